@@ -1,0 +1,250 @@
+"""Typed, frozen value types of a season: players, games, byes, absences.
+
+Result strings are parsed once, here, at the boundary (``parse_result``); the rest of the
+engine only sees :class:`Result` members.  Every event remembers where it came from
+(``origin``, a ``Sheet!Cell`` address) so a problem found later can still name the cell.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable
+
+from .rules import Settings
+
+
+# --------------------------------------------------------------------------- problems
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where (``Sheet!Cell``) and what."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class InputError(Exception):
+    """The season cannot be used; ``problems`` lists every reason at once."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+# --------------------------------------------------------------------------- results
+
+class Result(Enum):
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "½-½"
+    WHITE_FORFEIT = "1-0F"  # White wins, Black did not play
+    BLACK_FORFEIT = "0-1F"
+    DOUBLE_FORFEIT = "0-0F"  # neither played: both lose by forfeit
+    ADJOURNED = "adj"  # scored as a draw until the result is entered (rules section 3)
+    PENDING = ""  # not played yet
+
+    @property
+    def has_result(self) -> bool:
+        """A result was entered (adjourned counts: the evening was played)."""
+        return self is not Result.PENDING
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Result.WHITE_FORFEIT, Result.BLACK_FORFEIT, Result.DOUBLE_FORFEIT)
+
+    @property
+    def is_over_the_board(self) -> bool:
+        return self in (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
+
+    def score(self, white: bool) -> str:
+        """'win', 'draw', 'loss', 'forfeit_win', 'forfeit_loss', 'pending' from one side."""
+        r = self
+        if r is Result.PENDING:
+            return "pending"
+        if r in (Result.DRAW, Result.ADJOURNED):
+            return "draw"
+        if r is Result.DOUBLE_FORFEIT:
+            return "forfeit_loss"
+        white_won = r in (Result.WHITE_WINS, Result.WHITE_FORFEIT)
+        won = white_won if white else not white_won
+        if r.is_forfeit:
+            return "forfeit_win" if won else "forfeit_loss"
+        return "win" if won else "loss"
+
+
+_RESULT_FORMS = {
+    "1-0": Result.WHITE_WINS,
+    "0-1": Result.BLACK_WINS,
+    "½-½": Result.DRAW,
+    "1/2-1/2": Result.DRAW,
+    "0.5-0.5": Result.DRAW,
+    "0,5-0,5": Result.DRAW,
+    "=": Result.DRAW,
+    "½": Result.DRAW,
+    "1-0f": Result.WHITE_FORFEIT,
+    "0-1f": Result.BLACK_FORFEIT,
+    "0-0f": Result.DOUBLE_FORFEIT,
+    "+-": Result.WHITE_FORFEIT,
+    "-+": Result.BLACK_FORFEIT,
+    "--": Result.DOUBLE_FORFEIT,
+    "adj": Result.ADJOURNED,
+    "": Result.PENDING,
+}
+
+# Frequent slips and what they most likely meant (for the error message only).
+_SUGGESTIONS = {
+    "1/0": "1-0", "0/1": "0-1", "1:0": "1-0", "0:1": "0-1", "10": "1-0", "01": "0-1",
+    "1": "1-0", "0": "0-1", "0.5": "½-½", "1/2": "½-½", "½:½": "½-½", "r": "½-½",
+    "remise": "½-½", "draw": "½-½", "+:-": "+-", "-:+": "-+", "1-0 f": "1-0F",
+    "+/-": "+-", "-/+": "-+", "0-0": "0-0F", "1-1": "½-½",
+}
+
+
+class ResultError(ValueError):
+    pass
+
+
+def parse_result(raw: object) -> Result:
+    """Parse a Results cell.  Raises ResultError with a 'did you mean' where one is likely."""
+    if raw is None:
+        return Result.PENDING
+    if isinstance(raw, float) and raw == 0.5:
+        return Result.DRAW
+    text = str(raw).strip()
+    key = re.sub(r"\s+", "", text).lower().replace("–", "-").replace("—", "-")
+    key = key.replace("adjourned", "adj")
+    if key in _RESULT_FORMS:
+        return _RESULT_FORMS[key]
+    hint = _SUGGESTIONS.get(key)
+    if hint is None and re.fullmatch(r"\d{4}-\d\d-\d\d.*", text):
+        raise ResultError(f"{text!r} is a date: Excel changed what was typed; format the Result "
+                          f"column as Text and type the result again")
+    if key == "bye":
+        raise ResultError("'bye' belongs on a row with the player as White and Black empty")
+    suffix = f"; did you mean {hint}?" if hint else " (use 1-0, 0-1, ½-½, 1-0F, 0-1F, 0-0F, adj)"
+    raise ResultError(f"{text!r} is not a result{suffix}")
+
+
+# --------------------------------------------------------------------------- season
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    rating: int | None = None
+    start: int | None = None
+    joined: int = 1
+    withdrawn_round: int | None = None  # first round he no longer takes part in
+    club: str = ""
+    id: str = ""
+    origin: str = ""
+
+    def is_member(self, rnd: int) -> bool:
+        return rnd >= self.joined
+
+    def is_withdrawn(self, rnd: int) -> bool:
+        return self.withdrawn_round is not None and rnd >= self.withdrawn_round
+
+
+@dataclass(frozen=True)
+class Game:
+    round: int
+    white: str
+    black: str
+    result: Result
+    board: int | None = None
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class Bye:
+    round: int
+    player: str
+    origin: str = ""
+
+
+#: Built-in attendance codes (WORKBOOK-CONTRACT.md, Attendance).
+BUILTIN_CODES = {"E": "excused", "U": "unexcused", "C": "club duty", "L": "not yet a member"}
+
+
+@dataclass(frozen=True)
+class Absence:
+    round: int
+    player: str
+    code: str  # E, U, C, L or a club-defined code
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class Season:
+    players: tuple[Player, ...]
+    games: tuple[Game, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    absences: tuple[Absence, ...] = ()
+    settings: Settings = field(default_factory=Settings)
+    #: rounds that have a column in Attendance (they may have no games yet)
+    attendance_rounds: tuple[int, ...] = ()
+
+    def rounds_with_results(self) -> list[int]:
+        """Rounds with at least one game result entered (byes alone do not count)."""
+        return sorted({g.round for g in self.games if g.result.has_result})
+
+    def last_round_with_results(self) -> int:
+        rounds = self.rounds_with_results()
+        return rounds[-1] if rounds else 0
+
+    def paired_rounds(self) -> list[int]:
+        return sorted({g.round for g in self.games} | {b.round for b in self.byes})
+
+    def known_rounds(self) -> int:
+        rounds = [0, *self.paired_rounds(), *self.attendance_rounds,
+                  *(a.round for a in self.absences)]
+        return max(rounds)
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+def validate(season: Season) -> list[Problem]:
+    """Cross-sheet checks that need the whole season (each problem names its cell)."""
+    problems: list[Problem] = []
+    players = {p.name: p for p in season.players}
+    codes = set(BUILTIN_CODES) | set(season.settings.code_map)
+    seen: dict[tuple[int, str], str] = {}
+
+    def occupy(rnd: int, name: str, where: str, what: str) -> None:
+        key = (rnd, name)
+        if key in seen:
+            problems.append(Problem(where, f"{name} is {what} in round {rnd} but already {seen[key]}"))
+        else:
+            seen[key] = f"{what} ({where})"
+
+    for g in season.games:
+        if g.white == g.black:
+            problems.append(Problem(g.origin, f"{g.white} cannot play himself in round {g.round}"))
+            continue
+        for name in (g.white, g.black):
+            occupy(g.round, name, g.origin, "playing")
+            _check_membership(players[name], g.round, g.origin, problems, "plays")
+    for b in season.byes:
+        occupy(b.round, b.player, b.origin, "given the bye")
+        _check_membership(players[b.player], b.round, b.origin, problems, "has the bye")
+    for a in season.absences:
+        if a.code not in codes:
+            continue  # reported by the sheet reader, which knows the suggestion
+        occupy(a.round, a.player, a.origin, f"marked absent ({a.code})")
+    return problems
+
+
+def _check_membership(p: Player, rnd: int, where: str, problems: list[Problem], what: str) -> None:
+    if not p.is_member(rnd):
+        problems.append(Problem(where, f"{p.name} {what} in round {rnd} but joins in round {p.joined}"))
+    if p.is_withdrawn(rnd):
+        problems.append(Problem(where, f"{p.name} {what} in round {rnd} but withdrew from round "
+                                       f"{p.withdrawn_round}"))

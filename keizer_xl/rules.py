@@ -1,0 +1,480 @@
+"""The competition's settings: one frozen object, the presets, and exact parsing.
+
+This module is the only home of defaults (KEIZER-RULES.md section 9: a preset fills every
+setting; any setting given explicitly overrides it).  Values are parsed exactly: ``1/3`` is one
+third, ``0.3333`` and ``33.33%`` are exactly 3333/10000 (rules section 3, Sevilla stores
+percentages with two decimals), ``20 points`` is a fixed amount.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any, Mapping
+
+
+class SettingError(ValueError):
+    """A setting that cannot be used; ``key`` names it, the message says why."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class Credit:
+    """Points for a round without an opponent: ``fraction`` x own value, or ``fixed`` points."""
+
+    fraction: Fraction = Fraction(0)
+    fixed: Fraction | None = None
+
+    def __str__(self) -> str:
+        if self.fixed is not None:
+            return f"{_fmt(self.fixed)} points"
+        return _fmt(self.fraction)
+
+
+@dataclass(frozen=True)
+class TopValue:
+    """``top_value``: a number, or a rule in N (rules section 2)."""
+
+    number: Fraction | None = None
+    rule: str | None = None  # "N", "1.5N", "2N", "ratio 3"
+
+    def resolve(self, n: int) -> Fraction:
+        if self.number is not None:
+            return self.number
+        if self.rule == "N":
+            return Fraction(n)
+        if self.rule == "1.5N":
+            return Fraction(_round_half_up(Fraction(3 * n, 2)))
+        if self.rule == "2N":
+            return Fraction(2 * n)
+        if self.rule == "ratio 3":
+            # the first is worth about three times the last: top = round(1.5 * (N - 1))
+            return Fraction(_round_half_up(Fraction(3 * (n - 1), 2)))
+        raise AssertionError(self.rule)
+
+    def __str__(self) -> str:
+        return self.rule if self.rule is not None else _fmt(self.number)
+
+
+def _round_half_up(x: Fraction) -> int:
+    return int((x + Fraction(1, 2)).__floor__())
+
+
+def _fmt(x: Fraction | None) -> str:
+    if x is None:
+        return ""
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{x.numerator}/{x.denominator}"
+
+
+@dataclass(frozen=True)
+class PairConstraint:
+    """A fixed or forbidden pair, for one round or (round None) every round."""
+
+    first: str
+    second: str
+    round: int | None = None
+
+
+TIEBREAK_KEYS = ("previous", "rating", "start", "name")
+
+
+@dataclass(frozen=True)
+class Settings:
+    preset: str = "keizer"
+    season: str = ""
+    # values (rules section 2)
+    value_basis: str = "place"  # "place" | "rating" (section 8)
+    top_value: TopValue = TopValue(rule="1.5N")
+    value_step: Fraction = Fraction(1)
+    bottom_value: Fraction | None = None
+    value_decimals: int = 2
+    tied_share_value: bool = False
+    k_factor: int = 0
+    # points (section 3)
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    bye: Credit = Credit(Fraction(2, 3))
+    absence_excused: Credit = Credit(Fraction(1, 3))
+    absence_unexcused: Credit = Credit(Fraction(0))
+    absence_club: Credit = Credit(Fraction(2, 3))
+    absence_late: Credit = Credit(Fraction(0))
+    codes: tuple[tuple[str, Credit], ...] = ()
+    absence_max: int | None = None
+    absence_max_includes_club: bool = False
+    absence_decay: str = "none"  # none | harmonic | halving
+    own_value: str = "current"  # current | start | none
+    # recalculation (section 4)
+    recalculation: str = "prev"  # prev | frozen | converge
+    max_passes: int = 50
+    extra_passes: int = 0
+    extra_passes_from_round: int = 1
+    converge_from_round: int | None = None
+    tiebreak: tuple[str, ...] = ("previous", "rating", "start")
+    # players over a season (section 7)
+    withdrawn: str = "keep"  # keep | remove
+    withdrawn_opponent: Fraction = Fraction(1, 2)
+    # pairing (section 5)
+    pairing: str = "keizer"  # keizer | geel
+    rematch_gap: int | None = None  # None = never again; 0 = no restriction
+    max_meetings: int | None = None
+    forfeit_is_meeting: bool = True
+    fixed: tuple[PairConstraint, ...] = ()
+    forbidden: tuple[PairConstraint, ...] = ()
+    # colours (section 6)
+    colours: str = "keizer"  # keizer | lower-white | balance | geel
+    max_same_colour_in_row: int | None = None
+    max_colour_difference: int | None = None
+
+    @property
+    def code_map(self) -> dict[str, Credit]:
+        return dict(self.codes)
+
+    def value_denominator(self) -> int:
+        """Common denominator of every value this configuration can produce."""
+        if self.value_basis == "rating":
+            return 100
+        if self.bottom_value is not None:
+            return 10 ** self.value_decimals
+        den = self.value_step.denominator
+        if self.top_value.number is not None:
+            den = _lcm(den, self.top_value.number.denominator)
+        return den
+
+
+def _lcm(a: int, b: int) -> int:
+    from math import gcd
+
+    return a * b // gcd(a, b)
+
+
+# --------------------------------------------------------------------------- presets
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # Keizer's 1956 example: every default of Settings.
+    "keizer": {},
+    # Sevilla's Keizer defaults; its percentages carry two decimals, so 33.33 % is 3333/10000.
+    "sevilla": {
+        "top_value": TopValue(number=Fraction(100)),
+        "value_step": Fraction(1),
+        "draw": Fraction(1, 2),
+        "bye": Credit(Fraction(6667, 10000)),
+        "absence_excused": Credit(Fraction(3333, 10000)),
+        "absence_club": Credit(Fraction(6667, 10000)),
+        "colours": "balance",
+    },
+    # Rounds valued once, no own value, fixed absence points (20 excused, 40 bye / club duty).
+    "frozen-fixed": {
+        "recalculation": "frozen",
+        "own_value": "none",
+        "bye": Credit(fixed=Fraction(40)),
+        "absence_excused": Credit(fixed=Fraction(20)),
+        "absence_club": Credit(fixed=Fraction(40)),
+    },
+    "knsb-sixths": {
+        "win": Fraction(6, 6),
+        "draw": Fraction(3, 6),
+        "loss": Fraction(1, 6),
+        "forfeit_win": Fraction(6, 6),
+        "bye": Credit(Fraction(4, 6)),
+        "absence_excused": Credit(Fraction(2, 6)),
+        "absence_max": 5,
+    },
+    # Geel: ELO-points (value = rating / 100), ranked by the points earned alone.
+    "geel": {
+        "value_basis": "rating",
+        "own_value": "none",
+        "pairing": "geel",
+        "colours": "geel",
+    },
+}
+
+
+# --------------------------------------------------------------------------- parsing
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "value_basis": ("place", "rating"),
+    "own_value": ("current", "start", "none"),
+    "recalculation": ("prev", "frozen", "converge"),
+    "absence_decay": ("none", "harmonic", "halving"),
+    "withdrawn": ("keep", "remove"),
+    "pairing": ("keizer", "geel"),
+    "colours": ("keizer", "lower-white", "balance", "geel"),
+}
+_CHOICE_ALIASES = {
+    "colours": {"lower_white": "lower-white", "lowerwhite": "lower-white"},
+    "recalculation": {"previous": "prev", "original": "prev", "convergence": "converge"},
+}
+_FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_loss",
+                  "withdrawn_opponent")
+_CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
+_BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting")
+_OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
+                      "max_same_colour_in_row", "max_colour_difference")
+_INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",
+             "extra_passes_from_round")
+
+#: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
+KNOWN_KEYS: tuple[str, ...] = tuple(
+    f.name for f in fields(Settings) if f.name not in ("codes", "fixed", "forbidden")
+) + ("fixed", "forbidden")
+
+# Dutch and German setting names people type; they map to the canonical key.
+KEY_ALIASES = {
+    "voorinstelling": "preset",
+    "seizoen": "season",
+    "saison": "season",
+    "recalc": "recalculation",
+    "colors": "colours",
+    "kleuren": "colours",
+    "farben": "colours",
+    "max_colour_diff": "max_colour_difference",
+}
+
+_BUILTIN_CODES = ("E", "U", "C", "L")
+
+
+def parse_fraction(raw: Any, key: str = "value") -> Fraction:
+    """Parse ``1/3``, ``0.3333``, ``33.33%``, ``2``, ``1,5`` or a number cell exactly."""
+    if isinstance(raw, bool):
+        raise SettingError(key, f"{raw!r} is not a number")
+    if isinstance(raw, int):
+        return Fraction(raw)
+    if isinstance(raw, float):
+        # repr() is the shortest text that round-trips: 0.3333 stays exactly 3333/10000.
+        return Fraction(Decimal(repr(raw)))
+    if isinstance(raw, Fraction):
+        return raw
+    text = str(raw).strip().replace(" ", "").replace("\u00bd", "1/2")
+    if not text:
+        raise SettingError(key, "is empty")
+    percent = text.endswith("%")
+    if percent:
+        text = text[:-1]
+    text = text.replace(",", ".")
+    try:
+        if "/" in text:
+            num, den = text.split("/", 1)
+            value = Fraction(Decimal(num)) / Fraction(Decimal(den))
+        else:
+            value = Fraction(Decimal(text))
+    except (InvalidOperation, ValueError, ZeroDivisionError):
+        raise SettingError(key, f"{raw!r} is not a number (write 1/3, 0.3333 or 33.33%)") from None
+    return value / 100 if percent else value
+
+
+def parse_credit(raw: Any, key: str) -> Credit:
+    """A fraction of the player's own value, or ``<n> points`` fixed."""
+    text = str(raw).strip().lower() if not isinstance(raw, (int, float)) else None
+    if text is not None:
+        m = re.fullmatch(r"(.+?)\s*(points?|pts?|punten|punkte)", text)
+        if m:
+            return Credit(fixed=parse_fraction(m.group(1), key))
+    return Credit(fraction=parse_fraction(raw, key))
+
+
+def _parse_int(raw: Any, key: str, minimum: int = 0) -> int:
+    value = parse_fraction(raw, key)
+    if value.denominator != 1 or value < minimum:
+        raise SettingError(key, f"{raw!r} is not a whole number >= {minimum}")
+    return int(value)
+
+
+def _parse_bool(raw: Any, key: str) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("yes", "true", "1", "ja", "y", "j", "on", "wahr"):
+        return True
+    if text in ("no", "false", "0", "nee", "nein", "n", "off", "falsch"):
+        return False
+    raise SettingError(key, f"{raw!r} is not yes or no")
+
+
+def _parse_top(raw: Any, key: str) -> TopValue:
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return TopValue(number=parse_fraction(raw, key))
+    text = str(raw).strip().replace(" ", "").replace("*", "").replace(",", ".").lower()
+    rules = {"n": "N", "1.5n": "1.5N", "2n": "2N", "ratio3": "ratio 3", "ratio=3": "ratio 3"}
+    if text in rules:
+        return TopValue(rule=rules[text])
+    try:
+        return TopValue(number=parse_fraction(raw, key))
+    except SettingError:
+        raise SettingError(key, f"{raw!r} is not a number or one of N, 1.5N, 2N, ratio 3") from None
+
+
+def _parse_choice(raw: Any, key: str) -> str:
+    text = str(raw).strip().lower().replace("_", "-") if key == "colours" else str(raw).strip().lower()
+    text = _CHOICE_ALIASES.get(key, {}).get(text, text)
+    choices = _CHOICES[key]
+    if text not in choices:
+        raise SettingError(key, f"{raw!r} is not one of {', '.join(choices)}{_did_you_mean(text, choices)}")
+    return text
+
+
+def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
+    parts = [p.strip().lower() for p in re.split(r"[,;>]", str(raw)) if p.strip()]
+    for p in parts:
+        if p not in TIEBREAK_KEYS:
+            raise SettingError(key, f"{p!r} is not a tie-break (use {', '.join(TIEBREAK_KEYS)})"
+                                    f"{_did_you_mean(p, TIEBREAK_KEYS)}")
+    if len(set(parts)) != len(parts):
+        raise SettingError(key, f"{raw!r} names a tie-break twice")
+    return tuple(parts)
+
+
+def _parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
+    parts = [p.strip() for p in re.split(r"\s+vs\.?\s+|;|\|", str(raw), flags=re.I) if p.strip()]
+    if len(parts) != 2:
+        raise SettingError(key, f"{raw!r} is not a pair: write 'Name A vs Name B' or 'Name A; Name B'")
+    return PairConstraint(parts[0], parts[1], rnd)
+
+
+def _did_you_mean(text: str, options) -> str:
+    close = difflib.get_close_matches(text, list(options), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def normalise_key(raw_key: str) -> str:
+    key = re.sub(r"\s+", " ", str(raw_key).strip()).lower()
+    if key.startswith(("code ", "fixed", "forbidden")):
+        return key
+    key = key.replace(" ", "_").replace("-", "_")
+    return KEY_ALIASES.get(key, key)
+
+
+def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
+    """Turn one Settings row into ``(field, value)``; raises SettingError with a suggestion."""
+    key = normalise_key(raw_key)
+    m = re.fullmatch(r"code\s+(\S+)", key)
+    if m:
+        code = str(raw_key).strip().split(None, 1)[1].strip().upper()
+        if code in _BUILTIN_CODES:
+            raise SettingError(key, f"code {code} is built in (E excused, U unexcused, C club duty,"
+                                    f" L not yet a member); set it with absence_* instead")
+        return "codes", (code, parse_credit(raw_value, key))
+    m = re.fullmatch(r"(fixed|forbidden)(?:\s+r?(\d+))?", key)
+    if m:
+        rnd = int(m.group(2)) if m.group(2) else None
+        if m.group(1) == "fixed" and rnd is None:
+            raise SettingError(key, "a fixed pair needs its round: 'fixed R5'")
+        return m.group(1), _parse_pair(raw_value, key, rnd)
+    if key == "preset":
+        name = str(raw_value).strip().lower()
+        if name not in PRESETS:
+            raise SettingError(key, f"{raw_value!r} is not a preset ({', '.join(PRESETS)})"
+                                    f"{_did_you_mean(name, PRESETS)}")
+        return key, name
+    if key == "season":
+        return key, str(raw_value).strip()
+    if key == "top_value":
+        return key, _parse_top(raw_value, key)
+    if key == "bottom_value":
+        return key, None if _blank(raw_value) else parse_fraction(raw_value, key)
+    if key in _CHOICES:
+        return key, _parse_choice(raw_value, key)
+    if key in _FRACTION_KEYS:
+        return key, parse_fraction(raw_value, key)
+    if key in _CREDIT_KEYS:
+        return key, parse_credit(raw_value, key)
+    if key in _BOOL_KEYS:
+        return key, _parse_bool(raw_value, key)
+    if key in _OPTIONAL_INT_KEYS:
+        if _blank(raw_value) or str(raw_value).strip().lower() in ("none", "no", "-"):
+            return key, None
+        return key, _parse_int(raw_value, key, minimum=1 if key != "max_colour_difference" else 0)
+    if key in _INT_KEYS:
+        minimum = 1 if key in ("max_passes", "extra_passes_from_round") else 0
+        value = _parse_int(raw_value, key, minimum)
+        if key == "k_factor" and value > 32:
+            raise SettingError(key, f"{raw_value!r}: k_factor is at most 32")
+        return key, value
+    if key == "rematch_gap":
+        text = str(raw_value).strip().lower()
+        if text in ("never", "nooit", "nie", ""):
+            return key, None
+        return key, _parse_int(raw_value, key)
+    if key == "tiebreak":
+        return key, _parse_tiebreak(raw_value, key)
+    candidates = list(KNOWN_KEYS) + ["code X"]
+    raise SettingError(key, f"unknown setting {raw_key!r}{_did_you_mean(key, candidates)}")
+
+
+def _blank(raw: Any) -> bool:
+    return raw is None or (isinstance(raw, str) and not raw.strip())
+
+
+def build_settings(pairs: list[tuple[str, Any]] | Mapping[str, Any] = ()) -> Settings:
+    """Defaults, then the preset named among ``pairs``, then every explicit setting.
+
+    ``pairs`` holds parsed ``(field, value)`` items as returned by :func:`parse_setting`.
+    Raises SettingError when the combination is inconsistent.
+    """
+    items = list(pairs.items()) if isinstance(pairs, Mapping) else list(pairs)
+    preset = "keizer"
+    for key, value in items:
+        if key == "preset":
+            preset = value
+    values: dict[str, Any] = dict(PRESETS[preset])
+    values["preset"] = preset
+    codes: dict[str, Credit] = {}
+    fixed: list[PairConstraint] = []
+    forbidden: list[PairConstraint] = []
+    for key, value in items:
+        if key == "codes":
+            codes[value[0]] = value[1]
+        elif key == "fixed":
+            fixed.append(value)
+        elif key == "forbidden":
+            forbidden.append(value)
+        elif key != "preset":
+            values[key] = value
+    values["codes"] = tuple(sorted(codes.items()))
+    values["fixed"] = tuple(fixed)
+    values["forbidden"] = tuple(forbidden)
+    settings = replace(Settings(), **values)
+    _check_consistency(settings)
+    return settings
+
+
+def _check_consistency(s: Settings) -> None:
+    if s.bottom_value is not None and s.top_value.number is not None and s.bottom_value > s.top_value.number:
+        raise SettingError("bottom_value", f"bottom_value {_fmt(s.bottom_value)} is above top_value {s.top_value}")
+    if s.value_step < 0:
+        raise SettingError("value_step", "value_step must not be negative")
+
+
+def describe(settings: Settings) -> list[tuple[str, str]]:
+    """The settings in force as (key, text) rows, for the Settings echo and ``check``."""
+    rows: list[tuple[str, str]] = []
+    for f in fields(Settings):
+        value = getattr(settings, f.name)
+        if f.name == "codes":
+            rows.extend((f"code {c}", str(credit)) for c, credit in value)
+            continue
+        if f.name in ("fixed", "forbidden"):
+            for pc in value:
+                rows.append((f.name + (f" R{pc.round}" if pc.round else ""), f"{pc.first} vs {pc.second}"))
+            continue
+        if isinstance(value, Fraction):
+            text = _fmt(value)
+        elif isinstance(value, bool):
+            text = "yes" if value else "no"
+        elif isinstance(value, tuple):
+            text = ", ".join(value)
+        elif value is None:
+            text = "never" if f.name == "rematch_gap" else ""
+        else:
+            text = str(value)
+        rows.append((f.name, text))
+    return rows

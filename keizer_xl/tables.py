@@ -1,0 +1,95 @@
+"""The table interface every transport implements (openpyxl file, xlwings book, LibreOffice).
+
+A transport only moves tables: it reads a sheet (or the Excel Table on it) as a header row and
+raw cell values, writes a DataFrame as a whole sheet that the engine owns, appends rows to a
+user's table, and shows messages.  It knows nothing of Keizer points; ``sheets.py`` maps
+tables to the model and back, and ``actions.py`` runs the same actions on any transport.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+import pandas as pd
+
+
+def column_letter(index: int) -> str:
+    """1 -> A, 27 -> AA."""
+    letters = ""
+    while index > 0:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+@dataclass(frozen=True)
+class Table:
+    """A block of cells as the user typed them.
+
+    ``rows`` holds raw values (str, int, float, bool, datetime or None), one tuple per sheet row
+    below the header, as wide as ``headers``.  ``header_row`` and ``first_column`` (1-based) place
+    the block on the sheet so any cell can be named as ``Sheet!B7``.
+    """
+
+    sheet: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    header_row: int = 1
+    first_column: int = 1
+
+    def cell(self, row_index: int, column_index: int) -> str:
+        """Address of data row ``row_index`` (0-based) in column ``column_index`` (0-based)."""
+        return (f"{quote_sheet(self.sheet)}!{column_letter(self.first_column + column_index)}"
+                f"{self.header_row + 1 + row_index}")
+
+    def header_cell(self, column_index: int) -> str:
+        return f"{quote_sheet(self.sheet)}!{column_letter(self.first_column + column_index)}{self.header_row}"
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(list(self.rows), columns=list(self.headers), dtype=object)
+
+
+def quote_sheet(name: str) -> str:
+    return f"'{name}'" if any(c in name for c in " -'()") else name
+
+
+@dataclass(frozen=True)
+class SheetStyle:
+    """How an engine-owned sheet should look; each transport applies what its client can.
+
+    ``number_formats`` maps a column name to an Excel number format; ``widths`` maps a column name
+    to a width in characters; ``highlight_rows`` is the number of data rows (from the top) shown
+    as podium places; ``notes`` are lines written under the table (compromises, warnings).
+    """
+
+    title: str = ""
+    number_formats: dict[str, str] = field(default_factory=dict)
+    widths: dict[str, float] = field(default_factory=dict)
+    highlight_rows: int = 0
+    freeze_header: bool = True
+    landscape: bool = False
+    fit_to_page: bool = True
+    notes: tuple[str, ...] = ()
+    #: extra blocks under the main table: (heading, DataFrame)
+    blocks: tuple[tuple[str, pd.DataFrame], ...] = ()
+
+
+class Book(Protocol):
+    """What an action needs from a workbook, whatever client holds it."""
+
+    def sheet_names(self) -> list[str]: ...
+
+    def read_table(self, sheet: str) -> Table:
+        """The header row and data of ``sheet`` (or of the first Excel Table on it)."""
+
+    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle) -> None:
+        """Replace (or create) an engine-owned sheet; text starting with '=' stays text."""
+
+    def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
+        """Append rows to a user's table below its last non-empty row, matching headers
+        case-insensitively; an Excel Table on the sheet grows to include them."""
+
+    def message(self, text: str) -> None: ...
+
+    def save(self) -> None:
+        """Make the writes permanent (a file transport replaces the file atomically)."""
