@@ -10,6 +10,7 @@ decide a title).
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -59,7 +60,6 @@ class Standing:
     score: dict[str, Fraction]
     value: dict[str, Fraction]  # value after this round (from this ranking)
     prev_value: dict[str, Fraction]  # value in force while computing it (after round - 1)
-    round_points: dict[str, tuple[Fraction, ...]]  # rounds 1..round, as valued now
     own_points: dict[str, Fraction]
     games: dict[str, int]
     wins: dict[str, int]
@@ -68,6 +68,18 @@ class Standing:
     passes: int = 1
     converged: bool = True
     note: str = ""
+    # per-round points as integers over ``_scale``, rows in ``order``; turned into Fractions
+    # only when asked for (a season's history holds ~100k of them)
+    _grid: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _scale: int = field(default=1, repr=False, compare=False)
+
+    @functools.cached_property
+    def round_points(self) -> dict[str, tuple[Fraction, ...]]:
+        """Points per round 1..round as valued in this standing (own value not included)."""
+        if self._grid is None or self.round == 0:
+            return {n: (Fraction(0),) * self.round for n in self.order}
+        return {n: tuple(Fraction(int(x), self._scale) for x in self._grid[i, 1:])
+                for i, n in enumerate(self.order)}
 
 
 @dataclass(frozen=True)
@@ -121,6 +133,7 @@ class Engine:
         self.n = len(self.players)
         self.last_round = season.last_round_with_results() if rounds is None else rounds
         self.notes: list[str] = []
+        self._tables: dict[int, list[int]] = {}
         self._build_events()
         # value map denominator and the total scale: totals are integers over self.scale
         self.vden = s.value_denominator()
@@ -259,12 +272,12 @@ class Engine:
             out[active] = ratings[active]  # rating / 100, denominator 100
             return out
         n = len(order)
+        table = self._tables.get(n)
+        if table is None:  # the value of each place depends only on N: build it once per N
+            table = self._tables[n] = scaled_values(self.settings, range(1, n + 1), n)
         if self.settings.tied_share_value and totals is not None:
-            places = shared_places([totals[i] for i in order])
-        else:
-            places = list(range(1, n + 1))
-        vals = scaled_values(self.settings, places, n)
-        out[list(order)] = vals
+            table = [table[p - 1] for p in shared_places([totals[i] for i in order])]
+        out[list(order)] = table
         return out
 
     # ---- a valuation pass -----------------------------------------------------------------
@@ -465,15 +478,13 @@ class Engine:
         scale = self.scale * divisor
         vden = self.vden
         names = self.names
-        per_round = {names[i]: [Fraction(0)] * k for i in order}
+        grid = None
         if pts is not None and k:
             ev = self.ev
             sel = (ev.round <= k) & active[ev.player]
-            player, rnd = ev.player[sel], ev.round[sel]
-            grid = np.zeros((self.n, k + 1), dtype=object)
-            np.add.at(grid, (player, rnd), pts)
-            for i in order:
-                per_round[names[i]] = [Fraction(int(grid[i, r]), scale) for r in range(1, k + 1)]
+            full = np.zeros((self.n, k + 1), dtype=self.dtype)
+            np.add.at(full, (ev.player[sel], ev.round[sel]), pts)
+            grid = full[list(order)]
         if own is None:
             own = np.zeros(self.n, dtype=self.dtype)
         if self.settings.tied_share_value:
@@ -492,7 +503,6 @@ class Engine:
             score=score,
             value={names[i]: Fraction(int(values[i]), vden) for i in order},
             prev_value={names[i]: Fraction(int(prev_values[i]), vden) for i in order},
-            round_points={n: tuple(v) for n, v in per_round.items()},
             own_points={names[i]: Fraction(int(own[i]), scale) for i in order},
             games={names[i]: int(stats[i].sum()) for i in order},
             wins={names[i]: int(stats[i, 0]) for i in order},
@@ -501,6 +511,8 @@ class Engine:
             passes=passes,
             converged=converged,
             note=note,
+            _grid=grid,
+            _scale=scale,
         )
 
 
