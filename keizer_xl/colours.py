@@ -1,0 +1,254 @@
+"""Who gets White on a board (KEIZER-RULES.md section 6).
+
+A player's *colour history* is the colours of his over-the-board games that have a result,
+in round order: ``"W"`` or ``"B"`` per game.  Left out (decision, section 6 is silent):
+
+- forfeits (nobody moved a piece, so no colour was really played),
+- byes and absences (no colour at all; they do not break a run of equal colours either),
+- games without a result yet (``PENDING``: perhaps never played; ``STARTED``: still going).
+
+Adjourned games (``adj``) *are* counted: the game was started over the board with those
+colours, only its result is still open.
+
+Every rule below is called with ``a`` the higher-ranked and ``b`` the lower-ranked player of
+the board and returns ``(white, black)``.  :func:`choose_colours` then applies the optional
+limits ``max_same_colour_in_row`` and ``max_colour_difference`` (section 6: "applied when
+choosing colours; in classic Keizer they never reject a pairing").
+
+Where a rule ends in chance, :func:`seeded_draw` decides deterministically from
+``sha256(f"{season}|{round}|{a}|{b}")`` (section 5: "use a seeded draw (season name + round),
+never the clock"), with ``a`` the higher-ranked player: an even first byte gives ``a`` White.
+"""
+from __future__ import annotations
+
+import hashlib
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from .model import Result, Season
+from .rules import Settings
+
+__all__ = [
+    "WHITE", "BLACK", "COLOUR_RULES", "colour_history", "choose_colours", "rule_choice",
+    "seeded_draw", "limit_problems",
+]
+
+WHITE = "W"
+BLACK = "B"
+History = Sequence[str]
+
+
+def _counts_for_colour(result: Result) -> bool:
+    return result.is_over_the_board or result is Result.ADJOURNED
+
+
+def colour_history(season: Season, rnd: int) -> dict[str, tuple[str, ...]]:
+    """Colour history of every player who played, from the games of rounds before ``rnd``.
+
+    Games are taken in round order; two games of one player in one round (invalid input)
+    keep their order in ``season.games``.
+    """
+    hist: dict[str, list[tuple[int, int, str]]] = {}
+    for i, g in enumerate(season.games):
+        if g.round >= rnd or not _counts_for_colour(g.result):
+            continue
+        hist.setdefault(g.white, []).append((g.round, i, WHITE))
+        hist.setdefault(g.black, []).append((g.round, i, BLACK))
+    return {name: tuple(c for _, _, c in sorted(items)) for name, items in hist.items()}
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _opposite(colour: str) -> str:
+    return BLACK if colour == WHITE else WHITE
+
+
+def _balance(h: History) -> int:
+    """Whites minus Blacks."""
+    return sum(1 if c == WHITE else -1 for c in h)
+
+
+def _run(h: History) -> int:
+    """Length of the current run of equal colours (0 without games)."""
+    if not h:
+        return 0
+    last = h[-1]
+    n = 0
+    for c in reversed(h):
+        if c != last:
+            break
+        n += 1
+    return n
+
+
+def _white_share(h: History) -> Fraction:
+    """Share of White games; a player without games counts as 50 % (section 6, keizer)."""
+    if not h:
+        return Fraction(1, 2)
+    return Fraction(sum(1 for c in h if c == WHITE), len(h))
+
+
+def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:
+    """True when ``a`` gets White.  Deterministic: sha256 of ``season|round|a|b``."""
+    digest = hashlib.sha256(f"{season_name}|{rnd}|{a}|{b}".encode("utf-8")).digest()
+    return digest[0] % 2 == 0
+
+
+def _ab(a_white: bool, a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a_white else (b, a)
+
+
+# --------------------------------------------------------------------------- the rules
+
+def _keizer(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
+    """Keizer's official rule.
+
+    1. lower share of White games gets White (no games = 50 %);
+    2. equal, and their last games had different colours: each gets the other's last colour,
+       i.e. the one who had Black last gets White (both must have a last game);
+    3. the higher-ranked gets White.
+    Step 3 always decides (two players never share a place in the ranking list passed to
+    the pairing), so the seeded draw of the spec is never reached.
+    """
+    sa, sb = _white_share(ha), _white_share(hb)
+    if sa != sb:
+        return _ab(sa < sb, a, b)
+    if ha and hb and ha[-1] != hb[-1]:
+        return _ab(ha[-1] == BLACK, a, b)
+    return a, b
+
+
+def _lower_white(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
+    """German/Swiss-Chess style: fewer (White - Black) gets White; equal: the LOWER-ranked
+    gets White (so in round 1 the lower-ranked player has White)."""
+    da, db = _balance(ha), _balance(hb)
+    if da != db:
+        return _ab(da < db, a, b)
+    return b, a
+
+
+def _balance_rule(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
+    """JBF style.
+
+    1. The player whose balance (W - B) is furthest from zero gets the colour that brings it
+       back (White when he has more Blacks).  Equally far on opposite sides: both get what
+       brings them back, which is the same assignment.
+    2. Equally far on the same side (both zero counts as the same side): the one with the
+       longer current run of one colour switches (gets the opposite of his last colour).
+    3. Equal runs: walk back through both histories *game by game from the end* (players in
+       a Keizer competition skip rounds, so aligning by round number would compare games of
+       different evenings with gaps; decision) to the last position where their colours
+       differ, and give each the opposite of his colour there.
+    4. Histories identical (or one is the end of the other): seeded draw.
+    """
+    da, db = _balance(ha), _balance(hb)
+    if abs(da) != abs(db):
+        if abs(da) > abs(db):
+            return _ab(da < 0, a, b)
+        return _ab(db > 0, a, b)
+    if da != db:  # equally far, opposite sides: both come back
+        return _ab(da < 0, a, b)
+    ra, rb = _run(ha), _run(hb)
+    if ra != rb:
+        if ra > rb:
+            return _ab(ha[-1] == BLACK, a, b)
+        return _ab(hb[-1] == WHITE, a, b)
+    for ca, cb in zip(reversed(ha), reversed(hb)):
+        if ca != cb:
+            return _ab(ca == BLACK, a, b)
+    return _ab(seeded_draw(settings.season, rnd, a, b), a, b)
+
+
+def _geel(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
+    """Geel: compare both ways by the White shares after the game (exact Fractions).
+
+    For each way take the two players' distances |share - 1/2| after the game; prefer the way
+    whose larger distance is smaller, then the way whose smaller distance is smaller; then
+    alternation (each gets the opposite of his last colour, when that is consistent: their
+    last colours differ, or only one of them has played); then the seeded draw.
+    """
+    def distances(white_h: History, black_h: History) -> tuple[Fraction, Fraction]:
+        half = Fraction(1, 2)
+        pw = Fraction(sum(1 for c in white_h if c == WHITE) + 1, len(white_h) + 1)
+        pb = Fraction(sum(1 for c in black_h if c == WHITE), len(black_h) + 1)
+        d1, d2 = abs(pw - half), abs(pb - half)
+        return max(d1, d2), min(d1, d2)
+
+    way_a = distances(ha, hb)  # a White
+    way_b = distances(hb, ha)  # b White
+    if way_a != way_b:
+        return _ab(way_a < way_b, a, b)
+    la = ha[-1] if ha else None
+    lb = hb[-1] if hb else None
+    if la is not None and (lb is None or la != lb):
+        return _ab(la == BLACK, a, b)
+    if lb is not None and la is None:
+        return _ab(lb == WHITE, a, b)
+    return _ab(seeded_draw(settings.season, rnd, a, b), a, b)
+
+
+COLOUR_RULES = {
+    "keizer": _keizer,
+    "lower-white": _lower_white,
+    "balance": _balance_rule,
+    "geel": _geel,
+}
+
+
+def rule_choice(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
+    """``(white, black)`` by ``settings.colours`` alone, ``a`` the higher-ranked player."""
+    try:
+        rule = COLOUR_RULES[settings.colours]
+    except KeyError:
+        raise ValueError(f"unknown colours rule {settings.colours!r}") from None
+    return rule(a, b, tuple(ha), tuple(hb), settings, rnd)
+
+
+# --------------------------------------------------------------------------- limits
+
+def limit_problems(white: str, black: str, hw: History, hb: History, settings: Settings) -> list[str]:
+    """What the limits say against ``white``/``black`` (empty when nothing is broken).
+
+    ``max_same_colour_in_row`` L: after the game no player may have the same colour more
+    than L times in a row.  ``max_colour_difference`` D: after the game |W - B| <= D.
+    """
+    problems: list[str] = []
+    for name, h, colour in ((white, hw, WHITE), (black, hb, BLACK)):
+        word = "White" if colour == WHITE else "Black"
+        limit = settings.max_same_colour_in_row
+        if limit is not None:
+            run = 1 + (_run(h) if h and h[-1] == colour else 0)
+            if run > limit:
+                problems.append(f"{name} would have {word} {run} times in a row "
+                                f"(max_same_colour_in_row {limit})")
+        limit = settings.max_colour_difference
+        if limit is not None:
+            diff = _balance(h) + (1 if colour == WHITE else -1)
+            if abs(diff) > limit:
+                problems.append(f"{name} would have a colour difference of {diff:+d} "
+                                f"(max_colour_difference {limit})")
+    return problems
+
+
+def choose_colours(a: str, b: str, history: Mapping[str, History], settings: Settings,
+                   rnd: int) -> tuple[str, str, tuple[str, ...]]:
+    """``(white, black, notes)`` for a board of ``a`` (higher-ranked) against ``b``.
+
+    The rule's choice stands unless it breaks a limit and the other way does not; then the
+    other way is taken.  When both ways break a limit the rule's choice stands.  Either
+    compromise is reported in ``notes``.
+    """
+    ha, hb = tuple(history.get(a, ())), tuple(history.get(b, ()))
+    white, black = rule_choice(a, b, ha, hb, settings, rnd)
+    hist = {a: ha, b: hb}
+    problems = limit_problems(white, black, hist[white], hist[black], settings)
+    if not problems:
+        return white, black, ()
+    other = limit_problems(black, white, hist[black], hist[white], settings)
+    if not other:
+        note = (f"Colours swapped: {black} - {white} instead of {white} - {black}: "
+                + "; ".join(problems))
+        return black, white, (note,)
+    note = (f"Colour limit broken: {white} - {black}: either way breaks a limit; "
+            + "; ".join(problems))
+    return white, black, (note,)

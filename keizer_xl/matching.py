@@ -1,0 +1,260 @@
+"""Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm).
+
+Why this module exists (KEIZER-RULES.md section 5): the Keizer pairing is "the
+lexicographically first complete pairing", and it "must be found without exponential
+blow-up (check feasibility with a matching, do not enumerate)".  A complete pairing of the
+players still to pair is a *perfect matching* of the graph whose edges are the pairs that
+may meet, and the question asked again and again during the top-down walk is "if a plays b,
+can everybody else still be paired?".
+
+Instead of recomputing a maximum matching for every question, :class:`Matching` keeps one
+perfect matching of the remaining graph and answers each question with at most one
+augmenting-path search (:meth:`Matching.try_pair`): remove ``a`` and ``b``; their former
+partners become the only two unmatched vertices, and the rest can be completely paired iff
+an augmenting path joins them (Berge's theorem).  One search costs O(V^2 + E) in the worst
+case and is usually a handful of steps, because in a club's graph the two partners are
+almost always neighbours or two steps apart.
+
+The search is the classical single-root alternating-tree search with blossom contraction
+(Edmonds 1965): vertices of the tree are *outer* (even distance from the root, or inside a
+contracted blossom) or *inner*; an edge between two outer vertices of different blossoms
+closes an odd cycle, which is contracted by pointing every member's ``base`` at the
+blossom's base and making every member outer.  Paths through a blossom are recovered from
+``parent`` pointers set while contracting, so no explicit contracted graph is built.
+
+Everything here is deterministic: vertices are small integers, adjacency is kept in sets of
+ints (whose iteration order depends only on the sequence of operations), and no randomness
+is used.  The final pairing does not depend on which perfect matching is found anyway.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+__all__ = ["Matching", "max_cardinality_matching", "has_perfect_matching"]
+
+
+class Matching:
+    """A matching on the vertices ``0 .. n-1`` of a graph that can lose vertices and edges.
+
+    ``mate[v]`` is v's partner or -1.  ``alive[v]`` is False once v has been removed (paired
+    for good by :meth:`try_pair`); removed vertices are invisible to every search.
+    """
+
+    __slots__ = ("n", "adj", "mate", "alive")
+
+    def __init__(self, n: int, edges: Iterable[tuple[int, int]] = ()):
+        self.n = n
+        self.adj: list[set[int]] = [set() for _ in range(n)]
+        self.mate: list[int] = [-1] * n
+        self.alive: list[bool] = [True] * n
+        for u, v in edges:
+            self.add_edge(u, v)
+
+    # ------------------------------------------------------------------ graph edits
+
+    def add_edge(self, u: int, v: int) -> None:
+        if u == v:
+            raise ValueError(f"no loops in a pairing graph (vertex {u})")
+        self.adj[u].add(v)
+        self.adj[v].add(u)
+
+    def has_edge(self, u: int, v: int) -> bool:
+        return v in self.adj[u]
+
+    def copy(self) -> "Matching":
+        other = Matching.__new__(Matching)
+        other.n = self.n
+        other.adj = [set(s) for s in self.adj]
+        other.mate = list(self.mate)
+        other.alive = list(self.alive)
+        return other
+
+    # ------------------------------------------------------------------ queries
+
+    def size(self) -> int:
+        return sum(1 for v in range(self.n) if self.alive[v] and self.mate[v] > v)
+
+    def free_vertices(self) -> list[int]:
+        return [v for v in range(self.n) if self.alive[v] and self.mate[v] == -1]
+
+    def is_perfect(self) -> bool:
+        """Every live vertex is matched (to a live vertex)."""
+        return not self.free_vertices()
+
+    def pairs(self) -> list[tuple[int, int]]:
+        return [(v, self.mate[v]) for v in range(self.n) if self.alive[v] and self.mate[v] > v]
+
+    # ------------------------------------------------------------------ matching
+
+    def maximise(self) -> int:
+        """Grow the current matching to a maximum one; returns its size.
+
+        A greedy pass first (cheap, and it usually leaves very few free vertices), then one
+        augmenting-path search per free vertex.  A vertex from which no augmenting path
+        exists never gets one later in this loop (augmenting elsewhere does not create one),
+        so a single pass over the free vertices is enough.
+        """
+        mate, alive, adj = self.mate, self.alive, self.adj
+        for v in range(self.n):
+            if alive[v] and mate[v] == -1:
+                for w in sorted(adj[v]):
+                    if alive[w] and mate[w] == -1:
+                        mate[v], mate[w] = w, v
+                        break
+        for v in range(self.n):
+            if alive[v] and mate[v] == -1:
+                end = self._search(v)
+                if end is not None:
+                    self._augment(*end)
+        return self.size()
+
+    def try_pair(self, a: int, b: int) -> bool:
+        """Pair ``a`` with ``b`` for good if the other live vertices can still all be matched.
+
+        Precondition: the current matching is perfect on the live vertices and a-b is an
+        edge.  On success a and b are removed (matched to each other) and the matching stays
+        perfect on the others; on failure nothing changes.  At most one search is needed.
+        """
+        mate, alive = self.mate, self.alive
+        if not (alive[a] and alive[b]) or b not in self.adj[a]:
+            return False
+        if mate[a] == b:
+            alive[a] = alive[b] = False
+            return True
+        a2, b2 = mate[a], mate[b]
+        if a2 == -1 or b2 == -1:
+            raise ValueError("try_pair needs a perfect matching of the live vertices")
+        alive[a] = alive[b] = False
+        mate[a2] = mate[b2] = -1
+        # a2 and b2 are now the only free live vertices, so an augmenting path from a2 can
+        # only end in b2; the direct edge is by far the most common case, try it first.
+        if b2 in self.adj[a2]:
+            mate[a2], mate[b2] = b2, a2
+        else:
+            end = self._search(a2)
+            if end is None:
+                alive[a] = alive[b] = True
+                mate[a2], mate[b2] = a, b
+                return False
+            self._augment(*end)
+        mate[a], mate[b] = b, a
+        return True
+
+    def drop_edge(self, u: int, v: int) -> bool:
+        """Remove edge u-v if the live vertices can still all be matched without it.
+
+        Precondition: the matching is perfect on the live vertices.  Returns True (edge gone,
+        matching still perfect) or False (edge kept: every perfect matching needs it).
+        """
+        if v not in self.adj[u]:
+            return True
+        self.adj[u].discard(v)
+        self.adj[v].discard(u)
+        if self.mate[u] != v:
+            return True
+        self.mate[u] = self.mate[v] = -1
+        end = self._search(u)
+        if end is None:
+            self.adj[u].add(v)
+            self.adj[v].add(u)
+            self.mate[u], self.mate[v] = v, u
+            return False
+        self._augment(*end)
+        return True
+
+    # ------------------------------------------------------------------ the search
+
+    def _search(self, root: int) -> tuple[int, list[int]] | None:
+        """Alternating-tree search from the free vertex ``root``.
+
+        Returns ``(end, parent)`` where ``end`` is a free vertex joined to ``root`` by an
+        augmenting path (recoverable through ``parent`` and ``mate``), or None when no
+        augmenting path starts at ``root``.
+        """
+        n = self.n
+        adj, mate, alive = self.adj, self.mate, self.alive
+        base = list(range(n))
+        parent = [-1] * n  # for inner vertices (and outer ones inside blossoms): tree edge back
+        outer = [False] * n
+        outer[root] = True
+        queue = [root]
+        head = 0
+        while head < len(queue):
+            v = queue[head]
+            head += 1
+            for w in adj[v]:
+                if not alive[w] or mate[v] == w or base[v] == base[w]:
+                    continue
+                if outer[w]:
+                    # Two outer vertices in different blossoms: an odd cycle.  Contract it.
+                    b = self._common_base(v, w, base, parent)
+                    in_blossom = [False] * n
+                    self._mark_path(v, b, w, base, parent, in_blossom)
+                    self._mark_path(w, b, v, base, parent, in_blossom)
+                    for x in range(n):
+                        if in_blossom[base[x]]:
+                            base[x] = b
+                            if not outer[x]:
+                                # inner vertices of the cycle become outer: they can now be
+                                # left through the cycle with the right parity
+                                outer[x] = True
+                                queue.append(x)
+                elif parent[w] == -1:
+                    parent[w] = v
+                    m = mate[w]
+                    if m == -1:
+                        return w, parent
+                    outer[m] = True
+                    queue.append(m)
+        return None
+
+    def _common_base(self, a: int, b: int, base: list[int], parent: list[int]) -> int:
+        """Base of the smallest blossom holding both outer vertices a and b (their tree LCA)."""
+        mate = self.mate
+        seen = set()
+        while True:
+            a = base[a]
+            seen.add(a)
+            if mate[a] == -1:  # the root
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def _mark_path(self, v: int, b: int, child: int, base: list[int], parent: list[int],
+                   in_blossom: list[bool]) -> None:
+        """Walk from outer v up to the blossom base b, flagging the blossoms passed and
+        re-pointing ``parent`` so a path can later leave the cycle the other way round."""
+        mate = self.mate
+        while base[v] != b:
+            m = mate[v]
+            in_blossom[base[v]] = True
+            in_blossom[base[m]] = True
+            parent[v] = child
+            child = m
+            v = parent[m]
+
+    def _augment(self, end: int, parent: list[int]) -> None:
+        """Flip the augmenting path that ends in the free vertex ``end``."""
+        mate = self.mate
+        v = end
+        while v != -1:
+            p = parent[v]
+            nxt = mate[p]
+            mate[v], mate[p] = p, v
+            v = nxt
+
+
+def max_cardinality_matching(n: int, edges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A maximum-cardinality matching of the graph on ``0 .. n-1``, as sorted pairs (u < v)."""
+    m = Matching(n, edges)
+    m.maximise()
+    return m.pairs()
+
+
+def has_perfect_matching(n: int, edges: Sequence[tuple[int, int]]) -> bool:
+    m = Matching(n, edges)
+    return 2 * m.maximise() == n

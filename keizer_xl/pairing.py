@@ -1,0 +1,410 @@
+"""Pairing one round (KEIZER-RULES.md section 5), colours by :mod:`keizer_xl.colours` (section 6).
+
+Pure: no I/O, no printing, no clock, no randomness except the seeded colour draw.
+
+How a round is paired (:func:`pair_round`):
+
+1. Kept boards (games already started, for re-pairing after late arrivals) stay as they are
+   and their players leave the pool.
+2. Fixed pairs of this round (``fixed Rn``) are placed as given and leave the pool; they are
+   not checked against rematch or forbidden rules (the competition leader asked for them).
+3. The pool (present players, in ranking order) is paired as a perfect matching of the graph
+   "may meet" (:func:`may_meet`), plus a *bye vertex* joined to everybody when the pool is
+   odd.  The bye is decided first (candidates: fewest byes, then lowest-ranked), then the
+   players top-down, each taking the first opponent in his preference order (``keizer``:
+   nearest below; ``geel``: at distance n // k, then upwards, then downwards) such that the
+   rest can still be completely paired.  That is the lexicographically first complete
+   pairing (section 5), found with one augmenting-path search per question
+   (:class:`keizer_xl.matching.Matching`), never by enumeration.
+4. When no complete pairing exists, rules are relaxed as little as possible: rematches one
+   at a time, oldest last meeting first, then forbidden pairs as the very last resort, until
+   a complete pairing exists; then relaxed pairs that turn out not to be needed are taken
+   back again (newest first), so that every relaxed pair left is used by *every* complete
+   pairing, and therefore by the one the walk finds.  Each one used gets a note.
+5. Colours per board (section 6), board numbers, notes.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from .colours import choose_colours, colour_history
+from .matching import Matching
+from .model import Season
+from .rules import Settings
+
+__all__ = [
+    "Board", "Pairing", "PairingError", "pair_round", "History", "may_meet", "geel_divisor",
+    "geel_distance", "bye_order",
+]
+
+
+class PairingError(ValueError):
+    """The round cannot be paired (fewer than two players, unknown or duplicate names)."""
+
+
+@dataclass(frozen=True)
+class Board:
+    board: int
+    white: str
+    black: str
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round: int
+    boards: tuple[Board, ...]
+    bye: str | None
+    notes: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------- history
+
+def _key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True)
+class History:
+    """What happened before round ``rnd``: meetings per pair, byes per player."""
+
+    rnd: int
+    meetings: dict[tuple[str, str], tuple[int, int]]  # sorted pair -> (count, last round)
+    byes: dict[str, tuple[int, int]]  # player -> (count, last round)
+
+    @classmethod
+    def from_season(cls, season: Season, rnd: int) -> "History":
+        """A game is a meeting as soon as it is paired, whatever its result (a pending game
+        counts: it is on the pairing sheet).  A forfeit is not a meeting when
+        ``forfeit_is_meeting`` is no (the players did not really play each other)."""
+        settings = season.settings
+        meetings: dict[tuple[str, str], tuple[int, int]] = {}
+        for g in season.games:
+            if g.round >= rnd or g.white == g.black:
+                continue
+            if g.result.is_forfeit and not settings.forfeit_is_meeting:
+                continue
+            k = _key(g.white, g.black)
+            count, last = meetings.get(k, (0, 0))
+            meetings[k] = (count + 1, max(last, g.round))
+        byes: dict[str, tuple[int, int]] = {}
+        for b in season.byes:
+            if b.round >= rnd:
+                continue
+            count, last = byes.get(b.player, (0, 0))
+            byes[b.player] = (count + 1, max(last, b.round))
+        return cls(rnd, meetings, byes)
+
+    def meeting(self, a: str, b: str) -> tuple[int, int]:
+        """(times met, last round met); (0, 0) when they never met."""
+        return self.meetings.get(_key(a, b), (0, 0))
+
+    def bye_count(self, name: str) -> int:
+        return self.byes.get(name, (0, 0))[0]
+
+
+def may_meet(history: History, settings: Settings, a: str, b: str) -> bool:
+    """The rematch rules of section 5 (forbidden pairs are checked separately).
+
+    ``max_meetings`` m: not when they met m times already.  ``rematch_gap`` None: never
+    again; 0: no restriction; g: at least g rounds strictly between two meetings, so in
+    round r iff ``r - last - 1 >= g``.
+    """
+    count, last = history.meeting(a, b)
+    if count == 0:
+        return True
+    if settings.max_meetings is not None and count >= settings.max_meetings:
+        return False
+    gap = settings.rematch_gap
+    if gap is None:
+        return False
+    return history.rnd - last - 1 >= gap
+
+
+def _forbidden_pairs(settings: Settings, rnd: int) -> list[tuple[str, str]]:
+    """Forbidden pairs in force in round ``rnd``, in settings order, without repeats."""
+    seen: dict[tuple[str, str], None] = {}
+    for pc in settings.forbidden:
+        if pc.round is None or pc.round == rnd:
+            seen.setdefault(_key(pc.first, pc.second), None)
+    return list(seen)
+
+
+# --------------------------------------------------------------------------- geel
+
+def geel_divisor(rnd: int) -> int:
+    """k of ``pairing geel`` in round ``rnd``: 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, ...
+
+    After 2, 4 the factors alternate x1.5 and x4/3: odd rounds from 3 give 6 * 2**((r-3)/2),
+    even rounds 4 * 2**((r-2)/2).
+    """
+    if rnd <= 1:
+        return 2
+    if rnd % 2 == 0:
+        return 4 << ((rnd - 2) // 2)
+    return 6 << ((rnd - 3) // 2)
+
+
+def geel_distance(n: int, rnd: int) -> int:
+    """Target distance n // k, falling back to 1 (section 5)."""
+    if rnd > 2 * n.bit_length() + 4:  # k > n already: avoid building huge integers
+        return 1
+    return max(1, n // geel_divisor(rnd))
+
+
+def _geel_order(below: list[int], d: int) -> list[int]:
+    """Opponents in Geel preference order: distance d, then d-1 .. 1, then d+1, d+2 ...
+    (distances beyond the list are skipped)."""
+    d = min(d, len(below))
+    return below[d - 1::-1] + below[d:]
+
+
+# --------------------------------------------------------------------------- the core
+
+def bye_order(pool: Sequence[str], history: History) -> list[str]:
+    """Bye candidates, best first: fewest byes so far, then lowest-ranked (section 5)."""
+    return [name for _, name in sorted(
+        ((history.bye_count(name), -i), name) for i, name in enumerate(pool))]
+
+
+def _relax_note(a: str, b: str, history: History, settings: Settings, forbidden: bool) -> str:
+    count, last = history.meeting(a, b)
+    if forbidden:
+        extra = f" (also a rematch: last met in round {last})" if count and not may_meet(
+            history, settings, a, b) else ""
+        return f"Forbidden pair allowed: {a} - {b}{extra}: no complete pairing without it"
+    if settings.max_meetings is not None and count >= settings.max_meetings:
+        detail = f"met {count} times, last in round {last}; max_meetings {settings.max_meetings}"
+    elif count > 1:
+        detail = f"met {count} times, last in round {last}"
+    else:
+        detail = f"last met in round {last}"
+    return f"Rematch allowed: {a} - {b} ({detail}): no complete pairing without one"
+
+
+def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str]) -> None:
+    """A bye for someone who already had one is a compromise (section 5): say so."""
+    count, last = history.byes.get(bye, (0, 0))
+    if not count:
+        return
+    had = "a bye" if count == 1 else f"{count} byes"
+    if count > min(history.bye_count(p) for p in pool):
+        why = "no complete pairing when a player with fewer byes gets it"
+    elif count == 1:
+        why = "every player to pair has had one"
+    else:
+        why = f"every player to pair has had at least {count}"
+    notes.append(f"Bye to {bye}, who already had {had} (last in round {last}): {why}")
+
+
+def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
+               notes: list[str]) -> tuple[list[tuple[str, str]], str | None]:
+    """Pair ``pool`` (ranking order); returns (pairs (higher-ranked first) in walk order, bye).
+
+    For ``pairing geel`` the n of section 5 is the number of players still to be paired when
+    the next top player is taken: the pool (present, minus kept boards and fixed pairs) minus
+    the bye, minus those paired above him.
+    """
+    n = len(pool)
+    if n == 0:
+        return [], None
+    if n == 1:  # everybody else is on a kept board or in a fixed pair
+        _bye_note(pool[0], pool, history, notes)
+        return [], pool[0]
+    odd = n % 2 == 1
+    size = n + 1 if odd else n
+    bye_vertex = n if odd else -1
+    index = {name: i for i, name in enumerate(pool)}
+
+    forbidden_keys = _forbidden_pairs(settings, rnd)
+    forbidden_set = set(forbidden_keys)
+    strict: list[tuple[int, int]] = []
+    rematches: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            if _key(pool[i], pool[j]) in forbidden_set:
+                continue
+            if may_meet(history, settings, pool[i], pool[j]):
+                strict.append((i, j))
+            else:
+                # relaxation order: oldest last meeting first, then the pair in ranking order
+                rematches.append(((history.meeting(pool[i], pool[j])[1], i, j), (i, j)))
+    rematches.sort()
+    # forbidden pairs last of all, in the order the settings give them
+    forbidden_edges = []
+    for a, b in forbidden_keys:
+        if a in index and b in index:
+            i, j = sorted((index[a], index[b]))
+            forbidden_edges.append((i, j))
+
+    base = Matching(size, strict)
+    if odd:
+        for i in range(n):
+            base.add_edge(i, bye_vertex)
+    base.maximise()
+    relaxed: set[tuple[int, int]] = set()
+    if not base.is_perfect():
+        base, relaxed = _relax(base, [e for _, e in rematches] + forbidden_edges)
+    graph = base
+
+    bye: str | None = None
+    if odd:
+        # the bye first: the first candidate whose bye leaves a complete pairing
+        for name in bye_order(pool, history):
+            if graph.try_pair(bye_vertex, index[name]):
+                bye = name
+                break
+        else:  # pragma: no cover - a perfect matching exists, so some candidate works
+            raise AssertionError("no bye candidate although a complete pairing exists")
+        _bye_note(bye, pool, history, notes)
+
+    pairs: list[tuple[int, int]] = []
+    alive = graph.alive
+    geel = settings.pairing == "geel"
+    for i in range(n):
+        if not alive[i]:
+            continue
+        below = [j for j in range(i + 1, n) if alive[j]]
+        # geel: "the following players are paired the same way among those left", so n is
+        # recounted as the players still unpaired: round 1 gives the plain split 1-6, 2-7, ...
+        d = geel_distance(len(below) + 1, rnd) if geel else 0
+        order = _geel_order(below, d) if d else below
+        for j in order:
+            if graph.has_edge(i, j) and graph.try_pair(i, j):
+                pairs.append((i, j))
+                break
+        else:  # pragma: no cover - the matching guarantees a partner
+            raise AssertionError(f"no partner for {pool[i]} although a complete pairing exists")
+
+    for i, j in pairs:
+        if (i, j) in relaxed:
+            notes.append(_relax_note(pool[i], pool[j], history, settings,
+                                     _key(pool[i], pool[j]) in forbidden_set))
+    return [(pool[i], pool[j]) for i, j in pairs], bye
+
+
+def _relax(base: Matching, candidates: list[tuple[int, int]]) -> tuple[Matching, set[tuple[int, int]]]:
+    """Add the fewest leading ``candidates`` that make a complete pairing possible, then take
+    back those not needed (newest first).  Returns the graph with a perfect matching and the
+    relaxed edges kept; each of them is in every perfect matching of that graph."""
+    def with_prefix(k: int) -> Matching:
+        m = base.copy()
+        for u, v in candidates[:k]:
+            m.add_edge(u, v)
+        m.maximise()
+        return m
+
+    # Feasibility only grows with k, so binary search the shortest prefix.  The full list
+    # makes the graph complete (bye vertex joined to all), which always has a perfect matching.
+    lo, hi = 1, len(candidates)
+    best = with_prefix(hi)
+    if not best.is_perfect():  # pragma: no cover - complete graph
+        raise AssertionError("complete graph without a perfect matching")
+    while lo < hi:
+        mid = (lo + hi) // 2
+        m = with_prefix(mid)
+        if m.is_perfect():
+            hi, best = mid, m
+        else:
+            lo = mid + 1
+    # candidates[hi-1] is needed (the prefix without it fails, and so does any subset of it).
+    # Each earlier one is dropped when the others still suffice: drop_edge answers that with
+    # one search.  What remains is needed by every perfect matching of the final graph.
+    kept = {candidates[hi - 1]}
+    for u, v in reversed(candidates[:hi - 1]):
+        if not best.drop_edge(u, v):
+            kept.add((u, v))
+    return best, kept
+
+
+# --------------------------------------------------------------------------- entry point
+
+def _check_names(ranking: Sequence[str], present: Sequence[str], keep: Sequence[Board]) -> None:
+    dup = [n for n, c in Counter(ranking).items() if c > 1]
+    if dup:
+        raise PairingError(f"the ranking names {', '.join(sorted(dup))} more than once")
+    known = set(ranking)
+    unknown = [n for n in present if n not in known]
+    if unknown:
+        raise PairingError(f"present but not in the ranking: {', '.join(unknown)}")
+    dup = [n for n, c in Counter(present).items() if c > 1]
+    if dup:
+        raise PairingError(f"marked present more than once: {', '.join(sorted(dup))}")
+    seen: set[str] = set()
+    numbers: set[int] = set()
+    for b in keep:
+        if b.white == b.black:
+            raise PairingError(f"kept board {b.board}: {b.white} cannot play himself")
+        for name in (b.white, b.black):
+            if name not in known:
+                raise PairingError(f"kept board {b.board}: {name} is not in the ranking")
+            if name in seen:
+                raise PairingError(f"{name} is on more than one kept board")
+            seen.add(name)
+        if b.board in numbers:
+            raise PairingError(f"two kept boards have number {b.board}")
+        numbers.add(b.board)
+
+
+def pair_round(season: Season, rnd: int, ranking: Sequence[str], present: Sequence[str], *,
+               keep: Sequence[Board] = ()) -> Pairing:
+    """Pair round ``rnd`` (section 5) and choose colours (section 6).
+
+    ``ranking``: every player, best first (the ranking after the last round with results).
+    ``present``: the names to pair; they are paired in ranking order.  ``keep``: boards
+    already started; they stay as given (numbers and colours) and new boards are numbered
+    after the highest kept number.  A kept player need not be listed in ``present`` (he is
+    evidently there).  New boards are numbered in ranking order of their higher-ranked
+    player (top board = highest-ranked pair), fixed pairs included.
+
+    Raises :class:`PairingError` for fewer than two players or inconsistent names.
+    """
+    settings = season.settings
+    _check_names(ranking, present, keep)
+    kept_players = {n for b in keep for n in (b.white, b.black)}
+    if len(set(present) | kept_players) < 2:
+        raise PairingError(f"round {rnd}: at least two present players are needed to pair, "
+                           f"got {len(set(present) | kept_players)}")
+    history = History.from_season(season, rnd)
+    colours = colour_history(season, rnd)
+    rank = {name: i for i, name in enumerate(ranking)}
+    present_set = set(present)
+    notes: list[str] = []
+
+    # fixed pairs of this round (section 5): placed first, then out of the pool
+    fixed: list[tuple[str, str]] = []
+    taken = set(kept_players)
+    for pc in settings.fixed:
+        if pc.round != rnd:
+            continue
+        label = f"Fixed pair {pc.first} - {pc.second} not applied"
+        if pc.first == pc.second:
+            notes.append(f"{label}: a player cannot play himself")
+            continue
+        missing = [n for n in (pc.first, pc.second) if n not in present_set and n not in kept_players]
+        if missing:
+            notes.append(f"{label}: {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'}"
+                         f" not present")
+            continue
+        busy = [n for n in (pc.first, pc.second) if n in taken]
+        if busy:
+            where = "a kept board" if any(n in kept_players for n in busy) else "another fixed pair"
+            notes.append(f"{label}: {' and '.join(busy)} already on {where}")
+            continue
+        a, b = sorted((pc.first, pc.second), key=rank.__getitem__)
+        fixed.append((a, b))
+        taken.update((a, b))
+
+    pool = [name for name in ranking if name in present_set and name not in taken]
+    walked, bye = _pair_pool(pool, rnd, history, settings, notes)
+
+    new_pairs = sorted(fixed + walked, key=lambda p: rank[p[0]])
+    boards = sorted(keep, key=lambda b: b.board)
+    number = max((b.board for b in keep), default=0)
+    for a, b in new_pairs:
+        number += 1
+        white, black, colour_notes = choose_colours(a, b, colours, settings, rnd)
+        notes.extend(colour_notes)
+        boards.append(Board(number, white, black))
+    return Pairing(rnd, tuple(boards), bye, tuple(notes))
