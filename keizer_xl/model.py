@@ -45,12 +45,13 @@ class Result(Enum):
     BLACK_FORFEIT = "0-1F"
     DOUBLE_FORFEIT = "0-0F"  # neither played: both lose by forfeit
     ADJOURNED = "adj"  # scored as a draw until the result is entered (rules section 3)
+    STARTED = "*"  # being played (PGN's '*'): kept when a round is re-paired for late arrivals
     PENDING = ""  # not played yet
 
     @property
     def has_result(self) -> bool:
         """A result was entered (adjourned counts: the evening was played)."""
-        return self is not Result.PENDING
+        return self not in (Result.PENDING, Result.STARTED)
 
     @property
     def is_forfeit(self) -> bool:
@@ -63,7 +64,7 @@ class Result(Enum):
     def score(self, white: bool) -> str:
         """'win', 'draw', 'loss', 'forfeit_win', 'forfeit_loss', 'pending' from one side."""
         r = self
-        if r is Result.PENDING:
+        if r in (Result.PENDING, Result.STARTED):
             return "pending"
         if r in (Result.DRAW, Result.ADJOURNED):
             return "draw"
@@ -92,6 +93,7 @@ _RESULT_FORMS = {
     "-+": Result.BLACK_FORFEIT,
     "--": Result.DOUBLE_FORFEIT,
     "adj": Result.ADJOURNED,
+    "*": Result.STARTED,
     "": Result.PENDING,
 }
 
@@ -125,7 +127,7 @@ def parse_result(raw: object) -> Result:
                           f"column as Text and type the result again")
     if key == "bye":
         raise ResultError("'bye' belongs on a row with the player as White and Black empty")
-    suffix = f"; did you mean {hint}?" if hint else " (use 1-0, 0-1, ½-½, 1-0F, 0-1F, 0-0F, adj)"
+    suffix = f"; did you mean {hint}?" if hint else " (use 1-0, 0-1, ½-½, 1-0F, 0-1F, 0-0F, adj, or * for a game in progress)"
     raise ResultError(f"{text!r} is not a result{suffix}")
 
 

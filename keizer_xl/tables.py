@@ -89,6 +89,10 @@ class Book(Protocol):
         """Append rows to a user's table below its last non-empty row, matching headers
         case-insensitively; an Excel Table on the sheet grows to include them."""
 
+    def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
+        """Delete data rows (0-based indices into ``read_table(sheet).rows``) of a user's
+        table, moving the rows below up; an Excel Table shrinks with them."""
+
     def message(self, text: str) -> None: ...
 
     def save(self) -> None:

@@ -1,0 +1,237 @@
+"""The user-facing actions, written once against the table interface (tables.Book).
+
+The CLI (openpyxl files), the Excel buttons (xlwings) and the LibreOffice macro all call these;
+none of them prints or exits: they return what happened or raise InputError / ActionError.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from .model import InputError, Problem, Season
+from .sheets import read_season, standings_table, warnings
+from .standings import History, Standing, compute_history, standings_frame
+
+
+class ActionError(Exception):
+    """The action cannot run as asked (not a data problem in a cell): message for the user.
+
+    ``usage`` marks a request that makes no sense for this workbook (exit code 2) rather than
+    a state of the workbook that needs fixing first (exit code 1)."""
+
+    def __init__(self, message: str, usage: bool = False):
+        super().__init__(message)
+        self.usage = usage
+
+
+@dataclass(frozen=True)
+class StandingsReport:
+    standing: Standing
+    frame: pd.DataFrame  # exact (Fractions)
+    notes: tuple[str, ...]
+    last_round: int
+
+
+def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
+    notes = list(history.notes)
+    if not st.converged:
+        notes.append(f"Round {st.round}: {st.note}.")
+    return tuple(notes)
+
+
+def compute_standings(season: Season, after_round: int | None = None) -> StandingsReport:
+    last = season.last_round_with_results()
+    if after_round is None:
+        after_round = last
+    if after_round < 0 or after_round > last:
+        raise ActionError(f"round {after_round} has no results yet (the last round with results "
+                          f"is {last})", usage=True)
+    history = compute_history(season, after_round)
+    st = history.after(after_round)
+    return StandingsReport(st, standings_frame(st), standing_notes(history, st), last)
+
+
+def update_standings(book, after_round: int | None = None, write: bool = True) -> StandingsReport:
+    """Read the season, compute the standings after ``after_round`` and write ``Standings``."""
+    season = read_season(book)
+    report = compute_standings(season, after_round)
+    if write:
+        frame, style = standings_table(report.frame)
+        style = _with_notes(style, report.notes, report.standing)
+        book.write_sheet("Standings", frame, style)
+        book.save()
+    return report
+
+
+def _with_notes(style, notes, st: Standing):
+    from dataclasses import replace
+
+    title = f"Standings after round {st.round}"
+    return replace(style, title=title, notes=tuple(notes))
+
+
+def check_workbook(book) -> tuple[list[Problem], list[str]]:
+    """Every problem (with its cell) and every warning; nothing is written."""
+    try:
+        season = read_season(book)
+    except InputError as e:
+        return list(e.problems), []
+    notes = warnings(season)
+    notes.extend(compute_history(season).notes)
+    return [], notes
+
+
+# --------------------------------------------------------------------------- pairing
+
+@dataclass(frozen=True)
+class PairingReport:
+    pairing: "object"  # pairing.Pairing
+    absent: dict[str, str]  # name -> attendance code
+    ranking: tuple[str, ...]
+    repaired: bool = False
+
+    def as_json(self) -> dict:
+        p = self.pairing
+        return {
+            "round": p.round,
+            "boards": [{"board": b.board, "white": b.white, "black": b.black} for b in p.boards],
+            "bye": p.bye,
+            "absent": dict(self.absent),
+            "notes": list(p.notes),
+        }
+
+
+def next_round(season: Season) -> int:
+    """The round to pair: one after the last round that has games or a bye in Results."""
+    paired = season.paired_rounds()
+    return (paired[-1] if paired else 0) + 1
+
+
+def present_players(season: Season, rnd: int) -> tuple[list[str], dict[str, str]]:
+    """Who is paired in round ``rnd`` (rules section 5), and the absent with their codes."""
+    codes = {a.player: a.code for a in season.absences if a.round == rnd}
+    present = [p.name for p in season.players
+               if p.is_member(rnd) and not p.is_withdrawn(rnd) and p.name not in codes]
+    return present, codes
+
+
+def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
+                 repair: bool = False) -> PairingReport:
+    """Pair round ``rnd`` (default: the next round) without touching any sheet."""
+    from dataclasses import replace as _replace
+
+    from .pairing import pair_round
+    from .model import Result
+
+    rnd = next_round(season) if rnd is None else rnd
+    if rnd < 1:
+        raise ActionError(f"round {rnd} does not exist", usage=True)
+    this_round = [g for g in season.games if g.round == rnd]
+    keep = []
+    if this_round or any(b.round == rnd for b in season.byes):
+        if not repair:
+            raise ActionError(f"round {rnd} is already paired; use --repair to pair it again "
+                              f"(late arrivals), keeping boards marked * (started)")
+        done = [g for g in this_round if g.result.has_result]
+        if done:
+            raise ActionError(f"round {rnd} already has results (e.g. {done[0].white} - "
+                              f"{done[0].black} at {done[0].origin}); it cannot be paired again")
+        from .pairing import Board
+
+        keep = [Board(g.board or i, g.white, g.black) for i, g in enumerate(this_round, 1)
+                if g.result is Result.STARTED]
+        # forget this round's old pairing: the new one replaces it
+        season = _replace(season, games=tuple(g for g in season.games if g.round != rnd),
+                          byes=tuple(b for b in season.byes if b.round != rnd))
+    later = [g for g in season.games if g.round > rnd]
+    if later:
+        raise ActionError(f"round {later[0].round} is already in Results; pairing round {rnd} "
+                          f"now would change history", usage=True)
+    if rnd > 1 and not force:
+        missing = [g for g in season.games if g.round == rnd - 1 and not g.result.has_result]
+        if missing:
+            boards = ", ".join(f"board {g.board or '?'} ({g.white} - {g.black}, {g.origin})"
+                               for g in missing)
+            raise ActionError(f"round {rnd - 1} still lacks results: {boards}. Enter them, or use "
+                              f"--force to pair anyway (missing results count as draws)")
+    upto = min(season.last_round_with_results(), rnd - 1)
+    history = compute_history(season, upto)
+    ranking = history.after(upto).order
+    present, absent = present_players(season, rnd)
+    if len(present) < 2:
+        raise ActionError(f"round {rnd}: only {len(present)} player{'s' if len(present) != 1 else ''}"
+                          f" present ({', '.join(present) or 'nobody'}); at least two are needed")
+    order_present = [n for n in ranking if n in set(present)]
+    pairing = pair_round(season, rnd, ranking, order_present, keep=keep)
+    return PairingReport(pairing, absent, tuple(ranking), repaired=bool(this_round))
+
+
+def pairing_tables(report: PairingReport, season: Season):
+    """The Pairings sheet (frame and style) and the rows to append to Results."""
+    from .model import BUILTIN_CODES
+    from .tables import SheetStyle
+
+    p = report.pairing
+    frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
+                          for b in p.boards], columns=["Board", "White", "Black", "Result"])
+    meanings = dict(BUILTIN_CODES)
+    for code, credit in season.settings.codes:
+        meanings.setdefault(code, f"club code ({credit})")
+    blocks = []
+    if p.bye:
+        blocks.append(("Bye", pd.DataFrame([{"Name": p.bye}])))
+    if report.absent:
+        rows = [{"Name": n, "Code": c, "Reason": meanings.get(c, "")}
+                for n, c in sorted(report.absent.items(), key=lambda x: report.ranking.index(x[0])
+                                   if x[0] in report.ranking else 0)]
+        blocks.append(("Absent", pd.DataFrame(rows, columns=["Name", "Code", "Reason"])))
+    style = SheetStyle(title=f"Round {p.round}", widths={"Board": 7, "White": 28, "Black": 28,
+                                                         "Result": 9},
+                       notes=tuple(p.notes), blocks=tuple(blocks))
+    results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
+                     "Result": None} for b in p.boards]
+    if p.bye:
+        results_rows.append({"Round": p.round, "Board": None, "White": p.bye, "Black": None,
+                             "Result": "bye"})
+    return frame, style, results_rows
+
+
+def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: bool = False,
+                    repair: bool = False) -> PairingReport:
+    """Pair the round, write ``Pairings`` and append the games to ``Results``."""
+    from .sheets import find_sheet, result_header_map
+
+    season = read_season(book)
+    report = plan_pairing(season, rnd, force=force, repair=repair)
+    if write:
+        frame, style, rows = pairing_tables(report, season)
+        results = find_sheet(book, "Results")
+        if results is None:
+            raise ActionError("the workbook has no Results sheet to append the games to")
+        table = book.read_table(results)
+        if report.repaired:
+            drop = result_rows_of_round(table, report.pairing.round)
+            book.delete_rows(results, drop)
+        book.write_sheet("Pairings", frame, style)
+        header = result_header_map(table)
+        book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
+                                   for row in rows])
+        book.save()
+    return report
+
+
+def result_rows_of_round(table, rnd: int) -> list[int]:
+    from .sheets import result_header_map
+
+    header = result_header_map(table)
+    col = table.headers.index(header["Round"])
+    out = []
+    for i, row in enumerate(table.rows):
+        value = row[col]
+        try:
+            if value is not None and int(float(value)) == rnd:
+                out.append(i)
+        except (TypeError, ValueError):
+            pass
+    return out
