@@ -124,7 +124,8 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     from .pairing import pair_round
     from .model import Result
 
-    rnd = next_round(season) if rnd is None else rnd
+    if rnd is None:  # --repair re-pairs the round just paired; otherwise the next one
+        rnd = next_round(season) - (1 if repair and season.paired_rounds() else 0)
     if rnd < 1:
         raise ActionError(f"round {rnd} does not exist", usage=True)
     this_round = [g for g in season.games if g.round == rnd]
@@ -149,7 +150,12 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
         raise ActionError(f"round {later[0].round} is already in Results; pairing round {rnd} "
                           f"now would change history", usage=True)
     if rnd > 1 and not force:
-        missing = [g for g in season.games if g.round == rnd - 1 and not g.result.has_result]
+        previous = [g for g in season.games if g.round == rnd - 1]
+        missing = [g for g in previous if not g.result.has_result]
+        if missing and len(missing) == len(previous):
+            raise ActionError(f"round {rnd - 1} has no results yet ({len(missing)} boards, "
+                              f"{missing[0].origin} to {missing[-1].origin}). Enter them, or use "
+                              f"--force to pair anyway (missing results count as draws)")
         if missing:
             boards = ", ".join(f"board {g.board or '?'} ({g.white} - {g.black}, {g.origin})"
                                for g in missing)
@@ -235,3 +241,30 @@ def result_rows_of_round(table, rnd: int) -> list[int]:
         except (TypeError, ValueError):
             pass
     return out
+
+
+# --------------------------------------------------------------------------- writing a season
+
+def write_season(book, season: Season) -> None:
+    """Replace the rows of the four input sheets with ``season`` (samples, tests, batch).
+
+    Works on any transport: the input tables keep their place, headers and formatting."""
+    from .sheets import find_sheet, input_frames
+
+    for canonical, frame in input_frames(season).items():
+        name = find_sheet(book, canonical)
+        if name is None:
+            raise ActionError(f"the workbook has no {canonical} sheet")
+        table = book.read_table(name)
+        if table.rows:
+            book.delete_rows(name, list(range(len(table.rows))))
+        lookup = {h.casefold(): h for h in table.headers}
+        rows = []
+        for record in frame.to_dict("records"):
+            rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
+                         for k, v in record.items() if k.casefold() in lookup})
+        book.append_rows(name, rows)
+
+
+def _missing(value) -> bool:
+    return value is None or (isinstance(value, float) and value != value)

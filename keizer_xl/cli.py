@@ -243,6 +243,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WorkbookFileError as e:
         print(f"keizer-xl: {e}", file=sys.stderr)
         return EXIT_PROBLEMS
+    except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     except KeyboardInterrupt:
         print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
         return EXIT_PROBLEMS

@@ -59,8 +59,7 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
         absences = []
         for p in players:
             if not p.is_member(rnd):
-                if rng.random() < 0.5:
-                    absences.append(Absence(rnd, p.name, "L"))
+                absences.append(Absence(rnd, p.name, "L"))  # as a leader marks them
                 continue
             if p.is_withdrawn(rnd):
                 continue

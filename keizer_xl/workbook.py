@@ -1,0 +1,1343 @@
+"""The openpyxl file transport: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book`.
+
+What this module guarantees (see also WORKBOOK-CONTRACT.md):
+
+* Nothing is handed to openpyxl before a preflight with :mod:`zipfile` alone has checked that
+  the file is an Excel workbook and not a zip bomb, that no worksheet claims an absurd size and
+  that no XML part declares entities.  Every refusal is a :class:`WorkbookFileError` whose
+  message names the file and says what to do; it comes in well under a second.
+* Reading yields the values a user sees: a formula cell gives its cached result (a second,
+  value-only copy of the workbook is loaded lazily, only when a formula is actually read).
+  Text that starts with ``=`` stays text, both when read and when written.
+* Saving never damages the user's file: the new version is written to a temporary file in the
+  same folder, checked, flushed to disk, the previous version is kept as ``<stem>.bak<suffix>``
+  and the new file is moved over the old one atomically.
+* openpyxl silently drops some things when it rewrites a file (charts, pictures, shapes,
+  pivot tables, slicers, sparklines, Excel 2010+ extensions, ...).  The preflight lists them per
+  sheet; :meth:`FileBook.unsafe_to_write` reports those on sheets the engine does not own and
+  :meth:`FileBook.save` refuses to write while any are present (unless ``force=True``).
+"""
+from __future__ import annotations
+
+import io
+import math
+from bisect import bisect_left
+import os
+import posixpath
+import re
+import shutil
+import stat
+import tempfile
+import warnings
+import zipfile
+from copy import copy
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import pandas as pd
+
+from .tables import SheetStyle, Table, column_letter, quote_sheet
+
+try:  # numpy comes with pandas; keep the transport importable without it all the same
+    import numpy as np
+except ImportError:  # pragma: no cover
+    np = None  # type: ignore[assignment]
+
+__all__ = [
+    "FileBook",
+    "open_book",
+    "WorkbookFileError",
+    "Unsupported",
+    "OWNED_SHEETS",
+    "backup_path",
+    "preflight",
+    "write_new_workbook",
+]
+
+KiB = 1024
+MiB = 1024 * KiB
+
+#: Sheets the engine writes; anything on them is replaced on every run anyway.
+OWNED_SHEETS = frozenset({"Standings", "Pairings", "History", "Crosstable", "Explain", "Compare"})
+
+#: Limits of the preflight.  A real club workbook is far below all of them.
+MAX_FILE_SIZE = 256 * MiB            # the .xlsx file itself
+MAX_TOTAL_UNCOMPRESSED = 256 * MiB   # sum of the uncompressed sizes of all zip members
+MAX_COMPRESSION_RATIO = 100          # refused for a member that is also bigger than ...
+RATIO_CHECK_MIN_SIZE = 4 * MiB       # ... this when uncompressed
+MAX_MEMBERS = 10_000
+MAX_ROWS = 100_000                   # a worksheet's <dimension ref> may not reach further down
+MAX_COLUMNS = 2_000                  # ... or further right
+DIMENSION_PEEK = 16 * KiB            # <dimension> sits at the very start of the sheet XML
+XML_PEEK = 4 * KiB                   # where a DOCTYPE / ENTITY declaration would be
+
+EXCEL_SUFFIXES = (".xlsx", ".xlsm")
+MACRO_SUFFIXES = (".xlsm",)
+
+CT_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+CT_XLSM = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
+CT_XLTX = "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml"
+CT_XLTM = "application/vnd.ms-excel.template.macroEnabled.main+xml"
+WORKBOOK_TYPES = (CT_XLSX, CT_XLSM, CT_XLTX, CT_XLTM)
+MACRO_TYPES = (CT_XLSM, CT_XLTM)
+
+# Worksheet extensions (<extLst><ext uri=...>) openpyxl removes, by uri (upper case).
+_EXTENSION_KINDS = {
+    "{78C0D931-6437-407D-A8EE-F0AAD7539E65}": "conditional formatting (Excel 2010+ extension, "
+                                              "e.g. data bars or icon sets)",
+    "{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}": "data validation (Excel 2010+ extension, "
+                                              "e.g. a dropdown list from another sheet)",
+    "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}": "sparklines",
+    "{A8765BA9-456A-4DAB-B4F3-ACF838C121DE}": "slicer",
+    "{3A4CF648-6AED-40F4-86FF-DC5316D8AED3}": "slicer",
+    "{7E03D99C-DC04-49D9-9315-930204A7B6E9}": "timeline",
+    "{FC87AEE6-9EDD-4A0A-B7FB-166176984837}": "protected ranges (Excel 2010+ extension)",
+    "{F7C9EE02-42E1-4005-9D12-6889AFFD525C}": "Office add-in (web extension)",
+}
+# Extensions whose loss is harmless: 'ignored errors' (green triangles come back) and the
+# per-rule id of a data bar (only meaningful together with the conditional formatting ext).
+_HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
+
+_ILLEGAL_CHARS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
+_DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
+_EXTLST_RE = re.compile(rb"<(?:\w+:)?extLst[\s>/]")
+_EXT_URI_RE = re.compile(rb"<(?:\w+:)?ext\b[^>]*?\suri\s*=\s*[\"'](\{[^\"']+\})[\"']")
+_DYNAMIC_ARRAY_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bcm\s*=")
+_RICH_VALUE_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bvm\s*=")
+_DTD_RE = re.compile(rb"<!DOCTYPE|<!ENTITY")
+
+
+class WorkbookFileError(Exception):
+    """A workbook file that cannot be read or written; the message is meant for the user."""
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """Something in the file that openpyxl would not write back; ``sheet`` None = workbook-wide."""
+
+    sheet: str | None
+    kind: str
+
+    def __str__(self) -> str:
+        if self.sheet is None:
+            return f"{self.kind} (in the workbook)"
+        return f"{self.kind} on sheet {quote_sheet(self.sheet)}"
+
+
+def backup_path(path: str | os.PathLike) -> Path:
+    """``club.xlsx`` -> ``club.bak.xlsx`` in the same folder."""
+    p = Path(path)
+    return p.with_name(f"{p.stem}.bak{p.suffix}")
+
+
+def open_book(path: str | os.PathLike) -> "FileBook":
+    """Open a season workbook; raises :class:`WorkbookFileError` with a user-facing message."""
+    return FileBook(path)
+
+
+# --------------------------------------------------------------------------- preflight
+
+
+@dataclass
+class _SheetPart:
+    name: str
+    part: str | None      # zip member of the sheet XML
+    kind: str             # worksheet | chartsheet | macrosheet | dialogsheet | other
+
+
+@dataclass
+class _Preflight:
+    workbook_type: str
+    sheets: list[_SheetPart] = field(default_factory=list)
+    unsupported: list[Unsupported] = field(default_factory=list)
+
+    @property
+    def macro_enabled(self) -> bool:
+        return self.workbook_type in MACRO_TYPES
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _attr(element, local_name: str) -> str | None:
+    for key, value in element.attrib.items():
+        if _local(key) == local_name:
+            return value
+    return None
+
+
+class _Inspector:
+    """Checks a workbook zip with zipfile and defusedxml only (nothing of openpyxl)."""
+
+    def __init__(self, label: str, zf: zipfile.ZipFile):
+        self.label = label
+        self.zf = zf
+        self.names = set(zf.namelist())
+
+    # -- helpers ------------------------------------------------------------------------------
+    def refuse(self, why: str) -> WorkbookFileError:
+        return WorkbookFileError(f"{self.label} {why}")
+
+    def read(self, member: str) -> bytes:
+        try:
+            return self.zf.read(member)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
+                NotImplementedError, RuntimeError, EOFError) as exc:
+            raise self.refuse(f"is damaged: its part {member} cannot be unpacked ({exc}).") from exc
+
+    def peek(self, member: str, size: int) -> bytes:
+        try:
+            with self.zf.open(member) as fh:
+                return fh.read(size)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
+                NotImplementedError, RuntimeError, EOFError) as exc:
+            raise self.refuse(f"is damaged: its part {member} cannot be unpacked ({exc}).") from exc
+
+    def xml(self, member: str):
+        from defusedxml import DefusedXmlException
+        from defusedxml.ElementTree import ParseError, fromstring
+
+        data = self.read(member)
+        try:
+            return fromstring(data)
+        except DefusedXmlException as exc:
+            raise self.refuse(f"contains XML entity declarations in {member}, which Excel never "
+                              f"writes (an 'XML bomb'); refused for safety.") from exc
+        except (ParseError, ValueError) as exc:
+            raise self.refuse(f"is damaged: {member} is not well-formed XML ({exc}).") from exc
+
+    def rels(self, part: str) -> list[tuple[str, str, str | None]]:
+        """(Id, Type, target member or None for external targets) of ``part``'s relationships."""
+        rels_path = posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
+        if rels_path not in self.names:
+            return []
+        out = []
+        for rel in self.xml(rels_path):
+            if _local(rel.tag) != "Relationship":
+                continue
+            target = rel.get("Target") or ""
+            if (rel.get("TargetMode") or "").lower() == "external":
+                resolved = None
+            elif target.startswith("/"):
+                resolved = target[1:]
+            else:
+                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
+            out.append((rel.get("Id") or "", rel.get("Type") or "", resolved))
+        return out
+
+    # -- the checks ---------------------------------------------------------------------------
+    def check_archive(self) -> None:
+        infos = self.zf.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise self.refuse(f"holds {len(infos)} parts (more than {MAX_MEMBERS}); refused as a "
+                              f"possible zip bomb.")
+        if len(self.names) != len(infos):
+            raise self.refuse("is damaged: its zip archive lists the same part twice.")
+        total = 0
+        for info in infos:
+            if info.flag_bits & 0x1:
+                raise self.refuse("is encrypted; remove the password in Excel "
+                                  "(File > Info > Protect Workbook) and save it again.")
+            total += info.file_size
+            if info.file_size > RATIO_CHECK_MIN_SIZE and \
+                    info.file_size > MAX_COMPRESSION_RATIO * max(info.compress_size, 1):
+                raise self.refuse(
+                    f"looks like a zip bomb: its part {info.filename} unpacks from "
+                    f"{info.compress_size:,} to {info.file_size:,} bytes (ratio above "
+                    f"{MAX_COMPRESSION_RATIO}); refused.")
+        if total > MAX_TOTAL_UNCOMPRESSED:
+            raise self.refuse(
+                f"would unpack to {total / MiB:,.0f} MiB (limit {MAX_TOTAL_UNCOMPRESSED // MiB} MiB); "
+                f"refused as a possible zip bomb. A season workbook is normally well under 10 MiB.")
+        for info in infos:
+            name = info.filename
+            if name.endswith((".xml", ".rels", ".vml")) and info.file_size:
+                if _DTD_RE.search(self.peek(name, XML_PEEK)):
+                    raise self.refuse(
+                        f"contains an XML document type / entity declaration in {name}, which "
+                        f"Excel never writes (an 'XML bomb'); refused for safety.")
+
+    def workbook_part(self) -> tuple[str, str]:
+        if "[Content_Types].xml" not in self.names:
+            raise self.refuse(_NOT_EXCEL + self._what_else())
+        types = self.xml("[Content_Types].xml")
+        defaults: dict[str, str] = {}
+        for el in types:
+            if _local(el.tag) == "Override":
+                ctype = el.get("ContentType") or ""
+                if ctype in WORKBOOK_TYPES:
+                    part = (el.get("PartName") or "").lstrip("/")
+                    if part in self.names:
+                        return part, ctype
+            elif _local(el.tag) == "Default":
+                defaults[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
+        for ctype in WORKBOOK_TYPES:  # some writers declare the type as the xml default
+            if defaults.get("xml") == ctype and "xl/workbook.xml" in self.names:
+                return "xl/workbook.xml", ctype
+        raise self.refuse(_NOT_EXCEL + self._what_else())
+
+    def _what_else(self) -> str:
+        if "mimetype" in self.names:
+            kind = self.peek("mimetype", 200).decode("ascii", "replace").strip()
+            if "spreadsheet" in kind:
+                return (" (it is an OpenDocument .ods spreadsheet: in LibreOffice use "
+                        "File > Save As > Excel 2007-365 (.xlsx)).")
+            return f" (it is an OpenDocument file: {kind})."
+        if any(n.startswith("word/") for n in self.names):
+            return " (it is a Word document)."
+        if any(n.startswith("ppt/") for n in self.names):
+            return " (it is a PowerPoint presentation)."
+        if "xl/workbook.bin" in self.names:
+            return " (it is an Excel binary .xlsb workbook: save it as .xlsx or .xlsm in Excel)."
+        return " (it is a zip archive without an Excel workbook in it)."
+
+    def sheets(self, wb_part: str) -> list[_SheetPart]:
+        root = self.xml(wb_part)
+        rels = {rid: (rtype, target) for rid, rtype, target in self.rels(wb_part)}
+        out: list[_SheetPart] = []
+        for el in root.iter():
+            if _local(el.tag) != "sheet":
+                continue
+            name = el.get("name") or ""
+            rtype, target = rels.get(_attr(el, "id") or "", ("", None))
+            suffix = rtype.rsplit("/", 1)[-1].lower()
+            kind = {"worksheet": "worksheet", "chartsheet": "chartsheet",
+                    "xlmacrosheet": "macrosheet", "xlintlmacrosheet": "macrosheet",
+                    "dialogsheet": "dialogsheet"}.get(suffix, "other")
+            out.append(_SheetPart(name, target if target in self.names else None, kind))
+        return out
+
+    def check_dimension(self, sheet: _SheetPart) -> None:
+        head = self.peek(sheet.part, DIMENSION_PEEK)
+        m = _DIMENSION_RE.search(head)
+        if not m:
+            return
+        ref = m.group(1).decode("ascii", "replace").replace("$", "")
+        last = ref.split(":")[-1]
+        mm = re.fullmatch(r"([A-Za-z]{0,3})(\d*)", last)
+        if not mm:
+            return
+        letters, digits = mm.group(1).upper(), mm.group(2)
+        col = 0
+        for ch in letters:
+            col = col * 26 + ord(ch) - 64
+        rows = int(digits) if digits else 1_048_576
+        cols = col if letters else 16_384
+        if rows > MAX_ROWS or cols > MAX_COLUMNS:
+            raise self.refuse(
+                f"has a sheet {quote_sheet(sheet.name)} that spans {ref} ({rows:,} rows x {cols:,} "
+                f"columns; the limit is {MAX_ROWS:,} rows x {MAX_COLUMNS:,} columns). Delete the unused "
+                f"rows and columns below and right of the data (select them, right-click > Delete) "
+                f"and save again.")
+
+    def scan_sheet(self, sheet: _SheetPart, macro: bool) -> list[str]:
+        """What openpyxl would drop from this worksheet."""
+        kinds: list[str] = []
+        ext_tail: bytes | None = None
+        dynamic = rich = False
+        prev = b""
+        try:
+            with self.zf.open(sheet.part) as fh:
+                while True:
+                    chunk = fh.read(MiB)
+                    if not chunk:
+                        break
+                    buf = prev + chunk
+                    dynamic = dynamic or bool(_DYNAMIC_ARRAY_RE.search(buf))
+                    rich = rich or bool(_RICH_VALUE_RE.search(buf))
+                    last = None
+                    for last in _EXTLST_RE.finditer(buf):
+                        pass
+                    if last is not None:
+                        ext_tail = buf[last.start():]
+                    elif ext_tail is not None:
+                        ext_tail += chunk
+                    prev = buf[-1024:]
+        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, RuntimeError, EOFError) as exc:
+            raise self.refuse(f"is damaged: its part {sheet.part} cannot be unpacked ({exc}).") from exc
+        if dynamic and "xl/metadata.xml" in self.names:
+            kinds.append("dynamic array formulas (Excel 365), which would become single-cell formulas")
+        if rich:
+            kinds.append("pictures in cells or linked data types (Excel 365)")
+        if ext_tail:
+            for m in _EXT_URI_RE.finditer(ext_tail):
+                uri = m.group(1).decode("ascii", "replace").upper()
+                if uri in _HARMLESS_EXTENSIONS:
+                    continue
+                kinds.append(_EXTENSION_KINDS.get(uri, f"Excel extension {uri}"))
+        for _rid, rtype, target in self.rels(sheet.part):
+            kinds.extend(self.related(rtype, target, macro))
+        return kinds
+
+    def related(self, rtype: str, target: str | None, macro: bool) -> list[str]:
+        suffix = rtype.rsplit("/", 1)[-1]
+        if suffix == "drawing" and target in self.names:
+            return self.drawing_kinds(target, macro)
+        if suffix == "vmlDrawing" and target in self.names:
+            return self.vml_kinds(target, macro)
+        if suffix == "legacyDrawingHF" or suffix == "vmlDrawingHF":
+            return ["picture in the page header or footer"]
+        if suffix == "pivotTable":
+            return ["pivot table"]
+        if suffix in ("slicer", "slicerCache"):
+            return ["slicer"]
+        if suffix in ("timeline", "timelineCache"):
+            return ["timeline"]
+        if suffix == "threadedComment":
+            return ["threaded comments (replies)"]
+        if suffix in ("oleObject", "package"):
+            return ["embedded object"]
+        if suffix == "control":
+            return ["ActiveX control"]
+        if suffix == "ctrlProp":
+            return [] if macro else ["form control (button)"]
+        if suffix == "table" and target in self.names:
+            kinds = []
+            for _rid, t2, _target in self.rels(target):
+                if t2.endswith("/queryTable"):
+                    kinds.append("query table (external data)")
+            return kinds
+        if suffix == "webextension" or suffix == "webExtension":
+            return ["Office add-in (web extension)"]
+        return []
+
+    def drawing_kinds(self, part: str, macro: bool) -> list[str]:
+        xml = self.read(part)
+        kinds: list[str] = []
+        if re.search(rb"drawingml/2006/chart[\"']|drawing/2014/chartex[\"']", xml):
+            kinds.append("chart")
+        if re.search(rb"<(?:\w+:)?pic[\s>]", xml):
+            kinds.append("picture")
+        if re.search(rb"drawingml/2006/diagram[\"']", xml):
+            kinds.append("SmartArt")
+        shapes = len(re.findall(rb"<(?:\w+:)?(?:sp|cxnSp)[\s>]", xml))
+        mirrors = len(re.findall(rb"<(?:\w+:)?compatExt\b", xml))  # mirrors of VML form controls
+        if mirrors:
+            if not macro:
+                kinds.append("form control (button)")
+            shapes = max(0, shapes - mirrors)
+        if shapes:
+            kinds.append("shape or text box")
+        if re.search(rb"<(?:\w+:)?contentPart[\s>]", xml):
+            kinds.append("ink drawing")
+        if not kinds and re.search(rb"<(?:\w+:)?graphicFrame[\s>]", xml):
+            kinds.append("drawing object")
+        return kinds
+
+    def vml_kinds(self, part: str, macro: bool) -> list[str]:
+        xml = self.read(part)
+        objects = {m.decode("ascii", "replace") for m in re.findall(rb"ObjectType\s*=\s*[\"'](\w+)[\"']", xml)}
+        objects.discard("Note")  # comments: openpyxl keeps their text and draws new boxes
+        if objects and not macro:  # in .xlsm openpyxl keeps the VML drawing as it is
+            return ["form control (button)"]
+        return []
+
+    def workbook_wide(self) -> list[str]:
+        kinds = []
+        if "xl/connections.xml" in self.names:
+            kinds.append("data connections (Power Query / external data)")
+        if any(n.startswith("xl/model/") for n in self.names):
+            kinds.append("data model (Power Pivot)")
+        return kinds
+
+
+_NOT_EXCEL = "is not an Excel .xlsx/.xlsm workbook"
+
+
+def _sniff(data: bytes) -> str:
+    """Why bytes that are not a zip archive are not a workbook, for the message."""
+    if not data:
+        return " (the file is empty)."
+    if data.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return (" (it is an old Excel 97-2003 .xls file or a password-protected workbook: open it in "
+                "Excel or LibreOffice, remove any password and save it as .xlsx or .xlsm).")
+    if data.startswith(b"%PDF"):
+        return " (it is a PDF file)."
+    head = data[:4096]
+    if b"\x00" not in head:
+        try:
+            text = head.decode("utf-8")
+        except UnicodeDecodeError:
+            text = head.decode("latin-1")
+        if text.lstrip().lower().startswith(("<html", "<!doctype html")):
+            return " (it is a web page (HTML); save it from Excel as .xlsx)."
+        if text.lstrip().startswith("<?xml"):
+            return " (it is an XML file, perhaps an Excel 2003 XML spreadsheet: save it as .xlsx)."
+        return (" (it looks like a text or CSV file: open it in Excel or LibreOffice and save it as "
+                ".xlsx).")
+    return " (its content is not a zip archive; it may be damaged)."
+
+
+def preflight(path: str | os.PathLike, data: bytes | None = None) -> _Preflight:
+    """Check a workbook file before anything parses it; raise WorkbookFileError to refuse."""
+    p = Path(path)
+    label = str(path)
+    if data is None:
+        data = _read_file(p, label)
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        raise WorkbookFileError(f"{label} {_NOT_EXCEL}{_sniff(data)}")
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, NotImplementedError) as exc:
+        raise WorkbookFileError(f"{label} {_NOT_EXCEL} (its zip archive is damaged: {exc}).") from exc
+    with zf:
+        ins = _Inspector(label, zf)
+        ins.check_archive()
+        wb_part, wb_type = ins.workbook_part()
+        result = _Preflight(wb_type)
+        result.sheets = ins.sheets(wb_part)
+        macro = result.macro_enabled
+        for sheet in result.sheets:
+            if sheet.part is None:
+                result.unsupported.append(Unsupported(sheet.name, "sheet whose content is missing "
+                                                                  "(damaged file; it would be dropped)"))
+                continue
+            if sheet.kind in ("worksheet", "macrosheet", "dialogsheet"):
+                ins.check_dimension(sheet)
+            if sheet.kind == "worksheet":
+                kinds = ins.scan_sheet(sheet, macro)
+            elif sheet.kind == "chartsheet":
+                kinds = ["chart sheet"]
+            elif sheet.kind == "macrosheet":
+                kinds = ["Excel 4.0 macro sheet"]
+            elif sheet.kind == "dialogsheet":
+                kinds = ["Excel 5.0 dialog sheet"]
+            else:
+                kinds = []
+            seen: set[str] = set()
+            for kind in kinds:
+                if kind not in seen:
+                    seen.add(kind)
+                    result.unsupported.append(Unsupported(sheet.name, kind))
+        result.unsupported.extend(Unsupported(None, kind) for kind in ins.workbook_wide())
+    return result
+
+
+def _read_file(p: Path, label: str) -> bytes:
+    return _read_with_signature(p, label)[0]
+
+
+def _read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
+    """The file's bytes and its (mtime_ns, size), both from the same open file."""
+    try:
+        with open(p, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if stat.S_ISDIR(st.st_mode):
+                raise IsADirectoryError(21, "is a directory")
+            if st.st_size > MAX_FILE_SIZE:
+                raise WorkbookFileError(
+                    f"{label} is {st.st_size / MiB:,.0f} MiB (limit {MAX_FILE_SIZE // MiB} MiB); "
+                    f"a season workbook is normally well under 10 MiB.")
+            data = fh.read(MAX_FILE_SIZE + 1)
+    except FileNotFoundError:
+        raise WorkbookFileError(f"{label} does not exist.") from None
+    except IsADirectoryError:
+        raise WorkbookFileError(f"{label} is a folder, not a workbook file.") from None
+    except PermissionError as exc:
+        raise WorkbookFileError(f"{label} cannot be read: permission denied.") from exc
+    except OSError as exc:
+        raise WorkbookFileError(f"{label} cannot be read: {exc.strerror or exc}.") from exc
+    return data, (st.st_mtime_ns, st.st_size)
+
+
+def _check_suffix(p: Path, label: str) -> None:
+    suffix = p.suffix.lower()
+    if suffix in EXCEL_SUFFIXES:
+        return
+    hints = {
+        ".xls": "it is an old Excel 97-2003 workbook: open it in Excel or LibreOffice and save it as .xlsx",
+        ".xlsb": "it is an Excel binary workbook: save it as .xlsx or .xlsm in Excel",
+        ".ods": "it is a LibreOffice spreadsheet: use File > Save As > Excel 2007-365 (.xlsx)",
+        ".csv": "it is a text file: open it in Excel or LibreOffice and save it as .xlsx",
+        ".xltx": "it is an Excel template: create a workbook from it and save that as .xlsx",
+        ".xltm": "it is an Excel template: create a workbook from it and save that as .xlsm",
+    }
+    hint = hints.get(suffix, "the name must end in .xlsx or .xlsm")
+    raise WorkbookFileError(f"{label} {_NOT_EXCEL} ({hint}).")
+
+
+# --------------------------------------------------------------------------- cell values
+
+
+_NUMERIC_LIMIT = 2 ** 53  # larger integers lose digits in Excel; they are written as text
+
+
+def _clean_text(text: str) -> str:
+    if _ILLEGAL_CHARS.search(text):
+        text = _ILLEGAL_CHARS.sub("", text)
+    return text[:32767]
+
+
+def _convert(value: Any) -> tuple[Any, str] | None:
+    """A Python value as (cell value, openpyxl data type); None for an empty cell.
+
+    Data type "s" is forced for every string, so text starting with '=' never becomes a formula.
+    Data type "setter" means: let openpyxl's value setter handle it (dates and times).
+    """
+    if value is None:
+        return None
+    t = type(value)
+    if t is str:
+        return (_clean_text(value), "s") if value != "" else None
+    if t is bool:
+        return value, "b"
+    if t is int:
+        return (value, "n") if -_NUMERIC_LIMIT < value < _NUMERIC_LIMIT else (str(value), "s")
+    if t is float:
+        if value != value:
+            return None
+        return (value, "n") if math.isfinite(value) else (str(value), "s")
+    if value is pd.NA or value is pd.NaT:
+        return None
+    if isinstance(value, Fraction):
+        return _convert(int(value) if value.denominator == 1 else float(value))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return None if value.is_nan() else (str(value), "s")
+        return _convert(int(value) if value == value.to_integral_value() else float(value))
+    if np is not None and isinstance(value, np.generic):
+        if isinstance(value, np.bool_):
+            return bool(value), "b"
+        if isinstance(value, np.integer):
+            return _convert(int(value))
+        if isinstance(value, np.floating):
+            return _convert(float(value))
+        if isinstance(value, np.datetime64):
+            if np.isnat(value):
+                return None
+            return _convert(pd.Timestamp(value))
+        return _convert(value.item())
+    if isinstance(value, bool):
+        return bool(value), "b"
+    if isinstance(value, int):
+        return _convert(int(value))
+    if isinstance(value, float):
+        return _convert(float(value))
+    if isinstance(value, pd.Timestamp):
+        value = value.to_pydatetime()
+    if isinstance(value, (datetime, time)) and value.tzinfo is not None:
+        value = value.replace(tzinfo=None)
+    if isinstance(value, (datetime, date, time, timedelta)):
+        return value, "setter"
+    if isinstance(value, str):  # str subclasses
+        return _convert(str(value))
+    return _convert(str(value))
+
+
+def _store(ws, row: int, column: int, converted: tuple[Any, str], style_array=None):
+    """Create (or reuse) the cell at (row, column) and put a converted value in it."""
+    from openpyxl.cell.cell import Cell
+
+    cells = ws._cells
+    cell = cells.get((row, column))
+    if cell is None:
+        cell = Cell(ws, row=row, column=column, style_array=copy(style_array) if style_array is not None else None)
+        cells[(row, column)] = cell
+    elif style_array is not None:
+        cell._style = copy(style_array)
+    value, data_type = converted
+    if data_type == "setter":
+        cell.value = value
+    else:
+        cell._value = value
+        cell.data_type = data_type
+    return cell
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (type(value) is str and not value.strip())
+
+
+def _header_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _display_width(value: Any) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        return max((len(line) for line in value.split("\n")), default=0)
+    if isinstance(value, float):
+        return len(f"{value:.2f}")
+    if isinstance(value, (datetime, date)):
+        return 10
+    return len(str(value))
+
+
+# --------------------------------------------------------------------------- the book
+
+
+_HEADER_FILL = "DDE4EE"
+_PODIUM_FILLS = ("FFD966", "D9D9D9", "F4B183")  # gold, silver, bronze
+_MORE_PODIUM_FILL = "FFF2CC"
+_MAX_AUTO_WIDTH = 50
+_MIN_AUTO_WIDTH = 4
+
+
+@dataclass
+class _Region:
+    """Where the table of a sheet sits: header row, columns and data rows."""
+
+    header_row: int
+    first_column: int
+    width: int
+    headers: tuple[str, ...]
+    data_first: int
+    data_last: int            # last non-empty data row (data_first - 1 when there is none)
+    table: Any = None         # openpyxl Table or None
+    totals: int = 0
+
+
+class FileBook:
+    """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.tables.Book` protocol."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self.label = str(path)
+        self.messages: list[str] = []
+        _check_suffix(self.path, self.label)
+        data, self._signature = _read_with_signature(self.path, self.label)
+        self._data = data
+        info = preflight(self.path, data)
+        # saved as the name says: keep_vba for .xlsm (Excel refuses a macro file named .xlsx)
+        self.macro_enabled = self.path.suffix.lower() in MACRO_SUFFIXES
+        self.unsupported: list[Unsupported] = list(info.unsupported)
+        if info.macro_enabled and not self.macro_enabled:
+            self.unsupported.append(Unsupported(
+                None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
+        self._written: set[str] = set()
+        self._values_wb = None
+        # formula cells moved by append_rows / delete_rows: sheet -> {(row, col) now: as loaded},
+        # so a cached result is still looked up where Excel stored it
+        self._moved: dict[str, dict[tuple[int, int], tuple[int, int]]] = {}
+        self.wb = self._load(data_only=False)
+        self.wb.template = False  # saved as a workbook, never as a template
+
+    # -- loading ------------------------------------------------------------------------------
+    def _load(self, *, data_only: bool):
+        import openpyxl
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                wb = openpyxl.load_workbook(io.BytesIO(self._data), data_only=data_only,
+                                            keep_vba=self.macro_enabled and not data_only,
+                                            keep_links=True, rich_text=False)
+            except Exception as exc:  # openpyxl raises many kinds; the user needs one message
+                name = type(exc).__name__
+                if _caused_by_defusedxml(exc):
+                    raise WorkbookFileError(
+                        f"{self.label} contains XML entity declarations, which Excel never writes "
+                        f"(an 'XML bomb'); refused for safety.") from exc
+                raise WorkbookFileError(
+                    f"{self.label} could not be read as an Excel workbook ({name}: {exc}). Open it in "
+                    f"Excel or LibreOffice and save it again as .xlsx.") from exc
+        if not data_only:
+            self._note_warnings(caught)
+        return wb
+
+    _WARNING_KINDS = {"conditional formatting": "conditional formatting", "data validation": "data validation",
+                      "sparkline": "sparklines", "slicer": "slicer", "protected range": "protected ranges",
+                      "web extension": "web extension", "timeline": "timeline"}
+
+    def _note_warnings(self, caught: Iterable[warnings.WarningMessage]) -> None:
+        """openpyxl warns about parts it is going to drop; report any the preflight missed."""
+        known = " | ".join(u.kind.lower() for u in self.unsupported)
+        for w in caught:
+            text = str(w.message)
+            if "will be removed" not in text or text.startswith("Ignored Error"):
+                continue
+            lowered = text.lower()
+            keyword = next((k for k in self._WARNING_KINDS if k in lowered), None)
+            if keyword is not None and self._WARNING_KINDS[keyword] in known:
+                continue
+            kind = f"an Excel feature this tool cannot keep ({text})"
+            if kind.lower() not in known:
+                known += " | " + kind.lower()
+                self.unsupported.append(Unsupported(None, kind))
+
+    def _values(self):
+        """The workbook as last saved by Excel, formulas replaced by their cached results."""
+        if self._values_wb is None:
+            self._values_wb = self._load(data_only=True)
+        return self._values_wb
+
+    # -- sheets -------------------------------------------------------------------------------
+    def sheet_names(self) -> list[str]:
+        return list(self.wb.sheetnames)
+
+    def _find(self, sheet: str):
+        if sheet in self.wb.sheetnames:
+            return self.wb[sheet]
+        folded = sheet.casefold()
+        for ws in self.wb._sheets:
+            if ws.title.casefold() == folded:
+                return ws
+        return None
+
+    def _worksheet(self, sheet: str):
+        ws = self._find(sheet)
+        if ws is None:
+            raise KeyError(f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})")
+        if not hasattr(ws, "_cells"):
+            raise KeyError(f"{quote_sheet(ws.title)} in {self.label} is a chart sheet, not a table")
+        return ws
+
+    # -- reading ------------------------------------------------------------------------------
+    def _region(self, ws) -> _Region:
+        from openpyxl.utils.cell import range_boundaries
+
+        cells = ws._cells
+        table = next(iter(ws.tables.values()), None) if ws.tables else None
+        if table is not None:
+            min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+            header_count = 1 if table.headerRowCount is None else table.headerRowCount
+            totals = table.totalsRowCount or 0
+            width = max_col - min_col + 1
+            if header_count:
+                header_row, data_first = min_row, min_row + 1
+                raw = [cells[(header_row, c)].value if (header_row, c) in cells else None
+                       for c in range(min_col, max_col + 1)]
+            else:
+                header_row, data_first = min_row - 1, min_row
+                raw = [None] * width
+            names = [col.name for col in table.tableColumns] if table.tableColumns else []
+            headers = tuple(_header_text(v) or (_header_text(names[i]) if i < len(names) else "")
+                            for i, v in enumerate(raw))
+            ref_last = max_row - totals
+            filled = {r for (r, c), cell in cells.items()
+                      if min_col <= c <= max_col and r >= data_first and not _blank(cell.value)}
+            last = ref_last
+            if not totals:  # rows typed directly under the table (LibreOffice does not grow it)
+                while last + 1 in filled:
+                    last += 1
+            data_last = max((r for r in filled if r <= last), default=data_first - 1)
+            return _Region(header_row, min_col, width, headers, data_first, data_last, table, totals)
+        last_col = 0
+        data_last = 1
+        for (r, c), cell in cells.items():
+            if not _blank(cell.value):
+                if c > last_col:
+                    last_col = c
+                if r > data_last:
+                    data_last = r
+        headers = tuple(_header_text(cells[(1, c)].value) if (1, c) in cells else ""
+                        for c in range(1, last_col + 1))
+        return _Region(1, 1, last_col, headers, 2, data_last if last_col else 1)
+
+    def read_table(self, sheet: str) -> Table:
+        ws = self._worksheet(sheet)
+        region = self._region(ws)
+        first_col, width = region.first_column, region.width
+        n = region.data_last - region.data_first + 1
+        rows: list[list[Any]] = [[None] * width for _ in range(max(n, 0))]
+        formulas: list[tuple[int, int, Any]] = []
+        if n > 0:
+            lo, hi = region.data_first, region.data_last
+            last_col = first_col + width - 1
+            for (r, c), cell in ws._cells.items():
+                if lo <= r <= hi and first_col <= c <= last_col:
+                    value = cell._value
+                    if value is None:
+                        continue
+                    if cell.data_type == "f":
+                        formulas.append((r, c, value))
+                    else:
+                        rows[r - lo][c - first_col] = value
+            if formulas:
+                values_ws = self._values_sheet(ws.title)
+                moved = self._moved.get(ws.title, {})
+                for r, c, formula in formulas:
+                    cached = None
+                    if values_ws is not None:
+                        vcell = values_ws._cells.get(moved.get((r, c), (r, c)))
+                        cached = vcell.value if vcell is not None else None
+                    if cached is None:
+                        cached = formula if isinstance(formula, str) else getattr(formula, "text", str(formula))
+                    rows[r - lo][c - first_col] = cached
+        return Table(sheet=ws.title, headers=region.headers, rows=tuple(tuple(r) for r in rows),
+                     header_row=region.header_row, first_column=first_col)
+
+    def _values_sheet(self, title: str):
+        values = self._values()
+        if title in values.sheetnames:
+            ws = values[title]
+            return ws if hasattr(ws, "_cells") else None
+        return None
+
+    # -- writing an engine-owned sheet --------------------------------------------------------
+    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle | None = None) -> None:
+        from openpyxl.styles import Border, Font, PatternFill, Side
+        from openpyxl.worksheet.properties import PageSetupProperties
+
+        style = style or SheetStyle()
+        existing = self._find(sheet)
+        if existing is not None:
+            index = self.wb.index(existing)
+            selected = bool(getattr(existing, "sheet_view", None) and existing.sheet_view.tabSelected)
+            tab_color = getattr(existing.sheet_properties, "tabColor", None)
+            state = existing.sheet_state
+            self.wb.remove(existing)
+            ws = self.wb.create_sheet(sheet, index)
+            ws.sheet_view.tabSelected = selected
+            ws.sheet_properties.tabColor = tab_color
+            ws.sheet_state = state
+        else:
+            ws = self.wb.create_sheet(sheet)
+        self._written.add(ws.title)
+        self._moved.pop(ws.title, None)
+
+        bold = Font(bold=True)
+        header_fill = PatternFill("solid", fgColor=_HEADER_FILL)
+        header_border = Border(bottom=Side(style="thin"))
+        widths: dict[int, int] = {}
+
+        def header_styles(row: int, labels: Sequence[Any]) -> None:
+            for j, label in enumerate(labels, 1):
+                conv = _convert(label if isinstance(label, (str, int)) else str(label))
+                cell = _store(ws, row, j, conv if conv is not None else ("", "s"))
+                cell.font = bold
+                cell.fill = header_fill
+                cell.border = header_border
+                widths[j] = max(widths.get(j, 0), _display_width(cell.value) + 2)
+
+        def body(first_row: int, df: pd.DataFrame) -> int:
+            """Write the values of ``df`` from ``first_row``; returns the next free row."""
+            prototypes = []
+            for name in df.columns:
+                fmt = style.number_formats.get(str(name)) if isinstance(name, (str, int)) else None
+                if fmt:
+                    from openpyxl.cell.cell import Cell
+                    proto = Cell(ws)
+                    proto.number_format = fmt
+                    prototypes.append(proto._style)
+                else:
+                    prototypes.append(None)
+            row_no = first_row
+            for row in df.itertuples(index=False, name=None):
+                for j, value in enumerate(row, 1):
+                    conv = _convert(value)
+                    if conv is None:
+                        continue
+                    cell = _store(ws, row_no, j, conv, prototypes[j - 1])
+                    w = _display_width(cell._value)
+                    if w > widths.get(j, 0):
+                        widths[j] = w
+                row_no += 1
+            return row_no
+
+        columns = list(frame.columns)
+        header_styles(1, columns)
+        next_row = body(2, frame)
+        last_data = next_row - 1
+
+        for i in range(min(max(style.highlight_rows, 0), len(frame))):
+            color = _PODIUM_FILLS[i] if i < len(_PODIUM_FILLS) else _MORE_PODIUM_FILL
+            fill = PatternFill("solid", fgColor=color)
+            for j in range(1, len(columns) + 1):
+                ws.cell(row=2 + i, column=j).fill = fill
+
+        row = last_data + 2
+        wrote_below = False
+        for note in style.notes:
+            conv = _convert(note)
+            if conv is not None:
+                _store(ws, row, 1, conv)
+            row += 1
+            wrote_below = True
+        for heading, block in style.blocks:
+            if wrote_below:
+                row += 1
+            conv = _convert(heading)
+            if conv is not None:
+                _store(ws, row, 1, conv).font = bold
+            row += 1
+            header_styles(row, list(block.columns))
+            row = body(row + 1, block)
+            wrote_below = True
+        for j in range(1, max(widths, default=0) + 1):
+            name = columns[j - 1] if j <= len(columns) else None
+            width = style.widths.get(str(name)) if name is not None else None
+            if width is None:
+                width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
+            ws.column_dimensions[column_letter(j)].width = float(width)
+
+        if style.freeze_header:
+            ws.freeze_panes = "A2"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.orientation = "landscape" if style.landscape else "portrait"
+        if style.fit_to_page:
+            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+            ws.page_setup.fitToWidth = 1
+            ws.page_setup.fitToHeight = 0
+        if columns:
+            ws.print_title_rows = "1:1"
+        if style.title:
+            ws.oddHeader.center.text = style.title.replace("&", "&&")
+            ws.oddHeader.center.font = "-,Bold"
+        ws.oddFooter.center.text = "&P / &N"
+
+    # -- appending to a user's table ----------------------------------------------------------
+    def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
+        from openpyxl.cell.cell import MergedCell
+        from openpyxl.utils.cell import range_boundaries
+
+        rows = list(rows)
+        if not rows:
+            return
+        ws = self._worksheet(sheet)
+        region = self._region(ws)
+        where = quote_sheet(ws.title)
+        index = {h.strip().casefold(): i for i, h in reversed(list(enumerate(region.headers))) if h.strip()}
+        plan: list[dict[int, Any]] = []
+        for row in rows:
+            placed: dict[int, Any] = {}
+            for key, value in row.items():
+                i = index.get(str(key).strip().casefold())
+                if i is None:
+                    if _blank(value) or (isinstance(value, float) and value != value):
+                        continue
+                    raise KeyError(f"{where} in {self.label} has no column {key!r} "
+                                   f"(its columns: {', '.join(h for h in region.headers if h)})")
+                placed[i] = value
+            plan.append(placed)
+
+        start = max(region.data_last + 1, region.data_first)
+        end = start + len(plan) - 1
+        first_col = region.first_column
+        last_col = first_col + region.width - 1
+        cells = ws._cells
+
+        table, totals = region.table, region.totals
+        shift = 0
+        if table is not None:
+            t_min_col, t_min_row, t_max_col, t_max_row = range_boundaries(table.ref)
+            totals_at = t_max_row - totals + 1          # first totals row (when there is one)
+            if totals and end >= totals_at:
+                shift = end + 1 - totals_at             # the totals row moves down below the new rows
+            data_end = max(end, t_max_row - totals)
+            new_last = data_end + totals
+            for other in ws.tables.values():
+                if other is table:
+                    continue
+                o_min_col, o_min_row, o_max_col, o_max_row = range_boundaries(other.ref)
+                if o_min_col <= t_max_col and t_min_col <= o_max_col and \
+                        o_min_row <= new_last and t_min_row <= o_max_row:
+                    raise WorkbookFileError(
+                        f"Cannot add {len(plan)} rows to the table {table.displayName} on {where} in "
+                        f"{self.label}: the table {other.displayName} is in the way below it.")
+        for r in range(start, end + 1 + (totals if shift else 0)):
+            for c in range(first_col, last_col + 1):
+                if isinstance(cells.get((r, c)), MergedCell):
+                    raise WorkbookFileError(
+                        f"Cannot add rows to {where} in {self.label}: cell {column_letter(c)}{r} "
+                        f"below the table is part of merged cells; unmerge them first.")
+        if shift:
+            for r in range(totals_at + totals - 1, totals_at - 1, -1):
+                for c in range(first_col, last_col + 1):
+                    moved = cells.pop((r, c), None)
+                    if moved is not None:
+                        moved.row = r + shift
+                        cells[(r + shift, c)] = moved
+                        self._note_move(ws.title, (r, c), (r + shift, c))
+
+        col_styles = self._column_styles(ws, first_col, last_col)
+        for k, placed in enumerate(plan):
+            r = start + k
+            for c in range(first_col, last_col + 1):
+                existing = cells.get((r, c))
+                style_array = None
+                if existing is None or not existing.has_style:
+                    above = cells.get((r - 1, c)) if r - 1 >= region.data_first else None
+                    if above is not None and above.has_style:
+                        style_array = above._style
+                    elif col_styles.get(c) is not None:
+                        style_array = col_styles[c]
+                value = placed.get(c - first_col)
+                conv = _convert(value)
+                if conv is None:
+                    if style_array is not None:
+                        _store(ws, r, c, (None, "n"), style_array)
+                    continue
+                _store(ws, r, c, conv, style_array)
+
+        if table is not None:
+            table.ref = f"{column_letter(t_min_col)}{t_min_row}:{column_letter(t_max_col)}{new_last}"
+            if table.autoFilter is not None:
+                table.autoFilter.ref = (f"{column_letter(t_min_col)}{t_min_row}:"
+                                        f"{column_letter(t_max_col)}{data_end}")
+        elif ws.auto_filter.ref:
+            a_min_col, a_min_row, a_max_col, a_max_row = range_boundaries(ws.auto_filter.ref)
+            if a_min_row == region.header_row and a_max_row < end:
+                ws.auto_filter.ref = f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{end}"
+
+    # -- deleting rows of a user's table ------------------------------------------------------
+    def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
+        """Delete data rows (0-based indices into ``read_table(sheet).rows``).
+
+        As Excel's 'Delete Table Rows': the cells below move up within the table's columns only
+        (a note to the right of the table stays where it is); formulas that move are translated;
+        an Excel Table shrinks with them, keeping at least one (empty) data row.
+        """
+        from openpyxl.formula.translate import Translator
+        from openpyxl.utils.cell import range_boundaries
+
+        ws = self._worksheet(sheet)
+        region = self._region(ws)
+        where = quote_sheet(ws.title)
+        n = region.data_last - region.data_first + 1
+        wanted = sorted({int(i) for i in data_rows})
+        if not wanted:
+            return
+        bad = [i for i in wanted if not 0 <= i < n]
+        if bad:
+            raise IndexError(f"{where} in {self.label} has {n} data rows; there is no data row "
+                             f"{', '.join(str(i) for i in bad)} to delete")
+        first_col = region.first_column
+        last_col = first_col + region.width - 1
+        doomed = [region.data_first + i for i in wanted]
+        top = doomed[0]
+        for merged in ws.merged_cells.ranges:
+            if merged.max_row >= top and merged.min_col <= last_col and merged.max_col >= first_col:
+                raise WorkbookFileError(
+                    f"Cannot delete rows of {where} in {self.label}: the merged cells {merged.coord} "
+                    f"are in the way; unmerge them first.")
+        cells = ws._cells
+        gone = set(doomed)
+        moving = sorted(((r, c) for (r, c) in cells
+                         if r >= top and first_col <= c <= last_col), key=lambda rc: rc[0])
+        for r, c in moving:
+            cell = cells.pop((r, c))
+            if r in gone:
+                self._note_move(ws.title, (r, c), None)
+                continue
+            shift = bisect_left(doomed, r)             # deleted rows above this one
+            new_row = r - shift
+            if cell.data_type == "f" and isinstance(cell._value, str):
+                try:
+                    cell._value = Translator(cell._value, origin=f"{column_letter(c)}{r}") \
+                        .translate_formula(f"{column_letter(c)}{new_row}")
+                except Exception:  # an unusual formula: keep its text as it is
+                    pass
+            cell.row = new_row
+            cells[(new_row, c)] = cell
+            self._note_move(ws.title, (r, c), (new_row, c))
+
+        table = region.table
+        if table is not None:
+            t_min_col, t_min_row, t_max_col, t_max_row = range_boundaries(table.ref)
+            header_count = 1 if table.headerRowCount is None else table.headerRowCount
+            within = sum(1 for d in doomed if d <= t_max_row - region.totals)
+            new_last = max(t_max_row - within, t_min_row + header_count + region.totals)
+            table.ref = f"{column_letter(t_min_col)}{t_min_row}:{column_letter(t_max_col)}{new_last}"
+            if table.autoFilter is not None:
+                table.autoFilter.ref = (f"{column_letter(t_min_col)}{t_min_row}:"
+                                        f"{column_letter(t_max_col)}{new_last - region.totals}")
+        elif ws.auto_filter.ref:
+            a_min_col, a_min_row, a_max_col, a_max_row = range_boundaries(ws.auto_filter.ref)
+            if a_min_row == region.header_row:
+                within = sum(1 for d in doomed if d <= a_max_row)
+                ws.auto_filter.ref = (f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}"
+                                      f"{max(a_max_row - within, a_min_row + 1)}")
+
+    def _note_move(self, title: str, old: tuple[int, int], new: tuple[int, int] | None) -> None:
+        moved = self._moved.setdefault(title, {})
+        origin = moved.pop(old, old)
+        if new is not None:
+            moved[new] = origin
+
+    @staticmethod
+    def _column_styles(ws, first_col: int, last_col: int) -> dict[int, Any]:
+        """Styles given to whole columns (<col style=...>), by column number."""
+        from openpyxl.utils.cell import column_index_from_string
+
+        out: dict[int, Any] = {}
+        for dim in ws.column_dimensions.values():
+            if not dim.has_style:
+                continue
+            lo = dim.min or column_index_from_string(dim.index)
+            hi = dim.max or lo
+            for c in range(max(lo, first_col), min(hi, last_col) + 1):
+                out[c] = dim._style
+        return out
+
+    # -- messages -----------------------------------------------------------------------------
+    def message(self, text: str) -> None:
+        self.messages.append(str(text))
+
+    # -- what would be lost -------------------------------------------------------------------
+    def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
+        """What openpyxl would drop on sheets the engine does not own, one line each."""
+        owned = {s.casefold() for s in owned_sheets}
+        return [str(u) for u in self.unsupported
+                if u.sheet is None or u.sheet.casefold() not in owned]
+
+    # -- saving -------------------------------------------------------------------------------
+    def save(self, force: bool = False) -> None:
+        """Write the workbook back to its file: atomically, with a backup of the old version."""
+        target = self._real_path(self.path)
+        if not force:
+            lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
+            if lost:
+                raise WorkbookFileError(
+                    f"{self.label} was not changed: saving it with this tool would remove "
+                    f"{'; '.join(lost)}. Write the result to a copy instead (--out OTHER.xlsx), or "
+                    f"use the buttons in Excel or LibreOffice, which keep everything.")
+            try:
+                st = target.stat()
+                if (st.st_mtime_ns, st.st_size) != self._signature:
+                    raise WorkbookFileError(
+                        f"{self.label} was not changed: it was modified by another program after it "
+                        f"was read. Run the command again.")
+            except FileNotFoundError:
+                raise WorkbookFileError(f"{self.label} was not changed: it was moved or deleted "
+                                        f"after it was read.") from None
+        self._warn_if_open(target)
+        _write_atomically(self.wb, target, self.label, backup=True)
+        st = target.stat()
+        self._signature = (st.st_mtime_ns, st.st_size)
+
+    def save_as(self, path: str | os.PathLike, force: bool = False) -> None:
+        """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
+        dest = Path(path)
+        label = str(path)
+        try:
+            if dest.exists() and self.path.exists() and os.path.samefile(dest, self.path):
+                self.save(force=force)
+                return
+        except OSError:
+            pass
+        suffix = dest.suffix.lower()
+        if suffix not in EXCEL_SUFFIXES:
+            raise WorkbookFileError(f"{label}: the copy must be named .xlsx or .xlsm.")
+        if self.macro_enabled and suffix != ".xlsm":
+            raise WorkbookFileError(f"{label}: {self.label} contains macros, so the copy must be "
+                                    f"named .xlsm.")
+        if not self.macro_enabled and suffix == ".xlsm":
+            raise WorkbookFileError(f"{label}: {self.label} has no macros, so the copy must be "
+                                    f"named .xlsx.")
+        if dest.is_dir():
+            raise WorkbookFileError(f"{label} is a folder; give a file name for the copy.")
+        lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
+        if lost:
+            self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
+                         f"{'; '.join(lost)}.")
+        target = self._real_path(dest)
+        self._warn_if_open(target)
+        _write_atomically(self.wb, target, label, backup=target.exists())
+
+    @staticmethod
+    def _real_path(p: Path) -> Path:
+        return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+    def _warn_if_open(self, target: Path) -> None:
+        for lock in (target.with_name("~$" + target.name), target.with_name(f".~lock.{target.name}#")):
+            if lock.exists():
+                self.message(f"{target.name} seems to be open in Excel or LibreOffice ({lock.name}); "
+                             f"close it there without saving, or the changes written now will be "
+                             f"overwritten.")
+                break
+
+def write_new_workbook(wb, path: str | os.PathLike, *, backup: bool = True) -> None:
+    """Save an openpyxl Workbook to ``path`` atomically (used for new workbooks and templates)."""
+    _write_atomically(wb, Path(path), str(path), backup=backup)
+
+
+def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
+    """Temp file in the same folder, fsync, zip check, backup of the old file, os.replace."""
+    folder = target.parent
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    except OSError:
+        mode = None
+    tmp_name = None
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".~{target.stem}.", suffix=".tmp",
+                                         delete=False) as fh:
+            tmp_name = fh.name
+            wb.save(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        with zipfile.ZipFile(tmp_name) as check:
+            bad = check.testzip()
+            if bad is not None:
+                raise OSError(f"the written part {bad} does not read back")
+        if mode is not None:
+            os.chmod(tmp_name, mode)
+        if backup and target.exists():
+            _make_backup(target)
+        os.replace(tmp_name, target)
+        tmp_name = None
+        _fsync_folder(folder)
+    except PermissionError as exc:
+        raise WorkbookFileError(
+            f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, close "
+            f"it and try again. The file is unchanged.") from exc
+    except FileNotFoundError as exc:
+        raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
+                                f"exist.") from exc
+    except Exception as exc:
+        raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
+                                f"The file is unchanged.") from exc
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+
+
+def _make_backup(target: Path) -> None:
+    """Keep the current ``target`` as ``<stem>.bak<suffix>`` (replacing an older backup)."""
+    bak = backup_path(target)
+    tmp = bak.with_name(f".~{bak.name}.{os.getpid()}.{id(target):x}.tmp")
+    try:
+        try:
+            os.link(target, tmp)       # cheap: the old version keeps its bytes under a new name
+        except OSError:
+            shutil.copy2(target, tmp)
+        os.replace(tmp, bak)
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+
+
+def _caused_by_defusedxml(exc: BaseException) -> bool:
+    """True when defusedxml refused an XML part (openpyxl wraps the error in a ValueError)."""
+    from defusedxml import DefusedXmlException
+
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, DefusedXmlException):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
