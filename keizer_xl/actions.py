@@ -90,6 +90,7 @@ class PairingReport:
     absent: dict[str, str]  # name -> attendance code
     ranking: tuple[str, ...]
     repaired: bool = False
+    kept: tuple = ()  # boards kept from the earlier pairing of this round (started: '*')
 
     def as_json(self) -> dict:
         p = self.pairing
@@ -124,13 +125,15 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     from .pairing import pair_round
     from .model import Result
 
-    if rnd is None:  # --repair re-pairs the round just paired; otherwise the next one
-        rnd = next_round(season) - (1 if repair and season.paired_rounds() else 0)
+    if rnd is None:
+        if repair:
+            raise ActionError("say which round to pair again (--round N)", usage=True)
+        rnd = next_round(season)
     if rnd < 1:
         raise ActionError(f"round {rnd} does not exist", usage=True)
     this_round = [g for g in season.games if g.round == rnd]
     keep = []
-    if this_round or any(b.round == rnd for b in season.byes):
+    if repair or this_round or any(b.round == rnd for b in season.byes):
         if not repair:
             raise ActionError(f"round {rnd} is already paired; use --repair to pair it again "
                               f"(late arrivals), keeping boards marked * (started)")
@@ -170,7 +173,7 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
                           f" present ({', '.join(present) or 'nobody'}); at least two are needed")
     order_present = [n for n in ranking if n in set(present)]
     pairing = pair_round(season, rnd, ranking, order_present, keep=keep)
-    return PairingReport(pairing, absent, tuple(ranking), repaired=bool(this_round))
+    return PairingReport(pairing, absent, tuple(ranking), repaired=repair, kept=tuple(keep))
 
 
 def pairing_tables(report: PairingReport, season: Season):
@@ -195,8 +198,9 @@ def pairing_tables(report: PairingReport, season: Season):
     style = SheetStyle(title=f"Round {p.round}", widths={"Board": 7, "White": 28, "Black": 28,
                                                          "Result": 9},
                        notes=tuple(p.notes), blocks=tuple(blocks))
+    kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
-                     "Result": None} for b in p.boards]
+                     "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
     if p.bye:
         results_rows.append({"Round": p.round, "Board": None, "White": p.bye, "Black": None,
                              "Result": "bye"})
@@ -208,7 +212,9 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
     """Pair the round, write ``Pairings`` and append the games to ``Results``."""
     from .sheets import find_sheet, result_header_map
 
-    season = read_season(book)
+    if repair and rnd is None:  # the round just paired: the highest round in Results
+        rnd = _last_round_in_results(book)
+    season = read_season(book, repair_round=rnd if repair else None)
     report = plan_pairing(season, rnd, force=force, repair=repair)
     if write:
         frame, style, rows = pairing_tables(report, season)
@@ -227,44 +233,31 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
     return report
 
 
-def result_rows_of_round(table, rnd: int) -> list[int]:
+def _last_round_in_results(book) -> int:
+    from .sheets import find_sheet
+
+    name = find_sheet(book, "Results")
+    if name is None:
+        raise ActionError("the workbook has no Results sheet")
+    rounds = _round_numbers(book.read_table(name))
+    if not any(r is not None for r in rounds):
+        raise ActionError("no round has been paired yet: nothing to pair again", usage=True)
+    return max(r for r in rounds if r is not None)
+
+
+def _round_numbers(table) -> list[int | None]:
+    """The Round value of each data row of a Results table (None where it is not a number)."""
     from .sheets import result_header_map
 
-    header = result_header_map(table)
-    col = table.headers.index(header["Round"])
-    out = []
-    for i, row in enumerate(table.rows):
-        value = row[col]
+    col = table.headers.index(result_header_map(table)["Round"])
+    out: list[int | None] = []
+    for row in table.rows:
         try:
-            if value is not None and int(float(value)) == rnd:
-                out.append(i)
+            out.append(int(float(row[col])) if row[col] is not None else None)
         except (TypeError, ValueError):
-            pass
+            out.append(None)
     return out
 
 
-# --------------------------------------------------------------------------- writing a season
-
-def write_season(book, season: Season) -> None:
-    """Replace the rows of the four input sheets with ``season`` (samples, tests, batch).
-
-    Works on any transport: the input tables keep their place, headers and formatting."""
-    from .sheets import find_sheet, input_frames
-
-    for canonical, frame in input_frames(season).items():
-        name = find_sheet(book, canonical)
-        if name is None:
-            raise ActionError(f"the workbook has no {canonical} sheet")
-        table = book.read_table(name)
-        if table.rows:
-            book.delete_rows(name, list(range(len(table.rows))))
-        lookup = {h.casefold(): h for h in table.headers}
-        rows = []
-        for record in frame.to_dict("records"):
-            rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
-                         for k, v in record.items() if k.casefold() in lookup})
-        book.append_rows(name, rows)
-
-
-def _missing(value) -> bool:
-    return value is None or (isinstance(value, float) and value != value)
+def result_rows_of_round(table, rnd: int) -> list[int]:
+    return [i for i, r in enumerate(_round_numbers(table)) if r == rnd]

@@ -355,8 +355,13 @@ def read_results(table: Table | None, names: _Names,
     return games, byes
 
 
-def read_season(book: Book) -> Season:
-    """Read and validate the four input sheets; raises InputError listing every problem."""
+def read_season(book: Book, repair_round: int | str | None = None) -> Season:
+    """Read and validate the four input sheets; raises InputError listing every problem.
+
+    ``repair_round`` (a round number, or ``"last"`` for the last paired round) is a round about
+    to be paired again: its games that have not started and its bye are dropped before
+    validation, since the new pairing replaces them (a player who cancelled after the pairing
+    is then simply absent, not "absent and playing")."""
     problems: list[Problem] = []
 
     def table(canonical: str, required: bool) -> Table | None:
@@ -374,6 +379,11 @@ def read_season(book: Book) -> Season:
     names = _Names({p.name.casefold(): p.name for p in players})
     absences, att_rounds = read_attendance(table("Attendance", False), names, settings, problems)
     games, byes = read_results(table("Results", False), names, problems)
+    if repair_round is not None:
+        paired = sorted({g.round for g in games} | {b.round for b in byes})
+        rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round
+        games = [g for g in games if g.round != rnd or g.result is not Result.PENDING]
+        byes = [b for b in byes if b.round != rnd]
     season = Season(players=tuple(players), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences), settings=settings, attendance_rounds=tuple(att_rounds))
     if not problems:
@@ -438,7 +448,8 @@ def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
     out = frame.copy()
     for col in out.columns:
         if col in ("Score", "Value", "Prev value") or re.fullmatch(r"R\d+", str(col)):
-            out[col] = [display(v) for v in out[col]]
+            # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
+            out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
     formats = {c: "0.00" for c in ("Score",)}
     formats.update({c: "0.##" for c in out.columns if re.fullmatch(r"R\d+", str(c))})
     formats.update({"Value": "0.##", "Prev value": "0.##"})

@@ -32,3 +32,39 @@ def season(players, rounds=(), absences=(), **raw_settings):
 
 def scores(standing):
     return [(n, standing.score[n]) for n in standing.order]
+
+
+def make_workbook(path, sheets):
+    """A real .xlsx with ``sheets`` = {name: [header row, data rows...]} (plain openpyxl)."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(list(row))
+    wb.save(path)
+    return path
+
+
+KEIZER_NAMES = ["Jansen", "Pietersen", "Bakker", "Slager", "de Vries", "de Zeeuw", "de Jonge",
+                "de Oude", "de Wit", "de Bruin"]
+
+
+def keizer_example_sheets(with_round_2=True):
+    """Keizer's 1956 example (KEIZER-RULES.md section 10) as the contract's four sheets."""
+    results = [["Round", "Board", "White", "Black", "Result"],
+               [1, 1, "Jansen", "Pietersen", "1-0"], [1, 2, "Bakker", "Slager", "½-½"],
+               [1, 3, "de Vries", "de Zeeuw", "0-1"], [1, 4, "de Jonge", "de Oude", "½-½"],
+               [1, 5, "de Wit", "de Bruin", "0-1"]]
+    if with_round_2:
+        results += [[2, 1, "de Zeeuw", "Jansen", "1-0"], [2, 2, "de Bruin", "Bakker", "1-0"],
+                    [2, 3, "Slager", "de Jonge", "½-½"], [2, 4, "de Oude", "Pietersen", "0-1"],
+                    [2, 5, "de Vries", "de Wit", "½-½"]]
+    return {
+        "Settings": [["Setting", "Value"], ["top_value", 50]],
+        "Players": [["Name", "Rating"]] + [[n, None] for n in KEIZER_NAMES],
+        "Attendance": [["Name", "R1", "R2", "R3"]] + [[n, None, None, None] for n in KEIZER_NAMES],
+        "Results": results,
+    }
