@@ -261,3 +261,30 @@ def _round_numbers(table) -> list[int | None]:
 
 def result_rows_of_round(table, rnd: int) -> list[int]:
     return [i for i, r in enumerate(_round_numbers(table)) if r == rnd]
+
+
+# --------------------------------------------------------------------------- writing a season
+
+def write_season(book, season: Season) -> None:
+    """Replace the rows of the four input sheets with ``season`` (samples, tests, batch).
+
+    Works on any transport: the input tables keep their place, headers and formatting."""
+    from .sheets import find_sheet, input_frames
+
+    for canonical, frame in input_frames(season).items():
+        name = find_sheet(book, canonical)
+        if name is None:
+            raise ActionError(f"the workbook has no {canonical} sheet")
+        table = book.read_table(name)
+        if table.rows:
+            book.delete_rows(name, list(range(len(table.rows))))
+        lookup = {h.casefold(): h for h in table.headers}
+        rows = []
+        for record in frame.to_dict("records"):
+            rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
+                         for k, v in record.items() if k.casefold() in lookup})
+        book.append_rows(name, rows)
+
+
+def _missing(value) -> bool:
+    return value is None or (isinstance(value, float) and value != value)
