@@ -76,13 +76,7 @@ def cmd_standings(args) -> int:
     write = not args.no_write
     if write:
         _refuse_unsafe(book)
-    try:
-        report = actions.update_standings(book, args.after_round, write=write)
-    except actions.ActionError as e:
-        if e.usage:
-            raise UsageError(str(e)) from None
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return EXIT_PROBLEMS
+    report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
@@ -148,14 +142,8 @@ def cmd_pair(args) -> int:
     write = not args.dry_run
     if write:
         _refuse_unsafe(book)
-    try:
-        report = actions.pair_next_round(book, args.round, write=write, force=args.force,
-                                         repair=args.repair)
-    except actions.ActionError as e:
-        if e.usage:
-            raise UsageError(str(e)) from None
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return EXIT_PROBLEMS
+    report = actions.pair_next_round(book, args.round, write=write, force=args.force,
+                                     repair=args.repair)
     if args.format == "json":
         print(json.dumps(report.as_json(), ensure_ascii=False))
     else:
@@ -234,6 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as e:
         print(f"keizer-xl: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except actions.ActionError as e:  # the one place that maps an action's refusal to a code
+        print(f"keizer-xl: {e}", file=sys.stderr)
+        return EXIT_USAGE if e.usage else EXIT_PROBLEMS
     except InputError as e:
         for p in e.problems:
             print(str(p), file=sys.stderr)
