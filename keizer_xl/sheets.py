@@ -118,6 +118,15 @@ def _int(value: Any) -> int | None:
     return None
 
 
+def _round_number(value: Any) -> int | None:
+    """1, 1.0, '1', 'R1', 'Ronde 1', 'Runde 1' -> 1 (as the Attendance headers)."""
+    n = _int(value)
+    if n is None and isinstance(value, str):
+        m = _ROUND_HEADER.fullmatch(_text(value))
+        n = int(m.group(1)) if m else None
+    return n
+
+
 def _did_you_mean(text: str, options: Iterable[str]) -> str:
     opts = list(options)
     lowered = {o.casefold(): o for o in opts}
@@ -314,7 +323,7 @@ def read_results(table: Table | None, names: _Names,
             continue
         cell = lambda c: table.cell(r, cols[c])  # noqa: E731
         get = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
-        rnd = _int(get("round"))
+        rnd = _round_number(get("round"))
         if rnd is None or rnd < 1:
             problems.append(Problem(cell("round"), f"{get('round')!r} is not a round number"))
             continue

@@ -139,3 +139,15 @@ def test_settings_values_are_checked_with_their_cell(tmp_path):
                       "did you mean converge?")
     assert got[1].startswith("Settings!B4: bye: 'two thirds' is not a number")
     assert len(got) == 2
+
+
+def test_spellings_of_rounds_codes_and_results(tmp_path):
+    sheets = {"Players": [["NAME", "rating"], ["A", 1500.0], ["B", None], ["C", None]],
+              "Attendance": [["naam", 1.0, "R 2", "Ronde 3"], ["c", "e", None, "u"]],
+              "Results": [["round", "board", "white", "black", "result"],
+                          ["R1", 1, "a", "B", "1-0"], [2.0, 1, "B", "A", " 0 - 1 "]]}
+    season = read_season(open_book(make_workbook(tmp_path / "s.xlsx", sheets)))
+    assert [(a.round, a.player, a.code) for a in season.absences] == [(1, "C", "E"), (3, "C", "U")]
+    assert [(g.round, g.white, g.result.value) for g in season.games] == [(1, "A", "1-0"),
+                                                                           (2, "B", "0-1")]
+    assert season.players[0].rating == 1500 and season.attendance_rounds == (1, 2, 3)
