@@ -459,9 +459,11 @@ def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
         if col in ("Score", "Value", "Prev value") or re.fullmatch(r"R\d+", str(col)):
             # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
             out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
-    formats = {c: "0.00" for c in ("Score",)}
-    formats.update({c: "0.##" for c in out.columns if re.fullmatch(r"R\d+", str(c))})
-    formats.update({"Value": "0.##", "Prev value": "0.##"})
+    # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
+    # (Excel's "0.##" would print a trailing dot: "43.")
+    formats = {"Score": "0.00"}
+    formats.update({c: "General" for c in out.columns if re.fullmatch(r"R\d+", str(c))})
+    formats.update({"Value": "General", "Prev value": "General"})
     style = SheetStyle(title="Standings", number_formats=formats,
                        widths={"Rank": 6, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10,
                                "Games": 7, "W": 4, "D": 4, "L": 4},
