@@ -235,3 +235,19 @@ def test_repair_with_no_board_started_replaces_the_whole_round(keizer_book, caps
     starred = [(r[2].value, r[3].value) for r in wb["Results"].iter_rows(min_row=2)
                if r[0].value == 3 and r[4].value == "*"]
     assert starred == [kept]
+
+
+def test_same_workbook_same_pairing_and_standings_across_processes(tmp_path):
+    """Determinism (brief): separate processes (different hash seeds) give identical output."""
+    outputs = set()
+    for seed in ("1", "2"):
+        copy = tmp_path / f"copy{seed}.xlsx"
+        shutil.copyfile(SAMPLE, copy)
+        env = {**__import__("os").environ, "PYTHONHASHSEED": seed}
+        res = [subprocess.run([sys.executable, "-m", "keizer_xl.cli", *args, str(copy)],
+                              capture_output=True, text=True, env=env)
+               for args in (["standings", "--format", "json", "--no-write"],
+                            ["pair", "--format", "json", "--dry-run", "--force"])]
+        assert all(r.returncode == 0 for r in res), [r.stderr for r in res]
+        outputs.add(tuple(r.stdout for r in res))
+    assert len(outputs) == 1
