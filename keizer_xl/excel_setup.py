@@ -1,0 +1,569 @@
+"""Make a season workbook button-ready for Excel (xlwings), on the volunteer's own computer.
+
+``keizer-xl excel-setup BOOK [--new]`` drives Excel through xlwings (Windows or macOS):
+
+1. opens BOOK in Excel (``--new``: first creates it from the season template);
+2. puts three VBA modules into the workbook's VBA project: ``xlwings`` (xlwings.bas) and
+   ``Dictionary`` (Dictionary.cls), both taken from the installed xlwings package, so the VBA
+   version always equals the Python version, and ``KeizerXL`` (:data:`KEIZER_VBA`, the same text as
+   ``macros/KeizerXL.bas``);  on Windows through the VBA object model (``book.api.VBProject``),
+   on macOS, where AppleScript has no way into the VBA project, by running the import macro of
+   xlwings' own add-in (``ImportXlwingsUdfsModule``, which imports a file into the active
+   workbook).  Both need "Trust access to the VBA project object model"; its absence is
+   detected and explained;
+3. adds a ``Start`` sheet and runs ``KeizerXL.AddKeizerButtons``, which puts the three Form
+   Control buttons on it (OnAction = PairNextRound, UpdateStandings, CheckWorkbook);
+4. writes the ``xlwings.conf`` sheet (which Python to run, see :func:`config_entries`);
+5. saves the workbook as ``.xlsm`` next to BOOK (Excel writes it; names with spaces are fine).
+
+The workbook is made on the user's machine, never downloaded: Office blocks macros in files
+that carry the "Mark of the Web", and the VBA module must match the installed xlwings.
+
+``keizer-xl excel-config BOOK`` rewrites only the ``xlwings.conf`` sheet, with openpyxl (no Excel
+needed; see :func:`write_config`).
+
+Everything that touches Excel goes through the ``xw`` argument (the xlwings module by default),
+so the steps are tested with a stand-in that records the calls.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+__all__ = [
+    "KEIZER_VBA",
+    "SetupError",
+    "SetupResult",
+    "setup_workbook",
+    "write_config",
+    "config_entries",
+    "export_vba",
+    "xlwings_package_dir",
+    "bas_version",
+    "CONFIG_SHEET",
+    "START_SHEET",
+    "BUTTON_MACROS",
+]
+
+CONFIG_SHEET = "xlwings.conf"
+START_SHEET = "Start"
+VBA_MODULE = "KeizerXL"
+#: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
+BUTTON_MACROS = ("PairNextRound", "UpdateStandings", "CheckWorkbook")
+#: xlwings' own VBA files that the workbook needs: (component name, path in the xlwings package).
+XLWINGS_VBA = (("xlwings", "xlwings.bas"), ("Dictionary", "addin/Dictionary.cls"))
+#: xlwings' add-in, whose macro imports a VBA file into the active workbook (used on macOS).
+XLWINGS_ADDIN = "addin/xlwings.xlam"
+ADDIN_IMPORT_MACRO = "Main.ImportXlwingsUdfsModule"
+
+KEIZER_VBA = """Attribute VB_Name = "KeizerXL"
+' keizer-xl: the macros behind the buttons of the season workbook.
+' Each one hands over to Python through xlwings' RunPython; all the work is done by
+' keizer_xl.excel (Python), never here. The workbook also needs the xlwings module
+' (xlwings.bas of exactly the installed xlwings version) and the xlwings.conf sheet that
+' names the Python to use: `keizer-xl excel-setup BOOK` adds all three.
+Option Explicit
+
+Public Sub PairNextRound()
+    RunPython "import keizer_xl.excel as k; k.pair_next_round()"
+End Sub
+
+Public Sub UpdateStandings()
+    RunPython "import keizer_xl.excel as k; k.update_standings()"
+End Sub
+
+Public Sub CheckWorkbook()
+    RunPython "import keizer_xl.excel as k; k.check_workbook()"
+End Sub
+
+' Without a button (Developer > Macros, or Alt+F8):
+' pair the round just paired again (late arrivals; boards whose Result is * are kept)
+Public Sub PairRoundAgain()
+    RunPython "import keizer_xl.excel as k; k.pair_round_again()"
+End Sub
+
+' pair the next round although the previous one still lacks results (they count as draws)
+Public Sub PairNextRoundAnyway()
+    RunPython "import keizer_xl.excel as k; k.pair_next_round_anyway()"
+End Sub
+
+' Setup only: `keizer-xl excel-setup` runs this once to put the three buttons on the
+' Start sheet (run it again from Alt+F8 to put them back).
+Public Sub AddKeizerButtons()
+    Dim sht As Worksheet
+    Set sht = ThisWorkbook.Worksheets("Start")
+    AddKeizerButton sht, "PairNextRound", "Pair next round", 0
+    AddKeizerButton sht, "UpdateStandings", "Update standings", 1
+    AddKeizerButton sht, "CheckWorkbook", "Check workbook", 2
+End Sub
+
+Private Sub AddKeizerButton(sht As Worksheet, macroName As String, label As String, slot As Integer)
+    Dim i As Long
+    Dim btn As Object
+    For i = sht.Buttons.Count To 1 Step -1
+        If sht.Buttons(i).Name = "btn" & macroName Then sht.Buttons(i).Delete
+    Next i
+    Set btn = sht.Buttons.Add(sht.Range("A4").Left + 6 + slot * 180, sht.Range("A4").Top, 170, 40)
+    btn.Name = "btn" & macroName
+    btn.OnAction = macroName
+    btn.Caption = label
+End Sub
+"""
+
+_TRUST_HELP = {
+    "win": ("Excel does not let programs change the VBA project yet. In Excel choose File > "
+            "Options > Trust Center > Trust Center Settings > Macro Settings, tick 'Trust access "
+            "to the VBA project object model', click OK twice, and run this command again. (You "
+            "may untick it again afterwards; the buttons do not need it.)"),
+    "mac": ("Excel does not let programs change the VBA project yet. In Excel choose Excel > "
+            "Preferences > Security, tick 'Trust access to the VBA project object model', and "
+            "run this command again. (You may untick it again afterwards; the buttons do not "
+            "need it.)"),
+}
+
+
+class SetupError(Exception):
+    """Excel setup cannot go on; the message says what to do."""
+
+
+@dataclass
+class SetupResult:
+    target: Path
+    steps: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- xlwings' files
+
+
+def xlwings_package_dir() -> Path:
+    """The folder of the installed xlwings package (found without importing it)."""
+    spec = importlib.util.find_spec("xlwings")
+    if spec is None or not spec.origin:
+        raise SetupError("xlwings is not installed for this Python. Install it with: "
+                         f"{Path(sys.executable).name} -m pip install \"keizer-xl[dev]\" "
+                         "(or pip install xlwings with the version keizer-xl pins).")
+    return Path(spec.origin).parent
+
+
+def bas_version(text: str) -> str | None:
+    """The version in an xlwings VBA module (``Public Const XLWINGS_VERSION As String = "..."``)."""
+    m = re.search(r'XLWINGS_VERSION\s+As\s+String\s*=\s*"([^"]+)"', text)
+    return m.group(1) if m else None
+
+
+def installed_xlwings_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("xlwings")
+    except PackageNotFoundError:
+        raise SetupError("xlwings is not installed for this Python.") from None
+
+
+def _read_vba(path: Path) -> str:
+    return path.read_bytes().decode("cp1252", errors="replace")
+
+
+def export_vba(folder: str | os.PathLike) -> list[Path]:
+    """Write the three VBA files (Windows line endings) to ``folder`` for a manual import;
+    checks that the xlwings module has the version of the installed xlwings."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    package = xlwings_package_dir()
+    written = []
+    for _name, rel in XLWINGS_VBA:
+        src = package / rel
+        if not src.is_file():
+            raise SetupError(f"{src} is missing: reinstall xlwings.")
+        dest = out / src.name
+        shutil.copyfile(src, dest)
+        written.append(dest)
+    found = bas_version(_read_vba(package / "xlwings.bas"))
+    installed = installed_xlwings_version()
+    if found != installed:
+        raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} is "
+                         f"installed; reinstall xlwings.")
+    dest = out / f"{VBA_MODULE}.bas"
+    dest.write_bytes(_crlf(KEIZER_VBA).encode("cp1252"))
+    written.append(dest)
+    return written
+
+
+def _crlf(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\n", "\r\n")
+
+
+# --------------------------------------------------------------------------- xlwings.conf
+
+
+def _platform() -> str:
+    if sys.platform.startswith("win"):
+        return "win"
+    if sys.platform == "darwin":
+        return "mac"
+    return sys.platform
+
+
+def config_entries(*, python: str | None = None, platform: str | None = None,
+                   pythonpath: str | None = None,
+                   existing: Sequence[tuple[Any, Any]] = ()) -> list[tuple[str, Any]]:
+    """The rows of the xlwings.conf sheet (key in column A from A1 down, value in B).
+
+    The interpreter of ``platform`` ('win' or 'mac') becomes ``python``; the other platform's
+    interpreter and any other key already there are kept.  xlwings' VBA reads the keys from A1
+    down to the first empty cell and refuses a key given twice, so the result is one block,
+    each key once (case-insensitively).  ``ADD_WORKBOOK_TO_PYTHONPATH`` is false: keizer-xl is
+    an installed package, and the workbook's folder (which may be a OneDrive URL) stays out of
+    Python's path."""
+    if platform not in ("win", "mac"):
+        raise SetupError(f"the interpreter is set for Windows ('win') or macOS ('mac'), "
+                         f"not {platform!r}")
+    rows: list[list[Any]] = []
+    index: dict[str, int] = {}
+    for key, value in existing:
+        if key is None or not str(key).strip():
+            continue
+        folded = str(key).strip().casefold()
+        if folded in index:
+            continue  # xlwings would stop at a key given twice; the first one counted
+        index[folded] = len(rows)
+        rows.append([str(key).strip(), value])
+
+    def put(key: str, value: Any, *, keep: bool = False) -> None:
+        folded = key.casefold()
+        if folded in index:
+            if not keep:
+                rows[index[folded]][1] = value
+        else:
+            index[folded] = len(rows)
+            rows.append([key, value])
+
+    put("Interpreter_Win", python if platform == "win" else None, keep=platform != "win")
+    put("Interpreter_Mac", python if platform == "mac" else None, keep=platform != "mac")
+    put("PYTHONPATH", pythonpath or None, keep=pythonpath is None)
+    put("UDF Modules", None, keep=True)
+    put("ADD_WORKBOOK_TO_PYTHONPATH", "false")
+    put("Show Console", False, keep=True)
+    return [(k, v) for k, v in rows]
+
+
+def pythonpath_for(python: str) -> str | None:
+    """The folder to put on PYTHONPATH when ``python`` cannot import keizer_xl by itself
+    (e.g. a source checkout that is not installed); None when it can."""
+    package_parent = str(Path(__file__).resolve().parent.parent)
+    if os.path.realpath(python) != os.path.realpath(sys.executable):
+        return None
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    try:
+        probe = subprocess.run([python, "-c", "import keizer_xl"], cwd=str(Path.home()), env=env,
+                               capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return package_parent
+    return None if probe.returncode == 0 else package_parent
+
+
+def write_config(book_path: str | os.PathLike, *, python: str | None = None,
+                 platform: str | None = None, pythonpath: str | None = None) -> list[tuple[str, Any]]:
+    """Write or update only the xlwings.conf sheet of a workbook file (openpyxl), keeping
+    everything else; saved like every file write (atomically, with a backup).  Returns the rows."""
+    from .workbook import open_book
+
+    platform = platform or _platform()
+    if python is None:
+        if platform != _platform():
+            raise SetupError(f"give the path of the Python on the {'Windows' if platform == 'win' else 'Mac'} "
+                             f"computer (--python PATH)")
+        python = sys.executable
+    if pythonpath is None and platform == _platform():
+        pythonpath = pythonpath_for(python)
+    book = open_book(book_path)
+    wb = book.wb
+    existing: list[tuple[Any, Any]] = []
+    if CONFIG_SHEET in wb.sheetnames:
+        ws = wb[CONFIG_SHEET]
+        for row in ws.iter_rows(min_row=1, max_col=2, values_only=True):
+            if row[0] is None or not str(row[0]).strip():
+                break
+            existing.append((row[0], row[1] if len(row) > 1 else None))
+        index = wb.index(ws)
+        state = ws.sheet_state
+        wb.remove(ws)
+        ws = wb.create_sheet(CONFIG_SHEET, index)
+        ws.sheet_state = state
+    else:
+        ws = wb.create_sheet(CONFIG_SHEET)
+    rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
+    for i, (key, value) in enumerate(rows, 1):
+        ws.cell(row=i, column=1, value=key).data_type = "s"
+        cell = ws.cell(row=i, column=2)
+        if value is not None:
+            cell.value = value
+            if isinstance(value, str):
+                cell.data_type = "s"
+    ws.column_dimensions["A"].width = 30
+    ws.column_dimensions["B"].width = 70
+    book.save()
+    return rows
+
+
+# --------------------------------------------------------------------------- Excel setup
+
+
+_START_TEXT = (
+    "Keizer competition",
+    "Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
+    "Nothing is saved until you save the workbook.",
+    None,
+    None,
+    None,
+    None,
+    "Pair next round: the pairing on the sheet Pairings; the games are added to Results with an "
+    "empty result.",
+    "Update standings: the sheet Standings after the last round with results.",
+    "Check workbook: every problem, with its sheet and cell.",
+    "Late arrivals: Alt+F8 (Developer > Macros) > PairRoundAgain pairs the last round again and "
+    "keeps the boards whose Result is * (started).",
+    "Which Python runs is set on the sheet xlwings.conf (keizer-xl excel-config BOOK rewrites it).",
+)
+
+_BAD_NAME_CHARS = "'=[]"
+
+
+def _check_name(path: Path) -> None:
+    bad = sorted({ch for ch in path.name if ch in _BAD_NAME_CHARS})
+    if bad:
+        raise SetupError(
+            f"{path.name}: Excel's macros cannot call back a workbook whose name contains "
+            f"{' or '.join(repr(c) for c in bad)}; rename the file (spaces are fine).")
+
+
+def _vba_folder(platform: str) -> Path:
+    """Where Excel can read the VBA files: on macOS inside Excel's sandbox container."""
+    if platform == "mac":
+        folder = Path.home() / "Library" / "Containers" / "com.microsoft.Excel" / "Data" / "keizer-xl"
+    else:
+        folder = Path(tempfile.gettempdir()) / "keizer-xl-vba"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _is_trust_error(exc: BaseException) -> bool:
+    text = " ".join(str(a) for a in getattr(exc, "args", ())) + " " + str(exc)
+    return "trust" in text.casefold() or "-2146827284" in text or "vertrauensw" in text.casefold() \
+        or "vertrouw" in text.casefold()
+
+
+class _WindowsVBA:
+    """The VBA project through COM (Windows)."""
+
+    def __init__(self, book):
+        self.book = book
+        self.components = None
+
+    def check_access(self) -> None:
+        try:
+            self.components = self.book.api.VBProject.VBComponents
+            self.components.Count
+        except Exception as exc:
+            if _is_trust_error(exc) or type(exc).__name__ == "com_error":
+                raise SetupError(f"{_TRUST_HELP['win']} (Excel said: {exc})") from exc
+            raise
+
+    def replace(self, name: str, path: Path) -> None:
+        present = [c.Name for c in self.components]
+        if name in present:
+            self.components.Remove(self.components(name))
+        self.components.Import(str(path))
+
+
+class _MacVBA:
+    """The VBA project through xlwings' add-in macro (macOS: AppleScript cannot reach it)."""
+
+    def __init__(self, book, xw, folder: Path):
+        self.book = book
+        self.xw = xw
+        self.folder = folder
+        self.addin = None
+        self.addin_name = ""
+
+    def check_access(self) -> None:
+        src = xlwings_package_dir() / XLWINGS_ADDIN
+        if not src.is_file():
+            raise SetupError(f"{src} is missing: reinstall xlwings.")
+        self.addin_name = f"keizer-xl-xlwings-{installed_xlwings_version()}.xlam"
+        copy = self.folder / self.addin_name
+        shutil.copyfile(src, copy)
+        self.addin = self.xw.Book(str(copy))
+
+    def replace(self, name: str, path: Path) -> None:
+        self.book.activate()
+        try:
+            self.book.app.macro(f"'{self.addin_name}'!{ADDIN_IMPORT_MACRO}")(str(path))
+        except Exception as exc:
+            if _is_trust_error(exc):
+                raise SetupError(_TRUST_HELP["mac"]) from exc
+            raise SetupError(
+                f"Excel could not import {path.name} ({exc}). Check Excel > Preferences > "
+                f"Security > 'Trust access to the VBA project object model', or import the files "
+                f"of `keizer-xl excel-setup --export-vba FOLDER` by hand (see the README).") from exc
+
+    def close(self) -> None:
+        if self.addin is not None:
+            try:
+                self.addin.close()
+            except Exception:
+                pass
+
+
+def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bool = False,
+                   xw=None, platform: str | None = None, python: str | None = None,
+                   pythonpath: str | None = None,
+                   progress: Callable[[str], None] | None = None) -> SetupResult:
+    """Make BOOK button-ready (see the module docstring); returns where the .xlsm is."""
+    platform = platform or _platform()
+    say = progress or (lambda _text: None)
+    if platform not in ("win", "mac"):
+        raise SetupError("excel-setup needs Excel on Windows or macOS (xlwings drives it). On this "
+                         "computer use the command line (keizer-xl pair/standings BOOK) or "
+                         "LibreOffice; the .xlsx works the same there.")
+    source = Path(book_path).expanduser().absolute()
+    suffix = source.suffix.lower()
+    if suffix not in (".xlsx", ".xlsm"):
+        raise SetupError(f"{source.name}: give an .xlsx or .xlsm workbook (the result is saved as "
+                         f".xlsm).")
+    _check_name(source)
+    target = source.with_suffix(".xlsm")
+    result = SetupResult(target)
+    if new:
+        if target.exists() and not force:
+            raise SetupError(f"{target} already exists (use --force to replace it).")
+        if not target.parent.is_dir():
+            raise SetupError(f"the folder {target.parent} does not exist.")
+    else:
+        if not source.is_file():
+            raise SetupError(f"{source} does not exist (use --new to create it).")
+        if suffix == ".xlsm" and platform == "mac":
+            raise SetupError(
+                f"{source.name} is already macro-enabled. On a Mac excel-setup cannot replace VBA "
+                f"modules: start from the .xlsx (File > Save As > Excel Workbook (.xlsx) removes the "
+                f"macros), or run excel-setup on Windows, or import the files of `keizer-xl "
+                f"excel-setup --export-vba FOLDER` by hand (see the README).")
+        if suffix == ".xlsx" and target.exists() and not force:
+            raise SetupError(f"{target.name} already exists next to {source.name} (use --force to "
+                             f"replace it).")
+    if xw is None:
+        try:
+            import xlwings as xw  # noqa: F811 - lazily: the package imports without xlwings
+        except ImportError as exc:
+            raise SetupError(f"xlwings is not installed for this Python ({sys.executable}): "
+                             f"pip install \"keizer-xl[dev]\" or the xlwings version pinned by "
+                             f"keizer-xl.") from exc
+
+    python = python or sys.executable
+    if pythonpath is None:
+        pythonpath = pythonpath_for(python)
+    folder = _vba_folder(platform)
+    files = [(name, path) for name, path in zip([n for n, _ in XLWINGS_VBA] + [VBA_MODULE],
+                                                export_vba(folder))]
+    seed = None
+    if new:
+        from .template import build_template
+
+        seed = target.with_name(f"{target.stem} (new).xlsx")
+        build_template(seed)
+        say(f"created the season template {seed.name}")
+        open_path = seed
+    else:
+        open_path = source
+    vba = None
+    try:
+        try:
+            book = xw.Book(str(open_path))
+        except Exception as exc:
+            raise SetupError(f"Excel could not open {open_path.name} ({exc}). Is Excel installed? "
+                             f"Close any dialog box in Excel and try again.") from exc
+        say(f"opened {open_path.name} in Excel")
+        vba = _WindowsVBA(book) if platform == "win" else _MacVBA(book, xw, folder)
+        vba.check_access()
+        for name, path in files:
+            vba.replace(name, path)
+        result.steps.append("VBA modules " + ", ".join(name for name, _ in files))
+        say("imported the VBA modules " + ", ".join(name for name, _ in files))
+
+        _start_sheet(book)
+        book.macro(f"{VBA_MODULE}.AddKeizerButtons")()
+        result.steps.append(f"buttons on the sheet {START_SHEET}")
+        say(f"added the buttons on the sheet {START_SHEET}")
+
+        rows = _write_config_xw(book, python=python, platform=platform, pythonpath=pythonpath)
+        result.steps.append(f"{CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows if v))
+        say(f"wrote the sheet {CONFIG_SHEET}")
+
+        if platform == "mac":
+            _enable_runpython_mac()
+            result.steps.append("RunPython enabled for Excel (AppleScript file installed)")
+
+        book.sheets[START_SHEET].activate()
+        book.save(str(target))
+        say(f"saved {target}")
+    finally:
+        if isinstance(vba, _MacVBA):
+            vba.close()
+        if seed is not None:
+            try:
+                seed.unlink()
+            except OSError:
+                pass
+    return result
+
+
+def _start_sheet(book) -> None:
+    from .excel import to_excel
+
+    names = [s.name for s in book.sheets]
+    if START_SHEET in names:
+        sheet = book.sheets[START_SHEET]
+    else:
+        sheet = book.sheets.add(name=START_SHEET, before=book.sheets[0])
+    sheet.range((1, 1), (len(_START_TEXT), 1)).value = [[to_excel(line)] for line in _START_TEXT]
+    sheet.range((1, 1)).font.bold = True
+
+
+def _write_config_xw(book, *, python: str, platform: str, pythonpath: str | None):
+    from .excel import from_excel, to_excel
+
+    names = [s.name for s in book.sheets]
+    existing: list[tuple[Any, Any]] = []
+    if CONFIG_SHEET in names:
+        sheet = book.sheets[CONFIG_SHEET]
+        values = sheet.used_range.options(ndim=2).value or []
+        used = sheet.used_range
+        if (used.row, used.column) == (1, 1):
+            for row in values:
+                if not row or row[0] is None or not str(row[0]).strip():
+                    break
+                existing.append((row[0], from_excel(row[1]) if len(row) > 1 else None))
+        sheet.clear()
+    else:
+        sheet = book.sheets.add(name=CONFIG_SHEET, after=book.sheets[len(book.sheets) - 1])
+    rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
+    sheet.range((1, 1), (len(rows), 2)).value = [[to_excel(k), to_excel(v)] for k, v in rows]
+    return rows
+
+
+def _enable_runpython_mac() -> None:
+    """RunPython on macOS goes through an AppleScript file in Excel's script folder
+    (what ``xlwings runpython install`` does)."""
+    version = installed_xlwings_version()
+    src = xlwings_package_dir() / f"xlwings-{version}.applescript"
+    dest = Path.home() / "Library" / "Application Scripts" / "com.microsoft.Excel"
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copy(src, dest / src.name)
