@@ -187,14 +187,18 @@ def pairing_tables(report: PairingReport, season: Season):
     meanings = dict(BUILTIN_CODES)
     for code, credit in season.settings.codes:
         meanings.setdefault(code, f"club code ({credit})")
+    # under the boards, in the same columns (narrow Code under Board, names under White) so a
+    # printed sheet stays one readable page: the bye first, then the absent with their reasons
     blocks = []
     if p.bye:
-        blocks.append(("Bye", pd.DataFrame([{"Name": p.bye}])))
+        blocks.append(("Bye", pd.DataFrame([{"Code": "bye", "Name": p.bye,
+                                             "Reason": "pairing-allocated bye"}],
+                                           columns=["Code", "Name", "Reason"])))
     if report.absent:
-        rows = [{"Name": n, "Code": c, "Reason": meanings.get(c, "")}
+        rows = [{"Code": c, "Name": n, "Reason": meanings.get(c, "")}
                 for n, c in sorted(report.absent.items(), key=lambda x: report.ranking.index(x[0])
                                    if x[0] in report.ranking else 0)]
-        blocks.append(("Absent", pd.DataFrame(rows, columns=["Name", "Code", "Reason"])))
+        blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
     style = SheetStyle(title=f"Round {p.round}", widths={"Board": 7, "White": 28, "Black": 28,
                                                          "Result": 9},
                        notes=tuple(p.notes), blocks=tuple(blocks))
