@@ -73,6 +73,13 @@ class Standing:
     _grid: np.ndarray | None = field(default=None, repr=False, compare=False)
     _scale: int = field(default=1, repr=False, compare=False)
 
+    def round_column(self, rnd: int) -> dict[str, Fraction]:
+        """Points of round ``rnd`` only, per player (cheaper than the whole round_points)."""
+        if self._grid is None or not 1 <= rnd <= self.round:
+            return {n: Fraction(0) for n in self.order}
+        column = self._grid[:, rnd]
+        return {n: Fraction(int(column[i]), self._scale) for i, n in enumerate(self.order)}
+
     @functools.cached_property
     def round_points(self) -> dict[str, tuple[Fraction, ...]]:
         """Points per round 1..round as valued in this standing (own value not included)."""

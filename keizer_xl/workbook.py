@@ -40,6 +40,7 @@ from typing import Any, Iterable, Sequence
 
 import pandas as pd
 
+from .sheets import OWNED_SHEETS as _SHEETS_OWNED
 from .tables import SheetStyle, Table, column_letter, quote_sheet
 
 try:  # numpy comes with pandas; keep the transport importable without it all the same
@@ -62,7 +63,8 @@ KiB = 1024
 MiB = 1024 * KiB
 
 #: Sheets the engine writes; anything on them is replaced on every run anyway.
-OWNED_SHEETS = frozenset({"Standings", "Pairings", "History", "Crosstable", "Explain", "Compare"})
+# the engine's own sheets: one list, kept by the table mapping (sheets.py)
+OWNED_SHEETS = frozenset(_SHEETS_OWNED)
 
 #: Limits of the preflight.  A real club workbook is far below all of them.
 MAX_FILE_SIZE = 256 * MiB            # the .xlsx file itself

@@ -1,0 +1,173 @@
+"""Pairing audit of a recorded season: what the engine would have paired, round by round.  Pure.
+
+For each paired round r the engine pairs, from the data before that round, exactly the players
+who were paired in r as recorded (who played or had the bye): the ranking is the standing after
+round r - 1 (after the last round with results, for a round paired but not played yet: what
+``keizer-xl pair`` uses), rematch and bye histories come from the rounds before r
+(:func:`keizer_xl.pairing.pair_round` only looks at earlier rounds).  The recorded pairing is
+then compared as unordered pairs and bye; colours are compared separately for the pairs both
+have.  Manual pairings are legitimate (a competition leader may swap boards for a reason the
+workbook does not know), so the audit reports differences and never calls them errors.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pandas as pd
+
+from .model import Season
+from .pairing import PairingError, pair_round
+from .standings import History
+from .tables import SheetStyle
+
+
+def _key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True)
+class RoundAudit:
+    round: int
+    players: int
+    recorded_boards: int
+    same_pairs: int
+    only_recorded: tuple[tuple[str, str], ...]  # (white, black) as recorded
+    only_engine: tuple[tuple[str, str], ...]  # (white, black) as the engine would pair
+    bye_recorded: str | None
+    bye_engine: str | None
+    colours: tuple[tuple[tuple[str, str], tuple[str, str]], ...]  # (recorded, engine) white-black
+    notes: tuple[str, ...]  # the engine's notes (relaxed rematches, ...) or why it could not pair
+    paired: bool = True  # False: the engine could not pair this round
+
+    @property
+    def same(self) -> bool:
+        return (self.paired and not self.only_recorded and not self.only_engine
+                and self.bye_recorded == self.bye_engine)
+
+    @property
+    def verdict(self) -> str:
+        if not self.paired:
+            return "not compared"
+        parts = []
+        if self.only_recorded or self.only_engine:
+            n = len(self.only_recorded)
+            parts.append(f"{n} pair{'s differ' if n != 1 else ' differs'}")
+        if self.bye_recorded != self.bye_engine:
+            parts.append("bye differs")
+        if not parts:
+            parts.append("same pairing")
+        if self.colours:
+            n = len(self.colours)
+            parts.append(f"{n} colour{'s differ' if n != 1 else ' differs'}")
+        return ", ".join(parts)
+
+
+def audit_round(season: Season, history: History, rnd: int) -> RoundAudit:
+    games = [g for g in season.games if g.round == rnd]
+    byes = [b.player for b in season.byes if b.round == rnd]
+    upto = min(rnd - 1, history.last.round)
+    ranking = history.after(upto).order
+    recorded_players = {n for g in games for n in (g.white, g.black)} | set(byes)
+    present = [n for n in ranking if n in recorded_players]
+    recorded = {_key(g.white, g.black): (g.white, g.black) for g in games}
+    bye_recorded = byes[0] if len(byes) == 1 else (", ".join(byes) if byes else None)
+    try:
+        if len(present) != len(recorded_players):
+            missing = sorted(recorded_players - set(present))
+            raise PairingError(f"not in the ranking after round {upto}: {', '.join(missing)}")
+        pairing = pair_round(season, rnd, ranking, present)
+    except PairingError as e:
+        return RoundAudit(rnd, len(recorded_players), len(games), 0, tuple(recorded.values()), (),
+                          bye_recorded, None, (), (f"the engine could not pair this round: {e}",),
+                          paired=False)
+    engine = {_key(b.white, b.black): (b.white, b.black) for b in pairing.boards}
+    same = set(recorded) & set(engine)
+    order = {n: i for i, n in enumerate(ranking)}
+
+    def by_rank(pairs):  # listed from the top board down, as a pairing sheet reads
+        return tuple(sorted(pairs, key=lambda wb: min(order.get(wb[0], 0), order.get(wb[1], 0))))
+
+    colours = by_rank([recorded[k] for k in same if recorded[k] != engine[k]])
+    return RoundAudit(
+        rnd, len(recorded_players), len(games), len(same),
+        by_rank([recorded[k] for k in recorded if k not in engine]),
+        by_rank([engine[k] for k in engine if k not in recorded]),
+        bye_recorded, pairing.bye,
+        tuple((recorded[_key(*wb)], engine[_key(*wb)]) for wb in colours),
+        tuple(pairing.notes))
+
+
+def audit_season(season: Season, history: History,
+                 progress: Callable[[int, int], None] | None = None) -> list[RoundAudit]:
+    """Every paired round, in order; ``progress(done, total)`` after each round."""
+    rounds = season.paired_rounds()
+    out = []
+    for i, rnd in enumerate(rounds, 1):
+        out.append(audit_round(season, history, rnd))
+        if progress is not None:
+            progress(i, len(rounds))
+    return out
+
+
+def _pairs_text(pairs) -> str | None:
+    return ", ".join(f"{w} - {b}" for w, b in pairs) if pairs else None
+
+
+def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Audit sheet: one row per round, and the differences one per row below it."""
+    summary = pd.DataFrame(
+        [{"Round": a.round, "Verdict": a.verdict, "Bye recorded": a.bye_recorded,
+          "Bye engine": a.bye_engine, "Players": a.players, "Boards": a.recorded_boards,
+          "Same pairs": a.same_pairs, "Different pairs": len(a.only_recorded) if a.paired else None,
+          "Colours differ": len(a.colours) if a.paired else None,
+          "Engine notes": " ".join(a.notes) or None} for a in audits],
+        columns=["Round", "Verdict", "Bye recorded", "Bye engine", "Players", "Boards",
+                 "Same pairs", "Different pairs", "Colours differ", "Engine notes"])
+    rows = []
+    for a in audits:
+        if not a.paired:
+            continue
+        if a.only_recorded or a.only_engine:
+            rows.append({"Round": a.round, "What": "pairs", "Recorded": _pairs_text(a.only_recorded),
+                         "Engine": _pairs_text(a.only_engine)})
+        if a.bye_recorded != a.bye_engine:
+            rows.append({"Round": a.round, "What": "bye", "Recorded": a.bye_recorded,
+                         "Engine": a.bye_engine})
+        for rec, eng in a.colours:
+            rows.append({"Round": a.round, "What": "colours", "Recorded": f"{rec[0]} - {rec[1]}",
+                         "Engine": f"{eng[0]} - {eng[1]}"})
+    differences = pd.DataFrame(rows, columns=["Round", "What", "Recorded", "Engine"])
+    return summary, differences
+
+
+def audit_style(differences: pd.DataFrame) -> SheetStyle:
+    notes = ("Each round paired again by the engine from the data before it: the ranking after",
+             "the previous round, and the players who were paired in that round as recorded.",
+             "Differences are reported, not judged: a manual pairing is legitimate.")
+    # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
+    # Bye/Engine (widths go by column position)
+    return SheetStyle(title="Pairing audit",
+                      widths={"Round": 7, "Verdict": 32, "Bye recorded": 50, "Bye engine": 50,
+                              "Players": 8, "Boards": 7, "Same pairs": 10, "Different pairs": 10,
+                              "Colours differ": 10, "Engine notes": 60},
+                      landscape=True, notes=notes,
+                      blocks=(("Differences (pairs as White - Black)", differences),))
+
+
+def audit_lines(audits: list[RoundAudit]) -> list[str]:
+    """Plain text for the command line: one line per round, the differences indented."""
+    out = []
+    for a in audits:
+        out.append(f"Round {a.round}: {a.verdict}" + (f" ({a.players} players)" if a.paired else ""))
+        if not a.paired:
+            out.extend(f"  {n}" for n in a.notes)
+            continue
+        if a.only_recorded or a.only_engine:
+            out.append(f"  recorded: {_pairs_text(a.only_recorded) or '-'}")
+            out.append(f"  engine:   {_pairs_text(a.only_engine) or '-'}")
+        if a.bye_recorded != a.bye_engine:
+            out.append(f"  bye recorded: {a.bye_recorded or '-'}; engine: {a.bye_engine or '-'}")
+        for rec, eng in a.colours:
+            out.append(f"  colours: recorded {rec[0]} - {rec[1]}, engine {eng[0]} - {eng[1]}")
+    return out

@@ -1,0 +1,432 @@
+"""Recompute whole seasons from workbook files, many at once (issue 5).  The file side.
+
+``run_batch`` opens each workbook, recomputes every round and writes the season sheets
+(Standings, History with its rank chart, Crosstable, Explain, Audit and, if asked, Compare) to
+``<stem>.keizer.xlsx`` next to it (``.xlsm`` stays ``.xlsm``), into another folder, or into the
+workbook itself (``FileBook.save`` keeps a backup).  Workbooks are processed in a process pool,
+one workbook per task: a season is small and its computation is sequential by nature (round k
+needs round k - 1), so the parallelism is across files.  A workbook that fails is reported
+with its first problems and never stops the others.
+
+No printing here: progress goes to a callback as :class:`BatchEvent` objects and the results
+come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the summary.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue as queue_module
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from .model import InputError
+from .sheets import OWNED_SHEETS
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
+MAX_PROBLEMS = 5  # problems kept per failed workbook for the summary
+
+
+class BatchError(Exception):
+    """The batch cannot start (a path that does not exist, nothing to do): a usage error."""
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    out_dir: Path | None = None  # None: next to each input
+    in_place: bool = False
+    jobs: int = 1
+    compare: bool = False  # also write the Compare sheet (seven more recomputations)
+
+
+@dataclass(frozen=True)
+class Job:
+    index: int
+    source: Path
+    output: Path
+    label: str  # how the workbook is named in progress and summary (path as found)
+
+
+@dataclass(frozen=True)
+class WorkbookResult:
+    job: Job
+    ok: bool
+    problems: tuple[str, ...] = ()  # why it failed (the first MAX_PROBLEMS), or ()
+    problem_count: int = 0
+    notes: tuple[str, ...] = ()  # warnings: results still missing, features not copied, ...
+    players: int = 0
+    rounds: int = 0
+    audit_rounds_differing: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class BatchEvent:
+    """``start`` / ``progress`` (``fraction`` of this workbook done, ``stage`` name) / ``done``
+    (with ``result``).  ``finished`` and ``total`` count workbooks for the overall bar."""
+
+    kind: str
+    job: Job
+    fraction: float
+    stage: str
+    finished: int
+    total: int
+    result: WorkbookResult | None = None
+
+
+def default_jobs() -> int:
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(1, min(2, cpus))
+
+
+# --------------------------------------------------------------------------- finding workbooks
+
+def is_skipped(name: str) -> bool:
+    """Files a folder scan leaves alone: our outputs (*.keizer.xlsx / .xlsm), backups (*.bak.*),
+    Office lock files (~$*) and our own or LibreOffice's temporary files (.~*)."""
+    lowered = name.casefold()
+    if name.startswith(("~$", ".~")):
+        return True
+    if ".bak." in lowered:
+        return True
+    stem = lowered.rsplit(".", 1)[0]
+    return stem.endswith(OUTPUT_TAG)
+
+
+def find_workbooks(paths: Sequence[str | os.PathLike]) -> list[tuple[Path, Path | None]]:
+    """(workbook, folder it was found in or None when named directly), in a stable order.
+
+    Folders are searched recursively for *.xlsx and *.xlsm (case-insensitive), skipping what
+    :func:`is_skipped` names; a file named directly is taken as it is.  A path that does not
+    exist raises :class:`BatchError`."""
+    found: list[tuple[Path, Path | None]] = []
+    seen: set[str] = set()
+    missing = [str(p) for p in paths if not Path(p).exists()]
+    if missing:
+        raise BatchError(f"no such file or folder: {', '.join(missing)}")
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            items = []
+            for folder, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    if Path(name).suffix.lower() in WORKBOOK_SUFFIXES and not is_skipped(name):
+                        items.append((Path(folder) / name, path))
+        else:
+            items = [(path, None)]
+        for item, root in items:
+            key = os.path.normcase(os.path.realpath(item))
+            if key not in seen:
+                seen.add(key)
+                found.append((item, root))
+    return found
+
+
+def output_path(source: Path, root: Path | None, options: BatchOptions) -> Path:
+    if options.in_place:
+        return source
+    stem = source.stem
+    name = source.name if stem.casefold().endswith(OUTPUT_TAG) else f"{stem}{OUTPUT_TAG}{source.suffix}"
+    if options.out_dir is None:
+        return source.with_name(name)
+    relative = source.parent.relative_to(root) if root is not None else Path()
+    return options.out_dir / relative / name
+
+
+def plan_jobs(paths: Sequence[str | os.PathLike], options: BatchOptions) -> list[Job]:
+    if options.in_place and options.out_dir is not None:
+        raise BatchError("--in-place and --out exclude each other")
+    found = find_workbooks(paths)
+    if not found:
+        raise BatchError(f"no workbooks (*.xlsx, *.xlsm) found in {', '.join(map(str, paths))}")
+    return [Job(i, src, output_path(src, root, options), str(src))
+            for i, (src, root) in enumerate(found)]
+
+
+# --------------------------------------------------------------------------- one workbook
+
+Report = Callable[[str, float], None]
+
+
+def write_history_sheet(book, history) -> None:
+    """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
+    after an empty column, the rank of the top 8 after each round and a native line chart of
+    it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
+    from .history import history_frame, history_style, rank_progression
+
+    frame = history_frame(history)
+    book.write_sheet("History", frame, history_style(history))
+    wb = getattr(book, "wb", None)
+    if wb is None or history.last.round == 0:
+        return
+    add_rank_chart(wb[_sheet_title(wb, "History")], rank_progression(history),
+                   first_column=len(frame.columns) + 2)
+
+
+def _sheet_title(wb, name: str) -> str:
+    return next(t for t in wb.sheetnames if t.casefold() == name.casefold())
+
+
+def add_rank_chart(ws, wide, first_column: int) -> None:
+    """Write ``wide`` (Round + one column per player) at ``first_column`` and chart it."""
+    from openpyxl.chart import LineChart, Reference
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    bold = Font(bold=True)
+    for j, header in enumerate(wide.columns):
+        cell = ws.cell(row=1, column=first_column + j)
+        cell.value = str(header)
+        cell.data_type = "s"  # a name like =HYPERLINK(...) stays text
+        cell.font = bold
+        width = 8 if j == 0 else min(max(len(str(header)) + 2, 8), 24)
+        ws.column_dimensions[get_column_letter(first_column + j)].width = width
+    for i, row in enumerate(wide.itertuples(index=False, name=None), start=2):
+        for j, value in enumerate(row):
+            if value is not None:
+                ws.cell(row=i, column=first_column + j, value=int(value))
+    n_rows = len(wide)
+    worst = max([int(v) for c in wide.columns[1:] for v in wide[c] if v is not None] + [1])
+    chart = LineChart()
+    chart.title = f"Rank after each round: the top {len(wide.columns) - 1}"
+    chart.y_axis.title = "Rank"
+    chart.x_axis.title = "Round"
+    chart.y_axis.scaling.orientation = "maxMin"  # rank 1 on top
+    chart.y_axis.scaling.min = 1
+    chart.y_axis.scaling.max = max(worst, 2)
+    chart.y_axis.majorUnit = 1 if worst <= 12 else None
+    chart.x_axis.crosses = "max"  # keep the round labels at the bottom of the reversed axis
+    chart.x_axis.delete = False  # openpyxl 3.1 hides axes by default; Excel would show none
+    chart.y_axis.delete = False
+    chart.legend.position = "r"
+    chart.height, chart.width = 10, 22
+    data = Reference(ws, min_col=first_column + 1, max_col=first_column + len(wide.columns) - 1,
+                     min_row=1, max_row=1 + n_rows)
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=first_column, min_row=2, max_row=1 + n_rows))
+    for series in chart.series:
+        series.smooth = False
+    anchor = f"{get_column_letter(first_column + len(wide.columns) + 1)}2"
+    ws.add_chart(chart, anchor)
+
+
+def write_season_sheets(book, season, history, *, compare: bool = False,
+                        report: Report | None = None) -> dict:
+    """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
+    from .actions import standing_notes
+    from .audit import audit_frames, audit_season, audit_style
+    from .explain import explain_frames, explain_style
+    from .history import crosstable_frame, crosstable_style
+    from .sheets import standings_table
+    from .standings import standings_frame
+
+    report = report or (lambda stage, fraction: None)
+    st = history.last
+    notes = standing_notes(history, st)
+    frame, style = standings_table(standings_frame(st))
+    book.write_sheet("Standings", frame, replace(style, title=f"Standings after round {st.round}",
+                                                 notes=tuple(notes)))
+    report("history", 0.30)
+    write_history_sheet(book, history)
+    report("crosstable", 0.35)
+    cross = crosstable_frame(season, history)
+    book.write_sheet("Crosstable", cross, crosstable_style(cross, history))
+    report("explain", 0.40)
+    summary, detail = explain_frames(season, history)
+    book.write_sheet("Explain", summary, explain_style(history, detail))
+    report("audit", 0.50)
+    audits = audit_season(season, history,
+                          progress=lambda done, total: report("audit", 0.50 + 0.20 * done / total))
+    a_summary, a_diff = audit_frames(audits)
+    book.write_sheet("Audit", a_summary, audit_style(a_diff))
+    if compare:
+        from .compare import compare_methods, compare_style
+
+        report("compare", 0.70)
+        comparison = compare_methods(season, history)
+        book.write_sheet("Compare", comparison.frame, compare_style(comparison))
+    return {"notes": notes, "audit_rounds_differing": sum(1 for a in audits if not a.same)}
+
+
+def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:
+    """One workbook, start to finish; every failure becomes a failed result, never an exception
+    (except KeyboardInterrupt)."""
+    from .standings import compute_history
+    from .sheets import read_season
+    from .workbook import WorkbookFileError, open_book
+
+    report = report or (lambda stage, fraction: None)
+    t0 = time.perf_counter()
+
+    def failed(problems: Iterable[str], notes=()) -> WorkbookResult:
+        problems = [str(p) for p in problems]
+        return WorkbookResult(job, False, tuple(problems[:MAX_PROBLEMS]), len(problems),
+                              tuple(notes), seconds=time.perf_counter() - t0)
+
+    try:
+        report("open", 0.0)
+        book = open_book(job.source)
+        if job.output == job.source:
+            lost = book.unsafe_to_write(set(OWNED_SHEETS))
+            if lost:
+                return failed([f"{job.source.name} was not changed: writing it would drop "
+                               f"{'; '.join(lost)}. Write copies instead (without --in-place)."])
+        report("read", 0.15)
+        season = read_season(book)
+        report("standings", 0.20)
+        history = compute_history(season)
+        info = write_season_sheets(book, season, history, compare=compare, report=report)
+        report("save", 0.75)
+        if job.output == job.source:
+            book.save()
+        else:
+            job.output.parent.mkdir(parents=True, exist_ok=True)
+            book.save_as(job.output)
+        report("done", 1.0)
+        return WorkbookResult(job, True, notes=tuple(info["notes"]) + tuple(book.messages),
+                              players=len(history.last.order), rounds=history.last.round,
+                              audit_rounds_differing=info["audit_rounds_differing"],
+                              seconds=time.perf_counter() - t0)
+    except InputError as e:
+        return failed(e.problems)
+    except WorkbookFileError as e:
+        return failed([str(e)])
+    except KeyboardInterrupt:
+        raise
+    except MemoryError:
+        return failed(["out of memory while processing this workbook"])
+    except Exception as e:  # a bug or an unforeseen file: report it, keep the batch going
+        return failed([f"internal error ({type(e).__name__}: {e}); please report this workbook"])
+
+
+# --------------------------------------------------------------------------- many workbooks
+
+_progress_queue = None  # set in each pool worker by _init_worker
+
+
+def _init_worker(q) -> None:
+    global _progress_queue
+    _progress_queue = q
+
+
+def _work(job: Job, compare: bool) -> WorkbookResult:
+    q = _progress_queue
+
+    def report(stage: str, fraction: float) -> None:
+        if q is not None:
+            try:
+                q.put_nowait((job.index, stage, fraction))
+            except Exception:  # progress is a nicety; never fail a workbook over it
+                pass
+
+    return recompute_workbook(job, compare, report)
+
+
+def run_batch(jobs: Sequence[Job], options: BatchOptions,
+              progress: Callable[[BatchEvent], None] | None = None) -> list[WorkbookResult]:
+    """Process ``jobs``; results in the order of ``jobs``.  ``progress`` gets every event."""
+    emit = progress or (lambda event: None)
+    total = len(jobs)
+    results: dict[int, WorkbookResult] = {}
+    started: set[int] = set()
+    by_index = {j.index: j for j in jobs}
+
+    def on_progress(index: int, stage: str, fraction: float) -> None:
+        if index in results:
+            return  # a late message of a finished workbook
+        job = by_index[index]
+        if index not in started:
+            started.add(index)
+            emit(BatchEvent("start", job, 0.0, stage, len(results), total))
+        emit(BatchEvent("progress", job, fraction, stage, len(results), total))
+
+    def on_done(result: WorkbookResult) -> None:
+        results[result.job.index] = result
+        emit(BatchEvent("done", result.job, 1.0, "done" if result.ok else "failed", len(results),
+                        total, result))
+
+    # duplicate outputs (two inputs with the same name copied into one --out folder)
+    claimed: dict[Path, Job] = {}
+    todo = []
+    for job in jobs:
+        key = Path(os.path.normcase(os.path.abspath(job.output)))
+        if key in claimed:
+            on_done(WorkbookResult(job, False, (f"its output {job.output} would overwrite the output "
+                                                f"of {claimed[key].label}; rename one of them",), 1))
+            continue
+        claimed[key] = job
+        todo.append(job)
+
+    workers = max(1, min(options.jobs, len(todo)))
+    if workers == 1:
+        for job in todo:
+            on_done(recompute_workbook(job, options.compare,
+                                       lambda s, f, i=job.index: on_progress(i, s, f)))
+    else:
+        _run_pool(todo, options, workers, on_progress, on_done, results)
+    return [results[j.index] for j in jobs]
+
+
+def _run_pool(todo, options, workers, on_progress, on_done, results) -> None:
+    ctx = multiprocessing.get_context()
+    q = ctx.Queue()
+
+    def drain() -> None:
+        while True:
+            try:
+                index, stage, fraction = q.get_nowait()
+            except queue_module.Empty:
+                return
+            except (EOFError, OSError):
+                return
+            on_progress(index, stage, fraction)
+
+    leftovers: list[Job] = []
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
+                               initargs=(q,))
+    try:
+        pending: dict[Future, Job] = {pool.submit(_work, job, options.compare): job for job in todo}
+        while pending:
+            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            drain()
+            for future in done:
+                job = pending.pop(future)
+                try:
+                    on_done(future.result())
+                except BrokenProcessPool:
+                    leftovers.append(job)
+                except Exception as e:  # pickling trouble and the like
+                    on_done(WorkbookResult(job, False, (f"internal error ({type(e).__name__}: {e})",), 1))
+        drain()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    # A worker process died (killed for memory, a crash in a C library): the pool takes every
+    # unfinished task down with it.  Run those again one by one, each in its own process, so
+    # the one that kills its process fails alone.
+    for job in leftovers:
+        if job.index in results:
+            continue
+        single = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
+                                     initargs=(q,))
+        try:
+            future = single.submit(_work, job, options.compare)
+            while not future.done():
+                wait([future], timeout=0.1)
+                drain()
+            try:
+                on_done(future.result())
+            except BrokenProcessPool:
+                on_done(WorkbookResult(job, False, ("the process working on this workbook died "
+                                                    "(out of memory?)",), 1))
+        finally:
+            single.shutdown(wait=True)
+        drain()
+    q.close()

@@ -1,0 +1,111 @@
+"""How the final ranking depends on the recalculation method and the preset.  Pure.
+
+Variants (issue 5):
+
+* ``Season``: the season's own settings, the ranking everyone sees.
+* ``prev``, ``frozen``, ``converge``: the season's settings with only the recalculation method
+  changed (rules section 4).  Mixed schemes (``extra_passes``, ``converge_from_round``) are
+  switched off in these variants, or ``prev`` would not be plain ``prev``.
+* ``keizer``, ``sevilla``, ``knsb-sixths``, ``frozen-fixed``: the preset alone (rules section 9:
+  a preset fills every setting), plus what the preset cannot know: the season name and the
+  club's absence codes (without them the season's absences could not be scored).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pandas as pd
+
+from .model import Season
+from .rules import Settings, build_settings
+from .standings import History, compute_history
+from .tables import SheetStyle
+
+METHODS = ("prev", "frozen", "converge")
+PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")
+
+
+@dataclass(frozen=True)
+class Variant:
+    label: str
+    kind: str  # season | method | preset
+    settings: Settings
+
+    @property
+    def description(self) -> str:
+        if self.kind == "season":
+            return "the season's settings"
+        if self.kind == "method":
+            return f"the season's settings with recalculation {self.label}"
+        return f"preset {self.label} (with the season's club codes)"
+
+
+def variants(settings: Settings) -> list[Variant]:
+    out = [Variant("Season", "season", settings)]
+    for m in METHODS:
+        out.append(Variant(m, "method", replace(settings, recalculation=m, extra_passes=0,
+                                                converge_from_round=None)))
+    for p in PRESETS:
+        pairs = [("preset", p), ("season", settings.season)]
+        pairs += [("codes", item) for item in settings.codes]
+        out.append(Variant(p, "preset", build_settings(pairs)))
+    return out
+
+
+@dataclass(frozen=True)
+class Comparison:
+    round: int
+    variants: tuple[Variant, ...]
+    histories: tuple[History, ...]
+    frame: pd.DataFrame  # Name + one rank column per variant, in the season's final order
+    summary: pd.DataFrame  # one row per variant
+    notes: tuple[str, ...]
+
+
+def compare_methods(season: Season, history: History | None = None) -> Comparison:
+    """The final ranking (after the last round with results) under every variant."""
+    vs = variants(season.settings)
+    histories = []
+    for v in vs:
+        if v.kind == "season" and history is not None:
+            histories.append(history)
+        else:
+            histories.append(compute_history(replace(season, settings=v.settings)))
+    last = histories[0].last
+    places = [dict(zip(h.last.order, h.last.places)) for h in histories]
+    names = list(last.order) + [p.name for p in season.players if p.name not in set(last.order)]
+    frame = pd.DataFrame([[n, *(pl.get(n) for pl in places)] for n in names],
+                         columns=["Name", *(v.label for v in vs)], dtype=object)
+    base = places[0]
+    summary, notes = [], []
+    for v, h, pl in zip(vs, histories, places):
+        moves = [abs(pl[n] - base[n]) for n in base if n in pl]
+        moved = sum(1 for m in moves if m)
+        biggest = max(moves, default=0)
+        who = [n for n in base if n in pl and abs(pl[n] - base[n]) == biggest] if biggest else []
+        summary.append({"Variant": v.label, "What": v.description, "Winner": h.last.order[0]
+                        if h.last.order else None, "Players moved": moved,
+                        "Largest move": biggest, "Moved most": ", ".join(who) or None})
+        bad = [st.round for st in h.standings if not st.converged]
+        if bad:
+            notes.append(f"{v.label}: the ranking did not converge after round"
+                         f"{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} (cycles are "
+                         f"ranked by their average)")
+    summary_frame = pd.DataFrame(summary, columns=["Variant", "What", "Winner", "Players moved",
+                                                   "Largest move", "Moved most"])
+    return Comparison(last.round, tuple(vs), tuple(histories), frame, summary_frame, tuple(notes))
+
+
+def compare_style(comparison: Comparison) -> SheetStyle:
+    # rank columns get their width from their content, the variants block below included;
+    # the long descriptions go into the notes, which run on over empty cells
+    block = comparison.summary[["Variant", "Winner", "Players moved", "Largest move"]]
+    return SheetStyle(
+        title=f"Final ranking after round {comparison.round} by method and preset",
+        widths={"Name": 24}, landscape=True,
+        notes=("Each column is the rank after the last round under one variant.",
+               "Season: the season's own settings.",
+               "prev, frozen, converge: the season's settings, only the recalculation changed.",
+               "keizer, sevilla, knsb-sixths, frozen-fixed: the preset, with the club's codes.",
+               *comparison.notes),
+        blocks=(("Variants", block),))

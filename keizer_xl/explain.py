@@ -1,0 +1,276 @@
+"""Why a player stands where he stands: every result with its worth then and now, and the
+reasons for his latest rank change, in fixed English sentences.  Pure.
+
+The explanation is an exact decomposition, not a guess.  Between the standing after round
+k-1 and the one after round k a player's Keizer points change by
+
+    (points of round k) + (revaluation of each earlier round) + (change of the own value),
+
+because a standing is the sum of its round points plus the own value (rules section 3), and
+under ``prev`` / ``converge`` every earlier result is revalued with the values now in force
+(rules section 4).  Each non-zero term becomes one sentence, in this order:
+
+1. ``Ilse Bos fell 3 places after round 4, from rank 2 to rank 5.`` (``rose`` / ``stayed at``;
+   ``start rank`` when the previous standing is the start ranking)
+2. ``Keizer points: 101 (was 93, +8).`` (``101 (unchanged).`` when equal)
+3. ``+20 for round 4: won with White against Carla Bakker.``: the new round
+4. ``-8 for round 1 (won with White against Daan Smit): worth 22 instead of 30, because Daan
+   Smit sank from value 30 to 22.``: an earlier game revalued, in round order.  The opponent's
+   value is the one the engine used (worth / the result's fraction: exact).  ``rose`` when it
+   went up; ``because Daan Smit left the ranking`` after a ``withdrawn remove``.
+5. ``-1 for round 2 (absent, excused (E)): worth 14 instead of 15, because the own value
+   fell.``: an earlier bye or absence credit revalued (a fraction of the own value).
+6. ``-3 for the own value: 44 instead of 47.``
+7. ``Overtaken by Eva Visser (+31) and Finn de Wit (+25).``: ranked below him before, above him
+   now, with their own change; ``Passed Gijs Mulder (-2).`` for the opposite.  Both in the
+   order of the new ranking.
+
+Amounts are rounded to 2 decimals for reading only (rules section 3); the terms add up to the
+change exactly before rounding (tests check it).
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pandas as pd
+
+from .history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
+from .model import Season
+from .standings import History, Standing
+from .tables import SheetStyle
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One round of one player: what happened, its worth in the standing after that round
+    (``then``) and in the latest standing (``now``); None where he was not ranked."""
+
+    fact: RoundFact
+    then: Fraction | None
+    now: Fraction | None
+
+    @property
+    def round(self) -> int:
+        return self.fact.round
+
+
+@dataclass(frozen=True)
+class Explanation:
+    name: str
+    round: int  # the latest round (the standing explained)
+    rank_before: int | None  # place in the standing after round - 1
+    rank_now: int | None  # None: he has left the ranking (withdrawn remove)
+    score_before: Fraction | None
+    score_now: Fraction | None
+    results: tuple[ResultLine, ...]
+    lines: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+class PlayerNotFound(LookupError):
+    """No player of that name; the message suggests the closest names."""
+
+
+def find_player(season: Season, text: str) -> str:
+    """The player called ``text`` (case and spacing forgiven)."""
+    wanted = " ".join(str(text).split()).casefold()
+    names = {p.name.casefold(): p.name for p in season.players}
+    if wanted in names:
+        return names[wanted]
+    close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.5)
+    options = [names[c] for c in close]
+    hint = ""
+    if options:
+        hint = f"; did you mean {options[0] if len(options) == 1 else ', '.join(options[:-1]) + ' or ' + options[-1]}?"
+    raise PlayerNotFound(f"{text!r} is not in Players{hint}")
+
+
+# --------------------------------------------------------------------------- one player
+
+def explain_player(season: Season, history: History, name: str,
+                   facts: dict[str, dict[int, RoundFact]] | None = None,
+                   worth: Worth | None = None) -> Explanation:
+    """The explanation of ``name``'s position in the latest standing of ``history``.
+
+    ``facts`` and ``worth`` may be passed in when many players are explained from one
+    history."""
+    last = history.last
+    k = last.round
+    if facts is None:
+        facts = round_facts(season, k)
+    if worth is None:
+        worth = Worth(history)
+    mine = facts.get(name, {})
+    results = []
+    for r, fact in sorted(mine.items()):
+        then = worth.played(r).get(name)
+        now = worth.full(k)[name][r - 1] if name in worth.full(k) else None
+        results.append(ResultLine(fact, then, now))
+    if name not in last.score:
+        player = season.player(name)
+        gone = player.withdrawn_round
+        line = (f"{name} withdrew from round {gone} and is no longer in the ranking."
+                if gone is not None else f"{name} is not in the ranking.")
+        return Explanation(name, k, None, None, None, None, tuple(results), (line,))
+    now_place = standing_places(last)[name]
+    if k == 0:
+        line = f"No round has been played yet; {name} is at start rank {now_place}."
+        return Explanation(name, 0, now_place, now_place, last.score[name], last.score[name],
+                           tuple(results), (line,))
+    prev = history.standings[k - 1]
+    lines = [_headline(name, k, standing_places(prev)[name], now_place),
+             _points_line(prev.score[name], last.score[name])]
+    lines += _terms(season, name, k, prev, last, mine, worth)
+    lines += _overtaking(name, prev, last)
+    return Explanation(name, k, standing_places(prev)[name], now_place, prev.score[name],
+                       last.score[name], tuple(results), tuple(lines))
+
+
+def _headline(name: str, k: int, before: int, now: int) -> str:
+    where = f"start rank {before}" if k == 1 else f"rank {before}"
+    if now == before:
+        return f"{name} stayed at rank {now} after round {k}."
+    moved = abs(now - before)
+    verb = "fell" if now > before else "rose"
+    return (f"{name} {verb} {moved} place{'s' if moved != 1 else ''} after round {k}, "
+            f"from {where} to rank {now}.")
+
+
+def _points_line(before: Fraction, now: Fraction) -> str:
+    if now == before:
+        return f"Keizer points: {number_text(now)} (unchanged)."
+    return f"Keizer points: {number_text(now)} (was {number_text(before)}, {signed_text(now - before)})."
+
+
+def _fraction_of(season: Season, fact: RoundFact) -> Fraction:
+    """The share of the opponent's value a game result earns (rules section 3)."""
+    s = season.settings
+    kind = fact.score_kind
+    if kind == "pending":
+        kind = "draw"  # scored like an adjourned game until the result is entered
+    return getattr(s, kind)
+
+
+def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
+           mine: dict[int, RoundFact], worth: Worth) -> list[str]:
+    points = {k - 1: worth.full(k - 1), k: worth.full(k)}
+    lines = []
+    new = mine.get(k)
+    if new is not None:
+        lines.append(f"{signed_text(points[k][name][k - 1])} for round {k}: {new.describe()}.")
+    for r in range(1, k):
+        fact = mine.get(r)
+        if fact is None:
+            continue
+        before, now = points[k - 1][name][r - 1], points[k][name][r - 1]
+        if before == now:
+            continue
+        head = (f"{signed_text(now - before)} for round {r} ({fact.describe()}): worth "
+                f"{number_text(now)} instead of {number_text(before)}, because ")
+        if fact.kind == "game":
+            opp = fact.opponent
+            share = _fraction_of(season, fact)
+            if opp not in last.score and opp in prev.score:
+                lines.append(head + f"{opp} left the ranking.")
+            elif opp not in last.score:  # gone earlier: a fraction of the own value (section 7)
+                lines.append(head + f"the own value {'fell' if now < before else 'rose'}.")
+            elif share:
+                v0, v1 = before / share, now / share
+                verb = "sank" if v1 < v0 else "rose"
+                lines.append(head + f"{opp} {verb} from value {number_text(v0)} to "
+                                    f"{number_text(v1)}.")
+            else:
+                lines.append(head + f"{opp}'s value changed.")
+        else:
+            lines.append(head + f"the own value {'fell' if now < before else 'rose'}.")
+    own_before = prev.score[name] - sum(points[k - 1][name], Fraction(0))
+    own_now = last.score[name] - sum(points[k][name], Fraction(0))
+    if own_now != own_before:
+        lines.append(f"{signed_text(own_now - own_before)} for the own value: "
+                     f"{number_text(own_now)} instead of {number_text(own_before)}.")
+    return lines
+
+
+def _overtaking(name: str, prev: Standing, last: Standing) -> list[str]:
+    p0, p1 = standing_places(prev), standing_places(last)
+    me0, me1 = p0[name], p1[name]
+    over, passed = [], []
+    for other in last.order:
+        if other == name or other not in p0:
+            continue
+        if p0[other] > me0 and p1[other] < me1:
+            over.append(other)
+        elif p0[other] < me0 and p1[other] > me1:
+            passed.append(other)
+    def change(other: str) -> str:
+        return f"{other} ({signed_text(last.score[other] - prev.score[other])})"
+
+    lines = []
+    if over:
+        lines.append(f"Overtaken by {_and([change(o) for o in over])}.")
+    if passed:
+        lines.append(f"Passed {_and([change(o) for o in passed])}.")
+    return lines
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --------------------------------------------------------------------------- every player
+
+def explain_all(season: Season, history: History) -> list[Explanation]:
+    """Every player: the ranked ones in ranking order, then those who left the ranking."""
+    k = history.last.round
+    facts = round_facts(season, k)
+    worth = Worth(history)
+    ranked = list(history.last.order)
+    names = ranked + [p.name for p in season.players if p.name not in set(ranked)]
+    return [explain_player(season, history, n, facts, worth) for n in names]
+
+
+def explain_frames(season: Season, history: History,
+                   explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
+    row per player per round (the result, its worth when played and now)."""
+    from .sheets import display
+
+    explanations = explanations if explanations is not None else explain_all(season, history)
+    summary, detail = [], []
+    for e in explanations:
+        moved = (e.rank_before - e.rank_now) if e.rank_now is not None and e.rank_before is not None else None
+        summary.append({"Rank": e.rank_now, "Name": e.name, "Previous rank": e.rank_before,
+                        "Places up": moved, "Score": display(e.score_now),
+                        "Explanation": " ".join(e.lines)})
+        for line in e.results:
+            f = line.fact
+            detail.append({"Round": f.round, "Name": e.name, "Worth then": display(line.then),
+                           "Worth now": display(line.now), "Result": f.short,
+                           "What": f.describe(), "Opponent": f.opponent,
+                           "Colour": f.colour or None})
+    return (pd.DataFrame(summary, columns=["Rank", "Name", "Previous rank", "Places up", "Score",
+                                           "Explanation"]),
+            pd.DataFrame(detail, columns=["Round", "Name", "Worth then", "Worth now", "Result",
+                                          "What", "Opponent", "Colour"]))
+
+
+def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
+    k = history.last.round
+    # widths go by column position, and the results block below shares the columns: Rank/Round,
+    # Name/Name, Previous rank/Worth then, Places up/Worth now, Score/Result, Explanation/What;
+    # a long explanation runs on over the empty cells to its right
+    return SheetStyle(
+        title=f"Explanation after round {k}",
+        number_formats={"Score": "0.00"},
+        widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
+                "Explanation": 60},
+        fit_to_page=False, landscape=True,
+        notes=(f"Explanation: why each player moved in round {k}.",
+               "Worth then: a result's worth in the standing after its own round;",
+               f"worth now: in the standing after round {k}."),
+        blocks=(("Every result: its worth when played and now", detail),))

@@ -1,0 +1,218 @@
+"""Publishing a season: one self-contained HTML page and the standings as CSV.  Pure: returns
+strings; the command line writes them.
+
+The page has no external assets and no script: inline CSS (responsive, readable on a phone),
+the rank chart as inline SVG, plain tables.  Every user string (names, season title) goes
+through :func:`html.escape`, so a player called ``<script>`` is shown, never run.
+
+CSV: a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is a formula
+to Excel and LibreOffice when the file is opened ("CSV injection").  Such a text cell is written
+with a leading apostrophe, the spreadsheet convention for "this is text"; so is a text that
+already starts with apostrophes followed by one of those characters, which keeps the rule
+reversible (:func:`csv_unescape`).  Names like ``'t Hart`` are left as they are.
+"""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+from dataclasses import dataclass
+
+from .history import crosstable_frame, number_text, rank_progression, top_players
+from .model import Season
+from .sheets import display, standings_table
+from .standings import History, standings_frame
+
+_FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
+
+
+# --------------------------------------------------------------------------- CSV
+
+def csv_escape(text: str) -> str:
+    return "'" + text if _FORMULA_START.match(text) else text
+
+
+def csv_unescape(text: str) -> str:
+    """Inverse of :func:`csv_escape`."""
+    return text[1:] if text.startswith("'") and _FORMULA_START.match(text[1:]) else text
+
+
+def standings_csv(history: History) -> str:
+    """The latest standings as the Standings sheet has them (Rank, Name, Score, Value, Prev value,
+    Games, W, D, L, R1..Rk), numbers rounded to 2 decimals, names protected as above."""
+    frame, _ = standings_table(standings_frame(history.last))
+    frame["Name"] = [csv_escape(n) for n in frame["Name"]]
+    buf = io.StringIO()
+    frame.to_csv(buf, index=False, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
+    return buf.getvalue()
+
+
+# --------------------------------------------------------------------------- the latest pairing
+
+@dataclass(frozen=True)
+class OpenRound:
+    round: int
+    boards: tuple[tuple[int | None, str, str], ...]  # board, white, black
+    bye: str | None
+
+
+def latest_pairing(season: Season) -> OpenRound | None:
+    """The last paired round in Results, its games without a result (and its bye); None when
+    every game of that round has a result."""
+    rounds = season.paired_rounds()
+    if not rounds:
+        return None
+    rnd = rounds[-1]
+    games = [g for g in season.games if g.round == rnd and not g.result.has_result]
+    if not games:
+        return None
+    games.sort(key=lambda g: (g.board is None, g.board or 0))
+    bye = next((b.player for b in season.byes if b.round == rnd), None)
+    return OpenRound(rnd, tuple((g.board, g.white, g.black) for g in games), bye)
+
+
+# --------------------------------------------------------------------------- SVG chart
+
+_PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+            "#17becf")
+
+
+def rank_chart_svg(history: History, top: int = 8) -> str:
+    """Rank after each round of the top players of the final ranking; rank 1 on top."""
+    e = html.escape
+    data = rank_progression(history, top)
+    names = list(data.columns[1:])
+    rounds = list(data["After round"])
+    if not rounds or not names:
+        return ""
+    worst = max([v for n in names for v in data[n] if v is not None] + [top])
+    w, h, left, right, top_m, bottom = 640, 320, 36, 12, 12, 28
+    iw, ih = w - left - right, h - top_m - bottom
+
+    def x(r: int) -> float:
+        return left + (iw * (r - rounds[0]) / (rounds[-1] - rounds[0]) if len(rounds) > 1 else iw / 2)
+
+    def y(rank: int) -> float:
+        return top_m + (ih * (rank - 1) / (worst - 1) if worst > 1 else ih / 2)
+
+    parts = [f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
+             f'aria-label="Rank after each round of the top {len(names)}" '
+             f'xmlns="http://www.w3.org/2000/svg">']
+    step = max(1, round(worst / 8))
+    for rank in sorted({1, *range(step, worst + 1, step)}):
+        parts.append(f'<line x1="{left}" x2="{w - right}" y1="{y(rank):.1f}" y2="{y(rank):.1f}" '
+                     f'class="grid"/><text x="{left - 6}" y="{y(rank) + 4:.1f}" '
+                     f'text-anchor="end">{rank}</text>')
+    rstep = max(1, round(len(rounds) / 12))
+    for r in rounds[::rstep]:
+        parts.append(f'<text x="{x(r):.1f}" y="{h - 8}" text-anchor="middle">{r}</text>')
+    for i, name in enumerate(names):
+        colour = _PALETTE[i % len(_PALETTE)]
+        points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in zip(rounds, data[name]) if v is not None)
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
+                     f'points="{points}"><title>{e(name)}</title></polyline>')
+        if points:  # a dot at the latest rank (also makes a one-round season visible)
+            cx, cy = points.split()[-1].split(",")
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="3.5" fill="{colour}"/>')
+    parts.append("</svg>")
+    legend = "".join(f'<li><span class="swatch" style="background:{_PALETTE[i % len(_PALETTE)]}">'
+                     f'</span>{e(n)}</li>' for i, n in enumerate(names))
+    return "".join(parts) + f'<ul class="legend">{legend}</ul>'
+
+
+# --------------------------------------------------------------------------- the page
+
+_CSS = """
+:root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--mut:#59636e;--line:#d8dee4;--head:#eef2f6;
+--gold:#ffe9a8;--silver:#e6e6e6;--bronze:#f6d3bd}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--mut:#9198a1;--line:#30363d;
+--head:#161b22;--gold:#5c4b12;--silver:#3a3f45;--bronze:#5a3823}}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);
+background:var(--bg)}
+main{max-width:60rem;margin:0 auto;padding:1rem}
+h1{font-size:1.5rem;margin:.2rem 0}h2{font-size:1.15rem;margin:1.6rem 0 .5rem}
+p.sub{color:var(--mut);margin:0 0 1rem}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;border:1px solid var(--line);border-radius:6px}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+th,td{padding:.35rem .5rem;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}
+th{background:var(--head);position:sticky;top:0}
+td.n,th.n{text-align:right}
+tr.p1 td{background:var(--gold)}tr.p2 td{background:var(--silver)}tr.p3 td{background:var(--bronze)}
+table.cross{font-size:.8rem}table.cross td,table.cross th{padding:.25rem .35rem}
+table.cross td.self{background:var(--head)}
+svg.chart{width:100%;height:auto;display:block}
+svg.chart text{font-size:11px;fill:var(--mut)}svg.chart .grid{stroke:var(--line);stroke-width:1}
+ul.legend{list-style:none;padding:0;margin:.4rem 0 0;display:flex;flex-wrap:wrap;gap:.3rem 1rem;
+font-size:.9rem}
+.swatch{display:inline-block;width:.9rem;height:.3rem;margin-right:.35rem;vertical-align:middle}
+footer{color:var(--mut);font-size:.8rem;margin:2rem 0 1rem}
+@media (max-width:40rem){body{font-size:15px}main{padding:.6rem}.wide{display:none}}
+"""
+
+
+def page_html(season: Season, history: History, title: str) -> str:
+    """The whole page: standings, the open pairing, the rank chart and the crosstable."""
+    e = html.escape
+    st = history.last
+    heading = e(season.settings.season or title)
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{heading}</title>", f"<style>{_CSS}</style>", "</head>", "<body><main>",
+           f"<h1>{heading}</h1>",
+           f'<p class="sub">Keizer standings after round {st.round}</p>']
+
+    out.append('<h2 id="standings-title">Standings</h2><div class="scroll">'
+               '<table id="standings"><thead><tr><th class="n">Rank</th><th>Name</th>'
+               '<th class="n">Points</th><th class="n">Value</th><th class="n">Games</th>'
+               '<th class="n wide">W</th><th class="n wide">D</th><th class="n wide">L</th>'
+               '</tr></thead><tbody>')
+    for i, (place, name) in enumerate(zip(st.places, st.order)):
+        podium = f' class="p{place}"' if place <= 3 else ""
+        out.append(f"<tr{podium}><td class=\"n\">{place}</td><td>{e(name)}</td>"
+                   f"<td class=\"n\">{_fixed2(st.score[name])}</td>"
+                   f"<td class=\"n\">{number_text(st.value[name])}</td>"
+                   f"<td class=\"n\">{st.games[name]}</td><td class=\"n wide\">{st.wins[name]}</td>"
+                   f"<td class=\"n wide\">{st.draws[name]}</td>"
+                   f"<td class=\"n wide\">{st.losses[name]}</td></tr>")
+    out.append("</tbody></table></div>")
+
+    open_round = latest_pairing(season)
+    if open_round is not None:
+        out.append(f'<h2>Round {open_round.round}</h2><div class="scroll"><table id="pairing">'
+                   '<thead><tr><th class="n">Board</th><th>White</th><th>Black</th></tr></thead>'
+                   "<tbody>")
+        for board, white, black in open_round.boards:
+            out.append(f'<tr><td class="n">{"" if board is None else board}</td><td>{e(white)}</td>'
+                       f"<td>{e(black)}</td></tr>")
+        out.append("</tbody></table></div>")
+        if open_round.bye:
+            out.append(f'<p>Bye: {e(open_round.bye)}</p>')
+
+    chart = rank_chart_svg(history)
+    if chart:
+        out.append(f"<h2>Rank after each round (top {len(top_players(history))})</h2>{chart}")
+
+    if st.round:
+        cross = crosstable_frame(season, history)
+        out.append('<h2>Crosstable</h2><p class="sub">W/B colour, 1 ½ 0 result, (worth now in '
+                   'Keizer points)</p><div class="scroll"><table id="crosstable" class="cross">'
+                   "<thead><tr>")
+        out.extend(f"<th>{e(str(c))}</th>" for c in cross.columns)
+        out.append("</tr></thead><tbody>")
+        for i, row in enumerate(cross.itertuples(index=False, name=None), start=1):
+            cells = []
+            for j, value in enumerate(row):
+                cls = ' class="self"' if j == i + 1 else ""
+                cells.append(f"<td{cls}>{'' if value is None else e(str(value))}</td>")
+            out.append("<tr>" + "".join(cells) + "</tr>")
+        out.append("</tbody></table></div>")
+    out.append(f"<footer>Made with keizer-xl from the season workbook; rules: Keizer system, "
+               f"recalculation {e(season.settings.recalculation)}.</footer>")
+    out.append("</main></body></html>")
+    return "\n".join(out) + "\n"
+
+
+def _fixed2(x) -> str:
+    return f"{display(x):.2f}"

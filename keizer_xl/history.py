@@ -1,0 +1,266 @@
+"""A season's history as tables: ranks after every round, the rank chart's data, the crosstable.
+
+Pure (no files, no Excel, no printing).  Everything here is read off one
+:func:`keizer_xl.standings.compute_history` run, so each row means exactly what
+``keizer-xl standings --after-round k`` shows: the standing after round k depends only on the
+data of rounds 1..k (rules section 7: everything is recomputed from the recorded data), and the
+engine computes the standings after rounds 1, 2, ... in that order anyway.
+
+:class:`RoundFact` says what a player did in one round, classified in the same order the
+engine scores it (game, bye, not yet a member, withdrawn, absence code, unmarked), so the
+explanation and the crosstable never disagree with the points.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pandas as pd
+
+from .model import BUILTIN_CODES, Result, Season
+from .sheets import display
+from .standings import History, Standing
+from .tables import SheetStyle
+
+HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
+TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final ranking)
+
+
+# --------------------------------------------------------------------------- numbers as text
+
+def number_text(x: Fraction | int | None) -> str:
+    """Keizer points for reading: rounded to 2 decimals at the very end (rules section 3),
+    without trailing zeros (43, 21.5, 14.33)."""
+    if x is None:
+        return ""
+    d = display(x)
+    if isinstance(d, int):
+        return str(d)
+    return f"{d:.2f}".rstrip("0").rstrip(".")
+
+
+def signed_text(x: Fraction) -> str:
+    """+8, -0.33, 0."""
+    if x > 0:
+        return "+" + number_text(x)
+    if x < 0:
+        return "-" + number_text(-x)
+    return "0"
+
+
+# --------------------------------------------------------------------------- round points
+
+def round_column(st: Standing, r: int) -> dict[str, Fraction]:
+    """Every ranked player's points for round ``r`` as valued in ``st``; the same as
+    ``st.round_points[name][r - 1]`` (a test keeps them equal), without turning the whole
+    table of the standing into Fractions: the worth of each result *when it was played* needs
+    one column of every standing, and a 150 x 35 season has 35 such standings."""
+    return st.round_column(r)
+
+
+class Worth:
+    """The round points of a history, turned into Fractions only where they are needed."""
+
+    def __init__(self, history: History):
+        self.history = history
+        self._full: dict[int, dict[str, tuple[Fraction, ...]]] = {}
+        self._played: dict[int, dict[str, Fraction]] = {}
+
+    def full(self, k: int) -> dict[str, tuple[Fraction, ...]]:
+        """``round_points`` of the standing after round k."""
+        if k not in self._full:
+            self._full[k] = self.history.standings[k].round_points
+        return self._full[k]
+
+    def played(self, r: int) -> dict[str, Fraction]:
+        """What each result of round r was worth in the standing after round r."""
+        if r not in self._played:
+            self._played[r] = round_column(self.history.standings[r], r)
+        return self._played[r]
+
+
+# --------------------------------------------------------------------------- round facts
+
+@dataclass(frozen=True)
+class RoundFact:
+    """What one player did in one round (what the engine scored for him).
+
+    ``kind``: ``game``, ``bye``, ``absent`` (with ``code``), ``late`` (not yet a member),
+    ``withdrawn`` (withdrawn keep: scored as absent unexcused) or ``unmarked`` (present in
+    Attendance but not paired: scored as absent unexcused, as the engine's note says).
+    """
+
+    round: int
+    kind: str
+    opponent: str | None = None
+    white: bool | None = None
+    result: Result | None = None
+    code: str | None = None
+
+    @property
+    def score_kind(self) -> str | None:
+        """win, draw, loss, forfeit_win, forfeit_loss or pending (games only)."""
+        return self.result.score(self.white) if self.kind == "game" else None
+
+    @property
+    def colour(self) -> str:
+        if self.kind != "game":
+            return ""
+        return "W" if self.white else "B"
+
+    @property
+    def short(self) -> str:
+        """The result from this player's side: 1, ½, 0, 1F, 0F, adj, ? (no result yet) or the
+        absence code / ``bye``."""
+        if self.kind == "game":
+            if self.result is Result.ADJOURNED:
+                return "adj"
+            return {"win": "1", "draw": "½", "loss": "0", "forfeit_win": "1F",
+                    "forfeit_loss": "0F", "pending": "?"}[self.score_kind]
+        return {"bye": "bye", "absent": self.code or "", "late": "L", "withdrawn": "withdrawn",
+                "unmarked": "U"}[self.kind]
+
+    def describe(self) -> str:
+        """Plain English, e.g. ``won with White against Daan Smit`` or ``absent, excused (E)``."""
+        if self.kind == "game":
+            colour = "White" if self.white else "Black"
+            if self.result is Result.ADJOURNED:
+                return f"adjourned with {colour} against {self.opponent} (counted as a draw)"
+            verb = {"win": "won", "draw": "drew", "loss": "lost", "forfeit_win": "won by forfeit",
+                    "forfeit_loss": "lost by forfeit"}.get(self.score_kind)
+            if verb is None:  # no result entered yet: scored like an adjourned game
+                return f"played with {colour} against {self.opponent} (no result yet, counted " \
+                       f"as a draw)"
+            return f"{verb} with {colour} against {self.opponent}"
+        if self.kind == "bye":
+            return "bye"
+        if self.kind == "absent":
+            meaning = BUILTIN_CODES.get(self.code or "")
+            return f"absent, {meaning} ({self.code})" if meaning else f"absent, club code {self.code}"
+        if self.kind == "late":
+            return "not yet a member (L)"
+        if self.kind == "withdrawn":
+            return "withdrawn (counted as absent, unexcused)"
+        return "neither paired nor marked absent (counted as absent, unexcused)"
+
+
+def round_facts(season: Season, last: int) -> dict[str, dict[int, RoundFact]]:
+    """name -> round -> what he did, for rounds 1..last, in the engine's order of scoring.
+
+    A player withdrawn under ``withdrawn remove`` has no facts from his withdrawal round on:
+    he has left the ranking (rules section 7)."""
+    s = season.settings
+    games: dict[tuple[int, str], tuple[str, bool, Result]] = {}
+    for g in season.games:
+        if g.round <= last:
+            games[(g.round, g.white)] = (g.black, True, g.result)
+            games[(g.round, g.black)] = (g.white, False, g.result)
+    byes = {(b.round, b.player) for b in season.byes}
+    codes = {(a.round, a.player): a.code for a in season.absences}
+    out: dict[str, dict[int, RoundFact]] = {}
+    for p in season.players:
+        facts: dict[int, RoundFact] = {}
+        for r in range(1, last + 1):
+            if s.withdrawn == "remove" and p.is_withdrawn(r):
+                break
+            key = (r, p.name)
+            if key in games:
+                opp, white, result = games[key]
+                facts[r] = RoundFact(r, "game", opponent=opp, white=white, result=result)
+            elif key in byes:
+                facts[r] = RoundFact(r, "bye")
+            elif not p.is_member(r):
+                facts[r] = RoundFact(r, "late", code="L")
+            elif p.is_withdrawn(r):
+                facts[r] = RoundFact(r, "withdrawn")
+            elif key in codes:
+                facts[r] = RoundFact(r, "absent", code=codes[key])
+            else:
+                facts[r] = RoundFact(r, "unmarked", code="U")
+        out[p.name] = facts
+    return out
+
+
+# --------------------------------------------------------------------------- History sheet
+
+def history_frame(history: History) -> pd.DataFrame:
+    """Rank and Keizer points of every player after every round 1..last, best first within a
+    round: the same Rank, Score and Value as ``keizer-xl standings --after-round k`` (rounded to
+    2 decimals for display only)."""
+    rows = []
+    for st in history.standings[1:]:
+        for place, name in zip(st.places, st.order):
+            rows.append((st.round, place, name, display(st.score[name]), display(st.value[name])))
+    return pd.DataFrame(rows, columns=list(HISTORY_COLUMNS))
+
+
+def top_players(history: History, top: int = TOP_PLAYERS) -> list[str]:
+    return list(history.last.order[:top])
+
+
+def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
+    """The rank chart's data: one row per round 1..last, one column per top player of the final
+    ranking holding his rank (place) after that round; None where he was not ranked."""
+    names = top_players(history, top)
+    rows = []
+    for st in history.standings[1:]:
+        place = dict(zip(st.order, st.places))
+        rows.append([st.round, *(place.get(n) for n in names)])
+    return pd.DataFrame(rows, columns=["After round", *names], dtype=object)
+
+
+def history_style(history: History) -> SheetStyle:
+    return SheetStyle(title=f"History after round {history.last.round}",
+                      number_formats={"Score": "0.00"},  # Value: General (Excel shows "51." for 0.##)
+                      widths={"Round": 7, "Rank": 6, "Name": 24, "Score": 9, "Value": 7})
+
+
+# --------------------------------------------------------------------------- Crosstable
+
+def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
+    """Who met whom, with which colour and result, and what it is worth now.
+
+    Rows: the players in the final ranking order with their rank, then players who have left the
+    ranking (``withdrawn remove``) without a rank.  Columns ``1``..``N``: the opponent in that
+    row of the table (with tied places shared, the row number, not the shared rank).  A cell
+    reads ``W 1 (43)``: had White, won, worth 43 Keizer points in the latest standing; several
+    meetings are joined by `` / `` in round order.  Games of rounds after the last round with
+    results are not played yet and are left out.
+    """
+    last = history.last
+    facts = round_facts(season, last.round)
+    ranked = list(last.order)
+    gone = [p.name for p in season.players if p.name not in set(ranked)]
+    rows_names = ranked + gone
+    column = {name: i for i, name in enumerate(rows_names, 1)}
+    worth = last.round_points
+    headers = [str(i) if i <= len(ranked) else f"{name} (left)"
+               for i, name in enumerate(rows_names, 1)]
+    place = dict(zip(last.order, last.places))
+    rows = []
+    for name in rows_names:
+        cells: dict[int, list[str]] = {}
+        for r, fact in sorted(facts.get(name, {}).items()):
+            if fact.kind != "game":
+                continue
+            text = f"{fact.colour} {fact.short}"
+            if name in worth:
+                text += f" ({number_text(worth[name][r - 1])})"
+            cells.setdefault(column[fact.opponent], []).append(text)
+        row = [place.get(name), name]
+        row += [" / ".join(cells[j]) if j in cells else None for j in range(1, len(rows_names) + 1)]
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["Rank", "Name", *headers], dtype=object)
+
+
+def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
+    widths = {"Rank": 6, "Name": 24}  # the opponent columns are as wide as their cells
+    return SheetStyle(title=f"Crosstable after round {history.last.round}", widths=widths,
+                      landscape=True,
+                      notes=("A cell reads: colour (W White, B Black), result (1, ½, 0, 1F/0F "
+                             "forfeit, adj adjourned, ? no result yet) and, in brackets, what the "
+                             "game is worth now in Keizer points. Column numbers are row numbers.",))
+
+
+def standing_places(st: Standing) -> dict[str, int]:
+    return dict(zip(st.order, st.places))

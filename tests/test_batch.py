@@ -1,0 +1,292 @@
+"""``keizer-xl batch``, ``explain``, ``audit`` and ``compare`` on workbook files (issue 5)."""
+from __future__ import annotations
+
+import shutil
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+
+import openpyxl
+import pandas as pd
+import pytest
+
+from keizer_xl import batch
+from keizer_xl.audit import audit_frames, audit_season
+from keizer_xl.cli import main
+from keizer_xl.explain import explain_frames
+from keizer_xl.history import crosstable_frame, history_frame
+from keizer_xl.model import Game
+from keizer_xl.rules import build_settings, parse_setting
+from keizer_xl.simulate import simulate_season
+from keizer_xl.standings import compute_history
+from season_books import write_book
+
+SETTINGS = build_settings([parse_setting("code T", "1/2")])
+
+
+def small(seed: int, players: int = 10, rounds: int = 5, **kw):
+    return simulate_season(players, rounds, SETTINGS, seed=seed, **kw)
+
+
+@pytest.fixture(scope="module")
+def seasons():
+    return {"a": small(1), "b": small(2, 9, 4, pair_last_round=True), "c": small(3, 8, 3)}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory, seasons):
+    """A club's archive: two seasons (one in a subfolder, one .xlsm), a corrupt file, and files
+    the scan must leave alone (a lock file, a backup, an earlier output)."""
+    root = tmp_path_factory.mktemp("archive")
+    write_book(root / "2023.xlsx", seasons["a"])
+    write_book(root / "old" / "2019.xlsm", seasons["b"])
+    (root / "broken.xlsx").write_bytes(b"PK\x03\x04 this is not really a workbook")
+    for skipped in ("~$2023.xlsx", "2023.bak.xlsx", "2022.keizer.xlsx", "notes.txt"):
+        shutil.copy(root / "2023.xlsx", root / skipped)
+    return root
+
+
+def sheet(path: Path, name: str) -> pd.DataFrame:
+    return pd.read_excel(path, sheet_name=name)
+
+
+# --------------------------------------------------------------------------- finding files
+
+def test_folder_scan_skips_outputs_backups_and_lock_files(folder):
+    found = [p.relative_to(folder).as_posix() for p, _ in batch.find_workbooks([folder])]
+    assert found == ["2023.xlsx", "broken.xlsx", "old/2019.xlsm"]
+    for name in ("~$a.xlsx", "a.bak.xlsx", "a.bak.1.xlsm", "A.KEIZER.XLSX", "a.keizer.xlsm", ".~a.xlsx"):
+        assert batch.is_skipped(name)
+    assert not batch.is_skipped("keizer.xlsx") and not batch.is_skipped("2019.xlsm")
+
+
+def test_output_names(tmp_path):
+    src = tmp_path / "club" / "2019.xlsm"
+    assert batch.output_path(src, None, batch.BatchOptions()) == tmp_path / "club" / "2019.keizer.xlsm"
+    assert batch.output_path(src, tmp_path, batch.BatchOptions(out_dir=Path("/out"))) == \
+        Path("/out/club/2019.keizer.xlsm")
+    assert batch.output_path(src, None, batch.BatchOptions(in_place=True)) == src
+    with pytest.raises(batch.BatchError):
+        batch.plan_jobs([tmp_path / "missing"], batch.BatchOptions())
+
+
+# --------------------------------------------------------------------------- the batch
+
+def test_batch_processes_a_folder_with_a_corrupt_file(folder, seasons, capsys):
+    rc = main(["batch", str(folder), "--jobs", "2"])
+    out, err = capsys.readouterr()
+    assert rc == 1
+    # the summary lists every workbook, the failed one with its problem
+    assert "Recomputed 2 of 3 workbooks" in out and "1 failed" in out
+    line = next(ln for ln in out.splitlines() if ln.startswith(str(folder / "broken.xlsx")))
+    assert "FAILED" in line
+    failed_part = out.split("Failed (nothing was written for these):")[1]
+    assert f"\n  {folder / 'broken.xlsx'}\n    {folder / 'broken.xlsx'} is not" in failed_part
+    # progress: a bar per workbook and overall, on stderr
+    assert "overall [####################] 3/3" in err
+    assert "2023.xlsx [####################] ok" in err
+    # the good ones are written next to their input, .xlsm kept; nothing else appeared
+    assert (folder / "2023.keizer.xlsx").exists() and (folder / "old" / "2019.keizer.xlsm").exists()
+    assert not (folder / "broken.keizer.xlsx").exists()
+    assert not any("~$" in p.name and "keizer" in p.name for p in folder.iterdir())
+    assert not (folder / "2022.keizer.keizer.xlsx").exists()
+
+    out_a = folder / "2023.keizer.xlsx"
+    names = openpyxl.load_workbook(out_a, read_only=True).sheetnames
+    for owned in ("Standings", "History", "Crosstable", "Explain", "Audit"):
+        assert owned in names
+    history = compute_history(seasons["a"])
+    got = sheet(out_a, "History")
+    expect = history_frame(history)
+    pd.testing.assert_frame_equal(got[list(expect.columns)].dropna(how="all").reset_index(drop=True),
+                                  expect, check_dtype=False)
+    # the chart's data block: after an empty column, rank of the top 8 after each round
+    assert got.columns[5].startswith("Unnamed")
+    assert list(got.columns[6:15]) == ["After round", *history.last.order[:8]]
+    with zipfile.ZipFile(out_a) as z:
+        chart = next(n for n in z.namelist() if n.startswith("xl/charts/chart"))
+        xml = z.read(chart).decode()
+    assert "<lineChart>" in xml and '<orientation val="maxMin"' in xml
+    cross = sheet(out_a, "Crosstable")
+    expect_cross = crosstable_frame(seasons["a"], history)
+    body = cross.iloc[: len(expect_cross), : len(expect_cross.columns)].astype(object)
+    assert [str(c) for c in body.columns] == list(expect_cross.columns)
+    assert body.where(body.notna(), None).values.tolist() == expect_cross.values.tolist()
+    explain = sheet(out_a, "Explain")
+    summary, _ = explain_frames(seasons["a"], history)
+    assert list(explain.Explanation[: len(summary)]) == list(summary.Explanation)
+    audit = sheet(out_a, "Audit")
+    assert list(audit.Verdict[: len(seasons["a"].paired_rounds())]) == ["same pairing"] * 5
+    standings = sheet(out_a, "Standings")
+    assert list(standings.Name[: len(history.last.order)]) == list(history.last.order)
+    # the input is untouched
+    assert "History" not in openpyxl.load_workbook(folder / "2023.xlsx", read_only=True).sheetnames
+
+
+def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, seasons, capsys):
+    src = tmp_path / "in"
+    write_book(src / "x" / "s.xlsx", seasons["c"])
+    out = tmp_path / "out"
+    assert main(["batch", str(src), "--out", str(out), "--jobs", "1", "--quiet"]) == 0
+    assert (out / "x" / "s.keizer.xlsx").exists()
+    assert main(["batch", str(src / "x" / "s.xlsx"), "--in-place", "--quiet"]) == 0
+    assert (src / "x" / "s.bak.xlsx").exists()
+    assert "Audit" in openpyxl.load_workbook(src / "x" / "s.xlsx", read_only=True).sheetnames
+    capsys.readouterr()
+    assert main(["batch", str(tmp_path / "nothing-here")]) == 2
+    assert main(["batch", str(src), "--in-place", "--out", str(out)]) == 2
+
+
+def test_a_season_with_problems_is_listed_with_its_cells(tmp_path, seasons, capsys):
+    bad = replace(seasons["c"], games=seasons["c"].games + (
+        Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result),))
+    write_book(tmp_path / "bad.xlsx", bad)
+    write_book(tmp_path / "good.xlsx", seasons["c"])
+    assert main(["batch", str(tmp_path), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    failed = out.split("Failed")[1]
+    assert "bad.xlsx" in failed and "Results!" in failed and "cannot play himself" in failed
+    assert (tmp_path / "good.keizer.xlsx").exists()
+
+
+def test_run_batch_reports_progress_events(tmp_path, seasons):
+    write_book(tmp_path / "one.xlsx", seasons["c"])
+    events = []
+    jobs = batch.plan_jobs([tmp_path], batch.BatchOptions())
+    results = batch.run_batch(jobs, batch.BatchOptions(), events.append)
+    assert results[0].ok and results[0].rounds == 3
+    kinds = [e.kind for e in events]
+    assert kinds[0] == "start" and kinds[-1] == "done" and "progress" in kinds
+    fractions = [e.fraction for e in events if e.kind == "progress"]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0
+
+
+# --------------------------------------------------------------------------- single-book commands
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory, seasons):
+    return write_book(tmp_path_factory.mktemp("one") / "club.xlsx", seasons["a"])
+
+
+def test_explain_command(book, seasons, capsys):
+    history = compute_history(seasons["a"])
+    name = history.last.order[3]
+    assert main(["explain", str(book), name.upper()]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{name}: rank 4 after round 5, ")
+    assert "Round  Result" in out and out.rstrip().splitlines()[-1].endswith(".")
+    assert main(["explain", str(book), name[:-1]]) == 1
+    err = capsys.readouterr().err
+    assert f"did you mean {name}" in err
+
+
+def test_audit_command_finds_an_altered_pairing(tmp_path, seasons, capsys):
+    s = seasons["a"]
+    g = [x for x in s.games if x.round == 3]
+    swapped = [Game(3, g[0].white, g[1].black, g[0].result, g[0].board),
+               Game(3, g[1].white, g[0].black, g[1].result, g[1].board)]
+    altered = replace(s, games=tuple(x for x in s.games if x not in g[:2]) + tuple(swapped))
+    path = write_book(tmp_path / "altered.xlsx", altered)
+    assert main(["audit", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Round 3: 2 pairs differ" in out
+    assert "recorded: " in out and f"{g[0].white} - {g[1].black}" in out
+    assert "Round 1: same pairing" in out
+    summary, diff = audit_frames(audit_season(altered, compute_history(altered)))
+    # later rounds may differ too: they are paired from the (altered) data before them
+    assert list(diff.Round[diff.What == "pairs"])[0] == 3
+
+
+def test_compare_command(tmp_path, seasons, capsys):
+    path = write_book(tmp_path / "c.xlsx", seasons["a"])
+    assert main(["compare", str(path), "--no-write"]) == 0
+    out = capsys.readouterr().out
+    assert "Season" in out and "frozen-fixed" in out
+    assert "Compare" not in openpyxl.load_workbook(path, read_only=True).sheetnames
+    assert main(["compare", str(path)]) == 0
+    frame = sheet(path, "Compare")
+    assert list(frame.columns[:9]) == ["Name", "Season", "prev", "frozen", "converge", "keizer",
+                                       "sevilla", "knsb-sixths", "frozen-fixed"]
+
+
+def test_terminal_progress_redraws_one_line():
+    import io
+
+    from keizer_xl.cli import _BatchProgress
+
+    job = batch.Job(0, Path("club.xlsx"), Path("club.keizer.xlsx"), "club.xlsx")
+    stream = io.StringIO()
+    bars = _BatchProgress(stream, tty=True)
+    bars(batch.BatchEvent("start", job, 0.0, "open", 0, 2))
+    bars(batch.BatchEvent("progress", job, 0.5, "audit", 0, 2))
+    bars(batch.BatchEvent("done", job, 1.0, "done", 1, 2, batch.WorkbookResult(job, True, seconds=1.25)))
+    bars.close()
+    text = stream.getvalue()
+    assert "\roverall [##--------] 0/2 | club.xlsx [#####-----] audit" in text  # 0.5 of 2 overall
+    assert "club.xlsx [####################] ok (1.2 s)\n" in text
+    assert "overall [##########----------] 1/2\n" in text
+
+
+def test_history_sheet_rows_are_what_standings_after_round_prints(folder, seasons, capsys):
+    import json
+
+    out = folder / "2023.keizer.xlsx"
+    if not out.exists():
+        assert main(["batch", str(folder / "2023.xlsx"), "--quiet"]) == 0
+    got = sheet(out, "History")
+    capsys.readouterr()
+    for k in range(1, seasons["a"].last_round_with_results() + 1):
+        assert main(["standings", str(folder / "2023.xlsx"), "--after-round", str(k),
+                     "--format", "json", "--no-write"]) == 0
+        rows = json.loads(capsys.readouterr().out)
+        mine = got[got.Round == k]
+        assert [(r["rank"], r["name"], r["score"], r["value"]) for r in rows] == \
+            list(zip(mine.Rank, mine.Name, mine.Score, mine.Value))
+
+
+def _block(path: Path, sheet_name: str, headers: list[str]) -> list[list]:
+    """The rows under the row that starts with ``headers`` (a block below the main table)."""
+    ws = openpyxl.load_workbook(path, read_only=True)[sheet_name]
+    rows = [list(r) for r in ws.iter_rows(values_only=True)]
+    start = next(i for i, r in enumerate(rows) if r[: len(headers)] == headers)
+    out = []
+    for r in rows[start + 1:]:
+        if all(v is None for v in r):
+            break
+        out.append(r[: len(headers)])
+    return out
+
+
+def test_every_sheet_of_the_sample_season(tmp_path, capsys):
+    from keizer_xl.sheets import read_season
+    from keizer_xl.workbook import open_book
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "club-season.xlsx"
+    src = tmp_path / "club-season.xlsx"
+    shutil.copy(sample, src)
+    assert main(["batch", str(src), "--quiet", "--compare"]) == 0
+    out = tmp_path / "club-season.keizer.xlsx"
+    season = read_season(open_book(sample))
+    history = compute_history(season)
+    assert history.last.round == 22 and len(history.last.order) == 34
+
+    def same(got: pd.DataFrame, expect: pd.DataFrame):
+        body = got.iloc[: len(expect), : len(expect.columns)].astype(object)
+        assert [str(c) for c in body.columns] == [str(c) for c in expect.columns]
+        assert body.where(body.notna(), None).values.tolist() == \
+            expect.astype(object).where(expect.notna(), None).values.tolist()
+
+    same(sheet(out, "History"), history_frame(history))
+    assert len(sheet(out, "History").dropna(subset=["Name"])) == 22 * 34
+    same(sheet(out, "Crosstable"), crosstable_frame(season, history))
+    summary, detail = explain_frames(season, history)
+    same(sheet(out, "Explain"), summary)
+    got_detail = _block(out, "Explain", list(detail.columns))
+    assert got_detail == detail.astype(object).where(detail.notna(), None).values.tolist()
+    audits = audit_season(season, history)
+    a_summary, a_diff = audit_frames(audits)
+    same(sheet(out, "Audit"), a_summary)
+    assert all(a.same for a in audits) and a_diff.empty  # the sample was paired by the engine
+    from keizer_xl.compare import compare_methods
+
+    same(sheet(out, "Compare"), compare_methods(season, history).frame)
