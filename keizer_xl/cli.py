@@ -65,6 +65,8 @@ def cmd_new(args) -> int:
         raise UsageError(f"{path} already exists (use --force to overwrite it)")
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
         raise UsageError(f"{path}: the season workbook must end in .xlsx")
+    if path.suffix.lower() == ".xlsm":  # macros need Excel: the Excel setup makes it
+        return _new_macro_workbook(path, args.force)
     build_template(path)
     print(f"Created {path}: fill in Players, then mark absences and pair round 1.")
     return EXIT_OK
@@ -168,6 +170,463 @@ def _print_pairing(report) -> None:
         print(f"Note: {note}")
 
 
+# --------------------------------------------------------------------------- batch and history
+
+def _bar(fraction: float, width: int = 20) -> str:
+    filled = max(0, min(width, int(fraction * width + 1e-9)))
+    return "[" + "#" * filled + "-" * (width - filled) + "]"
+
+
+class _BatchProgress:
+    """Plain-text progress on stderr: on a terminal one status line redrawn in place (overall bar
+    and one bar per workbook being worked on); otherwise a line whenever a bar grows."""
+
+    def __init__(self, stream, tty: bool):
+        self.stream, self.tty = stream, tty
+        self.active: dict[int, tuple[str, float, str]] = {}
+        self.shown: dict[int, int] = {}
+        self.width = 0
+        self.text = ""
+
+    def __call__(self, event) -> None:
+        label = Path(event.job.label).name
+        if event.kind == "done":
+            self.active.pop(event.job.index, None)
+            r = event.result
+            state = f"ok ({r.seconds:.1f} s)" if r.ok else f"FAILED: {r.problems[0] if r.problems else ''}"
+            self._line(f"{label} {_bar(1.0 if r.ok else event.fraction)} {state}")
+            self._line(f"overall {_bar(event.finished / event.total)} {event.finished}/{event.total}")
+            return
+        self.active[event.job.index] = (label, event.fraction, event.stage)
+        if self.tty:
+            self._status(event)
+            return
+        filled = int(event.fraction * 10)
+        if self.shown.get(event.job.index) != filled:
+            self.shown[event.job.index] = filled
+            self._line(f"{label} {_bar(event.fraction)} {event.fraction:4.0%} {event.stage}")
+
+    def _line(self, text: str) -> None:
+        if self.tty:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.width, self.text = 0, ""
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def _status(self, event) -> None:
+        import shutil
+
+        overall = (event.finished + sum(f for _, f, _ in self.active.values())) / event.total
+        parts = [f"overall {_bar(overall, 10)} {event.finished}/{event.total}"]
+        parts += [f"{lab} {_bar(frac, 10)} {stage}" for lab, frac, stage in self.active.values()]
+        text = " | ".join(parts)[: max(20, shutil.get_terminal_size().columns - 1)]
+        if text == self.text:
+            return
+        self.text = text
+        self.stream.write("\r" + text + " " * max(0, self.width - len(text)))
+        self.width = len(text)
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+
+def _print_table(rows: list[list], headers: list[str], right: set[int] = frozenset()) -> None:
+    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+
+    def fmt(row):
+        return "  ".join(v.rjust(w) if i in right else v.ljust(w)
+                         for i, (v, w) in enumerate(zip(row, widths))).rstrip()
+
+    print(fmt(headers))
+    for row in cells:
+        print(fmt(row))
+
+
+def cmd_batch(args) -> int:
+    import time
+
+    from . import batch
+
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
+    options = batch.BatchOptions(out_dir=Path(args.out) if args.out else None,
+                                 in_place=args.in_place,
+                                 jobs=args.jobs or batch.default_jobs(), compare=args.compare)
+    if options.out_dir is not None and options.out_dir.exists() and not options.out_dir.is_dir():
+        raise UsageError(f"{options.out_dir} is a file, not a folder")
+    try:
+        jobs = batch.plan_jobs(args.paths, options)
+    except batch.BatchError as e:
+        raise UsageError(str(e)) from None
+    progress = None
+    if not args.quiet:
+        progress = _BatchProgress(sys.stderr, sys.stderr.isatty())
+    t0 = time.perf_counter()
+    try:
+        results = batch.run_batch(jobs, options, progress)
+    except KeyboardInterrupt:
+        print("keizer-xl: batch interrupted; the workbooks finished so far were written, the "
+              "others are unchanged.", file=sys.stderr)
+        return EXIT_PROBLEMS
+    finally:
+        if progress is not None:
+            progress.close()
+    seconds = time.perf_counter() - t0
+    failed = [r for r in results if not r.ok]
+    print(f"Recomputed {len(results) - len(failed)} of {len(results)} workbook"
+          f"{'s' if len(results) != 1 else ''} in {seconds:.1f} s"
+          + (f"; {len(failed)} failed" if failed else "") + ".")
+    rows = []
+    for r in results:
+        rows.append([r.job.label, "ok" if r.ok else "FAILED",
+                     r.players if r.ok else "-", r.rounds if r.ok else "-",
+                     r.audit_rounds_differing if r.ok else "-", f"{r.seconds:.1f}",
+                     str(r.job.output) if r.ok else "-"])
+    _print_table(rows, ["Workbook", "Result", "Players", "Rounds", "Audit diffs", "Seconds",
+                        "Output"], right={2, 3, 4, 5})
+    if failed:
+        print("\nFailed (nothing was written for these):")
+        for r in failed:
+            print(f"  {r.job.label}")
+            for p in r.problems:
+                print(f"    {p}")
+            if r.problem_count > len(r.problems):
+                print(f"    ... and {r.problem_count - len(r.problems)} more "
+                      f"(keizer-xl check {r.job.label})")
+    noted = [r for r in results if r.ok and r.notes]
+    for r in noted:
+        for note in r.notes:
+            print(f"note: {r.job.label}: {note}", file=sys.stderr)
+    return EXIT_PROBLEMS if failed else EXIT_OK
+
+
+def _season_and_history(path: Path):
+    from .sheets import read_season
+    from .standings import compute_history
+
+    season = read_season(_open(path))
+    return season, compute_history(season)
+
+
+def cmd_explain(args) -> int:
+    from .explain import PlayerNotFound, explain_player, find_player
+    from .history import number_text
+
+    path = _book_path(args.book)
+    season, history = _season_and_history(path)
+    try:
+        name = find_player(season, args.name)
+    except PlayerNotFound as e:
+        print(f"keizer-xl: {e}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    e = explain_player(season, history, name)
+    if e.rank_now is not None:
+        print(f"{name}: rank {e.rank_now} after round {e.round}, "
+              f"{number_text(e.score_now)} Keizer points")
+    else:
+        print(f"{name}: not in the ranking after round {e.round}")
+    if e.results:
+        print()
+        _print_table([[ln.round, ln.fact.describe(), number_text(ln.then), number_text(ln.now)]
+                      for ln in e.results],
+                     ["Round", "Result", "Worth then", "Worth now"], right={0, 2, 3})
+    print()
+    for line in e.lines:
+        print(line)
+    return EXIT_OK
+
+
+def cmd_audit(args) -> int:
+    from .audit import audit_lines, audit_season
+
+    path = _book_path(args.book)
+    season, history = _season_and_history(path)
+    audits = audit_season(season, history)
+    for line in audit_lines(audits):
+        print(line)
+    same = sum(1 for a in audits if a.same)
+    print(f"{same} of {len(audits)} round{'s' if len(audits) != 1 else ''} paired as the engine "
+          f"would have paired them (differences are reported, not judged).", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_compare(args) -> int:
+    from .compare import compare_methods, compare_style
+
+    path = _book_path(args.book)
+    book = _open(path)
+    write = not args.no_write
+    if write:
+        _refuse_unsafe(book)
+    from .sheets import read_season
+
+    season = read_season(book)
+    comparison = compare_methods(season)
+    labels = [v.label for v in comparison.variants]
+    rows = []
+    for record in comparison.frame.itertuples(index=False, name=None):
+        name, base, *rest = record
+        marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
+        rows.append([name, "-" if base is None else base, *marks])
+    print(f"Final ranking after round {comparison.round} (* = differs from the season's own)")
+    _print_table(rows, ["Name", *labels], right=set(range(1, len(labels) + 1)))
+    print()
+    _print_table([[s["Variant"], s["Winner"], s["Players moved"], s["Largest move"], s["What"]]
+                  for s in comparison.summary.to_dict("records")],
+                 ["Variant", "Winner", "Moved", "Largest", "What"], right={2, 3})
+    for note in comparison.notes:
+        print(f"note: {note}", file=sys.stderr)
+    if write:
+        book.write_sheet("Compare", comparison.frame, compare_style(comparison))
+        book.save()
+        print(f"Wrote Compare to {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_export(args) -> int:
+    from .export import page_html, standings_csv
+
+    if not (args.html or args.csv):
+        raise UsageError("say what to export: --html and/or --csv")
+    if args.html and args.csv and args.out and args.out != "-":
+        raise UsageError("--out names one file: export --html and --csv separately")
+    path = _book_path(args.book)
+    season, history = _season_and_history(path)
+    outputs = []
+    if args.html:
+        outputs.append((page_html(season, history, path.stem), ".html", "utf-8"))
+    if args.csv:
+        # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
+        outputs.append((standings_csv(history), ".csv", "utf-8-sig"))
+    for text, suffix, encoding in outputs:
+        if args.out == "-":
+            sys.stdout.write(text)
+            continue
+        target = Path(args.out) if args.out else path.with_suffix(suffix)
+        if target.is_dir():
+            target = target / (path.stem + suffix)
+        try:
+            with open(target, "w", encoding=encoding, newline="") as fh:
+                fh.write(text)
+        except OSError as e:
+            print(f"keizer-xl: {target} could not be written ({e.strerror or e})", file=sys.stderr)
+            return EXIT_PROBLEMS
+        print(f"Wrote {target}", file=sys.stderr)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- Excel (xlwings)
+
+def _new_macro_workbook(path: Path, force: bool) -> int:
+    """`new BOOK.xlsm`: only Excel can add the macros, so the Excel setup makes it."""
+    import importlib.util
+
+    if sys.platform.startswith("win") or sys.platform == "darwin":
+        if importlib.util.find_spec("xlwings") is not None:
+            return _excel_setup(path, new=True, force=force, python=None)
+    raise UsageError(
+        f"{path}: a macro-enabled workbook is made by Excel itself. On a Windows or Mac computer "
+        f"with Excel run:  keizer-xl excel-setup \"{path}\" --new   (or here: keizer-xl new "
+        f"\"{path.with_suffix('.xlsx')}\" for the workbook without buttons)")
+
+
+def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
+    from .excel_setup import SetupError, setup_workbook
+
+    try:
+        result = setup_workbook(path, new=new, force=force, python=python,
+                                progress=lambda text: print(f"  {text}", file=sys.stderr))
+    except SetupError as e:
+        print(f"keizer-xl: {e}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
+          f"buttons on the sheet Start.")
+    return EXIT_OK
+
+
+def cmd_excel_setup(args) -> int:
+    from .excel_setup import SetupError, export_vba
+
+    if args.export_vba:
+        try:
+            files = export_vba(args.export_vba)
+        except (SetupError, OSError) as e:
+            print(f"keizer-xl: {e}", file=sys.stderr)
+            return EXIT_PROBLEMS
+        for f in files:
+            print(f)
+        return EXIT_OK
+    if not args.book:
+        raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
+    path = Path(args.book)
+    if not args.new:
+        path = _book_path(args.book)
+    return _excel_setup(path, new=args.new, force=args.force, python=args.python)
+
+
+def cmd_excel_config(args) -> int:
+    from .excel_setup import SetupError, write_config
+
+    path = _book_path(args.book)
+    platform = args.platform
+    if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
+        raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
+    try:
+        rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
+    except SetupError as e:
+        raise UsageError(str(e)) from None
+    for key, value in rows:
+        print(f"{key}: {'' if value is None else value}")
+    print(f"Wrote the sheet xlwings.conf of {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- LibreOffice
+
+def cmd_lo_install(args) -> int:
+    from . import lo_run
+
+    macro, config = lo_run.install_macro(args.profile)
+    print(f"Installed the LibreOffice macro {macro}")
+    print(f"and its settings {config} (keizer-xl is loaded from: "
+          f"{', '.join(json.loads(config.read_text(encoding='utf-8'))['paths'])})")
+    soffice = lo_run.find_soffice()
+    if soffice is None:
+        print("note: LibreOffice was not found on this computer; the macro is ready for when it "
+              "is installed.", file=sys.stderr)
+        return EXIT_OK
+    if args.no_check:
+        return EXIT_OK
+    python = lo_run.find_uno_python(soffice)
+    if python is None:
+        print("note: LibreOffice's Python-UNO bridge was not found (Debian/Ubuntu: apt-get install "
+              "libreoffice-script-provider-python python3-uno); the buttons need it.",
+              file=sys.stderr)
+        return EXIT_PROBLEMS
+    problem = lo_run.check_import(python, lo_run.import_paths())
+    if problem:
+        print(f"keizer-xl: LibreOffice's Python ({python}) cannot load keizer-xl: {problem}. "
+              f"LibreOffice and keizer-xl must use the same Python version (e.g. both 3.11).",
+              file=sys.stderr)
+        return EXIT_PROBLEMS
+    print(f"Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart LibreOffice if it "
+          f"is running; then add the buttons with: keizer-xl lo-buttons BOOK.ods", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_lo_buttons(args) -> int:
+    from . import lo_run
+
+    path = _book_path(args.book)
+    try:
+        with lo_run.Office() as office:
+            answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
+                                        timeout=args.timeout)
+            saved = answer["saved_to"]
+            found = lo_run.inspect_buttons(saved, office=office, timeout=args.timeout)
+    except lo_run.LibreOfficeRunError as e:
+        print(f"keizer-xl: {e}", file=sys.stderr)
+        return e.exit_code
+    bound = {b["name"] for b in found if b["macros"]}
+    missing = [b["label"] for b in answer["buttons"] if b["name"] not in bound]
+    if missing:
+        print(f"keizer-xl: the buttons {', '.join(missing)} did not survive saving {saved}",
+              file=sys.stderr)
+        return EXIT_PROBLEMS
+    for b in answer["buttons"]:
+        print(f"{b['label']:<18} -> {b['macro']}")
+    print(f"Added {len(answer['buttons'])} buttons to the sheet {answer['sheet']} of {saved}. "
+          f"They run the macro installed by `keizer-xl lo-install`.", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_lo_run(args) -> int:
+    import os
+    import signal
+
+    from . import lo_run
+
+    path = _book_path(args.book)
+    options = {"round": args.round, "force": args.force or None, "repair": args.repair or None}
+
+    def stop(signum, frame):  # SIGTERM: still clean up soffice (the finally blocks run)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except (ValueError, AttributeError):  # not the main thread, or no SIGTERM here
+        previous = None
+    try:
+        outcome = lo_run.run_macro(path, args.action, options, timeout=args.timeout)
+    except lo_run.LibreOfficeRunError as e:
+        print(f"keizer-xl: {e}", file=sys.stderr)
+        return e.exit_code
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    status = outcome.get("status")
+    check = args.action == "check"
+    if status == "ok":
+        _print_lo_report(outcome, args.format)
+        for note in outcome.get("notes", []):  # as `keizer-xl check` / `standings` print them
+            if check:
+                print(f"warning: {note}")
+            else:
+                print(f"note: {note}", file=sys.stderr)
+        for message in outcome.get("messages", []):
+            print(f"note: {message}", file=sys.stderr)
+        if outcome.get("written"):
+            print(f"Wrote {', '.join(outcome['written'])} to {path} with LibreOffice"
+                  + ("" if outcome.get("saved") else " (NOT saved)"), file=sys.stderr)
+        elif check:
+            print(f"{path.name}: no problems found", file=sys.stderr)
+    elif status == "problems":
+        for p in outcome.get("problems", []):  # `check` lists them on stdout, the others stderr
+            print(p, file=sys.stdout if check else sys.stderr)
+        n = len(outcome.get("problems", []))
+        print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
+    else:
+        print(f"keizer-xl: {outcome.get('text', 'LibreOffice reported an error')}",
+              file=sys.stderr)
+        if outcome.get("detail") and os.environ.get("KEIZER_XL_DEBUG"):
+            print(outcome["detail"], file=sys.stderr)
+    return int(outcome.get("exit_code", EXIT_PROBLEMS))
+
+
+def _print_lo_report(outcome: dict, fmt: str) -> None:
+    report = outcome.get("report")
+    if fmt == "json":
+        if report is not None:
+            print(json.dumps(report, ensure_ascii=False))
+        return
+    action = outcome.get("action")
+    if action == "pair" and report:
+        print(f"Round {report['round']}")
+        width = max([len(b["white"]) for b in report["boards"]] + [5])
+        for b in report["boards"]:
+            print(f"{b['board']:>3}  {b['white']:<{width}}  -  {b['black']}")
+        if report.get("bye"):
+            print(f"Bye: {report['bye']}")
+        if report.get("absent"):
+            print("Absent: " + ", ".join(f"{n} ({c})" for n, c in report["absent"].items()))
+        return
+    if action == "standings" and report:
+        print(outcome.get("text", "").splitlines()[0])
+        width = max([len(r["name"]) for r in report] + [4])
+        print(f"{'Rank':>4}  {'Name':<{width}}  {'Score':>9} {'Value':>7} {'Prev':>7} "
+              f"{'G':>3} {'W':>3} {'D':>3} {'L':>3}")
+        for r in report:
+            print(f"{r['rank']:>4}  {r['name']:<{width}}  {r['score']:>9.2f} {r['value']:>7} "
+                  f"{r['prev_value']:>7} {r['games']:>3} {r['w']:>3} {r['d']:>3} {r['l']:>3}")
+        return
+    if action != "check":  # check: the warnings follow, as `keizer-xl check` prints them
+        print(outcome.get("text", ""))
+
+
 # --------------------------------------------------------------------------- main
 
 def build_parser() -> argparse.ArgumentParser:
@@ -202,6 +661,86 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pair an already paired round again (late arrivals); boards whose "
                         "Result is * (started) are kept")
     p.set_defaults(func=cmd_pair)
+
+    p = sub.add_parser("batch", help="recompute whole seasons: workbooks and folders of them")
+    p.add_argument("paths", nargs="+", metavar="BOOK_OR_FOLDER")
+    p.add_argument("--out", metavar="DIR", help="write <stem>.keizer.xlsx here (default: next to "
+                                               "each workbook)")
+    p.add_argument("--in-place", action="store_true",
+                   help="update the workbooks themselves (a backup <stem>.bak.xlsx is kept)")
+    p.add_argument("--jobs", type=int, metavar="N", help="workbooks at a time (default: min(2, CPUs))")
+    p.add_argument("--compare", action="store_true", help="also write the Compare sheet")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=cmd_batch)
+
+    p = sub.add_parser("explain", help="why a player stands where he stands")
+    p.add_argument("book")
+    p.add_argument("name")
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("audit", help="compare each recorded pairing with the engine's")
+    p.add_argument("book")
+    p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("compare", help="the final ranking under other methods and presets")
+    p.add_argument("book")
+    p.add_argument("--no-write", action="store_true", help="print only, do not write Compare")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("export", help="publish the season as one HTML page or the standings as CSV")
+    p.add_argument("book")
+    p.add_argument("--html", action="store_true", help="a self-contained page (default BOOK.html)")
+    p.add_argument("--csv", action="store_true", help="the standings (default BOOK.csv)")
+    p.add_argument("--out", metavar="FILE", help="where to write ('-' for standard output)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("excel-setup", help="make a workbook button-ready for Excel (Windows, macOS)")
+    p.add_argument("book", nargs="?", help="the workbook (.xlsx); the result is BOOK.xlsm beside it")
+    p.add_argument("--new", action="store_true", help="create BOOK from the season template first")
+    p.add_argument("--force", action="store_true", help="replace an existing .xlsm")
+    p.add_argument("--python", metavar="PATH", help="the Python the buttons run (default: this one)")
+    p.add_argument("--export-vba", metavar="FOLDER",
+                   help="only write the three VBA files to FOLDER, for importing them by hand")
+    p.set_defaults(func=cmd_excel_setup)
+
+    p = sub.add_parser("excel-config", help="write the xlwings.conf sheet (which Python the buttons run)")
+    p.add_argument("book")
+    p.add_argument("--python", metavar="PATH", help="the interpreter (default: this one)")
+    p.add_argument("--for", dest="platform", choices=("win", "mac"),
+                   help="whose interpreter to set (default: this computer's)")
+    p.add_argument("--pythonpath", metavar="DIRS",
+                   help="folders to add to Python's path (default: only if needed)")
+    p.set_defaults(func=cmd_excel_config)
+
+    p = sub.add_parser("lo-install", help="install the LibreOffice macro for this user")
+    p.add_argument("--profile", metavar="DIR",
+                   help="the LibreOffice user profile (default: ~/.config/libreoffice/4/user)")
+    p.add_argument("--no-check", action="store_true",
+                   help="do not check that LibreOffice's Python loads keizer-xl")
+    p.set_defaults(func=cmd_lo_install)
+
+    p = sub.add_parser("lo-buttons", help="add the buttons to a workbook for LibreOffice (.ods)")
+    p.add_argument("book")
+    p.add_argument("--ods", action="store_true",
+                   help="for an .xlsx: write a copy BOOK.ods with the buttons (an Excel file "
+                        "cannot keep LibreOffice buttons)")
+    p.add_argument("--sheet", metavar="NAME", help="the sheet for the buttons (default: Start, "
+                                                   "else the first sheet)")
+    p.add_argument("--timeout", type=float, default=180.0, metavar="SECONDS")
+    p.set_defaults(func=cmd_lo_buttons)
+
+    p = sub.add_parser("lo-run", help="run a button's macro on BOOK in headless LibreOffice")
+    p.add_argument("book")
+    p.add_argument("action", choices=("pair", "standings", "check"))
+    p.add_argument("--round", "--after-round", dest="round", type=int, metavar="N",
+                   help="pair: the round to pair; standings: after round N")
+    p.add_argument("--force", action="store_true",
+                   help="pair even though the previous round still lacks results")
+    p.add_argument("--repair", action="store_true", help="pair the last paired round again")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--timeout", type=float, default=180.0, metavar="SECONDS",
+                   help="stop LibreOffice after this long (default 180)")
+    p.set_defaults(func=cmd_lo_run)
 
     for register in _EXTRA_COMMANDS:
         register(sub)

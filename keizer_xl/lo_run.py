@@ -1,0 +1,718 @@
+"""LibreOffice from the command line: install the macro, add buttons, run a macro headless.
+
+Runs in keizer-xl's own Python, which usually cannot ``import uno``.  Everything that talks
+UNO happens in a helper script (``_lo_driver.py``) run with a Python that can: LibreOffice's
+bundled one, or Debian's ``/usr/bin/python3`` with python3-uno.  soffice itself is started
+here, with a private user profile in a temporary folder (the macro installed in it), listening
+on a named pipe; whatever happens it is stopped again and its whole process group killed if
+it does not exit in time.  Nothing here prints: errors are :class:`LibreOfficeRunError`
+with a message for the user (``cli.py`` prints them).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+import uuid
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+MACRO_NAME = "keizer_xl_lo.py"
+CONFIG_NAME = "keizer_xl_lo.json"
+FUNCTIONS = {"pair": "pair_next_round", "standings": "update_standings",
+             "check": "check_workbook"}
+SUFFIXES = (".xlsx", ".xlsm", ".ods")
+DEFAULT_TIMEOUT = 180.0
+STARTUP_TIMEOUT = 60.0
+
+#: env var naming the pipe of an already running soffice (with the macro installed) to reuse
+#: instead of starting one: the tests start LibreOffice once for many runs.
+CONNECT_ENV = "KEIZER_XL_LO_PIPE"
+
+
+class LibreOfficeRunError(Exception):
+    """LibreOffice could not do it; ``exit_code`` 2 when it is missing, else 1."""
+
+    def __init__(self, message: str, exit_code: int = 1):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+# --------------------------------------------------------------------------- finding things
+
+def find_soffice() -> str | None:
+    """The soffice program: $KEIZER_XL_SOFFICE, the PATH, or the usual install places."""
+    env = os.environ.get("KEIZER_XL_SOFFICE")
+    if env:
+        return env if Path(env).exists() else None
+    for name in ("soffice", "libreoffice"):
+        found = shutil.which(name)
+        if found:
+            return found
+    candidates = ["/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice",
+                  "/Applications/LibreOffice.app/Contents/MacOS/soffice"]
+    candidates += sorted(str(p) for p in Path("/opt").glob("libreoffice*/program/soffice"))
+    for base in (os.environ.get("PROGRAMFILES"), os.environ.get("PROGRAMFILES(X86)")):
+        if base:
+            candidates.append(str(Path(base) / "LibreOffice" / "program" / "soffice.exe"))
+    return next((c for c in candidates if Path(c).exists()), None)
+
+
+def _program_dir(soffice: str) -> Path:
+    return Path(os.path.realpath(soffice)).parent
+
+
+_UNO_PYTHON: dict[str, str | None] = {}
+
+
+def find_uno_python(soffice: str | None = None) -> str | None:
+    """A Python that can ``import uno``: $KEIZER_XL_LO_PYTHON, LibreOffice's own, python3."""
+    key = soffice or ""
+    if key in _UNO_PYTHON:
+        return _UNO_PYTHON[key]
+    candidates = []
+    env = os.environ.get("KEIZER_XL_LO_PYTHON")
+    if env:
+        candidates.append(env)
+    if soffice:
+        program = _program_dir(soffice)
+        candidates += [str(program / "python"), str(program / "python.exe"),
+                       str(program.parent / "Resources" / "python")]
+    candidates += ["/usr/bin/python3", shutil.which("python3") or ""]
+    found = None
+    for exe in candidates:
+        if exe and Path(exe).exists() and _imports_uno(exe):
+            found = exe
+            break
+    _UNO_PYTHON[key] = found
+    return found
+
+
+def _imports_uno(exe: str) -> bool:
+    try:
+        done = subprocess.run([exe, "-c", "import uno"], capture_output=True, timeout=30,
+                              env=_clean_env())
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+def _clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for soffice and the driver: without this Python's settings."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONHOME", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONSAFEPATH",
+                        "VIRTUAL_ENV", "PYTHONEXECUTABLE", "__PYVENV_LAUNCHER__")}
+    env.update(extra or {})
+    return env
+
+
+def _office_env(uno_python: str | None) -> dict[str, str]:
+    """The environment for soffice: no other Python ahead of LibreOffice's in PATH.
+
+    LibreOffice's embedded Python finds its standard library through the first ``python3`` on
+    PATH; a pyenv or virtualenv ``bin`` folder there (as when keizer-xl runs from one) makes it
+    load another Python's library, and the Python script provider fails (std::bad_alloc).
+    """
+    keep = []
+    mine = os.path.realpath(uno_python) if uno_python else None
+    for entry in os.environ.get("PATH", "").split(os.pathsep):
+        if not entry:
+            continue
+        candidate = Path(entry) / "python3"
+        if candidate.exists() and mine and os.path.realpath(candidate) != mine:
+            continue
+        keep.append(entry)
+    return _clean_env({"PATH": os.pathsep.join(keep), "KEIZER_XL_HEADLESS": "1"})
+
+
+def default_profile() -> Path:
+    """The LibreOffice user profile folder of the current user (…/LibreOffice/4/user)."""
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / \
+            "LibreOffice" / "4" / "user"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "LibreOffice" / "4" / "user"
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "libreoffice" / "4" / "user"
+
+
+def scripts_folder(profile: str | os.PathLike | None = None) -> Path:
+    """``<profile>/Scripts/python``; a LibreOffice 'UserInstallation' folder (one that holds
+    ``user``) is accepted for the profile too."""
+    base = Path(profile).expanduser() if profile else default_profile()
+    if base.name != "user" and (base / "user").is_dir() and \
+            not (base / "registrymodifications.xcu").exists():
+        base = base / "user"
+    return base / "Scripts" / "python"
+
+
+# --------------------------------------------------------------------------- the macro
+
+def macro_source() -> str:
+    """The macro file shipped with the package (or, in a source tree, macros/)."""
+    try:
+        from importlib.resources import files
+
+        res = files("keizer_xl").joinpath("macros", MACRO_NAME)
+        if res.is_file():
+            return res.read_text(encoding="utf-8")
+    except (ImportError, FileNotFoundError, OSError, TypeError):
+        pass
+    repo = Path(__file__).resolve().parent.parent / "macros" / MACRO_NAME
+    if repo.is_file():
+        return repo.read_text(encoding="utf-8")
+    raise LibreOfficeRunError(f"the macro file {MACRO_NAME} is missing from this installation "
+                              f"of keizer-xl; reinstall it", exit_code=2)
+
+
+def import_paths() -> list[str]:
+    """Folders LibreOffice's Python needs in sys.path: keizer_xl's parent, site-packages."""
+    import keizer_xl
+
+    paths = [str(Path(keizer_xl.__file__).resolve().parent.parent)]
+    for key in ("purelib", "platlib"):
+        try:
+            paths.append(sysconfig.get_paths()[key])
+        except KeyError:
+            pass
+    try:
+        import site
+
+        user = site.getusersitepackages()
+        if user in sys.path:
+            paths.append(user)
+    except Exception:
+        pass
+    for module in ("pandas", "numpy", "openpyxl", "defusedxml", "networkx"):
+        mod = sys.modules.get(module)
+        if mod is None:
+            try:
+                mod = __import__(module)
+            except ImportError:
+                continue
+        origin = getattr(mod, "__file__", None)
+        if origin:
+            paths.append(str(Path(origin).resolve().parent.parent))
+    out: list[str] = []
+    for p in paths:
+        if p and p not in out and Path(p).is_dir():
+            out.append(p)
+    return out
+
+
+def install_macro(profile: str | os.PathLike | None = None) -> tuple[Path, Path]:
+    """Copy the macro into the profile's Scripts/python and write its configuration."""
+    folder = scripts_folder(profile)
+    folder.mkdir(parents=True, exist_ok=True)
+    macro = folder / MACRO_NAME
+    config = folder / CONFIG_NAME
+    _write_text(macro, macro_source())
+    _write_text(config, json.dumps({
+        "paths": import_paths(),
+        "python_version": "%d.%d" % sys.version_info[:2],
+        "installed_by": sys.executable,
+        "keizer_xl": _version(),
+    }, indent=2) + "\n")
+    return macro, config
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("keizer-xl")
+    except Exception:
+        return "unknown"
+
+
+def _write_text(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def check_import(python: str, paths: list[str], timeout: float = 60.0) -> str | None:
+    """Can ``python`` (LibreOffice's) import keizer_xl with ``paths``? None, or why not."""
+    code = ("import sys, json; sys.path[:0] = json.loads(sys.argv[1]); "
+            "import pandas, numpy, keizer_xl.lo_macro, keizer_xl.lo_transport")
+    try:
+        done = subprocess.run([python, "-c", code, json.dumps(paths)], capture_output=True,
+                              text=True, timeout=timeout, env=_clean_env())
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{python} could not be run ({exc})"
+    if done.returncode != 0:
+        lines = [ln for ln in done.stderr.strip().splitlines() if ln.strip()]
+        return lines[-1] if lines else f"exit code {done.returncode}"
+    return None
+
+
+# --------------------------------------------------------------------------- soffice
+
+@dataclass
+class Office:
+    """A headless soffice with a private profile (the macro installed), listening on a pipe.
+
+    Use as a context manager; leaving it terminates soffice and, if it does not exit within a
+    few seconds, kills its whole process group, then removes the profile.  With ``pipe`` given
+    (or $KEIZER_XL_LO_PIPE set) an office that is already running is used and left running.
+    """
+
+    pipe: str | None = None
+    startup_timeout: float = STARTUP_TIMEOUT
+    soffice: str | None = None
+    python: str | None = None
+    owned: bool = False
+    profile: Path | None = None
+    process: subprocess.Popen | None = None
+    _tmp: str | None = field(default=None, repr=False)
+
+    def __enter__(self) -> "Office":
+        self.soffice = self.soffice or find_soffice()
+        if self.pipe is None:
+            self.pipe = os.environ.get(CONNECT_ENV) or None
+        if self.soffice is None and self.pipe is None:
+            raise LibreOfficeRunError(
+                "LibreOffice (soffice) was not found; install it (Debian/Ubuntu: apt-get install "
+                "libreoffice-calc-nogui libreoffice-script-provider-python python3-uno) or set "
+                "KEIZER_XL_SOFFICE to the soffice program", exit_code=2)
+        self.python = self.python or find_uno_python(self.soffice)
+        if self.python is None:
+            raise LibreOfficeRunError(
+                "no Python with LibreOffice's UNO bridge was found (Debian/Ubuntu: apt-get "
+                "install python3-uno libreoffice-script-provider-python); or set "
+                "KEIZER_XL_LO_PYTHON to LibreOffice's python", exit_code=2)
+        if self.pipe is None:
+            self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        self._tmp = tempfile.mkdtemp(prefix="keizer-xl-lo-")
+        self.profile = Path(self._tmp) / "profile"
+        install_macro(self.profile / "user")
+        self.pipe = f"keizer_xl_{os.getpid()}_{uuid.uuid4().hex[:10]}"
+        args = [self.soffice, "--headless", "--invisible", "--nologo", "--norestore",
+                "--nodefault", "--nofirststartwizard", "--nolockcheck",
+                f"-env:UserInstallation={self.profile.as_uri()}",
+                f"--accept=pipe,name={self.pipe};urp;StarOffice.ComponentContext"]
+        kwargs: dict[str, Any] = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
+                                  "stderr": subprocess.DEVNULL,
+                                  "env": _office_env(self.python)}
+        if os.name == "posix":
+            kwargs["start_new_session"] = True  # its own process group: killed as a whole
+        else:  # pragma: no cover - Windows
+            kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
+        try:
+            self.process = subprocess.Popen(args, **kwargs)
+        except OSError as exc:
+            self._remove_profile()
+            raise LibreOfficeRunError(f"{self.soffice} could not be started ({exc})",
+                                      exit_code=2) from None
+        self.owned = True
+        try:
+            self.request({"command": "ping", "connect_timeout": self.startup_timeout},
+                         timeout=self.startup_timeout + 15)
+        except BaseException:
+            self.stop()
+            raise
+
+    def request(self, req: dict, timeout: float = DEFAULT_TIMEOUT) -> dict:
+        """Run the driver with one request; raise LibreOfficeRunError when it fails."""
+        req = dict(req, pipe=self.pipe)
+        driver = Path(__file__).resolve().parent / "_lo_driver.py"
+        if self.owned and self.process is not None and self.process.poll() is not None:
+            raise LibreOfficeRunError(f"LibreOffice stopped unexpectedly (exit code "
+                                      f"{self.process.returncode})")
+        helper = subprocess.Popen([self.python, str(driver)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env=_clean_env())
+        deadline = time.monotonic() + timeout
+        stdout = stderr = ""
+        try:
+            pending = json.dumps(req)
+            while True:
+                try:
+                    stdout, stderr = helper.communicate(pending, timeout=0.25)
+                    break
+                except subprocess.TimeoutExpired:
+                    pending = None
+                if self.owned and self.process is not None and self.process.poll() is not None:
+                    helper.kill()
+                    helper.communicate()
+                    raise LibreOfficeRunError(f"LibreOffice stopped unexpectedly (exit code "
+                                              f"{self.process.returncode}); the workbook was "
+                                              f"not changed")
+                if time.monotonic() > deadline:
+                    helper.kill()
+                    helper.communicate()
+                    if self.owned:
+                        self.kill()
+                    raise LibreOfficeRunError(f"LibreOffice did not finish within {timeout:g} s "
+                                              f"and was stopped; the workbook was not changed")
+        except BaseException:
+            if helper.poll() is None:
+                helper.kill()
+                helper.wait()
+            raise
+        done = subprocess.CompletedProcess(helper.args, helper.returncode, stdout, stderr)
+        answer = None
+        for line in reversed(done.stdout.strip().splitlines()):
+            try:
+                answer = json.loads(line)
+                break
+            except ValueError:
+                continue
+        if answer is None:
+            crashed = self.owned and self.process is not None and self.process.poll() is not None
+            detail = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+            raise LibreOfficeRunError(
+                ("LibreOffice crashed" if crashed else "the LibreOffice helper failed") +
+                f" ({detail})")
+        if not answer.get("ok"):
+            raise LibreOfficeRunError(answer.get("error") or "LibreOffice reported an error")
+        return answer
+
+    def stop(self) -> None:
+        try:
+            if self.owned and self.process is not None and self.process.poll() is None:
+                try:
+                    self.request({"command": "terminate", "connect_timeout": 5}, timeout=20)
+                except LibreOfficeRunError:
+                    pass
+                try:
+                    self.process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    pass
+            self.kill()
+        finally:
+            self._remove_profile()
+
+    def kill(self) -> None:
+        """Kill soffice and everything it started (its process group)."""
+        proc = self.process
+        if proc is None:
+            return
+        if os.name == "posix":
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                try:
+                    os.killpg(proc.pid, sig)
+                except (ProcessLookupError, PermissionError):
+                    break
+                deadline = time.monotonic() + 3
+                while time.monotonic() < deadline and _group_alive(proc.pid):
+                    proc.poll()
+                    time.sleep(0.05)
+                if not _group_alive(proc.pid):
+                    break
+        else:  # pragma: no cover - Windows
+            subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            pass
+        if self.owned and self.pipe and os.name == "posix":  # a killed soffice leaves its pipe
+            stale = Path(tempfile.gettempdir()) / f"OSL_PIPE_{os.getuid()}_{self.pipe}"
+            try:
+                if stale.is_socket() and not _group_alive(proc.pid):
+                    stale.unlink()
+            except OSError:
+                pass
+
+    def _remove_profile(self) -> None:
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover
+        return True
+    return True
+
+
+# --------------------------------------------------------------------------- the commands
+
+def _lock_file(path: Path) -> Path:
+    return path.with_name(f".~lock.{path.name}#")
+
+
+def _check_book(path: Path) -> None:
+    if not path.exists():
+        raise LibreOfficeRunError(f"{path}: no such file", exit_code=2)
+    if path.is_dir():
+        raise LibreOfficeRunError(f"{path} is a folder, not a workbook", exit_code=2)
+    if path.suffix.lower() not in SUFFIXES:
+        raise LibreOfficeRunError(f"{path}: the workbook must be .xlsx, .xlsm or .ods",
+                                  exit_code=2)
+    if _lock_file(path).exists() or path.with_name("~$" + path.name).exists():
+        raise LibreOfficeRunError(f"{path.name} seems to be open in LibreOffice or Excel "
+                                  f"({_lock_file(path).name} exists); close it there first. If it "
+                                  f"is not open, delete that lock file.")
+
+
+def run_macro(book: str | os.PathLike, action: str, options: dict | None = None, *,
+              timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict:
+    """Open ``book`` in headless LibreOffice, run the macro of ``action``, save, close.
+
+    Returns the macro's outcome (see :mod:`keizer_xl.lo_macro`); raises
+    :class:`LibreOfficeRunError` when LibreOffice itself fails.
+    """
+    if action not in FUNCTIONS:
+        raise LibreOfficeRunError(f"unknown action {action!r} (pair, standings, check)",
+                                  exit_code=2)
+    path = Path(book)
+    _check_book(path)
+    path = Path(os.path.realpath(path))
+    original = path.read_bytes()
+    stat_before = path.stat()
+    lock = _lock_file(path)
+    opts = {k: v for k, v in (options or {}).items() if v is not None}
+    opts["headless"] = True
+    req = {"command": "run", "book": str(path), "function": FUNCTIONS[action], "options": opts}
+    try:
+        if office is not None:
+            answer = office.request(req, timeout=timeout)
+        else:
+            with Office() as own:
+                answer = own.request(req, timeout=timeout)
+    finally:  # there was none before (_check_book): a lock left by our soffice
+        lock.unlink(missing_ok=True)
+    outcome = answer["outcome"]
+    if outcome.get("saved"):
+        notes = _after_save(path, original, stat_before, outcome)
+        outcome.setdefault("messages", []).extend(notes)
+    return outcome
+
+
+def _after_save(path: Path, original: bytes, stat_before, outcome: dict) -> list[str]:
+    """Keep the old version as <stem>.bak<suffix>; put back what headless saving loses."""
+    notes = []
+    from .workbook import backup_path
+
+    bak = backup_path(path)
+    try:
+        tmp = bak.with_name(f".~{bak.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(original)
+        os.chmod(tmp, stat_before.st_mode & 0o777)
+        os.replace(tmp, bak)
+    except OSError as exc:
+        notes.append(f"The previous version could not be kept as {bak.name} ({exc}).")
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        try:
+            restore_xlsx_views(path, original, outcome.get("written", []))
+        except Exception as exc:  # noqa: BLE001 - the data is saved; only the view is lost
+            notes.append(f"The sheets' view settings (frozen header rows, active sheet) could "
+                         f"not be restored after saving ({type(exc).__name__}: {exc}).")
+    elif path.suffix.lower() == ".ods":
+        try:
+            restore_ods_settings(path, original)
+        except Exception as exc:  # noqa: BLE001
+            notes.append(f"The sheets' view settings could not be restored ({exc}).")
+    try:
+        os.chmod(path, stat_before.st_mode & 0o777)
+    except OSError:
+        pass
+    return notes
+
+
+# --------------------------------------------------------------------------- view settings
+#
+# LibreOffice 7.4 saves a document that was opened hidden (the only way without a display)
+# without its view settings: every frozen header row and the active sheet are lost, in .xlsx
+# (the <sheetViews> of each sheet) and in .ods (settings.xml).  A LibreOffice user clicking a
+# button does not have this problem.  After a headless save they are put back from the file as
+# it was before, and the sheets the engine wrote get a frozen header row.
+
+_SHEETVIEWS_RE = re.compile(r"<sheetViews\b[^>]*?(?:/>|>.*?</sheetViews>)", re.S)
+_TABSEL_RE = re.compile(r"\s+tabSelected=\"(?:1|true)\"")
+_ACTIVE_RE = re.compile(r"(<workbookView\b[^>]*?)\s+activeTab=\"\d+\"")
+_FROZEN_VIEW = ('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
+                'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" '
+                'activeCell="A2" sqref="A2"/></sheetView></sheetViews>')
+
+
+def _xlsx_sheets(zf: zipfile.ZipFile) -> tuple[list[tuple[str, str]], int]:
+    """[(sheet name, part)], active tab index of a workbook zip."""
+    import posixpath
+
+    from defusedxml.ElementTree import fromstring
+
+    ns_r = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    wb_part = "xl/workbook.xml"
+    for name in zf.namelist():
+        if name.lower() == "xl/workbook.xml":
+            wb_part = name
+    root = fromstring(zf.read(wb_part))
+    rels_part = posixpath.join(posixpath.dirname(wb_part), "_rels",
+                               posixpath.basename(wb_part) + ".rels")
+    rels = {}
+    for rel in fromstring(zf.read(rels_part)):
+        target = rel.get("Target") or ""
+        if target.startswith("/"):
+            part = target[1:]
+        else:
+            part = posixpath.normpath(posixpath.join(posixpath.dirname(wb_part), target))
+        rels[rel.get("Id")] = part
+    sheets = []
+    active = 0
+    for el in root.iter():
+        tag = el.tag.rsplit("}", 1)[-1]
+        if tag == "sheet":
+            sheets.append((el.get("name") or "", rels.get(el.get(ns_r), "")))
+        elif tag == "workbookView":
+            try:
+                active = int(el.get("activeTab") or 0)
+            except ValueError:
+                active = 0
+    return sheets, active
+
+
+def restore_xlsx_views(path: Path, original: bytes, written: list[str]) -> None:
+    import io
+
+    with zipfile.ZipFile(io.BytesIO(original)) as old:
+        old_sheets, old_active = _xlsx_sheets(old)
+        views = {}
+        for name, part in old_sheets:
+            if part in old.namelist():
+                m = _SHEETVIEWS_RE.search(old.read(part).decode("utf-8", "replace"))
+                if m:
+                    views[name] = m.group(0)
+    active_name = old_sheets[old_active][0] if 0 <= old_active < len(old_sheets) else None
+    data = path.read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as new:
+        new_sheets, _ = _xlsx_sheets(new)
+        names = [n for n, _ in new_sheets]
+        active = names.index(active_name) if active_name in names else 0
+        replace: dict[str, bytes] = {}
+        for i, (name, part) in enumerate(new_sheets):
+            if part not in new.namelist():
+                continue
+            xml = new.read(part).decode("utf-8")
+            view = _FROZEN_VIEW if name in written else views.get(name)
+            if view is None:
+                m = _SHEETVIEWS_RE.search(xml)
+                view = m.group(0) if m else None
+            if view is None:
+                continue
+            view = _TABSEL_RE.sub("", view)
+            if i == active:
+                view = view.replace("<sheetView ", '<sheetView tabSelected="1" ', 1)
+            fixed, count = _SHEETVIEWS_RE.subn(lambda _m: view, xml, count=1)
+            if count:
+                replace[part] = fixed.encode("utf-8")
+        wb_part = next((n for n in new.namelist() if n.lower() == "xl/workbook.xml"), None)
+        if wb_part:
+            wb = new.read(wb_part).decode("utf-8")
+            wb = _ACTIVE_RE.sub(r"\1", wb)
+            wb = re.sub(r"<workbookView\b", f'<workbookView activeTab="{active}"', wb, count=1)
+            replace[wb_part] = wb.encode("utf-8")
+        _rewrite_zip(path, new, replace)
+
+
+def restore_ods_settings(path: Path, original: bytes) -> None:
+    import io
+
+    with zipfile.ZipFile(io.BytesIO(original)) as old:
+        if "settings.xml" not in old.namelist():
+            return
+        settings = old.read("settings.xml")
+    data = path.read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as new:
+        if "settings.xml" in new.namelist() and b"ViewId" in new.read("settings.xml"):
+            return  # LibreOffice kept them itself
+        _rewrite_zip(path, new, {"settings.xml": settings})
+
+
+def _rewrite_zip(path: Path, source: zipfile.ZipFile, replace: dict[str, bytes]) -> None:
+    tmp = path.with_name(f".~{path.stem}.{os.getpid()}.views.tmp")
+    try:
+        with zipfile.ZipFile(tmp, "w") as out:
+            for info in source.infolist():
+                content = replace.get(info.filename)
+                if content is None:
+                    content = source.read(info.filename)
+                out.writestr(info, content, compress_type=info.compress_type)
+        with zipfile.ZipFile(tmp) as check:
+            bad = check.testzip()
+            if bad is not None:
+                raise OSError(f"the part {bad} does not read back")
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+# --------------------------------------------------------------------------- buttons, pdf
+
+def add_buttons(book: str | os.PathLike, *, ods: bool = False, sheet: str | None = None,
+                timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict:
+    """Put the three buttons on the sheet ``Start`` (or the first sheet) and save.
+
+    An .ods workbook gets them in place.  An Excel file cannot keep LibreOffice macro buttons
+    (LibreOffice 7.4 writes them to .xlsx without their macro and does not read them back), so
+    for .xlsx / .xlsm ``ods=True`` is required: the buttons go into a copy ``<stem>.ods``.
+    """
+    path = Path(book)
+    _check_book(path)
+    suffix = path.suffix.lower()
+    out = None
+    if suffix != ".ods":
+        if not ods:
+            raise LibreOfficeRunError(
+                f"{path.name}: an Excel file cannot keep LibreOffice buttons (LibreOffice saves "
+                f"them to .xlsx without their macro and does not read them back). Use --ods to "
+                f"write a copy {path.with_suffix('.ods').name} with the buttons, or run the "
+                f"macros from Tools > Macros > Run Macro > My Macros > keizer_xl_lo.")
+        out = str(path.with_suffix(".ods").resolve())
+        if Path(out).exists():
+            raise LibreOfficeRunError(f"{Path(out).name} already exists; remove it first, or run "
+                                      f"lo-buttons on it")
+    req = {"command": "buttons", "book": str(path.resolve()), "out": out, "sheet": sheet}
+    lock = _lock_file(path.resolve())
+    try:
+        if office is not None:
+            answer = office.request(req, timeout=timeout)
+        else:
+            with Office() as own:
+                answer = own.request(req, timeout=timeout)
+    finally:
+        lock.unlink(missing_ok=True)
+    return answer
+
+
+def inspect_buttons(book: str | os.PathLike, *, office: Office | None = None,
+                    timeout: float = DEFAULT_TIMEOUT) -> list[dict]:
+    req = {"command": "inspect-buttons", "book": str(Path(book).resolve())}
+    if office is not None:
+        return office.request(req, timeout=timeout)["buttons"]
+    with Office() as own:
+        return own.request(req, timeout=timeout)["buttons"]
+
+
+def export_pdf(book: str | os.PathLike, out: str | os.PathLike, sheets: list[str] | None = None,
+               *, office: Office | None = None, timeout: float = DEFAULT_TIMEOUT) -> Path:
+    """A PDF of ``sheets`` (default: all) of ``book`` as LibreOffice prints them."""
+    req = {"command": "pdf", "book": str(Path(book).resolve()), "out": str(Path(out).resolve()),
+           "sheets": list(sheets or [])}
+    if office is not None:
+        office.request(req, timeout=timeout)
+    else:
+        with Office() as own:
+            own.request(req, timeout=timeout)
+    return Path(out)

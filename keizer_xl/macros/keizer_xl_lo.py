@@ -1,0 +1,181 @@
+# keizer-xl for LibreOffice Calc: the macros behind the buttons "Pair next round",
+# "Update standings" and "Check".
+#
+# Installed by `keizer-xl lo-install` into the user profile (Scripts/python/keizer_xl_lo.py),
+# next to keizer_xl_lo.json, which lists where keizer-xl and pandas/numpy/openpyxl are
+# installed; those folders are put in front of sys.path so LibreOffice's own Python imports them.
+# A button calls  vnd.sun.star.script:keizer_xl_lo.py$pair_next_round?language=Python&location=user
+# `keizer-xl lo-run` calls the same functions with one argument: a JSON object of options
+# ({"round": N, "force": true, "url": "file:///...", "headless": true, "result": "/path.json"}).
+#
+# The work is done by the keizer_xl package (keizer_xl.lo_macro): this file only finds it,
+# runs it, and shows the outcome. Nothing here ever lets an exception reach LibreOffice.
+import json
+import os
+import sys
+import traceback
+
+CONFIG_NAME = "keizer_xl_lo.json"
+
+
+def _macro_folder():
+    url = globals().get("__file__") or ""
+    try:
+        import uno
+
+        if url.startswith("file:"):
+            return os.path.dirname(uno.fileUrlToSystemPath(url))
+        ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821 - provided by LibreOffice
+        subst = ctx.ServiceManager.createInstanceWithContext(
+            "com.sun.star.util.PathSubstitution", ctx)
+        return os.path.join(uno.fileUrlToSystemPath(subst.substituteVariables("$(user)", True)),
+                            "Scripts", "python")
+    except Exception:
+        return os.path.dirname(os.path.abspath(url)) if url else os.getcwd()
+
+
+def _prepare_imports():
+    """Put keizer-xl's folders (from keizer_xl_lo.json) in front of sys.path; None or an error."""
+    config_path = os.path.join(_macro_folder(), CONFIG_NAME)
+    config = {}
+    if os.path.exists(config_path):
+        try:
+            with open(config_path, encoding="utf-8") as fh:
+                config = json.load(fh)
+        except (OSError, ValueError) as exc:
+            return f"{config_path} cannot be read ({exc}); run `keizer-xl lo-install` again."
+    wanted = "%d.%d" % sys.version_info[:2]
+    have = config.get("python_version")
+    if have and have != wanted:
+        return (f"keizer-xl was installed for Python {have}, but LibreOffice runs Python {wanted}, "
+                f"which cannot load its compiled packages (numpy, pandas). Install keizer-xl "
+                f"with a Python {wanted} and run `keizer-xl lo-install` from there.")
+    paths = list(config.get("paths", []))
+    extra = os.environ.get("KEIZER_XL_PATH")
+    if extra:
+        paths = [p for p in extra.split(os.pathsep) if p] + paths
+    for path in reversed(paths):
+        if path in sys.path:
+            sys.path.remove(path)
+        sys.path.insert(0, path)
+    try:
+        import keizer_xl.lo_macro  # noqa: F401
+    except Exception as exc:
+        where = config_path if config else "(no " + CONFIG_NAME + " next to the macro)"
+        return (f"keizer-xl could not be loaded in LibreOffice's Python ({type(exc).__name__}: "
+                f"{exc}). Run `keizer-xl lo-install` with the Python where keizer-xl is "
+                f"installed. Configuration: {where}")
+    return None
+
+
+def _options(args):
+    if args and isinstance(args[0], str):
+        try:
+            value = json.loads(args[0])
+            return value if isinstance(value, dict) else {}
+        except ValueError:
+            return {}
+    return {}  # a button passes its ActionEvent; Tools > Macros passes nothing
+
+
+def _document(options):
+    url = options.get("url")
+    ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821
+    if url:
+        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        components = desktop.getComponents().createEnumeration()
+        while components.hasMoreElements():
+            doc = components.nextElement()
+            if hasattr(doc, "getURL") and doc.getURL() == url:
+                return doc
+    return XSCRIPTCONTEXT.getDocument()  # noqa: F821
+
+
+def _window(doc):
+    try:
+        window = doc.getCurrentController().getFrame().getContainerWindow()
+        return window if window is not None and window.isVisible() else None
+    except Exception:
+        return None
+
+
+def _interactive(options, doc):
+    if options.get("headless") or os.environ.get("KEIZER_XL_HEADLESS") == "1":
+        return False
+    return _window(doc) is not None
+
+
+def _message_box(doc, outcome):
+    import uno
+
+    ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821
+    toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
+    status = outcome.get("status")
+    kind = "INFOBOX" if status == "ok" else ("ERRORBOX" if status == "error" else "WARNINGBOX")
+    box = toolkit.createMessageBox(_window(doc), uno.Enum("com.sun.star.awt.MessageBoxType", kind),
+                                   1, outcome.get("title", "keizer-xl"), outcome.get("text", ""))
+    box.execute()
+    box.dispose()
+
+
+def _write_result(options, outcome):
+    path = options.get("result") or os.environ.get("KEIZER_XL_RESULT")
+    if not path:
+        return
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(outcome, fh, ensure_ascii=False, default=str)
+    os.replace(tmp, path)
+
+
+def _run(action, args):
+    options = {}
+    doc = None
+    try:
+        options = _options(args)
+        doc = _document(options)
+        problem = _prepare_imports()
+        if problem is not None:
+            outcome = {"action": action, "status": "error", "exit_code": 1,
+                       "title": "keizer-xl", "text": problem}
+        elif doc is None or not hasattr(doc, "getSheets"):
+            outcome = {"action": action, "status": "refused", "exit_code": 1,
+                       "title": "keizer-xl",
+                       "text": "Open the season workbook in LibreOffice Calc first."}
+        else:
+            from keizer_xl import lo_macro
+
+            options["headless"] = not _interactive(options, doc)
+            outcome = lo_macro.run(action, doc, options)
+    except BaseException as exc:  # never let anything reach LibreOffice
+        outcome = {"action": action, "status": "error", "exit_code": 1, "title": "keizer-xl",
+                   "text": f"Something went wrong ({type(exc).__name__}: {exc}).",
+                   "detail": traceback.format_exc()}
+    try:
+        _write_result(options, outcome)
+    except Exception as exc:
+        outcome.setdefault("messages", []).append(f"The result file could not be written: {exc}")
+    try:
+        if doc is not None and _interactive(options, doc):
+            _message_box(doc, outcome)
+    except Exception:
+        pass
+    return json.dumps(outcome, ensure_ascii=False, default=str)
+
+
+def pair_next_round(*args):
+    """Pair the next round: the sheet Pairings, and its games added to Results."""
+    return _run("pair", args)
+
+
+def update_standings(*args):
+    """Compute the standings and write the sheet Standings."""
+    return _run("standings", args)
+
+
+def check_workbook(*args):
+    """List every problem in the workbook, each with its sheet and cell."""
+    return _run("check", args)
+
+
+g_exportedScripts = (pair_next_round, update_standings, check_workbook)
