@@ -201,6 +201,7 @@ def pairing_tables(report: PairingReport, season: Season):
         blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
     style = SheetStyle(title=f"Round {p.round}", widths={"Board": 7, "White": 28, "Black": 28,
                                                          "Result": 9},
+                       number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)
                        notes=tuple(p.notes), blocks=tuple(blocks))
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,

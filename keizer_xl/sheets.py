@@ -461,12 +461,15 @@ def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
             out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
     # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
     # (Excel's "0.##" would print a trailing dot: "43.")
-    formats = {"Score": "0.00"}
+    # "0_0_0": the rank right-aligned with two digits' width of space after it, so a printed
+    # rank never runs into the name ("1Ruud Bakker"); Excel and LibreOffice both honour "_x"
+    formats = {"Rank": "0_0_0", "Score": "0.00"}
     formats.update({c: "General" for c in out.columns if re.fullmatch(r"R\d+", str(c))})
     formats.update({"Value": "General", "Prev value": "General"})
-    style = SheetStyle(title="Standings", number_formats=formats,
-                       widths={"Rank": 6, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10,
-                               "Games": 7, "W": 4, "D": 4, "L": 4},
+    widths = {"Rank": 6, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10, "Games": 7,
+              "W": 4, "D": 4, "L": 4}
+    widths.update({c: 7 for c in out.columns if re.fullmatch(r"R\d+", str(c))})  # fits 16.67
+    style = SheetStyle(title="Standings", number_formats=formats, widths=widths,
                        highlight_rows=3, landscape=len(out.columns) > 20)
     return out, style
 
