@@ -441,15 +441,19 @@ def warnings(season: Season) -> list[str]:
 # --------------------------------------------------------------------------- writing
 
 def display(x: Fraction | int | None, places: int = 2) -> float | int | None:
-    """Round half up for display only (rules section 3: round at the very end)."""
+    """Round half up (away from zero) for display only (rules section 3: round at the very end).
+
+    Integer arithmetic on numerator and denominator: a season has thousands of cells."""
     if x is None:
         return None
     if isinstance(x, int):
         return x
-    scaled = x * 10 ** places
-    rounded = (scaled + Fraction(1, 2)).__floor__() if scaled >= 0 else -((-scaled + Fraction(1, 2)).__floor__())
-    value = Fraction(rounded, 10 ** places)
-    return int(value) if value.denominator == 1 else float(value)
+    scale = 10 ** places
+    n, den = x.numerator * scale, x.denominator
+    q = (2 * abs(n) + den) // (2 * den)
+    if n < 0:
+        q = -q
+    return q // scale if q % scale == 0 else q / scale
 
 
 def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
