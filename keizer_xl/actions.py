@@ -5,7 +5,7 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pandas as pd
 

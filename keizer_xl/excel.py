@@ -51,6 +51,7 @@ from typing import Any, Callable, Sequence
 import pandas as pd
 
 from .tables import SheetStyle, Table, quote_sheet
+from .tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
 __all__ = [
     "XlwingsBook",
@@ -155,18 +156,6 @@ def from_excel(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer() and abs(value) < _NUMERIC_LIMIT:
         return int(value)
     return value
-
-
-def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _header_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
 
 
 def _display_width(value: Any) -> int:
@@ -375,7 +364,6 @@ class XlwingsBook:
         columns = list(frame.columns)
         header(columns)
         body(frame)
-        last_data = len(grid)
         wrote_below = False
         if style.notes or style.blocks:
             put([])
@@ -438,19 +426,7 @@ class XlwingsBook:
         xl_sheet = self.book.sheets[kept.title]
         region = self._region(kept)
         where = quote_sheet(kept.title)
-        index = {h.strip().casefold(): i for i, h in reversed(list(enumerate(region.headers))) if h.strip()}
-        plan: list[dict[int, Any]] = []
-        for row in rows:
-            placed: dict[int, Any] = {}
-            for key, value in row.items():
-                i = index.get(str(key).strip().casefold())
-                if i is None:
-                    if _blank(value) or (isinstance(value, float) and value != value):
-                        continue
-                    raise KeyError(f"{where} in {self.label} has no column {key!r} "
-                                   f"(its columns: {', '.join(h for h in region.headers if h)})")
-                placed[i] = value
-            plan.append(placed)
+        plan = place_rows(region.headers, rows, where, self.label)
 
         start = max(region.data_last + 1, region.data_first)
         end = start + len(plan) - 1
@@ -512,14 +488,10 @@ class XlwingsBook:
         xl_sheet = self.book.sheets[kept.title]
         region = self._region(kept)
         where = quote_sheet(kept.title)
-        n = region.data_last - region.data_first + 1
-        wanted = sorted({int(i) for i in data_rows})
+        wanted = checked_data_rows(data_rows, region.data_last - region.data_first + 1,
+                                   where, self.label)
         if not wanted:
             return
-        bad = [i for i in wanted if not 0 <= i < n]
-        if bad:
-            raise IndexError(f"{where} in {self.label} has {n} data rows; there is no data row "
-                             f"{', '.join(str(i) for i in bad)} to delete")
         first_col = region.first_column
         last_col = first_col + region.width - 1
         doomed = [region.data_first + i for i in wanted]

@@ -33,6 +33,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from .tables import SheetStyle, Table, quote_sheet
+from .tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
 try:  # numpy comes with pandas
     import numpy as np
@@ -114,18 +115,6 @@ def _enum(type_name: str, value: str):
 
 
 # --------------------------------------------------------------------------- values
-
-def _blank(value: Any) -> bool:
-    return value is None or (type(value) is str and not value.strip())
-
-
-def _header_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
 
 def _clean_text(text: str) -> str:
     if _ILLEGAL_CHARS.search(text):
@@ -680,20 +669,7 @@ class UnoBook:
         sh = self._sheet(sheet)
         region = self._region(sh)
         where = quote_sheet(sh.Name)
-        index = {h.strip().casefold(): i for i, h in reversed(list(enumerate(region.headers)))
-                 if h.strip()}
-        plan: list[dict[int, Any]] = []
-        for row in rows:
-            placed: dict[int, Any] = {}
-            for key, value in row.items():
-                i = index.get(str(key).strip().casefold())
-                if i is None:
-                    if _blank(value) or (isinstance(value, float) and value != value):
-                        continue
-                    raise KeyError(f"{where} in {self.label} has no column {key!r} "
-                                   f"(its columns: {', '.join(h for h in region.headers if h)})")
-                placed[i] = value
-            plan.append(placed)
+        plan = place_rows(region.headers, rows, where, self.label)
         if region.width == 0:
             raise LibreOfficeError(f"{where} in {self.label} has no header row to append to")
 
@@ -777,14 +753,10 @@ class UnoBook:
         sh = self._sheet(sheet)
         region = self._region(sh)
         where = quote_sheet(sh.Name)
-        n = region.data_last - region.data_first + 1
-        wanted = sorted({int(i) for i in data_rows})
+        wanted = checked_data_rows(data_rows, region.data_last - region.data_first + 1,
+                                   where, self.label)
         if not wanted:
             return
-        bad = [i for i in wanted if not 0 <= i < n]
-        if bad:
-            raise IndexError(f"{where} in {self.label} has {n} data rows; there is no data row "
-                             f"{', '.join(str(i) for i in bad)} to delete")
         self.modified = True
         doomed = [region.data_first + i for i in wanted]
         s_index = sh.RangeAddress.Sheet

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Mapping

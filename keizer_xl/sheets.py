@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 import pandas as pd
 

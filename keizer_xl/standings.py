@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from .model import Game, Player, Result, Season
-from .rules import Credit, Settings
+from .rules import Credit
 from .values import scaled_values, shared_places
 
 
@@ -362,7 +362,6 @@ class Engine:
     def _round(self, k, active, active_idx, prev_vals, start_values, value_rows, place_prev, ratings):
         s = self.settings
         frozen = s.recalculation == "frozen"
-        own_coef = {"current": 1, "start": 0, "none": 0}[s.own_value]
 
         def own_for(vals):
             if s.own_value == "current":

@@ -22,6 +22,51 @@ def column_letter(index: int) -> str:
     return letters
 
 
+def blank(value: Any) -> bool:
+    """An empty cell as every client reports it: None or only white space."""
+    return value is None or (type(value) is str and not value.strip())
+
+
+def header_text(value: Any) -> str:
+    """A header cell as text: 1.0 (a number typed as header) -> '1'."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def place_rows(headers: Sequence[str], rows: Sequence[dict[str, Any]], where: str,
+               label: str) -> list[dict[int, Any]]:
+    """Map rows keyed by header text (case-insensitive, first column of a name wins) to
+    column indices, for ``Book.append_rows``.  A key that is not a column is fine when its
+    value is empty and a KeyError otherwise: a value must never be dropped silently."""
+    index = {h.strip().casefold(): i for i, h in reversed(list(enumerate(headers))) if h.strip()}
+    plan: list[dict[int, Any]] = []
+    for row in rows:
+        placed: dict[int, Any] = {}
+        for key, value in row.items():
+            i = index.get(str(key).strip().casefold())
+            if i is None:
+                if blank(value) or (isinstance(value, float) and value != value):
+                    continue
+                raise KeyError(f"{where} in {label} has no column {key!r} "
+                               f"(its columns: {', '.join(h for h in headers if h)})")
+            placed[i] = value
+        plan.append(placed)
+    return plan
+
+
+def checked_data_rows(data_rows: Sequence[int], count: int, where: str, label: str) -> list[int]:
+    """The distinct data rows to delete, in order; an IndexError names any that do not exist."""
+    wanted = sorted({int(i) for i in data_rows})
+    bad = [i for i in wanted if not 0 <= i < count]
+    if bad:
+        raise IndexError(f"{where} in {label} has {count} data rows; there is no data row "
+                         f"{', '.join(str(i) for i in bad)} to delete")
+    return wanted
+
+
 @dataclass(frozen=True)
 class Table:
     """A block of cells as the user typed them.

@@ -1,9 +1,7 @@
 """Small builders for test seasons (no files)."""
 from __future__ import annotations
 
-from fractions import Fraction as F
-
-from keizer_xl.model import Absence, Bye, Game, Player, Result, Season, parse_result
+from keizer_xl.model import Absence, Bye, Game, Player, Season, parse_result
 from keizer_xl.rules import build_settings, parse_setting
 
 
