@@ -251,3 +251,26 @@ def test_same_workbook_same_pairing_and_standings_across_processes(tmp_path):
         assert all(r.returncode == 0 for r in res), [r.stderr for r in res]
         outputs.add(tuple(r.stdout for r in res))
     assert len(outputs) == 1
+
+
+def test_formula_like_player_name_stays_text_in_written_sheets(tmp_path, capsys):
+    evil = '=HYPERLINK("http://example.com","click")'
+    sheets = keizer_example_sheets()
+    sheets["Players"][1][0] = evil
+    sheets["Attendance"][1][0] = evil
+    for row in sheets["Results"][1:]:
+        row[2:4] = [evil if v == "Jansen" else v for v in row[2:4]]
+    book = make_workbook(tmp_path / "evil.xlsx", sheets)
+    wb = openpyxl.load_workbook(book)
+    for ws in wb.worksheets:  # typed as text, as a spreadsheet stores a Text-formatted cell
+        for row in ws.iter_rows():
+            for c in row:
+                if c.value == evil:
+                    c.data_type = "s"
+    wb.save(book)
+    assert run(capsys, "standings", book)[0] == 0
+    assert run(capsys, "pair", book)[0] == 0
+    wb = openpyxl.load_workbook(book)
+    cells = [c for name in ("Standings", "Pairings", "Results") for row in wb[name].iter_rows()
+             for c in row if c.value == evil]
+    assert len(cells) >= 3 and all(c.data_type == "s" for c in cells)

@@ -326,3 +326,20 @@ def test_unpaired_present_player_scores_unexcused_and_is_reported():
     hist = compute_history(s)
     assert hist.last.score["C"] == 1 + F(1, 6)
     assert any("C (round 1)" in n for n in hist.notes)
+
+
+def test_club_scheme_prev_then_extra_pass_then_converge():
+    # "original for the first third, one extra pass in the second third, converge in the last"
+    rounds = [ROUND1, ROUND2, [("de Zeeuw", "de Bruin", "½-½"), ("Jansen", "Slager", "1-0"),
+                               ("de Jonge", "Pietersen", "0-1"), ("Bakker", "de Vries", "1-0"),
+                               ("de Oude", "de Wit", "½-½")]]
+    s = season(KEIZER, rounds, top_value=50, extra_passes=1, extra_passes_from_round=2,
+               converge_from_round=3)
+    hist = compute_history(s)
+    assert hist.after(1).passes == 1
+    assert hist.after(2).passes == 2
+    assert hist.after(3).passes >= 2 and hist.after(3).converged
+    # round 2 with its extra pass: the worked example's round-2 ranking revalued once more
+    plain = compute_history(keizer_example()).after(2)
+    v = {n: 50 - i for i, n in enumerate(plain.order)}
+    assert hist.after(2).score["Jansen"] == v["Jansen"] + v["Pietersen"]
