@@ -76,6 +76,9 @@ MAX_MEMBERS = 10_000
 MAX_ROWS = 100_000                   # a worksheet's <dimension ref> may not reach further down
 MAX_COLUMNS = 2_000                  # ... or further right
 DIMENSION_PEEK = 16 * KiB            # <dimension> sits at the very start of the sheet XML
+# A sheet without a <dimension> record is judged by its size: a 150-player season's largest
+# sheet is about 0.3 MiB of XML; 48 MiB is some 500,000 cells, far beyond any club season.
+MAX_SHEET_BYTES = 48 * MiB
 XML_PEEK = 4 * KiB                   # where a DOCTYPE / ENTITY declaration would be
 
 EXCEL_SUFFIXES = (".xlsx", ".xlsm")
@@ -316,6 +319,12 @@ class _Inspector:
         return out
 
     def check_dimension(self, sheet: _SheetPart) -> None:
+        size = self.zf.getinfo(sheet.part).file_size
+        if size > MAX_SHEET_BYTES:
+            raise self.refuse(
+                f"has a sheet {quote_sheet(sheet.name)} of {size / MiB:,.0f} MiB of cell data (the "
+                f"limit is {MAX_SHEET_BYTES // MiB} MiB, far more than a season needs). Delete the "
+                f"unused rows and columns and save again.")
         head = self.peek(sheet.part, DIMENSION_PEEK)
         m = _DIMENSION_RE.search(head)
         if not m:

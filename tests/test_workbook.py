@@ -1028,3 +1028,34 @@ def test_template_like_book_survives_two_round_trips(tmp_path):
     wb = openpyxl.load_workbook(p)
     assert wb.sheetnames == ["Players", "Standings", "Notes", "Secret"]
     assert len(wb["Notes"].data_validations.dataValidation) == 1
+
+
+def test_sheet_without_dimension_refused_by_size(tmp_path, monkeypatch):
+    """A writer that omits <dimension> cannot smuggle a huge sheet past the row limit."""
+    import re
+    import zipfile
+
+    import openpyxl
+
+    from keizer_xl import workbook as wbmod
+
+    src = tmp_path / "big.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Results"
+    for i in range(2000):
+        ws.append([i, i, f"Player {i}", f"Player {i + 1}", "1-0"])
+    wb.save(src)
+    stripped = tmp_path / "nodim.xlsx"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(stripped, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename.startswith("xl/worksheets/sheet"):
+                data = re.sub(rb"<dimension[^>]*/>", b"", data)
+            zout.writestr(item, data)
+    wbmod.open_book(stripped)  # fine at the real limit
+    monkeypatch.setattr(wbmod, "MAX_SHEET_BYTES", 10_000)
+    started = time.perf_counter()
+    with pytest.raises(wbmod.WorkbookFileError, match="sheet Results of .* MiB of cell data"):
+        wbmod.open_book(stripped)
+    assert time.perf_counter() - started < 2
