@@ -230,10 +230,12 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
         if report.repaired:
             drop = result_rows_of_round(table, report.pairing.round)
             book.delete_rows(results, drop)
-        book.write_sheet("Pairings", frame, style)
+        # Results first: if its rows cannot be added (something typed below the table), a live
+        # book is left as it was and the transport's error says which cell is in the way
         header = result_header_map(table)
         book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
                                    for row in rows])
+        book.write_sheet("Pairings", frame, style)
         book.save()
     return report
 

@@ -51,6 +51,7 @@ from typing import Any, Callable, Sequence
 import pandas as pd
 
 from .tables import SheetStyle, Table, quote_sheet
+from .tables import column_letter
 from .tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
 __all__ = [
@@ -432,6 +433,17 @@ class XlwingsBook:
         end = start + len(plan) - 1
         first_col = region.first_column
         t = kept.table
+        # the rows the new data takes below the table must be empty: a note typed under the
+        # table is the user's and is never overwritten (as the file writer)
+        below = t.max_row if t is not None else region.data_last
+        for r in range(max(start, below + 1), end + 1 + (t.totals if t is not None else 0)):
+            for c in range(first_col, first_col + region.width):
+                value = kept.cells.get((r, c))
+                if not _blank(value):
+                    raise ExcelError(
+                        f"Cannot add {len(plan)} rows to {where}: cell {column_letter(c)}{r} below the "
+                        f"table holds {str(value)[:40]!r}. Move what is below the table further "
+                        f"down (or to another sheet) and run again; nothing was written.")
         if t is not None:
             totals_at = t.max_row - t.totals + 1
             shift = end + 1 - totals_at if t.totals and end >= totals_at else 0

@@ -33,6 +33,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from .tables import SheetStyle, Table, quote_sheet
+from .tables import column_letter
 from .tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
 try:  # numpy comes with pandas
@@ -682,6 +683,21 @@ class UnoBook:
             raise LibreOfficeError(f"{where} in {self.label} is full")
 
         db = region.dbrange[1] if region.dbrange else None
+        # the rows the new data takes below the table must be empty: a note typed under the
+        # table is the user's and is never overwritten (as the file writer)
+        below = db.DataArea.EndRow if db is not None else region.data_last
+        last_taken = end + (region.totals if db is not None else 0)
+        if last_taken > below:
+            r1 = max(start, below + 1)
+            block = sh.getCellRangeByPosition(first_col, r1, last_col, last_taken).getDataArray()
+            for k, row in enumerate(block):
+                for j, value in enumerate(row):
+                    if value != "":
+                        raise LibreOfficeError(
+                            f"Cannot add {len(plan)} rows to {where} in {self.label}: cell "
+                            f"{column_letter(first_col + j + 1)}{r1 + k + 1} below the table holds "
+                            f"{str(value)[:40]!r}. Move what is below the table further down (or "
+                            f"to another sheet) and run again; nothing was written.")
         if db is not None:
             area = db.DataArea
             totals = region.totals

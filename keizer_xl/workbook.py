@@ -1023,6 +1023,18 @@ class FileBook:
                     raise WorkbookFileError(
                         f"Cannot add {len(plan)} rows to the table {table.displayName} on {where} in "
                         f"{self.label}: the table {other.displayName} is in the way below it.")
+        # rows below the table (or below a plain sheet's data) that the new rows would take must
+        # be empty: a note typed under the table is the user's and is never overwritten
+        below = (t_max_row if table is not None else region.data_last)
+        for r in range(max(start, below + 1), end + 1 + (totals if shift else 0)):
+            for c in range(first_col, last_col + 1):
+                cell = cells.get((r, c))
+                if cell is not None and not isinstance(cell, MergedCell) and not _blank(cell.value):
+                    raise WorkbookFileError(
+                        f"Cannot add {len(plan)} rows to {where} in {self.label}: cell "
+                        f"{column_letter(c)}{r} below the table holds {str(cell.value)[:40]!r}. Move "
+                        f"what is below the table further down (or to another sheet) and run again; "
+                        f"nothing was written.")
         for r in range(start, end + 1 + (totals if shift else 0)):
             for c in range(first_col, last_col + 1):
                 if isinstance(cells.get((r, c)), MergedCell):

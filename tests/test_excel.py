@@ -430,3 +430,24 @@ def test_the_stand_in_offers_only_real_xlwings_api(fake_cls, real_name):
             fake_params = list(inspect.signature(fake_attr).parameters)[1:]
             real_params = list(inspect.signature(real_attr).parameters)[1:]
             assert fake_params == real_params[:len(fake_params)], (real_name, name)
+
+
+def test_a_note_below_the_results_table_is_never_overwritten(tmp_path):
+    import openpyxl
+    from openpyxl.utils.cell import range_boundaries
+
+    source = tmp_path / "with note.xlsx"
+    wb = openpyxl.load_workbook(SAMPLE)
+    ws = wb["Results"]
+    for row in ws.iter_rows(min_row=2):
+        if row[0].value == 23 and row[3].value:
+            row[4].value = "1-0"
+    (table,) = ws.tables.values()
+    ws.cell(range_boundaries(table.ref)[3] + 3, 1).value = "checked by the arbiter"
+    wb.save(source)
+    path, filebook, fake, book = both(tmp_path, source, "copy.xlsx")
+    before = fake_grid(fake, "Results")
+    for transport in (filebook, book):
+        with pytest.raises(Exception, match="below the table holds 'checked by the arbiter'"):
+            actions.pair_next_round(transport)
+    assert fake_grid(fake, "Results") == before and "Pairings" not in [s.name for s in fake.sheets]

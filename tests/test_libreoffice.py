@@ -444,3 +444,35 @@ def test_unobook_reads_and_writes_like_filebook(office, tmp_path):
     assert ws["A2"].fill.fgColor.rgb.endswith("FFD966")  # gold
     assert ws["C2"].number_format.endswith("0.00")
     assert openpyxl.load_workbook(by_lo)["Games"]["H4"].value == "a note beside the table"
+
+
+def _note_below_results(path: Path) -> None:
+    """The sample with round 23's results typed in and a note under the Results table."""
+    wb = openpyxl.load_workbook(SAMPLE)
+    ws = wb["Results"]
+    for row in ws.iter_rows(min_row=2):
+        if row[0].value == 23 and row[3].value:
+            row[4].value = "1-0"
+    (table,) = ws.tables.values()
+    last = openpyxl.utils.cell.range_boundaries(table.ref)[3]
+    ws.cell(last + 3, 1).value = "checked by the arbiter"
+    wb.save(path)
+
+
+def test_a_note_below_the_results_table_is_never_overwritten(tmp_path, capsys):
+    book = tmp_path / "note.xlsx"
+    _note_below_results(book)
+    before = book.read_bytes()
+    code, _, err = run_cli(capsys, "pair", book)
+    assert code == 1 and "below the table holds 'checked by the arbiter'" in err
+    assert "nothing was written" in err and book.read_bytes() == before
+
+
+@needs_lo
+def test_a_note_below_the_results_table_in_libreoffice(office, tmp_path, capsys):
+    book = tmp_path / "note.xlsx"
+    _note_below_results(book)
+    before = book.read_bytes()
+    code, _, err = run_cli(capsys, "lo-run", book, "pair")
+    assert code == 1 and "below the table holds 'checked by the arbiter'" in err
+    assert book.read_bytes() == before
