@@ -1,0 +1,43 @@
+"""Properties of the pair action on simulated seasons (absences, late entrants, withdrawals)."""
+import networkx as nx
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+
+from keizer_xl.actions import plan_pairing, present_players
+from keizer_xl.pairing import History, may_meet
+from keizer_xl.rules import build_settings, parse_setting
+from keizer_xl.simulate import simulate_season
+
+
+@hsettings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, 24), rounds=st.integers(0, 8), seed=st.integers(0, 10_000),
+       pairing=st.sampled_from(["keizer", "geel"]), gap=st.sampled_from(["never", "0", "2"]))
+def test_pairing_covers_exactly_the_present_players(n, rounds, seed, pairing, gap):
+    settings = build_settings([parse_setting("pairing", pairing), parse_setting("rematch_gap", gap)])
+    season = simulate_season(n, rounds, settings, seed=seed, absence_rate=0.2,
+                             late=1 if n > 3 else 0, withdrawn=1 if n > 4 else 0)
+    rnd = season.known_rounds() + 1
+    present, absent = present_players(season, rnd)
+    if len(present) < 2:
+        return
+    report = plan_pairing(season, rnd)
+    p = report.pairing
+    seated = [x for b in p.boards for x in (b.white, b.black)] + ([p.bye] if p.bye else [])
+    assert sorted(seated) == sorted(present)  # every present player exactly once
+    assert (p.bye is not None) == (len(present) % 2 == 1)  # at most one bye, only when odd
+    assert not set(seated) & set(absent)
+    for name in seated:  # never a player who has not joined or has withdrawn
+        player = season.player(name)
+        assert player.is_member(rnd) and not player.is_withdrawn(rnd)
+    # a rematch only when no rematch-free complete pairing exists
+    history = History.from_season(season, rnd)
+    rematches = [b for b in p.boards if not may_meet(history, season.settings, b.white, b.black)]
+    if rematches:
+        g = nx.Graph()
+        g.add_nodes_from(present)
+        g.add_edges_from((a, b) for i, a in enumerate(present) for b in present[i + 1:]
+                         if may_meet(history, season.settings, a, b))
+        if len(present) % 2:
+            g.add_edges_from(("*bye*", a) for a in present)
+        size = len(nx.max_weight_matching(g, maxcardinality=True))
+        assert 2 * size < len(present) + len(present) % 2
+        assert len(p.notes) >= len(rematches)
