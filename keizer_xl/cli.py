@@ -44,6 +44,16 @@ def _open(path: Path):
     return open_book(path)
 
 
+def _open_book_arg(text: str, write: bool):
+    """(path, book) for a BOOK argument; when the command will write, refuse up front a file
+    whose save would drop what openpyxl cannot keep."""
+    path = _book_path(text)
+    book = _open(path)
+    if write:
+        _refuse_unsafe(book)
+    return path, book
+
+
 def _refuse_unsafe(book) -> None:
     from .workbook import WorkbookFileError
 
@@ -73,11 +83,8 @@ def cmd_new(args) -> int:
 
 
 def cmd_standings(args) -> int:
-    path = _book_path(args.book)
-    book = _open(path)
     write = not args.no_write
-    if write:
-        _refuse_unsafe(book)
+    path, book = _open_book_arg(args.book, write)
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
     for note in report.notes:
@@ -139,11 +146,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_pair(args) -> int:
-    path = _book_path(args.book)
-    book = _open(path)
     write = not args.dry_run
-    if write:
-        _refuse_unsafe(book)
+    path, book = _open_book_arg(args.book, write)
     report = actions.pair_next_round(book, args.round, write=write, force=args.force,
                                      repair=args.repair)
     if args.format == "json":
@@ -357,11 +361,8 @@ def cmd_audit(args) -> int:
 def cmd_compare(args) -> int:
     from .compare import compare_methods, compare_style
 
-    path = _book_path(args.book)
-    book = _open(path)
     write = not args.no_write
-    if write:
-        _refuse_unsafe(book)
+    path, book = _open_book_arg(args.book, write)
     from .sheets import read_season
 
     season = read_season(book)
