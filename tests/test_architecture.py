@@ -8,7 +8,7 @@ import pytest
 
 PKG = Path(__file__).resolve().parent.parent / "keizer_xl"
 CORE = ["rules", "model", "values", "standings", "pairing", "colours", "matching", "sheets",
-        "tables", "actions", "explain", "history", "audit", "compare", "export"]
+        "tables", "actions", "explain", "history", "simulate", "audit", "compare", "export"]
 CLIENTS = {"openpyxl", "xlwings", "uno", "unohelper"}
 
 
