@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
 from . import actions
 from .model import InputError
@@ -743,13 +743,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop LibreOffice after this long (default 180)")
     p.set_defaults(func=cmd_lo_run)
 
-    for register in _EXTRA_COMMANDS:
-        register(sub)
     return parser
-
-
-#: other modules add their sub-commands here (pairing, batch, LibreOffice, ...)
-_EXTRA_COMMANDS: list[Callable] = []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
