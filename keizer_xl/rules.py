@@ -353,6 +353,15 @@ def normalise_key(raw_key: str) -> str:
     return KEY_ALIASES.get(key, key)
 
 
+def check_key(raw_key: str) -> None:
+    """Raise SettingError (with a suggestion) when ``raw_key`` is not a setting."""
+    key = normalise_key(raw_key)
+    if re.fullmatch(r"code\s+\S+|(fixed|forbidden)(\s+r?\d+)?", key) or key in KNOWN_KEYS:
+        return
+    candidates = list(KNOWN_KEYS) + ["code X"]
+    raise SettingError(key, f"unknown setting {raw_key!r}{_did_you_mean(key, candidates)}")
+
+
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     """Turn one Settings row into ``(field, value)``; raises SettingError with a suggestion."""
     key = normalise_key(raw_key)

@@ -17,7 +17,7 @@ import pandas as pd
 
 from .model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
                     ResultError, Season, parse_result, validate)
-from .rules import Settings, SettingError, build_settings, parse_setting
+from .rules import Settings, SettingError, build_settings, check_key, parse_setting
 from .tables import Book, SheetStyle, Table
 
 # --------------------------------------------------------------------------- names
@@ -168,8 +168,16 @@ def read_settings(table: Table | None, problems: list[Problem]) -> Settings:
             continue
         if str(key).strip().startswith("#"):
             continue  # a comment row
+        if _blank(value):
+            # an empty value means "the preset's value" (the template lists the common keys
+            # empty, so changing the preset changes them); the key must still be a setting
+            try:
+                check_key(str(key))
+            except SettingError as e:
+                problems.append(Problem(table.cell(r, ki), str(e)))
+            continue
         try:
-            field_name, parsed = parse_setting(str(key), "" if value is None else value)
+            field_name, parsed = parse_setting(str(key), value)
         except SettingError as e:
             where = table.cell(r, ki) if str(e).startswith("unknown setting") else table.cell(r, vi)
             problems.append(Problem(where, f"{_text(key)}: {e}" if not str(e).startswith("unknown")

@@ -43,25 +43,27 @@ RESULT_CHOICES = ("1-0", "0-1", "\u00bd-\u00bd", "1-0F", "0-1F", "0-0F", "adj", 
 ABSENCE_CHOICES = ("E", "U", "C", "L")
 STATUS_CHOICES = ("active", "withdrawn")
 
-#: (setting, value, comment): ``preset`` and ``season``, then the common settings with the
-#: values the ``keizer`` preset gives them, so a club sees what it may change.
+#: (setting, value, comment): ``preset`` and ``season``, then the common settings with an EMPTY
+#: value, which means "the preset's value": changing the preset changes them all, and typing a
+#: value overrides the preset for that setting only.  The comment shows the keizer preset's value.
 DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
-    ("preset", "keizer", "keizer, sevilla, ... (see the manual); the rows below override it"),
+    ("preset", "keizer", "keizer, sevilla, frozen-fixed, knsb-sixths or geel; a value typed "
+                         "below overrides the preset for that setting, an empty value keeps it"),
     ("season", "", "a name for the season, e.g. 2025-2026"),
-    ("top_value", "1.5N", "value of the player in first place: a number, or N, 1.5N, 2N "
-                          "(N = number of players)"),
-    ("value_step", "1", "each next place is worth this much less"),
-    ("own_value", "current", "own value added once per round: current, start or none"),
-    ("recalculation", "prev", "values used for the points: prev, frozen or converge"),
-    ("bye", "2/3", "points for the bye, as a share of the own value (or '20 points')"),
-    ("absence_excused", "1/3", "E: excused absence"),
-    ("absence_unexcused", "0", "U: unexcused absence"),
-    ("absence_club", "2/3", "C: absent on club duty"),
-    ("absence_late", "0", "L: rounds before the player joined"),
-    ("tiebreak", "previous, rating, start", "order of tie-breaks: previous, rating, start, name"),
-    ("pairing", "keizer", "keizer or geel"),
-    ("rematch_gap", "never", "rounds before two players may meet again; never = only once"),
-    ("colours", "keizer", "keizer, lower-white, balance or geel"),
+    ("top_value", "", "keizer: 1.5N. Value of the player in first place: a number, or N, 1.5N, "
+                      "2N, ratio 3 (N = number of players)"),
+    ("value_step", "", "keizer: 1. Each next place is worth this much less"),
+    ("own_value", "", "keizer: current. Own value added to the total: current, start or none"),
+    ("recalculation", "", "keizer: prev. Values used for the points: prev, frozen or converge"),
+    ("bye", "", "keizer: 2/3. Points for the bye, as a share of the own value (or '20 points')"),
+    ("absence_excused", "", "keizer: 1/3. E: excused absence"),
+    ("absence_unexcused", "", "keizer: 0. U: unexcused absence"),
+    ("absence_club", "", "keizer: 2/3. C: absent on club duty"),
+    ("absence_late", "", "keizer: 0. L: rounds before the player joined"),
+    ("tiebreak", "", "keizer: previous, rating, start. Order of tie-breaks (also name)"),
+    ("pairing", "", "keizer: keizer. keizer or geel"),
+    ("rematch_gap", "", "keizer: never. Rounds between two meetings of the same players"),
+    ("colours", "", "keizer: keizer. keizer, lower-white, balance or geel"),
 )
 
 LANGUAGES = ("en", "nl", "de")
@@ -71,9 +73,9 @@ _INSTRUCTIONS = {
         "Keizer competition - how to use this workbook",
         "",
         "Before the season",
-        "1. Settings: the preset keizer gives Keizer's own rules. Change a value only if your club "
-        "plays differently; a club's own absence code X is a row 'code X' with a value such as 1/2 "
-        "or '20 points'.",
+        "1. Settings: the preset keizer gives Keizer's own rules. An empty Value keeps the preset's "
+        "value; type a value only where your club plays differently. A club's own absence code X "
+        "is a row 'code X' with a value such as 1/2 or '20 points'.",
         "2. Players: one row per player: Name (unique), Rating, Start (starting place, optional), "
         "Joined (first round, default 1), Status (active, or 'withdrawn R' from round R), Club, Id.",
         "",

@@ -151,3 +151,14 @@ def test_spellings_of_rounds_codes_and_results(tmp_path):
     assert [(g.round, g.white, g.result.value) for g in season.games] == [(1, "A", "1-0"),
                                                                            (2, "B", "0-1")]
     assert season.players[0].rating == 1500 and season.attendance_rounds == (1, 2, 3)
+
+
+def test_empty_setting_value_keeps_the_preset_but_the_key_is_checked(tmp_path):
+    sheets = keizer_example_sheets()
+    sheets["Settings"] += [["preset", "knsb-sixths"], ["absence_max", None], ["colors", ""],
+                           ["top_valeu", None]]
+    got = problems_of(tmp_path, sheets)
+    assert got == ["Settings!A6: unknown setting 'top_valeu'; did you mean top_value?"]
+    del sheets["Settings"][-1]
+    season = read_season(open_book(make_workbook(tmp_path / "ok.xlsx", sheets)))
+    assert season.settings.absence_max == 5  # knsb-sixths' value: the empty row keeps it

@@ -71,26 +71,36 @@ def test_each_input_sheet_is_one_excel_table_from_a1(template):
         assert ws.freeze_panes == "A2"
 
 
-def test_settings_rows_are_the_keizer_defaults(template):
+def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
+    from keizer_xl.model import Problem
+    from keizer_xl.sheets import read_settings
+
     rows = FileBook(template).read_table("Settings").rows
     got = {r[0]: r[1] for r in rows}
     assert list(got)[:2] == ["preset", "season"]
-    assert got["preset"] == "keizer" and got["season"] in (None, "")
+    assert got["preset"] == "keizer"
     for key in ("top_value", "value_step", "own_value", "recalculation", "bye", "absence_excused",
                 "absence_unexcused", "absence_club", "absence_late", "tiebreak", "pairing",
                 "rematch_gap", "colours"):
-        assert key in got, key
-    assert got["top_value"] == "1.5N" and got["bye"] == "2/3" and got["absence_excused"] == "1/3"
-    assert got["tiebreak"] == "previous, rating, start" and got["rematch_gap"] == "never"
-    # every value parses to exactly what the keizer preset gives (checked against rules.py)
-    defaults = rules.build_settings([("preset", "keizer")])
-    parsed = rules.build_settings([rules.parse_setting(k, v) for k, v in got.items() if k != "season"])
-    assert parsed == defaults
-    for key, value in got.items():
-        if key not in ("preset", "season"):
-            field, parsed_value = rules.parse_setting(key, value)
-            assert parsed_value == getattr(defaults, field), key
-    assert all(comment for _k, _v, comment in DEFAULT_SETTINGS)
+        assert key in got and got[key] in (None, ""), key
+    # the comment shows what the keizer preset gives, checked against rules.py
+    defaults = dict(rules.describe(rules.build_settings([("preset", "keizer")])))
+    for key, _value, comment in DEFAULT_SETTINGS[2:]:
+        assert comment.startswith(f"keizer: {defaults[key]}."), key
+    problems: list[Problem] = []
+    assert read_settings(FileBook(template).read_table("Settings"), problems) == \
+        rules.build_settings([("preset", "keizer")]) and not problems
+    # choosing another preset changes every empty row; a typed value (appended) overrides it
+    wb = openpyxl.load_workbook(template)
+    wb["Settings"]["B2"] = "sevilla"
+    wb.save(tmp_path / "sevilla.xlsx")
+    book = FileBook(tmp_path / "sevilla.xlsx")
+    book.append_rows("Settings", [{"Setting": "top_value", "Value": "50"}])
+    book.save()
+    got = read_settings(FileBook(tmp_path / "sevilla.xlsx").read_table("Settings"), problems)
+    assert not problems
+    expected = rules.build_settings([("preset", "sevilla"), rules.parse_setting("top_value", 50)])
+    assert got == expected and got.colours == "balance"
 
 
 def test_dropdowns(template):
@@ -127,7 +137,7 @@ def test_text_formats_so_excel_keeps_half_points(template):
     assert attendance["B2"].number_format == "@" and attendance["AO2"].number_format == "@"
     assert attendance.column_dimensions["B"].number_format == "@"
     assert settings["B2"].number_format == "@"                      # 2/3 must not become a date
-    assert settings["B8"].value == "2/3" and settings["B8"].data_type == "s"
+    assert settings["B8"].number_format == "@"  # the bye row: a typed 2/3 stays text
 
 
 def test_column_widths(template):
