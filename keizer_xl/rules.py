@@ -318,7 +318,7 @@ def _parse_choice(raw: Any, key: str) -> str:
     text = _CHOICE_ALIASES.get(key, {}).get(text, text)
     choices = _CHOICES[key]
     if text not in choices:
-        raise SettingError(key, f"{raw!r} is not one of {', '.join(choices)}{_did_you_mean(text, choices)}")
+        raise SettingError(key, f"{raw!r} is not one of {', '.join(choices)}{did_you_mean(text, choices)}")
     return text
 
 
@@ -327,7 +327,7 @@ def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
     for p in parts:
         if p not in TIEBREAK_KEYS:
             raise SettingError(key, f"{p!r} is not a tie-break (use {', '.join(TIEBREAK_KEYS)})"
-                                    f"{_did_you_mean(p, TIEBREAK_KEYS)}")
+                                    f"{did_you_mean(p, TIEBREAK_KEYS)}")
     if len(set(parts)) != len(parts):
         raise SettingError(key, f"{raw!r} names a tie-break twice")
     return tuple(parts)
@@ -340,9 +340,11 @@ def _parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
     return PairConstraint(parts[0], parts[1], rnd)
 
 
-def _did_you_mean(text: str, options) -> str:
-    close = difflib.get_close_matches(text, list(options), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]}?" if close else ""
+def did_you_mean(text: str, options) -> str:
+    """'; did you mean X?' for the closest option (compared case-insensitively), or ''."""
+    lowered = {o.casefold(): o for o in options}
+    close = difflib.get_close_matches(text.casefold(), list(lowered), n=1, cutoff=0.6)
+    return f"; did you mean {lowered[close[0]]}?" if close else ""
 
 
 def normalise_key(raw_key: str) -> str:
@@ -359,7 +361,7 @@ def check_key(raw_key: str) -> None:
     if re.fullmatch(r"code\s+\S+|(fixed|forbidden)(\s+r?\d+)?", key) or key in KNOWN_KEYS:
         return
     candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{_did_you_mean(key, candidates)}")
+    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
 
 
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
@@ -382,7 +384,7 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         name = str(raw_value).strip().lower()
         if name not in PRESETS:
             raise SettingError(key, f"{raw_value!r} is not a preset ({', '.join(PRESETS)})"
-                                    f"{_did_you_mean(name, PRESETS)}")
+                                    f"{did_you_mean(name, PRESETS)}")
         return key, name
     if key == "season":
         return key, str(raw_value).strip()
@@ -416,7 +418,7 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if key == "tiebreak":
         return key, _parse_tiebreak(raw_value, key)
     candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{_did_you_mean(key, candidates)}")
+    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
 
 
 def _blank(raw: Any) -> bool:

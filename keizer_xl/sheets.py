@@ -7,18 +7,17 @@ competition leader fixes everything in one go.
 from __future__ import annotations
 
 import datetime as _dt
-import difflib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 import pandas as pd
 
 from .model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
                     ResultError, Season, parse_result, validate)
-from .rules import Settings, SettingError, build_settings, check_key, parse_setting
-from .tables import Book, SheetStyle, Table
+from .rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
+from .tables import Book, SheetStyle, Table, blank
 
 # --------------------------------------------------------------------------- names
 
@@ -96,8 +95,7 @@ def _columns(table: Table, kind: str, problems: list[Problem]) -> dict[str, int]
 
 
 def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip()) or (
-        isinstance(value, float) and value != value)
+    return blank(value) or (isinstance(value, float) and value != value)  # NaN from a frame
 
 
 def _text(value: Any) -> str:
@@ -127,13 +125,6 @@ def _round_number(value: Any) -> int | None:
     return n
 
 
-def _did_you_mean(text: str, options: Iterable[str]) -> str:
-    opts = list(options)
-    lowered = {o.casefold(): o for o in opts}
-    close = difflib.get_close_matches(text.casefold(), list(lowered), n=1, cutoff=0.6)
-    return f"; did you mean {lowered[close[0]]}?" if close else ""
-
-
 # --------------------------------------------------------------------------- reading
 
 @dataclass
@@ -147,7 +138,7 @@ class _Names:
         name = self.players.get(text.casefold())
         if name is None:
             problems.append(Problem(where, f"{text!r} is not in Players"
-                                           f"{_did_you_mean(text, self.players.values())}"))
+                                           f"{did_you_mean(text, self.players.values())}"))
         return name
 
 
@@ -311,7 +302,7 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
                 problems.append(Problem(table.cell(r, idx),
                                         f"{_text(value)!r} is not an attendance code (E, U, C, L"
                                         f"{', ' + ', '.join(sorted(settings.code_map)) if settings.code_map else ''}"
-                                        f"){_did_you_mean(code, codes)}"))
+                                        f"){did_you_mean(code, codes)}"))
                 continue
             absences.append(Absence(rnd, name, code, table.cell(r, idx)))
     return absences, sorted(seen_rounds)
