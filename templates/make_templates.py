@@ -3,7 +3,12 @@
     python templates/make_templates.py
 
 * ``templates/season-template.xlsx``: the season template of ``keizer-xl new`` (keizer_xl/template.py);
-* ``macros/KeizerXL.bas``: the VBA module of the Excel buttons (keizer_xl/excel_setup.py:KEIZER_VBA).
+* ``macros/KeizerXL.bas``: the VBA module of the Excel buttons (keizer_xl/excel_setup.py:KEIZER_VBA);
+* ``macros/keizer_xl_lo.py``: the LibreOffice macro (keizer_xl/macros/keizer_xl_lo.py).
+
+The files under ``macros/`` are copies for people who browse or import them by hand; the
+package's own sources are what runs (an installed wheel has no ``macros/`` folder), and the
+tests fail when a copy drifts.
 
 tests/test_excel_static.py fails when a committed file differs from what this script makes.
 The macro-enabled workbook is deliberately not made here: see templates/README.md.
@@ -22,6 +27,8 @@ from keizer_xl.workbook import write_new_workbook  # noqa: E402
 
 TEMPLATE = ROOT / "templates" / "season-template.xlsx"
 VBA = ROOT / "macros" / "KeizerXL.bas"
+LO_MACRO = ROOT / "macros" / "keizer_xl_lo.py"
+LO_SOURCE = ROOT / "keizer_xl" / "macros" / "keizer_xl_lo.py"
 
 
 def main() -> None:
@@ -32,7 +39,9 @@ def main() -> None:
     wb.properties.created = wb.properties.modified = dt.datetime(2025, 1, 1)
     write_new_workbook(wb, TEMPLATE, backup=False)
     VBA.write_text(KEIZER_VBA, encoding="ascii", newline="\n")
-    print(f"wrote {TEMPLATE.relative_to(ROOT)} and {VBA.relative_to(ROOT)}")
+    LO_MACRO.write_bytes(LO_SOURCE.read_bytes())
+    print(f"wrote {TEMPLATE.relative_to(ROOT)}, {VBA.relative_to(ROOT)} and "
+          f"{LO_MACRO.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
