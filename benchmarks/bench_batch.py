@@ -32,10 +32,10 @@ CACHE_VERSION = "1"
 def _make_one(args) -> str:
     path, players, rounds, seed = args
     from keizer_xl.actions import write_season
-    from keizer_xl.rules import build_settings, parse_setting
-    from keizer_xl.simulate import simulate_season
-    from keizer_xl.template import build_template
-    from keizer_xl.workbook import open_book
+    from keizer_xl.core.rules import build_settings, parse_setting
+    from keizer_xl.analysis.simulate import simulate_season
+    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx import open_book
 
     settings = build_settings([parse_setting("season", f"Bench {seed}"),
                                parse_setting("code T", "1/2")])

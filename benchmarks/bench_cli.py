@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from keizer_xl import actions  # noqa: E402
-from keizer_xl.simulate import simulate_season  # noqa: E402
-from keizer_xl.template import build_template  # noqa: E402
-from keizer_xl.workbook import open_book  # noqa: E402
+from keizer_xl.analysis.simulate import simulate_season  # noqa: E402
+from keizer_xl.frontends.template import build_template  # noqa: E402
+from keizer_xl.clients.xlsx import open_book  # noqa: E402
 
 CACHE = Path(tempfile.gettempdir()) / "keizer-xl-bench-150x35.xlsx"
 
@@ -66,7 +66,7 @@ def main() -> None:
         fresh()
         actions.pair_next_round(open_book(work))
 
-    exe = shutil.which("keizer-xl") or f"{sys.executable} -m keizer_xl.cli"
+    exe = shutil.which("keizer-xl") or f"{sys.executable} -m keizer_xl.frontends.cli"
 
     def process(cmd):
         def run():

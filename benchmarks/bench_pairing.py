@@ -1,4 +1,4 @@
-"""Timings of keizer_xl.pairing.pair_round on synthetic seasons.
+"""Timings of keizer_xl.core.pairing.pair_round on synthetic seasons.
 
 Run: ``python benchmarks/bench_pairing.py``.  Prints one line per scenario: the best and the
 worst of a few runs, and what the pairing had to do (notes = rematches relaxed etc.).
@@ -14,9 +14,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from keizer_xl.model import Bye, Game, Player, Result, Season  # noqa: E402
-from keizer_xl.pairing import pair_round  # noqa: E402
-from keizer_xl.rules import build_settings  # noqa: E402
+from keizer_xl.core.model import Bye, Game, Player, Result, Season  # noqa: E402
+from keizer_xl.core.pairing import pair_round  # noqa: E402
+from keizer_xl.core.rules import build_settings  # noqa: E402
 
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import random
 
-from keizer_xl.model import Absence, Bye, Game, Player, Result, Season
-from keizer_xl.rules import build_settings, parse_setting
+from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
+from keizer_xl.core.rules import build_settings, parse_setting
 
 
 def synthetic_season(n_players: int = 150, n_rounds: int = 35, seed: int = 1, **raw) -> Season:

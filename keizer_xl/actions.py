@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .model import InputError, Problem, Season
-from .sheets import read_season, standings_table, warnings
-from .standings import History, Standing, compute_history, standings_frame
+from keizer_xl.core.model import InputError, Problem, Season
+from keizer_xl.sheets.read import read_season, standings_table, warnings
+from keizer_xl.core.standings import History, Standing, compute_history, standings_frame
 
 
 class ActionError(Exception):
@@ -122,8 +122,8 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     """Pair round ``rnd`` (default: the next round) without touching any sheet."""
     from dataclasses import replace as _replace
 
-    from .pairing import pair_round
-    from .model import Result
+    from keizer_xl.core.pairing import pair_round
+    from keizer_xl.core.model import Result
 
     if rnd is None:
         if repair:
@@ -141,7 +141,7 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
         if done:
             raise ActionError(f"round {rnd} already has results (e.g. {done[0].white} - "
                               f"{done[0].black} at {done[0].origin}); it cannot be paired again")
-        from .pairing import Board
+        from keizer_xl.core.pairing import Board
 
         keep = [Board(g.board or i, g.white, g.black) for i, g in enumerate(this_round, 1)
                 if g.result is Result.STARTED]
@@ -178,8 +178,8 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
 
 def pairing_tables(report: PairingReport, season: Season):
     """The Pairings sheet (frame and style) and the rows to append to Results."""
-    from .model import BUILTIN_CODES
-    from .tables import SheetStyle
+    from keizer_xl.core.model import BUILTIN_CODES
+    from keizer_xl.sheets.tables import SheetStyle
 
     p = report.pairing
     frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
@@ -215,7 +215,7 @@ def pairing_tables(report: PairingReport, season: Season):
 def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: bool = False,
                     repair: bool = False) -> PairingReport:
     """Pair the round, write ``Pairings`` and append the games to ``Results``."""
-    from .sheets import find_sheet, result_header_map
+    from keizer_xl.sheets.read import find_sheet, result_header_map
 
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
@@ -241,7 +241,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
 
 
 def _last_round_in_results(book) -> int:
-    from .sheets import find_sheet
+    from keizer_xl.sheets.read import find_sheet
 
     name = find_sheet(book, "Results")
     if name is None:
@@ -254,7 +254,7 @@ def _last_round_in_results(book) -> int:
 
 def _round_numbers(table) -> list[int | None]:
     """The Round value of each data row of a Results table (None where it is not a number)."""
-    from .sheets import result_header_map
+    from keizer_xl.sheets.read import result_header_map
 
     col = table.headers.index(result_header_map(table)["Round"])
     out: list[int | None] = []
@@ -276,7 +276,7 @@ def write_season(book, season: Season) -> None:
     """Replace the rows of the four input sheets with ``season`` (samples, tests, batch).
 
     Works on any transport: the input tables keep their place, headers and formatting."""
-    from .sheets import find_sheet, input_frames
+    from keizer_xl.sheets.read import find_sheet, input_frames
 
     for canonical, frame in input_frames(season).items():
         name = find_sheet(book, canonical)

@@ -8,7 +8,7 @@
 # `keizer-xl lo-run` calls the same functions with one argument: a JSON object of options
 # ({"round": N, "force": true, "url": "file:///...", "headless": true, "result": "/path.json"}).
 #
-# The work is done by the keizer_xl package (keizer_xl.lo_macro): this file only finds it,
+# The work is done by the keizer_xl package (keizer_xl.frontends.lo_macro): this file only finds it,
 # runs it, and shows the outcome. Nothing here ever lets an exception reach LibreOffice.
 import json
 import os
@@ -59,7 +59,7 @@ def _prepare_imports():
             sys.path.remove(path)
         sys.path.insert(0, path)
     try:
-        import keizer_xl.lo_macro  # noqa: F401
+        import keizer_xl.frontends.lo_macro  # noqa: F401
     except Exception as exc:
         where = config_path if config else "(no " + CONFIG_NAME + " next to the macro)"
         return (f"keizer-xl could not be loaded in LibreOffice's Python ({type(exc).__name__}: "
@@ -143,7 +143,7 @@ def _run(action, args):
                        "title": "keizer-xl",
                        "text": "Open the season workbook in LibreOffice Calc first."}
         else:
-            from keizer_xl import lo_macro
+            from keizer_xl.frontends import lo_macro
 
             options["headless"] = not _interactive(options, doc)
             outcome = lo_macro.run(action, doc, options)

@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from keizer_xl.excel_setup import KEIZER_VBA  # noqa: E402
-from keizer_xl.template import template_workbook  # noqa: E402
-from keizer_xl.workbook import write_new_workbook  # noqa: E402
+from keizer_xl.clients.excel_setup import KEIZER_VBA  # noqa: E402
+from keizer_xl.frontends.template import template_workbook  # noqa: E402
+from keizer_xl.clients.xlsx import write_new_workbook  # noqa: E402
 
 TEMPLATE = ROOT / "templates" / "season-template.xlsx"
 VBA = ROOT / "macros" / "KeizerXL.bas"

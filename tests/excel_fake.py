@@ -1,4 +1,4 @@
-"""An in-memory stand-in for the part of the xlwings object model that keizer_xl.excel uses.
+"""An in-memory stand-in for the part of the xlwings object model that keizer_xl.clients.excel uses.
 
 Only what the transport calls exists here (tests/test_excel.py checks that every public name
 of these classes is also a name of the real xlwings class, with the same parameter names), and
@@ -61,7 +61,7 @@ class FakeBook:
         self.calls.append(("save", path))
         self.saved += 1
 
-    # -- used by keizer_xl.excel_setup only -------------------------------------------------
+    # -- used by keizer_xl.clients.excel_setup only -------------------------------------------------
     api = None  # a FakeComApi (Windows) where a test needs the VBA project
 
     def macro(self, name):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from math import floor
 
-from keizer_xl.model import Season
-from keizer_xl.standings import start_order
+from keizer_xl.core.model import Season
+from keizer_xl.core.standings import start_order
 
 
 def values_for(order, totals, s):

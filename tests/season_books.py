@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from keizer_xl.actions import write_season
-from keizer_xl.template import build_template
-from keizer_xl.workbook import open_book
+from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx import open_book
 
 
 def write_book(path: Path, season) -> Path:

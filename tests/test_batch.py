@@ -10,15 +10,15 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from keizer_xl import batch
-from keizer_xl.audit import audit_frames, audit_season
-from keizer_xl.cli import main
-from keizer_xl.explain import explain_frames
-from keizer_xl.history import crosstable_frame, history_frame
-from keizer_xl.model import Game
-from keizer_xl.rules import build_settings, parse_setting
-from keizer_xl.simulate import simulate_season
-from keizer_xl.standings import compute_history
+from keizer_xl.frontends import batch
+from keizer_xl.analysis.audit import audit_frames, audit_season
+from keizer_xl.frontends.cli import main
+from keizer_xl.analysis.explain import explain_frames
+from keizer_xl.analysis.history import crosstable_frame, history_frame
+from keizer_xl.core.model import Game
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.analysis.simulate import simulate_season
+from keizer_xl.core.standings import compute_history
 from season_books import write_book
 
 SETTINGS = build_settings([parse_setting("code T", "1/2")])
@@ -212,7 +212,7 @@ def test_compare_command(tmp_path, seasons, capsys):
 def test_terminal_progress_redraws_one_line():
     import io
 
-    from keizer_xl.cli import _BatchProgress
+    from keizer_xl.frontends.cli import _BatchProgress
 
     job = batch.Job(0, Path("club.xlsx"), Path("club.keizer.xlsx"), "club.xlsx")
     stream = io.StringIO()
@@ -258,8 +258,8 @@ def _block(path: Path, sheet_name: str, headers: list[str]) -> list[list]:
 
 
 def test_every_sheet_of_the_sample_season(tmp_path, capsys):
-    from keizer_xl.sheets import read_season
-    from keizer_xl.workbook import open_book
+    from keizer_xl.sheets.read import read_season
+    from keizer_xl.clients.xlsx import open_book
 
     sample = Path(__file__).resolve().parent.parent / "samples" / "club-season.xlsx"
     src = tmp_path / "club-season.xlsx"
@@ -287,6 +287,6 @@ def test_every_sheet_of_the_sample_season(tmp_path, capsys):
     a_summary, a_diff = audit_frames(audits)
     same(sheet(out, "Audit"), a_summary)
     assert all(a.same for a in audits) and a_diff.empty  # the sample was paired by the engine
-    from keizer_xl.compare import compare_methods
+    from keizer_xl.analysis.compare import compare_methods
 
     same(sheet(out, "Compare"), compare_methods(season, history).frame)

@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.cli import main
+from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
 
@@ -244,7 +244,7 @@ def test_same_workbook_same_pairing_and_standings_across_processes(tmp_path):
         copy = tmp_path / f"copy{seed}.xlsx"
         shutil.copyfile(SAMPLE, copy)
         env = {**__import__("os").environ, "PYTHONHASHSEED": seed}
-        res = [subprocess.run([sys.executable, "-m", "keizer_xl.cli", *args, str(copy)],
+        res = [subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", *args, str(copy)],
                               capture_output=True, text=True, env=env)
                for args in (["standings", "--format", "json", "--no-write"],
                             ["pair", "--format", "json", "--dry-run", "--force"])]

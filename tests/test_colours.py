@@ -1,13 +1,13 @@
-"""Colour rules of KEIZER-RULES.md section 6 (keizer_xl.colours), tie-break chains by hand."""
+"""Colour rules of KEIZER-RULES.md section 6 (keizer_xl.core.colours), tie-break chains by hand."""
 from __future__ import annotations
 
 import hashlib
 
 import pytest
 
-from keizer_xl.colours import choose_colours, colour_history, limit_problems, rule_choice, seeded_draw
-from keizer_xl.model import Bye, Game, Player, Result, Season
-from keizer_xl.rules import build_settings
+from keizer_xl.core.colours import choose_colours, colour_history, limit_problems, rule_choice, seeded_draw
+from keizer_xl.core.model import Bye, Game, Player, Result, Season
+from keizer_xl.core.rules import build_settings
 
 
 def settings(**kw):

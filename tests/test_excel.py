@@ -1,4 +1,4 @@
-"""The xlwings transport (keizer_xl.excel) against an in-memory stand-in of the xlwings API.
+"""The xlwings transport (keizer_xl.clients.excel) against an in-memory stand-in of the xlwings API.
 
 The same actions run on a FileBook and on an XlwingsBook over the same season must leave the
 same sheet contents; the entry points end in one readable message box and never save.
@@ -18,10 +18,11 @@ from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
 import excel_fake
 from excel_fake import FakeBook, Formula
-from keizer_xl import actions, excel
-from keizer_xl.excel import XlwingsBook, needs_quote_prefix, to_excel
-from keizer_xl.tables import SheetStyle
-from keizer_xl.workbook import FileBook
+from keizer_xl import actions
+from keizer_xl.clients import excel
+from keizer_xl.clients.excel import XlwingsBook, needs_quote_prefix, to_excel
+from keizer_xl.sheets.tables import SheetStyle
+from keizer_xl.clients.xlsx import FileBook
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -133,7 +134,7 @@ def test_repair_twice_in_one_session(tmp_path):
 
 
 def test_write_season_deletes_and_appends_like_the_file_transport(tmp_path):
-    from keizer_xl.sheets import read_season
+    from keizer_xl.sheets.read import read_season
 
     season = read_season(FileBook(SAMPLE))
     path, filebook, fake, book = both(tmp_path, ROOT / "templates" / "season-template.xlsx",
@@ -372,7 +373,7 @@ def test_entry_points_named_in_vba_exist():
 
 
 def test_lite_scripts_run_the_same_actions(tmp_path):
-    from keizer_xl import lite
+    from keizer_xl.frontends import lite
 
     fake = _season_book(tmp_path)
     assert lite.update_standings(fake).startswith("Standings after round 22")
@@ -384,15 +385,15 @@ def test_lite_scripts_run_the_same_actions(tmp_path):
 
 def test_the_package_imports_without_xlwings():
     code = ("import sys; sys.modules['xlwings'] = None\n"
-            "import keizer_xl.excel, keizer_xl.excel_setup, keizer_xl.lite, keizer_xl.cli\n"
-            "assert keizer_xl.lite.pair_next_round.__name__ == 'pair_next_round'\n"
+            "import keizer_xl.clients.excel, keizer_xl.clients.excel_setup, keizer_xl.frontends.lite, keizer_xl.frontends.cli\n"
+            "assert keizer_xl.frontends.lite.pair_next_round.__name__ == 'pair_next_round'\n"
             "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "ok", out.stderr
 
 
 def test_excel_module_does_not_import_xlwings_at_import_time():
-    code = ("import sys, keizer_xl.excel, keizer_xl.excel_setup; "
+    code = ("import sys, keizer_xl.clients.excel, keizer_xl.clients.excel_setup; "
             "print('xlwings' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr

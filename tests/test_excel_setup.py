@@ -11,11 +11,11 @@ import pytest
 
 import excel_fake
 from excel_fake import FakeBook, FakeComApi
-from keizer_xl import excel_setup
-from keizer_xl.cli import main
-from keizer_xl.excel_setup import (CONFIG_SHEET, KEIZER_VBA, SetupError, config_entries,
+from keizer_xl.clients import excel_setup
+from keizer_xl.frontends.cli import main
+from keizer_xl.clients.excel_setup import (CONFIG_SHEET, KEIZER_VBA, SetupError, config_entries,
                                    setup_workbook, write_config)
-from keizer_xl.template import build_template
+from keizer_xl.frontends.template import build_template
 
 ROOT = Path(__file__).resolve().parent.parent
 XLWINGS = excel_setup.xlwings_package_dir()

@@ -12,9 +12,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl import excel, excel_setup, lite
-from keizer_xl.excel_setup import BUTTON_MACROS, KEIZER_VBA
-from keizer_xl.template import template_workbook
+from keizer_xl.clients import excel
+from keizer_xl.clients import excel_setup
+from keizer_xl.frontends import lite
+from keizer_xl.clients.excel_setup import BUTTON_MACROS, KEIZER_VBA
+from keizer_xl.frontends.template import template_workbook
 
 ROOT = Path(__file__).resolve().parent.parent
 VBA_FILE = ROOT / "macros" / "KeizerXL.bas"

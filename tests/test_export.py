@@ -9,12 +9,12 @@ import pandas as pd
 import pytest
 
 from helpers import season
-from keizer_xl.cli import main
-from keizer_xl.export import (csv_escape, csv_unescape, latest_pairing, page_html,
+from keizer_xl.frontends.cli import main
+from keizer_xl.frontends.export import (csv_escape, csv_unescape, latest_pairing, page_html,
                               rank_chart_svg, standings_csv)
-from keizer_xl.history import crosstable_frame
-from keizer_xl.sheets import display
-from keizer_xl.standings import compute_history
+from keizer_xl.analysis.history import crosstable_frame
+from keizer_xl.sheets.read import display
+from keizer_xl.core.standings import compute_history
 from season_books import write_book
 
 NASTY = ["<script>alert(1)</script>", '=HYPERLINK("http://evil.example","click")', "Zoë & Co",

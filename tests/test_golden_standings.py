@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.model import Absence, Bye, Game, Player, Season, parse_result
-from keizer_xl.rules import build_settings, parse_setting
-from keizer_xl.standings import compute_history
+from keizer_xl.core.model import Absence, Bye, Game, Player, Season, parse_result
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.standings import compute_history
 
 GOLDEN = sorted((Path(__file__).parent / "golden" / "standings").glob("*.txt"))
 

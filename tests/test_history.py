@@ -7,17 +7,17 @@ from fractions import Fraction
 import pytest
 
 from helpers import season
-from keizer_xl.audit import audit_frames, audit_lines, audit_season
-from keizer_xl.compare import compare_methods
-from keizer_xl.explain import (PlayerNotFound, explain_all, explain_frames, explain_player,
+from keizer_xl.analysis.audit import audit_frames, audit_lines, audit_season
+from keizer_xl.analysis.compare import compare_methods
+from keizer_xl.analysis.explain import (PlayerNotFound, explain_all, explain_frames, explain_player,
                                find_player)
-from keizer_xl.history import (crosstable_frame, history_frame, number_text, rank_progression,
+from keizer_xl.analysis.history import (crosstable_frame, history_frame, number_text, rank_progression,
                                round_facts, signed_text)
-from keizer_xl.model import Game
-from keizer_xl.rules import build_settings, parse_setting
-from keizer_xl.sheets import display
-from keizer_xl.simulate import simulate_season
-from keizer_xl.standings import compute_history
+from keizer_xl.core.model import Game
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.sheets.read import display
+from keizer_xl.analysis.simulate import simulate_season
+from keizer_xl.core.standings import compute_history
 
 KEIZER_PLAYERS = ["Jansen", "Pietersen", "Bakker", "Slager", "de Vries", "de Zeeuw", "de Jonge",
                   "de Oude", "de Wit", "de Bruin"]
@@ -313,7 +313,7 @@ def test_compare_methods_and_presets(simulated):
 
 @pytest.mark.parametrize("raw", [{}, {"recalculation": "converge"}, {"withdrawn": "remove"}])
 def test_round_column_is_a_column_of_round_points(simulated, raw):
-    from keizer_xl.history import round_column
+    from keizer_xl.analysis.history import round_column
 
     settings = build_settings([parse_setting(k, v) for k, v in [("code T", "1/2"), *raw.items()]])
     h = compute_history(replace(simulated, settings=settings))

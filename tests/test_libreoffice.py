@@ -22,8 +22,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl import cli, lo_run
-from keizer_xl.workbook import open_book
+from keizer_xl.frontends import cli
+from keizer_xl.clients import lo_run
+from keizer_xl.clients.xlsx import open_book
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -129,7 +130,7 @@ def test_lo_install_writes_macro_and_paths(tmp_path, capsys):
 
 
 def test_importing_the_transports_needs_no_libreoffice():
-    code = ("import sys, keizer_xl.lo_transport, keizer_xl.lo_macro, keizer_xl.lo_run; "
+    code = ("import sys, keizer_xl.clients.libreoffice, keizer_xl.frontends.lo_macro, keizer_xl.clients.lo_run; "
             "print('uno' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
@@ -312,7 +313,7 @@ from datetime import datetime
 
 def exercise(book):
     import pandas as pd
-    from keizer_xl.tables import SheetStyle
+    from keizer_xl.sheets.tables import SheetStyle
 
     seen = {}
 
@@ -347,7 +348,7 @@ if __name__ == "__main__":  # python3 this.py PIPE BOOK PATHS_JSON  (LibreOffice
     sys.path[:0] = json.loads(sys.argv[3])
     import uno
     from com.sun.star.beans import PropertyValue
-    from keizer_xl.lo_transport import UnoBook
+    from keizer_xl.clients.libreoffice import UnoBook
 
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext(

@@ -3,9 +3,9 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from keizer_xl.actions import plan_pairing, present_players
-from keizer_xl.pairing import History, may_meet
-from keizer_xl.rules import build_settings, parse_setting
-from keizer_xl.simulate import simulate_season
+from keizer_xl.core.pairing import History, may_meet
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.analysis.simulate import simulate_season
 
 
 @hsettings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,12 +8,12 @@ import networkx as nx
 import pytest
 from hypothesis import HealthCheck, event, given, settings as hsettings, strategies as st
 
-from keizer_xl.matching import Matching, has_perfect_matching, max_cardinality_matching
-from keizer_xl.model import Bye, Game, Player, Result, Season
-from keizer_xl.pairing import (
+from keizer_xl.core.matching import Matching, has_perfect_matching, max_cardinality_matching
+from keizer_xl.core.model import Bye, Game, Player, Result, Season
+from keizer_xl.core.pairing import (
     Board, Pairing, PairingError, bye_order, geel_distance, geel_divisor, pair_round,
 )
-from keizer_xl.rules import PairConstraint, build_settings, parse_setting
+from keizer_xl.core.rules import PairConstraint, build_settings, parse_setting
 
 D = Result.DRAW
 
@@ -186,7 +186,7 @@ def test_bye_is_not_a_board_and_present_counts():
 
 
 def test_bye_order_helper():
-    from keizer_xl.pairing import History
+    from keizer_xl.core.pairing import History
 
     season = make_season(P[:4], byes=[Bye(1, "P4"), Bye(2, "P4"), Bye(3, "P2")])
     h = History.from_season(season, 4)
@@ -534,7 +534,7 @@ def test_try_pair_against_networkx():
 
 def _reference(pool, rnd, settings, history_pairs, bye_counts):
     """Brute force: minimal relaxation as specified, then the first complete pairing found by
-    plain backtracking in walk order.  Independent of keizer_xl.matching."""
+    plain backtracking in walk order.  Independent of keizer_xl.core.matching."""
     n = len(pool)
     rank = {p: i for i, p in enumerate(pool)}
     key = lambda a, b: frozenset((a, b))  # noqa: E731

@@ -3,9 +3,9 @@ import datetime as dt
 
 import pytest
 
-from keizer_xl.model import InputError
-from keizer_xl.sheets import read_season
-from keizer_xl.workbook import open_book
+from keizer_xl.core.model import InputError
+from keizer_xl.sheets.read import read_season
+from keizer_xl.clients.xlsx import open_book
 
 from helpers import keizer_example_sheets, make_workbook
 

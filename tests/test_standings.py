@@ -3,9 +3,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from keizer_xl.model import Player
-from keizer_xl.standings import compute_history, compute_standing, standings_frame, start_order
-from keizer_xl.values import place_values
+from keizer_xl.core.model import Player
+from keizer_xl.core.standings import compute_history, compute_standing, standings_frame, start_order
+from keizer_xl.core.values import place_values
 
 from helpers import scores, season, settings
 

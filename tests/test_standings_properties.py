@@ -3,9 +3,9 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from keizer_xl.model import Absence, Bye, Game, Player, Result, Season
-from keizer_xl.rules import build_settings, parse_setting
-from keizer_xl.standings import compute_history
+from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.standings import compute_history
 
 from reference import reference_history
 

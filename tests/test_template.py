@@ -5,8 +5,8 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
-from keizer_xl import rules
-from keizer_xl.template import (
+from keizer_xl.core import rules
+from keizer_xl.frontends.template import (
     ABSENCE_CHOICES,
     DEFAULT_SETTINGS,
     INPUT_HEADERS,
@@ -15,7 +15,7 @@ from keizer_xl.template import (
     build_template,
     template_workbook,
 )
-from keizer_xl.workbook import FileBook, WorkbookFileError
+from keizer_xl.clients.xlsx import FileBook, WorkbookFileError
 
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 
@@ -72,8 +72,8 @@ def test_each_input_sheet_is_one_excel_table_from_a1(template):
 
 
 def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
-    from keizer_xl.model import Problem
-    from keizer_xl.sheets import read_settings
+    from keizer_xl.core.model import Problem
+    from keizer_xl.sheets.read import read_settings
 
     rows = FileBook(template).read_table("Settings").rows
     got = {r[0]: r[1] for r in rows}

@@ -22,9 +22,9 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
-from keizer_xl import workbook as wbmod
-from keizer_xl.tables import SheetStyle, Table
-from keizer_xl.workbook import (
+from keizer_xl.clients import xlsx as wbmod
+from keizer_xl.sheets.tables import SheetStyle, Table
+from keizer_xl.clients.xlsx import (
     OWNED_SHEETS,
     FileBook,
     WorkbookFileError,
@@ -1037,7 +1037,7 @@ def test_sheet_without_dimension_refused_by_size(tmp_path, monkeypatch):
 
     import openpyxl
 
-    from keizer_xl import workbook as wbmod
+    from keizer_xl.clients import xlsx as wbmod
 
     src = tmp_path / "big.xlsx"
     wb = openpyxl.Workbook()

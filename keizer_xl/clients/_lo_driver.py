@@ -1,6 +1,6 @@
 """Drive a running LibreOffice over a UNO pipe (run with the Python that has ``uno``).
 
-This file is executed as a script by :mod:`keizer_xl.lo_run`, with LibreOffice's own Python or
+This file is executed as a script by :mod:`keizer_xl.clients.lo_run`, with LibreOffice's own Python or
 Debian's ``/usr/bin/python3`` (python3-uno): it imports nothing from keizer_xl, pandas or numpy.
 It reads one JSON request on stdin and writes one JSON answer line on stdout::
 

@@ -40,9 +40,9 @@ from typing import Any, Iterable, Sequence
 
 import pandas as pd
 
-from .sheets import OWNED_SHEETS as _SHEETS_OWNED
-from .tables import SheetStyle, Table, column_letter, quote_sheet
-from .tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
+from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED
+from keizer_xl.sheets.tables import SheetStyle, Table, column_letter, quote_sheet
+from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
 try:  # numpy comes with pandas; keep the transport importable without it all the same
     import numpy as np
@@ -698,7 +698,7 @@ class _Region:
 
 
 class FileBook:
-    """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.tables.Book` protocol."""
+    """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)

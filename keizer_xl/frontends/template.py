@@ -3,7 +3,7 @@
 Sheets, in this order: ``Instructions``, ``Settings``, ``Players``, ``Attendance``, ``Results``
 (names and headers as in WORKBOOK-CONTRACT.md; ``language`` only changes the instructions).
 Every input sheet holds an Excel Table that starts at A1 with its header in row 1 and at least
-one (empty) data row, because a table must have one; :class:`~keizer_xl.workbook.FileBook`
+one (empty) data row, because a table must have one; :class:`~keizer_xl.clients.xlsx.FileBook`
 reads an empty data row as no rows, and its ``append_rows`` fills that row first.
 
 Dropdowns use the *warning* error style, so spellings outside the list (a club's own absence
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .tables import column_letter
+from keizer_xl.sheets.tables import column_letter
 
 __all__ = [
     "build_template",
@@ -207,7 +207,7 @@ def build_template(path: str | os.PathLike, *, rounds: int = 40, language: str =
     An existing file is replaced and kept as ``<stem>.bak.xlsx`` (the CLI asks for ``--force``
     first); with ``overwrite=False`` an existing file is refused instead.
     """
-    from .workbook import WorkbookFileError, write_new_workbook
+    from keizer_xl.clients.xlsx import WorkbookFileError, write_new_workbook
 
     target = Path(path)
     if target.suffix.lower() != ".xlsx":

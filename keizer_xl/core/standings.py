@@ -19,9 +19,9 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from .model import Game, Player, Result, Season
-from .rules import Credit
-from .values import scaled_values, shared_places
+from keizer_xl.core.model import Game, Player, Result, Season
+from keizer_xl.core.rules import Credit
+from keizer_xl.core.values import scaled_values, shared_places
 
 
 # --------------------------------------------------------------------------- start ranking
@@ -260,7 +260,7 @@ class Engine:
         s = self.settings
         vmax = 0
         for n in {self.n, max(self.n - 1, 1)}:
-            from .values import place_values
+            from keizer_xl.core.values import place_values
             vals = place_values(s, n) if s.value_basis == "place" else []
             vmax = max([vmax, *(abs(v) for v in vals)])
         if s.value_basis == "rating":

@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import floor
 from typing import Sequence
 
-from .rules import Settings
+from keizer_xl.core.rules import Settings
 
 
 def place_values(settings: Settings, n: int) -> list[Fraction]:

@@ -1,8 +1,8 @@
-"""The LibreOffice transport: an open Calc document (UNO) as a :class:`~keizer_xl.tables.Book`.
+"""The LibreOffice transport: an open Calc document (UNO) as a :class:`~keizer_xl.sheets.tables.Book`.
 
 :class:`UnoBook` works on a ``com.sun.star.sheet.SpreadsheetDocument``, both inside
 LibreOffice (the macro in ``macros/keizer_xl_lo.py``) and over a UNO bridge from a Python that
-has the ``uno`` module.  It follows the semantics of the openpyxl :class:`~keizer_xl.workbook.
+has the ``uno`` module.  It follows the semantics of the openpyxl :class:`~keizer_xl.clients.xlsx.
 FileBook` so that every action gives the same sheets on both:
 
 * a sheet's table is the first *database range* on it (what an Excel Table becomes in
@@ -32,9 +32,9 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from .tables import SheetStyle, Table, quote_sheet
-from .tables import column_letter
-from .tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
+from keizer_xl.sheets.tables import SheetStyle, Table, quote_sheet
+from keizer_xl.sheets.tables import column_letter
+from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
 try:  # numpy comes with pandas
     import numpy as np
@@ -233,7 +233,7 @@ class _Region:
 
 
 class UnoBook:
-    """A LibreOffice Calc document as a :class:`~keizer_xl.tables.Book`.
+    """A LibreOffice Calc document as a :class:`~keizer_xl.sheets.tables.Book`.
 
     ``store`` (default True): :meth:`save` stores the document in its own file and format
     (``doc.store()``); a new document that was never saved is left unsaved (``saved`` tells).

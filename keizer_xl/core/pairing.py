@@ -1,4 +1,4 @@
-"""Pairing one round (KEIZER-RULES.md section 5), colours by :mod:`keizer_xl.colours` (section 6).
+"""Pairing one round (KEIZER-RULES.md section 5), colours by :mod:`keizer_xl.core.colours` (section 6).
 
 Pure: no I/O, no printing, no clock, no randomness except the seeded colour draw.
 
@@ -15,7 +15,7 @@ How a round is paired (:func:`pair_round`):
    nearest below; ``geel``: at distance n // k, then upwards, then downwards) such that the
    rest can still be completely paired.  That is the lexicographically first complete
    pairing (section 5), found with one augmenting-path search per question
-   (:class:`keizer_xl.matching.Matching`), never by enumeration.
+   (:class:`keizer_xl.core.matching.Matching`), never by enumeration.
 4. When no complete pairing exists, rules are relaxed as little as possible: rematches one
    at a time, oldest last meeting first, then forbidden pairs as the very last resort, until
    a complete pairing exists; then relaxed pairs that turn out not to be needed are taken
@@ -29,10 +29,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from .colours import choose_colours, colour_history
-from .matching import Matching
-from .model import Season
-from .rules import Settings
+from keizer_xl.core.colours import choose_colours, colour_history
+from keizer_xl.core.matching import Matching
+from keizer_xl.core.model import Season
+from keizer_xl.core.rules import Settings
 
 __all__ = [
     "Board", "Pairing", "PairingError", "pair_round", "History", "may_meet", "geel_divisor",

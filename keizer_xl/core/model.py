@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
 
-from .rules import Settings
+from keizer_xl.core.rules import Settings
 
 
 # --------------------------------------------------------------------------- problems

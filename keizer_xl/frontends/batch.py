@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .model import InputError
-from .sheets import OWNED_SHEETS
+from keizer_xl.core.model import InputError
+from keizer_xl.sheets.read import OWNED_SHEETS
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
@@ -160,7 +160,7 @@ def write_history_sheet(book, history) -> None:
     """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
     after an empty column, the rank of the top 8 after each round and a native line chart of
     it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
-    from .history import history_frame, history_style, rank_progression
+    from keizer_xl.analysis.history import history_frame, history_style, rank_progression
 
     frame = history_frame(history)
     book.write_sheet("History", frame, history_style(history))
@@ -221,12 +221,12 @@ def add_rank_chart(ws, wide, first_column: int) -> None:
 def write_season_sheets(book, season, history, *, compare: bool = False,
                         report: Report | None = None) -> dict:
     """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
-    from .actions import standing_notes
-    from .audit import audit_frames, audit_season, audit_style
-    from .explain import explain_frames, explain_style
-    from .history import crosstable_frame, crosstable_style
-    from .sheets import standings_table
-    from .standings import standings_frame
+    from keizer_xl.actions import standing_notes
+    from keizer_xl.analysis.audit import audit_frames, audit_season, audit_style
+    from keizer_xl.analysis.explain import explain_frames, explain_style
+    from keizer_xl.analysis.history import crosstable_frame, crosstable_style
+    from keizer_xl.sheets.read import standings_table
+    from keizer_xl.core.standings import standings_frame
 
     report = report or (lambda stage, fraction: None)
     st = history.last
@@ -248,7 +248,7 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
     a_summary, a_diff = audit_frames(audits)
     book.write_sheet("Audit", a_summary, audit_style(a_diff))
     if compare:
-        from .compare import compare_methods, compare_style
+        from keizer_xl.analysis.compare import compare_methods, compare_style
 
         report("compare", 0.70)
         comparison = compare_methods(season, history)
@@ -259,9 +259,9 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
 def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:
     """One workbook, start to finish; every failure becomes a failed result, never an exception
     (except KeyboardInterrupt)."""
-    from .standings import compute_history
-    from .sheets import read_season
-    from .workbook import WorkbookFileError, open_book
+    from keizer_xl.core.standings import compute_history
+    from keizer_xl.sheets.read import read_season
+    from keizer_xl.clients.xlsx import WorkbookFileError, open_book
 
     report = report or (lambda stage, fraction: None)
     t0 = time.perf_counter()

@@ -274,7 +274,7 @@ def write_config(book_path: str | os.PathLike, *, python: str | None = None,
                  platform: str | None = None, pythonpath: str | None = None) -> list[tuple[str, Any]]:
     """Write or update only the xlwings.conf sheet of a workbook file (openpyxl), keeping
     everything else; saved like every file write (atomically, with a backup).  Returns the rows."""
-    from .workbook import open_book
+    from keizer_xl.clients.xlsx import open_book
 
     platform = platform or _platform()
     if python is None:
@@ -475,7 +475,7 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
                                                 export_vba(folder))]
     seed = None
     if new:
-        from .template import build_template
+        from keizer_xl.frontends.template import build_template
 
         seed = target.with_name(f"{target.stem} (new).xlsx")
         build_template(seed)
@@ -526,7 +526,7 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
 
 
 def _start_sheet(book) -> None:
-    from .excel import to_excel
+    from keizer_xl.clients.excel import to_excel
 
     names = [s.name for s in book.sheets]
     if START_SHEET in names:
@@ -538,7 +538,7 @@ def _start_sheet(book) -> None:
 
 
 def _write_config_xw(book, *, python: str, platform: str, pythonpath: str | None):
-    from .excel import from_excel, to_excel
+    from keizer_xl.clients.excel import from_excel, to_excel
 
     names = [s.name for s in book.sheets]
     existing: list[tuple[Any, Any]] = []

@@ -25,8 +25,8 @@ import hashlib
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from .model import Result, Season
-from .rules import Settings
+from keizer_xl.core.model import Result, Season
+from keizer_xl.core.rules import Settings
 
 __all__ = [
     "WHITE", "BLACK", "COLOUR_RULES", "colour_history", "choose_colours", "rule_choice",

@@ -4,7 +4,7 @@ For each paired round r the engine pairs, from the data before that round, exact
 who were paired in r as recorded (who played or had the bye): the ranking is the standing after
 round r - 1 (after the last round with results, for a round paired but not played yet: what
 ``keizer-xl pair`` uses), rematch and bye histories come from the rounds before r
-(:func:`keizer_xl.pairing.pair_round` only looks at earlier rounds).  The recorded pairing is
+(:func:`keizer_xl.core.pairing.pair_round` only looks at earlier rounds).  The recorded pairing is
 then compared as unordered pairs and bye; colours are compared separately for the pairs both
 have.  Manual pairings are legitimate (a competition leader may swap boards for a reason the
 workbook does not know), so the audit reports differences and never calls them errors.
@@ -16,10 +16,10 @@ from typing import Callable
 
 import pandas as pd
 
-from .model import Season
-from .pairing import PairingError, pair_round
-from .standings import History
-from .tables import SheetStyle
+from keizer_xl.core.model import Season
+from keizer_xl.core.pairing import PairingError, pair_round
+from keizer_xl.core.standings import History
+from keizer_xl.sheets.tables import SheetStyle
 
 
 def _key(a: str, b: str) -> tuple[str, str]:

@@ -1,7 +1,7 @@
 """A season's history as tables: ranks after every round, the rank chart's data, the crosstable.
 
 Pure (no files, no Excel, no printing).  Everything here is read off one
-:func:`keizer_xl.standings.compute_history` run, so each row means exactly what
+:func:`keizer_xl.core.standings.compute_history` run, so each row means exactly what
 ``keizer-xl standings --after-round k`` shows: the standing after round k depends only on the
 data of rounds 1..k (rules section 7: everything is recomputed from the recorded data), and the
 engine computes the standings after rounds 1, 2, ... in that order anyway.
@@ -17,10 +17,10 @@ from fractions import Fraction
 
 import pandas as pd
 
-from .model import BUILTIN_CODES, Result, Season
-from .sheets import display
-from .standings import History, Standing
-from .tables import SheetStyle
+from keizer_xl.core.model import BUILTIN_CODES, Result, Season
+from keizer_xl.sheets.read import display
+from keizer_xl.core.standings import History, Standing
+from keizer_xl.sheets.tables import SheetStyle
 
 HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
 TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final ranking)

@@ -1,6 +1,6 @@
 """Maps sheet tables to the season model and back (WORKBOOK-CONTRACT.md).
 
-Shared by every transport: it sees only :class:`~keizer_xl.tables.Table` objects.  All problems
+Shared by every transport: it sees only :class:`~keizer_xl.sheets.tables.Table` objects.  All problems
 are collected (with ``Sheet!Cell`` addresses) and raised together as one InputError, so the
 competition leader fixes everything in one go.
 """
@@ -14,10 +14,10 @@ from typing import Any
 
 import pandas as pd
 
-from .model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
+from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
                     ResultError, Season, parse_result, validate)
-from .rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
-from .tables import Book, SheetStyle, Table, blank
+from keizer_xl.core.rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
+from keizer_xl.sheets.tables import Book, SheetStyle, Table, blank
 
 # --------------------------------------------------------------------------- names
 
@@ -481,7 +481,7 @@ def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
 
 def settings_rows(settings: Settings) -> list[tuple[str, str]]:
     """The Settings rows that reproduce ``settings``: the preset, then what differs from it."""
-    from .rules import describe
+    from keizer_xl.core.rules import describe
 
     base = dict(describe(build_settings([("preset", settings.preset)])))
     rows = [("preset", settings.preset)]

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from . import actions
-from .model import InputError
-from .sheets import OWNED_SHEETS, display
+from keizer_xl import actions
+from keizer_xl.core.model import InputError
+from keizer_xl.sheets.read import OWNED_SHEETS, display
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -39,7 +39,7 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
 
 
 def _open(path: Path):
-    from .workbook import open_book
+    from keizer_xl.clients.xlsx import open_book
 
     return open_book(path)
 
@@ -55,7 +55,7 @@ def _open_book_arg(text: str, write: bool):
 
 
 def _refuse_unsafe(book) -> None:
-    from .workbook import WorkbookFileError
+    from keizer_xl.clients.xlsx import WorkbookFileError
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
@@ -68,7 +68,7 @@ def _refuse_unsafe(book) -> None:
 # --------------------------------------------------------------------------- commands
 
 def cmd_new(args) -> int:
-    from .template import build_template
+    from keizer_xl.frontends.template import build_template
 
     path = _book_path(args.book, must_exist=False)
     if path.exists() and not args.force:
@@ -108,7 +108,7 @@ def standings_rows(report) -> list[dict]:
 
 
 def _print_standings(report, fmt: str) -> None:
-    from .sheets import standings_table
+    from keizer_xl.sheets.read import standings_table
 
     if fmt == "json":
         print(json.dumps(standings_rows(report), ensure_ascii=False))
@@ -253,7 +253,7 @@ def _print_table(rows: list[list], headers: list[str], right: set[int] = frozens
 def cmd_batch(args) -> int:
     import time
 
-    from . import batch
+    from keizer_xl.frontends import batch
 
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be 1 or more")
@@ -309,16 +309,16 @@ def cmd_batch(args) -> int:
 
 
 def _season_and_history(path: Path):
-    from .sheets import read_season
-    from .standings import compute_history
+    from keizer_xl.sheets.read import read_season
+    from keizer_xl.core.standings import compute_history
 
     season = read_season(_open(path))
     return season, compute_history(season)
 
 
 def cmd_explain(args) -> int:
-    from .explain import PlayerNotFound, explain_player, find_player
-    from .history import number_text
+    from keizer_xl.analysis.explain import PlayerNotFound, explain_player, find_player
+    from keizer_xl.analysis.history import number_text
 
     path = _book_path(args.book)
     season, history = _season_and_history(path)
@@ -345,7 +345,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_audit(args) -> int:
-    from .audit import audit_lines, audit_season
+    from keizer_xl.analysis.audit import audit_lines, audit_season
 
     path = _book_path(args.book)
     season, history = _season_and_history(path)
@@ -359,11 +359,11 @@ def cmd_audit(args) -> int:
 
 
 def cmd_compare(args) -> int:
-    from .compare import compare_methods, compare_style
+    from keizer_xl.analysis.compare import compare_methods, compare_style
 
     write = not args.no_write
     path, book = _open_book_arg(args.book, write)
-    from .sheets import read_season
+    from keizer_xl.sheets.read import read_season
 
     season = read_season(book)
     comparison = compare_methods(season)
@@ -389,7 +389,7 @@ def cmd_compare(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .export import page_html, standings_csv
+    from keizer_xl.frontends.export import page_html, standings_csv
 
     if not (args.html or args.csv):
         raise UsageError("say what to export: --html and/or --csv")
@@ -436,7 +436,7 @@ def _new_macro_workbook(path: Path, force: bool) -> int:
 
 
 def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
-    from .excel_setup import SetupError, setup_workbook
+    from keizer_xl.clients.excel_setup import SetupError, setup_workbook
 
     try:
         result = setup_workbook(path, new=new, force=force, python=python,
@@ -450,7 +450,7 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
 
 
 def cmd_excel_setup(args) -> int:
-    from .excel_setup import SetupError, export_vba
+    from keizer_xl.clients.excel_setup import SetupError, export_vba
 
     if args.export_vba:
         try:
@@ -470,7 +470,7 @@ def cmd_excel_setup(args) -> int:
 
 
 def cmd_excel_config(args) -> int:
-    from .excel_setup import SetupError, write_config
+    from keizer_xl.clients.excel_setup import SetupError, write_config
 
     path = _book_path(args.book)
     platform = args.platform
@@ -489,7 +489,7 @@ def cmd_excel_config(args) -> int:
 # --------------------------------------------------------------------------- LibreOffice
 
 def cmd_lo_install(args) -> int:
-    from . import lo_run
+    from keizer_xl.clients import lo_run
 
     macro, config = lo_run.install_macro(args.profile)
     print(f"Installed the LibreOffice macro {macro}")
@@ -520,7 +520,7 @@ def cmd_lo_install(args) -> int:
 
 
 def cmd_lo_buttons(args) -> int:
-    from . import lo_run
+    from keizer_xl.clients import lo_run
 
     path = _book_path(args.book)
     try:
@@ -549,7 +549,7 @@ def cmd_lo_run(args) -> int:
     import os
     import signal
 
-    from . import lo_run
+    from keizer_xl.clients import lo_run
 
     path = _book_path(args.book)
     options = {"round": args.round, "force": args.force or None, "repair": args.repair or None}
@@ -747,7 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from .workbook import WorkbookFileError
+    from keizer_xl.clients.xlsx import WorkbookFileError
 
     parser = build_parser()
     args = parser.parse_args(argv)

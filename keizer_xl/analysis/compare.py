@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 
 import pandas as pd
 
-from .model import Season
-from .rules import Settings, build_settings
-from .standings import History, compute_history
-from .tables import SheetStyle
+from keizer_xl.core.model import Season
+from keizer_xl.core.rules import Settings, build_settings
+from keizer_xl.core.standings import History, compute_history
+from keizer_xl.sheets.tables import SheetStyle
 
 METHODS = ("prev", "frozen", "converge")
 PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .model import Absence, Bye, Game, Player, Result, Season
-from .rules import Settings
+from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
+from keizer_xl.core.rules import Settings
 
 FIRST = ["Anna", "Bram", "Carla", "Daan", "Eva", "Finn", "Gijs", "Hanna", "Ilse", "Jeroen",
          "Karin", "Lars", "Mila", "Niels", "Olga", "Pieter", "Quinten", "Roos", "Sander", "Tess",
@@ -38,8 +38,8 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
     ``late`` players join mid-season (Joined), ``withdrawn`` players withdraw mid-season; the
     absences use every built-in code (E, U, C, L) and each club code of ``settings``.
     """
-    from .pairing import pair_round
-    from .standings import compute_history
+    from keizer_xl.core.pairing import pair_round
+    from keizer_xl.core.standings import compute_history
 
     rng = random.Random(seed)
     settings = settings or Settings()

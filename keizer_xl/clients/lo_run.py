@@ -243,7 +243,7 @@ def _write_text(path: Path, text: str) -> None:
 def check_import(python: str, paths: list[str], timeout: float = 60.0) -> str | None:
     """Can ``python`` (LibreOffice's) import keizer_xl with ``paths``? None, or why not."""
     code = ("import sys, json; sys.path[:0] = json.loads(sys.argv[1]); "
-            "import pandas, numpy, keizer_xl.lo_macro, keizer_xl.lo_transport")
+            "import pandas, numpy, keizer_xl.frontends.lo_macro, keizer_xl.clients.libreoffice")
     try:
         done = subprocess.run([python, "-c", code, json.dumps(paths)], capture_output=True,
                               text=True, timeout=timeout, env=_clean_env())
@@ -469,7 +469,7 @@ def run_macro(book: str | os.PathLike, action: str, options: dict | None = None,
               timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict:
     """Open ``book`` in headless LibreOffice, run the macro of ``action``, save, close.
 
-    Returns the macro's outcome (see :mod:`keizer_xl.lo_macro`); raises
+    Returns the macro's outcome (see :mod:`keizer_xl.frontends.lo_macro`); raises
     :class:`LibreOfficeRunError` when LibreOffice itself fails.
     """
     if action not in FUNCTIONS:
@@ -502,7 +502,7 @@ def run_macro(book: str | os.PathLike, action: str, options: dict | None = None,
 def _after_save(path: Path, original: bytes, stat_before, outcome: dict) -> list[str]:
     """Keep the old version as <stem>.bak<suffix>; put back what headless saving loses."""
     notes = []
-    from .workbook import backup_path
+    from keizer_xl.clients.xlsx import backup_path
 
     bak = backup_path(path)
     try:

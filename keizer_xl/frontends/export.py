@@ -19,10 +19,10 @@ import io
 import re
 from dataclasses import dataclass
 
-from .history import crosstable_frame, number_text, rank_progression, top_players
-from .model import Season
-from .sheets import display, standings_table
-from .standings import History, standings_frame
+from keizer_xl.analysis.history import crosstable_frame, number_text, rank_progression, top_players
+from keizer_xl.core.model import Season
+from keizer_xl.sheets.read import display, standings_table
+from keizer_xl.core.standings import History, standings_frame
 
 _FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
 

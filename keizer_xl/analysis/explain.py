@@ -36,10 +36,10 @@ from fractions import Fraction
 
 import pandas as pd
 
-from .history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
-from .model import Season
-from .standings import History, Standing
-from .tables import SheetStyle
+from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
+from keizer_xl.core.model import Season
+from keizer_xl.core.standings import History, Standing
+from keizer_xl.sheets.tables import SheetStyle
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ def explain_frames(season: Season, history: History,
                    explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now)."""
-    from .sheets import display
+    from keizer_xl.sheets.read import display
 
     explanations = explanations if explanations is not None else explain_all(season, history)
     summary, detail = [], []
