@@ -11,7 +11,8 @@ import pandas as pd
 
 from keizer_xl.core.model import InputError, Problem, Season
 from keizer_xl.sheets.read import read_season, standings_table, warnings
-from keizer_xl.core.standings import History, Standing, compute_history, standings_frame
+from keizer_xl.core.standings import History, Standing, compute_history
+from keizer_xl.sheets.frames import standings_frame
 
 
 class ActionError(Exception):

@@ -15,7 +15,7 @@ from keizer_xl.analysis.history import (crosstable_frame, history_frame, number_
                                round_facts, signed_text)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.sheets.read import display
+from keizer_xl.core.numbers import display
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.core.standings import compute_history
 

@@ -238,7 +238,7 @@ def explain_frames(season: Season, history: History,
                    explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now)."""
-    from keizer_xl.sheets.read import display
+    from keizer_xl.core.numbers import display
 
     explanations = explanations if explanations is not None else explain_all(season, history)
     summary, detail = [], []

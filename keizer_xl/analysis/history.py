@@ -18,7 +18,7 @@ from fractions import Fraction
 import pandas as pd
 
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season
-from keizer_xl.sheets.read import display
+from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.tables import SheetStyle
 

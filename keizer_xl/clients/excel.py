@@ -708,7 +708,7 @@ def _pair(target: XlwingsBook, **options) -> tuple[str, str]:
 
 def _standings(target: XlwingsBook) -> tuple[str, str]:
     from keizer_xl import actions
-    from keizer_xl.sheets.read import display
+    from keizer_xl.core.numbers import display
 
     report = actions.update_standings(target)
     st = report.standing

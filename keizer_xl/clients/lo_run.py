@@ -176,9 +176,8 @@ def macro_source() -> str:
 
 def import_paths() -> list[str]:
     """Folders LibreOffice's Python needs in sys.path: keizer_xl's parent, site-packages."""
-    import keizer_xl
-
-    paths = [str(Path(keizer_xl.__file__).resolve().parent.parent)]
+    # this file is keizer_xl/clients/lo_run.py: the package's parent is three levels up
+    paths = [str(Path(__file__).resolve().parents[2])]
     for key in ("purelib", "platlib"):
         try:
             paths.append(sysconfig.get_paths()[key])

@@ -17,7 +17,6 @@ from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
-import pandas as pd
 
 from keizer_xl.core.model import Game, Player, Result, Season
 from keizer_xl.core.rules import Credit
@@ -551,22 +550,3 @@ def compute_history(season: Season, upto: int | None = None) -> History:
 def compute_standing(season: Season, after_round: int | None = None) -> Standing:
     hist = compute_history(season, after_round)
     return hist.last
-
-
-STANDINGS_COLUMNS = ("Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L")
-
-
-def standings_frame(st: Standing) -> pd.DataFrame:
-    """The Standings table (WORKBOOK-CONTRACT.md): exact Fractions, rounded only for display."""
-    rows = []
-    for place, name in zip(st.places, st.order):
-        row = {
-            "Rank": place, "Name": name, "Score": st.score[name], "Value": st.value[name],
-            "Prev value": st.prev_value[name], "Games": st.games[name], "W": st.wins[name],
-            "D": st.draws[name], "L": st.losses[name],
-        }
-        for r, pts in enumerate(st.round_points[name], start=1):
-            row[f"R{r}"] = pts
-        rows.append(row)
-    columns = list(STANDINGS_COLUMNS) + [f"R{r}" for r in range(1, st.round + 1)]
-    return pd.DataFrame(rows, columns=columns)

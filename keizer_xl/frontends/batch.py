@@ -226,7 +226,7 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
     from keizer_xl.analysis.explain import explain_frames, explain_style
     from keizer_xl.analysis.history import crosstable_frame, crosstable_style
     from keizer_xl.sheets.read import standings_table
-    from keizer_xl.core.standings import standings_frame
+    from keizer_xl.sheets.frames import standings_frame
 
     report = report or (lambda stage, fraction: None)
     st = history.last

@@ -13,7 +13,8 @@ from typing import Sequence
 
 from keizer_xl import actions
 from keizer_xl.core.model import InputError
-from keizer_xl.sheets.read import OWNED_SHEETS, display
+from keizer_xl.sheets.read import OWNED_SHEETS
+from keizer_xl.core.numbers import display
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 

@@ -115,7 +115,7 @@ def _dispatch(action: str, book, options: dict) -> dict:
 
 def standings_rows(report) -> list[dict]:
     """The standings as in ``keizer-xl standings --format json``."""
-    from keizer_xl.sheets.read import display
+    from keizer_xl.core.numbers import display
 
     st = report.standing
     return [{"rank": place, "name": name, "score": display(st.score[name]),

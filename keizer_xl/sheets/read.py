@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from keizer_xl.core.numbers import display
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
                     ResultError, Season, parse_result, validate)
 from keizer_xl.core.rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
@@ -438,22 +439,6 @@ def warnings(season: Season) -> list[str]:
 
 
 # --------------------------------------------------------------------------- writing
-
-def display(x: Fraction | int | None, places: int = 2) -> float | int | None:
-    """Round half up (away from zero) for display only (rules section 3: round at the very end).
-
-    Integer arithmetic on numerator and denominator: a season has thousands of cells."""
-    if x is None:
-        return None
-    if isinstance(x, int):
-        return x
-    scale = 10 ** places
-    n, den = x.numerator * scale, x.denominator
-    q = (2 * abs(n) + den) // (2 * den)
-    if n < 0:
-        q = -q
-    return q // scale if q % scale == 0 else q / scale
-
 
 def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
     """The Standings sheet: exact frame -> display values and layout."""
