@@ -37,5 +37,5 @@ def test_the_worked_example_through_the_public_api() -> None:
     settings = keizer_xl.build_settings([parse_setting("top_value", "50")])
     season = keizer_xl.Season(players=tuple(players), games=tuple(games), settings=settings)
     st = keizer_xl.compute_standing(season)
-    assert st.order[:3] == ["Jansen", "de Zeeuw", "de Bruin"]
+    assert list(st.order[:3]) == ["Jansen", "de Zeeuw", "de Bruin"]
     assert st.score["Jansen"] == 99  # 50 (own value) + 49 (Pietersen's value)
