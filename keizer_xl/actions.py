@@ -13,6 +13,7 @@ from keizer_xl.core.model import InputError, Problem, Season
 from keizer_xl.sheets.read import read_season, standings_table, warnings
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
+from keizer_xl.sheets.layout import sheet_layout
 
 
 class ActionError(Exception):
@@ -60,7 +61,7 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     if write:
         frame, style = standings_table(report.frame)
         style = _with_notes(style, report.notes, report.standing)
-        book.write_sheet("Standings", frame, style)
+        book.write_sheet("Standings", sheet_layout(frame, style))
         book.save()
     return report
 
@@ -180,7 +181,7 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
 def pairing_tables(report: PairingReport, season: Season):
     """The Pairings sheet (frame and style) and the rows to append to Results."""
     from keizer_xl.core.model import BUILTIN_CODES
-    from keizer_xl.sheets.tables import SheetStyle
+    from keizer_xl.sheets.layout import SheetStyle
 
     p = report.pairing
     frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
@@ -236,7 +237,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
         header = result_header_map(table)
         book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
                                    for row in rows])
-        book.write_sheet("Pairings", frame, style)
+        book.write_sheet("Pairings", sheet_layout(frame, style))
         book.save()
     return report
 

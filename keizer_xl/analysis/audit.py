@@ -19,7 +19,6 @@ import pandas as pd
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import PairingError, pair_round
 from keizer_xl.core.standings import History
-from keizer_xl.sheets.tables import SheetStyle
 
 
 def _key(a: str, b: str) -> tuple[str, str]:
@@ -139,20 +138,6 @@ def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
                          "Engine": f"{eng[0]} - {eng[1]}"})
     differences = pd.DataFrame(rows, columns=["Round", "What", "Recorded", "Engine"])
     return summary, differences
-
-
-def audit_style(differences: pd.DataFrame) -> SheetStyle:
-    notes = ("Each round paired again by the engine from the data before it: the ranking after",
-             "the previous round, and the players who were paired in that round as recorded.",
-             "Differences are reported, not judged: a manual pairing is legitimate.")
-    # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
-    # Bye/Engine (widths go by column position)
-    return SheetStyle(title="Pairing audit",
-                      widths={"Round": 7, "Verdict": 32, "Bye recorded": 50, "Bye engine": 50,
-                              "Players": 8, "Boards": 7, "Same pairs": 10, "Different pairs": 10,
-                              "Colours differ": 10, "Engine notes": 60},
-                      landscape=True, notes=notes,
-                      blocks=(("Differences (pairs as White - Black)", differences),))
 
 
 def audit_lines(audits: list[RoundAudit]) -> list[str]:

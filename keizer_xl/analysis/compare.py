@@ -19,7 +19,6 @@ import pandas as pd
 from keizer_xl.core.model import Season
 from keizer_xl.core.rules import Settings, build_settings
 from keizer_xl.core.standings import History, compute_history
-from keizer_xl.sheets.tables import SheetStyle
 
 METHODS = ("prev", "frozen", "converge")
 PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")
@@ -94,18 +93,3 @@ def compare_methods(season: Season, history: History | None = None) -> Compariso
     summary_frame = pd.DataFrame(summary, columns=["Variant", "What", "Winner", "Players moved",
                                                    "Largest move", "Moved most"])
     return Comparison(last.round, tuple(vs), tuple(histories), frame, summary_frame, tuple(notes))
-
-
-def compare_style(comparison: Comparison) -> SheetStyle:
-    # rank columns get their width from their content, the variants block below included;
-    # the long descriptions go into the notes, which run on over empty cells
-    block = comparison.summary[["Variant", "Winner", "Players moved", "Largest move"]]
-    return SheetStyle(
-        title=f"Final ranking after round {comparison.round} by method and preset",
-        widths={"Name": 24}, landscape=True,
-        notes=("Each column is the rank after the last round under one variant.",
-               "Season: the season's own settings.",
-               "prev, frozen, converge: the season's settings, only the recalculation changed.",
-               "keizer, sevilla, knsb-sixths, frozen-fixed: the preset, with the club's codes.",
-               *comparison.notes),
-        blocks=(("Variants", block),))

@@ -39,7 +39,6 @@ import pandas as pd
 from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
-from keizer_xl.sheets.tables import SheetStyle
 
 
 @dataclass(frozen=True)
@@ -257,20 +256,3 @@ def explain_frames(season: Season, history: History,
                                            "Explanation"]),
             pd.DataFrame(detail, columns=["Round", "Name", "Worth then", "Worth now", "Result",
                                           "What", "Opponent", "Colour"]))
-
-
-def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
-    k = history.last.round
-    # widths go by column position, and the results block below shares the columns: Rank/Round,
-    # Name/Name, Previous rank/Worth then, Places up/Worth now, Score/Result, Explanation/What;
-    # a long explanation runs on over the empty cells to its right
-    return SheetStyle(
-        title=f"Explanation after round {k}",
-        number_formats={"Score": "0.00"},
-        widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
-                "Explanation": 60},
-        fit_to_page=False, landscape=True,
-        notes=(f"Explanation: why each player moved in round {k}.",
-               "Worth then: a result's worth in the standing after its own round;",
-               f"worth now: in the standing after round {k}."),
-        blocks=(("Every result: its worth when played and now", detail),))

@@ -20,7 +20,6 @@ import pandas as pd
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing
-from keizer_xl.sheets.tables import SheetStyle
 
 HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
 TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final ranking)
@@ -209,12 +208,6 @@ def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["After round", *names], dtype=object)
 
 
-def history_style(history: History) -> SheetStyle:
-    return SheetStyle(title=f"History after round {history.last.round}",
-                      number_formats={"Score": "0.00"},  # Value: General (Excel shows "51." for 0.##)
-                      widths={"Round": 7, "Rank": 6, "Name": 24, "Score": 9, "Value": 7})
-
-
 # --------------------------------------------------------------------------- Crosstable
 
 def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
@@ -251,15 +244,6 @@ def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
         row += [" / ".join(cells[j]) if j in cells else None for j in range(1, len(rows_names) + 1)]
         rows.append(row)
     return pd.DataFrame(rows, columns=["Rank", "Name", *headers], dtype=object)
-
-
-def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
-    widths = {"Rank": 6, "Name": 24}  # the opponent columns are as wide as their cells
-    return SheetStyle(title=f"Crosstable after round {history.last.round}", widths=widths,
-                      landscape=True,
-                      notes=("A cell reads: colour (W White, B Black), result (1, ½, 0, 1F/0F "
-                             "forfeit, adj adjourned, ? no result yet) and, in brackets, what the "
-                             "game is worth now in Keizer points. Column numbers are row numbers.",))
 
 
 def standing_places(st: Standing) -> dict[str, int]:

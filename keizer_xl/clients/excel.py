@@ -39,18 +39,16 @@ it (or closes without saving to undo everything the button did).  Only with ``sa
 from __future__ import annotations
 
 import datetime as _dt
-import math
 import tempfile
 import traceback
 from dataclasses import dataclass, field
-from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-import pandas as pd
 
-from keizer_xl.sheets.tables import SheetStyle, Table, quote_sheet
+from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
+from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.tables import Table, quote_sheet
 from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
@@ -74,12 +72,6 @@ MAX_ROWS = 100_000
 #: At most this many lines of problems in a message box; the full list goes to a file.
 MAX_MESSAGE_LINES = 25
 
-_HEADER_FILL = (221, 228, 238)                                  # DDE4EE
-_PODIUM_FILLS = ((255, 217, 102), (217, 217, 217), (244, 177, 131))  # gold, silver, bronze
-_MORE_PODIUM_FILL = (255, 242, 204)
-_MAX_AUTO_WIDTH = 50
-_MIN_AUTO_WIDTH = 4
-_NUMERIC_LIMIT = 2 ** 53
 _TITLE = "Keizer"
 
 
@@ -108,47 +100,13 @@ def needs_quote_prefix(text: str) -> bool:
 
 def to_excel(value: Any) -> Any:
     """A Python value as it is assigned to a cell: None, bool, int, float, datetime or text
-    (with the quote prefix where needed)."""
-    if value is None:
-        return None
+    (cleaned as by every client, with the quote prefix where Excel could misread it)."""
+    value = cell_value(value)
     if isinstance(value, str):
-        if value == "":
-            return None
-        value = value[:32767]
         return "'" + value if needs_quote_prefix(value) else value
-    if isinstance(value, bool):
-        return value
-    if value is pd.NA or value is pd.NaT:
-        return None
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover
-        np = None
-    if np is not None and isinstance(value, np.generic):
-        if isinstance(value, np.datetime64):
-            return None if np.isnat(value) else to_excel(pd.Timestamp(value))
-        return to_excel(value.item())
-    if isinstance(value, int):
-        return int(value) if -_NUMERIC_LIMIT < value < _NUMERIC_LIMIT else to_excel(str(value))
-    if isinstance(value, float):
-        if value != value:
-            return None
-        return float(value) if math.isfinite(value) else to_excel(str(value))
-    if isinstance(value, Fraction):
-        return to_excel(int(value) if value.denominator == 1 else float(value))
-    if isinstance(value, Decimal):
-        if value.is_nan():
-            return None
-        if not value.is_finite():
-            return to_excel(str(value))
-        return to_excel(int(value) if value == value.to_integral_value() else float(value))
-    if isinstance(value, pd.Timestamp):
-        value = value.to_pydatetime()
-    if isinstance(value, (_dt.datetime, _dt.time)) and value.tzinfo is not None:
-        value = value.replace(tzinfo=None)
-    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
-        return value
-    return to_excel(str(value))
+    if isinstance(value, _dt.timedelta):  # xlwings takes no durations: as text, as before
+        return str(value)
+    return value
 
 
 def from_excel(value: Any) -> Any:
@@ -157,19 +115,6 @@ def from_excel(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer() and abs(value) < _NUMERIC_LIMIT:
         return int(value)
     return value
-
-
-def _display_width(value: Any) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, str):
-        text = value[1:] if value.startswith("'") else value
-        return max((len(line) for line in text.split("\n")), default=0)
-    if isinstance(value, float):
-        return len(f"{value:.2f}")
-    if isinstance(value, (_dt.datetime, _dt.date)):
-        return 10
-    return len(str(value))
 
 
 # --------------------------------------------------------------------------- the kept copy
@@ -319,8 +264,7 @@ class XlwingsBook:
                      header_row=region.header_row, first_column=region.first_column)
 
     # -- writing an engine-owned sheet --------------------------------------------------------
-    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle | None = None) -> None:
-        style = style or SheetStyle()
+    def write_sheet(self, sheet: str, layout: Layout) -> None:
         title = self._title(sheet)
         if title is not None:
             xl_sheet = self.book.sheets[title]
@@ -328,88 +272,21 @@ class XlwingsBook:
         else:
             xl_sheet = self.book.sheets.add(name=sheet, after=self.book.sheets[len(self.book.sheets) - 1])
             title = xl_sheet.name
-
-        grid: list[list[Any]] = []
-        header_rows: list[tuple[int, int]] = []   # (row, number of columns)
-        bold_cells: list[int] = []                # rows whose first cell is a heading
-        formats: list[tuple[int, int, int, str]] = []  # (first row, last row, column, format)
-        widths: dict[int, int] = {}
-
-        def put(row_values: list[Any]) -> int:
-            grid.append(row_values)
-            return len(grid)  # the 1-based sheet row just written
-
-        def header(labels: Sequence[Any]) -> None:
-            values = [to_excel(label if isinstance(label, (str, int)) else str(label)) for label in labels]
-            row = put(values)
-            header_rows.append((row, len(values)))
-            for j, v in enumerate(values, 1):
-                widths[j] = max(widths.get(j, 0), _display_width(v) + 2)
-
-        def body(df: pd.DataFrame) -> None:
-            first = len(grid) + 1
-            for record in df.itertuples(index=False, name=None):
-                values = [to_excel(v) for v in record]
-                put(values)
-                for j, v in enumerate(values, 1):
-                    w = _display_width(v)
-                    if w > widths.get(j, 0):
-                        widths[j] = w
-            last = len(grid)
-            if last >= first:
-                for j, name in enumerate(df.columns, 1):
-                    fmt = style.number_formats.get(str(name)) if isinstance(name, (str, int)) else None
-                    if fmt:
-                        formats.append((first, last, j, fmt))
-
-        columns = list(frame.columns)
-        header(columns)
-        body(frame)
-        wrote_below = False
-        if style.notes or style.blocks:
-            put([])
-        for note in style.notes:
-            put([to_excel(note)])
-            wrote_below = True
-        for heading, block in style.blocks:
-            if wrote_below:
-                put([])
-            bold_cells.append(put([to_excel(heading)]))
-            header(list(block.columns))
-            body(block)
-            wrote_below = True
-
-        ncols = max((len(row) for row in grid), default=1) or 1
-        for row in grid:
-            row.extend([None] * (ncols - len(row)))
-        xl_sheet.range((1, 1), (len(grid), ncols)).value = grid
-
-        for row, n in header_rows:
-            if n:
-                rng = xl_sheet.range((row, 1), (row, n))
+        ncols = layout.width or 1
+        grid = [[to_excel(v) for v in row] + [None] * (ncols - len(row)) for row in layout.grid]
+        whole = xl_sheet.range((1, 1), (max(len(grid), 1), ncols))
+        whole.value = grid or [[None]]
+        _optional(lambda: setattr(whole.font, "name", layout.font))
+        _optional(lambda: setattr(whole.font, "size", layout.font_size))
+        for span in layout.spans:  # borders and alignment: not in xlwings' portable API
+            rng = xl_sheet.range((span.first_row, span.first_col), (span.last_row, span.last_col))
+            if span.style.bold:
                 rng.font.bold = True
-                rng.color = _HEADER_FILL
-        for row in bold_cells:
-            xl_sheet.range((row, 1)).font.bold = True
-        for first, last, col, fmt in _merge_formats(formats):
-            xl_sheet.range((first, col[0]), (last, col[1])).number_format = fmt
-        for i in range(min(max(style.highlight_rows, 0), len(frame))):
-            colour = _PODIUM_FILLS[i] if i < len(_PODIUM_FILLS) else _MORE_PODIUM_FILL
-            if columns:
-                xl_sheet.range((2 + i, 1), (2 + i, len(columns))).color = colour
-        final: dict[int, float] = {}
-        for j in range(1, max(widths, default=0) + 1):
-            name = columns[j - 1] if j <= len(columns) else None
-            width = style.widths.get(str(name)) if name is not None else None
-            if width is None:
-                width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
-            final[j] = float(width)
-        for (c1, c2), width in _runs(final):
-            xl_sheet.range((1, c1), (1, c2)).column_width = width
-        _optional(lambda: xl_sheet.activate())
-        if style.freeze_header:
-            _optional(lambda: xl_sheet.freeze_panes.freeze_at("A2"))
-
+            if span.style.fill:
+                rng.color = _rgb(span.style.fill)
+            if span.style.number_format:
+                rng.number_format = span.style.number_format
+        _apply_view(xl_sheet, layout)
         # the kept copy: what the sheet now holds (values as Excel gives them back)
         kept = _Sheet(title)
         for i, row in enumerate(grid, 1):
@@ -573,17 +450,18 @@ def _runs(values: dict[int, Any]) -> list[tuple[tuple[int, int], Any]]:
     return out
 
 
-def _merge_formats(formats: list[tuple[int, int, int, str]]):
-    """Neighbouring columns with the same rows and format become one range."""
-    merged: list[tuple[int, int, tuple[int, int], str]] = []
-    for first, last, col, fmt in formats:
-        if merged:
-            f0, l0, (c1, c2), fmt0 = merged[-1]
-            if (f0, l0, fmt0) == (first, last, fmt) and col == c2 + 1:
-                merged[-1] = (f0, l0, (c1, col), fmt)
-                continue
-        merged.append((first, last, (col, col), fmt))
-    return merged
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    """'DDE4EE' -> (221, 228, 238), as xlwings takes a colour."""
+    return int(hex_colour[0:2], 16), int(hex_colour[2:4], 16), int(hex_colour[4:6], 16)
+
+
+def _apply_view(xl_sheet, layout: Layout) -> None:
+    """Column widths (in characters, one call per run of equal widths) and frozen rows."""
+    for (c1, c2), width in _runs(dict(enumerate(layout.widths, 1))):
+        xl_sheet.range((1, c1), (1, c2)).column_width = width
+    _optional(lambda: xl_sheet.activate())
+    if layout.freeze_rows:
+        _optional(lambda: xl_sheet.freeze_panes.freeze_at(f"A{layout.freeze_rows + 1}"))
 
 
 # --------------------------------------------------------------------------- entry points

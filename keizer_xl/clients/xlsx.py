@@ -20,7 +20,6 @@ What this module guarantees (see also WORKBOOK-CONTRACT.md):
 from __future__ import annotations
 
 import io
-import math
 from bisect import bisect_left
 import os
 import posixpath
@@ -33,21 +32,15 @@ import zipfile
 from copy import copy
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-import pandas as pd
 
 from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED
-from keizer_xl.sheets.tables import SheetStyle, Table, column_letter, quote_sheet
+from keizer_xl.sheets.cells import cell_value
+from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
+from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
-
-try:  # numpy comes with pandas; keep the transport importable without it all the same
-    import numpy as np
-except ImportError:  # pragma: no cover
-    np = None  # type: ignore[assignment]
 
 __all__ = [
     "FileBook",
@@ -108,7 +101,6 @@ _EXTENSION_KINDS = {
 # per-rule id of a data bar (only meaningful together with the conditional formatting ext).
 _HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
 
-_ILLEGAL_CHARS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 _DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
 _EXTLST_RE = re.compile(rb"<(?:\w+:)?extLst[\s>/]")
 _EXT_URI_RE = re.compile(rb"<(?:\w+:)?ext\b[^>]*?\suri\s*=\s*[\"'](\{[^\"']+\})[\"']")
@@ -576,69 +568,22 @@ def _check_suffix(p: Path, label: str) -> None:
 # --------------------------------------------------------------------------- cell values
 
 
-_NUMERIC_LIMIT = 2 ** 53  # larger integers lose digits in Excel; they are written as text
-
-
-def _clean_text(text: str) -> str:
-    if _ILLEGAL_CHARS.search(text):
-        text = _ILLEGAL_CHARS.sub("", text)
-    return text[:32767]
-
-
 def _convert(value: Any) -> tuple[Any, str] | None:
     """A Python value as (cell value, openpyxl data type); None for an empty cell.
 
     Data type "s" is forced for every string, so text starting with '=' never becomes a formula.
     Data type "setter" means: let openpyxl's value setter handle it (dates and times).
     """
+    value = cell_value(value)
     if value is None:
         return None
-    t = type(value)
-    if t is str:
-        return (_clean_text(value), "s") if value != "" else None
-    if t is bool:
-        return value, "b"
-    if t is int:
-        return (value, "n") if -_NUMERIC_LIMIT < value < _NUMERIC_LIMIT else (str(value), "s")
-    if t is float:
-        if value != value:
-            return None
-        return (value, "n") if math.isfinite(value) else (str(value), "s")
-    if value is pd.NA or value is pd.NaT:
-        return None
-    if isinstance(value, Fraction):
-        return _convert(int(value) if value.denominator == 1 else float(value))
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            return None if value.is_nan() else (str(value), "s")
-        return _convert(int(value) if value == value.to_integral_value() else float(value))
-    if np is not None and isinstance(value, np.generic):
-        if isinstance(value, np.bool_):
-            return bool(value), "b"
-        if isinstance(value, np.integer):
-            return _convert(int(value))
-        if isinstance(value, np.floating):
-            return _convert(float(value))
-        if isinstance(value, np.datetime64):
-            if np.isnat(value):
-                return None
-            return _convert(pd.Timestamp(value))
-        return _convert(value.item())
+    if isinstance(value, str):
+        return value, "s"
     if isinstance(value, bool):
-        return bool(value), "b"
-    if isinstance(value, int):
-        return _convert(int(value))
-    if isinstance(value, float):
-        return _convert(float(value))
-    if isinstance(value, pd.Timestamp):
-        value = value.to_pydatetime()
-    if isinstance(value, (datetime, time)) and value.tzinfo is not None:
-        value = value.replace(tzinfo=None)
-    if isinstance(value, (datetime, date, time, timedelta)):
-        return value, "setter"
-    if isinstance(value, str):  # str subclasses
-        return _convert(str(value))
-    return _convert(str(value))
+        return value, "b"
+    if isinstance(value, (int, float)):
+        return value, "n"
+    return value, "setter"
 
 
 def _store(ws, row: int, column: int, converted: tuple[Any, str], style_array=None):
@@ -661,26 +606,53 @@ def _store(ws, row: int, column: int, converted: tuple[Any, str], style_array=No
     return cell
 
 
-def _display_width(value: Any) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, str):
-        return max((len(line) for line in value.split("\n")), default=0)
-    if isinstance(value, float):
-        return len(f"{value:.2f}")
-    if isinstance(value, (datetime, date)):
-        return 10
-    return len(str(value))
-
-
 # --------------------------------------------------------------------------- the book
 
 
-_HEADER_FILL = "DDE4EE"
-_PODIUM_FILLS = ("FFD966", "D9D9D9", "F4B183")  # gold, silver, bronze
-_MORE_PODIUM_FILL = "FFF2CC"
-_MAX_AUTO_WIDTH = 50
-_MIN_AUTO_WIDTH = 4
+def _style_array(ws, layout: Layout, style: Style | None):
+    """The openpyxl style of a written cell: the sheet font, and ``style`` (openpyxl shares
+    equal styles, so the cells of a sheet get a handful of style arrays)."""
+    from openpyxl.cell.cell import Cell
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+    proto = Cell(ws)
+    bold = bool(style and style.bold)
+    proto.font = Font(name=layout.font, size=layout.font_size, bold=bold)
+    if style is not None:
+        if style.fill:
+            proto.fill = PatternFill("solid", fgColor=style.fill)
+        if style.border_bottom:
+            proto.border = Border(bottom=Side(style="thin"))
+        if style.number_format:
+            proto.number_format = style.number_format
+        if style.align:
+            proto.alignment = Alignment(horizontal=style.align)
+    return proto._style
+
+
+def _page_text(part: HeaderText) -> str:
+    """A header or footer part in Excel's codes: '&' doubled, &P and &N for the page fields."""
+    codes = {Field.PAGE: "&P", Field.PAGES: "&N"}
+    return "".join(codes[p] if isinstance(p, Field) else p.replace("&", "&&") for p in part)
+
+
+def _page_setup(ws, page: PageSetup) -> None:
+    from openpyxl.worksheet.properties import PageSetupProperties
+
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape" if page.landscape else "portrait"
+    if page.fit_width is not None:
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+        ws.page_setup.fitToWidth = page.fit_width
+        ws.page_setup.fitToHeight = page.fit_height
+    if page.repeat_rows:
+        ws.print_title_rows = f"{page.repeat_rows[0]}:{page.repeat_rows[1]}"
+    for parts, target in ((page.header, ws.oddHeader), (page.footer, ws.oddFooter)):
+        for part, place in zip(parts, (target.left, target.center, target.right)):
+            if part:
+                place.text = _page_text(part)
+                if parts is page.header and page.header_bold:
+                    place.font = "-,Bold"
 
 
 @dataclass
@@ -875,11 +847,28 @@ class FileBook:
         return None
 
     # -- writing an engine-owned sheet --------------------------------------------------------
-    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle | None = None) -> None:
-        from openpyxl.styles import Border, Font, PatternFill, Side
-        from openpyxl.worksheet.properties import PageSetupProperties
+    def write_sheet(self, sheet: str, layout: Layout) -> None:
+        ws = self._fresh_sheet(sheet)
+        cells, styles = layout.grid, layout.styles()
+        arrays: dict[Style | None, Any] = {}
+        for r, row in enumerate(cells, 1):
+            for c, value in enumerate(row, 1):
+                conv = _convert(value)
+                style = styles.pop((r, c), None)
+                if conv is not None or style is not None:
+                    if style not in arrays:
+                        arrays[style] = _style_array(ws, layout, style)
+                    _store(ws, r, c, conv or (None, "n"), arrays[style])
+        for (r, c), style in styles.items():  # styled cells beyond a row's values
+            _store(ws, r, c, (None, "n"), _style_array(ws, layout, style))
+        for j, width in enumerate(layout.widths, 1):
+            ws.column_dimensions[column_letter(j)].width = width
+        if layout.freeze_rows:
+            ws.freeze_panes = f"A{layout.freeze_rows + 1}"
+        _page_setup(ws, layout.page)
 
-        style = style or SheetStyle()
+    def _fresh_sheet(self, sheet: str):
+        """An empty sheet in the place (and with the tab state) of the old one, if any."""
         existing = self._find(sheet)
         if existing is not None:
             index = self.wb.index(existing)
@@ -895,96 +884,7 @@ class FileBook:
             ws = self.wb.create_sheet(sheet)
         self._written.add(ws.title)
         self._moved.pop(ws.title, None)
-
-        bold = Font(bold=True)
-        header_fill = PatternFill("solid", fgColor=_HEADER_FILL)
-        header_border = Border(bottom=Side(style="thin"))
-        widths: dict[int, int] = {}
-
-        def header_styles(row: int, labels: Sequence[Any]) -> None:
-            for j, label in enumerate(labels, 1):
-                conv = _convert(label if isinstance(label, (str, int)) else str(label))
-                cell = _store(ws, row, j, conv if conv is not None else ("", "s"))
-                cell.font = bold
-                cell.fill = header_fill
-                cell.border = header_border
-                widths[j] = max(widths.get(j, 0), _display_width(cell.value) + 2)
-
-        def body(first_row: int, df: pd.DataFrame) -> int:
-            """Write the values of ``df`` from ``first_row``; returns the next free row."""
-            prototypes = []
-            for name in df.columns:
-                fmt = style.number_formats.get(str(name)) if isinstance(name, (str, int)) else None
-                if fmt:
-                    from openpyxl.cell.cell import Cell
-                    proto = Cell(ws)
-                    proto.number_format = fmt
-                    prototypes.append(proto._style)
-                else:
-                    prototypes.append(None)
-            row_no = first_row
-            for row in df.itertuples(index=False, name=None):
-                for j, value in enumerate(row, 1):
-                    conv = _convert(value)
-                    if conv is None:
-                        continue
-                    cell = _store(ws, row_no, j, conv, prototypes[j - 1])
-                    w = _display_width(cell._value)
-                    if w > widths.get(j, 0):
-                        widths[j] = w
-                row_no += 1
-            return row_no
-
-        columns = list(frame.columns)
-        header_styles(1, columns)
-        next_row = body(2, frame)
-        last_data = next_row - 1
-
-        for i in range(min(max(style.highlight_rows, 0), len(frame))):
-            color = _PODIUM_FILLS[i] if i < len(_PODIUM_FILLS) else _MORE_PODIUM_FILL
-            fill = PatternFill("solid", fgColor=color)
-            for j in range(1, len(columns) + 1):
-                ws.cell(row=2 + i, column=j).fill = fill
-
-        row = last_data + 2
-        wrote_below = False
-        for note in style.notes:
-            conv = _convert(note)
-            if conv is not None:
-                _store(ws, row, 1, conv)
-            row += 1
-            wrote_below = True
-        for heading, block in style.blocks:
-            if wrote_below:
-                row += 1
-            conv = _convert(heading)
-            if conv is not None:
-                _store(ws, row, 1, conv).font = bold
-            row += 1
-            header_styles(row, list(block.columns))
-            row = body(row + 1, block)
-            wrote_below = True
-        for j in range(1, max(widths, default=0) + 1):
-            name = columns[j - 1] if j <= len(columns) else None
-            width = style.widths.get(str(name)) if name is not None else None
-            if width is None:
-                width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
-            ws.column_dimensions[column_letter(j)].width = float(width)
-
-        if style.freeze_header:
-            ws.freeze_panes = "A2"
-        ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.orientation = "landscape" if style.landscape else "portrait"
-        if style.fit_to_page:
-            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-            ws.page_setup.fitToWidth = 1
-            ws.page_setup.fitToHeight = 0
-        if columns:
-            ws.print_title_rows = "1:1"
-        if style.title:
-            ws.oddHeader.center.text = style.title.replace("&", "&&")
-            ws.oddHeader.center.font = "-,Bold"
-        ws.oddFooter.center.text = "&P / &N"
+        return ws
 
     # -- appending to a user's table ----------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:

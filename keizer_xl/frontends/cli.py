@@ -360,7 +360,8 @@ def cmd_audit(args) -> int:
 
 
 def cmd_compare(args) -> int:
-    from keizer_xl.analysis.compare import compare_methods, compare_style
+    from keizer_xl.analysis.compare import compare_methods
+    from keizer_xl.sheets.report_sheets import compare_layout
 
     write = not args.no_write
     path, book = _open_book_arg(args.book, write)
@@ -383,7 +384,7 @@ def cmd_compare(args) -> int:
     for note in comparison.notes:
         print(f"note: {note}", file=sys.stderr)
     if write:
-        book.write_sheet("Compare", comparison.frame, compare_style(comparison))
+        book.write_sheet("Compare", compare_layout(comparison))
         book.save()
         print(f"Wrote Compare to {path}", file=sys.stderr)
     return EXIT_OK
