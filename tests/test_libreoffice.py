@@ -313,7 +313,7 @@ from datetime import datetime
 
 def exercise(book):
     import pandas as pd
-    from keizer_xl.sheets.tables import SheetStyle
+    from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 
     seen = {}
 
@@ -331,8 +331,8 @@ def exercise(book):
     style = SheetStyle(title="Test & check", number_formats={"Score": "0.00", "R1": "General"},
                        widths={"Name": 20}, highlight_rows=3, notes=("a note", "=not a formula"),
                        blocks=(("Absent", pd.DataFrame({"Name": ["Ed"], "Code": ["E"]})),))
-    book.write_sheet("Standings", frame, style)
-    book.write_sheet("Pairings", frame.iloc[:2], SheetStyle(landscape=True))
+    book.write_sheet("Standings", sheet_layout(frame, style))
+    book.write_sheet("Pairings", sheet_layout(frame.iloc[:2], SheetStyle(landscape=True)))
     book.append_rows("Games", [{"round": 3, "WHITE": "=1+1", "Black": "007", "Result": "1-0"},
                                {"Round": 3, "White": "Cy", "Black": None, "Result": "bye"}])
     book.append_rows("Plain", [{"name": "Zed", "CODE": "U"}])

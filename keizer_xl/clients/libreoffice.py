@@ -23,23 +23,15 @@ FileBook` so that every action gives the same sheets on both:
 """
 from __future__ import annotations
 
-import math
-import re
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any, Sequence
 
-import pandas as pd
 
-from keizer_xl.sheets.tables import SheetStyle, Table, quote_sheet
+from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
+from keizer_xl.sheets.layout import Field, Layout, PageSetup
+from keizer_xl.sheets.tables import Table, quote_sheet
 from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
-
-try:  # numpy comes with pandas
-    import numpy as np
-except ImportError:  # pragma: no cover
-    np = None  # type: ignore[assignment]
 
 __all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno",
            "width_from_uno"]
@@ -61,13 +53,7 @@ _FORMULA_ERROR = 4
 # com.sun.star.util.NumberFormat
 _NF_DATE, _NF_TIME, _NF_LOGICAL = 2, 4, 1024
 
-_HEADER_FILL = 0xDDE4EE
-_PODIUM_FILLS = (0xFFD966, 0xD9D9D9, 0xF4B183)  # gold, silver, bronze (as the file writer)
-_MORE_PODIUM_FILL = 0xFFF2CC
-_MAX_AUTO_WIDTH = 50
-_MIN_AUTO_WIDTH = 4
 _BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
-_NUMERIC_LIMIT = 2 ** 53
 
 #: LibreOffice reads an Excel column width of w characters (Calibri 11) as w * 6914 / 28
 #: hundredths of a millimetre and writes it back the same way.
@@ -79,8 +65,6 @@ OWNED_PAGE_STYLE_PREFIX = "KeizerXL_"
 # The same limits as the file transport's preflight: a season table is far below them.
 MAX_ROWS = 100_000
 MAX_COLUMNS = 2_000
-
-_ILLEGAL_CHARS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 
 # Cell properties copied from the row above to appended rows (what FileBook copies as a style).
 _COPIED_PROPERTIES = ("BottomBorder", "CellBackColor", "CellProtection", "CharColor",
@@ -117,90 +101,26 @@ def _enum(type_name: str, value: str):
 
 # --------------------------------------------------------------------------- values
 
-def _clean_text(text: str) -> str:
-    if _ILLEGAL_CHARS.search(text):
-        text = _ILLEGAL_CHARS.sub("", text)
-    return text[:32767]
-
-
-class _Cell:
-    """What a Python value becomes in a cell: the setDataArray value, an optional format kind,
-    and the width the file writer counts for it (so both fit columns alike)."""
-
-    __slots__ = ("value", "kind", "width")
-
-    def __init__(self, value: Any, kind: str = "", width: int = 0):
-        self.value = value  # str or float ("" = empty)
-        self.kind = kind    # "", "date", "datetime", "time", "bool"
-        self.width = width
-
-
-_EMPTY = _Cell("")
-
-
-def _text_cell(text: str) -> _Cell:
-    if text == "":
-        return _EMPTY
-    text = _clean_text(text)
-    return _Cell(text, "", max((len(line) for line in text.split("\n")), default=0))
-
-
-def _to_cell(value: Any, null_date: datetime) -> _Cell:
-    """A Python value as a cell value; mirrors FileBook's conversion (text stays text)."""
+def _to_cell(value: Any, null_date: datetime) -> tuple[Any, str]:
+    """A value (converted as by every client, ``sheets.cells``) as setDataArray takes it: text
+    or a float ("" = empty), with the format kind a date, time or boolean needs."""
+    value = cell_value(value)
     if value is None:
-        return _EMPTY
-    t = type(value)
-    if t is str:
-        return _text_cell(value)
-    if t is bool:
-        return _Cell(1.0 if value else 0.0, "bool", len(str(value)))
-    if t is int:
-        if -_NUMERIC_LIMIT < value < _NUMERIC_LIMIT:
-            return _Cell(float(value), "", len(str(value)))
-        return _text_cell(str(value))
-    if t is float:
-        if value != value:
-            return _EMPTY
-        return _Cell(value, "", len(f"{value:.2f}")) if math.isfinite(value) \
-            else _text_cell(str(value))
-    if value is pd.NA or value is pd.NaT:
-        return _EMPTY
-    if isinstance(value, Fraction):
-        return _to_cell(int(value) if value.denominator == 1 else float(value), null_date)
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            return _EMPTY if value.is_nan() else _text_cell(str(value))
-        return _to_cell(int(value) if value == value.to_integral_value() else float(value), null_date)
-    if np is not None and isinstance(value, np.generic):
-        if isinstance(value, np.bool_):
-            return _to_cell(bool(value), null_date)
-        if isinstance(value, np.integer):
-            return _to_cell(int(value), null_date)
-        if isinstance(value, np.floating):
-            return _to_cell(float(value), null_date)
-        if isinstance(value, np.datetime64):
-            return _EMPTY if np.isnat(value) else _to_cell(pd.Timestamp(value), null_date)
-        return _to_cell(value.item(), null_date)
+        return "", ""
+    if isinstance(value, str):
+        return value, ""
     if isinstance(value, bool):
-        return _to_cell(bool(value), null_date)
-    if isinstance(value, int):
-        return _to_cell(int(value), null_date)
-    if isinstance(value, float):
-        return _to_cell(float(value), null_date)
-    if isinstance(value, pd.Timestamp):
-        value = value.to_pydatetime()
-    if isinstance(value, (datetime, time)) and value.tzinfo is not None:
-        value = value.replace(tzinfo=None)
+        return (1.0 if value else 0.0), "bool"
+    if isinstance(value, (int, float)):
+        return float(value), ""
     if isinstance(value, datetime):
-        return _Cell((value - null_date) / timedelta(days=1), "datetime", 10)
+        return (value - null_date) / timedelta(days=1), "datetime"
     if isinstance(value, date):
-        return _Cell(float((value - null_date.date()).days), "date", 10)
+        return float((value - null_date.date()).days), "date"
     if isinstance(value, time):
-        return _Cell((value.hour * 3600 + value.minute * 60 + value.second
-                      + value.microsecond / 1e6) / 86400, "time", len(str(value)))
-    if isinstance(value, timedelta):
-        return _Cell(value / timedelta(days=1), "time", len(str(value)))
-    return _text_cell(str(value))
+        return (value.hour * 3600 + value.minute * 60 + value.second
+                + value.microsecond / 1e6) / 86400, "time"
+    return value / timedelta(days=1), "time"
 
 
 _KIND_FORMATS = {"date": "YYYY-MM-DD", "datetime": "YYYY-MM-DD HH:MM:SS", "time": "HH:MM:SS",
@@ -402,115 +322,47 @@ class UnoBook:
                      header_row=region.header_row + 1, first_column=region.first_col + 1)
 
     # -- writing an engine-owned sheet --------------------------------------------------------
-    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle | None = None) -> None:
-        style = style or SheetStyle()
+    def write_sheet(self, sheet: str, layout: Layout) -> None:
         self.modified = True
         sheets = self.doc.Sheets
-        existing = self._find(sheet)
-        if existing is not None:
-            self._clear_sheet(existing)
-            sh = existing
+        sh = self._find(sheet)
+        if sh is not None:
+            self._clear_sheet(sh)
         else:
             sheets.insertNewByName(sheet, sheets.Count)
             sh = sheets.getByName(sheet)
-        name = sh.Name
-        if name not in self.written:
-            self.written.append(name)
-
-        # the whole sheet as one grid: header, body, notes and blocks below
-        grid: list[list[_Cell]] = []
-        widths: dict[int, int] = {}
-        bold_rows: list[tuple[int, int]] = []   # (row, number of cells) shown as headings
-        header_rows: list[tuple[int, int]] = []  # (row, number of cells) styled as headers
-        formatted: list[tuple[int, int, int, str]] = []  # (col, first row, last row, format)
-        kinds: list[tuple[int, int, str]] = []  # (row, col, kind) for dates and booleans
-        nd = self._null_date
-
-        def header(labels) -> None:
-            row = []
-            for j, label in enumerate(labels):
-                cell = _to_cell(label if isinstance(label, (str, int)) else str(label), nd)
-                row.append(cell)
-                widths[j] = max(widths.get(j, 0), cell.width + 2)
-            header_rows.append((len(grid), len(row)))
-            grid.append(row)
-
-        def body(df: pd.DataFrame) -> None:
-            first = len(grid)
-            for values in df.itertuples(index=False, name=None):
-                row = []
-                for j, value in enumerate(values):
-                    cell = _to_cell(value, nd)
-                    row.append(cell)
-                    if cell.kind:
-                        kinds.append((len(grid), j, cell.kind))
-                    if cell.width > widths.get(j, 0):
-                        widths[j] = cell.width
-                grid.append(row)
-            if len(grid) > first:
-                for j, col in enumerate(df.columns):
-                    fmt = style.number_formats.get(str(col)) if isinstance(col, (str, int)) else None
-                    if fmt:
-                        formatted.append((j, first, len(grid) - 1, fmt))
-
-        columns = list(frame.columns)
-        header(columns)
-        body(frame)
-        last_data = len(grid) - 1
-        grid.append([])
-        wrote_below = False
-        for note in style.notes:
-            grid.append([_to_cell(note, nd)])
-            wrote_below = True
-        for heading, block in style.blocks:
-            if wrote_below:
-                grid.append([])
-            bold_rows.append((len(grid), 1))
-            grid.append([_to_cell(heading, nd)])
-            header(list(block.columns))
-            body(block)
-            wrote_below = True
-        while grid and not any(c.value != "" for c in grid[-1]):
-            grid.pop()
-
-        n_cols = max((len(r) for r in grid), default=0)
-        if grid and n_cols:
-            data = tuple(tuple(r[j].value if j < len(r) else "" for j in range(n_cols))
-                         for r in grid)
-            sh.getCellRangeByPosition(0, 0, n_cols - 1, len(grid) - 1).setDataArray(data)
-
-        # formats
-        for row, count in header_rows:
-            if not count:
-                continue
-            rng = sh.getCellRangeByPosition(0, row, count - 1, row)
-            rng.CharWeight = _BOLD
-            rng.CellBackColor = _HEADER_FILL
-            rng.BottomBorder = _thin_line()
-        for row, count in bold_rows:
-            sh.getCellRangeByPosition(0, row, count - 1, row).CharWeight = _BOLD
-        for col, first, last, fmt in formatted:
-            sh.getCellRangeByPosition(col, first, col, last).NumberFormat = self._format_key(fmt)
-        for row, col, kind in kinds:
-            sh.getCellByPosition(col, row).NumberFormat = self._format_key(_KIND_FORMATS[kind])
-        podium = min(max(style.highlight_rows, 0), len(frame))
-        for i in range(podium):
-            color = _PODIUM_FILLS[i] if i < len(_PODIUM_FILLS) else _MORE_PODIUM_FILL
-            if columns:
-                sh.getCellRangeByPosition(0, 1 + i, len(columns) - 1, 1 + i).CellBackColor = color
-
-        # widths: as the file writer (explicit width for the main columns, else fitted)
-        cols = sh.Columns
-        for j in range(max(widths, default=-1) + 1):
-            col_name = columns[j] if j < len(columns) else None
-            width = style.widths.get(str(col_name)) if col_name is not None else None
-            if width is None:
-                width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
-            cols.getByIndex(j).Width = width_to_uno(float(width))
-
-        self._page_setup(sh, style, has_columns=bool(columns))
-        if style.freeze_header and last_data >= 0:
-            self._freeze_header(sh)
+        if sh.Name not in self.written:
+            self.written.append(sh.Name)
+        n_cols = layout.width
+        if layout.grid and n_cols:
+            cells = [[_to_cell(v, self._null_date) for v in row] + [("", "")] * (n_cols - len(row))
+                     for row in layout.grid]
+            whole = sh.getCellRangeByPosition(0, 0, n_cols - 1, len(cells) - 1)
+            whole.setDataArray(tuple(tuple(value for value, _ in row) for row in cells))
+            whole.CharFontName = layout.font
+            whole.CharHeight = layout.font_size
+            for r, row in enumerate(cells):  # dates, times and booleans need a format to show
+                for c, (_, kind) in enumerate(row):
+                    if kind:
+                        sh.getCellByPosition(c, r).NumberFormat = self._format_key(_KIND_FORMATS[kind])
+        for span in layout.spans:
+            rng = sh.getCellRangeByPosition(span.first_col - 1, span.first_row - 1,
+                                            span.last_col - 1, span.last_row - 1)
+            if span.style.bold:
+                rng.CharWeight = _BOLD
+            if span.style.fill:
+                rng.CellBackColor = int(span.style.fill, 16)
+            if span.style.border_bottom:
+                rng.BottomBorder = _thin_line()
+            if span.style.number_format:
+                rng.NumberFormat = self._format_key(span.style.number_format)
+            if span.style.align:
+                rng.HoriJustify = _enum("com.sun.star.table.CellHoriJustify", span.style.align.upper())
+        for j, width in enumerate(layout.widths):
+            sh.Columns.getByIndex(j).Width = width_to_uno(width)
+        self._page_setup(sh, layout.page)
+        if layout.freeze_rows:
+            self._freeze_rows(sh, layout.freeze_rows)
 
     def _clear_sheet(self, sh) -> None:
         """Empty an engine-owned sheet in place: contents, formats, objects, merges, layout."""
@@ -583,7 +435,7 @@ class UnoBook:
         self._formats[code] = key
         return key
 
-    def _page_setup(self, sh, style: SheetStyle, has_columns: bool) -> None:
+    def _page_setup(self, sh, page: PageSetup) -> None:
         """A4, orientation, fit to one page wide, header row on every page, title and pages."""
         page_styles = self.doc.StyleFamilies.PageStyles
         current = sh.PageStyle
@@ -598,65 +450,64 @@ class UnoBook:
                 page_styles.insertByName(name, self.doc.createInstance("com.sun.star.style.PageStyle"))
             sh.PageStyle = name
         ps = page_styles.getByName(name)
-        landscape = bool(style.landscape)
+        landscape = page.landscape
         ps.IsLandscape = landscape
         ps.Size = _struct("com.sun.star.awt.Size", Width=29700 if landscape else 21000,
                           Height=21000 if landscape else 29700)
-        if style.fit_to_page:
-            ps.ScaleToPagesX = 1
-            ps.ScaleToPagesY = 0
+        if page.fit_width is not None:
+            ps.ScaleToPagesX = page.fit_width
+            ps.ScaleToPagesY = page.fit_height
         else:
             ps.PageScale = 100
         ps.HeaderIsOn = True
         ps.FooterIsOn = True
         ps.HeaderIsShared = True
         ps.FooterIsShared = True
-        header = ps.RightPageHeaderContent
-        for part in (header.LeftText, header.CenterText, header.RightText):
-            part.setString("")
-        if style.title:
-            text = header.CenterText
-            text.setString(style.title)
-            cursor = text.createTextCursor()
-            cursor.gotoStart(False)
-            cursor.gotoEnd(True)
-            cursor.CharWeight = _BOLD
-            cursor.CharColor = 0  # black: "automatic" is written to .xlsx as white (&Kffffff)
-        ps.RightPageHeaderContent = header
-        footer = ps.RightPageFooterContent
-        for part in (footer.LeftText, footer.RightText, footer.CenterText):
-            part.setString("")
-        center = footer.CenterText
-        cursor = center.createTextCursor()
-        center.insertTextContent(cursor, self.doc.createInstance(
-            "com.sun.star.text.TextField.PageNumber"), False)
-        cursor.gotoEnd(False)
-        center.insertString(cursor, " / ", False)
-        cursor.gotoEnd(False)
-        center.insertTextContent(cursor, self.doc.createInstance(
-            "com.sun.star.text.TextField.PageCount"), False)
-        cursor = center.createTextCursor()
-        cursor.gotoStart(False)
-        cursor.gotoEnd(True)
-        cursor.CharColor = 0
-        ps.RightPageFooterContent = footer
+        for name, parts, bold in (("RightPageHeaderContent", page.header, page.header_bold),
+                                  ("RightPageFooterContent", page.footer, False)):
+            content = getattr(ps, name)
+            for part, text in zip(parts, (content.LeftText, content.CenterText, content.RightText)):
+                self._page_text(text, part, bold)
+            setattr(ps, name, content)
         index = sh.RangeAddress.Sheet
-        if has_columns:
+        if page.repeat_rows:
             sh.setPrintTitleRows(True)
             sh.setTitleRows(_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
-                                    StartColumn=0, StartRow=0, EndColumn=0, EndRow=0))
+                                    StartColumn=0, StartRow=page.repeat_rows[0] - 1, EndColumn=0,
+                                    EndRow=page.repeat_rows[1] - 1))
         else:
             sh.setPrintTitleRows(False)
 
-    def _freeze_header(self, sh) -> None:
-        """Freeze row 1 through the view (a document without a view has no frozen panes)."""
+    def _page_text(self, text, part, bold: bool) -> None:
+        """One header or footer part: its text and page fields, black (LibreOffice writes
+        "automatic" to .xlsx as white, &Kffffff), bold if asked."""
+        text.setString("")
+        cursor = text.createTextCursor()
+        for piece in part:
+            if isinstance(piece, Field):
+                service = "PageNumber" if piece is Field.PAGE else "PageCount"
+                text.insertTextContent(cursor, self.doc.createInstance(
+                    f"com.sun.star.text.TextField.{service}"), False)
+            else:
+                text.insertString(cursor, piece, False)
+            cursor.gotoEnd(False)
+        if part:
+            cursor = text.createTextCursor()
+            cursor.gotoStart(False)
+            cursor.gotoEnd(True)
+            cursor.CharColor = 0
+            if bold:
+                cursor.CharWeight = _BOLD
+
+    def _freeze_rows(self, sh, rows: int) -> None:
+        """Freeze the top rows through the view (a document without a view has no frozen panes)."""
         controller = _current_controller(self.doc)
         if controller is None:
             return
         try:
             active = controller.getActiveSheet()
             controller.setActiveSheet(sh)
-            controller.freezeAtPosition(0, 1)
+            controller.freezeAtPosition(0, rows)
             if active is not None and active.Name != sh.Name:
                 controller.setActiveSheet(active)
         except Exception:  # a view that cannot switch sheets: leave the panes as they are
@@ -726,10 +577,10 @@ class UnoBook:
         for k, placed in enumerate(plan):
             out = []
             for j in range(region.width):
-                cell = _to_cell(placed.get(j), nd)
-                if cell.kind:
-                    kinds.append((start + k, first_col + j, cell.kind))
-                out.append(cell.value)
+                value, kind = _to_cell(placed.get(j), nd)
+                if kind:
+                    kinds.append((start + k, first_col + j, kind))
+                out.append(value)
             values.append(tuple(out))
         sh.getCellRangeByPosition(first_col, start, last_col, end).setDataArray(tuple(values))
         for r, c, kind in kinds:
