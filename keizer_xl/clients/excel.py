@@ -49,8 +49,7 @@ from typing import Any, Callable, Sequence
 from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.tables import Table, quote_sheet
-from keizer_xl.sheets.tables import column_letter
-from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
+from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
 
 __all__ = [
     "XlwingsBook",
@@ -121,36 +120,13 @@ def from_excel(value: Any) -> Any:
 
 
 @dataclass
-class _TableGeometry:
-    """An Excel Table (ListObject): its whole range, 1-based and inclusive."""
-
-    name: str
-    min_row: int
-    min_col: int
-    max_row: int
-    max_col: int
-    headers: bool = True
-    totals: int = 0
-
-
-@dataclass
 class _Sheet:
     """What was read of one sheet (values by absolute (row, column)) and its first table."""
 
     title: str
     cells: dict[tuple[int, int], Any] = field(default_factory=dict)
-    table: _TableGeometry | None = None
-    others: list[_TableGeometry] = field(default_factory=list)
-
-
-@dataclass
-class _Region:
-    header_row: int
-    first_column: int
-    width: int
-    headers: tuple[str, ...]
-    data_first: int
-    data_last: int  # data_first - 1 when there is no data
+    table: TableRef | None = None
+    others: list[TableRef] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- the book
@@ -215,43 +191,18 @@ class XlwingsBook:
         return kept
 
     @staticmethod
-    def _geometry(xl_table) -> _TableGeometry:
+    def _geometry(xl_table) -> TableRef:
         rng = xl_table.range
         nrows, ncols = rng.shape
-        return _TableGeometry(
+        return TableRef(
             name=xl_table.name, min_row=rng.row, min_col=rng.column,
             max_row=rng.row + nrows - 1, max_col=rng.column + ncols - 1,
             headers=xl_table.header_row_range is not None,
             totals=1 if xl_table.totals_row_range is not None else 0)
 
     @staticmethod
-    def _region(kept: _Sheet) -> _Region:
-        cells = kept.cells
-        t = kept.table
-        if t is not None:
-            width = t.max_col - t.min_col + 1
-            if t.headers:
-                header_row, data_first = t.min_row, t.min_row + 1
-                headers = tuple(_header_text(cells.get((header_row, c)))
-                                for c in range(t.min_col, t.max_col + 1))
-            else:
-                header_row, data_first = t.min_row - 1, t.min_row
-                headers = ("",) * width
-            filled = {r for (r, c), v in cells.items()
-                      if t.min_col <= c <= t.max_col and r >= data_first and not _blank(v)}
-            last = t.max_row - t.totals
-            if not t.totals:  # rows typed directly under the table (as the file transport)
-                while last + 1 in filled:
-                    last += 1
-            data_last = max((r for r in filled if r <= last), default=data_first - 1)
-            return _Region(header_row, t.min_col, width, headers, data_first, data_last)
-        last_col, data_last = 0, 1
-        for (r, c), v in cells.items():
-            if not _blank(v):
-                last_col = max(last_col, c)
-                data_last = max(data_last, r)
-        headers = tuple(_header_text(cells.get((1, c))) for c in range(1, last_col + 1))
-        return _Region(1, 1, last_col, headers, 2, data_last if last_col else 1)
+    def _region(kept: _Sheet) -> Region:
+        return find_region(kept.cells, kept.table)
 
     def read_table(self, sheet: str) -> Table:
         kept = self._sheet(sheet)
@@ -304,51 +255,30 @@ class XlwingsBook:
         xl_sheet = self.book.sheets[kept.title]
         region = self._region(kept)
         where = quote_sheet(kept.title)
-        plan = place_rows(region.headers, rows, where, self.label)
-
-        start = max(region.data_last + 1, region.data_first)
-        end = start + len(plan) - 1
-        first_col = region.first_column
+        plan, problems = plan_append(region, rows, kept.others, where, self.label)
+        problems = problems or plan.in_the_way(region, lambda r, c: kept.cells.get((r, c)),
+                                               where, self.label)
+        if problems:
+            raise ExcelError(problems[0])
         t = kept.table
-        # the rows the new data takes below the table must be empty: a note typed under the
-        # table is the user's and is never overwritten (as the file writer)
-        below = t.max_row if t is not None else region.data_last
-        for r in range(max(start, below + 1), end + 1 + (t.totals if t is not None else 0)):
-            for c in range(first_col, first_col + region.width):
-                value = kept.cells.get((r, c))
-                if not _blank(value):
-                    raise ExcelError(
-                        f"Cannot add {len(plan)} rows to {where}: cell {column_letter(c)}{r} below the "
-                        f"table holds {str(value)[:40]!r}. Move what is below the table further "
-                        f"down (or to another sheet) and run again; nothing was written.")
-        if t is not None:
-            totals_at = t.max_row - t.totals + 1
-            shift = end + 1 - totals_at if t.totals and end >= totals_at else 0
-            new_last = max(end, t.max_row - t.totals) + t.totals
-            for other in kept.others:
-                if other.min_col <= t.max_col and t.min_col <= other.max_col and \
-                        other.min_row <= new_last and t.min_row <= other.max_row:
-                    raise ExcelError(
-                        f"Cannot add {len(plan)} rows to the table {t.name} on {where}: the table "
-                        f"{other.name} is in the way below it. Move it further down.")
-            if shift:
-                # cells inserted above the totals row become table rows; the totals row moves down
-                xl_sheet.range((totals_at, t.min_col), (totals_at + shift - 1, t.max_col)).insert(
-                    shift="down")
-                self._move_down(kept, totals_at, shift, t.min_col, t.max_col)
-                t.max_row += shift
-            elif new_last != t.max_row:
-                xl_table = self._xl_table(xl_sheet, t.name)
-                xl_table.resize(xl_sheet.range((t.min_row, t.min_col), (new_last, t.max_col)))
-                t.max_row = new_last
-
-        used_columns = sorted({i for placed in plan for i in placed})
+        if t is not None and plan.shift:
+            # cells inserted above the totals row become table rows; the totals row moves down
+            xl_sheet.range((plan.totals_at, t.min_col),
+                           (plan.totals_at + plan.shift - 1, t.max_col)).insert(shift="down")
+            self._move_down(kept, plan.totals_at, plan.shift, t.min_col, t.max_col)
+            t.max_row += plan.shift
+        elif t is not None and plan.table_last != t.max_row:
+            xl_table = self._xl_table(xl_sheet, t.name)
+            xl_table.resize(xl_sheet.range((t.min_row, t.min_col), (plan.table_last, t.max_col)))
+            t.max_row = plan.table_last
+        first_col = region.first_column
+        used_columns = sorted({i for placed in plan.rows for i in placed})
         for c1, c2 in _column_runs(used_columns):
-            block = [[to_excel(placed.get(i)) for i in range(c1, c2 + 1)] for placed in plan]
-            xl_sheet.range((start, first_col + c1), (end, first_col + c2)).value = block
+            block = [[to_excel(placed.get(i)) for i in range(c1, c2 + 1)] for placed in plan.rows]
+            xl_sheet.range((plan.start, first_col + c1), (plan.end, first_col + c2)).value = block
             for k, values in enumerate(block):
                 for i, v in enumerate(values):
-                    cell = (start + k, first_col + c1 + i)
+                    cell = (plan.start + k, first_col + c1 + i)
                     if v is None:
                         kept.cells.pop(cell, None)
                     else:
@@ -376,28 +306,21 @@ class XlwingsBook:
         kept = self._sheet(sheet)
         xl_sheet = self.book.sheets[kept.title]
         region = self._region(kept)
-        where = quote_sheet(kept.title)
-        wanted = checked_data_rows(data_rows, region.data_last - region.data_first + 1,
-                                   where, self.label)
-        if not wanted:
+        plan = plan_delete(region, data_rows, quote_sheet(kept.title), self.label)
+        if not plan.doomed:
             return
-        first_col = region.first_column
-        last_col = first_col + region.width - 1
-        doomed = [region.data_first + i for i in wanted]
-        for r1, r2 in reversed(_column_runs(doomed)):
+        first_col, last_col = region.first_column, region.last_column
+        for r1, r2 in reversed(plan.runs()):
             xl_sheet.range((r1, first_col), (r2, last_col)).delete(shift="up")
-        gone = set(doomed)
+        gone = set(plan.doomed)
         moving = sorted(((r, c) for (r, c) in kept.cells
-                         if r >= doomed[0] and first_col <= c <= last_col))
+                         if r >= plan.doomed[0] and first_col <= c <= last_col))
         for r, c in moving:
             value = kept.cells.pop((r, c))
             if r not in gone:
-                kept.cells[(r - sum(1 for d in doomed if d < r), c)] = value
-        t = kept.table
-        if t is not None:
-            header_count = 1 if t.headers else 0
-            within = sum(1 for d in doomed if d <= t.max_row - t.totals)
-            t.max_row = max(t.max_row - within, t.min_row + header_count + t.totals)
+                kept.cells[(plan.new_row(r), c)] = value
+        if kept.table is not None and plan.table_last is not None:
+            kept.table.max_row = plan.table_last
 
     # -- messages and saving ------------------------------------------------------------------
     def message(self, text: str) -> None:
