@@ -30,11 +30,9 @@ from typing import Any, Sequence
 from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Field, Layout, PageSetup
 from keizer_xl.sheets.tables import Table, quote_sheet
-from keizer_xl.sheets.tables import column_letter
-from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
+from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
 
-__all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno",
-           "width_from_uno"]
+__all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno"]
 
 
 class LibreOfficeError(Exception):
@@ -76,10 +74,6 @@ _COPIED_PROPERTIES = ("BottomBorder", "CellBackColor", "CellProtection", "CharCo
 def width_to_uno(chars: float) -> int:
     """A column width in characters (as in Excel / SheetStyle) in 1/100 mm."""
     return int(round(chars * _WIDTH_UNIT))
-
-
-def width_from_uno(hundredths_mm: int) -> float:
-    return hundredths_mm / _WIDTH_UNIT
 
 
 def _uno():
@@ -129,27 +123,14 @@ _KIND_FORMATS = {"date": "YYYY-MM-DD", "datetime": "YYYY-MM-DD HH:MM:SS", "time"
 
 # --------------------------------------------------------------------------- regions
 
-class _Region:
-    """Where the table of a sheet sits (0-based rows and columns, as UNO counts them)."""
+class _Found:
+    """A sheet's table (``sheets.region.Region``, 1-based), its rows as read and its database
+    range (the Excel Table LibreOffice kept), if any."""
 
-    __slots__ = ("header_row", "first_col", "width", "headers", "data_first", "data_last",
-                 "dbrange", "totals", "rows")
+    __slots__ = ("region", "rows", "db")
 
-    def __init__(self, header_row, first_col, width, headers, data_first, data_last,
-                 dbrange=None, totals=0, rows=()):
-        self.header_row = header_row
-        self.first_col = first_col
-        self.width = width
-        self.headers = headers
-        self.data_first = data_first
-        self.data_last = data_last  # data_first - 1 when there are no data rows
-        self.dbrange = dbrange      # (name, DatabaseRange) or None
-        self.totals = totals
-        self.rows = rows            # raw data rows data_first..data_last (converted values)
-
-    @property
-    def last_col(self) -> int:
-        return self.first_col + self.width - 1
+    def __init__(self, region: Region, rows: tuple[tuple[Any, ...], ...], db: Any = None):
+        self.region, self.rows, self.db = region, rows, db
 
 
 class UnoBook:
@@ -273,53 +254,46 @@ class UnoBook:
         found.sort(key=lambda item: (item[0], item[1]))
         return [(name, db) for _, _, name, db in found]
 
-    def _region(self, sheet) -> _Region:
+    def _region(self, sheet) -> _Found:
+        """The table of ``sheet``: its cells read into a mapping, the rules in sheets.region."""
+        cells: dict[tuple[int, int], Any] = {}
+
+        def read(first_row: int, first_col: int, last_row: int, last_col: int) -> None:
+            block = self._read_block(sheet, first_row, first_col, last_row, last_col)
+            for i, row in enumerate(block):
+                for j, value in enumerate(row):
+                    cells[(first_row + i + 1, first_col + j + 1)] = value
+
         tables = self._dbranges(sheet)
-        if tables:
+        if not tables:
+            corner = self._content_bottom_right(sheet)
+            if corner is not None:
+                read(0, 0, corner[0], corner[1])
+            region = find_region(cells)
+            db = None
+        else:
             name, db = tables[0]
             area = db.DataArea
-            first_col, last_col = area.StartColumn, area.EndColumn
-            width = last_col - first_col + 1
-            totals = 1 if _prop(db, "TotalsRow", False) else 0
-            if _prop(db, "ContainsHeader", True):
-                header_row, data_first = area.StartRow, area.StartRow + 1
-                raw = self._read_block(sheet, header_row, first_col, header_row, last_col)[0]
-                headers = tuple(_header_text(v) for v in raw)
-            else:
-                header_row, data_first = area.StartRow - 1, area.StartRow
-                headers = ("",) * width
-            ref_last = area.EndRow - totals
-            corner = self._content_bottom_right(sheet, data_first, first_col, last_col)
-            block = self._read_block(sheet, data_first, first_col, corner[0], last_col) \
-                if corner else []
-            filled = {data_first + i for i, row in enumerate(block)
-                      if any(not _blank(v) for v in row)}
-            last = ref_last
-            if not totals:  # rows typed directly under the table belong to it
-                while last + 1 in filled:
-                    last += 1
-            data_last = max((r for r in filled if r <= last), default=data_first - 1)
-            rows = tuple(tuple(block[r - data_first]) for r in range(data_first, data_last + 1))
-            return _Region(header_row, first_col, width, headers, data_first, data_last,
-                           (name, db), totals, rows)
-        corner = self._content_bottom_right(sheet)
-        if corner is None:
-            return _Region(0, 0, 0, (), 1, 0)
-        block = self._read_block(sheet, 0, 0, corner[0], corner[1])
-        last_col = max((c for row in block for c, v in enumerate(row) if not _blank(v)),
-                       default=-1)
-        data_last = max((r for r, row in enumerate(block) if any(not _blank(v) for v in row)),
-                        default=0)
-        width = last_col + 1
-        headers = tuple(_header_text(v) for v in block[0][:width]) if block else ()
-        rows = tuple(tuple(row[:width]) for row in block[1:data_last + 1]) if width else ()
-        return _Region(0, 0, width, headers, 1, data_last if width else 0, None, 0, rows)
+            t = TableRef(name, area.StartRow + 1, area.StartColumn + 1, area.EndRow + 1,
+                         area.EndColumn + 1, headers=bool(_prop(db, "ContainsHeader", True)),
+                         totals=1 if _prop(db, "TotalsRow", False) else 0)
+            if t.headers:
+                read(area.StartRow, area.StartColumn, area.StartRow, area.EndColumn)
+            first = area.StartRow + (1 if t.headers else 0)
+            corner = self._content_bottom_right(sheet, first, area.StartColumn, area.EndColumn)
+            if corner is not None:
+                read(first, area.StartColumn, corner[0], area.EndColumn)
+            region = find_region(cells, t)
+        rows = tuple(tuple(cells.get((r, c)) for c in range(region.first_column, region.last_column + 1))
+                     for r in range(region.data_first, region.data_last + 1))
+        return _Found(region, rows if region.width else (), db)
 
     def read_table(self, sheet: str) -> Table:
         sh = self._sheet(sheet)
-        region = self._region(sh)
-        return Table(sheet=sh.Name, headers=region.headers, rows=region.rows,
-                     header_row=region.header_row + 1, first_column=region.first_col + 1)
+        found = self._region(sh)
+        region = found.region
+        return Table(sheet=sh.Name, headers=region.headers, rows=found.rows,
+                     header_row=region.header_row, first_column=region.first_column)
 
     # -- writing an engine-owned sheet --------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
@@ -515,66 +489,43 @@ class UnoBook:
 
     # -- appending to a user's table ----------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
+        """Carry out the append plan of sheets.region (UNO counts rows and columns from 0)."""
         rows = list(rows)
         if not rows:
             return
         sh = self._sheet(sheet)
-        region = self._region(sh)
+        found = self._region(sh)
+        region, db = found.region, found.db
         where = quote_sheet(sh.Name)
-        plan = place_rows(region.headers, rows, where, self.label)
+        others = [TableRef(n, a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+                  for n, a in ((n, o.DataArea) for n, o in self._dbranges(sh))]
+        plan, problems = plan_append(region, rows, others, where, self.label)
         if region.width == 0:
             raise LibreOfficeError(f"{where} in {self.label} has no header row to append to")
-
-        self.modified = True
-        start = max(region.data_last + 1, region.data_first)
-        end = start + len(plan) - 1
-        first_col, last_col = region.first_col, region.last_col
-        s_index = sh.RangeAddress.Sheet
+        first_col, last_col = region.first_column - 1, region.last_column - 1
+        start, end = plan.start - 1, plan.end - 1
         if end > sh.Rows.Count - 1:
             raise LibreOfficeError(f"{where} in {self.label} is full")
-
-        db = region.dbrange[1] if region.dbrange else None
-        # the rows the new data takes below the table must be empty: a note typed under the
-        # table is the user's and is never overwritten (as the file writer)
-        below = db.DataArea.EndRow if db is not None else region.data_last
-        last_taken = end + (region.totals if db is not None else 0)
-        if last_taken > below:
-            r1 = max(start, below + 1)
-            block = sh.getCellRangeByPosition(first_col, r1, last_col, last_taken).getDataArray()
-            for k, row in enumerate(block):
-                for j, value in enumerate(row):
-                    if value != "":
-                        raise LibreOfficeError(
-                            f"Cannot add {len(plan)} rows to {where} in {self.label}: cell "
-                            f"{column_letter(first_col + j + 1)}{r1 + k + 1} below the table holds "
-                            f"{str(value)[:40]!r}. Move what is below the table further down (or "
-                            f"to another sheet) and run again; nothing was written.")
-        if db is not None:
+        below: dict[tuple[int, int], Any] = {}
+        if plan.empty_to >= plan.empty_from:
+            block = sh.getCellRangeByPosition(first_col, plan.empty_from - 1, last_col,
+                                              plan.empty_to - 1).getDataArray()
+            below = {(plan.empty_from + i, region.first_column + j): v
+                     for i, row in enumerate(block) for j, v in enumerate(row)}
+        problems = problems or plan.in_the_way(region, lambda r, c: below.get((r, c)),
+                                               where, self.label)
+        if problems:
+            raise LibreOfficeError(problems[0])
+        self.modified = True
+        s_index = sh.RangeAddress.Sheet
+        if db is not None and plan.shift:  # the totals row moves down below the new rows
             area = db.DataArea
-            totals = region.totals
-            totals_at = area.EndRow - totals + 1
-            data_end = max(end, area.EndRow - totals)
-            new_last = data_end + totals
-            for other_name, other in self._dbranges(sh):
-                if other_name == region.dbrange[0]:
-                    continue
-                o = other.DataArea
-                if o.StartColumn <= area.EndColumn and area.StartColumn <= o.EndColumn and \
-                        o.StartRow <= new_last and area.StartRow <= o.EndRow:
-                    raise LibreOfficeError(
-                        f"Cannot add {len(plan)} rows to the table {region.dbrange[0]} on {where} "
-                        f"in {self.label}: the table {other_name} is in the way below it.")
-            if totals and end >= totals_at:  # the totals row moves down below the new rows
-                shift = end + 1 - totals_at
-                sh.insertCells(_range_address(s_index, area.StartColumn, totals_at,
-                                              area.EndColumn, totals_at + shift - 1),
-                               _enum("com.sun.star.sheet.CellInsertMode", "DOWN"))
-
+            sh.insertCells(_range_address(s_index, area.StartColumn, plan.totals_at - 1,
+                                          area.EndColumn, plan.totals_at + plan.shift - 2),
+                           _enum("com.sun.star.sheet.CellInsertMode", "DOWN"))
         self._copy_formats_down(sh, region, start, end)
-        values = []
-        nd = self._null_date
-        kinds = []
-        for k, placed in enumerate(plan):
+        values, kinds, nd = [], [], self._null_date
+        for k, placed in enumerate(plan.rows):
             out = []
             for j in range(region.width):
                 value, kind = _to_cell(placed.get(j), nd)
@@ -585,21 +536,21 @@ class UnoBook:
         sh.getCellRangeByPosition(first_col, start, last_col, end).setDataArray(tuple(values))
         for r, c, kind in kinds:
             sh.getCellByPosition(c, r).NumberFormat = self._format_key(_KIND_FORMATS[kind])
-
-        if db is not None:
+        if db is not None and plan.table_last is not None:
             area = db.DataArea
-            if area.EndRow < new_last:
+            if area.EndRow < plan.table_last - 1:
                 db.setDataArea(_range_address(s_index, area.StartColumn, area.StartRow,
-                                              area.EndColumn, new_last))
+                                              area.EndColumn, plan.table_last - 1))
 
-    def _copy_formats_down(self, sh, region: _Region, start: int, end: int) -> None:
-        """New cells without a format of their own take the format of the data row above."""
-        source_row = start - 1 if start - 1 >= region.data_first else None
+    def _copy_formats_down(self, sh, region: Region, start: int, end: int) -> None:
+        """New cells (0-based rows ``start``..``end``) without a format of their own take the
+        format of the data row above."""
+        source_row = start - 1 if start >= region.data_first else None
         if source_row is None:
             if end <= start:
                 return
             source_row, start = start, start + 1  # the first new row is the pattern
-        for c in range(region.first_col, region.last_col + 1):
+        for c in range(region.first_column - 1, region.last_column):
             target = sh.getCellRangeByPosition(c, start, c, end)
             if not _unformatted(target):
                 continue
@@ -618,36 +569,23 @@ class UnoBook:
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
         sh = self._sheet(sheet)
-        region = self._region(sh)
-        where = quote_sheet(sh.Name)
-        wanted = checked_data_rows(data_rows, region.data_last - region.data_first + 1,
-                                   where, self.label)
-        if not wanted:
+        found = self._region(sh)
+        region, db = found.region, found.db
+        plan = plan_delete(region, data_rows, quote_sheet(sh.Name), self.label)
+        if not plan.doomed:
             return
         self.modified = True
-        doomed = [region.data_first + i for i in wanted]
         s_index = sh.RangeAddress.Sheet
-        db = region.dbrange[1] if region.dbrange else None
         before = db.DataArea if db is not None else None
-        blocks: list[list[int]] = []
-        for r in doomed:
-            if blocks and blocks[-1][1] == r - 1:
-                blocks[-1][1] = r
-            else:
-                blocks.append([r, r])
         up = _enum("com.sun.star.sheet.CellDeleteMode", "UP")
-        for first, last in reversed(blocks):
-            sh.removeRange(_range_address(s_index, region.first_col, first, region.last_col, last),
-                           up)
-        if db is not None:
-            header_count = 1 if _prop(db, "ContainsHeader", True) else 0
-            within = sum(1 for d in doomed if d <= before.EndRow - region.totals)
-            new_last = max(before.EndRow - within,
-                           before.StartRow + header_count + region.totals)
+        for first, last in reversed(plan.runs()):
+            sh.removeRange(_range_address(s_index, region.first_column - 1, first - 1,
+                                          region.last_column - 1, last - 1), up)
+        if db is not None and plan.table_last is not None:
             area = db.DataArea
-            if area.EndRow != new_last or area.StartRow != before.StartRow:
+            if area.EndRow != plan.table_last - 1 or area.StartRow != before.StartRow:
                 db.setDataArea(_range_address(s_index, before.StartColumn, before.StartRow,
-                                              before.EndColumn, new_last))
+                                              before.EndColumn, plan.table_last - 1))
 
     # -- messages and saving ------------------------------------------------------------------
     def message(self, text: str) -> None:
