@@ -46,7 +46,7 @@ def cell_value(value: Any) -> CellValue:
     if t is str:
         return clean_text(value) if value != "" else None
     if t is bool:
-        return value
+        return bool(value)
     if t is int:
         return value if -NUMERIC_LIMIT < value < NUMERIC_LIMIT else str(value)
     if t is float:
@@ -71,7 +71,7 @@ def cell_value(value: Any) -> CellValue:
     if isinstance(value, (datetime, time)) and value.tzinfo is not None:
         value = value.replace(tzinfo=None)
     if isinstance(value, (datetime, date, time, timedelta)):
-        return value  # type: ignore[no-any-return]
+        return value
     return cell_value(str(value))
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Sequence, Union
+from typing import Any, Mapping, Sequence, Union
 
 import pandas as pd
 
@@ -46,9 +46,9 @@ class SheetStyle:
     """
 
     title: str = ""
-    number_formats: dict[str, str] = field(default_factory=dict)
-    widths: dict[str, float] = field(default_factory=dict)
-    align: dict[str, str] = field(default_factory=dict)
+    number_formats: Mapping[str, str] = field(default_factory=dict)
+    widths: Mapping[str, float] = field(default_factory=dict)
+    align: Mapping[str, str] = field(default_factory=dict)
     highlight_rows: int = 0
     freeze_header: bool = True
     landscape: bool = False
