@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import pandas as pd
+from typing import Any
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.rules import Settings, build_settings
@@ -22,6 +22,7 @@ from keizer_xl.core.standings import History, compute_history
 
 METHODS = ("prev", "frozen", "converge")
 PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")
+SUMMARY_COLUMNS = ("Variant", "What", "Winner", "Players moved", "Largest move", "Moved most")
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,9 @@ class Comparison:
     round: int
     variants: tuple[Variant, ...]
     histories: tuple[History, ...]
-    frame: pd.DataFrame  # Name + one rank column per variant, in the season's final order
-    summary: pd.DataFrame  # one row per variant
+    columns: tuple[str, ...]  # Name + one rank column per variant
+    ranks: tuple[tuple[Any, ...], ...]  # one row per player, in the season's final order
+    summary: tuple[dict[str, Any], ...]  # one row per variant (SUMMARY_COLUMNS)
     notes: tuple[str, ...]
 
 
@@ -73,8 +75,7 @@ def compare_methods(season: Season, history: History | None = None) -> Compariso
     last = histories[0].last
     places = [dict(zip(h.last.order, h.last.places)) for h in histories]
     names = list(last.order) + [p.name for p in season.players if p.name not in set(last.order)]
-    frame = pd.DataFrame([[n, *(pl.get(n) for pl in places)] for n in names],
-                         columns=["Name", *(v.label for v in vs)], dtype=object)
+    ranks = tuple((n, *(pl.get(n) for pl in places)) for n in names)
     base = places[0]
     summary, notes = [], []
     for v, h, pl in zip(vs, histories, places):
@@ -90,6 +91,5 @@ def compare_methods(season: Season, history: History | None = None) -> Compariso
             notes.append(f"{v.label}: the ranking did not converge after round"
                          f"{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} (cycles are "
                          f"ranked by their average)")
-    summary_frame = pd.DataFrame(summary, columns=["Variant", "What", "Winner", "Players moved",
-                                                   "Largest move", "Moved most"])
-    return Comparison(last.round, tuple(vs), tuple(histories), frame, summary_frame, tuple(notes))
+    return Comparison(last.round, tuple(vs), tuple(histories), ("Name", *(v.label for v in vs)),
+                      ranks, tuple(summary), tuple(notes))

@@ -34,7 +34,7 @@ import difflib
 from dataclasses import dataclass
 from fractions import Fraction
 
-import pandas as pd
+from typing import Any
 
 from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
 from keizer_xl.core.model import Season
@@ -233,8 +233,8 @@ def explain_all(season: Season, history: History) -> list[Explanation]:
     return [explain_player(season, history, n, facts, worth) for n in names]
 
 
-def explain_frames(season: Season, history: History,
-                   explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None
+                 ) -> tuple[tuple[list[str], list[dict[str, Any]]], tuple[list[str], list[dict[str, Any]]]]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now)."""
     from keizer_xl.core.numbers import display
@@ -252,7 +252,6 @@ def explain_frames(season: Season, history: History,
                            "Worth now": display(line.now), "Result": f.short,
                            "What": f.describe(), "Opponent": f.opponent,
                            "Colour": f.colour or None})
-    return (pd.DataFrame(summary, columns=["Rank", "Name", "Previous rank", "Places up", "Score",
-                                           "Explanation"]),
-            pd.DataFrame(detail, columns=["Round", "Name", "Worth then", "Worth now", "Result",
-                                          "What", "Opponent", "Colour"]))
+    return ((["Rank", "Name", "Previous rank", "Places up", "Score", "Explanation"], summary),
+            (["Round", "Name", "Worth then", "Worth now", "Result", "What", "Opponent", "Colour"],
+             detail))

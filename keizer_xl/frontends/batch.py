@@ -160,7 +160,8 @@ def write_history_sheet(book, history) -> None:
     """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
     after an empty column, the rank of the top 8 after each round and a native line chart of
     it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
-    from keizer_xl.analysis.history import HISTORY_COLUMNS, rank_progression
+    from keizer_xl.analysis.history import HISTORY_COLUMNS
+    from keizer_xl.sheets.frames import rank_progression
     from keizer_xl.sheets.report_sheets import history_layout
 
     book.write_sheet("History", history_layout(history))

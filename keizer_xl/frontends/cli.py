@@ -371,7 +371,7 @@ def cmd_compare(args) -> int:
     comparison = compare_methods(season)
     labels = [v.label for v in comparison.variants]
     rows = []
-    for record in comparison.frame.itertuples(index=False, name=None):
+    for record in comparison.ranks:
         name, base, *rest = record
         marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
         rows.append([name, "-" if base is None else base, *marks])
@@ -379,7 +379,7 @@ def cmd_compare(args) -> int:
     _print_table(rows, ["Name", *labels], right=set(range(1, len(labels) + 1)))
     print()
     _print_table([[s["Variant"], s["Winner"], s["Players moved"], s["Largest move"], s["What"]]
-                  for s in comparison.summary.to_dict("records")],
+                  for s in comparison.summary],
                  ["Variant", "Winner", "Moved", "Largest", "What"], right={2, 3})
     for note in comparison.notes:
         print(f"note: {note}", file=sys.stderr)

@@ -12,13 +12,12 @@ from typing import Sequence
 
 import pandas as pd
 
-from keizer_xl.analysis.audit import RoundAudit, audit_frames
+from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
-from keizer_xl.analysis.explain import explain_frames
-from keizer_xl.analysis.history import crosstable_frame, history_frame
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
-from keizer_xl.sheets.frames import standings_frame
+from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
+                                     history_frame, standings_frame)
 from keizer_xl.sheets.layout import Layout, SheetStyle, sheet_layout
 
 
@@ -68,10 +67,10 @@ def audit_style(differences: pd.DataFrame) -> SheetStyle:
                       blocks=(("Differences (pairs as White - Black)", differences),))
 
 
-def compare_style(comparison: Comparison) -> SheetStyle:
+def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
     # rank columns get their width from their content, the variants block below included;
     # the long descriptions go into the notes, which run on over empty cells
-    block = comparison.summary[["Variant", "Winner", "Players moved", "Largest move"]]
+    block = summary[["Variant", "Winner", "Players moved", "Largest move"]]
     return SheetStyle(
         title=f"Final ranking after round {comparison.round} by method and preset",
         widths={"Name": 24}, landscape=True,
@@ -118,7 +117,8 @@ def audit_layout(audits: list[RoundAudit]) -> Layout:
 
 
 def compare_layout(comparison: Comparison) -> Layout:
-    return sheet_layout(comparison.frame, compare_style(comparison))
+    ranks, summary = compare_frames(comparison)
+    return sheet_layout(ranks, compare_style(comparison, summary))
 
 
 __all__ = ["standings_layout", "pairings_layout", "history_layout", "crosstable_layout",
