@@ -49,7 +49,7 @@ from typing import Any, Callable, Sequence
 from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.tables import Table, quote_sheet
-from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
+from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete, runs
 
 __all__ = [
     "XlwingsBook",
@@ -273,7 +273,7 @@ class XlwingsBook:
             t.max_row = plan.table_last
         first_col = region.first_column
         used_columns = sorted({i for placed in plan.rows for i in placed})
-        for c1, c2 in _column_runs(used_columns):
+        for c1, c2 in runs(used_columns):
             block = [[to_excel(placed.get(i)) for i in range(c1, c2 + 1)] for placed in plan.rows]
             xl_sheet.range((plan.start, first_col + c1), (plan.end, first_col + c2)).value = block
             for k, values in enumerate(block):
@@ -349,17 +349,6 @@ def _optional(step: Callable[[], Any]) -> None:
     except Exception as exc:  # an xlwings error class we cannot name without importing it
         if type(exc).__name__ not in ("XlwingsError", "com_error", "CommandError"):
             raise
-
-
-def _column_runs(indices: Sequence[int]) -> list[tuple[int, int]]:
-    """[1, 2, 3, 5] -> [(1, 3), (5, 5)]"""
-    runs: list[tuple[int, int]] = []
-    for i in sorted(indices):
-        if runs and i == runs[-1][1] + 1:
-            runs[-1] = (runs[-1][0], i)
-        else:
-            runs.append((i, i))
-    return runs
 
 
 def _runs(values: dict[int, Any]) -> list[tuple[tuple[int, int], Any]]:

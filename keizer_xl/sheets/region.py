@@ -147,6 +147,17 @@ def plan_append(region: Region, rows: Sequence[dict[str, Any]], others: Sequence
                       empty_to=end + (t.totals if shift else 0)), problems
 
 
+def runs(indices: Sequence[int]) -> list[tuple[int, int]]:
+    """[5, 6, 7, 9] -> [(5, 7), (9, 9)]: blocks of neighbouring rows or columns."""
+    out: list[tuple[int, int]] = []
+    for i in sorted(indices):
+        if out and i == out[-1][1] + 1:
+            out[-1] = (out[-1][0], i)
+        else:
+            out.append((i, i))
+    return out
+
+
 @dataclass(frozen=True)
 class DeletePlan:
     """The sheet rows to delete (within the table's columns; the cells below move up)."""
@@ -155,14 +166,8 @@ class DeletePlan:
     table_last: int | None = None      # the Table's last row afterwards (None: no Table)
 
     def runs(self) -> list[tuple[int, int]]:
-        """[5, 6, 7, 9] -> [(5, 7), (9, 9)]: one delete per block of neighbouring rows."""
-        out: list[tuple[int, int]] = []
-        for r in self.doomed:
-            if out and out[-1][1] == r - 1:
-                out[-1] = (out[-1][0], r)
-            else:
-                out.append((r, r))
-        return out
+        """One delete per block of neighbouring rows."""
+        return runs(self.doomed)
 
     def new_row(self, row: int) -> int:
         """Where a row below a deleted one ends up."""
