@@ -1,8 +1,9 @@
 """The table interface every transport implements (openpyxl file, xlwings book, LibreOffice).
 
 A transport only moves tables: it reads a sheet (or the Excel Table on it) as a header row and
-raw cell values, writes a DataFrame as a whole sheet that the engine owns, appends rows to a
-user's table, and shows messages.  It knows nothing of Keizer points; ``sheets.py`` maps
+raw cell values, writes a whole sheet that the engine owns as a ``sheets.layout.Layout``
+describes it, appends rows to and deletes rows from a user's table as a ``sheets.region`` plan
+says, and shows messages.  It knows nothing of Keizer points; ``sheets.py`` maps
 tables to the model and back, and ``actions.py`` runs the same actions on any transport.
 """
 from __future__ import annotations
@@ -115,7 +116,8 @@ class Book(Protocol):
 
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
         """Append rows to a user's table below its last non-empty row, matching headers
-        case-insensitively; an Excel Table on the sheet grows to include them."""
+        case-insensitively; an Excel Table on the sheet grows to include them
+        (``sheets.region.plan_append`` says where; the client only carries it out)."""
 
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
         """Delete data rows (0-based indices into ``read_table(sheet).rows``) of a user's
