@@ -81,7 +81,7 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     """Hand-checked facts of the sample's Standings layout (22 rounds, 34 players)."""
     season = read_season(FileBook(SAMPLE))
     history = compute_history(season)
-    layout = report_sheets.standings_layout(history.last, ("a note",), "Standings after round 22")
+    layout = report_sheets.standings_layout(history.last, ("a note",))
     assert layout.grid[0][:4] == ("Rank", "Name", "Score", "Value")
     assert len(layout.grid[0]) == 9 + 22 and layout.page.landscape  # more than 20 columns
     assert len([r for r in layout.grid if r]) == 1 + 34 + 1       # header, players, the note

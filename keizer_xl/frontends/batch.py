@@ -231,8 +231,7 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
     report = report or (lambda stage, fraction: None)
     st = history.last
     notes = standing_notes(history, st)
-    book.write_sheet("Standings", sheets.standings_layout(
-        st, notes, title=f"Standings after round {st.round}"))
+    book.write_sheet("Standings", sheets.standings_layout(st, notes))
     report("history", 0.30)
     write_history_sheet(book, history)
     report("crosstable", 0.35)

@@ -8,13 +8,14 @@ alignment) is made here or in ``layout.py``, never in a client.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 import pandas as pd
 
 from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import BUILTIN_CODES, Season
+from keizer_xl.core.pairing import Pairing
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_frame, standings_frame)
@@ -84,16 +85,40 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
 
 # --------------------------------------------------------------------------- one per sheet
 
-def standings_layout(st: Standing, notes: Sequence[str] = (), title: str | None = None) -> Layout:
+def standings_layout(st: Standing, notes: Sequence[str] = ()) -> Layout:
     """Standings: rank, name, score, value, games and points per round; podium fills."""
     from keizer_xl.sheets.read import standings_table
 
     frame, style = standings_table(standings_frame(st))
-    return sheet_layout(frame, replace(style, title=title or style.title, notes=tuple(notes)))
+    return sheet_layout(frame, replace(style, title=f"Standings after round {st.round}",
+                                       notes=tuple(notes)))
 
 
-def pairings_layout(frame: pd.DataFrame, style: SheetStyle) -> Layout:
-    """Pairings: the boards, then the bye and the absent (``actions.pairing_tables``)."""
+def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str],
+                    codes: Sequence[tuple[str, Any]] = ()) -> Layout:
+    """Pairings: the boards; under them, in the same columns (narrow Code under Board, names
+    under White) so a printed sheet stays one readable page, the bye first, then the absent
+    with their reasons (in ranking order)."""
+    frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
+                          for b in p.boards], columns=["Board", "White", "Black", "Result"])
+    meanings = dict(BUILTIN_CODES)
+    for code, credit in codes:
+        meanings.setdefault(code, f"club code ({credit})")
+    blocks = []
+    if p.bye:
+        blocks.append(("Bye", pd.DataFrame([{"Code": "bye", "Name": p.bye,
+                                             "Reason": "pairing-allocated bye"}],
+                                           columns=["Code", "Name", "Reason"])))
+    if absent:
+        order = list(ranking)
+        rows = [{"Code": c, "Name": n, "Reason": meanings.get(c, "")}
+                for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
+                                   if x[0] in order else 0)]
+        blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
+    style = SheetStyle(title=f"Round {p.round}",
+                       widths={"Board": 7, "White": 28, "Black": 28, "Result": 9},
+                       number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)
+                       notes=tuple(p.notes), blocks=tuple(blocks))
     return sheet_layout(frame, style)
 
 
