@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import pandas as pd
 import pytest
 
 from excel_fake import FakeBook
@@ -25,11 +26,9 @@ from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.core.standings import compute_history
 from keizer_xl.sheets import report_sheets
 from keizer_xl.sheets.cells import cell_value
-import pandas as pd
-
-from keizer_xl.sheets.layout import Field, Layout, PageSetup, Span, Style, sheet_layout
+from keizer_xl.sheets.layout import Field, Layout, PageSetup, SheetStyle, Span, Style, sheet_layout
 from keizer_xl.sheets.read import read_season
-from keizer_xl.sheets.region import find_region, plan_append, plan_delete, TableRef
+from keizer_xl.sheets.region import TableRef, find_region, plan_append, plan_delete
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-season.xlsx"
 
@@ -177,3 +176,28 @@ def test_append_plan_moves_the_totals_row_and_sees_what_is_in_the_way() -> None:
     other = TableRef("U", 6, 2, 8, 3)
     _, problems = plan_append(region, [{"Name": n} for n in "xyz"], [other], "S", "book")
     assert problems and "the table U is in the way" in problems[0]
+
+
+def test_a_title_row_footer_and_alignment_are_sheet_style_data(tmp_path: Path) -> None:
+    """Issue 9's title line, "Page x of y" and a centred column through SheetStyle: the header
+    row moves to row 3, so the podium, the frozen rows and the printed rows move with it."""
+    frame = pd.DataFrame({"Rank": [1, 2], "Name": ["Ann", "Bob"]})
+    style = SheetStyle(title="Standings", title_rows=("Club De Toren, season 2025-26",),
+                       footer=("Page ", Field.PAGE, " of ", Field.PAGES),
+                       align={"Rank": "center"}, highlight_rows=1, landscape=True)
+    layout = sheet_layout(frame, style)
+    assert layout.grid == (("Club De Toren, season 2025-26",), (), ("Rank", "Name"),
+                           (1, "Ann"), (2, "Bob"))
+    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (3, 3)
+    assert Span(4, 4, 1, 2, Style(fill="FFD966")) in layout.spans
+    assert Span(4, 5, 1, 1, Style(align="center")) in layout.spans
+    path = tmp_path / "t.xlsx"
+    shutil.copyfile(SAMPLE, path)
+    book = FileBook(path)
+    book.write_sheet("Standings", layout)
+    book.save()
+    ws = openpyxl.load_workbook(path)["Standings"]
+    assert ws["A1"].font.b and ws["A3"].value == "Rank" and ws["A4"].fill.fgColor.rgb.endswith("FFD966")
+    assert ws["A5"].alignment.horizontal == "center" and ws["B5"].alignment.horizontal is None
+    assert ws.freeze_panes == "A4" and ws.print_title_rows == "$3:$3"
+    assert ws.oddFooter.center.text == "Page &P of &N" and ws.oddHeader.center.text == "Standings"

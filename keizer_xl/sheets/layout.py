@@ -42,10 +42,14 @@ class SheetStyle:
     to a width in characters; ``align`` maps a column name to "left", "center" or "right";
     ``highlight_rows`` is the number of data rows (from the top) shown as podium places;
     ``notes`` are lines written under the table (compromises, warnings); ``blocks`` are extra
-    tables under it, each (heading, DataFrame).
+    tables under it, each (heading, DataFrame).  ``title_rows`` are bold lines above the table
+    (then one empty row; the header row is frozen and printed on every page); ``title`` is the
+    page header's centre, ``footer`` the page footer's centre (default: "page / pages").
     """
 
     title: str = ""
+    title_rows: tuple[str, ...] = ()
+    footer: "HeaderText" = ()
     number_formats: Mapping[str, str] = field(default_factory=dict)
     widths: Mapping[str, float] = field(default_factory=dict)
     align: Mapping[str, str] = field(default_factory=dict)
@@ -204,11 +208,17 @@ def sheet_layout(frame: pd.DataFrame, style: SheetStyle | None = None) -> Layout
     style = style or SheetStyle()
     b = _Builder(style)
     columns = list(frame.columns)
+    for line in style.title_rows:
+        b.line(line, _HEADING)
+    if style.title_rows:
+        b.grid.append(())
+    header_row = len(b.grid) + 1
     b.header(columns)
     b.body(frame)
     for i in range(min(max(style.highlight_rows, 0), len(frame))):
         if columns:
-            b.spans.append(Span(2 + i, 2 + i, 1, len(columns), Style(fill=podium_fill(i))))
+            row = header_row + 1 + i
+            b.spans.append(Span(row, row, 1, len(columns), Style(fill=podium_fill(i))))
     if style.notes or style.blocks:
         b.grid.append(())
     wrote_below = False
@@ -232,7 +242,8 @@ def sheet_layout(frame: pd.DataFrame, style: SheetStyle | None = None) -> Layout
     page = PageSetup(
         landscape=style.landscape,
         fit_width=1 if style.fit_to_page else None,
-        repeat_rows=(1, 1) if columns else None,
-        header=((), (style.title,) if style.title else (), ()))
+        repeat_rows=(header_row, header_row) if columns else None,
+        header=((), (style.title,) if style.title else (), ()),
+        footer=((), style.footer or PageSetup().footer[1], ()))
     return Layout(grid=tuple(b.grid), spans=tuple(b.spans), widths=tuple(widths),
-                  freeze_rows=1 if style.freeze_header else 0, page=page)
+                  freeze_rows=header_row if style.freeze_header else 0, page=page)
