@@ -10,9 +10,10 @@ from dataclasses import dataclass
 import pandas as pd
 
 from keizer_xl.core.model import InputError, Problem, Season
-from keizer_xl.sheets.read import read_season, standings_table, warnings
+from keizer_xl.sheets.read import read_season, warnings
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
+from keizer_xl.sheets.report_sheets import standings_layout
 
 
 class ActionError(Exception):
@@ -58,18 +59,9 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        frame, style = standings_table(report.frame)
-        style = _with_notes(style, report.notes, report.standing)
-        book.write_sheet("Standings", frame, style)
+        book.write_sheet("Standings", standings_layout(report.standing, report.notes))
         book.save()
     return report
-
-
-def _with_notes(style, notes, st: Standing):
-    from dataclasses import replace
-
-    title = f"Standings after round {st.round}"
-    return replace(style, title=title, notes=tuple(notes))
 
 
 def check_workbook(book) -> tuple[list[Problem], list[str]]:
@@ -178,39 +170,18 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
 
 
 def pairing_tables(report: PairingReport, season: Season):
-    """The Pairings sheet (frame and style) and the rows to append to Results."""
-    from keizer_xl.core.model import BUILTIN_CODES
-    from keizer_xl.sheets.tables import SheetStyle
+    """The Pairings sheet's layout and the rows to append to Results."""
+    from keizer_xl.sheets.report_sheets import pairings_layout
 
     p = report.pairing
-    frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
-                          for b in p.boards], columns=["Board", "White", "Black", "Result"])
-    meanings = dict(BUILTIN_CODES)
-    for code, credit in season.settings.codes:
-        meanings.setdefault(code, f"club code ({credit})")
-    # under the boards, in the same columns (narrow Code under Board, names under White) so a
-    # printed sheet stays one readable page: the bye first, then the absent with their reasons
-    blocks = []
-    if p.bye:
-        blocks.append(("Bye", pd.DataFrame([{"Code": "bye", "Name": p.bye,
-                                             "Reason": "pairing-allocated bye"}],
-                                           columns=["Code", "Name", "Reason"])))
-    if report.absent:
-        rows = [{"Code": c, "Name": n, "Reason": meanings.get(c, "")}
-                for n, c in sorted(report.absent.items(), key=lambda x: report.ranking.index(x[0])
-                                   if x[0] in report.ranking else 0)]
-        blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
-    style = SheetStyle(title=f"Round {p.round}", widths={"Board": 7, "White": 28, "Black": 28,
-                                                         "Result": 9},
-                       number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)
-                       notes=tuple(p.notes), blocks=tuple(blocks))
+    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes)
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
     if p.bye:
         results_rows.append({"Round": p.round, "Board": None, "White": p.bye, "Black": None,
                              "Result": "bye"})
-    return frame, style, results_rows
+    return layout, results_rows
 
 
 def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: bool = False,
@@ -223,7 +194,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
     season = read_season(book, repair_round=rnd if repair else None)
     report = plan_pairing(season, rnd, force=force, repair=repair)
     if write:
-        frame, style, rows = pairing_tables(report, season)
+        layout, rows = pairing_tables(report, season)
         results = find_sheet(book, "Results")
         if results is None:
             raise ActionError("the workbook has no Results sheet to append the games to")
@@ -236,7 +207,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
         header = result_header_map(table)
         book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
                                    for row in rows])
-        book.write_sheet("Pairings", frame, style)
+        book.write_sheet("Pairings", layout)
         book.save()
     return report
 

@@ -11,10 +11,10 @@ import pandas as pd
 import pytest
 
 from keizer_xl.frontends import batch
-from keizer_xl.analysis.audit import audit_frames, audit_season
+from keizer_xl.analysis.audit import audit_season
 from keizer_xl.frontends.cli import main
-from keizer_xl.analysis.explain import explain_frames
-from keizer_xl.analysis.history import crosstable_frame, history_frame
+from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
+                                     history_frame)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
@@ -289,4 +289,4 @@ def test_every_sheet_of_the_sample_season(tmp_path, capsys):
     assert all(a.same for a in audits) and a_diff.empty  # the sample was paired by the engine
     from keizer_xl.analysis.compare import compare_methods
 
-    same(sheet(out, "Compare"), compare_methods(season, history).frame)
+    same(sheet(out, "Compare"), compare_frames(compare_methods(season, history))[0])

@@ -21,7 +21,7 @@ from excel_fake import FakeBook, Formula
 from keizer_xl import actions
 from keizer_xl.clients import excel
 from keizer_xl.clients.excel import XlwingsBook, needs_quote_prefix, to_excel
-from keizer_xl.sheets.tables import SheetStyle
+from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.clients.xlsx import FileBook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,7 +219,7 @@ def test_text_that_excel_would_convert_gets_the_quote_prefix(tmp_path):
     fake.add_sheet("Players")  # an Excel book always has a sheet
     book = XlwingsBook(fake)
     frame = pd.DataFrame({"Name": tricky, "Score": range(len(tricky))})
-    book.write_sheet("Standings", frame, SheetStyle())
+    book.write_sheet("Standings", sheet_layout(frame, SheetStyle()))
     assert [row[0] for row in fake.grid("Standings")[1:]] == tricky
     assert to_excel("plain name") == "plain name"          # no prefix where none is needed
     assert to_excel("½-½") == "½-½"
@@ -234,10 +234,10 @@ def test_write_sheet_replaces_an_existing_sheet_in_place(tmp_path):
         fake.add_sheet(name)
     fake.sheets["Standings"].cells[(40, 9)] = "old"
     book = XlwingsBook(fake)
-    book.write_sheet("standings", pd.DataFrame({"Rank": [1]}), SheetStyle(notes=("a note",)))
+    book.write_sheet("standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle(notes=("a note",))))
     assert [s.name for s in fake.sheets] == ["Players", "Standings", "Results"]
     assert fake.grid("Standings") == [["Rank"], [1.0], [None], ["a note"]]
-    book.write_sheet("Pairings", pd.DataFrame({"Board": [1]}), SheetStyle())
+    book.write_sheet("Pairings", sheet_layout(pd.DataFrame({"Board": [1]}), SheetStyle()))
     assert [s.name for s in fake.sheets][-1] == "Pairings"
 
 

@@ -12,7 +12,7 @@ from helpers import season
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends.export import (csv_escape, csv_unescape, latest_pairing, page_html,
                               rank_chart_svg, standings_csv)
-from keizer_xl.analysis.history import crosstable_frame
+from keizer_xl.sheets.frames import crosstable_frame
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import compute_history
 from season_books import write_book

@@ -7,12 +7,12 @@ from fractions import Fraction
 import pytest
 
 from helpers import season
-from keizer_xl.analysis.audit import audit_frames, audit_lines, audit_season
+from keizer_xl.analysis.audit import audit_lines, audit_season
 from keizer_xl.analysis.compare import compare_methods
-from keizer_xl.analysis.explain import (PlayerNotFound, explain_all, explain_frames, explain_player,
-                               find_player)
-from keizer_xl.analysis.history import (crosstable_frame, history_frame, number_text, rank_progression,
-                               round_facts, signed_text)
+from keizer_xl.analysis.explain import PlayerNotFound, explain_all, explain_player, find_player
+from keizer_xl.analysis.history import number_text, round_facts, signed_text
+from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames, history_frame,
+                                     rank_progression)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.numbers import display
@@ -294,11 +294,12 @@ def test_audit_reports_a_different_bye():
 
 def test_compare_methods_and_presets(simulated):
     c = compare_methods(simulated)
+    frame, summary = compare_frames(c)
     labels = ["Season", "prev", "frozen", "converge", "keizer", "sevilla", "knsb-sixths",
               "frozen-fixed"]
-    assert list(c.frame.columns) == ["Name", *labels]
+    assert list(frame.columns) == ["Name", *labels]
     h = compute_history(simulated)
-    ranked = c.frame.iloc[: len(h.last.order)]
+    ranked = frame.iloc[: len(h.last.order)]
     assert list(ranked.Name) == list(h.last.order)
     assert list(ranked.Season) == list(h.last.places)
     assert list(ranked.prev) == list(ranked.Season)  # the season uses prev
@@ -308,7 +309,7 @@ def test_compare_methods_and_presets(simulated):
         assert list(ranked[label]) == [place.get(n) for n in ranked.Name]
     assert c.variants[labels.index("frozen")].settings.recalculation == "frozen"
     assert c.variants[labels.index("sevilla")].settings.code_map == simulated.settings.code_map
-    assert list(c.summary.Variant) == labels
+    assert list(summary.Variant) == labels == [s["Variant"] for s in c.summary]
 
 
 @pytest.mark.parametrize("raw", [{}, {"recalculation": "converge"}, {"withdrawn": "remove"}])

@@ -149,6 +149,16 @@ def test_standings_in_libreoffice_equal_the_file_writer(office, tmp_path, capsys
     assert out_lo.splitlines()[1:] == out_file.splitlines()[1:]  # the same table is printed
     assert values(by_lo, "Standings") == values(by_file, "Standings")
     assert layout(by_lo, "Standings") == layout(by_file, "Standings")
+    # one layout: the same named font, fills and number formats as the file writer (issue 8)
+    lo_ws, file_ws = (openpyxl.load_workbook(p)["Standings"] for p in (by_lo, by_file))
+    for ref in ("A1", "B1", "A2", "C2", "B5", "A36"):
+        lo_cell, file_cell = lo_ws[ref], file_ws[ref]
+        assert (lo_cell.font.name, lo_cell.font.sz, bool(lo_cell.font.b)) == \
+            (file_cell.font.name, file_cell.font.sz, bool(file_cell.font.b)) == \
+            ("Calibri", 11, ref.endswith("1")), ref
+        assert lo_cell.fill.fgColor.rgb[-6:] == file_cell.fill.fgColor.rgb[-6:] or \
+            not (lo_cell.fill.fill_type or file_cell.fill.fill_type), ref
+        assert lo_cell.number_format.endswith(file_cell.number_format.replace("General", "")), ref
     for sheet in ("Settings", "Players", "Attendance", "Results"):  # the user's sheets: kept
         assert values(by_lo, sheet) == values(SAMPLE, sheet)
         assert layout(by_lo, sheet)["tables"] == layout(SAMPLE, sheet)["tables"]
@@ -313,7 +323,7 @@ from datetime import datetime
 
 def exercise(book):
     import pandas as pd
-    from keizer_xl.sheets.tables import SheetStyle
+    from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 
     seen = {}
 
@@ -331,8 +341,8 @@ def exercise(book):
     style = SheetStyle(title="Test & check", number_formats={"Score": "0.00", "R1": "General"},
                        widths={"Name": 20}, highlight_rows=3, notes=("a note", "=not a formula"),
                        blocks=(("Absent", pd.DataFrame({"Name": ["Ed"], "Code": ["E"]})),))
-    book.write_sheet("Standings", frame, style)
-    book.write_sheet("Pairings", frame.iloc[:2], SheetStyle(landscape=True))
+    book.write_sheet("Standings", sheet_layout(frame, style))
+    book.write_sheet("Pairings", sheet_layout(frame.iloc[:2], SheetStyle(landscape=True)))
     book.append_rows("Games", [{"round": 3, "WHITE": "=1+1", "Black": "007", "Result": "1-0"},
                                {"Round": 3, "White": "Cy", "Black": None, "Result": "bye"}])
     book.append_rows("Plain", [{"name": "Zed", "CODE": "U"}])

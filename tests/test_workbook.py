@@ -23,7 +23,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
 from keizer_xl.clients import xlsx as wbmod
-from keizer_xl.sheets.tables import SheetStyle, Table
+from keizer_xl.sheets.layout import SheetStyle, sheet_layout
+from keizer_xl.sheets.tables import Table
 from keizer_xl.clients.xlsx import (
     OWNED_SHEETS,
     FileBook,
@@ -400,7 +401,7 @@ def standings_frame():
 def test_write_sheet_values_and_text_safety(tmp_path):
     p = make_book(tmp_path / "club.xlsx")
     book = FileBook(p)
-    book.write_sheet("Standings", standings_frame(), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(standings_frame(), SheetStyle()))
     book.save()
     ws = openpyxl.load_workbook(p)["Standings"]
     assert [c.value for c in ws[1]] == ["Rank", "Name", "Score", "Games", "Big"]
@@ -424,7 +425,7 @@ def test_write_sheet_style_and_print_setup(tmp_path):
                        notes=("Compromise: one rematch", "=not a formula"),
                        blocks=(("Absent", pd.DataFrame({"Name": ["Cy"], "Code": ["E"]})),
                                ("Bye", pd.DataFrame({"Name": ["Dee"]}))))
-    book.write_sheet("Standings", standings_frame(), style)
+    book.write_sheet("Standings", sheet_layout(standings_frame(), style))
     book.save()
     ws = openpyxl.load_workbook(p)["Standings"]
     assert ws["A1"].font.b and ws["A1"].fill.fill_type == "solid"
@@ -458,8 +459,8 @@ def test_write_sheet_replaces_at_same_position_and_appends_new(tmp_path):
     p = make_book(tmp_path / "club.xlsx", {"Players": [["Name"]], "standings": [["old"], ["junk"]],
                                            "Results": [["Round"]]})
     book = FileBook(p)
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
-    book.write_sheet("Pairings", pd.DataFrame({"Board": [1]}), SheetStyle(title="Round 2"))
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
+    book.write_sheet("Pairings", sheet_layout(pd.DataFrame({"Board": [1]}), SheetStyle(title="Round 2")))
     assert book.sheet_names() == ["Players", "Standings", "Results", "Pairings"]
     book.save()
     wb = openpyxl.load_workbook(p)
@@ -472,8 +473,8 @@ def test_write_sheet_empty_frame_and_dates(tmp_path):
     from datetime import date
     p = make_book(tmp_path / "club.xlsx")
     book = FileBook(p)
-    book.write_sheet("History", pd.DataFrame({"Round": [], "Date": []}), SheetStyle())
-    book.write_sheet("Explain", pd.DataFrame({"When": [date(2025, 9, 4)], "What": ["x\x01y"]}), SheetStyle())
+    book.write_sheet("History", sheet_layout(pd.DataFrame({"Round": [], "Date": []}), SheetStyle()))
+    book.write_sheet("Explain", sheet_layout(pd.DataFrame({"When": [date(2025, 9, 4)], "What": ["x\x01y"]}), SheetStyle()))
     book.save()
     wb = openpyxl.load_workbook(p)
     assert [c.value for c in wb["History"][1]] == ["Round", "Date"]
@@ -644,7 +645,7 @@ def test_save_is_atomic_keeps_backup_and_mode(tmp_path):
     os.chmod(p, 0o640)
     original = p.read_bytes()
     book = FileBook(p)
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
     assert backup_path(p) == tmp_path / "club.bak.xlsx"
     assert (tmp_path / "club.bak.xlsx").read_bytes() == original
@@ -652,7 +653,7 @@ def test_save_is_atomic_keeps_backup_and_mode(tmp_path):
     assert folder_listing(tmp_path) == ["club.bak.xlsx", "club.xlsx"]
     # a second save overwrites the older backup with the previous version
     second = p.read_bytes()
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [2]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [2]}), SheetStyle()))
     book.save()
     assert (tmp_path / "club.bak.xlsx").read_bytes() == second
     assert FileBook(p).read_table("Standings").rows == ((2,),)
@@ -662,7 +663,7 @@ def test_failed_save_leaves_original_and_no_temp_files(tmp_path, monkeypatch):
     p = make_book(tmp_path / "club.xlsx")
     original = p.read_bytes()
     book = FileBook(p)
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
 
     def broken_save(target):
         target.write(b"PK partial garbage")
@@ -706,7 +707,7 @@ def test_save_refuses_when_file_changed_meanwhile(tmp_path):
 def test_save_as(tmp_path):
     p = make_book(tmp_path / "club.xlsx")
     book = FileBook(p)
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     copy = tmp_path / "out" / "copy.xlsx"
     copy.parent.mkdir()
     book.save_as(copy)
@@ -754,7 +755,7 @@ def test_chart_on_a_user_sheet_blocks_save(tmp_path):
     original = p.read_bytes()
     book = FileBook(p)
     assert book.unsafe_to_write(OWNED_SHEETS) == ["chart on sheet Players"]
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     with pytest.raises(WorkbookFileError) as info:
         book.save()
     msg = str(info.value)
@@ -774,7 +775,7 @@ def test_chart_only_on_an_owned_sheet_is_allowed(tmp_path):
     assert [str(u) for u in book.unsupported] == ["chart on sheet Standings"]
     assert book.unsafe_to_write(OWNED_SHEETS) == []
     assert book.unsafe_to_write(set()) == ["chart on sheet Standings"]
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
     assert FileBook(p).unsupported == []
 
@@ -782,7 +783,7 @@ def test_chart_only_on_an_owned_sheet_is_allowed(tmp_path):
 def test_chart_on_a_sheet_written_this_session_is_allowed(tmp_path):
     p = _book_with_chart(tmp_path / "club.xlsx", "Players")
     book = FileBook(p)
-    book.write_sheet("Players", pd.DataFrame({"Name": ["x"]}), SheetStyle())
+    book.write_sheet("Players", sheet_layout(pd.DataFrame({"Name": ["x"]}), SheetStyle()))
     book.save()
 
 
@@ -931,8 +932,8 @@ def test_round_trip_keeps_what_the_user_owns(tmp_path):
     p = _rich_user_book(tmp_path / "club.xlsx")
     book = FileBook(p)
     assert book.unsafe_to_write() == []
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1, 2], "Name": ["Ann", "Bob"]}), SheetStyle())
-    book.write_sheet("Pairings", pd.DataFrame({"Board": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1, 2], "Name": ["Ann", "Bob"]}), SheetStyle()))
+    book.write_sheet("Pairings", sheet_layout(pd.DataFrame({"Board": [1]}), SheetStyle()))
     book.append_rows("Players", [{"name": "Cy", "rating": 1600}])
     book.save()
 
@@ -984,7 +985,7 @@ def test_xlsm_keeps_vba_and_macro_content_type(tmp_path):
     p = _make_xlsm(tmp_path / "club.xlsm", vba)
     book = FileBook(p)
     assert book.macro_enabled
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
     assert member(p, "xl/vbaProject.bin") == vba
     types = content_types(p)
@@ -1010,7 +1011,7 @@ def test_xlsm_button_is_kept(tmp_path):
     p = _with_button(p, tmp_path / "club.xlsm", macro=True)
     book = FileBook(p)
     assert book.unsafe_to_write() == []
-    book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
     with zipfile.ZipFile(p) as z:
         vml = [n for n in z.namelist() if n.endswith(".vml")]
@@ -1023,7 +1024,7 @@ def test_template_like_book_survives_two_round_trips(tmp_path):
     p = _rich_user_book(tmp_path / "club.xlsx")
     for i in range(2):
         book = FileBook(p)
-        book.write_sheet("Standings", pd.DataFrame({"Rank": [i]}), SheetStyle())
+        book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [i]}), SheetStyle()))
         book.save()
     wb = openpyxl.load_workbook(p)
     assert wb.sheetnames == ["Players", "Standings", "Notes", "Secret"]

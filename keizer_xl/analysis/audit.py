@@ -12,14 +12,11 @@ workbook does not know), so the audit reports differences and never calls them e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
-
-import pandas as pd
+from typing import Any, Callable
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import PairingError, pair_round
 from keizer_xl.core.standings import History
-from keizer_xl.sheets.tables import SheetStyle
 
 
 def _key(a: str, b: str) -> tuple[str, str]:
@@ -114,16 +111,17 @@ def _pairs_text(pairs) -> str | None:
     return ", ".join(f"{w} - {b}" for w, b in pairs) if pairs else None
 
 
-def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
+def audit_rows(audits: list[RoundAudit]) -> tuple[tuple[list[str], list[dict[str, Any]]],
+                                                   tuple[list[str], list[dict[str, Any]]]]:
     """The Audit sheet: one row per round, and the differences one per row below it."""
-    summary = pd.DataFrame(
-        [{"Round": a.round, "Verdict": a.verdict, "Bye recorded": a.bye_recorded,
-          "Bye engine": a.bye_engine, "Players": a.players, "Boards": a.recorded_boards,
-          "Same pairs": a.same_pairs, "Different pairs": len(a.only_recorded) if a.paired else None,
-          "Colours differ": len(a.colours) if a.paired else None,
-          "Engine notes": " ".join(a.notes) or None} for a in audits],
-        columns=["Round", "Verdict", "Bye recorded", "Bye engine", "Players", "Boards",
-                 "Same pairs", "Different pairs", "Colours differ", "Engine notes"])
+    summary = (["Round", "Verdict", "Bye recorded", "Bye engine", "Players", "Boards",
+                "Same pairs", "Different pairs", "Colours differ", "Engine notes"],
+               [{"Round": a.round, "Verdict": a.verdict, "Bye recorded": a.bye_recorded,
+                 "Bye engine": a.bye_engine, "Players": a.players, "Boards": a.recorded_boards,
+                 "Same pairs": a.same_pairs,
+                 "Different pairs": len(a.only_recorded) if a.paired else None,
+                 "Colours differ": len(a.colours) if a.paired else None,
+                 "Engine notes": " ".join(a.notes) or None} for a in audits])
     rows = []
     for a in audits:
         if not a.paired:
@@ -137,22 +135,7 @@ def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
         for rec, eng in a.colours:
             rows.append({"Round": a.round, "What": "colours", "Recorded": f"{rec[0]} - {rec[1]}",
                          "Engine": f"{eng[0]} - {eng[1]}"})
-    differences = pd.DataFrame(rows, columns=["Round", "What", "Recorded", "Engine"])
-    return summary, differences
-
-
-def audit_style(differences: pd.DataFrame) -> SheetStyle:
-    notes = ("Each round paired again by the engine from the data before it: the ranking after",
-             "the previous round, and the players who were paired in that round as recorded.",
-             "Differences are reported, not judged: a manual pairing is legitimate.")
-    # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
-    # Bye/Engine (widths go by column position)
-    return SheetStyle(title="Pairing audit",
-                      widths={"Round": 7, "Verdict": 32, "Bye recorded": 50, "Bye engine": 50,
-                              "Players": 8, "Boards": 7, "Same pairs": 10, "Different pairs": 10,
-                              "Colours differ": 10, "Engine notes": 60},
-                      landscape=True, notes=notes,
-                      blocks=(("Differences (pairs as White - Black)", differences),))
+    return summary, (["Round", "What", "Recorded", "Engine"], rows)
 
 
 def audit_lines(audits: list[RoundAudit]) -> list[str]:

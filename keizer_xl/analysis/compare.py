@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import pandas as pd
+from typing import Any
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.rules import Settings, build_settings
 from keizer_xl.core.standings import History, compute_history
-from keizer_xl.sheets.tables import SheetStyle
 
 METHODS = ("prev", "frozen", "converge")
 PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")
+SUMMARY_COLUMNS = ("Variant", "What", "Winner", "Players moved", "Largest move", "Moved most")
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,9 @@ class Comparison:
     round: int
     variants: tuple[Variant, ...]
     histories: tuple[History, ...]
-    frame: pd.DataFrame  # Name + one rank column per variant, in the season's final order
-    summary: pd.DataFrame  # one row per variant
+    columns: tuple[str, ...]  # Name + one rank column per variant
+    ranks: tuple[tuple[Any, ...], ...]  # one row per player, in the season's final order
+    summary: tuple[dict[str, Any], ...]  # one row per variant (SUMMARY_COLUMNS)
     notes: tuple[str, ...]
 
 
@@ -74,8 +75,7 @@ def compare_methods(season: Season, history: History | None = None) -> Compariso
     last = histories[0].last
     places = [dict(zip(h.last.order, h.last.places)) for h in histories]
     names = list(last.order) + [p.name for p in season.players if p.name not in set(last.order)]
-    frame = pd.DataFrame([[n, *(pl.get(n) for pl in places)] for n in names],
-                         columns=["Name", *(v.label for v in vs)], dtype=object)
+    ranks = tuple((n, *(pl.get(n) for pl in places)) for n in names)
     base = places[0]
     summary, notes = [], []
     for v, h, pl in zip(vs, histories, places):
@@ -91,21 +91,5 @@ def compare_methods(season: Season, history: History | None = None) -> Compariso
             notes.append(f"{v.label}: the ranking did not converge after round"
                          f"{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} (cycles are "
                          f"ranked by their average)")
-    summary_frame = pd.DataFrame(summary, columns=["Variant", "What", "Winner", "Players moved",
-                                                   "Largest move", "Moved most"])
-    return Comparison(last.round, tuple(vs), tuple(histories), frame, summary_frame, tuple(notes))
-
-
-def compare_style(comparison: Comparison) -> SheetStyle:
-    # rank columns get their width from their content, the variants block below included;
-    # the long descriptions go into the notes, which run on over empty cells
-    block = comparison.summary[["Variant", "Winner", "Players moved", "Largest move"]]
-    return SheetStyle(
-        title=f"Final ranking after round {comparison.round} by method and preset",
-        widths={"Name": 24}, landscape=True,
-        notes=("Each column is the rank after the last round under one variant.",
-               "Season: the season's own settings.",
-               "prev, frozen, converge: the season's settings, only the recalculation changed.",
-               "keizer, sevilla, knsb-sixths, frozen-fixed: the preset, with the club's codes.",
-               *comparison.notes),
-        blocks=(("Variants", block),))
+    return Comparison(last.round, tuple(vs), tuple(histories), ("Name", *(v.label for v in vs)),
+                      ranks, tuple(summary), tuple(notes))

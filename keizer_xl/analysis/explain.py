@@ -34,12 +34,11 @@ import difflib
 from dataclasses import dataclass
 from fractions import Fraction
 
-import pandas as pd
+from typing import Any
 
 from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
-from keizer_xl.sheets.tables import SheetStyle
 
 
 @dataclass(frozen=True)
@@ -234,8 +233,8 @@ def explain_all(season: Season, history: History) -> list[Explanation]:
     return [explain_player(season, history, n, facts, worth) for n in names]
 
 
-def explain_frames(season: Season, history: History,
-                   explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None
+                 ) -> tuple[tuple[list[str], list[dict[str, Any]]], tuple[list[str], list[dict[str, Any]]]]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now)."""
     from keizer_xl.core.numbers import display
@@ -253,24 +252,6 @@ def explain_frames(season: Season, history: History,
                            "Worth now": display(line.now), "Result": f.short,
                            "What": f.describe(), "Opponent": f.opponent,
                            "Colour": f.colour or None})
-    return (pd.DataFrame(summary, columns=["Rank", "Name", "Previous rank", "Places up", "Score",
-                                           "Explanation"]),
-            pd.DataFrame(detail, columns=["Round", "Name", "Worth then", "Worth now", "Result",
-                                          "What", "Opponent", "Colour"]))
-
-
-def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
-    k = history.last.round
-    # widths go by column position, and the results block below shares the columns: Rank/Round,
-    # Name/Name, Previous rank/Worth then, Places up/Worth now, Score/Result, Explanation/What;
-    # a long explanation runs on over the empty cells to its right
-    return SheetStyle(
-        title=f"Explanation after round {k}",
-        number_formats={"Score": "0.00"},
-        widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
-                "Explanation": 60},
-        fit_to_page=False, landscape=True,
-        notes=(f"Explanation: why each player moved in round {k}.",
-               "Worth then: a result's worth in the standing after its own round;",
-               f"worth now: in the standing after round {k}."),
-        blocks=(("Every result: its worth when played and now", detail),))
+    return ((["Rank", "Name", "Previous rank", "Places up", "Score", "Explanation"], summary),
+            (["Round", "Name", "Worth then", "Worth now", "Result", "What", "Opponent", "Colour"],
+             detail))

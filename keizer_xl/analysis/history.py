@@ -15,12 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-import pandas as pd
+from typing import Any
 
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing
-from keizer_xl.sheets.tables import SheetStyle
 
 HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
 TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final ranking)
@@ -183,7 +182,7 @@ def round_facts(season: Season, last: int) -> dict[str, dict[int, RoundFact]]:
 
 # --------------------------------------------------------------------------- History sheet
 
-def history_frame(history: History) -> pd.DataFrame:
+def history_rows(history: History) -> tuple[list[str], list[tuple[Any, ...]]]:
     """Rank and Keizer points of every player after every round 1..last, best first within a
     round: the same Rank, Score and Value as ``keizer-xl standings --after-round k`` (rounded to
     2 decimals for display only)."""
@@ -191,14 +190,14 @@ def history_frame(history: History) -> pd.DataFrame:
     for st in history.standings[1:]:
         for place, name in zip(st.places, st.order):
             rows.append((st.round, place, name, display(st.score[name]), display(st.value[name])))
-    return pd.DataFrame(rows, columns=list(HISTORY_COLUMNS))
+    return list(HISTORY_COLUMNS), rows
 
 
 def top_players(history: History, top: int = TOP_PLAYERS) -> list[str]:
     return list(history.last.order[:top])
 
 
-def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
+def rank_progression_rows(history: History, top: int = TOP_PLAYERS) -> tuple[list[str], list[list[Any]]]:
     """The rank chart's data: one row per round 1..last, one column per top player of the final
     ranking holding his rank (place) after that round; None where he was not ranked."""
     names = top_players(history, top)
@@ -206,18 +205,12 @@ def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
     for st in history.standings[1:]:
         place = dict(zip(st.order, st.places))
         rows.append([st.round, *(place.get(n) for n in names)])
-    return pd.DataFrame(rows, columns=["After round", *names], dtype=object)
-
-
-def history_style(history: History) -> SheetStyle:
-    return SheetStyle(title=f"History after round {history.last.round}",
-                      number_formats={"Score": "0.00"},  # Value: General (Excel shows "51." for 0.##)
-                      widths={"Round": 7, "Rank": 6, "Name": 24, "Score": 9, "Value": 7})
+    return ["After round", *names], rows
 
 
 # --------------------------------------------------------------------------- Crosstable
 
-def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
+def crosstable_rows(season: Season, history: History) -> tuple[list[str], list[list[Any]]]:
     """Who met whom, with which colour and result, and what it is worth now.
 
     Rows: the players in the final ranking order with their rank, then players who have left the
@@ -250,16 +243,7 @@ def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
         row = [place.get(name), name]
         row += [" / ".join(cells[j]) if j in cells else None for j in range(1, len(rows_names) + 1)]
         rows.append(row)
-    return pd.DataFrame(rows, columns=["Rank", "Name", *headers], dtype=object)
-
-
-def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
-    widths = {"Rank": 6, "Name": 24}  # the opponent columns are as wide as their cells
-    return SheetStyle(title=f"Crosstable after round {history.last.round}", widths=widths,
-                      landscape=True,
-                      notes=("A cell reads: colour (W White, B Black), result (1, ½, 0, 1F/0F "
-                             "forfeit, adj adjourned, ? no result yet) and, in brackets, what the "
-                             "game is worth now in Keizer points. Column numbers are row numbers.",))
+    return ["Rank", "Name", *headers], rows
 
 
 def standing_places(st: Standing) -> dict[str, int]:

@@ -39,20 +39,17 @@ it (or closes without saving to undo everything the button did).  Only with ``sa
 from __future__ import annotations
 
 import datetime as _dt
-import math
 import tempfile
 import traceback
 from dataclasses import dataclass, field
-from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-import pandas as pd
 
-from keizer_xl.sheets.tables import SheetStyle, Table, quote_sheet
-from keizer_xl.sheets.tables import column_letter
-from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
+from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
+from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.tables import Table, quote_sheet
+from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete, runs
 
 __all__ = [
     "XlwingsBook",
@@ -74,12 +71,6 @@ MAX_ROWS = 100_000
 #: At most this many lines of problems in a message box; the full list goes to a file.
 MAX_MESSAGE_LINES = 25
 
-_HEADER_FILL = (221, 228, 238)                                  # DDE4EE
-_PODIUM_FILLS = ((255, 217, 102), (217, 217, 217), (244, 177, 131))  # gold, silver, bronze
-_MORE_PODIUM_FILL = (255, 242, 204)
-_MAX_AUTO_WIDTH = 50
-_MIN_AUTO_WIDTH = 4
-_NUMERIC_LIMIT = 2 ** 53
 _TITLE = "Keizer"
 
 
@@ -108,47 +99,13 @@ def needs_quote_prefix(text: str) -> bool:
 
 def to_excel(value: Any) -> Any:
     """A Python value as it is assigned to a cell: None, bool, int, float, datetime or text
-    (with the quote prefix where needed)."""
-    if value is None:
-        return None
+    (cleaned as by every client, with the quote prefix where Excel could misread it)."""
+    value = cell_value(value)
     if isinstance(value, str):
-        if value == "":
-            return None
-        value = value[:32767]
         return "'" + value if needs_quote_prefix(value) else value
-    if isinstance(value, bool):
-        return value
-    if value is pd.NA or value is pd.NaT:
-        return None
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover
-        np = None
-    if np is not None and isinstance(value, np.generic):
-        if isinstance(value, np.datetime64):
-            return None if np.isnat(value) else to_excel(pd.Timestamp(value))
-        return to_excel(value.item())
-    if isinstance(value, int):
-        return int(value) if -_NUMERIC_LIMIT < value < _NUMERIC_LIMIT else to_excel(str(value))
-    if isinstance(value, float):
-        if value != value:
-            return None
-        return float(value) if math.isfinite(value) else to_excel(str(value))
-    if isinstance(value, Fraction):
-        return to_excel(int(value) if value.denominator == 1 else float(value))
-    if isinstance(value, Decimal):
-        if value.is_nan():
-            return None
-        if not value.is_finite():
-            return to_excel(str(value))
-        return to_excel(int(value) if value == value.to_integral_value() else float(value))
-    if isinstance(value, pd.Timestamp):
-        value = value.to_pydatetime()
-    if isinstance(value, (_dt.datetime, _dt.time)) and value.tzinfo is not None:
-        value = value.replace(tzinfo=None)
-    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
-        return value
-    return to_excel(str(value))
+    if isinstance(value, _dt.timedelta):  # xlwings takes no durations: as text, as before
+        return str(value)
+    return value
 
 
 def from_excel(value: Any) -> Any:
@@ -159,33 +116,7 @@ def from_excel(value: Any) -> Any:
     return value
 
 
-def _display_width(value: Any) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, str):
-        text = value[1:] if value.startswith("'") else value
-        return max((len(line) for line in text.split("\n")), default=0)
-    if isinstance(value, float):
-        return len(f"{value:.2f}")
-    if isinstance(value, (_dt.datetime, _dt.date)):
-        return 10
-    return len(str(value))
-
-
 # --------------------------------------------------------------------------- the kept copy
-
-
-@dataclass
-class _TableGeometry:
-    """An Excel Table (ListObject): its whole range, 1-based and inclusive."""
-
-    name: str
-    min_row: int
-    min_col: int
-    max_row: int
-    max_col: int
-    headers: bool = True
-    totals: int = 0
 
 
 @dataclass
@@ -194,18 +125,8 @@ class _Sheet:
 
     title: str
     cells: dict[tuple[int, int], Any] = field(default_factory=dict)
-    table: _TableGeometry | None = None
-    others: list[_TableGeometry] = field(default_factory=list)
-
-
-@dataclass
-class _Region:
-    header_row: int
-    first_column: int
-    width: int
-    headers: tuple[str, ...]
-    data_first: int
-    data_last: int  # data_first - 1 when there is no data
+    table: TableRef | None = None
+    others: list[TableRef] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- the book
@@ -270,43 +191,18 @@ class XlwingsBook:
         return kept
 
     @staticmethod
-    def _geometry(xl_table) -> _TableGeometry:
+    def _geometry(xl_table) -> TableRef:
         rng = xl_table.range
         nrows, ncols = rng.shape
-        return _TableGeometry(
+        return TableRef(
             name=xl_table.name, min_row=rng.row, min_col=rng.column,
             max_row=rng.row + nrows - 1, max_col=rng.column + ncols - 1,
             headers=xl_table.header_row_range is not None,
             totals=1 if xl_table.totals_row_range is not None else 0)
 
     @staticmethod
-    def _region(kept: _Sheet) -> _Region:
-        cells = kept.cells
-        t = kept.table
-        if t is not None:
-            width = t.max_col - t.min_col + 1
-            if t.headers:
-                header_row, data_first = t.min_row, t.min_row + 1
-                headers = tuple(_header_text(cells.get((header_row, c)))
-                                for c in range(t.min_col, t.max_col + 1))
-            else:
-                header_row, data_first = t.min_row - 1, t.min_row
-                headers = ("",) * width
-            filled = {r for (r, c), v in cells.items()
-                      if t.min_col <= c <= t.max_col and r >= data_first and not _blank(v)}
-            last = t.max_row - t.totals
-            if not t.totals:  # rows typed directly under the table (as the file transport)
-                while last + 1 in filled:
-                    last += 1
-            data_last = max((r for r in filled if r <= last), default=data_first - 1)
-            return _Region(header_row, t.min_col, width, headers, data_first, data_last)
-        last_col, data_last = 0, 1
-        for (r, c), v in cells.items():
-            if not _blank(v):
-                last_col = max(last_col, c)
-                data_last = max(data_last, r)
-        headers = tuple(_header_text(cells.get((1, c))) for c in range(1, last_col + 1))
-        return _Region(1, 1, last_col, headers, 2, data_last if last_col else 1)
+    def _region(kept: _Sheet) -> Region:
+        return find_region(kept.cells, kept.table)
 
     def read_table(self, sheet: str) -> Table:
         kept = self._sheet(sheet)
@@ -319,8 +215,7 @@ class XlwingsBook:
                      header_row=region.header_row, first_column=region.first_column)
 
     # -- writing an engine-owned sheet --------------------------------------------------------
-    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle | None = None) -> None:
-        style = style or SheetStyle()
+    def write_sheet(self, sheet: str, layout: Layout) -> None:
         title = self._title(sheet)
         if title is not None:
             xl_sheet = self.book.sheets[title]
@@ -328,88 +223,21 @@ class XlwingsBook:
         else:
             xl_sheet = self.book.sheets.add(name=sheet, after=self.book.sheets[len(self.book.sheets) - 1])
             title = xl_sheet.name
-
-        grid: list[list[Any]] = []
-        header_rows: list[tuple[int, int]] = []   # (row, number of columns)
-        bold_cells: list[int] = []                # rows whose first cell is a heading
-        formats: list[tuple[int, int, int, str]] = []  # (first row, last row, column, format)
-        widths: dict[int, int] = {}
-
-        def put(row_values: list[Any]) -> int:
-            grid.append(row_values)
-            return len(grid)  # the 1-based sheet row just written
-
-        def header(labels: Sequence[Any]) -> None:
-            values = [to_excel(label if isinstance(label, (str, int)) else str(label)) for label in labels]
-            row = put(values)
-            header_rows.append((row, len(values)))
-            for j, v in enumerate(values, 1):
-                widths[j] = max(widths.get(j, 0), _display_width(v) + 2)
-
-        def body(df: pd.DataFrame) -> None:
-            first = len(grid) + 1
-            for record in df.itertuples(index=False, name=None):
-                values = [to_excel(v) for v in record]
-                put(values)
-                for j, v in enumerate(values, 1):
-                    w = _display_width(v)
-                    if w > widths.get(j, 0):
-                        widths[j] = w
-            last = len(grid)
-            if last >= first:
-                for j, name in enumerate(df.columns, 1):
-                    fmt = style.number_formats.get(str(name)) if isinstance(name, (str, int)) else None
-                    if fmt:
-                        formats.append((first, last, j, fmt))
-
-        columns = list(frame.columns)
-        header(columns)
-        body(frame)
-        wrote_below = False
-        if style.notes or style.blocks:
-            put([])
-        for note in style.notes:
-            put([to_excel(note)])
-            wrote_below = True
-        for heading, block in style.blocks:
-            if wrote_below:
-                put([])
-            bold_cells.append(put([to_excel(heading)]))
-            header(list(block.columns))
-            body(block)
-            wrote_below = True
-
-        ncols = max((len(row) for row in grid), default=1) or 1
-        for row in grid:
-            row.extend([None] * (ncols - len(row)))
-        xl_sheet.range((1, 1), (len(grid), ncols)).value = grid
-
-        for row, n in header_rows:
-            if n:
-                rng = xl_sheet.range((row, 1), (row, n))
+        ncols = layout.width or 1
+        grid = [[to_excel(v) for v in row] + [None] * (ncols - len(row)) for row in layout.grid]
+        whole = xl_sheet.range((1, 1), (max(len(grid), 1), ncols))
+        whole.value = grid or [[None]]
+        _optional(lambda: setattr(whole.font, "name", layout.font))
+        _optional(lambda: setattr(whole.font, "size", layout.font_size))
+        for span in layout.spans:  # borders and alignment: not in xlwings' portable API
+            rng = xl_sheet.range((span.first_row, span.first_col), (span.last_row, span.last_col))
+            if span.style.bold:
                 rng.font.bold = True
-                rng.color = _HEADER_FILL
-        for row in bold_cells:
-            xl_sheet.range((row, 1)).font.bold = True
-        for first, last, col, fmt in _merge_formats(formats):
-            xl_sheet.range((first, col[0]), (last, col[1])).number_format = fmt
-        for i in range(min(max(style.highlight_rows, 0), len(frame))):
-            colour = _PODIUM_FILLS[i] if i < len(_PODIUM_FILLS) else _MORE_PODIUM_FILL
-            if columns:
-                xl_sheet.range((2 + i, 1), (2 + i, len(columns))).color = colour
-        final: dict[int, float] = {}
-        for j in range(1, max(widths, default=0) + 1):
-            name = columns[j - 1] if j <= len(columns) else None
-            width = style.widths.get(str(name)) if name is not None else None
-            if width is None:
-                width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
-            final[j] = float(width)
-        for (c1, c2), width in _runs(final):
-            xl_sheet.range((1, c1), (1, c2)).column_width = width
-        _optional(lambda: xl_sheet.activate())
-        if style.freeze_header:
-            _optional(lambda: xl_sheet.freeze_panes.freeze_at("A2"))
-
+            if span.style.fill:
+                rng.color = _rgb(span.style.fill)
+            if span.style.number_format:
+                rng.number_format = span.style.number_format
+        _apply_view(xl_sheet, layout)
         # the kept copy: what the sheet now holds (values as Excel gives them back)
         kept = _Sheet(title)
         for i, row in enumerate(grid, 1):
@@ -427,51 +255,30 @@ class XlwingsBook:
         xl_sheet = self.book.sheets[kept.title]
         region = self._region(kept)
         where = quote_sheet(kept.title)
-        plan = place_rows(region.headers, rows, where, self.label)
-
-        start = max(region.data_last + 1, region.data_first)
-        end = start + len(plan) - 1
-        first_col = region.first_column
+        plan, problems = plan_append(region, rows, kept.others, where, self.label)
+        problems = problems or plan.in_the_way(region, lambda r, c: kept.cells.get((r, c)),
+                                               where, self.label)
+        if problems:
+            raise ExcelError(problems[0])
         t = kept.table
-        # the rows the new data takes below the table must be empty: a note typed under the
-        # table is the user's and is never overwritten (as the file writer)
-        below = t.max_row if t is not None else region.data_last
-        for r in range(max(start, below + 1), end + 1 + (t.totals if t is not None else 0)):
-            for c in range(first_col, first_col + region.width):
-                value = kept.cells.get((r, c))
-                if not _blank(value):
-                    raise ExcelError(
-                        f"Cannot add {len(plan)} rows to {where}: cell {column_letter(c)}{r} below the "
-                        f"table holds {str(value)[:40]!r}. Move what is below the table further "
-                        f"down (or to another sheet) and run again; nothing was written.")
-        if t is not None:
-            totals_at = t.max_row - t.totals + 1
-            shift = end + 1 - totals_at if t.totals and end >= totals_at else 0
-            new_last = max(end, t.max_row - t.totals) + t.totals
-            for other in kept.others:
-                if other.min_col <= t.max_col and t.min_col <= other.max_col and \
-                        other.min_row <= new_last and t.min_row <= other.max_row:
-                    raise ExcelError(
-                        f"Cannot add {len(plan)} rows to the table {t.name} on {where}: the table "
-                        f"{other.name} is in the way below it. Move it further down.")
-            if shift:
-                # cells inserted above the totals row become table rows; the totals row moves down
-                xl_sheet.range((totals_at, t.min_col), (totals_at + shift - 1, t.max_col)).insert(
-                    shift="down")
-                self._move_down(kept, totals_at, shift, t.min_col, t.max_col)
-                t.max_row += shift
-            elif new_last != t.max_row:
-                xl_table = self._xl_table(xl_sheet, t.name)
-                xl_table.resize(xl_sheet.range((t.min_row, t.min_col), (new_last, t.max_col)))
-                t.max_row = new_last
-
-        used_columns = sorted({i for placed in plan for i in placed})
-        for c1, c2 in _column_runs(used_columns):
-            block = [[to_excel(placed.get(i)) for i in range(c1, c2 + 1)] for placed in plan]
-            xl_sheet.range((start, first_col + c1), (end, first_col + c2)).value = block
+        if t is not None and plan.shift:
+            # cells inserted above the totals row become table rows; the totals row moves down
+            xl_sheet.range((plan.totals_at, t.min_col),
+                           (plan.totals_at + plan.shift - 1, t.max_col)).insert(shift="down")
+            self._move_down(kept, plan.totals_at, plan.shift, t.min_col, t.max_col)
+            t.max_row += plan.shift
+        elif t is not None and plan.table_last != t.max_row:
+            xl_table = self._xl_table(xl_sheet, t.name)
+            xl_table.resize(xl_sheet.range((t.min_row, t.min_col), (plan.table_last, t.max_col)))
+            t.max_row = plan.table_last
+        first_col = region.first_column
+        used_columns = sorted({i for placed in plan.rows for i in placed})
+        for c1, c2 in runs(used_columns):
+            block = [[to_excel(placed.get(i)) for i in range(c1, c2 + 1)] for placed in plan.rows]
+            xl_sheet.range((plan.start, first_col + c1), (plan.end, first_col + c2)).value = block
             for k, values in enumerate(block):
                 for i, v in enumerate(values):
-                    cell = (start + k, first_col + c1 + i)
+                    cell = (plan.start + k, first_col + c1 + i)
                     if v is None:
                         kept.cells.pop(cell, None)
                     else:
@@ -499,28 +306,21 @@ class XlwingsBook:
         kept = self._sheet(sheet)
         xl_sheet = self.book.sheets[kept.title]
         region = self._region(kept)
-        where = quote_sheet(kept.title)
-        wanted = checked_data_rows(data_rows, region.data_last - region.data_first + 1,
-                                   where, self.label)
-        if not wanted:
+        plan = plan_delete(region, data_rows, quote_sheet(kept.title), self.label)
+        if not plan.doomed:
             return
-        first_col = region.first_column
-        last_col = first_col + region.width - 1
-        doomed = [region.data_first + i for i in wanted]
-        for r1, r2 in reversed(_column_runs(doomed)):
+        first_col, last_col = region.first_column, region.last_column
+        for r1, r2 in reversed(plan.runs()):
             xl_sheet.range((r1, first_col), (r2, last_col)).delete(shift="up")
-        gone = set(doomed)
+        gone = set(plan.doomed)
         moving = sorted(((r, c) for (r, c) in kept.cells
-                         if r >= doomed[0] and first_col <= c <= last_col))
+                         if r >= plan.doomed[0] and first_col <= c <= last_col))
         for r, c in moving:
             value = kept.cells.pop((r, c))
             if r not in gone:
-                kept.cells[(r - sum(1 for d in doomed if d < r), c)] = value
-        t = kept.table
-        if t is not None:
-            header_count = 1 if t.headers else 0
-            within = sum(1 for d in doomed if d <= t.max_row - t.totals)
-            t.max_row = max(t.max_row - within, t.min_row + header_count + t.totals)
+                kept.cells[(plan.new_row(r), c)] = value
+        if kept.table is not None and plan.table_last is not None:
+            kept.table.max_row = plan.table_last
 
     # -- messages and saving ------------------------------------------------------------------
     def message(self, text: str) -> None:
@@ -551,17 +351,6 @@ def _optional(step: Callable[[], Any]) -> None:
             raise
 
 
-def _column_runs(indices: Sequence[int]) -> list[tuple[int, int]]:
-    """[1, 2, 3, 5] -> [(1, 3), (5, 5)]"""
-    runs: list[tuple[int, int]] = []
-    for i in sorted(indices):
-        if runs and i == runs[-1][1] + 1:
-            runs[-1] = (runs[-1][0], i)
-        else:
-            runs.append((i, i))
-    return runs
-
-
 def _runs(values: dict[int, Any]) -> list[tuple[tuple[int, int], Any]]:
     """{1: a, 2: a, 3: b} -> [((1, 2), a), ((3, 3), b)]: one call per run of equal values."""
     out: list[tuple[tuple[int, int], Any]] = []
@@ -573,17 +362,18 @@ def _runs(values: dict[int, Any]) -> list[tuple[tuple[int, int], Any]]:
     return out
 
 
-def _merge_formats(formats: list[tuple[int, int, int, str]]):
-    """Neighbouring columns with the same rows and format become one range."""
-    merged: list[tuple[int, int, tuple[int, int], str]] = []
-    for first, last, col, fmt in formats:
-        if merged:
-            f0, l0, (c1, c2), fmt0 = merged[-1]
-            if (f0, l0, fmt0) == (first, last, fmt) and col == c2 + 1:
-                merged[-1] = (f0, l0, (c1, col), fmt)
-                continue
-        merged.append((first, last, (col, col), fmt))
-    return merged
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    """'DDE4EE' -> (221, 228, 238), as xlwings takes a colour."""
+    return int(hex_colour[0:2], 16), int(hex_colour[2:4], 16), int(hex_colour[4:6], 16)
+
+
+def _apply_view(xl_sheet, layout: Layout) -> None:
+    """Column widths (in characters, one call per run of equal widths) and frozen rows."""
+    for (c1, c2), width in _runs(dict(enumerate(layout.widths, 1))):
+        xl_sheet.range((1, c1), (1, c2)).column_width = width
+    _optional(lambda: xl_sheet.activate())
+    if layout.freeze_rows:
+        _optional(lambda: xl_sheet.freeze_panes.freeze_at(f"A{layout.freeze_rows + 1}"))
 
 
 # --------------------------------------------------------------------------- entry points

@@ -23,26 +23,16 @@ FileBook` so that every action gives the same sheets on both:
 """
 from __future__ import annotations
 
-import math
-import re
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any, Sequence
 
-import pandas as pd
 
-from keizer_xl.sheets.tables import SheetStyle, Table, quote_sheet
-from keizer_xl.sheets.tables import column_letter
-from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
+from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
+from keizer_xl.sheets.layout import Field, Layout, PageSetup
+from keizer_xl.sheets.tables import Table, quote_sheet
+from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
 
-try:  # numpy comes with pandas
-    import numpy as np
-except ImportError:  # pragma: no cover
-    np = None  # type: ignore[assignment]
-
-__all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno",
-           "width_from_uno"]
+__all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno"]
 
 
 class LibreOfficeError(Exception):
@@ -61,13 +51,7 @@ _FORMULA_ERROR = 4
 # com.sun.star.util.NumberFormat
 _NF_DATE, _NF_TIME, _NF_LOGICAL = 2, 4, 1024
 
-_HEADER_FILL = 0xDDE4EE
-_PODIUM_FILLS = (0xFFD966, 0xD9D9D9, 0xF4B183)  # gold, silver, bronze (as the file writer)
-_MORE_PODIUM_FILL = 0xFFF2CC
-_MAX_AUTO_WIDTH = 50
-_MIN_AUTO_WIDTH = 4
 _BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
-_NUMERIC_LIMIT = 2 ** 53
 
 #: LibreOffice reads an Excel column width of w characters (Calibri 11) as w * 6914 / 28
 #: hundredths of a millimetre and writes it back the same way.
@@ -80,8 +64,6 @@ OWNED_PAGE_STYLE_PREFIX = "KeizerXL_"
 MAX_ROWS = 100_000
 MAX_COLUMNS = 2_000
 
-_ILLEGAL_CHARS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
-
 # Cell properties copied from the row above to appended rows (what FileBook copies as a style).
 _COPIED_PROPERTIES = ("BottomBorder", "CellBackColor", "CellProtection", "CharColor",
                       "CharFontName", "CharHeight", "CharPosture", "CharUnderline", "CharWeight",
@@ -92,10 +74,6 @@ _COPIED_PROPERTIES = ("BottomBorder", "CellBackColor", "CellProtection", "CharCo
 def width_to_uno(chars: float) -> int:
     """A column width in characters (as in Excel / SheetStyle) in 1/100 mm."""
     return int(round(chars * _WIDTH_UNIT))
-
-
-def width_from_uno(hundredths_mm: int) -> float:
-    return hundredths_mm / _WIDTH_UNIT
 
 
 def _uno():
@@ -117,90 +95,26 @@ def _enum(type_name: str, value: str):
 
 # --------------------------------------------------------------------------- values
 
-def _clean_text(text: str) -> str:
-    if _ILLEGAL_CHARS.search(text):
-        text = _ILLEGAL_CHARS.sub("", text)
-    return text[:32767]
-
-
-class _Cell:
-    """What a Python value becomes in a cell: the setDataArray value, an optional format kind,
-    and the width the file writer counts for it (so both fit columns alike)."""
-
-    __slots__ = ("value", "kind", "width")
-
-    def __init__(self, value: Any, kind: str = "", width: int = 0):
-        self.value = value  # str or float ("" = empty)
-        self.kind = kind    # "", "date", "datetime", "time", "bool"
-        self.width = width
-
-
-_EMPTY = _Cell("")
-
-
-def _text_cell(text: str) -> _Cell:
-    if text == "":
-        return _EMPTY
-    text = _clean_text(text)
-    return _Cell(text, "", max((len(line) for line in text.split("\n")), default=0))
-
-
-def _to_cell(value: Any, null_date: datetime) -> _Cell:
-    """A Python value as a cell value; mirrors FileBook's conversion (text stays text)."""
+def _to_cell(value: Any, null_date: datetime) -> tuple[Any, str]:
+    """A value (converted as by every client, ``sheets.cells``) as setDataArray takes it: text
+    or a float ("" = empty), with the format kind a date, time or boolean needs."""
+    value = cell_value(value)
     if value is None:
-        return _EMPTY
-    t = type(value)
-    if t is str:
-        return _text_cell(value)
-    if t is bool:
-        return _Cell(1.0 if value else 0.0, "bool", len(str(value)))
-    if t is int:
-        if -_NUMERIC_LIMIT < value < _NUMERIC_LIMIT:
-            return _Cell(float(value), "", len(str(value)))
-        return _text_cell(str(value))
-    if t is float:
-        if value != value:
-            return _EMPTY
-        return _Cell(value, "", len(f"{value:.2f}")) if math.isfinite(value) \
-            else _text_cell(str(value))
-    if value is pd.NA or value is pd.NaT:
-        return _EMPTY
-    if isinstance(value, Fraction):
-        return _to_cell(int(value) if value.denominator == 1 else float(value), null_date)
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            return _EMPTY if value.is_nan() else _text_cell(str(value))
-        return _to_cell(int(value) if value == value.to_integral_value() else float(value), null_date)
-    if np is not None and isinstance(value, np.generic):
-        if isinstance(value, np.bool_):
-            return _to_cell(bool(value), null_date)
-        if isinstance(value, np.integer):
-            return _to_cell(int(value), null_date)
-        if isinstance(value, np.floating):
-            return _to_cell(float(value), null_date)
-        if isinstance(value, np.datetime64):
-            return _EMPTY if np.isnat(value) else _to_cell(pd.Timestamp(value), null_date)
-        return _to_cell(value.item(), null_date)
+        return "", ""
+    if isinstance(value, str):
+        return value, ""
     if isinstance(value, bool):
-        return _to_cell(bool(value), null_date)
-    if isinstance(value, int):
-        return _to_cell(int(value), null_date)
-    if isinstance(value, float):
-        return _to_cell(float(value), null_date)
-    if isinstance(value, pd.Timestamp):
-        value = value.to_pydatetime()
-    if isinstance(value, (datetime, time)) and value.tzinfo is not None:
-        value = value.replace(tzinfo=None)
+        return (1.0 if value else 0.0), "bool"
+    if isinstance(value, (int, float)):
+        return float(value), ""
     if isinstance(value, datetime):
-        return _Cell((value - null_date) / timedelta(days=1), "datetime", 10)
+        return (value - null_date) / timedelta(days=1), "datetime"
     if isinstance(value, date):
-        return _Cell(float((value - null_date.date()).days), "date", 10)
+        return float((value - null_date.date()).days), "date"
     if isinstance(value, time):
-        return _Cell((value.hour * 3600 + value.minute * 60 + value.second
-                      + value.microsecond / 1e6) / 86400, "time", len(str(value)))
-    if isinstance(value, timedelta):
-        return _Cell(value / timedelta(days=1), "time", len(str(value)))
-    return _text_cell(str(value))
+        return (value.hour * 3600 + value.minute * 60 + value.second
+                + value.microsecond / 1e6) / 86400, "time"
+    return value / timedelta(days=1), "time"
 
 
 _KIND_FORMATS = {"date": "YYYY-MM-DD", "datetime": "YYYY-MM-DD HH:MM:SS", "time": "HH:MM:SS",
@@ -209,27 +123,14 @@ _KIND_FORMATS = {"date": "YYYY-MM-DD", "datetime": "YYYY-MM-DD HH:MM:SS", "time"
 
 # --------------------------------------------------------------------------- regions
 
-class _Region:
-    """Where the table of a sheet sits (0-based rows and columns, as UNO counts them)."""
+class _Found:
+    """A sheet's table (``sheets.region.Region``, 1-based), its rows as read and its database
+    range (the Excel Table LibreOffice kept), if any."""
 
-    __slots__ = ("header_row", "first_col", "width", "headers", "data_first", "data_last",
-                 "dbrange", "totals", "rows")
+    __slots__ = ("region", "rows", "db")
 
-    def __init__(self, header_row, first_col, width, headers, data_first, data_last,
-                 dbrange=None, totals=0, rows=()):
-        self.header_row = header_row
-        self.first_col = first_col
-        self.width = width
-        self.headers = headers
-        self.data_first = data_first
-        self.data_last = data_last  # data_first - 1 when there are no data rows
-        self.dbrange = dbrange      # (name, DatabaseRange) or None
-        self.totals = totals
-        self.rows = rows            # raw data rows data_first..data_last (converted values)
-
-    @property
-    def last_col(self) -> int:
-        return self.first_col + self.width - 1
+    def __init__(self, region: Region, rows: tuple[tuple[Any, ...], ...], db: Any = None):
+        self.region, self.rows, self.db = region, rows, db
 
 
 class UnoBook:
@@ -353,164 +254,89 @@ class UnoBook:
         found.sort(key=lambda item: (item[0], item[1]))
         return [(name, db) for _, _, name, db in found]
 
-    def _region(self, sheet) -> _Region:
+    def _region(self, sheet) -> _Found:
+        """The table of ``sheet``: its cells read into a mapping, the rules in sheets.region."""
+        cells: dict[tuple[int, int], Any] = {}
+
+        def read(first_row: int, first_col: int, last_row: int, last_col: int) -> None:
+            block = self._read_block(sheet, first_row, first_col, last_row, last_col)
+            for i, row in enumerate(block):
+                for j, value in enumerate(row):
+                    cells[(first_row + i + 1, first_col + j + 1)] = value
+
         tables = self._dbranges(sheet)
-        if tables:
+        if not tables:
+            corner = self._content_bottom_right(sheet)
+            if corner is not None:
+                read(0, 0, corner[0], corner[1])
+            region = find_region(cells)
+            db = None
+        else:
             name, db = tables[0]
             area = db.DataArea
-            first_col, last_col = area.StartColumn, area.EndColumn
-            width = last_col - first_col + 1
-            totals = 1 if _prop(db, "TotalsRow", False) else 0
-            if _prop(db, "ContainsHeader", True):
-                header_row, data_first = area.StartRow, area.StartRow + 1
-                raw = self._read_block(sheet, header_row, first_col, header_row, last_col)[0]
-                headers = tuple(_header_text(v) for v in raw)
-            else:
-                header_row, data_first = area.StartRow - 1, area.StartRow
-                headers = ("",) * width
-            ref_last = area.EndRow - totals
-            corner = self._content_bottom_right(sheet, data_first, first_col, last_col)
-            block = self._read_block(sheet, data_first, first_col, corner[0], last_col) \
-                if corner else []
-            filled = {data_first + i for i, row in enumerate(block)
-                      if any(not _blank(v) for v in row)}
-            last = ref_last
-            if not totals:  # rows typed directly under the table belong to it
-                while last + 1 in filled:
-                    last += 1
-            data_last = max((r for r in filled if r <= last), default=data_first - 1)
-            rows = tuple(tuple(block[r - data_first]) for r in range(data_first, data_last + 1))
-            return _Region(header_row, first_col, width, headers, data_first, data_last,
-                           (name, db), totals, rows)
-        corner = self._content_bottom_right(sheet)
-        if corner is None:
-            return _Region(0, 0, 0, (), 1, 0)
-        block = self._read_block(sheet, 0, 0, corner[0], corner[1])
-        last_col = max((c for row in block for c, v in enumerate(row) if not _blank(v)),
-                       default=-1)
-        data_last = max((r for r, row in enumerate(block) if any(not _blank(v) for v in row)),
-                        default=0)
-        width = last_col + 1
-        headers = tuple(_header_text(v) for v in block[0][:width]) if block else ()
-        rows = tuple(tuple(row[:width]) for row in block[1:data_last + 1]) if width else ()
-        return _Region(0, 0, width, headers, 1, data_last if width else 0, None, 0, rows)
+            t = TableRef(name, area.StartRow + 1, area.StartColumn + 1, area.EndRow + 1,
+                         area.EndColumn + 1, headers=bool(_prop(db, "ContainsHeader", True)),
+                         totals=1 if _prop(db, "TotalsRow", False) else 0)
+            if t.headers:
+                read(area.StartRow, area.StartColumn, area.StartRow, area.EndColumn)
+            first = area.StartRow + (1 if t.headers else 0)
+            corner = self._content_bottom_right(sheet, first, area.StartColumn, area.EndColumn)
+            if corner is not None:
+                read(first, area.StartColumn, corner[0], area.EndColumn)
+            region = find_region(cells, t)
+        rows = tuple(tuple(cells.get((r, c)) for c in range(region.first_column, region.last_column + 1))
+                     for r in range(region.data_first, region.data_last + 1))
+        return _Found(region, rows if region.width else (), db)
 
     def read_table(self, sheet: str) -> Table:
         sh = self._sheet(sheet)
-        region = self._region(sh)
-        return Table(sheet=sh.Name, headers=region.headers, rows=region.rows,
-                     header_row=region.header_row + 1, first_column=region.first_col + 1)
+        found = self._region(sh)
+        region = found.region
+        return Table(sheet=sh.Name, headers=region.headers, rows=found.rows,
+                     header_row=region.header_row, first_column=region.first_column)
 
     # -- writing an engine-owned sheet --------------------------------------------------------
-    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle | None = None) -> None:
-        style = style or SheetStyle()
+    def write_sheet(self, sheet: str, layout: Layout) -> None:
         self.modified = True
         sheets = self.doc.Sheets
-        existing = self._find(sheet)
-        if existing is not None:
-            self._clear_sheet(existing)
-            sh = existing
+        sh = self._find(sheet)
+        if sh is not None:
+            self._clear_sheet(sh)
         else:
             sheets.insertNewByName(sheet, sheets.Count)
             sh = sheets.getByName(sheet)
-        name = sh.Name
-        if name not in self.written:
-            self.written.append(name)
-
-        # the whole sheet as one grid: header, body, notes and blocks below
-        grid: list[list[_Cell]] = []
-        widths: dict[int, int] = {}
-        bold_rows: list[tuple[int, int]] = []   # (row, number of cells) shown as headings
-        header_rows: list[tuple[int, int]] = []  # (row, number of cells) styled as headers
-        formatted: list[tuple[int, int, int, str]] = []  # (col, first row, last row, format)
-        kinds: list[tuple[int, int, str]] = []  # (row, col, kind) for dates and booleans
-        nd = self._null_date
-
-        def header(labels) -> None:
-            row = []
-            for j, label in enumerate(labels):
-                cell = _to_cell(label if isinstance(label, (str, int)) else str(label), nd)
-                row.append(cell)
-                widths[j] = max(widths.get(j, 0), cell.width + 2)
-            header_rows.append((len(grid), len(row)))
-            grid.append(row)
-
-        def body(df: pd.DataFrame) -> None:
-            first = len(grid)
-            for values in df.itertuples(index=False, name=None):
-                row = []
-                for j, value in enumerate(values):
-                    cell = _to_cell(value, nd)
-                    row.append(cell)
-                    if cell.kind:
-                        kinds.append((len(grid), j, cell.kind))
-                    if cell.width > widths.get(j, 0):
-                        widths[j] = cell.width
-                grid.append(row)
-            if len(grid) > first:
-                for j, col in enumerate(df.columns):
-                    fmt = style.number_formats.get(str(col)) if isinstance(col, (str, int)) else None
-                    if fmt:
-                        formatted.append((j, first, len(grid) - 1, fmt))
-
-        columns = list(frame.columns)
-        header(columns)
-        body(frame)
-        last_data = len(grid) - 1
-        grid.append([])
-        wrote_below = False
-        for note in style.notes:
-            grid.append([_to_cell(note, nd)])
-            wrote_below = True
-        for heading, block in style.blocks:
-            if wrote_below:
-                grid.append([])
-            bold_rows.append((len(grid), 1))
-            grid.append([_to_cell(heading, nd)])
-            header(list(block.columns))
-            body(block)
-            wrote_below = True
-        while grid and not any(c.value != "" for c in grid[-1]):
-            grid.pop()
-
-        n_cols = max((len(r) for r in grid), default=0)
-        if grid and n_cols:
-            data = tuple(tuple(r[j].value if j < len(r) else "" for j in range(n_cols))
-                         for r in grid)
-            sh.getCellRangeByPosition(0, 0, n_cols - 1, len(grid) - 1).setDataArray(data)
-
-        # formats
-        for row, count in header_rows:
-            if not count:
-                continue
-            rng = sh.getCellRangeByPosition(0, row, count - 1, row)
-            rng.CharWeight = _BOLD
-            rng.CellBackColor = _HEADER_FILL
-            rng.BottomBorder = _thin_line()
-        for row, count in bold_rows:
-            sh.getCellRangeByPosition(0, row, count - 1, row).CharWeight = _BOLD
-        for col, first, last, fmt in formatted:
-            sh.getCellRangeByPosition(col, first, col, last).NumberFormat = self._format_key(fmt)
-        for row, col, kind in kinds:
-            sh.getCellByPosition(col, row).NumberFormat = self._format_key(_KIND_FORMATS[kind])
-        podium = min(max(style.highlight_rows, 0), len(frame))
-        for i in range(podium):
-            color = _PODIUM_FILLS[i] if i < len(_PODIUM_FILLS) else _MORE_PODIUM_FILL
-            if columns:
-                sh.getCellRangeByPosition(0, 1 + i, len(columns) - 1, 1 + i).CellBackColor = color
-
-        # widths: as the file writer (explicit width for the main columns, else fitted)
-        cols = sh.Columns
-        for j in range(max(widths, default=-1) + 1):
-            col_name = columns[j] if j < len(columns) else None
-            width = style.widths.get(str(col_name)) if col_name is not None else None
-            if width is None:
-                width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
-            cols.getByIndex(j).Width = width_to_uno(float(width))
-
-        self._page_setup(sh, style, has_columns=bool(columns))
-        if style.freeze_header and last_data >= 0:
-            self._freeze_header(sh)
+        if sh.Name not in self.written:
+            self.written.append(sh.Name)
+        n_cols = layout.width
+        if layout.grid and n_cols:
+            cells = [[_to_cell(v, self._null_date) for v in row] + [("", "")] * (n_cols - len(row))
+                     for row in layout.grid]
+            whole = sh.getCellRangeByPosition(0, 0, n_cols - 1, len(cells) - 1)
+            whole.setDataArray(tuple(tuple(value for value, _ in row) for row in cells))
+            whole.CharFontName = layout.font
+            whole.CharHeight = layout.font_size
+            for r, row in enumerate(cells):  # dates, times and booleans need a format to show
+                for c, (_, kind) in enumerate(row):
+                    if kind:
+                        sh.getCellByPosition(c, r).NumberFormat = self._format_key(_KIND_FORMATS[kind])
+        for span in layout.spans:
+            rng = sh.getCellRangeByPosition(span.first_col - 1, span.first_row - 1,
+                                            span.last_col - 1, span.last_row - 1)
+            if span.style.bold:
+                rng.CharWeight = _BOLD
+            if span.style.fill:
+                rng.CellBackColor = int(span.style.fill, 16)
+            if span.style.border_bottom:
+                rng.BottomBorder = _thin_line()
+            if span.style.number_format:
+                rng.NumberFormat = self._format_key(span.style.number_format)
+            if span.style.align:
+                rng.HoriJustify = _enum("com.sun.star.table.CellHoriJustify", span.style.align.upper())
+        for j, width in enumerate(layout.widths):
+            sh.Columns.getByIndex(j).Width = width_to_uno(width)
+        self._page_setup(sh, layout.page)
+        if layout.freeze_rows:
+            self._freeze_rows(sh, layout.freeze_rows)
 
     def _clear_sheet(self, sh) -> None:
         """Empty an engine-owned sheet in place: contents, formats, objects, merges, layout."""
@@ -583,7 +409,7 @@ class UnoBook:
         self._formats[code] = key
         return key
 
-    def _page_setup(self, sh, style: SheetStyle, has_columns: bool) -> None:
+    def _page_setup(self, sh, page: PageSetup) -> None:
         """A4, orientation, fit to one page wide, header row on every page, title and pages."""
         page_styles = self.doc.StyleFamilies.PageStyles
         current = sh.PageStyle
@@ -598,65 +424,64 @@ class UnoBook:
                 page_styles.insertByName(name, self.doc.createInstance("com.sun.star.style.PageStyle"))
             sh.PageStyle = name
         ps = page_styles.getByName(name)
-        landscape = bool(style.landscape)
+        landscape = page.landscape
         ps.IsLandscape = landscape
         ps.Size = _struct("com.sun.star.awt.Size", Width=29700 if landscape else 21000,
                           Height=21000 if landscape else 29700)
-        if style.fit_to_page:
-            ps.ScaleToPagesX = 1
-            ps.ScaleToPagesY = 0
+        if page.fit_width is not None:
+            ps.ScaleToPagesX = page.fit_width
+            ps.ScaleToPagesY = page.fit_height
         else:
             ps.PageScale = 100
         ps.HeaderIsOn = True
         ps.FooterIsOn = True
         ps.HeaderIsShared = True
         ps.FooterIsShared = True
-        header = ps.RightPageHeaderContent
-        for part in (header.LeftText, header.CenterText, header.RightText):
-            part.setString("")
-        if style.title:
-            text = header.CenterText
-            text.setString(style.title)
-            cursor = text.createTextCursor()
-            cursor.gotoStart(False)
-            cursor.gotoEnd(True)
-            cursor.CharWeight = _BOLD
-            cursor.CharColor = 0  # black: "automatic" is written to .xlsx as white (&Kffffff)
-        ps.RightPageHeaderContent = header
-        footer = ps.RightPageFooterContent
-        for part in (footer.LeftText, footer.RightText, footer.CenterText):
-            part.setString("")
-        center = footer.CenterText
-        cursor = center.createTextCursor()
-        center.insertTextContent(cursor, self.doc.createInstance(
-            "com.sun.star.text.TextField.PageNumber"), False)
-        cursor.gotoEnd(False)
-        center.insertString(cursor, " / ", False)
-        cursor.gotoEnd(False)
-        center.insertTextContent(cursor, self.doc.createInstance(
-            "com.sun.star.text.TextField.PageCount"), False)
-        cursor = center.createTextCursor()
-        cursor.gotoStart(False)
-        cursor.gotoEnd(True)
-        cursor.CharColor = 0
-        ps.RightPageFooterContent = footer
+        for name, parts, bold in (("RightPageHeaderContent", page.header, page.header_bold),
+                                  ("RightPageFooterContent", page.footer, False)):
+            content = getattr(ps, name)
+            for part, text in zip(parts, (content.LeftText, content.CenterText, content.RightText)):
+                self._page_text(text, part, bold)
+            setattr(ps, name, content)
         index = sh.RangeAddress.Sheet
-        if has_columns:
+        if page.repeat_rows:
             sh.setPrintTitleRows(True)
             sh.setTitleRows(_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
-                                    StartColumn=0, StartRow=0, EndColumn=0, EndRow=0))
+                                    StartColumn=0, StartRow=page.repeat_rows[0] - 1, EndColumn=0,
+                                    EndRow=page.repeat_rows[1] - 1))
         else:
             sh.setPrintTitleRows(False)
 
-    def _freeze_header(self, sh) -> None:
-        """Freeze row 1 through the view (a document without a view has no frozen panes)."""
+    def _page_text(self, text, part, bold: bool) -> None:
+        """One header or footer part: its text and page fields, black (LibreOffice writes
+        "automatic" to .xlsx as white, &Kffffff), bold if asked."""
+        text.setString("")
+        cursor = text.createTextCursor()
+        for piece in part:
+            if isinstance(piece, Field):
+                service = "PageNumber" if piece is Field.PAGE else "PageCount"
+                text.insertTextContent(cursor, self.doc.createInstance(
+                    f"com.sun.star.text.TextField.{service}"), False)
+            else:
+                text.insertString(cursor, piece, False)
+            cursor.gotoEnd(False)
+        if part:
+            cursor = text.createTextCursor()
+            cursor.gotoStart(False)
+            cursor.gotoEnd(True)
+            cursor.CharColor = 0
+            if bold:
+                cursor.CharWeight = _BOLD
+
+    def _freeze_rows(self, sh, rows: int) -> None:
+        """Freeze the top rows through the view (a document without a view has no frozen panes)."""
         controller = _current_controller(self.doc)
         if controller is None:
             return
         try:
             active = controller.getActiveSheet()
             controller.setActiveSheet(sh)
-            controller.freezeAtPosition(0, 1)
+            controller.freezeAtPosition(0, rows)
             if active is not None and active.Name != sh.Name:
                 controller.setActiveSheet(active)
         except Exception:  # a view that cannot switch sheets: leave the panes as they are
@@ -664,91 +489,68 @@ class UnoBook:
 
     # -- appending to a user's table ----------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
+        """Carry out the append plan of sheets.region (UNO counts rows and columns from 0)."""
         rows = list(rows)
         if not rows:
             return
         sh = self._sheet(sheet)
-        region = self._region(sh)
+        found = self._region(sh)
+        region, db = found.region, found.db
         where = quote_sheet(sh.Name)
-        plan = place_rows(region.headers, rows, where, self.label)
+        others = [TableRef(n, a.StartRow + 1, a.StartColumn + 1, a.EndRow + 1, a.EndColumn + 1)
+                  for n, a in ((n, o.DataArea) for n, o in self._dbranges(sh))]
+        plan, problems = plan_append(region, rows, others, where, self.label)
         if region.width == 0:
             raise LibreOfficeError(f"{where} in {self.label} has no header row to append to")
-
-        self.modified = True
-        start = max(region.data_last + 1, region.data_first)
-        end = start + len(plan) - 1
-        first_col, last_col = region.first_col, region.last_col
-        s_index = sh.RangeAddress.Sheet
+        first_col, last_col = region.first_column - 1, region.last_column - 1
+        start, end = plan.start - 1, plan.end - 1
         if end > sh.Rows.Count - 1:
             raise LibreOfficeError(f"{where} in {self.label} is full")
-
-        db = region.dbrange[1] if region.dbrange else None
-        # the rows the new data takes below the table must be empty: a note typed under the
-        # table is the user's and is never overwritten (as the file writer)
-        below = db.DataArea.EndRow if db is not None else region.data_last
-        last_taken = end + (region.totals if db is not None else 0)
-        if last_taken > below:
-            r1 = max(start, below + 1)
-            block = sh.getCellRangeByPosition(first_col, r1, last_col, last_taken).getDataArray()
-            for k, row in enumerate(block):
-                for j, value in enumerate(row):
-                    if value != "":
-                        raise LibreOfficeError(
-                            f"Cannot add {len(plan)} rows to {where} in {self.label}: cell "
-                            f"{column_letter(first_col + j + 1)}{r1 + k + 1} below the table holds "
-                            f"{str(value)[:40]!r}. Move what is below the table further down (or "
-                            f"to another sheet) and run again; nothing was written.")
-        if db is not None:
+        below: dict[tuple[int, int], Any] = {}
+        if plan.empty_to >= plan.empty_from:
+            block = sh.getCellRangeByPosition(first_col, plan.empty_from - 1, last_col,
+                                              plan.empty_to - 1).getDataArray()
+            below = {(plan.empty_from + i, region.first_column + j): v
+                     for i, row in enumerate(block) for j, v in enumerate(row)}
+        problems = problems or plan.in_the_way(region, lambda r, c: below.get((r, c)),
+                                               where, self.label)
+        if problems:
+            raise LibreOfficeError(problems[0])
+        self.modified = True
+        s_index = sh.RangeAddress.Sheet
+        if db is not None and plan.shift:  # the totals row moves down below the new rows
             area = db.DataArea
-            totals = region.totals
-            totals_at = area.EndRow - totals + 1
-            data_end = max(end, area.EndRow - totals)
-            new_last = data_end + totals
-            for other_name, other in self._dbranges(sh):
-                if other_name == region.dbrange[0]:
-                    continue
-                o = other.DataArea
-                if o.StartColumn <= area.EndColumn and area.StartColumn <= o.EndColumn and \
-                        o.StartRow <= new_last and area.StartRow <= o.EndRow:
-                    raise LibreOfficeError(
-                        f"Cannot add {len(plan)} rows to the table {region.dbrange[0]} on {where} "
-                        f"in {self.label}: the table {other_name} is in the way below it.")
-            if totals and end >= totals_at:  # the totals row moves down below the new rows
-                shift = end + 1 - totals_at
-                sh.insertCells(_range_address(s_index, area.StartColumn, totals_at,
-                                              area.EndColumn, totals_at + shift - 1),
-                               _enum("com.sun.star.sheet.CellInsertMode", "DOWN"))
-
+            sh.insertCells(_range_address(s_index, area.StartColumn, plan.totals_at - 1,
+                                          area.EndColumn, plan.totals_at + plan.shift - 2),
+                           _enum("com.sun.star.sheet.CellInsertMode", "DOWN"))
         self._copy_formats_down(sh, region, start, end)
-        values = []
-        nd = self._null_date
-        kinds = []
-        for k, placed in enumerate(plan):
+        values, kinds, nd = [], [], self._null_date
+        for k, placed in enumerate(plan.rows):
             out = []
             for j in range(region.width):
-                cell = _to_cell(placed.get(j), nd)
-                if cell.kind:
-                    kinds.append((start + k, first_col + j, cell.kind))
-                out.append(cell.value)
+                value, kind = _to_cell(placed.get(j), nd)
+                if kind:
+                    kinds.append((start + k, first_col + j, kind))
+                out.append(value)
             values.append(tuple(out))
         sh.getCellRangeByPosition(first_col, start, last_col, end).setDataArray(tuple(values))
         for r, c, kind in kinds:
             sh.getCellByPosition(c, r).NumberFormat = self._format_key(_KIND_FORMATS[kind])
-
-        if db is not None:
+        if db is not None and plan.table_last is not None:
             area = db.DataArea
-            if area.EndRow < new_last:
+            if area.EndRow < plan.table_last - 1:
                 db.setDataArea(_range_address(s_index, area.StartColumn, area.StartRow,
-                                              area.EndColumn, new_last))
+                                              area.EndColumn, plan.table_last - 1))
 
-    def _copy_formats_down(self, sh, region: _Region, start: int, end: int) -> None:
-        """New cells without a format of their own take the format of the data row above."""
-        source_row = start - 1 if start - 1 >= region.data_first else None
+    def _copy_formats_down(self, sh, region: Region, start: int, end: int) -> None:
+        """New cells (0-based rows ``start``..``end``) without a format of their own take the
+        format of the data row above."""
+        source_row = start - 1 if start >= region.data_first else None
         if source_row is None:
             if end <= start:
                 return
             source_row, start = start, start + 1  # the first new row is the pattern
-        for c in range(region.first_col, region.last_col + 1):
+        for c in range(region.first_column - 1, region.last_column):
             target = sh.getCellRangeByPosition(c, start, c, end)
             if not _unformatted(target):
                 continue
@@ -767,36 +569,23 @@ class UnoBook:
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
         sh = self._sheet(sheet)
-        region = self._region(sh)
-        where = quote_sheet(sh.Name)
-        wanted = checked_data_rows(data_rows, region.data_last - region.data_first + 1,
-                                   where, self.label)
-        if not wanted:
+        found = self._region(sh)
+        region, db = found.region, found.db
+        plan = plan_delete(region, data_rows, quote_sheet(sh.Name), self.label)
+        if not plan.doomed:
             return
         self.modified = True
-        doomed = [region.data_first + i for i in wanted]
         s_index = sh.RangeAddress.Sheet
-        db = region.dbrange[1] if region.dbrange else None
         before = db.DataArea if db is not None else None
-        blocks: list[list[int]] = []
-        for r in doomed:
-            if blocks and blocks[-1][1] == r - 1:
-                blocks[-1][1] = r
-            else:
-                blocks.append([r, r])
         up = _enum("com.sun.star.sheet.CellDeleteMode", "UP")
-        for first, last in reversed(blocks):
-            sh.removeRange(_range_address(s_index, region.first_col, first, region.last_col, last),
-                           up)
-        if db is not None:
-            header_count = 1 if _prop(db, "ContainsHeader", True) else 0
-            within = sum(1 for d in doomed if d <= before.EndRow - region.totals)
-            new_last = max(before.EndRow - within,
-                           before.StartRow + header_count + region.totals)
+        for first, last in reversed(plan.runs()):
+            sh.removeRange(_range_address(s_index, region.first_column - 1, first - 1,
+                                          region.last_column - 1, last - 1), up)
+        if db is not None and plan.table_last is not None:
             area = db.DataArea
-            if area.EndRow != new_last or area.StartRow != before.StartRow:
+            if area.EndRow != plan.table_last - 1 or area.StartRow != before.StartRow:
                 db.setDataArea(_range_address(s_index, before.StartColumn, before.StartRow,
-                                              before.EndColumn, new_last))
+                                              before.EndColumn, plan.table_last - 1))
 
     # -- messages and saving ------------------------------------------------------------------
     def message(self, text: str) -> None:

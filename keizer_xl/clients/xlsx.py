@@ -20,8 +20,6 @@ What this module guarantees (see also WORKBOOK-CONTRACT.md):
 from __future__ import annotations
 
 import io
-import math
-from bisect import bisect_left
 import os
 import posixpath
 import re
@@ -33,21 +31,15 @@ import zipfile
 from copy import copy
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-import pandas as pd
 
 from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED
-from keizer_xl.sheets.tables import SheetStyle, Table, column_letter, quote_sheet
-from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
-
-try:  # numpy comes with pandas; keep the transport importable without it all the same
-    import numpy as np
-except ImportError:  # pragma: no cover
-    np = None  # type: ignore[assignment]
+from keizer_xl.sheets.cells import cell_value
+from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
+from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
+from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
 
 __all__ = [
     "FileBook",
@@ -108,7 +100,6 @@ _EXTENSION_KINDS = {
 # per-rule id of a data bar (only meaningful together with the conditional formatting ext).
 _HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
 
-_ILLEGAL_CHARS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 _DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
 _EXTLST_RE = re.compile(rb"<(?:\w+:)?extLst[\s>/]")
 _EXT_URI_RE = re.compile(rb"<(?:\w+:)?ext\b[^>]*?\suri\s*=\s*[\"'](\{[^\"']+\})[\"']")
@@ -576,69 +567,22 @@ def _check_suffix(p: Path, label: str) -> None:
 # --------------------------------------------------------------------------- cell values
 
 
-_NUMERIC_LIMIT = 2 ** 53  # larger integers lose digits in Excel; they are written as text
-
-
-def _clean_text(text: str) -> str:
-    if _ILLEGAL_CHARS.search(text):
-        text = _ILLEGAL_CHARS.sub("", text)
-    return text[:32767]
-
-
 def _convert(value: Any) -> tuple[Any, str] | None:
     """A Python value as (cell value, openpyxl data type); None for an empty cell.
 
     Data type "s" is forced for every string, so text starting with '=' never becomes a formula.
     Data type "setter" means: let openpyxl's value setter handle it (dates and times).
     """
+    value = cell_value(value)
     if value is None:
         return None
-    t = type(value)
-    if t is str:
-        return (_clean_text(value), "s") if value != "" else None
-    if t is bool:
-        return value, "b"
-    if t is int:
-        return (value, "n") if -_NUMERIC_LIMIT < value < _NUMERIC_LIMIT else (str(value), "s")
-    if t is float:
-        if value != value:
-            return None
-        return (value, "n") if math.isfinite(value) else (str(value), "s")
-    if value is pd.NA or value is pd.NaT:
-        return None
-    if isinstance(value, Fraction):
-        return _convert(int(value) if value.denominator == 1 else float(value))
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            return None if value.is_nan() else (str(value), "s")
-        return _convert(int(value) if value == value.to_integral_value() else float(value))
-    if np is not None and isinstance(value, np.generic):
-        if isinstance(value, np.bool_):
-            return bool(value), "b"
-        if isinstance(value, np.integer):
-            return _convert(int(value))
-        if isinstance(value, np.floating):
-            return _convert(float(value))
-        if isinstance(value, np.datetime64):
-            if np.isnat(value):
-                return None
-            return _convert(pd.Timestamp(value))
-        return _convert(value.item())
+    if isinstance(value, str):
+        return value, "s"
     if isinstance(value, bool):
-        return bool(value), "b"
-    if isinstance(value, int):
-        return _convert(int(value))
-    if isinstance(value, float):
-        return _convert(float(value))
-    if isinstance(value, pd.Timestamp):
-        value = value.to_pydatetime()
-    if isinstance(value, (datetime, time)) and value.tzinfo is not None:
-        value = value.replace(tzinfo=None)
-    if isinstance(value, (datetime, date, time, timedelta)):
-        return value, "setter"
-    if isinstance(value, str):  # str subclasses
-        return _convert(str(value))
-    return _convert(str(value))
+        return value, "b"
+    if isinstance(value, (int, float)):
+        return value, "n"
+    return value, "setter"
 
 
 def _store(ws, row: int, column: int, converted: tuple[Any, str], style_array=None):
@@ -661,40 +605,60 @@ def _store(ws, row: int, column: int, converted: tuple[Any, str], style_array=No
     return cell
 
 
-def _display_width(value: Any) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, str):
-        return max((len(line) for line in value.split("\n")), default=0)
-    if isinstance(value, float):
-        return len(f"{value:.2f}")
-    if isinstance(value, (datetime, date)):
-        return 10
-    return len(str(value))
-
-
 # --------------------------------------------------------------------------- the book
 
 
-_HEADER_FILL = "DDE4EE"
-_PODIUM_FILLS = ("FFD966", "D9D9D9", "F4B183")  # gold, silver, bronze
-_MORE_PODIUM_FILL = "FFF2CC"
-_MAX_AUTO_WIDTH = 50
-_MIN_AUTO_WIDTH = 4
+def _plain(cell: Any) -> Any:
+    """A cell's value for the in-the-way check: merged cells are checked apart."""
+    from openpyxl.cell.cell import MergedCell
+
+    return None if cell is None or isinstance(cell, MergedCell) else cell.value
 
 
-@dataclass
-class _Region:
-    """Where the table of a sheet sits: header row, columns and data rows."""
+def _style_array(ws, layout: Layout, style: Style | None):
+    """The openpyxl style of a written cell: the sheet font, and ``style`` (openpyxl shares
+    equal styles, so the cells of a sheet get a handful of style arrays)."""
+    from openpyxl.cell.cell import Cell
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
-    header_row: int
-    first_column: int
-    width: int
-    headers: tuple[str, ...]
-    data_first: int
-    data_last: int            # last non-empty data row (data_first - 1 when there is none)
-    table: Any = None         # openpyxl Table or None
-    totals: int = 0
+    proto = Cell(ws)
+    bold = bool(style and style.bold)
+    proto.font = Font(name=layout.font, size=layout.font_size, bold=bold)
+    if style is not None:
+        if style.fill:
+            proto.fill = PatternFill("solid", fgColor=style.fill)
+        if style.border_bottom:
+            proto.border = Border(bottom=Side(style="thin"))
+        if style.number_format:
+            proto.number_format = style.number_format
+        if style.align:
+            proto.alignment = Alignment(horizontal=style.align)
+    return proto._style
+
+
+def _page_text(part: HeaderText) -> str:
+    """A header or footer part in Excel's codes: '&' doubled, &P and &N for the page fields."""
+    codes = {Field.PAGE: "&P", Field.PAGES: "&N"}
+    return "".join(codes[p] if isinstance(p, Field) else p.replace("&", "&&") for p in part)
+
+
+def _page_setup(ws, page: PageSetup) -> None:
+    from openpyxl.worksheet.properties import PageSetupProperties
+
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape" if page.landscape else "portrait"
+    if page.fit_width is not None:
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+        ws.page_setup.fitToWidth = page.fit_width
+        ws.page_setup.fitToHeight = page.fit_height
+    if page.repeat_rows:
+        ws.print_title_rows = f"{page.repeat_rows[0]}:{page.repeat_rows[1]}"
+    for parts, target in ((page.header, ws.oddHeader), (page.footer, ws.oddFooter)):
+        for part, place in zip(parts, (target.left, target.center, target.right)):
+            if part:
+                place.text = _page_text(part)
+                if parts is page.header and page.header_bold:
+                    place.font = "-,Bold"
 
 
 class FileBook:
@@ -793,46 +757,20 @@ class FileBook:
         return ws
 
     # -- reading ------------------------------------------------------------------------------
-    def _region(self, ws) -> _Region:
+    @staticmethod
+    def _table_ref(table) -> TableRef:
         from openpyxl.utils.cell import range_boundaries
 
-        cells = ws._cells
+        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        return TableRef(table.displayName, min_row, min_col, max_row, max_col,
+                        headers=table.headerRowCount is None or table.headerRowCount > 0,
+                        totals=table.totalsRowCount or 0)
+
+    def _region(self, ws) -> Region:
         table = next(iter(ws.tables.values()), None) if ws.tables else None
-        if table is not None:
-            min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-            header_count = 1 if table.headerRowCount is None else table.headerRowCount
-            totals = table.totalsRowCount or 0
-            width = max_col - min_col + 1
-            if header_count:
-                header_row, data_first = min_row, min_row + 1
-                raw = [cells[(header_row, c)].value if (header_row, c) in cells else None
-                       for c in range(min_col, max_col + 1)]
-            else:
-                header_row, data_first = min_row - 1, min_row
-                raw = [None] * width
-            names = [col.name for col in table.tableColumns] if table.tableColumns else []
-            headers = tuple(_header_text(v) or (_header_text(names[i]) if i < len(names) else "")
-                            for i, v in enumerate(raw))
-            ref_last = max_row - totals
-            filled = {r for (r, c), cell in cells.items()
-                      if min_col <= c <= max_col and r >= data_first and not _blank(cell.value)}
-            last = ref_last
-            if not totals:  # rows typed directly under the table (LibreOffice does not grow it)
-                while last + 1 in filled:
-                    last += 1
-            data_last = max((r for r in filled if r <= last), default=data_first - 1)
-            return _Region(header_row, min_col, width, headers, data_first, data_last, table, totals)
-        last_col = 0
-        data_last = 1
-        for (r, c), cell in cells.items():
-            if not _blank(cell.value):
-                if c > last_col:
-                    last_col = c
-                if r > data_last:
-                    data_last = r
-        headers = tuple(_header_text(cells[(1, c)].value) if (1, c) in cells else ""
-                        for c in range(1, last_col + 1))
-        return _Region(1, 1, last_col, headers, 2, data_last if last_col else 1)
+        names = [col.name for col in table.tableColumns] if table is not None and table.tableColumns else []
+        values = {rc: cell.value for rc, cell in ws._cells.items() if cell.value is not None}
+        return find_region(values, self._table_ref(table) if table is not None else None, names)
 
     def read_table(self, sheet: str) -> Table:
         ws = self._worksheet(sheet)
@@ -875,11 +813,28 @@ class FileBook:
         return None
 
     # -- writing an engine-owned sheet --------------------------------------------------------
-    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle | None = None) -> None:
-        from openpyxl.styles import Border, Font, PatternFill, Side
-        from openpyxl.worksheet.properties import PageSetupProperties
+    def write_sheet(self, sheet: str, layout: Layout) -> None:
+        ws = self._fresh_sheet(sheet)
+        cells, styles = layout.grid, layout.styles()
+        arrays: dict[Style | None, Any] = {}
+        for r, row in enumerate(cells, 1):
+            for c, value in enumerate(row, 1):
+                conv = _convert(value)
+                style = styles.pop((r, c), None)
+                if conv is not None or style is not None:
+                    if style not in arrays:
+                        arrays[style] = _style_array(ws, layout, style)
+                    _store(ws, r, c, conv or (None, "n"), arrays[style])
+        for (r, c), style in styles.items():  # styled cells beyond a row's values
+            _store(ws, r, c, (None, "n"), _style_array(ws, layout, style))
+        for j, width in enumerate(layout.widths, 1):
+            ws.column_dimensions[column_letter(j)].width = width
+        if layout.freeze_rows:
+            ws.freeze_panes = f"A{layout.freeze_rows + 1}"
+        _page_setup(ws, layout.page)
 
-        style = style or SheetStyle()
+    def _fresh_sheet(self, sheet: str):
+        """An empty sheet in the place (and with the tab state) of the old one, if any."""
         existing = self._find(sheet)
         if existing is not None:
             index = self.wb.index(existing)
@@ -895,164 +850,40 @@ class FileBook:
             ws = self.wb.create_sheet(sheet)
         self._written.add(ws.title)
         self._moved.pop(ws.title, None)
-
-        bold = Font(bold=True)
-        header_fill = PatternFill("solid", fgColor=_HEADER_FILL)
-        header_border = Border(bottom=Side(style="thin"))
-        widths: dict[int, int] = {}
-
-        def header_styles(row: int, labels: Sequence[Any]) -> None:
-            for j, label in enumerate(labels, 1):
-                conv = _convert(label if isinstance(label, (str, int)) else str(label))
-                cell = _store(ws, row, j, conv if conv is not None else ("", "s"))
-                cell.font = bold
-                cell.fill = header_fill
-                cell.border = header_border
-                widths[j] = max(widths.get(j, 0), _display_width(cell.value) + 2)
-
-        def body(first_row: int, df: pd.DataFrame) -> int:
-            """Write the values of ``df`` from ``first_row``; returns the next free row."""
-            prototypes = []
-            for name in df.columns:
-                fmt = style.number_formats.get(str(name)) if isinstance(name, (str, int)) else None
-                if fmt:
-                    from openpyxl.cell.cell import Cell
-                    proto = Cell(ws)
-                    proto.number_format = fmt
-                    prototypes.append(proto._style)
-                else:
-                    prototypes.append(None)
-            row_no = first_row
-            for row in df.itertuples(index=False, name=None):
-                for j, value in enumerate(row, 1):
-                    conv = _convert(value)
-                    if conv is None:
-                        continue
-                    cell = _store(ws, row_no, j, conv, prototypes[j - 1])
-                    w = _display_width(cell._value)
-                    if w > widths.get(j, 0):
-                        widths[j] = w
-                row_no += 1
-            return row_no
-
-        columns = list(frame.columns)
-        header_styles(1, columns)
-        next_row = body(2, frame)
-        last_data = next_row - 1
-
-        for i in range(min(max(style.highlight_rows, 0), len(frame))):
-            color = _PODIUM_FILLS[i] if i < len(_PODIUM_FILLS) else _MORE_PODIUM_FILL
-            fill = PatternFill("solid", fgColor=color)
-            for j in range(1, len(columns) + 1):
-                ws.cell(row=2 + i, column=j).fill = fill
-
-        row = last_data + 2
-        wrote_below = False
-        for note in style.notes:
-            conv = _convert(note)
-            if conv is not None:
-                _store(ws, row, 1, conv)
-            row += 1
-            wrote_below = True
-        for heading, block in style.blocks:
-            if wrote_below:
-                row += 1
-            conv = _convert(heading)
-            if conv is not None:
-                _store(ws, row, 1, conv).font = bold
-            row += 1
-            header_styles(row, list(block.columns))
-            row = body(row + 1, block)
-            wrote_below = True
-        for j in range(1, max(widths, default=0) + 1):
-            name = columns[j - 1] if j <= len(columns) else None
-            width = style.widths.get(str(name)) if name is not None else None
-            if width is None:
-                width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
-            ws.column_dimensions[column_letter(j)].width = float(width)
-
-        if style.freeze_header:
-            ws.freeze_panes = "A2"
-        ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.orientation = "landscape" if style.landscape else "portrait"
-        if style.fit_to_page:
-            ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-            ws.page_setup.fitToWidth = 1
-            ws.page_setup.fitToHeight = 0
-        if columns:
-            ws.print_title_rows = "1:1"
-        if style.title:
-            ws.oddHeader.center.text = style.title.replace("&", "&&")
-            ws.oddHeader.center.font = "-,Bold"
-        ws.oddFooter.center.text = "&P / &N"
+        return ws
 
     # -- appending to a user's table ----------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
         from openpyxl.cell.cell import MergedCell
-        from openpyxl.utils.cell import range_boundaries
 
         rows = list(rows)
         if not rows:
             return
         ws = self._worksheet(sheet)
         region = self._region(ws)
-        where = quote_sheet(ws.title)
-        plan = place_rows(region.headers, rows, where, self.label)
-
-        start = max(region.data_last + 1, region.data_first)
-        end = start + len(plan) - 1
-        first_col = region.first_column
-        last_col = first_col + region.width - 1
-        cells = ws._cells
-
-        table, totals = region.table, region.totals
-        shift = 0
-        if table is not None:
-            t_min_col, t_min_row, t_max_col, t_max_row = range_boundaries(table.ref)
-            totals_at = t_max_row - totals + 1          # first totals row (when there is one)
-            if totals and end >= totals_at:
-                shift = end + 1 - totals_at             # the totals row moves down below the new rows
-            data_end = max(end, t_max_row - totals)
-            new_last = data_end + totals
-            for other in ws.tables.values():
-                if other is table:
-                    continue
-                o_min_col, o_min_row, o_max_col, o_max_row = range_boundaries(other.ref)
-                if o_min_col <= t_max_col and t_min_col <= o_max_col and \
-                        o_min_row <= new_last and t_min_row <= o_max_row:
-                    raise WorkbookFileError(
-                        f"Cannot add {len(plan)} rows to the table {table.displayName} on {where} in "
-                        f"{self.label}: the table {other.displayName} is in the way below it.")
-        # rows below the table (or below a plain sheet's data) that the new rows would take must
-        # be empty: a note typed under the table is the user's and is never overwritten
-        below = (t_max_row if table is not None else region.data_last)
-        for r in range(max(start, below + 1), end + 1 + (totals if shift else 0)):
-            for c in range(first_col, last_col + 1):
-                cell = cells.get((r, c))
-                if cell is not None and not isinstance(cell, MergedCell) and not _blank(cell.value):
-                    raise WorkbookFileError(
-                        f"Cannot add {len(plan)} rows to {where} in {self.label}: cell "
-                        f"{column_letter(c)}{r} below the table holds {str(cell.value)[:40]!r}. Move "
-                        f"what is below the table further down (or to another sheet) and run again; "
-                        f"nothing was written.")
-        for r in range(start, end + 1 + (totals if shift else 0)):
+        where, cells = quote_sheet(ws.title), ws._cells
+        others = [self._table_ref(t) for t in ws.tables.values()]
+        plan, problems = plan_append(region, rows, others, where, self.label)
+        problems = problems or plan.in_the_way(region, lambda r, c: _plain(cells.get((r, c))),
+                                               where, self.label)
+        if problems:
+            raise WorkbookFileError(problems[0])
+        first_col, last_col = region.first_column, region.last_column
+        for r in range(plan.start, plan.end + 1 + (region.totals if plan.shift else 0)):
             for c in range(first_col, last_col + 1):
                 if isinstance(cells.get((r, c)), MergedCell):
                     raise WorkbookFileError(
                         f"Cannot add rows to {where} in {self.label}: cell {column_letter(c)}{r} "
                         f"below the table is part of merged cells; unmerge them first.")
-        if shift:
-            for r in range(totals_at + totals - 1, totals_at - 1, -1):
-                for c in range(first_col, last_col + 1):
-                    moved = cells.pop((r, c), None)
-                    if moved is not None:
-                        moved.row = r + shift
-                        cells[(r + shift, c)] = moved
-                        self._note_move(ws.title, (r, c), (r + shift, c))
-
+        for r in range(plan.totals_at + region.totals - 1, plan.totals_at - 1, -1) if plan.shift else ():
+            for c in range(first_col, last_col + 1):
+                moved = cells.pop((r, c), None)
+                if moved is not None:
+                    moved.row = r + plan.shift
+                    cells[(r + plan.shift, c)] = moved
+                    self._note_move(ws.title, (r, c), (r + plan.shift, c))
         col_styles = self._column_styles(ws, first_col, last_col)
-        for k, placed in enumerate(plan):
-            r = start + k
+        for r, placed in enumerate(plan.rows, plan.start):
             for c in range(first_col, last_col + 1):
                 existing = cells.get((r, c))
                 style_array = None
@@ -1062,23 +893,34 @@ class FileBook:
                         style_array = above._style
                     elif col_styles.get(c) is not None:
                         style_array = col_styles[c]
-                value = placed.get(c - first_col)
-                conv = _convert(value)
-                if conv is None:
-                    if style_array is not None:
-                        _store(ws, r, c, (None, "n"), style_array)
-                    continue
-                _store(ws, r, c, conv, style_array)
+                conv = _convert(placed.get(c - first_col))
+                if conv is not None or style_array is not None:
+                    _store(ws, r, c, conv or (None, "n"), style_array)
+        self._resize(ws, region, plan.table_last, plan.data_end, grow_to=plan.end)
 
-        if table is not None:
-            table.ref = f"{column_letter(t_min_col)}{t_min_row}:{column_letter(t_max_col)}{new_last}"
+    def _resize(self, ws, region: Region, last: int | None, data_end: int | None,
+                grow_to: int | None = None, deleted: Sequence[int] = ()) -> None:
+        """The Table (and its autofilter) or the sheet's autofilter after rows were added or
+        deleted: a Table's ref ends at ``last``, its filter at ``data_end``."""
+        from openpyxl.utils.cell import range_boundaries
+
+        t = region.table
+        if t is not None and last is not None:
+            table = next(iter(ws.tables.values()))  # the region's Table: the first
+            left, right = column_letter(t.min_col), column_letter(t.max_col)
+            table.ref = f"{left}{t.min_row}:{right}{last}"
             if table.autoFilter is not None:
-                table.autoFilter.ref = (f"{column_letter(t_min_col)}{t_min_row}:"
-                                        f"{column_letter(t_max_col)}{data_end}")
-        elif ws.auto_filter.ref:
+                table.autoFilter.ref = f"{left}{t.min_row}:{right}{data_end}"
+        elif t is None and ws.auto_filter.ref:
             a_min_col, a_min_row, a_max_col, a_max_row = range_boundaries(ws.auto_filter.ref)
-            if a_min_row == region.header_row and a_max_row < end:
-                ws.auto_filter.ref = f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{end}"
+            if a_min_row != region.header_row:
+                return
+            if grow_to is not None:
+                a_max_row = max(a_max_row, grow_to)
+            else:
+                within = sum(1 for d in deleted if d <= a_max_row)
+                a_max_row = max(a_max_row - within, a_min_row + 1)
+            ws.auto_filter.ref = f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{a_max_row}"
 
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
@@ -1089,26 +931,22 @@ class FileBook:
         an Excel Table shrinks with them, keeping at least one (empty) data row.
         """
         from openpyxl.formula.translate import Translator
-        from openpyxl.utils.cell import range_boundaries
 
         ws = self._worksheet(sheet)
         region = self._region(ws)
         where = quote_sheet(ws.title)
-        wanted = checked_data_rows(data_rows, region.data_last - region.data_first + 1,
-                                   where, self.label)
-        if not wanted:
+        plan = plan_delete(region, data_rows, where, self.label)
+        if not plan.doomed:
             return
-        first_col = region.first_column
-        last_col = first_col + region.width - 1
-        doomed = [region.data_first + i for i in wanted]
-        top = doomed[0]
+        first_col, last_col = region.first_column, region.last_column
+        top = plan.doomed[0]
         for merged in ws.merged_cells.ranges:
             if merged.max_row >= top and merged.min_col <= last_col and merged.max_col >= first_col:
                 raise WorkbookFileError(
                     f"Cannot delete rows of {where} in {self.label}: the merged cells {merged.coord} "
                     f"are in the way; unmerge them first.")
         cells = ws._cells
-        gone = set(doomed)
+        gone = set(plan.doomed)
         moving = sorted(((r, c) for (r, c) in cells
                          if r >= top and first_col <= c <= last_col), key=lambda rc: rc[0])
         for r, c in moving:
@@ -1116,8 +954,7 @@ class FileBook:
             if r in gone:
                 self._note_move(ws.title, (r, c), None)
                 continue
-            shift = bisect_left(doomed, r)             # deleted rows above this one
-            new_row = r - shift
+            new_row = plan.new_row(r)
             if cell.data_type == "f" and isinstance(cell._value, str):
                 try:
                     cell._value = Translator(cell._value, origin=f"{column_letter(c)}{r}") \
@@ -1127,23 +964,9 @@ class FileBook:
             cell.row = new_row
             cells[(new_row, c)] = cell
             self._note_move(ws.title, (r, c), (new_row, c))
-
-        table = region.table
-        if table is not None:
-            t_min_col, t_min_row, t_max_col, t_max_row = range_boundaries(table.ref)
-            header_count = 1 if table.headerRowCount is None else table.headerRowCount
-            within = sum(1 for d in doomed if d <= t_max_row - region.totals)
-            new_last = max(t_max_row - within, t_min_row + header_count + region.totals)
-            table.ref = f"{column_letter(t_min_col)}{t_min_row}:{column_letter(t_max_col)}{new_last}"
-            if table.autoFilter is not None:
-                table.autoFilter.ref = (f"{column_letter(t_min_col)}{t_min_row}:"
-                                        f"{column_letter(t_max_col)}{new_last - region.totals}")
-        elif ws.auto_filter.ref:
-            a_min_col, a_min_row, a_max_col, a_max_row = range_boundaries(ws.auto_filter.ref)
-            if a_min_row == region.header_row:
-                within = sum(1 for d in doomed if d <= a_max_row)
-                ws.auto_filter.ref = (f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}"
-                                      f"{max(a_max_row - within, a_min_row + 1)}")
+        last = plan.table_last
+        self._resize(ws, region, last, last - region.totals if last is not None else None,
+                     deleted=plan.doomed)
 
     def _note_move(self, title: str, old: tuple[int, int], new: tuple[int, int] | None) -> None:
         moved = self._moved.setdefault(title, {})

@@ -19,7 +19,7 @@ import queue as queue_module
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -160,15 +160,16 @@ def write_history_sheet(book, history) -> None:
     """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
     after an empty column, the rank of the top 8 after each round and a native line chart of
     it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
-    from keizer_xl.analysis.history import history_frame, history_style, rank_progression
+    from keizer_xl.analysis.history import HISTORY_COLUMNS
+    from keizer_xl.sheets.frames import rank_progression
+    from keizer_xl.sheets.report_sheets import history_layout
 
-    frame = history_frame(history)
-    book.write_sheet("History", frame, history_style(history))
+    book.write_sheet("History", history_layout(history))
     wb = getattr(book, "wb", None)
     if wb is None or history.last.round == 0:
         return
     add_rank_chart(wb[_sheet_title(wb, "History")], rank_progression(history),
-                   first_column=len(frame.columns) + 2)
+                   first_column=len(HISTORY_COLUMNS) + 2)
 
 
 def _sheet_title(wb, name: str) -> str:
@@ -181,7 +182,9 @@ def add_rank_chart(ws, wide, first_column: int) -> None:
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
-    bold = Font(bold=True)
+    from keizer_xl.sheets.layout import FONT_SIZE, SHEET_FONT
+
+    bold = Font(name=SHEET_FONT, size=FONT_SIZE, bold=True)
     for j, header in enumerate(wide.columns):
         cell = ws.cell(row=1, column=first_column + j)
         cell.value = str(header)
@@ -222,37 +225,29 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
                         report: Report | None = None) -> dict:
     """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
     from keizer_xl.actions import standing_notes
-    from keizer_xl.analysis.audit import audit_frames, audit_season, audit_style
-    from keizer_xl.analysis.explain import explain_frames, explain_style
-    from keizer_xl.analysis.history import crosstable_frame, crosstable_style
-    from keizer_xl.sheets.read import standings_table
-    from keizer_xl.sheets.frames import standings_frame
+    from keizer_xl.analysis.audit import audit_season
+    from keizer_xl.sheets import report_sheets as sheets
 
     report = report or (lambda stage, fraction: None)
     st = history.last
     notes = standing_notes(history, st)
-    frame, style = standings_table(standings_frame(st))
-    book.write_sheet("Standings", frame, replace(style, title=f"Standings after round {st.round}",
-                                                 notes=tuple(notes)))
+    book.write_sheet("Standings", sheets.standings_layout(st, notes))
     report("history", 0.30)
     write_history_sheet(book, history)
     report("crosstable", 0.35)
-    cross = crosstable_frame(season, history)
-    book.write_sheet("Crosstable", cross, crosstable_style(cross, history))
+    book.write_sheet("Crosstable", sheets.crosstable_layout(season, history))
     report("explain", 0.40)
-    summary, detail = explain_frames(season, history)
-    book.write_sheet("Explain", summary, explain_style(history, detail))
+    book.write_sheet("Explain", sheets.explain_layout(season, history))
     report("audit", 0.50)
     audits = audit_season(season, history,
                           progress=lambda done, total: report("audit", 0.50 + 0.20 * done / total))
-    a_summary, a_diff = audit_frames(audits)
-    book.write_sheet("Audit", a_summary, audit_style(a_diff))
+    book.write_sheet("Audit", sheets.audit_layout(audits))
     if compare:
-        from keizer_xl.analysis.compare import compare_methods, compare_style
+        from keizer_xl.analysis.compare import compare_methods
 
         report("compare", 0.70)
         comparison = compare_methods(season, history)
-        book.write_sheet("Compare", comparison.frame, compare_style(comparison))
+        book.write_sheet("Compare", sheets.compare_layout(comparison))
     return {"notes": notes, "audit_rounds_differing": sum(1 for a in audits if not a.same)}
 
 

@@ -360,7 +360,8 @@ def cmd_audit(args) -> int:
 
 
 def cmd_compare(args) -> int:
-    from keizer_xl.analysis.compare import compare_methods, compare_style
+    from keizer_xl.analysis.compare import compare_methods
+    from keizer_xl.sheets.report_sheets import compare_layout
 
     write = not args.no_write
     path, book = _open_book_arg(args.book, write)
@@ -370,7 +371,7 @@ def cmd_compare(args) -> int:
     comparison = compare_methods(season)
     labels = [v.label for v in comparison.variants]
     rows = []
-    for record in comparison.frame.itertuples(index=False, name=None):
+    for record in comparison.ranks:
         name, base, *rest = record
         marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
         rows.append([name, "-" if base is None else base, *marks])
@@ -378,12 +379,12 @@ def cmd_compare(args) -> int:
     _print_table(rows, ["Name", *labels], right=set(range(1, len(labels) + 1)))
     print()
     _print_table([[s["Variant"], s["Winner"], s["Players moved"], s["Largest move"], s["What"]]
-                  for s in comparison.summary.to_dict("records")],
+                  for s in comparison.summary],
                  ["Variant", "Winner", "Moved", "Largest", "What"], right={2, 3})
     for note in comparison.notes:
         print(f"note: {note}", file=sys.stderr)
     if write:
-        book.write_sheet("Compare", comparison.frame, compare_style(comparison))
+        book.write_sheet("Compare", compare_layout(comparison))
         book.save()
         print(f"Wrote Compare to {path}", file=sys.stderr)
     return EXIT_OK

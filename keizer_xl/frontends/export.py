@@ -19,12 +19,12 @@ import io
 import re
 from dataclasses import dataclass
 
-from keizer_xl.analysis.history import crosstable_frame, number_text, rank_progression, top_players
+from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
 from keizer_xl.sheets.read import standings_table
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History
-from keizer_xl.sheets.frames import standings_frame
+from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
 
 _FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
 

@@ -3,7 +3,13 @@ from __future__ import annotations
 
 import pandas as pd
 
-from keizer_xl.core.standings import Standing
+from keizer_xl.analysis.audit import RoundAudit, audit_rows
+from keizer_xl.analysis.compare import SUMMARY_COLUMNS, Comparison
+from keizer_xl.analysis.explain import Explanation, explain_rows
+from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_rows,
+                                        rank_progression_rows)
+from keizer_xl.core.model import Season
+from keizer_xl.core.standings import History, Standing
 
 
 STANDINGS_COLUMNS = ("Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L")
@@ -23,3 +29,42 @@ def standings_frame(st: Standing) -> pd.DataFrame:
         rows.append(row)
     columns = list(STANDINGS_COLUMNS) + [f"R{r}" for r in range(1, st.round + 1)]
     return pd.DataFrame(rows, columns=columns)
+
+
+# The season sheets' tables: the analyses give plain rows, the sheets (and exports) take frames.
+
+def history_frame(history: History) -> pd.DataFrame:
+    """History: rank, score and value of every player after every round (analysis.history)."""
+    columns, rows = history_rows(history)
+    return pd.DataFrame(rows, columns=columns)
+
+
+def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
+    """The rank chart's data: one row per round, one column per top player."""
+    columns, rows = rank_progression_rows(history, top)
+    return pd.DataFrame(rows, columns=columns, dtype=object)
+
+
+def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
+    """Who met whom, with which colour and result, and what it is worth now."""
+    columns, rows = crosstable_rows(season, history)
+    return pd.DataFrame(rows, columns=columns, dtype=object)
+
+
+def explain_frames(season: Season, history: History,
+                   explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Explain sheet's two tables: one row per player, one per player per round."""
+    (c1, summary), (c2, detail) = explain_rows(season, history, explanations)
+    return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
+
+
+def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Audit sheet's two tables: one row per round, the differences below."""
+    (c1, summary), (c2, differences) = audit_rows(audits)
+    return pd.DataFrame(summary, columns=c1), pd.DataFrame(differences, columns=c2)
+
+
+def compare_frames(comparison: Comparison) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Compare sheet: the final rank under every variant, and one row per variant."""
+    return (pd.DataFrame(list(comparison.ranks), columns=list(comparison.columns), dtype=object),
+            pd.DataFrame(list(comparison.summary), columns=list(SUMMARY_COLUMNS)))

@@ -18,7 +18,8 @@ from keizer_xl.core.numbers import display
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
                     ResultError, Season, parse_result, validate)
 from keizer_xl.core.rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
-from keizer_xl.sheets.tables import Book, SheetStyle, Table, blank
+from keizer_xl.sheets.layout import SheetStyle
+from keizer_xl.sheets.tables import Book, Table, blank
 
 # --------------------------------------------------------------------------- names
 

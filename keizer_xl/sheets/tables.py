@@ -1,16 +1,20 @@
 """The table interface every transport implements (openpyxl file, xlwings book, LibreOffice).
 
 A transport only moves tables: it reads a sheet (or the Excel Table on it) as a header row and
-raw cell values, writes a DataFrame as a whole sheet that the engine owns, appends rows to a
-user's table, and shows messages.  It knows nothing of Keizer points; ``sheets.py`` maps
+raw cell values, writes a whole sheet that the engine owns as a ``sheets.layout.Layout``
+describes it, appends rows to and deletes rows from a user's table as a ``sheets.region`` plan
+says, and shows messages.  It knows nothing of Keizer points; ``sheets.py`` maps
 tables to the model and back, and ``actions.py`` runs the same actions on any transport.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import pandas as pd
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.layout import Layout
 
 
 def column_letter(index: int) -> str:
@@ -98,27 +102,6 @@ def quote_sheet(name: str) -> str:
     return f"'{name}'" if any(c in name for c in " -'()") else name
 
 
-@dataclass(frozen=True)
-class SheetStyle:
-    """How an engine-owned sheet should look; each transport applies what its client can.
-
-    ``number_formats`` maps a column name to an Excel number format; ``widths`` maps a column name
-    to a width in characters; ``highlight_rows`` is the number of data rows (from the top) shown
-    as podium places; ``notes`` are lines written under the table (compromises, warnings).
-    """
-
-    title: str = ""
-    number_formats: dict[str, str] = field(default_factory=dict)
-    widths: dict[str, float] = field(default_factory=dict)
-    highlight_rows: int = 0
-    freeze_header: bool = True
-    landscape: bool = False
-    fit_to_page: bool = True
-    notes: tuple[str, ...] = ()
-    #: extra blocks under the main table: (heading, DataFrame)
-    blocks: tuple[tuple[str, pd.DataFrame], ...] = ()
-
-
 class Book(Protocol):
     """What an action needs from a workbook, whatever client holds it."""
 
@@ -127,12 +110,14 @@ class Book(Protocol):
     def read_table(self, sheet: str) -> Table:
         """The header row and data of ``sheet`` (or of the first Excel Table on it)."""
 
-    def write_sheet(self, sheet: str, frame: pd.DataFrame, style: SheetStyle) -> None:
-        """Replace (or create) an engine-owned sheet; text starting with '=' stays text."""
+    def write_sheet(self, sheet: str, layout: "Layout") -> None:
+        """Replace (or create) an engine-owned sheet as ``layout`` describes it (cells, styles,
+        widths, frozen rows, print setup); text starting with '=' stays text."""
 
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
         """Append rows to a user's table below its last non-empty row, matching headers
-        case-insensitively; an Excel Table on the sheet grows to include them."""
+        case-insensitively; an Excel Table on the sheet grows to include them
+        (``sheets.region.plan_append`` says where; the client only carries it out)."""
 
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
         """Delete data rows (0-based indices into ``read_table(sheet).rows``) of a user's
