@@ -32,6 +32,7 @@ from typing import Any, Sequence
 
 import pandas as pd
 
+from keizer_xl.errors import ClientError, MissingPartError
 from keizer_xl.sheets.tables import SheetStyle, Table, quote_sheet
 from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
@@ -45,7 +46,7 @@ __all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_u
            "width_from_uno"]
 
 
-class LibreOfficeError(Exception):
+class LibreOfficeError(ClientError):
     """A workbook operation LibreOffice cannot do as asked; the message is meant for the user."""
 
 
@@ -271,7 +272,7 @@ class UnoBook:
     def _sheet(self, name: str):
         sheet = self._find(name)
         if sheet is None:
-            raise KeyError(f"{self.label} has no sheet {name!r} "
+            raise MissingPartError(f"{self.label} has no sheet {name!r} "
                            f"(sheets: {', '.join(self.sheet_names())})")
         return sheet
 

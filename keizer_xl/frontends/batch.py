@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from keizer_xl.core.model import InputError
+from keizer_xl.errors import InputError, UsageError
 from keizer_xl.sheets.read import OWNED_SHEETS
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -31,7 +31,7 @@ OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
 MAX_PROBLEMS = 5  # problems kept per failed workbook for the summary
 
 
-class BatchError(Exception):
+class BatchError(UsageError):
     """The batch cannot start (a path that does not exist, nothing to do): a usage error."""
 
 

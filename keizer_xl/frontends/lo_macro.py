@@ -9,8 +9,10 @@ every failure becomes an outcome with a readable message.
 Outcome keys: ``action``, ``status`` (``ok``, ``problems``, ``refused``, ``usage``, ``error``),
 ``exit_code`` (0, 1 or 2 as the command line), ``title``, ``text`` (the message for the user),
 ``problems`` (``Sheet!Cell: message`` each), ``notes``, ``messages``, ``written`` (sheets),
-``saved``, ``report`` (the pairing or the standings as JSON-able data) and, for an unexpected
-error, ``detail`` (the traceback).
+``saved``, ``report`` (the pairing or the standings as JSON-able data); for a refusal
+``reason`` and ``hint`` (the hint key, see :mod:`keizer_xl.frontends.outcome`) and, for an
+unexpected error, ``detail`` (the traceback, also written to the log file the text names).
+Statuses and exit codes are those of :func:`keizer_xl.frontends.outcome.describe`.
 """
 from __future__ import annotations
 
@@ -48,13 +50,15 @@ def run(action: str, doc, options: dict | None = None) -> dict:
     try:
         book = UnoBook(doc, store=options.get("store", True))
     except LibreOfficeError as exc:
-        return outcome(action, "refused", str(exc))
+        return _failure(action, exc)
     undo = _UndoContext(doc, f"keizer-xl: {TITLES[action]}")
     try:
         with undo:
             result = _dispatch(action, book, options)
     except Exception as exc:  # noqa: BLE001 - every failure becomes a message
-        result = _failure(action, exc)
+        # written: stored to the file already (then saying "nothing was written" would lie);
+        # a change not stored is taken back below, or lost with a headless document
+        result = _failure(action, exc, written=True if book.saved else False)
         # take back a half-done write in the user's window (headless nothing is saved anyway,
         # and LibreOffice 7.4 crashes undoing a sheet insertion in a document without a window)
         if book.modified and not options.get("headless"):
@@ -135,29 +139,27 @@ def _problem_text(problems: list[str]) -> str:
     return head + listed
 
 
-def _failure(action: str, exc: BaseException) -> dict:
-    from keizer_xl.actions import ActionError
-    from keizer_xl.core.model import InputError
+def _failure(action: str, exc: BaseException, written: bool | None = False) -> dict:
+    """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for LibreOffice.
 
-    if isinstance(exc, InputError):
-        listed = [str(p) for p in exc.problems]
+    A refusal keeps its reason and hint key apart too (``reason``, ``hint``), so that
+    ``keizer-xl lo-run`` can word the way out for the command line (``--force``) while the
+    message box names the macro (``pair_next_round_anyway``)."""
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.frontends.outcome import describe, write_log
+
+    expected = isinstance(exc, KeizerError)
+    log = None if expected else write_log(f"LibreOffice macro: {action}", exc)
+    out = describe(exc, "libreoffice", written=False if expected else written, log=log)
+    if out.status == "problems":
+        listed = list(out.problems)
         return outcome(action, "problems", _problem_text(listed), problems=listed)
-    if isinstance(exc, ActionError):
-        text = str(exc)
-        return outcome(action, "usage" if exc.usage else "refused",
-                       text if text.endswith((".", "?", "!")) else text + ".")
-    try:
-        from keizer_xl.clients.libreoffice import LibreOfficeError
-    except Exception:  # pragma: no cover
-        LibreOfficeError = ()  # type: ignore[assignment]  # noqa: N806
-    if isinstance(exc, (LibreOfficeError, KeyError, IndexError)):
-        text = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        return outcome(action, "refused", str(text))
-    name = type(exc).__name__
-    message = getattr(exc, "Message", None) or str(exc)  # UNO exceptions carry .Message
-    return outcome(action, "error",
-                   f"Something went wrong ({name}: {message}). Nothing was saved. Please report "
-                   f"this with the workbook.", detail=traceback.format_exc())
+    if out.status == "error":
+        return outcome(action, "error", "\n\n".join(out.lines), detail=traceback.format_exc())
+    text = out.lines[0]
+    text = text if text.endswith((".", "?", "!")) else text + "."
+    return outcome(action, out.status, "\n\n".join([text, *out.lines[1:]]),
+                   reason=out.message, hint=out.hint)
 
 
 class _UndoContext:
