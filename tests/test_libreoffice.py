@@ -105,15 +105,18 @@ def test_macro_shipped_in_package_is_the_repository_macro():
     assert lo_run.macro_source().encode("utf-8") == repo
 
 
-def test_macro_exports_exactly_the_three_actions():
+def test_macro_exports_exactly_the_five_actions():
+    """The three buttons, and the two ways out of a refusal the message box names
+    (pair_round_again, pair_next_round_anyway: outcome.HINT_WORDS['libreoffice'])."""
     tree = ast.parse((ROOT / "macros" / "keizer_xl_lo.py").read_text(encoding="utf-8"))
     exported = [node for node in tree.body if isinstance(node, ast.Assign)
                 and any(getattr(t, "id", "") == "g_exportedScripts" for t in node.targets)]
     assert len(exported) == 1
-    assert [e.id for e in exported[0].value.elts] == ["pair_next_round", "update_standings",
-                                                      "check_workbook"]
+    names = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
+             "pair_next_round_anyway"]
+    assert [e.id for e in exported[0].value.elts] == names
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    for name in ("pair_next_round", "update_standings", "check_workbook"):
+    for name in names:
         assert functions[name].args.vararg is not None  # (*args): a button passes its event
 
 
