@@ -179,6 +179,39 @@ def test_pairing_in_libreoffice_equals_the_file_writer(office, tmp_path, capsys)
 
 
 @needs_lo
+def test_R1_repair_in_libreoffice_replaces_the_rows_the_reader_counts(office, tmp_path, capsys):
+    """The `R1` repair bug (issue 8) through LibreOffice: Round cells that read `R1` are the
+    rows replaced, not left behind with the new boards appended after them."""
+    from helpers import keizer_example_sheets, make_workbook
+
+    sheets = keizer_example_sheets(with_round_2=False)
+    sheets["Results"] = [sheets["Results"][0]] + [["R1", b, w, k, None]
+                                                  for _, b, w, k, _ in sheets["Results"][1:]]
+    sheets["Attendance"][4][1] = "E"  # Slager (row 5) sends word for round 1
+    book = make_workbook(tmp_path / "r1.xlsx", sheets)
+    code, out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
+    assert code == 0, err
+    rows = [r for r in values(book, "Results")[1:] if any(v is not None for v in r)]
+    assert len(rows) == 5, rows  # 9 present: four boards and a bye, no old board left
+    assert sum(r[4] == "bye" for r in rows) == 1
+    assert all("Slager" not in (r[2], r[3]) for r in rows)
+    code, _, err = run_cli(capsys, "check", book)
+    assert code == 0, err
+
+
+@needs_lo
+def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys):
+    """One refusal, two wordings: the LibreOffice message box names the macro, the command
+    line (`lo-run`) the flag (frontends/outcome.py)."""
+    book = copy_sample(tmp_path, "season.xlsx")
+    outcome = lo_run.run_macro(book, "pair", {})
+    assert (outcome["status"], outcome["exit_code"], outcome["hint"]) == ("refused", 1, "force")
+    assert "pair_next_round_anyway" in outcome["text"] and "--force" not in outcome["text"]
+    code, _, err = run_cli(capsys, "lo-run", book, "pair")
+    assert code == 1 and "--force" in err and "pair_next_round_anyway" not in err
+
+
+@needs_lo
 def test_a_workbook_with_problems_is_listed_and_left_unchanged(office, tmp_path, capsys):
     book = tmp_path / "bad.xlsx"
     wb = openpyxl.load_workbook(SAMPLE)
