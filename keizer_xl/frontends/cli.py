@@ -269,7 +269,7 @@ class _BatchProgress:
             self.stream.flush()
 
 
-def _print_table(rows: list[list], headers: list[str], right: set[int] = frozenset()) -> None:
+def _print_table(rows: list[list], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
     cells = [[("" if v is None else str(v)) for v in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
 
@@ -566,7 +566,6 @@ def cmd_lo_buttons(args) -> int:
 
 
 def cmd_lo_run(args) -> int:
-    import os
     import signal
 
     from keizer_xl.clients import lo_run
@@ -607,6 +606,8 @@ def cmd_lo_run(args) -> int:
             print(p, file=sys.stdout if check else sys.stderr)
         n = len(outcome.get("problems", []))
         print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
+        for message in outcome.get("messages", []):
+            print(f"warning: {message}", file=sys.stderr)
     elif outcome.get("reason"):  # a refusal: worded for the command line, not the macro box
         print(f"keizer-xl: {hint_text(outcome['reason'], outcome.get('hint'), 'cli')}",
               file=sys.stderr)
@@ -615,7 +616,7 @@ def cmd_lo_run(args) -> int:
     else:
         print(f"keizer-xl: {outcome.get('text', 'LibreOffice reported an error')}",
               file=sys.stderr)
-        if outcome.get("detail") and os.environ.get("KEIZER_XL_DEBUG"):
+        if outcome.get("detail") and debug_enabled():  # the text holds the client's messages
             print(outcome["detail"], file=sys.stderr)
     return int(outcome.get("exit_code", EXIT_PROBLEMS))
 
