@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Sequence
 
 from keizer_xl import actions
-from keizer_xl.core.numbers import display
 from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.frontends.render import standings_rows
 from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
                                          describe, hint_text, write_log)
 from keizer_xl.sheets.read import OWNED_SHEETS
@@ -124,19 +124,6 @@ def cmd_standings(args) -> int:
     if write:
         print(f"Wrote Standings after round {report.standing.round} to {path}", file=sys.stderr)
     return EXIT_OK
-
-
-def standings_rows(report) -> list[dict]:
-    st = report.standing
-    rows = []
-    for place, name in zip(st.places, st.order):
-        rows.append({
-            "rank": place, "name": name, "score": display(st.score[name]),
-            "value": display(st.value[name]), "prev_value": display(st.prev_value[name]),
-            "games": st.games[name], "w": st.wins[name], "d": st.draws[name], "l": st.losses[name],
-            "rounds": [display(p) for p in st.round_points[name]],
-        })
-    return rows
 
 
 def _print_standings(report, fmt: str) -> None:

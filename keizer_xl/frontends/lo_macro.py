@@ -77,6 +77,7 @@ def run(action: str, doc, options: dict | None = None) -> dict:
 
 def _dispatch(action: str, book, options: dict) -> dict:
     from keizer_xl import actions
+    from keizer_xl.frontends.render import standings_rows
 
     if action == "check":
         problems, notes = actions.check_workbook(book)
@@ -115,18 +116,6 @@ def _dispatch(action: str, book, options: dict) -> dict:
     if p.notes:
         text += "\n\n" + "\n".join(f"Note: {n}" for n in p.notes[:MAX_LISTED])
     return outcome(action, "ok", text, notes=list(p.notes), report=report.as_json())
-
-
-def standings_rows(report) -> list[dict]:
-    """The standings as in ``keizer-xl standings --format json``."""
-    from keizer_xl.core.numbers import display
-
-    st = report.standing
-    return [{"rank": place, "name": name, "score": display(st.score[name]),
-             "value": display(st.value[name]), "prev_value": display(st.prev_value[name]),
-             "games": st.games[name], "w": st.wins[name], "d": st.draws[name],
-             "l": st.losses[name], "rounds": [display(x) for x in st.round_points[name]]}
-            for place, name in zip(st.places, st.order)]
 
 
 def _problem_text(problems: list[str]) -> str:
