@@ -462,13 +462,13 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
 
 
 def cmd_excel_setup(args) -> int:
-    from keizer_xl.clients.excel_setup import SetupError, export_vba
+    from keizer_xl.clients.excel_setup import export_vba
 
     if args.export_vba:
-        try:
+        try:  # a SetupError goes to main() like every error (outcome.py)
             files = export_vba(args.export_vba)
-        except (SetupError, OSError) as e:
-            print(f"keizer-xl: {e}", file=sys.stderr)
+        except OSError as e:
+            print(f"keizer-xl: {args.export_vba}: {e.strerror or e}", file=sys.stderr)
             return EXIT_PROBLEMS
         for f in files:
             print(f)

@@ -17,7 +17,7 @@ Statuses and exit codes are those of :func:`keizer_xl.frontends.outcome.describe
 from __future__ import annotations
 
 import traceback
-from typing import Any
+from typing import Any, Literal
 
 ACTIONS = ("pair", "standings", "check")
 TITLES = {"pair": "Pair next round", "standings": "Update standings", "check": "Check"}
@@ -26,16 +26,19 @@ EXIT_CODES = {"ok": 0, "problems": 1, "refused": 1, "error": 1, "usage": 2}
 #: at most this many problems are listed in a message box (all are in the result)
 MAX_LISTED = 25
 
+#: the outcome handed to the macro: plain JSON-able data (see the module docstring)
+Result = dict[str, Any]
 
-def outcome(action: str, status: str, text: str, **extra: Any) -> dict:
-    out = {"action": action, "status": status, "exit_code": EXIT_CODES[status],
+
+def outcome(action: str, status: str, text: str, **extra: Any) -> Result:
+    out: Result = {"action": action, "status": status, "exit_code": EXIT_CODES[status],
            "title": f"keizer-xl: {TITLES.get(action, action)}", "text": text, "problems": [],
            "notes": [], "messages": [], "written": [], "saved": False, "report": None}
     out.update(extra)
     return out
 
 
-def run(action: str, doc, options: dict | None = None) -> dict:
+def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
     """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``."""
     options = dict(options or {})
     if "headless" not in options:
@@ -75,7 +78,7 @@ def run(action: str, doc, options: dict | None = None) -> dict:
     return result
 
 
-def _dispatch(action: str, book, options: dict) -> dict:
+def _dispatch(action: str, book: Any, options: dict[str, Any]) -> Result:
     from keizer_xl import actions
     from keizer_xl.frontends.render import standings_rows
 
@@ -92,30 +95,30 @@ def _dispatch(action: str, book, options: dict) -> dict:
         return outcome(action, "ok", text, notes=list(notes))
     if action == "standings":
         after = options.get("round")
-        report = actions.update_standings(book, None if after is None else int(after))
-        rows = standings_rows(report)
-        st = report.standing
+        standings = actions.update_standings(book, None if after is None else int(after))
+        rows = standings_rows(standings)
+        st = standings.standing
         text = f"Standings after round {st.round} written to the sheet Standings " \
                f"({len(rows)} players)."
         if rows:
             text += f"\nLeader: {rows[0]['name']} ({rows[0]['score']:.2f} points)."
-        notes = list(report.notes)
+        notes = list(standings.notes)
         if notes:
             text += "\n\n" + "\n".join(f"Note: {n}" for n in notes[:MAX_LISTED])
         return outcome(action, "ok", text, notes=notes, report=rows)
     rnd = options.get("round")
-    report = actions.pair_next_round(book, None if rnd is None else int(rnd),
+    pairing = actions.pair_next_round(book, None if rnd is None else int(rnd),
                                      force=bool(options.get("force")),
                                      repair=bool(options.get("repair")))
-    p = report.pairing
-    text = f"Round {p.round} paired{' again' if report.repaired else ''}: {len(p.boards)} " \
+    p = pairing.pairing
+    text = f"Round {p.round} paired{' again' if pairing.repaired else ''}: {len(p.boards)} " \
            f"board{'s' if len(p.boards) != 1 else ''}"
     if p.bye:
         text += f", bye: {p.bye}"
     text += ". Written to the sheet Pairings; the games were added to Results."
     if p.notes:
         text += "\n\n" + "\n".join(f"Note: {n}" for n in p.notes[:MAX_LISTED])
-    return outcome(action, "ok", text, notes=list(p.notes), report=report.as_json())
+    return outcome(action, "ok", text, notes=list(p.notes), report=pairing.as_json())
 
 
 def _problem_text(problems: list[str]) -> str:
@@ -128,7 +131,7 @@ def _problem_text(problems: list[str]) -> str:
     return head + listed
 
 
-def _failure(action: str, exc: BaseException, written: bool | None = False) -> dict:
+def _failure(action: str, exc: BaseException, written: bool | None = False) -> Result:
     """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for LibreOffice.
 
     A refusal keeps its reason and hint key apart too (``reason``, ``hint``), so that
@@ -154,14 +157,14 @@ def _failure(action: str, exc: BaseException, written: bool | None = False) -> d
 class _UndoContext:
     """Group the action's changes into one undo step; roll them back after a crash."""
 
-    def __init__(self, doc, title: str):
+    def __init__(self, doc: Any, title: str):
         self.doc = doc
         self.title = title
-        self.manager = None
+        self.manager: Any = None
         self.closed = False
         self.locked = False
 
-    def __enter__(self):
+    def __enter__(self) -> "_UndoContext":
         try:
             self.manager = self.doc.getUndoManager()
             self.manager.enterUndoContext(self.title)
@@ -174,7 +177,7 @@ class _UndoContext:
             pass
         return self
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> Literal[False]:
         if self.locked:
             try:
                 self.doc.unlockControllers()
@@ -197,7 +200,7 @@ class _UndoContext:
             pass
 
 
-def _has_window(doc) -> bool:
+def _has_window(doc: Any) -> bool:
     try:
         window = doc.getCurrentController().getFrame().getContainerWindow()
         return bool(window is not None and window.isVisible())
@@ -205,7 +208,7 @@ def _has_window(doc) -> bool:
         return False
 
 
-def _show_sheet(doc, name: str, options: dict) -> None:
+def _show_sheet(doc: Any, name: str, options: dict[str, Any]) -> None:
     """Interactive: show the sheet just written."""
     if options.get("headless"):
         return
