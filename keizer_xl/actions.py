@@ -9,22 +9,16 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from keizer_xl.core.model import InputError, Problem, Season
-from keizer_xl.sheets.read import read_season, warnings
+from keizer_xl.core.model import Season
+from keizer_xl.core.pairing import Pairing
+from keizer_xl.errors import ActionError, InputError, Problem
+from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
+from keizer_xl.sheets.read import read_season, result_round_numbers, warnings
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
 from keizer_xl.sheets.report_sheets import standings_layout
 
 
-class ActionError(Exception):
-    """The action cannot run as asked (not a data problem in a cell): message for the user.
-
-    ``usage`` marks a request that makes no sense for this workbook (exit code 2) rather than
-    a state of the workbook that needs fixing first (exit code 1)."""
-
-    def __init__(self, message: str, usage: bool = False):
-        super().__init__(message)
-        self.usage = usage
 
 
 @dataclass(frozen=True)
@@ -79,7 +73,7 @@ def check_workbook(book) -> tuple[list[Problem], list[str]]:
 
 @dataclass(frozen=True)
 class PairingReport:
-    pairing: "object"  # pairing.Pairing
+    pairing: Pairing
     absent: dict[str, str]  # name -> attendance code
     ranking: tuple[str, ...]
     repaired: bool = False
@@ -96,77 +90,18 @@ class PairingReport:
         }
 
 
-def next_round(season: Season) -> int:
-    """The round to pair: one after the last round that has games or a bye in Results."""
-    paired = season.paired_rounds()
-    return (paired[-1] if paired else 0) + 1
-
-
-def present_players(season: Season, rnd: int) -> tuple[list[str], dict[str, str]]:
-    """Who is paired in round ``rnd`` (rules section 5), and the absent with their codes."""
-    codes = {a.player: a.code for a in season.absences if a.round == rnd}
-    present = [p.name for p in season.players
-               if p.is_member(rnd) and not p.is_withdrawn(rnd) and p.name not in codes]
-    return present, codes
-
-
 def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
                  repair: bool = False) -> PairingReport:
-    """Pair round ``rnd`` (default: the next round) without touching any sheet."""
-    from dataclasses import replace as _replace
+    """Pair round ``rnd`` (default: the next round) without touching any sheet.
 
+    Which round, who is present and which ranking pairs it are the pairing rules of
+    :mod:`keizer_xl.core.pairing_round`; this only runs them and the pairing itself."""
     from keizer_xl.core.pairing import pair_round
-    from keizer_xl.core.model import Result
 
-    if rnd is None:
-        if repair:
-            raise ActionError("say which round to pair again (--round N)", usage=True)
-        rnd = next_round(season)
-    if rnd < 1:
-        raise ActionError(f"round {rnd} does not exist", usage=True)
-    this_round = [g for g in season.games if g.round == rnd]
-    keep = []
-    if repair or this_round or any(b.round == rnd for b in season.byes):
-        if not repair:
-            raise ActionError(f"round {rnd} is already paired; use --repair to pair it again "
-                              f"(late arrivals), keeping boards marked * (started)")
-        done = [g for g in this_round if g.result.has_result]
-        if done:
-            raise ActionError(f"round {rnd} already has results (e.g. {done[0].white} - "
-                              f"{done[0].black} at {done[0].origin}); it cannot be paired again")
-        from keizer_xl.core.pairing import Board
-
-        keep = [Board(g.board or i, g.white, g.black) for i, g in enumerate(this_round, 1)
-                if g.result is Result.STARTED]
-        # forget this round's old pairing: the new one replaces it
-        season = _replace(season, games=tuple(g for g in season.games if g.round != rnd),
-                          byes=tuple(b for b in season.byes if b.round != rnd))
-    later = [g for g in season.games if g.round > rnd]
-    if later:
-        raise ActionError(f"round {later[0].round} is already in Results; pairing round {rnd} "
-                          f"now would change history", usage=True)
-    if rnd > 1 and not force:
-        previous = [g for g in season.games if g.round == rnd - 1]
-        missing = [g for g in previous if not g.result.has_result]
-        if missing and len(missing) == len(previous):
-            raise ActionError(f"round {rnd - 1} has no results yet ({len(missing)} boards, "
-                              f"{missing[0].origin} to {missing[-1].origin}). Enter them, or use "
-                              f"--force to pair anyway (missing results count as draws)")
-        if missing:
-            boards = ", ".join(f"board {g.board or '?'} ({g.white} - {g.black}, {g.origin})"
-                               for g in missing)
-            raise ActionError(f"round {rnd - 1} still lacks results: {boards}. Enter them, or use "
-                              f"--force to pair anyway (missing results count as draws)")
-    upto = min(season.last_round_with_results(), rnd - 1)
-    history = compute_history(season, upto)
-    ranking = history.after(upto).order
-    present, absent = present_players(season, rnd)
-    if len(present) < 2:
-        raise ActionError(f"round {rnd}: only {len(present)} player{'s' if len(present) != 1 else ''}"
-                          f" present ({', '.join(present) or 'nobody'}); at least two are needed")
-    order_present = [n for n in ranking if n in set(present)]
-    pairing = pair_round(season, rnd, ranking, order_present, keep=keep)
-    return PairingReport(pairing, absent, tuple(ranking), repaired=repair, kept=tuple(keep))
+    plan = plan_round(season, rnd, force=force, repair=repair)
+    pairing = pair_round(plan.season, plan.round, list(plan.ranking), list(plan.present),
+                         keep=list(plan.keep))
+    return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
 
 
 def pairing_tables(report: PairingReport, season: Season):
@@ -218,28 +153,16 @@ def _last_round_in_results(book) -> int:
     name = find_sheet(book, "Results")
     if name is None:
         raise ActionError("the workbook has no Results sheet")
-    rounds = _round_numbers(book.read_table(name))
-    if not any(r is not None for r in rounds):
+    rounds = [r for r in result_round_numbers(book.read_table(name)) if r is not None]
+    if not rounds:
         raise ActionError("no round has been paired yet: nothing to pair again", usage=True)
-    return max(r for r in rounds if r is not None)
-
-
-def _round_numbers(table) -> list[int | None]:
-    """The Round value of each data row of a Results table (None where it is not a number)."""
-    from keizer_xl.sheets.read import result_header_map
-
-    col = table.headers.index(result_header_map(table)["Round"])
-    out: list[int | None] = []
-    for row in table.rows:
-        try:
-            out.append(int(float(row[col])) if row[col] is not None else None)
-        except (TypeError, ValueError):
-            out.append(None)
-    return out
+    return max(rounds)
 
 
 def result_rows_of_round(table, rnd: int) -> list[int]:
-    return [i for i, r in enumerate(_round_numbers(table)) if r == rnd]
+    """The data rows of a Results table in round ``rnd``, found by the reader's own round
+    parser (``3``, ``'R3'``, ``'Ronde 3'`` alike), so the rows replaced are the rows read."""
+    return [i for i, r in enumerate(result_round_numbers(table)) if r == rnd]
 
 
 # --------------------------------------------------------------------------- writing a season

@@ -128,11 +128,11 @@ def _write_result(options, outcome):
     os.replace(tmp, path)
 
 
-def _run(action, args):
+def _run(action, args, **preset):
     options = {}
     doc = None
     try:
-        options = _options(args)
+        options = dict(_options(args), **preset)
         doc = _document(options)
         problem = _prepare_imports()
         if problem is not None:
@@ -168,6 +168,17 @@ def pair_next_round(*args):
     return _run("pair", args)
 
 
+def pair_round_again(*args):
+    """Pair the round just paired again (late arrivals); boards whose Result is * are kept."""
+    return _run("pair", args, repair=True)
+
+
+def pair_next_round_anyway(*args):
+    """Pair the next round although the previous round still lacks results (they count as
+    draws)."""
+    return _run("pair", args, force=True)
+
+
 def update_standings(*args):
     """Compute the standings and write the sheet Standings."""
     return _run("standings", args)
@@ -178,4 +189,5 @@ def check_workbook(*args):
     return _run("check", args)
 
 
-g_exportedScripts = (pair_next_round, update_standings, check_workbook)
+g_exportedScripts = (pair_next_round, update_standings, check_workbook, pair_round_again,
+                     pair_next_round_anyway)

@@ -20,6 +20,7 @@ import excel_fake
 from excel_fake import FakeBook, Formula
 from keizer_xl import actions
 from keizer_xl.clients import excel
+from keizer_xl.frontends import excel_buttons as buttons, outcome
 from keizer_xl.clients.excel import XlwingsBook, needs_quote_prefix, to_excel
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.clients.xlsx import FileBook
@@ -252,7 +253,7 @@ def _season_book(tmp_path) -> FakeBook:
 
 def test_update_standings_button(tmp_path):
     fake = _season_book(tmp_path)
-    text = excel.update_standings(fake)
+    text = buttons.update_standings(fake)
     assert fake.app.alerts[-1]["mode"] == "info" and fake.app.alerts[-1]["prompt"] == text
     assert text.startswith("Standings after round 22 are on the sheet Standings. Leader: ")
     assert "not saved yet" in text
@@ -261,16 +262,16 @@ def test_update_standings_button(tmp_path):
 
 def test_pair_button_explains_the_previous_round_in_excel_words(tmp_path):
     fake = _season_book(tmp_path)
-    text = excel.pair_next_round(fake)
+    text = buttons.pair_next_round(fake)
     assert fake.app.alerts[-1]["mode"] == "critical"
     assert text.startswith("Nothing was changed: Round 23 has no results yet")
     assert "--force" not in text and "PairNextRoundAnyway" in text
     assert "Pairings" not in [s.name for s in fake.sheets] and fake.saved == 0
-    text = excel.pair_next_round_anyway(fake)
+    text = buttons.pair_next_round_anyway(fake)
     assert text.startswith("Round 24 is paired: 16 boards"), text
-    text = excel.pair_round_again(fake)  # round 24 again: still needs round 23's results
+    text = buttons.pair_round_again(fake)  # round 24 again: still needs round 23's results
     assert text.startswith("Nothing was changed: Round 23 has no results yet"), text
-    text = excel.pair_next_round(fake)
+    text = buttons.pair_next_round(fake)
     assert "Round 24 has no results yet" in text
 
 
@@ -278,29 +279,29 @@ def test_input_errors_are_listed_with_their_cells(tmp_path):
     fake = _season_book(tmp_path)
     fake.sheets["Results"].cells[(5, 5)] = "1/0"
     fake.sheets["Attendance"].cells[(3, 2)] = "Q"
-    text = excel.update_standings(fake)
+    text = buttons.update_standings(fake)
     assert text.startswith("Nothing was changed. There are 2 problems to fix"), text
     assert "Results!E5: '1/0' is not a result" in text and "Attendance!B3" in text
     assert "Traceback" not in text
     assert fake.app.alerts[-1]["mode"] == "critical"
-    check = excel.check_workbook(fake)
+    check = buttons.check_workbook(fake)
     assert check.startswith("Check found 2 problems") and "Attendance!B3" in check
 
 
 def test_check_button_without_problems(tmp_path):
     fake = _season_book(tmp_path)
-    text = excel.check_workbook(fake)
+    text = buttons.check_workbook(fake)
     assert text.startswith("No problems found.")
     assert not [s for s in fake.sheets if s.name in ("Standings", "Pairings")]
 
 
 def test_many_problems_are_cut_short_and_written_to_a_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(excel.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(buttons.tempfile, "gettempdir", lambda: str(tmp_path))
     fake = _season_book(tmp_path)
     for r in range(2, 42):
         fake.sheets["Results"].cells[(r, 5)] = "nonsense"
-    text = excel.check_workbook(fake)
-    assert text.count("\n- ") == excel.MAX_MESSAGE_LINES
+    text = buttons.check_workbook(fake)
+    assert text.count("\n- ") == buttons.MAX_MESSAGE_LINES
     report = tmp_path / "keizer-xl-problems.txt"
     assert f"the full list is in {report}" in text
     assert len(report.read_text(encoding="utf-8").splitlines()) == 40
@@ -308,14 +309,14 @@ def test_many_problems_are_cut_short_and_written_to_a_file(tmp_path, monkeypatch
 
 def test_an_unexpected_error_is_a_message_and_a_log_entry(tmp_path, monkeypatch):
     log = tmp_path / "keizer-xl-excel.log"
-    monkeypatch.setattr(excel, "LOG_FILE", log)
+    monkeypatch.setattr(outcome, "LOG_FILE", log)
 
     def boom(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr(actions, "update_standings", boom)
     fake = _season_book(tmp_path)
-    text = excel.update_standings(fake)
+    text = buttons.update_standings(fake)
     assert text.startswith("Something unexpected went wrong (ZeroDivisionError: division by zero)")
     assert str(log) in text and "Traceback" not in text
     assert "Traceback" in log.read_text(encoding="utf-8") and "boom" in log.read_text(encoding="utf-8")
@@ -324,14 +325,14 @@ def test_an_unexpected_error_is_a_message_and_a_log_entry(tmp_path, monkeypatch)
 
 def test_a_failing_message_box_is_logged_not_raised(tmp_path, monkeypatch):
     log = tmp_path / "log.txt"
-    monkeypatch.setattr(excel, "LOG_FILE", log)
+    monkeypatch.setattr(outcome, "LOG_FILE", log)
     fake = _season_book(tmp_path)
 
     def broken(*args, **kwargs):
         raise RuntimeError("no dialogs")
 
     fake.app.alert = broken
-    text = excel.check_workbook(fake)
+    text = buttons.check_workbook(fake)
     assert text.startswith("No problems found.")
     assert "No problems found." in log.read_text(encoding="utf-8")
 
@@ -341,7 +342,7 @@ def test_keizer_save_setting_asks_excel_to_save(tmp_path):
     conf = fake.add_sheet("xlwings.conf")
     conf.cells.update({(1, 1): "Interpreter_Win", (1, 2): "C:\\python.exe",
                        (2, 1): "Keizer Save", (2, 2): True})
-    text = excel.update_standings(fake)
+    text = buttons.update_standings(fake)
     assert fake.saved == 1 and "The workbook was saved." in text
 
 
@@ -358,13 +359,13 @@ def test_entry_points_use_the_calling_book(tmp_path, monkeypatch):
 
     XW.Book = Book
     monkeypatch.setitem(sys.modules, "xlwings", XW)
-    assert excel.check_workbook().startswith("No problems found.")
+    assert buttons.check_workbook().startswith("No problems found.")
     assert fake.app.alerts
 
 
 def test_entry_points_named_in_vba_exist():
-    for name in excel.ENTRY_POINTS:
-        fn = getattr(excel, name)
+    for name in buttons.ENTRY_POINTS:
+        fn = getattr(buttons, name)
         assert all(p.default is not inspect.Parameter.empty
                    for p in inspect.signature(fn).parameters.values())
 

@@ -13,6 +13,8 @@ import openpyxl
 import pytest
 
 from keizer_xl.clients import excel
+from keizer_xl.frontends import excel_buttons
+import keizer_xl.excel
 from keizer_xl.clients import excel_setup
 from keizer_xl.frontends import lite
 from keizer_xl.clients.excel_setup import BUTTON_MACROS, KEIZER_VBA
@@ -44,12 +46,12 @@ def test_the_shipped_module_is_the_one_excel_setup_imports():
 def test_every_runpython_call_names_an_entry_point_of_keizer_xl_excel():
     subs = procedures(KEIZER_VBA)
     calls = re.findall(r'RunPython "([^"]*)"', KEIZER_VBA)
-    assert len(calls) == len(excel.ENTRY_POINTS) == 5
+    assert len(calls) == len(excel_buttons.ENTRY_POINTS) == 5
     for command in calls:
         m = re.fullmatch(r"import keizer_xl\.excel as k; k\.(\w+)\(\)", command)
         assert m, command
-        fn = getattr(excel, m.group(1))
-        assert m.group(1) in excel.ENTRY_POINTS
+        fn = getattr(keizer_xl.excel, m.group(1))  # the module the VBA line imports
+        assert m.group(1) in excel_buttons.ENTRY_POINTS
         assert all(p.default is not inspect.Parameter.empty
                    for p in inspect.signature(fn).parameters.values())
     # one RunPython per public macro, and no other logic in them

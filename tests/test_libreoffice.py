@@ -105,15 +105,18 @@ def test_macro_shipped_in_package_is_the_repository_macro():
     assert lo_run.macro_source().encode("utf-8") == repo
 
 
-def test_macro_exports_exactly_the_three_actions():
+def test_macro_exports_exactly_the_five_actions():
+    """The three buttons, and the two ways out of a refusal the message box names
+    (pair_round_again, pair_next_round_anyway: outcome.HINT_WORDS['libreoffice'])."""
     tree = ast.parse((ROOT / "macros" / "keizer_xl_lo.py").read_text(encoding="utf-8"))
     exported = [node for node in tree.body if isinstance(node, ast.Assign)
                 and any(getattr(t, "id", "") == "g_exportedScripts" for t in node.targets)]
     assert len(exported) == 1
-    assert [e.id for e in exported[0].value.elts] == ["pair_next_round", "update_standings",
-                                                      "check_workbook"]
+    names = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
+             "pair_next_round_anyway"]
+    assert [e.id for e in exported[0].value.elts] == names
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    for name in ("pair_next_round", "update_standings", "check_workbook"):
+    for name in names:
         assert functions[name].args.vararg is not None  # (*args): a button passes its event
 
 
@@ -183,6 +186,39 @@ def test_pairing_in_libreoffice_equals_the_file_writer(office, tmp_path, capsys)
     assert new_rows and all(r[0] == 24 and r[4] in (None, "bye") for r in new_rows)
     ws = openpyxl.load_workbook(by_lo)["Results"]  # appended rows are formatted as the others
     assert ws.cell(331, 5).number_format == ws.cell(2, 5).number_format == "@"
+
+
+@needs_lo
+def test_R1_repair_in_libreoffice_replaces_the_rows_the_reader_counts(office, tmp_path, capsys):
+    """The `R1` repair bug (issue 8) through LibreOffice: Round cells that read `R1` are the
+    rows replaced, not left behind with the new boards appended after them."""
+    from helpers import keizer_example_sheets, make_workbook
+
+    sheets = keizer_example_sheets(with_round_2=False)
+    sheets["Results"] = [sheets["Results"][0]] + [["R1", b, w, k, None]
+                                                  for _, b, w, k, _ in sheets["Results"][1:]]
+    sheets["Attendance"][4][1] = "E"  # Slager (row 5) sends word for round 1
+    book = make_workbook(tmp_path / "r1.xlsx", sheets)
+    code, out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
+    assert code == 0, err
+    rows = [r for r in values(book, "Results")[1:] if any(v is not None for v in r)]
+    assert len(rows) == 5, rows  # 9 present: four boards and a bye, no old board left
+    assert sum(r[4] == "bye" for r in rows) == 1
+    assert all("Slager" not in (r[2], r[3]) for r in rows)
+    code, _, err = run_cli(capsys, "check", book)
+    assert code == 0, err
+
+
+@needs_lo
+def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys):
+    """One refusal, two wordings: the LibreOffice message box names the macro, the command
+    line (`lo-run`) the flag (frontends/outcome.py)."""
+    book = copy_sample(tmp_path, "season.xlsx")
+    outcome = lo_run.run_macro(book, "pair", {})
+    assert (outcome["status"], outcome["exit_code"], outcome["hint"]) == ("refused", 1, "force")
+    assert "pair_next_round_anyway" in outcome["text"] and "--force" not in outcome["text"]
+    code, _, err = run_cli(capsys, "lo-run", book, "pair")
+    assert code == 1 and "--force" in err and "pair_next_round_anyway" not in err
 
 
 @needs_lo

@@ -39,6 +39,7 @@ from typing import Any
 from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
+from keizer_xl.errors import NotFoundError
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class Explanation:
         return "\n".join(self.lines)
 
 
-class PlayerNotFound(LookupError):
+class PlayerNotFound(NotFoundError):
     """No player of that name; the message suggests the closest names."""
 
 

@@ -1,16 +1,7 @@
-"""The xlwings transport: the workbook open in Excel as a :class:`~keizer_xl.sheets.tables.Book`,
-and the entry points the Excel buttons run.
+"""The xlwings transport: the workbook open in Excel as a :class:`~keizer_xl.sheets.tables.Book`.
 
-The buttons (``macros/KeizerXL.bas``) call, through xlwings' ``RunPython``::
-
-    import keizer_xl.excel as k; k.pair_next_round()
-    import keizer_xl.excel as k; k.update_standings()
-    import keizer_xl.excel as k; k.check_workbook()
-
-Each entry point works on the open book (``xw.Book.caller()``), including edits not saved yet,
-runs the same action as the command line (:mod:`keizer_xl.actions`) and ends in one readable
-message box; never a traceback.  An unexpected error is logged with its traceback to
-:data:`LOG_FILE` and the message box names that file.
+The entry points the Excel buttons run (``import keizer_xl.excel as k; k.pair_next_round()``)
+are a front end: :mod:`keizer_xl.frontends.excel_buttons`, re-exported by :mod:`keizer_xl.excel`.
 
 This module stays thin: it only moves tables in and out of Excel.  It uses nothing but the
 public xlwings object model (``Book``, ``Sheet``, ``Range``, ``Table``, ``App.alert``), so the
@@ -39,13 +30,11 @@ it (or closes without saving to undo everything the button did).  Only with ``sa
 from __future__ import annotations
 
 import datetime as _dt
-import tempfile
-import traceback
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 
+from keizer_xl.errors import ClientError, MissingPartError
 from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.tables import Table, quote_sheet
@@ -54,27 +43,15 @@ from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, 
 __all__ = [
     "XlwingsBook",
     "ExcelError",
-    "pair_next_round",
-    "update_standings",
-    "check_workbook",
-    "run_action",
-    "caller_book",
-    "LOG_FILE",
-    "ENTRY_POINTS",
 ]
-
-#: Where the traceback of an unexpected error goes (the message box names it).
-LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl-excel.log"
 
 #: A used range taller than this is refused (a real season sheet is far smaller).
 MAX_ROWS = 100_000
-#: At most this many lines of problems in a message box; the full list goes to a file.
-MAX_MESSAGE_LINES = 25
 
 _TITLE = "Keizer"
 
 
-class ExcelError(Exception):
+class ExcelError(ClientError):
     """The open workbook cannot be changed as asked; the message is meant for the user."""
 
 
@@ -161,7 +138,7 @@ class XlwingsBook:
     def _sheet(self, sheet: str) -> _Sheet:
         title = self._title(sheet)
         if title is None:
-            raise KeyError(f"{self.label} has no sheet {sheet!r} "
+            raise MissingPartError(f"{self.label} has no sheet {sheet!r} "
                            f"(sheets: {', '.join(self.sheet_names())})")
         kept = self._kept.get(title)
         if kept is None:
@@ -379,206 +356,3 @@ def _apply_view(xl_sheet, layout: Layout) -> None:
 # --------------------------------------------------------------------------- entry points
 
 #: The functions the VBA module calls with RunPython (checked by the static tests).
-ENTRY_POINTS = ("pair_next_round", "update_standings", "check_workbook",
-                "pair_round_again", "pair_next_round_anyway")
-
-_CLI_HINTS = (
-    ("use --repair to pair it again", "use the macro PairRoundAgain to pair it again "
-                                      "(Developer > Macros, or Alt+F8)"),
-    ("or use --force to pair anyway", "or run the macro PairNextRoundAnyway to pair anyway "
-                                      "(Developer > Macros, or Alt+F8)"),
-)
-
-
-def caller_book():
-    """The workbook whose button was clicked (xlwings is imported only here)."""
-    import xlwings as xw
-
-    return xw.Book.caller()
-
-
-def pair_next_round(book=None) -> str:
-    """Button 'Pair next round': Pairings sheet + the games appended to Results."""
-    return run_action("pair", book)
-
-
-def pair_round_again(book=None) -> str:
-    """Macro PairRoundAgain: pair the round just paired again (late arrivals)."""
-    return run_action("repair", book)
-
-
-def pair_next_round_anyway(book=None) -> str:
-    """Macro PairNextRoundAnyway: pair although the previous round lacks results."""
-    return run_action("force", book)
-
-
-def update_standings(book=None) -> str:
-    """Button 'Update standings': the Standings sheet."""
-    return run_action("standings", book)
-
-
-def check_workbook(book=None) -> str:
-    """Button 'Check workbook': every problem with its sheet and cell."""
-    return run_action("check", book)
-
-
-def run_action(action: str, book=None, *, show: Callable[[str, str], Any] | None = None) -> str:
-    """Run one action on an xlwings book and show the outcome in one message box.
-
-    Returns the message shown.  Never raises for a problem in the workbook or an unexpected
-    error: the first is listed, the second logged to :data:`LOG_FILE`."""
-    if book is None:
-        book = caller_book()
-    alert = show or (lambda text, mode: _alert(book, text, mode))
-    try:
-        target = XlwingsBook(book, save=_wants_save(book))
-        text, mode = _ACTIONS[action](target)
-    except Exception as exc:  # every outcome ends in a readable message box
-        text, mode = _describe_failure(exc), "critical"
-    _show(alert, text, mode)
-    return text
-
-
-def _show(alert, text: str, mode: str) -> None:
-    try:
-        alert(text, mode)
-    except Exception:  # the message box itself failed: keep the text where it can be found
-        _log("message box failed", text + "\n" + traceback.format_exc())
-
-
-def _alert(book, text: str, mode: str) -> None:
-    book.app.alert(text, title=_TITLE, buttons="ok", mode=mode)
-
-
-def _wants_save(book) -> bool:
-    """``Keizer Save`` = TRUE on the xlwings.conf sheet asks Excel to save after each action."""
-    try:
-        names = [s.name for s in book.sheets]
-        if "xlwings.conf" not in names:
-            return False
-        values = book.sheets["xlwings.conf"].used_range.options(ndim=2).value or []
-    except Exception:
-        return False
-    for row in values:
-        if row and isinstance(row[0], str) and row[0].strip().casefold() == "keizer save":
-            value = row[1] if len(row) > 1 else None
-            return value is True or (isinstance(value, str) and value.strip().casefold() in ("true", "yes", "1"))
-    return False
-
-
-def _unsaved(target: XlwingsBook) -> str:
-    if target.save_to_disk:
-        return "The workbook was saved."
-    return "The workbook is not saved yet: save it to keep this (or close it without saving to undo)."
-
-
-def _notes(notes: Sequence[str], heading: str = "Notes") -> str:
-    notes = list(notes)
-    if not notes:
-        return ""
-    lines = [f"- {n}" for n in notes[:MAX_MESSAGE_LINES]]
-    if len(notes) > MAX_MESSAGE_LINES:
-        lines.append(f"... and {len(notes) - MAX_MESSAGE_LINES} more.")
-    return f"\n\n{heading}:\n" + "\n".join(lines)
-
-
-def _pair(target: XlwingsBook, **options) -> tuple[str, str]:
-    from keizer_xl import actions
-
-    report = actions.pair_next_round(target, **options)
-    p = report.pairing
-    lines = [f"Round {p.round} is paired{' again' if report.repaired else ''}: "
-             f"{len(p.boards)} board{'s' if len(p.boards) != 1 else ''}"
-             + (f", bye: {p.bye}" if p.bye else "")
-             + (f", absent: {len(report.absent)}" if report.absent else "") + "."]
-    lines.append("The pairing is on the sheet Pairings; the games were added to Results with an "
-                 "empty result.")
-    return " ".join(lines) + _notes(list(p.notes) + target.messages) + "\n\n" + _unsaved(target), "info"
-
-
-def _standings(target: XlwingsBook) -> tuple[str, str]:
-    from keizer_xl import actions
-    from keizer_xl.core.numbers import display
-
-    report = actions.update_standings(target)
-    st = report.standing
-    text = f"Standings after round {st.round} are on the sheet Standings."
-    if st.order:
-        leader = st.order[0]
-        text += f" Leader: {leader} ({display(st.score[leader])} points)."
-    return text + _notes(list(report.notes) + target.messages) + "\n\n" + _unsaved(target), "info"
-
-
-def _check(target: XlwingsBook) -> tuple[str, str]:
-    from keizer_xl import actions
-
-    problems, warnings = actions.check_workbook(target)
-    if problems:
-        return _problem_list([str(p) for p in problems], "Check found") + _notes(warnings, "Warnings"), \
-            "critical"
-    text = "No problems found."
-    if warnings:
-        text += _notes(warnings, f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}")
-    return text, "info"
-
-
-_ACTIONS: dict[str, Callable[[XlwingsBook], tuple[str, str]]] = {
-    "pair": _pair,
-    "repair": lambda t: _pair(t, repair=True),
-    "force": lambda t: _pair(t, force=True),
-    "standings": _standings,
-    "check": _check,
-}
-
-
-def _problem_list(problems: list[str], opening: str) -> str:
-    n = len(problems)
-    head = f"{opening} {n} problem{'s' if n != 1 else ''} to fix (sheet!cell: what):"
-    shown = problems[:MAX_MESSAGE_LINES]
-    text = head + "\n" + "\n".join(f"- {p}" for p in shown)
-    if n > len(shown):
-        path = _write_report(problems)
-        text += f"\n... and {n - len(shown)} more"
-        text += f"; the full list is in {path}." if path else "."
-    return text
-
-
-def _describe_failure(exc: Exception) -> str:
-    from keizer_xl.actions import ActionError
-    from keizer_xl.core.model import InputError
-
-    if isinstance(exc, InputError):
-        return "Nothing was changed. " + _problem_list([str(p) for p in exc.problems], "There are")
-    if isinstance(exc, ActionError):
-        message = str(exc)
-        for cli, excel in _CLI_HINTS:
-            message = message.replace(cli, excel)
-        return f"Nothing was changed: {message[:1].upper()}{message[1:]}."
-    if isinstance(exc, ExcelError):
-        return str(exc)
-    where = _log("unexpected error", "".join(traceback.format_exception(exc)))
-    detail = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-    return (f"Something unexpected went wrong ({type(exc).__name__}: {detail}).\n\n"
-            f"The workbook may be partly changed: close it without saving to undo."
-            + (f"\n\nThe details are in {where}; please send that file with your report." if where
-               else ""))
-
-
-def _log(kind: str, text: str) -> str | None:
-    """Append to the log file; returns its path (None when it cannot be written)."""
-    try:
-        LOG_FILE.parent.mkdir(parents=True, exist_ok=True)
-        with open(LOG_FILE, "a", encoding="utf-8") as fh:
-            fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')} {kind}\n{text}\n")
-        return str(LOG_FILE)
-    except OSError:
-        return None
-
-
-def _write_report(lines: list[str]) -> str | None:
-    try:
-        path = Path(tempfile.gettempdir()) / "keizer-xl-problems.txt"
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        return str(path)
-    except OSError:
-        return None

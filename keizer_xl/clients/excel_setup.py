@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from keizer_xl.errors import SetupError  # one error tree: errors.py
+
 __all__ = [
     "KEIZER_VBA",
     "SetupError",
@@ -130,8 +132,6 @@ _TRUST_HELP = {
 }
 
 
-class SetupError(Exception):
-    """Excel setup cannot go on; the message says what to do."""
 
 
 @dataclass
@@ -280,7 +280,7 @@ def write_config(book_path: str | os.PathLike, *, python: str | None = None,
     if python is None:
         if platform != _platform():
             raise SetupError(f"give the path of the Python on the {'Windows' if platform == 'win' else 'Mac'} "
-                             f"computer (--python PATH)")
+                             f"computer (--python PATH)", usage=True)
         python = sys.executable
     if pythonpath is None and platform == _platform():
         pythonpath = pythonpath_for(python)

@@ -27,6 +27,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any, Sequence
 
 
+from keizer_xl.errors import ClientError, MissingPartError
 from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Field, Layout, PageSetup
 from keizer_xl.sheets.tables import Table, quote_sheet
@@ -35,7 +36,7 @@ from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, 
 __all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno"]
 
 
-class LibreOfficeError(Exception):
+class LibreOfficeError(ClientError):
     """A workbook operation LibreOffice cannot do as asked; the message is meant for the user."""
 
 
@@ -172,7 +173,7 @@ class UnoBook:
     def _sheet(self, name: str):
         sheet = self._find(name)
         if sheet is None:
-            raise KeyError(f"{self.label} has no sheet {name!r} "
+            raise MissingPartError(f"{self.label} has no sheet {name!r} "
                            f"(sheets: {', '.join(self.sheet_names())})")
         return sheet
 

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from keizer_xl.errors import ClientError
+
 MACRO_NAME = "keizer_xl_lo.py"
 CONFIG_NAME = "keizer_xl_lo.json"
 FUNCTIONS = {"pair": "pair_next_round", "standings": "update_standings",
@@ -39,12 +41,8 @@ STARTUP_TIMEOUT = 60.0
 CONNECT_ENV = "KEIZER_XL_LO_PIPE"
 
 
-class LibreOfficeRunError(Exception):
+class LibreOfficeRunError(ClientError):
     """LibreOffice could not do it; ``exit_code`` 2 when it is missing, else 1."""
-
-    def __init__(self, message: str, exit_code: int = 1):
-        super().__init__(message)
-        self.exit_code = exit_code
 
 
 # --------------------------------------------------------------------------- finding things

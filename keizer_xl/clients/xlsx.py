@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 
+from keizer_xl.errors import ClientError, MissingPartError
 from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
@@ -108,7 +109,7 @@ _RICH_VALUE_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bvm\s*=")
 _DTD_RE = re.compile(rb"<!DOCTYPE|<!ENTITY")
 
 
-class WorkbookFileError(Exception):
+class WorkbookFileError(ClientError):
     """A workbook file that cannot be read or written; the message is meant for the user."""
 
 
@@ -751,9 +752,9 @@ class FileBook:
     def _worksheet(self, sheet: str):
         ws = self._find(sheet)
         if ws is None:
-            raise KeyError(f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})")
+            raise MissingPartError(f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})")
         if not hasattr(ws, "_cells"):
-            raise KeyError(f"{quote_sheet(ws.title)} in {self.label} is a chart sheet, not a table")
+            raise MissingPartError(f"{quote_sheet(ws.title)} in {self.label} is a chart sheet, not a table")
         return ws
 
     # -- reading ------------------------------------------------------------------------------

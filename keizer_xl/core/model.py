@@ -12,27 +12,8 @@ from enum import Enum
 from typing import Iterable
 
 from keizer_xl.core.rules import Settings
-
-
-# --------------------------------------------------------------------------- problems
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the input: where (``Sheet!Cell``) and what."""
-
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
-
-
-class InputError(Exception):
-    """The season cannot be used; ``problems`` lists every reason at once."""
-
-    def __init__(self, problems: Iterable[Problem]):
-        self.problems = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+# the problem and error types live in errors.py (one tree); re-exported here for old imports
+from keizer_xl.errors import InputError, Problem, ResultError  # noqa: F401
 
 
 # --------------------------------------------------------------------------- results
@@ -104,10 +85,6 @@ _SUGGESTIONS = {
     "remise": "½-½", "draw": "½-½", "+:-": "+-", "-:+": "-+", "1-0 f": "1-0F",
     "+/-": "+-", "-/+": "-+", "0-0": "0-0F", "1-1": "½-½",
 }
-
-
-class ResultError(ValueError):
-    pass
 
 
 def parse_result(raw: object) -> Result:

@@ -33,15 +33,12 @@ from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
 from keizer_xl.core.model import Season
 from keizer_xl.core.rules import Settings
+from keizer_xl.errors import PairingError  # one error tree: errors.py
 
 __all__ = [
     "Board", "Pairing", "PairingError", "pair_round", "History", "may_meet", "geel_divisor",
     "geel_distance", "bye_order",
 ]
-
-
-class PairingError(ValueError):
-    """The round cannot be paired (fewer than two players, unknown or duplicate names)."""
 
 
 @dataclass(frozen=True)

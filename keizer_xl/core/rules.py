@@ -14,13 +14,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Mapping
 
-
-class SettingError(ValueError):
-    """A setting that cannot be used; ``key`` names it, the message says why."""
-
-    def __init__(self, key: str, message: str):
-        super().__init__(message)
-        self.key = key
+from keizer_xl.errors import SettingError  # one error tree: errors.py
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from keizer_xl.core.model import InputError
+from keizer_xl.errors import KeizerError, UsageError
 from keizer_xl.sheets.read import OWNED_SHEETS
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -31,7 +31,7 @@ OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
 MAX_PROBLEMS = 5  # problems kept per failed workbook for the summary
 
 
-class BatchError(Exception):
+class BatchError(UsageError):
     """The batch cannot start (a path that does not exist, nothing to do): a usage error."""
 
 
@@ -256,7 +256,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
     (except KeyboardInterrupt)."""
     from keizer_xl.core.standings import compute_history
     from keizer_xl.sheets.read import read_season
-    from keizer_xl.clients.xlsx import WorkbookFileError, open_book
+    from keizer_xl.clients.xlsx import open_book
 
     report = report or (lambda stage, fraction: None)
     t0 = time.perf_counter()
@@ -290,16 +290,16 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
                               players=len(history.last.order), rounds=history.last.round,
                               audit_rounds_differing=info["audit_rounds_differing"],
                               seconds=time.perf_counter() - t0)
-    except InputError as e:
-        return failed(e.problems)
-    except WorkbookFileError as e:
-        return failed([str(e)])
     except KeyboardInterrupt:
         raise
     except MemoryError:
         return failed(["out of memory while processing this workbook"])
-    except Exception as e:  # a bug or an unforeseen file: report it, keep the batch going
-        return failed([f"internal error ({type(e).__name__}: {e}); please report this workbook"])
+    except Exception as e:  # worded as the command line words it; a bug: logged, batch goes on
+        from keizer_xl.frontends.outcome import describe, write_log
+
+        log = None if isinstance(e, KeizerError) else write_log(f"batch: {job.label}", e)
+        out = describe(e, "cli", written=False, log=log)
+        return failed(out.problems if out.status == "problems" else out.lines)
 
 
 # --------------------------------------------------------------------------- many workbooks

@@ -1,7 +1,12 @@
 """The ``keizer-xl`` command line: the only place that prints and sets exit codes.
 
 Exit codes (WORKBOOK-CONTRACT.md): 0 success; 1 the workbook has problems (listed, nothing
-written); 2 usage error.  A user mistake never ends in a traceback.
+written), the action was refused, or an unexpected error (logged, see
+:mod:`keizer_xl.frontends.outcome`); 2 usage error.  Every outcome, the exceptions included,
+goes through :func:`keizer_xl.frontends.outcome.describe`, so the command line says what the
+buttons say; never a traceback unless ``KEIZER_XL_DEBUG=1``.  Every warning the workbook
+client collected (``book.messages``: "seems to be open in Excel", ...) is printed, and output
+never fails on a console that cannot encode a name (what cannot be encoded becomes ``?``).
 """
 from __future__ import annotations
 
@@ -12,15 +17,17 @@ from pathlib import Path
 from typing import Sequence
 
 from keizer_xl import actions
-from keizer_xl.core.model import InputError
+from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.frontends.render import standings_rows
+from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
+                                         describe, hint_text, write_log)
 from keizer_xl.sheets.read import OWNED_SHEETS
-from keizer_xl.core.numbers import display
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+__all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
-
-class UsageError(Exception):
-    pass
+#: the workbooks this run opened: (path, book, the file's signature when it was opened), so
+#: their warnings are printed and a failure can say truthfully whether the file was written
+_OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,7 +49,31 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
 def _open(path: Path):
     from keizer_xl.clients.xlsx import open_book
 
-    return open_book(path)
+    book = open_book(path)
+    _OPENED.append((path, book, _signature(path)))
+    return book
+
+
+def _signature(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _written() -> bool:
+    """Whether a workbook this run opened has changed on disk since (it was written)."""
+    return any(_signature(path) != before for path, _, before in _OPENED)
+
+
+def _print_messages(printed: set[str]) -> None:
+    """The warnings and notes the workbook clients collected (each once)."""
+    for _, book, _ in _OPENED:
+        for message in getattr(book, "messages", ()):
+            if message not in printed:
+                printed.add(message)
+                print(f"warning: {message}", file=sys.stderr)
 
 
 def _open_book_arg(text: str, write: bool):
@@ -93,19 +124,6 @@ def cmd_standings(args) -> int:
     if write:
         print(f"Wrote Standings after round {report.standing.round} to {path}", file=sys.stderr)
     return EXIT_OK
-
-
-def standings_rows(report) -> list[dict]:
-    st = report.standing
-    rows = []
-    for place, name in zip(st.places, st.order):
-        rows.append({
-            "rank": place, "name": name, "score": display(st.score[name]),
-            "value": display(st.value[name]), "prev_value": display(st.prev_value[name]),
-            "games": st.games[name], "w": st.wins[name], "d": st.draws[name], "l": st.losses[name],
-            "rounds": [display(p) for p in st.round_points[name]],
-        })
-    return rows
 
 
 def _print_standings(report, fmt: str) -> None:
@@ -238,7 +256,7 @@ class _BatchProgress:
             self.stream.flush()
 
 
-def _print_table(rows: list[list], headers: list[str], right: set[int] = frozenset()) -> None:
+def _print_table(rows: list[list], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
     cells = [[("" if v is None else str(v)) for v in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
 
@@ -318,16 +336,12 @@ def _season_and_history(path: Path):
 
 
 def cmd_explain(args) -> int:
-    from keizer_xl.analysis.explain import PlayerNotFound, explain_player, find_player
+    from keizer_xl.analysis.explain import explain_player, find_player
     from keizer_xl.analysis.history import number_text
 
     path = _book_path(args.book)
     season, history = _season_and_history(path)
-    try:
-        name = find_player(season, args.name)
-    except PlayerNotFound as e:
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return EXIT_PROBLEMS
+    name = find_player(season, args.name)  # PlayerNotFound: refused, exit 1 (outcome.py)
     e = explain_player(season, history, name)
     if e.rank_now is not None:
         print(f"{name}: rank {e.rank_now} after round {e.round}, "
@@ -438,27 +452,24 @@ def _new_macro_workbook(path: Path, force: bool) -> int:
 
 
 def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
-    from keizer_xl.clients.excel_setup import SetupError, setup_workbook
+    from keizer_xl.clients.excel_setup import setup_workbook
 
-    try:
-        result = setup_workbook(path, new=new, force=force, python=python,
-                                progress=lambda text: print(f"  {text}", file=sys.stderr))
-    except SetupError as e:
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return EXIT_PROBLEMS
+    # a SetupError is mapped in main() like every error: exit 1, or 2 when it is a usage error
+    result = setup_workbook(path, new=new, force=force, python=python,
+                            progress=lambda text: print(f"  {text}", file=sys.stderr))
     print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
           f"buttons on the sheet Start.")
     return EXIT_OK
 
 
 def cmd_excel_setup(args) -> int:
-    from keizer_xl.clients.excel_setup import SetupError, export_vba
+    from keizer_xl.clients.excel_setup import export_vba
 
     if args.export_vba:
-        try:
+        try:  # a SetupError goes to main() like every error (outcome.py)
             files = export_vba(args.export_vba)
-        except (SetupError, OSError) as e:
-            print(f"keizer-xl: {e}", file=sys.stderr)
+        except OSError as e:
+            print(f"keizer-xl: {args.export_vba}: {e.strerror or e}", file=sys.stderr)
             return EXIT_PROBLEMS
         for f in files:
             print(f)
@@ -472,16 +483,14 @@ def cmd_excel_setup(args) -> int:
 
 
 def cmd_excel_config(args) -> int:
-    from keizer_xl.clients.excel_setup import SetupError, write_config
+    from keizer_xl.clients.excel_setup import write_config
 
     path = _book_path(args.book)
     platform = args.platform
     if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
         raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
-    try:
-        rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
-    except SetupError as e:
-        raise UsageError(str(e)) from None
+    # SetupError: exit 1, or 2 for a usage error such as a missing --python (main, outcome.py)
+    rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
     for key, value in rows:
         print(f"{key}: {'' if value is None else value}")
     print(f"Wrote the sheet xlwings.conf of {path}", file=sys.stderr)
@@ -525,15 +534,12 @@ def cmd_lo_buttons(args) -> int:
     from keizer_xl.clients import lo_run
 
     path = _book_path(args.book)
-    try:
-        with lo_run.Office() as office:
-            answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
-                                        timeout=args.timeout)
-            saved = answer["saved_to"]
-            found = lo_run.inspect_buttons(saved, office=office, timeout=args.timeout)
-    except lo_run.LibreOfficeRunError as e:
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return e.exit_code
+    # LibreOfficeRunError: its own exit code (2 when LibreOffice is missing), mapped in main()
+    with lo_run.Office() as office:
+        answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
+                                    timeout=args.timeout)
+        saved = answer["saved_to"]
+        found = lo_run.inspect_buttons(saved, office=office, timeout=args.timeout)
     bound = {b["name"] for b in found if b["macros"]}
     missing = [b["label"] for b in answer["buttons"] if b["name"] not in bound]
     if missing:
@@ -548,7 +554,6 @@ def cmd_lo_buttons(args) -> int:
 
 
 def cmd_lo_run(args) -> int:
-    import os
     import signal
 
     from keizer_xl.clients import lo_run
@@ -563,11 +568,8 @@ def cmd_lo_run(args) -> int:
         previous = signal.signal(signal.SIGTERM, stop)
     except (ValueError, AttributeError):  # not the main thread, or no SIGTERM here
         previous = None
-    try:
+    try:  # LibreOfficeRunError: its own exit code, mapped in main()
         outcome = lo_run.run_macro(path, args.action, options, timeout=args.timeout)
-    except lo_run.LibreOfficeRunError as e:
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return e.exit_code
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -592,10 +594,17 @@ def cmd_lo_run(args) -> int:
             print(p, file=sys.stdout if check else sys.stderr)
         n = len(outcome.get("problems", []))
         print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
+        for message in outcome.get("messages", []):
+            print(f"warning: {message}", file=sys.stderr)
+    elif outcome.get("reason"):  # a refusal: worded for the command line, not the macro box
+        print(f"keizer-xl: {hint_text(outcome['reason'], outcome.get('hint'), 'cli')}",
+              file=sys.stderr)
+        for message in outcome.get("messages", []):
+            print(f"warning: {message}", file=sys.stderr)
     else:
         print(f"keizer-xl: {outcome.get('text', 'LibreOffice reported an error')}",
               file=sys.stderr)
-        if outcome.get("detail") and os.environ.get("KEIZER_XL_DEBUG"):
+        if outcome.get("detail") and debug_enabled():  # the text holds the client's messages
             print(outcome["detail"], file=sys.stderr)
     return int(outcome.get("exit_code", EXIT_PROBLEMS))
 
@@ -749,35 +758,54 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from keizer_xl.clients.xlsx import WorkbookFileError
-
+    _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
+    _OPENED.clear()
+    printed: set[str] = set()
     try:
-        return args.func(args)
-    except UsageError as e:
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return EXIT_USAGE
-    except actions.ActionError as e:  # the one place that maps an action's refusal to a code
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return EXIT_USAGE if e.usage else EXIT_PROBLEMS
-    except InputError as e:
-        for p in e.problems:
-            print(str(p), file=sys.stderr)
-        n = len(e.problems)
-        print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
-        return EXIT_PROBLEMS
-    except WorkbookFileError as e:
-        print(f"keizer-xl: {e}", file=sys.stderr)
-        return EXIT_PROBLEMS
+        code = args.func(args)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
-    except KeyboardInterrupt:
-        print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
-        return EXIT_PROBLEMS
+    except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
+        _print_messages(printed)
+        return _fail(exc, list(sys.argv[1:] if argv is None else argv))
+    _print_messages(printed)
+    return int(code)
+
+
+def _fail(exc: BaseException, argv: list[str]) -> int:
+    """Print a failure as outcome.describe words it for the command line; its exit code."""
+    log = None
+    expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
+    if not expected:
+        log = write_log("keizer-xl " + " ".join(argv), exc)
+    out = describe(exc, "cli", written=_written(), log=log)
+    if out.status == "problems":  # Sheet!Cell: message, one a line, then the count
+        for line in out.lines:
+            print(line, file=sys.stderr)
+    else:
+        print(f"keizer-xl: {out.lines[0]}", file=sys.stderr)
+        for line in out.lines[1:]:
+            print(line, file=sys.stderr)
+    if not expected and debug_enabled():
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+    return out.exit_code
+
+
+def _safe_streams() -> None:
+    """Never die printing a name the console cannot encode (an emoji on a cp1252 console, an
+    accent under LANG=C): write what can be written and replace the rest with '?'."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
+            pass
 
 
 if __name__ == "__main__":  # pragma: no cover

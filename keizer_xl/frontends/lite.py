@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from keizer_xl.clients.excel import run_action
+from keizer_xl.frontends.excel_buttons import run_action
 
 try:  # xlwings is optional for the package; in Lite it is always there
     import xlwings as xw

@@ -9,13 +9,15 @@ every failure becomes an outcome with a readable message.
 Outcome keys: ``action``, ``status`` (``ok``, ``problems``, ``refused``, ``usage``, ``error``),
 ``exit_code`` (0, 1 or 2 as the command line), ``title``, ``text`` (the message for the user),
 ``problems`` (``Sheet!Cell: message`` each), ``notes``, ``messages``, ``written`` (sheets),
-``saved``, ``report`` (the pairing or the standings as JSON-able data) and, for an unexpected
-error, ``detail`` (the traceback).
+``saved``, ``report`` (the pairing or the standings as JSON-able data); for a refusal
+``reason`` and ``hint`` (the hint key, see :mod:`keizer_xl.frontends.outcome`) and, for an
+unexpected error, ``detail`` (the traceback, also written to the log file the text names).
+Statuses and exit codes are those of :func:`keizer_xl.frontends.outcome.describe`.
 """
 from __future__ import annotations
 
 import traceback
-from typing import Any
+from typing import Any, Literal
 
 ACTIONS = ("pair", "standings", "check")
 TITLES = {"pair": "Pair next round", "standings": "Update standings", "check": "Check"}
@@ -24,16 +26,19 @@ EXIT_CODES = {"ok": 0, "problems": 1, "refused": 1, "error": 1, "usage": 2}
 #: at most this many problems are listed in a message box (all are in the result)
 MAX_LISTED = 25
 
+#: the outcome handed to the macro: plain JSON-able data (see the module docstring)
+Result = dict[str, Any]
 
-def outcome(action: str, status: str, text: str, **extra: Any) -> dict:
-    out = {"action": action, "status": status, "exit_code": EXIT_CODES[status],
+
+def outcome(action: str, status: str, text: str, **extra: Any) -> Result:
+    out: Result = {"action": action, "status": status, "exit_code": EXIT_CODES[status],
            "title": f"keizer-xl: {TITLES.get(action, action)}", "text": text, "problems": [],
            "notes": [], "messages": [], "written": [], "saved": False, "report": None}
     out.update(extra)
     return out
 
 
-def run(action: str, doc, options: dict | None = None) -> dict:
+def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
     """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``."""
     options = dict(options or {})
     if "headless" not in options:
@@ -48,13 +53,15 @@ def run(action: str, doc, options: dict | None = None) -> dict:
     try:
         book = UnoBook(doc, store=options.get("store", True))
     except LibreOfficeError as exc:
-        return outcome(action, "refused", str(exc))
+        return _failure(action, exc)
     undo = _UndoContext(doc, f"keizer-xl: {TITLES[action]}")
     try:
         with undo:
             result = _dispatch(action, book, options)
     except Exception as exc:  # noqa: BLE001 - every failure becomes a message
-        result = _failure(action, exc)
+        # written: stored to the file already (then saying "nothing was written" would lie);
+        # a change not stored is taken back below, or lost with a headless document
+        result = _failure(action, exc, written=True if book.saved else False)
         # take back a half-done write in the user's window (headless nothing is saved anyway,
         # and LibreOffice 7.4 crashes undoing a sheet insertion in a document without a window)
         if book.modified and not options.get("headless"):
@@ -71,8 +78,9 @@ def run(action: str, doc, options: dict | None = None) -> dict:
     return result
 
 
-def _dispatch(action: str, book, options: dict) -> dict:
+def _dispatch(action: str, book: Any, options: dict[str, Any]) -> Result:
     from keizer_xl import actions
+    from keizer_xl.frontends.render import standings_rows
 
     if action == "check":
         problems, notes = actions.check_workbook(book)
@@ -87,42 +95,30 @@ def _dispatch(action: str, book, options: dict) -> dict:
         return outcome(action, "ok", text, notes=list(notes))
     if action == "standings":
         after = options.get("round")
-        report = actions.update_standings(book, None if after is None else int(after))
-        rows = standings_rows(report)
-        st = report.standing
+        standings = actions.update_standings(book, None if after is None else int(after))
+        rows = standings_rows(standings)
+        st = standings.standing
         text = f"Standings after round {st.round} written to the sheet Standings " \
                f"({len(rows)} players)."
         if rows:
             text += f"\nLeader: {rows[0]['name']} ({rows[0]['score']:.2f} points)."
-        notes = list(report.notes)
+        notes = list(standings.notes)
         if notes:
             text += "\n\n" + "\n".join(f"Note: {n}" for n in notes[:MAX_LISTED])
         return outcome(action, "ok", text, notes=notes, report=rows)
     rnd = options.get("round")
-    report = actions.pair_next_round(book, None if rnd is None else int(rnd),
+    pairing = actions.pair_next_round(book, None if rnd is None else int(rnd),
                                      force=bool(options.get("force")),
                                      repair=bool(options.get("repair")))
-    p = report.pairing
-    text = f"Round {p.round} paired{' again' if report.repaired else ''}: {len(p.boards)} " \
+    p = pairing.pairing
+    text = f"Round {p.round} paired{' again' if pairing.repaired else ''}: {len(p.boards)} " \
            f"board{'s' if len(p.boards) != 1 else ''}"
     if p.bye:
         text += f", bye: {p.bye}"
     text += ". Written to the sheet Pairings; the games were added to Results."
     if p.notes:
         text += "\n\n" + "\n".join(f"Note: {n}" for n in p.notes[:MAX_LISTED])
-    return outcome(action, "ok", text, notes=list(p.notes), report=report.as_json())
-
-
-def standings_rows(report) -> list[dict]:
-    """The standings as in ``keizer-xl standings --format json``."""
-    from keizer_xl.core.numbers import display
-
-    st = report.standing
-    return [{"rank": place, "name": name, "score": display(st.score[name]),
-             "value": display(st.value[name]), "prev_value": display(st.prev_value[name]),
-             "games": st.games[name], "w": st.wins[name], "d": st.draws[name],
-             "l": st.losses[name], "rounds": [display(x) for x in st.round_points[name]]}
-            for place, name in zip(st.places, st.order)]
+    return outcome(action, "ok", text, notes=list(p.notes), report=pairing.as_json())
 
 
 def _problem_text(problems: list[str]) -> str:
@@ -135,42 +131,40 @@ def _problem_text(problems: list[str]) -> str:
     return head + listed
 
 
-def _failure(action: str, exc: BaseException) -> dict:
-    from keizer_xl.actions import ActionError
-    from keizer_xl.core.model import InputError
+def _failure(action: str, exc: BaseException, written: bool | None = False) -> Result:
+    """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for LibreOffice.
 
-    if isinstance(exc, InputError):
-        listed = [str(p) for p in exc.problems]
+    A refusal keeps its reason and hint key apart too (``reason``, ``hint``), so that
+    ``keizer-xl lo-run`` can word the way out for the command line (``--force``) while the
+    message box names the macro (``pair_next_round_anyway``)."""
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.frontends.outcome import describe, write_log
+
+    expected = isinstance(exc, KeizerError)
+    log = None if expected else write_log(f"LibreOffice macro: {action}", exc)
+    out = describe(exc, "libreoffice", written=False if expected else written, log=log)
+    if out.status == "problems":
+        listed = list(out.problems)
         return outcome(action, "problems", _problem_text(listed), problems=listed)
-    if isinstance(exc, ActionError):
-        text = str(exc)
-        return outcome(action, "usage" if exc.usage else "refused",
-                       text if text.endswith((".", "?", "!")) else text + ".")
-    try:
-        from keizer_xl.clients.libreoffice import LibreOfficeError
-    except Exception:  # pragma: no cover
-        LibreOfficeError = ()  # type: ignore[assignment]  # noqa: N806
-    if isinstance(exc, (LibreOfficeError, KeyError, IndexError)):
-        text = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        return outcome(action, "refused", str(text))
-    name = type(exc).__name__
-    message = getattr(exc, "Message", None) or str(exc)  # UNO exceptions carry .Message
-    return outcome(action, "error",
-                   f"Something went wrong ({name}: {message}). Nothing was saved. Please report "
-                   f"this with the workbook.", detail=traceback.format_exc())
+    if out.status == "error":
+        return outcome(action, "error", "\n\n".join(out.lines), detail=traceback.format_exc())
+    text = out.lines[0]
+    text = text if text.endswith((".", "?", "!")) else text + "."
+    return outcome(action, out.status, "\n\n".join([text, *out.lines[1:]]),
+                   reason=out.message, hint=out.hint)
 
 
 class _UndoContext:
     """Group the action's changes into one undo step; roll them back after a crash."""
 
-    def __init__(self, doc, title: str):
+    def __init__(self, doc: Any, title: str):
         self.doc = doc
         self.title = title
-        self.manager = None
+        self.manager: Any = None
         self.closed = False
         self.locked = False
 
-    def __enter__(self):
+    def __enter__(self) -> "_UndoContext":
         try:
             self.manager = self.doc.getUndoManager()
             self.manager.enterUndoContext(self.title)
@@ -183,7 +177,7 @@ class _UndoContext:
             pass
         return self
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> Literal[False]:
         if self.locked:
             try:
                 self.doc.unlockControllers()
@@ -206,7 +200,7 @@ class _UndoContext:
             pass
 
 
-def _has_window(doc) -> bool:
+def _has_window(doc: Any) -> bool:
     try:
         window = doc.getCurrentController().getFrame().getContainerWindow()
         return bool(window is not None and window.isVisible())
@@ -214,7 +208,7 @@ def _has_window(doc) -> bool:
         return False
 
 
-def _show_sheet(doc, name: str, options: dict) -> None:
+def _show_sheet(doc: Any, name: str, options: dict[str, Any]) -> None:
     """Interactive: show the sheet just written."""
     if options.get("headless"):
         return

@@ -15,7 +15,8 @@ from typing import Any
 import pandas as pd
 
 from keizer_xl.core.numbers import display
-from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
+from keizer_xl.errors import InputError, Problem
+from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, Player, Result,
                     ResultError, Season, parse_result, validate)
 from keizer_xl.core.rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
 from keizer_xl.sheets.layout import SheetStyle
@@ -509,3 +510,17 @@ def result_header_map(table: Table) -> dict[str, str]:
     """Canonical Results column (Round, Board, White, Black, Result) -> the header as typed."""
     found = _columns(table, "Results", [])
     return {canonical.capitalize(): table.headers[idx] for canonical, idx in found.items()}
+
+
+def result_round_numbers(table: Table) -> list[int | None]:
+    """The Round of each data row of a Results table, read exactly as :func:`read_results`
+    reads it (``3``, ``3.0``, ``'R3'``, ``'Ronde 3'``), None where it is not a round: the one
+    round parser, so that pairing a round again finds the rows the reader counted."""
+    col = _columns(table, "Results", []).get("round")
+    if col is None:
+        return [None] * len(table.rows)
+    out: list[int | None] = []
+    for row in table.rows:
+        n = _round_number(row[col]) if col < len(row) else None
+        out.append(n if n is not None and n >= 1 else None)
+    return out

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import pandas as pd
 
+from keizer_xl.errors import MissingPartError
+
 if TYPE_CHECKING:
     from keizer_xl.sheets.layout import Layout
 
@@ -54,7 +56,7 @@ def place_rows(headers: Sequence[str], rows: Sequence[dict[str, Any]], where: st
             if i is None:
                 if blank(value) or (isinstance(value, float) and value != value):
                     continue
-                raise KeyError(f"{where} in {label} has no column {key!r} "
+                raise MissingPartError(f"{where} in {label} has no column {key!r} "
                                f"(its columns: {', '.join(h for h in headers if h)})")
             placed[i] = value
         plan.append(placed)
@@ -66,7 +68,7 @@ def checked_data_rows(data_rows: Sequence[int], count: int, where: str, label: s
     wanted = sorted({int(i) for i in data_rows})
     bad = [i for i in wanted if not 0 <= i < count]
     if bad:
-        raise IndexError(f"{where} in {label} has {count} data rows; there is no data row "
+        raise MissingPartError(f"{where} in {label} has {count} data rows; there is no data row "
                          f"{', '.join(str(i) for i in bad)} to delete")
     return wanted
 

@@ -1,0 +1,160 @@
+"""Every exception keizer-xl raises, under one root (layer 0: imports nothing of the package).
+
+Errors are raised as data and worded once per front end (ARCHITECTURE.md, "Rules of the
+house"): a problem carries its ``Sheet!Cell``, a refusal carries a *hint key* (``"repair"``,
+``"force"``, ``"round"``) and never a command-line flag.  :mod:`keizer_xl.frontends.outcome`
+turns any of them into a status, an exit code and the lines a user reads, in the words of the
+CLI, the Excel buttons, xlwings Lite or LibreOffice.
+
+The tree::
+
+    KeizerError                     root: everything below is expected and has a user message
+      UserError                     the user can fix it in the workbook or in the request
+        InputError                  the season cannot be used; ``problems`` lists every reason
+        SettingError                one setting that cannot be used (``key``)
+        ResultError                 a Result cell that is not a result
+        PairingError                the round cannot be paired as asked
+        NotFoundError               a name that is not there (did-you-mean in the message)
+        ActionError                 an action refuses to run as asked (``hint``, ``usage``)
+        UsageError                  a request that makes no sense (exit code 2)
+      ClientError                   a workbook file, Excel or LibreOffice cannot do it
+        MissingPartError            a sheet, column or row the workbook does not have
+      SetupError                    installing the buttons or the macro cannot go on
+
+Anything else that escapes an action is a bug: an "unexpected error" with a log file.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+__all__ = [
+    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError",
+    "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError", "MissingPartError", "SetupError",
+    "HINTS",
+]
+
+#: The hint keys an :class:`ActionError` may carry; each front end words each one.
+HINTS = ("repair", "force", "round")
+
+_WHERE = re.compile(r"^(?P<sheet>.*)!(?P<cell>\$?[A-Z]{0,3}\$?\d*)$")
+
+
+class KeizerError(Exception):
+    """The root of every error keizer-xl raises on purpose; the message is meant for the user.
+
+    ``usage`` marks a request that makes no sense (exit code 2) rather than a state of the
+    workbook or the computer that needs fixing first (exit code 1)."""
+
+    usage: bool = False
+
+
+class UserError(KeizerError):
+    """Something the user can put right: a cell, a setting, the request."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where (``Sheet!Cell``, or ``""``) and what."""
+
+    where: str
+    message: str
+
+    @classmethod
+    def at(cls, sheet: str, cell: str, message: str) -> "Problem":
+        return cls(f"{sheet}!{cell}" if cell else sheet, message)
+
+    @property
+    def sheet(self) -> str:
+        """The sheet named by ``where`` (``""`` for a workbook-wide problem)."""
+        m = _WHERE.match(self.where)
+        return m.group("sheet") if m else self.where
+
+    @property
+    def cell(self) -> str:
+        """The cell (``E5``), the row (``5``) or ``""`` when the problem has no cell."""
+        m = _WHERE.match(self.where)
+        return m.group("cell") if m else ""
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class InputError(UserError):
+    """The season cannot be used; ``problems`` lists every reason at once."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class SettingError(UserError, ValueError):
+    """A setting that cannot be used; ``key`` names it, the message says why."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
+class ResultError(UserError, ValueError):
+    """A Result cell that is not a result (the message suggests what was meant)."""
+
+
+class PairingError(UserError, ValueError):
+    """The round cannot be paired (fewer than two players, unknown or duplicate names)."""
+
+
+class NotFoundError(UserError, LookupError):
+    """A name that is not there; the message suggests the closest ones."""
+
+
+class ActionError(UserError):
+    """An action cannot run as asked (not a data problem in a cell).
+
+    ``hint`` is a key of :data:`HINTS` naming the way out (pair the round again, pair anyway,
+    say which round); the front end words it, so an action never names a command-line flag.
+    ``usage`` marks a request that makes no sense for this workbook (exit code 2)."""
+
+    def __init__(self, message: str, usage: bool = False, hint: str | None = None):
+        if hint is not None and hint not in HINTS:
+            raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
+        super().__init__(message)
+        self.usage = usage
+        self.hint = hint
+
+
+class UsageError(UserError):
+    """A request that makes no sense (a missing file, an option that does not fit): exit 2."""
+
+    usage = True
+
+
+class ClientError(KeizerError):
+    """A workbook file, Excel or LibreOffice cannot do what was asked.
+
+    ``exit_code`` lets a client say 2 where the request itself cannot work here (LibreOffice
+    is not installed); otherwise 1."""
+
+    def __init__(self, message: str = "", exit_code: int = 1):
+        super().__init__(message)
+        self.exit_code = exit_code
+        self.usage = exit_code == 2
+
+
+class MissingPartError(ClientError, KeyError, IndexError):
+    """A sheet, a column or a data row the workbook does not have (or a chart sheet where a
+    table is expected).  Also a KeyError / IndexError, as the Book interface promises for a
+    lookup that fails; unlike a bare KeyError (a fault in keizer-xl) its message is for the
+    user."""
+
+    __str__ = Exception.__str__  # the message as written, not KeyError's repr of it
+
+
+class SetupError(KeizerError):
+    """Making a workbook button-ready (or installing the macro) cannot go on; the message
+    says what to do.  ``usage`` for a request that is missing something (exit code 2)."""
+
+    def __init__(self, message: str, usage: bool = False):
+        super().__init__(message)
+        self.usage = usage

@@ -1,0 +1,247 @@
+"""The Excel buttons (and xlwings Lite's scripts): one action on the open book, one message box.
+
+The buttons (``macros/KeizerXL.bas``) call, through xlwings' ``RunPython``::
+
+    import keizer_xl.excel as k; k.pair_next_round()
+
+:mod:`keizer_xl.excel` (the name users' workbooks import) re-exports the entry points below.
+Each works on the open book (``xw.Book.caller()``), including edits not saved yet, runs the
+same action as the command line (:mod:`keizer_xl.actions`) through the xlwings transport
+(:class:`keizer_xl.clients.excel.XlwingsBook`) and ends in one readable message box, never a
+traceback.  Failures are worded by :func:`keizer_xl.frontends.outcome.describe`, the same
+function the command line and the LibreOffice macro use, in Excel's words: the way out of a
+refusal is the macro ``PairRoundAgain`` / ``PairNextRoundAnyway`` (in xlwings Lite the script
+``pair_round_again`` / ``pair_next_round_anyway``), never a command-line flag.  An unexpected
+error is logged with its traceback to :data:`keizer_xl.frontends.outcome.LOG_FILE` and the
+message box names that file.
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from keizer_xl.clients.excel import XlwingsBook
+from keizer_xl.errors import KeizerError
+from keizer_xl.frontends import outcome as _outcome
+from keizer_xl.frontends.outcome import Front, describe
+
+__all__ = [
+    "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
+    "pair_next_round_anyway", "run_action", "caller_book", "ENTRY_POINTS", "MAX_MESSAGE_LINES",
+]
+
+#: The functions the VBA module calls with RunPython (checked by the static tests).
+ENTRY_POINTS = ("pair_next_round", "update_standings", "check_workbook",
+                "pair_round_again", "pair_next_round_anyway")
+
+#: At most this many lines of problems in a message box; the full list goes to a file.
+MAX_MESSAGE_LINES = 25
+
+_TITLE = "Keizer"
+
+Alert = Callable[[str, str], Any]
+
+
+def caller_book() -> Any:
+    """The workbook whose button was clicked (xlwings is imported only here)."""
+    import xlwings as xw
+
+    return xw.Book.caller()
+
+
+def pair_next_round(book: Any = None) -> str:
+    """Button 'Pair next round': Pairings sheet + the games appended to Results."""
+    return run_action("pair", book)
+
+
+def pair_round_again(book: Any = None) -> str:
+    """Macro PairRoundAgain: pair the round just paired again (late arrivals)."""
+    return run_action("repair", book)
+
+
+def pair_next_round_anyway(book: Any = None) -> str:
+    """Macro PairNextRoundAnyway: pair although the previous round lacks results."""
+    return run_action("force", book)
+
+
+def update_standings(book: Any = None) -> str:
+    """Button 'Update standings': the Standings sheet."""
+    return run_action("standings", book)
+
+
+def check_workbook(book: Any = None) -> str:
+    """Button 'Check workbook': every problem with its sheet and cell."""
+    return run_action("check", book)
+
+
+def _front() -> Front:
+    """xlwings Lite runs in Pyodide (``sys.platform == 'emscripten'``): its hints name the
+    task pane's scripts; desktop Excel's name the macros."""
+    return "lite" if sys.platform == "emscripten" else "excel"
+
+
+def run_action(action: str, book: Any = None, *, show: Alert | None = None,
+               front: Front | None = None) -> str:
+    """Run one action (pair, repair, force, standings, check) on an xlwings book and show
+    the outcome in one message box.
+
+    Returns the message shown.  Never raises for a problem in the workbook or an unexpected
+    error: the first is listed, the second logged."""
+    if book is None:
+        book = caller_book()
+    where = front or _front()
+    alert: Alert = show or (lambda text, mode: _alert(book, text, mode))
+    target: XlwingsBook | None = None
+    try:
+        target = XlwingsBook(book, save=_wants_save(book))
+        text, mode = _ACTIONS[action](target)
+    except Exception as exc:  # every outcome ends in a readable message box
+        text, mode = _describe_failure(exc, where, target), "critical"
+    _show(alert, text, mode)
+    return text
+
+
+def _show(alert: Alert, text: str, mode: str) -> None:
+    try:
+        alert(text, mode)
+    except Exception as exc:  # the message box itself failed: keep the text where it can be found
+        _outcome.write_log("message box failed", exc, text + "\n")
+
+
+def _alert(book: Any, text: str, mode: str) -> None:
+    book.app.alert(text, title=_TITLE, buttons="ok", mode=mode)
+
+
+def _wants_save(book: Any) -> bool:
+    """``Keizer Save`` = TRUE on the xlwings.conf sheet asks Excel to save after each action."""
+    try:
+        names = [s.name for s in book.sheets]
+        if "xlwings.conf" not in names:
+            return False
+        values = book.sheets["xlwings.conf"].used_range.options(ndim=2).value or []
+    except Exception:
+        return False
+    for row in values:
+        if row and isinstance(row[0], str) and row[0].strip().casefold() == "keizer save":
+            value = row[1] if len(row) > 1 else None
+            return value is True or (isinstance(value, str)
+                                     and value.strip().casefold() in ("true", "yes", "1"))
+    return False
+
+
+def _unsaved(target: XlwingsBook) -> str:
+    if target.save_to_disk:
+        return "The workbook was saved."
+    return "The workbook is not saved yet: save it to keep this (or close it without saving to undo)."
+
+
+def _notes(notes: Sequence[str], heading: str = "Notes") -> str:
+    notes = list(notes)
+    if not notes:
+        return ""
+    lines = [f"- {n}" for n in notes[:MAX_MESSAGE_LINES]]
+    if len(notes) > MAX_MESSAGE_LINES:
+        lines.append(f"... and {len(notes) - MAX_MESSAGE_LINES} more.")
+    return f"\n\n{heading}:\n" + "\n".join(lines)
+
+
+def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
+    from keizer_xl import actions
+
+    report = actions.pair_next_round(target, **options)
+    p = report.pairing
+    lines = [f"Round {p.round} is paired{' again' if report.repaired else ''}: "
+             f"{len(p.boards)} board{'s' if len(p.boards) != 1 else ''}"
+             + (f", bye: {p.bye}" if p.bye else "")
+             + (f", absent: {len(report.absent)}" if report.absent else "") + "."]
+    lines.append("The pairing is on the sheet Pairings; the games were added to Results with an "
+                 "empty result.")
+    notes = describe(report, notes=list(p.notes) + target.messages).lines
+    return " ".join(lines) + _notes(notes) + "\n\n" + _unsaved(target), "info"
+
+
+def _standings(target: XlwingsBook) -> tuple[str, str]:
+    from keizer_xl import actions
+    from keizer_xl.core.numbers import display
+
+    report = actions.update_standings(target)
+    st = report.standing
+    text = f"Standings after round {st.round} are on the sheet Standings."
+    if st.order:
+        leader = st.order[0]
+        text += f" Leader: {leader} ({display(st.score[leader])} points)."
+    notes = describe(report, notes=list(report.notes) + target.messages).lines
+    return text + _notes(notes) + "\n\n" + _unsaved(target), "info"
+
+
+def _check(target: XlwingsBook) -> tuple[str, str]:
+    from keizer_xl import actions
+
+    problems, warnings = actions.check_workbook(target)
+    warnings = list(warnings) + target.messages
+    if problems:
+        return (_problem_list([str(p) for p in problems], "Check found")
+                + _notes(warnings, "Warnings"), "critical")
+    text = "No problems found."
+    if warnings:
+        text += _notes(warnings, f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}")
+    return text, "info"
+
+
+_ACTIONS: dict[str, Callable[[XlwingsBook], tuple[str, str]]] = {
+    "pair": _pair,
+    "repair": lambda t: _pair(t, repair=True),
+    "force": lambda t: _pair(t, force=True),
+    "standings": _standings,
+    "check": _check,
+}
+
+
+def _problem_list(problems: list[str], opening: str) -> str:
+    n = len(problems)
+    head = f"{opening} {n} problem{'s' if n != 1 else ''} to fix (sheet!cell: what):"
+    shown = problems[:MAX_MESSAGE_LINES]
+    text = head + "\n" + "\n".join(f"- {p}" for p in shown)
+    if n > len(shown):
+        path = _write_report(problems)
+        text += f"\n... and {n - len(shown)} more"
+        text += f"; the full list is in {path}." if path else "."
+    return text
+
+
+def _describe_failure(exc: BaseException, front: Front = "excel",
+                      target: XlwingsBook | None = None) -> str:
+    """The message box text of a failure, from :func:`outcome.describe` in Excel's words."""
+    expected = isinstance(exc, KeizerError)
+    log = None if expected else _outcome.write_log("unexpected error", exc)
+    # a refusal or a problem list comes before any write; after an unexpected error the open
+    # book may be partly changed (the xlwings transport writes cell by cell)
+    out = describe(exc, front, written=False if expected else None, log=log)
+    messages = target.messages if target is not None else []
+    if out.status == "problems":
+        return ("Nothing was changed. " + _problem_list(list(out.problems), "There are")
+                + _notes(messages, "Warnings"))
+    if out.status == "error":
+        return "\n\n".join(out.lines) + _notes(messages, "Warnings")
+    message = out.lines[0]
+    if isinstance(exc, _client_errors()):
+        return message + _notes(messages, "Warnings")
+    return (f"Nothing was changed: {message[:1].upper()}{message[1:]}."
+            + _notes(messages, "Warnings"))
+
+
+def _client_errors() -> tuple[type[BaseException], ...]:
+    from keizer_xl.errors import ClientError, SetupError
+
+    return (ClientError, SetupError)
+
+
+def _write_report(lines: list[str]) -> str | None:
+    try:
+        path = Path(tempfile.gettempdir()) / "keizer-xl-problems.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return str(path)
+    except OSError:
+        return None
