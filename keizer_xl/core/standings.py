@@ -466,9 +466,10 @@ class Engine:
         s = self.settings
         k, prev_vals = step.k, step.prev_values
         if s.recalculation == "frozen":
-            rows = self._value_rows[:k]
-            rows[k - 1] = prev_vals  # round k valued with V_{k-1} (closed up if someone left)
-            first = self._pass(step, np.array(rows, dtype=self.dtype),
+            # round k is valued once with V_{k-1}, closed up if someone left this round, and
+            # keeps exactly those values in every later standing (section 4: never revisited)
+            self._value_rows[k - 1] = prev_vals
+            first = self._pass(step, np.array(self._value_rows[:k], dtype=self.dtype),
                                self._own(prev_vals, step.active), frozen=True)
             return _Outcome(first, 1, 1, True, "")
         # prev pass: every result of rounds 1..k valued with V_{k-1}
