@@ -271,13 +271,14 @@ class Engine:
         self._note_data()
         # the common scale: value map denominator x coefficient denominator, and every fixed
         # amount's denominator (rules section 3: exact, a rounding error never decides a title)
-        fractions = [c.fraction for c in credits.table if c.fixed is None] + [s.withdrawn_opponent]
-        fixed = [c.fixed for c in credits.table if c.fixed is not None]
+        used = [credits.table[i] for i in np.unique(credits.credit).tolist()]
+        fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
+        fixed = [c.fixed for c in used if c.fixed is not None]
         self.cden = math.lcm(*(f.denominator for f in fractions))
         self.vden = s.value_denominator()
         self.scale = math.lcm(self.cden * self.vden, *(f.denominator for f in fixed))
         self.factor = self.scale // (self.cden * self.vden)
-        self.bound = self._bound(credits.table)
+        self.bound = self._bound(used)
         self.dtype: Any = np.int64 if fits_int64(self.bound) else object
         coef_tab = np.array([int(c.fraction * self.cden) * self.factor if c.fixed is None else 0
                              for c in credits.table], dtype=self.dtype)
