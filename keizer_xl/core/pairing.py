@@ -93,11 +93,11 @@ class History:
             count, last = meetings.get(k, (0, 0))
             meetings[k] = (count + 1, last if last > g.round else g.round)
         byes: dict[str, tuple[int, int]] = {}
-        for b in season.byes:
-            if b.round >= rnd:
+        for bye in season.byes:
+            if bye.round >= rnd:
                 continue
-            count, last = byes.get(b.player, (0, 0))
-            byes[b.player] = (count + 1, max(last, b.round))
+            count, last = byes.get(bye.player, (0, 0))
+            byes[bye.player] = (count + 1, max(last, bye.round))
         return cls(rnd, meetings, byes)
 
     def meeting(self, a: str, b: str) -> tuple[int, int]:

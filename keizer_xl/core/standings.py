@@ -35,15 +35,17 @@ def start_order(players: Sequence[Player]) -> list[Player]:
     neither come after everyone else in row order.  Equal ratings keep row order (reproducible,
     and ``check`` warns about them): never alphabetical.
     """
-    placed = sorted((p for p in players if p.start is not None), key=lambda p: p.start)
+    placed = sorted((p for p in players if p.start is not None), key=lambda p: p.start or 0)
     rest = [p for p in players if p.start is None]
-    rated = sorted((p for p in rest if p.rating is not None), key=lambda p: -p.rating)  # stable
+    rated = sorted((p for p in rest if p.rating is not None),
+                   key=lambda p: -(p.rating or 0))  # stable: equal ratings keep row order
     unrated = [p for p in rest if p.rating is None]
     if not placed:
         return rated + unrated
     order = list(placed)
     for p in rated:
-        pos = next((i for i, q in enumerate(order) if q.rating is not None and q.rating < p.rating),
+        rating = p.rating or 0
+        pos = next((i for i, q in enumerate(order) if q.rating is not None and q.rating < rating),
                    len(order))
         order.insert(pos, p)
     return order + unrated
