@@ -28,7 +28,7 @@ from typing import Callable, Sequence, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from keizer_xl.core.model import Player, Result, Season
+from keizer_xl.core.model import BUILTIN_CODES, Player, Result, Season
 from keizer_xl.core.rules import Credit, Settings
 
 IntArray = npt.NDArray[np.int64]
@@ -51,8 +51,8 @@ SCORE_KIND = {WIN: "win", DRAW: "draw", LOSS: "loss", FORFEIT_WIN: "forfeit_win"
 FACT_KIND = {**{c: "game" for c in GAME_CLASSES}, BYE: "bye", ABSENT: "absent", LATE: "late",
              WITHDRAWN: "withdrawn", UNMARKED: "unmarked"}
 
-#: the built-in attendance codes, in this order first in ``Rounds.codes`` (rules section 3)
-BUILTIN = ("E", "U", "C", "L")
+#: the built-in attendance codes (E, U, C, L; defined once in the model), first in ``Rounds.codes``
+BUILTIN = tuple(BUILTIN_CODES)
 
 _RESULTS = tuple(Result)
 _RESULT_ID = {r: i for i, r in enumerate(_RESULTS)}

@@ -1,12 +1,19 @@
 """The Keizer standings engine (KEIZER-RULES.md sections 2-4, 7, 8).  Pure: no files, no Excel.
 
-How it works.  Every scoring fact of the season becomes an *event*: player p earns
-``coef / D`` times the value of ``target`` (an opponent, or p himself for byes and absences)
-plus a fixed amount.  The coefficients depend only on the recorded data, never on values, so
-they are built once.  A *valuation pass* turns a value map into totals with one vectorised
-integer dot product, which keeps ``converge`` cheap and every comparison exact: all amounts are
-integers over the common denominator ``scale`` (rules section 3: a rounding error must never
-decide a title).
+How it works.  Every round of every player is classified once by
+:mod:`keizer_xl.core.scoring` (game, bye, absence, late, withdrawn ...) and gets a credit: a
+share of a value (the opponent's or his own) or fixed points.  A season has only a handful of
+distinct credits, so they become two small integer tables over a common denominator, and the
+season becomes three integer grids over (player, round): ``coef``, ``fixed`` and ``target``
+(whose value counts).  A *valuation pass* with a value map V is then one vectorised
+expression, ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)``: no scatter, no Python loop
+over results, and exact, because all amounts are integers over the common ``scale`` (rules
+section 3: a rounding error must never decide a title).  int64 is used while a proven bound of
+every amount fits (:attr:`Engine.bound`); beyond it the same code runs on Python integers.
+
+A :class:`Standing` keeps those integer arrays; the Fractions and dictionaries the sheets,
+JSON and explain read (``score[name]``, ``round_points[name]``, ``rows``) are made the first
+time they are asked for, so a whole season's history costs little more than its last ranking.
 """
 from __future__ import annotations
 
