@@ -231,20 +231,17 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     # Only pairs that met before or are forbidden can be missing from the graph "may meet":
     # start from the complete graph and take those out (a season has far fewer meetings
     # than pairs, so this is much cheaper than asking may_meet for every pair).
-    blocked: list[tuple[int, int]] = []
-    rematches: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
+    # rematches not allowed, as (last meeting, i, j): the relaxation order (oldest last
+    # meeting first, then the pair in ranking order), sorted only if relaxing is needed
+    rematches: list[tuple[int, int, int]] = []
     for (a, b), (count, last) in history.meetings.items():
         i, j = index.get(a), index.get(b)
         if i is None or j is None:
             continue
-        i, j = (i, j) if i < j else (j, i)
         if (a, b) in forbidden_set:
             continue  # taken out below, relaxed only as the very last resort
         if not _may_meet_again(settings, rnd, count, last):
-            blocked.append((i, j))
-            # relaxation order: oldest last meeting first, then the pair in ranking order
-            rematches.append(((last, i, j), (i, j)))
-    rematches.sort()
+            rematches.append((last, i, j) if i < j else (last, j, i))
     # forbidden pairs last of all, in the order the settings give them
     forbidden_edges = []
     for a, b in forbidden_keys:
@@ -254,14 +251,17 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     adj = [set(range(size)) for _ in range(size)]
     for v in range(size):
         adj[v].discard(v)
-    for i, j in blocked + forbidden_edges:
+    for _, i, j in rematches:
+        adj[i].discard(j)
+        adj[j].discard(i)
+    for i, j in forbidden_edges:
         adj[i].discard(j)
         adj[j].discard(i)
     base = Matching.from_adjacency(adj)  # the bye vertex (if any) is joined to everybody
     base.maximise()
     relaxed: set[tuple[int, int]] = set()
     if not base.is_perfect():
-        base, relaxed = _relax(base, [e for _, e in rematches] + forbidden_edges)
+        base, relaxed = _relax(base, [(i, j) for _, i, j in sorted(rematches)] + forbidden_edges)
     graph = base
 
     bye: str | None = None
