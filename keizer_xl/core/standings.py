@@ -21,7 +21,7 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -102,7 +102,8 @@ class _StandingData:
     own: Array
     values: Array
     prev_values: Array
-    grid: Array | None  # (players, round + 1): points of rounds 0..round (column 0 unused)
+    # (players, round + 1): points of rounds 0..round (column 0 unused), computed on demand
+    grid_of: Callable[[], Array] | None
     stats: IntArray  # (players, 3): W, D, L over the board so far
     scale: int
     vden: int
@@ -187,21 +188,26 @@ class Standing:
                                  self.wins[name], self.draws[name], self.losses[name])
                      for place, name in zip(self.places, self.order))
 
+    @functools.cached_property
+    def _grid(self) -> Array | None:
+        """Points per player and round 0..round (integers over the scale), made when asked."""
+        return self._d.grid_of() if self._d.grid_of is not None else None
+
     def round_column(self, rnd: int) -> dict[str, Fraction]:
         """Points of round ``rnd`` only, per player (cheaper than the whole round_points)."""
         d = self._d
-        if d.grid is None or not 1 <= rnd <= self.round:
+        if self._grid is None or not 1 <= rnd <= self.round:
             return {n: Fraction(0) for n in self.order}
-        column = d.grid[:, rnd]
+        column = self._grid[:, rnd]
         return {d.names[i]: Fraction(int(column[i]), d.scale) for i in d.order.tolist()}
 
     @functools.cached_property
     def round_points(self) -> dict[str, tuple[Fraction, ...]]:
         """Points per round 1..round as valued in this standing (own value not included)."""
         d = self._d
-        if d.grid is None or self.round == 0:
+        if self._grid is None or self.round == 0:
             return {n: (Fraction(0),) * self.round for n in self.order}
-        grid = d.grid[:, 1:].tolist()
+        grid = self._grid[:, 1:].tolist()
         return {d.names[i]: tuple(Fraction(int(x), d.scale) for x in grid[i])
                 for i in d.order.tolist()}
 
@@ -240,8 +246,9 @@ class _Pass:
 
     order: IntArray
     totals: Array
-    pts: Array
     own: Array
+    basis: Array | tuple[Array, ...]  # the value map (frozen: one per round) it was valued with
+    mult: int = 1  # a cycle: ``basis`` is the sum of ``mult`` value maps
 
 
 @dataclass(frozen=True)
@@ -307,6 +314,8 @@ class Engine:
         self._ratings: list[IntArray | None] = []
         self._start_values: Array = np.zeros(n, dtype=self.dtype)
         self._value_rows: list[Array] = []
+        self._frozen_sum: Array = np.zeros(n, dtype=self.dtype)
+        self.fixed_cum: Array = np.cumsum(self.fixed, axis=1, dtype=self.dtype)
 
     def _note_data(self) -> None:
         """Warnings about the data: games without a result, players neither paired nor absent."""
@@ -404,9 +413,29 @@ class Engine:
         return pts
 
     def _pass(self, step: _Step, values: Array, own: Array, frozen: bool = False) -> _Pass:
-        pts = self._points(step.k, values, step.active, frozen)
-        totals = pts.sum(axis=1) + own
-        return _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, pts, own)
+        k = step.k
+        if frozen or self.dtype is object or not step.active.all():
+            totals = self._points(k, values, step.active, frozen).sum(axis=1) + own
+        else:
+            # the common case without the grid in memory: a row-wise dot product of the
+            # coefficients with the targets' values, plus the fixed points so far
+            w = k + 1
+            totals = np.einsum("ij,ij->i", self.coef[:, :w], values.take(self.target[:, :w]))
+            totals += self.fixed_cum[:, k] + own
+        return _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own, values)
+
+    def _grid_of(self, step: _Step, p: _Pass, frozen: bool) -> Callable[[], Array]:
+        """The per-round points of a pass, computed only when an output asks for them.  They
+        are linear in the values, so a cycle's sum over ``mult`` passes is one computation
+        with the summed value maps and ``mult`` times the fixed points."""
+        def grid() -> Array:
+            basis = np.array(p.basis, dtype=self.dtype) if isinstance(p.basis, tuple) else p.basis
+            pts = self._points(step.k, basis, step.active, frozen)
+            if p.mult != 1:
+                pts = pts + (p.mult - 1) * np.where(step.active[:, None],
+                                                    self.fixed[:, :step.k + 1], 0)
+            return pts
+        return grid
 
     # ---- ranking --------------------------------------------------------------------------
 
@@ -451,8 +480,9 @@ class Engine:
         start_totals = (values * self.own_mult if s.own_value != "none"
                         else np.zeros(n, dtype=self.dtype))
         zero = np.zeros(n, dtype=self.dtype)
-        standings = [self._standing(0, _Outcome(_Pass(order, start_totals, zero, zero), 1, 1,
-                                                True, ""), values, values)]
+        standings = [self._standing(None, _Outcome(_Pass(order, start_totals, zero, zero), 1, 1,
+                                                   True, ""), values, values)]
+        self._frozen_sum = np.zeros(n, dtype=self.dtype)
         self._value_rows = [values]  # V_0, V_1, ...: frozen values round r with V_{r-1}
         totals: Array | None = None
         for k in range(1, upto + 1):
@@ -467,7 +497,7 @@ class Engine:
             out = self._round(step)
             new_values = self.value_array(out.final.order, out.final.totals, active,
                                           self._ratings[k])
-            standings.append(self._standing(k, out, new_values, values))
+            standings.append(self._standing(step, out, new_values, values))
             order, totals, values = out.final.order, out.final.totals, new_values
             self._value_rows.append(values)
         return History(tuple(standings), tuple(self.notes))
@@ -479,8 +509,17 @@ class Engine:
             # round k is valued once with V_{k-1}, closed up if someone left this round, and
             # keeps exactly those values in every later standing (section 4: never revisited)
             self._value_rows[k - 1] = prev_vals
-            first = self._pass(step, np.array(self._value_rows[:k], dtype=self.dtype),
-                               self._own(prev_vals, step.active), frozen=True)
+            rows = tuple(self._value_rows[:k])
+            own = self._own(prev_vals, step.active)
+            if step.active.all():  # nobody has left (yet): a running sum, one round per step
+                self._frozen_sum = self._frozen_sum + (
+                    self.coef[:, k] * prev_vals.take(self.target[:, k]) + self.fixed[:, k])
+                totals = self._frozen_sum + own
+                first = _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own,
+                              rows)
+            else:
+                first = self._pass(step, np.array(rows, dtype=self.dtype), own, frozen=True)
+                first = _Pass(first.order, first.totals, own, rows)
             return _Outcome(first, 1, 1, True, "")
         # prev pass: every result of rounds 1..k valued with V_{k-1}
         current = self._pass(step, prev_vals, self._own(prev_vals, step.active))
@@ -520,10 +559,12 @@ class Engine:
                 # cycle are those of the passes after it, up to and including nxt
                 cycle = passes_done[seen[key] + 1:] + [nxt]
                 totals = sum((c.totals for c in cycle[1:]), cycle[0].totals.copy())
-                pts = sum((c.pts for c in cycle[1:]), cycle[0].pts.copy())
+                basis = sum((np.asarray(c.basis) for c in cycle[1:]),
+                            np.array(cycle[0].basis, dtype=self.dtype))
                 own = sum((c.own for c in cycle[1:]), cycle[0].own.copy())
                 order = self.rank(totals, step.active_idx, step.place_prev)
-                return _Outcome(_Pass(order, totals, pts, own), len(cycle), passes, False,
+                return _Outcome(_Pass(order, totals, own, basis, len(cycle)), len(cycle), passes,
+                                False,
                                 f"the ranking cycles between {len(cycle)} orders; ranked by the "
                                 f"average of their totals")
             seen[key] = len(passes_done)
@@ -583,15 +624,20 @@ class Engine:
 
     # ---- output ---------------------------------------------------------------------------
 
-    def _standing(self, k: int, out: _Outcome, values: Array, prev_values: Array) -> Standing:
+    def _standing(self, step: _Step | None, out: _Outcome, values: Array,
+                  prev_values: Array) -> Standing:
+        """The output of one round (``step`` None: the start ranking, before round 1)."""
+        k = step.k if step is not None else 0
         p = out.final
+        grid_of = (self._grid_of(step, p, self.settings.recalculation == "frozen")
+                   if step is not None else None)
         if self.settings.tied_share_value and k:
             places = self._shared(p.totals[p.order])
         else:
             places = np.arange(1, len(p.order) + 1, dtype=np.int64)
         data = _StandingData(
             round=k, names=self.names, order=p.order, places=places, totals=p.totals,
-            own=p.own, values=values, prev_values=prev_values, grid=p.pts if k else None,
+            own=p.own, values=values, prev_values=prev_values, grid_of=grid_of,
             stats=self.stats[:, k], scale=self.scale * out.divisor, vden=self.vden)
         return Standing(data, passes=out.passes, converged=out.converged, note=out.note)
 
