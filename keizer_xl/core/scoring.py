@@ -21,6 +21,7 @@ worth.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence, TypeVar
@@ -55,7 +56,8 @@ FACT_KIND = {**{c: "game" for c in GAME_CLASSES}, BYE: "bye", ABSENT: "absent", 
 BUILTIN = tuple(BUILTIN_CODES)
 
 _RESULTS = tuple(Result)
-_RESULT_ID = {r: i for i, r in enumerate(_RESULTS)}
+_RESULT_BY_ID = {id(r): i for i, r in enumerate(_RESULTS)}
+_GAME_FIELDS = operator.attrgetter("white", "black", "round", "result")
 
 
 def _side(result: Result, white: bool) -> int:
@@ -190,10 +192,20 @@ def classify(season: Season, players: Sequence[Player] | None = None,
         bi, br = (np.array(x, dtype=np.int64) for x in zip(*by))
         kind[bi, br] = BYE
         code[bi, br] = -1
-    gm = [(index[g.white], index[g.black], g.round, _RESULT_ID[g.result]) for g in season.games
-          if g.round <= last]
-    if gm:
-        wi, bi, gr, res = (np.array(x, dtype=np.int64) for x in zip(*gm))
+    games = season.games
+    if games:
+        # C-level maps instead of a Python loop per game (a big season has 50 000 games);
+        # results by id(): an Enum's own hash is a Python-level call
+        m = len(games)
+        whites, blacks, rounds_, results = zip(*map(_GAME_FIELDS, games))
+        wi = np.fromiter(map(index.__getitem__, whites), dtype=np.int64, count=m)
+        bi = np.fromiter(map(index.__getitem__, blacks), dtype=np.int64, count=m)
+        gr = np.fromiter(rounds_, dtype=np.int64, count=m)
+        res = np.fromiter(map(_RESULT_BY_ID.__getitem__, map(id, results)), dtype=np.int64,
+                          count=m)
+        upto = gr <= last
+        if not upto.all():
+            wi, bi, gr, res = wi[upto], bi[upto], gr[upto], res[upto]
         kind[wi, gr] = _WHITE_SIDE[res]
         kind[bi, gr] = _BLACK_SIDE[res]
         opponent[wi, gr], opponent[bi, gr] = bi, wi
