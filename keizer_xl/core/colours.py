@@ -21,7 +21,6 @@ never the clock"), with ``a`` the higher-ranked player: an even first byte gives
 """
 from __future__ import annotations
 
-import hashlib
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -102,6 +101,8 @@ def _white_share(h: History) -> Fraction:
 
 def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:
     """True when ``a`` gets White.  Deterministic: sha256 of ``season|round|a|b``."""
+    import hashlib  # here: _hashlib costs ~15 ms to import, and most pairings never draw
+
     digest = hashlib.sha256(f"{season_name}|{rnd}|{a}|{b}".encode("utf-8")).digest()
     return digest[0] % 2 == 0
 
