@@ -163,3 +163,30 @@ def test_a_cycle_is_averaged_over_the_totals_valued_with_its_own_rankings():
     assert st.score == {n: (pass2[n] + pass3[n]) / 2 for n in pass2}
     assert st.order == ("P2", "P0", "P1", "P5", "P4", "P6", "P3")
     assert reference_history(s, 4)[3][1] == st.score  # the independent reference agrees
+
+
+# --------------------------------------------------------------------------- frozen + withdrawals
+
+def test_frozen_round_keeps_the_closed_up_values_it_was_valued_with():
+    """Values 4 3 2 1, own value none.  R1: A beats B, C beats D -> A 3, C 1, B 0, D 0.  B leaves
+    from round 2 (remove): the values close up to A 4, C 3, D 2.  R2: A beats C (3), D has the
+    bye: 2/3 x 2 = 4/3.  R3: A beats D, C the bye.  Frozen: round 2 is never revisited, so D
+    keeps 4/3 in the standing after round 3 (before: 2/3, valued with D's old value 1)."""
+    players = [Player("A"), Player("B", withdrawn_round=2), Player("C"), Player("D")]
+    s = season(players, [[("A", "B", "1-0"), ("C", "D", "1-0")],
+                         [("A", "C", "1-0"), ("bye", "D")],
+                         [("A", "D", "1-0"), ("bye", "C")]],
+               top_value=4, own_value="none", recalculation="frozen", withdrawn="remove")
+    hist = compute_history(s)
+    assert hist.after(2).round_points["D"] == (0, F(4, 3))
+    # A: R1 against B, who left: 1/2 x A's own value then (4) = 2; R2 3; R3 D's value after
+    # round 2 (A 5, D 4/3, C 1 -> D is worth 3) = 3.  C: 1 + 0 + bye 2/3 x 2 = 7/3.
+    assert [(n, hist.after(3).score[n]) for n in hist.after(3).order] == [
+        ("A", 8), ("C", F(7, 3)), ("D", F(4, 3))]
+    assert hist.after(3).round_points["D"] == (0, F(4, 3), 0)
+
+
+def test_start_standing_has_distinct_places_with_shared_values():
+    st = compute_history(season(["A", "B", "C"], [[("A", "B", "½-½")]], top_value=3,
+                                tied_share_value="yes")).after(0)
+    assert st.places == (1, 2, 3) and st.score == {"A": 3, "B": 2, "C": 1}
