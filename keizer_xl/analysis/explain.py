@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
+from keizer_xl.core import scoring
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.errors import NotFoundError
@@ -149,11 +150,7 @@ def _points_line(before: Fraction, now: Fraction) -> str:
 
 def _fraction_of(season: Season, fact: RoundFact) -> Fraction:
     """The share of the opponent's value a game result earns (rules section 3)."""
-    s = season.settings
-    kind = fact.score_kind
-    if kind == "pending":
-        kind = "draw"  # scored like an adjourned game until the result is entered
-    return getattr(s, kind)
+    return scoring.game_fraction(season.settings, fact.score_kind or "")
 
 
 def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,

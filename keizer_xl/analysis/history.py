@@ -6,17 +6,17 @@ Pure (no files, no Excel, no printing).  Everything here is read off one
 data of rounds 1..k (rules section 7: everything is recomputed from the recorded data), and the
 engine computes the standings after rounds 1, 2, ... in that order anyway.
 
-:class:`RoundFact` says what a player did in one round, classified in the same order the
-engine scores it (game, bye, not yet a member, withdrawn, absence code, unmarked), so the
-explanation and the crosstable never disagree with the points.
+:class:`RoundFact` says what a player did in one round: the engine's own classification
+(:mod:`keizer_xl.core.scoring`), so the explanation and the crosstable never disagree with the
+points.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from typing import Any
 
+from keizer_xl.core import scoring
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing
@@ -80,32 +80,9 @@ class Worth:
 
 # --------------------------------------------------------------------------- round facts
 
-@dataclass(frozen=True)
-class RoundFact:
-    """What one player did in one round (what the engine scored for him).
-
-    ``kind``: ``game``, ``bye``, ``absent`` (with ``code``), ``late`` (not yet a member),
-    ``withdrawn`` (withdrawn keep: scored as absent unexcused) or ``unmarked`` (present in
-    Attendance but not paired: scored as absent unexcused, as the engine's note says).
-    """
-
-    round: int
-    kind: str
-    opponent: str | None = None
-    white: bool | None = None
-    result: Result | None = None
-    code: str | None = None
-
-    @property
-    def score_kind(self) -> str | None:
-        """win, draw, loss, forfeit_win, forfeit_loss or pending (games only)."""
-        return self.result.score(self.white) if self.kind == "game" else None
-
-    @property
-    def colour(self) -> str:
-        if self.kind != "game":
-            return ""
-        return "W" if self.white else "B"
+class RoundFact(scoring.Fact):
+    """What one player did in one round (what the engine scored for him): the one scoring
+    classification of :mod:`keizer_xl.core.scoring`, with its wording for people."""
 
     @property
     def short(self) -> str:
@@ -115,7 +92,7 @@ class RoundFact:
             if self.result is Result.ADJOURNED:
                 return "adj"
             return {"win": "1", "draw": "½", "loss": "0", "forfeit_win": "1F",
-                    "forfeit_loss": "0F", "pending": "?"}[self.score_kind]
+                    "forfeit_loss": "0F", "pending": "?"}[self.score_kind or ""]
         return {"bye": "bye", "absent": self.code or "", "late": "L", "withdrawn": "withdrawn",
                 "unmarked": "U"}[self.kind]
 
@@ -126,7 +103,7 @@ class RoundFact:
             if self.result is Result.ADJOURNED:
                 return f"adjourned with {colour} against {self.opponent} (counted as a draw)"
             verb = {"win": "won", "draw": "drew", "loss": "lost", "forfeit_win": "won by forfeit",
-                    "forfeit_loss": "lost by forfeit"}.get(self.score_kind)
+                    "forfeit_loss": "lost by forfeit"}.get(self.score_kind or "")
             if verb is None:  # no result entered yet: scored like an adjourned game
                 return f"played with {colour} against {self.opponent} (no result yet, counted " \
                        f"as a draw)"
@@ -144,40 +121,12 @@ class RoundFact:
 
 
 def round_facts(season: Season, last: int) -> dict[str, dict[int, RoundFact]]:
-    """name -> round -> what he did, for rounds 1..last, in the engine's order of scoring.
+    """name -> round -> what he did, for rounds 1..last: the engine's own classification
+    (:func:`keizer_xl.core.scoring.classify`), so explanation, crosstable and points agree.
 
     A player withdrawn under ``withdrawn remove`` has no facts from his withdrawal round on:
     he has left the ranking (rules section 7)."""
-    s = season.settings
-    games: dict[tuple[int, str], tuple[str, bool, Result]] = {}
-    for g in season.games:
-        if g.round <= last:
-            games[(g.round, g.white)] = (g.black, True, g.result)
-            games[(g.round, g.black)] = (g.white, False, g.result)
-    byes = {(b.round, b.player) for b in season.byes}
-    codes = {(a.round, a.player): a.code for a in season.absences}
-    out: dict[str, dict[int, RoundFact]] = {}
-    for p in season.players:
-        facts: dict[int, RoundFact] = {}
-        for r in range(1, last + 1):
-            if s.withdrawn == "remove" and p.is_withdrawn(r):
-                break
-            key = (r, p.name)
-            if key in games:
-                opp, white, result = games[key]
-                facts[r] = RoundFact(r, "game", opponent=opp, white=white, result=result)
-            elif key in byes:
-                facts[r] = RoundFact(r, "bye")
-            elif not p.is_member(r):
-                facts[r] = RoundFact(r, "late", code="L")
-            elif p.is_withdrawn(r):
-                facts[r] = RoundFact(r, "withdrawn")
-            elif key in codes:
-                facts[r] = RoundFact(r, "absent", code=codes[key])
-            else:
-                facts[r] = RoundFact(r, "unmarked", code="U")
-        out[p.name] = facts
-    return out
+    return scoring.facts(season, last, RoundFact)
 
 
 # --------------------------------------------------------------------------- History sheet

@@ -21,7 +21,6 @@ never the clock"), with ``a`` the higher-ranked player: an even first byte gives
 """
 from __future__ import annotations
 
-import hashlib
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -38,8 +37,12 @@ BLACK = "B"
 History = Sequence[str]
 
 
+#: results whose colours count (over the board, or adjourned: started over the board)
+_COLOUR_RESULTS = frozenset({Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJOURNED})
+
+
 def _counts_for_colour(result: Result) -> bool:
-    return result.is_over_the_board or result is Result.ADJOURNED
+    return result in _COLOUR_RESULTS
 
 
 def colour_history(season: Season, rnd: int) -> dict[str, tuple[str, ...]]:
@@ -48,13 +51,21 @@ def colour_history(season: Season, rnd: int) -> dict[str, tuple[str, ...]]:
     Games are taken in round order; two games of one player in one round (invalid input)
     keep their order in ``season.games``.
     """
-    hist: dict[str, list[tuple[int, int, str]]] = {}
-    for i, g in enumerate(season.games):
-        if g.round >= rnd or not _counts_for_colour(g.result):
+    by_round: dict[int, list[tuple[str, str]]] = {}
+    pending, started = Result.PENDING, Result.STARTED
+    wf, bf, df = Result.WHITE_FORFEIT, Result.BLACK_FORFEIT, Result.DOUBLE_FORFEIT
+    for g in season.games:
+        res = g.result  # identity tests: an Enum's hash is a Python-level call
+        if g.round >= rnd or res is pending or res is started or res is wf or res is bf \
+                or res is df:
             continue
-        hist.setdefault(g.white, []).append((g.round, i, WHITE))
-        hist.setdefault(g.black, []).append((g.round, i, BLACK))
-    return {name: tuple(c for _, _, c in sorted(items)) for name, items in hist.items()}
+        by_round.setdefault(g.round, []).append((g.white, g.black))
+    hist: dict[str, list[str]] = {}
+    for r in sorted(by_round):  # round order; within a round, the order of season.games
+        for white, black in by_round[r]:
+            hist.setdefault(white, []).append(WHITE)
+            hist.setdefault(black, []).append(BLACK)
+    return {name: tuple(items) for name, items in hist.items()}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -90,6 +101,8 @@ def _white_share(h: History) -> Fraction:
 
 def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:
     """True when ``a`` gets White.  Deterministic: sha256 of ``season|round|a|b``."""
+    import hashlib  # here: _hashlib costs ~15 ms to import, and most pairings never draw
+
     digest = hashlib.sha256(f"{season_name}|{rnd}|{a}|{b}".encode("utf-8")).digest()
     return digest[0] % 2 == 0
 
@@ -110,9 +123,11 @@ def _keizer(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: i
     Step 3 always decides (two players never share a place in the ranking list passed to
     the pairing), so the seeded draw of the spec is never reached.
     """
-    sa, sb = _white_share(ha), _white_share(hb)
-    if sa != sb:
-        return _ab(sa < sb, a, b)
+    # shares compared exactly by cross-multiplying (whites / games; no games = 1 / 2)
+    wa, na = (ha.count(WHITE), len(ha)) if ha else (1, 2)
+    wb, nb = (hb.count(WHITE), len(hb)) if hb else (1, 2)
+    if wa * nb != wb * na:
+        return _ab(wa * nb < wb * na, a, b)
     if ha and hb and ha[-1] != hb[-1]:
         return _ab(ha[-1] == BLACK, a, b)
     return a, b

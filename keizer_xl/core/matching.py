@@ -61,6 +61,20 @@ class Matching:
     def has_edge(self, u: int, v: int) -> bool:
         return v in self.adj[u]
 
+    @classmethod
+    def from_adjacency(cls, adj: list[set[int]]) -> "Matching":
+        """A matching (empty) on a graph given as adjacency sets, taken over as they are
+        (building a dense graph edge by edge costs more than the whole pairing walk)."""
+        m = cls.__new__(cls)
+        m.n = len(adj)
+        m.adj = adj
+        m.mate = [-1] * m.n
+        m.alive = [True] * m.n
+        for u, nb in enumerate(adj):
+            if u in nb:
+                raise ValueError(f"no loops in a pairing graph (vertex {u})")
+        return m
+
     def copy(self) -> "Matching":
         other = Matching.__new__(Matching)
         other.n = self.n
@@ -97,8 +111,11 @@ class Matching:
         mate, alive, adj = self.mate, self.alive, self.adj
         for v in range(self.n):
             if alive[v] and mate[v] == -1:
-                for w in sorted(adj[v]):
-                    if alive[w] and mate[w] == -1:
+                # the lowest free neighbour (deterministic; in a dense graph the scan upwards
+                # stops after a step or two, cheaper than sorting the row)
+                nb = adj[v]
+                for w in (sorted(nb) if 4 * len(nb) < self.n else range(self.n)):
+                    if mate[w] == -1 and w != v and alive[w] and w in nb:
                         mate[v], mate[w] = w, v
                         break
         for v in range(self.n):
@@ -130,7 +147,9 @@ class Matching:
         # only end in b2; the direct edge is by far the most common case, try it first.
         if b2 in self.adj[a2]:
             mate[a2], mate[b2] = b2, a2
-        else:
+        elif not self._short_path(a2, b2):
+            # the next most common case (dense graphs): a2 - x = y - b2, found by _short_path;
+            # otherwise the general search
             end = self._search(a2)
             if end is None:
                 alive[a] = alive[b] = True
@@ -163,6 +182,21 @@ class Matching:
         return True
 
     # ------------------------------------------------------------------ the search
+
+    def _short_path(self, a: int, b: int) -> bool:
+        """Augment along a - x = mate(x) - b (the only free vertices are a and b) if such a
+        path of length 3 exists; one pass over a's neighbours, no search trees."""
+        adj, mate, alive = self.adj, self.mate, self.alive
+        nb_b = adj[b]
+        for x in adj[a]:
+            if not alive[x]:
+                continue
+            y = mate[x]
+            if y != -1 and y in nb_b:
+                mate[a], mate[x] = x, a
+                mate[y], mate[b] = b, y
+                return True
+        return False
 
     def _search(self, root: int) -> tuple[int, list[int]] | None:
         """Alternating-tree search from the free vertex ``root``.

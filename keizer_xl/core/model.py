@@ -169,7 +169,9 @@ class Season:
 
     def rounds_with_results(self) -> list[int]:
         """Rounds with at least one game result entered (byes alone do not count)."""
-        return sorted({g.round for g in self.games if g.result.has_result})
+        none, started = Result.PENDING, Result.STARTED  # identity: cheaper than has_result
+        return sorted({g.round for g in self.games
+                       if g.result is not none and g.result is not started})
 
     def last_round_with_results(self) -> int:
         rounds = self.rounds_with_results()

@@ -12,7 +12,7 @@ def display(x: Fraction | int | None, places: int = 2) -> float | int | None:
         return None
     if isinstance(x, int):
         return x
-    scale = 10 ** places
+    scale = int(10 ** places)
     n, den = x.numerator * scale, x.denominator
     q = (2 * abs(n) + den) // (2 * den)
     if n < 0:

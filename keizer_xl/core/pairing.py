@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import Result, Season
 from keizer_xl.core.rules import Settings
 from keizer_xl.errors import PairingError  # one error tree: errors.py
 
@@ -77,20 +77,24 @@ class History:
         ``forfeit_is_meeting`` is no (the players did not really play each other)."""
         settings = season.settings
         meetings: dict[tuple[str, str], tuple[int, int]] = {}
+        skip_forfeits = not settings.forfeit_is_meeting
+        wf, bf, df = Result.WHITE_FORFEIT, Result.BLACK_FORFEIT, Result.DOUBLE_FORFEIT
         for g in season.games:
             if g.round >= rnd or g.white == g.black:
                 continue
-            if g.result.is_forfeit and not settings.forfeit_is_meeting:
+            res = g.result  # identity tests: an Enum's hash is a Python-level call
+            if skip_forfeits and (res is wf or res is bf or res is df):
                 continue
-            k = _key(g.white, g.black)
+            w, b = g.white, g.black
+            k = (w, b) if w <= b else (b, w)
             count, last = meetings.get(k, (0, 0))
-            meetings[k] = (count + 1, max(last, g.round))
+            meetings[k] = (count + 1, last if last > g.round else g.round)
         byes: dict[str, tuple[int, int]] = {}
-        for b in season.byes:
-            if b.round >= rnd:
+        for bye in season.byes:
+            if bye.round >= rnd:
                 continue
-            count, last = byes.get(b.player, (0, 0))
-            byes[b.player] = (count + 1, max(last, b.round))
+            count, last = byes.get(bye.player, (0, 0))
+            byes[bye.player] = (count + 1, max(last, bye.round))
         return cls(rnd, meetings, byes)
 
     def meeting(self, a: str, b: str) -> tuple[int, int]:
@@ -109,6 +113,11 @@ def may_meet(history: History, settings: Settings, a: str, b: str) -> bool:
     round r iff ``r - last - 1 >= g``.
     """
     count, last = history.meeting(a, b)
+    return _may_meet_again(settings, history.rnd, count, last)
+
+
+def _may_meet_again(settings: Settings, rnd: int, count: int, last: int) -> bool:
+    """:func:`may_meet` for a pair that met ``count`` times, last in round ``last``."""
     if count == 0:
         return True
     if settings.max_meetings is not None and count >= settings.max_meetings:
@@ -116,7 +125,7 @@ def may_meet(history: History, settings: Settings, a: str, b: str) -> bool:
     gap = settings.rematch_gap
     if gap is None:
         return False
-    return history.rnd - last - 1 >= gap
+    return rnd - last - 1 >= gap
 
 
 def _forbidden_pairs(settings: Settings, rnd: int) -> list[tuple[str, str]]:
@@ -216,33 +225,40 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
 
     forbidden_keys = _forbidden_pairs(settings, rnd)
     forbidden_set = set(forbidden_keys)
-    strict: list[tuple[int, int]] = []
-    rematches: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            if _key(pool[i], pool[j]) in forbidden_set:
-                continue
-            if may_meet(history, settings, pool[i], pool[j]):
-                strict.append((i, j))
-            else:
-                # relaxation order: oldest last meeting first, then the pair in ranking order
-                rematches.append(((history.meeting(pool[i], pool[j])[1], i, j), (i, j)))
-    rematches.sort()
+    # Only pairs that met before or are forbidden can be missing from the graph "may meet":
+    # start from the complete graph and take those out (a season has far fewer meetings
+    # than pairs, so this is much cheaper than asking may_meet for every pair).
+    # rematches not allowed, as (last meeting, i, j): the relaxation order (oldest last
+    # meeting first, then the pair in ranking order), sorted only if relaxing is needed
+    rematches: list[tuple[int, int, int]] = []
+    for (a, b), (count, last) in history.meetings.items():
+        i, j = index.get(a), index.get(b)
+        if i is None or j is None:
+            continue
+        if (a, b) in forbidden_set:
+            continue  # taken out below, relaxed only as the very last resort
+        if not _may_meet_again(settings, rnd, count, last):
+            rematches.append((last, i, j) if i < j else (last, j, i))
     # forbidden pairs last of all, in the order the settings give them
     forbidden_edges = []
     for a, b in forbidden_keys:
         if a in index and b in index:
             i, j = sorted((index[a], index[b]))
             forbidden_edges.append((i, j))
-
-    base = Matching(size, strict)
-    if odd:
-        for i in range(n):
-            base.add_edge(i, bye_vertex)
+    adj = [set(range(size)) for _ in range(size)]
+    for v in range(size):
+        adj[v].discard(v)
+    for _, i, j in rematches:
+        adj[i].discard(j)
+        adj[j].discard(i)
+    for i, j in forbidden_edges:
+        adj[i].discard(j)
+        adj[j].discard(i)
+    base = Matching.from_adjacency(adj)  # the bye vertex (if any) is joined to everybody
     base.maximise()
     relaxed: set[tuple[int, int]] = set()
     if not base.is_perfect():
-        base, relaxed = _relax(base, [e for _, e in rematches] + forbidden_edges)
+        base, relaxed = _relax(base, [(i, j) for _, i, j in sorted(rematches)] + forbidden_edges)
     graph = base
 
     bye: str | None = None
@@ -262,13 +278,17 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     for i in range(n):
         if not alive[i]:
             continue
-        below = [j for j in range(i + 1, n) if alive[j]]
-        # geel: "the following players are paired the same way among those left", so n is
-        # recounted as the players still unpaired: round 1 gives the plain split 1-6, 2-7, ...
-        d = geel_distance(len(below) + 1, rnd) if geel else 0
-        order = _geel_order(below, d) if d else below
+        if geel:
+            below = [j for j in range(i + 1, n) if alive[j]]
+            # geel: "the following players are paired the same way among those left", so n is
+            # recounted as the players still unpaired: round 1 gives the plain split 1-6, ...
+            d = geel_distance(len(below) + 1, rnd)
+            order: Iterable[int] = _geel_order(below, d) if d else below
+        else:
+            order = range(i + 1, n)  # nearest below first; the dead ones fail try_pair at once
+        adj_i = graph.adj[i]
         for j in order:
-            if graph.has_edge(i, j) and graph.try_pair(i, j):
+            if alive[j] and j in adj_i and graph.try_pair(i, j):
                 pairs.append((i, j))
                 break
         else:  # pragma: no cover - the matching guarantees a partner

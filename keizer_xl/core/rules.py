@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from keizer_xl.errors import SettingError  # one error tree: errors.py
 
@@ -138,7 +138,7 @@ class Settings:
         if self.value_basis == "rating":
             return 100
         if self.bottom_value is not None:
-            return 10 ** self.value_decimals
+            return int(10 ** self.value_decimals)
         den = self.value_step.denominator
         if self.top_value.number is not None:
             den = _lcm(den, self.top_value.number.denominator)
@@ -334,7 +334,7 @@ def _parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
     return PairConstraint(parts[0], parts[1], rnd)
 
 
-def did_you_mean(text: str, options) -> str:
+def did_you_mean(text: str, options: Iterable[str]) -> str:
     """'; did you mean X?' for the closest option (compared case-insensitively), or ''."""
     lowered = {o.casefold(): o for o in options}
     close = difflib.get_close_matches(text.casefold(), list(lowered), n=1, cutoff=0.6)
@@ -419,7 +419,7 @@ def _blank(raw: Any) -> bool:
     return raw is None or (isinstance(raw, str) and not raw.strip())
 
 
-def build_settings(pairs: list[tuple[str, Any]] | Mapping[str, Any] = ()) -> Settings:
+def build_settings(pairs: Sequence[tuple[str, Any]] | Mapping[str, Any] = ()) -> Settings:
     """Defaults, then the preset named among ``pairs``, then every explicit setting.
 
     ``pairs`` holds parsed ``(field, value)`` items as returned by :func:`parse_setting`.

@@ -1,26 +1,35 @@
 """The Keizer standings engine (KEIZER-RULES.md sections 2-4, 7, 8).  Pure: no files, no Excel.
 
-How it works.  Every scoring fact of the season becomes an *event*: player p earns
-``coef / D`` times the value of ``target`` (an opponent, or p himself for byes and absences)
-plus a fixed amount.  The coefficients depend only on the recorded data, never on values, so
-they are built once.  A *valuation pass* turns a value map into totals with one vectorised
-integer dot product, which keeps ``converge`` cheap and every comparison exact: all amounts are
-integers over the common denominator ``scale`` (rules section 3: a rounding error must never
-decide a title).
+How it works.  Every round of every player is classified once by
+:mod:`keizer_xl.core.scoring` (game, bye, absence, late, withdrawn ...) and gets a credit: a
+share of a value (the opponent's or his own) or fixed points.  A season has only a handful of
+distinct credits, so they become two small integer tables over a common denominator, and the
+season becomes three integer grids over (player, round): ``coef``, ``fixed`` and ``target``
+(whose value counts).  A *valuation pass* with a value map V is then one vectorised
+expression, ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)``: no scatter, no Python loop
+over results, and exact, because all amounts are integers over the common ``scale`` (rules
+section 3: a rounding error must never decide a title).  int64 is used while a proven bound of
+every amount fits (:attr:`Engine.bound`); beyond it the same code runs on Python integers.
+
+A :class:`Standing` keeps those integer arrays; the Fractions and dictionaries the sheets,
+JSON and explain read (``score[name]``, ``round_points[name]``, ``rows``) are made the first
+time they are asked for, so a whole season's history costs little more than its last ranking.
 """
 from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
+from keizer_xl.core import scoring
 from keizer_xl.core.model import Game, Player, Result, Season
 from keizer_xl.core.rules import Credit
-from keizer_xl.core.values import scaled_values, shared_places
+from keizer_xl.core.values import place_values, scaled_values
 
 
 # --------------------------------------------------------------------------- start ranking
@@ -33,15 +42,17 @@ def start_order(players: Sequence[Player]) -> list[Player]:
     neither come after everyone else in row order.  Equal ratings keep row order (reproducible,
     and ``check`` warns about them): never alphabetical.
     """
-    placed = sorted((p for p in players if p.start is not None), key=lambda p: p.start)
+    placed = sorted((p for p in players if p.start is not None), key=lambda p: p.start or 0)
     rest = [p for p in players if p.start is None]
-    rated = sorted((p for p in rest if p.rating is not None), key=lambda p: -p.rating)  # stable
+    rated = sorted((p for p in rest if p.rating is not None),
+                   key=lambda p: -(p.rating or 0))  # stable: equal ratings keep row order
     unrated = [p for p in rest if p.rating is None]
     if not placed:
         return rated + unrated
     order = list(placed)
     for p in rated:
-        pos = next((i for i, q in enumerate(order) if q.rating is not None and q.rating < p.rating),
+        rating = p.rating or 0
+        pos = next((i for i, q in enumerate(order) if q.rating is not None and q.rating < rating),
                    len(order))
         order.insert(pos, p)
     return order + unrated
@@ -49,43 +60,156 @@ def start_order(players: Sequence[Player]) -> list[Player]:
 
 # --------------------------------------------------------------------------- results
 
+Array = npt.NDArray[Any]
+IntArray = npt.NDArray[np.int64]
+
+#: totals are kept in int64 while this bound holds; beyond it, Python integers (object arrays)
+INT64_LIMIT = 2 ** 63 - 1
+
+
+def fits_int64(bound: int) -> bool:
+    """True when every number whose absolute value is at most ``bound`` is an exact int64."""
+    return bound <= INT64_LIMIT
+
+
 @dataclass(frozen=True)
-class Standing:
-    """The ranking after one round, with everything the Standings sheet shows."""
+class StandingRow:
+    """One line of a standing (what the Standings sheet shows for one player)."""
+
+    place: int
+    name: str
+    score: Fraction
+    value: Fraction
+    prev_value: Fraction
+    own_points: Fraction
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class _StandingData:
+    """A standing as the engine computed it: integer arrays over the player indices.
+
+    Amounts are integers over ``scale`` (totals, own, grid) or ``vden`` (values)."""
 
     round: int
-    order: tuple[str, ...]  # best first
-    places: tuple[int, ...]  # 1..N, or shared places (1, 1, 3) with tied_share_value
-    score: dict[str, Fraction]
-    value: dict[str, Fraction]  # value after this round (from this ranking)
-    prev_value: dict[str, Fraction]  # value in force while computing it (after round - 1)
-    own_points: dict[str, Fraction]
-    games: dict[str, int]
-    wins: dict[str, int]
-    draws: dict[str, int]
-    losses: dict[str, int]
-    passes: int = 1
-    converged: bool = True
-    note: str = ""
-    # per-round points as integers over ``_scale``, rows in ``order``; turned into Fractions
-    # only when asked for (a season's history holds ~100k of them)
-    _grid: np.ndarray | None = field(default=None, repr=False, compare=False)
-    _scale: int = field(default=1, repr=False, compare=False)
+    names: tuple[str, ...]
+    order: IntArray  # player indices, best first
+    places: IntArray
+    totals: Array
+    own: Array
+    values: Array
+    prev_values: Array
+    # (players, round + 1): points of rounds 0..round (column 0 unused), computed on demand
+    grid_of: Callable[[], Array] | None
+    stats: IntArray  # (players, 3): W, D, L over the board so far
+    scale: int
+    vden: int
+
+
+class Standing:
+    """The ranking after one round, with everything the Standings sheet shows.
+
+    Kept as integer arrays; the Fractions and dictionaries (``score[name]``, ``value[name]``,
+    ``round_points[name]``, ``rows`` ...) are built the first time they are asked for."""
+
+    def __init__(self, data: _StandingData, *, passes: int = 1, converged: bool = True,
+                 note: str = ""):
+        self._d = data
+        self.round = data.round
+        self.passes = passes
+        self.converged = converged
+        self.note = note
+
+    def __repr__(self) -> str:
+        return f"Standing(round={self.round}, order={self.order!r})"
+
+    def _frac(self, arr: Array, den: int) -> dict[str, Fraction]:
+        names = self._d.names
+        return {names[i]: Fraction(int(arr[i]), den) for i in self._d.order.tolist()}
+
+    def _ints(self, column: int | None) -> dict[str, int]:
+        names, st = self._d.names, self._d.stats
+        col = st.sum(axis=1) if column is None else st[:, column]
+        return {names[i]: int(col[i]) for i in self._d.order.tolist()}
+
+    @functools.cached_property
+    def order(self) -> tuple[str, ...]:
+        """Names, best first."""
+        names = self._d.names
+        return tuple(names[i] for i in self._d.order.tolist())
+
+    @functools.cached_property
+    def places(self) -> tuple[int, ...]:
+        """1..N, or shared places (1, 1, 3) with ``tied_share_value``."""
+        return tuple(self._d.places.tolist())
+
+    @functools.cached_property
+    def score(self) -> dict[str, Fraction]:
+        return self._frac(self._d.totals, self._d.scale)
+
+    @functools.cached_property
+    def value(self) -> dict[str, Fraction]:
+        """Value after this round (from this ranking)."""
+        return self._frac(self._d.values, self._d.vden)
+
+    @functools.cached_property
+    def prev_value(self) -> dict[str, Fraction]:
+        """Value in force while computing it (after round - 1)."""
+        return self._frac(self._d.prev_values, self._d.vden)
+
+    @functools.cached_property
+    def own_points(self) -> dict[str, Fraction]:
+        return self._frac(self._d.own, self._d.scale)
+
+    @functools.cached_property
+    def games(self) -> dict[str, int]:
+        return self._ints(None)
+
+    @functools.cached_property
+    def wins(self) -> dict[str, int]:
+        return self._ints(0)
+
+    @functools.cached_property
+    def draws(self) -> dict[str, int]:
+        return self._ints(1)
+
+    @functools.cached_property
+    def losses(self) -> dict[str, int]:
+        return self._ints(2)
+
+    @functools.cached_property
+    def rows(self) -> tuple[StandingRow, ...]:
+        """The standing as rows, best first."""
+        return tuple(StandingRow(place, name, self.score[name], self.value[name],
+                                 self.prev_value[name], self.own_points[name], self.games[name],
+                                 self.wins[name], self.draws[name], self.losses[name])
+                     for place, name in zip(self.places, self.order))
+
+    @functools.cached_property
+    def _grid(self) -> Array | None:
+        """Points per player and round 0..round (integers over the scale), made when asked."""
+        return self._d.grid_of() if self._d.grid_of is not None else None
 
     def round_column(self, rnd: int) -> dict[str, Fraction]:
         """Points of round ``rnd`` only, per player (cheaper than the whole round_points)."""
+        d = self._d
         if self._grid is None or not 1 <= rnd <= self.round:
             return {n: Fraction(0) for n in self.order}
         column = self._grid[:, rnd]
-        return {n: Fraction(int(column[i]), self._scale) for i, n in enumerate(self.order)}
+        return {d.names[i]: Fraction(int(column[i]), d.scale) for i in d.order.tolist()}
 
     @functools.cached_property
     def round_points(self) -> dict[str, tuple[Fraction, ...]]:
         """Points per round 1..round as valued in this standing (own value not included)."""
+        d = self._d
         if self._grid is None or self.round == 0:
             return {n: (Fraction(0),) * self.round for n in self.order}
-        return {n: tuple(Fraction(int(x), self._scale) for x in self._grid[i, 1:])
-                for i, n in enumerate(self.order)}
+        grid = self._grid[:, 1:].tolist()
+        return {d.names[i]: tuple(Fraction(int(x), d.scale) for x in grid[i])
+                for i in d.order.tolist()}
 
 
 @dataclass(frozen=True)
@@ -103,230 +227,244 @@ class History:
         return self.standings[-1]
 
 
-# --------------------------------------------------------------------------- events
+# --------------------------------------------------------------------------- the engine
 
-_OWN = -1  # round number marker of the own-value event (always counted)
+@dataclass(frozen=True)
+class _Step:
+    """What one round of the history starts from."""
 
-
-@dataclass
-class _Events:
-    player: np.ndarray  # index of the player who earns
-    round: np.ndarray
-    target: np.ndarray  # index whose value counts (opponent or self)
-    coef: np.ndarray  # numerator over D
-    fixed: np.ndarray  # numerator over the total scale
-    is_game: np.ndarray  # bool: target is an opponent
-    wd_coef: np.ndarray  # numerator over D used instead when the opponent has left (remove)
+    k: int
+    active: npt.NDArray[np.bool_]  # who is in the ranking after round k
+    active_idx: IntArray  # the active players in the previous ranking's order
+    prev_values: Array  # V_{k-1} (closed up when a player left)
+    place_prev: IntArray  # previous place per player (tie-break "previous")
 
 
-def _lcm_all(numbers) -> int:
-    out = 1
-    for n in numbers:
-        out = out * n // math.gcd(out, n)
-    return out
+@dataclass(frozen=True)
+class _Pass:
+    """One valuation pass: totals and per-round points with one value map, and the ranking."""
+
+    order: IntArray
+    totals: Array
+    own: Array
+    basis: Array | tuple[Array, ...]  # the value map (frozen: one per round) it was valued with
+    mult: int = 1  # a cycle: ``basis`` is the sum of ``mult`` value maps
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    final: _Pass
+    divisor: int  # > 1: the averaged totals of a cycle (sums over ``divisor`` passes)
+    passes: int
+    converged: bool
+    note: str
 
 
 class Engine:
-    """Computes the history of a season; construct once, ask for any round."""
+    """Computes the history of a season; construct once, ask for any round.
+
+    Every round of every player is classified once (:mod:`keizer_xl.core.scoring`); its credit
+    becomes two integer grids over (player, round): ``coef`` (numerator of the share of the
+    target's value, times ``factor``) and ``fixed`` (fixed points over ``scale``), and
+    ``target`` (the opponent, or the player himself).  The standing after round k with value
+    map V is then ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)`` plus the own value:
+    exact integers over ``scale``, in int64 unless :attr:`bound` says it could overflow.
+    """
 
     def __init__(self, season: Season, rounds: int | None = None):
         """``rounds``: how many rounds to score (default: up to the last round with results)."""
         self.season = season
         s = self.settings = season.settings
         self.players = start_order(season.players)
-        self.names = [p.name for p in self.players]
+        self.names = tuple(p.name for p in self.players)
         self.index = {n: i for i, n in enumerate(self.names)}
-        self.n = len(self.players)
+        self.n = n = len(self.players)
         self.last_round = season.last_round_with_results() if rounds is None else rounds
         self.notes: list[str] = []
-        self._tables: dict[int, list[int]] = {}
-        self._build_events()
-        # value map denominator and the total scale: totals are integers over self.scale
+        self._tables: dict[int, Array] = {}
+        self.rounds = scoring.classify(season, self.players, self.last_round)
+        credits = scoring.credit_grid(self.rounds, s)
+        self._note_data()
+        # the common scale: value map denominator x coefficient denominator, and every fixed
+        # amount's denominator (rules section 3: exact, a rounding error never decides a title)
+        used = [credits.table[i] for i in np.unique(credits.credit).tolist()]
+        fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
+        fixed = [c.fixed for c in used if c.fixed is not None]
+        self.cden = math.lcm(*(f.denominator for f in fractions))
         self.vden = s.value_denominator()
-        fixed_dens = [f.denominator for f in self._fixed_fracs] or [1]
-        self.scale = _lcm_all([self.cden * self.vden, *fixed_dens])
+        self.scale = math.lcm(self.cden * self.vden, *(f.denominator for f in fixed))
         self.factor = self.scale // (self.cden * self.vden)
-        self._finalise_arrays()
+        self.bound = self._bound(used)
+        self.dtype: Any = np.int64 if fits_int64(self.bound) else object
+        coef_tab = np.array([int(c.fraction * self.cden) * self.factor if c.fixed is None else 0
+                             for c in credits.table], dtype=self.dtype)
+        fixed_tab = np.array([int(c.fixed * self.scale) if c.fixed is not None else 0
+                              for c in credits.table], dtype=self.dtype)
+        self.coef: Array = coef_tab[credits.credit]
+        self.fixed: Array = fixed_tab[credits.credit]
+        self.is_game = self.rounds.is_game
+        self.self_idx = np.arange(n, dtype=np.int64)[:, None]
+        self.target: IntArray = np.where(self.is_game, self.rounds.opponent, self.self_idx)
+        self.wd_coef = int(s.withdrawn_opponent * self.cden) * self.factor
+        self.own_mult = self.cden * self.factor
+        kind = self.rounds.kind
+        wdl = np.stack([kind == scoring.WIN, kind == scoring.DRAW, kind == scoring.LOSS], axis=2)
+        self.stats: IntArray = np.cumsum(wdl, axis=1, dtype=np.int64)  # [:, k]: rounds 1..k
+        self._tiebreak_keys = self._make_tiebreak_keys()
+        self._ratings: list[IntArray | None] = []
+        self._start_values: Array = np.zeros(n, dtype=self.dtype)
+        self._value_rows: list[Array] = []
+        self._frozen_sum: Array = np.zeros(n, dtype=self.dtype)
+        self.fixed_cum: Array = np.cumsum(self.fixed, axis=1, dtype=self.dtype)
 
-    # ---- events ---------------------------------------------------------------------------
-
-    def _build_events(self) -> None:
-        s, season = self.settings, self.season
-        fracs: list[Fraction] = [Fraction(1), s.win, s.draw, s.loss, s.forfeit_win, s.forfeit_loss,
-                                 s.withdrawn_opponent]
-        rows: list[tuple[int, int, int, Fraction, Fraction, bool]] = []
-        self._fixed_fracs: list[Fraction] = []
-        kind_fraction = {"win": s.win, "draw": s.draw, "loss": s.loss,
-                         "forfeit_win": s.forfeit_win, "forfeit_loss": s.forfeit_loss}
-        games_by = {}
-        for g in season.games:
-            games_by[(g.round, g.white)] = (g, True)
-            games_by[(g.round, g.black)] = (g, False)
-        byes = {(b.round, b.player) for b in season.byes}
-        codes = {(a.round, a.player): a.code for a in season.absences}
-        pending: list[str] = []
-        implicit: list[str] = []
-        rounds = range(1, self.last_round + 1)
-        self.stats = np.zeros((self.n, self.last_round + 1, 3), dtype=np.int64)  # W, D, L per round
-        for i, p in enumerate(self.players):
-            counted = 0  # absences counted against absence_max
-            excused = 0  # excused absences, for absence_decay
-            for r in rounds:
-                if s.withdrawn == "remove" and p.is_withdrawn(r):
-                    break  # he has left the ranking; his games are rescored for his opponents
-                key = (r, p.name)
-                if key in games_by:
-                    g, white = games_by[key]
-                    kind = g.result.score(white)
-                    opp = self.index[g.black if white else g.white]
-                    if kind == "pending":
-                        if white:
-                            pending.append(f"{g.white}-{g.black} (round {r})")
-                        kind = "draw"  # scored like an adjourned game until entered
-                    if g.result.is_over_the_board:
-                        self.stats[i, r, ("win", "draw", "loss").index(kind)] += 1
-                    rows.append((i, r, opp, kind_fraction[kind], Fraction(0), True))
-                    continue
-                if key in byes:
-                    credit = s.bye
-                elif not p.is_member(r):
-                    credit = s.absence_late
-                elif p.is_withdrawn(r):
-                    credit = s.absence_unexcused  # withdrawn keep: absent unexcused (section 7)
-                else:
-                    code = codes.get(key)
-                    if code is None:
-                        # present in Attendance but not paired: nobody was paired for him, so
-                        # he cannot have played; scored as an unexcused absence and reported.
-                        implicit.append(f"{p.name} (round {r})")
-                        code = "U"
-                    credit, counts, is_excused = self._absence_credit(code)
-                    if counts:
-                        counted += 1
-                        if s.absence_max is not None and counted > s.absence_max:
-                            credit = Credit(Fraction(0))
-                    if is_excused and credit != Credit(Fraction(0)):
-                        excused += 1
-                        credit = _decayed(credit, s.absence_decay, excused)
-                if credit.fixed is not None:
-                    self._fixed_fracs.append(credit.fixed)
-                    rows.append((i, r, i, Fraction(0), credit.fixed, False))
-                else:
-                    rows.append((i, r, i, credit.fraction, Fraction(0), False))
+    def _note_data(self) -> None:
+        """Warnings about the data: games without a result, players neither paired nor absent."""
+        kind, names = self.rounds.kind, self.names
+        pending = [f"{names[i]}-{names[int(self.rounds.opponent[i, r])]} (round {r})"
+                   for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white))]
+        implicit = [f"{names[i]} (round {r})" for i, r in zip(*np.nonzero(kind == scoring.UNMARKED))]
         if pending:
             self.notes.append("No result yet, scored as a draw like an adjourned game: "
                               + ", ".join(pending))
         if implicit:
             self.notes.append("Neither paired nor marked absent, scored as absent unexcused (U): "
                               + ", ".join(implicit))
-        fracs += [row[3] for row in rows]
-        self.cden = _lcm_all(f.denominator for f in fracs)
-        self._rows = rows
 
-    def _absence_credit(self, code: str) -> tuple[Credit, bool, bool]:
-        """(credit, counts toward absence_max, is an excused absence for absence_decay)."""
+    def _bound(self, table: Sequence[Credit]) -> int:
+        """An upper bound of every absolute amount the engine computes, over ``scale``: a
+        round earns at most max|fraction| x max|value| + max|fixed|; a total adds up all
+        rounds and the own value; a cycle sums up to ``max_passes`` totals."""
         s = self.settings
-        if code == "E":
-            return s.absence_excused, True, True
-        if code == "U":
-            return s.absence_unexcused, False, False
-        if code == "C":
-            return s.absence_club, s.absence_max_includes_club, False
-        if code == "L":
-            return s.absence_late, False, False
-        return s.code_map[code], True, False
-
-    def _finalise_arrays(self) -> None:
-        rows = self._rows
-        m = len(rows)
-        big = self._needs_objects()
-        dtype = object if big else np.int64
-        ev = _Events(
-            player=np.fromiter((r[0] for r in rows), dtype=np.int64, count=m),
-            round=np.fromiter((r[1] for r in rows), dtype=np.int64, count=m),
-            target=np.fromiter((r[2] for r in rows), dtype=np.int64, count=m),
-            coef=np.array([int(r[3] * self.cden) for r in rows], dtype=dtype),
-            fixed=np.array([int(r[4] * self.scale) for r in rows], dtype=dtype),
-            is_game=np.fromiter((r[5] for r in rows), dtype=bool, count=m),
-            wd_coef=np.full(m, int(self.settings.withdrawn_opponent * self.cden), dtype=dtype),
-        )
-        self.ev = ev
-        self.dtype = dtype
-        del self._rows
-
-    def _needs_objects(self) -> bool:
-        """int64 unless a season's totals could overflow it (e.g. harmonic decay denominators)."""
-        s = self.settings
-        vmax = 0
-        for n in {self.n, max(self.n - 1, 1)}:
-            from keizer_xl.core.values import place_values
-            vals = place_values(s, n) if s.value_basis == "place" else []
-            vmax = max([vmax, *(abs(v) for v in vals)])
-        if s.value_basis == "rating":
-            vmax = Fraction(max([abs(p.rating or 0) for p in self.players] + [1]) + 32 * 400, 100)
-        bound = (abs(vmax) + 1) * self.scale * (self.last_round + 2) * 4
-        bound += sum(abs(f) for f in self._fixed_fracs) * self.scale
-        return bound >= 2 ** 62
+        rounds = self.last_round + 1
+        if s.value_basis == "rating":  # Elo moves at most k_factor (<= 32) per round
+            top = max([abs(p.rating or 0) for p in self.players] + [0])
+            vmax = Fraction(top + 32 * rounds + 1, 100)
+        else:
+            pv = place_values(s, max(self.n, 1))
+            vmax = max(abs(pv[0]), abs(pv[-1]))
+        fmax = max([abs(c.fraction) for c in table if c.fixed is None]
+                   + [abs(s.withdrawn_opponent)])
+        xmax = max([abs(c.fixed) for c in table if c.fixed is not None] + [Fraction(0)])
+        total = (rounds * (fmax * vmax + xmax) + vmax) * max(s.max_passes, 1)
+        return math.ceil(total * self.scale)
 
     # ---- values ---------------------------------------------------------------------------
 
-    def value_array(self, order: Sequence[int], totals: np.ndarray | None, active: np.ndarray,
-                    ratings: np.ndarray | None = None) -> np.ndarray:
+    def value_array(self, order: IntArray, totals: Array | None, active: npt.NDArray[np.bool_],
+                    ratings: IntArray | None = None) -> Array:
         """Scaled values per player index for a ranking (``order`` lists active indices)."""
         out = np.zeros(self.n, dtype=self.dtype)
         if self.settings.value_basis == "rating":
+            assert ratings is not None
             out[active] = ratings[active]  # rating / 100, denominator 100
             return out
-        n = len(order)
-        table = self._tables.get(n)
+        m = len(order)
+        table = self._tables.get(m)
         if table is None:  # the value of each place depends only on N: build it once per N
-            table = self._tables[n] = scaled_values(self.settings, range(1, n + 1), n)
-        if self.settings.tied_share_value and totals is not None:
-            table = [table[p - 1] for p in shared_places([totals[i] for i in order])]
-        out[list(order)] = table
+            table = self._tables[m] = np.array(
+                scaled_values(self.settings, range(1, m + 1), m), dtype=self.dtype)
+        if self.settings.tied_share_value and totals is not None and m:
+            table = table[self._shared(totals[order]) - 1]
+        out[order] = table
         return out
+
+    @staticmethod
+    def _shared(t: Array) -> IntArray:
+        """Shared places (1, 1, 3) of totals listed best first (equal totals share)."""
+        m = len(t)
+        new = np.ones(m, dtype=bool)
+        if m > 1:
+            new[1:] = np.asarray(t[1:] != t[:-1], dtype=bool)
+        at = np.where(new, np.arange(m, dtype=np.int64), 0)
+        return np.maximum.accumulate(at) + 1
+
+    def _own(self, values: Array, active: npt.NDArray[np.bool_]) -> Array:
+        """The own value's points (section 3: current, start or none)."""
+        own = self.settings.own_value
+        if own == "none":
+            return np.zeros(self.n, dtype=self.dtype)
+        base = values if own == "current" else self._start_values
+        return np.where(active, base * self.own_mult, 0).astype(self.dtype)
 
     # ---- a valuation pass -----------------------------------------------------------------
 
-    def _pass(self, k: int, values: np.ndarray | Sequence[np.ndarray], own: np.ndarray,
-              active: np.ndarray, frozen: bool) -> tuple[np.ndarray, np.ndarray]:
-        """Totals (scaled) and per-event points for the standing after round ``k``."""
-        ev = self.ev
-        sel = (ev.round <= k) & active[ev.player]
-        player, rnd, target = ev.player[sel], ev.round[sel], ev.target[sel]
-        coef, fixed, is_game = ev.coef[sel], ev.fixed[sel], ev.is_game[sel]
-        # withdrawn remove (section 7): a game against a player who has left counts as
-        # withdrawn_opponent x the player's own value
-        gone = is_game & ~active[target]
-        if gone.any():
-            coef = np.where(gone, ev.wd_coef[sel], coef)
-            target = np.where(gone, player, target)
+    def _points(self, k: int, values: Array, active: npt.NDArray[np.bool_],
+                frozen: bool) -> Array:
+        """Points of rounds 0..k per player (column 0 is zero) with one value map, or with
+        ``values`` holding one value map per round (``frozen``: row r-1 values round r)."""
+        w = k + 1
+        coef, target = self.coef[:, :w], self.target[:, :w]
+        if not active.all():
+            # withdrawn remove (section 7): a game against a player who has left counts as
+            # withdrawn_opponent x the player's own value
+            gone = self.is_game[:, :w] & ~active[target]
+            if gone.any():
+                coef = np.where(gone, self.wd_coef, coef)
+                target = np.where(gone, self.self_idx, target)
         if frozen:
-            val = values[rnd - 1, target]  # round r valued once with V_{r-1}
+            rows = np.arange(w, dtype=np.int64) - 1
+            rows[0] = 0
+            val = values[rows[None, :], target]
         else:
             val = values[target]
-        pts = coef * val * self.factor + fixed
-        totals = np.zeros(self.n, dtype=self.dtype)
-        np.add.at(totals, player, pts)
-        totals = totals + own
-        return totals, pts
+        pts = coef * val + self.fixed[:, :w]
+        if not active.all():
+            pts[~active] = 0
+        return pts
+
+    def _pass(self, step: _Step, values: Array, own: Array, frozen: bool = False) -> _Pass:
+        k = step.k
+        if frozen or self.dtype is object or not step.active.all():
+            totals = self._points(k, values, step.active, frozen).sum(axis=1) + own
+        else:
+            # the common case without the grid in memory: a row-wise dot product of the
+            # coefficients with the targets' values, plus the fixed points so far
+            w = k + 1
+            totals = np.einsum("ij,ij->i", self.coef[:, :w], values.take(self.target[:, :w]))
+            totals += self.fixed_cum[:, k] + own
+        return _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own, values)
+
+    def _grid_of(self, step: _Step, p: _Pass, frozen: bool) -> Callable[[], Array]:
+        """The per-round points of a pass, computed only when an output asks for them.  They
+        are linear in the values, so a cycle's sum over ``mult`` passes is one computation
+        with the summed value maps and ``mult`` times the fixed points."""
+        def grid() -> Array:
+            basis = np.array(p.basis, dtype=self.dtype) if isinstance(p.basis, tuple) else p.basis
+            pts = self._points(step.k, basis, step.active, frozen)
+            if p.mult != 1:
+                pts = pts + (p.mult - 1) * np.where(step.active[:, None],
+                                                    self.fixed[:, :step.k + 1], 0)
+            return pts
+        return grid
 
     # ---- ranking --------------------------------------------------------------------------
 
-    def rank(self, totals: np.ndarray, active_idx: Sequence[int], prev_place: np.ndarray) -> list[int]:
-        """Order active players by exact total, then the tie-breaks (section 4), then start."""
-        keys = []
+    def _make_tiebreak_keys(self) -> list[IntArray | None]:
+        """Integer sort keys of the tie-breaks (section 4); None stands for ``previous``."""
+        out: list[IntArray | None] = []
         for name in self.settings.tiebreak:
             if name == "previous":
-                keys.append(lambda i: prev_place[i])
+                out.append(None)
             elif name == "rating":
-                keys.append(lambda i: -(self.players[i].rating) if self.players[i].rating is not None
-                            else math.inf)
+                out.append(np.array([-p.rating if p.rating is not None else 2 ** 62
+                                     for p in self.players], dtype=np.int64))
             elif name == "start":
-                keys.append(lambda i: i)
+                out.append(np.arange(self.n, dtype=np.int64))
             elif name == "name":
-                keys.append(lambda i: self.names[i].casefold())
-        return sorted(active_idx, key=lambda i: (-totals[i], *(k(i) for k in keys), i))
+                folded = [nm.casefold() for nm in self.names]
+                rank = {f: i for i, f in enumerate(sorted(set(folded)))}
+                out.append(np.array([rank[f] for f in folded], dtype=np.int64))
+        return out
+
+    def rank(self, totals: Array, active_idx: IntArray, prev_place: IntArray) -> IntArray:
+        """Order active players by exact total, then the tie-breaks (section 4), then start."""
+        idx = np.asarray(active_idx, dtype=np.int64)
+        keys = [prev_place if k is None else k for k in self._tiebreak_keys]
+        if self.dtype is object:  # Python integers: a plain sort on the same keys
+            return np.array(sorted(idx.tolist(), key=lambda i: (
+                -totals[i], *(int(k[i]) for k in keys), i)), dtype=np.int64)
+        columns = [idx] + [k[idx] for k in reversed(keys)] + [-totals[idx]]
+        return idx[np.lexsort(columns)]
 
     # ---- the whole history ----------------------------------------------------------------
 
@@ -334,104 +472,110 @@ class Engine:
         s = self.settings
         upto = self.last_round if upto is None else min(upto, self.last_round)
         n = self.n
-        ratings = self._ratings_by_round(upto)
+        self._ratings = self._ratings_by_round(upto)
         active = self._active(1)
-        order = [i for i in range(n) if active[i]]  # start ranking (indices are in start order)
-        values = self.value_array(order, None, active, ratings[0])
-        start_values = values.copy()
-        totals = None
-        standings = [self._make_standing(0, order, np.zeros(n, dtype=self.dtype), 1, values,
-                                         values, None, 1, True, "", active)]
-        value_rows = [values]  # V_0, V_1, ...: frozen values round r with V_{r-1}
+        order = np.flatnonzero(active).astype(np.int64)  # start ranking (indices: start order)
+        values = self.value_array(order, None, active, self._ratings[0])
+        self._start_values = values.copy()
+        start_totals = (values * self.own_mult if s.own_value != "none"
+                        else np.zeros(n, dtype=self.dtype))
+        zero = np.zeros(n, dtype=self.dtype)
+        standings = [self._standing(None, _Outcome(_Pass(order, start_totals, zero, zero), 1, 1,
+                                                   True, ""), values, values)]
+        self._frozen_sum = np.zeros(n, dtype=self.dtype)
+        self._value_rows = [values]  # V_0, V_1, ...: frozen values round r with V_{r-1}
+        totals: Array | None = None
         for k in range(1, upto + 1):
             active = self._active(k)
-            active_idx = [i for i in order if active[i]]
+            active_idx = order[active[order]]
             if len(active_idx) != len(order) or s.value_basis == "rating":
                 # a player left the ranking (withdrawn remove): values close up (section 7)
-                values = self.value_array(active_idx, totals, active, ratings[k - 1])
+                values = self.value_array(active_idx, totals, active, self._ratings[k - 1])
             place_prev = np.full(n, n + 1, dtype=np.int64)
             place_prev[active_idx] = np.arange(1, len(active_idx) + 1)
-            std, order, new_values, totals = self._round(k, active, active_idx, values, start_values,
-                                                         value_rows, place_prev, ratings)
-            standings.append(std)
-            values = new_values
-            value_rows.append(values)
+            step = _Step(k, active, active_idx, values, place_prev)
+            out = self._round(step)
+            new_values = self.value_array(out.final.order, out.final.totals, active,
+                                          self._ratings[k])
+            standings.append(self._standing(step, out, new_values, values))
+            order, totals, values = out.final.order, out.final.totals, new_values
+            self._value_rows.append(values)
         return History(tuple(standings), tuple(self.notes))
 
-    def _round(self, k, active, active_idx, prev_vals, start_values, value_rows, place_prev, ratings):
+    def _round(self, step: _Step) -> _Outcome:
         s = self.settings
-        frozen = s.recalculation == "frozen"
-
-        def own_for(vals):
-            if s.own_value == "current":
-                return np.where(active, vals * (self.cden * self.factor), 0)
-            if s.own_value == "start":
-                return np.where(active, start_values * (self.cden * self.factor), 0)
-            return np.zeros(self.n, dtype=self.dtype)
-
-        if frozen:
-            vrows = np.array(value_rows[:k], dtype=self.dtype)
-            vrows[k - 1] = prev_vals  # round k valued with V_{k-1} (closed up if someone left)
-            totals, pts = self._pass(k, vrows, own_for(prev_vals), active, True)
-            order = self.rank(totals, active_idx, place_prev)
-            new_vals = self.value_array(order, totals, active, ratings[k])
-            return (self._make_standing(k, order, totals, 1, new_vals, prev_vals, pts, 1, True, "",
-                                        active, own_for(prev_vals)), order, new_vals, totals)
-
+        k, prev_vals = step.k, step.prev_values
+        if s.recalculation == "frozen":
+            # round k is valued once with V_{k-1}, closed up if someone left this round, and
+            # keeps exactly those values in every later standing (section 4: never revisited)
+            self._value_rows[k - 1] = prev_vals
+            rows = tuple(self._value_rows[:k])
+            own = self._own(prev_vals, step.active)
+            if step.active.all():  # nobody has left (yet): a running sum, one round per step
+                self._frozen_sum = self._frozen_sum + (
+                    self.coef[:, k] * prev_vals.take(self.target[:, k]) + self.fixed[:, k])
+                totals = self._frozen_sum + own
+                first = _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own,
+                              rows)
+            else:
+                first = self._pass(step, np.array(rows, dtype=self.dtype), own, frozen=True)
+                first = _Pass(first.order, first.totals, own, rows)
+            return _Outcome(first, 1, 1, True, "")
         # prev pass: every result of rounds 1..k valued with V_{k-1}
-        totals, pts = self._pass(k, prev_vals, own_for(prev_vals), active, False)
-        order = self.rank(totals, active_idx, place_prev)
-        own_used = own_for(prev_vals)
+        current = self._pass(step, prev_vals, self._own(prev_vals, step.active))
         mode, extra = self._mode(k)
-        passes, converged, note, divisor = 1, True, "", 1
         if mode == "extra":
             for _ in range(extra):
-                vals = self.value_array(order, totals, active, ratings[k])
-                own_used = own_for(vals)
-                totals, pts = self._pass(k, vals, own_used, active, False)
-                order = self.rank(totals, active_idx, place_prev)
-                passes += 1
-        elif mode == "converge":
-            seen = {self._key(order, totals): 0}
-            history = [(order, totals, pts, own_used)]
-            while True:
-                if passes >= s.max_passes:
-                    converged = False
-                    note = f"did not converge within max_passes = {s.max_passes}"
-                    break
-                vals = self.value_array(order, totals, active, ratings[k])
-                own_next = own_for(vals)
-                t2, p2 = self._pass(k, vals, own_next, active, False)
-                o2 = self.rank(t2, active_idx, place_prev)
-                passes += 1
-                key = self._key(o2, t2)
-                if o2 == order and key == self._key(order, totals):
-                    totals, pts, own_used = t2, p2, own_next
-                    break
-                if key in seen:
-                    # the ranking cycles (section 4): rank by the average over the cycle
-                    cycle = history[seen[key]:]
-                    divisor = len(cycle)
-                    totals = sum(c[1] for c in cycle)
-                    pts = sum(c[2] for c in cycle)
-                    own_used = sum(c[3] for c in cycle)
-                    order = self.rank(totals, active_idx, place_prev)
-                    converged = False
-                    note = (f"the ranking cycles between {divisor} orders; ranked by the average "
-                            f"of their totals")
-                    break
-                seen[key] = len(history)
-                history.append((o2, t2, p2, own_next))
-                order, totals, pts, own_used = o2, t2, p2, own_next
-        new_vals = self.value_array(order, totals, active, ratings[k])
-        std = self._make_standing(k, order, totals, divisor, new_vals, prev_vals, pts, passes,
-                                  converged, note, active, own_used)
-        return std, order, new_vals, totals
+                current = self._revalue(step, current)
+            return _Outcome(current, 1, 1 + extra, True, "")
+        if mode == "converge":
+            return self._converge(step, current)
+        return _Outcome(current, 1, 1, True, "")
 
-    def _key(self, order, totals):
+    def _revalue(self, step: _Step, current: _Pass) -> _Pass:
+        """One more pass: the results valued with the values of ``current``'s ranking."""
+        vals = self.value_array(current.order, current.totals, step.active, self._ratings[step.k])
+        return self._pass(step, vals, self._own(vals, step.active))
+
+    def _converge(self, step: _Step, current: _Pass) -> _Outcome:
+        """Revalue until the ranking repeats (section 4).  A fixed point converges; a longer
+        cycle is ranked by the average of the totals valued with the rankings *of the cycle*
+        (the sum over the cycle, divided at output by its length)."""
+        s = self.settings
+        seen = {self._key(current): 0}
+        passes_done = [current]
+        passes = 1
+        while True:
+            if passes >= s.max_passes:
+                return _Outcome(current, 1, passes, False,
+                                f"did not converge within max_passes = {s.max_passes}")
+            nxt = self._revalue(step, current)
+            passes += 1
+            key = self._key(nxt)
+            if key == self._key(current):
+                return _Outcome(nxt, 1, passes, True, "")
+            if key in seen:
+                # passes_done[i] ranks as nxt does; the totals valued with the rankings of the
+                # cycle are those of the passes after it, up to and including nxt
+                cycle = passes_done[seen[key] + 1:] + [nxt]
+                totals = sum((c.totals for c in cycle[1:]), cycle[0].totals.copy())
+                basis = sum((np.asarray(c.basis) for c in cycle[1:]),
+                            np.array(cycle[0].basis, dtype=self.dtype))
+                own = sum((c.own for c in cycle[1:]), cycle[0].own.copy())
+                order = self.rank(totals, step.active_idx, step.place_prev)
+                return _Outcome(_Pass(order, totals, own, basis, len(cycle)), len(cycle), passes,
+                                False,
+                                f"the ranking cycles between {len(cycle)} orders; ranked by the "
+                                f"average of their totals")
+            seen[key] = len(passes_done)
+            passes_done.append(nxt)
+            current = nxt
+
+    def _key(self, p: _Pass) -> tuple[Any, ...]:
+        order = tuple(p.order.tolist())
         if self.settings.tied_share_value:
-            return tuple(order), tuple(shared_places([totals[i] for i in order]))
-        return tuple(order)
+            return order, tuple(self._shared(p.totals[p.order]).tolist())
+        return order
 
     def _mode(self, k: int) -> tuple[str, int]:
         s = self.settings
@@ -443,7 +587,7 @@ class Engine:
             return "extra", s.extra_passes
         return "prev", 0
 
-    def _active(self, k: int) -> np.ndarray:
+    def _active(self, k: int) -> npt.NDArray[np.bool_]:
         """Who is in the ranking for the standing after round k."""
         if self.settings.withdrawn != "remove":
             return np.ones(self.n, dtype=bool)
@@ -451,15 +595,16 @@ class Engine:
 
     # ---- Elo-moving ratings (section 8) ------------------------------------------------------
 
-    def _ratings_by_round(self, upto: int) -> list[np.ndarray | None]:
+    def _ratings_by_round(self, upto: int) -> list[IntArray | None]:
         s = self.settings
         if s.value_basis != "rating":
             return [None] * (upto + 1)
         current = np.array([p.rating or 0 for p in self.players], dtype=np.int64)
-        out = [current.copy()]
+        out: list[IntArray | None] = [current.copy()]
         by_round: dict[int, list[Game]] = {}
         for g in self.season.games:
             by_round.setdefault(g.round, []).append(g)
+        score_of = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}
         for r in range(1, upto + 1):
             if s.k_factor:
                 delta = np.zeros(self.n)
@@ -468,76 +613,33 @@ class Engine:
                         continue
                     w, b = self.index[g.white], self.index[g.black]
                     expected = 1 / (1 + 10 ** ((current[b] - current[w]) / 400))
-                    score = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}[g.result]
+                    score = score_of[g.result]
                     delta[w] += s.k_factor * (score - expected)
                     delta[b] -= s.k_factor * (score - expected)
                 # whole rating points, half away from zero, so values stay exact hundredths
-                current = current + np.sign(delta).astype(np.int64) * np.floor(np.abs(delta) + 0.5).astype(np.int64)
+                rounded = np.floor(np.abs(delta) + 0.5).astype(np.int64)
+                current = current + np.sign(delta).astype(np.int64) * rounded
             out.append(current.copy())
         return out
 
     # ---- output ---------------------------------------------------------------------------
 
-    def _make_standing(self, k, order, totals, divisor, values, prev_values, pts, passes,
-                       converged, note, active, own=None) -> Standing:
-        scale = self.scale * divisor
-        vden = self.vden
-        names = self.names
-        grid = None
-        if pts is not None and k:
-            ev = self.ev
-            sel = (ev.round <= k) & active[ev.player]
-            full = np.zeros((self.n, k + 1), dtype=self.dtype)
-            np.add.at(full, (ev.player[sel], ev.round[sel]), pts)
-            grid = full[list(order)]
-        if own is None:
-            own = np.zeros(self.n, dtype=self.dtype)
-        if self.settings.tied_share_value:
-            places = shared_places([totals[i] for i in order])
+    def _standing(self, step: _Step | None, out: _Outcome, values: Array,
+                  prev_values: Array) -> Standing:
+        """The output of one round (``step`` None: the start ranking, before round 1)."""
+        k = step.k if step is not None else 0
+        p = out.final
+        grid_of = (self._grid_of(step, p, self.settings.recalculation == "frozen")
+                   if step is not None else None)
+        if self.settings.tied_share_value and k:
+            places = self._shared(p.totals[p.order])
         else:
-            places = list(range(1, len(order) + 1))
-        score = {names[i]: Fraction(int(totals[i]), scale) for i in order}
-        if k == 0:
-            score = {names[i]: Fraction(int(values[i]), vden) if self.settings.own_value != "none"
-                     else Fraction(0) for i in order}
-        stats = self.stats[:, 1:k + 1].sum(axis=1) if k else np.zeros((self.n, 3), dtype=np.int64)
-        return Standing(
-            round=k,
-            order=tuple(names[i] for i in order),
-            places=tuple(places),
-            score=score,
-            value={names[i]: Fraction(int(values[i]), vden) for i in order},
-            prev_value={names[i]: Fraction(int(prev_values[i]), vden) for i in order},
-            own_points={names[i]: Fraction(int(own[i]), scale) for i in order},
-            games={names[i]: int(stats[i].sum()) for i in order},
-            wins={names[i]: int(stats[i, 0]) for i in order},
-            draws={names[i]: int(stats[i, 1]) for i in order},
-            losses={names[i]: int(stats[i, 2]) for i in order},
-            passes=passes,
-            converged=converged,
-            note=note,
-            _grid=grid,
-            _scale=scale,
-        )
-
-
-def _decayed(credit: Credit, decay: str, nth: int) -> Credit:
-    """The credit for the nth excused absence under ``absence_decay`` (rules section 3).
-
-    harmonic: 1/3, 1/4, 1/5, ... (in general 1/(1/f + n - 1) for a base fraction f; a fixed
-    amount shrinks in the same proportion as 1/3 does); halving: each further absence half the
-    previous credit.
-    """
-    if decay == "none" or nth == 1:
-        return credit
-    if decay == "halving":
-        factor = Fraction(1, 2 ** (nth - 1))
-    else:
-        base = credit.fraction if credit.fixed is None and credit.fraction else Fraction(1, 3)
-        factor = (1 / (1 / base + nth - 1)) / base
-    if credit.fixed is not None:
-        return Credit(fixed=credit.fixed * factor)
-    return Credit(fraction=credit.fraction * factor)
+            places = np.arange(1, len(p.order) + 1, dtype=np.int64)
+        data = _StandingData(
+            round=k, names=self.names, order=p.order, places=places, totals=p.totals,
+            own=p.own, values=values, prev_values=prev_values, grid_of=grid_of,
+            stats=self.stats[:, k], scale=self.scale * out.divisor, vden=self.vden)
+        return Standing(data, passes=out.passes, converged=out.converged, note=out.note)
 
 
 # --------------------------------------------------------------------------- public API

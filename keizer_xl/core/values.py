@@ -49,3 +49,41 @@ def scaled_values(settings: Settings, places: Sequence[int], n: int) -> list[int
             raise AssertionError(f"value {table[place - 1]} not a multiple of 1/{den}")
         out.append(int(v))
     return out
+
+
+def value_scale_problem(settings: Settings, n_players: int) -> str | None:
+    """Why the value scale does not work for ``n_players``, or None (rules section 2).
+
+    Values must stay above zero down to the last place: with ``top_value`` 100 and
+    ``value_step`` 1, 150 players give the last places values of 0 and below, so a win over
+    them earns nothing or costs points, and the ranking is computed on a scale that means
+    something else than the club intended.  The message names the setting to change and what
+    to set instead; the caller adds the Settings cell.
+    """
+    if settings.value_basis != "place" or n_players < 1:
+        return None
+    values = place_values(settings, n_players)
+    lowest = values[-1]
+    if lowest > 0:
+        return None
+    top = settings.top_value.resolve(n_players)
+    if settings.bottom_value is not None:
+        return (f"bottom_value {_text(settings.bottom_value)} gives the last place a value of "
+                f"{_text(lowest)} with {n_players} players; set bottom_value above 0 (e.g. 1)")
+    bad = sum(1 for v in values if v <= 0)
+    step = settings.value_step
+    # the largest step that keeps the last place at 1 or more: (top - 1) / (n - 1)
+    fitting_step = (top - 1) / (n_players - 1) if n_players > 1 else step
+    if settings.top_value.number is not None:
+        need = 1 + (n_players - 1) * step
+        return (f"top_value {settings.top_value} with value_step {_text(step)} gives the last "
+                f"{bad} of {n_players} places a value of 0 or below (lowest {_text(lowest)}); "
+                f"set top_value to {_text(need)} or more, or top_value to a rule such as N or "
+                f"1.5N, or value_step to at most {_text(fitting_step)}")
+    return (f"top_value {settings.top_value} with value_step {_text(step)} gives the last {bad} "
+            f"of {n_players} places a value of 0 or below (lowest {_text(lowest)}); set "
+            f"value_step to at most {_text(fitting_step)}")
+
+
+def _text(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"

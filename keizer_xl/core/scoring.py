@@ -1,0 +1,346 @@
+"""One scoring classification of every player's round (KEIZER-RULES.md sections 3 and 7).  Pure.
+
+What a player did in round r, in the order the rules decide it:
+
+1. ``withdrawn remove`` from his withdrawal round on: nothing, he has left the ranking (section 7);
+2. a game (his side of the result: win, draw, loss, forfeit win/loss, adjourned, no result yet);
+3. the bye;
+4. not yet a member (before ``Joined``): ``absence_late``;
+5. ``withdrawn keep`` from his withdrawal round on: absent unexcused (section 7);
+6. an attendance code (E, U, C, L or a club code);
+7. neither paired nor marked absent: scored as absent unexcused (U) and reported.
+
+The engine (:mod:`keizer_xl.core.standings`), the explanation and the crosstable all read this
+one classification (:func:`classify`), so they can never disagree with the points.  It is
+computed for all players and rounds at once as small integer arrays; :func:`credit_grid` then
+turns it into points: every cell gets one :class:`~keizer_xl.core.rules.Credit` (a fraction of
+a value, or fixed points), and a season has only a handful of distinct credits, so each cell
+holds an index into a short table.  This module is the only place that knows that an adjourned
+game or a game without a result counts as a draw (section 3) and what each attendance code is
+worth.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Sequence, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from keizer_xl.core.model import BUILTIN_CODES, Player, Result, Season
+from keizer_xl.core.rules import Credit, Settings
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+# --------------------------------------------------------------------------- the classes
+
+NONE = 0  # no fact: he has left the ranking (withdrawn remove), or column 0
+WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING = 1, 2, 3, 4, 5, 6, 7
+BYE, ABSENT, LATE, WITHDRAWN, UNMARKED = 8, 9, 10, 11, 12
+
+GAME_CLASSES = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING)
+OVER_THE_BOARD = (WIN, DRAW, LOSS)  # counted in Games / W / D / L
+
+#: the side's score kind, as ``Result.score`` names it ("pending": no result yet)
+SCORE_KIND = {WIN: "win", DRAW: "draw", LOSS: "loss", FORFEIT_WIN: "forfeit_win",
+              FORFEIT_LOSS: "forfeit_loss", ADJOURNED: "draw", PENDING: "pending"}
+
+#: the kind of a round for people (``RoundFact.kind``)
+FACT_KIND = {**{c: "game" for c in GAME_CLASSES}, BYE: "bye", ABSENT: "absent", LATE: "late",
+             WITHDRAWN: "withdrawn", UNMARKED: "unmarked"}
+
+#: the built-in attendance codes (E, U, C, L; defined once in the model), first in ``Rounds.codes``
+BUILTIN = tuple(BUILTIN_CODES)
+
+_RESULTS = tuple(Result)
+_RESULT_BY_ID = {id(r): i for i, r in enumerate(_RESULTS)}
+_GAME_FIELDS = operator.attrgetter("white", "black", "round", "result")
+
+
+def _side(result: Result, white: bool) -> int:
+    if result is Result.ADJOURNED:
+        return ADJOURNED
+    return {"win": WIN, "draw": DRAW, "loss": LOSS, "forfeit_win": FORFEIT_WIN,
+            "forfeit_loss": FORFEIT_LOSS, "pending": PENDING}[result.score(white)]
+
+
+_WHITE_SIDE = np.array([_side(r, True) for r in _RESULTS], dtype=np.int8)
+_BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
+
+
+def game_fraction(settings: Settings, score_kind: str) -> Fraction:
+    """The share of the opponent's value a game earns (section 3).  A game without a result
+    (or adjourned) is scored like a draw until the result is entered."""
+    if score_kind == "pending":
+        score_kind = "draw"
+    value: Fraction = getattr(settings, score_kind)
+    return value
+
+
+def absence_credit(settings: Settings, code: str) -> tuple[Credit, bool, bool]:
+    """(credit, counts toward ``absence_max``, is an excused absence for ``absence_decay``)."""
+    s = settings
+    if code == "E":
+        return s.absence_excused, True, True
+    if code == "U":
+        return s.absence_unexcused, False, False
+    if code == "C":
+        return s.absence_club, s.absence_max_includes_club, False
+    if code == "L":
+        return s.absence_late, False, False
+    return s.code_map[code], True, False
+
+
+def decayed(credit: Credit, decay: str, nth: int) -> Credit:
+    """The credit for the nth excused absence under ``absence_decay`` (rules section 3).
+
+    harmonic: 1/3, 1/4, 1/5, ... (in general 1/(1/f + n - 1) for a base fraction f; a fixed
+    amount shrinks in the same proportion as 1/3 does); halving: each further absence half the
+    previous credit.
+    """
+    if decay == "none" or nth == 1:
+        return credit
+    if decay == "halving":
+        factor = Fraction(1, 2 ** (nth - 1))
+    else:
+        base = credit.fraction if credit.fixed is None and credit.fraction else Fraction(1, 3)
+        factor = (1 / (1 / base + nth - 1)) / base
+    if credit.fixed is not None:
+        return Credit(fixed=credit.fixed * factor)
+    return Credit(fraction=credit.fraction * factor)
+
+
+# --------------------------------------------------------------------------- classification
+
+@dataclass(frozen=True)
+class Rounds:
+    """The classification of rounds 1..last for ``players`` (rows in that order).
+
+    Arrays have shape (players, last + 1); column 0 is unused so column r is round r.
+    ``kind``: one of the class constants; ``opponent``: row of the opponent or -1;
+    ``white``: had White; ``result``: index into ``Result`` (games) or -1; ``code``: index
+    into ``codes`` (absences) or -1.
+    """
+
+    players: tuple[Player, ...]
+    last: int
+    kind: npt.NDArray[np.int8]
+    opponent: IntArray
+    white: BoolArray
+    result: npt.NDArray[np.int8]
+    code: npt.NDArray[np.int16]
+    codes: tuple[str, ...]
+
+    @property
+    def is_game(self) -> BoolArray:
+        return (self.kind >= WIN) & (self.kind <= PENDING)
+
+    def result_of(self, i: int, r: int) -> Result | None:
+        k = int(self.result[i, r])
+        return _RESULTS[k] if k >= 0 else None
+
+    def code_of(self, i: int, r: int) -> str | None:
+        k = int(self.code[i, r])
+        return self.codes[k] if k >= 0 else None
+
+
+def classify(season: Season, players: Sequence[Player] | None = None,
+             last: int | None = None) -> Rounds:
+    """Classify every round 1..last of every player (default: the season's players in row
+    order, up to the last round with results)."""
+    s = season.settings
+    plist = tuple(season.players if players is None else players)
+    last = season.last_round_with_results() if last is None else last
+    n, width = len(plist), last + 1
+    index = {p.name: i for i, p in enumerate(plist)}
+    codes = BUILTIN + tuple(sorted(c for c, _ in s.codes if c not in BUILTIN))
+    code_id = {c: i for i, c in enumerate(codes)}
+
+    kind = np.full((n, width), UNMARKED, dtype=np.int8)
+    kind[:, 0] = NONE
+    opponent = np.full((n, width), -1, dtype=np.int64)
+    white = np.zeros((n, width), dtype=bool)
+    result = np.full((n, width), -1, dtype=np.int8)
+    code = np.full((n, width), -1, dtype=np.int16)
+
+    # lowest priority first: each later assignment overrides (the order of the module doc)
+    unknown = sorted({a.code for a in season.absences if a.code not in code_id})
+    if unknown:  # the sheet reader reports these with their cells; never score a guess
+        raise ValueError(f"unknown attendance code(s) {', '.join(unknown)}: not E, U, C, L "
+                         f"or a 'code X' setting")
+    ab = [(index[a.player], a.round, code_id[a.code]) for a in season.absences
+          if a.round <= last and a.player in index]
+    if ab:
+        ai, ar, ac = (np.array(x, dtype=np.int64) for x in zip(*ab))
+        kind[ai, ar] = ABSENT
+        code[ai, ar] = ac
+    rounds = np.arange(width)
+    joined = np.array([p.joined for p in plist], dtype=np.int64)
+    gone = np.array([p.withdrawn_round if p.withdrawn_round is not None else width + 1
+                     for p in plist], dtype=np.int64)
+    after_withdrawal = rounds[None, :] >= gone[:, None]
+    kind[after_withdrawal] = WITHDRAWN
+    code[after_withdrawal] = -1
+    late = rounds[None, :] < joined[:, None]
+    kind[late] = LATE
+    code[late] = -1
+    by = [(index[b.player], b.round) for b in season.byes if b.round <= last and b.player in index]
+    if by:
+        bi, br = (np.array(x, dtype=np.int64) for x in zip(*by))
+        kind[bi, br] = BYE
+        code[bi, br] = -1
+    games = season.games
+    if games:
+        # C-level maps instead of a Python loop per game (a big season has 50 000 games);
+        # results by id(): an Enum's own hash is a Python-level call
+        m = len(games)
+        whites, blacks, rounds_, results = zip(*map(_GAME_FIELDS, games))
+        wi = np.fromiter(map(index.__getitem__, whites), dtype=np.int64, count=m)
+        bi = np.fromiter(map(index.__getitem__, blacks), dtype=np.int64, count=m)
+        gr = np.fromiter(rounds_, dtype=np.int64, count=m)
+        res = np.fromiter(map(_RESULT_BY_ID.__getitem__, map(id, results)), dtype=np.int64,
+                          count=m)
+        upto = gr <= last
+        if not upto.all():
+            wi, bi, gr, res = wi[upto], bi[upto], gr[upto], res[upto]
+        kind[wi, gr] = _WHITE_SIDE[res]
+        kind[bi, gr] = _BLACK_SIDE[res]
+        opponent[wi, gr], opponent[bi, gr] = bi, wi
+        white[wi, gr] = True
+        white[bi, gr] = False
+        result[wi, gr] = result[bi, gr] = res
+        code[wi, gr] = code[bi, gr] = -1
+    if s.withdrawn == "remove":
+        left = after_withdrawal
+        kind[left] = NONE
+        opponent[left] = -1
+        result[left] = -1
+        code[left] = -1
+    kind[:, 0] = NONE
+    return Rounds(plist, last, kind, opponent, white, result, code, codes)
+
+
+# --------------------------------------------------------------------------- points
+
+@dataclass(frozen=True)
+class CreditGrid:
+    """What every round of every player earns: ``table[credit[i, r]]``.
+
+    Game cells earn their credit's fraction of the opponent's value, other cells a fraction
+    of the own value or fixed points.  ``table[0]`` is nothing (Credit 0)."""
+
+    table: tuple[Credit, ...]
+    credit: IntArray
+
+
+def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
+    """The credit of every classified cell, with ``absence_max`` and ``absence_decay``."""
+    s = settings
+    table: list[Credit] = [Credit(Fraction(0))]
+    ids: dict[Credit, int] = {table[0]: 0}
+
+    def cid(c: Credit) -> int:
+        if c not in ids:
+            ids[c] = len(table)
+            table.append(c)
+        return ids[c]
+
+    by_kind = np.zeros(UNMARKED + 1, dtype=np.int64)
+    for k in GAME_CLASSES:
+        by_kind[k] = cid(Credit(game_fraction(s, SCORE_KIND[k])))
+    by_kind[BYE] = cid(s.bye)
+    by_kind[LATE] = cid(s.absence_late)
+    by_kind[WITHDRAWN] = cid(s.absence_unexcused)  # withdrawn keep: absent unexcused (section 7)
+    by_kind[UNMARKED] = cid(s.absence_unexcused)  # scored as U, reported by the engine
+    credit = by_kind[rounds.kind.astype(np.int64)]
+
+    absent = rounds.kind == ABSENT
+    if absent.any():
+        info = [absence_credit(s, c) for c in rounds.codes]
+        code = rounds.code.astype(np.int64)
+        code_credit = np.array([cid(c) for c, _, _ in info], dtype=np.int64)
+        counts_code = np.array([cnt for _, cnt, _ in info], dtype=bool)
+        excused_code = np.array([exc and c != Credit(Fraction(0)) for c, _, exc in info], dtype=bool)
+        safe = np.where(absent, code, 0)
+        credit = np.where(absent, code_credit[safe], credit)
+        counts = absent & counts_code[safe]
+        over = np.zeros_like(absent)
+        if s.absence_max is not None:
+            over = counts & (np.cumsum(counts, axis=1) > s.absence_max)
+            credit = np.where(over, 0, credit)
+        excused = absent & excused_code[safe] & ~over
+        if s.absence_decay != "none" and excused.any():
+            nth = np.cumsum(excused, axis=1)
+            for i, r in zip(*np.nonzero(excused & (nth > 1))):
+                base = table[int(credit[i, r])]
+                credit[i, r] = cid(decayed(base, s.absence_decay, int(nth[i, r])))
+    return CreditGrid(tuple(table), credit)
+
+
+# --------------------------------------------------------------------------- for people
+
+@dataclass(frozen=True)
+class Fact:
+    """One player's round as plain values (what :func:`facts` returns).
+
+    ``kind``: ``game``, ``bye``, ``absent`` (with ``code``), ``late`` (not yet a member),
+    ``withdrawn`` (withdrawn keep: scored as absent unexcused) or ``unmarked`` (present in
+    Attendance but not paired: scored as absent unexcused, as the engine's note says).
+    """
+
+    round: int
+    kind: str
+    opponent: str | None = None
+    white: bool | None = None
+    result: Result | None = None
+    code: str | None = None
+
+    @property
+    def score_kind(self) -> str | None:
+        """win, draw, loss, forfeit_win, forfeit_loss or pending (games only)."""
+        if self.kind != "game" or self.result is None or self.white is None:
+            return None
+        return self.result.score(self.white)
+
+    @property
+    def colour(self) -> str:
+        if self.kind != "game":
+            return ""
+        return "W" if self.white else "B"
+
+
+F = TypeVar("F", bound=Fact)
+
+
+def facts(season: Season, last: int, make: Callable[..., F]) -> dict[str, dict[int, F]]:
+    """name -> round -> fact (built by ``make``, :class:`Fact` or a subclass) for rounds
+    1..last, players in row order; a player who has left the ranking (withdrawn remove) has
+    no facts from his withdrawal round on."""
+    rounds = classify(season, None, last)
+    names = [p.name for p in rounds.players]
+    out: dict[str, dict[int, F]] = {}
+    kinds = rounds.kind.tolist()
+    for i, name in enumerate(names):
+        mine: dict[int, F] = {}
+        row = kinds[i]
+        for r in range(1, last + 1):
+            k = row[r]
+            if k == NONE:
+                continue
+            what = FACT_KIND[k]
+            if what == "game":
+                mine[r] = make(r, what, opponent=names[int(rounds.opponent[i, r])],
+                               white=bool(rounds.white[i, r]), result=rounds.result_of(i, r))
+            elif k == ABSENT:
+                mine[r] = make(r, what, code=rounds.code_of(i, r))
+            elif k == LATE:
+                mine[r] = make(r, what, code="L")
+            elif k == UNMARKED:
+                mine[r] = make(r, what, code="U")
+            else:
+                mine[r] = make(r, what)
+        out[name] = mine
+    return out
