@@ -53,6 +53,7 @@ import pandas as pd
 from keizer_xl.sheets.tables import SheetStyle, Table, quote_sheet
 from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
+from keizer_xl.clients import excel_view
 
 __all__ = [
     "XlwingsBook",
@@ -223,11 +224,16 @@ class XlwingsBook:
         self.messages: list[str] = []
         self.save_requested = 0
         self._kept: dict[str, _Sheet] = {}
+        self._names: list[str] | None = None
         self.label = _book_name(book)
 
     # -- sheets -------------------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
-        return [sheet.name for sheet in self.book.sheets]
+        # read once per action: each name is a round trip to Excel (an Apple Event on a Mac);
+        # only write_sheet adds a sheet, and it forgets the list
+        if self._names is None:
+            self._names = [sheet.name for sheet in self.book.sheets]
+        return list(self._names)
 
     def _title(self, sheet: str) -> str | None:
         names = self.sheet_names()
@@ -328,6 +334,7 @@ class XlwingsBook:
         else:
             xl_sheet = self.book.sheets.add(name=sheet, after=self.book.sheets[len(self.book.sheets) - 1])
             title = xl_sheet.name
+            self._names = None
 
         grid: list[list[Any]] = []
         header_rows: list[tuple[int, int]] = []   # (row, number of columns)
@@ -404,11 +411,11 @@ class XlwingsBook:
             if width is None:
                 width = min(max(widths.get(j, 0) + 1, _MIN_AUTO_WIDTH), _MAX_AUTO_WIDTH)
             final[j] = float(width)
-        for (c1, c2), width in _runs(final):
-            xl_sheet.range((1, c1), (1, c2)).column_width = width
+        engine = excel_view.engine_of(self.book)  # widths: characters on desktop, points in Lite
+        excel_view.set_column_widths(xl_sheet, final, engine)
         _optional(lambda: xl_sheet.activate())
         if style.freeze_header:
-            _optional(lambda: xl_sheet.freeze_panes.freeze_at("A2"))
+            excel_view.freeze_header(xl_sheet, 1, engine)
 
         # the kept copy: what the sheet now holds (values as Excel gives them back)
         kept = _Sheet(title)
@@ -663,10 +670,10 @@ def _alert(book, text: str, mode: str) -> None:
 def _wants_save(book) -> bool:
     """``Keizer Save`` = TRUE on the xlwings.conf sheet asks Excel to save after each action."""
     try:
-        names = [s.name for s in book.sheets]
+        names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
         if "xlwings.conf" not in names:
             return False
-        values = book.sheets["xlwings.conf"].used_range.options(ndim=2).value or []
+        values = book.sheets[names["xlwings.conf"]].used_range.options(ndim=2).value or []
     except Exception:
         return False
     for row in values:
