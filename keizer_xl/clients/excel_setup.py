@@ -51,6 +51,10 @@ __all__ = [
     "CONFIG_SHEET",
     "START_SHEET",
     "BUTTON_MACROS",
+    "BUTTON_CAPTIONS",
+    "button_captions",
+    "START_TEXT",
+    "install_runpython_applescript",
 ]
 
 CONFIG_SHEET = "xlwings.conf"
@@ -58,6 +62,17 @@ START_SHEET = "Start"
 VBA_MODULE = "KeizerXL"
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
 BUTTON_MACROS = ("PairNextRound", "UpdateStandings", "CheckWorkbook")
+#: The captions of the three buttons, by workbook language (the one place to translate them).
+BUTTON_CAPTIONS: dict[str, dict[str, str]] = {
+    "en": {"PairNextRound": "Pair next round", "UpdateStandings": "Update standings",
+           "CheckWorkbook": "Check workbook"},
+}
+
+
+def button_captions(language: str = "en") -> dict[str, str]:
+    """Macro name -> caption in ``language`` (English where there is no translation yet)."""
+    return {**BUTTON_CAPTIONS["en"], **BUTTON_CAPTIONS.get(language, {})}
+
 #: xlwings' own VBA files that the workbook needs: (component name, path in the xlwings package).
 XLWINGS_VBA = (("xlwings", "xlwings.bas"), ("Dictionary", "addin/Dictionary.cls"))
 #: xlwings' add-in, whose macro imports a VBA file into the active workbook (used on macOS).
@@ -223,9 +238,9 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
     each key once (case-insensitively).  ``ADD_WORKBOOK_TO_PYTHONPATH`` is false: keizer-xl is
     an installed package, and the workbook's folder (which may be a OneDrive URL) stays out of
     Python's path."""
-    if platform not in ("win", "mac"):
-        raise SetupError(f"the interpreter is set for Windows ('win') or macOS ('mac'), "
-                         f"not {platform!r}")
+    if platform not in ("win", "mac", "any"):
+        raise SetupError(f"the interpreter is set for Windows ('win'), macOS ('mac') or both "
+                         f"('any': xlwings' generic Interpreter key), not {platform!r}")
     rows: list[list[Any]] = []
     index: dict[str, int] = {}
     for key, value in existing:
@@ -246,13 +261,22 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
             index[folded] = len(rows)
             rows.append([key, value])
 
-    put("Interpreter_Win", python if platform == "win" else None, keep=platform != "win")
-    put("Interpreter_Mac", python if platform == "mac" else None, keep=platform != "mac")
+    if platform == "any":
+        put("Interpreter", python)
+    else:
+        put("Interpreter_Win", python if platform == "win" else None, keep=platform != "win")
+        put("Interpreter_Mac", python if platform == "mac" else None, keep=platform != "mac")
     put("PYTHONPATH", pythonpath or None, keep=pythonpath is None)
-    put("UDF Modules", None, keep=True)
     put("ADD_WORKBOOK_TO_PYTHONPATH", "false")
     put("Show Console", False, keep=True)
-    return [(k, v) for k, v in rows]
+    # No key without a value: xlwings' GetConfig takes a key found on the sheet even when its
+    # value is empty, so an empty Interpreter_Mac written on Windows would beat the Mac user's
+    # own ~/.xlwings/xlwings.conf and run plain `python` (missing on a standard Mac).
+    return [(k, v) for k, v in rows if not _empty(v)]
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def pythonpath_for(python: str) -> str | None:
@@ -317,7 +341,7 @@ def write_config(book_path: str | os.PathLike, *, python: str | None = None,
 # --------------------------------------------------------------------------- Excel setup
 
 
-_START_TEXT = (
+START_TEXT = (
     "Keizer competition",
     "Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
     "Nothing is saved until you save the workbook.",
@@ -533,7 +557,7 @@ def _start_sheet(book) -> None:
         sheet = book.sheets[START_SHEET]
     else:
         sheet = book.sheets.add(name=START_SHEET, before=book.sheets[0])
-    sheet.range((1, 1), (len(_START_TEXT), 1)).value = [[to_excel(line)] for line in _START_TEXT]
+    sheet.range((1, 1), (len(START_TEXT), 1)).value = [[to_excel(line)] for line in START_TEXT]
     sheet.range((1, 1)).font.bold = True
 
 
@@ -560,10 +584,20 @@ def _write_config_xw(book, *, python: str, platform: str, pythonpath: str | None
 
 
 def _enable_runpython_mac() -> None:
-    """RunPython on macOS goes through an AppleScript file in Excel's script folder
-    (what ``xlwings runpython install`` does)."""
+    install_runpython_applescript()
+
+
+def install_runpython_applescript(home: Path | None = None) -> Path:
+    """RunPython on macOS goes through an AppleScript file in Excel's script folder: copy the
+    installed xlwings' ``xlwings-<version>.applescript`` there, as ``xlwings runpython install``
+    does (xlwings/cli.py: ``~/Library/Application Scripts/com.microsoft.Excel``).  Returns the
+    file written."""
     version = installed_xlwings_version()
     src = xlwings_package_dir() / f"xlwings-{version}.applescript"
-    dest = Path.home() / "Library" / "Application Scripts" / "com.microsoft.Excel"
+    if not src.is_file():
+        raise SetupError(f"{src} is missing: reinstall xlwings.")
+    dest = (home or Path.home()) / "Library" / "Application Scripts" / "com.microsoft.Excel"
     dest.mkdir(parents=True, exist_ok=True)
-    shutil.copy(src, dest / src.name)
+    target = dest / src.name
+    shutil.copyfile(src, target)
+    return target
