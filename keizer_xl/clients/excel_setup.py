@@ -133,6 +133,14 @@ Private Sub AddKeizerButton(sht As Worksheet, macroName As String, label As Stri
 End Sub
 """
 
+#: The scratch module that proves (on a Mac) that Excel lets the add-in import VBA.
+PROBE_MODULE = "KeizerXLProbe"
+PROBE_ANSWER = "keizer-xl can import"
+PROBE_VBA = (f'Attribute VB_Name = "{PROBE_MODULE}"\n'
+             f"Public Function {PROBE_MODULE}() As String\n"
+             f'    {PROBE_MODULE} = "{PROBE_ANSWER}"\n'
+             "End Function\n")
+
 _TRUST_HELP = {
     "win": ("Excel does not let programs change the VBA project yet. In Excel choose File > "
             "Options > Trust Center > Trust Center Settings > Macro Settings, tick 'Trust access "
@@ -311,8 +319,9 @@ def write_config(book_path: str | os.PathLike, *, python: str | None = None,
     book = open_book(book_path)
     wb = book.wb
     existing: list[tuple[Any, Any]] = []
-    if CONFIG_SHEET in wb.sheetnames:
-        ws = wb[CONFIG_SHEET]
+    found = next((n for n in wb.sheetnames if n.casefold() == CONFIG_SHEET.casefold()), None)
+    if found is not None:  # Excel's sheet names ignore case
+        ws = wb[found]
         for row in ws.iter_rows(min_row=1, max_col=2, values_only=True):
             if row[0] is None or not str(row[0]).strip():
                 break
@@ -419,6 +428,10 @@ class _MacVBA:
         self.addin_name = ""
 
     def check_access(self) -> None:
+        """Open the add-in, then prove the trust setting on a scratch workbook before the user's
+        workbook is touched: import a one-function probe module there and call it.  Without
+        the setting Excel imports nothing (the add-in's macro gives no error), so the call
+        fails or returns nothing, and we stop with the instructions."""
         src = xlwings_package_dir() / XLWINGS_ADDIN
         if not src.is_file():
             raise SetupError(f"{src} is missing: reinstall xlwings.")
@@ -426,11 +439,31 @@ class _MacVBA:
         copy = self.folder / self.addin_name
         shutil.copyfile(src, copy)
         self.addin = self.xw.Book(str(copy))
+        probe_file = self.folder / f"{PROBE_MODULE}.bas"
+        probe_file.write_bytes(_crlf(PROBE_VBA).encode("cp1252"))
+        scratch = self.xw.Book()
+        try:
+            answer = None
+            try:
+                self._import(scratch, probe_file)
+                answer = scratch.macro(f"{PROBE_MODULE}.{PROBE_MODULE}")()
+            except Exception:
+                answer = None
+            if answer != PROBE_ANSWER:
+                raise SetupError(_TRUST_HELP["mac"])
+        finally:
+            try:
+                scratch.close()  # never saved: it only held the probe
+            except Exception:
+                pass
+
+    def _import(self, book, path: Path) -> None:
+        book.activate()  # the add-in's macro imports into the active workbook
+        book.app.macro(f"'{self.addin_name}'!{ADDIN_IMPORT_MACRO}")(str(path))
 
     def replace(self, name: str, path: Path) -> None:
-        self.book.activate()
         try:
-            self.book.app.macro(f"'{self.addin_name}'!{ADDIN_IMPORT_MACRO}")(str(path))
+            self._import(self.book, path)
         except Exception as exc:
             if _is_trust_error(exc):
                 raise SetupError(_TRUST_HELP["mac"]) from exc
@@ -439,19 +472,34 @@ class _MacVBA:
                 f"Security > 'Trust access to the VBA project object model', or import the files "
                 f"of `keizer-xl excel-setup --export-vba FOLDER` by hand (see the README).") from exc
 
-    def close(self) -> None:
-        if self.addin is not None:
-            try:
-                self.addin.close()
-            except Exception:
-                pass
+    def close(self) -> str | None:
+        """Close the copied add-in (it must not stay open in Excel) and delete the copy;
+        returns what could not be done, for the user."""
+        if self.addin is None:
+            return None
+        problem = None
+        try:
+            self.addin.close()
+        except Exception as exc:
+            problem = (f"Excel did not close the add-in {self.addin_name} ({exc}); close Excel "
+                       f"before using the workbook.")
+        try:
+            (self.folder / self.addin_name).unlink()
+        except OSError:
+            pass
+        self.addin = None
+        return problem
 
 
 def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bool = False,
                    xw=None, platform: str | None = None, python: str | None = None,
                    pythonpath: str | None = None,
-                   progress: Callable[[str], None] | None = None) -> SetupResult:
-    """Make BOOK button-ready (see the module docstring); returns where the .xlsm is."""
+                   progress: Callable[[str], None] | None = None,
+                   make_seed: Callable[[Path], Any] | None = None) -> SetupResult:
+    """Make BOOK button-ready (see the module docstring); returns where the .xlsm is.
+
+    ``new`` needs ``make_seed(path)``, which writes the season template to ``path`` (.xlsx): the
+    template belongs to the frontends (keizer_xl.frontends.template), which call this."""
     platform = platform or _platform()
     say = progress or (lambda _text: None)
     if platform not in ("win", "mac"):
@@ -499,10 +547,10 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
                                                 export_vba(folder))]
     seed = None
     if new:
-        from keizer_xl.frontends.template import build_template
-
+        if make_seed is None:
+            raise SetupError("excel-setup --new needs the season template (make_seed)")
         seed = target.with_name(f"{target.stem} (new).xlsx")
-        build_template(seed)
+        make_seed(seed)
         say(f"created the season template {seed.name}")
         open_path = seed
     else:
@@ -535,12 +583,16 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
             _enable_runpython_mac()
             result.steps.append("RunPython enabled for Excel (AppleScript file installed)")
 
-        book.sheets[START_SHEET].activate()
+        book.sheets[next(s.name for s in book.sheets
+                         if s.name.casefold() == START_SHEET.casefold())].activate()
         book.save(str(target))
         say(f"saved {target}")
     finally:
         if isinstance(vba, _MacVBA):
-            vba.close()
+            problem = vba.close()
+            if problem:
+                result.steps.append(problem)
+                say(problem)
         if seed is not None:
             try:
                 seed.unlink()
@@ -552,9 +604,9 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
 def _start_sheet(book) -> None:
     from keizer_xl.clients.excel import to_excel
 
-    names = [s.name for s in book.sheets]
-    if START_SHEET in names:
-        sheet = book.sheets[START_SHEET]
+    names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
+    if START_SHEET.casefold() in names:
+        sheet = book.sheets[names[START_SHEET.casefold()]]
     else:
         sheet = book.sheets.add(name=START_SHEET, before=book.sheets[0])
     sheet.range((1, 1), (len(START_TEXT), 1)).value = [[to_excel(line)] for line in START_TEXT]
@@ -564,10 +616,10 @@ def _start_sheet(book) -> None:
 def _write_config_xw(book, *, python: str, platform: str, pythonpath: str | None):
     from keizer_xl.clients.excel import from_excel, to_excel
 
-    names = [s.name for s in book.sheets]
+    names = {s.name.casefold(): s.name for s in book.sheets}
     existing: list[tuple[Any, Any]] = []
-    if CONFIG_SHEET in names:
-        sheet = book.sheets[CONFIG_SHEET]
+    if CONFIG_SHEET.casefold() in names:
+        sheet = book.sheets[names[CONFIG_SHEET.casefold()]]
         values = sheet.used_range.options(ndim=2).value or []
         used = sheet.used_range
         if (used.row, used.column) == (1, 1):

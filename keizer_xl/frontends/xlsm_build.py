@@ -161,7 +161,10 @@ def _sheet_part(parts: dict[str, bytes], title: str) -> str:
 
 def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> None:
     sheet = _sheet_part(parts, xs.START_SHEET)
-    vml = "xl/drawings/vmlDrawingKeizer1.vml"
+    # named vmlDrawing<digit>.vml: the name openpyxl's keep_vba keeps when keizer-xl itself
+    # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
+    vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
+               if f"xl/drawings/vmlDrawing{n}.vml" not in parts)
     parts[vml] = vml_buttons(language)
     order.append(vml)
     folder, name = sheet.rsplit("/", 1)
