@@ -36,7 +36,14 @@ def procedures(source: str) -> dict[str, tuple[str, str]]:
 
 
 def test_the_shipped_module_is_the_one_excel_setup_imports():
-    assert VBA_FILE.read_text(encoding="ascii") == KEIZER_VBA
+    # both copies with Windows line endings: File > Import in the VBA editor needs CRLF
+    package_copy = ROOT / "keizer_xl" / "macros" / "KeizerXL.bas"
+    for path in (VBA_FILE, package_copy):
+        data = path.read_bytes()
+        assert data == KEIZER_VBA.replace("\n", "\r\n").encode("ascii"), path
+        assert data.count(b"\n") == data.count(b"\r\n") > 0, path
+    attributes = (ROOT / ".gitattributes").read_text(encoding="utf-8").splitlines()
+    assert "*.bas -text diff" in attributes and "*.cls -text diff" in attributes
     assert KEIZER_VBA.splitlines()[0] == 'Attribute VB_Name = "KeizerXL"'
     KEIZER_VBA.encode("ascii")  # the VBA editor reads the file in the ANSI code page
 
