@@ -94,8 +94,8 @@ def vba_sources() -> list[tuple[str, str, bool]]:
 
 def _add_project(path: Path) -> None:
     """Give the .xlsm at ``path`` the VBA project (pyOpenVBA), then drop the performance cache."""
-    from pyopenvba import ExcelFile
-    from pyopenvba.vba import VBAModuleKind
+    from pyopenvba import ExcelFile  # type: ignore[import-untyped]
+    from pyopenvba.vba import VBAModuleKind  # type: ignore[import-untyped]
 
     with ExcelFile(path) as book:
         project = book.add_vba_project()
@@ -111,7 +111,7 @@ def _add_project(path: Path) -> None:
 
 
 def _drop_performance_cache(path: Path) -> None:
-    from pyopenvba.cfb import CFB
+    from pyopenvba.cfb import CFB  # type: ignore[import-untyped]
 
     with zipfile.ZipFile(path) as z:
         parts = {info.filename: z.read(info) for info in z.infolist()}
@@ -128,7 +128,7 @@ def _drop_performance_cache(path: Path) -> None:
 def vml_buttons(language: str = "en") -> bytes:
     """The VML drawing of the three buttons, as XlsxWriter writes it for a sheet whose column A
     is as wide as the Start sheet's."""
-    import xlsxwriter
+    import xlsxwriter  # type: ignore[import-untyped]
 
     out = io.BytesIO()
     wb = xlsxwriter.Workbook(out, {"in_memory": True})
@@ -142,7 +142,8 @@ def vml_buttons(language: str = "en") -> bytes:
                                         "height": height, "x_offset": 6 + slot * _BUTTON_STEP})
     wb.close()
     with zipfile.ZipFile(io.BytesIO(out.getvalue())) as z:
-        return z.read("xl/drawings/vmlDrawing1.vml")
+        vml: bytes = z.read("xl/drawings/vmlDrawing1.vml")
+    return vml
 
 
 def _sheet_part(parts: dict[str, bytes], title: str) -> str:
@@ -154,7 +155,7 @@ def _sheet_part(parts: dict[str, bytes], title: str) -> str:
             rid = attrs.get("r:id") or next(v for k, v in attrs.items() if k.endswith(":id"))
             rel = re.search(rf'<Relationship\b[^>]*Id="{re.escape(rid)}"[^>]*/>', rels)
             assert rel is not None
-            target = dict(re.findall(r'(\w+)="([^"]*)"', rel.group()))["Target"]
+            target: str = dict(re.findall(r'(\w+)="([^"]*)"', rel.group()))["Target"]
             return target.lstrip("/") if target.startswith("/") else "xl/" + target
     raise SetupError(f"the sheet {title} is missing from the package")  # pragma: no cover
 
@@ -202,7 +203,7 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
 
 
 def _start_sheet(wb: Any) -> None:
-    from openpyxl.styles import Font
+    from openpyxl.styles import Font  # type: ignore[import-untyped]
 
     if xs.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
         old = next(n for n in wb.sheetnames if n.casefold() == xs.START_SHEET.casefold())
@@ -262,7 +263,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     """Write the button-ready workbook ``target`` (.xlsm) from ``source`` (an .xlsx; None: the
     season template).  ``platform`` says whose interpreter key to write ('win', 'mac'; default
     this computer's; elsewhere xlwings' generic ``Interpreter``)."""
-    from openpyxl import load_workbook
+    from openpyxl import load_workbook  # type: ignore[import-untyped]
 
     from keizer_xl.frontends.template import template_workbook
 
