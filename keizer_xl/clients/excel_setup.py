@@ -1,6 +1,10 @@
 """Make a season workbook button-ready for Excel (xlwings), on the volunteer's own computer.
 
-``keizer-xl excel-setup BOOK [--new]`` drives Excel through xlwings (Windows or macOS):
+The default route builds the ``.xlsm`` without Excel (:mod:`keizer_xl.frontends.xlsm_build`);
+this module holds what both routes share (the VBA files, :data:`KEIZER_VBA`, the button
+captions, the ``xlwings.conf`` rows, the Mac AppleScript) and the fallback route
+``keizer-xl excel-setup BOOK [--new] --via-excel``, which drives Excel through xlwings
+(Windows or macOS):
 
 1. opens BOOK in Excel (``--new``: first creates it from the season template);
 2. puts three VBA modules into the workbook's VBA project: ``xlwings`` (xlwings.bas) and
@@ -10,7 +14,8 @@
    on macOS, where AppleScript has no way into the VBA project, by running the import macro of
    xlwings' own add-in (``ImportXlwingsUdfsModule``, which imports a file into the active
    workbook).  Both need "Trust access to the VBA project object model"; its absence is
-   detected and explained;
+   detected and explained (on macOS first on a scratch workbook, see ``_MacVBA.check_access``,
+   before the user's workbook is touched; the copied add-in is closed and deleted afterwards);
 3. adds a ``Start`` sheet and runs ``KeizerXL.AddKeizerButtons``, which puts the three Form
    Control buttons on it (OnAction = PairNextRound, UpdateStandings, CheckWorkbook);
 4. writes the ``xlwings.conf`` sheet (which Python to run, see :func:`config_entries`);
