@@ -98,3 +98,20 @@ def test_macos_desktop_says_it_did_not_freeze(tmp_path, monkeypatch):
     fake = _book(tmp_path, "excel")
     monkeypatch.setattr(sys, "platform", "darwin")
     assert excel_view.freeze_header(fake.sheets["Players"], 1, "excel") is False
+
+
+def test_each_action_reads_the_sheet_names_once(tmp_path, monkeypatch):
+    """Every sheet name is a round trip to Excel (an Apple Event on a Mac): the transport lists
+    them once per action (before: 9 times for standings, 12 for a pairing)."""
+    import excel_fake
+
+    reads = []
+    real_iter = excel_fake.FakeSheets.__iter__
+    monkeypatch.setattr(excel_fake.FakeSheets, "__iter__",
+                        lambda self: (reads.append(1), real_iter(self))[1])
+    fake = _book(tmp_path, "excel")
+    actions.update_standings(XlwingsBook(fake))
+    assert len(reads) == 1
+    reads.clear()
+    actions.pair_next_round(XlwingsBook(fake), force=True)
+    assert len(reads) == 1

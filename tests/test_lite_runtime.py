@@ -81,3 +81,18 @@ def test_lite_messages_name_scripts_not_alt_f8():
     (alert,) = [a for a in actions if a["func"] == "alert"]
     text = alert["args"][0]
     assert "Alt+F8" not in text and "pair_next_round_anyway" in text, text
+
+
+def test_the_scripts_without_buttons_pair_in_lite_too():
+    sheets = openpyxl.load_workbook(SAMPLE, read_only=True).sheetnames
+    anyway = lite(SAMPLE, "pair_next_round_anyway")["actions"]
+    assert "Pairings" not in sheets
+    assert any(a["func"] == "addSheet" and "Pairings" in a["args"] for a in anyway)
+    assert any(a["func"] == "resizeTable" and a["sheet_position"] == sheets.index("Results")
+               for a in anyway)                       # the games appended to the Results table
+    (alert,) = [a["args"][0] for a in anyway if a["func"] == "alert"]
+    assert alert.startswith("Round 24 is paired: 16 boards, bye: Sanne de Groot.")
+    again = lite(SAMPLE, "pair_round_again")["actions"]
+    assert any(a["func"] == "rangeDelete" for a in again)  # the old boards of round 23 go
+    (alert,) = [a["args"][0] for a in again if a["func"] == "alert"]
+    assert alert.startswith("Round 23 is paired again: 13 boards")
