@@ -221,3 +221,26 @@ def test_libreoffice_reopens_it_with_three_buttons_and_compiles_keizerxl(built, 
     assert report["vba_mode"] is True
     compiled = [c["ok"] for c in report["compile"]]
     assert compiled == [True, False, True], report["compile"]
+
+
+def test_the_buttons_shape_ids_do_not_clash_with_a_comment_drawing(tmp_path):
+    from openpyxl.comments import Comment
+
+    source = tmp_path / "with comment.xlsx"
+    wb = openpyxl.load_workbook(SAMPLE)
+    wb["Players"]["A2"].comment = Comment("club champion", "arbiter")
+    wb.save(source)
+    build_xlsm(tmp_path / "with comment.xlsm", source=source, python="/usr/bin/python3",
+               pythonpath="")
+    ids: list[str] = []
+    blocks: list[str] = []
+    with zipfile.ZipFile(tmp_path / "with comment.xlsm") as z:
+        vmls = [n for n in z.namelist() if n.endswith(".vml")]
+        assert len(vmls) == 2  # the comment's drawing and the buttons'
+        for name in vmls:
+            text = z.read(name).decode("utf-8")
+            ids += re.findall(r'\bid="(_x0000_s\d+)"', text)
+            blocks += re.findall(r'idmap\b[^>]*\bdata="(\d+)"', text)
+    assert len(ids) == len(set(ids)) == 4 and sorted(blocks) == ["1", "2"]
+    assert openpyxl.load_workbook(tmp_path / "with comment.xlsm")["Players"]["A2"].comment.text == \
+        "club champion"

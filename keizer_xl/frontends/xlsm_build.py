@@ -146,6 +146,21 @@ def vml_buttons(language: str = "en") -> bytes:
     return vml
 
 
+def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
+    """XlsxWriter numbers the buttons' shapes from block 1 (``o:idmap data="1"``, ids
+    ``_x0000_s1025``...), as openpyxl numbers the drawing of a sheet's comments: shape ids must be
+    unique in the workbook, so the buttons take the first block no other VML drawing uses."""
+    taken = {int(n) for name, data in parts.items() if name.endswith(".vml")
+             for found in re.findall(rb'idmap\b[^>]*\bdata="([\d,]+)"', data)
+             for n in found.split(b",")}
+    block = next(n for n in range(1, 1000) if n not in taken)
+    text = vml.decode("utf-8")
+    text = re.sub(r'(idmap\b[^>]*\bdata=")1(")', rf"\g<1>{block}\g<2>", text, count=1)
+    shift = (block - 1) * 1024
+    text = re.sub(r'id="_x0000_s(\d+)"', lambda m: f'id="_x0000_s{int(m.group(1)) + shift}"', text)
+    return text.encode("utf-8")
+
+
 def _sheet_part(parts: dict[str, bytes], title: str) -> str:
     workbook = parts["xl/workbook.xml"].decode("utf-8")
     rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
@@ -166,7 +181,7 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
     # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
     vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
                if f"xl/drawings/vmlDrawing{n}.vml" not in parts)
-    parts[vml] = vml_buttons(language)
+    parts[vml] = _own_shape_ids(vml_buttons(language), parts)
     order.append(vml)
     folder, name = sheet.rsplit("/", 1)
     rels_name = f"{folder}/_rels/{name}.rels"
