@@ -170,10 +170,38 @@ def test_refusals_leave_nothing_behind(tmp_path, capsys):
     assert main(["new", str(macro)]) == 0
     before = macro.read_bytes()
     assert main(["new", str(macro)]) == 2            # exists: --force, as for .xlsx
-    assert main(["excel-setup", str(macro)]) == 1    # an .xlsm source needs --via-excel
-    assert "--via-excel" in capsys.readouterr().err
+    assert main(["excel-setup", str(tmp_path / "club.ods")]) == 2
     assert macro.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsm"]  # no temporary files
+
+
+def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
+    """After an xlwings upgrade: the workbook's old xlwings module is replaced by the installed
+    one, the data and buttons stay, the old file is kept as a backup."""
+    from pyopenvba import ExcelFile
+
+    macro = tmp_path / "club.xlsm"
+    assert main(["new", str(macro)]) == 0
+    with ExcelFile(macro) as book:  # make it look like a workbook of an older xlwings
+        old = book.get_module("xlwings").replace('XLWINGS_VERSION As String = "0.37.8"',
+                                                 'XLWINGS_VERSION As String = "0.30.0"')
+        book.set_module("xlwings", old)
+        book.save(macro)
+    assert excel_setup.bas_version(_modules(macro)["xlwings"]) == "0.30.0"
+    wb = openpyxl.load_workbook(macro, keep_vba=True)
+    wb["Players"]["A2"] = "Noor Bakker"
+    wb.save(macro)
+    assert main(["excel-setup", str(macro)]) == 0
+    modules = _modules(macro)
+    assert excel_setup.bas_version(modules["xlwings"]) == "0.37.8"
+    assert {"Dictionary", "KeizerXL"} <= set(modules)
+    assert len([m for m in modules if m.casefold() == "xlwings"]) == 1
+    assert openpyxl.load_workbook(macro)["Players"]["A2"].value == "Noor Bakker"
+    assert _vml_buttons(macro) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    ole = olefile.OleFileIO(_project_bin(macro))
+    assert ole.openstream(["VBA", "_VBA_PROJECT"]).read() == VBA_PROJECT_STREAM
+    assert excel_setup.bas_version(_modules(tmp_path / "club.bak.xlsm")["xlwings"]) == "0.30.0"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.bak.xlsm", "club.xlsm"]
 
 
 def test_a_mac_build_installs_xlwings_applescript(tmp_path):

@@ -443,6 +443,24 @@ def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | N
     return EXIT_OK
 
 
+def _refresh_xlsm(path: Path, *, python: str | None) -> int:
+    """excel-setup BOOK.xlsm: the VBA modules of the installed xlwings and keizer-xl, and the
+    config for this computer, written into the existing .xlsm without Excel."""
+    from keizer_xl.clients.excel_setup import SetupError
+    from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.frontends.xlsm_build import refresh_xlsm
+
+    try:
+        result = refresh_xlsm(path, python=python)
+    except (SetupError, WorkbookFileError) as e:
+        print(f"keizer-xl: {e}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    for step in result.steps:
+        print(f"  {step}", file=sys.stderr)
+    print(f"Updated {result.target}: open it in Excel and click Enable Content if asked.")
+    return EXIT_OK
+
+
 def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
     """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons."""
     from keizer_xl.clients.excel_setup import SetupError, setup_workbook
@@ -482,9 +500,11 @@ def cmd_excel_setup(args) -> int:
     if args.new:
         return _build_xlsm(path.with_suffix(".xlsm"), source=None, force=args.force,
                            python=args.python)
+    if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
+        return _refresh_xlsm(path, python=args.python)
     if path.suffix.lower() != ".xlsx":
         print(f"keizer-xl: {path.name}: give the season workbook as .xlsx (the result is "
-              f"{path.stem}.xlsm beside it); to replace the macros of an .xlsm use --via-excel.",
+              f"{path.stem}.xlsm beside it) or a button workbook (.xlsm) to renew its macros.",
               file=sys.stderr)
         return EXIT_PROBLEMS
     return _build_xlsm(path.with_suffix(".xlsm"), source=path, force=args.force,

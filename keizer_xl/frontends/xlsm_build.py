@@ -42,7 +42,7 @@ from typing import Any
 from keizer_xl.clients import excel_setup as xs
 from keizer_xl.clients.excel_setup import SetupError
 
-__all__ = ["build_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
+__all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
            "vba_sources"]
 
 #: ``_VBA_PROJECT`` without a performance cache, byte for byte as in xlwings' quickstart.
@@ -104,6 +104,29 @@ def _add_project(path: Path) -> None:
                                kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
         # The document modules come from pyOpenVBA's Excel-made template with a compiled cache
         # in front of their source: rewrite them so every module starts at offset 0.
+        for module in list(project.modules):
+            book.set_module(module.name, module.source)
+        book.save(path)
+    _drop_performance_cache(path)
+
+
+def _replace_modules(path: Path) -> None:
+    """Put the installed xlwings' modules and KeizerXL into the existing project of ``path``
+    (adding the ones it lacks), every module rewritten without a cache."""
+    from pyopenvba import ExcelFile
+    from pyopenvba.vba import VBAModuleKind
+
+    with ExcelFile(path) as book:
+        if not book.has_vba_project():
+            book.add_vba_project()
+        project = book.vba_project()
+        present = {m.name.casefold(): m.name for m in project.modules}
+        for name, source, is_class in vba_sources():
+            if name.casefold() in present:
+                book.set_module(present[name.casefold()], xs._crlf(source))
+            else:
+                project.add_module(name, xs._crlf(source),
+                                   kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
         for module in list(project.modules):
             book.set_module(module.name, module.source)
         book.save(path)
@@ -349,3 +372,42 @@ def _write_zip(path: Path, order: list[str], parts: dict[str, bytes]) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name in order:
             z.writestr(name, parts[name])
+
+
+def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
+                 platform: str | None = None, pythonpath: str | None = None) -> BuildResult:
+    """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
+    keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
+    old file is kept as ``<stem>.bak.xlsm``; everything else in the package is copied as it is
+    (pyOpenVBA rewrites only the project; openpyxl writes the config sheet and refuses, naming
+    them, to drop what it cannot keep)."""
+    import shutil
+
+    source = Path(path).expanduser().absolute()
+    if source.suffix.lower() != ".xlsm" or not source.is_file():
+        raise SetupError(f"{source}: give an existing .xlsm.")
+    xs._check_name(source)
+    platform = platform or _this_platform()
+    python = python or sys.executable
+    result = BuildResult(source)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{source.stem}-", suffix=".xlsm", dir=source.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        shutil.copyfile(source, tmp)
+        result.config = xs.write_config(tmp, python=python, platform=platform,
+                                        pythonpath=pythonpath if pythonpath is not None
+                                        else xs.pythonpath_for(python))
+        for leftover in tmp.parent.glob(f"{tmp.stem}.bak*"):
+            leftover.unlink()  # write_config's backup of the temporary copy
+        _replace_modules(tmp)
+        result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
+        backup = source.with_name(f"{source.stem}.bak.xlsm")
+        shutil.copyfile(source, backup)
+        os.replace(tmp, source)
+        result.steps.append(f"the old file kept as {backup.name}")
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
+    return result
