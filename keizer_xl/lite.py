@@ -1,6 +1,7 @@
-"""xlwings Lite scripts under the name the shipped ``main.py`` imports (``from keizer_xl import
+"""xlwings Lite actions under the name the shipped ``main.py`` imports (``from keizer_xl import
 lite``): a name users paste into their workbooks, so it stays; the code lives in
-:mod:`keizer_xl.frontends.lite`."""
+:mod:`keizer_xl.frontends.lite` (plain functions: ``main.py``'s own ``@script`` functions call
+them)."""
 from keizer_xl.frontends.lite import (check_workbook, pair_next_round, pair_next_round_anyway,
                                       pair_round_again, update_standings)
 

@@ -3,7 +3,9 @@
     python templates/make_templates.py
 
 * ``templates/season-template.xlsx``: the season template of ``keizer-xl new`` (keizer_xl/template.py);
-* ``macros/KeizerXL.bas``: the VBA module of the Excel buttons (keizer_xl/excel_setup.py:KEIZER_VBA);
+* ``macros/KeizerXL.bas`` and its package copy ``keizer_xl/macros/KeizerXL.bas``: the VBA module of
+  the Excel buttons (keizer_xl/clients/excel_setup.py:KEIZER_VBA), with Windows line endings (CRLF:
+  the VBA editor's File > Import breaks a module with bare LF; ``.gitattributes`` keeps them);
 * ``macros/keizer_xl_lo.py``: the LibreOffice macro (keizer_xl/macros/keizer_xl_lo.py).
 
 The files under ``macros/`` are copies for people who browse or import them by hand; the
@@ -27,6 +29,7 @@ from keizer_xl.clients.xlsx import write_new_workbook  # noqa: E402
 
 TEMPLATE = ROOT / "templates" / "season-template.xlsx"
 VBA = ROOT / "macros" / "KeizerXL.bas"
+VBA_PACKAGE = ROOT / "keizer_xl" / "macros" / "KeizerXL.bas"
 LO_MACRO = ROOT / "macros" / "keizer_xl_lo.py"
 LO_SOURCE = ROOT / "keizer_xl" / "macros" / "keizer_xl_lo.py"
 
@@ -38,7 +41,8 @@ def main() -> None:
 
     wb.properties.created = wb.properties.modified = dt.datetime(2025, 1, 1)
     write_new_workbook(wb, TEMPLATE, backup=False)
-    VBA.write_text(KEIZER_VBA, encoding="ascii", newline="\n")
+    for path in (VBA, VBA_PACKAGE):
+        path.write_bytes(KEIZER_VBA.replace("\n", "\r\n").encode("ascii"))
     LO_MACRO.write_bytes(LO_SOURCE.read_bytes())
     print(f"wrote {TEMPLATE.relative_to(ROOT)}, {VBA.relative_to(ROOT)} and "
           f"{LO_MACRO.relative_to(ROOT)}")

@@ -11,7 +11,14 @@ it behaves as Excel does where that matters to us:
   number (unless the cell is formatted as text, '@'), TRUE/FALSE become booleans;
 * deleting cells (shift up) and inserting cells (shift down) move the cells below within the
   columns of the range, and shrink or grow an Excel Table they cut through;
-* every call is recorded in ``book.calls`` so tests can assert how the workbook was touched.
+* every call is recorded in ``book.calls`` so tests can assert how the workbook was touched;
+* it refuses what the real engines refuse (xlwings 0.37.8 sources): on the desktop engine
+  (``FakeBook(engine="excel")``, the default) ``sheet.freeze_panes`` does not exist (the
+  Windows and macOS impls have no ``freeze_panes``) and a column wider than 255 characters is an
+  error (Excel's limit: a width given in points by mistake hits it); on the remote engine behind
+  xlwings Lite (``engine="remote"``) widths are points, ``freeze_at`` freezes the whole range
+  given (``"A2"`` = rows 1-2 and column A, which ``frozen_rows``/``frozen_cols`` show), and
+  reading ``column_width`` is refused as the real engine refuses it.
 """
 from __future__ import annotations
 
@@ -29,9 +36,15 @@ class Formula:
     text: str
 
 
+class _Engine:
+    def __init__(self, name: str):
+        self.name = name
+
+
 class FakeApp:
-    def __init__(self, book):
+    def __init__(self, book, engine: str = "excel"):
         self._book = book
+        self.engine = _Engine(engine)
         self.alerts: list[dict[str, Any]] = []
         self.macros: dict[str, Any] = {}  # name -> what running the VBA macro does
         self.active = book
@@ -49,10 +62,10 @@ class FakeApp:
 
 
 class FakeBook:
-    def __init__(self, name="club.xlsm"):
+    def __init__(self, name="club.xlsm", engine="excel"):
         self.name = name
         self.calls: list[tuple] = []
-        self.app = FakeApp(self)
+        self.app = FakeApp(self, engine)
         self._sheets: list[FakeSheet] = []
         self.sheets = FakeSheets(self)
         self.saved = 0
@@ -81,13 +94,13 @@ class FakeBook:
         return sheet
 
     @classmethod
-    def from_file(cls, path, name=None) -> "FakeBook":
+    def from_file(cls, path, name=None, engine="excel") -> "FakeBook":
         """The values, number formats and Excel Tables of a workbook file (via openpyxl)."""
         import openpyxl
         from openpyxl.utils.cell import range_boundaries
 
         wb = openpyxl.load_workbook(path, data_only=True)
-        book = cls(name or getattr(path, "name", str(path)))
+        book = cls(name or getattr(path, "name", str(path)), engine=engine)
         for ws in wb.worksheets:
             sheet = book.add_sheet(ws.title)
             for row in ws.iter_rows():
@@ -149,6 +162,22 @@ class FakeFreezePanes:
     def freeze_at(self, frozen_range):
         self._sheet.book.calls.append(("freeze_at", self._sheet.name, frozen_range))
         self._sheet.frozen = frozen_range
+        m = re.fullmatch(r"(\d+):(\d+)|([A-Z]+):([A-Z]+)|([A-Z]+)(\d+)", frozen_range)
+        if m is None:
+            raise ValueError(f"freeze_at({frozen_range!r}): not a range Office.js takes")
+        if m.group(1):      # "1:1": whole rows
+            self._sheet.frozen_rows, self._sheet.frozen_cols = int(m.group(2)), 0
+        elif m.group(3):    # "A:A": whole columns
+            self._sheet.frozen_rows, self._sheet.frozen_cols = 0, _col_number(m.group(4))
+        else:               # a cell: Office.js freezes every row and column up to it
+            self._sheet.frozen_rows, self._sheet.frozen_cols = int(m.group(6)), _col_number(m.group(5))
+
+
+def _col_number(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
 
 
 class FakeSheet:
@@ -161,6 +190,8 @@ class FakeSheet:
         self.colors: dict[tuple[int, int], tuple] = {}
         self.widths: dict[int, float] = {}
         self.frozen = None
+        self.frozen_rows = 0
+        self.frozen_cols = 0
         self._tables: list[FakeTable] = []
 
     # -- the xlwings API --------------------------------------------------------------------
@@ -183,6 +214,9 @@ class FakeSheet:
 
     @property
     def freeze_panes(self):
+        if self.book.app.engine.name == "excel":
+            # xlwings' Windows and macOS impls have no freeze_panes: the real call fails so
+            raise AttributeError("'Sheet' object has no attribute 'freeze_panes'")
         return FakeFreezePanes(self)
 
     def clear(self):
@@ -324,6 +358,9 @@ class FakeRange:
 
     @column_width.setter
     def column_width(self, value):
+        if self.sheet.book.app.engine.name == "excel" and not 0 <= value <= 255:
+            raise com_error(-2146827284, f"Unable to set the ColumnWidth property ({value}): "
+                                         f"a width is 0 to 255 characters")
         self.sheet.book.calls.append(("column_width", self.sheet.name, self.address, value))
         for c in range(self.column, self.last_col + 1):
             self.sheet.widths[c] = value

@@ -42,7 +42,19 @@ def test_config_entries_one_block_each_key_once():
     assert got["Interpreter_Mac"] == "/opt/py"                # the other computer's stays
     assert got["LICENSE_KEY"] == "k"
     assert got["ADD_WORKBOOK_TO_PYTHONPATH"] == "false"
-    assert "UDF Modules" in got and got["UDF Modules"] is None
+    assert all(v not in (None, "") for v in got.values())     # no key without a value
+
+
+def test_a_config_written_on_windows_has_no_empty_mac_interpreter():
+    """xlwings takes a key found on the sheet even when it is empty: an empty Interpreter_Mac
+    would beat the Mac user's own ~/.xlwings/xlwings.conf and run plain `python`."""
+    rows = dict(config_entries(python="C:\\Py\\python.exe", platform="win", pythonpath=None))
+    assert rows == {"Interpreter_Win": "C:\\Py\\python.exe", "ADD_WORKBOOK_TO_PYTHONPATH": "false",
+                    "Show Console": False}
+    rows = dict(config_entries(python="/usr/bin/python3", platform="any", pythonpath="",
+                               existing=[("PYTHONPATH", ""), ("Conda Env", " ")]))
+    assert rows == {"Interpreter": "/usr/bin/python3", "ADD_WORKBOOK_TO_PYTHONPATH": "false",
+                    "Show Console": False}
     with pytest.raises(SetupError):
         config_entries(python="x", platform="linux")
 
@@ -83,7 +95,7 @@ def test_excel_config_updates_an_existing_sheet(tmp_path):
     assert got["Interpreter_Mac"] == "/Users/me/venv/bin/python"
     assert got["Conda Env"] == "club" and got["PYTHONPATH"] == "/src"
     assert "interpreter_mac" not in got and "After a gap" not in got
-    assert got["Interpreter_Win"] is None
+    assert "Interpreter_Win" not in got  # no empty key: it would beat the user's own config
 
 
 def test_excel_config_keeps_the_vba_project_of_an_xlsm(tmp_path):
@@ -118,10 +130,9 @@ def test_export_vba_writes_the_three_files_for_a_manual_import(tmp_path):
     assert excel_setup.bas_version(files[0].read_text(encoding="cp1252")) == VERSION
 
 
-def test_new_xlsm_points_to_excel_setup_where_there_is_no_excel(tmp_path, capsys):
-    assert main(["new", str(tmp_path / "club.xlsm")]) == 2
-    err = capsys.readouterr().err
-    assert "keizer-xl excel-setup" in err and "--new" in err
+def test_new_xlsm_via_excel_needs_excel(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "club.xlsm"), "--via-excel"]) == 1
+    assert "Windows or macOS" in capsys.readouterr().err
     assert not (tmp_path / "club.xlsm").exists()
 
 
@@ -135,7 +146,9 @@ class FakeXw:
         self.books = books
         self.opened: list[str] = []
 
-    def Book(self, path):  # noqa: N802 - xlwings' name
+    def Book(self, path=None):  # noqa: N802 - xlwings' name
+        if path is None:  # a new, empty workbook (xw.Book())
+            path = f"Book{len(self.opened) + 1}"
         self.opened.append(path)
         name = Path(path).name
         if name not in self.books:
@@ -226,7 +239,7 @@ def test_setup_new_creates_the_template_and_removes_the_seed(tmp_path):
 
     xw = Xw({})
     result = setup_workbook(target, new=True, xw=xw, platform="win", python="C:\\p.exe",
-                            pythonpath="")
+                            pythonpath="", make_seed=build_template)
     assert result.target == target
     assert Path(xw.opened[0]).name == seed_name
     book = xw.books[seed_name]
@@ -243,16 +256,29 @@ def test_setup_on_a_mac_imports_through_the_xlwings_addin(tmp_path, monkeypatch)
     book = FakeBook.from_file(source, name=source.name)
     imported: list[str] = []
     addin = f"keizer-xl-xlwings-{VERSION}.xlam"
-    book.app.macros[f"'{addin}'!Main.ImportXlwingsUdfsModule"] = lambda path: imported.append(path)
+    scratch = FakeBook("Book3")
+    scratch.app = book.app  # one Excel: the macros of every open workbook
+    probe_answer = excel_setup.PROBE_ANSWER
+
+    def import_into_active(path):
+        imported.append((book.app.active.name, Path(path).name))
+        if Path(path).stem == excel_setup.PROBE_MODULE:
+            book.app.macros[f"'Book3'!{excel_setup.PROBE_MODULE}.{excel_setup.PROBE_MODULE}"] = \
+                lambda: probe_answer
+
+    book.app.macros[f"'{addin}'!Main.ImportXlwingsUdfsModule"] = import_into_active
     book.app.macros[f"'{book.name}'!KeizerXL.AddKeizerButtons"] = lambda: None
-    xw = FakeXw({source.name: book})
+    xw = FakeXw({source.name: book, "Book3": scratch})
     setup_workbook(source, xw=xw, platform="mac", python="/Users/me/venv/bin/python",
                    pythonpath="")
     container = tmp_path / "home" / "Library" / "Containers" / "com.microsoft.Excel" / "Data" / "keizer-xl"
-    assert [Path(p).name for p in imported] == ["xlwings.bas", "Dictionary.cls", "KeizerXL.bas"]
-    assert all(Path(p).parent == container for p in imported)
-    assert Path(xw.opened[1]) == container / addin and (container / addin).is_file()
+    # first the probe into the scratch workbook (the trust check), then the three modules
+    assert imported == [("Book3", "KeizerXLProbe.bas"), (source.name, "xlwings.bas"),
+                        (source.name, "Dictionary.cls"), (source.name, "KeizerXL.bas")]
+    assert ("close", "Book3") in scratch.calls and scratch.saved == 0
+    assert Path(xw.opened[1]) == container / addin
     assert ("close", addin) in xw.books[addin].calls
+    assert not (container / addin).exists()  # the copy of the add-in is removed again
     script = tmp_path / "home" / "Library" / "Application Scripts" / "com.microsoft.Excel" / \
         f"xlwings-{VERSION}.applescript"
     assert script.is_file()
@@ -278,3 +304,23 @@ def test_setup_refuses_what_cannot_work(tmp_path):
         setup_workbook(tmp_path / "missing.xlsx", xw=FakeXw({}), platform="win")
     with pytest.raises(SetupError, match=r"\.xlsx or \.xlsm"):
         setup_workbook(tmp_path / "club.ods", xw=FakeXw({}), platform="win")
+
+
+def test_setup_on_a_mac_checks_the_trust_setting_before_touching_the_workbook(tmp_path, monkeypatch):
+    monkeypatch.setattr(excel_setup.Path, "home", classmethod(lambda cls: tmp_path / "home"))
+    source = tmp_path / "club.xlsx"
+    build_template(source)
+    book = FakeBook.from_file(source, name=source.name)
+    scratch = FakeBook("Book3")
+    scratch.app = book.app
+    imported: list[str] = []
+    addin = f"keizer-xl-xlwings-{VERSION}.xlam"
+    # without the trust setting Excel's import does nothing (and says nothing)
+    book.app.macros[f"'{addin}'!Main.ImportXlwingsUdfsModule"] = lambda path: imported.append(path)
+    xw = FakeXw({source.name: book, "Book3": scratch})
+    with pytest.raises(SetupError, match="Trust access to the VBA project object model"):
+        setup_workbook(source, xw=xw, platform="mac", python="/Users/me/venv/bin/python",
+                       pythonpath="")
+    assert [Path(p).name for p in imported] == ["KeizerXLProbe.bas"]   # nothing into club.xlsx
+    assert book.saved == 0 and ("close", "Book3") in scratch.calls
+    assert ("close", addin) in xw.books[addin].calls

@@ -323,7 +323,7 @@ def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, 
 
     monkeypatch.setattr(excel_setup, "setup_workbook", refuse)
     monkeypatch.setattr(excel_setup, "write_config", refuse)
-    code_setup, _, err1 = run(capsys, "excel-setup", book)
+    code_setup, _, err1 = run(capsys, "excel-setup", book, "--via-excel")
     code_config, _, err2 = run(capsys, "excel-config", book, "--for", "win", "--python", "C:\\p")
     assert code_setup == code_config == 1
     assert "Excel could not open club.xlsx" in err1 and "Excel could not open club.xlsx" in err2

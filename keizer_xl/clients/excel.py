@@ -39,6 +39,7 @@ from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.tables import Table, quote_sheet
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete, runs
+from keizer_xl.clients import excel_view
 
 __all__ = [
     "XlwingsBook",
@@ -121,11 +122,16 @@ class XlwingsBook:
         self.messages: list[str] = []
         self.save_requested = 0
         self._kept: dict[str, _Sheet] = {}
+        self._names: list[str] | None = None
         self.label = _book_name(book)
 
     # -- sheets -------------------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
-        return [sheet.name for sheet in self.book.sheets]
+        # read once per action: each name is a round trip to Excel (an Apple Event on a Mac);
+        # only write_sheet adds a sheet, and it forgets the list
+        if self._names is None:
+            self._names = [sheet.name for sheet in self.book.sheets]
+        return list(self._names)
 
     def _title(self, sheet: str) -> str | None:
         names = self.sheet_names()
@@ -200,6 +206,7 @@ class XlwingsBook:
         else:
             xl_sheet = self.book.sheets.add(name=sheet, after=self.book.sheets[len(self.book.sheets) - 1])
             title = xl_sheet.name
+            self._names = None
         ncols = layout.width or 1
         grid = [[to_excel(v) for v in row] + [None] * (ncols - len(row)) for row in layout.grid]
         whole = xl_sheet.range((1, 1), (max(len(grid), 1), ncols))
@@ -345,12 +352,13 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
 
 
 def _apply_view(xl_sheet, layout: Layout) -> None:
-    """Column widths (in characters, one call per run of equal widths) and frozen rows."""
-    for (c1, c2), width in _runs(dict(enumerate(layout.widths, 1))):
-        xl_sheet.range((1, c1), (1, c2)).column_width = width
+    """Column widths and frozen rows, each in the unit and the way its engine takes them
+    (characters on desktop, points in Lite; see :mod:`keizer_xl.clients.excel_view`)."""
+    engine = excel_view.engine_of(xl_sheet.book)
+    excel_view.set_column_widths(xl_sheet, dict(enumerate(layout.widths, 1)), engine)
     _optional(lambda: xl_sheet.activate())
     if layout.freeze_rows:
-        _optional(lambda: xl_sheet.freeze_panes.freeze_at(f"A{layout.freeze_rows + 1}"))
+        excel_view.freeze_header(xl_sheet, layout.freeze_rows, engine)
 
 
 # --------------------------------------------------------------------------- entry points

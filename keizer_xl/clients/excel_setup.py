@@ -1,6 +1,10 @@
 """Make a season workbook button-ready for Excel (xlwings), on the volunteer's own computer.
 
-``keizer-xl excel-setup BOOK [--new]`` drives Excel through xlwings (Windows or macOS):
+The default route builds the ``.xlsm`` without Excel (:mod:`keizer_xl.frontends.xlsm_build`);
+this module holds what both routes share (the VBA files, :data:`KEIZER_VBA`, the button
+captions, the ``xlwings.conf`` rows, the Mac AppleScript) and the fallback route
+``keizer-xl excel-setup BOOK [--new] --via-excel``, which drives Excel through xlwings
+(Windows or macOS):
 
 1. opens BOOK in Excel (``--new``: first creates it from the season template);
 2. puts three VBA modules into the workbook's VBA project: ``xlwings`` (xlwings.bas) and
@@ -10,7 +14,8 @@
    on macOS, where AppleScript has no way into the VBA project, by running the import macro of
    xlwings' own add-in (``ImportXlwingsUdfsModule``, which imports a file into the active
    workbook).  Both need "Trust access to the VBA project object model"; its absence is
-   detected and explained;
+   detected and explained (on macOS first on a scratch workbook, see ``_MacVBA.check_access``,
+   before the user's workbook is touched; the copied add-in is closed and deleted afterwards);
 3. adds a ``Start`` sheet and runs ``KeizerXL.AddKeizerButtons``, which puts the three Form
    Control buttons on it (OnAction = PairNextRound, UpdateStandings, CheckWorkbook);
 4. writes the ``xlwings.conf`` sheet (which Python to run, see :func:`config_entries`);
@@ -53,6 +58,10 @@ __all__ = [
     "CONFIG_SHEET",
     "START_SHEET",
     "BUTTON_MACROS",
+    "BUTTON_CAPTIONS",
+    "button_captions",
+    "START_TEXT",
+    "install_runpython_applescript",
 ]
 
 CONFIG_SHEET = "xlwings.conf"
@@ -60,6 +69,17 @@ START_SHEET = "Start"
 VBA_MODULE = "KeizerXL"
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
 BUTTON_MACROS = ("PairNextRound", "UpdateStandings", "CheckWorkbook")
+#: The captions of the three buttons, by workbook language (the one place to translate them).
+BUTTON_CAPTIONS: dict[str, dict[str, str]] = {
+    "en": {"PairNextRound": "Pair next round", "UpdateStandings": "Update standings",
+           "CheckWorkbook": "Check workbook"},
+}
+
+
+def button_captions(language: str = "en") -> dict[str, str]:
+    """Macro name -> caption in ``language`` (English where there is no translation yet)."""
+    return {**BUTTON_CAPTIONS["en"], **BUTTON_CAPTIONS.get(language, {})}
+
 #: xlwings' own VBA files that the workbook needs: (component name, path in the xlwings package).
 XLWINGS_VBA = (("xlwings", "xlwings.bas"), ("Dictionary", "addin/Dictionary.cls"))
 #: xlwings' add-in, whose macro imports a VBA file into the active workbook (used on macOS).
@@ -119,6 +139,14 @@ Private Sub AddKeizerButton(sht As Worksheet, macroName As String, label As Stri
     btn.Caption = label
 End Sub
 """
+
+#: The scratch module that proves (on a Mac) that Excel lets the add-in import VBA.
+PROBE_MODULE = "KeizerXLProbe"
+PROBE_ANSWER = "keizer-xl can import"
+PROBE_VBA = (f'Attribute VB_Name = "{PROBE_MODULE}"\n'
+             f"Public Function {PROBE_MODULE}() As String\n"
+             f'    {PROBE_MODULE} = "{PROBE_ANSWER}"\n'
+             "End Function\n")
 
 _TRUST_HELP = {
     "win": ("Excel does not let programs change the VBA project yet. In Excel choose File > "
@@ -223,9 +251,9 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
     each key once (case-insensitively).  ``ADD_WORKBOOK_TO_PYTHONPATH`` is false: keizer-xl is
     an installed package, and the workbook's folder (which may be a OneDrive URL) stays out of
     Python's path."""
-    if platform not in ("win", "mac"):
-        raise SetupError(f"the interpreter is set for Windows ('win') or macOS ('mac'), "
-                         f"not {platform!r}")
+    if platform not in ("win", "mac", "any"):
+        raise SetupError(f"the interpreter is set for Windows ('win'), macOS ('mac') or both "
+                         f"('any': xlwings' generic Interpreter key), not {platform!r}")
     rows: list[list[Any]] = []
     index: dict[str, int] = {}
     for key, value in existing:
@@ -246,13 +274,22 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
             index[folded] = len(rows)
             rows.append([key, value])
 
-    put("Interpreter_Win", python if platform == "win" else None, keep=platform != "win")
-    put("Interpreter_Mac", python if platform == "mac" else None, keep=platform != "mac")
+    if platform == "any":
+        put("Interpreter", python)
+    else:
+        put("Interpreter_Win", python if platform == "win" else None, keep=platform != "win")
+        put("Interpreter_Mac", python if platform == "mac" else None, keep=platform != "mac")
     put("PYTHONPATH", pythonpath or None, keep=pythonpath is None)
-    put("UDF Modules", None, keep=True)
     put("ADD_WORKBOOK_TO_PYTHONPATH", "false")
     put("Show Console", False, keep=True)
-    return [(k, v) for k, v in rows]
+    # No key without a value: xlwings' GetConfig takes a key found on the sheet even when its
+    # value is empty, so an empty Interpreter_Mac written on Windows would beat the Mac user's
+    # own ~/.xlwings/xlwings.conf and run plain `python` (missing on a standard Mac).
+    return [(k, v) for k, v in rows if not _empty(v)]
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def pythonpath_for(python: str) -> str | None:
@@ -287,8 +324,9 @@ def write_config(book_path: str | os.PathLike, *, python: str | None = None,
     book = open_book(book_path)
     wb = book.wb
     existing: list[tuple[Any, Any]] = []
-    if CONFIG_SHEET in wb.sheetnames:
-        ws = wb[CONFIG_SHEET]
+    found = next((n for n in wb.sheetnames if n.casefold() == CONFIG_SHEET.casefold()), None)
+    if found is not None:  # Excel's sheet names ignore case
+        ws = wb[found]
         for row in ws.iter_rows(min_row=1, max_col=2, values_only=True):
             if row[0] is None or not str(row[0]).strip():
                 break
@@ -317,7 +355,7 @@ def write_config(book_path: str | os.PathLike, *, python: str | None = None,
 # --------------------------------------------------------------------------- Excel setup
 
 
-_START_TEXT = (
+START_TEXT = (
     "Keizer competition",
     "Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
     "Nothing is saved until you save the workbook.",
@@ -395,6 +433,10 @@ class _MacVBA:
         self.addin_name = ""
 
     def check_access(self) -> None:
+        """Open the add-in, then prove the trust setting on a scratch workbook before the user's
+        workbook is touched: import a one-function probe module there and call it.  Without
+        the setting Excel imports nothing (the add-in's macro gives no error), so the call
+        fails or returns nothing, and we stop with the instructions."""
         src = xlwings_package_dir() / XLWINGS_ADDIN
         if not src.is_file():
             raise SetupError(f"{src} is missing: reinstall xlwings.")
@@ -402,11 +444,31 @@ class _MacVBA:
         copy = self.folder / self.addin_name
         shutil.copyfile(src, copy)
         self.addin = self.xw.Book(str(copy))
+        probe_file = self.folder / f"{PROBE_MODULE}.bas"
+        probe_file.write_bytes(_crlf(PROBE_VBA).encode("cp1252"))
+        scratch = self.xw.Book()
+        try:
+            answer = None
+            try:
+                self._import(scratch, probe_file)
+                answer = scratch.macro(f"{PROBE_MODULE}.{PROBE_MODULE}")()
+            except Exception:
+                answer = None
+            if answer != PROBE_ANSWER:
+                raise SetupError(_TRUST_HELP["mac"])
+        finally:
+            try:
+                scratch.close()  # never saved: it only held the probe
+            except Exception:
+                pass
+
+    def _import(self, book, path: Path) -> None:
+        book.activate()  # the add-in's macro imports into the active workbook
+        book.app.macro(f"'{self.addin_name}'!{ADDIN_IMPORT_MACRO}")(str(path))
 
     def replace(self, name: str, path: Path) -> None:
-        self.book.activate()
         try:
-            self.book.app.macro(f"'{self.addin_name}'!{ADDIN_IMPORT_MACRO}")(str(path))
+            self._import(self.book, path)
         except Exception as exc:
             if _is_trust_error(exc):
                 raise SetupError(_TRUST_HELP["mac"]) from exc
@@ -415,19 +477,34 @@ class _MacVBA:
                 f"Security > 'Trust access to the VBA project object model', or import the files "
                 f"of `keizer-xl excel-setup --export-vba FOLDER` by hand (see the README).") from exc
 
-    def close(self) -> None:
-        if self.addin is not None:
-            try:
-                self.addin.close()
-            except Exception:
-                pass
+    def close(self) -> str | None:
+        """Close the copied add-in (it must not stay open in Excel) and delete the copy;
+        returns what could not be done, for the user."""
+        if self.addin is None:
+            return None
+        problem = None
+        try:
+            self.addin.close()
+        except Exception as exc:
+            problem = (f"Excel did not close the add-in {self.addin_name} ({exc}); close Excel "
+                       f"before using the workbook.")
+        try:
+            (self.folder / self.addin_name).unlink()
+        except OSError:
+            pass
+        self.addin = None
+        return problem
 
 
 def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bool = False,
                    xw=None, platform: str | None = None, python: str | None = None,
                    pythonpath: str | None = None,
-                   progress: Callable[[str], None] | None = None) -> SetupResult:
-    """Make BOOK button-ready (see the module docstring); returns where the .xlsm is."""
+                   progress: Callable[[str], None] | None = None,
+                   make_seed: Callable[[Path], Any] | None = None) -> SetupResult:
+    """Make BOOK button-ready (see the module docstring); returns where the .xlsm is.
+
+    ``new`` needs ``make_seed(path)``, which writes the season template to ``path`` (.xlsx): the
+    template belongs to the frontends (keizer_xl.frontends.template), which call this."""
     platform = platform or _platform()
     say = progress or (lambda _text: None)
     if platform not in ("win", "mac"):
@@ -475,10 +552,10 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
                                                 export_vba(folder))]
     seed = None
     if new:
-        from keizer_xl.frontends.template import build_template
-
+        if make_seed is None:
+            raise SetupError("excel-setup --new needs the season template (make_seed)")
         seed = target.with_name(f"{target.stem} (new).xlsx")
-        build_template(seed)
+        make_seed(seed)
         say(f"created the season template {seed.name}")
         open_path = seed
     else:
@@ -511,12 +588,16 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
             _enable_runpython_mac()
             result.steps.append("RunPython enabled for Excel (AppleScript file installed)")
 
-        book.sheets[START_SHEET].activate()
+        book.sheets[next(s.name for s in book.sheets
+                         if s.name.casefold() == START_SHEET.casefold())].activate()
         book.save(str(target))
         say(f"saved {target}")
     finally:
         if isinstance(vba, _MacVBA):
-            vba.close()
+            problem = vba.close()
+            if problem:
+                result.steps.append(problem)
+                say(problem)
         if seed is not None:
             try:
                 seed.unlink()
@@ -528,22 +609,22 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
 def _start_sheet(book) -> None:
     from keizer_xl.clients.excel import to_excel
 
-    names = [s.name for s in book.sheets]
-    if START_SHEET in names:
-        sheet = book.sheets[START_SHEET]
+    names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
+    if START_SHEET.casefold() in names:
+        sheet = book.sheets[names[START_SHEET.casefold()]]
     else:
         sheet = book.sheets.add(name=START_SHEET, before=book.sheets[0])
-    sheet.range((1, 1), (len(_START_TEXT), 1)).value = [[to_excel(line)] for line in _START_TEXT]
+    sheet.range((1, 1), (len(START_TEXT), 1)).value = [[to_excel(line)] for line in START_TEXT]
     sheet.range((1, 1)).font.bold = True
 
 
 def _write_config_xw(book, *, python: str, platform: str, pythonpath: str | None):
     from keizer_xl.clients.excel import from_excel, to_excel
 
-    names = [s.name for s in book.sheets]
+    names = {s.name.casefold(): s.name for s in book.sheets}
     existing: list[tuple[Any, Any]] = []
-    if CONFIG_SHEET in names:
-        sheet = book.sheets[CONFIG_SHEET]
+    if CONFIG_SHEET.casefold() in names:
+        sheet = book.sheets[names[CONFIG_SHEET.casefold()]]
         values = sheet.used_range.options(ndim=2).value or []
         used = sheet.used_range
         if (used.row, used.column) == (1, 1):
@@ -560,10 +641,20 @@ def _write_config_xw(book, *, python: str, platform: str, pythonpath: str | None
 
 
 def _enable_runpython_mac() -> None:
-    """RunPython on macOS goes through an AppleScript file in Excel's script folder
-    (what ``xlwings runpython install`` does)."""
+    install_runpython_applescript()
+
+
+def install_runpython_applescript(home: Path | None = None) -> Path:
+    """RunPython on macOS goes through an AppleScript file in Excel's script folder: copy the
+    installed xlwings' ``xlwings-<version>.applescript`` there, as ``xlwings runpython install``
+    does (xlwings/cli.py: ``~/Library/Application Scripts/com.microsoft.Excel``).  Returns the
+    file written."""
     version = installed_xlwings_version()
     src = xlwings_package_dir() / f"xlwings-{version}.applescript"
-    dest = Path.home() / "Library" / "Application Scripts" / "com.microsoft.Excel"
+    if not src.is_file():
+        raise SetupError(f"{src} is missing: reinstall xlwings.")
+    dest = (home or Path.home()) / "Library" / "Application Scripts" / "com.microsoft.Excel"
     dest.mkdir(parents=True, exist_ok=True)
-    shutil.copy(src, dest / src.name)
+    target = dest / src.name
+    shutil.copyfile(src, target)
+    return target

@@ -107,8 +107,10 @@ def cmd_new(args) -> int:
         raise UsageError(f"{path} already exists (use --force to overwrite it)")
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
         raise UsageError(f"{path}: the season workbook must end in .xlsx")
-    if path.suffix.lower() == ".xlsm":  # macros need Excel: the Excel setup makes it
-        return _new_macro_workbook(path, args.force)
+    if path.suffix.lower() == ".xlsm":  # the button-ready workbook, built without Excel
+        if getattr(args, "via_excel", False):
+            return _excel_setup(path, new=True, force=args.force, python=None)
+        return _build_xlsm(path, source=None, force=args.force, python=None)
     build_template(path)
     print(f"Created {path}: fill in Players, then mark absences and pair round 1.")
     return EXIT_OK
@@ -438,25 +440,41 @@ def cmd_export(args) -> int:
 
 # --------------------------------------------------------------------------- Excel (xlwings)
 
-def _new_macro_workbook(path: Path, force: bool) -> int:
-    """`new BOOK.xlsm`: only Excel can add the macros, so the Excel setup makes it."""
-    import importlib.util
+def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None) -> int:
+    """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
+    from keizer_xl.frontends.xlsm_build import build_xlsm
 
-    if sys.platform.startswith("win") or sys.platform == "darwin":
-        if importlib.util.find_spec("xlwings") is not None:
-            return _excel_setup(path, new=True, force=force, python=None)
-    raise UsageError(
-        f"{path}: a macro-enabled workbook is made by Excel itself. On a Windows or Mac computer "
-        f"with Excel run:  keizer-xl excel-setup \"{path}\" --new   (or here: keizer-xl new "
-        f"\"{path.with_suffix('.xlsx')}\" for the workbook without buttons)")
+    # SetupError / WorkbookFileError are mapped in main() like every error
+    result = build_xlsm(path, source=source, force=force, python=python)
+    for step in result.steps:
+        print(f"  {step}", file=sys.stderr)
+    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
+          f"buttons on the sheet Start.")
+    return EXIT_OK
+
+
+def _refresh_xlsm(path: Path, *, python: str | None) -> int:
+    """excel-setup BOOK.xlsm: the VBA modules of the installed xlwings and keizer-xl, and the
+    config for this computer, written into the existing .xlsm without Excel."""
+    from keizer_xl.frontends.xlsm_build import refresh_xlsm
+
+    # SetupError / WorkbookFileError are mapped in main() like every error
+    result = refresh_xlsm(path, python=python)
+    for step in result.steps:
+        print(f"  {step}", file=sys.stderr)
+    print(f"Updated {result.target}: open it in Excel and click Enable Content if asked.")
+    return EXIT_OK
 
 
 def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
+    """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons."""
     from keizer_xl.clients.excel_setup import setup_workbook
+    from keizer_xl.frontends.template import build_template
 
     # a SetupError is mapped in main() like every error: exit 1, or 2 when it is a usage error
     result = setup_workbook(path, new=new, force=force, python=python,
-                            progress=lambda text: print(f"  {text}", file=sys.stderr))
+                            progress=lambda text: print(f"  {text}", file=sys.stderr),
+                            make_seed=build_template)
     print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
           f"buttons on the sheet Start.")
     return EXIT_OK
@@ -479,7 +497,20 @@ def cmd_excel_setup(args) -> int:
     path = Path(args.book)
     if not args.new:
         path = _book_path(args.book)
-    return _excel_setup(path, new=args.new, force=args.force, python=args.python)
+    if args.via_excel:
+        return _excel_setup(path, new=args.new, force=args.force, python=args.python)
+    if args.new:
+        return _build_xlsm(path.with_suffix(".xlsm"), source=None, force=args.force,
+                           python=args.python)
+    if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
+        return _refresh_xlsm(path, python=args.python)
+    if path.suffix.lower() != ".xlsx":
+        print(f"keizer-xl: {path.name}: give the season workbook as .xlsx (the result is "
+              f"{path.stem}.xlsm beside it) or a button workbook (.xlsm) to renew its macros.",
+              file=sys.stderr)
+        return EXIT_PROBLEMS
+    return _build_xlsm(path.with_suffix(".xlsm"), source=path, force=args.force,
+                       python=args.python)
 
 
 def cmd_excel_config(args) -> int:
@@ -646,9 +677,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("new", help="create a season workbook from the template")
+    p = sub.add_parser("new", help="create a season workbook from the template (.xlsm: with buttons)")
     p.add_argument("book")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.add_argument("--via-excel", action="store_true",
+                   help=".xlsm only: let Excel (Windows, macOS) add the macros and buttons")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("standings", help="compute the standings and write the Standings sheet")
@@ -706,13 +739,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE", help="where to write ('-' for standard output)")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("excel-setup", help="make a workbook button-ready for Excel (Windows, macOS)")
+    p = sub.add_parser("excel-setup", help="make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)")
     p.add_argument("book", nargs="?", help="the workbook (.xlsx); the result is BOOK.xlsm beside it")
     p.add_argument("--new", action="store_true", help="create BOOK from the season template first")
     p.add_argument("--force", action="store_true", help="replace an existing .xlsm")
     p.add_argument("--python", metavar="PATH", help="the Python the buttons run (default: this one)")
     p.add_argument("--export-vba", metavar="FOLDER",
                    help="only write the three VBA files to FOLDER, for importing them by hand")
+    p.add_argument("--via-excel", action="store_true",
+                   help="let Excel itself add the macros and buttons (Windows, macOS; needs "
+                        "'Trust access to the VBA project object model')")
     p.set_defaults(func=cmd_excel_setup)
 
     p = sub.add_parser("excel-config", help="write the xlwings.conf sheet (which Python the buttons run)")

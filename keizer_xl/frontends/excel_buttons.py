@@ -117,10 +117,10 @@ def _alert(book: Any, text: str, mode: str) -> None:
 def _wants_save(book: Any) -> bool:
     """``Keizer Save`` = TRUE on the xlwings.conf sheet asks Excel to save after each action."""
     try:
-        names = [s.name for s in book.sheets]
+        names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
         if "xlwings.conf" not in names:
             return False
-        values = book.sheets["xlwings.conf"].used_range.options(ndim=2).value or []
+        values = book.sheets[names["xlwings.conf"]].used_range.options(ndim=2).value or []
     except Exception:
         return False
     for row in values:

@@ -1,72 +1,63 @@
-"""xlwings Lite (Excel on the web and Microsoft 365): the three actions as scripts.
+"""xlwings Lite (Excel on the web and Microsoft 365): the actions as plain functions.
 
 xlwings Lite runs Python (Pyodide) inside Excel's task pane and hands each script the open
-workbook as an ``xw.Book``.  These functions run the very same actions as the desktop buttons and
-the command line (:mod:`keizer_xl.actions`) through the same transport
-(:class:`keizer_xl.clients.excel.XlwingsBook`) and end in one message box (``book.app.alert``).
+workbook as an ``xw.Book`` (the remote engine, ``xlwings.pro._xlremote``).  These functions run
+the very same actions as the desktop buttons and the command line (:mod:`keizer_xl.actions`)
+through the same transport (:class:`keizer_xl.clients.excel.XlwingsBook`) and end in one message
+box (``book.app.alert``, which Lite shows after the script returns).
 
-In Lite's ``main.py`` (see ``templates/xlwings_lite_main.py``)::
+They are plain synchronous functions on purpose.  In Lite ``from xlwings import script`` is the
+server decorator, which turns the function it decorates into a coroutine function; decorating
+these here would make ``lite.pair_next_round(book)`` in the user's ``main.py`` return a
+coroutine that nobody awaits (no action, no message).  ``main.py`` (shipped as
+``templates/xlwings_lite_main.py``) decorates its own small functions and calls these::
 
     import xlwings as xw
     from xlwings import script
 
-    from keizer_xl.frontends import lite
+    from keizer_xl import lite
 
     @script
     def pair_next_round(book: xw.Book):
         lite.pair_next_round(book)
 
-The functions below are decorated with ``@script`` too (when xlwings is importable), so
-``from keizer_xl.frontends.lite import *`` in ``main.py`` may be enough; the explicit wrappers above are
-the documented way.  Without xlwings this module still imports (the decorator is a no-op).
+The messages speak of the scripts of the task pane where the desktop ones speak of macros
+(Alt+F8 does not exist in Lite).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any
 
 from keizer_xl.frontends.excel_buttons import run_action
-
-try:  # xlwings is optional for the package; in Lite it is always there
-    import xlwings as xw
-    from xlwings import script
-except ImportError:  # pragma: no cover - exercised by the test that hides xlwings
-    xw = None  # type: ignore[assignment]
-
-    def script(f: Callable | None = None, **_options: Any):  # type: ignore[no-redef]
-        return f if f is not None else (lambda g: g)
-
-if TYPE_CHECKING:  # pragma: no cover
-    import xlwings as xw  # noqa: F811
 
 __all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
            "pair_next_round_anyway"]
 
+def _run(action: str, book: Any) -> str:
+    # the outcome function words the hints for Lite (the scripts of main.py, no Alt+F8)
+    return run_action(action, book, front="lite")
 
-@script
-def pair_next_round(book: "xw.Book") -> str:
+
+def pair_next_round(book: Any) -> str:
     """Pair the next round: the Pairings sheet, and the games added to Results."""
-    return run_action("pair", book)
+    return _run("pair", book)
 
 
-@script
-def update_standings(book: "xw.Book") -> str:
+def update_standings(book: Any) -> str:
     """Write the Standings sheet after the last round with results."""
-    return run_action("standings", book)
+    return _run("standings", book)
 
 
-@script
-def check_workbook(book: "xw.Book") -> str:
+def check_workbook(book: Any) -> str:
     """List every problem in the workbook, with its sheet and cell."""
-    return run_action("check", book)
+    return _run("check", book)
 
 
-@script
-def pair_round_again(book: "xw.Book") -> str:
+def pair_round_again(book: Any) -> str:
     """Pair the round just paired again (late arrivals; boards whose Result is * are kept)."""
-    return run_action("repair", book)
+    return _run("repair", book)
 
 
-@script
-def pair_next_round_anyway(book: "xw.Book") -> str:
+def pair_next_round_anyway(book: Any) -> str:
     """Pair the next round although the previous one still lacks results."""
-    return run_action("force", book)
+    return _run("force", book)

@@ -1,0 +1,413 @@
+"""The button-ready season workbook (.xlsm), built without Excel.
+
+``keizer-xl new club.xlsm`` and ``keizer-xl excel-setup club.xlsx`` (which makes ``club.xlsm``
+beside it) write the whole workbook with Python libraries; Excel is not needed, so neither is
+its "Trust access to the VBA project object model" option:
+
+1. the sheets: a ``Start`` sheet first (what the buttons do), the season sheets (the template of
+   :mod:`keizer_xl.frontends.template`, or the user's own ``.xlsx``) and an ``xlwings.conf``
+   sheet naming this computer's Python (:func:`keizer_xl.clients.excel_setup.config_entries`:
+   no key without a value), written by openpyxl;
+2. three Form Control buttons on ``Start`` bound to ``KeizerXL.PairNextRound``,
+   ``KeizerXL.UpdateStandings`` and ``KeizerXL.CheckWorkbook``: the legacy VML drawing that
+   XlsxWriter's ``insert_button(macro=...)`` writes, made by XlsxWriter for a sheet of the same
+   column width and put into the openpyxl package (openpyxl cannot make buttons);
+3. the VBA project, by pyOpenVBA (pure Python, MIT): the installed xlwings' own ``xlwings.bas``
+   and ``Dictionary.cls`` (a class module) and ``KeizerXL.bas``
+   (:data:`~keizer_xl.clients.excel_setup.KEIZER_VBA`), so the VBA always matches the xlwings
+   that runs;
+4. the project without a performance cache, in the form [MS-OVBA] 2.3.4.1 prescribes for
+   writers and that xlwings' own ``quickstart_standalone.xlsm`` has: ``_VBA_PROJECT`` is the 7
+   bytes ``CC 61 FF FF 00 01 00`` (version 0xFFFF) and every module's source starts at offset 0,
+   so Excel compiles the modules from source on first open, as for every xlwings quickstart.
+5. on a Mac, xlwings' AppleScript is installed as ``xlwings runpython install`` does.
+
+The file is made on the user's computer, never downloaded (Office blocks macros in files that
+carry the "Mark of the Web").  The result is written to a temporary file beside the target and
+moved into place only when complete.  ``--via-excel`` keeps the older route that drives Excel
+(:func:`keizer_xl.clients.excel_setup.setup_workbook`).
+"""
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from keizer_xl.clients import excel_setup as xs
+from keizer_xl.clients.excel_setup import SetupError
+
+__all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
+           "vba_sources"]
+
+#: ``_VBA_PROJECT`` without a performance cache, byte for byte as in xlwings' quickstart.
+VBA_PROJECT_STREAM = bytes.fromhex("cc61ffff000100")
+#: The buttons sit in this row of the Start sheet (0-based, XlsxWriter's numbering: row 4).
+BUTTON_CELL = (3, 0)
+_BUTTON_SIZE = (170, 40)    # pixels
+_BUTTON_STEP = 180          # pixels from one button's left edge to the next
+_START_WIDTH = 110.0        # characters: column A of the Start sheet
+
+_MACRO_MAIN = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
+_PLAIN_MAIN = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+_VML_TYPE = "application/vnd.openxmlformats-officedocument.vmlDrawing"
+_VML_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/vmlDrawing"
+_R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+#: Elements that come after <legacyDrawing> in a worksheet (ECMA-376 CT_Worksheet order).
+_AFTER_LEGACY = ("legacyDrawingHF", "drawingHF", "picture", "oleObjects", "controls",
+                 "webPublishItems", "tableParts", "extLst")
+
+
+@dataclass
+class BuildResult:
+    target: Path
+    steps: list[str] = field(default_factory=list)
+    config: list[tuple[str, Any]] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- the VBA
+
+
+def vba_sources() -> list[tuple[str, str, bool]]:
+    """(module name, source, is a class) of the project, xlwings' files from the installed
+    package; refuses an xlwings whose VBA says another version than the package."""
+    package = xs.xlwings_package_dir()
+    out = []
+    for name, rel in xs.XLWINGS_VBA:
+        src = package / rel
+        if not src.is_file():
+            raise SetupError(f"{src} is missing: reinstall xlwings.")
+        out.append((name, xs._read_vba(src), rel.endswith(".cls")))
+    found = xs.bas_version(out[0][1])
+    installed = xs.installed_xlwings_version()
+    if found != installed:
+        raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} "
+                         f"is installed; reinstall xlwings.")
+    out.append((xs.VBA_MODULE, xs._crlf(xs.KEIZER_VBA), False))
+    return out
+
+
+def _add_project(path: Path) -> None:
+    """Give the .xlsm at ``path`` the VBA project (pyOpenVBA), then drop the performance cache."""
+    from pyopenvba import ExcelFile  # type: ignore[import-untyped]
+    from pyopenvba.vba import VBAModuleKind  # type: ignore[import-untyped]
+
+    with ExcelFile(path) as book:
+        project = book.add_vba_project()
+        for name, source, is_class in vba_sources():
+            project.add_module(name, xs._crlf(source),
+                               kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
+        # The document modules come from pyOpenVBA's Excel-made template with a compiled cache
+        # in front of their source: rewrite them so every module starts at offset 0.
+        for module in list(project.modules):
+            book.set_module(module.name, module.source)
+        book.save(path)
+    _drop_performance_cache(path)
+
+
+def _replace_modules(path: Path) -> None:
+    """Put the installed xlwings' modules and KeizerXL into the existing project of ``path``
+    (adding the ones it lacks), every module rewritten without a cache."""
+    from pyopenvba import ExcelFile
+    from pyopenvba.vba import VBAModuleKind
+
+    with ExcelFile(path) as book:
+        if not book.has_vba_project():
+            book.add_vba_project()
+        project = book.vba_project()
+        present = {m.name.casefold(): m.name for m in project.modules}
+        for name, source, is_class in vba_sources():
+            if name.casefold() in present:
+                book.set_module(present[name.casefold()], xs._crlf(source))
+            else:
+                project.add_module(name, xs._crlf(source),
+                                   kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
+        for module in list(project.modules):
+            book.set_module(module.name, module.source)
+        book.save(path)
+    _drop_performance_cache(path)
+
+
+def _drop_performance_cache(path: Path) -> None:
+    from pyopenvba.cfb import CFB  # type: ignore[import-untyped]
+
+    with zipfile.ZipFile(path) as z:
+        parts = {info.filename: z.read(info) for info in z.infolist()}
+        order = [info.filename for info in z.infolist()]
+    cfb = CFB.from_bytes(parts["xl/vbaProject.bin"])
+    cfb.write_stream_in_storage("VBA", "_VBA_PROJECT", VBA_PROJECT_STREAM)
+    parts["xl/vbaProject.bin"] = cfb.to_bytes()
+    _write_zip(path, order, parts)
+
+
+# --------------------------------------------------------------------------- the buttons
+
+
+def vml_buttons(language: str = "en") -> bytes:
+    """The VML drawing of the three buttons, as XlsxWriter writes it for a sheet whose column A
+    is as wide as the Start sheet's."""
+    import xlsxwriter  # type: ignore[import-untyped]
+
+    out = io.BytesIO()
+    wb = xlsxwriter.Workbook(out, {"in_memory": True})
+    ws = wb.add_worksheet(xs.START_SHEET)
+    ws.set_column(0, 0, _START_WIDTH)
+    captions = xs.button_captions(language)
+    width, height = _BUTTON_SIZE
+    for slot, macro in enumerate(xs.BUTTON_MACROS):
+        ws.insert_button(*BUTTON_CELL, {"macro": f"{xs.VBA_MODULE}.{macro}",
+                                        "caption": captions[macro], "width": width,
+                                        "height": height, "x_offset": 6 + slot * _BUTTON_STEP})
+    wb.close()
+    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as z:
+        vml: bytes = z.read("xl/drawings/vmlDrawing1.vml")
+    return vml
+
+
+def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
+    """XlsxWriter numbers the buttons' shapes from block 1 (``o:idmap data="1"``, ids
+    ``_x0000_s1025``...), as openpyxl numbers the drawing of a sheet's comments: shape ids must be
+    unique in the workbook, so the buttons take the first block no other VML drawing uses."""
+    taken = {int(n) for name, data in parts.items() if name.endswith(".vml")
+             for found in re.findall(rb'idmap\b[^>]*\bdata="([\d,]+)"', data)
+             for n in found.split(b",")}
+    block = next(n for n in range(1, 1000) if n not in taken)
+    text = vml.decode("utf-8")
+    text = re.sub(r'(idmap\b[^>]*\bdata=")1(")', rf"\g<1>{block}\g<2>", text, count=1)
+    shift = (block - 1) * 1024
+    text = re.sub(r'id="_x0000_s(\d+)"', lambda m: f'id="_x0000_s{int(m.group(1)) + shift}"', text)
+    return text.encode("utf-8")
+
+
+def _sheet_part(parts: dict[str, bytes], title: str) -> str:
+    workbook = parts["xl/workbook.xml"].decode("utf-8")
+    rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
+    for m in re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook):
+        attrs = dict(re.findall(r'([\w:]+)="([^"]*)"', m.group()))
+        if attrs.get("name") == title:
+            rid = attrs.get("r:id") or next(v for k, v in attrs.items() if k.endswith(":id"))
+            rel = re.search(rf'<Relationship\b[^>]*Id="{re.escape(rid)}"[^>]*/>', rels)
+            assert rel is not None
+            target: str = dict(re.findall(r'(\w+)="([^"]*)"', rel.group()))["Target"]
+            return target.lstrip("/") if target.startswith("/") else "xl/" + target
+    raise SetupError(f"the sheet {title} is missing from the package")  # pragma: no cover
+
+
+def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> None:
+    sheet = _sheet_part(parts, xs.START_SHEET)
+    # named vmlDrawing<digit>.vml: the name openpyxl's keep_vba keeps when keizer-xl itself
+    # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
+    vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
+               if f"xl/drawings/vmlDrawing{n}.vml" not in parts)
+    parts[vml] = _own_shape_ids(vml_buttons(language), parts)
+    order.append(vml)
+    folder, name = sheet.rsplit("/", 1)
+    rels_name = f"{folder}/_rels/{name}.rels"
+    rel_id = "rIdKeizerButtons"
+    rel = f'<Relationship Id="{rel_id}" Type="{_VML_REL}" Target="../drawings/{vml.rsplit("/", 1)[1]}"/>'
+    if rels_name in parts:
+        parts[rels_name] = parts[rels_name].replace(b"</Relationships>",
+                                                    rel.encode() + b"</Relationships>")
+    else:
+        parts[rels_name] = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                            f'relationships">{rel}</Relationships>').encode()
+        order.append(rels_name)
+    xml = parts[sheet].decode("utf-8")
+    root = re.search(r"<(?:\w+:)?worksheet\b[^>]*>", xml)
+    assert root is not None
+    if f'xmlns:r="{_R_NS}"' not in root.group():
+        tag = root.group()[:-1] + f' xmlns:r="{_R_NS}">'
+        xml = xml[:root.start()] + tag + xml[root.end():]
+    at = len(xml) - len("</worksheet>")
+    for later in _AFTER_LEGACY:
+        m = re.search(rf"<(?:\w+:)?{later}\b", xml)
+        if m is not None:
+            at = min(at, m.start())
+    parts[sheet] = (xml[:at] + f'<legacyDrawing r:id="{rel_id}"/>' + xml[at:]).encode("utf-8")
+    types = parts["[Content_Types].xml"].decode("utf-8")
+    types = types.replace(f'ContentType="{_PLAIN_MAIN}"', f'ContentType="{_MACRO_MAIN}"')
+    if 'Extension="vml"' not in types:
+        types = types.replace("<Default ", f'<Default Extension="vml" ContentType="{_VML_TYPE}"/><Default ', 1)
+    parts["[Content_Types].xml"] = types.encode("utf-8")
+
+
+# --------------------------------------------------------------------------- the sheets
+
+
+def _start_sheet(wb: Any) -> None:
+    from openpyxl.styles import Font  # type: ignore[import-untyped]
+
+    if xs.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
+        old = next(n for n in wb.sheetnames if n.casefold() == xs.START_SHEET.casefold())
+        wb.remove(wb[old])
+    ws = wb.create_sheet(xs.START_SHEET, 0)
+    for row, line in enumerate(xs.START_TEXT, 1):
+        if line is not None:
+            ws.cell(row=row, column=1, value=line).data_type = "s"
+    ws["A1"].font = Font(bold=True, size=14)
+    ws.column_dimensions["A"].width = _START_WIDTH
+    wb.active = 0
+    for other in wb.worksheets[1:]:
+        other.sheet_view.tabSelected = False
+
+
+def _config_sheet(wb: Any, rows: list[tuple[str, Any]]) -> None:
+    for name in list(wb.sheetnames):
+        if name.casefold() == xs.CONFIG_SHEET.casefold():
+            wb.remove(wb[name])
+    ws = wb.create_sheet(xs.CONFIG_SHEET)
+    for i, (key, value) in enumerate(rows, 1):
+        ws.cell(row=i, column=1, value=key).data_type = "s"
+        cell = ws.cell(row=i, column=2, value=value)
+        if isinstance(value, str):
+            cell.data_type = "s"
+    ws.column_dimensions["A"].width = 30
+    ws.column_dimensions["B"].width = 70
+
+
+def _existing_config(wb: Any) -> list[tuple[Any, Any]]:
+    for name in wb.sheetnames:
+        if name.casefold() == xs.CONFIG_SHEET.casefold():
+            rows = []
+            for row in wb[name].iter_rows(min_row=1, max_col=2, values_only=True):
+                if row[0] is None or not str(row[0]).strip():
+                    break
+                rows.append((row[0], row[1] if len(row) > 1 else None))
+            return rows
+    return []
+
+
+def _this_platform() -> str:
+    if sys.platform.startswith("win"):
+        return "win"
+    if sys.platform == "darwin":
+        return "mac"
+    return "any"
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str] | None = None,
+               force: bool = False, python: str | None = None, platform: str | None = None,
+               pythonpath: str | None = None, language: str = "en",
+               home: Path | None = None) -> BuildResult:
+    """Write the button-ready workbook ``target`` (.xlsm) from ``source`` (an .xlsx; None: the
+    season template).  ``platform`` says whose interpreter key to write ('win', 'mac'; default
+    this computer's; elsewhere xlwings' generic ``Interpreter``)."""
+    from openpyxl import load_workbook  # type: ignore[import-untyped]
+
+    from keizer_xl.frontends.template import template_workbook
+
+    dest = Path(target).expanduser().absolute()
+    if dest.suffix.lower() != ".xlsm":
+        raise SetupError(f"{dest.name}: the button-ready workbook is an .xlsm.")
+    xs._check_name(dest)
+    if dest.exists() and not force:
+        raise SetupError(f"{dest} already exists (use --force to replace it).")
+    if not dest.parent.is_dir():
+        raise SetupError(f"the folder {dest.parent} does not exist.")
+    platform = platform or _this_platform()
+    python = python or sys.executable
+    if pythonpath is None:
+        pythonpath = xs.pythonpath_for(python)
+    result = BuildResult(dest)
+
+    if source is None:
+        wb = template_workbook(language=language)
+        result.steps.append("the season sheets from the template")
+    else:
+        src = Path(source)
+        if src.suffix.lower() != ".xlsx":
+            raise SetupError(f"{src.name}: give the season workbook as .xlsx (an .xlsm already has "
+                             f"macros: use --via-excel to replace them with Excel).")
+        from keizer_xl.clients.xlsx import open_book
+
+        book = open_book(src)
+        lost = book.unsafe_to_write(set())
+        if lost:
+            raise SetupError(f"{src.name}: copying it without Excel would drop {'; '.join(lost)}. "
+                             f"Nothing was written. Use --via-excel (Excel copies everything).")
+        wb = load_workbook(src)
+        result.steps.append(f"the sheets of {src.name}")
+    rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
+                             existing=_existing_config(wb))
+    _start_sheet(wb)
+    _config_sheet(wb, rows)
+    result.config = rows
+
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as z:
+        order = [info.filename for info in z.infolist()]
+        parts = {name: z.read(name) for name in order}
+    _add_buttons(parts, order, language)
+    result.steps.append(f"buttons on the sheet {xs.START_SHEET}")
+
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{dest.stem}-", suffix=".xlsm", dir=dest.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        _write_zip(tmp, order, parts)
+        _add_project(tmp)
+        result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
+        os.replace(tmp, dest)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
+    if platform == "mac" and (sys.platform == "darwin" or home is not None):
+        script = xs.install_runpython_applescript(home)
+        result.steps.append(f"RunPython enabled for Excel ({script})")
+    return result
+
+
+def _write_zip(path: Path, order: list[str], parts: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in order:
+            z.writestr(name, parts[name])
+
+
+def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
+                 platform: str | None = None, pythonpath: str | None = None) -> BuildResult:
+    """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
+    keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
+    old file is kept as ``<stem>.bak.xlsm``; everything else in the package is copied as it is
+    (pyOpenVBA rewrites only the project; openpyxl writes the config sheet and refuses, naming
+    them, to drop what it cannot keep)."""
+    import shutil
+
+    source = Path(path).expanduser().absolute()
+    if source.suffix.lower() != ".xlsm" or not source.is_file():
+        raise SetupError(f"{source}: give an existing .xlsm.")
+    xs._check_name(source)
+    platform = platform or _this_platform()
+    python = python or sys.executable
+    result = BuildResult(source)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{source.stem}-", suffix=".xlsm", dir=source.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        shutil.copyfile(source, tmp)
+        result.config = xs.write_config(tmp, python=python, platform=platform,
+                                        pythonpath=pythonpath if pythonpath is not None
+                                        else xs.pythonpath_for(python))
+        for leftover in tmp.parent.glob(f"{tmp.stem}.bak*"):
+            leftover.unlink()  # write_config's backup of the temporary copy
+        _replace_modules(tmp)
+        result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
+        backup = source.with_name(f"{source.stem}.bak.xlsm")
+        shutil.copyfile(source, backup)
+        os.replace(tmp, source)
+        result.steps.append(f"the old file kept as {backup.name}")
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
+    return result

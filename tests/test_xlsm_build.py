@@ -1,0 +1,274 @@
+"""The button-ready .xlsm that `keizer-xl new club.xlsm` / `excel-setup club.xlsx` build without
+Excel, checked statically (olevba, olefile, pyOpenVBA, the package XML) and by LibreOffice
+reopening it (its buttons and their macros, and compiling KeizerXL.bas in VBA mode).
+
+Real Excel has not opened these files here: docs/excel-release-checklist.md is that check."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import olefile
+import openpyxl
+import pytest
+from oletools.olevba import VBA_Parser
+
+from keizer_xl.clients import excel_setup, lo_run
+from keizer_xl.clients.excel_setup import BUTTON_MACROS, CONFIG_SHEET, KEIZER_VBA, button_captions
+from keizer_xl.frontends.cli import main
+from keizer_xl.frontends.template import SHEET_ORDER
+from keizer_xl.frontends.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "club-season.xlsx"
+PROBE = ROOT / "tests" / "lo_xlsm_probe.py"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("xlsm") / "club.xlsm"
+    assert main(["new", str(path)]) == 0
+    return path
+
+
+def _pinned_xlwings() -> str:
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    (pin,) = [re.match(r"xlwings==([\d.]+)", d).group(1) for d in deps if d.startswith("xlwings")]
+    return pin
+
+
+def _modules(path: Path) -> dict[str, str]:
+    parser = VBA_Parser(str(path))
+    try:
+        return {name.rsplit(".", 1)[0]: code for _f, _s, name, code in parser.extract_macros()}
+    finally:
+        parser.close()
+
+
+def _project_bin(path: Path) -> bytes:
+    with zipfile.ZipFile(path) as z:
+        return z.read("xl/vbaProject.bin")
+
+
+def _public_subs(code: str) -> set[str]:
+    return set(re.findall(r"(?im)^\s*Public\s+Sub\s+(\w+)\s*\(", code))
+
+
+# --------------------------------------------------------------------------- the VBA project
+
+
+def test_olevba_lists_the_three_modules_with_the_pinned_xlwings(built):
+    modules = _modules(built)
+    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(modules)
+    assert excel_setup.bas_version(modules["xlwings"]) == _pinned_xlwings() == "0.37.8"
+    assert modules["KeizerXL"].replace("\r\n", "\n").strip() == KEIZER_VBA.strip()
+    # the rest are the document modules Excel itself would make: the workbook and each sheet
+    sheets = openpyxl.load_workbook(built).sheetnames
+    assert sorted(set(modules) - {"xlwings", "Dictionary", "KeizerXL"}) == \
+        sorted(["ThisWorkbook"] + [f"Sheet{i}" for i in range(1, len(sheets) + 1)])
+
+
+def test_dictionary_is_a_class_module(built):
+    ole = olefile.OleFileIO(_project_bin(built))
+    project = ole.openstream("PROJECT").read().decode("latin-1").splitlines()
+    assert "Class=Dictionary" in project and "Module=xlwings" in project
+    assert "Module=KeizerXL" in project
+    code = _modules(built)["Dictionary"]
+    assert 'Attribute VB_Base = "0{FCFB3D2A-A0FA-1068-A738-08002B3371B5}"' in code  # a class
+    assert "VERSION 1.0 CLASS" not in code  # the .cls file header is not part of the stream
+
+
+def test_no_performance_cache_as_in_xlwings_own_quickstart(built):
+    ole = olefile.OleFileIO(_project_bin(built))
+    ours = ole.openstream(["VBA", "_VBA_PROJECT"]).read()
+    assert ours == VBA_PROJECT_STREAM == bytes([0xCC, 0x61, 0xFF, 0xFF, 0x00, 0x01, 0x00])
+    quickstart = excel_setup.xlwings_package_dir() / "quickstart_standalone.xlsm"
+    theirs = olefile.OleFileIO(_project_bin(quickstart)).openstream(["VBA", "_VBA_PROJECT"]).read()
+    assert ours == theirs  # version 0xFFFF: Excel compiles from source
+    assert not [e for e in ole.listdir() if e[-1].startswith("__SRP_")]
+    from pyopenvba import ExcelFile
+
+    with ExcelFile(built) as book:
+        assert {m.name: m.text_offset for m in book.vba_project().modules if m.text_offset}  == {}
+
+
+# --------------------------------------------------------------------------- buttons and sheets
+
+
+def _vml_buttons(path: Path) -> list[tuple[str, str]]:
+    with zipfile.ZipFile(path) as z:
+        (vml,) = [n for n in z.namelist() if n.endswith(".vml")]
+        text = z.read(vml).decode("utf-8")
+    shapes = re.findall(r"<v:shape\b.*?</v:shape>", text, re.S)
+    out = []
+    for shape in shapes:
+        assert 'ObjectType="Button"' in shape
+        caption = re.search(r"<font[^>]*>([^<]*)</font>", shape).group(1)
+        macro = re.search(r"<x:FmlaMacro>\[0\]!([^<]+)</x:FmlaMacro>", shape).group(1)
+        out.append((caption, macro))
+    return out
+
+
+def test_three_buttons_on_start_each_bound_to_a_public_sub(built):
+    buttons = _vml_buttons(built)
+    captions = button_captions("en")
+    assert buttons == [(captions[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    subs = _public_subs(_modules(built)["KeizerXL"])
+    for _caption, macro in buttons:
+        module, sub = macro.split(".")
+        assert module == "KeizerXL" and sub in subs, macro
+    wb = openpyxl.load_workbook(built)
+    start_part = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(built) as z:
+        assert "<legacyDrawing" in z.read(start_part).decode()
+        types = z.read("[Content_Types].xml").decode()
+    assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
+    assert wb.sheetnames[0] == "Start" and wb.active.title == "Start"
+
+
+def test_the_season_sheets_and_a_config_naming_this_python(built):
+    wb = openpyxl.load_workbook(built)
+    assert wb.sheetnames == ["Start", *SHEET_ORDER, CONFIG_SHEET]
+    rows = [[c.value for c in row][:2] for row in wb[CONFIG_SHEET].iter_rows()]
+    keys = [k for k, _ in rows]
+    assert all(k and v not in (None, "") for k, v in rows), rows   # no empty keys
+    assert len({k.casefold() for k in keys}) == len(keys)
+    key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform, "Interpreter")
+    assert dict(rows)[key] == sys.executable
+    assert dict(rows)["ADD_WORKBOOK_TO_PYTHONPATH"] == "false"
+
+
+def test_excel_setup_keeps_the_users_sheets(tmp_path, capsys):
+    source = tmp_path / "Club season.xlsx"
+    shutil.copy(SAMPLE, source)
+    assert main(["excel-setup", str(source)]) == 0
+    target = tmp_path / "Club season.xlsm"
+    before, after = openpyxl.load_workbook(SAMPLE), openpyxl.load_workbook(target)
+    assert after.sheetnames == ["Start", *before.sheetnames, CONFIG_SHEET]
+    for name in before.sheetnames:
+        assert [[c.value for c in r] for r in before[name].iter_rows()] == \
+            [[c.value for c in r] for r in after[name].iter_rows()], name
+        assert sorted(before[name].tables) == sorted(after[name].tables)
+    # the command line then works on the .xlsm and keeps its buttons and macros
+    assert main(["standings", str(target)]) == 0
+    assert _vml_buttons(target) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    assert "KeizerXL" in _modules(target)
+    # and refuses to replace the result without --force
+    capsys.readouterr()
+    assert main(["excel-setup", str(source)]) == 1
+    assert "--force" in capsys.readouterr().err
+
+
+def test_refusals_leave_nothing_behind(tmp_path, capsys):
+    macro = tmp_path / "club.xlsm"
+    assert main(["new", str(macro)]) == 0
+    before = macro.read_bytes()
+    assert main(["new", str(macro)]) == 2            # exists: --force, as for .xlsx
+    assert main(["excel-setup", str(tmp_path / "club.ods")]) == 2
+    assert macro.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsm"]  # no temporary files
+
+
+def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
+    """After an xlwings upgrade: the workbook's old xlwings module is replaced by the installed
+    one, the data and buttons stay, the old file is kept as a backup."""
+    from pyopenvba import ExcelFile
+
+    macro = tmp_path / "club.xlsm"
+    assert main(["new", str(macro)]) == 0
+    with ExcelFile(macro) as book:  # make it look like a workbook of an older xlwings
+        old = book.get_module("xlwings").replace('XLWINGS_VERSION As String = "0.37.8"',
+                                                 'XLWINGS_VERSION As String = "0.30.0"')
+        book.set_module("xlwings", old)
+        book.save(macro)
+    assert excel_setup.bas_version(_modules(macro)["xlwings"]) == "0.30.0"
+    wb = openpyxl.load_workbook(macro, keep_vba=True)
+    wb["Players"]["A2"] = "Noor Bakker"
+    wb.save(macro)
+    assert main(["excel-setup", str(macro)]) == 0
+    modules = _modules(macro)
+    assert excel_setup.bas_version(modules["xlwings"]) == "0.37.8"
+    assert {"Dictionary", "KeizerXL"} <= set(modules)
+    assert len([m for m in modules if m.casefold() == "xlwings"]) == 1
+    assert openpyxl.load_workbook(macro)["Players"]["A2"].value == "Noor Bakker"
+    assert _vml_buttons(macro) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    ole = olefile.OleFileIO(_project_bin(macro))
+    assert ole.openstream(["VBA", "_VBA_PROJECT"]).read() == VBA_PROJECT_STREAM
+    assert excel_setup.bas_version(_modules(tmp_path / "club.bak.xlsm")["xlwings"]) == "0.30.0"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.bak.xlsm", "club.xlsm"]
+
+
+def test_a_mac_build_installs_xlwings_applescript(tmp_path):
+    home = tmp_path / "home"
+    result = build_xlsm(tmp_path / "club.xlsm", platform="mac", python="/Users/me/venv/bin/python",
+                        pythonpath="", home=home)
+    version = excel_setup.installed_xlwings_version()
+    script = home / "Library" / "Application Scripts" / "com.microsoft.Excel" / \
+        f"xlwings-{version}.applescript"
+    assert script.read_bytes() == \
+        (excel_setup.xlwings_package_dir() / f"xlwings-{version}.applescript").read_bytes()
+    assert dict(result.config) == {"Interpreter_Mac": "/Users/me/venv/bin/python",
+                                   "ADD_WORKBOOK_TO_PYTHONPATH": "false", "Show Console": False}
+
+
+# --------------------------------------------------------------------------- LibreOffice
+
+
+def _libreoffice(book: Path, *modules: Path) -> dict:
+    soffice = lo_run.find_soffice()
+    python = lo_run.find_uno_python(soffice) if soffice else None
+    if soffice is None or python is None:
+        pytest.skip("LibreOffice (soffice) with a Python that can import uno is not installed")
+    done = subprocess.run([python, str(PROBE), soffice, str(book), *map(str, modules)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_libreoffice_reopens_it_with_three_buttons_and_compiles_keizerxl(built, tmp_path):
+    good = ROOT / "keizer_xl" / "macros" / "KeizerXL.bas"
+    broken = tmp_path / "KeizerXL broken.bas"
+    # a deliberately broken copy: a Sub that is never closed
+    broken.write_bytes(good.read_bytes().replace(b"End Sub\r\n", b"\r\n", 1))
+    report = _libreoffice(built, good, broken, ROOT / "macros" / "KeizerXL.bas")
+    assert report["sheets"] == ["Start", *SHEET_ORDER, CONFIG_SHEET]
+    on_start = [(b["label"], b["events"]) for b in report["buttons"] if b["sheet"] == "Start"]
+    captions = button_captions("en")
+    assert [label for label, _ in on_start] == [captions[m] for m in BUTTON_MACROS]
+    for (label, events), macro in zip(on_start, BUTTON_MACROS):
+        (event,) = events
+        assert event["code"] == (f"vnd.sun.star.script:VBAProject.KeizerXL.{macro}"
+                                 "?language=Basic&location=document"), label
+    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(report["vba_modules"])
+    assert report["vba_mode"] is True
+    compiled = [c["ok"] for c in report["compile"]]
+    assert compiled == [True, False, True], report["compile"]
+
+
+def test_the_buttons_shape_ids_do_not_clash_with_a_comment_drawing(tmp_path):
+    from openpyxl.comments import Comment
+
+    source = tmp_path / "with comment.xlsx"
+    wb = openpyxl.load_workbook(SAMPLE)
+    wb["Players"]["A2"].comment = Comment("club champion", "arbiter")
+    wb.save(source)
+    build_xlsm(tmp_path / "with comment.xlsm", source=source, python="/usr/bin/python3",
+               pythonpath="")
+    ids: list[str] = []
+    blocks: list[str] = []
+    with zipfile.ZipFile(tmp_path / "with comment.xlsm") as z:
+        vmls = [n for n in z.namelist() if n.endswith(".vml")]
+        assert len(vmls) == 2  # the comment's drawing and the buttons'
+        for name in vmls:
+            text = z.read(name).decode("utf-8")
+            ids += re.findall(r'\bid="(_x0000_s\d+)"', text)
+            blocks += re.findall(r'idmap\b[^>]*\bdata="(\d+)"', text)
+    assert len(ids) == len(set(ids)) == 4 and sorted(blocks) == ["1", "2"]
+    assert openpyxl.load_workbook(tmp_path / "with comment.xlsm")["Players"]["A2"].comment.text == \
+        "club champion"
