@@ -9,9 +9,10 @@ What this module guarantees (see also WORKBOOK-CONTRACT.md):
 * Reading yields the values a user sees: a formula cell gives its cached result (a second,
   value-only copy of the workbook is loaded lazily, only when a formula is actually read).
   Text that starts with ``=`` stays text, both when read and when written.
-* Saving never damages the user's file: the new version is written to a temporary file in the
-  same folder, checked, flushed to disk, the previous version is kept as ``<stem>.bak<suffix>``
-  and the new file is moved over the old one atomically.
+* Saving never damages the user's file: under the workbook's lock (:mod:`.files`), and only
+  when it is not open in Excel or LibreOffice nor read-only, the new version is written to a
+  temporary file in the same folder, checked, flushed to disk, the previous version is kept in
+  ``.keizer-backups/`` (the last five) and the new file is moved over the old one atomically.
 * openpyxl silently drops some things when it rewrites a file (charts, pictures, shapes,
   pivot tables, slicers, sparklines, Excel 2010+ extensions, ...).  The preflight lists them per
   sheet; :meth:`FileBook.unsafe_to_write` reports those on sheets the engine does not own and
@@ -40,6 +41,8 @@ from typing import Any, Iterable, Sequence
 
 import pandas as pd
 
+from keizer_xl.clients import files
+from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED
 from keizer_xl.sheets.tables import SheetStyle, Table, column_letter, quote_sheet
 from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
@@ -117,10 +120,6 @@ _RICH_VALUE_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bvm\s*=")
 _DTD_RE = re.compile(rb"<!DOCTYPE|<!ENTITY")
 
 
-class WorkbookFileError(Exception):
-    """A workbook file that cannot be read or written; the message is meant for the user."""
-
-
 @dataclass(frozen=True)
 class Unsupported:
     """Something in the file that openpyxl would not write back; ``sheet`` None = workbook-wide."""
@@ -134,10 +133,10 @@ class Unsupported:
         return f"{self.kind} on sheet {quote_sheet(self.sheet)}"
 
 
-def backup_path(path: str | os.PathLike) -> Path:
-    """``club.xlsx`` -> ``club.bak.xlsx`` in the same folder."""
-    p = Path(path)
-    return p.with_name(f"{p.stem}.bak{p.suffix}")
+def backup_path(path: str | os.PathLike) -> Path | None:
+    """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
+    kept = files.backups(path)
+    return kept[-1] if kept else None
 
 
 def open_book(path: str | os.PathLike) -> "FileBook":
@@ -1181,26 +1180,26 @@ class FileBook:
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = self._real_path(self.path)
-        if not force:
-            lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
-            if lost:
-                raise WorkbookFileError(
-                    f"{self.label} was not changed: saving it with this tool would remove "
-                    f"{'; '.join(lost)}. Write the result to a copy instead (--out OTHER.xlsx), or "
-                    f"use the buttons in Excel or LibreOffice, which keep everything.")
-            try:
-                st = target.stat()
-                if (st.st_mtime_ns, st.st_size) != self._signature:
+        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+            if not force:
+                lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
+                if lost:
                     raise WorkbookFileError(
-                        f"{self.label} was not changed: it was modified by another program after it "
-                        f"was read. Run the command again.")
-            except FileNotFoundError:
-                raise WorkbookFileError(f"{self.label} was not changed: it was moved or deleted "
-                                        f"after it was read.") from None
-        self._warn_if_open(target)
-        _write_atomically(self.wb, target, self.label, backup=True)
-        st = target.stat()
-        self._signature = (st.st_mtime_ns, st.st_size)
+                        f"{self.label} was not changed: saving it with this tool would remove "
+                        f"{'; '.join(lost)}. Write the result to a copy instead (--out OTHER.xlsx), "
+                        f"or use the buttons in Excel or LibreOffice, which keep everything.")
+                try:
+                    st = target.stat()
+                    if (st.st_mtime_ns, st.st_size) != self._signature:
+                        raise WorkbookFileError(
+                            f"{self.label} was not changed: it was modified by another program "
+                            f"after it was read. Run the command again.")
+                except FileNotFoundError:
+                    raise WorkbookFileError(f"{self.label} was not changed: it was moved or "
+                                            f"deleted after it was read.") from None
+            _write_atomically(self.wb, target, self.label, backup=True)
+            st = target.stat()
+            self._signature = (st.st_mtime_ns, st.st_size)
 
     def save_as(self, path: str | os.PathLike, force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
@@ -1228,20 +1227,12 @@ class FileBook:
             self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
                          f"{'; '.join(lost)}.")
         target = self._real_path(dest)
-        self._warn_if_open(target)
         _write_atomically(self.wb, target, label, backup=target.exists())
 
     @staticmethod
     def _real_path(p: Path) -> Path:
         return Path(os.path.realpath(p)) if p.is_symlink() else p
 
-    def _warn_if_open(self, target: Path) -> None:
-        for lock in (target.with_name("~$" + target.name), target.with_name(f".~lock.{target.name}#")):
-            if lock.exists():
-                self.message(f"{target.name} seems to be open in Excel or LibreOffice ({lock.name}); "
-                             f"close it there without saving, or the changes written now will be "
-                             f"overwritten.")
-                break
 
 def write_new_workbook(wb, path: str | os.PathLike, *, backup: bool = True) -> None:
     """Save an openpyxl Workbook to ``path`` atomically (used for new workbooks and templates)."""
@@ -1249,66 +1240,73 @@ def write_new_workbook(wb, path: str | os.PathLike, *, backup: bool = True) -> N
 
 
 def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
-    """Temp file in the same folder, fsync, zip check, backup of the old file, os.replace."""
+    """Under the workbook's lock: refuse a file open elsewhere or read-only; temp file in the
+    same folder, fsync, zip check, backup of the old file (``.keizer-backups/``), os.replace."""
     folder = target.parent
-    try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    except OSError:
-        mode = None
-    tmp_name = None
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".~{target.stem}.", suffix=".tmp",
-                                         delete=False) as fh:
-            tmp_name = fh.name
-            wb.save(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        with zipfile.ZipFile(tmp_name) as check:
-            bad = check.testzip()
-            if bad is not None:
-                raise OSError(f"the written part {bad} does not read back")
-        if mode is not None:
-            os.chmod(tmp_name, mode)
-        if backup and target.exists():
-            _make_backup(target)
-        os.replace(tmp_name, target)
-        tmp_name = None
-        _fsync_folder(folder)
-    except PermissionError as exc:
-        raise WorkbookFileError(
-            f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, close "
-            f"it and try again. The file is unchanged.") from exc
-    except FileNotFoundError as exc:
-        raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
-                                f"exist.") from exc
-    except Exception as exc:
-        raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
-                                f"The file is unchanged.") from exc
-    finally:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
-
-
-def _make_backup(target: Path) -> None:
-    """Keep the current ``target`` as ``<stem>.bak<suffix>`` (replacing an older backup)."""
-    bak = backup_path(target)
-    tmp = bak.with_name(f".~{bak.name}.{os.getpid()}.{id(target):x}.tmp")
-    try:
+    with files.workbook_lock(target):
+        files.check_can_write(target)
+        files.remove_stale_temps(target)
         try:
-            os.link(target, tmp)       # cheap: the old version keeps its bytes under a new name
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
         except OSError:
-            shutil.copy2(target, tmp)
-        os.replace(tmp, bak)
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
+            mode = None
+        tmp_name = None
+        try:
+            fh = files.temp_file(target)
+            tmp_name = fh.name
+            with fh:
+                wb.save(fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            with zipfile.ZipFile(tmp_name) as check:
+                bad = check.testzip()
+                if bad is not None:
+                    raise OSError(f"the written part {bad} does not read back")
+            if mode is not None:
+                os.chmod(tmp_name, mode)
+            if backup and target.exists():
+                files.keep_backup(target)
+            os.replace(tmp_name, target)
+            tmp_name = None
+            files.written.append(target)
+            _fsync_folder(folder)
+        except PermissionError as exc:
+            raise WorkbookFileError(
+                f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, "
+                f"close it and try again. The file is unchanged.") from exc
+        except FileNotFoundError as exc:
+            raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
+                                    f"exist.") from exc
+        except Exception as exc:
+            if _no_space(exc):
+                raise WorkbookFileError(
+                    f"{label} could not be written: the disk is full. Make room (or copy the "
+                    f"workbook to another disk) and run again. The file is unchanged.") from exc
+            raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
+                                    f"The file is unchanged.") from exc
+        finally:
+            if tmp_name is not None:
+                try:
+                    os.unlink(tmp_name)
+                except OSError:
+                    pass
+
+
+def _no_space(exc: BaseException) -> bool:
+    """True when ``exc`` (or what caused it) says the disk or the quota is full."""
+    import errno
+
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
 
 
 def _caused_by_defusedxml(exc: BaseException) -> bool:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Sequence
 
@@ -17,6 +19,12 @@ from keizer_xl.sheets.read import OWNED_SHEETS
 from keizer_xl.core.numbers import display
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+#: at most this many problems are printed (a damaged sheet can have hundreds of thousands)
+MAX_PROBLEMS_SHOWN = 50
+
+#: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
+_held = ExitStack()
 
 
 class UsageError(Exception):
@@ -40,15 +48,27 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
 
 
 def _open(path: Path):
+    from keizer_xl.clients import ods
     from keizer_xl.clients.xlsx import open_book
 
+    if ods.is_ods(path):  # read a converted copy; the .ods itself is written only by LibreOffice
+        book = open_book(_held.enter_context(ods.xlsx_copy(path)))
+        book.label = str(path)
+        return book
     return open_book(path)
 
 
 def _open_book_arg(text: str, write: bool):
-    """(path, book) for a BOOK argument; when the command will write, refuse up front a file
-    whose save would drop what openpyxl cannot keep."""
+    """(path, book) for a BOOK argument; when the command will write, take the workbook's lock
+    for the whole read-modify-write (another run waits or is told it is busy), refuse a file
+    that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
+    would drop what openpyxl cannot keep."""
+    from keizer_xl.clients import files
+
     path = _book_path(text)
+    if write:
+        _held.enter_context(files.workbook_lock(path))
+        files.check_can_write(path)
     book = _open(path)
     if write:
         _refuse_unsafe(book)
@@ -83,8 +103,24 @@ def cmd_new(args) -> int:
     return EXIT_OK
 
 
+def _ods_write(args, action: str) -> int:
+    """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
+    if getattr(args, "format", "table") == "csv":
+        raise UsageError("--format csv with an .ods workbook: add --no-write, or use table/json")
+    options = argparse.Namespace(
+        book=args.book, action=action,
+        round=args.after_round if action == "standings" else args.round,
+        force=getattr(args, "force", False), repair=getattr(args, "repair", False),
+        format=args.format, timeout=180.0)
+    return cmd_lo_run(options)
+
+
 def cmd_standings(args) -> int:
+    from keizer_xl.clients import ods
+
     write = not args.no_write
+    if write and ods.is_ods(args.book):
+        return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
@@ -133,8 +169,7 @@ def cmd_check(args) -> int:
     path = _book_path(args.book)
     book = _open(path)
     problems, notes = actions.check_workbook(book)
-    for p in problems:
-        print(str(p))
+    _print_problems(problems, sys.stdout)
     for n in notes:
         print(f"warning: {n}")
     if problems:
@@ -147,7 +182,11 @@ def cmd_check(args) -> int:
 
 
 def cmd_pair(args) -> int:
+    from keizer_xl.clients import ods
+
     write = not args.dry_run
+    if write and ods.is_ods(args.book):
+        return _ods_write(args, "pair")
     path, book = _open_book_arg(args.book, write)
     report = actions.pair_next_round(book, args.round, write=write, force=args.force,
                                      repair=args.repair)
@@ -361,8 +400,13 @@ def cmd_audit(args) -> int:
 
 def cmd_compare(args) -> int:
     from keizer_xl.analysis.compare import compare_methods, compare_style
+    from keizer_xl.clients import ods
 
     write = not args.no_write
+    if write and ods.is_ods(args.book):
+        print("note: the Compare sheet is not written into an .ods workbook (LibreOffice's "
+              "macro has no compare); the comparison is printed only.", file=sys.stderr)
+        write = False
     path, book = _open_book_arg(args.book, write)
     from keizer_xl.sheets.read import read_season
 
@@ -747,13 +791,48 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _print_problems(problems, stream) -> None:
+    """The first MAX_PROBLEMS_SHOWN problems, then how many more there are."""
+    for p in list(problems)[:MAX_PROBLEMS_SHOWN]:
+        print(str(p), file=stream)
+    more = len(problems) - MAX_PROBLEMS_SHOWN
+    if more > 0:
+        print(f"... and {more} more problem{'s' if more != 1 else ''} (the first "
+              f"{MAX_PROBLEMS_SHOWN} are listed; fix them and run again)", file=stream)
+
+
+def _stop(signum, frame):  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.clients import files
 
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        previous = signal.signal(signal.SIGTERM, _stop)
+    except (ValueError, AttributeError, OSError):  # not the main thread, or no SIGTERM here
+        previous = None
+    files.written.clear()
+    try:
+        return _run(args)
+    finally:
+        _held.close()  # the workbook's lock, converted .ods copies
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args) -> int:
+    from keizer_xl.clients import files
+    from keizer_xl.clients.ods import OdsUnavailable
+    from keizer_xl.clients.xlsx import WorkbookFileError
+
+    try:
         return args.func(args)
+    except OdsUnavailable as e:
+        print(f"keizer-xl: {e}", file=sys.stderr)
+        return EXIT_USAGE
     except UsageError as e:
         print(f"keizer-xl: {e}", file=sys.stderr)
         return EXIT_USAGE
@@ -761,8 +840,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"keizer-xl: {e}", file=sys.stderr)
         return EXIT_USAGE if e.usage else EXIT_PROBLEMS
     except InputError as e:
-        for p in e.problems:
-            print(str(p), file=sys.stderr)
+        _print_problems(e.problems, sys.stderr)
         n = len(e.problems)
         print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
         return EXIT_PROBLEMS
@@ -775,7 +853,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except KeyboardInterrupt:
-        print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
+        if files.written:
+            print(f"keizer-xl: interrupted after writing {', '.join(map(str, files.written))} "
+                  f"(complete; the previous version is in {files.BACKUP_FOLDER}).",
+                  file=sys.stderr)
+        else:
+            print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
         return EXIT_PROBLEMS
 
 
