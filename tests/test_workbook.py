@@ -670,10 +670,10 @@ def test_failed_save_leaves_original_and_no_temp_files(tmp_path, monkeypatch):
     book = FileBook(p)
     book.write_sheet("Standings", pd.DataFrame({"Rank": [1]}), SheetStyle())
 
-    def broken_save(target):
+    def broken_save(wb, target):
         target.write(b"PK partial garbage")
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(book.wb, "save", broken_save)
+    monkeypatch.setattr(wbmod, "_save_workbook", broken_save)
     with pytest.raises(WorkbookFileError, match="club.xlsx.*unchanged"):
         book.save()
     assert p.read_bytes() == original

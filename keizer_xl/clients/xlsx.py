@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import math
+import zlib
 from bisect import bisect_left
 import os
 import posixpath
@@ -43,7 +44,7 @@ import pandas as pd
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED
+from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import SheetStyle, Table, column_letter, quote_sheet
 from keizer_xl.sheets.tables import blank as _blank, checked_data_rows, header_text as _header_text, place_rows
 
@@ -111,6 +112,14 @@ _EXTENSION_KINDS = {
 # per-rule id of a data bar (only meaningful together with the conditional formatting ext).
 _HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
 
+_ROW_RE = re.compile(rb"<(?:\w+:)?row[\s>/]")
+#: errors unpacking a zip member can raise: a flipped byte gives zlib.error, a bad CRC BadZipFile
+_UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, zlib.error,
+                  NotImplementedError, RuntimeError, EOFError)
+#: sheet names that must be worksheets: the engine's own and every input sheet's aliases
+_TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
+                               {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
+                               {s.casefold() for s in _SHEET_ALIASES})
 _ILLEGAL_CHARS = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 _DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
 _EXTLST_RE = re.compile(rb"<(?:\w+:)?extLst[\s>/]")
@@ -183,25 +192,45 @@ class _Inspector:
         self.label = label
         self.zf = zf
         self.names = set(zf.namelist())
+        self.sheet_of: dict[str, str] = {}   # part -> sheet name, for messages
 
     # -- helpers ------------------------------------------------------------------------------
     def refuse(self, why: str) -> WorkbookFileError:
         return WorkbookFileError(f"{self.label} {why}")
 
+    def damaged(self, member: str, exc: BaseException) -> WorkbookFileError:
+        sheet = self.sheet_of.get(member)
+        what = f"the sheet {quote_sheet(sheet)} (part {member})" if sheet else f"its part {member}"
+        return self.refuse(
+            f"is damaged: {what} cannot be unpacked ({type(exc).__name__}: {exc}). Open it in "
+            f"Excel or LibreOffice, which may repair it, and save it again; or restore a "
+            f"previous version from {files.BACKUP_FOLDER}. Nothing was read or written.")
+
+    def check_members(self, done: set[str]) -> None:
+        """Unpack every part not read yet, so that a damaged one is refused here (a flipped byte
+        otherwise surfaces as a zlib error deep inside openpyxl)."""
+        for info in self.zf.infolist():
+            if info.filename in done or info.is_dir():
+                continue
+            try:
+                with self.zf.open(info) as fh:
+                    while fh.read(MiB):
+                        pass
+            except _UNPACK_ERRORS as exc:
+                raise self.damaged(info.filename, exc) from exc
+
     def read(self, member: str) -> bytes:
         try:
             return self.zf.read(member)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
-                NotImplementedError, RuntimeError, EOFError) as exc:
-            raise self.refuse(f"is damaged: its part {member} cannot be unpacked ({exc}).") from exc
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(member, exc) from exc
 
     def peek(self, member: str, size: int) -> bytes:
         try:
             with self.zf.open(member) as fh:
                 return fh.read(size)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
-                NotImplementedError, RuntimeError, EOFError) as exc:
-            raise self.refuse(f"is damaged: its part {member} cannot be unpacked ({exc}).") from exc
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(member, exc) from exc
 
     def xml(self, member: str):
         from defusedxml import DefusedXmlException
@@ -259,7 +288,10 @@ class _Inspector:
             raise self.refuse(
                 f"would unpack to {total / MiB:,.0f} MiB (limit {MAX_TOTAL_UNCOMPRESSED // MiB} MiB); "
                 f"refused as a possible zip bomb. A season workbook is normally well under 10 MiB.")
-        for info in infos:
+
+    def check_declarations(self) -> None:
+        """No XML part starts with a document type / entity declaration."""
+        for info in self.zf.infolist():
             name = info.filename
             if name.endswith((".xml", ".rels", ".vml")) and info.file_size:
                 if _DTD_RE.search(self.peek(name, XML_PEEK)):
@@ -352,6 +384,7 @@ class _Inspector:
         ext_tail: bytes | None = None
         dynamic = rich = False
         prev = b""
+        rows = 0
         try:
             with self.zf.open(sheet.part) as fh:
                 while True:
@@ -359,6 +392,15 @@ class _Inspector:
                     if not chunk:
                         break
                     buf = prev + chunk
+                    # <row> elements, whatever <dimension> claims; a match lying wholly in
+                    # ``prev`` was counted with the previous chunk
+                    rows += sum(1 for m in _ROW_RE.finditer(buf) if m.end() > len(prev))
+                    if rows > MAX_ROWS:
+                        raise self.refuse(
+                            f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} "
+                            f"rows (a season needs a few thousand at most). Delete the unused "
+                            f"rows below the data (select them, right-click > Delete) and save "
+                            f"again.")
                     dynamic = dynamic or bool(_DYNAMIC_ARRAY_RE.search(buf))
                     rich = rich or bool(_RICH_VALUE_RE.search(buf))
                     last = None
@@ -369,8 +411,8 @@ class _Inspector:
                     elif ext_tail is not None:
                         ext_tail += chunk
                     prev = buf[-1024:]
-        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, RuntimeError, EOFError) as exc:
-            raise self.refuse(f"is damaged: its part {sheet.part} cannot be unpacked ({exc}).") from exc
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(sheet.part, exc) from exc
         if dynamic and "xl/metadata.xml" in self.names:
             kinds.append("dynamic array formulas (Excel 365), which would become single-cell formulas")
         if rich:
@@ -503,15 +545,21 @@ def preflight(path: str | os.PathLike, data: bytes | None = None) -> _Preflight:
         result = _Preflight(wb_type)
         result.sheets = ins.sheets(wb_part)
         macro = result.macro_enabled
+        _refuse_misplaced_sheets(ins, result.sheets)
+        ins.sheet_of = {s.part: s.name for s in result.sheets if s.part}
+        ins.check_declarations()
+        scanned: set[str] = set()
         for sheet in result.sheets:
             if sheet.part is None:
-                result.unsupported.append(Unsupported(sheet.name, "sheet whose content is missing "
-                                                                  "(damaged file; it would be dropped)"))
-                continue
+                raise ins.refuse(
+                    f"is damaged: the content of its sheet {quote_sheet(sheet.name)} is missing "
+                    f"from the file. Open it in Excel or LibreOffice, which may repair it, and "
+                    f"save it again; or restore a previous version from {files.BACKUP_FOLDER}.")
             if sheet.kind in ("worksheet", "macrosheet", "dialogsheet"):
                 ins.check_dimension(sheet)
             if sheet.kind == "worksheet":
                 kinds = ins.scan_sheet(sheet, macro)
+                scanned.add(sheet.part)  # unpacked whole by the scan
             elif sheet.kind == "chartsheet":
                 kinds = ["chart sheet"]
             elif sheet.kind == "macrosheet":
@@ -526,7 +574,24 @@ def preflight(path: str | os.PathLike, data: bytes | None = None) -> _Preflight:
                     seen.add(kind)
                     result.unsupported.append(Unsupported(sheet.name, kind))
         result.unsupported.extend(Unsupported(None, kind) for kind in ins.workbook_wide())
+        ins.check_members(scanned)
     return result
+
+
+def _refuse_misplaced_sheets(ins: _Inspector, sheets: list[_SheetPart]) -> None:
+    """A chart sheet (or a macro or dialog sheet) named like an input or engine sheet: the engine
+    would read nothing from it, or write a workbook that no longer opens (issue 11)."""
+    kinds = {"chartsheet": "a chart sheet", "macrosheet": "an Excel 4.0 macro sheet",
+             "dialogsheet": "an Excel 5.0 dialog sheet", "other": "not a worksheet"}
+    bad = [s for s in sheets if s.kind != "worksheet" and
+           s.name.strip().casefold() in _TABLE_SHEET_NAMES]
+    if bad:
+        listed = "; ".join(f"{quote_sheet(s.name)} is {kinds.get(s.kind, 'not a worksheet')}"
+                           for s in bad)
+        raise ins.refuse(
+            f"cannot be used: {listed}, but that name belongs to a table keizer-xl reads or "
+            f"writes. Rename that sheet (right-click its tab > Rename) or delete it, and run "
+            f"again. Nothing was written.")
 
 
 def _read_file(p: Path, label: str) -> bytes:
@@ -1243,6 +1308,7 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
     """Under the workbook's lock: refuse a file open elsewhere or read-only; temp file in the
     same folder, fsync, zip check, backup of the old file (``.keizer-backups/``), os.replace."""
     folder = target.parent
+    files.check_can_write(target)  # first: a read-only folder gets no lock file either
     with files.workbook_lock(target):
         files.check_can_write(target)
         files.remove_stale_temps(target)
@@ -1259,7 +1325,7 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
             fh = files.temp_file(target)
             tmp_name = fh.name
             with fh:
-                wb.save(fh)
+                _save_workbook(wb, fh)
                 fh.flush()
                 os.fsync(fh.fileno())
             with zipfile.ZipFile(tmp_name) as check:
@@ -1284,7 +1350,8 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
         except Exception as exc:
             if _no_space(exc):
                 raise WorkbookFileError(
-                    f"{label} could not be written: the disk is full. Make room (or copy the "
+                    f"{label} could not be written: there is no room for it (the disk is full, "
+                    f"or a quota or file size limit was reached). Make room (or copy the "
                     f"workbook to another disk) and run again. The file is unchanged.") from exc
             raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
                                     f"The file is unchanged.") from exc
@@ -1294,6 +1361,23 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
                     os.unlink(tmp_name)
                 except OSError:
                     pass
+
+
+def _save_workbook(wb, fh) -> None:
+    """openpyxl's ``Workbook.save`` into an open file, closing its zip archive also when the
+    write fails: left open, the archive's finaliser later seeks the closed file and prints
+    'ValueError: seek of closed file' (issue 11: a full disk)."""
+    from openpyxl.writer.excel import ExcelWriter
+
+    archive = zipfile.ZipFile(fh, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+    try:
+        ExcelWriter(wb, archive).save()  # writes every part and closes the archive
+    except BaseException:
+        try:
+            archive.close()  # sets archive.fp to None even when it cannot write the end record
+        except Exception:  # noqa: BLE001 - the first error is the one to report
+            pass
+        raise
 
 
 def _no_space(exc: BaseException) -> bool:

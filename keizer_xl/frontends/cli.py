@@ -67,8 +67,9 @@ def _open_book_arg(text: str, write: bool):
 
     path = _book_path(text)
     if write:
+        files.check_can_write(path)  # first: a read-only folder gets no lock file either
         _held.enter_context(files.workbook_lock(path))
-        files.check_can_write(path)
+        files.check_can_write(path)  # again, holding the lock
     book = _open(path)
     if write:
         _refuse_unsafe(book)
