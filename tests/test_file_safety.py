@@ -448,15 +448,21 @@ def test_kill_9_at_random_moments_leaves_old_or_new_and_no_stray_file(tmp_path, 
     written = "Standings" if command == "standings" else "Results"
     new_values = _values(path, written)
     rng = random.Random(9 if command == "pair" else 10)
-    killed = left_temp = 0
-    for trial in range(50):
+    killed = left_temp = replaced = trials = 0
+    while killed < 50:  # 50 runs really killed (a run that finished first does not count)
+        trials += 1
+        assert trials <= 150
         path.write_bytes(original)
         pid, _ = runner.start(*argv)
-        time.sleep(rng.uniform(0.2, 1.1) * full)
+        time.sleep(rng.uniform(0.1, 1.0) * full)
         os.kill(pid, signal.SIGKILL)
         status = runner.wait(pid)
-        killed += status == -signal.SIGKILL
+        if status != -signal.SIGKILL:
+            assert status == 0
+            continue
+        killed += 1
         if path.read_bytes() != original:  # then it is the complete new version
+            replaced += 1
             assert _opens_complete(path, expected)
             assert _values(path, written) == new_values
         # a killed write may leave its temporary file, recognisable by its name; the next run
@@ -465,10 +471,13 @@ def test_kill_9_at_random_moments_leaves_old_or_new_and_no_stray_file(tmp_path, 
         assert all(n.startswith(".~keizer-xl.club.xlsx.") for n in leftover), leftover
         assert len(leftover) <= 2
         left_temp += bool(leftover)
-    assert killed >= 40
+    # the kills landed during the write (a temporary file was left) and elsewhere; the moment
+    # after os.replace is short, so a kill there is possible but not required
+    assert left_temp >= 10 and killed - left_temp >= 1, (left_temp, replaced)
     path.write_bytes(original)
     assert runner.run(*argv)[0] == 0           # the next complete run cleans up
     assert stray(folder) == []
     assert len(files.backups(path)) <= 5
     assert all(_opens_complete(b, {"Results"}) for b in files.backups(path))
-    print(f"{command}: {killed} of 50 killed, {left_temp} left a temporary file, run {full:.2f} s")
+    print(f"{command}: {killed} killed in {trials} runs; {left_temp} left a temporary file, "
+          f"{replaced} after the new version was in place; a run takes {full:.2f} s")
