@@ -714,7 +714,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR", help="write <stem>.keizer.xlsx here (default: next to "
                                                "each workbook)")
     p.add_argument("--in-place", action="store_true",
-                   help="update the workbooks themselves (a backup <stem>.bak.xlsx is kept)")
+                   help="update the workbooks themselves (the last five versions are kept in "
+                        ".keizer-backups/)")
     p.add_argument("--jobs", type=int, metavar="N", help="workbooks at a time (default: min(2, CPUs))")
     p.add_argument("--compare", action="store_true", help="also write the Compare sheet")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
