@@ -113,6 +113,8 @@ _EXTENSION_KINDS = {
 _HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
 
 _ROW_RE = re.compile(rb"<(?:\w+:)?row[\s>/]")
+# a row or cell reference at row 100,000 or beyond (six digits or more), wherever it sits
+_FAR_ROW_RE = re.compile(rb"<(?:\w+:)?(?:row|c)\s[^>]*?\br\s*=\s*[\"'][A-Za-z]{0,3}(\d{6,})[\"']")
 #: errors unpacking a zip member can raise: a flipped byte gives zlib.error, a bad CRC BadZipFile
 _UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, zlib.error,
                   NotImplementedError, RuntimeError, EOFError)
@@ -395,6 +397,13 @@ class _Inspector:
                     # <row> elements, whatever <dimension> claims; a match lying wholly in
                     # ``prev`` was counted with the previous chunk
                     rows += sum(1 for m in _ROW_RE.finditer(buf) if m.end() > len(prev))
+                    far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0)
+                    if far > MAX_ROWS:
+                        raise self.refuse(
+                            f"has a sheet {quote_sheet(sheet.name)} with something in row "
+                            f"{far:,} (the limit is {MAX_ROWS:,} rows; its declared size says "
+                            f"less). Delete the unused rows below the data (select them, "
+                            f"right-click > Delete) and save again.")
                     if rows > MAX_ROWS:
                         raise self.refuse(
                             f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} "
