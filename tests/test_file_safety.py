@@ -101,6 +101,17 @@ def test_a_workbook_open_elsewhere_is_never_written(book, capsys, lock_name, con
     assert digest(book) == before
 
 
+def test_export_does_not_replace_a_csv_open_in_excel(book, capsys):
+    assert run(capsys, "export", book, "--csv")[0] == 0
+    csv = book.with_suffix(".csv")
+    before = csv.read_bytes()
+    (book.parent / "~$club.csv").write_bytes(b"\x03Bob")
+    code, _, err = run(capsys, "export", book, "--csv")
+    assert code == 1 and "club.csv is open in Excel by Bob" in err
+    assert csv.read_bytes() == before and stray(book.parent) == []
+    assert run(capsys, "export", book, "--csv", "--out", "-")[0] == 0   # to the screen: fine
+
+
 def test_excel_owner_file_of_a_long_name(tmp_path, capsys):
     # Excel names the owner file of "club season.xlsx" "~$ub season.xlsx"
     path = make_workbook(tmp_path / "club season.xlsx", keizer_example_sheets())

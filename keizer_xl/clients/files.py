@@ -40,6 +40,7 @@ __all__ = [
     "check_can_write",
     "temp_file",
     "remove_stale_temps",
+    "write_text_atomically",
     "keep_backup",
     "backups",
     "written",
@@ -216,6 +217,10 @@ def check_can_write(book: str | os.PathLike[str]) -> None:
         with open(path, "r+b"):
             pass
     except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise WorkbookFileError(
+                f"{path.name} cannot be written: it is on a read-only disk. Copy it to a disk you "
+                f"can write to; nothing was written.") from exc
         raise WorkbookFileError(
             f"{path.name} cannot be opened for writing ({exc.strerror or exc}); it is probably "
             f"open in another program. Close it there and run again; nothing was written.") from exc
@@ -260,6 +265,28 @@ def remove_stale_temps(target: Path) -> list[Path]:
                 except OSError:
                     pass
     return removed
+
+
+def write_text_atomically(target: Path, text: str, encoding: str) -> None:
+    """Write ``text`` to ``target`` through a temporary file beside it (an export: the old file
+    stays whole until the new one is complete)."""
+    fh = temp_file(target)
+    try:
+        with fh:
+            fh.write(text.encode(encoding))
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(fh.name, mode)
+        os.replace(fh.name, target)
+    finally:
+        if os.path.lexists(fh.name):
+            os.unlink(fh.name)
 
 
 # --------------------------------------------------------------------------- backups

@@ -456,9 +456,14 @@ def cmd_export(args) -> int:
         target = Path(args.out) if args.out else path.with_suffix(suffix)
         if target.is_dir():
             target = target / (path.stem + suffix)
+        from keizer_xl.clients import files
+
+        open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
+        if open_there:
+            print(f"keizer-xl: {open_there}", file=sys.stderr)
+            return EXIT_PROBLEMS
         try:
-            with open(target, "w", encoding=encoding, newline="") as fh:
-                fh.write(text)
+            files.write_text_atomically(target, text, encoding)
         except OSError as e:
             print(f"keizer-xl: {target} could not be written ({e.strerror or e})", file=sys.stderr)
             return EXIT_PROBLEMS
