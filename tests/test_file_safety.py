@@ -305,6 +305,17 @@ def test_a_busy_workbook_is_refused_after_the_timeout(book, runner):
     assert runner.run("pair", book)[0] == 0      # free again
 
 
+def test_a_libreoffice_button_run_waits_for_the_same_lock(book, runner):
+    """`lo-run` (what a LibreOffice button does from the command line) takes the same lock: with
+    a command holding the workbook it says busy before starting LibreOffice at all."""
+    with files.workbook_lock(book):
+        t0 = time.perf_counter()
+        code, text = runner.run("lo-run", book, "standings",
+                                env={"KEIZER_XL_LOCK_TIMEOUT": "0.3"})
+    assert code == 1 and "club.xlsx is busy" in text, text
+    assert time.perf_counter() - t0 < 10
+
+
 # --------------------------------------------------------------------------- backups
 
 
