@@ -1373,20 +1373,16 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
 
 
 def _save_workbook(wb, fh) -> None:
-    """openpyxl's ``Workbook.save`` into an open file, closing its zip archive also when the
-    write fails: left open, the archive's finaliser later seeks the closed file and prints
-    'ValueError: seek of closed file' (issue 11: a full disk)."""
-    from openpyxl.writer.excel import ExcelWriter
+    """openpyxl's ``Workbook.save`` into memory, then the bytes into the open temporary file.
 
-    archive = zipfile.ZipFile(fh, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
-    try:
-        ExcelWriter(wb, archive).save()  # writes every part and closes the archive
-    except BaseException:
-        try:
-            archive.close()  # sets archive.fp to None even when it cannot write the end record
-        except Exception:  # noqa: BLE001 - the first error is the one to report
-            pass
-        raise
+    openpyxl's zip writer is never given the file: when saving fails half-way (a full disk,
+    Ctrl+C) its unfinished zip objects are finalised later and would seek the closed file,
+    printing 'ValueError: seek of closed file' (issue 11).  In memory they only touch the
+    buffer, and the one write that can fail is the plain ``fh.write``.  A season workbook is a
+    few MiB at most (the preflight caps it)."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    fh.write(buffer.getbuffer())
 
 
 def _no_space(exc: BaseException) -> bool:
