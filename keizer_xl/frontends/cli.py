@@ -637,8 +637,8 @@ def cmd_lo_run(args) -> int:
         elif check:
             print(f"{path.name}: no problems found", file=sys.stderr)
     elif status == "problems":
-        for p in outcome.get("problems", []):  # `check` lists them on stdout, the others stderr
-            print(p, file=sys.stdout if check else sys.stderr)
+        # `check` lists them on stdout, the others on stderr
+        _print_problems(outcome.get("problems", []), sys.stdout if check else sys.stderr)
         n = len(outcome.get("problems", []))
         print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
     else:
