@@ -331,8 +331,13 @@ def keep_backup(target: Path, data: bytes | None = None) -> Path:
             os.chmod(source, stat.S_IMODE(target.stat().st_mode))
         except OSError:
             pass
+    # after the newest of this second: a number freed by pruning is never taken again, or the
+    # new backup would sort before the older ones of the same second (and be pruned itself)
+    pattern = _backup_re(target)
+    first = 1 + max((int(m.group(2) or 1) for m in map(pattern.fullmatch, os.listdir(folder))
+                     if m and m.group(1) == stamp), default=0)
     try:
-        for n in range(1, 1000):
+        for n in range(first, first + 1000):
             dest = folder / (f"{target.stem}.bak.{stamp}{'' if n == 1 else f'-{n}'}{target.suffix}")
             if os.path.lexists(dest):
                 continue
