@@ -135,6 +135,27 @@ def test_a_read_only_workbook_is_refused_and_left_alone(book, capsys):
         os.chmod(book, 0o644)
 
 
+def test_a_file_another_program_holds_is_refused(book, capsys, monkeypatch):
+    """Windows: Excel holds an open workbook with a share lock, so opening it for writing fails
+    (simulated: the open of the check raises PermissionError, as Windows does)."""
+    import builtins
+
+    real_open = builtins.open
+
+    def held(file, mode="r", *args, **kwargs):
+        if Path(str(file)) == book and "+" in mode:
+            raise PermissionError(13, "The process cannot access the file because it is being "
+                                      "used by another process")
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", held)
+    before = digest(book)
+    code, _, err = run(capsys, "pair", book)
+    assert code == 1 and "cannot be opened for writing" in err and "Close it there" in err
+    assert digest(book) == before and files.backups(book) == []
+    assert run(capsys, "pair", book, "--dry-run")[0] == 0
+
+
 def test_a_read_only_folder_is_refused(book, capsys):
     before = digest(book)
     os.chmod(book.parent, 0o555)
