@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import shutil
+
+from keizer_xl.clients import files
 from keizer_xl.actions import write_season
 from keizer_xl.frontends.template import build_template
 from keizer_xl.clients.xlsx import open_book
@@ -16,7 +19,7 @@ def write_book(path: Path, season) -> Path:
     book = open_book(target)
     write_season(book, season)
     book.save()
-    target.with_name(target.stem + ".bak" + target.suffix).unlink(missing_ok=True)
+    shutil.rmtree(target.parent / files.BACKUP_FOLDER, ignore_errors=True)
     if target != path:
         target.rename(path)
     return path

@@ -9,6 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from keizer_xl.clients import files
 from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
@@ -50,7 +51,7 @@ def test_standings_writes_the_sheet_and_keeps_a_backup(keizer_book, capsys):
     assert header == ["Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L",
                       "R1", "R2"]
     assert [c.value for c in ws[2]][:5] == [1, "de Zeeuw", 141, 50, 49]
-    assert keizer_book.with_name("keizer.bak.xlsx").exists()
+    assert len(files.backups(keizer_book)) == 1
     # the user's sheets are still there, in order
     assert openpyxl.load_workbook(keizer_book).sheetnames[:4] == ["Settings", "Players",
                                                                    "Attendance", "Results"]
@@ -84,7 +85,7 @@ def test_problems_exit_1_list_every_cell_and_write_nothing(keizer_book, capsys):
     assert "Results!C5: 'de Vires' is not in Players; did you mean de Vries?" in err
     assert "2 problems found; nothing was written." in err
     assert digest(keizer_book) == before
-    assert not keizer_book.with_name("keizer.bak.xlsx").exists()
+    assert files.backups(keizer_book) == []
     code, out, _ = run(capsys, "check", keizer_book)
     assert code == 1 and "Results!E3" in out
 

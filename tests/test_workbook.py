@@ -22,6 +22,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
+from keizer_xl.clients import files
 from keizer_xl.clients import xlsx as wbmod
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.sheets.tables import Table
@@ -118,7 +119,10 @@ def member(path: Path, name: str) -> bytes:
 
 
 def folder_listing(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir())
+    """The files in ``folder``, without the (empty, hidden) lock files a write leaves:
+    filelock keeps the lock's path on release, so that a waiting run is never fooled."""
+    return sorted(p.name for p in folder.iterdir()
+                  if not (p.name.startswith(".~keizer-xl.") and p.name.endswith(".lock")))
 
 
 @pytest.fixture
@@ -647,15 +651,17 @@ def test_save_is_atomic_keeps_backup_and_mode(tmp_path):
     book = FileBook(p)
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
-    assert backup_path(p) == tmp_path / "club.bak.xlsx"
-    assert (tmp_path / "club.bak.xlsx").read_bytes() == original
+    assert backup_path(p).parent == tmp_path / ".keizer-backups"
+    assert backup_path(p).read_bytes() == original
     assert stat.S_IMODE(p.stat().st_mode) == 0o640
-    assert folder_listing(tmp_path) == ["club.bak.xlsx", "club.xlsx"]
-    # a second save overwrites the older backup with the previous version
+    # beside the workbook: the backups folder and the (hidden, empty) lock file of the write
+    assert folder_listing(tmp_path) == [".keizer-backups", "club.xlsx"]
+    assert (tmp_path / ".~keizer-xl.club.xlsx.lock").read_bytes() == b""
+    # a second save keeps the previous version as a second backup (the last five are kept)
     second = p.read_bytes()
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [2]}), SheetStyle()))
     book.save()
-    assert (tmp_path / "club.bak.xlsx").read_bytes() == second
+    assert [b.read_bytes() for b in files.backups(p)] == [original, second]
     assert FileBook(p).read_table("Standings").rows == ((2,),)
 
 
@@ -665,10 +671,10 @@ def test_failed_save_leaves_original_and_no_temp_files(tmp_path, monkeypatch):
     book = FileBook(p)
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
 
-    def broken_save(target):
+    def broken_save(wb, target):
         target.write(b"PK partial garbage")
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(book.wb, "save", broken_save)
+    monkeypatch.setattr(wbmod, "_save_workbook", broken_save)
     with pytest.raises(WorkbookFileError, match="club.xlsx.*unchanged"):
         book.save()
     assert p.read_bytes() == original
@@ -715,19 +721,29 @@ def test_save_as(tmp_path):
     assert FileBook(copy).read_table("Standings").rows == ((1,),)
     assert "Standings" not in openpyxl.load_workbook(p).sheetnames
     book.save_as(copy)
-    assert folder_listing(copy.parent) == ["copy.bak.xlsx", "copy.xlsx"]
+    assert folder_listing(copy.parent) == [".keizer-backups", "copy.xlsx"]
+    assert len(files.backups(copy)) == 1
     with pytest.raises(WorkbookFileError, match=r"\.xlsm"):
         book.save_as(tmp_path / "copy.xlsm")
     with pytest.raises(WorkbookFileError):
         book.save_as(tmp_path / "copy.csv")
 
 
-def test_lock_file_gives_a_message(tmp_path):
+def test_a_workbook_open_in_excel_or_libreoffice_is_not_written(tmp_path):
+    # issue 11: a warning was not enough (the user's Ctrl+S in Excel then overwrote the run)
     p = make_book(tmp_path / "club.xlsx")
-    (tmp_path / "~$club.xlsx").write_bytes(b"lock")
+    original = p.read_bytes()
     book = FileBook(p)
-    book.save()
-    assert any("open in Excel" in m for m in book.messages)
+    (tmp_path / "~$club.xlsx").write_bytes(b"\x03AnnPADDING")
+    with pytest.raises(WorkbookFileError, match="open in Excel by Ann.*delete .*~\\$club.xlsx"):
+        book.save()
+    assert p.read_bytes() == original
+    (tmp_path / "~$club.xlsx").unlink()
+    (tmp_path / ".~lock.club.xlsx#").write_text("Ann de Wit,clubpc,ann,24.11.2026 20:01,file:///x;")
+    with pytest.raises(WorkbookFileError, match="open in LibreOffice by Ann de Wit on the "
+                                                "computer clubpc"):
+        book.save()
+    assert p.read_bytes() == original and files.backups(p) == []
 
 
 # --------------------------------------------------------------------------- what openpyxl would drop
@@ -991,7 +1007,7 @@ def test_xlsm_keeps_vba_and_macro_content_type(tmp_path):
     types = content_types(p)
     assert XLSM_TYPE in types and "spreadsheetml.sheet.main+xml" not in types
     assert b"vbaProject" in member(p, "xl/_rels/workbook.xml.rels")
-    assert (tmp_path / "club.bak.xlsm").exists()
+    assert files.backups(p)[0].name.endswith(".xlsm")
     assert FileBook(p).read_table("Standings").rows == ((1,),)
     with pytest.raises(WorkbookFileError, match="macros"):
         book.save_as(tmp_path / "copy.xlsx")

@@ -456,10 +456,11 @@ def _check_book(path: Path) -> None:
     if path.suffix.lower() not in SUFFIXES:
         raise LibreOfficeRunError(f"{path}: the workbook must be .xlsx, .xlsm or .ods",
                                   exit_code=2)
-    if _lock_file(path).exists() or path.with_name("~$" + path.name).exists():
-        raise LibreOfficeRunError(f"{path.name} seems to be open in LibreOffice or Excel "
-                                  f"({_lock_file(path).name} exists); close it there first. If it "
-                                  f"is not open, delete that lock file.")
+    from keizer_xl.clients.files import open_elsewhere
+
+    message = open_elsewhere(path)
+    if message:  # LibreOffice would open it read-only, or save over the user's work
+        raise LibreOfficeRunError(message)
 
 
 def run_macro(book: str | os.PathLike, action: str, options: dict | None = None, *,
@@ -472,9 +473,23 @@ def run_macro(book: str | os.PathLike, action: str, options: dict | None = None,
     if action not in FUNCTIONS:
         raise LibreOfficeRunError(f"unknown action {action!r} (pair, standings, check)",
                                   exit_code=2)
+    from keizer_xl.clients import files
+
     path = Path(book)
     _check_book(path)
     path = Path(os.path.realpath(path))
+    # the same lock as the command line's: a button's run and a command never both write
+    try:
+        with files.workbook_lock(path):
+            if action != "check":
+                files.check_can_write(path)
+            return _run_locked(path, action, options, timeout, office)
+    except files.WorkbookFileError as exc:
+        raise LibreOfficeRunError(str(exc)) from None
+
+
+def _run_locked(path: Path, action: str, options: dict | None, timeout: float,
+                office: Office | None) -> dict:
     original = path.read_bytes()
     stat_before = path.stat()
     lock = _lock_file(path)
@@ -497,18 +512,15 @@ def run_macro(book: str | os.PathLike, action: str, options: dict | None = None,
 
 
 def _after_save(path: Path, original: bytes, stat_before, outcome: dict) -> list[str]:
-    """Keep the old version as <stem>.bak<suffix>; put back what headless saving loses."""
-    notes = []
-    from keizer_xl.clients.xlsx import backup_path
+    """Keep the old version in .keizer-backups/; put back what headless saving loses."""
+    from keizer_xl.clients import files
 
-    bak = backup_path(path)
+    notes = []
+
     try:
-        tmp = bak.with_name(f".~{bak.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(original)
-        os.chmod(tmp, stat_before.st_mode & 0o777)
-        os.replace(tmp, bak)
+        files.keep_backup(path, original)
     except OSError as exc:
-        notes.append(f"The previous version could not be kept as {bak.name} ({exc}).")
+        notes.append(f"The previous version could not be kept in {files.BACKUP_FOLDER} ({exc}).")
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         try:
             restore_xlsx_views(path, original, outcome.get("written", []))

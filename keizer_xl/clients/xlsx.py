@@ -9,9 +9,10 @@ What this module guarantees (see also WORKBOOK-CONTRACT.md):
 * Reading yields the values a user sees: a formula cell gives its cached result (a second,
   value-only copy of the workbook is loaded lazily, only when a formula is actually read).
   Text that starts with ``=`` stays text, both when read and when written.
-* Saving never damages the user's file: the new version is written to a temporary file in the
-  same folder, checked, flushed to disk, the previous version is kept as ``<stem>.bak<suffix>``
-  and the new file is moved over the old one atomically.
+* Saving never damages the user's file: under the workbook's lock (:mod:`.files`), and only
+  when it is not open in Excel or LibreOffice nor read-only, the new version is written to a
+  temporary file in the same folder, checked, flushed to disk, the previous version is kept in
+  ``.keizer-backups/`` (the last five) and the new file is moved over the old one atomically.
 * openpyxl silently drops some things when it rewrites a file (charts, pictures, shapes,
   pivot tables, slicers, sparklines, Excel 2010+ extensions, ...).  The preflight lists them per
   sheet; :meth:`FileBook.unsafe_to_write` reports those on sheets the engine does not own and
@@ -20,6 +21,7 @@ What this module guarantees (see also WORKBOOK-CONTRACT.md):
 from __future__ import annotations
 
 import io
+import zlib
 import os
 import posixpath
 import re
@@ -35,8 +37,10 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 
+from keizer_xl.clients import files
+from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import ClientError, MissingPartError
-from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED
+from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
@@ -101,16 +105,22 @@ _EXTENSION_KINDS = {
 # per-rule id of a data bar (only meaningful together with the conditional formatting ext).
 _HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
 
+_ROW_RE = re.compile(rb"<(?:\w+:)?row[\s>/]")
+# a row or cell reference at row 100,000 or beyond (six digits or more), wherever it sits
+_FAR_ROW_RE = re.compile(rb"<(?:\w+:)?(?:row|c)\s[^>]*?\br\s*=\s*[\"'][A-Za-z]{0,3}(\d{6,})[\"']")
+#: errors unpacking a zip member can raise: a flipped byte gives zlib.error, a bad CRC BadZipFile
+_UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, zlib.error,
+                  NotImplementedError, RuntimeError, EOFError)
+#: sheet names that must be worksheets: the engine's own and every input sheet's aliases
+_TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
+                               {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
+                               {s.casefold() for s in _SHEET_ALIASES})
 _DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
 _EXTLST_RE = re.compile(rb"<(?:\w+:)?extLst[\s>/]")
 _EXT_URI_RE = re.compile(rb"<(?:\w+:)?ext\b[^>]*?\suri\s*=\s*[\"'](\{[^\"']+\})[\"']")
 _DYNAMIC_ARRAY_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bcm\s*=")
 _RICH_VALUE_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bvm\s*=")
 _DTD_RE = re.compile(rb"<!DOCTYPE|<!ENTITY")
-
-
-class WorkbookFileError(ClientError):
-    """A workbook file that cannot be read or written; the message is meant for the user."""
 
 
 @dataclass(frozen=True)
@@ -126,10 +136,10 @@ class Unsupported:
         return f"{self.kind} on sheet {quote_sheet(self.sheet)}"
 
 
-def backup_path(path: str | os.PathLike) -> Path:
-    """``club.xlsx`` -> ``club.bak.xlsx`` in the same folder."""
-    p = Path(path)
-    return p.with_name(f"{p.stem}.bak{p.suffix}")
+def backup_path(path: str | os.PathLike) -> Path | None:
+    """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
+    kept = files.backups(path)
+    return kept[-1] if kept else None
 
 
 def open_book(path: str | os.PathLike) -> "FileBook":
@@ -176,25 +186,45 @@ class _Inspector:
         self.label = label
         self.zf = zf
         self.names = set(zf.namelist())
+        self.sheet_of: dict[str, str] = {}   # part -> sheet name, for messages
 
     # -- helpers ------------------------------------------------------------------------------
     def refuse(self, why: str) -> WorkbookFileError:
         return WorkbookFileError(f"{self.label} {why}")
 
+    def damaged(self, member: str, exc: BaseException) -> WorkbookFileError:
+        sheet = self.sheet_of.get(member)
+        what = f"the sheet {quote_sheet(sheet)} (part {member})" if sheet else f"its part {member}"
+        return self.refuse(
+            f"is damaged: {what} cannot be unpacked ({type(exc).__name__}: {exc}). Open it in "
+            f"Excel or LibreOffice, which may repair it, and save it again; or restore a "
+            f"previous version from {files.BACKUP_FOLDER}. Nothing was read or written.")
+
+    def check_members(self, done: set[str]) -> None:
+        """Unpack every part not read yet, so that a damaged one is refused here (a flipped byte
+        otherwise surfaces as a zlib error deep inside openpyxl)."""
+        for info in self.zf.infolist():
+            if info.filename in done or info.is_dir():
+                continue
+            try:
+                with self.zf.open(info) as fh:
+                    while fh.read(MiB):
+                        pass
+            except _UNPACK_ERRORS as exc:
+                raise self.damaged(info.filename, exc) from exc
+
     def read(self, member: str) -> bytes:
         try:
             return self.zf.read(member)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
-                NotImplementedError, RuntimeError, EOFError) as exc:
-            raise self.refuse(f"is damaged: its part {member} cannot be unpacked ({exc}).") from exc
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(member, exc) from exc
 
     def peek(self, member: str, size: int) -> bytes:
         try:
             with self.zf.open(member) as fh:
                 return fh.read(size)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
-                NotImplementedError, RuntimeError, EOFError) as exc:
-            raise self.refuse(f"is damaged: its part {member} cannot be unpacked ({exc}).") from exc
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(member, exc) from exc
 
     def xml(self, member: str):
         from defusedxml import DefusedXmlException
@@ -252,7 +282,10 @@ class _Inspector:
             raise self.refuse(
                 f"would unpack to {total / MiB:,.0f} MiB (limit {MAX_TOTAL_UNCOMPRESSED // MiB} MiB); "
                 f"refused as a possible zip bomb. A season workbook is normally well under 10 MiB.")
-        for info in infos:
+
+    def check_declarations(self) -> None:
+        """No XML part starts with a document type / entity declaration."""
+        for info in self.zf.infolist():
             name = info.filename
             if name.endswith((".xml", ".rels", ".vml")) and info.file_size:
                 if _DTD_RE.search(self.peek(name, XML_PEEK)):
@@ -345,6 +378,7 @@ class _Inspector:
         ext_tail: bytes | None = None
         dynamic = rich = False
         prev = b""
+        rows = 0
         try:
             with self.zf.open(sheet.part) as fh:
                 while True:
@@ -352,6 +386,22 @@ class _Inspector:
                     if not chunk:
                         break
                     buf = prev + chunk
+                    # <row> elements, whatever <dimension> claims; a match lying wholly in
+                    # ``prev`` was counted with the previous chunk
+                    rows += sum(1 for m in _ROW_RE.finditer(buf) if m.end() > len(prev))
+                    far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0)
+                    if far > MAX_ROWS:
+                        raise self.refuse(
+                            f"has a sheet {quote_sheet(sheet.name)} with something in row "
+                            f"{far:,} (the limit is {MAX_ROWS:,} rows; its declared size says "
+                            f"less). Delete the unused rows below the data (select them, "
+                            f"right-click > Delete) and save again.")
+                    if rows > MAX_ROWS:
+                        raise self.refuse(
+                            f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} "
+                            f"rows (a season needs a few thousand at most). Delete the unused "
+                            f"rows below the data (select them, right-click > Delete) and save "
+                            f"again.")
                     dynamic = dynamic or bool(_DYNAMIC_ARRAY_RE.search(buf))
                     rich = rich or bool(_RICH_VALUE_RE.search(buf))
                     last = None
@@ -362,8 +412,8 @@ class _Inspector:
                     elif ext_tail is not None:
                         ext_tail += chunk
                     prev = buf[-1024:]
-        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, RuntimeError, EOFError) as exc:
-            raise self.refuse(f"is damaged: its part {sheet.part} cannot be unpacked ({exc}).") from exc
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(sheet.part, exc) from exc
         if dynamic and "xl/metadata.xml" in self.names:
             kinds.append("dynamic array formulas (Excel 365), which would become single-cell formulas")
         if rich:
@@ -496,15 +546,21 @@ def preflight(path: str | os.PathLike, data: bytes | None = None) -> _Preflight:
         result = _Preflight(wb_type)
         result.sheets = ins.sheets(wb_part)
         macro = result.macro_enabled
+        _refuse_misplaced_sheets(ins, result.sheets)
+        ins.sheet_of = {s.part: s.name for s in result.sheets if s.part}
+        ins.check_declarations()
+        scanned: set[str] = set()
         for sheet in result.sheets:
             if sheet.part is None:
-                result.unsupported.append(Unsupported(sheet.name, "sheet whose content is missing "
-                                                                  "(damaged file; it would be dropped)"))
-                continue
+                raise ins.refuse(
+                    f"is damaged: the content of its sheet {quote_sheet(sheet.name)} is missing "
+                    f"from the file. Open it in Excel or LibreOffice, which may repair it, and "
+                    f"save it again; or restore a previous version from {files.BACKUP_FOLDER}.")
             if sheet.kind in ("worksheet", "macrosheet", "dialogsheet"):
                 ins.check_dimension(sheet)
             if sheet.kind == "worksheet":
                 kinds = ins.scan_sheet(sheet, macro)
+                scanned.add(sheet.part)  # unpacked whole by the scan
             elif sheet.kind == "chartsheet":
                 kinds = ["chart sheet"]
             elif sheet.kind == "macrosheet":
@@ -519,7 +575,24 @@ def preflight(path: str | os.PathLike, data: bytes | None = None) -> _Preflight:
                     seen.add(kind)
                     result.unsupported.append(Unsupported(sheet.name, kind))
         result.unsupported.extend(Unsupported(None, kind) for kind in ins.workbook_wide())
+        ins.check_members(scanned)
     return result
+
+
+def _refuse_misplaced_sheets(ins: _Inspector, sheets: list[_SheetPart]) -> None:
+    """A chart sheet (or a macro or dialog sheet) named like an input or engine sheet: the engine
+    would read nothing from it, or write a workbook that no longer opens (issue 11)."""
+    kinds = {"chartsheet": "a chart sheet", "macrosheet": "an Excel 4.0 macro sheet",
+             "dialogsheet": "an Excel 5.0 dialog sheet", "other": "not a worksheet"}
+    bad = [s for s in sheets if s.kind != "worksheet" and
+           s.name.strip().casefold() in _TABLE_SHEET_NAMES]
+    if bad:
+        listed = "; ".join(f"{quote_sheet(s.name)} is {kinds.get(s.kind, 'not a worksheet')}"
+                           for s in bad)
+        raise ins.refuse(
+            f"cannot be used: {listed}, but that name belongs to a table keizer-xl reads or "
+            f"writes. Rename that sheet (right-click its tab > Rename) or delete it, and run "
+            f"again. Nothing was written.")
 
 
 def _read_file(p: Path, label: str) -> bytes:
@@ -1005,26 +1078,26 @@ class FileBook:
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = self._real_path(self.path)
-        if not force:
-            lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
-            if lost:
-                raise WorkbookFileError(
-                    f"{self.label} was not changed: saving it with this tool would remove "
-                    f"{'; '.join(lost)}. Write the result to a copy instead (--out OTHER.xlsx), or "
-                    f"use the buttons in Excel or LibreOffice, which keep everything.")
-            try:
-                st = target.stat()
-                if (st.st_mtime_ns, st.st_size) != self._signature:
+        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+            if not force:
+                lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
+                if lost:
                     raise WorkbookFileError(
-                        f"{self.label} was not changed: it was modified by another program after it "
-                        f"was read. Run the command again.")
-            except FileNotFoundError:
-                raise WorkbookFileError(f"{self.label} was not changed: it was moved or deleted "
-                                        f"after it was read.") from None
-        self._warn_if_open(target)
-        _write_atomically(self.wb, target, self.label, backup=True)
-        st = target.stat()
-        self._signature = (st.st_mtime_ns, st.st_size)
+                        f"{self.label} was not changed: saving it with this tool would remove "
+                        f"{'; '.join(lost)}. Write the result to a copy instead (--out OTHER.xlsx), "
+                        f"or use the buttons in Excel or LibreOffice, which keep everything.")
+                try:
+                    st = target.stat()
+                    if (st.st_mtime_ns, st.st_size) != self._signature:
+                        raise WorkbookFileError(
+                            f"{self.label} was not changed: it was modified by another program "
+                            f"after it was read. Run the command again.")
+                except FileNotFoundError:
+                    raise WorkbookFileError(f"{self.label} was not changed: it was moved or "
+                                            f"deleted after it was read.") from None
+            _write_atomically(self.wb, target, self.label, backup=True)
+            st = target.stat()
+            self._signature = (st.st_mtime_ns, st.st_size)
 
     def save_as(self, path: str | os.PathLike, force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
@@ -1052,20 +1125,12 @@ class FileBook:
             self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
                          f"{'; '.join(lost)}.")
         target = self._real_path(dest)
-        self._warn_if_open(target)
         _write_atomically(self.wb, target, label, backup=target.exists())
 
     @staticmethod
     def _real_path(p: Path) -> Path:
         return Path(os.path.realpath(p)) if p.is_symlink() else p
 
-    def _warn_if_open(self, target: Path) -> None:
-        for lock in (target.with_name("~$" + target.name), target.with_name(f".~lock.{target.name}#")):
-            if lock.exists():
-                self.message(f"{target.name} seems to be open in Excel or LibreOffice ({lock.name}); "
-                             f"close it there without saving, or the changes written now will be "
-                             f"overwritten.")
-                break
 
 def write_new_workbook(wb, path: str | os.PathLike, *, backup: bool = True) -> None:
     """Save an openpyxl Workbook to ``path`` atomically (used for new workbooks and templates)."""
@@ -1073,66 +1138,88 @@ def write_new_workbook(wb, path: str | os.PathLike, *, backup: bool = True) -> N
 
 
 def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
-    """Temp file in the same folder, fsync, zip check, backup of the old file, os.replace."""
+    """Under the workbook's lock: refuse a file open elsewhere or read-only; temp file in the
+    same folder, fsync, zip check, backup of the old file (``.keizer-backups/``), os.replace."""
     folder = target.parent
-    try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    except OSError:
-        mode = None
-    tmp_name = None
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".~{target.stem}.", suffix=".tmp",
-                                         delete=False) as fh:
-            tmp_name = fh.name
-            wb.save(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        with zipfile.ZipFile(tmp_name) as check:
-            bad = check.testzip()
-            if bad is not None:
-                raise OSError(f"the written part {bad} does not read back")
-        if mode is not None:
-            os.chmod(tmp_name, mode)
-        if backup and target.exists():
-            _make_backup(target)
-        os.replace(tmp_name, target)
-        tmp_name = None
-        _fsync_folder(folder)
-    except PermissionError as exc:
-        raise WorkbookFileError(
-            f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, close "
-            f"it and try again. The file is unchanged.") from exc
-    except FileNotFoundError as exc:
-        raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
-                                f"exist.") from exc
-    except Exception as exc:
-        raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
-                                f"The file is unchanged.") from exc
-    finally:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
-
-
-def _make_backup(target: Path) -> None:
-    """Keep the current ``target`` as ``<stem>.bak<suffix>`` (replacing an older backup)."""
-    bak = backup_path(target)
-    tmp = bak.with_name(f".~{bak.name}.{os.getpid()}.{id(target):x}.tmp")
-    try:
+    files.check_can_write(target)  # first: a read-only folder gets no lock file either
+    with files.workbook_lock(target):
+        files.check_can_write(target)
+        files.remove_stale_temps(target)
         try:
-            os.link(target, tmp)       # cheap: the old version keeps its bytes under a new name
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
         except OSError:
-            shutil.copy2(target, tmp)
-        os.replace(tmp, bak)
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
+            mode = None
+        tmp_name = None
+        try:
+            fh = files.temp_file(target)
+            tmp_name = fh.name
+            with fh:
+                _save_workbook(wb, fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            with zipfile.ZipFile(tmp_name) as check:
+                bad = check.testzip()
+                if bad is not None:
+                    raise OSError(f"the written part {bad} does not read back")
+            if mode is not None:
+                os.chmod(tmp_name, mode)
+            if backup and target.exists():
+                files.keep_backup(target)
+            os.replace(tmp_name, target)
+            tmp_name = None
+            files.written.append(target)
+            _fsync_folder(folder)
+        except PermissionError as exc:
+            raise WorkbookFileError(
+                f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, "
+                f"close it and try again. The file is unchanged.") from exc
+        except FileNotFoundError as exc:
+            raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
+                                    f"exist.") from exc
+        except Exception as exc:
+            if _no_space(exc):
+                raise WorkbookFileError(
+                    f"{label} could not be written: there is no room for it (the disk is full, "
+                    f"or a quota or file size limit was reached). Make room (or copy the "
+                    f"workbook to another disk) and run again. The file is unchanged.") from exc
+            raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
+                                    f"The file is unchanged.") from exc
+        finally:
+            if tmp_name is not None:
+                try:
+                    os.unlink(tmp_name)
+                except OSError:
+                    pass
+
+
+def _save_workbook(wb, fh) -> None:
+    """openpyxl's ``Workbook.save`` into memory, then the bytes into the open temporary file.
+
+    openpyxl's zip writer is never given the file: when saving fails half-way (a full disk,
+    Ctrl+C) its unfinished zip objects are finalised later and would seek the closed file,
+    printing 'ValueError: seek of closed file' (issue 11).  In memory they only touch the
+    buffer, and the one write that can fail is the plain ``fh.write``.  A season workbook is a
+    few MiB at most (the preflight caps it)."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    fh.write(buffer.getbuffer())
+
+
+def _no_space(exc: BaseException) -> bool:
+    """True when ``exc`` (or what caused it) says the disk or the quota is full."""
+    import errno
+
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
 
 
 def _caused_by_defusedxml(exc: BaseException) -> bool:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read import OWNED_SHEETS
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -89,7 +90,8 @@ def default_jobs() -> int:
 # --------------------------------------------------------------------------- finding workbooks
 
 def is_skipped(name: str) -> bool:
-    """Files a folder scan leaves alone: our outputs (*.keizer.xlsx / .xlsm), backups (*.bak.*),
+    """Files a folder scan leaves alone: our outputs (*.keizer.xlsx / .xlsm), backups (*.bak.*;
+    the folder .keizer-backups is not entered at all),
     Office lock files (~$*) and our own or LibreOffice's temporary files (.~*)."""
     lowered = name.casefold()
     if name.startswith(("~$", ".~")):
@@ -116,7 +118,8 @@ def find_workbooks(paths: Sequence[str | os.PathLike]) -> list[tuple[Path, Path 
         if path.is_dir():
             items = []
             for folder, dirs, files in os.walk(path):
-                dirs.sort()
+                # the kept versions of each workbook (clients/files.py) are never recomputed
+                dirs[:] = sorted(d for d in dirs if d != BACKUP_FOLDER)
                 for name in sorted(files):
                     if Path(name).suffix.lower() in WORKBOOK_SUFFIXES and not is_skipped(name):
                         items.append((Path(folder) / name, path))

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Sequence
 
@@ -28,6 +30,12 @@ __all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EX
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
 #: their warnings are printed and a failure can say truthfully whether the file was written
 _OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
+
+#: at most this many problems are printed (a damaged sheet can have hundreds of thousands)
+MAX_PROBLEMS_SHOWN = 50
+
+#: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
+_held = ExitStack()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -47,9 +55,14 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
 
 
 def _open(path: Path):
+    from keizer_xl.clients import ods
     from keizer_xl.clients.xlsx import open_book
 
-    book = open_book(path)
+    if ods.is_ods(path):  # read a converted copy; the .ods itself is written only by LibreOffice
+        book = open_book(_held.enter_context(ods.xlsx_copy(path)))
+        book.label = str(path)
+    else:
+        book = open_book(path)
     _OPENED.append((path, book, _signature(path)))
     return book
 
@@ -77,9 +90,17 @@ def _print_messages(printed: set[str]) -> None:
 
 
 def _open_book_arg(text: str, write: bool):
-    """(path, book) for a BOOK argument; when the command will write, refuse up front a file
-    whose save would drop what openpyxl cannot keep."""
+    """(path, book) for a BOOK argument; when the command will write, take the workbook's lock
+    for the whole read-modify-write (another run waits or is told it is busy), refuse a file
+    that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
+    would drop what openpyxl cannot keep."""
+    from keizer_xl.clients import files
+
     path = _book_path(text)
+    if write:
+        files.check_can_write(path)  # first: a read-only folder gets no lock file either
+        _held.enter_context(files.workbook_lock(path))
+        files.check_can_write(path)  # again, holding the lock
     book = _open(path)
     if write:
         _refuse_unsafe(book)
@@ -116,8 +137,24 @@ def cmd_new(args) -> int:
     return EXIT_OK
 
 
+def _ods_write(args, action: str) -> int:
+    """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
+    if getattr(args, "format", "table") == "csv":
+        raise UsageError("--format csv with an .ods workbook: add --no-write, or use table/json")
+    options = argparse.Namespace(
+        book=args.book, action=action,
+        round=args.after_round if action == "standings" else args.round,
+        force=getattr(args, "force", False), repair=getattr(args, "repair", False),
+        format=args.format, timeout=180.0)
+    return cmd_lo_run(options)
+
+
 def cmd_standings(args) -> int:
+    from keizer_xl.clients import ods
+
     write = not args.no_write
+    if write and ods.is_ods(args.book):
+        return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
@@ -153,8 +190,7 @@ def cmd_check(args) -> int:
     path = _book_path(args.book)
     book = _open(path)
     problems, notes = actions.check_workbook(book)
-    for p in problems:
-        print(str(p))
+    _print_problems(problems, sys.stdout)
     for n in notes:
         print(f"warning: {n}")
     if problems:
@@ -167,7 +203,11 @@ def cmd_check(args) -> int:
 
 
 def cmd_pair(args) -> int:
+    from keizer_xl.clients import ods
+
     write = not args.dry_run
+    if write and ods.is_ods(args.book):
+        return _ods_write(args, "pair")
     path, book = _open_book_arg(args.book, write)
     report = actions.pair_next_round(book, args.round, write=write, force=args.force,
                                      repair=args.repair)
@@ -377,9 +417,14 @@ def cmd_audit(args) -> int:
 
 def cmd_compare(args) -> int:
     from keizer_xl.analysis.compare import compare_methods
+    from keizer_xl.clients import ods
     from keizer_xl.sheets.report_sheets import compare_layout
 
     write = not args.no_write
+    if write and ods.is_ods(args.book):
+        print("note: the Compare sheet is not written into an .ods workbook (LibreOffice's "
+              "macro has no compare); the comparison is printed only.", file=sys.stderr)
+        write = False
     path, book = _open_book_arg(args.book, write)
     from keizer_xl.sheets.read import read_season
 
@@ -428,9 +473,14 @@ def cmd_export(args) -> int:
         target = Path(args.out) if args.out else path.with_suffix(suffix)
         if target.is_dir():
             target = target / (path.stem + suffix)
+        from keizer_xl.clients import files
+
+        open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
+        if open_there:
+            print(f"keizer-xl: {open_there}", file=sys.stderr)
+            return EXIT_PROBLEMS
         try:
-            with open(target, "w", encoding=encoding, newline="") as fh:
-                fh.write(text)
+            files.write_text_atomically(target, text, encoding)
         except OSError as e:
             print(f"keizer-xl: {target} could not be written ({e.strerror or e})", file=sys.stderr)
             return EXIT_PROBLEMS
@@ -621,8 +671,8 @@ def cmd_lo_run(args) -> int:
         elif check:
             print(f"{path.name}: no problems found", file=sys.stderr)
     elif status == "problems":
-        for p in outcome.get("problems", []):  # `check` lists them on stdout, the others stderr
-            print(p, file=sys.stdout if check else sys.stderr)
+        # `check` lists them on stdout, the others on stderr
+        _print_problems(outcome.get("problems", []), sys.stdout if check else sys.stderr)
         n = len(outcome.get("problems", []))
         print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
         for message in outcome.get("messages", []):
@@ -712,7 +762,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR", help="write <stem>.keizer.xlsx here (default: next to "
                                                "each workbook)")
     p.add_argument("--in-place", action="store_true",
-                   help="update the workbooks themselves (a backup <stem>.bak.xlsx is kept)")
+                   help="update the workbooks themselves (the last five versions are kept in "
+                        ".keizer-backups/)")
     p.add_argument("--jobs", type=int, metavar="N", help="workbooks at a time (default: min(2, CPUs))")
     p.add_argument("--compare", action="store_true", help="also write the Compare sheet")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
@@ -793,11 +844,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _print_problems(problems, stream) -> None:
+    """The first MAX_PROBLEMS_SHOWN problems, then how many more there are."""
+    for p in list(problems)[:MAX_PROBLEMS_SHOWN]:
+        print(str(p), file=stream)
+    more = len(problems) - MAX_PROBLEMS_SHOWN
+    if more > 0:
+        print(f"... and {more} more problem{'s' if more != 1 else ''} (the first "
+              f"{MAX_PROBLEMS_SHOWN} are listed; fix them and run again)", file=stream)
+
+
+def _stop(signum, frame):  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from keizer_xl.clients import files
+
     _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     _OPENED.clear()
+    files.written.clear()
+    try:
+        previous = signal.signal(signal.SIGTERM, _stop)
+    except (ValueError, AttributeError, OSError):  # not the main thread, or no SIGTERM here
+        previous = None
+    try:
+        return _run(args, list(sys.argv[1:] if argv is None else argv))
+    finally:
+        _held.close()  # the workbook's lock, converted .ods copies
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace, argv: list[str]) -> int:
     printed: set[str] = set()
     try:
         code = args.func(args)
@@ -808,20 +889,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
         _print_messages(printed)
-        return _fail(exc, list(sys.argv[1:] if argv is None else argv))
+        return _fail(exc, argv)
     _print_messages(printed)
     return int(code)
 
 
 def _fail(exc: BaseException, argv: list[str]) -> int:
     """Print a failure as outcome.describe words it for the command line; its exit code."""
+    if isinstance(exc, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
+        from keizer_xl.clients import files
+
+        if files.written:
+            print(f"keizer-xl: interrupted after writing {', '.join(map(str, files.written))} "
+                  f"(complete; the previous version is in {files.BACKUP_FOLDER}).",
+                  file=sys.stderr)
+        else:
+            print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
+        return EXIT_PROBLEMS
     log = None
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:
         log = write_log("keizer-xl " + " ".join(argv), exc)
     out = describe(exc, "cli", written=_written(), log=log)
-    if out.status == "problems":  # Sheet!Cell: message, one a line, then the count
-        for line in out.lines:
+    if out.status == "problems":  # Sheet!Cell: message, one a line (capped), then the count
+        _print_problems(out.problems, sys.stderr)
+        for line in out.lines[len(out.problems):]:
             print(line, file=sys.stderr)
     else:
         print(f"keizer-xl: {out.lines[0]}", file=sys.stderr)

@@ -94,7 +94,8 @@ _INSTRUCTIONS = {
         "- The sheets Standings, Pairings, History, Crosstable, Explain and Compare are written by "
         "the program and replaced every time: do not type in them.",
         "- keizer-xl check club.xlsx lists every problem with its sheet and cell.",
-        "- Each time the program saves, the previous version is kept as club.bak.xlsx.",
+        "- Each time the program saves, the previous version is kept in the folder .keizer-backups "
+        "beside the workbook (the last five).",
         "- Close the workbook in Excel or LibreOffice before running keizer-xl on it.",
     ),
     "nl": (
@@ -123,7 +124,8 @@ _INSTRUCTIONS = {
         "- De bladen Standings, Pairings, History, Crosstable, Explain en Compare schrijft het "
         "programma zelf, elke keer opnieuw: typ er niet in.",
         "- keizer-xl check club.xlsx noemt elk probleem met blad en cel.",
-        "- Bij elke keer opslaan blijft de vorige versie bewaard als club.bak.xlsx.",
+        "- Bij elke keer opslaan blijft de vorige versie bewaard in de map .keizer-backups naast "
+        "de werkmap (de laatste vijf).",
         "- Sluit de werkmap in Excel of LibreOffice voordat u keizer-xl start.",
     ),
     "de": (
@@ -152,7 +154,8 @@ _INSTRUCTIONS = {
         "- Die Bl\u00e4tter Standings, Pairings, History, Crosstable, Explain und Compare schreibt "
         "das Programm jedes Mal neu: bitte nichts darin eintragen.",
         "- keizer-xl check club.xlsx nennt jedes Problem mit Blatt und Zelle.",
-        "- Bei jedem Speichern bleibt die vorige Version als club.bak.xlsx erhalten.",
+        "- Bei jedem Speichern bleibt die vorige Version im Ordner .keizer-backups neben der Mappe "
+        "erhalten (die letzten f\u00fcnf).",
         "- Schlie\u00dfen Sie die Mappe in Excel oder LibreOffice, bevor Sie keizer-xl starten.",
     ),
 }
@@ -204,7 +207,7 @@ def build_template(path: str | os.PathLike, *, rounds: int = 40, language: str =
                    overwrite: bool = True) -> Path:
     """Create a new season workbook at ``path`` (.xlsx), written atomically.
 
-    An existing file is replaced and kept as ``<stem>.bak.xlsx`` (the CLI asks for ``--force``
+    An existing file is replaced and kept in ``.keizer-backups/`` (the CLI asks for ``--force``
     first); with ``overwrite=False`` an existing file is refused instead.
     """
     from keizer_xl.clients.xlsx import WorkbookFileError, write_new_workbook

@@ -1,0 +1,378 @@
+"""Everything around writing a season workbook file that is not about its content.
+
+* An exclusive lock (the ``filelock`` library) for a whole read-modify-write, in a hidden file
+  beside the workbook (``.~keizer-xl.club.xlsx.lock``): two runs on one workbook (two ``pair``
+  at once, a button and the command line) never both write; the second one is told the
+  workbook is busy.
+* Refusing to write a workbook that is open in Excel (``~$club.xlsx``) or LibreOffice
+  (``.~lock.club.xlsx#``), that is read-only, or whose folder is read-only.
+* Temporary files of a write are named ``.~keizer-xl.<name>.<random>.tmp`` beside the workbook;
+  a run killed half-way (kill -9, power cut) leaves one behind, and the next write of that
+  workbook, holding the lock, removes it (nobody else can be writing it then).
+* The last :data:`KEEP_BACKUPS` versions are kept in ``.keizer-backups/`` beside the workbook as
+  ``<stem>.bak.YYYYMMDD-HHMMSS[-N]<suffix>``; older ones are removed.
+
+Every refusal is a :class:`WorkbookFileError` whose message is meant for the user and names no
+cell (the file as a whole is the problem).
+"""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import shutil
+import stat
+import tempfile
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Iterator
+
+from filelock import FileLock, Timeout
+
+from keizer_xl.errors import ClientError
+
+__all__ = [
+    "WorkbookFileError",
+    "BACKUP_FOLDER",
+    "KEEP_BACKUPS",
+    "lock_path",
+    "workbook_lock",
+    "open_elsewhere",
+    "check_can_write",
+    "temp_file",
+    "remove_stale_temps",
+    "write_text_atomically",
+    "keep_backup",
+    "backups",
+    "written",
+]
+
+#: the hidden folder beside a workbook that keeps its previous versions
+BACKUP_FOLDER = ".keizer-backups"
+#: how many previous versions of one workbook are kept
+KEEP_BACKUPS = 5
+#: seconds a run waits for another run on the same workbook before it says "busy"
+LOCK_TIMEOUT = 10.0
+
+_TEMP_PREFIX = ".~keizer-xl."
+
+
+class WorkbookFileError(ClientError):
+    """A workbook file that cannot be read or written; the message is meant for the user."""
+
+
+#: files this process has replaced (so an interrupted command can say truthfully what it wrote)
+written: list[Path] = []
+
+_locks: dict[str, FileLock] = {}
+
+
+def lock_path(book: str | os.PathLike[str]) -> Path:
+    """``club.xlsx`` -> ``.~keizer-xl.club.xlsx.lock`` beside it."""
+    p = Path(book)
+    return p.with_name(f"{_TEMP_PREFIX}{p.name}.lock")
+
+
+def _lock_timeout() -> float:
+    text = os.environ.get("KEIZER_XL_LOCK_TIMEOUT")
+    if text:
+        try:
+            value = float(text)
+        except ValueError:
+            return LOCK_TIMEOUT
+        if 0 <= value <= 3600:
+            return value
+    return LOCK_TIMEOUT
+
+
+@contextmanager
+def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
+    """Hold the exclusive lock of ``book`` (re-entrant within this process).
+
+    Raises :class:`WorkbookFileError` when another run holds it for longer than ``timeout``
+    seconds, or when the lock file cannot be made (a read-only folder)."""
+    target = Path(os.path.realpath(book))
+    lp = lock_path(target)
+    key = str(lp)
+    lock = _locks.get(key)
+    if lock is None:
+        # thread_local=False: one lock per workbook per process, whichever thread takes it
+        lock = FileLock(str(lp), thread_local=False)
+        _locks[key] = lock
+    wait = _lock_timeout() if timeout is None else timeout
+    try:
+        lock.acquire(timeout=wait)
+    except Timeout:
+        raise WorkbookFileError(
+            f"{Path(book).name} is busy: another keizer-xl run (a command or a button) is "
+            f"working on it. Wait until it has finished and run this again; nothing was "
+            f"written.") from None
+    except OSError as exc:
+        raise WorkbookFileError(
+            f"{Path(book).name} cannot be written: no file can be made in its folder "
+            f"{target.parent} ({exc.strerror or exc}). Copy the workbook to a folder you can "
+            f"write to; nothing was written.") from exc
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+# --------------------------------------------------------------------------- open elsewhere
+
+
+def _excel_owner(path: Path) -> Path | None:
+    """Excel's owner file: ``~$`` + the name, or for long names ``~$`` + the name without its
+    first two characters."""
+    for name in ("~$" + path.name, "~$" + path.name[2:]):
+        candidate = path.with_name(name)
+        if len(name) > 2 and candidate.is_file():
+            return candidate
+    return None
+
+
+def _excel_user(owner: Path) -> str:
+    """The user name Excel writes at the start of its owner file (a length byte, then text)."""
+    try:
+        data = owner.read_bytes()[:165]
+    except OSError:
+        return ""
+    if not data:
+        return ""
+    n = data[0]
+    if 0 < n <= 53 and len(data) > n:
+        return data[1:1 + n].decode("cp1252", "replace").strip()
+    return ""
+
+
+def _libreoffice_user(lock: Path) -> tuple[str, str]:
+    """(user, host) from LibreOffice's lock file: ``Full Name,host,login,date,profile;``."""
+    try:
+        text = lock.read_bytes()[:4096].decode("utf-8", "replace")
+    except OSError:
+        return "", ""
+    fields = text.split(",")
+    user = fields[0].strip() if fields else ""
+    host = fields[1].strip() if len(fields) > 1 else ""
+    login = fields[2].strip() if len(fields) > 2 else ""
+    return (user or login), host
+
+
+def open_elsewhere(book: str | os.PathLike[str]) -> str | None:
+    """A message when ``book`` seems to be open in Excel or LibreOffice, else None."""
+    path = Path(book)
+    lo_lock = path.with_name(f".~lock.{path.name}#")
+    if lo_lock.is_file():
+        user, host = _libreoffice_user(lo_lock)
+        who = " by " + user if user else ""
+        where = f" on the computer {host}" if host else ""
+        return (f"{path.name} is open in LibreOffice{who}{where} (the lock file {lo_lock.name} is "
+                f"beside it). Close it there and run this again; if it is not open anywhere, the "
+                f"lock file is left over from a crash: delete {lo_lock} and run again. Nothing was "
+                f"written.")
+    owner = _excel_owner(path)
+    if owner is not None:
+        user = _excel_user(owner)
+        who = " by " + user if user else ""
+        return (f"{path.name} is open in Excel{who} (the owner file {owner.name} is beside it; "
+                f"it is hidden in Explorer). Close it in Excel and run this again; if it is not "
+                f"open anywhere, the file is left over from a crash: delete {owner} and run "
+                f"again. Nothing was written.")
+    return None
+
+
+def _read_only(mode: int) -> bool:
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def check_can_write(book: str | os.PathLike[str]) -> None:
+    """Refuse (WorkbookFileError) to write ``book`` when it is open elsewhere, read-only, in a
+    read-only folder or cannot be opened for writing (Windows: open in another program)."""
+    path = Path(book)
+    message = open_elsewhere(path)
+    if message:
+        raise WorkbookFileError(message)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fst = folder.stat()
+    except OSError as exc:
+        raise WorkbookFileError(f"{path.name} cannot be written: its folder {folder} cannot be "
+                                f"read ({exc.strerror or exc}).") from exc
+    if _read_only(fst.st_mode) or not os.access(folder, os.W_OK | os.X_OK):
+        raise WorkbookFileError(
+            f"{path.name} cannot be written: its folder {folder} is read-only. Copy the workbook "
+            f"to a folder you can write to (or make the folder writable); nothing was written.")
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise WorkbookFileError(f"{path} cannot be written ({exc.strerror or exc}).") from exc
+    # the mode bits, not os.access: an administrator may write anything, but a file the user
+    # marked read-only is the user's wish (and Excel honours it too)
+    if _read_only(st.st_mode) or not os.access(path, os.W_OK):
+        raise WorkbookFileError(
+            f"{path.name} is read-only, so it was not changed. Remove the read-only mark (file "
+            f"properties, or chmod u+w) and run again, or use --no-write / --dry-run.")
+    try:
+        with open(path, "r+b"):
+            pass
+    except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise WorkbookFileError(
+                f"{path.name} cannot be written: it is on a read-only disk. Copy it to a disk you "
+                f"can write to; nothing was written.") from exc
+        raise WorkbookFileError(
+            f"{path.name} cannot be opened for writing ({exc.strerror or exc}); it is probably "
+            f"open in another program. Close it there and run again; nothing was written.") from exc
+
+
+# --------------------------------------------------------------------------- temporary files
+
+
+def _temp_prefix(target: Path) -> str:
+    return f"{_TEMP_PREFIX}{target.name}."
+
+
+def temp_file(target: Path) -> IO[bytes]:
+    """A new temporary file beside ``target`` (recognisable by its name; not deleted on close)."""
+    return tempfile.NamedTemporaryFile(dir=target.parent, prefix=_temp_prefix(target),
+                                       suffix=".tmp", delete=False)
+
+
+def _legacy_temp(target: Path) -> re.Pattern[str]:
+    # the names of earlier versions: .~club.abcd1234.tmp and .~club.bak.xlsx.<pid>.<id>.tmp
+    stem, name = re.escape(target.stem), re.escape(f"{target.stem}.bak{target.suffix}")
+    return re.compile(rf"\.~(?:{stem}\.[a-z0-9_]{{8}}|{name}\.\d+\.[0-9a-f]+)\.tmp")
+
+
+def remove_stale_temps(target: Path) -> list[Path]:
+    """Remove temporary files a killed run left beside ``target`` (and in its backup folder).
+
+    Call it holding :func:`workbook_lock`: then no other run can be writing them."""
+    removed: list[Path] = []
+    prefix = _temp_prefix(target)
+    legacy = _legacy_temp(target)
+    for folder in (target.parent, target.parent / BACKUP_FOLDER):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if (name.startswith(prefix) and name.endswith(".tmp")) or legacy.fullmatch(name):
+                try:
+                    os.unlink(folder / name)
+                    removed.append(folder / name)
+                except OSError:
+                    pass
+    return removed
+
+
+def write_text_atomically(target: Path, text: str, encoding: str) -> None:
+    """Write ``text`` to ``target`` through a temporary file beside it (an export: the old file
+    stays whole until the new one is complete)."""
+    fh = temp_file(target)
+    try:
+        with fh:
+            fh.write(text.encode(encoding))
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(fh.name, mode)
+        os.replace(fh.name, target)
+    finally:
+        if os.path.lexists(fh.name):
+            os.unlink(fh.name)
+
+
+# --------------------------------------------------------------------------- backups
+
+
+def _backup_re(target: Path) -> re.Pattern[str]:
+    return re.compile(rf"{re.escape(target.stem)}\.bak\.(\d{{8}}-\d{{6}})(?:-(\d+))?"
+                      rf"{re.escape(target.suffix)}")
+
+
+def backups(book: str | os.PathLike[str]) -> list[Path]:
+    """The kept versions of ``book``, oldest first."""
+    target = Path(book)
+    folder = target.parent / BACKUP_FOLDER
+    pattern = _backup_re(target)
+    found: list[tuple[str, int, Path]] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    for name in names:
+        m = pattern.fullmatch(name)
+        if m:
+            found.append((m.group(1), int(m.group(2) or 1), folder / name))
+    return [p for _, _, p in sorted(found)]
+
+
+def keep_backup(target: Path, data: bytes | None = None) -> Path:
+    """Keep the current ``target`` (or ``data``, its earlier bytes) as the newest backup and
+    remove all but the newest :data:`KEEP_BACKUPS`.  Call it holding :func:`workbook_lock`."""
+    folder = target.parent / BACKUP_FOLDER
+    folder.mkdir(exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    source: Path | None = None
+    if data is not None:
+        with temp_file(folder / target.name) as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        source = Path(fh.name)
+        try:
+            os.chmod(source, stat.S_IMODE(target.stat().st_mode))
+        except OSError:
+            pass
+    # after the newest of this second: a number freed by pruning is never taken again, or the
+    # new backup would sort before the older ones of the same second (and be pruned itself)
+    pattern = _backup_re(target)
+    first = 1 + max((int(m.group(2) or 1) for m in map(pattern.fullmatch, os.listdir(folder))
+                     if m and m.group(1) == stamp), default=0)
+    try:
+        for n in range(first, first + 1000):
+            dest = folder / (f"{target.stem}.bak.{stamp}{'' if n == 1 else f'-{n}'}{target.suffix}")
+            if os.path.lexists(dest):
+                continue
+            try:
+                if source is not None:
+                    os.link(source, dest)
+                else:
+                    # the old version keeps its bytes under a second name; os.replace of the
+                    # new version then gives the workbook's name a new file
+                    os.link(target, dest)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS):
+                    raise
+                # no hard links here (FAT, some network drives): copy, then rename exclusively
+                # (the lock keeps other runs of this tool away)
+                if source is None:
+                    with temp_file(folder / target.name) as fh:
+                        pass
+                    source = Path(fh.name)
+                    shutil.copy2(target, source)
+                os.replace(source, dest)
+                source = None
+            break
+        else:  # pragma: no cover - a thousand runs in one second
+            raise OSError(errno.EEXIST, "too many backups in one second")
+    finally:
+        if source is not None and os.path.lexists(source):
+            os.unlink(source)
+    for old in backups(target)[:-KEEP_BACKUPS]:
+        try:
+            os.unlink(old)
+        except OSError:
+            pass
+    return dest

@@ -1,0 +1,94 @@
+"""OpenDocument (.ods) season workbooks for the command line, through LibreOffice.
+
+openpyxl reads only Excel files.  A LibreOffice user's season lives in an ``.ods`` (the only
+format that keeps LibreOffice's buttons), so:
+
+* commands that only read (check, explain, audit, export, ``standings --no-write``,
+  ``pair --dry-run``) read a temporary ``.xlsx`` copy that headless LibreOffice converts
+  (``soffice --convert-to xlsx``, with a throw-away profile so that a LibreOffice the user has
+  open is not disturbed); the copy is removed afterwards and the ``.ods`` is never touched;
+* commands that write (``standings``, ``pair``) run the same macro as the LibreOffice buttons
+  (:func:`keizer_xl.clients.lo_run.run_macro`), which saves the ``.ods`` in place.
+
+Without LibreOffice every ``.ods`` command stops with :class:`OdsUnavailable` (exit code 2).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from keizer_xl.clients.files import WorkbookFileError
+
+from keizer_xl.errors import ClientError
+
+__all__ = ["OdsUnavailable", "is_ods", "xlsx_copy", "CONVERT_TIMEOUT"]
+
+#: seconds LibreOffice may take to convert a season workbook
+CONVERT_TIMEOUT = 180.0
+
+
+class OdsUnavailable(ClientError):
+    """An .ods workbook, but no LibreOffice to open it with (a usage error: exit code 2)."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message, exit_code=2)
+
+
+def is_ods(path: str | os.PathLike[str]) -> bool:
+    return Path(path).suffix.lower() == ".ods"
+
+
+def _soffice() -> str:
+    from keizer_xl.clients.lo_run import find_soffice
+
+    soffice = find_soffice()
+    if soffice is None:
+        raise OdsUnavailable(
+            f"an .ods workbook needs LibreOffice, which was not found on this computer (install "
+            f"it from https://www.libreoffice.org, or set KEIZER_XL_SOFFICE to its soffice "
+            f"program). Or save the workbook as .xlsx in LibreOffice (File > Save As > Excel "
+            f"2007-365) and use that.")
+    return soffice
+
+
+@contextmanager
+def xlsx_copy(book: str | os.PathLike[str], timeout: float = CONVERT_TIMEOUT) -> Iterator[Path]:
+    """A temporary .xlsx copy of the .ods ``book``, converted by headless LibreOffice."""
+    from keizer_xl.clients.lo_run import _office_env, find_uno_python
+
+    source = Path(book).resolve()
+    soffice = _soffice()
+    work = Path(tempfile.mkdtemp(prefix="keizer-xl-ods-"))
+    try:
+        profile = (work / "profile").as_uri()
+        out = work / "out"
+        out.mkdir()
+        # the copy gets a plain name: LibreOffice names its output after the input's stem
+        linked = work / "book.ods"
+        shutil.copyfile(source, linked)
+        command = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore",
+                   "--nolockcheck", "--convert-to", "xlsx:Calc MS Excel 2007 XML",
+                   "--outdir", str(out), str(linked)]
+        try:
+            done = subprocess.run(command, capture_output=True, timeout=timeout,
+                                  env=_office_env(find_uno_python(soffice)),
+                                  start_new_session=True)
+        except subprocess.TimeoutExpired:
+            raise WorkbookFileError(f"{book}: LibreOffice did not convert it within "
+                                    f"{timeout:.0f} s.") from None
+        except OSError as exc:
+            raise OdsUnavailable(f"LibreOffice ({soffice}) could not be started: {exc}") from exc
+        result = out / "book.xlsx"
+        if done.returncode != 0 or not result.is_file():
+            detail = (done.stderr or done.stdout or b"").decode("utf-8", "replace").strip()
+            raise WorkbookFileError(
+                f"{book} could not be read by LibreOffice (is it a damaged .ods?)"
+                + (f": {detail[:300]}" if detail else "."))
+        yield result
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
