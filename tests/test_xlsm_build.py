@@ -200,8 +200,13 @@ def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
     assert _vml_buttons(macro) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
     ole = olefile.OleFileIO(_project_bin(macro))
     assert ole.openstream(["VBA", "_VBA_PROJECT"]).read() == VBA_PROJECT_STREAM
-    assert excel_setup.bas_version(_modules(tmp_path / "club.bak.xlsm")["xlwings"]) == "0.30.0"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.bak.xlsm", "club.xlsm"]
+    # the old version is the newest backup (rotated like every write); nothing else is left
+    from keizer_xl.clients import files
+
+    (backup,) = files.backups(macro)
+    assert excel_setup.bas_version(_modules(backup)["xlwings"]) == "0.30.0"
+    assert sorted(p.name for p in tmp_path.iterdir()
+                  if not p.name.endswith(".lock")) == [".keizer-backups", "club.xlsm"]
 
 
 def test_a_mac_build_installs_xlwings_applescript(tmp_path):

@@ -21,6 +21,7 @@ import errno
 import os
 import re
 import shutil
+import signal
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -235,6 +236,24 @@ def _temp_prefix(target: Path) -> str:
     return f"{_TEMP_PREFIX}{target.name}."
 
 
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold Ctrl+C and SIGTERM back for a few statements that must happen together (a
+    temporary file created *and* remembered for clean-up; the file replaced *and* recorded as
+    written): the signal is delivered right after, so an interrupted run never leaves a stray
+    temporary file or misreports what it wrote.  POSIX only; elsewhere it does nothing."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    wanted = {signal.SIGINT, signal.SIGTERM}
+    old = mask(signal.SIG_BLOCK, wanted)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
 def temp_file(target: Path) -> IO[bytes]:
     """A new temporary file beside ``target`` (recognisable by its name; not deleted on close)."""
     return tempfile.NamedTemporaryFile(dir=target.parent, prefix=_temp_prefix(target),
@@ -272,8 +291,11 @@ def remove_stale_temps(target: Path) -> list[Path]:
 def write_text_atomically(target: Path, text: str, encoding: str) -> None:
     """Write ``text`` to ``target`` through a temporary file beside it (an export: the old file
     stays whole until the new one is complete)."""
-    fh = temp_file(target)
+    name: str | None = None
     try:
+        with signals_deferred():  # created and remembered for clean-up, or neither
+            fh = temp_file(target)
+            name = fh.name
         with fh:
             fh.write(text.encode(encoding))
             fh.flush()
@@ -284,11 +306,11 @@ def write_text_atomically(target: Path, text: str, encoding: str) -> None:
             umask = os.umask(0)
             os.umask(umask)
             mode = 0o666 & ~umask
-        os.chmod(fh.name, mode)
-        os.replace(fh.name, target)
+        os.chmod(name, mode)
+        os.replace(name, target)
     finally:
-        if os.path.lexists(fh.name):
-            os.unlink(fh.name)
+        if name is not None and os.path.lexists(name):
+            os.unlink(name)
 
 
 # --------------------------------------------------------------------------- backups

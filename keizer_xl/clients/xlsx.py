@@ -1155,8 +1155,9 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
             mode = None
         tmp_name = None
         try:
-            fh = files.temp_file(target)
-            tmp_name = fh.name
+            with files.signals_deferred():  # created and remembered for clean-up, or neither
+                fh = files.temp_file(target)
+                tmp_name = fh.name
             with fh:
                 _save_workbook(wb, fh)
                 fh.flush()
@@ -1169,9 +1170,10 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
                 os.chmod(tmp_name, mode)
             if backup and target.exists():
                 files.keep_backup(target)
-            os.replace(tmp_name, target)
-            tmp_name = None
-            files.written.append(target)
+            with files.signals_deferred():  # replaced and recorded as written, or neither
+                os.replace(tmp_name, target)
+                tmp_name = None
+                files.written.append(target)
             _fsync_folder(folder)
         except PermissionError as exc:
             raise WorkbookFileError(

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from keizer_xl.clients import excel_setup as xs
+from keizer_xl.clients import files
 from keizer_xl.clients.excel_setup import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
@@ -378,7 +379,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
                  platform: str | None = None, pythonpath: str | None = None) -> BuildResult:
     """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
     keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
-    old file is kept as ``<stem>.bak.xlsm``; everything else in the package is copied as it is
+    old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything else in the package is copied as it is
     (pyOpenVBA rewrites only the project; openpyxl writes the config sheet and refuses, naming
     them, to drop what it cannot keep)."""
     import shutil
@@ -390,24 +391,20 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{source.stem}-", suffix=".xlsm", dir=source.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
+    # the new version is made in a hidden folder beside the workbook (same disk, so the final
+    # move is atomic); what saving the copy leaves there (its lock, its backup) goes with it
+    with files.workbook_lock(source), \
+            tempfile.TemporaryDirectory(prefix=".~keizer-xl.", dir=source.parent) as scratch:
+        files.check_can_write(source)
+        tmp = Path(scratch) / source.name
         shutil.copyfile(source, tmp)
         result.config = xs.write_config(tmp, python=python, platform=platform,
                                         pythonpath=pythonpath if pythonpath is not None
                                         else xs.pythonpath_for(python))
-        for leftover in tmp.parent.glob(f"{tmp.stem}.bak*"):
-            leftover.unlink()  # write_config's backup of the temporary copy
         _replace_modules(tmp)
         result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
-        backup = source.with_name(f"{source.stem}.bak.xlsm")
-        shutil.copyfile(source, backup)
+        backup = files.keep_backup(source)
         os.replace(tmp, source)
-        result.steps.append(f"the old file kept as {backup.name}")
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+        result.steps.append(f"the old file kept as {files.BACKUP_FOLDER}/{backup.name}")
     result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
     return result
