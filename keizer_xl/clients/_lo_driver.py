@@ -290,8 +290,9 @@ def cmd_terminate(req: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True}
 
 
-COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"run": cmd_run, "buttons": cmd_buttons, "inspect-buttons": cmd_inspect_buttons,
-            "pdf": cmd_pdf, "ping": cmd_ping, "terminate": cmd_terminate}
+COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "run": cmd_run, "buttons": cmd_buttons, "inspect-buttons": cmd_inspect_buttons,
+    "pdf": cmd_pdf, "ping": cmd_ping, "terminate": cmd_terminate}
 
 
 def main() -> None:
