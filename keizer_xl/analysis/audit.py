@@ -82,7 +82,7 @@ def audit_round(season: Season, history: History, rnd: int) -> RoundAudit:
     same = set(recorded) & set(engine)
     order = {n: i for i, n in enumerate(ranking)}
 
-    def by_rank(pairs):  # listed from the top board down, as a pairing sheet reads
+    def by_rank(pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:  # listed from the top board down, as a pairing sheet reads
         return tuple(sorted(pairs, key=lambda wb: min(order.get(wb[0], 0), order.get(wb[1], 0))))
 
     colours = by_rank([recorded[k] for k in same if recorded[k] != engine[k]])
@@ -107,7 +107,7 @@ def audit_season(season: Season, history: History,
     return out
 
 
-def _pairs_text(pairs) -> str | None:
+def _pairs_text(pairs: tuple[tuple[str, str], ...]) -> str | None:
     return ", ".join(f"{w} - {b}" for w, b in pairs) if pairs else None
 
 

@@ -46,7 +46,7 @@ def variants(settings: Settings) -> list[Variant]:
         out.append(Variant(m, "method", replace(settings, recalculation=m, extra_passes=0,
                                                 converge_from_round=None)))
     for p in PRESETS:
-        pairs = [("preset", p), ("season", settings.season)]
+        pairs: list[tuple[str, Any]] = [("preset", p), ("season", settings.season)]
         pairs += [("codes", item) for item in settings.codes]
         out.append(Variant(p, "preset", build_settings(pairs)))
     return out

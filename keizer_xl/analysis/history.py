@@ -183,7 +183,7 @@ def crosstable_rows(season: Season, history: History) -> tuple[list[str], list[l
     for name in rows_names:
         cells: dict[int, list[str]] = {}
         for r, fact in sorted(facts.get(name, {}).items()):
-            if fact.kind != "game":
+            if fact.kind != "game" or fact.opponent is None:  # a game always has an opponent
                 continue
             text = f"{fact.colour} {fact.short}"
             if name in worth:

@@ -53,7 +53,7 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
         players[i] = replace(players[i], withdrawn_round=rng.randint(n_rounds // 2, n_rounds))
     season = Season(players=tuple(players), settings=settings)
     club_codes = [c for c, _ in settings.codes]
-    strength = {p.name: p.rating for p in players}
+    strength = dict(zip(names, ratings))  # each player's rating, as given to Player above
     rounds = n_rounds + (1 if pair_last_round else 0)
     for rnd in range(1, rounds + 1):
         absences = []

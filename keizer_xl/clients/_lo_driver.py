@@ -16,11 +16,14 @@ It reads one JSON request on stdin and writes one JSON answer line on stdout::
 Starting and stopping soffice, timeouts and killing it are the caller's job; this script only
 connects, opens the document hidden, does the one thing, and closes the document again.
 """
+from __future__ import annotations  # the annotations stay text: any Python 3 with uno runs it
+
 import json
 import os
 import sys
 import time
 import traceback
+from typing import Any, Callable
 
 SCRIPT_URL = "vnd.sun.star.script:keizer_xl_lo.py${function}?language=Python&location=user"
 FUNCTIONS = ("pair_next_round", "update_standings", "check_workbook")
@@ -36,12 +39,12 @@ class DriverError(Exception):
     pass
 
 
-def _answer(payload):
+def _answer(payload: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(payload, ensure_ascii=False, default=str) + "\n")
     sys.stdout.flush()
 
 
-def _prop(name, value):
+def _prop(name: str, value: Any) -> Any:
     from com.sun.star.beans import PropertyValue
 
     p = PropertyValue()
@@ -50,7 +53,7 @@ def _prop(name, value):
     return p
 
 
-def connect(pipe, timeout):
+def connect(pipe: str, timeout: float) -> tuple[Any, Any]:
     import uno
     from com.sun.star.connection import NoConnectException
 
@@ -70,7 +73,7 @@ def connect(pipe, timeout):
     return ctx, desktop
 
 
-def load(desktop, path):
+def load(desktop: Any, path: str) -> tuple[Any, str]:
     import uno
 
     url = uno.systemPathToFileUrl(os.path.abspath(path))
@@ -88,7 +91,7 @@ def load(desktop, path):
     return doc, url
 
 
-def close(doc):
+def close(doc: Any) -> None:
     try:
         doc.close(True)
     except Exception:
@@ -98,7 +101,7 @@ def close(doc):
             pass
 
 
-def cmd_run(req):
+def cmd_run(req: dict[str, Any]) -> dict[str, Any]:
     function = req["function"]
     if function not in FUNCTIONS:
         raise DriverError(f"unknown macro {function}")
@@ -126,7 +129,7 @@ def cmd_run(req):
         close(doc)
 
 
-def _button_sheet(doc, wanted):
+def _button_sheet(doc: Any, wanted: str | None) -> Any:
     """The sheet asked for (made as the first sheet if missing), else Start, else the first."""
     sheets = doc.Sheets
     names = list(sheets.ElementNames)
@@ -140,7 +143,7 @@ def _button_sheet(doc, wanted):
     return sheets.getByIndex(0)
 
 
-def _text_right_edge(sheet):
+def _text_right_edge(sheet: Any) -> int:
     """Where the text of the sheet's first rows ends (1/100 mm), so buttons do not cover it."""
     columns = sheet.Columns
     whole = sheet.getCellRangeByPosition(0, 0, columns.Count - 1, sheet.Rows.Count - 1)
@@ -160,10 +163,10 @@ def _text_right_edge(sheet):
         reach = probe.Width
     finally:
         probe.Width = width
-    return x - width + max(width, reach)
+    return int(x - width + max(width, reach))
 
 
-def cmd_buttons(req):
+def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
     import uno
     from com.sun.star.awt import Point, Size
     from com.sun.star.script import ScriptEventDescriptor
@@ -225,7 +228,7 @@ def cmd_buttons(req):
         close(doc)
 
 
-def cmd_inspect_buttons(req):
+def cmd_inspect_buttons(req: dict[str, Any]) -> dict[str, Any]:
     """The buttons of a document with their bound macros (to check that saving kept them)."""
     ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, _url = load(desktop, req["book"])
@@ -248,7 +251,7 @@ def cmd_inspect_buttons(req):
         close(doc)
 
 
-def cmd_pdf(req):
+def cmd_pdf(req: dict[str, Any]) -> dict[str, Any]:
     import uno
 
     ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
@@ -270,12 +273,12 @@ def cmd_pdf(req):
         close(doc)
 
 
-def cmd_ping(req):
+def cmd_ping(req: dict[str, Any]) -> dict[str, Any]:
     connect(req["pipe"], req.get("connect_timeout", 30))
     return {"ok": True}
 
 
-def cmd_terminate(req):
+def cmd_terminate(req: dict[str, Any]) -> dict[str, Any]:
     try:
         _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 5))
     except DriverError:
@@ -287,11 +290,12 @@ def cmd_terminate(req):
     return {"ok": True}
 
 
-COMMANDS = {"run": cmd_run, "buttons": cmd_buttons, "inspect-buttons": cmd_inspect_buttons,
-            "pdf": cmd_pdf, "ping": cmd_ping, "terminate": cmd_terminate}
+COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "run": cmd_run, "buttons": cmd_buttons, "inspect-buttons": cmd_inspect_buttons,
+    "pdf": cmd_pdf, "ping": cmd_ping, "terminate": cmd_terminate}
 
 
-def main():
+def main() -> None:
     try:
         req = json.loads(sys.stdin.read() or "{}")
         command = COMMANDS.get(req.get("command"))

@@ -116,7 +116,7 @@ class XlwingsBook:
     ``book`` is the xlwings Book; ``save`` asks Excel to save the file after an action
     (off by default: the user saves)."""
 
-    def __init__(self, book, *, save: bool = False):
+    def __init__(self, book: Any, *, save: bool = False) -> None:
         self.book = book
         self.save_to_disk = save
         self.messages: list[str] = []
@@ -151,7 +151,7 @@ class XlwingsBook:
             kept = self._kept[title] = self._read(self.book.sheets[title])
         return kept
 
-    def _read(self, xl_sheet) -> _Sheet:
+    def _read(self, xl_sheet: Any) -> _Sheet:
         title = xl_sheet.name
         used = xl_sheet.used_range
         top, left = used.row, used.column
@@ -174,7 +174,7 @@ class XlwingsBook:
         return kept
 
     @staticmethod
-    def _geometry(xl_table) -> TableRef:
+    def _geometry(xl_table: Any) -> TableRef:
         rng = xl_table.range
         nrows, ncols = rng.shape
         return TableRef(
@@ -251,7 +251,7 @@ class XlwingsBook:
                            (plan.totals_at + plan.shift - 1, t.max_col)).insert(shift="down")
             self._move_down(kept, plan.totals_at, plan.shift, t.min_col, t.max_col)
             t.max_row += plan.shift
-        elif t is not None and plan.table_last != t.max_row:
+        elif t is not None and plan.table_last is not None and plan.table_last != t.max_row:
             xl_table = self._xl_table(xl_sheet, t.name)
             xl_table.resize(xl_sheet.range((t.min_row, t.min_col), (plan.table_last, t.max_col)))
             t.max_row = plan.table_last
@@ -269,7 +269,7 @@ class XlwingsBook:
                         kept.cells[cell] = from_excel(v[1:] if isinstance(v, str) and v.startswith("'") else v)
 
     @staticmethod
-    def _xl_table(xl_sheet, name: str):
+    def _xl_table(xl_sheet: Any, name: str) -> Any:
         for xl_table in xl_sheet.tables:
             if xl_table.name == name:
                 return xl_table
@@ -317,7 +317,7 @@ class XlwingsBook:
             self.book.save()
 
 
-def _book_name(book) -> str:
+def _book_name(book: Any) -> str:
     try:
         return str(book.name)
     except Exception:  # pragma: no cover - a book that cannot tell its name
@@ -351,7 +351,7 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
     return int(hex_colour[0:2], 16), int(hex_colour[2:4], 16), int(hex_colour[4:6], 16)
 
 
-def _apply_view(xl_sheet, layout: Layout) -> None:
+def _apply_view(xl_sheet: Any, layout: Layout) -> None:
     """Column widths and frozen rows, each in the unit and the way its engine takes them
     (characters on desktop, points in Lite; see :mod:`keizer_xl.clients.excel_view`)."""
     engine = excel_view.engine_of(xl_sheet.book)

@@ -200,7 +200,7 @@ def _read_vba(path: Path) -> str:
     return path.read_bytes().decode("cp1252", errors="replace")
 
 
-def export_vba(folder: str | os.PathLike) -> list[Path]:
+def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
     """Write the three VBA files (Windows line endings) to ``folder`` for a manual import;
     checks that the xlwings module has the version of the installed xlwings."""
     out = Path(folder)
@@ -307,7 +307,7 @@ def pythonpath_for(python: str) -> str | None:
     return None if probe.returncode == 0 else package_parent
 
 
-def write_config(book_path: str | os.PathLike, *, python: str | None = None,
+def write_config(book_path: str | os.PathLike[str], *, python: str | None = None,
                  platform: str | None = None, pythonpath: str | None = None) -> list[tuple[str, Any]]:
     """Write or update only the xlwings.conf sheet of a workbook file (openpyxl), keeping
     everything else; saved like every file write (atomically, with a backup).  Returns the rows."""
@@ -402,9 +402,9 @@ def _is_trust_error(exc: BaseException) -> bool:
 class _WindowsVBA:
     """The VBA project through COM (Windows)."""
 
-    def __init__(self, book):
+    def __init__(self, book: Any) -> None:  # an xlwings Book
         self.book = book
-        self.components = None
+        self.components: Any = None  # the COM VBComponents collection, after check_access
 
     def check_access(self) -> None:
         try:
@@ -425,11 +425,11 @@ class _WindowsVBA:
 class _MacVBA:
     """The VBA project through xlwings' add-in macro (macOS: AppleScript cannot reach it)."""
 
-    def __init__(self, book, xw, folder: Path):
+    def __init__(self, book: Any, xw: Any, folder: Path) -> None:
         self.book = book
         self.xw = xw
         self.folder = folder
-        self.addin = None
+        self.addin: Any = None
         self.addin_name = ""
 
     def check_access(self) -> None:
@@ -462,7 +462,7 @@ class _MacVBA:
             except Exception:
                 pass
 
-    def _import(self, book, path: Path) -> None:
+    def _import(self, book: Any, path: Path) -> None:
         book.activate()  # the add-in's macro imports into the active workbook
         book.app.macro(f"'{self.addin_name}'!{ADDIN_IMPORT_MACRO}")(str(path))
 
@@ -496,8 +496,8 @@ class _MacVBA:
         return problem
 
 
-def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bool = False,
-                   xw=None, platform: str | None = None, python: str | None = None,
+def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, force: bool = False,
+                   xw: Any = None, platform: str | None = None, python: str | None = None,
                    pythonpath: str | None = None,
                    progress: Callable[[str], None] | None = None,
                    make_seed: Callable[[Path], Any] | None = None) -> SetupResult:
@@ -606,7 +606,7 @@ def setup_workbook(book_path: str | os.PathLike, *, new: bool = False, force: bo
     return result
 
 
-def _start_sheet(book) -> None:
+def _start_sheet(book: Any) -> None:
     from keizer_xl.clients.excel import to_excel
 
     names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
@@ -618,7 +618,8 @@ def _start_sheet(book) -> None:
     sheet.range((1, 1)).font.bold = True
 
 
-def _write_config_xw(book, *, python: str, platform: str, pythonpath: str | None):
+def _write_config_xw(book: Any, *, python: str, platform: str,
+                     pythonpath: str | None) -> list[tuple[str, Any]]:
     from keizer_xl.clients.excel import from_excel, to_excel
 
     names = {s.name.casefold(): s.name for s in book.sheets}

@@ -143,7 +143,7 @@ def default_profile() -> Path:
     return Path(config) / "libreoffice" / "4" / "user"
 
 
-def scripts_folder(profile: str | os.PathLike | None = None) -> Path:
+def scripts_folder(profile: str | os.PathLike[str] | None = None) -> Path:
     """``<profile>/Scripts/python``; a LibreOffice 'UserInstallation' folder (one that holds
     ``user``) is accepted for the profile too."""
     base = Path(profile).expanduser() if profile else default_profile()
@@ -206,7 +206,7 @@ def import_paths() -> list[str]:
     return out
 
 
-def install_macro(profile: str | os.PathLike | None = None) -> tuple[Path, Path]:
+def install_macro(profile: str | os.PathLike[str] | None = None) -> tuple[Path, Path]:
     """Copy the macro into the profile's Scripts/python and write its configuration."""
     folder = scripts_folder(profile)
     folder.mkdir(parents=True, exist_ok=True)
@@ -269,7 +269,7 @@ class Office:
     python: str | None = None
     owned: bool = False
     profile: Path | None = None
-    process: subprocess.Popen | None = None
+    process: subprocess.Popen[bytes] | None = None
     _tmp: str | None = field(default=None, repr=False)
 
     def __enter__(self) -> "Office":
@@ -291,7 +291,7 @@ class Office:
             self.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
     def start(self) -> None:
@@ -299,6 +299,7 @@ class Office:
         self.profile = Path(self._tmp) / "profile"
         install_macro(self.profile / "user")
         self.pipe = f"keizer_xl_{os.getpid()}_{uuid.uuid4().hex[:10]}"
+        assert self.soffice is not None, "__enter__ found soffice before starting it"
         args = [self.soffice, "--headless", "--invisible", "--nologo", "--norestore",
                 "--nodefault", "--nofirststartwizard", "--nolockcheck",
                 f"-env:UserInstallation={self.profile.as_uri()}",
@@ -308,7 +309,7 @@ class Office:
                                   "env": _office_env(self.python)}
         if os.name == "posix":
             kwargs["start_new_session"] = True  # its own process group: killed as a whole
-        else:  # pragma: no cover - Windows
+        elif sys.platform == "win32":  # pragma: no cover - Windows (os.name "nt")
             kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
         try:
             self.process = subprocess.Popen(args, **kwargs)
@@ -324,20 +325,21 @@ class Office:
             self.stop()
             raise
 
-    def request(self, req: dict, timeout: float = DEFAULT_TIMEOUT) -> dict:
+    def request(self, req: dict[str, Any], timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
         """Run the driver with one request; raise LibreOfficeRunError when it fails."""
         req = dict(req, pipe=self.pipe)
         driver = Path(__file__).resolve().parent / "_lo_driver.py"
         if self.owned and self.process is not None and self.process.poll() is not None:
             raise LibreOfficeRunError(f"LibreOffice stopped unexpectedly (exit code "
                                       f"{self.process.returncode})")
+        assert self.python is not None, "__enter__ found the UNO Python"
         helper = subprocess.Popen([self.python, str(driver)], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                   env=_clean_env())
         deadline = time.monotonic() + timeout
         stdout = stderr = ""
         try:
-            pending = json.dumps(req)
+            pending: str | None = json.dumps(req)
             while True:
                 try:
                     stdout, stderr = helper.communicate(pending, timeout=0.25)
@@ -363,7 +365,7 @@ class Office:
                 helper.wait()
             raise
         done = subprocess.CompletedProcess(helper.args, helper.returncode, stdout, stderr)
-        answer = None
+        answer: dict[str, Any] | None = None
         for line in reversed(done.stdout.strip().splitlines()):
             try:
                 answer = json.loads(line)
@@ -463,8 +465,8 @@ def _check_book(path: Path) -> None:
         raise LibreOfficeRunError(message)
 
 
-def run_macro(book: str | os.PathLike, action: str, options: dict | None = None, *,
-              timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict:
+def run_macro(book: str | os.PathLike[str], action: str, options: dict[str, Any] | None = None, *,
+              timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict[str, Any]:
     """Open ``book`` in headless LibreOffice, run the macro of ``action``, save, close.
 
     Returns the macro's outcome (see :mod:`keizer_xl.frontends.lo_macro`); raises
@@ -488,8 +490,8 @@ def run_macro(book: str | os.PathLike, action: str, options: dict | None = None,
         raise LibreOfficeRunError(str(exc)) from None
 
 
-def _run_locked(path: Path, action: str, options: dict | None, timeout: float,
-                office: Office | None) -> dict:
+def _run_locked(path: Path, action: str, options: dict[str, Any] | None, timeout: float,
+                office: Office | None) -> dict[str, Any]:
     original = path.read_bytes()
     stat_before = path.stat()
     lock = _lock_file(path)
@@ -504,14 +506,15 @@ def _run_locked(path: Path, action: str, options: dict | None, timeout: float,
                 answer = own.request(req, timeout=timeout)
     finally:  # there was none before (_check_book): a lock left by our soffice
         lock.unlink(missing_ok=True)
-    outcome = answer["outcome"]
+    outcome: dict[str, Any] = answer["outcome"]
     if outcome.get("saved"):
         notes = _after_save(path, original, stat_before, outcome)
         outcome.setdefault("messages", []).extend(notes)
     return outcome
 
 
-def _after_save(path: Path, original: bytes, stat_before, outcome: dict) -> list[str]:
+def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
+                outcome: dict[str, Any]) -> list[str]:
     """Keep the old version in .keizer-backups/; put back what headless saving loses."""
     from keizer_xl.clients import files
 
@@ -669,8 +672,8 @@ def _rewrite_zip(path: Path, source: zipfile.ZipFile, replace: dict[str, bytes])
 
 # --------------------------------------------------------------------------- buttons, pdf
 
-def add_buttons(book: str | os.PathLike, *, ods: bool = False, sheet: str | None = None,
-                timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict:
+def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str | None = None,
+                timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict[str, Any]:
     """Put the three buttons on the sheet ``Start`` (or the first sheet) and save.
 
     An .ods workbook gets them in place.  An Excel file cannot keep LibreOffice macro buttons
@@ -705,16 +708,20 @@ def add_buttons(book: str | os.PathLike, *, ods: bool = False, sheet: str | None
     return answer
 
 
-def inspect_buttons(book: str | os.PathLike, *, office: Office | None = None,
-                    timeout: float = DEFAULT_TIMEOUT) -> list[dict]:
+def inspect_buttons(book: str | os.PathLike[str], *, office: Office | None = None,
+                    timeout: float = DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
     req = {"command": "inspect-buttons", "book": str(Path(book).resolve())}
+    buttons: list[dict[str, Any]]
     if office is not None:
-        return office.request(req, timeout=timeout)["buttons"]
+        buttons = office.request(req, timeout=timeout)["buttons"]
+        return buttons
     with Office() as own:
-        return own.request(req, timeout=timeout)["buttons"]
+        buttons = own.request(req, timeout=timeout)["buttons"]
+        return buttons
 
 
-def export_pdf(book: str | os.PathLike, out: str | os.PathLike, sheets: list[str] | None = None,
+def export_pdf(book: str | os.PathLike[str], out: str | os.PathLike[str],
+               sheets: list[str] | None = None,
                *, office: Office | None = None, timeout: float = DEFAULT_TIMEOUT) -> Path:
     """A PDF of ``sheets`` (default: all) of ``book`` as LibreOffice prints them."""
     req = {"command": "pdf", "book": str(Path(book).resolve()), "out": str(Path(out).resolve()),

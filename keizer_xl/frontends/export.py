@@ -18,6 +18,7 @@ import html
 import io
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
@@ -216,5 +217,5 @@ def page_html(season: Season, history: History, title: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _fixed2(x) -> str:
+def _fixed2(x: Fraction | int) -> str:
     return f"{display(x):.2f}"

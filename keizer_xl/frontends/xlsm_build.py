@@ -95,8 +95,8 @@ def vba_sources() -> list[tuple[str, str, bool]]:
 
 def _add_project(path: Path) -> None:
     """Give the .xlsm at ``path`` the VBA project (pyOpenVBA), then drop the performance cache."""
-    from pyopenvba import ExcelFile  # type: ignore[import-untyped]
-    from pyopenvba.vba import VBAModuleKind  # type: ignore[import-untyped]
+    from pyopenvba import ExcelFile
+    from pyopenvba.vba import VBAModuleKind
 
     with ExcelFile(path) as book:
         project = book.add_vba_project()
@@ -135,7 +135,7 @@ def _replace_modules(path: Path) -> None:
 
 
 def _drop_performance_cache(path: Path) -> None:
-    from pyopenvba.cfb import CFB  # type: ignore[import-untyped]
+    from pyopenvba.cfb import CFB
 
     with zipfile.ZipFile(path) as z:
         parts = {info.filename: z.read(info) for info in z.infolist()}
@@ -152,7 +152,7 @@ def _drop_performance_cache(path: Path) -> None:
 def vml_buttons(language: str = "en") -> bytes:
     """The VML drawing of the three buttons, as XlsxWriter writes it for a sheet whose column A
     is as wide as the Start sheet's."""
-    import xlsxwriter  # type: ignore[import-untyped]
+    import xlsxwriter
 
     out = io.BytesIO()
     wb = xlsxwriter.Workbook(out, {"in_memory": True})
@@ -242,7 +242,7 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
 
 
 def _start_sheet(wb: Any) -> None:
-    from openpyxl.styles import Font  # type: ignore[import-untyped]
+    from openpyxl.styles import Font
 
     if xs.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
         old = next(n for n in wb.sheetnames if n.casefold() == xs.START_SHEET.casefold())
@@ -302,7 +302,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     """Write the button-ready workbook ``target`` (.xlsm) from ``source`` (an .xlsx; None: the
     season template).  ``platform`` says whose interpreter key to write ('win', 'mac'; default
     this computer's; elsewhere xlwings' generic ``Interpreter``)."""
-    from openpyxl import load_workbook  # type: ignore[import-untyped]
+    from openpyxl import load_workbook
 
     from keizer_xl.frontends.template import template_workbook
 

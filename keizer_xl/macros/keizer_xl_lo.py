@@ -10,21 +10,31 @@
 #
 # The work is done by the keizer_xl package (keizer_xl.frontends.lo_macro): this file only finds it,
 # runs it, and shows the outcome. Nothing here ever lets an exception reach LibreOffice.
+# It imports only the standard library and uno; the annotations stay text (the __future__
+# import), so any Python 3 LibreOffice ships can load it and report a version mismatch.
+from __future__ import annotations
+
 import json
 import os
 import sys
 import traceback
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # LibreOffice puts XSCRIPTCONTEXT into the module's globals before running a macro
+    XSCRIPTCONTEXT: Any
 
 CONFIG_NAME = "keizer_xl_lo.json"
 
 
-def _macro_folder():
+def _macro_folder() -> str:
     url = globals().get("__file__") or ""
     try:
         import uno
 
         if url.startswith("file:"):
-            return os.path.dirname(uno.fileUrlToSystemPath(url))
+            path: str = uno.fileUrlToSystemPath(url)
+            return os.path.dirname(path)
         ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821 - provided by LibreOffice
         subst = ctx.ServiceManager.createInstanceWithContext(
             "com.sun.star.util.PathSubstitution", ctx)
@@ -34,10 +44,10 @@ def _macro_folder():
         return os.path.dirname(os.path.abspath(url)) if url else os.getcwd()
 
 
-def _prepare_imports():
+def _prepare_imports() -> str | None:
     """Put keizer-xl's folders (from keizer_xl_lo.json) in front of sys.path; None or an error."""
     config_path = os.path.join(_macro_folder(), CONFIG_NAME)
-    config = {}
+    config: dict[str, Any] = {}
     if os.path.exists(config_path):
         try:
             with open(config_path, encoding="utf-8") as fh:
@@ -68,7 +78,7 @@ def _prepare_imports():
     return None
 
 
-def _options(args):
+def _options(args: tuple[Any, ...]) -> dict[str, Any]:
     if args and isinstance(args[0], str):
         try:
             value = json.loads(args[0])
@@ -78,7 +88,7 @@ def _options(args):
     return {}  # a button passes its ActionEvent; Tools > Macros passes nothing
 
 
-def _document(options):
+def _document(options: dict[str, Any]) -> Any:
     url = options.get("url")
     ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821
     if url:
@@ -91,7 +101,7 @@ def _document(options):
     return XSCRIPTCONTEXT.getDocument()  # noqa: F821
 
 
-def _window(doc):
+def _window(doc: Any) -> Any:
     try:
         window = doc.getCurrentController().getFrame().getContainerWindow()
         return window if window is not None and window.isVisible() else None
@@ -99,13 +109,13 @@ def _window(doc):
         return None
 
 
-def _interactive(options, doc):
+def _interactive(options: dict[str, Any], doc: Any) -> bool:
     if options.get("headless") or os.environ.get("KEIZER_XL_HEADLESS") == "1":
         return False
     return _window(doc) is not None
 
 
-def _message_box(doc, outcome):
+def _message_box(doc: Any, outcome: dict[str, Any]) -> None:
     import uno
 
     ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821
@@ -118,7 +128,7 @@ def _message_box(doc, outcome):
     box.dispose()
 
 
-def _write_result(options, outcome):
+def _write_result(options: dict[str, Any], outcome: dict[str, Any]) -> None:
     path = options.get("result") or os.environ.get("KEIZER_XL_RESULT")
     if not path:
         return
@@ -128,9 +138,10 @@ def _write_result(options, outcome):
     os.replace(tmp, path)
 
 
-def _run(action, args, **preset):
-    options = {}
-    doc = None
+def _run(action: str, args: tuple[Any, ...], **preset: Any) -> str:
+    options: dict[str, Any] = {}
+    doc: Any = None
+    outcome: dict[str, Any]
     try:
         options = dict(_options(args), **preset)
         doc = _document(options)
@@ -163,28 +174,28 @@ def _run(action, args, **preset):
     return json.dumps(outcome, ensure_ascii=False, default=str)
 
 
-def pair_next_round(*args):
+def pair_next_round(*args: Any) -> str:
     """Pair the next round: the sheet Pairings, and its games added to Results."""
     return _run("pair", args)
 
 
-def pair_round_again(*args):
+def pair_round_again(*args: Any) -> str:
     """Pair the round just paired again (late arrivals); boards whose Result is * are kept."""
     return _run("pair", args, repair=True)
 
 
-def pair_next_round_anyway(*args):
+def pair_next_round_anyway(*args: Any) -> str:
     """Pair the next round although the previous round still lacks results (they count as
     draws)."""
     return _run("pair", args, force=True)
 
 
-def update_standings(*args):
+def update_standings(*args: Any) -> str:
     """Compute the standings and write the sheet Standings."""
     return _run("standings", args)
 
 
-def check_workbook(*args):
+def check_workbook(*args: Any) -> str:
     """List every problem in the workbook, each with its sheet and cell."""
     return _run("check", args)
 
