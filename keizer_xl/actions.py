@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from keizer_xl.core.model import InputError, Problem, Season
-from keizer_xl.sheets.read import read_season, standings_table, warnings
+from keizer_xl.sheets.read import not_yet_members, read_season, standings_table, warnings
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
 
@@ -32,6 +32,7 @@ class StandingsReport:
     frame: pd.DataFrame  # exact (Fractions)
     notes: tuple[str, ...]
     last_round: int
+    not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
 
 
 def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
@@ -50,7 +51,12 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
                           f"is {last})", usage=True)
     history = compute_history(season, after_round)
     st = history.after(after_round)
-    return StandingsReport(st, standings_frame(st), standing_notes(history, st), last)
+    notes = standing_notes(history, st)
+    waiting = not_yet_members(season, st.round)
+    if waiting:  # rules section 7: in the start list, but not ranked before joining
+        notes += tuple(f"{p.name} joins in round {p.joined}: not ranked yet (Rank '-')"
+                       for p in season.players if p.name in waiting)
+    return StandingsReport(st, standings_frame(st), notes, last, tuple(waiting))
 
 
 def update_standings(book, after_round: int | None = None, write: bool = True) -> StandingsReport:
@@ -58,7 +64,7 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        frame, style = standings_table(report.frame)
+        frame, style = standings_table(report.frame, report.not_yet)
         style = _with_notes(style, report.notes, report.standing)
         book.write_sheet("Standings", frame, style)
         book.save()
@@ -262,7 +268,7 @@ def _round_numbers(table) -> list[int | None]:
     for row in table.rows:
         try:
             out.append(int(float(row[col])) if row[col] is not None else None)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # 'inf' is no round either
             out.append(None)
     return out
 

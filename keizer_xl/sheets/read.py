@@ -10,7 +10,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 import pandas as pd
 
@@ -73,6 +73,31 @@ def find_sheets(book: Book, canonical: str) -> list[str]:
     one is an ambiguity :func:`read_season` refuses (issue 11)."""
     aliases = SHEET_ALIASES[canonical]
     return [name for name in book.sheet_names() if _norm(name) in aliases]
+
+
+class AmbiguousTables(ValueError):
+    """Two Excel Tables on one input sheet both have the contract's headers."""
+
+
+def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
+    """Which of several Excel Tables on ``sheet`` is the input table: the one with the
+    contract's required headers (WORKBOOK-CONTRACT.md), then the most known headers; the first
+    when none has them.  Raises AmbiguousTables when two have every required header (issue 11:
+    a second table on Results was read instead of the games)."""
+    kind = next((k for k, names in SHEET_ALIASES.items() if _norm(sheet) in names), None)
+    if kind is None or len(header_lists) < 2:
+        return 0
+    known = {n for names in HEADER_ALIASES[kind].values() for n in names}
+    required = [HEADER_ALIASES[kind][c] for c in REQUIRED[kind]]
+    scores = []
+    for headers in header_lists:
+        normed = {_norm(h) for h in headers if h is not None}
+        scores.append((sum(1 for names in required if normed & set(names)), len(normed & known)))
+    complete = [i for i, sc in enumerate(scores) if sc[0] == len(required)]
+    if len(complete) > 1:
+        raise AmbiguousTables(f"{len(complete)} Excel Tables on this sheet have the {kind} headers "
+                              f"({', '.join(REQUIRED[kind])}): keep one")
+    return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
 def _norm(text: Any) -> str:
@@ -527,7 +552,12 @@ def read_results(table: Table | None, names: _Names,
         try:
             result = parse_result(raw_result)
         except ResultError as e:
-            problems.append(Problem(cell("result"), str(e)))
+            hint = ""
+            if isinstance(raw_result, str) and raw_result.lstrip().startswith("="):
+                hint = ("; if this is a formula, its value is not stored in the file (last saved by "
+                        "a program that does not calculate): open and save the workbook in Excel or "
+                        "LibreOffice, or type the result")
+            problems.append(Problem(cell("result"), str(e) + hint))
             continue
         if white and black:
             games.append(Game(rnd, white, black, result, board, cell("result")))
@@ -814,9 +844,20 @@ def warnings(season: Season) -> list[str]:
 
 # --------------------------------------------------------------------------- writing
 
-def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
-    """The Standings sheet: exact frame -> display values and layout."""
+def not_yet_members(season: Season, rnd: int) -> list[str]:
+    """Players whose ``Joined`` round is after round ``rnd``: in the start list and the engine's
+    arithmetic (rules section 7), but not ranked on the Standings sheet yet."""
+    return [p.name for p in season.players if p.joined > rnd]
+
+
+def standings_table(frame: pd.DataFrame, not_yet: Sequence[str] = ()) -> tuple[pd.DataFrame, SheetStyle]:
+    """The Standings sheet: exact frame -> display values and layout.  Players in ``not_yet``
+    (not yet a member after this round) show '-' as their Rank (issue 11)."""
     out = frame.copy()
+    if not_yet and "Rank" in out.columns and "Name" in out.columns:
+        waiting = set(not_yet)
+        out["Rank"] = pd.Series(["-" if n in waiting else r for r, n in zip(out["Rank"], out["Name"])],
+                                index=out.index, dtype=object)
     for col in out.columns:
         if col in ("Score", "Value", "Prev value") or re.fullmatch(r"R\d+", str(col)):
             # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
