@@ -708,6 +708,10 @@ class FileBook:
         data, self._signature = _read_with_signature(self.path, self.label)
         self._data = data
         info = preflight(self.path, data)
+        #: the sheets as the file lists them (name, kind, content present): openpyxl renames a
+        #: second 'results' to 'results1' and drops a sheet whose part is missing, so the
+        #: sheet reader checks for ambiguous or damaged input sheets against this list
+        self.stored_sheets = [(s.name, s.kind, s.part is not None) for s in info.sheets]
         # saved as the name says: keep_vba for .xlsm (Excel refuses a macro file named .xlsx)
         self.macro_enabled = self.path.suffix.lower() in MACRO_SUFFIXES
         self.unsupported: list[Unsupported] = list(info.unsupported)

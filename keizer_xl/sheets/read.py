@@ -583,6 +583,8 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     notes: list[str] = []
 
     def table(canonical: str, required: bool) -> Table | None:
+        if _stored_sheet_problems(book, canonical, problems):
+            return None
         found = find_sheets(book, canonical)
         if len(found) > 1:
             # two sheets that both mean Results (case, space, alias): never pick one silently
@@ -627,6 +629,30 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
         raise InputError(problems)
     notes.extend(_late_entrant_notes(season, joined_cells))
     return replace(season, notes=tuple(notes))
+
+
+def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem]) -> bool:
+    """Ambiguous or unreadable input sheets as the file itself lists them, for clients that
+    know (``stored_sheets``: the file client, whose library renames or drops such sheets
+    before the reader could see them).  True when a problem was added."""
+    stored = getattr(book, "stored_sheets", None)
+    if not stored:
+        return False
+    aliases = SHEET_ALIASES[canonical]
+    mine = [(name, kind, present) for name, kind, present in stored if _norm(name) in aliases]
+    before = len(problems)
+    if len(mine) > 1:
+        problems.append(Problem(_quote(mine[1][0]), f"sheets {', '.join(repr(m[0]) for m in mine)} "
+                                f"all mean {canonical}: keep one (rename or delete the others)"))
+    for name, kind, present in mine:
+        if kind != "worksheet":
+            problems.append(Problem(_quote(name), f"the {canonical} sheet is a {kind}, not a sheet "
+                                                  f"of cells: the {canonical} table must be on a "
+                                                  f"worksheet"))
+        elif not present:
+            problems.append(Problem(_quote(name), f"the content of the {canonical} sheet is missing "
+                                                  f"from the file (damaged): restore a backup"))
+    return len(problems) > before
 
 
 def _quote(sheet: str) -> str:
@@ -775,11 +801,16 @@ def _check_value_scale(season: Season, setting_cells: dict[str, str]) -> list[Pr
     return [Problem(where, why)]
 
 
+#: A player without Joined who first appears in Results after this many played rounds (and
+#: has no Attendance mark before) is probably a late entrant: ``check`` says so.
+LATE_ENTRANT_ROUNDS = 2
+
+
 def _late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[str]:
-    """A player without ``Joined`` whose first round in Results is k > 1 while rounds before k
-    were played without him, and who is not marked absent with a code that says he was a
-    member then (E, C, a club code) nor L: he scores as absent unexcused in those rounds, which
-    is right only if he was a member; the note names the Joined cell to fill (rules section 7)."""
+    """A player without ``Joined`` whose first round in Results is k, after at least
+    :data:`LATE_ENTRANT_ROUNDS` rounds played without him, with no Attendance mark in any round
+    before k: he scores as absent unexcused in those rounds, which is right only if he was a
+    member then; the note names the Joined cell to fill and the round (rules section 7)."""
     out = []
     played = sorted(set(season.paired_rounds()))
     if not played:
@@ -794,10 +825,10 @@ def _late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[st
             continue
         k = mine[0]
         before = [r for r in played if r < k]
-        if not before:
-            continue
-        if any(marked.get((p.name, r)) not in (None, "U") for r in range(1, k)):
-            continue  # marked excused, club duty or L in some earlier round: a deliberate choice
+        if len(before) < LATE_ENTRANT_ROUNDS:
+            continue  # one missed first evening is common for a member: no note
+        if any((p.name, r) in marked for r in range(1, k)):
+            continue  # marked in Attendance before round k: the leader knew him then
         out.append(f"{joined_cells[p.name]}: {p.name} first plays in round {k} but has no Joined, "
                    f"so rounds {before[0]}-{k - 1} count as unexcused absences; if {p.name} joined "
                    f"in round {k}, write {k} there" if len(before) > 1 else
