@@ -355,6 +355,16 @@ class UnoBook:
 
     def _region(self, sheet) -> _Region:
         tables = self._dbranges(sheet)
+        if len(tables) > 1:  # the range with the contract's headers, not merely the first
+            from keizer_xl.sheets.read import pick_table
+
+            heads = []
+            for _, candidate in tables:
+                a = candidate.DataArea
+                heads.append(self._read_block(sheet, a.StartRow, a.StartColumn, a.StartRow,
+                                              a.EndColumn)[0]
+                             if _prop(candidate, "ContainsHeader", True) else [])
+            tables = [tables[pick_table(sheet.Name, heads)]]
         if tables:
             name, db = tables[0]
             area = db.DataArea

@@ -380,11 +380,14 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
         text = _text(header) if not _blank(header) else ""
         values = filled(idx)
         if not text:
-            if values:
-                r, v = values[0]
+            coded = [(r, v) for r, v in values if _text(v).upper() in codes]
+            if coded:
+                r, v = coded[0]
                 problems.append(Problem(table.header_cell(idx), f"this column has no header but "
-                                        f"holds {_text(v)!r} ({table.cell(r, idx)}): head it R1, "
-                                        f"R2, ... (its round)"))
+                                        f"holds the code {_text(v)!r} ({table.cell(r, idx)}): head "
+                                        f"it with its round (R1, R2, ...)"))
+            elif values:
+                notes.append(f"{table.header_cell(idx)}: a column without a header; ignored")
             continue
         m = _ROUND_HEADER.fullmatch(text)
         if m:
