@@ -450,3 +450,16 @@ def test_every_status_choice_of_the_template_is_accepted(tmp_path, capsys):
         path = make_workbook(tmp_path / f"{choice}.xlsx", sheets)
         code, out = cli(capsys, "check", path)
         assert code == 0, (choice, out)
+
+
+def test_two_spellings_of_one_name_are_one_player(tmp_path, capsys):
+    sheets = keizer_example_sheets()
+    sheets["Players"].append(["Jose\u0301", None])    # e + combining accent
+    sheets["Players"].append(["José", None])          # precomposed é
+    sheets["Players"].append(["de\u200bBruin ", None])  # not a zero-width variant of 'de Bruin'
+    sheets["Players"].append(["Jan  Smit", None])
+    sheets["Players"].append(["jan smit", None])
+    path = make_workbook(tmp_path / "names.xlsx", sheets)
+    out = refused_everywhere(capsys, path, "Players!A13", "Players!A16")
+    assert "appears twice (also at Players!A12)" in out
+    assert "Players!A14" not in out  # 'deBruin' is another name than 'de Bruin'

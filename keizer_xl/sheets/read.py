@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Sequence
@@ -141,6 +142,15 @@ def _text(value: Any) -> str:
     return re.sub(r"\s+", " ", str(value).strip())
 
 
+def name_key(raw: Any) -> str:
+    """How two spellings of a player's name are compared: case, runs of spaces, Unicode
+    composition (José typed as e + accent) and invisible format characters (a zero-width
+    space pasted from a website) do not make a different player."""
+    text = unicodedata.normalize("NFKC", _text(raw))
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
 def _int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
@@ -174,7 +184,7 @@ class _Names:
 
     def resolve(self, raw: Any, where: str, problems: list[Problem]) -> str | None:
         text = _text(raw)
-        name = self.players.get(text.casefold())
+        name = self.players.get(name_key(text))
         if name is None:
             problems.append(Problem(where, f"{text!r} is not in Players"
                                            f"{did_you_mean(text, self.players.values())}"))
@@ -265,10 +275,10 @@ def read_players(table: Table, problems: list[Problem],
             problems.append(Problem(cell("name"), "this row has data but no name"))
             continue
         name = _text(raw_name)
-        if name.casefold() in seen:
-            problems.append(Problem(cell("name"), f"{name!r} appears twice (also at {seen[name.casefold()]})"))
+        if name_key(name) in seen:
+            problems.append(Problem(cell("name"), f"{name!r} appears twice (also at {seen[name_key(name)]})"))
             continue
-        seen[name.casefold()] = cell("name")
+        seen[name_key(name)] = cell("name")
         rating = None
         if not _blank(get("rating")):
             rating = _int(get("rating"))
@@ -536,7 +546,7 @@ def read_results(table: Table | None, names: _Names,
         black_raw = get("black")
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
         is_bye = _blank(black_raw) or (_norm(black_raw) in ("bye", "-", "vrij", "spielfrei")
-                                       and _text(black_raw).casefold() not in names.players)
+                                       and name_key(black_raw) not in names.players)
         if is_bye:
             if not _blank(raw_result) and _norm(raw_result) == "bye" or (
                     not _blank(black_raw) and _blank(raw_result)):
@@ -608,7 +618,7 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     status_cells: dict[str, str] = {}
     players = (read_players(players_table, problems, joined_cells, status_cells)
                if players_table is not None else [])
-    names = _Names({p.name.casefold(): p.name for p in players})
+    names = _Names({name_key(p.name): p.name for p in players})
     absences, att_rounds = read_attendance(table("Attendance", False), names, settings, problems,
                                            notes)
     results_table = table("Results", False)
@@ -744,9 +754,9 @@ def _check_pairings_sheet(book: Book, games: list[Game], names: _Names) -> list[
             raw = row[cols["result"]]
             if _blank(raw):
                 continue
-            white = names.players.get(_text(row[cols["white"]]).casefold()) if not _blank(
+            white = names.players.get(name_key(row[cols["white"]])) if not _blank(
                 row[cols["white"]]) else None
-            black = names.players.get(_text(row[cols["black"]]).casefold()) if not _blank(
+            black = names.players.get(name_key(row[cols["black"]])) if not _blank(
                 row[cols["black"]]) else None
             if white is None or black is None:
                 continue  # the bye and absent blocks under the boards: no game
@@ -844,10 +854,10 @@ def _late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[st
 def _check_settings_against_players(season: Season) -> list[Problem]:
     out = []
     s = season.settings
-    names = {p.name.casefold() for p in season.players}
+    names = {name_key(p.name) for p in season.players}
     for pc in (*s.fixed, *s.forbidden):
         for n in (pc.first, pc.second):
-            if n.casefold() not in names:
+            if name_key(n) not in names:
                 out.append(Problem("Settings", f"pair {pc.first} vs {pc.second}: {n!r} is not in Players"))
     if s.value_basis == "rating":
         for p in season.players:
