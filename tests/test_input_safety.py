@@ -463,3 +463,9 @@ def test_two_spellings_of_one_name_are_one_player(tmp_path, capsys):
     out = refused_everywhere(capsys, path, "Players!A13", "Players!A16")
     assert "appears twice (also at Players!A12)" in out
     assert "Players!A14" not in out  # 'deBruin' is another name than 'de Bruin'
+
+
+def test_a_bottom_value_cut_to_zero_is_refused(tmp_path, capsys):
+    path = settings_book(tmp_path, ["top_value", 50], ["bottom_value", "0.001"])
+    out = refused_everywhere(capsys, path, "Settings!B3")
+    assert "at least 1/100" in out

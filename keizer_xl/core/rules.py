@@ -601,7 +601,14 @@ def value_scale_problem(s: Settings, n: int) -> str | None:
         if s.bottom_value > top:
             return (f"bottom_value {_fmt(s.bottom_value)} is above top_value {s.top_value} "
                     f"(= {_fmt(top)} with {n} players)")
-        return None if top > 0 else f"top_value {s.top_value} is {_fmt(top)} with {n} players"
+        if top <= 0:
+            return f"top_value {s.top_value} is {_fmt(top)} with {n} players"
+        # values are cut to value_decimals (rules section 2): the last must stay above 0
+        scale = 10 ** s.value_decimals
+        if n > 1 and (s.bottom_value * scale).__floor__() <= 0:
+            return (f"bottom_value {_fmt(s.bottom_value)} cut to {s.value_decimals} decimals is 0: "
+                    f"set bottom_value to at least {_fmt(Fraction(1, scale))} or value_decimals higher")
+        return None
     last = top - (n - 1) * s.value_step
     if last > 0:
         return None

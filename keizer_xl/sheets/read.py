@@ -809,8 +809,9 @@ def _check_value_scale(season: Season, setting_cells: dict[str, str]) -> list[Pr
     why = value_scale_problem(s, n)
     if why is None:
         return []
-    where = setting_cells.get("top_value") or setting_cells.get("value_step") or \
-        setting_cells.get("preset") or "Settings"
+    first = "bottom_value" if why.startswith("bottom_value") else "top_value"
+    where = setting_cells.get(first) or setting_cells.get("top_value") or \
+        setting_cells.get("value_step") or setting_cells.get("preset") or "Settings"
     return [Problem(where, why)]
 
 
