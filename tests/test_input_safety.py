@@ -469,3 +469,20 @@ def test_a_bottom_value_cut_to_zero_is_refused(tmp_path, capsys):
     path = settings_book(tmp_path, ["top_value", 50], ["bottom_value", "0.001"])
     out = refused_everywhere(capsys, path, "Settings!B3")
     assert "at least 1/100" in out
+
+
+def test_a_chartsheet_with_an_input_sheets_name_is_a_problem(tmp_path, capsys):
+    from openpyxl.chart import BarChart, Reference
+
+    sheets = keizer_example_sheets()
+    results = sheets.pop("Results")
+    sheets["Data"] = results
+    path = make_workbook(tmp_path / "chart.xlsx", sheets)
+    wb = openpyxl.load_workbook(path)
+    chart = BarChart()
+    chart.add_data(Reference(wb["Data"], min_col=1, min_row=1, max_row=3))
+    wb.create_chartsheet("Results").add_chart(chart)
+    wb.save(path)
+    refused_everywhere(capsys, path, "Results")  # the writers refuse even earlier: charts
+    code, out = cli(capsys, "check", path)
+    assert code == 1 and "Results: the Results sheet is a chartsheet, not a sheet of cells" in out

@@ -694,8 +694,8 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table) -
             continue
         other = boards.get((g.round, g.board))
         if other is not None:
-            out.append(Problem(_row_cell(g.origin), f"round {g.round} board {g.board} has two games: "
-                                f"{other.white} - {other.black} ({_row_cell(other.origin)}) and "
+            out.append(Problem(g.origin, f"round {g.round} board {g.board} has two games: "
+                                f"{other.white} - {other.black} ({other.origin}) and "
                                 f"{g.white} - {g.black}"))
         else:
             boards[(g.round, g.board)] = g
@@ -710,10 +710,6 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table) -
                                f"{rnd - previous - 1} rounds without any game): a typing slip?"))
         previous = rnd
     return out
-
-
-def _row_cell(origin: str) -> str:
-    return origin
 
 
 def _round_cell(origin: str, table: Table) -> str:
