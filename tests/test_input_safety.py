@@ -486,3 +486,37 @@ def test_a_chartsheet_with_an_input_sheets_name_is_a_problem(tmp_path, capsys):
     refused_everywhere(capsys, path, "Results")  # the writers refuse even earlier: charts
     code, out = cli(capsys, "check", path)
     assert code == 1 and "Results: the Results sheet is a chartsheet, not a sheet of cells" in out
+
+
+def test_the_excel_client_reads_the_same_table_as_the_file_client(tmp_path):
+    from openpyxl.worksheet.table import Table as XLTable
+
+    from excel_fake import FakeBook
+    from keizer_xl.clients.excel import XlwingsBook
+    from keizer_xl.clients.xlsx import FileBook
+
+    path = book(tmp_path)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    ws["H1"], ws["I1"], ws["H2"], ws["I2"] = "Note", "By", "first evening", "Jan"
+    ws.add_table(XLTable(displayName="tblNotes", ref="H1:I2"))
+    ws.add_table(XLTable(displayName="tblGames", ref="A1:E11"))
+    wb.save(path)
+    from_file = FileBook(path).read_table("Results")
+    assert from_file.headers == ("Round", "Board", "White", "Black", "Result")
+    assert XlwingsBook(FakeBook.from_file(path)).read_table("Results") == from_file
+
+
+def test_two_tables_with_the_results_headers_are_a_problem(tmp_path, capsys):
+    from openpyxl.worksheet.table import Table as XLTable
+
+    path = book(tmp_path)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    for col, header in zip("HIJKL", ("Round", "Board", "White", "Black", "Result")):
+        ws[f"{col}1"] = header
+    ws["H2"], ws["J2"], ws["K2"], ws["L2"] = 1, "Jansen", "Slager", "1-0"
+    ws.add_table(XLTable(displayName="tblGames", ref="A1:E11"))
+    ws.add_table(XLTable(displayName="tblOld", ref="H1:L2"))
+    wb.save(path)
+    refused_everywhere(capsys, path, "Results", text="2 Excel Tables on this sheet have the Results")
