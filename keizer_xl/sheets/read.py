@@ -297,7 +297,7 @@ def read_players(table: Table, problems: list[Problem],
                 starts[start] = name
         joined = 1
         if not _blank(get("joined")):
-            j = _int(get("joined"))
+            j = _round_number(get("joined"))  # 3, '3', 'R3', 'Ronde 3'
             if j is None or j < 1 or j > MAX_ROUND:
                 problems.append(Problem(cell("joined"), f"{get('joined')!r} is not a round number "
                                                          f"(1 to {MAX_ROUND})"))
