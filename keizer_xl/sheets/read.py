@@ -193,7 +193,7 @@ class _Names:
 
 def read_settings(table: Table | None, problems: list[Problem],
                   origins: dict[str, str] | None = None) -> Settings:
-    """The Settings sheet; ``origins`` (when given) receives each key's ``Sheet!Cell``."""
+    """The Settings sheet; ``origins`` (when given) receives the Value cell of each setting."""
     if table is None:
         return Settings()
     cols = _columns(table, "Settings", problems)
