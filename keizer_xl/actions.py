@@ -13,7 +13,7 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.errors import ActionError, InputError, Problem
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
-from keizer_xl.sheets.read import read_season, result_round_numbers, warnings
+from keizer_xl.sheets.read import not_yet_members, read_season, result_round_numbers, warnings
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
 from keizer_xl.sheets.report_sheets import standings_layout
@@ -27,6 +27,7 @@ class StandingsReport:
     frame: pd.DataFrame  # exact (Fractions)
     notes: tuple[str, ...]
     last_round: int
+    not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
 
 
 def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
@@ -45,7 +46,12 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
                           f"is {last})", usage=True)
     history = compute_history(season, after_round)
     st = history.after(after_round)
-    return StandingsReport(st, standings_frame(st), standing_notes(history, st), last)
+    notes = standing_notes(history, st)
+    waiting = not_yet_members(season, st.round)
+    if waiting:  # rules section 7: in the start list, but not ranked before joining
+        notes += tuple(f"{p.name} joins in round {p.joined}: not ranked yet (Rank '-')"
+                       for p in season.players if p.name in waiting)
+    return StandingsReport(st, standings_frame(st), notes, last, tuple(waiting))
 
 
 def update_standings(book, after_round: int | None = None, write: bool = True) -> StandingsReport:
@@ -53,7 +59,8 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        book.write_sheet("Standings", standings_layout(report.standing, report.notes))
+        book.write_sheet("Standings",
+                         standings_layout(report.standing, report.notes, report.not_yet))
         book.save()
     return report
 

@@ -166,6 +166,9 @@ class Season:
     settings: Settings = field(default_factory=Settings)
     #: rounds that have a column in Attendance (they may have no games yet)
     attendance_rounds: tuple[int, ...] = ()
+    #: what the sheet reader decided and the user should see (``check`` prints them): how
+    #: date headers map to rounds, columns ignored, late entrants without Joined, ...
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def rounds_with_results(self) -> list[int]:
         """Rounds with at least one game result entered (byes alone do not count)."""

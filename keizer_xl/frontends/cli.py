@@ -171,7 +171,7 @@ def _print_standings(report, fmt: str) -> None:
     if fmt == "json":
         print(json.dumps(standings_rows(report), ensure_ascii=False))
         return
-    frame, _ = standings_table(report.frame)
+    frame, _ = standings_table(report.frame, report.not_yet)
     if fmt == "csv":
         sys.stdout.write(frame.to_csv(index=False))
         return

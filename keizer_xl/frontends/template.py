@@ -287,7 +287,8 @@ def _players_sheet(wb) -> None:
                  text_columns=("Name", "Status", "Club", "Id"))
     status_col = column_letter(INPUT_HEADERS["Players"].index("Status") + 1)
     _dropdown(ws, STATUS_CHOICES, f"{status_col}2:{status_col}{MAX_PLAYERS + 1}", title="Status",
-              prompt="active, or 'withdrawn R' when the player stops from round R on")
+              prompt="active; 'withdrawn R' when the player stops from round R on; 'withdrawn' "
+                     "alone: from the round after his last round in Results")
 
 
 def _attendance_sheet(wb, rounds: int) -> None:

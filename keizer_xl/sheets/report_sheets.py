@@ -85,11 +85,15 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
 
 # --------------------------------------------------------------------------- one per sheet
 
-def standings_layout(st: Standing, notes: Sequence[str] = ()) -> Layout:
-    """Standings: rank, name, score, value, games and points per round; podium fills."""
+def standings_layout(st: Standing, notes: Sequence[str] = (),
+                     not_yet: Sequence[str] = ()) -> Layout:
+    """Standings: rank, name, score, value, games and points per round; podium fills.
+
+    ``not_yet``: players whose Joined round is after ``st.round``: Rank ``-`` (rules section 7,
+    in the start list but not ranked before joining)."""
     from keizer_xl.sheets.read import standings_table
 
-    frame, style = standings_table(standings_frame(st))
+    frame, style = standings_table(standings_frame(st), not_yet)
     return sheet_layout(frame, replace(style, title=f"Standings after round {st.round}",
                                        notes=tuple(notes)))
 
