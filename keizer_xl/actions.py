@@ -10,7 +10,9 @@ from dataclasses import dataclass
 import pandas as pd
 
 from keizer_xl.core.model import InputError, Problem, Season
-from keizer_xl.sheets.read import read_season, standings_table, warnings
+from keizer_xl.i18n import translator
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.read import read_season, standings_table, warnings, workbook_language
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
 
@@ -58,17 +60,18 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        frame, style = standings_table(report.frame)
-        style = _with_notes(style, report.notes, report.standing)
-        book.write_sheet("Standings", frame, style)
+        lang = workbook_language(book, season.settings)
+        frame, style = standings_table(report.frame, lang)
+        style = _with_notes(style, report.notes, report.standing, lang)
+        book.write_sheet(schema.sheet_name("Standings", lang), frame, style)
         book.save()
     return report
 
 
-def _with_notes(style, notes, st: Standing):
+def _with_notes(style, notes, st: Standing, lang: str = "en"):
     from dataclasses import replace
 
-    title = f"Standings after round {st.round}"
+    title = translator(lang).gettext("Standings after round {round}", round=st.round)
     return replace(style, title=title, notes=tuple(notes))
 
 
@@ -177,32 +180,39 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     return PairingReport(pairing, absent, tuple(ranking), repaired=repair, kept=tuple(keep))
 
 
-def pairing_tables(report: PairingReport, season: Season):
-    """The Pairings sheet (frame and style) and the rows to append to Results."""
+def pairing_tables(report: PairingReport, season: Season, lang: str = "en"):
+    """The Pairings sheet (frame and style) in ``lang``, and the rows to append to Results
+    (keyed by the English column names, which ``pair_next_round`` maps to the sheet's own)."""
     from keizer_xl.core.model import BUILTIN_CODES
     from keizer_xl.sheets.tables import SheetStyle
 
+    tr = translator(lang)
+    h = schema.headers("Pairings", lang)
     p = report.pairing
-    frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
-                          for b in p.boards], columns=["Board", "White", "Black", "Result"])
-    meanings = dict(BUILTIN_CODES)
+    frame = pd.DataFrame([{h["board"]: b.board, h["white"]: b.white, h["black"]: b.black,
+                           h["result"]: None} for b in p.boards],
+                         columns=[h["board"], h["white"], h["black"], h["result"]])
+    meanings = {code: tr(meaning) for code, meaning in BUILTIN_CODES.items()}
     for code, credit in season.settings.codes:
-        meanings.setdefault(code, f"club code ({credit})")
+        meanings.setdefault(code, tr("club code ({credit})", credit=credit))
+    # the codes as this workbook's language types them (Dutch A for afgemeld, ...)
+    shown = {builtin: letter for letter, builtin in schema.code_letters(lang).items()}
     # under the boards, in the same columns (narrow Code under Board, names under White) so a
     # printed sheet stays one readable page: the bye first, then the absent with their reasons
+    columns = [h["code"], h["name"], h["reason"]]
     blocks = []
     if p.bye:
-        blocks.append(("Bye", pd.DataFrame([{"Code": "bye", "Name": p.bye,
-                                             "Reason": "pairing-allocated bye"}],
-                                           columns=["Code", "Name", "Reason"])))
+        blocks.append((h["bye_block"], pd.DataFrame(
+            [{columns[0]: tr("bye"), columns[1]: p.bye, columns[2]: tr("pairing-allocated bye")}],
+            columns=columns)))
     if report.absent:
-        rows = [{"Code": c, "Name": n, "Reason": meanings.get(c, "")}
+        rows = [{columns[0]: shown.get(c, c), columns[1]: n, columns[2]: meanings.get(c, "")}
                 for n, c in sorted(report.absent.items(), key=lambda x: report.ranking.index(x[0])
                                    if x[0] in report.ranking else 0)]
-        blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
-    style = SheetStyle(title=f"Round {p.round}", widths={"Board": 7, "White": 28, "Black": 28,
-                                                         "Result": 9},
-                       number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)
+        blocks.append((h["absent_block"], pd.DataFrame(rows, columns=columns)))
+    style = SheetStyle(title=tr("Round {round}", round=p.round),
+                       widths={h["board"]: 7, h["white"]: 28, h["black"]: 28, h["result"]: 9},
+                       number_formats={h["board"]: "0_0_0"},  # a gap before the name (see Rank)
                        notes=tuple(p.notes), blocks=tuple(blocks))
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
@@ -223,7 +233,8 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
     season = read_season(book, repair_round=rnd if repair else None)
     report = plan_pairing(season, rnd, force=force, repair=repair)
     if write:
-        frame, style, rows = pairing_tables(report, season)
+        lang = workbook_language(book, season.settings)
+        frame, style, rows = pairing_tables(report, season, lang)
         results = find_sheet(book, "Results")
         if results is None:
             raise ActionError("the workbook has no Results sheet to append the games to")
@@ -236,7 +247,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
         header = result_header_map(table)
         book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
                                    for row in rows])
-        book.write_sheet("Pairings", frame, style)
+        book.write_sheet(schema.sheet_name("Pairings", lang), frame, style)
         book.save()
     return report
 

@@ -84,11 +84,20 @@ class PairConstraint:
 
 TIEBREAK_KEYS = ("previous", "rating", "start", "name")
 
+#: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
+LANGUAGES = ("en", "nl", "de")
+#: What people type for a language in the ``language`` setting.
+LANGUAGE_NAMES = {"english": "en", "engels": "en", "englisch": "en", "nederlands": "nl",
+                  "dutch": "nl", "niederländisch": "nl", "vlaams": "nl", "deutsch": "de",
+                  "german": "de", "duits": "de"}
+
 
 @dataclass(frozen=True)
 class Settings:
     preset: str = "keizer"
-    season: str = ""
+    season: str = ""  # shown in titles and the HTML page; empty: the file name
+    club: str = ""  # the club's name, shown likewise
+    language: str = ""  # en, nl or de; empty: the language of the input sheet names
     # values (rules section 2)
     value_basis: str = "place"  # "place" | "rating" (section 8)
     top_value: TopValue = TopValue(rule="1.5N")
@@ -230,6 +239,10 @@ KNOWN_KEYS: tuple[str, ...] = tuple(
 
 # Dutch and German setting names people type; they map to the canonical key.
 KEY_ALIASES = {
+    "taal": "language",
+    "sprache": "language",
+    "vereniging": "club",
+    "verein": "club",
     "voorinstelling": "preset",
     "seizoen": "season",
     "saison": "season",
@@ -386,8 +399,15 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
             raise SettingError(key, f"{raw_value!r} is not a preset ({', '.join(PRESETS)})"
                                     f"{did_you_mean(name, PRESETS)}")
         return key, name
-    if key == "season":
+    if key in ("season", "club"):
         return key, str(raw_value).strip()
+    if key == "language":
+        text = str(raw_value).strip().casefold()
+        lang = LANGUAGE_NAMES.get(text, text)
+        if lang not in LANGUAGES:
+            raise SettingError(key, f"{raw_value!r} is not a language ({', '.join(LANGUAGES)})"
+                                    f"{did_you_mean(text, LANGUAGES)}")
+        return key, lang
     if key == "top_value":
         return key, _parse_top(raw_value, key)
     if key == "bottom_value":

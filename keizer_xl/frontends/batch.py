@@ -231,9 +231,15 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
     report = report or (lambda stage, fraction: None)
     st = history.last
     notes = standing_notes(history, st)
-    frame, style = standings_table(standings_frame(st))
-    book.write_sheet("Standings", frame, replace(style, title=f"Standings after round {st.round}",
-                                                 notes=tuple(notes)))
+    from keizer_xl.i18n import translator
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.read import workbook_language
+
+    lang = workbook_language(book, season.settings)
+    frame, style = standings_table(standings_frame(st), lang)
+    title = translator(lang).gettext("Standings after round {round}", round=st.round)
+    book.write_sheet(schema.sheet_name("Standings", lang), frame,
+                     replace(style, title=title, notes=tuple(notes)))
     report("history", 0.30)
     write_history_sheet(book, history)
     report("crosstable", 0.35)

@@ -78,7 +78,7 @@ def cmd_new(args) -> int:
         raise UsageError(f"{path}: the season workbook must end in .xlsx")
     if path.suffix.lower() == ".xlsm":  # macros need Excel: the Excel setup makes it
         return _new_macro_workbook(path, args.force)
-    build_template(path)
+    build_template(path, language=args.language or "en")
     print(f"Created {path}: fill in Players, then mark absences and pair round 1.")
     return EXIT_OK
 
@@ -309,11 +309,11 @@ def cmd_batch(args) -> int:
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
-def _season_and_history(path: Path):
+def _season_and_history(path: Path, book=None):
     from keizer_xl.sheets.read import read_season
     from keizer_xl.core.standings import compute_history
 
-    season = read_season(_open(path))
+    season = read_season(book if book is not None else _open(path))
     return season, compute_history(season)
 
 
@@ -397,13 +397,21 @@ def cmd_export(args) -> int:
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError("--out names one file: export --html and --csv separately")
     path = _book_path(args.book)
-    season, history = _season_and_history(path)
+    from keizer_xl.sheets.read import workbook_language
+
+    book = _open(path)
+    season, history = _season_and_history(path, book)
+    lang = args.language or workbook_language(book, season.settings)
     outputs = []
     if args.html:
-        outputs.append((page_html(season, history, path.stem), ".html", "utf-8"))
+        outputs.append((page_html(season, history, path.stem, lang), ".html", "utf-8"))
     if args.csv:
+        separator = "\t" if args.csv_separator == "tab" else args.csv_separator
+        if separator and separator == args.decimal:
+            raise UsageError(f"--csv-separator and --decimal are both {separator!r}")
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
-        outputs.append((standings_csv(history), ".csv", "utf-8-sig"))
+        outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal),
+                        ".csv", "utf-8-sig"))
     for text, suffix, encoding in outputs:
         if args.out == "-":
             sys.stdout.write(text)
@@ -693,6 +701,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("book")
     p.add_argument("--html", action="store_true", help="a self-contained page (default BOOK.html)")
     p.add_argument("--csv", action="store_true", help="the standings (default BOOK.csv)")
+    p.add_argument("--csv-separator", metavar="CHAR", choices=(",", ";", "tab"),
+                   help="the CSV column separator (default: ';' for nl and de, else ',')")
+    p.add_argument("--decimal", choices=(".", ","),
+                   help="the CSV decimal sign (default: ',' for nl and de, else '.')")
     p.add_argument("--out", metavar="FILE", help="where to write ('-' for standard output)")
     p.set_defaults(func=cmd_export)
 
@@ -744,14 +756,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop LibreOffice after this long (default 180)")
     p.set_defaults(func=cmd_lo_run)
 
+    # every command: the language of messages (and of the template for `new`); the workbook's
+    # own language (its `language` setting or sheet names) when not given
+    from keizer_xl.core.rules import LANGUAGES
+    for command in sub.choices.values():
+        command.add_argument("--language", choices=LANGUAGES, default=None,
+                             help="the language of messages (default: the workbook's)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from keizer_xl.clients.xlsx import WorkbookFileError
 
+    from keizer_xl.i18n import message_language
+
     parser = build_parser()
     args = parser.parse_args(argv)
+    message_language.set(getattr(args, "language", None))
     try:
         return args.func(args)
     except UsageError as e:

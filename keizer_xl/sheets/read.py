@@ -18,46 +18,24 @@ from keizer_xl.core.numbers import display
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, InputError, Player, Problem, Result,
                     ResultError, Season, parse_result, validate)
 from keizer_xl.core.rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
+from keizer_xl.i18n import Translator, message_language, translator
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import Book, SheetStyle, Table, blank
 
 # --------------------------------------------------------------------------- names
 
-SHEET_ALIASES: dict[str, tuple[str, ...]] = {
-    "Settings": ("settings", "instellingen", "einstellungen"),
-    "Players": ("players", "spelers", "spieler", "deelnemers", "teilnehmer"),
-    "Attendance": ("attendance", "aanwezigheid", "anwesenheit"),
-    "Results": ("results", "uitslagen", "ergebnisse"),
-}
+# Every name and header in every language comes from schema.py (WORKBOOK-CONTRACT.md, Languages).
+SHEET_ALIASES: dict[str, frozenset[str]] = {kind: schema.sheet_names_read(kind)
+                                            for kind in schema.INPUT_SHEETS}
 
-HEADER_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
-    "Settings": {
-        "setting": ("setting", "instelling", "einstellung", "key"),
-        "value": ("value", "waarde", "wert"),
-    },
-    "Players": {
-        "name": ("name", "naam", "speler", "spieler", "player"),
-        "rating": ("rating", "elo", "wertung", "dwz", "knsb"),
-        "start": ("start", "start place", "startplaats", "startplatz", "startrang"),
-        "joined": ("joined", "ingestapt", "vanaf ronde", "eingestiegen", "ab runde", "join round"),
-        "status": ("status",),
-        "club": ("club", "vereniging", "verein"),
-        "id": ("id", "nr", "knsb-nr", "relatienummer"),
-    },
-    "Attendance": {"name": ("name", "naam", "speler", "spieler", "player")},
-    "Results": {
-        "round": ("round", "ronde", "runde"),
-        "board": ("board", "bord", "brett"),
-        "white": ("white", "wit", "weiss", "weiß"),
-        "black": ("black", "zwart", "schwarz"),
-        "result": ("result", "uitslag", "ergebnis"),
-    },
-}
+HEADER_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {kind: schema.header_aliases(kind)
+                                                         for kind in schema.INPUT_SHEETS}
 
 REQUIRED = {"Settings": ("setting", "value"), "Players": ("name",), "Attendance": ("name",),
             "Results": ("round", "white", "black", "result")}
 
 #: Sheets the engine writes; everything else belongs to the user.
-OWNED_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit")
+OWNED_SHEETS = schema.OWNED_SHEETS
 
 _ROUND_HEADER = re.compile(r"(?:r|ronde|runde|round|rd)?\s*\.?\s*(\d+)", re.I)
 
@@ -70,11 +48,32 @@ def find_sheet(book: Book, canonical: str) -> str | None:
     return None
 
 
+_ENGLISH = translator("en")
+
+
+def _dym(text: str, options: Any, tr: Translator) -> str:
+    """rules.did_you_mean's suffix in the message language."""
+    english = did_you_mean(text, options)
+    prefix = "; did you mean "
+    if not english.startswith(prefix):
+        return english
+    return tr("; did you mean {suggestion}?", suggestion=english[len(prefix):-1])
+
+
+def workbook_language(book: Book, settings: Settings | None = None) -> str:
+    """The workbook's language (WORKBOOK-CONTRACT.md, Languages): the ``language`` setting,
+    else the language of the input sheet names (schema.language_of_sheets)."""
+    if settings is not None and settings.language:
+        return settings.language
+    return schema.language_of_sheets(book.sheet_names())
+
+
 def _norm(text: Any) -> str:
     return re.sub(r"\s+", " ", str(text).strip()).casefold()
 
 
-def _columns(table: Table, kind: str, problems: list[Problem]) -> dict[str, int]:
+def _columns(table: Table, kind: str, problems: list[Problem],
+             tr: Translator = _ENGLISH) -> dict[str, int]:
     """Map canonical header -> column index; reports missing required and repeated headers."""
     found: dict[str, int] = {}
     aliases = HEADER_ALIASES[kind]
@@ -84,14 +83,15 @@ def _columns(table: Table, kind: str, problems: list[Problem]) -> dict[str, int]
             if h in names:
                 if canonical in found:
                     problems.append(Problem(table.header_cell(idx),
-                                            f"column {header!r} appears twice"))
+                                            tr("column {header!r} appears twice", header=header)))
                 else:
                     found[canonical] = idx
     for canonical in REQUIRED[kind]:
         if canonical not in found:
-            problems.append(Problem(f"{table.sheet}!1",
-                                    f"no {canonical.capitalize()} column (headers found: "
-                                    f"{', '.join(repr(h) for h in table.headers if h) or 'none'})"))
+            problems.append(Problem(f"{table.sheet}!1", tr(
+                "no {column} column (headers found: {found})",
+                column=schema.header(kind, canonical, tr.lang),
+                found=", ".join(repr(h) for h in table.headers if h) or tr("none"))))
     return found
 
 
@@ -134,16 +134,22 @@ class _Names:
 
     players: dict[str, str]  # casefolded -> name as in Players
 
+    tr: Translator = _ENGLISH
+
     def resolve(self, raw: Any, where: str, problems: list[Problem]) -> str | None:
         text = _text(raw)
         name = self.players.get(text.casefold())
         if name is None:
-            problems.append(Problem(where, f"{text!r} is not in Players"
-                                           f"{did_you_mean(text, self.players.values())}"))
+            problems.append(Problem(where, self.tr(
+                "{text!r} is not in {players}", text=text,
+                players=schema.sheet_name("Players", self.tr.lang))
+                + _dym(text, self.players.values(), self.tr)))
         return name
 
 
-def read_settings(table: Table | None, problems: list[Problem]) -> Settings:
+def read_settings(table: Table | None, problems: list[Problem],
+                  code_origins: dict[str, str] | None = None) -> Settings:
+    """``code_origins``, when given, receives the cell of each club code's row."""
     if table is None:
         return Settings()
     cols = _columns(table, "Settings", problems)
@@ -179,6 +185,8 @@ def read_settings(table: Table | None, problems: list[Problem]) -> Settings:
             problems.append(Problem(table.cell(r, ki), f"{field_name} is set twice "
                                                        f"(also at {origin[field_name]})"))
         origin[field_name] = table.cell(r, ki)
+        if field_name == "codes" and code_origins is not None:
+            code_origins[parsed[0]] = table.cell(r, ki)
         pairs.append((field_name, parsed))
     try:
         return build_settings(pairs)
@@ -256,7 +264,10 @@ def read_players(table: Table, problems: list[Problem]) -> list[Player]:
 
 
 def read_attendance(table: Table | None, names: _Names, settings: Settings,
-                    problems: list[Problem]) -> tuple[list[Absence], list[int]]:
+                    problems: list[Problem], lang: str = "en",
+                    tr: Translator = _ENGLISH) -> tuple[list[Absence], list[int]]:
+    """``lang``'s own letters (schema.CODE_LETTERS, e.g. Dutch A afgemeld) are read as the
+    built-in code they stand for."""
     if table is None:
         return [], []
     cols = _columns(table, "Attendance", problems)
@@ -275,7 +286,8 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
             problems.append(Problem(table.header_cell(idx), f"round {rnd} has two columns "
                                                             f"(also {seen_rounds[rnd]})"))
         seen_rounds[rnd] = table.header_cell(idx)
-    codes = set(BUILTIN_CODES) | set(settings.code_map)
+    letters = schema.code_letters(lang)
+    codes = set(BUILTIN_CODES) | set(settings.code_map) | set(letters)
     absences: list[Absence] = []
     seen: dict[str, str] = {}
     for r, row in enumerate(table.rows):
@@ -300,20 +312,22 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
                 continue
             code = _text(value).upper()
             if code not in codes:
-                problems.append(Problem(table.cell(r, idx),
-                                        f"{_text(value)!r} is not an attendance code (E, U, C, L"
-                                        f"{', ' + ', '.join(sorted(settings.code_map)) if settings.code_map else ''}"
-                                        f"){did_you_mean(code, codes)}"))
+                known = ", ".join([*BUILTIN_CODES, *letters, *sorted(settings.code_map)])
+                problems.append(Problem(table.cell(r, idx), tr(
+                    "{text!r} is not an attendance code ({known}); a row 'code {code}' in "
+                    "{settings} defines a club code", text=_text(value), known=known,
+                    code=code, settings=schema.sheet_name("Settings", tr.lang))
+                    + _dym(code, codes, tr)))
                 continue
-            absences.append(Absence(rnd, name, code, table.cell(r, idx)))
+            absences.append(Absence(rnd, name, letters.get(code, code), table.cell(r, idx)))
     return absences, sorted(seen_rounds)
 
 
-def read_results(table: Table | None, names: _Names,
-                 problems: list[Problem]) -> tuple[list[Game], list[Bye]]:
+def read_results(table: Table | None, names: _Names, problems: list[Problem],
+                 tr: Translator = _ENGLISH) -> tuple[list[Game], list[Bye]]:
     if table is None:
         return [], []
-    cols = _columns(table, "Results", problems)
+    cols = _columns(table, "Results", problems, tr)
     if any(c not in cols for c in REQUIRED["Results"]):
         return [], []
     games: list[Game] = []
@@ -350,14 +364,14 @@ def read_results(table: Table | None, names: _Names,
             continue
         black = names.resolve(black_raw, cell("black"), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
-            problems.append(Problem(cell("result"), f"{raw_result!s} is a date: Excel changed what "
-                                                     f"was typed; format the Result column as Text "
-                                                     f"and type the result again"))
+            problems.append(Problem(cell("result"), tr(
+                "{date} is a date: Excel changed what was typed; format the Result column as "
+                "Text and type the result again", date=str(raw_result))))
             continue
         try:
             result = parse_result(raw_result)
         except ResultError as e:
-            problems.append(Problem(cell("result"), str(e)))
+            problems.append(Problem(cell("result"), tr(e.msgid, **e.params)))
             continue
         if white and black:
             games.append(Game(rnd, white, black, result, board, cell("result")))
@@ -372,22 +386,38 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     validation, since the new pairing replaces them (a player who cancelled after the pairing
     is then simply absent, not "absent and playing")."""
     problems: list[Problem] = []
+    # the messages' language: --language, else the workbook's (the setting is read first,
+    # so the Settings sheet's own problems are in the language of the sheet names)
+    override = message_language.get()
+    tr = translator(override or schema.language_of_sheets(book.sheet_names()))
 
     def table(canonical: str, required: bool) -> Table | None:
         name = find_sheet(book, canonical)
         if name is None:
             if required:
-                problems.append(Problem(canonical, f"the workbook has no {canonical} sheet "
-                                                   f"(sheets: {', '.join(book.sheet_names())})"))
+                problems.append(Problem(schema.sheet_name(canonical, tr.lang), tr(
+                    "the workbook has no {sheet} sheet (sheets: {sheets})",
+                    sheet=schema.sheet_name(canonical, tr.lang),
+                    sheets=", ".join(book.sheet_names()))))
             return None
         return book.read_table(name)
 
-    settings = read_settings(table("Settings", False), problems)
+    code_origins: dict[str, str] = {}
+    settings = read_settings(table("Settings", False), problems, code_origins)
+    lang = workbook_language(book, settings)
+    tr = translator(override or lang)
+    for code, letter_means in schema.code_letters(lang).items():
+        if code in code_origins:
+            problems.append(Problem(code_origins[code], tr(
+                "code {code} is this workbook's letter for {meaning} ({language}); choose "
+                "another letter for the club code", code=code, language=lang,
+                meaning=tr(BUILTIN_CODES[letter_means]))))
     players_table = table("Players", True)
     players = read_players(players_table, problems) if players_table is not None else []
-    names = _Names({p.name.casefold(): p.name for p in players})
-    absences, att_rounds = read_attendance(table("Attendance", False), names, settings, problems)
-    games, byes = read_results(table("Results", False), names, problems)
+    names = _Names({p.name.casefold(): p.name for p in players}, tr)
+    absences, att_rounds = read_attendance(table("Attendance", False), names, settings, problems,
+                                           lang, tr)
+    games, byes = read_results(table("Results", False), names, problems, tr)
     if repair_round is not None:
         paired = sorted({g.round for g in games} | {b.round for b in byes})
         rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round
@@ -440,8 +470,9 @@ def warnings(season: Season) -> list[str]:
 
 # --------------------------------------------------------------------------- writing
 
-def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
-    """The Standings sheet: exact frame -> display values and layout."""
+def standings_table(frame: pd.DataFrame, lang: str = "en") -> tuple[pd.DataFrame, SheetStyle]:
+    """The Standings sheet: exact frame -> display values and layout, headed in ``lang``
+    (schema.COLUMNS["Standings"]; the round columns are R1, R2, ... in every language)."""
     out = frame.copy()
     for col in out.columns:
         if col in ("Score", "Value", "Prev value") or re.fullmatch(r"R\d+", str(col)):
@@ -457,8 +488,13 @@ def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
     widths = {"Rank": 6, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10, "Games": 7,
               "W": 4, "D": 4, "L": 4}
     widths.update({c: 7 for c in out.columns if re.fullmatch(r"R\d+", str(c))})  # fits 16.67
-    style = SheetStyle(title="Standings", number_formats=formats, widths=widths,
-                       highlight_rows=3, landscape=len(out.columns) > 20)
+    names = {schema.header("Standings", key, "en"): schema.header("Standings", key, lang)
+             for key in schema.COLUMNS["Standings"]}
+    widths = {names.get(c, c): max(w, len(names.get(c, c)) + 2) for c, w in widths.items()}
+    formats = {names.get(c, c): f for c, f in formats.items()}
+    out = out.rename(columns=names)
+    style = SheetStyle(title=schema.sheet_name("Standings", lang), number_formats=formats,
+                       widths=widths, highlight_rows=3, landscape=len(out.columns) > 20)
     return out, style
 
 
