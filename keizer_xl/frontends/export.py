@@ -186,6 +186,7 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
     season_name = season.settings.season or title
     heading = e(" - ".join(x for x in (season.settings.club, season_name) if x))
     sh = schema.headers("Standings", tr.lang)
+    points = tr.gettext("Points")  # the page says Points, where the sheet's contract says Score
     ph = schema.headers("Pairings", tr.lang)
     out = ["<!DOCTYPE html>", f'<html lang="{tr.lang}">', "<head>", '<meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -197,7 +198,7 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
     out.append(f'<h2 id="standings-title">{e(schema.sheet_name("Standings", tr.lang))}</h2>'
                f'<div class="scroll"><table id="standings"><thead><tr>'
                f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
-               f'<th class="n">{e(sh["score"])}</th><th class="n">{e(sh["value"])}</th>'
+               f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
                f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
                f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
                '</tr></thead><tbody>')
