@@ -237,3 +237,64 @@ def test_english_csv_stays_as_it_was(tmp_path, capsys):
     code, out, err = run(capsys, "export", book, "--csv", "--out", "-")
     assert code == 0, err
     assert out.splitlines()[0].startswith("Rank,Name,Score,Value,Prev value")
+
+
+# --------------------------------------------------------------------------- real LibreOffice
+
+from test_libreoffice import needs_lo, office  # noqa: E402,F401  (the module's soffice fixture)
+
+
+@needs_lo
+def test_a_dutch_season_in_libreoffice(office, tmp_path, capsys):  # noqa: F811
+    book = tmp_path / "club-nl.xlsx"
+    assert run(capsys, "new", book, "--language", "nl")[0] == 0
+    type_rows(book, "Players", "nl", PLAYERS)
+    type_rows(book, "Attendance", "nl", [(n, "A" if n == "Eva" else None) for n, _ in PLAYERS])
+    code, _, err = run(capsys, "lo-run", book, "pair")
+    assert code == 0, err
+    rows = sheet_rows(book, "Indeling")
+    assert rows[0][:4] == ["Bord", "Wit", "Zwart", "Uitslag"]
+    flat = [v for r in rows for v in r if v is not None]
+    assert "afgemeld" in flat and "Afwezig" in flat
+    # the games were added to Uitslagen under its Dutch headers
+    res = sheet_rows(book, "Uitslagen")
+    assert res[0] == ["Ronde", "Bord", "Wit", "Zwart", "Uitslag"] and res[1][:4] == [1, 1, "Anna", "Bram"]
+    fill_results(book, "nl", ["1:0", "remise"])
+    code, _, err = run(capsys, "lo-run", book, "standings")
+    assert code == 0, err
+    stand = sheet_rows(book, "Stand")
+    assert stand[0][:9] == ["Plaats", "Naam", "Score", "Waarde", "Vorige waarde", "Partijen",
+                            "W", "R", "V"]
+    assert "Standings" not in openpyxl.load_workbook(book).sheetnames
+    # a problem typed in the Dutch workbook is reported in Dutch from LibreOffice too
+    fill_results(book, "nl", ["x", "remise"])
+    code, out, err = run(capsys, "lo-run", book, "check")
+    assert code == 1
+    assert "Uitslagen!E2: 'x' is geen uitslag" in out + err
+
+
+def test_batch_writes_every_engine_sheet_under_the_workbooks_names(tmp_path, capsys):
+    book = new_season(tmp_path, capsys, "de", "M")  # M: Mannschaftskampf = club duty
+    fill_results(book, "de", ["1:0", "0:1"])
+    code, out, err = run(capsys, "batch", book, "--quiet")
+    assert code == 0, out + err
+    names = openpyxl.load_workbook(tmp_path / "club-de.keizer.xlsx").sheetnames
+    for kind in ("Standings", "History", "Crosstable", "Explain", "Audit"):
+        assert schema.sheet_name(kind, "de") in names and kind not in names
+
+
+@pytest.mark.parametrize("lang,letters", [("en", "E,U,C,L"), ("nl", "E,U,C,L,A,Z,T,N"),
+                                          ("de", "E,U,C,L,M,N")])
+def test_the_templates_dropdown_lists_the_languages_letters(lang, letters):
+    from keizer_xl.frontends.template import template_workbook
+
+    wb = template_workbook(rounds=3, language=lang)
+    ws = wb[schema.sheet_name("Attendance", lang)]
+    dv = next(iter(ws.data_validations.dataValidation))
+    assert dv.formula1 == f'"{letters}"'
+    instructions = "\n".join(str(c.value) for c in wb[schema.sheet_name("Instructions", lang)]["A"]
+                             if c.value)
+    for letter in letters.split(","):
+        assert f"{letter} (" in instructions
+    if lang == "nl":
+        assert "A (afgemeld)" in instructions and "Z (zonder bericht)" in instructions

@@ -156,18 +156,21 @@ def plan_jobs(paths: Sequence[str | os.PathLike], options: BatchOptions) -> list
 Report = Callable[[str, float], None]
 
 
-def write_history_sheet(book, history) -> None:
+def write_history_sheet(book, history, lang: str = "en") -> None:
     """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
     after an empty column, the rank of the top 8 after each round and a native line chart of
     it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
     from keizer_xl.analysis.history import history_frame, history_style, rank_progression
 
+    from keizer_xl.sheets import schema
+
+    name = schema.sheet_name("History", lang)
     frame = history_frame(history)
-    book.write_sheet("History", frame, history_style(history))
+    book.write_sheet(name, frame, history_style(history))
     wb = getattr(book, "wb", None)
     if wb is None or history.last.round == 0:
         return
-    add_rank_chart(wb[_sheet_title(wb, "History")], rank_progression(history),
+    add_rank_chart(wb[_sheet_title(wb, name)], rank_progression(history),
                    first_column=len(frame.columns) + 2)
 
 
@@ -241,24 +244,25 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
     book.write_sheet(schema.sheet_name("Standings", lang), frame,
                      replace(style, title=title, notes=tuple(notes)))
     report("history", 0.30)
-    write_history_sheet(book, history)
+    write_history_sheet(book, history, lang)
     report("crosstable", 0.35)
     cross = crosstable_frame(season, history)
-    book.write_sheet("Crosstable", cross, crosstable_style(cross, history))
+    book.write_sheet(schema.sheet_name("Crosstable", lang), cross, crosstable_style(cross, history))
     report("explain", 0.40)
     summary, detail = explain_frames(season, history)
-    book.write_sheet("Explain", summary, explain_style(history, detail))
+    book.write_sheet(schema.sheet_name("Explain", lang), summary, explain_style(history, detail))
     report("audit", 0.50)
     audits = audit_season(season, history,
                           progress=lambda done, total: report("audit", 0.50 + 0.20 * done / total))
     a_summary, a_diff = audit_frames(audits)
-    book.write_sheet("Audit", a_summary, audit_style(a_diff))
+    book.write_sheet(schema.sheet_name("Audit", lang), a_summary, audit_style(a_diff))
     if compare:
         from keizer_xl.analysis.compare import compare_methods, compare_style
 
         report("compare", 0.70)
         comparison = compare_methods(season, history)
-        book.write_sheet("Compare", comparison.frame, compare_style(comparison))
+        book.write_sheet(schema.sheet_name("Compare", lang), comparison.frame,
+                         compare_style(comparison))
     return {"notes": notes, "audit_rounds_differing": sum(1 for a in audits if not a.same)}
 
 

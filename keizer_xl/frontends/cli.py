@@ -383,7 +383,11 @@ def cmd_compare(args) -> int:
     for note in comparison.notes:
         print(f"note: {note}", file=sys.stderr)
     if write:
-        book.write_sheet("Compare", comparison.frame, compare_style(comparison))
+        from keizer_xl.sheets import schema
+        from keizer_xl.sheets.read import workbook_language
+
+        book.write_sheet(schema.sheet_name("Compare", workbook_language(book, season.settings)),
+                         comparison.frame, compare_style(comparison))
         book.save()
         print(f"Wrote Compare to {path}", file=sys.stderr)
     return EXIT_OK
