@@ -776,7 +776,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
-    message_language.set(getattr(args, "language", None))
+    token = message_language.set(getattr(args, "language", None))
     try:
         return args.func(args)
     except UsageError as e:
@@ -802,6 +802,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
         return EXIT_PROBLEMS
+    finally:
+        message_language.reset(token)
 
 
 if __name__ == "__main__":  # pragma: no cover
