@@ -298,3 +298,13 @@ def test_the_templates_dropdown_lists_the_languages_letters(lang, letters):
         assert f"{letter} (" in instructions
     if lang == "nl":
         assert "A (afgemeld)" in instructions and "Z (zonder bericht)" in instructions
+
+
+def test_player_problems_in_german(tmp_path, capsys):
+    book = tmp_path / "club.xlsx"
+    assert run(capsys, "new", book, "--language", "de")[0] == 0
+    type_rows(book, "Players", "de", [("Anna", "stark"), ("Bram", 1800), ("anna", 1700)])
+    code, out, err = run(capsys, "check", book)
+    assert code == 1
+    assert "Spieler!B2: 'stark' ist keine Wertung (eine ganze Zahl)" in out + err
+    assert "Spieler!A4: 'anna' kommt zweimal vor (auch bei Spieler!A2)" in out + err

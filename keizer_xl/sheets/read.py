@@ -148,11 +148,12 @@ class _Names:
 
 
 def read_settings(table: Table | None, problems: list[Problem],
-                  code_origins: dict[str, str] | None = None) -> Settings:
+                  code_origins: dict[str, str] | None = None,
+                  tr: Translator = _ENGLISH) -> Settings:
     """``code_origins``, when given, receives the cell of each club code's row."""
     if table is None:
         return Settings()
-    cols = _columns(table, "Settings", problems)
+    cols = _columns(table, "Settings", problems, tr)
     if "setting" not in cols or "value" not in cols:
         return Settings()
     ki, vi = cols["setting"], cols["value"]
@@ -162,7 +163,8 @@ def read_settings(table: Table | None, problems: list[Problem],
         key, value = row[ki], row[vi]
         if _blank(key):
             if not _blank(value):
-                problems.append(Problem(table.cell(r, ki), f"value {value!r} has no setting name"))
+                problems.append(Problem(table.cell(r, ki), tr("value {value!r} has no setting name",
+                                                               value=value)))
             continue
         if str(key).strip().startswith("#"):
             continue  # a comment row
@@ -182,8 +184,9 @@ def read_settings(table: Table | None, problems: list[Problem],
                                     else str(e)))
             continue
         if field_name in origin and field_name not in ("codes", "fixed", "forbidden"):
-            problems.append(Problem(table.cell(r, ki), f"{field_name} is set twice "
-                                                       f"(also at {origin[field_name]})"))
+            problems.append(Problem(table.cell(r, ki), tr("{setting} is set twice (also at {where})",
+                                                          setting=field_name,
+                                                          where=origin[field_name])))
         origin[field_name] = table.cell(r, ki)
         if field_name == "codes" and code_origins is not None:
             code_origins[parsed[0]] = table.cell(r, ki)
@@ -195,8 +198,8 @@ def read_settings(table: Table | None, problems: list[Problem],
         return Settings()
 
 
-def read_players(table: Table, problems: list[Problem]) -> list[Player]:
-    cols = _columns(table, "Players", problems)
+def read_players(table: Table, problems: list[Problem], tr: Translator = _ENGLISH) -> list[Player]:
+    cols = _columns(table, "Players", problems, tr)
     if "name" not in cols:
         return []
     players: list[Player] = []
@@ -209,34 +212,39 @@ def read_players(table: Table, problems: list[Problem]) -> list[Player]:
         cell = lambda c: table.cell(r, cols[c])  # noqa: E731
         raw_name = get("name")
         if _blank(raw_name):
-            problems.append(Problem(cell("name"), "this row has data but no name"))
+            problems.append(Problem(cell("name"), tr("this row has data but no name")))
             continue
         name = _text(raw_name)
         if name.casefold() in seen:
-            problems.append(Problem(cell("name"), f"{name!r} appears twice (also at {seen[name.casefold()]})"))
+            problems.append(Problem(cell("name"), tr("{name!r} appears twice (also at {where})",
+                                                      name=name, where=seen[name.casefold()])))
             continue
         seen[name.casefold()] = cell("name")
         rating = None
         if not _blank(get("rating")):
             rating = _int(get("rating"))
             if rating is None or rating < 0:
-                problems.append(Problem(cell("rating"), f"{get('rating')!r} is not a rating (a whole number)"))
+                problems.append(Problem(cell("rating"), tr("{value!r} is not a rating (a whole number)",
+                                                            value=get("rating"))))
                 rating = None
         start = None
         if not _blank(get("start")):
             start = _int(get("start"))
             if start is None or start < 1:
-                problems.append(Problem(cell("start"), f"{get('start')!r} is not a start place (1, 2, ...)"))
+                problems.append(Problem(cell("start"), tr("{value!r} is not a start place (1, 2, ...)",
+                                                           value=get("start"))))
                 start = None
             elif start in starts:
-                problems.append(Problem(cell("start"), f"start place {start} is also {starts[start]}'s"))
+                problems.append(Problem(cell("start"), tr("start place {start} is also {name}'s",
+                                                           start=start, name=starts[start])))
             else:
                 starts[start] = name
         joined = 1
         if not _blank(get("joined")):
             j = _int(get("joined"))
             if j is None or j < 1:
-                problems.append(Problem(cell("joined"), f"{get('joined')!r} is not a round number"))
+                problems.append(Problem(cell("joined"), tr("{value!r} is not a round number",
+                                                            value=get("joined"))))
             else:
                 joined = j
         withdrawn = None
@@ -249,13 +257,13 @@ def read_players(table: Table, problems: list[Problem]) -> list[Player]:
             elif m and m.group(2):
                 withdrawn = int(m.group(2))
                 if withdrawn < 1:
-                    problems.append(Problem(cell("status"), "the withdrawal round must be 1 or later"))
+                    problems.append(Problem(cell("status"), tr("the withdrawal round must be 1 or later")))
             elif m:
-                problems.append(Problem(cell("status"), f"{get('status')!r}: say from which round, "
-                                                         f"e.g. 'withdrawn 12'"))
+                problems.append(Problem(cell("status"), tr(
+                    "{value!r}: say from which round, e.g. 'withdrawn 12'", value=get("status"))))
             else:
-                problems.append(Problem(cell("status"), f"{get('status')!r} is not a status "
-                                                         f"(active, or withdrawn R)"))
+                problems.append(Problem(cell("status"), tr(
+                    "{value!r} is not a status (active, or withdrawn R)", value=get("status"))))
         players.append(Player(
             name=name, rating=rating, start=start, joined=joined, withdrawn_round=withdrawn,
             club=_text(get("club")) if not _blank(get("club")) else "",
@@ -270,7 +278,7 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
     built-in code they stand for."""
     if table is None:
         return [], []
-    cols = _columns(table, "Attendance", problems)
+    cols = _columns(table, "Attendance", problems, tr)
     if "name" not in cols:
         return [], []
     round_cols: list[tuple[int, int]] = []
@@ -283,8 +291,9 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
     seen_rounds: dict[int, str] = {}
     for idx, rnd in round_cols:
         if rnd in seen_rounds:
-            problems.append(Problem(table.header_cell(idx), f"round {rnd} has two columns "
-                                                            f"(also {seen_rounds[rnd]})"))
+            problems.append(Problem(table.header_cell(idx), tr(
+                "round {round} has two columns (also {where})", round=rnd,
+                where=seen_rounds[rnd])))
         seen_rounds[rnd] = table.header_cell(idx)
     letters = schema.code_letters(lang)
     codes = set(BUILTIN_CODES) | set(settings.code_map) | set(letters)
@@ -297,13 +306,14 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
         where = table.cell(r, cols["name"])
         if _blank(raw):
             if any(not _blank(row[i]) for i, _ in round_cols):
-                problems.append(Problem(where, "this row has codes but no name"))
+                problems.append(Problem(where, tr("this row has codes but no name")))
             continue
         name = names.resolve(raw, where, problems)
         if name is None:
             continue
         if name in seen:
-            problems.append(Problem(where, f"{name} has two rows (also {seen[name]})"))
+            problems.append(Problem(where, tr("{name} has two rows (also {where})", name=name,
+                                                 where=seen[name])))
             continue
         seen[name] = where
         for idx, rnd in round_cols:
@@ -339,15 +349,18 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
         get = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
         rnd = _round_number(get("round"))
         if rnd is None or rnd < 1:
-            problems.append(Problem(cell("round"), f"{get('round')!r} is not a round number"))
+            problems.append(Problem(cell("round"), tr("{value!r} is not a round number",
+                                                       value=get("round"))))
             continue
         board = None
         if "board" in cols and not _blank(get("board")):
             board = _int(get("board"))
             if board is None:
-                problems.append(Problem(cell("board"), f"{get('board')!r} is not a board number"))
+                problems.append(Problem(cell("board"), tr("{value!r} is not a board number",
+                                                           value=get("board"))))
         if _blank(get("white")):
-            problems.append(Problem(cell("white"), "no White player"))
+            problems.append(Problem(cell("white"), tr("no {white} player",
+                                                       white=schema.header("Results", "white", tr.lang))))
             continue
         white = names.resolve(get("white"), cell("white"), problems)
         raw_result = get("result")
@@ -359,8 +372,10 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
                 if white:
                     byes.append(Bye(rnd, white, cell("white")))
             else:
-                problems.append(Problem(cell("black"), "no Black player: for a bye write 'bye' in "
-                                                        "Result and leave Black empty"))
+                problems.append(Problem(cell("black"), tr(
+                    "no {black} player: for a bye write 'bye' in {result} and leave {black} empty",
+                    black=schema.header("Results", "black", tr.lang),
+                    result=schema.header("Results", "result", tr.lang))))
             continue
         black = names.resolve(black_raw, cell("black"), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
@@ -403,7 +418,7 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
         return book.read_table(name)
 
     code_origins: dict[str, str] = {}
-    settings = read_settings(table("Settings", False), problems, code_origins)
+    settings = read_settings(table("Settings", False), problems, code_origins, tr)
     lang = workbook_language(book, settings)
     tr = translator(override or lang)
     for code, letter_means in schema.code_letters(lang).items():
@@ -413,7 +428,7 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
                 "another letter for the club code", code=code, language=lang,
                 meaning=tr(BUILTIN_CODES[letter_means]))))
     players_table = table("Players", True)
-    players = read_players(players_table, problems) if players_table is not None else []
+    players = read_players(players_table, problems, tr) if players_table is not None else []
     names = _Names({p.name.casefold(): p.name for p in players}, tr)
     absences, att_rounds = read_attendance(table("Attendance", False), names, settings, problems,
                                            lang, tr)
