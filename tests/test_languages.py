@@ -308,3 +308,13 @@ def test_player_problems_in_german(tmp_path, capsys):
     assert code == 1
     assert "Spieler!B2: 'stark' ist keine Wertung (eine ganze Zahl)" in out + err
     assert "Spieler!A4: 'anna' kommt zweimal vor (auch bei Spieler!A2)" in out + err
+
+
+def test_an_unknown_setting_in_a_dutch_workbook(tmp_path, capsys):
+    book = tmp_path / "club.xlsx"
+    assert run(capsys, "new", book, "--language", "nl")[0] == 0
+    type_rows(book, "Players", "nl", PLAYERS)
+    type_rows(book, "Settings", "nl", [("absense_max", "3")])
+    code, out, err = run(capsys, "check", book)
+    assert code == 1
+    assert "onbekende instelling 'absense_max'; bedoelt u absence_max?" in out + err

@@ -18,9 +18,12 @@ from typing import Any, Mapping
 class SettingError(ValueError):
     """A setting that cannot be used; ``key`` names it, the message says why."""
 
-    def __init__(self, key: str, message: str):
+    def __init__(self, key: str, message: str, msgid: str | None = None, **params: Any):
         super().__init__(message)
         self.key = key
+        #: the message as a catalog id with its parameters (keizer_xl.i18n), where it has one
+        self.msgid = msgid
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -368,13 +371,26 @@ def normalise_key(raw_key: str) -> str:
     return KEY_ALIASES.get(key, key)
 
 
+def _unknown_setting(raw_key: str, key: str) -> SettingError:
+    candidates = list(KNOWN_KEYS) + ["code X"]
+    hint = did_you_mean(key, candidates)
+    msgid = (N_("unknown setting {name!r}; did you mean {suggestion}?") if hint
+             else N_("unknown setting {name!r}"))
+    return SettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
+                        suggestion=hint[len("; did you mean "):-1])
+
+
+def N_(msgid: str) -> str:
+    """Marks a message id for the catalogs (gettext_noop): translated where it is shown."""
+    return msgid
+
+
 def check_key(raw_key: str) -> None:
     """Raise SettingError (with a suggestion) when ``raw_key`` is not a setting."""
     key = normalise_key(raw_key)
     if re.fullmatch(r"code\s+\S+|(fixed|forbidden)(\s+r?\d+)?", key) or key in KNOWN_KEYS:
         return
-    candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
+    raise _unknown_setting(raw_key, key)
 
 
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
@@ -437,8 +453,7 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return key, _parse_int(raw_value, key)
     if key == "tiebreak":
         return key, _parse_tiebreak(raw_value, key)
-    candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
+    raise _unknown_setting(raw_key, key)
 
 
 def _blank(raw: Any) -> bool:

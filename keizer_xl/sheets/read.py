@@ -60,6 +60,11 @@ def _dym(text: str, options: Any, tr: Translator) -> str:
     return tr("; did you mean {suggestion}?", suggestion=english[len(prefix):-1])
 
 
+def _setting_message(e: SettingError, tr: Translator) -> str:
+    """A SettingError in the message language where it has a catalog id (else English)."""
+    return tr(e.msgid, **e.params) if e.msgid else str(e)
+
+
 def workbook_language(book: Book, settings: Settings | None = None) -> str:
     """The workbook's language (WORKBOOK-CONTRACT.md, Languages): the ``language`` setting,
     else the language of the input sheet names (schema.language_of_sheets)."""
@@ -174,14 +179,14 @@ def read_settings(table: Table | None, problems: list[Problem],
             try:
                 check_key(str(key))
             except SettingError as e:
-                problems.append(Problem(table.cell(r, ki), str(e)))
+                problems.append(Problem(table.cell(r, ki), _setting_message(e, tr)))
             continue
         try:
             field_name, parsed = parse_setting(str(key), value)
         except SettingError as e:
             where = table.cell(r, ki) if str(e).startswith("unknown setting") else table.cell(r, vi)
             problems.append(Problem(where, f"{_text(key)}: {e}" if not str(e).startswith("unknown")
-                                    else str(e)))
+                                    else _setting_message(e, tr)))
             continue
         if field_name in origin and field_name not in ("codes", "fixed", "forbidden"):
             problems.append(Problem(table.cell(r, ki), tr("{setting} is set twice (also at {where})",
