@@ -237,7 +237,8 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
         out.append(f'<h2>{e(schema.sheet_name("Crosstable", tr.lang))}</h2><p class="sub">'
                    f'{e(legend)}'
                    '</p><div class="scroll"><table id="crosstable" class="cross"><thead><tr>')
-        out.extend(f"<th>{e(str(c))}</th>" for c in cross.columns)
+        own = {"Rank": sh["rank"], "Name": sh["name"]}  # the language's headers
+        out.extend(f"<th>{e(own.get(str(c), str(c)))}</th>" for c in cross.columns)
         out.append("</tr></thead><tbody>")
         for i, row in enumerate(cross.itertuples(index=False, name=None), start=1):
             cells = []
