@@ -31,7 +31,7 @@ def fields(text: str) -> set[str]:
             for _lit, name, _spec, conv in string.Formatter().parse(text) if name is not None}
 
 
-@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
 def test_every_message_used_has_a_translation_with_the_same_placeholders(lang):
     assert lang in CATALOG_LANGUAGES
     entries = {m.id: m for m in catalog(lang) if m.id}
@@ -56,7 +56,7 @@ def test_translator_fills_placeholders_and_falls_back_to_english_ids():
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
-@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
 def test_msgfmt_accepts_the_catalogs(lang):
     done = subprocess.run(["msgfmt", "--check-format", "-o", "/dev/null", str(po_path(lang))],
                           capture_output=True, text=True)

@@ -17,7 +17,7 @@ from keizer_xl.sheets import schema
 
 PLAYERS = [("Anna", 1900), ("Bram", 1850), ("Cor", 1800), ("Dirk", 1750), ("Eva", 1700)]
 # round 1: Eva absent (excused); round 2: Dirk absent (excused), in each language's letter
-ROUND1 = {"en": ("E", None), "nl": ("A", None), "de": ("E", None)}
+ROUND1 = {"en": ("E", None), "nl": ("A", None), "de": ("E", None), "fr": ("E", None)}
 
 
 def run(capsys, *argv):
@@ -71,7 +71,8 @@ def fill_results(book, lang, words):
 
 
 @pytest.mark.parametrize("lang,draw,white_win", [("nl", "remise", "1:0"),
-                                                 ("de", "Unentschieden", "1:0")])
+                                                 ("de", "Unentschieden", "1:0"),
+                                                 ("fr", "nulle", "1:0")])
 def test_a_season_typed_in_the_template_gives_the_contracts_sheets(tmp_path, capsys, lang,
                                                                    draw, white_win):
     book = new_season(tmp_path, capsys, lang, ROUND1[lang][0])
@@ -81,10 +82,11 @@ def test_a_season_typed_in_the_template_gives_the_contracts_sheets(tmp_path, cap
     rows = sheet_rows(book, pairings)
     assert rows[0][:4] == [schema.header("Pairings", k, lang) for k in ("board", "white", "black", "result")]
     assert rows[0][:4] == {"nl": ["Bord", "Wit", "Zwart", "Uitslag"],
-                           "de": ["Brett", "Weiß", "Schwarz", "Ergebnis"]}[lang]
+                           "de": ["Brett", "Weiß", "Schwarz", "Ergebnis"],
+                           "fr": ["Échiquier", "Blancs", "Noirs", "Résultat"]}[lang]
     flat = [v for r in rows for v in r if v is not None]
     # Eva is absent: her code as this language types it and its meaning in the language
-    assert {"nl": "afgemeld", "de": "entschuldigt"}[lang] in flat
+    assert {"nl": "afgemeld", "de": "entschuldigt", "fr": "excusé"}[lang] in flat
     assert ROUND1[lang][0] in flat
     fill_results(book, lang, [white_win, draw])
     code, out, err = run(capsys, "standings", book, "--format", "json")
@@ -92,7 +94,8 @@ def test_a_season_typed_in_the_template_gives_the_contracts_sheets(tmp_path, cap
     standings = sheet_rows(book, schema.sheet_name("Standings", lang))
     assert standings[0][:9] == {
         "nl": ["Plaats", "Naam", "Score", "Waarde", "Vorige waarde", "Partijen", "W", "R", "V"],
-        "de": ["Platz", "Name", "Punkte", "Wert", "Vorheriger Wert", "Partien", "G", "R", "V"]}[lang]
+        "de": ["Platz", "Name", "Punkte", "Wert", "Vorheriger Wert", "Partien", "G", "R", "V"],
+        "fr": ["Rang", "Nom", "Points", "Valeur", "Valeur préc.", "Parties", "G", "N", "P"]}[lang]
     assert "Standings" not in openpyxl.load_workbook(book).sheetnames
     # JSON keys stay English, and the numbers are those of the same season typed in English
     rows_lang = json.loads(out)
@@ -284,7 +287,7 @@ def test_batch_writes_every_engine_sheet_under_the_workbooks_names(tmp_path, cap
 
 
 @pytest.mark.parametrize("lang,letters", [("en", "E,U,C,L"), ("nl", "E,U,C,L,A,Z,T,N"),
-                                          ("de", "E,U,C,L,M,N")])
+                                          ("de", "E,U,C,L,M,N"), ("fr", "E,U,C,L,N,I,P")])
 def test_the_templates_dropdown_lists_the_languages_letters(lang, letters):
     from keizer_xl.frontends.template import template_workbook
 

@@ -106,7 +106,7 @@ _RESULT_FORMS.update({
     "½:½": Result.DRAW, "1/2:1/2": Result.DRAW, "0.5:0.5": Result.DRAW, "0,5:0,5": Result.DRAW,
     "1/2": Result.DRAW, "0.5": Result.DRAW, "0,5": Result.DRAW, "r": Result.DRAW,
     "remise": Result.DRAW, "remis": Result.DRAW, "draw": Result.DRAW,
-    "unentschieden": Result.DRAW, "gelijk": Result.DRAW,
+    "unentschieden": Result.DRAW, "gelijk": Result.DRAW, "nulle": Result.DRAW,
     "+:-": Result.WHITE_FORFEIT, "-:+": Result.BLACK_FORFEIT, "+/-": Result.WHITE_FORFEIT,
     "-/+": Result.BLACK_FORFEIT, "-:-": Result.DOUBLE_FORFEIT,
 })

@@ -88,11 +88,12 @@ class PairConstraint:
 TIEBREAK_KEYS = ("previous", "rating", "start", "name")
 
 #: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
-LANGUAGES = ("en", "nl", "de")
+LANGUAGES = ("en", "nl", "de", "fr")
 #: What people type for a language in the ``language`` setting.
 LANGUAGE_NAMES = {"english": "en", "engels": "en", "englisch": "en", "nederlands": "nl",
                   "dutch": "nl", "niederländisch": "nl", "vlaams": "nl", "deutsch": "de",
-                  "german": "de", "duits": "de"}
+                  "german": "de", "duits": "de", "français": "fr", "francais": "fr",
+                  "french": "fr", "frans": "fr", "französisch": "fr"}
 
 
 @dataclass(frozen=True)

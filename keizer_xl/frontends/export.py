@@ -42,7 +42,7 @@ def csv_unescape(text: str) -> str:
 
 #: Dutch and German Excel split a CSV on ';' and read 12,5 as a number (their list separator
 #: and decimal sign); English Excel expects ',' and '.'.
-CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ",")}
+CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ","), "fr": (";", ",")}
 
 
 def standings_csv(history: History, lang: str = "en", *, separator: str | None = None,

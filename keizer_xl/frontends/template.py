@@ -66,11 +66,11 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("colours", "", "keizer: keizer. keizer, lower-white, balance or geel"),
 )
 
-LANGUAGES = ("en", "nl", "de")
+LANGUAGES = ("en", "nl", "de", "fr")
 
 #: The Players Status dropdown in each language (the reader accepts every one of them).
 STATUS_WORDS = {"en": ("active", "withdrawn"), "nl": ("actief", "teruggetrokken"),
-                "de": ("aktiv", "zurückgezogen")}
+                "de": ("aktiv", "zurückgezogen"), "fr": ("actif", "retiré")}
 
 #: The Instructions sheet: English message ids translated through the catalog
 #: (keizer_xl/i18n/locale); {Sheet} and {Column} fields are filled with the workbook
@@ -283,7 +283,7 @@ def _settings_sheet(wb, language: str = "en") -> None:
         if key == "season":  # the club and the workbook's language right after the season
             rows.append(("club", "", tr("the club's name, shown in titles and on the web page")))
             rows.append(("language", "" if language == "en" else language,
-                         tr("en, nl or de: the language the program writes its sheets and "
+                         tr("en, nl, de or fr: the language the program writes its sheets and "
                             "messages in (empty: the language of the sheet names)")))
     headers = tuple(h[x] for x in INPUT_HEADERS["Settings"])
     _input_table(ws, "Settings", headers, rows,

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 #: Languages with a catalog (English is the message ids themselves).
-CATALOG_LANGUAGES = ("nl", "de")
+CATALOG_LANGUAGES = ("nl", "de", "fr")
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "keizer_xl"
 
@@ -62,7 +62,7 @@ class Translator:
 
 
 def translator(lang: str | None) -> Translator:
-    """The translator for ``lang`` (``en``, ``nl``, ``de``); None or unknown: English."""
+    """The translator for ``lang`` (``en``, ``nl``, ``de``, ``fr``); None or unknown: English."""
     return Translator(lang if lang in CATALOG_LANGUAGES else "en")
 
 

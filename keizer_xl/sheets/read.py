@@ -255,9 +255,9 @@ def read_players(table: Table, problems: list[Problem], tr: Translator = _ENGLIS
         withdrawn = None
         if not _blank(get("status")):
             status = _norm(get("status"))
-            m = re.fullmatch(r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen)"
+            m = re.fullmatch(r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen|retiré|retire)"
                              r"(?:\s+(?:from\s+|vanaf\s+|ab\s+)?(?:round\s+|ronde\s+|runde\s+|r)?(\d+))?", status)
-            if status in ("active", "actief", "aktiv"):
+            if status in ("active", "actief", "aktiv", "actif"):
                 pass
             elif m and m.group(2):
                 withdrawn = int(m.group(2))

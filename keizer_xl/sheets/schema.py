@@ -23,18 +23,18 @@ Names = dict[str, str]  # language -> name
 
 #: kind (the English name, used as the key in code) -> the name in each language.
 SHEETS: dict[str, Names] = {
-    "Settings": {"en": "Settings", "nl": "Instellingen", "de": "Einstellungen"},
-    "Players": {"en": "Players", "nl": "Spelers", "de": "Spieler"},
-    "Attendance": {"en": "Attendance", "nl": "Aanwezigheid", "de": "Anwesenheit"},
-    "Results": {"en": "Results", "nl": "Uitslagen", "de": "Ergebnisse"},
-    "Standings": {"en": "Standings", "nl": "Stand", "de": "Rangliste"},
-    "Pairings": {"en": "Pairings", "nl": "Indeling", "de": "Paarungen"},
-    "History": {"en": "History", "nl": "Verloop", "de": "Verlauf"},
-    "Crosstable": {"en": "Crosstable", "nl": "Kruistabel", "de": "Kreuztabelle"},
-    "Explain": {"en": "Explain", "nl": "Uitleg", "de": "Erklärung"},
-    "Compare": {"en": "Compare", "nl": "Vergelijking", "de": "Vergleich"},
-    "Audit": {"en": "Audit", "nl": "Controle", "de": "Prüfung"},
-    "Instructions": {"en": "Instructions", "nl": "Uitleg gebruik", "de": "Anleitung"},
+    "Settings": {"en": "Settings", "nl": "Instellingen", "de": "Einstellungen", "fr": "Paramètres"},
+    "Players": {"en": "Players", "nl": "Spelers", "de": "Spieler", "fr": "Joueurs"},
+    "Attendance": {"en": "Attendance", "nl": "Aanwezigheid", "de": "Anwesenheit", "fr": "Présences"},
+    "Results": {"en": "Results", "nl": "Uitslagen", "de": "Ergebnisse", "fr": "Résultats"},
+    "Standings": {"en": "Standings", "nl": "Stand", "de": "Rangliste", "fr": "Classement"},
+    "Pairings": {"en": "Pairings", "nl": "Indeling", "de": "Paarungen", "fr": "Appariements"},
+    "History": {"en": "History", "nl": "Verloop", "de": "Verlauf", "fr": "Historique"},
+    "Crosstable": {"en": "Crosstable", "nl": "Kruistabel", "de": "Kreuztabelle", "fr": "Grille"},
+    "Explain": {"en": "Explain", "nl": "Uitleg", "de": "Erklärung", "fr": "Explication"},
+    "Compare": {"en": "Compare", "nl": "Vergelijking", "de": "Vergleich", "fr": "Comparaison"},
+    "Audit": {"en": "Audit", "nl": "Controle", "de": "Prüfung", "fr": "Contrôle"},
+    "Instructions": {"en": "Instructions", "nl": "Uitleg gebruik", "de": "Anleitung", "fr": "Mode d'emploi"},
 }
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit")
@@ -49,51 +49,51 @@ SHEET_ALIASES: dict[str, tuple[str, ...]] = {
 #: kind -> column key -> the header in each language.  Keys are what the code uses.
 COLUMNS: dict[str, dict[str, Names]] = {
     "Settings": {
-        "setting": {"en": "Setting", "nl": "Instelling", "de": "Einstellung"},
-        "value": {"en": "Value", "nl": "Waarde", "de": "Wert"},
-        "comment": {"en": "Comment", "nl": "Toelichting", "de": "Erläuterung"},
+        "setting": {"en": "Setting", "nl": "Instelling", "de": "Einstellung", "fr": "Paramètre"},
+        "value": {"en": "Value", "nl": "Waarde", "de": "Wert", "fr": "Valeur"},
+        "comment": {"en": "Comment", "nl": "Toelichting", "de": "Erläuterung", "fr": "Commentaire"},
     },
     "Players": {
-        "name": {"en": "Name", "nl": "Naam", "de": "Name"},
-        "rating": {"en": "Rating", "nl": "Rating", "de": "Wertung"},
-        "start": {"en": "Start", "nl": "Start", "de": "Start"},
-        "joined": {"en": "Joined", "nl": "Vanaf ronde", "de": "Ab Runde"},
-        "status": {"en": "Status", "nl": "Status", "de": "Status"},
-        "club": {"en": "Club", "nl": "Vereniging", "de": "Verein"},
-        "id": {"en": "Id", "nl": "Id", "de": "Id"},
+        "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},
+        "rating": {"en": "Rating", "nl": "Rating", "de": "Wertung", "fr": "Elo"},
+        "start": {"en": "Start", "nl": "Start", "de": "Start", "fr": "Départ"},
+        "joined": {"en": "Joined", "nl": "Vanaf ronde", "de": "Ab Runde", "fr": "Dès la ronde"},
+        "status": {"en": "Status", "nl": "Status", "de": "Status", "fr": "Statut"},
+        "club": {"en": "Club", "nl": "Vereniging", "de": "Verein", "fr": "Club"},
+        "id": {"en": "Id", "nl": "Id", "de": "Id", "fr": "Id"},
     },
     "Attendance": {
-        "name": {"en": "Name", "nl": "Naam", "de": "Name"},
+        "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},
     },
     "Results": {
-        "round": {"en": "Round", "nl": "Ronde", "de": "Runde"},
-        "board": {"en": "Board", "nl": "Bord", "de": "Brett"},
-        "white": {"en": "White", "nl": "Wit", "de": "Weiß"},
-        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz"},
-        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis"},
+        "round": {"en": "Round", "nl": "Ronde", "de": "Runde", "fr": "Ronde"},
+        "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
+        "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
+        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz", "fr": "Noirs"},
+        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis", "fr": "Résultat"},
     },
     "Standings": {
-        "rank": {"en": "Rank", "nl": "Plaats", "de": "Platz"},
-        "name": {"en": "Name", "nl": "Naam", "de": "Name"},
-        "score": {"en": "Score", "nl": "Score", "de": "Punkte"},
-        "value": {"en": "Value", "nl": "Waarde", "de": "Wert"},
-        "prev_value": {"en": "Prev value", "nl": "Vorige waarde", "de": "Vorheriger Wert"},
-        "games": {"en": "Games", "nl": "Partijen", "de": "Partien"},
-        "w": {"en": "W", "nl": "W", "de": "G"},
-        "d": {"en": "D", "nl": "R", "de": "R"},
-        "l": {"en": "L", "nl": "V", "de": "V"},
+        "rank": {"en": "Rank", "nl": "Plaats", "de": "Platz", "fr": "Rang"},
+        "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},
+        "score": {"en": "Score", "nl": "Score", "de": "Punkte", "fr": "Points"},
+        "value": {"en": "Value", "nl": "Waarde", "de": "Wert", "fr": "Valeur"},
+        "prev_value": {"en": "Prev value", "nl": "Vorige waarde", "de": "Vorheriger Wert", "fr": "Valeur préc."},
+        "games": {"en": "Games", "nl": "Partijen", "de": "Partien", "fr": "Parties"},
+        "w": {"en": "W", "nl": "W", "de": "G", "fr": "G"},
+        "d": {"en": "D", "nl": "R", "de": "R", "fr": "N"},
+        "l": {"en": "L", "nl": "V", "de": "V", "fr": "P"},
     },
     "Pairings": {
-        "board": {"en": "Board", "nl": "Bord", "de": "Brett"},
-        "white": {"en": "White", "nl": "Wit", "de": "Weiß"},
-        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz"},
-        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis"},
+        "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
+        "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
+        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz", "fr": "Noirs"},
+        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis", "fr": "Résultat"},
         # the blocks under the boards: the bye and the absent players
-        "code": {"en": "Code", "nl": "Code", "de": "Code"},
-        "name": {"en": "Name", "nl": "Naam", "de": "Name"},
-        "reason": {"en": "Reason", "nl": "Reden", "de": "Grund"},
-        "bye_block": {"en": "Bye", "nl": "Vrijgeloot", "de": "Spielfrei"},
-        "absent_block": {"en": "Absent", "nl": "Afwezig", "de": "Abwesend"},
+        "code": {"en": "Code", "nl": "Code", "de": "Code", "fr": "Code"},
+        "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},
+        "reason": {"en": "Reason", "nl": "Reden", "de": "Grund", "fr": "Motif"},
+        "bye_block": {"en": "Bye", "nl": "Vrijgeloot", "de": "Spielfrei", "fr": "Exempt"},
+        "absent_block": {"en": "Absent", "nl": "Afwezig", "de": "Abwesend", "fr": "Absents"},
     },
 }
 
@@ -122,6 +122,8 @@ CODE_LETTERS: dict[str, dict[str, str]] = {
     # entschuldigt (E) and unentschuldigt (U) are the built-in letters already;
     # Mannschaftskampf, noch nicht Mitglied
     "de": {"M": "C", "N": "L"},
+    # excusé (E) is the built-in letter; non excusé, interclubs, pas encore membre
+    "fr": {"N": "U", "I": "C", "P": "L"},
 }
 
 
