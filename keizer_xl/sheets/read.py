@@ -510,7 +510,9 @@ def standings_table(frame: pd.DataFrame, lang: str = "en") -> tuple[pd.DataFrame
     widths.update({c: 7 for c in out.columns if re.fullmatch(r"R\d+", str(c))})  # fits 16.67
     names = {schema.header("Standings", key, "en"): schema.header("Standings", key, lang)
              for key in schema.COLUMNS["Standings"]}
-    widths = {names.get(c, c): max(w, len(names.get(c, c)) + 2) for c, w in widths.items()}
+    # a longer translated header ("Vorheriger Wert") widens its column; English keeps its widths
+    widths = {names.get(c, c): w if names.get(c, c) == c else max(w, len(names[c]) + 2)
+              for c, w in widths.items()}
     formats = {names.get(c, c): f for c, f in formats.items()}
     out = out.rename(columns=names)
     style = SheetStyle(title=schema.sheet_name("Standings", lang), number_formats=formats,
