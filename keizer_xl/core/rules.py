@@ -78,11 +78,21 @@ class PairConstraint:
 
 TIEBREAK_KEYS = ("previous", "rating", "start", "name")
 
+#: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
+LANGUAGES = ("en", "nl", "de", "fr")
+#: What people type for a language in the ``language`` setting.
+LANGUAGE_NAMES = {"english": "en", "engels": "en", "englisch": "en", "nederlands": "nl",
+                  "dutch": "nl", "niederländisch": "nl", "vlaams": "nl", "deutsch": "de",
+                  "german": "de", "duits": "de", "français": "fr", "francais": "fr",
+                  "french": "fr", "frans": "fr", "französisch": "fr"}
+
 
 @dataclass(frozen=True)
 class Settings:
     preset: str = "keizer"
-    season: str = ""
+    season: str = ""  # shown in titles and the HTML page; empty: the file name
+    club: str = ""  # the club's name, shown likewise
+    language: str = ""  # en, nl or de; empty: the language of the input sheet names
     # values (rules section 2)
     value_basis: str = "place"  # "place" | "rating" (section 8)
     top_value: TopValue = TopValue(rule="1.5N")
@@ -224,6 +234,10 @@ KNOWN_KEYS: tuple[str, ...] = tuple(
 
 # Dutch and German setting names people type; they map to the canonical key.
 KEY_ALIASES = {
+    "taal": "language",
+    "sprache": "language",
+    "vereniging": "club",
+    "verein": "club",
     "voorinstelling": "preset",
     "seizoen": "season",
     "saison": "season",
@@ -385,13 +399,26 @@ def normalise_key(raw_key: str) -> str:
     return KEY_ALIASES.get(key, key)
 
 
+def _unknown_setting(raw_key: str, key: str) -> SettingError:
+    candidates = list(KNOWN_KEYS) + ["code X"]
+    hint = did_you_mean(key, candidates)
+    msgid = (N_("unknown setting {name!r}; did you mean {suggestion}?") if hint
+             else N_("unknown setting {name!r}"))
+    return SettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
+                        suggestion=hint[len("; did you mean "):-1])
+
+
+def N_(msgid: str) -> str:
+    """Marks a message id for the catalogs (gettext_noop): translated where it is shown."""
+    return msgid
+
+
 def check_key(raw_key: str) -> None:
     """Raise SettingError (with a suggestion) when ``raw_key`` is not a setting."""
     key = normalise_key(raw_key)
     if re.fullmatch(r"code\s+\S+|(fixed|forbidden)(\s+r?\d+)?", key) or key in KNOWN_KEYS:
         return
-    candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
+    raise _unknown_setting(raw_key, key)
 
 
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
@@ -426,8 +453,15 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
             raise SettingError(key, f"{raw_value!r} is not a preset ({', '.join(PRESETS)})"
                                     f"{did_you_mean(name, PRESETS)}")
         return key, name
-    if key == "season":
+    if key in ("season", "club"):
         return key, str(raw_value).strip()
+    if key == "language":
+        text = str(raw_value).strip().casefold()
+        lang = LANGUAGE_NAMES.get(text, text)
+        if lang not in LANGUAGES:
+            raise SettingError(key, f"{raw_value!r} is not a language ({', '.join(LANGUAGES)})"
+                                    f"{did_you_mean(text, LANGUAGES)}")
+        return key, lang
     if key == "top_value":
         return key, _parse_top(raw_value, key)
     if key == "bottom_value":
@@ -457,8 +491,7 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return key, _parse_int(raw_value, key)
     if key == "tiebreak":
         return key, _parse_tiebreak(raw_value, key)
-    candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
+    raise _unknown_setting(raw_key, key)
 
 
 #: The highest round number anywhere in a workbook (a season has one round a week; a club

@@ -16,53 +16,31 @@ from typing import Any, Sequence
 import pandas as pd
 
 from keizer_xl.core.numbers import display
-from keizer_xl.errors import InputError, Problem
+from keizer_xl.errors import AmbiguousTables, InputError, Problem
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, Player, Result,
                     ResultError, Season, parse_result, validate)
 from keizer_xl.core.rules import (MAX_ROUND, Settings, SettingError, build_settings, check_key, did_you_mean,
                                   parse_setting)
 from keizer_xl.core.values import value_scale_problem
+from keizer_xl.i18n import Translator, message_language, translator
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import SheetStyle
 from keizer_xl.sheets.tables import Book, Table, blank
 
 # --------------------------------------------------------------------------- names
 
-SHEET_ALIASES: dict[str, tuple[str, ...]] = {
-    "Settings": ("settings", "instellingen", "einstellungen"),
-    "Players": ("players", "spelers", "spieler", "deelnemers", "teilnehmer"),
-    "Attendance": ("attendance", "aanwezigheid", "anwesenheit"),
-    "Results": ("results", "uitslagen", "ergebnisse"),
-}
+# Every name and header in every language comes from schema.py (WORKBOOK-CONTRACT.md, Languages).
+SHEET_ALIASES: dict[str, frozenset[str]] = {kind: schema.sheet_names_read(kind)
+                                            for kind in schema.INPUT_SHEETS}
 
-HEADER_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
-    "Settings": {
-        "setting": ("setting", "instelling", "einstellung", "key"),
-        "value": ("value", "waarde", "wert"),
-    },
-    "Players": {
-        "name": ("name", "naam", "speler", "spieler", "player"),
-        "rating": ("rating", "elo", "wertung", "dwz", "knsb"),
-        "start": ("start", "start place", "startplaats", "startplatz", "startrang"),
-        "joined": ("joined", "ingestapt", "vanaf ronde", "eingestiegen", "ab runde", "join round"),
-        "status": ("status",),
-        "club": ("club", "vereniging", "verein"),
-        "id": ("id", "nr", "knsb-nr", "relatienummer"),
-    },
-    "Attendance": {"name": ("name", "naam", "speler", "spieler", "player")},
-    "Results": {
-        "round": ("round", "ronde", "runde"),
-        "board": ("board", "bord", "brett"),
-        "white": ("white", "wit", "weiss", "weiß"),
-        "black": ("black", "zwart", "schwarz"),
-        "result": ("result", "uitslag", "ergebnis"),
-    },
-}
+HEADER_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {kind: schema.header_aliases(kind)
+                                                         for kind in schema.INPUT_SHEETS}
 
 REQUIRED = {"Settings": ("setting", "value"), "Players": ("name",), "Attendance": ("name",),
             "Results": ("round", "white", "black", "result")}
 
 #: Sheets the engine writes; everything else belongs to the user.
-OWNED_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit")
+OWNED_SHEETS = schema.OWNED_SHEETS
 
 _ROUND_HEADER = re.compile(r"(?:r|ronde|runde|round|rd)?\s*\.?\s*(\d+)", re.I)
 
@@ -77,10 +55,6 @@ def find_sheets(book: Book, canonical: str) -> list[str]:
     one is an ambiguity :func:`read_season` refuses (issue 11)."""
     aliases = SHEET_ALIASES[canonical]
     return [name for name in book.sheet_names() if _norm(name) in aliases]
-
-
-class AmbiguousTables(ValueError):
-    """Two Excel Tables on one input sheet both have the contract's headers."""
 
 
 def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
@@ -104,11 +78,37 @@ def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
     return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
+_ENGLISH = translator("en")
+
+
+def _dym(text: str, options: Any, tr: Translator) -> str:
+    """rules.did_you_mean's suffix in the message language."""
+    english = did_you_mean(text, options)
+    prefix = "; did you mean "
+    if not english.startswith(prefix):
+        return english
+    return tr("; did you mean {suggestion}?", suggestion=english[len(prefix):-1])
+
+
+def _setting_message(e: SettingError, tr: Translator) -> str:
+    """A SettingError in the message language where it has a catalog id (else English)."""
+    return tr(e.msgid, **e.params) if e.msgid else str(e)
+
+
+def workbook_language(book: Book, settings: Settings | None = None) -> str:
+    """The workbook's language (WORKBOOK-CONTRACT.md, Languages): the ``language`` setting,
+    else the language of the input sheet names (schema.language_of_sheets)."""
+    if settings is not None and settings.language:
+        return settings.language
+    return schema.language_of_sheets(book.sheet_names())
+
+
 def _norm(text: Any) -> str:
     return re.sub(r"\s+", " ", str(text).strip()).casefold()
 
 
-def _columns(table: Table, kind: str, problems: list[Problem]) -> dict[str, int]:
+def _columns(table: Table, kind: str, problems: list[Problem],
+             tr: Translator = _ENGLISH) -> dict[str, int]:
     """Map canonical header -> column index; reports missing required and repeated headers."""
     found: dict[str, int] = {}
     aliases = HEADER_ALIASES[kind]
@@ -118,14 +118,15 @@ def _columns(table: Table, kind: str, problems: list[Problem]) -> dict[str, int]
             if h in names:
                 if canonical in found:
                     problems.append(Problem(table.header_cell(idx),
-                                            f"column {header!r} appears twice"))
+                                            tr("column {header!r} appears twice", header=header)))
                 else:
                     found[canonical] = idx
     for canonical in REQUIRED[kind]:
         if canonical not in found:
-            problems.append(Problem(f"{table.sheet}!1",
-                                    f"no {canonical.capitalize()} column (headers found: "
-                                    f"{', '.join(repr(h) for h in table.headers if h) or 'none'})"))
+            problems.append(Problem(f"{table.sheet}!1", tr(
+                "no {column} column (headers found: {found})",
+                column=schema.header(kind, canonical, tr.lang),
+                found=", ".join(repr(h) for h in table.headers if h) or tr("none"))))
     return found
 
 
@@ -185,21 +186,28 @@ class _Names:
 
     players: dict[str, str]  # casefolded -> name as in Players
 
+    tr: Translator = _ENGLISH
+
     def resolve(self, raw: Any, where: str, problems: list[Problem]) -> str | None:
         text = _text(raw)
         name = self.players.get(name_key(text))
         if name is None:
-            problems.append(Problem(where, f"{text!r} is not in Players"
-                                           f"{did_you_mean(text, self.players.values())}"))
+            problems.append(Problem(where, self.tr(
+                "{text!r} is not in {players}", text=text,
+                players=schema.sheet_name("Players", self.tr.lang))
+                + _dym(text, self.players.values(), self.tr)))
         return name
 
 
 def read_settings(table: Table | None, problems: list[Problem],
-                  origins: dict[str, str] | None = None) -> Settings:
-    """The Settings sheet; ``origins`` (when given) receives the Value cell of each setting."""
+                  origins: dict[str, str] | None = None,
+                  code_origins: dict[str, str] | None = None,
+                  tr: Translator = _ENGLISH) -> Settings:
+    """The Settings sheet; ``origins`` (when given) receives the Value cell of each setting,
+    ``code_origins`` the cell of each club code's row."""
     if table is None:
         return Settings()
-    cols = _columns(table, "Settings", problems)
+    cols = _columns(table, "Settings", problems, tr)
     if "setting" not in cols or "value" not in cols:
         return Settings()
     ki, vi = cols["setting"], cols["value"]
@@ -209,7 +217,8 @@ def read_settings(table: Table | None, problems: list[Problem],
         key, value = row[ki], row[vi]
         if _blank(key):
             if not _blank(value):
-                problems.append(Problem(table.cell(r, ki), f"value {value!r} has no setting name"))
+                problems.append(Problem(table.cell(r, ki), tr("value {value!r} has no setting name",
+                                                               value=value)))
             continue
         if str(key).strip().startswith("#"):
             continue  # a comment row
@@ -219,23 +228,25 @@ def read_settings(table: Table | None, problems: list[Problem],
             try:
                 check_key(str(key))
             except SettingError as e:
-                problems.append(Problem(table.cell(r, ki), str(e)))
+                problems.append(Problem(table.cell(r, ki), _setting_message(e, tr)))
             continue
         try:
             field_name, parsed = parse_setting(str(key), value)
         except SettingError as e:
             where = table.cell(r, ki) if str(e).startswith("unknown setting") else table.cell(r, vi)
             problems.append(Problem(where, f"{_text(key)}: {e}" if not str(e).startswith("unknown")
-                                    else str(e)))
+                                    else _setting_message(e, tr)))
             continue
         # a setting (or club code) given twice is ambiguous: name both cells, use neither
         what = f"code {parsed[0]}" if field_name == "codes" else field_name
         if what in origin and field_name not in ("fixed", "forbidden"):
-            problems.append(Problem(table.cell(r, ki), f"{what} is set twice "
-                                                       f"(also at {origin[what]})"))
+            problems.append(Problem(table.cell(r, ki), tr("{setting} is set twice (also at {where})",
+                                                          setting=what, where=origin[what])))
             continue
         origin[what] = table.cell(r, ki)
         origin.setdefault(field_name, table.cell(r, ki))
+        if field_name == "codes" and code_origins is not None:
+            code_origins[parsed[0]] = table.cell(r, ki)
         pairs.append((field_name, parsed))
         if origins is not None:
             origins.setdefault(field_name, table.cell(r, vi))
@@ -258,11 +269,12 @@ _BARE_WITHDRAWN = -1
 
 def read_players(table: Table, problems: list[Problem],
                  joined_cells: dict[str, str] | None = None,
-                 status_cells: dict[str, str] | None = None) -> list[Player]:
+                 status_cells: dict[str, str] | None = None,
+                 tr: Translator = _ENGLISH) -> list[Player]:
     """The Players sheet.  ``joined_cells`` (when given) receives, for every player whose
     ``Joined`` is empty, the cell to fill in (late-entrant warning, issue 11);
     ``status_cells`` the Status cell of every player marked ``withdrawn`` without a round."""
-    cols = _columns(table, "Players", problems)
+    cols = _columns(table, "Players", problems, tr)
     if "name" not in cols:
         return []
     players: list[Player] = []
@@ -275,35 +287,40 @@ def read_players(table: Table, problems: list[Problem],
         cell = lambda c: table.cell(r, cols[c])  # noqa: E731
         raw_name = get("name")
         if _blank(raw_name):
-            problems.append(Problem(cell("name"), "this row has data but no name"))
+            problems.append(Problem(cell("name"), tr("this row has data but no name")))
             continue
         name = _text(raw_name)
         if name_key(name) in seen:
-            problems.append(Problem(cell("name"), f"{name!r} appears twice (also at {seen[name_key(name)]})"))
+            problems.append(Problem(cell("name"), tr("{name!r} appears twice (also at {where})",
+                                                      name=name, where=seen[name_key(name)])))
             continue
         seen[name_key(name)] = cell("name")
         rating = None
         if not _blank(get("rating")):
             rating = _int(get("rating"))
             if rating is None or rating < 0 or rating > MAX_RATING:
-                problems.append(Problem(cell("rating"), f"{get('rating')!r} is not a rating (a whole number)"))
+                problems.append(Problem(cell("rating"), tr("{value!r} is not a rating (a whole number)",
+                                                            value=get("rating"))))
                 rating = None
         start = None
         if not _blank(get("start")):
             start = _int(get("start"))
             if start is None or start < 1:
-                problems.append(Problem(cell("start"), f"{get('start')!r} is not a start place (1, 2, ...)"))
+                problems.append(Problem(cell("start"), tr("{value!r} is not a start place (1, 2, ...)",
+                                                           value=get("start"))))
                 start = None
             elif start in starts:
-                problems.append(Problem(cell("start"), f"start place {start} is also {starts[start]}'s"))
+                problems.append(Problem(cell("start"), tr("start place {start} is also {name}'s",
+                                                           start=start, name=starts[start])))
             else:
                 starts[start] = name
         joined = 1
         if not _blank(get("joined")):
             j = _round_number(get("joined"))  # 3, '3', 'R3', 'Ronde 3'
             if j is None or j < 1 or j > MAX_ROUND:
-                problems.append(Problem(cell("joined"), f"{get('joined')!r} is not a round number "
-                                                         f"(1 to {MAX_ROUND})"))
+                problems.append(Problem(cell("joined"), tr("{value!r} is not a round number "
+                                                            "(1 to {max_round})",
+                                                            value=get("joined"), max_round=MAX_ROUND)))
             else:
                 joined = j
         elif joined_cells is not None:
@@ -312,15 +329,16 @@ def read_players(table: Table, problems: list[Problem],
         withdrawn = None
         if not _blank(get("status")):
             status = _norm(get("status"))
-            m = re.fullmatch(r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen)"
+            m = re.fullmatch(r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen|retiré|retire)"
                              r"(?:\s+(?:from\s+|vanaf\s+|ab\s+)?(?:round\s+|ronde\s+|runde\s+|r)?(\d+))?", status)
-            if status in ("active", "actief", "aktiv"):
+            if status in ("active", "actief", "aktiv", "actif"):
                 pass
             elif m and m.group(2):
                 withdrawn = int(m.group(2)) if len(m.group(2)) <= 6 else MAX_ROUND + 1
                 if withdrawn < 1 or withdrawn > MAX_ROUND:
-                    problems.append(Problem(cell("status"), f"the withdrawal round must be between 1 "
-                                                             f"and {MAX_ROUND}"))
+                    problems.append(Problem(cell("status"), tr(
+                        "the withdrawal round must be between 1 and {max_round}",
+                        max_round=MAX_ROUND)))
                     withdrawn = None
             elif m:
                 # 'withdrawn' alone (the template's dropdown choice): from the round after his
@@ -329,8 +347,8 @@ def read_players(table: Table, problems: list[Problem],
                 if status_cells is not None:
                     status_cells[name] = cell("status")
             else:
-                problems.append(Problem(cell("status"), f"{get('status')!r} is not a status "
-                                                         f"(active, or withdrawn R)"))
+                problems.append(Problem(cell("status"), tr(
+                    "{value!r} is not a status (active, or withdrawn R)", value=get("status"))))
         players.append(Player(
             name=name, rating=rating, start=start, joined=joined, withdrawn_round=withdrawn,
             club=_text(get("club")) if not _blank(get("club")) else "",
@@ -372,7 +390,7 @@ class _AttendanceColumns:
 
 
 def _attendance_columns(table: Table, name_col: int, codes: set[str],
-                        problems: list[Problem]) -> _AttendanceColumns:
+                        problems: list[Problem], tr: Translator = _ENGLISH) -> _AttendanceColumns:
     """Which columns are which round (WORKBOOK-CONTRACT.md: R1, R2, ... or 1, 2, ...).
 
     Club evenings are often headed by their date: then the n-th date column from the left is
@@ -396,9 +414,9 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             coded = [(r, v) for r, v in values if _text(v).upper() in codes]
             if coded:
                 r, v = coded[0]
-                problems.append(Problem(table.header_cell(idx), f"this column has no header but "
-                                        f"holds the code {_text(v)!r} ({table.cell(r, idx)}): head "
-                                        f"it with its round (R1, R2, ...)"))
+                problems.append(Problem(table.header_cell(idx), tr(
+                    "this column has no header but holds the code {code!r} ({where}): head it "
+                    "with its round (R1, R2, ...)", code=_text(v), where=table.cell(r, idx))))
             elif values:
                 notes.append(f"{table.header_cell(idx)}: a column without a header; ignored")
             continue
@@ -408,9 +426,10 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             if 1 <= rnd <= MAX_ROUND:
                 numbered.append((idx, rnd))
             elif values:
-                problems.append(Problem(table.header_cell(idx), f"{text!r} is not a round (rounds "
-                                        f"are 1 to {MAX_ROUND}), but its column holds "
-                                        f"{_text(values[0][1])!r} ({table.cell(values[0][0], idx)})"))
+                problems.append(Problem(table.header_cell(idx), tr(
+                    "{header!r} is not a round (rounds are 1 to {max_round}), but its column "
+                    "holds {value!r} ({where})", header=text, max_round=MAX_ROUND,
+                    value=_text(values[0][1]), where=table.cell(values[0][0], idx))))
             else:
                 notes.append(f"{table.header_cell(idx)}: column {text!r} is not a round and is "
                              f"empty; ignored")
@@ -424,31 +443,32 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
         coded = [(r, v) for r, v in values if _text(v).upper() in codes]
         if coded:
             r, v = coded[0]
-            problems.append(Problem(table.header_cell(idx), f"{text!r} is not a round header "
-                                    f"(R1, R2, ... or a date), but its column holds the code "
-                                    f"{_text(v)!r} ({table.cell(r, idx)}): head it with its round"))
+            problems.append(Problem(table.header_cell(idx), tr(
+                "{header!r} is not a round header (R1, R2, ... or a date), but its column holds "
+                "the code {code!r} ({where}): head it with its round", header=text, code=_text(v),
+                where=table.cell(r, idx))))
         elif values:
             notes.append(f"{table.header_cell(idx)}: column {text!r} is not a round; ignored")
         else:
             notes.append(f"{table.header_cell(idx)}: column {text!r} is not a round and is empty; "
                          f"ignored")
     if dated and numbered:
-        problems.append(Problem(table.header_cell(dated[0][0]),
-                                f"Attendance mixes date headers ({dated[0][1].isoformat()}) and round "
-                                f"headers ({table.headers[numbered[0][0]]!r} at "
-                                f"{table.header_cell(numbered[0][0])}): use one kind, e.g. R1, R2, ..."))
+        problems.append(Problem(table.header_cell(dated[0][0]), tr(
+            "{sheet} mixes date headers ({date}) and round headers ({header!r} at {where}): use "
+            "one kind, e.g. R1, R2, ...", sheet=table.sheet, date=dated[0][1].isoformat(),
+            header=table.headers[numbered[0][0]], where=table.header_cell(numbered[0][0]))))
         return _AttendanceColumns(numbered, notes)
     if dated:
         for (i_prev, d_prev), (i, d) in zip(dated, dated[1:]):
             if d <= d_prev:
-                problems.append(Problem(table.header_cell(i),
-                                        f"date {d.isoformat()} does not come after "
-                                        f"{d_prev.isoformat()} ({table.header_cell(i_prev)}): date "
-                                        f"columns are rounds 1, 2, ... from left to right, so their "
-                                        f"dates must increase"))
+                problems.append(Problem(table.header_cell(i), tr(
+                    "date {date} does not come after {previous} ({where}): date columns are "
+                    "rounds 1, 2, ... from left to right, so their dates must increase",
+                    date=d.isoformat(), previous=d_prev.isoformat(),
+                    where=table.header_cell(i_prev))))
         if len(dated) > MAX_ROUND:
             problems.append(Problem(table.header_cell(dated[MAX_ROUND][0]),
-                                    f"more than {MAX_ROUND} date columns"))
+                                    tr("more than {max_round} date columns", max_round=MAX_ROUND)))
         rounds = [(i, n) for n, (i, _) in enumerate(dated[:MAX_ROUND], start=1)]
         notes.append("Attendance: date columns are read as rounds, the n-th from the left is round n: "
                      + ", ".join(f"{d.isoformat()} = R{n}" for n, (_, d) in enumerate(dated, 1)))
@@ -456,33 +476,28 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
     return _AttendanceColumns(numbered, notes)
 
 
-def _unknown_code_message(value: Any, codes: set[str], settings: Settings) -> str:
-    code = _text(value).upper()
-    club = ', '.join(sorted(settings.code_map))
-    return (f"{_text(value)!r} is not an attendance code (E excused, U unexcused, C club duty, "
-            f"L not yet a member{', or the club codes ' + club if club else ''})"
-            f"{did_you_mean(code, codes)}; a row 'code {code}' in Settings defines a club code "
-            f"(e.g. value 1/2 or '20 points')")
-
-
 def read_attendance(table: Table | None, names: _Names, settings: Settings,
-                    problems: list[Problem],
-                    notes: list[str] | None = None) -> tuple[list[Absence], list[int]]:
+                    problems: list[Problem], notes: list[str] | None = None,
+                    lang: str = "en", tr: Translator = _ENGLISH) -> tuple[list[Absence], list[int]]:
+    """``lang``'s own letters (schema.CODE_LETTERS, e.g. Dutch A afgemeld) are read as the
+    built-in code they stand for; ``notes`` (when given) receives the notes on the columns."""
     if table is None:
         return [], []
-    cols = _columns(table, "Attendance", problems)
+    cols = _columns(table, "Attendance", problems, tr)
     if "name" not in cols:
         return [], []
-    codes = set(BUILTIN_CODES) | set(settings.code_map)
-    layout = _attendance_columns(table, cols["name"], codes, problems)
+    letters = schema.code_letters(lang)
+    codes = set(BUILTIN_CODES) | set(settings.code_map) | set(letters)
+    layout = _attendance_columns(table, cols["name"], codes, problems, tr)
     if notes is not None:
         notes.extend(layout.notes)
     round_cols = layout.rounds
     seen_rounds: dict[int, str] = {}
     for idx, rnd in round_cols:
         if rnd in seen_rounds:
-            problems.append(Problem(table.header_cell(idx), f"round {rnd} has two columns "
-                                                            f"(also {seen_rounds[rnd]})"))
+            problems.append(Problem(table.header_cell(idx), tr(
+                "round {round} has two columns (also {where})", round=rnd,
+                where=seen_rounds[rnd])))
         seen_rounds[rnd] = table.header_cell(idx)
     absences: list[Absence] = []
     seen: dict[str, str] = {}
@@ -493,13 +508,14 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
         where = table.cell(r, cols["name"])
         if _blank(raw):
             if any(not _blank(row[i]) for i, _ in round_cols):
-                problems.append(Problem(where, "this row has codes but no name"))
+                problems.append(Problem(where, tr("this row has codes but no name")))
             continue
         name = names.resolve(raw, where, problems)
         if name is None:
             continue
         if name in seen:
-            problems.append(Problem(where, f"{name} has two rows (also {seen[name]})"))
+            problems.append(Problem(where, tr("{name} has two rows (also {where})", name=name,
+                                                 where=seen[name])))
             continue
         seen[name] = where
         for idx, rnd in round_cols:
@@ -508,17 +524,22 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
                 continue
             code = _text(value).upper()
             if code not in codes:
-                problems.append(Problem(table.cell(r, idx), _unknown_code_message(value, codes, settings)))
+                known = ", ".join([*BUILTIN_CODES, *letters, *sorted(settings.code_map)])
+                problems.append(Problem(table.cell(r, idx), tr(
+                    "{text!r} is not an attendance code ({known}); a row 'code {code}' in "
+                    "{settings} defines a club code", text=_text(value), known=known,
+                    code=code, settings=schema.sheet_name("Settings", tr.lang))
+                    + _dym(code, codes, tr)))
                 continue
-            absences.append(Absence(rnd, name, code, table.cell(r, idx)))
+            absences.append(Absence(rnd, name, letters.get(code, code), table.cell(r, idx)))
     return absences, sorted(seen_rounds)
 
 
-def read_results(table: Table | None, names: _Names,
-                 problems: list[Problem]) -> tuple[list[Game], list[Bye]]:
+def read_results(table: Table | None, names: _Names, problems: list[Problem],
+                 tr: Translator = _ENGLISH) -> tuple[list[Game], list[Bye]]:
     if table is None:
         return [], []
-    cols = _columns(table, "Results", problems)
+    cols = _columns(table, "Results", problems, tr)
     if any(c not in cols for c in REQUIRED["Results"]):
         return [], []
     games: list[Game] = []
@@ -530,19 +551,23 @@ def read_results(table: Table | None, names: _Names,
         get = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
         rnd = _round_number(get("round"))
         if rnd is None or rnd < 1:
-            problems.append(Problem(cell("round"), f"{get('round')!r} is not a round number"))
+            problems.append(Problem(cell("round"), tr("{value!r} is not a round number",
+                                                       value=get("round"))))
             continue
         if rnd > MAX_ROUND:  # never let a typing slip size a list (1e9 was a MemoryError)
-            problems.append(Problem(cell("round"), f"round {rnd} is beyond {MAX_ROUND}: a typing slip?"))
+            problems.append(Problem(cell("round"), tr("round {round} is beyond {max_round}: a typing slip?",
+                                                       round=rnd, max_round=MAX_ROUND)))
             continue
         board = None
         if "board" in cols and not _blank(get("board")):
             board = _int(get("board"))
             if board is None or not 1 <= board <= MAX_ROUND:
-                problems.append(Problem(cell("board"), f"{get('board')!r} is not a board number"))
+                problems.append(Problem(cell("board"), tr("{value!r} is not a board number",
+                                                           value=get("board"))))
                 board = None
         if _blank(get("white")):
-            problems.append(Problem(cell("white"), "no White player"))
+            problems.append(Problem(cell("white"), tr("no {white} player",
+                                                       white=schema.header("Results", "white", tr.lang))))
             continue
         white = names.resolve(get("white"), cell("white"), problems)
         raw_result = get("result")
@@ -556,24 +581,27 @@ def read_results(table: Table | None, names: _Names,
                 if white:
                     byes.append(Bye(rnd, white, cell("white")))
             else:
-                problems.append(Problem(cell("black"), "no Black player: for a bye write 'bye' in "
-                                                        "Result and leave Black empty"))
+                problems.append(Problem(cell("black"), tr(
+                    "no {black} player: for a bye write 'bye' in {result} and leave {black} empty",
+                    black=schema.header("Results", "black", tr.lang),
+                    result=schema.header("Results", "result", tr.lang))))
             continue
         black = names.resolve(black_raw, cell("black"), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
-            problems.append(Problem(cell("result"), f"{raw_result!s} is a date: Excel changed what "
-                                                     f"was typed; format the Result column as Text "
-                                                     f"and type the result again"))
+            problems.append(Problem(cell("result"), tr(
+                "{date} is a date: Excel changed what was typed; format the Result column as "
+                "Text and type the result again", date=str(raw_result))))
             continue
         try:
             result = parse_result(raw_result)
         except ResultError as e:
-            hint = ""
+            message = tr(e.msgid, **e.params)
             if isinstance(raw_result, str) and raw_result.lstrip().startswith("="):
-                hint = ("; if this is a formula, its value is not stored in the file (last saved by "
-                        "a program that does not calculate): open and save the workbook in Excel or "
-                        "LibreOffice, or type the result")
-            problems.append(Problem(cell("result"), str(e) + hint))
+                message += "; " + tr(
+                    "if this is a formula, its value is not stored in the file (last saved by a "
+                    "program that does not calculate): open and save the workbook in Excel or "
+                    "LibreOffice, or type the result")
+            problems.append(Problem(cell("result"), message))
             continue
         if white and black:
             games.append(Game(rnd, white, black, result, board, cell("result")))
@@ -581,7 +609,7 @@ def read_results(table: Table | None, names: _Names,
 
 
 #: The engine's Pairings sheet in every language it is written in (WORKBOOK-CONTRACT.md).
-PAIRINGS_SHEET_NAMES = ("pairings", "indeling", "paarungen")
+PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")
 
 #: Results rounds may skip a few rounds (an evening without games); a round more than this
 #: many after the round before it is taken for a typing slip (issue 11: "far beyond the rows").
@@ -597,37 +625,51 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     is then simply absent, not "absent and playing")."""
     problems: list[Problem] = []
     notes: list[str] = []
+    # the messages' language: --language, else the workbook's (the setting is read first,
+    # so the Settings sheet's own problems are in the language of the sheet names)
+    override = message_language.get()
+    tr = translator(override or schema.language_of_sheets(book.sheet_names()))
 
     def table(canonical: str, required: bool) -> Table | None:
-        if _stored_sheet_problems(book, canonical, problems):
+        if _stored_sheet_problems(book, canonical, problems, tr):
             return None
         found = find_sheets(book, canonical)
         if len(found) > 1:
             # two sheets that both mean Results (case, space, alias): never pick one silently
-            problems.append(Problem(_quote(found[1]), f"sheets {', '.join(repr(n) for n in found)} "
-                                    f"all mean {canonical}: keep one (rename or delete the others)"))
+            problems.append(Problem(_quote(found[1]), _all_mean(found, canonical, tr)))
             return None
         if not found:
             if required:
-                problems.append(Problem(canonical, f"the workbook has no {canonical} sheet "
-                                                   f"(sheets: {', '.join(book.sheet_names())})"))
+                problems.append(Problem(schema.sheet_name(canonical, tr.lang), tr(
+                    "the workbook has no {sheet} sheet (sheets: {sheets})",
+                    sheet=schema.sheet_name(canonical, tr.lang),
+                    sheets=", ".join(book.sheet_names()))))
             return None
-        return _read_table(book, found[0], problems)
+        return _read_table(book, found[0], problems, tr)
 
     setting_cells: dict[str, str] = {}
-    settings = read_settings(table("Settings", False), problems, setting_cells)
+    code_origins: dict[str, str] = {}
+    settings = read_settings(table("Settings", False), problems, setting_cells, code_origins, tr)
+    lang = workbook_language(book, settings)
+    tr = translator(override or lang)
+    for code, letter_means in schema.code_letters(lang).items():
+        if code in code_origins:
+            problems.append(Problem(code_origins[code], tr(
+                "code {code} is this workbook's letter for {meaning} ({language}); choose "
+                "another letter for the club code", code=code, language=lang,
+                meaning=tr(BUILTIN_CODES[letter_means]))))
     players_table = table("Players", True)
     joined_cells: dict[str, str] = {}
     status_cells: dict[str, str] = {}
-    players = (read_players(players_table, problems, joined_cells, status_cells)
+    players = (read_players(players_table, problems, joined_cells, status_cells, tr)
                if players_table is not None else [])
-    names = _Names({name_key(p.name): p.name for p in players})
+    names = _Names({name_key(p.name): p.name for p in players}, tr)
     absences, att_rounds = read_attendance(table("Attendance", False), names, settings, problems,
-                                           notes)
+                                           notes, lang, tr)
     results_table = table("Results", False)
-    games, byes = read_results(results_table, names, problems)
+    games, byes = read_results(results_table, names, problems, tr)
     if results_table is not None:
-        problems.extend(_check_rounds_and_boards(games, byes, results_table))
+        problems.extend(_check_rounds_and_boards(games, byes, results_table, tr))
     problems.extend(_check_pairings_sheet(book, games, names))
     players = _resolve_bare_withdrawals(players, games, byes, status_cells, notes)
     if repair_round is not None:
@@ -647,7 +689,8 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     return replace(season, notes=tuple(notes))
 
 
-def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem]) -> bool:
+def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
+                           tr: Translator = _ENGLISH) -> bool:
     """Two sheets that both mean ``canonical`` as the file itself lists them, for clients that
     know (``stored_sheets``: the file client, whose library renames a second 'results' to
     'results1' before the reader could see it).  True when a problem was added.  A chart
@@ -659,10 +702,15 @@ def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem]) 
     aliases = SHEET_ALIASES[canonical]
     mine = [name for name in stored if _norm(name) in aliases]
     if len(mine) > 1:
-        problems.append(Problem(_quote(mine[1]), f"sheets {', '.join(repr(m) for m in mine)} "
-                                f"all mean {canonical}: keep one (rename or delete the others)"))
+        problems.append(Problem(_quote(mine[1]), _all_mean(mine, canonical, tr)))
         return True
     return False
+
+
+def _all_mean(names: Sequence[str], canonical: str, tr: Translator) -> str:
+    """Two or more sheets that are all read as ``canonical`` (case, spaces, another language)."""
+    return tr("sheets {sheets} all mean {sheet}: keep one (rename or delete the others)",
+              sheets=", ".join(repr(n) for n in names), sheet=schema.sheet_name(canonical, tr.lang))
 
 
 def _quote(sheet: str) -> str:
@@ -671,18 +719,20 @@ def _quote(sheet: str) -> str:
     return quote_sheet(sheet)
 
 
-def _read_table(book: Book, name: str, problems: list[Problem]) -> Table | None:
+def _read_table(book: Book, name: str, problems: list[Problem],
+                tr: Translator = _ENGLISH) -> Table | None:
     """The client's table, or a problem naming the sheet when the client cannot give one (a
     chartsheet with an input sheet's name, a damaged part: the client says which)."""
     try:
         return book.read_table(name)
     except (KeyError, ValueError, LookupError) as e:
         text = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
-        problems.append(Problem(_quote(name), f"cannot be read as a table: {text}"))
+        problems.append(Problem(_quote(name), tr("cannot be read as a table: {reason}", reason=text)))
         return None
 
 
-def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table) -> list[Problem]:
+def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
+                             tr: Translator = _ENGLISH) -> list[Problem]:
     """Two games on one board of a round; a round far after the round before it."""
     out: list[Problem] = []
     boards: dict[tuple[int, int], Game] = {}
@@ -691,9 +741,10 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table) -
             continue
         other = boards.get((g.round, g.board))
         if other is not None:
-            out.append(Problem(g.origin, f"round {g.round} board {g.board} has two games: "
-                                f"{other.white} - {other.black} ({other.origin}) and "
-                                f"{g.white} - {g.black}"))
+            out.append(Problem(g.origin, tr(
+                "round {round} board {board} has two games: {white} - {black} ({where}) and "
+                "{white2} - {black2}", round=g.round, board=g.board, white=other.white,
+                black=other.black, where=other.origin, white2=g.white, black2=g.black)))
         else:
             boards[(g.round, g.board)] = g
     first_cell: dict[int, str] = {}
@@ -703,8 +754,9 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table) -
     for rnd in sorted(first_cell):
         if rnd - previous > MAX_ROUND_GAP:
             out.append(Problem(_round_cell(first_cell[rnd], table),
-                               f"round {rnd} comes after round {previous} in Results ("
-                               f"{rnd - previous - 1} rounds without any game): a typing slip?"))
+                               tr("round {round} comes after round {previous} in {sheet} "
+                                  "({count} rounds without any game): a typing slip?", round=rnd,
+                                  previous=previous, sheet=table.sheet, count=rnd - previous - 1)))
         previous = rnd
     return out
 
@@ -728,6 +780,8 @@ def _check_pairings_sheet(book: Book, games: list[Game], names: _Names) -> list[
     is empty, or says something else, that is a problem naming both cells (type it in
     Results); when both say the same, all is well."""
     out: list[Problem] = []
+    tr = names.tr
+    results = schema.sheet_name("Results", tr.lang)
     for sheet in book.sheet_names():
         if _norm(sheet) not in PAIRINGS_SHEET_NAMES:
             continue
@@ -760,16 +814,22 @@ def _check_pairings_sheet(book: Book, games: list[Game], names: _Names) -> list[
             except ResultError:
                 typed = None
             if game is None:
-                out.append(Problem(where, f"a result ({_text(raw)!r}) for {white} - {black}, a game "
-                                          f"that is not in Results: type results in Results"))
+                out.append(Problem(where, tr(
+                    "a result ({result!r}) for {white} - {black}, a game that is not in "
+                    "{results}: type results in {results}", result=_text(raw), white=white,
+                    black=black, results=results)))
             elif game.result is Result.PENDING:
-                out.append(Problem(where, f"{_text(raw)!r} is typed on the {sheet} sheet, which the "
-                                          f"engine rewrites; type it in Results at {game.origin} "
-                                          f"(round {game.round}, {white} - {black}) and clear this cell"))
+                out.append(Problem(where, tr(
+                    "{result!r} is typed on the {sheet} sheet, which the engine rewrites; type "
+                    "it in {results} at {where} (round {round}, {white} - {black}) and clear "
+                    "this cell", result=_text(raw), sheet=sheet, results=results,
+                    where=game.origin, round=game.round, white=white, black=black)))
             elif typed is not game.result:
-                out.append(Problem(where, f"{_text(raw)!r} for {white} - {black} differs from "
-                                          f"{game.origin} ({game.result.value}); Results counts: "
-                                          f"correct it there and clear this cell"))
+                out.append(Problem(where, tr(
+                    "{result!r} for {white} - {black} differs from {where} ({counted}); "
+                    "{results} counts: correct it there and clear this cell", result=_text(raw),
+                    white=white, black=black, where=game.origin, counted=game.result.value,
+                    results=results)))
     return out
 
 
@@ -888,9 +948,12 @@ def not_yet_members(season: Season, rnd: int) -> list[str]:
     return [p.name for p in season.players if p.joined > rnd]
 
 
-def standings_table(frame: pd.DataFrame, not_yet: Sequence[str] = ()) -> tuple[pd.DataFrame, SheetStyle]:
-    """The Standings sheet: exact frame -> display values and layout.  Players in ``not_yet``
-    (not yet a member after this round) show '-' as their Rank (issue 11)."""
+def standings_table(frame: pd.DataFrame, lang: str = "en",
+                    not_yet: Sequence[str] = ()) -> tuple[pd.DataFrame, SheetStyle]:
+    """The Standings sheet: exact frame -> display values and layout, headed in ``lang``
+    (schema.COLUMNS["Standings"]; the round columns are R1, R2, ... in every language).
+    Players in ``not_yet`` (not yet a member after this round) show '-' as their Rank
+    (issue 11)."""
     out = frame.copy()
     if not_yet and "Rank" in out.columns and "Name" in out.columns:
         waiting = set(not_yet)
@@ -910,8 +973,15 @@ def standings_table(frame: pd.DataFrame, not_yet: Sequence[str] = ()) -> tuple[p
     widths = {"Rank": 6, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10, "Games": 7,
               "W": 4, "D": 4, "L": 4}
     widths.update({c: 7 for c in out.columns if re.fullmatch(r"R\d+", str(c))})  # fits 16.67
-    style = SheetStyle(title="Standings", number_formats=formats, widths=widths,
-                       highlight_rows=3, landscape=len(out.columns) > 20)
+    names = {schema.header("Standings", key, "en"): schema.header("Standings", key, lang)
+             for key in schema.COLUMNS["Standings"]}
+    # a longer translated header ("Vorheriger Wert") widens its column; English keeps its widths
+    widths = {names.get(c, c): w if names.get(c, c) == c else max(w, len(names[c]) + 2)
+              for c, w in widths.items()}
+    formats = {names.get(c, c): f for c, f in formats.items()}
+    out = out.rename(columns=names)
+    style = SheetStyle(title=schema.sheet_name("Standings", lang), number_formats=formats,
+                       widths=widths, highlight_rows=3, landscape=len(out.columns) > 20)
     return out, style
 
 
