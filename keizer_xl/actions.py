@@ -13,7 +13,9 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.errors import ActionError, InputError, Problem
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
-from keizer_xl.sheets.read import read_season, result_round_numbers, warnings
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
+                                   workbook_language)
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
 from keizer_xl.sheets.report_sheets import standings_layout
@@ -27,6 +29,7 @@ class StandingsReport:
     frame: pd.DataFrame  # exact (Fractions)
     notes: tuple[str, ...]
     last_round: int
+    not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
 
 
 def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
@@ -45,7 +48,18 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
                           f"is {last})", usage=True)
     history = compute_history(season, after_round)
     st = history.after(after_round)
-    return StandingsReport(st, standings_frame(st), standing_notes(history, st), last)
+    waiting, joining = not_yet_ranked(season, st)
+    return StandingsReport(st, standings_frame(st), standing_notes(history, st) + joining, last,
+                           waiting)
+
+
+def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players not yet a member after ``st``'s round (rules section 7: in the start list,
+    but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
+    waiting = not_yet_members(season, st.round)
+    notes = tuple(f"{p.name} joins in round {p.joined}: not ranked yet (Rank '-')"
+                  for p in season.players if p.name in waiting)
+    return tuple(waiting), notes
 
 
 def update_standings(book, after_round: int | None = None, write: bool = True) -> StandingsReport:
@@ -53,7 +67,10 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        book.write_sheet("Standings", standings_layout(report.standing, report.notes))
+        lang = workbook_language(book, season.settings)
+        book.write_sheet(schema.sheet_name("Standings", lang),
+                         standings_layout(report.standing, report.notes, lang=lang,
+                                          not_yet=report.not_yet))
         book.save()
     return report
 
@@ -104,12 +121,12 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
 
 
-def pairing_tables(report: PairingReport, season: Season):
+def pairing_tables(report: PairingReport, season: Season, lang: str = "en"):
     """The Pairings sheet's layout and the rows to append to Results."""
     from keizer_xl.sheets.report_sheets import pairings_layout
 
     p = report.pairing
-    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes)
+    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes, lang)
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
@@ -129,7 +146,8 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
     season = read_season(book, repair_round=rnd if repair else None)
     report = plan_pairing(season, rnd, force=force, repair=repair)
     if write:
-        layout, rows = pairing_tables(report, season)
+        lang = workbook_language(book, season.settings)
+        layout, rows = pairing_tables(report, season, lang)
         results = find_sheet(book, "Results")
         if results is None:
             raise ActionError("the workbook has no Results sheet to append the games to")
@@ -142,7 +160,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
         header = result_header_map(table)
         book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
                                    for row in rows])
-        book.write_sheet("Pairings", layout)
+        book.write_sheet(schema.sheet_name("Pairings", lang), layout)
         book.save()
     return report
 

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 __all__ = [
-    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError",
+    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError", "AmbiguousTables",
     "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError", "MissingPartError", "SetupError",
     "HINTS",
 ]
@@ -92,13 +92,27 @@ class InputError(UserError):
 class SettingError(UserError, ValueError):
     """A setting that cannot be used; ``key`` names it, the message says why."""
 
-    def __init__(self, key: str, message: str):
+    def __init__(self, key: str, message: str, msgid: str | None = None, **params: Any):
         super().__init__(message)
         self.key = key
+        #: the message as a catalog id with its parameters (keizer_xl.i18n), where it has one
+        self.msgid = msgid
+        self.params = params
+
+
+class AmbiguousTables(UserError, ValueError):
+    """Two Excel Tables on one input sheet both have the contract's headers (issue 11: the
+    reader never picks one silently); the sheet reader reports it at the sheet."""
 
 
 class ResultError(UserError, ValueError):
-    """A Result cell that is not a result (the message suggests what was meant)."""
+    """A Result cell that is not a result (the message suggests what was meant); ``msgid`` and
+    ``params`` let the sheet reader say it in the workbook's language (keizer_xl.i18n)."""
+
+    def __init__(self, msgid: str, **params: Any):
+        self.msgid = msgid
+        self.params = params
+        super().__init__(msgid.format(**params))
 
 
 class PairingError(UserError, ValueError):

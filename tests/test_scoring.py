@@ -96,7 +96,13 @@ def test_fits_int64_is_the_int64_range():
 
 
 def _big_season(top):
-    s = _settings(top_value=top, value_step=1)
+    # the engine itself must stay exact for any top value; the Settings sheet bounds what a
+    # user may type (rules.MAX_DECIMAL_EXPONENT, issue 11), so the huge top goes in directly
+    from dataclasses import replace
+
+    from keizer_xl.core.rules import TopValue
+
+    s = replace(_settings(value_step=1), top_value=TopValue(number=F(top)))
     players = tuple(Player(f"P{i}") for i in range(4))
     games = (Game(1, "P0", "P1", Result.WHITE_WINS), Game(1, "P2", "P3", Result.DRAW),
              Game(2, "P3", "P0", Result.WHITE_WINS), Game(2, "P1", "P2", Result.BLACK_WINS))
@@ -142,7 +148,10 @@ def test_value_scale_reaching_zero_is_reported_with_what_to_set():
     assert "top_value to 150 or more" in msg and "value_step to at most 99/149" in msg
     assert value_scale_problem(sevilla, 100) is None  # place 100 is worth 1
     assert value_scale_problem(_settings(), 150) is None  # 1.5N: 225 down to 76
-    linear = _settings(top_value=100, bottom_value=0)
+    # bottom_value 0 the Settings sheet refuses itself (rules.check_range); built directly
+    from dataclasses import replace
+
+    linear = replace(_settings(top_value=100), bottom_value=F(0))
     assert "bottom_value 0" in value_scale_problem(linear, 18)
 
 

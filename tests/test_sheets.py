@@ -32,7 +32,7 @@ def test_bad_result_names_the_cell_and_suggests(tmp_path):
 
 def test_all_problems_are_collected_at_once(tmp_path):
     sheets = keizer_example_sheets()
-    sheets["Results"][2][4] = "remise"          # E3
+    sheets["Results"][2][4] = "1-1"             # E3 (remise is accepted since issue 9)
     sheets["Results"][3][2] = "de Vires"        # C4: unknown player
     sheets["Players"].append(["Jansen", 1800])  # A12: duplicate name
     sheets["Attendance"][1][1] = "X"            # B2: unknown code
@@ -41,7 +41,7 @@ def test_all_problems_are_collected_at_once(tmp_path):
     assert "Settings!A3: unknown setting 'absense_max'; did you mean absence_max?" in got
     assert "Players!A12: 'Jansen' appears twice (also at Players!A2)" in got
     assert any(p.startswith("Attendance!B2: 'X' is not an attendance code") for p in got)
-    assert "Results!E3: 'remise' is not a result; did you mean ½-½?" in got
+    assert "Results!E3: '1-1' is not a result; did you mean ½-½?" in got
     assert "Results!C4: 'de Vires' is not in Players; did you mean de Vries?" in got
     assert len(got) == 5
 

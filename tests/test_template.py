@@ -160,17 +160,18 @@ def test_instructions_cover_codes_results_and_commands(template):
 
 
 def test_rounds_and_language(tmp_path):
+    # issue 9: a Dutch template has the contract's Dutch sheet names and headers
     path = build_template(tmp_path / "short.xlsx", rounds=12, language="nl")
     book = FileBook(path)
-    assert book.read_table("Attendance").headers[-1] == "R12"
-    assert len(book.read_table("Attendance").headers) == 13
-    ws = openpyxl.load_workbook(path)["Instructions"]
+    assert book.read_table("Aanwezigheid").headers[-1] == "R12"
+    assert len(book.read_table("Aanwezigheid").headers) == 13
+    ws = openpyxl.load_workbook(path)["Uitleg gebruik"]
     assert "Keizercompetitie" in ws["A1"].value
-    assert book.read_table("Results").headers == INPUT_HEADERS["Results"]  # headers stay canonical
+    assert book.read_table("Uitslagen").headers == ("Ronde", "Bord", "Wit", "Zwart", "Uitslag")
     de = template_workbook(rounds=3, language="de")
-    assert "Keizer-Turnier" in de["Instructions"]["A1"].value
+    assert "Keizer-Turnier" in de["Anleitung"]["A1"].value
     with pytest.raises(ValueError):
-        template_workbook(language="fr")
+        template_workbook(language="xx")  # (fr is a language since issue 9)
     with pytest.raises(ValueError):
         template_workbook(rounds=0)
 

@@ -170,7 +170,12 @@ class XlwingsBook:
         kept = _Sheet(title, cells)
         tables = [self._geometry(t) for t in xl_sheet.tables]
         if tables:
-            kept.table, kept.others = tables[0], tables[1:]
+            # the table with the contract's headers, not merely the first (issue 11)
+            from keizer_xl.sheets.read import pick_table
+
+            pick = pick_table(title, [[cells.get((t.min_row, c)) for c in range(t.min_col, t.max_col + 1)]
+                                      if t.headers else [] for t in tables])
+            kept.table, kept.others = tables[pick], tables[:pick] + tables[pick + 1:]
         return kept
 
     @staticmethod

@@ -266,6 +266,16 @@ class UnoBook:
                     cells[(first_row + i + 1, first_col + j + 1)] = value
 
         tables = self._dbranges(sheet)
+        if len(tables) > 1:  # the range with the contract's headers, not merely the first
+            from keizer_xl.sheets.read import pick_table
+
+            heads = []
+            for _, candidate in tables:
+                a = candidate.DataArea
+                heads.append(self._read_block(sheet, a.StartRow, a.StartColumn, a.StartRow,
+                                              a.EndColumn)[0]
+                             if _prop(candidate, "ContainsHeader", True) else [])
+            tables = [tables[pick_table(sheet.Name, heads)]]
         if not tables:
             corner = self._content_bottom_right(sheet)
             if corner is not None:

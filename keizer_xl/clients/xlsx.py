@@ -746,6 +746,10 @@ class FileBook:
         data, self._signature = _read_with_signature(self.path, self.label)
         self._data = data
         info = preflight(self.path, data)
+        #: the sheet names as the file lists them: openpyxl renames a second 'results' to
+        #: 'results1', so the sheet reader checks for ambiguous input sheets against this list
+        #: (chart sheets named like an input sheet and missing parts preflight refused above)
+        self.stored_sheets = [s.name for s in info.sheets]
         # saved as the name says: keep_vba for .xlsm (Excel refuses a macro file named .xlsx)
         self.macro_enabled = self.path.suffix.lower() in MACRO_SUFFIXES
         self.unsupported: list[Unsupported] = list(info.unsupported)
@@ -754,6 +758,7 @@ class FileBook:
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
         self._written: set[str] = set()
         self._values_wb = None
+        self._calculated: bool | None = None  # see _cached_values_saved
         # formula cells moved by append_rows / delete_rows: sheet -> {(row, col) now: as loaded},
         # so a cached result is still looked up where Excel stored it
         self._moved: dict[str, dict[tuple[int, int], tuple[int, int]]] = {}
@@ -841,10 +846,30 @@ class FileBook:
                         totals=table.totalsRowCount or 0)
 
     def _region(self, ws) -> Region:
-        table = next(iter(ws.tables.values()), None) if ws.tables else None
+        table = self._input_table(ws) if ws.tables else None
         names = [col.name for col in table.tableColumns] if table is not None and table.tableColumns else []
         values = {rc: cell.value for rc, cell in ws._cells.items() if cell.value is not None}
         return find_region(values, self._table_ref(table) if table is not None else None, names)
+
+    @staticmethod
+    def _input_table(ws):
+        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
+        from openpyxl.utils.cell import range_boundaries
+
+        from keizer_xl.sheets.read import pick_table
+
+        tables = list(ws.tables.values())
+        if len(tables) == 1:
+            return tables[0]
+        header_lists = []
+        for t in tables:
+            min_col, min_row, max_col, _ = range_boundaries(t.ref)
+            if t.headerRowCount == 0:
+                header_lists.append([c.name for c in t.tableColumns] if t.tableColumns else [])
+            else:
+                header_lists.append([ws._cells[(min_row, c)].value if (min_row, c) in ws._cells
+                                     else None for c in range(min_col, max_col + 1)])
+        return tables[pick_table(ws.title, header_lists)]
 
     def read_table(self, sheet: str) -> Table:
         ws = self._worksheet(sheet)
@@ -873,11 +898,39 @@ class FileBook:
                     if values_ws is not None:
                         vcell = values_ws._cells.get(moved.get((r, c), (r, c)))
                         cached = vcell.value if vcell is not None else None
-                    if cached is None:
+                    if cached is None and not self._cached_values_saved():
+                        # never calculated (saved by a program that does not compute, e.g.
+                        # openpyxl): the formula's text, which the reader refuses with its cell,
+                        # rather than guessing "empty"
                         cached = formula if isinstance(formula, str) else getattr(formula, "text", str(formula))
+                    # else: Excel or LibreOffice stored an empty result (=IF(F16="","",F16) for a
+                    # game not played yet): the cell is empty (issue 11)
                     rows[r - lo][c - first_col] = cached
         return Table(sheet=ws.title, headers=region.headers, rows=tuple(tuple(r) for r in rows),
                      header_row=region.header_row, first_column=first_col)
+
+    def _cached_values_saved(self) -> bool:
+        """Whether the file holds the results of its formulas as last calculated: Excel and
+        LibreOffice store them; a writer that cannot calculate (openpyxl, this tool's own file
+        client) marks the workbook ``fullCalcOnLoad`` and stores none."""
+        if self._calculated is None:
+            import zipfile
+
+            self._calculated = True
+            try:
+                with zipfile.ZipFile(io.BytesIO(self._data)) as zf:
+                    for info in zf.infolist():
+                        name = info.filename.lower()
+                        if name.endswith("workbook.xml") and "_rels" not in name and \
+                                info.file_size < 8_000_000:
+                            text = zf.read(info).decode("utf-8", "replace")
+                            if re.search(r"<(?:\w+:)?calcPr\b[^>]*\bfullCalcOnLoad\s*=\s*[\"'](?:1|true)",
+                                         text):
+                                self._calculated = False
+                            break
+            except Exception:  # a damaged part (zlib.error, ...): trust no cached value
+                self._calculated = False
+        return self._calculated
 
     def _values_sheet(self, title: str):
         values = self._values()

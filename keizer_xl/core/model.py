@@ -78,12 +78,24 @@ _RESULT_FORMS = {
     "": Result.PENDING,
 }
 
+# Other spellings clubs type, each with only one possible meaning (issue 9): colons as on a
+# German score sheet, a lone draw ("remise", "r", "1/2", "0.5", "Unentschieden"), forfeit
+# marks with a slash or colon.  A bare "1", "0", "10" or "1-1" stays refused: it could be
+# either side's win (only suggested below).
+_RESULT_FORMS.update({
+    "1:0": Result.WHITE_WINS, "0:1": Result.BLACK_WINS,
+    "½:½": Result.DRAW, "1/2:1/2": Result.DRAW, "0.5:0.5": Result.DRAW, "0,5:0,5": Result.DRAW,
+    "1/2": Result.DRAW, "0.5": Result.DRAW, "0,5": Result.DRAW, "r": Result.DRAW,
+    "remise": Result.DRAW, "remis": Result.DRAW, "draw": Result.DRAW,
+    "unentschieden": Result.DRAW, "gelijk": Result.DRAW, "nulle": Result.DRAW,
+    "+:-": Result.WHITE_FORFEIT, "-:+": Result.BLACK_FORFEIT, "+/-": Result.WHITE_FORFEIT,
+    "-/+": Result.BLACK_FORFEIT, "-:-": Result.DOUBLE_FORFEIT,
+})
+
 # Frequent slips and what they most likely meant (for the error message only).
 _SUGGESTIONS = {
-    "1/0": "1-0", "0/1": "0-1", "1:0": "1-0", "0:1": "0-1", "10": "1-0", "01": "0-1",
-    "1": "1-0", "0": "0-1", "0.5": "½-½", "1/2": "½-½", "½:½": "½-½", "r": "½-½",
-    "remise": "½-½", "draw": "½-½", "+:-": "+-", "-:+": "-+", "1-0 f": "1-0F",
-    "+/-": "+-", "-/+": "-+", "0-0": "0-0F", "1-1": "½-½",
+    "1/0": "1-0", "0/1": "0-1", "10": "1-0", "01": "0-1",
+    "1": "1-0", "0": "0-1", "0-0": "0-0F", "1-1": "½-½",
 }
 
 
@@ -100,12 +112,14 @@ def parse_result(raw: object) -> Result:
         return _RESULT_FORMS[key]
     hint = _SUGGESTIONS.get(key)
     if hint is None and re.fullmatch(r"\d{4}-\d\d-\d\d.*", text):
-        raise ResultError(f"{text!r} is a date: Excel changed what was typed; format the Result "
-                          f"column as Text and type the result again")
+        raise ResultError("{text!r} is a date: Excel changed what was typed; format the Result "
+                          "column as Text and type the result again", text=text)
     if key == "bye":
         raise ResultError("'bye' belongs on a row with the player as White and Black empty")
-    suffix = f"; did you mean {hint}?" if hint else " (use 1-0, 0-1, ½-½, 1-0F, 0-1F, 0-0F, adj, or * for a game in progress)"
-    raise ResultError(f"{text!r} is not a result{suffix}")
+    if hint:
+        raise ResultError("{text!r} is not a result; did you mean {hint}?", text=text, hint=hint)
+    raise ResultError("{text!r} is not a result (use 1-0, 0-1, ½-½, 1-0F, 0-1F, 0-0F, adj, or * "
+                      "for a game in progress)", text=text)
 
 
 # --------------------------------------------------------------------------- season
@@ -166,6 +180,9 @@ class Season:
     settings: Settings = field(default_factory=Settings)
     #: rounds that have a column in Attendance (they may have no games yet)
     attendance_rounds: tuple[int, ...] = ()
+    #: what the sheet reader decided and the user should see (``check`` prints them): how
+    #: date headers map to rounds, columns ignored, late entrants without Joined, ...
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def rounds_with_results(self) -> list[int]:
         """Rounds with at least one game result entered (byes alone do not count)."""

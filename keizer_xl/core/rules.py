@@ -78,11 +78,21 @@ class PairConstraint:
 
 TIEBREAK_KEYS = ("previous", "rating", "start", "name")
 
+#: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
+LANGUAGES = ("en", "nl", "de", "fr")
+#: What people type for a language in the ``language`` setting.
+LANGUAGE_NAMES = {"english": "en", "engels": "en", "englisch": "en", "nederlands": "nl",
+                  "dutch": "nl", "niederländisch": "nl", "vlaams": "nl", "deutsch": "de",
+                  "german": "de", "duits": "de", "français": "fr", "francais": "fr",
+                  "french": "fr", "frans": "fr", "französisch": "fr"}
+
 
 @dataclass(frozen=True)
 class Settings:
     preset: str = "keizer"
-    season: str = ""
+    season: str = ""  # shown in titles and the HTML page; empty: the file name
+    club: str = ""  # the club's name, shown likewise
+    language: str = ""  # en, nl or de; empty: the language of the input sheet names
     # values (rules section 2)
     value_basis: str = "place"  # "place" | "rating" (section 8)
     top_value: TopValue = TopValue(rule="1.5N")
@@ -224,6 +234,10 @@ KNOWN_KEYS: tuple[str, ...] = tuple(
 
 # Dutch and German setting names people type; they map to the canonical key.
 KEY_ALIASES = {
+    "taal": "language",
+    "sprache": "language",
+    "vereniging": "club",
+    "verein": "club",
     "voorinstelling": "preset",
     "seizoen": "season",
     "saison": "season",
@@ -237,33 +251,67 @@ KEY_ALIASES = {
 _BUILTIN_CODES = ("E", "U", "C", "L")
 
 
+#: Largest magnitude a setting number may have, and the most digits after the point.  A
+#: setting is a small club number; refusing anything beyond these before building the
+#: Fraction keeps ``1e999999999`` from building a billion-digit integer (issue 11).
+MAX_MAGNITUDE = 10 ** 9
+MAX_DECIMAL_EXPONENT = 9
+_MAX_TEXT = 64
+
+
+def _bounded_decimal(text: str, raw: Any, key: str) -> Fraction:
+    """Decimal text -> Fraction, refusing inf/nan and exponents that would build huge integers."""
+    try:
+        d = Decimal(text)
+    except (InvalidOperation, ValueError):
+        raise SettingError(key, f"{raw!r} is not a number (write 1/3, 0.3333 or 33.33%)") from None
+    if not d.is_finite():
+        raise SettingError(key, f"{raw!r} is not a finite number")
+    if d and not -MAX_DECIMAL_EXPONENT <= d.adjusted() <= MAX_DECIMAL_EXPONENT:
+        raise SettingError(key, f"{raw!r} is too large or too small a number for a setting")
+    if d.as_tuple().exponent < -MAX_DECIMAL_EXPONENT - 6:  # type: ignore[operator]
+        raise SettingError(key, f"{raw!r} has too many decimals for a setting")
+    return Fraction(d)
+
+
 def parse_fraction(raw: Any, key: str = "value") -> Fraction:
-    """Parse ``1/3``, ``0.3333``, ``33.33%``, ``2``, ``1,5`` or a number cell exactly."""
+    """Parse ``1/3``, ``0.3333``, ``33.33%``, ``2``, ``1,5`` or a number cell exactly.
+
+    Magnitudes are bounded (:data:`MAX_MAGNITUDE`) before any exact arithmetic is done."""
     if isinstance(raw, bool):
         raise SettingError(key, f"{raw!r} is not a number")
     if isinstance(raw, int):
+        if abs(raw) > MAX_MAGNITUDE:
+            raise SettingError(key, f"{raw!r} is too large a number for a setting")
         return Fraction(raw)
     if isinstance(raw, float):
+        if raw != raw or raw in (float("inf"), float("-inf")):
+            raise SettingError(key, f"{raw!r} is not a finite number")
         # repr() is the shortest text that round-trips: 0.3333 stays exactly 3333/10000.
-        return Fraction(Decimal(repr(raw)))
+        return _bounded_decimal(repr(raw), raw, key)
     if isinstance(raw, Fraction):
         return raw
     text = str(raw).strip().replace(" ", "").replace("\u00bd", "1/2")
     if not text:
         raise SettingError(key, "is empty")
+    if len(text) > _MAX_TEXT:
+        raise SettingError(key, f"{str(raw)[:20]!r}... is not a number (too long)")
     percent = text.endswith("%")
     if percent:
         text = text[:-1]
     text = text.replace(",", ".")
-    try:
-        if "/" in text:
-            num, den = text.split("/", 1)
-            value = Fraction(Decimal(num)) / Fraction(Decimal(den))
-        else:
-            value = Fraction(Decimal(text))
-    except (InvalidOperation, ValueError, ZeroDivisionError):
-        raise SettingError(key, f"{raw!r} is not a number (write 1/3, 0.3333 or 33.33%)") from None
-    return value / 100 if percent else value
+    if "/" in text:
+        num, den = text.split("/", 1)
+        top, bottom = _bounded_decimal(num, raw, key), _bounded_decimal(den, raw, key)
+        if bottom == 0:
+            raise SettingError(key, f"{raw!r} divides by zero")
+        value = top / bottom
+    else:
+        value = _bounded_decimal(text, raw, key)
+    value = value / 100 if percent else value
+    if abs(value) > MAX_MAGNITUDE:
+        raise SettingError(key, f"{raw!r} is too large a number for a setting")
+    return value
 
 
 def parse_credit(raw: Any, key: str) -> Credit:
@@ -303,7 +351,9 @@ def _parse_top(raw: Any, key: str) -> TopValue:
         return TopValue(rule=rules[text])
     try:
         return TopValue(number=parse_fraction(raw, key))
-    except SettingError:
+    except SettingError as e:
+        if "is not a number" not in str(e):  # a number, but infinite or far too large
+            raise
         raise SettingError(key, f"{raw!r} is not a number or one of N, 1.5N, 2N, ratio 3") from None
 
 
@@ -349,17 +399,38 @@ def normalise_key(raw_key: str) -> str:
     return KEY_ALIASES.get(key, key)
 
 
+def _unknown_setting(raw_key: str, key: str) -> SettingError:
+    candidates = list(KNOWN_KEYS) + ["code X"]
+    hint = did_you_mean(key, candidates)
+    msgid = (N_("unknown setting {name!r}; did you mean {suggestion}?") if hint
+             else N_("unknown setting {name!r}"))
+    return SettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
+                        suggestion=hint[len("; did you mean "):-1])
+
+
+def N_(msgid: str) -> str:
+    """Marks a message id for the catalogs (gettext_noop): translated where it is shown."""
+    return msgid
+
+
 def check_key(raw_key: str) -> None:
     """Raise SettingError (with a suggestion) when ``raw_key`` is not a setting."""
     key = normalise_key(raw_key)
     if re.fullmatch(r"code\s+\S+|(fixed|forbidden)(\s+r?\d+)?", key) or key in KNOWN_KEYS:
         return
-    candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
+    raise _unknown_setting(raw_key, key)
 
 
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
-    """Turn one Settings row into ``(field, value)``; raises SettingError with a suggestion."""
+    """Turn one Settings row into ``(field, value)``; raises SettingError with a suggestion.
+
+    The value is checked against its documented range (:func:`check_range`)."""
+    field_name, value = _parse_setting(raw_key, raw_value)
+    check_range(field_name, value, raw_value)
+    return field_name, value
+
+
+def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     key = normalise_key(raw_key)
     m = re.fullmatch(r"code\s+(\S+)", key)
     if m:
@@ -370,6 +441,8 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return "codes", (code, parse_credit(raw_value, key))
     m = re.fullmatch(r"(fixed|forbidden)(?:\s+r?(\d+))?", key)
     if m:
+        if m.group(2) and len(m.group(2)) > 4:
+            raise SettingError(key, f"round {m.group(2)} is beyond {MAX_ROUND}")
         rnd = int(m.group(2)) if m.group(2) else None
         if m.group(1) == "fixed" and rnd is None:
             raise SettingError(key, "a fixed pair needs its round: 'fixed R5'")
@@ -380,8 +453,15 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
             raise SettingError(key, f"{raw_value!r} is not a preset ({', '.join(PRESETS)})"
                                     f"{did_you_mean(name, PRESETS)}")
         return key, name
-    if key == "season":
+    if key in ("season", "club"):
         return key, str(raw_value).strip()
+    if key == "language":
+        text = str(raw_value).strip().casefold()
+        lang = LANGUAGE_NAMES.get(text, text)
+        if lang not in LANGUAGES:
+            raise SettingError(key, f"{raw_value!r} is not a language ({', '.join(LANGUAGES)})"
+                                    f"{did_you_mean(text, LANGUAGES)}")
+        return key, lang
     if key == "top_value":
         return key, _parse_top(raw_value, key)
     if key == "bottom_value":
@@ -411,8 +491,79 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return key, _parse_int(raw_value, key)
     if key == "tiebreak":
         return key, _parse_tiebreak(raw_value, key)
-    candidates = list(KNOWN_KEYS) + ["code X"]
-    raise SettingError(key, f"unknown setting {raw_key!r}{did_you_mean(key, candidates)}")
+    raise _unknown_setting(raw_key, key)
+
+
+#: The highest round number anywhere in a workbook (a season has one round a week; a club
+#: evening every day for three years stays below it).  Larger numbers are typing slips and
+#: must never size a loop or a list (issue 11: ``Round 1e9`` ended in a MemoryError).
+MAX_ROUND = 1000
+
+#: Whole-number settings: (lowest, highest) allowed, as KEIZER-RULES.md documents them or as a
+#: club could sensibly use them.  ``None`` (where the setting allows it) is always fine.
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "value_decimals": (0, 6),
+    "k_factor": (0, 32),  # rules section 8: at most 32
+    "max_passes": (1, 1000),
+    "extra_passes": (0, 100),
+    "extra_passes_from_round": (1, MAX_ROUND),
+    "converge_from_round": (1, MAX_ROUND),
+    "absence_max": (1, MAX_ROUND),
+    "max_meetings": (1, MAX_ROUND),
+    "rematch_gap": (0, MAX_ROUND),
+    "max_same_colour_in_row": (1, MAX_ROUND),
+    "max_colour_difference": (0, MAX_ROUND),
+}
+#: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
+#: a fraction of the opponent's value, never negative; absences and the bye are a share of
+#: the player's own value, between none and all of it.
+_FRACTION_RANGES: dict[str, tuple[Fraction, Fraction | None]] = {
+    "win": (Fraction(0), None), "draw": (Fraction(0), None), "loss": (Fraction(0), None),
+    "forfeit_win": (Fraction(0), None), "forfeit_loss": (Fraction(0), None),
+    "withdrawn_opponent": (Fraction(0), Fraction(1)),
+    "value_step": (Fraction(0), None),
+}
+
+
+def _describe_range(low: Any, high: Any) -> str:
+    if high is None:
+        return f"{_fmt(Fraction(low))} or more"
+    return f"between {_fmt(Fraction(low))} and {_fmt(Fraction(high))}"
+
+
+def check_range(field_name: str, value: Any, raw: Any = None) -> None:
+    """Raise SettingError when a parsed setting is outside its documented range; the message
+    says what to write instead."""
+    shown = raw if raw is not None else value
+    if field_name in INT_RANGES and value is not None:
+        low, high = INT_RANGES[field_name]
+        if not low <= value <= high:
+            raise SettingError(field_name, f"{shown!r} is out of range: {field_name} must be a whole "
+                                           f"number {_describe_range(low, high)}")
+    elif field_name in _FRACTION_RANGES:
+        low_f, high_f = _FRACTION_RANGES[field_name]
+        if value < low_f or (high_f is not None and value > high_f):
+            raise SettingError(field_name, f"{shown!r} is out of range: {field_name} must be "
+                                           f"{_describe_range(low_f, high_f)}")
+    elif field_name in _CREDIT_KEYS or field_name == "codes":
+        credit = value[1] if field_name == "codes" else value
+        what = f"code {value[0]}" if field_name == "codes" else field_name
+        if credit.fixed is not None:
+            if credit.fixed < 0:
+                raise SettingError(field_name, f"{shown!r}: {what} must not be negative (write e.g. "
+                                               f"'20 points', or 0)")
+        elif not 0 <= credit.fraction <= 1:
+            raise SettingError(field_name, f"{shown!r} is out of range: {what} is a share of the "
+                                           f"player's own value between 0 and 1 (write e.g. 1/3, "
+                                           f"0.3333 or 33.33%), or fixed points ('20 points')")
+    elif field_name == "top_value" and value.number is not None:
+        if value.number <= 0:
+            raise SettingError(field_name, f"{shown!r}: top_value must be more than 0 (e.g. 100, "
+                                           f"or N, 1.5N, 2N, ratio 3)")
+    elif field_name == "bottom_value" and value is not None:
+        if value <= 0:
+            raise SettingError(field_name, f"{shown!r}: bottom_value must be more than 0 (the last "
+                                           f"place's value), or leave it empty")
 
 
 def _blank(raw: Any) -> bool:
@@ -457,6 +608,14 @@ def _check_consistency(s: Settings) -> None:
         raise SettingError("bottom_value", f"bottom_value {_fmt(s.bottom_value)} is above top_value {s.top_value}")
     if s.value_step < 0:
         raise SettingError("value_step", "value_step must not be negative")
+    # rules section 3: a win is worth at least a draw, a draw at least a loss
+    if not s.win >= s.draw >= s.loss:
+        key = "draw" if s.draw > s.win else "loss"
+        raise SettingError(key, f"win {_fmt(s.win)}, draw {_fmt(s.draw)}, loss {_fmt(s.loss)}: a win "
+                                f"must be worth at least a draw and a draw at least a loss")
+    if s.forfeit_win < s.forfeit_loss:
+        raise SettingError("forfeit_loss", f"forfeit_loss {_fmt(s.forfeit_loss)} is more than "
+                                           f"forfeit_win {_fmt(s.forfeit_win)}")
 
 
 def describe(settings: Settings) -> list[tuple[str, str]]:

@@ -62,27 +62,38 @@ def value_scale_problem(settings: Settings, n_players: int) -> str | None:
     """
     if settings.value_basis != "place" or n_players < 1:
         return None
+    top = settings.top_value.resolve(n_players)
+    bottom = settings.bottom_value
+    if bottom is not None and bottom > top:  # a rule top (N, 1.5N) can fall below bottom_value
+        return (f"bottom_value {_text(bottom)} is above top_value {settings.top_value} "
+                f"(= {_text(top)} with {n_players} players)")
     values = place_values(settings, n_players)
     lowest = values[-1]
     if lowest > 0:
         return None
-    top = settings.top_value.resolve(n_players)
-    if settings.bottom_value is not None:
-        return (f"bottom_value {_text(settings.bottom_value)} gives the last place a value of "
+    if bottom is not None:
+        scale = 10 ** settings.value_decimals
+        if top > 0 and bottom > 0:  # above 0, but cut to value_decimals it is 0
+            return (f"bottom_value {_text(bottom)} cut to {settings.value_decimals} decimals is "
+                    f"0: set bottom_value to at least {_text(Fraction(1, scale))} or "
+                    f"value_decimals higher")
+        return (f"bottom_value {_text(bottom)} gives the last place a value of "
                 f"{_text(lowest)} with {n_players} players; set bottom_value above 0 (e.g. 1)")
     bad = sum(1 for v in values if v <= 0)
     step = settings.value_step
     # the largest step that keeps the last place at 1 or more: (top - 1) / (n - 1)
     fitting_step = (top - 1) / (n_players - 1) if n_players > 1 else step
+    need = 1 + (n_players - 1) * step  # a number top_value that keeps the last place at 1
     if settings.top_value.number is not None:
-        need = 1 + (n_players - 1) * step
         return (f"top_value {settings.top_value} with value_step {_text(step)} gives the last "
                 f"{bad} of {n_players} places a value of 0 or below (lowest {_text(lowest)}); "
                 f"set top_value to {_text(need)} or more, or top_value to a rule such as N or "
-                f"1.5N, or value_step to at most {_text(fitting_step)}")
+                f"1.5N, or value_step to at most {_text(fitting_step)}, or set bottom_value "
+                f"(the last place's value)")
     return (f"top_value {settings.top_value} with value_step {_text(step)} gives the last {bad} "
             f"of {n_players} places a value of 0 or below (lowest {_text(lowest)}); set "
-            f"value_step to at most {_text(fitting_step)}")
+            f"value_step to at most {_text(fitting_step)}, or top_value to {_text(need)} or "
+            f"more, or set bottom_value (the last place's value)")
 
 
 def _text(x: Fraction) -> str:

@@ -159,7 +159,7 @@ def plan_jobs(paths: Sequence[str | os.PathLike], options: BatchOptions) -> list
 Report = Callable[[str, float], None]
 
 
-def write_history_sheet(book, history) -> None:
+def write_history_sheet(book, history, lang: str = "en") -> None:
     """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
     after an empty column, the rank of the top 8 after each round and a native line chart of
     it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
@@ -167,11 +167,14 @@ def write_history_sheet(book, history) -> None:
     from keizer_xl.sheets.frames import rank_progression
     from keizer_xl.sheets.report_sheets import history_layout
 
-    book.write_sheet("History", history_layout(history))
+    from keizer_xl.sheets import schema
+
+    name = schema.sheet_name("History", lang)
+    book.write_sheet(name, history_layout(history))
     wb = getattr(book, "wb", None)
     if wb is None or history.last.round == 0:
         return
-    add_rank_chart(wb[_sheet_title(wb, "History")], rank_progression(history),
+    add_rank_chart(wb[_sheet_title(wb, name)], rank_progression(history),
                    first_column=len(HISTORY_COLUMNS) + 2)
 
 
@@ -227,30 +230,35 @@ def add_rank_chart(ws, wide, first_column: int) -> None:
 def write_season_sheets(book, season, history, *, compare: bool = False,
                         report: Report | None = None) -> dict:
     """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
-    from keizer_xl.actions import standing_notes
+    from keizer_xl.actions import not_yet_ranked, standing_notes
     from keizer_xl.analysis.audit import audit_season
     from keizer_xl.sheets import report_sheets as sheets
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.read import workbook_language
 
     report = report or (lambda stage, fraction: None)
     st = history.last
-    notes = standing_notes(history, st)
-    book.write_sheet("Standings", sheets.standings_layout(st, notes))
+    waiting, joining = not_yet_ranked(season, st)
+    notes = standing_notes(history, st) + joining
+    lang = workbook_language(book, season.settings)
+    name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
+    book.write_sheet(name["Standings"], sheets.standings_layout(st, notes, lang, not_yet=waiting))
     report("history", 0.30)
-    write_history_sheet(book, history)
+    write_history_sheet(book, history, lang)
     report("crosstable", 0.35)
-    book.write_sheet("Crosstable", sheets.crosstable_layout(season, history))
+    book.write_sheet(name["Crosstable"], sheets.crosstable_layout(season, history))
     report("explain", 0.40)
-    book.write_sheet("Explain", sheets.explain_layout(season, history))
+    book.write_sheet(name["Explain"], sheets.explain_layout(season, history))
     report("audit", 0.50)
     audits = audit_season(season, history,
                           progress=lambda done, total: report("audit", 0.50 + 0.20 * done / total))
-    book.write_sheet("Audit", sheets.audit_layout(audits))
+    book.write_sheet(name["Audit"], sheets.audit_layout(audits))
     if compare:
         from keizer_xl.analysis.compare import compare_methods
 
         report("compare", 0.70)
         comparison = compare_methods(season, history)
-        book.write_sheet("Compare", sheets.compare_layout(comparison))
+        book.write_sheet(name["Compare"], sheets.compare_layout(comparison))
     return {"notes": notes, "audit_rounds_differing": sum(1 for a in audits if not a.same)}
 
 

@@ -128,11 +128,12 @@ def cmd_new(args) -> int:
         raise UsageError(f"{path} already exists (use --force to overwrite it)")
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
         raise UsageError(f"{path}: the season workbook must end in .xlsx")
+    language = getattr(args, "language", None) or "en"
     if path.suffix.lower() == ".xlsm":  # the button-ready workbook, built without Excel
         if getattr(args, "via_excel", False):
             return _excel_setup(path, new=True, force=args.force, python=None)
-        return _build_xlsm(path, source=None, force=args.force, python=None)
-    build_template(path)
+        return _build_xlsm(path, source=None, force=args.force, python=None, language=language)
+    build_template(path, language=language)
     print(f"Created {path}: fill in Players, then mark absences and pair round 1.")
     return EXIT_OK
 
@@ -171,7 +172,7 @@ def _print_standings(report, fmt: str) -> None:
     if fmt == "json":
         print(json.dumps(standings_rows(report), ensure_ascii=False))
         return
-    frame, _ = standings_table(report.frame)
+    frame, _ = standings_table(report.frame, not_yet=report.not_yet)
     if fmt == "csv":
         sys.stdout.write(frame.to_csv(index=False))
         return
@@ -369,11 +370,11 @@ def cmd_batch(args) -> int:
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
-def _season_and_history(path: Path):
+def _season_and_history(path: Path, book=None):
     from keizer_xl.sheets.read import read_season
     from keizer_xl.core.standings import compute_history
 
-    season = read_season(_open(path))
+    season = read_season(book if book is not None else _open(path))
     return season, compute_history(season)
 
 
@@ -445,7 +446,11 @@ def cmd_compare(args) -> int:
     for note in comparison.notes:
         print(f"note: {note}", file=sys.stderr)
     if write:
-        book.write_sheet("Compare", compare_layout(comparison))
+        from keizer_xl.sheets import schema
+        from keizer_xl.sheets.read import workbook_language
+
+        book.write_sheet(schema.sheet_name("Compare", workbook_language(book, season.settings)),
+                         compare_layout(comparison))
         book.save()
         print(f"Wrote Compare to {path}", file=sys.stderr)
     return EXIT_OK
@@ -458,14 +463,22 @@ def cmd_export(args) -> int:
         raise UsageError("say what to export: --html and/or --csv")
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError("--out names one file: export --html and --csv separately")
+    from keizer_xl.sheets.read import workbook_language
+
     path = _book_path(args.book)
-    season, history = _season_and_history(path)
+    book = _open(path)
+    season, history = _season_and_history(path, book)
+    lang = args.language or workbook_language(book, season.settings)
     outputs = []
     if args.html:
-        outputs.append((page_html(season, history, path.stem), ".html", "utf-8"))
+        outputs.append((page_html(season, history, path.stem, lang), ".html", "utf-8"))
     if args.csv:
+        separator = "\t" if args.csv_separator == "tab" else args.csv_separator
+        if separator and separator == args.decimal:
+            raise UsageError(f"--csv-separator and --decimal are both {separator!r}")
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
-        outputs.append((standings_csv(history), ".csv", "utf-8-sig"))
+        outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal),
+                        ".csv", "utf-8-sig"))
     for text, suffix, encoding in outputs:
         if args.out == "-":
             sys.stdout.write(text)
@@ -490,12 +503,13 @@ def cmd_export(args) -> int:
 
 # --------------------------------------------------------------------------- Excel (xlwings)
 
-def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None) -> int:
+def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None,
+                language: str = "en") -> int:
     """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
     from keizer_xl.frontends.xlsm_build import build_xlsm
 
     # SetupError / WorkbookFileError are mapped in main() like every error
-    result = build_xlsm(path, source=source, force=force, python=python)
+    result = build_xlsm(path, source=source, force=force, python=python, language=language)
     for step in result.steps:
         print(f"  {step}", file=sys.stderr)
     print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
@@ -787,6 +801,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("book")
     p.add_argument("--html", action="store_true", help="a self-contained page (default BOOK.html)")
     p.add_argument("--csv", action="store_true", help="the standings (default BOOK.csv)")
+    p.add_argument("--csv-separator", metavar="CHAR", choices=(",", ";", "tab"),
+                   help="the CSV column separator (default: ';' for nl, de and fr, else ',')")
+    p.add_argument("--decimal", choices=(".", ","),
+                   help="the CSV decimal sign (default: ',' for nl, de and fr, else '.')")
     p.add_argument("--out", metavar="FILE", help="where to write ('-' for standard output)")
     p.set_defaults(func=cmd_export)
 
@@ -841,6 +859,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop LibreOffice after this long (default 180)")
     p.set_defaults(func=cmd_lo_run)
 
+    # every command: the language of messages (and of the template for `new`); the workbook's
+    # own language (its `language` setting or sheet names) when not given
+    from keizer_xl.core.rules import LANGUAGES
+    for command in sub.choices.values():
+        command.add_argument("--language", choices=LANGUAGES, default=None,
+                             help="the language of messages (default: the workbook's)")
     return parser
 
 
@@ -880,6 +904,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, argv: list[str]) -> int:
     printed: set[str] = set()
+    from keizer_xl.i18n import message_language
+
+    token = message_language.set(getattr(args, "language", None))
     try:
         code = args.func(args)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
@@ -890,6 +917,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
         _print_messages(printed)
         return _fail(exc, argv)
+    finally:
+        message_language.reset(token)
     _print_messages(printed)
     return int(code)
 

@@ -41,13 +41,32 @@ def csv_unescape(text: str) -> str:
     return text[1:] if text.startswith("'") and _FORMULA_START.match(text[1:]) else text
 
 
-def standings_csv(history: History) -> str:
+#: Dutch and German Excel split a CSV on ';' and read 12,5 as a number (their list separator
+#: and decimal sign); English Excel expects ',' and '.'.
+CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ","), "fr": (";", ",")}
+
+
+def standings_csv(history: History, lang: str = "en", *, separator: str | None = None,
+                  decimal: str | None = None) -> str:
     """The latest standings as the Standings sheet has them (Rank, Name, Score, Value, Prev value,
-    Games, W, D, L, R1..Rk), numbers rounded to 2 decimals, names protected as above."""
-    frame, _ = standings_table(standings_frame(history.last))
-    frame["Name"] = [csv_escape(n) for n in frame["Name"]]
+    Games, W, D, L, R1..Rk, headed in ``lang``), numbers rounded to 2 decimals, names protected
+    as above.  ``separator`` and ``decimal`` default to the language's (CSV_CONVENTIONS), so
+    a double click opens the file in columns in a Dutch or German Excel."""
+    default_sep, default_dec = CSV_CONVENTIONS.get(lang, CSV_CONVENTIONS["en"])
+    separator = separator or default_sep
+    decimal = decimal or default_dec
+    if separator == decimal:
+        raise ValueError(f"the separator and the decimal sign are both {separator!r}")
+    frame, _ = standings_table(standings_frame(history.last), lang)
+    name = frame.columns[1]
+    frame[name] = [csv_escape(n) for n in frame[name]]
+    if decimal != ".":
+        for col in frame.columns:
+            if col != name:
+                frame[col] = [str(v).replace(".", decimal) if isinstance(v, float) else v
+                              for v in frame[col]]
     buf = io.StringIO()
-    frame.to_csv(buf, index=False, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
+    frame.to_csv(buf, index=False, sep=separator, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
     return buf.getvalue()
 
 
@@ -155,21 +174,34 @@ footer{color:var(--mut);font-size:.8rem;margin:2rem 0 1rem}
 """
 
 
-def page_html(season: Season, history: History, title: str) -> str:
-    """The whole page: standings, the open pairing, the rank chart and the crosstable."""
+def page_html(season: Season, history: History, title: str, lang: str = "en") -> str:
+    """The whole page in ``lang``: standings, the open pairing, the rank chart and the
+    crosstable; the club and the season (the ``season`` setting, else ``title``, the file
+    name) in the title."""
+    from keizer_xl.i18n import translator
+    from keizer_xl.sheets import schema
+
+    tr = translator(lang)
     e = html.escape
     st = history.last
-    heading = e(season.settings.season or title)
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+    season_name = season.settings.season or title
+    heading = e(" - ".join(x for x in (season.settings.club, season_name) if x))
+    sh = schema.headers("Standings", tr.lang)
+    points = tr.gettext("Points")  # the page says Points, where the sheet's contract says Score
+    ph = schema.headers("Pairings", tr.lang)
+    out = ["<!DOCTYPE html>", f'<html lang="{tr.lang}">', "<head>", '<meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{heading}</title>", f"<style>{_CSS}</style>", "</head>", "<body><main>",
-           f"<h1>{heading}</h1>",
-           f'<p class="sub">Keizer standings after round {st.round}</p>']
+           f"<h1>{heading}</h1>"]
+    sub = tr.gettext("Keizer standings after round {round}", round=st.round)
+    out.append(f'<p class="sub">{e(sub)}</p>')
 
-    out.append('<h2 id="standings-title">Standings</h2><div class="scroll">'
-               '<table id="standings"><thead><tr><th class="n">Rank</th><th>Name</th>'
-               '<th class="n">Points</th><th class="n">Value</th><th class="n">Games</th>'
-               '<th class="n wide">W</th><th class="n wide">D</th><th class="n wide">L</th>'
+    out.append(f'<h2 id="standings-title">{e(schema.sheet_name("Standings", tr.lang))}</h2>'
+               f'<div class="scroll"><table id="standings"><thead><tr>'
+               f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
+               f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
+               f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
+               f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
                '</tr></thead><tbody>')
     for i, (place, name) in enumerate(zip(st.places, st.order)):
         podium = f' class="p{place}"' if place <= 3 else ""
@@ -183,26 +215,31 @@ def page_html(season: Season, history: History, title: str) -> str:
 
     open_round = latest_pairing(season)
     if open_round is not None:
-        out.append(f'<h2>Round {open_round.round}</h2><div class="scroll"><table id="pairing">'
-                   '<thead><tr><th class="n">Board</th><th>White</th><th>Black</th></tr></thead>'
-                   "<tbody>")
+        round_title = tr.gettext("Round {round}", round=open_round.round)
+        out.append(f'<h2>{e(round_title)}</h2>'
+                   f'<div class="scroll"><table id="pairing"><thead><tr>'
+                   f'<th class="n">{e(ph["board"])}</th><th>{e(ph["white"])}</th>'
+                   f'<th>{e(ph["black"])}</th></tr></thead><tbody>')
         for board, white, black in open_round.boards:
             out.append(f'<tr><td class="n">{"" if board is None else board}</td><td>{e(white)}</td>'
                        f"<td>{e(black)}</td></tr>")
         out.append("</tbody></table></div>")
         if open_round.bye:
-            out.append(f'<p>Bye: {e(open_round.bye)}</p>')
+            out.append(f'<p>{e(ph["bye_block"])}: {e(open_round.bye)}</p>')
 
     chart = rank_chart_svg(history)
     if chart:
-        out.append(f"<h2>Rank after each round (top {len(top_players(history))})</h2>{chart}")
+        chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
+        out.append(f"<h2>{e(chart_title)}</h2>{chart}")
 
     if st.round:
         cross = crosstable_frame(season, history)
-        out.append('<h2>Crosstable</h2><p class="sub">W/B colour, 1 ½ 0 result, (worth now in '
-                   'Keizer points)</p><div class="scroll"><table id="crosstable" class="cross">'
-                   "<thead><tr>")
-        out.extend(f"<th>{e(str(c))}</th>" for c in cross.columns)
+        legend = tr.gettext("W/B colour, 1 ½ 0 result, (worth now in Keizer points)")
+        out.append(f'<h2>{e(schema.sheet_name("Crosstable", tr.lang))}</h2><p class="sub">'
+                   f'{e(legend)}'
+                   '</p><div class="scroll"><table id="crosstable" class="cross"><thead><tr>')
+        own = {"Rank": sh["rank"], "Name": sh["name"]}  # the language's headers
+        out.extend(f"<th>{e(own.get(str(c), str(c)))}</th>" for c in cross.columns)
         out.append("</tr></thead><tbody>")
         for i, row in enumerate(cross.itertuples(index=False, name=None), start=1):
             cells = []
@@ -211,8 +248,9 @@ def page_html(season: Season, history: History, title: str) -> str:
                 cells.append(f"<td{cls}>{'' if value is None else e(str(value))}</td>")
             out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody></table></div>")
-    out.append(f"<footer>Made with keizer-xl from the season workbook; rules: Keizer system, "
-               f"recalculation {e(season.settings.recalculation)}.</footer>")
+    out.append("<footer>" + e(tr.gettext(
+        "Made with keizer-xl from the season workbook; rules: Keizer system, recalculation "
+        "{recalculation}.", recalculation=season.settings.recalculation)) + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
 

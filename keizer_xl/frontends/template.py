@@ -66,99 +66,84 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("colours", "", "keizer: keizer. keizer, lower-white, balance or geel"),
 )
 
-LANGUAGES = ("en", "nl", "de")
+LANGUAGES = ("en", "nl", "de", "fr")
 
-_INSTRUCTIONS = {
-    "en": (
-        "Keizer competition - how to use this workbook",
-        "",
-        "Before the season",
-        "1. Settings: the preset keizer gives Keizer's own rules. An empty Value keeps the preset's "
-        "value; type a value only where your club plays differently. A club's own absence code X "
-        "is a row 'code X' with a value such as 1/2 or '20 points'.",
-        "2. Players: one row per player: Name (unique), Rating, Start (starting place, optional), "
-        "Joined (first round, default 1), Status (active, or 'withdrawn R' from round R), Club, Id.",
-        "",
-        "Every club evening",
-        "3. Attendance: the column of the round (R1, R2, ...) stays empty for a player who is "
-        "present. Otherwise type E (excused), U (unexcused), C (club duty), L (not yet a member) "
-        "or a code defined in Settings.",
-        "4. Pair the round: run  keizer-xl pair club.xlsx  (or use the Pair button). The pairing "
-        "appears on the sheet Pairings, and the games are added to Results with an empty result.",
-        "5. Results: type each result in the Result column: 1-0, 0-1, \u00bd-\u00bd (also 1/2-1/2), "
-        "forfeits 1-0F, 0-1F, 0-0F, adj for an adjourned game. Leave it empty until the game is "
-        "played. The bye is a row with the player as White, Black empty and Result bye.",
-        "6. Standings: run  keizer-xl standings club.xlsx  (or use the Standings button).",
-        "",
-        "Good to know",
-        "- The sheets Standings, Pairings, History, Crosstable, Explain and Compare are written by "
-        "the program and replaced every time: do not type in them.",
-        "- keizer-xl check club.xlsx lists every problem with its sheet and cell.",
-        "- Each time the program saves, the previous version is kept in the folder .keizer-backups "
-        "beside the workbook (the last five).",
-        "- Close the workbook in Excel or LibreOffice before running keizer-xl on it.",
-    ),
-    "nl": (
-        "Keizercompetitie - zo werkt deze werkmap",
-        "",
-        "Voor het seizoen",
-        "1. Settings (instellingen): de preset keizer geeft de regels van Keizer zelf. Verander een "
-        "waarde alleen als uw club anders speelt; een eigen afwezigheidscode X is een regel "
-        "'code X' met een waarde als 1/2 of '20 points'.",
-        "2. Players (spelers): een regel per speler: Name (uniek), Rating, Start (startplaats, "
-        "mag leeg), Joined (eerste ronde, standaard 1), Status (active, of 'withdrawn R' vanaf "
-        "ronde R), Club, Id.",
-        "",
-        "Elke clubavond",
-        "3. Attendance (aanwezigheid): de kolom van de ronde (R1, R2, ...) blijft leeg als een "
-        "speler aanwezig is. Anders E (afgemeld), U (niet afgemeld), C (clubtaak), L (nog geen lid) "
-        "of een code uit Settings.",
-        "4. Indelen: keizer-xl pair club.xlsx  (of de knop Indelen). De indeling komt op het blad "
-        "Pairings en de partijen komen in Results met een lege uitslag.",
-        "5. Results (uitslagen): typ de uitslag in de kolom Result: 1-0, 0-1, \u00bd-\u00bd (ook "
-        "1/2-1/2), reglementair 1-0F, 0-1F, 0-0F, adj voor een afgebroken partij. Leeg laten tot "
-        "de partij gespeeld is. Vrijgeloot: speler als White, Black leeg, Result bye.",
-        "6. Stand: keizer-xl standings club.xlsx  (of de knop Stand).",
-        "",
-        "Goed om te weten",
-        "- De bladen Standings, Pairings, History, Crosstable, Explain en Compare schrijft het "
-        "programma zelf, elke keer opnieuw: typ er niet in.",
-        "- keizer-xl check club.xlsx noemt elk probleem met blad en cel.",
-        "- Bij elke keer opslaan blijft de vorige versie bewaard in de map .keizer-backups naast "
-        "de werkmap (de laatste vijf).",
-        "- Sluit de werkmap in Excel of LibreOffice voordat u keizer-xl start.",
-    ),
-    "de": (
-        "Keizer-Turnier - so funktioniert diese Arbeitsmappe",
-        "",
-        "Vor der Saison",
-        "1. Settings (Einstellungen): das Preset keizer entspricht Keizers eigenen Regeln. "
-        "\u00c4ndern Sie einen Wert nur, wenn Ihr Verein anders spielt; ein eigener Abwesenheitscode "
-        "X ist eine Zeile 'code X' mit einem Wert wie 1/2 oder '20 points'.",
-        "2. Players (Spieler): eine Zeile pro Spieler: Name (eindeutig), Rating, Start "
-        "(Startplatz, optional), Joined (erste Runde, Standard 1), Status (active, oder "
-        "'withdrawn R' ab Runde R), Club, Id.",
-        "",
-        "An jedem Spielabend",
-        "3. Attendance (Anwesenheit): die Spalte der Runde (R1, R2, ...) bleibt leer, wenn ein "
-        "Spieler anwesend ist. Sonst E (entschuldigt), U (unentschuldigt), C (Vereinsaufgabe), "
-        "L (noch kein Mitglied) oder ein Code aus Settings.",
-        "4. Auslosen: keizer-xl pair club.xlsx  (oder die Schaltfl\u00e4che). Die Paarungen stehen "
-        "auf dem Blatt Pairings, die Partien werden mit leerem Ergebnis in Results eingetragen.",
-        "5. Results (Ergebnisse): Ergebnis in die Spalte Result: 1-0, 0-1, \u00bd-\u00bd (auch "
-        "1/2-1/2), kampflos 1-0F, 0-1F, 0-0F, adj f\u00fcr eine H\u00e4ngepartie. Leer lassen, bis "
-        "die Partie gespielt ist. Spielfrei: Spieler als White, Black leer, Result bye.",
-        "6. Tabelle: keizer-xl standings club.xlsx  (oder die Schaltfl\u00e4che).",
-        "",
-        "Gut zu wissen",
-        "- Die Bl\u00e4tter Standings, Pairings, History, Crosstable, Explain und Compare schreibt "
-        "das Programm jedes Mal neu: bitte nichts darin eintragen.",
-        "- keizer-xl check club.xlsx nennt jedes Problem mit Blatt und Zelle.",
-        "- Bei jedem Speichern bleibt die vorige Version im Ordner .keizer-backups neben der Mappe "
-        "erhalten (die letzten f\u00fcnf).",
-        "- Schlie\u00dfen Sie die Mappe in Excel oder LibreOffice, bevor Sie keizer-xl starten.",
-    ),
-}
+#: The Players Status dropdown in each language (the reader accepts every one of them).
+STATUS_WORDS = {"en": ("active", "withdrawn"), "nl": ("actief", "teruggetrokken"),
+                "de": ("aktiv", "zurückgezogen"), "fr": ("actif", "retiré")}
+
+#: The Instructions sheet: English message ids translated through the catalog
+#: (keizer_xl/i18n/locale); {Sheet} and {Column} fields are filled with the workbook
+#: language's names from sheets/schema.py, so the text names the sheets as the tabs do.
+_INSTRUCTIONS = (
+    "Keizer competition - how to use this workbook",
+    "",
+    "Before the season",
+    "1. {Settings}: the preset keizer gives Keizer's own rules. An empty {Value} keeps the "
+    "preset's value; type a value only where your club plays differently. A club's own absence "
+    "code X is a row 'code X' with a value such as 1/2 or '20 points'. Setting names stay in "
+    "English; club, season and language name the club, the season and this workbook's language.",
+    "2. {Players}: one row per player: {Name} (unique), {Rating}, {Start} (starting place, "
+    "optional), {Joined} (first round, default 1), {Status} ({active}, or '{withdrawn} R' from "
+    "round R), {Club}, {Id}.",
+    "",
+    "Every club evening",
+    "3. {Attendance}: the column of the round (R1, R2, ...) stays empty for a player who is "
+    "present. Otherwise type {codes} or a code defined in {Settings}.",
+    "4. Pair the round: run  keizer-xl pair club.xlsx  (or use the Pair button). The pairing "
+    "appears on the sheet {Pairings}, and the games are added to {Results} with an empty result.",
+    "5. {Results}: type each result in the {Result} column: 1-0, 0-1, \u00bd-\u00bd (also "
+    "1/2-1/2, 1:0, remise), forfeits 1-0F, 0-1F, 0-0F, adj for an adjourned game. Leave it empty "
+    "until the game is played. The bye is a row with the player as {White}, {Black} empty and "
+    "{Result} bye.",
+    "6. {Standings}: run  keizer-xl standings club.xlsx  (or use the Standings button).",
+    "",
+    "Good to know",
+    "- The sheets {Standings}, {Pairings}, {History}, {Crosstable}, {Explain} and {Compare} are "
+    "written by the program and replaced every time: do not type in them.",
+    "- keizer-xl check club.xlsx lists every problem with its sheet and cell.",
+    "- Each time the program saves, the previous version is kept in the folder .keizer-backups "
+    "beside the workbook (the last five).",
+    "- Close the workbook in Excel or LibreOffice before running keizer-xl on it.",
+)
+
+#: What each attendance letter means (message ids; the letters of a language from schema.py).
+CODE_MEANINGS = {"E": "excused", "U": "unexcused", "C": "club duty", "L": "not yet a member"}
+
+
+def absence_choices(language: str = "en") -> tuple[str, ...]:
+    """The Attendance dropdown: E, U, C, L, then the language's own letters (schema.py)."""
+    from keizer_xl.sheets.schema import code_letters
+
+    return ABSENCE_CHOICES + tuple(code_letters(language))
+
+
+def codes_text(language: str = "en") -> str:
+    """'E (excused), U (unexcused), ...' in ``language``, its own letters included."""
+    from keizer_xl.i18n import translator
+    from keizer_xl.sheets.schema import code_letters
+
+    tr = translator(language)
+    parts = [f"{c} ({tr(m)})" for c, m in CODE_MEANINGS.items()]
+    parts += [f"{letter} ({tr(CODE_MEANINGS[code])})" for letter, code in code_letters(language).items()
+              if letter not in CODE_MEANINGS]
+    return ", ".join(parts)
+
+
+def instruction_lines(language: str = "en") -> tuple[str, ...]:
+    """The Instructions sheet's lines in ``language``."""
+    from keizer_xl.i18n import translator
+    from keizer_xl.sheets import schema
+
+    tr = translator(language)
+    names = {kind: schema.sheet_name(kind, language) for kind in schema.SHEETS}
+    for kind in ("Players", "Results", "Settings"):
+        names.update({key.capitalize() if key != "id" else "Id": name
+                      for key, name in schema.headers(kind, language).items()})
+    active, withdrawn = STATUS_WORDS[language]
+    fields = dict(names, codes=codes_text(language), active=active, withdrawn=withdrawn)
+    return tuple(tr(line, **fields) if line else "" for line in _INSTRUCTIONS)
+
 
 #: Rows covered by the dropdowns and text formats (far more than a season needs).
 MAX_PLAYERS = 500
@@ -175,13 +160,15 @@ def template_workbook(*, rounds: int = 40, language: str = "en"):
 
     if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
         raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
-    if language not in _INSTRUCTIONS:
+    if language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+
+    from keizer_xl.sheets import schema
 
     wb = Workbook()
     ws = wb.active
-    ws.title = "Instructions"
-    lines = _INSTRUCTIONS[language]
+    ws.title = schema.sheet_name("Instructions", language)
+    lines = instruction_lines(language)
     wrap = Alignment(wrap_text=True, vertical="top")
     for i, line in enumerate(lines, 1):
         cell = ws.cell(row=i, column=1, value=line)
@@ -194,12 +181,12 @@ def template_workbook(*, rounds: int = 40, language: str = "en"):
     ws.column_dimensions["A"].width = 110
     ws.sheet_view.showGridLines = False
 
-    _settings_sheet(wb)
-    _players_sheet(wb)
-    _attendance_sheet(wb, rounds)
-    _results_sheet(wb)
+    _settings_sheet(wb, language)
+    _players_sheet(wb, language)
+    _attendance_sheet(wb, rounds, language)
+    _results_sheet(wb, language)
     wb.active = 0
-    wb.properties.title = "Keizer competition"
+    wb.properties.title = lines[0]
     return wb
 
 
@@ -260,56 +247,100 @@ def _input_table(ws, name: str, headers: tuple[str, ...], rows: list[tuple] | No
     ws.freeze_panes = "A2"
 
 
-def _dropdown(ws, choices: tuple[str, ...], sqref: str, *, prompt: str, title: str):
+def _dropdown(ws, choices: tuple[str, ...], sqref: str, *, prompt: str, title: str,
+              language: str = "en"):
     from openpyxl.worksheet.datavalidation import DataValidation
 
+    from keizer_xl.i18n import translator
+
+    error = translator(language).gettext("Not one of {choices}. Keep it anyway?", choices=", ".join(choices))
     dv = DataValidation(type="list", formula1='"' + ",".join(choices) + '"', allow_blank=True,
                         showDropDown=False, showErrorMessage=True, errorStyle="warning",
-                        errorTitle=title, error=f"Not one of {', '.join(choices)}. Keep it anyway?",
+                        errorTitle=title, error=error,
                         promptTitle=title, prompt=prompt, showInputMessage=True)
     dv.add(sqref)
     ws.add_data_validation(dv)
     return dv
 
 
-def _settings_sheet(wb) -> None:
-    ws = wb.create_sheet("Settings")
-    _input_table(ws, "Settings", INPUT_HEADERS["Settings"], list(DEFAULT_SETTINGS),
-                 widths={"Setting": 22, "Value": 26, "Comment": 80},
-                 text_columns=("Setting", "Value"))
+def _localised(kind: str, language: str) -> tuple[str, dict[str, str]]:
+    """The sheet's name and English header -> header in ``language`` (schema.py)."""
+    from keizer_xl.sheets import schema
+
+    names = {schema.header(kind, key, "en"): schema.header(kind, key, language)
+             for key in schema.COLUMNS[kind]}
+    return schema.sheet_name(kind, language), names
 
 
-def _players_sheet(wb) -> None:
-    ws = wb.create_sheet("Players")
-    _input_table(ws, "Players", INPUT_HEADERS["Players"],
-                 widths={"Name": 28, "Rating": 9, "Start": 8, "Joined": 9, "Status": 15,
-                         "Club": 18, "Id": 12},
-                 text_columns=("Name", "Status", "Club", "Id"))
+def _settings_sheet(wb, language: str = "en") -> None:
+    from keizer_xl.i18n import translator
+
+    tr = translator(language)
+    title, h = _localised("Settings", language)
+    ws = wb.create_sheet(title)
+    rows = []
+    for key, value, comment in DEFAULT_SETTINGS:
+        rows.append((key, value, tr(comment)))
+        if key == "season":  # the club and the workbook's language right after the season
+            rows.append(("club", "", tr("the club's name, shown in titles and on the web page")))
+            rows.append(("language", "" if language == "en" else language,
+                         tr("en, nl, de or fr: the language the program writes its sheets and "
+                            "messages in (empty: the language of the sheet names)")))
+    headers = tuple(h[x] for x in INPUT_HEADERS["Settings"])
+    _input_table(ws, "Settings", headers, rows,
+                 widths={headers[0]: 22, headers[1]: 26, headers[2]: 80},
+                 text_columns=headers[:2])
+
+
+def _players_sheet(wb, language: str = "en") -> None:
+    from keizer_xl.i18n import translator
+
+    tr = translator(language)
+    title, h = _localised("Players", language)
+    ws = wb.create_sheet(title)
+    headers = tuple(h[x] for x in INPUT_HEADERS["Players"])
+    widths = {"Name": 28, "Rating": 9, "Start": 8, "Joined": 12, "Status": 15, "Club": 18, "Id": 12}
+    _input_table(ws, "Players", headers, widths={h[k]: w for k, w in widths.items()},
+                 text_columns=tuple(h[x] for x in ("Name", "Status", "Club", "Id")))
     status_col = column_letter(INPUT_HEADERS["Players"].index("Status") + 1)
-    _dropdown(ws, STATUS_CHOICES, f"{status_col}2:{status_col}{MAX_PLAYERS + 1}", title="Status",
-              prompt="active, or 'withdrawn R' when the player stops from round R on")
+    active, withdrawn = STATUS_WORDS[language]
+    _dropdown(ws, STATUS_WORDS[language], f"{status_col}2:{status_col}{MAX_PLAYERS + 1}",
+              title=h["Status"], language=language,
+              prompt=tr("{active}; '{withdrawn} R' when the player stops from round R on; "
+                        "'{withdrawn}' alone: from the round after his last round in Results",
+                        active=active, withdrawn=withdrawn))
 
 
-def _attendance_sheet(wb, rounds: int) -> None:
-    ws = wb.create_sheet("Attendance")
+def _attendance_sheet(wb, rounds: int, language: str = "en") -> None:
+    from keizer_xl.i18n import translator
+
+    tr = translator(language)
+    title, h = _localised("Attendance", language)
+    ws = wb.create_sheet(title)
     rounds_headers = tuple(f"R{r}" for r in range(1, rounds + 1))
-    headers = INPUT_HEADERS["Attendance"] + rounds_headers
-    widths = {"Name": 28}
-    widths.update({h: 5.0 for h in rounds_headers})
+    headers = (h["Name"],) + rounds_headers
+    widths = {h["Name"]: 28}
+    widths.update({x: 5.0 for x in rounds_headers})
     _input_table(ws, "Attendance", headers, widths=widths, text_columns=headers)
     last = column_letter(len(headers))
-    _dropdown(ws, ABSENCE_CHOICES, f"B2:{last}{MAX_PLAYERS + 1}", title="Absence",
-              prompt="Empty = present. E excused, U unexcused, C club duty, L not yet a member, "
-                     "or a code from Settings")
+    _dropdown(ws, absence_choices(language), f"B2:{last}{MAX_PLAYERS + 1}", title=title,
+              language=language,
+              prompt=tr("Empty = present. {codes}, or a code from {settings}",
+                        codes=codes_text(language), settings=_localised("Settings", language)[0]))
 
 
-def _results_sheet(wb) -> None:
-    ws = wb.create_sheet("Results")
-    headers = INPUT_HEADERS["Results"]
-    _input_table(ws, "Results", headers,
-                 widths={"Round": 8, "Board": 8, "White": 28, "Black": 28, "Result": 10},
-                 text_columns=("White", "Black", "Result"))
-    col = column_letter(headers.index("Result") + 1)
-    _dropdown(ws, RESULT_CHOICES, f"{col}2:{col}{MAX_RESULT_ROWS + 1}", title="Result",
-              prompt="1-0, 0-1, \u00bd-\u00bd, forfeits 1-0F, 0-1F, 0-0F, adj, bye; "
-                     "empty = not played yet")
+def _results_sheet(wb, language: str = "en") -> None:
+    from keizer_xl.i18n import translator
+
+    tr = translator(language)
+    title, h = _localised("Results", language)
+    ws = wb.create_sheet(title)
+    headers = tuple(h[x] for x in INPUT_HEADERS["Results"])
+    widths = {"Round": 8, "Board": 8, "White": 28, "Black": 28, "Result": 10}
+    _input_table(ws, "Results", headers, widths={h[k]: w for k, w in widths.items()},
+                 text_columns=(h["White"], h["Black"], h["Result"]))
+    col = column_letter(INPUT_HEADERS["Results"].index("Result") + 1)
+    _dropdown(ws, RESULT_CHOICES, f"{col}2:{col}{MAX_RESULT_ROWS + 1}", title=h["Result"],
+              language=language,
+              prompt=tr("1-0, 0-1, \u00bd-\u00bd, forfeits 1-0F, 0-1F, 0-0F, adj, bye; "
+                        "empty = not played yet"))

@@ -85,39 +85,53 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
 
 # --------------------------------------------------------------------------- one per sheet
 
-def standings_layout(st: Standing, notes: Sequence[str] = ()) -> Layout:
-    """Standings: rank, name, score, value, games and points per round; podium fills."""
+def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
+                     not_yet: Sequence[str] = ()) -> Layout:
+    """Standings: rank, name, score, value, games and points per round; podium fills; headed
+    in ``lang`` (sheets/schema.py).
+
+    ``not_yet``: players whose Joined round is after ``st.round``: Rank ``-`` (rules section 7,
+    in the start list but not ranked before joining)."""
+    from keizer_xl.i18n import translator
     from keizer_xl.sheets.read import standings_table
 
-    frame, style = standings_table(standings_frame(st))
-    return sheet_layout(frame, replace(style, title=f"Standings after round {st.round}",
-                                       notes=tuple(notes)))
+    frame, style = standings_table(standings_frame(st), lang, not_yet=not_yet)
+    title = translator(lang).gettext("Standings after round {round}", round=st.round)
+    return sheet_layout(frame, replace(style, title=title, notes=tuple(notes)))
 
 
 def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str],
-                    codes: Sequence[tuple[str, Any]] = ()) -> Layout:
-    """Pairings: the boards; under them, in the same columns (narrow Code under Board, names
-    under White) so a printed sheet stays one readable page, the bye first, then the absent
-    with their reasons (in ranking order)."""
-    frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
-                          for b in p.boards], columns=["Board", "White", "Black", "Result"])
-    meanings = dict(BUILTIN_CODES)
+                    codes: Sequence[tuple[str, Any]] = (), lang: str = "en") -> Layout:
+    """Pairings in ``lang``: the boards; under them, in the same columns (narrow Code under
+    Board, names under White) so a printed sheet stays one readable page, the bye first, then
+    the absent with their reasons (in ranking order), codes as the language types them."""
+    from keizer_xl.i18n import translator
+    from keizer_xl.sheets import schema
+
+    tr = translator(lang)
+    h = schema.headers("Pairings", lang)
+    frame = pd.DataFrame([{h["board"]: b.board, h["white"]: b.white, h["black"]: b.black,
+                           h["result"]: None} for b in p.boards],
+                         columns=[h["board"], h["white"], h["black"], h["result"]])
+    meanings = {code: tr(meaning) for code, meaning in BUILTIN_CODES.items()}
     for code, credit in codes:
-        meanings.setdefault(code, f"club code ({credit})")
+        meanings.setdefault(code, tr("club code ({credit})", credit=credit))
+    shown = {builtin: letter for letter, builtin in schema.code_letters(lang).items()}
+    columns = [h["code"], h["name"], h["reason"]]
     blocks = []
     if p.bye:
-        blocks.append(("Bye", pd.DataFrame([{"Code": "bye", "Name": p.bye,
-                                             "Reason": "pairing-allocated bye"}],
-                                           columns=["Code", "Name", "Reason"])))
+        blocks.append((h["bye_block"], pd.DataFrame(
+            [{columns[0]: tr("bye"), columns[1]: p.bye, columns[2]: tr("pairing-allocated bye")}],
+            columns=columns)))
     if absent:
         order = list(ranking)
-        rows = [{"Code": c, "Name": n, "Reason": meanings.get(c, "")}
+        rows = [{columns[0]: shown.get(c, c), columns[1]: n, columns[2]: meanings.get(c, "")}
                 for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
                                    if x[0] in order else 0)]
-        blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
-    style = SheetStyle(title=f"Round {p.round}",
-                       widths={"Board": 7, "White": 28, "Black": 28, "Result": 9},
-                       number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)
+        blocks.append((h["absent_block"], pd.DataFrame(rows, columns=columns)))
+    style = SheetStyle(title=tr("Round {round}", round=p.round),
+                       widths={h["board"]: 7, h["white"]: 28, h["black"]: 28, h["result"]: 9},
+                       number_formats={h["board"]: "0_0_0"},  # a gap before the name (see Rank)
                        notes=tuple(p.notes), blocks=tuple(blocks))
     return sheet_layout(frame, style)
 
