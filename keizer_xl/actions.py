@@ -5,9 +5,9 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Pairing
@@ -15,18 +15,25 @@ from keizer_xl.errors import ActionError, InputError, Problem
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets.read import read_season, result_round_numbers, warnings
 from keizer_xl.core.standings import History, Standing, compute_history
-from keizer_xl.sheets.frames import standings_frame
 from keizer_xl.sheets.report_sheets import standings_layout
 
-
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
 class StandingsReport:
     standing: Standing
-    frame: pd.DataFrame  # exact (Fractions)
     notes: tuple[str, ...]
     last_round: int
+
+    @functools.cached_property
+    def frame(self) -> pd.DataFrame:
+        """The standings as a DataFrame, exact (Fractions): built (and pandas imported) only
+        when asked for, since writing and printing the standings need neither (issue 12)."""
+        from keizer_xl.sheets.frames import standings_frame
+
+        return standings_frame(self.standing)
 
 
 def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
@@ -45,7 +52,7 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
                           f"is {last})", usage=True)
     history = compute_history(season, after_round)
     st = history.after(after_round)
-    return StandingsReport(st, standings_frame(st), standing_notes(history, st), last)
+    return StandingsReport(st, standing_notes(history, st), last)
 
 
 def update_standings(book, after_round: int | None = None, write: bool = True) -> StandingsReport:

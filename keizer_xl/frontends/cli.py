@@ -16,12 +16,13 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from keizer_xl import actions
+# Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
+# openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
+# numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
+# DataFrame is really built: compare, export, batch).
 from keizer_xl.errors import KeizerError, UsageError
-from keizer_xl.frontends.render import standings_rows
 from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
                                          describe, hint_text, write_log)
-from keizer_xl.sheets.read import OWNED_SHEETS
 
 __all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
@@ -88,6 +89,7 @@ def _open_book_arg(text: str, write: bool):
 
 def _refuse_unsafe(book) -> None:
     from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.sheets.read import OWNED_SHEETS
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
@@ -117,6 +119,7 @@ def cmd_new(args) -> int:
 def cmd_standings(args) -> int:
     write = not args.no_write
     path, book = _open_book_arg(args.book, write)
+    from keizer_xl import actions  # the engine (numpy) only once the workbook is open
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
     for note in report.notes:
@@ -127,13 +130,15 @@ def cmd_standings(args) -> int:
 
 
 def _print_standings(report, fmt: str) -> None:
-    from keizer_xl.sheets.read import standings_table
+    from keizer_xl.frontends.render import standings_rows
 
     if fmt == "json":
         print(json.dumps(standings_rows(report), ensure_ascii=False))
         return
-    frame, _ = standings_table(report.frame)
-    if fmt == "csv":
+    if fmt == "csv":  # the one format that builds a DataFrame (and imports pandas)
+        from keizer_xl.sheets.read import standings_table
+
+        frame, _ = standings_table(report.frame)
         sys.stdout.write(frame.to_csv(index=False))
         return
     st = report.standing
@@ -150,6 +155,7 @@ def _print_standings(report, fmt: str) -> None:
 def cmd_check(args) -> int:
     path = _book_path(args.book)
     book = _open(path)
+    from keizer_xl import actions
     problems, notes = actions.check_workbook(book)
     for p in problems:
         print(str(p))
@@ -167,6 +173,7 @@ def cmd_check(args) -> int:
 def cmd_pair(args) -> int:
     write = not args.dry_run
     path, book = _open_book_arg(args.book, write)
+    from keizer_xl import actions
     report = actions.pair_next_round(book, args.round, write=write, force=args.force,
                                      repair=args.repair)
     if args.format == "json":

@@ -10,17 +10,18 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from keizer_xl.core.numbers import display
 from keizer_xl.errors import InputError, Problem
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, Player, Result,
                     ResultError, Season, parse_result, validate)
 from keizer_xl.core.rules import Settings, SettingError, build_settings, check_key, did_you_mean, parse_setting
-from keizer_xl.sheets.layout import SheetStyle
+from keizer_xl.sheets.layout import Rows, SheetStyle
 from keizer_xl.sheets.tables import Book, Table, blank
+
+if TYPE_CHECKING:  # reading a workbook needs no pandas; only input_frames builds DataFrames
+    import pandas as pd
 
 # --------------------------------------------------------------------------- names
 
@@ -442,13 +443,26 @@ def warnings(season: Season) -> list[str]:
 
 # --------------------------------------------------------------------------- writing
 
-def standings_table(frame: pd.DataFrame) -> tuple[pd.DataFrame, SheetStyle]:
-    """The Standings sheet: exact frame -> display values and layout."""
-    out = frame.copy()
-    for col in out.columns:
-        if col in ("Score", "Value", "Prev value") or re.fullmatch(r"R\d+", str(col)):
-            # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
-            out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
+def _shown_rounded(column: Any) -> bool:
+    return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
+
+
+def standings_table(frame: "pd.DataFrame | Rows") -> tuple["pd.DataFrame | Rows", SheetStyle]:
+    """The Standings sheet: exact frame (a DataFrame, or :class:`Rows` without pandas) ->
+    display values and layout."""
+    out: "pd.DataFrame | Rows"
+    if isinstance(frame, Rows):
+        rounded = [_shown_rounded(c) for c in frame.columns]
+        out = Rows(frame.columns, tuple(tuple(display(v) if r else v for v, r in zip(row, rounded))
+                                        for row in frame.rows))
+    else:
+        import pandas as pd
+
+        out = frame.copy()
+        for col in out.columns:
+            if _shown_rounded(col):
+                # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
+                out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
     # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
     # (Excel's "0.##" would print a trailing dot: "43.")
     # "0_0_0": the rank right-aligned with two digits' width of space after it, so a printed
@@ -482,6 +496,8 @@ def settings_rows(settings: Settings) -> list[tuple[str, str]]:
 
 def input_frames(season: Season) -> dict[str, pd.DataFrame]:
     """The four input sheets of a season, as the competition leader would have typed them."""
+    import pandas as pd
+
     players = pd.DataFrame(
         [{"Name": p.name, "Rating": p.rating, "Start": p.start,
           "Joined": p.joined if p.joined != 1 else None,

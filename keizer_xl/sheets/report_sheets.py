@@ -8,9 +8,7 @@ alignment) is made here or in ``layout.py``, never in a client.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
@@ -18,8 +16,11 @@ from keizer_xl.core.model import BUILTIN_CODES, Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
-                                     history_frame, standings_frame)
-from keizer_xl.sheets.layout import Layout, SheetStyle, sheet_layout
+                                     history_frame, standings_records)
+from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
+
+if TYPE_CHECKING:  # the two sheets written on every run (Standings, Pairings) need no pandas
+    import pandas as pd
 
 
 # --------------------------------------------------------------------------- styles
@@ -89,7 +90,7 @@ def standings_layout(st: Standing, notes: Sequence[str] = ()) -> Layout:
     """Standings: rank, name, score, value, games and points per round; podium fills."""
     from keizer_xl.sheets.read import standings_table
 
-    frame, style = standings_table(standings_frame(st))
+    frame, style = standings_table(standings_records(st))
     return sheet_layout(frame, replace(style, title=f"Standings after round {st.round}",
                                        notes=tuple(notes)))
 
@@ -99,22 +100,21 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     """Pairings: the boards; under them, in the same columns (narrow Code under Board, names
     under White) so a printed sheet stays one readable page, the bye first, then the absent
     with their reasons (in ranking order)."""
-    frame = pd.DataFrame([{"Board": b.board, "White": b.white, "Black": b.black, "Result": None}
-                          for b in p.boards], columns=["Board", "White", "Black", "Result"])
+    frame = Rows(("Board", "White", "Black", "Result"),
+                 tuple((b.board, b.white, b.black, None) for b in p.boards))
     meanings = dict(BUILTIN_CODES)
     for code, credit in codes:
         meanings.setdefault(code, f"club code ({credit})")
     blocks = []
     if p.bye:
-        blocks.append(("Bye", pd.DataFrame([{"Code": "bye", "Name": p.bye,
-                                             "Reason": "pairing-allocated bye"}],
-                                           columns=["Code", "Name", "Reason"])))
+        blocks.append(("Bye", Rows(("Code", "Name", "Reason"),
+                                   (("bye", p.bye, "pairing-allocated bye"),))))
     if absent:
         order = list(ranking)
-        rows = [{"Code": c, "Name": n, "Reason": meanings.get(c, "")}
-                for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
-                                   if x[0] in order else 0)]
-        blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
+        rows = tuple((c, n, meanings.get(c, ""))
+                     for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
+                                        if x[0] in order else 0))
+        blocks.append(("Absent", Rows(("Code", "Name", "Reason"), rows)))
     style = SheetStyle(title=f"Round {p.round}",
                        widths={"Board": 7, "White": 28, "Black": 28, "Result": 9},
                        number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)

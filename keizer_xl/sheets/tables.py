@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
-import pandas as pd
-
 from keizer_xl.errors import MissingPartError
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from keizer_xl.sheets.layout import Layout
 
 
@@ -97,6 +97,8 @@ class Table:
         return f"{quote_sheet(self.sheet)}!{column_letter(self.first_column + column_index)}{self.header_row}"
 
     def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         return pd.DataFrame(list(self.rows), columns=list(self.headers), dtype=object)
 
 
