@@ -10,7 +10,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from keizer_xl.core.numbers import display
 from keizer_xl.errors import InputError, Problem
@@ -137,12 +137,16 @@ class _Names:
 
     players: dict[str, str]  # casefolded -> name as in Players
 
-    def resolve(self, raw: Any, where: str, problems: list[Problem]) -> str | None:
+    def resolve(self, raw: Any, where: str | Callable[[], str],
+                problems: list[Problem]) -> str | None:
+        """The name as in Players; ``where`` (the cell, or a function that names it: a cell is
+        only named for a problem) is where an unknown name is reported."""
         text = _text(raw)
         name = self.players.get(text.casefold())
         if name is None:
-            problems.append(Problem(where, f"{text!r} is not in Players"
-                                           f"{did_you_mean(text, self.players.values())}"))
+            problems.append(Problem(where if isinstance(where, str) else where(),
+                                    f"{text!r} is not in Players"
+                                    f"{did_you_mean(text, self.players.values())}"))
         return name
 
 
@@ -338,7 +342,7 @@ def read_results(table: Table | None, names: _Names,
         if _blank(get("white")):
             problems.append(Problem(cell("white"), "no White player"))
             continue
-        white = names.resolve(get("white"), cell("white"), problems)
+        white = names.resolve(get("white"), lambda: cell("white"), problems)
         raw_result = get("result")
         black_raw = get("black")
         is_bye = _blank(black_raw) or _norm(black_raw) in ("bye", "-", "vrij", "spielfrei")
@@ -351,7 +355,7 @@ def read_results(table: Table | None, names: _Names,
                 problems.append(Problem(cell("black"), "no Black player: for a bye write 'bye' in "
                                                         "Result and leave Black empty"))
             continue
-        black = names.resolve(black_raw, cell("black"), problems)
+        black = names.resolve(black_raw, lambda: cell("black"), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
             problems.append(Problem(cell("result"), f"{raw_result!s} is a date: Excel changed what "
                                                      f"was typed; format the Result column as Text "
