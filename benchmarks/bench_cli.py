@@ -6,7 +6,7 @@ of the openpyxl load + save process of the same file, and `keizer-xl --help` und
 The processes are interleaved (one of each per run, in turn) so that a busy machine slows all
 of them alike; each is given a fresh copy of the workbook.  Reported: median and min-max.
 
-    python benchmarks/bench_cli.py [--runs 7] [--in-process] [--before TREE]
+    python benchmarks/bench_cli.py [--runs 7] [--in-process] [--before TREE] [--no-bytecode]
 
 ``--before TREE`` also runs the same commands with ``PYTHONPATH=TREE`` (another checkout of
 keizer-xl, e.g. ``git archive <commit> | tar -x -C /tmp/base``), interleaved with these, so a
@@ -54,6 +54,14 @@ def console_script() -> list[str]:
     return [found] if found else [sys.executable, "-m", "keizer_xl.frontends.cli"]
 
 
+def _children_cpu() -> float:
+    """User + system CPU seconds of the finished child processes so far."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def summary(times: list[float]) -> str:
     ms = [t * 1000 for t in times]
     return f"{statistics.median(ms):7.0f} ms ({min(ms):.0f}-{max(ms):.0f})"
@@ -90,6 +98,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--in-process", action="store_true", help="also time the actions in-process")
     ap.add_argument("--before", metavar="TREE", help="also run a checkout at TREE, interleaved")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="keep PYTHONDONTWRITEBYTECODE as set: every process compiles keizer-xl's "
+                         "sources (default: bytecode cached, as after pip install)")
     args = ap.parse_args(argv)
 
     src = season_file()
@@ -99,18 +110,29 @@ def main(argv: list[str] | None = None) -> None:
         shutil.copyfile(src, work)
 
     script = console_script()
+    on_path = shutil.which("keizer-xl")  # e.g. a pyenv shim: a bash script in front of it
+    base_env = dict(os.environ)
+    if not args.no_bytecode:
+        # as a user's installation: compiled once, then loaded from bytecode (a machine that
+        # sets PYTHONDONTWRITEBYTECODE=1 compiles every module of an editable install on
+        # every run); a private cache folder, so no checkout gets __pycache__ folders
+        base_env.pop("PYTHONDONTWRITEBYTECODE", None)
+        base_env["PYTHONPYCACHEPREFIX"] = str(work.parent / "pycache")
     trees = {"": str(ROOT)}
     if args.before:
         trees = {" [before]": str(Path(args.before).resolve()), "": str(ROOT)}
     cases: list[tuple[str, list[str], dict[str, str] | None]] = [
-        ("python -c pass (interpreter)", [sys.executable, "-c", "pass"], None),
+        ("python -c pass (interpreter)", [sys.executable, "-c", "pass"], base_env),
         ("openpyxl load + save", [sys.executable, "-c", "import openpyxl, sys; openpyxl."
-                                  "load_workbook(sys.argv[1]).save(sys.argv[1])", str(work)], None),
+                                  "load_workbook(sys.argv[1]).save(sys.argv[1])", str(work)],
+         base_env),
     ]
     for tag, tree in trees.items():
-        env = dict(os.environ, PYTHONPATH=tree)
+        env = dict(base_env, PYTHONPATH=tree)
         cases += [
             (f"keizer-xl --help{tag}", [*script, "--help"], env),
+            *([(f"keizer-xl --help, as found on PATH ({on_path}){tag}", [on_path, "--help"], env)]
+              if on_path and on_path != script[0] else []),
             (f"python -m keizer_xl.frontends.cli --help{tag}",
              [sys.executable, "-m", "keizer_xl.frontends.cli", "--help"], env),
             (f"keizer-xl check{tag}", [*script, "check", str(work)], env),
@@ -118,24 +140,33 @@ def main(argv: list[str] | None = None) -> None:
             (f"keizer-xl pair{tag}", [*script, "pair", str(work)], env),
         ]
     times: dict[str, list[float]] = {label: [] for label, _, _ in cases}
-    for _ in range(args.runs):
+    cpu: dict[str, list[float]] = {label: [] for label, _, _ in cases}
+    for run in range(-1, args.runs):  # run -1: a warm-up (bytecode, disk cache), not counted
         for label, cmd, env in cases:
             fresh()
+            c0 = _children_cpu()
             t0 = time.perf_counter()
-            subprocess.run(cmd, check=True, capture_output=True, env=env)
-            times[label].append(time.perf_counter() - t0)
+            # cwd: not a checkout, so `python -m` finds keizer_xl through PYTHONPATH only
+            subprocess.run(cmd, check=True, capture_output=True, env=env, cwd=work.parent)
+            if run >= 0:
+                times[label].append(time.perf_counter() - t0)
+                cpu[label].append(_children_cpu() - c0)
 
     print(f"workbook: 150 players, 35 rounds, {src.stat().st_size // 1024} KB; "
-          f"{args.runs} interleaved runs; console script {script[0]}")
-    print("whole processes, median (min-max):")
-    for label, t in times.items():
-        print(f"  {label:<50} {summary(t)}")
-    floor = statistics.median(times["openpyxl load + save"])
-    for tag in trees:
-        for cmd in ("standings", "pair"):
-            t = statistics.median(times[f"keizer-xl {cmd}{tag}"])
-            print(f"  ratio keizer-xl {cmd}{tag} / openpyxl load + save: {t / floor:.2f}x "
-                  f"(target <= 1.5x)")
+          f"{args.runs} interleaved runs; console script {script[0]}; bytecode "
+          f"{'as the environment says' if args.no_bytecode else 'cached'}")
+    for title, table in (("wall-clock", times), ("CPU time (user + system; what other "
+                                                   "programs on a busy machine do not inflate)",
+                                                   cpu)):
+        print(f"whole processes, {title}, median (min-max):")
+        for label, t in table.items():
+            print(f"  {label:<60} {summary(t)}")
+        floor = statistics.median(table["openpyxl load + save"])
+        for tag in trees:
+            for cmd in ("standings", "pair"):
+                t = statistics.median(table[f"keizer-xl {cmd}{tag}"])
+                print(f"  ratio keizer-xl {cmd}{tag} / openpyxl load + save: {t / floor:.2f}x "
+                      f"(target <= 1.5x)")
     if args.in_process:
         in_process(work, fresh, args.runs)
 

@@ -794,7 +794,7 @@ class FileBook:
             table = self._tables[ws.title] = self._read_table(ws)
         return table
 
-    def _read_table(self, ws) -> Table:
+    def _read_table(self, ws: Any) -> Table:
         region = self._region(ws)
         first_col, width = region.first_column, region.width
         n = region.data_last - region.data_first + 1

@@ -138,7 +138,7 @@ def _print_standings(report, fmt: str) -> None:
     if fmt == "csv":  # the one format that builds a DataFrame (and imports pandas)
         from keizer_xl.sheets.read import standings_table
 
-        frame, _ = standings_table(report.frame)
+        frame, _ = standings_table(report.frame)  # a DataFrame in, a DataFrame out
         sys.stdout.write(frame.to_csv(index=False))
         return
     st = report.standing

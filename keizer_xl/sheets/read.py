@@ -10,7 +10,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, overload
 
 from keizer_xl.core.numbers import display
 from keizer_xl.errors import InputError, Problem
@@ -62,6 +62,7 @@ REQUIRED = {"Settings": ("setting", "value"), "Players": ("name",), "Attendance"
 #: Sheets the engine writes; everything else belongs to the user.
 OWNED_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit")
 
+_SPACES = re.compile(r"\s+")  # compiled once: every name and code read goes through it
 _ROUND_HEADER = re.compile(r"(?:r|ronde|runde|round|rd)?\s*\.?\s*(\d+)", re.I)
 
 
@@ -74,7 +75,7 @@ def find_sheet(book: Book, canonical: str) -> str | None:
 
 
 def _norm(text: Any) -> str:
-    return re.sub(r"\s+", " ", str(text).strip()).casefold()
+    return _SPACES.sub(" ", str(text).strip()).casefold()
 
 
 def _columns(table: Table, kind: str, problems: list[Problem]) -> dict[str, int]:
@@ -105,7 +106,7 @@ def _blank(value: Any) -> bool:
 def _text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return re.sub(r"\s+", " ", str(value).strip())
+    return _SPACES.sub(" ", str(value).strip())
 
 
 def _int(value: Any) -> int | None:
@@ -449,6 +450,14 @@ def warnings(season: Season) -> list[str]:
 
 def _shown_rounded(column: Any) -> bool:
     return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
+
+
+@overload
+def standings_table(frame: Rows) -> tuple[Rows, SheetStyle]: ...
+
+
+@overload
+def standings_table(frame: "pd.DataFrame") -> tuple["pd.DataFrame", SheetStyle]: ...
 
 
 def standings_table(frame: "pd.DataFrame | Rows") -> tuple["pd.DataFrame | Rows", SheetStyle]:
