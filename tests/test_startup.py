@@ -77,3 +77,28 @@ def test_check_and_its_problem_report_need_no_pandas(tmp_path: Path) -> None:
     wb.save(book)
     code, heavy = loaded("check", book)
     assert code == 1 and "pandas" not in heavy
+
+
+def test_the_cycle_collector_is_paused_for_one_workbook_and_on_again_after(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command on one workbook runs with the collector paused (openpyxl's objects live until
+    the end anyway); main() leaves it on as it found it, also when the command fails."""
+    import gc
+
+    from keizer_xl.frontends import cli
+
+    seen: list[bool] = []
+    real = cli.cmd_check
+
+    def spy(args: object) -> int:
+        seen.append(gc.isenabled())
+        return real(args)
+
+    monkeypatch.setattr(cli, "cmd_check", spy)
+    book = tmp_path / "club.xlsx"
+    shutil.copyfile(SAMPLE, book)
+    assert gc.isenabled()
+    assert cli.main(["check", str(book)]) == 0
+    assert gc.isenabled()
+    assert cli.main(["check", str(tmp_path / "missing.xlsx")]) == 2  # a failure: on again too
+    assert seen == [False, False] and gc.isenabled()

@@ -11,6 +11,7 @@ never fails on a console that cannot encode a name (what cannot be encoded becom
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from pathlib import Path
@@ -770,6 +771,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _OPENED.clear()
     printed: set[str] = set()
+    paused = _pause_cycle_collector(args.command)
     try:
         code = args.func(args)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
@@ -780,8 +782,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
         _print_messages(printed)
         return _fail(exc, list(sys.argv[1:] if argv is None else argv))
+    finally:
+        if paused:
+            gc.enable()
     _print_messages(printed)
     return int(code)
+
+
+def _pause_cycle_collector(command: str) -> bool:
+    """Pause Python's cycle collector while a command works on one workbook; True if paused.
+
+    openpyxl builds some 100,000 linked objects for a season workbook and keeps them until the
+    command ends, so every collection walks them for nothing: about 90 ms of `standings` on the
+    150 x 35 season (issue 12, docs/notes-S.md), with the same peak memory (what is freed is
+    freed by reference counting as always).  Not for `batch`, which goes through many
+    workbooks in one process."""
+    if command == "batch" or not gc.isenabled():
+        return False
+    gc.disable()
+    return True
 
 
 def _fail(exc: BaseException, argv: list[str]) -> int:
