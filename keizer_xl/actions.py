@@ -5,9 +5,9 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Pairing
@@ -17,19 +17,26 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
                                    workbook_language)
 from keizer_xl.core.standings import History, Standing, compute_history
-from keizer_xl.sheets.frames import standings_frame
 from keizer_xl.sheets.report_sheets import standings_layout
 
-
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
 class StandingsReport:
     standing: Standing
-    frame: pd.DataFrame  # exact (Fractions)
     notes: tuple[str, ...]
     last_round: int
     not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
+
+    @functools.cached_property
+    def frame(self) -> pd.DataFrame:
+        """The standings as a DataFrame, exact (Fractions): built (and pandas imported) only
+        when asked for, since writing and printing the standings need neither (issue 12)."""
+        from keizer_xl.sheets.frames import standings_frame
+
+        return standings_frame(self.standing)
 
 
 def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
@@ -49,8 +56,7 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
     history = compute_history(season, after_round)
     st = history.after(after_round)
     waiting, joining = not_yet_ranked(season, st)
-    return StandingsReport(st, standings_frame(st), standing_notes(history, st) + joining, last,
-                           waiting)
+    return StandingsReport(st, standing_notes(history, st) + joining, last, waiting)
 
 
 def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:

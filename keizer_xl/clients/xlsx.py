@@ -762,6 +762,10 @@ class FileBook:
         # formula cells moved by append_rows / delete_rows: sheet -> {(row, col) now: as loaded},
         # so a cached result is still looked up where Excel stored it
         self._moved: dict[str, dict[tuple[int, int], tuple[int, int]]] = {}
+        # each sheet's region and table, found once per run (issue 12: scan each sheet once);
+        # forgotten when this book changes the sheet (append_rows, delete_rows, write_sheet)
+        self._regions: dict[str, Region] = {}
+        self._tables: dict[str, Table] = {}
         self.wb = self._load(data_only=False)
         self.wb.template = False  # saved as a workbook, never as a template
 
@@ -846,10 +850,20 @@ class FileBook:
                         totals=table.totalsRowCount or 0)
 
     def _region(self, ws) -> Region:
+        region = self._regions.get(ws.title)
+        if region is not None:
+            return region
         table = self._input_table(ws) if ws.tables else None
         names = [col.name for col in table.tableColumns] if table is not None and table.tableColumns else []
         values = {rc: cell.value for rc, cell in ws._cells.items() if cell.value is not None}
-        return find_region(values, self._table_ref(table) if table is not None else None, names)
+        region = find_region(values, self._table_ref(table) if table is not None else None, names)
+        self._regions[ws.title] = region
+        return region
+
+    def _changed(self, title: str) -> None:
+        """``title`` was changed by this book: its region and table are found again."""
+        self._regions.pop(title, None)
+        self._tables.pop(title, None)
 
     @staticmethod
     def _input_table(ws):
@@ -873,6 +887,12 @@ class FileBook:
 
     def read_table(self, sheet: str) -> Table:
         ws = self._worksheet(sheet)
+        table = self._tables.get(ws.title)
+        if table is None:
+            table = self._tables[ws.title] = self._read_table(ws)
+        return table
+
+    def _read_table(self, ws: Any) -> Table:
         region = self._region(ws)
         first_col, width = region.first_column, region.width
         n = region.data_last - region.data_first + 1
@@ -977,6 +997,7 @@ class FileBook:
             ws = self.wb.create_sheet(sheet)
         self._written.add(ws.title)
         self._moved.pop(ws.title, None)
+        self._changed(ws.title)
         return ws
 
     # -- appending to a user's table ----------------------------------------------------------
@@ -988,6 +1009,7 @@ class FileBook:
             return
         ws = self._worksheet(sheet)
         region = self._region(ws)
+        self._changed(ws.title)  # whatever happens below, the sheet is read afresh
         where, cells = quote_sheet(ws.title), ws._cells
         others = [self._table_ref(t) for t in ws.tables.values()]
         plan, problems = plan_append(region, rows, others, where, self.label)
@@ -1061,6 +1083,7 @@ class FileBook:
 
         ws = self._worksheet(sheet)
         region = self._region(ws)
+        self._changed(ws.title)  # whatever happens below, the sheet is read afresh
         where = quote_sheet(ws.title)
         plan = plan_delete(region, data_rows, where, self.label)
         if not plan.doomed:

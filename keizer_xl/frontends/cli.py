@@ -11,6 +11,7 @@ never fails on a console that cannot encode a name (what cannot be encoded becom
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import signal
 import sys
@@ -18,12 +19,13 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Sequence
 
-from keizer_xl import actions
+# Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
+# openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
+# numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
+# DataFrame is really built: compare, export, batch).
 from keizer_xl.errors import KeizerError, UsageError
-from keizer_xl.frontends.render import standings_rows
 from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
                                          describe, hint_text, write_log)
-from keizer_xl.sheets.read import OWNED_SHEETS
 
 __all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
@@ -109,6 +111,7 @@ def _open_book_arg(text: str, write: bool):
 
 def _refuse_unsafe(book) -> None:
     from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.sheets.read import OWNED_SHEETS
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
@@ -157,6 +160,7 @@ def cmd_standings(args) -> int:
     if write and ods.is_ods(args.book):
         return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
+    from keizer_xl import actions  # the engine (numpy) only once the workbook is open
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
     for note in report.notes:
@@ -167,13 +171,15 @@ def cmd_standings(args) -> int:
 
 
 def _print_standings(report, fmt: str) -> None:
-    from keizer_xl.sheets.read import standings_table
+    from keizer_xl.frontends.render import standings_rows
 
     if fmt == "json":
         print(json.dumps(standings_rows(report), ensure_ascii=False))
         return
-    frame, _ = standings_table(report.frame, not_yet=report.not_yet)
-    if fmt == "csv":
+    if fmt == "csv":  # the one format that builds a DataFrame (and imports pandas)
+        from keizer_xl.sheets.read import standings_table
+
+        frame, _ = standings_table(report.frame, not_yet=report.not_yet)
         sys.stdout.write(frame.to_csv(index=False))
         return
     st = report.standing
@@ -190,6 +196,7 @@ def _print_standings(report, fmt: str) -> None:
 def cmd_check(args) -> int:
     path = _book_path(args.book)
     book = _open(path)
+    from keizer_xl import actions
     problems, notes = actions.check_workbook(book)
     _print_problems(problems, sys.stdout)
     for n in notes:
@@ -210,6 +217,7 @@ def cmd_pair(args) -> int:
     if write and ods.is_ods(args.book):
         return _ods_write(args, "pair")
     path, book = _open_book_arg(args.book, write)
+    from keizer_xl import actions
     report = actions.pair_next_round(book, args.round, write=write, force=args.force,
                                      repair=args.repair)
     if args.format == "json":
@@ -907,6 +915,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     from keizer_xl.i18n import message_language
 
     token = message_language.set(getattr(args, "language", None))
+    paused = _pause_cycle_collector(args.command)
     try:
         code = args.func(args)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
@@ -919,8 +928,24 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         return _fail(exc, argv)
     finally:
         message_language.reset(token)
+        if paused:
+            gc.enable()
     _print_messages(printed)
     return int(code)
+
+
+def _pause_cycle_collector(command: str) -> bool:
+    """Pause Python's cycle collector while a command works on one workbook; True if paused.
+
+    openpyxl builds some 100,000 linked objects for a season workbook and keeps them until the
+    command ends, so every collection walks them for nothing: about 90 ms of `standings` on the
+    150 x 35 season (issue 12, docs/notes-S.md), with the same peak memory (what is freed is
+    freed by reference counting as always).  Not for `batch`, which goes through many
+    workbooks in one process."""
+    if command == "batch" or not gc.isenabled():
+        return False
+    gc.disable()
+    return True
 
 
 def _fail(exc: BaseException, argv: list[str]) -> int:

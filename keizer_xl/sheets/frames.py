@@ -1,7 +1,12 @@
-"""Standings as a table (WORKBOOK-CONTRACT.md, Output sheets), for the sheet writers and exports."""
+"""Standings as a table (WORKBOOK-CONTRACT.md, Output sheets), for the sheet writers and exports.
+
+pandas is imported by the functions that build a DataFrame, not by this module: the Standings
+sheet a command writes on every run is made from :func:`standings_records` without it (issue 12,
+start-up: importing pandas costs a command about a quarter of a second).
+"""
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.audit import RoundAudit, audit_rows
 from keizer_xl.analysis.compare import SUMMARY_COLUMNS, Comparison
@@ -10,13 +15,30 @@ from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_ro
                                         rank_progression_rows)
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
+from keizer_xl.sheets.layout import Rows
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 STANDINGS_COLUMNS = ("Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L")
 
 
+def standings_records(st: Standing) -> Rows:
+    """The Standings table as plain rows (no pandas): exact Fractions, rounded only for display."""
+    columns = STANDINGS_COLUMNS + tuple(f"R{r}" for r in range(1, st.round + 1))
+    score, value, prev, games = st.score, st.value, st.prev_value, st.games
+    wins, draws, losses, points = st.wins, st.draws, st.losses, st.round_points
+    rows = tuple((place, name, score[name], value[name], prev[name], games[name], wins[name],
+                  draws[name], losses[name], *points[name])
+                 for place, name in zip(st.places, st.order))
+    return Rows(columns, rows)
+
+
 def standings_frame(st: Standing) -> pd.DataFrame:
     """The Standings table (WORKBOOK-CONTRACT.md): exact Fractions, rounded only for display."""
+    import pandas as pd
+
     rows = []
     for place, name in zip(st.places, st.order):
         row = {
@@ -35,18 +57,24 @@ def standings_frame(st: Standing) -> pd.DataFrame:
 
 def history_frame(history: History) -> pd.DataFrame:
     """History: rank, score and value of every player after every round (analysis.history)."""
+    import pandas as pd
+
     columns, rows = history_rows(history)
     return pd.DataFrame(rows, columns=columns)
 
 
 def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
     """The rank chart's data: one row per round, one column per top player."""
+    import pandas as pd
+
     columns, rows = rank_progression_rows(history, top)
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
 def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
     """Who met whom, with which colour and result, and what it is worth now."""
+    import pandas as pd
+
     columns, rows = crosstable_rows(season, history)
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
@@ -54,17 +82,23 @@ def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
 def explain_frames(season: Season, history: History,
                    explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Explain sheet's two tables: one row per player, one per player per round."""
+    import pandas as pd
+
     (c1, summary), (c2, detail) = explain_rows(season, history, explanations)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
 
 def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Audit sheet's two tables: one row per round, the differences below."""
+    import pandas as pd
+
     (c1, summary), (c2, differences) = audit_rows(audits)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(differences, columns=c2)
 
 
 def compare_frames(comparison: Comparison) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Compare sheet: the final rank under every variant, and one row per variant."""
+    import pandas as pd
+
     return (pd.DataFrame(list(comparison.ranks), columns=list(comparison.columns), dtype=object),
             pd.DataFrame(list(comparison.summary), columns=list(SUMMARY_COLUMNS)))

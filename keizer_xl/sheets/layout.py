@@ -7,7 +7,8 @@ alignment), one named font, column widths in characters, the frozen rows and the
 (orientation, fit to pages, rows repeated on every page, header and footer with page fields).
 The file writer, Excel and LibreOffice each turn it into their own calls and decide nothing.
 
-:func:`sheet_layout` builds a Layout from a table (a DataFrame) and a :class:`SheetStyle`: a title,
+:func:`sheet_layout` builds a Layout from a table (a DataFrame, or :class:`Rows` where a command
+should not pay for importing pandas) and a :class:`SheetStyle`: a title,
 number formats and widths by column name, podium rows, notes and extra blocks under the table.
 The builders of the engine's sheets (``sheets/report_sheets.py``, ``read.standings_table``,
 ``actions.pairing_tables``) only fill in a SheetStyle, so a title row, a header or footer text,
@@ -17,11 +18,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence, Union
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 
 from keizer_xl.sheets.cells import CellValue, cell_value, display_width
+
+if TYPE_CHECKING:  # a layout is built from a DataFrame or from Rows; pandas is not needed here
+    import pandas as pd
 
 # The look of every engine sheet (WORKBOOK-CONTRACT.md, Output sheets).
 SHEET_FONT = "Calibri"   # one named sans font: Excel's default, metric-compatible Carlito in LO
@@ -58,7 +60,29 @@ class SheetStyle:
     landscape: bool = False
     fit_to_page: bool = True
     notes: tuple[str, ...] = ()
-    blocks: tuple[tuple[str, pd.DataFrame], ...] = ()
+    blocks: tuple[tuple[str, "pd.DataFrame | Rows"], ...] = ()
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A table of plain rows under named columns: the part of a DataFrame that
+    :func:`sheet_layout` reads (``columns``, ``itertuples``, ``len``), so that the sheets a
+    command writes on every run (Standings, Pairings) need no pandas (issue 12: start-up)."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    def itertuples(self, index: bool = False, name: str | None = None) -> Iterator[tuple[Any, ...]]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def to_frame(self) -> "pd.DataFrame":
+        """The same table as a DataFrame (for CSV output and tests)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.rows), columns=list(self.columns), dtype=object)
 
 
 @dataclass(frozen=True)
@@ -167,7 +191,7 @@ class _Builder:
         for j, v in enumerate(values, 1):
             self.fitted[j] = max(self.fitted.get(j, 0), display_width(v) + 2)
 
-    def body(self, frame: pd.DataFrame) -> None:
+    def body(self, frame: "pd.DataFrame | Rows") -> None:
         first = len(self.grid) + 1
         for record in frame.itertuples(index=False, name=None):
             values = tuple(cell_value(v) for v in record)
@@ -201,7 +225,7 @@ class _Builder:
             self.spans.append(Span(row, row, 1, 1, style))
 
 
-def sheet_layout(frame: pd.DataFrame, style: SheetStyle | None = None) -> Layout:
+def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) -> Layout:
     """The layout of an engine sheet: ``frame`` with its header in row 1, podium fills, the
     notes under it after an empty row, then each block (a bold heading, its own header row
     and rows) after one more empty row; widths from ``style`` or fitted to the content."""

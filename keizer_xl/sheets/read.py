@@ -11,9 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Callable, Sequence, overload
 
 from keizer_xl.core.numbers import display
 from keizer_xl.errors import AmbiguousTables, InputError, Problem
@@ -24,8 +22,11 @@ from keizer_xl.core.rules import (MAX_ROUND, Settings, SettingError, build_setti
 from keizer_xl.core.values import value_scale_problem
 from keizer_xl.i18n import Translator, message_language, translator
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.layout import SheetStyle
+from keizer_xl.sheets.layout import Rows, SheetStyle
 from keizer_xl.sheets.tables import Book, Table, blank
+
+if TYPE_CHECKING:  # reading a workbook needs no pandas; only input_frames builds DataFrames
+    import pandas as pd
 
 # --------------------------------------------------------------------------- names
 
@@ -42,6 +43,7 @@ REQUIRED = {"Settings": ("setting", "value"), "Players": ("name",), "Attendance"
 #: Sheets the engine writes; everything else belongs to the user.
 OWNED_SHEETS = schema.OWNED_SHEETS
 
+_SPACES = re.compile(r"\s+")  # compiled once: every name and code read goes through it
 _ROUND_HEADER = re.compile(r"(?:r|ronde|runde|round|rd)?\s*\.?\s*(\d+)", re.I)
 
 
@@ -104,7 +106,7 @@ def workbook_language(book: Book, settings: Settings | None = None) -> str:
 
 
 def _norm(text: Any) -> str:
-    return re.sub(r"\s+", " ", str(text).strip()).casefold()
+    return _SPACES.sub(" ", str(text).strip()).casefold()
 
 
 def _columns(table: Table, kind: str, problems: list[Problem],
@@ -143,7 +145,7 @@ def _blank(value: Any) -> bool:
 def _text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return re.sub(r"\s+", " ", str(value).strip())
+    return _SPACES.sub(" ", str(value).strip())
 
 
 def name_key(raw: Any) -> str:
@@ -188,11 +190,14 @@ class _Names:
 
     tr: Translator = _ENGLISH
 
-    def resolve(self, raw: Any, where: str, problems: list[Problem]) -> str | None:
+    def resolve(self, raw: Any, where: str | Callable[[], str],
+                problems: list[Problem]) -> str | None:
+        """The name as in Players; ``where`` (the cell, or a function that names it: a cell is
+        only named for a problem) is where an unknown name is reported."""
         text = _text(raw)
         name = self.players.get(name_key(text))
         if name is None:
-            problems.append(Problem(where, self.tr(
+            problems.append(Problem(where if isinstance(where, str) else where(), self.tr(
                 "{text!r} is not in {players}", text=text,
                 players=schema.sheet_name("Players", self.tr.lang))
                 + _dym(text, self.players.values(), self.tr)))
@@ -569,7 +574,7 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
             problems.append(Problem(cell("white"), tr("no {white} player",
                                                        white=schema.header("Results", "white", tr.lang))))
             continue
-        white = names.resolve(get("white"), cell("white"), problems)
+        white = names.resolve(get("white"), lambda: cell("white"), problems)
         raw_result = get("result")
         black_raw = get("black")
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
@@ -586,7 +591,7 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
                     black=schema.header("Results", "black", tr.lang),
                     result=schema.header("Results", "result", tr.lang))))
             continue
-        black = names.resolve(black_raw, cell("black"), problems)
+        black = names.resolve(black_raw, lambda: cell("black"), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
             problems.append(Problem(cell("result"), tr(
                 "{date} is a date: Excel changed what was typed; format the Result column as "
@@ -948,21 +953,52 @@ def not_yet_members(season: Season, rnd: int) -> list[str]:
     return [p.name for p in season.players if p.joined > rnd]
 
 
-def standings_table(frame: pd.DataFrame, lang: str = "en",
-                    not_yet: Sequence[str] = ()) -> tuple[pd.DataFrame, SheetStyle]:
-    """The Standings sheet: exact frame -> display values and layout, headed in ``lang``
-    (schema.COLUMNS["Standings"]; the round columns are R1, R2, ... in every language).
-    Players in ``not_yet`` (not yet a member after this round) show '-' as their Rank
-    (issue 11)."""
-    out = frame.copy()
-    if not_yet and "Rank" in out.columns and "Name" in out.columns:
-        waiting = set(not_yet)
-        out["Rank"] = pd.Series(["-" if n in waiting else r for r, n in zip(out["Rank"], out["Name"])],
-                                index=out.index, dtype=object)
-    for col in out.columns:
-        if col in ("Score", "Value", "Prev value") or re.fullmatch(r"R\d+", str(col)):
-            # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
-            out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
+def _shown_rounded(column: Any) -> bool:
+    return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
+
+
+@overload
+def standings_table(frame: Rows, lang: str = ...,
+                    not_yet: Sequence[str] = ...) -> tuple[Rows, SheetStyle]: ...
+
+
+@overload
+def standings_table(frame: "pd.DataFrame", lang: str = ...,
+                    not_yet: Sequence[str] = ...) -> tuple["pd.DataFrame", SheetStyle]: ...
+
+
+def standings_table(frame: "pd.DataFrame | Rows", lang: str = "en",
+                    not_yet: Sequence[str] = ()) -> tuple["pd.DataFrame | Rows", SheetStyle]:
+    """The Standings sheet: exact frame (a DataFrame, or :class:`Rows` without pandas) ->
+    display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
+    columns are R1, R2, ... in every language).  Players in ``not_yet`` (not yet a member after
+    this round) show '-' as their Rank (issue 11)."""
+    waiting = set(not_yet)
+    out: "pd.DataFrame | Rows"
+    if isinstance(frame, Rows):
+        columns = list(frame.columns)
+        rounded = [_shown_rounded(c) for c in columns]
+        rank = columns.index("Rank") if "Rank" in columns else None
+        name = columns.index("Name") if "Name" in columns else None
+        rows = []
+        for row in frame.rows:
+            values = [display(v) if r else v for v, r in zip(row, rounded)]
+            if waiting and rank is not None and name is not None and values[name] in waiting:
+                values[rank] = "-"
+            rows.append(tuple(values))
+        out = Rows(frame.columns, tuple(rows))
+    else:
+        import pandas as pd
+
+        out = frame.copy()
+        if waiting and "Rank" in out.columns and "Name" in out.columns:
+            out["Rank"] = pd.Series(["-" if n in waiting else r
+                                     for r, n in zip(out["Rank"], out["Name"])],
+                                    index=out.index, dtype=object)
+        for col in out.columns:
+            if _shown_rounded(col):
+                # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
+                out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
     # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
     # (Excel's "0.##" would print a trailing dot: "43.")
     # "0_0_0": the rank right-aligned with two digits' width of space after it, so a printed
@@ -979,7 +1015,10 @@ def standings_table(frame: pd.DataFrame, lang: str = "en",
     widths = {names.get(c, c): w if names.get(c, c) == c else max(w, len(names[c]) + 2)
               for c, w in widths.items()}
     formats = {names.get(c, c): f for c, f in formats.items()}
-    out = out.rename(columns=names)
+    if isinstance(out, Rows):
+        out = Rows(tuple(names.get(c, c) for c in out.columns), out.rows)
+    else:
+        out = out.rename(columns=names)
     style = SheetStyle(title=schema.sheet_name("Standings", lang), number_formats=formats,
                        widths=widths, highlight_rows=3, landscape=len(out.columns) > 20)
     return out, style
@@ -1003,6 +1042,8 @@ def settings_rows(settings: Settings) -> list[tuple[str, str]]:
 
 def input_frames(season: Season) -> dict[str, pd.DataFrame]:
     """The four input sheets of a season, as the competition leader would have typed them."""
+    import pandas as pd
+
     players = pd.DataFrame(
         [{"Name": p.name, "Rating": p.rating, "Start": p.start,
           "Joined": p.joined if p.joined != 1 else None,

@@ -8,9 +8,7 @@ alignment) is made here or in ``layout.py``, never in a client.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
@@ -18,8 +16,11 @@ from keizer_xl.core.model import BUILTIN_CODES, Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
-                                     history_frame, standings_frame)
-from keizer_xl.sheets.layout import Layout, SheetStyle, sheet_layout
+                                     history_frame, standings_records)
+from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
+
+if TYPE_CHECKING:  # the two sheets written on every run (Standings, Pairings) need no pandas
+    import pandas as pd
 
 
 # --------------------------------------------------------------------------- styles
@@ -95,7 +96,7 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
     from keizer_xl.i18n import translator
     from keizer_xl.sheets.read import standings_table
 
-    frame, style = standings_table(standings_frame(st), lang, not_yet=not_yet)
+    frame, style = standings_table(standings_records(st), lang, not_yet=not_yet)
     title = translator(lang).gettext("Standings after round {round}", round=st.round)
     return sheet_layout(frame, replace(style, title=title, notes=tuple(notes)))
 
@@ -110,9 +111,8 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
 
     tr = translator(lang)
     h = schema.headers("Pairings", lang)
-    frame = pd.DataFrame([{h["board"]: b.board, h["white"]: b.white, h["black"]: b.black,
-                           h["result"]: None} for b in p.boards],
-                         columns=[h["board"], h["white"], h["black"], h["result"]])
+    frame = Rows((h["board"], h["white"], h["black"], h["result"]),
+                 tuple((b.board, b.white, b.black, None) for b in p.boards))
     meanings = {code: tr(meaning) for code, meaning in BUILTIN_CODES.items()}
     for code, credit in codes:
         meanings.setdefault(code, tr("club code ({credit})", credit=credit))
@@ -120,15 +120,14 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     columns = [h["code"], h["name"], h["reason"]]
     blocks = []
     if p.bye:
-        blocks.append((h["bye_block"], pd.DataFrame(
-            [{columns[0]: tr("bye"), columns[1]: p.bye, columns[2]: tr("pairing-allocated bye")}],
-            columns=columns)))
+        blocks.append((h["bye_block"], Rows(tuple(columns), (
+            (tr("bye"), p.bye, tr("pairing-allocated bye")),))))
     if absent:
         order = list(ranking)
-        rows = [{columns[0]: shown.get(c, c), columns[1]: n, columns[2]: meanings.get(c, "")}
-                for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
-                                   if x[0] in order else 0)]
-        blocks.append((h["absent_block"], pd.DataFrame(rows, columns=columns)))
+        rows = tuple((shown.get(c, c), n, meanings.get(c, ""))
+                     for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
+                                        if x[0] in order else 0))
+        blocks.append((h["absent_block"], Rows(tuple(columns), rows)))
     style = SheetStyle(title=tr("Round {round}", round=p.round),
                        widths={h["board"]: 7, h["white"]: 28, h["black"]: 28, h["result"]: 9},
                        number_formats={h["board"]: "0_0_0"},  # a gap before the name (see Rank)

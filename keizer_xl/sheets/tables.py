@@ -8,14 +8,15 @@ tables to the model and back, and ``actions.py`` runs the same actions on any tr
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
-
-import pandas as pd
 
 from keizer_xl.errors import MissingPartError
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from keizer_xl.sheets.layout import Layout
 
 
@@ -90,13 +91,25 @@ class Table:
 
     def cell(self, row_index: int, column_index: int) -> str:
         """Address of data row ``row_index`` (0-based) in column ``column_index`` (0-based)."""
-        return (f"{quote_sheet(self.sheet)}!{column_letter(self.first_column + column_index)}"
-                f"{self.header_row + 1 + row_index}")
+        columns = self._column_prefixes
+        prefix = (columns[column_index] if 0 <= column_index < len(columns)
+                  else f"{quote_sheet(self.sheet)}!{column_letter(self.first_column + column_index)}")
+        return f"{prefix}{self.header_row + 1 + row_index}"
 
     def header_cell(self, column_index: int) -> str:
         return f"{quote_sheet(self.sheet)}!{column_letter(self.first_column + column_index)}{self.header_row}"
 
+    @functools.cached_property
+    def _column_prefixes(self) -> tuple[str, ...]:
+        """``Sheet!B`` of every column, made once per table: a season names thousands of cells
+        (every game keeps the cell of its result), so each address is one concatenation."""
+        sheet = quote_sheet(self.sheet)
+        return tuple(f"{sheet}!{column_letter(self.first_column + i)}"
+                     for i in range(len(self.headers)))
+
     def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         return pd.DataFrame(list(self.rows), columns=list(self.headers), dtype=object)
 
 
