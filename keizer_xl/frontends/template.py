@@ -14,8 +14,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
 
 from keizer_xl.sheets.tables import column_letter
+
+if TYPE_CHECKING:
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet.datavalidation import DataValidation
+    from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = [
     "build_template",
@@ -153,7 +159,7 @@ TABLE_STYLE = "TableStyleMedium2"
 TEXT = "@"
 
 
-def template_workbook(*, rounds: int = 40, language: str = "en"):
+def template_workbook(*, rounds: int = 40, language: str = "en") -> "Workbook":
     """The season template as an openpyxl Workbook (for :func:`build_template` and samples)."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
@@ -166,7 +172,7 @@ def template_workbook(*, rounds: int = 40, language: str = "en"):
     from keizer_xl.sheets import schema
 
     wb = Workbook()
-    ws = wb.active
+    ws = wb.worksheets[0]
     ws.title = schema.sheet_name("Instructions", language)
     lines = instruction_lines(language)
     wrap = Alignment(wrap_text=True, vertical="top")
@@ -190,7 +196,7 @@ def template_workbook(*, rounds: int = 40, language: str = "en"):
     return wb
 
 
-def build_template(path: str | os.PathLike, *, rounds: int = 40, language: str = "en",
+def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: str = "en",
                    overwrite: bool = True) -> Path:
     """Create a new season workbook at ``path`` (.xlsx), written atomically.
 
@@ -214,8 +220,9 @@ def build_template(path: str | os.PathLike, *, rounds: int = 40, language: str =
 # --------------------------------------------------------------------------- the sheets
 
 
-def _input_table(ws, name: str, headers: tuple[str, ...], rows: list[tuple] | None = None,
-                 *, widths: dict[str, float], text_columns: tuple[str, ...] = ()) -> None:
+def _input_table(ws: "Worksheet", name: str, headers: tuple[str, ...],
+                 rows: list[tuple[Any, ...]] | None = None,
+                 *, widths: Mapping[str, float], text_columns: tuple[str, ...] = ()) -> None:
     """Header in row 1 from A1, the rows (or one empty row), an Excel Table over them."""
     from openpyxl.worksheet.table import Table, TableStyleInfo
 
@@ -247,8 +254,8 @@ def _input_table(ws, name: str, headers: tuple[str, ...], rows: list[tuple] | No
     ws.freeze_panes = "A2"
 
 
-def _dropdown(ws, choices: tuple[str, ...], sqref: str, *, prompt: str, title: str,
-              language: str = "en"):
+def _dropdown(ws: "Worksheet", choices: tuple[str, ...], sqref: str, *, prompt: str, title: str,
+              language: str = "en") -> "DataValidation":
     from openpyxl.worksheet.datavalidation import DataValidation
 
     from keizer_xl.i18n import translator
@@ -272,7 +279,7 @@ def _localised(kind: str, language: str) -> tuple[str, dict[str, str]]:
     return schema.sheet_name(kind, language), names
 
 
-def _settings_sheet(wb, language: str = "en") -> None:
+def _settings_sheet(wb: "Workbook", language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)
@@ -292,7 +299,7 @@ def _settings_sheet(wb, language: str = "en") -> None:
                  text_columns=headers[:2])
 
 
-def _players_sheet(wb, language: str = "en") -> None:
+def _players_sheet(wb: "Workbook", language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)
@@ -311,7 +318,7 @@ def _players_sheet(wb, language: str = "en") -> None:
                         active=active, withdrawn=withdrawn))
 
 
-def _attendance_sheet(wb, rounds: int, language: str = "en") -> None:
+def _attendance_sheet(wb: "Workbook", rounds: int, language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)
@@ -319,7 +326,7 @@ def _attendance_sheet(wb, rounds: int, language: str = "en") -> None:
     ws = wb.create_sheet(title)
     rounds_headers = tuple(f"R{r}" for r in range(1, rounds + 1))
     headers = (h["Name"],) + rounds_headers
-    widths = {h["Name"]: 28}
+    widths: dict[str, float] = {h["Name"]: 28}
     widths.update({x: 5.0 for x in rounds_headers})
     _input_table(ws, "Attendance", headers, widths=widths, text_columns=headers)
     last = column_letter(len(headers))
@@ -329,7 +336,7 @@ def _attendance_sheet(wb, rounds: int, language: str = "en") -> None:
                         codes=codes_text(language), settings=_localised("Settings", language)[0]))
 
 
-def _results_sheet(wb, language: str = "en") -> None:
+def _results_sheet(wb: "Workbook", language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)
