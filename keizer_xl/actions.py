@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from keizer_xl.core.model import Season
-from keizer_xl.core.pairing import Pairing
+from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.errors import ActionError, InputError, Problem
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
@@ -21,6 +21,9 @@ from keizer_xl.sheets.report_sheets import standings_layout
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from keizer_xl.sheets.layout import Layout
+    from keizer_xl.sheets.tables import Book, Table
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple
     return tuple(waiting), notes
 
 
-def update_standings(book, after_round: int | None = None, write: bool = True) -> StandingsReport:
+def update_standings(book: Book, after_round: int | None = None, write: bool = True) -> StandingsReport:
     """Read the season, compute the standings after ``after_round`` and write ``Standings``."""
     season = read_season(book)
     report = compute_standings(season, after_round)
@@ -81,7 +84,7 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     return report
 
 
-def check_workbook(book) -> tuple[list[Problem], list[str]]:
+def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
     """Every problem (with its cell) and every warning; nothing is written."""
     try:
         season = read_season(book)
@@ -100,9 +103,9 @@ class PairingReport:
     absent: dict[str, str]  # name -> attendance code
     ranking: tuple[str, ...]
     repaired: bool = False
-    kept: tuple = ()  # boards kept from the earlier pairing of this round (started: '*')
+    kept: tuple[Board, ...] = ()  # boards kept from the earlier pairing of this round (started: '*')
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         p = self.pairing
         return {
             "round": p.round,
@@ -127,7 +130,8 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
 
 
-def pairing_tables(report: PairingReport, season: Season, lang: str = "en"):
+def pairing_tables(report: PairingReport, season: Season,
+                   lang: str = "en") -> tuple[Layout, list[dict[str, Any]]]:
     """The Pairings sheet's layout and the rows to append to Results."""
     from keizer_xl.sheets.report_sheets import pairings_layout
 
@@ -142,7 +146,7 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en"):
     return layout, results_rows
 
 
-def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: bool = False,
+def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, force: bool = False,
                     repair: bool = False) -> PairingReport:
     """Pair the round, write ``Pairings`` and append the games to ``Results``."""
     from keizer_xl.sheets.read import find_sheet, result_header_map
@@ -171,7 +175,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
     return report
 
 
-def _last_round_in_results(book) -> int:
+def _last_round_in_results(book: Book) -> int:
     from keizer_xl.sheets.read import find_sheet
 
     name = find_sheet(book, "Results")
@@ -183,7 +187,7 @@ def _last_round_in_results(book) -> int:
     return max(rounds)
 
 
-def result_rows_of_round(table, rnd: int) -> list[int]:
+def result_rows_of_round(table: Table, rnd: int) -> list[int]:
     """The data rows of a Results table in round ``rnd``, found by the reader's own round
     parser (``3``, ``'R3'``, ``'Ronde 3'`` alike), so the rows replaced are the rows read."""
     return [i for i, r in enumerate(result_round_numbers(table)) if r == rnd]
@@ -191,7 +195,7 @@ def result_rows_of_round(table, rnd: int) -> list[int]:
 
 # --------------------------------------------------------------------------- writing a season
 
-def write_season(book, season: Season) -> None:
+def write_season(book: Book, season: Season) -> None:
     """Replace the rows of the four input sheets with ``season`` (samples, tests, batch).
 
     Works on any transport: the input tables keep their place, headers and formatting."""
@@ -206,11 +210,11 @@ def write_season(book, season: Season) -> None:
             book.delete_rows(name, list(range(len(table.rows))))
         lookup = {h.casefold(): h for h in table.headers}
         rows = []
-        for record in frame.to_dict("records"):
+        for record in cast("list[dict[str, Any]]", frame.to_dict("records")):
             rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
                          for k, v in record.items() if k.casefold() in lookup})
         book.append_rows(name, rows)
 
 
-def _missing(value) -> bool:
+def _missing(value: Any) -> bool:
     return value is None or (isinstance(value, float) and value != value)

@@ -24,7 +24,10 @@ FileBook` so that every action gives the same sheets on both:
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.layout import HeaderText
 
 
 from keizer_xl.errors import ClientError, MissingPartError
@@ -77,20 +80,20 @@ def width_to_uno(chars: float) -> int:
     return int(round(chars * _WIDTH_UNIT))
 
 
-def _uno():
+def _uno() -> Any:
     import uno  # noqa: PLC0415 - only where LibreOffice's Python (or python3-uno) runs
 
     return uno
 
 
-def _struct(name: str, **fields):
+def _struct(name: str, **fields: Any) -> Any:
     value = _uno().createUnoStruct(name)
     for key, val in fields.items():
         setattr(value, key, val)
     return value
 
 
-def _enum(type_name: str, value: str):
+def _enum(type_name: str, value: str) -> Any:
     return _uno().Enum(type_name, value)
 
 
@@ -141,7 +144,7 @@ class UnoBook:
     (``doc.store()``); a new document that was never saved is left unsaved (``saved`` tells).
     """
 
-    def __init__(self, doc, *, store: bool = True, label: str | None = None):
+    def __init__(self, doc: Any, *, store: bool = True, label: str | None = None) -> None:
         if not _supports(doc, "com.sun.star.sheet.SpreadsheetDocument"):
             raise LibreOfficeError("this is not a spreadsheet: open the season workbook in "
                                    "LibreOffice Calc")
@@ -160,7 +163,7 @@ class UnoBook:
     def sheet_names(self) -> list[str]:
         return list(self.doc.Sheets.ElementNames)
 
-    def _find(self, name: str):
+    def _find(self, name: str) -> Any:
         sheets = self.doc.Sheets
         if sheets.hasByName(name):
             return sheets.getByName(name)
@@ -170,7 +173,7 @@ class UnoBook:
                 return sheets.getByName(candidate)
         return None
 
-    def _sheet(self, name: str):
+    def _sheet(self, name: str) -> Any:
         sheet = self._find(name)
         if sheet is None:
             raise MissingPartError(f"{self.label} has no sheet {name!r} "
@@ -178,7 +181,8 @@ class UnoBook:
         return sheet
 
     # -- reading ------------------------------------------------------------------------------
-    def _content_bottom_right(self, sheet, first_row=0, first_col=0, last_col=None):
+    def _content_bottom_right(self, sheet: Any, first_row: int = 0, first_col: int = 0,
+                              last_col: int | None = None) -> tuple[int, int] | None:
         """(last row, last column) holding any content at or after the given corner, or None."""
         max_col = sheet.Columns.Count - 1 if last_col is None else last_col
         rng = sheet.getCellRangeByPosition(first_col, first_row, max_col, sheet.Rows.Count - 1)
@@ -187,7 +191,8 @@ class UnoBook:
             return None
         return (max(a.EndRow for a in addresses), max(a.EndColumn for a in addresses))
 
-    def _read_block(self, sheet, first_row, first_col, last_row, last_col) -> list[list[Any]]:
+    def _read_block(self, sheet: Any, first_row: int, first_col: int, last_row: int,
+                    last_col: int) -> list[list[Any]]:
         """Values of a block, converted as FileBook reads them (None for empty)."""
         if last_row < first_row or last_col < first_col:
             return []
@@ -228,7 +233,7 @@ class UnoBook:
                     rows[r - first_row][c - first_col] = sheet.getCellByPosition(c, r).String
         return rows
 
-    def _typed(self, value: float, kind: int):
+    def _typed(self, value: float, kind: int) -> bool | float | datetime | time | timedelta:
         if kind & _NF_LOGICAL:
             return bool(value)
         millis = round(float(value) * 86_400_000)
@@ -242,7 +247,7 @@ class UnoBook:
             return time(seconds // 3600 % 24, seconds // 60 % 60, seconds % 60)
         return timedelta(milliseconds=millis)
 
-    def _dbranges(self, sheet) -> list[tuple[str, Any]]:
+    def _dbranges(self, sheet: Any) -> list[tuple[str, Any]]:
         """The named database ranges (Excel Tables) on ``sheet``, top-left first."""
         index = sheet.RangeAddress.Sheet
         ranges = self.doc.DatabaseRanges
@@ -255,7 +260,7 @@ class UnoBook:
         found.sort(key=lambda item: (item[0], item[1]))
         return [(name, db) for _, _, name, db in found]
 
-    def _region(self, sheet) -> _Found:
+    def _region(self, sheet: Any) -> _Found:
         """The table of ``sheet``: its cells read into a mapping, the rules in sheets.region."""
         cells: dict[tuple[int, int], Any] = {}
 
@@ -349,7 +354,7 @@ class UnoBook:
         if layout.freeze_rows:
             self._freeze_rows(sh, layout.freeze_rows)
 
-    def _clear_sheet(self, sh) -> None:
+    def _clear_sheet(self, sh: Any) -> None:
         """Empty an engine-owned sheet in place: contents, formats, objects, merges, layout."""
         if sh.isProtected():
             try:
@@ -418,9 +423,9 @@ class UnoBook:
             else:  # the document's own locale: convert the separators
                 key = formats.addNewConverted(code, us, local)
         self._formats[code] = key
-        return key
+        return cast(int, key)  # UNO's number format keys are ints
 
-    def _page_setup(self, sh, page: PageSetup) -> None:
+    def _page_setup(self, sh: Any, page: PageSetup) -> None:
         """A4, orientation, fit to one page wide, header row on every page, title and pages."""
         page_styles = self.doc.StyleFamilies.PageStyles
         current = sh.PageStyle
@@ -463,7 +468,7 @@ class UnoBook:
         else:
             sh.setPrintTitleRows(False)
 
-    def _page_text(self, text, part, bold: bool) -> None:
+    def _page_text(self, text: Any, part: HeaderText, bold: bool) -> None:
         """One header or footer part: its text and page fields, black (LibreOffice writes
         "automatic" to .xlsx as white, &Kffffff), bold if asked."""
         text.setString("")
@@ -484,7 +489,7 @@ class UnoBook:
             if bold:
                 cursor.CharWeight = _BOLD
 
-    def _freeze_rows(self, sh, rows: int) -> None:
+    def _freeze_rows(self, sh: Any, rows: int) -> None:
         """Freeze the top rows through the view (a document without a view has no frozen panes)."""
         controller = _current_controller(self.doc)
         if controller is None:
@@ -553,7 +558,7 @@ class UnoBook:
                 db.setDataArea(_range_address(s_index, area.StartColumn, area.StartRow,
                                               area.EndColumn, plan.table_last - 1))
 
-    def _copy_formats_down(self, sh, region: Region, start: int, end: int) -> None:
+    def _copy_formats_down(self, sh: Any, region: Region, start: int, end: int) -> None:
         """New cells (0-based rows ``start``..``end``) without a format of their own take the
         format of the data row above."""
         source_row = start - 1 if start >= region.data_first else None
@@ -587,7 +592,7 @@ class UnoBook:
             return
         self.modified = True
         s_index = sh.RangeAddress.Sheet
-        before = db.DataArea if db is not None else None
+        before: Any = db.DataArea if db is not None else None
         up = _enum("com.sun.star.sheet.CellDeleteMode", "UP")
         for first, last in reversed(plan.runs()):
             sh.removeRange(_range_address(s_index, region.first_column - 1, first - 1,
@@ -624,18 +629,18 @@ class UnoBook:
 
 # --------------------------------------------------------------------------- helpers
 
-def _supports(obj, service: str) -> bool:
+def _supports(obj: Any, service: str) -> bool:
     try:
         return bool(obj is not None and obj.supportsService(service))
     except Exception:
         return False
 
 
-def _title(doc) -> str:
+def _title(doc: Any) -> str:
     try:
         url = doc.getURL()
         if url:
-            return _uno().fileUrlToSystemPath(url).replace("\\", "/").rsplit("/", 1)[-1]
+            return cast(str, _uno().fileUrlToSystemPath(url).replace("\\", "/").rsplit("/", 1)[-1])
     except Exception:
         pass
     try:
@@ -644,7 +649,7 @@ def _title(doc) -> str:
         return "the workbook"
 
 
-def _prop(obj, name: str, default):
+def _prop(obj: Any, name: str, default: Any) -> Any:
     try:
         return obj.getPropertyValue(name)
     except Exception:
@@ -661,7 +666,7 @@ def _read_value(v: Any) -> Any:
     return v
 
 
-def _current_controller(doc):
+def _current_controller(doc: Any) -> Any:
     try:
         controller = doc.getCurrentController()
     except Exception:
@@ -671,18 +676,18 @@ def _current_controller(doc):
     return controller
 
 
-def _thin_line():
+def _thin_line() -> Any:
     """A thin solid black line (what Excel's "thin" border is)."""
     return _struct("com.sun.star.table.BorderLine2", Color=0, InnerLineWidth=0,
                    OuterLineWidth=26, LineDistance=0, LineStyle=0, LineWidth=26)
 
 
-def _range_address(sheet: int, c0: int, r0: int, c1: int, r1: int):
+def _range_address(sheet: int, c0: int, r0: int, c1: int, r1: int) -> Any:
     return _struct("com.sun.star.table.CellRangeAddress", Sheet=sheet, StartColumn=c0,
                    StartRow=r0, EndColumn=c1, EndRow=r1)
 
 
-def _unformatted(target) -> bool:
+def _unformatted(target: Any) -> bool:
     """True when the cells carry no format of their own (as far as a quick look tells)."""
     try:
         style = target.CellStyle

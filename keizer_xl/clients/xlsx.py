@@ -34,7 +34,12 @@ from copy import copy
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import IO, TYPE_CHECKING, Any, Iterable, Sequence, cast
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
+
+    from openpyxl.workbook.workbook import Workbook
 
 
 from keizer_xl.clients import files
@@ -136,13 +141,13 @@ class Unsupported:
         return f"{self.kind} on sheet {quote_sheet(self.sheet)}"
 
 
-def backup_path(path: str | os.PathLike) -> Path | None:
+def backup_path(path: str | os.PathLike[str]) -> Path | None:
     """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
     kept = files.backups(path)
     return kept[-1] if kept else None
 
 
-def open_book(path: str | os.PathLike) -> "FileBook":
+def open_book(path: str | os.PathLike[str]) -> "FileBook":
     """Open a season workbook; raises :class:`WorkbookFileError` with a user-facing message."""
     return FileBook(path)
 
@@ -172,7 +177,7 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def _attr(element, local_name: str) -> str | None:
+def _attr(element: Element, local_name: str) -> str | None:
     for key, value in element.attrib.items():
         if _local(key) == local_name:
             return value
@@ -226,7 +231,7 @@ class _Inspector:
         except _UNPACK_ERRORS as exc:
             raise self.damaged(member, exc) from exc
 
-    def xml(self, member: str):
+    def xml(self, member: str) -> Element:
         from defusedxml import DefusedXmlException
         from defusedxml.ElementTree import ParseError, fromstring
 
@@ -344,6 +349,7 @@ class _Inspector:
         return out
 
     def check_dimension(self, sheet: _SheetPart) -> None:
+        assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
         size = self.zf.getinfo(sheet.part).file_size
         if size > MAX_SHEET_BYTES:
             raise self.refuse(
@@ -374,6 +380,7 @@ class _Inspector:
 
     def scan_sheet(self, sheet: _SheetPart, macro: bool) -> list[str]:
         """What openpyxl would drop from this worksheet."""
+        assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
         kinds: list[str] = []
         ext_tail: bytes | None = None
         dynamic = rich = False
@@ -527,7 +534,7 @@ def _sniff(data: bytes) -> str:
     return " (its content is not a zip archive; it may be damaged)."
 
 
-def preflight(path: str | os.PathLike, data: bytes | None = None) -> _Preflight:
+def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> _Preflight:
     """Check a workbook file before anything parses it; raise WorkbookFileError to refuse."""
     p = Path(path)
     label = str(path)
@@ -659,7 +666,7 @@ def _convert(value: Any) -> tuple[Any, str] | None:
     return value, "setter"
 
 
-def _store(ws, row: int, column: int, converted: tuple[Any, str], style_array=None):
+def _store(ws: Any, row: int, column: int, converted: tuple[Any, str], style_array: Any = None) -> Any:
     """Create (or reuse) the cell at (row, column) and put a converted value in it."""
     from openpyxl.cell.cell import Cell
 
@@ -689,13 +696,13 @@ def _plain(cell: Any) -> Any:
     return None if cell is None or isinstance(cell, MergedCell) else cell.value
 
 
-def _style_array(ws, layout: Layout, style: Style | None):
+def _style_array(ws: Any, layout: Layout, style: Style | None) -> Any:
     """The openpyxl style of a written cell: the sheet font, and ``style`` (openpyxl shares
     equal styles, so the cells of a sheet get a handful of style arrays)."""
     from openpyxl.cell.cell import Cell
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
-    proto = Cell(ws)
+    proto: Any = Cell(ws)  # type: ignore[call-arg]  # a cell with no place: openpyxl allows it, its stubs do not
     bold = bool(style and style.bold)
     proto.font = Font(name=layout.font, size=layout.font_size, bold=bold)
     if style is not None:
@@ -716,7 +723,7 @@ def _page_text(part: HeaderText) -> str:
     return "".join(codes[p] if isinstance(p, Field) else p.replace("&", "&&") for p in part)
 
 
-def _page_setup(ws, page: PageSetup) -> None:
+def _page_setup(ws: Any, page: PageSetup) -> None:
     from openpyxl.worksheet.properties import PageSetupProperties
 
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -738,7 +745,7 @@ def _page_setup(ws, page: PageSetup) -> None:
 class FileBook:
     """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
         self.label = str(path)
         self.messages: list[str] = []
@@ -757,7 +764,7 @@ class FileBook:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
         self._written: set[str] = set()
-        self._values_wb = None
+        self._values_wb: Workbook | None = None
         self._calculated: bool | None = None  # see _cached_values_saved
         # formula cells moved by append_rows / delete_rows: sheet -> {(row, col) now: as loaded},
         # so a cached result is still looked up where Excel stored it
@@ -770,7 +777,7 @@ class FileBook:
         self.wb.template = False  # saved as a workbook, never as a template
 
     # -- loading ------------------------------------------------------------------------------
-    def _load(self, *, data_only: bool):
+    def _load(self, *, data_only: bool) -> Workbook:
         import openpyxl
 
         with warnings.catch_warnings(record=True) as caught:
@@ -812,7 +819,7 @@ class FileBook:
                 known += " | " + kind.lower()
                 self.unsupported.append(Unsupported(None, kind))
 
-    def _values(self):
+    def _values(self) -> Workbook:
         """The workbook as last saved by Excel, formulas replaced by their cached results."""
         if self._values_wb is None:
             self._values_wb = self._load(data_only=True)
@@ -822,16 +829,16 @@ class FileBook:
     def sheet_names(self) -> list[str]:
         return list(self.wb.sheetnames)
 
-    def _find(self, sheet: str):
+    def _find(self, sheet: str) -> Any:
         if sheet in self.wb.sheetnames:
             return self.wb[sheet]
         folded = sheet.casefold()
-        for ws in self.wb._sheets:
+        for ws in self.wb._sheets:  # type: ignore[attr-defined]  # every sheet, chart sheets too
             if ws.title.casefold() == folded:
                 return ws
         return None
 
-    def _worksheet(self, sheet: str):
+    def _worksheet(self, sheet: str) -> Any:
         ws = self._find(sheet)
         if ws is None:
             raise MissingPartError(f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})")
@@ -841,15 +848,16 @@ class FileBook:
 
     # -- reading ------------------------------------------------------------------------------
     @staticmethod
-    def _table_ref(table) -> TableRef:
+    def _table_ref(table: Any) -> TableRef:
         from openpyxl.utils.cell import range_boundaries
 
-        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        # an Excel Table's ref is a whole range (A1:D10): no bound is None
+        min_col, min_row, max_col, max_row = cast("tuple[int, int, int, int]", range_boundaries(table.ref))
         return TableRef(table.displayName, min_row, min_col, max_row, max_col,
                         headers=table.headerRowCount is None or table.headerRowCount > 0,
                         totals=table.totalsRowCount or 0)
 
-    def _region(self, ws) -> Region:
+    def _region(self, ws: Any) -> Region:
         region = self._regions.get(ws.title)
         if region is not None:
             return region
@@ -866,7 +874,7 @@ class FileBook:
         self._tables.pop(title, None)
 
     @staticmethod
-    def _input_table(ws):
+    def _input_table(ws: Any) -> Any:
         """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
         from openpyxl.utils.cell import range_boundaries
 
@@ -877,7 +885,7 @@ class FileBook:
             return tables[0]
         header_lists = []
         for t in tables:
-            min_col, min_row, max_col, _ = range_boundaries(t.ref)
+            min_col, min_row, max_col, _ = cast("tuple[int, int, int, int]", range_boundaries(t.ref))
             if t.headerRowCount == 0:
                 header_lists.append([c.name for c in t.tableColumns] if t.tableColumns else [])
             else:
@@ -952,7 +960,7 @@ class FileBook:
                 self._calculated = False
         return self._calculated
 
-    def _values_sheet(self, title: str):
+    def _values_sheet(self, title: str) -> Any:
         values = self._values()
         if title in values.sheetnames:
             ws = values[title]
@@ -980,7 +988,7 @@ class FileBook:
             ws.freeze_panes = f"A{layout.freeze_rows + 1}"
         _page_setup(ws, layout.page)
 
-    def _fresh_sheet(self, sheet: str):
+    def _fresh_sheet(self, sheet: str) -> Any:
         """An empty sheet in the place (and with the tab state) of the old one, if any."""
         existing = self._find(sheet)
         if existing is not None:
@@ -1047,7 +1055,7 @@ class FileBook:
                     _store(ws, r, c, conv or (None, "n"), style_array)
         self._resize(ws, region, plan.table_last, plan.data_end, grow_to=plan.end)
 
-    def _resize(self, ws, region: Region, last: int | None, data_end: int | None,
+    def _resize(self, ws: Any, region: Region, last: int | None, data_end: int | None,
                 grow_to: int | None = None, deleted: Sequence[int] = ()) -> None:
         """The Table (and its autofilter) or the sheet's autofilter after rows were added or
         deleted: a Table's ref ends at ``last``, its filter at ``data_end``."""
@@ -1061,7 +1069,9 @@ class FileBook:
             if table.autoFilter is not None:
                 table.autoFilter.ref = f"{left}{t.min_row}:{right}{data_end}"
         elif t is None and ws.auto_filter.ref:
-            a_min_col, a_min_row, a_max_col, a_max_row = range_boundaries(ws.auto_filter.ref)
+            # an autofilter's ref is a whole range (A1:D10): no bound is None
+            a_min_col, a_min_row, a_max_col, a_max_row = cast("tuple[int, int, int, int]",
+                                                              range_boundaries(ws.auto_filter.ref))
             if a_min_row != region.header_row:
                 return
             if grow_to is not None:
@@ -1125,7 +1135,7 @@ class FileBook:
             moved[new] = origin
 
     @staticmethod
-    def _column_styles(ws, first_col: int, last_col: int) -> dict[int, Any]:
+    def _column_styles(ws: Any, first_col: int, last_col: int) -> dict[int, Any]:
         """Styles given to whole columns (<col style=...>), by column number."""
         from openpyxl.utils.cell import column_index_from_string
 
@@ -1175,7 +1185,7 @@ class FileBook:
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
 
-    def save_as(self, path: str | os.PathLike, force: bool = False) -> None:
+    def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
         dest = Path(path)
         label = str(path)
@@ -1208,12 +1218,12 @@ class FileBook:
         return Path(os.path.realpath(p)) if p.is_symlink() else p
 
 
-def write_new_workbook(wb, path: str | os.PathLike, *, backup: bool = True) -> None:
+def write_new_workbook(wb: Workbook, path: str | os.PathLike[str], *, backup: bool = True) -> None:
     """Save an openpyxl Workbook to ``path`` atomically (used for new workbooks and templates)."""
     _write_atomically(wb, Path(path), str(path), backup=backup)
 
 
-def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
+def _write_atomically(wb: Workbook, target: Path, label: str, *, backup: bool) -> None:
     """Under the workbook's lock: refuse a file open elsewhere or read-only; temp file in the
     same folder, fsync, zip check, backup of the old file (``.keizer-backups/``), os.replace."""
     folder = target.parent
@@ -1274,7 +1284,7 @@ def _write_atomically(wb, target: Path, label: str, *, backup: bool) -> None:
                     pass
 
 
-def _save_workbook(wb, fh) -> None:
+def _save_workbook(wb: Workbook, fh: IO[bytes]) -> None:
     """openpyxl's ``Workbook.save`` into memory, then the bytes into the open temporary file.
 
     openpyxl's zip writer is never given the file: when saving fails half-way (a full disk,
@@ -1287,7 +1297,7 @@ def _save_workbook(wb, fh) -> None:
     fh.write(buffer.getbuffer())
 
 
-def _no_space(exc: BaseException) -> bool:
+def _no_space(exc: BaseException | None) -> bool:
     """True when ``exc`` (or what caused it) says the disk or the quota is full."""
     import errno
 
@@ -1300,7 +1310,7 @@ def _no_space(exc: BaseException) -> bool:
     return False
 
 
-def _caused_by_defusedxml(exc: BaseException) -> bool:
+def _caused_by_defusedxml(exc: BaseException | None) -> bool:
     """True when defusedxml refused an XML part (openpyxl wraps the error in a ValueError)."""
     from defusedxml import DefusedXmlException
 

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from keizer_xl.core.rules import Settings
 # the problem and error types live in errors.py (one tree); re-exported here for old imports
-from keizer_xl.errors import InputError, Problem, ResultError  # noqa: F401
+from keizer_xl.errors import InputError, Problem, ResultError as ResultError  # noqa: F401
 
 
 # --------------------------------------------------------------------------- results

@@ -14,7 +14,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from keizer_xl.errors import SettingError  # one error tree: errors.py
+from keizer_xl.errors import SettingError as SettingError  # one error tree: errors.py
 
 
 @dataclass(frozen=True)

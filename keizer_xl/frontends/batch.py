@@ -13,6 +13,7 @@ come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the 
 """
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import queue as queue_module
@@ -21,11 +22,22 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read import OWNED_SHEETS
+
+if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when it runs
+    from multiprocessing.queues import Queue
+
+    import pandas as pd
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
+    from keizer_xl.core.model import Season
+    from keizer_xl.core.standings import History
+    from keizer_xl.sheets.tables import Book
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
@@ -102,7 +114,7 @@ def is_skipped(name: str) -> bool:
     return stem.endswith(OUTPUT_TAG)
 
 
-def find_workbooks(paths: Sequence[str | os.PathLike]) -> list[tuple[Path, Path | None]]:
+def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, Path | None]]:
     """(workbook, folder it was found in or None when named directly), in a stable order.
 
     Folders are searched recursively for *.xlsx and *.xlsm (case-insensitive), skipping what
@@ -116,7 +128,7 @@ def find_workbooks(paths: Sequence[str | os.PathLike]) -> list[tuple[Path, Path 
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            items = []
+            items: list[tuple[Path, Path | None]] = []
             for folder, dirs, files in os.walk(path):
                 # the kept versions of each workbook (clients/files.py) are never recomputed
                 dirs[:] = sorted(d for d in dirs if d != BACKUP_FOLDER)
@@ -144,7 +156,7 @@ def output_path(source: Path, root: Path | None, options: BatchOptions) -> Path:
     return options.out_dir / relative / name
 
 
-def plan_jobs(paths: Sequence[str | os.PathLike], options: BatchOptions) -> list[Job]:
+def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) -> list[Job]:
     if options.in_place and options.out_dir is not None:
         raise BatchError("--in-place and --out exclude each other")
     found = find_workbooks(paths)
@@ -159,7 +171,7 @@ def plan_jobs(paths: Sequence[str | os.PathLike], options: BatchOptions) -> list
 Report = Callable[[str, float], None]
 
 
-def write_history_sheet(book, history, lang: str = "en") -> None:
+def write_history_sheet(book: Book, history: History, lang: str = "en") -> None:
     """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
     after an empty column, the rank of the top 8 after each round and a native line chart of
     it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
@@ -178,11 +190,11 @@ def write_history_sheet(book, history, lang: str = "en") -> None:
                    first_column=len(HISTORY_COLUMNS) + 2)
 
 
-def _sheet_title(wb, name: str) -> str:
+def _sheet_title(wb: Workbook, name: str) -> str:
     return next(t for t in wb.sheetnames if t.casefold() == name.casefold())
 
 
-def add_rank_chart(ws, wide, first_column: int) -> None:
+def add_rank_chart(ws: Worksheet, wide: pd.DataFrame, first_column: int) -> None:
     """Write ``wide`` (Round + one column per player) at ``first_column`` and chart it."""
     from openpyxl.chart import LineChart, Reference
     from openpyxl.styles import Font
@@ -215,6 +227,7 @@ def add_rank_chart(ws, wide, first_column: int) -> None:
     chart.x_axis.crosses = "max"  # keep the round labels at the bottom of the reversed axis
     chart.x_axis.delete = False  # openpyxl 3.1 hides axes by default; Excel would show none
     chart.y_axis.delete = False
+    assert chart.legend is not None  # a new LineChart has its legend
     chart.legend.position = "r"
     chart.height, chart.width = 10, 22
     data = Reference(ws, min_col=first_column + 1, max_col=first_column + len(wide.columns) - 1,
@@ -227,8 +240,8 @@ def add_rank_chart(ws, wide, first_column: int) -> None:
     ws.add_chart(chart, anchor)
 
 
-def write_season_sheets(book, season, history, *, compare: bool = False,
-                        report: Report | None = None) -> dict:
+def write_season_sheets(book: Book, season: Season, history: History, *, compare: bool = False,
+                        report: Report | None = None) -> dict[str, Any]:
     """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
     from keizer_xl.actions import not_yet_ranked, standing_notes
     from keizer_xl.analysis.audit import audit_season
@@ -272,7 +285,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
     report = report or (lambda stage, fraction: None)
     t0 = time.perf_counter()
 
-    def failed(problems: Iterable[str], notes=()) -> WorkbookResult:
+    def failed(problems: Iterable[str], notes: Iterable[str] = ()) -> WorkbookResult:
         problems = [str(p) for p in problems]
         return WorkbookResult(job, False, tuple(problems[:MAX_PROBLEMS]), len(problems),
                               tuple(notes), seconds=time.perf_counter() - t0)
@@ -315,10 +328,10 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
 
 # --------------------------------------------------------------------------- many workbooks
 
-_progress_queue = None  # set in each pool worker by _init_worker
+_progress_queue: Queue[tuple[int, str, float]] | None = None  # set in each pool worker by _init_worker
 
 
-def _init_worker(q) -> None:
+def _init_worker(q: Queue[tuple[int, str, float]]) -> None:
     global _progress_queue
     _progress_queue = q
 
@@ -375,13 +388,15 @@ def run_batch(jobs: Sequence[Job], options: BatchOptions,
     if workers == 1:
         for job in todo:
             on_done(recompute_workbook(job, options.compare,
-                                       lambda s, f, i=job.index: on_progress(i, s, f)))
+                                       functools.partial(on_progress, job.index)))
     else:
         _run_pool(todo, options, workers, on_progress, on_done, results)
     return [results[j.index] for j in jobs]
 
 
-def _run_pool(todo, options, workers, on_progress, on_done, results) -> None:
+def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
+              on_progress: Callable[[int, str, float], None],
+              on_done: Callable[[WorkbookResult], None], results: dict[int, WorkbookResult]) -> None:
     ctx = multiprocessing.get_context()
     q = ctx.Queue()
 
@@ -399,7 +414,7 @@ def _run_pool(todo, options, workers, on_progress, on_done, results) -> None:
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                                initargs=(q,))
     try:
-        pending: dict[Future, Job] = {pool.submit(_work, job, options.compare): job for job in todo}
+        pending: dict[Future[WorkbookResult], Job] = {pool.submit(_work, job, options.compare): job for job in todo}
         while pending:
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             drain()

@@ -17,7 +17,16 @@ import signal
 import sys
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
+
+if TYPE_CHECKING:
+    from types import FrameType
+
+    from keizer_xl.actions import PairingReport, StandingsReport
+    from keizer_xl.clients.xlsx import FileBook
+    from keizer_xl.core.model import Season
+    from keizer_xl.core.standings import History
+    from keizer_xl.frontends.batch import BatchEvent
 
 # Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
 # openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
@@ -41,7 +50,7 @@ _held = ExitStack()
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # argparse's own usage errors: exit 2 with the usage line
+    def error(self, message: str) -> NoReturn:  # argparse's own usage errors: exit 2 with the usage line
         self.print_usage(sys.stderr)
         print(f"keizer-xl: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
@@ -56,7 +65,7 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
     return path
 
 
-def _open(path: Path):
+def _open(path: Path) -> FileBook:
     from keizer_xl.clients import ods
     from keizer_xl.clients.xlsx import open_book
 
@@ -91,7 +100,7 @@ def _print_messages(printed: set[str]) -> None:
                 print(f"warning: {message}", file=sys.stderr)
 
 
-def _open_book_arg(text: str, write: bool):
+def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     """(path, book) for a BOOK argument; when the command will write, take the workbook's lock
     for the whole read-modify-write (another run waits or is told it is busy), refuse a file
     that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
@@ -109,7 +118,7 @@ def _open_book_arg(text: str, write: bool):
     return path, book
 
 
-def _refuse_unsafe(book) -> None:
+def _refuse_unsafe(book: FileBook) -> None:
     from keizer_xl.clients.xlsx import WorkbookFileError
     from keizer_xl.sheets.read import OWNED_SHEETS
 
@@ -123,7 +132,7 @@ def _refuse_unsafe(book) -> None:
 
 # --------------------------------------------------------------------------- commands
 
-def cmd_new(args) -> int:
+def cmd_new(args: argparse.Namespace) -> int:
     from keizer_xl.frontends.template import build_template
 
     path = _book_path(args.book, must_exist=False)
@@ -141,7 +150,7 @@ def cmd_new(args) -> int:
     return EXIT_OK
 
 
-def _ods_write(args, action: str) -> int:
+def _ods_write(args: argparse.Namespace, action: str) -> int:
     """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
     if getattr(args, "format", "table") == "csv":
         raise UsageError("--format csv with an .ods workbook: add --no-write, or use table/json")
@@ -153,7 +162,7 @@ def _ods_write(args, action: str) -> int:
     return cmd_lo_run(options)
 
 
-def cmd_standings(args) -> int:
+def cmd_standings(args: argparse.Namespace) -> int:
     from keizer_xl.clients import ods
 
     write = not args.no_write
@@ -170,7 +179,7 @@ def cmd_standings(args) -> int:
     return EXIT_OK
 
 
-def _print_standings(report, fmt: str) -> None:
+def _print_standings(report: StandingsReport, fmt: str) -> None:
     from keizer_xl.frontends.render import standings_rows
 
     if fmt == "json":
@@ -193,7 +202,7 @@ def _print_standings(report, fmt: str) -> None:
               f"{row['prev_value']:>7} {row['games']:>3} {row['w']:>3} {row['d']:>3} {row['l']:>3}")
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     path = _book_path(args.book)
     book = _open(path)
     from keizer_xl import actions
@@ -210,7 +219,7 @@ def cmd_check(args) -> int:
     return EXIT_OK
 
 
-def cmd_pair(args) -> int:
+def cmd_pair(args: argparse.Namespace) -> int:
     from keizer_xl.clients import ods
 
     write = not args.dry_run
@@ -230,7 +239,7 @@ def cmd_pair(args) -> int:
     return EXIT_OK
 
 
-def _print_pairing(report) -> None:
+def _print_pairing(report: PairingReport) -> None:
     p = report.pairing
     print(f"Round {p.round}" + (" (paired again)" if report.repaired else ""))
     width = max([len(b.white) for b in p.boards] + [5])
@@ -255,18 +264,19 @@ class _BatchProgress:
     """Plain-text progress on stderr: on a terminal one status line redrawn in place (overall bar
     and one bar per workbook being worked on); otherwise a line whenever a bar grows."""
 
-    def __init__(self, stream, tty: bool):
+    def __init__(self, stream: TextIO, tty: bool) -> None:
         self.stream, self.tty = stream, tty
         self.active: dict[int, tuple[str, float, str]] = {}
         self.shown: dict[int, int] = {}
         self.width = 0
         self.text = ""
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: BatchEvent) -> None:
         label = Path(event.job.label).name
         if event.kind == "done":
             self.active.pop(event.job.index, None)
             r = event.result
+            assert r is not None  # a done event carries its result
             state = f"ok ({r.seconds:.1f} s)" if r.ok else f"FAILED: {r.problems[0] if r.problems else ''}"
             self._line(f"{label} {_bar(1.0 if r.ok else event.fraction)} {state}")
             self._line(f"overall {_bar(event.finished / event.total)} {event.finished}/{event.total}")
@@ -287,7 +297,7 @@ class _BatchProgress:
         self.stream.write(text + "\n")
         self.stream.flush()
 
-    def _status(self, event) -> None:
+    def _status(self, event: BatchEvent) -> None:
         import shutil
 
         overall = (event.finished + sum(f for _, f, _ in self.active.values())) / event.total
@@ -307,11 +317,11 @@ class _BatchProgress:
             self.stream.flush()
 
 
-def _print_table(rows: list[list], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
+def _print_table(rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
     cells = [[("" if v is None else str(v)) for v in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
 
-    def fmt(row):
+    def fmt(row: list[str]) -> str:
         return "  ".join(v.rjust(w) if i in right else v.ljust(w)
                          for i, (v, w) in enumerate(zip(row, widths))).rstrip()
 
@@ -320,7 +330,7 @@ def _print_table(rows: list[list], headers: list[str], right: set[int] | frozens
         print(fmt(row))
 
 
-def cmd_batch(args) -> int:
+def cmd_batch(args: argparse.Namespace) -> int:
     import time
 
     from keizer_xl.frontends import batch
@@ -378,7 +388,7 @@ def cmd_batch(args) -> int:
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
-def _season_and_history(path: Path, book=None):
+def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Season, History]:
     from keizer_xl.sheets.read import read_season
     from keizer_xl.core.standings import compute_history
 
@@ -386,7 +396,7 @@ def _season_and_history(path: Path, book=None):
     return season, compute_history(season)
 
 
-def cmd_explain(args) -> int:
+def cmd_explain(args: argparse.Namespace) -> int:
     from keizer_xl.analysis.explain import explain_player, find_player
     from keizer_xl.analysis.history import number_text
 
@@ -410,7 +420,7 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
-def cmd_audit(args) -> int:
+def cmd_audit(args: argparse.Namespace) -> int:
     from keizer_xl.analysis.audit import audit_lines, audit_season
 
     path = _book_path(args.book)
@@ -424,7 +434,7 @@ def cmd_audit(args) -> int:
     return EXIT_OK
 
 
-def cmd_compare(args) -> int:
+def cmd_compare(args: argparse.Namespace) -> int:
     from keizer_xl.analysis.compare import compare_methods
     from keizer_xl.clients import ods
     from keizer_xl.sheets.report_sheets import compare_layout
@@ -464,7 +474,7 @@ def cmd_compare(args) -> int:
     return EXIT_OK
 
 
-def cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> int:
     from keizer_xl.frontends.export import page_html, standings_csv
 
     if not (args.html or args.csv):
@@ -552,7 +562,7 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
     return EXIT_OK
 
 
-def cmd_excel_setup(args) -> int:
+def cmd_excel_setup(args: argparse.Namespace) -> int:
     from keizer_xl.clients.excel_setup import export_vba
 
     if args.export_vba:
@@ -585,7 +595,7 @@ def cmd_excel_setup(args) -> int:
                        python=args.python)
 
 
-def cmd_excel_config(args) -> int:
+def cmd_excel_config(args: argparse.Namespace) -> int:
     from keizer_xl.clients.excel_setup import write_config
 
     path = _book_path(args.book)
@@ -602,7 +612,7 @@ def cmd_excel_config(args) -> int:
 
 # --------------------------------------------------------------------------- LibreOffice
 
-def cmd_lo_install(args) -> int:
+def cmd_lo_install(args: argparse.Namespace) -> int:
     from keizer_xl.clients import lo_run
 
     macro, config = lo_run.install_macro(args.profile)
@@ -633,7 +643,7 @@ def cmd_lo_install(args) -> int:
     return EXIT_OK
 
 
-def cmd_lo_buttons(args) -> int:
+def cmd_lo_buttons(args: argparse.Namespace) -> int:
     from keizer_xl.clients import lo_run
 
     path = _book_path(args.book)
@@ -656,7 +666,7 @@ def cmd_lo_buttons(args) -> int:
     return EXIT_OK
 
 
-def cmd_lo_run(args) -> int:
+def cmd_lo_run(args: argparse.Namespace) -> int:
     import signal
 
     from keizer_xl.clients import lo_run
@@ -664,7 +674,7 @@ def cmd_lo_run(args) -> int:
     path = _book_path(args.book)
     options = {"round": args.round, "force": args.force or None, "repair": args.repair or None}
 
-    def stop(signum, frame):  # SIGTERM: still clean up soffice (the finally blocks run)
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM: still clean up soffice (the finally blocks run)
         raise KeyboardInterrupt
 
     try:
@@ -712,7 +722,7 @@ def cmd_lo_run(args) -> int:
     return int(outcome.get("exit_code", EXIT_PROBLEMS))
 
 
-def _print_lo_report(outcome: dict, fmt: str) -> None:
+def _print_lo_report(outcome: dict[str, Any], fmt: str) -> None:
     report = outcome.get("report")
     if fmt == "json":
         if report is not None:
@@ -876,7 +886,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _print_problems(problems, stream) -> None:
+def _print_problems(problems: Sequence[object], stream: TextIO) -> None:
     """The first MAX_PROBLEMS_SHOWN problems, then how many more there are."""
     for p in list(problems)[:MAX_PROBLEMS_SHOWN]:
         print(str(p), file=stream)
@@ -886,7 +896,7 @@ def _print_problems(problems, stream) -> None:
               f"{MAX_PROBLEMS_SHOWN} are listed; fix them and run again)", file=stream)
 
 
-def _stop(signum, frame):  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
+def _stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
     raise KeyboardInterrupt
 
 

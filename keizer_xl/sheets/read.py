@@ -288,8 +288,8 @@ def read_players(table: Table, problems: list[Problem],
     for r, row in enumerate(table.rows):
         if all(_blank(v) for v in row):
             continue
-        get = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
-        cell = lambda c: table.cell(r, cols[c])  # noqa: E731
+        get: Callable[[str], Any] = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
+        cell: Callable[[str], str] = lambda c: table.cell(r, cols[c])  # noqa: E731
         raw_name = get("name")
         if _blank(raw_name):
             problems.append(Problem(cell("name"), tr("this row has data but no name")))
@@ -552,8 +552,8 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
     for r, row in enumerate(table.rows):
         if all(_blank(v) for v in row):
             continue
-        cell = lambda c: table.cell(r, cols[c])  # noqa: E731
-        get = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
+        cell: Callable[[str], str] = lambda c: table.cell(r, cols[c])  # noqa: E731
+        get: Callable[[str], Any] = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
         rnd = _round_number(get("round"))
         if rnd is None or rnd < 1:
             problems.append(Problem(cell("round"), tr("{value!r} is not a round number",
@@ -753,7 +753,8 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
         else:
             boards[(g.round, g.board)] = g
     first_cell: dict[int, str] = {}
-    for item in (*games, *byes):
+    items: tuple[Game | Bye, ...] = (*games, *byes)
+    for item in items:
         first_cell.setdefault(item.round, item.origin)
     previous = 0
     for rnd in sorted(first_cell):
@@ -883,7 +884,7 @@ def _late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[st
     :data:`LATE_ENTRANT_ROUNDS` rounds played without him, with no Attendance mark in any round
     before k: he scores as absent unexcused in those rounds, which is right only if he was a
     member then; the note names the Joined cell to fill and the round (rules section 7)."""
-    out = []
+    out: list[str] = []
     played = sorted(set(season.paired_rounds()))
     if not played:
         return out
