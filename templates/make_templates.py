@@ -3,9 +3,10 @@
     python templates/make_templates.py
 
 * ``templates/season-template.xlsx``: the season template of ``keizer-xl new`` (keizer_xl/template.py);
-* ``macros/KeizerXL.bas`` and its package copy ``keizer_xl/macros/KeizerXL.bas``: the VBA module of
-  the Excel buttons (keizer_xl/clients/excel_setup.py:KEIZER_VBA), with Windows line endings (CRLF:
-  the VBA editor's File > Import breaks a module with bare LF; ``.gitattributes`` keeps them);
+* ``macros/KeizerXL.bas``: a copy of the VBA module of the Excel buttons, whose source is the
+  package file ``keizer_xl/macros/KeizerXL.bas`` (read with importlib.resources), with Windows
+  line endings (CRLF: the VBA editor's File > Import breaks a module with bare LF;
+  ``.gitattributes`` keeps them);
 * ``macros/keizer_xl_lo.py``: the LibreOffice macro (keizer_xl/macros/keizer_xl_lo.py).
 
 The files under ``macros/`` are copies for people who browse or import them by hand; the
@@ -23,7 +24,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from keizer_xl.clients.excel_setup import KEIZER_VBA  # noqa: E402
 from keizer_xl.frontends.template import template_workbook  # noqa: E402
 from keizer_xl.clients.xlsx import write_new_workbook  # noqa: E402
 
@@ -41,8 +41,7 @@ def main() -> None:
 
     wb.properties.created = wb.properties.modified = dt.datetime(2025, 1, 1)
     write_new_workbook(wb, TEMPLATE, backup=False)
-    for path in (VBA, VBA_PACKAGE):
-        path.write_bytes(KEIZER_VBA.replace("\n", "\r\n").encode("ascii"))
+    VBA.write_bytes(VBA_PACKAGE.read_bytes())
     LO_MACRO.write_bytes(LO_SOURCE.read_bytes())
     print(f"wrote {TEMPLATE.relative_to(ROOT)}, {VBA.relative_to(ROOT)} and "
           f"{LO_MACRO.relative_to(ROOT)}")
