@@ -17,6 +17,7 @@ from keizer_xl.sheets.read import read_season, result_round_numbers, warnings
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import standings_frame
 from keizer_xl.sheets.report_sheets import standings_layout
+from keizer_xl.sheets.titles import RunContext, run_context
 
 
 
@@ -53,7 +54,8 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        book.write_sheet("Standings", standings_layout(report.standing, report.notes))
+        book.write_sheet("Standings", standings_layout(report.standing, report.notes, season,
+                                                       run_context(season.settings, book)))
         book.save()
     return report
 
@@ -104,12 +106,13 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
 
 
-def pairing_tables(report: PairingReport, season: Season):
+def pairing_tables(report: PairingReport, season: Season, context: RunContext | None = None):
     """The Pairings sheet's layout and the rows to append to Results."""
     from keizer_xl.sheets.report_sheets import pairings_layout
 
     p = report.pairing
-    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes)
+    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes,
+                             context or run_context(season.settings))
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
@@ -129,7 +132,7 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
     season = read_season(book, repair_round=rnd if repair else None)
     report = plan_pairing(season, rnd, force=force, repair=repair)
     if write:
-        layout, rows = pairing_tables(report, season)
+        layout, rows = pairing_tables(report, season, run_context(season.settings, book))
         results = find_sheet(book, "Results")
         if results is None:
             raise ActionError("the workbook has no Results sheet to append the games to")

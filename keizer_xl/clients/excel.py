@@ -214,6 +214,9 @@ class XlwingsBook:
                 rng.color = _rgb(span.style.fill)
             if span.style.number_format:
                 rng.number_format = span.style.number_format
+        for r, height in layout.heights:  # rows with wrapped text (optional in Lite)
+            _optional(lambda r=r, height=height: setattr(xl_sheet.range((r, 1)), "row_height",
+                                                         height))
         _apply_view(xl_sheet, layout)
         # the kept copy: what the sheet now holds (values as Excel gives them back)
         kept = _Sheet(title)

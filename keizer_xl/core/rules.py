@@ -82,7 +82,8 @@ TIEBREAK_KEYS = ("previous", "rating", "start", "name")
 @dataclass(frozen=True)
 class Settings:
     preset: str = "keizer"
-    season: str = ""
+    season: str = ""  # shown in the sheets' titles; empty: the workbook's file name
+    club: str = ""    # shown in the sheets' titles
     # values (rules section 2)
     value_basis: str = "place"  # "place" | "rating" (section 8)
     top_value: TopValue = TopValue(rule="1.5N")
@@ -227,6 +228,8 @@ KEY_ALIASES = {
     "voorinstelling": "preset",
     "seizoen": "season",
     "saison": "season",
+    "vereniging": "club",
+    "verein": "club",
     "recalc": "recalculation",
     "colors": "colours",
     "kleuren": "colours",
@@ -380,7 +383,7 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
             raise SettingError(key, f"{raw_value!r} is not a preset ({', '.join(PRESETS)})"
                                     f"{did_you_mean(name, PRESETS)}")
         return key, name
-    if key == "season":
+    if key in ("season", "club"):
         return key, str(raw_value).strip()
     if key == "top_value":
         return key, _parse_top(raw_value, key)

@@ -398,7 +398,9 @@ def cmd_compare(args) -> int:
     for note in comparison.notes:
         print(f"note: {note}", file=sys.stderr)
     if write:
-        book.write_sheet("Compare", compare_layout(comparison))
+        from keizer_xl.sheets.titles import run_context
+
+        book.write_sheet("Compare", compare_layout(comparison, run_context(season.settings, book)))
         book.save()
         print(f"Wrote Compare to {path}", file=sys.stderr)
     return EXIT_OK

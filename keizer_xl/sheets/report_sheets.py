@@ -20,23 +20,52 @@ from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_frame, standings_frame)
 from keizer_xl.sheets.layout import Layout, SheetStyle, sheet_layout
+from keizer_xl.sheets.titles import (WITHDRAWN_SUFFIX, RunContext, footer, legend_lines, mark_format,
+                                     mark_key, run_context, sheet_title)
+
+# a number format for text: the name, then the withdrawn mark (the cell keeps the bare name,
+# so a tool reading the sheet reads the name as typed)
+WITHDRAWN_FORMAT = '@"' + WITHDRAWN_SUFFIX + '"'
+
+
+def titled(style: SheetStyle, kind: str, rnd: int | None,
+           context: RunContext | None) -> SheetStyle:
+    """``style`` with the sheet's title line (season, club, what it is, date) on the sheet and
+    in the print header, and ``page x of y`` in the footer (issue 9, item 4)."""
+    ctx = context if context is not None else run_context()
+    line = ctx.line(kind, rnd)
+    return replace(style, title=line, title_rows=(line,), footer=footer())
+
+
+def _withdrawn_names(season: Season | None, rnd: int) -> set[str]:
+    if season is None:
+        return set()
+    return {p.name for p in season.players if p.withdrawn_round and p.is_withdrawn(rnd)}
 
 
 # --------------------------------------------------------------------------- styles
 
 def history_style(history: History) -> SheetStyle:
-    return SheetStyle(title=f"History after round {history.last.round}",
-                      number_formats={"Score": "0.00"},  # Value: General (Excel shows "51." for 0.##)
-                      widths={"Round": 7, "Rank": 6, "Name": 24, "Score": 9, "Value": 7})
+    # landscape at 100 %: the long table pages down; the rank chart's data and the chart
+    # (file client) start on pages of their own (a column break, see history_layout)
+    return SheetStyle(title=sheet_title("history", history.last.round),
+                      number_formats={"Score": "0.00", "Rank": "0_0_0"},  # Value: General (Excel shows "51." for 0.##)
+                      widths={"Round": 7, "Rank": 7, "Name": 24, "Score": 9, "Value": 7},
+                      landscape=True, fit_to_page=False)
 
 
 def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
-    widths = {"Rank": 6, "Name": 24}  # the opponent columns are as wide as their cells
-    return SheetStyle(title=f"Crosstable after round {history.last.round}", widths=widths,
-                      landscape=True,
+    # compact opponent columns: a cell "W 1 (16.67)" wraps to two lines; Rank right-aligned with
+    # a gap before the name; Rank and Name printed on every page when it splits
+    # the opponent columns are as wide as their cells; Rank right-aligned with a gap before
+    # the name; Rank and Name printed on every page when it splits
+    widths: dict[str, float] = {"Rank": 7, "Name": 24}
+    return SheetStyle(title=sheet_title("crosstable", history.last.round), widths=widths,
+                      number_formats={"Rank": "0_0_0"}, landscape=True, repeat_cols=2,
                       notes=("A cell reads: colour (W White, B Black), result (1, ½, 0, 1F/0F "
-                             "forfeit, adj adjourned, ? no result yet) and, in brackets, what the "
-                             "game is worth now in Keizer points. Column numbers are row numbers.",))
+                             "forfeit, adj adjourned, ? no result yet)",
+                             "and, in brackets, what the game is worth now in Keizer points. "
+                             "Column numbers are row numbers.",))
 
 
 def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
@@ -45,11 +74,12 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
     # Name/Name, Previous rank/Worth then, Places up/Worth now, Score/Result, Explanation/What;
     # a long explanation runs on over the empty cells to its right
     return SheetStyle(
-        title=f"Explanation after round {k}",
-        number_formats={"Score": "0.00"},
+        title=sheet_title("explain", k),
+        number_formats={"Score": "0.00", "Rank": "0_0_0"},
         widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
                 "Explanation": 60},
-        fit_to_page=False, landscape=True,
+        wrap=("Explanation",),  # and the results block's What under it
+        landscape=True,
         notes=(f"Explanation: why each player moved in round {k}.",
                "Worth then: a result's worth in the standing after its own round;",
                f"worth now: in the standing after round {k}."),
@@ -60,10 +90,11 @@ def audit_style(differences: pd.DataFrame) -> SheetStyle:
              "Differences are reported, not judged: a manual pairing is legitimate.")
     # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
     # Bye/Engine (widths go by column position)
-    return SheetStyle(title="Pairing audit",
-                      widths={"Round": 7, "Verdict": 32, "Bye recorded": 50, "Bye engine": 50,
+    return SheetStyle(title=sheet_title("audit"),
+                      widths={"Round": 7, "Verdict": 28, "Bye recorded": 22, "Bye engine": 22,
                               "Players": 8, "Boards": 7, "Same pairs": 10, "Different pairs": 10,
-                              "Colours differ": 10, "Engine notes": 60},
+                              "Colours differ": 10, "Engine notes": 36},
+                      wrap=("Verdict", "Bye recorded", "Bye engine", "Engine notes"),
                       landscape=True, notes=notes,
                       blocks=(("Differences (pairs as White - Black)", differences),))
 
@@ -73,8 +104,8 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
     # the long descriptions go into the notes, which run on over empty cells
     block = summary[["Variant", "Winner", "Players moved", "Largest move"]]
     return SheetStyle(
-        title=f"Final ranking after round {comparison.round} by method and preset",
-        widths={"Name": 24}, landscape=True,
+        title=sheet_title("compare", comparison.round),
+        widths={"Name": 24}, landscape=True, repeat_cols=1,
         notes=("Each column is the rank after the last round under one variant.",
                "Season: the season's own settings.",
                "prev, frozen, converge: the season's settings, only the recalculation changed.",
@@ -85,17 +116,41 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
 
 # --------------------------------------------------------------------------- one per sheet
 
-def standings_layout(st: Standing, notes: Sequence[str] = ()) -> Layout:
-    """Standings: rank, name, score, value, games and points per round; podium fills."""
+def standings_layout(st: Standing, notes: Sequence[str] = (), season: Season | None = None,
+                     context: RunContext | None = None) -> Layout:
+    """Standings: rank, name, score, value, games and points per round; podium fills.
+
+    A round that was not a game keeps its points as the cell's number and shows its mark
+    through the cell's number format (``E 16.67``, ``U``: see ``sheets/titles.py``); a
+    withdrawn player's name shows ``(wd)`` the same way; a legend line explains the marks."""
     from keizer_xl.sheets.read import standings_table
 
     frame, style = standings_table(standings_frame(st))
-    return sheet_layout(frame, replace(style, title=f"Standings after round {st.round}",
-                                       notes=tuple(notes)))
+    formats: dict[tuple[int, str], str] = {}
+    used: set[str] = set()
+    if season is not None and st.round:
+        from keizer_xl.analysis.history import round_facts
+
+        facts = round_facts(season, st.round)
+        for i, name in enumerate(st.order):
+            for r, fact in facts.get(name, {}).items():
+                if fact.kind == "game" or f"R{r}" not in frame.columns:
+                    continue
+                key = mark_key(fact.kind, fact.code)
+                used.add(key)
+                formats[(i, f"R{r}")] = mark_format(key, st.round_points[name][r - 1])
+        for i, name in enumerate(st.order):
+            if name in _withdrawn_names(season, st.round):
+                formats[(i, "Name")] = WITHDRAWN_FORMAT
+                used.add("withdrawn")
+    style = replace(style, notes=(*legend_lines(used), *notes),
+                    cell_formats=formats, landscape=True, repeat_cols=2)
+    return sheet_layout(frame, titled(style, "standings", st.round, context))
 
 
 def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str],
-                    codes: Sequence[tuple[str, Any]] = ()) -> Layout:
+                    codes: Sequence[tuple[str, Any]] = (),
+                    context: RunContext | None = None) -> Layout:
     """Pairings: the boards; under them, in the same columns (narrow Code under Board, names
     under White) so a printed sheet stays one readable page, the bye first, then the absent
     with their reasons (in ranking order)."""
@@ -115,35 +170,52 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
                 for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
                                    if x[0] in order else 0)]
         blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
-    style = SheetStyle(title=f"Round {p.round}",
+    style = SheetStyle(title=sheet_title("pairings", p.round),
                        widths={"Board": 7, "White": 28, "Black": 28, "Result": 9},
                        number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)
                        notes=tuple(p.notes), blocks=tuple(blocks))
-    return sheet_layout(frame, style)
+    return sheet_layout(frame, titled(style, "pairings", p.round, context))
 
 
-def history_layout(history: History) -> Layout:
-    return sheet_layout(history_frame(history), history_style(history))
+def history_layout(history: History, context: RunContext | None = None) -> Layout:
+    layout = sheet_layout(history_frame(history),
+                          titled(history_style(history), "history", history.last.round, context))
+    # the rank chart's data and chart (batch.add_rank_chart) start two columns right of the
+    # table: on a page of their own
+    from keizer_xl.analysis.history import top_players
+
+    data_col = layout.width + 2
+    chart_col = data_col + 1 + len(top_players(history)) + 1
+    return replace(layout, page=replace(layout.page, col_breaks=(data_col, chart_col)))
 
 
-def crosstable_layout(season: Season, history: History) -> Layout:
+def crosstable_layout(season: Season, history: History,
+                      context: RunContext | None = None) -> Layout:
     cross = crosstable_frame(season, history)
-    return sheet_layout(cross, crosstable_style(cross, history))
+    style = crosstable_style(cross, history)
+    gone = _withdrawn_names(season, history.last.round)
+    style = replace(style, cell_formats={(i, "Name"): WITHDRAWN_FORMAT
+                                         for i, n in enumerate(cross["Name"]) if n in gone})
+    return sheet_layout(cross, titled(style, "crosstable", history.last.round, context))
 
 
-def explain_layout(season: Season, history: History) -> Layout:
+def explain_layout(season: Season, history: History,
+                   context: RunContext | None = None) -> Layout:
     summary, detail = explain_frames(season, history)
-    return sheet_layout(summary, explain_style(history, detail))
+    return sheet_layout(summary, titled(explain_style(history, detail), "explain",
+                                        history.last.round, context))
 
 
-def audit_layout(audits: list[RoundAudit]) -> Layout:
+def audit_layout(audits: list[RoundAudit], context: RunContext | None = None) -> Layout:
     summary, differences = audit_frames(audits)
-    return sheet_layout(summary, audit_style(differences))
+    rnd = max((a.round for a in audits), default=None)
+    return sheet_layout(summary, titled(audit_style(differences), "audit", rnd, context))
 
 
-def compare_layout(comparison: Comparison) -> Layout:
+def compare_layout(comparison: Comparison, context: RunContext | None = None) -> Layout:
     ranks, summary = compare_frames(comparison)
-    return sheet_layout(ranks, compare_style(comparison, summary))
+    return sheet_layout(ranks, titled(compare_style(comparison, summary), "compare",
+                                      comparison.round, context))
 
 
 __all__ = ["standings_layout", "pairings_layout", "history_layout", "crosstable_layout",
