@@ -178,6 +178,7 @@ class _Builder:
         self.grid: list[tuple[CellValue, ...]] = []
         self.spans: list[Span] = []
         self.fitted: dict[int, int] = {}  # column -> widest content seen (characters)
+        self.wrapped: list[int] = []      # the wrapped columns' positions (blocks share them)
 
     def header(self, labels: Sequence[Any]) -> None:
         values = tuple(cell_value(v if isinstance(v, (str, int)) else str(v)) for v in labels)
@@ -226,6 +227,11 @@ class _Builder:
                 runs.append((j, j, fmt or None, align))
         for c1, c2, fmt, align in runs:
             self.spans.append(Span(first, last, c1, c2, Style(number_format=fmt, align=align)))
+        if self.wrapped:  # a tall row reads from its top line: every cell at the top
+            self.spans.append(Span(first, last, 1, len(frame.columns), Style(top=True)))
+            for j in self.wrapped:
+                if j <= len(frame.columns):
+                    self.spans.append(Span(first, last, j, j, Style(wrap=True)))
 
     def cell_formats(self, first: int, columns: list[Any]) -> None:
         where = {str(c): j for j, c in enumerate(columns, 1)}
@@ -271,6 +277,7 @@ def sheet_layout(frame: pd.DataFrame, style: SheetStyle | None = None) -> Layout
     if style.title_rows:
         b.grid.append(())
     header_row = len(b.grid) + 1
+    b.wrapped = [j for j, c in enumerate(columns, 1) if str(c) in style.wrap]
     b.header(columns)
     b.body(frame)
     b.cell_formats(header_row + 1, columns)
@@ -298,12 +305,7 @@ def sheet_layout(frame: pd.DataFrame, style: SheetStyle | None = None) -> Layout
         if width is None:
             width = min(max(b.fitted.get(j, 0) + 1, MIN_AUTO_WIDTH), MAX_AUTO_WIDTH)
         widths.append(float(width))
-    wrapped = [j for j, c in enumerate(columns, 1) if str(c) in style.wrap]
-    for j in wrapped:  # the table and the blocks under it share the column
-        b.spans.append(Span(header_row + 1, len(b.grid), j, j, Style(wrap=True)))
-    if wrapped:  # a tall row reads from its top line: every cell at the top
-        b.spans.append(Span(header_row + 1, len(b.grid), 1, max(b.fitted, default=1),
-                            Style(top=True)))
+    wrapped = b.wrapped
     # rows with wrapped text get their height (no client sizes them on its own: LibreOffice
     # keeps an imported row one line high); ~1.1 characters of width per character of text
     heights = []

@@ -33,7 +33,7 @@ SHEET_TITLES: Mapping[str, str] = {
     "history": "History after round {round}",
     "crosstable": "Crosstable after round {round}",
     "explain": "Explanation after round {round}",
-    "audit": "Pairing audit after round {round}",
+    "audit": "Pairing audit up to round {round}",
     "compare": "Final ranking after round {round} by method and preset",
 }
 
@@ -85,7 +85,7 @@ def sheet_title(kind: str, rnd: int | None = None) -> str:
     """What the sheet of ``kind`` is (``Standings after round 8``)."""
     text = SHEET_TITLES[kind]
     if rnd is None:
-        return re.sub(r"\s*(after )?round \{round\}", "", text)
+        return re.sub(r"\s*(after |up to )?round \{round\}", "", text)
     return text.format(round=rnd)
 
 
