@@ -81,6 +81,8 @@ def _titled(name: str, sheet: dict[str, Any]) -> None:
     sheet["print"]["title_rows"] = f"${first + TITLE_ROWS}:${last + TITLE_ROWS}"
     sheet["print"]["header"][1] = line
     sheet["print"]["footer"][1] = "page &P of &N"
+    if name == "Pairings":  # "Board" keeps the boards' trailing gap: 2 characters wider
+        sheet["widths"]["A"] = 9.0
 
 
 def _intended_style(name: str, address: str, old: dict[str, Any], new: dict[str, Any]) -> bool:

@@ -16,6 +16,7 @@ landscape with repeated rows or a column's alignment is a data change here or th
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence, Union
 
@@ -33,9 +34,10 @@ MAX_AUTO_WIDTH = 50
 MIN_AUTO_WIDTH = 4
 # Print (issue 9): the smallest scale that still prints the 11 pt font at 8 pt or more, and how
 # many characters of column width an A4 page holds at 100 % within the default margins
-# (measured in LibreOffice renders: 1 character of width ~ 5.3 pt of Calibri 11).
+# (measured in LibreOffice renders: 157 characters printed one page wide at 67 %).
 MIN_PRINT_SCALE = 75
-LINE_HEIGHT = 15.0  # points, one line of the 11 pt font
+PAGE_CHARS = {True: 104.0, False: 69.0}   # landscape, portrait
+LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
 PAGE_CHARS = {True: 132.0, False: 88.0}   # landscape, portrait
 
 
@@ -307,15 +309,16 @@ def sheet_layout(frame: pd.DataFrame, style: SheetStyle | None = None) -> Layout
         widths.append(float(width))
     wrapped = b.wrapped
     # rows with wrapped text get their height (no client sizes them on its own: LibreOffice
-    # keeps an imported row one line high); ~1.1 characters of width per character of text
+    # keeps an imported row one line high); Calibri's average character is ~0.8 of the '0'
+    # that a width in characters counts, and a cell has one character of padding
     heights = []
     for r in range(header_row + 1, len(b.grid) + 1):
-        row = b.grid[r - 1]
-        lines = max((-(-len(str(row[j - 1])) * 0.9 // max(widths[j - 1] - 1, 1))
-                     for j in wrapped if j <= len(row) and row[j - 1] not in (None, "")),
+        cells = b.grid[r - 1]
+        lines = max((math.ceil(len(str(cells[j - 1])) * 0.8 / max(widths[j - 1] - 1, 1))
+                     for j in wrapped if j <= len(cells) and cells[j - 1] not in (None, "")),
                     default=1)
         if lines > 1:
-            heights.append((r, round(LINE_HEIGHT * lines, 1)))
+            heights.append((r, round(LINE_HEIGHT * lines + 3, 1)))
     fit_width, scale, repeat_cols = (print_fit(widths, style.landscape, style.repeat_cols)
                                      if style.fit_to_page else (None, None, None))
     page = PageSetup(

@@ -37,6 +37,11 @@ def titled(style: SheetStyle, kind: str, rnd: int | None,
     return replace(style, title=line, title_rows=(line,), footer=footer())
 
 
+def _mark_of(fmt: str | None) -> str:
+    """The mark in a mark format ('"E "General' -> 'E')."""
+    return (fmt or "").split('"')[1].strip() if fmt and '"' in fmt else ""
+
+
 def _withdrawn_names(season: Season | None, rnd: int) -> set[str]:
     if season is None:
         return set()
@@ -77,7 +82,7 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
         title=sheet_title("explain", k),
         number_formats={"Score": "0.00", "Rank": "0_0_0"},
         widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
-                "Explanation": 60},
+                "Explanation": 44},
         wrap=("Explanation",),  # and the results block's What under it
         landscape=True,
         notes=(f"Explanation: why each player moved in round {k}.",
@@ -91,9 +96,9 @@ def audit_style(differences: pd.DataFrame) -> SheetStyle:
     # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
     # Bye/Engine (widths go by column position)
     return SheetStyle(title=sheet_title("audit"),
-                      widths={"Round": 7, "Verdict": 28, "Bye recorded": 22, "Bye engine": 22,
+                      widths={"Round": 7, "Verdict": 22, "Bye recorded": 16, "Bye engine": 16,
                               "Players": 8, "Boards": 7, "Same pairs": 10, "Different pairs": 10,
-                              "Colours differ": 10, "Engine notes": 36},
+                              "Colours differ": 10, "Engine notes": 24},
                       wrap=("Verdict", "Bye recorded", "Bye engine", "Engine notes"),
                       landscape=True, notes=notes,
                       blocks=(("Differences (pairs as White - Black)", differences),))
@@ -143,7 +148,15 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), season: Season | N
             if name in _withdrawn_names(season, st.round):
                 formats[(i, "Name")] = WITHDRAWN_FORMAT
                 used.add("withdrawn")
-    style = replace(style, notes=(*legend_lines(used), *notes),
+    # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67")
+    widths = dict(style.widths)
+    for column in frame.columns:
+        if str(column).startswith("R") and str(column)[1:].isdigit():
+            shown = [len(str(v)) + (len(_mark_of(formats.get((i, str(column))))) + 1
+                                    if formats.get((i, str(column)), "").endswith("General") else 0)
+                     for i, v in enumerate(frame[column])]
+            widths[str(column)] = max(6.0, max(shown, default=0) + 0.5)
+    style = replace(style, notes=(*legend_lines(used), *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2)
     return sheet_layout(frame, titled(style, "standings", st.round, context))
 
@@ -171,7 +184,7 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
                                    if x[0] in order else 0)]
         blocks.append(("Absent", pd.DataFrame(rows, columns=["Code", "Name", "Reason"])))
     style = SheetStyle(title=sheet_title("pairings", p.round),
-                       widths={"Board": 7, "White": 28, "Black": 28, "Result": 9},
+                       widths={"Board": 9, "White": 28, "Black": 28, "Result": 9},
                        number_formats={"Board": "0_0_0"},  # a gap before the name (see Rank)
                        notes=tuple(p.notes), blocks=tuple(blocks))
     return sheet_layout(frame, titled(style, "pairings", p.round, context))
