@@ -149,6 +149,7 @@ class UnoBook:
         self.store = store
         self.messages: list[str] = []
         self.written: list[str] = []  # engine-owned sheets written, in order
+        self.frozen: dict[str, int] = {}  # rows each written sheet freezes (lo_run's fix-up)
         self.modified = False  # whether any write began (for rolling a failed action back)
         self.saved = False
         self.label = label or _title(doc)
@@ -343,6 +344,7 @@ class UnoBook:
             sh.Rows.getByIndex(r - 1).Height = round(height * 2540 / 72)
         self._page_setup(sh, layout.page)
         if layout.freeze_rows:
+            self.frozen[sh.Name] = layout.freeze_rows
             self._freeze_rows(sh, layout.freeze_rows)
 
     def _clear_sheet(self, sh) -> None:

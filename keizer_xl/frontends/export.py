@@ -233,8 +233,8 @@ def page_html(season: Season, history: History, title: str) -> str:
                     cells.append(name_cell(str(value)))
                     continue
                 cls = "g self" if j == i + 1 else ("g" if j > 1 else "n")
-                text = "" if value is None else "<br>".join(
-                    e(part).replace(" (", "<br>(") for part in str(value).split(" / "))
+                text = "" if value is None else " / <br>".join(
+                    e(part).replace(" (", " <br>(") for part in str(value).split(" / "))
                 cells.append(f'<td class="{cls}">{text}</td>')
             out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody></table></div>")
