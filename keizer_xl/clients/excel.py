@@ -214,6 +214,8 @@ class XlwingsBook:
                 rng.color = _rgb(span.style.fill)
             if span.style.number_format:
                 rng.number_format = span.style.number_format
+            if span.style.wrap:  # Range.wrap_text (optional in Lite)
+                _optional(lambda rng=rng: setattr(rng, "wrap_text", True))
         for r, height in layout.heights:  # rows with wrapped text (optional in Lite)
             _optional(lambda r=r, height=height: setattr(xl_sheet.range((r, 1)), "row_height",
                                                          height))
