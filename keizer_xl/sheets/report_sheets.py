@@ -96,9 +96,12 @@ def audit_style(differences: pd.DataFrame) -> SheetStyle:
     # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
     # Bye/Engine (widths go by column position)
     return SheetStyle(title=sheet_title("audit"),
-                      widths={"Round": 7, "Verdict": 22, "Bye recorded": 16, "Bye engine": 16,
-                              "Players": 8, "Boards": 7, "Same pairs": 10, "Different pairs": 10,
-                              "Colours differ": 10, "Engine notes": 24},
+                      # numeric columns as wide as their (right-aligned) headers; the text
+                      # columns wrap, so the sheet prints one page wide at >= 75 %
+                      widths={"Round": 8, "Verdict": 18, "Bye recorded": 14, "Bye engine": 14,
+                              "Players": 8, "Boards": 8, "Same pairs": 11, "Different pairs": 15,
+                              "Colours differ": 15, "Engine notes": 20},
+                      number_formats={"Round": "0_0_0"},
                       wrap=("Verdict", "Bye recorded", "Bye engine", "Engine notes"),
                       landscape=True, notes=notes,
                       blocks=(("Differences (pairs as White - Black)", differences),))
