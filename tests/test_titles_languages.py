@@ -138,7 +138,9 @@ def test_a_german_html_page(tmp_path, capsys, monkeypatch) -> None:
     assert ">Rangliste</h2>" in page and ">Kreuztabelle</h2>" in page
     assert "Keizer-Rangliste nach Runde 1 · 1. März 2026" in page
     assert LEGEND_DE in page  # the crosstable's legend
-    for english in (">Standings<", ">Crosstable<", ">Rank<", "worth now", "Made with"):
+    assert 'aria-label="Platz nach jeder Runde der besten 5"' in page  # the chart, for readers
+    for english in (">Standings<", ">Crosstable<", ">Rank<", "worth now", "Made with",
+                    "Rank after"):
         assert english not in page, english
 
 

@@ -101,7 +101,7 @@ _PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#
             "#17becf")
 
 
-def rank_chart_svg(history: History, top: int = 8) -> str:
+def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
     """Rank after each round of the top players of the final ranking; rank 1 on top."""
     e = html.escape
     data = rank_progression(history, top)
@@ -119,8 +119,11 @@ def rank_chart_svg(history: History, top: int = 8) -> str:
     def y(rank: int) -> float:
         return top_m + (ih * (rank - 1) / (worst - 1) if worst > 1 else ih / 2)
 
+    from keizer_xl.i18n import translator
+
+    label = translator(lang).gettext("Rank after each round of the top {top}", top=len(names))
     parts = [f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
-             f'aria-label="Rank after each round of the top {len(names)}" '
+             f'aria-label="{e(label)}" '
              f'xmlns="http://www.w3.org/2000/svg">']
     step = max(1, round(worst / 8))
     for rank in sorted({1, *range(step, worst + 1, step)}):
@@ -248,7 +251,7 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
         if open_round.bye:
             out.append(f'<p>{e(ph["bye_block"])}: {e(open_round.bye)}</p>')
 
-    chart = rank_chart_svg(history)
+    chart = rank_chart_svg(history, lang=tr.lang)
     if chart:
         chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
         out.append(f"<h2>{e(chart_title)}</h2>{chart}")
