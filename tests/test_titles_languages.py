@@ -68,7 +68,8 @@ def test_german_and_french_marks_and_words() -> None:
     fr = standings_layout(st, (), "fr", season=season, context=CTX)
     fmt, _, _ = _marks(fr)
     # French: non excusé is N, pas encore membre P
-    assert (fmt("Dirk", "R2"), fmt("Eva", "R1")) == ('"N";"N";"N"', '"P";"P";"P"')
+    assert (fmt("Dirk", "R2"), fmt("Eva", "R1"), fmt("Frits", "Nom")) == (
+        '"N";"N";"N"', '"P";"P";"P"', '@" (ret)"')  # retiré, as the template's Status word
     assert footer("fr") == ("page ", Field.PAGE, " sur ", Field.PAGES)
     assert mark_format("bye", 16.67, "de") == '"spielfrei "General'
     assert mark_format("bye", 16.67, "nl") == '"vrij "General'

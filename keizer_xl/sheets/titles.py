@@ -67,7 +67,7 @@ MARKS: Mapping[str, str] = {
     "U": "U",           # absent, unexcused (also: present but not paired)
     "C": "C",           # absent for club duty
     "L": "L",           # not yet a member (joined later, section 7)
-    "withdrawn": N_("wd"),  # withdrawn from the competition (section 7): nl tr, de zg, fr ab
+    "withdrawn": N_("wd"),  # withdrawn from the competition (section 7): nl tr, de zg, fr ret
 }
 
 #: the legend's words for each mark (the key of MARKS), in the order the legend lists them
