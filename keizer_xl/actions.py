@@ -18,6 +18,7 @@ from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_nu
                                    workbook_language)
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.report_sheets import standings_layout
+from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -79,7 +80,8 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
         lang = workbook_language(book, season.settings)
         book.write_sheet(schema.sheet_name("Standings", lang),
                          standings_layout(report.standing, report.notes, lang=lang,
-                                          not_yet=report.not_yet))
+                                          not_yet=report.not_yet, season=season,
+                                          context=run_context(season.settings, book)))
         book.save()
     return report
 
@@ -130,13 +132,14 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
 
 
-def pairing_tables(report: PairingReport, season: Season,
-                   lang: str = "en") -> tuple[Layout, list[dict[str, Any]]]:
+def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
+                   context: RunContext | None = None) -> tuple[Layout, list[dict[str, Any]]]:
     """The Pairings sheet's layout and the rows to append to Results."""
     from keizer_xl.sheets.report_sheets import pairings_layout
 
     p = report.pairing
-    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes, lang)
+    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes, lang,
+                             context or run_context(season.settings))
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
@@ -157,7 +160,7 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
     report = plan_pairing(season, rnd, force=force, repair=repair)
     if write:
         lang = workbook_language(book, season.settings)
-        layout, rows = pairing_tables(report, season, lang)
+        layout, rows = pairing_tables(report, season, lang, run_context(season.settings, book))
         results = find_sheet(book, "Results")
         if results is None:
             raise ActionError("the workbook has no Results sheet to append the games to")

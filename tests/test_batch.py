@@ -48,7 +48,9 @@ def folder(tmp_path_factory, seasons):
 
 
 def sheet(path: Path, name: str) -> pd.DataFrame:
-    return pd.read_excel(path, sheet_name=name)
+    """An engine sheet's table: its header is row 3, under the title line and an empty row
+    (issue 9)."""
+    return pd.read_excel(path, sheet_name=name, header=2)
 
 
 # --------------------------------------------------------------------------- finding files

@@ -47,10 +47,11 @@ def test_standings_writes_the_sheet_and_keeps_a_backup(keizer_book, capsys):
     code, _, _ = run(capsys, "standings", keizer_book)
     assert code == 0
     ws = openpyxl.load_workbook(keizer_book)["Standings"]
-    header = [c.value for c in ws[1]]
+    assert ws["A1"].value.startswith("keizer · Standings after round 2 · ")  # the file's name
+    header = [c.value for c in ws[3]]
     assert header == ["Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L",
                       "R1", "R2"]
-    assert [c.value for c in ws[2]][:5] == [1, "de Zeeuw", 141, 50, 49]
+    assert [c.value for c in ws[4]][:5] == [1, "de Zeeuw", 141, 50, 49]
     assert len(files.backups(keizer_book)) == 1
     # the user's sheets are still there, in order
     assert openpyxl.load_workbook(keizer_book).sheetnames[:4] == ["Settings", "Players",
@@ -154,7 +155,8 @@ def test_pair_writes_pairings_and_appends_results(keizer_book, capsys):
     bye_rows = [r for r in results if r[4] == "bye"]
     assert len(bye_rows) == 1 and bye_rows[0][3] is None
     pairings = [[c.value for c in row] for row in wb["Pairings"].iter_rows()]
-    assert pairings[0][:4] == ["Board", "White", "Black", "Result"]
+    assert pairings[0][0].startswith("keizer · Pairings round 3 · ")  # the title line
+    assert pairings[2][:4] == ["Board", "White", "Black", "Result"]
     flat = [v for row in pairings for v in row if v is not None]
     assert "Slager" in flat and "Bye" in flat
     # pairing again now is refused: round 3 has no results

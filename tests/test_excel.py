@@ -104,9 +104,10 @@ def test_standings_write_the_same_sheet(tmp_path):
     assert a.frame.equals(b.frame)
     assert_same(path, fake, ["Standings"])
     sheet = fake.sheets["Standings"]
-    assert {(1, c) for c in range(1, 6)} <= sheet.bold              # bold header
-    assert sheet.colors[(2, 1)] == (255, 217, 102)                   # gold for the leader
-    assert sheet.formats[(2, 3)] == "0.00"                           # Score
+    assert (1, 1) in sheet.bold                                      # the title line
+    assert {(3, c) for c in range(1, 6)} <= sheet.bold              # bold header (row 3)
+    assert sheet.colors[(4, 1)] == (255, 217, 102)                   # gold for the leader
+    assert sheet.formats[(4, 3)] == "0.00"                           # Score
     assert sheet.widths[2] == 24                                     # Name
     assert sheet.frozen is None  # desktop xlwings has no freeze_panes; off Windows not frozen
     assert book.save_requested == 1 and fake.saved == 0              # never saved behind Excel

@@ -28,21 +28,23 @@ def test_excel_width_rule_for_the_default_font():
     assert excel_view.chars_to_points(5) == 30.0  # (35 + 5) * 0.75
 
 
-def test_lite_gets_widths_in_points_and_only_row_1_frozen(tmp_path):
+def test_lite_gets_widths_in_points_and_only_the_title_and_header_rows_frozen(tmp_path):
     fake = _book(tmp_path, "remote")
     actions.update_standings(XlwingsBook(fake))
     sheet = fake.sheets["Standings"]
-    name_col = next(c for (r, c), v in sheet.cells.items() if r == 1 and v == "Name")
+    # the header by content: row 3, under the title line and a blank row (issue 9)
+    name_col = next(c for (r, c), v in sheet.cells.items() if r == 3 and v == "Name")
     # the desktop run of the same sheet gives Name 24 characters (tests/test_excel.py)
     assert sheet.widths[name_col] == excel_view.chars_to_points(24) == 129.75
-    assert (sheet.frozen, sheet.frozen_rows, sheet.frozen_cols) == ("1:1", 1, 0)
+    assert (sheet.frozen, sheet.frozen_rows, sheet.frozen_cols) == ("1:3", 3, 0)
 
 
 def test_desktop_widths_in_characters_and_no_freeze_panes_call(tmp_path):
     fake = _book(tmp_path, "excel")
     actions.update_standings(XlwingsBook(fake))
     sheet = fake.sheets["Standings"]
-    name_col = next(c for (r, c), v in sheet.cells.items() if r == 1 and v == "Name")
+    # the header by content: row 3, under the title line and a blank row (issue 9)
+    name_col = next(c for (r, c), v in sheet.cells.items() if r == 3 and v == "Name")
     assert sheet.widths[name_col] == 24
     assert not [c for c in fake.calls if c[0] == "freeze_at"]
 

@@ -417,8 +417,9 @@ def test_a_player_before_his_joined_round_is_not_ranked(tmp_path, capsys):
     assert code == 0, out
     assert "Anna joins in round 3: not ranked yet" in out
     ws = openpyxl.load_workbook(path)["Standings"]
-    ranks = {row[1]: row[0] for row in ws.iter_rows(min_row=2, max_col=2, values_only=True)
-             if row[1]}
+    rows = list(ws.iter_rows(max_col=2, values_only=True))
+    header = rows.index(("Rank", "Name"))  # under the title line (issue 9)
+    ranks = {row[1]: row[0] for row in rows[header + 1:] if row[1]}
     assert ranks["Anna"] == "-"
     assert ranks["Jansen"] == 1  # the engine's arithmetic is unchanged (rules section 7)
     assert sorted(r for r in ranks.values() if r != "-") == list(range(1, 11))

@@ -31,6 +31,14 @@ def sheet_rows(path, sheet):
     return [[c.value for c in row] for row in ws.iter_rows()]
 
 
+def table_rows(path, sheet):
+    """An engine sheet's table: its rows from the header on (the header is found by content:
+    the first row with more than one value; above it the title line and a blank row)."""
+    rows = sheet_rows(path, sheet)
+    start = next(i for i, r in enumerate(rows) if sum(v is not None for v in r) > 1)
+    return rows[start:]
+
+
 def type_rows(path, kind, lang, rows):
     """Type rows below the header of ``kind``'s sheet as a user would (openpyxl, no helper)."""
     wb = openpyxl.load_workbook(path)
@@ -79,7 +87,7 @@ def test_a_season_typed_in_the_template_gives_the_contracts_sheets(tmp_path, cap
     names = openpyxl.load_workbook(book).sheetnames
     pairings = schema.sheet_name("Pairings", lang)
     assert pairings in names and "Pairings" not in names
-    rows = sheet_rows(book, pairings)
+    rows = table_rows(book, pairings)
     assert rows[0][:4] == [schema.header("Pairings", k, lang) for k in ("board", "white", "black", "result")]
     assert rows[0][:4] == {"nl": ["Bord", "Wit", "Zwart", "Uitslag"],
                            "de": ["Brett", "Weiß", "Schwarz", "Ergebnis"],
@@ -91,7 +99,7 @@ def test_a_season_typed_in_the_template_gives_the_contracts_sheets(tmp_path, cap
     fill_results(book, lang, [white_win, draw])
     code, out, err = run(capsys, "standings", book, "--format", "json")
     assert code == 0, err
-    standings = sheet_rows(book, schema.sheet_name("Standings", lang))
+    standings = table_rows(book, schema.sheet_name("Standings", lang))
     assert standings[0][:9] == {
         "nl": ["Plaats", "Naam", "Score", "Waarde", "Vorige waarde", "Partijen", "W", "R", "V"],
         "de": ["Platz", "Name", "Punkte", "Wert", "Vorheriger Wert", "Partien", "G", "R", "V"],
@@ -151,7 +159,7 @@ def test_the_language_setting_beats_the_sheet_names(tmp_path, capsys):
     assert code == 0, err
     names = openpyxl.load_workbook(book).sheetnames
     assert "Rangliste" in names
-    assert sheet_rows(book, "Rangliste")[0][:3] == ["Platz", "Name", "Punkte"]
+    assert table_rows(book, "Rangliste")[0][:3] == ["Platz", "Name", "Punkte"]
 
 
 def test_language_of_sheet_names():
@@ -255,7 +263,7 @@ def test_a_dutch_season_in_libreoffice(office, tmp_path, capsys):  # noqa: F811
     type_rows(book, "Attendance", "nl", [(n, "A" if n == "Eva" else None) for n, _ in PLAYERS])
     code, _, err = run(capsys, "lo-run", book, "pair")
     assert code == 0, err
-    rows = sheet_rows(book, "Indeling")
+    rows = table_rows(book, "Indeling")
     assert rows[0][:4] == ["Bord", "Wit", "Zwart", "Uitslag"]
     flat = [v for r in rows for v in r if v is not None]
     assert "afgemeld" in flat and "Afwezig" in flat
@@ -265,7 +273,7 @@ def test_a_dutch_season_in_libreoffice(office, tmp_path, capsys):  # noqa: F811
     fill_results(book, "nl", ["1:0", "remise"])
     code, _, err = run(capsys, "lo-run", book, "standings")
     assert code == 0, err
-    stand = sheet_rows(book, "Stand")
+    stand = table_rows(book, "Stand")
     assert stand[0][:9] == ["Plaats", "Naam", "Score", "Waarde", "Vorige waarde", "Partijen",
                             "W", "R", "V"]
     assert "Standings" not in openpyxl.load_workbook(book).sheetnames

@@ -48,10 +48,11 @@ def test_update_standings_writes_the_standings_sheet_and_alerts():
     add = next(a for a in actions if a["func"] == "addSheet")
     assert "Standings" in add["args"]
     values = [a for a in actions if a["func"] == "setValues"]
-    assert any(row and row[0] == "Rank" for a in values for row in a["values"][:1])
+    # the header row (under the title line, issue 9) is written: found by content
+    assert any(row and row[0] == "Rank" for a in values for row in a["values"])
     widths = [a["args"][0] for a in actions if a["func"] == "setColumnWidth"]
     assert widths and max(widths) >= 100, widths       # points (Name ~ 24 characters = 129.75)
-    assert ["1:1"] in [a["args"] for a in actions if a["func"] == "freezePaneAtRange"]
+    assert ["1:3"] in [a["args"] for a in actions if a["func"] == "freezePaneAtRange"]  # title, blank, header
     alert = [a for a in actions if a["func"] == "alert"]
     assert len(alert) == 1 and alert[0]["args"][0].startswith("Standings after round 22")
     assert funcs[-1] == "alert"

@@ -26,6 +26,7 @@ from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.core.standings import compute_history
 from keizer_xl.sheets import report_sheets
 from keizer_xl.sheets.cells import cell_value
+from keizer_xl.sheets.titles import RunContext
 from keizer_xl.sheets.layout import Field, Layout, PageSetup, SheetStyle, Span, Style, sheet_layout
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.region import TableRef, find_region, plan_append, plan_delete
@@ -80,18 +81,23 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     """Hand-checked facts of the sample's Standings layout (22 rounds, 34 players)."""
     season = read_season(FileBook(SAMPLE))
     history = compute_history(season)
-    layout = report_sheets.standings_layout(history.last, ("a note",))
-    assert layout.grid[0][:4] == ("Rank", "Name", "Score", "Value")
-    assert len(layout.grid[0]) == 9 + 22 and layout.page.landscape  # more than 20 columns
-    assert len([r for r in layout.grid if r]) == 1 + 34 + 1       # header, players, the note
-    assert layout.grid[-1] == ("a note",) and layout.grid[-2] == ()
-    assert layout.page.header[1] == ("Standings after round 22",)
-    assert layout.page.footer[1] == (Field.PAGE, " / ", Field.PAGES)
-    assert layout.freeze_rows == 1 and layout.page.repeat_rows == (1, 1)
+    ctx = RunContext("Najaar", "SC Oost", date(2026, 3, 1))
+    layout = report_sheets.standings_layout(history.last, ("a note",), season=season, context=ctx)
+    # issue 9: a title line and an empty row above the table
+    title = "Najaar · SC Oost · Standings after round 22 · 2026-03-01"
+    assert layout.grid[0] == (title,) and layout.grid[1] == ()
+    assert layout.grid[2][:4] == ("Rank", "Name", "Score", "Value")
+    assert len(layout.grid[2]) == 9 + 22 and layout.page.landscape
+    # title, header, players, two legend lines, the note
+    assert len([r for r in layout.grid if r]) == 1 + 1 + 34 + 2 + 1
+    assert layout.grid[-1] == ("a note",) and layout.grid[-4] == ()
+    assert layout.page.header[1] == (title,)
+    assert layout.page.footer[1] == ("page ", Field.PAGE, " of ", Field.PAGES)
+    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (3, 3)
     podium = [s for s in layout.spans if s.style.fill in ("FFD966", "D9D9D9", "F4B183")]
     assert [(s.first_row, s.style.fill) for s in podium] == [
-        (2, "FFD966"), (3, "D9D9D9"), (4, "F4B183")]
-    assert layout.widths[:3] == (6.0, 24.0, 9.0)
+        (4, "FFD966"), (5, "D9D9D9"), (6, "F4B183")]
+    assert layout.widths[:3] == (7.0, 24.0, 9.0)
     # every engine sheet has one builder, all pure
     audits = audit_season(season, history)
     for built in (report_sheets.history_layout(history),

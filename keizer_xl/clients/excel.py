@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Sequence
 
 
@@ -226,6 +227,10 @@ class XlwingsBook:
                 rng.color = _rgb(span.style.fill)
             if span.style.number_format:
                 rng.number_format = span.style.number_format
+            if span.style.wrap:  # Range.wrap_text (optional in Lite)
+                _optional(partial(setattr, rng, "wrap_text", True))
+        for r, height in layout.heights:  # rows with wrapped text (optional in Lite)
+            _optional(partial(setattr, xl_sheet.range((r, 1)), "row_height", height))
         _apply_view(xl_sheet, layout)
         # the kept copy: what the sheet now holds (values as Excel gives them back)
         kept = _Sheet(title)

@@ -152,6 +152,7 @@ class UnoBook:
         self.store = store
         self.messages: list[str] = []
         self.written: list[str] = []  # engine-owned sheets written, in order
+        self.frozen: dict[str, int] = {}  # rows each written sheet freezes (lo_run's fix-up)
         self.modified = False  # whether any write began (for rolling a failed action back)
         self.saved = False
         self.label = label or _title(doc)
@@ -348,10 +349,17 @@ class UnoBook:
                 rng.NumberFormat = self._format_key(span.style.number_format)
             if span.style.align:
                 rng.HoriJustify = _enum("com.sun.star.table.CellHoriJustify", span.style.align.upper())
+            if span.style.wrap:
+                rng.IsTextWrapped = True
+            if span.style.top:
+                rng.VertJustify = _enum("com.sun.star.table.CellVertJustify", "TOP")
         for j, width in enumerate(layout.widths):
             sh.Columns.getByIndex(j).Width = width_to_uno(width)
+        for r, height in layout.heights:  # points -> 1/100 mm
+            sh.Rows.getByIndex(r - 1).Height = round(height * 2540 / 72)
         self._page_setup(sh, layout.page)
         if layout.freeze_rows:
+            self.frozen[sh.Name] = layout.freeze_rows
             self._freeze_rows(sh, layout.freeze_rows)
 
     def _clear_sheet(self, sh: Any) -> None:
@@ -448,7 +456,9 @@ class UnoBook:
             ps.ScaleToPagesX = page.fit_width
             ps.ScaleToPagesY = page.fit_height
         else:
-            ps.PageScale = 100
+            ps.ScaleToPagesX = 0
+            ps.ScaleToPagesY = 0
+            ps.PageScale = page.scale or 100
         ps.HeaderIsOn = True
         ps.FooterIsOn = True
         ps.HeaderIsShared = True
@@ -467,6 +477,15 @@ class UnoBook:
                                     EndRow=page.repeat_rows[1] - 1))
         else:
             sh.setPrintTitleRows(False)
+        if page.repeat_cols:
+            sh.setPrintTitleColumns(True)
+            sh.setTitleColumns(_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
+                                       StartColumn=page.repeat_cols[0] - 1, StartRow=0,
+                                       EndColumn=page.repeat_cols[1] - 1, EndRow=0))
+        else:
+            sh.setPrintTitleColumns(False)
+        for col in page.col_breaks:
+            sh.Columns.getByIndex(col - 1).IsStartOfNewPage = True
 
     def _page_text(self, text: Any, part: HeaderText, bold: bool) -> None:
         """One header or footer part: its text and page fields, black (LibreOffice writes

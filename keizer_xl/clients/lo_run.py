@@ -526,7 +526,8 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
         notes.append(f"The previous version could not be kept in {files.BACKUP_FOLDER} ({exc}).")
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         try:
-            restore_xlsx_views(path, original, outcome.get("written", []))
+            restore_xlsx_views(path, original, outcome.get("written", []),
+                               outcome.get("frozen") or {})
         except Exception as exc:  # noqa: BLE001 - the data is saved; only the view is lost
             notes.append(f"The sheets' view settings (frozen header rows, active sheet) could "
                          f"not be restored after saving ({type(exc).__name__}: {exc}).")
@@ -553,9 +554,12 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
 _SHEETVIEWS_RE = re.compile(r"<sheetViews\b[^>]*?(?:/>|>.*?</sheetViews>)", re.S)
 _TABSEL_RE = re.compile(r"\s+tabSelected=\"(?:1|true)\"")
 _ACTIVE_RE = re.compile(r"(<workbookView\b[^>]*?)\s+activeTab=\"\d+\"")
-_FROZEN_VIEW = ('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" '
-                'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" '
-                'activeCell="A2" sqref="A2"/></sheetView></sheetViews>')
+def _frozen_view(rows: int) -> str:
+    """The view of an engine sheet: its top ``rows`` frozen (title lines and the header)."""
+    below = f"A{rows + 1}"
+    return (f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{rows}" '
+            f'topLeftCell="{below}" activePane="bottomLeft" state="frozen"/><selection '
+            f'pane="bottomLeft" activeCell="{below}" sqref="{below}"/></sheetView></sheetViews>')
 
 
 def _xlsx_sheets(zf: zipfile.ZipFile) -> tuple[list[tuple[str, str]], int]:
@@ -594,7 +598,9 @@ def _xlsx_sheets(zf: zipfile.ZipFile) -> tuple[list[tuple[str, str]], int]:
     return sheets, active
 
 
-def restore_xlsx_views(path: Path, original: bytes, written: list[str]) -> None:
+def restore_xlsx_views(path: Path, original: bytes, written: list[str],
+                       frozen: dict[str, int] | None = None) -> None:
+    """``frozen``: the rows each written sheet freezes (its layout's; default 1)."""
     import io
 
     with zipfile.ZipFile(io.BytesIO(original)) as old:
@@ -616,7 +622,8 @@ def restore_xlsx_views(path: Path, original: bytes, written: list[str]) -> None:
             if part not in new.namelist():
                 continue
             xml = new.read(part).decode("utf-8")
-            view = _FROZEN_VIEW if name in written else views.get(name)
+            view = (_frozen_view((frozen or {}).get(name, 1)) if name in written
+                    else views.get(name))
             if view is None:
                 m = _SHEETVIEWS_RE.search(xml)
                 view = m.group(0) if m else None

@@ -712,8 +712,9 @@ def _style_array(ws: Any, layout: Layout, style: Style | None) -> Any:
             proto.border = Border(bottom=Side(style="thin"))
         if style.number_format:
             proto.number_format = style.number_format
-        if style.align:
-            proto.alignment = Alignment(horizontal=style.align)
+        if style.align or style.wrap or style.top:
+            proto.alignment = Alignment(horizontal=style.align, wrap_text=style.wrap or None,
+                                        vertical="top" if style.top else None)
     return proto._style
 
 
@@ -732,8 +733,19 @@ def _page_setup(ws: Any, page: PageSetup) -> None:
         ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
         ws.page_setup.fitToWidth = page.fit_width
         ws.page_setup.fitToHeight = page.fit_height
+    elif page.scale is not None:
+        ws.page_setup.scale = page.scale
     if page.repeat_rows:
         ws.print_title_rows = f"{page.repeat_rows[0]}:{page.repeat_rows[1]}"
+    if page.repeat_cols:
+        ws.print_title_cols = (f"{column_letter(page.repeat_cols[0])}:"
+                               f"{column_letter(page.repeat_cols[1])}")
+    if page.col_breaks:
+        from openpyxl.worksheet.pagebreak import Break, ColBreak
+
+        ws.col_breaks = ColBreak()
+        for col in page.col_breaks:
+            ws.col_breaks.append(Break(id=col - 1))  # the break is after column id
     for parts, target in ((page.header, ws.oddHeader), (page.footer, ws.oddFooter)):
         for part, place in zip(parts, (target.left, target.center, target.right)):
             if part:
@@ -984,6 +996,8 @@ class FileBook:
             _store(ws, r, c, (None, "n"), _style_array(ws, layout, style))
         for j, width in enumerate(layout.widths, 1):
             ws.column_dimensions[column_letter(j)].width = width
+        for r, height in layout.heights:
+            ws.row_dimensions[r].height = height
         if layout.freeze_rows:
             ws.freeze_panes = f"A{layout.freeze_rows + 1}"
         _page_setup(ws, layout.page)

@@ -92,7 +92,7 @@ class Settings:
     preset: str = "keizer"
     season: str = ""  # shown in titles and the HTML page; empty: the file name
     club: str = ""  # the club's name, shown likewise
-    language: str = ""  # en, nl or de; empty: the language of the input sheet names
+    language: str = ""  # en, nl, de or fr; empty: the language of the input sheet names
     # values (rules section 2)
     value_basis: str = "place"  # "place" | "rating" (section 8)
     top_value: TopValue = TopValue(rule="1.5N")

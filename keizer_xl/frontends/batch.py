@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when
     from keizer_xl.core.model import Season
     from keizer_xl.core.standings import History
     from keizer_xl.sheets.tables import Book
+    from keizer_xl.sheets.titles import RunContext
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
@@ -171,7 +172,8 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 Report = Callable[[str, float], None]
 
 
-def write_history_sheet(book: Book, history: History, lang: str = "en") -> None:
+def write_history_sheet(book: Book, history: History, lang: str = "en",
+                        context: RunContext | None = None) -> None:
     """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
     after an empty column, the rank of the top 8 after each round and a native line chart of
     it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
@@ -182,20 +184,23 @@ def write_history_sheet(book: Book, history: History, lang: str = "en") -> None:
     from keizer_xl.sheets import schema
 
     name = schema.sheet_name("History", lang)
-    book.write_sheet(name, history_layout(history))
+    layout = history_layout(history, context, lang)
+    book.write_sheet(name, layout)
     wb = getattr(book, "wb", None)
     if wb is None or history.last.round == 0:
         return
     add_rank_chart(wb[_sheet_title(wb, name)], rank_progression(history),
-                   first_column=len(HISTORY_COLUMNS) + 2)
+                   first_column=len(HISTORY_COLUMNS) + 2, first_row=layout.freeze_rows)
 
 
 def _sheet_title(wb: Workbook, name: str) -> str:
     return next(t for t in wb.sheetnames if t.casefold() == name.casefold())
 
 
-def add_rank_chart(ws: Worksheet, wide: pd.DataFrame, first_column: int) -> None:
-    """Write ``wide`` (Round + one column per player) at ``first_column`` and chart it."""
+def add_rank_chart(ws: Worksheet, wide: pd.DataFrame, first_column: int,
+                   first_row: int = 1) -> None:
+    """Write ``wide`` (Round + one column per player) at ``first_column``, its header in
+    ``first_row`` (the table's header row), and chart it."""
     from openpyxl.chart import LineChart, Reference
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
@@ -204,13 +209,13 @@ def add_rank_chart(ws: Worksheet, wide: pd.DataFrame, first_column: int) -> None
 
     bold = Font(name=SHEET_FONT, size=FONT_SIZE, bold=True)
     for j, header in enumerate(wide.columns):
-        cell = ws.cell(row=1, column=first_column + j)
+        cell = ws.cell(row=first_row, column=first_column + j)
         cell.value = str(header)
         cell.data_type = "s"  # a name like =HYPERLINK(...) stays text
         cell.font = bold
         width = 8 if j == 0 else min(max(len(str(header)) + 2, 8), 24)
         ws.column_dimensions[get_column_letter(first_column + j)].width = width
-    for i, row in enumerate(wide.itertuples(index=False, name=None), start=2):
+    for i, row in enumerate(wide.itertuples(index=False, name=None), start=first_row + 1):
         for j, value in enumerate(row):
             if value is not None:
                 ws.cell(row=i, column=first_column + j, value=int(value))
@@ -231,12 +236,13 @@ def add_rank_chart(ws: Worksheet, wide: pd.DataFrame, first_column: int) -> None
     chart.legend.position = "r"
     chart.height, chart.width = 10, 22
     data = Reference(ws, min_col=first_column + 1, max_col=first_column + len(wide.columns) - 1,
-                     min_row=1, max_row=1 + n_rows)
+                     min_row=first_row, max_row=first_row + n_rows)
     chart.add_data(data, titles_from_data=True)
-    chart.set_categories(Reference(ws, min_col=first_column, min_row=2, max_row=1 + n_rows))
+    chart.set_categories(Reference(ws, min_col=first_column, min_row=first_row + 1,
+                                   max_row=first_row + n_rows))
     for series in chart.series:
         series.smooth = False
-    anchor = f"{get_column_letter(first_column + len(wide.columns) + 1)}2"
+    anchor = f"{get_column_letter(first_column + len(wide.columns) + 1)}{first_row + 1}"
     ws.add_chart(chart, anchor)
 
 
@@ -248,30 +254,33 @@ def write_season_sheets(book: Book, season: Season, history: History, *, compare
     from keizer_xl.sheets import report_sheets as sheets
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets.titles import run_context
 
     report = report or (lambda stage, fraction: None)
     st = history.last
     waiting, joining = not_yet_ranked(season, st)
     notes = standing_notes(history, st) + joining
     lang = workbook_language(book, season.settings)
+    context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
-    book.write_sheet(name["Standings"], sheets.standings_layout(st, notes, lang, not_yet=waiting))
+    book.write_sheet(name["Standings"], sheets.standings_layout(
+        st, notes, lang, not_yet=waiting, season=season, context=context))
     report("history", 0.30)
-    write_history_sheet(book, history, lang)
+    write_history_sheet(book, history, lang, context)
     report("crosstable", 0.35)
-    book.write_sheet(name["Crosstable"], sheets.crosstable_layout(season, history))
+    book.write_sheet(name["Crosstable"], sheets.crosstable_layout(season, history, context, lang))
     report("explain", 0.40)
-    book.write_sheet(name["Explain"], sheets.explain_layout(season, history))
+    book.write_sheet(name["Explain"], sheets.explain_layout(season, history, context, lang))
     report("audit", 0.50)
     audits = audit_season(season, history,
                           progress=lambda done, total: report("audit", 0.50 + 0.20 * done / total))
-    book.write_sheet(name["Audit"], sheets.audit_layout(audits))
+    book.write_sheet(name["Audit"], sheets.audit_layout(audits, context, lang))
     if compare:
         from keizer_xl.analysis.compare import compare_methods
 
         report("compare", 0.70)
         comparison = compare_methods(season, history)
-        book.write_sheet(name["Compare"], sheets.compare_layout(comparison))
+        book.write_sheet(name["Compare"], sheets.compare_layout(comparison, context, lang))
     return {"notes": notes, "audit_rounds_differing": sum(1 for a in audits if not a.same)}
 
 

@@ -466,9 +466,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if write:
         from keizer_xl.sheets import schema
         from keizer_xl.sheets.read import workbook_language
+        from keizer_xl.sheets.titles import run_context
 
-        book.write_sheet(schema.sheet_name("Compare", workbook_language(book, season.settings)),
-                         compare_layout(comparison))
+        lang = workbook_language(book, season.settings)
+        book.write_sheet(schema.sheet_name("Compare", lang),
+                         compare_layout(comparison, run_context(season.settings, book), lang))
         book.save()
         print(f"Wrote Compare to {path}", file=sys.stderr)
     return EXIT_OK

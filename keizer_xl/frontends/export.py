@@ -26,6 +26,7 @@ from keizer_xl.sheets.read import standings_table
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
+from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 
 _FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
 
@@ -100,7 +101,7 @@ _PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#
             "#17becf")
 
 
-def rank_chart_svg(history: History, top: int = 8) -> str:
+def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
     """Rank after each round of the top players of the final ranking; rank 1 on top."""
     e = html.escape
     data = rank_progression(history, top)
@@ -109,7 +110,7 @@ def rank_chart_svg(history: History, top: int = 8) -> str:
     if not rounds or not names:
         return ""
     worst = max([v for n in names for v in data[n] if v is not None] + [top])
-    w, h, left, right, top_m, bottom = 640, 320, 36, 12, 12, 28
+    w, h, left, right, top_m, bottom = 640, 320, 40, 12, 12, 30
     iw, ih = w - left - right, h - top_m - bottom
 
     def x(r: int) -> float:
@@ -118,8 +119,11 @@ def rank_chart_svg(history: History, top: int = 8) -> str:
     def y(rank: int) -> float:
         return top_m + (ih * (rank - 1) / (worst - 1) if worst > 1 else ih / 2)
 
+    from keizer_xl.i18n import translator
+
+    label = translator(lang).gettext("Rank after each round of the top {top}", top=len(names))
     parts = [f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
-             f'aria-label="Rank after each round of the top {len(names)}" '
+             f'aria-label="{e(label)}" '
              f'xmlns="http://www.w3.org/2000/svg">']
     step = max(1, round(worst / 8))
     for rank in sorted({1, *range(step, worst + 1, step)}):
@@ -128,7 +132,7 @@ def rank_chart_svg(history: History, top: int = 8) -> str:
                      f'text-anchor="end">{rank}</text>')
     rstep = max(1, round(len(rounds) / 12))
     for r in rounds[::rstep]:
-        parts.append(f'<text x="{x(r):.1f}" y="{h - 8}" text-anchor="middle">{r}</text>')
+        parts.append(f'<text x="{x(r):.1f}" y="{h - 9}" text-anchor="middle">{r}</text>')
     for i, name in enumerate(names):
         colour = _PALETTE[i % len(_PALETTE)]
         points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in zip(rounds, data[name]) if v is not None)
@@ -140,7 +144,10 @@ def rank_chart_svg(history: History, top: int = 8) -> str:
     parts.append("</svg>")
     legend = "".join(f'<li><span class="swatch" style="background:{_PALETTE[i % len(_PALETTE)]}">'
                      f'</span>{e(n)}</li>' for i, n in enumerate(names))
-    return "".join(parts) + f'<ul class="legend">{legend}</ul>'
+    # the chart keeps at least 560 px of width (its box scrolls on a phone), so its labels
+    # (12 units of 640) are never drawn smaller than 12 * 560 / 640 = 10.5 px
+    return (f'<div class="chartbox">{"".join(parts)}</div>'
+            f'<ul class="legend">{legend}</ul>')
 
 
 # --------------------------------------------------------------------------- the page
@@ -162,15 +169,21 @@ th,td{padding:.35rem .5rem;border-bottom:1px solid var(--line);text-align:left;w
 th{background:var(--head);position:sticky;top:0}
 td.n,th.n{text-align:right}
 tr.p1 td{background:var(--gold)}tr.p2 td{background:var(--silver)}tr.p3 td{background:var(--bronze)}
-table.cross{font-size:.8rem}table.cross td,table.cross th{padding:.25rem .35rem}
+.crossbox{width:calc(100vw - 2rem);max-width:90rem;position:relative;left:50%;
+transform:translateX(-50%)}
+table.cross{font-size:.75rem;line-height:1.25}table.cross td,table.cross th{padding:.2rem .25rem}
+table.cross td.g{white-space:nowrap;text-align:center}table.cross th.g{text-align:center}
 table.cross td.self{background:var(--head)}
-svg.chart{width:100%;height:auto;display:block}
-svg.chart text{font-size:11px;fill:var(--mut)}svg.chart .grid{stroke:var(--line);stroke-width:1}
+.wd{color:var(--mut);font-size:.85em}
+.chartbox{overflow-x:auto}
+svg.chart{width:100%;min-width:560px;height:auto;display:block}
+svg.chart text{font-size:12px;fill:var(--mut)}svg.chart .grid{stroke:var(--line);stroke-width:1}
 ul.legend{list-style:none;padding:0;margin:.4rem 0 0;display:flex;flex-wrap:wrap;gap:.3rem 1rem;
 font-size:.9rem}
 .swatch{display:inline-block;width:.9rem;height:.3rem;margin-right:.35rem;vertical-align:middle}
 footer{color:var(--mut);font-size:.8rem;margin:2rem 0 1rem}
-@media (max-width:40rem){body{font-size:15px}main{padding:.6rem}.wide{display:none}}
+@media (max-width:40rem){body{font-size:15px}main{padding:.6rem}.wide{display:none}
+th,td{padding:.3rem .3rem}td.name{white-space:normal}.crossbox{width:auto;left:0;transform:none}}
 """
 
 
@@ -184,17 +197,28 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
     tr = translator(lang)
     e = html.escape
     st = history.last
-    season_name = season.settings.season or title
-    heading = e(" - ".join(x for x in (season.settings.club, season_name) if x))
+    ctx = run_context(season.settings, name=title)
+    season_name = ctx.season or title
+    heading = e(" - ".join(x for x in (ctx.club, season_name) if x))
     sh = schema.headers("Standings", tr.lang)
     points = tr.gettext("Points")  # the page says Points, where the sheet's contract says Score
     ph = schema.headers("Pairings", tr.lang)
-    out = ["<!DOCTYPE html>", f'<html lang="{tr.lang}">', "<head>", '<meta charset="utf-8">',
+    gone = {p.name for p in season.players if p.is_withdrawn(st.round)}
+    withdrawn_word = tr.gettext(WITHDRAWN_WORD)
+    withdrawn_mark = withdrawn_suffix(tr.lang).strip()
+
+    def name_cell(name: str) -> str:  # a withdrawn player is marked wherever he is listed
+        mark = (f' <span class="wd" title="{e(withdrawn_word)}">{e(withdrawn_mark)}'
+                f'</span>' if name in gone else "")
+        return f'<td class="name">{e(name)}{mark}</td>'
+
+    out = ["<!DOCTYPE html>", f'<html lang="{e(tr.lang)}">', "<head>", '<meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{heading}</title>", f"<style>{_CSS}</style>", "</head>", "<body><main>",
            f"<h1>{heading}</h1>"]
     sub = tr.gettext("Keizer standings after round {round}", round=st.round)
-    out.append(f'<p class="sub">{e(sub)}</p>')
+    date = f" · {date_text(ctx.date, tr.lang)}" if ctx.date else ""
+    out.append(f'<p class="sub">{e(sub)}{e(date)}</p>')
 
     out.append(f'<h2 id="standings-title">{e(schema.sheet_name("Standings", tr.lang))}</h2>'
                f'<div class="scroll"><table id="standings"><thead><tr>'
@@ -205,7 +229,7 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
                '</tr></thead><tbody>')
     for i, (place, name) in enumerate(zip(st.places, st.order)):
         podium = f' class="p{place}"' if place <= 3 else ""
-        out.append(f"<tr{podium}><td class=\"n\">{place}</td><td>{e(name)}</td>"
+        out.append(f"<tr{podium}><td class=\"n\">{place}</td>{name_cell(name)}"
                    f"<td class=\"n\">{_fixed2(st.score[name])}</td>"
                    f"<td class=\"n\">{number_text(st.value[name])}</td>"
                    f"<td class=\"n\">{st.games[name]}</td><td class=\"n wide\">{st.wins[name]}</td>"
@@ -227,25 +251,34 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
         if open_round.bye:
             out.append(f'<p>{e(ph["bye_block"])}: {e(open_round.bye)}</p>')
 
-    chart = rank_chart_svg(history)
+    chart = rank_chart_svg(history, lang=tr.lang)
     if chart:
         chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
         out.append(f"<h2>{e(chart_title)}</h2>{chart}")
 
     if st.round:
         cross = crosstable_frame(season, history)
+        # compact for a desktop page (20 players within 1366 px): the worth under the result,
+        # one meeting per line; the box is as wide as the window
         legend = tr.gettext("W/B colour, 1 ½ 0 result, (worth now in Keizer points)")
         out.append(f'<h2>{e(schema.sheet_name("Crosstable", tr.lang))}</h2><p class="sub">'
-                   f'{e(legend)}'
-                   '</p><div class="scroll"><table id="crosstable" class="cross"><thead><tr>')
+                   f'{e(legend)}</p><div class="scroll crossbox"><table id="crosstable" '
+                   'class="cross"><thead><tr>')
         own = {"Rank": sh["rank"], "Name": sh["name"]}  # the language's headers
-        out.extend(f"<th>{e(own.get(str(c), str(c)))}</th>" for c in cross.columns)
+        out.extend(f'<th class="g">{e(own.get(str(c), str(c)))}</th>' if j > 1
+                   else f"<th>{e(own.get(str(c), str(c)))}</th>"
+                   for j, c in enumerate(cross.columns))
         out.append("</tr></thead><tbody>")
         for i, row in enumerate(cross.itertuples(index=False, name=None), start=1):
             cells = []
             for j, value in enumerate(row):
-                cls = ' class="self"' if j == i + 1 else ""
-                cells.append(f"<td{cls}>{'' if value is None else e(str(value))}</td>")
+                if j == 1:
+                    cells.append(name_cell(str(value)))
+                    continue
+                cls = "g self" if j == i + 1 else ("g" if j > 1 else "n")
+                text = "" if value is None else " / <br>".join(
+                    e(part).replace(" (", " <br>(") for part in str(value).split(" / "))
+                cells.append(f'<td class="{cls}">{text}</td>')
             out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody></table></div>")
     out.append("<footer>" + e(tr.gettext(

@@ -70,6 +70,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
             result["text"] += "\n\nThe changes made before the error were taken back."
     result["messages"] = list(book.messages) + result.get("messages", [])
     result["written"] = list(book.written)
+    result["frozen"] = {name: rows for name, rows in book.frozen.items() if name in book.written}
     result["saved"] = book.saved
     if result["messages"]:
         result["text"] += "\n\n" + "\n".join(result["messages"])

@@ -17,6 +17,7 @@ landscape with repeated rows or a column's alignment is a data change here or th
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 
@@ -33,6 +34,13 @@ PODIUM_FILLS = ("FFD966", "D9D9D9", "F4B183")  # gold, silver, bronze
 MORE_PODIUM_FILL = "FFF2CC"
 MAX_AUTO_WIDTH = 50
 MIN_AUTO_WIDTH = 4
+# Print (issue 9): the smallest scale that still prints the 11 pt font at 8 pt or more, and how
+# many characters of column width an A4 page holds at 100 % within the default margins
+# (measured in LibreOffice renders: 157 characters printed one page wide at 67 %).
+MIN_PRINT_SCALE = 75
+PAGE_CHARS = {True: 104.0, False: 69.0}   # landscape, portrait
+LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
+PAGE_CHARS = {True: 132.0, False: 88.0}   # landscape, portrait
 
 
 @dataclass(frozen=True)
@@ -43,7 +51,12 @@ class SheetStyle:
     ``number_formats`` maps a column name to an Excel number format; ``widths`` maps a column name
     to a width in characters; ``align`` maps a column name to "left", "center" or "right";
     ``highlight_rows`` is the number of data rows (from the top) shown as podium places;
-    ``notes`` are lines written under the table (compromises, warnings); ``blocks`` are extra
+    ``wrap`` names columns whose text wraps (a block under the table shares the column by
+    position); ``cell_formats`` gives single cells of the table (0-based data row, column name)
+    a number format of their own (the marks of a round that was not a game, a withdrawn
+    player's name); ``repeat_cols`` is the number of columns (Rank, Name) printed on every page
+    when the sheet is too wide to fit one page at :data:`MIN_PRINT_SCALE` (see
+    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings); ``blocks`` are extra
     tables under it, each (heading, DataFrame).  ``title_rows`` are bold lines above the table
     (then one empty row; the header row is frozen and printed on every page); ``title`` is the
     page header's centre, ``footer`` the page footer's centre (default: "page / pages").
@@ -51,6 +64,9 @@ class SheetStyle:
 
     title: str = ""
     title_rows: tuple[str, ...] = ()
+    wrap: tuple[str, ...] = ()          # columns whose long text wraps in its cell
+    cell_formats: Mapping[tuple[int, str], str] = field(default_factory=dict)  # (data row, column)
+    repeat_cols: int = 0                # columns printed left on every page when split
     footer: "HeaderText" = ()
     number_formats: Mapping[str, str] = field(default_factory=dict)
     widths: Mapping[str, float] = field(default_factory=dict)
@@ -78,6 +94,11 @@ class Rows:
     def __len__(self) -> int:
         return len(self.rows)
 
+    def column(self, name: str) -> list[Any]:
+        """The values of one column, top to bottom."""
+        j = self.columns.index(name)
+        return [row[j] if j < len(row) else None for row in self.rows]
+
     def to_frame(self) -> "pd.DataFrame":
         """The same table as a DataFrame (for CSV output and tests)."""
         import pandas as pd
@@ -95,6 +116,8 @@ class Style:
     border_bottom: bool = False        # a thin line under each cell
     number_format: str | None = None   # an Excel (en-US) number format code
     align: str | None = None           # "left", "center" or "right"
+    wrap: bool = False                 # long text wraps within the column's width
+    top: bool = False                  # aligned to the top of a tall row (rows with wrapped text)
 
 
 @dataclass(frozen=True)
@@ -127,6 +150,9 @@ class PageSetup:
     fit_width: int | None = 1          # pages wide; None prints at 100 %
     fit_height: int = 0                # pages high; 0: as many as needed
     repeat_rows: tuple[int, int] | None = (1, 1)  # rows printed on top of every page
+    scale: int | None = None           # percent, when fit_width is None (None: 100 %)
+    repeat_cols: tuple[int, int] | None = None  # columns printed left on every page
+    col_breaks: tuple[int, ...] = ()   # a new page starts at these columns (1-based)
     header: tuple[HeaderText, HeaderText, HeaderText] = ((), (), ())  # left, centre, right
     header_bold: bool = True
     footer: tuple[HeaderText, HeaderText, HeaderText] = ((), (Field.PAGE, " / ", Field.PAGES), ())
@@ -143,6 +169,7 @@ class Layout:
     page: PageSetup = PageSetup()
     font: str = SHEET_FONT
     font_size: float = FONT_SIZE
+    heights: tuple[tuple[int, float], ...] = ()  # (row, points) of rows with wrapped text
 
     @property
     def width(self) -> int:
@@ -163,7 +190,8 @@ class Layout:
 def _combine(a: Style, b: Style) -> Style:
     return Style(bold=b.bold if b.bold is not None else a.bold,
                  fill=b.fill or a.fill, border_bottom=a.border_bottom or b.border_bottom,
-                 number_format=b.number_format or a.number_format, align=b.align or a.align)
+                 number_format=b.number_format or a.number_format, align=b.align or a.align,
+                 wrap=a.wrap or b.wrap, top=a.top or b.top)
 
 
 def podium_fill(place: int) -> str:
@@ -181,6 +209,7 @@ class _Builder:
         self.grid: list[tuple[CellValue, ...]] = []
         self.spans: list[Span] = []
         self.fitted: dict[int, int] = {}  # column -> widest content seen (characters)
+        self.wrapped: list[int] = []      # the wrapped columns' positions (blocks share them)
 
     def header(self, labels: Sequence[Any]) -> None:
         values = tuple(cell_value(v if isinstance(v, (str, int)) else str(v)) for v in labels)
@@ -203,6 +232,18 @@ class _Builder:
         last = len(self.grid)
         if last < first:
             return
+        # a header sits like its column: right over numbers (issue 9), or as ``align`` says
+        for j, name in enumerate(frame.columns, 1):
+            key = str(name) if isinstance(name, (str, int)) else None
+            align = self.style.align.get(key) if key is not None else None
+            if align is None and _numeric(self.grid[first - 1:last], j - 1):
+                align = "right"
+            fmt = self.style.number_formats.get(key) if key is not None else None
+            # a header over "0_0_0" keeps the same space on its right ("Rank" over "12 ")
+            head_fmt = "@" + fmt[1:] if fmt and fmt.startswith("0_") else None
+            if (align and align != "left") or head_fmt:
+                self.spans.append(Span(first - 1, first - 1, j, j,
+                                       Style(align=align, number_format=head_fmt)))
         # one span per run of neighbouring columns with the same format and alignment
         runs: list[tuple[int, int, str | None, str | None]] = []
         for j, name in enumerate(frame.columns, 1):
@@ -217,12 +258,42 @@ class _Builder:
                 runs.append((j, j, fmt or None, align))
         for c1, c2, fmt, align in runs:
             self.spans.append(Span(first, last, c1, c2, Style(number_format=fmt, align=align)))
+        if self.wrapped:  # a tall row reads from its top line: every cell at the top
+            self.spans.append(Span(first, last, 1, len(frame.columns), Style(top=True)))
+            for j in self.wrapped:
+                if j <= len(frame.columns):
+                    self.spans.append(Span(first, last, j, j, Style(wrap=True)))
+
+    def cell_formats(self, first: int, columns: list[Any]) -> None:
+        where = {str(c): j for j, c in enumerate(columns, 1)}
+        for (i, name), fmt in sorted(self.style.cell_formats.items()):
+            if name in where:
+                row = first + i
+                self.spans.append(Span(row, row, where[name], where[name], Style(number_format=fmt)))
 
     def line(self, text: str, style: Style | None = None) -> None:
         self.grid.append((cell_value(text),))
         if style is not None:
             row = len(self.grid)
             self.spans.append(Span(row, row, 1, 1, style))
+
+
+def _numeric(rows: Sequence[tuple[CellValue, ...]], j: int) -> bool:
+    values = [r[j] for r in rows if j < len(r) and r[j] is not None and r[j] != ""]
+    return bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                for v in values)
+
+
+def print_fit(widths: Sequence[float], landscape: bool, repeat_cols: int = 0
+              ) -> tuple[int | None, int | None, tuple[int, int] | None]:
+    """How a sheet prints (issue 9): one page wide when that keeps the scale at
+    :data:`MIN_PRINT_SCALE` or more; else at that scale, the first ``repeat_cols`` columns
+    (Rank, Name) repeated on every page, the rest on the pages after.
+    Returns (fit_width, scale, repeat_cols)."""
+    total = sum(widths) + 0.7 * len(widths)  # each column's cell padding
+    if total * MIN_PRINT_SCALE / 100 <= PAGE_CHARS[landscape] or not repeat_cols:
+        return 1, None, None
+    return None, MIN_PRINT_SCALE, (1, repeat_cols)
 
 
 def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) -> Layout:
@@ -237,8 +308,10 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
     if style.title_rows:
         b.grid.append(())
     header_row = len(b.grid) + 1
+    b.wrapped = [j for j, c in enumerate(columns, 1) if str(c) in style.wrap]
     b.header(columns)
     b.body(frame)
+    b.cell_formats(header_row + 1, columns)
     for i in range(min(max(style.highlight_rows, 0), len(frame))):
         if columns:
             row = header_row + 1 + i
@@ -263,11 +336,26 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
         if width is None:
             width = min(max(b.fitted.get(j, 0) + 1, MIN_AUTO_WIDTH), MAX_AUTO_WIDTH)
         widths.append(float(width))
+    wrapped = b.wrapped
+    # rows with wrapped text get their height (no client sizes them on its own: LibreOffice
+    # keeps an imported row one line high); Calibri's average character is ~0.8 of the '0'
+    # that a width in characters counts, and a cell has one character of padding
+    heights = []
+    for r in range(header_row + 1, len(b.grid) + 1):
+        cells = b.grid[r - 1]
+        lines = max((math.ceil(len(str(cells[j - 1])) * 0.8 / max(widths[j - 1] - 1, 1))
+                     for j in wrapped if j <= len(cells) and cells[j - 1] not in (None, "")),
+                    default=1)
+        if lines > 1:
+            heights.append((r, round(LINE_HEIGHT * lines + 3, 1)))
+    fit_width, scale, repeat_cols = (print_fit(widths, style.landscape, style.repeat_cols)
+                                     if style.fit_to_page else (None, None, None))
     page = PageSetup(
         landscape=style.landscape,
-        fit_width=1 if style.fit_to_page else None,
+        fit_width=fit_width, scale=scale, repeat_cols=repeat_cols,
         repeat_rows=(header_row, header_row) if columns else None,
         header=((), (style.title,) if style.title else (), ()),
         footer=((), style.footer or PageSetup().footer[1], ()))
     return Layout(grid=tuple(b.grid), spans=tuple(b.spans), widths=tuple(widths),
+                  heights=tuple(heights),
                   freeze_rows=header_row if style.freeze_header else 0, page=page)

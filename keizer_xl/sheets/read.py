@@ -1007,9 +1007,9 @@ def standings_table(frame: "pd.DataFrame | Rows", lang: str = "en",
     formats = {"Rank": "0_0_0", "Score": "0.00"}
     formats.update({c: "General" for c in out.columns if re.fullmatch(r"R\d+", str(c))})
     formats.update({"Value": "General", "Prev value": "General"})
-    widths = {"Rank": 6, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10, "Games": 7,
+    widths = {"Rank": 7, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10, "Games": 7,
               "W": 4, "D": 4, "L": 4}
-    widths.update({c: 7 for c in out.columns if re.fullmatch(r"R\d+", str(c))})  # fits 16.67
+    widths.update({c: 8 for c in out.columns if re.fullmatch(r"R\d+", str(c))})  # fits E 16.67
     names = {schema.header("Standings", key, "en"): schema.header("Standings", key, lang)
              for key in schema.COLUMNS["Standings"]}
     # a longer translated header ("Vorheriger Wert") widens its column; English keeps its widths

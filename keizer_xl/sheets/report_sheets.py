@@ -18,26 +18,66 @@ from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_frame, standings_records)
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
+from keizer_xl.sheets.titles import (RunContext, footer, legend_lines, mark_format, mark_key,
+                                     run_context, sheet_title, withdrawn_suffix)
+
 
 if TYPE_CHECKING:  # the two sheets written on every run (Standings, Pairings) need no pandas
     import pandas as pd
 
 
+def withdrawn_format(lang: str = "en") -> str:
+    """A number format for text: the name, then the withdrawn mark (``(wd)``, Dutch ``(tr)``);
+    the cell keeps the bare name, so a tool reading the sheet reads the name as typed."""
+    return '@"' + withdrawn_suffix(lang).replace('"', "") + '"'
+
+
+WITHDRAWN_FORMAT = withdrawn_format("en")
+
+
+def titled(style: SheetStyle, kind: str, rnd: int | None,
+           context: RunContext | None, lang: str = "en") -> SheetStyle:
+    """``style`` with the sheet's title line (season, club, what it is, date) on the sheet and
+    in the print header, and ``page x of y`` in the footer (issue 9, item 4), in ``lang``."""
+    ctx = context if context is not None else run_context()
+    line = ctx.line(kind, rnd, lang)
+    return replace(style, title=line, title_rows=(line,), footer=footer(lang))
+
+
+def _mark_of(fmt: str | None) -> str:
+    """The mark in a mark format ('"E "General' -> 'E')."""
+    return (fmt or "").split('"')[1].strip() if fmt and '"' in fmt else ""
+
+
+def _withdrawn_names(season: Season | None, rnd: int) -> set[str]:
+    if season is None:
+        return set()
+    return {p.name for p in season.players if p.withdrawn_round and p.is_withdrawn(rnd)}
+
+
 # --------------------------------------------------------------------------- styles
 
 def history_style(history: History) -> SheetStyle:
-    return SheetStyle(title=f"History after round {history.last.round}",
-                      number_formats={"Score": "0.00"},  # Value: General (Excel shows "51." for 0.##)
-                      widths={"Round": 7, "Rank": 6, "Name": 24, "Score": 9, "Value": 7})
+    # landscape at 100 %: the long table pages down; the rank chart's data and the chart
+    # (file client) start on pages of their own (a column break, see history_layout)
+    return SheetStyle(title=sheet_title("history", history.last.round),
+                      number_formats={"Score": "0.00", "Rank": "0_0_0"},  # Value: General (Excel shows "51." for 0.##)
+                      widths={"Round": 7, "Rank": 7, "Name": 24, "Score": 9, "Value": 7},
+                      landscape=True, fit_to_page=False)
 
 
 def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
-    widths = {"Rank": 6, "Name": 24}  # the opponent columns are as wide as their cells
-    return SheetStyle(title=f"Crosstable after round {history.last.round}", widths=widths,
-                      landscape=True,
+    # compact opponent columns: a cell "W 1 (16.67)" wraps to two lines; Rank right-aligned with
+    # a gap before the name; Rank and Name printed on every page when it splits
+    # the opponent columns are as wide as their cells; Rank right-aligned with a gap before
+    # the name; Rank and Name printed on every page when it splits
+    widths: dict[str, float] = {"Rank": 7, "Name": 24}
+    return SheetStyle(title=sheet_title("crosstable", history.last.round), widths=widths,
+                      number_formats={"Rank": "0_0_0"}, landscape=True, repeat_cols=2,
                       notes=("A cell reads: colour (W White, B Black), result (1, ½, 0, 1F/0F "
-                             "forfeit, adj adjourned, ? no result yet) and, in brackets, what the "
-                             "game is worth now in Keizer points. Column numbers are row numbers.",))
+                             "forfeit, adj adjourned, ? no result yet)",
+                             "and, in brackets, what the game is worth now in Keizer points. "
+                             "Column numbers are row numbers.",))
 
 
 def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
@@ -46,11 +86,12 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
     # Name/Name, Previous rank/Worth then, Places up/Worth now, Score/Result, Explanation/What;
     # a long explanation runs on over the empty cells to its right
     return SheetStyle(
-        title=f"Explanation after round {k}",
-        number_formats={"Score": "0.00"},
+        title=sheet_title("explain", k),
+        number_formats={"Score": "0.00", "Rank": "0_0_0"},
         widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
-                "Explanation": 60},
-        fit_to_page=False, landscape=True,
+                "Explanation": 44},
+        wrap=("Explanation",),  # and the results block's What under it
+        landscape=True,
         notes=(f"Explanation: why each player moved in round {k}.",
                "Worth then: a result's worth in the standing after its own round;",
                f"worth now: in the standing after round {k}."),
@@ -61,10 +102,14 @@ def audit_style(differences: pd.DataFrame) -> SheetStyle:
              "Differences are reported, not judged: a manual pairing is legitimate.")
     # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
     # Bye/Engine (widths go by column position)
-    return SheetStyle(title="Pairing audit",
-                      widths={"Round": 7, "Verdict": 32, "Bye recorded": 50, "Bye engine": 50,
-                              "Players": 8, "Boards": 7, "Same pairs": 10, "Different pairs": 10,
-                              "Colours differ": 10, "Engine notes": 60},
+    return SheetStyle(title=sheet_title("audit"),
+                      # numeric columns as wide as their (right-aligned) headers; the text
+                      # columns wrap, so the sheet prints one page wide at >= 75 %
+                      widths={"Round": 8, "Verdict": 18, "Bye recorded": 14, "Bye engine": 14,
+                              "Players": 8, "Boards": 8, "Same pairs": 11, "Different pairs": 15,
+                              "Colours differ": 15, "Engine notes": 20},
+                      number_formats={"Round": "0_0_0"},
+                      wrap=("Verdict", "Bye recorded", "Bye engine", "Engine notes"),
                       landscape=True, notes=notes,
                       blocks=(("Differences (pairs as White - Black)", differences),))
 
@@ -74,8 +119,8 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
     # the long descriptions go into the notes, which run on over empty cells
     block = summary[["Variant", "Winner", "Players moved", "Largest move"]]
     return SheetStyle(
-        title=f"Final ranking after round {comparison.round} by method and preset",
-        widths={"Name": 24}, landscape=True,
+        title=sheet_title("compare", comparison.round),
+        widths={"Name": 24}, landscape=True, repeat_cols=1,
         notes=("Each column is the rank after the last round under one variant.",
                "Season: the season's own settings.",
                "prev, frozen, converge: the season's settings, only the recalculation changed.",
@@ -87,22 +132,56 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
 # --------------------------------------------------------------------------- one per sheet
 
 def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
-                     not_yet: Sequence[str] = ()) -> Layout:
+                     not_yet: Sequence[str] = (), season: Season | None = None,
+                     context: RunContext | None = None) -> Layout:
     """Standings: rank, name, score, value, games and points per round; podium fills; headed
     in ``lang`` (sheets/schema.py).
 
     ``not_yet``: players whose Joined round is after ``st.round``: Rank ``-`` (rules section 7,
-    in the start list but not ranked before joining)."""
-    from keizer_xl.i18n import translator
+    in the start list but not ranked before joining).
+
+    A round that was not a game keeps its points as the cell's number and shows its mark
+    through the cell's number format (``E 16.67``, ``U``; Dutch ``A 16.67``, ``Z``: see
+    ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
+    way; a legend line explains the marks."""
+    from keizer_xl.sheets import schema
     from keizer_xl.sheets.read import standings_table
 
     frame, style = standings_table(standings_records(st), lang, not_yet=not_yet)
-    title = translator(lang).gettext("Standings after round {round}", round=st.round)
-    return sheet_layout(frame, replace(style, title=title, notes=tuple(notes)))
+    name_col = schema.header("Standings", "name", lang)
+    formats: dict[tuple[int, str], str] = {}
+    used: set[str] = set()
+    if season is not None and st.round:
+        from keizer_xl.analysis.history import round_facts
+
+        facts = round_facts(season, st.round)
+        for i, name in enumerate(st.order):
+            for r, fact in facts.get(name, {}).items():
+                if fact.kind == "game" or f"R{r}" not in frame.columns:
+                    continue
+                key = mark_key(fact.kind, fact.code)
+                used.add(key)
+                formats[(i, f"R{r}")] = mark_format(key, st.round_points[name][r - 1], lang)
+        for i, name in enumerate(st.order):
+            if name in _withdrawn_names(season, st.round):
+                formats[(i, name_col)] = withdrawn_format(lang)
+                used.add("withdrawn")
+    # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67")
+    widths = dict(style.widths)
+    for column in frame.columns:
+        if str(column).startswith("R") and str(column)[1:].isdigit():
+            shown = [len(str(v)) + (len(_mark_of(formats.get((i, str(column))))) + 1
+                                    if formats.get((i, str(column)), "").endswith("General") else 0)
+                     for i, v in enumerate(frame.column(str(column)))]
+            widths[str(column)] = max(6.0, max(shown, default=0) + 0.5)
+    style = replace(style, notes=(*legend_lines(used, lang), *notes), widths=widths,
+                    cell_formats=formats, landscape=True, repeat_cols=2)
+    return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
 
 
 def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str],
-                    codes: Sequence[tuple[str, Any]] = (), lang: str = "en") -> Layout:
+                    codes: Sequence[tuple[str, Any]] = (), lang: str = "en",
+                    context: RunContext | None = None) -> Layout:
     """Pairings in ``lang``: the boards; under them, in the same columns (narrow Code under
     Board, names under White) so a printed sheet stays one readable page, the bye first, then
     the absent with their reasons (in ranking order), codes as the language types them."""
@@ -128,35 +207,56 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
                      for n, c in sorted(absent.items(), key=lambda x: order.index(x[0])
                                         if x[0] in order else 0))
         blocks.append((h["absent_block"], Rows(tuple(columns), rows)))
-    style = SheetStyle(title=tr("Round {round}", round=p.round),
-                       widths={h["board"]: 7, h["white"]: 28, h["black"]: 28, h["result"]: 9},
+    style = SheetStyle(title=sheet_title("pairings", p.round, lang),
+                       widths={h["board"]: 9, h["white"]: 28, h["black"]: 28, h["result"]: 9},
                        number_formats={h["board"]: "0_0_0"},  # a gap before the name (see Rank)
                        notes=tuple(p.notes), blocks=tuple(blocks))
-    return sheet_layout(frame, style)
+    return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
 
-def history_layout(history: History) -> Layout:
-    return sheet_layout(history_frame(history), history_style(history))
+def history_layout(history: History, context: RunContext | None = None,
+                   lang: str = "en") -> Layout:
+    layout = sheet_layout(history_frame(history),
+                          titled(history_style(history), "history", history.last.round, context,
+                                 lang))
+    # the rank chart's data and chart (batch.add_rank_chart) start two columns right of the
+    # table: on a page of their own
+    from keizer_xl.analysis.history import top_players
+
+    data_col = layout.width + 2
+    chart_col = data_col + 1 + len(top_players(history)) + 1
+    return replace(layout, page=replace(layout.page, col_breaks=(data_col, chart_col)))
 
 
-def crosstable_layout(season: Season, history: History) -> Layout:
+def crosstable_layout(season: Season, history: History,
+                      context: RunContext | None = None, lang: str = "en") -> Layout:
     cross = crosstable_frame(season, history)
-    return sheet_layout(cross, crosstable_style(cross, history))
+    style = crosstable_style(cross, history)
+    gone = _withdrawn_names(season, history.last.round)
+    style = replace(style, cell_formats={(i, "Name"): withdrawn_format(lang)
+                                         for i, n in enumerate(cross["Name"]) if n in gone})
+    return sheet_layout(cross, titled(style, "crosstable", history.last.round, context, lang))
 
 
-def explain_layout(season: Season, history: History) -> Layout:
+def explain_layout(season: Season, history: History,
+                   context: RunContext | None = None, lang: str = "en") -> Layout:
     summary, detail = explain_frames(season, history)
-    return sheet_layout(summary, explain_style(history, detail))
+    return sheet_layout(summary, titled(explain_style(history, detail), "explain",
+                                        history.last.round, context, lang))
 
 
-def audit_layout(audits: list[RoundAudit]) -> Layout:
+def audit_layout(audits: list[RoundAudit], context: RunContext | None = None,
+                 lang: str = "en") -> Layout:
     summary, differences = audit_frames(audits)
-    return sheet_layout(summary, audit_style(differences))
+    rnd = max((a.round for a in audits), default=None)
+    return sheet_layout(summary, titled(audit_style(differences), "audit", rnd, context, lang))
 
 
-def compare_layout(comparison: Comparison) -> Layout:
+def compare_layout(comparison: Comparison, context: RunContext | None = None,
+                   lang: str = "en") -> Layout:
     ranks, summary = compare_frames(comparison)
-    return sheet_layout(ranks, compare_style(comparison, summary))
+    return sheet_layout(ranks, titled(compare_style(comparison, summary), "compare",
+                                      comparison.round, context, lang))
 
 
 __all__ = ["standings_layout", "pairings_layout", "history_layout", "crosstable_layout",

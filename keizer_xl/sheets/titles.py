@@ -1,0 +1,227 @@
+"""The words every engine sheet and the HTML page show around their tables: the title line
+(season, club, what the sheet is, the date of the run), the page header and footer, and the
+marks of the per-round columns with their legend (issue 9, items 4 and 5).
+
+Every user-visible word of these lives here, one place per concept, each a message id of the
+catalog (``keizer_xl/i18n``) and shown in the workbook's language (``lang``, issue 9):
+:data:`SHEET_TITLES` (what each sheet is), :data:`MARKS` and :data:`MARK_WORDS` (the round marks
+and the legend's words), :func:`footer`.  The marks of the built-in attendance codes are the
+language's own letters (``sheets/schema.CODE_LETTERS``: Dutch ``A`` afgemeld, ``Z`` zonder
+bericht, ``T`` teamwedstrijd, ``N`` nog geen lid), so the Standings read like the Attendance
+sheet the club typed.
+
+The date of the run is :func:`run_date`: today, or ``KEIZER_XL_TODAY`` (an ISO date) when set,
+so golden files and render tests stay deterministic.  English shows it as an ISO date
+(``2026-03-01``), the other languages in their long form by Babel (``1 maart 2026``).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping
+
+from keizer_xl.i18n import translator
+from keizer_xl.sheets.layout import Field, HeaderText
+
+
+def N_(msgid: str) -> str:
+    """Marks ``msgid`` for tools/catalogs.py (the extractor); translated where it is shown."""
+    return msgid
+
+
+#: the environment variable that fixes the date of the run (YYYY-MM-DD)
+TODAY_VARIABLE = "KEIZER_XL_TODAY"
+
+#: what each engine sheet is, by kind; ``{round}`` is the round it shows (message ids)
+SHEET_TITLES: Mapping[str, str] = {
+    "standings": N_("Standings after round {round}"),
+    "pairings": N_("Pairings round {round}"),
+    "history": N_("History after round {round}"),
+    "crosstable": N_("Crosstable after round {round}"),
+    "explain": N_("Explanation after round {round}"),
+    "audit": N_("Pairing audit up to round {round}"),
+    "compare": N_("Final ranking after round {round} by method and preset"),
+}
+
+#: the same without a round (an empty season, an audit of no round)
+SHEET_TITLES_NO_ROUND: Mapping[str, str] = {
+    "standings": N_("Standings"),
+    "pairings": N_("Pairings"),
+    "history": N_("History"),
+    "crosstable": N_("Crosstable"),
+    "explain": N_("Explanation"),
+    "audit": N_("Pairing audit"),
+    "compare": N_("Final ranking by method and preset"),
+}
+
+#: the short marks of a round that was not a game (Standings round columns, HTML), by what the
+#: engine scored (analysis.history.RoundFact.kind, or the attendance code of an absence).
+#: English; ``bye`` and ``wd`` are message ids, the codes become the language's letters
+#: (:func:`mark_text`).
+MARKS: Mapping[str, str] = {
+    "bye": N_("bye"),   # a pairing-allocated bye (rules section 3): nl vrij, de spielfrei
+    "E": "E",           # absent, excused
+    "U": "U",           # absent, unexcused (also: present but not paired)
+    "C": "C",           # absent for club duty
+    "L": "L",           # not yet a member (joined later, section 7)
+    "withdrawn": N_("wd"),  # withdrawn from the competition (section 7): nl tr, de zg, fr ret
+}
+
+#: the legend's words for each mark (the key of MARKS), in the order the legend lists them
+#: (message ids; the code words are model.BUILTIN_CODES')
+MARK_WORDS: Mapping[str, str] = {
+    "bye": N_("pairing-allocated bye"),
+    "E": N_("excused"),
+    "U": N_("unexcused"),
+    "C": N_("club duty"),
+    "L": N_("not yet a member"),
+    "withdrawn": N_("withdrawn"),
+}
+
+LEGEND_INTRO = N_("Round columns: a number is a game's points;")
+LEGEND_POINTS = N_("a mark with a number: the points it scored.")
+CLUB_CODE_WORDS = N_("club code")
+WITHDRAWN_WORD = N_("withdrawn")
+#: the footer; ``{page}`` and ``{pages}`` become the page fields
+PAGE_OF = N_("page {page} of {pages}")
+
+
+def withdrawn_suffix(lang: str = "en") -> str:
+    """What follows a withdrawn player's name: `` (wd)``, Dutch `` (tr)``."""
+    return f" ({mark_text('withdrawn', lang)})"
+
+
+#: English (kept for callers of the first version)
+WITHDRAWN_SUFFIX = " (wd)"
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """Who and when: the season's name, the club, and the date of the run."""
+
+    season: str = ""
+    club: str = ""
+    date: _dt.date | None = None
+
+    def line(self, kind: str, rnd: int | None = None, lang: str = "en") -> str:
+        """The title line of a sheet: ``season · club · what it is · date``; empty parts out."""
+        return " · ".join(p for p in (self.season, self.club, sheet_title(kind, rnd, lang),
+                                      date_text(self.date, lang) if self.date else "") if p)
+
+
+def date_text(date: _dt.date, lang: str = "en") -> str:
+    """The date of a run as the language writes it: ISO in English (golden files, sorting),
+    the long form elsewhere (``1 maart 2026``, ``1. März 2026``, ``1 mars 2026``)."""
+    if lang == "en" or translator(lang).lang == "en":
+        return date.isoformat()
+    from babel.dates import format_date
+
+    return str(format_date(date, format="long", locale=lang))
+
+
+def sheet_title(kind: str, rnd: int | None = None, lang: str = "en") -> str:
+    """What the sheet of ``kind`` is (``Standings after round 8``, ``Stand na ronde 8``)."""
+    tr = translator(lang)
+    if rnd is None:
+        return tr.gettext(SHEET_TITLES_NO_ROUND[kind])
+    return tr.gettext(SHEET_TITLES[kind], round=rnd)
+
+
+def run_date(today: _dt.date | None = None) -> _dt.date:
+    """``today`` if given, else ``KEIZER_XL_TODAY`` (YYYY-MM-DD) if set, else the system date."""
+    if today is not None:
+        return today
+    fixed = os.environ.get(TODAY_VARIABLE, "").strip()
+    if fixed:
+        try:
+            return _dt.date.fromisoformat(fixed)
+        except ValueError:
+            raise ValueError(f"{TODAY_VARIABLE}={fixed!r} is not a date (YYYY-MM-DD)") from None
+    return _dt.date.today()
+
+
+def book_name(book: Any) -> str:
+    """The workbook's file name without folder and extension (``club-season``), from the
+    client's ``label`` (FileBook: the path; UnoBook and XlwingsBook: the document's name);
+    empty when the client cannot tell (an unsaved document)."""
+    label = str(getattr(book, "label", "") or "")
+    if not label or label == "the workbook":
+        return ""
+    name = re.split(r"[\\/]", label)[-1]
+    name = re.sub(r"\.(xlsx|xlsm|xls|ods|xltx|xltm)$", "", name, flags=re.IGNORECASE)
+    return re.sub(r"\.keizer$", "", name)  # batch writes <stem>.keizer.xlsx
+
+
+def run_context(settings: Any = None, book: Any = None, name: str = "",
+                today: _dt.date | None = None) -> RunContext:
+    """The context of a run: the ``season`` setting (else the workbook's file name), the
+    ``club`` setting, and :func:`run_date`."""
+    season = str(getattr(settings, "season", "") or "") or name or book_name(book)
+    club = str(getattr(settings, "club", "") or "")
+    return RunContext(season=season, club=club, date=run_date(today))
+
+
+def footer(lang: str = "en") -> HeaderText:
+    """The page footer's centre: ``page 3 of 7`` (``pagina 3 van 7``)."""
+    text = translator(lang).gettext(PAGE_OF)
+    fields = {"{page}": Field.PAGE, "{pages}": Field.PAGES}
+    return tuple(fields.get(part, part) for part in re.split(r"(\{pages?\})", text) if part)
+
+
+def mark_key(kind: str, code: str | None) -> str:
+    """The MARKS key of a round that was not a game: its kind (bye, withdrawn) or its code."""
+    if kind in ("bye", "withdrawn"):
+        return kind
+    if kind == "late":
+        return "L"
+    if kind == "unmarked":
+        return "U"
+    return code or "U"
+
+
+def mark_text(key: str, lang: str = "en") -> str:
+    """The mark shown for ``key`` in ``lang``: ``bye`` and ``wd`` translated, a built-in code
+    as the language's letter (Dutch ``A`` for E), a club code as typed."""
+    from keizer_xl.sheets import schema
+
+    if key in ("bye", "withdrawn"):
+        return translator(lang).gettext(MARKS[key])
+    if key in MARKS:
+        letters = {builtin: letter for letter, builtin in schema.code_letters(lang).items()}
+        return letters.get(key, MARKS[key])
+    return key
+
+
+def mark_format(key: str, points: Fraction | float | int, lang: str = "en") -> str:
+    """The number format of a non-game round cell: the mark, with the points after it where
+    it scored (``"E "General`` shows ``E 16.67``); the mark alone where it scored 0.  The cell
+    keeps its number, so a tool reading the sheet reads the points."""
+    text = mark_text(key, lang).replace('"', "")
+    if points == 0:
+        return f'"{text}";"{text}";"{text}"'
+    return f'"{text} "General'
+
+
+def legend(used: set[str], lang: str = "en") -> str:
+    """The marks in ``used`` explained (``bye bye, E excused, wd withdrawn``; Dutch ``vrij vrij,
+    A afgemeld, tr teruggetrokken``)."""
+    tr = translator(lang)
+    parts = [f"{mark_text(k, lang)} {tr.gettext(MARK_WORDS[k])}" for k in MARK_WORDS if k in used]
+    parts += [f"{k} {tr.gettext(CLUB_CODE_WORDS)}" for k in sorted(used - set(MARK_WORDS))]
+    return f"{', '.join(parts)}." if parts else ""
+
+
+def legend_lines(used: set[str], lang: str = "en") -> tuple[str, ...]:
+    """The legend as short lines (a printed page cuts a long line at its edge)."""
+    tr = translator(lang)
+    marks = legend(used, lang)
+    return (f"{tr.gettext(LEGEND_INTRO)} {tr.gettext(LEGEND_POINTS)}", marks) if marks else ()
+
+
+__all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",
+           "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer",
+           "mark_key", "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
+           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "N_"]

@@ -1,0 +1,154 @@
+"""The engine sheets print on A4 (issue 9, item 5), checked in real LibreOffice renders.
+
+The sample season (34 players, 22 rounds) and a simulated 60-player, 35-round season go through
+``batch``; each workbook is converted to PDF once (``soffice --convert-to pdf``) and every page
+is told apart by its header, which names the sheet (``Standings after round 22``).  Asserted:
+the page setup written (orientation, fit or scale, repeated columns), landscape pages in the
+PDF, the page count per sheet, and the smallest text size on the Standings pages >= 8 pt
+(PyMuPDF: each text span's font size).  ``KEIZER_XL_TODAY`` fixes the date.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from keizer_xl.clients import lo_run
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "club-season.xlsx"
+SOFFICE = lo_run.find_soffice()
+needs = pytest.mark.skipif(SOFFICE is None or shutil.which("pdftotext") is None,
+                           reason="needs LibreOffice (soffice) and poppler-utils (pdftotext)")
+MIN_PT = 8.2  # 11 pt at the 75 % minimum scale is 8.25 pt (PyMuPDF reads 8.21 for Carlito)
+KINDS = {"Standings": "Standings after", "History": "History after",
+         "Crosstable": "Crosstable after", "Explain": "Explanation after",
+         "Audit": "Pairing audit", "Compare": "Final ranking"}
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "KEIZER_XL_TODAY": "2026-03-01"}
+
+
+def _batch(book: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", "batch", "--quiet",
+                    "--compare", str(book)], check=True, env=_env(), capture_output=True)
+    return book.with_name(book.stem + ".keizer.xlsx")
+
+
+def _pdf(xlsx: Path) -> Path:
+    profile = xlsx.parent / "lo-profile"
+    subprocess.run([str(SOFFICE), f"-env:UserInstallation=file://{profile}", "--headless",
+                    "--convert-to", "pdf", "--outdir", str(xlsx.parent), str(xlsx)],
+                   check=True, capture_output=True, timeout=300)
+    return xlsx.with_suffix(".pdf")
+
+
+def _pages(pdf: Path) -> dict[str, list[int]]:
+    """Sheet -> its page numbers, by the sheet title in each page's header."""
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    n = int(re.search(r"Pages:\s+(\d+)", info).group(1))  # type: ignore[union-attr]
+    out: dict[str, list[int]] = {}
+    for i in range(1, n + 1):
+        text = subprocess.run(["pdftotext", "-f", str(i), "-l", str(i), str(pdf), "-"],
+                              capture_output=True, text=True).stdout
+        head = "\n".join(text.strip().splitlines()[:2])
+        for sheet, words in KINDS.items():
+            if words in head:
+                out.setdefault(sheet, []).append(i)
+                break
+    return out
+
+
+def _landscape(pdf: Path, page: int) -> bool:
+    info = subprocess.run(["pdfinfo", "-f", str(page), "-l", str(page), str(pdf)],
+                          capture_output=True, text=True).stdout
+    w, h = map(float, re.search(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", info).groups())  # type: ignore[union-attr]
+    return w > h
+
+
+def _smallest_text(pdf: Path, pages: list[int]) -> float:
+    """The smallest font size (pt, as printed: the sheet's 11 pt times the page scale) of any
+    text on ``pages`` (PyMuPDF reads each text span's size from the PDF)."""
+    import pymupdf
+
+    with pymupdf.open(pdf) as doc:
+        sizes = [span["size"] for i in pages
+                 for block in doc[i - 1].get_text("dict")["blocks"]
+                 for line in block.get("lines", ()) for span in line["spans"]
+                 if span["text"].strip()]
+    assert sizes, pages
+    return float(min(sizes))
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    d = tmp_path_factory.mktemp("sample")
+    shutil.copy(SAMPLE, d / "club-season.xlsx")
+    out = _batch(d / "club-season.xlsx")
+    return out, _pdf(out)
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    from keizer_xl.actions import write_season
+    from keizer_xl.analysis.simulate import simulate_season
+    from keizer_xl.clients.xlsx import open_book
+
+    d = tmp_path_factory.mktemp("big")
+    shutil.copy(SAMPLE, d / "big-season.xlsx")
+    book = open_book(d / "big-season.xlsx")
+    write_season(book, simulate_season(60, 35, seed=3))
+    book.save()
+    out = _batch(d / "big-season.xlsx")
+    return out, _pdf(out)
+
+
+def _setup(xlsx: Path, sheet: str):
+    import openpyxl
+
+    return openpyxl.load_workbook(xlsx)[sheet]
+
+
+@needs
+def test_sample_season_prints_on_landscape_a4_at_8pt(sample: tuple[Path, Path]) -> None:
+    xlsx, pdf = sample
+    pages = _pages(pdf)
+    assert set(pages) == set(KINDS), pages
+    for sheet, numbers in pages.items():
+        assert all(_landscape(pdf, i) for i in numbers), sheet
+    ws = _setup(xlsx, "Standings")
+    # 22 rounds do not fit one page wide at 75 %: Rank and Name repeat, the rounds follow
+    assert ws.page_setup.orientation == "landscape" and ws.page_setup.scale == 75
+    assert ws.print_title_cols == "$A:$B" and ws.print_title_rows == "$3:$3"
+    assert len(pages["Standings"]) <= 3
+    for sheet in ("Standings", "Crosstable", "Explain", "Audit", "Compare"):
+        assert _smallest_text(pdf, pages[sheet]) >= MIN_PT, sheet
+    assert _smallest_text(pdf, pages["History"][:3]) >= 10.9  # the long table at 100 %
+    # Explain: 34 players' wrapped explanations, one page wide (was 18 of 38 pages for 15)
+    ex = _setup(xlsx, "Explain")
+    assert ex.page_setup.fitToWidth == 1 and ex["F4"].alignment.wrap_text
+    assert len(pages["Explain"]) <= 40
+    assert len(pages["Crosstable"]) <= 6 and len(pages["Audit"]) <= 3
+
+
+@needs
+def test_60_players_35_rounds_print_readably(big: tuple[Path, Path]) -> None:
+    xlsx, pdf = big
+    pages = _pages(pdf)
+    ws = _setup(xlsx, "Standings")
+    assert ws.page_setup.orientation == "landscape" and ws.page_setup.scale == 75
+    assert ws.print_title_cols == "$A:$B"
+    # 60 rows: two pages down; 35 round columns: three pages across, names repeated
+    assert 2 <= len(pages["Standings"]) <= 8, pages["Standings"]
+    assert _smallest_text(pdf, pages["Standings"]) >= MIN_PT
+    assert all(_landscape(pdf, i) for i in pages["Standings"])
+    cross = _setup(xlsx, "Crosstable")
+    assert cross.page_setup.scale == 75 and cross.print_title_cols == "$A:$B"
+    assert _smallest_text(pdf, pages["Crosstable"]) >= MIN_PT
+    assert _smallest_text(pdf, pages["Explain"] + pages["Audit"]) >= MIN_PT

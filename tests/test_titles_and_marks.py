@@ -1,0 +1,162 @@
+"""Issue 9, items 4 and 5: every engine sheet's title line (season, club, what, date), the
+page footer, the round marks of Standings (the cells keep their points) with their legend, the
+withdrawn mark, headers aligned like their column, and the A4 print choice."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from keizer_xl.core.model import Absence, Game, Player, Result, Season
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.standings import compute_history
+from keizer_xl.errors import SettingError
+from keizer_xl.sheets.layout import Field, print_fit
+from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
+from keizer_xl.sheets.titles import RunContext, book_name, mark_format, run_context, run_date
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _season(**settings: str) -> Season:
+    players = (Player("Anna", 2000), Player("Bram", 1900), Player("Cor", 1800),
+               Player("Dirk", 1700), Player("Eva", 1600, joined=2),
+               Player("Frits", 1500, withdrawn_round=2))
+    games = (Game(1, "Anna", "Bram", Result.WHITE_WINS, board=1),
+             Game(1, "Cor", "Frits", Result.DRAW, board=2),
+             Game(2, "Anna", "Cor", Result.WHITE_WINS, board=1),
+             Game(2, "Eva", "Bram", Result.BLACK_WINS, board=2))
+    absences = (Absence(1, "Dirk", "E"), Absence(2, "Dirk", "U"))
+    return Season(players=players, games=games,
+                  absences=absences,
+                  settings=build_settings([parse_setting(k, v) for k, v in settings.items()]))
+
+
+CTX = RunContext(season="Winter 2026", club="SC Oost", date=dt.date(2026, 3, 1))
+
+
+def test_title_line_names_season_club_sheet_and_date() -> None:
+    season = _season()
+    st = compute_history(season).last
+    layout = standings_layout(st, (), season=season, context=CTX)
+    line = "Winter 2026 · SC Oost · Standings after round 2 · 2026-03-01"
+    assert layout.grid[0] == (line,) and layout.grid[1] == ()
+    assert layout.grid[2][:2] == ("Rank", "Name")           # the table under it
+    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (3, 3)
+    assert layout.page.header[1] == (line,)
+    assert layout.page.footer[1] == ("page ", Field.PAGE, " of ", Field.PAGES)
+
+
+def test_round_marks_keep_the_points_and_show_what_happened() -> None:
+    season = _season()
+    st = compute_history(season).last
+    layout = standings_layout(st, (), season=season, context=CTX)
+    header = layout.grid[2]
+    row = {r[1]: (i + 1, r) for i, r in enumerate(layout.grid) if len(r) > 1}
+    styles = layout.styles()
+    r1, r2 = header.index("R1") + 1, header.index("R2") + 1
+
+    def cell(name: str, col: int):
+        i, values = row[name]
+        return values[col - 1], styles.get((i, col))
+
+    # Dirk: excused in round 1 (scores the excused share: shown "E 12.33"-like), unexcused in
+    # round 2 (0 points: the mark alone); the cells hold his points as numbers
+    value, style = cell("Dirk", r1)
+    assert isinstance(value, (int, float)) and value > 0
+    assert style is not None and style.number_format == '"E "General'
+    value, style = cell("Dirk", r2)
+    assert value == 0 and style is not None and style.number_format == '"U";"U";"U"'
+    # Eva joined in round 2: round 1 is "L"; Frits withdrew before round 2: "wd", name marked
+    assert cell("Eva", r1)[1].number_format == '"L";"L";"L"'  # type: ignore[union-attr]
+    assert cell("Frits", r2)[1].number_format == '"wd";"wd";"wd"'  # type: ignore[union-attr]
+    assert cell("Frits", 2)[0] == "Frits" and cell("Frits", 2)[1].number_format == '@" (wd)"'  # type: ignore[union-attr]
+    # a game stays a plain number
+    assert cell("Anna", r1)[1] is None or cell("Anna", r1)[1].number_format in (None, "General")  # type: ignore[union-attr]
+    legend = [r[0] for r in layout.grid if r and isinstance(r[0], str) and "excused" in r[0]]
+    assert legend == ["E excused, U unexcused, L not yet a member, wd withdrawn."]
+
+
+def test_mark_format_shows_points_only_where_it_scored() -> None:
+    assert mark_format("bye", 16.67) == '"bye "General'
+    assert mark_format("E", 0) == '"E";"E";"E"'
+    assert mark_format("X", 3) == '"X "General'  # a club code as typed
+
+
+def test_headers_sit_like_their_column() -> None:
+    season = _season()
+    st = compute_history(season).last
+    layout = standings_layout(st, (), season=season, context=CTX)
+    styles = layout.styles()
+    header = layout.grid[2]
+    assert styles[(3, header.index("Score") + 1)].align == "right"
+    assert styles[(3, 1)].number_format == "@_0_0"  # "Rank" keeps the ranks' trailing gap
+    assert (styles.get((3, 2)) or None) is None or styles[(3, 2)].align in (None, "left")
+
+
+def test_print_fit_keeps_8pt_or_splits_with_names_repeated() -> None:
+    assert print_fit([7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 5, True, 2) == (1, None, None)
+    fit_width, scale, repeat = print_fit([7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 35, True, 2)
+    assert (fit_width, scale, repeat) == (None, 75, (1, 2))  # 75 % of 11 pt = 8.25 pt
+
+
+def test_withdrawn_marked_in_crosstable() -> None:
+    season = _season()
+    history = compute_history(season)
+    layout = crosstable_layout(season, history, CTX)
+    styles = layout.styles()
+    i = next(i for i, r in enumerate(layout.grid, 1) if len(r) > 1 and r[1] == "Frits")
+    assert styles[(i, 2)].number_format == '@" (wd)"'
+
+
+def test_pairings_title() -> None:
+    from keizer_xl.core.pairing import Board, Pairing
+
+    p = Pairing(round=3, boards=(Board(1, "Anna", "Bram"),), bye=None, notes=())
+    layout = pairings_layout(p, {}, ["Anna", "Bram"], (), context=CTX)
+    assert layout.grid[0] == ("Winter 2026 · SC Oost · Pairings round 3 · 2026-03-01",)
+
+
+def test_context_season_from_setting_else_file_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KEIZER_XL_TODAY", "2026-03-01")
+    settings = build_settings([parse_setting("club", "SC Oost")])
+    book = type("B", (), {"label": "/tmp/x/Najaar 2026.xlsx"})()
+    assert run_context(settings, book) == RunContext("Najaar 2026", "SC Oost", dt.date(2026, 3, 1))
+    named = build_settings([parse_setting("seizoen", "2026"), parse_setting("vereniging", "V")])
+    assert run_context(named, book) == RunContext("2026", "V", dt.date(2026, 3, 1))
+    assert book_name(type("B", (), {"label": "C:\\a\\b.keizer.xlsx"})()) == "b"
+    monkeypatch.setenv("KEIZER_XL_TODAY", "1 March")
+    with pytest.raises(ValueError, match="KEIZER_XL_TODAY"):
+        run_date()
+
+
+def test_cli_standings_writes_titles_and_keeps_json_numbers(tmp_path: Path) -> None:
+    book = tmp_path / "Voorjaar.xlsx"
+    shutil.copy(ROOT / "samples" / "club-season.xlsx", book)
+    env = {"PYTHONPATH": str(ROOT), "KEIZER_XL_TODAY": "2026-03-01", "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", "standings", str(book)],
+                   check=True, env=env, capture_output=True)
+    ws = openpyxl.load_workbook(book)["Standings"]
+    assert ws["A1"].value == "Schaakclub Oost 2025-2026 · Standings after round 22 · 2026-03-01"
+    assert ws.oddFooter.center.text == "page &P of &N"
+    marked = [c for row in ws.iter_rows(min_row=4) for c in row if '"' in c.number_format]
+    assert marked and all(isinstance(c.value, (int, float, str)) for c in marked)
+    out = subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", "standings",
+                          "--format", "json", "--no-write", str(book)], check=True, env=env,
+                         capture_output=True, text=True).stdout
+    data = json.loads(out)
+    rows = data["standings"] if isinstance(data, dict) else data
+    assert all(isinstance(v, (int, float)) for r in rows for v in r["rounds"])
+
+
+def test_club_setting_is_free_text() -> None:
+    assert parse_setting("club", "  SC Oost ") == ("club", "SC Oost")
+    assert parse_setting("Verein", "SK") == ("club", "SK")
+    with pytest.raises(SettingError):
+        parse_setting("clubb", "x")
