@@ -44,7 +44,7 @@ def _rc(address: str) -> tuple[str, int]:
 
 
 def _titled(name: str, sheet: dict[str, Any]) -> None:
-    """Issue 9 (docs/notes-P.md): a title line (season, what the sheet is, date) in A1 and in
+    """Issue 9 (docs/layout-and-print.md): a title line (season, what the sheet is, date) in A1 and in
     the print header, the table two rows down, ``page x of y`` in the footer."""
     header = sheet["print"]["header"][1]
     what = {"Round": "Pairings round"}.get(header.split(" ")[0], None)
@@ -111,7 +111,7 @@ def _intended_style(name: str, address: str, old: dict[str, Any], new: dict[str,
 
 
 def _fixed_drifts(old: dict[str, Any]) -> dict[str, Any]:
-    """The golden description with the drifts this refactor fixed applied (see docs/notes-A.md).
+    """The golden description with the drifts this refactor fixed applied (see docs/layout-and-print.md).
 
     1. One named font everywhere: the file writer wrote header and heading cells with a bold
        font without a name (openpyxl's ``Font(bold=True)``, name None), which Excel shows in

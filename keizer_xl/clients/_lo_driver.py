@@ -9,7 +9,6 @@ It reads one JSON request on stdin and writes one JSON answer line on stdout::
     -> {"ok": true, "outcome": {...}}            (the macro's outcome)
     {"command": "buttons", "pipe": NAME, "book": PATH, "out": PATH or null, "sheet": null}
     -> {"ok": true, "sheet": "Start", "buttons": [...], "saved_to": PATH}
-    {"command": "pdf", "pipe": NAME, "book": PATH, "out": PATH, "sheets": ["Pairings"]}
     {"command": "ping" | "terminate", "pipe": NAME}
     any failure -> {"ok": false, "error": "message"}
 
@@ -251,28 +250,6 @@ def cmd_inspect_buttons(req: dict[str, Any]) -> dict[str, Any]:
         close(doc)
 
 
-def cmd_pdf(req: dict[str, Any]) -> dict[str, Any]:
-    import uno
-
-    ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
-    doc, _url = load(desktop, req["book"])
-    try:
-        keep = req.get("sheets") or []
-        sheets = doc.Sheets
-        if keep:
-            missing = [s for s in keep if not sheets.hasByName(s)]
-            if missing:
-                raise DriverError(f"no sheet {', '.join(missing)} in {req['book']}")
-            for name in list(sheets.ElementNames):
-                if name not in keep:
-                    sheets.removeByName(name)
-        doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(req["out"])),
-                       (_prop("FilterName", "calc_pdf_Export"),))
-        return {"ok": True, "out": req["out"]}
-    finally:
-        close(doc)
-
-
 def cmd_ping(req: dict[str, Any]) -> dict[str, Any]:
     connect(req["pipe"], req.get("connect_timeout", 30))
     return {"ok": True}
@@ -292,7 +269,7 @@ def cmd_terminate(req: dict[str, Any]) -> dict[str, Any]:
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "run": cmd_run, "buttons": cmd_buttons, "inspect-buttons": cmd_inspect_buttons,
-    "pdf": cmd_pdf, "ping": cmd_ping, "terminate": cmd_terminate}
+    "ping": cmd_ping, "terminate": cmd_terminate}
 
 
 def main() -> None:

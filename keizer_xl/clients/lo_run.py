@@ -725,17 +725,3 @@ def inspect_buttons(book: str | os.PathLike[str], *, office: Office | None = Non
     with Office() as own:
         buttons = own.request(req, timeout=timeout)["buttons"]
         return buttons
-
-
-def export_pdf(book: str | os.PathLike[str], out: str | os.PathLike[str],
-               sheets: list[str] | None = None,
-               *, office: Office | None = None, timeout: float = DEFAULT_TIMEOUT) -> Path:
-    """A PDF of ``sheets`` (default: all) of ``book`` as LibreOffice prints them."""
-    req = {"command": "pdf", "book": str(Path(book).resolve()), "out": str(Path(out).resolve()),
-           "sheets": list(sheets or [])}
-    if office is not None:
-        office.request(req, timeout=timeout)
-    else:
-        with Office() as own:
-            own.request(req, timeout=timeout)
-    return Path(out)

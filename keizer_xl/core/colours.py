@@ -70,10 +70,6 @@ def colour_history(season: Season, rnd: int) -> dict[str, tuple[str, ...]]:
 
 # --------------------------------------------------------------------------- helpers
 
-def _opposite(colour: str) -> str:
-    return BLACK if colour == WHITE else WHITE
-
-
 def _balance(h: History) -> int:
     """Whites minus Blacks."""
     return sum(1 if c == WHITE else -1 for c in h)

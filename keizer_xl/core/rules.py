@@ -8,6 +8,7 @@ percentages with two decimals), ``20 points`` is a fixed amount.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
@@ -151,14 +152,9 @@ class Settings:
             return int(10 ** self.value_decimals)
         den = self.value_step.denominator
         if self.top_value.number is not None:
-            den = _lcm(den, self.top_value.number.denominator)
+            den = math.lcm(den, self.top_value.number.denominator)
         return den
 
-
-def _lcm(a: int, b: int) -> int:
-    from math import gcd
-
-    return a * b // gcd(a, b)
 
 
 # --------------------------------------------------------------------------- presets

@@ -951,7 +951,7 @@ def _pause_cycle_collector(command: str) -> bool:
 
     openpyxl builds some 100,000 linked objects for a season workbook and keeps them until the
     command ends, so every collection walks them for nothing: about 90 ms of `standings` on the
-    150 x 35 season (issue 12, docs/notes-S.md), with the same peak memory (what is freed is
+    150 x 35 season (issue 12, docs/engine-and-speed.md), with the same peak memory (what is freed is
     freed by reference counting as always).  Not for `batch`, which goes through many
     workbooks in one process."""
     if command == "batch" or not gc.isenabled():

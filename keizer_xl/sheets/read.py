@@ -347,7 +347,7 @@ def read_players(table: Table, problems: list[Problem],
                     withdrawn = None
             elif m:
                 # 'withdrawn' alone (the template's dropdown choice): from the round after his
-                # last round in Results, decided once Results is read (docs/notes-D1.md)
+                # last round in Results, decided once Results is read (docs/reading-rules.md)
                 withdrawn = _BARE_WITHDRAWN
                 if status_cells is not None:
                     status_cells[name] = cell("status")
@@ -375,7 +375,7 @@ _DATE_HEADER = (
 
 
 def _header_date(text: str) -> _dt.date | None:
-    """The date an Attendance header names, or None (see docs/notes-D1.md for the rule)."""
+    """The date an Attendance header names, or None (see docs/reading-rules.md for the rule)."""
     for pattern, order in _DATE_HEADER:
         m = pattern.fullmatch(text.strip())
         if m:
@@ -842,7 +842,7 @@ def _check_pairings_sheet(book: Book, games: list[Game], names: _Names) -> list[
 def _resolve_bare_withdrawals(players: list[Player], games: list[Game], byes: list[Bye],
                               status_cells: dict[str, str], notes: list[str]) -> list[Player]:
     """``withdrawn`` without a round: from the round after his last round in Results (a game,
-    with or without a result, or a bye), and never before he joined (docs/notes-D1.md)."""
+    with or without a result, or a bye), and never before he joined (docs/reading-rules.md)."""
     out = []
     for p in players:
         if p.withdrawn_round != _BARE_WITHDRAWN:

@@ -107,10 +107,6 @@ class Table:
         return tuple(f"{sheet}!{column_letter(self.first_column + i)}"
                      for i in range(len(self.headers)))
 
-    def frame(self) -> pd.DataFrame:
-        import pandas as pd
-
-        return pd.DataFrame(list(self.rows), columns=list(self.headers), dtype=object)
 
 
 def quote_sheet(name: str) -> str:
