@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 #: components `.ci/run` installs; a test skipped for lack of one of them hides a broken
 #: install step, so under CI (CI=true) such a skip is a failure (issue 8, hygiene).
 _INSTALLED_BY_CI = re.compile(r"LibreOffice|soffice|uno\b|python3-uno|xlwings|oletools|olevba|"
+                              r"chromium|pdftotext|pdftoppm|msgfmt|"
                               r"keizer-xl is not installed|could not import", re.IGNORECASE)
 
 
