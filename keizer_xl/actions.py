@@ -11,7 +11,7 @@ import pandas as pd
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Pairing
-from keizer_xl.errors import ActionError, InputError, Problem
+from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
@@ -35,7 +35,7 @@ class StandingsReport:
 def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
     notes = list(history.notes)
     if not st.converged:
-        notes.append(f"Round {st.round}: {st.note}.")
+        notes.append(Message("Round {round}: {note}.", round=st.round, note=st.note))
     return tuple(notes)
 
 
@@ -44,8 +44,8 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
     if after_round is None:
         after_round = last
     if after_round < 0 or after_round > last:
-        raise ActionError(f"round {after_round} has no results yet (the last round with results "
-                          f"is {last})", usage=True)
+        raise ActionError(Message("round {round} has no results yet (the last round with "
+                                  "results is {last})", round=after_round, last=last), usage=True)
     history = compute_history(season, after_round)
     st = history.after(after_round)
     waiting, joining = not_yet_ranked(season, st)
@@ -57,7 +57,8 @@ def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple
     """The players not yet a member after ``st``'s round (rules section 7: in the start list,
     but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
     waiting = not_yet_members(season, st.round)
-    notes = tuple(f"{p.name} joins in round {p.joined}: not ranked yet (Rank '-')"
+    notes = tuple(Message("{name} joins in round {round}: not ranked yet (Rank '-')",
+                          name=p.name, round=p.joined)
                   for p in season.players if p.name in waiting)
     return tuple(waiting), notes
 
@@ -150,7 +151,8 @@ def pair_next_round(book, rnd: int | None = None, *, write: bool = True, force: 
         layout, rows = pairing_tables(report, season, lang)
         results = find_sheet(book, "Results")
         if results is None:
-            raise ActionError("the workbook has no Results sheet to append the games to")
+            raise ActionError(Message("the workbook has no {sheet} sheet to append the games to",
+                                      sheet=schema.sheet_name("Results", lang)))
         table = book.read_table(results)
         if report.repaired:
             drop = result_rows_of_round(table, report.pairing.round)
@@ -170,10 +172,12 @@ def _last_round_in_results(book) -> int:
 
     name = find_sheet(book, "Results")
     if name is None:
-        raise ActionError("the workbook has no Results sheet")
+        raise ActionError(Message("the workbook has no {sheet} sheet", sheet=schema.sheet_name(
+            "Results", schema.language_of_sheets(book.sheet_names()))))
     rounds = [r for r in result_round_numbers(book.read_table(name)) if r is not None]
     if not rounds:
-        raise ActionError("no round has been paired yet: nothing to pair again", usage=True)
+        raise ActionError(Message("no round has been paired yet: nothing to pair again"),
+                          usage=True)
     return max(rounds)
 
 
@@ -194,7 +198,7 @@ def write_season(book, season: Season) -> None:
     for canonical, frame in input_frames(season).items():
         name = find_sheet(book, canonical)
         if name is None:
-            raise ActionError(f"the workbook has no {canonical} sheet")
+            raise ActionError(Message("the workbook has no {sheet} sheet", sheet=canonical))
         table = book.read_table(name)
         if table.rows:
             book.delete_rows(name, list(range(len(table.rows))))
