@@ -234,12 +234,10 @@ def _sheet(canonical: str, lang: str | None) -> str:
 
 def _book_lang(book) -> str:
     """The workbook's own language (its sheet names and `language` setting, as read)."""
-    from keizer_xl.i18n import _book_language
+    from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets import schema
 
-    seen = _book_language.get()
-    return (seen.lang if seen and seen.lang else None) or schema.language_of_sheets(
-        book.sheet_names())
+    return seen_book_language() or schema.language_of_sheets(book.sheet_names())
 
 
 def cmd_check(args) -> int:
@@ -275,7 +273,7 @@ def cmd_pair(args) -> int:
     if args.format == "json":
         print(json.dumps(report.as_json(), ensure_ascii=False))
     else:
-        _print_pairing(report)
+        _print_pairing(report, _book_lang(book))
     if write:
         lang = _book_lang(book)
         tr = _tr()
@@ -286,7 +284,9 @@ def cmd_pair(args) -> int:
     return EXIT_OK
 
 
-def _print_pairing(report) -> None:
+def _print_pairing(report, lang: str = "en") -> None:
+    from keizer_xl.sheets import schema
+
     p = report.pairing
     tr = _tr()
     print(tr(N_("Round {round} (paired again)") if report.repaired else N_("Round {round}"),
@@ -296,8 +296,9 @@ def _print_pairing(report) -> None:
         print(f"{b.board:>3}  {b.white:<{width}}  -  {b.black}")
     if p.bye:
         print(tr("Bye: {name}", name=p.bye))
-    if report.absent:
-        print(tr("Absent: {names}", names=", ".join(f"{n} ({c})"
+    if report.absent:  # each absence with the letter the club types (Dutch A for excused)
+        letter = {code: own for own, code in reversed(schema.code_letters(lang).items())}
+        print(tr("Absent: {names}", names=", ".join(f"{n} ({letter.get(c, c)})"
                                                     for n, c in report.absent.items())))
     for note in p.notes:
         print(tr("Note: {note}", note=_say(note)))

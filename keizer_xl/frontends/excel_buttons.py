@@ -17,6 +17,11 @@ message box names that file.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from keizer_xl.i18n import Translator
+
 import sys
 import tempfile
 from pathlib import Path
@@ -143,7 +148,7 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def _tr() -> Any:
+def _tr() -> "Translator":
     """The translator of the workbook's language (known once the reader has read it)."""
     from keizer_xl.i18n import shown_language, translator
 
@@ -152,17 +157,18 @@ def _tr() -> Any:
 
 def _sheet(target: Any, canonical: str) -> str:
     """The name of ``canonical`` in the workbook's language (what the action wrote)."""
-    from keizer_xl.i18n import shown_language
+    from keizer_xl.i18n import seen_book_language, shown_language
     from keizer_xl.sheets import schema
 
-    return schema.sheet_name(canonical, shown_language())
+    return schema.sheet_name(canonical, seen_book_language() or shown_language())
 
 
 def _unsaved(target: XlwingsBook) -> str:
+    tr = _tr()
     if target.save_to_disk:
-        return _tr()("The workbook was saved.")
-    return _tr()("The workbook is not saved yet: save it to keep this (or close it without "
-                 "saving to undo).")
+        return tr("The workbook was saved.")
+    return tr("The workbook is not saved yet: save it to keep this (or close it without "
+              "saving to undo).")
 
 
 def _notes(notes: Sequence[str], heading: str = N_("Notes"), **params: Any) -> str:
@@ -225,7 +231,8 @@ def _check(target: XlwingsBook) -> tuple[str, str]:
     if problems:
         return (_problem_list([str(p) for p in problems], found=True)
                 + _notes(warnings, N_("Warnings")), "critical")
-    text = _tr()("No problems found.")
+    tr = _tr()
+    text = tr("No problems found.")
     if warnings:
         n = len(warnings)
         text += _notes(warnings, N_("{n} warning") if n == 1 else N_("{n} warnings"), n=n)

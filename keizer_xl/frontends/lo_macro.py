@@ -16,6 +16,11 @@ Statuses and exit codes are those of :func:`keizer_xl.frontends.outcome.describe
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from keizer_xl.i18n import Translator
+
 import traceback
 from typing import Any, Literal
 
@@ -35,7 +40,7 @@ MAX_LISTED = 25
 Result = dict[str, Any]
 
 
-def _tr() -> Any:
+def _tr() -> "Translator":
     from keizer_xl.i18n import shown_language, translator
 
     return translator(shown_language())
@@ -69,8 +74,9 @@ def _run(action: str, doc: Any, options: dict[str, Any]) -> Result:
     if "headless" not in options:
         options["headless"] = not _has_window(doc)
     if action not in ACTIONS:
-        return outcome(action, "usage", _tr()("Unknown action {action!r} (pair, standings or "
-                                              "check).", action=action))
+        tr = _tr()
+        return outcome(action, "usage", tr("Unknown action {action!r} (pair, standings or "
+                                           "check).", action=action))
     try:
         from keizer_xl.clients.libreoffice import LibreOfficeError, UnoBook
     except Exception as exc:  # pragma: no cover - a broken installation
@@ -93,8 +99,8 @@ def _run(action: str, doc: Any, options: dict[str, Any]) -> Result:
         if book.modified and not options.get("headless"):
             undo.roll_back()
             book.written.clear()
-            result["text"] += "\n\n" + _tr()("The changes made before the error were taken "
-                                               "back.")
+            tr = _tr()
+            result["text"] += "\n\n" + tr("The changes made before the error were taken back.")
     result["messages"] = list(book.messages) + result.get("messages", [])
     result["written"] = list(book.written)
     result["saved"] = book.saved
@@ -114,11 +120,9 @@ def _dispatch(action: str, book: Any, options: dict[str, Any]) -> Result:
     tr = _tr()
 
     def sheet(canonical: str) -> str:  # the name the workbook's own language gives it
-        from keizer_xl.i18n import _book_language
+        from keizer_xl.i18n import seen_book_language
 
-        seen = _book_language.get()
-        lang = (seen.lang if seen and seen.lang else None) or schema.language_of_sheets(
-            book.sheet_names())
+        lang = seen_book_language() or schema.language_of_sheets(book.sheet_names())
         return schema.sheet_name(canonical, lang)
 
     if action == "check":

@@ -109,6 +109,12 @@ def front_end_run(override: str | None = None) -> Iterator[None]:
         message_language.reset(t1)
 
 
+def seen_book_language() -> str | None:
+    """The language of the workbook this front-end run has read (None: not read yet)."""
+    seen = _book_language.get()
+    return seen.lang if seen else None
+
+
 def shown_language(default: str | None = None) -> str:
     """The language of the messages a front end shows now: ``--language``, else the workbook's
     (as the reader found it), else ``default``, else English."""
