@@ -5,13 +5,14 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pandas as pd
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.errors import ActionError, InputError, Message, Problem
+from keizer_xl.i18n import translate
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
@@ -69,8 +70,10 @@ def update_standings(book, after_round: int | None = None, write: bool = True) -
     report = compute_standings(season, after_round)
     if write:
         lang = workbook_language(book, season.settings)
+        # the notes under the table in the workbook's language (the sheet is the club's)
         book.write_sheet(schema.sheet_name("Standings", lang),
-                         standings_layout(report.standing, report.notes, lang=lang,
+                         standings_layout(report.standing,
+                                          [translate(n, lang) for n in report.notes], lang=lang,
                                           not_yet=report.not_yet))
         book.save()
     return report
@@ -127,7 +130,9 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en"):
     from keizer_xl.sheets.report_sheets import pairings_layout
 
     p = report.pairing
-    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes, lang)
+    # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
+    shown = replace(p, notes=tuple(translate(n, lang) for n in p.notes))
+    layout = pairings_layout(shown, report.absent, report.ranking, season.settings.codes, lang)
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]

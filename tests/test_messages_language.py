@@ -158,3 +158,17 @@ def test_english_stays_the_default(tmp_path, capsys):
     assert code == 0 and out.splitlines()[0] == "Round 1"
     assert f"Wrote Pairings for round 1 to {book} and added its games to Results" in err
     assert openpyxl.load_workbook(book).sheetnames.count("Pairings") == 1
+
+
+def test_standings_notes_in_dutch_on_the_console_and_the_sheet(tmp_path, capsys):
+    book = dutch_or_german(tmp_path, capsys, "nl")
+    assert run(capsys, "pair", book)[0] == 0
+    fill_results(book, "nl", ["1:0"])  # board 2 (Cor - Dirk) has no result yet
+    code, out, err = run(capsys, "standings", book)
+    assert code == 0, err
+    note = "Nog geen uitslag, geteld als remise zoals een afgebroken partij: Cor-Dirk (ronde 1)"
+    assert f"note: {note}" in err
+    cells = [c.value for row in openpyxl.load_workbook(book)["Stand"].iter_rows() for c in row]
+    assert any(isinstance(v, str) and note in v for v in cells), cells
+    code, out, err = run(capsys, "standings", book, "--no-write", "--language", "en")
+    assert "note: No result yet, scored as a draw like an adjourned game: Cor-Dirk (round 1)" in err

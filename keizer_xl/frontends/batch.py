@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.i18n import translate
 from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read import OWNED_SHEETS
 
@@ -242,7 +243,8 @@ def write_season_sheets(book, season, history, *, compare: bool = False,
     notes = standing_notes(history, st) + joining
     lang = workbook_language(book, season.settings)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
-    book.write_sheet(name["Standings"], sheets.standings_layout(st, notes, lang, not_yet=waiting))
+    book.write_sheet(name["Standings"], sheets.standings_layout(
+        st, [translate(n, lang) for n in notes], lang, not_yet=waiting))
     report("history", 0.30)
     write_history_sheet(book, history, lang)
     report("crosstable", 0.35)

@@ -434,7 +434,7 @@ def cmd_batch(args) -> int:
     noted = [r for r in results if r.ok and r.notes]
     for r in noted:
         for note in r.notes:
-            print(f"note: {r.job.label}: {note}", file=sys.stderr)
+            print(f"note: {r.job.label}: {_say(note)}", file=sys.stderr)
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
@@ -512,7 +512,7 @@ def cmd_compare(args) -> int:
                   for s in comparison.summary],
                  ["Variant", "Winner", "Moved", "Largest", "What"], right={2, 3})
     for note in comparison.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         from keizer_xl.sheets import schema
         from keizer_xl.sheets.read import workbook_language
