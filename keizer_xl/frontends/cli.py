@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from keizer_xl import actions
-from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.frontends.render import standings_rows
 from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
                                          describe, hint_text, write_log)
@@ -62,9 +62,9 @@ class _Parser(argparse.ArgumentParser):
 def _book_path(text: str, must_exist: bool = True) -> Path:
     path = Path(text)
     if must_exist and not path.exists():
-        raise UsageError(f"{text}: no such file")
+        raise UsageError(Message("{path}: no such file", path=text))
     if must_exist and path.is_dir():
-        raise UsageError(f"{text} is a folder, not a workbook")
+        raise UsageError(Message("{path} is a folder, not a workbook", path=text))
     return path
 
 
@@ -139,9 +139,10 @@ def cmd_new(args) -> int:
 
     path = _book_path(args.book, must_exist=False)
     if path.exists() and not args.force:
-        raise UsageError(f"{path} already exists (use --force to overwrite it)")
+        raise UsageError(Message("{path} already exists (use {flag} to overwrite it)", path=str(path),
+                                 flag="--force"))
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise UsageError(f"{path}: the season workbook must end in .xlsx")
+        raise UsageError(Message("{path}: the season workbook must end in .xlsx", path=str(path)))
     language = getattr(args, "language", None) or "en"
     if path.suffix.lower() == ".xlsm":  # the button-ready workbook, built without Excel
         if getattr(args, "via_excel", False):

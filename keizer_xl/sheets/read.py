@@ -690,7 +690,7 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     season = Season(players=tuple(players), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences), settings=settings, attendance_rounds=tuple(att_rounds))
     if not problems:
-        problems.extend(validate(season))
+        problems.extend(Problem(p.where, translate(p.message, tr)) for p in validate(season))
         problems.extend(_check_settings_against_players(season, tr))
         problems.extend(_check_value_scale(season, setting_cells, tr))
     if problems:
