@@ -400,21 +400,27 @@ def cmd_batch(args) -> int:
     progress = None
     if not args.quiet:
         progress = _BatchProgress(sys.stderr, sys.stderr.isatty())
+    from keizer_xl.i18n import translate, translator
+
+    # many workbooks, maybe in several languages: English unless --language says otherwise
+    tr = translator(getattr(args, "language", None))
     t0 = time.perf_counter()
     try:
         results = batch.run_batch(jobs, options, progress)
     except KeyboardInterrupt:
-        print("keizer-xl: batch interrupted; the workbooks finished so far were written, the "
-              "others are unchanged.", file=sys.stderr)
+        print("keizer-xl: " + tr("batch interrupted; the workbooks finished so far were "
+                                 "written, the others are unchanged."), file=sys.stderr)
         return EXIT_PROBLEMS
     finally:
         if progress is not None:
             progress.close()
     seconds = time.perf_counter() - t0
     failed = [r for r in results if not r.ok]
-    print(f"Recomputed {len(results) - len(failed)} of {len(results)} workbook"
-          f"{'s' if len(results) != 1 else ''} in {seconds:.1f} s"
-          + (f"; {len(failed)} failed" if failed else "") + ".")
+    done = len(results) - len(failed)
+    summary = tr(N_("Recomputed {done} of {n} workbook in {seconds} s") if len(results) == 1
+                 else N_("Recomputed {done} of {n} workbooks in {seconds} s"), done=done,
+                 n=len(results), seconds=f"{seconds:.1f}")
+    print(summary + (tr("; {n} failed", n=len(failed)) if failed else "") + ".")
     rows = []
     for r in results:
         rows.append([r.job.label, "ok" if r.ok else "FAILED",
@@ -424,18 +430,19 @@ def cmd_batch(args) -> int:
     _print_table(rows, ["Workbook", "Result", "Players", "Rounds", "Audit diffs", "Seconds",
                         "Output"], right={2, 3, 4, 5})
     if failed:
-        print("\nFailed (nothing was written for these):")
+        print("\n" + tr("Failed (nothing was written for these):"))
         for r in failed:
             print(f"  {r.job.label}")
             for p in r.problems:
                 print(f"    {p}")
             if r.problem_count > len(r.problems):
-                print(f"    ... and {r.problem_count - len(r.problems)} more "
-                      f"(keizer-xl check {r.job.label})")
+                print("    " + tr("... and {n} more ({command})",
+                                  n=r.problem_count - len(r.problems),
+                                  command=f"keizer-xl check {r.job.label}"))
     noted = [r for r in results if r.ok and r.notes]
     for r in noted:
         for note in r.notes:
-            print(f"note: {r.job.label}: {_say(note)}", file=sys.stderr)
+            print(f"note: {r.job.label}: {translate(note, tr)}", file=sys.stderr)
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
