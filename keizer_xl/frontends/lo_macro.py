@@ -174,9 +174,8 @@ def _dispatch(action: str, book: Any, options: dict[str, Any]) -> Result:
     notes = [translate(n, tr) for n in p.notes]
     if notes:
         text += "\n\n" + "\n".join(tr("Note: {note}", note=n) for n in notes[:MAX_LISTED])
-    report = pairing.as_json()
-    report["notes"] = notes
-    return outcome(action, "ok", text, notes=notes, report=report)
+    # the report is data (as `pair --format json` prints it): its notes stay English
+    return outcome(action, "ok", text, notes=notes, report=pairing.as_json())
 
 
 def _problem_text(problems: list[str]) -> str:
