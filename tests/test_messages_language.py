@@ -172,3 +172,25 @@ def test_standings_notes_in_dutch_on_the_console_and_the_sheet(tmp_path, capsys)
     assert any(isinstance(v, str) and note in v for v in cells), cells
     code, out, err = run(capsys, "standings", book, "--no-write", "--language", "en")
     assert "note: No result yet, scored as a draw like an adjourned game: Cor-Dirk (round 1)" in err
+
+
+def test_setting_and_value_scale_messages_carry_their_ids():
+    from keizer_xl.core.rules import build_settings, parse_setting
+    from keizer_xl.core.values import value_scale_problem
+    from keizer_xl.errors import SettingError
+    from keizer_xl.i18n import error_text
+
+    with pytest.raises(SettingError) as bad:
+        parse_setting("win", "2x")
+    assert str(bad.value) == "'2x' is not a number (write 1/3, 0.3333 or 33.33%)"
+    assert error_text(bad.value, "nl") == "'2x' is geen getal (schrijf 1/3, 0.3333 of 33.33%)"
+    with pytest.raises(SettingError) as out_of_range:
+        parse_setting("absence_excused", "1.5")
+    assert error_text(out_of_range.value, "de").startswith(
+        "'1.5' liegt außerhalb des Bereichs: absence_excused ist ein Anteil am eigenen Wert")
+    settings = build_settings([("top_value", parse_setting("top_value", 10)[1]),
+                               ("value_step", parse_setting("value_step", 1)[1])])
+    why = value_scale_problem(settings, 12)
+    assert why.startswith("top_value 10 with value_step 1 gives the last 2 of 12 places")
+    assert translate(why, "nl").startswith("top_value 10 met value_step 1 geeft de laatste 2 van "
+                                           "12 plaatsen een waarde van 0 of lager")
