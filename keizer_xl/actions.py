@@ -6,12 +6,13 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Board, Pairing
-from keizer_xl.errors import ActionError, InputError, Problem
+from keizer_xl.errors import ActionError, InputError, Message, Problem
+from keizer_xl.i18n import translate
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
@@ -46,7 +47,7 @@ class StandingsReport:
 def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
     notes = list(history.notes)
     if not st.converged:
-        notes.append(f"Round {st.round}: {st.note}.")
+        notes.append(Message("Round {round}: {note}.", round=st.round, note=st.note))
     return tuple(notes)
 
 
@@ -55,8 +56,8 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
     if after_round is None:
         after_round = last
     if after_round < 0 or after_round > last:
-        raise ActionError(f"round {after_round} has no results yet (the last round with results "
-                          f"is {last})", usage=True)
+        raise ActionError(Message("round {round} has no results yet (the last round with "
+                                  "results is {last})", round=after_round, last=last), usage=True)
     history = compute_history(season, after_round)
     st = history.after(after_round)
     waiting, joining = not_yet_ranked(season, st)
@@ -67,7 +68,8 @@ def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple
     """The players not yet a member after ``st``'s round (rules section 7: in the start list,
     but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
     waiting = not_yet_members(season, st.round)
-    notes = tuple(f"{p.name} joins in round {p.joined}: not ranked yet (Rank '-')"
+    notes = tuple(Message("{name} joins in round {round}: not ranked yet (Rank '-')",
+                          name=p.name, round=p.joined)
                   for p in season.players if p.name in waiting)
     return tuple(waiting), notes
 
@@ -78,8 +80,10 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     report = compute_standings(season, after_round)
     if write:
         lang = workbook_language(book, season.settings)
+        # the notes under the table in the workbook's language (the sheet is the club's)
         book.write_sheet(schema.sheet_name("Standings", lang),
-                         standings_layout(report.standing, report.notes, lang=lang,
+                         standings_layout(report.standing,
+                                          [translate(n, lang) for n in report.notes], lang=lang,
                                           not_yet=report.not_yet, season=season,
                                           context=run_context(season.settings, book)))
         book.save()
@@ -138,7 +142,9 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
     from keizer_xl.sheets.report_sheets import pairings_layout
 
     p = report.pairing
-    layout = pairings_layout(p, report.absent, report.ranking, season.settings.codes, lang,
+    # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
+    shown = replace(p, notes=tuple(translate(n, lang) for n in p.notes))
+    layout = pairings_layout(shown, report.absent, report.ranking, season.settings.codes, lang,
                              context or run_context(season.settings))
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
@@ -163,7 +169,8 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         layout, rows = pairing_tables(report, season, lang, run_context(season.settings, book))
         results = find_sheet(book, "Results")
         if results is None:
-            raise ActionError("the workbook has no Results sheet to append the games to")
+            raise ActionError(Message("the workbook has no {sheet} sheet to append the games to",
+                                      sheet=schema.sheet_name("Results", lang)))
         table = book.read_table(results)
         if report.repaired:
             drop = result_rows_of_round(table, report.pairing.round)
@@ -183,10 +190,12 @@ def _last_round_in_results(book: Book) -> int:
 
     name = find_sheet(book, "Results")
     if name is None:
-        raise ActionError("the workbook has no Results sheet")
+        raise ActionError(Message("the workbook has no {sheet} sheet", sheet=schema.sheet_name(
+            "Results", schema.language_of_sheets(book.sheet_names()))))
     rounds = [r for r in result_round_numbers(book.read_table(name)) if r is not None]
     if not rounds:
-        raise ActionError("no round has been paired yet: nothing to pair again", usage=True)
+        raise ActionError(Message("no round has been paired yet: nothing to pair again"),
+                          usage=True)
     return max(rounds)
 
 
@@ -207,7 +216,7 @@ def write_season(book: Book, season: Season) -> None:
     for canonical, frame in input_frames(season).items():
         name = find_sheet(book, canonical)
         if name is None:
-            raise ActionError(f"the workbook has no {canonical} sheet")
+            raise ActionError(Message("the workbook has no {sheet} sheet", sheet=canonical))
         table = book.read_table(name)
         if table.rows:
             book.delete_rows(name, list(range(len(table.rows))))

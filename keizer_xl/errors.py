@@ -32,11 +32,41 @@ from typing import Any, Iterable
 __all__ = [
     "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError", "AmbiguousTables",
     "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError", "MissingPartError", "SetupError",
-    "HINTS",
+    "HINTS", "Message",
 ]
 
 #: The hint keys an :class:`ActionError` may carry; each front end words each one.
 HINTS = ("repair", "force", "round")
+
+class Message(str):
+    """A message (a note, a refusal's reason) that keeps its catalog id and parameters.
+
+    It *is* the English text (``msgid.format(**params)``), so it prints, compares and joins
+    like any string; a front end shows it in the user's language with
+    :func:`keizer_xl.i18n.translate`.  The core, which may not import the catalogs (layer
+    order errors < core < i18n), raises and returns these: ``Message("round {round} is
+    already paired", round=3)``.  A parameter may itself be a Message (translated too).
+    A tuple parameter is a list shown joined by ", " (its Messages translated one by one).
+    ``tools/catalogs.py`` extracts the ids of ``Message(...)`` calls."""
+
+    msgid: str
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, **params: Any) -> "Message":
+        shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v
+                 for k, v in params.items()}
+        self = super().__new__(cls, msgid.format(**shown) if params else msgid)
+        self.msgid = msgid
+        self.params = params
+        return self
+
+    def __reduce__(self) -> Any:  # pickles (batch workers) with its id and parameters
+        return (_message, (self.msgid, self.params))
+
+
+def _message(msgid: str, params: dict[str, Any]) -> Message:
+    return Message(msgid, **params)
+
 
 _WHERE = re.compile(r"^(?P<sheet>.*)!(?P<cell>\$?[A-Z]{0,3}\$?\d*)$")
 
@@ -96,6 +126,9 @@ class SettingError(UserError, ValueError):
         super().__init__(message)
         self.key = key
         #: the message as a catalog id with its parameters (keizer_xl.i18n), where it has one
+        # (given, or carried by a Message)
+        if msgid is None and isinstance(message, Message):
+            msgid, params = message.msgid, dict(message.params)
         self.msgid = msgid
         self.params = params
 

@@ -4,7 +4,7 @@
                                       # translation, to be filled in), mark vanished ones obsolete
     python tools/catalogs.py --check  # exit 1 when an id lacks a translation
 
-Message ids are found by Babel's Python extractor (calls of ``tr``, ``gettext``,
+Message ids are found by Babel's Python extractor (calls of ``tr``, ``gettext``, ``Message``,
 ``ResultError``, ``N_``) plus the text tables that are translated as data: the template's
 Settings comments and Instructions lines and the attendance code meanings.
 tests/test_i18n.py runs :func:`used_msgids` and fails on any id without an nl/de translation.
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-KEYWORDS = {"tr": None, "gettext": None, "ResultError": None, "N_": None}
+KEYWORDS = {"tr": None, "gettext": None, "ResultError": None, "N_": None, "Message": None}
 
 
 def used_msgids() -> dict[str, list[str]]:

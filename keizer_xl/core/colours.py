@@ -26,6 +26,7 @@ from typing import Mapping, Sequence
 
 from keizer_xl.core.model import Result, Season
 from keizer_xl.core.rules import Settings
+from keizer_xl.errors import Message
 
 __all__ = [
     "WHITE", "BLACK", "COLOUR_RULES", "colour_history", "choose_colours", "rule_choice",
@@ -225,20 +226,32 @@ def limit_problems(white: str, black: str, hw: History, hb: History, settings: S
     """
     problems: list[str] = []
     for name, h, colour in ((white, hw, WHITE), (black, hb, BLACK)):
-        word = "White" if colour == WHITE else "Black"
         limit = settings.max_same_colour_in_row
         if limit is not None:
             run = 1 + (_run(h) if h and h[-1] == colour else 0)
             if run > limit:
-                problems.append(f"{name} would have {word} {run} times in a row "
-                                f"(max_same_colour_in_row {limit})")
+                problems.append(
+                    Message("{name} would have White {run} times in a row "
+                            "(max_same_colour_in_row {limit})", name=name, run=run, limit=limit)
+                    if colour == WHITE else
+                    Message("{name} would have Black {run} times in a row "
+                            "(max_same_colour_in_row {limit})", name=name, run=run, limit=limit))
         limit = settings.max_colour_difference
         if limit is not None:
             diff = _balance(h) + (1 if colour == WHITE else -1)
             if abs(diff) > limit:
-                problems.append(f"{name} would have a colour difference of {diff:+d} "
-                                f"(max_colour_difference {limit})")
+                problems.append(Message("{name} would have a colour difference of {diff} "
+                                        "(max_colour_difference {limit})", name=name,
+                                        diff=f"{diff:+d}", limit=limit))
     return problems
+
+
+def _joined(parts: list[str]) -> str:
+    """``a; b; c`` as one Message, each part translatable (a tuple would join with commas)."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = Message("{first}; {second}", first=out, second=part)
+    return out
 
 
 def choose_colours(a: str, b: str, history: Mapping[str, History], settings: Settings,
@@ -257,9 +270,9 @@ def choose_colours(a: str, b: str, history: Mapping[str, History], settings: Set
         return white, black, ()
     other = limit_problems(black, white, hist[black], hist[white], settings)
     if not other:
-        note = (f"Colours swapped: {black} - {white} instead of {white} - {black}: "
-                + "; ".join(problems))
+        note = Message("Colours swapped: {black} - {white} instead of {white} - {black}: "
+                       "{problems}", white=white, black=black, problems=_joined(problems))
         return black, white, (note,)
-    note = (f"Colour limit broken: {white} - {black}: either way breaks a limit; "
-            + "; ".join(problems))
+    note = Message("Colour limit broken: {white} - {black}: either way breaks a limit; "
+                   "{problems}", white=white, black=black, problems=_joined(problems))
     return white, black, (note,)

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from keizer_xl.core.rules import Settings
 # the problem and error types live in errors.py (one tree); re-exported here for old imports
-from keizer_xl.errors import InputError, Problem, ResultError as ResultError  # noqa: F401
+from keizer_xl.errors import InputError, Message, Problem, ResultError as ResultError  # noqa: F401
 
 
 # --------------------------------------------------------------------------- results
@@ -214,35 +214,48 @@ def validate(season: Season) -> list[Problem]:
     problems: list[Problem] = []
     players = {p.name: p for p in season.players}
     codes = set(BUILTIN_CODES) | set(season.settings.code_map)
-    seen: dict[tuple[int, str], str] = {}
 
-    def occupy(rnd: int, name: str, where: str, what: str) -> None:
+    seen_msg: dict[tuple[int, str], Message] = {}
+
+    def occupy(rnd: int, name: str, where: str, what: Message) -> None:
         key = (rnd, name)
-        if key in seen:
-            problems.append(Problem(where, f"{name} is {what} in round {rnd} but already {seen[key]}"))
+        if key in seen_msg:
+            problems.append(Problem(where, Message("{name} is {what} in round {round} but already "
+                                                   "{before}", name=name, what=what, round=rnd,
+                                                   before=seen_msg[key])))
         else:
-            seen[key] = f"{what} ({where})"
+            seen_msg[key] = Message("{what} ({where})", what=what, where=where)
 
     for g in season.games:
         if g.white == g.black:
-            problems.append(Problem(g.origin, f"{g.white} cannot play himself in round {g.round}"))
+            problems.append(Problem(g.origin, Message("{name} cannot play himself in round {round}",
+                                                      name=g.white, round=g.round)))
             continue
         for name in (g.white, g.black):
-            occupy(g.round, name, g.origin, "playing")
-            _check_membership(players[name], g.round, g.origin, problems, "plays")
+            occupy(g.round, name, g.origin, Message("playing"))
+            _check_membership(players[name], g.round, g.origin, problems, bye=False)
     for b in season.byes:
-        occupy(b.round, b.player, b.origin, "given the bye")
-        _check_membership(players[b.player], b.round, b.origin, problems, "has the bye")
+        occupy(b.round, b.player, b.origin, Message("given the bye"))
+        _check_membership(players[b.player], b.round, b.origin, problems, bye=True)
     for a in season.absences:
         if a.code not in codes:
             continue  # reported by the sheet reader, which knows the suggestion
-        occupy(a.round, a.player, a.origin, f"marked absent ({a.code})")
+        occupy(a.round, a.player, a.origin, Message("marked absent ({code})", code=a.code))
     return problems
 
 
-def _check_membership(p: Player, rnd: int, where: str, problems: list[Problem], what: str) -> None:
+def _check_membership(p: Player, rnd: int, where: str, problems: list[Problem],
+                      bye: bool) -> None:
+    params = {"name": p.name, "round": rnd}
     if not p.is_member(rnd):
-        problems.append(Problem(where, f"{p.name} {what} in round {rnd} but joins in round {p.joined}"))
+        problems.append(Problem(where, Message(
+            "{name} has the bye in round {round} but joins in round {joined}", joined=p.joined,
+            **params) if bye else Message(
+            "{name} plays in round {round} but joins in round {joined}", joined=p.joined,
+            **params)))
     if p.is_withdrawn(rnd):
-        problems.append(Problem(where, f"{p.name} {what} in round {rnd} but withdrew from round "
-                                       f"{p.withdrawn_round}"))
+        problems.append(Problem(where, Message(
+            "{name} has the bye in round {round} but withdrew from round {withdrawn}",
+            withdrawn=p.withdrawn_round, **params) if bye else Message(
+            "{name} plays in round {round} but withdrew from round {withdrawn}",
+            withdrawn=p.withdrawn_round, **params)))

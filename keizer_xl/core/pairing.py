@@ -33,7 +33,7 @@ from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
 from keizer_xl.core.model import Result, Season
 from keizer_xl.core.rules import Settings
-from keizer_xl.errors import PairingError  # one error tree: errors.py
+from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
 __all__ = [
     "Board", "Pairing", "PairingError", "pair_round", "History", "may_meet", "geel_divisor",
@@ -177,16 +177,21 @@ def bye_order(pool: Sequence[str], history: History) -> list[str]:
 def _relax_note(a: str, b: str, history: History, settings: Settings, forbidden: bool) -> str:
     count, last = history.meeting(a, b)
     if forbidden:
-        extra = f" (also a rematch: last met in round {last})" if count and not may_meet(
-            history, settings, a, b) else ""
-        return f"Forbidden pair allowed: {a} - {b}{extra}: no complete pairing without it"
+        if count and not may_meet(history, settings, a, b):
+            return Message("Forbidden pair allowed: {white} - {black} (also a rematch: last met "
+                           "in round {last}): no complete pairing without it", white=a, black=b,
+                           last=last)
+        return Message("Forbidden pair allowed: {white} - {black}: no complete pairing without "
+                       "it", white=a, black=b)
     if settings.max_meetings is not None and count >= settings.max_meetings:
-        detail = f"met {count} times, last in round {last}; max_meetings {settings.max_meetings}"
+        detail = Message("met {count} times, last in round {last}; max_meetings {max}",
+                         count=count, last=last, max=settings.max_meetings)
     elif count > 1:
-        detail = f"met {count} times, last in round {last}"
+        detail = Message("met {count} times, last in round {last}", count=count, last=last)
     else:
-        detail = f"last met in round {last}"
-    return f"Rematch allowed: {a} - {b} ({detail}): no complete pairing without one"
+        detail = Message("last met in round {last}", last=last)
+    return Message("Rematch allowed: {white} - {black} ({detail}): no complete pairing without "
+                   "one", white=a, black=b, detail=detail)
 
 
 def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str]) -> None:
@@ -194,14 +199,18 @@ def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str])
     count, last = history.byes.get(bye, (0, 0))
     if not count:
         return
-    had = "a bye" if count == 1 else f"{count} byes"
     if count > min(history.bye_count(p) for p in pool):
-        why = "no complete pairing when a player with fewer byes gets it"
+        why = Message("no complete pairing when a player with fewer byes gets it")
     elif count == 1:
-        why = "every player to pair has had one"
+        why = Message("every player to pair has had one")
     else:
-        why = f"every player to pair has had at least {count}"
-    notes.append(f"Bye to {bye}, who already had {had} (last in round {last}): {why}")
+        why = Message("every player to pair has had at least {count}", count=count)
+    if count == 1:
+        notes.append(Message("Bye to {name}, who already had a bye (last in round {last}): "
+                             "{why}", name=bye, last=last, why=why))
+    else:
+        notes.append(Message("Bye to {name}, who already had {count} byes (last in round "
+                             "{last}): {why}", name=bye, count=count, last=last, why=why))
 
 
 def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
@@ -340,27 +349,32 @@ def _relax(base: Matching, candidates: list[tuple[int, int]]) -> tuple[Matching,
 def _check_names(ranking: Sequence[str], present: Sequence[str], keep: Sequence[Board]) -> None:
     dup = [n for n, c in Counter(ranking).items() if c > 1]
     if dup:
-        raise PairingError(f"the ranking names {', '.join(sorted(dup))} more than once")
+        raise PairingError(Message("the ranking names {names} more than once",
+                                   names=", ".join(sorted(dup))))
     known = set(ranking)
     unknown = [n for n in present if n not in known]
     if unknown:
-        raise PairingError(f"present but not in the ranking: {', '.join(unknown)}")
+        raise PairingError(Message("present but not in the ranking: {names}",
+                                   names=", ".join(unknown)))
     dup = [n for n, c in Counter(present).items() if c > 1]
     if dup:
-        raise PairingError(f"marked present more than once: {', '.join(sorted(dup))}")
+        raise PairingError(Message("marked present more than once: {names}",
+                                   names=", ".join(sorted(dup))))
     seen: set[str] = set()
     numbers: set[int] = set()
     for b in keep:
         if b.white == b.black:
-            raise PairingError(f"kept board {b.board}: {b.white} cannot play himself")
+            raise PairingError(Message("kept board {board}: {name} cannot play himself",
+                                       board=b.board, name=b.white))
         for name in (b.white, b.black):
             if name not in known:
-                raise PairingError(f"kept board {b.board}: {name} is not in the ranking")
+                raise PairingError(Message("kept board {board}: {name} is not in the ranking",
+                                           board=b.board, name=name))
             if name in seen:
-                raise PairingError(f"{name} is on more than one kept board")
+                raise PairingError(Message("{name} is on more than one kept board", name=name))
             seen.add(name)
         if b.board in numbers:
-            raise PairingError(f"two kept boards have number {b.board}")
+            raise PairingError(Message("two kept boards have number {board}", board=b.board))
         numbers.add(b.board)
 
 
@@ -381,8 +395,8 @@ def pair_round(season: Season, rnd: int, ranking: Sequence[str], present: Sequen
     _check_names(ranking, present, keep)
     kept_players = {n for b in keep for n in (b.white, b.black)}
     if len(set(present) | kept_players) < 2:
-        raise PairingError(f"round {rnd}: at least two present players are needed to pair, "
-                           f"got {len(set(present) | kept_players)}")
+        raise PairingError(Message("round {round}: at least two present players are needed to "
+                                   "pair, got {n}", round=rnd, n=len(set(present) | kept_players)))
     history = History.from_season(season, rnd)
     colours = colour_history(season, rnd)
     rank = {name: i for i, name in enumerate(ranking)}
@@ -395,19 +409,30 @@ def pair_round(season: Season, rnd: int, ranking: Sequence[str], present: Sequen
     for pc in settings.fixed:
         if pc.round != rnd:
             continue
-        label = f"Fixed pair {pc.first} - {pc.second} not applied"
+        pair = {"first": pc.first, "second": pc.second}
         if pc.first == pc.second:
-            notes.append(f"{label}: a player cannot play himself")
+            notes.append(Message("Fixed pair {first} - {second} not applied: a player cannot play "
+                                 "himself", **pair))
             continue
         missing = [n for n in (pc.first, pc.second) if n not in present_set and n not in kept_players]
+        if len(missing) == 1:
+            notes.append(Message("Fixed pair {first} - {second} not applied: {name} is not "
+                                 "present", name=missing[0], **pair))
+            continue
         if missing:
-            notes.append(f"{label}: {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'}"
-                         f" not present")
+            notes.append(Message("Fixed pair {first} - {second} not applied: {first} and {second} "
+                                 "are not present", **pair))
             continue
         busy = [n for n in (pc.first, pc.second) if n in taken]
         if busy:
-            where = "a kept board" if any(n in kept_players for n in busy) else "another fixed pair"
-            notes.append(f"{label}: {' and '.join(busy)} already on {where}")
+            names = busy[0] if len(busy) == 1 else Message("{first} and {second}",
+                                                            first=busy[0], second=busy[1])
+            if any(n in kept_players for n in busy):
+                notes.append(Message("Fixed pair {first} - {second} not applied: {names} already "
+                                     "on a kept board", names=names, **pair))
+            else:
+                notes.append(Message("Fixed pair {first} - {second} not applied: {names} already "
+                                     "on another fixed pair", names=names, **pair))
             continue
         a, b = sorted((pc.first, pc.second), key=rank.__getitem__)
         fixed.append((a, b))

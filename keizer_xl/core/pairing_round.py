@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from keizer_xl.core.model import Result, Season
 from keizer_xl.core.pairing import Board
 from keizer_xl.core.standings import compute_history
-from keizer_xl.errors import ActionError
+from keizer_xl.errors import ActionError, Message
 
 __all__ = ["RoundPlan", "next_round", "present_players", "pairing_ranking", "plan_round"]
 
@@ -69,8 +69,8 @@ def _refuse_skipping(season: Season, nxt: int, rnd: int) -> None:
     (fewer than two players present) may be passed over."""
     for skipped in range(nxt, rnd):
         if len(present_players(season, skipped)[0]) >= 2:
-            raise ActionError(f"round {rnd} cannot be paired yet: the next round to pair is "
-                              f"{skipped}", usage=True)
+            raise ActionError(Message("round {round} cannot be paired yet: the next round to "
+                                      "pair is {next}", round=rnd, next=skipped), usage=True)
 
 
 def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
@@ -80,21 +80,24 @@ def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
     nxt = next_round(season)
     if rnd is None:
         if repair:
-            raise ActionError("say which round to pair again", usage=True, hint="round")
+            raise ActionError(Message("say which round to pair again"), usage=True, hint="round")
         rnd = nxt
     if rnd < 1:
-        raise ActionError(f"round {rnd} does not exist", usage=True)
+        raise ActionError(Message("round {round} does not exist", round=rnd), usage=True)
     this_round = [g for g in season.games if g.round == rnd]
     keep: list[Board] = []
     if repair or this_round or any(b.round == rnd for b in season.byes):
         if not repair:
-            raise ActionError(f"round {rnd} is already paired", hint="repair")
+            raise ActionError(Message("round {round} is already paired", round=rnd),
+                              hint="repair")
         if rnd > nxt:  # (the reader already dropped the round's games not started)
             _refuse_skipping(season, nxt, rnd)
         done = [g for g in this_round if g.result.has_result]
         if done:
-            raise ActionError(f"round {rnd} already has results (e.g. {done[0].white} - "
-                              f"{done[0].black} at {done[0].origin}); it cannot be paired again")
+            raise ActionError(Message("round {round} already has results (e.g. {white} - "
+                                      "{black} at {cell}); it cannot be paired again",
+                                      round=rnd, white=done[0].white, black=done[0].black,
+                                      cell=done[0].origin))
         keep = [Board(g.board or i, g.white, g.black) for i, g in enumerate(this_round, 1)
                 if g.result is Result.STARTED]
         # forget this round's old pairing: the new one replaces it
@@ -104,25 +107,31 @@ def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
         _refuse_skipping(season, nxt, rnd)
     later = [g for g in season.games if g.round > rnd]
     if later:
-        raise ActionError(f"round {later[0].round} is already in Results; pairing round {rnd} "
-                          f"now would change history", usage=True)
+        raise ActionError(Message("round {later} is already in Results; pairing round {round} "
+                                  "now would change history", later=later[0].round, round=rnd),
+                          usage=True)
     if rnd > 1 and not force:
         previous = [g for g in season.games if g.round == rnd - 1]
         missing = [g for g in previous if not g.result.has_result]
         if missing and len(missing) == len(previous):
-            raise ActionError(f"round {rnd - 1} has no results yet ({len(missing)} boards, "
-                              f"{missing[0].origin} to {missing[-1].origin}). Enter them",
+            raise ActionError(Message("round {round} has no results yet ({n} boards, {first} "
+                                      "to {last}). Enter them", round=rnd - 1, n=len(missing),
+                                      first=missing[0].origin, last=missing[-1].origin),
                               hint="force")
         if missing:
-            boards = ", ".join(f"board {g.board or '?'} ({g.white} - {g.black}, {g.origin})"
-                               for g in missing)
-            raise ActionError(f"round {rnd - 1} still lacks results: {boards}. Enter them",
-                              hint="force")
+            boards = tuple(Message("board {board} ({white} - {black}, {cell})",
+                                   board=g.board or "?", white=g.white, black=g.black,
+                                   cell=g.origin) for g in missing)
+            raise ActionError(Message("round {round} still lacks results: {boards}. Enter them",
+                                      round=rnd - 1, boards=boards), hint="force")
     ranking = pairing_ranking(season, rnd)
     present, absent = present_players(season, rnd)
     if len(present) < 2:
-        raise ActionError(f"round {rnd}: only {len(present)} player{'s' if len(present) != 1 else ''}"
-                          f" present ({', '.join(present) or 'nobody'}); at least two are needed")
+        if present:
+            raise ActionError(Message("round {round}: only 1 player present ({names}); at least "
+                                      "two are needed", round=rnd, names=", ".join(present)))
+        raise ActionError(Message("round {round}: only 0 players present (nobody); at least two "
+                                  "are needed", round=rnd))
     here = set(present)
     return RoundPlan(rnd, season, tuple(keep), tuple(n for n in ranking if n in here), absent,
                      ranking)

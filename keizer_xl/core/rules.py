@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from keizer_xl.errors import SettingError as SettingError  # one error tree: errors.py
+from keizer_xl.errors import Message, SettingError as SettingError  # one error tree: errors.py
 
 
 @dataclass(frozen=True)
@@ -260,13 +260,15 @@ def _bounded_decimal(text: str, raw: Any, key: str) -> Fraction:
     try:
         d = Decimal(text)
     except (InvalidOperation, ValueError):
-        raise SettingError(key, f"{raw!r} is not a number (write 1/3, 0.3333 or 33.33%)") from None
+        raise SettingError(key, Message("{raw!r} is not a number (write 1/3, 0.3333 or 33.33%)",
+                                        raw=raw)) from None
     if not d.is_finite():
-        raise SettingError(key, f"{raw!r} is not a finite number")
+        raise SettingError(key, Message("{raw!r} is not a finite number", raw=raw))
     if d and not -MAX_DECIMAL_EXPONENT <= d.adjusted() <= MAX_DECIMAL_EXPONENT:
-        raise SettingError(key, f"{raw!r} is too large or too small a number for a setting")
+        raise SettingError(key, Message("{raw!r} is too large or too small a number for a setting",
+                                        raw=raw))
     if d.as_tuple().exponent < -MAX_DECIMAL_EXPONENT - 6:  # type: ignore[operator]
-        raise SettingError(key, f"{raw!r} has too many decimals for a setting")
+        raise SettingError(key, Message("{raw!r} has too many decimals for a setting", raw=raw))
     return Fraction(d)
 
 
@@ -275,23 +277,23 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
 
     Magnitudes are bounded (:data:`MAX_MAGNITUDE`) before any exact arithmetic is done."""
     if isinstance(raw, bool):
-        raise SettingError(key, f"{raw!r} is not a number")
+        raise SettingError(key, Message("{raw!r} is not a number", raw=raw))
     if isinstance(raw, int):
         if abs(raw) > MAX_MAGNITUDE:
-            raise SettingError(key, f"{raw!r} is too large a number for a setting")
+            raise SettingError(key, Message("{raw!r} is too large a number for a setting", raw=raw))
         return Fraction(raw)
     if isinstance(raw, float):
         if raw != raw or raw in (float("inf"), float("-inf")):
-            raise SettingError(key, f"{raw!r} is not a finite number")
+            raise SettingError(key, Message("{raw!r} is not a finite number", raw=raw))
         # repr() is the shortest text that round-trips: 0.3333 stays exactly 3333/10000.
         return _bounded_decimal(repr(raw), raw, key)
     if isinstance(raw, Fraction):
         return raw
     text = str(raw).strip().replace(" ", "").replace("\u00bd", "1/2")
     if not text:
-        raise SettingError(key, "is empty")
+        raise SettingError(key, Message("is empty"))
     if len(text) > _MAX_TEXT:
-        raise SettingError(key, f"{str(raw)[:20]!r}... is not a number (too long)")
+        raise SettingError(key, Message("{raw!r}... is not a number (too long)", raw=str(raw)[:20]))
     percent = text.endswith("%")
     if percent:
         text = text[:-1]
@@ -300,13 +302,13 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
         num, den = text.split("/", 1)
         top, bottom = _bounded_decimal(num, raw, key), _bounded_decimal(den, raw, key)
         if bottom == 0:
-            raise SettingError(key, f"{raw!r} divides by zero")
+            raise SettingError(key, Message("{raw!r} divides by zero", raw=raw))
         value = top / bottom
     else:
         value = _bounded_decimal(text, raw, key)
     value = value / 100 if percent else value
     if abs(value) > MAX_MAGNITUDE:
-        raise SettingError(key, f"{raw!r} is too large a number for a setting")
+        raise SettingError(key, Message("{raw!r} is too large a number for a setting", raw=raw))
     return value
 
 
@@ -323,7 +325,8 @@ def parse_credit(raw: Any, key: str) -> Credit:
 def _parse_int(raw: Any, key: str, minimum: int = 0) -> int:
     value = parse_fraction(raw, key)
     if value.denominator != 1 or value < minimum:
-        raise SettingError(key, f"{raw!r} is not a whole number >= {minimum}")
+        raise SettingError(key, Message("{raw!r} is not a whole number >= {minimum}", raw=raw,
+                                        minimum=minimum))
     return int(value)
 
 
@@ -335,7 +338,7 @@ def _parse_bool(raw: Any, key: str) -> bool:
         return True
     if text in ("no", "false", "0", "nee", "nein", "n", "off", "falsch"):
         return False
-    raise SettingError(key, f"{raw!r} is not yes or no")
+    raise SettingError(key, Message("{raw!r} is not yes or no", raw=raw))
 
 
 def _parse_top(raw: Any, key: str) -> TopValue:
@@ -350,7 +353,8 @@ def _parse_top(raw: Any, key: str) -> TopValue:
     except SettingError as e:
         if "is not a number" not in str(e):  # a number, but infinite or far too large
             raise
-        raise SettingError(key, f"{raw!r} is not a number or one of N, 1.5N, 2N, ratio 3") from None
+        raise SettingError(key, Message("{raw!r} is not a number or one of N, 1.5N, 2N, ratio 3",
+                                        raw=raw)) from None
 
 
 def _parse_choice(raw: Any, key: str) -> str:
@@ -358,7 +362,9 @@ def _parse_choice(raw: Any, key: str) -> str:
     text = _CHOICE_ALIASES.get(key, {}).get(text, text)
     choices = _CHOICES[key]
     if text not in choices:
-        raise SettingError(key, f"{raw!r} is not one of {', '.join(choices)}{did_you_mean(text, choices)}")
+        raise SettingError(key, Message("{raw!r} is not one of {choices}{hint}", raw=raw,
+                                        choices=", ".join(choices),
+                                        hint=did_you_mean(text, choices)))
     return text
 
 
@@ -366,17 +372,19 @@ def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
     parts = [p.strip().lower() for p in re.split(r"[,;>]", str(raw)) if p.strip()]
     for p in parts:
         if p not in TIEBREAK_KEYS:
-            raise SettingError(key, f"{p!r} is not a tie-break (use {', '.join(TIEBREAK_KEYS)})"
-                                    f"{did_you_mean(p, TIEBREAK_KEYS)}")
+            raise SettingError(key, Message("{raw!r} is not a tie-break (use {choices}){hint}",
+                                            raw=p, choices=", ".join(TIEBREAK_KEYS),
+                                            hint=did_you_mean(p, TIEBREAK_KEYS)))
     if len(set(parts)) != len(parts):
-        raise SettingError(key, f"{raw!r} names a tie-break twice")
+        raise SettingError(key, Message("{raw!r} names a tie-break twice", raw=raw))
     return tuple(parts)
 
 
 def _parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
     parts = [p.strip() for p in re.split(r"\s+vs\.?\s+|;|\|", str(raw), flags=re.I) if p.strip()]
     if len(parts) != 2:
-        raise SettingError(key, f"{raw!r} is not a pair: write 'Name A vs Name B' or 'Name A; Name B'")
+        raise SettingError(key, Message("{raw!r} is not a pair: write 'Name A vs Name B' or "
+                                        "'Name A; Name B'", raw=raw))
     return PairConstraint(parts[0], parts[1], rnd)
 
 
@@ -384,7 +392,7 @@ def did_you_mean(text: str, options: Iterable[str]) -> str:
     """'; did you mean X?' for the closest option (compared case-insensitively), or ''."""
     lowered = {o.casefold(): o for o in options}
     close = difflib.get_close_matches(text.casefold(), list(lowered), n=1, cutoff=0.6)
-    return f"; did you mean {lowered[close[0]]}?" if close else ""
+    return Message("; did you mean {suggestion}?", suggestion=lowered[close[0]]) if close else ""
 
 
 def normalise_key(raw_key: str) -> str:
@@ -432,22 +440,25 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if m:
         code = str(raw_key).strip().split(None, 1)[1].strip().upper()
         if code in _BUILTIN_CODES:
-            raise SettingError(key, f"code {code} is built in (E excused, U unexcused, C club duty,"
-                                    f" L not yet a member); set it with absence_* instead")
+            raise SettingError(key, Message("code {code} is built in (E excused, U unexcused, C club "
+                                            "duty, L not yet a member); set it with absence_* "
+                                            "instead", code=code))
         return "codes", (code, parse_credit(raw_value, key))
     m = re.fullmatch(r"(fixed|forbidden)(?:\s+r?(\d+))?", key)
     if m:
         if m.group(2) and len(m.group(2)) > 4:
-            raise SettingError(key, f"round {m.group(2)} is beyond {MAX_ROUND}")
+            raise SettingError(key, Message("round {round} is beyond {max_round}", round=m.group(2),
+                                            max_round=MAX_ROUND))
         rnd = int(m.group(2)) if m.group(2) else None
         if m.group(1) == "fixed" and rnd is None:
-            raise SettingError(key, "a fixed pair needs its round: 'fixed R5'")
+            raise SettingError(key, Message("a fixed pair needs its round: 'fixed R5'"))
         return m.group(1), _parse_pair(raw_value, key, rnd)
     if key == "preset":
         name = str(raw_value).strip().lower()
         if name not in PRESETS:
-            raise SettingError(key, f"{raw_value!r} is not a preset ({', '.join(PRESETS)})"
-                                    f"{did_you_mean(name, PRESETS)}")
+            raise SettingError(key, Message("{raw!r} is not a preset ({choices}){hint}",
+                                            raw=raw_value, choices=", ".join(PRESETS),
+                                            hint=did_you_mean(name, PRESETS)))
         return key, name
     if key in ("season", "club"):
         return key, str(raw_value).strip()
@@ -455,8 +466,9 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         text = str(raw_value).strip().casefold()
         lang = LANGUAGE_NAMES.get(text, text)
         if lang not in LANGUAGES:
-            raise SettingError(key, f"{raw_value!r} is not a language ({', '.join(LANGUAGES)})"
-                                    f"{did_you_mean(text, LANGUAGES)}")
+            raise SettingError(key, Message("{raw!r} is not a language ({choices}){hint}",
+                                            raw=raw_value, choices=", ".join(LANGUAGES),
+                                            hint=did_you_mean(text, LANGUAGES)))
         return key, lang
     if key == "top_value":
         return key, _parse_top(raw_value, key)
@@ -478,7 +490,7 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         minimum = 1 if key in ("max_passes", "extra_passes_from_round") else 0
         value = _parse_int(raw_value, key, minimum)
         if key == "k_factor" and value > 32:
-            raise SettingError(key, f"{raw_value!r}: k_factor is at most 32")
+            raise SettingError(key, Message("{raw!r}: k_factor is at most 32", raw=raw_value))
         return key, value
     if key == "rematch_gap":
         text = str(raw_value).strip().lower()
@@ -523,8 +535,8 @@ _FRACTION_RANGES: dict[str, tuple[Fraction, Fraction | None]] = {
 
 def _describe_range(low: Any, high: Any) -> str:
     if high is None:
-        return f"{_fmt(Fraction(low))} or more"
-    return f"between {_fmt(Fraction(low))} and {_fmt(Fraction(high))}"
+        return Message("{low} or more", low=_fmt(Fraction(low)))
+    return Message("between {low} and {high}", low=_fmt(Fraction(low)), high=_fmt(Fraction(high)))
 
 
 def check_range(field_name: str, value: Any, raw: Any = None) -> None:
@@ -534,32 +546,38 @@ def check_range(field_name: str, value: Any, raw: Any = None) -> None:
     if field_name in INT_RANGES and value is not None:
         low, high = INT_RANGES[field_name]
         if not low <= value <= high:
-            raise SettingError(field_name, f"{shown!r} is out of range: {field_name} must be a whole "
-                                           f"number {_describe_range(low, high)}")
+            raise SettingError(field_name, Message("{raw!r} is out of range: {setting} must be a "
+                                                   "whole number {range}", raw=shown,
+                                                   setting=field_name,
+                                                   range=_describe_range(low, high)))
     elif field_name in _FRACTION_RANGES:
         low_f, high_f = _FRACTION_RANGES[field_name]
         if value < low_f or (high_f is not None and value > high_f):
-            raise SettingError(field_name, f"{shown!r} is out of range: {field_name} must be "
-                                           f"{_describe_range(low_f, high_f)}")
+            raise SettingError(field_name, Message("{raw!r} is out of range: {setting} must be "
+                                                   "{range}", raw=shown, setting=field_name,
+                                                   range=_describe_range(low_f, high_f)))
     elif field_name in _CREDIT_KEYS or field_name == "codes":
         credit = value[1] if field_name == "codes" else value
         what = f"code {value[0]}" if field_name == "codes" else field_name
         if credit.fixed is not None:
             if credit.fixed < 0:
-                raise SettingError(field_name, f"{shown!r}: {what} must not be negative (write e.g. "
-                                               f"'20 points', or 0)")
+                raise SettingError(field_name, Message("{raw!r}: {setting} must not be negative "
+                                                       "(write e.g. '20 points', or 0)", raw=shown,
+                                                       setting=what))
         elif not 0 <= credit.fraction <= 1:
-            raise SettingError(field_name, f"{shown!r} is out of range: {what} is a share of the "
-                                           f"player's own value between 0 and 1 (write e.g. 1/3, "
-                                           f"0.3333 or 33.33%), or fixed points ('20 points')")
+            raise SettingError(field_name, Message(
+                "{raw!r} is out of range: {setting} is a share of the player's own value between "
+                "0 and 1 (write e.g. 1/3, 0.3333 or 33.33%), or fixed points ('20 points')",
+                raw=shown, setting=what))
     elif field_name == "top_value" and value.number is not None:
         if value.number <= 0:
-            raise SettingError(field_name, f"{shown!r}: top_value must be more than 0 (e.g. 100, "
-                                           f"or N, 1.5N, 2N, ratio 3)")
+            raise SettingError(field_name, Message("{raw!r}: top_value must be more than 0 (e.g. "
+                                                   "100, or N, 1.5N, 2N, ratio 3)", raw=shown))
     elif field_name == "bottom_value" and value is not None:
         if value <= 0:
-            raise SettingError(field_name, f"{shown!r}: bottom_value must be more than 0 (the last "
-                                           f"place's value), or leave it empty")
+            raise SettingError(field_name, Message("{raw!r}: bottom_value must be more than 0 (the "
+                                                   "last place's value), or leave it empty",
+                                                   raw=shown))
 
 
 def _blank(raw: Any) -> bool:
@@ -601,17 +619,20 @@ def build_settings(pairs: Sequence[tuple[str, Any]] | Mapping[str, Any] = ()) ->
 
 def _check_consistency(s: Settings) -> None:
     if s.bottom_value is not None and s.top_value.number is not None and s.bottom_value > s.top_value.number:
-        raise SettingError("bottom_value", f"bottom_value {_fmt(s.bottom_value)} is above top_value {s.top_value}")
+        raise SettingError("bottom_value", Message("bottom_value {bottom} is above top_value {top}",
+                                                   bottom=_fmt(s.bottom_value), top=str(s.top_value)))
     if s.value_step < 0:
-        raise SettingError("value_step", "value_step must not be negative")
+        raise SettingError("value_step", Message("value_step must not be negative"))
     # rules section 3: a win is worth at least a draw, a draw at least a loss
     if not s.win >= s.draw >= s.loss:
         key = "draw" if s.draw > s.win else "loss"
-        raise SettingError(key, f"win {_fmt(s.win)}, draw {_fmt(s.draw)}, loss {_fmt(s.loss)}: a win "
-                                f"must be worth at least a draw and a draw at least a loss")
+        raise SettingError(key, Message("win {win}, draw {draw}, loss {loss}: a win must be worth "
+                                        "at least a draw and a draw at least a loss",
+                                        win=_fmt(s.win), draw=_fmt(s.draw), loss=_fmt(s.loss)))
     if s.forfeit_win < s.forfeit_loss:
-        raise SettingError("forfeit_loss", f"forfeit_loss {_fmt(s.forfeit_loss)} is more than "
-                                           f"forfeit_win {_fmt(s.forfeit_win)}")
+        raise SettingError("forfeit_loss", Message("forfeit_loss {loss} is more than forfeit_win "
+                                                   "{win}", loss=_fmt(s.forfeit_loss),
+                                                   win=_fmt(s.forfeit_win)))
 
 
 def describe(settings: Settings) -> list[tuple[str, str]]:

@@ -30,6 +30,7 @@ from keizer_xl.core import scoring
 from keizer_xl.core.model import Game, Player, Result, Season
 from keizer_xl.core.rules import Credit
 from keizer_xl.core.values import place_values, scaled_values
+from keizer_xl.errors import Message
 
 
 # --------------------------------------------------------------------------- start ranking
@@ -320,15 +321,17 @@ class Engine:
     def _note_data(self) -> None:
         """Warnings about the data: games without a result, players neither paired nor absent."""
         kind, names = self.rounds.kind, self.names
-        pending = [f"{names[i]}-{names[int(self.rounds.opponent[i, r])]} (round {r})"
-                   for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white))]
-        implicit = [f"{names[i]} (round {r})" for i, r in zip(*np.nonzero(kind == scoring.UNMARKED))]
+        pending = tuple(Message("{game} (round {round})", round=int(r),
+                                game=f"{names[i]}-{names[int(self.rounds.opponent[i, r])]}")
+                        for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white)))
+        implicit = tuple(Message("{game} (round {round})", game=names[i], round=int(r))
+                         for i, r in zip(*np.nonzero(kind == scoring.UNMARKED)))
         if pending:
-            self.notes.append("No result yet, scored as a draw like an adjourned game: "
-                              + ", ".join(pending))
+            self.notes.append(Message("No result yet, scored as a draw like an adjourned game: "
+                                      "{games}", games=pending))
         if implicit:
-            self.notes.append("Neither paired nor marked absent, scored as absent unexcused (U): "
-                              + ", ".join(implicit))
+            self.notes.append(Message("Neither paired nor marked absent, scored as absent "
+                                      "unexcused (U): {players}", players=implicit))
 
     def _bound(self, table: Sequence[Credit]) -> int:
         """An upper bound of every absolute amount the engine computes, over ``scale``: a
@@ -548,7 +551,8 @@ class Engine:
         while True:
             if passes >= s.max_passes:
                 return _Outcome(current, 1, passes, False,
-                                f"did not converge within max_passes = {s.max_passes}")
+                                Message("did not converge within max_passes = {max_passes}",
+                                        max_passes=s.max_passes))
             nxt = self._revalue(step, current)
             passes += 1
             key = self._key(nxt)
@@ -565,8 +569,8 @@ class Engine:
                 order = self.rank(totals, step.active_idx, step.place_prev)
                 return _Outcome(_Pass(order, totals, own, basis, len(cycle)), len(cycle), passes,
                                 False,
-                                f"the ranking cycles between {len(cycle)} orders; ranked by the "
-                                f"average of their totals")
+                                Message("the ranking cycles between {n} orders; ranked by the "
+                                        "average of their totals", n=len(cycle)))
             seen[key] = len(passes_done)
             passes_done.append(nxt)
             current = nxt

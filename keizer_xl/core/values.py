@@ -10,6 +10,7 @@ from math import floor
 from typing import Sequence
 
 from keizer_xl.core.rules import Settings
+from keizer_xl.errors import Message
 
 
 def place_values(settings: Settings, n: int) -> list[Fraction]:
@@ -65,8 +66,9 @@ def value_scale_problem(settings: Settings, n_players: int) -> str | None:
     top = settings.top_value.resolve(n_players)
     bottom = settings.bottom_value
     if bottom is not None and bottom > top:  # a rule top (N, 1.5N) can fall below bottom_value
-        return (f"bottom_value {_text(bottom)} is above top_value {settings.top_value} "
-                f"(= {_text(top)} with {n_players} players)")
+        return Message("bottom_value {bottom} is above top_value {top} (= {value} with {n} "
+                       "players)", bottom=_text(bottom), top=str(settings.top_value),
+                       value=_text(top), n=n_players)
     values = place_values(settings, n_players)
     lowest = values[-1]
     if lowest > 0:
@@ -74,26 +76,30 @@ def value_scale_problem(settings: Settings, n_players: int) -> str | None:
     if bottom is not None:
         scale = 10 ** settings.value_decimals
         if top > 0 and bottom > 0:  # above 0, but cut to value_decimals it is 0
-            return (f"bottom_value {_text(bottom)} cut to {settings.value_decimals} decimals is "
-                    f"0: set bottom_value to at least {_text(Fraction(1, scale))} or "
-                    f"value_decimals higher")
-        return (f"bottom_value {_text(bottom)} gives the last place a value of "
-                f"{_text(lowest)} with {n_players} players; set bottom_value above 0 (e.g. 1)")
+            return Message("bottom_value {bottom} cut to {decimals} decimals is 0: set "
+                           "bottom_value to at least {least} or value_decimals higher",
+                           bottom=_text(bottom), decimals=settings.value_decimals,
+                           least=_text(Fraction(1, scale)))
+        return Message("bottom_value {bottom} gives the last place a value of {lowest} with {n} "
+                       "players; set bottom_value above 0 (e.g. 1)", bottom=_text(bottom),
+                       lowest=_text(lowest), n=n_players)
     bad = sum(1 for v in values if v <= 0)
     step = settings.value_step
     # the largest step that keeps the last place at 1 or more: (top - 1) / (n - 1)
     fitting_step = (top - 1) / (n_players - 1) if n_players > 1 else step
     need = 1 + (n_players - 1) * step  # a number top_value that keeps the last place at 1
     if settings.top_value.number is not None:
-        return (f"top_value {settings.top_value} with value_step {_text(step)} gives the last "
-                f"{bad} of {n_players} places a value of 0 or below (lowest {_text(lowest)}); "
-                f"set top_value to {_text(need)} or more, or top_value to a rule such as N or "
-                f"1.5N, or value_step to at most {_text(fitting_step)}, or set bottom_value "
-                f"(the last place's value)")
-    return (f"top_value {settings.top_value} with value_step {_text(step)} gives the last {bad} "
-            f"of {n_players} places a value of 0 or below (lowest {_text(lowest)}); set "
-            f"value_step to at most {_text(fitting_step)}, or top_value to {_text(need)} or "
-            f"more, or set bottom_value (the last place's value)")
+        return Message("top_value {top} with value_step {step} gives the last {bad} of {n} "
+                       "places a value of 0 or below (lowest {lowest}); set top_value to {need} "
+                       "or more, or top_value to a rule such as N or 1.5N, or value_step to at "
+                       "most {fitting}, or set bottom_value (the last place's value)",
+                       top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
+                       lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
+    return Message("top_value {top} with value_step {step} gives the last {bad} of {n} places a "
+                   "value of 0 or below (lowest {lowest}); set value_step to at most {fitting}, "
+                   "or top_value to {need} or more, or set bottom_value (the last place's value)",
+                   top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
+                   lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
 
 
 def _text(x: Fraction) -> str:

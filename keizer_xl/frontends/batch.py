@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.i18n import translate
 from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read import OWNED_SHEETS
 
@@ -264,7 +265,8 @@ def write_season_sheets(book: Book, season: Season, history: History, *, compare
     context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
     book.write_sheet(name["Standings"], sheets.standings_layout(
-        st, notes, lang, not_yet=waiting, season=season, context=context))
+        st, [translate(n, lang) for n in notes], lang, not_yet=waiting, season=season,
+        context=context))
     report("history", 0.30)
     write_history_sheet(book, history, lang, context)
     report("crosstable", 0.35)

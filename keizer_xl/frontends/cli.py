@@ -22,6 +22,9 @@ from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
 if TYPE_CHECKING:
     from types import FrameType
 
+    from keizer_xl.i18n import Translator
+    from keizer_xl.sheets.tables import Book
+
     from keizer_xl.actions import PairingReport, StandingsReport
     from keizer_xl.clients.xlsx import FileBook
     from keizer_xl.core.model import Season
@@ -32,9 +35,23 @@ if TYPE_CHECKING:
 # openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
 # numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
 # DataFrame is really built: compare, export, batch).
-from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
                                          describe, hint_text, write_log)
+
+def _tr() -> Translator:
+    """The translator of the messages shown now: --language, else the workbook's language."""
+    from keizer_xl.i18n import shown_language, translator
+
+    return translator(shown_language())
+
+
+def _say(text: str) -> str:
+    """A note or warning (a Message from the engine) in the language of the messages."""
+    from keizer_xl.i18n import translate
+
+    return translate(text, _tr())
+
 
 __all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
@@ -59,9 +76,9 @@ class _Parser(argparse.ArgumentParser):
 def _book_path(text: str, must_exist: bool = True) -> Path:
     path = Path(text)
     if must_exist and not path.exists():
-        raise UsageError(f"{text}: no such file")
+        raise UsageError(Message("{path}: no such file", path=text))
     if must_exist and path.is_dir():
-        raise UsageError(f"{text} is a folder, not a workbook")
+        raise UsageError(Message("{path} is a folder, not a workbook", path=text))
     return path
 
 
@@ -137,16 +154,19 @@ def cmd_new(args: argparse.Namespace) -> int:
 
     path = _book_path(args.book, must_exist=False)
     if path.exists() and not args.force:
-        raise UsageError(f"{path} already exists (use --force to overwrite it)")
+        raise UsageError(Message("{path} already exists (use {flag} to overwrite it)", path=str(path),
+                                 flag="--force"))
     if path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise UsageError(f"{path}: the season workbook must end in .xlsx")
+        raise UsageError(Message("{path}: the season workbook must end in .xlsx", path=str(path)))
     language = getattr(args, "language", None) or "en"
     if path.suffix.lower() == ".xlsm":  # the button-ready workbook, built without Excel
         if getattr(args, "via_excel", False):
             return _excel_setup(path, new=True, force=args.force, python=None)
         return _build_xlsm(path, source=None, force=args.force, python=None, language=language)
     build_template(path, language=language)
-    print(f"Created {path}: fill in Players, then mark absences and pair round 1.")
+    tr = _tr()
+    print(tr("Created {path}: fill in {players}, then mark absences and pair round 1.",
+                path=path, players=_sheet("Players", language)))
     return EXIT_OK
 
 
@@ -172,10 +192,12 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from keizer_xl import actions  # the engine (numpy) only once the workbook is open
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
+    tr = _tr()
     for note in report.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {_say(note)}", file=sys.stderr)
     if write:
-        print(f"Wrote Standings after round {report.standing.round} to {path}", file=sys.stderr)
+        print(tr("Wrote {sheet} after round {round} to {path}", round=report.standing.round,
+                 path=path, sheet=_sheet("Standings", _book_lang(book))), file=sys.stderr)
     return EXIT_OK
 
 
@@ -192,14 +214,49 @@ def _print_standings(report: StandingsReport, fmt: str) -> None:
         sys.stdout.write(frame.to_csv(index=False))
         return
     st = report.standing
-    print(f"Standings after round {st.round}" + ("" if st.converged else f" ({st.note})"))
-    head = ["Rank", "Name", "Score", "Value", "Prev", "G", "W", "D", "L"]
-    width = max([len(n) for n in st.order] + [4])
-    print(f"{head[0]:>4}  {head[1]:<{width}}  {head[2]:>9} {head[3]:>7} {head[4]:>7} "
-          f"{head[5]:>3} {head[6]:>3} {head[7]:>3} {head[8]:>3}")
-    for row in standings_rows(report):
-        print(f"{row['rank']:>4}  {row['name']:<{width}}  {row['score']:>9.2f} {row['value']:>7} "
-              f"{row['prev_value']:>7} {row['games']:>3} {row['w']:>3} {row['d']:>3} {row['l']:>3}")
+    tr = _tr()
+    title = tr("Standings after round {round}", round=st.round)
+    print(title if st.converged else tr("{title} ({note})", title=title, note=_say(st.note)))
+    _print_standings_table(standings_rows(report), tr)
+
+
+def _print_standings_table(rows: list[dict[str, Any]], tr: Translator) -> None:
+    """The standings as a text table, headed in the language of the messages (the JSON
+    output's keys stay English)."""
+    head = [tr(h) for h in _TABLE_HEAD]
+    width = max([len(r["name"]) for r in rows] + [len(head[1])])
+    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3))]
+    print(f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
+          f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
+          f"{head[8]:>{wide[8]}}")
+    for r in rows:
+        print(f"{r['rank']:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
+              f"{r['value']:>{wide[3]}} {r['prev_value']:>{wide[4]}} {r['games']:>{wide[5]}} "
+              f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}")
+
+
+def N_(msgid: str) -> str:
+    """Marks a catalog id for tools/catalogs.py (translated where it is printed)."""
+    return msgid
+
+
+#: The text table's headers (msgctxt-free ids; "G" = games, "W"/"D"/"L" = won/drawn/lost).
+_TABLE_HEAD = (N_("Rank"), N_("Name"), N_("Score"), N_("Value"), N_("Prev"), N_("G"), N_("W"),
+               N_("D"), N_("L"))
+
+
+def _sheet(canonical: str, lang: str | None) -> str:
+    from keizer_xl.sheets import schema
+
+    return schema.sheet_name(canonical, lang or "en")
+
+
+def _book_lang(book: Book) -> str:
+    """The workbook's own language (its sheet names and `language` setting, as read)."""
+    from keizer_xl.i18n import seen_book_language
+    from keizer_xl.sheets import schema
+
+    return seen_book_language() or schema.language_of_sheets(book.sheet_names())
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -207,15 +264,20 @@ def cmd_check(args: argparse.Namespace) -> int:
     book = _open(path)
     from keizer_xl import actions
     problems, notes = actions.check_workbook(book)
+    tr = _tr()
     _print_problems(problems, sys.stdout)
-    for n in notes:
-        print(f"warning: {n}")
+    for note in notes:
+        print(f"warning: {_say(note)}")
     if problems:
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {path.name}",
-              file=sys.stderr)
+        n = len(problems)
+        print(tr(N_("{n} problem in {file}") if n == 1 else N_("{n} problems in {file}"), n=n,
+                 file=path.name), file=sys.stderr)
         return EXIT_PROBLEMS
-    print(f"{path.name}: no problems found" + (f" ({len(notes)} warnings)" if notes else ""),
-          file=sys.stderr)
+    if notes:
+        print(tr("{file}: no problems found ({n} warnings)", file=path.name, n=len(notes)),
+              file=sys.stderr)
+    else:
+        print(tr("{file}: no problems found", file=path.name), file=sys.stderr)
     return EXIT_OK
 
 
@@ -232,25 +294,35 @@ def cmd_pair(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(report.as_json(), ensure_ascii=False))
     else:
-        _print_pairing(report)
+        _print_pairing(report, _book_lang(book))
     if write:
-        print(f"Wrote Pairings for round {report.pairing.round} to {path} and added its games "
-              f"to Results", file=sys.stderr)
+        lang = _book_lang(book)
+        tr = _tr()
+        print(tr("Wrote {pairings} for round {round} to {path} and added its games to "
+                 "{results}", round=report.pairing.round, path=path,
+                 pairings=_sheet("Pairings", lang), results=_sheet("Results", lang)),
+              file=sys.stderr)
     return EXIT_OK
 
 
-def _print_pairing(report: PairingReport) -> None:
+def _print_pairing(report: PairingReport, lang: str = "en") -> None:
+    from keizer_xl.sheets import schema
+
     p = report.pairing
-    print(f"Round {p.round}" + (" (paired again)" if report.repaired else ""))
+    tr = _tr()
+    print(tr(N_("Round {round} (paired again)") if report.repaired else N_("Round {round}"),
+             round=p.round))
     width = max([len(b.white) for b in p.boards] + [5])
     for b in p.boards:
         print(f"{b.board:>3}  {b.white:<{width}}  -  {b.black}")
     if p.bye:
-        print(f"Bye: {p.bye}")
-    if report.absent:
-        print("Absent: " + ", ".join(f"{n} ({c})" for n, c in report.absent.items()))
+        print(tr("Bye: {name}", name=p.bye))
+    if report.absent:  # each absence with the letter the club types (Dutch A for excused)
+        letter = {code: own for own, code in reversed(schema.code_letters(lang).items())}
+        print(tr("Absent: {names}", names=", ".join(f"{n} ({letter.get(c, c)})"
+                                                    for n, c in report.absent.items())))
     for note in p.notes:
-        print(f"Note: {note}")
+        print(tr("Note: {note}", note=_say(note)))
 
 
 # --------------------------------------------------------------------------- batch and history
@@ -349,21 +421,27 @@ def cmd_batch(args: argparse.Namespace) -> int:
     progress = None
     if not args.quiet:
         progress = _BatchProgress(sys.stderr, sys.stderr.isatty())
+    from keizer_xl.i18n import translate, translator
+
+    # many workbooks, maybe in several languages: English unless --language says otherwise
+    tr = translator(getattr(args, "language", None))
     t0 = time.perf_counter()
     try:
         results = batch.run_batch(jobs, options, progress)
     except KeyboardInterrupt:
-        print("keizer-xl: batch interrupted; the workbooks finished so far were written, the "
-              "others are unchanged.", file=sys.stderr)
+        print("keizer-xl: " + tr("batch interrupted; the workbooks finished so far were "
+                                 "written, the others are unchanged."), file=sys.stderr)
         return EXIT_PROBLEMS
     finally:
         if progress is not None:
             progress.close()
     seconds = time.perf_counter() - t0
     failed = [r for r in results if not r.ok]
-    print(f"Recomputed {len(results) - len(failed)} of {len(results)} workbook"
-          f"{'s' if len(results) != 1 else ''} in {seconds:.1f} s"
-          + (f"; {len(failed)} failed" if failed else "") + ".")
+    done = len(results) - len(failed)
+    summary = tr(N_("Recomputed {done} of {n} workbook in {seconds} s") if len(results) == 1
+                 else N_("Recomputed {done} of {n} workbooks in {seconds} s"), done=done,
+                 n=len(results), seconds=f"{seconds:.1f}")
+    print(summary + (tr("; {n} failed", n=len(failed)) if failed else "") + ".")
     rows = []
     for r in results:
         rows.append([r.job.label, "ok" if r.ok else "FAILED",
@@ -373,18 +451,19 @@ def cmd_batch(args: argparse.Namespace) -> int:
     _print_table(rows, ["Workbook", "Result", "Players", "Rounds", "Audit diffs", "Seconds",
                         "Output"], right={2, 3, 4, 5})
     if failed:
-        print("\nFailed (nothing was written for these):")
+        print("\n" + tr("Failed (nothing was written for these):"))
         for r in failed:
             print(f"  {r.job.label}")
             for p in r.problems:
                 print(f"    {p}")
             if r.problem_count > len(r.problems):
-                print(f"    ... and {r.problem_count - len(r.problems)} more "
-                      f"(keizer-xl check {r.job.label})")
+                print("    " + tr("... and {n} more ({command})",
+                                  n=r.problem_count - len(r.problems),
+                                  command=f"keizer-xl check {r.job.label}"))
     noted = [r for r in results if r.ok and r.notes]
     for r in noted:
         for note in r.notes:
-            print(f"note: {r.job.label}: {note}", file=sys.stderr)
+            print(f"note: {r.job.label}: {translate(note, tr)}", file=sys.stderr)
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
@@ -462,7 +541,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
                   for s in comparison.summary],
                  ["Variant", "Winner", "Moved", "Largest", "What"], right={2, 3})
     for note in comparison.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         from keizer_xl.sheets import schema
         from keizer_xl.sheets.read import workbook_language
@@ -674,7 +753,8 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
     from keizer_xl.clients import lo_run
 
     path = _book_path(args.book)
-    options = {"round": args.round, "force": args.force or None, "repair": args.repair or None}
+    options = {"round": args.round, "force": args.force or None, "repair": args.repair or None,
+               "language": getattr(args, "language", None)}
 
     def stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM: still clean up soffice (the finally blocks run)
         raise KeyboardInterrupt
@@ -690,8 +770,13 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
             signal.signal(signal.SIGTERM, previous)
     status = outcome.get("status")
     check = args.action == "check"
+    # the macro's language: --language, else the workbook's (the macro found it)
+    from keizer_xl.i18n import translator
+
+    lang = getattr(args, "language", None) or outcome.get("language") or "en"
+    tr = translator(lang)
     if status == "ok":
-        _print_lo_report(outcome, args.format)
+        _print_lo_report(outcome, args.format, tr)
         for note in outcome.get("notes", []):  # as `keizer-xl check` / `standings` print them
             if check:
                 print(f"warning: {note}")
@@ -700,19 +785,21 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
         for message in outcome.get("messages", []):
             print(f"note: {message}", file=sys.stderr)
         if outcome.get("written"):
-            print(f"Wrote {', '.join(outcome['written'])} to {path} with LibreOffice"
-                  + ("" if outcome.get("saved") else " (NOT saved)"), file=sys.stderr)
+            print(tr(N_("Wrote {sheets} to {path} with LibreOffice") if outcome.get("saved") else
+                     N_("Wrote {sheets} to {path} with LibreOffice (NOT saved)"),
+                     sheets=", ".join(outcome["written"]), path=path), file=sys.stderr)
         elif check:
-            print(f"{path.name}: no problems found", file=sys.stderr)
+            print(tr("{file}: no problems found", file=path.name), file=sys.stderr)
     elif status == "problems":
         # `check` lists them on stdout, the others on stderr
         _print_problems(outcome.get("problems", []), sys.stdout if check else sys.stderr)
         n = len(outcome.get("problems", []))
-        print(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", file=sys.stderr)
+        print(tr(N_("{n} problem found; nothing was written.") if n == 1
+                 else N_("{n} problems found; nothing was written."), n=n), file=sys.stderr)
         for message in outcome.get("messages", []):
             print(f"warning: {message}", file=sys.stderr)
     elif outcome.get("reason"):  # a refusal: worded for the command line, not the macro box
-        print(f"keizer-xl: {hint_text(outcome['reason'], outcome.get('hint'), 'cli')}",
+        print(f"keizer-xl: {hint_text(outcome['reason'], outcome.get('hint'), 'cli', lang)}",
               file=sys.stderr)
         for message in outcome.get("messages", []):
             print(f"warning: {message}", file=sys.stderr)
@@ -724,7 +811,7 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
     return int(outcome.get("exit_code", EXIT_PROBLEMS))
 
 
-def _print_lo_report(outcome: dict[str, Any], fmt: str) -> None:
+def _print_lo_report(outcome: dict[str, Any], fmt: str, tr: Any) -> None:
     report = outcome.get("report")
     if fmt == "json":
         if report is not None:
@@ -732,23 +819,19 @@ def _print_lo_report(outcome: dict[str, Any], fmt: str) -> None:
         return
     action = outcome.get("action")
     if action == "pair" and report:
-        print(f"Round {report['round']}")
+        print(tr("Round {round}", round=report["round"]))
         width = max([len(b["white"]) for b in report["boards"]] + [5])
         for b in report["boards"]:
             print(f"{b['board']:>3}  {b['white']:<{width}}  -  {b['black']}")
         if report.get("bye"):
-            print(f"Bye: {report['bye']}")
+            print(tr("Bye: {name}", name=report["bye"]))
         if report.get("absent"):
-            print("Absent: " + ", ".join(f"{n} ({c})" for n, c in report["absent"].items()))
+            print(tr("Absent: {names}", names=", ".join(f"{n} ({c})"
+                                                        for n, c in report["absent"].items())))
         return
     if action == "standings" and report:
         print(outcome.get("text", "").splitlines()[0])
-        width = max([len(r["name"]) for r in report] + [4])
-        print(f"{'Rank':>4}  {'Name':<{width}}  {'Score':>9} {'Value':>7} {'Prev':>7} "
-              f"{'G':>3} {'W':>3} {'D':>3} {'L':>3}")
-        for r in report:
-            print(f"{r['rank']:>4}  {r['name']:<{width}}  {r['score']:>9.2f} {r['value']:>7} "
-                  f"{r['prev_value']:>7} {r['games']:>3} {r['w']:>3} {r['d']:>3} {r['l']:>3}")
+        _print_standings_table(report, tr)
         return
     if action != "check":  # check: the warnings follow, as `keizer-xl check` prints them
         print(outcome.get("text", ""))
@@ -894,8 +977,11 @@ def _print_problems(problems: Sequence[object], stream: TextIO) -> None:
         print(str(p), file=stream)
     more = len(problems) - MAX_PROBLEMS_SHOWN
     if more > 0:
-        print(f"... and {more} more problem{'s' if more != 1 else ''} (the first "
-              f"{MAX_PROBLEMS_SHOWN} are listed; fix them and run again)", file=stream)
+        tr = _tr()
+        print(tr(N_("... and {n} more problem (the first {shown} are listed; fix them and run "
+                    "again)") if more == 1 else N_("... and {n} more problems (the first "
+                 "{shown} are listed; fix them and run again)"), n=more, shown=MAX_PROBLEMS_SHOWN),
+              file=stream)
 
 
 def _stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
@@ -924,9 +1010,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, argv: list[str]) -> int:
     printed: set[str] = set()
-    from keizer_xl.i18n import message_language
+    from keizer_xl.i18n import front_end_run
 
-    token = message_language.set(getattr(args, "language", None))
+    scope = front_end_run(getattr(args, "language", None))
+    scope.__enter__()
     paused = _pause_cycle_collector(args.command)
     try:
         code = args.func(args)
@@ -939,7 +1026,7 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         _print_messages(printed)
         return _fail(exc, argv)
     finally:
-        message_language.reset(token)
+        scope.__exit__(None, None, None)
         if paused:
             gc.enable()
     _print_messages(printed)

@@ -17,6 +17,11 @@ message box names that file.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from keizer_xl.i18n import Translator
+
 import sys
 import tempfile
 from pathlib import Path
@@ -89,8 +94,15 @@ def run_action(action: str, book: Any = None, *, show: Alert | None = None,
 
     Returns the message shown.  Never raises for a problem in the workbook or an unexpected
     error: the first is listed, the second logged."""
+    from keizer_xl.i18n import front_end_run
+
     if book is None:
         book = caller_book()
+    with front_end_run():  # the messages in the workbook's language (as the reader finds it)
+        return _run_action(action, book, show, front)
+
+
+def _run_action(action: str, book: Any, show: Alert | None, front: Front | None) -> str:
     where = front or _front()
     alert: Alert = show or (lambda text, mode: _alert(book, text, mode))
     target: XlwingsBook | None = None
@@ -131,33 +143,65 @@ def _wants_save(book: Any) -> bool:
     return False
 
 
+def N_(msgid: str) -> str:
+    """Marks a catalog id for tools/catalogs.py (translated where it is shown)."""
+    return msgid
+
+
+def _tr() -> "Translator":
+    """The translator of the workbook's language (known once the reader has read it)."""
+    from keizer_xl.i18n import shown_language, translator
+
+    return translator(shown_language())
+
+
+def _sheet(target: Any, canonical: str) -> str:
+    """The name of ``canonical`` in the workbook's language (what the action wrote)."""
+    from keizer_xl.i18n import seen_book_language, shown_language
+    from keizer_xl.sheets import schema
+
+    return schema.sheet_name(canonical, seen_book_language() or shown_language())
+
+
 def _unsaved(target: XlwingsBook) -> str:
+    tr = _tr()
     if target.save_to_disk:
-        return "The workbook was saved."
-    return "The workbook is not saved yet: save it to keep this (or close it without saving to undo)."
+        return tr("The workbook was saved.")
+    return tr("The workbook is not saved yet: save it to keep this (or close it without "
+              "saving to undo).")
 
 
-def _notes(notes: Sequence[str], heading: str = "Notes") -> str:
-    notes = list(notes)
+def _notes(notes: Sequence[str], heading: str = N_("Notes"), **params: Any) -> str:
+    from keizer_xl.i18n import translate
+
+    tr = _tr()
+    notes = [translate(n, tr) for n in notes]
     if not notes:
         return ""
     lines = [f"- {n}" for n in notes[:MAX_MESSAGE_LINES]]
     if len(notes) > MAX_MESSAGE_LINES:
-        lines.append(f"... and {len(notes) - MAX_MESSAGE_LINES} more.")
-    return f"\n\n{heading}:\n" + "\n".join(lines)
+        lines.append(tr("... and {n} more.", n=len(notes) - MAX_MESSAGE_LINES))
+    return f"\n\n{tr(heading, **params)}:\n" + "\n".join(lines)
 
 
 def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
     from keizer_xl import actions
 
     report = actions.pair_next_round(target, **options)
+    tr = _tr()
     p = report.pairing
-    lines = [f"Round {p.round} is paired{' again' if report.repaired else ''}: "
-             f"{len(p.boards)} board{'s' if len(p.boards) != 1 else ''}"
-             + (f", bye: {p.bye}" if p.bye else "")
-             + (f", absent: {len(report.absent)}" if report.absent else "") + "."]
-    lines.append("The pairing is on the sheet Pairings; the games were added to Results with an "
-                 "empty result.")
+    n = len(p.boards)
+    if report.repaired:
+        head = tr(N_("Round {round} is paired again: {n} board") if n == 1
+                  else N_("Round {round} is paired again: {n} boards"), round=p.round, n=n)
+    else:
+        head = tr(N_("Round {round} is paired: {n} board") if n == 1
+                  else N_("Round {round} is paired: {n} boards"), round=p.round, n=n)
+    lines = [head + (tr(", bye: {name}", name=p.bye) if p.bye else "")
+             + (tr(", absent: {n}", n=len(report.absent)) if report.absent else "") + "."]
+    lines.append(tr("The pairing is on the sheet {pairings}; the games were added to {results} "
+                    "with an empty result.", pairings=_sheet(target, "Pairings"),
+                    results=_sheet(target, "Results")))
     notes = describe(report, notes=list(p.notes) + target.messages).lines
     return " ".join(lines) + _notes(notes) + "\n\n" + _unsaved(target), "info"
 
@@ -167,11 +211,14 @@ def _standings(target: XlwingsBook) -> tuple[str, str]:
     from keizer_xl.core.numbers import display
 
     report = actions.update_standings(target)
+    tr = _tr()
     st = report.standing
-    text = f"Standings after round {st.round} are on the sheet Standings."
+    text = tr("Standings after round {round} are on the sheet {sheet}.", round=st.round,
+              sheet=_sheet(target, "Standings"))
     if st.order:
         leader = st.order[0]
-        text += f" Leader: {leader} ({display(st.score[leader])} points)."
+        text += " " + tr("Leader: {name} ({score} points).", name=leader,
+                         score=display(st.score[leader]))
     notes = describe(report, notes=list(report.notes) + target.messages).lines
     return text + _notes(notes) + "\n\n" + _unsaved(target), "info"
 
@@ -182,11 +229,13 @@ def _check(target: XlwingsBook) -> tuple[str, str]:
     problems, warnings = actions.check_workbook(target)
     warnings = list(warnings) + target.messages
     if problems:
-        return (_problem_list([str(p) for p in problems], "Check found")
-                + _notes(warnings, "Warnings"), "critical")
-    text = "No problems found."
+        return (_problem_list([str(p) for p in problems], found=True)
+                + _notes(warnings, N_("Warnings")), "critical")
+    tr = _tr()
+    text = tr("No problems found.")
     if warnings:
-        text += _notes(warnings, f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}")
+        n = len(warnings)
+        text += _notes(warnings, N_("{n} warning") if n == 1 else N_("{n} warnings"), n=n)
     return text, "info"
 
 
@@ -199,15 +248,23 @@ _ACTIONS: dict[str, Callable[[XlwingsBook], tuple[str, str]]] = {
 }
 
 
-def _problem_list(problems: list[str], opening: str) -> str:
+def _problem_list(problems: list[str], found: bool) -> str:
+    """"Check found N problems ..." (the Check button) or "There are N problems ..."."""
+    tr = _tr()
     n = len(problems)
-    head = f"{opening} {n} problem{'s' if n != 1 else ''} to fix (sheet!cell: what):"
+    if found:
+        head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
+                  else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
+    else:
+        head = tr(N_("There is {n} problem to fix (sheet!cell: what):") if n == 1
+                  else N_("There are {n} problems to fix (sheet!cell: what):"), n=n)
     shown = problems[:MAX_MESSAGE_LINES]
     text = head + "\n" + "\n".join(f"- {p}" for p in shown)
     if n > len(shown):
         path = _write_report(problems)
-        text += f"\n... and {n - len(shown)} more"
-        text += f"; the full list is in {path}." if path else "."
+        more = n - len(shown)
+        text += "\n" + (tr("... and {n} more; the full list is in {path}.", n=more, path=path)
+                        if path else tr("... and {n} more.", n=more))
     return text
 
 
@@ -219,17 +276,18 @@ def _describe_failure(exc: BaseException, front: Front = "excel",
     # a refusal or a problem list comes before any write; after an unexpected error the open
     # book may be partly changed (the xlwings transport writes cell by cell)
     out = describe(exc, front, written=False if expected else None, log=log)
+    tr = _tr()
     messages = target.messages if target is not None else []
     if out.status == "problems":
-        return ("Nothing was changed. " + _problem_list(list(out.problems), "There are")
-                + _notes(messages, "Warnings"))
+        return (tr("Nothing was changed.") + " " + _problem_list(list(out.problems), found=False)
+                + _notes(messages, N_("Warnings")))
     if out.status == "error":
-        return "\n\n".join(out.lines) + _notes(messages, "Warnings")
+        return "\n\n".join(out.lines) + _notes(messages, N_("Warnings"))
     message = out.lines[0]
     if isinstance(exc, _client_errors()):
-        return message + _notes(messages, "Warnings")
-    return (f"Nothing was changed: {message[:1].upper()}{message[1:]}."
-            + _notes(messages, "Warnings"))
+        return message + _notes(messages, N_("Warnings"))
+    return (tr("Nothing was changed: {reason}.", reason=f"{message[:1].upper()}{message[1:]}")
+            + _notes(messages, N_("Warnings")))
 
 
 def _client_errors() -> tuple[type[BaseException], ...]:

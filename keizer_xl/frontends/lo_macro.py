@@ -16,11 +16,21 @@ Statuses and exit codes are those of :func:`keizer_xl.frontends.outcome.describe
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from keizer_xl.i18n import Translator
+
 import traceback
 from typing import Any, Literal
 
 ACTIONS = ("pair", "standings", "check")
-TITLES = {"pair": "Pair next round", "standings": "Update standings", "check": "Check"}
+def N_(msgid: str) -> str:
+    """Marks a catalog id for tools/catalogs.py (translated where it is shown)."""
+    return msgid
+
+
+TITLES = {"pair": N_("Pair next round"), "standings": N_("Update standings"), "check": N_("Check")}
 EXIT_CODES = {"ok": 0, "problems": 1, "refused": 1, "error": 1, "usage": 2}
 
 #: at most this many problems are listed in a message box (all are in the result)
@@ -30,21 +40,43 @@ MAX_LISTED = 25
 Result = dict[str, Any]
 
 
+def _tr() -> "Translator":
+    from keizer_xl.i18n import shown_language, translator
+
+    return translator(shown_language())
+
+
 def outcome(action: str, status: str, text: str, **extra: Any) -> Result:
+    from keizer_xl.i18n import shown_language
+
+    title = _tr()(TITLES[action]) if action in TITLES else action
     out: Result = {"action": action, "status": status, "exit_code": EXIT_CODES[status],
-           "title": f"keizer-xl: {TITLES.get(action, action)}", "text": text, "problems": [],
-           "notes": [], "messages": [], "written": [], "saved": False, "report": None}
+           "title": f"keizer-xl: {title}", "text": text, "problems": [],
+           "notes": [], "messages": [], "written": [], "saved": False, "report": None,
+           "language": shown_language()}
     out.update(extra)
     return out
 
 
 def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
-    """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``."""
+    """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``.
+
+    The messages are in the workbook's language (its ``language`` setting, else its sheet
+    names), or in ``options["language"]`` when given (``keizer-xl lo-run --language``)."""
+    from keizer_xl.i18n import front_end_run
+
     options = dict(options or {})
+    with front_end_run(options.get("language") or None):
+        return _run(action, doc, options)
+
+
+def _run(action: str, doc: Any, options: dict[str, Any]) -> Result:
     if "headless" not in options:
         options["headless"] = not _has_window(doc)
     if action not in ACTIONS:
-        return outcome(action, "usage", f"Unknown action {action!r} (pair, standings or check).")
+        tr = _tr()
+        return outcome(action, "usage", tr("Unknown action {action!r} (pair, standings or "
+                                           "check).", action=action))
     try:
         from keizer_xl.clients.libreoffice import LibreOfficeError, UnoBook
     except Exception as exc:  # pragma: no cover - a broken installation
@@ -54,7 +86,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
         book = UnoBook(doc, store=options.get("store", True))
     except LibreOfficeError as exc:
         return _failure(action, exc)
-    undo = _UndoContext(doc, f"keizer-xl: {TITLES[action]}")
+    undo = _UndoContext(doc, f"keizer-xl: {_tr()(TITLES[action])}")
     try:
         with undo:
             result = _dispatch(action, book, options)
@@ -67,7 +99,8 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
         if book.modified and not options.get("headless"):
             undo.roll_back()
             book.written.clear()
-            result["text"] += "\n\nThe changes made before the error were taken back."
+            tr = _tr()
+            result["text"] += "\n\n" + tr("The changes made before the error were taken back.")
     result["messages"] = list(book.messages) + result.get("messages", [])
     result["written"] = list(book.written)
     result["frozen"] = {name: rows for name, rows in book.frozen.items() if name in book.written}
@@ -82,53 +115,80 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
 def _dispatch(action: str, book: Any, options: dict[str, Any]) -> Result:
     from keizer_xl import actions
     from keizer_xl.frontends.render import standings_rows
+    from keizer_xl.i18n import translate
+    from keizer_xl.sheets import schema
+
+    tr = _tr()
+
+    def sheet(canonical: str) -> str:  # the name the workbook's own language gives it
+        from keizer_xl.i18n import seen_book_language
+
+        lang = seen_book_language() or schema.language_of_sheets(book.sheet_names())
+        return schema.sheet_name(canonical, lang)
 
     if action == "check":
-        problems, notes = actions.check_workbook(book)
+        problems, warnings = actions.check_workbook(book)
+        tr = _tr()  # the workbook's language is known now
+        notes = [translate(n, tr) for n in warnings]
         if problems:
             listed = [str(p) for p in problems]
             return outcome(action, "problems", _problem_text(listed), problems=listed,
-                           notes=list(notes))
-        text = "No problems found."
+                           notes=notes)
+        text = tr("No problems found.")
         if notes:
-            text += f" {len(notes)} warning{'s' if len(notes) != 1 else ''}:\n\n" + \
-                    "\n".join(f"- {n}" for n in notes[:MAX_LISTED])
-        return outcome(action, "ok", text, notes=list(notes))
+            text += " " + tr(N_("{n} warning:") if len(notes) == 1 else N_("{n} warnings:"),
+                             n=len(notes)) + "\n\n" + \
+                "\n".join(f"- {n}" for n in notes[:MAX_LISTED])
+        return outcome(action, "ok", text, notes=notes)
     if action == "standings":
         after = options.get("round")
         standings = actions.update_standings(book, None if after is None else int(after))
+        tr = _tr()
         rows = standings_rows(standings)
         st = standings.standing
-        text = f"Standings after round {st.round} written to the sheet Standings " \
-               f"({len(rows)} players)."
+        text = tr("Standings after round {round} written to the sheet {sheet} ({n} players).",
+                  round=st.round, sheet=sheet("Standings"), n=len(rows))
         if rows:
-            text += f"\nLeader: {rows[0]['name']} ({rows[0]['score']:.2f} points)."
-        notes = list(standings.notes)
+            text += "\n" + tr("Leader: {name} ({score} points).", name=rows[0]["name"],
+                              score=f"{rows[0]['score']:.2f}")
+        notes = [translate(n, tr) for n in standings.notes]
         if notes:
-            text += "\n\n" + "\n".join(f"Note: {n}" for n in notes[:MAX_LISTED])
+            text += "\n\n" + "\n".join(tr("Note: {note}", note=n) for n in notes[:MAX_LISTED])
         return outcome(action, "ok", text, notes=notes, report=rows)
     rnd = options.get("round")
     pairing = actions.pair_next_round(book, None if rnd is None else int(rnd),
                                      force=bool(options.get("force")),
                                      repair=bool(options.get("repair")))
+    tr = _tr()
     p = pairing.pairing
-    text = f"Round {p.round} paired{' again' if pairing.repaired else ''}: {len(p.boards)} " \
-           f"board{'s' if len(p.boards) != 1 else ''}"
+    n = len(p.boards)
+    if pairing.repaired:
+        text = tr(N_("Round {round} paired again: {n} board") if n == 1
+                  else N_("Round {round} paired again: {n} boards"), round=p.round, n=n)
+    else:
+        text = tr(N_("Round {round} paired: {n} board") if n == 1
+                  else N_("Round {round} paired: {n} boards"), round=p.round, n=n)
     if p.bye:
-        text += f", bye: {p.bye}"
-    text += ". Written to the sheet Pairings; the games were added to Results."
-    if p.notes:
-        text += "\n\n" + "\n".join(f"Note: {n}" for n in p.notes[:MAX_LISTED])
-    return outcome(action, "ok", text, notes=list(p.notes), report=pairing.as_json())
+        text += tr(", bye: {name}", name=p.bye)
+    text += ". " + tr("Written to the sheet {pairings}; the games were added to {results}.",
+                      pairings=sheet("Pairings"), results=sheet("Results"))
+    notes = [translate(n, tr) for n in p.notes]
+    if notes:
+        text += "\n\n" + "\n".join(tr("Note: {note}", note=n) for n in notes[:MAX_LISTED])
+    # the report is data (as `pair --format json` prints it): its notes stay English
+    return outcome(action, "ok", text, notes=notes, report=pairing.as_json())
 
 
 def _problem_text(problems: list[str]) -> str:
     n = len(problems)
-    head = f"{n} problem{'s' if n != 1 else ''} found; nothing was written. Fix " \
-           f"{'them' if n != 1 else 'it'} and try again:\n\n"
+    tr = _tr()
+    head = tr(N_("{n} problem found; nothing was written. Fix it and try again:") if n == 1
+              else N_("{n} problems found; nothing was written. Fix them and try again:"),
+              n=n) + "\n\n"
     listed = "\n".join(problems[:MAX_LISTED])
     if n > MAX_LISTED:
-        listed += f"\n... and {n - MAX_LISTED} more (the Check button lists them all)."
+        listed += "\n" + tr("... and {n} more (the Check button lists them all).",
+                            n=n - MAX_LISTED)
     return head + listed
 
 

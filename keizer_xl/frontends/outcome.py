@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Literal, Sequence
 
 from keizer_xl.errors import ActionError, ClientError, InputError, KeizerError, UsageError
+from keizer_xl.i18n import error_text, shown_language, translate, translator
 
 __all__ = ["Outcome", "Front", "FRONTS", "HINT_WORDS", "describe", "hint_text", "write_log",
            "debug_enabled", "LOG_FILE", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
@@ -57,48 +58,77 @@ Status = Literal["ok", "problems", "refused", "usage", "error"]
 #: Where the traceback of an unexpected error goes (every front end names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl.log"
 
-_MACROS_XL = "(Developer > Macros, or Alt+F8)"
-_SCRIPTS_LITE = "(in the xlwings Lite task pane)"
-_MACROS_LO = "(Tools > Macros > Run Macro > My Macros > keizer_xl_lo)"
+def N_(msgid: str) -> str:
+    """Marks a catalog id for tools/catalogs.py; translated where it is shown."""
+    return msgid
 
-#: How each front end words the way out of a refusal (the action's message comes first).
-HINT_WORDS: dict[Front, dict[str, str]] = {
+
+#: Where each front end's macros / scripts are found (menu paths are translated too).
+_MACROS_XL = N_("(Developer > Macros, or Alt+F8)")
+_SCRIPTS_LITE = N_("(in the xlwings Lite task pane)")
+_MACROS_LO = N_("(Tools > Macros > Run Macro > My Macros > keizer_xl_lo)")
+
+# The way out of a refusal, per front end and hint key: a catalog id and its parameters.
+# Flags, macro and script names stay literal in every language (they are what the user types
+# or picks); the sentence around them is translated.
+_REPAIR_CLI = N_("; use {flag} to pair it again (late arrivals), keeping boards marked * (started)")
+_FORCE_CLI = N_(", or use {flag} to pair anyway (missing results count as draws)")
+_ROUND_CLI = N_(" ({flag})")
+_REPAIR_XL = N_("; use the macro {macro} to pair it again (late arrivals), keeping boards marked "
+                "* (started) {where}")
+_FORCE_XL = N_(", or run the macro {macro} to pair anyway (missing results count as draws) {where}")
+_ROUND_XL = N_(": the macro {macro} pairs the round just paired again {where}")
+_REPAIR_SCRIPT = N_("; run the script {script} to pair it again (late arrivals), keeping boards "
+                    "marked * (started) {where}")
+_FORCE_SCRIPT = N_(", or run the script {script} to pair anyway (missing results count as draws) "
+                   "{where}")
+_ROUND_SCRIPT = N_(": the script {script} pairs the round just paired again {where}")
+_REPAIR_LO = N_("; run the macro {macro} to pair it again (late arrivals), keeping boards marked "
+                "* (started) {where}")
+
+_HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
     "cli": {
-        "repair": "; use --repair to pair it again (late arrivals), keeping boards marked * "
-                  "(started)",
-        "force": ", or use --force to pair anyway (missing results count as draws)",
-        "round": " (--round N)",
+        "repair": (_REPAIR_CLI, {"flag": "--repair"}),
+        "force": (_FORCE_CLI, {"flag": "--force"}),
+        "round": (_ROUND_CLI, {"flag": "--round N"}),
     },
     "excel": {
-        "repair": f"; use the macro PairRoundAgain to pair it again (late arrivals), keeping "
-                  f"boards marked * (started) {_MACROS_XL}",
-        "force": f", or run the macro PairNextRoundAnyway to pair anyway (missing results count "
-                 f"as draws) {_MACROS_XL}",
-        "round": f": the macro PairRoundAgain pairs the round just paired again {_MACROS_XL}",
+        "repair": (_REPAIR_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
+        "force": (_FORCE_XL, {"macro": "PairNextRoundAnyway", "where": _MACROS_XL}),
+        "round": (_ROUND_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
     },
     "lite": {
-        "repair": f"; run the script pair_round_again to pair it again (late arrivals), keeping "
-                  f"boards marked * (started) {_SCRIPTS_LITE}",
-        "force": f", or run the script pair_next_round_anyway to pair anyway (missing results "
-                 f"count as draws) {_SCRIPTS_LITE}",
-        "round": f": the script pair_round_again pairs the round just paired again "
-                 f"{_SCRIPTS_LITE}",
+        "repair": (_REPAIR_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
+        "force": (_FORCE_SCRIPT, {"script": "pair_next_round_anyway", "where": _SCRIPTS_LITE}),
+        "round": (_ROUND_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
     },
     "libreoffice": {
-        "repair": f"; run the macro pair_round_again to pair it again (late arrivals), keeping "
-                  f"boards marked * (started) {_MACROS_LO}",
-        "force": f", or run the macro pair_next_round_anyway to pair anyway (missing results "
-                 f"count as draws) {_MACROS_LO}",
-        "round": f": the macro pair_round_again pairs the round just paired again {_MACROS_LO}",
+        "repair": (_REPAIR_LO, {"macro": "pair_round_again", "where": _MACROS_LO}),
+        "force": (_FORCE_XL, {"macro": "pair_next_round_anyway", "where": _MACROS_LO}),
+        "round": (_ROUND_XL, {"macro": "pair_round_again", "where": _MACROS_LO}),
     },
 }
 
+
+def _hint_words(front: Front, hint: str, lang: str | None) -> str:
+    msgid, params = _HINTS[front][hint]
+    tr = translator(lang)
+    return tr(msgid, **{k: tr(v) if v.startswith("(") else v for k, v in params.items()})
+
+
+#: How each front end words the way out of a refusal in English (the action's message comes
+#: first); :func:`hint_text` says it in another language.
+HINT_WORDS: dict[Front, dict[str, str]] = {
+    front: {hint: _hint_words(front, hint, "en") for hint in hints}
+    for front, hints in _HINTS.items()
+}
+
 _WRITTEN: dict[Front, str] = {
-    "cli": "The workbook had already been written when this happened.",
-    "excel": "The workbook may be partly changed: close it without saving to undo.",
-    "lite": "The workbook may be partly changed: close it without saving to undo.",
-    "libreoffice": "The workbook may be partly changed: use Edit > Undo, or close it without "
-                   "saving.",
+    "cli": N_("The workbook had already been written when this happened."),
+    "excel": N_("The workbook may be partly changed: close it without saving to undo."),
+    "lite": N_("The workbook may be partly changed: close it without saving to undo."),
+    "libreoffice": N_("The workbook may be partly changed: use Edit > Undo, or close it without "
+                      "saving."),
 }
 
 
@@ -122,9 +152,10 @@ class Outcome:
         return "\n".join(self.lines)
 
 
-def hint_text(message: str, hint: str | None, front: Front) -> str:
-    """``message`` followed by the front end's wording of ``hint``, as one sentence."""
-    words = HINT_WORDS[front].get(hint or "", "")
+def hint_text(message: str, hint: str | None, front: Front, lang: str | None = "en") -> str:
+    """``message`` followed by the front end's wording of ``hint`` in ``lang``, as one
+    sentence."""
+    words = _hint_words(front, hint, lang) if hint in _HINTS[front] else ""
     return message.rstrip(".") + words if words else message
 
 
@@ -134,26 +165,34 @@ def debug_enabled() -> bool:
 
 
 def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
-             written: bool | None = False, log: str | None = None) -> Outcome:
+             written: bool | None = False, log: str | None = None,
+             lang: str | None = None) -> Outcome:
     """The outcome of an action: ``result`` is its report (anything not an exception) or the
     exception it raised.
 
     ``notes``: the warnings and notes of a report (shown on success); ``written``: whether the
     workbook had been written (True), not (False) or may have been (None) when the exception
-    came; ``log``: where the traceback of an unexpected error was written."""
+    came; ``log``: where the traceback of an unexpected error was written; ``lang``: the
+    language of the lines (default: i18n.shown_language, ``--language`` else the workbook's).
+    ``message`` stays the reason in that language, too."""
+    lang = lang or shown_language()
+    tr = translator(lang)
     if not isinstance(result, BaseException):
-        return Outcome("ok", EXIT_OK, tuple(notes))
-    after = _after_write(front, written)
+        return Outcome("ok", EXIT_OK, tuple(translate(n, tr) for n in notes))
+    after = _after_write(front, written, lang)
     if isinstance(result, InputError):
         problems = tuple(str(p) for p in result.problems)
         n = len(problems)
-        summary = f"{n} problem{'s' if n != 1 else ''} found" + \
-            ("; nothing was written." if written is False else ".")
+        if written is False:
+            summary = tr(N_("{n} problem found; nothing was written.") if n == 1
+                         else N_("{n} problems found; nothing was written."), n=n)
+        else:
+            summary = tr(N_("{n} problem found.") if n == 1 else N_("{n} problems found."), n=n)
         extra = (after,) if written is not False else ()
         return Outcome("problems", EXIT_PROBLEMS, problems + (summary,) + extra,
                        message=summary, problems=problems)
     if isinstance(result, KeizerError):
-        message = _message(result)
+        message = _message(result, lang)
         hint = result.hint if isinstance(result, ActionError) else None
         usage = bool(getattr(result, "usage", False))
         if isinstance(result, ClientError):
@@ -161,36 +200,43 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
         else:
             code = EXIT_USAGE if usage or isinstance(result, UsageError) else EXIT_PROBLEMS
         status: Status = "usage" if code == EXIT_USAGE else "refused"
-        line = hint_text(message, hint, front)
+        line = hint_text(message, hint, front, lang)
         lines = (line,) + ((after,) if written is not False else ())
         return Outcome(status, code, lines, message=message, hint=hint)
     if isinstance(result, KeyboardInterrupt):
         return Outcome("refused", EXIT_PROBLEMS,
-                       ("interrupted; " + ("nothing was written." if written is False
-                                           else after[:1].lower() + after[1:]),),
+                       (tr(N_("interrupted; nothing was written.")) if written is False
+                        else tr(N_("interrupted; {what}"), what=after[:1].lower() + after[1:]),),
                        message="interrupted")
     detail = result.args[0] if isinstance(result, KeyError) and result.args else result
     head = f"{type(result).__name__}: {detail}"
     # the command line's lines follow "keizer-xl: " (scripts look for "keizer-xl: unexpected
     # error"); a message box starts a sentence
-    opening = "unexpected error" if front == "cli" else "Something unexpected went wrong"
-    out = [f"{opening} ({head}): a fault in keizer-xl, not in your workbook."]
-    out.append("Nothing was written." if written is False else after)
+    if front == "cli":  # scripts look for this English opening: it stays English
+        out = [f"unexpected error ({head}): " + tr(N_("a fault in keizer-xl, not in your "
+                                                     "workbook."))]
+    else:
+        out = [tr(N_("Something unexpected went wrong ({error}): a fault in keizer-xl, not in "
+                     "your workbook."), error=head)]
+    out.append(tr(N_("Nothing was written.")) if written is False else after)
     if log:
-        out.append(f"The details are in {log}; please send that file with your report.")
+        out.append(tr(N_("The details are in {log}; please send that file with your report."),
+                      log=log))
     if front == "cli":
-        out.append("Set KEIZER_XL_DEBUG=1 to see the traceback here.")
+        out.append(tr(N_("Set KEIZER_XL_DEBUG=1 to see the traceback here.")))
     return Outcome("error", EXIT_UNEXPECTED, tuple(out), message=head)
 
 
-def _after_write(front: Front, written: bool | None) -> str:
-    if written is None:
-        return "The workbook may be partly changed." if front == "cli" else _WRITTEN[front]
-    return _WRITTEN[front]
+def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:
+    tr = translator(lang)
+    if written is None and front == "cli":
+        return tr(N_("The workbook may be partly changed."))
+    return tr(_WRITTEN[front])
 
 
-def _message(exc: BaseException) -> str:
-    text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+def _message(exc: BaseException, lang: str | None = "en") -> str:
+    """The reason in ``lang``: a Message or a catalog id with parameters is translated."""
+    text = error_text(exc, lang)
     return text or type(exc).__name__
 
 

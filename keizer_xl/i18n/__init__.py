@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Iterator
 
 #: Languages with a catalog (English is the message ids themselves).
 CATALOG_LANGUAGES = ("nl", "de", "fr")
@@ -73,3 +74,76 @@ def _(msgid: str, lang: str | None = None, **params: Any) -> str:
 #: The language messages are shown in when the user chose one (``--language``); None: the
 #: workbook's language.  A context variable, so a server or test can set it per request.
 message_language: ContextVar[str | None] = ContextVar("keizer_xl_message_language", default=None)
+
+class _Seen:
+    """The language of the workbook a front end's run is working on (set by the reader)."""
+
+    def __init__(self) -> None:
+        self.lang: str | None = None
+
+
+#: Set by a front end around one run (:func:`front_end_run`); the sheet reader records the
+#: workbook's language in it once it knows it (the sheet names, then the ``language``
+#: setting).  None outside a front end's run: a library call records nothing, so one run's
+#: language never leaks into the next.
+_book_language: ContextVar[_Seen | None] = ContextVar("keizer_xl_book_language", default=None)
+
+
+def record_book_language(lang: str) -> None:
+    """The reader found the workbook's language (kept only during a front end's run)."""
+    seen = _book_language.get()
+    if seen is not None:
+        seen.lang = lang
+
+
+@contextmanager
+def front_end_run(override: str | None = None) -> Iterator[None]:
+    """One front-end run: messages in ``override`` (``--language``) when given, else in the
+    language of the workbook the run reads (:func:`shown_language`)."""
+    t1 = message_language.set(override)
+    t2 = _book_language.set(_Seen())
+    try:
+        yield
+    finally:
+        _book_language.reset(t2)
+        message_language.reset(t1)
+
+
+def seen_book_language() -> str | None:
+    """The language of the workbook this front-end run has read (None: not read yet)."""
+    seen = _book_language.get()
+    return seen.lang if seen else None
+
+
+def shown_language(default: str | None = None) -> str:
+    """The language of the messages a front end shows now: ``--language``, else the workbook's
+    (as the reader found it), else ``default``, else English."""
+    seen = _book_language.get()
+    return message_language.get() or (seen.lang if seen else None) or default or "en"
+
+
+def translate(text: Any, lang: "str | Translator | None" = None) -> str:
+    """``text`` in ``lang`` (default :func:`shown_language`): a
+    :class:`keizer_xl.errors.Message` (or anything with ``msgid`` and ``params``) through the
+    catalog, its Message parameters translated too; any other text as it is."""
+    tr = lang if isinstance(lang, Translator) else translator(lang or shown_language())
+    msgid = getattr(text, "msgid", None)
+    if not isinstance(msgid, str):
+        return str(text)
+    params = {k: ", ".join(translate(x, tr) for x in v) if isinstance(v, tuple)
+              else translate(v, tr) if hasattr(v, "msgid") else v
+              for k, v in (getattr(text, "params", None) or {}).items()}
+    return tr.gettext(msgid, **params)
+
+
+def error_text(exc: BaseException, lang: "str | Translator | None" = None) -> str:
+    """The message of an exception in ``lang``: its ``msgid``/``params`` (SettingError,
+    ResultError) or its Message argument; else its text as raised (English)."""
+    tr = lang if isinstance(lang, Translator) else translator(lang or shown_language())
+    msgid = getattr(exc, "msgid", None)
+    if isinstance(msgid, str):
+        return translate(exc, tr)
+    first = exc.args[0] if exc.args else None
+    if hasattr(first, "msgid"):
+        return translate(first, tr)
+    return first if isinstance(first, str) else str(exc)

@@ -14,13 +14,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Sequence, overload
 
 from keizer_xl.core.numbers import display
-from keizer_xl.errors import AmbiguousTables, InputError, Problem
+from keizer_xl.errors import AmbiguousTables, InputError, Message, Problem
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, Player, Result,
                     ResultError, Season, parse_result, validate)
 from keizer_xl.core.rules import (MAX_ROUND, Settings, SettingError, build_settings, check_key, did_you_mean,
                                   parse_setting)
 from keizer_xl.core.values import value_scale_problem
-from keizer_xl.i18n import Translator, message_language, translator
+from keizer_xl.i18n import (Translator, message_language, record_book_language, translate,
+                             translator)
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows, SheetStyle
 from keizer_xl.sheets.tables import Book, Table, blank
@@ -75,8 +76,9 @@ def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
         scores.append((sum(1 for names in required if normed & set(names)), len(normed & known)))
     complete = [i for i, sc in enumerate(scores) if sc[0] == len(required)]
     if len(complete) > 1:
-        raise AmbiguousTables(f"{len(complete)} Excel Tables on this sheet have the {kind} headers "
-                              f"({', '.join(REQUIRED[kind])}): keep one")
+        raise AmbiguousTables(Message("{n} Excel Tables on this sheet have the {kind} headers "
+                                      "({headers}): keep one", n=len(complete), kind=kind,
+                                      headers=", ".join(REQUIRED[kind])))
     return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
@@ -94,7 +96,7 @@ def _dym(text: str, options: Any, tr: Translator) -> str:
 
 def _setting_message(e: SettingError, tr: Translator) -> str:
     """A SettingError in the message language where it has a catalog id (else English)."""
-    return tr(e.msgid, **e.params) if e.msgid else str(e)
+    return translate(e, tr) if e.msgid else str(e)
 
 
 def workbook_language(book: Book, settings: Settings | None = None) -> str:
@@ -239,7 +241,8 @@ def read_settings(table: Table | None, problems: list[Problem],
             field_name, parsed = parse_setting(str(key), value)
         except SettingError as e:
             where = table.cell(r, ki) if str(e).startswith("unknown setting") else table.cell(r, vi)
-            problems.append(Problem(where, f"{_text(key)}: {e}" if not str(e).startswith("unknown")
+            problems.append(Problem(where, f"{_text(key)}: {_setting_message(e, tr)}"
+                                    if not str(e).startswith("unknown")
                                     else _setting_message(e, tr)))
             continue
         # a setting (or club code) given twice is ambiguous: name both cells, use neither
@@ -261,7 +264,7 @@ def read_settings(table: Table | None, problems: list[Problem],
         where = origin.get(e.key) or next((origin[k] for k in ("win", "draw", "loss", "forfeit_win",
                                                                "forfeit_loss", "preset")
                                            if k in origin), f"{table.sheet}!A1")
-        problems.append(Problem(where, str(e)))
+        problems.append(Problem(where, _setting_message(e, tr)))
         return Settings()
 
 
@@ -423,7 +426,8 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
                     "this column has no header but holds the code {code!r} ({where}): head it "
                     "with its round (R1, R2, ...)", code=_text(v), where=table.cell(r, idx))))
             elif values:
-                notes.append(f"{table.header_cell(idx)}: a column without a header; ignored")
+                notes.append(Message("{where}: a column without a header; ignored",
+                                     where=table.header_cell(idx)))
             continue
         m = _ROUND_HEADER.fullmatch(text)
         if m:
@@ -436,8 +440,8 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
                     "holds {value!r} ({where})", header=text, max_round=MAX_ROUND,
                     value=_text(values[0][1]), where=table.cell(values[0][0], idx))))
             else:
-                notes.append(f"{table.header_cell(idx)}: column {text!r} is not a round and is "
-                             f"empty; ignored")
+                notes.append(Message("{where}: column {header!r} is not a round and is empty; "
+                                     "ignored", where=table.header_cell(idx), header=text))
             continue
         day = _header_date(text)
         if day is not None:
@@ -453,10 +457,11 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
                 "the code {code!r} ({where}): head it with its round", header=text, code=_text(v),
                 where=table.cell(r, idx))))
         elif values:
-            notes.append(f"{table.header_cell(idx)}: column {text!r} is not a round; ignored")
+            notes.append(Message("{where}: column {header!r} is not a round; ignored",
+                                 where=table.header_cell(idx), header=text))
         else:
-            notes.append(f"{table.header_cell(idx)}: column {text!r} is not a round and is empty; "
-                         f"ignored")
+            notes.append(Message("{where}: column {header!r} is not a round and is empty; "
+                                 "ignored", where=table.header_cell(idx), header=text))
     if dated and numbered:
         problems.append(Problem(table.header_cell(dated[0][0]), tr(
             "{sheet} mixes date headers ({date}) and round headers ({header!r} at {where}): use "
@@ -475,8 +480,10 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             problems.append(Problem(table.header_cell(dated[MAX_ROUND][0]),
                                     tr("more than {max_round} date columns", max_round=MAX_ROUND)))
         rounds = [(i, n) for n, (i, _) in enumerate(dated[:MAX_ROUND], start=1)]
-        notes.append("Attendance: date columns are read as rounds, the n-th from the left is round n: "
-                     + ", ".join(f"{d.isoformat()} = R{n}" for n, (_, d) in enumerate(dated, 1)))
+        notes.append(Message("{sheet}: date columns are read as rounds, the n-th from the left is "
+                             "round n: {mapping}", sheet=table.sheet,
+                             mapping=", ".join(f"{d.isoformat()} = R{n}"
+                                               for n, (_, d) in enumerate(dated, 1))))
         return _AttendanceColumns(rounds, notes)
     return _AttendanceColumns(numbered, notes)
 
@@ -633,7 +640,9 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     # the messages' language: --language, else the workbook's (the setting is read first,
     # so the Settings sheet's own problems are in the language of the sheet names)
     override = message_language.get()
-    tr = translator(override or schema.language_of_sheets(book.sheet_names()))
+    by_names = schema.language_of_sheets(book.sheet_names())
+    record_book_language(by_names)
+    tr = translator(override or by_names)
 
     def table(canonical: str, required: bool) -> Table | None:
         if _stored_sheet_problems(book, canonical, problems, tr):
@@ -656,6 +665,7 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     code_origins: dict[str, str] = {}
     settings = read_settings(table("Settings", False), problems, setting_cells, code_origins, tr)
     lang = workbook_language(book, settings)
+    record_book_language(lang)  # the front ends' messages follow it (i18n.shown_language)
     tr = translator(override or lang)
     for code, letter_means in schema.code_letters(lang).items():
         if code in code_origins:
@@ -685,9 +695,9 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     season = Season(players=tuple(players), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences), settings=settings, attendance_rounds=tuple(att_rounds))
     if not problems:
-        problems.extend(validate(season))
-        problems.extend(_check_settings_against_players(season))
-        problems.extend(_check_value_scale(season, setting_cells))
+        problems.extend(Problem(p.where, translate(p.message, tr)) for p in validate(season))
+        problems.extend(_check_settings_against_players(season, tr))
+        problems.extend(_check_value_scale(season, setting_cells, tr))
     if problems:
         raise InputError(problems)
     notes.extend(_late_entrant_notes(season, joined_cells))
@@ -731,7 +741,9 @@ def _read_table(book: Book, name: str, problems: list[Problem],
     try:
         return book.read_table(name)
     except (KeyError, ValueError, LookupError) as e:
-        text = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        first = e.args[0] if e.args else None
+        text = (translate(first, tr) if hasattr(first, "msgid") else
+                first if isinstance(e, KeyError) and e.args else str(e))
         problems.append(Problem(_quote(name), tr("cannot be read as a table: {reason}", reason=text)))
         return None
 
@@ -852,16 +864,23 @@ def _resolve_bare_withdrawals(players: list[Player], games: list[Game], byes: li
         rounds += [b.round for b in byes if b.player == p.name]
         last = max(rounds, default=0)
         rnd = max(last + 1, p.joined)
-        notes.append(f"{status_cells.get(p.name, p.origin)}: {p.name} 'withdrawn' without a round is "
-                     f"read as withdrawn from round {rnd}"
-                     + (f" (his last round in Results is {last})" if last else
-                        " (he has no round in Results)")
-                     + f"; write 'withdrawn {rnd}' to make it explicit")
+        where = status_cells.get(p.name, p.origin)
+        if last:
+            notes.append(Message("{where}: {name} 'withdrawn' without a round is read as withdrawn "
+                                 "from round {round} (his last round in Results is {last}); write "
+                                 "'withdrawn {round}' to make it explicit", where=where,
+                                 name=p.name, round=rnd, last=last))
+        else:
+            notes.append(Message("{where}: {name} 'withdrawn' without a round is read as withdrawn "
+                                 "from round {round} (he has no round in Results); write "
+                                 "'withdrawn {round}' to make it explicit", where=where,
+                                 name=p.name, round=rnd))
         out.append(replace(p, withdrawn_round=rnd))
     return out
 
 
-def _check_value_scale(season: Season, setting_cells: dict[str, str]) -> list[Problem]:
+def _check_value_scale(season: Season, setting_cells: dict[str, str],
+                       tr: Translator = _ENGLISH) -> list[Problem]:
     """Every place of the ranking must be worth more than 0 (rules section 2)."""
     s = season.settings
     n = len(season.players)
@@ -871,7 +890,7 @@ def _check_value_scale(season: Season, setting_cells: dict[str, str]) -> list[Pr
     first = "bottom_value" if why.startswith("bottom_value") else "top_value"
     where = setting_cells.get(first) or setting_cells.get("top_value") or \
         setting_cells.get("value_step") or setting_cells.get("preset") or "Settings"
-    return [Problem(where, why)]
+    return [Problem(where, translate(why, tr))]
 
 
 #: A player without Joined who first appears in Results after this many played rounds (and
@@ -902,29 +921,37 @@ def _late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[st
             continue  # one missed first evening is common for a member: no note
         if any((p.name, r) in marked for r in range(1, k)):
             continue  # marked in Attendance before round k: the leader knew him then
-        out.append(f"{joined_cells[p.name]}: {p.name} first plays in round {k} but has no Joined, "
-                   f"so rounds {before[0]}-{k - 1} count as unexcused absences; if {p.name} joined "
-                   f"in round {k}, write {k} there" if len(before) > 1 else
-                   f"{joined_cells[p.name]}: {p.name} first plays in round {k} but has no Joined, "
-                   f"so round {before[0]} counts as an unexcused absence; if {p.name} joined in round "
-                   f"{k}, write {k} there")
+        params = {"where": joined_cells[p.name], "name": p.name, "round": k, "first": before[0]}
+        if len(before) > 1:
+            out.append(Message("{where}: {name} first plays in round {round} but has no Joined, "
+                               "so rounds {first}-{last} count as unexcused absences; if {name} "
+                               "joined in round {round}, write {round} there", last=k - 1,
+                               **params))
+        else:
+            out.append(Message("{where}: {name} first plays in round {round} but has no Joined, "
+                               "so round {first} counts as an unexcused absence; if {name} joined "
+                               "in round {round}, write {round} there", **params))
     return out
 
 
-def _check_settings_against_players(season: Season) -> list[Problem]:
+def _check_settings_against_players(season: Season,
+                                    tr: Translator = _ENGLISH) -> list[Problem]:
     out = []
     s = season.settings
     names = {name_key(p.name) for p in season.players}
     for pc in (*s.fixed, *s.forbidden):
         for n in (pc.first, pc.second):
             if name_key(n) not in names:
-                out.append(Problem("Settings", f"pair {pc.first} vs {pc.second}: {n!r} is not in Players"))
+                out.append(Problem(schema.sheet_name("Settings", tr.lang), tr(
+                    "pair {first} vs {second}: {name!r} is not in {players}", first=pc.first,
+                    second=pc.second, name=n, players=schema.sheet_name("Players", tr.lang))))
     if s.value_basis == "rating":
         for p in season.players:
             if p.rating is None:
-                out.append(Problem(p.origin, f"{p.name} has no rating; value_basis rating needs one"))
+                out.append(Problem(p.origin, tr("{name} has no rating; value_basis rating needs one",
+                                                name=p.name)))
     if not season.players:
-        out.append(Problem("Players", "there are no players"))
+        out.append(Problem(schema.sheet_name("Players", tr.lang), tr("there are no players")))
     return out
 
 
@@ -938,11 +965,13 @@ def warnings(season: Season) -> list[str]:
                 by_rating.setdefault(p.rating, []).append(p.name)
         for rating, group in sorted(by_rating.items(), reverse=True):
             if len(group) > 1:
-                out.append(f"Players: {', '.join(group)} have the same rating {rating}; their start "
-                           f"order is their row order (fill Start to make it explicit)")
+                out.append(Message("{sheet}: {names} have the same rating {rating}; their start "
+                                   "order is their row order (fill Start to make it explicit)",
+                                   sheet="Players", names=", ".join(group), rating=rating))
     unrated = [p.name for p in season.players if p.rating is None and p.start is None]
     if unrated and len(unrated) < len(season.players):
-        out.append(f"Players: {', '.join(unrated)} have neither Start nor Rating and start at the bottom")
+        out.append(Message("{sheet}: {names} have neither Start nor Rating and start at the "
+                           "bottom", sheet="Players", names=", ".join(unrated)))
     return out
 
 
