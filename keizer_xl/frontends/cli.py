@@ -114,7 +114,7 @@ def _print_messages(printed: set[str]) -> None:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
-                print(f"warning: {message}", file=sys.stderr)
+                print(f"warning: {_say(message)}", file=sys.stderr)
 
 
 def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
@@ -126,13 +126,33 @@ def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
 
     path = _book_path(text)
     if write:
-        files.check_can_write(path)  # first: a read-only folder gets no lock file either
-        _held.enter_context(files.workbook_lock(path))
-        files.check_can_write(path)  # again, holding the lock
+        try:
+            files.check_can_write(path)  # first: a read-only folder gets no lock file either
+            _held.enter_context(files.workbook_lock(path))
+            files.check_can_write(path)  # again, holding the lock
+        except files.WorkbookFileError:
+            _learn_language(path)  # the refusal is shown in the workbook's language
+            raise
     book = _open(path)
     if write:
         _refuse_unsafe(book)
     return path, book
+
+
+def _learn_language(path: Path) -> None:
+    """Read the workbook (read-only) only to learn its language, for a refusal that comes
+    before it is read (open in Excel, read-only, busy): the reader records the language
+    (the sheet names, then the ``language`` setting) even when the season has problems."""
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.i18n import seen_book_language
+    from keizer_xl.sheets.read import read_season
+
+    if seen_book_language() is not None:
+        return
+    try:
+        read_season(_open(path))
+    except (KeizerError, OSError):  # unreadable: the refusal stays in the default language
+        pass
 
 
 def _refuse_unsafe(book: FileBook) -> None:
@@ -589,7 +609,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
         if open_there:
-            print(f"keizer-xl: {open_there}", file=sys.stderr)
+            print(f"keizer-xl: {_say(open_there)}", file=sys.stderr)
             return EXIT_PROBLEMS
         try:
             files.write_text_atomically(target, text, encoding)

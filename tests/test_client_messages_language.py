@@ -1,0 +1,50 @@
+"""Refusals of the file clients (issue 9 item 1): a workbook open elsewhere, read-only or busy
+is refused in the workbook's language; the English text is unchanged."""
+from __future__ import annotations
+
+import stat
+
+from keizer_xl.clients import files
+from keizer_xl.i18n import error_text, translate
+
+from test_messages_language import dutch_or_german
+from test_languages import run
+
+
+def test_a_dutch_workbook_open_in_excel_is_refused_in_dutch(tmp_path, capsys):
+    book = dutch_or_german(tmp_path, capsys, "nl")
+    (book.parent / ("~$" + book.name)).write_bytes(b"\x03Ann" + b" " * 50)
+    before = book.read_bytes()
+    code, out, err = run(capsys, "standings", book)
+    assert code == 1, err
+    assert f"{book.name} is geopend in Excel door Ann (het eigenaarsbestand ~${book.name} " \
+           "staat ernaast" in err, err
+    assert "Er is niets geschreven." in err and "open in Excel" not in err
+    # --language en: the same refusal in English, word for word as before
+    code, out, err = run(capsys, "standings", book, "--language", "en")
+    assert code == 1 and f"{book.name} is open in Excel by Ann (the owner file ~${book.name} " \
+        "is beside it; it is hidden in Explorer)" in err, err
+    assert book.read_bytes() == before
+
+
+def test_libreoffice_lock_and_read_only_file_in_german_and_french(tmp_path):
+    book = tmp_path / "club.xlsx"
+    book.write_bytes(b"")
+    (tmp_path / ".~lock.club.xlsx#").write_bytes(b"Ann de Wit,clubpc,ann,24.11.2026,x;")
+    message = files.open_elsewhere(book)
+    assert message is not None and message.startswith(
+        "club.xlsx is open in LibreOffice by Ann de Wit on the computer clubpc (")
+    assert translate(message, "de").startswith(
+        "club.xlsx ist von Ann de Wit auf dem Computer clubpc in LibreOffice geöffnet (")
+    (tmp_path / ".~lock.club.xlsx#").unlink()
+    book.chmod(stat.S_IRUSR)
+    try:
+        files.check_can_write(book)
+    except files.WorkbookFileError as exc:
+        assert str(exc).startswith("club.xlsx is read-only, so it was not changed.")
+        assert error_text(exc, "fr").startswith(
+            "club.xlsx est en lecture seule et n'a donc pas été modifié.")
+    else:
+        raise AssertionError("a read-only workbook was not refused")
+    finally:
+        book.chmod(stat.S_IRUSR | stat.S_IWUSR)
