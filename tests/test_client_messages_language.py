@@ -48,3 +48,23 @@ def test_libreoffice_lock_and_read_only_file_in_german_and_french(tmp_path):
         raise AssertionError("a read-only workbook was not refused")
     finally:
         book.chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
+def test_not_a_workbook_and_missing_file_are_refused_in_dutch(tmp_path, capsys):
+    from keizer_xl.clients.xlsx import open_book
+
+    old = tmp_path / "club.xls"
+    old.write_bytes(b"\xd0\xcf\x11\xe0 old excel")
+    for path, english, dutch in [
+        (old, f"{old} is not an Excel .xlsx/.xlsm workbook (it is an old Excel 97-2003 workbook",
+         f"{old} is geen Excel-werkmap (.xlsx/.xlsm) (het is een oude Excel 97-2003-werkmap"),
+        (tmp_path / "gone.xlsx", f"{tmp_path / 'gone.xlsx'} does not exist.",
+         f"{tmp_path / 'gone.xlsx'} bestaat niet."),
+    ]:
+        try:
+            open_book(path)
+        except files.WorkbookFileError as exc:
+            assert str(exc).startswith(english), str(exc)
+            assert error_text(exc, "nl").startswith(dutch), error_text(exc, "nl")
+        else:
+            raise AssertionError(f"{path} was opened")

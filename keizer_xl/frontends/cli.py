@@ -161,10 +161,11 @@ def _refuse_unsafe(book: FileBook) -> None:
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
-        raise WorkbookFileError(
-            f"{book.path.name}: writing would drop what this file writer cannot keep: "
-            + "; ".join(lost) + ". Nothing was written. Use --no-write / --dry-run, or the "
-            "LibreOffice (keizer-xl lo-run) or Excel buttons, which keep them.")
+        # the parts lost are named as openpyxl's inspection found them (English)
+        raise WorkbookFileError(Message(
+            "{name}: writing would drop what this file writer cannot keep: {lost}. Nothing was "
+            "written. Use --no-write / --dry-run, or the LibreOffice (keizer-xl lo-run) or Excel "
+            "buttons, which keep them.", name=book.path.name, lost="; ".join(lost)))
 
 
 # --------------------------------------------------------------------------- commands
