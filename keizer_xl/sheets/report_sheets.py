@@ -18,6 +18,8 @@ from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_frame, standings_records)
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
+from keizer_xl.sheets import schema
+from keizer_xl.i18n import translator
 from keizer_xl.sheets.titles import (RunContext, footer, legend_lines, mark_format, mark_key,
                                      run_context, sheet_title, withdrawn_suffix)
 
@@ -33,6 +35,11 @@ def withdrawn_format(lang: str = "en") -> str:
 
 
 WITHDRAWN_FORMAT = withdrawn_format("en")
+
+
+def N_(text: str) -> str:
+    """Marks a catalog id for tools/catalogs.py; translated where the note is written."""
+    return text
 
 
 def titled(style: SheetStyle, kind: str, rnd: int | None,
@@ -74,10 +81,10 @@ def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
     widths: dict[str, float] = {"Rank": 7, "Name": 24}
     return SheetStyle(title=sheet_title("crosstable", history.last.round), widths=widths,
                       number_formats={"Rank": "0_0_0"}, landscape=True, repeat_cols=2,
-                      notes=("A cell reads: colour (W White, B Black), result (1, ½, 0, 1F/0F "
-                             "forfeit, adj adjourned, ? no result yet)",
-                             "and, in brackets, what the game is worth now in Keizer points. "
-                             "Column numbers are row numbers.",))
+                      notes=(N_("A cell reads: colour (W White, B Black), result (1, ½, 0, "
+                                "1F/0F forfeit, adj adjourned, ? no result yet)"),
+                             N_("and, in brackets, what the game is worth now in Keizer points. "
+                                "Column numbers are row numbers."),))
 
 
 def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
@@ -214,11 +221,34 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
 
+#: the season sheets' shared column headers and where the contract names them (schema.py)
+_SHARED_HEADERS = {"Round": ("Results", "round"), "Rank": ("Standings", "rank"),
+                   "Name": ("Standings", "name"), "Score": ("Standings", "score"),
+                   "Value": ("Standings", "value")}
+
+
+def _headers_in(frame: pd.DataFrame, style: SheetStyle,
+                lang: str) -> tuple[pd.DataFrame, SheetStyle]:
+    """``frame`` with its Round/Rank/Name/Score/Value headers in ``lang`` (the Standings and
+    Results names of WORKBOOK-CONTRACT.md), and the style's widths and formats keyed by them."""
+    if lang == "en":
+        return frame, style
+    names = {c: schema.header(kind, key, lang) for c, (kind, key) in _SHARED_HEADERS.items()}
+
+    def new(col: Any) -> Any:
+        return names.get(col, col) if isinstance(col, str) else col
+
+    frame = frame.rename(columns=new)
+    style = replace(style, widths={new(k): v for k, v in style.widths.items()},
+                    number_formats={new(k): v for k, v in style.number_formats.items()},
+                    cell_formats={(i, new(c)): v for (i, c), v in style.cell_formats.items()})
+    return frame, style
+
+
 def history_layout(history: History, context: RunContext | None = None,
                    lang: str = "en") -> Layout:
-    layout = sheet_layout(history_frame(history),
-                          titled(history_style(history), "history", history.last.round, context,
-                                 lang))
+    frame, style = _headers_in(history_frame(history), history_style(history), lang)
+    layout = sheet_layout(frame, titled(style, "history", history.last.round, context, lang))
     # the rank chart's data and chart (batch.add_rank_chart) start two columns right of the
     # table: on a page of their own
     from keizer_xl.analysis.history import top_players
@@ -235,6 +265,10 @@ def crosstable_layout(season: Season, history: History,
     gone = _withdrawn_names(season, history.last.round)
     style = replace(style, cell_formats={(i, "Name"): withdrawn_format(lang)
                                          for i, n in enumerate(cross["Name"]) if n in gone})
+    if lang != "en":
+        tr = translator(lang)
+        style = replace(style, notes=tuple(tr(note) for note in style.notes))
+    cross, style = _headers_in(cross, style, lang)
     return sheet_layout(cross, titled(style, "crosstable", history.last.round, context, lang))
 
 

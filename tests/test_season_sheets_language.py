@@ -1,0 +1,30 @@
+"""The season sheets (History, Crosstable) of ``keizer-xl batch`` in the workbook's language
+(issue 9 item 1): the contract's Standings/Results header names and translated notes."""
+from __future__ import annotations
+
+from test_languages import fill_results, new_season, run, sheet_rows, table_rows
+
+
+def test_batch_on_a_dutch_season_writes_verloop_and_kruistabel_in_dutch(tmp_path, capsys):
+    book = new_season(tmp_path, capsys, "nl", "A")
+    fill_results(book, "nl", ["1:0", "remise"])
+    code, out, err = run(capsys, "batch", book, "--quiet")
+    assert code == 0, out + err
+    result = tmp_path / "club-nl.keizer.xlsx"
+    history = table_rows(result, "Verloop")
+    assert history[0][:5] == ["Ronde", "Plaats", "Naam", "Score", "Waarde"], history[0]
+    assert len(history) == 1 + 5  # one round, five players
+    cross = table_rows(result, "Kruistabel")
+    assert cross[0][:2] == ["Plaats", "Naam"] and cross[0][2:7] == ["1", "2", "3", "4", "5"], cross[0]
+    text = [v for row in sheet_rows(result, "Kruistabel") for v in row if isinstance(v, str)]
+    assert any(v.startswith("Een cel toont: kleur (W wit, B zwart)") for v in text), text
+    assert not any(v.startswith("A cell reads") for v in text)
+
+
+def test_batch_on_an_english_season_keeps_the_english_headers(tmp_path, capsys):
+    book = new_season(tmp_path, capsys, "en", "E")
+    fill_results(book, "en", ["1-0", "½-½"])
+    assert run(capsys, "batch", book, "--quiet")[0] == 0
+    result = tmp_path / "club-en.keizer.xlsx"
+    assert table_rows(result, "History")[0][:5] == ["Round", "Rank", "Name", "Score", "Value"]
+    assert table_rows(result, "Crosstable")[0][:2] == ["Rank", "Name"]
