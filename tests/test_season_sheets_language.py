@@ -28,3 +28,18 @@ def test_batch_on_an_english_season_keeps_the_english_headers(tmp_path, capsys):
     result = tmp_path / "club-en.keizer.xlsx"
     assert table_rows(result, "History")[0][:5] == ["Round", "Rank", "Name", "Score", "Value"]
     assert table_rows(result, "Crosstable")[0][:2] == ["Rank", "Name"]
+
+
+def test_explain_sheet_headers_block_and_notes_in_german(tmp_path, capsys):
+    book = new_season(tmp_path, capsys, "de", "E")
+    fill_results(book, "de", ["1:0", "remis"])
+    code, out, err = run(capsys, "batch", book, "--quiet")
+    assert code == 0, out + err
+    result = tmp_path / "club-de.keizer.xlsx"
+    rows = table_rows(result, "Erklärung")
+    assert rows[0][:5] == ["Platz", "Name", "Vorheriger Platz", "Plätze gestiegen", "Punkte"], \
+        rows[0]
+    text = [v for row in rows for v in row if isinstance(v, str)]
+    assert "Erklärung: warum jeder Spieler in Runde 1 gestiegen oder gefallen ist." in text, text
+    assert "Jedes Ergebnis: sein Wert bei der Partie und jetzt" in text
+    assert ["Runde", "Name", "Wert damals", "Wert jetzt", "Ergebnis"] in [r[:5] for r in rows]

@@ -19,7 +19,8 @@ from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_fr
                                      history_frame, standings_records)
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
 from keizer_xl.sheets import schema
-from keizer_xl.i18n import translator
+from keizer_xl.errors import Message
+from keizer_xl.i18n import translate, translator
 from keizer_xl.sheets.titles import (RunContext, footer, legend_lines, mark_format, mark_key,
                                      run_context, sheet_title, withdrawn_suffix)
 
@@ -99,10 +100,10 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
                 "Explanation": 44},
         wrap=("Explanation",),  # and the results block's What under it
         landscape=True,
-        notes=(f"Explanation: why each player moved in round {k}.",
-               "Worth then: a result's worth in the standing after its own round;",
-               f"worth now: in the standing after round {k}."),
-        blocks=(("Every result: its worth when played and now", detail),))
+        notes=(Message("Explanation: why each player moved in round {round}.", round=k),
+               Message("Worth then: a result's worth in the standing after its own round;"),
+               Message("worth now: in the standing after round {round}.", round=k)),
+        blocks=((N_("Every result: its worth when played and now"), detail),))
 def audit_style(differences: pd.DataFrame) -> SheetStyle:
     notes = ("Each round paired again by the engine from the data before it: the ranking after",
              "the previous round, and the players who were paired in that round as recorded.",
@@ -227,21 +228,35 @@ _SHARED_HEADERS = {"Round": ("Results", "round"), "Rank": ("Standings", "rank"),
                    "Value": ("Standings", "value")}
 
 
+#: the other headers of the season sheets, translated through the catalog
+_CATALOG_HEADERS = (N_("Previous rank"), N_("Places up"), N_("Explanation"), N_("Worth then"),
+                    N_("Worth now"), N_("Result"), N_("What"))
+
+
 def _headers_in(frame: pd.DataFrame, style: SheetStyle,
                 lang: str) -> tuple[pd.DataFrame, SheetStyle]:
     """``frame`` with its Round/Rank/Name/Score/Value headers in ``lang`` (the Standings and
     Results names of WORKBOOK-CONTRACT.md), and the style's widths and formats keyed by them."""
     if lang == "en":
         return frame, style
+    import pandas as pd
+
+    tr = translator(lang)
     names = {c: schema.header(kind, key, lang) for c, (kind, key) in _SHARED_HEADERS.items()}
+    names.update((c, tr(c)) for c in _CATALOG_HEADERS)
 
     def new(col: Any) -> Any:
         return names.get(col, col) if isinstance(col, str) else col
 
     frame = frame.rename(columns=new)
+    blocks = tuple((tr(title), block.rename(columns=new) if isinstance(block, pd.DataFrame)
+                    else block) for title, block in style.blocks)
     style = replace(style, widths={new(k): v for k, v in style.widths.items()},
                     number_formats={new(k): v for k, v in style.number_formats.items()},
-                    cell_formats={(i, new(c)): v for (i, c), v in style.cell_formats.items()})
+                    cell_formats={(i, new(c)): v for (i, c), v in style.cell_formats.items()},
+                    wrap=tuple(new(c) for c in style.wrap), blocks=blocks,
+                    notes=tuple(translate(n, tr) if hasattr(n, "msgid") else tr(n)
+                                for n in style.notes))
     return frame, style
 
 
@@ -265,9 +280,6 @@ def crosstable_layout(season: Season, history: History,
     gone = _withdrawn_names(season, history.last.round)
     style = replace(style, cell_formats={(i, "Name"): withdrawn_format(lang)
                                          for i, n in enumerate(cross["Name"]) if n in gone})
-    if lang != "en":
-        tr = translator(lang)
-        style = replace(style, notes=tuple(tr(note) for note in style.notes))
     cross, style = _headers_in(cross, style, lang)
     return sheet_layout(cross, titled(style, "crosstable", history.last.round, context, lang))
 
@@ -275,8 +287,8 @@ def crosstable_layout(season: Season, history: History,
 def explain_layout(season: Season, history: History,
                    context: RunContext | None = None, lang: str = "en") -> Layout:
     summary, detail = explain_frames(season, history)
-    return sheet_layout(summary, titled(explain_style(history, detail), "explain",
-                                        history.last.round, context, lang))
+    summary, style = _headers_in(summary, explain_style(history, detail), lang)
+    return sheet_layout(summary, titled(style, "explain", history.last.round, context, lang))
 
 
 def audit_layout(audits: list[RoundAudit], context: RunContext | None = None,
