@@ -43,3 +43,14 @@ def test_explain_sheet_headers_block_and_notes_in_german(tmp_path, capsys):
     assert "Erklärung: warum jeder Spieler in Runde 1 gestiegen oder gefallen ist." in text, text
     assert "Jedes Ergebnis: sein Wert bei der Partie und jetzt" in text
     assert ["Runde", "Name", "Wert damals", "Wert jetzt", "Ergebnis"] in [r[:5] for r in rows]
+
+
+def test_audit_sheet_headers_and_notes_in_dutch(tmp_path, capsys):
+    book = new_season(tmp_path, capsys, "nl", "A")
+    fill_results(book, "nl", ["1:0", "remise"])
+    assert run(capsys, "batch", book, "--quiet")[0] == 0
+    rows = table_rows(tmp_path / "club-nl.keizer.xlsx", "Controle")
+    assert rows[0][:4] == ["Ronde", "Oordeel", "Vrij ingevoerd", "Vrij volgens programma"], rows[0]
+    text = [v for row in rows for v in row if isinstance(v, str)]
+    assert "Verschillen worden gemeld, niet beoordeeld: een handmatige indeling is " \
+           "toegestaan." in text, text

@@ -82,10 +82,10 @@ def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
     widths: dict[str, float] = {"Rank": 7, "Name": 24}
     return SheetStyle(title=sheet_title("crosstable", history.last.round), widths=widths,
                       number_formats={"Rank": "0_0_0"}, landscape=True, repeat_cols=2,
-                      notes=(N_("A cell reads: colour (W White, B Black), result (1, ½, 0, "
-                                "1F/0F forfeit, adj adjourned, ? no result yet)"),
-                             N_("and, in brackets, what the game is worth now in Keizer points. "
-                                "Column numbers are row numbers."),))
+                      notes=(Message("A cell reads: colour (W White, B Black), result (1, ½, 0, "
+                                     "1F/0F forfeit, adj adjourned, ? no result yet)"),
+                             Message("and, in brackets, what the game is worth now in Keizer "
+                                     "points. Column numbers are row numbers."),))
 
 
 def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
@@ -105,9 +105,11 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
                Message("worth now: in the standing after round {round}.", round=k)),
         blocks=((N_("Every result: its worth when played and now"), detail),))
 def audit_style(differences: pd.DataFrame) -> SheetStyle:
-    notes = ("Each round paired again by the engine from the data before it: the ranking after",
-             "the previous round, and the players who were paired in that round as recorded.",
-             "Differences are reported, not judged: a manual pairing is legitimate.")
+    notes = (Message("Each round paired again by the engine from the data before it: the "
+                     "ranking after"),
+             Message("the previous round, and the players who were paired in that round as "
+                     "recorded."),
+             Message("Differences are reported, not judged: a manual pairing is legitimate."))
     # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
     # Bye/Engine (widths go by column position)
     return SheetStyle(title=sheet_title("audit"),
@@ -119,7 +121,7 @@ def audit_style(differences: pd.DataFrame) -> SheetStyle:
                       number_formats={"Round": "0_0_0"},
                       wrap=("Verdict", "Bye recorded", "Bye engine", "Engine notes"),
                       landscape=True, notes=notes,
-                      blocks=(("Differences (pairs as White - Black)", differences),))
+                      blocks=((N_("Differences (pairs as White - Black)"), differences),))
 
 
 def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
@@ -129,12 +131,14 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
     return SheetStyle(
         title=sheet_title("compare", comparison.round),
         widths={"Name": 24}, landscape=True, repeat_cols=1,
-        notes=("Each column is the rank after the last round under one variant.",
-               "Season: the season's own settings.",
-               "prev, frozen, converge: the season's settings, only the recalculation changed.",
-               "keizer, sevilla, knsb-sixths, frozen-fixed: the preset, with the club's codes.",
+        notes=(Message("Each column is the rank after the last round under one variant."),
+               Message("Season: the season's own settings."),
+               Message("prev, frozen, converge: the season's settings, only the recalculation "
+                       "changed."),
+               Message("keizer, sevilla, knsb-sixths, frozen-fixed: the preset, with the club's "
+                       "codes."),
                *comparison.notes),
-        blocks=(("Variants", block),))
+        blocks=((N_("Variants"), block),))
 
 
 # --------------------------------------------------------------------------- one per sheet
@@ -230,7 +234,13 @@ _SHARED_HEADERS = {"Round": ("Results", "round"), "Rank": ("Standings", "rank"),
 
 #: the other headers of the season sheets, translated through the catalog
 _CATALOG_HEADERS = (N_("Previous rank"), N_("Places up"), N_("Explanation"), N_("Worth then"),
-                    N_("Worth now"), N_("Result"), N_("What"))
+                    N_("Worth now"), N_("Result"), N_("What"),
+                    # Audit
+                    N_("Verdict"), N_("Bye recorded"), N_("Bye engine"), N_("Players"),
+                    N_("Boards"), N_("Same pairs"), N_("Different pairs"), N_("Colours differ"),
+                    N_("Engine notes"), N_("Recorded"), N_("Engine"),
+                    # Compare
+                    N_("Variant"), N_("Winner"), N_("Players moved"), N_("Largest move"))
 
 
 def _headers_in(frame: pd.DataFrame, style: SheetStyle,
@@ -255,8 +265,8 @@ def _headers_in(frame: pd.DataFrame, style: SheetStyle,
                     number_formats={new(k): v for k, v in style.number_formats.items()},
                     cell_formats={(i, new(c)): v for (i, c), v in style.cell_formats.items()},
                     wrap=tuple(new(c) for c in style.wrap), blocks=blocks,
-                    notes=tuple(translate(n, tr) if hasattr(n, "msgid") else tr(n)
-                                for n in style.notes))
+                    # Message notes translated; the analyses' own notes stay as they are
+                    notes=tuple(translate(n, tr) for n in style.notes))
     return frame, style
 
 
@@ -295,14 +305,15 @@ def audit_layout(audits: list[RoundAudit], context: RunContext | None = None,
                  lang: str = "en") -> Layout:
     summary, differences = audit_frames(audits)
     rnd = max((a.round for a in audits), default=None)
-    return sheet_layout(summary, titled(audit_style(differences), "audit", rnd, context, lang))
+    summary, style = _headers_in(summary, audit_style(differences), lang)
+    return sheet_layout(summary, titled(style, "audit", rnd, context, lang))
 
 
 def compare_layout(comparison: Comparison, context: RunContext | None = None,
                    lang: str = "en") -> Layout:
     ranks, summary = compare_frames(comparison)
-    return sheet_layout(ranks, titled(compare_style(comparison, summary), "compare",
-                                      comparison.round, context, lang))
+    ranks, style = _headers_in(ranks, compare_style(comparison, summary), lang)
+    return sheet_layout(ranks, titled(style, "compare", comparison.round, context, lang))
 
 
 __all__ = ["standings_layout", "pairings_layout", "history_layout", "crosstable_layout",
