@@ -54,3 +54,16 @@ def test_audit_sheet_headers_and_notes_in_dutch(tmp_path, capsys):
     text = [v for row in rows for v in row if isinstance(v, str)]
     assert "Verschillen worden gemeld, niet beoordeeld: een handmatige indeling is " \
            "toegestaan." in text, text
+
+
+def test_compare_sheet_headers_and_notes_in_french(tmp_path, capsys):
+    book = new_season(tmp_path, capsys, "fr", "E")
+    fill_results(book, "fr", ["1-0", "nulle"])
+    code, out, err = run(capsys, "compare", book)
+    assert code == 0, err
+    rows = table_rows(book, "Comparaison")
+    assert rows[0][0] == "Nom", rows[0]
+    text = [v for row in rows for v in row if isinstance(v, str)]
+    assert "Chaque colonne est le rang après la dernière ronde selon une variante." in text, text
+    assert ["Variante", "Vainqueur", "Joueurs déplacés", "Plus grand écart"] in \
+        [r[:4] for r in rows], rows
