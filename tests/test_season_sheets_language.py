@@ -61,6 +61,8 @@ def test_compare_sheet_headers_and_notes_in_french(tmp_path, capsys):
     fill_results(book, "fr", ["1-0", "nulle"])
     code, out, err = run(capsys, "compare", book)
     assert code == 0, err
+    assert out.startswith("Classement final après la ronde 1 (* = diffère de celui de la saison)")
+    assert f"Comparaison écrit dans {book}" in err
     rows = table_rows(book, "Comparaison")
     assert rows[0][0] == "Nom", rows[0]
     text = [v for row in rows for v in row if isinstance(v, str)]

@@ -555,12 +555,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
         name, base, *rest = record
         marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
         rows.append([name, "-" if base is None else base, *marks])
-    print(f"Final ranking after round {comparison.round} (* = differs from the season's own)")
-    _print_table(rows, ["Name", *labels], right=set(range(1, len(labels) + 1)))
+    tr = _tr()
+    print(tr("Final ranking after round {round} (* = differs from the season's own)",
+             round=comparison.round))
+    _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
     print()
     _print_table([[s["Variant"], s["Winner"], s["Players moved"], s["Largest move"], s["What"]]
                   for s in comparison.summary],
-                 ["Variant", "Winner", "Moved", "Largest", "What"], right={2, 3})
+                 [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
+                 right={2, 3})
     for note in comparison.notes:
         print(f"note: {_say(note)}", file=sys.stderr)
     if write:
@@ -572,7 +575,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         book.write_sheet(schema.sheet_name("Compare", lang),
                          compare_layout(comparison, run_context(season.settings, book), lang))
         book.save()
-        print(f"Wrote Compare to {path}", file=sys.stderr)
+        print(tr("Wrote {sheet} to {path}", sheet=schema.sheet_name("Compare", lang), path=path),
+              file=sys.stderr)
     return EXIT_OK
 
 
