@@ -31,7 +31,7 @@ from typing import IO, Iterator
 
 from filelock import FileLock, Timeout
 
-from keizer_xl.errors import ClientError
+from keizer_xl.errors import ClientError, Message
 
 __all__ = [
     "WorkbookFileError",
@@ -105,15 +105,16 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
     try:
         lock.acquire(timeout=wait)
     except Timeout:
-        raise WorkbookFileError(
-            f"{Path(book).name} is busy: another keizer-xl run (a command or a button) is "
-            f"working on it. Wait until it has finished and run this again; nothing was "
-            f"written.") from None
+        raise WorkbookFileError(Message(
+            "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
+            "Wait until it has finished and run this again; nothing was written.",
+            name=Path(book).name)) from None
     except OSError as exc:
-        raise WorkbookFileError(
-            f"{Path(book).name} cannot be written: no file can be made in its folder "
-            f"{target.parent} ({exc.strerror or exc}). Copy the workbook to a folder you can "
-            f"write to; nothing was written.") from exc
+        raise WorkbookFileError(Message(
+            "{name} cannot be written: no file can be made in its folder {folder} ({reason}). "
+            "Copy the workbook to a folder you can write to; nothing was written.",
+            name=Path(book).name, folder=str(target.parent),
+            reason=str(exc.strerror or exc))) from exc
     try:
         yield
     finally:
@@ -160,26 +161,29 @@ def _libreoffice_user(lock: Path) -> tuple[str, str]:
     return (user or login), host
 
 
-def open_elsewhere(book: str | os.PathLike[str]) -> str | None:
+def open_elsewhere(book: str | os.PathLike[str]) -> Message | None:
     """A message when ``book`` seems to be open in Excel or LibreOffice, else None."""
     path = Path(book)
     lo_lock = path.with_name(f".~lock.{path.name}#")
     if lo_lock.is_file():
         user, host = _libreoffice_user(lo_lock)
-        who = " by " + user if user else ""
-        where = f" on the computer {host}" if host else ""
-        return (f"{path.name} is open in LibreOffice{who}{where} (the lock file {lo_lock.name} is "
-                f"beside it). Close it there and run this again; if it is not open anywhere, the "
-                f"lock file is left over from a crash: delete {lo_lock} and run again. Nothing was "
-                f"written.")
+        # "by Ann" and "on the computer pc-7" are optional parts, translated on their own
+        return Message(
+            "{name} is open in LibreOffice{who}{where} (the lock file {lock} is beside it). "
+            "Close it there and run this again; if it is not open anywhere, the lock file is "
+            "left over from a crash: delete {path} and run again. Nothing was written.",
+            name=path.name, lock=lo_lock.name, path=str(lo_lock),
+            who=Message(" by {user}", user=user) if user else "",
+            where=Message(" on the computer {host}", host=host) if host else "")
     owner = _excel_owner(path)
     if owner is not None:
         user = _excel_user(owner)
-        who = " by " + user if user else ""
-        return (f"{path.name} is open in Excel{who} (the owner file {owner.name} is beside it; "
-                f"it is hidden in Explorer). Close it in Excel and run this again; if it is not "
-                f"open anywhere, the file is left over from a crash: delete {owner} and run "
-                f"again. Nothing was written.")
+        return Message(
+            "{name} is open in Excel{who} (the owner file {owner} is beside it; it is hidden in "
+            "Explorer). Close it in Excel and run this again; if it is not open anywhere, the "
+            "file is left over from a crash: delete {path} and run again. Nothing was written.",
+            name=path.name, owner=owner.name, path=str(owner),
+            who=Message(" by {user}", user=user) if user else "")
     return None
 
 
@@ -198,35 +202,40 @@ def check_can_write(book: str | os.PathLike[str]) -> None:
     try:
         fst = folder.stat()
     except OSError as exc:
-        raise WorkbookFileError(f"{path.name} cannot be written: its folder {folder} cannot be "
-                                f"read ({exc.strerror or exc}).") from exc
+        raise WorkbookFileError(Message(
+            "{name} cannot be written: its folder {folder} cannot be read ({reason}).",
+            name=path.name, folder=str(folder), reason=str(exc.strerror or exc))) from exc
     if _read_only(fst.st_mode) or not os.access(folder, os.W_OK | os.X_OK):
-        raise WorkbookFileError(
-            f"{path.name} cannot be written: its folder {folder} is read-only. Copy the workbook "
-            f"to a folder you can write to (or make the folder writable); nothing was written.")
+        raise WorkbookFileError(Message(
+            "{name} cannot be written: its folder {folder} is read-only. Copy the workbook to a "
+            "folder you can write to (or make the folder writable); nothing was written.",
+            name=path.name, folder=str(folder)))
     try:
         st = path.stat()
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise WorkbookFileError(f"{path} cannot be written ({exc.strerror or exc}).") from exc
+        raise WorkbookFileError(Message("{path} cannot be written ({reason}).", path=str(path),
+                                        reason=str(exc.strerror or exc))) from exc
     # the mode bits, not os.access: an administrator may write anything, but a file the user
     # marked read-only is the user's wish (and Excel honours it too)
     if _read_only(st.st_mode) or not os.access(path, os.W_OK):
-        raise WorkbookFileError(
-            f"{path.name} is read-only, so it was not changed. Remove the read-only mark (file "
-            f"properties, or chmod u+w) and run again, or use --no-write / --dry-run.")
+        raise WorkbookFileError(Message(
+            "{name} is read-only, so it was not changed. Remove the read-only mark (file "
+            "properties, or chmod u+w) and run again, or use --no-write / --dry-run.",
+            name=path.name))
     try:
         with open(path, "r+b"):
             pass
     except OSError as exc:
         if exc.errno == errno.EROFS:
-            raise WorkbookFileError(
-                f"{path.name} cannot be written: it is on a read-only disk. Copy it to a disk you "
-                f"can write to; nothing was written.") from exc
-        raise WorkbookFileError(
-            f"{path.name} cannot be opened for writing ({exc.strerror or exc}); it is probably "
-            f"open in another program. Close it there and run again; nothing was written.") from exc
+            raise WorkbookFileError(Message(
+                "{name} cannot be written: it is on a read-only disk. Copy it to a disk you can "
+                "write to; nothing was written.", name=path.name)) from exc
+        raise WorkbookFileError(Message(
+            "{name} cannot be opened for writing ({reason}); it is probably open in another "
+            "program. Close it there and run again; nothing was written.",
+            name=path.name, reason=str(exc.strerror or exc))) from exc
 
 
 # --------------------------------------------------------------------------- temporary files

@@ -24,7 +24,7 @@ from typing import Iterator
 
 from keizer_xl.clients.files import WorkbookFileError
 
-from keizer_xl.errors import ClientError
+from keizer_xl.errors import ClientError, Message
 
 __all__ = ["OdsUnavailable", "is_ods", "xlsx_copy", "CONVERT_TIMEOUT"]
 
@@ -48,11 +48,11 @@ def _soffice() -> str:
 
     soffice = find_soffice()
     if soffice is None:
-        raise OdsUnavailable(
-            f"an .ods workbook needs LibreOffice, which was not found on this computer (install "
-            f"it from https://www.libreoffice.org, or set KEIZER_XL_SOFFICE to its soffice "
-            f"program). Or save the workbook as .xlsx in LibreOffice (File > Save As > Excel "
-            f"2007-365) and use that.")
+        raise OdsUnavailable(Message(
+            "an .ods workbook needs LibreOffice, which was not found on this computer (install "
+            "it from {url}, or set {variable} to its soffice program). Or save the workbook as "
+            ".xlsx in LibreOffice (File > Save As > Excel 2007-365) and use that.",
+            url="https://www.libreoffice.org", variable="KEIZER_XL_SOFFICE"))
     return soffice
 
 

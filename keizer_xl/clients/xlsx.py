@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.errors import ClientError, MissingPartError
+from keizer_xl.errors import ClientError, Message, MissingPartError
 from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
@@ -619,13 +619,16 @@ def _read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
                     f"a season workbook is normally well under 10 MiB.")
             data = fh.read(MAX_FILE_SIZE + 1)
     except FileNotFoundError:
-        raise WorkbookFileError(f"{label} does not exist.") from None
+        raise WorkbookFileError(Message("{path} does not exist.", path=label)) from None
     except IsADirectoryError:
-        raise WorkbookFileError(f"{label} is a folder, not a workbook file.") from None
+        raise WorkbookFileError(Message("{path} is a folder, not a workbook file.",
+                                        path=label)) from None
     except PermissionError as exc:
-        raise WorkbookFileError(f"{label} cannot be read: permission denied.") from exc
+        raise WorkbookFileError(Message("{path} cannot be read: permission denied.",
+                                        path=label)) from exc
     except OSError as exc:
-        raise WorkbookFileError(f"{label} cannot be read: {exc.strerror or exc}.") from exc
+        raise WorkbookFileError(Message("{path} cannot be read: {reason}.", path=label,
+                                        reason=str(exc.strerror or exc))) from exc
     return data, (st.st_mtime_ns, st.st_size)
 
 
@@ -634,15 +637,21 @@ def _check_suffix(p: Path, label: str) -> None:
     if suffix in EXCEL_SUFFIXES:
         return
     hints = {
-        ".xls": "it is an old Excel 97-2003 workbook: open it in Excel or LibreOffice and save it as .xlsx",
-        ".xlsb": "it is an Excel binary workbook: save it as .xlsx or .xlsm in Excel",
-        ".ods": "it is a LibreOffice spreadsheet: use File > Save As > Excel 2007-365 (.xlsx)",
-        ".csv": "it is a text file: open it in Excel or LibreOffice and save it as .xlsx",
-        ".xltx": "it is an Excel template: create a workbook from it and save that as .xlsx",
-        ".xltm": "it is an Excel template: create a workbook from it and save that as .xlsm",
+        ".xls": Message("it is an old Excel 97-2003 workbook: open it in Excel or LibreOffice "
+                        "and save it as .xlsx"),
+        ".xlsb": Message("it is an Excel binary workbook: save it as .xlsx or .xlsm in Excel"),
+        ".ods": Message("it is a LibreOffice spreadsheet: use File > Save As > Excel 2007-365 "
+                        "(.xlsx)"),
+        ".csv": Message("it is a text file: open it in Excel or LibreOffice and save it as .xlsx"),
+        ".xltx": Message("it is an Excel template: create a workbook from it and save that as "
+                         ".xlsx"),
+        ".xltm": Message("it is an Excel template: create a workbook from it and save that as "
+                         ".xlsm"),
     }
-    hint = hints.get(suffix, "the name must end in .xlsx or .xlsm")
-    raise WorkbookFileError(f"{label} {_NOT_EXCEL} ({hint}).")
+    hint = hints.get(suffix, Message("the name must end in .xlsx or .xlsm"))
+    # the same English text as _NOT_EXCEL, with a catalog id (the hint translated too)
+    raise WorkbookFileError(Message("{path} is not an Excel .xlsx/.xlsm workbook ({hint}).",
+                                    path=label, hint=hint))
 
 
 # --------------------------------------------------------------------------- cell values

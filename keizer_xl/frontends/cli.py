@@ -114,7 +114,7 @@ def _print_messages(printed: set[str]) -> None:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
-                print(f"warning: {message}", file=sys.stderr)
+                print(f"warning: {_say(message)}", file=sys.stderr)
 
 
 def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
@@ -126,13 +126,33 @@ def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
 
     path = _book_path(text)
     if write:
-        files.check_can_write(path)  # first: a read-only folder gets no lock file either
-        _held.enter_context(files.workbook_lock(path))
-        files.check_can_write(path)  # again, holding the lock
+        try:
+            files.check_can_write(path)  # first: a read-only folder gets no lock file either
+            _held.enter_context(files.workbook_lock(path))
+            files.check_can_write(path)  # again, holding the lock
+        except files.WorkbookFileError:
+            _learn_language(path)  # the refusal is shown in the workbook's language
+            raise
     book = _open(path)
     if write:
         _refuse_unsafe(book)
     return path, book
+
+
+def _learn_language(path: Path) -> None:
+    """Read the workbook (read-only) only to learn its language, for a refusal that comes
+    before it is read (open in Excel, read-only, busy): the reader records the language
+    (the sheet names, then the ``language`` setting) even when the season has problems."""
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.i18n import seen_book_language
+    from keizer_xl.sheets.read import read_season
+
+    if seen_book_language() is not None:
+        return
+    try:
+        read_season(_open(path))
+    except (KeizerError, OSError):  # unreadable: the refusal stays in the default language
+        pass
 
 
 def _refuse_unsafe(book: FileBook) -> None:
@@ -141,10 +161,11 @@ def _refuse_unsafe(book: FileBook) -> None:
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
-        raise WorkbookFileError(
-            f"{book.path.name}: writing would drop what this file writer cannot keep: "
-            + "; ".join(lost) + ". Nothing was written. Use --no-write / --dry-run, or the "
-            "LibreOffice (keizer-xl lo-run) or Excel buttons, which keep them.")
+        # the parts lost are named as openpyxl's inspection found them (English)
+        raise WorkbookFileError(Message(
+            "{name}: writing would drop what this file writer cannot keep: {lost}. Nothing was "
+            "written. Use --no-write / --dry-run, or the LibreOffice (keizer-xl lo-run) or Excel "
+            "buttons, which keep them.", name=book.path.name, lost="; ".join(lost)))
 
 
 # --------------------------------------------------------------------------- commands
@@ -534,12 +555,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
         name, base, *rest = record
         marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
         rows.append([name, "-" if base is None else base, *marks])
-    print(f"Final ranking after round {comparison.round} (* = differs from the season's own)")
-    _print_table(rows, ["Name", *labels], right=set(range(1, len(labels) + 1)))
+    tr = _tr()
+    print(tr("Final ranking after round {round} (* = differs from the season's own)",
+             round=comparison.round))
+    _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
     print()
     _print_table([[s["Variant"], s["Winner"], s["Players moved"], s["Largest move"], s["What"]]
                   for s in comparison.summary],
-                 ["Variant", "Winner", "Moved", "Largest", "What"], right={2, 3})
+                 [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
+                 right={2, 3})
     for note in comparison.notes:
         print(f"note: {_say(note)}", file=sys.stderr)
     if write:
@@ -551,7 +575,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         book.write_sheet(schema.sheet_name("Compare", lang),
                          compare_layout(comparison, run_context(season.settings, book), lang))
         book.save()
-        print(f"Wrote Compare to {path}", file=sys.stderr)
+        print(tr("Wrote {sheet} to {path}", sheet=schema.sheet_name("Compare", lang), path=path),
+              file=sys.stderr)
     return EXIT_OK
 
 
@@ -589,7 +614,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
         if open_there:
-            print(f"keizer-xl: {open_there}", file=sys.stderr)
+            print(f"keizer-xl: {_say(open_there)}", file=sys.stderr)
             return EXIT_PROBLEMS
         try:
             files.write_text_atomically(target, text, encoding)

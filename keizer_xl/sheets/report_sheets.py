@@ -18,6 +18,9 @@ from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_frame, standings_records)
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
+from keizer_xl.sheets import schema
+from keizer_xl.errors import Message
+from keizer_xl.i18n import translate, translator
 from keizer_xl.sheets.titles import (RunContext, footer, legend_lines, mark_format, mark_key,
                                      run_context, sheet_title, withdrawn_suffix)
 
@@ -33,6 +36,11 @@ def withdrawn_format(lang: str = "en") -> str:
 
 
 WITHDRAWN_FORMAT = withdrawn_format("en")
+
+
+def N_(text: str) -> str:
+    """Marks a catalog id for tools/catalogs.py; translated where the note is written."""
+    return text
 
 
 def titled(style: SheetStyle, kind: str, rnd: int | None,
@@ -74,10 +82,10 @@ def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
     widths: dict[str, float] = {"Rank": 7, "Name": 24}
     return SheetStyle(title=sheet_title("crosstable", history.last.round), widths=widths,
                       number_formats={"Rank": "0_0_0"}, landscape=True, repeat_cols=2,
-                      notes=("A cell reads: colour (W White, B Black), result (1, ½, 0, 1F/0F "
-                             "forfeit, adj adjourned, ? no result yet)",
-                             "and, in brackets, what the game is worth now in Keizer points. "
-                             "Column numbers are row numbers.",))
+                      notes=(Message("A cell reads: colour (W White, B Black), result (1, ½, 0, "
+                                     "1F/0F forfeit, adj adjourned, ? no result yet)"),
+                             Message("and, in brackets, what the game is worth now in Keizer "
+                                     "points. Column numbers are row numbers."),))
 
 
 def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
@@ -92,14 +100,16 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
                 "Explanation": 44},
         wrap=("Explanation",),  # and the results block's What under it
         landscape=True,
-        notes=(f"Explanation: why each player moved in round {k}.",
-               "Worth then: a result's worth in the standing after its own round;",
-               f"worth now: in the standing after round {k}."),
-        blocks=(("Every result: its worth when played and now", detail),))
+        notes=(Message("Explanation: why each player moved in round {round}.", round=k),
+               Message("Worth then: a result's worth in the standing after its own round;"),
+               Message("worth now: in the standing after round {round}.", round=k)),
+        blocks=((N_("Every result: its worth when played and now"), detail),))
 def audit_style(differences: pd.DataFrame) -> SheetStyle:
-    notes = ("Each round paired again by the engine from the data before it: the ranking after",
-             "the previous round, and the players who were paired in that round as recorded.",
-             "Differences are reported, not judged: a manual pairing is legitimate.")
+    notes = (Message("Each round paired again by the engine from the data before it: the "
+                     "ranking after"),
+             Message("the previous round, and the players who were paired in that round as "
+                     "recorded."),
+             Message("Differences are reported, not judged: a manual pairing is legitimate."))
     # the differences block shares the first columns: Round, Verdict/What, Bye/Recorded,
     # Bye/Engine (widths go by column position)
     return SheetStyle(title=sheet_title("audit"),
@@ -111,7 +121,7 @@ def audit_style(differences: pd.DataFrame) -> SheetStyle:
                       number_formats={"Round": "0_0_0"},
                       wrap=("Verdict", "Bye recorded", "Bye engine", "Engine notes"),
                       landscape=True, notes=notes,
-                      blocks=(("Differences (pairs as White - Black)", differences),))
+                      blocks=((N_("Differences (pairs as White - Black)"), differences),))
 
 
 def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
@@ -121,12 +131,14 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
     return SheetStyle(
         title=sheet_title("compare", comparison.round),
         widths={"Name": 24}, landscape=True, repeat_cols=1,
-        notes=("Each column is the rank after the last round under one variant.",
-               "Season: the season's own settings.",
-               "prev, frozen, converge: the season's settings, only the recalculation changed.",
-               "keizer, sevilla, knsb-sixths, frozen-fixed: the preset, with the club's codes.",
+        notes=(Message("Each column is the rank after the last round under one variant."),
+               Message("Season: the season's own settings."),
+               Message("prev, frozen, converge: the season's settings, only the recalculation "
+                       "changed."),
+               Message("keizer, sevilla, knsb-sixths, frozen-fixed: the preset, with the club's "
+                       "codes."),
                *comparison.notes),
-        blocks=(("Variants", block),))
+        blocks=((N_("Variants"), block),))
 
 
 # --------------------------------------------------------------------------- one per sheet
@@ -214,11 +226,54 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
 
+#: the season sheets' shared column headers and where the contract names them (schema.py)
+_SHARED_HEADERS = {"Round": ("Results", "round"), "Rank": ("Standings", "rank"),
+                   "Name": ("Standings", "name"), "Score": ("Standings", "score"),
+                   "Value": ("Standings", "value")}
+
+
+#: the other headers of the season sheets, translated through the catalog
+_CATALOG_HEADERS = (N_("Previous rank"), N_("Places up"), N_("Explanation"), N_("Worth then"),
+                    N_("Worth now"), N_("Result"), N_("What"),
+                    # Audit
+                    N_("Verdict"), N_("Bye recorded"), N_("Bye engine"), N_("Players"),
+                    N_("Boards"), N_("Same pairs"), N_("Different pairs"), N_("Colours differ"),
+                    N_("Engine notes"), N_("Recorded"), N_("Engine"),
+                    # Compare
+                    N_("Variant"), N_("Winner"), N_("Players moved"), N_("Largest move"))
+
+
+def _headers_in(frame: pd.DataFrame, style: SheetStyle,
+                lang: str) -> tuple[pd.DataFrame, SheetStyle]:
+    """``frame`` with its Round/Rank/Name/Score/Value headers in ``lang`` (the Standings and
+    Results names of WORKBOOK-CONTRACT.md), and the style's widths and formats keyed by them."""
+    if lang == "en":
+        return frame, style
+    import pandas as pd
+
+    tr = translator(lang)
+    names = {c: schema.header(kind, key, lang) for c, (kind, key) in _SHARED_HEADERS.items()}
+    names.update((c, tr(c)) for c in _CATALOG_HEADERS)
+
+    def new(col: Any) -> Any:
+        return names.get(col, col) if isinstance(col, str) else col
+
+    frame = frame.rename(columns=new)
+    blocks = tuple((tr(title), block.rename(columns=new) if isinstance(block, pd.DataFrame)
+                    else block) for title, block in style.blocks)
+    style = replace(style, widths={new(k): v for k, v in style.widths.items()},
+                    number_formats={new(k): v for k, v in style.number_formats.items()},
+                    cell_formats={(i, new(c)): v for (i, c), v in style.cell_formats.items()},
+                    wrap=tuple(new(c) for c in style.wrap), blocks=blocks,
+                    # Message notes translated; the analyses' own notes stay as they are
+                    notes=tuple(translate(n, tr) for n in style.notes))
+    return frame, style
+
+
 def history_layout(history: History, context: RunContext | None = None,
                    lang: str = "en") -> Layout:
-    layout = sheet_layout(history_frame(history),
-                          titled(history_style(history), "history", history.last.round, context,
-                                 lang))
+    frame, style = _headers_in(history_frame(history), history_style(history), lang)
+    layout = sheet_layout(frame, titled(style, "history", history.last.round, context, lang))
     # the rank chart's data and chart (batch.add_rank_chart) start two columns right of the
     # table: on a page of their own
     from keizer_xl.analysis.history import top_players
@@ -235,28 +290,30 @@ def crosstable_layout(season: Season, history: History,
     gone = _withdrawn_names(season, history.last.round)
     style = replace(style, cell_formats={(i, "Name"): withdrawn_format(lang)
                                          for i, n in enumerate(cross["Name"]) if n in gone})
+    cross, style = _headers_in(cross, style, lang)
     return sheet_layout(cross, titled(style, "crosstable", history.last.round, context, lang))
 
 
 def explain_layout(season: Season, history: History,
                    context: RunContext | None = None, lang: str = "en") -> Layout:
     summary, detail = explain_frames(season, history)
-    return sheet_layout(summary, titled(explain_style(history, detail), "explain",
-                                        history.last.round, context, lang))
+    summary, style = _headers_in(summary, explain_style(history, detail), lang)
+    return sheet_layout(summary, titled(style, "explain", history.last.round, context, lang))
 
 
 def audit_layout(audits: list[RoundAudit], context: RunContext | None = None,
                  lang: str = "en") -> Layout:
     summary, differences = audit_frames(audits)
     rnd = max((a.round for a in audits), default=None)
-    return sheet_layout(summary, titled(audit_style(differences), "audit", rnd, context, lang))
+    summary, style = _headers_in(summary, audit_style(differences), lang)
+    return sheet_layout(summary, titled(style, "audit", rnd, context, lang))
 
 
 def compare_layout(comparison: Comparison, context: RunContext | None = None,
                    lang: str = "en") -> Layout:
     ranks, summary = compare_frames(comparison)
-    return sheet_layout(ranks, titled(compare_style(comparison, summary), "compare",
-                                      comparison.round, context, lang))
+    ranks, style = _headers_in(ranks, compare_style(comparison, summary), lang)
+    return sheet_layout(ranks, titled(style, "compare", comparison.round, context, lang))
 
 
 __all__ = ["standings_layout", "pairings_layout", "history_layout", "crosstable_layout",
