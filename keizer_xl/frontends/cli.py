@@ -505,18 +505,21 @@ def cmd_explain(args: argparse.Namespace) -> int:
     name = find_player(season, args.name)  # PlayerNotFound: refused, exit 1 (outcome.py)
     e = explain_player(season, history, name)
     if e.rank_now is not None:
-        print(f"{name}: rank {e.rank_now} after round {e.round}, "
-              f"{number_text(e.score_now)} Keizer points")
+        print(_say(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
+                           name=name, rank=e.rank_now, round=e.round,
+                           points=number_text(e.score_now))))
     else:
-        print(f"{name}: not in the ranking after round {e.round}")
+        print(_say(Message("{name}: not in the ranking after round {round}", name=name,
+                           round=e.round)))
     if e.results:
         print()
         _print_table([[ln.round, ln.fact.describe(), number_text(ln.then), number_text(ln.now)]
                       for ln in e.results],
-                     ["Round", "Result", "Worth then", "Worth now"], right={0, 2, 3})
+                     [_say(Message("Round")), _say(Message("Result")),
+                      _say(Message("Worth then")), _say(Message("Worth now"))], right={0, 2, 3})
     print()
     for line in e.lines:
-        print(line)
+        print(_say(line))
     return EXIT_OK
 
 

@@ -296,7 +296,7 @@ def crosstable_layout(season: Season, history: History,
 
 def explain_layout(season: Season, history: History,
                    context: RunContext | None = None, lang: str = "en") -> Layout:
-    summary, detail = explain_frames(season, history)
+    summary, detail = explain_frames(season, history, lang=lang)
     summary, style = _headers_in(summary, explain_style(history, detail), lang)
     return sheet_layout(summary, titled(style, "explain", history.last.round, context, lang))
 
