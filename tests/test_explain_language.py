@@ -38,3 +38,18 @@ def test_english_explain_sentences_unchanged(tmp_path, capsys):
     rows = table_rows(tmp_path / "club-en.keizer.xlsx", "Explain")
     text = " ".join(str(r[5]) for r in rows[1:6])
     assert "after round 1, from start rank" in text and "Keizer points:" in text, text
+
+
+def test_dutch_audit_verdicts_on_the_sheet_and_the_console(tmp_path, capsys):
+    book = new_season(tmp_path, capsys, "nl", "A")
+    fill_results(book, "nl", ["1:0", "remise"])
+    assert run(capsys, "batch", book, "--quiet")[0] == 0
+    rows = table_rows(tmp_path / "club-nl.keizer.xlsx", "Controle")
+    verdict = rows[1][1]
+    dutch = ("zelfde indeling", "paren verschillen", "1 paar verschilt", "bye verschilt",
+             "kleuren verschillen", "1 kleur verschilt", "niet vergeleken")
+    assert any(w in verdict for w in dutch), rows[:3]
+    code, out, err = run(capsys, "audit", book)
+    assert code == 0, out + err
+    assert "Ronde 1: " in out and any(w in out for w in dutch), out
+    assert "Round 1:" not in out and "same pairing" not in out, out

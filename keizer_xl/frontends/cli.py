@@ -529,7 +529,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     path = _book_path(args.book)
     season, history = _season_and_history(path)
     audits = audit_season(season, history)
-    for line in audit_lines(audits):
+    from keizer_xl.i18n import shown_language
+
+    for line in audit_lines(audits, shown_language()):
         print(line)
     same = sum(1 for a in audits if a.same)
     print(f"{same} of {len(audits)} round{'s' if len(audits) != 1 else ''} paired as the engine "

@@ -90,11 +90,11 @@ def explain_frames(season: Season, history: History,
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
 
-def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
+def audit_frames(audits: list[RoundAudit], lang: str = "en") -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Audit sheet's two tables: one row per round, the differences below."""
     import pandas as pd
 
-    (c1, summary), (c2, differences) = audit_rows(audits)
+    (c1, summary), (c2, differences) = audit_rows(audits, lang)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(differences, columns=c2)
 
 

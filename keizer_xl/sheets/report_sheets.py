@@ -303,7 +303,7 @@ def explain_layout(season: Season, history: History,
 
 def audit_layout(audits: list[RoundAudit], context: RunContext | None = None,
                  lang: str = "en") -> Layout:
-    summary, differences = audit_frames(audits)
+    summary, differences = audit_frames(audits, lang)
     rnd = max((a.round for a in audits), default=None)
     summary, style = _headers_in(summary, audit_style(differences), lang)
     return sheet_layout(summary, titled(style, "audit", rnd, context, lang))
