@@ -53,3 +53,4 @@ def test_dutch_audit_verdicts_on_the_sheet_and_the_console(tmp_path, capsys):
     assert code == 0, out + err
     assert "Ronde 1: " in out and any(w in out for w in dutch), out
     assert "Round 1:" not in out and "same pairing" not in out, out
+    assert "van 1 ronde ingedeeld zoals het programma" in err, err

@@ -168,10 +168,14 @@ def audit_lines(audits: list[RoundAudit], lang: str = "en") -> list[str]:
             out.extend(f"  {n}" for n in a.notes)
             continue
         if a.only_recorded or a.only_engine:
-            out.append(f"  recorded: {_pairs_text(a.only_recorded) or '-'}")
-            out.append(f"  engine:   {_pairs_text(a.only_engine) or '-'}")
+            out.append("  " + translate(Message("recorded: {pairs}", pairs=_pairs_text(a.only_recorded) or "-"), lang))
+            out.append("  " + translate(Message("engine:   {pairs}", pairs=_pairs_text(a.only_engine) or "-"), lang))
         if a.bye_recorded != a.bye_engine:
-            out.append(f"  bye recorded: {a.bye_recorded or '-'}; engine: {a.bye_engine or '-'}")
+            out.append("  " + translate(Message("bye recorded: {recorded}; engine: {engine}",
+                                                 recorded=a.bye_recorded or "-",
+                                                 engine=a.bye_engine or "-"), lang))
         for rec, eng in a.colours:
-            out.append(f"  colours: recorded {rec[0]} - {rec[1]}, engine {eng[0]} - {eng[1]}")
+            out.append("  " + translate(Message("colours: recorded {recorded}, engine {engine}",
+                                                 recorded=f"{rec[0]} - {rec[1]}",
+                                                 engine=f"{eng[0]} - {eng[1]}"), lang))
     return out

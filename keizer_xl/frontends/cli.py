@@ -534,8 +534,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
     for line in audit_lines(audits, shown_language()):
         print(line)
     same = sum(1 for a in audits if a.same)
-    print(f"{same} of {len(audits)} round{'s' if len(audits) != 1 else ''} paired as the engine "
-          f"would have paired them (differences are reported, not judged).", file=sys.stderr)
+    done = (Message("{same} of 1 round paired as the engine would have paired them (differences "
+                    "are reported, not judged).", same=same) if len(audits) == 1 else
+            Message("{same} of {count} rounds paired as the engine would have paired them "
+                    "(differences are reported, not judged).", same=same, count=len(audits)))
+    print(_say(done), file=sys.stderr)
     return EXIT_OK
 
 
