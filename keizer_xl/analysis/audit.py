@@ -17,6 +17,7 @@ from typing import Any, Callable
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import PairingError, pair_round
 from keizer_xl.core.standings import History
+from keizer_xl.errors import Message
 
 
 def _key(a: str, b: str) -> tuple[str, str]:
@@ -44,20 +45,32 @@ class RoundAudit:
 
     @property
     def verdict(self) -> str:
+        return ", ".join(self.verdict_parts())
+
+    def verdict_in(self, lang: str) -> str:
+        """The verdict in ``lang`` (the workbook's language)."""
+        from keizer_xl.i18n import translate, translator
+
+        tr = translator(lang)
+        return ", ".join(translate(p, tr) for p in self.verdict_parts())
+
+    def verdict_parts(self) -> list[Message]:
         if not self.paired:
-            return "not compared"
+            return [Message("not compared")]
         parts = []
         if self.only_recorded or self.only_engine:
             n = len(self.only_recorded)
-            parts.append(f"{n} pair{'s differ' if n != 1 else ' differs'}")
+            parts.append(Message("{count} pairs differ", count=n) if n != 1
+                         else Message("1 pair differs"))
         if self.bye_recorded != self.bye_engine:
-            parts.append("bye differs")
+            parts.append(Message("bye differs"))
         if not parts:
-            parts.append("same pairing")
+            parts.append(Message("same pairing"))
         if self.colours:
             n = len(self.colours)
-            parts.append(f"{n} colour{'s differ' if n != 1 else ' differs'}")
-        return ", ".join(parts)
+            parts.append(Message("{count} colours differ", count=n) if n != 1
+                         else Message("1 colour differs"))
+        return parts
 
 
 def audit_round(season: Season, history: History, rnd: int) -> RoundAudit:
@@ -111,12 +124,15 @@ def _pairs_text(pairs: tuple[tuple[str, str], ...]) -> str | None:
     return ", ".join(f"{w} - {b}" for w, b in pairs) if pairs else None
 
 
-def audit_rows(audits: list[RoundAudit]) -> tuple[tuple[list[str], list[dict[str, Any]]],
+def audit_rows(audits: list[RoundAudit], lang: str = "en") -> tuple[tuple[list[str], list[dict[str, Any]]],
                                                    tuple[list[str], list[dict[str, Any]]]]:
     """The Audit sheet: one row per round, and the differences one per row below it."""
+    from keizer_xl.i18n import translate, translator
+
+    tr = translator(lang)
     summary = (["Round", "Verdict", "Bye recorded", "Bye engine", "Players", "Boards",
                 "Same pairs", "Different pairs", "Colours differ", "Engine notes"],
-               [{"Round": a.round, "Verdict": a.verdict, "Bye recorded": a.bye_recorded,
+               [{"Round": a.round, "Verdict": a.verdict_in(lang), "Bye recorded": a.bye_recorded,
                  "Bye engine": a.bye_engine, "Players": a.players, "Boards": a.recorded_boards,
                  "Same pairs": a.same_pairs,
                  "Different pairs": len(a.only_recorded) if a.paired else None,
@@ -127,30 +143,39 @@ def audit_rows(audits: list[RoundAudit]) -> tuple[tuple[list[str], list[dict[str
         if not a.paired:
             continue
         if a.only_recorded or a.only_engine:
-            rows.append({"Round": a.round, "What": "pairs", "Recorded": _pairs_text(a.only_recorded),
+            rows.append({"Round": a.round, "What": translate(Message("pairs"), tr), "Recorded": _pairs_text(a.only_recorded),
                          "Engine": _pairs_text(a.only_engine)})
         if a.bye_recorded != a.bye_engine:
-            rows.append({"Round": a.round, "What": "bye", "Recorded": a.bye_recorded,
+            rows.append({"Round": a.round, "What": translate(Message("bye"), tr), "Recorded": a.bye_recorded,
                          "Engine": a.bye_engine})
         for rec, eng in a.colours:
-            rows.append({"Round": a.round, "What": "colours", "Recorded": f"{rec[0]} - {rec[1]}",
+            rows.append({"Round": a.round, "What": translate(Message("colours"), tr), "Recorded": f"{rec[0]} - {rec[1]}",
                          "Engine": f"{eng[0]} - {eng[1]}"})
     return summary, (["Round", "What", "Recorded", "Engine"], rows)
 
 
-def audit_lines(audits: list[RoundAudit]) -> list[str]:
+def audit_lines(audits: list[RoundAudit], lang: str = "en") -> list[str]:
     """Plain text for the command line: one line per round, the differences indented."""
+    from keizer_xl.i18n import translate
+
     out = []
     for a in audits:
-        out.append(f"Round {a.round}: {a.verdict}" + (f" ({a.players} players)" if a.paired else ""))
+        head = Message("Round {round}: {verdict} ({players} players)", round=a.round,
+                       verdict=a.verdict_in(lang), players=a.players) if a.paired else \
+            Message("Round {round}: {verdict}", round=a.round, verdict=a.verdict_in(lang))
+        out.append(translate(head, lang))
         if not a.paired:
             out.extend(f"  {n}" for n in a.notes)
             continue
         if a.only_recorded or a.only_engine:
-            out.append(f"  recorded: {_pairs_text(a.only_recorded) or '-'}")
-            out.append(f"  engine:   {_pairs_text(a.only_engine) or '-'}")
+            out.append("  " + translate(Message("recorded: {pairs}", pairs=_pairs_text(a.only_recorded) or "-"), lang))
+            out.append("  " + translate(Message("engine:   {pairs}", pairs=_pairs_text(a.only_engine) or "-"), lang))
         if a.bye_recorded != a.bye_engine:
-            out.append(f"  bye recorded: {a.bye_recorded or '-'}; engine: {a.bye_engine or '-'}")
+            out.append("  " + translate(Message("bye recorded: {recorded}; engine: {engine}",
+                                                 recorded=a.bye_recorded or "-",
+                                                 engine=a.bye_engine or "-"), lang))
         for rec, eng in a.colours:
-            out.append(f"  colours: recorded {rec[0]} - {rec[1]}, engine {eng[0]} - {eng[1]}")
+            out.append("  " + translate(Message("colours: recorded {recorded}, engine {engine}",
+                                                 recorded=f"{rec[0]} - {rec[1]}",
+                                                 engine=f"{eng[0]} - {eng[1]}"), lang))
     return out

@@ -40,7 +40,7 @@ from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_fact
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
-from keizer_xl.errors import NotFoundError
+from keizer_xl.errors import Message, NotFoundError
 
 
 @dataclass(frozen=True)
@@ -115,12 +115,14 @@ def explain_player(season: Season, history: History, name: str,
     if name not in last.score:
         player = season.player(name)
         gone = player.withdrawn_round
-        line = (f"{name} withdrew from round {gone} and is no longer in the ranking."
-                if gone is not None else f"{name} is not in the ranking.")
+        line = (Message("{name} withdrew from round {round} and is no longer in the ranking.",
+                        name=name, round=gone)
+                if gone is not None else Message("{name} is not in the ranking.", name=name))
         return Explanation(name, k, None, None, None, None, tuple(results), (line,))
     now_place = standing_places(last)[name]
     if k == 0:
-        line = f"No round has been played yet; {name} is at start rank {now_place}."
+        line = Message("No round has been played yet; {name} is at start rank {rank}.",
+                       name=name, rank=now_place)
         return Explanation(name, 0, now_place, now_place, last.score[name], last.score[name],
                            tuple(results), (line,))
     prev = history.standings[k - 1]
@@ -133,19 +135,28 @@ def explain_player(season: Season, history: History, name: str,
 
 
 def _headline(name: str, k: int, before: int, now: int) -> str:
-    where = f"start rank {before}" if k == 1 else f"rank {before}"
     if now == before:
-        return f"{name} stayed at rank {now} after round {k}."
+        return Message("{name} stayed at rank {rank} after round {round}.", name=name,
+                       rank=now, round=k)
     moved = abs(now - before)
-    verb = "fell" if now > before else "rose"
-    return (f"{name} {verb} {moved} place{'s' if moved != 1 else ''} after round {k}, "
-            f"from {where} to rank {now}.")
+    where = (Message("start rank {rank}", rank=before) if k == 1
+             else Message("rank {rank}", rank=before))
+    # one catalog id per wording, so each language words the sentence whole
+    p = dict(name=name, moved=moved, round=k, where=where, rank=now)
+    if now > before:
+        if moved == 1:
+            return Message("{name} fell 1 place after round {round}, from {where} to rank {rank}.", **p)
+        return Message("{name} fell {moved} places after round {round}, from {where} to rank {rank}.", **p)
+    if moved == 1:
+        return Message("{name} rose 1 place after round {round}, from {where} to rank {rank}.", **p)
+    return Message("{name} rose {moved} places after round {round}, from {where} to rank {rank}.", **p)
 
 
 def _points_line(before: Fraction, now: Fraction) -> str:
     if now == before:
-        return f"Keizer points: {number_text(now)} (unchanged)."
-    return f"Keizer points: {number_text(now)} (was {number_text(before)}, {signed_text(now - before)})."
+        return Message("Keizer points: {points} (unchanged).", points=number_text(now))
+    return Message("Keizer points: {points} (was {before}, {change}).", points=number_text(now),
+                   before=number_text(before), change=signed_text(now - before))
 
 
 def _fraction_of(season: Season, fact: RoundFact) -> Fraction:
@@ -156,10 +167,12 @@ def _fraction_of(season: Season, fact: RoundFact) -> Fraction:
 def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
            mine: dict[int, RoundFact], worth: Worth) -> list[str]:
     points = {k - 1: worth.full(k - 1), k: worth.full(k)}
-    lines = []
+    lines: list[str] = []
     new = mine.get(k)
     if new is not None:
-        lines.append(f"{signed_text(points[k][name][k - 1])} for round {k}: {new.describe()}.")
+        lines.append(Message("{points} for round {round}: {what}.",
+                             points=signed_text(points[k][name][k - 1]), round=k,
+                             what=new.describe()))
     for r in range(1, k):
         fact = mine.get(r)
         if fact is None:
@@ -167,29 +180,33 @@ def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
         before, now = points[k - 1][name][r - 1], points[k][name][r - 1]
         if before == now:
             continue
-        head = (f"{signed_text(now - before)} for round {r} ({fact.describe()}): worth "
-                f"{number_text(now)} instead of {number_text(before)}, because ")
+        head = dict(change=signed_text(now - before), round=r, what=fact.describe(),
+                    now=number_text(now), before=number_text(before))
         if fact.kind == "game":
             opp = fact.opponent
             share = _fraction_of(season, fact)
             if opp not in last.score and opp in prev.score:
-                lines.append(head + f"{opp} left the ranking.")
+                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent} left the ranking.", opponent=opp,
+                                     **head))
             elif opp not in last.score:  # gone earlier: a fraction of the own value (section 7)
-                lines.append(head + f"the own value {'fell' if now < before else 'rose'}.")
+                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value fell.", **head)
+                if now < before else Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value rose.", **head))
             elif share:
                 v0, v1 = before / share, now / share
-                verb = "sank" if v1 < v0 else "rose"
-                lines.append(head + f"{opp} {verb} from value {number_text(v0)} to "
-                                    f"{number_text(v1)}.")
+                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent} sank from value {v0} to {v1}.", opponent=opp, v0=number_text(v0), v1=number_text(v1), **head)
+                if v1 < v0 else Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent} rose from value {v0} to {v1}.", opponent=opp, v0=number_text(v0), v1=number_text(v1), **head))
             else:
-                lines.append(head + f"{opp}'s value changed.")
+                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent}'s value changed.", opponent=opp,
+                                     **head))
         else:
-            lines.append(head + f"the own value {'fell' if now < before else 'rose'}.")
+            lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value fell.", **head)
+                if now < before else Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value rose.", **head))
     own_before = prev.score[name] - sum(points[k - 1][name], Fraction(0))
     own_now = last.score[name] - sum(points[k][name], Fraction(0))
     if own_now != own_before:
-        lines.append(f"{signed_text(own_now - own_before)} for the own value: "
-                     f"{number_text(own_now)} instead of {number_text(own_before)}.")
+        lines.append(Message("{change} for the own value: {now} instead of {before}.",
+                             change=signed_text(own_now - own_before),
+                             now=number_text(own_now), before=number_text(own_before)))
     return lines
 
 
@@ -207,16 +224,18 @@ def _overtaking(name: str, prev: Standing, last: Standing) -> list[str]:
     def change(other: str) -> str:
         return f"{other} ({signed_text(last.score[other] - prev.score[other])})"
 
-    lines = []
+    lines: list[str] = []
     if over:
-        lines.append(f"Overtaken by {_and([change(o) for o in over])}.")
+        lines.append(Message("Overtaken by {players}.", players=_and([change(o) for o in over])))
     if passed:
-        lines.append(f"Passed {_and([change(o) for o in passed])}.")
+        lines.append(Message("Passed {players}.", players=_and([change(o) for o in passed])))
     return lines
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _and(items: list[str]) -> str | Message:
+    if len(items) == 1:
+        return items[0]
+    return Message("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
 # --------------------------------------------------------------------------- every player
@@ -231,11 +250,14 @@ def explain_all(season: Season, history: History) -> list[Explanation]:
     return [explain_player(season, history, n, facts, worth) for n in names]
 
 
-def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None
-                 ) -> tuple[tuple[list[str], list[dict[str, Any]]], tuple[list[str], list[dict[str, Any]]]]:
+def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None,
+                 lang: str = "en") -> tuple[tuple[list[str], list[dict[str, Any]]], tuple[list[str], list[dict[str, Any]]]]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now)."""
     from keizer_xl.core.numbers import display
+    from keizer_xl.i18n import translate, translator
+
+    tr = translator(lang)
 
     explanations = explanations if explanations is not None else explain_all(season, history)
     summary, detail = [], []
@@ -243,7 +265,7 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
         moved = (e.rank_before - e.rank_now) if e.rank_now is not None and e.rank_before is not None else None
         summary.append({"Rank": e.rank_now, "Name": e.name, "Previous rank": e.rank_before,
                         "Places up": moved, "Score": display(e.score_now),
-                        "Explanation": " ".join(e.lines)})
+                        "Explanation": " ".join(translate(x, tr) for x in e.lines)})
         for line in e.results:
             f = line.fact
             detail.append({"Round": f.round, "Name": e.name, "Worth then": display(line.then),

@@ -505,18 +505,21 @@ def cmd_explain(args: argparse.Namespace) -> int:
     name = find_player(season, args.name)  # PlayerNotFound: refused, exit 1 (outcome.py)
     e = explain_player(season, history, name)
     if e.rank_now is not None:
-        print(f"{name}: rank {e.rank_now} after round {e.round}, "
-              f"{number_text(e.score_now)} Keizer points")
+        print(_say(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
+                           name=name, rank=e.rank_now, round=e.round,
+                           points=number_text(e.score_now))))
     else:
-        print(f"{name}: not in the ranking after round {e.round}")
+        print(_say(Message("{name}: not in the ranking after round {round}", name=name,
+                           round=e.round)))
     if e.results:
         print()
         _print_table([[ln.round, ln.fact.describe(), number_text(ln.then), number_text(ln.now)]
                       for ln in e.results],
-                     ["Round", "Result", "Worth then", "Worth now"], right={0, 2, 3})
+                     [_say(Message("Round")), _say(Message("Result")),
+                      _say(Message("Worth then")), _say(Message("Worth now"))], right={0, 2, 3})
     print()
     for line in e.lines:
-        print(line)
+        print(_say(line))
     return EXIT_OK
 
 
@@ -526,11 +529,16 @@ def cmd_audit(args: argparse.Namespace) -> int:
     path = _book_path(args.book)
     season, history = _season_and_history(path)
     audits = audit_season(season, history)
-    for line in audit_lines(audits):
+    from keizer_xl.i18n import shown_language
+
+    for line in audit_lines(audits, shown_language()):
         print(line)
     same = sum(1 for a in audits if a.same)
-    print(f"{same} of {len(audits)} round{'s' if len(audits) != 1 else ''} paired as the engine "
-          f"would have paired them (differences are reported, not judged).", file=sys.stderr)
+    done = (Message("{same} of 1 round paired as the engine would have paired them (differences "
+                    "are reported, not judged).", same=same) if len(audits) == 1 else
+            Message("{same} of {count} rounds paired as the engine would have paired them "
+                    "(differences are reported, not judged).", same=same, count=len(audits)))
+    print(_say(done), file=sys.stderr)
     return EXIT_OK
 
 

@@ -80,19 +80,21 @@ def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
 
 
 def explain_frames(season: Season, history: History,
-                   explanations: list[Explanation] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The Explain sheet's two tables: one row per player, one per player per round."""
+                   explanations: list[Explanation] | None = None,
+                   lang: str = "en") -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Explain sheet's two tables: one row per player, one per player per round; the
+    sentences in ``lang``."""
     import pandas as pd
 
-    (c1, summary), (c2, detail) = explain_rows(season, history, explanations)
+    (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
 
-def audit_frames(audits: list[RoundAudit]) -> tuple[pd.DataFrame, pd.DataFrame]:
+def audit_frames(audits: list[RoundAudit], lang: str = "en") -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Audit sheet's two tables: one row per round, the differences below."""
     import pandas as pd
 
-    (c1, summary), (c2, differences) = audit_rows(audits)
+    (c1, summary), (c2, differences) = audit_rows(audits, lang)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(differences, columns=c2)
 
 

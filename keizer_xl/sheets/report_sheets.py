@@ -296,14 +296,14 @@ def crosstable_layout(season: Season, history: History,
 
 def explain_layout(season: Season, history: History,
                    context: RunContext | None = None, lang: str = "en") -> Layout:
-    summary, detail = explain_frames(season, history)
+    summary, detail = explain_frames(season, history, lang=lang)
     summary, style = _headers_in(summary, explain_style(history, detail), lang)
     return sheet_layout(summary, titled(style, "explain", history.last.round, context, lang))
 
 
 def audit_layout(audits: list[RoundAudit], context: RunContext | None = None,
                  lang: str = "en") -> Layout:
-    summary, differences = audit_frames(audits)
+    summary, differences = audit_frames(audits, lang)
     rnd = max((a.round for a in audits), default=None)
     summary, style = _headers_in(summary, audit_style(differences), lang)
     return sheet_layout(summary, titled(style, "audit", rnd, context, lang))
