@@ -94,21 +94,9 @@ def vba_sources() -> list[tuple[str, str, bool]]:
 
 
 def _add_project(path: Path) -> None:
-    """Give the .xlsm at ``path`` the VBA project (pyOpenVBA), then drop the performance cache."""
-    from pyopenvba import ExcelFile
-    from pyopenvba.vba import VBAModuleKind
-
-    with ExcelFile(path) as book:
-        project = book.add_vba_project()
-        for name, source, is_class in vba_sources():
-            project.add_module(name, xs._crlf(source),
-                               kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
-        # The document modules come from pyOpenVBA's Excel-made template with a compiled cache
-        # in front of their source: rewrite them so every module starts at offset 0.
-        for module in list(project.modules):
-            book.set_module(module.name, module.source)
-        book.save(path)
-    _drop_performance_cache(path)
+    """Give the .xlsm at ``path`` the VBA project (pyOpenVBA), then drop the performance cache:
+    a new workbook has no project yet, so every module is added (one code path with renewing)."""
+    _replace_modules(path)
 
 
 def _replace_modules(path: Path) -> None:
