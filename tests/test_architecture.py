@@ -24,6 +24,9 @@ LAYERS = {
     "i18n": 2,
     "analysis": 3,
     "sheets": 4,
+    # other programs' files (KeizerForClubs .s3db, FIDE TRF) <-> the model: beside sheets,
+    # below actions (ARCHITECTURE.md); pure parsing and writing, no client library
+    "formats": 4,
     "actions": 5,
     "clients": 6,
     "frontends": 7,

@@ -134,6 +134,16 @@ class Player:
     club: str = ""
     id: str = ""
     origin: str = ""
+    # the club's year (issue 18): the group he plays in, the sub-standings he appears in
+    group: str = ""
+    categories: tuple[str, ...] = ()
+    # the rating report (issue 17, FIDE TRF-16 player line): sex m/w, birth date as typed
+    # (YYYY/MM/DD or a year), federation code, the FIDE and the KNSB id
+    sex: str = ""
+    birth: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    knsb_id: str = ""
 
     def is_member(self, rnd: int) -> bool:
         return rnd >= self.joined
