@@ -135,6 +135,8 @@ class Settings:
     forfeit_is_meeting: bool = True
     fixed: tuple[PairConstraint, ...] = ()
     forbidden: tuple[PairConstraint, ...] = ()
+    # the club's year (issue 18): each period's first round, e.g. (1, 11, 21); () = one period
+    periods: tuple[int, ...] = ()
     # colours (section 6)
     colours: str = "keizer"  # keizer | lower-white | balance | geel
     max_same_colour_in_row: int | None = None
@@ -380,6 +382,33 @@ def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
+def _parse_periods(raw: Any, key: str) -> tuple[int, ...]:
+    """``1, 11, 21``: each period's first round, increasing, the first one round 1 (a round
+    before the first period would belong to none: ambiguous, so refused)."""
+    if _blank(raw) or str(raw).strip().lower() in ("none", "no", "-"):
+        return ()
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        parts: list[str] = [str(raw)]
+    else:
+        parts = [p.strip() for p in re.split(r"[,;\s]+", str(raw)) if p.strip()]
+    rounds: list[int] = []
+    for part in parts:
+        text = part.lower().lstrip("r")
+        if not text.isdigit() or len(text) > 4 or not 1 <= int(text) <= MAX_ROUND:
+            raise SettingError(key, Message("{raw!r} is not a round number (write each period's "
+                                            "first round: 1, 11, 21)", raw=part))
+        rounds.append(int(text))
+    if rounds[0] != 1:
+        raise SettingError(key, Message("the first period starts in round 1 (write 1, {rounds})",
+                                        rounds=", ".join(map(str, rounds))))
+    for before, after in zip(rounds, rounds[1:]):
+        if after <= before:
+            raise SettingError(key, Message("{raw!r}: the periods' first rounds must increase "
+                                            "({after} follows {before})", raw=raw,
+                                            after=after, before=before))
+    return tuple(rounds)
+
+
 def _parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
     parts = [p.strip() for p in re.split(r"\s+vs\.?\s+|;|\|", str(raw), flags=re.I) if p.strip()]
     if len(parts) != 2:
@@ -499,6 +528,8 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return key, _parse_int(raw_value, key)
     if key == "tiebreak":
         return key, _parse_tiebreak(raw_value, key)
+    if key == "periods":
+        return key, _parse_periods(raw_value, key)
     raise _unknown_setting(raw_key, key)
 
 
@@ -652,7 +683,7 @@ def describe(settings: Settings) -> list[tuple[str, str]]:
         elif isinstance(value, bool):
             text = "yes" if value else "no"
         elif isinstance(value, tuple):
-            text = ", ".join(value)
+            text = ", ".join(map(str, value))
         elif value is None:
             text = "never" if f.name == "rematch_gap" else ""
         else:

@@ -360,8 +360,30 @@ def read_players(table: Table, problems: list[Problem],
         players.append(Player(
             name=name, rating=rating, start=start, joined=joined, withdrawn_round=withdrawn,
             club=_text(get("club")) if not _blank(get("club")) else "",
-            id=_text(get("id")) if not _blank(get("id")) else "", origin=cell("name")))
+            id=_text(get("id")) if not _blank(get("id")) else "", origin=cell("name"),
+            group=_optional_text(get("group")),
+            categories=_categories(get("category")),
+            sex=_optional_text(get("sex")), birth=_optional_text(get("birth")),
+            federation=_optional_text(get("federation")),
+            fide_id=_optional_text(get("fide_id")), knsb_id=_optional_text(get("knsb_id"))))
     return players
+
+
+def _optional_text(value: Any) -> str:
+    """A free-text Players cell ('' when blank); a date cell as YYYY/MM/DD (TRF's form)."""
+    if _blank(value):
+        return ""
+    if hasattr(value, "strftime"):
+        return str(value.strftime("%Y/%m/%d"))
+    return _text(value)
+
+
+def _categories(value: Any) -> tuple[str, ...]:
+    """``Jeugd, Dames``: several categories per player (issue 18), in the order typed."""
+    if _blank(value):
+        return ()
+    parts = (p.strip() for p in re.split(r"[,;]", _text(value)))
+    return tuple(dict.fromkeys(p for p in parts if p))
 
 
 #: Attendance headers that are not rounds but may sit beside them (copied from Players, notes).
@@ -1078,8 +1100,13 @@ def input_frames(season: Season) -> dict[str, pd.DataFrame]:
         [{"Name": p.name, "Rating": p.rating, "Start": p.start,
           "Joined": p.joined if p.joined != 1 else None,
           "Status": f"withdrawn {p.withdrawn_round}" if p.withdrawn_round else None,
-          "Club": p.club or None, "Id": p.id or None} for p in season.players],
-        columns=["Name", "Rating", "Start", "Joined", "Status", "Club", "Id"])
+          "Club": p.club or None, "Id": p.id or None, "Group": p.group or None,
+          "Category": ", ".join(p.categories) or None, "Sex": p.sex or None,
+          "Birth": p.birth or None, "Federation": p.federation or None,
+          "FIDE id": p.fide_id or None, "KNSB id": p.knsb_id or None}
+         for p in season.players],
+        columns=["Name", "Rating", "Start", "Joined", "Status", "Club", "Id", "Group",
+                 "Category", "Sex", "Birth", "Federation", "FIDE id", "KNSB id"])
     rounds = max([season.known_rounds(), 1])
     codes = {(a.player, a.round): a.code for a in season.absences}
     attendance = pd.DataFrame(

@@ -61,6 +61,16 @@ COLUMNS: dict[str, dict[str, Names]] = {
         "status": {"en": "Status", "nl": "Status", "de": "Status", "fr": "Statut"},
         "club": {"en": "Club", "nl": "Vereniging", "de": "Verein", "fr": "Club"},
         "id": {"en": "Id", "nl": "Id", "de": "Id", "fr": "Id"},
+        # the club's year (issue 18): the group he plays in, the sub-standings he is in
+        "group": {"en": "Group", "nl": "Groep", "de": "Gruppe", "fr": "Groupe"},
+        "category": {"en": "Category", "nl": "Categorie", "de": "Kategorie", "fr": "Catégorie"},
+        # the rating report (issue 17): FIDE TRF-16's player line
+        "sex": {"en": "Sex", "nl": "Geslacht", "de": "Geschlecht", "fr": "Sexe"},
+        "birth": {"en": "Birth", "nl": "Geboortedatum", "de": "Geburtsdatum",
+                  "fr": "Date de naissance"},
+        "federation": {"en": "Federation", "nl": "Federatie", "de": "Verband", "fr": "Fédération"},
+        "fide_id": {"en": "FIDE id", "nl": "FIDE-id", "de": "FIDE-ID", "fr": "ID FIDE"},
+        "knsb_id": {"en": "KNSB id", "nl": "KNSB-nummer", "de": "KNSB-Nummer", "fr": "N° KNSB"},
     },
     "Attendance": {
         "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},
@@ -105,7 +115,11 @@ COLUMN_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
         "rating": ("elo", "dwz", "knsb"),
         "start": ("start place", "startplaats", "startplatz", "startrang"),
         "joined": ("ingestapt", "eingestiegen", "join round"),
-        "id": ("nr", "knsb-nr", "relatienummer"),
+        "id": ("nr",),
+        # the KNSB's own words for its member number are the KNSB id, not a club's own Id
+        "knsb_id": ("knsb-nr", "knsb nr", "relatienummer", "knsb number"),
+        "fide_id": ("fide-id", "fide id", "fideid", "fide-nr"),
+        "category": ("categories", "categorieën", "kategorien", "catégories"),
     },
     "Attendance": {"name": ("speler", "spieler", "player")},
     "Results": {"white": ("weiss",)},
