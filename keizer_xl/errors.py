@@ -32,7 +32,7 @@ from typing import Any, Iterable
 __all__ = [
     "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError", "AmbiguousTables",
     "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError", "MissingPartError", "SetupError",
-    "HINTS", "Message",
+    "HINTS", "Message", "Letter", "N_",
 ]
 
 #: The hint keys an :class:`ActionError` may carry; each front end words each one.
@@ -62,6 +62,18 @@ class Message(str):
 
     def __reduce__(self) -> Any:  # pickles (batch workers) with its id and parameters
         return (_message, (self.msgid, self.params))
+
+
+def N_(msgid: str) -> str:
+    """Marks a catalog id (gettext_noop) for tools/catalogs.py: translated where it is shown."""
+    return msgid
+
+
+class Letter(str):
+    """An attendance code inside a Message: a built-in code (``E``, ``U``, ``C``, ``L``) is
+    shown as the workbook language's own letter (Dutch ``A``, ``Z``, ``T``, ``N``) when the
+    message is translated (:func:`keizer_xl.i18n.translate`); a club code as typed.  The
+    English text (and ``str()``) is the code itself."""
 
 
 def _message(msgid: str, params: dict[str, Any]) -> Message:

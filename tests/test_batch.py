@@ -15,7 +15,7 @@ from keizer_xl.frontends import batch
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
-                                     history_frame)
+                                     history_frame, history_grid)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
@@ -100,16 +100,24 @@ def test_batch_processes_a_folder_with_a_corrupt_file(folder, seasons, capsys):
         assert owned in names
     history = compute_history(seasons["a"])
     got = sheet(out_a, "History")
-    expect = history_frame(history)
-    pd.testing.assert_frame_equal(got[list(expect.columns)].dropna(how="all").reset_index(drop=True),
-                                  expect, check_dtype=False)
-    # the chart's data block: after an empty column, rank of the top 8 after each round
-    assert got.columns[5].startswith("Unnamed")
-    assert list(got.columns[6:15]) == ["After round", *history.last.order[:8]]
+    expect = history_grid(history)  # a round per column (issue 16 item 4)
+    body = got.iloc[: len(expect), : len(expect.columns)].astype(object)
+    assert [str(c) for c in body.columns] == list(expect.columns)
+    assert body.where(body.notna(), None).values.tolist() == \
+        expect.where(expect.notna(), None).values.tolist()
+    # the rank of each player after each round, as the long history has it
+    long = history_frame(history)
+    for _, row in long.iterrows():
+        line = expect[expect.Name == row.Name]
+        assert list(line[f"R{row.Round}"]) == [row.Rank]
+    # the chart: one line per top-8 player, drawn from the grid's own rows, rank 1 on top
     with zipfile.ZipFile(out_a) as z:
         chart = next(n for n in z.namelist() if n.startswith("xl/charts/chart"))
         xml = z.read(chart).decode()
     assert "<lineChart>" in xml and '<orientation val="maxMin"' in xml
+    assert xml.count("<c:ser>") == 8 or xml.count("<ser>") == 8
+    for name in history.last.order[:8]:
+        assert name in xml
     cross = sheet(out_a, "Crosstable")
     expect_cross = crosstable_frame(seasons["a"], history)
     body = cross.iloc[: len(expect_cross), : len(expect_cross.columns)].astype(object)
@@ -237,14 +245,19 @@ def test_history_sheet_rows_are_what_standings_after_round_prints(folder, season
     if not out.exists():
         assert main(["batch", str(folder / "2023.xlsx"), "--quiet"]) == 0
     got = sheet(out, "History")
+    got = got[got.Name.notna()]  # the grid, without the notes under it
     capsys.readouterr()
     for k in range(1, seasons["a"].last_round_with_results() + 1):
         assert main(["standings", str(folder / "2023.xlsx"), "--after-round", str(k),
                      "--format", "json", "--no-write"]) == 0
         rows = json.loads(capsys.readouterr().out)
-        mine = got[got.Round == k]
-        assert [(r["rank"], r["name"], r["score"], r["value"]) for r in rows] == \
-            list(zip(mine.Rank, mine.Name, mine.Score, mine.Value))
+        # the grid's round column k holds each player's rank after round k
+        mine = got.dropna(subset=[f"R{k}"]).sort_values(f"R{k}", kind="stable")
+        assert sorted((r["rank"], r["name"]) for r in rows) == \
+            sorted(zip(mine[f"R{k}"].astype(int), mine.Name))
+        if k == seasons["a"].last_round_with_results():
+            ranked = got[got.Score.notna()]
+            assert [(r["name"], r["score"]) for r in rows] == list(zip(ranked.Name, ranked.Score))
 
 
 def _block(path: Path, sheet_name: str, headers: list[str]) -> list[list]:
@@ -279,8 +292,8 @@ def test_every_sheet_of_the_sample_season(tmp_path, capsys):
         assert body.where(body.notna(), None).values.tolist() == \
             expect.astype(object).where(expect.notna(), None).values.tolist()
 
-    same(sheet(out, "History"), history_frame(history))
-    assert len(sheet(out, "History").dropna(subset=["Name"])) == 22 * 34
+    same(sheet(out, "History"), history_grid(history))
+    assert len(sheet(out, "History").dropna(subset=["Name"])) == 34
     same(sheet(out, "Crosstable"), crosstable_frame(season, history))
     summary, detail = explain_frames(season, history)
     same(sheet(out, "Explain"), summary)

@@ -12,12 +12,16 @@ def test_batch_on_a_dutch_season_writes_verloop_and_kruistabel_in_dutch(tmp_path
     assert code == 0, out + err
     result = tmp_path / "club-nl.keizer.xlsx"
     history = table_rows(result, "Verloop")
-    assert history[0][:5] == ["Ronde", "Plaats", "Naam", "Score", "Waarde"], history[0]
-    assert len(history) == 1 + 5  # one round, five players
+    # a round per column (issue 16 item 4): rank, name, score, then the rank after each round
+    assert history[0][:4] == ["Plaats", "Naam", "Score", "R1"], history[0]
+    assert len([r for r in history if r[1]]) == 1 + 5  # five players (the note below)
     cross = table_rows(result, "Kruistabel")
     assert cross[0][:2] == ["Plaats", "Naam"] and cross[0][2:7] == ["1", "2", "3", "4", "5"], cross[0]
     text = [v for row in sheet_rows(result, "Kruistabel") for v in row if isinstance(v, str)]
-    assert any(v.startswith("Een cel toont: kleur (W wit, B zwart)") for v in text), text
+    assert any(v.startswith("Een cel toont: kleur (W wit, Z zwart)") for v in text), text
+    # the cells use the letters the legend names (issue 16 item 3: W/Z in Dutch)
+    cells = [v for row in cross[1:] for v in row[2:] if isinstance(v, str)]
+    assert cells and all(v[0] in "WZ" for v in cells), cells
     assert not any(v.startswith("A cell reads") for v in text)
 
 
@@ -26,7 +30,7 @@ def test_batch_on_an_english_season_keeps_the_english_headers(tmp_path, capsys):
     fill_results(book, "en", ["1-0", "½-½"])
     assert run(capsys, "batch", book, "--quiet")[0] == 0
     result = tmp_path / "club-en.keizer.xlsx"
-    assert table_rows(result, "History")[0][:5] == ["Round", "Rank", "Name", "Score", "Value"]
+    assert table_rows(result, "History")[0][:4] == ["Rank", "Name", "Score", "R1"]
     assert table_rows(result, "Crosstable")[0][:2] == ["Rank", "Name"]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from keizer_xl.core.model import Season
 from keizer_xl.core.rules import Settings, build_settings
 from keizer_xl.core.standings import History, compute_history
+from keizer_xl.errors import Message
 
 METHODS = ("prev", "frozen", "converge")
 PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")
@@ -32,16 +33,19 @@ class Variant:
     settings: Settings
 
     @property
-    def description(self) -> str:
+    def description(self) -> Message:
+        """What the variant is, as a catalog Message (translated where it is shown)."""
         if self.kind == "season":
-            return "the season's settings"
+            return Message("the season's settings")
         if self.kind == "method":
-            return f"the season's settings with recalculation {self.label}"
-        return f"preset {self.label} (with the season's club codes)"
+            return Message("the season's settings with recalculation {method}", method=self.label)
+        return Message("preset {preset} (with the season's club codes)", preset=self.label)
 
 
 def variants(settings: Settings) -> list[Variant]:
-    out = [Variant("Season", "season", settings)]
+    # the season's own column is named by a Message ("Seizoen" in a Dutch workbook); the
+    # methods and presets by the setting values a user types, in every language
+    out = [Variant(Message("Season"), "season", settings)]
     for m in METHODS:
         out.append(Variant(m, "method", replace(settings, recalculation=m, extra_passes=0,
                                                 converge_from_round=None)))
@@ -88,8 +92,8 @@ def compare_methods(season: Season, history: History | None = None) -> Compariso
                         "Largest move": biggest, "Moved most": ", ".join(who) or None})
         bad = [st.round for st in h.standings if not st.converged]
         if bad:
-            notes.append(f"{v.label}: the ranking did not converge after round"
-                         f"{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} (cycles are "
-                         f"ranked by their average)")
+            notes.append(Message("{variant}: the ranking did not converge after round(s) "
+                                 "{rounds} (cycles are ranked by their average)",
+                                 variant=v.label, rounds=", ".join(map(str, bad))))
     return Comparison(last.round, tuple(vs), tuple(histories), ("Name", *(v.label for v in vs)),
                       ranks, tuple(summary), tuple(notes))

@@ -34,7 +34,7 @@ import difflib
 from dataclasses import dataclass
 from fractions import Fraction
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
 from keizer_xl.core import scoring
@@ -89,6 +89,9 @@ def find_player(season: Season, text: str) -> str:
     if options:
         hint = f"; did you mean {options[0] if len(options) == 1 else ', '.join(options[:-1]) + ' or ' + options[-1]}?"
     raise PlayerNotFound(f"{text!r} is not in Players{hint}")
+
+if TYPE_CHECKING:
+    from keizer_xl.i18n import Translator
 
 
 # --------------------------------------------------------------------------- one player
@@ -238,6 +241,21 @@ def _and(items: list[str]) -> str | Message:
     return Message("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
+def short_text(fact: RoundFact, tr: "Translator") -> str:
+    """The Result column: ``1``, ``½``, ``0``, ... for a game, the absence code as the club's
+    letter, ``bye`` and ``withdrawn`` in the language of ``tr``."""
+    from keizer_xl.i18n import shown_letter
+
+    short = fact.short
+    if fact.kind in ("absent", "late", "unmarked"):
+        return shown_letter(short, tr.lang)
+    if fact.kind == "bye":
+        return tr("bye")
+    if fact.kind == "withdrawn":
+        return tr("withdrawn")
+    return short
+
+
 # --------------------------------------------------------------------------- every player
 
 def explain_all(season: Season, history: History) -> list[Explanation]:
@@ -255,11 +273,13 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now)."""
     from keizer_xl.core.numbers import display
-    from keizer_xl.i18n import translate, translator
+    from keizer_xl.i18n import colour_letters, translate, translator
 
     tr = translator(lang)
 
     explanations = explanations if explanations is not None else explain_all(season, history)
+    # the colour letters of the language (Dutch W/Z), as on the Crosstable
+    colour = dict(zip(("W", "B"), colour_letters(tr)))
     summary, detail = [], []
     for e in explanations:
         moved = (e.rank_before - e.rank_now) if e.rank_now is not None and e.rank_before is not None else None
@@ -269,9 +289,9 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
         for line in e.results:
             f = line.fact
             detail.append({"Round": f.round, "Name": e.name, "Worth then": display(line.then),
-                           "Worth now": display(line.now), "Result": f.short,
-                           "What": f.describe(), "Opponent": f.opponent,
-                           "Colour": f.colour or None})
+                           "Worth now": display(line.now), "Result": short_text(f, tr),
+                           "What": translate(f.describe(), tr), "Opponent": f.opponent,
+                           "Colour": colour.get(f.colour) if f.colour else None})
     return ((["Rank", "Name", "Previous rank", "Places up", "Score", "Explanation"], summary),
             (["Round", "Name", "Worth then", "Worth now", "Result", "What", "Opponent", "Colour"],
              detail))

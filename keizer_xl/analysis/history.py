@@ -20,6 +20,7 @@ from keizer_xl.core import scoring
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing
+from keizer_xl.errors import Letter, Message, N_
 
 HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
 TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final ranking)
@@ -96,28 +97,52 @@ class RoundFact(scoring.Fact):
         return {"bye": "bye", "absent": self.code or "", "late": "L", "withdrawn": "withdrawn",
                 "unmarked": "U"}[self.kind]
 
-    def describe(self) -> str:
-        """Plain English, e.g. ``won with White against Daan Smit`` or ``absent, excused (E)``."""
+    def describe(self) -> Message:
+        """What happened, as a catalog Message (English ``won with White against Daan Smit``,
+        ``absent, excused (E)``); translated where it is shown, the absence code as the club's
+        letter (:class:`keizer_xl.errors.Letter`)."""
         if self.kind == "game":
-            colour = "White" if self.white else "Black"
+            opponent = self.opponent or ""
             if self.result is Result.ADJOURNED:
-                return f"adjourned with {colour} against {self.opponent} (counted as a draw)"
-            verb = {"win": "won", "draw": "drew", "loss": "lost", "forfeit_win": "won by forfeit",
-                    "forfeit_loss": "lost by forfeit"}.get(self.score_kind or "")
-            if verb is None:  # no result entered yet: scored like an adjourned game
-                return f"played with {colour} against {self.opponent} (no result yet, counted " \
-                       f"as a draw)"
-            return f"{verb} with {colour} against {self.opponent}"
+                return (Message("adjourned with White against {opponent} (counted as a draw)",
+                                opponent=opponent) if self.white else
+                        Message("adjourned with Black against {opponent} (counted as a draw)",
+                                opponent=opponent))
+            kind = self.score_kind or ""
+            if kind not in _GAME_WORDS:  # no result entered yet: scored like an adjourned game
+                return (Message("played with White against {opponent} (no result yet, counted "
+                                "as a draw)", opponent=opponent) if self.white else
+                        Message("played with Black against {opponent} (no result yet, counted "
+                                "as a draw)", opponent=opponent))
+            white, black = _GAME_WORDS[kind]
+            return Message(white if self.white else black, opponent=opponent)
         if self.kind == "bye":
-            return "bye"
+            return Message("bye")
         if self.kind == "absent":
-            meaning = BUILTIN_CODES.get(self.code or "")
-            return f"absent, {meaning} ({self.code})" if meaning else f"absent, club code {self.code}"
+            code = self.code or ""
+            if code in BUILTIN_CODES:
+                return Message(_ABSENT_WORDS[code], code=Letter(code))
+            return Message("absent, club code {code}", code=code)
         if self.kind == "late":
-            return "not yet a member (L)"
+            return Message("not yet a member ({code})", code=Letter("L"))
         if self.kind == "withdrawn":
-            return "withdrawn (counted as absent, unexcused)"
-        return "neither paired nor marked absent (counted as absent, unexcused)"
+            return Message("withdrawn (counted as absent, unexcused)")
+        return Message("neither paired nor marked absent (counted as absent, unexcused)")
+
+
+#: a game's wording from the player's side, with White and with Black (whole sentences, so a
+#: translation may put the colour where its language wants it)
+_GAME_WORDS: dict[str, tuple[str, str]] = {
+    "win": (N_("won with White against {opponent}"), N_("won with Black against {opponent}")),
+    "draw": (N_("drew with White against {opponent}"), N_("drew with Black against {opponent}")),
+    "loss": (N_("lost with White against {opponent}"), N_("lost with Black against {opponent}")),
+    "forfeit_win": (N_("won by forfeit with White against {opponent}"),
+                    N_("won by forfeit with Black against {opponent}")),
+    "forfeit_loss": (N_("lost by forfeit with White against {opponent}"),
+                     N_("lost by forfeit with Black against {opponent}")),
+}
+_ABSENT_WORDS = {"E": N_("absent, excused ({code})"), "U": N_("absent, unexcused ({code})"),
+                 "C": N_("absent, club duty ({code})"), "L": N_("not yet a member ({code})")}
 
 
 def round_facts(season: Season, last: int) -> dict[str, dict[int, RoundFact]]:
@@ -142,6 +167,24 @@ def history_rows(history: History) -> tuple[list[str], list[tuple[Any, ...]]]:
     return list(HISTORY_COLUMNS), rows
 
 
+def history_grid_rows(history: History) -> tuple[list[str], list[list[Any]]]:
+    """The History sheet (issue 16 item 4): one row per player, best of the latest standing
+    first (then those who left the ranking), his Keizer points now and his rank after each
+    round ``R1``..``Rk`` (empty while he was not ranked: before joining, after leaving).
+    A round per column keeps a season on a page or two where the long table took one page per
+    round; the ranks are the same as ``keizer-xl standings --after-round k``."""
+    last = history.last
+    names = list(last.order)
+    for st in history.standings[1:]:
+        names.extend(n for n in st.order if n not in last.score and n not in names)
+    places = [dict(zip(st.order, st.places)) for st in history.standings[1:]]
+    now = dict(zip(last.order, last.places))
+    columns = ["Rank", "Name", "Score", *(f"R{st.round}" for st in history.standings[1:])]
+    rows = [[now.get(n), n, display(last.score[n]) if n in last.score else None,
+             *(p.get(n) for p in places)] for n in names]
+    return columns, rows
+
+
 def top_players(history: History, top: int = TOP_PLAYERS) -> list[str]:
     return list(history.last.order[:top])
 
@@ -159,7 +202,8 @@ def rank_progression_rows(history: History, top: int = TOP_PLAYERS) -> tuple[lis
 
 # --------------------------------------------------------------------------- Crosstable
 
-def crosstable_rows(season: Season, history: History) -> tuple[list[str], list[list[Any]]]:
+def crosstable_rows(season: Season, history: History,
+                    colours: tuple[str, str] = ("W", "B")) -> tuple[list[str], list[list[Any]]]:
     """Who met whom, with which colour and result, and what it is worth now.
 
     Rows: the players in the final ranking order with their rank, then players who have left the
@@ -176,7 +220,7 @@ def crosstable_rows(season: Season, history: History) -> tuple[list[str], list[l
     rows_names = ranked + gone
     column = {name: i for i, name in enumerate(rows_names, 1)}
     worth = last.round_points
-    headers = [str(i) if i <= len(ranked) else f"{name} (left)"
+    headers = [str(i) if i <= len(ranked) else Message("{name} (left)", name=name)
                for i, name in enumerate(rows_names, 1)]
     place = dict(zip(last.order, last.places))
     rows = []
@@ -185,7 +229,7 @@ def crosstable_rows(season: Season, history: History) -> tuple[list[str], list[l
         for r, fact in sorted(facts.get(name, {}).items()):
             if fact.kind != "game" or fact.opponent is None:  # a game always has an opponent
                 continue
-            text = f"{fact.colour} {fact.short}"
+            text = f"{colours[0] if fact.white else colours[1]} {fact.short}"
             if name in worth:
                 text += f" ({number_text(worth[name][r - 1])})"
             cells.setdefault(column[fact.opponent], []).append(text)

@@ -175,14 +175,11 @@ Report = Callable[[str, float], None]
 
 def write_history_sheet(book: Book, history: History, lang: str = "en",
                         context: RunContext | None = None) -> None:
-    """History: the long table (Round, Rank, Name, Score, Value) from column A; right of it,
-    after an empty column, the rank of the top 8 after each round and a native line chart of
-    it with rank 1 on top (openpyxl only: other transports get the table without the chart)."""
-    from keizer_xl.analysis.history import HISTORY_COLUMNS
-    from keizer_xl.sheets.frames import rank_progression
-    from keizer_xl.sheets.report_sheets import history_layout
-
+    """History: every player's rank after each round, a round per column (best first); right of
+    it, on a page of its own, a native line chart of the top 8's ranks with rank 1 on top, drawn
+    from the grid's own rows (openpyxl only: other transports get the grid without the chart)."""
     from keizer_xl.sheets import schema
+    from keizer_xl.sheets.report_sheets import history_layout
 
     name = schema.sheet_name("History", lang)
     layout = history_layout(history, context, lang)
@@ -190,42 +187,41 @@ def write_history_sheet(book: Book, history: History, lang: str = "en",
     wb = getattr(book, "wb", None)
     if wb is None or history.last.round == 0:
         return
-    add_rank_chart(wb[_sheet_title(wb, name)], rank_progression(history),
-                   first_column=len(HISTORY_COLUMNS) + 2, first_row=layout.freeze_rows)
+    # below the grid and its notes, from column A, on a page of its own (a page break before
+    # it: the grid keeps its print scale, the chart is never cut in two)
+    add_rank_chart(wb[_sheet_title(wb, name)], history, header_row=layout.freeze_rows,
+                   anchor_row=len(layout.grid) + 2, lang=lang)
 
 
 def _sheet_title(wb: Workbook, name: str) -> str:
     return next(t for t in wb.sheetnames if t.casefold() == name.casefold())
 
 
-def add_rank_chart(ws: Worksheet, wide: pd.DataFrame, first_column: int,
-                   first_row: int = 1) -> None:
-    """Write ``wide`` (Round + one column per player) at ``first_column``, its header in
-    ``first_row`` (the table's header row), and chart it."""
-    from openpyxl.chart import LineChart, Reference
-    from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
+#: the History grid's columns before the rounds: Rank, Name, Score (analysis.history_grid_rows)
+_GRID_LEAD = 3
 
-    from keizer_xl.sheets.layout import FONT_SIZE, SHEET_FONT
 
-    bold = Font(name=SHEET_FONT, size=FONT_SIZE, bold=True)
-    for j, header in enumerate(wide.columns):
-        cell = ws.cell(row=first_row, column=first_column + j)
-        cell.value = str(header)
-        cell.data_type = "s"  # a name like =HYPERLINK(...) stays text
-        cell.font = bold
-        width = 8 if j == 0 else min(max(len(str(header)) + 2, 8), 24)
-        ws.column_dimensions[get_column_letter(first_column + j)].width = width
-    for i, row in enumerate(wide.itertuples(index=False, name=None), start=first_row + 1):
-        for j, value in enumerate(row):
-            if value is not None:
-                ws.cell(row=i, column=first_column + j, value=int(value))
-    n_rows = len(wide)
-    worst = max([int(v) for c in wide.columns[1:] for v in wide[c] if v is not None] + [1])
+def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row: int,
+                   lang: str = "en") -> None:
+    """A line chart of the rank after each round of the top players (the first rows of the
+    History grid, whose header row is ``header_row``), anchored in column A of ``anchor_row``,
+    with its title and axes in ``lang``."""
+    from openpyxl.chart import LineChart, Reference, Series
+
+    from keizer_xl.analysis.history import top_players
+    from keizer_xl.i18n import translator
+    from keizer_xl.sheets.schema import header
+
+    tr = translator(lang)
+    top = top_players(history)
+    rounds = history.last.round
+    first_round_col = _GRID_LEAD + 1
+    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places)
+                 if n in top] + [1])
     chart = LineChart()
-    chart.title = f"Rank after each round: the top {len(wide.columns) - 1}"
-    chart.y_axis.title = "Rank"
-    chart.x_axis.title = "Round"
+    chart.title = tr("Rank after each round (top {top})", top=len(top))
+    chart.y_axis.title = header("Standings", "rank", lang)
+    chart.x_axis.title = header("Results", "round", lang)
     chart.y_axis.scaling.orientation = "maxMin"  # rank 1 on top
     chart.y_axis.scaling.min = 1
     chart.y_axis.scaling.max = max(worst, 2)
@@ -236,15 +232,19 @@ def add_rank_chart(ws: Worksheet, wide: pd.DataFrame, first_column: int,
     assert chart.legend is not None  # a new LineChart has its legend
     chart.legend.position = "r"
     chart.height, chart.width = 10, 22
-    data = Reference(ws, min_col=first_column + 1, max_col=first_column + len(wide.columns) - 1,
-                     min_row=first_row, max_row=first_row + n_rows)
-    chart.add_data(data, titles_from_data=True)
-    chart.set_categories(Reference(ws, min_col=first_column, min_row=first_row + 1,
-                                   max_row=first_row + n_rows))
-    for series in chart.series:
+    for i, player in enumerate(top):
+        row = header_row + 1 + i  # the grid is sorted best first: row i is the i-th player
+        values = Reference(ws, min_col=first_round_col, max_col=first_round_col + rounds - 1,
+                           min_row=row)
+        series = Series(values, title=player)
         series.smooth = False
-    anchor = f"{get_column_letter(first_column + len(wide.columns) + 1)}{first_row + 1}"
-    ws.add_chart(chart, anchor)
+        chart.series.append(series)
+    chart.set_categories(Reference(ws, min_col=first_round_col,
+                                   max_col=first_round_col + rounds - 1, min_row=header_row))
+    from openpyxl.worksheet.pagebreak import Break
+
+    ws.row_breaks.append(Break(id=anchor_row - 1))
+    ws.add_chart(chart, f"A{anchor_row}")
 
 
 def write_season_sheets(book: Book, season: Season, history: History, *, compare: bool = False,

@@ -513,7 +513,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                            round=e.round)))
     if e.results:
         print()
-        _print_table([[ln.round, ln.fact.describe(), number_text(ln.then), number_text(ln.now)]
+        _print_table([[ln.round, _say(ln.fact.describe()), number_text(ln.then), number_text(ln.now)]
                       for ln in e.results],
                      [_say(Message("Round")), _say(Message("Result")),
                       _say(Message("Worth then")), _say(Message("Worth now"))], right={0, 2, 3})
@@ -549,15 +549,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     write = not args.no_write
     if write and ods.is_ods(args.book):
-        print("note: the Compare sheet is not written into an .ods workbook (LibreOffice's "
-              "macro has no compare); the comparison is printed only.", file=sys.stderr)
+        print(_say(Message("note: the Compare sheet is not written into an .ods workbook "
+                           "(LibreOffice's macro has no compare); the comparison is printed "
+                           "only.")), file=sys.stderr)
         write = False
     path, book = _open_book_arg(args.book, write)
     from keizer_xl.sheets.read import read_season
 
     season = read_season(book)
     comparison = compare_methods(season)
-    labels = [v.label for v in comparison.variants]
+    labels = [_say(v.label) for v in comparison.variants]
     rows = []
     for record in comparison.ranks:
         name, base, *rest = record
@@ -568,7 +569,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
              round=comparison.round))
     _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
     print()
-    _print_table([[s["Variant"], s["Winner"], s["Players moved"], s["Largest move"], s["What"]]
+    _print_table([[_say(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
+                   _say(s["What"])]
                   for s in comparison.summary],
                  [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
                  right={2, 3})

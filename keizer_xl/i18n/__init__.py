@@ -122,6 +122,40 @@ def shown_language(default: str | None = None) -> str:
     return message_language.get() or (seen.lang if seen else None) or default or "en"
 
 
+#: Attendance letters a club types in its own language -> the built-in code (E excused,
+#: U unexcused, C club duty, L not yet a member).  E, U, C and L are accepted in every
+#: language; these letters only in a workbook of that language (sheets/schema.py reads and
+#: writes with this table; it lives here so a translated message can show the club's letter).
+CODE_LETTERS: dict[str, dict[str, str]] = {
+    "en": {},
+    # afgemeld, zonder bericht (afwezig), teamwedstrijd/clubtaak, nog geen lid
+    "nl": {"A": "E", "Z": "U", "T": "C", "N": "L"},
+    # entschuldigt (E) and unentschuldigt (U) are the built-in letters already;
+    # Mannschaftskampf, noch nicht Mitglied
+    "de": {"M": "C", "N": "L"},
+    # excusé (E) is the built-in letter; non excusé, interclubs, pas encore membre
+    "fr": {"N": "U", "I": "C", "P": "L"},
+}
+
+
+def colour_letters(lang: "str | Translator | None") -> tuple[str, str]:
+    """The letters for White and Black in a table cell (Crosstable, Explain): English W/B,
+    Dutch W/Z, German W/S, French B/N (the catalogs say which)."""
+    tr = lang if isinstance(lang, Translator) else translator(lang)
+    if tr.lang == "en":
+        return "W", "B"
+    return (tr("the letter for White in a table cell"),
+            tr("the letter for Black in a table cell"))
+
+
+def shown_letter(code: str, lang: str) -> str:
+    """The letter a workbook in ``lang`` shows for the built-in ``code`` (a club code as is)."""
+    for letter, builtin in CODE_LETTERS.get(lang, {}).items():
+        if builtin == code:
+            return letter
+    return code
+
+
 def translate(text: Any, lang: "str | Translator | None" = None) -> str:
     """``text`` in ``lang`` (default :func:`shown_language`): a
     :class:`keizer_xl.errors.Message` (or anything with ``msgid`` and ``params``) through the
@@ -130,8 +164,11 @@ def translate(text: Any, lang: "str | Translator | None" = None) -> str:
     msgid = getattr(text, "msgid", None)
     if not isinstance(msgid, str):
         return str(text)
+    from keizer_xl.errors import Letter
+
     params = {k: ", ".join(translate(x, tr) for x in v) if isinstance(v, tuple)
-              else translate(v, tr) if hasattr(v, "msgid") else v
+              else translate(v, tr) if hasattr(v, "msgid")
+              else shown_letter(v, tr.lang) if isinstance(v, Letter) else v
               for k, v in (getattr(text, "params", None) or {}).items()}
     return tr.gettext(msgid, **params)
 

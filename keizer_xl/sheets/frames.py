@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from keizer_xl.analysis.audit import RoundAudit, audit_rows
 from keizer_xl.analysis.compare import SUMMARY_COLUMNS, Comparison
 from keizer_xl.analysis.explain import Explanation, explain_rows
-from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_rows,
-                                        rank_progression_rows)
+from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
+                                        history_rows, rank_progression_rows)
 from keizer_xl.core.model import Season
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.layout import Rows
@@ -63,6 +63,14 @@ def history_frame(history: History) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+def history_grid(history: History) -> pd.DataFrame:
+    """The History sheet: rank after each round, a round per column (analysis.history)."""
+    import pandas as pd
+
+    columns, rows = history_grid_rows(history)
+    return pd.DataFrame(rows, columns=columns, dtype=object)
+
+
 def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
     """The rank chart's data: one row per round, one column per top player."""
     import pandas as pd
@@ -71,11 +79,16 @@ def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
-def crosstable_frame(season: Season, history: History) -> pd.DataFrame:
-    """Who met whom, with which colour and result, and what it is worth now."""
+def crosstable_frame(season: Season, history: History, lang: str = "en") -> pd.DataFrame:
+    """Who met whom, with which colour and result, and what it is worth now (the column of a
+    player who left the ranking headed in ``lang``)."""
     import pandas as pd
 
-    columns, rows = crosstable_rows(season, history)
+    from keizer_xl.i18n import colour_letters, translate
+
+    # the colour letters of the language (Dutch W/Z, German W/S, French B/N), as its legend
+    columns, rows = crosstable_rows(season, history, colour_letters(lang))
+    columns = [translate(c, lang) for c in columns]
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
@@ -98,9 +111,15 @@ def audit_frames(audits: list[RoundAudit], lang: str = "en") -> tuple[pd.DataFra
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(differences, columns=c2)
 
 
-def compare_frames(comparison: Comparison) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The Compare sheet: the final rank under every variant, and one row per variant."""
+def compare_frames(comparison: Comparison, lang: str = "en") -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Compare sheet: the final rank under every variant, and one row per variant; the
+    variant names and descriptions in ``lang``."""
     import pandas as pd
 
-    return (pd.DataFrame(list(comparison.ranks), columns=list(comparison.columns), dtype=object),
-            pd.DataFrame(list(comparison.summary), columns=list(SUMMARY_COLUMNS)))
+    from keizer_xl.i18n import translate
+
+    columns = [translate(c, lang) for c in comparison.columns]
+    summary = [{k: translate(v, lang) if k in ("Variant", "What") else v for k, v in row.items()}
+               for row in comparison.summary]
+    return (pd.DataFrame(list(comparison.ranks), columns=columns, dtype=object),
+            pd.DataFrame(summary, columns=list(SUMMARY_COLUMNS)))

@@ -16,7 +16,7 @@ from keizer_xl.core.model import BUILTIN_CODES, Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
-                                     history_frame, standings_records)
+                                     history_grid, standings_records)
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
@@ -66,12 +66,19 @@ def _withdrawn_names(season: Season | None, rnd: int) -> set[str]:
 # --------------------------------------------------------------------------- styles
 
 def history_style(history: History) -> SheetStyle:
-    # landscape at 100 %: the long table pages down; the rank chart's data and the chart
-    # (file client) start on pages of their own (a column break, see history_layout)
+    # a round per column (issue 16 item 4): landscape, one page wide while the scale stays
+    # readable, else Rank and Name repeated beside the later rounds (as Standings); the chart
+    # (file client) starts on a page of its own (a column break, see history_layout)
+    rounds = {f"R{r}": max(3.6, len(f"R{r}") + 1.3) for r in range(1, history.last.round + 1)}
+    longest = max((len(n) for st in history.standings for n in st.order), default=0)
     return SheetStyle(title=sheet_title("history", history.last.round),
-                      number_formats={"Score": "0.00", "Rank": "0_0_0"},  # Value: General (Excel shows "51." for 0.##)
-                      widths={"Round": 7, "Rank": 7, "Name": 24, "Score": 9, "Value": 7},
-                      landscape=True, fit_to_page=False)
+                      number_formats={"Score": "0.00_0", "Rank": "0_0_0",
+                                      **{r: "0_0" for r in rounds}},
+                      widths={"Rank": 7, "Name": float(min(24, max(14, longest + 2))),
+                              "Score": 9, **rounds},
+                      highlight_rows=3, landscape=True, repeat_cols=2,
+                      notes=(Message("Each round column is the rank after that round; empty: "
+                                     "not ranked then (not yet a member, or left)."),))
 
 
 def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
@@ -240,7 +247,9 @@ _CATALOG_HEADERS = (N_("Previous rank"), N_("Places up"), N_("Explanation"), N_(
                     N_("Boards"), N_("Same pairs"), N_("Different pairs"), N_("Colours differ"),
                     N_("Engine notes"), N_("Recorded"), N_("Engine"),
                     # Compare
-                    N_("Variant"), N_("Winner"), N_("Players moved"), N_("Largest move"))
+                    N_("Variant"), N_("Winner"), N_("Players moved"), N_("Largest move"),
+                    # Explain's results block
+                    N_("Opponent"), N_("Colour"))
 
 
 def _headers_in(frame: pd.DataFrame, style: SheetStyle,
@@ -272,20 +281,17 @@ def _headers_in(frame: pd.DataFrame, style: SheetStyle,
 
 def history_layout(history: History, context: RunContext | None = None,
                    lang: str = "en") -> Layout:
-    frame, style = _headers_in(history_frame(history), history_style(history), lang)
-    layout = sheet_layout(frame, titled(style, "history", history.last.round, context, lang))
-    # the rank chart's data and chart (batch.add_rank_chart) start two columns right of the
-    # table: on a page of their own
-    from keizer_xl.analysis.history import top_players
-
-    data_col = layout.width + 2
-    chart_col = data_col + 1 + len(top_players(history)) + 1
-    return replace(layout, page=replace(layout.page, col_breaks=(data_col, chart_col)))
+    frame, style = _headers_in(history_grid(history), history_style(history), lang)
+    # Rank as wide as its header in the language (Dutch "Plaats")
+    rank = schema.header("Standings", "rank", lang)
+    style = replace(style, widths={**style.widths, rank: max(7.0, len(rank) + 2.5)})
+    # the rank chart (file client, batch.add_rank_chart) goes under the grid
+    return sheet_layout(frame, titled(style, "history", history.last.round, context, lang))
 
 
 def crosstable_layout(season: Season, history: History,
                       context: RunContext | None = None, lang: str = "en") -> Layout:
-    cross = crosstable_frame(season, history)
+    cross = crosstable_frame(season, history, lang)
     style = crosstable_style(cross, history)
     gone = _withdrawn_names(season, history.last.round)
     style = replace(style, cell_formats={(i, "Name"): withdrawn_format(lang)
@@ -311,7 +317,7 @@ def audit_layout(audits: list[RoundAudit], context: RunContext | None = None,
 
 def compare_layout(comparison: Comparison, context: RunContext | None = None,
                    lang: str = "en") -> Layout:
-    ranks, summary = compare_frames(comparison)
+    ranks, summary = compare_frames(comparison, lang)
     ranks, style = _headers_in(ranks, compare_style(comparison, summary), lang)
     return sheet_layout(ranks, titled(style, "compare", comparison.round, context, lang))
 

@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Iterable
 
 from keizer_xl.core.rules import LANGUAGES
+from keizer_xl.i18n import CODE_LETTERS as _CODE_LETTERS
 
 Names = dict[str, str]  # language -> name
 
@@ -125,20 +126,9 @@ COLUMN_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
     "Results": {"white": ("weiss",)},
 }
 
-#: Attendance letters a club types in its own language -> the built-in code (E excused,
-#: U unexcused, C club duty, L not yet a member).  E, U, C and L are accepted in every
-#: language; these letters only in a workbook of that language, where a club code (``code X``
-#: in Settings) with the same letter is an error.
-CODE_LETTERS: dict[str, dict[str, str]] = {
-    "en": {},
-    # afgemeld, zonder bericht (afwezig), teamwedstrijd/clubtaak, nog geen lid
-    "nl": {"A": "E", "Z": "U", "T": "C", "N": "L"},
-    # entschuldigt (E) and unentschuldigt (U) are the built-in letters already;
-    # Mannschaftskampf, noch nicht Mitglied
-    "de": {"M": "C", "N": "L"},
-    # excusé (E) is the built-in letter; non excusé, interclubs, pas encore membre
-    "fr": {"N": "U", "I": "C", "P": "L"},
-}
+#: Attendance letters a club types in its own language -> the built-in code: the one table
+#: is in keizer_xl/i18n (a translated message shows the club's letter too).
+CODE_LETTERS: dict[str, dict[str, str]] = _CODE_LETTERS
 
 
 def sheet_name(kind: str, lang: str) -> str:
