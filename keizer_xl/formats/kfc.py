@@ -121,6 +121,12 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     games, byes, absences, rows_of = _pairings(con, by_id, problems)
     config = _config(con) if "ConfigTab" in tables else {}
     settings_rows = _settings_rows(config, problems)
+    parsed = []
+    for key, value in settings_rows:
+        try:
+            parsed.append(parse_setting(key, value))
+        except SettingError as e:  # a ratio of 1 or less lands here
+            problems.append(Problem(f"ConfigTab row {_CONFIG_SOURCE.get(key, key)}", str(e)))
     if problems:
         raise InputError(problems)
 
@@ -151,14 +157,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
                             withdrawn_round=withdrawn, id=str(pid), origin=f"Player row {pid}"))
     if gaps:
         settings_rows.append((f"code {GAP_CODE}", "0"))
-    parsed = []
-    for key, value in settings_rows:
-        try:
-            parsed.append(parse_setting(key, value))
-        except SettingError as e:  # values are checked above; a bad ratio lands here
-            problems.append(Problem(f"ConfigTab row {_CONFIG_SOURCE.get(key, key)}", str(e)))
-    if problems:
-        raise InputError(problems)
+        parsed.append(parse_setting(f"code {GAP_CODE}", "0"))
     try:
         settings = build_settings(parsed)
     except SettingError as e:
