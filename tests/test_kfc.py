@@ -8,6 +8,7 @@ rules (src/RankingCalculator.cs, docs/presets-kfc.md), the arithmetic written be
 from __future__ import annotations
 
 import sqlite3
+import struct
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -51,7 +52,10 @@ CONFIG = {"BONUS.Freilos": 50, "BONUS.Excused": 35, "BONUS.Unexcused": 5, "BONUS
           "BONUS.Retired": 75, "BONUS.Verlust": 0, "OPTION.RatioFirst2Last": 3.0}
 
 
-def make_db(path: Path, players=PLAYERS, pairings=PAIRINGS, config=CONFIG, texts=None) -> Path:
+def make_db(path: Path, players=PLAYERS, pairings=PAIRINGS, config=CONFIG, texts=None,
+            sums=None, cache=None) -> Path:
+    """A tournament file; ``sums``: id -> Keizer_SumPts as KeizerForClubs stores it (float32);
+    ``cache``: round -> names in the order of its stored standing table tStand_<round>."""
     con = sqlite3.connect(path)
     con.executescript(SCHEMA)
     con.executemany("INSERT INTO Player (id, name, rating, rank, state) VALUES (?, ?, ?, 99, ?)",
@@ -60,6 +64,16 @@ def make_db(path: Path, players=PLAYERS, pairings=PAIRINGS, config=CONFIG, texts
     con.executemany("INSERT INTO ConfigTab (CfgKey, CfgValue) VALUES (?, ?)", config.items())
     for key, text in (texts or {}).items():
         con.execute("INSERT INTO ConfigTab (CfgKey, CfgText) VALUES (?, ?)", (key, text))
+    for pid, total in (sums or {}).items():
+        as_float32 = struct.unpack("f", struct.pack("f", total))[0]
+        con.execute("UPDATE Player SET Keizer_SumPts = ? WHERE id = ?", (as_float32, pid))
+    for rnd, names in (cache or {}).items():
+        # WriteTableWHeaders2Db: Header1, Header2, Footer, then the table's rows joined by §,
+        # the first row the column headers (rank, name, Keizer points)
+        con.execute(f"CREATE TABLE tStand_{rnd} (id INTEGER PRIMARY KEY, line TEXT NOT NULL)")
+        lines = ["Standings", f"after round {rnd}", "", "Rank\u00a7Name\u00a7Pts"]
+        lines += [f"{i + 1}\u00a7{n}\u00a70" for i, n in enumerate(names)]
+        con.executemany(f"INSERT INTO tStand_{rnd} (line) VALUES (?)", [(x,) for x in lines])
     con.commit()
     con.close()
     return path
@@ -215,6 +229,30 @@ def test_standings_reproduce_keizerforclubs(tmp_path):
     assert totals(r3) == {"Anna": 14, "Carl": 12, "Eva": 12, "Bert": F(81, 10),
                           "Finn": F(24, 5)}
     assert r3.order == ("Anna", "Carl", "Eva", "Bert", "Finn")
+
+
+#: KeizerForClubs' Keizer_SumPts after round 3 of PAIRINGS (test above), by id; Dirk 0
+STORED = {1: 14.0, 2: 8.1, 3: 12.0, 4: 0.0, 5: 12.0, 6: 4.8}
+
+
+def test_stored_points_are_compared(tmp_path):
+    imported = read_kfc(make_db(tmp_path / "s.s3db", sums=STORED))
+    assert "The Keizer points KeizerForClubs stored after round 3 agree for all 5 players" in (
+        imported.notes)
+    wrong = read_kfc(make_db(tmp_path / "w.s3db", sums={**STORED, 6: 4.9}))
+    assert ("KeizerForClubs stored other Keizer points after round 3: Finn 4.90 (here 4.80)"
+            in wrong.notes)
+
+
+def test_a_stale_standings_cache_is_reported(tmp_path):
+    # the standing after round 2 is Carl, Anna, Eva, Bert, Finn; a cache stored before Dirk
+    # retired lists him too: KeizerForClubs reuses it for round 3 (RankingCalculator.cs)
+    stale = read_kfc(make_db(tmp_path / "c.s3db",
+                             cache={2: ["Carl", "Anna", "Eva", "Dirk", "Bert", "Finn"]}))
+    assert any("reused its stored standing after round 2 (table tStand_2)" in n
+               for n in stale.notes)
+    fresh = read_kfc(make_db(tmp_path / "f.s3db", cache={2: ["Carl", "Anna", "Eva", "Bert", "Finn"]}))
+    assert not any("reused" in n for n in fresh.notes)
 
 
 def test_decay_bonus_halves_excused_and_unexcused(tmp_path):

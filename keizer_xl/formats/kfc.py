@@ -168,6 +168,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     problems.extend(validate(season))
     if problems:
         raise InputError(problems)
+    notes.extend(_compare_stored(con, season, players, tables, last))
     return ImportedSeason(season=season, settings_rows=tuple(settings_rows), notes=tuple(notes),
                           source="kfc")
 
@@ -344,3 +345,54 @@ def _float32_text(x: float) -> str:
 
     text = np.format_float_positional(np.float32(x), trim="-")
     return str(Fraction(text)) if "e" in text else text
+
+
+def _compare_stored(con: sqlite3.Connection, season: Season,
+                    players: dict[int, tuple[str, int]], tables: set[str], last: int) -> list[str]:
+    """Notes comparing the standings with what KeizerForClubs stored in the file: its
+    ``Player.Keizer_SumPts`` (the standing after its last round, float32) and its cached
+    standing after the round before (table ``tStand_<R>``, which RankingCalculator.cs reuses
+    instead of recomputing that round when it exists)."""
+    from keizer_xl.core.standings import compute_history
+
+    scored = season.last_round_with_results()
+    if scored == 0:
+        return []
+    if scored < last:
+        return [Message("KeizerForClubs' stored Keizer points include round {round}, which has "
+                        "no results yet; they are not compared", round=last)]
+    notes: list[str] = []
+    hist = compute_history(season)
+    cache = f"tStand_{last - 1}"
+    if last >= 2 and cache in tables:
+        lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {cache} ORDER BY id")]
+        rows = [line.split("\u00a7") for line in lines[4:]]  # Header1, Header2, Footer, header row
+        cached = [r[1].strip() for r in rows if len(r) > 1]
+        ours = list(hist.after(last - 1).order)
+        if cached and cached != ours:
+            notes.append(Message(
+                "KeizerForClubs reused its stored standing after round {round} (table {table}), "
+                "which differs from a new calculation (players changed since?); its points for "
+                "round {last} may differ", round=last - 1, table=cache, last=last))
+    have = {r[1].casefold() for r in con.execute("PRAGMA table_info('Player')")}
+    if "keizer_sumpts" not in have:
+        return notes
+    score = hist.last.score
+    differ = []
+    compared = 0
+    for pid, stored in con.execute("SELECT id, Keizer_SumPts FROM Player"):
+        name = players.get(pid, ("", 0))[0]
+        if name not in score or not isinstance(stored, (int, float)):
+            continue
+        compared += 1
+        ours_f = float(score[name])
+        if abs(ours_f - stored) > max(0.01, 1e-6 * abs(stored)):  # float32 sums
+            differ.append(Message("{name} {stored} (here {ours})", name=name,
+                                  stored=f"{stored:.2f}", ours=f"{ours_f:.2f}"))
+    if differ:
+        notes.append(Message("KeizerForClubs stored other Keizer points after round {round}: "
+                             "{players}", round=last, players=tuple(differ)))
+    elif compared:
+        notes.append(Message("The Keizer points KeizerForClubs stored after round {round} agree "
+                             "for all {n} players", round=last, n=compared))
+    return notes
