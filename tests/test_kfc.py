@@ -312,7 +312,8 @@ def test_wicker_tournament(tmp_path):
 
 def test_tournament_percentages_and_name_become_settings(tmp_path):
     config = {"BONUS.Freilos": 60, "BONUS.Excused": 40, "BONUS.Unexcused": 0,
-              "BONUS.Clubgame": 80, "BONUS.Retired": 50, "OPTION.RatioFirst2Last": 1.7000000476837158}
+              "BONUS.Clubgame": 80, "BONUS.Retired": 50, "OPTION.RatioFirst2Last": 1.7000000476837158,
+              "OPTION.GameRepeat": 2}
     imported = read_kfc(make_db(tmp_path / "p.s3db", config=config,
                                 texts={"OPTION.NiceName": "Winter 2025"}))
     rows = dict(imported.settings_rows)
@@ -321,6 +322,7 @@ def test_tournament_percentages_and_name_become_settings(tmp_path):
     assert rows["withdrawn_opponent"] == "50%" and rows["loss"] == "0%"  # Verlust absent: 0
     assert rows["top_value"] == "ratio 1.7"  # the float32 KeizerForClubs reads
     assert rows["season"] == "Winter 2025"
+    assert rows["rematch_gap"] == "2"  # "# rounds before pairings repeat"
     s = imported.season.settings
     assert (s.bye.fraction, s.withdrawn_opponent) == (F(3, 5), F(1, 2))
     # N = 5, ratio 1.7: 4 x 1.7 / 0.7 = 9.71 -> 10
@@ -399,3 +401,27 @@ def test_bad_ratio_names_the_config_row(tmp_path):
     assert any(p.startswith("ConfigTab row BONUS.Excused:") for p in problems)
     assert any(p.startswith("ConfigTab row OPTION.RatioFirst2Last:") and "more than 1" in p
                for p in problems)
+
+
+def test_withdrawn_retroactive_against_remove(tmp_path):
+    from dataclasses import replace
+
+    season = read_kfc(make_db(tmp_path / "t.s3db")).season
+    # withdrawn remove: Dirk (withdrawn from round 2) is still in the ranking after round 1:
+    # N = 6, top = 5 x 3/2 = 7.5 -> 8 (half to even), values Anna 8, Bert 7, Carl 6, Dirk 5,
+    # Eva 4, Finn 3; Carl's win over Dirk is worth 5: 5 + own 6 = 11
+    removed = replace(season, settings=replace(season.settings, withdrawn="remove"))
+    r1 = compute_history(removed).after(1)
+    assert "Dirk" in r1.order
+    assert r1.score["Carl"] == 11
+    # retroactive (KeizerForClubs): Dirk is in no ranking, Carl's win = own 4 x 3/4 + own 4 = 7
+    r1 = compute_history(season).after(1)
+    assert "Dirk" not in r1.order
+    assert r1.score["Carl"] == 7
+    # a draw with him: own 4 x 3/4 x 1/2 = 1.5 + own 4 = 5.5; without withdrawn_opponent_result
+    # any result against him earns 3/4 of the own value: 3 + 4 = 7
+    drawn = [(1, 2, 3, 4, 2) if p[:2] == (1, 2) else p for p in PAIRINGS]
+    season = read_kfc(make_db(tmp_path / "d.s3db", pairings=drawn)).season
+    assert compute_history(season).after(1).score["Carl"] == F(11, 2)
+    flat = replace(season, settings=replace(season.settings, withdrawn_opponent_result=False))
+    assert compute_history(flat).after(1).score["Carl"] == 7

@@ -286,7 +286,8 @@ _CONFIG_SOURCE = {setting: key for key, (setting, _d) in SHIPPED_PERCENTAGES.ite
 _CONFIG_SOURCE.update({"top_value": "OPTION.RatioFirst2Last", "season": "OPTION.NiceName",
                        "value_normalisation": "OPTION.WickerNormalization",
                        "absence_decay": "OPTION.DecayBonus",
-                       "own_value_fade": "OPTION.DecayPrevRound"})
+                       "own_value_fade": "OPTION.DecayPrevRound",
+                       "rematch_gap": "OPTION.GameRepeat"})
 
 
 def _number(value: Any) -> float | None:
@@ -324,6 +325,16 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem]
                                 Message("{value!r} is not a number", value=raw)))
     else:
         rows.append(("top_value", f"ratio {_float32_text(ratio)}"))
+    if "OPTION.GameRepeat" in config:
+        # "# rounds before pairings repeat": at least n rounds between two meetings, as
+        # rematch_gap counts them (1, 4, 7 with n = 2); 0: the very next round
+        raw = config["OPTION.GameRepeat"][1]
+        gap = _number(raw)
+        if gap is None or not gap.is_integer() or not 0 <= gap <= MAX_ROUND:
+            problems.append(Problem("ConfigTab row OPTION.GameRepeat", Message(
+                "{value!r} is not a number", value=raw)))
+        else:
+            rows.append(("rematch_gap", str(int(gap))))
     if _flag(config, "OPTION.WickerNormalization"):
         rows.append(("value_normalisation", "wicker"))
     if _flag(config, "OPTION.DecayBonus"):
