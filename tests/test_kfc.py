@@ -342,6 +342,17 @@ def test_imported_workbook_gives_the_same_standings(tmp_path):
     r3 = compute_history(season).after(3)
     assert r3.order == ("Anna", "Carl", "Eva", "Bert", "Finn")
     assert r3.score["Finn"] == F(475, 100)
+    # the standings command's action writes the Standings sheet: the same numbers
+    import openpyxl
+    from keizer_xl.actions import update_standings
+
+    report = update_standings(open_book(book_path))
+    assert report.standing.order == r3.order
+    ws = openpyxl.load_workbook(book_path, data_only=True)["Standings"]
+    cells = [[c for c in row] for row in ws.iter_rows(values_only=True)]
+    by_name = {row[i]: row[i + 1] for row in cells for i in range(len(row) - 1)
+               if row[i] in ("Anna", "Finn")}
+    assert by_name == {"Anna": 14, "Finn": 4.75}
 
 
 # --------------------------------------------------------------------------- bad input
