@@ -191,6 +191,20 @@ def test_late_entrant_and_a_round_without_a_row(tmp_path):
     assert any("Gina" in n for n in imported.notes)
 
 
+def test_late_start_rows_score_as_unexcused(tmp_path):
+    # newest KeizerForClubs: a player added after round 1 gets a LateStart row (code 12) for it
+    players = PLAYERS + [(7, "Gina", 1550, 1)]
+    pairings = [(1, 4, 7, -1, 12)] + [p for p in PAIRINGS if p[0] != 2 or p[2] != 6] + [
+        (2, 3, 6, 7, 1), (3, 5, 7, -1, 6)]
+    imported = read_kfc(make_db(tmp_path / "ls.s3db", players, pairings))
+    assert imported.season.player("Gina").joined == 1
+    assert ("code S", "5%") in imported.settings_rows
+    r1 = compute_history(imported.season).after(1)
+    # N = 6 (Dirk retired): top = 5 x 3/2 = 7.5 -> 8; start Anna 8, Bert 7, Carl 6, Eva 5,
+    # Gina 4 (1550), Finn 3; Gina: LateStart 5 % of 4 = 0.2 + own 4 = 4.2
+    assert r1.score["Gina"] == F(21, 5)
+
+
 # --------------------------------------------------------------------------- KeizerForClubs' points
 
 def test_standings_reproduce_keizerforclubs(tmp_path):

@@ -46,8 +46,11 @@ RETIRED = 9
 GAME_RESULTS = {-1: Result.PENDING, 0: Result.PENDING, 1: Result.WHITE_WINS, 2: Result.DRAW,
                 3: Result.BLACK_WINS, 8: Result.WHITE_FORFEIT, 9: Result.BLACK_FORFEIT,
                 10: Result.DOUBLE_FORFEIT, 11: Result.ADJOURNED}
-#: Results codes of a row without an opponent: the bye, or the absence code
-ROUND_RESULTS = {4: "bye", 5: "C", 6: "E", 7: "U"}
+#: Results codes of a row without an opponent: the bye, or the absence code.  12 is
+#: ``LateStart`` (newest versions: a row for each round before a player was added, scored as
+#: unexcused); its number is the next after the enum's 11, an assumption (docs/presets-kfc.md)
+LATE_START_CODE = "S"
+ROUND_RESULTS = {4: "bye", 5: "C", 6: "E", 7: "U", 12: LATE_START_CODE}
 #: The percentages KeizerForClubs ships (cfg/KeizerForClubs.config.s3db), used for a key a
 #: tournament lacks; the setting each one feeds.
 SHIPPED_PERCENTAGES = {"BONUS.Freilos": ("bye", 50), "BONUS.Excused": ("absence_excused", 35),
@@ -158,6 +161,11 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     if gaps:
         settings_rows.append((f"code {GAP_CODE}", "0"))
         parsed.append(parse_setting(f"code {GAP_CODE}", "0"))
+    if any(a.code == LATE_START_CODE for a in absences):
+        # LateStart scores like an unexcused absence (RankingCalculator.cs)
+        unexcused = dict(settings_rows)["absence_unexcused"]
+        settings_rows.append((f"code {LATE_START_CODE}", unexcused))
+        parsed.append(parse_setting(f"code {LATE_START_CODE}", unexcused))
     try:
         settings = build_settings(parsed)
     except SettingError as e:
