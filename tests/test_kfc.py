@@ -111,6 +111,12 @@ def test_wicker_normalisation_values():
                                   F(13, 10), 1]
     # N = 30: step 2/29 = 0.069 -> two decimals
     assert place_values(s, 30)[1] == F(293, 100)  # 3 - 0.0690 = 2.931 -> 2.93
+    # one player: the step is infinite in KeizerForClubs, no decimals: ratio 7/3 -> 2
+    one = build_settings([parse_setting("preset", "kfc"), parse_setting("top_value", "ratio 7/3"),
+                          parse_setting("value_normalisation", "wicker")])
+    assert place_values(one, 1) == [2]
+    # step 2/3 = 0.67 > 10^-1: one decimal: 2.333 -> 2.3, 1.667 -> 1.7, 1
+    assert place_values(one, 3) == [F(23, 10), F(17, 10), 1]
 
 
 @pytest.mark.parametrize("key, value, fragment", [

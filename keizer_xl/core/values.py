@@ -39,8 +39,8 @@ def wicker_values(settings: Settings, n: int) -> list[Fraction]:
     r = settings.top_value.ratio
     if r is None:  # _check_consistency refuses this combination
         raise AssertionError("wicker needs top_value ratio R")
-    if n == 1:
-        return [r]
+    if n == 1:  # KeizerForClubs' step is then infinite: no decimals
+        return [Fraction(round(r))]
     delta = (r - 1) / (n - 1)
     decimals = next((i for i in range(10) if delta > Fraction(1, 10 ** i)), 1)
     scale = 10 ** decimals
