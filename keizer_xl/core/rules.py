@@ -36,20 +36,33 @@ class TopValue:
     """``top_value``: a number, or a rule in N (rules section 2)."""
 
     number: Fraction | None = None
-    rule: str | None = None  # "N", "1.5N", "2N", "ratio 3"
+    rule: str | None = None  # "N", "1.5N", "2N", "ratio R" (R > 1, e.g. "ratio 3")
 
-    def resolve(self, n: int) -> Fraction:
+    @property
+    def ratio(self) -> Fraction | None:
+        """R of ``ratio R``: the first place is worth about R times the last."""
+        if self.rule is None or not self.rule.startswith("ratio "):
+            return None
+        return Fraction(self.rule.split(" ", 1)[1])
+
+    def resolve(self, n: int, rounding: str = "half-up") -> Fraction:
+        """The top value for ``n`` players; ``rounding`` (the ``value_rounding`` setting) is how
+        1.5N and ratio R round to a whole number: half-up or half-even."""
         if self.number is not None:
             return self.number
+        rnd = _round_half_even if rounding == "half-even" else _round_half_up
         if self.rule == "N":
             return Fraction(n)
         if self.rule == "1.5N":
-            return Fraction(_round_half_up(Fraction(3 * n, 2)))
+            return Fraction(rnd(Fraction(3 * n, 2)))
         if self.rule == "2N":
             return Fraction(2 * n)
-        if self.rule == "ratio 3":
-            # the first is worth about three times the last: top = round(1.5 * (N - 1))
-            return Fraction(_round_half_up(Fraction(3 * (n - 1), 2)))
+        r = self.ratio
+        if r is not None:
+            # the first is worth about R times the last: top = round((N - 1) * R / (R - 1));
+            # R = 3 gives round(1.5 * (N - 1)).  KeizerForClubs (RankingCalculator.cs,
+            # FirstStartPts) rounds with .NET Convert.ToInt32: half to even (value_rounding)
+            return Fraction(rnd((n - 1) * r / (r - 1)))
         raise AssertionError(self.rule)
 
     def __str__(self) -> str:
@@ -58,6 +71,29 @@ class TopValue:
 
 def _round_half_up(x: Fraction) -> int:
     return int((x + Fraction(1, 2)).__floor__())
+
+
+def _round_half_even(x: Fraction) -> int:
+    """Nearest integer, a half to the even one (.NET Convert.ToInt32, Math.Round)."""
+    return round(x)
+
+
+def _decimal_text(x: Fraction) -> str:
+    """``x`` as a decimal when it has one (2.5), else as a fraction (7/3)."""
+    d = x.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return _fmt(x)
+    text = format(Decimal(x.numerator) / Decimal(x.denominator), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+#: The value denominator of ``value_normalisation wicker``: values are rounded to at most 9
+#: decimals (KeizerForClubs' GetNachkommaStellenForWickerNormalization looks at 0..9).
+WICKER_DENOMINATOR = 10 ** 9
 
 
 def _fmt(x: Fraction | None) -> str:
@@ -141,6 +177,11 @@ class Settings:
     colours: str = "keizer"  # keizer | lower-white | balance | geel
     max_same_colour_in_row: int | None = None
     max_colour_difference: int | None = None
+    # KeizerForClubs' rules (issue 17, docs/presets-kfc.md; all off outside preset kfc)
+    value_rounding: str = "half-up"  # how 1.5N and ratio R round: half-up | half-even
+    value_normalisation: str = "none"  # none | wicker: R for place 1 down to 1 for the last
+    own_value_fade: int = 0  # n > 0: own value x (n - R) / n after round R, 0 from round n
+    withdrawn_opponent_result: bool = False  # withdrawn_opponent x the game's result share
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -150,6 +191,8 @@ class Settings:
         """Common denominator of every value this configuration can produce."""
         if self.value_basis == "rating":
             return 100
+        if self.value_normalisation == "wicker":
+            return WICKER_DENOMINATOR
         if self.bottom_value is not None:
             return int(10 ** self.value_decimals)
         den = self.value_step.denominator
@@ -191,6 +234,21 @@ PRESETS: dict[str, dict[str, Any]] = {
         "absence_excused": Credit(Fraction(2, 6)),
         "absence_max": 5,
     },
+    # KeizerForClubs' default scoring (Dumuzy/KeizerForClubs, src/RankingCalculator.cs and its
+    # shipped cfg/KeizerForClubs.config.s3db; docs/presets-kfc.md gives the source of each).
+    "kfc": {
+        "top_value": TopValue(rule="ratio 3"),
+        "value_rounding": "half-even",
+        "bye": Credit(Fraction(50, 100)),
+        "absence_excused": Credit(Fraction(35, 100)),
+        "absence_unexcused": Credit(Fraction(5, 100)),
+        "absence_club": Credit(Fraction(70, 100)),
+        "withdrawn": "retroactive",
+        "withdrawn_opponent": Fraction(75, 100),
+        "withdrawn_opponent_result": True,
+        "tiebreak": ("rating", "start"),
+        "colours": "lower-white",
+    },
     # Geel: ELO-points (value = rating / 100), ranked by the points earned alone.
     "geel": {
         "value_basis": "rating",
@@ -207,8 +265,10 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "value_basis": ("place", "rating"),
     "own_value": ("current", "start", "none"),
     "recalculation": ("prev", "frozen", "converge"),
-    "absence_decay": ("none", "harmonic", "halving"),
-    "withdrawn": ("keep", "remove"),
+    "absence_decay": ("none", "harmonic", "halving", "halving-eu"),
+    "withdrawn": ("keep", "remove", "retroactive"),
+    "value_rounding": ("half-up", "half-even"),
+    "value_normalisation": ("none", "wicker"),
     "pairing": ("keizer", "geel"),
     "colours": ("keizer", "lower-white", "balance", "geel"),
 }
@@ -219,11 +279,12 @@ _CHOICE_ALIASES = {
 _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_loss",
                   "withdrawn_opponent")
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
-_BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting")
+_BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
+              "withdrawn_opponent_result")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",
-             "extra_passes_from_round")
+             "extra_passes_from_round", "own_value_fade")
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
 KNOWN_KEYS: tuple[str, ...] = tuple(
@@ -347,9 +408,16 @@ def _parse_top(raw: Any, key: str) -> TopValue:
     if isinstance(raw, (int, float)) and not isinstance(raw, bool):
         return TopValue(number=parse_fraction(raw, key))
     text = str(raw).strip().replace(" ", "").replace("*", "").replace(",", ".").lower()
-    rules = {"n": "N", "1.5n": "1.5N", "2n": "2N", "ratio3": "ratio 3", "ratio=3": "ratio 3"}
+    rules = {"n": "N", "1.5n": "1.5N", "2n": "2N"}
     if text in rules:
         return TopValue(rule=rules[text])
+    m = re.fullmatch(r"ratio=?(.+)", text)
+    if m:  # ratio R, any R > 1 (KeizerForClubs' "ratio win against first to last")
+        r = parse_fraction(m.group(1), key)
+        if r <= 1:
+            raise SettingError(key, Message("{raw!r}: the ratio must be more than 1 (e.g. ratio 3)",
+                                            raw=raw))
+        return TopValue(rule=f"ratio {_decimal_text(r)}")
     try:
         return TopValue(number=parse_fraction(raw, key))
     except SettingError as e:
@@ -552,6 +620,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "rematch_gap": (0, MAX_ROUND),
     "max_same_colour_in_row": (1, MAX_ROUND),
     "max_colour_difference": (0, MAX_ROUND),
+    "own_value_fade": (0, MAX_ROUND),
 }
 #: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
 #: a fraction of the opponent's value, never negative; absences and the bye are a share of
@@ -660,6 +729,10 @@ def _check_consistency(s: Settings) -> None:
         raise SettingError(key, Message("win {win}, draw {draw}, loss {loss}: a win must be worth "
                                         "at least a draw and a draw at least a loss",
                                         win=_fmt(s.win), draw=_fmt(s.draw), loss=_fmt(s.loss)))
+    if s.value_normalisation == "wicker" and s.top_value.ratio is None:
+        raise SettingError("value_normalisation", Message(
+            "value_normalisation wicker needs top_value 'ratio R' (e.g. ratio 3): the first place "
+            "is worth R, the last 1"))
     if s.forfeit_win < s.forfeit_loss:
         raise SettingError("forfeit_loss", Message("forfeit_loss {loss} is more than forfeit_win "
                                                    "{win}", loss=_fmt(s.forfeit_loss),

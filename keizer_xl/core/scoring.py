@@ -99,11 +99,11 @@ def decayed(credit: Credit, decay: str, nth: int) -> Credit:
 
     harmonic: 1/3, 1/4, 1/5, ... (in general 1/(1/f + n - 1) for a base fraction f; a fixed
     amount shrinks in the same proportion as 1/3 does); halving: each further absence half the
-    previous credit.
+    previous credit; halving-eu: the same for excused and unexcused absences counted together.
     """
     if decay == "none" or nth == 1:
         return credit
-    if decay == "halving":
+    if decay in ("halving", "halving-eu"):
         factor = Fraction(1, 2 ** (nth - 1))
     else:
         base = credit.fraction if credit.fixed is None and credit.fraction else Fraction(1, 3)
@@ -213,7 +213,7 @@ def classify(season: Season, players: Sequence[Player] | None = None,
         white[bi, gr] = False
         result[wi, gr] = result[bi, gr] = res
         code[wi, gr] = code[bi, gr] = -1
-    if s.withdrawn == "remove":
+    if s.withdrawn in ("remove", "retroactive"):
         left = after_withdrawal
         kind[left] = NONE
         opponent[left] = -1
@@ -263,7 +263,11 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         code = rounds.code.astype(np.int64)
         code_credit = np.array([cid(c) for c, _, _ in info], dtype=np.int64)
         counts_code = np.array([cnt for _, cnt, _ in info], dtype=bool)
-        excused_code = np.array([exc and c != Credit(Fraction(0)) for c, _, exc in info], dtype=bool)
+        # halving-eu (KeizerForClubs' DecayBonus): excused and unexcused absences decay
+        # together, counted as one series (docs/presets-kfc.md)
+        both = s.absence_decay == "halving-eu"
+        excused_code = np.array([(exc or (both and name == "U")) and c != Credit(Fraction(0))
+                                 for (c, _, exc), name in zip(info, rounds.codes)], dtype=bool)
         safe = np.where(absent, code, 0)
         credit = np.where(absent, code_credit[safe], credit)
         counts = absent & counts_code[safe]

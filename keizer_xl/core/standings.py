@@ -290,6 +290,10 @@ class Engine:
         # amount's denominator (rules section 3: exact, a rounding error never decides a title)
         used = [credits.table[i] for i in np.unique(credits.credit).tolist()]
         fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
+        if s.withdrawn_opponent_result:  # withdrawn_opponent x the game's result share
+            fractions += [c.fraction * s.withdrawn_opponent for c in used if c.fixed is None]
+        if s.own_value_fade:  # own value x (n - R) / n: exact over a multiple of n
+            fractions.append(Fraction(1, s.own_value_fade))
         fixed = [c.fixed for c in used if c.fixed is not None]
         self.cden = math.lcm(*(f.denominator for f in fractions))
         self.vden = s.value_denominator()
@@ -307,6 +311,13 @@ class Engine:
         self.self_idx = np.arange(n, dtype=np.int64)[:, None]
         self.target: IntArray = np.where(self.is_game, self.rounds.opponent, self.self_idx)
         self.wd_coef = int(s.withdrawn_opponent * self.cden) * self.factor
+        # withdrawn_opponent_result (KeizerForClubs): a game against a player who has left
+        # earns withdrawn_opponent x its result share (win 1, draw 1/2, ...) x the own value
+        self.wd_grid: Array | None = None
+        if s.withdrawn_opponent_result:
+            wd_tab = np.array([int(c.fraction * s.withdrawn_opponent * self.cden) * self.factor
+                               if c.fixed is None else 0 for c in credits.table], dtype=self.dtype)
+            self.wd_grid = wd_tab[credits.credit]
         self.own_mult = self.cden * self.factor
         kind = self.rounds.kind
         wdl = np.stack([kind == scoring.WIN, kind == scoring.DRAW, kind == scoring.LOSS], axis=2)
@@ -381,13 +392,16 @@ class Engine:
         at = np.where(new, np.arange(m, dtype=np.int64), 0)
         return np.maximum.accumulate(at) + 1
 
-    def _own(self, values: Array, active: npt.NDArray[np.bool_]) -> Array:
-        """The own value's points (section 3: current, start or none)."""
+    def _own(self, values: Array, active: npt.NDArray[np.bool_], k: int = 0) -> Array:
+        """The own value's points (section 3: current, start or none) in the standing after
+        round k; ``own_value_fade`` n scales it by (n - k) / n, 0 from round n on."""
         own = self.settings.own_value
-        if own == "none":
+        fade = self.settings.own_value_fade
+        if own == "none" or (fade and k >= fade):
             return np.zeros(self.n, dtype=self.dtype)
         base = values if own == "current" else self._start_values
-        return np.where(active, base * self.own_mult, 0).astype(self.dtype)
+        mult = self.own_mult if not fade else self.own_mult * (fade - k) // fade
+        return np.where(active, base * mult, 0).astype(self.dtype)
 
     # ---- a valuation pass -----------------------------------------------------------------
 
@@ -402,7 +416,8 @@ class Engine:
             # withdrawn_opponent x the player's own value
             gone = self.is_game[:, :w] & ~active[target]
             if gone.any():
-                coef = np.where(gone, self.wd_coef, coef)
+                wd = self.wd_coef if self.wd_grid is None else self.wd_grid[:, :w]
+                coef = np.where(gone, wd, coef)
                 target = np.where(gone, self.self_idx, target)
         if frozen:
             rows = np.arange(w, dtype=np.int64) - 1
@@ -513,7 +528,7 @@ class Engine:
             # keeps exactly those values in every later standing (section 4: never revisited)
             self._value_rows[k - 1] = prev_vals
             rows = tuple(self._value_rows[:k])
-            own = self._own(prev_vals, step.active)
+            own = self._own(prev_vals, step.active, k)
             if step.active.all():  # nobody has left (yet): a running sum, one round per step
                 self._frozen_sum = self._frozen_sum + (
                     self.coef[:, k] * prev_vals.take(self.target[:, k]) + self.fixed[:, k])
@@ -525,7 +540,7 @@ class Engine:
                 first = _Pass(first.order, first.totals, own, rows)
             return _Outcome(first, 1, 1, True, "")
         # prev pass: every result of rounds 1..k valued with V_{k-1}
-        current = self._pass(step, prev_vals, self._own(prev_vals, step.active))
+        current = self._pass(step, prev_vals, self._own(prev_vals, step.active, k))
         mode, extra = self._mode(k)
         if mode == "extra":
             for _ in range(extra):
@@ -538,7 +553,7 @@ class Engine:
     def _revalue(self, step: _Step, current: _Pass) -> _Pass:
         """One more pass: the results valued with the values of ``current``'s ranking."""
         vals = self.value_array(current.order, current.totals, step.active, self._ratings[step.k])
-        return self._pass(step, vals, self._own(vals, step.active))
+        return self._pass(step, vals, self._own(vals, step.active, step.k))
 
     def _converge(self, step: _Step, current: _Pass) -> _Outcome:
         """Revalue until the ranking repeats (section 4).  A fixed point converges; a longer
@@ -593,7 +608,13 @@ class Engine:
 
     def _active(self, k: int) -> npt.NDArray[np.bool_]:
         """Who is in the ranking for the standing after round k."""
-        if self.settings.withdrawn != "remove":
+        s = self.settings
+        if s.withdrawn == "retroactive":
+            # KeizerForClubs: a retired player leaves every ranking, also those before his
+            # withdrawal (it recomputes all rounds with today's player states)
+            return np.array([p.withdrawn_round is None or p.withdrawn_round > self.last_round + 1
+                             for p in self.players], dtype=bool)
+        if s.withdrawn != "remove":
             return np.ones(self.n, dtype=bool)
         return np.array([not p.is_withdrawn(max(k, 1)) for p in self.players], dtype=bool)
 

@@ -17,7 +17,9 @@ def place_values(settings: Settings, n: int) -> list[Fraction]:
     """Value of places 1..n (before any tie sharing)."""
     if n == 0:
         return []
-    top = settings.top_value.resolve(n)
+    if settings.value_normalisation == "wicker":
+        return wicker_values(settings, n)
+    top = settings.top_value.resolve(n, settings.value_rounding)
     if settings.bottom_value is not None:
         # linear from top (place 1) to bottom (place n), cut (not rounded) to value_decimals
         scale = 10 ** settings.value_decimals
@@ -26,6 +28,23 @@ def place_values(settings: Settings, n: int) -> list[Fraction]:
         step = (top - settings.bottom_value) / (n - 1)
         return [Fraction(floor((top - i * step) * scale), scale) for i in range(n)]
     return [top - i * settings.value_step for i in range(n)]
+
+
+def wicker_values(settings: Settings, n: int) -> list[Fraction]:
+    """``value_normalisation wicker`` (KeizerForClubs, RankingCalculator.cs KeizerPointsList and
+    GetNachkommaStellenForWickerNormalization): a win over the last place is worth 1, over the
+    first R (``top_value ratio R``), linear between; each value is rounded half to even to d
+    decimals, d the fewest (0..9) for which the step between two places exceeds 10^-d (1 when
+    none does).  Exact here; KeizerForClubs rounds the float32 of each value."""
+    r = settings.top_value.ratio
+    if r is None:  # _check_consistency refuses this combination
+        raise AssertionError("wicker needs top_value ratio R")
+    if n == 1:  # KeizerForClubs' step is then infinite: no decimals
+        return [Fraction(round(r))]
+    delta = (r - 1) / (n - 1)
+    decimals = next((i for i in range(10) if delta > Fraction(1, 10 ** i)), 1)
+    scale = 10 ** decimals
+    return [Fraction(round((r - i * delta) * scale), scale) for i in range(n)]
 
 
 def shared_places(totals_in_order: Sequence[int]) -> list[int]:
@@ -63,7 +82,7 @@ def value_scale_problem(settings: Settings, n_players: int) -> str | None:
     """
     if settings.value_basis != "place" or n_players < 1:
         return None
-    top = settings.top_value.resolve(n_players)
+    top = settings.top_value.resolve(n_players, settings.value_rounding)
     bottom = settings.bottom_value
     if bottom is not None and bottom > top:  # a rule top (N, 1.5N) can fall below bottom_value
         return Message("bottom_value {bottom} is above top_value {top} (= {value} with {n} "
