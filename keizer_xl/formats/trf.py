@@ -239,7 +239,7 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
             r.problem(n, Message("column {column} should be blank but holds {text!r}: the "
                                  "line's columns are out of place", column=col,
                                  text=wide[col - 1]))
-            break
+            return None  # one problem for a line whose columns slipped
     numbers: dict[str, int | None] = {}
     for key in ("start", "rating", "rank"):
         text = _field(wide, key)

@@ -18,19 +18,20 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
-from keizer_xl.errors import ActionError, Message, UsageError
+from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
 from keizer_xl.frontends.outcome import EXIT_OK, describe
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
+    from keizer_xl.core.model import Season
     from keizer_xl.formats import ImportedSeason
     from keizer_xl.formats.trf import TrfExport
 
 __all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "import_lines",
-           "export_lines", "cmd_import", "cmd_export_trf", "parse_rounds"]
+           "export_lines", "write_new_season", "cmd_import", "cmd_export_trf", "parse_rounds"]
 
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
@@ -99,10 +100,6 @@ def read_source(path: Path) -> ImportedSeason:
 
 def import_season(source: Path, target: Path, language: str, *, force: bool) -> ImportReport:
     """Read ``source`` and write the new season workbook ``target`` (nothing on a problem)."""
-    from keizer_xl.actions import write_season
-    from keizer_xl.clients.xlsx import open_book, write_new_workbook
-    from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
-
     if not source.exists():
         raise UsageError(Message("{path}: no such file", path=str(source)))
     if target.suffix.lower() != ".xlsx":
@@ -111,22 +108,40 @@ def import_season(source: Path, target: Path, language: str, *, force: bool) -> 
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
-    imported = read_source(source)
+    try:
+        imported = read_source(source)
+    except InputError as e:  # the problems in the language of the messages (--language)
+        from keizer_xl.i18n import translate
+
+        raise InputError(Problem(p.where, translate(p.message)) for p in e.problems) from None
     season = imported.season
+    write_new_season(target, season, imported.settings_rows, language)
+    return ImportReport(source.name, str(target), imported.source, len(season.players),
+                        season.known_rounds(),
+                        len(season.games), len(season.byes), len(season.absences),
+                        imported.notes)
+
+
+def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple[str, str]],
+                     language: str = "en") -> None:
+    """``target``: the template in ``language`` holding ``season`` (its players with the rating
+    report's columns they fill) and ``settings_rows`` in the template's Settings rows; written
+    atomically, a replaced file kept in ``.keizer-backups/``."""
+    from keizer_xl.actions import write_season
+    from keizer_xl.clients.xlsx import open_book, write_new_workbook
+    from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
+
     rounds = season.known_rounds()
     wb = template_workbook(rounds=min(MAX_ROUNDS, max(40, rounds)), language=language)
     _add_player_columns(wb, language, [key for key in _REPORT_COLUMNS if any(
         getattr(p, _ATTRIBUTES.get(key, key)) for p in season.players)])
-    _fill_settings(wb, language, imported.settings_rows)
+    _fill_settings(wb, language, tuple(settings_rows))
     with tempfile.TemporaryDirectory(prefix="keizer-xl-import-") as folder:
         draft = Path(folder) / target.name
         write_new_workbook(wb, draft, backup=False)
         book = open_book(draft)
         write_season(book, season, settings=False)
         book.save_as(target)
-    return ImportReport(source.name, str(target), imported.source, len(season.players), rounds,
-                        len(season.games), len(season.byes), len(season.absences),
-                        imported.notes)
 
 
 def _table_sheet(wb: Workbook, kind: str, language: str) -> Any:
