@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Board, Pairing
@@ -232,7 +232,7 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
         book.append_rows(name, rows)
 
 
-def _header_lookup(canonical: str, headers: list[str]) -> dict[str, str]:
+def _header_lookup(canonical: str, headers: Sequence[str]) -> dict[str, str]:
     """The frame's English column (casefolded) -> the table's header, in any language: a
     Dutch template's ``Naam`` takes the ``Name`` column (schema.py names every language)."""
     lookup = {str(h).casefold(): h for h in headers if h}

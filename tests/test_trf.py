@@ -397,3 +397,24 @@ def test_reading_a_file_from_disk_in_windows_1252(tmp_path):
     src = tmp_path / "old.trf"
     src.write_bytes(HAND.replace("Visser, Els ", "Visser, Elsé").encode("cp1252"))
     assert read_trf(src).season.players[4].name == "Elsé Visser"
+
+
+def test_round_dates_come_from_dated_attendance_columns(tmp_path, capsys):
+    from helpers import make_workbook
+
+    book = make_workbook(tmp_path / "dated.xlsx", {
+        "Players": [["Name", "Rating"], ["Piet Jansen", 2100], ["Jan de Vries", 1950]],
+        "Attendance": [["Name", "4-9-2025", "11-9-2025"], ["Piet Jansen", None, None],
+                       ["Jan de Vries", None, None]],
+        "Results": [["Round", "Board", "White", "Black", "Result"],
+                    [1, 1, "Piet Jansen", "Jan de Vries", "1-0"],
+                    [2, 1, "Jan de Vries", "Piet Jansen", "½-½"]]})
+    assert main(["export", str(book), "--trf", "-"]) == 0
+    captured = capsys.readouterr()
+    header, players = read_report(captured.out)
+    assert header["042"] == "2025/09/04" and header["052"] == "2025/09/11"
+    assert cols(header["132"], 92, 99) == "25/09/04" and cols(header["132"], 102, 109) == "25/09/11"
+    assert report_games(players) == {(1, "Jansen, Piet", "de Vries, Jan", "1", "0"),
+                                     (2, "de Vries, Jan", "Jansen, Piet", "=", "=")}
+    assert "no date for round" not in captured.err
+    assert "the rating report has no city: add the setting city" in captured.err

@@ -652,17 +652,17 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             return "0000 -  ", Fraction(0)
         if (k, name) in byes:
             return f"0000 - {EXPORT_CODES['bye']}", Fraction(0)
-        code = absent.get((k, name))
-        if code == "L":
+        mark = absent.get((k, name))
+        if mark == "L":
             return "0000 -  ", Fraction(0)
-        if code is None:
+        if mark is None:
             return f"0000 - {EXPORT_CODES['U']}", Fraction(0)
-        if code not in EXPORT_CODES:
-            credit = season.settings.code_map.get(code)
+        if mark not in EXPORT_CODES:
+            credit = season.settings.code_map.get(mark)
             trf = "H" if credit is not None and (credit.fraction or credit.fixed) else "Z"
-            odd_codes[code] = trf
+            odd_codes[mark] = trf
             return f"0000 - {trf}", Fraction(0)
-        return f"0000 - {EXPORT_CODES[code]}", Fraction(0)
+        return f"0000 - {EXPORT_CODES[mark]}", Fraction(0)
 
     lines: list[str] = []
     for name in order:

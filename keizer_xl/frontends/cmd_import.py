@@ -87,9 +87,13 @@ def read_source(path: Path) -> ImportedSeason:
 
         return read_trf(path)
     if suffix == ".s3db":
-        try:
-            from keizer_xl.formats import kfc  # written beside this (issue 17, item 2)
-        except ImportError:
+        import importlib
+
+        try:  # formats/kfc.py is written beside this (issue 17, item 2)
+            kfc = importlib.import_module("keizer_xl.formats.kfc")
+        except ModuleNotFoundError as e:
+            if e.name != "keizer_xl.formats.kfc":
+                raise
             raise UsageError(Message("{path}: this keizer-xl cannot read KeizerForClubs "
                                      "tournaments yet", path=str(path))) from None
         result: ImportedSeason = kfc.read_kfc(path)
