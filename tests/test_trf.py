@@ -418,3 +418,11 @@ def test_round_dates_come_from_dated_attendance_columns(tmp_path, capsys):
                                      (2, "de Vries, Jan", "Jansen, Piet", "=", "=")}
     assert "no date for round" not in captured.err
     assert "the rating report has no city: add the setting city" in captured.err
+
+
+def test_a_round_nobody_has_played_yet_withdraws_nobody():
+    lines = [ln + "  0000 -  " if ln.startswith("001") and not ln.startswith("001    5") else ln
+             for ln in HAND.splitlines()]
+    s = parse_trf("\n".join(lines) + "\n", "x.trf").season
+    assert [p.name for p in s.players if p.withdrawn_round] == ["Els Visser"]
+    assert s.attendance_rounds == (1, 2, 3, 4)

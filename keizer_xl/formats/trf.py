@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from keizer_xl.core.model import (Absence, Bye, Game, Player, Result, Season, validate)
-from keizer_xl.core.rules import (PRESETS, SettingError, build_settings, parse_date,
+from keizer_xl.core.rules import (MAX_ROUND, PRESETS, SettingError, build_settings, parse_date,
                                   parse_setting)
 from keizer_xl.core.standings import History, start_order
 from keizer_xl.errors import ActionError, InputError, Message, Problem
@@ -187,8 +187,8 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
                                      "numbers)", text=line))
         elif code in ("XXA", "XXK"):
             options[code] = (n, rest)
-        elif code in _IGNORED or re.fullmatch(r"[A-Z]{3}", code):
-            ignored[code] += 1  # extensions and national (NRS) records
+        elif code in _IGNORED or re.fullmatch(r"[A-Z]{3}|\d{3}", code):
+            ignored[code] += 1  # extensions, national (NRS) records, later TRF-2026 records
         else:
             r.problem(n, Message("{code!r} is not a TRF line code (001 players, 012-132 the "
                                  "header, ### comments)", code=code))
@@ -366,7 +366,6 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
         seen[name.casefold()] = pl.number
         names[sn] = name
     codes = CHESSPAIRING_CODES if chesspairing else IMPORT_CODES
-    rounds = max([len(pl.blocks) for pl in by_start.values()] + [0])
     games: list[Game] = []
     byes: list[Bye] = []
     absences: list[Absence] = []
@@ -376,8 +375,12 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
     last_round: dict[int, int] = {}
     for sn, pl in sorted(by_start.items()):
         filled = [k for k, b in enumerate(pl.blocks, 1) if b is not None]
-        first_round[sn] = filled[0] if filled else rounds + 1
+        first_round[sn] = filled[0] if filled else MAX_ROUND
         last_round[sn] = filled[-1] if filled else 0
+    # the last round anyone has an entry in (rounds nobody played yet are not rounds here)
+    rounds = max([0, *last_round.values()])
+    for sn in first_round:
+        first_round[sn] = min(first_round[sn], rounds + 1)
     for sn, pl in sorted(by_start.items()):
         where = r.at(pl.number)
         for k, block in enumerate(pl.blocks, 1):
