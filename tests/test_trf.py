@@ -426,3 +426,14 @@ def test_a_round_nobody_has_played_yet_withdraws_nobody():
     s = parse_trf("\n".join(lines) + "\n", "x.trf").season
     assert [p.name for p in s.players if p.withdrawn_round] == ["Els Visser"]
     assert s.attendance_rounds == (1, 2, 3, 4)
+
+
+def test_records_a_keizer_competition_does_not_use_are_noted_not_refused():
+    imported = parse_trf(HAND + "062 6\n260   1   4    1    2\nXXP 1 2\n", "x.trf")
+    assert [str(n) for n in imported.notes] == [
+        "260 lines are not used by a Keizer competition; ignored",
+        "XXP lines are not used by a Keizer competition; ignored",
+        "Els Visser has no entries after round 3: read as withdrawn from round 4"]
+    with pytest.raises(InputError) as err:
+        parse_trf(HAND + "hello world\n", "x.trf")
+    assert str(err.value.problems[0]).startswith("x.trf line 16: 'hel' is not a TRF line code")

@@ -93,6 +93,9 @@ _FIELD_WORDS = {"start": N_("start number"), "rating": N_("rating"), "points": N
                 "rank": N_("rank")}
 #: Lines other programs write that say nothing this competition uses (teams, accelerations,
 #: forbidden pairs, scoring systems): read past, with one note per kind.
+#: Standard header lines that carry nothing the workbook keeps (counts, the deputy, the
+#: number of rounds, the initial colour): read past silently.
+_SILENT = {"062", "072", "082", "112", "142", "152", "XXR", "XXC"}
 _IGNORED = {"013", "062", "072", "082", "112", "152", "162", "172", "192", "202", "212", "222",
             "250", "260", "300", "310", "320", "330", "352", "362", "801", "802", "XXC", "XXS",
             "XXP", "XXY", "XXB", "XXM", "XXT", "XXG", "XXR", "142"}
@@ -187,6 +190,8 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
                                      "numbers)", text=line))
         elif code in ("XXA", "XXK"):
             options[code] = (n, rest)
+        elif code in _SILENT:
+            continue
         elif code in _IGNORED or re.fullmatch(r"[A-Z]{3}|\d{3}", code):
             ignored[code] += 1  # extensions, national (NRS) records, later TRF-2026 records
         else:
