@@ -286,6 +286,9 @@ def test_round_trip_export_then_import_gives_the_same_season(toren, tmp_path):
             == [(p.name, p.joined, p.withdrawn_round, p.rating, p.birth) for p in b.players])
     sa, sb = compute_history(a).last, compute_history(b).last
     assert sa.order == sb.order and sa.score == sb.score
+    for key in ("city", "arbiter", "time_control", "round_dates"):
+        assert getattr(a.settings, key) == getattr(b.settings, key), key
+    assert b.settings.season == "Schaakclub De Toren 2025-2026"
 
 
 def test_knsb_flavour_leaves_out_forfeits_and_players_without_a_knsb_number(toren, tmp_path):
