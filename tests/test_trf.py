@@ -440,3 +440,10 @@ def test_records_a_keizer_competition_does_not_use_are_noted_not_refused():
     with pytest.raises(InputError) as err:
         parse_trf(HAND + "hello world\n", "x.trf")
     assert str(err.value.problems[0]).startswith("x.trf line 16: 'hel' is not a TRF line code")
+
+
+def test_a_coming_round_written_as_0000_star_is_no_round_yet():
+    lines = [ln + "  0000 - *" if ln.startswith("001") and not ln.startswith("001    5") else ln
+             for ln in HAND.splitlines()]
+    s = parse_trf("\n".join(lines) + "\n", "x.trf").season
+    assert s.attendance_rounds == (1, 2, 3, 4) and len(s.games) == 8

@@ -94,8 +94,10 @@ _FIELD_WORDS = {"start": N_("start number"), "rating": N_("rating"), "points": N
 #: Lines other programs write that say nothing this competition uses (teams, accelerations,
 #: forbidden pairs, scoring systems): read past, with one note per kind.
 #: Standard header lines that carry nothing the workbook keeps (counts, the deputy, the
-#: number of rounds, the initial colour): read past silently.
-_SILENT = {"062", "072", "082", "112", "142", "152", "XXR", "XXC"}
+#: number of rounds, the initial colour, TRF-2026's scoring, tie-break and time-control codes):
+#: read past silently.
+_SILENT = {"062", "072", "082", "112", "142", "152", "162", "172", "192", "202", "212", "222",
+           "352", "362", "XXR", "XXC"}
 _IGNORED = {"013", "062", "072", "082", "112", "152", "162", "172", "192", "202", "212", "222",
             "250", "260", "300", "310", "320", "330", "352", "362", "801", "802", "XXC", "XXS",
             "XXP", "XXY", "XXB", "XXM", "XXT", "XXG", "XXR", "142"}
@@ -289,14 +291,16 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
                                  "or -)", round=k, column=col + 5, code=colour))
             continue
         opponent = int(opponent_text) if opponent_text else 0
+        if opponent == 0 and code in " *" and colour in "- ":
+            # '0000 -  ': no game, no code (the KNSB's left-out game); '0000 - *': a round
+            # not played yet (TRF-2026 files list the coming rounds so)
+            blocks.append(None)
+            continue
         known = _GAME_CODES if opponent else set(IMPORT_CODES) | {"+", "-"}
         if code not in known:
             r.problem(n, Message("round {round} (column {column}): unknown result code {code!r} "
                                  "(TRF codes: 1 = 0 + - W D L * with an opponent; U H F Z or "
                                  "blank without one)", round=k, column=col + 7, code=code))
-            continue
-        if opponent == 0 and code == " " and colour in "- ":
-            blocks.append(None)  # '0000 -  ': no game, no code (the KNSB's left-out game)
             continue
         blocks.append((opponent, colour, code))
     if len(r.problems) > before or numbers["start"] is None:
