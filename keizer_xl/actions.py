@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Board, Pairing
@@ -207,25 +207,40 @@ def result_rows_of_round(table: Table, rnd: int) -> list[int]:
 
 # --------------------------------------------------------------------------- writing a season
 
-def write_season(book: Book, season: Season) -> None:
+def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
     """Replace the rows of the four input sheets with ``season`` (samples, tests, batch).
 
-    Works on any transport: the input tables keep their place, headers and formatting."""
+    Works on any transport and in any language: the input tables keep their place, headers and
+    formatting.  ``settings=False`` leaves the Settings sheet as it is (``import`` fills the
+    template's own rows)."""
     from keizer_xl.sheets.read import find_sheet, input_frames
 
     for canonical, frame in input_frames(season).items():
+        if canonical == "Settings" and not settings:
+            continue
         name = find_sheet(book, canonical)
         if name is None:
             raise ActionError(Message("the workbook has no {sheet} sheet", sheet=canonical))
         table = book.read_table(name)
         if table.rows:
             book.delete_rows(name, list(range(len(table.rows))))
-        lookup = {h.casefold(): h for h in table.headers}
+        lookup = _header_lookup(canonical, table.headers)
         rows = []
         for record in cast("list[dict[str, Any]]", frame.to_dict("records")):
             rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
                          for k, v in record.items() if k.casefold() in lookup})
         book.append_rows(name, rows)
+
+
+def _header_lookup(canonical: str, headers: Sequence[str]) -> dict[str, str]:
+    """The frame's English column (casefolded) -> the table's header, in any language: a
+    Dutch template's ``Naam`` takes the ``Name`` column (schema.py names every language)."""
+    lookup = {str(h).casefold(): h for h in headers if h}
+    for key, spelled in schema.header_aliases(canonical).items():
+        for h in headers:
+            if h and str(h).strip().casefold() in spelled:
+                lookup.setdefault(schema.header(canonical, key, "en").casefold(), h)
+    return lookup
 
 
 def _missing(value: Any) -> bool:

@@ -7,6 +7,7 @@ percentages with two decimals), ``20 points`` is a fixed amount.
 """
 from __future__ import annotations
 
+import datetime
 import difflib
 import math
 import re
@@ -173,6 +174,12 @@ class Settings:
     forbidden: tuple[PairConstraint, ...] = ()
     # the club's year (issue 18): each period's first round, e.g. (1, 11, 21); () = one period
     periods: tuple[int, ...] = ()
+    # the rating report (issue 17, TRF header lines 022, 102, 122, 132): free text, and each
+    # round's date (round n = the n-th date; empty: the Attendance date headers, if any)
+    city: str = ""
+    arbiter: str = ""
+    time_control: str = ""
+    round_dates: tuple[datetime.date, ...] = ()
     # colours (section 6)
     colours: str = "keizer"  # keizer | lower-white | balance | geel
     max_same_colour_in_row: int | None = None
@@ -477,6 +484,53 @@ def _parse_periods(raw: Any, key: str) -> tuple[int, ...]:
     return tuple(rounds)
 
 
+_DATE_FORMS = (
+    # 2025-09-04, 2025/09/04, 2025.09.04 (ISO, TRF-16's YYYY/MM/DD, the KNSB's dots)
+    (re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"), ("y", "m", "d")),
+    # 4-9-2025, 04/09/2025, 4.9.2025: day first, as in the Netherlands, Belgium and Germany
+    (re.compile(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})"), ("d", "m", "y")),
+)
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """A date as clubs and TRF files write it (year first, or day first with a 4-digit year),
+    or None."""
+    for pattern, order in _DATE_FORMS:
+        m = pattern.fullmatch(text.strip())
+        if m:
+            parts = dict(zip(order, (int(g) for g in m.groups())))
+            try:
+                return datetime.date(parts["y"], parts["m"], parts["d"])
+            except ValueError:
+                return None
+    return None
+
+
+def parse_dates(raw: Any, key: str = "round_dates") -> tuple[datetime.date, ...]:
+    """``round_dates``: the rounds' dates in order, separated by commas, semicolons or spaces
+    (a date cell gives one date); they must increase."""
+    if _blank(raw):
+        return ()
+    if isinstance(raw, datetime.datetime):
+        return (raw.date(),)
+    if isinstance(raw, datetime.date):
+        return (raw,)
+    dates: list[datetime.date] = []
+    for part in re.split(r"[,;\s]+", str(raw).strip()):
+        day = parse_date(part.split("T")[0])
+        if day is None:
+            raise SettingError(key, Message("{raw!r} is not a date (write the rounds' dates in "
+                                            "order, e.g. 2025-09-04, 2025-09-11)", raw=part))
+        if dates and day <= dates[-1]:
+            raise SettingError(key, Message("{raw!r}: the round dates must increase ({after} "
+                                            "follows {before})", raw=str(raw), after=day.isoformat(),
+                                            before=dates[-1].isoformat()))
+        dates.append(day)
+    if len(dates) > MAX_ROUND:
+        raise SettingError(key, Message("more than {max_round} date columns", max_round=MAX_ROUND))
+    return tuple(dates)
+
+
 def _parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
     parts = [p.strip() for p in re.split(r"\s+vs\.?\s+|;|\|", str(raw), flags=re.I) if p.strip()]
     if len(parts) != 2:
@@ -557,8 +611,10 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
                                             raw=raw_value, choices=", ".join(PRESETS),
                                             hint=did_you_mean(name, PRESETS)))
         return key, name
-    if key in ("season", "club"):
+    if key in ("season", "club", "city", "arbiter", "time_control"):
         return key, str(raw_value).strip()
+    if key == "round_dates":
+        return key, parse_dates(raw_value, key)
     if key == "language":
         text = str(raw_value).strip().casefold()
         lang = LANGUAGE_NAMES.get(text, text)

@@ -593,8 +593,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from keizer_xl.frontends.export import page_html, standings_csv
 
+    if args.trf:  # the rating report (issue 17: frontends/cmd_import.py)
+        from keizer_xl.frontends.cmd_import import cmd_export_trf
+
+        code = cmd_export_trf(args, _book_path(args.book), _open(_book_path(args.book)))
+        if code or not (args.html or args.csv):
+            return code
     if not (args.html or args.csv):
-        raise UsageError("say what to export: --html and/or --csv")
+        raise UsageError("say what to export: --html, --csv and/or --trf FILE")
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError("--out names one file: export --html and --csv separately")
     from keizer_xl.sheets.read import workbook_language
@@ -633,6 +639,12 @@ def cmd_export(args: argparse.Namespace) -> int:
             return EXIT_PROBLEMS
         print(f"Wrote {target}", file=sys.stderr)
     return EXIT_OK
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    from keizer_xl.frontends.cmd_import import cmd_import
+
+    return cmd_import(args)
 
 
 # --------------------------------------------------------------------------- Excel (xlwings)
@@ -944,7 +956,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decimal", choices=(".", ","),
                    help="the CSV decimal sign (default: ',' for nl, de and fr, else '.')")
     p.add_argument("--out", metavar="FILE", help="where to write ('-' for standard output)")
+    p.add_argument("--trf", metavar="FILE", help="the FIDE TRF-16 rating report ('-' for "
+                                                 "standard output)")
+    p.add_argument("--rounds", metavar="A-B", help="--trf: only rounds A to B (the monthly batch)")
+    p.add_argument("--knsb", action="store_true", help="--trf: the KNSB's flavour (forfeits left out)")
     p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("import", help="a new season workbook from a TRF file or a KeizerForClubs "
+                                      "tournament (.s3db)")
+    p.add_argument("source")
+    p.add_argument("book")
+    p.add_argument("--force", action="store_true", help="overwrite an existing BOOK (kept in "
+                                                        ".keizer-backups/)")
+    p.set_defaults(func=_cmd_import)
 
     p = sub.add_parser("excel-setup", help="make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)")
     p.add_argument("book", nargs="?", help="the workbook (.xlsx); the result is BOOK.xlsm beside it")

@@ -1144,3 +1144,14 @@ def result_round_numbers(table: Table) -> list[int | None]:
         # 1e300 or a 12-digit number is no round (read_results refuses it with its cell)
         out.append(n if n is not None and 1 <= n <= MAX_ROUND else None)
     return out
+
+
+def attendance_dates(book: Book) -> dict[int, _dt.date]:
+    """Round -> date where the Attendance columns are headed by dates (the n-th date column
+    is round n, as the reader maps them); {} when they are headed R1, R2, ... (issue 17: the
+    rating report's round dates)."""
+    name = find_sheet(book, "Attendance")
+    if name is None:
+        return {}
+    dated = [_header_date(_text(h)) for h in book.read_table(name).headers if not _blank(h)]
+    return {n: d for n, d in enumerate((d for d in dated if d is not None), start=1)}

@@ -1,0 +1,759 @@
+"""FIDE TRF (the Tournament Report File) <-> the model: ``import`` and ``export --trf``.
+
+The format, as this module uses it (facts from the FIDE TRF-16 description, "FIDE Data
+Exchange Format", and from the readers and writers that follow it: gnutterts/chesspairing
+``trf/read.go``, ``trf/write.go``, ``trf/trf.go``; the KNSB's flavour as clubs submit it, seen in
+a club program's ``knsbExport.ts``).  Columns are counted from 1, as the spec counts them.
+
+001 player line::
+
+    001 SSSS x TTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP KKKK
+    cols 5-8 start number, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation,
+    58-68 id, 70-79 birth date, 81-84 game points, 86-89 rank; round k from column
+    90+10(k-1): two blanks, the opponent's start number at 92-95 (0000: none), the colour at
+    97 (w, b or -), the result at 99.
+
+Result codes and what they become here (:data:`IMPORT_CODES`, :data:`EXPORT_CODES`,
+docs/import-export.md has the table both ways):
+
+* with an opponent: ``1 = 0`` played, ``+ -`` forfeit, ``W D L`` played but not rated (read
+  as played), ``*`` not played yet (read as an empty result);
+* without one (0000): ``U`` the pairing-allocated bye (FIDE) = the bye here; ``H`` half-point
+  bye (an announced absence) = E excused; ``F`` full-point bye = C club duty; ``Z`` zero-point
+  bye = U unexcused; blank = U unexcused, except before a player's first round (he joined
+  later) and after his last (he withdrew);
+* chesspairing reads ``U`` as an absence and ``F`` as its pairing-allocated bye: a file with
+  chesspairing's own lines (``### chesspairing:...`` or its Keizer options ``XXA``/``XXK``)
+  is read its way, and its ``### chesspairing:bye`` and ``withdrawn`` comments are followed.
+
+Header lines 012 (tournament), 022 (city), 032 (federation), 042/052 (first and last date),
+062/072 (players, rated players), 092 (type), 102 (chief arbiter), 122 (time control), 132
+(round dates at the rounds' columns); TRF-2026 adds 142 (rounds) and 240 (absences:
+``240 F|H round players``); Tornelo's TRFx writes a ``DAT`` line with the round dates.
+"""
+from __future__ import annotations
+
+import datetime
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from keizer_xl.core.model import (Absence, Bye, Game, Player, Result, Season, validate)
+from keizer_xl.core.rules import (MAX_ROUND, PRESETS, SettingError, build_settings, parse_date,
+                                  parse_setting)
+from keizer_xl.core.standings import History, start_order
+from keizer_xl.errors import ActionError, InputError, Message, Problem
+from keizer_xl.formats import ImportedSeason
+
+__all__ = ["read_trf", "parse_trf", "write_trf", "export_trf", "TrfExport", "trf_name",
+           "IMPORT_CODES", "EXPORT_CODES", "FIELDS", "round_column"]
+
+
+def N_(msgid: str) -> str:
+    """Marks a catalog id (translated where it is shown)."""
+    return msgid
+
+
+#: The 001 line's fields: (first, last) column, counted from 1 as the spec does.
+FIELDS: dict[str, tuple[int, int]] = {
+    "start": (5, 8), "sex": (10, 10), "title": (11, 13), "name": (15, 47), "rating": (49, 52),
+    "federation": (54, 56), "id": (58, 68), "birth": (70, 79), "points": (81, 84),
+    "rank": (86, 89),
+}
+#: Columns that separate the fields and must be blank (a line whose columns slipped shows here).
+_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85)
+ROUND_WIDTH = 10
+
+
+def round_column(k: int) -> int:
+    """The column of round k's opponent (4 digits); the colour is 5 further, the result 7."""
+    return 92 + ROUND_WIDTH * (k - 1)
+
+
+#: What a code without an opponent becomes (FIDE reading): the bye, or an Attendance code.
+IMPORT_CODES: dict[str, str] = {"U": "bye", "H": "E", "F": "C", "Z": "U", " ": "U"}
+#: chesspairing's reading of the same letters (its trf/convert.go: U absent, F its PAB).
+CHESSPAIRING_CODES: dict[str, str] = {"U": "U", "H": "E", "F": "bye", "Z": "U", " ": "U"}
+#: chesspairing's ``### chesspairing:bye ... type=T`` types.
+_DIRECTIVE_TYPES = {"pab": "bye", "half": "E", "excused": "E", "zero": "U", "absent": "U",
+                    "clubcommitment": "C"}
+#: What the export writes without an opponent (FIDE flavour): the bye and each built-in code.
+EXPORT_CODES: dict[str, str] = {"bye": "U", "E": "H", "C": "F", "U": "Z"}
+
+_GAME_CODES = set("10=+-WDL*")
+_PAIRS = {("1", "0"): Result.WHITE_WINS, ("0", "1"): Result.BLACK_WINS,
+          ("=", "="): Result.DRAW, ("W", "L"): Result.WHITE_WINS, ("L", "W"): Result.BLACK_WINS,
+          ("D", "D"): Result.DRAW, ("+", "-"): Result.WHITE_FORFEIT,
+          ("-", "+"): Result.BLACK_FORFEIT, ("-", "-"): Result.DOUBLE_FORFEIT,
+          ("*", "*"): Result.PENDING}
+_FIELD_WORDS = {"start": N_("start number"), "rating": N_("rating"), "points": N_("game points"),
+                "rank": N_("rank")}
+#: Lines other programs write that say nothing this competition uses (teams, accelerations,
+#: forbidden pairs, scoring systems): read past, with one note per kind.
+#: Standard header lines that carry nothing the workbook keeps (counts, the deputy, the
+#: number of rounds, the initial colour, TRF-2026's scoring, tie-break and time-control codes):
+#: read past silently.
+_SILENT = {"062", "072", "082", "112", "142", "152", "162", "172", "192", "202", "212", "222",
+           "352", "362", "XXR", "XXC"}
+_IGNORED = {"013", "062", "072", "082", "112", "152", "162", "172", "192", "202", "212", "222",
+            "250", "260", "300", "310", "320", "330", "352", "362", "801", "802", "XXC", "XXS",
+            "XXP", "XXY", "XXB", "XXM", "XXT", "XXG", "XXR", "142"}
+
+
+# --------------------------------------------------------------------------- reading
+
+@dataclass
+class _Line:
+    number: int
+    start: int
+    name: str
+    rating: int | None
+    sex: str
+    federation: str
+    id: str
+    birth: str
+    blocks: list[tuple[int, str, str] | None]  # per round: (opponent, colour, code) or blank
+
+
+@dataclass
+class _Reader:
+    label: str
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def at(self, line: int) -> str:
+        return f"{self.label} line {line}"
+
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.at(line), message))
+
+
+def read_trf(path: str | Path) -> ImportedSeason:
+    """Read a TRF file (TRF-16, TRF-2026, TRFx, chesspairing's) into a season.
+
+    Raises InputError listing every problem, each at its line (``club.trf line 12``)."""
+    p = Path(path)
+    data = p.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:  # older programs write Windows-1252
+        text = data.decode("cp1252", errors="replace")
+    return parse_trf(text, p.name)
+
+
+def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
+    r = _Reader(label)
+    lines = text.splitlines()
+    if not any(line.startswith("001") for line in lines):
+        kind = (Message("{file} is a KeizerForClubs tournament: name it .s3db", file=label)
+                if text.startswith("SQLite format 3") else
+                Message("{file} is neither a TRF file (it has no 001 player lines) nor a "
+                        "KeizerForClubs tournament (.s3db)", file=label))
+        raise InputError([Problem(label, kind)])
+    header: dict[str, str] = {}
+    dates_132: list[tuple[int, str]] = []  # (line, text) of every 132 line
+    dat_dates: list[tuple[int, str]] = []
+    players: list[_Line] = []
+    directives: list[tuple[int, str, dict[str, str]]] = []
+    absences_240: list[tuple[int, str, int, list[int]]] = []
+    options: dict[str, tuple[int, str]] = {}
+    ignored: Counter[str] = Counter()
+    for n, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        code = line[:3]
+        rest = line[4:].strip() if len(line) > 4 else ""
+        if code == "001":
+            parsed = _player_line(line, n, r)
+            if parsed is not None:
+                players.append(parsed)
+        elif code in ("012", "022", "032", "042", "052", "092", "102", "122"):
+            header.setdefault(code, rest)
+        elif code == "132":
+            dates_132.append((n, line))
+        elif code == "DAT":
+            dat_dates.append((n, rest))
+        elif code == "###":
+            m = re.match(r"chesspairing:(\w+)\s*(.*)", rest)
+            if m:
+                params = dict(re.findall(r"([\w-]+)=(\S+)", m.group(2)))
+                directives.append((n, m.group(1), params))
+        elif code == "240":
+            parts = rest.split()
+            try:
+                absences_240.append((n, parts[0].upper(), int(parts[1]),
+                                     [int(x) for x in parts[2:]]))
+            except (IndexError, ValueError):
+                r.problem(n, Message("{text!r} is not an absence record (240 F|H round start "
+                                     "numbers)", text=line))
+        elif code in ("XXA", "XXK"):
+            options[code] = (n, rest)
+        elif code in _SILENT:
+            continue
+        elif code in _IGNORED or re.fullmatch(r"[A-Z]{3}|\d{3}", code):
+            ignored[code] += 1  # extensions, national (NRS) records, later TRF-2026 records
+        else:
+            r.problem(n, Message("{code!r} is not a TRF line code (001 players, 012-132 the "
+                                 "header, ### comments)", code=code))
+    for code in sorted(ignored):
+        r.notes.append(Message("{code} lines are not used by a Keizer competition; ignored",
+                               code=code))
+    chesspairing = bool(directives) or bool(options)
+    by_start: dict[int, _Line] = {}
+    for pl in players:
+        if pl.start in by_start:
+            r.problem(pl.number, Message("start number {number} appears twice (also line "
+                                         "{other})", number=pl.start,
+                                         other=by_start[pl.start].number))
+        else:
+            by_start[pl.start] = pl
+    if r.problems:
+        raise InputError(r.problems)
+    season_dates = _round_dates(dates_132, dat_dates, r)
+    season = _season(by_start, header, chesspairing, directives, absences_240, r)
+    rows = _settings_rows(header, season_dates, options, chesspairing, season, r)
+    if r.problems:
+        raise InputError(r.problems)
+    try:
+        settings = build_settings([parse_setting(k, v) for k, v in rows])
+    except SettingError as e:  # a header text that is not a setting's value (a bad date)
+        raise InputError([Problem(label, Message("setting {key}: {message}", key=e.key,
+                                                 message=str(e)))]) from None
+    season = replace(season, settings=settings)
+    problems = validate(season)
+    if problems:
+        raise InputError(problems)
+    if chesspairing:
+        r.notes.insert(0, Message("{file} was written by chesspairing: U is read as an absence "
+                                  "and F as the bye, as chesspairing reads them", file=label))
+    return ImportedSeason(season, tuple(rows), tuple(r.notes), "trf")
+
+
+def _field(line: str, name: str) -> str:
+    first, last = FIELDS[name]
+    return line[first - 1:last].strip()
+
+
+def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
+    wide = line.ljust(89)
+    before = len(r.problems)
+    for col in _SEPARATORS:
+        if wide[col - 1] != " ":
+            r.problem(n, Message("column {column} should be blank but holds {text!r}: the "
+                                 "line's columns are out of place", column=col,
+                                 text=wide[col - 1]))
+            return None  # one problem for a line whose columns slipped
+    numbers: dict[str, int | None] = {}
+    for key in ("start", "rating", "rank"):
+        text = _field(wide, key)
+        if text and not text.isdigit():
+            first, last = FIELDS[key]
+            r.problem(n, Message("columns {columns} ({what}) hold {text!r}: the line's columns "
+                                 "are out of place", columns=f"{first}-{last}",
+                                 what=Message(_FIELD_WORDS[key]), text=text))
+        numbers[key] = int(text) if text.isdigit() else None
+    points = _field(wide, "points")
+    if points and not re.fullmatch(r"\d+(?:[.,]\d)?", points):
+        r.problem(n, Message("columns {columns} ({what}) hold {text!r}: the line's columns are "
+                             "out of place", columns="81-84", what=Message(_FIELD_WORDS["points"]),
+                             text=points))
+    name = _field(wide, "name")
+    if not name:
+        r.problem(n, Message("no player name in columns 15-47"))
+    if numbers["start"] is None and not _field(wide, "start"):
+        r.problem(n, Message("no start number in columns 5-8"))
+    blocks: list[tuple[int, str, str] | None] = []
+    k = 0
+    while len(line) > 89 + ROUND_WIDTH * k:
+        k += 1
+        col = round_column(k)
+        block = line[col - 3:col + 7].ljust(ROUND_WIDTH)
+        if block[0:2].strip() or block[6] != " " or block[8] != " ":
+            r.problem(n, Message("round {round} (columns {columns}): {text!r} is not a round "
+                                 "entry ('  0012 w 1'): the line's columns are out of place",
+                                 round=k, columns=f"{col - 2}-{col + 7}", text=block))
+            break
+        if not block.strip():
+            blocks.append(None)
+            continue
+        opponent_text, colour, code = block[2:6].strip(), block[7], block[9]
+        if opponent_text and not opponent_text.isdigit():
+            r.problem(n, Message("round {round} (columns {columns}): opponent {text!r} is not a "
+                                 "start number", round=k, columns=f"{col}-{col + 3}",
+                                 text=opponent_text))
+            continue
+        if colour not in "wb- ":
+            r.problem(n, Message("round {round} (column {column}): unknown colour {code!r} (w, b "
+                                 "or -)", round=k, column=col + 5, code=colour))
+            continue
+        opponent = int(opponent_text) if opponent_text else 0
+        if opponent == 0 and code in " *" and colour in "- ":
+            # '0000 -  ': no game, no code (the KNSB's left-out game); '0000 - *': a round
+            # not played yet (TRF-2026 files list the coming rounds so)
+            blocks.append(None)
+            continue
+        known = _GAME_CODES if opponent else set(IMPORT_CODES) | {"+", "-"}
+        if code not in known:
+            r.problem(n, Message("round {round} (column {column}): unknown result code {code!r} "
+                                 "(TRF codes: 1 = 0 + - W D L * with an opponent; U H F Z or "
+                                 "blank without one)", round=k, column=col + 7, code=code))
+            continue
+        blocks.append((opponent, colour, code))
+    if len(r.problems) > before or numbers["start"] is None:
+        return None
+    rating = numbers["rating"] or None
+    return _Line(n, numbers["start"], name, rating, _field(wide, "sex"),
+                 _field(wide, "federation"), _field(wide, "id"), _field(wide, "birth"), blocks)
+
+
+def _trf_date(text: str) -> datetime.date | None:
+    """A TRF date: YY/MM/DD or YY.MM.DD (132 lines), YYYY/MM/DD, DD/MM/YYYY, DD.MM.YYYY."""
+    text = text.strip()
+    m = re.fullmatch(r"(\d\d)[/.-](\d\d)[/.-](\d\d)", text)
+    if m:
+        try:
+            return datetime.date(2000 + int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            return None
+    return parse_date(text)
+
+
+def _round_dates(dates_132: list[tuple[int, str]], dat: list[tuple[int, str]],
+                 r: _Reader) -> list[datetime.date]:
+    """TRFx's DAT line when there is one, else the 132 line(s): one line with each round's date
+    at the round's column, or (as chesspairing writes) one 132 line per round."""
+    found: list[tuple[int, str]] = []
+    if dat:
+        found = [(n, part) for n, text in dat for part in text.split()]
+    elif len(dates_132) == 1 and len(dates_132[0][1].rstrip()) > 89:
+        n, line = dates_132[0]
+        k = 0
+        while len(line) > 89 + ROUND_WIDTH * k:
+            k += 1
+            part = line[round_column(k) - 3:round_column(k) + 7].strip()
+            if part:
+                found.append((n, part))
+    else:
+        found = [(n, line[4:].strip()) for n, line in dates_132 if line[4:].strip()]
+    out: list[datetime.date] = []
+    for n, part in found:
+        day = _trf_date(part)
+        if day is None:
+            r.problem(n, Message("{text!r} is not a date", text=part))
+        elif out and day <= out[-1]:
+            r.notes.append(Message("line {line}: the round dates do not increase; they are left "
+                                   "out", line=n))
+            return []
+        else:
+            out.append(day)
+    return out
+
+
+def _person_name(trf: str) -> str:
+    """``Lastname, Firstname`` as the club writes a name: ``Firstname Lastname``."""
+    if trf.count(",") == 1:
+        last, first = (x.strip() for x in trf.split(","))
+        if last and first:
+            return f"{first} {last}"
+    return trf
+
+
+def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing: bool,
+            directives: list[tuple[int, str, dict[str, str]]],
+            absences_240: list[tuple[int, str, int, list[int]]], r: _Reader) -> Season:
+    names: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for sn, pl in sorted(by_start.items()):
+        name = _person_name(pl.name)
+        if name.casefold() in seen:
+            r.problem(pl.number, Message("the name {name} appears twice (also line {other})",
+                                         name=name, other=seen[name.casefold()]))
+        seen[name.casefold()] = pl.number
+        names[sn] = name
+    codes = CHESSPAIRING_CODES if chesspairing else IMPORT_CODES
+    games: list[Game] = []
+    byes: list[Bye] = []
+    absences: list[Absence] = []
+    kind = header.get("092", "")
+    knsb_ids = kind.casefold().startswith("individual: keizer")  # the KNSB flavour's id column
+    first_round: dict[int, int] = {}
+    last_round: dict[int, int] = {}
+    for sn, pl in sorted(by_start.items()):
+        filled = [k for k, b in enumerate(pl.blocks, 1) if b is not None]
+        first_round[sn] = filled[0] if filled else MAX_ROUND
+        last_round[sn] = filled[-1] if filled else 0
+    # the last round anyone has an entry in (rounds nobody played yet are not rounds here)
+    rounds = max([0, *last_round.values()])
+    for sn in first_round:
+        first_round[sn] = min(first_round[sn], rounds + 1)
+    for sn, pl in sorted(by_start.items()):
+        where = r.at(pl.number)
+        for k, block in enumerate(pl.blocks, 1):
+            if block is None:
+                if first_round[sn] < k < last_round[sn]:  # blank inside: equivalent to Z
+                    absences.append(Absence(k, names[sn], codes[" "], where))
+                continue
+            opponent, colour, code = block
+            if opponent == 0:
+                if code in "+-":  # older programs: '0000 - +' the bye, '0000 - -' absent
+                    meaning = "bye" if code == "+" else "U"
+                else:
+                    meaning = codes[code]
+                if meaning == "bye":
+                    byes.append(Bye(k, names[sn], where))
+                else:
+                    absences.append(Absence(k, names[sn], meaning, where))
+                continue
+            game = _game(sn, pl, k, opponent, colour, code, by_start, names, r)
+            if game is not None:
+                games.append(game)
+    for n, verb, params in directives:
+        _directive(n, verb, params, by_start, names, byes, absences, r)
+    for n, letter, rnd, starts in absences_240:
+        for sn in starts:
+            if sn not in names:
+                r.problem(n, Message("no player has start number {number}", number=sn))
+            elif not any(a.round == rnd and a.player == names[sn] for a in absences):
+                absences.append(Absence(rnd, names[sn], "E" if letter == "H" else "U", r.at(n)))
+    players: list[Player] = []
+    for place, (sn, pl) in enumerate(sorted(by_start.items()), 1):
+        joined = first_round[sn] if 1 < first_round[sn] <= rounds else 1
+        withdrawn = (last_round[sn] + 1 if 0 < last_round[sn] < rounds else None)
+        ident = "" if pl.id in ("", "0") else pl.id
+        players.append(Player(
+            name=names[sn], rating=pl.rating, start=place, joined=joined,
+            withdrawn_round=withdrawn, origin=r.at(pl.number), sex=pl.sex,
+            birth=pl.birth.replace(".", "/"), federation=pl.federation,
+            fide_id="" if knsb_ids else ident, knsb_id=ident if knsb_ids else ""))
+        if withdrawn:
+            r.notes.append(Message("{name} has no entries after round {round}: read as "
+                                   "withdrawn from round {withdrawn}", name=names[sn],
+                                   round=last_round[sn], withdrawn=withdrawn))
+    withdrawn_by_directive = {names[int(p["player"])]: int(p["after-round"]) + 1
+                              for _, verb, p in directives if verb == "withdrawn"
+                              and p.get("player", "").isdigit()
+                              and int(p["player"]) in names
+                              and p.get("after-round", "").isdigit()}
+    players = [replace(p, withdrawn_round=withdrawn_by_directive.get(p.name, p.withdrawn_round))
+               for p in players]
+    games.sort(key=lambda g: g.round)
+    byes.sort(key=lambda x: x.round)
+    absences.sort(key=lambda x: (x.round, x.player))
+    return Season(tuple(players), tuple(games), tuple(byes), tuple(absences),
+                  attendance_rounds=tuple(range(1, rounds + 1)))
+
+
+def _game(sn: int, pl: _Line, k: int, opponent: int, colour: str, code: str,
+          by_start: Mapping[int, _Line], names: Mapping[int, str], r: _Reader) -> Game | None:
+    """The game of ``pl`` in round k, read from the line of the player with White (or the
+    lower start number when neither has a colour); None when it is read from the other line."""
+    other = by_start.get(opponent)
+    if other is None:
+        r.problem(pl.number, Message("round {round}: opponent {number} is not a start number in "
+                                     "the file", round=k, number=opponent))
+        return None
+    theirs = other.blocks[k - 1] if k <= len(other.blocks) else None
+    if theirs is None or theirs[0] != sn:
+        third = names.get(theirs[0], str(theirs[0])) if theirs and theirs[0] else "-"
+        r.problem(pl.number, Message(
+            "round {round}: {name} plays {opponent}, but line {other} has {opponent} playing "
+            "{third}: a player in two games of a round", round=k, name=names[sn],
+            opponent=names[opponent], other=other.number, third=third))
+        return None
+    _, their_colour, their_code = theirs
+    if colour in "wb" and their_colour in "wb":
+        if colour == their_colour:
+            if sn < opponent:
+                r.problem(pl.number, Message("round {round}: {name} and {opponent} (line {other}) "
+                                             "cannot both have colour {colour!r}", round=k,
+                                             name=names[sn], opponent=names[opponent],
+                                             other=other.number, colour=colour))
+            return None
+        white_here = colour == "w"
+    elif colour in "wb":
+        white_here = colour == "w"
+    elif their_colour in "wb":
+        white_here = their_colour == "b"
+    else:  # a forfeit written without colours: the lower start number has White
+        white_here = sn < opponent
+    if not white_here:
+        return None
+    result = _PAIRS.get((code, their_code))
+    if result is None:
+        r.problem(pl.number, Message("round {round}: the results {mine!r} of {name} and {theirs!r} "
+                                     "of {opponent} (line {other}) do not fit together",
+                                     round=k, mine=code, name=names[sn], theirs=their_code,
+                                     opponent=names[opponent], other=other.number))
+        return None
+    return Game(k, names[sn], names[opponent], result, origin=r.at(pl.number))
+
+
+def _directive(n: int, verb: str, params: Mapping[str, str], by_start: Mapping[int, _Line],
+               names: Mapping[int, str], byes: list[Bye], absences: list[Absence],
+               r: _Reader) -> None:
+    """``### chesspairing:bye round=N player=SN type=T`` overrides what the 001 line said for
+    that round; ``withdrawn player=SN after-round=N`` is read with the players."""
+    player = params.get("player", "")
+    if not player.isdigit() or int(player) not in names:
+        r.problem(n, Message("no player has start number {number}", number=player or "-"))
+        return
+    if verb != "bye":
+        return
+    kind = _DIRECTIVE_TYPES.get(params.get("type", "").lower())
+    rnd = params.get("round", "")
+    if kind is None or not rnd.isdigit():
+        r.problem(n, Message("round {round}: unknown result code {code!r} (TRF codes: 1 = 0 + - "
+                             "W D L * with an opponent; U H F Z or blank without one)",
+                             round=rnd or "-", code=params.get("type", "")))
+        return
+    name, k = names[int(player)], int(rnd)
+    byes[:] = [b for b in byes if not (b.round == k and b.player == name)]
+    absences[:] = [a for a in absences if not (a.round == k and a.player == name)]
+    if kind == "bye":
+        byes.append(Bye(k, name, r.at(n)))
+    else:
+        absences.append(Absence(k, name, kind, r.at(n)))
+
+
+def _settings_rows(header: Mapping[str, str], dates: Sequence[datetime.date],
+                   options: Mapping[str, tuple[int, str]], chesspairing: bool, season: Season,
+                   r: _Reader) -> list[tuple[str, str]]:
+    keizer = "keizer" in header.get("092", "").casefold()
+    preset = "chesspairing" if chesspairing and keizer and "chesspairing" in PRESETS else "keizer"
+    rows = [("preset", preset)]
+    for code, key in (("012", "season"), ("022", "city"), ("102", "arbiter"),
+                      ("122", "time_control")):
+        if header.get(code):
+            rows.append((key, header[code]))
+    if dates:
+        rows.append(("round_dates", ", ".join(d.isoformat() for d in dates)))
+    if "XXA" in options:
+        n, text = options["XXA"]
+        if text.strip().lower() == "true":
+            gap = options.get("XXK", (n, ""))[1].strip()
+            rows.append(("rematch_gap", gap if gap.isdigit() else "0"))
+    return rows
+
+
+# --------------------------------------------------------------------------- writing
+
+@dataclass(frozen=True)
+class TrfExport:
+    """The report's text and what is missing for a valid report (Messages)."""
+
+    text: str
+    warnings: tuple[str, ...] = ()
+    players: int = 0
+    games: int = 0
+    rounds: tuple[int, int] = (0, 0)
+
+
+#: The Players columns the warnings name (English; the caller gives the workbook's own).
+COLUMN_NAMES = {"federation": "Federation", "birth": "Birth", "fide_id": "FIDE id",
+                "knsb_id": "KNSB id"}
+
+_PREFIXES = {"van", "de", "der", "den", "het", "'t", "ter", "ten", "te", "in", "op", "von",
+             "zu", "du", "la", "le", "di", "da", "del", "des", "vander", "v.d."}
+
+
+def trf_name(name: str) -> str:
+    """``Lastname, Firstname`` where the name allows it: one first name, then the surname with
+    its prefixes (``Jan de Vries`` -> ``de Vries, Jan``); a name with a comma, one word, or
+    two words before the surname is written as it is."""
+    if "," in name:
+        return name
+    words = name.split()
+    if len(words) < 2:
+        return name
+    first, rest = words[0], words[1:]
+    if all(w.casefold() in _PREFIXES for w in rest[:-1]):
+        return f"{' '.join(rest)}, {first}"
+    return name
+
+
+def _sex(text: str, knsb: bool) -> str:
+    t = text.strip().casefold()
+    if t in ("m", "man", "male", "h", "heer", "mann", "männlich"):
+        return "M" if knsb else "m"
+    if t in ("w", "v", "f", "vrouw", "woman", "female", "frau", "weiblich", "dame"):
+        return "V" if knsb else "w"
+    return ""
+
+
+def _birth(text: str, knsb: bool) -> str:
+    """YYYY/MM/DD (FIDE) or YYYY.MM.DD (the KNSB's file); a year alone stays a year."""
+    day = parse_date(text.replace("/", "-")) if text else None
+    if day is None:
+        return text.strip()[:10]
+    return day.strftime("%Y.%m.%d" if knsb else "%Y/%m/%d")
+
+
+def _put(buf: list[str], first: int, last: int, text: str, right: bool = False) -> None:
+    width = last - first + 1
+    text = text[:width]
+    text = text.rjust(width) if right else text.ljust(width)
+    buf[first - 1:last] = list(text)
+
+
+def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | None = None,
+               knsb: bool = False, title: str = "",
+               round_dates: Mapping[int, datetime.date] | None = None,
+               columns: Mapping[str, str] | None = None) -> TrfExport:
+    """The season's games of rounds a..b as a TRF-16 rating report.
+
+    Start numbers are the ranking before round a (the start ranking for a = 1), the rank the
+    ranking after round b, the points game points of the games on the line (a win or a forfeit
+    win 1, a draw 1/2; never Keizer points).  ``knsb``: the Dutch federation's flavour (092
+    ``Individual: Keizer system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id
+    column, forfeits, byes, absences and games against a player without a KNSB id left out as
+    ``0000 -`` with a blank result).  ``round_dates``: the Attendance date headers (the
+    ``round_dates`` setting wins)."""
+    last = season.last_round_with_results()
+    a, b = rounds if rounds is not None else (1, last)
+    if last == 0:
+        raise ActionError(Message("no round has results yet: nothing to report"), usage=True)
+    if not 1 <= a <= b <= last:
+        raise ActionError(Message("rounds {first}-{last}: the season has results in rounds 1 to "
+                                  "{known}", first=a, last=b, known=last), usage=True)
+    names = dict(COLUMN_NAMES, **(columns or {}))
+    warnings: list[str] = []
+    before = history.after(a - 1).order
+    after = history.after(b)
+    place = dict(zip(after.order, after.places))
+    listed = [p for p in season.players
+              if p.joined <= b and (p.withdrawn_round is None or p.withdrawn_round > a)]
+    listed_names = {p.name for p in listed}
+    order = [n for n in before if n in listed_names]
+    order += [p.name for p in start_order(listed) if p.name not in order]
+    number = {name: i for i, name in enumerate(order, 1)}
+    players = {p.name: p for p in season.players}
+    span = range(a, b + 1)
+    games = {(g.round, n): g for g in season.games if a <= g.round <= b for n in (g.white, g.black)}
+    byes = {(x.round, x.player) for x in season.byes if a <= x.round <= b}
+    absent = {(x.round, x.player): x.code for x in season.absences if a <= x.round <= b}
+    dates = {k: d for k, d in (round_dates or {}).items()}
+    dates.update({k: d for k, d in enumerate(season.settings.round_dates, 1)})
+    written_games: set[tuple[int, str, str]] = set()
+    pending: set[tuple[int, str, str]] = set()
+    odd_codes: dict[str, str] = {}
+
+    def block(k: int, name: str) -> tuple[str, Fraction]:
+        p = players[name]
+        g = games.get((k, name))
+        if g is not None:
+            white = g.white == name
+            other = g.black if white else g.white
+            r = g.result
+            if not r.has_result or r is Result.ADJOURNED:
+                pending.add((k, g.white, g.black))
+                return "0000 -  ", Fraction(0)
+            left_out = knsb and (r.is_forfeit or not p.knsb_id or not players[other].knsb_id)
+            if left_out:
+                return "0000 -  ", Fraction(0)
+            score = r.score(white)
+            code = {"win": "1", "draw": "=", "loss": "0", "forfeit_win": "+",
+                    "forfeit_loss": "-"}[score]
+            written_games.add((k, g.white, g.black))
+            points = {"1": Fraction(1), "+": Fraction(1), "=": Fraction(1, 2)}.get(code, Fraction(0))
+            return f"{number[other]:04d} {'w' if white else 'b'} {code}", points
+        if knsb or not p.is_member(k) or p.is_withdrawn(k):
+            return "0000 -  ", Fraction(0)
+        if (k, name) in byes:
+            return f"0000 - {EXPORT_CODES['bye']}", Fraction(0)
+        mark = absent.get((k, name))
+        if mark == "L":
+            return "0000 -  ", Fraction(0)
+        if mark is None:
+            return f"0000 - {EXPORT_CODES['U']}", Fraction(0)
+        if mark not in EXPORT_CODES:
+            credit = season.settings.code_map.get(mark)
+            trf = "H" if credit is not None and (credit.fraction or credit.fixed) else "Z"
+            odd_codes[mark] = trf
+            return f"0000 - {trf}", Fraction(0)
+        return f"0000 - {EXPORT_CODES[mark]}", Fraction(0)
+
+    lines: list[str] = []
+    for name in order:
+        p = players[name]
+        buf = list(" " * 89)
+        buf[0:3] = list("001")
+        _put(buf, 5, 8, str(number[name]), right=True)
+        _put(buf, 10, 10, _sex(p.sex, knsb))
+        shown = trf_name(name)
+        if len(shown) > 33:
+            warnings.append(Message("{name} is longer than the 33 characters of the TRF name "
+                                    "field: cut to {short}", name=name, short=shown[:33]))
+        _put(buf, 15, 47, shown)
+        _put(buf, 49, 52, str(p.rating) if p.rating and p.rating < 10000 else "", right=True)
+        _put(buf, 54, 56, p.federation.upper())
+        ident = (p.knsb_id or "0") if knsb else p.fide_id
+        _put(buf, 58, 68, ident)
+        _put(buf, 70, 79, _birth(p.birth, knsb))
+        total = Fraction(0)
+        parts = []
+        for k in span:
+            text, points = block(k, name)
+            total += points
+            parts.append("  " + text)
+        _put(buf, 81, 84, f"{float(total):.1f}", right=True)
+        _put(buf, 86, 89, str(place[name]) if name in place else "", right=True)
+        lines.append("".join(buf) + "".join(parts))
+
+    for key, flag in (("federation", True), ("birth", True), ("fide_id", not knsb),
+                      ("knsb_id", knsb)):
+        lacking = [n for n in order if flag and not getattr(players[n], key)]
+        if lacking:
+            warnings.append(Message("the rating report needs the {column} column: fill it for "
+                                    "{names}", column=names[key], names=", ".join(lacking)))
+    for k, white, black in sorted(pending):
+        warnings.append(Message("round {round}: {white} - {black} has no result; left out of the "
+                                "rating report", round=k, white=white, black=black))
+    for code, trf in sorted(odd_codes.items()):
+        warnings.append(Message("code {code} has no TRF code: written as {trf}", code=code,
+                                trf=trf))
+    s = season.settings
+    for key, value in (("city", s.city), ("arbiter", s.arbiter), ("time_control", s.time_control)):
+        if not value:
+            warnings.append(Message("the rating report has no {key}: add the setting {key}",
+                                    key=key))
+    missing_dates = [k for k in span if k not in dates]
+    if missing_dates:
+        warnings.append(Message("the rating report has no date for round {rounds}: fill "
+                                "round_dates in Settings, or head the Attendance columns with "
+                                "the dates", rounds=", ".join(map(str, missing_dates))))
+
+    def day(d: datetime.date | None, fmt: str) -> str:
+        return d.strftime(fmt) if d else ""
+
+    long_fmt, short_fmt = ("%d/%m/%Y", "%y.%m.%d") if knsb else ("%Y/%m/%d", "%y/%m/%d")
+    feds = Counter(p.federation.upper() for p in listed if p.federation)
+    name = " - ".join(x for x in (s.club, s.season or title) if x) or title
+    head = [("012", name), ("022", s.city), ("032", "NED" if knsb else
+                                             (feds.most_common(1)[0][0] if feds else "")),
+            ("042", day(dates.get(a), long_fmt)), ("052", day(dates.get(b), long_fmt)),
+            ("062", str(len(order))),
+            ("072", str(sum(1 for n in order if players[n].rating)) if not knsb else ""),
+            ("082", "0" if knsb else ""),
+            ("092", "Individual: Keizer system"), ("102", s.arbiter),
+            ("112", ""), ("122", s.time_control)]
+    out = [f"{code} {value}".rstrip() for code, value in head if value or knsb]
+    row132 = list("132")
+    for i, k in enumerate(span, 1):
+        if k in dates:
+            col = round_column(i)
+            row132 += [" "] * (col - 1 - len(row132))
+            row132 += list(day(dates[k], short_fmt))
+    if len(row132) > 3:
+        out.append("".join(row132))
+    out.extend(lines)
+    return TrfExport("\r\n".join(out) + "\r\n", tuple(warnings), len(order), len(written_games),
+                     (a, b))
+
+
+def write_trf(season: Season, history: History, **options: object) -> str:
+    """:func:`export_trf`'s text alone."""
+    return export_trf(season, history, **options).text  # type: ignore[arg-type]

@@ -1,0 +1,277 @@
+"""``keizer-xl import SOURCE BOOK`` and ``keizer-xl export BOOK --trf OUT`` (issue 17).
+
+``import`` reads another program's file (a TRF file; a KeizerForClubs ``.s3db`` through
+:mod:`keizer_xl.formats.kfc`) and writes a NEW season workbook in the contract's sheets, in
+the language asked for: the template (its instructions, dropdowns and Settings rows with
+their comments), the players (with the rating report's columns the file fills), attendance,
+results and the Settings that reproduce the source's rules.  Nothing is written when the
+source has problems; an existing BOOK is refused without ``--force`` and then kept in
+``.keizer-backups/`` by the normal save.
+
+The reports are frozen dataclasses and their wording is one small function each
+(:func:`import_lines`, :func:`export_lines`), shown through ``outcome.describe``.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
+from keizer_xl.frontends.outcome import EXIT_OK, describe
+
+if TYPE_CHECKING:
+    from openpyxl.workbook.workbook import Workbook
+
+    from keizer_xl.core.model import Season
+    from keizer_xl.formats import ImportedSeason
+    from keizer_xl.formats.trf import TrfExport
+
+__all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "import_lines",
+           "export_lines", "write_new_season", "cmd_import", "cmd_export_trf", "parse_rounds"]
+
+#: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
+_REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
+_ATTRIBUTES = {"category": "categories"}
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    source: str
+    book: str
+    kind: str  # "trf" or "kfc"
+    players: int
+    rounds: int
+    games: int
+    byes: int
+    absences: int
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    target: str
+    players: int
+    games: int
+    rounds: tuple[int, int]
+    warnings: tuple[str, ...] = ()
+
+
+def import_lines(report: ImportReport) -> tuple[str, ...]:
+    """What ``import`` says (Messages, translated by describe): the summary, then the notes."""
+    summary = Message("Imported {source} into {book}: {players} players, {rounds} rounds, "
+                      "{games} games, {byes} byes, {absences} absences", source=report.source,
+                      book=report.book, players=report.players, rounds=report.rounds,
+                      games=report.games, byes=report.byes, absences=report.absences)
+    return (summary,) + report.notes
+
+
+def export_lines(report: ExportReport) -> tuple[str, ...]:
+    summary = Message("Wrote {path}: the rating report of rounds {first}-{last}, {players} "
+                      "players, {games} games", path=report.target, first=report.rounds[0],
+                      last=report.rounds[1], players=report.players, games=report.games)
+    return (summary,) + report.warnings
+
+
+# --------------------------------------------------------------------------- import
+
+def read_source(path: Path) -> ImportedSeason:
+    """The season in ``path``, by its kind: ``.trf``/``.txt`` a TRF file, ``.s3db`` a
+    KeizerForClubs tournament."""
+    suffix = path.suffix.lower()
+    if suffix in (".trf", ".txt"):
+        from keizer_xl.formats.trf import read_trf
+
+        return read_trf(path)
+    if suffix == ".s3db":
+        import importlib
+
+        try:  # formats/kfc.py is written beside this (issue 17, item 2)
+            kfc = importlib.import_module("keizer_xl.formats.kfc")
+        except ModuleNotFoundError as e:
+            if e.name != "keizer_xl.formats.kfc":
+                raise
+            raise UsageError(Message("{path}: this keizer-xl cannot read KeizerForClubs "
+                                     "tournaments yet", path=str(path))) from None
+        result: ImportedSeason = kfc.read_kfc(path)
+        return result
+    raise UsageError(Message("{path}: import reads a KeizerForClubs tournament (.s3db) or a TRF "
+                             "file (.trf, .txt)", path=str(path)))
+
+
+def import_season(source: Path, target: Path, language: str, *, force: bool) -> ImportReport:
+    """Read ``source`` and write the new season workbook ``target`` (nothing on a problem)."""
+    if not source.exists():
+        raise UsageError(Message("{path}: no such file", path=str(source)))
+    if target.suffix.lower() != ".xlsx":
+        raise UsageError(Message("{path}: the season workbook must end in .xlsx",
+                                 path=str(target)))
+    if target.exists() and not force:
+        raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
+                                 path=str(target), flag="--force"))
+    try:
+        imported = read_source(source)
+    except InputError as e:  # the problems in the language of the messages (--language)
+        from keizer_xl.i18n import translate
+
+        raise InputError(Problem(p.where, translate(p.message)) for p in e.problems) from None
+    season = imported.season
+    write_new_season(target, season, imported.settings_rows, language)
+    return ImportReport(source.name, str(target), imported.source, len(season.players),
+                        season.known_rounds(),
+                        len(season.games), len(season.byes), len(season.absences),
+                        imported.notes)
+
+
+def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple[str, str]],
+                     language: str = "en") -> None:
+    """``target``: the template in ``language`` holding ``season`` (its players with the rating
+    report's columns they fill) and ``settings_rows`` in the template's Settings rows; written
+    atomically, a replaced file kept in ``.keizer-backups/``."""
+    from keizer_xl.actions import write_season
+    from keizer_xl.clients.xlsx import open_book, write_new_workbook
+    from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
+
+    rounds = season.known_rounds()
+    wb = template_workbook(rounds=min(MAX_ROUNDS, max(40, rounds)), language=language)
+    _add_player_columns(wb, language, [key for key in _REPORT_COLUMNS if any(
+        getattr(p, _ATTRIBUTES.get(key, key)) for p in season.players)])
+    _fill_settings(wb, language, tuple(settings_rows))
+    with tempfile.TemporaryDirectory(prefix="keizer-xl-import-") as folder:
+        draft = Path(folder) / target.name
+        write_new_workbook(wb, draft, backup=False)
+        book = open_book(draft)
+        write_season(book, season, settings=False)
+        book.save_as(target)
+
+
+def _table_sheet(wb: Workbook, kind: str, language: str) -> Any:
+    from keizer_xl.sheets import schema
+
+    return wb[schema.sheet_name(kind, language)]
+
+
+def _grow_table(ws: Any, last_row: int, last_col: int) -> None:
+    from keizer_xl.sheets.tables import column_letter
+
+    for table in ws.tables.values():
+        table.ref = f"A1:{column_letter(last_col)}{last_row}"
+        if table.autoFilter is not None:
+            table.autoFilter.ref = table.ref
+        table.tableColumns = []  # named again from the header row when saved
+        table._initialise_columns()
+        for column, cell in zip(table.tableColumns, ws[1]):
+            column.name = str(cell.value)
+
+
+def _add_player_columns(wb: Workbook, language: str, keys: list[str]) -> None:
+    """The rating report's Players columns the source fills, headed in ``language``."""
+    from keizer_xl.sheets import schema
+
+    if not keys:
+        return
+    ws = _table_sheet(wb, "Players", language)
+    col = ws.max_column
+    for key in keys:
+        col += 1
+        ws.cell(row=1, column=col, value=schema.header("Players", key, language))
+        ws.cell(row=1, column=col).data_type = "s"
+        ws.column_dimensions[ws.cell(row=1, column=col).column_letter].width = 14
+    _grow_table(ws, ws.max_row, col)
+
+
+def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...]) -> None:
+    """The source's settings in the template's Settings rows (their comments kept); keys the
+    template has no row for are added below."""
+    ws = _table_sheet(wb, "Settings", language)
+    where = {str(ws.cell(row=r, column=1).value or "").strip().casefold(): r
+             for r in range(2, ws.max_row + 1)}
+    last = ws.max_row
+    for key, value in rows:
+        r = where.get(key.casefold())
+        if r is None:
+            last += 1
+            r = last
+            ws.cell(row=r, column=1, value=key).data_type = "s"
+        cell = ws.cell(row=r, column=2, value=str(value))
+        cell.data_type = "s"
+        cell.number_format = "@"
+    _grow_table(ws, last, ws.max_column)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from keizer_xl.i18n import record_book_language
+
+    language = args.language or "en"
+    record_book_language(language)  # the summary in the new workbook's language
+    report = import_season(Path(args.source), Path(args.book), language, force=args.force)
+    out = describe(report, "cli", notes=import_lines(report))
+    print(out.lines[0])
+    for line in out.lines[1:]:
+        print(f"note: {line}")
+    return out.exit_code
+
+
+# --------------------------------------------------------------------------- export --trf
+
+def parse_rounds(text: str | None) -> tuple[int, int] | None:
+    """``--rounds A-B`` (or one round ``A``)."""
+    if text is None:
+        return None
+    parts = text.replace(" ", "").split("-")
+    if len(parts) in (1, 2) and all(p.isdigit() and len(p) <= 4 for p in parts):
+        first, last = int(parts[0]), int(parts[-1])
+        if 1 <= first <= last:
+            return first, last
+    raise UsageError(Message("--rounds {text}: write the first and the last round, e.g. 5-8",
+                             text=text))
+
+
+def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None,
+                knsb: bool) -> TrfExport:
+    """The rating report of the workbook ``book`` (read and computed here)."""
+    from keizer_xl.core.standings import compute_history
+    from keizer_xl.formats.trf import export_trf
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.read import attendance_dates, read_season, workbook_language
+
+    season = read_season(book)
+    lang = workbook_language(book, season.settings)
+    history = compute_history(season)
+    columns = {key: schema.header("Players", key, lang)
+               for key in ("federation", "birth", "fide_id", "knsb_id")}
+    return export_trf(season, history, rounds=rounds, knsb=knsb, title=path.stem,
+                      round_dates=attendance_dates(book), columns=columns)
+
+
+def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
+    """``export BOOK --trf OUT``: written through the export's atomic text file."""
+    from keizer_xl.clients import files
+
+    rounds = parse_rounds(args.rounds)
+    report = trf_of_book(path, book, rounds=rounds, knsb=args.knsb)
+    if args.trf == "-":
+        sys.stdout.write(report.text)
+        target = "-"
+    else:
+        out = Path(args.trf)
+        if out.is_dir():
+            out = out / (path.stem + ".trf")
+        open_there = files.open_elsewhere(out)
+        if open_there:  # e.g. the report open in an editor on Windows
+            raise ActionError(open_there)
+        try:
+            files.write_text_atomically(out, report.text, "utf-8")
+        except OSError as e:
+            raise ActionError(Message("{path} could not be written ({error})", path=str(out),
+                                      error=e.strerror or str(e))) from None
+        target = str(out)
+    done = ExportReport(target, report.players, report.games, report.rounds, report.warnings)
+    shown = describe(done, "cli", notes=export_lines(done))
+    print(shown.lines[0], file=sys.stderr)
+    for line in shown.lines[1:]:
+        print(f"warning: {line}", file=sys.stderr)
+    return EXIT_OK if shown.exit_code == EXIT_OK else shown.exit_code
