@@ -456,3 +456,26 @@ def test_withdrawn_retroactive_against_remove(tmp_path):
     assert compute_history(season).after(1).score["Carl"] == F(11, 2)
     flat = replace(season, settings=replace(season.settings, withdrawn_opponent_result=False))
     assert compute_history(flat).after(1).score["Carl"] == 7
+
+
+# --------------------------------------------------------------------------- the command line
+
+def test_import_command_then_standings_give_keizerforclubs_own_points(tmp_path, capsys):
+    """`keizer-xl import T.s3db club.xlsx` then `keizer-xl standings club.xlsx --format json`:
+    the Keizer points KeizerForClubs stored (STORED, worked by hand above) for every player who
+    is not retired, and the import says they agree."""
+    import json
+
+    from keizer_xl.frontends.cli import main
+
+    db = make_db(tmp_path / "t.s3db", sums=STORED)
+    book = tmp_path / "club.xlsx"
+    assert main(["import", str(db), str(book), "--language", "nl"]) == 0
+    out = capsys.readouterr()
+    assert "kloppen voor alle 5 spelers" in out.out + out.err  # in the workbook's language
+    assert main(["standings", str(book), "--format", "json", "--no-write"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    names = {1: "Anna", 2: "Bert", 3: "Carl", 5: "Eva", 6: "Finn"}
+    assert {r["name"]: r["score"] for r in rows} == {names[i]: STORED[i] for i in names}
+    # a second import onto the same workbook is refused without --force (usage, exit 2)
+    assert main(["import", str(db), str(book)]) == 2

@@ -87,17 +87,9 @@ def read_source(path: Path) -> ImportedSeason:
 
         return read_trf(path)
     if suffix == ".s3db":
-        import importlib
+        from keizer_xl.formats.kfc import read_kfc
 
-        try:  # formats/kfc.py is written beside this (issue 17, item 2)
-            kfc = importlib.import_module("keizer_xl.formats.kfc")
-        except ModuleNotFoundError as e:
-            if e.name != "keizer_xl.formats.kfc":
-                raise
-            raise UsageError(Message("{path}: this keizer-xl cannot read KeizerForClubs "
-                                     "tournaments yet", path=str(path))) from None
-        result: ImportedSeason = kfc.read_kfc(path)
-        return result
+        return read_kfc(path)
     raise UsageError(Message("{path}: import reads a KeizerForClubs tournament (.s3db) or a TRF "
                              "file (.trf, .txt)", path=str(path)))
 
