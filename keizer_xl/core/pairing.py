@@ -69,6 +69,8 @@ class History:
     rnd: int
     meetings: dict[tuple[str, str], tuple[int, int]]  # sorted pair -> (count, last round)
     byes: dict[str, tuple[int, int]]  # player -> (count, last round)
+    #: who has had an evening (a game or a bye) before ``rnd`` (``bye_first_evening``)
+    played: frozenset[str] = frozenset()
 
     @classmethod
     def from_season(cls, season: Season, rnd: int) -> "History":
@@ -78,9 +80,18 @@ class History:
         settings = season.settings
         meetings: dict[tuple[str, str], tuple[int, int]] = {}
         skip_forfeits = not settings.forfeit_is_meeting
+        # rematch_period (issue 18): the rematch rules count only this period's meetings
+        since = 0
+        if settings.rematch_period and settings.periods:
+            since = max(first for first in settings.periods if first <= max(rnd, 1))
+        played: set[str] = set()
         wf, bf, df = Result.WHITE_FORFEIT, Result.BLACK_FORFEIT, Result.DOUBLE_FORFEIT
         for g in season.games:
             if g.round >= rnd or g.white == g.black:
+                continue
+            played.add(g.white)
+            played.add(g.black)
+            if g.round < since:
                 continue
             res = g.result  # identity tests: an Enum's hash is a Python-level call
             if skip_forfeits and (res is wf or res is bf or res is df):
@@ -93,9 +104,10 @@ class History:
         for bye in season.byes:
             if bye.round >= rnd:
                 continue
+            played.add(bye.player)
             count, last = byes.get(bye.player, (0, 0))
             byes[bye.player] = (count + 1, max(last, bye.round))
-        return cls(rnd, meetings, byes)
+        return cls(rnd, meetings, byes, frozenset(played))
 
     def meeting(self, a: str, b: str) -> tuple[int, int]:
         """(times met, last round met); (0, 0) when they never met."""
@@ -168,10 +180,21 @@ def _geel_order(below: list[int], d: int) -> list[int]:
 
 # --------------------------------------------------------------------------- the core
 
-def bye_order(pool: Sequence[str], history: History) -> list[str]:
-    """Bye candidates, best first: fewest byes so far, then lowest-ranked (section 5)."""
-    return [name for _, name in sorted(
-        ((history.bye_count(name), -i), name) for i, name in enumerate(pool))]
+def bye_order(pool: Sequence[str], history: History,
+              settings: Settings | None = None) -> list[str]:
+    """Bye candidates, best first: fewest byes so far, then lowest-ranked (section 5).
+
+    House rules (issue 18, issue 16): ``bye_choice lowest`` drops "fewest byes" (always the
+    lowest-ranked present player whose bye leaves a complete pairing); ``bye_first_evening no``
+    puts players on their first evening (no game or bye before) after everyone else."""
+    lowest = settings is not None and settings.bye_choice == "lowest"
+    spare_new = settings is not None and not settings.bye_first_evening
+
+    def key(i: int, name: str) -> tuple[int, int, int]:
+        first = 1 if spare_new and name not in history.played else 0
+        return first, 0 if lowest else history.bye_count(name), -i
+
+    return [name for _, name in sorted((key(i, name), name) for i, name in enumerate(pool))]
 
 
 def _relax_note(a: str, b: str, history: History, settings: Settings, forbidden: bool) -> str:
@@ -273,7 +296,7 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     bye: str | None = None
     if odd:
         # the bye first: the first candidate whose bye leaves a complete pairing
-        for name in bye_order(pool, history):
+        for name in bye_order(pool, history, settings):
             if graph.try_pair(bye_vertex, index[name]):
                 bye = name
                 break
