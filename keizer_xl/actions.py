@@ -17,8 +17,9 @@ from keizer_xl.core.pairing_round import next_round, plan_round, present_players
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
                                    workbook_language)
+from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing, compute_history
-from keizer_xl.sheets.report_sheets import standings_layout
+from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -64,6 +65,52 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
     return StandingsReport(st, standing_notes(history, st) + joining, last, waiting)
 
 
+@dataclass(frozen=True)
+class PeriodReport:
+    """A period's standing (issue 18, ``standings --period N``): ``standing`` is the period's
+    own Keizer standing (its rounds numbered from 1), ``period`` what the rows rank."""
+
+    period: PeriodStanding
+    notes: tuple[str, ...] = ()
+    written: int | None = None  # the round the Standings (and Periods) sheets were written for
+
+    @property
+    def standing(self) -> Standing:
+        return self.period.keizer
+
+
+def compute_period_standings(season: Season, number: int,
+                             after_round: int | None = None) -> PeriodReport:
+    """Period ``number``'s standing after season round ``after_round`` (default: the last)."""
+    from keizer_xl.core.periods import period_standing, periods_of
+
+    last = season.last_round_with_results()
+    if after_round is not None and not 0 <= after_round <= last:
+        raise ActionError(Message("round {round} has no results yet (the last round with "
+                                  "results is {last})", round=after_round, last=last), usage=True)
+    periods = periods_of(season.settings)
+    if not 1 <= number <= len(periods):
+        raise ActionError(Message("there is no period {number}: the periods setting in {sheet} "
+                                  "defines {count}", number=number, count=len(periods),
+                                  sheet=schema.sheet_name("Settings", season.settings.language
+                                                          or "en")), usage=True)
+    upto = last if after_round is None else after_round
+    if periods[number - 1].first > upto:
+        raise ActionError(Message("period {number} starts in round {first}: it has no results "
+                                  "yet", number=number, first=periods[number - 1].first),
+                          usage=True)
+    ps = period_standing(season, number, upto)
+    return PeriodReport(ps, ps.notes)
+
+
+def period_reports(season: Season, after_round: int) -> list[PeriodStanding]:
+    """Every period played up to ``after_round``, in order (the Periods sheet, the HTML)."""
+    from keizer_xl.core.periods import period_standing, played_periods
+
+    return [period_standing(season, p.number, after_round)
+            for p in played_periods(season, after_round)]
+
+
 def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The players not yet a member after ``st``'s round (rules section 7: in the start list,
     but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
@@ -79,15 +126,37 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        lang = workbook_language(book, season.settings)
-        # the notes under the table in the workbook's language (the sheet is the club's)
-        book.write_sheet(schema.sheet_name("Standings", lang),
-                         standings_layout(report.standing,
-                                          [translate(n, lang) for n in report.notes], lang=lang,
-                                          not_yet=report.not_yet, season=season,
-                                          context=run_context(season.settings, book)))
-        book.save()
+        write_standings(book, season, report)
     return report
+
+
+def update_period_standings(book: Book, number: int, after_round: int | None = None,
+                            write: bool = True) -> PeriodReport:
+    """``standings --period N``: period N's standing; the sheets are written as by
+    :func:`update_standings` (Standings and Periods after the same round)."""
+    season = read_season(book)
+    period = compute_period_standings(season, number, after_round)
+    if write:
+        report = compute_standings(season, after_round)
+        write_standings(book, season, report)
+        return replace(period, written=report.standing.round)
+    return period
+
+
+def write_standings(book: Book, season: Season, report: StandingsReport) -> None:
+    """Write the Standings sheet (and Periods when the season has periods) and save."""
+    lang = workbook_language(book, season.settings)
+    # the notes under the table in the workbook's language (the sheet is the club's)
+    book.write_sheet(schema.sheet_name("Standings", lang),
+                     standings_layout(report.standing,
+                                      [translate(n, lang) for n in report.notes], lang=lang,
+                                      not_yet=report.not_yet, season=season,
+                                      context=run_context(season.settings, book)))
+    if season.settings.periods:  # issue 18: the Periods sheet beside the Standings
+        book.write_sheet(schema.sheet_name("Periods", lang),
+                         periods_layout(period_reports(season, report.standing.round),
+                                        run_context(season.settings, book), lang))
+    book.save()
 
 
 def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:

@@ -211,6 +211,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
     from keizer_xl import actions  # the engine (numpy) only once the workbook is open
+    if getattr(args, "period", None) is not None:
+        return _period_standings(args, path, book, write)
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
     tr = _tr()
@@ -218,6 +220,32 @@ def cmd_standings(args: argparse.Namespace) -> int:
         print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         print(tr("Wrote {sheet} after round {round} to {path}", round=report.standing.round,
+                 path=path, sheet=_sheet("Standings", _book_lang(book))), file=sys.stderr)
+    return EXIT_OK
+
+
+def _period_standings(args: argparse.Namespace, path: Path, book: FileBook, write: bool) -> int:
+    """``standings --period N`` (issue 18): the period's rows as the season's are printed."""
+    from keizer_xl import actions
+    from keizer_xl.frontends.render import period_rows
+
+    if args.format == "csv":
+        raise UsageError("--period with --format csv: use table or json")
+    report = actions.update_period_standings(book, args.period, args.after_round, write=write)
+    rows = period_rows(report.period)
+    tr = _tr()
+    if args.format == "json":
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        p = report.period.period
+        print(tr("Period {number} after round {round}", number=p.number, round=report.period.upto))
+        _print_standings_table([{**r, "value": "" if r["value"] is None else r["value"],
+                                 "prev_value": "" if r["prev_value"] is None else r["prev_value"]}
+                                for r in rows], tr)
+    for note in report.notes:
+        print(f"note: {_say(note)}", file=sys.stderr)
+    if report.written is not None:
+        print(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
                  path=path, sheet=_sheet("Standings", _book_lang(book))), file=sys.stderr)
     return EXIT_OK
 
@@ -889,6 +917,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--after-round", type=int, metavar="N")
     p.add_argument("--format", choices=("table", "json", "csv"), default="table")
     p.add_argument("--no-write", action="store_true", help="print only, leave the workbook alone")
+    p.add_argument("--period", type=int, metavar="N",
+                   help="print period N's standing (the periods setting)")
     p.set_defaults(func=cmd_standings)
 
     p = sub.add_parser("check", help="report every problem in the workbook, with sheet and cell")

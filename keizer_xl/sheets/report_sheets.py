@@ -14,6 +14,7 @@ from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
 from keizer_xl.core.model import BUILTIN_CODES, Season
 from keizer_xl.core.pairing import Pairing
+from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_frame, standings_records)
@@ -316,6 +317,50 @@ def compare_layout(comparison: Comparison, context: RunContext | None = None,
     return sheet_layout(ranks, titled(style, "compare", comparison.round, context, lang))
 
 
-__all__ = ["standings_layout", "pairings_layout", "history_layout", "crosstable_layout",
+def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None = None,
+                   lang: str = "en") -> Layout:
+    """Periods (issue 18): one titled block per period played so far, its leader named in the
+    block's heading and on the podium fill of its first row; headed like Standings in ``lang``.
+    A period ranked by match points (``period_scoring 6/3/1``) has no Value column."""
+    from keizer_xl.core.numbers import display
+
+    tr = translator(lang)
+    h = schema.headers("Standings", lang)
+    upto = max((p.upto for p in periods), default=None)
+    blocks: list[tuple[str, Rows]] = []
+    for ps in periods:
+        keizer = ps.scoring == "keizer"
+        columns = (h["rank"], h["name"], h["score"], *((h["value"],) if keizer else ()),
+                   h["games"], h["w"], h["d"], h["l"])
+        rows = tuple((r.place, r.name, display(r.score),
+                      *((display(r.value),) if keizer and r.value is not None else ()),
+                      r.games, r.wins, r.draws, r.losses) for r in ps.rows)
+        p = ps.period
+        span = (tr("rounds {first}-{last}", first=p.first, last=p.last) if p.last is not None
+                else tr("from round {first}", first=p.first))
+        over = p.last is not None and ps.upto >= p.last
+        heading = tr("Period {number} ({rounds}, after round {round}): {leader}",
+                     number=p.number, rounds=span, round=ps.upto,
+                     leader=(tr("period winner {name}", name=ps.leader or "-") if over
+                             else tr("leader {name}", name=ps.leader or "-")))
+        if not keizer:
+            heading = tr("{heading}; match points {points}", heading=heading, points=ps.scoring)
+        blocks.append((heading, Rows(columns, rows)))
+    first: Rows = blocks[0][1] if blocks else Rows((h["rank"], h["name"], h["score"]), ())
+    heading0 = blocks[0][0] if blocks else tr("No period has started yet")
+    style = SheetStyle(title=sheet_title("periods", upto, lang),
+                       widths={h["rank"]: 7, h["name"]: 24, h["score"]: 9, h["value"]: 7,
+                               h["games"]: max(7, len(h["games"]) + 2), h["w"]: 4, h["d"]: 4,
+                               h["l"]: 4},
+                       number_formats={h["rank"]: "0_0_0", h["score"]: "0.00"},
+                       highlight_rows=1 if blocks and blocks[0][1].rows else 0,
+                       blocks=tuple(blocks[1:]))
+    style = titled(style, "periods", upto, context, lang)
+    # the first period's heading under the sheet's title line, the table under it
+    style = replace(style, title_rows=(*style.title_rows, heading0))
+    return sheet_layout(first, style)
+
+
+__all__ = ["standings_layout", "periods_layout", "pairings_layout", "history_layout", "crosstable_layout",
            "explain_layout", "audit_layout", "compare_layout", "history_style",
            "crosstable_style", "explain_style", "audit_style", "compare_style"]

@@ -34,10 +34,12 @@ SHEETS: dict[str, Names] = {
     "Explain": {"en": "Explain", "nl": "Uitleg", "de": "Erklärung", "fr": "Explication"},
     "Compare": {"en": "Compare", "nl": "Vergelijking", "de": "Vergleich", "fr": "Comparaison"},
     "Audit": {"en": "Audit", "nl": "Controle", "de": "Prüfung", "fr": "Contrôle"},
+    "Periods": {"en": "Periods", "nl": "Periodes", "de": "Perioden", "fr": "Périodes"},
     "Instructions": {"en": "Instructions", "nl": "Uitleg gebruik", "de": "Anleitung", "fr": "Mode d'emploi"},
 }
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
-ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit")
+ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit",
+                 "Periods")
 
 #: Older or informal sheet names also read (never written).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
