@@ -9,7 +9,7 @@ import functools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import Player, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.i18n import translate
@@ -299,3 +299,78 @@ def write_season(book: Book, season: Season) -> None:
 
 def _missing(value: Any) -> bool:
     return value is None or (isinstance(value, float) and value != value)
+
+
+# --------------------------------------------------------------------------- next season
+
+@dataclass(frozen=True)
+class NewSeasonPlan:
+    """What next season's workbook holds (issue 18, ``keizer-xl new-season``): the players in
+    their new start order (``Start`` 1..n, ratings carried), the withdrawn ones left out, the
+    settings rows with ``season`` advanced, and the workbook language."""
+
+    players: tuple[Player, ...]
+    left_out: tuple[str, ...]
+    settings_rows: tuple[tuple[str, str], ...]
+    old_season: str
+    new_season: str
+    language: str
+    final_round: int
+    group_column: bool  # OLD has a Group column with something in it
+
+
+def advance_season_name(name: str) -> str | None:
+    """``2025-2026`` -> ``2026-2027``, ``2025/26`` -> ``2026/27``, ``2025`` -> ``2026``,
+    also inside a longer name (``Clubcompetitie 2025-2026``); None when no year is found."""
+    import re
+
+    def two(m: re.Match[str]) -> str:
+        first, sep, second = m.group(1), m.group(2), m.group(3)
+        width = len(second)
+        return f"{int(first) + 1}{sep}{(int(second) + 1) % 10 ** width:0{width}d}"
+
+    pair = re.compile(r"(?<!\d)(\d{4})\s*([-/–]\s*)(\d{4}|\d{2})(?!\d)")
+    if pair.search(name):
+        return pair.sub(two, name, count=1)
+    single = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+    if single.search(name):
+        return single.sub(lambda m: str(int(m.group(1)) + 1), name, count=1)
+    return None
+
+
+def plan_new_season(book: Book, start: str = "ranking", language: str | None = None
+                    ) -> NewSeasonPlan:
+    """Next season from OLD's final ranking (``start`` ``ranking``) or the rating order
+    (``rating``: highest first, the unrated after them in final-ranking order)."""
+    from keizer_xl.sheets.read import settings_rows
+
+    season = read_season(book)
+    lang = language or workbook_language(book, season.settings)
+    last = season.last_round_with_results()
+    order = list(compute_history(season, last).after(last).order)
+    listed = set(order)
+    order += [p.name for p in season.players if p.name not in listed]  # left (withdrawn remove)
+    by_name = {p.name: p for p in season.players}
+    left_out = tuple(n for n in order if by_name[n].withdrawn_round is not None)
+    staying = [by_name[n] for n in order if by_name[n].withdrawn_round is None]
+    if start == "rating":
+        rated = sorted((p for p in staying if p.rating is not None),
+                       key=lambda p: -(p.rating or 0))  # stable: equal ratings keep the ranking
+        staying = rated + [p for p in staying if p.rating is None]
+    players = tuple(Player(p.name, rating=p.rating, start=i, club=p.club, id=p.id, group=p.group,
+                           categories=p.categories, sex=p.sex, birth=p.birth,
+                           federation=p.federation, fide_id=p.fide_id, knsb_id=p.knsb_id)
+                    for i, p in enumerate(staying, start=1))
+    old_name = season.settings.season
+    new_name = (advance_season_name(old_name) or old_name) if old_name else ""
+    rows = []
+    for key, text in settings_rows(season.settings):
+        if key == "season":
+            continue
+        if key == "language":
+            continue
+        rows.append((key, text))
+    rows += [("season", new_name)] if new_name else []
+    rows += [("language", lang)] if lang != "en" or season.settings.language else []
+    return NewSeasonPlan(players, left_out, tuple(rows), old_name, new_name, lang, last,
+                         any(p.group for p in season.players))

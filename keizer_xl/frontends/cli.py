@@ -191,6 +191,24 @@ def cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_new_season(args: argparse.Namespace) -> int:
+    """Issue 18: next season's workbook (frontends/new_season.py)."""
+    from keizer_xl.frontends.new_season import new_season
+
+    old = _book_path(args.old)
+    new = Path(args.new)
+    plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
+    tr = _tr()
+    print(tr("Created {path}: {count} players, Start from {old}'s {order} after round {round}",
+             path=str(new), count=len(plan.players), old=old.name, round=plan.final_round,
+             order=tr("final ranking") if args.start == "ranking" else tr("rating order")))
+    if plan.new_season:
+        print(tr("Season: {season}", season=plan.new_season))
+    if plan.left_out:
+        print(tr("Left out (withdrawn): {names}", names=", ".join(plan.left_out)))
+    return EXIT_OK
+
+
 def _ods_write(args: argparse.Namespace, action: str) -> int:
     """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
     if getattr(args, "format", "table") == "csv":
@@ -911,6 +929,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--via-excel", action="store_true",
                    help=".xlsm only: let Excel (Windows, macOS) add the macros and buttons")
     p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("new-season", help="next season's workbook: the same settings, the "
+                       "players active at the end, Start = the final ranking")
+    p.add_argument("old")
+    p.add_argument("new")
+    p.add_argument("--start", choices=("ranking", "rating"), default="ranking")
+    p.add_argument("--force", action="store_true", help="overwrite an existing NEW")
+    p.set_defaults(func=cmd_new_season)
 
     p = sub.add_parser("standings", help="compute the standings and write the Standings sheet")
     p.add_argument("book")
