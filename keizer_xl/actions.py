@@ -6,7 +6,8 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from keizer_xl.core.model import Player, Season
@@ -35,6 +36,11 @@ class StandingsReport:
     notes: tuple[str, ...]
     last_round: int
     not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
+    #: house rules (issue 18): game points and TPR per player; below ``min_games`` in the final
+    #: standings: shown after the table without a rank
+    game_points: dict[str, Fraction] = field(default_factory=dict)
+    tpr: dict[str, int | None] = field(default_factory=dict)
+    unranked: tuple[str, ...] = ()
 
     @functools.cached_property
     def frame(self) -> pd.DataFrame:
@@ -62,7 +68,20 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
     history = compute_history(season, after_round)
     st = history.after(after_round)
     waiting, joining = not_yet_ranked(season, st)
-    return StandingsReport(st, standing_notes(history, st) + joining, last, waiting)
+    from keizer_xl.core.performance import game_points, tpr
+
+    unranked: tuple[str, ...] = ()
+    notes = standing_notes(history, st) + joining
+    minimum = season.settings.min_games
+    # min_games applies to the final standings only: after the season's last round (the last
+    # round in Attendance or Results); earlier, everybody has few games (docs/club-year.md)
+    if minimum and st.round and st.round >= season.known_rounds():
+        unranked = tuple(n for n in st.order if st.games[n] < minimum)
+        if unranked:
+            notes += (Message("Fewer than {n} games (min_games), shown after the table without a "
+                              "rank: {names}", n=minimum, names=", ".join(unranked)),)
+    return StandingsReport(st, notes, last, waiting, game_points(season, st.round),
+                           tpr(season, st.round), unranked)
 
 
 @dataclass(frozen=True)
@@ -151,7 +170,8 @@ def write_standings(book: Book, season: Season, report: StandingsReport) -> None
                      standings_layout(report.standing,
                                       [translate(n, lang) for n in report.notes], lang=lang,
                                       not_yet=report.not_yet, season=season,
-                                      context=run_context(season.settings, book)))
+                                      context=run_context(season.settings, book),
+                                      extra=(report.game_points, report.tpr, report.unranked)))
     if season.settings.periods:  # issue 18: the Periods sheet beside the Standings
         book.write_sheet(schema.sheet_name("Periods", lang),
                          periods_layout(period_reports(season, report.standing.round),

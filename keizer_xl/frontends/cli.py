@@ -297,7 +297,7 @@ def _print_standings_table(rows: list[dict[str, Any]], tr: Translator) -> None:
           f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
           f"{head[8]:>{wide[8]}}")
     for r in rows:
-        print(f"{r['rank']:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
+        print(f"{'-' if r['rank'] is None else r['rank']:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
               f"{r['value']:>{wide[3]}} {r['prev_value']:>{wide[4]}} {r['games']:>{wide[5]}} "
               f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}")
 

@@ -21,11 +21,25 @@ def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
     """One dict per player, best first: rank, name, score, value, prev_value, games, w, d, l,
     rounds (numbers rounded for display, core/numbers.py)."""
     st = report.standing
-    return [{"rank": place, "name": name, "score": display(st.score[name]),
+    rows = [{"rank": place, "name": name, "score": display(st.score[name]),
              "value": display(st.value[name]), "prev_value": display(st.prev_value[name]),
              "games": st.games[name], "w": st.wins[name], "d": st.draws[name],
              "l": st.losses[name], "rounds": [display(x) for x in st.round_points[name]]}
             for place, name in zip(st.places, st.order)]
+    # house rules (issue 18): game points, TPR (null without rated games), min_games
+    points: dict[str, Any] = getattr(report, "game_points", {})
+    perf: dict[str, Any] = getattr(report, "tpr", {})
+    for row in rows:
+        if row["name"] in points:
+            row["game_points"] = display(points[row["name"]])
+            row["tpr"] = perf.get(row["name"])
+    unranked = set(getattr(report, "unranked", ()))
+    if unranked:
+        ranked = [r for r in rows if r["name"] not in unranked]
+        for i, r in enumerate(ranked, start=1):
+            r["rank"] = i
+        rows = ranked + [{**r, "rank": None} for r in rows if r["name"] in unranked]
+    return rows
 
 
 def period_rows(ps: PeriodStanding) -> list[dict[str, Any]]:

@@ -146,7 +146,9 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
 
 def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                      not_yet: Sequence[str] = (), season: Season | None = None,
-                     context: RunContext | None = None) -> Layout:
+                     context: RunContext | None = None,
+                     extra: tuple[Mapping[str, Any], Mapping[str, Any], Sequence[str]] | None = None
+                     ) -> Layout:
     """Standings: rank, name, score, value, games and points per round; podium fills; headed
     in ``lang`` (sheets/schema.py).
 
@@ -187,9 +189,46 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                                     if formats.get((i, str(column)), "").endswith("General") else 0)
                      for i, v in enumerate(frame.column(str(column)))]
             widths[str(column)] = max(6.0, max(shown, default=0) + 0.5)
+    if extra is not None:
+        frame, formats, widths = _house_columns(frame, formats, widths, extra, lang)
     style = replace(style, notes=(*legend_lines(used, lang), *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2)
     return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
+
+
+def _house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],
+                   extra: tuple[Mapping[str, Any], Mapping[str, Any], Sequence[str]], lang: str
+                   ) -> tuple[Rows, dict[tuple[int, str], str], dict[str, float]]:
+    """Issue 18's house rules on the Standings sheet: Game points and TPR at the end (TPR blank
+    without rated games); the players below ``min_games`` moved after the table, Rank '-', the
+    others ranked on from 1."""
+    from keizer_xl.core.numbers import display
+
+    points, perf, unranked = extra
+    h = schema.headers("Standings", lang)
+    name_at = frame.columns.index(h["name"])
+    rank_at = frame.columns.index(h["rank"])
+    rows = [(*row, display(points[row[name_at]]) if row[name_at] in points else None,
+             perf.get(row[name_at])) for row in frame.rows]
+    order = list(range(len(rows)))
+    if unranked:
+        out = set(unranked)
+        order = ([i for i in order if rows[i][name_at] not in out]
+                 + [i for i in order if rows[i][name_at] in out])
+        place = 0
+        for i in order:
+            row = list(rows[i])
+            if row[name_at] in out:
+                row[rank_at] = "-"
+            elif row[rank_at] != "-":
+                place += 1
+                row[rank_at] = place
+            rows[i] = tuple(row)
+    new_at = {old: new for new, old in enumerate(order)}
+    formats = {(new_at[i], c): f for (i, c), f in formats.items()}
+    widths = {**widths, h["game_points"]: max(8, len(h["game_points"]) + 2), h["tpr"]: 6}
+    return (Rows((*frame.columns, h["game_points"], h["tpr"]), tuple(rows[i] for i in order)),
+            formats, widths)
 
 
 def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str],

@@ -94,6 +94,10 @@ COLUMNS: dict[str, dict[str, Names]] = {
         "w": {"en": "W", "nl": "W", "de": "G", "fr": "G"},
         "d": {"en": "D", "nl": "R", "de": "R", "fr": "N"},
         "l": {"en": "L", "nl": "V", "de": "V", "fr": "P"},
+        # house rules (issue 18): at the end, after the round columns
+        "game_points": {"en": "Game points", "nl": "Bordpunten", "de": "Brettpunkte",
+                        "fr": "Points de partie"},
+        "tpr": {"en": "TPR", "nl": "TPR", "de": "TPR", "fr": "TPR"},
     },
     "Pairings": {
         "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
