@@ -102,8 +102,10 @@ def _fill_players(wb: Workbook, plan: NewSeasonPlan) -> None:
     columns = {str(ws.cell(1, c).value): c for c in range(1, ws.max_column + 1)}
     if plan.group_column and h["group"] not in columns:
         col = ws.max_column + 1
-        ws.cell(1, col, h["group"])
-        ws.cell(1, col)._style = ws.cell(1, col - 1)._style
+        from copy import copy
+
+        head, left = ws.cell(1, col, h["group"]), ws.cell(1, col - 1)
+        head.font, head.fill = copy(left.font), copy(left.fill)  # type: ignore[assignment]
         ws.column_dimensions[get_column_letter(col)].width = 10
         columns[h["group"]] = col
     for i, p in enumerate(plan.players, start=2):
