@@ -51,7 +51,7 @@ def test_standings_writes_the_sheet_and_keeps_a_backup(keizer_book, capsys):
     assert ws["A1"].value.startswith("keizer · Standings after round 2 · ")  # the file's name
     header = [c.value for c in ws[3]]
     assert header == ["Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L",
-                      "R1", "R2"]
+                      "R1", "R2", "Game points", "TPR"]  # issue 18: the last two
     assert [c.value for c in ws[4]][:5] == [1, "de Zeeuw", 141, 50, 49]
     assert len(files.backups(keizer_book)) == 1
     # the user's sheets are still there, in order
