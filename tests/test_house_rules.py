@@ -63,7 +63,9 @@ def test_bye_choice_lowest_gives_the_bye_to_the_lowest_even_after_a_bye():
     lowest = make_season(names, rounds, bye_choice="lowest")
     # default: E had one, so the lowest without a bye (D); lowest: E again (A-C, B-D is legal)
     assert pair_round(default, 2, names, names).bye == "D"
-    assert pair_round(lowest, 2, names, names).bye == "E"
+    again = pair_round(lowest, 2, names, names)
+    assert again.bye == "E"
+    assert any("bye_choice lowest" in str(n) for n in again.notes)
 
 
 def test_bye_first_evening_no_spares_a_new_player():
@@ -78,7 +80,10 @@ def test_bye_first_evening_no_spares_a_new_player():
     # when only new players could take it, one of them gets it (unavoidable)
     everyone_new = make_season([Player("X"), Player("Y"), Player("Z")], [],
                                bye_first_evening="no")
-    assert pair_round(everyone_new, 1, ["X", "Y", "Z"], ["X", "Y", "Z"]).bye == "Z"
+    pairing = pair_round(everyone_new, 1, ["X", "Y", "Z"], ["X", "Y", "Z"])
+    assert pairing.bye == "Z"
+    assert any("first evening" in str(n) for n in pairing.notes)
+    assert not any("first evening" in str(n) for n in pair_round(spared, 2, ranking, present).notes)
 
 
 @pytest.mark.parametrize("key,raw", [("min_games", "0"), ("attendance_default", "maybe"),

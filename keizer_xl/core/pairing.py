@@ -217,12 +217,16 @@ def _relax_note(a: str, b: str, history: History, settings: Settings, forbidden:
                    "one", white=a, black=b, detail=detail)
 
 
-def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str]) -> None:
+def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str],
+              settings: Settings | None = None) -> None:
     """A bye for someone who already had one is a compromise (section 5): say so."""
     count, last = history.byes.get(bye, (0, 0))
     if not count:
         return
-    if count > min(history.bye_count(p) for p in pool):
+    if settings is not None and settings.bye_choice == "lowest":
+        why = Message("bye_choice lowest: the lowest-ranked present player whose bye leaves a "
+                      "complete pairing")
+    elif count > min(history.bye_count(p) for p in pool):
         why = Message("no complete pairing when a player with fewer byes gets it")
     elif count == 1:
         why = Message("every player to pair has had one")
@@ -248,7 +252,7 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     if n == 0:
         return [], None
     if n == 1:  # everybody else is on a kept board or in a fixed pair
-        _bye_note(pool[0], pool, history, notes)
+        _bye_note(pool[0], pool, history, notes, settings)
         return [], pool[0]
     odd = n % 2 == 1
     size = n + 1 if odd else n
@@ -302,7 +306,10 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
                 break
         else:  # pragma: no cover - a perfect matching exists, so some candidate works
             raise AssertionError("no bye candidate although a complete pairing exists")
-        _bye_note(bye, pool, history, notes)
+        _bye_note(bye, pool, history, notes, settings)
+        if not settings.bye_first_evening and bye not in history.played:
+            notes.append(Message("Bye to {name} on a first evening (bye_first_evening no): "
+                                 "nobody else's bye leaves a complete pairing", name=bye))
 
     pairs: list[tuple[int, int]] = []
     alive = graph.alive
