@@ -18,7 +18,8 @@ from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_frame, standings_records)
-from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
+from keizer_xl.sheets.layout import (Layout, Rows, SheetStyle, Span, Style, podium_fill,
+                                    sheet_layout)
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
 from keizer_xl.i18n import translate, translator
@@ -388,7 +389,7 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
     first: Rows = blocks[0][1] if blocks else Rows((h["rank"], h["name"], h["score"]), ())
     heading0 = blocks[0][0] if blocks else tr("No period has started yet")
     style = SheetStyle(title=sheet_title("periods", upto, lang),
-                       widths={h["rank"]: 7, h["name"]: 24, h["score"]: 9, h["value"]: 7,
+                       widths={h["rank"]: max(7, len(h["rank"]) + 3), h["name"]: 24, h["score"]: 9, h["value"]: 7,
                                h["games"]: max(7, len(h["games"]) + 2), h["w"]: 4, h["d"]: 4,
                                h["l"]: 4},
                        number_formats={h["rank"]: "0_0_0", h["score"]: "0.00"},
@@ -397,7 +398,12 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
     style = titled(style, "periods", upto, context, lang)
     # the first period's heading under the sheet's title line, the table under it
     style = replace(style, title_rows=(*style.title_rows, heading0))
-    return sheet_layout(first, style)
+    layout = sheet_layout(first, style)
+    # every block's leader on the podium fill, as the first block's (its header, then row 1)
+    leaders = [Span(r + 1, r + 1, 1, len(row), Style(fill=podium_fill(0)))
+               for r, row in enumerate(layout.grid[:-1], start=1)
+               if row[:2] == (h["rank"], h["name"]) and layout.grid[r]]
+    return replace(layout, spans=(*layout.spans, *leaders))
 
 
 __all__ = ["standings_layout", "periods_layout", "pairings_layout", "history_layout", "crosstable_layout",
