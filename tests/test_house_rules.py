@@ -147,3 +147,17 @@ def test_min_games_in_the_final_standings_only(tmp_path: Path):
     # not final (after round 1): everybody ranked
     out = run("standings", str(path), "--format", "json", "--no-write", "--after-round", "1")
     assert all(r["rank"] is not None for r in json.loads(out.stdout))
+
+
+def test_check_names_the_settings_cells_of_bad_house_rules(tmp_path: Path):
+    path = make_workbook(tmp_path / "bad.xlsx", {
+        "Settings": [["Setting", "Value"], ["periods", "1, 11, 5"], ["period_scoring", "1/3/6"],
+                     ["min_games", "0"], ["bye_choice", "highst"],
+                     ["attendance_default", "afwezig"]],
+        "Players": [["Name"], ["A"], ["B"]], "Attendance": [["Name", "R1"]],
+        "Results": [["Round", "Board", "White", "Black", "Result"]]})
+    out = run("check", str(path))
+    assert out.returncode == 1
+    for cell in ("Settings!B2", "Settings!B3", "Settings!B4", "Settings!B5"):
+        assert cell in out.stdout + out.stderr
+    assert "Settings!B6" not in out.stdout + out.stderr  # 'afwezig' is Dutch for absent

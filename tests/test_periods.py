@@ -173,3 +173,13 @@ def test_periods_sheet_in_dutch(tmp_path: Path):
     book = write_book(tmp_path / "club.xlsx", season)
     assert run("standings", str(book)).returncode == 0
     assert "Periodes" in openpyxl.load_workbook(book).sheetnames
+
+
+def test_html_has_one_section_per_period(tmp_path: Path):
+    season = played_season(8, 5, seed=6, periods="1, 3, 5, 9")
+    book = write_book(tmp_path / "club.xlsx", season)
+    out = run("export", str(book), "--html")
+    assert out.returncode == 0, out.stderr
+    page = (tmp_path / "club.html").read_text(encoding="utf-8")
+    assert [f'id="period-{n}"' in page for n in (1, 2, 3, 4)] == [True, True, True, False]
+    assert "Period 3 (rounds 5-8, after round 5): leader " in page
