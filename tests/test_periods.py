@@ -183,3 +183,16 @@ def test_html_has_one_section_per_period(tmp_path: Path):
     page = (tmp_path / "club.html").read_text(encoding="utf-8")
     assert [f'id="period-{n}"' in page for n in (1, 2, 3, 4)] == [True, True, True, False]
     assert "Period 3 (rounds 5-8, after round 5): leader " in page
+
+
+def test_rating_basis_period_starts_from_the_moved_ratings():
+    # value_basis rating with k_factor: the second period's values come from the ratings as
+    # moved by round 1 (rules section 8), like the season's own values after round 1
+    s = make_season([Player("A", 1600), Player("B", 1500), Player("C", 1400), Player("D", 1300)],
+                    [[("A", "B", "0-1"), ("C", "D", "1-0")], [("B", "C", "1-0"), ("A", "D", "1-0")]],
+                    preset="geel", k_factor=20, periods="1, 2")
+    season_st = compute_history(s, 1).after(1)
+    p2 = period_standing(s, 2)
+    assert p2.keizer.prev_value == {n: season_st.value[n] for n in p2.keizer.prev_value}
+    # B beat A: B's rating rose (20 x (1 - 1/(1 + 10^(100/400))) = 12.8 -> 13): 1513 -> 15.13
+    assert season_st.value["B"] == Fraction(1513, 100)

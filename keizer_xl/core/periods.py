@@ -26,7 +26,7 @@ from fractions import Fraction
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.rules import Settings, match_points
-from keizer_xl.core.standings import Standing, compute_history
+from keizer_xl.core.standings import Engine, Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of", "period_of_round",
            "period_season", "period_standing", "played_periods"]
@@ -109,13 +109,15 @@ def period_season(season: Season, period: Period, start_order: tuple[str, ...],
                                              else min(upto, period.last))
     place = {name: i for i, name in enumerate(start_order, start=1)}
     extra = len(place)
+    rating = _ratings_before(season, first)
     players: list[Player] = []
     for p in season.players:
         if p.name not in place:
             extra += 1
             place[p.name] = extra
         players.append(replace(p, start=place[p.name], joined=_renumber(p.joined, first) or 1,
-                               withdrawn_round=_renumber(p.withdrawn_round, first)))
+                               withdrawn_round=_renumber(p.withdrawn_round, first),
+                               rating=rating.get(p.name, p.rating)))
 
     def inside(rnd: int) -> bool:
         return rnd >= first and (last is None or rnd <= last)
@@ -132,6 +134,22 @@ def period_season(season: Season, period: Period, start_order: tuple[str, ...],
                   settings=settings,
                   attendance_rounds=tuple(r - first + 1 for r in season.attendance_rounds
                                           if inside(r)))
+
+
+def _ratings_before(season: Season, first: int) -> dict[str, int | None]:
+    """With ``value_basis rating`` and a ``k_factor``, ratings move during the season (rules
+    section 8): a period starts from the ratings after the round before it, as the season's
+    values at that point do.  Otherwise the ratings in Players."""
+    s = season.settings
+    if s.value_basis != "rating" or not s.k_factor or first <= 1:
+        return {}
+    before = first - 1
+    engine = Engine(season, before)
+    moved = engine._ratings_by_round(before)[-1]  # the engine's own Elo step (section 8)
+    if moved is None:
+        return {}
+    return {p.name: int(moved[i]) if p.rating is not None else None
+            for i, p in enumerate(engine.players)}
 
 
 def start_order_of(season: Season, period: Period) -> tuple[str, ...]:
