@@ -226,6 +226,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
     write = not args.no_write
     if write and ods.is_ods(args.book):
+        if getattr(args, "period", None) is not None:
+            raise UsageError("--period with an .ods workbook: add --no-write")
         return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
     from keizer_xl import actions  # the engine (numpy) only once the workbook is open
