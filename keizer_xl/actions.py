@@ -86,7 +86,7 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
 
 @dataclass(frozen=True)
 class PeriodReport:
-    """A period's standing (issue 18, ``standings --period N``): ``standing`` is the period's
+    """A period's standing (issue 18, the period standings command): ``standing`` is the period's
     own Keizer standing (its rounds numbered from 1), ``period`` what the rows rank."""
 
     period: PeriodStanding
@@ -151,7 +151,7 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
 
 def update_period_standings(book: Book, number: int, after_round: int | None = None,
                             write: bool = True) -> PeriodReport:
-    """``standings --period N``: period N's standing; the sheets are written as by
+    """Period N's standing; the sheets are written as by
     :func:`update_standings` (Standings and Periods after the same round)."""
     season = read_season(book)
     period = compute_period_standings(season, number, after_round)
@@ -325,7 +325,7 @@ def _missing(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class NewSeasonPlan:
-    """What next season's workbook holds (issue 18, ``keizer-xl new-season``): the players in
+    """What next season's workbook holds (issue 18, the new season command): the players in
     their new start order (``Start`` 1..n, ratings carried), the withdrawn ones left out, the
     settings rows with ``season`` advanced, and the workbook language."""
 
