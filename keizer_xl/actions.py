@@ -337,6 +337,7 @@ class NewSeasonPlan:
     language: str
     final_round: int
     group_column: bool  # OLD has a Group column with something in it
+    rounds: int = 40  # round columns in Attendance: as many as OLD had
 
 
 def advance_season_name(name: str) -> str | None:
@@ -392,5 +393,6 @@ def plan_new_season(book: Book, start: str = "ranking", language: str | None = N
         rows.append((key, text))
     rows += [("season", new_name)] if new_name else []
     rows += [("language", lang)] if lang != "en" or season.settings.language else []
+    columns = max([last, *season.attendance_rounds]) or 40
     return NewSeasonPlan(players, left_out, tuple(rows), old_name, new_name, lang, last,
-                         any(p.group for p in season.players))
+                         any(p.group for p in season.players), min(columns, 200))

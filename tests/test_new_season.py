@@ -62,6 +62,7 @@ def test_round_trip(tmp_path: Path, lang: str):
     ratings = {p.name: p.rating for p in season.players}
     assert all(p.rating == ratings[p.name] for p in nxt.players)
     assert nxt.games == () and nxt.byes == () and nxt.absences == ()
+    assert nxt.attendance_rounds == read_season(open_book(old)).attendance_rounds
     s = nxt.settings
     assert (s.season, s.club, s.language, s.periods) == ("2026-2027", "SV Test", lang, (1, 4))
     # and it is a workbook the engine takes: round 1 pairs

@@ -40,8 +40,7 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(new), flag="--force"))
     plan = plan_new_season(open_book(old), start, language)
-    rounds = max(40, min(plan.final_round, 200))
-    wb = template_workbook(rounds=rounds, language=plan.language)
+    wb = template_workbook(rounds=plan.rounds, language=plan.language)
     _fill_settings(wb, plan)
     _fill_players(wb, plan)
     write_new_workbook(wb, new, backup=force)
