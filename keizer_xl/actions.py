@@ -6,10 +6,11 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import Player, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.i18n import translate
@@ -17,8 +18,9 @@ from keizer_xl.core.pairing_round import next_round, plan_round, present_players
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
                                    workbook_language)
+from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing, compute_history
-from keizer_xl.sheets.report_sheets import standings_layout
+from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -34,6 +36,11 @@ class StandingsReport:
     notes: tuple[str, ...]
     last_round: int
     not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
+    #: house rules (issue 18): game points and TPR per player; below ``min_games`` in the final
+    #: standings: shown after the table without a rank
+    game_points: dict[str, Fraction] = field(default_factory=dict)
+    tpr: dict[str, int | None] = field(default_factory=dict)
+    unranked: tuple[str, ...] = ()
 
     @functools.cached_property
     def frame(self) -> pd.DataFrame:
@@ -61,7 +68,66 @@ def compute_standings(season: Season, after_round: int | None = None) -> Standin
     history = compute_history(season, after_round)
     st = history.after(after_round)
     waiting, joining = not_yet_ranked(season, st)
-    return StandingsReport(st, standing_notes(history, st) + joining, last, waiting)
+    from keizer_xl.core.performance import game_points, tpr
+
+    unranked: tuple[str, ...] = ()
+    notes = standing_notes(history, st) + joining
+    minimum = season.settings.min_games
+    # min_games applies to the final standings only: after the season's last round (the last
+    # round in Attendance or Results); earlier, everybody has few games (docs/club-year.md)
+    if minimum and st.round and st.round >= season.known_rounds():
+        unranked = tuple(n for n in st.order if st.games[n] < minimum)
+        if unranked:
+            notes += (Message("Fewer than {n} games (min_games), shown after the table without a "
+                              "rank: {names}", n=minimum, names=", ".join(unranked)),)
+    return StandingsReport(st, notes, last, waiting, game_points(season, st.round),
+                           tpr(season, st.round), unranked)
+
+
+@dataclass(frozen=True)
+class PeriodReport:
+    """A period's standing (issue 18, the period standings command): ``standing`` is the period's
+    own Keizer standing (its rounds numbered from 1), ``period`` what the rows rank."""
+
+    period: PeriodStanding
+    notes: tuple[str, ...] = ()
+    written: int | None = None  # the round the Standings (and Periods) sheets were written for
+
+    @property
+    def standing(self) -> Standing:
+        return self.period.keizer
+
+
+def compute_period_standings(season: Season, number: int,
+                             after_round: int | None = None) -> PeriodReport:
+    """Period ``number``'s standing after season round ``after_round`` (default: the last)."""
+    from keizer_xl.core.periods import period_standing, periods_of
+
+    last = season.last_round_with_results()
+    if after_round is not None and not 0 <= after_round <= last:
+        raise ActionError(Message("round {round} has no results yet (the last round with "
+                                  "results is {last})", round=after_round, last=last), usage=True)
+    periods = periods_of(season.settings)
+    if not 1 <= number <= len(periods):
+        raise ActionError(Message("there is no period {number}: the periods setting in {sheet} "
+                                  "defines {count}", number=number, count=len(periods),
+                                  sheet=schema.sheet_name("Settings", season.settings.language
+                                                          or "en")), usage=True)
+    upto = last if after_round is None else after_round
+    if periods[number - 1].first > upto:
+        raise ActionError(Message("period {number} starts in round {first}: it has no results "
+                                  "yet", number=number, first=periods[number - 1].first),
+                          usage=True)
+    ps = period_standing(season, number, upto)
+    return PeriodReport(ps, ps.notes)
+
+
+def period_reports(season: Season, after_round: int) -> list[PeriodStanding]:
+    """Every period played up to ``after_round``, in order (the Periods sheet, the HTML)."""
+    from keizer_xl.core.periods import period_standing, played_periods
+
+    return [period_standing(season, p.number, after_round)
+            for p in played_periods(season, after_round)]
 
 
 def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -79,15 +145,38 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
-        lang = workbook_language(book, season.settings)
-        # the notes under the table in the workbook's language (the sheet is the club's)
-        book.write_sheet(schema.sheet_name("Standings", lang),
-                         standings_layout(report.standing,
-                                          [translate(n, lang) for n in report.notes], lang=lang,
-                                          not_yet=report.not_yet, season=season,
-                                          context=run_context(season.settings, book)))
-        book.save()
+        write_standings(book, season, report)
     return report
+
+
+def update_period_standings(book: Book, number: int, after_round: int | None = None,
+                            write: bool = True) -> PeriodReport:
+    """Period N's standing; the sheets are written as by
+    :func:`update_standings` (Standings and Periods after the same round)."""
+    season = read_season(book)
+    period = compute_period_standings(season, number, after_round)
+    if write:
+        report = compute_standings(season, after_round)
+        write_standings(book, season, report)
+        return replace(period, written=report.standing.round)
+    return period
+
+
+def write_standings(book: Book, season: Season, report: StandingsReport) -> None:
+    """Write the Standings sheet (and Periods when the season has periods) and save."""
+    lang = workbook_language(book, season.settings)
+    # the notes under the table in the workbook's language (the sheet is the club's)
+    book.write_sheet(schema.sheet_name("Standings", lang),
+                     standings_layout(report.standing,
+                                      [translate(n, lang) for n in report.notes], lang=lang,
+                                      not_yet=report.not_yet, season=season,
+                                      context=run_context(season.settings, book),
+                                      extra=(report.game_points, report.tpr, report.unranked)))
+    if season.settings.periods:  # issue 18: the Periods sheet beside the Standings
+        book.write_sheet(schema.sheet_name("Periods", lang),
+                         periods_layout(period_reports(season, report.standing.round),
+                                        run_context(season.settings, book), lang))
+    book.save()
 
 
 def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
@@ -245,3 +334,80 @@ def _header_lookup(canonical: str, headers: Sequence[str]) -> dict[str, str]:
 
 def _missing(value: Any) -> bool:
     return value is None or (isinstance(value, float) and value != value)
+
+
+# --------------------------------------------------------------------------- next season
+
+@dataclass(frozen=True)
+class NewSeasonPlan:
+    """What next season's workbook holds (issue 18, the new season command): the players in
+    their new start order (``Start`` 1..n, ratings carried), the withdrawn ones left out, the
+    settings rows with ``season`` advanced, and the workbook language."""
+
+    players: tuple[Player, ...]
+    left_out: tuple[str, ...]
+    settings_rows: tuple[tuple[str, str], ...]
+    old_season: str
+    new_season: str
+    language: str
+    final_round: int
+    group_column: bool  # OLD has a Group column with something in it
+    rounds: int = 40  # round columns in Attendance: as many as OLD had
+
+
+def advance_season_name(name: str) -> str | None:
+    """``2025-2026`` -> ``2026-2027``, ``2025/26`` -> ``2026/27``, ``2025`` -> ``2026``,
+    also inside a longer name (``Clubcompetitie 2025-2026``); None when no year is found."""
+    import re
+
+    def two(m: re.Match[str]) -> str:
+        first, sep, second = m.group(1), m.group(2), m.group(3)
+        width = len(second)
+        return f"{int(first) + 1}{sep}{(int(second) + 1) % 10 ** width:0{width}d}"
+
+    pair = re.compile(r"(?<!\d)(\d{4})\s*([-/–]\s*)(\d{4}|\d{2})(?!\d)")
+    if pair.search(name):
+        return pair.sub(two, name, count=1)
+    single = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+    if single.search(name):
+        return single.sub(lambda m: str(int(m.group(1)) + 1), name, count=1)
+    return None
+
+
+def plan_new_season(book: Book, start: str = "ranking", language: str | None = None
+                    ) -> NewSeasonPlan:
+    """Next season from OLD's final ranking (``start`` ``ranking``) or the rating order
+    (``rating``: highest first, the unrated after them in final-ranking order)."""
+    from keizer_xl.sheets.read import settings_rows
+
+    season = read_season(book)
+    lang = language or workbook_language(book, season.settings)
+    last = season.last_round_with_results()
+    order = list(compute_history(season, last).after(last).order)
+    listed = set(order)
+    order += [p.name for p in season.players if p.name not in listed]  # left (withdrawn remove)
+    by_name = {p.name: p for p in season.players}
+    left_out = tuple(n for n in order if by_name[n].withdrawn_round is not None)
+    staying = [by_name[n] for n in order if by_name[n].withdrawn_round is None]
+    if start == "rating":
+        rated = sorted((p for p in staying if p.rating is not None),
+                       key=lambda p: -(p.rating or 0))  # stable: equal ratings keep the ranking
+        staying = rated + [p for p in staying if p.rating is None]
+    players = tuple(Player(p.name, rating=p.rating, start=i, club=p.club, id=p.id, group=p.group,
+                           categories=p.categories, sex=p.sex, birth=p.birth,
+                           federation=p.federation, fide_id=p.fide_id, knsb_id=p.knsb_id)
+                    for i, p in enumerate(staying, start=1))
+    old_name = season.settings.season
+    new_name = (advance_season_name(old_name) or old_name) if old_name else ""
+    rows = []
+    for key, text in settings_rows(season.settings):
+        if key == "season":
+            continue
+        if key == "language":
+            continue
+        rows.append((key, text))
+    rows += [("season", new_name)] if new_name else []
+    rows += [("language", lang)] if lang != "en" or season.settings.language else []
+    columns = max([last, *season.attendance_rounds]) or 40
+    return NewSeasonPlan(players, left_out, tuple(rows), old_name, new_name, lang, last,
+                         any(p.group for p in season.players), min(columns, 200))

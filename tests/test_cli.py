@@ -40,7 +40,8 @@ def test_standings_json_matches_keizers_published_numbers(keizer_book, capsys):
         (1, "de Zeeuw", 141), (2, "de Bruin", 136), (3, "Jansen", 93)]
     assert rows[0]["value"] == 50 and rows[0]["prev_value"] == 49
     assert rows[7] == {"rank": 8, "name": "de Oude", "score": 66.5, "value": 43, "prev_value": 44,
-                       "games": 2, "w": 0, "d": 1, "l": 1, "rounds": [22.5, 0]}
+                       "games": 2, "w": 0, "d": 1, "l": 1, "rounds": [22.5, 0],
+                       "game_points": 0.5, "tpr": None}  # issue 18: no ratings, no TPR
 
 
 def test_standings_writes_the_sheet_and_keeps_a_backup(keizer_book, capsys):
@@ -50,7 +51,7 @@ def test_standings_writes_the_sheet_and_keeps_a_backup(keizer_book, capsys):
     assert ws["A1"].value.startswith("keizer · Standings after round 2 · ")  # the file's name
     header = [c.value for c in ws[3]]
     assert header == ["Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L",
-                      "R1", "R2"]
+                      "R1", "R2", "Game points", "TPR"]  # issue 18: the last two
     assert [c.value for c in ws[4]][:5] == [1, "de Zeeuw", 141, 50, 49]
     assert len(files.backups(keizer_book)) == 1
     # the user's sheets are still there, in order

@@ -157,6 +157,12 @@ def test_file_client_writes_the_sheets_as_before(described: dict[str, Any], name
         if sheet in REPLACED:
             continue
         e, g = expected[sheet], got[sheet]
+        if sheet == "Standings":  # issue 18: Game points and TPR added at the end, after the rounds
+            import re
+            new_cols = {re.sub(r"\d+", "", k) for k, c in g["cells"].items()
+                        if c.get("v") in ("Game points", "TPR")}
+            g = {**g, "cells": {k: c for k, c in g["cells"].items()
+                                if re.sub(r"\d+", "", k) not in new_cols}}
         skip = {"cells"} | ({"widths"} if sheet in NEW_PRINT else set())
         if sheet in NEW_PRINT:  # only the page layout is new; titles, header, footer as above
             keep = ("header", "footer", "title_rows", "paper")

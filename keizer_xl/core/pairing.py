@@ -69,6 +69,8 @@ class History:
     rnd: int
     meetings: dict[tuple[str, str], tuple[int, int]]  # sorted pair -> (count, last round)
     byes: dict[str, tuple[int, int]]  # player -> (count, last round)
+    #: who has had an evening (a game or a bye) before ``rnd`` (``bye_first_evening``)
+    played: frozenset[str] = frozenset()
 
     @classmethod
     def from_season(cls, season: Season, rnd: int) -> "History":
@@ -78,9 +80,18 @@ class History:
         settings = season.settings
         meetings: dict[tuple[str, str], tuple[int, int]] = {}
         skip_forfeits = not settings.forfeit_is_meeting
+        # rematch_period (issue 18): the rematch rules count only this period's meetings
+        since = 0
+        if settings.rematch_period and settings.periods:
+            since = max(first for first in settings.periods if first <= max(rnd, 1))
+        played: set[str] = set()
         wf, bf, df = Result.WHITE_FORFEIT, Result.BLACK_FORFEIT, Result.DOUBLE_FORFEIT
         for g in season.games:
             if g.round >= rnd or g.white == g.black:
+                continue
+            played.add(g.white)
+            played.add(g.black)
+            if g.round < since:
                 continue
             res = g.result  # identity tests: an Enum's hash is a Python-level call
             if skip_forfeits and (res is wf or res is bf or res is df):
@@ -93,9 +104,10 @@ class History:
         for bye in season.byes:
             if bye.round >= rnd:
                 continue
+            played.add(bye.player)
             count, last = byes.get(bye.player, (0, 0))
             byes[bye.player] = (count + 1, max(last, bye.round))
-        return cls(rnd, meetings, byes)
+        return cls(rnd, meetings, byes, frozenset(played))
 
     def meeting(self, a: str, b: str) -> tuple[int, int]:
         """(times met, last round met); (0, 0) when they never met."""
@@ -168,10 +180,21 @@ def _geel_order(below: list[int], d: int) -> list[int]:
 
 # --------------------------------------------------------------------------- the core
 
-def bye_order(pool: Sequence[str], history: History) -> list[str]:
-    """Bye candidates, best first: fewest byes so far, then lowest-ranked (section 5)."""
-    return [name for _, name in sorted(
-        ((history.bye_count(name), -i), name) for i, name in enumerate(pool))]
+def bye_order(pool: Sequence[str], history: History,
+              settings: Settings | None = None) -> list[str]:
+    """Bye candidates, best first: fewest byes so far, then lowest-ranked (section 5).
+
+    House rules (issue 18, issue 16): ``bye_choice lowest`` drops "fewest byes" (always the
+    lowest-ranked present player whose bye leaves a complete pairing); ``bye_first_evening no``
+    puts players on their first evening (no game or bye before) after everyone else."""
+    lowest = settings is not None and settings.bye_choice == "lowest"
+    spare_new = settings is not None and not settings.bye_first_evening
+
+    def key(i: int, name: str) -> tuple[int, int, int]:
+        first = 1 if spare_new and name not in history.played else 0
+        return first, 0 if lowest else history.bye_count(name), -i
+
+    return [name for _, name in sorted((key(i, name), name) for i, name in enumerate(pool))]
 
 
 def _relax_note(a: str, b: str, history: History, settings: Settings, forbidden: bool) -> str:
@@ -194,12 +217,16 @@ def _relax_note(a: str, b: str, history: History, settings: Settings, forbidden:
                    "one", white=a, black=b, detail=detail)
 
 
-def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str]) -> None:
+def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str],
+              settings: Settings | None = None) -> None:
     """A bye for someone who already had one is a compromise (section 5): say so."""
     count, last = history.byes.get(bye, (0, 0))
     if not count:
         return
-    if count > min(history.bye_count(p) for p in pool):
+    if settings is not None and settings.bye_choice == "lowest":
+        why = Message("bye_choice lowest: the lowest-ranked present player whose bye leaves a "
+                      "complete pairing")
+    elif count > min(history.bye_count(p) for p in pool):
         why = Message("no complete pairing when a player with fewer byes gets it")
     elif count == 1:
         why = Message("every player to pair has had one")
@@ -225,7 +252,7 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     if n == 0:
         return [], None
     if n == 1:  # everybody else is on a kept board or in a fixed pair
-        _bye_note(pool[0], pool, history, notes)
+        _bye_note(pool[0], pool, history, notes, settings)
         return [], pool[0]
     odd = n % 2 == 1
     size = n + 1 if odd else n
@@ -273,13 +300,16 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     bye: str | None = None
     if odd:
         # the bye first: the first candidate whose bye leaves a complete pairing
-        for name in bye_order(pool, history):
+        for name in bye_order(pool, history, settings):
             if graph.try_pair(bye_vertex, index[name]):
                 bye = name
                 break
         else:  # pragma: no cover - a perfect matching exists, so some candidate works
             raise AssertionError("no bye candidate although a complete pairing exists")
-        _bye_note(bye, pool, history, notes)
+        _bye_note(bye, pool, history, notes, settings)
+        if not settings.bye_first_evening and bye not in history.played:
+            notes.append(Message("Bye to {name} on a first evening (bye_first_evening no): "
+                                 "nobody else's bye leaves a complete pairing", name=bye))
 
     pairs: list[tuple[int, int]] = []
     alive = graph.alive

@@ -180,6 +180,16 @@ class Settings:
     arbiter: str = ""
     time_control: str = ""
     round_dates: tuple[datetime.date, ...] = ()
+    # a period's own standing: "keizer" (a Keizer competition of its own) or match points per
+    # game "win/draw/loss", e.g. "6/3/1" (pijpersh 2006-07); see core/periods.py
+    period_scoring: str = "keizer"
+    rematch_period: bool = False  # yes: the rematch rules count only this period's meetings
+    absence_max_per_period: bool = False  # yes: absence_max counts each period's absences anew
+    # house rules (issue 18 item 5, issue 16): see docs/club-year.md
+    min_games: int | None = None  # fewer games: shown after the final table, unranked
+    attendance_default: str = "present"  # present | absent (blank = absent, a mark = present)
+    bye_choice: str = "lowest-without-bye"  # lowest-without-bye | lowest
+    bye_first_evening: bool = True  # no: no bye on a player's first evening when avoidable
     # colours (section 6)
     colours: str = "keizer"  # keizer | lower-white | balance | geel
     max_same_colour_in_row: int | None = None
@@ -278,17 +288,24 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "value_normalisation": ("none", "wicker"),
     "pairing": ("keizer", "geel"),
     "colours": ("keizer", "lower-white", "balance", "geel"),
+    "attendance_default": ("present", "absent"),
+    "bye_choice": ("lowest-without-bye", "lowest"),
 }
 _CHOICE_ALIASES = {
     "colours": {"lower_white": "lower-white", "lowerwhite": "lower-white"},
     "recalculation": {"previous": "prev", "original": "prev", "convergence": "converge"},
+    "attendance_default": {"aanwezig": "present", "afwezig": "absent", "anwesend": "present",
+                           "abwesend": "absent", "présent": "present", "absent": "absent"},
+    "bye_choice": {"lowest_without_bye": "lowest-without-bye", "lowest without bye":
+                   "lowest-without-bye"},
 }
 _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_loss",
                   "withdrawn_opponent")
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
 _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
-              "withdrawn_opponent_result")
-_OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
+              "withdrawn_opponent_result", "rematch_period", "absence_max_per_period",
+              "bye_first_evening")
+_OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings", "min_games",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",
              "extra_passes_from_round", "own_value_fade")
@@ -529,6 +546,29 @@ def parse_dates(raw: Any, key: str = "round_dates") -> tuple[datetime.date, ...]
     if len(dates) > MAX_ROUND:
         raise SettingError(key, Message("more than {max_round} date columns", max_round=MAX_ROUND))
     return tuple(dates)
+def _parse_period_scoring(raw: Any, key: str) -> str:
+    """``keizer``, or match points per game ``win/draw/loss`` (``6/3/1``, also ``6-3-1``,
+    ``6, 3, 1``): whole or decimal numbers, win >= draw >= loss >= 0."""
+    text = str(raw).strip().lower()
+    if _blank(raw) or text == "keizer":
+        return "keizer"
+    parts = [p for p in re.split(r"\s*[/,;\-]\s*|\s+", text) if p]
+    if len(parts) != 3:
+        raise SettingError(key, Message("{raw!r} is not keizer or match points win/draw/loss "
+                                        "(e.g. 6/3/1)", raw=raw))
+    points = [parse_fraction(p, key) for p in parts]
+    if not points[0] >= points[1] >= points[2] >= 0:
+        raise SettingError(key, Message("{raw!r}: a win must be worth at least a draw, a draw at "
+                                        "least a loss, and a loss 0 or more", raw=raw))
+    return "/".join(_fmt(p) for p in points)
+
+
+def match_points(settings: Settings) -> tuple[Fraction, Fraction, Fraction] | None:
+    """``period_scoring`` as (win, draw, loss) match points, or None for ``keizer``."""
+    if settings.period_scoring == "keizer":
+        return None
+    win, draw, loss = (Fraction(p) for p in settings.period_scoring.split("/"))
+    return win, draw, loss
 
 
 def _parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
@@ -654,6 +694,8 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return key, _parse_tiebreak(raw_value, key)
     if key == "periods":
         return key, _parse_periods(raw_value, key)
+    if key == "period_scoring":
+        return key, _parse_period_scoring(raw_value, key)
     raise _unknown_setting(raw_key, key)
 
 
@@ -677,6 +719,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "max_same_colour_in_row": (1, MAX_ROUND),
     "max_colour_difference": (0, MAX_ROUND),
     "own_value_fade": (0, MAX_ROUND),
+    "min_games": (1, MAX_ROUND),
 }
 #: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
 #: a fraction of the opponent's value, never negative; absences and the bye are a share of

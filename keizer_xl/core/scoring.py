@@ -273,7 +273,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         counts = absent & counts_code[safe]
         over = np.zeros_like(absent)
         if s.absence_max is not None:
-            over = counts & (np.cumsum(counts, axis=1) > s.absence_max)
+            over = counts & (_counted(counts, s) > s.absence_max)
             credit = np.where(over, 0, credit)
         excused = absent & excused_code[safe] & ~over
         if s.absence_decay != "none" and excused.any():
@@ -282,6 +282,19 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
                 base = table[int(credit[i, r])]
                 credit[i, r] = cid(decayed(base, s.absence_decay, int(nth[i, r])))
     return CreditGrid(tuple(table), credit)
+
+
+def _counted(counts: BoolArray, s: Settings) -> IntArray:
+    """How many counted absences each player has had up to each round: over the season, or
+    with ``absence_max_per_period`` anew in each period (issue 18; ``periods``)."""
+    total: IntArray = np.cumsum(counts, axis=1, dtype=np.int64)
+    if not (s.absence_max_per_period and s.periods):
+        return total
+    out = total.copy()
+    for first in s.periods[1:]:
+        if first < out.shape[1]:
+            out[:, first:] = total[:, first:] - total[:, first - 1:first]
+    return out
 
 
 # --------------------------------------------------------------------------- for people

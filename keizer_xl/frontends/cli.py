@@ -191,6 +191,24 @@ def cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_new_season(args: argparse.Namespace) -> int:
+    """Issue 18: next season's workbook (frontends/new_season.py)."""
+    from keizer_xl.frontends.new_season import new_season
+
+    old = _book_path(args.old)
+    new = Path(args.new)
+    plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
+    tr = _tr()
+    print(tr("Created {path}: {count} players, Start from {old}'s {order} after round {round}",
+             path=str(new), count=len(plan.players), old=old.name, round=plan.final_round,
+             order=tr("final ranking") if args.start == "ranking" else tr("rating order")))
+    if plan.new_season:
+        print(tr("Season: {season}", season=plan.new_season))
+    if plan.left_out:
+        print(tr("Left out (withdrawn): {names}", names=", ".join(plan.left_out)))
+    return EXIT_OK
+
+
 def _ods_write(args: argparse.Namespace, action: str) -> int:
     """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
     if getattr(args, "format", "table") == "csv":
@@ -208,9 +226,13 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
     write = not args.no_write
     if write and ods.is_ods(args.book):
+        if getattr(args, "period", None) is not None:
+            raise UsageError("--period with an .ods workbook: add --no-write")
         return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
     from keizer_xl import actions  # the engine (numpy) only once the workbook is open
+    if getattr(args, "period", None) is not None:
+        return _period_standings(args, path, book, write)
     report = actions.update_standings(book, args.after_round, write=write)
     _print_standings(report, args.format)
     tr = _tr()
@@ -218,6 +240,32 @@ def cmd_standings(args: argparse.Namespace) -> int:
         print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         print(tr("Wrote {sheet} after round {round} to {path}", round=report.standing.round,
+                 path=path, sheet=_sheet("Standings", _book_lang(book))), file=sys.stderr)
+    return EXIT_OK
+
+
+def _period_standings(args: argparse.Namespace, path: Path, book: FileBook, write: bool) -> int:
+    """``standings --period N`` (issue 18): the period's rows as the season's are printed."""
+    from keizer_xl import actions
+    from keizer_xl.frontends.render import period_rows
+
+    if args.format == "csv":
+        raise UsageError("--period with --format csv: use table or json")
+    report = actions.update_period_standings(book, args.period, args.after_round, write=write)
+    rows = period_rows(report.period)
+    tr = _tr()
+    if args.format == "json":
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        p = report.period.period
+        print(tr("Period {number} after round {round}", number=p.number, round=report.period.upto))
+        _print_standings_table([{**r, "value": "" if r["value"] is None else r["value"],
+                                 "prev_value": "" if r["prev_value"] is None else r["prev_value"]}
+                                for r in rows], tr)
+    for note in report.notes:
+        print(f"note: {_say(note)}", file=sys.stderr)
+    if report.written is not None:
+        print(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
                  path=path, sheet=_sheet("Standings", _book_lang(book))), file=sys.stderr)
     return EXIT_OK
 
@@ -251,7 +299,7 @@ def _print_standings_table(rows: list[dict[str, Any]], tr: Translator) -> None:
           f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
           f"{head[8]:>{wide[8]}}")
     for r in rows:
-        print(f"{r['rank']:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
+        print(f"{'-' if r['rank'] is None else r['rank']:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
               f"{r['value']:>{wide[3]}} {r['prev_value']:>{wide[4]}} {r['games']:>{wide[5]}} "
               f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}")
 
@@ -898,11 +946,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help=".xlsm only: let Excel (Windows, macOS) add the macros and buttons")
     p.set_defaults(func=cmd_new)
 
+    p = sub.add_parser("new-season", help="next season's workbook: the same settings, the "
+                       "players active at the end, Start = the final ranking")
+    p.add_argument("old")
+    p.add_argument("new")
+    p.add_argument("--start", choices=("ranking", "rating"), default="ranking")
+    p.add_argument("--force", action="store_true", help="overwrite an existing NEW")
+    p.set_defaults(func=cmd_new_season)
+
     p = sub.add_parser("standings", help="compute the standings and write the Standings sheet")
     p.add_argument("book")
     p.add_argument("--after-round", type=int, metavar="N")
     p.add_argument("--format", choices=("table", "json", "csv"), default="table")
     p.add_argument("--no-write", action="store_true", help="print only, leave the workbook alone")
+    p.add_argument("--period", type=int, metavar="N",
+                   help="print period N's standing (the periods setting)")
     p.set_defaults(func=cmd_standings)
 
     p = sub.add_parser("check", help="report every problem in the workbook, with sheet and cell")

@@ -19,6 +19,9 @@ import io
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
+
+from keizer_xl.i18n import Translator
 
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
@@ -236,6 +239,7 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
                    f"<td class=\"n wide\">{st.draws[name]}</td>"
                    f"<td class=\"n wide\">{st.losses[name]}</td></tr>")
     out.append("</tbody></table></div>")
+    out.extend(_periods_html(season, st.round, tr, name_cell))
 
     open_round = latest_pairing(season)
     if open_round is not None:
@@ -286,6 +290,42 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
         "{recalculation}.", recalculation=season.settings.recalculation)) + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
+
+
+def _periods_html(season: Season, rnd: int, tr: Translator,
+                  name_cell: Callable[[str], str]) -> list[str]:
+    """One section per period played so far (issue 18, ``periods``), after the standings."""
+    from keizer_xl.core.periods import period_standing, played_periods
+    from keizer_xl.sheets import schema
+
+    if not season.settings.periods or not rnd:
+        return []
+    e = html.escape
+    sh = schema.headers("Standings", tr.lang)
+    out = [f'<h2 id="periods-title">{e(schema.sheet_name("Periods", tr.lang))}</h2>']
+    for p in played_periods(season, rnd):
+        ps = period_standing(season, p.number, rnd)
+        span = (tr.gettext("rounds {first}-{last}", first=p.first, last=p.last)
+                if p.last is not None else tr.gettext("from round {first}", first=p.first))
+        over = p.last is not None and ps.upto >= p.last
+        leader = (tr.gettext("period winner {name}", name=ps.leader or "-") if over
+                  else tr.gettext("leader {name}", name=ps.leader or "-"))
+        title = tr.gettext("Period {number} ({rounds}, after round {round}): {leader}",
+                           number=p.number, rounds=span, round=ps.upto, leader=leader)
+        out.append(f'<h3>{e(title)}</h3><div class="scroll"><table class="period" '
+                   f'id="period-{p.number}"><thead><tr><th class="n">{e(sh["rank"])}</th>'
+                   f'<th>{e(sh["name"])}</th><th class="n">{e(sh["score"])}</th>'
+                   f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
+                   f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
+                   '</tr></thead><tbody>')
+        for r in ps.rows:
+            podium = ' class="p1"' if r.place == 1 else ""
+            out.append(f'<tr{podium}><td class="n">{r.place}</td>{name_cell(r.name)}'
+                       f'<td class="n">{_fixed2(r.score)}</td><td class="n">{r.games}</td>'
+                       f'<td class="n wide">{r.wins}</td><td class="n wide">{r.draws}</td>'
+                       f'<td class="n wide">{r.losses}</td></tr>')
+        out.append("</tbody></table></div>")
+    return out
 
 
 def _fixed2(x: Fraction | int) -> str:

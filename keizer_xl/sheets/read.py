@@ -510,6 +510,19 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
     return _AttendanceColumns(numbered, notes)
 
 
+#: ``attendance_default absent`` (issue 18): what a player types to sign up for a round, in
+#: every language (a cell left blank is an excused absence, E); the codes E/U/C/L and the
+#: club's codes keep their meaning.  Documented in docs/club-year.md.
+PRESENT_MARKS = frozenset({"X", "+", "1", "✓", "V", "YES", "Y", "JA", "J", "OUI", "O",
+                           "PRESENT", "AANWEZIG", "ANWESEND", "PRÉSENT"})
+
+
+@dataclass(frozen=True)
+class DefaultAbsence(Absence):
+    """A blank Attendance cell under ``attendance_default absent``: dropped where the player
+    turns out to have played (a game or the bye in Results says he came)."""
+
+
 def read_attendance(table: Table | None, names: _Names, settings: Settings,
                     problems: list[Problem], notes: list[str] | None = None,
                     lang: str = "en", tr: Translator = _ENGLISH) -> tuple[list[Absence], list[int]]:
@@ -522,6 +535,7 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
         return [], []
     letters = schema.code_letters(lang)
     codes = set(BUILTIN_CODES) | set(settings.code_map) | set(letters)
+    by_default_absent = settings.attendance_default == "absent"
     layout = _attendance_columns(table, cols["name"], codes, problems, tr)
     if notes is not None:
         notes.extend(layout.notes)
@@ -554,6 +568,11 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
         seen[name] = where
         for idx, rnd in round_cols:
             value = row[idx]
+            if by_default_absent and (_blank(value) or (_text(value).upper() in PRESENT_MARKS
+                                                        and _text(value).upper() not in codes)):
+                if _blank(value):  # attendance_default absent: not signed up (issue 18)
+                    absences.append(DefaultAbsence(rnd, name, "E", table.cell(r, idx)))
+                continue
             if _blank(value):
                 continue
             code = _text(value).upper()
@@ -566,6 +585,11 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
                     + _dym(code, codes, tr)))
                 continue
             absences.append(Absence(rnd, name, letters.get(code, code), table.cell(r, idx)))
+    if by_default_absent:  # a player without a row has signed up for no round
+        listed = set(seen)
+        absences.extend(DefaultAbsence(rnd, name, "E", table.sheet)
+                        for name in names.players.values() if name not in listed
+                        for _, rnd in round_cols)
     return absences, sorted(seen_rounds)
 
 
@@ -709,6 +733,11 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
         problems.extend(_check_rounds_and_boards(games, byes, results_table, tr))
     problems.extend(_check_pairings_sheet(book, games, names))
     players = _resolve_bare_withdrawals(players, games, byes, status_cells, notes)
+    if settings.attendance_default == "absent":  # he came after all: Results say so
+        came = {(g.round, n) for g in games for n in (g.white, g.black)}
+        came |= {(b.round, b.player) for b in byes}
+        absences = [a for a in absences
+                    if not (isinstance(a, DefaultAbsence) and (a.round, a.player) in came)]
     if repair_round is not None:
         paired = sorted({g.round for g in games} | {b.round for b in byes})
         rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round

@@ -14,10 +14,12 @@ from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
 from keizer_xl.core.model import BUILTIN_CODES, Season
 from keizer_xl.core.pairing import Pairing
+from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid, standings_records)
-from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
+from keizer_xl.sheets.layout import (Layout, Rows, SheetStyle, Span, Style, podium_fill,
+                                    sheet_layout)
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
 from keizer_xl.i18n import translate, translator
@@ -152,7 +154,9 @@ def compare_style(comparison: Comparison, summary: pd.DataFrame) -> SheetStyle:
 
 def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                      not_yet: Sequence[str] = (), season: Season | None = None,
-                     context: RunContext | None = None) -> Layout:
+                     context: RunContext | None = None,
+                     extra: tuple[Mapping[str, Any], Mapping[str, Any], Sequence[str]] | None = None
+                     ) -> Layout:
     """Standings: rank, name, score, value, games and points per round; podium fills; headed
     in ``lang`` (sheets/schema.py).
 
@@ -193,9 +197,46 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                                     if formats.get((i, str(column)), "").endswith("General") else 0)
                      for i, v in enumerate(frame.column(str(column)))]
             widths[str(column)] = max(6.0, max(shown, default=0) + 0.5)
+    if extra is not None:
+        frame, formats, widths = _house_columns(frame, formats, widths, extra, lang)
     style = replace(style, notes=(*legend_lines(used, lang), *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2)
     return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
+
+
+def _house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],
+                   extra: tuple[Mapping[str, Any], Mapping[str, Any], Sequence[str]], lang: str
+                   ) -> tuple[Rows, dict[tuple[int, str], str], dict[str, float]]:
+    """Issue 18's house rules on the Standings sheet: Game points and TPR at the end (TPR blank
+    without rated games); the players below ``min_games`` moved after the table, Rank '-', the
+    others ranked on from 1."""
+    from keizer_xl.core.numbers import display
+
+    points, perf, unranked = extra
+    h = schema.headers("Standings", lang)
+    name_at = frame.columns.index(h["name"])
+    rank_at = frame.columns.index(h["rank"])
+    rows = [(*row, display(points[row[name_at]]) if row[name_at] in points else None,
+             perf.get(row[name_at])) for row in frame.rows]
+    order = list(range(len(rows)))
+    if unranked:
+        out = set(unranked)
+        order = ([i for i in order if rows[i][name_at] not in out]
+                 + [i for i in order if rows[i][name_at] in out])
+        place = 0
+        for i in order:
+            row = list(rows[i])
+            if row[name_at] in out:
+                row[rank_at] = "-"
+            elif row[rank_at] != "-":
+                place += 1
+                row[rank_at] = place
+            rows[i] = tuple(row)
+    new_at = {old: new for new, old in enumerate(order)}
+    formats = {(new_at[i], c): f for (i, c), f in formats.items()}
+    widths = {**widths, h["game_points"]: max(8, len(h["game_points"]) + 2), h["tpr"]: 6}
+    return (Rows((*frame.columns, h["game_points"], h["tpr"]), tuple(rows[i] for i in order)),
+            formats, widths)
 
 
 def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str],
@@ -322,6 +363,55 @@ def compare_layout(comparison: Comparison, context: RunContext | None = None,
     return sheet_layout(ranks, titled(style, "compare", comparison.round, context, lang))
 
 
-__all__ = ["standings_layout", "pairings_layout", "history_layout", "crosstable_layout",
+def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None = None,
+                   lang: str = "en") -> Layout:
+    """Periods (issue 18): one titled block per period played so far, its leader named in the
+    block's heading and on the podium fill of its first row; headed like Standings in ``lang``.
+    A period ranked by match points (``period_scoring 6/3/1``) has no Value column."""
+    from keizer_xl.core.numbers import display
+
+    tr = translator(lang)
+    h = schema.headers("Standings", lang)
+    upto = max((p.upto for p in periods), default=None)
+    blocks: list[tuple[str, Rows]] = []
+    for ps in periods:
+        keizer = ps.scoring == "keizer"
+        columns = (h["rank"], h["name"], h["score"], *((h["value"],) if keizer else ()),
+                   h["games"], h["w"], h["d"], h["l"])
+        rows = tuple((r.place, r.name, display(r.score),
+                      *((display(r.value),) if keizer and r.value is not None else ()),
+                      r.games, r.wins, r.draws, r.losses) for r in ps.rows)
+        p = ps.period
+        span = (tr("rounds {first}-{last}", first=p.first, last=p.last) if p.last is not None
+                else tr("from round {first}", first=p.first))
+        over = p.last is not None and ps.upto >= p.last
+        heading = tr("Period {number} ({rounds}, after round {round}): {leader}",
+                     number=p.number, rounds=span, round=ps.upto,
+                     leader=(tr("period winner {name}", name=ps.leader or "-") if over
+                             else tr("leader {name}", name=ps.leader or "-")))
+        if not keizer:
+            heading = tr("{heading}; match points {points}", heading=heading, points=ps.scoring)
+        blocks.append((heading, Rows(columns, rows)))
+    first: Rows = blocks[0][1] if blocks else Rows((h["rank"], h["name"], h["score"]), ())
+    heading0 = blocks[0][0] if blocks else tr("No period has started yet")
+    style = SheetStyle(title=sheet_title("periods", upto, lang),
+                       widths={h["rank"]: max(7, len(h["rank"]) + 3), h["name"]: 24, h["score"]: 9, h["value"]: 7,
+                               h["games"]: max(7, len(h["games"]) + 2), h["w"]: 4, h["d"]: 4,
+                               h["l"]: 4},
+                       number_formats={h["rank"]: "0_0_0", h["score"]: "0.00"},
+                       highlight_rows=1 if blocks and blocks[0][1].rows else 0,
+                       blocks=tuple(blocks[1:]))
+    style = titled(style, "periods", upto, context, lang)
+    # the first period's heading under the sheet's title line, the table under it
+    style = replace(style, title_rows=(*style.title_rows, heading0))
+    layout = sheet_layout(first, style)
+    # every block's leader on the podium fill, as the first block's (its header, then row 1)
+    leaders = [Span(r + 1, r + 1, 1, len(row), Style(fill=podium_fill(0)))
+               for r, row in enumerate(layout.grid[:-1], start=1)
+               if row[:2] == (h["rank"], h["name"]) and layout.grid[r]]
+    return replace(layout, spans=(*layout.spans, *leaders))
+
+
+__all__ = ["standings_layout", "periods_layout", "pairings_layout", "history_layout", "crosstable_layout",
            "explain_layout", "audit_layout", "compare_layout", "history_style",
            "crosstable_style", "explain_style", "audit_style", "compare_style"]

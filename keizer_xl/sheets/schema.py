@@ -35,10 +35,12 @@ SHEETS: dict[str, Names] = {
     "Explain": {"en": "Explain", "nl": "Uitleg", "de": "Erklärung", "fr": "Explication"},
     "Compare": {"en": "Compare", "nl": "Vergelijking", "de": "Vergleich", "fr": "Comparaison"},
     "Audit": {"en": "Audit", "nl": "Controle", "de": "Prüfung", "fr": "Contrôle"},
+    "Periods": {"en": "Periods", "nl": "Periodes", "de": "Perioden", "fr": "Périodes"},
     "Instructions": {"en": "Instructions", "nl": "Uitleg gebruik", "de": "Anleitung", "fr": "Mode d'emploi"},
 }
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
-ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit")
+ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit",
+                 "Periods")
 
 #: Older or informal sheet names also read (never written).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -93,6 +95,10 @@ COLUMNS: dict[str, dict[str, Names]] = {
         "w": {"en": "W", "nl": "W", "de": "G", "fr": "G"},
         "d": {"en": "D", "nl": "R", "de": "R", "fr": "N"},
         "l": {"en": "L", "nl": "V", "de": "V", "fr": "P"},
+        # house rules (issue 18): at the end, after the round columns
+        "game_points": {"en": "Game points", "nl": "Bordpunten", "de": "Brettpunkte",
+                        "fr": "Points de partie"},
+        "tpr": {"en": "TPR", "nl": "TPR", "de": "TPR", "fr": "TPR"},
     },
     "Pairings": {
         "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},

@@ -44,6 +44,7 @@ SHEET_TITLES: Mapping[str, str] = {
     "explain": N_("Explanation after round {round}"),
     "audit": N_("Pairing audit up to round {round}"),
     "compare": N_("Final ranking after round {round} by method and preset"),
+    "periods": N_("Periods after round {round}"),
 }
 
 #: the same without a round (an empty season, an audit of no round)
@@ -55,6 +56,7 @@ SHEET_TITLES_NO_ROUND: Mapping[str, str] = {
     "explain": N_("Explanation"),
     "audit": N_("Pairing audit"),
     "compare": N_("Final ranking by method and preset"),
+    "periods": N_("Periods"),
 }
 
 #: the short marks of a round that was not a game (Standings round columns, HTML), by what the

@@ -1,0 +1,71 @@
+"""Game points and the rating performance (TPR) beside the Keizer points (issue 18, item 5).  Pure.
+
+Game points: 1 for a win (a forfeit win too), 1/2 for a draw, 0 otherwise; a bye, an absence,
+an adjourned or unfinished game earn none (they are not decided games).
+
+TPR is FIDE's performance rating (FIDE Rating Regulations B.02, 8.2.3 and the dp table 8.1.1,
+https://handbook.fide.com/chapter/B022024): over the games played over the board against a
+rated opponent, Ra = the opponents' average rating rounded to a whole number, p = the score
+fraction rounded to two decimals, TPR = Ra + dp(p); dp(1 - p) = -dp(p).  Forfeits and games
+against unrated opponents are left out; a player without such a game has no TPR (None).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from keizer_xl.core import scoring
+from keizer_xl.core.model import Season
+
+__all__ = ["DP_TABLE", "dp", "game_points", "performance", "tpr"]
+
+#: FIDE's dp for p = 0.50, 0.51, ..., 1.00 (B.02 table 8.1.1)
+DP_TABLE: tuple[int, ...] = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
+    158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
+    351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800)
+
+_HALF = Fraction(1, 2)
+
+
+def _half_up(x: Fraction) -> int:
+    return int((x + _HALF).__floor__())
+
+
+def dp(p: Fraction) -> int:
+    """FIDE's rating difference for the score fraction ``p`` (rounded to two decimals)."""
+    hundredths = _half_up(p * 100)
+    if hundredths >= 50:
+        return DP_TABLE[hundredths - 50]
+    return -DP_TABLE[50 - hundredths]
+
+
+def performance(games: list[tuple[int, Fraction]]) -> int | None:
+    """TPR of (opponent rating, score 0/½/1) games; None without a game."""
+    if not games:
+        return None
+    ra = _half_up(Fraction(sum(r for r, _ in games), len(games)))
+    p = sum((s for _, s in games), Fraction(0)) / len(games)
+    return ra + dp(p)
+
+
+def game_points(season: Season, upto: int) -> dict[str, Fraction]:
+    """Game points of rounds 1..``upto`` per player (module doc)."""
+    rounds = scoring.classify(season, None, upto)
+    worth = {scoring.WIN: Fraction(1), scoring.FORFEIT_WIN: Fraction(1), scoring.DRAW: _HALF}
+    kinds = rounds.kind.tolist()
+    return {p.name: sum((worth.get(k, Fraction(0)) for k in kinds[i][1:]), Fraction(0))
+            for i, p in enumerate(rounds.players)}
+
+
+def tpr(season: Season, upto: int) -> dict[str, int | None]:
+    """FIDE performance over rounds 1..``upto`` per player (module doc)."""
+    rounds = scoring.classify(season, None, upto)
+    rating = [p.rating for p in rounds.players]
+    score = {scoring.WIN: Fraction(1), scoring.DRAW: _HALF, scoring.LOSS: Fraction(0)}
+    kinds, opponents = rounds.kind.tolist(), rounds.opponent.tolist()
+    out: dict[str, int | None] = {}
+    for i, p in enumerate(rounds.players):
+        games = [(rating[o], score[k]) for k, o in zip(kinds[i][1:], opponents[i][1:])
+                 if k in score and rating[o] is not None]
+        out[p.name] = performance([(r, s) for r, s in games if r is not None])
+    return out
