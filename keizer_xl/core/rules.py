@@ -141,6 +141,10 @@ class Settings:
     colours: str = "keizer"  # keizer | lower-white | balance | geel
     max_same_colour_in_row: int | None = None
     max_colour_difference: int | None = None
+    # groups (issue 18, docs/groups.md): at each period boundary the ``promote`` best of a group
+    # move up to the group above, the ``relegate`` worst of the group above move down
+    promote: int = 0
+    relegate: int = 0
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -224,6 +228,7 @@ _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",
              "extra_passes_from_round")
+_INT_KEYS += ("promote", "relegate")  # groups (issue 18)
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
 KNOWN_KEYS: tuple[str, ...] = tuple(
@@ -552,6 +557,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "rematch_gap": (0, MAX_ROUND),
     "max_same_colour_in_row": (1, MAX_ROUND),
     "max_colour_difference": (0, MAX_ROUND),
+    "promote": (0, 100), "relegate": (0, 100),  # groups (issue 18): players moved per boundary
 }
 #: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
 #: a fraction of the opponent's value, never negative; absences and the bye are a share of

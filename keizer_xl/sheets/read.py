@@ -720,6 +720,9 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
         problems.extend(Problem(p.where, translate(p.message, tr)) for p in validate(season))
         problems.extend(_check_settings_against_players(season, tr))
         problems.extend(_check_value_scale(season, setting_cells, tr))
+    if not problems:  # groups and categories (issue 18): sheets/groups_check.py
+        from keizer_xl.sheets.groups_check import group_problems
+        problems.extend(group_problems(season, players_table, setting_cells, tr))
     if problems:
         raise InputError(problems)
     notes.extend(_late_entrant_notes(season, joined_cells))
