@@ -522,12 +522,14 @@ def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Seaso
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.explain import explain_player, find_player
+    from keizer_xl.analysis.explain import explain_player, find_player, group_context
     from keizer_xl.analysis.history import number_text
+    from keizer_xl.sheets.read import read_season
 
     path = _book_path(args.book)
-    season, history = _season_and_history(path)
+    season = read_season(_open(path))
     name = find_player(season, args.name)  # PlayerNotFound: refused, exit 1 (outcome.py)
+    season, history, group_lines = group_context(season, name)  # groups: issue 18
     e = explain_player(season, history, name)
     if e.rank_now is not None:
         print(_say(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
@@ -543,7 +545,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                      [_say(Message("Round")), _say(Message("Result")),
                       _say(Message("Worth then")), _say(Message("Worth now"))], right={0, 2, 3})
     print()
-    for line in e.lines:
+    for line in (*group_lines, *e.lines):
         print(_say(line))
     return EXIT_OK
 
