@@ -226,8 +226,8 @@ _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "
 _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
                       "max_same_colour_in_row", "max_colour_difference")
-_INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",
-             "extra_passes_from_round")
+_INT_KEYS: tuple[str, ...] = ("value_decimals", "k_factor", "max_passes", "extra_passes",
+                              "extra_passes_from_round")
 _INT_KEYS += ("promote", "relegate")  # groups (issue 18)
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
