@@ -112,7 +112,13 @@ def _group_standings(season: Season, after_round: int | None,
                              categories=_categories(gs)))
     if group is not None or not parts:
         return parts[0] if parts else _season_standings(season, after_round)
-    return replace(parts[0], parts=tuple(parts), moves=moves)
+    # the whole report's notes (what a front end prints): each group's own notes named by
+    # their group, then the moves decided at this round's end, each once
+    announced = {m.message for m in moves if m.round == k + 1}
+    notes = [Message("group {group}: {note}", group=p.group, note=n)
+             for p in parts for n in p.notes if n not in announced]
+    notes += [m.message for m in moves if m.round == k + 1]
+    return replace(parts[0], parts=tuple(parts), moves=moves, notes=tuple(notes))
 
 
 def _season_standings(season: Season, after_round: int | None = None) -> StandingsReport:
@@ -159,7 +165,8 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                     context: RunContext) -> Layout:
     """The Standings sheet: one table, or (groups, categories: issue 18) one titled block per
     group and per category; the notes in the workbook's language (the sheet is the club's)."""
-    from keizer_xl.sheets.report_sheets import category_layout, grouped_standings_layout
+    from keizer_xl.sheets.report_sheets import (category_heading, category_layout,
+                                                grouped_standings_layout, group_heading)
 
     def one(r: StandingsReport, notes: tuple[str, ...]) -> Layout:
         return standings_layout(r.standing, [translate(n, lang) for n in notes], lang=lang,
@@ -173,7 +180,8 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
     if not parts:
         return _single_with_categories(report, one(report, report.notes), lang, context)
     moves = [translate(m.message, lang) for m in report.moves]
-    cats = [(f"{p.group} · {c}" if len(parts) > 1 else c, category_layout(p.standing, m, lang))
+    cats = [(f"{group_heading(p.group, lang)} · {category_heading(c, lang)}"
+             if len(parts) > 1 else category_heading(c, lang), category_layout(p.standing, m, lang))
             for p in parts for c, m in p.categories]
     shown = [(p.group, one(p, tuple(n for n in p.notes
                                     if not any(n == m.message for m in p.moves))))

@@ -265,12 +265,13 @@ def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
                              notes: Sequence[str] = ()) -> Layout:
     """The Standings sheet of a workbook with groups or categories (issue 18): the title, one
     titled block per group (each a whole standings table as :func:`standings_layout` makes
-    it), then one block per category; ``notes`` (promotion and relegation) at the end."""
+    it), then one block per category (``categories``: heading, layout, the heading as shown);
+    ``notes`` (promotion and relegation) at the end."""
     from keizer_xl.sheets.layout import stack_layouts
 
     ctx = context if context is not None else run_context()
     blocks = [(group_heading(g, lang), lay) for g, lay in parts]
-    blocks += [(category_heading(c, lang), lay) for c, lay in categories]
+    blocks += list(categories)
     if notes:
         blocks.append((translator(lang)("Promotion and relegation"),
                        Layout(grid=tuple((n,) for n in notes), page=PageSetup(repeat_rows=None))))
