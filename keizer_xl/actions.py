@@ -115,10 +115,10 @@ def _group_standings(season: Season, after_round: int | None,
     # the whole report's notes (what a front end prints): each group's own notes named by
     # their group, then the moves decided at this round's end, each once
     announced = {m.message for m in moves if m.round == k + 1}
-    notes = [Message("group {group}: {note}", group=p.group, note=n)
-             for p in parts for n in p.notes if n not in announced]
-    notes += [m.message for m in moves if m.round == k + 1]
-    return replace(parts[0], parts=tuple(parts), moves=moves, notes=tuple(notes))
+    every: list[str] = [Message("group {group}: {note}", group=p.group, note=n)
+                        for p in parts for n in p.notes if n not in announced]
+    every += [m.message for m in moves if m.round == k + 1]
+    return replace(parts[0], parts=tuple(parts), moves=moves, notes=tuple(every))
 
 
 def _season_standings(season: Season, after_round: int | None = None) -> StandingsReport:
