@@ -411,3 +411,100 @@ def test_standings_with_two_groups_prints_on_a4_landscape(tmp_path):
         assert min(sizes) >= 8.2
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf),
                     str(tmp_path / "standings")], capture_output=True)
+
+
+# --------------------------------------------------------------------------- more cases
+
+def test_three_groups_moves_are_cumulative_and_simultaneous():
+    """Three groups, promote 1, relegate 2, periods 1, 2, 3: at each boundary the best of a
+    lower group moves up and the two worst of the group above move down, all at once (the
+    player promoted from C to B is not among B's worst at the same boundary)."""
+    from helpers import season as make_season
+
+    names = {"A": ["a1", "a2", "a3"], "B": ["b1", "b2", "b3"], "C": ["c1", "c2", "c3"]}
+    players = [Player(n, rating=2000 - 10 * i, group=g)
+               for i, (g, n) in enumerate((g, n) for g, ns in names.items() for n in ns)]
+    # round 1: in every group the first beats the second, the third has the bye
+    round_1 = [(ns[0], ns[1], "1-0") for ns in names.values()] + [("bye", ns[2])
+                                                                   for ns in names.values()]
+    season = make_season(players, [round_1], periods="1, 2, 5", promote=1, relegate=2)
+    moves = group_moves(season)
+    got = {(m.name, m.source, m.target, m.round) for m in moves}
+    # after round 1 each group's ranking is first, bye, second (x1 won; x3's bye 2/3 of his
+    # own value beats x2's loss): the best of B and C move up, the two worst of A and B down
+    order = {g: list(compute_standings(season, group=g).standing.order) for g in names}
+    # hand-worked, each group (N = 3, top 1.5N = 5 rounded half up; start 5, 4, 3): the winner
+    # 4 + own 5 = 9, the bye 2/3 x 3 + own 3 = 5, the loser 0 + own 4 = 4
+    assert order == {g: [ns[0], ns[2], ns[1]] for g, ns in names.items()}
+    assert [compute_standings(season, group="C").standing.score[n] for n in ("c1", "c3", "c2")
+            ] == [9, 5, 4]
+    expected = set()
+    for upper, lower in (("A", "B"), ("B", "C")):
+        expected.add((order[lower][0], lower, upper, 2))
+        expected |= {(n, upper, lower, 2) for n in order[upper][-2:]}
+    assert got == expected and len(moves) == 6
+    after = membership(season, 2, moves)
+    assert sorted(n for n, g in after.items() if g == "A") == sorted(
+        [order["A"][0], order["B"][0]])
+    # the next boundary (5) is not reached: round 4 has no results
+    assert all(m.round == 2 for m in moves)
+
+
+def test_a_moved_player_may_meet_his_new_group_but_not_his_old(tmp_path, capsys):
+    path = two_groups(tmp_path / "g.xlsx")
+    _play_round_2(path)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Results"]
+    ws.append([3, 1, "Gijs", "Anna", "1-0"])   # Gijs plays in group A from round 3: fine
+    ws.append([3, 2, "Eva", "Fred", "0-1"])    # Eva plays in group B from round 3: fine
+    wb.save(path)
+    code, out, _ = run(capsys, "check", path)
+    assert code == 0, out
+    ws.append([3, 3, "Bert", "Hans", "1-0"])   # A against B: a problem at its Result cell
+    wb.save(path)
+    code, out, _ = run(capsys, "check", path)
+    row = ws.max_row
+    assert code == 1
+    assert f"Results!E{row}: Bert (group A) and Hans (group B) play each other in round 3" in out
+
+
+def test_group_options_on_a_workbook_without_groups_are_usage_errors(tmp_path, capsys):
+    path = two_groups(tmp_path / "g.xlsx", settings=(), groups=[None] * 9)
+    code, _, err = run(capsys, "standings", path, "--group", "A", "--no-write")
+    assert code == 2 and "there are no groups" in err
+    code, _, err = run(capsys, "pair", path, "--group", "A", "--dry-run")
+    assert code == 2 and "there are no groups" in err
+
+
+def test_a_group_with_fewer_than_two_present_is_left_out_with_a_note(tmp_path, capsys):
+    path = two_groups(tmp_path / "g.xlsx", settings=())
+    wb = openpyxl.load_workbook(path)
+    att = wb["Attendance"]
+    for row in att.iter_rows(min_row=2):
+        if row[0].value in ("Fred", "Gijs", "Hans"):
+            row[2].value = "E"  # round 2: only Ilse of group B is there
+    wb.save(path)
+    code, out, _ = run(capsys, "pair", path, "--format", "json", "--dry-run")
+    assert code == 0
+    pairing = json.loads(out)
+    assert [g["group"] for g in pairing["groups"]] == ["A"]
+    assert any(n.startswith("group B: round 2: only 1 player present (Ilse)")
+               for n in pairing["notes"])
+    code, _, err = run(capsys, "pair", path, "--group", "B", "--dry-run")
+    assert code == 1 and "only 1 player present (Ilse)" in err
+
+
+def test_pairing_one_group_again_keeps_the_other_groups_rows(tmp_path, capsys):
+    path = two_groups(tmp_path / "g.xlsx", settings=())
+    assert run(capsys, "pair", path)[0] == 0
+    before = [r for r in openpyxl.load_workbook(path)["Results"].iter_rows(min_row=2,
+                                                                          values_only=True)
+              if r[0] == 2]
+    assert run(capsys, "pair", path, "--group", "B", "--repair")[0] == 0
+    after = [r for r in openpyxl.load_workbook(path)["Results"].iter_rows(min_row=2,
+                                                                         values_only=True)
+             if r[0] == 2]
+    group_a = [r for r in before if r[2] in A]
+    assert [r for r in after if r[2] in A] == group_a          # untouched
+    assert sorted(r[2] for r in after if r[2] in B) == sorted(r[2] for r in before if r[2] in B)
+    assert len(after) == len(before)
