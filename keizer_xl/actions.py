@@ -279,15 +279,20 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
                                            moves)) for g in wanted)
     elif rnd is None:
         rnd = max(season.paired_rounds(), default=0) or None
+    assert rnd is not None
     parts: list[tuple[str, PairingReport]] = []
     skipped: list[str] = []
     first_error: ActionError | None = None
     for g in wanted:
         gs = group_season(season, g, rnd, moves)
+        # only a group that has this round already, or too few players for it, is left out;
+        # any other refusal (results missing, a later round paired) stops the whole pairing
+        paired = any(x.round == rnd for x in gs.games) or any(b.round == rnd for b in gs.byes)
+        few = len(present_players(gs, rnd)[0]) < 2
         try:
             report = _plan_one(gs, rnd, force=force, repair=repair)
         except ActionError as e:
-            if group is not None:
+            if group is not None or not ((paired and not repair) or few):
                 raise
             first_error = first_error or e
             skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
@@ -297,7 +302,6 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     if not parts:
         assert first_error is not None
         raise first_error
-    assert rnd is not None
     members = {n for _, r in parts for n in r.ranking}
     taken = [g.board for g in season.games if g.round == rnd and g.board is not None
              and not (repair and (g.white in members or g.black in members))]

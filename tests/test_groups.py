@@ -508,3 +508,11 @@ def test_pairing_one_group_again_keeps_the_other_groups_rows(tmp_path, capsys):
     assert [r for r in after if r[2] in A] == group_a          # untouched
     assert sorted(r[2] for r in after if r[2] in B) == sorted(r[2] for r in before if r[2] in B)
     assert len(after) == len(before)
+
+
+def test_a_group_with_missing_results_stops_the_whole_pairing(tmp_path, capsys):
+    results = [r for r in RESULTS_1]
+    results[0] = [1, 1, "Anna", "Bert", None]  # group A's round 1 lacks a result
+    path = two_groups(tmp_path / "g.xlsx", settings=(), results=results)
+    code, _, err = run(capsys, "pair", path, "--dry-run")
+    assert code == 1 and "round 1 still lacks results" in err
