@@ -516,3 +516,15 @@ def test_a_group_with_missing_results_stops_the_whole_pairing(tmp_path, capsys):
     path = two_groups(tmp_path / "g.xlsx", settings=(), results=results)
     code, _, err = run(capsys, "pair", path, "--dry-run")
     assert code == 1 and "round 1 still lacks results" in err
+
+
+def test_each_group_has_its_own_value_scale(tmp_path, capsys):
+    """top_value 5, step 1: nine players would sink to values 0 and below (a problem), but
+    each group has at most five players: values 5..1 in A, 5..2 in B."""
+    path = two_groups(tmp_path / "g.xlsx", settings=(("top_value", 5),))
+    code, out, _ = run(capsys, "standings", path, "--group", "A", "--format", "json",
+                       "--no-write")
+    assert code == 0, out
+    assert sorted(r["prev_value"] for r in json.loads(out)) == [1, 2, 3, 4, 5]
+    flat = two_groups(tmp_path / "h.xlsx", settings=(("top_value", 5),), groups=[None] * 9)
+    assert run(capsys, "check", flat)[0] == 1

@@ -909,6 +909,12 @@ def _check_value_scale(season: Season, setting_cells: dict[str, str],
     """Every place of the ranking must be worth more than 0 (rules section 2)."""
     s = season.settings
     n = len(season.players)
+    if any(p.group.strip() for p in season.players):  # each group has its own scale (issue 18)
+        from keizer_xl.core.groups import group_key
+        sizes: dict[str, int] = {}
+        for p in season.players:
+            sizes[group_key(p.group)] = sizes.get(group_key(p.group), 0) + 1
+        n = max(sizes.values())
     why = value_scale_problem(s, n)
     if why is None:
         return []
