@@ -269,6 +269,13 @@ def test_pairings_sheet_has_a_block_per_group_with_the_contract_headers(tmp_path
     firsts = [r[0] for r in grid]
     assert firsts.index("Group A") < firsts.index("Group B")
     assert [r[:4] for r in grid if r[0] == "Board"] == [("Board", "White", "Black", "Result")] * 2
+    # under each header row: that group's boards, numbered on, in the same columns A-D
+    b_at = firsts.index("Group B")
+    a_rows = [r for r in grid[firsts.index("Group A") + 2:b_at] if isinstance(r[0], int)]
+    b_rows = [r for r in grid[b_at + 2:] if isinstance(r[0], int)]
+    assert [r[0] for r in a_rows + b_rows] == [1, 2, 3, 4]
+    assert {r[1] for r in a_rows} | {r[2] for r in a_rows} <= set(A)
+    assert {r[1] for r in b_rows} | {r[2] for r in b_rows} <= set(B)
 
 
 GOLDEN = Path(__file__).parent / "golden" / "sheets" / "groups_standings.json"
@@ -528,3 +535,4 @@ def test_each_group_has_its_own_value_scale(tmp_path, capsys):
     assert sorted(r["prev_value"] for r in json.loads(out)) == [1, 2, 3, 4, 5]
     flat = two_groups(tmp_path / "h.xlsx", settings=(("top_value", 5),), groups=[None] * 9)
     assert run(capsys, "check", flat)[0] == 1
+
