@@ -272,11 +272,23 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     it paired already (or has fewer than two present) is left out with a note."""
     from keizer_xl.core.pairing_round import next_round as season_next
 
+    # (each group's round is the same round: one club evening)
     wanted = [find_group(season, group)] if group is not None else list(group_names(season))
     moves = group_moves(season)
-    if rnd is None and not repair:
-        rnd = min(season_next(group_season(season, g, season.last_round_with_results() + 1,
-                                           moves)) for g in wanted)
+    if rnd is None and not repair and group is not None:
+        rnd = season_next(group_season(season, wanted[0], season.last_round_with_results() + 1,
+                                       moves))
+    elif rnd is None and not repair:
+        # the latest paired round again for a group that is behind in it (paired group by
+        # group, and it has two present), else the round after it for all
+        last = max(season.paired_rounds(), default=0)
+        behind = False
+        for g in wanted:
+            gs = group_season(season, g, max(last, 1), moves)
+            if last and not any(x.round == last for x in (*gs.games, *gs.byes)) and \
+                    len(present_players(gs, last)[0]) >= 2:
+                behind = True
+        rnd = last if behind else last + 1
     elif rnd is None:
         rnd = max(season.paired_rounds(), default=0) or None
     assert rnd is not None
