@@ -285,7 +285,7 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
         behind = False
         for g in wanted:
             gs = group_season(season, g, max(last, 1), moves)
-            if last and not any(x.round == last for x in (*gs.games, *gs.byes)) and \
+            if last and last not in gs.paired_rounds() and \
                     len(present_players(gs, last)[0]) >= 2:
                 behind = True
         rnd = last if behind else last + 1
