@@ -542,3 +542,14 @@ def test_each_group_has_its_own_value_scale(tmp_path, capsys):
     flat = two_groups(tmp_path / "h.xlsx", settings=(("top_value", 5),), groups=[None] * 9)
     assert run(capsys, "check", flat)[0] == 1
 
+
+
+def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
+    path = two_groups(tmp_path / "g.xlsx", settings=())
+    code, out, _ = run(capsys, "export", path, "--csv", "--out", "-")
+    lines = out.lstrip("\ufeff").splitlines()
+    assert code == 0 and lines[0].startswith("Group,Rank,Name,Score")
+    assert [ln.split(",")[:3] for ln in lines[1:]] == [
+        ["A", "1", "Anna"], ["A", "2", "Cees"], ["A", "3", "Dirk"], ["A", "4", "Bert"],
+        ["A", "5", "Eva"], ["B", "1", "Gijs"], ["B", "2", "Hans"], ["B", "3", "Fred"],
+        ["B", "4", "Ilse"]]

@@ -636,8 +636,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         if separator and separator == args.decimal:
             raise UsageError(f"--csv-separator and --decimal are both {separator!r}")
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
-        outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal),
-                        ".csv", "utf-8-sig"))
+        outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal,
+                                      season=season), ".csv", "utf-8-sig"))
     for text, suffix, encoding in outputs:
         if args.out == "-":
             sys.stdout.write(text)

@@ -27,7 +27,12 @@ from keizer_xl.sheets.read import standings_table
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, compute_history
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
+from typing import TYPE_CHECKING
+
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
 
@@ -49,7 +54,7 @@ CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ","), "fr": (
 
 
 def standings_csv(history: History, lang: str = "en", *, separator: str | None = None,
-                  decimal: str | None = None) -> str:
+                  decimal: str | None = None, season: Season | None = None) -> str:
     """The latest standings as the Standings sheet has them (Rank, Name, Score, Value, Prev value,
     Games, W, D, L, R1..Rk, headed in ``lang``), numbers rounded to 2 decimals, names protected
     as above.  ``separator`` and ``decimal`` default to the language's (CSV_CONVENTIONS), so
@@ -59,8 +64,11 @@ def standings_csv(history: History, lang: str = "en", *, separator: str | None =
     decimal = decimal or default_dec
     if separator == decimal:
         raise ValueError(f"the separator and the decimal sign are both {separator!r}")
-    frame, _ = standings_table(standings_frame(history.last), lang)
-    name = frame.columns[1]
+    if season is not None and has_groups(season):
+        frame = _grouped_frame(season, lang)
+    else:
+        frame, _ = standings_table(standings_frame(history.last), lang)
+    name = frame.columns[1 if frame.columns[0] != _group_header(lang) else 2]
     frame[name] = [csv_escape(n) for n in frame[name]]
     if decimal != ".":
         for col in frame.columns:
@@ -70,6 +78,29 @@ def standings_csv(history: History, lang: str = "en", *, separator: str | None =
     buf = io.StringIO()
     frame.to_csv(buf, index=False, sep=separator, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
     return buf.getvalue()
+
+
+def _group_header(lang: str) -> str:
+    from keizer_xl.sheets import schema
+
+    return schema.header("Players", "group", lang)
+
+
+def _grouped_frame(season: Season, lang: str) -> "pd.DataFrame":
+    """Every group's standings one after the other (issue 18), a first column naming the group
+    (Players' own header: Group, Groep, Gruppe); the round columns as far as the season's."""
+    import pandas as pd
+
+    moves = group_moves(season)
+    last = season.last_round_with_results()
+    frames = []
+    for g in group_names(season):
+        gs = group_season(season, g, max(last, 1), moves)
+        k = min(last, gs.last_round_with_results())
+        frame, _ = standings_table(standings_frame(compute_history(gs, k).after(k)), lang)
+        frame.insert(0, _group_header(lang), g)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
 
 
 # --------------------------------------------------------------------------- the latest pairing
