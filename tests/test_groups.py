@@ -553,3 +553,16 @@ def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
         ["A", "1", "Anna"], ["A", "2", "Cees"], ["A", "3", "Dirk"], ["A", "4", "Bert"],
         ["A", "5", "Eva"], ["B", "1", "Gijs"], ["B", "2", "Hans"], ["B", "3", "Fred"],
         ["B", "4", "Ilse"]]
+
+
+def test_promotion_never_empties_a_group():
+    """promote 5 with three players in group B: two move up, the last one stays."""
+    from helpers import season as make_season
+
+    players = [Player(n, rating=2000 - 10 * i, group=g) for i, (n, g) in enumerate(
+        [("a1", "A"), ("a2", "A"), ("a3", "A"), ("b1", "B"), ("b2", "B"), ("b3", "B")])]
+    season = make_season(players, [[("a1", "a2", "1-0"), ("b1", "b2", "1-0"), ("bye", "a3"),
+                                     ("bye", "b3")]], periods="1, 2", promote=5)
+    moves = group_moves(season)
+    assert [m.source for m in moves] == ["B", "B"] and all(m.up for m in moves)
+    assert sum(1 for g in membership(season, 2, moves).values() if g == "B") == 1

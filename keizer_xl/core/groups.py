@@ -172,8 +172,11 @@ def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
             order[g] = [n for n in ranking if gs.player(n).is_member(b - 1)
                         and not gs.player(n).is_withdrawn(b)]
         for upper, lower in zip(names, names[1:]):
-            up = order[lower][:s.promote]
-            down = order[upper][len(order[upper]) - s.relegate:] if s.relegate else []
+            # never a whole group: at least one player stays (a club's N is far below that)
+            n_up = min(s.promote, max(len(order[lower]) - 1, 0))
+            n_down = min(s.relegate, max(len(order[upper]) - 1, 0))
+            up = order[lower][:n_up]
+            down = order[upper][len(order[upper]) - n_down:] if n_down else []
             for n in up:
                 moves.append(Move(n, lower, upper, b, order[lower].index(n) + 1, True))
             for n in down:
