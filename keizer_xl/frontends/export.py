@@ -19,20 +19,21 @@ import io
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Callable
 
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.groups import group_moves, group_names, group_season, has_groups
 from keizer_xl.core.model import Season
 from keizer_xl.sheets.read import standings_table
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import History, compute_history
+from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
-from typing import TYPE_CHECKING
-
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from keizer_xl.i18n import Translator
 
 _FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
 
@@ -222,8 +223,37 @@ th,td{padding:.3rem .3rem}td.name{white-space:normal}.crossbox{width:auto;left:0
 def page_html(season: Season, history: History, title: str, lang: str = "en") -> str:
     """The whole page in ``lang``: standings, the open pairing, the rank chart and the
     crosstable; the club and the season (the ``season`` setting, else ``title``, the file
-    name) in the title."""
+    name) in the title.  With groups (issue 18): one section of each per group, then the
+    moves (promotion and relegation)."""
+    if not has_groups(season):
+        return _page(season, history, title, lang)
     from keizer_xl.i18n import translate, translator
+
+    tr = translator(lang)
+    moves = group_moves(season)
+    last = season.last_round_with_results()
+    pages = []
+    for j, g in enumerate(group_names(season), 1):
+        gs = group_season(season, g, max(last, 1), moves)
+        pages.append(_page(gs, compute_history(gs, min(last, gs.last_round_with_results())),
+                           title, lang, key=f"-{j}", group=g,
+                           paired=group_season(season, g, last + 1, moves)))
+    # the first group's page up to its footer, then every other group's sections
+    head, _, tail = pages[0].partition("<footer>")
+    body = [head] + [p[p.index('<h2 id="standings-title-'):p.index("<footer>")]
+                     for p in pages[1:]]
+    if moves:
+        body.append(f'<h2>{html.escape(tr.gettext("Promotion and relegation"))}</h2><ul>' +
+                    "".join(f"<li>{html.escape(translate(m.message, tr))}</li>" for m in moves)
+                    + "</ul>\n")
+    return "".join(body) + "<footer>" + tail
+
+
+def _page(season: Season, history: History, title: str, lang: str = "en", *, key: str = "",
+          group: str = "", paired: Season | None = None) -> str:
+    """One competition's page (the season, or one group: then ``group`` heads its standings,
+    ``key`` keeps element ids apart, ``paired`` is the group as its open round is paired)."""
+    from keizer_xl.i18n import translator
     from keizer_xl.sheets import schema
 
     tr = translator(lang)
@@ -252,112 +282,104 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
     date = f" · {date_text(ctx.date, tr.lang)}" if ctx.date else ""
     out.append(f'<p class="sub">{e(sub)}{e(date)}</p>')
 
-    def sections(season: Season, history: History, key: str = "", group: str = "",
-                 paired: Season | None = None) -> None:
-        """Standings, categories, the open pairing, the chart and the crosstable of one
-        competition (the season, or one group: issue 18); ``key`` keeps element ids unique."""
-        st = history.last
-        standings_heading = (schema.sheet_name("Standings", tr.lang) if not group else
-                             tr.gettext("Group {group}", group=group))
-        out.append(f'<h2 id="standings-title{key}">{e(standings_heading)}</h2>'
-                   f'<div class="scroll"><table id="standings{key}"><thead><tr>'
-                   f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
-                   f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
-                   f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
-                   f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
-                   '</tr></thead><tbody>')
-        for i, (place, name) in enumerate(zip(st.places, st.order)):
-            podium = f' class="p{place}"' if place <= 3 else ""
-            out.append(f"<tr{podium}><td class=\"n\">{place}</td>{name_cell(name)}"
-                       f"<td class=\"n\">{_fixed2(st.score[name])}</td>"
-                       f"<td class=\"n\">{number_text(st.value[name])}</td>"
-                       f"<td class=\"n\">{st.games[name]}</td><td class=\"n wide\">{st.wins[name]}</td>"
-                       f"<td class=\"n wide\">{st.draws[name]}</td>"
-                       f"<td class=\"n wide\">{st.losses[name]}</td></tr>")
+    heading = schema.sheet_name("Standings", tr.lang) if not group else tr.gettext(
+        "Group {group}", group=group)
+    out.append(f'<h2 id="standings-title{key}">{e(heading)}</h2>'
+               f'<div class="scroll"><table id="standings{key}"><thead><tr>'
+               f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
+               f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
+               f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
+               f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
+               '</tr></thead><tbody>')
+    for i, (place, name) in enumerate(zip(st.places, st.order)):
+        podium = f' class="p{place}"' if place <= 3 else ""
+        out.append(f"<tr{podium}><td class=\"n\">{place}</td>{name_cell(name)}"
+                   f"<td class=\"n\">{_fixed2(st.score[name])}</td>"
+                   f"<td class=\"n\">{number_text(st.value[name])}</td>"
+                   f"<td class=\"n\">{st.games[name]}</td><td class=\"n wide\">{st.wins[name]}</td>"
+                   f"<td class=\"n wide\">{st.draws[name]}</td>"
+                   f"<td class=\"n wide\">{st.losses[name]}</td></tr>")
+    out.append("</tbody></table></div>")
+    out.extend(_category_tables(season, st, tr, name_cell))
+
+    # a group's open round as it is paired: with the players moved into it (issue 18)
+    open_round = latest_pairing(paired or season)
+    if open_round is not None:
+        round_title = tr.gettext("Round {round}", round=open_round.round)
+        out.append(f'<h2>{e(round_title)}</h2>'
+                   f'<div class="scroll"><table id="pairing{key}"><thead><tr>'
+                   f'<th class="n">{e(ph["board"])}</th><th>{e(ph["white"])}</th>'
+                   f'<th>{e(ph["black"])}</th></tr></thead><tbody>')
+        for board, white, black in open_round.boards:
+            out.append(f'<tr><td class="n">{"" if board is None else board}</td><td>{e(white)}</td>'
+                       f"<td>{e(black)}</td></tr>")
         out.append("</tbody></table></div>")
+        if open_round.bye:
+            out.append(f'<p>{e(ph["bye_block"])}: {e(open_round.bye)}</p>')
 
-        categories: dict[str, list[str]] = {}
-        for p in season.players:
-            for c in p.categories:
-                categories.setdefault(c, []).append(p.name)
-        for c, members in categories.items():
-            inside = set(members)
-            ranked = [(place, n) for place, n in zip(st.places, st.order) if n in inside]
-            out.append(f'<h3>{e(tr.gettext("Category {category}", category=c))}</h3>'
-                       f'<div class="scroll"><table class="category"><thead><tr>'
-                       f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
-                       f'<th class="n">{e(points)}</th>'
-                       f'<th class="n">{e(tr.gettext("Overall"))}</th></tr></thead><tbody>')
-            for i, (place, n) in enumerate(ranked, 1):
-                out.append(f'<tr><td class="n">{i}</td>{name_cell(n)}'
-                           f'<td class="n">{_fixed2(st.score[n])}</td>'
-                           f'<td class="n">{place}</td></tr>')
-            out.append("</tbody></table></div>")
+    chart = rank_chart_svg(history, lang=tr.lang)
+    if chart:
+        chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
+        out.append(f"<h2>{e(chart_title)}</h2>{chart}")
 
-        # a group's open round as it is paired: with the players moved into it (issue 18)
-        open_round = latest_pairing(paired or season)
-        if open_round is not None:
-            round_title = tr.gettext("Round {round}", round=open_round.round)
-            out.append(f'<h2>{e(round_title)}</h2>'
-                       f'<div class="scroll"><table id="pairing{key}"><thead><tr>'
-                       f'<th class="n">{e(ph["board"])}</th><th>{e(ph["white"])}</th>'
-                       f'<th>{e(ph["black"])}</th></tr></thead><tbody>')
-            for board, white, black in open_round.boards:
-                out.append(f'<tr><td class="n">{"" if board is None else board}</td><td>{e(white)}</td>'
-                           f"<td>{e(black)}</td></tr>")
-            out.append("</tbody></table></div>")
-            if open_round.bye:
-                out.append(f'<p>{e(ph["bye_block"])}: {e(open_round.bye)}</p>')
-
-        chart = rank_chart_svg(history, lang=tr.lang)
-        if chart:
-            chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
-            out.append(f"<h2>{e(chart_title)}</h2>{chart}")
-
-        if st.round:
-            cross = crosstable_frame(season, history)
-            # compact for a desktop page (20 players within 1366 px): the worth under the result,
-            # one meeting per line; the box is as wide as the window
-            legend = tr.gettext("W/B colour, 1 ½ 0 result, (worth now in Keizer points)")
-            out.append(f'<h2>{e(schema.sheet_name("Crosstable", tr.lang))}</h2><p class="sub">'
-                       f'{e(legend)}</p><div class="scroll crossbox"><table id="crosstable{key}" '
-                       'class="cross"><thead><tr>')
-            own = {"Rank": sh["rank"], "Name": sh["name"]}  # the language's headers
-            out.extend(f'<th class="g">{e(own.get(str(c), str(c)))}</th>' if j > 1
-                       else f"<th>{e(own.get(str(c), str(c)))}</th>"
-                       for j, c in enumerate(cross.columns))
-            out.append("</tr></thead><tbody>")
-            for i, row in enumerate(cross.itertuples(index=False, name=None), start=1):
-                cells = []
-                for j, value in enumerate(row):
-                    if j == 1:
-                        cells.append(name_cell(str(value)))
-                        continue
-                    cls = "g self" if j == i + 1 else ("g" if j > 1 else "n")
-                    text = "" if value is None else " / <br>".join(
-                        e(part).replace(" (", " <br>(") for part in str(value).split(" / "))
-                    cells.append(f'<td class="{cls}">{text}</td>')
-                out.append("<tr>" + "".join(cells) + "</tr>")
-            out.append("</tbody></table></div>")
-
-    if has_groups(season):
-        moves = group_moves(season)
-        last = season.last_round_with_results()
-        for j, g in enumerate(group_names(season), 1):
-            gs = group_season(season, g, max(last, 1), moves)
-            sections(gs, compute_history(gs, min(last, gs.last_round_with_results())),
-                     f"-{j}", g, group_season(season, g, last + 1, moves))
-        shown = [m.message for m in moves]
-        if shown:
-            out.append(f'<h2>{e(tr.gettext("Promotion and relegation"))}</h2><ul>' +
-                       "".join(f"<li>{e(translate(m, tr))}</li>" for m in shown) + "</ul>")
-    else:
-        sections(season, history)
+    if st.round:
+        cross = crosstable_frame(season, history)
+        # compact for a desktop page (20 players within 1366 px): the worth under the result,
+        # one meeting per line; the box is as wide as the window
+        legend = tr.gettext("W/B colour, 1 ½ 0 result, (worth now in Keizer points)")
+        out.append(f'<h2>{e(schema.sheet_name("Crosstable", tr.lang))}</h2><p class="sub">'
+                   f'{e(legend)}</p><div class="scroll crossbox"><table id="crosstable{key}" '
+                   'class="cross"><thead><tr>')
+        own = {"Rank": sh["rank"], "Name": sh["name"]}  # the language's headers
+        out.extend(f'<th class="g">{e(own.get(str(c), str(c)))}</th>' if j > 1
+                   else f"<th>{e(own.get(str(c), str(c)))}</th>"
+                   for j, c in enumerate(cross.columns))
+        out.append("</tr></thead><tbody>")
+        for i, row in enumerate(cross.itertuples(index=False, name=None), start=1):
+            cells = []
+            for j, value in enumerate(row):
+                if j == 1:
+                    cells.append(name_cell(str(value)))
+                    continue
+                cls = "g self" if j == i + 1 else ("g" if j > 1 else "n")
+                text = "" if value is None else " / <br>".join(
+                    e(part).replace(" (", " <br>(") for part in str(value).split(" / "))
+                cells.append(f'<td class="{cls}">{text}</td>')
+            out.append("<tr>" + "".join(cells) + "</tr>")
+        out.append("</tbody></table></div>")
     out.append("<footer>" + e(tr.gettext(
         "Made with keizer-xl from the season workbook; rules: Keizer system, recalculation "
         "{recalculation}.", recalculation=season.settings.recalculation)) + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
+
+
+def _category_tables(season: Season, st: Standing, tr: Translator,
+                     name_cell: Callable[[str], str]) -> list[str]:
+    """One table per category (issue 18): filtered from the ranking ``st``, the same points,
+    ranked within the category, with the place in the whole ranking."""
+    from keizer_xl.sheets import schema
+
+    e = html.escape
+    sh = schema.headers("Standings", tr.lang)
+    categories: dict[str, list[str]] = {}
+    for p in season.players:
+        for c in p.categories:
+            categories.setdefault(c, []).append(p.name)
+    out = []
+    for c, members in categories.items():
+        inside = set(members)
+        ranked = [(place, n) for place, n in zip(st.places, st.order) if n in inside]
+        out.append(f'<h3>{e(tr.gettext("Category {category}", category=c))}</h3>'
+                   f'<div class="scroll"><table class="category"><thead><tr>'
+                   f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
+                   f'<th class="n">{e(tr.gettext("Points"))}</th>'
+                   f'<th class="n">{e(tr.gettext("Overall"))}</th></tr></thead><tbody>')
+        for i, (place, n) in enumerate(ranked, 1):
+            out.append(f'<tr><td class="n">{i}</td>{name_cell(n)}'
+                       f'<td class="n">{_fixed2(st.score[n])}</td><td class="n">{place}</td></tr>')
+        out.append("</tbody></table></div>")
+    return out
 
 
 def _fixed2(x: Fraction | int) -> str:
