@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
+from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, group_season,
+                                   has_groups, split_groups)
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.errors import ActionError, InputError, Message, Problem
@@ -21,12 +23,12 @@ from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_nu
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
+from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from keizer_xl.sheets.layout import Layout
     from keizer_xl.sheets.tables import Book, Table
 
 
@@ -41,6 +43,14 @@ class StandingsReport:
     game_points: dict[str, Fraction] = field(default_factory=dict)
     tpr: dict[str, int | None] = field(default_factory=dict)
     unranked: tuple[str, ...] = ()
+    # groups and categories (issue 18, docs/groups.md): the group of this standing; with
+    # groups and no group asked for, every group's report (this one is the first group's);
+    # the moves (promotion, relegation) decided up to the round after this standing's;
+    # each category's members (in Players order)
+    group: str = ""
+    parts: tuple["StandingsReport", ...] = ()
+    moves: tuple[Move, ...] = ()
+    categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @functools.cached_property
     def frame(self) -> pd.DataFrame:
@@ -58,7 +68,67 @@ def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def compute_standings(season: Season, after_round: int | None = None) -> StandingsReport:
+def compute_standings(season: Season, after_round: int | None = None,
+                      group: str | None = None) -> StandingsReport:
+    """The standings after ``after_round`` (default: the last round with results).  In a
+    workbook with groups each group is ranked on its own (core/groups.py): ``group`` names
+    one; without it the report holds every group's in ``parts``."""
+    if group is not None or has_groups(season):
+        return _group_standings(season, after_round, group)
+    return replace(_season_standings(season, after_round), categories=_categories(season))
+
+
+def _categories(season: Season) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    members: dict[str, list[str]] = {}
+    for p in season.players:
+        for c in p.categories:
+            members.setdefault(c, []).append(p.name)
+    return tuple((c, tuple(names)) for c, names in members.items())
+
+
+def find_group(season: Season, group: str) -> str:
+    """The group named ``group`` (case and spaces ignored); a usage error naming the groups."""
+    names = group_names(season)
+    for g in names:
+        if group_key(g) == group_key(group):
+            return g
+    if not names:
+        raise ActionError(Message("there are no groups (the {players} sheet has no Group "
+                                  "column, or it is empty)", players=schema.sheet_name(
+                                      "Players", "en")), usage=True)
+    raise ActionError(Message("no group {group!r} (groups: {groups})", group=group,
+                              groups=", ".join(names)), usage=True)
+
+
+def _group_standings(season: Season, after_round: int | None,
+                     group: str | None) -> StandingsReport:
+    last = season.last_round_with_results()
+    k = last if after_round is None else after_round
+    if k < 0 or k > last:
+        raise ActionError(Message("round {round} has no results yet (the last round with "
+                                  "results is {last})", round=k, last=last), usage=True)
+    wanted = [find_group(season, group)] if group is not None else list(group_names(season))
+    moves = group_moves(season, upto=k + 1)
+    parts = []
+    for g in wanted:
+        gs = group_season(season, g, max(k, 1), moves)
+        mine = tuple(m for m in moves if g in (m.source, m.target))
+        report = _season_standings(gs, min(k, gs.last_round_with_results()))
+        notes = report.notes + tuple(m.message for m in mine if m.round == k + 1)
+        parts.append(replace(report, group=g, moves=mine, notes=notes,
+                             categories=_categories(gs)))
+    if group is not None or not parts:
+        return parts[0] if parts else _season_standings(season, after_round)
+    # the whole report's notes (what a front end prints): each group's own notes named by
+    # their group, then the moves decided at this round's end, each once
+    announced = {m.message for m in moves if m.round == k + 1}
+    every: list[str] = [Message("group {group}: {note}", group=p.group, note=n)
+                        for p in parts for n in p.notes if n not in announced]
+    every += [m.message for m in moves if m.round == k + 1]
+    return replace(parts[0], parts=tuple(parts), moves=moves, notes=tuple(every))
+
+
+def _season_standings(season: Season, after_round: int | None = None) -> StandingsReport:
     last = season.last_round_with_results()
     if after_round is None:
         after_round = last
@@ -140,12 +210,16 @@ def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple
     return tuple(waiting), notes
 
 
-def update_standings(book: Book, after_round: int | None = None, write: bool = True) -> StandingsReport:
-    """Read the season, compute the standings after ``after_round`` and write ``Standings``."""
+def update_standings(book: Book, after_round: int | None = None, write: bool = True,
+                     group: str | None = None) -> StandingsReport:
+    """Read the season, compute the standings after ``after_round`` and write ``Standings``
+    (every group's and category's block; ``group`` only chooses what is returned)."""
     season = read_season(book)
     report = compute_standings(season, after_round)
     if write:
         write_standings(book, season, report)
+    if group is not None:
+        report = compute_standings(season, after_round, group)
     return report
 
 
@@ -163,20 +237,64 @@ def update_period_standings(book: Book, number: int, after_round: int | None = N
 
 
 def write_standings(book: Book, season: Season, report: StandingsReport) -> None:
-    """Write the Standings sheet (and Periods when the season has periods) and save."""
+    """Write the Standings sheet (one block per group and category: issue 18) and, when the
+    season has periods, the Periods sheet; then save."""
     lang = workbook_language(book, season.settings)
-    # the notes under the table in the workbook's language (the sheet is the club's)
+    context = run_context(season.settings, book)
     book.write_sheet(schema.sheet_name("Standings", lang),
-                     standings_layout(report.standing,
-                                      [translate(n, lang) for n in report.notes], lang=lang,
-                                      not_yet=report.not_yet, season=season,
-                                      context=run_context(season.settings, book),
-                                      extra=(report.game_points, report.tpr, report.unranked)))
+                     standings_sheet(report, season, lang, context))
     if season.settings.periods:  # issue 18: the Periods sheet beside the Standings
         book.write_sheet(schema.sheet_name("Periods", lang),
                          periods_layout(period_reports(season, report.standing.round),
-                                        run_context(season.settings, book), lang))
+                                        context, lang))
     book.save()
+
+
+def standings_sheet(report: StandingsReport, season: Season, lang: str,
+                    context: RunContext) -> Layout:
+    """The Standings sheet: one table, or (groups, categories: issue 18) one titled block per
+    group and per category; the notes in the workbook's language (the sheet is the club's)."""
+    from keizer_xl.sheets.report_sheets import (category_heading, category_layout,
+                                                grouped_standings_layout, group_heading)
+
+    def one(r: StandingsReport, notes: tuple[str, ...]) -> Layout:
+        return standings_layout(r.standing, [translate(n, lang) for n in notes], lang=lang,
+                                not_yet=r.not_yet, season=season if not r.group else
+                                group_season(season, r.group, max(r.standing.round, 1),
+                                             report.moves), context=context,
+                                extra=(r.game_points, r.tpr, r.unranked))
+
+    parts = report.parts or ((report,) if report.group else ())
+    if not parts and not report.categories:
+        return one(report, report.notes)
+    if not parts:
+        return _single_with_categories(report, one(report, report.notes), lang, context)
+    moves = [translate(m.message, lang) for m in report.moves]
+    cats = [(f"{group_heading(p.group, lang)} · {category_heading(c, lang)}"
+             if len(parts) > 1 else category_heading(c, lang), category_layout(p.standing, m, lang))
+            for p in parts for c, m in p.categories]
+    shown = [(p.group, one(p, tuple(n for n in p.notes
+                                    if not any(n == m.message for m in p.moves))))
+             for p in parts]
+    return grouped_standings_layout(shown, cats, report.standing.round, lang, context, moves)
+
+
+def _single_with_categories(report: StandingsReport, table: Layout, lang: str,
+                            context: RunContext) -> Layout:
+    """The one standings table as it always is, then one block per category under it."""
+    from keizer_xl.sheets.layout import stack_layouts
+    from keizer_xl.sheets.report_sheets import category_heading, category_layout
+
+    blocks = [(category_heading(c, lang), category_layout(report.standing, m, lang))
+              for c, m in report.categories]
+    below = stack_layouts((), blocks)
+    grid = table.grid + below.grid
+    offset = len(table.grid)
+    spans = table.spans + tuple(replace(sp, first_row=sp.first_row + offset,
+                                        last_row=sp.last_row + offset) for sp in below.spans)
+    widths = tuple(max(a, b) for a, b in zip(table.widths, below.widths)) + \
+        table.widths[len(below.widths):] + below.widths[len(table.widths):]
+    return replace(table, grid=grid, spans=spans, widths=widths)
 
 
 def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
@@ -186,7 +304,13 @@ def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
     except InputError as e:
         return list(e.problems), []
     notes = warnings(season)
-    notes.extend(compute_history(season).notes)
+    if has_groups(season):  # each group's engine notes; promotion and relegation (issue 18)
+        for g, gs in split_groups(season).items():
+            notes.extend(Message("group {group}: {note}", group=g, note=n)
+                         for n in compute_history(gs).notes)
+        notes.extend(m.message for m in group_moves(season))
+    else:
+        notes.extend(compute_history(season).notes)
     return [], notes
 
 
@@ -199,24 +323,111 @@ class PairingReport:
     ranking: tuple[str, ...]
     repaired: bool = False
     kept: tuple[Board, ...] = ()  # boards kept from the earlier pairing of this round (started: '*')
+    # groups (issue 18): each group's own pairing, boards numbered on across the groups; the
+    # report's own pairing is all of them together (its bye: the one bye, or None when
+    # several groups have one: see ``groups``)
+    groups: tuple[tuple[str, "PairingReport"], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         p = self.pairing
-        return {
+        out: dict[str, Any] = {
             "round": p.round,
             "boards": [{"board": b.board, "white": b.white, "black": b.black} for b in p.boards],
             "bye": p.bye,
             "absent": dict(self.absent),
             "notes": list(p.notes),
         }
+        if self.groups:
+            out["groups"] = [{"group": g, **r.as_json()} for g, r in self.groups]
+        return out
 
 
 def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
-                 repair: bool = False) -> PairingReport:
+                 repair: bool = False, group: str | None = None) -> PairingReport:
     """Pair round ``rnd`` (default: the next round) without touching any sheet.
 
     Which round, who is present and which ranking pairs it are the pairing rules of
-    :mod:`keizer_xl.core.pairing_round`; this only runs them and the pairing itself."""
+    :mod:`keizer_xl.core.pairing_round`; this only runs them and the pairing itself.  With
+    groups (issue 18) every group is paired on its own (``group``: only that one)."""
+    if group is not None or has_groups(season):
+        return _plan_groups(season, rnd, force=force, repair=repair, group=group)
+    return _plan_one(season, rnd, force=force, repair=repair)
+
+
+def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
+                 group: str | None) -> PairingReport:
+    """Each group paired as a season of its own players (core/groups.py), in group order, its
+    boards numbered on after the boards of the round already in Results (other groups').
+    Without ``group``: the round is the earliest next round of any group, and a group that has
+    it paired already (or has fewer than two present) is left out with a note."""
+    from keizer_xl.core.pairing_round import next_round as season_next
+
+    # (each group's round is the same round: one club evening)
+    wanted = [find_group(season, group)] if group is not None else list(group_names(season))
+    moves = group_moves(season)
+    if rnd is None and not repair and group is not None:
+        rnd = season_next(group_season(season, wanted[0], season.last_round_with_results() + 1,
+                                       moves))
+    elif rnd is None and not repair:
+        # the latest paired round again for a group that is behind in it (paired group by
+        # group, and it has two present), else the round after it for all
+        last = max(season.paired_rounds(), default=0)
+        behind = False
+        for g in wanted:
+            gs = group_season(season, g, max(last, 1), moves)
+            if last and last not in gs.paired_rounds() and \
+                    len(present_players(gs, last)[0]) >= 2:
+                behind = True
+        rnd = last if behind else last + 1
+    elif rnd is None:
+        rnd = max(season.paired_rounds(), default=0) or None
+    assert rnd is not None
+    parts: list[tuple[str, PairingReport]] = []
+    skipped: list[str] = []
+    first_error: ActionError | None = None
+    for g in wanted:
+        gs = group_season(season, g, rnd, moves)
+        # only a group that has this round already, or too few players for it, is left out;
+        # any other refusal (results missing, a later round paired) stops the whole pairing
+        paired = any(x.round == rnd for x in gs.games) or any(b.round == rnd for b in gs.byes)
+        few = len(present_players(gs, rnd)[0]) < 2
+        try:
+            report = _plan_one(gs, rnd, force=force, repair=repair)
+        except ActionError as e:
+            if group is not None or not ((paired and not repair) or few):
+                raise
+            first_error = first_error or e
+            skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
+                                   if e.args else str(e)))
+            continue
+        parts.append((g, report))
+    if not parts:
+        assert first_error is not None
+        raise first_error
+    members = {n for _, r in parts for n in r.ranking}
+    taken = [g.board for g in season.games if g.round == rnd and g.board is not None
+             and not (repair and (g.white in members or g.black in members))]
+    board = max(taken, default=0)
+    numbered: list[tuple[str, PairingReport]] = []
+    for g, r in parts:
+        shift = board
+        boards = tuple(replace(b, board=b.board + shift) for b in r.pairing.boards)
+        kept = tuple(replace(b, board=b.board + shift) for b in r.kept)
+        board += len(boards)
+        numbered.append((g, replace(r, pairing=replace(r.pairing, boards=boards), kept=kept)))
+    byes = [r.pairing.bye for _, r in numbered if r.pairing.bye]
+    notes = tuple(skipped) + tuple(Message("group {group}: {note}", group=g, note=n)
+                                   for g, r in numbered for n in r.pairing.notes)
+    whole = Pairing(rnd, tuple(b for _, r in numbered for b in r.pairing.boards),
+                    byes[0] if len(byes) == 1 else None, notes)
+    absent = {n: c for _, r in numbered for n, c in r.absent.items()}
+    return PairingReport(whole, absent, tuple(n for _, r in numbered for n in r.ranking),
+                         repaired=repair, kept=tuple(b for _, r in numbered for b in r.kept),
+                         groups=tuple(numbered))
+
+
+def _plan_one(season: Season, rnd: int | None = None, *, force: bool = False,
+              repair: bool = False) -> PairingReport:
     from keizer_xl.core.pairing import pair_round
 
     plan = plan_round(season, rnd, force=force, repair=repair)
@@ -233,26 +444,40 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
     p = report.pairing
     # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
     shown = replace(p, notes=tuple(translate(n, lang) for n in p.notes))
-    layout = pairings_layout(shown, report.absent, report.ranking, season.settings.codes, lang,
-                             context or run_context(season.settings))
+    ctx = context or run_context(season.settings)
+    if report.groups:
+        from keizer_xl.sheets.report_sheets import grouped_pairings_layout
+
+        parts = []
+        for g, r in report.groups:
+            mine = replace(r.pairing, notes=tuple(translate(n, lang) for n in r.pairing.notes))
+            parts.append((g, pairings_layout(mine, r.absent, r.ranking, season.settings.codes,
+                                             lang, ctx)))
+        layout = grouped_pairings_layout(parts, p.round, lang, ctx)
+    else:
+        layout = pairings_layout(shown, report.absent, report.ranking, season.settings.codes,
+                                 lang, ctx)
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
-    if p.bye:
-        results_rows.append({"Round": p.round, "Board": None, "White": p.bye, "Black": None,
-                             "Result": "bye"})
+    byes = [r.pairing.bye for _, r in report.groups] if report.groups else [p.bye]
+    for bye in byes:
+        if bye:
+            results_rows.append({"Round": p.round, "Board": None, "White": bye, "Black": None,
+                                 "Result": "bye"})
     return layout, results_rows
 
 
 def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, force: bool = False,
-                    repair: bool = False) -> PairingReport:
-    """Pair the round, write ``Pairings`` and append the games to ``Results``."""
+                    repair: bool = False, group: str | None = None) -> PairingReport:
+    """Pair the round, write ``Pairings`` and append the games to ``Results`` (with groups:
+    every group, or only ``group``)."""
     from keizer_xl.sheets.read import find_sheet, result_header_map
 
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
     season = read_season(book, repair_round=rnd if repair else None)
-    report = plan_pairing(season, rnd, force=force, repair=repair)
+    report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
     if write:
         lang = workbook_language(book, season.settings)
         layout, rows = pairing_tables(report, season, lang, run_context(season.settings, book))
@@ -263,6 +488,8 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         table = book.read_table(results)
         if report.repaired:
             drop = result_rows_of_round(table, report.pairing.round)
+            if group is not None:  # only this group's rows (issue 18): its players' games
+                drop = _rows_of_players(table, drop, set(report.ranking))
             book.delete_rows(results, drop)
         # Results first: if its rows cannot be added (something typed below the table), a live
         # book is left as it was and the transport's error says which cell is in the way
@@ -286,6 +513,19 @@ def _last_round_in_results(book: Book) -> int:
         raise ActionError(Message("no round has been paired yet: nothing to pair again"),
                           usage=True)
     return max(rounds)
+
+
+def _rows_of_players(table: Table, rows: list[int], names: set[str]) -> list[int]:
+    """Those of ``rows`` whose White is one of ``names`` (a group's games and bye)."""
+    from keizer_xl.sheets.read import name_key, result_header_map
+
+    white = result_header_map(table).get("White")
+    if white is None:
+        return rows
+    j = table.headers.index(white)
+    keys = {name_key(n) for n in names}
+    return [i for i in rows if table.rows[i][j] is not None
+            and name_key(table.rows[i][j]) in keys]
 
 
 def result_rows_of_round(table: Table, rnd: int) -> list[int]:

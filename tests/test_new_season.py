@@ -86,8 +86,12 @@ def test_rating_order_and_refusals(tmp_path: Path):
 
 def test_group_column_is_carried(tmp_path: Path):
     season = old_season("en")
-    season = replace(season, players=tuple(replace(p, group="A" if i < 5 else "B")
-                                           for i, p in enumerate(season.players)))
+    # two groups from the start: each group's games stay within it (a game across groups is a
+    # problem since groups are competitions of their own), so keep only those
+    group = {p.name: "A" if i < 5 else "B" for i, p in enumerate(season.players)}
+    season = replace(season, players=tuple(replace(p, group=group[p.name])
+                                           for p in season.players),
+                     games=tuple(g for g in season.games if group[g.white] == group[g.black]))
     old = write_book(tmp_path / "old.xlsx", season)
     import openpyxl
     from openpyxl.utils import get_column_letter

@@ -295,3 +295,44 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
     return ((["Rank", "Name", "Previous rank", "Places up", "Score", "Explanation"], summary),
             (["Round", "Name", "Worth then", "Worth now", "Result", "What", "Opponent", "Colour"],
              detail))
+
+
+# --------------------------------------------------------------------------- groups (issue 18)
+
+def group_context(season: Season, name: str) -> tuple[Season, History, tuple[str, ...]]:
+    """The competition that ranks ``name`` (his group's season in a workbook with groups, else
+    the season), its history, and the lines saying which group he plays in and why he moved
+    (promotion or relegation at a period's end, docs/groups.md)."""
+    from keizer_xl.core.groups import group_moves, group_season, has_groups, membership
+    from keizer_xl.core.standings import compute_history
+
+    if not has_groups(season):
+        return season, compute_history(season), ()
+    last = season.last_round_with_results()
+    moves = group_moves(season)
+    group = membership(season, max(last, 1), moves)[name]
+    gs = group_season(season, group, max(last, 1), moves)
+    lines: list[str] = [Message("{name} plays in group {group}; each group is ranked on its "
+                                "own, over its own players.", name=name, group=group)]
+    s = season.settings
+    for m in moves:
+        if m.name != name:
+            continue
+        if m.up:
+            lines.append(Message("{name} was place {place} in group {source} after round "
+                                 "{before}: the {n} best of group {source} move up to group "
+                                 "{target} at a period's end (promote {n}); he plays in group "
+                                 "{target} from round {round} and keeps his games.", name=name,
+                                 place=m.place, source=m.source, before=m.round - 1,
+                                 n=s.promote, target=m.target, round=m.round))
+        else:
+            lines.append(Message("{name} was place {place} in group {source} after round "
+                                 "{before}: the {n} worst of group {source} move down to group "
+                                 "{target} at a period's end (relegate {n}); he plays in group "
+                                 "{target} from round {round} and keeps his games.", name=name,
+                                 place=m.place, source=m.source, before=m.round - 1,
+                                 n=s.relegate, target=m.target, round=m.round))
+    if any(a.player == name and a.code.startswith("=") and a.round <= last for a in gs.absences):
+        lines.append(Message("A game against a player of another group counts as its result's "
+                             "share of his own value (=1 win, =½ draw, =0 loss)."))
+    return gs, compute_history(gs, min(last, gs.last_round_with_results())), tuple(lines)

@@ -199,6 +199,10 @@ class Settings:
     value_normalisation: str = "none"  # none | wicker: R for place 1 down to 1 for the last
     own_value_fade: int = 0  # n > 0: own value x (n - R) / n after round R, 0 from round n
     withdrawn_opponent_result: bool = False  # withdrawn_opponent x the game's result share
+    # groups (issue 18, docs/groups.md): at each period boundary the ``promote`` best of a group
+    # move up to the group above, the ``relegate`` worst of the group above move down
+    promote: int = 0
+    relegate: int = 0
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -307,8 +311,9 @@ _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeti
               "bye_first_evening")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings", "min_games",
                       "max_same_colour_in_row", "max_colour_difference")
-_INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",
-             "extra_passes_from_round", "own_value_fade")
+_INT_KEYS: tuple[str, ...] = ("value_decimals", "k_factor", "max_passes", "extra_passes",
+                              "extra_passes_from_round", "own_value_fade")
+_INT_KEYS += ("promote", "relegate")  # groups (issue 18)
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
 KNOWN_KEYS: tuple[str, ...] = tuple(
@@ -720,6 +725,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "max_colour_difference": (0, MAX_ROUND),
     "own_value_fade": (0, MAX_ROUND),
     "min_games": (1, MAX_ROUND),
+    "promote": (0, 100), "relegate": (0, 100),  # groups (issue 18): players moved per boundary
 }
 #: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
 #: a fraction of the opponent's value, never negative; absences and the bye are a share of

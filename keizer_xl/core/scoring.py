@@ -91,6 +91,8 @@ def absence_credit(settings: Settings, code: str) -> tuple[Credit, bool, bool]:
         return s.absence_club, s.absence_max_includes_club, False
     if code == "L":
         return s.absence_late, False, False
+    if code.startswith("="):  # a game against a player of another group (core/groups.py)
+        return s.code_map[code], False, False
     return s.code_map[code], True, False
 
 

@@ -251,6 +251,7 @@ def write_season_sheets(book: Book, season: Season, history: History, *, compare
                         report: Report | None = None) -> dict[str, Any]:
     """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
     from keizer_xl.actions import not_yet_ranked, standing_notes
+    from keizer_xl.core.groups import has_groups
     from keizer_xl.analysis.audit import audit_season
     from keizer_xl.sheets import report_sheets as sheets
     from keizer_xl.sheets import schema
@@ -264,9 +265,16 @@ def write_season_sheets(book: Book, season: Season, history: History, *, compare
     lang = workbook_language(book, season.settings)
     context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
-    book.write_sheet(name["Standings"], sheets.standings_layout(
-        st, [translate(n, lang) for n in notes], lang, not_yet=waiting, season=season,
-        context=context))
+    if has_groups(season) or any(p.categories for p in season.players):
+        # groups and categories (issue 18): a block per group and per category
+        from keizer_xl.actions import compute_standings, standings_sheet
+
+        book.write_sheet(name["Standings"], standings_sheet(
+            compute_standings(season, st.round), season, lang, context))
+    else:
+        book.write_sheet(name["Standings"], sheets.standings_layout(
+            st, [translate(n, lang) for n in notes], lang, not_yet=waiting, season=season,
+            context=context))
     report("history", 0.30)
     write_history_sheet(book, history, lang, context)
     report("crosstable", 0.35)

@@ -233,8 +233,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from keizer_xl import actions  # the engine (numpy) only once the workbook is open
     if getattr(args, "period", None) is not None:
         return _period_standings(args, path, book, write)
-    report = actions.update_standings(book, args.after_round, write=write)
-    _print_standings(report, args.format)
+    report = actions.update_standings(book, args.after_round, write=write, group=args.group)
+    _print_standings(report, args.format, args.category)
     tr = _tr()
     for note in report.notes:
         print(f"note: {_say(note)}", file=sys.stderr)
@@ -270,9 +270,31 @@ def _period_standings(args: argparse.Namespace, path: Path, book: FileBook, writ
     return EXIT_OK
 
 
-def _print_standings(report: StandingsReport, fmt: str) -> None:
-    from keizer_xl.frontends.render import standings_rows
+def _print_standings(report: StandingsReport, fmt: str, category: str | None = None) -> None:
+    from keizer_xl.frontends.render import category_rows, grouped_rows, standings_rows
 
+    if category is not None or report.parts:  # groups, categories (issue 18): docs/groups.md
+        rows = (category_rows(report, category) if category is not None
+                else grouped_rows(report))
+        if fmt == "json":
+            print(json.dumps(rows, ensure_ascii=False))
+            return
+        if fmt == "csv":
+            import csv
+
+            keys = [k for k in rows[0] if k != "rounds"] if rows else ["rank", "name"]
+            writer = csv.DictWriter(sys.stdout, keys, extrasaction="ignore", lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            return
+        tr = _tr()
+        print(tr("Standings after round {round}", round=report.standing.round))
+        groups = dict.fromkeys(r.get("group", "") for r in rows)
+        for g in groups:
+            if g:
+                print(tr("Group {group}", group=g))
+            _print_standings_table([r for r in rows if r.get("group", "") == g], tr)
+        return
     if fmt == "json":
         print(json.dumps(standings_rows(report), ensure_ascii=False))
         return
@@ -359,7 +381,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
     path, book = _open_book_arg(args.book, write)
     from keizer_xl import actions
     report = actions.pair_next_round(book, args.round, write=write, force=args.force,
-                                     repair=args.repair)
+                                     repair=args.repair, group=args.group)
     if args.format == "json":
         print(json.dumps(report.as_json(), ensure_ascii=False))
     else:
@@ -382,10 +404,13 @@ def _print_pairing(report: PairingReport, lang: str = "en") -> None:
     print(tr(N_("Round {round} (paired again)") if report.repaired else N_("Round {round}"),
              round=p.round))
     width = max([len(b.white) for b in p.boards] + [5])
-    for b in p.boards:
-        print(f"{b.board:>3}  {b.white:<{width}}  -  {b.black}")
-    if p.bye:
-        print(tr("Bye: {name}", name=p.bye))
+    for g, part in report.groups or (("", report),):  # groups (issue 18): a heading each
+        if g:
+            print(tr("Group {group}", group=g))
+        for b in part.pairing.boards:
+            print(f"{b.board:>3}  {b.white:<{width}}  -  {b.black}")
+        if part.pairing.bye:
+            print(tr("Bye: {name}", name=part.pairing.bye))
     if report.absent:  # each absence with the letter the club types (Dutch A for excused)
         letter = {code: own for own, code in reversed(schema.code_letters(lang).items())}
         print(tr("Absent: {names}", names=", ".join(f"{n} ({letter.get(c, c)})"
@@ -545,12 +570,14 @@ def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Seaso
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.explain import explain_player, find_player
+    from keizer_xl.analysis.explain import explain_player, find_player, group_context
     from keizer_xl.analysis.history import number_text
+    from keizer_xl.sheets.read import read_season
 
     path = _book_path(args.book)
-    season, history = _season_and_history(path)
+    season = read_season(_open(path))
     name = find_player(season, args.name)  # PlayerNotFound: refused, exit 1 (outcome.py)
+    season, history, group_lines = group_context(season, name)  # groups: issue 18
     e = explain_player(season, history, name)
     if e.rank_now is not None:
         print(_say(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
@@ -566,7 +593,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                      [_say(Message("Round")), _say(Message("Result")),
                       _say(Message("Worth then")), _say(Message("Worth now"))], right={0, 2, 3})
     print()
-    for line in e.lines:
+    for line in (*group_lines, *e.lines):
         print(_say(line))
     return EXIT_OK
 
@@ -665,8 +692,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         if separator and separator == args.decimal:
             raise UsageError(f"--csv-separator and --decimal are both {separator!r}")
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
-        outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal),
-                        ".csv", "utf-8-sig"))
+        outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal,
+                                      season=season), ".csv", "utf-8-sig"))
     for text, suffix, encoding in outputs:
         if args.out == "-":
             sys.stdout.write(text)
@@ -961,6 +988,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-write", action="store_true", help="print only, leave the workbook alone")
     p.add_argument("--period", type=int, metavar="N",
                    help="print period N's standing (the periods setting)")
+    p.add_argument("--group", metavar="G", help="only group G's standings (docs/groups.md)")
+    p.add_argument("--category", metavar="C", help="only category C, ranked within it")
     p.set_defaults(func=cmd_standings)
 
     p = sub.add_parser("check", help="report every problem in the workbook, with sheet and cell")
@@ -971,6 +1000,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("book")
     p.add_argument("--round", type=int, metavar="N", help="pair round N (default: the next)")
     p.add_argument("--dry-run", action="store_true", help="print the pairing, write nothing")
+    p.add_argument("--group", metavar="G", help="pair only group G (docs/groups.md)")
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("--force", action="store_true",
                    help="pair even though the previous round still lacks results")

@@ -187,7 +187,8 @@ def _notes(notes: Sequence[str], heading: str = N_("Notes"), **params: Any) -> s
 def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
     from keizer_xl import actions
 
-    report = actions.pair_next_round(target, **options)
+    report = actions.pair_next_round(target, force=options.get("force", False),
+                                     repair=options.get("repair", False))
     tr = _tr()
     p = report.pairing
     n = len(p.boards)

@@ -21,15 +21,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from keizer_xl.i18n import Translator
+from typing import TYPE_CHECKING, Callable
 
 from keizer_xl.analysis.history import number_text, top_players
+from keizer_xl.core.groups import group_moves, group_names, group_season, has_groups
 from keizer_xl.core.model import Season
 from keizer_xl.sheets.read import standings_table
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import History
+from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from keizer_xl.i18n import Translator
 
 _FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
 
@@ -51,7 +57,7 @@ CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ","), "fr": (
 
 
 def standings_csv(history: History, lang: str = "en", *, separator: str | None = None,
-                  decimal: str | None = None) -> str:
+                  decimal: str | None = None, season: Season | None = None) -> str:
     """The latest standings as the Standings sheet has them (Rank, Name, Score, Value, Prev value,
     Games, W, D, L, R1..Rk, headed in ``lang``), numbers rounded to 2 decimals, names protected
     as above.  ``separator`` and ``decimal`` default to the language's (CSV_CONVENTIONS), so
@@ -61,8 +67,11 @@ def standings_csv(history: History, lang: str = "en", *, separator: str | None =
     decimal = decimal or default_dec
     if separator == decimal:
         raise ValueError(f"the separator and the decimal sign are both {separator!r}")
-    frame, _ = standings_table(standings_frame(history.last), lang)
-    name = frame.columns[1]
+    if season is not None and has_groups(season):
+        frame = _grouped_frame(season, lang)
+    else:
+        frame, _ = standings_table(standings_frame(history.last), lang)
+    name = frame.columns[1 if frame.columns[0] != _group_header(lang) else 2]
     frame[name] = [csv_escape(n) for n in frame[name]]
     if decimal != ".":
         for col in frame.columns:
@@ -72,6 +81,29 @@ def standings_csv(history: History, lang: str = "en", *, separator: str | None =
     buf = io.StringIO()
     frame.to_csv(buf, index=False, sep=separator, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
     return buf.getvalue()
+
+
+def _group_header(lang: str) -> str:
+    from keizer_xl.sheets import schema
+
+    return schema.header("Players", "group", lang)
+
+
+def _grouped_frame(season: Season, lang: str) -> "pd.DataFrame":
+    """Every group's standings one after the other (issue 18), a first column naming the group
+    (Players' own header: Group, Groep, Gruppe); the round columns as far as the season's."""
+    import pandas as pd
+
+    moves = group_moves(season)
+    last = season.last_round_with_results()
+    frames = []
+    for g in group_names(season):
+        gs = group_season(season, g, max(last, 1), moves)
+        k = min(last, gs.last_round_with_results())
+        frame, _ = standings_table(standings_frame(compute_history(gs, k).after(k)), lang)
+        frame.insert(0, _group_header(lang), g)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
 
 
 # --------------------------------------------------------------------------- the latest pairing
@@ -193,7 +225,36 @@ th,td{padding:.3rem .3rem}td.name{white-space:normal}.crossbox{width:auto;left:0
 def page_html(season: Season, history: History, title: str, lang: str = "en") -> str:
     """The whole page in ``lang``: standings, the open pairing, the rank chart and the
     crosstable; the club and the season (the ``season`` setting, else ``title``, the file
-    name) in the title."""
+    name) in the title.  With groups (issue 18): one section of each per group, then the
+    moves (promotion and relegation)."""
+    if not has_groups(season):
+        return _page(season, history, title, lang)
+    from keizer_xl.i18n import translate, translator
+
+    tr = translator(lang)
+    moves = group_moves(season)
+    last = season.last_round_with_results()
+    pages = []
+    for j, g in enumerate(group_names(season), 1):
+        gs = group_season(season, g, max(last, 1), moves)
+        pages.append(_page(gs, compute_history(gs, min(last, gs.last_round_with_results())),
+                           title, lang, key=f"-{j}", group=g,
+                           paired=group_season(season, g, last + 1, moves)))
+    # the first group's page up to its footer, then every other group's sections
+    head, _, tail = pages[0].partition("<footer>")
+    body = [head] + [p[p.index('<h2 id="standings-title-'):p.index("<footer>")]
+                     for p in pages[1:]]
+    if moves:
+        body.append(f'<h2>{html.escape(tr.gettext("Promotion and relegation"))}</h2><ul>' +
+                    "".join(f"<li>{html.escape(translate(m.message, tr))}</li>" for m in moves)
+                    + "</ul>\n")
+    return "".join(body) + "<footer>" + tail
+
+
+def _page(season: Season, history: History, title: str, lang: str = "en", *, key: str = "",
+          group: str = "", paired: Season | None = None) -> str:
+    """One competition's page (the season, or one group: then ``group`` heads its standings,
+    ``key`` keeps element ids apart, ``paired`` is the group as its open round is paired)."""
     from keizer_xl.i18n import translator
     from keizer_xl.sheets import schema
 
@@ -223,8 +284,10 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
     date = f" · {date_text(ctx.date, tr.lang)}" if ctx.date else ""
     out.append(f'<p class="sub">{e(sub)}{e(date)}</p>')
 
-    out.append(f'<h2 id="standings-title">{e(schema.sheet_name("Standings", tr.lang))}</h2>'
-               f'<div class="scroll"><table id="standings"><thead><tr>'
+    heading = schema.sheet_name("Standings", tr.lang) if not group else tr.gettext(
+        "Group {group}", group=group)
+    out.append(f'<h2 id="standings-title{key}">{e(heading)}</h2>'
+               f'<div class="scroll"><table id="standings{key}"><thead><tr>'
                f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
                f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
                f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
@@ -240,12 +303,14 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
                    f"<td class=\"n wide\">{st.losses[name]}</td></tr>")
     out.append("</tbody></table></div>")
     out.extend(_periods_html(season, st.round, tr, name_cell))
+    out.extend(_category_tables(season, st, tr, name_cell))
 
-    open_round = latest_pairing(season)
+    # a group's open round as it is paired: with the players moved into it (issue 18)
+    open_round = latest_pairing(paired or season)
     if open_round is not None:
         round_title = tr.gettext("Round {round}", round=open_round.round)
         out.append(f'<h2>{e(round_title)}</h2>'
-                   f'<div class="scroll"><table id="pairing"><thead><tr>'
+                   f'<div class="scroll"><table id="pairing{key}"><thead><tr>'
                    f'<th class="n">{e(ph["board"])}</th><th>{e(ph["white"])}</th>'
                    f'<th>{e(ph["black"])}</th></tr></thead><tbody>')
         for board, white, black in open_round.boards:
@@ -266,7 +331,7 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
         # one meeting per line; the box is as wide as the window
         legend = tr.gettext("W/B colour, 1 ½ 0 result, (worth now in Keizer points)")
         out.append(f'<h2>{e(schema.sheet_name("Crosstable", tr.lang))}</h2><p class="sub">'
-                   f'{e(legend)}</p><div class="scroll crossbox"><table id="crosstable" '
+                   f'{e(legend)}</p><div class="scroll crossbox"><table id="crosstable{key}" '
                    'class="cross"><thead><tr>')
         own = {"Rank": sh["rank"], "Name": sh["name"]}  # the language's headers
         out.extend(f'<th class="g">{e(own.get(str(c), str(c)))}</th>' if j > 1
@@ -324,6 +389,34 @@ def _periods_html(season: Season, rnd: int, tr: Translator,
                        f'<td class="n">{_fixed2(r.score)}</td><td class="n">{r.games}</td>'
                        f'<td class="n wide">{r.wins}</td><td class="n wide">{r.draws}</td>'
                        f'<td class="n wide">{r.losses}</td></tr>')
+        out.append("</tbody></table></div>")
+    return out
+
+
+def _category_tables(season: Season, st: Standing, tr: Translator,
+                     name_cell: Callable[[str], str]) -> list[str]:
+    """One table per category (issue 18): filtered from the ranking ``st``, the same points,
+    ranked within the category, with the place in the whole ranking."""
+    from keizer_xl.sheets import schema
+
+    e = html.escape
+    sh = schema.headers("Standings", tr.lang)
+    categories: dict[str, list[str]] = {}
+    for p in season.players:
+        for c in p.categories:
+            categories.setdefault(c, []).append(p.name)
+    out = []
+    for c, members in categories.items():
+        inside = set(members)
+        ranked = [(place, n) for place, n in zip(st.places, st.order) if n in inside]
+        out.append(f'<h3>{e(tr.gettext("Category {category}", category=c))}</h3>'
+                   f'<div class="scroll"><table class="category"><thead><tr>'
+                   f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
+                   f'<th class="n">{e(tr.gettext("Points"))}</th>'
+                   f'<th class="n">{e(tr.gettext("Overall"))}</th></tr></thead><tbody>')
+        for i, (place, n) in enumerate(ranked, 1):
+            out.append(f'<tr><td class="n">{i}</td>{name_cell(n)}'
+                       f'<td class="n">{_fixed2(st.score[n])}</td><td class="n">{place}</td></tr>')
         out.append("</tbody></table></div>")
     return out
 

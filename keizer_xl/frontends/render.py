@@ -55,3 +55,37 @@ def period_rows(ps: PeriodStanding) -> list[dict[str, Any]]:
              "rounds": [display(x) for x in st.round_points[r.name]],
              "period": ps.period.number}
             for r in ps.rows]
+
+
+def grouped_rows(report: Any) -> list[dict[str, Any]]:
+    """Every group's standings rows (issue 18), each row with its ``group``; a report without
+    groups gives its own rows."""
+    parts = report.parts or (report,)
+    return [{**row, "group": part.group} if part.group else row
+            for part in parts for row in standings_rows(part)]
+
+
+def category_rows(report: Any, category: str) -> list[dict[str, Any]]:
+    """Category ``category``'s sub-standings (issue 18): the rows of its players, the same
+    points, ``rank`` within the category and ``overall`` the place in the (group's) ranking.
+    A category nobody has is an ActionError naming the categories there are."""
+    from keizer_xl.core.groups import group_key
+    from keizer_xl.errors import ActionError, Message
+
+    parts = report.parts or (report,)
+    known = list(dict.fromkeys(c for part in parts for c, _ in part.categories))
+    match = next((c for c in known if group_key(c) == group_key(category)), None)
+    if match is None:
+        raise ActionError(Message("no category {category!r} (categories: {categories})",
+                                  category=category, categories=", ".join(known) or "-"),
+                          usage=True)
+    out: list[dict[str, Any]] = []
+    for part in parts:
+        members = set(dict(part.categories).get(match, ()))
+        rank = 0
+        for row in standings_rows(part):
+            if row["name"] in members:
+                rank += 1
+                shown = {**row, "rank": rank, "overall": row["rank"], "category": match}
+                out.append({**shown, "group": part.group} if part.group else shown)
+    return out

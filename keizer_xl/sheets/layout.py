@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 
 from keizer_xl.sheets.cells import CellValue, cell_value, display_width
@@ -359,3 +359,42 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
     return Layout(grid=tuple(b.grid), spans=tuple(b.spans), widths=tuple(widths),
                   heights=tuple(heights),
                   freeze_rows=header_row if style.freeze_header else 0, page=page)
+
+
+def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]],
+                  landscape: bool | None = None) -> Layout:
+    """One sheet of several titled blocks (issue 18: a group's standings or pairing, a
+    category's sub-standings): the sheet's title rows, then for each part a bold heading and
+    the part's own table from its header row on (its title rows left out), an empty row
+    between parts.  Each part keeps its header row, formats, notes and blocks; the columns
+    are as wide as the widest part needs; nothing is frozen (each block has its own header)."""
+    grid: list[tuple[CellValue, ...]] = []
+    spans: list[Span] = []
+    heights: list[tuple[int, float]] = []
+    for line in title_rows:
+        grid.append((cell_value(line),))
+        spans.append(Span(len(grid), len(grid), 1, 1, _HEADING))
+    widths: list[float] = []
+    for heading, part in parts:
+        grid.append(())
+        grid.append((cell_value(heading),))
+        spans.append(Span(len(grid), len(grid), 1, 1, _HEADING))
+        header_row = part.page.repeat_rows[0] if part.page.repeat_rows else 1
+        skip = header_row - 1
+        offset = len(grid) - skip
+        grid.extend(part.grid[skip:])
+        spans.extend(replace(s, first_row=s.first_row + offset, last_row=s.last_row + offset)
+                     for s in part.spans if s.first_row > skip)
+        heights.extend((r + offset, h) for r, h in part.heights if r > skip)
+        for j, w in enumerate(part.widths):
+            if j < len(widths):
+                widths[j] = max(widths[j], w)
+            else:
+                widths.append(w)
+    first = parts[0][1].page if parts else PageSetup()
+    land = first.landscape if landscape is None else landscape
+    fit_width, scale, repeat_cols = print_fit(widths, land, 2 if first.repeat_cols else 0)
+    page = replace(first, landscape=land, fit_width=fit_width, scale=scale,
+                   repeat_cols=repeat_cols, repeat_rows=None, col_breaks=())
+    return Layout(grid=tuple(grid), spans=tuple(spans), widths=tuple(widths), freeze_rows=0,
+                  page=page, heights=tuple(heights))

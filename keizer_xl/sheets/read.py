@@ -749,6 +749,9 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
         problems.extend(Problem(p.where, translate(p.message, tr)) for p in validate(season))
         problems.extend(_check_settings_against_players(season, tr))
         problems.extend(_check_value_scale(season, setting_cells, tr))
+    if not problems:  # groups and categories (issue 18): sheets/groups_check.py
+        from keizer_xl.sheets.groups_check import group_problems
+        problems.extend(group_problems(season, players_table, setting_cells, tr))
     if problems:
         raise InputError(problems)
     notes.extend(_late_entrant_notes(season, joined_cells))
@@ -935,6 +938,12 @@ def _check_value_scale(season: Season, setting_cells: dict[str, str],
     """Every place of the ranking must be worth more than 0 (rules section 2)."""
     s = season.settings
     n = len(season.players)
+    if any(p.group.strip() for p in season.players):  # each group has its own scale (issue 18)
+        from keizer_xl.core.groups import group_key
+        sizes: dict[str, int] = {}
+        for p in season.players:
+            sizes[group_key(p.group)] = sizes.get(group_key(p.group), 0) + 1
+        n = max(sizes.values())
     why = value_scale_problem(s, n)
     if why is None:
         return []

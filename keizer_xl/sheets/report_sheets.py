@@ -18,8 +18,8 @@ from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid, standings_records)
-from keizer_xl.sheets.layout import (Layout, Rows, SheetStyle, Span, Style, podium_fill,
-                                    sheet_layout)
+from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style,
+                                    podium_fill, sheet_layout)
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
 from keizer_xl.i18n import translate, translator
@@ -274,6 +274,75 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
 
+# --------------------------------------------------------------------------- groups, categories
+
+def group_heading(group: str, lang: str = "en") -> str:
+    """The heading of a group's block (issue 18): ``Group A``, Dutch ``Groep A``."""
+    return translator(lang)("Group {group}", group=group)
+
+
+def category_heading(category: str, lang: str = "en") -> str:
+    return translator(lang)("Category {category}", category=category)
+
+
+def category_rows(st: Standing, members: Sequence[str]) -> list[tuple[int, str, Any, int]]:
+    """A category's sub-standings filtered from the one ranking ``st`` (issue 18): the same
+    points, ranked within the category; with each player's place in the whole ranking."""
+    inside = set(members)
+    rows = [(place, name) for place, name in zip(st.places, st.order) if name in inside]
+    return [(i, name, st.score[name], place) for i, (place, name) in enumerate(rows, 1)]
+
+
+def category_layout(st: Standing, members: Sequence[str], lang: str = "en") -> Layout:
+    """A category's block: Rank (in the category), Name, Score, Overall (place in the whole
+    ranking), headed in ``lang``."""
+    from keizer_xl.core.numbers import display
+
+    tr = translator(lang)
+    h = (schema.header("Standings", "rank", lang), schema.header("Standings", "name", lang),
+         schema.header("Standings", "score", lang), tr("Overall"))
+    rows = tuple((r, n, display(sc), o) for r, n, sc, o in category_rows(st, members))
+    style = SheetStyle(number_formats={h[0]: "0_0_0", h[2]: "0.00", h[3]: "0_0_0"},
+                       widths={h[0]: 7, h[1]: 24, h[2]: 9, h[3]: 9}, highlight_rows=3)
+    return sheet_layout(Rows(h, rows), style)
+
+
+def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
+                             categories: Sequence[tuple[str, Layout]], rnd: int,
+                             lang: str = "en", context: RunContext | None = None,
+                             notes: Sequence[str] = ()) -> Layout:
+    """The Standings sheet of a workbook with groups or categories (issue 18): the title, one
+    titled block per group (each a whole standings table as :func:`standings_layout` makes
+    it), then one block per category (``categories``: heading, layout, the heading as shown);
+    ``notes`` (promotion and relegation) at the end."""
+    from keizer_xl.sheets.layout import stack_layouts
+
+    ctx = context if context is not None else run_context()
+    blocks = [(group_heading(g, lang), lay) for g, lay in parts]
+    blocks += list(categories)
+    if notes:
+        blocks.append((translator(lang)("Promotion and relegation"),
+                       Layout(grid=tuple((n,) for n in notes), page=PageSetup(repeat_rows=None))))
+    layout = stack_layouts((ctx.line("standings", rnd, lang),), blocks, landscape=True)
+    return replace(layout, page=replace(layout.page, header=((), (ctx.line("standings", rnd,
+                                                                           lang),), ()),
+                                        footer=((), footer(lang), ())))
+
+
+def grouped_pairings_layout(parts: Sequence[tuple[str, Layout]], rnd: int, lang: str = "en",
+                            context: RunContext | None = None) -> Layout:
+    """The Pairings sheet of a workbook with groups: one titled block per group, each with the
+    contract's header row (Board, White, Black, Result), so results typed there read back."""
+    from keizer_xl.sheets.layout import stack_layouts
+
+    ctx = context if context is not None else run_context()
+    layout = stack_layouts((ctx.line("pairings", rnd, lang),),
+                           [(group_heading(g, lang), lay) for g, lay in parts], landscape=False)
+    return replace(layout, page=replace(layout.page, header=((), (ctx.line("pairings", rnd,
+                                                                          lang),), ()),
+                                        footer=((), footer(lang), ())))
+
+
 #: the season sheets' shared column headers and where the contract names them (schema.py)
 _SHARED_HEADERS = {"Round": ("Results", "round"), "Rank": ("Standings", "rank"),
                    "Name": ("Standings", "name"), "Score": ("Standings", "score"),
@@ -412,6 +481,8 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
     return replace(layout, spans=(*layout.spans, *leaders))
 
 
-__all__ = ["standings_layout", "periods_layout", "pairings_layout", "history_layout", "crosstable_layout",
+__all__ = ["standings_layout", "periods_layout", "pairings_layout", "grouped_standings_layout",
+           "grouped_pairings_layout", "category_layout", "category_rows", "group_heading",
+           "category_heading", "history_layout", "crosstable_layout",
            "explain_layout", "audit_layout", "compare_layout", "history_style",
            "crosstable_style", "explain_style", "audit_style", "compare_style"]

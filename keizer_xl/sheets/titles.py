@@ -86,6 +86,8 @@ MARK_WORDS: Mapping[str, str] = {
 LEGEND_INTRO = N_("Round columns: a number is a game's points;")
 LEGEND_POINTS = N_("a mark with a number: the points it scored.")
 CLUB_CODE_WORDS = N_("club code")
+#: the marks =1, =½, =0 (=1F, =0F): a game against a player of another group (core/groups.py)
+OTHER_GROUP_WORDS = N_("game against a player of another group (share of own value)")
 WITHDRAWN_WORD = N_("withdrawn")
 #: the footer; ``{page}`` and ``{pages}`` become the page fields
 PAGE_OF = N_("page {page} of {pages}")
@@ -212,7 +214,11 @@ def legend(used: set[str], lang: str = "en") -> str:
     A afgemeld, tr teruggetrokken``)."""
     tr = translator(lang)
     parts = [f"{mark_text(k, lang)} {tr.gettext(MARK_WORDS[k])}" for k in MARK_WORDS if k in used]
-    parts += [f"{k} {tr.gettext(CLUB_CODE_WORDS)}" for k in sorted(used - set(MARK_WORDS))]
+    others = sorted(k for k in used - set(MARK_WORDS) if k.startswith("="))
+    if others:  # issue 18: one explanation for all the marks of games against another group
+        parts.append(f"{' '.join(others)} {tr.gettext(OTHER_GROUP_WORDS)}")
+    parts += [f"{k} {tr.gettext(CLUB_CODE_WORDS)}" for k in sorted(used - set(MARK_WORDS))
+              if not k.startswith("=")]
     return f"{', '.join(parts)}." if parts else ""
 
 

@@ -1,0 +1,120 @@
+"""The Players sheet's groups and categories checked, each problem with its ``Sheet!Cell``
+(issue 18, docs/groups.md): a Group column with blanks for some players, a group of one player,
+a category with a typo-like near-duplicate (``Jeugd`` / ``jeugd`` / ``Jeugt``), promotion or
+relegation with no group to move into, and a game between players of different groups."""
+from __future__ import annotations
+
+import difflib
+import re
+
+from keizer_xl.core.groups import cross_group_problems, group_key, group_names, has_groups
+from keizer_xl.core.model import Season
+from keizer_xl.errors import Message, Problem
+from keizer_xl.i18n import Translator, translate
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.tables import Table
+
+__all__ = ["group_problems", "near_duplicate"]
+
+
+def _cells(table: Table | None, season: Season, column: str) -> dict[str, str]:
+    """name -> the player's cell in ``column`` (the Name cell when there is no such column)."""
+    from keizer_xl.sheets.read import _columns, name_key
+
+    out = {p.name: p.origin for p in season.players}
+    if table is None:
+        return out
+    cols = _columns(table, "Players", [])
+    if "name" not in cols or column not in cols:
+        return out
+    keys = {name_key(p.name): p.name for p in season.players}
+    for r, row in enumerate(table.rows):
+        name = keys.get(name_key(row[cols["name"]])) if row[cols["name"]] is not None else None
+        if name is not None:
+            out[name] = table.cell(r, cols[column])
+    return out
+
+
+def near_duplicate(a: str, b: str) -> bool:
+    """Two category spellings that are probably one category typed twice: equal but for case
+    and spaces, or one word apart by a letter (``Jeugd`` / ``Jeugt``).  Words with digits
+    (``U1500`` / ``U1800``) and short words (``Jeugd A`` / ``Jeugd B``) are real differences."""
+    if a == b:
+        return False
+    if group_key(a) == group_key(b):
+        return True
+    wa, wb = a.casefold().split(), b.casefold().split()
+    if len(wa) != len(wb):
+        return False
+    differ = [(x, y) for x, y in zip(wa, wb) if x != y]
+    if len(differ) != 1:
+        return False
+    x, y = differ[0]
+    if min(len(x), len(y)) < 4 or re.search(r"\d", x + y):
+        return False
+    return difflib.SequenceMatcher(None, x, y).ratio() >= 0.75
+
+
+def group_problems(season: Season, players_table: Table | None, setting_cells: dict[str, str],
+                   tr: Translator) -> list[Problem]:
+    """Every problem of the season's groups and categories, in the workbook's language."""
+    out: list[Problem] = []
+    group_cells = _cells(players_table, season, "group")
+    if has_groups(season):
+        for p in season.players:
+            if not p.group.strip():
+                out.append(Problem(group_cells[p.name], Message(
+                    "{name} has no group while other players have one: give every player a "
+                    "group, or leave the whole column empty", name=p.name)))
+        for g in group_names(season):
+            members = [p for p in season.players if group_key(p.group) == group_key(g)]
+            if len(members) == 1:
+                out.append(Problem(group_cells[members[0].name], Message(
+                    "group {group} has only one player ({name}): a group is a competition of "
+                    "its own and needs at least two", group=g, name=members[0].name)))
+    s = season.settings
+    groups = group_names(season)
+    for key in ("promote", "relegate"):
+        n = getattr(s, key)
+        if n and len(groups) < 2:
+            where = setting_cells.get(key) or schema.sheet_name("Settings", tr.lang)
+            out.append(Problem(where, Message(
+                "{setting} {n}: there is no group to move players into ({players} has {count} "
+                "group(s); promotion and relegation need two or more)", setting=key, n=n,
+                players=schema.sheet_name("Players", tr.lang), count=len(groups))))
+        elif n and not any(b > 1 for b in s.periods):
+            where = setting_cells.get(key) or schema.sheet_name("Settings", tr.lang)
+            out.append(Problem(where, Message(
+                "{setting} {n}: players move at a period's end, but there are no periods (set "
+                "periods, e.g. 1, 11, 21)", setting=key, n=n)))
+    out.extend(_category_problems(season, players_table))
+    if not out:
+        out.extend(cross_group_problems(season))
+    return [Problem(p.where, translate(p.message, tr)) for p in out]
+
+
+def _category_problems(season: Season, players_table: Table | None) -> list[Problem]:
+    cells = _cells(players_table, season, "category")
+    count: dict[str, int] = {}
+    first: dict[str, str] = {}
+    for p in season.players:
+        for c in p.categories:
+            count[c] = count.get(c, 0) + 1
+            first.setdefault(c, p.name)
+    out: list[Problem] = []
+    spellings = list(count)
+    reported: set[str] = set()
+    for i, a in enumerate(spellings):
+        for b in spellings[i + 1:]:
+            if not near_duplicate(a, b):
+                continue
+            # the rarer spelling is the slip (on a tie: the later one)
+            rare, common = (a, b) if count[a] < count[b] else (b, a)
+            if rare in reported:
+                continue
+            reported.add(rare)
+            out.append(Problem(cells[first[rare]], Message(
+                "category {typed!r} ({name}) looks like {other!r} ({n} players): a typing slip? "
+                "Write one spelling", typed=rare, name=first[rare], other=common,
+                n=count[common])))
+    return out
