@@ -264,15 +264,23 @@ def test_a_player_named_bye_is_that_player(tmp_path, capsys):
     assert rows["Bye"]["w"] == 1 and rows["Vrij"]["l"] == 1
 
 
-def test_results_typed_on_the_pairings_sheet_are_refused_naming_both_cells(tmp_path, capsys):
+def test_results_typed_on_the_pairings_sheet_fill_blanks_and_pairing_refuses_to_erase(tmp_path,
+                                                                                      capsys):
+    # issue 16 (reading-rules.md): a result on Pairings whose Results cell is empty is read
+    # (check names it in a note); pairing, which rewrites Pairings, refuses naming both cells
     sheets = keizer_example_sheets(with_round_2=False)
     for row in sheets["Results"][1:]:
         row[4] = None  # round 1 paired, no results in Results
     sheets["Pairings"] = [["Board", "White", "Black", "Result"], [1, "Jansen", "Pietersen", "1-0"],
                           [2, "Bakker", "Slager", None]]
     path = make_workbook(tmp_path / "pairings.xlsx", sheets)
-    out = refused_everywhere(capsys, path, "Pairings!D2", "Results!E2")
-    assert "type it in Results" in out
+    code, out = cli(capsys, "check", path)
+    assert code == 0 and "Pairings!D2" in out and "Results!E2 is empty" in out, out
+    before = digest(path)
+    for force in ((), ("--force",)):
+        code, out = cli(capsys, "pair", path, *force)
+        assert code == 1 and "Pairings!D2" in out and "Results!E2" in out, out
+        assert digest(path) == before
 
 
 def test_a_result_on_pairings_that_agrees_with_results_is_fine(tmp_path, capsys):
