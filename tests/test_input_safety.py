@@ -228,7 +228,7 @@ def test_two_games_on_one_board_of_a_round_are_refused(tmp_path, capsys):
     sheets = keizer_example_sheets()
     sheets["Results"][2][1] = 1  # round 1, board 2 -> board 1 again (row 3)
     path = make_workbook(tmp_path / "boards.xlsx", sheets)
-    out = refused_everywhere(capsys, path, "Results!E3", "Results!E2")
+    out = refused_everywhere(capsys, path, "Results!B3", "Results!B2")  # the Board cells
     assert "board 1 has two games" in out
 
 
@@ -303,8 +303,11 @@ def _with_formula_result(path: Path, cell: str, formula: str, calculated: bool) 
     index = wb.sheetnames.index("Results") + 1
     sheet = f"xl/worksheets/sheet{index}.xml"
     xml = parts[sheet].decode()
-    xml, n = re.subn(rf'<c r="{cell}"[^>]*?(?:/>|>.*?</c>)',
-                     f'<c r="{cell}" t="str"><f>{formula}</f><v></v></c>', xml)
+    # calculated: a text result, stored empty, as Excel and LibreOffice write it; not
+    # calculated: the cell as openpyxl writes a formula (no result type, no result)
+    stored = (f'<c r="{cell}" t="str"><f>{formula}</f><v></v></c>' if calculated else
+              f'<c r="{cell}"><f>{formula}</f><v /></c>')
+    xml, n = re.subn(rf'<c r="{cell}"[^>]*?(?:/>|>.*?</c>)', stored, xml)
     assert n == 1
     parts[sheet] = xml.encode()
     workbook = parts["xl/workbook.xml"].decode()

@@ -764,11 +764,12 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
         if g.board is None:
             continue
         other = boards.get((g.round, g.board))
-        if other is not None:
-            out.append(Problem(g.origin, tr(
+        if other is not None:  # named at the Board cells: the board number is what is wrong
+            out.append(Problem(_round_cell(g.origin, table, "board"), tr(
                 "round {round} board {board} has two games: {white} - {black} ({where}) and "
                 "{white2} - {black2}", round=g.round, board=g.board, white=other.white,
-                black=other.black, where=other.origin, white2=g.white, black2=g.black)))
+                black=other.black, where=_round_cell(other.origin, table, "board"),
+                white2=g.white, black2=g.black)))
         else:
             boards[(g.round, g.board)] = g
     first_cell: dict[int, str] = {}
@@ -786,15 +787,16 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
     return out
 
 
-def _round_cell(origin: str, table: Table) -> str:
-    """The Round cell on the row of ``origin`` (a Result or White cell of ``table``)."""
+def _round_cell(origin: str, table: Table, column: str = "round") -> str:
+    """The Round (or ``column``) cell on the row of ``origin`` (a Result or White cell of
+    ``table``)."""
     cols = _columns(table, "Results", [])
     m = re.search(r"(\d+)$", origin)
-    if "round" not in cols or m is None:
+    if column not in cols or m is None:
         return origin
     from keizer_xl.sheets.tables import column_letter
 
-    return f"{_quote(table.sheet)}!{column_letter(table.first_column + cols['round'])}{m.group(1)}"
+    return f"{_quote(table.sheet)}!{column_letter(table.first_column + cols[column])}{m.group(1)}"
 
 
 #: How far below the sheet's first row the engine's header row may sit (its title line, a
