@@ -476,7 +476,8 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
 
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
-    season = read_season(book, repair_round=rnd if repair else None)
+    # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
+    season = read_season(book, repair_round=rnd if repair else None, for_pairing=write)
     report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
     if write:
         lang = workbook_language(book, season.settings)

@@ -30,7 +30,7 @@ def test_a_dutch_workbook_open_in_excel_is_refused_in_dutch(tmp_path, capsys):
 def test_libreoffice_lock_and_read_only_file_in_german_and_french(tmp_path):
     book = tmp_path / "club.xlsx"
     book.write_bytes(b"")
-    (tmp_path / ".~lock.club.xlsx#").write_bytes(b"Ann de Wit,clubpc,ann,24.11.2026,x;")
+    (tmp_path / ".~lock.club.xlsx#").write_bytes(b"Ann de Wit,ann,clubpc,24.11.2026,x;")
     message = files.open_elsewhere(book)
     assert message is not None and message.startswith(
         "club.xlsx is open in LibreOffice by Ann de Wit on the computer clubpc (")

@@ -77,7 +77,7 @@ def paired_rounds(path: Path) -> list[int]:
 
 @pytest.mark.parametrize("lock_name, content, where", [
     ("~$club.xlsx", b"\x03Ann" + b" " * 50, "open in Excel by Ann"),
-    (".~lock.club.xlsx#", b"Ann de Wit,clubpc,ann,24.11.2026 20:01,file:///home/ann;",
+    (".~lock.club.xlsx#", b"Ann de Wit,ann,clubpc,24.11.2026 20:01,file:///home/ann;",
      "open in LibreOffice by Ann de Wit on the computer clubpc"),
 ])
 def test_a_workbook_open_elsewhere_is_never_written(book, capsys, lock_name, content, where):

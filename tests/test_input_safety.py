@@ -228,7 +228,7 @@ def test_two_games_on_one_board_of_a_round_are_refused(tmp_path, capsys):
     sheets = keizer_example_sheets()
     sheets["Results"][2][1] = 1  # round 1, board 2 -> board 1 again (row 3)
     path = make_workbook(tmp_path / "boards.xlsx", sheets)
-    out = refused_everywhere(capsys, path, "Results!E3", "Results!E2")
+    out = refused_everywhere(capsys, path, "Results!B3", "Results!B2")  # the Board cells
     assert "board 1 has two games" in out
 
 
@@ -264,15 +264,23 @@ def test_a_player_named_bye_is_that_player(tmp_path, capsys):
     assert rows["Bye"]["w"] == 1 and rows["Vrij"]["l"] == 1
 
 
-def test_results_typed_on_the_pairings_sheet_are_refused_naming_both_cells(tmp_path, capsys):
+def test_results_typed_on_the_pairings_sheet_fill_blanks_and_pairing_refuses_to_erase(tmp_path,
+                                                                                      capsys):
+    # issue 16 (reading-rules.md): a result on Pairings whose Results cell is empty is read
+    # (check names it in a note); pairing, which rewrites Pairings, refuses naming both cells
     sheets = keizer_example_sheets(with_round_2=False)
     for row in sheets["Results"][1:]:
         row[4] = None  # round 1 paired, no results in Results
     sheets["Pairings"] = [["Board", "White", "Black", "Result"], [1, "Jansen", "Pietersen", "1-0"],
                           [2, "Bakker", "Slager", None]]
     path = make_workbook(tmp_path / "pairings.xlsx", sheets)
-    out = refused_everywhere(capsys, path, "Pairings!D2", "Results!E2")
-    assert "type it in Results" in out
+    code, out = cli(capsys, "check", path)
+    assert code == 0 and "Pairings!D2" in out and "Results!E2 is empty" in out, out
+    before = digest(path)
+    for force in ((), ("--force",)):
+        code, out = cli(capsys, "pair", path, *force)
+        assert code == 1 and "Pairings!D2" in out and "Results!E2" in out, out
+        assert digest(path) == before
 
 
 def test_a_result_on_pairings_that_agrees_with_results_is_fine(tmp_path, capsys):
@@ -295,8 +303,11 @@ def _with_formula_result(path: Path, cell: str, formula: str, calculated: bool) 
     index = wb.sheetnames.index("Results") + 1
     sheet = f"xl/worksheets/sheet{index}.xml"
     xml = parts[sheet].decode()
-    xml, n = re.subn(rf'<c r="{cell}"[^>]*?(?:/>|>.*?</c>)',
-                     f'<c r="{cell}" t="str"><f>{formula}</f><v></v></c>', xml)
+    # calculated: a text result, stored empty, as Excel and LibreOffice write it; not
+    # calculated: the cell as openpyxl writes a formula (no result type, no result)
+    stored = (f'<c r="{cell}" t="str"><f>{formula}</f><v></v></c>' if calculated else
+              f'<c r="{cell}"><f>{formula}</f><v /></c>')
+    xml, n = re.subn(rf'<c r="{cell}"[^>]*?(?:/>|>.*?</c>)', stored, xml)
     assert n == 1
     parts[sheet] = xml.encode()
     workbook = parts["xl/workbook.xml"].decode()

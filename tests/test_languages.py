@@ -298,21 +298,32 @@ def test_batch_writes_every_engine_sheet_under_the_workbooks_names(tmp_path, cap
         assert schema.sheet_name(kind, "de") in names and kind not in names
 
 
-@pytest.mark.parametrize("lang,letters", [("en", "E,U,C,L"), ("nl", "E,U,C,L,A,Z,T,N"),
-                                          ("de", "E,U,C,L,M,N"), ("fr", "E,U,C,L,N,I,P")])
-def test_the_templates_dropdown_lists_the_languages_letters(lang, letters):
+@pytest.mark.parametrize("lang,letters,also", [("en", "E,U,C,L", ""), ("nl", "A,Z,T,N", "E, U, C, L"),
+                                               ("de", "E,U,M,N", "C, L"),
+                                               ("fr", "E,N,I,P", "U, C, L")])
+def test_the_templates_dropdown_offers_one_letter_per_absence_kind(lang, letters, also):
+    # issue 16: one letter per kind in the workbook's language (A and E both meaning excused
+    # in one list confused a Dutch club); the built-in letters are still read, and said so
     from keizer_xl.frontends.template import template_workbook
 
     wb = template_workbook(rounds=3, language=lang)
     ws = wb[schema.sheet_name("Attendance", lang)]
     dv = next(iter(ws.data_validations.dataValidation))
     assert dv.formula1 == f'"{letters}"'
+    assert dv.errorStyle == "information"
     instructions = "\n".join(str(c.value) for c in wb[schema.sheet_name("Instructions", lang)]["A"]
                              if c.value)
     for letter in letters.split(","):
         assert f"{letter} (" in instructions
+    if also:
+        assert f"({also})" in instructions.replace("ook ", "").replace("auch ", "").replace(
+            "aussi ", ""), instructions
     if lang == "nl":
         assert "A (afgemeld)" in instructions and "Z (zonder bericht)" in instructions
+        assert "E (" not in instructions
+        settings = {r[0]: r[2] for r in wb["Instellingen"].iter_rows(min_row=2, values_only=True)}
+        assert settings["absence_excused"].startswith("keizer: 1/3. A:")
+        assert settings["absence_club"].startswith("keizer: 2/3. T:")
 
 
 def test_player_problems_in_german(tmp_path, capsys):

@@ -81,7 +81,7 @@ def test_every_command_on_an_ods(tmp_path, capsys):
     code, out, err = run(capsys, "pair", book, "--dry-run", "--force")
     assert code == 0 and out.startswith("Round 4"), (out, err)   # round 3 was written
     # open elsewhere: refused like an .xlsx
-    (tmp_path / ".~lock.club.ods#").write_text("Ann,clubpc,ann,24.11.2026 20:01,x;")
+    (tmp_path / ".~lock.club.ods#").write_text("Ann,ann,clubpc,24.11.2026 20:01,x;")
     code, _, err = run(capsys, "standings", book)
     assert code == 1 and "open in LibreOffice by Ann" in err
     assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("keizer-xl-ods-*"))

@@ -111,21 +111,22 @@ def test_dropdowns(template):
     dv = results[0]
     assert dv.type == "list" and dv.formula1 == '"' + ",".join(RESULT_CHOICES) + '"'
     assert dv.formula1 == '"1-0,0-1,\u00bd-\u00bd,1-0F,0-1F,0-0F,adj,bye"'
-    assert dv.allow_blank and dv.errorStyle == "warning"
+    # information style (issue 16): remise, r, 1/2-1/2 are kept with one OK, never called wrong
+    assert dv.allow_blank and dv.errorStyle == "information" and dv.showErrorMessage
     assert _covers(dv, "E2") and _covers(dv, "E500") and not _covers(dv, "D2") and not _covers(dv, "E1")
 
     attendance = _validations(wb["Attendance"])
     assert len(attendance) == 1
     dv = attendance[0]
     assert dv.formula1 == '"' + ",".join(ABSENCE_CHOICES) + '"' == '"E,U,C,L"'
-    assert dv.errorStyle == "warning" and dv.allow_blank
+    assert dv.errorStyle == "information" and dv.allow_blank
     assert _covers(dv, "B2") and _covers(dv, "AO2") and _covers(dv, "B300")
     assert not _covers(dv, "A2") and not _covers(dv, "AP2")
 
     players = _validations(wb["Players"])
     assert len(players) == 1
     dv = players[0]
-    assert dv.formula1 == '"active,withdrawn"' and dv.errorStyle == "warning"
+    assert dv.formula1 == '"active,withdrawn"' and dv.errorStyle == "information"
     assert _covers(dv, "E2") and not _covers(dv, "D2")
 
 

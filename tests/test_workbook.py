@@ -739,7 +739,7 @@ def test_a_workbook_open_in_excel_or_libreoffice_is_not_written(tmp_path):
         book.save()
     assert p.read_bytes() == original
     (tmp_path / "~$club.xlsx").unlink()
-    (tmp_path / ".~lock.club.xlsx#").write_text("Ann de Wit,clubpc,ann,24.11.2026 20:01,file:///x;")
+    (tmp_path / ".~lock.club.xlsx#").write_text("Ann de Wit,ann,clubpc,24.11.2026 20:01,file:///x;")
     with pytest.raises(WorkbookFileError, match="open in LibreOffice by Ann de Wit on the "
                                                 "computer clubpc"):
         book.save()

@@ -307,6 +307,13 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
     ws.column_dimensions["A"].width = 30
     ws.column_dimensions["B"].width = 70
     book.save()
+    # openpyxl keeps an .xlsm's macro parts in a zip archive opened for appending, over an
+    # in-memory file; left to the garbage collector at exit it may be closed after that file,
+    # and Python prints "Exception ignored ... I/O operation on closed file" with a traceback
+    # after the successful write (issue 16).  Closed here, while its file is alive.
+    archive = getattr(wb, "vba_archive", None)
+    if archive is not None:
+        archive.close()
     return rows
 
 

@@ -149,15 +149,18 @@ def _excel_user(owner: Path) -> str:
 
 
 def _libreoffice_user(lock: Path) -> tuple[str, str]:
-    """(user, host) from LibreOffice's lock file: ``Full Name,host,login,date,profile;``."""
+    """(user, host) from LibreOffice's lock file, one entry ``Full Name,login,host,date,url;``
+    (the order of LibreOffice's ``LockFileComponent``: OOOUSERNAME, SYSUSERNAME, LOCALHOST,
+    EDITTIME, USERURL; include/svl/lockfilecommon.hxx).  The full name is empty when the user
+    set none in LibreOffice: then the login names the user (``,root,vm,...``: root on vm)."""
     try:
         text = lock.read_bytes()[:4096].decode("utf-8", "replace")
     except OSError:
         return "", ""
-    fields = text.split(",")
+    fields = text.split(";")[0].split(",")
     user = fields[0].strip() if fields else ""
-    host = fields[1].strip() if len(fields) > 1 else ""
-    login = fields[2].strip() if len(fields) > 2 else ""
+    login = fields[1].strip() if len(fields) > 1 else ""
+    host = fields[2].strip() if len(fields) > 2 else ""
     return (user or login), host
 
 

@@ -609,6 +609,12 @@ def _read_file(p: Path, label: str) -> bytes:
 def _read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
     """The file's bytes and its (mtime_ns, size), both from the same open file."""
     try:
+        # a pipe (FIFO) or a device: opening it would wait for a writer forever (issue 16)
+        mode = os.stat(p).st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            raise WorkbookFileError(Message(
+                "{path} is not a regular file (a pipe, a device or a socket), not a workbook",
+                path=label))
         with open(p, "rb") as fh:
             st = os.fstat(fh.fileno())
             if stat.S_ISDIR(st.st_mode):
@@ -944,10 +950,14 @@ class FileBook:
                 moved = self._moved.get(ws.title, {})
                 for r, c, formula in formulas:
                     cached = None
+                    stored_text = False
                     if values_ws is not None:
                         vcell = values_ws._cells.get(moved.get((r, c), (r, c)))
                         cached = vcell.value if vcell is not None else None
-                    if cached is None and not self._cached_values_saved():
+                        # t="str": the program that saved the file calculated a text result,
+                        # "" for =IF(F16="","",F16) (openpyxl never writes t on a formula cell)
+                        stored_text = vcell is not None and vcell.data_type == "str"
+                    if cached is None and not stored_text and not self._cached_values_saved():
                         # never calculated (saved by a program that does not compute, e.g.
                         # openpyxl): the formula's text, which the reader refuses with its cell,
                         # rather than guessing "empty"

@@ -92,11 +92,29 @@ _RESULT_FORMS.update({
     "-/+": Result.BLACK_FORFEIT, "-:-": Result.DOUBLE_FORFEIT,
 })
 
+# Dutch forfeits (issue 16): "reglementair" gewonnen/verloren, written 1-0R, 0-1R, 0-0R or
+# 1-0 reg (the KNSB's "reglementair"), with a dash or a colon.
+for _score, _forfeit in (("1-0", Result.WHITE_FORFEIT), ("0-1", Result.BLACK_FORFEIT),
+                         ("0-0", Result.DOUBLE_FORFEIT)):
+    for _sep in ("-", ":"):
+        for _mark in ("r", "reg", "reg.", "regl", "regl.", "reglementair"):
+            _RESULT_FORMS[_score.replace("-", _sep) + _mark] = _forfeit
+
 # Frequent slips and what they most likely meant (for the error message only).
 _SUGGESTIONS = {
     "1/0": "1-0", "0/1": "0-1", "10": "1-0", "01": "0-1",
     "1": "1-0", "0": "0-1", "0-0": "0-0F", "1-1": "½-½",
 }
+
+
+def _forfeit_hint(key: str) -> str | None:
+    """A forfeit written some other way ('reg 1-0', '1-0 reglem', 'reglementair'): the Dutch
+    forms that are read (``1-0 reg``), for the side the digits say when they say one."""
+    if "reg" not in key:
+        return None
+    digits = re.sub(r"[^01]", "", key)
+    return {"10": "1-0 reg", "01": "0-1 reg", "00": "0-0 reg"}.get(
+        digits, "1-0 reg, 0-1 reg or 0-0 reg")
 
 
 def parse_result(raw: object) -> Result:
@@ -110,7 +128,7 @@ def parse_result(raw: object) -> Result:
     key = key.replace("adjourned", "adj")
     if key in _RESULT_FORMS:
         return _RESULT_FORMS[key]
-    hint = _SUGGESTIONS.get(key)
+    hint = _SUGGESTIONS.get(key) or _forfeit_hint(key)
     if hint is None and re.fullmatch(r"\d{4}-\d\d-\d\d.*", text):
         raise ResultError("{text!r} is a date: Excel changed what was typed; format the Result "
                           "column as Text and type the result again", text=text)

@@ -10,11 +10,27 @@ never fails on a console that cannot encode a name (what cannot be encoded becom
 """
 from __future__ import annotations
 
+# Ctrl+C while the command line is still starting (the imports below, building the parser) is
+# remembered and answered by main() like any other interrupt, never with a traceback (issue
+# 16).  Set first, before any slow import; only in the installed `keizer-xl` script: a program
+# importing this module keeps its own Ctrl+C.
+import signal  # noqa: E402
+import sys  # noqa: E402
+
+_early_interrupts: list[int] = []
+
+
+def _interrupted_early(signum: int, frame: object) -> None:
+    _early_interrupts.append(signum)
+
+
+if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().startswith(
+        "keizer-xl") and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted_early)
+
 import argparse
 import gc
 import json
-import signal
-import sys
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
@@ -79,6 +95,9 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
         raise UsageError(Message("{path}: no such file", path=text))
     if must_exist and path.is_dir():
         raise UsageError(Message("{path} is a folder, not a workbook", path=text))
+    if must_exist and not path.is_file():  # a pipe (FIFO), a device, a socket: reading it hangs
+        raise UsageError(Message("{path} is not a regular file (a pipe, a device or a socket), "
+                                 "not a workbook", path=text))
     return path
 
 
@@ -1136,11 +1155,22 @@ def _stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM as Ctrl+
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl+C while starting or cleaning up, outside _run (issue 16)
+        return _fail(KeyboardInterrupt(), [])
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from keizer_xl.clients import files
 
     _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if signal.getsignal(signal.SIGINT) is _interrupted_early:  # started: Ctrl+C raises again
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if _early_interrupts:
+        raise KeyboardInterrupt
     _OPENED.clear()
     files.written.clear()
     try:

@@ -6,8 +6,12 @@ Every input sheet holds an Excel Table that starts at A1 with its header in row 
 one (empty) data row, because a table must have one; :class:`~keizer_xl.clients.xlsx.FileBook`
 reads an empty data row as no rows, and its ``append_rows`` fills that row first.
 
-Dropdowns use the *warning* error style, so spellings outside the list (a club's own absence
-code, ``withdrawn 7``, ``1/2-1/2``) can still be typed.  Cells for results, absence codes and
+Dropdowns use the *information* error style (issue 16): a spelling outside the list that the
+engine reads (a club's own absence code, ``withdrawn 7``, ``teruggetrokken 3``, ``1/2-1/2``,
+``remise``, ``r``) is kept with one OK, never refused, and Excel does not warn as if it were
+wrong; ``check`` names anything the engine cannot read.  The Attendance list offers one letter
+per absence kind in the workbook's language (``A``/``Z``/``T``/``N`` in Dutch); E, U, C and L
+are read in every language and the instructions say so.  Cells for results, absence codes and
 settings values are formatted as text so Excel does not turn ``1/2`` or ``2/3`` into a date.
 """
 from __future__ import annotations
@@ -118,22 +122,27 @@ CODE_MEANINGS = {"E": "excused", "U": "unexcused", "C": "club duty", "L": "not y
 
 
 def absence_choices(language: str = "en") -> tuple[str, ...]:
-    """The Attendance dropdown: E, U, C, L, then the language's own letters (schema.py)."""
+    """The Attendance dropdown: one letter per absence kind (excused, unexcused, club duty, not
+    yet a member), the language's own letter where it has one (schema.py), else E, U, C, L."""
     from keizer_xl.sheets.schema import code_letters
 
-    return ABSENCE_CHOICES + tuple(code_letters(language))
+    own = {code: letter for letter, code in code_letters(language).items()}
+    return tuple(own.get(code, code) for code in ABSENCE_CHOICES)
 
 
 def codes_text(language: str = "en") -> str:
-    """'E (excused), U (unexcused), ...' in ``language``, its own letters included."""
+    """'A (afgemeld), Z (zonder bericht), ...' in ``language``: the letters of the dropdown,
+    then the built-in letters the language does not offer, which are read too."""
     from keizer_xl.i18n import translator
-    from keizer_xl.sheets.schema import code_letters
 
     tr = translator(language)
-    parts = [f"{c} ({tr(m)})" for c, m in CODE_MEANINGS.items()]
-    parts += [f"{letter} ({tr(CODE_MEANINGS[code])})" for letter, code in code_letters(language).items()
-              if letter not in CODE_MEANINGS]
-    return ", ".join(parts)
+    offered = absence_choices(language)
+    parts = [f"{letter} ({tr(CODE_MEANINGS[code])})" for letter, code in zip(offered, ABSENCE_CHOICES)]
+    text = ", ".join(parts)
+    also = [c for c in ABSENCE_CHOICES if c not in offered]
+    if also:
+        text += " " + tr("(also {letters})", letters=", ".join(also))
+    return text
 
 
 def instruction_lines(language: str = "en") -> tuple[str, ...]:
@@ -260,9 +269,14 @@ def _dropdown(ws: "Worksheet", choices: tuple[str, ...], sqref: str, *, prompt: 
 
     from keizer_xl.i18n import translator
 
-    error = translator(language).gettext("Not one of {choices}. Keep it anyway?", choices=", ".join(choices))
+    # information style: OK keeps what was typed (the engine reads more spellings than the
+    # list shows; check names what it cannot read), so Excel never calls a valid entry wrong
+    error = translator(language).gettext(
+        "Not in the list ({choices}). OK keeps it: the program also reads other spellings "
+        "(see the instructions), and its check names any cell it cannot read.",
+        choices=", ".join(choices))
     dv = DataValidation(type="list", formula1='"' + ",".join(choices) + '"', allow_blank=True,
-                        showDropDown=False, showErrorMessage=True, errorStyle="warning",
+                        showDropDown=False, showErrorMessage=True, errorStyle="information",
                         errorTitle=title, error=error,
                         promptTitle=title, prompt=prompt, showInputMessage=True)
     dv.add(sqref)

@@ -674,13 +674,17 @@ PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")
 MAX_ROUND_GAP = 10
 
 
-def read_season(book: Book, repair_round: int | str | None = None) -> Season:
+def read_season(book: Book, repair_round: int | str | None = None, *,
+                for_pairing: bool = False) -> Season:
     """Read and validate the four input sheets; raises InputError listing every problem.
 
     ``repair_round`` (a round number, or ``"last"`` for the last paired round) is a round about
     to be paired again: its games that have not started and its bye are dropped before
     validation, since the new pairing replaces them (a player who cancelled after the pairing
-    is then simply absent, not "absent and playing")."""
+    is then simply absent, not "absent and playing").
+
+    ``for_pairing``: the caller is about to rewrite the Pairings sheet, so a result typed only
+    there is a problem rather than read (see :func:`_merge_pairings_sheet`)."""
     problems: list[Problem] = []
     notes: list[str] = []
     # the messages' language: --language, else the workbook's (the setting is read first,
@@ -731,7 +735,10 @@ def read_season(book: Book, repair_round: int | str | None = None) -> Season:
     games, byes = read_results(results_table, names, problems, tr)
     if results_table is not None:
         problems.extend(_check_rounds_and_boards(games, byes, results_table, tr))
-    problems.extend(_check_pairings_sheet(book, games, names))
+    games, typed_on_pairings, pairings_notes = _merge_pairings_sheet(book, games, names,
+                                                                     for_pairing)
+    problems.extend(typed_on_pairings)
+    notes.extend(pairings_notes)
     players = _resolve_bare_withdrawals(players, games, byes, status_cells, notes)
     if settings.attendance_default == "absent":  # he came after all: Results say so
         came = {(g.round, n) for g in games for n in (g.white, g.black)}
@@ -811,11 +818,12 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
         if g.board is None:
             continue
         other = boards.get((g.round, g.board))
-        if other is not None:
-            out.append(Problem(g.origin, tr(
+        if other is not None:  # named at the Board cells: the board number is what is wrong
+            out.append(Problem(_round_cell(g.origin, table, "board"), tr(
                 "round {round} board {board} has two games: {white} - {black} ({where}) and "
                 "{white2} - {black2}", round=g.round, board=g.board, white=other.white,
-                black=other.black, where=other.origin, white2=g.white, black2=g.black)))
+                black=other.black, where=_round_cell(other.origin, table, "board"),
+                white2=g.white, black2=g.black)))
         else:
             boards[(g.round, g.board)] = g
     first_cell: dict[int, str] = {}
@@ -833,44 +841,81 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
     return out
 
 
-def _round_cell(origin: str, table: Table) -> str:
-    """The Round cell on the row of ``origin`` (a Result or White cell of ``table``)."""
+def _round_cell(origin: str, table: Table, column: str = "round") -> str:
+    """The Round (or ``column``) cell on the row of ``origin`` (a Result or White cell of
+    ``table``)."""
     cols = _columns(table, "Results", [])
     m = re.search(r"(\d+)$", origin)
-    if "round" not in cols or m is None:
+    if column not in cols or m is None:
         return origin
     from keizer_xl.sheets.tables import column_letter
 
-    return f"{_quote(table.sheet)}!{column_letter(table.first_column + cols['round'])}{m.group(1)}"
+    return f"{_quote(table.sheet)}!{column_letter(table.first_column + cols[column])}{m.group(1)}"
 
 
-def _check_pairings_sheet(book: Book, games: list[Game], names: _Names) -> list[Problem]:
-    """Results typed on the engine's Pairings sheet (issue 11).
+#: How far below the sheet's first row the engine's header row may sit (its title line, a
+#: blank line, then the header: row 3 today; WORKBOOK-CONTRACT.md "Output sheets").
+ENGINE_HEADER_SEARCH_ROWS = 10
 
-    The Pairings sheet is output, rewritten at every pairing; Results is where results live.
-    A result typed on Pairings is read only to compare: when the game's Result cell in Results
-    is empty, or says something else, that is a problem naming both cells (type it in
-    Results); when both say the same, all is well."""
-    out: list[Problem] = []
+
+def engine_table(t: Table, kind: str, keys: Sequence[str]) -> Table | None:
+    """The table of an engine sheet whose header row is not in row 1: the first of its first
+    rows that holds every header in ``keys`` (any language), with the rows below it.  The
+    engine writes a title line above the header (WORKBOOK-CONTRACT.md: "Anything that reads an
+    engine sheet looks for the header row rather than assuming row 1"); a sheet the user
+    rebuilt with the header in row 1 is found the same way.  None when no such row is there."""
+    aliases = HEADER_ALIASES[kind]
+    candidates: list[tuple[int, tuple[Any, ...]]] = [(0, tuple(t.headers))]
+    candidates += [(i + 1, row) for i, row in enumerate(t.rows[:ENGINE_HEADER_SEARCH_ROWS])]
+    for offset, row in candidates:
+        found = {_norm(v) for v in row if not _blank(v)}
+        if all(any(name in found for name in aliases[k]) for k in keys):
+            headers = tuple("" if _blank(v) else _text(v) for v in row)
+            return Table(t.sheet, headers, tuple(t.rows[offset:]), t.header_row + offset,
+                         t.first_column)
+    return None
+
+
+def _merge_pairings_sheet(book: Book, games: list[Game], names: _Names,
+                          for_pairing: bool) -> tuple[list[Game], list[Problem], list[str]]:
+    """Results typed on the engine's Pairings sheet (issue 11, issue 16: nothing typed is lost).
+
+    The sheet is the printout of the round just paired and has a Result column, so a club
+    types results there.  Its header is found below the engine's title line
+    (:func:`engine_table`).  A result typed there is compared with the same game in Results
+    (its latest round with these two players):
+
+    - the same result: all is well;
+    - the Results cell is empty (or ``*``): the result is read from Pairings (a note says so);
+      but when the sheet is about to be rewritten (``for_pairing``: ``pair`` writes a new
+      Pairings sheet) it is a problem naming both cells, so it is never erased unseen;
+    - another result: a problem naming both cells (neither is guessed right);
+    - not a result, or a game that is not in Results: a problem at the Pairings cell.
+
+    Returns the games (with the results read from Pairings), the problems and the notes."""
+    problems: list[Problem] = []
+    notes: list[str] = []
     tr = names.tr
     results = schema.sheet_name("Results", tr.lang)
+    latest: dict[tuple[str, str], int] = {}
+    for i, g in enumerate(games):
+        key = (g.white, g.black)
+        if key not in latest or g.round >= games[latest[key]].round:
+            latest[key] = i
+    merged = list(games)
     for sheet in book.sheet_names():
         if _norm(sheet) not in PAIRINGS_SHEET_NAMES:
             continue
         try:
-            t = book.read_table(sheet)
+            raw_table = book.read_table(sheet)
         except (KeyError, ValueError, LookupError):
             continue  # an engine sheet the client cannot read holds no results to compare
-        cols = _columns(t, "Results", [])
-        if not all(c in cols for c in ("white", "black", "result")):
+        t = engine_table(raw_table, "Results", ("white", "black", "result"))
+        if t is None:
             continue
-        latest: dict[tuple[str, str], Game] = {}
-        for g in games:
-            key = (g.white, g.black)
-            if key not in latest or g.round > latest[key].round:
-                latest[key] = g
+        cols = _columns(t, "Results", [])
         for r, row in enumerate(t.rows):
-            raw = row[cols["result"]]
+            raw = row[cols["result"]] if cols["result"] < len(row) else None
             if _blank(raw):
                 continue
             white = names.players.get(name_key(row[cols["white"]])) if not _blank(
@@ -880,29 +925,46 @@ def _check_pairings_sheet(book: Book, games: list[Game], names: _Names) -> list[
             if white is None or black is None:
                 continue  # the bye and absent blocks under the boards: no game
             where = t.cell(r, cols["result"])
-            game = latest.get((white, black))
-            try:
-                typed = parse_result(raw)
-            except ResultError:
-                typed = None
-            if game is None:
-                out.append(Problem(where, tr(
+            index = latest.get((white, black))
+            if index is None:
+                problems.append(Problem(where, tr(
                     "a result ({result!r}) for {white} - {black}, a game that is not in "
                     "{results}: type results in {results}", result=_text(raw), white=white,
                     black=black, results=results)))
-            elif game.result is Result.PENDING:
-                out.append(Problem(where, tr(
-                    "{result!r} is typed on the {sheet} sheet, which the engine rewrites; type "
-                    "it in {results} at {where} (round {round}, {white} - {black}) and clear "
-                    "this cell", result=_text(raw), sheet=sheet, results=results,
-                    where=game.origin, round=game.round, white=white, black=black)))
-            elif typed is not game.result:
-                out.append(Problem(where, tr(
-                    "{result!r} for {white} - {black} differs from {where} ({counted}); "
-                    "{results} counts: correct it there and clear this cell", result=_text(raw),
-                    white=white, black=black, where=game.origin, counted=game.result.value,
-                    results=results)))
-    return out
+                continue
+            game = games[index]
+            if isinstance(raw, (_dt.datetime, _dt.date)):
+                problems.append(Problem(where, tr(
+                    "{date} is a date: Excel changed what was typed; format the Result column "
+                    "as Text and type the result again", date=str(raw))))
+                continue
+            try:
+                typed = parse_result(raw)
+            except ResultError as e:
+                problems.append(Problem(where, tr(e.msgid, **e.params)))
+                continue
+            if typed is game.result or not typed.has_result:
+                continue  # the same as Results, or '*' (being played): nothing to read
+            if game.result.has_result:
+                problems.append(Problem(where, tr(
+                    "{result!r} for {white} - {black} (round {round}) differs from {where} "
+                    "({counted}): correct the one that is wrong and clear or correct the other",
+                    result=_text(raw), white=white, black=black, round=game.round,
+                    where=game.origin, counted=game.result.value)))
+            elif for_pairing:
+                problems.append(Problem(where, tr(
+                    "{result!r} (round {round}, {white} - {black}) is typed only on the {sheet} "
+                    "sheet, which pairing rewrites: type it in {results} at {where} first",
+                    result=_text(raw), sheet=sheet, results=results, where=game.origin,
+                    round=game.round, white=white, black=black)))
+            else:
+                merged[index] = replace(game, result=typed, origin=where)
+                notes.append(Message(
+                    "{where}: {result} (round {round}, {white} - {black}) is read from the "
+                    "{sheet} sheet, since {cell} is empty; type it there too: pairing the next "
+                    "round rewrites {sheet}", where=where, result=typed.value, round=game.round,
+                    white=white, black=black, sheet=sheet, cell=game.origin))
+    return merged, problems, notes
 
 
 def _resolve_bare_withdrawals(players: list[Player], games: list[Game], byes: list[Bye],
