@@ -3,6 +3,7 @@
 chesspairing's Keizer scorer (tests/cp_reference.py) on random small seasons."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -333,3 +334,42 @@ def test_chesspairing_with_other_shares_agrees_with_the_reference(data, loss, ab
            "absence_excused": absent, "bye": "2/3"}
     options = CpOptions(loss=F(loss), absent=F(absent), excused=F(absent), bye=F(2, 3))
     agree(with_settings(data, raw), options)
+
+
+# --------------------------------------------------------------------------- float64 shares
+
+def forty_five_players():
+    # X rated highest: value 45 (top N = 45); the others draw in pairs, Y has the bye
+    others = [Player(f"P{i:02d}", rating=1900 - i) for i in range(43)]
+    return [Player("X", rating=2500)] + others + [Player("Y", rating=1000)]
+
+
+def test_float_shares_round_a_tie_as_chesspairings_float64_product_does():
+    """0.35 x 45 = 15.75, in x2 units 31.5: exactly a tie, rounded away from zero to 32 (16).
+    chesspairing computes float64(45) * 0.35 * 2 = 31.499999999999996 and math.Round gives 31:
+    15.5.  With chesspairing-1956 the round-1 standing values round 1 once with the rating
+    order, where X is worth 45."""
+    ps = forty_five_players()
+    games = [(ps[i].name, ps[i + 1].name, "½-½") for i in range(1, 43, 2)] + [("bye", "Y")]
+    s = make_season(ps, [games], absences=[(1, "X", "E")], preset="chesspairing-1956")
+    first = compute_history(s).after(1)
+    assert first.round_points["X"] == (F(31, 2),)
+    assert first.score["X"] == F(31, 2) + 45
+    exact = compute_history(make_season(ps, [games], absences=[(1, "X", "E")],
+                                        preset="chesspairing-1956", float_shares="no"))
+    assert exact.after(1).round_points["X"] == (16,)
+    # the bye (1/2 x 1 = 0.5) and draws (1/2 x odd values) are exact in binary: unchanged
+    assert first.round_points["Y"] == (F(1, 2),)
+    assert first.round_points["P02"] == (F(41, 2),)  # 1/2 x P03's value 41
+
+
+@FAST
+@given(seasons(), st.sampled_from(["1956", "iterative"]))
+def test_float_shares_agree_with_the_reference_where_values_reach_85(data, method):
+    # top 90: the values 90..82 include 85, where 85 x 0.35 x 2 = 59.5 is 59.49999... in float64
+    preset = "chesspairing-1956" if method == "1956" else "chesspairing"
+    if method == "1956":
+        data = (tuple(replace(p, withdrawn_round=None) for p in data[0]),) + data[1:]
+    season = with_settings(data, {"preset": preset, "top_value": "90"})
+    agree(season, CpOptions(method="keizer1956" if method == "1956" else "iterative", base=90,
+                            float_shares=True))

@@ -132,6 +132,7 @@ class Settings:
     converge_cycle: str = "average"  # average (any cycle) | two (only a 2-cycle is averaged)
     name_order: str = "alphabetical"  # alphabetical (case-insensitive) | exact (code points)
     absence_max_includes_unexcused: bool = False
+    float_shares: bool = False  # rounding ties decided as chesspairing's float64 products do
     # players over a season (section 7)
     withdrawn: str = "keep"  # keep | remove
     withdrawn_opponent: Fraction = Fraction(1, 2)
@@ -211,6 +212,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "converge_cycle": "two",
         "start_ranking": "rating",
         "rounding": "half",
+        "float_shares": True,  # 45 x 0.35 x 2 is 31.4999... in float64: 15.5, not 16
         "win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0),
         "forfeit_win": Fraction(1), "forfeit_loss": Fraction(0),
         "bye": Credit(Fraction(1, 2)),
@@ -294,7 +296,7 @@ _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_l
                   "withdrawn_opponent")
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
 _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
-              "absence_max_includes_unexcused")
+              "absence_max_includes_unexcused", "float_shares")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",

@@ -72,8 +72,20 @@ def round_to_unit(x: Array, unit: int) -> Array:
     """``x`` (integers) rounded to the nearest multiple of ``unit``, ties away from zero (the
     ``rounding`` setting; chesspairing's ``math.Round`` on its x2 integers).  Exact: integer
     floor division, also on Python-integer (object) arrays."""
-    q = (2 * np.abs(x) + unit) // (2 * unit) * unit
-    return np.where(x < 0, -q, q).astype(x.dtype)
+    q = np.abs(x)  # a new array: the steps below work in place
+    q *= 2
+    q += unit
+    q //= 2 * unit
+    q *= unit
+    negative = x < 0
+    if negative.any():
+        q[negative] = -q[negative]
+    return q
+
+
+def _binary(x: Fraction) -> bool:
+    """True when a binary double holds ``x`` exactly (its denominator is a power of two)."""
+    return x.denominator & (x.denominator - 1) == 0
 
 
 # --------------------------------------------------------------------------- results
@@ -319,6 +331,8 @@ class Engine:
         self.round_cells = s.rounding in ("half", "whole")
         self.round_totals = s.rounding in ("half total", "whole total")
         self.unit = self.scale // 2 if s.rounding.startswith("half") else self.scale
+        self.float_ties = self.round_cells and s.float_shares
+        self._toward_zero: dict[tuple[int, int], int] = {}
         self.factor = self.scale // (self.cden * self.vden)
         self.bound = self._bound(used)
         self.dtype: Any = np.int64 if fits_int64(self.bound) else object
@@ -342,6 +356,12 @@ class Engine:
         self._value_rows: list[Array] = []
         self._frozen_sum: Array = np.zeros(n, dtype=self.dtype)
         self.fixed_cum: Array = np.cumsum(self.fixed, axis=1, dtype=self.dtype)
+        # float_shares: the shares a binary double cannot hold (0.35, 1/3; not 1/2 or 1)
+        shares = [int(c.fraction * self.cden) * self.factor for c in credits.table
+                  if c.fixed is None and not _binary(c.fraction)]
+        if not _binary(s.withdrawn_opponent):
+            shares.append(self.wd_coef)
+        self._inexact_coefs = np.array(sorted(set(shares)), dtype=np.int64)
 
     def _note_data(self) -> None:
         """Warnings about the data: games without a result, players neither paired nor absent."""
@@ -439,10 +459,39 @@ class Engine:
             val = values[target]
         pts = coef * val + self.fixed[:, :w]
         if self.round_cells:  # ``rounding half/whole``: every contribution on its own
+            if self.float_ties:
+                pts = self._float_ties(pts, coef, val)
             pts = round_to_unit(pts, self.unit)
         if not active.all():
             pts[~active] = 0
         return pts
+
+    def _float_ties(self, pts: Array, coef: Array, val: Array) -> Array:
+        """``float_shares``: chesspairing multiplies ``float64(value) * fraction`` (its options
+        are float64) before rounding.  Exactly, only a tie (x.5 units) can come out on the
+        other side: 45 x 0.35 x 2 = 31.5 is 31.4999... in binary floating point, and Go's
+        math.Round then gives 31.  Such a tie is moved one scale step toward zero, so that
+        :func:`round_to_unit` rounds it as chesspairing does.  Exact: the double products
+        are only compared with the exact ones, per distinct (share, value) pair."""
+        unit = self.unit
+        if not len(self._inexact_coefs):
+            return pts
+        tie = np.isin(coef, self._inexact_coefs) & ((2 * np.abs(pts)) % (2 * unit) == unit)
+        if not tie.any():
+            return pts
+        out = pts.copy()
+        for i in zip(*np.nonzero(tie)):
+            c, v = int(coef[i]), int(val[i])
+            step = self._toward_zero.get((c, v))
+            if step is None:
+                share = Fraction(c, self.cden * self.factor)
+                value = Fraction(v, self.vden)
+                exact = share * value
+                double = Fraction(float(value) * float(share))  # what float64 gives
+                step = 1 if 0 < double < exact else -1 if exact < double < 0 else 0
+                self._toward_zero[(c, v)] = step
+            out[i] -= step
+        return out
 
     def _pass(self, step: _Step, values: Array, own: Array, frozen: bool = False) -> _Pass:
         k = step.k
@@ -550,7 +599,10 @@ class Engine:
             rows = tuple(self._value_rows[:k])
             own = self._own(prev_vals, step.active)
             if step.active.all():  # nobody has left (yet): a running sum, one round per step
-                column = self.coef[:, k] * prev_vals.take(self.target[:, k]) + self.fixed[:, k]
+                val_k = prev_vals.take(self.target[:, k])
+                column = self.coef[:, k] * val_k + self.fixed[:, k]
+                if self.float_ties:
+                    column = self._float_ties(column, self.coef[:, k], val_k)
                 if self.round_cells:
                     column = round_to_unit(column, self.unit)
                 self._frozen_sum = self._frozen_sum + column
