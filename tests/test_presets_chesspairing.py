@@ -373,3 +373,30 @@ def test_float_shares_agree_with_the_reference_where_values_reach_85(data, metho
     season = with_settings(data, {"preset": preset, "top_value": "90"})
     agree(season, CpOptions(method="keizer1956" if method == "1956" else "iterative", base=90,
                             float_shares=True))
+
+
+# --------------------------------------------------------------------------- through a workbook
+
+def test_a_workbook_with_preset_chesspairing_1956_gives_keizers_numbers(tmp_path, capsys):
+    import json
+
+    from keizer_xl.frontends.cli import main
+    from helpers import keizer_example_sheets, make_workbook
+
+    sheets = keizer_example_sheets()
+    sheets["Settings"] = [["Setting", "Value"], ["preset", "chesspairing-1956"],
+                          ["top_value", 50]]
+    # chesspairing's start ranking is by rating: rate the players in Keizer's start order
+    sheets["Players"] = [["Name", "Rating"]] + [[r[0], 2000 - i] for i, r in
+                                                enumerate(sheets["Players"][1:])]
+    book = make_workbook(tmp_path / "cp.xlsx", sheets)
+    assert main(["standings", str(book), "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["name"], r["score"]) for r in rows[:4]] == [
+        ("de Zeeuw", 141), ("de Bruin", 136), ("Jansen", 93), ("Slager", 92)]
+    # a slip in the rounding setting: exit 1, the cell named, a suggestion
+    sheets["Settings"].append(["rounding", "halve"])
+    bad = make_workbook(tmp_path / "bad.xlsx", sheets)
+    assert main(["standings", str(bad), "--format", "json"]) == 1
+    err = capsys.readouterr().err
+    assert "Settings!B4" in err and "did you mean half" in err
