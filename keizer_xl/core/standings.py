@@ -361,7 +361,12 @@ class Engine:
                   if c.fixed is None and not _binary(c.fraction)]
         if not _binary(s.withdrawn_opponent):
             shares.append(self.wd_coef)
-        self._inexact_coefs = np.array(sorted(set(shares)), dtype=np.int64)
+        inexact_coefs = np.array(sorted(set(shares)), dtype=np.int64)
+        self._wd_inexact = not _binary(s.withdrawn_opponent)
+        # the cells whose share is inexact in binary: only they can round otherwise
+        self._inexact: npt.NDArray[np.bool_] = (
+            np.isin(self.coef, inexact_coefs) if self.float_ties and len(inexact_coefs)
+            else np.zeros(self.coef.shape, dtype=bool))
 
     def _note_data(self) -> None:
         """Warnings about the data: games without a result, players neither paired nor absent."""
@@ -434,7 +439,10 @@ class Engine:
             return np.zeros(self.n, dtype=self.dtype)
         base = values if own == "current" else self._start_values
         points = np.where(active, base * self.own_mult, 0).astype(self.dtype)
-        return round_to_unit(points, self.unit) if self.round_cells else points
+        # own values that are whole multiples of the unit (integer values) need no rounding
+        if self.round_cells and self.own_mult % self.unit:
+            return round_to_unit(points, self.unit)
+        return points
 
     # ---- a valuation pass -----------------------------------------------------------------
 
@@ -444,6 +452,7 @@ class Engine:
         ``values`` holding one value map per round (``frozen``: row r-1 values round r)."""
         w = k + 1
         coef, target = self.coef[:, :w], self.target[:, :w]
+        inexact = self._inexact[:, :w]
         if not active.all():
             # withdrawn remove (section 7): a game against a player who has left counts as
             # withdrawn_opponent x the player's own value
@@ -451,6 +460,8 @@ class Engine:
             if gone.any():
                 coef = np.where(gone, self.wd_coef, coef)
                 target = np.where(gone, self.self_idx, target)
+                if self.float_ties:
+                    inexact = np.where(gone, self._wd_inexact, inexact)
         if frozen:
             rows = np.arange(w, dtype=np.int64) - 1
             rows[0] = 0
@@ -460,13 +471,14 @@ class Engine:
         pts = coef * val + self.fixed[:, :w]
         if self.round_cells:  # ``rounding half/whole``: every contribution on its own
             if self.float_ties:
-                pts = self._float_ties(pts, coef, val)
+                pts = self._float_ties(pts, coef, val, inexact)
             pts = round_to_unit(pts, self.unit)
         if not active.all():
             pts[~active] = 0
         return pts
 
-    def _float_ties(self, pts: Array, coef: Array, val: Array) -> Array:
+    def _float_ties(self, pts: Array, coef: Array, val: Array,
+                    inexact: npt.NDArray[np.bool_]) -> Array:
         """``float_shares``: chesspairing multiplies ``float64(value) * fraction`` (its options
         are float64) before rounding.  Exactly, only a tie (x.5 units) can come out on the
         other side: 45 x 0.35 x 2 = 31.5 is 31.4999... in binary floating point, and Go's
@@ -474,24 +486,31 @@ class Engine:
         :func:`round_to_unit` rounds it as chesspairing does.  Exact: the double products
         are only compared with the exact ones, per distinct (share, value) pair."""
         unit = self.unit
-        if not len(self._inexact_coefs):
+        cells = np.nonzero(inexact)
+        if not len(cells[0]):
             return pts
-        tie = np.isin(coef, self._inexact_coefs) & ((2 * np.abs(pts)) % (2 * unit) == unit)
+        tie = (2 * np.abs(pts[cells])) % (2 * unit) == unit
         if not tie.any():
             return pts
+        at = tuple(c[tie] for c in cells)
+        pairs = list(zip(coef[at].tolist(), val[at].tolist()))
+        steps = [self._step_toward_zero(c, v) for c, v in pairs]
         out = pts.copy()
-        for i in zip(*np.nonzero(tie)):
-            c, v = int(coef[i]), int(val[i])
-            step = self._toward_zero.get((c, v))
-            if step is None:
-                share = Fraction(c, self.cden * self.factor)
-                value = Fraction(v, self.vden)
-                exact = share * value
-                double = Fraction(float(value) * float(share))  # what float64 gives
-                step = 1 if 0 < double < exact else -1 if exact < double < 0 else 0
-                self._toward_zero[(c, v)] = step
-            out[i] -= step
+        out[at] -= np.array(steps, dtype=out.dtype)
         return out
+
+    def _step_toward_zero(self, c: int, v: int) -> int:
+        """1 (-1) when float64(value) x share lies just below (above) the exact positive
+        (negative) product, else 0; cached per (share, value)."""
+        step = self._toward_zero.get((c, v))
+        if step is None:
+            share = Fraction(c, self.cden * self.factor)
+            value = Fraction(v, self.vden)
+            exact = share * value
+            double = Fraction(float(value) * float(share))  # what float64 gives
+            step = 1 if 0 < double < exact else -1 if exact < double < 0 else 0
+            self._toward_zero[(c, v)] = step
+        return step
 
     def _pass(self, step: _Step, values: Array, own: Array, frozen: bool = False) -> _Pass:
         k = step.k
@@ -602,7 +621,8 @@ class Engine:
                 val_k = prev_vals.take(self.target[:, k])
                 column = self.coef[:, k] * val_k + self.fixed[:, k]
                 if self.float_ties:
-                    column = self._float_ties(column, self.coef[:, k], val_k)
+                    column = self._float_ties(column, self.coef[:, k], val_k,
+                                              self._inexact[:, k])
                 if self.round_cells:
                     column = round_to_unit(column, self.unit)
                 self._frozen_sum = self._frozen_sum + column
