@@ -18,6 +18,8 @@ from keizer_xl.core.standings import compute_history, round_to_unit
 import cp_reference
 from cp_reference import CpOptions
 from helpers import season as make_season
+from reference import reference_history
+from test_standings_properties import seasons as any_seasons
 
 F = Fraction
 
@@ -400,3 +402,20 @@ def test_a_workbook_with_preset_chesspairing_1956_gives_keizers_numbers(tmp_path
     assert main(["standings", str(bad), "--format", "json"]) == 1
     err = capsys.readouterr().err
     assert "Settings!B4" in err and "did you mean half" in err
+
+
+# --------------------------------------------------------------------------- rounding, generally
+
+@FAST
+@given(st.data(), st.sampled_from(["half", "whole", "half total", "whole total"]))
+def test_rounding_agrees_with_the_naive_reference_under_every_method(data, rounding):
+    """tests/reference.py (engine-free) rounds each round's points and the own value, or the
+    total, and a cycle's average, halves away from zero; with every recalculation method."""
+    season = data.draw(any_seasons())
+    season = replace(season, settings=replace(season.settings, rounding=rounding))
+    hist = compute_history(season)
+    k = season.last_round_with_results()
+    for r, (order, totals, converged) in enumerate(reference_history(season, k), start=1):
+        assert list(hist.after(r).order) == order, f"round {r}"
+        assert hist.after(r).score == totals, f"round {r}"
+        assert hist.after(r).converged is converged, f"round {r}"
