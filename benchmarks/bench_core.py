@@ -54,7 +54,8 @@ def main() -> None:
     for label, raw in (("prev 150x35", {}), ("frozen 150x35", {"recalculation": "frozen"}),
                        ("converge 150x35", {"recalculation": "converge"}),
                        ("converge sevilla 150x35", {"preset": "sevilla",
-                                                    "recalculation": "converge"})):
+                                                    "recalculation": "converge"}),
+                       ("preset chesspairing 150x35", {"preset": "chesspairing"})):
         season = synthetic_season(150, 35, seed=7, **raw)
         line(label, timed(lambda: compute_history(season), r))
     season = synthetic_season(150, 35, seed=7)

@@ -97,8 +97,25 @@ def counted_absences_before(season, r, name):
     return n
 
 
+def to_unit(x, unit):
+    """``rounding``: x to the nearest multiple of unit (1/2 or 1), halves away from zero."""
+    q = floor(abs(x) / unit + Fraction(1, 2)) * unit
+    return q if x >= 0 else -q
+
+
+def unit_of(s):
+    return Fraction(1, 2) if s.rounding.startswith("half") else Fraction(1)
+
+
 def round_points(season: Season, r, name, V, k):
-    """What ``name`` earned in round r, valued with V, in the standing after round k."""
+    """What ``name`` earned in round r, valued with V, in the standing after round k
+    (``rounding half/whole``: rounded on its own)."""
+    x = exact_round_points(season, r, name, V, k)
+    s = season.settings
+    return to_unit(x, unit_of(s)) if s.rounding in ("half", "whole") else x
+
+
+def exact_round_points(season: Season, r, name, V, k):
     s = season.settings
     p = season.player(name)
     for g in season.games:
@@ -165,17 +182,21 @@ def reference_history(season: Season, upto: int):
             V = values_for(active, totals, s)
 
         def own(n, vals):
-            return {"current": vals[n], "start": V_start[n], "none": 0}[s.own_value]
+            x = {"current": vals[n], "start": V_start[n], "none": 0}[s.own_value]
+            return to_unit(x, unit_of(s)) if s.rounding in ("half", "whole") else x
+
+        def total(x):  # ``rounding half total / whole total``
+            return to_unit(x, unit_of(s)) if s.rounding.endswith("total") else x
 
         def totals_with(vals):
-            return {n: own(n, vals) + sum(round_points(season, r, n, vals, k)
-                                          for r in range(1, k + 1)) for n in active}
+            return {n: total(own(n, vals) + sum(round_points(season, r, n, vals, k)
+                                                for r in range(1, k + 1))) for n in active}
 
         converged = True
         if s.recalculation == "frozen":
             frozen_values[k] = V
-            totals = {n: own(n, V) + sum(round_points(season, r, n, frozen_values[r], k)
-                                         for r in range(1, k + 1)) for n in active}
+            totals = {n: total(own(n, V) + sum(round_points(season, r, n, frozen_values[r], k)
+                                               for r in range(1, k + 1))) for n in active}
             new_order = ranking(totals, active, season, start)
         else:
             totals = totals_with(V)
@@ -203,6 +224,8 @@ def reference_history(season: Season, upto: int):
                         # with them are those of the passes after each: passes[i+1 ..]
                         cycle = passes[earlier[0] + 1:]
                         totals = {n: sum(t[n] for _, t in cycle) / len(cycle) for n in active}
+                        if s.rounding != "none":  # the average rounded to the unit too
+                            totals = {n: to_unit(t, unit_of(s)) for n, t in totals.items()}
                         new_order = ranking(totals, active, season, start)
                         converged = False
                         break

@@ -162,6 +162,14 @@ class Settings:
     extra_passes_from_round: int = 1
     converge_from_round: int | None = None
     tiebreak: tuple[str, ...] = ("previous", "rating", "start")
+    # reproducing another program exactly (issue 17; docs/presets-chesspairing.md)
+    rounding: str = "none"  # none | half | whole | half total | whole total
+    start_ranking: str = "list"  # list (rules section 2) | rating (rating, then name)
+    converge_start: str = "previous"  # previous | start: where each round's iteration begins
+    converge_cycle: str = "average"  # average (any cycle) | two (only a 2-cycle is averaged)
+    name_order: str = "alphabetical"  # alphabetical (case-insensitive) | exact (code points)
+    absence_max_includes_unexcused: bool = False
+    float_shares: bool = False  # rounding ties decided as chesspairing's float64 products do
     # players over a season (section 7)
     withdrawn: str = "keep"  # keep | remove
     withdrawn_opponent: Fraction = Fraction(1, 2)
@@ -270,6 +278,62 @@ PRESETS: dict[str, dict[str, Any]] = {
         "tiebreak": ("rating", "start"),
         "colours": "lower-white",
     },
+    # gnutterts/chesspairing's Keizer scorer with its defaults (scoring/keizer/options.go
+    # WithDefaults, keizer.go scoreIterative): top N, step 1, each standing iterated to a fixed
+    # point from the rating order (at most 20 passes, a 2-cycle averaged), every contribution
+    # rounded to 1/2 (its x2 integers), PAB 1/2, excused and unexcused 0.35, club 0.70, at
+    # most 5 scored absences (club exempt), ties by rating then name.
+    "chesspairing": {
+        "top_value": TopValue(rule="N"),
+        "value_step": Fraction(1),
+        "own_value": "current",
+        "recalculation": "converge",
+        "max_passes": 20,
+        "converge_start": "start",
+        "converge_cycle": "two",
+        "start_ranking": "rating",
+        "rounding": "half",
+        "float_shares": True,  # 45 x 0.35 x 2 is 31.4999... in float64: 15.5, not 16
+        "win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0),
+        "forfeit_win": Fraction(1), "forfeit_loss": Fraction(0),
+        "bye": Credit(Fraction(1, 2)),
+        "absence_excused": Credit(Fraction(35, 100)),
+        "absence_unexcused": Credit(Fraction(35, 100)),
+        "absence_club": Credit(Fraction(70, 100)),
+        "absence_late": Credit(fixed=Fraction(0)),
+        "absence_max": 5,
+        "absence_max_includes_unexcused": True,
+        "tiebreak": ("rating", "name"),
+        "name_order": "exact",
+        "withdrawn": "remove",  # WithdrawnAsAbsent false: he leaves every standing
+        "withdrawn_opponent": Fraction(0),  # a game against him is skipped
+    },
+    # chesspairing's "keizer1956" method: the same, but one pass with the ranking before the
+    # round (Keizer's 1956 example) instead of the fixed point.
+    "chesspairing-1956": {},  # filled below from "chesspairing"
+    # ESG Emmen as chesspairing's ESGOptions and esgapp (KeizerPointsService.php) define it:
+    # frozen rounds, top 60, no own value, fixed 40 (bye, club duty), 20 (absent, at most 5
+    # times), 15 per round before a late entrant joined; a withdrawn player stays as absent.
+    "esg": {
+        "top_value": TopValue(number=Fraction(60)),
+        "value_step": Fraction(1),
+        "recalculation": "frozen",
+        "own_value": "none",
+        "start_ranking": "rating",
+        "rounding": "half",
+        "win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0),
+        "bye": Credit(fixed=Fraction(40)),
+        "absence_club": Credit(fixed=Fraction(40)),
+        "absence_excused": Credit(fixed=Fraction(20)),
+        "absence_unexcused": Credit(fixed=Fraction(20)),
+        "absence_late": Credit(fixed=Fraction(15)),
+        "absence_max": 5,
+        "absence_max_includes_unexcused": True,
+        "tiebreak": ("rating", "name"),
+        "name_order": "exact",
+        "withdrawn": "keep",  # WithdrawnAsAbsent true
+        "forfeit_is_meeting": False,  # ForfeitCountsAsMet false: a 0-0F is two absences
+    },
     # Geel: ELO-points (value = rating / 100), ranked by the points earned alone.
     "geel": {
         "value_basis": "rating",
@@ -279,6 +343,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
+
+PRESETS["chesspairing-1956"] = {**PRESETS["chesspairing"], "recalculation": "prev"}
 
 # --------------------------------------------------------------------------- parsing
 
@@ -294,6 +360,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "colours": ("keizer", "lower-white", "balance", "geel"),
     "attendance_default": ("present", "absent"),
     "bye_choice": ("lowest-without-bye", "lowest"),
+    "rounding": ("none", "half", "whole", "half total", "whole total"),
+    "start_ranking": ("list", "rating"),
+    "converge_start": ("previous", "start"),
+    "converge_cycle": ("average", "two"),
+    "name_order": ("alphabetical", "exact"),
 }
 _CHOICE_ALIASES = {
     "colours": {"lower_white": "lower-white", "lowerwhite": "lower-white"},
@@ -302,13 +373,20 @@ _CHOICE_ALIASES = {
                            "abwesend": "absent", "présent": "present", "absent": "absent"},
     "bye_choice": {"lowest_without_bye": "lowest-without-bye", "lowest without bye":
                    "lowest-without-bye"},
+    "rounding": {"no": "none", "0.5": "half", "1/2": "half", "1": "whole", "halves": "half",
+                 "half-total": "half total", "whole-total": "whole total",
+                 "half_total": "half total", "whole_total": "whole total"},
+    # ``withdrawn_as_absent yes/no`` (chesspairing's WithdrawnAsAbsent) is ``withdrawn``
+    "withdrawn": {"yes": "keep", "true": "keep", "ja": "keep", "1": "keep",
+                  "no": "remove", "false": "remove", "nee": "remove", "nein": "remove",
+                  "0": "remove"},
 }
 _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_loss",
                   "withdrawn_opponent")
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
 _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
               "withdrawn_opponent_result", "rematch_period", "absence_max_per_period",
-              "bye_first_evening")
+              "bye_first_evening", "absence_max_includes_unexcused", "float_shares")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings", "min_games",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS: tuple[str, ...] = ("value_decimals", "k_factor", "max_passes", "extra_passes",
@@ -334,6 +412,9 @@ KEY_ALIASES = {
     "kleuren": "colours",
     "farben": "colours",
     "max_colour_diff": "max_colour_difference",
+    # chesspairing's option names (ForfeitCountsAsMet, WithdrawnAsAbsent): the same settings
+    "forfeit_counts_as_met": "forfeit_is_meeting",
+    "withdrawn_as_absent": "withdrawn",
 }
 
 _BUILTIN_CODES = ("E", "U", "C", "L")
@@ -458,6 +539,7 @@ def _parse_top(raw: Any, key: str) -> TopValue:
 
 def _parse_choice(raw: Any, key: str) -> str:
     text = str(raw).strip().lower().replace("_", "-") if key == "colours" else str(raw).strip().lower()
+    text = re.sub(r"\s+", " ", text)  # "half  total"
     text = _CHOICE_ALIASES.get(key, {}).get(text, text)
     choices = _CHOICES[key]
     if text not in choices:

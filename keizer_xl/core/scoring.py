@@ -10,6 +10,9 @@ What a player did in round r, in the order the rules decide it:
 6. an attendance code (E, U, C, L or a club code);
 7. neither paired nor marked absent: scored as absent unexcused (U) and reported.
 
+With ``forfeit_is_meeting`` no, a double forfeit (0-0F) is no game: both players are absent
+unexcused (U) that round (chesspairing's ``ForfeitCountsAsMet`` false).
+
 The engine (:mod:`keizer_xl.core.standings`), the explanation and the crosstable all read this
 one classification (:func:`classify`), so they can never disagree with the points.  It is
 computed for all players and rounds at once as small integer arrays; :func:`credit_grid` then
@@ -58,6 +61,7 @@ BUILTIN = tuple(BUILTIN_CODES)
 _RESULTS = tuple(Result)
 _RESULT_BY_ID = {id(r): i for i, r in enumerate(_RESULTS)}
 _GAME_FIELDS = operator.attrgetter("white", "black", "round", "result")
+_DOUBLE_FORFEIT = _RESULTS.index(Result.DOUBLE_FORFEIT)
 
 
 def _side(result: Result, white: bool) -> int:
@@ -86,7 +90,7 @@ def absence_credit(settings: Settings, code: str) -> tuple[Credit, bool, bool]:
     if code == "E":
         return s.absence_excused, True, True
     if code == "U":
-        return s.absence_unexcused, False, False
+        return s.absence_unexcused, s.absence_max_includes_unexcused, False
     if code == "C":
         return s.absence_club, s.absence_max_includes_club, False
     if code == "L":
@@ -215,6 +219,16 @@ def classify(season: Season, players: Sequence[Player] | None = None,
         white[bi, gr] = False
         result[wi, gr] = result[bi, gr] = res
         code[wi, gr] = code[bi, gr] = -1
+    if not s.forfeit_is_meeting:
+        # a double forfeit is no meeting (chesspairing's ForfeitCountsAsMet false): neither
+        # played, so both are absent unexcused that round
+        both_out = result == _DOUBLE_FORFEIT
+        if both_out.any():
+            kind[both_out] = ABSENT
+            code[both_out] = code_id["U"]
+            opponent[both_out] = -1
+            white[both_out] = False
+            result[both_out] = -1
     if s.withdrawn in ("remove", "retroactive"):
         left = after_withdrawal
         kind[left] = NONE
@@ -260,7 +274,12 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
     credit = by_kind[rounds.kind.astype(np.int64)]
 
     absent = rounds.kind == ABSENT
-    if absent.any():
+    # absence_max_includes_unexcused: an unmarked round and a withdrawn (keep) round are
+    # unexcused absences too and count toward the limit (chesspairing's absenceScoreX2)
+    unexcused = np.zeros_like(absent)
+    if s.absence_max_includes_unexcused:
+        unexcused = (rounds.kind == UNMARKED) | (rounds.kind == WITHDRAWN)
+    if absent.any() or unexcused.any():
         info = [absence_credit(s, c) for c in rounds.codes]
         code = rounds.code.astype(np.int64)
         code_credit = np.array([cid(c) for c, _, _ in info], dtype=np.int64)
@@ -272,7 +291,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
                                  for (c, _, exc), name in zip(info, rounds.codes)], dtype=bool)
         safe = np.where(absent, code, 0)
         credit = np.where(absent, code_credit[safe], credit)
-        counts = absent & counts_code[safe]
+        counts = (absent & counts_code[safe]) | unexcused
         over = np.zeros_like(absent)
         if s.absence_max is not None:
             over = counts & (_counted(counts, s) > s.absence_max)

@@ -59,6 +59,35 @@ def start_order(players: Sequence[Player]) -> list[Player]:
     return order + unrated
 
 
+def rating_order(players: Sequence[Player], exact_names: bool) -> list[Player]:
+    """``start_ranking rating``: rating descending (no rating counts as 0), equal ratings by
+    name, as chesspairing's ``initialRanking`` (scoring/keizer/keizer.go) orders them.  Names
+    compare by code points with ``name_order exact`` (Go's byte order), else case-insensitively."""
+    def name(p: Player) -> str:
+        return p.name if exact_names else p.name.casefold()
+    return sorted(players, key=lambda p: (-(p.rating or 0), name(p)))
+
+
+def round_to_unit(x: Array, unit: int) -> Array:
+    """``x`` (integers) rounded to the nearest multiple of ``unit``, ties away from zero (the
+    ``rounding`` setting; chesspairing's ``math.Round`` on its x2 integers).  Exact: integer
+    floor division, also on Python-integer (object) arrays."""
+    q = np.abs(x)  # a new array: the steps below work in place
+    q *= 2
+    q += unit
+    q //= 2 * unit
+    q *= unit
+    negative = x < 0
+    if negative.any():
+        q[negative] = -q[negative]
+    return q
+
+
+def _binary(x: Fraction) -> bool:
+    """True when a binary double holds ``x`` exactly (its denominator is a power of two)."""
+    return x.denominator & (x.denominator - 1) == 0
+
+
 # --------------------------------------------------------------------------- results
 
 Array = npt.NDArray[Any]
@@ -250,6 +279,7 @@ class _Pass:
     own: Array
     basis: Array | tuple[Array, ...]  # the value map (frozen: one per round) it was valued with
     mult: int = 1  # a cycle: ``basis`` is the sum of ``mult`` value maps
+    parts: tuple[Array, ...] = ()  # a cycle: those value maps
 
 
 @dataclass(frozen=True)
@@ -276,7 +306,8 @@ class Engine:
         """``rounds``: how many rounds to score (default: up to the last round with results)."""
         self.season = season
         s = self.settings = season.settings
-        self.players = start_order(season.players)
+        self.players = (rating_order(season.players, s.name_order == "exact")
+                        if s.start_ranking == "rating" else start_order(season.players))
         self.names = tuple(p.name for p in self.players)
         self.index = {n: i for i, n in enumerate(self.names)}
         self.n = n = len(self.players)
@@ -297,7 +328,15 @@ class Engine:
         fixed = [c.fixed for c in used if c.fixed is not None]
         self.cden = math.lcm(*(f.denominator for f in fractions))
         self.vden = s.value_denominator()
-        self.scale = math.lcm(self.cden * self.vden, *(f.denominator for f in fixed))
+        # ``rounding``: the unit (1/2 or 1 point) must be a whole number over the scale
+        rounding_den = 1 if s.rounding == "none" else 2
+        self.scale = math.lcm(self.cden * self.vden, *(f.denominator for f in fixed),
+                              rounding_den)
+        self.round_cells = s.rounding in ("half", "whole")
+        self.round_totals = s.rounding in ("half total", "whole total")
+        self.unit = self.scale // 2 if s.rounding.startswith("half") else self.scale
+        self.float_ties = self.round_cells and s.float_shares
+        self._toward_zero: dict[tuple[int, int], int] = {}
         self.factor = self.scale // (self.cden * self.vden)
         self.bound = self._bound(used)
         self.dtype: Any = np.int64 if fits_int64(self.bound) else object
@@ -328,6 +367,17 @@ class Engine:
         self._value_rows: list[Array] = []
         self._frozen_sum: Array = np.zeros(n, dtype=self.dtype)
         self.fixed_cum: Array = np.cumsum(self.fixed, axis=1, dtype=self.dtype)
+        # float_shares: the shares a binary double cannot hold (0.35, 1/3; not 1/2 or 1)
+        shares = [int(c.fraction * self.cden) * self.factor for c in credits.table
+                  if c.fixed is None and not _binary(c.fraction)]
+        if not _binary(s.withdrawn_opponent):
+            shares.append(self.wd_coef)
+        inexact_coefs = np.array(sorted(set(shares)), dtype=np.int64)
+        self._wd_inexact = not _binary(s.withdrawn_opponent)
+        # the cells whose share is inexact in binary: only they can round otherwise
+        self._inexact: npt.NDArray[np.bool_] = (
+            np.isin(self.coef, inexact_coefs) if self.float_ties and len(inexact_coefs)
+            else np.zeros(self.coef.shape, dtype=bool))
 
     def _note_data(self) -> None:
         """Warnings about the data: games without a result, players neither paired nor absent."""
@@ -359,7 +409,8 @@ class Engine:
         fmax = max([abs(c.fraction) for c in table if c.fixed is None]
                    + [abs(s.withdrawn_opponent)])
         xmax = max([abs(c.fixed) for c in table if c.fixed is not None] + [Fraction(0)])
-        total = (rounds * (fmax * vmax + xmax) + vmax) * max(s.max_passes, 1)
+        slack = 0 if s.rounding == "none" else 1  # a rounding moves an amount by <= 1 point
+        total = (rounds * (fmax * vmax + xmax + slack) + vmax + slack) * max(s.max_passes, 1)
         return math.ceil(total * self.scale)
 
     # ---- values ---------------------------------------------------------------------------
@@ -401,7 +452,11 @@ class Engine:
             return np.zeros(self.n, dtype=self.dtype)
         base = values if own == "current" else self._start_values
         mult = self.own_mult if not fade else self.own_mult * (fade - k) // fade
-        return np.where(active, base * mult, 0).astype(self.dtype)
+        points = np.where(active, base * mult, 0).astype(self.dtype)
+        # own values that are whole multiples of the unit (integer values) need no rounding
+        if self.round_cells and mult % self.unit:
+            return round_to_unit(points, self.unit)
+        return points
 
     # ---- a valuation pass -----------------------------------------------------------------
 
@@ -411,6 +466,7 @@ class Engine:
         ``values`` holding one value map per round (``frozen``: row r-1 values round r)."""
         w = k + 1
         coef, target = self.coef[:, :w], self.target[:, :w]
+        inexact = self._inexact[:, :w]
         if not active.all():
             # withdrawn remove (section 7): a game against a player who has left counts as
             # withdrawn_opponent x the player's own value
@@ -419,6 +475,8 @@ class Engine:
                 wd = self.wd_coef if self.wd_grid is None else self.wd_grid[:, :w]
                 coef = np.where(gone, wd, coef)
                 target = np.where(gone, self.self_idx, target)
+                if self.float_ties:
+                    inexact = np.where(gone, self._wd_inexact, inexact)
         if frozen:
             rows = np.arange(w, dtype=np.int64) - 1
             rows[0] = 0
@@ -426,13 +484,52 @@ class Engine:
         else:
             val = values[target]
         pts = coef * val + self.fixed[:, :w]
+        if self.round_cells:  # ``rounding half/whole``: every contribution on its own
+            if self.float_ties:
+                pts = self._float_ties(pts, coef, val, inexact)
+            pts = round_to_unit(pts, self.unit)
         if not active.all():
             pts[~active] = 0
         return pts
 
+    def _float_ties(self, pts: Array, coef: Array, val: Array,
+                    inexact: npt.NDArray[np.bool_]) -> Array:
+        """``float_shares``: chesspairing multiplies ``float64(value) * fraction`` (its options
+        are float64) before rounding.  Exactly, only a tie (x.5 units) can come out on the
+        other side: 45 x 0.35 x 2 = 31.5 is 31.4999... in binary floating point, and Go's
+        math.Round then gives 31.  Such a tie is moved one scale step toward zero, so that
+        :func:`round_to_unit` rounds it as chesspairing does.  Exact: the double products
+        are only compared with the exact ones, per distinct (share, value) pair."""
+        unit = self.unit
+        cells = np.nonzero(inexact)
+        if not len(cells[0]):
+            return pts
+        tie = (2 * np.abs(pts[cells])) % (2 * unit) == unit
+        if not tie.any():
+            return pts
+        at = tuple(c[tie] for c in cells)
+        pairs = list(zip(coef[at].tolist(), val[at].tolist()))
+        steps = [self._step_toward_zero(c, v) for c, v in pairs]
+        out = pts.copy()
+        out[at] -= np.array(steps, dtype=out.dtype)
+        return out
+
+    def _step_toward_zero(self, c: int, v: int) -> int:
+        """1 (-1) when float64(value) x share lies just below (above) the exact positive
+        (negative) product, else 0; cached per (share, value)."""
+        step = self._toward_zero.get((c, v))
+        if step is None:
+            share = Fraction(c, self.cden * self.factor)
+            value = Fraction(v, self.vden)
+            exact = share * value
+            double = Fraction(float(value) * float(share))  # what float64 gives
+            step = 1 if 0 < double < exact else -1 if exact < double < 0 else 0
+            self._toward_zero[(c, v)] = step
+        return step
+
     def _pass(self, step: _Step, values: Array, own: Array, frozen: bool = False) -> _Pass:
         k = step.k
-        if frozen or self.dtype is object or not step.active.all():
+        if frozen or self.dtype is object or not step.active.all() or self.round_cells:
             totals = self._points(k, values, step.active, frozen).sum(axis=1) + own
         else:
             # the common case without the grid in memory: a row-wise dot product of the
@@ -440,6 +537,8 @@ class Engine:
             w = k + 1
             totals = np.einsum("ij,ij->i", self.coef[:, :w], values.take(self.target[:, :w]))
             totals += self.fixed_cum[:, k] + own
+        if self.round_totals:
+            totals = round_to_unit(totals, self.unit)
         return _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own, values)
 
     def _grid_of(self, step: _Step, p: _Pass, frozen: bool) -> Callable[[], Array]:
@@ -447,6 +546,9 @@ class Engine:
         are linear in the values, so a cycle's sum over ``mult`` passes is one computation
         with the summed value maps and ``mult`` times the fixed points."""
         def grid() -> Array:
+            if p.parts and self.round_cells:  # rounded cells do not add up linearly
+                return sum((self._points(step.k, b, step.active, frozen) for b in p.parts[1:]),
+                           self._points(step.k, p.parts[0], step.active, frozen))
             basis = np.array(p.basis, dtype=self.dtype) if isinstance(p.basis, tuple) else p.basis
             pts = self._points(step.k, basis, step.active, frozen)
             if p.mult != 1:
@@ -469,7 +571,8 @@ class Engine:
             elif name == "start":
                 out.append(np.arange(self.n, dtype=np.int64))
             elif name == "name":
-                folded = [nm.casefold() for nm in self.names]
+                folded = [nm if self.settings.name_order == "exact" else nm.casefold()
+                          for nm in self.names]
                 rank = {f: i for i, f in enumerate(sorted(set(folded)))}
                 out.append(np.array([rank[f] for f in folded], dtype=np.int64))
         return out
@@ -530,23 +633,39 @@ class Engine:
             rows = tuple(self._value_rows[:k])
             own = self._own(prev_vals, step.active, k)
             if step.active.all():  # nobody has left (yet): a running sum, one round per step
-                self._frozen_sum = self._frozen_sum + (
-                    self.coef[:, k] * prev_vals.take(self.target[:, k]) + self.fixed[:, k])
+                val_k = prev_vals.take(self.target[:, k])
+                column = self.coef[:, k] * val_k + self.fixed[:, k]
+                if self.float_ties:
+                    column = self._float_ties(column, self.coef[:, k], val_k,
+                                              self._inexact[:, k])
+                if self.round_cells:
+                    column = round_to_unit(column, self.unit)
+                self._frozen_sum = self._frozen_sum + column
                 totals = self._frozen_sum + own
+                if self.round_totals:
+                    totals = round_to_unit(totals, self.unit)
                 first = _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own,
                               rows)
             else:
                 first = self._pass(step, np.array(rows, dtype=self.dtype), own, frozen=True)
                 first = _Pass(first.order, first.totals, own, rows)
             return _Outcome(first, 1, 1, True, "")
-        # prev pass: every result of rounds 1..k valued with V_{k-1}
-        current = self._pass(step, prev_vals, self._own(prev_vals, step.active, k))
         mode, extra = self._mode(k)
+        first_order = step.active_idx
+        if mode == "converge" and s.converge_start == "start":
+            # every standing is iterated afresh from the start ranking (chesspairing's
+            # stateless Score: its fixed point after round k starts from the rating order)
+            first_order = np.flatnonzero(step.active).astype(np.int64)
+            prev_vals = self.value_array(first_order, None, step.active, self._ratings[k - 1])
+        # prev pass: every result of rounds 1..k valued with V_{k-1} (or the start values)
+        current = self._pass(step, prev_vals, self._own(prev_vals, step.active, k))
         if mode == "extra":
             for _ in range(extra):
                 current = self._revalue(step, current)
             return _Outcome(current, 1, 1 + extra, True, "")
         if mode == "converge":
+            if s.converge_cycle == "two":
+                return self._converge_two(step, current, first_order)
             return self._converge(step, current)
         return _Outcome(current, 1, 1, True, "")
 
@@ -576,18 +695,49 @@ class Engine:
             if key in seen:
                 # passes_done[i] ranks as nxt does; the totals valued with the rankings of the
                 # cycle are those of the passes after it, up to and including nxt
-                cycle = passes_done[seen[key] + 1:] + [nxt]
-                totals = sum((c.totals for c in cycle[1:]), cycle[0].totals.copy())
-                basis = sum((np.asarray(c.basis) for c in cycle[1:]),
-                            np.array(cycle[0].basis, dtype=self.dtype))
-                own = sum((c.own for c in cycle[1:]), cycle[0].own.copy())
-                order = self.rank(totals, step.active_idx, step.place_prev)
-                return _Outcome(_Pass(order, totals, own, basis, len(cycle)), len(cycle), passes,
-                                False,
-                                Message("the ranking cycles between {n} orders; ranked by the "
-                                        "average of their totals", n=len(cycle)))
+                return self._average(step, passes_done[seen[key] + 1:] + [nxt], passes)
             seen[key] = len(passes_done)
             passes_done.append(nxt)
+            current = nxt
+
+    def _average(self, step: _Step, cycle: list[_Pass], passes: int) -> _Outcome:
+        """Rank by the average of the totals valued with the rankings of a cycle (kept as the
+        sum over the cycle, divided at output by its length).  With ``rounding`` the average
+        is rounded to the unit, ties away from zero (chesspairing rounds its x2 average)."""
+        totals = sum((c.totals for c in cycle[1:]), cycle[0].totals.copy())
+        if self.settings.rounding != "none":
+            totals = round_to_unit(totals, self.unit * len(cycle))
+        basis = sum((np.asarray(c.basis) for c in cycle[1:]),
+                    np.array(cycle[0].basis, dtype=self.dtype))
+        own = sum((c.own for c in cycle[1:]), cycle[0].own.copy())
+        order = self.rank(totals, step.active_idx, step.place_prev)
+        parts = tuple(np.asarray(c.basis) for c in cycle)
+        return _Outcome(_Pass(order, totals, own, basis, len(cycle), parts), len(cycle), passes,
+                        False,
+                        Message("the ranking cycles between {n} orders; ranked by the "
+                                "average of their totals", n=len(cycle)))
+
+    def _converge_two(self, step: _Step, current: _Pass, first_order: IntArray) -> _Outcome:
+        """``converge_cycle two`` (chesspairing's scoreIterative): revalue until the ranking
+        repeats; when a pass gives back the ranking of two passes before (the first compared
+        with the ranking the first pass was valued with), rank by the average of the last two
+        passes and stop.  Longer cycles run on to ``max_passes``; the last pass then counts."""
+        s = self.settings
+        orders = [tuple(first_order.tolist()), tuple(current.order.tolist())]
+        passes = 1
+        while True:
+            if passes >= s.max_passes:
+                return _Outcome(current, 1, passes, False,
+                                Message("did not converge within max_passes = {max_passes}",
+                                        max_passes=s.max_passes))
+            nxt = self._revalue(step, current)
+            passes += 1
+            order = tuple(nxt.order.tolist())
+            if order == orders[-1]:
+                return _Outcome(nxt, 1, passes, True, "")
+            if order == orders[-2]:
+                return self._average(step, [current, nxt], passes)
+            orders.append(order)
             current = nxt
 
     def _key(self, p: _Pass) -> tuple[Any, ...]:

@@ -1080,6 +1080,8 @@ def _check_settings_against_players(season: Season,
 def warnings(season: Season) -> list[str]:
     """Things that are allowed but worth a look (``check`` prints them)."""
     out = list(season.notes)
+    if season.settings.start_ranking == "rating":  # rating, then name: no row order involved
+        return out
     if not any(p.start is not None for p in season.players):
         by_rating: dict[int, list[str]] = {}
         for p in season.players:
