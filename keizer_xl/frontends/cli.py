@@ -36,14 +36,10 @@ if TYPE_CHECKING:
 # numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
 # DataFrame is really built: compare, export, batch).
 from keizer_xl.errors import KeizerError, Message, UsageError
+from keizer_xl.i18n import N_, shown_translator as _tr
 from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
                                          describe, hint_text, write_log)
 
-def _tr() -> Translator:
-    """The translator of the messages shown now: --language, else the workbook's language."""
-    from keizer_xl.i18n import shown_language, translator
-
-    return translator(shown_language())
 
 
 def _say(text: str) -> str:
@@ -254,11 +250,6 @@ def _print_standings_table(rows: list[dict[str, Any]], tr: Translator) -> None:
         print(f"{r['rank']:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
               f"{r['value']:>{wide[3]}} {r['prev_value']:>{wide[4]}} {r['games']:>{wide[5]}} "
               f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}")
-
-
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py (translated where it is printed)."""
-    return msgid
 
 
 #: The text table's headers (msgctxt-free ids; "G" = games, "W"/"D"/"L" = won/drawn/lost).

@@ -17,11 +17,6 @@ message box names that file.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from keizer_xl.i18n import Translator
-
 import sys
 import tempfile
 from pathlib import Path
@@ -31,6 +26,7 @@ from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
 from keizer_xl.frontends.outcome import Front, describe
+from keizer_xl.i18n import N_, shown_translator as _tr
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
@@ -141,18 +137,6 @@ def _wants_save(book: Any) -> bool:
             return value is True or (isinstance(value, str)
                                      and value.strip().casefold() in ("true", "yes", "1"))
     return False
-
-
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py (translated where it is shown)."""
-    return msgid
-
-
-def _tr() -> "Translator":
-    """The translator of the workbook's language (known once the reader has read it)."""
-    from keizer_xl.i18n import shown_language, translator
-
-    return translator(shown_language())
 
 
 def _sheet(target: Any, canonical: str) -> str:

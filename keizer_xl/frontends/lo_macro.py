@@ -16,18 +16,12 @@ Statuses and exit codes are those of :func:`keizer_xl.frontends.outcome.describe
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from keizer_xl.i18n import Translator
-
 import traceback
 from typing import Any, Literal
 
+from keizer_xl.i18n import N_, shown_translator as _tr
+
 ACTIONS = ("pair", "standings", "check")
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py (translated where it is shown)."""
-    return msgid
 
 
 TITLES = {"pair": N_("Pair next round"), "standings": N_("Update standings"), "check": N_("Check")}
@@ -38,12 +32,6 @@ MAX_LISTED = 25
 
 #: the outcome handed to the macro: plain JSON-able data (see the module docstring)
 Result = dict[str, Any]
-
-
-def _tr() -> "Translator":
-    from keizer_xl.i18n import shown_language, translator
-
-    return translator(shown_language())
 
 
 def outcome(action: str, status: str, text: str, **extra: Any) -> Result:

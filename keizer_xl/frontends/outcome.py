@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Literal, Sequence
 
 from keizer_xl.errors import ActionError, ClientError, InputError, KeizerError, UsageError
-from keizer_xl.i18n import error_text, shown_language, translate, translator
+from keizer_xl.i18n import N_, error_text, shown_language, translate, translator
 
 __all__ = ["Outcome", "Front", "FRONTS", "HINT_WORDS", "describe", "hint_text", "write_log",
            "debug_enabled", "LOG_FILE", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
@@ -57,11 +57,6 @@ Status = Literal["ok", "problems", "refused", "usage", "error"]
 
 #: Where the traceback of an unexpected error goes (every front end names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl.log"
-
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py; translated where it is shown."""
-    return msgid
-
 
 #: Where each front end's macros / scripts are found (menu paths are translated too).
 _MACROS_XL = N_("(Developer > Macros, or Alt+F8)")
