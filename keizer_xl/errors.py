@@ -188,13 +188,12 @@ class UsageError(UserError):
 class ClientError(KeizerError):
     """A workbook file, Excel or LibreOffice cannot do what was asked.
 
-    ``exit_code`` lets a client say 2 where the request itself cannot work here (LibreOffice
-    is not installed); otherwise 1."""
+    ``usage`` marks a request that cannot work here at all (LibreOffice is not installed, no
+    such file); the exit code is decided from it in ``frontends/outcome.describe`` only."""
 
-    def __init__(self, message: str = "", exit_code: int = 1):
+    def __init__(self, message: str = "", usage: bool = False):
         super().__init__(message)
-        self.exit_code = exit_code
-        self.usage = exit_code == 2
+        self.usage = usage
 
 
 class MissingPartError(ClientError, KeyError, IndexError):

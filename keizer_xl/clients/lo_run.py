@@ -24,9 +24,12 @@ import uuid
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from keizer_xl.errors import ClientError
+from keizer_xl.errors import ClientError, Message
+
+if TYPE_CHECKING:
+    from keizer_xl.actions import ActionRequest
 
 MACRO_NAME = "keizer_xl_lo.py"
 CONFIG_NAME = "keizer_xl_lo.json"
@@ -42,7 +45,7 @@ CONNECT_ENV = "KEIZER_XL_LO_PIPE"
 
 
 class LibreOfficeRunError(ClientError):
-    """LibreOffice could not do it; ``exit_code`` 2 when it is missing, else 1."""
+    """LibreOffice could not do it; ``usage`` when it is missing (exit code 2, outcome.py)."""
 
 
 # --------------------------------------------------------------------------- finding things
@@ -169,7 +172,7 @@ def macro_source() -> str:
     if repo.is_file():
         return repo.read_text(encoding="utf-8")
     raise LibreOfficeRunError(f"the macro file {MACRO_NAME} is missing from this installation "
-                              f"of keizer-xl; reinstall it", exit_code=2)
+                              f"of keizer-xl; reinstall it", usage=True)
 
 
 def import_paths() -> list[str]:
@@ -280,13 +283,13 @@ class Office:
             raise LibreOfficeRunError(
                 "LibreOffice (soffice) was not found; install it (Debian/Ubuntu: apt-get install "
                 "libreoffice-calc-nogui libreoffice-script-provider-python python3-uno) or set "
-                "KEIZER_XL_SOFFICE to the soffice program", exit_code=2)
+                "KEIZER_XL_SOFFICE to the soffice program", usage=True)
         self.python = self.python or find_uno_python(self.soffice)
         if self.python is None:
             raise LibreOfficeRunError(
                 "no Python with LibreOffice's UNO bridge was found (Debian/Ubuntu: apt-get "
                 "install python3-uno libreoffice-script-provider-python); or set "
-                "KEIZER_XL_LO_PYTHON to LibreOffice's python", exit_code=2)
+                "KEIZER_XL_LO_PYTHON to LibreOffice's python", usage=True)
         if self.pipe is None:
             self.start()
         return self
@@ -316,7 +319,7 @@ class Office:
         except OSError as exc:
             self._remove_profile()
             raise LibreOfficeRunError(f"{self.soffice} could not be started ({exc})",
-                                      exit_code=2) from None
+                                      usage=True) from None
         self.owned = True
         try:
             self.request({"command": "ping", "connect_timeout": self.startup_timeout},
@@ -452,12 +455,12 @@ def _lock_file(path: Path) -> Path:
 
 def _check_book(path: Path) -> None:
     if not path.exists():
-        raise LibreOfficeRunError(f"{path}: no such file", exit_code=2)
+        raise LibreOfficeRunError(f"{path}: no such file", usage=True)
     if path.is_dir():
-        raise LibreOfficeRunError(f"{path} is a folder, not a workbook", exit_code=2)
+        raise LibreOfficeRunError(f"{path} is a folder, not a workbook", usage=True)
     if path.suffix.lower() not in SUFFIXES:
         raise LibreOfficeRunError(f"{path}: the workbook must be .xlsx, .xlsm or .ods",
-                                  exit_code=2)
+                                  usage=True)
     from keizer_xl.clients.files import open_elsewhere
 
     message = open_elsewhere(path)
@@ -465,16 +468,19 @@ def _check_book(path: Path) -> None:
         raise LibreOfficeRunError(message)
 
 
-def run_macro(book: str | os.PathLike[str], action: str, options: dict[str, Any] | None = None, *,
+def run_macro(book: str | os.PathLike[str], request: ActionRequest, *,
               timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict[str, Any]:
-    """Open ``book`` in headless LibreOffice, run the macro of ``action``, save, close.
+    """Open ``book`` in headless LibreOffice, run the macro of ``request.action``, save, close.
 
-    Returns the macro's outcome (see :mod:`keizer_xl.frontends.lo_macro`); raises
+    Returns the macro's answer: an Outcome serialised with its client keys (see
+    :mod:`keizer_xl.frontends.lo_macro`; ``Outcome.from_json`` reads it back) and
+    ``messages``, what this client has to add (a backup that could not be kept); raises
     :class:`LibreOfficeRunError` when LibreOffice itself fails.
     """
+    action = request.action
     if action not in FUNCTIONS:
-        raise LibreOfficeRunError(f"unknown action {action!r} (pair, standings, check)",
-                                  exit_code=2)
+        raise LibreOfficeRunError(Message("unknown action {action!r} (pair, standings, check)",
+                                          action=action), usage=True)
     from keizer_xl.clients import files
 
     path = Path(book)
@@ -485,18 +491,19 @@ def run_macro(book: str | os.PathLike[str], action: str, options: dict[str, Any]
         with files.workbook_lock(path):
             if action != "check":
                 files.check_can_write(path)
-            return _run_locked(path, action, options, timeout, office)
-    except files.WorkbookFileError as exc:
-        raise LibreOfficeRunError(str(exc)) from None
+            return _run_locked(path, request, timeout, office)
+    except files.WorkbookFileError as exc:  # its Message (catalog id) kept for translation
+        raise LibreOfficeRunError(exc.args[0] if exc.args else str(exc)) from None
 
 
-def _run_locked(path: Path, action: str, options: dict[str, Any] | None, timeout: float,
+def _run_locked(path: Path, request: ActionRequest, timeout: float,
                 office: Office | None) -> dict[str, Any]:
     original = path.read_bytes()
     stat_before = path.stat()
     lock = _lock_file(path)
-    opts = {k: v for k, v in (options or {}).items() if v is not None}
+    opts = {k: v for k, v in request.to_json().items() if v is not None}
     opts["headless"] = True
+    action = request.action
     req = {"command": "run", "book": str(path), "function": FUNCTIONS[action], "options": opts}
     try:
         if office is not None:
@@ -507,9 +514,9 @@ def _run_locked(path: Path, action: str, options: dict[str, Any] | None, timeout
     finally:  # there was none before (_check_book): a lock left by our soffice
         lock.unlink(missing_ok=True)
     outcome: dict[str, Any] = answer["outcome"]
+    outcome["messages"] = list(outcome.get("messages") or [])  # the macro file's own notes
     if outcome.get("saved"):
-        notes = _after_save(path, original, stat_before, outcome)
-        outcome.setdefault("messages", []).extend(notes)
+        outcome["messages"].extend(_after_save(path, original, stat_before, outcome))
     return outcome
 
 
