@@ -35,8 +35,19 @@ __all__ = [
     "HINTS", "Message", "N_",
 ]
 
-#: The hint keys an :class:`ActionError` may carry; each front end words each one.
-HINTS = ("repair", "force", "round")
+#: The hint keys an error may carry (the way out); each front end words each one
+#: (frontends/outcome.py), so no action or client names a command-line flag.  The actions':
+#: pair the round again, pair anyway, say which round; the clients': give the Python's path,
+#: replace the file, create it, import the VBA files by hand, keep every part (another
+#: writer), write an .ods copy, only print (a file that cannot be written).
+HINTS = ("repair", "force", "round",
+         "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only")
+
+
+def _hint(hint: str | None) -> str | None:
+    if hint is not None and hint not in HINTS:
+        raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
+    return hint
 
 def N_(msgid: str) -> str:
     """Marks a catalog id for tools/catalogs.py (gettext_noop); translated where it is shown.
@@ -86,6 +97,7 @@ class KeizerError(Exception):
     workbook or the computer that needs fixing first (exit code 1)."""
 
     usage: bool = False
+    hint: str | None = None
 
 
 class UserError(KeizerError):
@@ -172,11 +184,9 @@ class ActionError(UserError):
     ``usage`` marks a request that makes no sense for this workbook (exit code 2)."""
 
     def __init__(self, message: str, usage: bool = False, hint: str | None = None):
-        if hint is not None and hint not in HINTS:
-            raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
         super().__init__(message)
         self.usage = usage
-        self.hint = hint
+        self.hint = _hint(hint)
 
 
 class UsageError(UserError):
@@ -189,11 +199,13 @@ class ClientError(KeizerError):
     """A workbook file, Excel or LibreOffice cannot do what was asked.
 
     ``usage`` marks a request that cannot work here at all (LibreOffice is not installed, no
-    such file); the exit code is decided from it in ``frontends/outcome.describe`` only."""
+    such file); the exit code is decided from it in ``frontends/outcome.describe`` only.
+    ``hint`` is a key of :data:`HINTS`, the way out as each front end words it."""
 
-    def __init__(self, message: str = "", usage: bool = False):
+    def __init__(self, message: str = "", usage: bool = False, hint: str | None = None):
         super().__init__(message)
         self.usage = usage
+        self.hint = _hint(hint)
 
 
 class MissingPartError(ClientError, KeyError, IndexError):
@@ -207,8 +219,10 @@ class MissingPartError(ClientError, KeyError, IndexError):
 
 class SetupError(KeizerError):
     """Making a workbook button-ready (or installing the macro) cannot go on; the message
-    says what to do.  ``usage`` for a request that is missing something (exit code 2)."""
+    says what to do.  ``usage`` for a request that is missing something (exit code 2);
+    ``hint`` a key of :data:`HINTS` (a flag to use, worded by the front end)."""
 
-    def __init__(self, message: str, usage: bool = False):
+    def __init__(self, message: str, usage: bool = False, hint: str | None = None):
         super().__init__(message)
         self.usage = usage
+        self.hint = _hint(hint)

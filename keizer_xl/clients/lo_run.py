@@ -171,8 +171,8 @@ def macro_source() -> str:
     repo = Path(__file__).resolve().parent.parent / "macros" / MACRO_NAME
     if repo.is_file():
         return repo.read_text(encoding="utf-8")
-    raise LibreOfficeRunError(f"the macro file {MACRO_NAME} is missing from this installation "
-                              f"of keizer-xl; reinstall it", usage=True)
+    raise LibreOfficeRunError(Message("the macro file {name} is missing from this installation "
+                                      "of keizer-xl; reinstall it", name=MACRO_NAME), usage=True)
 
 
 def import_paths() -> list[str]:
@@ -280,16 +280,16 @@ class Office:
         if self.pipe is None:
             self.pipe = os.environ.get(CONNECT_ENV) or None
         if self.soffice is None and self.pipe is None:
-            raise LibreOfficeRunError(
+            raise LibreOfficeRunError(Message(
                 "LibreOffice (soffice) was not found; install it (Debian/Ubuntu: apt-get install "
                 "libreoffice-calc-nogui libreoffice-script-provider-python python3-uno) or set "
-                "KEIZER_XL_SOFFICE to the soffice program", usage=True)
+                "KEIZER_XL_SOFFICE to the soffice program"), usage=True)
         self.python = self.python or find_uno_python(self.soffice)
         if self.python is None:
-            raise LibreOfficeRunError(
+            raise LibreOfficeRunError(Message(
                 "no Python with LibreOffice's UNO bridge was found (Debian/Ubuntu: apt-get "
                 "install python3-uno libreoffice-script-provider-python); or set "
-                "KEIZER_XL_LO_PYTHON to LibreOffice's python", usage=True)
+                "KEIZER_XL_LO_PYTHON to LibreOffice's python"), usage=True)
         if self.pipe is None:
             self.start()
         return self
@@ -318,7 +318,8 @@ class Office:
             self.process = subprocess.Popen(args, **kwargs)
         except OSError as exc:
             self._remove_profile()
-            raise LibreOfficeRunError(f"{self.soffice} could not be started ({exc})",
+            raise LibreOfficeRunError(Message("{program} could not be started ({error})",
+                                              program=str(self.soffice), error=str(exc)),
                                       usage=True) from None
         self.owned = True
         try:
@@ -333,8 +334,8 @@ class Office:
         req = dict(req, pipe=self.pipe)
         driver = Path(__file__).resolve().parent / "_lo_driver.py"
         if self.owned and self.process is not None and self.process.poll() is not None:
-            raise LibreOfficeRunError(f"LibreOffice stopped unexpectedly (exit code "
-                                      f"{self.process.returncode})")
+            raise LibreOfficeRunError(Message("LibreOffice stopped unexpectedly (exit code "
+                                              "{code})", code=self.process.returncode))
         assert self.python is not None, "__enter__ found the UNO Python"
         helper = subprocess.Popen([self.python, str(driver)], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -352,16 +353,17 @@ class Office:
                 if self.owned and self.process is not None and self.process.poll() is not None:
                     helper.kill()
                     helper.communicate()
-                    raise LibreOfficeRunError(f"LibreOffice stopped unexpectedly (exit code "
-                                              f"{self.process.returncode}); the workbook was "
-                                              f"not changed")
+                    raise LibreOfficeRunError(Message(
+                        "LibreOffice stopped unexpectedly (exit code {code}); the workbook was "
+                        "not changed", code=self.process.returncode))
                 if time.monotonic() > deadline:
                     helper.kill()
                     helper.communicate()
                     if self.owned:
                         self.kill()
-                    raise LibreOfficeRunError(f"LibreOffice did not finish within {timeout:g} s "
-                                              f"and was stopped; the workbook was not changed")
+                    raise LibreOfficeRunError(Message(
+                        "LibreOffice did not finish within {seconds} s and was stopped; the "
+                        "workbook was not changed", seconds=f"{timeout:g}"))
         except BaseException:
             if helper.poll() is None:
                 helper.kill()
@@ -379,10 +381,11 @@ class Office:
             crashed = self.owned and self.process is not None and self.process.poll() is not None
             detail = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
             raise LibreOfficeRunError(
-                ("LibreOffice crashed" if crashed else "the LibreOffice helper failed") +
-                f" ({detail})")
-        if not answer.get("ok"):
-            raise LibreOfficeRunError(answer.get("error") or "LibreOffice reported an error")
+                Message("LibreOffice crashed ({detail})", detail=detail) if crashed
+                else Message("the LibreOffice helper failed ({detail})", detail=detail))
+        if not answer.get("ok"):  # the driver's text (it runs in LibreOffice's own Python)
+            raise LibreOfficeRunError(answer.get("error") or Message("LibreOffice reported an "
+                                                                     "error"))
         return answer
 
     def stop(self) -> None:
@@ -455,12 +458,13 @@ def _lock_file(path: Path) -> Path:
 
 def _check_book(path: Path) -> None:
     if not path.exists():
-        raise LibreOfficeRunError(f"{path}: no such file", usage=True)
+        raise LibreOfficeRunError(Message("{path}: no such file", path=str(path)), usage=True)
     if path.is_dir():
-        raise LibreOfficeRunError(f"{path} is a folder, not a workbook", usage=True)
-    if path.suffix.lower() not in SUFFIXES:
-        raise LibreOfficeRunError(f"{path}: the workbook must be .xlsx, .xlsm or .ods",
+        raise LibreOfficeRunError(Message("{path} is a folder, not a workbook", path=str(path)),
                                   usage=True)
+    if path.suffix.lower() not in SUFFIXES:
+        raise LibreOfficeRunError(Message("{path}: the workbook must be .xlsx, .xlsm or .ods",
+                                          path=str(path)), usage=True)
     from keizer_xl.clients.files import open_elsewhere
 
     message = open_elsewhere(path)
@@ -525,24 +529,27 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
     """Keep the old version in .keizer-backups/; put back what headless saving loses."""
     from keizer_xl.clients import files
 
-    notes = []
+    notes: list[str] = []
 
     try:
         files.keep_backup(path, original)
     except OSError as exc:
-        notes.append(f"The previous version could not be kept in {files.BACKUP_FOLDER} ({exc}).")
+        notes.append(Message("The previous version could not be kept in {folder} ({error}).",
+                             folder=files.BACKUP_FOLDER, error=str(exc)))
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         try:
             restore_xlsx_views(path, original, outcome.get("written", []),
                                outcome.get("frozen") or {})
         except Exception as exc:  # noqa: BLE001 - the data is saved; only the view is lost
-            notes.append(f"The sheets' view settings (frozen header rows, active sheet) could "
-                         f"not be restored after saving ({type(exc).__name__}: {exc}).")
+            notes.append(Message("The sheets' view settings (frozen header rows, active sheet) "
+                                 "could not be restored after saving ({error}).",
+                                 error=f"{type(exc).__name__}: {exc}"))
     elif path.suffix.lower() == ".ods":
         try:
             restore_ods_settings(path, original)
         except Exception as exc:  # noqa: BLE001
-            notes.append(f"The sheets' view settings could not be restored ({exc}).")
+            notes.append(Message("The sheets' view settings could not be restored ({error}).",
+                                 error=str(exc)))
     try:
         os.chmod(path, stat_before.st_mode & 0o777)
     except OSError:
@@ -700,15 +707,16 @@ def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str |
     out = None
     if suffix != ".ods":
         if not ods:
-            raise LibreOfficeRunError(
-                f"{path.name}: an Excel file cannot keep LibreOffice buttons (LibreOffice saves "
-                f"them to .xlsx without their macro and does not read them back). Use --ods to "
-                f"write a copy {path.with_suffix('.ods').name} with the buttons, or run the "
-                f"macros from Tools > Macros > Run Macro > My Macros > keizer_xl_lo.")
+            raise LibreOfficeRunError(Message(
+                "{name}: an Excel file cannot keep LibreOffice buttons (LibreOffice saves them to "
+                ".xlsx without their macro and does not read them back). Run the macros from "
+                "Tools > Macros > Run Macro > My Macros > keizer_xl_lo, or write a copy {copy} "
+                "with the buttons", name=path.name, copy=path.with_suffix(".ods").name),
+                hint="ods_copy")
         out = str(path.with_suffix(".ods").resolve())
         if Path(out).exists():
-            raise LibreOfficeRunError(f"{Path(out).name} already exists; remove it first, or run "
-                                      f"lo-buttons on it")
+            raise LibreOfficeRunError(Message("{name} already exists; remove it first, or run "
+                                              "lo-buttons on it", name=Path(out).name))
     req = {"command": "buttons", "book": str(path.resolve()), "out": out, "sheet": sheet}
     lock = _lock_file(path.resolve())
     try:

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Sequence, cast
 
-from keizer_xl.errors import ActionError, InputError, KeizerError, UsageError
+from keizer_xl.errors import InputError, KeizerError, UsageError
 from keizer_xl.i18n import N_, error_text, shown_language, translate, translator
 
 if TYPE_CHECKING:
@@ -91,6 +91,17 @@ _REPAIR_SCRIPT = N_("; run the script {script} to pair it again (late arrivals),
 _FORCE_SCRIPT = N_(", or run the script {script} to pair anyway (missing results count as draws) "
                    "{where}")
 _ROUND_SCRIPT = N_(": the script {script} pairs the round just paired again {where}")
+_REPLACE_CLI = N_(" (use {flag} to replace it)")
+_CREATE_CLI = N_(" (use {flag} to create it)")
+_PRINT_ONLY_CLI = N_(", or use {flags}.")
+_BY_HAND_CLI = N_(", or import the files of {command} by hand (see the README)")
+_KEEP_ALL_CLI = N_(". Use {flags} to print only, or the buttons in Excel or LibreOffice "
+                   "({command}), which keep everything.")
+#: the clients' hints for the message boxes: the setup commands and the file writer are the
+#: command line's, a box has nothing to add to the message
+_BOX_CLIENT_HINTS: dict[str, tuple[str, dict[str, str]]] = {
+    key: ("", {}) for key in ("python", "replace", "create", "vba_by_hand", "keep_all",
+                              "ods_copy", "print_only")}
 _REPAIR_LO = N_("; run the macro {macro} to pair it again (late arrivals), keeping boards marked "
                 "* (started) {where}")
 
@@ -99,27 +110,40 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
         "repair": (_REPAIR_CLI, {"flag": "--repair"}),
         "force": (_FORCE_CLI, {"flag": "--force"}),
         "round": (_ROUND_CLI, {"flag": "--round N"}),
+        "python": (_ROUND_CLI, {"flag": "--python PATH"}),
+        "replace": (_REPLACE_CLI, {"flag": "--force"}),
+        "create": (_CREATE_CLI, {"flag": "--new"}),
+        "vba_by_hand": (_BY_HAND_CLI, {"command": "`keizer-xl excel-setup --export-vba FOLDER`"}),
+        "keep_all": (_KEEP_ALL_CLI, {"flags": "--no-write / --dry-run",
+                                     "command": "keizer-xl lo-run"}),
+        "ods_copy": (_ROUND_CLI, {"flag": "--ods"}),
+        "print_only": (_PRINT_ONLY_CLI, {"flags": "--no-write / --dry-run"}),
     },
     "excel": {
         "repair": (_REPAIR_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
         "force": (_FORCE_XL, {"macro": "PairNextRoundAnyway", "where": _MACROS_XL}),
         "round": (_ROUND_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
+        **_BOX_CLIENT_HINTS,
     },
     "lite": {
         "repair": (_REPAIR_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
         "force": (_FORCE_SCRIPT, {"script": "pair_next_round_anyway", "where": _SCRIPTS_LITE}),
         "round": (_ROUND_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
+        **_BOX_CLIENT_HINTS,
     },
     "libreoffice": {
         "repair": (_REPAIR_LO, {"macro": "pair_round_again", "where": _MACROS_LO}),
         "force": (_FORCE_XL, {"macro": "pair_next_round_anyway", "where": _MACROS_LO}),
         "round": (_ROUND_XL, {"macro": "pair_round_again", "where": _MACROS_LO}),
+        **_BOX_CLIENT_HINTS,
     },
 }
 
 
 def _hint_words(front: Front, hint: str, lang: str | None) -> str:
     msgid, params = _HINTS[front][hint]
+    if not msgid:  # nothing to add in this front end's words
+        return ""
     tr = translator(lang)
     return tr(msgid, **{k: tr(v) if v.startswith("(") else v for k, v in params.items()})
 
@@ -264,7 +288,7 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
                        message=summary, problems=problems, language=lang)
     if isinstance(result, KeizerError):
         message = _message(result, lang)
-        hint = result.hint if isinstance(result, ActionError) else None
+        hint = result.hint
         usage = bool(getattr(result, "usage", False)) or isinstance(result, UsageError)
         code = EXIT_USAGE if usage else EXIT_PROBLEMS
         status: Status = "usage" if code == EXIT_USAGE else "refused"
