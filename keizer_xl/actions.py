@@ -295,6 +295,56 @@ def _single_with_categories(report: StandingsReport, table: Layout, lang: str,
     widths = tuple(max(a, b) for a, b in zip(table.widths, below.widths)) + \
         table.widths[len(below.widths):] + below.widths[len(table.widths):]
     return replace(table, grid=grid, spans=spans, widths=widths)
+@dataclass(frozen=True)
+class ActionRequest:
+    """One action as a front end asks for it (issue 15: replaces the options dict the
+    LibreOffice macro was handed and the fake argparse.Namespace ``pair`` on an ``.ods`` built).
+
+    ``round``: pair that round / the standings after it; ``language``: the messages' language
+    (None: the workbook's); ``front``: who words the outcome (``cli`` when ``keizer-xl
+    lo-run`` or ``pair club.ods`` runs the macro, ``libreoffice`` for a button);
+    ``format``: the command line's output format (table, json); ``label``: the workbook as the
+    user named it.
+    It travels to the macro as JSON (:meth:`to_json` / :meth:`from_json`)."""
+
+    action: str
+    round: int | None = None
+    force: bool = False
+    repair: bool = False
+    language: str | None = None
+    front: str = "libreoffice"
+    format: str = "table"
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "round": self.round, "force": self.force,
+                "repair": self.repair, "language": self.language, "front": self.front,
+                "format": self.format, "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "ActionRequest":
+        """The request in ``data`` (keys it does not know, the macro's own, are left)."""
+        rnd = data.get("round")
+        return cls(action=str(data.get("action", "")),
+                   round=None if rnd is None else int(rnd),
+                   force=bool(data.get("force")), repair=bool(data.get("repair")),
+                   language=data.get("language") or None,
+                   front=str(data.get("front") or "libreoffice"),
+                   format=str(data.get("format") or "table"), label=str(data.get("label") or ""))
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``check`` found: every problem (with its cell) and every warning."""
+
+    problems: tuple[Problem, ...]
+    warnings: tuple[str, ...]
+
+
+def check_report(book: Book) -> CheckReport:
+    """:func:`check_workbook` as a typed report (what the front ends describe)."""
+    problems, notes = check_workbook(book)
+    return CheckReport(tuple(problems), tuple(notes))
 
 
 def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:

@@ -35,8 +35,27 @@ __all__ = [
     "HINTS", "Message", "Letter", "N_",
 ]
 
-#: The hint keys an :class:`ActionError` may carry; each front end words each one.
-HINTS = ("repair", "force", "round")
+#: The hint keys an error may carry (the way out); each front end words each one
+#: (frontends/outcome.py), so no action or client names a command-line flag.  The actions':
+#: pair the round again, pair anyway, say which round; the clients': give the Python's path,
+#: replace the file, create it, import the VBA files by hand, keep every part (another
+#: writer), write an .ods copy, only print (a file that cannot be written).
+HINTS = ("repair", "force", "round",
+         "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only")
+
+
+def _hint(hint: str | None) -> str | None:
+    if hint is not None and hint not in HINTS:
+        raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
+    return hint
+
+def N_(msgid: str) -> str:
+    """Marks a catalog id for tools/catalogs.py (gettext_noop); translated where it is shown.
+
+    The one marker (issue 15): here beside :class:`Message` so the core can mark ids too
+    (errors < core < i18n); :mod:`keizer_xl.i18n` re-exports it for the layers above."""
+    return msgid
+
 
 class Message(str):
     """A message (a note, a refusal's reason) that keeps its catalog id and parameters.
@@ -64,11 +83,6 @@ class Message(str):
         return (_message, (self.msgid, self.params))
 
 
-def N_(msgid: str) -> str:
-    """Marks a catalog id (gettext_noop) for tools/catalogs.py: translated where it is shown."""
-    return msgid
-
-
 class Letter(str):
     """An attendance code inside a Message: a built-in code (``E``, ``U``, ``C``, ``L``) is
     shown as the workbook language's own letter (Dutch ``A``, ``Z``, ``T``, ``N``) when the
@@ -90,6 +104,7 @@ class KeizerError(Exception):
     workbook or the computer that needs fixing first (exit code 1)."""
 
     usage: bool = False
+    hint: str | None = None
 
 
 class UserError(KeizerError):
@@ -176,11 +191,9 @@ class ActionError(UserError):
     ``usage`` marks a request that makes no sense for this workbook (exit code 2)."""
 
     def __init__(self, message: str, usage: bool = False, hint: str | None = None):
-        if hint is not None and hint not in HINTS:
-            raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
         super().__init__(message)
         self.usage = usage
-        self.hint = hint
+        self.hint = _hint(hint)
 
 
 class UsageError(UserError):
@@ -192,13 +205,14 @@ class UsageError(UserError):
 class ClientError(KeizerError):
     """A workbook file, Excel or LibreOffice cannot do what was asked.
 
-    ``exit_code`` lets a client say 2 where the request itself cannot work here (LibreOffice
-    is not installed); otherwise 1."""
+    ``usage`` marks a request that cannot work here at all (LibreOffice is not installed, no
+    such file); the exit code is decided from it in ``frontends/outcome.describe`` only.
+    ``hint`` is a key of :data:`HINTS`, the way out as each front end words it."""
 
-    def __init__(self, message: str = "", exit_code: int = 1):
+    def __init__(self, message: str = "", usage: bool = False, hint: str | None = None):
         super().__init__(message)
-        self.exit_code = exit_code
-        self.usage = exit_code == 2
+        self.usage = usage
+        self.hint = _hint(hint)
 
 
 class MissingPartError(ClientError, KeyError, IndexError):
@@ -212,8 +226,10 @@ class MissingPartError(ClientError, KeyError, IndexError):
 
 class SetupError(KeizerError):
     """Making a workbook button-ready (or installing the macro) cannot go on; the message
-    says what to do.  ``usage`` for a request that is missing something (exit code 2)."""
+    says what to do.  ``usage`` for a request that is missing something (exit code 2);
+    ``hint`` a key of :data:`HINTS` (a flag to use, worded by the front end)."""
 
-    def __init__(self, message: str, usage: bool = False):
+    def __init__(self, message: str, usage: bool = False, hint: str | None = None):
         super().__init__(message)
         self.usage = usage
+        self.hint = _hint(hint)

@@ -147,21 +147,21 @@ def _run(action: str, args: tuple[Any, ...], **preset: Any) -> str:
         doc = _document(options)
         problem = _prepare_imports()
         if problem is not None:
-            outcome = {"action": action, "status": "error", "exit_code": 1,
-                       "title": "keizer-xl", "text": problem}
+            outcome = {"action": action, "status": "error", "title": "keizer-xl",
+                       "text": problem, "lines": [problem]}
         elif doc is None or not hasattr(doc, "getSheets"):
-            outcome = {"action": action, "status": "refused", "exit_code": 1,
-                       "title": "keizer-xl",
-                       "text": "Open the season workbook in LibreOffice Calc first."}
+            text = "Open the season workbook in LibreOffice Calc first."
+            outcome = {"action": action, "status": "refused", "title": "keizer-xl",
+                       "text": text, "lines": [text]}
         else:
             from keizer_xl.frontends import lo_macro
 
             options["headless"] = not _interactive(options, doc)
             outcome = lo_macro.run(action, doc, options)
     except BaseException as exc:  # never let anything reach LibreOffice
-        outcome = {"action": action, "status": "error", "exit_code": 1, "title": "keizer-xl",
-                   "text": f"Something went wrong ({type(exc).__name__}: {exc}).",
-                   "detail": traceback.format_exc()}
+        text = f"Something went wrong ({type(exc).__name__}: {exc})."
+        outcome = {"action": action, "status": "error", "title": "keizer-xl", "text": text,
+                   "lines": [text], "detail": traceback.format_exc()}
     try:
         _write_result(options, outcome)
     except Exception as exc:

@@ -68,3 +68,95 @@ def test_not_a_workbook_and_missing_file_are_refused_in_dutch(tmp_path, capsys):
             assert error_text(exc, "nl").startswith(dutch), error_text(exc, "nl")
         else:
             raise AssertionError(f"{path} was opened")
+
+
+# --------------------------------------------------------------------------- issue 15, item 5
+
+def test_no_client_message_names_a_command_line_flag():
+    """A client's error or message carries a hint key; the flag is the command line's word
+    (frontends/outcome.py).  Every Message(...) and every ...Error(...) call in clients/."""
+    import ast
+    import re
+    from pathlib import Path
+
+    flag = re.compile(r"(?<![\w-])--[a-z]")
+    root = Path(__file__).resolve().parent.parent / "keizer_xl" / "clients"
+    for path in root.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name != "Message" and not name.endswith("Error"):
+                continue
+            for arg in node.args:
+                for const in ast.walk(arg):
+                    if isinstance(const, ast.Constant) and isinstance(const.value, str):
+                        assert not flag.search(const.value), \
+                            f"{path.name}:{const.lineno}: {const.value!r}"
+
+
+def test_a_clients_hint_is_worded_by_each_front_end(tmp_path):
+    from keizer_xl.clients.excel_setup import setup_workbook
+    from keizer_xl.errors import SetupError
+    from keizer_xl.frontends.outcome import describe
+
+    (tmp_path / "club.xlsm").write_bytes(b"")
+    try:
+        setup_workbook(tmp_path / "club.xlsx", new=True, platform="win")
+    except SetupError as exc:
+        refused = exc
+    else:
+        raise AssertionError("an existing .xlsm was replaced without --force")
+    assert refused.hint == "replace" and "--" not in str(refused)
+    cli = describe(refused, "cli", lang="en").lines[0]
+    assert cli == f"{tmp_path / 'club.xlsm'} already exists (use --force to replace it)"
+    assert describe(refused, "cli", lang="nl").lines[0] == \
+        f"{tmp_path / 'club.xlsm'} bestaat al (gebruik --force om het te vervangen)"
+    assert "--" not in describe(refused, "excel", lang="en").text
+
+
+def test_lo_run_messages_are_translated_and_keep_their_catalog_id(tmp_path):
+    from keizer_xl.actions import ActionRequest
+    from keizer_xl.clients import lo_run
+    from keizer_xl.frontends.outcome import describe
+
+    try:
+        lo_run.run_macro(tmp_path / "gone.xlsx", ActionRequest("check"))
+    except lo_run.LibreOfficeRunError as exc:
+        assert exc.usage and error_text(exc, "de") == f"{tmp_path / 'gone.xlsx'}: keine solche " \
+            "Datei", error_text(exc, "de")
+    else:
+        raise AssertionError("a missing workbook was run")
+    # a file client's refusal (read-only) raised again by lo_run keeps its Message
+    book = tmp_path / "club.xlsx"
+    book.write_bytes(b"")
+    book.chmod(stat.S_IRUSR)
+    try:
+        lo_run.run_macro(book, ActionRequest("pair"))
+    except lo_run.LibreOfficeRunError as exc:
+        assert str(exc).startswith("club.xlsx is read-only, so it was not changed.")
+        assert error_text(exc, "fr").startswith(
+            "club.xlsx est en lecture seule et n'a donc pas été modifié.")
+    else:
+        raise AssertionError("a read-only workbook was not refused")
+    finally:
+        book.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    # an .xlsx cannot keep LibreOffice buttons: the way out is --ods on the command line only
+    try:
+        lo_run.add_buttons(book, ods=False)
+    except lo_run.LibreOfficeRunError as exc:
+        assert exc.hint == "ods_copy"
+        assert describe(exc, "cli", lang="en").lines[0].endswith(
+            "or write a copy club.ods with the buttons (--ods)")
+        assert "Extra > Macro's > Macro uitvoeren" in error_text(exc, "nl")
+    else:
+        raise AssertionError("buttons were added to an .xlsx")
+
+
+def test_a_wrong_suffix_for_excel_setup_is_a_usage_error(tmp_path, capsys):
+    book = tmp_path / "club.txt"
+    book.write_text("not a workbook")
+    code, out, err = run(capsys, "excel-setup", book)
+    assert code == 2, err
+    assert "club.txt: give the season workbook as .xlsx" in err

@@ -484,10 +484,14 @@ def test_problem_lines_are_capped(book, capsys):
     code, out, err = run(capsys, "standings", book)
     assert code == 1
     lines = err.splitlines()
-    assert len([ln for ln in lines if ln.startswith("Results!")]) == 50
+    # the one limit of every problem list (issue 15; the command line had 50, the boxes 25)
+    from keizer_xl.frontends.outcome import MAX_LISTED
+    assert MAX_LISTED == 25
+    assert len([ln for ln in lines if ln.startswith("Results!")]) == MAX_LISTED
     assert any(re.match(r"\.\.\. and \d+ more problems", ln) for ln in lines)
     code, out, _ = run(capsys, "check", book)
-    assert code == 1 and len([ln for ln in out.splitlines() if ln.startswith("Results!")]) == 50
+    assert code == 1
+    assert len([ln for ln in out.splitlines() if ln.startswith("Results!")]) == MAX_LISTED
 
 
 # --------------------------------------------------------------------------- kill -9

@@ -220,9 +220,12 @@ def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys)
     """One refusal, two wordings: the LibreOffice message box names the macro, the command
     line (`lo-run`) the flag (frontends/outcome.py)."""
     book = copy_sample(tmp_path, "season.xlsx")
-    outcome = lo_run.run_macro(book, "pair", {})
-    assert (outcome["status"], outcome["exit_code"], outcome["hint"]) == ("refused", 1, "force")
-    assert "pair_next_round_anyway" in outcome["text"] and "--force" not in outcome["text"]
+    from keizer_xl.actions import ActionRequest
+    from keizer_xl.frontends.outcome import Outcome
+
+    outcome = Outcome.from_json(lo_run.run_macro(book, ActionRequest("pair")))
+    assert (outcome.status, outcome.exit_code, outcome.hint) == ("refused", 1, "force")
+    assert "pair_next_round_anyway" in outcome.box_text and "--force" not in outcome.box_text
     code, _, err = run_cli(capsys, "lo-run", book, "pair")
     assert code == 1 and "--force" in err and "pair_next_round_anyway" not in err
 

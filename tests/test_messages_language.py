@@ -132,22 +132,34 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
     """lo_macro's actions on a workbook (the file client standing in for the UNO document):
     its message box text names the Dutch sheets."""
     book = dutch_or_german(tmp_path, capsys, "nl")
+    from keizer_xl.actions import ActionRequest
+
+    request = ActionRequest("pair")
     with front_end_run():
-        result = lo_macro._dispatch("pair", open_book(book), {})
-        assert result["text"].startswith("Ronde 1 ingedeeld: 2 borden. Geschreven naar het blad "
-                                          "Indeling; de partijen zijn toegevoegd aan Uitslagen.")
+        from keizer_xl.frontends.render import Done
+
+        report = lo_macro._dispatch(request, open_book(book))
+        # what describe_done says for the UNO book: written, in the workbook's language
+        worded = outcome.describe(report, "libreoffice", done=Done(sheets_lang="nl",
+                                                                   written=True))
+        result = lo_macro._answer(request, worded)
+        # the message box says what Excel's says (issue 15: worded once for the boxes)
+        assert result["text"].startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
+                                          "indeling staat op het blad Indeling; de partijen "
+                                          "zijn met een lege uitslag toegevoegd aan "
+                                          "Uitslagen."), result["text"]
         assert result["title"] == "keizer-xl: Volgende ronde indelen"
         assert result["language"] == "nl"
     with front_end_run():
         try:
-            lo_macro._dispatch("pair", open_book(book), {})
+            lo_macro._dispatch(request, open_book(book))
         except ActionError as exc:
-            refused = lo_macro._failure("pair", exc)
+            refused = lo_macro._failure(exc)
         else:
             pytest.fail("round 1 without results was paired again")
-    assert refused["text"].startswith("ronde 1 heeft nog geen uitslagen"), refused["text"]
-    assert "voer de macro pair_next_round_anyway uit" in refused["text"]
-    assert refused["hint"] == "force"
+    assert refused.box_text.startswith("ronde 1 heeft nog geen uitslagen"), refused.box_text
+    assert "voer de macro pair_next_round_anyway uit" in refused.box_text
+    assert refused.hint == "force"
 
 
 def test_english_stays_the_default(tmp_path, capsys):

@@ -167,7 +167,7 @@ def test_client_setup_and_lookup_errors():
     from keizer_xl.clients.xlsx import WorkbookFileError
 
     assert describe(WorkbookFileError("club.xlsx is damaged")).exit_code == 1
-    assert describe(LibreOfficeRunError("LibreOffice is not installed", 2)).exit_code == 2
+    assert describe(LibreOfficeRunError("LibreOffice is not installed", usage=True)).exit_code == 2
     assert describe(SetupError("Excel could not open club.xlsx")).exit_code == 1
     assert describe(SetupError("give the path (--python PATH)", usage=True)).exit_code == 2
     missing = MissingPartError("club.xlsx has no sheet 'Results'")
@@ -298,12 +298,12 @@ def test_an_unexpected_error_in_the_cli(keizer_book, capsys, monkeypatch, log):
 
 
 def test_a_failure_after_the_write_is_reported_truthfully(keizer_book, capsys, monkeypatch, log):
-    from keizer_xl.frontends import cli
+    from keizer_xl.frontends import render
 
     def broken(*args, **kwargs):
         raise RuntimeError("the printer is on fire")
 
-    monkeypatch.setattr(cli, "_print_standings", broken)
+    monkeypatch.setattr(render, "standings_table", broken)
     code, _, err = run(capsys, "standings", keizer_book)
     assert code == 1
     assert "had already been written" in err and "Nothing was written" not in err
@@ -407,13 +407,16 @@ def test_lite_run_action_keeps_its_signature():
 def test_lo_macro_words_hints_for_libreoffice_and_keeps_the_key():
     from keizer_xl.frontends import lo_macro
 
-    result = lo_macro._failure("pair", ActionError("round 23 has no results yet. Enter them",
-                                                   hint="force"))
-    assert (result["status"], result["exit_code"]) == ("refused", 1)
-    assert "macro pair_next_round_anyway" in result["text"] and "Tools > Macros" in result["text"]
-    assert not FLAG.search(result["text"])
-    assert (result["reason"], result["hint"]) == ("round 23 has no results yet. Enter them",
-                                                  "force")
+    result = lo_macro._failure(ActionError("round 23 has no results yet. Enter them",
+                                           hint="force"))
+    assert (result.status, result.exit_code) == ("refused", 1)
+    assert "macro pair_next_round_anyway" in result.box_text and "Tools > Macros" in result.box_text
+    assert not FLAG.search(result.box_text)
+    assert (result.message, result.hint) == ("round 23 has no results yet. Enter them", "force")
+    # lo-run asks for the command line's words: the same refusal names the flag
+    cli = lo_macro._failure(ActionError("round 23 has no results yet. Enter them", hint="force"),
+                            "cli")
+    assert "--force" in cli.lines[0] and "pair_next_round_anyway" not in cli.text
 
 
 def test_lo_macro_unexpected_error_is_an_error_not_a_refusal(log):
@@ -422,12 +425,12 @@ def test_lo_macro_unexpected_error_is_an_error_not_a_refusal(log):
     try:
         {}["Standings"]
     except KeyError as exc:
-        result = lo_macro._failure("standings", exc)
-    assert (result["status"], result["exit_code"]) == ("error", 1)
-    assert "Something unexpected went wrong (KeyError: Standings)" in result["text"]
-    assert str(log) in result["text"] and "Traceback" in result["detail"]
-    missing = lo_macro._failure("standings", MissingPartError("no sheet 'Results'"))
-    assert missing["status"] == "refused" and missing["text"] == "no sheet 'Results'."
+        result = lo_macro._failure(exc)
+    assert (result.status, result.exit_code) == ("error", 1)
+    assert "Something unexpected went wrong (KeyError: Standings)" in result.box_text
+    assert str(log) in result.box_text and "Traceback" in result.detail
+    missing = lo_macro._failure(MissingPartError("no sheet 'Results'"))
+    assert missing.status == "refused" and missing.box_text == "no sheet 'Results'."
 
 
 def test_every_front_has_every_hint():

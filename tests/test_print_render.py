@@ -154,3 +154,32 @@ def test_60_players_35_rounds_print_readably(big: tuple[Path, Path]) -> None:
     assert cross.page_setup.scale == 75 and cross.print_title_cols == "$A:$B"
     assert _smallest_text(pdf, pages["Crosstable"]) >= MIN_PT
     assert _smallest_text(pdf, pages["Explain"] + pages["Audit"]) >= MIN_PT
+
+
+@pytest.fixture(scope="module")
+def twenty(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    from keizer_xl.actions import write_season
+    from keizer_xl.analysis.simulate import simulate_season
+    from keizer_xl.clients.xlsx import open_book
+
+    d = tmp_path_factory.mktemp("twenty")
+    shutil.copy(SAMPLE, d / "twenty.xlsx")
+    book = open_book(d / "twenty.xlsx")
+    write_season(book, simulate_season(20, 10, seed=5))
+    book.save()
+    out = _batch(d / "twenty.xlsx")
+    return out, _pdf(out)
+
+
+@needs
+def test_20_players_10_rounds_standings_print_at_8pt(twenty: tuple[Path, Path]) -> None:
+    """Issue 15, item 6: the Standings of 20 players and 10 rounds are 139-176 characters wide,
+    too wide for one landscape page at 75 % (104 characters at 100 %); with the old 132 it was
+    printed one page wide at 7.5 pt.  Now at 75 %, Rank and Name repeated."""
+    xlsx, pdf = twenty
+    ws = _setup(xlsx, "Standings")
+    assert ws.page_setup.orientation == "landscape" and ws.page_setup.scale == 75
+    assert ws.print_title_cols == "$A:$B"
+    pages = _pages(pdf)
+    assert 2 <= len(pages["Standings"]) <= 3, pages["Standings"]
+    assert _smallest_text(pdf, pages["Standings"]) >= MIN_PT

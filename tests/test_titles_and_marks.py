@@ -106,6 +106,25 @@ def test_print_fit_keeps_8pt_or_splits_with_names_repeated() -> None:
     assert (fit_width, scale, repeat) == (None, 75, (1, 2))  # 75 % of 11 pt = 8.25 pt
 
 
+def test_print_fit_splits_a_sheet_only_the_measured_page_width_splits() -> None:
+    """A landscape A4 page holds 104 characters at 100 % (measured, layout.PAGE_CHARS; the old
+    132 was assigned after it and won).  Widths 7+24+9+7+10+7+4+4+4 = 76 and 10 rounds of 8 = 80
+    sum to 156, plus 0.7 padding for each of the 19 columns = 169.3 characters; at the 75 %
+    minimum scale that is 126.975: more than 104 (split, names repeated) but within 132 (the
+    old value kept it one page wide, printed at 104/169.3 = 61 %, 6.8 pt)."""
+    widths = [7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 10
+    total = sum(widths) + 0.7 * len(widths)
+    assert total == pytest.approx(169.3)
+    assert 104 < total * 0.75 <= 132
+    assert print_fit(widths, True, 2) == (None, 75, (1, 2))
+    # one page wide where 75 % of it fits the measured 104: 104 / 0.75 = 138.67 characters
+    narrow = [7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 6   # 76 + 48 + 0.7 * 15 = 134.5
+    assert print_fit(narrow, True, 2) == (1, None, None)
+    # portrait: 69 characters at 100 %, 92 characters at 75 %
+    assert print_fit([30, 30, 29], False, 2) == (1, None, None)   # 91.1 * 0.75 = 68.3
+    assert print_fit([30, 30, 31], False, 2) == (None, 75, (1, 2))  # 93.1 * 0.75 = 69.8
+
+
 def test_withdrawn_marked_in_crosstable() -> None:
     season = _season()
     history = compute_history(season)

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from keizer_xl.errors import SetupError  # one error tree: errors.py
+from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = [
     "KEIZER_VBA",
@@ -107,14 +107,15 @@ PROBE_VBA = (f'Attribute VB_Name = "{PROBE_MODULE}"\n'
              "End Function\n")
 
 _TRUST_HELP = {
-    "win": ("Excel does not let programs change the VBA project yet. In Excel choose File > "
-            "Options > Trust Center > Trust Center Settings > Macro Settings, tick 'Trust access "
-            "to the VBA project object model', click OK twice, and run this command again. (You "
-            "may untick it again afterwards; the buttons do not need it.)"),
-    "mac": ("Excel does not let programs change the VBA project yet. In Excel choose Excel > "
-            "Preferences > Security, tick 'Trust access to the VBA project object model', and "
-            "run this command again. (You may untick it again afterwards; the buttons do not "
-            "need it.)"),
+    "win": Message("Excel does not let programs change the VBA project yet. In Excel choose "
+                   "File > Options > Trust Center > Trust Center Settings > Macro Settings, tick "
+                   "'Trust access to the VBA project object model', click OK twice, and run this "
+                   "command again. (You may untick it again afterwards; the buttons do not need "
+                   "it.)"),
+    "mac": Message("Excel does not let programs change the VBA project yet. In Excel choose "
+                   "Excel > Preferences > Security, tick 'Trust access to the VBA project object "
+                   "model', and run this command again. (You may untick it again afterwards; the "
+                   "buttons do not need it.)"),
 }
 
 
@@ -133,9 +134,10 @@ def xlwings_package_dir() -> Path:
     """The folder of the installed xlwings package (found without importing it)."""
     spec = importlib.util.find_spec("xlwings")
     if spec is None or not spec.origin:
-        raise SetupError("xlwings is not installed for this Python. Install it with: "
-                         f"{Path(sys.executable).name} -m pip install \"keizer-xl[dev]\" "
-                         "(or pip install xlwings with the version keizer-xl pins).")
+        raise SetupError(Message("xlwings is not installed for this Python. Install it with: "
+                                 "{python} -m pip install \"keizer-xl[dev]\" (or pip install "
+                                 "xlwings with the version keizer-xl pins).",
+                                 python=Path(sys.executable).name))
     return Path(spec.origin).parent
 
 
@@ -151,7 +153,7 @@ def installed_xlwings_version() -> str:
     try:
         return version("xlwings")
     except PackageNotFoundError:
-        raise SetupError("xlwings is not installed for this Python.") from None
+        raise SetupError(Message("xlwings is not installed for this Python.")) from None
 
 
 def _read_vba(path: Path) -> str:
@@ -168,15 +170,16 @@ def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
     for _name, rel in XLWINGS_VBA:
         src = package / rel
         if not src.is_file():
-            raise SetupError(f"{src} is missing: reinstall xlwings.")
+            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
         dest = out / src.name
         shutil.copyfile(src, dest)
         written.append(dest)
     found = bas_version(_read_vba(package / "xlwings.bas"))
     installed = installed_xlwings_version()
     if found != installed:
-        raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} is "
-                         f"installed; reinstall xlwings.")
+        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
+                                 "{installed} is installed; reinstall xlwings.", found=found,
+                                 installed=installed))
     dest = out / f"{VBA_MODULE}.bas"
     dest.write_bytes(_crlf(KEIZER_VBA).encode("cp1252"))
     written.append(dest)
@@ -210,8 +213,9 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
     an installed package, and the workbook's folder (which may be a OneDrive URL) stays out of
     Python's path."""
     if platform not in ("win", "mac", "any"):
-        raise SetupError(f"the interpreter is set for Windows ('win'), macOS ('mac') or both "
-                         f"('any': xlwings' generic Interpreter key), not {platform!r}")
+        raise SetupError(Message("the interpreter is set for Windows ('win'), macOS ('mac') or "
+                                 "both ('any': xlwings' generic Interpreter key), not "
+                                 "{platform!r}", platform=platform))
     rows: list[list[Any]] = []
     index: dict[str, int] = {}
     for key, value in existing:
@@ -274,8 +278,9 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
     platform = platform or _platform()
     if python is None:
         if platform != _platform():
-            raise SetupError(f"give the path of the Python on the {'Windows' if platform == 'win' else 'Mac'} "
-                             f"computer (--python PATH)", usage=True)
+            raise SetupError(Message("give the path of the Python on the {system} computer",
+                                     system="Windows" if platform == "win" else "Mac"),
+                             usage=True, hint="python")
         python = sys.executable
     if pythonpath is None and platform == _platform():
         pythonpath = pythonpath_for(python)
@@ -343,9 +348,10 @@ _BAD_NAME_CHARS = "'=[]"
 def _check_name(path: Path) -> None:
     bad = sorted({ch for ch in path.name if ch in _BAD_NAME_CHARS})
     if bad:
-        raise SetupError(
-            f"{path.name}: Excel's macros cannot call back a workbook whose name contains "
-            f"{' or '.join(repr(c) for c in bad)}; rename the file (spaces are fine).")
+        raise SetupError(Message(
+            "{name}: Excel's macros cannot call back a workbook whose name contains {chars}; "
+            "rename the file (spaces are fine).", name=path.name,
+            chars=" or ".join(repr(c) for c in bad)))
 
 
 def _vba_folder(platform: str) -> Path:
@@ -377,7 +383,8 @@ class _WindowsVBA:
             self.components.Count
         except Exception as exc:
             if _is_trust_error(exc) or type(exc).__name__ == "com_error":
-                raise SetupError(f"{_TRUST_HELP['win']} (Excel said: {exc})") from exc
+                raise SetupError(Message("{help} (Excel said: {error})", help=_TRUST_HELP["win"],
+                                         error=str(exc))) from exc
             raise
 
     def replace(self, name: str, path: Path) -> None:
@@ -404,7 +411,7 @@ class _MacVBA:
         fails or returns nothing, and we stop with the instructions."""
         src = xlwings_package_dir() / XLWINGS_ADDIN
         if not src.is_file():
-            raise SetupError(f"{src} is missing: reinstall xlwings.")
+            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
         self.addin_name = f"keizer-xl-xlwings-{installed_xlwings_version()}.xlam"
         copy = self.folder / self.addin_name
         shutil.copyfile(src, copy)
@@ -437,10 +444,10 @@ class _MacVBA:
         except Exception as exc:
             if _is_trust_error(exc):
                 raise SetupError(_TRUST_HELP["mac"]) from exc
-            raise SetupError(
-                f"Excel could not import {path.name} ({exc}). Check Excel > Preferences > "
-                f"Security > 'Trust access to the VBA project object model', or import the files "
-                f"of `keizer-xl excel-setup --export-vba FOLDER` by hand (see the README).") from exc
+            raise SetupError(Message(
+                "Excel could not import {name} ({error}). Check Excel > Preferences > Security > "
+                "'Trust access to the VBA project object model'", name=path.name, error=str(exc)),
+                hint="vba_by_hand") from exc
 
     def close(self) -> str | None:
         """Close the copied add-in (it must not stay open in Excel) and delete the copy;
@@ -473,41 +480,42 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     platform = platform or _platform()
     say = progress or (lambda _text: None)
     if platform not in ("win", "mac"):
-        raise SetupError("excel-setup needs Excel on Windows or macOS (xlwings drives it). On this "
-                         "computer use the command line (keizer-xl pair/standings BOOK) or "
-                         "LibreOffice; the .xlsx works the same there.")
+        raise SetupError(Message("excel-setup needs Excel on Windows or macOS (xlwings drives "
+                                 "it). On this computer use the command line (keizer-xl "
+                                 "pair/standings BOOK) or LibreOffice; the .xlsx works the same "
+                                 "there."))
     source = Path(book_path).expanduser().absolute()
     suffix = source.suffix.lower()
     if suffix not in (".xlsx", ".xlsm"):
-        raise SetupError(f"{source.name}: give an .xlsx or .xlsm workbook (the result is saved as "
-                         f".xlsm).")
+        raise SetupError(Message("{name}: give an .xlsx or .xlsm workbook (the result is saved "
+                                 "as .xlsm).", name=source.name))
     _check_name(source)
     target = source.with_suffix(".xlsm")
     result = SetupResult(target)
     if new:
         if target.exists() and not force:
-            raise SetupError(f"{target} already exists (use --force to replace it).")
+            raise SetupError(Message("{path} already exists", path=str(target)), hint="replace")
         if not target.parent.is_dir():
-            raise SetupError(f"the folder {target.parent} does not exist.")
+            raise SetupError(Message("the folder {path} does not exist.", path=str(target.parent)))
     else:
         if not source.is_file():
-            raise SetupError(f"{source} does not exist (use --new to create it).")
+            raise SetupError(Message("{path} does not exist", path=str(source)), hint="create")
         if suffix == ".xlsm" and platform == "mac":
-            raise SetupError(
-                f"{source.name} is already macro-enabled. On a Mac excel-setup cannot replace VBA "
-                f"modules: start from the .xlsx (File > Save As > Excel Workbook (.xlsx) removes the "
-                f"macros), or run excel-setup on Windows, or import the files of `keizer-xl "
-                f"excel-setup --export-vba FOLDER` by hand (see the README).")
+            raise SetupError(Message(
+                "{name} is already macro-enabled. On a Mac excel-setup cannot replace VBA "
+                "modules: start from the .xlsx (File > Save As > Excel Workbook (.xlsx) removes "
+                "the macros), or run excel-setup on Windows", name=source.name),
+                hint="vba_by_hand")
         if suffix == ".xlsx" and target.exists() and not force:
-            raise SetupError(f"{target.name} already exists next to {source.name} (use --force to "
-                             f"replace it).")
+            raise SetupError(Message("{name} already exists next to {source}", name=target.name,
+                                     source=source.name), hint="replace")
     if xw is None:
         try:
             import xlwings as xw  # noqa: F811 - lazily: the package imports without xlwings
         except ImportError as exc:
-            raise SetupError(f"xlwings is not installed for this Python ({sys.executable}): "
-                             f"pip install \"keizer-xl[dev]\" or the xlwings version pinned by "
-                             f"keizer-xl.") from exc
+            raise SetupError(Message("xlwings is not installed for this Python ({python}): pip "
+                                     "install \"keizer-xl[dev]\" or the xlwings version pinned "
+                                     "by keizer-xl.", python=sys.executable)) from exc
 
     python = python or sys.executable
     if pythonpath is None:
@@ -518,7 +526,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     seed = None
     if new:
         if make_seed is None:
-            raise SetupError("excel-setup --new needs the season template (make_seed)")
+            raise SetupError(Message("a new workbook needs the season template (make_seed)"))
         seed = target.with_name(f"{target.stem} (new).xlsx")
         make_seed(seed)
         say(f"created the season template {seed.name}")
@@ -530,8 +538,9 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
         try:
             book = xw.Book(str(open_path))
         except Exception as exc:
-            raise SetupError(f"Excel could not open {open_path.name} ({exc}). Is Excel installed? "
-                             f"Close any dialog box in Excel and try again.") from exc
+            raise SetupError(Message("Excel could not open {name} ({error}). Is Excel installed? "
+                                     "Close any dialog box in Excel and try again.",
+                                     name=open_path.name, error=str(exc))) from exc
         say(f"opened {open_path.name} in Excel")
         vba = _WindowsVBA(book) if platform == "win" else _MacVBA(book, xw, folder)
         vba.check_access()
@@ -618,7 +627,7 @@ def install_runpython_applescript(home: Path | None = None) -> Path:
     version = installed_xlwings_version()
     src = xlwings_package_dir() / f"xlwings-{version}.applescript"
     if not src.is_file():
-        raise SetupError(f"{src} is missing: reinstall xlwings.")
+        raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
     dest = (home or Path.home()) / "Library" / "Application Scripts" / "com.microsoft.Excel"
     dest.mkdir(parents=True, exist_ok=True)
     target = dest / src.name

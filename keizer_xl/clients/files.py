@@ -223,10 +223,9 @@ def check_can_write(book: str | os.PathLike[str]) -> None:
     # the mode bits, not os.access: an administrator may write anything, but a file the user
     # marked read-only is the user's wish (and Excel honours it too)
     if _read_only(st.st_mode) or not os.access(path, os.W_OK):
-        raise WorkbookFileError(Message(
+        raise WorkbookFileError(Message(  # the command line adds its flags (hint print_only)
             "{name} is read-only, so it was not changed. Remove the read-only mark (file "
-            "properties, or chmod u+w) and run again, or use --no-write / --dry-run.",
-            name=path.name))
+            "properties, or chmod u+w) and run again.", name=path.name), hint="print_only")
     try:
         with open(path, "r+b"):
             pass

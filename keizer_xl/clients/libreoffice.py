@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.layout import HeaderText
 
 
-from keizer_xl.errors import ClientError, MissingPartError
+from keizer_xl.errors import ClientError, Message, MissingPartError
 from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Field, Layout, PageSetup
 from keizer_xl.sheets.tables import Table, quote_sheet
@@ -146,8 +146,8 @@ class UnoBook:
 
     def __init__(self, doc: Any, *, store: bool = True, label: str | None = None) -> None:
         if not _supports(doc, "com.sun.star.sheet.SpreadsheetDocument"):
-            raise LibreOfficeError("this is not a spreadsheet: open the season workbook in "
-                                   "LibreOffice Calc")
+            raise LibreOfficeError(Message("this is not a spreadsheet: open the season workbook "
+                                           "in LibreOffice Calc"))
         self.doc = doc
         self.store = store
         self.messages: list[str] = []
@@ -177,8 +177,9 @@ class UnoBook:
     def _sheet(self, name: str) -> Any:
         sheet = self._find(name)
         if sheet is None:
-            raise MissingPartError(f"{self.label} has no sheet {name!r} "
-                           f"(sheets: {', '.join(self.sheet_names())})")
+            raise MissingPartError(Message("{book} has no sheet {name!r} (sheets: {sheets})",
+                                           book=self.label, name=name,
+                                           sheets=", ".join(self.sheet_names())))
         return sheet
 
     # -- reading ------------------------------------------------------------------------------
@@ -199,11 +200,12 @@ class UnoBook:
             return []
         where = quote_sheet(sheet.Name)
         if last_row - first_row + 1 > MAX_ROWS or last_col - first_col + 1 > MAX_COLUMNS:
-            raise LibreOfficeError(
-                f"{where} in {self.label} spans {last_row - first_row + 1:,} rows x "
-                f"{last_col - first_col + 1:,} columns (the limit is {MAX_ROWS:,} x "
-                f"{MAX_COLUMNS:,}); delete the unused rows and columns below and right of the "
-                f"data.")
+            raise LibreOfficeError(Message(
+                "{where} in {book} spans {rows} rows x {columns} columns (the limit is "
+                "{max_rows} x {max_columns}); delete the unused rows and columns below and right "
+                "of the data.", where=where, book=self.label,
+                rows=f"{last_row - first_row + 1:,}", columns=f"{last_col - first_col + 1:,}",
+                max_rows=f"{MAX_ROWS:,}", max_columns=f"{MAX_COLUMNS:,}"))
         rng = sheet.getCellRangeByPosition(first_col, first_row, last_col, last_row)
         rows = [[_read_value(v) for v in row] for row in rng.getDataArray()]
         # date, time and boolean cells: numbers with such a format
@@ -370,9 +372,10 @@ class UnoBook:
             except Exception:
                 pass
             if sh.isProtected():
-                raise LibreOfficeError(f"{quote_sheet(sh.Name)} in {self.label} is protected with "
-                                       f"a password; unprotect it (Tools > Protect Sheet) so "
-                                       f"keizer-xl can write it.")
+                raise LibreOfficeError(Message(
+                    "{sheet} in {book} is protected with a password; unprotect it (Tools > "
+                    "Protect Sheet) so keizer-xl can write it.", sheet=quote_sheet(sh.Name),
+                    book=self.label))
         index = sh.RangeAddress.Sheet
         corner = self._content_bottom_right(sh)
         whole = sh.getCellRangeByPosition(0, 0, sh.Columns.Count - 1, sh.Rows.Count - 1)
@@ -536,11 +539,13 @@ class UnoBook:
                   for n, a in ((n, o.DataArea) for n, o in self._dbranges(sh))]
         plan, problems = plan_append(region, rows, others, where, self.label)
         if region.width == 0:
-            raise LibreOfficeError(f"{where} in {self.label} has no header row to append to")
+            raise LibreOfficeError(Message("{where} in {book} has no header row to append to",
+                                           where=where, book=self.label))
         first_col, last_col = region.first_column - 1, region.last_column - 1
         start, end = plan.start - 1, plan.end - 1
         if end > sh.Rows.Count - 1:
-            raise LibreOfficeError(f"{where} in {self.label} is full")
+            raise LibreOfficeError(Message("{where} in {book} is full", where=where,
+                                           book=self.label))
         below: dict[tuple[int, int], Any] = {}
         if plan.empty_to >= plan.empty_from:
             block = sh.getCellRangeByPosition(first_col, plan.empty_from - 1, last_col,
@@ -624,25 +629,27 @@ class UnoBook:
 
     # -- messages and saving ------------------------------------------------------------------
     def message(self, text: str) -> None:
-        self.messages.append(str(text))
+        self.messages.append(text)  # a Message keeps its catalog id (translated where shown)
 
     def save(self) -> None:
         """Store the document in its own file and format (nothing for a never-saved document)."""
         if not self.store:
             return
         if not self.doc.hasLocation():
-            self.message("The workbook has not been saved yet: the changes are in the open "
-                         "document; save it yourself.")
+            self.message(Message("The workbook has not been saved yet: the changes are in the "
+                                 "open document; save it yourself."))
             return
         if self.doc.isReadonly():
-            raise LibreOfficeError(f"{self.label} is open read-only, so the changes could not be "
-                                   f"saved; open it for editing and run the action again.")
+            raise LibreOfficeError(Message("{book} is open read-only, so the changes could not be "
+                                           "saved; open it for editing and run the action "
+                                           "again.", book=self.label))
         try:
             self.doc.store()
         except Exception as exc:  # com.sun.star.io.IOException and friends
             detail = getattr(exc, "Message", "") or type(exc).__name__
-            raise LibreOfficeError(f"{self.label} could not be saved ({detail}); is the file or "
-                                   f"its folder read-only, or the disk full?") from None
+            raise LibreOfficeError(Message("{book} could not be saved ({detail}); is the file or "
+                                           "its folder read-only, or the disk full?",
+                                           book=self.label, detail=str(detail))) from None
         self.saved = True
 
 

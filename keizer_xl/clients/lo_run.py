@@ -24,9 +24,12 @@ import uuid
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from keizer_xl.errors import ClientError
+from keizer_xl.errors import ClientError, Message
+
+if TYPE_CHECKING:
+    from keizer_xl.actions import ActionRequest
 
 MACRO_NAME = "keizer_xl_lo.py"
 CONFIG_NAME = "keizer_xl_lo.json"
@@ -42,7 +45,7 @@ CONNECT_ENV = "KEIZER_XL_LO_PIPE"
 
 
 class LibreOfficeRunError(ClientError):
-    """LibreOffice could not do it; ``exit_code`` 2 when it is missing, else 1."""
+    """LibreOffice could not do it; ``usage`` when it is missing (exit code 2, outcome.py)."""
 
 
 # --------------------------------------------------------------------------- finding things
@@ -168,8 +171,8 @@ def macro_source() -> str:
     repo = Path(__file__).resolve().parent.parent / "macros" / MACRO_NAME
     if repo.is_file():
         return repo.read_text(encoding="utf-8")
-    raise LibreOfficeRunError(f"the macro file {MACRO_NAME} is missing from this installation "
-                              f"of keizer-xl; reinstall it", exit_code=2)
+    raise LibreOfficeRunError(Message("the macro file {name} is missing from this installation "
+                                      "of keizer-xl; reinstall it", name=MACRO_NAME), usage=True)
 
 
 def import_paths() -> list[str]:
@@ -277,16 +280,16 @@ class Office:
         if self.pipe is None:
             self.pipe = os.environ.get(CONNECT_ENV) or None
         if self.soffice is None and self.pipe is None:
-            raise LibreOfficeRunError(
+            raise LibreOfficeRunError(Message(
                 "LibreOffice (soffice) was not found; install it (Debian/Ubuntu: apt-get install "
                 "libreoffice-calc-nogui libreoffice-script-provider-python python3-uno) or set "
-                "KEIZER_XL_SOFFICE to the soffice program", exit_code=2)
+                "KEIZER_XL_SOFFICE to the soffice program"), usage=True)
         self.python = self.python or find_uno_python(self.soffice)
         if self.python is None:
-            raise LibreOfficeRunError(
+            raise LibreOfficeRunError(Message(
                 "no Python with LibreOffice's UNO bridge was found (Debian/Ubuntu: apt-get "
                 "install python3-uno libreoffice-script-provider-python); or set "
-                "KEIZER_XL_LO_PYTHON to LibreOffice's python", exit_code=2)
+                "KEIZER_XL_LO_PYTHON to LibreOffice's python"), usage=True)
         if self.pipe is None:
             self.start()
         return self
@@ -315,8 +318,9 @@ class Office:
             self.process = subprocess.Popen(args, **kwargs)
         except OSError as exc:
             self._remove_profile()
-            raise LibreOfficeRunError(f"{self.soffice} could not be started ({exc})",
-                                      exit_code=2) from None
+            raise LibreOfficeRunError(Message("{program} could not be started ({error})",
+                                              program=str(self.soffice), error=str(exc)),
+                                      usage=True) from None
         self.owned = True
         try:
             self.request({"command": "ping", "connect_timeout": self.startup_timeout},
@@ -330,8 +334,8 @@ class Office:
         req = dict(req, pipe=self.pipe)
         driver = Path(__file__).resolve().parent / "_lo_driver.py"
         if self.owned and self.process is not None and self.process.poll() is not None:
-            raise LibreOfficeRunError(f"LibreOffice stopped unexpectedly (exit code "
-                                      f"{self.process.returncode})")
+            raise LibreOfficeRunError(Message("LibreOffice stopped unexpectedly (exit code "
+                                              "{code})", code=self.process.returncode))
         assert self.python is not None, "__enter__ found the UNO Python"
         helper = subprocess.Popen([self.python, str(driver)], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -349,16 +353,17 @@ class Office:
                 if self.owned and self.process is not None and self.process.poll() is not None:
                     helper.kill()
                     helper.communicate()
-                    raise LibreOfficeRunError(f"LibreOffice stopped unexpectedly (exit code "
-                                              f"{self.process.returncode}); the workbook was "
-                                              f"not changed")
+                    raise LibreOfficeRunError(Message(
+                        "LibreOffice stopped unexpectedly (exit code {code}); the workbook was "
+                        "not changed", code=self.process.returncode))
                 if time.monotonic() > deadline:
                     helper.kill()
                     helper.communicate()
                     if self.owned:
                         self.kill()
-                    raise LibreOfficeRunError(f"LibreOffice did not finish within {timeout:g} s "
-                                              f"and was stopped; the workbook was not changed")
+                    raise LibreOfficeRunError(Message(
+                        "LibreOffice did not finish within {seconds} s and was stopped; the "
+                        "workbook was not changed", seconds=f"{timeout:g}"))
         except BaseException:
             if helper.poll() is None:
                 helper.kill()
@@ -376,10 +381,11 @@ class Office:
             crashed = self.owned and self.process is not None and self.process.poll() is not None
             detail = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
             raise LibreOfficeRunError(
-                ("LibreOffice crashed" if crashed else "the LibreOffice helper failed") +
-                f" ({detail})")
-        if not answer.get("ok"):
-            raise LibreOfficeRunError(answer.get("error") or "LibreOffice reported an error")
+                Message("LibreOffice crashed ({detail})", detail=detail) if crashed
+                else Message("the LibreOffice helper failed ({detail})", detail=detail))
+        if not answer.get("ok"):  # the driver's text (it runs in LibreOffice's own Python)
+            raise LibreOfficeRunError(answer.get("error") or Message("LibreOffice reported an "
+                                                                     "error"))
         return answer
 
     def stop(self) -> None:
@@ -452,12 +458,13 @@ def _lock_file(path: Path) -> Path:
 
 def _check_book(path: Path) -> None:
     if not path.exists():
-        raise LibreOfficeRunError(f"{path}: no such file", exit_code=2)
+        raise LibreOfficeRunError(Message("{path}: no such file", path=str(path)), usage=True)
     if path.is_dir():
-        raise LibreOfficeRunError(f"{path} is a folder, not a workbook", exit_code=2)
+        raise LibreOfficeRunError(Message("{path} is a folder, not a workbook", path=str(path)),
+                                  usage=True)
     if path.suffix.lower() not in SUFFIXES:
-        raise LibreOfficeRunError(f"{path}: the workbook must be .xlsx, .xlsm or .ods",
-                                  exit_code=2)
+        raise LibreOfficeRunError(Message("{path}: the workbook must be .xlsx, .xlsm or .ods",
+                                          path=str(path)), usage=True)
     from keizer_xl.clients.files import open_elsewhere
 
     message = open_elsewhere(path)
@@ -465,16 +472,19 @@ def _check_book(path: Path) -> None:
         raise LibreOfficeRunError(message)
 
 
-def run_macro(book: str | os.PathLike[str], action: str, options: dict[str, Any] | None = None, *,
+def run_macro(book: str | os.PathLike[str], request: ActionRequest, *,
               timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict[str, Any]:
-    """Open ``book`` in headless LibreOffice, run the macro of ``action``, save, close.
+    """Open ``book`` in headless LibreOffice, run the macro of ``request.action``, save, close.
 
-    Returns the macro's outcome (see :mod:`keizer_xl.frontends.lo_macro`); raises
+    Returns the macro's answer: an Outcome serialised with its client keys (see
+    :mod:`keizer_xl.frontends.lo_macro`; ``Outcome.from_json`` reads it back) and
+    ``messages``, what this client has to add (a backup that could not be kept); raises
     :class:`LibreOfficeRunError` when LibreOffice itself fails.
     """
+    action = request.action
     if action not in FUNCTIONS:
-        raise LibreOfficeRunError(f"unknown action {action!r} (pair, standings, check)",
-                                  exit_code=2)
+        raise LibreOfficeRunError(Message("unknown action {action!r} (pair, standings, check)",
+                                          action=action), usage=True)
     from keizer_xl.clients import files
 
     path = Path(book)
@@ -485,18 +495,19 @@ def run_macro(book: str | os.PathLike[str], action: str, options: dict[str, Any]
         with files.workbook_lock(path):
             if action != "check":
                 files.check_can_write(path)
-            return _run_locked(path, action, options, timeout, office)
-    except files.WorkbookFileError as exc:
-        raise LibreOfficeRunError(str(exc)) from None
+            return _run_locked(path, request, timeout, office)
+    except files.WorkbookFileError as exc:  # its Message (catalog id) kept for translation
+        raise LibreOfficeRunError(exc.args[0] if exc.args else str(exc)) from None
 
 
-def _run_locked(path: Path, action: str, options: dict[str, Any] | None, timeout: float,
+def _run_locked(path: Path, request: ActionRequest, timeout: float,
                 office: Office | None) -> dict[str, Any]:
     original = path.read_bytes()
     stat_before = path.stat()
     lock = _lock_file(path)
-    opts = {k: v for k, v in (options or {}).items() if v is not None}
+    opts = {k: v for k, v in request.to_json().items() if v is not None}
     opts["headless"] = True
+    action = request.action
     req = {"command": "run", "book": str(path), "function": FUNCTIONS[action], "options": opts}
     try:
         if office is not None:
@@ -507,9 +518,9 @@ def _run_locked(path: Path, action: str, options: dict[str, Any] | None, timeout
     finally:  # there was none before (_check_book): a lock left by our soffice
         lock.unlink(missing_ok=True)
     outcome: dict[str, Any] = answer["outcome"]
+    outcome["messages"] = list(outcome.get("messages") or [])  # the macro file's own notes
     if outcome.get("saved"):
-        notes = _after_save(path, original, stat_before, outcome)
-        outcome.setdefault("messages", []).extend(notes)
+        outcome["messages"].extend(_after_save(path, original, stat_before, outcome))
     return outcome
 
 
@@ -518,24 +529,27 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
     """Keep the old version in .keizer-backups/; put back what headless saving loses."""
     from keizer_xl.clients import files
 
-    notes = []
+    notes: list[str] = []
 
     try:
         files.keep_backup(path, original)
     except OSError as exc:
-        notes.append(f"The previous version could not be kept in {files.BACKUP_FOLDER} ({exc}).")
+        notes.append(Message("The previous version could not be kept in {folder} ({error}).",
+                             folder=files.BACKUP_FOLDER, error=str(exc)))
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         try:
             restore_xlsx_views(path, original, outcome.get("written", []),
                                outcome.get("frozen") or {})
         except Exception as exc:  # noqa: BLE001 - the data is saved; only the view is lost
-            notes.append(f"The sheets' view settings (frozen header rows, active sheet) could "
-                         f"not be restored after saving ({type(exc).__name__}: {exc}).")
+            notes.append(Message("The sheets' view settings (frozen header rows, active sheet) "
+                                 "could not be restored after saving ({error}).",
+                                 error=f"{type(exc).__name__}: {exc}"))
     elif path.suffix.lower() == ".ods":
         try:
             restore_ods_settings(path, original)
         except Exception as exc:  # noqa: BLE001
-            notes.append(f"The sheets' view settings could not be restored ({exc}).")
+            notes.append(Message("The sheets' view settings could not be restored ({error}).",
+                                 error=str(exc)))
     try:
         os.chmod(path, stat_before.st_mode & 0o777)
     except OSError:
@@ -693,15 +707,16 @@ def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str |
     out = None
     if suffix != ".ods":
         if not ods:
-            raise LibreOfficeRunError(
-                f"{path.name}: an Excel file cannot keep LibreOffice buttons (LibreOffice saves "
-                f"them to .xlsx without their macro and does not read them back). Use --ods to "
-                f"write a copy {path.with_suffix('.ods').name} with the buttons, or run the "
-                f"macros from Tools > Macros > Run Macro > My Macros > keizer_xl_lo.")
+            raise LibreOfficeRunError(Message(
+                "{name}: an Excel file cannot keep LibreOffice buttons (LibreOffice saves them to "
+                ".xlsx without their macro and does not read them back). Run the macros from "
+                "Tools > Macros > Run Macro > My Macros > keizer_xl_lo, or write a copy {copy} "
+                "with the buttons", name=path.name, copy=path.with_suffix(".ods").name),
+                hint="ods_copy")
         out = str(path.with_suffix(".ods").resolve())
         if Path(out).exists():
-            raise LibreOfficeRunError(f"{Path(out).name} already exists; remove it first, or run "
-                                      f"lo-buttons on it")
+            raise LibreOfficeRunError(Message("{name} already exists; remove it first, or run "
+                                              "lo-buttons on it", name=Path(out).name))
     req = {"command": "buttons", "book": str(path.resolve()), "out": out, "sheet": sheet}
     lock = _lock_file(path.resolve())
     try:

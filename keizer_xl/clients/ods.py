@@ -36,7 +36,7 @@ class OdsUnavailable(ClientError):
     """An .ods workbook, but no LibreOffice to open it with (a usage error: exit code 2)."""
 
     def __init__(self, message: str = "") -> None:
-        super().__init__(message, exit_code=2)
+        super().__init__(message, usage=True)
 
 
 def is_ods(path: str | os.PathLike[str]) -> bool:

@@ -1201,10 +1201,9 @@ class FileBook:
             if not force:
                 lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
                 if lost:
-                    raise WorkbookFileError(
-                        f"{self.label} was not changed: saving it with this tool would remove "
-                        f"{'; '.join(lost)}. Write the result to a copy instead (--out OTHER.xlsx), "
-                        f"or use the buttons in Excel or LibreOffice, which keep everything.")
+                    raise WorkbookFileError(Message(  # the way out is the front end's (hint)
+                        "{book} was not changed: saving it with this tool would remove {lost}.",
+                        book=self.label, lost="; ".join(lost)), hint="keep_all")
                 try:
                     st = target.stat()
                     if (st.st_mtime_ns, st.st_size) != self._signature:

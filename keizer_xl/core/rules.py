@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from keizer_xl.errors import Message, SettingError as SettingError  # one error tree: errors.py
+from keizer_xl.errors import Message, N_, SettingError as SettingError  # one error tree: errors.py
 
 
 @dataclass(frozen=True)
@@ -688,11 +688,6 @@ def _unknown_setting(raw_key: str, key: str) -> SettingError:
              else N_("unknown setting {name!r}"))
     return SettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
                         suggestion=hint[len("; did you mean "):-1])
-
-
-def N_(msgid: str) -> str:
-    """Marks a message id for the catalogs (gettext_noop): translated where it is shown."""
-    return msgid
 
 
 def check_key(raw_key: str) -> None:

@@ -38,10 +38,9 @@ from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
 if TYPE_CHECKING:
     from types import FrameType
 
-    from keizer_xl.i18n import Translator
     from keizer_xl.sheets.tables import Book
 
-    from keizer_xl.actions import PairingReport, StandingsReport
+    from keizer_xl.actions import ActionRequest
     from keizer_xl.clients.xlsx import FileBook
     from keizer_xl.core.model import Season
     from keizer_xl.core.standings import History
@@ -51,15 +50,11 @@ if TYPE_CHECKING:
 # openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
 # numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
 # DataFrame is really built: compare, export, batch).
-from keizer_xl.errors import KeizerError, Message, UsageError
-from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled,
-                                         describe, hint_text, write_log)
+from keizer_xl.errors import KeizerError, Message, SetupError, UsageError
+from keizer_xl.i18n import N_, shown_translator as _tr
+from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Outcome,
+                                         debug_enabled, describe, write_log)
 
-def _tr() -> Translator:
-    """The translator of the messages shown now: --language, else the workbook's language."""
-    from keizer_xl.i18n import shown_language, translator
-
-    return translator(shown_language())
 
 
 def _say(text: str) -> str:
@@ -74,9 +69,6 @@ __all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EX
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
 #: their warnings are printed and a failure can say truthfully whether the file was written
 _OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
-
-#: at most this many problems are printed (a damaged sheet can have hundreds of thousands)
-MAX_PROBLEMS_SHOWN = 50
 
 #: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
 _held = ExitStack()
@@ -230,14 +222,37 @@ def cmd_new_season(args: argparse.Namespace) -> int:
 
 def _ods_write(args: argparse.Namespace, action: str) -> int:
     """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
+    from keizer_xl.actions import ActionRequest
+
     if getattr(args, "format", "table") == "csv":
         raise UsageError("--format csv with an .ods workbook: add --no-write, or use table/json")
-    options = argparse.Namespace(
-        book=args.book, action=action,
-        round=args.after_round if action == "standings" else args.round,
-        force=getattr(args, "force", False), repair=getattr(args, "repair", False),
-        format=args.format, timeout=180.0)
-    return cmd_lo_run(options)
+    request = ActionRequest(action, args.after_round if action == "standings" else args.round,
+                            force=getattr(args, "force", False),
+                            repair=getattr(args, "repair", False),
+                            language=getattr(args, "language", None), front="cli",
+                            format=args.format, label=args.book)
+    return _lo_run(_book_path(args.book), request, timeout=180.0)
+
+
+def _done(path: Path, book: Book, written: bool, fmt: str = "table",
+          category: str | None = None) -> Any:
+    """How a command's report came about (render.Done): the path as typed, the sheets'
+    language; the client's messages are printed at the end by _print_messages."""
+    from keizer_xl.frontends.render import Done
+
+    return Done(book=str(path), sheets_lang=_book_lang(book), written=written, format=fmt,
+                category=category)
+
+
+def _show(out: Outcome) -> int:
+    """Print an outcome as every command does: ``out`` on standard output, ``lines`` on
+    standard error (a refusal's first line after ``keizer-xl: ``); its exit code."""
+    for line in out.out:
+        print(line)
+    for i, line in enumerate(out.lines):
+        prefix = "keizer-xl: " if i == 0 and out.status in ("refused", "usage", "error") else ""
+        print(prefix + line, file=sys.stderr)
+    return out.exit_code
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -250,109 +265,19 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
     from keizer_xl import actions  # the engine (numpy) only once the workbook is open
-    if getattr(args, "period", None) is not None:
-        return _period_standings(args, path, book, write)
+    if getattr(args, "period", None) is not None:  # issue 18: one period's standing
+        if args.format == "csv":
+            raise UsageError("--period with --format csv: use table or json")
+        period = actions.update_period_standings(book, args.period, args.after_round,
+                                                 write=write)
+        return _show(describe(period, "cli", done=_done(path, book, write, args.format)))
     report = actions.update_standings(book, args.after_round, write=write, group=args.group)
-    _print_standings(report, args.format, args.category)
-    tr = _tr()
-    for note in report.notes:
-        print(f"note: {_say(note)}", file=sys.stderr)
-    if write:
-        print(tr("Wrote {sheet} after round {round} to {path}", round=report.standing.round,
-                 path=path, sheet=_sheet("Standings", _book_lang(book))), file=sys.stderr)
-    return EXIT_OK
+    if args.category is not None:  # an unknown category is refused before anything is shown
+        from keizer_xl.frontends.render import category_rows
 
-
-def _period_standings(args: argparse.Namespace, path: Path, book: FileBook, write: bool) -> int:
-    """``standings --period N`` (issue 18): the period's rows as the season's are printed."""
-    from keizer_xl import actions
-    from keizer_xl.frontends.render import period_rows
-
-    if args.format == "csv":
-        raise UsageError("--period with --format csv: use table or json")
-    report = actions.update_period_standings(book, args.period, args.after_round, write=write)
-    rows = period_rows(report.period)
-    tr = _tr()
-    if args.format == "json":
-        print(json.dumps(rows, ensure_ascii=False))
-    else:
-        p = report.period.period
-        print(tr("Period {number} after round {round}", number=p.number, round=report.period.upto))
-        _print_standings_table([{**r, "value": "" if r["value"] is None else r["value"],
-                                 "prev_value": "" if r["prev_value"] is None else r["prev_value"]}
-                                for r in rows], tr)
-    for note in report.notes:
-        print(f"note: {_say(note)}", file=sys.stderr)
-    if report.written is not None:
-        print(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
-                 path=path, sheet=_sheet("Standings", _book_lang(book))), file=sys.stderr)
-    return EXIT_OK
-
-
-def _print_standings(report: StandingsReport, fmt: str, category: str | None = None) -> None:
-    from keizer_xl.frontends.render import category_rows, grouped_rows, standings_rows
-
-    if category is not None or report.parts:  # groups, categories (issue 18): docs/groups.md
-        rows = (category_rows(report, category) if category is not None
-                else grouped_rows(report))
-        if fmt == "json":
-            print(json.dumps(rows, ensure_ascii=False))
-            return
-        if fmt == "csv":
-            import csv
-
-            keys = [k for k in rows[0] if k != "rounds"] if rows else ["rank", "name"]
-            writer = csv.DictWriter(sys.stdout, keys, extrasaction="ignore", lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-            return
-        tr = _tr()
-        print(tr("Standings after round {round}", round=report.standing.round))
-        groups = dict.fromkeys(r.get("group", "") for r in rows)
-        for g in groups:
-            if g:
-                print(tr("Group {group}", group=g))
-            _print_standings_table([r for r in rows if r.get("group", "") == g], tr)
-        return
-    if fmt == "json":
-        print(json.dumps(standings_rows(report), ensure_ascii=False))
-        return
-    if fmt == "csv":  # the one format that builds a DataFrame (and imports pandas)
-        from keizer_xl.sheets.read import standings_table
-
-        frame, _ = standings_table(report.frame, not_yet=report.not_yet)
-        sys.stdout.write(frame.to_csv(index=False))
-        return
-    st = report.standing
-    tr = _tr()
-    title = tr("Standings after round {round}", round=st.round)
-    print(title if st.converged else tr("{title} ({note})", title=title, note=_say(st.note)))
-    _print_standings_table(standings_rows(report), tr)
-
-
-def _print_standings_table(rows: list[dict[str, Any]], tr: Translator) -> None:
-    """The standings as a text table, headed in the language of the messages (the JSON
-    output's keys stay English)."""
-    head = [tr(h) for h in _TABLE_HEAD]
-    width = max([len(r["name"]) for r in rows] + [len(head[1])])
-    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3))]
-    print(f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
-          f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
-          f"{head[8]:>{wide[8]}}")
-    for r in rows:
-        print(f"{'-' if r['rank'] is None else r['rank']:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
-              f"{r['value']:>{wide[3]}} {r['prev_value']:>{wide[4]}} {r['games']:>{wide[5]}} "
-              f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}")
-
-
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py (translated where it is printed)."""
-    return msgid
-
-
-#: The text table's headers (msgctxt-free ids; "G" = games, "W"/"D"/"L" = won/drawn/lost).
-_TABLE_HEAD = (N_("Rank"), N_("Name"), N_("Score"), N_("Value"), N_("Prev"), N_("G"), N_("W"),
-               N_("D"), N_("L"))
+        category_rows(report, args.category)
+    return _show(describe(report, "cli", done=_done(path, book, write, args.format,
+                                                    args.category)))
 
 
 def _sheet(canonical: str, lang: str | None) -> str:
@@ -373,22 +298,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     path = _book_path(args.book)
     book = _open(path)
     from keizer_xl import actions
-    problems, notes = actions.check_workbook(book)
-    tr = _tr()
-    _print_problems(problems, sys.stdout)
-    for note in notes:
-        print(f"warning: {_say(note)}")
-    if problems:
-        n = len(problems)
-        print(tr(N_("{n} problem in {file}") if n == 1 else N_("{n} problems in {file}"), n=n,
-                 file=path.name), file=sys.stderr)
-        return EXIT_PROBLEMS
-    if notes:
-        print(tr("{file}: no problems found ({n} warnings)", file=path.name, n=len(notes)),
-              file=sys.stderr)
-    else:
-        print(tr("{file}: no problems found", file=path.name), file=sys.stderr)
-    return EXIT_OK
+    report = actions.check_report(book)
+    return _show(describe(report, "cli", done=_done(path, book, False)))
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
@@ -401,41 +312,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from keizer_xl import actions
     report = actions.pair_next_round(book, args.round, write=write, force=args.force,
                                      repair=args.repair, group=args.group)
-    if args.format == "json":
-        print(json.dumps(report.as_json(), ensure_ascii=False))
-    else:
-        _print_pairing(report, _book_lang(book))
-    if write:
-        lang = _book_lang(book)
-        tr = _tr()
-        print(tr("Wrote {pairings} for round {round} to {path} and added its games to "
-                 "{results}", round=report.pairing.round, path=path,
-                 pairings=_sheet("Pairings", lang), results=_sheet("Results", lang)),
-              file=sys.stderr)
-    return EXIT_OK
-
-
-def _print_pairing(report: PairingReport, lang: str = "en") -> None:
-    from keizer_xl.sheets import schema
-
-    p = report.pairing
-    tr = _tr()
-    print(tr(N_("Round {round} (paired again)") if report.repaired else N_("Round {round}"),
-             round=p.round))
-    width = max([len(b.white) for b in p.boards] + [5])
-    for g, part in report.groups or (("", report),):  # groups (issue 18): a heading each
-        if g:
-            print(tr("Group {group}", group=g))
-        for b in part.pairing.boards:
-            print(f"{b.board:>3}  {b.white:<{width}}  -  {b.black}")
-        if part.pairing.bye:
-            print(tr("Bye: {name}", name=part.pairing.bye))
-    if report.absent:  # each absence with the letter the club types (Dutch A for excused)
-        letter = {code: own for own, code in reversed(schema.code_letters(lang).items())}
-        print(tr("Absent: {names}", names=", ".join(f"{n} ({letter.get(c, c)})"
-                                                    for n, c in report.absent.items())))
-    for note in p.notes:
-        print(tr("Note: {note}", note=_say(note)))
+    return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
 
 
 # --------------------------------------------------------------------------- batch and history
@@ -541,10 +418,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     try:
         results = batch.run_batch(jobs, options, progress)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("keizer-xl: " + tr("batch interrupted; the workbooks finished so far were "
                                  "written, the others are unchanged."), file=sys.stderr)
-        return EXIT_PROBLEMS
+        return describe(exc, "cli", written=True).exit_code
     finally:
         if progress is not None:
             progress.close()
@@ -577,7 +454,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
     for r in noted:
         for note in r.notes:
             print(f"note: {r.job.label}: {translate(note, tr)}", file=sys.stderr)
-    return EXIT_PROBLEMS if failed else EXIT_OK
+    from keizer_xl.frontends.render import BatchReport
+
+    return describe(BatchReport(len(results), len(failed)), "cli").exit_code
 
 
 def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Season, History]:
@@ -724,13 +603,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
         if open_there:
-            print(f"keizer-xl: {_say(open_there)}", file=sys.stderr)
-            return EXIT_PROBLEMS
+            raise files.WorkbookFileError(open_there)
         try:
             files.write_text_atomically(target, text, encoding)
         except OSError as e:
-            print(f"keizer-xl: {target} could not be written ({e.strerror or e})", file=sys.stderr)
-            return EXIT_PROBLEMS
+            raise files.WorkbookFileError(Message("{path} could not be written ({why})",
+                                                  path=str(target),
+                                                  why=e.strerror or str(e))) from None
         print(f"Wrote {target}", file=sys.stderr)
     return EXIT_OK
 
@@ -791,8 +670,8 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         try:  # a SetupError goes to main() like every error (outcome.py)
             files = export_vba(args.export_vba)
         except OSError as e:
-            print(f"keizer-xl: {args.export_vba}: {e.strerror or e}", file=sys.stderr)
-            return EXIT_PROBLEMS
+            raise SetupError(Message("{path}: {why}", path=args.export_vba,
+                                     why=e.strerror or str(e))) from None
         for f in files:
             print(f)
         return EXIT_OK
@@ -808,11 +687,10 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
                            python=args.python)
     if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
         return _refresh_xlsm(path, python=args.python)
-    if path.suffix.lower() != ".xlsx":
-        print(f"keizer-xl: {path.name}: give the season workbook as .xlsx (the result is "
-              f"{path.stem}.xlsm beside it) or a button workbook (.xlsm) to renew its macros.",
-              file=sys.stderr)
-        return EXIT_PROBLEMS
+    if path.suffix.lower() != ".xlsx":  # a request that makes no sense: exit 2 (outcome.py)
+        raise UsageError(Message("{name}: give the season workbook as .xlsx (the result is "
+                                 "{stem}.xlsm beside it) or a button workbook (.xlsm) to renew "
+                                 "its macros.", name=path.name, stem=path.stem))
     return _build_xlsm(path.with_suffix(".xlsm"), source=path, force=args.force,
                        python=args.python)
 
@@ -850,16 +728,15 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
         return EXIT_OK
     python = lo_run.find_uno_python(soffice)
     if python is None:
-        print("note: LibreOffice's Python-UNO bridge was not found (Debian/Ubuntu: apt-get install "
-              "libreoffice-script-provider-python python3-uno); the buttons need it.",
-              file=sys.stderr)
-        return EXIT_PROBLEMS
+        raise SetupError(Message("LibreOffice's Python-UNO bridge was not found (Debian/Ubuntu: "
+                                 "apt-get install libreoffice-script-provider-python "
+                                 "python3-uno); the buttons need it."))
     problem = lo_run.check_import(python, lo_run.import_paths())
     if problem:
-        print(f"keizer-xl: LibreOffice's Python ({python}) cannot load keizer-xl: {problem}. "
-              f"LibreOffice and keizer-xl must use the same Python version (e.g. both 3.11).",
-              file=sys.stderr)
-        return EXIT_PROBLEMS
+        raise SetupError(Message("LibreOffice's Python ({python}) cannot load keizer-xl: "
+                                 "{problem}. LibreOffice and keizer-xl must use the same Python "
+                                 "version (e.g. both 3.11).", python=str(python),
+                                 problem=problem))
     print(f"Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart LibreOffice if it "
           f"is running; then add the buttons with: keizer-xl lo-buttons BOOK.ods", file=sys.stderr)
     return EXIT_OK
@@ -878,9 +755,9 @@ def cmd_lo_buttons(args: argparse.Namespace) -> int:
     bound = {b["name"] for b in found if b["macros"]}
     missing = [b["label"] for b in answer["buttons"] if b["name"] not in bound]
     if missing:
-        print(f"keizer-xl: the buttons {', '.join(missing)} did not survive saving {saved}",
-              file=sys.stderr)
-        return EXIT_PROBLEMS
+        raise lo_run.LibreOfficeRunError(Message("the buttons {buttons} did not survive saving "
+                                                 "{path}", buttons=tuple(missing),
+                                                 path=str(saved)))
     for b in answer["buttons"]:
         print(f"{b['label']:<18} -> {b['macro']}")
     print(f"Added {len(answer['buttons'])} buttons to the sheet {answer['sheet']} of {saved}. "
@@ -889,13 +766,20 @@ def cmd_lo_buttons(args: argparse.Namespace) -> int:
 
 
 def cmd_lo_run(args: argparse.Namespace) -> int:
+    from keizer_xl.actions import ActionRequest
+
+    request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
+                            language=getattr(args, "language", None), front="cli",
+                            format=args.format, label=args.book)
+    return _lo_run(_book_path(args.book), request, timeout=args.timeout)
+
+
+def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
+    """Run the macro in headless LibreOffice, worded for the command line (the request's
+    front), and print its outcome like any other command's."""
     import signal
 
     from keizer_xl.clients import lo_run
-
-    path = _book_path(args.book)
-    options = {"round": args.round, "force": args.force or None, "repair": args.repair or None,
-               "language": getattr(args, "language", None)}
 
     def stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM: still clean up soffice (the finally blocks run)
         raise KeyboardInterrupt
@@ -904,78 +788,18 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
         previous = signal.signal(signal.SIGTERM, stop)
     except (ValueError, AttributeError):  # not the main thread, or no SIGTERM here
         previous = None
-    try:  # LibreOfficeRunError: its own exit code, mapped in main()
-        outcome = lo_run.run_macro(path, args.action, options, timeout=args.timeout)
+    try:  # LibreOfficeRunError: worded and its exit code decided in main() (outcome.py)
+        answer = lo_run.run_macro(path, request, timeout=timeout)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    status = outcome.get("status")
-    check = args.action == "check"
-    # the macro's language: --language, else the workbook's (the macro found it)
-    from keizer_xl.i18n import translator
-
-    lang = getattr(args, "language", None) or outcome.get("language") or "en"
-    tr = translator(lang)
-    if status == "ok":
-        _print_lo_report(outcome, args.format, tr)
-        for note in outcome.get("notes", []):  # as `keizer-xl check` / `standings` print them
-            if check:
-                print(f"warning: {note}")
-            else:
-                print(f"note: {note}", file=sys.stderr)
-        for message in outcome.get("messages", []):
-            print(f"note: {message}", file=sys.stderr)
-        if outcome.get("written"):
-            print(tr(N_("Wrote {sheets} to {path} with LibreOffice") if outcome.get("saved") else
-                     N_("Wrote {sheets} to {path} with LibreOffice (NOT saved)"),
-                     sheets=", ".join(outcome["written"]), path=path), file=sys.stderr)
-        elif check:
-            print(tr("{file}: no problems found", file=path.name), file=sys.stderr)
-    elif status == "problems":
-        # `check` lists them on stdout, the others on stderr
-        _print_problems(outcome.get("problems", []), sys.stdout if check else sys.stderr)
-        n = len(outcome.get("problems", []))
-        print(tr(N_("{n} problem found; nothing was written.") if n == 1
-                 else N_("{n} problems found; nothing was written."), n=n), file=sys.stderr)
-        for message in outcome.get("messages", []):
-            print(f"warning: {message}", file=sys.stderr)
-    elif outcome.get("reason"):  # a refusal: worded for the command line, not the macro box
-        print(f"keizer-xl: {hint_text(outcome['reason'], outcome.get('hint'), 'cli', lang)}",
-              file=sys.stderr)
-        for message in outcome.get("messages", []):
-            print(f"warning: {message}", file=sys.stderr)
-    else:
-        print(f"keizer-xl: {outcome.get('text', 'LibreOffice reported an error')}",
-              file=sys.stderr)
-        if outcome.get("detail") and debug_enabled():  # the text holds the client's messages
-            print(outcome["detail"], file=sys.stderr)
-    return int(outcome.get("exit_code", EXIT_PROBLEMS))
-
-
-def _print_lo_report(outcome: dict[str, Any], fmt: str, tr: Any) -> None:
-    report = outcome.get("report")
-    if fmt == "json":
-        if report is not None:
-            print(json.dumps(report, ensure_ascii=False))
-        return
-    action = outcome.get("action")
-    if action == "pair" and report:
-        print(tr("Round {round}", round=report["round"]))
-        width = max([len(b["white"]) for b in report["boards"]] + [5])
-        for b in report["boards"]:
-            print(f"{b['board']:>3}  {b['white']:<{width}}  -  {b['black']}")
-        if report.get("bye"):
-            print(tr("Bye: {name}", name=report["bye"]))
-        if report.get("absent"):
-            print(tr("Absent: {names}", names=", ".join(f"{n} ({c})"
-                                                        for n, c in report["absent"].items())))
-        return
-    if action == "standings" and report:
-        print(outcome.get("text", "").splitlines()[0])
-        _print_standings_table(report, tr)
-        return
-    if action != "check":  # check: the warnings follow, as `keizer-xl check` prints them
-        print(outcome.get("text", ""))
+    outcome = Outcome.from_json(answer)
+    code = _show(outcome)
+    for message in answer.get("messages", []):  # what lo_run itself has to add
+        print(f"warning: {_say(message)}", file=sys.stderr)
+    if outcome.detail and outcome.status == "error" and debug_enabled():
+        print(outcome.detail, file=sys.stderr)
+    return code
 
 
 # --------------------------------------------------------------------------- main
@@ -1137,19 +961,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _print_problems(problems: Sequence[object], stream: TextIO) -> None:
-    """The first MAX_PROBLEMS_SHOWN problems, then how many more there are."""
-    for p in list(problems)[:MAX_PROBLEMS_SHOWN]:
-        print(str(p), file=stream)
-    more = len(problems) - MAX_PROBLEMS_SHOWN
-    if more > 0:
-        tr = _tr()
-        print(tr(N_("... and {n} more problem (the first {shown} are listed; fix them and run "
-                    "again)") if more == 1 else N_("... and {n} more problems (the first "
-                 "{shown} are listed; fix them and run again)"), n=more, shown=MAX_PROBLEMS_SHOWN),
-              file=stream)
-
-
 def _stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
     raise KeyboardInterrupt
 
@@ -1235,25 +1046,18 @@ def _fail(exc: BaseException, argv: list[str]) -> int:
                   file=sys.stderr)
         else:
             print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
-        return EXIT_PROBLEMS
+        return describe(exc, "cli", written=bool(files.written)).exit_code
     log = None
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:
         log = write_log("keizer-xl " + " ".join(argv), exc)
-    out = describe(exc, "cli", written=_written(), log=log)
-    if out.status == "problems":  # Sheet!Cell: message, one a line (capped), then the count
-        _print_problems(out.problems, sys.stderr)
-        for line in out.lines[len(out.problems):]:
-            print(line, file=sys.stderr)
-    else:
-        print(f"keizer-xl: {out.lines[0]}", file=sys.stderr)
-        for line in out.lines[1:]:
-            print(line, file=sys.stderr)
+    # problems: Sheet!Cell: message, one a line (capped), then the count; else the reason
+    code = _show(describe(exc, "cli", written=_written(), log=log))
     if not expected and debug_enabled():
         import traceback
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
-    return out.exit_code
+    return code
 
 
 def _safe_streams() -> None:

@@ -17,11 +17,6 @@ message box names that file.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from keizer_xl.i18n import Translator
-
 import sys
 import tempfile
 from pathlib import Path
@@ -30,7 +25,9 @@ from typing import Any, Callable, Sequence
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
-from keizer_xl.frontends.outcome import Front, describe
+from keizer_xl.frontends.outcome import MAX_LISTED, Front, Outcome, describe
+from keizer_xl.frontends.render import Done
+from keizer_xl.i18n import N_, shown_translator as _tr
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
@@ -41,8 +38,9 @@ __all__ = [
 ENTRY_POINTS = ("pair_next_round", "update_standings", "check_workbook",
                 "pair_round_again", "pair_next_round_anyway")
 
-#: At most this many lines of problems in a message box; the full list goes to a file.
-MAX_MESSAGE_LINES = 25
+#: At most this many lines of problems in a message box (the one limit, outcome.py); the
+#: full list goes to a file.
+MAX_MESSAGE_LINES = MAX_LISTED
 
 _TITLE = "Keizer"
 
@@ -143,45 +141,19 @@ def _wants_save(book: Any) -> bool:
     return False
 
 
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py (translated where it is shown)."""
-    return msgid
-
-
-def _tr() -> "Translator":
-    """The translator of the workbook's language (known once the reader has read it)."""
-    from keizer_xl.i18n import shown_language, translator
-
-    return translator(shown_language())
-
-
-def _sheet(target: Any, canonical: str) -> str:
-    """The name of ``canonical`` in the workbook's language (what the action wrote)."""
+def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -> Done:
+    """How the action went on this book: the sheets' language, saved or not, the client's
+    messages, and the file with every problem when there are more than a box shows."""
     from keizer_xl.i18n import seen_book_language, shown_language
-    from keizer_xl.sheets import schema
 
-    return schema.sheet_name(canonical, seen_book_language() or shown_language())
-
-
-def _unsaved(target: XlwingsBook) -> str:
-    tr = _tr()
-    if target.save_to_disk:
-        return tr("The workbook was saved.")
-    return tr("The workbook is not saved yet: save it to keep this (or close it without "
-              "saving to undo).")
+    full = (_write_report([str(p) for p in problems])
+            if len(problems) > MAX_MESSAGE_LINES else None)
+    return Done(sheets_lang=seen_book_language() or shown_language(), written=written,
+                saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
 
 
-def _notes(notes: Sequence[str], heading: str = N_("Notes"), **params: Any) -> str:
-    from keizer_xl.i18n import translate
-
-    tr = _tr()
-    notes = [translate(n, tr) for n in notes]
-    if not notes:
-        return ""
-    lines = [f"- {n}" for n in notes[:MAX_MESSAGE_LINES]]
-    if len(notes) > MAX_MESSAGE_LINES:
-        lines.append(tr("... and {n} more.", n=len(notes) - MAX_MESSAGE_LINES))
-    return f"\n\n{tr(heading, **params)}:\n" + "\n".join(lines)
+def _box(out: Outcome) -> tuple[str, str]:
+    return out.box_text, "critical" if out.status != "ok" else "info"
 
 
 def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
@@ -189,55 +161,21 @@ def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
 
     report = actions.pair_next_round(target, force=options.get("force", False),
                                      repair=options.get("repair", False))
-    tr = _tr()
-    p = report.pairing
-    n = len(p.boards)
-    if report.repaired:
-        head = tr(N_("Round {round} is paired again: {n} board") if n == 1
-                  else N_("Round {round} is paired again: {n} boards"), round=p.round, n=n)
-    else:
-        head = tr(N_("Round {round} is paired: {n} board") if n == 1
-                  else N_("Round {round} is paired: {n} boards"), round=p.round, n=n)
-    lines = [head + (tr(", bye: {name}", name=p.bye) if p.bye else "")
-             + (tr(", absent: {n}", n=len(report.absent)) if report.absent else "") + "."]
-    lines.append(tr("The pairing is on the sheet {pairings}; the games were added to {results} "
-                    "with an empty result.", pairings=_sheet(target, "Pairings"),
-                    results=_sheet(target, "Results")))
-    notes = describe(report, notes=list(p.notes) + target.messages).lines
-    return " ".join(lines) + _notes(notes) + "\n\n" + _unsaved(target), "info"
+    return _box(describe(report, _front(), done=_done(target, True)))
 
 
 def _standings(target: XlwingsBook) -> tuple[str, str]:
     from keizer_xl import actions
-    from keizer_xl.core.numbers import display
 
     report = actions.update_standings(target)
-    tr = _tr()
-    st = report.standing
-    text = tr("Standings after round {round} are on the sheet {sheet}.", round=st.round,
-              sheet=_sheet(target, "Standings"))
-    if st.order:
-        leader = st.order[0]
-        text += " " + tr("Leader: {name} ({score} points).", name=leader,
-                         score=display(st.score[leader]))
-    notes = describe(report, notes=list(report.notes) + target.messages).lines
-    return text + _notes(notes) + "\n\n" + _unsaved(target), "info"
+    return _box(describe(report, _front(), done=_done(target, True)))
 
 
 def _check(target: XlwingsBook) -> tuple[str, str]:
     from keizer_xl import actions
 
-    problems, warnings = actions.check_workbook(target)
-    warnings = list(warnings) + target.messages
-    if problems:
-        return (_problem_list([str(p) for p in problems], found=True)
-                + _notes(warnings, N_("Warnings")), "critical")
-    tr = _tr()
-    text = tr("No problems found.")
-    if warnings:
-        n = len(warnings)
-        text += _notes(warnings, N_("{n} warning") if n == 1 else N_("{n} warnings"), n=n)
-    return text, "info"
+    report = actions.check_report(target)
+    return _box(describe(report, _front(), done=_done(target, False, report.problems)))
 
 
 _ACTIONS: dict[str, Callable[[XlwingsBook], tuple[str, str]]] = {
@@ -249,46 +187,45 @@ _ACTIONS: dict[str, Callable[[XlwingsBook], tuple[str, str]]] = {
 }
 
 
-def _problem_list(problems: list[str], found: bool) -> str:
-    """"Check found N problems ..." (the Check button) or "There are N problems ..."."""
+def _warnings(target: XlwingsBook | None) -> str:
+    """The client's messages under a failure (a "Warnings" block)."""
+    from keizer_xl.i18n import translate
+
+    messages = target.messages if target is not None else []
+    if not messages:
+        return ""
     tr = _tr()
-    n = len(problems)
-    if found:
-        head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
-                  else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
-    else:
-        head = tr(N_("There is {n} problem to fix (sheet!cell: what):") if n == 1
-                  else N_("There are {n} problems to fix (sheet!cell: what):"), n=n)
-    shown = problems[:MAX_MESSAGE_LINES]
-    text = head + "\n" + "\n".join(f"- {p}" for p in shown)
-    if n > len(shown):
-        path = _write_report(problems)
-        more = n - len(shown)
-        text += "\n" + (tr("... and {n} more; the full list is in {path}.", n=more, path=path)
-                        if path else tr("... and {n} more.", n=more))
-    return text
+    listed = [f"- {translate(m, tr)}" for m in messages[:MAX_MESSAGE_LINES]]
+    return f"\n\n{tr(N_('Warnings'))}:\n" + "\n".join(listed)
 
 
 def _describe_failure(exc: BaseException, front: Front = "excel",
                       target: XlwingsBook | None = None) -> str:
     """The message box text of a failure, from :func:`outcome.describe` in Excel's words."""
+    from keizer_xl.errors import InputError
+
     expected = isinstance(exc, KeizerError)
     log = None if expected else _outcome.write_log("unexpected error", exc)
+    problems = exc.problems if isinstance(exc, InputError) else ()
+    done = Done(full_list=_write_report([str(p) for p in problems])
+                if len(problems) > MAX_MESSAGE_LINES else None)
     # a refusal or a problem list comes before any write; after an unexpected error the open
     # book may be partly changed (the xlwings transport writes cell by cell)
-    out = describe(exc, front, written=False if expected else None, log=log)
+    out = describe(exc, front, written=False if expected else None, log=log, done=done)
     tr = _tr()
-    messages = target.messages if target is not None else []
     if out.status == "problems":
-        return (tr("Nothing was changed.") + " " + _problem_list(list(out.problems), found=False)
-                + _notes(messages, N_("Warnings")))
+        n = len(out.problems)
+        head = tr(N_("There is {n} problem to fix (sheet!cell: what):") if n == 1
+                  else N_("There are {n} problems to fix (sheet!cell: what):"), n=n)
+        return (tr("Nothing was changed.") + " " + head + "\n" + out.lines[0]
+                + _warnings(target))
     if out.status == "error":
-        return "\n\n".join(out.lines) + _notes(messages, N_("Warnings"))
+        return out.box_text + _warnings(target)
     message = out.lines[0]
     if isinstance(exc, _client_errors()):
-        return message + _notes(messages, N_("Warnings"))
+        return message + _warnings(target)
     return (tr("Nothing was changed: {reason}.", reason=f"{message[:1].upper()}{message[1:]}")
-            + _notes(messages, N_("Warnings")))
+            + _warnings(target))
 
 
 def _client_errors() -> tuple[type[BaseException], ...]:

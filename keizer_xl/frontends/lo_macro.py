@@ -2,217 +2,156 @@
 
 :func:`run` builds a :class:`~keizer_xl.clients.libreoffice.UnoBook` on the document, runs the action
 of :mod:`keizer_xl.actions` (the same code as the command line and the Excel buttons), stores
-the document when something was written, and returns the outcome as a plain dict that the macro
-shows in a message box or writes to a result file for ``keizer-xl lo-run``.  It never raises:
-every failure becomes an outcome with a readable message.
+the document when something was written, and returns the
+:class:`~keizer_xl.frontends.outcome.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
+gave it, serialised (``Outcome.to_json``), which the macro shows in a message box or writes to a
+result file for ``keizer-xl lo-run``.  It never raises: every failure becomes an outcome.
 
-Outcome keys: ``action``, ``status`` (``ok``, ``problems``, ``refused``, ``usage``, ``error``),
-``exit_code`` (0, 1 or 2 as the command line), ``title``, ``text`` (the message for the user),
-``problems`` (``Sheet!Cell: message`` each), ``notes``, ``messages``, ``written`` (sheets),
-``saved``, ``report`` (the pairing or the standings as JSON-able data); for a refusal
-``reason`` and ``hint`` (the hint key, see :mod:`keizer_xl.frontends.outcome`) and, for an
-unexpected error, ``detail`` (the traceback, also written to the log file the text names).
-Statuses and exit codes are those of :func:`keizer_xl.frontends.outcome.describe`.
+The options it is handed are an :class:`~keizer_xl.actions.ActionRequest` as JSON (the
+request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
+``keizer-xl lo-run`` or ``keizer-xl pair club.ods`` runs it, so those print exactly what the
+command line prints for an ``.xlsx``), plus the macro's own ``headless``, ``store``, ``url`` and
+``result``.  Besides the outcome's keys the answer holds ``action``, ``text`` (the message box
+text), and for the client that ran it ``written`` (sheets), ``frozen`` (their header rows) and
+``saved``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from keizer_xl.i18n import N_, shown_translator as _tr
 
 if TYPE_CHECKING:
-    from keizer_xl.i18n import Translator
-
-import traceback
-from typing import Any, Literal
+    from keizer_xl.actions import ActionRequest
+    from keizer_xl.frontends.outcome import Front, Outcome
 
 ACTIONS = ("pair", "standings", "check")
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py (translated where it is shown)."""
-    return msgid
 
 
 TITLES = {"pair": N_("Pair next round"), "standings": N_("Update standings"), "check": N_("Check")}
-EXIT_CODES = {"ok": 0, "problems": 1, "refused": 1, "error": 1, "usage": 2}
 
-#: at most this many problems are listed in a message box (all are in the result)
-MAX_LISTED = 25
-
-#: the outcome handed to the macro: plain JSON-able data (see the module docstring)
+#: the answer handed to the macro: plain JSON-able data (see the module docstring)
 Result = dict[str, Any]
-
-
-def _tr() -> "Translator":
-    from keizer_xl.i18n import shown_language, translator
-
-    return translator(shown_language())
-
-
-def outcome(action: str, status: str, text: str, **extra: Any) -> Result:
-    from keizer_xl.i18n import shown_language
-
-    title = _tr()(TITLES[action]) if action in TITLES else action
-    out: Result = {"action": action, "status": status, "exit_code": EXIT_CODES[status],
-           "title": f"keizer-xl: {title}", "text": text, "problems": [],
-           "notes": [], "messages": [], "written": [], "saved": False, "report": None,
-           "language": shown_language()}
-    out.update(extra)
-    return out
 
 
 def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
     """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``.
 
     The messages are in the workbook's language (its ``language`` setting, else its sheet
-    names), or in ``options["language"]`` when given (``keizer-xl lo-run --language``)."""
+    names), or in the request's ``language`` when given (``keizer-xl lo-run --language``)."""
+    from keizer_xl.actions import ActionRequest
     from keizer_xl.i18n import front_end_run
 
     options = dict(options or {})
-    with front_end_run(options.get("language") or None):
-        return _run(action, doc, options)
+    request = ActionRequest.from_json({**options, "action": action})
+    with front_end_run(request.language):
+        return _run(request, doc, options)
 
 
-def _run(action: str, doc: Any, options: dict[str, Any]) -> Result:
-    if "headless" not in options:
-        options["headless"] = not _has_window(doc)
-    if action not in ACTIONS:
-        tr = _tr()
-        return outcome(action, "usage", tr("Unknown action {action!r} (pair, standings or "
-                                           "check).", action=action))
+def _front(request: "ActionRequest") -> "Front":
+    from keizer_xl.frontends.outcome import FRONTS
+
+    return next((f for f in FRONTS if f == request.front), "libreoffice")
+
+
+def _answer(request: "ActionRequest", out: "Outcome", book: Any = None) -> Result:
+    title = _tr()(TITLES[request.action]) if request.action in TITLES else request.action
+    out = replace(out, title=f"keizer-xl: {title}")
+    written = list(book.written) if book is not None else []
+    return {**out.to_json(), "action": request.action, "text": out.box_text,
+            "written": written, "saved": bool(book is not None and book.saved),
+            "frozen": {name: rows for name, rows in book.frozen.items() if name in written}
+            if book is not None else {}}
+
+
+def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
+    from keizer_xl.errors import UsageError, Message
+
+    headless = options["headless"] if "headless" in options else not _has_window(doc)
+    front = _front(request)
+    if request.action not in ACTIONS:
+        return _answer(request, _failure(UsageError(Message(
+            "Unknown action {action!r} (pair, standings or check).", action=request.action)),
+            front))
     try:
         from keizer_xl.clients.libreoffice import LibreOfficeError, UnoBook
     except Exception as exc:  # pragma: no cover - a broken installation
-        return outcome(action, "error", f"keizer-xl could not be loaded: {exc}",
-                       detail=traceback.format_exc())
+        return _answer(request, _failure(exc, front))
     try:
         book = UnoBook(doc, store=options.get("store", True))
     except LibreOfficeError as exc:
-        return _failure(action, exc)
-    undo = _UndoContext(doc, f"keizer-xl: {_tr()(TITLES[action])}")
+        return _answer(request, _failure(exc, front))
+    undo = _UndoContext(doc, f"keizer-xl: {_tr()(TITLES[request.action])}")
     try:
         with undo:
-            result = _dispatch(action, book, options)
+            report = _dispatch(request, book)
     except Exception as exc:  # noqa: BLE001 - every failure becomes a message
         # written: stored to the file already (then saying "nothing was written" would lie);
         # a change not stored is taken back below, or lost with a headless document
-        result = _failure(action, exc, written=True if book.saved else False)
+        out = _failure(exc, front, written=True if book.saved else False,
+                       messages=tuple(book.messages))
         # take back a half-done write in the user's window (headless nothing is saved anyway,
         # and LibreOffice 7.4 crashes undoing a sheet insertion in a document without a window)
-        if book.modified and not options.get("headless"):
+        if book.modified and not headless:
             undo.roll_back()
             book.written.clear()
-            tr = _tr()
-            result["text"] += "\n\n" + tr("The changes made before the error were taken back.")
-    result["messages"] = list(book.messages) + result.get("messages", [])
-    result["written"] = list(book.written)
-    result["frozen"] = {name: rows for name, rows in book.frozen.items() if name in book.written}
-    result["saved"] = book.saved
-    if result["messages"]:
-        result["text"] += "\n\n" + "\n".join(result["messages"])
-    if result["status"] == "ok" and book.written:
-        _show_sheet(doc, book.written[-1], options)
-    return result
+            out = replace(out, lines=out.lines + (
+                _tr()("The changes made before the error were taken back."),))
+        return _answer(request, out, book)
+    out = describe_done(request, report, book)
+    if book.written:
+        _show_sheet(doc, book.written[-1], headless)
+    return _answer(request, out, book)
 
 
-def _dispatch(action: str, book: Any, options: dict[str, Any]) -> Result:
+def _dispatch(request: "ActionRequest", book: Any) -> object:
+    """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
     from keizer_xl import actions
-    from keizer_xl.frontends.render import standings_rows
-    from keizer_xl.i18n import translate
+
+    if request.action == "check":
+        return actions.check_report(book)
+    if request.action == "standings":
+        return actions.update_standings(book, request.round)
+    return actions.pair_next_round(book, request.round, force=request.force,
+                                   repair=request.repair)
+
+
+def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outcome":
+    """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
+    from keizer_xl.frontends.outcome import describe
+    from keizer_xl.frontends.render import Done
+    from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets import schema
 
-    tr = _tr()
-
-    def sheet(canonical: str) -> str:  # the name the workbook's own language gives it
-        from keizer_xl.i18n import seen_book_language
-
-        lang = seen_book_language() or schema.language_of_sheets(book.sheet_names())
-        return schema.sheet_name(canonical, lang)
-
-    if action == "check":
-        problems, warnings = actions.check_workbook(book)
-        tr = _tr()  # the workbook's language is known now
-        notes = [translate(n, tr) for n in warnings]
-        if problems:
-            listed = [str(p) for p in problems]
-            return outcome(action, "problems", _problem_text(listed), problems=listed,
-                           notes=notes)
-        text = tr("No problems found.")
-        if notes:
-            text += " " + tr(N_("{n} warning:") if len(notes) == 1 else N_("{n} warnings:"),
-                             n=len(notes)) + "\n\n" + \
-                "\n".join(f"- {n}" for n in notes[:MAX_LISTED])
-        return outcome(action, "ok", text, notes=notes)
-    if action == "standings":
-        after = options.get("round")
-        standings = actions.update_standings(book, None if after is None else int(after))
-        tr = _tr()
-        rows = standings_rows(standings)
-        st = standings.standing
-        text = tr("Standings after round {round} written to the sheet {sheet} ({n} players).",
-                  round=st.round, sheet=sheet("Standings"), n=len(rows))
-        if rows:
-            text += "\n" + tr("Leader: {name} ({score} points).", name=rows[0]["name"],
-                              score=f"{rows[0]['score']:.2f}")
-        notes = [translate(n, tr) for n in standings.notes]
-        if notes:
-            text += "\n\n" + "\n".join(tr("Note: {note}", note=n) for n in notes[:MAX_LISTED])
-        return outcome(action, "ok", text, notes=notes, report=rows)
-    rnd = options.get("round")
-    pairing = actions.pair_next_round(book, None if rnd is None else int(rnd),
-                                     force=bool(options.get("force")),
-                                     repair=bool(options.get("repair")))
-    tr = _tr()
-    p = pairing.pairing
-    n = len(p.boards)
-    if pairing.repaired:
-        text = tr(N_("Round {round} paired again: {n} board") if n == 1
-                  else N_("Round {round} paired again: {n} boards"), round=p.round, n=n)
-    else:
-        text = tr(N_("Round {round} paired: {n} board") if n == 1
-                  else N_("Round {round} paired: {n} boards"), round=p.round, n=n)
-    if p.bye:
-        text += tr(", bye: {name}", name=p.bye)
-    text += ". " + tr("Written to the sheet {pairings}; the games were added to {results}.",
-                      pairings=sheet("Pairings"), results=sheet("Results"))
-    notes = [translate(n, tr) for n in p.notes]
-    if notes:
-        text += "\n\n" + "\n".join(tr("Note: {note}", note=n) for n in notes[:MAX_LISTED])
-    # the report is data (as `pair --format json` prints it): its notes stay English
-    return outcome(action, "ok", text, notes=notes, report=pairing.as_json())
+    lang = seen_book_language() or schema.language_of_sheets(book.sheet_names())
+    done = Done(book=request.label, sheets_lang=lang, written=bool(book.written),
+                saved=bool(book.saved) or not book.written, messages=tuple(book.messages),
+                format=request.format)
+    return describe(report, _front(request), done=done)
 
 
-def _problem_text(problems: list[str]) -> str:
-    n = len(problems)
-    tr = _tr()
-    head = tr(N_("{n} problem found; nothing was written. Fix it and try again:") if n == 1
-              else N_("{n} problems found; nothing was written. Fix them and try again:"),
-              n=n) + "\n\n"
-    listed = "\n".join(problems[:MAX_LISTED])
-    if n > MAX_LISTED:
-        listed += "\n" + tr("... and {n} more (the Check button lists them all).",
-                            n=n - MAX_LISTED)
-    return head + listed
-
-
-def _failure(action: str, exc: BaseException, written: bool | None = False) -> Result:
-    """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for LibreOffice.
-
-    A refusal keeps its reason and hint key apart too (``reason``, ``hint``), so that
-    ``keizer-xl lo-run`` can word the way out for the command line (``--force``) while the
-    message box names the macro (``pair_next_round_anyway``)."""
+def _failure(exc: BaseException, front: "Front" = "libreoffice", written: bool | None = False,
+             messages: tuple[str, ...] = ()) -> "Outcome":
+    """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for ``front``
+    (the macro's box, or the command line for ``lo-run``); the client's messages after it."""
     from keizer_xl.errors import KeizerError
     from keizer_xl.frontends.outcome import describe, write_log
+    from keizer_xl.i18n import translate
 
     expected = isinstance(exc, KeizerError)
-    log = None if expected else write_log(f"LibreOffice macro: {action}", exc)
-    out = describe(exc, "libreoffice", written=False if expected else written, log=log)
-    if out.status == "problems":
-        listed = list(out.problems)
-        return outcome(action, "problems", _problem_text(listed), problems=listed)
-    if out.status == "error":
-        return outcome(action, "error", "\n\n".join(out.lines), detail=traceback.format_exc())
-    text = out.lines[0]
-    text = text if text.endswith((".", "?", "!")) else text + "."
-    return outcome(action, out.status, "\n\n".join([text, *out.lines[1:]]),
-                   reason=out.message, hint=out.hint)
+    log = None if expected else write_log("LibreOffice macro", exc)
+    out = describe(exc, front, written=False if expected else written, log=log)
+    if front != "cli" and out.status in ("refused", "usage") and out.lines \
+            and not out.lines[0].endswith((".", "?", "!")):  # a message box: a sentence
+        out = replace(out, lines=(out.lines[0] + ".",) + out.lines[1:])
+    if not messages:
+        return out
+    tr = _tr()
+    shown = [translate(m, tr) for m in messages]
+    if front == "cli":
+        return replace(out, lines=out.lines + tuple(f"warning: {m}" for m in shown))
+    return replace(out, lines=out.lines + ("\n".join(shown),))
 
 
 class _UndoContext:
@@ -269,9 +208,9 @@ def _has_window(doc: Any) -> bool:
         return False
 
 
-def _show_sheet(doc: Any, name: str, options: dict[str, Any]) -> None:
+def _show_sheet(doc: Any, name: str, headless: bool) -> None:
     """Interactive: show the sheet just written."""
-    if options.get("headless"):
+    if headless:
         return
     try:
         controller = doc.getCurrentController()

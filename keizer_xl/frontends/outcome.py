@@ -38,14 +38,17 @@ import tempfile
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Sequence, cast
 
-from keizer_xl.errors import ActionError, ClientError, InputError, KeizerError, UsageError
-from keizer_xl.i18n import error_text, shown_language, translate, translator
+from keizer_xl.errors import InputError, KeizerError, UsageError
+from keizer_xl.i18n import N_, error_text, shown_language, translate, translator
+
+if TYPE_CHECKING:
+    from keizer_xl.frontends.render import Done
 
 __all__ = ["Outcome", "Front", "FRONTS", "HINT_WORDS", "describe", "hint_text", "write_log",
            "debug_enabled", "LOG_FILE", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
-           "EXIT_UNEXPECTED"]
+           "EXIT_UNEXPECTED", "MAX_LISTED"]
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 #: an unexpected error (a bug) exits 1 like a refusal: the contract has three codes
@@ -54,14 +57,19 @@ EXIT_UNEXPECTED = 1
 Front = Literal["cli", "excel", "lite", "libreoffice"]
 FRONTS: tuple[Front, ...] = ("cli", "excel", "lite", "libreoffice")
 Status = Literal["ok", "problems", "refused", "usage", "error"]
+STATUSES: tuple[Status, ...] = ("ok", "problems", "refused", "usage", "error")
+
+#: The exit code of each status (the contract's three codes).
+EXIT_CODES: dict[Status, int] = {"ok": EXIT_OK, "problems": EXIT_PROBLEMS,
+                                 "refused": EXIT_PROBLEMS, "usage": EXIT_USAGE,
+                                 "error": EXIT_UNEXPECTED}
+
+#: The one problem-list limit (issue 15): the command line, the message boxes and the
+#: notes blocks list at most this many, then say how many more (all are in ``problems``).
+MAX_LISTED = 25
 
 #: Where the traceback of an unexpected error goes (every front end names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl.log"
-
-def N_(msgid: str) -> str:
-    """Marks a catalog id for tools/catalogs.py; translated where it is shown."""
-    return msgid
-
 
 #: Where each front end's macros / scripts are found (menu paths are translated too).
 _MACROS_XL = N_("(Developer > Macros, or Alt+F8)")
@@ -83,6 +91,17 @@ _REPAIR_SCRIPT = N_("; run the script {script} to pair it again (late arrivals),
 _FORCE_SCRIPT = N_(", or run the script {script} to pair anyway (missing results count as draws) "
                    "{where}")
 _ROUND_SCRIPT = N_(": the script {script} pairs the round just paired again {where}")
+_REPLACE_CLI = N_(" (use {flag} to replace it)")
+_CREATE_CLI = N_(" (use {flag} to create it)")
+_PRINT_ONLY_CLI = N_(", or use {flags}.")
+_BY_HAND_CLI = N_(", or import the files of {command} by hand (see the README)")
+_KEEP_ALL_CLI = N_(". Use {flags} to print only, or the buttons in Excel or LibreOffice "
+                   "({command}), which keep everything.")
+#: the clients' hints for the message boxes: the setup commands and the file writer are the
+#: command line's, a box has nothing to add to the message
+_BOX_CLIENT_HINTS: dict[str, tuple[str, dict[str, str]]] = {
+    key: ("", {}) for key in ("python", "replace", "create", "vba_by_hand", "keep_all",
+                              "ods_copy", "print_only")}
 _REPAIR_LO = N_("; run the macro {macro} to pair it again (late arrivals), keeping boards marked "
                 "* (started) {where}")
 
@@ -91,27 +110,40 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
         "repair": (_REPAIR_CLI, {"flag": "--repair"}),
         "force": (_FORCE_CLI, {"flag": "--force"}),
         "round": (_ROUND_CLI, {"flag": "--round N"}),
+        "python": (_ROUND_CLI, {"flag": "--python PATH"}),
+        "replace": (_REPLACE_CLI, {"flag": "--force"}),
+        "create": (_CREATE_CLI, {"flag": "--new"}),
+        "vba_by_hand": (_BY_HAND_CLI, {"command": "`keizer-xl excel-setup --export-vba FOLDER`"}),
+        "keep_all": (_KEEP_ALL_CLI, {"flags": "--no-write / --dry-run",
+                                     "command": "keizer-xl lo-run"}),
+        "ods_copy": (_ROUND_CLI, {"flag": "--ods"}),
+        "print_only": (_PRINT_ONLY_CLI, {"flags": "--no-write / --dry-run"}),
     },
     "excel": {
         "repair": (_REPAIR_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
         "force": (_FORCE_XL, {"macro": "PairNextRoundAnyway", "where": _MACROS_XL}),
         "round": (_ROUND_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
+        **_BOX_CLIENT_HINTS,
     },
     "lite": {
         "repair": (_REPAIR_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
         "force": (_FORCE_SCRIPT, {"script": "pair_next_round_anyway", "where": _SCRIPTS_LITE}),
         "round": (_ROUND_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
+        **_BOX_CLIENT_HINTS,
     },
     "libreoffice": {
         "repair": (_REPAIR_LO, {"macro": "pair_round_again", "where": _MACROS_LO}),
         "force": (_FORCE_XL, {"macro": "pair_next_round_anyway", "where": _MACROS_LO}),
         "round": (_ROUND_XL, {"macro": "pair_round_again", "where": _MACROS_LO}),
+        **_BOX_CLIENT_HINTS,
     },
 }
 
 
 def _hint_words(front: Front, hint: str, lang: str | None) -> str:
     msgid, params = _HINTS[front][hint]
+    if not msgid:  # nothing to add in this front end's words
+        return ""
     tr = translator(lang)
     return tr(msgid, **{k: tr(v) if v.startswith("(") else v for k, v in params.items()})
 
@@ -136,9 +168,16 @@ _WRITTEN: dict[Front, str] = {
 class Outcome:
     """What a front end shows: ``lines`` in its own words, ``exit_code`` as the CLI exits.
 
-    ``message`` is the reason alone and ``hint`` the hint key (a front end that re-words the
-    outcome of another, such as ``lo-run`` showing the macro's refusal, uses them);
-    ``problems`` the ``Sheet!Cell: message`` lines of a workbook with problems."""
+    On the command line ``out`` goes to standard output (the pairing, the table, JSON) and
+    ``lines`` to standard error; in a message box ``lines`` are its paragraphs (``box_text``).
+    ``message`` is the reason alone and ``hint`` the hint key; ``problems`` every
+    ``Sheet!Cell: message`` of a workbook with problems (``lines`` lists the first
+    :data:`MAX_LISTED`); ``notes`` the report's notes in the shown language; ``report`` the
+    report as JSON data (``pair --format json``); ``title`` a message box's title;
+    ``language`` the language of the lines; ``detail`` the traceback of an unexpected error.
+
+    The LibreOffice macro returns one serialised (:meth:`to_json`), ``keizer-xl lo-run``
+    reads it back (:meth:`from_json`) and prints it like any other command."""
 
     status: Status
     exit_code: int
@@ -146,10 +185,51 @@ class Outcome:
     message: str = ""
     hint: str | None = None
     problems: tuple[str, ...] = ()
+    out: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    report: Any = None
+    title: str = ""
+    language: str = "en"
+    detail: str = ""
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
+
+    @property
+    def box_text(self) -> str:
+        """The text of a message box: the paragraphs, an empty line apart."""
+        return "\n\n".join(self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data (what the macro hands to ``lo-run`` through its result file)."""
+        return {"status": self.status, "exit_code": self.exit_code, "lines": list(self.lines),
+                "message": self.message, "hint": self.hint, "problems": list(self.problems),
+                "out": list(self.out), "notes": list(self.notes), "report": self.report,
+                "title": self.title, "language": self.language, "detail": self.detail}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Outcome":
+        """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
+        status = data.get("status")
+        if status not in STATUSES:
+            raise ValueError(f"not an outcome status: {status!r}")
+        hint = data.get("hint")
+        # the macro file's own answers (keizer-xl could not be loaded) carry a status only
+        code = data.get("exit_code")
+        lines = data.get("lines")
+        if lines is None:
+            lines = [data["text"]] if data.get("text") else []
+        return cls(cast(Status, status), EXIT_CODES[status] if code is None else int(code),
+                   tuple(str(x) for x in lines),
+                   message=str(data.get("message", "")),
+                   hint=hint if isinstance(hint, str) else None,
+                   problems=tuple(str(x) for x in data.get("problems", ())),
+                   out=tuple(str(x) for x in data.get("out", ())),
+                   notes=tuple(str(x) for x in data.get("notes", ())),
+                   report=data.get("report"), title=str(data.get("title", "")),
+                   language=str(data.get("language", "en")),
+                   detail=str(data.get("detail", "")))
 
 
 def hint_text(message: str, hint: str | None, front: Front, lang: str | None = "en") -> str:
@@ -166,21 +246,33 @@ def debug_enabled() -> bool:
 
 def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
              written: bool | None = False, log: str | None = None,
-             lang: str | None = None) -> Outcome:
-    """The outcome of an action: ``result`` is its report (anything not an exception) or the
-    exception it raised.
+             lang: str | None = None, done: "Done | None" = None) -> Outcome:
+    """The outcome of an action: ``result`` is its report or the exception it raised; the
+    one place that decides a status and an exit code.
 
-    ``notes``: the warnings and notes of a report (shown on success); ``written``: whether the
-    workbook had been written (True), not (False) or may have been (None) when the exception
-    came; ``log``: where the traceback of an unexpected error was written; ``lang``: the
-    language of the lines (default: i18n.shown_language, ``--language`` else the workbook's).
-    ``message`` stays the reason in that language, too."""
+    A typed report (pairing, standings, check: :mod:`keizer_xl.frontends.render`) is worded
+    with ``done`` (where it was written, the client's messages, ``--format``); any other
+    report is "ok" with its ``notes``.  ``written``: for an exception, whether the workbook
+    had been written (True), not (False) or may have been (None) when it came; ``log``: where
+    the traceback of an unexpected error was written; ``lang``: the language of the lines
+    (default: i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays
+    the reason in that language, too."""
     lang = lang or shown_language()
     tr = translator(lang)
     if not isinstance(result, BaseException):
-        return Outcome("ok", EXIT_OK, tuple(translate(n, tr) for n in notes))
+        from dataclasses import replace
+
+        from keizer_xl.frontends.render import Done, describe_report
+
+        worded = describe_report(result, front, done or Done(), tr, notes)
+        if worded is not None:
+            return replace(worded, language=lang)
+        return Outcome("ok", EXIT_OK, tuple(translate(n, tr) for n in notes),
+                       notes=tuple(translate(n, tr) for n in notes), language=lang)
     after = _after_write(front, written, lang)
     if isinstance(result, InputError):
+        from keizer_xl.frontends.render import problem_lines
+
         problems = tuple(str(p) for p in result.problems)
         n = len(problems)
         if written is False:
@@ -189,25 +281,25 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
         else:
             summary = tr(N_("{n} problem found.") if n == 1 else N_("{n} problems found."), n=n)
         extra = (after,) if written is not False else ()
-        return Outcome("problems", EXIT_PROBLEMS, problems + (summary,) + extra,
-                       message=summary, problems=problems)
+        listed = problem_lines(problems, front, tr, done.full_list if done else None)
+        if front != "cli":  # a message box: the list is one paragraph
+            listed = ("\n".join(listed),)
+        return Outcome("problems", EXIT_PROBLEMS, listed + (summary,) + extra,
+                       message=summary, problems=problems, language=lang)
     if isinstance(result, KeizerError):
         message = _message(result, lang)
-        hint = result.hint if isinstance(result, ActionError) else None
-        usage = bool(getattr(result, "usage", False))
-        if isinstance(result, ClientError):
-            code = result.exit_code
-        else:
-            code = EXIT_USAGE if usage or isinstance(result, UsageError) else EXIT_PROBLEMS
+        hint = result.hint
+        usage = bool(getattr(result, "usage", False)) or isinstance(result, UsageError)
+        code = EXIT_USAGE if usage else EXIT_PROBLEMS
         status: Status = "usage" if code == EXIT_USAGE else "refused"
         line = hint_text(message, hint, front, lang)
         lines = (line,) + ((after,) if written is not False else ())
-        return Outcome(status, code, lines, message=message, hint=hint)
+        return Outcome(status, code, lines, message=message, hint=hint, language=lang)
     if isinstance(result, KeyboardInterrupt):
         return Outcome("refused", EXIT_PROBLEMS,
                        (tr(N_("interrupted; nothing was written.")) if written is False
                         else tr(N_("interrupted; {what}"), what=after[:1].lower() + after[1:]),),
-                       message="interrupted")
+                       message="interrupted", language=lang)
     detail = result.args[0] if isinstance(result, KeyError) and result.args else result
     head = f"{type(result).__name__}: {detail}"
     # the command line's lines follow "keizer-xl: " (scripts look for "keizer-xl: unexpected
@@ -224,7 +316,9 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
                       log=log))
     if front == "cli":
         out.append(tr(N_("Set KEIZER_XL_DEBUG=1 to see the traceback here.")))
-    return Outcome("error", EXIT_UNEXPECTED, tuple(out), message=head)
+    detail = "".join(traceback.format_exception(type(result), result, result.__traceback__))
+    return Outcome("error", EXIT_UNEXPECTED, tuple(out), message=head, language=lang,
+                   detail=detail)
 
 
 def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:

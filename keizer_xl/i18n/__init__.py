@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Iterator
 
+from keizer_xl.errors import N_ as N_  # the one catalog marker (defined beside Message)
+
 #: Languages with a catalog (English is the message ids themselves).
 CATALOG_LANGUAGES = ("nl", "de", "fr")
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -154,6 +156,10 @@ def shown_letter(code: str, lang: str) -> str:
         if builtin == code:
             return letter
     return code
+def shown_translator() -> Translator:
+    """The translator of the messages shown now (:func:`shown_language`): ``--language``, else
+    the workbook's language.  The one ``_tr`` of the front ends."""
+    return translator(shown_language())
 
 
 def translate(text: Any, lang: "str | Translator | None" = None) -> str:

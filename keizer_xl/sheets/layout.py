@@ -40,7 +40,6 @@ MIN_AUTO_WIDTH = 4
 MIN_PRINT_SCALE = 75
 PAGE_CHARS = {True: 104.0, False: 69.0}   # landscape, portrait
 LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
-PAGE_CHARS = {True: 132.0, False: 88.0}   # landscape, portrait
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, 
                                     podium_fill, sheet_layout)
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
-from keizer_xl.i18n import translate, translator
+from keizer_xl.i18n import N_, translate, translator
 from keizer_xl.sheets.titles import (RunContext, footer, legend_lines, mark_format, mark_key,
                                      run_context, sheet_title, withdrawn_suffix)
 
@@ -38,11 +38,6 @@ def withdrawn_format(lang: str = "en") -> str:
 
 
 WITHDRAWN_FORMAT = withdrawn_format("en")
-
-
-def N_(text: str) -> str:
-    """Marks a catalog id for tools/catalogs.py; translated where the note is written."""
-    return text
 
 
 def titled(style: SheetStyle, kind: str, rnd: int | None,

@@ -23,13 +23,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from keizer_xl.i18n import translator
+from keizer_xl.i18n import N_, translator
 from keizer_xl.sheets.layout import Field, HeaderText
-
-
-def N_(msgid: str) -> str:
-    """Marks ``msgid`` for tools/catalogs.py (the extractor); translated where it is shown."""
-    return msgid
 
 
 #: the environment variable that fixes the date of the run (YYYY-MM-DD)
