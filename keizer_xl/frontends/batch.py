@@ -77,6 +77,7 @@ class WorkbookResult:
     rounds: int = 0
     audit_rounds_differing: int = 0
     seconds: float = 0.0
+    language: str = ""  # the workbook's language (the summary speaks it when all agree)
 
 
 @dataclass(frozen=True)
@@ -329,10 +330,13 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
             job.output.parent.mkdir(parents=True, exist_ok=True)
             book.save_as(job.output)
         report("done", 1.0)
+        from keizer_xl.sheets.read import workbook_language
+
         return WorkbookResult(job, True, notes=tuple(info["notes"]) + tuple(book.messages),
                               players=len(history.last.order), rounds=history.last.round,
                               audit_rounds_differing=info["audit_rounds_differing"],
-                              seconds=time.perf_counter() - t0)
+                              seconds=time.perf_counter() - t0,
+                              language=workbook_language(book, season.settings))
     except KeyboardInterrupt:
         raise
     except MemoryError:

@@ -426,6 +426,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     seconds = time.perf_counter() - t0
+    languages = {r.language for r in results if r.ok and r.language}
+    if getattr(args, "language", None) is None and len(languages) == 1:
+        tr = translator(languages.pop())  # the workbooks' one language (issue 16)
     failed = [r for r in results if not r.ok]
     done = len(results) - len(failed)
     summary = tr(N_("Recomputed {done} of {n} workbook in {seconds} s") if len(results) == 1
@@ -434,12 +437,13 @@ def cmd_batch(args: argparse.Namespace) -> int:
     print(summary + (tr("; {n} failed", n=len(failed)) if failed else "") + ".")
     rows = []
     for r in results:
-        rows.append([r.job.label, "ok" if r.ok else "FAILED",
+        rows.append([r.job.label, tr("ok") if r.ok else tr("FAILED"),
                      r.players if r.ok else "-", r.rounds if r.ok else "-",
                      r.audit_rounds_differing if r.ok else "-", f"{r.seconds:.1f}",
                      str(r.job.output) if r.ok else "-"])
-    _print_table(rows, ["Workbook", "Result", "Players", "Rounds", "Audit diffs", "Seconds",
-                        "Output"], right={2, 3, 4, 5})
+    _print_table(rows, [tr(h) for h in (N_("Workbook"), N_("Result"), N_("Players"),
+                                        N_("Rounds"), N_("Audit diffs"), N_("Seconds"),
+                                        N_("Output"))], right={2, 3, 4, 5})
     if failed:
         print("\n" + tr("Failed (nothing was written for these):"))
         for r in failed:
@@ -453,7 +457,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     noted = [r for r in results if r.ok and r.notes]
     for r in noted:
         for note in r.notes:
-            print(f"note: {r.job.label}: {translate(note, tr)}", file=sys.stderr)
+            print(tr("note: {note}", note=f"{r.job.label}: {translate(note, tr)}"),
+                  file=sys.stderr)
     from keizer_xl.frontends.render import BatchReport
 
     return describe(BatchReport(len(results), len(failed)), "cli").exit_code
@@ -610,7 +615,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise files.WorkbookFileError(Message("{path} could not be written ({why})",
                                                   path=str(target),
                                                   why=e.strerror or str(e))) from None
-        print(f"Wrote {target}", file=sys.stderr)
+        tr = _tr()
+        print(tr("Wrote {path}", path=target), file=sys.stderr)
     return EXIT_OK
 
 
@@ -706,7 +712,8 @@ def cmd_excel_config(args: argparse.Namespace) -> int:
     rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
     for key, value in rows:
         print(f"{key}: {'' if value is None else value}")
-    print(f"Wrote the sheet xlwings.conf of {path}", file=sys.stderr)
+    tr = _tr()
+    print(tr("Wrote the sheet xlwings.conf of {path}", path=path), file=sys.stderr)
     return EXIT_OK
 
 

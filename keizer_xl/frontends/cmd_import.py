@@ -8,8 +8,8 @@ results and the Settings that reproduce the source's rules.  Nothing is written 
 source has problems; an existing BOOK is refused without ``--force`` and then kept in
 ``.keizer-backups/`` by the normal save.
 
-The reports are frozen dataclasses and their wording is one small function each
-(:func:`import_lines`, :func:`export_lines`), shown through ``outcome.describe``.
+The reports are frozen dataclasses, worded once in :mod:`keizer_xl.frontends.render` and shown
+through ``outcome.describe`` like every other report.
 """
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from keizer_xl.formats import ImportedSeason
     from keizer_xl.formats.trf import TrfExport
 
-__all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "import_lines",
-           "export_lines", "write_new_season", "cmd_import", "cmd_export_trf", "parse_rounds"]
+__all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
+           "cmd_import", "cmd_export_trf", "parse_rounds"]
 
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
@@ -58,22 +58,6 @@ class ExportReport:
     games: int
     rounds: tuple[int, int]
     warnings: tuple[str, ...] = ()
-
-
-def import_lines(report: ImportReport) -> tuple[str, ...]:
-    """What ``import`` says (Messages, translated by describe): the summary, then the notes."""
-    summary = Message("Imported {source} into {book}: {players} players, {rounds} rounds, "
-                      "{games} games, {byes} byes, {absences} absences", source=report.source,
-                      book=report.book, players=report.players, rounds=report.rounds,
-                      games=report.games, byes=report.byes, absences=report.absences)
-    return (summary,) + report.notes
-
-
-def export_lines(report: ExportReport) -> tuple[str, ...]:
-    summary = Message("Wrote {path}: the rating report of rounds {first}-{last}, {players} "
-                      "players, {games} games", path=report.target, first=report.rounds[0],
-                      last=report.rounds[1], players=report.players, games=report.games)
-    return (summary,) + report.warnings
 
 
 # --------------------------------------------------------------------------- import
@@ -200,11 +184,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     language = args.language or "en"
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force)
-    out = describe(report, "cli", notes=import_lines(report))
-    print(out.lines[0])
-    for line in out.lines[1:]:
-        print(f"note: {line}")
-    return out.exit_code
+    from keizer_xl.frontends.cli import _show
+    from keizer_xl.frontends.render import Done
+
+    return _show(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
 
 
 # --------------------------------------------------------------------------- export --trf
@@ -262,8 +245,6 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
                                       error=e.strerror or str(e))) from None
         target = str(out)
     done = ExportReport(target, report.players, report.games, report.rounds, report.warnings)
-    shown = describe(done, "cli", notes=export_lines(done))
-    print(shown.lines[0], file=sys.stderr)
-    for line in shown.lines[1:]:
-        print(f"warning: {line}", file=sys.stderr)
-    return EXIT_OK if shown.exit_code == EXIT_OK else shown.exit_code
+    from keizer_xl.frontends.cli import _show
+
+    return _show(describe(done, "cli"))

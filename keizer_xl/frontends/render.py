@@ -199,8 +199,10 @@ def _saved_line(front: "Front", done: Done, tr: Translator) -> tuple[str, ...]:
 
 
 def _cli_notes(notes: Sequence[str], done: Done, tr: Translator) -> list[str]:
-    return ([f"note: {n}" for n in notes]
-            + [f"warning: {translate(m, tr)}" for m in done.messages])
+    """The command line's notes and warnings on standard error, their prefix in the language
+    of the messages (``note:``, Dutch ``let op:``; issue 16)."""
+    return ([tr("note: {note}", note=n) for n in notes]
+            + [tr("warning: {warning}", warning=translate(m, tr)) for m in done.messages])
 
 
 def _wrote(done: Done, tr: Translator) -> str:
@@ -356,7 +358,8 @@ def _check(report: "CheckReport", front: "Front", done: Done, tr: Translator,
         from pathlib import Path
 
         name = Path(done.book).name
-        out = problem_lines(problems, front, tr) + tuple(f"warning: {w}" for w in notes)
+        out = problem_lines(problems, front, tr) + tuple(tr("warning: {warning}", warning=w)
+                                                          for w in notes)
         err: tuple[str, ...]
         if problems:
             err = (tr(N_("{n} problem in {file}") if n == 1 else N_("{n} problems in {file}"),
@@ -365,7 +368,7 @@ def _check(report: "CheckReport", front: "Front", done: Done, tr: Translator,
             err = (tr("{file}: no problems found ({n} warnings)", file=name, n=len(notes)),)
         else:
             err = (tr("{file}: no problems found", file=name),)
-        err += tuple(f"warning: {translate(m, tr)}" for m in done.messages)
+        err += tuple(tr("warning: {warning}", warning=translate(m, tr)) for m in done.messages)
         return Outcome(status, code, err, out=out, notes=tuple(notes), problems=problems)
     if problems:
         head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
@@ -425,11 +428,40 @@ def _period(report: Any, front: "Front", done: Done, tr: Translator,
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
+# --------------------------------------------------------------------------- import, export
+
+def _imported(report: Any, front: "Front", done: Done, tr: Translator,
+              notes: Sequence[str]) -> "Outcome":
+    """``keizer-xl import``: the summary on standard output, each note on standard error."""
+    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+
+    summary = tr("Imported {source} into {book}: {players} players, {rounds} rounds, {games} "
+                 "games, {byes} byes, {absences} absences", source=report.source,
+                 book=report.book, players=report.players, rounds=report.rounds,
+                 games=report.games, byes=report.byes, absences=report.absences)
+    return Outcome("ok", EXIT_OK, tuple(_cli_notes(notes, done, tr)), out=(summary,),
+                   notes=tuple(notes))
+
+
+def _exported(report: Any, front: "Front", done: Done, tr: Translator,
+              notes: Sequence[str]) -> "Outcome":
+    """``keizer-xl export --trf``: what was written, then each warning (what to fill in)."""
+    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+
+    summary = tr("Wrote {path}: the rating report of rounds {first}-{last}, {players} players, "
+                 "{games} games", path=report.target, first=report.rounds[0],
+                 last=report.rounds[1], players=report.players, games=report.games)
+    warnings = tuple(tr("warning: {warning}", warning=w) for w in notes)
+    return Outcome("ok", EXIT_OK, (summary,) + warnings, notes=tuple(notes))
+
+
 def _reports() -> dict[type, Any]:
     from keizer_xl.actions import CheckReport, PairingReport, PeriodReport, StandingsReport
+    from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
-            BatchReport: _batch, PeriodReport: _period}
+            BatchReport: _batch, PeriodReport: _period, ImportReport: _imported,
+            ExportReport: _exported}
 
 
 #: the typed reports :func:`describe_report` words (filled at first use: actions imports the
@@ -440,9 +472,12 @@ REPORTS: dict[type, Any] = {}
 def report_notes(report: object) -> tuple[str, ...]:
     """The notes a report carries (a pairing's, the standings', the check's warnings)."""
     from keizer_xl.actions import CheckReport, PairingReport, PeriodReport, StandingsReport
+    from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
-    if isinstance(report, PeriodReport):
+    if isinstance(report, (PeriodReport, ImportReport)):
         return tuple(report.notes)
+    if isinstance(report, ExportReport):
+        return tuple(report.warnings)
     if isinstance(report, PairingReport):
         return tuple(report.pairing.notes)
     if isinstance(report, StandingsReport):

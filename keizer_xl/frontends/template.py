@@ -100,13 +100,15 @@ _INSTRUCTIONS = (
     "Every club evening",
     "3. {Attendance}: the column of the round (R1, R2, ...) stays empty for a player who is "
     "present. Otherwise type {codes} or a code defined in {Settings}.",
-    "4. Pair the round: run  keizer-xl pair club.xlsx  (or use the Pair button). The pairing "
+    "4. Pair the round: run  keizer-xl pair club.xlsx  (or, in a workbook with buttons, press "
+    "{pair_button}). The pairing "
     "appears on the sheet {Pairings}, and the games are added to {Results} with an empty result.",
     "5. {Results}: type each result in the {Result} column: 1-0, 0-1, \u00bd-\u00bd (also "
     "1/2-1/2, 1:0, remise), forfeits 1-0F, 0-1F, 0-0F, adj for an adjourned game. Leave it empty "
     "until the game is played. The bye is a row with the player as {White}, {Black} empty and "
     "{Result} bye.",
-    "6. {Standings}: run  keizer-xl standings club.xlsx  (or use the Standings button).",
+    "6. {Standings}: run  keizer-xl standings club.xlsx  (or, in a workbook with buttons, press "
+    "{standings_button}).",
     "",
     "Good to know",
     "- The sheets {Standings}, {Pairings}, {History}, {Crosstable}, {Explain} and {Compare} are "
@@ -156,7 +158,9 @@ def instruction_lines(language: str = "en") -> tuple[str, ...]:
         names.update({key.capitalize() if key != "id" else "Id": name
                       for key, name in schema.headers(kind, language).items()})
     active, withdrawn = STATUS_WORDS[language]
-    fields = dict(names, codes=codes_text(language), active=active, withdrawn=withdrawn)
+    # the buttons as the Excel Start sheet and the LibreOffice buttons caption them
+    fields = dict(names, codes=codes_text(language), active=active, withdrawn=withdrawn,
+                  pair_button=tr("Pair next round"), standings_button=tr("Update standings"))
     return tuple(tr(line, **fields) if line else "" for line in _INSTRUCTIONS)
 
 

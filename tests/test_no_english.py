@@ -1,0 +1,142 @@
+"""Issue 16 item 3: no English phrase in a Dutch or German workbook's outputs.
+
+A season is played as a Dutch (German) club would: the template in that language, absences with
+the club's letters, a late entrant and a withdrawal, four rounds paired and played.  Then every
+command a competition leader uses runs on it, and every sheet the engine writes, the HTML page
+and every line printed are scanned for English words.  Player names, file paths, setting keys
+and values (they stay English in every language: KEIZER-RULES.md), command names and the
+contract's own words that the languages share (``Score`` is the Dutch header too) are left out.
+JSON output is not checked: its keys stay English by design.
+"""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from keizer_xl.core.rules import KNOWN_KEYS, PRESETS
+from keizer_xl.frontends.cli import main
+from keizer_xl.sheets import schema
+
+#: English words that are no Dutch or German words (``was``, ``bye``, ``in``, ``top``, ``rank``
+#: and ``variant`` are, in one or the other, and stay out)
+ENGLISH = set("""
+after against and absent board boards colour excused unexcused every games left moved player
+players points round rounds season standings the this which with won lost drew worth winner
+largest previous explanation note warning wrote paired pairing pairings results member yet
+value values opponent white black period group category written problems problem found
+nothing refused because instead rose fell stayed places place overtaken passed counted
+""".split())
+#: words of the contract or of the settings that every language writes as they are
+SHARED = {"nl": {"score", "problem"}, "de": {"problem", "problems"}}
+
+NAMES = ["Anna Bos", "Bram de Wit", "Cor Visser", "Dirk Mulder", "Eva Smit", "Frits Bakker",
+         "Gert Jansen", "Hans Peters", "Ilse Meijer", "Joost de Boer", "Karin Dekker",
+         "Lars Vos"]
+LETTERS = {"nl": ("A", "Z", "T"), "de": ("E", "U", "M")}
+RESULTS = {"nl": ["1-0", "0-1", "remise", "1-0", "0-1R"], "de": ["1:0", "0:1", "remis", "1-0", "0-1F"]}
+WITHDRAWN = {"nl": "teruggetrokken 3", "de": "zurückgezogen 3"}
+
+
+def _cli(capsys, *argv) -> str:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    assert code in (0, 1), (argv, out, err)
+    return out + "\n" + err
+
+
+def _column(ws, kind: str, key: str, lang: str) -> int:
+    header = [c.value for c in ws[1]]
+    return header.index(schema.header(kind, key, lang)) + 1
+
+
+def _season(tmp_path: Path, capsys, lang: str) -> tuple[Path, list[str]]:
+    book = tmp_path / "club.xlsx"
+    printed = [_cli(capsys, "new", book, "--language", lang)]
+    wb = openpyxl.load_workbook(book)
+    ws = wb[schema.sheet_name("Players", lang)]
+    for i, name in enumerate(NAMES, start=2):
+        ws.cell(i, _column(ws, "Players", "name", lang), name)
+        ws.cell(i, _column(ws, "Players", "rating", lang), 2000 - 20 * i)
+    ws.cell(4, _column(ws, "Players", "joined", lang), 2)            # a late entrant
+    ws.cell(7, _column(ws, "Players", "status", lang), WITHDRAWN[lang])  # a withdrawal
+    wb.save(book)
+    for rnd in range(1, 5):
+        wb = openpyxl.load_workbook(book)
+        ws = wb[schema.sheet_name("Attendance", lang)]
+        header = [c.value for c in ws[1]]
+        col = header.index(f"R{rnd}") + 1
+        rows = {ws.cell(r, 1).value: r for r in range(2, ws.max_row + 1)}
+        for name in NAMES:
+            if name not in rows:
+                rows[name] = max(rows.values(), default=1) + 1
+                ws.cell(rows[name], 1, name)
+        for k, name in enumerate(NAMES[8 + rnd % 3: 11 + rnd % 3][:2]):
+            ws.cell(rows[name], col, LETTERS[lang][(rnd + k) % 3])
+        wb.save(book)
+        printed.append(_cli(capsys, "pair", book))
+        wb = openpyxl.load_workbook(book)
+        ws = wb[schema.sheet_name("Results", lang)]
+        col = _column(ws, "Results", "result", lang)
+        for i, r in enumerate(range(2, ws.max_row + 1)):
+            if ws.cell(r, col).value is None and ws.cell(r, col - 1).value:
+                ws.cell(r, col, RESULTS[lang][i % len(RESULTS[lang])])
+        wb.save(book)
+    return book, printed
+
+
+def _english(text: str, lang: str) -> set[str]:
+    for name in sorted(NAMES, key=len, reverse=True):
+        text = text.replace(name, " ")
+    text = re.sub(r"(?:[\w.~-]*/)+[\w.~-]+|[\w-]+\.(?:xlsx|xlsm|html|csv|trf|log)", " ", text)
+    text = re.sub(r"keizer-xl \S+", " ", text)
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+    keys = {p for k in KNOWN_KEYS for p in k.split("_")} | set(PRESETS)
+    return (words & ENGLISH) - SHARED.get(lang, set()) - keys
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys, lang):
+    book, printed = _season(tmp_path, capsys, lang)
+    printed += [_cli(capsys, *argv) for argv in (
+        ("check", book), ("standings", book), ("explain", book, NAMES[0]),
+        ("compare", book, "--no-write"), ("audit", book), ("pair", book, "--dry-run"),
+        ("export", book, "--html", "--out", tmp_path / "club.html"),
+        ("batch", book, "--compare", "--quiet"))]
+    found: dict[str, set[str]] = {}
+    for i, text in enumerate(printed):
+        for line in text.splitlines():
+            hits = _english(line, lang)
+            if hits:
+                found.setdefault(f"output {i}: {line.strip()[:90]}", set()).update(hits)
+    page = (tmp_path / "club.html").read_text(encoding="utf-8")
+    page = re.sub(r"<style.*?</style>|<script.*?</script>", " ", page, flags=re.S)
+    for line in html.unescape(re.sub(r"<[^>]+>", "\n", page)).splitlines():
+        hits = _english(line, lang)
+        if hits:
+            found.setdefault(f"html: {line.strip()[:90]}", set()).update(hits)
+    written = openpyxl.load_workbook(tmp_path / "club.keizer.xlsx")
+    inputs = {schema.sheet_name(k, lang) for k in schema.INPUT_SHEETS}
+    assert {schema.sheet_name(k, lang) for k in ("Standings", "History", "Crosstable",
+                                                 "Explain", "Audit", "Compare")} \
+        <= set(written.sheetnames)
+    for ws in written:
+        if ws.title in inputs:
+            continue
+        texts = [v for row in ws.iter_rows(values_only=True) for v in row if isinstance(v, str)]
+        texts += [part.text for hf in (ws.oddHeader, ws.oddFooter) if hf is not None
+                  for part in (hf.left, hf.center, hf.right) if part.text]
+        for text in texts:
+            hits = _english(text, lang)
+            if hits:
+                found.setdefault(f"{ws.title}: {text.strip()[:90]}", set()).update(hits)
+    assert not found, "\n".join(f"{where}  {sorted(w)}" for where, w in found.items())
+
+
+def test_the_scan_sees_english():
+    assert _english("Anna Bos won with White against Bram de Wit", "nl") == {"won", "with",
+                                                                             "white", "against"}
+    assert not _english("Anna Bos gewonnen met wit van Bram de Wit", "nl")
