@@ -148,7 +148,14 @@ def test_column_widths(template):
     assert wb["Results"].column_dimensions["C"].width >= 20
     assert wb["Attendance"].column_dimensions["B"].width <= 8
     assert wb["Settings"].column_dimensions["C"].width >= 40
-    assert wb["Instructions"].column_dimensions["A"].width >= 80
+    # Instructions: one portrait A4 page wide at 100 % (issue 16 item 4), every row as tall as
+    # its wrapped lines, so nothing runs off the page or prints over the next line
+    ws = wb["Instructions"]
+    assert 50 <= ws.column_dimensions["A"].width <= 70
+    assert ws.page_setup.orientation == "portrait" and int(ws.page_setup.paperSize) == 9  # A4
+    for row in range(2, ws.max_row + 1):
+        text = ws.cell(row, 1).value or ""
+        assert ws.row_dimensions[row].height >= 15 * (len(text) // 80 + 1), row
 
 
 def test_instructions_cover_codes_results_and_commands(template):

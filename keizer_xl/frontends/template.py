@@ -183,6 +183,7 @@ def template_workbook(*, rounds: int = 40, language: str = "en") -> "Workbook":
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
 
     from keizer_xl.sheets import schema
+    from keizer_xl.sheets.layout import SHEET_FONT
 
     wb = Workbook()
     ws = wb.worksheets[0]
@@ -194,11 +195,21 @@ def template_workbook(*, rounds: int = 40, language: str = "en") -> "Workbook":
         cell.data_type = "s"
         cell.alignment = wrap
         if i == 1:
-            cell.font = Font(bold=True, size=14)
+            cell.font = Font(name=SHEET_FONT, bold=True, size=14)
         elif line and not line[0].isdigit() and not line.startswith("-"):
-            cell.font = Font(bold=True)
-    ws.column_dimensions["A"].width = 110
+            cell.font = Font(name=SHEET_FONT, bold=True)  # a named sans font: not serif in print
+        # a wrapped line gets the height of its lines: neither Excel nor LibreOffice sizes
+        # the rows of a file they did not write, so long lines would print over each other
+        # (issue 16 item 4)
+        ws.row_dimensions[i].height = _instruction_height(line, i == 1)
+    ws.column_dimensions["A"].width = INSTRUCTIONS_WIDTH
     ws.sheet_view.showGridLines = False
+    # one A4 page wide, portrait, at 100 % (66 characters: measured in LibreOffice renders)
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
 
     _settings_sheet(wb, language)
     _players_sheet(wb, language)
@@ -207,6 +218,21 @@ def template_workbook(*, rounds: int = 40, language: str = "en") -> "Workbook":
     wb.active = 0
     wb.properties.title = lines[0]
     return wb
+
+
+#: the Instructions column, in characters: one portrait A4 page wide at a readable scale
+INSTRUCTIONS_WIDTH = 66
+
+
+def _instruction_height(line: str, title: bool) -> float:
+    """Points for one Instructions row: as many 11 pt lines as the text wraps into (a
+    Calibri character is about 0.9 of the width unit; 15 % slack for word breaks)."""
+    import math
+
+    if title:
+        return 21.0
+    per_line = INSTRUCTIONS_WIDTH / 0.9 * 0.85
+    return 15.0 * max(1, math.ceil(len(line) / per_line))
 
 
 def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: str = "en",
