@@ -189,6 +189,9 @@ class Settings:
     value_normalisation: str = "none"  # none | wicker: R for place 1 down to 1 for the last
     own_value_fade: int = 0  # n > 0: own value x (n - R) / n after round R, 0 from round n
     withdrawn_opponent_result: bool = False  # withdrawn_opponent x the game's result share
+    # with withdrawn_opponent_result: a forfeit loss or double forfeit against a player who
+    # has left takes the loss share, as any result but a win or draw does in KeizerForClubs
+    withdrawn_opponent_forfeit_as_loss: bool = False
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -253,6 +256,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "withdrawn": "retroactive",
         "withdrawn_opponent": Fraction(75, 100),
         "withdrawn_opponent_result": True,
+        "withdrawn_opponent_forfeit_as_loss": True,
         "tiebreak": ("rating", "start"),
         "colours": "lower-white",
     },
@@ -287,7 +291,7 @@ _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_l
                   "withdrawn_opponent")
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
 _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
-              "withdrawn_opponent_result")
+              "withdrawn_opponent_result", "withdrawn_opponent_forfeit_as_loss")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",

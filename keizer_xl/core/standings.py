@@ -292,6 +292,7 @@ class Engine:
         fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
         if s.withdrawn_opponent_result:  # withdrawn_opponent x the game's result share
             fractions += [c.fraction * s.withdrawn_opponent for c in used if c.fixed is None]
+            fractions.append(scoring.game_fraction(s, "loss") * s.withdrawn_opponent)
         if s.own_value_fade:  # own value x (n - R) / n: exact over a multiple of n
             fractions.append(Fraction(1, s.own_value_fade))
         fixed = [c.fixed for c in used if c.fixed is not None]
@@ -318,6 +319,13 @@ class Engine:
             wd_tab = np.array([int(c.fraction * s.withdrawn_opponent * self.cden) * self.factor
                                if c.fixed is None else 0 for c in credits.table], dtype=self.dtype)
             self.wd_grid = wd_tab[credits.credit]
+            if s.withdrawn_opponent_forfeit_as_loss:
+                # KeizerForClubs (RankingCalculator.cs, newest): against a retired player any
+                # result but a win or a draw earns the loss bonus share, forfeits included
+                loss = scoring.game_fraction(s, "loss") * s.withdrawn_opponent
+                self.wd_grid = np.where(self.rounds.kind == scoring.FORFEIT_LOSS,
+                                        np.array(int(loss * self.cden) * self.factor,
+                                                 dtype=self.dtype), self.wd_grid)
         self.own_mult = self.cden * self.factor
         kind = self.rounds.kind
         wdl = np.stack([kind == scoring.WIN, kind == scoring.DRAW, kind == scoring.LOSS], axis=2)

@@ -122,8 +122,13 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     players, states = _players(con, problems)
     by_id = {pid: name for pid, (name, _rating) in players.items()}
     games, byes, absences, rows_of = _pairings(con, by_id, problems)
-    config = _config(con) if "ConfigTab" in tables else {}
-    settings_rows = _settings_rows(config, problems)
+    # KeizerForClubs' first versions kept ConfigTab only in the program's own
+    # cfg/KeizerForClubs.config.s3db (cSqliteInterface.cs at 67dd788d reads config_db.ConfigTab);
+    # later ones copy that table into a tournament that has none (CreateConfigTab): the
+    # shipped values are what such a file gets, so they are used, with a note.
+    has_config = "ConfigTab" in tables
+    config = _config(con, problems) if has_config else {}
+    settings_rows = _settings_rows(config, problems, strict=has_config)
     parsed = []
     for key, value in settings_rows:
         try:
@@ -139,6 +144,9 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     start = {pid: i + 1 for i, pid in enumerate(sorted(players, key=lambda p: (-players[p][1], p)))}
     plist: list[Player] = []
     notes: list[str] = []
+    if not has_config:
+        notes.append(Message("The file has no table ConfigTab (a tournament of KeizerForClubs' "
+                             "first versions): its shipped percentages are used"))
     gaps: list[Absence] = []
     for pid in sorted(players):
         name, rating = players[pid]
@@ -280,10 +288,13 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
     return games, byes, absences, rows_of
 
 
-def _config(con: sqlite3.Connection) -> dict[str, tuple[Any, Any]]:
+def _config(con: sqlite3.Connection, problems: list[Problem]) -> dict[str, tuple[Any, Any]]:
     """CfgKey -> (CfgText, CfgValue)."""
     cols = {r[1].casefold() for r in con.execute("PRAGMA table_info('ConfigTab')")}
-    if not {"cfgkey", "cfgtext", "cfgvalue"} <= cols:
+    missing = [c for c in ("CfgKey", "CfgText", "CfgValue") if c.casefold() not in cols]
+    if missing:
+        problems.extend(Problem("ConfigTab", Message("column {column} is missing", column=c))
+                        for c in missing)
         return {}
     return {str(k): (t, v) for k, t, v in
             con.execute("SELECT CfgKey, CfgText, CfgValue FROM ConfigTab") if k is not None}
@@ -310,15 +321,32 @@ def _number(value: Any) -> float | None:
     return f if math.isfinite(f) else None
 
 
-def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem]
-                   ) -> list[tuple[str, str]]:
-    """``preset kfc`` and the tournament's own percentages and options, as Settings rows."""
+#: ConfigTab keys KeizerForClubs reads without a default (frmMainform.cs, opening a tournament:
+#: ``GetConfigInt("BONUS.Clubgame")``): a file without them cannot be scored by it either
+REQUIRED_KEYS = ("BONUS.Clubgame", "BONUS.Excused", "BONUS.Unexcused", "BONUS.Retired")
+
+
+def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
+                   strict: bool = True) -> list[tuple[str, str]]:
+    """``preset kfc`` and the tournament's own percentages and options, as Settings rows.
+
+    ``strict`` (the file has a ConfigTab): a key KeizerForClubs reads without a default must
+    be there with a value; ``BONUS.Freilos`` and ``BONUS.Verlust`` default to 50 and 0 as its
+    ``GetConfigInt(key, default)`` does.  A row whose CfgValue is NULL is refused (KeizerForClubs'
+    ``Convert.ToInt32`` fails on it)."""
     rows: list[tuple[str, str]] = [("preset", "kfc")]
     name = config.get("OPTION.NiceName", (None, None))[0]
     if name is not None and str(name).strip():
         rows.append(("season", str(name).strip()))
     for key, (setting, default) in SHIPPED_PERCENTAGES.items():
+        if strict and key in REQUIRED_KEYS and key not in config:
+            problems.append(Problem("ConfigTab", Message(
+                "the key {key} is missing (KeizerForClubs cannot score without it)", key=key)))
+            continue
         raw = config.get(key, (None, None))[1]
+        if strict and key in config and raw is None:
+            problems.append(Problem(f"ConfigTab row {key}", Message("CfgValue is empty")))
+            continue
         value = _number(raw) if raw is not None else float(default)
         if value is None or not 0 <= value <= 100:
             problems.append(Problem(f"ConfigTab row {key}", Message(
@@ -327,8 +355,11 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem]
         # GetConfigInt: .NET Convert.ToInt32 rounds half to even, as Python's round does
         rows.append((setting, f"{round(value)}%"))
     raw = config.get("OPTION.RatioFirst2Last", (None, None))[1]
-    ratio = _number(raw) if raw is not None else 3.0
-    if ratio is None:
+    ratio = _number(raw) if raw is not None else 3.0  # GetConfigFloat(key, 3)
+    if strict and "OPTION.RatioFirst2Last" in config and raw is None:
+        problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
+                                Message("CfgValue is empty")))
+    elif ratio is None:
         problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
                                 Message("{value!r} is not a number", value=raw)))
     else:
