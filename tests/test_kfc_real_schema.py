@@ -270,6 +270,8 @@ def test_first_version_file_without_configtab(tmp_path, capsys):
     ours, said = cli_scores(db, tmp_path, capsys)
     assert_same_points(ours, stored, PLAYERS)
     assert "no table ConfigTab" in said
+    # no OPTION.NiceName: the tournament is called after its file (SetTurnierAndFilename)
+    assert ("season", "first") in read_kfc(db).settings_rows
 
 
 def test_middle_version_file(tmp_path, capsys):
@@ -277,12 +279,15 @@ def test_middle_version_file(tmp_path, capsys):
     percentage set, the tournament's name, and standings caches tStand_1..3."""
     cfg = {"BONUS.Freilos": 40, "BONUS.Excused": 30, "BONUS.Unexcused": 10,
            "BONUS.Clubgame": 60, "BONUS.Retired": 80, "OPTION.RatioFirst2Last": 3.0}
+    # Jan joined before round 3 in a version without LateStart rows: no rows for rounds 1-2
+    # (0 points), yet counted among N from the start (GetPlayerCount_NotDropped)
+    players = PLAYERS + [P(10, "Jan", 1500, 1)]
+    rows = sorted(ROWS_OLD + [(3, 101, 10, -1, 4), (4, 101, 10, -1, 6)])
     db = tmp_path / "middle.s3db"
-    stored = build(db, SCHEMA_MIDDLE, PLAYERS, ROWS_OLD, cfg, nice_name="Winter 2024",
-                   cache=True)
+    stored = build(db, SCHEMA_MIDDLE, players, rows, cfg, nice_name="Winter 2024", cache=True)
     ours, said = cli_scores(db, tmp_path, capsys)
-    assert_same_points(ours, stored, PLAYERS)
-    assert "agree for all 7 players" in said
+    assert_same_points(ours, stored, players)
+    assert "agree for all 8 players" in said
     season = read_kfc(db)
     assert ("season", "Winter 2024") in season.settings_rows
     assert ("loss", "0%") in season.settings_rows
@@ -401,3 +406,31 @@ def test_percentages_stored_as_text_or_real_are_read(tmp_path):
     rows = dict(read_kfc(tmp_path / "t.s3db").settings_rows)
     assert (rows["absence_excused"], rows["absence_unexcused"], rows["absence_club"]) == (
         "35%", "5%", "70%")
+
+
+def test_a_forfeit_loss_against_a_retired_player_takes_the_loss_share(tmp_path):
+    """Newest RankingCalculator.cs: against a retired player anything but a win or draw takes
+    the loss share, a forfeit loss (9: Black, the retired Bert, wins by forfeit) and a
+    both-forfeit (10) too: withdrawn_opponent_forfeit_as_loss, on in preset kfc."""
+    from dataclasses import replace
+
+    players = [P(1, "Anna", 2000, 1), P(2, "Bert", 1900, 9), P(3, "Carl", 1800, 1),
+               P(4, "Dora", 1700, 1)]
+    rows = [(1, 1, 1, 2, 9), (1, 2, 3, 4, 1), (2, 1, 2, 3, 10), (2, 2, 1, 4, 1)]
+    stored = build(tmp_path / "f.s3db", SCHEMA_NEWEST, players, rows,
+                   {**SHIPPED, "BONUS.Verlust": 20})
+    season = read_kfc(tmp_path / "f.s3db").season
+    assert season.settings.withdrawn_opponent_forfeit_as_loss
+    # values 3, 2, 1 (Anna, Carl, Dora; Bert retired) throughout: after round 1 Anna
+    # 3 x 3/4 x 1/5 = 0.45 + own 3 = 3.45; Carl beat Dora 1 + own 2 = 3; Dora loss bonus
+    # 2 x 1/5 = 0.4 + own 1 = 1.4: the same order
+    # after round 2: Anna 0.45 + win over Dora 1 + own 3 = 4.45
+    #                Carl 1 (Dora) + both-forfeit with Bert 2 x 3/4 x 1/5 = 0.3 + own 2 = 3.3
+    last = compute_history(season).last
+    assert float(last.score["Anna"]) == pytest.approx(4.45) == stored[1]
+    assert float(last.score["Carl"]) == pytest.approx(3.3) == pytest.approx(stored[3])
+    off = replace(season, settings=replace(season.settings,
+                                           withdrawn_opponent_forfeit_as_loss=False))
+    last_off = compute_history(off).last  # forfeit_loss share 0: 0.45 and 0.3 drop out
+    assert float(last_off.score["Anna"]) == pytest.approx(4.0)
+    assert float(last_off.score["Carl"]) == pytest.approx(3.0)

@@ -14,8 +14,10 @@ mapping):
   (``UpdPairingResult``: ``ids > 0`` is a game).  ``Result`` is ``Results``: -1 not entered,
   1 White wins, 2 draw, 3 Black wins, 4 bye (Freilos), 5 hindered (club game), 6 excused,
   7 unexcused; 8 White wins by forfeit, 9 Black wins by forfeit, 10 both forfeit, 11 adjourned
-  (the enum's later members, used by RankingCalculator.cs).
-- ``ConfigTab(CfgKey, CfgText, CfgValue)``: ``BONUS.Freilos`` (default 50), ``BONUS.Excused``,
+  (scored as a draw: ``DrawishResults``), 12 LateStart (the newest enum; older files use 1-7).
+  Rows without an opponent sit on boards 100, 101, ... (``FirstNonPlayingBoard``).
+- ``ConfigTab(CfgKey, CfgText, CfgValue)`` (not in files of the first versions, whose settings
+  lived in the program's own config database): ``BONUS.Freilos`` (default 50), ``BONUS.Excused``,
   ``BONUS.Unexcused``, ``BONUS.Clubgame``, ``BONUS.Retired``, ``BONUS.Verlust`` (default 0),
   whole percentages; ``OPTION.RatioFirst2Last`` (default 3), ``OPTION.WickerNormalization``
   (0 or 1), ``OPTION.NiceName`` (the tournament's name).
@@ -47,8 +49,8 @@ GAME_RESULTS = {-1: Result.PENDING, 0: Result.PENDING, 1: Result.WHITE_WINS, 2: 
                 3: Result.BLACK_WINS, 8: Result.WHITE_FORFEIT, 9: Result.BLACK_FORFEIT,
                 10: Result.DOUBLE_FORFEIT, 11: Result.ADJOURNED}
 #: Results codes of a row without an opponent: the bye, or the absence code.  12 is
-#: ``LateStart`` (newest versions: a row for each round before a player was added, scored as
-#: unexcused); its number is the next after the enum's 11, an assumption (docs/presets-kfc.md)
+#: ``LateStart`` (newest versions, cSqliteInterface.cs at 32221828: ``LateStart = 12``, a row for
+#: each round before a player was added, scored like an unexcused absence)
 LATE_START_CODE = "S"
 ROUND_RESULTS = {4: "bye", 5: "C", 6: "E", 7: "U", 12: LATE_START_CODE}
 #: The percentages KeizerForClubs ships (cfg/KeizerForClubs.config.s3db), used for a key a
@@ -128,7 +130,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     # shipped values are what such a file gets, so they are used, with a note.
     has_config = "ConfigTab" in tables
     config = _config(con, problems) if has_config else {}
-    settings_rows = _settings_rows(config, problems, strict=has_config)
+    settings_rows = _settings_rows(config, problems, strict=has_config, file_name=path.stem)
     parsed = []
     for key, value in settings_rows:
         try:
@@ -327,7 +329,7 @@ REQUIRED_KEYS = ("BONUS.Clubgame", "BONUS.Excused", "BONUS.Unexcused", "BONUS.Re
 
 
 def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
-                   strict: bool = True) -> list[tuple[str, str]]:
+                   strict: bool = True, file_name: str = "") -> list[tuple[str, str]]:
     """``preset kfc`` and the tournament's own percentages and options, as Settings rows.
 
     ``strict`` (the file has a ConfigTab): a key KeizerForClubs reads without a default must
@@ -335,9 +337,12 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
     ``GetConfigInt(key, default)`` does.  A row whose CfgValue is NULL is refused (KeizerForClubs'
     ``Convert.ToInt32`` fails on it)."""
     rows: list[tuple[str, str]] = [("preset", "kfc")]
+    # the tournament's name: OPTION.NiceName, or the file's name without .s3db when it is
+    # empty or missing, as KeizerForClubs titles it (frmMainform.SetTurnierAndFilename)
     name = config.get("OPTION.NiceName", (None, None))[0]
-    if name is not None and str(name).strip():
-        rows.append(("season", str(name).strip()))
+    name = str(name).strip() if name is not None and str(name).strip() else file_name.strip()
+    if name:
+        rows.append(("season", name))
     for key, (setting, default) in SHIPPED_PERCENTAGES.items():
         if strict and key in REQUIRED_KEYS and key not in config:
             problems.append(Problem("ConfigTab", Message(
