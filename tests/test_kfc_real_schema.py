@@ -434,3 +434,16 @@ def test_a_forfeit_loss_against_a_retired_player_takes_the_loss_share(tmp_path):
     last_off = compute_history(off).last  # forfeit_loss share 0: 0.45 and 0.3 drop out
     assert float(last_off.score["Anna"]) == pytest.approx(4.0)
     assert float(last_off.score["Carl"]) == pytest.approx(3.0)
+
+
+def test_a_last_round_with_some_results_missing(tmp_path, capsys):
+    """KeizerForClubs stores the standing after the last paired round (GetMaxRound) with a game
+    without a result (-1) worth nothing for either (no branch of OneRoundAllPairingsSetKeizerPtsTa
+    scores it): pending_scores_zero, on in preset kfc. Round 4 here: one game entered, one not."""
+    rows = [r for r in ROWS_OLD if r[0] < 4] + [(4, 1, 3, 7, 1), (4, 2, 2, 6, -1),
+                                                (4, 3, 8, 1, -1), (4, 100, 5, -1, 7)]
+    db = tmp_path / "open.s3db"
+    stored = build(db, SCHEMA_NEWEST, PLAYERS, rows, {**SHIPPED, "BONUS.Verlust": 10})
+    ours, said = cli_scores(db, tmp_path, capsys)
+    assert_same_points(ours, stored, PLAYERS)
+    assert "agree for all 7 players" in said

@@ -192,6 +192,8 @@ class Settings:
     # with withdrawn_opponent_result: a forfeit loss or double forfeit against a player who
     # has left takes the loss share, as any result but a win or draw does in KeizerForClubs
     withdrawn_opponent_forfeit_as_loss: bool = False
+    # a game without a result scores nothing for either (KeizerForClubs) instead of a draw
+    pending_scores_zero: bool = False
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -257,6 +259,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "withdrawn_opponent": Fraction(75, 100),
         "withdrawn_opponent_result": True,
         "withdrawn_opponent_forfeit_as_loss": True,
+        "pending_scores_zero": True,
         "tiebreak": ("rating", "start"),
         "colours": "lower-white",
     },
@@ -291,7 +294,8 @@ _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_l
                   "withdrawn_opponent")
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
 _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
-              "withdrawn_opponent_result", "withdrawn_opponent_forfeit_as_loss")
+              "withdrawn_opponent_result", "withdrawn_opponent_forfeit_as_loss",
+              "pending_scores_zero")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS = ("value_decimals", "k_factor", "max_passes", "extra_passes",

@@ -323,7 +323,10 @@ class Engine:
                 # KeizerForClubs (RankingCalculator.cs, newest): against a retired player any
                 # result but a win or a draw earns the loss bonus share, forfeits included
                 loss = scoring.game_fraction(s, "loss") * s.withdrawn_opponent
-                self.wd_grid = np.where(self.rounds.kind == scoring.FORFEIT_LOSS,
+                other = self.rounds.kind == scoring.FORFEIT_LOSS
+                if s.pending_scores_zero:  # KFC's "anything else" covers no result too
+                    other = other | (self.rounds.kind == scoring.PENDING)
+                self.wd_grid = np.where(other,
                                         np.array(int(loss * self.cden) * self.factor,
                                                  dtype=self.dtype), self.wd_grid)
         self.own_mult = self.cden * self.factor
@@ -345,7 +348,9 @@ class Engine:
                         for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white)))
         implicit = tuple(Message("{game} (round {round})", game=names[i], round=int(r))
                          for i, r in zip(*np.nonzero(kind == scoring.UNMARKED)))
-        if pending:
+        if pending and self.settings.pending_scores_zero:
+            self.notes.append(Message("No result yet, scored 0 for both: {games}", games=pending))
+        elif pending:
             self.notes.append(Message("No result yet, scored as a draw like an adjourned game: "
                                       "{games}", games=pending))
         if implicit:
