@@ -133,9 +133,36 @@ def _row_points(res: int, w: P, b: P | None, v: dict[int, np.float32],
     return ew, es
 
 
+def _game_points(rows, upto: int) -> dict[int, float]:
+    """GetPlayer_PartiePunkte of the newest version: wins (forfeit wins too) + drawish / 2."""
+    pts: dict[int, float] = {}
+    for rnd, _board, w, b, res in rows:
+        if rnd > upto or b <= 0:
+            continue
+        for pid, won in ((w, res in (1, 8)), (b, res in (3, 9))):
+            pts[pid] = pts.get(pid, 0.0) + (1.0 if won else 0.5 if res in (2, 11) else 0.0)
+    return pts
+
+
+def _ranking(active: list[P], sums, rows, upto: int, cache: str | None) -> list[P]:
+    """The ranking after ``upto``: fresh (AllPlayersSetRankAndStartPtsTa: points, rating),
+    or the order of the cached table tStand_<upto> the next round's calculation reads:
+    ``id`` (middle versions: ORDER BY Keizer_SumPts desc) or ``games`` (newest:
+    points rounded to 2 decimals, game points, rating)."""
+    if cache == "id":
+        return sorted(active, key=lambda p: (-sums[p.id], p.id))
+    if cache == "games":
+        games = _game_points(rows, upto)
+        return sorted(active, key=lambda p: (-round(float(sums[p.id]), 2),
+                                             -games.get(p.id, 0.0), -p.rating, p.id))
+    return sorted(active, key=lambda p: (-sums[p.id], -p.rating, p.id))
+
+
 def kfc_model(players: list[P], rows: list[tuple[int, int, int, int, int]],
-              cfg: dict[str, float], ratio: float = 3.0) -> dict[int, float]:
-    """Keizer_SumPts as AllPlayersAllRoundsCalculateTa leaves them (no standings cache)."""
+              cfg: dict[str, float], ratio: float = 3.0,
+              cache: str | None = None) -> dict[int, float]:
+    """Keizer_SumPts as AllPlayersAllRoundsCalculateTa leaves them; ``cache``: every round but
+    the last has its standings cache, written by the rule named (see _ranking)."""
     by_id = {p.id: p for p in players}
     active = [p for p in players if p.state != 9]
     values = _points_list(len(active), ratio)
@@ -157,7 +184,7 @@ def kfc_model(players: list[P], rows: list[tuple[int, int, int, int, int]],
                 pts_b[b].append(float(es))
         for p in players:  # Keizer_StartPts + SUM(Pts_W) + SUM(Pts_B) in double, then float
             sums[p.id] = f32(float(start[p.id]) + sum(pts_w[p.id], 0.0) + sum(pts_b[p.id], 0.0))
-        ranking = sorted(active, key=lambda p: (-sums[p.id], -p.rating, p.id))
+        ranking = _ranking(active, sums, rows, upto, cache)
         for p, value in zip(ranking, _points_list(len(active), ratio)):
             start[p.id] = value
     return {pid: float(x) for pid, x in sums.items()}
@@ -176,9 +203,13 @@ def _model_cfg(cfg: dict | None) -> dict[str, float]:
 
 
 def build(path: Path, schema: str, players: list[P], rows, cfg: dict[str, float] | None,
-          nice_name: str | None = None, cache: bool = False) -> dict[int, float]:
-    """The tournament file with the Keizer_SumPts the model computes; returns them."""
-    stored = kfc_model(players, rows, _model_cfg(cfg), _model_cfg(cfg)["ratio"])
+          nice_name: str | None = None, cache: bool = False,
+          cache_rule: str | None = None) -> dict[int, float]:
+    """The tournament file with the Keizer_SumPts the model computes; returns them.
+    ``cache``: tables tStand_1.. of a fresh calculation; ``cache_rule``: ordered by that rule
+    (and the model reads them as KeizerForClubs does)."""
+    cache = cache or cache_rule is not None
+    stored = kfc_model(players, rows, _model_cfg(cfg), _model_cfg(cfg)["ratio"], cache_rule)
     con = sqlite3.connect(path)
     con.executescript(schema)
     con.executemany("INSERT INTO Player (id, name, rating, rank, state, Keizer_SumPts) "
@@ -198,9 +229,9 @@ def build(path: Path, schema: str, players: list[P], rows, cfg: dict[str, float]
         last = max(r[0] for r in rows)
         for rnd in range(1, last):
             part = [r for r in rows if r[0] <= rnd]
-            sums = kfc_model(players, part, _model_cfg(cfg), _model_cfg(cfg)["ratio"])
-            order = sorted((p for p in players if p.state != 9),
-                           key=lambda p: (-sums[p.id], -p.rating, p.id))
+            sums = kfc_model(players, part, _model_cfg(cfg), _model_cfg(cfg)["ratio"],
+                             cache_rule)
+            order = _ranking([p for p in players if p.state != 9], sums, part, rnd, cache_rule)
             lines = ["Club", f"Standings round {rnd}", "KeizerForClubs\u00a7date",
                      "\u00a7Name\u00a7Keizer-Punkte\u00a7Spiel-Punkte\u00a7Id"]
             lines += [f"{i + 1}.\u00a7{p.name}\u00a7{sums[p.id]:.2f}\u00a70\u00a7{p.id}"
@@ -447,3 +478,35 @@ def test_a_last_round_with_some_results_missing(tmp_path, capsys):
     ours, said = cli_scores(db, tmp_path, capsys)
     assert_same_points(ours, stored, PLAYERS)
     assert "agree for all 7 players" in said
+
+
+@pytest.mark.parametrize("rule", ["games", "id"])
+def test_the_cached_standing_decides_ties(tmp_path, rule):
+    """With tStand_<R-1> KeizerForClubs values the last round with that table's order, whose
+    ties fall by game points then rating (newest) or by id (middle versions), not by rating
+    as a fresh calculation: the importer finds the tie-break that gives the cached order and
+    sets it, and standings gives the stored points. Random tournaments; some have such ties."""
+    switched = 0
+    for seed in range(40):
+        rnd = random.Random(1000 + seed)
+        n = rnd.randint(5, 9)
+        players = [P(i + 1, f"P{i + 1:02d}", r, 1)
+                   for i, r in enumerate(rnd.sample(range(1200, 2400), n))]
+        rounds = rnd.randint(3, 5)
+        rows = []
+        for r in range(1, rounds + 1):
+            here = [p.id for p in players]
+            rnd.shuffle(here)
+            for board in range(1, len(here) // 2 + 1):
+                rows.append((r, board, here.pop(), here.pop(), rnd.choice((1, 2, 3, 8, 9))))
+            for extra, pid in enumerate(here):
+                rows.append((r, 100 + extra, pid, -1, rnd.choice((4, 6))))
+        db = tmp_path / f"c{rule}{seed}.s3db"
+        stored = build(db, SCHEMA_NEWEST, players, sorted(rows), SHIPPED, cache_rule=rule)
+        imported = read_kfc(db)
+        switched += any("breaks ties by" in str(x) for x in imported.notes)
+        last = compute_history(imported.season).last
+        for p in players:
+            assert float(last.score[p.name]) == pytest.approx(stored[p.id], abs=1e-4), (
+                seed, p.name)
+    assert switched >= 2  # the case is really there

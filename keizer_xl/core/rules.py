@@ -114,7 +114,9 @@ class PairConstraint:
     round: int | None = None
 
 
-TIEBREAK_KEYS = ("previous", "rating", "start", "name")
+#: ``games`` (game points so far: wins, forfeit wins too, and half the draws) and ``id`` (the
+#: Players sheet's Id as a number) reproduce KeizerForClubs' cached standings (presets-kfc.md)
+TIEBREAK_KEYS = ("previous", "rating", "start", "name", "games", "id")
 
 #: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
 LANGUAGES = ("en", "nl", "de", "fr")

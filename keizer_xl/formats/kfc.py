@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -186,6 +187,14 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     problems.extend(validate(season))
     if problems:
         raise InputError(problems)
+    tiebreak = _cache_tiebreak(con, season, tables, last)
+    if tiebreak is not None:
+        settings_rows.append(("tiebreak", tiebreak))
+        parsed.append(parse_setting("tiebreak", tiebreak))
+        season = replace(season, settings=build_settings(parsed))
+        notes.append(Message("KeizerForClubs' stored standing after round {round} (table "
+                             "{table}) breaks ties by {tiebreak}: tiebreak set so", round=last - 1,
+                             table=f"tStand_{last - 1}", tiebreak=tiebreak))
     notes.extend(_compare_stored(con, season, players, tables, last))
     return ImportedSeason(season=season, settings_rows=tuple(settings_rows), notes=tuple(notes),
                           source="kfc")
@@ -402,6 +411,48 @@ def _float32_text(x: float) -> str:
     return str(Fraction(text)) if "e" in text else text
 
 
+#: How KeizerForClubs' standings caches order players of equal points (cReportingUnit.cs,
+#: fReportTabellenstandTable): by id in the middle versions (``ORDER BY Keizer_SumPts desc``),
+#: by game points then rating in the newest (``GetPlayerLiOrderedForResults``)
+CACHE_TIEBREAKS = ("games, rating, start", "id")
+
+
+def _cached_order(con: sqlite3.Connection, table: str) -> list[str]:
+    """The names of a cached standings table tStand_<R>, best first (WriteTableWHeaders2Db:
+    Header1, Header2, Footer, the column headers, then one row per player, joined by §)."""
+    lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]
+    rows = [line.split("\u00a7") for line in lines[4:]]
+    return [r[1].strip() for r in rows if len(r) > 1]
+
+
+def _cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
+                    last: int) -> str | None:
+    """The tie-break that gives the order of KeizerForClubs' cached standing after the round
+    before the last, when the fresh calculation (ties by rating) does not: the last round is
+    valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
+    from keizer_xl.core.standings import compute_history
+
+    cache = f"tStand_{last - 1}"
+    if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
+        return None
+    cached = _cached_order(con, cache)
+    if not cached:
+        return None
+
+    def agrees(s: Season) -> bool:
+        ours = list(compute_history(s, upto=last - 1).after(last - 1).order)
+        common = set(ours) & set(cached)
+        return [n for n in ours if n in common] == [n for n in cached if n in common]
+
+    if agrees(season):
+        return None
+    for tiebreak in CACHE_TIEBREAKS:
+        settings = replace(season.settings, tiebreak=tuple(t.strip() for t in tiebreak.split(",")))
+        if agrees(replace(season, settings=settings)):
+            return tiebreak
+    return None
+
+
 def _compare_stored(con: sqlite3.Connection, season: Season,
                     players: dict[int, tuple[str, int]], tables: set[str], last: int) -> list[str]:
     """Notes comparing the standings with what KeizerForClubs stored in the file: its
@@ -420,9 +471,7 @@ def _compare_stored(con: sqlite3.Connection, season: Season,
     hist = compute_history(season)
     cache = f"tStand_{last - 1}"
     if last >= 2 and cache in tables:
-        lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {cache} ORDER BY id")]
-        rows = [line.split("\u00a7") for line in lines[4:]]  # Header1, Header2, Footer, header row
-        cached = [r[1].strip() for r in rows if len(r) > 1]
+        cached = _cached_order(con, cache)
         ours = list(hist.after(last - 1).order)
         if cached and cached != ours:
             notes.append(Message(
