@@ -517,3 +517,17 @@ def test_the_cached_standing_decides_ties(tmp_path, capsys, rule):
             assert float(last.score[p.name]) == pytest.approx(stored[p.id], abs=1e-4), (
                 seed, p.name)
     assert switched >= 2  # the case is really there
+
+
+def test_a_row_without_opponent_and_without_result_scores_nothing(tmp_path):
+    """A bye/absence row whose result was never set (-1) matches no branch of KFC's scoring:
+    0 points. It is read as a round without a row: code X worth 0, with a note."""
+    rows = [r if r[:3] != (2, 100, 3) else (2, 100, 3, -1, -1) for r in ROWS_OLD]
+    db = tmp_path / "unset.s3db"
+    stored = build(db, SCHEMA_NEWEST, PLAYERS, rows, SHIPPED)
+    imported = read_kfc(db)
+    assert "Carl has no row in round 2: scored 0 (code X)" in imported.notes
+    last = compute_history(imported.season).last
+    for p in PLAYERS:
+        if p.state != 9:
+            assert float(last.score[p.name]) == pytest.approx(stored[p.id], abs=1e-4), p.name

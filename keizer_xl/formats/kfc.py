@@ -283,6 +283,11 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
             games.append(Game(rnd, by_id[white], by_id[black], GAME_RESULTS[code],
                               board if isinstance(board, int) else None, where))
         else:
+            if code in (-1, 0):
+                # a round without an opponent whose result was never set: no branch of
+                # OneRoundAllPairingsSetKeizerPtsTa scores it, 0 points; read as no row (the
+                # round becomes code X worth 0, with a note, or a round before he joined)
+                continue
             if code not in ROUND_RESULTS:
                 problems.append(Problem(where, Message(
                     "result code {code!r} needs an opponent", code=code)
