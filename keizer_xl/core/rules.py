@@ -114,7 +114,9 @@ class PairConstraint:
     round: int | None = None
 
 
-TIEBREAK_KEYS = ("previous", "rating", "start", "name")
+#: ``games`` (game points so far: wins, forfeit wins too, and half the draws) and ``id`` (the
+#: Players sheet's Id as a number) reproduce KeizerForClubs' cached standings (presets-kfc.md)
+TIEBREAK_KEYS = ("previous", "rating", "start", "name", "games", "id")
 
 #: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
 LANGUAGES = ("en", "nl", "de", "fr")
@@ -211,6 +213,11 @@ class Settings:
     # move up to the group above, the ``relegate`` worst of the group above move down
     promote: int = 0
     relegate: int = 0
+    # with withdrawn_opponent_result: a forfeit loss or double forfeit against a player who
+    # has left takes the loss share, as any result but a win or draw does in KeizerForClubs
+    withdrawn_opponent_forfeit_as_loss: bool = False
+    # a game without a result scores nothing for either (KeizerForClubs) instead of a draw
+    pending_scores_zero: bool = False
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -275,6 +282,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "withdrawn": "retroactive",
         "withdrawn_opponent": Fraction(75, 100),
         "withdrawn_opponent_result": True,
+        "withdrawn_opponent_forfeit_as_loss": True,
+        "pending_scores_zero": True,
         "tiebreak": ("rating", "start"),
         "colours": "lower-white",
     },
@@ -386,7 +395,8 @@ _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_l
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
 _BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
               "withdrawn_opponent_result", "rematch_period", "absence_max_per_period",
-              "bye_first_evening", "absence_max_includes_unexcused", "float_shares")
+              "bye_first_evening", "absence_max_includes_unexcused", "float_shares",
+              "withdrawn_opponent_forfeit_as_loss", "pending_scores_zero")
 _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings", "min_games",
                       "max_same_colour_in_row", "max_colour_difference")
 _INT_KEYS: tuple[str, ...] = ("value_decimals", "k_factor", "max_passes", "extra_passes",

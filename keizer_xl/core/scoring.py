@@ -77,8 +77,11 @@ _BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
 
 def game_fraction(settings: Settings, score_kind: str) -> Fraction:
     """The share of the opponent's value a game earns (section 3).  A game without a result
-    (or adjourned) is scored like a draw until the result is entered."""
+    (or adjourned) is scored like a draw until the result is entered; with
+    ``pending_scores_zero`` (KeizerForClubs) a game without a result earns nothing."""
     if score_kind == "pending":
+        if settings.pending_scores_zero:
+            return Fraction(0)
         score_kind = "draw"
     value: Fraction = getattr(settings, score_kind)
     return value

@@ -323,6 +323,7 @@ class Engine:
         fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
         if s.withdrawn_opponent_result:  # withdrawn_opponent x the game's result share
             fractions += [c.fraction * s.withdrawn_opponent for c in used if c.fixed is None]
+            fractions.append(scoring.game_fraction(s, "loss") * s.withdrawn_opponent)
         if s.own_value_fade:  # own value x (n - R) / n: exact over a multiple of n
             fractions.append(Fraction(1, s.own_value_fade))
         fixed = [c.fixed for c in used if c.fixed is not None]
@@ -357,10 +358,21 @@ class Engine:
             wd_tab = np.array([int(c.fraction * s.withdrawn_opponent * self.cden) * self.factor
                                if c.fixed is None else 0 for c in credits.table], dtype=self.dtype)
             self.wd_grid = wd_tab[credits.credit]
+            if s.withdrawn_opponent_forfeit_as_loss:
+                # KeizerForClubs (RankingCalculator.cs, newest): against a retired player any
+                # result but a win or a draw earns the loss bonus share, forfeits included
+                loss = scoring.game_fraction(s, "loss") * s.withdrawn_opponent
+                other = self.rounds.kind == scoring.FORFEIT_LOSS
+                if s.pending_scores_zero:  # KFC's "anything else" covers no result too
+                    other = other | (self.rounds.kind == scoring.PENDING)
+                self.wd_grid = np.where(other,
+                                        np.array(int(loss * self.cden) * self.factor,
+                                                 dtype=self.dtype), self.wd_grid)
         self.own_mult = self.cden * self.factor
         kind = self.rounds.kind
         wdl = np.stack([kind == scoring.WIN, kind == scoring.DRAW, kind == scoring.LOSS], axis=2)
         self.stats: IntArray = np.cumsum(wdl, axis=1, dtype=np.int64)  # [:, k]: rounds 1..k
+        self._games2: IntArray = np.zeros((n, 1), dtype=np.int64)  # tie-break games, x2
         self._tiebreak_keys = self._make_tiebreak_keys()
         self._ratings: list[IntArray | None] = []
         self._start_values: Array = np.zeros(n, dtype=self.dtype)
@@ -387,7 +399,9 @@ class Engine:
                         for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white)))
         implicit = tuple(Message("{game} (round {round})", game=names[i], round=int(r))
                          for i, r in zip(*np.nonzero(kind == scoring.UNMARKED)))
-        if pending:
+        if pending and self.settings.pending_scores_zero:
+            self.notes.append(Message("No result yet, scored 0 for both: {games}", games=pending))
+        elif pending:
             self.notes.append(Message("No result yet, scored as a draw like an adjourned game: "
                                       "{games}", games=pending))
         if implicit:
@@ -539,7 +553,8 @@ class Engine:
             totals += self.fixed_cum[:, k] + own
         if self.round_totals:
             totals = round_to_unit(totals, self.unit)
-        return _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own, values)
+        return _Pass(self.rank(totals, step.active_idx, step.place_prev, step.k), totals, own,
+                     values)
 
     def _grid_of(self, step: _Step, p: _Pass, frozen: bool) -> Callable[[], Array]:
         """The per-round points of a pass, computed only when an output asks for them.  They
@@ -575,12 +590,37 @@ class Engine:
                           for nm in self.names]
                 rank = {f: i for i, f in enumerate(sorted(set(folded)))}
                 out.append(np.array([rank[f] for f in folded], dtype=np.int64))
+            elif name == "id":  # the player's Id as a number; none or not a number: last
+                out.append(np.array([int(p.id) if p.id and p.id.strip().isdigit() else 2 ** 62
+                                     for p in self.players], dtype=np.int64))
+            elif name == "games":  # per round: rank() takes the column of the round
+                kind = self.rounds.kind
+                won = (kind == scoring.WIN) | (kind == scoring.FORFEIT_WIN)
+                drawn = (kind == scoring.DRAW) | (kind == scoring.ADJOURNED)
+                self._games2 = np.cumsum(2 * won.astype(np.int64) + drawn, axis=1,
+                                         dtype=np.int64)
+                out.append(np.zeros(self.n, dtype=np.int64))
         return out
 
-    def rank(self, totals: Array, active_idx: IntArray, prev_place: IntArray) -> IntArray:
-        """Order active players by exact total, then the tie-breaks (section 4), then start."""
+    def _keys(self, prev_place: IntArray, k: int | None) -> list[IntArray]:
+        """The tie-break keys for the ranking after round ``k`` (lower sorts first)."""
+        keys: list[IntArray] = []
+        for name, key in zip(self.settings.tiebreak, self._tiebreak_keys):
+            if key is None:
+                keys.append(prev_place)
+            elif name == "games" and k is not None:
+                col = min(k, self._games2.shape[1] - 1)
+                keys.append(-self._games2[:, col])
+            else:
+                keys.append(key)
+        return keys
+
+    def rank(self, totals: Array, active_idx: IntArray, prev_place: IntArray,
+             k: int | None = None) -> IntArray:
+        """Order active players by exact total, then the tie-breaks (section 4), then start
+        (``k``: the round the ranking is after, for the tie-break ``games``)."""
         idx = np.asarray(active_idx, dtype=np.int64)
-        keys = [prev_place if k is None else k for k in self._tiebreak_keys]
+        keys = self._keys(prev_place, k)
         if self.dtype is object:  # Python integers: a plain sort on the same keys
             return np.array(sorted(idx.tolist(), key=lambda i: (
                 -totals[i], *(int(k[i]) for k in keys), i)), dtype=np.int64)
@@ -644,8 +684,8 @@ class Engine:
                 totals = self._frozen_sum + own
                 if self.round_totals:
                     totals = round_to_unit(totals, self.unit)
-                first = _Pass(self.rank(totals, step.active_idx, step.place_prev), totals, own,
-                              rows)
+                first = _Pass(self.rank(totals, step.active_idx, step.place_prev, step.k),
+                              totals, own, rows)
             else:
                 first = self._pass(step, np.array(rows, dtype=self.dtype), own, frozen=True)
                 first = _Pass(first.order, first.totals, own, rows)
@@ -710,7 +750,7 @@ class Engine:
         basis = sum((np.asarray(c.basis) for c in cycle[1:]),
                     np.array(cycle[0].basis, dtype=self.dtype))
         own = sum((c.own for c in cycle[1:]), cycle[0].own.copy())
-        order = self.rank(totals, step.active_idx, step.place_prev)
+        order = self.rank(totals, step.active_idx, step.place_prev, step.k)
         parts = tuple(np.asarray(c.basis) for c in cycle)
         return _Outcome(_Pass(order, totals, own, basis, len(cycle), parts), len(cycle), passes,
                         False,

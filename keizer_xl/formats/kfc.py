@@ -14,8 +14,10 @@ mapping):
   (``UpdPairingResult``: ``ids > 0`` is a game).  ``Result`` is ``Results``: -1 not entered,
   1 White wins, 2 draw, 3 Black wins, 4 bye (Freilos), 5 hindered (club game), 6 excused,
   7 unexcused; 8 White wins by forfeit, 9 Black wins by forfeit, 10 both forfeit, 11 adjourned
-  (the enum's later members, used by RankingCalculator.cs).
-- ``ConfigTab(CfgKey, CfgText, CfgValue)``: ``BONUS.Freilos`` (default 50), ``BONUS.Excused``,
+  (scored as a draw: ``DrawishResults``), 12 LateStart (the newest enum; older files use 1-7).
+  Rows without an opponent sit on boards 100, 101, ... (``FirstNonPlayingBoard``).
+- ``ConfigTab(CfgKey, CfgText, CfgValue)`` (not in files of the first versions, whose settings
+  lived in the program's own config database): ``BONUS.Freilos`` (default 50), ``BONUS.Excused``,
   ``BONUS.Unexcused``, ``BONUS.Clubgame``, ``BONUS.Retired``, ``BONUS.Verlust`` (default 0),
   whole percentages; ``OPTION.RatioFirst2Last`` (default 3), ``OPTION.WickerNormalization``
   (0 or 1), ``OPTION.NiceName`` (the tournament's name).
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -47,8 +50,8 @@ GAME_RESULTS = {-1: Result.PENDING, 0: Result.PENDING, 1: Result.WHITE_WINS, 2: 
                 3: Result.BLACK_WINS, 8: Result.WHITE_FORFEIT, 9: Result.BLACK_FORFEIT,
                 10: Result.DOUBLE_FORFEIT, 11: Result.ADJOURNED}
 #: Results codes of a row without an opponent: the bye, or the absence code.  12 is
-#: ``LateStart`` (newest versions: a row for each round before a player was added, scored as
-#: unexcused); its number is the next after the enum's 11, an assumption (docs/presets-kfc.md)
+#: ``LateStart`` (newest versions, cSqliteInterface.cs at 32221828: ``LateStart = 12``, a row for
+#: each round before a player was added, scored like an unexcused absence)
 LATE_START_CODE = "S"
 ROUND_RESULTS = {4: "bye", 5: "C", 6: "E", 7: "U", 12: LATE_START_CODE}
 #: The percentages KeizerForClubs ships (cfg/KeizerForClubs.config.s3db), used for a key a
@@ -122,8 +125,13 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     players, states = _players(con, problems)
     by_id = {pid: name for pid, (name, _rating) in players.items()}
     games, byes, absences, rows_of = _pairings(con, by_id, problems)
-    config = _config(con) if "ConfigTab" in tables else {}
-    settings_rows = _settings_rows(config, problems)
+    # KeizerForClubs' first versions kept ConfigTab only in the program's own
+    # cfg/KeizerForClubs.config.s3db (cSqliteInterface.cs at 67dd788d reads config_db.ConfigTab);
+    # later ones copy that table into a tournament that has none (CreateConfigTab): the
+    # shipped values are what such a file gets, so they are used, with a note.
+    has_config = "ConfigTab" in tables
+    config = _config(con, problems) if has_config else {}
+    settings_rows = _settings_rows(config, problems, strict=has_config, file_name=path.stem)
     parsed = []
     for key, value in settings_rows:
         try:
@@ -139,6 +147,9 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     start = {pid: i + 1 for i, pid in enumerate(sorted(players, key=lambda p: (-players[p][1], p)))}
     plist: list[Player] = []
     notes: list[str] = []
+    if not has_config:
+        notes.append(Message("The file has no table ConfigTab (a tournament of KeizerForClubs' "
+                             "first versions): its shipped percentages are used"))
     gaps: list[Absence] = []
     for pid in sorted(players):
         name, rating = players[pid]
@@ -176,6 +187,14 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     problems.extend(validate(season))
     if problems:
         raise InputError(problems)
+    tiebreak = _cache_tiebreak(con, season, tables, last)
+    if tiebreak is not None:
+        settings_rows.append(("tiebreak", tiebreak))
+        parsed.append(parse_setting("tiebreak", tiebreak))
+        season = replace(season, settings=build_settings(parsed))
+        notes.append(Message("KeizerForClubs' stored standing after round {round} (table "
+                             "{table}) breaks ties by {tiebreak}: tiebreak set so", round=last - 1,
+                             table=f"tStand_{last - 1}", tiebreak=tiebreak))
     notes.extend(_compare_stored(con, season, players, tables, last))
     return ImportedSeason(season=season, settings_rows=tuple(settings_rows), notes=tuple(notes),
                           source="kfc")
@@ -264,6 +283,11 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
             games.append(Game(rnd, by_id[white], by_id[black], GAME_RESULTS[code],
                               board if isinstance(board, int) else None, where))
         else:
+            if code in (-1, 0):
+                # a round without an opponent whose result was never set: no branch of
+                # OneRoundAllPairingsSetKeizerPtsTa scores it, 0 points; read as no row (the
+                # round becomes code X worth 0, with a note, or a round before he joined)
+                continue
             if code not in ROUND_RESULTS:
                 problems.append(Problem(where, Message(
                     "result code {code!r} needs an opponent", code=code)
@@ -280,10 +304,13 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
     return games, byes, absences, rows_of
 
 
-def _config(con: sqlite3.Connection) -> dict[str, tuple[Any, Any]]:
+def _config(con: sqlite3.Connection, problems: list[Problem]) -> dict[str, tuple[Any, Any]]:
     """CfgKey -> (CfgText, CfgValue)."""
     cols = {r[1].casefold() for r in con.execute("PRAGMA table_info('ConfigTab')")}
-    if not {"cfgkey", "cfgtext", "cfgvalue"} <= cols:
+    missing = [c for c in ("CfgKey", "CfgText", "CfgValue") if c.casefold() not in cols]
+    if missing:
+        problems.extend(Problem("ConfigTab", Message("column {column} is missing", column=c))
+                        for c in missing)
         return {}
     return {str(k): (t, v) for k, t, v in
             con.execute("SELECT CfgKey, CfgText, CfgValue FROM ConfigTab") if k is not None}
@@ -310,15 +337,35 @@ def _number(value: Any) -> float | None:
     return f if math.isfinite(f) else None
 
 
-def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem]
-                   ) -> list[tuple[str, str]]:
-    """``preset kfc`` and the tournament's own percentages and options, as Settings rows."""
+#: ConfigTab keys KeizerForClubs reads without a default (frmMainform.cs, opening a tournament:
+#: ``GetConfigInt("BONUS.Clubgame")``): a file without them cannot be scored by it either
+REQUIRED_KEYS = ("BONUS.Clubgame", "BONUS.Excused", "BONUS.Unexcused", "BONUS.Retired")
+
+
+def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
+                   strict: bool = True, file_name: str = "") -> list[tuple[str, str]]:
+    """``preset kfc`` and the tournament's own percentages and options, as Settings rows.
+
+    ``strict`` (the file has a ConfigTab): a key KeizerForClubs reads without a default must
+    be there with a value; ``BONUS.Freilos`` and ``BONUS.Verlust`` default to 50 and 0 as its
+    ``GetConfigInt(key, default)`` does.  A row whose CfgValue is NULL is refused (KeizerForClubs'
+    ``Convert.ToInt32`` fails on it)."""
     rows: list[tuple[str, str]] = [("preset", "kfc")]
+    # the tournament's name: OPTION.NiceName, or the file's name without .s3db when it is
+    # empty or missing, as KeizerForClubs titles it (frmMainform.SetTurnierAndFilename)
     name = config.get("OPTION.NiceName", (None, None))[0]
-    if name is not None and str(name).strip():
-        rows.append(("season", str(name).strip()))
+    name = str(name).strip() if name is not None and str(name).strip() else file_name.strip()
+    if name:
+        rows.append(("season", name))
     for key, (setting, default) in SHIPPED_PERCENTAGES.items():
+        if strict and key in REQUIRED_KEYS and key not in config:
+            problems.append(Problem("ConfigTab", Message(
+                "the key {key} is missing (KeizerForClubs cannot score without it)", key=key)))
+            continue
         raw = config.get(key, (None, None))[1]
+        if strict and key in config and raw is None:
+            problems.append(Problem(f"ConfigTab row {key}", Message("CfgValue is empty")))
+            continue
         value = _number(raw) if raw is not None else float(default)
         if value is None or not 0 <= value <= 100:
             problems.append(Problem(f"ConfigTab row {key}", Message(
@@ -327,8 +374,11 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem]
         # GetConfigInt: .NET Convert.ToInt32 rounds half to even, as Python's round does
         rows.append((setting, f"{round(value)}%"))
     raw = config.get("OPTION.RatioFirst2Last", (None, None))[1]
-    ratio = _number(raw) if raw is not None else 3.0
-    if ratio is None:
+    ratio = _number(raw) if raw is not None else 3.0  # GetConfigFloat(key, 3)
+    if strict and "OPTION.RatioFirst2Last" in config and raw is None:
+        problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
+                                Message("CfgValue is empty")))
+    elif ratio is None:
         problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
                                 Message("{value!r} is not a number", value=raw)))
     else:
@@ -366,6 +416,48 @@ def _float32_text(x: float) -> str:
     return str(Fraction(text)) if "e" in text else text
 
 
+#: How KeizerForClubs' standings caches order players of equal points (cReportingUnit.cs,
+#: fReportTabellenstandTable): by id in the middle versions (``ORDER BY Keizer_SumPts desc``),
+#: by game points then rating in the newest (``GetPlayerLiOrderedForResults``)
+CACHE_TIEBREAKS = ("games, rating, start", "id")
+
+
+def _cached_order(con: sqlite3.Connection, table: str) -> list[str]:
+    """The names of a cached standings table tStand_<R>, best first (WriteTableWHeaders2Db:
+    Header1, Header2, Footer, the column headers, then one row per player, joined by §)."""
+    lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]
+    rows = [line.split("\u00a7") for line in lines[4:]]
+    return [r[1].strip() for r in rows if len(r) > 1]
+
+
+def _cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
+                    last: int) -> str | None:
+    """The tie-break that gives the order of KeizerForClubs' cached standing after the round
+    before the last, when the fresh calculation (ties by rating) does not: the last round is
+    valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
+    from keizer_xl.core.standings import compute_history
+
+    cache = f"tStand_{last - 1}"
+    if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
+        return None
+    cached = _cached_order(con, cache)
+    if not cached:
+        return None
+
+    def agrees(s: Season) -> bool:
+        ours = list(compute_history(s, upto=last - 1).after(last - 1).order)
+        common = set(ours) & set(cached)
+        return [n for n in ours if n in common] == [n for n in cached if n in common]
+
+    if agrees(season):
+        return None
+    for tiebreak in CACHE_TIEBREAKS:
+        settings = replace(season.settings, tiebreak=tuple(t.strip() for t in tiebreak.split(",")))
+        if agrees(replace(season, settings=settings)):
+            return tiebreak
+    return None
+
+
 def _compare_stored(con: sqlite3.Connection, season: Season,
                     players: dict[int, tuple[str, int]], tables: set[str], last: int) -> list[str]:
     """Notes comparing the standings with what KeizerForClubs stored in the file: its
@@ -384,9 +476,7 @@ def _compare_stored(con: sqlite3.Connection, season: Season,
     hist = compute_history(season)
     cache = f"tStand_{last - 1}"
     if last >= 2 and cache in tables:
-        lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {cache} ORDER BY id")]
-        rows = [line.split("\u00a7") for line in lines[4:]]  # Header1, Header2, Footer, header row
-        cached = [r[1].strip() for r in rows if len(r) > 1]
+        cached = _cached_order(con, cache)
         ours = list(hist.after(last - 1).order)
         if cached and cached != ours:
             notes.append(Message(

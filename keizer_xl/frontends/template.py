@@ -209,7 +209,9 @@ def template_workbook(*, rounds: int = 40, language: str = "en") -> "Workbook":
     ws.page_setup.orientation = "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    from openpyxl.worksheet.properties import PageSetupProperties
+
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
 
     _settings_sheet(wb, language)
     _players_sheet(wb, language)
