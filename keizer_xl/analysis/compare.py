@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from keizer_xl.core.model import Season
-from keizer_xl.core.rules import Settings, build_settings
+from keizer_xl.core.rules import Recalculation, Settings, build_settings
 from keizer_xl.core.standings import History, compute_history
 from keizer_xl.errors import Message
 
-METHODS = ("prev", "frozen", "converge")
+METHODS = tuple(Recalculation)
 PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")
 SUMMARY_COLUMNS = ("Variant", "What", "Winner", "Players moved", "Largest move", "Moved most")
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from keizer_xl.core.model import Result, Season
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.rules import ColourRule, Settings
 from keizer_xl.errors import Message
 
 __all__ = [
@@ -200,19 +200,16 @@ def _geel(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int
 
 
 COLOUR_RULES = {
-    "keizer": _keizer,
-    "lower-white": _lower_white,
-    "balance": _balance_rule,
-    "geel": _geel,
+    ColourRule.KEIZER: _keizer,
+    ColourRule.LOWER_WHITE: _lower_white,
+    ColourRule.BALANCE: _balance_rule,
+    ColourRule.GEEL: _geel,
 }
 
 
 def rule_choice(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
     """``(white, black)`` by ``settings.colours`` alone, ``a`` the higher-ranked player."""
-    try:
-        rule = COLOUR_RULES[settings.colours]
-    except KeyError:
-        raise ValueError(f"unknown colours rule {settings.colours!r}") from None
+    rule = COLOUR_RULES[settings.colours]  # every ColourRule has its rule
     return rule(a, b, tuple(ha), tuple(hb), settings, rnd)
 
 

@@ -13,10 +13,76 @@ import math
 import re
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from keizer_xl.errors import Message, SettingError as SettingError  # one error tree: errors.py
+
+# --------------------------------------------------------------------------- the choices
+# Every choice setting is a StrEnum: a member equals (and prints as) the word a club types, so
+# ``settings.recalculation == "prev"`` still holds, and the parser accepts exactly these words.
+
+
+class ValueBasis(StrEnum):
+    """``value_basis`` (rules section 8): values from the place, or from the rating."""
+    PLACE = "place"
+    RATING = "rating"
+
+
+class OwnValue(StrEnum):
+    """``own_value``: which own value is added to the total."""
+    CURRENT = "current"
+    START = "start"
+    NONE = "none"
+
+
+class Recalculation(StrEnum):
+    """``recalculation`` (rules section 4)."""
+    PREV = "prev"
+    FROZEN = "frozen"
+    CONVERGE = "converge"
+
+
+class AbsenceDecay(StrEnum):
+    """``absence_decay``: repeated absences score less."""
+    NONE = "none"
+    HARMONIC = "harmonic"
+    HALVING = "halving"
+    HALVING_EU = "halving-eu"
+
+
+class Withdrawn(StrEnum):
+    """``withdrawn`` (rules section 7): what happens to a withdrawn player's games."""
+    KEEP = "keep"
+    REMOVE = "remove"
+    RETROACTIVE = "retroactive"
+
+
+class ValueRounding(StrEnum):
+    """``value_rounding``: how 1.5N and ratio R round to a whole number."""
+    HALF_UP = "half-up"
+    HALF_EVEN = "half-even"
+
+
+class ValueNormalisation(StrEnum):
+    """``value_normalisation``: none, or wicker (R for place 1 down to 1 for the last)."""
+    NONE = "none"
+    WICKER = "wicker"
+
+
+class PairingRule(StrEnum):
+    """``pairing`` (rules section 5)."""
+    KEIZER = "keizer"
+    GEEL = "geel"
+
+
+class ColourRule(StrEnum):
+    """``colours`` (rules section 6)."""
+    KEIZER = "keizer"
+    LOWER_WHITE = "lower-white"
+    BALANCE = "balance"
+    GEEL = "geel"
 
 
 @dataclass(frozen=True)
@@ -46,12 +112,12 @@ class TopValue:
             return None
         return Fraction(self.rule.split(" ", 1)[1])
 
-    def resolve(self, n: int, rounding: str = "half-up") -> Fraction:
+    def resolve(self, n: int, rounding: ValueRounding = ValueRounding.HALF_UP) -> Fraction:
         """The top value for ``n`` players; ``rounding`` (the ``value_rounding`` setting) is how
         1.5N and ratio R round to a whole number: half-up or half-even."""
         if self.number is not None:
             return self.number
-        rnd = _round_half_even if rounding == "half-even" else _round_half_up
+        rnd = _round_half_even if rounding == ValueRounding.HALF_EVEN else _round_half_up
         if self.rule == "N":
             return Fraction(n)
         if self.rule == "1.5N":
@@ -132,7 +198,7 @@ class Settings:
     club: str = ""  # the club's name, shown likewise
     language: str = ""  # en, nl, de or fr; empty: the language of the input sheet names
     # values (rules section 2)
-    value_basis: str = "place"  # "place" | "rating" (section 8)
+    value_basis: ValueBasis = ValueBasis.PLACE  # section 8
     top_value: TopValue = TopValue(rule="1.5N")
     value_step: Fraction = Fraction(1)
     bottom_value: Fraction | None = None
@@ -153,20 +219,20 @@ class Settings:
     codes: tuple[tuple[str, Credit], ...] = ()
     absence_max: int | None = None
     absence_max_includes_club: bool = False
-    absence_decay: str = "none"  # none | harmonic | halving
-    own_value: str = "current"  # current | start | none
+    absence_decay: AbsenceDecay = AbsenceDecay.NONE
+    own_value: OwnValue = OwnValue.CURRENT
     # recalculation (section 4)
-    recalculation: str = "prev"  # prev | frozen | converge
+    recalculation: Recalculation = Recalculation.PREV
     max_passes: int = 50
     extra_passes: int = 0
     extra_passes_from_round: int = 1
     converge_from_round: int | None = None
     tiebreak: tuple[str, ...] = ("previous", "rating", "start")
     # players over a season (section 7)
-    withdrawn: str = "keep"  # keep | remove
+    withdrawn: Withdrawn = Withdrawn.KEEP
     withdrawn_opponent: Fraction = Fraction(1, 2)
     # pairing (section 5)
-    pairing: str = "keizer"  # keizer | geel
+    pairing: PairingRule = PairingRule.KEIZER
     rematch_gap: int | None = None  # None = never again; 0 = no restriction
     max_meetings: int | None = None
     forfeit_is_meeting: bool = True
@@ -181,14 +247,22 @@ class Settings:
     time_control: str = ""
     round_dates: tuple[datetime.date, ...] = ()
     # colours (section 6)
-    colours: str = "keizer"  # keizer | lower-white | balance | geel
+    colours: ColourRule = ColourRule.KEIZER
     max_same_colour_in_row: int | None = None
     max_colour_difference: int | None = None
     # KeizerForClubs' rules (issue 17, docs/presets-kfc.md; all off outside preset kfc)
-    value_rounding: str = "half-up"  # how 1.5N and ratio R round: half-up | half-even
-    value_normalisation: str = "none"  # none | wicker: R for place 1 down to 1 for the last
+    value_rounding: ValueRounding = ValueRounding.HALF_UP  # how 1.5N and ratio R round
+    value_normalisation: ValueNormalisation = ValueNormalisation.NONE  # wicker: R .. 1
     own_value_fade: int = 0  # n > 0: own value x (n - R) / n after round R, 0 from round n
     withdrawn_opponent_result: bool = False  # withdrawn_opponent x the game's result share
+
+    def __post_init__(self) -> None:
+        # a choice given as its word (a preset's "frozen", replace(s, recalculation="prev"))
+        # becomes the enum member; a word that is no choice raises ValueError
+        for name, choice in _CHOICES.items():
+            value = getattr(self, name)
+            if not isinstance(value, choice):
+                object.__setattr__(self, name, choice(value))
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -196,9 +270,9 @@ class Settings:
 
     def value_denominator(self) -> int:
         """Common denominator of every value this configuration can produce."""
-        if self.value_basis == "rating":
+        if self.value_basis == ValueBasis.RATING:
             return 100
-        if self.value_normalisation == "wicker":
+        if self.value_normalisation == ValueNormalisation.WICKER:
             return WICKER_DENOMINATOR
         if self.bottom_value is not None:
             return int(10 ** self.value_decimals)
@@ -268,16 +342,17 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 # --------------------------------------------------------------------------- parsing
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "value_basis": ("place", "rating"),
-    "own_value": ("current", "start", "none"),
-    "recalculation": ("prev", "frozen", "converge"),
-    "absence_decay": ("none", "harmonic", "halving", "halving-eu"),
-    "withdrawn": ("keep", "remove", "retroactive"),
-    "value_rounding": ("half-up", "half-even"),
-    "value_normalisation": ("none", "wicker"),
-    "pairing": ("keizer", "geel"),
-    "colours": ("keizer", "lower-white", "balance", "geel"),
+#: The choice settings and their enums: the accepted words are the members' values.
+_CHOICES: dict[str, type[StrEnum]] = {
+    "value_basis": ValueBasis,
+    "own_value": OwnValue,
+    "recalculation": Recalculation,
+    "absence_decay": AbsenceDecay,
+    "withdrawn": Withdrawn,
+    "value_rounding": ValueRounding,
+    "value_normalisation": ValueNormalisation,
+    "pairing": PairingRule,
+    "colours": ColourRule,
 }
 _CHOICE_ALIASES = {
     "colours": {"lower_white": "lower-white", "lowerwhite": "lower-white"},
@@ -434,15 +509,16 @@ def _parse_top(raw: Any, key: str) -> TopValue:
                                         raw=raw)) from None
 
 
-def _parse_choice(raw: Any, key: str) -> str:
+def _parse_choice(raw: Any, key: str) -> StrEnum:
     text = str(raw).strip().lower().replace("_", "-") if key == "colours" else str(raw).strip().lower()
     text = _CHOICE_ALIASES.get(key, {}).get(text, text)
-    choices = _CHOICES[key]
+    choice = _CHOICES[key]
+    choices = [member.value for member in choice]
     if text not in choices:
         raise SettingError(key, Message("{raw!r} is not one of {choices}{hint}", raw=raw,
                                         choices=", ".join(choices),
                                         hint=did_you_mean(text, choices)))
-    return text
+    return choice(text)
 
 
 def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
@@ -785,7 +861,7 @@ def _check_consistency(s: Settings) -> None:
         raise SettingError(key, Message("win {win}, draw {draw}, loss {loss}: a win must be worth "
                                         "at least a draw and a draw at least a loss",
                                         win=_fmt(s.win), draw=_fmt(s.draw), loss=_fmt(s.loss)))
-    if s.value_normalisation == "wicker" and s.top_value.ratio is None:
+    if s.value_normalisation == ValueNormalisation.WICKER and s.top_value.ratio is None:
         raise SettingError("value_normalisation", Message(
             "value_normalisation wicker needs top_value 'ratio R' (e.g. ratio 3): the first place "
             "is worth R, the last 1"))

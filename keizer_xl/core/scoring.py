@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core.model import BUILTIN_CODES, Player, Result, Season
-from keizer_xl.core.rules import Credit, Settings
+from keizer_xl.core.rules import AbsenceDecay, Credit, Settings, Withdrawn
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -94,16 +94,16 @@ def absence_credit(settings: Settings, code: str) -> tuple[Credit, bool, bool]:
     return s.code_map[code], True, False
 
 
-def decayed(credit: Credit, decay: str, nth: int) -> Credit:
+def decayed(credit: Credit, decay: AbsenceDecay, nth: int) -> Credit:
     """The credit for the nth excused absence under ``absence_decay`` (rules section 3).
 
     harmonic: 1/3, 1/4, 1/5, ... (in general 1/(1/f + n - 1) for a base fraction f; a fixed
     amount shrinks in the same proportion as 1/3 does); halving: each further absence half the
     previous credit; halving-eu: the same for excused and unexcused absences counted together.
     """
-    if decay == "none" or nth == 1:
+    if decay == AbsenceDecay.NONE or nth == 1:
         return credit
-    if decay in ("halving", "halving-eu"):
+    if decay in (AbsenceDecay.HALVING, AbsenceDecay.HALVING_EU):
         factor = Fraction(1, 2 ** (nth - 1))
     else:
         base = credit.fraction if credit.fixed is None and credit.fraction else Fraction(1, 3)
@@ -213,7 +213,7 @@ def classify(season: Season, players: Sequence[Player] | None = None,
         white[bi, gr] = False
         result[wi, gr] = result[bi, gr] = res
         code[wi, gr] = code[bi, gr] = -1
-    if s.withdrawn in ("remove", "retroactive"):
+    if s.withdrawn in (Withdrawn.REMOVE, Withdrawn.RETROACTIVE):
         left = after_withdrawal
         kind[left] = NONE
         opponent[left] = -1
@@ -265,7 +265,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         counts_code = np.array([cnt for _, cnt, _ in info], dtype=bool)
         # halving-eu (KeizerForClubs' DecayBonus): excused and unexcused absences decay
         # together, counted as one series (docs/presets-kfc.md)
-        both = s.absence_decay == "halving-eu"
+        both = s.absence_decay == AbsenceDecay.HALVING_EU
         excused_code = np.array([(exc or (both and name == "U")) and c != Credit(Fraction(0))
                                  for (c, _, exc), name in zip(info, rounds.codes)], dtype=bool)
         safe = np.where(absent, code, 0)
@@ -276,7 +276,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
             over = counts & (np.cumsum(counts, axis=1) > s.absence_max)
             credit = np.where(over, 0, credit)
         excused = absent & excused_code[safe] & ~over
-        if s.absence_decay != "none" and excused.any():
+        if s.absence_decay != AbsenceDecay.NONE and excused.any():
             nth = np.cumsum(excused, axis=1)
             for i, r in zip(*np.nonzero(excused & (nth > 1))):
                 base = table[int(credit[i, r])]

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Game, Player, Result, Season
-from keizer_xl.core.rules import Credit
+from keizer_xl.core.rules import Credit, OwnValue, Recalculation, ValueBasis, Withdrawn
 from keizer_xl.core.values import place_values, scaled_values
 from keizer_xl.errors import Message
 
@@ -350,7 +350,7 @@ class Engine:
         rounds and the own value; a cycle sums up to ``max_passes`` totals."""
         s = self.settings
         rounds = self.last_round + 1
-        if s.value_basis == "rating":  # Elo moves at most k_factor (<= 32) per round
+        if s.value_basis == ValueBasis.RATING:  # Elo moves at most k_factor (<= 32) per round
             top = max([abs(p.rating or 0) for p in self.players] + [0])
             vmax = Fraction(top + 32 * rounds + 1, 100)
         else:
@@ -368,7 +368,7 @@ class Engine:
                     ratings: IntArray | None = None) -> Array:
         """Scaled values per player index for a ranking (``order`` lists active indices)."""
         out = np.zeros(self.n, dtype=self.dtype)
-        if self.settings.value_basis == "rating":
+        if self.settings.value_basis == ValueBasis.RATING:
             assert ratings is not None
             out[active] = ratings[active]  # rating / 100, denominator 100
             return out
@@ -397,9 +397,9 @@ class Engine:
         round k; ``own_value_fade`` n scales it by (n - k) / n, 0 from round n on."""
         own = self.settings.own_value
         fade = self.settings.own_value_fade
-        if own == "none" or (fade and k >= fade):
+        if own == OwnValue.NONE or (fade and k >= fade):
             return np.zeros(self.n, dtype=self.dtype)
-        base = values if own == "current" else self._start_values
+        base = values if own == OwnValue.CURRENT else self._start_values
         mult = self.own_mult if not fade else self.own_mult * (fade - k) // fade
         return np.where(active, base * mult, 0).astype(self.dtype)
 
@@ -495,7 +495,7 @@ class Engine:
         order = np.flatnonzero(active).astype(np.int64)  # start ranking (indices: start order)
         values = self.value_array(order, None, active, self._ratings[0])
         self._start_values = values.copy()
-        start_totals = (values * self.own_mult if s.own_value != "none"
+        start_totals = (values * self.own_mult if s.own_value != OwnValue.NONE
                         else np.zeros(n, dtype=self.dtype))
         zero = np.zeros(n, dtype=self.dtype)
         standings = [self._standing(None, _Outcome(_Pass(order, start_totals, zero, zero), 1, 1,
@@ -506,7 +506,7 @@ class Engine:
         for k in range(1, upto + 1):
             active = self._active(k)
             active_idx = order[active[order]]
-            if len(active_idx) != len(order) or s.value_basis == "rating":
+            if len(active_idx) != len(order) or s.value_basis == ValueBasis.RATING:
                 # a player left the ranking (withdrawn remove): values close up (section 7)
                 values = self.value_array(active_idx, totals, active, self._ratings[k - 1])
             place_prev = np.full(n, n + 1, dtype=np.int64)
@@ -523,7 +523,7 @@ class Engine:
     def _round(self, step: _Step) -> _Outcome:
         s = self.settings
         k, prev_vals = step.k, step.prev_values
-        if s.recalculation == "frozen":
+        if s.recalculation == Recalculation.FROZEN:
             # round k is valued once with V_{k-1}, closed up if someone left this round, and
             # keeps exactly those values in every later standing (section 4: never revisited)
             self._value_rows[k - 1] = prev_vals
@@ -598,7 +598,7 @@ class Engine:
 
     def _mode(self, k: int) -> tuple[str, int]:
         s = self.settings
-        if s.recalculation == "converge":
+        if s.recalculation == Recalculation.CONVERGE:
             return "converge", 0
         if s.converge_from_round is not None and k >= s.converge_from_round:
             return "converge", 0
@@ -609,12 +609,12 @@ class Engine:
     def _active(self, k: int) -> npt.NDArray[np.bool_]:
         """Who is in the ranking for the standing after round k."""
         s = self.settings
-        if s.withdrawn == "retroactive":
+        if s.withdrawn == Withdrawn.RETROACTIVE:
             # KeizerForClubs: a retired player leaves every ranking, also those before his
             # withdrawal (it recomputes all rounds with today's player states)
             return np.array([p.withdrawn_round is None or p.withdrawn_round > self.last_round + 1
                              for p in self.players], dtype=bool)
-        if s.withdrawn != "remove":
+        if s.withdrawn != Withdrawn.REMOVE:
             return np.ones(self.n, dtype=bool)
         return np.array([not p.is_withdrawn(max(k, 1)) for p in self.players], dtype=bool)
 
@@ -622,7 +622,7 @@ class Engine:
 
     def _ratings_by_round(self, upto: int) -> list[IntArray | None]:
         s = self.settings
-        if s.value_basis != "rating":
+        if s.value_basis != ValueBasis.RATING:
             return [None] * (upto + 1)
         current = np.array([p.rating or 0 for p in self.players], dtype=np.int64)
         out: list[IntArray | None] = [current.copy()]
@@ -654,7 +654,7 @@ class Engine:
         """The output of one round (``step`` None: the start ranking, before round 1)."""
         k = step.k if step is not None else 0
         p = out.final
-        grid_of = (self._grid_of(step, p, self.settings.recalculation == "frozen")
+        grid_of = (self._grid_of(step, p, self.settings.recalculation == Recalculation.FROZEN)
                    if step is not None else None)
         if self.settings.tied_share_value and k:
             places = self._shared(p.totals[p.order])

@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import floor
 from typing import Sequence
 
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.rules import Settings, ValueBasis, ValueNormalisation
 from keizer_xl.errors import Message
 
 
@@ -17,7 +17,7 @@ def place_values(settings: Settings, n: int) -> list[Fraction]:
     """Value of places 1..n (before any tie sharing)."""
     if n == 0:
         return []
-    if settings.value_normalisation == "wicker":
+    if settings.value_normalisation == ValueNormalisation.WICKER:
         return wicker_values(settings, n)
     top = settings.top_value.resolve(n, settings.value_rounding)
     if settings.bottom_value is not None:
@@ -80,7 +80,7 @@ def value_scale_problem(settings: Settings, n_players: int) -> str | None:
     something else than the club intended.  The message names the setting to change and what
     to set instead; the caller adds the Settings cell.
     """
-    if settings.value_basis != "place" or n_players < 1:
+    if settings.value_basis != ValueBasis.PLACE or n_players < 1:
         return None
     top = settings.top_value.resolve(n_players, settings.value_rounding)
     bottom = settings.bottom_value

@@ -17,7 +17,7 @@ from keizer_xl.core.numbers import display
 from keizer_xl.errors import AmbiguousTables, InputError, Message, Problem
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, Player, Result,
                     ResultError, Season, parse_result, validate)
-from keizer_xl.core.rules import (MAX_ROUND, Settings, SettingError, build_settings, check_key, did_you_mean,
+from keizer_xl.core.rules import (MAX_ROUND, Settings, SettingError, ValueBasis, build_settings, check_key, did_you_mean,
                                   parse_setting)
 from keizer_xl.core.values import value_scale_problem
 from keizer_xl.i18n import (Translator, message_language, record_book_language, translate,
@@ -967,7 +967,7 @@ def _check_settings_against_players(season: Season,
                 out.append(Problem(schema.sheet_name("Settings", tr.lang), tr(
                     "pair {first} vs {second}: {name!r} is not in {players}", first=pc.first,
                     second=pc.second, name=n, players=schema.sheet_name("Players", tr.lang))))
-    if s.value_basis == "rating":
+    if s.value_basis == ValueBasis.RATING:
         for p in season.players:
             if p.rating is None:
                 out.append(Problem(p.origin, tr("{name} has no rating; value_basis rating needs one",

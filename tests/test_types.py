@@ -1,0 +1,38 @@
+"""Types in the core (issue 15 item 4): setting choices as enums, the score kind as an enum,
+errors that carry their kind instead of text parsed again."""
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from keizer_xl.core import rules
+from keizer_xl.core.rules import (ColourRule, Recalculation, SettingError, Settings, build_settings,
+                                  describe, parse_setting)
+
+
+def test_every_choice_setting_is_an_enum_and_parses_to_its_member():
+    types = {f.name: f.type for f in fields(Settings)}
+    for key, choice in rules._CHOICES.items():
+        assert types[key] == choice.__name__, key
+        for member in choice:
+            name, value = parse_setting(key, member.value.upper())
+            assert name == key and value is member
+
+
+def test_the_accepted_words_are_the_enum_values():
+    with pytest.raises(SettingError) as info:
+        parse_setting("recalculation", "sometimes")
+    assert "'sometimes' is not one of prev, frozen, converge" in str(info.value)
+    # aliases still map to a member
+    assert parse_setting("recalculation", "convergence") == ("recalculation", Recalculation.CONVERGE)
+    assert parse_setting("colours", "lower_white") == ("colours", ColourRule.LOWER_WHITE)
+
+
+def test_a_member_compares_and_prints_as_its_word():
+    s = build_settings([parse_setting("preset", "frozen-fixed")])
+    assert s.recalculation is Recalculation.FROZEN  # a preset's word becomes the member
+    assert s.recalculation == "frozen" and f"{s.recalculation}" == "frozen"
+    shown = dict(describe(s))
+    assert shown["recalculation"] == "frozen" and type(shown["recalculation"]) is str
+    assert shown["colours"] == "keizer"
