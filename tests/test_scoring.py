@@ -44,7 +44,8 @@ def test_classification_in_the_rules_order():
 
 def test_pending_and_adjourned_count_as_a_draw_in_one_place():
     s = _settings(draw="1/2", win=1)
-    assert scoring.game_fraction(s, "pending") == scoring.game_fraction(s, "draw") == F(1, 2)
+    pending, draw = scoring.ScoreKind.PENDING, scoring.ScoreKind.DRAW
+    assert scoring.game_fraction(s, pending) == scoring.game_fraction(s, draw) == F(1, 2)
     grid = scoring.credit_grid(scoring.classify(_one_round_season(), last=1), s)
     credit = [grid.table[i] for i in grid.credit[:, 1].tolist()]
     assert credit[0].fraction == credit[6].fraction == F(1, 2)  # A (no result), G (adjourned)

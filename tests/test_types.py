@@ -36,3 +36,22 @@ def test_a_member_compares_and_prints_as_its_word():
     shown = dict(describe(s))
     assert shown["recalculation"] == "frozen" and type(shown["recalculation"]) is str
     assert shown["colours"] == "keizer"
+
+
+def test_each_score_kind_is_scored_by_its_own_setting():
+    from fractions import Fraction as F
+
+    from keizer_xl.core.model import Result, ScoreKind
+    from keizer_xl.core.scoring import game_fraction
+
+    # five different amounts, so a kind read from the wrong field shows
+    s = build_settings([parse_setting(k, v) for k, v in (("win", "7/7"), ("draw", "4/7"),
+                                                         ("loss", "1/7"), ("forfeit_win", "6/7"),
+                                                         ("forfeit_loss", "0"))])
+    expected = {ScoreKind.WIN: F(7, 7), ScoreKind.DRAW: F(4, 7), ScoreKind.LOSS: F(1, 7),
+                ScoreKind.FORFEIT_WIN: F(6, 7), ScoreKind.FORFEIT_LOSS: F(0),
+                ScoreKind.PENDING: F(4, 7)}  # no result yet: a draw (rules section 3)
+    assert {k: game_fraction(s, k) for k in ScoreKind} == expected
+    assert Result.WHITE_FORFEIT.score(False) is ScoreKind.FORFEIT_LOSS
+    assert Result.BLACK_WINS.score(False) is ScoreKind.WIN
+    assert Result.STARTED.score(True) is ScoreKind.PENDING

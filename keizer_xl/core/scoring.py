@@ -29,7 +29,7 @@ from typing import Callable, Sequence, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from keizer_xl.core.model import BUILTIN_CODES, Player, Result, Season
+from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Season
 from keizer_xl.core.rules import AbsenceDecay, Credit, Settings, Withdrawn
 
 IntArray = npt.NDArray[np.int64]
@@ -45,8 +45,9 @@ GAME_CLASSES = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING)
 OVER_THE_BOARD = (WIN, DRAW, LOSS)  # counted in Games / W / D / L
 
 #: the side's score kind, as ``Result.score`` names it ("pending": no result yet)
-SCORE_KIND = {WIN: "win", DRAW: "draw", LOSS: "loss", FORFEIT_WIN: "forfeit_win",
-              FORFEIT_LOSS: "forfeit_loss", ADJOURNED: "draw", PENDING: "pending"}
+SCORE_KIND = {WIN: ScoreKind.WIN, DRAW: ScoreKind.DRAW, LOSS: ScoreKind.LOSS,
+              FORFEIT_WIN: ScoreKind.FORFEIT_WIN, FORFEIT_LOSS: ScoreKind.FORFEIT_LOSS,
+              ADJOURNED: ScoreKind.DRAW, PENDING: ScoreKind.PENDING}
 
 #: the kind of a round for people (``RoundFact.kind``)
 FACT_KIND = {**{c: "game" for c in GAME_CLASSES}, BYE: "bye", ABSENT: "absent", LATE: "late",
@@ -63,21 +64,29 @@ _GAME_FIELDS = operator.attrgetter("white", "black", "round", "result")
 def _side(result: Result, white: bool) -> int:
     if result is Result.ADJOURNED:
         return ADJOURNED
-    return {"win": WIN, "draw": DRAW, "loss": LOSS, "forfeit_win": FORFEIT_WIN,
-            "forfeit_loss": FORFEIT_LOSS, "pending": PENDING}[result.score(white)]
+    return {ScoreKind.WIN: WIN, ScoreKind.DRAW: DRAW, ScoreKind.LOSS: LOSS,
+            ScoreKind.FORFEIT_WIN: FORFEIT_WIN, ScoreKind.FORFEIT_LOSS: FORFEIT_LOSS,
+            ScoreKind.PENDING: PENDING}[result.score(white)]
 
 
 _WHITE_SIDE = np.array([_side(r, True) for r in _RESULTS], dtype=np.int8)
 _BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
 
 
-def game_fraction(settings: Settings, score_kind: str) -> Fraction:
+def game_fraction(settings: Settings, score_kind: ScoreKind) -> Fraction:
     """The share of the opponent's value a game earns (section 3).  A game without a result
     (or adjourned) is scored like a draw until the result is entered."""
-    if score_kind == "pending":
-        score_kind = "draw"
-    value: Fraction = getattr(settings, score_kind)
-    return value
+    match score_kind:
+        case ScoreKind.WIN:
+            return settings.win
+        case ScoreKind.DRAW | ScoreKind.PENDING:
+            return settings.draw
+        case ScoreKind.LOSS:
+            return settings.loss
+        case ScoreKind.FORFEIT_WIN:
+            return settings.forfeit_win
+        case ScoreKind.FORFEIT_LOSS:
+            return settings.forfeit_loss
 
 
 def absence_credit(settings: Settings, code: str) -> tuple[Credit, bool, bool]:
@@ -303,7 +312,7 @@ class Fact:
     code: str | None = None
 
     @property
-    def score_kind(self) -> str | None:
+    def score_kind(self) -> ScoreKind | None:
         """win, draw, loss, forfeit_win, forfeit_loss or pending (games only)."""
         if self.kind != "game" or self.result is None or self.white is None:
             return None
