@@ -55,3 +55,57 @@ def test_each_score_kind_is_scored_by_its_own_setting():
     assert Result.WHITE_FORFEIT.score(False) is ScoreKind.FORFEIT_LOSS
     assert Result.BLACK_WINS.score(False) is ScoreKind.WIN
     assert Result.STARTED.score(True) is ScoreKind.PENDING
+
+
+def test_decisions_read_the_error_type_not_its_text():
+    from keizer_xl.errors import NotANumberError, UnknownSettingError
+
+    with pytest.raises(UnknownSettingError):
+        parse_setting("recalculaton", "prev")
+    with pytest.raises(NotANumberError) as top:
+        parse_setting("top_value", "lots")
+    assert str(top.value) == "'lots' is not a number or one of N, 1.5N, 2N, ratio 3"
+    # a number that is merely too large is said as it is, not as "not a number"
+    with pytest.raises(SettingError) as large:
+        parse_setting("top_value", "1e400")
+    assert not isinstance(large.value, NotANumberError)
+    assert "too large" in str(large.value)
+
+
+def test_the_value_scale_check_names_its_setting():
+    from dataclasses import replace
+    from fractions import Fraction as F
+
+    from keizer_xl.core.values import value_scale_check
+
+    s = build_settings([parse_setting("top_value", 10)])
+    key, why = value_scale_check(s, 12)  # 10 down to -1: the last two places are 0 or below
+    assert key == "top_value" and "the last 2 of 12 places" in why
+    key, why = value_scale_check(replace(s, bottom_value=F(20)), 12)
+    assert key == "bottom_value" and why.startswith("bottom_value 20 is above top_value 10")
+
+
+def test_an_excel_call_excel_does_not_offer_is_skipped_by_its_class(monkeypatch):
+    import sys
+    import types
+
+    from keizer_xl.clients.excel import _optional
+
+    class com_error(Exception):  # noqa: N801 - as pywintypes names it
+        pass
+
+    fake = types.ModuleType("pywintypes")
+    fake.com_error = com_error
+    monkeypatch.setitem(sys.modules, "pywintypes", fake)
+
+    def refuse(exc: Exception) -> None:
+        raise exc
+
+    _optional(lambda: refuse(com_error("Unable to set the WrapText property")))
+    _optional(lambda: refuse(NotImplementedError()))
+
+    class OtherError(Exception):  # same module, not Excel's: a fault that must show
+        pass
+
+    with pytest.raises(OtherError):
+        _optional(lambda: refuse(OtherError("com_error")))

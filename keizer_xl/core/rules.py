@@ -17,7 +17,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from keizer_xl.errors import Message, SettingError as SettingError  # one error tree: errors.py
+from keizer_xl.errors import (Message, NotANumberError, SettingError as SettingError,  # errors.py
+                             UnknownSettingError)
 
 # --------------------------------------------------------------------------- the choices
 # Every choice setting is a StrEnum: a member equals (and prints as) the word a club types, so
@@ -405,8 +406,8 @@ def _bounded_decimal(text: str, raw: Any, key: str) -> Fraction:
     try:
         d = Decimal(text)
     except (InvalidOperation, ValueError):
-        raise SettingError(key, Message("{raw!r} is not a number (write 1/3, 0.3333 or 33.33%)",
-                                        raw=raw)) from None
+        raise NotANumberError(key, Message("{raw!r} is not a number (write 1/3, 0.3333 or "
+                                           "33.33%)", raw=raw)) from None
     if not d.is_finite():
         raise SettingError(key, Message("{raw!r} is not a finite number", raw=raw))
     if d and not -MAX_DECIMAL_EXPONENT <= d.adjusted() <= MAX_DECIMAL_EXPONENT:
@@ -422,7 +423,7 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
 
     Magnitudes are bounded (:data:`MAX_MAGNITUDE`) before any exact arithmetic is done."""
     if isinstance(raw, bool):
-        raise SettingError(key, Message("{raw!r} is not a number", raw=raw))
+        raise NotANumberError(key, Message("{raw!r} is not a number", raw=raw))
     if isinstance(raw, int):
         if abs(raw) > MAX_MAGNITUDE:
             raise SettingError(key, Message("{raw!r} is too large a number for a setting", raw=raw))
@@ -438,7 +439,8 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
     if not text:
         raise SettingError(key, Message("is empty"))
     if len(text) > _MAX_TEXT:
-        raise SettingError(key, Message("{raw!r}... is not a number (too long)", raw=str(raw)[:20]))
+        raise NotANumberError(key, Message("{raw!r}... is not a number (too long)",
+                                           raw=str(raw)[:20]))
     percent = text.endswith("%")
     if percent:
         text = text[:-1]
@@ -502,11 +504,9 @@ def _parse_top(raw: Any, key: str) -> TopValue:
         return TopValue(rule=f"ratio {_decimal_text(r)}")
     try:
         return TopValue(number=parse_fraction(raw, key))
-    except SettingError as e:
-        if "is not a number" not in str(e):  # a number, but infinite or far too large
-            raise
-        raise SettingError(key, Message("{raw!r} is not a number or one of N, 1.5N, 2N, ratio 3",
-                                        raw=raw)) from None
+    except NotANumberError:  # (a number, but infinite or far too large, is said as it is)
+        raise NotANumberError(key, Message("{raw!r} is not a number or one of N, 1.5N, 2N, "
+                                           "ratio 3", raw=raw)) from None
 
 
 def _parse_choice(raw: Any, key: str) -> StrEnum:
@@ -630,12 +630,12 @@ def normalise_key(raw_key: str) -> str:
     return KEY_ALIASES.get(key, key)
 
 
-def _unknown_setting(raw_key: str, key: str) -> SettingError:
+def _unknown_setting(raw_key: str, key: str) -> UnknownSettingError:
     candidates = list(KNOWN_KEYS) + ["code X"]
     hint = did_you_mean(key, candidates)
     msgid = (N_("unknown setting {name!r}; did you mean {suggestion}?") if hint
              else N_("unknown setting {name!r}"))
-    return SettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
+    return UnknownSettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
                         suggestion=hint[len("; did you mean "):-1])
 
 
