@@ -358,17 +358,6 @@ def _client_errors() -> tuple[type[Exception], ...]:
     return tuple(c for c in found if isinstance(c, type) and issubclass(c, Exception))
 
 
-def _runs(values: dict[int, Any]) -> list[tuple[tuple[int, int], Any]]:
-    """{1: a, 2: a, 3: b} -> [((1, 2), a), ((3, 3), b)]: one call per run of equal values."""
-    out: list[tuple[tuple[int, int], Any]] = []
-    for j in sorted(values):
-        if out and out[-1][0][1] == j - 1 and out[-1][1] == values[j]:
-            out[-1] = ((out[-1][0][0], j), values[j])
-        else:
-            out.append(((j, j), values[j]))
-    return out
-
-
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
     """'DDE4EE' -> (221, 228, 238), as xlwings takes a colour."""
     return int(hex_colour[0:2], 16), int(hex_colour[2:4], 16), int(hex_colour[4:6], 16)

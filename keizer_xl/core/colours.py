@@ -38,14 +38,6 @@ BLACK = "B"
 History = Sequence[str]
 
 
-#: results whose colours count (over the board, or adjourned: started over the board)
-_COLOUR_RESULTS = frozenset({Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJOURNED})
-
-
-def _counts_for_colour(result: Result) -> bool:
-    return result in _COLOUR_RESULTS
-
-
 def colour_history(season: Season, rnd: int) -> dict[str, tuple[str, ...]]:
     """Colour history of every player who played, from the games of rounds before ``rnd``.
 
@@ -87,13 +79,6 @@ def _run(h: History) -> int:
             break
         n += 1
     return n
-
-
-def _white_share(h: History) -> Fraction:
-    """Share of White games; a player without games counts as 50 % (section 6, keizer)."""
-    if not h:
-        return Fraction(1, 2)
-    return Fraction(sum(1 for c in h if c == WHITE), len(h))
 
 
 def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:

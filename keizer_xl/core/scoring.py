@@ -42,7 +42,6 @@ WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING = 1, 2, 3, 4, 5, 
 BYE, ABSENT, LATE, WITHDRAWN, UNMARKED = 8, 9, 10, 11, 12
 
 GAME_CLASSES = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING)
-OVER_THE_BOARD = (WIN, DRAW, LOSS)  # counted in Games / W / D / L
 
 #: the side's score kind, as ``Result.score`` names it ("pending": no result yet)
 SCORE_KIND = {WIN: ScoreKind.WIN, DRAW: ScoreKind.DRAW, LOSS: ScoreKind.LOSS,

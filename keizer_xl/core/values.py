@@ -47,17 +47,6 @@ def wicker_values(settings: Settings, n: int) -> list[Fraction]:
     return [Fraction(round((r - i * delta) * scale), scale) for i in range(n)]
 
 
-def shared_places(totals_in_order: Sequence[int]) -> list[int]:
-    """Sports ranking places (1, 1, 3) for totals listed best first: equal totals share."""
-    places: list[int] = []
-    for i, total in enumerate(totals_in_order):
-        if i and total == totals_in_order[i - 1]:
-            places.append(places[-1])
-        else:
-            places.append(i + 1)
-    return places
-
-
 def scaled_values(settings: Settings, places: Sequence[int], n: int) -> list[int]:
     """Integer values (times the value denominator) for the given 1-based places."""
     den = settings.value_denominator()

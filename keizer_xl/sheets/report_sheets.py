@@ -35,9 +35,6 @@ def withdrawn_format(lang: str = "en") -> str:
     return '@"' + withdrawn_suffix(lang).replace('"', "") + '"'
 
 
-WITHDRAWN_FORMAT = withdrawn_format("en")
-
-
 def N_(text: str) -> str:
     """Marks a catalog id for tools/catalogs.py; translated where the note is written."""
     return text
