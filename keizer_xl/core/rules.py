@@ -355,6 +355,8 @@ _CHOICES: dict[str, type[StrEnum]] = {
     "pairing": PairingRule,
     "colours": ColourRule,
 }
+#: The same, public: the template lists each choice setting's words from it.
+CHOICES = _CHOICES
 _CHOICE_ALIASES = {
     "colours": {"lower_white": "lower-white", "lowerwhite": "lower-white"},
     "recalculation": {"previous": "prev", "original": "prev", "convergence": "converge"},
