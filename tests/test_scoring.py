@@ -85,7 +85,8 @@ def test_standing_rows_carry_what_the_dicts_carry():
     st = compute_history(season(["A", "B", "C", "D"], [[("A", "B", "1-0"), ("C", "D", "½-½")]],
                                 top_value=4)).last
     # values 4 3 2 1; A 4 + 3 = 7, C 2 + 1/2 = 5/2, D 1 + 1 = 2... B 3 + 0
-    assert st.rows[0] == standings.StandingRow(1, "A", F(7), F(4), F(4), F(4), 1, 1, 0, 0)
+    # A beat B (value 3 before the round): 3 points in round 1
+    assert st.rows[0] == standings.StandingRow(1, "A", F(7), F(4), F(4), F(4), 1, 1, 0, 0, (F(3),))
     assert [r.name for r in st.rows] == list(st.order)
     assert all(r.score == st.score[r.name] and r.games == st.games[r.name] for r in st.rows)
 

@@ -109,3 +109,37 @@ def test_an_excel_call_excel_does_not_offer_is_skipped_by_its_class(monkeypatch)
 
     with pytest.raises(OtherError):
         _optional(lambda: refuse(OtherError("com_error")))
+
+
+def test_every_standings_table_is_built_from_the_one_row_shape():
+    from fractions import Fraction as F
+
+    from keizer_xl.core.rules import LANGUAGES
+    from keizer_xl.core.standings import StandingRow, compute_history
+    from keizer_xl.frontends.render import standings_rows
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.frames import STANDINGS_COLUMNS, standings_frame, standings_records
+    from helpers import season
+
+    # a column of the row has a header in every language (a new one without it fails here)
+    for lang in LANGUAGES:
+        assert len(schema.headers("Standings", lang, StandingRow.KEYS)) == len(StandingRow.KEYS)
+    assert STANDINGS_COLUMNS == ("Rank", "Name", "Score", "Value", "Prev value", "Games", "W",
+                                 "D", "L")
+    # values 4 3 2 1 (top_value 4); round 1: A beats B (3), C draws D (1/2 of 1), D gets 1
+    st = compute_history(season(["A", "B", "C", "D"], [[("A", "B", "1-0"), ("C", "D", "½-½")]],
+                                top_value=4)).last
+
+    class Report:
+        standing = st
+
+    sheet = standings_records(st)
+    assert sheet.columns == STANDINGS_COLUMNS + ("R1",)
+    assert sheet.rows[0] == (1, "A", F(7), F(4), F(4), 1, 1, 0, 0, F(3))
+    frame = standings_frame(st)
+    assert list(frame.columns) == list(sheet.columns)
+    assert [tuple(r) for r in frame.itertuples(index=False)] == list(sheet.rows)
+    first = standings_rows(Report())[0]
+    assert list(first) == [*StandingRow.KEYS, "rounds"]
+    assert first == {"rank": 1, "name": "A", "score": 7, "value": 4, "prev_value": 4, "games": 1,
+                     "w": 1, "d": 0, "l": 0, "rounds": [3]}

@@ -21,7 +21,7 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -75,7 +75,10 @@ def fits_int64(bound: int) -> bool:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of a standing (what the Standings sheet shows for one player)."""
+    """One line of a standing (what the Standings sheet shows for one player): the one shape
+    every standings table is built from (the sheet, the CSV and web page, the JSON of
+    ``standings --format json``), so a new column is added here (a field, :data:`KEYS`, :meth:`cells`)
+    and its header in sheets/schema.py."""
 
     place: int
     name: str
@@ -87,6 +90,17 @@ class StandingRow:
     wins: int
     draws: int
     losses: int
+    rounds: tuple[Fraction, ...]  # points per round 1..round (own value not included)
+
+    #: The keys of the table's columns before the rounds, in order (the keys of sheets/schema.py's
+    #: Standings headers and of the JSON); :meth:`cells` gives their values.
+    KEYS: ClassVar[tuple[str, ...]] = ("rank", "name", "score", "value", "prev_value", "games",
+                                       "w", "d", "l")
+
+    def cells(self) -> tuple[Any, ...]:
+        """The values of :data:`KEYS`, in order (exact; rounding is for display)."""
+        return (self.place, self.name, self.score, self.value, self.prev_value, self.games,
+                self.wins, self.draws, self.losses)
 
 
 @dataclass(frozen=True)
@@ -184,9 +198,11 @@ class Standing:
     @functools.cached_property
     def rows(self) -> tuple[StandingRow, ...]:
         """The standing as rows, best first."""
+        points = self.round_points
         return tuple(StandingRow(place, name, self.score[name], self.value[name],
                                  self.prev_value[name], self.own_points[name], self.games[name],
-                                 self.wins[name], self.draws[name], self.losses[name])
+                                 self.wins[name], self.draws[name], self.losses[name],
+                                 points[name])
                      for place, name in zip(self.places, self.order))
 
     @functools.cached_property

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from fractions import Fraction
+
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import Standing
+from keizer_xl.core.standings import Standing, StandingRow
 
 __all__ = ["standings_rows"]
 
@@ -19,9 +21,7 @@ class _HasStanding(Protocol):
 def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
     """One dict per player, best first: rank, name, score, value, prev_value, games, w, d, l,
     rounds (numbers rounded for display, core/numbers.py)."""
-    st = report.standing
-    return [{"rank": place, "name": name, "score": display(st.score[name]),
-             "value": display(st.value[name]), "prev_value": display(st.prev_value[name]),
-             "games": st.games[name], "w": st.wins[name], "d": st.draws[name],
-             "l": st.losses[name], "rounds": [display(x) for x in st.round_points[name]]}
-            for place, name in zip(st.places, st.order)]
+    return [{**{key: display(x) if isinstance(x, Fraction) else x
+                for key, x in zip(StandingRow.KEYS, row.cells())},
+             "rounds": [display(x) for x in row.rounds]}
+            for row in report.standing.rows]
