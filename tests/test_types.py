@@ -143,3 +143,14 @@ def test_every_standings_table_is_built_from_the_one_row_shape():
     assert list(first) == [*StandingRow.KEYS, "rounds"]
     assert first == {"rank": 1, "name": "A", "score": 7, "value": 4, "prev_value": 4, "games": 1,
                      "w": 1, "d": 0, "l": 0, "rounds": [3]}
+
+
+def test_tiebreaks_are_members_too():
+    from keizer_xl.core.rules import Tiebreak
+
+    assert parse_setting("tiebreak", "rating > name") == ("tiebreak", (Tiebreak.RATING,
+                                                                       Tiebreak.NAME))
+    assert Settings().tiebreak == (Tiebreak.PREVIOUS, Tiebreak.RATING, Tiebreak.START)
+    assert dict(describe(Settings()))["tiebreak"] == "previous, rating, start"
+    with pytest.raises(ValueError):
+        Settings(tiebreak=("coin",))  # type: ignore[arg-type]

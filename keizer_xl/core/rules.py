@@ -78,6 +78,14 @@ class PairingRule(StrEnum):
     GEEL = "geel"
 
 
+class Tiebreak(StrEnum):
+    """One ``tiebreak`` (rules section 4), in the order the setting lists them."""
+    PREVIOUS = "previous"
+    RATING = "rating"
+    START = "start"
+    NAME = "name"
+
+
 class ColourRule(StrEnum):
     """``colours`` (rules section 6)."""
     KEIZER = "keizer"
@@ -181,7 +189,7 @@ class PairConstraint:
     round: int | None = None
 
 
-TIEBREAK_KEYS = ("previous", "rating", "start", "name")
+TIEBREAK_KEYS = tuple(t.value for t in Tiebreak)
 
 #: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
 LANGUAGES = ("en", "nl", "de", "fr")
@@ -228,7 +236,7 @@ class Settings:
     extra_passes: int = 0
     extra_passes_from_round: int = 1
     converge_from_round: int | None = None
-    tiebreak: tuple[str, ...] = ("previous", "rating", "start")
+    tiebreak: tuple[Tiebreak, ...] = (Tiebreak.PREVIOUS, Tiebreak.RATING, Tiebreak.START)
     # players over a season (section 7)
     withdrawn: Withdrawn = Withdrawn.KEEP
     withdrawn_opponent: Fraction = Fraction(1, 2)
@@ -264,6 +272,8 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, choice):
                 object.__setattr__(self, name, choice(value))
+        if not all(isinstance(t, Tiebreak) for t in self.tiebreak):
+            object.__setattr__(self, "tiebreak", tuple(Tiebreak(t) for t in self.tiebreak))
 
     @property
     def code_map(self) -> dict[str, Credit]:
@@ -523,7 +533,7 @@ def _parse_choice(raw: Any, key: str) -> StrEnum:
     return choice(text)
 
 
-def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
+def _parse_tiebreak(raw: Any, key: str) -> tuple[Tiebreak, ...]:
     parts = [p.strip().lower() for p in re.split(r"[,;>]", str(raw)) if p.strip()]
     for p in parts:
         if p not in TIEBREAK_KEYS:
@@ -532,7 +542,7 @@ def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
                                             hint=did_you_mean(p, TIEBREAK_KEYS)))
     if len(set(parts)) != len(parts):
         raise SettingError(key, Message("{raw!r} names a tie-break twice", raw=raw))
-    return tuple(parts)
+    return tuple(Tiebreak(p) for p in parts)
 
 
 def _parse_periods(raw: Any, key: str) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Game, Player, Result, Season
-from keizer_xl.core.rules import Credit, OwnValue, Recalculation, ValueBasis, Withdrawn
+from keizer_xl.core.rules import Credit, OwnValue, Recalculation, Tiebreak, ValueBasis, Withdrawn
 from keizer_xl.core.values import place_values, scaled_values
 from keizer_xl.errors import Message
 
@@ -477,14 +477,14 @@ class Engine:
         """Integer sort keys of the tie-breaks (section 4); None stands for ``previous``."""
         out: list[IntArray | None] = []
         for name in self.settings.tiebreak:
-            if name == "previous":
+            if name == Tiebreak.PREVIOUS:
                 out.append(None)
-            elif name == "rating":
+            elif name == Tiebreak.RATING:
                 out.append(np.array([-p.rating if p.rating is not None else 2 ** 62
                                      for p in self.players], dtype=np.int64))
-            elif name == "start":
+            elif name == Tiebreak.START:
                 out.append(np.arange(self.n, dtype=np.int64))
-            elif name == "name":
+            elif name == Tiebreak.NAME:
                 folded = [nm.casefold() for nm in self.names]
                 rank = {f: i for i, f in enumerate(sorted(set(folded)))}
                 out.append(np.array([rank[f] for f in folded], dtype=np.int64))
