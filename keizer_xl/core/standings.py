@@ -76,9 +76,9 @@ def fits_int64(bound: int) -> bool:
 @dataclass(frozen=True)
 class StandingRow:
     """One line of a standing (what the Standings sheet shows for one player): the one shape
-    every standings table is built from (the sheet, the CSV and web page, the JSON of
-    ``standings --format json``), so a new column is added here (a field, :data:`KEYS`, :meth:`cells`)
-    and its header in sheets/schema.py."""
+    every standings table is built from (the sheet, the CSV and web page, the JSON rows of the
+    command line and the macro), so a new column is added here (a field, :data:`KEYS`,
+    :meth:`cells`) and its header in sheets/schema.py."""
 
     place: int
     name: str
