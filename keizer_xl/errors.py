@@ -160,6 +160,16 @@ class SettingError(UserError, ValueError):
         self.params = params
 
 
+class UnknownSettingError(SettingError):
+    """A name that is no setting (the message suggests the closest): the reader puts it at the
+    name's cell, not the value's."""
+
+
+class NotANumberError(SettingError):
+    """A setting value that is no number at all (not one that is merely too large or
+    infinite): ``top_value`` then says it may also be a rule (N, 1.5N, ratio 3)."""
+
+
 class AmbiguousTables(UserError, ValueError):
     """Two Excel Tables on one input sheet both have the contract's headers (issue 11: the
     reader never picks one silently); the sheet reader reports it at the sheet."""

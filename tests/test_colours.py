@@ -235,6 +235,6 @@ def test_limit_problems_lists_each_player():
 def test_unknown_rule_is_an_error():
     from dataclasses import replace
 
-    s = replace(settings(), colours="random")
-    with pytest.raises(ValueError):
-        rule_choice("a", "b", (), (), s, 1)
+    # the choice is a ColourRule: an unknown word is refused when the Settings are made
+    with pytest.raises(ValueError, match="'random' is not a valid ColourRule"):
+        replace(settings(), colours="random")

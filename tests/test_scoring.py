@@ -44,7 +44,8 @@ def test_classification_in_the_rules_order():
 
 def test_pending_and_adjourned_count_as_a_draw_in_one_place():
     s = _settings(draw="1/2", win=1)
-    assert scoring.game_fraction(s, "pending") == scoring.game_fraction(s, "draw") == F(1, 2)
+    pending, draw = scoring.ScoreKind.PENDING, scoring.ScoreKind.DRAW
+    assert scoring.game_fraction(s, pending) == scoring.game_fraction(s, draw) == F(1, 2)
     grid = scoring.credit_grid(scoring.classify(_one_round_season(), last=1), s)
     credit = [grid.table[i] for i in grid.credit[:, 1].tolist()]
     assert credit[0].fraction == credit[6].fraction == F(1, 2)  # A (no result), G (adjourned)
@@ -84,7 +85,8 @@ def test_standing_rows_carry_what_the_dicts_carry():
     st = compute_history(season(["A", "B", "C", "D"], [[("A", "B", "1-0"), ("C", "D", "½-½")]],
                                 top_value=4)).last
     # values 4 3 2 1; A 4 + 3 = 7, C 2 + 1/2 = 5/2, D 1 + 1 = 2... B 3 + 0
-    assert st.rows[0] == standings.StandingRow(1, "A", F(7), F(4), F(4), F(4), 1, 1, 0, 0)
+    # A beat B (value 3 before the round): 3 points in round 1
+    assert st.rows[0] == standings.StandingRow(1, "A", F(7), F(4), F(4), F(4), 1, 1, 0, 0, (F(3),))
     assert [r.name for r in st.rows] == list(st.order)
     assert all(r.score == st.score[r.name] and r.games == st.games[r.name] for r in st.rows)
 

@@ -84,10 +84,15 @@ def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
                 "absence_unexcused", "absence_club", "absence_late", "tiebreak", "pairing",
                 "rematch_gap", "colours"):
         assert key in got and got[key] in (None, ""), key
-    # the comment shows what the keizer preset gives, checked against rules.py
+    # the comment shows what the keizer preset gives, checked against rules.py, and the words a
+    # choice setting accepts (its enum) and the presets
     defaults = dict(rules.describe(rules.build_settings([("preset", "keizer")])))
-    for key, _value, comment in DEFAULT_SETTINGS[2:]:
-        assert comment.startswith(f"keizer: {defaults[key]}."), key
+    comments = {r[0]: r[2] for r in rows}
+    for key, _value, _comment in DEFAULT_SETTINGS[2:]:
+        assert comments[key].startswith(f"keizer: {defaults[key]}. "), key
+    assert comments["recalculation"] == "keizer: prev. Values used for the points: prev, frozen, converge"
+    assert comments["colours"].endswith(": keizer, lower-white, balance, geel")
+    assert comments["preset"].startswith(", ".join(rules.PRESETS) + "; ")
     problems: list[Problem] = []
     assert read_settings(FileBook(template).read_table("Settings"), problems) == \
         rules.build_settings([("preset", "keizer")]) and not problems

@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from keizer_xl.core.model import Season
-from keizer_xl.core.rules import Settings, build_settings
+from keizer_xl.core.rules import Recalculation, Settings, build_settings
 from keizer_xl.core.standings import History, compute_history
 from keizer_xl.errors import Message
 
-METHODS = ("prev", "frozen", "converge")
+METHODS = tuple(m.value for m in Recalculation)  # labels: plain words, as typed
 PRESETS = ("keizer", "sevilla", "knsb-sixths", "frozen-fixed")
 SUMMARY_COLUMNS = ("Variant", "What", "Winner", "Players moved", "Largest move", "Moved most")
 
@@ -47,7 +47,8 @@ def variants(settings: Settings) -> list[Variant]:
     # methods and presets by the setting values a user types, in every language
     out = [Variant(Message("Season"), "season", settings)]
     for m in METHODS:
-        out.append(Variant(m, "method", replace(settings, recalculation=m, extra_passes=0,
+        out.append(Variant(m, "method", replace(settings, recalculation=Recalculation(m),
+                                                extra_passes=0,
                                                 converge_from_round=None)))
     for p in PRESETS:
         pairs: list[tuple[str, Any]] = [("preset", p), ("season", settings.season)]

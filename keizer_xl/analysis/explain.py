@@ -164,7 +164,9 @@ def _points_line(before: Fraction, now: Fraction) -> str:
 
 def _fraction_of(season: Season, fact: RoundFact) -> Fraction:
     """The share of the opponent's value a game result earns (rules section 3)."""
-    return scoring.game_fraction(season.settings, fact.score_kind or "")
+    kind = fact.score_kind
+    assert kind is not None, fact  # only a game (with its result and colour) earns a share
+    return scoring.game_fraction(season.settings, kind)
 
 
 def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from keizer_xl.core import scoring
-from keizer_xl.core.model import BUILTIN_CODES, Result, Season
+from keizer_xl.core.model import BUILTIN_CODES, Result, ScoreKind, Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.errors import Letter, Message, N_
@@ -92,8 +92,11 @@ class RoundFact(scoring.Fact):
         if self.kind == "game":
             if self.result is Result.ADJOURNED:
                 return "adj"
-            return {"win": "1", "draw": "½", "loss": "0", "forfeit_win": "1F",
-                    "forfeit_loss": "0F", "pending": "?"}[self.score_kind or ""]
+            kind = self.score_kind
+            assert kind is not None, self  # a game fact has its result and colour
+            return {ScoreKind.WIN: "1", ScoreKind.DRAW: "½", ScoreKind.LOSS: "0",
+                    ScoreKind.FORFEIT_WIN: "1F", ScoreKind.FORFEIT_LOSS: "0F",
+                    ScoreKind.PENDING: "?"}[kind]
         return {"bye": "bye", "absent": self.code or "", "late": "L", "withdrawn": "withdrawn",
                 "unmarked": "U"}[self.kind]
 
@@ -108,13 +111,13 @@ class RoundFact(scoring.Fact):
                                 opponent=opponent) if self.white else
                         Message("adjourned with Black against {opponent} (counted as a draw)",
                                 opponent=opponent))
-            kind = self.score_kind or ""
-            if kind not in _GAME_WORDS:  # no result entered yet: scored like an adjourned game
+            game = self.score_kind
+            if game is None or game not in _GAME_WORDS:  # no result entered yet: scored like an adjourned game
                 return (Message("played with White against {opponent} (no result yet, counted "
                                 "as a draw)", opponent=opponent) if self.white else
                         Message("played with Black against {opponent} (no result yet, counted "
                                 "as a draw)", opponent=opponent))
-            white, black = _GAME_WORDS[kind]
+            white, black = _GAME_WORDS[game]
             return Message(white if self.white else black, opponent=opponent)
         if self.kind == "bye":
             return Message("bye")
@@ -132,14 +135,17 @@ class RoundFact(scoring.Fact):
 
 #: a game's wording from the player's side, with White and with Black (whole sentences, so a
 #: translation may put the colour where its language wants it)
-_GAME_WORDS: dict[str, tuple[str, str]] = {
-    "win": (N_("won with White against {opponent}"), N_("won with Black against {opponent}")),
-    "draw": (N_("drew with White against {opponent}"), N_("drew with Black against {opponent}")),
-    "loss": (N_("lost with White against {opponent}"), N_("lost with Black against {opponent}")),
-    "forfeit_win": (N_("won by forfeit with White against {opponent}"),
-                    N_("won by forfeit with Black against {opponent}")),
-    "forfeit_loss": (N_("lost by forfeit with White against {opponent}"),
-                     N_("lost by forfeit with Black against {opponent}")),
+_GAME_WORDS: dict[ScoreKind, tuple[str, str]] = {
+    ScoreKind.WIN: (N_("won with White against {opponent}"),
+                    N_("won with Black against {opponent}")),
+    ScoreKind.DRAW: (N_("drew with White against {opponent}"),
+                     N_("drew with Black against {opponent}")),
+    ScoreKind.LOSS: (N_("lost with White against {opponent}"),
+                     N_("lost with Black against {opponent}")),
+    ScoreKind.FORFEIT_WIN: (N_("won by forfeit with White against {opponent}"),
+                            N_("won by forfeit with Black against {opponent}")),
+    ScoreKind.FORFEIT_LOSS: (N_("lost by forfeit with White against {opponent}"),
+                             N_("lost by forfeit with Black against {opponent}")),
 }
 _ABSENT_WORDS = {"E": N_("absent, excused ({code})"), "U": N_("absent, unexcused ({code})"),
                  "C": N_("absent, club duty ({code})"), "L": N_("not yet a member ({code})")}

@@ -30,6 +30,7 @@ it (or closes without saving to undo everything the button did).  Only with ``sa
 from __future__ import annotations
 
 import datetime as _dt
+import sys
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Sequence
@@ -340,20 +341,21 @@ def _optional(step: Callable[[], Any]) -> None:
         step()
     except (AttributeError, NotImplementedError):
         pass
-    except Exception as exc:  # an xlwings error class we cannot name without importing it
-        if type(exc).__name__ not in ("XlwingsError", "com_error", "CommandError"):
-            raise
+    except _client_errors():
+        pass
 
 
-def _runs(values: dict[int, Any]) -> list[tuple[tuple[int, int], Any]]:
-    """{1: a, 2: a, 3: b} -> [((1, 2), a), ((3, 3), b)]: one call per run of equal values."""
-    out: list[tuple[tuple[int, int], Any]] = []
-    for j in sorted(values):
-        if out and out[-1][0][1] == j - 1 and out[-1][1] == values[j]:
-            out[-1] = ((out[-1][0][0], j), values[j])
-        else:
-            out.append(((j, j), values[j]))
-    return out
+#: Where Excel's side defines the errors of a call it does not offer: xlwings' own, pywin32's
+#: COM error (Windows), appscript's command error (macOS, as xlwings' _xlmac raises it).
+_CLIENT_ERRORS = (("xlwings", "XlwingsError"), ("pywintypes", "com_error"),
+                  ("appscript.reference", "CommandError"))
+
+
+def _client_errors() -> tuple[type[Exception], ...]:
+    """The classes of :data:`_CLIENT_ERRORS` whose module is loaded (none is imported here: a
+    module that is not loaded cannot have raised)."""
+    found = (getattr(sys.modules.get(module), name, None) for module, name in _CLIENT_ERRORS)
+    return tuple(c for c in found if isinstance(c, type) and issubclass(c, Exception))
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from keizer_xl.core.model import Result, Season
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.rules import ColourRule, Settings
 from keizer_xl.errors import Message
 
 __all__ = [
@@ -36,14 +36,6 @@ __all__ = [
 WHITE = "W"
 BLACK = "B"
 History = Sequence[str]
-
-
-#: results whose colours count (over the board, or adjourned: started over the board)
-_COLOUR_RESULTS = frozenset({Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJOURNED})
-
-
-def _counts_for_colour(result: Result) -> bool:
-    return result in _COLOUR_RESULTS
 
 
 def colour_history(season: Season, rnd: int) -> dict[str, tuple[str, ...]]:
@@ -87,13 +79,6 @@ def _run(h: History) -> int:
             break
         n += 1
     return n
-
-
-def _white_share(h: History) -> Fraction:
-    """Share of White games; a player without games counts as 50 % (section 6, keizer)."""
-    if not h:
-        return Fraction(1, 2)
-    return Fraction(sum(1 for c in h if c == WHITE), len(h))
 
 
 def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:
@@ -200,19 +185,16 @@ def _geel(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int
 
 
 COLOUR_RULES = {
-    "keizer": _keizer,
-    "lower-white": _lower_white,
-    "balance": _balance_rule,
-    "geel": _geel,
+    ColourRule.KEIZER: _keizer,
+    ColourRule.LOWER_WHITE: _lower_white,
+    ColourRule.BALANCE: _balance_rule,
+    ColourRule.GEEL: _geel,
 }
 
 
 def rule_choice(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
     """``(white, black)`` by ``settings.colours`` alone, ``a`` the higher-ranked player."""
-    try:
-        rule = COLOUR_RULES[settings.colours]
-    except KeyError:
-        raise ValueError(f"unknown colours rule {settings.colours!r}") from None
+    rule = COLOUR_RULES[settings.colours]  # every ColourRule has its rule
     return rule(a, b, tuple(ha), tuple(hb), settings, rnd)
 
 

@@ -58,9 +58,6 @@ class Matching:
         self.adj[u].add(v)
         self.adj[v].add(u)
 
-    def has_edge(self, u: int, v: int) -> bool:
-        return v in self.adj[u]
-
     @classmethod
     def from_adjacency(cls, adj: list[set[int]]) -> "Matching":
         """A matching (empty) on a graph given as adjacency sets, taken over as they are

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Iterable
 
 from keizer_xl.core.rules import Settings
@@ -17,6 +17,18 @@ from keizer_xl.errors import InputError, Message, Problem, ResultError as Result
 
 
 # --------------------------------------------------------------------------- results
+
+class ScoreKind(StrEnum):
+    """What a game is from one side (rules section 3); each kind is scored by the Settings
+    field of the same name (``scoring.game_fraction``), ``pending`` like a draw."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    PENDING = "pending"  # no result yet
+
 
 class Result(Enum):
     WHITE_WINS = "1-0"
@@ -42,20 +54,20 @@ class Result(Enum):
     def is_over_the_board(self) -> bool:
         return self in (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 
-    def score(self, white: bool) -> str:
-        """'win', 'draw', 'loss', 'forfeit_win', 'forfeit_loss', 'pending' from one side."""
+    def score(self, white: bool) -> ScoreKind:
+        """The game from one side: win, draw, loss, forfeit win or loss, or pending."""
         r = self
         if r in (Result.PENDING, Result.STARTED):
-            return "pending"
+            return ScoreKind.PENDING
         if r in (Result.DRAW, Result.ADJOURNED):
-            return "draw"
+            return ScoreKind.DRAW
         if r is Result.DOUBLE_FORFEIT:
-            return "forfeit_loss"
+            return ScoreKind.FORFEIT_LOSS
         white_won = r in (Result.WHITE_WINS, Result.WHITE_FORFEIT)
         won = white_won if white else not white_won
         if r.is_forfeit:
-            return "forfeit_win" if won else "forfeit_loss"
-        return "win" if won else "loss"
+            return ScoreKind.FORFEIT_WIN if won else ScoreKind.FORFEIT_LOSS
+        return ScoreKind.WIN if won else ScoreKind.LOSS
 
 
 _RESULT_FORMS = {

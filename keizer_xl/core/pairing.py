@@ -32,7 +32,7 @@ from typing import Iterable, Sequence
 from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
 from keizer_xl.core.model import Result, Season
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.rules import PairingRule, Settings
 from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
 __all__ = [
@@ -313,7 +313,7 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
 
     pairs: list[tuple[int, int]] = []
     alive = graph.alive
-    geel = settings.pairing == "geel"
+    geel = settings.pairing == PairingRule.GEEL
     for i in range(n):
         if not alive[i]:
             continue

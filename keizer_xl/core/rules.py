@@ -13,10 +13,134 @@ import math
 import re
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from keizer_xl.errors import Message, N_, SettingError as SettingError  # one error tree: errors.py
+from keizer_xl.errors import (N_, Message, NotANumberError, SettingError as SettingError,  # errors.py
+                             UnknownSettingError)
+
+# --------------------------------------------------------------------------- the choices
+# Every choice setting is a StrEnum: a member equals (and prints as) the word a club types, so
+# ``settings.recalculation == "prev"`` still holds, and the parser accepts exactly these words.
+
+
+class ValueBasis(StrEnum):
+    """``value_basis`` (rules section 8): values from the place, or from the rating."""
+    PLACE = "place"
+    RATING = "rating"
+
+
+class OwnValue(StrEnum):
+    """``own_value``: which own value is added to the total."""
+    CURRENT = "current"
+    START = "start"
+    NONE = "none"
+
+
+class Recalculation(StrEnum):
+    """``recalculation`` (rules section 4)."""
+    PREV = "prev"
+    FROZEN = "frozen"
+    CONVERGE = "converge"
+
+
+class AbsenceDecay(StrEnum):
+    """``absence_decay``: repeated absences score less."""
+    NONE = "none"
+    HARMONIC = "harmonic"
+    HALVING = "halving"
+    HALVING_EU = "halving-eu"
+
+
+class Withdrawn(StrEnum):
+    """``withdrawn`` (rules section 7): what happens to a withdrawn player's games."""
+    KEEP = "keep"
+    REMOVE = "remove"
+    RETROACTIVE = "retroactive"
+
+
+class ValueRounding(StrEnum):
+    """``value_rounding``: how 1.5N and ratio R round to a whole number."""
+    HALF_UP = "half-up"
+    HALF_EVEN = "half-even"
+
+
+class ValueNormalisation(StrEnum):
+    """``value_normalisation``: none, or wicker (R for place 1 down to 1 for the last)."""
+    NONE = "none"
+    WICKER = "wicker"
+
+
+class PairingRule(StrEnum):
+    """``pairing`` (rules section 5)."""
+    KEIZER = "keizer"
+    GEEL = "geel"
+
+
+class ColourRule(StrEnum):
+    """``colours`` (rules section 6)."""
+    KEIZER = "keizer"
+    LOWER_WHITE = "lower-white"
+    BALANCE = "balance"
+    GEEL = "geel"
+
+
+class Tiebreak(StrEnum):
+    """One ``tiebreak`` (rules section 4), in the order the setting lists them; ``games`` (game
+    points so far) and ``id`` (the Players sheet's Id as a number) reproduce KeizerForClubs'
+    cached standings (docs/presets-kfc.md)."""
+    PREVIOUS = "previous"
+    RATING = "rating"
+    START = "start"
+    NAME = "name"
+    GAMES = "games"
+    ID = "id"
+
+
+class AttendanceDefault(StrEnum):
+    """``attendance_default`` (issue 18): a blank Attendance cell is present, or absent."""
+    PRESENT = "present"
+    ABSENT = "absent"
+
+
+class ByeChoice(StrEnum):
+    """``bye_choice`` (issue 18): who gets the bye."""
+    LOWEST_WITHOUT_BYE = "lowest-without-bye"
+    LOWEST = "lowest"
+
+
+class Rounding(StrEnum):
+    """``rounding`` (issue 17): a club's old rounding, on each contribution or on the total."""
+    NONE = "none"
+    HALF = "half"
+    WHOLE = "whole"
+    HALF_TOTAL = "half total"
+    WHOLE_TOTAL = "whole total"
+
+
+class StartRanking(StrEnum):
+    """``start_ranking``: the players list (rules section 2), or rating then name."""
+    LIST = "list"
+    RATING = "rating"
+
+
+class ConvergeStart(StrEnum):
+    """``converge_start``: where each round's iteration begins."""
+    PREVIOUS = "previous"
+    START = "start"
+
+
+class ConvergeCycle(StrEnum):
+    """``converge_cycle``: which cycles are averaged."""
+    AVERAGE = "average"
+    TWO = "two"
+
+
+class NameOrder(StrEnum):
+    """``name_order``: how the name tie-break compares."""
+    ALPHABETICAL = "alphabetical"
+    EXACT = "exact"
 
 
 @dataclass(frozen=True)
@@ -46,12 +170,12 @@ class TopValue:
             return None
         return Fraction(self.rule.split(" ", 1)[1])
 
-    def resolve(self, n: int, rounding: str = "half-up") -> Fraction:
+    def resolve(self, n: int, rounding: ValueRounding = ValueRounding.HALF_UP) -> Fraction:
         """The top value for ``n`` players; ``rounding`` (the ``value_rounding`` setting) is how
         1.5N and ratio R round to a whole number: half-up or half-even."""
         if self.number is not None:
             return self.number
-        rnd = _round_half_even if rounding == "half-even" else _round_half_up
+        rnd = _round_half_even if rounding == ValueRounding.HALF_EVEN else _round_half_up
         if self.rule == "N":
             return Fraction(n)
         if self.rule == "1.5N":
@@ -114,9 +238,7 @@ class PairConstraint:
     round: int | None = None
 
 
-#: ``games`` (game points so far: wins, forfeit wins too, and half the draws) and ``id`` (the
-#: Players sheet's Id as a number) reproduce KeizerForClubs' cached standings (presets-kfc.md)
-TIEBREAK_KEYS = ("previous", "rating", "start", "name", "games", "id")
+TIEBREAK_KEYS = tuple(t.value for t in Tiebreak)
 
 #: The workbook languages (WORKBOOK-CONTRACT.md, Languages); "en" is the default.
 LANGUAGES = ("en", "nl", "de", "fr")
@@ -134,7 +256,7 @@ class Settings:
     club: str = ""  # the club's name, shown likewise
     language: str = ""  # en, nl, de or fr; empty: the language of the input sheet names
     # values (rules section 2)
-    value_basis: str = "place"  # "place" | "rating" (section 8)
+    value_basis: ValueBasis = ValueBasis.PLACE  # section 8
     top_value: TopValue = TopValue(rule="1.5N")
     value_step: Fraction = Fraction(1)
     bottom_value: Fraction | None = None
@@ -155,28 +277,28 @@ class Settings:
     codes: tuple[tuple[str, Credit], ...] = ()
     absence_max: int | None = None
     absence_max_includes_club: bool = False
-    absence_decay: str = "none"  # none | harmonic | halving
-    own_value: str = "current"  # current | start | none
+    absence_decay: AbsenceDecay = AbsenceDecay.NONE
+    own_value: OwnValue = OwnValue.CURRENT
     # recalculation (section 4)
-    recalculation: str = "prev"  # prev | frozen | converge
+    recalculation: Recalculation = Recalculation.PREV
     max_passes: int = 50
     extra_passes: int = 0
     extra_passes_from_round: int = 1
     converge_from_round: int | None = None
-    tiebreak: tuple[str, ...] = ("previous", "rating", "start")
+    tiebreak: tuple[Tiebreak, ...] = (Tiebreak.PREVIOUS, Tiebreak.RATING, Tiebreak.START)
     # reproducing another program exactly (issue 17; docs/presets-chesspairing.md)
-    rounding: str = "none"  # none | half | whole | half total | whole total
-    start_ranking: str = "list"  # list (rules section 2) | rating (rating, then name)
-    converge_start: str = "previous"  # previous | start: where each round's iteration begins
-    converge_cycle: str = "average"  # average (any cycle) | two (only a 2-cycle is averaged)
-    name_order: str = "alphabetical"  # alphabetical (case-insensitive) | exact (code points)
+    rounding: Rounding = Rounding.NONE  # none | half | whole | half total | whole total
+    start_ranking: StartRanking = StartRanking.LIST  # list (section 2) | rating (then name)
+    converge_start: ConvergeStart = ConvergeStart.PREVIOUS  # where each round's iteration begins
+    converge_cycle: ConvergeCycle = ConvergeCycle.AVERAGE  # average (any cycle) | two
+    name_order: NameOrder = NameOrder.ALPHABETICAL  # alphabetical (case-insensitive) | exact
     absence_max_includes_unexcused: bool = False
     float_shares: bool = False  # rounding ties decided as chesspairing's float64 products do
     # players over a season (section 7)
-    withdrawn: str = "keep"  # keep | remove
+    withdrawn: Withdrawn = Withdrawn.KEEP
     withdrawn_opponent: Fraction = Fraction(1, 2)
     # pairing (section 5)
-    pairing: str = "keizer"  # keizer | geel
+    pairing: PairingRule = PairingRule.KEIZER
     rematch_gap: int | None = None  # None = never again; 0 = no restriction
     max_meetings: int | None = None
     forfeit_is_meeting: bool = True
@@ -197,16 +319,16 @@ class Settings:
     absence_max_per_period: bool = False  # yes: absence_max counts each period's absences anew
     # house rules (issue 18 item 5, issue 16): see docs/club-year.md
     min_games: int | None = None  # fewer games: shown after the final table, unranked
-    attendance_default: str = "present"  # present | absent (blank = absent, a mark = present)
-    bye_choice: str = "lowest-without-bye"  # lowest-without-bye | lowest
+    attendance_default: AttendanceDefault = AttendanceDefault.PRESENT  # blank = present | absent
+    bye_choice: ByeChoice = ByeChoice.LOWEST_WITHOUT_BYE  # lowest-without-bye | lowest
     bye_first_evening: bool = True  # no: no bye on a player's first evening when avoidable
     # colours (section 6)
-    colours: str = "keizer"  # keizer | lower-white | balance | geel
+    colours: ColourRule = ColourRule.KEIZER
     max_same_colour_in_row: int | None = None
     max_colour_difference: int | None = None
     # KeizerForClubs' rules (issue 17, docs/presets-kfc.md; all off outside preset kfc)
-    value_rounding: str = "half-up"  # how 1.5N and ratio R round: half-up | half-even
-    value_normalisation: str = "none"  # none | wicker: R for place 1 down to 1 for the last
+    value_rounding: ValueRounding = ValueRounding.HALF_UP  # how 1.5N and ratio R round
+    value_normalisation: ValueNormalisation = ValueNormalisation.NONE  # wicker: R .. 1
     own_value_fade: int = 0  # n > 0: own value x (n - R) / n after round R, 0 from round n
     withdrawn_opponent_result: bool = False  # withdrawn_opponent x the game's result share
     # groups (issue 18, docs/groups.md): at each period boundary the ``promote`` best of a group
@@ -219,15 +341,25 @@ class Settings:
     # a game without a result scores nothing for either (KeizerForClubs) instead of a draw
     pending_scores_zero: bool = False
 
+    def __post_init__(self) -> None:
+        # a choice given as its word (a preset's "frozen", replace(s, recalculation="prev"))
+        # becomes the enum member; a word that is no choice raises ValueError
+        for name, choice in _CHOICES.items():
+            value = getattr(self, name)
+            if not isinstance(value, choice):
+                object.__setattr__(self, name, choice(value))
+        if not all(isinstance(t, Tiebreak) for t in self.tiebreak):
+            object.__setattr__(self, "tiebreak", tuple(Tiebreak(t) for t in self.tiebreak))
+
     @property
     def code_map(self) -> dict[str, Credit]:
         return dict(self.codes)
 
     def value_denominator(self) -> int:
         """Common denominator of every value this configuration can produce."""
-        if self.value_basis == "rating":
+        if self.value_basis == ValueBasis.RATING:
             return 100
-        if self.value_normalisation == "wicker":
+        if self.value_normalisation == ValueNormalisation.WICKER:
             return WICKER_DENOMINATOR
         if self.bottom_value is not None:
             return int(10 ** self.value_decimals)
@@ -357,24 +489,27 @@ PRESETS["chesspairing-1956"] = {**PRESETS["chesspairing"], "recalculation": "pre
 
 # --------------------------------------------------------------------------- parsing
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "value_basis": ("place", "rating"),
-    "own_value": ("current", "start", "none"),
-    "recalculation": ("prev", "frozen", "converge"),
-    "absence_decay": ("none", "harmonic", "halving", "halving-eu"),
-    "withdrawn": ("keep", "remove", "retroactive"),
-    "value_rounding": ("half-up", "half-even"),
-    "value_normalisation": ("none", "wicker"),
-    "pairing": ("keizer", "geel"),
-    "colours": ("keizer", "lower-white", "balance", "geel"),
-    "attendance_default": ("present", "absent"),
-    "bye_choice": ("lowest-without-bye", "lowest"),
-    "rounding": ("none", "half", "whole", "half total", "whole total"),
-    "start_ranking": ("list", "rating"),
-    "converge_start": ("previous", "start"),
-    "converge_cycle": ("average", "two"),
-    "name_order": ("alphabetical", "exact"),
+#: The choice settings and their enums: the accepted words are the members' values.
+_CHOICES: dict[str, type[StrEnum]] = {
+    "value_basis": ValueBasis,
+    "own_value": OwnValue,
+    "recalculation": Recalculation,
+    "absence_decay": AbsenceDecay,
+    "withdrawn": Withdrawn,
+    "value_rounding": ValueRounding,
+    "value_normalisation": ValueNormalisation,
+    "pairing": PairingRule,
+    "colours": ColourRule,
+    "attendance_default": AttendanceDefault,
+    "bye_choice": ByeChoice,
+    "rounding": Rounding,
+    "start_ranking": StartRanking,
+    "converge_start": ConvergeStart,
+    "converge_cycle": ConvergeCycle,
+    "name_order": NameOrder,
 }
+#: The same, public: the template lists each choice setting's words from it.
+CHOICES = _CHOICES
 _CHOICE_ALIASES = {
     "colours": {"lower_white": "lower-white", "lowerwhite": "lower-white"},
     "recalculation": {"previous": "prev", "original": "prev", "convergence": "converge"},
@@ -443,8 +578,8 @@ def _bounded_decimal(text: str, raw: Any, key: str) -> Fraction:
     try:
         d = Decimal(text)
     except (InvalidOperation, ValueError):
-        raise SettingError(key, Message("{raw!r} is not a number (write 1/3, 0.3333 or 33.33%)",
-                                        raw=raw)) from None
+        raise NotANumberError(key, Message("{raw!r} is not a number (write 1/3, 0.3333 or "
+                                           "33.33%)", raw=raw)) from None
     if not d.is_finite():
         raise SettingError(key, Message("{raw!r} is not a finite number", raw=raw))
     if d and not -MAX_DECIMAL_EXPONENT <= d.adjusted() <= MAX_DECIMAL_EXPONENT:
@@ -460,7 +595,7 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
 
     Magnitudes are bounded (:data:`MAX_MAGNITUDE`) before any exact arithmetic is done."""
     if isinstance(raw, bool):
-        raise SettingError(key, Message("{raw!r} is not a number", raw=raw))
+        raise NotANumberError(key, Message("{raw!r} is not a number", raw=raw))
     if isinstance(raw, int):
         if abs(raw) > MAX_MAGNITUDE:
             raise SettingError(key, Message("{raw!r} is too large a number for a setting", raw=raw))
@@ -476,7 +611,8 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
     if not text:
         raise SettingError(key, Message("is empty"))
     if len(text) > _MAX_TEXT:
-        raise SettingError(key, Message("{raw!r}... is not a number (too long)", raw=str(raw)[:20]))
+        raise NotANumberError(key, Message("{raw!r}... is not a number (too long)",
+                                           raw=str(raw)[:20]))
     percent = text.endswith("%")
     if percent:
         text = text[:-1]
@@ -540,26 +676,25 @@ def _parse_top(raw: Any, key: str) -> TopValue:
         return TopValue(rule=f"ratio {_decimal_text(r)}")
     try:
         return TopValue(number=parse_fraction(raw, key))
-    except SettingError as e:
-        if "is not a number" not in str(e):  # a number, but infinite or far too large
-            raise
-        raise SettingError(key, Message("{raw!r} is not a number or one of N, 1.5N, 2N, ratio 3",
-                                        raw=raw)) from None
+    except NotANumberError:  # (a number, but infinite or far too large, is said as it is)
+        raise NotANumberError(key, Message("{raw!r} is not a number or one of N, 1.5N, 2N, "
+                                           "ratio 3", raw=raw)) from None
 
 
-def _parse_choice(raw: Any, key: str) -> str:
+def _parse_choice(raw: Any, key: str) -> StrEnum:
     text = str(raw).strip().lower().replace("_", "-") if key == "colours" else str(raw).strip().lower()
     text = re.sub(r"\s+", " ", text)  # "half  total"
     text = _CHOICE_ALIASES.get(key, {}).get(text, text)
-    choices = _CHOICES[key]
+    choice = _CHOICES[key]
+    choices = [member.value for member in choice]
     if text not in choices:
         raise SettingError(key, Message("{raw!r} is not one of {choices}{hint}", raw=raw,
                                         choices=", ".join(choices),
                                         hint=did_you_mean(text, choices)))
-    return text
+    return choice(text)
 
 
-def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
+def _parse_tiebreak(raw: Any, key: str) -> tuple[Tiebreak, ...]:
     parts = [p.strip().lower() for p in re.split(r"[,;>]", str(raw)) if p.strip()]
     for p in parts:
         if p not in TIEBREAK_KEYS:
@@ -568,7 +703,7 @@ def _parse_tiebreak(raw: Any, key: str) -> tuple[str, ...]:
                                             hint=did_you_mean(p, TIEBREAK_KEYS)))
     if len(set(parts)) != len(parts):
         raise SettingError(key, Message("{raw!r} names a tie-break twice", raw=raw))
-    return tuple(parts)
+    return tuple(Tiebreak(p) for p in parts)
 
 
 def _parse_periods(raw: Any, key: str) -> tuple[int, ...]:
@@ -691,12 +826,12 @@ def normalise_key(raw_key: str) -> str:
     return KEY_ALIASES.get(key, key)
 
 
-def _unknown_setting(raw_key: str, key: str) -> SettingError:
+def _unknown_setting(raw_key: str, key: str) -> UnknownSettingError:
     candidates = list(KNOWN_KEYS) + ["code X"]
     hint = did_you_mean(key, candidates)
     msgid = (N_("unknown setting {name!r}; did you mean {suggestion}?") if hint
              else N_("unknown setting {name!r}"))
-    return SettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
+    return UnknownSettingError(key, f"unknown setting {raw_key!r}{hint}", msgid, name=str(raw_key),
                         suggestion=hint[len("; did you mean "):-1])
 
 
@@ -921,7 +1056,7 @@ def _check_consistency(s: Settings) -> None:
         raise SettingError(key, Message("win {win}, draw {draw}, loss {loss}: a win must be worth "
                                         "at least a draw and a draw at least a loss",
                                         win=_fmt(s.win), draw=_fmt(s.draw), loss=_fmt(s.loss)))
-    if s.value_normalisation == "wicker" and s.top_value.ratio is None:
+    if s.value_normalisation == ValueNormalisation.WICKER and s.top_value.ratio is None:
         raise SettingError("value_normalisation", Message(
             "value_normalisation wicker needs top_value 'ratio R' (e.g. ratio 3): the first place "
             "is worth R, the last 1"))

@@ -32,8 +32,8 @@ from typing import Callable, Sequence, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from keizer_xl.core.model import BUILTIN_CODES, Player, Result, Season
-from keizer_xl.core.rules import Credit, Settings
+from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Season
+from keizer_xl.core.rules import AbsenceDecay, Credit, Settings, Withdrawn
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -45,11 +45,11 @@ WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING = 1, 2, 3, 4, 5, 
 BYE, ABSENT, LATE, WITHDRAWN, UNMARKED = 8, 9, 10, 11, 12
 
 GAME_CLASSES = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING)
-OVER_THE_BOARD = (WIN, DRAW, LOSS)  # counted in Games / W / D / L
 
 #: the side's score kind, as ``Result.score`` names it ("pending": no result yet)
-SCORE_KIND = {WIN: "win", DRAW: "draw", LOSS: "loss", FORFEIT_WIN: "forfeit_win",
-              FORFEIT_LOSS: "forfeit_loss", ADJOURNED: "draw", PENDING: "pending"}
+SCORE_KIND = {WIN: ScoreKind.WIN, DRAW: ScoreKind.DRAW, LOSS: ScoreKind.LOSS,
+              FORFEIT_WIN: ScoreKind.FORFEIT_WIN, FORFEIT_LOSS: ScoreKind.FORFEIT_LOSS,
+              ADJOURNED: ScoreKind.DRAW, PENDING: ScoreKind.PENDING}
 
 #: the kind of a round for people (``RoundFact.kind``)
 FACT_KIND = {**{c: "game" for c in GAME_CLASSES}, BYE: "bye", ABSENT: "absent", LATE: "late",
@@ -67,24 +67,32 @@ _DOUBLE_FORFEIT = _RESULTS.index(Result.DOUBLE_FORFEIT)
 def _side(result: Result, white: bool) -> int:
     if result is Result.ADJOURNED:
         return ADJOURNED
-    return {"win": WIN, "draw": DRAW, "loss": LOSS, "forfeit_win": FORFEIT_WIN,
-            "forfeit_loss": FORFEIT_LOSS, "pending": PENDING}[result.score(white)]
+    return {ScoreKind.WIN: WIN, ScoreKind.DRAW: DRAW, ScoreKind.LOSS: LOSS,
+            ScoreKind.FORFEIT_WIN: FORFEIT_WIN, ScoreKind.FORFEIT_LOSS: FORFEIT_LOSS,
+            ScoreKind.PENDING: PENDING}[result.score(white)]
 
 
 _WHITE_SIDE = np.array([_side(r, True) for r in _RESULTS], dtype=np.int8)
 _BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
 
 
-def game_fraction(settings: Settings, score_kind: str) -> Fraction:
+def game_fraction(settings: Settings, score_kind: ScoreKind) -> Fraction:
     """The share of the opponent's value a game earns (section 3).  A game without a result
     (or adjourned) is scored like a draw until the result is entered; with
     ``pending_scores_zero`` (KeizerForClubs) a game without a result earns nothing."""
-    if score_kind == "pending":
-        if settings.pending_scores_zero:
+    match score_kind:
+        case ScoreKind.WIN:
+            return settings.win
+        case ScoreKind.PENDING if settings.pending_scores_zero:
             return Fraction(0)
-        score_kind = "draw"
-    value: Fraction = getattr(settings, score_kind)
-    return value
+        case ScoreKind.DRAW | ScoreKind.PENDING:
+            return settings.draw
+        case ScoreKind.LOSS:
+            return settings.loss
+        case ScoreKind.FORFEIT_WIN:
+            return settings.forfeit_win
+        case ScoreKind.FORFEIT_LOSS:
+            return settings.forfeit_loss
 
 
 def absence_credit(settings: Settings, code: str) -> tuple[Credit, bool, bool]:
@@ -103,16 +111,16 @@ def absence_credit(settings: Settings, code: str) -> tuple[Credit, bool, bool]:
     return s.code_map[code], True, False
 
 
-def decayed(credit: Credit, decay: str, nth: int) -> Credit:
+def decayed(credit: Credit, decay: AbsenceDecay, nth: int) -> Credit:
     """The credit for the nth excused absence under ``absence_decay`` (rules section 3).
 
     harmonic: 1/3, 1/4, 1/5, ... (in general 1/(1/f + n - 1) for a base fraction f; a fixed
     amount shrinks in the same proportion as 1/3 does); halving: each further absence half the
     previous credit; halving-eu: the same for excused and unexcused absences counted together.
     """
-    if decay == "none" or nth == 1:
+    if decay == AbsenceDecay.NONE or nth == 1:
         return credit
-    if decay in ("halving", "halving-eu"):
+    if decay in (AbsenceDecay.HALVING, AbsenceDecay.HALVING_EU):
         factor = Fraction(1, 2 ** (nth - 1))
     else:
         base = credit.fraction if credit.fixed is None and credit.fraction else Fraction(1, 3)
@@ -232,7 +240,7 @@ def classify(season: Season, players: Sequence[Player] | None = None,
             opponent[both_out] = -1
             white[both_out] = False
             result[both_out] = -1
-    if s.withdrawn in ("remove", "retroactive"):
+    if s.withdrawn in (Withdrawn.REMOVE, Withdrawn.RETROACTIVE):
         left = after_withdrawal
         kind[left] = NONE
         opponent[left] = -1
@@ -289,7 +297,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         counts_code = np.array([cnt for _, cnt, _ in info], dtype=bool)
         # halving-eu (KeizerForClubs' DecayBonus): excused and unexcused absences decay
         # together, counted as one series (docs/presets-kfc.md)
-        both = s.absence_decay == "halving-eu"
+        both = s.absence_decay == AbsenceDecay.HALVING_EU
         excused_code = np.array([(exc or (both and name == "U")) and c != Credit(Fraction(0))
                                  for (c, _, exc), name in zip(info, rounds.codes)], dtype=bool)
         safe = np.where(absent, code, 0)
@@ -300,7 +308,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
             over = counts & (_counted(counts, s) > s.absence_max)
             credit = np.where(over, 0, credit)
         excused = absent & excused_code[safe] & ~over
-        if s.absence_decay != "none" and excused.any():
+        if s.absence_decay != AbsenceDecay.NONE and excused.any():
             nth = np.cumsum(excused, axis=1)
             for i, r in zip(*np.nonzero(excused & (nth > 1))):
                 base = table[int(credit[i, r])]
@@ -340,7 +348,7 @@ class Fact:
     code: str | None = None
 
     @property
-    def score_kind(self) -> str | None:
+    def score_kind(self) -> ScoreKind | None:
         """win, draw, loss, forfeit_win, forfeit_loss or pending (games only)."""
         if self.kind != "game" or self.result is None or self.white is None:
             return None

@@ -21,14 +21,15 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core import scoring
-from keizer_xl.core.model import Game, Player, Result, Season
-from keizer_xl.core.rules import Credit
+from keizer_xl.core.model import Game, Player, Result, ScoreKind, Season
+from keizer_xl.core.rules import (Credit, NameOrder, OwnValue, Recalculation, Tiebreak, ValueBasis,
+                                  Withdrawn)
 from keizer_xl.core.values import place_values, scaled_values
 from keizer_xl.errors import Message
 
@@ -104,7 +105,10 @@ def fits_int64(bound: int) -> bool:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of a standing (what the Standings sheet shows for one player)."""
+    """One line of a standing (what the Standings sheet shows for one player): the one shape
+    every standings table is built from (the sheet, the CSV and web page, the JSON rows of the
+    command line and the macro), so a new column is added here (a field, :data:`KEYS`,
+    :meth:`cells`) and its header in sheets/schema.py."""
 
     place: int
     name: str
@@ -116,6 +120,17 @@ class StandingRow:
     wins: int
     draws: int
     losses: int
+    rounds: tuple[Fraction, ...]  # points per round 1..round (own value not included)
+
+    #: The keys of the table's columns before the rounds, in order (the keys of sheets/schema.py's
+    #: Standings headers and of the JSON); :meth:`cells` gives their values.
+    KEYS: ClassVar[tuple[str, ...]] = ("rank", "name", "score", "value", "prev_value", "games",
+                                       "w", "d", "l")
+
+    def cells(self) -> tuple[Any, ...]:
+        """The values of :data:`KEYS`, in order (exact; rounding is for display)."""
+        return (self.place, self.name, self.score, self.value, self.prev_value, self.games,
+                self.wins, self.draws, self.losses)
 
 
 @dataclass(frozen=True)
@@ -213,9 +228,11 @@ class Standing:
     @functools.cached_property
     def rows(self) -> tuple[StandingRow, ...]:
         """The standing as rows, best first."""
+        points = self.round_points
         return tuple(StandingRow(place, name, self.score[name], self.value[name],
                                  self.prev_value[name], self.own_points[name], self.games[name],
-                                 self.wins[name], self.draws[name], self.losses[name])
+                                 self.wins[name], self.draws[name], self.losses[name],
+                                 points[name])
                      for place, name in zip(self.places, self.order))
 
     @functools.cached_property
@@ -323,7 +340,7 @@ class Engine:
         fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
         if s.withdrawn_opponent_result:  # withdrawn_opponent x the game's result share
             fractions += [c.fraction * s.withdrawn_opponent for c in used if c.fixed is None]
-            fractions.append(scoring.game_fraction(s, "loss") * s.withdrawn_opponent)
+            fractions.append(scoring.game_fraction(s, ScoreKind.LOSS) * s.withdrawn_opponent)
         if s.own_value_fade:  # own value x (n - R) / n: exact over a multiple of n
             fractions.append(Fraction(1, s.own_value_fade))
         fixed = [c.fixed for c in used if c.fixed is not None]
@@ -361,7 +378,7 @@ class Engine:
             if s.withdrawn_opponent_forfeit_as_loss:
                 # KeizerForClubs (RankingCalculator.cs, newest): against a retired player any
                 # result but a win or a draw earns the loss bonus share, forfeits included
-                loss = scoring.game_fraction(s, "loss") * s.withdrawn_opponent
+                loss = scoring.game_fraction(s, ScoreKind.LOSS) * s.withdrawn_opponent
                 other = self.rounds.kind == scoring.FORFEIT_LOSS
                 if s.pending_scores_zero:  # KFC's "anything else" covers no result too
                     other = other | (self.rounds.kind == scoring.PENDING)
@@ -414,7 +431,7 @@ class Engine:
         rounds and the own value; a cycle sums up to ``max_passes`` totals."""
         s = self.settings
         rounds = self.last_round + 1
-        if s.value_basis == "rating":  # Elo moves at most k_factor (<= 32) per round
+        if s.value_basis == ValueBasis.RATING:  # Elo moves at most k_factor (<= 32) per round
             top = max([abs(p.rating or 0) for p in self.players] + [0])
             vmax = Fraction(top + 32 * rounds + 1, 100)
         else:
@@ -433,7 +450,7 @@ class Engine:
                     ratings: IntArray | None = None) -> Array:
         """Scaled values per player index for a ranking (``order`` lists active indices)."""
         out = np.zeros(self.n, dtype=self.dtype)
-        if self.settings.value_basis == "rating":
+        if self.settings.value_basis == ValueBasis.RATING:
             assert ratings is not None
             out[active] = ratings[active]  # rating / 100, denominator 100
             return out
@@ -462,9 +479,9 @@ class Engine:
         round k; ``own_value_fade`` n scales it by (n - k) / n, 0 from round n on."""
         own = self.settings.own_value
         fade = self.settings.own_value_fade
-        if own == "none" or (fade and k >= fade):
+        if own == OwnValue.NONE or (fade and k >= fade):
             return np.zeros(self.n, dtype=self.dtype)
-        base = values if own == "current" else self._start_values
+        base = values if own == OwnValue.CURRENT else self._start_values
         mult = self.own_mult if not fade else self.own_mult * (fade - k) // fade
         points = np.where(active, base * mult, 0).astype(self.dtype)
         # own values that are whole multiples of the unit (integer values) need no rounding
@@ -578,22 +595,22 @@ class Engine:
         """Integer sort keys of the tie-breaks (section 4); None stands for ``previous``."""
         out: list[IntArray | None] = []
         for name in self.settings.tiebreak:
-            if name == "previous":
+            if name == Tiebreak.PREVIOUS:
                 out.append(None)
-            elif name == "rating":
+            elif name == Tiebreak.RATING:
                 out.append(np.array([-p.rating if p.rating is not None else 2 ** 62
                                      for p in self.players], dtype=np.int64))
-            elif name == "start":
+            elif name == Tiebreak.START:
                 out.append(np.arange(self.n, dtype=np.int64))
-            elif name == "name":
-                folded = [nm if self.settings.name_order == "exact" else nm.casefold()
+            elif name == Tiebreak.NAME:
+                folded = [nm if self.settings.name_order == NameOrder.EXACT else nm.casefold()
                           for nm in self.names]
                 rank = {f: i for i, f in enumerate(sorted(set(folded)))}
                 out.append(np.array([rank[f] for f in folded], dtype=np.int64))
-            elif name == "id":  # the player's Id as a number; none or not a number: last
+            elif name == Tiebreak.ID:  # the player's Id as a number; none or not a number: last
                 out.append(np.array([int(p.id) if p.id and p.id.strip().isdigit() else 2 ** 62
                                      for p in self.players], dtype=np.int64))
-            elif name == "games":  # per round: rank() takes the column of the round
+            elif name == Tiebreak.GAMES:  # per round: rank() takes the column of the round
                 kind = self.rounds.kind
                 won = (kind == scoring.WIN) | (kind == scoring.FORFEIT_WIN)
                 drawn = (kind == scoring.DRAW) | (kind == scoring.ADJOURNED)
@@ -638,7 +655,7 @@ class Engine:
         order = np.flatnonzero(active).astype(np.int64)  # start ranking (indices: start order)
         values = self.value_array(order, None, active, self._ratings[0])
         self._start_values = values.copy()
-        start_totals = (values * self.own_mult if s.own_value != "none"
+        start_totals = (values * self.own_mult if s.own_value != OwnValue.NONE
                         else np.zeros(n, dtype=self.dtype))
         zero = np.zeros(n, dtype=self.dtype)
         standings = [self._standing(None, _Outcome(_Pass(order, start_totals, zero, zero), 1, 1,
@@ -649,7 +666,7 @@ class Engine:
         for k in range(1, upto + 1):
             active = self._active(k)
             active_idx = order[active[order]]
-            if len(active_idx) != len(order) or s.value_basis == "rating":
+            if len(active_idx) != len(order) or s.value_basis == ValueBasis.RATING:
                 # a player left the ranking (withdrawn remove): values close up (section 7)
                 values = self.value_array(active_idx, totals, active, self._ratings[k - 1])
             place_prev = np.full(n, n + 1, dtype=np.int64)
@@ -666,7 +683,7 @@ class Engine:
     def _round(self, step: _Step) -> _Outcome:
         s = self.settings
         k, prev_vals = step.k, step.prev_values
-        if s.recalculation == "frozen":
+        if s.recalculation == Recalculation.FROZEN:
             # round k is valued once with V_{k-1}, closed up if someone left this round, and
             # keeps exactly those values in every later standing (section 4: never revisited)
             self._value_rows[k - 1] = prev_vals
@@ -788,7 +805,7 @@ class Engine:
 
     def _mode(self, k: int) -> tuple[str, int]:
         s = self.settings
-        if s.recalculation == "converge":
+        if s.recalculation == Recalculation.CONVERGE:
             return "converge", 0
         if s.converge_from_round is not None and k >= s.converge_from_round:
             return "converge", 0
@@ -799,12 +816,12 @@ class Engine:
     def _active(self, k: int) -> npt.NDArray[np.bool_]:
         """Who is in the ranking for the standing after round k."""
         s = self.settings
-        if s.withdrawn == "retroactive":
+        if s.withdrawn == Withdrawn.RETROACTIVE:
             # KeizerForClubs: a retired player leaves every ranking, also those before his
             # withdrawal (it recomputes all rounds with today's player states)
             return np.array([p.withdrawn_round is None or p.withdrawn_round > self.last_round + 1
                              for p in self.players], dtype=bool)
-        if s.withdrawn != "remove":
+        if s.withdrawn != Withdrawn.REMOVE:
             return np.ones(self.n, dtype=bool)
         return np.array([not p.is_withdrawn(max(k, 1)) for p in self.players], dtype=bool)
 
@@ -812,7 +829,7 @@ class Engine:
 
     def _ratings_by_round(self, upto: int) -> list[IntArray | None]:
         s = self.settings
-        if s.value_basis != "rating":
+        if s.value_basis != ValueBasis.RATING:
             return [None] * (upto + 1)
         current = np.array([p.rating or 0 for p in self.players], dtype=np.int64)
         out: list[IntArray | None] = [current.copy()]
@@ -844,7 +861,7 @@ class Engine:
         """The output of one round (``step`` None: the start ranking, before round 1)."""
         k = step.k if step is not None else 0
         p = out.final
-        grid_of = (self._grid_of(step, p, self.settings.recalculation == "frozen")
+        grid_of = (self._grid_of(step, p, self.settings.recalculation == Recalculation.FROZEN)
                    if step is not None else None)
         if self.settings.tied_share_value and k:
             places = self._shared(p.totals[p.order])

@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import floor
 from typing import Sequence
 
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.rules import Settings, ValueBasis, ValueNormalisation
 from keizer_xl.errors import Message
 
 
@@ -17,7 +17,7 @@ def place_values(settings: Settings, n: int) -> list[Fraction]:
     """Value of places 1..n (before any tie sharing)."""
     if n == 0:
         return []
-    if settings.value_normalisation == "wicker":
+    if settings.value_normalisation == ValueNormalisation.WICKER:
         return wicker_values(settings, n)
     top = settings.top_value.resolve(n, settings.value_rounding)
     if settings.bottom_value is not None:
@@ -47,17 +47,6 @@ def wicker_values(settings: Settings, n: int) -> list[Fraction]:
     return [Fraction(round((r - i * delta) * scale), scale) for i in range(n)]
 
 
-def shared_places(totals_in_order: Sequence[int]) -> list[int]:
-    """Sports ranking places (1, 1, 3) for totals listed best first: equal totals share."""
-    places: list[int] = []
-    for i, total in enumerate(totals_in_order):
-        if i and total == totals_in_order[i - 1]:
-            places.append(places[-1])
-        else:
-            places.append(i + 1)
-    return places
-
-
 def scaled_values(settings: Settings, places: Sequence[int], n: int) -> list[int]:
     """Integer values (times the value denominator) for the given 1-based places."""
     den = settings.value_denominator()
@@ -72,22 +61,30 @@ def scaled_values(settings: Settings, places: Sequence[int], n: int) -> list[int
 
 
 def value_scale_problem(settings: Settings, n_players: int) -> str | None:
+    """Why the value scale does not work for ``n_players`` (see :func:`value_scale_check`),
+    or None."""
+    found = value_scale_check(settings, n_players)
+    return None if found is None else found[1]
+
+
+def value_scale_check(settings: Settings, n_players: int) -> tuple[str, Message] | None:
     """Why the value scale does not work for ``n_players``, or None (rules section 2).
 
     Values must stay above zero down to the last place: with ``top_value`` 100 and
     ``value_step`` 1, 150 players give the last places values of 0 and below, so a win over
     them earns nothing or costs points, and the ranking is computed on a scale that means
     something else than the club intended.  The message names the setting to change and what
-    to set instead; the caller adds the Settings cell.
+    to set instead; the setting it returns with it (``bottom_value`` or ``top_value``) tells the
+    caller which Settings cell to name.
     """
-    if settings.value_basis != "place" or n_players < 1:
+    if settings.value_basis != ValueBasis.PLACE or n_players < 1:
         return None
     top = settings.top_value.resolve(n_players, settings.value_rounding)
     bottom = settings.bottom_value
     if bottom is not None and bottom > top:  # a rule top (N, 1.5N) can fall below bottom_value
-        return Message("bottom_value {bottom} is above top_value {top} (= {value} with {n} "
-                       "players)", bottom=_text(bottom), top=str(settings.top_value),
-                       value=_text(top), n=n_players)
+        return "bottom_value", Message(
+            "bottom_value {bottom} is above top_value {top} (= {value} with {n} players)",
+            bottom=_text(bottom), top=str(settings.top_value), value=_text(top), n=n_players)
     values = place_values(settings, n_players)
     lowest = values[-1]
     if lowest > 0:
@@ -95,30 +92,33 @@ def value_scale_problem(settings: Settings, n_players: int) -> str | None:
     if bottom is not None:
         scale = 10 ** settings.value_decimals
         if top > 0 and bottom > 0:  # above 0, but cut to value_decimals it is 0
-            return Message("bottom_value {bottom} cut to {decimals} decimals is 0: set "
-                           "bottom_value to at least {least} or value_decimals higher",
-                           bottom=_text(bottom), decimals=settings.value_decimals,
-                           least=_text(Fraction(1, scale)))
-        return Message("bottom_value {bottom} gives the last place a value of {lowest} with {n} "
-                       "players; set bottom_value above 0 (e.g. 1)", bottom=_text(bottom),
-                       lowest=_text(lowest), n=n_players)
+            return "bottom_value", Message(
+                "bottom_value {bottom} cut to {decimals} decimals is 0: set bottom_value to at "
+                "least {least} or value_decimals higher", bottom=_text(bottom),
+                decimals=settings.value_decimals, least=_text(Fraction(1, scale)))
+        return "bottom_value", Message(
+            "bottom_value {bottom} gives the last place a value of {lowest} with {n} players; "
+            "set bottom_value above 0 (e.g. 1)", bottom=_text(bottom), lowest=_text(lowest),
+            n=n_players)
     bad = sum(1 for v in values if v <= 0)
     step = settings.value_step
     # the largest step that keeps the last place at 1 or more: (top - 1) / (n - 1)
     fitting_step = (top - 1) / (n_players - 1) if n_players > 1 else step
     need = 1 + (n_players - 1) * step  # a number top_value that keeps the last place at 1
     if settings.top_value.number is not None:
-        return Message("top_value {top} with value_step {step} gives the last {bad} of {n} "
-                       "places a value of 0 or below (lowest {lowest}); set top_value to {need} "
-                       "or more, or top_value to a rule such as N or 1.5N, or value_step to at "
-                       "most {fitting}, or set bottom_value (the last place's value)",
-                       top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
-                       lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
-    return Message("top_value {top} with value_step {step} gives the last {bad} of {n} places a "
-                   "value of 0 or below (lowest {lowest}); set value_step to at most {fitting}, "
-                   "or top_value to {need} or more, or set bottom_value (the last place's value)",
-                   top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
-                   lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
+        return "top_value", Message(
+            "top_value {top} with value_step {step} gives the last {bad} of {n} places a value of "
+            "0 or below (lowest {lowest}); set top_value to {need} or more, or top_value to a "
+            "rule such as N or 1.5N, or value_step to at most {fitting}, or set bottom_value "
+            "(the last place's value)",
+            top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
+            lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
+    return "top_value", Message(
+        "top_value {top} with value_step {step} gives the last {bad} of {n} places a value of 0 "
+        "or below (lowest {lowest}); set value_step to at most {fitting}, or top_value to {need} "
+        "or more, or set bottom_value (the last place's value)",
+        top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
+        lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
 
 
 def _text(x: Fraction) -> str:

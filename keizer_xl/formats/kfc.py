@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
-from keizer_xl.core.rules import MAX_ROUND, build_settings, parse_setting
+from keizer_xl.core.rules import MAX_ROUND, Tiebreak, build_settings, parse_setting
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason
 
@@ -452,7 +452,7 @@ def _cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
     if agrees(season):
         return None
     for tiebreak in CACHE_TIEBREAKS:
-        settings = replace(season.settings, tiebreak=tuple(t.strip() for t in tiebreak.split(",")))
+        settings = replace(season.settings, tiebreak=tuple(Tiebreak(t.strip()) for t in tiebreak.split(",")))
         if agrees(replace(season, settings=settings)):
             return tiebreak
     return None

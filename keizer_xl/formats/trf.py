@@ -41,7 +41,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from keizer_xl.core.model import (Absence, Bye, Game, Player, Result, Season, validate)
+from keizer_xl.core.model import (Absence, Bye, Game, Player, Result, ScoreKind, Season, validate)
 from keizer_xl.core.rules import (MAX_ROUND, PRESETS, SettingError, build_settings, parse_date,
                                   parse_setting)
 from keizer_xl.core.standings import History, start_order
@@ -655,8 +655,8 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             if left_out:
                 return "0000 -  ", Fraction(0)
             score = r.score(white)
-            code = {"win": "1", "draw": "=", "loss": "0", "forfeit_win": "+",
-                    "forfeit_loss": "-"}[score]
+            code = {ScoreKind.WIN: "1", ScoreKind.DRAW: "=", ScoreKind.LOSS: "0",
+                    ScoreKind.FORFEIT_WIN: "+", ScoreKind.FORFEIT_LOSS: "-"}[score]
             written_games.add((k, g.white, g.black))
             points = {"1": Fraction(1), "+": Fraction(1), "=": Fraction(1, 2)}.get(code, Fraction(0))
             return f"{number[other]:04d} {'w' if white else 'b'} {code}", points

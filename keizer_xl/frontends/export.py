@@ -293,14 +293,14 @@ def _page(season: Season, history: History, title: str, lang: str = "en", *, key
                f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
                f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
                '</tr></thead><tbody>')
-    for i, (place, name) in enumerate(zip(st.places, st.order)):
-        podium = f' class="p{place}"' if place <= 3 else ""
-        out.append(f"<tr{podium}><td class=\"n\">{place}</td>{name_cell(name)}"
-                   f"<td class=\"n\">{_fixed2(st.score[name])}</td>"
-                   f"<td class=\"n\">{number_text(st.value[name])}</td>"
-                   f"<td class=\"n\">{st.games[name]}</td><td class=\"n wide\">{st.wins[name]}</td>"
-                   f"<td class=\"n wide\">{st.draws[name]}</td>"
-                   f"<td class=\"n wide\">{st.losses[name]}</td></tr>")
+    for line in st.rows:
+        podium = f' class="p{line.place}"' if line.place <= 3 else ""
+        out.append(f"<tr{podium}><td class=\"n\">{line.place}</td>{name_cell(line.name)}"
+                   f"<td class=\"n\">{_fixed2(line.score)}</td>"
+                   f"<td class=\"n\">{number_text(line.value)}</td>"
+                   f"<td class=\"n\">{line.games}</td><td class=\"n wide\">{line.wins}</td>"
+                   f"<td class=\"n wide\">{line.draws}</td>"
+                   f"<td class=\"n wide\">{line.losses}</td></tr>")
     out.append("</tbody></table></div>")
     out.extend(_periods_html(season, st.round, tr, name_cell))
     out.extend(_category_tables(season, st, tr, name_cell))

@@ -22,9 +22,11 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
+from fractions import Fraction
+
 from keizer_xl.core.numbers import display
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import Standing
+from keizer_xl.core.standings import Standing, StandingRow
 from keizer_xl.i18n import N_, Translator, translate
 
 if TYPE_CHECKING:
@@ -63,12 +65,11 @@ class _HasStanding(Protocol):
 def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
     """One dict per player, best first: rank, name, score, value, prev_value, games, w, d, l,
     rounds (numbers rounded for display, core/numbers.py)."""
-    st = report.standing
-    rows = [{"rank": place, "name": name, "score": display(st.score[name]),
-             "value": display(st.value[name]), "prev_value": display(st.prev_value[name]),
-             "games": st.games[name], "w": st.wins[name], "d": st.draws[name],
-             "l": st.losses[name], "rounds": [display(x) for x in st.round_points[name]]}
-            for place, name in zip(st.places, st.order)]
+    # built from the one row shape (core.standings.StandingRow: issue 15)
+    rows = [{**{key: display(x) if isinstance(x, Fraction) else x
+                for key, x in zip(StandingRow.KEYS, row.cells())},
+             "rounds": [display(x) for x in row.rounds]}
+            for row in report.standing.rows]
     # house rules (issue 18): game points, TPR (null without rated games), min_games
     points: dict[str, Any] = getattr(report, "game_points", {})
     perf: dict[str, Any] = getattr(report, "tpr", {})

@@ -20,6 +20,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
+from keizer_xl.core.model import BUILTIN_CODES, Result
+from keizer_xl.core.rules import CHOICES, LANGUAGES as LANGUAGES, PRESETS, Settings, describe
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import column_letter
 
 if TYPE_CHECKING:
@@ -39,48 +42,67 @@ __all__ = [
     "LANGUAGES",
 ]
 
-SHEET_ORDER = ("Instructions", "Settings", "Players", "Attendance", "Results")
+SHEET_ORDER = ("Instructions",) + schema.INPUT_SHEETS
 
-#: The headers of the input tables (Attendance gets R1..R<rounds> after Name).
-INPUT_HEADERS = {
-    "Settings": ("Setting", "Value", "Comment"),
-    "Players": ("Name", "Rating", "Start", "Joined", "Status", "Club", "Id"),
-    "Attendance": ("Name",),
-    "Results": ("Round", "Board", "White", "Black", "Result"),
-}
+#: The columns of the input tables the template shows (schema.py has more Players columns:
+#: group, category and the rating report's, typed by the clubs that need them).
+_TEMPLATE_COLUMNS = {"Players": ("name", "rating", "start", "joined", "status", "club", "id")}
 
-RESULT_CHOICES = ("1-0", "0-1", "\u00bd-\u00bd", "1-0F", "0-1F", "0-0F", "adj", "bye")
-ABSENCE_CHOICES = ("E", "U", "C", "L")
-STATUS_CHOICES = ("active", "withdrawn")
+#: The English headers of the input tables (Attendance gets R1..R<rounds> after Name).
+INPUT_HEADERS = {kind: tuple(schema.header(kind, key, "en")
+                             for key in _TEMPLATE_COLUMNS.get(kind, tuple(schema.COLUMNS[kind])))
+                 for kind in schema.INPUT_SHEETS}
+
+#: Every result that can be typed (core.model.Result, without "being played" and "pending").
+RESULT_CHOICES = tuple(r.value for r in Result if r.has_result) + ("bye",)
+ABSENCE_CHOICES = tuple(BUILTIN_CODES)
 
 #: (setting, value, comment): ``preset`` and ``season``, then the common settings with an EMPTY
 #: value, which means "the preset's value": changing the preset changes them all, and typing a
-#: value overrides the preset for that setting only.  The comment shows the keizer preset's value.
+#: value overrides the preset for that setting only.  The comment is a catalog id; the sheet
+#: shows it after the default preset's value (:func:`setting_comment`, read from rules.py), and
+#: ``{presets}`` / ``{choices}`` are the presets and a choice setting's words (rules.py).
 DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
-    ("preset", "keizer", "keizer, sevilla, frozen-fixed, knsb-sixths or geel; a value typed "
-                         "below overrides the preset for that setting, an empty value keeps it"),
+    ("preset", Settings().preset, "{presets}; a value typed below overrides the preset for that "
+                                  "setting, an empty value keeps it"),
     ("season", "", "a name for the season, e.g. 2025-2026"),
-    ("top_value", "", "keizer: 1.5N. Value of the player in first place: a number, or N, 1.5N, "
-                      "2N, ratio 3 (N = number of players)"),
-    ("value_step", "", "keizer: 1. Each next place is worth this much less"),
-    ("own_value", "", "keizer: current. Own value added to the total: current, start or none"),
-    ("recalculation", "", "keizer: prev. Values used for the points: prev, frozen or converge"),
-    ("bye", "", "keizer: 2/3. Points for the bye, as a share of the own value (or '20 points')"),
-    ("absence_excused", "", "keizer: 1/3. E: excused absence"),
-    ("absence_unexcused", "", "keizer: 0. U: unexcused absence"),
-    ("absence_club", "", "keizer: 2/3. C: absent on club duty"),
-    ("absence_late", "", "keizer: 0. L: rounds before the player joined"),
-    ("tiebreak", "", "keizer: previous, rating, start. Order of tie-breaks (also name)"),
-    ("pairing", "", "keizer: keizer. keizer or geel"),
-    ("rematch_gap", "", "keizer: never. Rounds between two meetings of the same players"),
-    ("colours", "", "keizer: keizer. keizer, lower-white, balance or geel"),
+    ("top_value", "", "Value of the player in first place: a number, or N, 1.5N, 2N, ratio 3 "
+                      "(N = number of players)"),
+    ("value_step", "", "Each next place is worth this much less"),
+    ("own_value", "", "Own value added to the total: {choices}"),
+    ("recalculation", "", "Values used for the points: {choices}"),
+    ("bye", "", "Points for the bye, as a share of the own value (or '20 points')"),
+    ("absence_excused", "", "E: excused absence"),
+    ("absence_unexcused", "", "U: unexcused absence"),
+    ("absence_club", "", "C: absent on club duty"),
+    ("absence_late", "", "L: rounds before the player joined"),
+    ("tiebreak", "", "Order of tie-breaks (also name)"),
+    ("pairing", "", "Pairing rule: {choices}"),
+    ("rematch_gap", "", "Rounds between two meetings of the same players"),
+    ("colours", "", "Colour rule: {choices}"),
 )
 
-LANGUAGES = ("en", "nl", "de", "fr")
+
+def setting_comment(key: str, comment: str, language: str = "en") -> str:
+    """A Settings row's comment in ``language``: the default preset's value (rules.py), then
+    the text, with the presets and the setting's choices filled in."""
+    from keizer_xl.i18n import translator
+
+    tr = translator(language)
+    choice = CHOICES.get(key)
+    text = tr(comment, presets=", ".join(PRESETS),
+              choices=", ".join(choice) if choice is not None else "")
+    if key in ("preset", "season"):
+        return text
+    defaults = dict(describe(Settings()))
+    return tr("{preset}: {value}. {text}", preset=Settings().preset, value=defaults[key],
+              text=text)
+
 
 #: The Players Status dropdown in each language (the reader accepts every one of them).
 STATUS_WORDS = {"en": ("active", "withdrawn"), "nl": ("actief", "teruggetrokken"),
                 "de": ("aktiv", "zurückgezogen"), "fr": ("actif", "retiré")}
+STATUS_CHOICES = STATUS_WORDS["en"]
 
 #: The Instructions sheet: English message ids translated through the catalog
 #: (keizer_xl/i18n/locale); {Sheet} and {Column} fields are filled with the workbook
@@ -120,7 +142,7 @@ _INSTRUCTIONS = (
 )
 
 #: What each attendance letter means (message ids; the letters of a language from schema.py).
-CODE_MEANINGS = {"E": "excused", "U": "unexcused", "C": "club duty", "L": "not yet a member"}
+CODE_MEANINGS = BUILTIN_CODES
 
 
 def absence_choices(language: str = "en") -> tuple[str, ...]:
@@ -333,7 +355,7 @@ def _settings_sheet(wb: "Workbook", language: str = "en") -> None:
     ws = wb.create_sheet(title)
     rows = []
     for key, value, comment in DEFAULT_SETTINGS:
-        rows.append((key, value, tr(comment)))
+        rows.append((key, value, setting_comment(key, comment, language)))
         if key == "season":  # the club and the workbook's language right after the season
             rows.append(("club", "", tr("the club's name, shown in titles and on the web page")))
             rows.append(("language", "" if language == "en" else language,

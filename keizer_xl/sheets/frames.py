@@ -14,43 +14,31 @@ from keizer_xl.analysis.explain import Explanation, explain_rows
 from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
                                         history_rows, rank_progression_rows)
 from keizer_xl.core.model import Season
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.standings import History, Standing, StandingRow
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows
 
 if TYPE_CHECKING:
     import pandas as pd
 
 
-STANDINGS_COLUMNS = ("Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L")
+#: The English headers of the Standings table before R1..Rk (the row shape: core StandingRow).
+STANDINGS_COLUMNS = tuple(schema.header("Standings", key, "en") for key in StandingRow.KEYS)
 
 
 def standings_records(st: Standing) -> Rows:
-    """The Standings table as plain rows (no pandas): exact Fractions, rounded only for display."""
+    """The Standings table as plain rows (no pandas): exact Fractions, rounded only for display;
+    one row per :class:`StandingRow`."""
     columns = STANDINGS_COLUMNS + tuple(f"R{r}" for r in range(1, st.round + 1))
-    score, value, prev, games = st.score, st.value, st.prev_value, st.games
-    wins, draws, losses, points = st.wins, st.draws, st.losses, st.round_points
-    rows = tuple((place, name, score[name], value[name], prev[name], games[name], wins[name],
-                  draws[name], losses[name], *points[name])
-                 for place, name in zip(st.places, st.order))
-    return Rows(columns, rows)
+    return Rows(columns, tuple((*row.cells(), *row.rounds) for row in st.rows))
 
 
 def standings_frame(st: Standing) -> pd.DataFrame:
-    """The Standings table (WORKBOOK-CONTRACT.md): exact Fractions, rounded only for display."""
+    """The Standings table (WORKBOOK-CONTRACT.md) as a DataFrame: :func:`standings_records`."""
     import pandas as pd
 
-    rows = []
-    for place, name in zip(st.places, st.order):
-        row = {
-            "Rank": place, "Name": name, "Score": st.score[name], "Value": st.value[name],
-            "Prev value": st.prev_value[name], "Games": st.games[name], "W": st.wins[name],
-            "D": st.draws[name], "L": st.losses[name],
-        }
-        for r, pts in enumerate(st.round_points[name], start=1):
-            row[f"R{r}"] = pts
-        rows.append(row)
-    columns = list(STANDINGS_COLUMNS) + [f"R{r}" for r in range(1, st.round + 1)]
-    return pd.DataFrame(rows, columns=columns)
+    records = standings_records(st)
+    return pd.DataFrame(list(records.rows), columns=list(records.columns))
 
 
 # The season sheets' tables: the analyses give plain rows, the sheets (and exports) take frames.

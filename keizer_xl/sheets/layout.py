@@ -98,12 +98,6 @@ class Rows:
         j = self.columns.index(name)
         return [row[j] if j < len(row) else None for row in self.rows]
 
-    def to_frame(self) -> "pd.DataFrame":
-        """The same table as a DataFrame (for CSV output and tests)."""
-        import pandas as pd
-
-        return pd.DataFrame(list(self.rows), columns=list(self.columns), dtype=object)
-
 
 @dataclass(frozen=True)
 class Style:

@@ -14,12 +14,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Sequence, overload
 
 from keizer_xl.core.numbers import display
-from keizer_xl.errors import AmbiguousTables, InputError, Message, Problem
+from keizer_xl.errors import AmbiguousTables, InputError, Message, Problem, UnknownSettingError
 from keizer_xl.core.model import (BUILTIN_CODES, Absence, Bye, Game, Player, Result,
                     ResultError, Season, parse_result, validate)
-from keizer_xl.core.rules import (MAX_ROUND, Settings, SettingError, build_settings, check_key, did_you_mean,
+from keizer_xl.core.rules import (MAX_ROUND, Settings, SettingError, ValueBasis, build_settings, check_key, did_you_mean,
                                   parse_setting)
-from keizer_xl.core.values import value_scale_problem
+from keizer_xl.core.values import value_scale_check
 from keizer_xl.i18n import (Translator, message_language, record_book_language, translate,
                              translator)
 from keizer_xl.sheets import schema
@@ -240,10 +240,10 @@ def read_settings(table: Table | None, problems: list[Problem],
         try:
             field_name, parsed = parse_setting(str(key), value)
         except SettingError as e:
-            where = table.cell(r, ki) if str(e).startswith("unknown setting") else table.cell(r, vi)
-            problems.append(Problem(where, f"{_text(key)}: {_setting_message(e, tr)}"
-                                    if not str(e).startswith("unknown")
-                                    else _setting_message(e, tr)))
+            unknown = isinstance(e, UnknownSettingError)  # at the name's cell, else the value's
+            where = table.cell(r, ki) if unknown else table.cell(r, vi)
+            problems.append(Problem(where, _setting_message(e, tr) if unknown
+                                    else f"{_text(key)}: {_setting_message(e, tr)}"))
             continue
         # a setting (or club code) given twice is ambiguous: name both cells, use neither
         what = f"code {parsed[0]}" if field_name == "codes" else field_name
@@ -1006,10 +1006,10 @@ def _check_value_scale(season: Season, setting_cells: dict[str, str],
         for p in season.players:
             sizes[group_key(p.group)] = sizes.get(group_key(p.group), 0) + 1
         n = max(sizes.values())
-    why = value_scale_problem(s, n)
-    if why is None:
+    found = value_scale_check(s, n)
+    if found is None:
         return []
-    first = "bottom_value" if why.startswith("bottom_value") else "top_value"
+    first, why = found
     where = setting_cells.get(first) or setting_cells.get("top_value") or \
         setting_cells.get("value_step") or setting_cells.get("preset") or "Settings"
     return [Problem(where, translate(why, tr))]
@@ -1067,7 +1067,7 @@ def _check_settings_against_players(season: Season,
                 out.append(Problem(schema.sheet_name("Settings", tr.lang), tr(
                     "pair {first} vs {second}: {name!r} is not in {players}", first=pc.first,
                     second=pc.second, name=n, players=schema.sheet_name("Players", tr.lang))))
-    if s.value_basis == "rating":
+    if s.value_basis == ValueBasis.RATING:
         for p in season.players:
             if p.rating is None:
                 out.append(Problem(p.origin, tr("{name} has no rating; value_basis rating needs one",

@@ -37,7 +37,6 @@ def withdrawn_format(lang: str = "en") -> str:
     return '@"' + withdrawn_suffix(lang).replace('"', "") + '"'
 
 
-WITHDRAWN_FORMAT = withdrawn_format("en")
 
 
 def titled(style: SheetStyle, kind: str, rnd: int | None,
