@@ -183,3 +183,72 @@ def test_20_players_10_rounds_standings_print_at_8pt(twenty: tuple[Path, Path]) 
     pages = _pages(pdf)
     assert 2 <= len(pages["Standings"]) <= 3, pages["Standings"]
     assert _smallest_text(pdf, pages["Standings"]) >= MIN_PT
+
+
+# --------------------------------------------------------------------------- every engine sheet
+
+def _beyond_page(pdf: Path, pages: list[int]) -> list[str]:
+    """Text that runs past the page's right or bottom edge (a cut header, a line off the page)."""
+    import pymupdf
+
+    out = []
+    with pymupdf.open(pdf) as doc:
+        for i in pages:
+            page = doc[i - 1]
+            for block in page.get_text("dict")["blocks"]:
+                for line in block.get("lines", ()):
+                    for span in line["spans"]:
+                        x1, y1 = span["bbox"][2], span["bbox"][3]
+                        if span["text"].strip() and (x1 > page.rect.width + 0.5
+                                                     or y1 > page.rect.height + 0.5):
+                            out.append(f"page {i}: {span['text'][:40]!r}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """15 players, 4 rounds (issue 16 item 4: the History took 6 pages, Instructions 5)."""
+    from keizer_xl.actions import write_season
+    from keizer_xl.analysis.simulate import simulate_season
+    from keizer_xl.clients.xlsx import open_book
+
+    d = tmp_path_factory.mktemp("small")
+    shutil.copy(SAMPLE, d / "small-season.xlsx")
+    book = open_book(d / "small-season.xlsx")
+    write_season(book, simulate_season(15, 4, seed=5))
+    book.save()
+    out = _batch(d / "small-season.xlsx")
+    return out, _pdf(out)
+
+
+@needs
+def test_15_players_4_rounds_every_sheet_prints_compactly(small: tuple[Path, Path]) -> None:
+    xlsx, pdf = small
+    pages = _pages(pdf)
+    assert set(pages) == set(KINDS), pages
+    # every engine sheet: readable, nothing beyond the page, and few pages for a short season
+    limits = {"Standings": 1, "History": 2, "Crosstable": 2, "Explain": 6, "Audit": 1,
+              "Compare": 2}
+    for sheet, numbers in pages.items():
+        assert len(numbers) <= limits[sheet], (sheet, numbers)
+        assert _smallest_text(pdf, numbers) >= MIN_PT, sheet
+        assert not _beyond_page(pdf, numbers), (sheet, _beyond_page(pdf, numbers))
+
+
+@needs
+def test_60_players_35_rounds_nothing_runs_off_the_page(big: tuple[Path, Path]) -> None:
+    xlsx, pdf = big
+    pages = _pages(pdf)
+    for sheet, numbers in pages.items():
+        assert not _beyond_page(pdf, numbers), (sheet, _beyond_page(pdf, numbers)[:5])
+    # the grid's pages (the chart's page has its own small axis labels)
+    import pymupdf
+
+    with pymupdf.open(pdf) as doc:
+        chart = [i for i in pages["History"]
+                 if "Rank after each round (top" in doc[i - 1].get_text()]
+    assert len(chart) == 1, chart
+    grid = [i for i in pages["History"] if i not in chart]
+    assert _smallest_text(pdf, grid) >= MIN_PT
+    # History: a round per column; 60 rows, 35 rounds: a handful of pages, not 81
+    assert len(pages["History"]) <= 8, pages["History"]

@@ -374,7 +374,10 @@ def _headers_in(frame: pd.DataFrame, style: SheetStyle,
     frame = frame.rename(columns=new)
     blocks = tuple((tr(title), block.rename(columns=new) if isinstance(block, pd.DataFrame)
                     else block) for title, block in style.blocks)
-    style = replace(style, widths={new(k): v for k, v in style.widths.items()},
+    # a translated header never wider than its column (Dutch "Plaats" in Rank's 7 characters
+    # printed as "laats": issue 16 item 4)
+    style = replace(style, widths={new(k): max(v, len(str(new(k))) + 2.5)
+                                   for k, v in style.widths.items()},
                     number_formats={new(k): v for k, v in style.number_formats.items()},
                     cell_formats={(i, new(c)): v for (i, c), v in style.cell_formats.items()},
                     wrap=tuple(new(c) for c in style.wrap), blocks=blocks,
