@@ -179,7 +179,7 @@ def test_standings_notes_in_dutch_on_the_console_and_the_sheet(tmp_path, capsys)
     code, out, err = run(capsys, "standings", book)
     assert code == 0, err
     note = "Nog geen uitslag, geteld als remise zoals een afgebroken partij: Cor-Dirk (ronde 1)"
-    assert f"note: {note}" in err
+    assert f"let op: {note}" in err  # the prefix in Dutch too (issue 16 item 3)
     cells = [c.value for row in openpyxl.load_workbook(book)["Stand"].iter_rows() for c in row]
     assert any(isinstance(v, str) and note in v for v in cells), cells
     code, out, err = run(capsys, "standings", book, "--no-write", "--language", "en")

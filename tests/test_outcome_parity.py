@@ -34,7 +34,7 @@ UNO = lo_run.find_uno_python(SOFFICE) if SOFFICE else None
 needs_lo = pytest.mark.skipif(SOFFICE is None or UNO is None,
                               reason="LibreOffice (soffice and python3-uno) is not installed")
 
-NOTE = "note: Nog geen uitslag, geteld als remise zoals een afgebroken partij: Cor-Dirk (ronde 1)"
+NOTE = "let op: Nog geen uitslag, geteld als remise zoals een afgebroken partij: Cor-Dirk (ronde 1)"
 
 
 @pytest.fixture(scope="module")
@@ -155,10 +155,10 @@ def test_the_button_carries_the_same_notes_and_letters(office, season, tmp_path,
     box = Outcome.from_json(lo_run.run_macro(book, ActionRequest("standings")))
     assert box.status == "ok" and box.exit_code == 0 and not box.out
     assert box.box_text.startswith("De stand na ronde 1 staat op het blad Stand."), box.box_text
-    assert NOTE[len("note: "):] in box.box_text and box.language == "nl"
+    assert NOTE[len("let op: "):] in box.box_text and box.language == "nl"
     code, _, err = run(capsys, "standings", cli_book)
     assert code == 0 and err.splitlines().count(NOTE) == 1
-    assert box.notes == (NOTE[len("note: "):],)
+    assert box.notes == (NOTE[len("let op: "):],)
     pair = Outcome.from_json(lo_run.run_macro(book, ActionRequest("pair", force=True)))
     # four present (Dirk excused), two boards; the box counts the absent as Excel's does
     assert pair.box_text.startswith("Ronde 2 is ingedeeld: 2 borden, afwezig: 1. De indeling "

@@ -775,7 +775,12 @@ def test_chart_on_a_user_sheet_blocks_save(tmp_path):
     with pytest.raises(WorkbookFileError) as info:
         book.save()
     msg = str(info.value)
-    assert "club.xlsx" in msg and "chart on sheet Players" in msg and "--out" in msg
+    assert "club.xlsx" in msg and "chart on sheet Players" in msg
+    # the way out is a hint key the front end words (issue 15: clients name no flags)
+    assert info.value.hint == "keep_all"
+    from keizer_xl.frontends.outcome import describe
+    assert "--no-write" in describe(info.value, "cli").text
+    assert "--no-write" not in describe(info.value, "excel").text
     assert p.read_bytes() == original
     assert folder_listing(tmp_path) == ["club.xlsx"]
     copy = tmp_path / "copy.xlsx"
