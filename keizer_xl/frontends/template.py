@@ -80,6 +80,18 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("pairing", "", "Pairing rule: {choices}"),
     ("rematch_gap", "", "Rounds between two meetings of the same players"),
     ("colours", "", "Colour rule: {choices}"),
+    # the club's year (issue 18, docs/club-year.md, docs/groups.md)
+    ("periods", "", "Each period's first round, e.g. 1, 11, 21: every period is also a "
+                    "competition of its own, on a sheet of its own"),
+    ("period_scoring", "", "A period's own ranking: keizer, or match points win/draw/loss such "
+                           "as 6/3/1"),
+    ("promote", "", "With a Group column (A, B): this many move up at the end of each period"),
+    ("relegate", "", "With a Group column: this many move down at the end of each period"),
+    ("min_games", "", "Fewer games than this: listed after the final table, without a rank"),
+    ("attendance_default", "", "{choices}: absent means players sign up per round (a mark "
+                               "such as x or + in the round's column)"),
+    ("bye_choice", "", "Who gets the bye: {choices}"),
+    ("bye_first_evening", "", "no: a new player gets no bye on his first evening"),
 )
 
 
@@ -136,6 +148,9 @@ _INSTRUCTIONS = (
     "- The sheets {Standings}, {Pairings}, {History}, {Crosstable}, {Explain} and {Compare} are "
     "written by the program and replaced every time: do not type in them.",
     "- keizer-xl check club.xlsx lists every problem with its sheet and cell.",
+    "- Optional columns in {Players}: {Group} (an A and a B group, each its own competition) and "
+    "{Category} (sub-standings such as youth; several separated by commas); periods and house "
+    "rules are rows in {Settings}.",
     "- Each time the program saves, the previous version is kept in the folder .keizer-backups "
     "beside the workbook (the last five).",
     "- Close the workbook in Excel or LibreOffice before running keizer-xl on it.",
