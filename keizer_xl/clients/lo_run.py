@@ -235,9 +235,9 @@ def _version() -> str:
 
 
 def _write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    from keizer_xl.clients import atomic
+
+    atomic.write_text(path, text, "utf-8")
 
 
 def check_import(python: str, paths: list[str], timeout: float = 60.0) -> str | None:
@@ -673,22 +673,14 @@ def restore_ods_settings(path: Path, original: bytes) -> None:
 
 
 def _rewrite_zip(path: Path, source: zipfile.ZipFile, replace: dict[str, bytes]) -> None:
-    tmp = path.with_name(f".~{path.stem}.{os.getpid()}.views.tmp")
-    try:
-        with zipfile.ZipFile(tmp, "w") as out:
-            for info in source.infolist():
-                content = replace.get(info.filename)
-                if content is None:
-                    content = source.read(info.filename)
-                out.writestr(info, content, compress_type=info.compress_type)
-        with zipfile.ZipFile(tmp) as check:
-            bad = check.testzip()
-            if bad is not None:
-                raise OSError(f"the part {bad} does not read back")
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    from keizer_xl.clients import atomic
+
+    with atomic.replacing(path, zip_check=True) as fh, zipfile.ZipFile(fh, "w") as out:
+        for info in source.infolist():
+            content = replace.get(info.filename)
+            if content is None:
+                content = source.read(info.filename)
+            out.writestr(info, content, compress_type=info.compress_type)
 
 
 # --------------------------------------------------------------------------- buttons, pdf

@@ -25,9 +25,7 @@ import zlib
 import os
 import posixpath
 import re
-import shutil
 import stat
-import tempfile
 import warnings
 import zipfile
 from copy import copy
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
 
-from keizer_xl.clients import files
+from keizer_xl.clients import atomic, files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import ClientError, Message, MissingPartError
 from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
@@ -1256,64 +1254,30 @@ def write_new_workbook(wb: Workbook, path: str | os.PathLike[str], *, backup: bo
 
 
 def _write_atomically(wb: Workbook, target: Path, label: str, *, backup: bool) -> None:
-    """Under the workbook's lock: refuse a file open elsewhere or read-only; temp file in the
-    same folder, fsync, zip check, backup of the old file (``.keizer-backups/``), os.replace."""
+    """The workbook through the one writer (:func:`atomic.replacing`: under its lock, refused
+    when open elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace);
+    what goes wrong is worded here, for a workbook."""
     folder = target.parent
-    files.check_can_write(target)  # first: a read-only folder gets no lock file either
-    with files.workbook_lock(target):
-        files.check_can_write(target)
-        files.remove_stale_temps(target)
-        try:
-            mode = stat.S_IMODE(target.stat().st_mode)
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        except OSError:
-            mode = None
-        tmp_name = None
-        try:
-            with files.signals_deferred():  # created and remembered for clean-up, or neither
-                fh = files.temp_file(target)
-                tmp_name = fh.name
-            with fh:
-                _save_workbook(wb, fh)
-                fh.flush()
-                os.fsync(fh.fileno())
-            with zipfile.ZipFile(tmp_name) as check:
-                bad = check.testzip()
-                if bad is not None:
-                    raise OSError(f"the written part {bad} does not read back")
-            if mode is not None:
-                os.chmod(tmp_name, mode)
-            if backup and target.exists():
-                files.keep_backup(target)
-            with files.signals_deferred():  # replaced and recorded as written, or neither
-                os.replace(tmp_name, target)
-                tmp_name = None
-                files.written.append(target)
-            _fsync_folder(folder)
-        except PermissionError as exc:
+    try:
+        with atomic.replacing(target, backup=backup, zip_check=True, check=True) as fh:
+            _save_workbook(wb, fh)
+    except WorkbookFileError:
+        raise
+    except PermissionError as exc:
+        raise WorkbookFileError(
+            f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, "
+            f"close it and try again. The file is unchanged.") from exc
+    except FileNotFoundError as exc:
+        raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
+                                f"exist.") from exc
+    except Exception as exc:
+        if _no_space(exc):
             raise WorkbookFileError(
-                f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, "
-                f"close it and try again. The file is unchanged.") from exc
-        except FileNotFoundError as exc:
-            raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
-                                    f"exist.") from exc
-        except Exception as exc:
-            if _no_space(exc):
-                raise WorkbookFileError(
-                    f"{label} could not be written: there is no room for it (the disk is full, "
-                    f"or a quota or file size limit was reached). Make room (or copy the "
-                    f"workbook to another disk) and run again. The file is unchanged.") from exc
-            raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
-                                    f"The file is unchanged.") from exc
-        finally:
-            if tmp_name is not None:
-                try:
-                    os.unlink(tmp_name)
-                except OSError:
-                    pass
+                f"{label} could not be written: there is no room for it (the disk is full, "
+                f"or a quota or file size limit was reached). Make room (or copy the "
+                f"workbook to another disk) and run again. The file is unchanged.") from exc
+        raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
+                                f"The file is unchanged.") from exc
 
 
 def _save_workbook(wb: Workbook, fh: IO[bytes]) -> None:
@@ -1353,18 +1317,3 @@ def _caused_by_defusedxml(exc: BaseException | None) -> bool:
         exc = exc.__cause__ or exc.__context__
         seen += 1
     return False
-
-
-def _fsync_folder(folder: Path) -> None:
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
