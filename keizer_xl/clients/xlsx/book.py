@@ -14,6 +14,7 @@ import io
 import os
 import re
 import warnings
+import weakref
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
@@ -108,6 +109,13 @@ class FileBook:
                     f"Excel or LibreOffice and save it again as .xlsx.") from exc
         if not data_only:
             self._note_warnings(caught)
+        # keep_vba: openpyxl keeps the macro parts in a zip archive open in 'a' mode on a buffer
+        # and never closes it; left to the garbage collector the buffer may be closed first and
+        # the archive's own clean-up fails ('Exception ignored in ZipFile.__del__', issue 15).
+        # Closed as soon as the workbook is gone (weakref callbacks run before __del__ methods).
+        archive = getattr(wb, "vba_archive", None)
+        if archive is not None:
+            weakref.finalize(wb, archive.close)
         return wb
 
     _WARNING_KINDS = {"conditional formatting": "conditional formatting", "data validation": "data validation",
