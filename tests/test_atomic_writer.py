@@ -218,3 +218,13 @@ def test_no_other_module_replaces_files_itself():
                 found.append(f"{path.relative_to(PKG)}:{node.lineno} {node.value.id}.{node.attr}")
     assert found == []
     assert not hasattr(files, "write_text_atomically")  # the export's own writer is gone
+
+
+def test_a_missing_folder_is_an_error_and_is_not_made(tmp_path, capsys):
+    """The lock library would make the folder (and its parents) for its lock file."""
+    book = make_workbook(tmp_path / "club.xlsx", keizer_example_sheets())
+    with pytest.raises(FileNotFoundError):
+        atomic.write_text(tmp_path / "web" / "club.html", "<html/>")
+    assert main(["export", str(book), "--html", "--out", str(tmp_path / "web" / "x.html")]) == 1
+    assert "could not be written" in capsys.readouterr().err
+    assert not (tmp_path / "web").exists()

@@ -21,6 +21,7 @@ for its own file (the workbook save in :mod:`keizer_xl.clients.xlsx.save`).
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -63,6 +64,7 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
     folder = path.parent
     if check:
         files.check_can_write(path)  # first: a read-only folder gets no lock file either
+    _folder_exists(folder)
     with files.workbook_lock(path):
         if check:
             files.check_can_write(path)
@@ -124,6 +126,7 @@ def scratch_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     version then goes to ``target`` through :func:`replacing`.  Holds the target's lock."""
     path = Path(target)
     made: str | None = None
+    _folder_exists(path.parent)
     # under the target's lock: the next run's clean-up must not take it away meanwhile
     with files.workbook_lock(path):
         try:
@@ -134,6 +137,12 @@ def scratch_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
         finally:
             if made is not None:
                 shutil.rmtree(made, ignore_errors=True)
+
+
+def _folder_exists(folder: Path) -> None:
+    """A missing folder is an error (the lock would quietly make it, with its parents)."""
+    if not os.path.isdir(folder or "."):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(folder))
 
 
 def _fsync_file(name: str) -> None:
