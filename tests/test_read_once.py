@@ -26,14 +26,14 @@ def book_path(tmp_path: Path) -> Path:
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The headers' first cell of every region the file client scans."""
     scanned: list[str] = []
-    real = xlsx.find_region
+    real = xlsx.book.find_region
 
     def spy(values, table=None, names=()):
         region = real(values, table, names)
         scanned.append(region.headers[0] if region.headers else "")
         return region
 
-    monkeypatch.setattr(xlsx, "find_region", spy)
+    monkeypatch.setattr(xlsx.book, "find_region", spy)
     return scanned
 
 

@@ -202,13 +202,13 @@ def test_zip_bomb_member_ratio_is_refused(tmp_path, no_openpyxl):
 
 def test_total_uncompressed_limit(tmp_path, monkeypatch, no_openpyxl):
     p = make_book(tmp_path / "club.xlsx")
-    monkeypatch.setattr(wbmod, "MAX_TOTAL_UNCOMPRESSED", 2000)
+    monkeypatch.setattr(wbmod.safety, "MAX_TOTAL_UNCOMPRESSED", 2000)
     refuse(p, "unpack to .*zip bomb")
 
 
 def test_too_many_members(tmp_path, monkeypatch, no_openpyxl):
     p = make_book(tmp_path / "club.xlsx")
-    monkeypatch.setattr(wbmod, "MAX_MEMBERS", 5)
+    monkeypatch.setattr(wbmod.safety, "MAX_MEMBERS", 5)
     refuse(p, "parts")
 
 
@@ -674,7 +674,7 @@ def test_failed_save_leaves_original_and_no_temp_files(tmp_path, monkeypatch):
     def broken_save(wb, target):
         target.write(b"PK partial garbage")
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(wbmod, "_save_workbook", broken_save)
+    monkeypatch.setattr(wbmod.save, "_save_workbook", broken_save)
     with pytest.raises(WorkbookFileError, match="club.xlsx.*unchanged"):
         book.save()
     assert p.read_bytes() == original
@@ -691,7 +691,7 @@ def test_failed_replace_leaves_original(tmp_path, monkeypatch):
         if Path(dst) == p:
             raise PermissionError(13, "Permission denied")
         return real_replace(src, dst)
-    monkeypatch.setattr(wbmod.os, "replace", replace)
+    monkeypatch.setattr(os, "replace", replace)
     with pytest.raises(WorkbookFileError, match="club.xlsx"):
         book.save()
     assert p.read_bytes() == original
@@ -1076,7 +1076,7 @@ def test_sheet_without_dimension_refused_by_size(tmp_path, monkeypatch):
                 data = re.sub(rb"<dimension[^>]*/>", b"", data)
             zout.writestr(item, data)
     wbmod.open_book(stripped)  # fine at the real limit
-    monkeypatch.setattr(wbmod, "MAX_SHEET_BYTES", 10_000)
+    monkeypatch.setattr(wbmod.safety, "MAX_SHEET_BYTES", 10_000)
     started = time.perf_counter()
     with pytest.raises(wbmod.WorkbookFileError, match="sheet Results of .* MiB of cell data"):
         wbmod.open_book(stripped)

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = [
@@ -172,7 +173,7 @@ def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
         if not src.is_file():
             raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
         dest = out / src.name
-        shutil.copyfile(src, dest)
+        atomic.write_bytes(dest, src.read_bytes())
         written.append(dest)
     found = bas_version(_read_vba(package / "xlwings.bas"))
     installed = installed_xlwings_version()
@@ -181,7 +182,7 @@ def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
                                  "{installed} is installed; reinstall xlwings.", found=found,
                                  installed=installed))
     dest = out / f"{VBA_MODULE}.bas"
-    dest.write_bytes(_crlf(KEIZER_VBA).encode("cp1252"))
+    atomic.write_bytes(dest, _crlf(KEIZER_VBA).encode("cp1252"))
     written.append(dest)
     return written
 
@@ -631,5 +632,5 @@ def install_runpython_applescript(home: Path | None = None) -> Path:
     dest = (home or Path.home()) / "Library" / "Application Scripts" / "com.microsoft.Excel"
     dest.mkdir(parents=True, exist_ok=True)
     target = dest / src.name
-    shutil.copyfile(src, target)
+    atomic.write_bytes(target, src.read_bytes())
     return target

@@ -6,7 +6,8 @@
   workbook is busy.
 * Refusing to write a workbook that is open in Excel (``~$club.xlsx``) or LibreOffice
   (``.~lock.club.xlsx#``), that is read-only, or whose folder is read-only.
-* Temporary files of a write are named ``.~keizer-xl.<name>.<random>.tmp`` beside the workbook;
+* Temporary files of a write (:mod:`keizer_xl.clients.atomic`, the one writer) are named
+  ``.~keizer-xl.<name>.<random>.tmp`` beside the workbook (a scratch folder likewise);
   a run killed half-way (kill -9, power cut) leaves one behind, and the next write of that
   workbook, holding the lock, removes it (nobody else can be writing it then).
 * The last :data:`KEEP_BACKUPS` versions are kept in ``.keizer-backups/`` beside the workbook as
@@ -43,7 +44,8 @@ __all__ = [
     "check_can_write",
     "temp_file",
     "remove_stale_temps",
-    "write_text_atomically",
+    "temp_prefix",
+    "signals_deferred",
     "keep_backup",
     "backups",
     "written",
@@ -243,7 +245,8 @@ def check_can_write(book: str | os.PathLike[str]) -> None:
 # --------------------------------------------------------------------------- temporary files
 
 
-def _temp_prefix(target: Path) -> str:
+def temp_prefix(target: Path) -> str:
+    """``.~keizer-xl.club.xlsx.``: how the temporary files (and folders) of ``target`` begin."""
     return f"{_TEMP_PREFIX}{target.name}."
 
 
@@ -267,14 +270,18 @@ def signals_deferred() -> Iterator[None]:
 
 def temp_file(target: Path) -> IO[bytes]:
     """A new temporary file beside ``target`` (recognisable by its name; not deleted on close)."""
-    return tempfile.NamedTemporaryFile(dir=target.parent, prefix=_temp_prefix(target),
+    return tempfile.NamedTemporaryFile(dir=target.parent, prefix=temp_prefix(target),
                                        suffix=".tmp", delete=False)
 
 
 def _legacy_temp(target: Path) -> re.Pattern[str]:
-    # the names of earlier versions: .~club.abcd1234.tmp and .~club.bak.xlsx.<pid>.<id>.tmp
+    # the names of earlier versions: .~club.abcd1234.tmp and .~club.bak.xlsx.<pid>.<id>.tmp;
+    # the view restore after a LibreOffice save: .~club.<pid>.views.tmp; the LibreOffice
+    # profile's macro: .keizer_xl_lo.py.<pid>.tmp
     stem, name = re.escape(target.stem), re.escape(f"{target.stem}.bak{target.suffix}")
-    return re.compile(rf"\.~(?:{stem}\.[a-z0-9_]{{8}}|{name}\.\d+\.[0-9a-f]+)\.tmp")
+    full = re.escape(target.name)
+    return re.compile(rf"\.~(?:{stem}\.[a-z0-9_]{{8}}|{name}\.\d+\.[0-9a-f]+|{stem}\.\d+\.views)\.tmp"
+                      rf"|\.{full}\.\d+\.tmp")
 
 
 def remove_stale_temps(target: Path) -> list[Path]:
@@ -282,7 +289,7 @@ def remove_stale_temps(target: Path) -> list[Path]:
 
     Call it holding :func:`workbook_lock`: then no other run can be writing them."""
     removed: list[Path] = []
-    prefix = _temp_prefix(target)
+    prefix = temp_prefix(target)
     legacy = _legacy_temp(target)
     for folder in (target.parent, target.parent / BACKUP_FOLDER):
         try:
@@ -291,37 +298,16 @@ def remove_stale_temps(target: Path) -> list[Path]:
             continue
         for name in names:
             if (name.startswith(prefix) and name.endswith(".tmp")) or legacy.fullmatch(name):
+                found = folder / name
                 try:
-                    os.unlink(folder / name)
-                    removed.append(folder / name)
+                    if found.is_dir() and not found.is_symlink():  # a scratch folder
+                        shutil.rmtree(found)
+                    else:
+                        os.unlink(found)
+                    removed.append(found)
                 except OSError:
                     pass
     return removed
-
-
-def write_text_atomically(target: Path, text: str, encoding: str) -> None:
-    """Write ``text`` to ``target`` through a temporary file beside it (an export: the old file
-    stays whole until the new one is complete)."""
-    name: str | None = None
-    try:
-        with signals_deferred():  # created and remembered for clean-up, or neither
-            fh = temp_file(target)
-            name = fh.name
-        with fh:
-            fh.write(text.encode(encoding))
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            mode = stat.S_IMODE(target.stat().st_mode)
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(name, mode)
-        os.replace(name, target)
-    finally:
-        if name is not None and os.path.lexists(name):
-            os.unlink(name)
 
 
 # --------------------------------------------------------------------------- backups

@@ -604,13 +604,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         target = Path(args.out) if args.out else path.with_suffix(suffix)
         if target.is_dir():
             target = target / (path.stem + suffix)
-        from keizer_xl.clients import files
+        from keizer_xl.clients import atomic, files
 
         open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
         if open_there:
             raise files.WorkbookFileError(open_there)
         try:
-            files.write_text_atomically(target, text, encoding)
+            atomic.write_text(target, text, encoding)
         except OSError as e:
             raise files.WorkbookFileError(Message("{path} could not be written ({why})",
                                                   path=str(target),

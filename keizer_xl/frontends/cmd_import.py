@@ -223,8 +223,8 @@ def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None,
 
 
 def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
-    """``export BOOK --trf OUT``: written through the export's atomic text file."""
-    from keizer_xl.clients import files
+    """``export BOOK --trf OUT``: written through the one atomic writer."""
+    from keizer_xl.clients import atomic, files
 
     rounds = parse_rounds(args.rounds)
     report = trf_of_book(path, book, rounds=rounds, knsb=args.knsb)
@@ -239,7 +239,7 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
         if open_there:  # e.g. the report open in an editor on Windows
             raise ActionError(open_there)
         try:
-            files.write_text_atomically(out, report.text, "utf-8")
+            atomic.write_text(out, report.text, "utf-8")
         except OSError as e:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None

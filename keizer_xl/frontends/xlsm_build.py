@@ -33,14 +33,13 @@ import io
 import os
 import re
 import sys
-import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from keizer_xl.clients import excel_setup as xs
-from keizer_xl.clients import files
+from keizer_xl.clients import atomic, files
 from keizer_xl.clients.excel_setup import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
@@ -339,17 +338,14 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     _add_buttons(parts, order, language)
     result.steps.append(f"buttons on the sheet {xs.START_SHEET}")
 
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{dest.stem}-", suffix=".xlsm", dir=dest.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        _write_zip(tmp, order, parts)
-        _add_project(tmp)
+    # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
+    # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
+    with atomic.scratch_folder(dest) as scratch:
+        work = scratch / dest.name
+        _write_zip(work, order, parts)
+        _add_project(work)
         result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
-        os.replace(tmp, dest)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+        atomic.write_bytes(dest, work.read_bytes(), backup=dest.exists(), zip_check=True)
     result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
     if platform == "mac" and (sys.platform == "darwin" or home is not None):
         script = xs.install_runpython_applescript(home)
@@ -379,20 +375,20 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)
-    # the new version is made in a hidden folder beside the workbook (same disk, so the final
-    # move is atomic); what saving the copy leaves there (its lock, its backup) goes with it
-    with files.workbook_lock(source), \
-            tempfile.TemporaryDirectory(prefix=".~keizer-xl.", dir=source.parent) as scratch:
+    # the new version is made in a scratch folder beside the workbook; what saving the copy
+    # leaves there (its lock, its backup) goes with it; then it is written like every file
+    # (keizer_xl.clients.atomic: the old version kept in .keizer-backups/)
+    with files.workbook_lock(source), atomic.scratch_folder(source) as scratch:
         files.check_can_write(source)
-        tmp = Path(scratch) / source.name
+        tmp = scratch / source.name
         shutil.copyfile(source, tmp)
         result.config = xs.write_config(tmp, python=python, platform=platform,
                                         pythonpath=pythonpath if pythonpath is not None
                                         else xs.pythonpath_for(python))
         _replace_modules(tmp)
         result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
-        backup = files.keep_backup(source)
-        os.replace(tmp, source)
+        atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True)
+        backup = files.backups(source)[-1]
         result.steps.append(f"the old file kept as {files.BACKUP_FOLDER}/{backup.name}")
     result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
     return result

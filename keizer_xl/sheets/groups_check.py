@@ -19,7 +19,7 @@ __all__ = ["group_problems", "near_duplicate"]
 
 def _cells(table: Table | None, season: Season, column: str) -> dict[str, str]:
     """name -> the player's cell in ``column`` (the Name cell when there is no such column)."""
-    from keizer_xl.sheets.read import _columns, name_key
+    from keizer_xl.sheets.read_names import _columns, name_key
 
     out = {p.name: p.origin for p in season.players}
     if table is None:

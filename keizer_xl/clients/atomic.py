@@ -1,0 +1,165 @@
+"""The one atomic writer: every file keizer-xl writes goes through :func:`replacing`.
+
+The workbook save (:mod:`keizer_xl.clients.xlsx`), the text exports (HTML, CSV), the view
+settings put back after a LibreOffice save (``.xlsx`` and ``.ods``), the LibreOffice macro and
+its configuration in a profile, and the button-ready ``.xlsm`` builds all write the same way:
+
+1. under the target's lock (:func:`files.workbook_lock`, re-entrant: a command that holds it
+   from its read keeps it), temporary files a killed earlier run left beside the target (and in
+   its backup folder) are removed first: nobody else can be writing them then;
+2. the new content goes to a temporary file beside the target, named
+   ``.~keizer-xl.<name>.<random>.tmp`` (the same disk, so the final move is atomic); Ctrl+C and
+   SIGTERM are held back while it is created and remembered for clean-up;
+3. it is flushed to disk, checked as a zip archive when asked (workbooks), given the old file's
+   permissions, the old version is kept in ``.keizer-backups/`` when asked (the last five);
+4. ``os.replace`` moves it over the target, with the signals held back again so that the file is
+   replaced *and* recorded in :data:`files.written` or neither; the folder is flushed.
+
+Any failure removes the temporary file and leaves the target as it was.  Errors are raised as
+they come (``OSError``, :class:`files.WorkbookFileError` for a refusal); each caller words them
+for its own file (the workbook save in :mod:`keizer_xl.clients.xlsx.save`).
+"""
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import stat
+import tempfile
+import zipfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Iterator
+
+from keizer_xl.clients import files
+
+__all__ = ["replacing", "write_bytes", "write_text", "scratch_folder"]
+
+
+def _mode(target: Path) -> int | None:
+    """The permissions the new file gets: the old file's, or what a new file would get."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+    except OSError:
+        return None
+
+
+@contextmanager
+def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check: bool = False,
+              check: bool = False) -> Iterator[IO[bytes]]:
+    """Write ``target`` atomically: the body writes the new content to the yielded temporary file
+    (open for binary writing; its ``name`` is its path, for writers that need one: they may
+    close it and write the path themselves).  When the body ends without an exception the file
+    replaces ``target``; otherwise it is removed and ``target`` is unchanged.
+
+    ``backup``: keep the old ``target`` in ``.keizer-backups/`` first (when there is one).
+    ``zip_check``: refuse a result that does not read back as a complete zip archive.
+    ``check``: refuse (:class:`files.WorkbookFileError`) a target open in Excel or LibreOffice,
+    read-only or in a read-only folder, before anything is made (not even the lock file)."""
+    path = Path(target)
+    folder = path.parent
+    if check:
+        files.check_can_write(path)  # first: a read-only folder gets no lock file either
+    _folder_exists(folder)
+    with files.workbook_lock(path):
+        if check:
+            files.check_can_write(path)
+        files.remove_stale_temps(path)
+        mode = _mode(path)
+        name: str | None = None
+        try:
+            with files.signals_deferred():  # created and remembered for clean-up, or neither
+                fh = files.temp_file(path)
+                name = fh.name
+            with fh:
+                yield fh
+                synced = not fh.closed
+                if synced:
+                    fh.flush()
+                    os.fsync(fh.fileno())
+            if not synced:  # the body closed the file and wrote its path itself
+                _fsync_file(name)
+            if zip_check:
+                with zipfile.ZipFile(name) as archive:
+                    bad = archive.testzip()
+                    if bad is not None:
+                        raise OSError(f"the written part {bad} does not read back")
+            if mode is not None:
+                os.chmod(name, mode)
+            if backup and path.exists():
+                files.keep_backup(path)
+            with files.signals_deferred():  # replaced and recorded as written, or neither
+                os.replace(name, path)
+                name = None
+                files.written.append(path)
+            _fsync_folder(folder)
+        finally:
+            if name is not None:
+                try:
+                    os.unlink(name)
+                except OSError:
+                    pass
+
+
+def write_bytes(target: str | os.PathLike[str], data: bytes, *, backup: bool = False,
+                zip_check: bool = False, check: bool = False) -> None:
+    """``data`` to ``target`` through :func:`replacing`."""
+    with replacing(target, backup=backup, zip_check=zip_check, check=check) as fh:
+        fh.write(data)
+
+
+def write_text(target: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
+    """``text`` to ``target`` through :func:`replacing` (an export: the old file stays whole
+    until the new one is complete)."""
+    write_bytes(target, text.encode(encoding))
+
+
+@contextmanager
+def scratch_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
+    """A hidden folder beside ``target`` to prepare its new version in (tools that need a real
+    file of their own, e.g. pyOpenVBA), removed afterwards.  Named like the temporary files of
+    ``target``, so a killed run's folder is removed by the next write of ``target``; the new
+    version then goes to ``target`` through :func:`replacing`.  Holds the target's lock."""
+    path = Path(target)
+    made: str | None = None
+    _folder_exists(path.parent)
+    # under the target's lock: the next run's clean-up must not take it away meanwhile
+    with files.workbook_lock(path):
+        try:
+            with files.signals_deferred():  # created and remembered for clean-up, or neither
+                made = tempfile.mkdtemp(dir=path.parent, prefix=files.temp_prefix(path),
+                                        suffix=".tmp")
+            yield Path(made)
+        finally:
+            if made is not None:
+                shutil.rmtree(made, ignore_errors=True)
+
+
+def _folder_exists(folder: Path) -> None:
+    """A missing folder is an error (the lock would quietly make it, with its parents)."""
+    if not os.path.isdir(folder or "."):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(folder))
+
+
+def _fsync_file(name: str) -> None:
+    with open(name, "rb") as fh:
+        os.fsync(fh.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,53 @@
+"""The openpyxl file transport: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book`.
+
+One room per job (see also WORKBOOK-CONTRACT.md):
+
+* :mod:`.safety`: the preflight, zip and XML safety with :mod:`zipfile` alone, before openpyxl
+  sees the file (zip bombs, absurd sheet sizes, entity declarations, what openpyxl would drop);
+* :mod:`.book`: :class:`FileBook`, the openpyxl Book (reading values as a user sees them,
+  writing sheets by their layout, appending and deleting rows), with :mod:`.cells` for cell
+  values, styles and the print setup;
+* :mod:`.save`: saving through the one atomic writer (:mod:`keizer_xl.clients.atomic`).
+
+The names other modules use are importable from here as before.
+"""
+from __future__ import annotations
+
+from keizer_xl.clients.files import WorkbookFileError
+from keizer_xl.clients.xlsx.book import FileBook, backup_path, open_book
+from keizer_xl.clients.xlsx.safety import (
+    EXCEL_SUFFIXES,
+    MACRO_SUFFIXES,
+    MAX_COLUMNS,
+    MAX_FILE_SIZE,
+    MAX_MEMBERS,
+    MAX_ROWS,
+    MAX_SHEET_BYTES,
+    MAX_TOTAL_UNCOMPRESSED,
+    OWNED_SHEETS,
+    XML_PEEK,
+    Unsupported,
+    preflight,
+)
+from keizer_xl.clients.xlsx.save import write_new_workbook
+
+__all__ = [
+    "FileBook",
+    "open_book",
+    "WorkbookFileError",
+    "Unsupported",
+    "OWNED_SHEETS",
+    "backup_path",
+    "preflight",
+    "write_new_workbook",
+    # the preflight's limits (read them here; change them in .safety)
+    "EXCEL_SUFFIXES",
+    "MACRO_SUFFIXES",
+    "MAX_COLUMNS",
+    "MAX_FILE_SIZE",
+    "MAX_MEMBERS",
+    "MAX_ROWS",
+    "MAX_SHEET_BYTES",
+    "MAX_TOTAL_UNCOMPRESSED",
+    "XML_PEEK",
+]

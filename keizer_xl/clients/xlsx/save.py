@@ -1,0 +1,74 @@
+"""Saving a workbook: openpyxl's output through the one atomic writer
+(:mod:`keizer_xl.clients.atomic`: under the workbook's lock, and only when it is not open in
+Excel or LibreOffice nor read-only, a temporary file in the same folder, checked as a zip,
+flushed to disk, the previous version kept in ``.keizer-backups/`` (the last five), the new file
+moved over the old one atomically); what goes wrong is worded here, for a workbook."""
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from openpyxl.workbook.workbook import Workbook
+
+from keizer_xl.clients import atomic
+from keizer_xl.clients.files import WorkbookFileError
+
+def write_new_workbook(wb: Workbook, path: str | os.PathLike[str], *, backup: bool = True) -> None:
+    """Save an openpyxl Workbook to ``path`` atomically (used for new workbooks and templates)."""
+    _write_atomically(wb, Path(path), str(path), backup=backup)
+
+
+def _write_atomically(wb: Workbook, target: Path, label: str, *, backup: bool) -> None:
+    """The workbook through the one writer (:func:`atomic.replacing`: under its lock, refused
+    when open elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace);
+    what goes wrong is worded here, for a workbook."""
+    folder = target.parent
+    try:
+        with atomic.replacing(target, backup=backup, zip_check=True, check=True) as fh:
+            _save_workbook(wb, fh)
+    except WorkbookFileError:
+        raise
+    except PermissionError as exc:
+        raise WorkbookFileError(
+            f"{label} could not be written ({exc.strerror or exc}); if it is open in Excel, "
+            f"close it and try again. The file is unchanged.") from exc
+    except FileNotFoundError as exc:
+        raise WorkbookFileError(f"{label} could not be written: the folder {folder} does not "
+                                f"exist.") from exc
+    except Exception as exc:
+        if _no_space(exc):
+            raise WorkbookFileError(
+                f"{label} could not be written: there is no room for it (the disk is full, "
+                f"or a quota or file size limit was reached). Make room (or copy the "
+                f"workbook to another disk) and run again. The file is unchanged.") from exc
+        raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
+                                f"The file is unchanged.") from exc
+
+
+def _save_workbook(wb: Workbook, fh: IO[bytes]) -> None:
+    """openpyxl's ``Workbook.save`` into memory, then the bytes into the open temporary file.
+
+    openpyxl's zip writer is never given the file: when saving fails half-way (a full disk,
+    Ctrl+C) its unfinished zip objects are finalised later and would seek the closed file,
+    printing 'ValueError: seek of closed file' (issue 11).  In memory they only touch the
+    buffer, and the one write that can fail is the plain ``fh.write``.  A season workbook is a
+    few MiB at most (the preflight caps it)."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    fh.write(buffer.getbuffer())
+
+
+def _no_space(exc: BaseException | None) -> bool:
+    """True when ``exc`` (or what caused it) says the disk or the quota is full."""
+    import errno
+
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False

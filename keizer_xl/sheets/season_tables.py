@@ -1,0 +1,144 @@
+"""The way back: a season (or its standings) as the tables of its sheets, headed in the
+workbook's language (WORKBOOK-CONTRACT.md): the Standings table and its style, the four input
+sheets as a competition leader would type them, the Settings rows of a season's rules."""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence, TYPE_CHECKING, overload
+
+from keizer_xl.core.model import Season
+from keizer_xl.core.numbers import display
+from keizer_xl.core.rules import Settings, build_settings
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.layout import Rows, SheetStyle
+
+if TYPE_CHECKING:  # reading a workbook needs no pandas; only input_frames builds DataFrames
+    import pandas as pd
+
+
+# --------------------------------------------------------------------------- writing
+
+def not_yet_members(season: Season, rnd: int) -> list[str]:
+    """Players whose ``Joined`` round is after round ``rnd``: in the start list and the engine's
+    arithmetic (rules section 7), but not ranked on the Standings sheet yet."""
+    return [p.name for p in season.players if p.joined > rnd]
+
+
+def _shown_rounded(column: Any) -> bool:
+    return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
+
+
+@overload
+def standings_table(frame: Rows, lang: str = ...,
+                    not_yet: Sequence[str] = ...) -> tuple[Rows, SheetStyle]: ...
+
+
+@overload
+def standings_table(frame: "pd.DataFrame", lang: str = ...,
+                    not_yet: Sequence[str] = ...) -> tuple["pd.DataFrame", SheetStyle]: ...
+
+
+def standings_table(frame: "pd.DataFrame | Rows", lang: str = "en",
+                    not_yet: Sequence[str] = ()) -> tuple["pd.DataFrame | Rows", SheetStyle]:
+    """The Standings sheet: exact frame (a DataFrame, or :class:`Rows` without pandas) ->
+    display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
+    columns are R1, R2, ... in every language).  Players in ``not_yet`` (not yet a member after
+    this round) show '-' as their Rank (issue 11)."""
+    waiting = set(not_yet)
+    out: "pd.DataFrame | Rows"
+    if isinstance(frame, Rows):
+        columns = list(frame.columns)
+        rounded = [_shown_rounded(c) for c in columns]
+        rank = columns.index("Rank") if "Rank" in columns else None
+        name = columns.index("Name") if "Name" in columns else None
+        rows = []
+        for row in frame.rows:
+            values = [display(v) if r else v for v, r in zip(row, rounded)]
+            if waiting and rank is not None and name is not None and values[name] in waiting:
+                values[rank] = "-"
+            rows.append(tuple(values))
+        out = Rows(frame.columns, tuple(rows))
+    else:
+        import pandas as pd
+
+        out = frame.copy()
+        if waiting and "Rank" in out.columns and "Name" in out.columns:
+            out["Rank"] = pd.Series(["-" if n in waiting else r
+                                     for r, n in zip(out["Rank"], out["Name"])],
+                                    index=out.index, dtype=object)
+        for col in out.columns:
+            if _shown_rounded(col):
+                # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
+                out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
+    # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
+    # (Excel's "0.##" would print a trailing dot: "43.")
+    # "0_0_0": the rank right-aligned with two digits' width of space after it, so a printed
+    # rank never runs into the name ("1Ruud Bakker"); Excel and LibreOffice both honour "_x"
+    formats = {"Rank": "0_0_0", "Score": "0.00"}
+    formats.update({c: "General" for c in out.columns if re.fullmatch(r"R\d+", str(c))})
+    formats.update({"Value": "General", "Prev value": "General"})
+    widths = {"Rank": 7, "Name": 24, "Score": 9, "Value": 7, "Prev value": 10, "Games": 7,
+              "W": 4, "D": 4, "L": 4}
+    widths.update({c: 8 for c in out.columns if re.fullmatch(r"R\d+", str(c))})  # fits E 16.67
+    names = {schema.header("Standings", key, "en"): schema.header("Standings", key, lang)
+             for key in schema.COLUMNS["Standings"]}
+    # a longer translated header ("Vorheriger Wert") widens its column; English keeps its widths
+    widths = {names.get(c, c): w if names.get(c, c) == c else max(w, len(names[c]) + 2)
+              for c, w in widths.items()}
+    formats = {names.get(c, c): f for c, f in formats.items()}
+    if isinstance(out, Rows):
+        out = Rows(tuple(names.get(c, c) for c in out.columns), out.rows)
+    else:
+        out = out.rename(columns=names)
+    style = SheetStyle(title=schema.sheet_name("Standings", lang), number_formats=formats,
+                       widths=widths, highlight_rows=3, landscape=len(out.columns) > 20)
+    return out, style
+
+
+# --------------------------------------------------------------------------- season -> tables
+
+def settings_rows(settings: Settings) -> list[tuple[str, str]]:
+    """The Settings rows that reproduce ``settings``: the preset, then what differs from it."""
+    from keizer_xl.core.rules import describe
+
+    base = dict(describe(build_settings([("preset", settings.preset)])))
+    rows = [("preset", settings.preset)]
+    for key, text in describe(settings):
+        if key == "preset":
+            continue
+        if base.get(key) != text or key.startswith(("code ", "fixed", "forbidden")):
+            rows.append((key, text))
+    return rows
+
+
+def input_frames(season: Season) -> dict[str, pd.DataFrame]:
+    """The four input sheets of a season, as the competition leader would have typed them."""
+    import pandas as pd
+
+    players = pd.DataFrame(
+        [{"Name": p.name, "Rating": p.rating, "Start": p.start,
+          "Joined": p.joined if p.joined != 1 else None,
+          "Status": f"withdrawn {p.withdrawn_round}" if p.withdrawn_round else None,
+          "Club": p.club or None, "Id": p.id or None, "Group": p.group or None,
+          "Category": ", ".join(p.categories) or None, "Sex": p.sex or None,
+          "Birth": p.birth or None, "Federation": p.federation or None,
+          "FIDE id": p.fide_id or None, "KNSB id": p.knsb_id or None}
+         for p in season.players],
+        columns=["Name", "Rating", "Start", "Joined", "Status", "Club", "Id", "Group",
+                 "Category", "Sex", "Birth", "Federation", "FIDE id", "KNSB id"])
+    rounds = max([season.known_rounds(), 1])
+    codes = {(a.player, a.round): a.code for a in season.absences}
+    attendance = pd.DataFrame(
+        [{"Name": p.name, **{f"R{r}": codes.get((p.name, r)) for r in range(1, rounds + 1)}}
+         for p in season.players], columns=["Name"] + [f"R{r}" for r in range(1, rounds + 1)])
+    rows = []
+    for g in sorted(season.games, key=lambda g: (g.round, g.board or 0)):
+        rows.append({"Round": g.round, "Board": g.board, "White": g.white, "Black": g.black,
+                     "Result": g.result.value or None})
+    for b in season.byes:
+        rows.append({"Round": b.round, "Board": None, "White": b.player, "Black": None,
+                     "Result": "bye"})
+    results = pd.DataFrame(rows, columns=["Round", "Board", "White", "Black", "Result"])
+    results = results.sort_values("Round", kind="stable").reset_index(drop=True)
+    settings = pd.DataFrame(settings_rows(season.settings), columns=["Setting", "Value"])
+    return {"Settings": settings, "Players": players, "Attendance": attendance, "Results": results}
