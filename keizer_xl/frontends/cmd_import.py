@@ -184,7 +184,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     language = args.language or "en"
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force)
-    from keizer_xl.frontends.cli import _show
+    from keizer_xl.frontends.cli_common import _show
     from keizer_xl.frontends.render import Done
 
     return _show(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
@@ -245,6 +245,6 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
                                       error=e.strerror or str(e))) from None
         target = str(out)
     done = ExportReport(target, report.players, report.games, report.rounds, report.warnings)
-    from keizer_xl.frontends.cli import _show
+    from keizer_xl.frontends.cli_common import _show
 
     return _show(describe(done, "cli"))

@@ -1,0 +1,202 @@
+"""The command line's shared plumbing: opening a workbook as a command does (its lock, the
+language it speaks, refusing what it cannot write), printing an outcome (standard output and
+standard error, exit code), and the helpers every family of commands uses.  The commands are
+in :mod:`keizer_xl.frontends.cli` (the season: new, standings, check, pair, new-season),
+:mod:`keizer_xl.frontends.cli_reports` (batch, explain, audit, compare, export, import) and
+:mod:`keizer_xl.frontends.cli_office` (Excel and LibreOffice) (issue 15: rooms that own one
+thing)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+    from keizer_xl.clients.xlsx import FileBook
+    from keizer_xl.core.model import Season
+    from keizer_xl.core.standings import History
+
+from keizer_xl.errors import KeizerError, Message, UsageError
+from keizer_xl.i18n import shown_translator as _tr
+from keizer_xl.frontends.outcome import EXIT_USAGE, Outcome
+
+
+#: the workbooks this run opened: (path, book, the file's signature when it was opened), so
+#: their warnings are printed and a failure can say truthfully whether the file was written
+_OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
+
+
+#: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
+_held = ExitStack()
+
+
+def _say(text: str) -> str:
+    """A note or warning (a Message from the engine) in the language of the messages."""
+    from keizer_xl.i18n import translate
+
+    return translate(text, _tr())
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # argparse's own usage errors: exit 2 with the usage line
+        self.print_usage(sys.stderr)
+        print(f"keizer-xl: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def _book_path(text: str, must_exist: bool = True) -> Path:
+    path = Path(text)
+    if must_exist and not path.exists():
+        raise UsageError(Message("{path}: no such file", path=text))
+    if must_exist and path.is_dir():
+        raise UsageError(Message("{path} is a folder, not a workbook", path=text))
+    if must_exist and not path.is_file():  # a pipe (FIFO), a device, a socket: reading it hangs
+        raise UsageError(Message("{path} is not a regular file (a pipe, a device or a socket), "
+                                 "not a workbook", path=text))
+    return path
+
+
+def _open(path: Path) -> FileBook:
+    from keizer_xl.clients import ods
+    from keizer_xl.clients.xlsx import open_book
+
+    if ods.is_ods(path):  # read a converted copy; the .ods itself is written only by LibreOffice
+        book = open_book(_held.enter_context(ods.xlsx_copy(path)))
+        book.label = str(path)
+    else:
+        book = open_book(path)
+    _OPENED.append((path, book, _signature(path)))
+    return book
+
+
+def _signature(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def _written() -> bool:
+    """Whether a workbook this run opened has changed on disk since (it was written)."""
+    return any(_signature(path) != before for path, _, before in _OPENED)
+
+
+def _print_messages(printed: set[str]) -> None:
+    """The warnings and notes the workbook clients collected (each once)."""
+    for _, book, _ in _OPENED:
+        for message in getattr(book, "messages", ()):
+            if message not in printed:
+                printed.add(message)
+                print(f"warning: {_say(message)}", file=sys.stderr)
+
+
+def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
+    """(path, book) for a BOOK argument; when the command will write, take the workbook's lock
+    for the whole read-modify-write (another run waits or is told it is busy), refuse a file
+    that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
+    would drop what openpyxl cannot keep."""
+    from keizer_xl.clients import files
+
+    path = _book_path(text)
+    if write:
+        try:
+            files.check_can_write(path)  # first: a read-only folder gets no lock file either
+            _held.enter_context(files.workbook_lock(path))
+            files.check_can_write(path)  # again, holding the lock
+        except files.WorkbookFileError:
+            _learn_language(path)  # the refusal is shown in the workbook's language
+            raise
+    book = _open(path)
+    if write:
+        _refuse_unsafe(book)
+    return path, book
+
+
+def _learn_language(path: Path) -> None:
+    """Read the workbook (read-only) only to learn its language, for a refusal that comes
+    before it is read (open in Excel, read-only, busy): the reader records the language
+    (the sheet names, then the ``language`` setting) even when the season has problems."""
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.i18n import seen_book_language
+    from keizer_xl.sheets.read import read_season
+
+    if seen_book_language() is not None:
+        return
+    try:
+        read_season(_open(path))
+    except (KeizerError, OSError):  # unreadable: the refusal stays in the default language
+        pass
+
+
+def _refuse_unsafe(book: FileBook) -> None:
+    from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.sheets.read import OWNED_SHEETS
+
+    lost = book.unsafe_to_write(set(OWNED_SHEETS))
+    if lost:
+        # the parts lost are named as openpyxl's inspection found them (English)
+        raise WorkbookFileError(Message(
+            "{name}: writing would drop what this file writer cannot keep: {lost}. Nothing was "
+            "written. Use --no-write / --dry-run, or the LibreOffice (keizer-xl lo-run) or Excel "
+            "buttons, which keep them.", name=book.path.name, lost="; ".join(lost)))
+
+
+def _done(path: Path, book: Book, written: bool, fmt: str = "table",
+          category: str | None = None) -> Any:
+    """How a command's report came about (render.Done): the path as typed, the sheets'
+    language; the client's messages are printed at the end by _print_messages."""
+    from keizer_xl.frontends.render import Done
+
+    return Done(book=str(path), sheets_lang=_book_lang(book), written=written, format=fmt,
+                category=category)
+
+
+def _show(out: Outcome) -> int:
+    """Print an outcome as every command does: ``out`` on standard output, ``lines`` on
+    standard error (a refusal's first line after ``keizer-xl: ``); its exit code."""
+    for line in out.out:
+        print(line)
+    for i, line in enumerate(out.lines):
+        prefix = "keizer-xl: " if i == 0 and out.status in ("refused", "usage", "error") else ""
+        print(prefix + line, file=sys.stderr)
+    return out.exit_code
+
+
+def _sheet(canonical: str, lang: str | None) -> str:
+    from keizer_xl.sheets import schema
+
+    return schema.sheet_name(canonical, lang or "en")
+
+
+def _book_lang(book: Book) -> str:
+    """The workbook's own language (its sheet names and `language` setting, as read)."""
+    from keizer_xl.i18n import seen_book_language
+    from keizer_xl.sheets import schema
+
+    return seen_book_language() or schema.language_of_sheets(book.sheet_names())
+
+
+def _print_table(rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
+    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(v.rjust(w) if i in right else v.ljust(w)
+                         for i, (v, w) in enumerate(zip(row, widths))).rstrip()
+
+    print(fmt(headers))
+    for row in cells:
+        print(fmt(row))
+
+
+def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Season, History]:
+    from keizer_xl.sheets.read import read_season
+    from keizer_xl.core.standings import compute_history
+
+    season = read_season(book if book is not None else _open(path))
+    return season, compute_history(season)
