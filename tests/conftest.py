@@ -5,7 +5,14 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+# The tests sit in one folder per layer (tests/core, tests/sheets, ... issue 15), so a failure
+# points to its layer; the shared builders (helpers.py, reference.py, season_books.py, ...) stay
+# here, and a test may use another folder's builders (test_languages.new_season): every folder
+# is on the path.
+_HERE = Path(__file__).parent
+sys.path.insert(0, str(_HERE))
+for _layer in ("core", "analysis", "sheets", "formats", "clients", "frontends"):
+    sys.path.insert(1, str(_HERE / _layer))
 
 #: components `.ci/run` installs; a test skipped for lack of one of them hides a broken
 #: install step, so under CI (CI=true) such a skip is a failure (issue 8, hygiene).

@@ -14,7 +14,7 @@ from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
 
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "club-season.xlsx"
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
 
 
 def digest(path):

@@ -13,7 +13,7 @@ from keizer_xl.core.model import Absence, Bye, Game, Player, Season, parse_resul
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.standings import compute_history
 
-GOLDEN = sorted((Path(__file__).parent / "golden" / "standings").glob("*.txt"))
+GOLDEN = sorted((Path(__file__).resolve().parents[1] / "golden" / "standings").glob("*.txt"))
 
 
 def load(path):

@@ -80,7 +80,7 @@ def test_no_client_message_names_a_command_line_flag():
     from pathlib import Path
 
     flag = re.compile(r"(?<![\w-])--[a-z]")
-    root = Path(__file__).resolve().parent.parent / "keizer_xl" / "clients"
+    root = Path(__file__).resolve().parents[2] / "keizer_xl" / "clients"
     for path in root.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -13,7 +13,7 @@ from keizer_xl.errors import InputError
 from keizer_xl.sheets import tables
 from keizer_xl.sheets.read import read_season
 
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "club-season.xlsx"
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("xlwings")
 pytestmark = pytest.mark.xlwings_remote
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 MAIN = ROOT / "templates" / "xlwings_lite_main.py"
 ACTIONS = ("pair_next_round", "update_standings", "check_workbook", "pair_round_again",

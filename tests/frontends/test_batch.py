@@ -277,7 +277,7 @@ def test_every_sheet_of_the_sample_season(tmp_path, capsys):
     from keizer_xl.sheets.read import read_season
     from keizer_xl.clients.xlsx import open_book
 
-    sample = Path(__file__).resolve().parent.parent / "samples" / "club-season.xlsx"
+    sample = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
     src = tmp_path / "club-season.xlsx"
     shutil.copy(sample, src)
     assert main(["batch", str(src), "--quiet", "--compare"]) == 0

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "sheets"
 
 _spec = importlib.util.spec_from_file_location("make_sheet_goldens",
@@ -39,7 +39,7 @@ NEW_PRINT = {"Standings", "History", "Crosstable", "Explain", "Audit"}
 REPLACED = {
     # issue 16 item 4: a round-by-rank grid (a round per column) instead of the long table
     # that printed a page per round; tests/test_batch.py compares it with the long history
-    # and tests/test_season_print.py renders it
+    # and tests/frontends/test_print_render.py renders it
     "History",
 }
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 HEAVY = ("pandas", "numpy", "openpyxl", "xlwings", "networkx")
 

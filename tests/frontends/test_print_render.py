@@ -20,7 +20,7 @@ import pytest
 
 from keizer_xl.clients import lo_run
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 SOFFICE = lo_run.find_soffice()
 needs = pytest.mark.skipif(SOFFICE is None or shutil.which("pdftotext") is None,

@@ -21,7 +21,7 @@ from keizer_xl.sheets.layout import Field, print_fit
 from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, book_name, mark_format, run_context, run_date
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _season(**settings: str) -> Season:

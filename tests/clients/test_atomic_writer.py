@@ -23,7 +23,7 @@ from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
 
-PKG = Path(__file__).resolve().parent.parent / "keizer_xl"
+PKG = Path(__file__).resolve().parents[2] / "keizer_xl"
 
 
 def killed_while_replacing(run: Callable[[], object]) -> None:

@@ -19,7 +19,7 @@ from keizer_xl.frontends.cli import main
 
 from helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = (("check",), ("standings",), ("pair", "--dry-run"), ("pair",))
 
 

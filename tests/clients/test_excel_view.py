@@ -13,7 +13,7 @@ from keizer_xl import actions
 from keizer_xl.clients import excel_view
 from keizer_xl.clients.excel import XlwingsBook
 
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "club-season.xlsx"
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
 
 
 def _book(tmp_path, engine):

@@ -31,7 +31,7 @@ from keizer_xl.frontends.outcome import FRONTS, HINT_WORDS, describe
 
 from helpers import keizer_example_sheets, make_workbook
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 FLAG = re.compile(r"(?<![\w-])--[a-z]")
 

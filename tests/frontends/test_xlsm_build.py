@@ -25,7 +25,7 @@ from keizer_xl.frontends.cli import main
 from keizer_xl.frontends.template import SHEET_ORDER
 from keizer_xl.frontends.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 PROBE = ROOT / "tests" / "lo_xlsm_probe.py"
 

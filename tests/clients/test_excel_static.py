@@ -20,7 +20,7 @@ from keizer_xl.frontends import lite
 from keizer_xl.clients.excel_setup import BUTTON_MACROS, KEIZER_VBA
 from keizer_xl.frontends.template import template_workbook
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VBA_FILE = ROOT / "macros" / "KeizerXL.bas"
 TEMPLATE = ROOT / "templates" / "season-template.xlsx"
 

@@ -18,7 +18,7 @@ from keizer_xl.clients.excel_setup import (CONFIG_SHEET, KEIZER_VBA, SetupError,
                                    setup_workbook, write_config)
 from keizer_xl.frontends.template import build_template
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 XLWINGS = excel_setup.xlwings_package_dir()
 VERSION = excel_setup.installed_xlwings_version()
 

@@ -25,7 +25,7 @@ from keizer_xl.clients.excel import XlwingsBook, needs_quote_prefix, to_excel
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.clients.xlsx import FileBook
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 
 

@@ -27,7 +27,7 @@ from keizer_xl.frontends import cli
 from keizer_xl.clients import lo_run
 from keizer_xl.clients.xlsx import open_book
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 
 

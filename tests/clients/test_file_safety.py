@@ -30,7 +30,7 @@ from keizer_xl.frontends.cli import main
 from forkrunner import ForkRunner
 from helpers import keizer_example_sheets, make_workbook
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 
 

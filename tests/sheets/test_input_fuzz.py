@@ -20,7 +20,7 @@ import pytest
 
 from keizer_xl.frontends.cli import main
 
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "club-season.xlsx"
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 HOSTILE = [
     10 ** 9, 1e9, 1e300, -5, -1, 0, 10 ** 20, 1.5, -0.25, "inf", "-inf", "nan", "1e400",

@@ -31,7 +31,7 @@ from keizer_xl.sheets.layout import Field, Layout, PageSetup, SheetStyle, Span, 
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.region import TableRef, find_region, plan_append, plan_delete
 
-SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "club-season.xlsx"
+SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
 
 
 class Recording:
