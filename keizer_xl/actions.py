@@ -644,6 +644,7 @@ class NewSeasonPlan:
     final_round: int
     group_column: bool  # OLD has a Group column with something in it
     rounds: int = 40  # round columns in Attendance: as many as OLD had
+    start: str = "ranking"  # ranking (OLD's final ranking) or rating
 
 
 def advance_season_name(name: str) -> str | None:

@@ -99,15 +99,10 @@ def cmd_new_season(args: argparse.Namespace) -> int:
     old = _book_path(args.old)
     new = Path(args.new)
     plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
-    tr = _tr()
-    print(tr("Created {path}: {count} players, Start from {old}'s {order} after round {round}",
-             path=str(new), count=len(plan.players), old=old.name, round=plan.final_round,
-             order=tr("final ranking") if args.start == "ranking" else tr("rating order")))
-    if plan.new_season:
-        print(tr("Season: {season}", season=plan.new_season))
-    if plan.left_out:
-        print(tr("Left out (withdrawn): {names}", names=", ".join(plan.left_out)))
-    return EXIT_OK
+    from keizer_xl.frontends.render import Done
+
+    return _show(describe(plan, "cli", done=Done(book=str(new), source=str(old),
+                                                  sheets_lang=plan.language)))
 
 
 def _ods_write(args: argparse.Namespace, action: str) -> int:

@@ -10,6 +10,8 @@ and never written; an existing NEW is refused unless ``force``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +41,7 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
     if new.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(new), flag="--force"))
-    plan = plan_new_season(open_book(old), start, language)
+    plan = replace(plan_new_season(open_book(old), start, language), start=start)
     wb = template_workbook(rounds=plan.rounds, language=plan.language)
     _fill_settings(wb, plan)
     _fill_players(wb, plan)

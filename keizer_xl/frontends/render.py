@@ -55,6 +55,7 @@ class Done:
     format: str = "table"
     full_list: str | None = None  # a file with every problem (Excel writes one)
     category: str | None = None  # standings --category C (issue 18): only that category
+    source: str = ""  # the workbook a new one was made from (new-season's OLD)
 
 
 class _HasStanding(Protocol):
@@ -456,13 +457,33 @@ def _exported(report: Any, front: "Front", done: Done, tr: Translator,
     return Outcome("ok", EXIT_OK, (summary,) + warnings, notes=tuple(notes))
 
 
+def _new_season(report: Any, front: "Front", done: Done, tr: Translator,
+                notes: Sequence[str]) -> "Outcome":
+    """``keizer-xl new-season``: the new workbook, its start order and who was left out."""
+    from pathlib import Path
+
+    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+
+    order = tr("final ranking") if report.start == "ranking" else tr("rating order")
+    out = [tr("Created {path}: {count} players, Start from {old}'s {order} after round {round}",
+              path=done.book, count=len(report.players), old=Path(done.source).name,
+              order=order, round=report.final_round)]
+    if report.new_season:
+        out.append(tr("Season: {season}", season=report.new_season))
+    if report.left_out:
+        out.append(tr("Left out (withdrawn): {names}", names=", ".join(report.left_out)))
+    return Outcome("ok", EXIT_OK, tuple(_cli_notes(notes, done, tr)), out=tuple(out),
+                   notes=tuple(notes))
+
+
 def _reports() -> dict[type, Any]:
-    from keizer_xl.actions import CheckReport, PairingReport, PeriodReport, StandingsReport
+    from keizer_xl.actions import (CheckReport, NewSeasonPlan, PairingReport, PeriodReport,
+                                   StandingsReport)
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
             BatchReport: _batch, PeriodReport: _period, ImportReport: _imported,
-            ExportReport: _exported}
+            ExportReport: _exported, NewSeasonPlan: _new_season}
 
 
 #: the typed reports :func:`describe_report` words (filled at first use: actions imports the
