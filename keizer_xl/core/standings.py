@@ -741,9 +741,7 @@ class Engine:
         passes = 1
         while True:
             if passes >= s.max_passes:
-                return _Outcome(current, 1, passes, False,
-                                Message("did not converge within max_passes = {max_passes}",
-                                        max_passes=s.max_passes))
+                return self._out_of_passes(current, passes)
             nxt = self._revalue(step, current)
             passes += 1
             key = self._key(nxt)
@@ -756,6 +754,12 @@ class Engine:
             seen[key] = len(passes_done)
             passes_done.append(nxt)
             current = nxt
+
+    def _out_of_passes(self, current: _Pass, passes: int) -> _Outcome:
+        """``max_passes`` reached without a fixed point (section 4: never loop forever)."""
+        return _Outcome(current, 1, passes, False,
+                        Message("did not converge within max_passes = {max_passes}",
+                                max_passes=self.settings.max_passes))
 
     def _average(self, step: _Step, cycle: list[_Pass], passes: int) -> _Outcome:
         """Rank by the average of the totals valued with the rankings of a cycle (kept as the
@@ -784,9 +788,7 @@ class Engine:
         passes = 1
         while True:
             if passes >= s.max_passes:
-                return _Outcome(current, 1, passes, False,
-                                Message("did not converge within max_passes = {max_passes}",
-                                        max_passes=s.max_passes))
+                return self._out_of_passes(current, passes)
             nxt = self._revalue(step, current)
             passes += 1
             order = tuple(nxt.order.tolist())
