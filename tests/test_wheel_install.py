@@ -2,12 +2,15 @@
 templates, catalogs and macros, installs into a fresh virtual environment, and its
 `keizer-xl` runs `new`, `pair` and `standings` from there, outside the source tree.
 
-The venv sees the test machine's site-packages (pandas, openpyxl, ... already installed) so the
-test needs no network; pip still checks every dependency the wheel declares is satisfied
-(`--no-index`), and the test proves the package imported is the wheel's copy, not the
-developer's editable one."""
+The venv is the README's recipe (`python3 -m venv ENV`, `ENV/bin/pip install WHEEL`): isolated,
+without the system's or the developer's site-packages, so pip installs every dependency the
+wheel declares from the package index (the machine's pip configuration, as a volunteer's would
+be). The commands run with no PYTHONPATH, and the test proves the package imported, and its
+dependencies, are the venv's copies, not the developer's editable checkout."""
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import venv
@@ -47,22 +50,39 @@ def test_the_wheel_holds_what_a_user_needs(wheel: Path) -> None:
                for n in names)
 
 
+@pytest.mark.slow  # ~25 s: pip fetches and installs pandas, numpy, openpyxl, ... into the venv
 def test_a_fresh_venv_runs_new_pair_standings(wheel: Path, tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    venv.EnvBuilder(system_site_packages=False, with_pip=True).create(env_dir)
+    assert "include-system-site-packages = false" in (env_dir / "pyvenv.cfg").read_text()
     py = env_dir / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
-    done = subprocess.run([str(py), "-m", "pip", "install", "--no-index", "-q", str(wheel)],
-                          capture_output=True, text=True, cwd=tmp_path)
+    # the developer's PYTHONPATH (a worktree) or user site would hide what the venv lacks
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "VIRTUAL_ENV")}
+    clean["PYTHONNOUSERSITE"] = "1"
+    done = subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel)],
+                          capture_output=True, text=True, cwd=tmp_path, env=clean)
     assert done.returncode == 0, done.stderr
-    where = subprocess.run([str(py), "-c", "import keizer_xl; print(keizer_xl.__file__)"],
-                           capture_output=True, text=True, cwd=tmp_path)
-    assert str(env_dir) in where.stdout, where.stdout  # the wheel's copy, not the source tree
+    where = subprocess.run(
+        [str(py), "-c", "import sys, json, keizer_xl, pandas, openpyxl, xlwings;"
+         "print(keizer_xl.__file__, pandas.__file__, openpyxl.__file__, xlwings.__file__);"
+         "print(json.dumps([p for p in sys.path if 'site-packages' in p]))"],
+        capture_output=True, text=True, cwd=tmp_path, env=clean)
+    assert where.returncode == 0, where.stderr
+    files, site = where.stdout.splitlines()
+    # the wheel's copy and its dependencies from the venv, not the source tree or system site
+    for file in files.split():
+        assert Path(file).resolve().is_relative_to(env_dir.resolve()), (file, where.stdout)
+    assert str(ROOT / "keizer_xl") not in files
+    for entry in json.loads(site):
+        assert Path(entry).resolve().is_relative_to(env_dir.resolve()), site
     exe = env_dir / ("Scripts/keizer-xl.exe" if sys.platform == "win32" else "bin/keizer-xl")
     book = tmp_path / "club.xlsx"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(exe), *args], capture_output=True, text=True, cwd=tmp_path,
-                              env={"PATH": str(exe.parent), "HOME": str(tmp_path)})
+                              env={"PATH": str(exe.parent), "HOME": str(tmp_path),
+                                   "PYTHONNOUSERSITE": "1"})
 
     assert run("new", str(book), "--language", "nl").returncode == 0
     wb = openpyxl.load_workbook(book)
