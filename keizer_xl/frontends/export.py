@@ -413,7 +413,7 @@ def _category_tables(season: Season, st: Standing, tr: Translator,
                    f'<div class="scroll"><table class="category"><thead><tr>'
                    f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
                    f'<th class="n">{e(tr.gettext("Points"))}</th>'
-                   f'<th class="n">{e(tr.gettext("Overall"))}</th></tr></thead><tbody>')
+                   f'<th class="n">{e(tr.gettext("Overall place"))}</th></tr></thead><tbody>')
         for i, (place, n) in enumerate(ranked, 1):
             out.append(f'<tr><td class="n">{i}</td>{name_cell(n)}'
                        f'<td class="n">{_fixed2(st.score[n])}</td><td class="n">{place}</td></tr>')

@@ -34,11 +34,21 @@ PODIUM_FILLS = ("FFD966", "D9D9D9", "F4B183")  # gold, silver, bronze
 MORE_PODIUM_FILL = "FFF2CC"
 MAX_AUTO_WIDTH = 50
 MIN_AUTO_WIDTH = 4
-# Print (issue 9): the smallest scale that still prints the 11 pt font at 8 pt or more, and how
-# many characters of column width an A4 page holds at 100 % within the default margins
-# (measured in LibreOffice renders: 157 characters printed one page wide at 67 %).
-MIN_PRINT_SCALE = 75
-PAGE_CHARS = {True: 104.0, False: 69.0}   # landscape, portrait
+# Print (issue 9, issue 26): the smallest scale that still prints the 11 pt font at 8 pt or more
+# (11 * 0.74 = 8.14; at 73 % LibreOffice prints 7.99 pt), and how many characters of column width (plus each column's padding) an A4
+# page holds at 100 % within the default margins.  Two fonts: the one the workbook names
+# (Calibri in Excel, its metric twin Carlito in LibreOffice: 7 px per character, 978 px of
+# landscape page; measured in LibreOffice renders with Carlito) and the one LibreOffice falls
+# back on where neither is installed (DejaVu Sans, a third wider: measured 157 characters one
+# page wide at 67 %).  A sheet that fits the named font's page at the minimum scale prints on
+# one page wide there; the column breaks of a sheet that does not are counted in the wider font,
+# so they hold on every system (docs/layout-and-print.md).
+MIN_PRINT_SCALE = 74
+PAGE_CHARS = {True: 104.0, False: 69.0}          # landscape, portrait: DejaVu Sans (fallback)
+NAMED_PAGE_CHARS = {True: 120.0, False: 80.0}    # Calibri / Carlito
+#: a page of a split sheet holds at least this many columns besides the repeated ones, so no
+#: page holds only the last two (Game points, TPR)
+MIN_COLUMNS_ON_A_PAGE = 4
 LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
 
 
@@ -74,6 +84,7 @@ class SheetStyle:
     freeze_header: bool = True
     landscape: bool = False
     fit_to_page: bool = True
+    wrap_header: bool = False           # a header wider than its column wraps at its spaces
     notes: tuple[str, ...] = ()
     blocks: tuple[tuple[str, "pd.DataFrame | Rows"], ...] = ()
 
@@ -278,15 +289,56 @@ def _numeric(rows: Sequence[tuple[CellValue, ...]], j: int) -> bool:
 
 
 def print_fit(widths: Sequence[float], landscape: bool, repeat_cols: int = 0
-              ) -> tuple[int | None, int | None, tuple[int, int] | None]:
-    """How a sheet prints (issue 9): one page wide when that keeps the scale at
-    :data:`MIN_PRINT_SCALE` or more; else at that scale, the first ``repeat_cols`` columns
-    (Rank, Name) repeated on every page, the rest on the pages after.
-    Returns (fit_width, scale, repeat_cols)."""
-    total = sum(widths) + 0.7 * len(widths)  # each column's cell padding
+              ) -> tuple[int | None, int | None, tuple[int, int] | None, tuple[int, ...]]:
+    """How a sheet prints (issue 9, issue 26).
+
+    One page wide (fit to width) when that keeps the scale at :data:`MIN_PRINT_SCALE` or more
+    in either font.  Else, for a sheet with ``repeat_cols`` (Rank, Name): at that scale with
+    those columns repeated on every page; when the sheet fits one page in the font the workbook
+    names (Calibri, Carlito) no break is set, so it prints on one page there, and LibreOffice
+    without that font breaks where its page ends; when it does not fit, column breaks counted in
+    the wider fallback font spread the remaining columns evenly over the fewest pages, so no page
+    holds only the last column or two.
+    Returns (fit_width, scale, repeat_cols, col_breaks)."""
+    padded = [w + 0.7 for w in widths]  # each column's cell padding
+    total = sum(padded)
     if total * MIN_PRINT_SCALE / 100 <= PAGE_CHARS[landscape] or not repeat_cols:
-        return 1, None, None
-    return None, MIN_PRINT_SCALE, (1, repeat_cols)
+        return 1, None, None, ()
+    repeat = (1, repeat_cols)
+    if total * MIN_PRINT_SCALE / 100 <= NAMED_PAGE_CHARS[landscape]:
+        return None, MIN_PRINT_SCALE, repeat, ()
+    room = PAGE_CHARS[landscape] * 100 / MIN_PRINT_SCALE
+    return None, MIN_PRINT_SCALE, repeat, column_breaks(padded, repeat_cols, room)
+
+
+def column_breaks(widths: Sequence[float], repeat_cols: int, room: float) -> tuple[int, ...]:
+    """The columns (1-based) that start a new page of a sheet ``room`` characters wide per
+    page whose first ``repeat_cols`` columns print on every page: the other columns shared out
+    over the fewest pages that hold them, as evenly as their widths allow (the widest page as
+    narrow as it can be), so the last page is no stub of one or two columns."""
+    items = list(widths[repeat_cols:])
+    each = room - sum(widths[:repeat_cols])
+    if not items or each <= 0:
+        return ()
+
+    def pack(cap: float) -> list[int]:
+        starts, used = [], 0.0
+        for k, w in enumerate(items):
+            if used and used + w > cap:
+                starts.append(k)
+                used = 0.0
+            used += w
+        return starts
+
+    pages = len(pack(each)) + 1
+    low, high = max(max(items), sum(items) / pages), max(each, max(items))
+    for _ in range(40):  # the narrowest page width that still needs no more pages
+        mid = (low + high) / 2
+        if len(pack(mid)) + 1 <= pages:
+            high = mid
+        else:
+            low = mid
+    return tuple(repeat_cols + k + 1 for k in pack(high))
 
 
 def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) -> Layout:
@@ -312,8 +364,10 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
     if style.notes or style.blocks:
         b.grid.append(())
     wrote_below = False
+    note_rows = []
     for note in style.notes:
         b.line(note)
+        note_rows.append(len(b.grid))
         wrote_below = True
     for heading, block in style.blocks:
         if wrote_below:
@@ -330,10 +384,18 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
             width = min(max(b.fitted.get(j, 0) + 1, MIN_AUTO_WIDTH), MAX_AUTO_WIDTH)
         widths.append(float(width))
     wrapped = b.wrapped
+    heights = []
+    if style.wrap_header and columns:
+        # "Vorige waarde" over two lines in a column as wide as its numbers (issue 26: a
+        # Standings of 20 players and 12 rounds on one page)
+        b.spans.append(Span(header_row, header_row, 1, len(columns), Style(wrap=True)))
+        lines = max(math.ceil(display_width(str(c)) / max(widths[j] - 1, 1))
+                    for j, c in enumerate(columns))
+        if lines > 1:
+            heights.append((header_row, round(LINE_HEIGHT * lines + 3, 1)))
     # rows with wrapped text get their height (no client sizes them on its own: LibreOffice
     # keeps an imported row one line high); Calibri's average character is ~0.8 of the '0'
     # that a width in characters counts, and a cell has one character of padding
-    heights = []
     for r in range(header_row + 1, len(b.grid) + 1):
         cells = b.grid[r - 1]
         lines = max((math.ceil(len(str(cells[j - 1])) * 0.8 / max(widths[j - 1] - 1, 1))
@@ -341,13 +403,26 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
                     default=1)
         if lines > 1:
             heights.append((r, round(LINE_HEIGHT * lines + 3, 1)))
-    fit_width, scale, repeat_cols = (print_fit(widths, style.landscape, style.repeat_cols)
-                                     if style.fit_to_page else (None, None, None))
+    fit_width, scale, repeat_cols, breaks = (
+        print_fit(widths, style.landscape, style.repeat_cols)
+        if style.fit_to_page else (None, None, None, ()))
+    if repeat_cols and note_rows:
+        # a sheet split with Rank and Name repeated: its notes (the legend) start right of them,
+        # so they print whole on the first page and not cut off at Name on the others (issue 26)
+        grid = list(b.grid)
+        for r in note_rows:
+            grid[r - 1] = (None,) * repeat_cols[1] + grid[r - 1]
+        b.grid = grid
+    # the title once on each page (issue 26): a sheet with a title row repeats it with the
+    # header row (print titles) and has no page header; a sheet without one (History, Audit,
+    # ...) has its title in the page header
+    repeat_rows = ((1, header_row) if len(style.title_rows) == 1 else (header_row, header_row)
+                   ) if columns else None
     page = PageSetup(
         landscape=style.landscape,
-        fit_width=fit_width, scale=scale, repeat_cols=repeat_cols,
-        repeat_rows=(header_row, header_row) if columns else None,
-        header=((), (style.title,) if style.title else (), ()),
+        fit_width=fit_width, scale=scale, repeat_cols=repeat_cols, col_breaks=breaks,
+        repeat_rows=repeat_rows,
+        header=((), (style.title,) if style.title and not style.title_rows else (), ()),
         footer=((), style.footer or PageSetup().footer[1], ()))
     return Layout(grid=tuple(b.grid), spans=tuple(b.spans), widths=tuple(widths),
                   heights=tuple(heights),
@@ -386,8 +461,9 @@ def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]]
                 widths.append(w)
     first = parts[0][1].page if parts else PageSetup()
     land = first.landscape if landscape is None else landscape
-    fit_width, scale, repeat_cols = print_fit(widths, land, 2 if first.repeat_cols else 0)
+    fit_width, scale, repeat_cols, breaks = print_fit(widths, land,
+                                                      2 if first.repeat_cols else 0)
     page = replace(first, landscape=land, fit_width=fit_width, scale=scale,
-                   repeat_cols=repeat_cols, repeat_rows=None, col_breaks=())
+                   repeat_cols=repeat_cols, repeat_rows=None, col_breaks=breaks)
     return Layout(grid=tuple(grid), spans=tuple(spans), widths=tuple(widths), freeze_rows=0,
                   page=page, heights=tuple(heights))

@@ -193,9 +193,35 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
             widths[str(column)] = max(6.0, max(shown, default=0) + 0.5)
     if extra is not None:
         frame, formats, widths = _house_columns(frame, formats, widths, extra, lang)
+    widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})
     style = replace(style, notes=(*legend_lines(used, lang), *notes), widths=widths,
-                    cell_formats=formats, landscape=True, repeat_cols=2)
+                    cell_formats=formats, landscape=True, repeat_cols=2, wrap_header=True)
     return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
+
+
+def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: set[int]
+                    ) -> dict[str, float]:
+    """The Standings' columns as narrow as what they show (issue 26: a small season's
+    Standings on one A4 landscape page at 8 pt): Name as wide as the longest name (with the
+    withdrawn mark where it shows), a header of two words over two lines ("Vorige waarde"), a
+    one-word header as wide as itself, numbers as wide as their values; 1.5 characters of room
+    for the bold header and the cell's edge."""
+    h = schema.headers("Standings", lang)
+    out = dict(widths)
+    suffix = len(withdrawn_suffix(lang))
+    names = [str(n) for n in frame.column(h["name"])]
+    longest = max((len(n) + (suffix if i in withdrawn else 0) for i, n in enumerate(names)),
+                  default=0)
+    out[h["name"]] = float(min(24, max(len(h["name"]), longest) + 1.5))
+    for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points"):
+        head = h.get(key)
+        if head is None or head not in frame.columns:
+            continue
+        values = [len(f"{v:.2f}" if key == "score" and isinstance(v, (int, float)) else str(v))
+                  for v in frame.column(head) if v is not None]
+        word = max(len(part) for part in head.split())
+        out[head] = float(max(max(values, default=0), word, 2) + 1.5)
+    return out
 
 
 def _house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],
@@ -294,10 +320,12 @@ def category_layout(st: Standing, members: Sequence[str], lang: str = "en") -> L
 
     tr = translator(lang)
     h = (schema.header("Standings", "rank", lang), schema.header("Standings", "name", lang),
-         schema.header("Standings", "score", lang), tr("Overall"))
+         # "Overall place", not "Overall" (Dutch "Totaal" read as total points, issue 26)
+         schema.header("Standings", "score", lang), tr("Overall place"))
     rows = tuple((r, n, display(sc), o) for r, n, sc, o in category_rows(st, members))
     style = SheetStyle(number_formats={h[0]: "0_0_0", h[2]: "0.00", h[3]: "0_0_0"},
-                       widths={h[0]: 7, h[1]: 24, h[2]: 9, h[3]: 9}, highlight_rows=3)
+                       widths={h[0]: 7, h[1]: 24, h[2]: 9, h[3]: 10}, highlight_rows=3,
+                       wrap_header=True)
     return sheet_layout(Rows(h, rows), style)
 
 
@@ -318,8 +346,8 @@ def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
         blocks.append((translator(lang)("Promotion and relegation"),
                        Layout(grid=tuple((n,) for n in notes), page=PageSetup(repeat_rows=None))))
     layout = stack_layouts((ctx.line("standings", rnd, lang),), blocks, landscape=True)
-    return replace(layout, page=replace(layout.page, header=((), (ctx.line("standings", rnd,
-                                                                           lang),), ()),
+    # the title row on every page, not again in the page header (issue 26)
+    return replace(layout, page=replace(layout.page, repeat_rows=(1, 1),
                                         footer=((), footer(lang), ())))
 
 
@@ -332,8 +360,7 @@ def grouped_pairings_layout(parts: Sequence[tuple[str, Layout]], rnd: int, lang:
     ctx = context if context is not None else run_context()
     layout = stack_layouts((ctx.line("pairings", rnd, lang),),
                            [(group_heading(g, lang), lay) for g, lay in parts], landscape=False)
-    return replace(layout, page=replace(layout.page, header=((), (ctx.line("pairings", rnd,
-                                                                          lang),), ()),
+    return replace(layout, page=replace(layout.page, repeat_rows=(1, 1),
                                         footer=((), footer(lang), ())))
 
 
@@ -461,7 +488,10 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
     first: Rows = blocks[0][1] if blocks else Rows((h["rank"], h["name"], h["score"]), ())
     heading0 = blocks[0][0] if blocks else tr("No period has started yet")
     style = SheetStyle(title=sheet_title("periods", upto, lang),
-                       widths={h["rank"]: max(7, len(h["rank"]) + 3), h["name"]: 24, h["score"]: 9, h["value"]: 7,
+                       # right-aligned headers side by side keep a gap ("Score" "Waarde", issue 26)
+                       widths={h["rank"]: max(7, len(h["rank"]) + 3), h["name"]: 24,
+                               h["score"]: max(9, len(h["score"]) + 3),
+                               h["value"]: max(8, len(h["value"]) + 3),
                                h["games"]: max(7, len(h["games"]) + 2), h["w"]: 4, h["d"]: 4,
                                h["l"]: 4},
                        number_formats={h["rank"]: "0_0_0", h["score"]: "0.00"},
@@ -471,6 +501,8 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
     # the first period's heading under the sheet's title line, the table under it
     style = replace(style, title_rows=(*style.title_rows, heading0))
     layout = sheet_layout(first, style)
+    # the sheet's title on every page; the first period's heading only above its own table
+    layout = replace(layout, page=replace(layout.page, repeat_rows=(1, 1)))
     # every block's leader on the podium fill, as the first block's (its header, then row 1)
     leaders = [Span(r + 1, r + 1, 1, len(row), Style(fill=podium_fill(0)))
                for r, row in enumerate(layout.grid[:-1], start=1)

@@ -79,7 +79,7 @@ def test_standings_sheet_and_html_have_a_block_per_category(tmp_path, capsys):
     assert grid[2][:3] == ("Rank", "Name", "Score")
     at = firsts.index("Category Jeugd")
     assert firsts.index("Category Senior") < at < firsts.index("Category Dames")
-    assert grid[at + 1][:4] == ("Rank", "Name", "Score", "Overall")
+    assert grid[at + 1][:4] == ("Rank", "Name", "Score", "Overall place")
     assert [r[:4] for r in grid[at + 2:at + 5]] == [(1, "de Bruin", 136, 2), (2, "Slager", 92, 4),
                                                     (3, "de Oude", 66.5, 8)]
     out = tmp_path / "c.html"

@@ -88,23 +88,34 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     assert layout.grid[0] == (title,) and layout.grid[1] == ()
     assert layout.grid[2][:4] == ("Rank", "Name", "Score", "Value")
     assert len(layout.grid[2]) == 9 + 22 and layout.page.landscape
-    # title, header, players, two legend lines, the note
-    assert len([r for r in layout.grid if r]) == 1 + 1 + 34 + 2 + 1
-    assert layout.grid[-1] == ("a note",) and layout.grid[-4] == ()
-    assert layout.page.header[1] == (title,)
+    # title, header, players, the legend in lines of at most 64 characters, the note; split
+    # with Rank and Name repeated, so the notes start in column C (issue 26)
+    legend = [r for r in layout.grid[3 + 34:] if r]
+    assert legend[-1] == (None, None, "a note") and all(r[:2] == (None, None) for r in legend)
+    assert 2 <= len(legend) - 1 <= 5 and all(len(r[2]) <= 64 for r in legend)
+    # the title once per page (issue 26): a print-title row with the header, no page header
+    assert layout.page.header[1] == ()
     assert layout.page.footer[1] == ("page ", Field.PAGE, " of ", Field.PAGES)
-    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (3, 3)
+    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (1, 3)
+    assert layout.page.scale == 74 and layout.page.repeat_cols == (1, 2)
     podium = [s for s in layout.spans if s.style.fill in ("FFD966", "D9D9D9", "F4B183")]
     assert [(s.first_row, s.style.fill) for s in podium] == [
         (4, "FFD966"), (5, "D9D9D9"), (6, "F4B183")]
-    assert layout.widths[:3] == (7.0, 24.0, 9.0)
+    # Name as wide as the longest name, Score as its values ("655.67") with room (issue 26)
+    shown = [n + (" (wd)" if p.is_withdrawn(22) else "")
+             for n in history.last.order for p in season.players if p.name == n]
+    assert layout.widths[0] == 7.0
+    assert layout.widths[1] == min(24, max(len(n) for n in shown) + 1.5)
+    assert layout.widths[2] == len("655.67") + 1.5
     # every engine sheet has one builder, all pure
     audits = audit_season(season, history)
     for built in (report_sheets.history_layout(history),
                   report_sheets.crosstable_layout(season, history),
                   report_sheets.explain_layout(season, history),
                   report_sheets.audit_layout(audits)):
-        assert built.grid and built.widths and built.page.header[1]
+        # the title once per page: in the page header, or a title row printed on every page
+        assert built.grid and built.widths
+        assert bool(built.page.header[1]) != (built.page.repeat_rows[0] == 1)
 
 
 def test_cells_are_converted_once_for_every_client() -> None:
@@ -194,7 +205,9 @@ def test_a_title_row_footer_and_alignment_are_sheet_style_data(tmp_path: Path) -
     layout = sheet_layout(frame, style)
     assert layout.grid == (("Club De Toren, season 2025-26",), (), ("Rank", "Name"),
                            (1, "Ann"), (2, "Bob"))
-    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (3, 3)
+    # the title row prints on every page with the header row, not also in the page header
+    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (1, 3)
+    assert layout.page.header == ((), (), ())
     assert Span(4, 4, 1, 2, Style(fill="FFD966")) in layout.spans
     assert Span(4, 5, 1, 1, Style(align="center")) in layout.spans
     path = tmp_path / "t.xlsx"
@@ -205,5 +218,5 @@ def test_a_title_row_footer_and_alignment_are_sheet_style_data(tmp_path: Path) -
     ws = openpyxl.load_workbook(path)["Standings"]
     assert ws["A1"].font.b and ws["A3"].value == "Rank" and ws["A4"].fill.fgColor.rgb.endswith("FFD966")
     assert ws["A5"].alignment.horizontal == "center" and ws["B5"].alignment.horizontal is None
-    assert ws.freeze_panes == "A4" and ws.print_title_rows == "$3:$3"
-    assert ws.oddFooter.center.text == "Page &P of &N" and ws.oddHeader.center.text == "Standings"
+    assert ws.freeze_panes == "A4" and ws.print_title_rows == "$1:$3"
+    assert ws.oddFooter.center.text == "Page &P of &N" and not ws.oddHeader.center.text

@@ -48,8 +48,9 @@ def test_title_line_names_season_club_sheet_and_date() -> None:
     line = "Winter 2026 · SC Oost · Standings after round 2 · 2026-03-01"
     assert layout.grid[0] == (line,) and layout.grid[1] == ()
     assert layout.grid[2][:2] == ("Rank", "Name")           # the table under it
-    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (3, 3)
-    assert layout.page.header[1] == (line,)
+    # printed once per page: row 1 repeats with the header row; no page header (issue 26)
+    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (1, 3)
+    assert layout.page.header[1] == ()
     assert layout.page.footer[1] == ("page ", Field.PAGE, " of ", Field.PAGES)
 
 
@@ -101,28 +102,43 @@ def test_headers_sit_like_their_column() -> None:
 
 
 def test_print_fit_keeps_8pt_or_splits_with_names_repeated() -> None:
-    assert print_fit([7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 5, True, 2) == (1, None, None)
-    fit_width, scale, repeat = print_fit([7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 35, True, 2)
-    assert (fit_width, scale, repeat) == (None, 75, (1, 2))  # 75 % of 11 pt = 8.25 pt
+    assert print_fit([7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 5, True, 2) == (1, None, None, ())
+    fit_width, scale, repeat, breaks = print_fit([7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 35,
+                                                 True, 2)
+    assert (fit_width, scale, repeat) == (None, 74, (1, 2))  # 74 % of 11 pt = 8.14 pt
+    assert breaks
 
 
 def test_print_fit_splits_a_sheet_only_the_measured_page_width_splits() -> None:
-    """A landscape A4 page holds 104 characters at 100 % (measured, layout.PAGE_CHARS; the old
-    132 was assigned after it and won).  Widths 7+24+9+7+10+7+4+4+4 = 76 and 10 rounds of 8 = 80
-    sum to 156, plus 0.7 padding for each of the 19 columns = 169.3 characters; at the 75 %
-    minimum scale that is 126.975: more than 104 (split, names repeated) but within 132 (the
-    old value kept it one page wide, printed at 104/169.3 = 61 %, 6.8 pt)."""
-    widths = [7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 10
-    total = sum(widths) + 0.7 * len(widths)
-    assert total == pytest.approx(169.3)
-    assert 104 < total * 0.75 <= 132
-    assert print_fit(widths, True, 2) == (None, 75, (1, 2))
-    # one page wide where 75 % of it fits the measured 104: 104 / 0.75 = 138.67 characters
-    narrow = [7, 24, 9, 7, 10, 7, 4, 4, 4] + [8] * 6   # 76 + 48 + 0.7 * 15 = 134.5
-    assert print_fit(narrow, True, 2) == (1, None, None)
-    # portrait: 69 characters at 100 %, 92 characters at 75 %
-    assert print_fit([30, 30, 29], False, 2) == (1, None, None)   # 91.1 * 0.75 = 68.3
-    assert print_fit([30, 30, 31], False, 2) == (None, 75, (1, 2))  # 93.1 * 0.75 = 69.8
+    """A landscape A4 page holds 104 characters at 100 % in DejaVu Sans (LibreOffice's fallback,
+    layout.PAGE_CHARS) and 120 in Calibri/Carlito (NAMED_PAGE_CHARS).  At the 74 % minimum
+    scale: 140.5 and 162.2 characters."""
+    base = [7, 24, 9, 7, 10, 7, 4, 4, 4]  # 76 + 0.7 * 9 = 82.3
+    # 82.3 + 6 * 8.7 = 134.5 <= 140.5: one page wide in either font
+    assert print_fit(base + [8] * 6, True, 2) == (1, None, None, ())
+    # 82.3 + 8 * 8.7 = 151.9: one page in Calibri/Carlito at 74 %, no break set
+    assert print_fit(base + [8] * 8, True, 2) == (None, 74, (1, 2), ())
+    # 82.3 + 10 * 8.7 = 169.3 > 162.2: split where DejaVu's page ends, evenly
+    assert print_fit(base + [8] * 10, True, 2) == (None, 74, (1, 2), (12,))
+    # portrait: 69 characters at 100 % (93.2 at 74 %); 80 in Calibri (108.1)
+    assert print_fit([30, 30, 29], False, 2) == (1, None, None, ())   # 91.1
+    assert print_fit([30, 30, 31], False, 2) == (1, None, None, ())   # 93.1 * 0.74 = 68.9
+    assert print_fit([30, 30, 33], False, 2) == (None, 74, (1, 2), ())  # 95.1 * 0.74 = 70.4
+
+
+def test_column_breaks_share_the_rounds_evenly_and_leave_no_stub() -> None:
+    """Issue 26: Rank 8 and Name 24 repeated on pages of 100 leave 68 for the others: a column
+    of 7 and 25 of 8.  Filling each page in turn puts 8, 8, 8 and the last 2 on a fourth page;
+    even shares put 5 to 7 on each of the four (no page with only the last two columns)."""
+    from keizer_xl.sheets.layout import column_breaks
+
+    widths = [8.0, 24.0, 7.0] + [8.0] * 25
+    breaks = column_breaks(widths, 2, 100.0)
+    starts = [3, *breaks, len(widths) + 1]  # 1-based first column of each page after Rank, Name
+    sizes = [b - a for a, b in zip(starts, starts[1:])]
+    assert sum(sizes) == 26 and len(sizes) == 4
+    assert min(sizes) >= 5 and max(sizes) <= 7, sizes
+    assert all(sum(widths[a - 1:b - 1]) <= 100 - 32 for a, b in zip(starts, starts[1:]))
 
 
 def test_withdrawn_marked_in_crosstable() -> None:
