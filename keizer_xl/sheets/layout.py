@@ -35,21 +35,32 @@ MORE_PODIUM_FILL = "FFF2CC"
 MAX_AUTO_WIDTH = 50
 MIN_AUTO_WIDTH = 4
 # Print (issue 9, issue 26): the smallest scale that still prints the 11 pt font at 8 pt or more
-# (11 * 0.74 = 8.14; at 73 % LibreOffice prints 7.99 pt), and how many characters of column width (plus each column's padding) an A4
-# page holds at 100 % within the default margins.  Two fonts: the one the workbook names
-# (Calibri in Excel, its metric twin Carlito in LibreOffice: 7 px per character, 978 px of
-# landscape page; measured in LibreOffice renders with Carlito) and the one LibreOffice falls
-# back on where neither is installed (DejaVu Sans, a third wider: measured 157 characters one
-# page wide at 67 %).  A sheet that fits the named font's page at the minimum scale prints on
-# one page wide there; the column breaks of a sheet that does not are counted in the wider font,
-# so they hold on every system (docs/layout-and-print.md).
+# (11 * 0.74 = 8.14; at 73 % LibreOffice prints 7.99 pt), and how many characters of column
+# width (plus each column's padding) an A4 page holds at 100 % within the default margins, in
+# two fonts: the one the workbook names (Calibri in Excel, its metric twin Carlito in
+# LibreOffice; measured in LibreOffice renders: 116 characters on 429 of the page's 734 points
+# at 73 %, so 145) and the one LibreOffice falls back on where neither is installed (DejaVu
+# Sans, a third wider: 157 characters one page wide at 67 %, so 104).  See print_fit and
+# docs/layout-and-print.md.
 MIN_PRINT_SCALE = 74
 PAGE_CHARS = {True: 104.0, False: 69.0}          # landscape, portrait: DejaVu Sans (fallback)
-NAMED_PAGE_CHARS = {True: 120.0, False: 80.0}    # Calibri / Carlito
-#: a page of a split sheet holds at least this many columns besides the repeated ones, so no
-#: page holds only the last two (Game points, TPR)
-MIN_COLUMNS_ON_A_PAGE = 4
+NAMED_PAGE_CHARS = {True: 145.0, False: 96.0}    # Calibri / Carlito
 LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
+
+
+#: the width of a character relative to a digit (the unit of a column width) in Calibri/Carlito
+#: and in DejaVu Sans, the larger of the two rounded up (issue 26: a column as wide as what it
+#: shows, so a Standings of 20 players and 12 rounds fits one page): narrow marks and letters,
+#: the wider capitals and m/w; every other character as wide as a digit
+_NARROW = dict.fromkeys(" .,:;'!|()[]-ijlI", 0.55) | dict.fromkeys("frt", 0.72)
+_WIDE = dict.fromkeys("mwMW", 1.5)
+
+
+def printed_width(text: str) -> float:
+    """How many digit widths ``text`` takes in the sheet's font (see _NARROW): the unit of a
+    column width, so a column fits ``printed_width(text) + 1``."""
+    return sum(_NARROW.get(ch) or _WIDE.get(ch) or (1.15 if ch.isupper() else 1.0)
+               for ch in text)
 
 
 @dataclass(frozen=True)
@@ -292,23 +303,20 @@ def print_fit(widths: Sequence[float], landscape: bool, repeat_cols: int = 0
               ) -> tuple[int | None, int | None, tuple[int, int] | None, tuple[int, ...]]:
     """How a sheet prints (issue 9, issue 26).
 
-    One page wide (fit to width) when that keeps the scale at :data:`MIN_PRINT_SCALE` or more
-    in either font.  Else, for a sheet with ``repeat_cols`` (Rank, Name): at that scale with
-    those columns repeated on every page; when the sheet fits one page in the font the workbook
-    names (Calibri, Carlito) no break is set, so it prints on one page there, and LibreOffice
-    without that font breaks where its page ends; when it does not fit, column breaks counted in
-    the wider fallback font spread the remaining columns evenly over the fewest pages, so no page
-    holds only the last column or two.
-    Returns (fit_width, scale, repeat_cols, col_breaks)."""
+    One page wide (fit to width) when the sheet fits the page at :data:`MIN_PRINT_SCALE` or
+    more in the font the workbook names (Calibri, Carlito): there it prints at 8 pt or more
+    (a Standings of 20 players and 12 rounds on one page); a LibreOffice without Carlito, whose
+    fallback font is a third wider, prints such a sheet smaller on the same one page.  Wider
+    sheets with ``repeat_cols`` (Rank, Name) print at that scale with those columns repeated on
+    every page, the other columns spread evenly over the fewest pages (:func:`column_breaks`,
+    counted in the wider fallback font, so the breaks hold on every system and no page holds
+    only the last column or two).  Returns (fit_width, scale, repeat_cols, col_breaks)."""
     padded = [w + 0.7 for w in widths]  # each column's cell padding
     total = sum(padded)
-    if total * MIN_PRINT_SCALE / 100 <= PAGE_CHARS[landscape] or not repeat_cols:
+    if total * MIN_PRINT_SCALE / 100 <= NAMED_PAGE_CHARS[landscape] or not repeat_cols:
         return 1, None, None, ()
-    repeat = (1, repeat_cols)
-    if total * MIN_PRINT_SCALE / 100 <= NAMED_PAGE_CHARS[landscape]:
-        return None, MIN_PRINT_SCALE, repeat, ()
     room = PAGE_CHARS[landscape] * 100 / MIN_PRINT_SCALE
-    return None, MIN_PRINT_SCALE, repeat, column_breaks(padded, repeat_cols, room)
+    return None, MIN_PRINT_SCALE, (1, repeat_cols), column_breaks(padded, repeat_cols, room)
 
 
 def column_breaks(widths: Sequence[float], repeat_cols: int, room: float) -> tuple[int, ...]:
@@ -447,7 +455,7 @@ def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]]
         grid.append(())
         grid.append((cell_value(heading),))
         spans.append(Span(len(grid), len(grid), 1, 1, _HEADING))
-        header_row = part.page.repeat_rows[0] if part.page.repeat_rows else 1
+        header_row = part.page.repeat_rows[1] if part.page.repeat_rows else 1
         skip = header_row - 1
         offset = len(grid) - skip
         grid.extend(part.grid[skip:])

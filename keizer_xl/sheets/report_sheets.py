@@ -19,7 +19,7 @@ from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid, standings_records)
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style,
-                                    podium_fill, sheet_layout)
+                                    podium_fill, printed_width, sheet_layout)
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
 from keizer_xl.i18n import N_, translate, translator
@@ -183,14 +183,20 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
             if name in _withdrawn_names(season, st.round):
                 formats[(i, name_col)] = withdrawn_format(lang)
                 used.add("withdrawn")
-    # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67")
+    # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67"), counted in
+    # digit widths (issue 26: "vrij 13.33" is 7.5 digits wide, not 10)
     widths = dict(style.widths)
     for column in frame.columns:
         if str(column).startswith("R") and str(column)[1:].isdigit():
-            shown = [len(str(v)) + (len(_mark_of(formats.get((i, str(column))))) + 1
-                                    if formats.get((i, str(column)), "").endswith("General") else 0)
-                     for i, v in enumerate(frame.column(str(column)))]
-            widths[str(column)] = max(6.0, max(shown, default=0) + 0.5)
+            shown = []
+            for i, v in enumerate(frame.column(str(column))):
+                fmt = formats.get((i, str(column)), "")
+                mark = _mark_of(fmt)
+                text = (f"{mark} {v}" if fmt.endswith("General") else mark if mark
+                        else "" if v is None else str(v))
+                shown.append(printed_width(text))
+            widths[str(column)] = round(max(4.5, printed_width(str(column)) + 1.5,
+                                            max(shown, default=0) + 1) * 2) / 2
     if extra is not None:
         frame, formats, widths = _house_columns(frame, formats, widths, extra, lang)
     widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})
@@ -204,15 +210,15 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
     """The Standings' columns as narrow as what they show (issue 26: a small season's
     Standings on one A4 landscape page at 8 pt): Name as wide as the longest name (with the
     withdrawn mark where it shows), a header of two words over two lines ("Vorige waarde"), a
-    one-word header as wide as itself, numbers as wide as their values; 1.5 characters of room
-    for the bold header and the cell's edge."""
+    one-word header as wide as itself (1.5 characters of room for bold), numbers as wide as
+    their values (one character of room)."""
     h = schema.headers("Standings", lang)
     out = dict(widths)
     suffix = len(withdrawn_suffix(lang))
     names = [str(n) for n in frame.column(h["name"])]
-    longest = max((len(n) + (suffix if i in withdrawn else 0) for i, n in enumerate(names)),
-                  default=0)
-    out[h["name"]] = float(min(24, max(len(h["name"]), longest) + 1.5))
+    longest = max((printed_width(n) + (suffix if i in withdrawn else 0)
+                   for i, n in enumerate(names)), default=0)
+    out[h["name"]] = float(min(24, round(max(printed_width(h["name"]), longest) + 1.5)))
     for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points"):
         head = h.get(key)
         if head is None or head not in frame.columns:
@@ -220,7 +226,7 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
         values = [len(f"{v:.2f}" if key == "score" and isinstance(v, (int, float)) else str(v))
                   for v in frame.column(head) if v is not None]
         word = max(len(part) for part in head.split())
-        out[head] = float(max(max(values, default=0), word, 2) + 1.5)
+        out[head] = float(max(max(values, default=0) + 1, word + 1.5, 3))
     return out
 
 

@@ -110,20 +110,20 @@ def test_print_fit_keeps_8pt_or_splits_with_names_repeated() -> None:
 
 
 def test_print_fit_splits_a_sheet_only_the_measured_page_width_splits() -> None:
-    """A landscape A4 page holds 104 characters at 100 % in DejaVu Sans (LibreOffice's fallback,
-    layout.PAGE_CHARS) and 120 in Calibri/Carlito (NAMED_PAGE_CHARS).  At the 74 % minimum
-    scale: 140.5 and 162.2 characters."""
+    """A landscape A4 page holds 145 characters at 100 % in Calibri/Carlito (NAMED_PAGE_CHARS,
+    measured) and 104 in DejaVu Sans (LibreOffice's fallback, PAGE_CHARS).  At the 74 % minimum
+    scale: 195.9 and 140.5 characters (each column 0.7 more for its padding)."""
     base = [7, 24, 9, 7, 10, 7, 4, 4, 4]  # 76 + 0.7 * 9 = 82.3
-    # 82.3 + 6 * 8.7 = 134.5 <= 140.5: one page wide in either font
-    assert print_fit(base + [8] * 6, True, 2) == (1, None, None, ())
-    # 82.3 + 8 * 8.7 = 151.9: one page in Calibri/Carlito at 74 %, no break set
-    assert print_fit(base + [8] * 8, True, 2) == (None, 74, (1, 2), ())
-    # 82.3 + 10 * 8.7 = 169.3 > 162.2: split where DejaVu's page ends, evenly
-    assert print_fit(base + [8] * 10, True, 2) == (None, 74, (1, 2), (12,))
-    # portrait: 69 characters at 100 % (93.2 at 74 %); 80 in Calibri (108.1)
-    assert print_fit([30, 30, 29], False, 2) == (1, None, None, ())   # 91.1
-    assert print_fit([30, 30, 31], False, 2) == (1, None, None, ())   # 93.1 * 0.74 = 68.9
-    assert print_fit([30, 30, 33], False, 2) == (None, 74, (1, 2), ())  # 95.1 * 0.74 = 70.4
+    # 82.3 + 8 * 8.7 = 151.9 and 82.3 + 13 * 8.7 = 195.4 <= 195.9: one page wide
+    assert print_fit(base + [8] * 8, True, 2) == (1, None, None, ())
+    assert print_fit(base + [8] * 13, True, 2) == (1, None, None, ())
+    # 82.3 + 14 * 8.7 = 204.1: at 74 %, Rank and Name repeated, split where a DejaVu page
+    # (140.5) ends, the 21 columns after Name shared over two pages
+    fit, scale, repeat, breaks = print_fit(base + [8] * 14, True, 2)
+    assert (fit, scale, repeat) == (None, 74, (1, 2)) and len(breaks) == 1
+    # portrait: 96 characters at 100 %, 129.7 at 74 %
+    assert print_fit([40, 40, 45], False, 2) == (1, None, None, ())   # 127.1
+    assert print_fit([40, 40, 50], False, 2)[:3] == (None, 74, (1, 2))  # 132.1
 
 
 def test_column_breaks_share_the_rounds_evenly_and_leave_no_stub() -> None:
@@ -195,3 +195,13 @@ def test_club_setting_is_free_text() -> None:
     assert parse_setting("Verein", "SK") == ("club", "SK")
     with pytest.raises(SettingError):
         parse_setting("clubb", "x")
+
+
+def test_printed_width_counts_narrow_characters_as_less_than_a_digit() -> None:
+    """Issue 26: a round column as wide as what it shows, in digit widths: "vrij 13.33" is
+    v 1 + r 0.72 + i 0.55 + j 0.55 + space 0.55 + four digits 4 + '.' 0.55 = 7.92."""
+    from keizer_xl.sheets.layout import printed_width
+
+    assert printed_width("vrij 13.33") == pytest.approx(7.92)
+    assert printed_width("16.67") == pytest.approx(4.55)
+    assert printed_width("A 6") == pytest.approx(1.15 + 0.55 + 1)
