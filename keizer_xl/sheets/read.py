@@ -180,8 +180,13 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     if settings.attendance_default == "absent":  # he came after all: Results say so
         came = {(g.round, n) for g in games for n in (g.white, g.black)}
         came |= {(b.round, b.player) for b in byes}
+        # a blank cell of a withdrawn player, or of one not yet a member, is not "signed off":
+        # he is withdrawn (or not yet in), never listed as absent with reason E (issue 26)
+        outside = {(rnd, p.name) for p in players for rnd in att_rounds
+                   if p.is_withdrawn(rnd) or not p.is_member(rnd)}
         absences = [a for a in absences
-                    if not (isinstance(a, DefaultAbsence) and (a.round, a.player) in came)]
+                    if not (isinstance(a, DefaultAbsence)
+                            and ((a.round, a.player) in came or (a.round, a.player) in outside))]
     if repair_round is not None:
         paired = sorted({g.round for g in games} | {b.round for b in byes})
         rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round

@@ -23,7 +23,7 @@ from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, 
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
 from keizer_xl.i18n import N_, translate, translator
-from keizer_xl.sheets.titles import (RunContext, footer, legend_lines, mark_format, mark_key,
+from keizer_xl.sheets.titles import (LEGEND_WIDTH, RunContext, footer, legend_lines, mark_format, mark_key,
                                      run_context, sheet_title, withdrawn_suffix)
 
 
@@ -200,7 +200,12 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
     if extra is not None:
         frame, formats, widths = _house_columns(frame, formats, widths, extra, lang)
     widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})
-    style = replace(style, notes=(*legend_lines(used, lang), *notes), widths=widths,
+    # the legend's lines as long as the columns right of Rank and Name hold on the first page
+    # (a wide sheet: fewer rows, so 34 players still print on one page down)
+    beside = sum(w for c, w in widths.items() if c not in (name_col, schema.header(
+        "Standings", "rank", lang)) and c in frame.columns)
+    width = int(min(110, max(LEGEND_WIDTH, beside * 0.8)))
+    style = replace(style, notes=(*legend_lines(used, lang, width), *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2, wrap_header=True)
     return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
 

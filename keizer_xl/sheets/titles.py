@@ -217,14 +217,14 @@ def legend(used: set[str], lang: str = "en") -> str:
     return f"{', '.join(parts)}." if parts else ""
 
 
-#: the longest legend line: a split Standings' first page holds it right of Rank and Name, so
-#: it never runs on over the next page's columns (issue 26)
+#: the longest legend line of a narrow sheet: a printed page holds it (a longer line ran past
+#: the page's edge or on over the next page's columns, issue 26)
 LEGEND_WIDTH = 64
 
 
-def legend_lines(used: set[str], lang: str = "en") -> tuple[str, ...]:
+def legend_lines(used: set[str], lang: str = "en", width: int = LEGEND_WIDTH) -> tuple[str, ...]:
     """The legend as short lines (a printed page cuts a long line at its edge), each at most
-    :data:`LEGEND_WIDTH` characters, broken between words."""
+    ``width`` characters, broken between words."""
     import textwrap
 
     tr = translator(lang)
@@ -232,7 +232,7 @@ def legend_lines(used: set[str], lang: str = "en") -> tuple[str, ...]:
     if not marks:
         return ()
     return tuple(line for text in (f"{tr.gettext(LEGEND_INTRO)} {tr.gettext(LEGEND_POINTS)}", marks)
-                 for line in textwrap.wrap(text, LEGEND_WIDTH, break_long_words=False))
+                 for line in textwrap.wrap(text, width, break_long_words=False))
 
 
 __all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",

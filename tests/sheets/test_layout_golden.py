@@ -142,8 +142,8 @@ def _fixed_drifts(old: dict[str, Any]) -> dict[str, Any]:
 def _title_once(name: str, sheet: dict[str, Any]) -> None:
     """Issue 26 (docs/layout-and-print.md): the title line printed once per page: row 1 is a
     print-title row with the header row, the page header is empty.  The Standings' legend in
-    lines of at most 64 characters, right of the repeated Rank and Name (columns C on) of the
-    sheet that prints split."""
+    lines of at most 110 characters (the cap: 22 round columns beside Rank and Name hold more),
+    right of the repeated Rank and Name (columns C on) of the sheet that prints split."""
     import textwrap
 
     sheet["print"]["header"] = [None, None, None, None]
@@ -158,7 +158,7 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
                     if str(c.get("v", "")).startswith(("Round columns:", "bye pairing")))
     first = legend[0][0]
     lines = [line for _, a in legend for line in
-             textwrap.wrap(sheet["cells"].pop(a)["v"], 64, break_long_words=False)]
+             textwrap.wrap(sheet["cells"].pop(a)["v"], 110, break_long_words=False)]
     below = {a: c for a, c in sheet["cells"].items() if _rc(a)[1] > legend[-1][0]}
     for a in below:
         del sheet["cells"][a]
