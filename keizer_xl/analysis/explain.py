@@ -14,12 +14,14 @@ under ``prev`` / ``converge`` every earlier result is revalued with the values n
    ``start rank`` when the previous standing is the start ranking)
 2. ``Keizer points: 101 (was 93, +8).`` (``101 (unchanged).`` when equal)
 3. ``+20 for round 4: won with White against Carla Bakker.``: the new round
-4. ``-8 for round 1 (won with White against Daan Smit): worth 22 instead of 30, because Daan
-   Smit sank from value 30 to 22.``: an earlier game revalued, in round order.  The opponent's
+4. ``-8 for round 1 (won with White against Daan Smit): worth 22 (after round 4) instead of
+   30 (after round 3), because Daan Smit sank from value 30 to 22.``: an earlier game revalued, in round order.  The opponent's
    value is the one the engine used (worth / the result's fraction: exact).  ``rose`` when it
    went up; ``because Daan Smit left the ranking`` after a ``withdrawn remove``.
-5. ``-1 for round 2 (absent, excused (E)): worth 14 instead of 15, because the own value
-   fell.``: an earlier bye or absence credit revalued (a fraction of the own value).
+5. ``-1 for round 2 (absent, excused (E)): worth 14 (after round 4) instead of 15 (after round 3),
+   because the own value fell.``: an earlier bye or absence credit revalued (a fraction of the
+   own value).  Both worths name their standing, so they never seem to contradict the Explain
+   sheet's "worth then" (the worth after the result's own round, issue 26).
 6. ``-3 for the own value: 44 instead of 47.``
 7. ``Overtaken by Eva Visser (+31) and Finn de Wit (+25).``: ranked below him before, above him
    now, with their own change; ``Passed Gijs Mulder (-2).`` for the opposite.  Both in the
@@ -78,17 +80,26 @@ class PlayerNotFound(NotFoundError):
 
 
 def find_player(season: Season, text: str) -> str:
-    """The player called ``text`` (case and spacing forgiven)."""
+    """The player called ``text`` (case and spacing forgiven); else :class:`PlayerNotFound`
+    in the workbook's language with the closest names (issue 26): names spelled alike, and
+    names of which ``text`` is a word or the start ("Jan" -> "Jan de Vries")."""
     wanted = " ".join(str(text).split()).casefold()
     names = {p.name.casefold(): p.name for p in season.players}
     if wanted in names:
         return names[wanted]
     close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.5)
-    options = [names[c] for c in close]
-    hint = ""
-    if options:
-        hint = f"; did you mean {options[0] if len(options) == 1 else ', '.join(options[:-1]) + ' or ' + options[-1]}?"
-    raise PlayerNotFound(f"{text!r} is not in Players{hint}")
+    if wanted:
+        close += [n for n in names if n not in close
+                  and (n.startswith(wanted) or wanted in n.split())]
+    options = [names[c] for c in close[:3]]
+    if not options:
+        raise PlayerNotFound(Message("{name!r} is not in Players", name=str(text)))
+    suggestion: str | Message = (options[0] if len(options) == 1 else
+                                 Message("{first} or {last}", first=", ".join(options[:-1]),
+                                         last=options[-1]))
+    raise PlayerNotFound(Message("{name!r} is not in Players; did you mean {suggestion}?",
+                                 name=str(text), suggestion=suggestion))
+
 
 if TYPE_CHECKING:
     from keizer_xl.i18n import Translator
@@ -185,8 +196,12 @@ def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
         before, now = points[k - 1][name][r - 1], points[k][name][r - 1]
         if before == now:
             continue
+        # each worth named with the standing it is from (issue 26): the Explain sheet's "worth
+        # then" is the worth after the result's own round, this one after the previous round
         head = dict(change=signed_text(now - before), round=r, what=fact.describe(),
-                    now=number_text(now), before=number_text(before))
+                    now=Message("{value} (after round {round})", value=number_text(now), round=k),
+                    before=Message("{value} (after round {round})", value=number_text(before),
+                                   round=k - 1))
         if fact.kind == "game":
             opp = fact.opponent
             share = _fraction_of(season, fact)

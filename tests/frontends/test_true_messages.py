@@ -1,0 +1,108 @@
+"""Every message true and at the right cell (issue 26 item 3): a withdrawn player is never
+listed as absent, explain's sentences name the standing each worth is from, an unknown name
+is refused in the workbook's language with the names meant."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from keizer_xl.frontends.cli import main
+
+NAMES = ["Anna", "Bert", "Carla", "Dirk", "Eva"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def dutch_sign_up_season(path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A Dutch season under ``attendance_default absent`` (players sign up with an x): Eva
+    withdraws from round 2 (Status ``teruggetrokken 2``) and signs up for no round."""
+    assert run(capsys, "new", path, "--language", "nl")[0] == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Spelers"]
+    for i, name in enumerate(NAMES, start=2):
+        ws.cell(i, 1, name)
+        ws.cell(i, 2, 1800 - 10 * i)
+    ws.cell(6, 5, "teruggetrokken 2")
+    s = wb["Instellingen"]
+    for r in range(1, s.max_row + 1):
+        if s.cell(r, 1).value == "attendance_default":
+            s.cell(r, 2, "absent")
+    a = wb["Aanwezigheid"]
+    for i, name in enumerate(NAMES, start=2):
+        a.cell(i, 1, name)
+        for c in range(2, 5):
+            a.cell(i, c, None if name == "Eva" else "x")
+    wb.save(path)
+    return path
+
+
+def _play(path: Path) -> None:
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Uitslagen"]
+    col = [c.value for c in ws[1]].index("Uitslag") + 1
+    for r in range(2, ws.max_row + 1):
+        if ws.cell(r, col).value is None:
+            ws.cell(r, col, "1-0")
+    wb.save(path)
+
+
+def test_a_withdrawn_player_is_not_listed_absent_under_sign_up(tmp_path, capsys):
+    path = dutch_sign_up_season(tmp_path / "club.xlsx", capsys)
+    code, out, _ = run(capsys, "pair", path)
+    assert code == 0 and "Afwezig: Eva (A)" in out  # round 1: still a member, not signed up
+    _play(path)
+    code, out, _ = run(capsys, "pair", path)
+    assert code == 0, out
+    # round 2: Eva has withdrawn; not "Afwezig: Eva (A)", on the console nor on Indeling
+    assert "Ronde 2" in out and "Eva" not in out, out
+    grid = [[c for c in row] for row in openpyxl.load_workbook(path)["Indeling"].values]
+    assert not any("Eva" in row for row in grid), grid
+    assert not any(row and row[0] == "Afwezig" for row in grid), grid
+
+
+def test_explain_names_the_standing_of_each_worth(tmp_path, capsys):
+    """A revalued earlier result: the sentence says after which round each worth holds, so it
+    agrees with the Explain sheet's 'worth then' (after the result's own round)."""
+    from tests.helpers import season
+    from keizer_xl.analysis.explain import explain_player
+    from keizer_xl.core.standings import compute_history
+    from keizer_xl.i18n import translate, translator
+
+    s = season(["A", "B", "C", "D", "E"], [
+        [("A", "B", "1-0"), ("C", "D", "0-1"), ("bye", "E")],
+        [("B", "D", "1-0"), ("E", "C", "0-1")],
+        [("A", "C", "1-0"), ("B", "E", "1-0"), ("bye", "D")],
+    ])
+    h = compute_history(s)
+    e = explain_player(s, h, "E")
+    bye = next(line for line in e.lines if "(bye)" in line)
+    then = next(x for x in e.results if x.round == 1).then
+    assert then == h.standings[1].round_points["E"][0]
+    assert "(after round 3) instead of" in bye and "(after round 2)" in bye, bye
+    nl = translate(bye, translator("nl"))
+    assert "(na ronde 3)" in nl and "(na ronde 2)" in nl and "after" not in nl, nl
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("nl", ("'Jan' staat niet in Spelers; bedoel je Jan de Vries?",)),
+    ("de", ("'Jan' steht nicht in Spieler; meinst du Jan de Vries?",)),
+])
+def test_explain_an_unknown_name_in_the_workbook_language(tmp_path, capsys, lang, words):
+    path = tmp_path / "club.xlsx"
+    assert run(capsys, "new", path, "--language", lang)[0] == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb[wb.sheetnames[2]]  # Spelers / Spieler
+    for i, name in enumerate(["Jan de Vries", "Piet Bakker", "Klaas Smit"], start=2):
+        ws.cell(i, 1, name)
+    wb.save(path)
+    code, _, err = run(capsys, "explain", path, "Jan")
+    assert code == 1 and all(w in err for w in words), err
+    code, _, err = run(capsys, "explain", path, "Zzyzx")
+    assert code == 1 and "Zzyzx" in err and ("bedoel" not in err and "meinst" not in err), err
+    assert "is not in" not in err and "did you mean" not in err
