@@ -66,8 +66,9 @@ class Region:
 def find_region(cells: Cells, table: TableRef | None = None,
                 column_names: Sequence[str] = ()) -> Region:
     """The table of a sheet whose non-empty cells are ``cells``: the first Excel Table on it (a
-    header cell left empty takes the Table's column name), else the block from A1 whose header
-    is row 1 and which reaches down to the last non-empty row."""
+    header cell left empty takes the Table's column name; headed columns typed right beside it
+    are its columns too), else the block from A1 whose header is row 1 and which reaches down
+    to the last non-empty row."""
     if table is None:
         last_col = max((c for (r, c), v in cells.items() if not blank(v)), default=0)
         data_last = max((r for (r, c), v in cells.items() if not blank(v)), default=1)
@@ -80,6 +81,14 @@ def find_region(cells: Cells, table: TableRef | None = None,
         headers = tuple(header_text(cells.get((header_row, c)))
                         or (header_text(column_names[i]) if i < len(column_names) else "")
                         for i, c in enumerate(range(t.min_col, t.max_col + 1)))
+        # a column typed right beside the Table belongs to it, as rows typed under it do:
+        # Excel and LibreOffice do not widen the Table for it, and a Group or Federation
+        # column there must not be ignored without a word (issue 26)
+        beside = t.max_col + 1
+        while not blank(cells.get((header_row, beside))):
+            headers += (header_text(cells.get((header_row, beside))),)
+            beside += 1
+        width = len(headers)
     else:
         header_row, data_first = t.min_row - 1, t.min_row
         headers = ("",) * width

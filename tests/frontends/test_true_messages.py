@@ -106,3 +106,34 @@ def test_explain_an_unknown_name_in_the_workbook_language(tmp_path, capsys, lang
     code, _, err = run(capsys, "explain", path, "Zzyzx")
     assert code == 1 and "Zzyzx" in err and ("bedoel" not in err and "meinst" not in err), err
     assert "is not in" not in err and "did you mean" not in err
+
+
+def test_a_group_column_typed_beside_the_players_table_is_read(tmp_path, capsys):
+    """Excel and LibreOffice do not widen the Players table for a column typed right beside
+    it: its Groep and Federatie columns are read all the same (issue 26), so `pair` keeps the
+    groups apart and the federation reaches the rating report."""
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.sheets.read import read_season
+
+    path = tmp_path / "club.xlsx"
+    assert run(capsys, "new", path, "--language", "nl")[0] == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Spelers"]
+    table_end = ws.tables["tblPlayers"].ref.split(":")[1]
+    assert table_end.startswith("G")  # the template's table ends at column G
+    ws["H1"], ws["I1"] = "Groep", "Federatie"
+    names = ["Anna", "Bert", "Carla", "Dirk", "Eva", "Frits"]
+    for i, name in enumerate(names, start=2):
+        ws.cell(i, 1, name)
+        ws.cell(i, 2, 1800 - 10 * i)
+        ws.cell(i, 8, "A" if i < 5 else "B")
+        ws.cell(i, 9, "NED")
+    wb.save(path)
+    season = read_season(open_book(path))
+    assert {p.name: p.group for p in season.players} == dict(zip(names, "AAABBB"))
+    assert {p.federation for p in season.players} == {"NED"}
+    code, out, _ = run(capsys, "pair", path)
+    assert code == 0 and "Groep A" in out and "Groep B" in out, out
+    for board in openpyxl.load_workbook(path)["Uitslagen"].iter_rows(min_row=2, values_only=True):
+        pair = {board[2], board[3]} - {None}
+        assert pair <= set(names[:3]) or pair <= set(names[3:]), board

@@ -149,6 +149,12 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
     sheet["print"]["header"] = [None, None, None, None]
     if sheet["print"].get("title_rows") == f"${TITLE_ROWS + 1}:${TITLE_ROWS + 1}":
         sheet["print"]["title_rows"] = f"$1:${TITLE_ROWS + 1}"
+    if name == "Explain":  # each worth in a sentence names its standing (the sample: round 22)
+        for c in sheet["cells"].values():
+            if isinstance(c.get("v"), str):
+                c["v"] = re.sub(r"worth (\S+) instead of (\S+), because",
+                                r"worth \1 (after round 22) instead of \2 (after round 21), because",
+                                c["v"])
     if name == "Crosstable":  # split with Rank and Name repeated: its notes from column C on
         for a in [a for a in sheet["cells"] if _rc(a)[0] == "A" and _rc(a)[1] > 34 + 1 + TITLE_ROWS]:
             sheet["cells"][f"C{_rc(a)[1]}"] = sheet["cells"].pop(a)
