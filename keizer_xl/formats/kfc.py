@@ -162,6 +162,10 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
         if states[pid] == RETIRED:
             withdrawn = (rounds[-1] + 1) if rounds else 1
             end = withdrawn - 1
+            # said, so the club sees why he left the ranking (issue 26)
+            notes.append(Message("{name} is retired in KeizerForClubs (Player row {row}): read "
+                                 "as withdrawn from round {round}", name=name, row=pid,
+                                 round=withdrawn))
         for r in range(joined, end + 1):
             if r not in rows_of.get(pid, set()):
                 gaps.append(Absence(r, name, GAP_CODE, f"Pairing round {r}"))

@@ -200,10 +200,21 @@ def _saved_line(front: "Front", done: Done, tr: Translator) -> tuple[str, ...]:
                "saving to undo)."),)
 
 
+#: notes that are good news, shown without a prefix (issue 26: "the Keizer points agree for all
+#: 8 players" was prefixed with Dutch "let op:", a warning word)
+GOOD_NEWS = frozenset({
+    "The Keizer points KeizerForClubs stored after round {round} agree for all {n} players",
+})
+
+
+class GoodNews(str):
+    """A note that confirms (see GOOD_NEWS): the command line prints it as it is."""
+
+
 def _cli_notes(notes: Sequence[str], done: Done, tr: Translator) -> list[str]:
     """The command line's notes and warnings on standard error, their prefix in the language
-    of the messages (``note:``, Dutch ``let op:``; issue 16)."""
-    return ([tr("note: {note}", note=n) for n in notes]
+    of the messages (``note:``, Dutch ``let op:``; issue 16); good news without one."""
+    return ([n if isinstance(n, GoodNews) else tr("note: {note}", note=n) for n in notes]
             + [tr("warning: {warning}", warning=translate(m, tr)) for m in done.messages])
 
 
@@ -517,6 +528,7 @@ def describe_report(report: object, front: "Front", done: Done, tr: Translator,
     render = REPORTS.get(type(report))
     if render is None:
         return None
-    shown = [translate(n, tr) for n in (*report_notes(report), *notes)]
+    shown = [GoodNews(translate(n, tr)) if getattr(n, "msgid", None) in GOOD_NEWS
+             else translate(n, tr) for n in (*report_notes(report), *notes)]
     result: Outcome = render(report, front, done, tr, shown)
     return result

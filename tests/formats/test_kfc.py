@@ -472,7 +472,13 @@ def test_import_command_then_standings_give_keizerforclubs_own_points(tmp_path, 
     book = tmp_path / "club.xlsx"
     assert main(["import", str(db), str(book), "--language", "nl"]) == 0
     out = capsys.readouterr()
-    assert "kloppen voor alle 5 spelers" in out.out + out.err  # in the workbook's language
+    said = out.out + out.err
+    assert "kloppen voor alle 5 spelers" in said  # in the workbook's language
+    # good news is not prefixed with a warning word (issue 26), and the retired player is named
+    line = next(x for x in said.splitlines() if "kloppen voor alle 5 spelers" in x)
+    assert line.startswith("De Keizerpunten"), line
+    assert ("Dirk is in KeizerForClubs teruggetrokken (Player-rij 4): gelezen als "
+            "teruggetrokken vanaf ronde 2") in said, said
     assert main(["standings", str(book), "--format", "json", "--no-write"]) == 0
     rows = json.loads(capsys.readouterr().out)
     names = {1: "Anna", 2: "Bert", 3: "Carl", 5: "Eva", 6: "Finn"}
