@@ -387,8 +387,7 @@ class Office:
                 Message("LibreOffice crashed ({detail})", detail=detail) if crashed
                 else Message("the LibreOffice helper failed ({detail})", detail=detail))
         if not answer.get("ok"):  # the driver's text (it runs in LibreOffice's own Python)
-            raise LibreOfficeRunError(answer.get("error") or Message("LibreOffice reported an "
-                                                                     "error"))
+            raise driver_error(answer.get("error") or "")
         return answer
 
     def stop(self) -> None:
@@ -441,6 +440,23 @@ class Office:
         if self._tmp:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
+
+
+#: the hint when LibreOffice runs but cannot run a Python macro: its Python script provider
+#: (Debian/Ubuntu's libreoffice-script-provider-python) is not installed, and UNO answers
+#: "... XScriptProvider! at ./include/com/sun/star/uno/Reference.hxx:105" (issue 26)
+NO_SCRIPT_PROVIDER = Message(
+    "LibreOffice cannot run Python macros: its Python script provider is not installed "
+    "(Debian/Ubuntu: apt-get install libreoffice-script-provider-python python3-uno)")
+
+
+def driver_error(text: str) -> "LibreOfficeRunError":
+    """The error to raise for the driver's error ``text``: the install hint where LibreOffice
+    lacks its Python script provider, else LibreOffice's own words."""
+    # (not any mention of pythonscript.py: a macro's own traceback names that file)
+    if "XScriptProvider" in text or "ScriptProviderForPython" in text:
+        return LibreOfficeRunError(NO_SCRIPT_PROVIDER, usage=True)
+    return LibreOfficeRunError(text or Message("LibreOffice reported an error"))
 
 
 def _group_alive(pgid: int) -> bool:

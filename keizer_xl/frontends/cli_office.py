@@ -172,6 +172,28 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
     return _lo_run(_book_path(args.book), request, timeout=args.timeout)
 
 
+def _note_language(path: Path) -> None:
+    """Record the language of the workbook's sheet names (the macro, which reads it, did not
+    run): LibreOffice's refusals of `lo-run` speak it too (issue 26)."""
+    import re
+    import zipfile
+
+    from keizer_xl.i18n import record_book_language
+    from keizer_xl.sheets import schema
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            if "content.xml" in z.namelist():  # .ods: <table:table table:name="Spelers" ...>
+                text = z.read("content.xml").decode("utf-8", "replace")
+                names = re.findall(r'<table:table [^>]*?table:name="([^"]*)"', text)
+            else:  # .xlsx / .xlsm: <sheet name="Spelers" .../> in xl/workbook.xml
+                text = z.read("xl/workbook.xml").decode("utf-8", "replace")
+                names = re.findall(r'<sheet [^>]*?name="([^"]*)"', text)
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return
+    record_book_language(schema.language_of_sheets(names))
+
+
 def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
     """Run the macro in headless LibreOffice, worded for the command line (the request's
     front), and print its outcome like any other command's."""
@@ -188,6 +210,9 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
         previous = None
     try:  # LibreOfficeRunError: worded and its exit code decided in main() (outcome.py)
         answer = lo_run.run_macro(path, request, timeout=timeout)
+    except lo_run.LibreOfficeRunError:
+        _note_language(path)  # the refusal in the workbook's language, as every command's
+        raise
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
