@@ -99,10 +99,13 @@ def cmd_new_season(args: argparse.Namespace) -> int:
     old = _book_path(args.old)
     new = Path(args.new)
     plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
+    from keizer_xl.frontends.cli_common import warn_read_while_open
     from keizer_xl.frontends.render import Done
 
-    return _show(describe(plan, "cli", done=Done(book=str(new), source=str(old),
+    code = _show(describe(plan, "cli", done=Done(book=str(new), source=str(old),
                                                   sheets_lang=plan.language)))
+    warn_read_while_open(old)  # the old season read as last saved (issue 26)
+    return code
 
 
 def _ods_write(args: argparse.Namespace, action: str) -> int:

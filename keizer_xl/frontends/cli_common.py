@@ -200,3 +200,28 @@ def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Seaso
 
     season = read_season(book if book is not None else _open(path))
     return season, compute_history(season)
+
+
+def read_while_open(path: Path) -> Message | None:
+    """What a command that only reads ``path`` (export, new-season) says when the workbook is
+    open in Excel or LibreOffice (their lock files, as ``files.open_elsewhere`` finds them for
+    the commands that refuse to write): it read the file as last saved (issue 26)."""
+    from keizer_xl.clients import files
+
+    there = files.open_elsewhere(path)
+    if there is None:
+        return None
+    program = "LibreOffice" if "LibreOffice" in getattr(there, "msgid", str(there)) else "Excel"
+    return Message("{name} is open in {program}: this read it as last saved there, so what is "
+                   "typed there but not saved yet is not included. Save it there and run this "
+                   "again to include it.", name=path.name, program=program)
+
+
+def warn_read_while_open(path: Path) -> None:
+    """Print :func:`read_while_open`'s warning, if any, on standard error."""
+    note = read_while_open(path)
+    if note is not None:
+        from keizer_xl.i18n import translate
+
+        tr = _tr()
+        print(tr("warning: {warning}", warning=translate(note, tr)), file=sys.stderr)

@@ -299,6 +299,9 @@ def cmd_export(args: argparse.Namespace) -> int:
                                                   why=e.strerror or str(e))) from None
         tr = _tr()
         print(tr("Wrote {path}", path=target), file=sys.stderr)
+    from keizer_xl.frontends.cli_common import warn_read_while_open
+
+    warn_read_while_open(path)  # read as last saved while open in Excel/LibreOffice (issue 26)
     return EXIT_OK
 
 

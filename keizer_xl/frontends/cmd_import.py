@@ -244,7 +244,10 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None
         target = str(out)
-    done = ExportReport(target, report.players, report.games, report.rounds, report.warnings)
-    from keizer_xl.frontends.cli_common import _show
+    from keizer_xl.frontends.cli_common import _show, read_while_open
+
+    open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
+    warnings = (*report.warnings, *((open_there,) if open_there else ()))
+    done = ExportReport(target, report.players, report.games, report.rounds, warnings)
 
     return _show(describe(done, "cli"))

@@ -170,3 +170,29 @@ def test_lo_run_without_the_script_provider_gives_the_install_hint(tmp_path, cap
     assert "Python-scriptprovider is niet geïnstalleerd" in err and "XScriptProvider" not in err
     # a macro's own error is still shown as LibreOffice words it
     assert "boom" in str(lo_run.driver_error("RuntimeException: boom"))
+
+
+@pytest.mark.parametrize("program, lock", [
+    ("LibreOffice", ".~lock.{name}#"), ("Excel", "~${name}")])
+def test_export_and_new_season_say_they_read_a_workbook_open_elsewhere(
+        tmp_path, capsys, program, lock):
+    """`standings` and `pair` refuse a workbook open in Excel or LibreOffice; `export` (HTML,
+    CSV, TRF) and `new-season` only read it: they say it is open and that they read it as
+    last saved, in the workbook's language (issue 26)."""
+    path = dutch_sign_up_season(tmp_path / "club.xlsx", capsys)
+    assert run(capsys, "pair", path)[0] == 0
+    _play(path)
+    owner = path.with_name(lock.format(name=path.name))
+    owner.write_bytes(b",ann,pc-7,27.11.2026 10:00,file:///home/ann;" if program ==
+                      "LibreOffice" else b"\x03Ann" + b" " * 50)
+    said = f"club.xlsx is geopend in {program}: dit las de werkmap zoals hij daar het laatst"
+    for argv in (("export", path, "--html", "--out", tmp_path / "c.html"),
+                 ("export", path, "--csv", "--out", tmp_path / "c.csv"),
+                 ("export", path, "--trf", tmp_path / "c.trf"),
+                 ("new-season", path, tmp_path / "next.xlsx")):
+        code, out, err = run(capsys, *argv)
+        assert code == 0, (argv, out, err)
+        assert said in err, (argv, err)
+    owner.unlink()
+    code, out, err = run(capsys, "export", path, "--html", "--out", tmp_path / "d.html")
+    assert code == 0 and "geopend" not in err
