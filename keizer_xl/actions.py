@@ -93,9 +93,11 @@ def find_group(season: Season, group: str) -> str:
         if group_key(g) == group_key(group):
             return g
     if not names:
+        from keizer_xl.i18n import shown_language  # the sheet as the club names it (issue 26)
+
         raise ActionError(Message("there are no groups (the {players} sheet has no Group "
                                   "column, or it is empty)", players=schema.sheet_name(
-                                      "Players", "en")), usage=True)
+                                      "Players", shown_language())), usage=True)
     raise ActionError(Message("no group {group!r} (groups: {groups})", group=group,
                               groups=", ".join(names)), usage=True)
 

@@ -352,7 +352,14 @@ def _main(argv: Sequence[str] | None) -> int:
 
     _safe_streams()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    from keizer_xl.frontends.cli_common import (PARSE_LANGUAGE, argparse_language,
+                                                language_before_reading, language_given)
+
+    words = list(sys.argv[1:] if argv is None else argv)
+    # the language of messages before a workbook is read (issue 26; docs/languages.md)
+    PARSE_LANGUAGE[0] = language_given(words) or language_before_reading(words)
+    with argparse_language(PARSE_LANGUAGE[0]):
+        args = parser.parse_args(argv)
     if signal.getsignal(signal.SIGINT) is _interrupted_early:  # started: Ctrl+C raises again
         signal.signal(signal.SIGINT, signal.default_int_handler)
     if _early_interrupts:
@@ -377,6 +384,12 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
 
     scope = front_end_run(getattr(args, "language", None))
     scope.__enter__()
+    if not getattr(args, "language", None):
+        from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
+        from keizer_xl.i18n import record_book_language
+
+        if PARSE_LANGUAGE[0]:  # until the reader finds the workbook's own
+            record_book_language(PARSE_LANGUAGE[0])
     paused = _pause_cycle_collector(args.command)
     try:
         code = args.func(args)

@@ -41,10 +41,17 @@ def _say(text: str) -> str:
     return translate(text, _tr())
 
 
+#: the language argparse's usage errors are worded in (set by cli._main before parsing)
+PARSE_LANGUAGE: list[str | None] = [None]
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # argparse's own usage errors: exit 2 with the usage line
+        from keizer_xl.i18n import translator
+
         self.print_usage(sys.stderr)
-        print(f"keizer-xl: error: {message}", file=sys.stderr)
+        tr = translator(PARSE_LANGUAGE[0])
+        print("keizer-xl: " + tr("error: {message}", message=message), file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
 
 
@@ -225,3 +232,100 @@ def warn_read_while_open(path: Path) -> None:
 
         tr = _tr()
         print(tr("warning: {warning}", warning=translate(note, tr)), file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- the language before reading
+
+#: workbooks whose sheet names tell their language before anything is read
+_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
+
+
+def sheet_names_of(path: Path) -> list[str] | None:
+    """The sheet names of a workbook file, read from its zip without loading it (None: not a
+    workbook this can read)."""
+    import re
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            if "content.xml" in z.namelist():  # .ods: <table:table table:name="Spelers" ...>
+                text = z.read("content.xml").decode("utf-8", "replace")
+                return re.findall(r'<table:table [^>]*?table:name="([^"]*)"', text)
+            text = z.read("xl/workbook.xml").decode("utf-8", "replace")
+            return re.findall(r'<sheet [^>]*?name="([^"]*)"', text)
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return None
+
+
+def language_given(argv: list[str]) -> str | None:
+    """The --language of a command line, read before argparse (which may refuse it)."""
+    for i, arg in enumerate(argv):
+        if arg == "--language" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--language="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def language_before_reading(argv: list[str]) -> str | None:
+    """The language of a run's messages before it has read a workbook (issue 26: `new-season`
+    and `import` refused in English unless --language was given): the language of the first
+    workbook named on the command line that exists (its sheet names: the source of
+    new-season, the target of import), else the system's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE
+    naming Dutch, German or French), else None (English).  The reader's own finding (the
+    workbook's `language` setting) replaces it once the workbook is read."""
+    import os
+
+    from keizer_xl.sheets import schema
+
+    for arg in argv:
+        if arg.startswith("-") or not arg.lower().endswith(_WORKBOOK_SUFFIXES):
+            continue
+        path = Path(arg)
+        names = sheet_names_of(path) if path.is_file() else None
+        if names:
+            return schema.language_of_sheets(names)
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(variable, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in ("nl", "de", "fr") else None
+    return None
+
+
+#: argparse's own messages (Lib/argparse.py, each passed through its gettext ``_``) that a
+#: user sees, in the catalogs (keizer_xl/i18n) with their %-placeholders unchanged
+ARGPARSE_MESSAGES = (
+    "usage: ", "argument %(argument_name)s: %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)", "unrecognized arguments: %s",
+    "the following arguments are required: %s", "expected one argument",
+    "expected at least one argument", "expected at most one argument",
+    "invalid %(type)s value: %(value)r", "ambiguous option: %(option)s could match %(matches)s",
+    "not allowed with argument %s", "one of the arguments %s is required",
+    "ignored explicit argument %r")
+
+
+class argparse_language:  # noqa: N801 - a context manager named for what it does
+    """Within it, argparse words its usage errors in ``lang`` (argparse looks its messages up
+    through the module's ``_`` each time: that is replaced for the parse, then put back)."""
+
+    def __init__(self, lang: str | None):
+        self.lang = lang
+        self.saved: Any = None
+
+    def __enter__(self) -> None:
+        if not self.lang or self.lang == "en":
+            return
+        from keizer_xl.i18n import translator
+
+        tr = translator(self.lang)
+        self.saved = argparse._  # type: ignore[attr-defined]
+
+        def words(text: str) -> str:
+            return tr.gettext(text) if text in ARGPARSE_MESSAGES else str(self.saved(text))
+
+        argparse._ = words  # type: ignore[attr-defined]
+
+    def __exit__(self, *exc: object) -> None:
+        if self.saved is not None:
+            argparse._ = self.saved  # type: ignore[attr-defined]

@@ -253,6 +253,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from keizer_xl.frontends.export import page_html, standings_csv
 
+    # --rounds and --knsb shape the rating report only: without --trf they say so (issue 26)
+    for option, given in (("--rounds", args.rounds), ("--knsb", args.knsb)):
+        if given and not args.trf:
+            raise UsageError(Message("{option} is for the rating report: add --trf FILE (the "
+                                     "TRF file to write)", option=option))
     if args.trf:  # the rating report (issue 17: frontends/cmd_import.py)
         from keizer_xl.frontends.cmd_import import cmd_export_trf
 
@@ -260,9 +265,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         if code or not (args.html or args.csv):
             return code
     if not (args.html or args.csv):
-        raise UsageError("say what to export: --html, --csv and/or --trf FILE")
+        raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
-        raise UsageError("--out names one file: export --html and --csv separately")
+        raise UsageError(Message("--out names one file: export --html and --csv separately"))
     from keizer_xl.sheets.read import workbook_language
 
     path = _book_path(args.book)
@@ -275,7 +280,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.csv:
         separator = "\t" if args.csv_separator == "tab" else args.csv_separator
         if separator and separator == args.decimal:
-            raise UsageError(f"--csv-separator and --decimal are both {separator!r}")
+            raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
+                                     separator=separator))
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
         outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal,
                                       season=season), ".csv", "utf-8-sig"))

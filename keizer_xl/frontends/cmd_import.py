@@ -179,9 +179,12 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
     from keizer_xl.i18n import record_book_language
 
-    language = args.language or "en"
+    # the new workbook's language: --language, else the one the run speaks before reading
+    # (the existing target's sheet names, else the system's: issue 26, docs/languages.md)
+    language = args.language or PARSE_LANGUAGE[0] or "en"
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force)
     from keizer_xl.frontends.cli_common import _show
