@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from keizer_xl.core.standings import History
 
 from keizer_xl.errors import KeizerError, Message, UsageError
+from keizer_xl.i18n import N_
 from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.outcome import EXIT_USAGE, Outcome
 
@@ -99,7 +100,7 @@ def _print_messages(printed: set[str]) -> None:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
-                print(f"warning: {_say(message)}", file=sys.stderr)
+                print(_tr()("warning: {warning}", warning=_say(message)), file=sys.stderr)
 
 
 def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
@@ -146,11 +147,37 @@ def _refuse_unsafe(book: FileBook) -> None:
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
-        # the parts lost are named as openpyxl's inspection found them (English)
+        # the parts lost as the file's inspection names them, in the club's language where
+        # the catalog knows the kind (issue 26): "chart on sheet Stand" -> "grafiek op blad Stand"
         raise WorkbookFileError(Message(
             "{name}: writing would drop what this file writer cannot keep: {lost}. Nothing was "
             "written. Use --no-write / --dry-run, or the LibreOffice (keizer-xl lo-run) or Excel "
-            "buttons, which keep them.", name=book.path.name, lost="; ".join(lost)))
+            "buttons, which keep them.", name=book.path.name,
+            lost=tuple(lost_part(part) for part in lost)))
+
+
+#: the kinds of part the file writer cannot keep (clients/xlsx/safety.py) that the catalogs
+#: word in each language (message ids); others are shown as the inspection names them
+LOST_KINDS = (
+    N_("chart"), N_("picture"), N_("pivot table"), N_("slicer"), N_("timeline"),
+    N_("shape or text box"), N_("form control (button)"), N_("embedded object"),
+    N_("threaded comments (replies)"), N_("picture in the page header or footer"),
+    N_("query table (external data)"), N_("sparklines"), N_("ink drawing"),
+    N_("drawing object"), N_("chart sheet"))
+
+
+def lost_part(text: str) -> Message | str:
+    """One lost part ("chart on sheet 'Stand'") as a message the language words."""
+    import re
+
+    m = re.fullmatch(r"(?P<kind>.+) on sheet (?P<sheet>.+)", text)
+    if m and m.group("kind") in LOST_KINDS:
+        return Message("{kind} on sheet {sheet}", kind=Message(m.group("kind")),
+                       sheet=m.group("sheet"))
+    m = re.fullmatch(r"(?P<kind>.+) \(in the workbook\)", text)
+    if m and m.group("kind") in LOST_KINDS:
+        return Message("{kind} (in the workbook)", kind=Message(m.group("kind")))
+    return text
 
 
 def _done(path: Path, book: Book, written: bool, fmt: str = "table",

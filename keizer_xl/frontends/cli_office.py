@@ -219,7 +219,7 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
     outcome = Outcome.from_json(answer)
     code = _show(outcome)
     for message in answer.get("messages", []):  # what lo_run itself has to add
-        print(f"warning: {_say(message)}", file=sys.stderr)
+        print(_tr()("warning: {warning}", warning=_say(message)), file=sys.stderr)
     if outcome.detail and outcome.status == "error" and debug_enabled():
         print(outcome.detail, file=sys.stderr)
     return code
