@@ -39,6 +39,12 @@ from keizer_xl.core.rules import MAX_ROUND, Tiebreak, build_settings, parse_sett
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason
 
+
+def _row(table: str, row: object) -> str:
+    """Where a problem is: ``Pairing row 12`` (the table's name as KeizerForClubs has it;
+    "row" in the club's language where it is shown, issue 26)."""
+    return Message("{table} row {row}", table=table, row=row)
+
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS", "SHIPPED_PERCENTAGES"]
 
 #: PlayerState codes (cSqliteInterface.cs); NULL reads as 0 like KeizerForClubs reads it
@@ -137,7 +143,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
         try:
             parsed.append(parse_setting(key, value))
         except SettingError as e:  # a ratio of 1 or less lands here
-            problems.append(Problem(f"ConfigTab row {_CONFIG_SOURCE.get(key, key)}", str(e)))
+            problems.append(Problem(_row("ConfigTab", _CONFIG_SOURCE.get(key, key)), str(e)))
     if problems:
         raise InputError(problems)
 
@@ -211,7 +217,7 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
     seen: dict[str, int] = {}
     for pid, name, rating, state in con.execute(
             "SELECT id, name, rating, state FROM Player ORDER BY id"):
-        where = f"Player row {pid}"
+        where = _row("Player", pid)
         text = str(name).strip() if name is not None else ""
         if not isinstance(pid, int):
             problems.append(Problem(where, Message("id {id} is not a whole number", id=pid)))
@@ -250,7 +256,7 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
     first_row: dict[tuple[int, int], int] = {}
     for rowid, rnd, board, white, black, code in con.execute(
             "SELECT rowid, Rnd, board, PID_W, PID_B, Result FROM Pairing ORDER BY Rnd, board, rowid"):
-        where = f"Pairing row {rowid}"
+        where = _row("Pairing", rowid)
         if not isinstance(rnd, int) or not 1 <= rnd <= MAX_ROUND:
             problems.append(Problem(where, Message("round {round!r} is not a round number",
                                                    round=rnd)))
@@ -368,11 +374,11 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
             continue
         raw = config.get(key, (None, None))[1]
         if strict and key in config and raw is None:
-            problems.append(Problem(f"ConfigTab row {key}", Message("CfgValue is empty")))
+            problems.append(Problem(_row("ConfigTab", key), Message("CfgValue is empty")))
             continue
         value = _number(raw) if raw is not None else float(default)
         if value is None or not 0 <= value <= 100:
-            problems.append(Problem(f"ConfigTab row {key}", Message(
+            problems.append(Problem(_row("ConfigTab", key), Message(
                 "{value!r} is not a percentage between 0 and 100", value=raw)))
             continue
         # GetConfigInt: .NET Convert.ToInt32 rounds half to even, as Python's round does

@@ -125,7 +125,8 @@ class _Reader:
     notes: list[str] = field(default_factory=list)
 
     def at(self, line: int) -> str:
-        return f"{self.label} line {line}"
+        # a Message: "line" in the club's language where the problem is shown (issue 26)
+        return Message("{file} line {line}", file=self.label, line=line)
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.at(line), message))

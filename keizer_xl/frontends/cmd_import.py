@@ -93,7 +93,8 @@ def import_season(source: Path, target: Path, language: str, *, force: bool) -> 
     except InputError as e:  # the problems in the language of the messages (--language)
         from keizer_xl.i18n import translate
 
-        raise InputError(Problem(p.where, translate(p.message)) for p in e.problems) from None
+        raise InputError(Problem(translate(p.where), translate(p.message))
+                         for p in e.problems) from None
     season = imported.season
     write_new_season(target, season, imported.settings_rows, language)
     return ImportReport(source.name, str(target), imported.source, len(season.players),

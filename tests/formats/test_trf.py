@@ -379,7 +379,8 @@ def test_a_bad_file_writes_nothing_and_exits_1_naming_the_line(tmp_path, capsys)
     assert not book.exists()
     assert main(["import", str(src), str(book), "--language", "nl"]) == 1
     err = capsys.readouterr().err
-    assert "bad.trf line 2: ronde 2 (kolom 109): onbekende uitslagcode 'X'" in err
+    # "line" in Dutch too (issue 26)
+    assert "bad.trf regel 2: ronde 2 (kolom 109): onbekende uitslagcode 'X'" in err
     assert main(["import", str(tmp_path / "missing.trf"), str(book)]) == 2
     assert main(["import", str(src), str(tmp_path / "x.ods")]) == 2
     (tmp_path / "list.csv").write_text("a;b\n", encoding="utf-8")
