@@ -15,7 +15,7 @@ from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, gr
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.errors import ActionError, InputError, Message, Problem
-from keizer_xl.i18n import translate
+from keizer_xl.i18n import translate, translator
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import (not_yet_members, read_season, result_round_numbers, warnings,
@@ -515,8 +515,9 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
     byes = [r.pairing.bye for _, r in report.groups] if report.groups else [p.bye]
     for bye in byes:
         if bye:
+            # the bye in the club's word (Dutch vrij, German spielfrei; read in every language)
             results_rows.append({"Round": p.round, "Board": None, "White": bye, "Black": None,
-                                 "Result": "bye"})
+                                 "Result": translator(lang).gettext("bye")})
     return layout, results_rows
 
 
@@ -597,6 +598,7 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
     template's own rows)."""
     from keizer_xl.sheets.read import find_sheet, input_frames
 
+    bye = translator(schema.language_of_sheets(book.sheet_names())).gettext("bye")
     for canonical, frame in input_frames(season).items():
         if canonical == "Settings" and not settings:
             continue
@@ -609,6 +611,8 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
         lookup = _header_lookup(canonical, table.headers)
         rows = []
         for record in cast("list[dict[str, Any]]", frame.to_dict("records")):
+            if canonical == "Results" and record.get("Result") == "bye":
+                record["Result"] = bye  # the workbook's word for it (issue 26)
             rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
                          for k, v in record.items() if k.casefold() in lookup})
         book.append_rows(name, rows)

@@ -45,6 +45,7 @@ def _row(table: str, row: object) -> str:
     "row" in the club's language where it is shown, issue 26)."""
     return Message("{table} row {row}", table=table, row=row)
 
+
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS", "SHIPPED_PERCENTAGES"]
 
 #: PlayerState codes (cSqliteInterface.cs); NULL reads as 0 like KeizerForClubs reads it

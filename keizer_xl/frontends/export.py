@@ -31,6 +31,7 @@ from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing, compute_history
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
+from keizer_xl.i18n import N_
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -350,9 +351,15 @@ def _page(season: Season, history: History, title: str, lang: str = "en", *, key
                 cells.append(f'<td class="{cls}">{text}</td>')
             out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody></table></div>")
+    # the recalculation described in words, not its setting value ("prev", issue 26)
+    how = {"prev": N_("all results valued with the ranking after the previous round"),
+           "frozen": N_("each round valued once, with the values before it"),
+           "converge": N_("values recalculated until the ranking stops changing")}
+    recalculation = str(season.settings.recalculation)
     out.append("<footer>" + e(tr.gettext(
-        "Made with keizer-xl from the season workbook; rules: Keizer system, recalculation "
-        "{recalculation}.", recalculation=season.settings.recalculation)) + "</footer>")
+        "Made with keizer-xl from the season workbook; rules: Keizer system, {how}.",
+        how=tr.gettext(how[recalculation]) if recalculation in how else recalculation))
+        + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
 

@@ -36,7 +36,7 @@ __all__ = [
     "SHEET_ORDER",
     "INPUT_HEADERS",
     "DEFAULT_SETTINGS",
-    "RESULT_CHOICES",
+    "RESULT_CHOICES", "result_choices",
     "ABSENCE_CHOICES",
     "STATUS_CHOICES",
     "LANGUAGES",
@@ -55,6 +55,20 @@ INPUT_HEADERS = {kind: tuple(schema.header(kind, key, "en")
 
 #: Every result that can be typed (core.model.Result, without "being played" and "pending").
 RESULT_CHOICES = tuple(r.value for r in Result if r.has_result) + ("bye",)
+#: The Dutch forfeits as the Dutch instructions teach them (reglementair: 1-0R, issue 26); the
+#: reader takes 1-0F too (core/model.py)
+_FORFEITS = {"nl": {"1-0F": "1-0R", "0-1F": "0-1R", "0-0F": "0-0R"}}
+
+
+def result_choices(language: str = "en") -> tuple[str, ...]:
+    """The Results dropdown in ``language``: the results as the instructions teach them and the
+    bye in the language's word (Dutch ``vrij``, German ``spielfrei``; every word is read in
+    every language, sheets/read_tables.BYE_WORDS)."""
+    from keizer_xl.i18n import translator
+
+    forfeits = _FORFEITS.get(language, {})
+    return tuple(forfeits.get(r, r) for r in RESULT_CHOICES[:-1]) + (
+        translator(language).gettext("bye"),)
 ABSENCE_CHOICES = tuple(BUILTIN_CODES)
 
 #: (setting, value, comment): ``preset`` and ``season``, then the common settings with an EMPTY
@@ -430,7 +444,8 @@ def _results_sheet(wb: "Workbook", language: str = "en") -> None:
     _input_table(ws, "Results", headers, widths={h[k]: w for k, w in widths.items()},
                  text_columns=(h["White"], h["Black"], h["Result"]))
     col = column_letter(INPUT_HEADERS["Results"].index("Result") + 1)
-    _dropdown(ws, RESULT_CHOICES, f"{col}2:{col}{MAX_RESULT_ROWS + 1}", title=h["Result"],
+    _dropdown(ws, result_choices(language), f"{col}2:{col}{MAX_RESULT_ROWS + 1}",
+              title=h["Result"],
               language=language,
               prompt=tr("1-0, 0-1, \u00bd-\u00bd, forfeits 1-0F, 0-1F, 0-0F, adj, bye; "
                         "empty = not played yet"))

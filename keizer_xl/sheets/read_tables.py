@@ -376,6 +376,11 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
     return _AttendanceColumns(numbered, notes)
 
 
+#: the bye in a Results cell, read in every language (issue 26): English bye, Dutch vrij (and
+#: vrijgeloot), German spielfrei, French exempt, as the dropdown and the instructions show them
+BYE_WORDS = ("bye", "vrij", "vrijgeloot", "spielfrei", "exempt")
+
+
 #: ``attendance_default absent`` (issue 18): what a player types to sign up for a round, in
 #: every language (a cell left blank is an excused absence, E); the codes E/U/C/L and the
 #: club's codes keep their meaning.  Documented in docs/club-year.md.
@@ -497,10 +502,10 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
         raw_result = get("result")
         black_raw = get("black")
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
-        is_bye = _blank(black_raw) or (_norm(black_raw) in ("bye", "-", "vrij", "spielfrei")
+        is_bye = _blank(black_raw) or (_norm(black_raw) in (*BYE_WORDS, "-")
                                        and name_key(black_raw) not in names.players)
         if is_bye:
-            if not _blank(raw_result) and _norm(raw_result) == "bye" or (
+            if not _blank(raw_result) and _norm(raw_result) in BYE_WORDS or (
                     not _blank(black_raw) and _blank(raw_result)):
                 if white:
                     byes.append(Bye(rnd, white, cell("white")))

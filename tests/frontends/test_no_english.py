@@ -140,3 +140,69 @@ def test_the_scan_sees_english():
     assert _english("Anna Bos won with White against Bram de Wit", "nl") == {"won", "with",
                                                                              "white", "against"}
     assert not _english("Anna Bos gewonnen met wit van Bram de Wit", "nl")
+
+
+#: more English words no Dutch or German refusal holds (argparse's, the refusals' own)
+REFUSAL_WORDS = set("""
+no such usage error arguments required invalid choice choose unrecognized exists
+overwrite say separately both cannot replace write first last file folder already
+""".split())
+
+
+def _refused(capsys, *argv) -> str:
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as stop:  # argparse's usage errors
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    assert code in (1, 2), (argv, code, out, err)  # a refusal or a usage error, never a crash
+    return out + "\n" + err
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_every_refusal_and_usage_error_speaks_the_workbook_language(tmp_path, capsys, lang):
+    """Issue 26: each command's refusals and usage errors on a Dutch (German) workbook, with
+    no --language: not one English word (option names like --after-round are syntax, left
+    out)."""
+    book, _ = _season(tmp_path, capsys, lang)
+    trf = tmp_path / "club.trf"
+    refusals = [
+        ("new", book), ("new-season", book, book),
+        ("new-season", book, tmp_path / "next.xlsx", "--start", "foo"),
+        ("import", book, book), ("import", tmp_path / "missing.s3db", book),
+        ("explain", book, "Jan"), ("explain", book, "Zzyzx"), ("explain", book),
+        ("export", book), ("export", book, "--rounds", "8-5", "--trf", trf),
+        ("export", book, "--knsb"), ("export", book, "--rounds", "5-8"),
+        ("export", book, "--html", "--csv", "--out", tmp_path / "a.txt"),
+        ("export", book, "--csv", "--csv-separator", ",", "--decimal", ","),
+        ("standings", book, "--after-round", "99"), ("pair", book, "--round", "9"),
+        ("pair", book, "--group", "Q"), ("standings", book, "--period", "5"),
+        ("check", book, "--bogus"), ("compare", book, "--method", "nonsense"),
+        ("audit", book, "--round", "x"), ("standings", book, "--format", "xml"),
+    ]
+    found: dict[str, set[str]] = {}
+    for argv in refusals:
+        text = re.sub(r"--[\w-]+", " ", _refused(capsys, *argv))
+        for line in text.splitlines():
+            # (the words of the command's own syntax, its argument names, are left out)
+            line = re.sub(r"\b(?:name|book|old|new|source|N|G)\b", " ", line)
+            line = re.sub(r"(?:[\w.~-]*/)+[\w.~-]+", " ", line)  # paths
+            hits = _english(line, lang) | (REFUSAL_WORDS & {
+                w.lower() for w in re.findall(r"[A-Za-z]+", line)})
+            if hits:
+                found.setdefault(f"{argv[0]} {argv[2:]}: {line.strip()[:100]}", set()).update(hits)
+    assert not found, "\n".join(f"{where}  {sorted(w)}" for where, w in found.items())
+
+
+@pytest.mark.parametrize("lang, words", [("nl", "bestand bestaat niet"),
+                                         ("de", "keine solche Datei")])
+def test_without_a_workbook_the_system_language_is_spoken(tmp_path, capsys, monkeypatch,
+                                                           lang, words):
+    """No workbook to take the language from (it does not exist): the system's (LANG)."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", {"nl": "nl_NL.UTF-8", "de": "de_DE.UTF-8"}[lang])
+    text = _refused(capsys, "pair", tmp_path / "missing.xlsx")
+    assert words in text and "no such file" not in text, text
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert "no such file" in _refused(capsys, "pair", tmp_path / "missing.xlsx")
