@@ -1,0 +1,84 @@
+"""Every word in the club's language (issue 26 item 4): the bye's word in the Results cells,
+the dropdown and the instructions (read in every language), the Dutch forfeits as the
+instructions teach them, the HTML footer in words."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from keizer_xl.frontends.cli import main
+from keizer_xl.sheets import schema
+
+NAMES = ["Anna", "Bert", "Carla", "Dirk", "Eva"]
+BYE = {"en": "bye", "nl": "vrij", "de": "spielfrei", "fr": "exempt"}
+
+
+def _new(path: Path, lang: str, capsys: pytest.CaptureFixture[str]) -> Path:
+    assert main(["new", str(path), "--language", lang]) == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb[schema.sheet_name("Players", lang)]
+    for i, name in enumerate(NAMES, start=2):
+        ws.cell(i, 1, name)
+        ws.cell(i, 2, 1900 - 10 * i)
+    wb.save(path)
+    capsys.readouterr()
+    return path
+
+
+def _instructions(wb: openpyxl.Workbook) -> str:
+    return "\n".join(str(v) for v in next(iter(wb.worksheets)).iter_rows(values_only=True)
+                     for v in v if v)
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+def test_the_template_words_the_bye_and_forfeits_as_its_instructions(tmp_path, capsys, lang):
+    wb = openpyxl.load_workbook(_new(tmp_path / "club.xlsx", lang, capsys))
+    ws = wb[schema.sheet_name("Results", lang)]
+    choices = ws.data_validations.dataValidation[0].formula1.strip('"').split(",")
+    assert choices[-1] == BYE[lang] and "bye" not in choices
+    text = _instructions(wb)
+    assert f"{BYE[lang]} " in text and " bye " not in text
+    if lang == "nl":
+        # the dropdown and the instructions agree: reglementair 1-0R, 0-1R, 0-0R
+        assert {"1-0R", "0-1R", "0-0R"} <= set(choices) and "1-0F" not in choices
+        assert "1-0R, 0-1R, 0-0R" in text
+        prompt = ws.data_validations.dataValidation[0].prompt
+        assert "1-0R" in prompt and "vrij" in prompt and "bye" not in prompt
+        settings = wb[schema.sheet_name("Settings", lang)]
+        comments = " ".join(str(c.value) for row in settings.iter_rows() for c in row[2:3])
+        assert "'20 punten'" in comments and "'20 points'" not in comments
+    else:
+        assert {"1-0F", "0-1F", "0-0F"} <= set(choices)
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_pair_writes_the_bye_in_the_club_word_and_every_word_reads(tmp_path, capsys, lang):
+    path = _new(tmp_path / "club.xlsx", lang, capsys)
+    assert main(["pair", str(path)]) == 0  # five players: one bye
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(path)
+    ws = wb[schema.sheet_name("Results", lang)]
+    rows = list(ws.iter_rows(min_row=2, values_only=True))
+    byes = [r for r in rows if r[3] is None and r[2]]
+    assert len(byes) == 1 and byes[0][4] == BYE[lang], rows
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.sheets.read import read_season
+
+    for word in ("bye", "vrij", "spielfrei", "exempt", "Vrij"):  # every language's word
+        row = rows.index(byes[0]) + 2
+        ws.cell(row, 5, word)
+        wb.save(path)
+        season = read_season(open_book(path))
+        assert [b.player for b in season.byes] == [byes[0][2]], word
+        wb = openpyxl.load_workbook(path)
+        ws = wb[schema.sheet_name("Results", lang)]
+
+
+def test_the_html_footer_describes_the_recalculation_in_words(tmp_path, capsys):
+    path = _new(tmp_path / "club.xlsx", "nl", capsys)
+    assert main(["export", str(path), "--html", "--out", str(tmp_path / "c.html")]) == 0
+    page = (tmp_path / "c.html").read_text(encoding="utf-8")
+    footer = page[page.index("<footer>"):page.index("</footer>")]
+    assert "prev" not in footer and "met de stand na de vorige ronde" in footer, footer
