@@ -6,6 +6,7 @@ none of them prints or exits: they return what happened or raise InputError / Ac
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence, cast
@@ -598,7 +599,14 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
     template's own rows)."""
     from keizer_xl.sheets.read import find_sheet, input_frames
 
-    bye = translator(schema.language_of_sheets(book.sheet_names())).gettext("bye")
+    # the workbook's own words (issue 26): the bye (vrij), the attendance letters (Dutch A, Z,
+    # T, N for E, U, C, L), the withdrawn status (teruggetrokken 5), the forfeits the
+    # language's instructions teach (Dutch 1-0R)
+    lang = schema.language_of_sheets(book.sheet_names())
+    tr = translator(lang)
+    bye, withdrawn = tr.gettext("bye"), tr.gettext("withdrawn")
+    letters = {code: letter for letter, code in schema.code_letters(lang).items()}
+    forfeits = {"1-0F": "1-0R", "0-1F": "0-1R", "0-0F": "0-0R"} if lang == "nl" else {}
     for canonical, frame in input_frames(season).items():
         if canonical == "Settings" and not settings:
             continue
@@ -611,8 +619,14 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
         lookup = _header_lookup(canonical, table.headers)
         rows = []
         for record in cast("list[dict[str, Any]]", frame.to_dict("records")):
-            if canonical == "Results" and record.get("Result") == "bye":
-                record["Result"] = bye  # the workbook's word for it (issue 26)
+            if canonical == "Results":
+                result = record.get("Result")
+                record["Result"] = bye if result == "bye" else forfeits.get(result, result)
+            elif canonical == "Attendance":
+                record = {k: letters.get(v, v) if isinstance(v, str) and k != "Name" else v
+                          for k, v in record.items()}
+            elif canonical == "Players" and isinstance(record.get("Status"), str):
+                record["Status"] = re.sub(r"^withdrawn\b", withdrawn, record["Status"])
             rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
                          for k, v in record.items() if k.casefold() in lookup})
         book.append_rows(name, rows)

@@ -163,19 +163,30 @@ def _add_player_columns(wb: Workbook, language: str, keys: list[str]) -> None:
 def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...]) -> None:
     """The source's settings in the template's Settings rows (their comments kept); keys the
     template has no row for are added below."""
+    from keizer_xl.frontends.template import (DEFAULT_SETTINGS, added_setting_comment,
+                                              setting_comment)
+
     ws = _table_sheet(wb, "Settings", language)
     where = {str(ws.cell(row=r, column=1).value or "").strip().casefold(): r
              for r in range(2, ws.max_row + 1)}
     last = ws.max_row
+    preset = dict(rows).get("preset")
     for key, value in rows:
         r = where.get(key.casefold())
         if r is None:
             last += 1
             r = last
             ws.cell(row=r, column=1, value=key).data_type = "s"
+            # every row an import adds is explained too (issue 26)
+            ws.cell(row=r, column=3, value=added_setting_comment(key, language, preset) or None)
         cell = ws.cell(row=r, column=2, value=str(value))
         cell.data_type = "s"
         cell.number_format = "@"
+    if preset:  # the explanations give the imported preset's values, not keizer's (issue 26)
+        for key, _value, comment in DEFAULT_SETTINGS:
+            if key.casefold() in where:
+                ws.cell(row=where[key.casefold()], column=3,
+                        value=setting_comment(key, comment, language, preset))
     _grow_table(ws, last, ws.max_column)
 
 

@@ -36,7 +36,7 @@ __all__ = [
     "SHEET_ORDER",
     "INPUT_HEADERS",
     "DEFAULT_SETTINGS",
-    "RESULT_CHOICES", "result_choices",
+    "RESULT_CHOICES", "result_choices", "ADDED_SETTINGS", "added_setting_comment",
     "ABSENCE_CHOICES",
     "STATUS_CHOICES",
     "LANGUAGES",
@@ -109,9 +109,12 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def setting_comment(key: str, comment: str, language: str = "en") -> str:
-    """A Settings row's comment in ``language``: the default preset's value (rules.py), then
-    the text, with the presets and the setting's choices filled in."""
+def setting_comment(key: str, comment: str, language: str = "en",
+                    preset: str | None = None) -> str:
+    """A Settings row's comment in ``language``: ``preset``'s value (default: the default
+    preset's; rules.py), then the text, with the presets and the setting's choices filled in
+    (issue 26: an import under ``preset kfc`` explains kfc's values, not keizer's)."""
+    from keizer_xl.core.rules import build_settings
     from keizer_xl.i18n import translator
 
     tr = translator(language)
@@ -120,9 +123,46 @@ def setting_comment(key: str, comment: str, language: str = "en") -> str:
               choices=", ".join(choice) if choice is not None else "")
     if key in ("preset", "season"):
         return text
-    defaults = dict(describe(Settings()))
-    return tr("{preset}: {value}. {text}", preset=Settings().preset, value=defaults[key],
+    settings = build_settings([("preset", preset)]) if preset else Settings()
+    defaults = dict(describe(settings))
+    if key not in defaults:
+        return text
+    return tr("{preset}: {value}. {text}", preset=settings.preset, value=defaults[key],
               text=text)
+
+
+#: The explanation of a Settings row an import adds below the template's rows (issue 26):
+#: every key an import writes (formats/kfc.py, formats/trf.py) that the template has no row for
+ADDED_SETTINGS: dict[str, str] = {
+    "city": "the city where the tournament is played (the rating report's line 022)",
+    "arbiter": "the arbiter (the rating report's line 102)",
+    "time_control": "the time control (the rating report's line 122)",
+    "round_dates": "the date of each round, in order (the rating report's line 132)",
+    "withdrawn_opponent": "a game against a player who has withdrawn: this share of the own "
+                          "value",
+    "withdrawn_opponent_result": "yes: a game against a player who has withdrawn scores the "
+                                 "share above times the result's share",
+    "withdrawn_opponent_forfeit_as_loss": "yes: against a player who has withdrawn, every "
+                                          "result but a win or a draw scores as a loss",
+    "loss": "Points for a lost game, as a share of the opponent's value",
+    "win": "Points for a won game, as a share of the opponent's value",
+    "draw": "Points for a draw, as a share of the opponent's value",
+    "forfeit_win": "Points for a forfeit win, as a share of the opponent's value",
+    "forfeit_loss": "Points for a forfeit loss, as a share of the opponent's value",
+}
+#: a club code row (``code X``)
+ADDED_CODE = "{code}: a club's own absence code, worth this share of the own value"
+
+
+def added_setting_comment(key: str, language: str = "en", preset: str | None = None) -> str:
+    """The comment of a Settings row an import adds (:data:`ADDED_SETTINGS`), in
+    ``language``, with ``preset``'s value where the preset has one; "" for a key not listed."""
+    from keizer_xl.i18n import translator
+
+    if key.casefold().startswith("code "):
+        return translator(language)(ADDED_CODE, code=key.split(None, 1)[1])
+    comment = ADDED_SETTINGS.get(key)
+    return setting_comment(key, comment, language, preset) if comment else ""
 
 
 #: The Players Status dropdown in each language (the reader accepts every one of them).

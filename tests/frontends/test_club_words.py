@@ -82,3 +82,40 @@ def test_the_html_footer_describes_the_recalculation_in_words(tmp_path, capsys):
     page = (tmp_path / "c.html").read_text(encoding="utf-8")
     footer = page[page.index("<footer>"):page.index("</footer>")]
     assert "prev" not in footer and "met de stand na de vorige ronde" in footer, footer
+
+
+def test_a_dutch_keizerforclubs_import_speaks_dutch(tmp_path, capsys):
+    """Issue 26 item 5: a KeizerForClubs tournament imported in Dutch: the attendance letters
+    the Dutch instructions teach (A, Z, T, not E, U, C), the status word teruggetrokken, the
+    bye vrij and the forfeit 1-0R, the Settings explanations of preset kfc (not keizer's), an
+    explanation for every row the import adds; and it still reads back to KeizerForClubs'
+    own points."""
+    import json
+
+    from tests.formats.test_kfc import STORED, make_db
+
+    db = make_db(tmp_path / "t.s3db", sums=STORED)
+    book = tmp_path / "club.xlsx"
+    assert main(["import", str(db), str(book), "--language", "nl"]) == 0
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(book)
+    attendance = {row[0]: [v for v in row[1:] if v] for row in
+                  wb["Aanwezigheid"].iter_rows(min_row=2, values_only=True) if row[0]}
+    # PAIRINGS of test_kfc: Bert on club duty in round 3, Finn excused in 2, unexcused in 3
+    assert attendance["Bert"] == ["T"] and attendance["Finn"] == ["A", "Z"]
+    status = {row[0]: row[4] for row in wb["Spelers"].iter_rows(min_row=2, values_only=True)}
+    assert status["Dirk"] == "teruggetrokken 2"
+    results = [row[4] for row in wb["Uitslagen"].iter_rows(min_row=2, values_only=True)]
+    assert "vrij" in results and "0-1R" in results and "bye" not in results
+    comments = {row[0]: row[2] for row in wb["Instellingen"].iter_rows(min_row=2,
+                                                                       values_only=True)}
+    assert comments["tiebreak"].startswith("kfc: rating, start.")  # not keizer's previous, ...
+    assert comments["bye"].startswith("kfc: 1/2.") and "keizer:" not in " ".join(
+        c for c in comments.values() if c)
+    for key in ("withdrawn_opponent", "loss"):  # the rows the import adds, explained
+        assert comments[key] and comments[key].startswith("kfc: "), (key, comments[key])
+        assert "share" not in comments[key] and "deel" in comments[key]
+    assert main(["standings", str(book), "--format", "json", "--no-write"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    names = {1: "Anna", 2: "Bert", 3: "Carl", 5: "Eva", 6: "Finn"}
+    assert {r["name"]: r["score"] for r in rows} == {names[i]: STORED[i] for i in names}
