@@ -21,7 +21,7 @@ __version__ = "0.2.0"
 
 #: public name -> module that defines it
 _PUBLIC = {
-    "Settings": "keizer_xl.core.rules",
+    "Settings": "keizer_xl.core.settings",
     "build_settings": "keizer_xl.core.rules",
     "Season": "keizer_xl.core.model",
     "Player": "keizer_xl.core.model",

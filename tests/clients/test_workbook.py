@@ -802,10 +802,19 @@ def test_chart_only_on_an_owned_sheet_is_allowed(tmp_path):
 
 
 def test_chart_on_a_sheet_written_this_session_is_allowed(tmp_path):
+    """A chart on a user's sheet blocks a save, unless this session rewrote that very sheet
+    (the chart goes with the sheet's old content): the save goes through, the sheet holds
+    what was written, the other sheet is kept, and no chart is left behind."""
     p = _book_with_chart(tmp_path / "club.xlsx", "Players")
     book = FileBook(p)
+    assert book.unsafe_to_write(OWNED_SHEETS) == ["chart on sheet Players"]
     book.write_sheet("Players", sheet_layout(pd.DataFrame({"Name": ["x"]}), SheetStyle()))
     book.save()
+    wb = openpyxl.load_workbook(p)
+    assert [[c.value for c in row] for row in wb["Players"].iter_rows()] == [["Name"], ["x"]]
+    assert [[c.value for c in row] for row in wb["Standings"].iter_rows()] == [
+        ["Rank", "Score"], [1, 10]]
+    assert wb["Players"]._charts == [] and FileBook(p).unsupported == []
 
 
 SHAPE_DRAWING = (
