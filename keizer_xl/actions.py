@@ -621,7 +621,8 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
         for record in cast("list[dict[str, Any]]", frame.to_dict("records")):
             if canonical == "Results":
                 result = record.get("Result")
-                record["Result"] = bye if result == "bye" else forfeits.get(result, result)
+                if isinstance(result, str):
+                    record["Result"] = bye if result == "bye" else forfeits.get(result, result)
             elif canonical == "Attendance":
                 record = {k: letters.get(v, v) if isinstance(v, str) and k != "Name" else v
                           for k, v in record.items()}
