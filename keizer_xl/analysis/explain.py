@@ -14,14 +14,14 @@ under ``prev`` / ``converge`` every earlier result is revalued with the values n
    ``start rank`` when the previous standing is the start ranking)
 2. ``Keizer points: 101 (was 93, +8).`` (``101 (unchanged).`` when equal)
 3. ``+20 for round 4: won with White against Carla Bakker.``: the new round
-4. ``-8 for round 1 (won with White against Daan Smit): worth 22 (after round 4) instead of
-   30 (after round 3), because Daan Smit sank from value 30 to 22.``: an earlier game revalued, in round order.  The opponent's
+4. ``-8 for round 1 (won with White against Daan Smit): worth 22 instead of 30 (after
+   round 3), because Daan Smit sank from value 30 to 22.``: an earlier game revalued, in round order.  The opponent's
    value is the one the engine used (worth / the result's fraction: exact).  ``rose`` when it
    went up; ``because Daan Smit left the ranking`` after a ``withdrawn remove``.
-5. ``-1 for round 2 (absent, excused (E)): worth 14 (after round 4) instead of 15 (after round 3),
+5. ``-1 for round 2 (absent, excused (E)): worth 14 instead of 15 (after round 3),
    because the own value fell.``: an earlier bye or absence credit revalued (a fraction of the
-   own value).  Both worths name their standing, so they never seem to contradict the Explain
-   sheet's "worth then" (the worth after the result's own round, issue 26).
+   own value).  The earlier worth names its standing, so it never seems to contradict the
+   Explain sheet's "worth then" (the worth after the result's own round, issue 26).
 6. ``-3 for the own value: 44 instead of 47.``
 7. ``Overtaken by Eva Visser (+31) and Finn de Wit (+25).``: ranked below him before, above him
    now, with their own change; ``Passed Gijs Mulder (-2).`` for the opposite.  Both in the
@@ -196,10 +196,10 @@ def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
         before, now = points[k - 1][name][r - 1], points[k][name][r - 1]
         if before == now:
             continue
-        # each worth named with the standing it is from (issue 26): the Explain sheet's "worth
+        # the earlier worth named with its standing (issue 26): the Explain sheet's "worth
         # then" is the worth after the result's own round, this one after the previous round
         head = dict(change=signed_text(now - before), round=r, what=fact.describe(),
-                    now=Message("{value} (after round {round})", value=number_text(now), round=k),
+                    now=number_text(now),
                     before=Message("{value} (after round {round})", value=number_text(before),
                                    round=k - 1))
         if fact.kind == "game":

@@ -166,7 +166,8 @@ def test_rank_drop_after_a_win_is_explained_word_for_word():
         "Bram fell 3 places after round 3, from rank 2 to rank 5.\n"
         "Keizer points: 22 (unchanged).\n"
         "+5 for round 3: won with White against Gijs.\n"
-        "-4 for round 1 (won with Black against Anna): worth 6 (after round 3) instead of 10 (after round 2), because Anna sank "
+        "-4 for round 1 (won with Black against Anna): worth 6 instead of 10 (after round 2), "
+        "because Anna sank "
         "from value 10 to 6.\n"
         "-1 for the own value: 11 instead of 12.\n"
         "Overtaken by Finn (+11.5), Carla (+8) and Hanna (+3.5).")
@@ -185,15 +186,14 @@ def test_explanation_of_an_absence_and_a_bye_word_for_word():
         "A stayed at rank 1 after round 2.\n"
         "Keizer points: 16.67 (was 15, +1.67).\n"
         "+2.67 for round 2: absent, excused (E).\n"
-        "-1 for round 1 (won with White against B): worth 6 (after round 2) instead of 7 "
-        "(after round 1), because B sank from "
-        "value 7 to 6.")
+        "-1 for round 1 (won with White against B): worth 6 instead of 7 (after round 1), "
+        "because B sank from value 7 to 6.")
     bye = explain_player(s, h, "E")
     assert bye.text == (
         "E fell 1 place after round 2, from rank 4 to rank 5.\n"
         "Keizer points: 8.33 (was 6.67, +1.67).\n"
         "0 for round 2: lost with White against C.\n"
-        "+0.67 for round 1 (bye): worth 3.33 (after round 2) instead of 2.67 (after round 1), "
+        "+0.67 for round 1 (bye): worth 3.33 instead of 2.67 (after round 1), "
         "because the own value rose.\n"
         "+1 for the own value: 5 instead of 4.\n"
         "Overtaken by C (+3).")

@@ -153,7 +153,7 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
         for c in sheet["cells"].values():
             if isinstance(c.get("v"), str):
                 c["v"] = re.sub(r"worth (\S+) instead of (\S+), because",
-                                r"worth \1 (after round 22) instead of \2 (after round 21), because",
+                                r"worth \1 instead of \2 (after round 21), because",
                                 c["v"])
     if name == "Crosstable":  # split with Rank and Name repeated: its notes from column C on
         for a in [a for a in sheet["cells"] if _rc(a)[0] == "A" and _rc(a)[1] > 34 + 1 + TITLE_ROWS]:
