@@ -78,6 +78,10 @@ MARK_WORDS: Mapping[str, str] = {
     "withdrawn": N_("withdrawn"),
 }
 
+#: the bye's mark in a round column, outside English (issue 26: German "spielfrei 13.33" made
+#: the round columns of a 20 x 12 Standings too wide for one page): Dutch vrij, German frei
+BYE_MARK = N_("the mark of a pairing-allocated bye in a round column")
+
 LEGEND_INTRO = N_("Round columns: a number is a game's points;")
 LEGEND_POINTS = N_("a mark with a number: the points it scored.")
 CLUB_CODE_WORDS = N_("club code")
@@ -186,6 +190,8 @@ def mark_text(key: str, lang: str = "en") -> str:
     as the language's letter (Dutch ``A`` for E), a club code as typed."""
     from keizer_xl.sheets import schema
 
+    if key == "bye" and translator(lang).has(BYE_MARK) and translator(lang).lang != "en":
+        return translator(lang).gettext(BYE_MARK)
     if key in ("bye", "withdrawn"):
         return translator(lang).gettext(MARKS[key])
     if key in MARKS:
