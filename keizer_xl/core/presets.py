@@ -55,6 +55,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "withdrawn_opponent_forfeit_as_loss": True,
         "pending_scores_zero": True,
         "tiebreak": ("rating", "start"),
+        # the printed standings (cReportingUnit.cs via GetPlayerLiOrderedForResults): points
+        # to 2 decimals, game points, rating; the ranking above still sets the values
+        "display_order": "points-games-rating",
         "colours": "lower-white",
     },
     # gnutterts/chesspairing's Keizer scorer with its defaults (scoring/keizer/options.go
