@@ -78,9 +78,13 @@ def round_column(k: int) -> int:
 #: What a code without an opponent becomes (FIDE reading): the bye, or an Attendance code.
 IMPORT_CODES: dict[str, str] = {"U": "bye", "H": "E", "F": "C", "Z": "U", " ": "U"}
 #: chesspairing's reading of the same letters (its trf/convert.go: U absent, F its PAB).
-CHESSPAIRING_CODES: dict[str, str] = {"U": "U", "H": "E", "F": "bye", "Z": "U", " ": "U"}
+#: Its half-point and zero-point byes (``H``, ``Z``) score as its Keizer scorer's defaults do
+#: (scoring/keizer/options.go: ``HalfByeFraction`` 0.50, ``ZeroByeFraction`` 0): club codes
+#: HB (1/2) and ZB (0), with their Settings rows (:data:`CHESSPAIRING_CLUB_CODES`).
+CHESSPAIRING_CODES: dict[str, str] = {"U": "U", "H": "HB", "F": "bye", "Z": "ZB", " ": "U"}
+CHESSPAIRING_CLUB_CODES: dict[str, str] = {"HB": "1/2", "ZB": "0"}
 #: chesspairing's ``### chesspairing:bye ... type=T`` types.
-_DIRECTIVE_TYPES = {"pab": "bye", "half": "E", "excused": "E", "zero": "U", "absent": "U",
+_DIRECTIVE_TYPES = {"pab": "bye", "half": "HB", "excused": "E", "zero": "ZB", "absent": "U",
                     "clubcommitment": "C"}
 #: What the export writes without an opponent (FIDE flavour): the bye and each built-in code.
 EXPORT_CODES: dict[str, str] = {"bye": "U", "E": "H", "C": "F", "U": "Z"}
@@ -278,6 +282,8 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
     season = _own_directives(season, own, by_start, r)
     rows = _settings_rows(header, season_dates, options, chesspairing, season, r,
                           generated or program == "chesspairing")
+    used = {a.code for a in season.absences}
+    rows += [(f"code {c}", v) for c, v in CHESSPAIRING_CLUB_CODES.items() if c in used]
     if r.problems:
         raise InputError(r.problems)
     try:
@@ -470,7 +476,17 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
                 else:
                     absences.append(Absence(k, names[sn], meaning, where))
                 continue
-            game = _game(sn, pl, k, opponent, colour, code, by_start, names, r)
+            if chesspairing and code == "*":
+                # chesspairing's reader skips a game without a result (trf/convert.go
+                # ToTournamentState: "Skip if not-yet-played"): neither played, both absent
+                absences.append(Absence(k, names[sn], "U", where))
+                if sn < opponent:
+                    r.notes.append(Message(
+                        "round {round}: {white} - {black} has no result ('*'); chesspairing "
+                        "reads neither as playing: both absent, as it scores them", round=k,
+                        white=names[sn], black=names.get(opponent, str(opponent))))
+                continue
+            game = _game(sn, pl, k, opponent, colour, code, by_start, names, r, chesspairing)
             if game is not None:
                 games.append(game)
     for n, verb, params in directives:
@@ -510,7 +526,8 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
 
 
 def _game(sn: int, pl: _Line, k: int, opponent: int, colour: str, code: str,
-          by_start: Mapping[int, _Line], names: Mapping[int, str], r: _Reader) -> Game | None:
+          by_start: Mapping[int, _Line], names: Mapping[int, str], r: _Reader,
+          chesspairing: bool = False) -> Game | None:
     """The game of ``pl`` in round k, read from the line of the player with White (or the
     lower start number when neither has a colour); None when it is read from the other line."""
     other = by_start.get(opponent)
@@ -551,6 +568,16 @@ def _game(sn: int, pl: _Line, k: int, opponent: int, colour: str, code: str,
                                      round=k, mine=code, name=names[sn], theirs=their_code,
                                      opponent=names[opponent], other=other.number))
         return None
+    if chesspairing and result is Result.DOUBLE_FORFEIT:
+        # chesspairing reads a game from the line listed first and turns its '-' into a
+        # forfeit win for the other player (trf/convert.go convertResultToGameResult: a
+        # forfeit loss of White is "ForfeitBlackWins"); both forfeited becomes one forfeit
+        first_white = pl.number < other.number
+        result = Result.BLACK_FORFEIT if first_white else Result.WHITE_FORFEIT
+        winner = names[opponent] if first_white else names[sn]
+        r.notes.append(Message("round {round}: {white} - {black} is '- -' (both forfeited); "
+                               "chesspairing reads it as a forfeit win for {winner}: read so",
+                               round=k, white=names[sn], black=names[opponent], winner=winner))
     return Game(k, names[sn], names[opponent], result, origin=r.at(pl.number))
 
 

@@ -137,9 +137,16 @@ def test_chesspairing_reads_U_as_absent_and_F_as_the_bye_and_its_comments_are_fo
     assert {(a.round, a.player, a.code) for a in s.absences} == {
         (1, "Els Visser", "U"), (4, "Tom Mulder", "U"),  # U: absent, as chesspairing reads it
         (2, "Piet Jansen", "C"),  # the comment overrides the H of the 001 line
-        (3, "Kees Bakker", "U")}
+        (3, "Kees Bakker", "ZB")}  # Z: its zero-point bye, worth 0 (ZeroByeFraction)
+    assert ("code ZB", "0") in imported.settings_rows
     assert s.player("Anna Smit").withdrawn_round == 5
     assert "chesspairing" in imported.notes[0]
+    # round 4 Jansen - Bakker '- -': chesspairing takes the result from Jansen's line (listed
+    # first), a forfeit loss of White, i.e. a forfeit win for Bakker (trf/convert.go)
+    r4 = [g for g in s.games if g.round == 4 and g.white == "Piet Jansen"]
+    assert r4[0].result is Result.BLACK_FORFEIT
+    assert any("chesspairing reads it as a forfeit win for Kees Bakker" in n
+               for n in imported.notes)
 
 
 def test_trf_2026_absence_records_and_the_keizer_options():

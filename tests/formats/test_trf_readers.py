@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
@@ -332,13 +333,32 @@ def test_a_chesspairing_keizer_file_padded_by_bytes_reads_its_way(tmp_path):
     assert names[:2] == ["Jürgen Müller", "Ángel Peña"]
     assert names[2] == long.encode("utf-8")[:33].decode("utf-8", "ignore").strip()
     assert [(b.round, b.player) for b in season.byes] == [(1, "Ángel Peña")]  # F: its bye
-    assert [(a.round, a.player, a.code) for a in season.absences] == [(2, names[2], "U")]
+    # U: an absence; '*': chesspairing's reader skips the game, so both are absent
+    assert sorted((a.round, a.player, a.code) for a in season.absences) == sorted([
+        (2, "Jürgen Müller", "U"), (2, names[2], "U"), (2, "Ángel Peña", "U")])
     assert {(g.round, g.white, g.black, g.result) for g in season.games} == {
-        (1, "Jürgen Müller", names[2], Result.WHITE_WINS),
-        (2, "Jürgen Müller", "Ángel Peña", Result.PENDING)}
+        (1, "Jürgen Müller", names[2], Result.WHITE_WINS)}
     assert dict(imported.settings_rows)["preset"] == "chesspairing"
-    assert season.settings.pending_scores_zero  # scored 0 for both, as chesspairing does
+    assert season.settings.pending_scores_zero  # a result left empty later: 0 for both
     assert any("padded by bytes" in n for n in imported.notes)
+    assert any("has no result ('*')" in n for n in imported.notes)
+
+
+def test_chesspairings_half_and_zero_point_byes_score_as_its_defaults():
+    # its writer's H (ByeHalf) and Z (ByeZero): scoring/keizer/options.go HalfByeFraction 0.50,
+    # ZeroByeFraction 0: club codes HB and ZB with those credits
+    lines = [cp_line(1, "Anna", 2000, "0.5", 1, [(0, "-", "H"), (2, "w", "0")]),
+             cp_line(2, "Bert", 1900, "1.0", 2, [(3, "w", "0"), (1, "b", "1")]),
+             cp_line(3, "Carl", 1800, "1.0", 3, [(2, "b", "1"), (0, "-", "Z")])]
+    imported = parse_trf(cp_file(lines, [b"012 Club", b"092 Keizer"]).decode(), "hz.trf")
+    assert sorted((a.round, a.player, a.code) for a in imported.season.absences) == [
+        (1, "Anna", "HB"), (2, "Carl", "ZB")]
+    rows = dict(imported.settings_rows)
+    assert rows["code HB"] == "1/2" and rows["code ZB"] == "0"
+    # N = 3, top 3 (rating order Anna 3, Bert 2, Carl 1): round 1 Anna H = 1/2 x 3 = 1.5
+    # (rounded to the half point), plus the own value: in the standing after round 1
+    st = compute_history(imported.season).after(1)
+    assert st.round_column(1)["Anna"] == F(3, 2)
 
 
 def test_a_file_chesspairings_generator_wrote_is_read_its_way():
