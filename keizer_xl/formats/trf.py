@@ -740,7 +740,7 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
     as FIDE counts them, and a player's game points (a win or forfeit win 1, a draw 1/2; never
     Keizer points), where they differ, are in a ``### keizer-xl:game-points`` line; so are
     Joined and withdrawals (``### keizer-xl:joined``/``withdrawn``), which the import reads
-    back.  Names are in FIDE's ASCII spelling (the same columns in bytes and in characters)
+    back (not in ``knsb``).  Names are in FIDE's ASCII spelling (the same columns in bytes and in characters)
     unless ``club_spelling``.  ``knsb``: the Dutch federation's flavour (092 ``Individual:
     Keizer system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id column,
     forfeits, byes, absences and games against a player without a KNSB id written as
@@ -883,7 +883,7 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             row132 += list(day(dates[k], short_fmt))
     if len(row132) > 3:
         out.append("".join(row132))
-    if comments:
+    if comments and not knsb:  # the KNSB's batch carries its games alone (no ### lines)
         out.append("### keizer-xl: columns 81-84 are the total of the round codes (U F 1, H 1/2, "
                    "Z 0); game points and membership below")
         out.extend(comments)

@@ -218,6 +218,7 @@ def test_every_knsb_export_is_read_alike_and_its_points_are_its_codes(seed):
     listed = [p for p in season.players
               if p.joined <= last and (p.withdrawn_round is None or p.withdrawn_round > 1)]
     assert header["072"] == str(sum(1 for p in listed if p.rating))  # a count
+    assert "###" not in report.text  # the KNSB's batch: its games alone
     # only played games between two players with a KNSB id; everything else Z
     for p in by_chars.values():
         for opp, colour, code in p["rounds"]:  # type: ignore[misc]
