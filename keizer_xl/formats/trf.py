@@ -42,11 +42,11 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from keizer_xl.core.model import (Absence, Bye, Game, Player, Result, ScoreKind, Season, validate)
-from keizer_xl.core.rules import (MAX_ROUND, PRESETS, SettingError, build_settings, parse_date,
-                                  parse_setting)
+from keizer_xl.core.rules import (MAX_RATING, MAX_ROUND, PRESETS, SettingError, build_settings,
+                                  parse_date, parse_setting)
 from keizer_xl.core.standings import History, start_order
 from keizer_xl.errors import ActionError, InputError, Message, Problem
-from keizer_xl.formats import ImportedSeason
+from keizer_xl.formats import ImportedSeason, read_source_bytes
 
 __all__ = ["read_trf", "parse_trf", "write_trf", "export_trf", "TrfExport", "trf_name",
            "IMPORT_CODES", "EXPORT_CODES", "FIELDS", "round_column"]
@@ -136,7 +136,10 @@ def read_trf(path: str | Path) -> ImportedSeason:
 
     Raises InputError listing every problem, each at its line (``club.trf line 12``)."""
     p = Path(path)
-    data = p.read_bytes()
+    data = read_source_bytes(p)  # a folder, a pipe, a device, a huge file: refused unread
+    wrong = _not_text(data)
+    if wrong is not None:
+        raise InputError([Problem(p.name, wrong)])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:  # older programs write Windows-1252
@@ -144,10 +147,57 @@ def read_trf(path: str | Path) -> ImportedSeason:
     return parse_trf(text, p.name)
 
 
+def _not_text(data: bytes) -> Message | None:
+    """What the file is when it is not a TRF's plain text (UTF-8 or Windows-1252): UTF-16 or
+    UTF-32 text (its byte-order mark, or a zero byte beside every character), a SQLite
+    database, other binary data (zero bytes)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+            len(data) >= 4 and data.count(0) * 3 >= len(data) and b"\x00\x00\x00" not in data[:64]):
+        return Message("the file is UTF-16 text: save it as UTF-8 (or ANSI) and import again")
+    if data.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00")):  # pragma: no cover
+        return Message("the file is UTF-16 text: save it as UTF-8 (or ANSI) and import again")
+    if data.startswith(b"SQLite format 3\x00"):
+        return None  # named .trf by mistake: parse_trf says what it is
+    if b"\x00" in data:
+        return Message("the file holds binary data (zero bytes), not the text of a TRF file")
+    return None
+
+
+#: characters that end or break a line of text where a TRF has none: control characters
+#: (tab included: it shifts the columns) and Unicode's line separators; \x1a is the DOS end
+#: of file some old programs write last, read past
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+
+
+def ascii_number(text: str) -> int | None:
+    """``text`` as a whole number when it is made of the digits 0-9 only; None otherwise
+    (``str.isdigit`` also takes ``²`` and Arabic-Indic digits, which ``int`` refuses or reads
+    as a number no TRF program writes)."""
+    return int(text) if _ASCII_NUMBER.fullmatch(text) else None
+
+
+def _other_digit(text: str) -> str | None:
+    """The first character of ``text`` that is a digit but not 0-9 (``²``, ``٣``)."""
+    return next((c for c in text if c.isdigit() and not "0" <= c <= "9"), None)
+
+
 def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
     r = _Reader(label)
-    lines = text.splitlines()
-    if not any(line.startswith("001") for line in lines):
+    if text.startswith("SQLite format 3"):
+        raise InputError([Problem(label, Message("{file} is a KeizerForClubs tournament: name it "
+                                                 ".s3db", file=label))])
+    # lines end at \n (and \r\n, \r) only: str.splitlines would also split at a form feed or
+    # a Unicode line separator and report every later problem at the wrong line
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\x1a").split("\n")
+    for n, line in enumerate(lines, 1):
+        m = _CONTROL.search(line)
+        if m:
+            r.problem(n, Message("column {column} holds the control character {code} (a TRF "
+                                 "line is plain text)", column=m.start() + 1,
+                                 code=f"U+{ord(m.group()):04X}"))
+            lines[n - 1] = ""  # reported once: the line is not read further
+    if not any(line.startswith("001") for line in lines) and not r.problems:
         kind = (Message("{file} is a KeizerForClubs tournament: name it .s3db", file=label)
                 if text.startswith("SQLite format 3") else
                 Message("{file} is neither a TRF file (it has no 001 player lines) nor a "
@@ -184,12 +234,16 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
                 directives.append((n, m.group(1), params))
         elif code == "240":
             parts = rest.split()
-            try:
-                absences_240.append((n, parts[0].upper(), int(parts[1]),
-                                     [int(x) for x in parts[2:]]))
-            except (IndexError, ValueError):
+            numbers = [ascii_number(x) for x in parts[1:]]
+            if len(parts) < 2 or None in numbers:
                 r.problem(n, Message("{text!r} is not an absence record (240 F|H round start "
                                      "numbers)", text=line))
+            elif not 1 <= (numbers[0] or 0) <= MAX_ROUND:
+                r.problem(n, Message("round {round} is not a round number (1 to {max_round})",
+                                     round=parts[1], max_round=MAX_ROUND))
+            else:
+                absences_240.append((n, parts[0].upper(), numbers[0] or 0,
+                                     [x or 0 for x in numbers[1:]]))
         elif code in ("XXA", "XXK"):
             options[code] = (n, rest)
         elif code in _SILENT:
@@ -250,14 +304,23 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
     numbers: dict[str, int | None] = {}
     for key in ("start", "rating", "rank"):
         text = _field(wide, key)
-        if text and not text.isdigit():
-            first, last = FIELDS[key]
+        first, last = FIELDS[key]
+        other = _other_digit(text)
+        if other is not None:
+            r.problem(n, Message("columns {columns} ({what}) hold {text!r}: {char!r} is not a "
+                                 "digit 0-9", columns=f"{first}-{last}",
+                                 what=Message(_FIELD_WORDS[key]), text=text, char=other))
+        elif text and ascii_number(text) is None:
             r.problem(n, Message("columns {columns} ({what}) hold {text!r}: the line's columns "
                                  "are out of place", columns=f"{first}-{last}",
                                  what=Message(_FIELD_WORDS[key]), text=text))
-        numbers[key] = int(text) if text.isdigit() else None
+        numbers[key] = ascii_number(text)
+    if (numbers["rating"] or 0) > MAX_RATING:
+        r.problem(n, Message("columns {columns} (rating): {value} is not a rating (0 to "
+                             "{max_rating})", columns="49-52", value=numbers["rating"],
+                             max_rating=MAX_RATING))
     points = _field(wide, "points")
-    if points and not re.fullmatch(r"\d+(?:[.,]\d)?", points):
+    if points and not re.fullmatch(r"[0-9]+(?:[.,][0-9])?", points):
         r.problem(n, Message("columns {columns} ({what}) hold {text!r}: the line's columns are "
                              "out of place", columns="81-84", what=Message(_FIELD_WORDS["points"]),
                              text=points))
@@ -270,6 +333,10 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
     k = 0
     while len(line) > 89 + ROUND_WIDTH * k:
         k += 1
+        if k > MAX_ROUND:  # never let a long line size the season (core.rules.MAX_ROUND)
+            r.problem(n, Message("the line has more than {max_round} rounds, the most a "
+                                 "season workbook holds", max_round=MAX_ROUND))
+            break
         col = round_column(k)
         block = line[col - 3:col + 7].ljust(ROUND_WIDTH)
         if block[0:2].strip() or block[6] != " " or block[8] != " ":
@@ -281,7 +348,13 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
             blocks.append(None)
             continue
         opponent_text, colour, code = block[2:6].strip(), block[7], block[9]
-        if opponent_text and not opponent_text.isdigit():
+        other = _other_digit(opponent_text)
+        if other is not None:
+            r.problem(n, Message("round {round} (columns {columns}): opponent {text!r}: {char!r} "
+                                 "is not a digit 0-9", round=k, columns=f"{col}-{col + 3}",
+                                 text=opponent_text, char=other))
+            continue
+        if opponent_text and ascii_number(opponent_text) is None:
             r.problem(n, Message("round {round} (columns {columns}): opponent {text!r} is not a "
                                  "start number", round=k, columns=f"{col}-{col + 3}",
                                  text=opponent_text))
@@ -290,7 +363,12 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
             r.problem(n, Message("round {round} (column {column}): unknown colour {code!r} (w, b "
                                  "or -)", round=k, column=col + 5, code=colour))
             continue
-        opponent = int(opponent_text) if opponent_text else 0
+        opponent = ascii_number(opponent_text) or 0
+        if opponent and opponent == numbers["start"]:
+            r.problem(n, Message("round {round} (columns {columns}): the player's opponent is "
+                                 "his own start number {number}", round=k,
+                                 columns=f"{col}-{col + 3}", number=opponent))
+            continue
         if opponent == 0 and code in " *" and colour in "- ":
             # '0000 -  ': no game, no code (the KNSB's left-out game); '0000 - *': a round
             # not played yet (TRF-2026 files list the coming rounds so)
@@ -313,7 +391,7 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
 def _trf_date(text: str) -> datetime.date | None:
     """A TRF date: YY/MM/DD or YY.MM.DD (132 lines), YYYY/MM/DD, DD/MM/YYYY, DD.MM.YYYY."""
     text = text.strip()
-    m = re.fullmatch(r"(\d\d)[/.-](\d\d)[/.-](\d\d)", text)
+    m = re.fullmatch(r"([0-9][0-9])[/.-]([0-9][0-9])[/.-]([0-9][0-9])", text)
     if m:
         try:
             return datetime.date(2000 + int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -433,11 +511,11 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
             r.notes.append(Message("{name} has no entries after round {round}: read as "
                                    "withdrawn from round {withdrawn}", name=names[sn],
                                    round=last_round[sn], withdrawn=withdrawn))
-    withdrawn_by_directive = {names[int(p["player"])]: int(p["after-round"]) + 1
+    withdrawn_by_directive = {names[ascii_number(p["player"]) or 0]:
+                              (ascii_number(p["after-round"]) or 0) + 1
                               for _, verb, p in directives if verb == "withdrawn"
-                              and p.get("player", "").isdigit()
-                              and int(p["player"]) in names
-                              and p.get("after-round", "").isdigit()}
+                              and ascii_number(p.get("player", "")) in names
+                              and 0 <= (ascii_number(p.get("after-round", "")) or -1) < MAX_ROUND}
     players = [replace(p, withdrawn_round=withdrawn_by_directive.get(p.name, p.withdrawn_round))
                for p in players]
     games.sort(key=lambda g: g.round)
@@ -498,19 +576,19 @@ def _directive(n: int, verb: str, params: Mapping[str, str], by_start: Mapping[i
     """``### chesspairing:bye round=N player=SN type=T`` overrides what the 001 line said for
     that round; ``withdrawn player=SN after-round=N`` is read with the players."""
     player = params.get("player", "")
-    if not player.isdigit() or int(player) not in names:
+    if ascii_number(player) not in names:
         r.problem(n, Message("no player has start number {number}", number=player or "-"))
         return
     if verb != "bye":
         return
     kind = _DIRECTIVE_TYPES.get(params.get("type", "").lower())
     rnd = params.get("round", "")
-    if kind is None or not rnd.isdigit():
+    if kind is None or not 1 <= (ascii_number(rnd) or 0) <= MAX_ROUND:
         r.problem(n, Message("round {round}: unknown result code {code!r} (TRF codes: 1 = 0 + - "
                              "W D L * with an opponent; U H F Z or blank without one)",
                              round=rnd or "-", code=params.get("type", "")))
         return
-    name, k = names[int(player)], int(rnd)
+    name, k = names[ascii_number(player) or 0], ascii_number(rnd) or 0
     byes[:] = [b for b in byes if not (b.round == k and b.player == name)]
     absences[:] = [a for a in absences if not (a.round == k and a.player == name)]
     if kind == "bye":
@@ -535,7 +613,7 @@ def _settings_rows(header: Mapping[str, str], dates: Sequence[datetime.date],
         n, text = options["XXA"]
         if text.strip().lower() == "true":
             gap = options.get("XXK", (n, ""))[1].strip()
-            rows.append(("rematch_gap", gap if gap.isdigit() else "0"))
+            rows.append(("rematch_gap", gap if ascii_number(gap) is not None else "0"))
     return rows
 
 

@@ -356,6 +356,7 @@ def _main(argv: Sequence[str] | None) -> int:
         raise KeyboardInterrupt
     _OPENED.clear()
     files.written.clear()
+    files.inputs.clear()
     try:
         previous = signal.signal(signal.SIGTERM, _stop)
     except (ValueError, AttributeError, OSError):  # not the main thread, or no SIGTERM here

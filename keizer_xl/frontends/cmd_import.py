@@ -14,8 +14,8 @@ through ``outcome.describe`` like every other report.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -65,6 +65,9 @@ class ExportReport:
 def read_source(path: Path) -> ImportedSeason:
     """The season in ``path``, by its kind: ``.trf``/``.txt`` a TRF file, ``.s3db`` a
     KeizerForClubs tournament."""
+    from keizer_xl.clients import files
+
+    files.protect_input(path)  # the one writer refuses BOOK when it is this file (any link)
     suffix = path.suffix.lower()
     if suffix in (".trf", ".txt"):
         from keizer_xl.formats.trf import read_trf
@@ -80,7 +83,7 @@ def read_source(path: Path) -> ImportedSeason:
 
 def import_season(source: Path, target: Path, language: str, *, force: bool) -> ImportReport:
     """Read ``source`` and write the new season workbook ``target`` (nothing on a problem)."""
-    if not source.exists():
+    if not os.path.lexists(source) or not source.exists():
         raise UsageError(Message("{path}: no such file", path=str(source)))
     if target.suffix.lower() != ".xlsx":
         raise UsageError(Message("{path}: the season workbook must end in .xlsx",
@@ -108,16 +111,24 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     report's columns they fill) and ``settings_rows`` in the template's Settings rows; written
     atomically, a replaced file kept in ``.keizer-backups/``."""
     from keizer_xl.actions import write_season
+    from keizer_xl.clients import atomic
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
 
     rounds = season.known_rounds()
-    wb = template_workbook(rounds=min(MAX_ROUNDS, max(40, rounds)), language=language)
+    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.rules.MAX_ROUND)
+        raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
+                                  rounds=rounds, max_round=MAX_ROUNDS))
+    # as many Attendance round columns as the source has rounds (at least the template's 40)
+    wb = template_workbook(rounds=max(40, rounds), language=language)
     _add_player_columns(wb, language, [key for key in _REPORT_COLUMNS if any(
         getattr(p, _ATTRIBUTES.get(key, key)) for p in season.players)])
     _fill_settings(wb, language, tuple(settings_rows))
-    with tempfile.TemporaryDirectory(prefix="keizer-xl-import-") as folder:
-        draft = Path(folder) / target.name
+    # the draft is made beside the target, in the one writer's scratch folder
+    # (.~keizer-xl.<name>.<random>.tmp/, 0700): a run killed half-way leaves it where the next
+    # write of the target removes it, never a folder of players' names in the system's temp
+    with atomic.scratch_folder(target) as folder:
+        draft = folder / target.name
         write_new_workbook(wb, draft, backup=False)
         book = open_book(draft)
         write_season(book, season, settings=False)
@@ -162,6 +173,8 @@ def _add_player_columns(wb: Workbook, language: str, keys: list[str]) -> None:
 def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...]) -> None:
     """The source's settings in the template's Settings rows (their comments kept); keys the
     template has no row for are added below."""
+    from keizer_xl.frontends.template import put_value
+
     ws = _table_sheet(wb, "Settings", language)
     where = {str(ws.cell(row=r, column=1).value or "").strip().casefold(): r
              for r in range(2, ws.max_row + 1)}
@@ -171,9 +184,9 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
         if r is None:
             last += 1
             r = last
-            ws.cell(row=r, column=1, value=key).data_type = "s"
-        cell = ws.cell(row=r, column=2, value=str(value))
-        cell.data_type = "s"
+            put_value(ws, r, 1, key)
+        # put_value: text stays text ('=1+1' too); a control character was refused by the reader
+        cell = put_value(ws, r, 2, str(value))
         cell.number_format = "@"
     _grow_table(ws, last, ws.max_column)
 
