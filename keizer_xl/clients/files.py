@@ -56,6 +56,7 @@ __all__ = [
     "refuse_unsafe_target",
     "output_lock",
     "file_kind",
+    "no_print_only_hint",
     "live_temps",
 ]
 
@@ -455,6 +456,18 @@ def check_can_write(book: str | os.PathLike[str]) -> None:
             "{name} cannot be opened for writing ({reason}); it is probably open in another "
             "program. Close it there and run again; nothing was written.",
             name=path.name, reason=str(exc.strerror or exc))) from exc
+
+
+@contextmanager
+def no_print_only_hint() -> Iterator[None]:
+    """For a command that writes a new file and has no print-only mode (``import``,
+    ``new-season``): a read-only refusal must not suggest ``--no-write / --dry-run``."""
+    try:
+        yield
+    except WorkbookFileError as exc:
+        if exc.hint == "print_only":
+            exc.hint = None
+        raise
 
 
 # --------------------------------------------------------------------------- temporary files

@@ -10,16 +10,38 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import Bye, Game, Season
+from keizer_xl.core.rules import MAX_ROUND_GAP
 from keizer_xl.errors import InputError, Message, Problem
 
-__all__ = ["ImportedSeason", "MAX_SOURCE_BYTES", "check_source_file", "read_source_bytes"]
+__all__ = ["ImportedSeason", "MAX_SOURCE_BYTES", "check_source_file", "read_source_bytes",
+           "round_gap_problems"]
 
 #: The largest file ``import`` reads: a TRF of 1,000 players and 1,000 rounds is 10 MB, a
 #: KeizerForClubs tournament of a long season a few MB.  A larger one is refused before it is
 #: read (``/dev/zero`` or a 4 GiB file must not fill the memory; issue 22).
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
+
+
+def round_gap_problems(items: Iterable[Game | Bye]) -> list[Problem]:
+    """The rule ``check`` applies to Results (core.rules.MAX_ROUND_GAP), at the source's
+    line or row (``origin``): a round with games more than MAX_ROUND_GAP rounds after the round
+    before it is refused at import, so that what import writes, check accepts."""
+    first: dict[int, str] = {}
+    for item in sorted(items, key=lambda x: x.round):
+        first.setdefault(item.round, item.origin)
+    out: list[Problem] = []
+    previous = 0
+    for rnd in sorted(first):
+        if rnd - previous > MAX_ROUND_GAP:
+            out.append(Problem(first[rnd] or "?", Message(
+                "round {round} comes after round {previous} ({count} rounds without any game): "
+                "a typing slip? A season workbook allows at most {gap} rounds without games",
+                round=rnd, previous=previous, count=rnd - previous - 1, gap=MAX_ROUND_GAP)))
+        previous = rnd
+    return out
 
 
 def check_source_file(path: str | os.PathLike[str]) -> None:

@@ -38,7 +38,7 @@ from typing import Any
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
 from keizer_xl.core.rules import MAX_RATING, MAX_ROUND, Tiebreak, build_settings, parse_setting
 from keizer_xl.errors import InputError, Message, Problem, SettingError
-from keizer_xl.formats import ImportedSeason, check_source_file
+from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
 
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS", "SHIPPED_PERCENTAGES"]
 
@@ -205,6 +205,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     season = Season(players=tuple(plist), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences) + tuple(gaps), settings=settings,
                     attendance_rounds=tuple(range(1, last + 1)))
+    problems.extend(round_gap_problems((*games, *byes)))  # the rule check applies (MAX_ROUND_GAP)
     problems.extend(validate(season))
     if problems:
         raise InputError(problems)
@@ -429,6 +430,11 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
     elif ratio is None:
         problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
                                 Message("{value!r} is not a number", value=raw)))
+    elif not math.isfinite(ratio) or abs(ratio) > _FLOAT32_MAX:
+        # KeizerForClubs reads it as a float32 (GetConfigFloat): larger is no number there
+        problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last", Message(
+            "{value!r} is too large for the ratio (KeizerForClubs keeps it as a float32, at "
+            "most 3.4e38)", value=raw)))
     else:
         rows.append(("top_value", f"ratio {_float32_text(ratio)}"))
     if "OPTION.GameRepeat" in config:
@@ -453,6 +459,10 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
 def _flag(config: dict[str, tuple[Any, Any]], key: str) -> bool:
     value = _number(config.get(key, (None, 0))[1])
     return bool(value)
+
+
+#: the largest float32 (numpy.finfo(numpy.float32).max)
+_FLOAT32_MAX = 3.4028234663852886e38
 
 
 def _float32_text(x: float) -> str:

@@ -46,7 +46,7 @@ from keizer_xl.core.rules import (MAX_RATING, MAX_ROUND, PRESETS, SettingError, 
                                   parse_date, parse_setting)
 from keizer_xl.core.standings import History, start_order
 from keizer_xl.errors import ActionError, InputError, Message, Problem
-from keizer_xl.formats import ImportedSeason, read_source_bytes
+from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
 
 __all__ = ["read_trf", "parse_trf", "write_trf", "export_trf", "TrfExport", "trf_name",
            "IMPORT_CODES", "EXPORT_CODES", "FIELDS", "round_column"]
@@ -166,7 +166,7 @@ def _not_text(data: bytes) -> Message | None:
 #: characters that end or break a line of text where a TRF has none: control characters
 #: (tab included: it shifts the columns) and Unicode's line separators; \x1a is the DOS end
 #: of file some old programs write last, read past
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _ASCII_NUMBER = re.compile(r"[0-9]+")
 
 
@@ -278,8 +278,8 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
         raise InputError([Problem(label, Message("setting {key}: {message}", key=e.key,
                                                  message=str(e)))]) from None
     season = replace(season, settings=settings)
-    problems = validate(season)
-    if problems:
+    problems = round_gap_problems((*season.games, *season.byes)) + validate(season)
+    if problems:  # round_gap_problems: the rule check applies (core.rules.MAX_ROUND_GAP)
         raise InputError(problems)
     if chesspairing:
         r.notes.insert(0, Message("{file} was written by chesspairing: U is read as an absence "
@@ -665,9 +665,66 @@ def _sex(text: str, knsb: bool) -> str:
 def _birth(text: str, knsb: bool) -> str:
     """YYYY/MM/DD (FIDE) or YYYY.MM.DD (the KNSB's file); a year alone stays a year."""
     day = parse_date(text.replace("/", "-")) if text else None
-    if day is None:
-        return text.strip()[:10]
+    if day is None:  # a year alone stays; anything else is not written (field_warnings)
+        return text.strip() if re.fullmatch(r"[0-9]{4}", text.strip()) else ""
     return day.strftime("%Y.%m.%d" if knsb else "%Y/%m/%d")
+
+
+#: what the TRF-16 columns hold (the FIDE description): a FIDE id of 1-11 digits (columns
+#: 58-68), a federation of three letters (54-56), a start number and a rank of 4 digits (5-8,
+#: 86-89; an opponent 92-95 likewise), game points of 4 characters (81-84: ``99.5``)
+_FED = re.compile(r"[A-Za-z]{3}")
+_ID = re.compile(r"[0-9]{1,11}")
+MAX_TRF_PLAYERS = 9999
+
+
+def _federation(text: str) -> str:
+    """The 3-letter code, or blank (a word like ``Netherlands`` is not cut to ``NET``)."""
+    text = text.strip()
+    return text.upper() if _FED.fullmatch(text) else ""
+
+
+def _ident(text: str) -> str:
+    """A FIDE (or KNSB) id of 1 to 11 digits 0-9, or blank."""
+    text = text.strip()
+    return text if _ID.fullmatch(text) else ""
+
+
+def field_warnings(players: Sequence[Player], knsb: bool) -> list[str]:
+    """One warning for every Players value the rating report cannot write as it is (it writes
+    the field blank): a federation that is not a 3-letter code, an id that is not 1 to 11
+    digits, a birth date that is not a date; and two names that the 33 columns of the name
+    field make equal (an importer, this one too, would refuse the report)."""
+    warnings: list[str] = []
+    for p in players:
+        if p.federation.strip() and not _federation(p.federation):
+            warnings.append(Message("{name}: the federation {value!r} is not a 3-letter code "
+                                    "(NED, BEL, GER): left blank in the rating report",
+                                    name=p.name, value=p.federation))
+        ident = p.knsb_id if knsb else p.fide_id
+        if ident.strip() and not _ident(ident):
+            warnings.append(Message("{name}: the id {value!r} is not 1 to 11 digits: left blank "
+                                    "in the rating report", name=p.name, value=ident))
+        if p.birth.strip() and not _birth_date(p.birth):
+            warnings.append(Message("{name}: the birth date {value!r} is not a date: left blank "
+                                    "in the rating report", name=p.name, value=p.birth))
+    seen: dict[str, str] = {}
+    for p in players:
+        key = _person_name(trf_name(p.name)[:33].strip()).casefold()
+        if key in seen:
+            warnings.append(Message("{name} and {other} are the same in the 33 columns of the "
+                                    "TRF name field ({short}): a reader cannot tell them apart",
+                                    name=p.name, other=seen[key],
+                                    short=trf_name(p.name)[:33].strip()))
+        else:
+            seen[key] = p.name
+    return warnings
+
+
+def _birth_date(text: str) -> bool:
+    """Whether the birth text is a date (or a year alone) the report can write."""
+    text = text.strip()
+    return bool(re.fullmatch(r"[0-9]{4}", text)) or parse_date(text.replace("/", "-")) is not None
 
 
 def _put(buf: list[str], first: int, last: int, text: str, right: bool = False) -> None:
@@ -699,6 +756,10 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
                                   "{known}", first=a, last=b, known=last), usage=True)
     names = dict(COLUMN_NAMES, **(columns or {}))
     warnings: list[str] = []
+    if len(season.players) > MAX_TRF_PLAYERS:  # start numbers have 4 columns
+        raise ActionError(Message("{count} players: a TRF rating report holds at most {most} "
+                                  "(4-digit start numbers)", count=len(season.players),
+                                  most=MAX_TRF_PLAYERS))
     before = history.after(a - 1).order
     after = history.after(b)
     place = dict(zip(after.order, after.places))
@@ -767,8 +828,8 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
                                     "field: cut to {short}", name=name, short=shown[:33]))
         _put(buf, 15, 47, shown)
         _put(buf, 49, 52, str(p.rating) if p.rating and p.rating < 10000 else "", right=True)
-        _put(buf, 54, 56, p.federation.upper())
-        ident = (p.knsb_id or "0") if knsb else p.fide_id
+        _put(buf, 54, 56, _federation(p.federation))
+        ident = (_ident(p.knsb_id) or "0") if knsb else _ident(p.fide_id)
         _put(buf, 58, 68, ident)
         _put(buf, 70, 79, _birth(p.birth, knsb))
         total = Fraction(0)
@@ -777,10 +838,17 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             text, points = block(k, name)
             total += points
             parts.append("  " + text)
-        _put(buf, 81, 84, f"{float(total):.1f}", right=True)
+        points_text = f"{float(total):.1f}"
+        if len(points_text) > 4:  # 100 game points or more do not fit columns 81-84
+            raise ActionError(Message("{name} has {points} game points in rounds {first}-{last}: "
+                                      "more than the 4 columns of the TRF points field hold; "
+                                      "report fewer rounds (--rounds)", name=name,
+                                      points=points_text, first=a, last=b))
+        _put(buf, 81, 84, points_text, right=True)
         _put(buf, 86, 89, str(place[name]) if name in place else "", right=True)
         lines.append("".join(buf) + "".join(parts))
 
+    warnings.extend(field_warnings([players[n] for n in order], knsb))
     for key, flag in (("federation", True), ("birth", True), ("fide_id", not knsb),
                       ("knsb_id", knsb)):
         lacking = [n for n in order if flag and not getattr(players[n], key)]
@@ -808,7 +876,7 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
         return d.strftime(fmt) if d else ""
 
     long_fmt, short_fmt = ("%d/%m/%Y", "%y.%m.%d") if knsb else ("%Y/%m/%d", "%y/%m/%d")
-    feds = Counter(p.federation.upper() for p in listed if p.federation)
+    feds = Counter(_federation(p.federation) for p in listed if _federation(p.federation))
     name = " - ".join(x for x in (s.club, s.season or title) if x) or title
     head = [("012", name), ("022", s.city), ("032", "NED" if knsb else
                                              (feds.most_common(1)[0][0] if feds else "")),

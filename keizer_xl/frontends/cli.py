@@ -263,6 +263,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "standard output)")
     p.add_argument("--rounds", metavar="A-B", help="--trf: only rounds A to B (the monthly batch)")
     p.add_argument("--knsb", action="store_true", help="--trf: the KNSB's flavour (forfeits left out)")
+    p.add_argument("--strict", action="store_true",
+                   help="--trf: refuse (write nothing) when the report cannot hold a value as it "
+                        "is (a federation, id or birth date left blank, names the name field "
+                        "makes equal) or lacks what a rating report needs")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", help="a new season workbook from a TRF file or a KeizerForClubs "

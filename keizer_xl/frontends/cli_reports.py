@@ -291,8 +291,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
         if open_there:
             raise files.WorkbookFileError(open_there)
-        try:
-            atomic.write_text(target, text, encoding)
+        try:  # check: a report the user made read-only is not replaced either
+            with files.no_print_only_hint():
+                atomic.write_bytes(target, text.encode(encoding), check=True)
         except OSError as e:
             raise files.WorkbookFileError(Message("{path} could not be written ({why})",
                                                   path=str(target),

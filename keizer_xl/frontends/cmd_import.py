@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,6 +89,9 @@ def import_season(source: Path, target: Path, language: str, *, force: bool) -> 
     if target.suffix.lower() != ".xlsx":
         raise UsageError(Message("{path}: the season workbook must end in .xlsx",
                                  path=str(target)))
+    if not os.path.isdir(target.parent):
+        raise UsageError(Message("{path}: the folder {folder} does not exist", path=str(target),
+                                 folder=str(target.parent)))
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
@@ -98,7 +102,10 @@ def import_season(source: Path, target: Path, language: str, *, force: bool) -> 
 
         raise InputError(Problem(p.where, translate(p.message)) for p in e.problems) from None
     season = imported.season
-    write_new_season(target, season, imported.settings_rows, language)
+    from keizer_xl.clients import files
+
+    with files.no_print_only_hint():  # import has no --no-write / --dry-run to suggest
+        write_new_season(target, season, imported.settings_rows, language)
     return ImportReport(source.name, str(target), imported.source, len(season.players),
                         season.known_rounds(),
                         len(season.games), len(season.byes), len(season.absences),
@@ -209,8 +216,12 @@ def parse_rounds(text: str | None) -> tuple[int, int] | None:
     """``--rounds A-B`` (or one round ``A``)."""
     if text is None:
         return None
+    other = next((c for c in text if c.isdigit() and not "0" <= c <= "9"), None)
+    if other is not None:
+        raise UsageError(Message("--rounds {text}: {char!r} is not a digit 0-9", text=text,
+                                 char=other))
     parts = text.replace(" ", "").split("-")
-    if len(parts) in (1, 2) and all(p.isdigit() and len(p) <= 4 for p in parts):
+    if len(parts) in (1, 2) and all(re.fullmatch(r"[0-9]{1,4}", p) for p in parts):
         first, last = int(parts[0]), int(parts[-1])
         if 1 <= first <= last:
             return first, last
@@ -241,6 +252,10 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
 
     rounds = parse_rounds(args.rounds)
     report = trf_of_book(path, book, rounds=rounds, knsb=args.knsb)
+    if getattr(args, "strict", False) and report.warnings:  # --strict: all or nothing
+        raise InputError([Problem(str(args.trf), Message(
+            "--strict: the rating report was not written: {warning}", warning=w))
+            for w in report.warnings])
     if args.trf == "-":
         sys.stdout.write(report.text)
         target = "-"
@@ -251,8 +266,9 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
         open_there = files.open_elsewhere(out)
         if open_there:  # e.g. the report open in an editor on Windows
             raise ActionError(open_there)
-        try:
-            atomic.write_text(out, report.text, "utf-8")
+        try:  # check: a report the user made read-only is not replaced either
+            with files.no_print_only_hint():
+                atomic.write_bytes(out, report.text.encode("utf-8"), check=True)
         except OSError as e:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None

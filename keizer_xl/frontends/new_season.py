@@ -47,7 +47,8 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
     wb = template_workbook(rounds=plan.rounds, language=plan.language)
     _fill_settings(wb, plan)
     _fill_players(wb, plan)
-    write_new_workbook(wb, new, backup=force)
+    with files.no_print_only_hint():  # new-season has no --no-write / --dry-run to suggest
+        write_new_workbook(wb, new, backup=force)
     return plan
 
 

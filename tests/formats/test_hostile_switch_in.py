@@ -1,0 +1,259 @@
+"""Issue 22: import, export and new-season as safe as the weekly loop.
+
+Every case of the hostile corpus (:mod:`hostile_corpus`: TRF and KeizerForClubs files made at
+the byte level, the targets of ``export`` and ``new-season``, the year's settings) runs through
+the command line and must show no defect: exit 0 or 1 (2 for a usage slip), never a traceback
+or a hang; a refusal with a message that changed nothing and left nothing behind; a success
+whose workbook passes ``check`` and holds no formula made from a name.  Then the faults: kill -9
+in the middle of each writing command, two writers at once, the lock files of the reports.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+import hostile_corpus as hc
+from keizer_xl.clients import atomic, files
+
+CASES = hc.all_cases()
+
+
+@pytest.fixture(autouse=True)
+def _stop_holders():
+    yield
+    hc.stop_holders()
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id, marks=[pytest.mark.slow] if c.slow
+                                               else []) for c in CASES])
+def test_hostile_case_has_no_defect(case, tmp_path):
+    found, code, out = hc.defects(case, tmp_path)
+    assert not found, (case.id, code, found, out[-800:])
+
+
+def test_the_corpus_is_large_and_covers_every_kind():
+    kinds = {c.kind for c in CASES}
+    assert kinds == {"trf", "kfc", "import", "export", "new-season", "settings"}
+    assert len(CASES) >= 230
+    assert len({c.id for c in CASES}) == len(CASES)
+
+
+def test_the_defect_finder_can_fail(tmp_path):
+    """A case that expects a refusal of a valid file is reported, and a watched file that
+    changes is too: the finder is not blind."""
+    valid = hc.Case("valid-expected-refused", "trf", hc._import_trf(hc.trf_text()))
+    found, code, _ = hc.defects(valid, tmp_path)
+    assert code == 0 and any("accepted" in f for f in found)
+
+
+# --------------------------------------------------------------------------- what arrives
+
+
+def test_a_long_season_keeps_every_round_and_absence(tmp_path, capsys):
+    """250 rounds (the template had 200 columns): every round's column and the absence of
+    round 250 arrive in Attendance."""
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.frontends.cli import main
+    from keizer_xl.sheets.read import read_season
+
+    lines = hc.long_season(249).splitlines()
+    lines = [line + ("  0000 - H" if line.startswith("001") else "") for line in lines]
+    src = tmp_path / "long.trf"
+    src.write_text("\n".join(lines) + "\n")
+    assert main(["import", str(src), str(tmp_path / "c.xlsx")]) == 0
+    season = read_season(open_book(tmp_path / "c.xlsx"))
+    assert season.known_rounds() == 250
+    assert sorted({a.round for a in season.absences}) == [250]
+    assert len(season.absences) == 4
+    assert main(["check", str(tmp_path / "c.xlsx")]) == 0
+
+
+def test_import_and_check_share_their_limits():
+    from keizer_xl.core import rules
+    from keizer_xl.sheets import read, read_tables
+
+    assert read_tables.MAX_RATING is rules.MAX_RATING
+    assert read.MAX_ROUND_GAP is rules.MAX_ROUND_GAP
+    from keizer_xl.frontends import template
+
+    assert template.MAX_ROUNDS == rules.MAX_ROUND
+
+
+# --------------------------------------------------------------------------- the one writer
+
+
+def test_the_writer_refuses_an_input_of_the_run_by_any_spelling(tmp_path, monkeypatch):
+    src = tmp_path / "In.trf"
+    src.write_bytes(b"012 x\n")
+    os.symlink(src, tmp_path / "link.xlsx")
+    os.link(src, tmp_path / "hard.trf")
+    monkeypatch.chdir(tmp_path)
+    files.protect_input(src)
+    try:
+        for target in (src, Path("In.trf"), Path("./In.trf"), tmp_path / "link.xlsx",
+                       tmp_path / "hard.trf", Path(f"../{tmp_path.name}/In.trf")):
+            with pytest.raises(files.WorkbookFileError, match="reads"):
+                atomic.write_bytes(target, b"new")
+        assert src.read_bytes() == b"012 x\n"
+        atomic.write_bytes(tmp_path / "other.trf", b"new")  # anything else is written
+        # the weekly save rewrites its own input on purpose
+        atomic.write_bytes(src, b"again", in_place=True)
+        assert src.read_bytes() == b"again"
+    finally:
+        files.inputs.clear()
+
+
+@pytest.mark.parametrize("magic", [b"PK\x03\x04rest", b"SQLite format 3\x00rest",
+                                   b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1rest"])
+def test_a_report_never_replaces_a_workbook_or_a_database(tmp_path, magic):
+    target = tmp_path / "club.trf"
+    target.write_bytes(magic)
+    with pytest.raises(files.WorkbookFileError, match="not written"):
+        atomic.write_bytes(target, b"001 report")
+    assert target.read_bytes() == magic
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.trf"]
+
+
+def test_a_report_leaves_no_lock_file_behind(tmp_path):
+    """Issue 26: no empty .~keizer-xl.NAME.lock beside every export; a workbook's stays."""
+    for name in ("club.html", "club.csv", "club.trf"):
+        atomic.write_bytes(tmp_path / name, b"text")
+        atomic.write_bytes(tmp_path / name, b"text again")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.csv", "club.html", "club.trf"]
+
+
+_HOLD = """
+import sys, time
+from keizer_xl.clients import files
+with files.output_lock(sys.argv[1], timeout=30):
+    print("held", flush=True)
+    time.sleep(float(sys.argv[2]))
+"""
+
+
+def test_the_report_lock_excludes_a_second_writer_though_its_file_is_removed(tmp_path):
+    """Three runs on one report: while the first holds the lock the others wait; when it lets
+    go and removes the lock file, only one of the waiters gets it at a time (each records the
+    time it held the lock; no two spans overlap)."""
+    target = tmp_path / "club.trf"
+    log = tmp_path / "spans"
+    script = tmp_path / "hold.py"
+    script.write_text(
+        "import sys, time, os\n"
+        "from keizer_xl.clients import files\n"
+        "with files.output_lock(sys.argv[1], timeout=30):\n"
+        "    start = time.monotonic()\n"
+        "    time.sleep(0.4)\n"
+        "    end = time.monotonic()\n"
+        "with open(sys.argv[2], 'a') as fh:\n"
+        "    fh.write(f'{start} {end}\\n')\n")
+    env = {**os.environ, "PYTHONPATH": str(hc.ROOT)}
+    runs = [subprocess.Popen([sys.executable, str(script), str(target), str(log)], env=env)
+            for _ in range(4)]
+    for r in runs:
+        assert r.wait(60) == 0
+    spans = sorted(tuple(map(float, line.split())) for line in log.read_text().splitlines())
+    assert len(spans) == 4
+    for (s1, e1), (s2, e2) in zip(spans, spans[1:]):
+        assert e1 <= s2, spans
+    assert not files.lock_path(target).exists()
+
+
+def test_a_busy_report_is_said_busy(tmp_path):
+    target = tmp_path / "club.html"
+    env = {**os.environ, "PYTHONPATH": str(hc.ROOT)}
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(target), "5"], env=env,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        with pytest.raises(files.WorkbookFileError, match="busy"):
+            with files.output_lock(target, timeout=0.3):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not target.exists()
+
+
+# --------------------------------------------------------------------------- kill -9
+
+
+def _kill_during(argv: list[str], cwd: Path, delay: float) -> None:
+    """Start ``keizer-xl ARGV`` and kill -9 it ``delay`` seconds after it started."""
+    env = {**os.environ, "PYTHONPATH": str(hc.ROOT)}
+    p = subprocess.Popen([sys.executable, "-m", "keizer_xl", *argv], cwd=cwd, env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(delay)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+
+
+def _names_left(folder: Path) -> list[str]:
+    """Files or folders a run left that are neither the inputs nor a whole result."""
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".~keizer-xl.")
+                  and not p.name.endswith(".lock"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["import", "export", "new-season"])
+def test_kill_9_leaves_the_target_untouched_or_whole_and_no_draft_with_names(tmp_path, command):
+    """Killed at ten moments from 0.3 s to 3 s: the target is absent, as it was, or a whole
+    workbook/report; the temp folder holds no keizer-xl-import-* draft; the next run removes
+    what the killed one left beside the target and succeeds."""
+    from keizer_xl.clients.xlsx import open_book
+
+    src = tmp_path / "in.trf"
+    src.write_text(hc.long_season(30, 40))
+    old = hc.season_book(tmp_path / "old.xlsx")
+    old_digest, src_digest = hc.digest(old), hc.digest(src)
+    drafts_before = {n for n in os.listdir(tempfile.gettempdir()) if n.startswith("keizer-xl-import")}
+    for delay in [0.3 + 0.3 * k for k in range(10)]:
+        target = tmp_path / ("new.xlsx" if command != "export" else "out.trf")
+        if command == "import":
+            argv = ["import", str(src), str(target), "--force"]
+        elif command == "export":
+            argv = ["export", str(old), "--trf", str(target)]
+        else:
+            argv = ["new-season", str(old), str(target), "--force"]
+        before = target.read_bytes() if target.exists() else None
+        _kill_during(argv, tmp_path, delay)
+        if target.exists() and target.read_bytes() != before:
+            if command == "export":
+                assert target.read_text().rstrip().splitlines()[-1].startswith("001")
+            else:
+                open_book(target)  # a whole workbook
+        drafts = {n for n in os.listdir(tempfile.gettempdir())
+                  if n.startswith("keizer-xl-import")} - drafts_before
+        assert not drafts, drafts
+    # the next run cleans up after the killed ones
+    env = {**os.environ, "PYTHONPATH": str(hc.ROOT)}
+    done = subprocess.run([sys.executable, "-m", "keizer_xl", *argv], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert _names_left(tmp_path) == []
+    assert hc.digest(old) == old_digest and hc.digest(src) == src_digest  # inputs never written
+
+
+@pytest.mark.slow
+def test_two_imports_at_once_write_one_whole_workbook(tmp_path):
+    src = tmp_path / "in.trf"
+    src.write_text(hc.long_season(20, 20))
+    target = tmp_path / "club.xlsx"
+    env = {**os.environ, "PYTHONPATH": str(hc.ROOT), "KEIZER_XL_LOCK_TIMEOUT": "60"}
+    runs = [subprocess.Popen([sys.executable, "-m", "keizer_xl", "import", str(src), str(target),
+                              "--force"], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    codes = [r.wait(180) for r in runs]
+    assert codes == [0, 0], [r.stderr.read() for r in runs if r.stderr]
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.sheets.read import read_season
+
+    assert read_season(open_book(target)).known_rounds() == 20
+    assert _names_left(tmp_path) == []
