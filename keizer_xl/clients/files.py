@@ -33,7 +33,7 @@ from typing import IO, Iterator
 
 from filelock import FileLock, Timeout
 
-from keizer_xl.errors import ClientError, Message
+from keizer_xl.errors import N_, ClientError, Message
 
 __all__ = [
     "WorkbookFileError",
@@ -113,8 +113,8 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
 #: database: KeizerForClubs' .s3db; an OLE2 compound file: an old .xls)
 _MAGIC = ((b"PK\x03\x04", "zip"), (b"PK\x05\x06", "zip"), (b"SQLite format 3\x00", "sqlite"),
           (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole2"))
-_KIND_WORDS = {"zip": "a workbook (zip archive)", "sqlite": "a database (SQLite)",
-               "ole2": "an Office file (.xls/.doc)", "text": "a text file"}
+_KIND_WORDS = {"zip": N_("a workbook (zip archive)"), "sqlite": N_("a database (SQLite)"),
+               "ole2": N_("an Office file (.xls/.doc)"), "text": N_("a text file")}
 
 
 def file_kind(path: str | os.PathLike[str]) -> str | None:
