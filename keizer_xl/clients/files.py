@@ -24,6 +24,7 @@ import re
 import shutil
 import signal
 import stat
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -237,7 +238,7 @@ _outputs_held: set[str] = set()
 
 
 def _try_lock(fd: int) -> bool:
-    if os.name == "nt":  # pragma: no cover - Windows
+    if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
 
         try:
@@ -257,7 +258,7 @@ def _try_lock(fd: int) -> bool:
 
 
 def _unlock(fd: int) -> None:
-    if os.name == "nt":  # pragma: no cover - Windows
+    if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
 
         try:
@@ -325,14 +326,14 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
         yield
     finally:
         _outputs_held.discard(key)
-        if os.name != "nt":
+        if sys.platform != "win32":
             try:
                 os.unlink(lp)  # still held: see above
             except OSError:
                 pass
         _unlock(fd)
         os.close(fd)
-        if os.name == "nt":  # pragma: no cover - Windows: fails while another run has it open
+        if sys.platform == "win32":  # pragma: no cover - fails while another run has it open
             try:
                 os.unlink(lp)
             except OSError:

@@ -27,7 +27,7 @@ from keizer_xl.core.model import (
     parse_result,
     validate,
 )
-from keizer_xl.core.rules import MAX_ROUND_GAP, ValueBasis
+from keizer_xl.core.rules import MAX_RATING, MAX_ROUND_GAP, ValueBasis
 from keizer_xl.core.values import value_scale_check
 from keizer_xl.errors import InputError, Message, Problem
 from keizer_xl.i18n import Translator, message_language, record_book_language, translate, translator
@@ -52,7 +52,6 @@ from keizer_xl.sheets.read_names import (
 )
 from keizer_xl.sheets.read_tables import (
     DefaultAbsence,
-    MAX_RATING,
     PRESENT_MARKS,
     _BARE_WITHDRAWN,
     _Names,

@@ -257,3 +257,108 @@ def test_two_imports_at_once_write_one_whole_workbook(tmp_path):
 
     assert read_season(open_book(target)).known_rounds() == 20
     assert _names_left(tmp_path) == []
+
+
+# --------------------------------------------------------------------------- read back
+
+
+def _report_book(path: Path, rows: list[list[object]]) -> Path:
+    """A season of four players (two rounds) with the rating report's Players columns."""
+    import openpyxl
+
+    names = [r[0] for r in rows]
+    a, b, c, d = names
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    sheets = {
+        "Settings": [["Setting", "Value"], ["city", "Hengelo"], ["arbiter", "P. Arbiter"],
+                     ["time_control", "90+30"], ["round_dates", "2025-09-04, 2025-09-11"]],
+        "Players": [["Name", "Rating", "Start", "Federation", "FIDE id", "Birth"], *rows],
+        "Attendance": [["Name", "1", "2"], *[[n, None, None] for n in names]],
+        "Results": [["Round", "Board", "White", "Black", "Result"], [1, 1, a, b, "1-0"],
+                    [1, 2, c, d, "1/2-1/2"], [2, 1, c, a, "0-1"], [2, 2, b, d, "1-0"]],
+    }
+    for name, table in sheets.items():
+        ws = wb.create_sheet(name)
+        for r, row in enumerate(table, 1):
+            for col, value in enumerate(row, 1):
+                if value is not None:
+                    cell = ws.cell(row=r, column=col, value=value)
+                    if isinstance(value, str):
+                        cell.data_type = "s"
+    wb.save(path)
+    return path
+
+
+def test_every_trf_report_reads_back_with_its_players_games_and_fields(tmp_path, capsys):
+    """export --trf, then import of that report: the same players (formula-looking and
+    accented names as text), the same games and results, the fields it could write."""
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.frontends.cli import main
+    from keizer_xl.sheets.read import read_season
+
+    rows = [["=cmd|' /C calc'!A0", 2100, 1, "NED", "1234567", "1970-03-04"],
+            ["Zoë Müller", 1950, 2, "GER", "24681012", "1980"],
+            ["@SUM(A1)", 1800, 3, "BEL", "", ""],
+            ["Jan de Vries", 1700, 4, "NED", "12345678901", "1990-05-06"]]
+    book = _report_book(tmp_path / "club.xlsx", rows)
+    out = tmp_path / "club.trf"
+    assert main(["export", str(book), "--trf", str(out), "--strict"]) == 0, capsys.readouterr()
+    assert main(["import", str(out), str(tmp_path / "back.xlsx")]) == 0, capsys.readouterr()
+    assert main(["check", str(tmp_path / "back.xlsx")]) == 0
+    assert hc.formulas_in(tmp_path / "back.xlsx") == []
+    first, back = read_season(open_book(book)), read_season(open_book(tmp_path / "back.xlsx"))
+    assert {p.name for p in back.players} == {p.name for p in first.players}
+    assert sorted((g.round, g.white, g.black, g.result) for g in back.games) == sorted(
+        (g.round, g.white, g.black, g.result) for g in first.games)
+    fields = {p.name: (p.federation, p.fide_id, p.birth) for p in back.players}
+    assert fields["Jan de Vries"] == ("NED", "12345678901", "1990/05/06")
+    assert fields["Zoë Müller"] == ("GER", "24681012", "1980")
+
+
+def test_what_the_report_cannot_hold_is_said_per_field_and_strict_refuses(tmp_path, capsys):
+    from keizer_xl.frontends.cli import main
+
+    long_a, long_b = "Alexander " + "Q" * 24 + " Een", "Alexander " + "Q" * 24 + " Twee"
+    rows = [[long_a, 2100, 1, "Netherlands", "12ab", "next tuesday"],
+            [long_b, 1950, 2, "NED", "123456789012", "1980"],
+            ["Carl", 1800, 3, "BEL", "1", "1990-01-01"],
+            ["Dirk", 1700, 4, "NED", "2", "1990-01-02"]]
+    book = _report_book(tmp_path / "club.xlsx", rows)
+    out = tmp_path / "club.trf"
+    assert main(["export", str(book), "--trf", str(out), "--strict"]) == 1
+    err = capsys.readouterr().err
+    assert not out.exists()
+    for said in ("'Netherlands' is not a 3-letter code", "'12ab' is not 1 to 11 digits",
+                 "'123456789012' is not 1 to 11 digits", "'next tuesday' is not a date",
+                 "the same in the 33 columns"):
+        assert said in err, (said, err)
+    assert main(["export", str(book), "--trf", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "'Netherlands' is not a 3-letter code" in err
+    line = next(x for x in out.read_text().splitlines() if x.startswith("001")
+                and x[48:52] == "2100")  # the first player's line (rating, columns 49-52)
+    assert line[53:56] == "   " and line[57:68].strip() == "" and line[69:79].strip() == ""
+    # the report keizer-xl wrote, keizer-xl reads back: here it refuses it, naming the line,
+    # as the warning said it would
+    assert main(["import", str(out), str(tmp_path / "back.xlsx")]) == 1
+    assert "appears twice" in capsys.readouterr().err
+
+
+def test_the_csv_reads_back_to_the_names(tmp_path, capsys):
+    """The CSV's names, read by Python's csv reader and csv_unescape, are the names; a name a
+    spreadsheet would take for a formula starts with an apostrophe (the spreadsheet's own mark
+    for text)."""
+    import csv
+
+    from keizer_xl.frontends.cli import main
+    from keizer_xl.frontends.export import csv_unescape
+
+    names = ("=cmd|' /C calc'!A0", "+1+1", "@SUM(A1)", "-2+3")
+    book = hc.season_book(tmp_path / "club.xlsx", names=names)
+    out = tmp_path / "s.csv"
+    assert main(["export", str(book), "--csv", "--out", str(out)]) == 0
+    rows = list(csv.reader(out.read_text("utf-8-sig").splitlines()))
+    written = [r[1] for r in rows[1:]]
+    assert all(w.startswith("'") for w in written)
+    assert sorted(csv_unescape(w) for w in written) == sorted(names)
