@@ -76,9 +76,9 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
     folder = path.parent
     kind = "zip" if zip_check else "text"
     files.refuse_unsafe_target(path, kind=kind, in_place=in_place)
+    _folder_exists(folder)
     if check:
         files.check_can_write(path)  # first: a read-only folder gets no lock file either
-    _folder_exists(folder)
     workbook = zip_check or path.suffix.lower() in _WORKBOOK_SUFFIXES
     with (files.workbook_lock(path) if workbook else files.output_lock(path)):
         files.refuse_unsafe_target(path, kind=kind, in_place=in_place)  # again, locked
