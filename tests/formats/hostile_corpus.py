@@ -194,6 +194,7 @@ class Run:
     after: Callable[[], list[str]] | None = None       # more checks after exit 0
     subprocess: bool = False                           # run apart (a hang must not hang the test)
     folder: Path | None = None                         # where to look for leftovers
+    forbid: tuple[str, ...] = ()                       # never in the output
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,9 @@ def defects(case: Case, tmp: Path) -> tuple[list[str], int | None, str]:
     if code != 0:
         if not out.strip():
             found.append("refused without a message")
+        for word in run.forbid:
+            if word in out:
+                found.append(f"the message says {word!r}: {out[-400:]}")
         if run.text and run.text not in out:
             found.append(f"the message does not say {run.text!r}: {out[-400:]}")
         for p, d in before.items():
@@ -690,7 +694,7 @@ def import_target_cases() -> list[Case]:
         book = season_book(tmp / "club.xlsx")
         os.chmod(book, 0o444)
         return Run(["import", str(src), str(book), "--force"], watch=[src, book],
-                   text="read-only")
+                   text="read-only", forbid=("--no-write", "--dry-run"))
     add("book-read-only", read_only)
     return cases
 
@@ -812,6 +816,14 @@ def new_season_cases() -> list[Case]:
 
     for spelling in ("same", "dot", "symlink", "hardlink", "folder", "s3db", "fifo"):
         add(f"onto-{spelling}", onto(spelling))
+
+    def read_only(tmp: Path) -> Run:
+        old = season_book(tmp / "club.xlsx")
+        new = season_book(tmp / "next.xlsx")
+        os.chmod(new, 0o444)
+        return Run(["new-season", str(old), str(new), "--force"], watch=[old, new],
+                   text="read-only", forbid=("--no-write", "--dry-run"))
+    add("onto-read-only", read_only)
 
     def formulas(tmp: Path) -> Run:
         old = season_book(tmp / "old.xlsx", names=FORMULA_NAMES[:4],
