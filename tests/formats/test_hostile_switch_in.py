@@ -363,3 +363,24 @@ def test_the_csv_reads_back_to_the_names(tmp_path, capsys):
     written = [r[1] for r in rows[1:]]
     assert all(w.startswith("'") for w in written)
     assert sorted(csv_unescape(w) for w in written) == sorted(names)
+
+
+def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
+    """110 wins are 110.0 game points: 5 characters for the 4 columns 81-84; more players than
+    4-digit start numbers hold (checked with the limit lowered: 10,000 players take minutes)."""
+    from helpers import season as make_season
+
+    from keizer_xl.core.standings import compute_history
+    from keizer_xl.errors import ActionError
+    from keizer_xl.formats import trf
+
+    rounds = [[("Anna", "Bert", "1-0")] if k % 2 else [("Bert", "Anna", "0-1")]
+              for k in range(110)]
+    s = make_season(["Anna", "Bert"], rounds)
+    with pytest.raises(ActionError, match="110.0 game points"):
+        trf.export_trf(s, compute_history(s))
+    assert "99.0" in trf.export_trf(s, compute_history(s), rounds=(1, 99)).text
+    small = make_season(["Anna", "Bert", "Carl"], [[("Anna", "Bert", "1-0")]])
+    monkeypatch.setattr(trf, "MAX_TRF_PLAYERS", 2)
+    with pytest.raises(ActionError, match="3 players"):
+        trf.export_trf(small, compute_history(small))
