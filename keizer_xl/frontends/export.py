@@ -73,6 +73,8 @@ def standings_csv(history: History, lang: str = "en", *, separator: str | None =
         frame, _ = standings_table(standings_frame(history.last), lang)
     name = frame.columns[1 if frame.columns[0] != _group_header(lang) else 2]
     frame[name] = [csv_escape(n) for n in frame[name]]
+    if frame.columns[0] == _group_header(lang):  # a group's name is typed text too (issue 22)
+        frame[frame.columns[0]] = [csv_escape(str(g)) for g in frame[frame.columns[0]]]
     if decimal != ".":
         for col in frame.columns:
             if col != name:

@@ -458,6 +458,20 @@ def trf_cases() -> list[Case]:
     add("rounds-5000", _import_trf(long_season(5000, 2), text="1000"), slow=True)
     add("round-201-after-5", _import_trf(trf_text(extra=["240 H 201 1"]), expect="ok",
                                          after=lambda b: _import_kept(b, rounds=201)), slow=True)
+    # every header line with a control character, or with text where a date or number goes
+    for code in ("012", "022", "032", "042", "052", "092", "102", "122", "132", "XXA", "XXK"):
+        for ch in ("\x00", "\x1b", "\u2028"):
+            add(f"header-{code}-control-{ord(ch):04x}", _import_trf(trf_text(header=[
+                "012 Open", f"{code} a{ch}b"]), text="line 2"))
+    for code, value in (("042", "2025/13/45"), ("052", "\u00b2025/01/01"), ("042", "9" * 40),
+                        ("132", " " * 85 + "99/99/99"), ("XXK", "\u00b2"),
+                        ("XXK", "99999999999999999999"), ("XXA", "maybe"),
+                        ("092", "Individual: Keizer system " * 20), ("DAT", "2025-01-01 x"),
+                        ("DAT", "\u0663\u0663"), ("142", "\u00b2"), ("162", "x" * 5000)):
+        cases.append(Case(f"trf-header-{code}-{value[:12].encode('unicode_escape').decode()}",
+                          "trf", _import_trf(trf_text(header=[
+                              "012 Open", "092 Individual: Keizer system", "XXA true",
+                              f"{code} {value}"]), expect="either")))
     # file kinds
     add("folder", lambda tmp: _kind(tmp, "folder"))
     add("fifo", lambda tmp: _kind(tmp, "fifo"))
@@ -757,6 +771,26 @@ def export_cases() -> list[Case]:
 
     for what in ("fifo", "read-only"):
         add(f"trf-onto-{what}", onto_special(what))
+
+    def out_special(flag: str, what: str) -> Callable[[Path], Run]:
+        def make(tmp: Path) -> Run:
+            book = season_book(tmp / "club.xlsx")
+            out = tmp / f"r.{flag[2:]}"
+            if what == "fifo":
+                os.mkfifo(out)
+            elif what == "read-only":
+                out.write_text("old")
+                os.chmod(out, 0o444)
+            elif what == "dangling-link":
+                os.symlink(tmp / "nowhere" / "x", out)
+            return Run(["export", str(book), flag, "--out", str(out)], watch=[book] + (
+                [out] if what == "read-only" else []), subprocess=what == "fifo",
+                expect="refuse")
+        return make
+
+    for flag in ("--html", "--csv"):
+        for what in ("fifo", "read-only", "dangling-link"):
+            add(f"{flag[2:]}-onto-{what}", out_special(flag, what))
 
     def formula_exports(tmp: Path) -> Run:
         book = season_book(tmp / "club.xlsx", names=FORMULA_NAMES[:4])
