@@ -384,3 +384,45 @@ def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
     monkeypatch.setattr(trf, "MAX_TRF_PLAYERS", 2)
     with pytest.raises(ActionError, match="3 players"):
         trf.export_trf(small, compute_history(small))
+
+
+def test_the_knsb_report_reads_back_too(tmp_path, capsys):
+    from keizer_xl.frontends.cli import main
+
+    rows = [["Anna Bakker", 2100, 1, "NED", "", ""], ["Bert Smit", 1950, 2, "NED", "", ""],
+            ["Carl Visser", 1800, 3, "NED", "", ""], ["Dirk Mulder", 1700, 4, "NED", "", ""]]
+    book = _report_book(tmp_path / "club.xlsx", rows)
+    out = tmp_path / "knsb.trf"
+    assert main(["export", str(book), "--trf", str(out), "--knsb"]) == 0
+    assert main(["import", str(out), str(tmp_path / "back.xlsx")]) == 0, capsys.readouterr()
+    assert main(["check", str(tmp_path / "back.xlsx")]) == 0
+
+
+def test_the_html_page_shows_formula_names_as_text_to_an_independent_parser(tmp_path, capsys):
+    """Python's own HTML parser (not keizer-xl) finds each name as the text of a cell."""
+    from html.parser import HTMLParser
+
+    from keizer_xl.frontends.cli import main
+
+    names = ("=cmd|' /C calc'!A0", "<script>alert(1)</script>", "@SUM(A1)", "Zoë & Co")
+    book = hc.season_book(tmp_path / "club.xlsx", names=names)
+    out = tmp_path / "p.html"
+    assert main(["export", str(book), "--html", "--out", str(out)]) == 0
+
+    class Cells(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.texts: list[str] = []
+            self.scripts = 0
+
+        def handle_starttag(self, tag, attrs):
+            self.scripts += tag == "script"
+
+        def handle_data(self, data):
+            self.texts.append(data.strip())
+
+    parser = Cells()
+    parser.feed(out.read_text("utf-8"))
+    assert parser.scripts == 0
+    for name in names:
+        assert name in parser.texts, name
