@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -216,13 +217,16 @@ def digest(path: Path) -> str | None:
         return f"error {e}"
 
 
-def invoke(argv: list[str], *, apart: bool, timeout: float = 60) -> tuple[int | None, str]:
-    """(exit code, standard output + error) of ``keizer-xl ARGV``; None on a hang."""
+def invoke(argv: list[str], *, apart: bool, timeout: float = 60,
+           temp: Path | None = None) -> tuple[int | None, str]:
+    """(exit code, standard output + error) of ``keizer-xl ARGV``; None on a hang.  ``temp``:
+    the system temp folder the run sees (its own, so that what it leaves there is its own)."""
     if apart:
+        env = {**os.environ, **({"TMPDIR": str(temp)} if temp else {})}
         try:
             done = subprocess.run([sys.executable, "-m", "keizer_xl", *argv], capture_output=True,
                                   text=True, timeout=timeout, cwd=os.getcwd(),
-                                  stdin=subprocess.DEVNULL)
+                                  stdin=subprocess.DEVNULL, env=env)
         except subprocess.TimeoutExpired as e:
             return None, f"hang: {e}"
         return done.returncode, done.stdout + done.stderr
@@ -231,6 +235,9 @@ def invoke(argv: list[str], *, apart: bool, timeout: float = 60) -> tuple[int | 
     import warnings
 
     out, err = io.StringIO(), io.StringIO()
+    saved = tempfile.tempdir
+    if temp is not None:
+        tempfile.tempdir = str(temp)
     try:
         with redirect_stdout(out), redirect_stderr(err), warnings.catch_warnings(record=True) as seen:
             warnings.simplefilter("always")
@@ -244,6 +251,8 @@ def invoke(argv: list[str], *, apart: bool, timeout: float = 60) -> tuple[int | 
         import traceback
 
         return 99, out.getvalue() + err.getvalue() + "Traceback:\n" + traceback.format_exc()
+    finally:
+        tempfile.tempdir = saved
     return code, out.getvalue() + err.getvalue()
 
 
@@ -255,23 +264,24 @@ def _leftovers(folder: Path) -> list[str]:
     return out
 
 
-def _drafts() -> set[str]:
-    return {n for n in os.listdir(tempfile.gettempdir()) if n.startswith("keizer-xl-import-")}
+def _drafts(temp: Path) -> set[str]:
+    return {n for n in os.listdir(temp) if n.startswith("keizer-xl-import-")}
 
 
 def defects(case: Case, tmp: Path) -> tuple[list[str], int | None, str]:
     """Run ``case`` in the empty folder ``tmp``: (its defects, exit code, output)."""
     run = case.make(tmp)
     before = {p: digest(p) for p in run.watch}
-    drafts = _drafts()
+    temp = Path(tempfile.mkdtemp(prefix="systemp-", dir=tmp.parent))  # the run's own temp folder
     old = os.getcwd()
     os.chdir(tmp)
     try:
-        code, out = invoke(run.argv, apart=run.subprocess)
+        code, out = invoke(run.argv, apart=run.subprocess, temp=temp)
     finally:
         os.chdir(old)
     found: list[str] = []
     if code is None:
+        shutil.rmtree(temp, ignore_errors=True)
         return [f"hang: {' '.join(run.argv)}"], code, out
     if code not in (0, 1, 2) or "Traceback" in out or "a fault in keizer-xl" in out:
         found.append(f"traceback (exit {code}): {out[-600:]}")
@@ -297,8 +307,9 @@ def defects(case: Case, tmp: Path) -> tuple[list[str], int | None, str]:
         found.append(f"accepted, should be refused: {out[-400:]}")
     if code == 0 and run.after is not None:
         found.extend(run.after())
-    for name in sorted(_drafts() - drafts):
+    for name in sorted(_drafts(temp)):
         found.append(f"an import draft with the players' names left in the temp folder: {name}")
+    shutil.rmtree(temp, ignore_errors=True)
     return found, code, out
 
 

@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -55,6 +54,20 @@ def test_the_defect_finder_can_fail(tmp_path):
     (tmp_path / "again").mkdir()
     found, code, _ = hc.defects(refused, tmp_path / "again")
     assert code == 1 and any("should be accepted" in f for f in found)
+
+
+def test_the_defect_finder_sees_a_draft_left_in_the_temp_folder(tmp_path, monkeypatch):
+    real = hc.invoke
+
+    def leaves_a_draft(argv, *, apart, timeout=60, temp=None):
+        if temp is not None:  # the command's run (not the check after it)
+            (temp / "keizer-xl-import-abc").mkdir()  # as issue 17's import did when killed
+        return real(argv, apart=apart, timeout=timeout, temp=temp)
+    monkeypatch.setattr(hc, "invoke", leaves_a_draft)
+    case = hc.Case("valid", "trf", hc._import_trf(hc.trf_text(), expect="ok"))
+    found, code, _ = hc.defects(case, tmp_path)
+    assert code == 0 and found == ["an import draft with the players' names left in the temp "
+                                   "folder: keizer-xl-import-abc"]
 
 
 # --------------------------------------------------------------------------- what arrives
@@ -189,9 +202,9 @@ def test_a_busy_report_is_said_busy(tmp_path):
 # --------------------------------------------------------------------------- kill -9
 
 
-def _kill_during(argv: list[str], cwd: Path, delay: float) -> None:
+def _kill_during(argv: list[str], cwd: Path, delay: float, temp: Path) -> None:
     """Start ``keizer-xl ARGV`` and kill -9 it ``delay`` seconds after it started."""
-    env = {**os.environ, "PYTHONPATH": str(hc.ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(hc.ROOT), "TMPDIR": str(temp)}
     p = subprocess.Popen([sys.executable, "-m", "keizer_xl", *argv], cwd=cwd, env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(delay)
@@ -217,7 +230,8 @@ def test_kill_9_leaves_the_target_untouched_or_whole_and_no_draft_with_names(tmp
     src.write_text(hc.long_season(30, 40))
     old = hc.season_book(tmp_path / "old.xlsx")
     old_digest, src_digest = hc.digest(old), hc.digest(src)
-    drafts_before = {n for n in os.listdir(tempfile.gettempdir()) if n.startswith("keizer-xl-import")}
+    temp = tmp_path / "systemp"  # the runs' own temp folder: what is left there is theirs
+    temp.mkdir()
     for delay in [0.3 + 0.3 * k for k in range(10)]:
         target = tmp_path / ("new.xlsx" if command != "export" else "out.trf")
         if command == "import":
@@ -227,21 +241,19 @@ def test_kill_9_leaves_the_target_untouched_or_whole_and_no_draft_with_names(tmp
         else:
             argv = ["new-season", str(old), str(target), "--force"]
         before = target.read_bytes() if target.exists() else None
-        _kill_during(argv, tmp_path, delay)
+        _kill_during(argv, tmp_path, delay, temp)
         if target.exists() and target.read_bytes() != before:
             if command == "export":
                 assert target.read_text().rstrip().splitlines()[-1].startswith("001")
             else:
                 open_book(target)  # a whole workbook
-        drafts = {n for n in os.listdir(tempfile.gettempdir())
-                  if n.startswith("keizer-xl-import")} - drafts_before
-        assert not drafts, drafts
+        assert os.listdir(temp) == [], os.listdir(temp)
     # the next run cleans up after the killed ones
     env = {**os.environ, "PYTHONPATH": str(hc.ROOT)}
     done = subprocess.run([sys.executable, "-m", "keizer_xl", *argv], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert _names_left(tmp_path) == []
+    assert _names_left(tmp_path) == [] and os.listdir(temp) == []
     assert hc.digest(old) == old_digest and hc.digest(src) == src_digest  # inputs never written
 
 
