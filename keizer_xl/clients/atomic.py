@@ -68,8 +68,8 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
 
     Always refused (:func:`files.refuse_unsafe_target`, here so that no caller can forget it):
     a target that is one of this run's inputs by any path, link or case spelling; a folder,
-    pipe or device; a file of another kind (a report over a workbook or a database, a
-    workbook over a text file).  A workbook (``zip_check``, or named .xlsx/.xlsm/.ods) is
+    pipe or device; a file of another kind (a report over a workbook, a database or an Office
+    file; a workbook over a database).  A workbook (``zip_check``, or named .xlsx/.xlsm/.ods) is
     locked with :func:`files.workbook_lock`, whose lock file stays; a report with
     :func:`files.output_lock`, whose lock file is removed afterwards (issue 26)."""
     path = Path(target)

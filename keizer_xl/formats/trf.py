@@ -198,11 +198,9 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
                                  code=f"U+{ord(m.group()):04X}"))
             lines[n - 1] = ""  # reported once: the line is not read further
     if not any(line.startswith("001") for line in lines) and not r.problems:
-        kind = (Message("{file} is a KeizerForClubs tournament: name it .s3db", file=label)
-                if text.startswith("SQLite format 3") else
-                Message("{file} is neither a TRF file (it has no 001 player lines) nor a "
-                        "KeizerForClubs tournament (.s3db)", file=label))
-        raise InputError([Problem(label, kind)])
+        raise InputError([Problem(label, Message(
+            "{file} is neither a TRF file (it has no 001 player lines) nor a KeizerForClubs "
+            "tournament (.s3db)", file=label))])
     header: dict[str, str] = {}
     dates_132: list[tuple[int, str]] = []  # (line, text) of every 132 line
     dat_dates: list[tuple[int, str]] = []
