@@ -39,6 +39,7 @@ from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, val
 from keizer_xl.core.rules import MAX_RATING, MAX_ROUND, Tiebreak, build_settings, parse_setting
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
+from keizer_xl.sheets.cells import TEXT_LIMIT
 
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS", "SHIPPED_PERCENTAGES"]
 
@@ -247,6 +248,11 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
                 "the name {name!r} holds the control character {code}", name=text,
                 code=f"U+{ord(bad):04X}")))
             continue
+        if len(text) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
+            problems.append(Problem(where, Message(
+                "the text is {length} characters long, more than the {limit} a workbook cell "
+                "holds", length=len(text), limit=TEXT_LIMIT)))
+            continue
         if not text:
             problems.append(Problem(where, Message("the player has no name")))
             continue
@@ -402,6 +408,11 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
         problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
             "the name {name!r} holds the control character {code}", name=str(name),
             code=f"U+{ord(bad):04X}")))
+        name = None
+    elif name is not None and len(str(name)) > TEXT_LIMIT:
+        problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
+            "the text is {length} characters long, more than the {limit} a workbook cell "
+            "holds", length=len(str(name)), limit=TEXT_LIMIT)))
         name = None
     name = str(name).strip() if name is not None and str(name).strip() else file_name.strip()
     if name:

@@ -47,6 +47,7 @@ from keizer_xl.core.rules import (MAX_RATING, MAX_ROUND, PRESETS, SettingError, 
 from keizer_xl.core.standings import History, start_order
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
+from keizer_xl.sheets.cells import TEXT_LIMIT
 
 __all__ = ["read_trf", "parse_trf", "write_trf", "export_trf", "TrfExport", "trf_name",
            "IMPORT_CODES", "EXPORT_CODES", "FIELDS", "round_column"]
@@ -220,6 +221,10 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
             if parsed is not None:
                 players.append(parsed)
         elif code in ("012", "022", "032", "042", "052", "092", "102", "122"):
+            if len(rest) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
+                r.problem(n, Message("the text is {length} characters long, more than the "
+                                     "{limit} a workbook cell holds", length=len(rest),
+                                     limit=TEXT_LIMIT))
             header.setdefault(code, rest)
         elif code == "132":
             dates_132.append((n, line))

@@ -485,6 +485,8 @@ def trf_cases() -> list[Case]:
                           "trf", _import_trf(trf_text(header=[
                               "012 Open", "092 Individual: Keizer system", "XXA true",
                               f"{code} {value}"]), expect="either")))
+    add("header-40000-characters", _import_trf(trf_text(header=["012 " + "x" * 40000]),
+                                               text="line 1"))
     # file kinds
     add("folder", lambda tmp: _kind(tmp, "folder"))
     add("fifo", lambda tmp: _kind(tmp, "fifo"))
@@ -549,6 +551,10 @@ def kfc_cases() -> list[Case]:
     add("nicename-control", _import_kfc(texts={"OPTION.NiceName": "Club\x07Open"},
                                         text="OPTION.NiceName"))
     add("nicename-blob", _import_kfc(expect="ok", texts={"OPTION.NiceName": b"Club Open"}))
+    add("nicename-40000", _import_kfc(texts={"OPTION.NiceName": "x" * 40000},
+                                      text="OPTION.NiceName"))
+    add("name-40000", _import_kfc(players=[(1, "A" * 40000, 2000, 1)] + KFC_PLAYERS[1:],
+                                  text="Player row 1"))
     for i, formula in enumerate(FORMULA_NAMES):
         add(f"formula-name-{i}", _import_kfc(
             expect="ok", players=[(1, formula, 2000, 1)] + KFC_PLAYERS[1:],
@@ -901,8 +907,44 @@ def new_season_cases() -> list[Case]:
     return cases
 
 
+#: the year's settings as a club may have typed them in OLD: each is carried by new-season as
+#: it is (text stays text) or refused at OLD's cell; what new-season writes, check accepts
+YEAR_SETTINGS: tuple[tuple[str, object], ...] = (
+    ("top_value", "1e400"), ("top_value", "ratio 1e308"), ("top_value", "ratio \u00b2"),
+    ("absence_excused", "150%"), ("absence_excused", "\u0663\u0660%"), ("bye", "1/0"),
+    ("round_dates", "2025-13-45"), ("round_dates", "2025-09-04, 2025-09-04"),
+    ("round_dates", ", ".join(f"2025-01-{d:02d}" for d in range(1, 32)) * 40),
+    ("code X", "2"), ("code =1+1", "1/2"), ("=1+1", "x"), ("rematch_gap", "99999999999"),
+    ("season", "x" * 40000), ("club", "=HYPERLINK(\"http://x\",\"y\")"),
+    ("season", "2025-2026"), ("season", "Seizoen 2025/26 =1"), ("language", "xx"),
+    ("tiebreak", "=RAND()"), ("periods", "1-5, 3-9"), ("periods", "1-\u00b2"),
+    ("value_decimals", "1e7"), ("extra_passes", "1e9"), ("k_factor", 33), ("loss", "-1/6"),
+    ("win", 1e308), ("draw", float("nan")), ("city", "@Hengelo"), ("arbiter", "+31 6 1234"),
+    ("time_control", "-90+30"))
+
+
+def settings_cases() -> list[Case]:
+    cases: list[Case] = []
+    for i, (key, value) in enumerate(YEAR_SETTINGS):
+        def make(tmp: Path, key: str = key, value: object = value) -> Run:
+            old = season_book(tmp / "old.xlsx", settings=[(key, value)])
+            new = tmp / "new.xlsx"
+
+            def after() -> list[str]:
+                problems = [f"formula in the new season: {f}" for f in formulas_in(new)]
+                code, out = invoke(["check", str(new)], apart=False)
+                if code != 0:
+                    problems.append(f"the new season fails check (exit {code}): {out[-400:]}")
+                return problems
+            return Run(["new-season", str(old), str(new)], watch=[old], absent=[new],
+                       expect="either", after=after)
+        cases.append(Case(f"settings-year-{i:02d}-{key[:12]}", "settings", make))
+    return cases
+
+
 def all_cases() -> list[Case]:
-    return trf_cases() + kfc_cases() + import_target_cases() + export_cases() + new_season_cases()
+    return (trf_cases() + kfc_cases() + import_target_cases() + export_cases()
+            + new_season_cases() + settings_cases())
 
 
 def main() -> int:  # pragma: no cover - the report's numbers
