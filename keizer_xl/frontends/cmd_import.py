@@ -92,6 +92,11 @@ def import_season(source: Path, target: Path, language: str, *, force: bool) -> 
     if not os.path.isdir(target.parent):
         raise UsageError(Message("{path}: the folder {folder} does not exist", path=str(target),
                                  folder=str(target.parent)))
+    from keizer_xl.clients import files
+
+    files.protect_input(source)
+    # before anything is read or made (the writer checks again): BOOK named as typed
+    files.refuse_unsafe_target(target, kind="zip")
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
@@ -102,8 +107,6 @@ def import_season(source: Path, target: Path, language: str, *, force: bool) -> 
 
         raise InputError(Problem(p.where, translate(p.message)) for p in e.problems) from None
     season = imported.season
-    from keizer_xl.clients import files
-
     with files.no_print_only_hint():  # import has no --no-write / --dry-run to suggest
         write_new_season(target, season, imported.settings_rows, language)
     return ImportReport(source.name, str(target), imported.source, len(season.players),

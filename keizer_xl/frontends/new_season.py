@@ -43,6 +43,7 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(new), flag="--force"))
     files.protect_input(old)  # the writer refuses NEW when it is OLD by any path or link
+    files.refuse_unsafe_target(new, kind="zip")  # at once, NEW named as typed
     plan = replace(plan_new_season(open_book(old), start, language), start=start)
     wb = template_workbook(rounds=plan.rounds, language=plan.language)
     _fill_settings(wb, plan)
