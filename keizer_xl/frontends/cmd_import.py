@@ -84,7 +84,7 @@ def read_source(path: Path) -> ImportedSeason:
 
 def import_season(source: Path, target: Path, language: str, *, force: bool) -> ImportReport:
     """Read ``source`` and write the new season workbook ``target`` (nothing on a problem)."""
-    if not os.path.lexists(source) or not source.exists():
+    if not source.exists():  # also a dangling link
         raise UsageError(Message("{path}: no such file", path=str(source)))
     if target.suffix.lower() != ".xlsx":
         raise UsageError(Message("{path}: the season workbook must end in .xlsx",
