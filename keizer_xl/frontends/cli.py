@@ -263,6 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "standard output)")
     p.add_argument("--rounds", metavar="A-B", help="--trf: only rounds A to B (the monthly batch)")
     p.add_argument("--knsb", action="store_true", help="--trf: the KNSB's flavour (forfeits left out)")
+    p.add_argument("--club-spelling", action="store_true",
+                   help="--trf: names as the club writes them (accents; readers that count bytes "
+                        "then misplace the columns) instead of FIDE's ASCII spelling")
     p.add_argument("--strict", action="store_true",
                    help="--trf: refuse (write nothing) when the report cannot hold a value as it "
                         "is (a federation, id or birth date left blank, names the name field "
@@ -275,6 +278,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("book")
     p.add_argument("--force", action="store_true", help="overwrite an existing BOOK (kept in "
                                                         ".keizer-backups/)")
+    p.add_argument("--from", dest="program", choices=("auto", "fide", "chesspairing"),
+                   default="auto", help="who wrote the TRF file, when the file cannot tell: "
+                                        "chesspairing reads U as an absence and F as the bye "
+                                        "(default: auto)")
     p.set_defaults(func=_cmd_import)
 
     p = sub.add_parser("excel-setup", help="make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)")

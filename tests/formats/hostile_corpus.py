@@ -406,6 +406,11 @@ def trf_cases() -> list[Case]:
             f"### chesspairing:bye round={digit} player=1 type=half"])))
         add(f"directive-player-{label}", _import_trf(trf_text(extra=[
             f"### chesspairing:withdrawn player={digit} after-round=1"])))
+        for verb in ("joined", "withdrawn"):
+            add(f"own-{verb}-player-{label}", _import_trf(trf_text(extra=[
+                f"### keizer-xl:{verb} player={digit} round=2"]), text="line 8"))
+            add(f"own-{verb}-round-{label}", _import_trf(trf_text(extra=[
+                f"### keizer-xl:{verb} player=1 round={digit}"]), text="line 8"))
         add(f"132-date-{label}", _import_trf(trf_text(header=[
             "012 X", f"132 {' ' * 84}{digit}5/09/04  25/09/11"]), expect="either"))
     # control characters: in a name, in a header, splitting a line

@@ -320,7 +320,9 @@ def test_every_trf_report_reads_back_with_its_players_games_and_fields(tmp_path,
             ["Jan de Vries", 1700, 4, "NED", "12345678901", "1990-05-06"]]
     book = _report_book(tmp_path / "club.xlsx", rows)
     out = tmp_path / "club.trf"
-    assert main(["export", str(book), "--trf", str(out), "--strict"]) == 0, capsys.readouterr()
+    # --club-spelling: the names as the club writes them (FIDE's ASCII spelling is the default)
+    assert main(["export", str(book), "--trf", str(out), "--strict", "--club-spelling"]) == 0, \
+        capsys.readouterr()
     assert main(["import", str(out), str(tmp_path / "back.xlsx")]) == 0, capsys.readouterr()
     assert main(["check", str(tmp_path / "back.xlsx")]) == 0
     assert hc.formulas_in(tmp_path / "back.xlsx") == []
@@ -384,7 +386,7 @@ def test_the_csv_reads_back_to_the_names(tmp_path, capsys):
 
 
 def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
-    """110 wins are 110.0 game points: 5 characters for the 4 columns 81-84; more players than
+    """110 wins are 110.0 points: 5 characters for the 4 columns 81-84; more players than
     4-digit start numbers hold (checked with the limit lowered: 10,000 players take minutes)."""
     from helpers import season as make_season
 
@@ -395,7 +397,7 @@ def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
     rounds = [[("Anna", "Bert", "1-0")] if k % 2 else [("Bert", "Anna", "0-1")]
               for k in range(110)]
     s = make_season(["Anna", "Bert"], rounds)
-    with pytest.raises(ActionError, match="110.0 game points"):
+    with pytest.raises(ActionError, match="110.0 points"):
         trf.export_trf(s, compute_history(s))
     assert "99.0" in trf.export_trf(s, compute_history(s), rounds=(1, 99)).text
     small = make_season(["Anna", "Bert", "Carl"], [[("Anna", "Bert", "1-0")]])
