@@ -413,12 +413,20 @@ def _period(report: Any, front: "Front", done: Done, tr: Translator,
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
 
-    rows = period_rows(report.period)
+    parts = report.parts or (report.period,)
+    # groups (issue 23): one block per group, each row of the JSON with its group
+    rows = [{**row, "group": ps.group} if ps.group else row
+            for ps in parts for row in period_rows(ps)]
     p = report.period.period
     title = tr("Period {number} after round {round}", number=p.number, round=report.period.upto)
     if front == "cli":
+        table: list[str] = [title]
+        for ps in parts:
+            if ps.group:
+                table.append(tr("Group {group}", group=ps.group))
+            table += standings_table(period_rows(ps), tr)
         out: tuple[str, ...] = ((json.dumps(rows, ensure_ascii=False),) if done.format == "json"
-                                else (title, *standings_table(rows, tr)))
+                                else tuple(table))
         err = _cli_notes(notes, done, tr)
         if report.written is not None:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
