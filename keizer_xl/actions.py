@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any, Sequence, cast
 from keizer_xl.app.check import CheckReport, check_report, check_workbook  # noqa: F401
 from keizer_xl.app.standings import (PeriodReport, StandingsReport,  # noqa: F401
                                      compute_period_standings, compute_standings, find_group,
-                                     period_reports, standings_sheet, update_period_standings,
-                                     update_standings, write_standings)
+                                     not_yet_ranked, period_reports, standing_notes,
+                                     standings_sheet, update_period_standings, update_standings,
+                                     write_standings)
 from keizer_xl.core.groups import has_groups
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.pairing import Board, Pairing

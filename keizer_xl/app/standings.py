@@ -13,7 +13,7 @@ from keizer_xl.core.groups import Move
 from keizer_xl.core.model import Season
 from keizer_xl.core.performance import Record
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import Standing
+from keizer_xl.core.standings import History, Standing
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
            "update_period_standings", "write_standings", "standings_sheet", "find_group",
-           "period_reports"]
+           "period_reports", "standing_notes", "not_yet_ranked"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,24 @@ class PeriodReport:
     @property
     def standing(self) -> Standing:
         return self.period.keizer
+
+
+def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
+    """The engine's notes of a history and, when ``st`` did not converge, why (batch)."""
+    notes = list(history.notes)
+    if not st.converged:
+        notes.append(Message("Round {round}: {note}.", round=st.round, note=st.note))
+    return tuple(notes)
+
+
+def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players not yet a member after ``st``'s round (rules section 7: in the start list,
+    but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
+    waiting = tuple(p.name for p in season.players if p.joined > st.round)
+    notes = tuple(Message("{name} joins in round {round}: not ranked yet (Rank '-')",
+                          name=p.name, round=p.joined)
+                  for p in season.players if p.name in waiting)
+    return waiting, notes
 
 
 def _round_error(rnd: int, last: int) -> ActionError:

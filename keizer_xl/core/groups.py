@@ -32,6 +32,7 @@ from keizer_xl.errors import Message, Problem
 
 __all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
            "group_moves", "membership", "group_season", "split_groups", "cross_group_problems",
+           "cross_group_games",
            "is_other_group_code"]
 
 #: the mark of a game against a player of another group, by the side's score kind
@@ -188,11 +189,22 @@ def cross_group_problems(season: Season, moves: tuple[Move, ...] | None = None) 
     """A game (or nothing) between players of different groups in its round: each group is its
     own competition.  A player moved by promotion or relegation plays in his new group from
     the move's round on."""
+    return [Problem(g.origin, Message(
+        "{white} (group {white_group}) and {black} (group {black_group}) play each "
+        "other in round {round}: each group is its own competition", white=g.white,
+        white_group=gw, black=g.black, black_group=gb, round=g.round))
+        for g, gw, gb in cross_group_games(season, moves)]
+
+
+def cross_group_games(season: Season, moves: tuple[Move, ...] | None = None
+                      ) -> list[tuple[Game, str, str]]:
+    """Every game between players of different groups in its round, with White's and Black's
+    group then."""
     if not has_groups(season):
         return []
     if moves is None:
         moves = group_moves(season)
-    out: list[Problem] = []
+    out: list[tuple[Game, str, str]] = []
     cache: dict[int, dict[str, str]] = {}
     for g in season.games:
         groups = cache.get(g.round)
@@ -200,8 +212,5 @@ def cross_group_problems(season: Season, moves: tuple[Move, ...] | None = None) 
             groups = cache[g.round] = membership(season, g.round, moves)
         gw, gb = groups.get(g.white, ""), groups.get(g.black, "")
         if gw and gb and group_key(gw) != group_key(gb):
-            out.append(Problem(g.origin, Message(
-                "{white} (group {white_group}) and {black} (group {black_group}) play each "
-                "other in round {round}: each group is its own competition", white=g.white,
-                white_group=gw, black=g.black, black_group=gb, round=g.round)))
+            out.append((g, gw, gb))
     return out

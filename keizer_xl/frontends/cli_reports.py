@@ -155,15 +155,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.explain import explain_player, find_player, group_context
     from keizer_xl.analysis.history import number_text
-    from keizer_xl.sheets.read import read_season
+    from keizer_xl.app import explain
 
     path = _book_path(args.book)
-    season = read_season(_open(path))
-    name = find_player(season, args.name)  # PlayerNotFound: refused, exit 1 (outcome.py)
-    season, history, group_lines = group_context(season, name)  # groups: issue 18
-    e = explain_player(season, history, name)
+    report = explain.run(_open(path), explain.ExplainRequest(args.name))
+    e, group_lines, name = report.explanation, report.group_lines, report.explanation.name
     if e.rank_now is not None:
         print(_say(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
                            name=name, rank=e.rank_now, round=e.round,
