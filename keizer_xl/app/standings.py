@@ -196,7 +196,13 @@ def compute_period_standings(season: Season, number: int, after_round: int | Non
                                   "yet", number=number, first=periods[number - 1].first),
                           usage=True)
     wanted = [group] if group is not None else list(view.groups)
-    parts = tuple(view.part(g, number) for g in wanted)
+    # a group that has not played the period's first round yet has no block
+    parts = tuple(view.part(g, number) for g in wanted
+                  if periods[number - 1].first <= view.group_round(g))
+    if not parts:
+        raise ActionError(Message("period {number} starts in round {first}: it has no results "
+                                  "yet", number=number, first=periods[number - 1].first),
+                          usage=True)
     notes = tuple(Message("group {group}: {note}", group=p.group, note=n) if p.group and
                   len(parts) > 1 else n for p in parts for n in p.notes)
     return PeriodReport(parts[0], notes, parts=parts if len(parts) > 1 else ())

@@ -167,13 +167,18 @@ class Competition:
         """Every group's, highest group first (one, the season's, without groups)."""
         return tuple(self.standing(g) for g in self.groups)
 
+    def group_round(self, group: str) -> int:
+        """The round ``group``'s standings are after: this round, or the group's last round
+        with a result when the group has not played it yet (groups paired and played one at
+        a time); its parts end there too."""
+        if not self.grouped:
+            return self.round
+        return min(self.round, self.group_season(group, max(self.round, 1))
+                   .last_round_with_results())
+
     def _standing(self, group: str) -> GroupStanding:
-        k = self.round
-        if self.grouped:
-            gs = self.group_season(group, max(k, 1))
-            k = min(k, gs.last_round_with_results())
-        else:
-            gs = self.season
+        k = self.group_round(group)
+        gs = self.group_season(group, max(self.round, 1)) if self.grouped else self.season
         history = compute_history(gs, k)
         mine = self.records(1, k)
         names = {p.name for p in gs.players}
@@ -202,9 +207,11 @@ class Competition:
 
     # ---- periods: one part per (group, period) --------------------------------------------
 
-    def played_periods(self) -> tuple[Period, ...]:
-        """The periods with a round up to this one, in order."""
-        return tuple(p for p in self.periods if p.first <= self.round)
+    def played_periods(self, group: str | None = None) -> tuple[Period, ...]:
+        """The periods with a round up to this one (``group``: up to the group's round), in
+        order."""
+        last = self.round if group is None else self.group_round(group)
+        return tuple(p for p in self.periods if p.first <= last)
 
     def part(self, group: str, number: int) -> PeriodStanding:
         """Period ``number`` of ``group`` ("" without groups) after this round: a competition
@@ -213,7 +220,7 @@ class Competition:
         if not 1 <= number <= len(self.periods):
             raise ValueError(f"no period {number}")
         period = self.periods[number - 1]
-        if period.first > self.round:
+        if period.first > self.group_round(group):
             raise ValueError(f"period {number} has not started")
         key = (group, number)
         found = self._parts.get(key)
@@ -225,10 +232,11 @@ class Competition:
         """Every part played so far: group by group (highest first), each group's periods in
         order; ``group``: only that group's."""
         wanted = self.groups if group is None else (group,)
-        return tuple(self.part(g, p.number) for g in wanted for p in self.played_periods())
+        return tuple(self.part(g, p.number) for g in wanted for p in self.played_periods(g))
 
     def _part(self, group: str, period: Period) -> PeriodStanding:
-        upto = self.round if period.last is None else min(self.round, period.last)
+        last = self.group_round(group)
+        upto = last if period.last is None else min(last, period.last)
         base = self.group_season(group, period.first)
         before = period.first - 1
         # the period starts from the group's season ranking before it, over the group's players
