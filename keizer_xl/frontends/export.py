@@ -315,14 +315,14 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
             place += 1
             rank = place if unranked else line.place
         podium = f' class="p{rank}"' if isinstance(rank, int) and rank <= 3 else ""
-        points = report.game_points.get(line.name)
+        gp = report.game_points.get(line.name)
         out.append(f"<tr{podium}><td class=\"n\">{rank}</td>{name_cell(line.name)}"
                    f"<td class=\"n\">{_fixed2(line.score)}</td>"
                    f"<td class=\"n\">{number_text(line.value)}</td>"
                    f"<td class=\"n\">{line.games}</td><td class=\"n wide\">{line.wins}</td>"
                    f"<td class=\"n wide\">{line.draws}</td>"
                    f"<td class=\"n wide\">{line.losses}</td>"
-                   f"<td class=\"n wide\">{'' if points is None else number_text(points)}"
+                   f"<td class=\"n wide\">{'' if gp is None else number_text(gp)}"
                    f"</td></tr>")
     out.append("</tbody></table></div>")
     out.extend(_periods_html(block.periods, st.round, tr, name_cell, key))

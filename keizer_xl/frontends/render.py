@@ -30,7 +30,9 @@ from keizer_xl.core.standings import Standing, StandingRow
 from keizer_xl.i18n import N_, Translator, translate
 
 if TYPE_CHECKING:
-    from keizer_xl.actions import CheckReport, PairingReport, StandingsReport
+    from keizer_xl.actions import PairingReport
+    from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.standings import StandingsReport
     from keizer_xl.frontends.outcome import Front, Outcome
 
 __all__ = ["Done", "BatchReport", "standings_rows", "period_rows", "grouped_rows", "category_rows",
@@ -485,8 +487,9 @@ def _new_season(report: Any, front: "Front", done: Done, tr: Translator,
 
 
 def _reports() -> dict[type, Any]:
-    from keizer_xl.actions import (CheckReport, NewSeasonPlan, PairingReport, PeriodReport,
-                                   StandingsReport)
+    from keizer_xl.actions import NewSeasonPlan, PairingReport
+    from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.standings import PeriodReport, StandingsReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
@@ -501,7 +504,9 @@ REPORTS: dict[type, Any] = {}
 
 def report_notes(report: object) -> tuple[str, ...]:
     """The notes a report carries (a pairing's, the standings', the check's warnings)."""
-    from keizer_xl.actions import CheckReport, PairingReport, PeriodReport, StandingsReport
+    from keizer_xl.actions import PairingReport
+    from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.standings import PeriodReport, StandingsReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     if isinstance(report, (PeriodReport, ImportReport)):
