@@ -181,15 +181,20 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.audit import audit_lines, audit_season
+    from keizer_xl.analysis.audit import audit_lines
+    from keizer_xl.app import audit
 
     path = _book_path(args.book)
-    season, history = _season_and_history(path)
-    audits = audit_season(season, history)
+    report = audit.run(_open(path))
+    audits = report.audits
     from keizer_xl.i18n import shown_language
 
-    for line in audit_lines(audits, shown_language()):
-        print(line)
+    tr = _tr()
+    for group, part in report.parts:  # with groups: each group's rounds under its name
+        if group:
+            print(tr("Group {group}", group=group))
+        for line in audit_lines(list(part), shown_language()):
+            print(line)
     same = sum(1 for a in audits if a.same)
     done = (Message("{same} of 1 round paired as the engine would have paired them (differences "
                     "are reported, not judged).", same=same) if len(audits) == 1 else
@@ -200,7 +205,6 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.compare import compare_methods
     from keizer_xl.clients import ods
     from keizer_xl.sheets.report_sheets import compare_layout
 
@@ -211,36 +215,48 @@ def cmd_compare(args: argparse.Namespace) -> int:
                            "only.")), file=sys.stderr)
         write = False
     path, book = _open_book_arg(args.book, write)
-    from keizer_xl.sheets.read import read_season
+    from keizer_xl.app import compare
 
-    season = read_season(book)
-    comparison = compare_methods(season)
-    labels = [_say(v.label) for v in comparison.variants]
-    rows = []
-    for record in comparison.ranks:
-        name, base, *rest = record
-        marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
-        rows.append([name, "-" if base is None else base, *marks])
+    report = compare.run(book)
+    season = report.season
     tr = _tr()
-    print(tr("Final ranking after round {round} (* = differs from the season's own)",
-             round=comparison.round))
-    _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
-    print()
-    _print_table([[_say(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
-                   _say(s["What"])]
-                  for s in comparison.summary],
-                 [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
-                 right={2, 3})
-    for note in comparison.notes:
-        print(f"note: {_say(note)}", file=sys.stderr)
+    for group, comparison in report.parts:  # with groups: each group compared on its own
+        if group:
+            print(tr("Group {group}", group=group))
+        labels = [_say(v.label) for v in comparison.variants]
+        rows = []
+        for record in comparison.ranks:
+            name, base, *rest = record
+            marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
+            rows.append([name, "-" if base is None else base, *marks])
+        print(tr("Final ranking after round {round} (* = differs from the season's own)",
+                 round=comparison.round))
+        _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
+        print()
+        _print_table([[_say(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
+                       _say(s["What"])]
+                      for s in comparison.summary],
+                     [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
+                     right={2, 3})
+        for note in comparison.notes:
+            print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         from keizer_xl.sheets import schema
         from keizer_xl.sheets.read import workbook_language
         from keizer_xl.sheets.titles import run_context
 
         lang = workbook_language(book, season.settings)
-        book.write_sheet(schema.sheet_name("Compare", lang),
-                         compare_layout(comparison, run_context(season.settings, book), lang))
+        context = run_context(season.settings, book)
+        if len(report.parts) == 1:
+            layout = compare_layout(report.parts[0][1], context, lang)
+        else:  # one titled block per group
+            from keizer_xl.sheets.layout import stack_layouts
+            from keizer_xl.sheets.report_sheets import group_heading
+
+            layout = stack_layouts((context.line("compare", report.parts[0][1].round, lang),),
+                                   [(group_heading(g, lang), compare_layout(c, context, lang))
+                                    for g, c in report.parts], landscape=True)
+        book.write_sheet(schema.sheet_name("Compare", lang), layout)
         book.save()
         print(tr("Wrote {sheet} to {path}", sheet=schema.sheet_name("Compare", lang), path=path),
               file=sys.stderr)
