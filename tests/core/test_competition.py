@@ -185,3 +185,22 @@ def test_explain_names_a_game_in_the_other_group_as_a_game(tmp_path, capsys):
            "value)" in out
     assert "club code" not in out
     assert "Fred's record this season: 4 games (W 3, D 0, L 1), 3 game points." in out
+
+
+def test_pair_one_group_then_the_other_after_a_boundary(tmp_path, capsys):
+    """Round 3 is the first of period 2: group A is paired first, then group B, each with its
+    players of round 3 (the moved ones included); B is not 'already paired'."""
+    path = workbook(tmp_path / "y.xlsx", rounds=ROUNDS[:2])
+    code, out, err = run(capsys, "pair", path, "--group", "A", "--format", "json")
+    assert code == 0, out + err
+    a = {n for b in json.loads(out)["boards"] for n in (b["white"], b["black"])}
+    assert a == {"Anna", "Cees", "Fred", "Hans"}
+    code, out, err = run(capsys, "pair", path, "--group", "B", "--format", "json")
+    assert code == 0, out + err
+    pairing = json.loads(out)
+    assert pairing["round"] == 3
+    assert {n for b in pairing["boards"] for n in (b["white"], b["black"])} == {
+        "Bert", "Dirk", "Eva", "Gijs"}
+    rows = [r for r in openpyxl.load_workbook(path)["Results"].iter_rows(values_only=True)
+            if r[0] == 3]
+    assert len(rows) == 4  # both groups' boards of round 3 in Results
