@@ -359,8 +359,8 @@ def check_case(case: Case) -> dict[str, int]:
     return {"moves": len(view.moves), "elsewhere": elsewhere}
 
 
-FAST = cases(16, seed=23)
-SLOW = cases(120, seed=2323)
+FAST = cases(20, seed=23)
+SLOW = cases(300, seed=2323)
 
 
 @pytest.mark.parametrize("case", FAST, ids=lambda c: f"{c.groups}g-{c.preset}-{c.seed}")
