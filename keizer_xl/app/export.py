@@ -5,14 +5,26 @@ the Standings and Periods sheets show.  The file formats are written in frontend
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from keizer_xl.app.standings import StandingsReport, compute_standings
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History
+from keizer_xl.sheets.read import read_season
 
-__all__ = ["ExportBlock", "ExportRows", "export_rows"]
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run"]
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """The rows after ``after_round`` (None: the last round with results)."""
+
+    after_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -46,3 +58,7 @@ def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
                                   view.group_season(g, view.last + 1) if g else season,
                                   view.parts(g) if season.settings.periods else ()))
     return ExportRows(view, tuple(blocks))
+
+
+def run(book: Book, request: ExportRequest = ExportRequest()) -> ExportRows:
+    return export_rows(read_season(book), request.after_round)

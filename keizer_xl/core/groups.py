@@ -4,7 +4,8 @@ A club with an A and a B group keeps one season workbook: the Players sheet says
 ``Group``; Results holds every group's games (boards numbered on across the groups).  Each group
 is a competition of its own: its own value scale over its own players, its own standings, its
 own pairing.  :func:`group_season` cuts the season down to one group; the engine then runs on
-it unchanged.
+it unchanged.  Only the competition view (core/competition.py) calls these: it decides who is
+in which group in which round once per command (issue 23).
 
 Promotion and relegation (settings ``promote N`` / ``relegate N``): at each period boundary
 (``periods``, each period's first round b > 1), once round b - 1 has results, the N best of a
@@ -31,7 +32,7 @@ from keizer_xl.core.rules import Credit, Settings
 from keizer_xl.errors import Message, Problem
 
 __all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
-           "group_moves", "membership", "group_season", "split_groups", "cross_group_problems",
+           "group_moves", "membership", "group_season", "cross_group_problems",
            "cross_group_games",
            "is_other_group_code"]
 
@@ -139,14 +140,6 @@ def _with_other_group_codes(s: Settings) -> Settings:
     for kind, code in OTHER_GROUP_CODES.items():
         codes[code] = Credit(Fraction(share[kind]))
     return replace(s, codes=tuple(sorted(codes.items())))
-
-
-def split_groups(season: Season, rnd: int | None = None,
-                 moves: tuple[Move, ...] | None = None) -> dict[str, Season]:
-    """Every group's season (highest group first), as :func:`group_season`."""
-    if moves is None:
-        moves = group_moves(season)
-    return {g: group_season(season, g, rnd, moves) for g in group_names(season)}
 
 
 def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
