@@ -248,6 +248,35 @@ def part_season(season: Season, members: set[str], first: int, last: int,
                                    rematch_period=False))
 
 
+#: FIDE's dp for p = 0.50 .. 1.00 (Rating Regulations B.02, table 8.1.1)
+DP = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
+      158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
+      351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800)
+
+
+def raw_tpr(season: Season, name: str, last: int) -> int | None:
+    """FIDE's performance over his games over the board in rounds 1..last, from the raw games."""
+    rating = {p.name: p.rating for p in season.players}
+    gone = season.player(name).withdrawn_round
+    games = []
+    for g in season.games:
+        if g.round > last or name not in (g.white, g.black) or g.result not in DECIDED:
+            continue
+        if season.settings.withdrawn == "remove" and gone is not None and g.round >= gone:
+            continue
+        white = g.white == name
+        opponent = rating[g.black if white else g.white]
+        if opponent is not None:
+            games.append((opponent, {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}[
+                DECIDED[g.result][0 if white else 1]]))
+    if not games:
+        return None
+    half = Fraction(1, 2)
+    ra = int(Fraction(sum(r for r, _ in games), len(games)) + half)
+    hundredths = int(sum((x for _, x in games), Fraction(0)) / len(games) * 100 + half)
+    return ra + (DP[hundredths - 50] if hundredths >= 50 else -DP[50 - hundredths])
+
+
 def raw_record(season: Season, first: int, last: int) -> dict[str, tuple[int, Fraction]]:
     """(games over the board, game points) per player over rounds first..last, counted on the
     raw games: a win or a forfeit win 1, a draw 1/2."""
@@ -344,6 +373,7 @@ def check_case(case: Case) -> dict[str, int]:
         for name in gs.standing.order:
             assert gs.standing.games[name] == mine[name][0], (case, name)
             assert gs.records[name].game_points == mine[name][1], (case, name)
+            assert gs.records[name].tpr == raw_tpr(season, name, kk), (case, name)
         # min_games on the final standings, from all his games
         if case.min_games and kk >= season.known_rounds():
             assert set(gs.unranked) == {n for n in gs.standing.order

@@ -148,6 +148,30 @@ def _count(path: Path) -> dict[str, tuple[int, Fraction]]:
     return out
 
 
+#: FIDE's dp for p = 0.50 .. 1.00 (Rating Regulations B.02, table 8.1.1)
+DP = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
+      158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
+      351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800)
+
+
+def _tpr(path: Path, name: str) -> int | None:
+    """Ra (the opponents' average rating, rounded) + dp(p, rounded to 2 decimals) over his games
+    over the board (no forfeits); None without such a game."""
+    rating = {row[0]: row[1] for row in _rows(path, "Spelers")[1:] if row[0]}
+    score = {"1-0": (1, 0), "0-1": (0, 1), "remise": (Fraction(1, 2), Fraction(1, 2))}
+    games = []
+    for rnd, board, white, black, result, *_ in _rows(path, "Uitslagen")[1:]:
+        if black and result in score and name in (white, black):
+            mine = score[result][0 if white == name else 1]
+            games.append((rating[black if white == name else white], mine))
+    if not games:
+        return None
+    half = Fraction(1, 2)
+    ra = int(Fraction(sum(r for r, _ in games), len(games)) + half)
+    hundredths = int(sum((s for _, s in games), Fraction(0)) / len(games) * 100 + half)
+    return ra + (DP[hundredths - 50] if hundredths >= 50 else -DP[50 - hundredths])
+
+
 @pytest.fixture(scope="module")
 def year(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     """The year played evening by evening through the CLI (once for the module)."""
@@ -188,6 +212,9 @@ def test_the_year_golden_and_every_number_equal_to_the_results_sheet(year, capsy
         games, points = count.get(r["name"], (0, Fraction(0)))
         assert r["games"] == games, r
         assert Fraction(str(r["game_points"])) == points, r
+    # TPR (FIDE B.02 8.2.3): worked out here over the games over the board on the Results sheet
+    for r in rows:
+        assert r["tpr"] == _tpr(path, r["name"]), r
     # min_games 6 in the final standings: only players with fewer than 6 games lose their rank
     for r in rows:
         assert (r["rank"] is None) == (count.get(r["name"], (0, 0))[0] < 6), r
