@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
            "update_period_standings", "write_standings", "standings_sheet", "find_group",
-           "period_reports", "standing_notes", "not_yet_ranked"]
+           "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
 
 
 @dataclass(frozen=True)
@@ -215,12 +215,16 @@ def period_reports(view: Competition) -> list[PeriodStanding]:
 
 
 def update_standings(book: Book, after_round: int | None = None, write: bool = True,
-                     group: str | None = None) -> StandingsReport:
+                     group: str | None = None, category: str | None = None
+                     ) -> StandingsReport:
     """Read the season, compute the standings after ``after_round`` and write ``Standings``
-    (every group's and category's block; ``group`` only chooses what is returned)."""
+    (every group's and category's block; ``group`` only chooses what is returned; an unknown
+    ``category`` is refused before anything is written)."""
     season = read_season(book)
     view = competition(season, after_round)
     report = compute_standings(season, after_round, view=view)
+    if category is not None:
+        find_category(report, category)
     if group is not None:
         report_of_group = compute_standings(season, after_round, group, view=view)
     if write:
@@ -248,8 +252,23 @@ def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport
     if request.period is not None:
         return update_period_standings(book, request.period, request.after_round,
                                        request.write, request.group)
-    report = update_standings(book, request.after_round, request.write, request.group)
-    return report
+    return update_standings(book, request.after_round, request.write, request.group,
+                            request.category)
+
+
+def find_category(report: StandingsReport, text: str) -> str:
+    """The category called ``text`` (case and spaces ignored); a usage error naming the
+    categories there are."""
+    from keizer_xl.core.groups import group_key
+
+    known = list(dict.fromkeys(c for part in report.parts or (report,)
+                               for c, _ in part.categories))
+    match = next((c for c in known if group_key(c) == group_key(text)), None)
+    if match is None:
+        raise ActionError(Message("no category {category!r} (categories: {categories})",
+                                  category=text, categories=", ".join(known) or "-"),
+                          usage=True)
+    return match
 
 
 def write_standings(book: Book, season: Season, report: StandingsReport,
