@@ -278,20 +278,23 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError("--out names one file: export --html and --csv separately")
     from keizer_xl.sheets.read import workbook_language
 
+    from keizer_xl.app import export
+
     path = _book_path(args.book)
     book = _open(path)
-    season, history = _season_and_history(path, book)
+    rows = export.run(book)  # the one competition view's rows (issue 23)
+    season, history = rows.view.season, rows.blocks[0].history
     lang = args.language or workbook_language(book, season.settings)
     outputs = []
     if args.html:
-        outputs.append((page_html(season, history, path.stem, lang), ".html", "utf-8"))
+        outputs.append((page_html(season, history, path.stem, lang, rows), ".html", "utf-8"))
     if args.csv:
         separator = "\t" if args.csv_separator == "tab" else args.csv_separator
         if separator and separator == args.decimal:
             raise UsageError(f"--csv-separator and --decimal are both {separator!r}")
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
         outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal,
-                                      season=season), ".csv", "utf-8-sig"))
+                                      season=season, rows=rows), ".csv", "utf-8-sig"))
     for text, suffix, encoding in outputs:
         if args.out == "-":
             sys.stdout.write(text)

@@ -33,7 +33,7 @@ from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, with
 if TYPE_CHECKING:
     import pandas as pd
 
-    from keizer_xl.app.export import ExportBlock
+    from keizer_xl.app.export import ExportBlock, ExportRows
     from keizer_xl.app.standings import StandingsReport
 
     from keizer_xl.i18n import Translator
@@ -58,7 +58,8 @@ CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ","), "fr": (
 
 
 def standings_csv(history: History, lang: str = "en", *, separator: str | None = None,
-                  decimal: str | None = None, season: Season | None = None) -> str:
+                  decimal: str | None = None, season: Season | None = None,
+                  rows: ExportRows | None = None) -> str:
     """The latest standings as the Standings sheet has them (Rank, Name, Score, Value, Prev value,
     Games, W, D, L, R1..Rk, headed in ``lang``; with ``season``: Game points and TPR, the
     players below ``min_games`` after the table, and with groups every group's rows after a
@@ -71,8 +72,8 @@ def standings_csv(history: History, lang: str = "en", *, separator: str | None =
     decimal = decimal or default_dec
     if separator == decimal:
         raise ValueError(f"the separator and the decimal sign are both {separator!r}")
-    if season is not None:
-        frame = _view_frame(season, lang)
+    if rows is not None or season is not None:
+        frame = _view_frame(season, lang, rows)
     else:
         frame, _ = standings_table(standings_frame(history.last), lang)
     name = frame.columns[1 if frame.columns[0] != _group_header(lang) else 2]
@@ -93,7 +94,8 @@ def _group_header(lang: str) -> str:
     return schema.header("Players", "group", lang)
 
 
-def _view_frame(season: Season, lang: str) -> "pd.DataFrame":
+def _view_frame(season: Season | None, lang: str,
+                rows: ExportRows | None = None) -> "pd.DataFrame":
     """The Standings sheet's rows of every group one after the other (a first column naming the
     group, Players' own header: Group, Groep, Gruppe), read from the view (app/export.py)."""
     import pandas as pd
@@ -102,12 +104,15 @@ def _view_frame(season: Season, lang: str) -> "pd.DataFrame":
     from keizer_xl.sheets.frames import standings_records
     from keizer_xl.sheets.report_sheets import house_columns
 
+    if rows is None:
+        assert season is not None
+        rows = export_rows(season)
     frames = []
-    for block in export_rows(season).blocks:
+    for block in rows.blocks:
         r = block.report
-        rows, _ = standings_table(standings_records(r.standing), lang, not_yet=r.not_yet)
-        rows, _, _ = house_columns(rows, {}, {}, (r.game_points, r.tpr, r.unranked), lang)
-        frame = pd.DataFrame(list(rows.rows), columns=list(rows.columns))
+        table, _ = standings_table(standings_records(r.standing), lang, not_yet=r.not_yet)
+        table, _, _ = house_columns(table, {}, {}, (r.game_points, r.tpr, r.unranked), lang)
+        frame = pd.DataFrame(list(table.rows), columns=list(table.columns))
         if block.group:
             frame.insert(0, _group_header(lang), block.group)
         frames.append(frame)
@@ -230,15 +235,17 @@ th,td{padding:.3rem .3rem}td.name{white-space:normal}.crossbox{width:auto;left:0
 """
 
 
-def page_html(season: Season, history: History, title: str, lang: str = "en") -> str:
+def page_html(season: Season, history: History, title: str, lang: str = "en",
+              rows: ExportRows | None = None) -> str:
     """The whole page in ``lang``: standings, the open pairing, the rank chart and the
     crosstable; the club and the season (the ``season`` setting, else ``title``, the file
     name) in the title.  Every number is read from the one competition view (app/export.py,
     issue 23); ``history`` is the season's (kept for the callers; the view computes its own).
-    With groups: one section of each per group, then the moves (promotion and relegation)."""
+    With groups: one section of each per group, then the moves (promotion and relegation).
+    ``rows``: the view's rows when the caller has them (app/export.py ``run``)."""
     from keizer_xl.app.export import export_rows
 
-    rows = export_rows(season)
+    rows = rows or export_rows(season)
     if not rows.view.grouped:
         return _page(season, rows.blocks[0], title, lang)
     from keizer_xl.i18n import translate, translator
