@@ -310,9 +310,14 @@ class OtherGroupFact(RoundFact):
     now it counts as its result's share of his own value (core/groups.py, rules section 7).
     Said as the game it was, never as an absence with a club code (issue 23)."""
 
-    group: str = ""
+    group: str = ""  # the group the game was played in
+    left: str = ""  # the opponent's group now, when he has left the player's group since
 
     def describe(self) -> Message:
+        if self.left:
+            return Message("{game} ({opponent} plays in group {group} now: counts as its "
+                           "result's share of his own value)", game=super().describe(),
+                           opponent=self.opponent or "", group=self.left)
         return Message("{game} (in group {group}: counts as its result's share of his own "
                        "value)", game=super().describe(), group=self.group)
 
@@ -346,8 +351,11 @@ def group_context(view: Competition, name: str) -> GroupContext:
             if fact.kind == "absent" and (fact.code or "").startswith("=") and \
                     whole.get(r) is not None and whole[r].kind == "game":
                 g = whole[r]
+                then = view.group_of(name, r)
+                left = (view.group_of(g.opponent or "", max(view.round, 1))
+                        if then == standing.group else "")
                 mine[r] = OtherGroupFact(g.round, g.kind, g.opponent, g.white, g.result, g.code,
-                                         group=view.group_of(name, r))
+                                         group=then, left=left)
         facts = {**facts, name: mine}
         group = standing.group
         lines.append(Message("{name} plays in group {group}; each group is ranked on its "

@@ -204,3 +204,13 @@ def test_pair_one_group_then_the_other_after_a_boundary(tmp_path, capsys):
     rows = [r for r in openpyxl.load_workbook(path)["Results"].iter_rows(values_only=True)
             if r[0] == 3]
     assert len(rows) == 4  # both groups' boards of round 3 in Results
+
+
+def test_explain_names_a_game_against_a_player_who_left_the_group(tmp_path, capsys):
+    """Anna stayed in group A; Bert, whom she beat in round 1, plays in group B now."""
+    path = workbook(tmp_path / "y.xlsx")
+    code, out, _ = run(capsys, "explain", path, "Anna")
+    assert code == 0
+    assert "won with White against Bert (Bert plays in group B now: counts as its result's " \
+           "share of his own value)" in out
+    assert "Anna's record this season: 4 games (W 3, D 0, L 1), 3 game points." in out
