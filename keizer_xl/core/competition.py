@@ -93,6 +93,7 @@ class Competition:
         self._group_seasons: dict[tuple[str, int], Season] = {}
         self._standings: dict[str, GroupStanding] = {}
         self._parts: dict[tuple[str, int], PeriodStanding] = {}
+        self._records: dict[tuple[int, int], dict[str, Record]] = {}
 
     # ---- who is in which group ------------------------------------------------------------
 
@@ -152,7 +153,11 @@ class Competition:
     def records(self, first: int = 1, last: int | None = None) -> dict[str, Record]:
         """Every player's record over rounds ``first`` .. ``last`` (default: this round), from
         all his games of the season."""
-        return records(self._rounds, first, self.round if last is None else last)
+        key = (first, self.round if last is None else last)
+        found = self._records.get(key)
+        if found is None:
+            found = self._records[key] = records(self._rounds, *key)
+        return found
 
     # ---- the season standing per group ----------------------------------------------------
 
