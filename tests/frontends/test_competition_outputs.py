@@ -18,6 +18,7 @@ import pytest
 from test_competition_matrix import Case, built_group_season, cases, oracle_groups, play, \
     raw_record
 
+from helpers import trf_games
 from keizer_xl.core.model import Season
 from keizer_xl.frontends.cli import main
 
@@ -141,16 +142,17 @@ def check_outputs(case: Case, tmp_path: Path, capsys) -> None:
         games, points = count(r["name"])
         assert f"{r['name']}'s record this season: {games} games" in out, out
         assert "club code =" not in out
-    # TRF: the points column (game points over every game of the season)
+    # TRF: each player line's games over the board and game points (its round entries)
     trf = tmp_path / f"s{case.seed}.trf"
     code, _, err = run(capsys, "export", path, "--trf", trf)
     assert code == 0, err
     whole = raw_record(season, 1, season.last_round_with_results())
-    for line in trf.read_text(encoding="utf-8").splitlines():
-        if line.startswith("001 "):
-            name = line[14:47].strip()
-            if name in whole:
-                assert Fraction(line[80:84].strip()) == whole[name][1], line
+    by_words = {tuple(sorted(n.replace(",", "").split())): n for n in whole}
+    lines = [ln for ln in trf.read_text(encoding="utf-8").splitlines() if ln.startswith("001 ")]
+    assert len(lines) == len(season.players)
+    for line in lines:
+        name = by_words[tuple(sorted(line[14:47].replace(",", "").split()))]
+        assert trf_games(line) == whole[name], line
 
 
 FAST = [c for c in cases(40, seed=9) if c.groups and c.periods][:2]
