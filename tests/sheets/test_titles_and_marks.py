@@ -211,7 +211,8 @@ def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None
     """Issue 26: Pairings (Indeling) and Periods (Periodes) printed their title in the page
     header and in row 1; now row 1 is a print title and the page header is empty.  Periods'
     right-aligned Score and Value headers keep a gap: each column at least its header plus 3."""
-    from keizer_xl.actions import period_reports
+    from keizer_xl.app.standings import period_reports
+    from keizer_xl.core.competition import Competition
     from keizer_xl.core.pairing import pair_round
     from keizer_xl.core.rules import build_settings, parse_setting
     from keizer_xl.sheets.report_sheets import pairings_layout, periods_layout
@@ -224,7 +225,7 @@ def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None
     assert layout.grid[0][0].endswith("Indeling ronde 3 · 1 maart 2026")
     with_periods = Season(players=season.players, games=season.games, absences=season.absences,
                           settings=build_settings([parse_setting("periods", "1, 2")]))
-    periods = periods_layout(period_reports(with_periods, 2), CTX, "nl")
+    periods = periods_layout(period_reports(Competition(with_periods, 2)), CTX, "nl")
     assert periods.page.header == ((), (), ()) and periods.page.repeat_rows == (1, 1)
     header = next(row for row in periods.grid if row[:2] == ("Plaats", "Naam"))
     score, value = header.index("Score"), header.index("Waarde")
