@@ -318,7 +318,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         from keizer_xl.clients.xlsx import open_book
 
         book = open_book(src)
-        lost = book.unsafe_to_write(set())
+        lost = book.openpyxl_would_drop(set())  # copied through openpyxl below
         if lost:
             raise SetupError(f"{src.name}: copying it without Excel would drop {'; '.join(lost)}. "
                              f"Nothing was written. Use --via-excel (Excel copies everything).")
