@@ -117,7 +117,7 @@ class StyleSheet:
         font_id = self._find_or_add("fonts", "font", font.encode())
         fill_id = 0
         if fmt.fill:
-            fill = (f'<{p}fill><{p}patternFill patternType="solid"><{p}fgColor rgb="FF{fmt.fill.upper()}"/>'
+            fill = (f'<{p}fill><{p}patternFill patternType="solid"><{p}fgColor rgb="00{fmt.fill.upper()}"/>'
                     f'<{p}bgColor indexed="64"/></{p}patternFill></{p}fill>')
             fill_id = self._find_or_add("fills", "fill", fill.encode())
         border_id = 0
