@@ -33,8 +33,9 @@ from keizer_xl.clients.xlsx.cellxml import (
     Cell,
     Decoder,
     SheetCells,
-    col_index,
+    SheetValues,
     shared_strings,
+    sheet_values,
     split_ref,
     value_cell,
 )
@@ -141,7 +142,8 @@ class FileBook:
                 f"{self.label} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
                 f"Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
         self._edits = Edits()
-        self._cells: dict[str, SheetCells] = {}
+        self._cells: dict[str, SheetCells] = {}       # parts being edited
+        self._sheet_values: dict[str, SheetValues] = {}
         self._decoder: Decoder | None = None
         self._regions: dict[str, Region] = {}
         self._tables: dict[str, Table] = {}
@@ -217,63 +219,74 @@ class FileBook:
             self._decoder = Decoder(strings, dates, spans, MAC_EPOCH if pkg.date1904() else WINDOWS_EPOCH)
         return self._decoder
 
-    def _table_parts(self, entry: SheetEntry, cells: SheetCells) -> list[_TablePart]:
+    def _sheet_xml(self, entry: SheetEntry) -> bytes:
         assert entry.part is not None
-        targets = {r.id: r.target for r in self._pkg.rels(entry.part) if r.type == REL_TABLE}
+        cells = self._cells.get(entry.part)
+        return cells.to_bytes() if cells is not None else self._pkg.read(entry.part)
+
+    def _values(self, entry: SheetEntry) -> SheetValues:
+        """The sheet's values, read once (again after this book changed the sheet)."""
+        assert entry.part is not None
+        values = self._sheet_values.get(entry.part)
+        if values is None:
+            try:
+                values = sheet_values(self._sheet_xml(entry), self._decode())
+            except (ValueError, UnicodeDecodeError, IndexError) as exc:
+                raise WorkbookFileError(
+                    f"{self.label} could not be read as an Excel workbook (the sheet "
+                    f"{quote_sheet(entry.name)}: {type(exc).__name__}: {exc}). Open it in Excel or "
+                    f"LibreOffice and save it again as .xlsx.") from exc
+            self._sheet_values[entry.part] = values
+        return values
+
+    def _table_parts(self, entry: SheetEntry) -> list[_TablePart]:
+        assert entry.part is not None
+        rels = self._pkg.rels(entry.part)
+        if not any(r.type == REL_TABLE for r in rels):
+            return []
+        targets = {r.id: r.target for r in rels if r.type == REL_TABLE}
         out = []
-        for m in element_re("tablePart").finditer(cells.tail):
+        xml = self._sheet_xml(entry)
+        for m in element_re("tablePart").finditer(xml, max(xml.rfind(b"sheetData>"), 0)):
             target = targets.get(attr(attributes(m.group(1)), "id") or "")
             if target and self._pkg.has(target):
                 out.append(_TablePart(target, self._pkg.read(target)))
         return out
 
     # -- reading ----------------------------------------------------------------------------------
-    def _value_map(self, cells: SheetCells) -> dict[tuple[int, int], Any]:
-        """Every cell that holds something, as openpyxl's values: a formula as its text."""
-        decode = self._decode().value
-        out: dict[tuple[int, int], Any] = {}
-        for r, c, cell in cells.cells():
-            value = cell.formula
-            if value is None:
-                value = decode(cell)
-            if value is not None:
-                out[(r, c)] = value
-        return out
-
     def _region(self, entry: SheetEntry) -> tuple[Region, _TablePart | None]:
-        cells = self._sheet_cells(entry)
-        tables = self._table_parts(entry, cells)
-        table = self._input_table(entry, cells, tables) if tables else None
+        tables = self._table_parts(entry)
+        table = self._input_table(entry, tables) if tables else None
         region = self._regions.get(entry.name)
         if region is None:
-            region = find_region(self._value_map(cells), table.table_ref() if table else None,
+            region = find_region(self._values(entry).region_cells(),
+                                 table.table_ref() if table else None,
                                  table.columns if table is not None else [])
             self._regions[entry.name] = region
         return region, table
 
-    def _input_table(self, entry: SheetEntry, cells: SheetCells, tables: list[_TablePart]) -> _TablePart:
+    def _input_table(self, entry: SheetEntry, tables: list[_TablePart]) -> _TablePart:
         """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
         from keizer_xl.sheets.read import pick_table
 
         if len(tables) == 1:
             return tables[0]
-        decode = self._decode().value
+        cells = self._values(entry).region_cells()
         header_lists = []
         for t in tables:
             min_row, min_col, _, max_col = t.bounds()
             if t.header_rows == 0:
                 header_lists.append(list(t.columns))
             else:
-                row = []
-                for c in range(min_col, max_col + 1):
-                    cell = cells.cell(min_row, c)
-                    row.append(None if cell is None else (cell.formula or decode(cell)))
-                header_lists.append(row)
+                header_lists.append([cells.get((min_row, c)) for c in range(min_col, max_col + 1)])
         return tables[pick_table(entry.name, header_lists)]
 
     def _changed(self, title: str) -> None:
         self._regions.pop(title, None)
         self._tables.pop(title, None)
+        entry = self._entry(title)
+        if entry is not None and entry.part is not None:
+            self._sheet_values.pop(entry.part, None)
 
     def read_table(self, sheet: str) -> Table:
         if self._legacy is not None:
@@ -285,27 +298,23 @@ class FileBook:
         return table
 
     def _read_table(self, entry: SheetEntry) -> Table:
-        cells = self._sheet_cells(entry)
+        values = self._values(entry)
         region, _ = self._region(entry)
-        decode = self._decode().value
         first_col, width = region.first_column, region.width
         lo, hi = region.data_first, region.data_last
-        rows: list[list[Any]] = [[None] * width for _ in range(max(hi - lo + 1, 0))]
         last_col = first_col + width - 1
-        for r in range(lo, hi + 1):
-            row = cells.rows.get(r)
-            if row is None:
-                continue
-            for c, cell in row.cells.items():
-                if first_col <= c <= last_col:
-                    value = decode(cell)
-                    if value is None and cell.formula is not None and not cell.stored_text \
-                            and not self._cached_values_saved():
-                        # never calculated (saved by a program that does not compute): the
-                        # formula's text, which the reader refuses with its cell, rather than
-                        # guessing "empty"; else an empty result is an empty cell (issue 11)
-                        value = cell.formula
-                    rows[r - lo][c - first_col] = value
+        rows: list[list[Any]] = [[None] * width for _ in range(max(hi - lo + 1, 0))]
+        for (r, c), value in values.shown.items():
+            if lo <= r <= hi and first_col <= c <= last_col:
+                rows[r - lo][c - first_col] = value
+        if values.formulas and not self._cached_values_saved():
+            for (r, c), formula in values.formulas.items():
+                if lo <= r <= hi and first_col <= c <= last_col and (r, c) not in values.shown \
+                        and (r, c) not in values.stored_text:
+                    # never calculated (saved by a program that does not compute): the
+                    # formula's text, which the reader refuses with its cell, rather than
+                    # guessing "empty"; else an empty result is an empty cell (issue 11)
+                    rows[r - lo][c - first_col] = formula
         return Table(sheet=entry.name, headers=region.headers, rows=tuple(tuple(r) for r in rows),
                      header_row=region.header_row, first_column=first_col)
 
@@ -344,19 +353,16 @@ class FileBook:
             return
         entry = self._worksheet(sheet)
         assert entry.part is not None
-        cells = self._sheet_cells(entry)
         region, table = self._region(entry)
+        shown = self._values(entry).region_cells()
+        others = [t.table_ref() for t in self._table_parts(entry)]
+        cells = self._sheet_cells(entry)
         self._changed(entry.name)
         where = quote_sheet(entry.name)
-        others = [t.table_ref() for t in self._table_parts(entry, cells)]
         merged = _merged(cells)
-        decode = self._decode().value
 
         def plain(r: int, c: int) -> Any:
-            cell = cells.cell(r, c)
-            if cell is None or (r, c) in merged:
-                return None
-            return cell.formula or decode(cell)
+            return None if (r, c) in merged else shown.get((r, c))
 
         plan, problems = plan_append(region, rows, others, where, self.label)
         problems = problems or plan.in_the_way(region, plain, where, self.label)
@@ -464,8 +470,8 @@ class FileBook:
             return
         entry = self._worksheet(sheet)
         assert entry.part is not None
-        cells = self._sheet_cells(entry)
         region, table = self._region(entry)
+        cells = self._sheet_cells(entry)
         self._changed(entry.name)
         where = quote_sheet(entry.name)
         plan = plan_delete(region, data_rows, where, self.label)

@@ -63,12 +63,21 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     epoch = MAC_EPOCH if date1904 else WINDOWS_EPOCH
     cells, spans = layout.grid, layout.styles()
     xf: dict[tuple[Style | None, str | None], int] = {}
+    by_id: dict[int, int] = {}  # the same Style object on many cells: looked up by identity
+    keep_alive: list[Style | None] = []
 
     def index(style: Style | None, number_format: str | None = None) -> int:
+        if number_format is None:
+            found = by_id.get(id(style))
+            if found is not None:
+                return found
         key = (style, number_format)
         found = xf.get(key)
         if found is None:
             found = xf[key] = styles.index(cell_format(layout, style, number_format))
+        if number_format is None:
+            by_id[id(style)] = found
+            keep_alive.append(style)
         return found
 
     heights = dict(layout.heights)
