@@ -140,7 +140,10 @@ def name_key(raw: Any) -> str:
     """How two spellings of a player's name are compared: case, runs of spaces, Unicode
     composition (José typed as e + accent) and invisible format characters (a zero-width
     space pasted from a website) do not make a different player."""
-    text = unicodedata.normalize("NFKC", _text(raw))
+    text = _text(raw)
+    if text.isascii():  # NFKC and format characters change nothing here; \s is str.isspace
+        return " ".join(text.split()).casefold()
+    text = unicodedata.normalize("NFKC", text)
     text = "".join(c for c in text if unicodedata.category(c) != "Cf")
     return re.sub(r"\s+", " ", text).strip().casefold()
 
