@@ -343,6 +343,26 @@ class FileBook:
         self._written.add(name)
         self._changed(name)
 
+    def chart_sheet(self, sheet: str) -> Any:
+        """An openpyxl worksheet to draw the engine's charts (and row breaks) of the engine
+        sheet ``sheet`` on, written earlier with :meth:`write_sheet`: on save its drawing,
+        charts and breaks are spliced into that sheet (:func:`.splice.splice`); its cells are
+        not (the layout's are).  openpyxl is loaded for this only."""
+        if self._legacy is not None:
+            wb = self._legacy.wb
+            return wb[next(t for t in wb.sheetnames if t.casefold() == sheet.casefold())]
+        name = next((n for n in self._edits.layouts if n.casefold() == sheet.casefold()), None)
+        if name is None:
+            raise MissingPartError(f"{self.label}: write the sheet {sheet!r} before drawing on it")
+        if self._edits.drawings is None:
+            import openpyxl
+
+            self._edits.drawings = openpyxl.Workbook()
+            self._edits.drawings.remove(self._edits.drawings.active)
+        wb = self._edits.drawings
+        found = next((t for t in wb.sheetnames if t.casefold() == name.casefold()), None)
+        return wb[found] if found is not None else wb.create_sheet(name)
+
     # -- appending to a user's table --------------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
         if self._legacy is not None:

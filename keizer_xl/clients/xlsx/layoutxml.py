@@ -54,7 +54,8 @@ def cell_format(layout: Layout, style: Style | None, number_format: str | None =
 
 
 def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
-              tab_color: bytes = b"", keep: bytes = b"", date1904: bool = False) -> bytes:
+              tab_color: bytes = b"", keep: bytes = b"", date1904: bool = False,
+              breaks: bytes = b"") -> bytes:
     """The worksheet part of ``layout``.  ``tab_color``: the old sheet's ``<tabColor>``;
     ``keep``: the old sheet's drawing elements (``<drawing>``, ``<legacyDrawing>``, ...), put
     where the schema wants them."""
@@ -144,6 +145,7 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     parts.append('<pageMargins left="0.75" right="0.75" top="1" bottom="1" header="0.5" footer="0.5"/>')
     parts.append(_page_setup(page))
     parts.append(_header_footer(page))
+    parts.append(breaks.decode("utf-8"))  # <rowBreaks>: after the header and footer
     if page.col_breaks:
         parts.append(f'<colBreaks count="{len(page.col_breaks)}" manualBreakCount="{len(page.col_breaks)}">'
                      + "".join(f'<brk id="{c - 1}" max="1048575" man="1"/>' for c in page.col_breaks)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from keizer_xl.clients.xlsx.cellxml import SheetCells, column_letter
 from keizer_xl.clients.xlsx.layoutxml import print_titles, sheet_xml
@@ -74,6 +75,7 @@ class Edits:
     tables: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # table part -> (ref, filter ref)
     filters: dict[str, str] = field(default_factory=dict)          # sheet part -> autofilter ref
     styles: StyleSheet | None = None                               # styles added to by an edit
+    drawings: Any = None    # an openpyxl Workbook with the engine's charts of its sheets (batch)
 
     def __bool__(self) -> bool:
         return bool(self.layouts or self.sheets or self.tables or self.filters)
@@ -103,13 +105,17 @@ def splice(pkg: Package, edits: Edits) -> bytes:
         if filter_ref is not None:
             xml = _set_ref(xml, "autoFilter", filter_ref)
         pkg.write(part, xml)
+    drawn = _EngineDrawings(edits.drawings)
     for name, layout in edits.layouts.items():
         entry = wb.find(name)
+        own = drawn.of(name)
         if entry is None or entry.part is None:
             entry = wb.add_sheet(name)
-            pkg.write(entry.part or "", sheet_xml(layout, styles, date1904=date1904))
+            keep, breaks = (drawn.splice(pkg, own, entry.part or "", set()) if own else (b"", b""))
+            pkg.write(entry.part or "", sheet_xml(layout, styles, date1904=date1904, keep=keep,
+                                                  breaks=breaks))
         else:
-            pkg.write(entry.part, _rewrite_engine_sheet(pkg, entry, layout, styles, date1904))
+            pkg.write(entry.part, _rewrite_engine_sheet(pkg, entry, layout, styles, date1904, drawn))
             if entry.name != name:  # 'standings' -> 'Standings': Excel's names ignore case
                 wb.rename(entry, name)
         wb.set_print_titles(entry, print_titles(entry.name, layout.page))
@@ -132,17 +138,22 @@ def _set_ref(xml: bytes, element: str, ref: str) -> bytes:
 
 
 def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, styles: StyleSheet,
-                          date1904: bool) -> bytes:
+                          date1904: bool, drawn: "_EngineDrawings") -> bytes:
     """An existing engine sheet's new XML: its tab state and drawing layer kept (module
-    docstring); relationships to anything else removed with the parts only they used."""
+    docstring); relationships to anything else removed with the parts only they used.  When
+    the engine draws on the sheet itself (History's chart), its drawing replaces the old one
+    (which was the engine's own from the previous run)."""
     assert entry.part is not None
     old = pkg.read(entry.part)
     view = re.search(rb"<(?:[\w.-]+:)?sheetView\b([^>]*)", old)
     selected = bool(view) and attributes(view.group(1)).get("tabSelected", "") in ("1", "true")  # type: ignore[union-attr]
     color = re.search(rb"<(?:[\w.-]+:)?tabColor\b[^>]*/>", old)
+    own = drawn.of(entry.name)
     kept_ids: set[str] = set()
     keep = b""
     for name in _KEPT_ELEMENTS:
+        if name == "drawing" and own is not None:
+            continue
         m = re.search(rb"<(?:[\w.-]+:)?" + name.encode() + rb"\b([^>]*?)/>", old)
         if m is not None:
             rid = attr(attributes(m.group(1)), "id")
@@ -150,9 +161,93 @@ def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, style
                 kept_ids.add(rid)
                 keep += b"<" + name.encode() + b' r:id="' + escape(rid, True).encode() + b'"/>'
     _prune_relationships(pkg, entry.part, kept_ids)
+    breaks = b""
+    if own is not None:
+        drawing, breaks = drawn.splice(pkg, own, entry.part, kept_ids)
+        keep = drawing + keep  # <drawing> comes before <legacyDrawing> in the schema
     tab_color = re.sub(rb"^<[\w.-]+:", b"<", color.group(0)) if color else b""
     return sheet_xml(layout, styles, tab_selected=selected, tab_color=tab_color, keep=keep,
-                     date1904=date1904)
+                     date1904=date1904, breaks=breaks)
+
+
+class _EngineDrawings:
+    """The engine's own charts of its sheets (an openpyxl workbook holding only them), saved
+    once and copied into the package: the drawing, its charts, the sheet's row breaks."""
+
+    def __init__(self, wb: Any):
+        self.wb = wb
+        self._pkg: Package | None = None
+
+    def of(self, sheet: str) -> Any:
+        if self.wb is None:
+            return None
+        ws = next((w for w in self.wb.worksheets if w.title.casefold() == sheet.casefold()), None)
+        if ws is None or not (ws._charts or ws.row_breaks.brk):
+            return None
+        return ws
+
+    def splice(self, pkg: Package, ws: Any, part: str, kept_ids: set[str]) -> tuple[bytes, bytes]:
+        """Copy ``ws``'s drawing and charts into ``pkg`` for the sheet ``part``: the
+        ``<drawing>`` element and the ``<rowBreaks>`` for the sheet's XML."""
+        if self._pkg is None:
+            import io
+
+            buffer = io.BytesIO()
+            self.wb.save(buffer)
+            self._pkg = Package(buffer.getvalue())
+        scratch = self._pkg
+        sheet = next(s for s in scratch.sheets if s.name == ws.title)
+        assert sheet.part is not None
+        xml = scratch.read(sheet.part)
+        found = re.search(rb"<(?:[\w.-]+:)?rowBreaks\b.*?</(?:[\w.-]+:)?rowBreaks>", xml, re.S)
+        breaks = found.group(0) if found else b""
+        drawing_el = b""
+        for rel in scratch.rels(sheet.part):
+            if not rel.type.endswith("/drawing") or not rel.target:
+                continue
+            drawing = pkg.new_name("xl/drawings/drawing%d.xml")
+            chart_rels = []
+            for chart in scratch.rels(rel.target):
+                if not chart.target:
+                    continue
+                target = pkg.new_name("xl/charts/chart%d.xml")
+                pkg.write(target, scratch.read(chart.target))
+                _add_override(pkg, target, _CT_CHART)
+                chart_rels.append(f'<Relationship Id="{chart.id}" Type="{chart.type}" '
+                                  f'Target="/{target}"/>')
+            pkg.write(drawing, scratch.read(rel.target))
+            _add_override(pkg, drawing, _CT_DRAWING)
+            pkg.write(rels_path(drawing), (_RELS_HEAD + "".join(chart_rels) + "</Relationships>").encode())
+            rid = _add_sheet_relationship(pkg, part, REL_NS + "/drawing", drawing, kept_ids)
+            drawing_el = b'<drawing r:id="' + rid.encode() + b'"/>'
+        return drawing_el, breaks
+
+
+_CT_CHART = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
+_CT_DRAWING = "application/vnd.openxmlformats-officedocument.drawing+xml"
+_RELS_HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+              '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">')
+
+
+def _add_override(pkg: Package, part: str, content_type: str) -> None:
+    types = pkg.read("[Content_Types].xml")
+    pkg.write("[Content_Types].xml", insert_before_close(types, "Types", [
+        f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
+
+
+def _add_sheet_relationship(pkg: Package, part: str, rel_type: str, target: str, taken: set[str]) -> str:
+    path = rels_path(part)
+    ids = {r.id for r in pkg.rels(part)} | taken
+    n = 1
+    while f"rId{n}" in ids:
+        n += 1
+    rid = f"rId{n}"
+    element = f'<Relationship Id="{rid}" Type="{rel_type}" Target="/{escape(target, True)}"/>'.encode()
+    if pkg.has(path):
+        pkg.write(path, insert_before_close(pkg.read(path), "Relationships", [element]))
+    else:
+        pkg.write(path, _RELS_HEAD.encode() + element + b"</Relationships>")
+    return rid
 
 
 def _prune_relationships(pkg: Package, part: str, kept_ids: set[str]) -> None:
