@@ -190,10 +190,13 @@ def write_history_sheet(book: Book, history: History, lang: str = "en",
     # the file client draws it on a sheet of its own and splices the chart into the workbook
     # (issue 25: the club's workbook is not rewritten through openpyxl)
     chart_sheet = getattr(book, "chart_sheet", None)
-    wb = getattr(book, "wb", None) if chart_sheet is None else None
-    if chart_sheet is None and wb is None:
-        return
-    ws = chart_sheet(name) if chart_sheet is not None else wb[_sheet_title(wb, name)]
+    if chart_sheet is not None:
+        ws = chart_sheet(name)
+    else:
+        wb = getattr(book, "wb", None)
+        if wb is None:
+            return
+        ws = wb[_sheet_title(wb, name)]
     # below the grid and its notes, from column A, on a page of its own (a page break before
     # it: the grid keeps its print scale, the chart is never cut in two)
     add_rank_chart(ws, history, header_row=layout.freeze_rows,

@@ -272,7 +272,7 @@ class FileBook:
         if len(tables) == 1:
             return tables[0]
         cells = self._values(entry).region_cells()
-        header_lists = []
+        header_lists: list[list[Any]] = []
         for t in tables:
             min_row, min_col, _, max_col = t.bounds()
             if t.header_rows == 0:

@@ -185,7 +185,7 @@ class Package:
 
     def date1904(self) -> bool:
         m = re.search(rb"<(?:[\w.-]+:)?workbookPr\b([^>]*)", self.read(self.workbook))
-        return bool(m) and attributes(m.group(1)).get("date1904", "").lower() in ("1", "true")
+        return m is not None and attributes(m.group(1)).get("date1904", "").lower() in ("1", "true")
 
     # -- changing -----------------------------------------------------------------------------
     def write(self, name: str, data: bytes) -> None:
