@@ -706,9 +706,10 @@ def _unshare(cells: SheetCells) -> None:
             continue
         a = attributes(m.group(2))
         if a.get("t") == "array":
-            raise WorkbookFileError(
-                f"Cannot move the array formula in cell {column_letter(c)}{r}: enter it again "
-                f"after the rows are deleted, or delete the rows in Excel.")
+            raise WorkbookFileError(Message(
+                "Cannot move the array formula in cell {cell}: enter it again after the rows are "
+                "deleted, or delete the rows in Excel. Nothing was written.",
+                cell=f"{column_letter(c)}{r}"))
         if a.get("t") == "shared" and m.group(3):
             masters[a.get("si", "")] = ("=" + unescape(m.group(3).decode("utf-8")), f"{column_letter(c)}{r}")
     for r, c, cell in list(cells.cells()):

@@ -511,10 +511,14 @@ class _well_formed:
             self.parser.Parse(data, final)
         except self.error as exc:
             sheet = self.inspector.sheet_of.get(self.member)
-            what = f"the sheet {quote_sheet(sheet)} (part {self.member})" if sheet else f"its part {self.member}"
-            raise self.inspector.refuse(
-                f"could not be read as an Excel workbook: {what} is not well-formed XML ({exc}). "
-                f"Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
+            if sheet:
+                what = Message("the sheet {sheet} (part {part})", sheet=quote_sheet(sheet), part=self.member)
+            else:
+                what = Message("its part {part}", part=self.member)
+            raise WorkbookFileError(Message(
+                "{path} could not be read as an Excel workbook: {what} is not well-formed XML "
+                "({error}). Open it in Excel or LibreOffice and save it again as .xlsx.",
+                path=self.inspector.label, what=what, error=str(exc))) from exc
 
 
 _NOT_EXCEL = "is not an Excel .xlsx/.xlsm workbook"
