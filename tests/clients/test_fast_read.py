@@ -155,3 +155,30 @@ def test_xlsxwriter_and_libreoffice_workbooks_read_as_openpyxl_reads_them(tmp_pa
                     "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(p)],
                    check=True, capture_output=True, timeout=180)
     assert differences(out / "x.xlsx") == []
+
+
+def test_a_sheet_with_a_namespace_prefix_is_read_and_appended_to(tmp_path):
+    # some writers put the main namespace on a prefix (<x:worksheet>, <x:c>): the general
+    # reader reads it, and rows appended carry the prefix too
+    import re
+
+    p = tmp_path / "x.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Results"
+    ws.append(["Round", "White", "Black", "Result"])
+    ws.append([1, "Ann", "Bob", "1-0"])
+    wb.save(p)
+    with zipfile.ZipFile(p) as zf:
+        sheet = zf.read("xl/worksheets/sheet1.xml").decode()
+    sheet = re.sub(r"<(/?)([A-Za-z]\w*)", r"<\1x:\2", sheet)
+    sheet = sheet.replace('xmlns="http://schemas', 'xmlns:x="http://schemas', 1)
+    _rewrite(p, {"xl/worksheets/sheet1.xml": sheet.encode()})
+    assert differences(p) == []
+    book = FileBook(p)
+    assert book.read_table("Results").rows == ((1, "Ann", "Bob", "1-0"),)
+    book.append_rows("Results", [{"Round": 2, "White": "Bob", "Black": "=Ann", "Result": None}])
+    book.save()
+    values = sheet_values(p)["Results"]
+    assert [values[(3, c)] for c in (1, 2, 3)] == [2, "Bob", "=Ann"]
+    assert FileBook(p).read_table("Results").rows[1] == (2, "Bob", "=Ann", None)

@@ -433,7 +433,7 @@ class FileBook:
                         decoder = self._decode()
                         decoder.date_styles = decoder.date_styles | {s}
                         dates = decoder.date_styles
-                cells.put(r, c, value_cell(r, c, value, s))
+                cells.put(r, c, value_cell(r, c, value, s, cells.prefix))
         self._edits.sheets[entry.part] = cells
         self._resize(entry, cells, region, table, plan.table_last, plan.data_end, grow_to=plan.end)
 

@@ -322,21 +322,24 @@ def _keeps_empty(attrs: bytes) -> bool:
     return bool(re.search(rb"""\s(?:ht|s|hidden|customFormat)\s*=""", attrs))
 
 
-def value_cell(r: int, c: int, value: Any, style: int) -> Cell:
+def value_cell(r: int, c: int, value: Any, style: int, prefix: bytes = b"") -> Cell:
     """A new cell holding ``value`` (str, bool, int, float: already converted to a cell value
     and, for dates, to a serial number), with style ``style``; text as an inline string, so
-    that text starting with '=' is never a formula."""
+    that text starting with '=' is never a formula.  ``prefix``: the sheet's namespace prefix
+    for its cells (``x:`` where the main namespace is not the default one)."""
     ref = f"{column_letter(c)}{r}"
     s = f' s="{style}"' if style else ""
+    p = prefix.decode()
     if value is None:
-        return Cell(c, f'<c r="{ref}"{s}/>'.encode())
+        return Cell(c, f'<{p}c r="{ref}"{s}/>'.encode())
     if isinstance(value, bool):
-        return Cell(c, f'<c r="{ref}"{s} t="b"><v>{int(value)}</v></c>'.encode())
+        return Cell(c, f'<{p}c r="{ref}"{s} t="b"><{p}v>{int(value)}</{p}v></{p}c>'.encode())
     if isinstance(value, (int, float)):
-        return Cell(c, f'<c r="{ref}"{s}><v>{number_text(value)}</v></c>'.encode())
+        return Cell(c, f'<{p}c r="{ref}"{s}><{p}v>{number_text(value)}</{p}v></{p}c>'.encode())
     text = str(value)
     space = ' xml:space="preserve"' if text != text.strip() or "\n" in text else ""
-    return Cell(c, f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{escape(text)}</t></is></c>'.encode())
+    return Cell(c, f'<{p}c r="{ref}"{s} t="inlineStr"><{p}is><{p}t{space}>{escape(text)}</{p}t>'
+                   f'</{p}is></{p}c>'.encode())
 
 
 def number_text(value: int | float) -> str:
