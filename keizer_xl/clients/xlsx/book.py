@@ -250,7 +250,10 @@ class FileBook:
         for m in element_re("tablePart").finditer(xml, max(xml.rfind(b"sheetData>"), 0)):
             target = targets.get(attr(attributes(m.group(1)), "id") or "")
             if target and self._pkg.has(target):
-                out.append(_TablePart(target, self._pkg.read(target)))
+                table = _TablePart(target, self._pkg.read(target))
+                if target in self._edits.tables:  # grown or shrunk by this book, not saved yet
+                    table.ref = self._edits.tables[target][0]
+                out.append(table)
         return out
 
     # -- reading ----------------------------------------------------------------------------------
