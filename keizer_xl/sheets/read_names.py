@@ -133,7 +133,10 @@ def _blank(value: Any) -> bool:
 def _text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return _SPACES.sub(" ", str(value).strip())
+    text = str(value).strip()
+    # only a run of spaces or a space other than ' ' (all of them unprintable) changes: most
+    # cells of a season need no substitution (issue 25, thousands per read)
+    return _SPACES.sub(" ", text) if "  " in text or not text.isprintable() else text
 
 
 def name_key(raw: Any) -> str:
