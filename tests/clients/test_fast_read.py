@@ -182,3 +182,25 @@ def test_a_sheet_with_a_namespace_prefix_is_read_and_appended_to(tmp_path):
     values = sheet_values(p)["Results"]
     assert [values[(3, c)] for c in (1, 2, 3)] == [2, "Bob", "=Ann"]
     assert FileBook(p).read_table("Results").rows[1] == (2, "Bob", "=Ann", None)
+
+
+@pytest.mark.parametrize("ref", ["A1:ZZZZ9", "nonsense", ""])
+def test_a_table_part_with_a_broken_ref_is_a_clear_refusal(tmp_path, ref):
+    from openpyxl.worksheet.table import Table as XLTable
+
+    from keizer_xl.clients.files import WorkbookFileError
+
+    p = tmp_path / "t.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Players"
+    ws.append(["Name", "Rating"])
+    ws.append(["Ann", 1800])
+    ws.add_table(XLTable(displayName="tblPlayers", ref="A1:B2"))
+    wb.save(p)
+    with zipfile.ZipFile(p) as zf:
+        name = next(n for n in zf.namelist() if n.startswith("xl/tables/"))
+        table = zf.read(name).decode().replace('ref="A1:B2"', f'ref="{ref}"', 1)
+    _rewrite(p, {name: table.encode()})
+    with pytest.raises(WorkbookFileError, match="could not be read"):
+        FileBook(p).read_table("Players")

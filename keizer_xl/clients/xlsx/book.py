@@ -61,7 +61,7 @@ from keizer_xl.clients.xlsx.safety import (
 from keizer_xl.clients.xlsx.save import write_bytes_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
-from keizer_xl.errors import Message, MissingPartError
+from keizer_xl.errors import KeizerError, Message, MissingPartError
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
@@ -297,7 +297,15 @@ class FileBook:
         entry = self._worksheet(sheet)
         table = self._tables.get(entry.name)
         if table is None:
-            table = self._tables[entry.name] = self._read_table(entry)
+            try:
+                table = self._tables[entry.name] = self._read_table(entry)
+            except KeizerError:
+                raise
+            except (ValueError, IndexError, KeyError) as exc:  # a part no Excel writes so
+                raise WorkbookFileError(
+                    f"{self.label} could not be read as an Excel workbook (the sheet "
+                    f"{quote_sheet(entry.name)}: {type(exc).__name__}: {exc}). Open it in Excel "
+                    f"or LibreOffice and save it again as .xlsx.") from exc
         return table
 
     def _read_table(self, entry: SheetEntry) -> Table:
