@@ -204,3 +204,27 @@ def test_a_table_part_with_a_broken_ref_is_a_clear_refusal(tmp_path, ref):
     _rewrite(p, {name: table.encode()})
     with pytest.raises(WorkbookFileError, match="could not be read"):
         FileBook(p).read_table("Players")
+
+
+def test_the_oracle_of_a_test_run_can_fail(tmp_path, monkeypatch):
+    # KEIZER_XL_READER_ORACLE=1 compares every read_table with openpyxl's: a wrong value fails
+    import keizer_xl.clients.xlsx.book as bookmod
+    from reader_oracle import install
+
+    p = tmp_path / "o.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "Players"
+    wb.active.append(["Name", "Rating"])
+    wb.active.append(["Ann", 1800])
+    wb.save(p)
+    install(monkeypatch)
+    assert FileBook(p).read_table("Players").rows == (("Ann", 1800),)
+    real = bookmod.sheet_values
+
+    def wrong(xml, decoder):
+        values = real(xml, decoder)
+        values.shown[(2, 2)] = 1801
+        return values
+    monkeypatch.setattr(bookmod, "sheet_values", wrong)
+    with pytest.raises(AssertionError):
+        FileBook(p).read_table("Players")
