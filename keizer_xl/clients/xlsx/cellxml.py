@@ -22,6 +22,7 @@ _P = rb"(?:[\w.-]+:)?"
 _SHEETDATA_OPEN = re.compile(rb"<(" + _P + rb")sheetData\b[^>]*?(/?)>")
 _SHEETDATA_CLOSE = re.compile(rb"</" + _P + rb"sheetData\s*>")
 _ROW = element_re("row")
+_FAST_ROW = re.compile(rb'<row r="(\d+)"([^>]*?)(?:/>|>(.*?)</row>)', re.S)
 _CELL = element_re("c")
 _V = re.compile(rb"<" + _P + rb"v\b[^>]*?(?:/>|>(.*?)</" + _P + rb"v\s*>)", re.S)
 _F = re.compile(rb"<" + _P + rb"f\b([^>]*?)(?:/>|>(.*?)</" + _P + rb"f\s*>)", re.S)
@@ -254,6 +255,14 @@ class SheetCells:
         if closed is None:
             raise ValueError("a worksheet whose <sheetData> does not end")
         rows: dict[int, Row] = {}
+        if not prefix:  # rows as every writer writes them, r first: no search per row
+            begin, stop = opened.end(), closed.start()
+            matches = list(_FAST_ROW.finditer(xml, begin, stop))
+            if len(matches) == xml.count(b"<row", begin, stop):
+                for m in matches:
+                    r = int(m.group(1))
+                    rows[r] = Row(r, b' r="' + m.group(1) + b'"' + m.group(2), m.group(0), m.group(3))
+                return cls(xml[:opened.end()], rows, xml[closed.start():], prefix)
         r = 0
         for m in _ROW.finditer(xml, opened.end(), closed.start()):
             head_attrs = m.group(1)
