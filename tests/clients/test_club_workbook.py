@@ -117,9 +117,10 @@ def _parts(path: Path) -> dict[str, bytes]:
 def engine_parts(path: Path) -> set[str]:
     """What the engine owns in this package (keizer_xl/clients/xlsx/splice.py): the engine
     sheets' parts and relationships, Results and its Table, the workbook's sheet list,
-    relationships, content types, styles and calculation chain."""
+    relationships, content types, styles and calculation chain (and xlwings.conf, which
+    `excel-config` writes)."""
     pkg = Package(path.read_bytes())
-    owned = {s.casefold() for s in OWNED_SHEETS}
+    owned = {s.casefold() for s in OWNED_SHEETS} | {"xlwings.conf"}
     out = {"[Content_Types].xml", pkg.workbook, "xl/_rels/workbook.xml.rels", "xl/styles.xml",
            "xl/calcChain.xml"}
     for sheet in pkg.sheets:
@@ -207,7 +208,9 @@ def test_pair_standings_and_batch_keep_everything_of_an_xlsxwriter_club_workbook
     path = club_workbook(tmp_path / "club.xlsx", season_rows, picture=picture)
     original = _parts(path)
     layouts = written_layouts(monkeypatch)
-    for argv in (["pair", str(path)], ["standings", str(path)], ["batch", str(path), "--in-place"]):
+    for argv in (["pair", str(path)], ["standings", str(path)], ["batch", str(path), "--in-place"],
+                 ["compare", str(path)],
+                 ["excel-config", str(path), "--for", "win", "--python", "C:\\py\\python.exe"]):
         before = _parts(path)
         layouts.clear()
         run(*argv)

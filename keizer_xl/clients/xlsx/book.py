@@ -329,6 +329,14 @@ class FileBook:
         return Table(sheet=entry.name, headers=region.headers, rows=tuple(tuple(r) for r in rows),
                      header_row=region.header_row, first_column=first_col)
 
+    def cell_values(self, sheet: str) -> dict[tuple[int, int], Any]:
+        """Every non-empty cell of ``sheet`` as a user sees it, by (row, column): for a sheet
+        that is no table (the xlwings.conf sheet)."""
+        if self._legacy is not None:
+            ws = self._legacy._worksheet(sheet)
+            return {rc: c.value for rc, c in ws._cells.items() if c.value is not None}
+        return dict(self._values(self._worksheet(sheet)).shown)
+
     def _cached_values_saved(self) -> bool:
         """Whether the file holds its formulas' results: Excel and LibreOffice store them; a
         writer that cannot calculate marks the workbook ``fullCalcOnLoad`` and stores none."""
