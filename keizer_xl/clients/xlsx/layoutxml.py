@@ -89,16 +89,18 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
         styled_rows.setdefault(r, {})[c] = st
     last_row = max([last_row, *styled_rows])
     last_col = max([layout.width, *(c for (_, c) in spans)]) if (spans or layout.width) else 1
+    letters = [""] + [column_letter(c) for c in range(1, last_col + 1)]
+    no_styles: dict[int, Style] = {}
     for r in range(1, last_row + 1):
         row = cells[r - 1] if r <= len(cells) else ()
-        row_styles = styled_rows.get(r, {})
+        row_styles = styled_rows.get(r, no_styles)
         out: list[str] = []
         for c in range(1, max(len(row), max(row_styles, default=0)) + 1):
             value = cell_value(row[c - 1]) if c <= len(row) else None
             style = row_styles.get(c)
             if value is None and style is None:
                 continue
-            ref = f"{column_letter(c)}{r}"
+            ref = f"{letters[c] if c < len(letters) else column_letter(c)}{r}"
             if value is None:
                 out.append(f'<c r="{ref}" s="{index(style)}"/>')
             elif isinstance(value, str):
