@@ -228,3 +228,26 @@ def test_the_oracle_of_a_test_run_can_fail(tmp_path, monkeypatch):
     monkeypatch.setattr(bookmod, "sheet_values", wrong)
     with pytest.raises(AssertionError):
         FileBook(p).read_table("Players")
+
+
+def test_a_styles_part_without_its_lists_is_a_clear_refusal_and_nothing_is_written(tmp_path):
+    from keizer_xl.clients.files import WorkbookFileError
+    from keizer_xl.sheets.layout import SheetStyle, sheet_layout
+    import pandas as pd
+
+    p = tmp_path / "s.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "Players"
+    wb.active.append(["Name"])
+    wb.save(p)
+    with zipfile.ZipFile(p) as zf:
+        styles = zf.read("xl/styles.xml").decode()
+    import re
+    styles = re.sub(r"<cellXfs.*?</cellXfs>", "", styles, flags=re.S)
+    _rewrite(p, {"xl/styles.xml": styles.encode()})
+    before = p.read_bytes()
+    book = FileBook(p)
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
+    with pytest.raises(WorkbookFileError, match="was not changed"):
+        book.save()
+    assert p.read_bytes() == before

@@ -564,7 +564,16 @@ class FileBook:
 
     # -- saving -----------------------------------------------------------------------------------
     def _new_bytes(self) -> bytes:
-        return splice(self._pkg, self._edits) if self._edits else self._data
+        if not self._edits:
+            return self._data
+        try:
+            return splice(self._pkg, self._edits)
+        except KeizerError:
+            raise
+        except (ValueError, KeyError, IndexError, UnicodeDecodeError) as exc:  # a part no Excel writes so
+            raise WorkbookFileError(
+                f"{self.label} was not changed: its parts could not be updated ({type(exc).__name__}: "
+                f"{exc}). Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
 
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
