@@ -368,3 +368,40 @@ def test_text_like_a_formula_is_written_as_text(tmp_path, season_rows, picture):
     assert cells and all(c.data_type == "s" for c in cells)
     standings = next(x for x in Package(path.read_bytes()).sheets if x.name == "Standings")
     assert b"<f>" not in _parts(path)[standings.part or ""]
+
+
+def _lo_missing() -> str | None:
+    from keizer_xl.clients import lo_run
+
+    soffice = lo_run.find_soffice()
+    if soffice is None:
+        return "LibreOffice (soffice) is not installed"
+    if lo_run.find_uno_python(soffice) is None:
+        return "no Python with LibreOffice's uno module (python3-uno) is installed"
+    return None
+
+
+@pytest.mark.skipif(_lo_missing() is not None, reason=f"LibreOffice tests: {_lo_missing()}")
+def test_a_pivot_table_made_by_libreoffice_is_kept(tmp_path, season_rows, picture):
+    from keizer_xl.clients import lo_run
+
+    source = club_workbook(tmp_path / "source.xlsx", season_rows, picture=picture)
+    path = tmp_path / "club.xlsx"
+    with lo_run.Office() as office:
+        done = subprocess.run([office.python, str(Path(__file__).with_name("lo_pivot.py")), office.pipe,
+                               str(source), str(path)], capture_output=True, text=True, timeout=180,
+                              env=lo_run._clean_env())
+    assert done.returncode == 0 and "ok" in done.stdout, done.stderr
+    before = _parts(path)
+    assert any(n.startswith("xl/pivotTables/") for n in before)
+    assert any(n.startswith("xl/pivotCache/") for n in before)
+    for argv in (["pair", str(path)], ["standings", str(path)], ["batch", str(path), "--in-place"]):
+        step = _parts(path)
+        run(*argv)
+        assert_only_engine_parts_changed(step, path)
+    assert_only_engine_parts_changed(before, path)
+    openpyxl.load_workbook(path)
+    if SOFFICE is not None:
+        _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "pdf"), str(path),
+                 profile=tmp_path / "profile")
+        assert (tmp_path / "pdf" / "club.pdf").stat().st_size > 0
