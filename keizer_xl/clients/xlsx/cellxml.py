@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from html import unescape
 from typing import Any, Iterator
 
-from keizer_xl.clients.xlsx.package import attributes, element_re, escape
+from keizer_xl.clients.xlsx.package import element_re, escape
 
 _P = rb"(?:[\w.-]+:)?"
 _SHEETDATA_OPEN = re.compile(rb"<(" + _P + rb")sheetData\b[^>]*?(/?)>")
