@@ -405,3 +405,29 @@ def test_a_pivot_table_made_by_libreoffice_is_kept(tmp_path, season_rows, pictur
         _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "pdf"), str(path),
                  profile=tmp_path / "profile")
         assert (tmp_path / "pdf" / "club.pdf").stat().st_size > 0
+
+
+def test_excel_setup_builds_the_button_workbook_of_a_club_workbook(tmp_path, season_rows, picture):
+    # openpyxl would drop the club's charts and pictures: the file client adds the Start and
+    # xlwings.conf sheets to the package itself, and every part of the club is in the .xlsm
+    path = club_workbook(tmp_path / "club.xlsx", season_rows, picture=picture)
+    before = _parts(path)
+    run("excel-setup", str(path))
+    xlsm = tmp_path / "club.xlsm"
+    after = _parts(xlsm)
+    assert _parts(path) == before  # the .xlsx itself is not touched
+    assert "xl/vbaProject.bin" in after and b"macroEnabled" in after["[Content_Types].xml"]
+    # (the sheets themselves get a codeName from pyOpenVBA: each is a module of the project)
+    for name, data in before.items():
+        if name.startswith(("xl/charts/", "xl/media/", "xl/drawings/drawing", "xl/comments",
+                            "xl/tables/", "xl/metadata.xml", "xl/sharedStrings.xml")):
+            assert after.get(name) == data, name
+    wb = openpyxl.load_workbook(xlsm, keep_vba=True)
+    assert wb.sheetnames[0] == "Start" and wb.active.title == "Start"
+    assert "xlwings.conf" in wb.sheetnames
+    # and the .xlsm goes through the engine's commands like the .xlsx
+    for argv in (["pair", str(xlsm)], ["standings", str(xlsm)]):
+        step = _parts(xlsm)
+        run(*argv)
+        assert_only_engine_parts_changed(step, xlsm)
+    assert _parts(xlsm)["xl/vbaProject.bin"] == after["xl/vbaProject.bin"]

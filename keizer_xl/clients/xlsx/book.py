@@ -575,6 +575,13 @@ class FileBook:
                 f"{self.label} was not changed: its parts could not be updated ({type(exc).__name__}: "
                 f"{exc}). Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
 
+    def spliced_bytes(self) -> bytes:
+        """The workbook as :meth:`save` would write it, without writing it (for a caller that
+        builds another file from it: ``excel-setup``'s .xlsm)."""
+        if self._legacy is not None:
+            raise WorkbookFileError(f"{self.label}: the workbook is being edited through openpyxl")
+        return self._new_bytes()
+
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         if self._legacy is not None:
