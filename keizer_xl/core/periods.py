@@ -26,7 +26,9 @@ from fractions import Fraction
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.rules import Settings, match_points
-from keizer_xl.core.standings import Engine, Standing, compute_history
+from keizer_xl.core.engine.engine import Engine
+from keizer_xl.core.engine.valuemap import moved_ratings
+from keizer_xl.core.standings import Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of", "period_of_round",
            "period_season", "period_standing", "played_periods"]
@@ -145,7 +147,8 @@ def _ratings_before(season: Season, first: int) -> dict[str, int | None]:
         return {}
     before = first - 1
     engine = Engine(season, before)
-    moved = engine._ratings_by_round(before)[-1]  # the engine's own Elo step (section 8)
+    grid = engine.grid
+    moved = moved_ratings(season, grid.players, grid.index, before)[-1]  # section 8's Elo
     if moved is None:
         return {}
     return {p.name: int(moved[i]) if p.rating is not None else None
