@@ -364,11 +364,14 @@ class Fact:
 F = TypeVar("F", bound=Fact)
 
 
-def facts(season: Season, last: int, make: Callable[..., F]) -> dict[str, dict[int, F]]:
+def facts(season: Season, last: int, make: Callable[..., F],
+          rounds: Rounds | None = None) -> dict[str, dict[int, F]]:
     """name -> round -> fact (built by ``make``, :class:`Fact` or a subclass) for rounds
     1..last, players in row order; a player who has left the ranking (withdrawn remove) has
-    no facts from his withdrawal round on."""
-    rounds = classify(season, None, last)
+    no facts from his withdrawal round on.  ``rounds``: the season's classification of rounds
+    1..last in row order when the caller has it (the engine's, shared)."""
+    if rounds is None:
+        rounds = classify(season, None, last)
     names = [p.name for p in rounds.players]
     out: dict[str, dict[int, F]] = {}
     kinds = rounds.kind.tolist()

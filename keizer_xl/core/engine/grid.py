@@ -168,7 +168,8 @@ class Grid:
 
     def _notes(self) -> list[str]:
         """Warnings about the data: games without a result, players neither paired nor absent."""
-        kind, names, notes = self.rounds.kind, self.names, []
+        kind, names = self.rounds.kind, self.names
+        notes: list[str] = []
         pending = tuple(Message("{game} (round {round})", round=int(r),
                                 game=f"{names[i]}-{names[int(self.rounds.opponent[i, r])]}")
                         for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white)))

@@ -39,6 +39,7 @@ class Valuation:
         raise NotImplementedError
 
 
+@dataclass(frozen=True)
 class Prev(Valuation):
     """One pass with the values in force (after round k - 1, or the start values)."""
 
@@ -46,6 +47,7 @@ class Prev(Valuation):
         return Outcome(ctx.first(ctx.step.prev_values), 1, 1, True, "")
 
 
+@dataclass(frozen=True)
 class Frozen(Valuation):
     """Marker: the engine values round k once with V_{k-1} and keeps it (section 4)."""
 

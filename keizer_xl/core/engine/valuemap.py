@@ -8,12 +8,12 @@ read off a value map too.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from keizer_xl.core.model import Game, Result, Season
+from keizer_xl.core.model import Game, Player, Result, Season
 from keizer_xl.core.settings import OwnValue, ValueBasis
 from keizer_xl.core.values import scaled_values
 from keizer_xl.core.engine.arithmetic import Arithmetic
@@ -27,7 +27,7 @@ BoolArray = npt.NDArray[np.bool_]
 __all__ = ["ValueMaps", "moved_ratings"]
 
 
-def moved_ratings(season: Season, players: tuple[Any, ...], index: dict[str, int],
+def moved_ratings(season: Season, players: Sequence[Player], index: dict[str, int],
                   upto: int) -> list[IntArray | None]:
     """The ratings before round 1 and after each round 1..upto (section 8): with a
     ``k_factor`` each over-the-board game moves both ratings by Elo, in whole rating points
