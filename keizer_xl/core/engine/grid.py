@@ -124,6 +124,9 @@ class Grid:
         self._inexact_cells(credits)
         self._shares: Array | None = None
         self._games2: IntArray | None = None
+        never = last_round + 2  # later than any round asked about
+        self._gone = np.array([p.withdrawn_round if p.withdrawn_round is not None else never
+                               for p in self.players], dtype=np.int64)
 
     def coefficient(self, share: Fraction) -> int:
         """A share of a value as a coefficient: share x value map x coefficient = scale."""
@@ -244,8 +247,7 @@ class Grid:
         if s.withdrawn == "retroactive":
             # KeizerForClubs: a retired player leaves every ranking, also those before his
             # withdrawal (it recomputes all rounds with today's player states)
-            return np.array([p.withdrawn_round is None or p.withdrawn_round > self.last_round + 1
-                             for p in self.players], dtype=bool)
+            return self._gone > self.last_round + 1
         if s.withdrawn != "remove":
             return np.ones(self.n, dtype=bool)
-        return np.array([not p.is_withdrawn(max(k, 1)) for p in self.players], dtype=bool)
+        return self._gone > max(k, 1)  # Player.is_withdrawn: from his withdrawal round on

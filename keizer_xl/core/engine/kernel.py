@@ -119,7 +119,8 @@ class RoundKernel:
             self.G = tables.index(coef, target, inexact, share)
             rest = np.where(active[:, None] & ~share, fixed, 0)
             self.const = tables._cells(rest).sum(axis=1).astype(g.dtype)
-        self.ones = np.ones(k, dtype=np.float64)
+        self.G = self._compact(self.G, tables.zero * n)
+        self.ones = np.ones(self.G.shape[1], dtype=np.float64)
         mult = tables.values.own_mult(k)
         self.own_by_place: Array | None = None
         self.own_fixed = np.zeros(n, dtype=g.dtype)
@@ -127,11 +128,26 @@ class RoundKernel:
             self.own_by_place = tables.own_by_place(m, mult)
         elif mult is not None:  # the start values: the same every pass
             self.own_fixed = tables.values.own(self.own_fixed, active, k)
-        self.idx = step.active_idx
+        self.idx: IntArray | None = step.active_idx
         self.tb = tables.tiebreaks.positions(step.active_idx, step.place_prev, k)
+        if len(step.active_idx) == n:  # everyone ranked: sort all totals, no gather
+            tb = np.empty(n, dtype=np.int64)
+            tb[step.active_idx] = self.tb
+            self.tb, self.idx = tb, None
         self.empty_pos = np.full(n, m, dtype=np.int64)
         self.places = np.arange(m, dtype=np.int64)
         self.tied_share = tables.values.tied_share
+
+    @staticmethod
+    def _compact(G: IntArray, zero: int) -> IntArray:
+        """Each row's cells with a share first, the columns only of cells with nothing left
+        out (a loss, an absence over the limit: about a third of a season's cells)."""
+        nothing = G == zero
+        width = G.shape[1] - int(nothing.sum(axis=1).min(initial=G.shape[1]))
+        if width == G.shape[1]:
+            return G
+        keep = np.argsort(nothing, axis=1, kind="stable")[:, :width]
+        return np.ascontiguousarray(np.take_along_axis(G, keep, axis=1))
 
     def _pass(self, pos: IntArray) -> Pass:
         cells = self.T.take(pos, axis=1).ravel().take(self.G)
@@ -144,7 +160,10 @@ class RoundKernel:
         totals += own
         totals = self.tables.arithmetic.totals(totals)
         idx = self.idx
-        order = idx[np.lexsort((self.tb, -totals[idx]))]
+        if idx is None:
+            order = np.lexsort((self.tb, -totals))
+        else:
+            order = idx[np.lexsort((self.tb, -totals[idx]))]
         return Pass(order, totals, own, self.vt.take(pos))
 
     def first(self, values: Array) -> Pass | None:
@@ -157,7 +176,7 @@ class RoundKernel:
         at = np.minimum(at, len(self._distinct) - 1)
         pos = self.empty_pos.copy()
         pos[active] = self._first[at]
-        if not np.array_equal(self.vt.take(pos), values):
+        if not (self.vt.take(pos) == values).all():
             return None
         return self._pass(pos)
 

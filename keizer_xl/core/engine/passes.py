@@ -104,7 +104,7 @@ class RoundContext:
                  many: bool):
         self.passes, self.step, self.ratings = passes, step, ratings
         self.kernel: RoundKernel | None = None
-        if many:
+        if many or passes.arithmetic.round_cells:  # one rounded pass is cheaper on tables too
             self.kernel = passes.kernel(step)
 
     @property

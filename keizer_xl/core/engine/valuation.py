@@ -140,7 +140,10 @@ class Schedule:
     steps: tuple[tuple[int, Valuation], ...]
 
     def for_round(self, k: int) -> Valuation:
-        return next(v for first, v in self.steps if k >= first)
+        for first, valuation in self.steps:
+            if k >= first:
+                return valuation
+        raise ValueError(f"no valuation for round {k}")
 
     @property
     def frozen(self) -> bool:
