@@ -198,14 +198,33 @@ class Grid:
             top = max([abs(p.rating or 0) for p in self.players] + [0])
             vmax = Fraction(top + 32 * rounds + 1, 100)
         else:
-            pv = place_values(s, max(self.n, 1))
-            vmax = max(abs(pv[0]), abs(pv[-1]))
+            n = max(self.n, 1)
+            linear = self.linear_values(n)
+            if linear is not None:
+                top, step = linear
+                vmax = max(abs(top), abs(top - (n - 1) * step))
+            else:
+                pv = place_values(s, n)
+                vmax = max(abs(pv[0]), abs(pv[-1]))
         fmax = max([abs(c.fraction) for c in table if c.fixed is None]
                    + [abs(s.withdrawn_opponent)])
         xmax = max([abs(c.fixed) for c in table if c.fixed is not None] + [Fraction(0)])
         slack = 0 if s.rounding == "none" else 1  # a rounding moves an amount by <= 1 point
         total = (rounds * (fmax * vmax + xmax + slack) + vmax + slack) * max(s.max_passes, 1)
         return math.ceil(total * self.scale)
+
+    def linear_values(self, m: int) -> tuple[Fraction, Fraction] | None:
+        """(top, step) when the value of place p among m is top - (p - 1) x step (the
+        plain rule of core/values.place_values: no bottom_value, no wicker) and both are
+        multiples of 1/vden, else None."""
+        s = self.settings
+        if not m or s.bottom_value is not None or s.value_normalisation != "none":
+            return None
+        top = Fraction(s.top_value.resolve(m, s.value_rounding))
+        step = Fraction(s.value_step)
+        if (top * self.vden).denominator != 1 or (step * self.vden).denominator != 1:
+            return None
+        return top, step
 
     def shares(self) -> Array:
         """Every coefficient a cell can have, sorted (the grid's and a withdrawn opponent's)."""

@@ -54,6 +54,14 @@ class KernelTables:
         share = g.coef != 0
         self.ok_all = not np.any(g.fixed[share])  # a cell is a share or fixed points
         self.G_all = self.index(g.coef, g.target, g.inexact, share)
+        # each row's share cells first, in round order: round k's cells of row i are the
+        # first count[i, k] (a loss, an absence over the limit add nothing: about a third)
+        self.count = np.cumsum(share, axis=1, dtype=np.int64)
+        width = int(self.count[:, -1].max(initial=0))
+        self.compact = np.full((n, width), self.zero * n, dtype=np.int64)
+        rows, cols = np.nonzero(share)
+        self.compact[rows, self.count[rows, cols] - 1] = self.G_all[rows, cols]
+        self.columns = np.arange(width, dtype=np.int64)[None, :]
         rest = np.where(share, 0, g.fixed)
         self.const_cum = np.cumsum(self._cells(rest), axis=1, dtype=g.dtype)
         self._tables: dict[int, tuple[Array, Array, Array, IntArray]] = {}
@@ -108,7 +116,10 @@ class RoundKernel:
         self.T, self.vt, self._distinct, self._first = tables.table(m)
         if active.all():
             self.ok = tables.ok_all
-            self.G = np.ascontiguousarray(tables.G_all[:, 1:k + 1])
+            count = tables.count[:, k]
+            width = int(count.max(initial=0))
+            self.G = np.where(tables.columns[:, :width] < count[:, None],
+                              tables.compact[:, :width], tables.zero * n)
             self.const = tables.const_cum[:, k]
         else:  # someone has left: his opponents' games count otherwise (grid.cells)
             coef, target, inexact = g.cells(k, active, tables.arithmetic.float_ties)
@@ -119,7 +130,6 @@ class RoundKernel:
             self.G = tables.index(coef, target, inexact, share)
             rest = np.where(active[:, None] & ~share, fixed, 0)
             self.const = tables._cells(rest).sum(axis=1).astype(g.dtype)
-        self.G = self._compact(self.G, tables.zero * n)
         self.ones = np.ones(self.G.shape[1], dtype=np.float64)
         mult = tables.values.own_mult(k)
         self.own_by_place: Array | None = None
@@ -137,17 +147,6 @@ class RoundKernel:
         self.empty_pos = np.full(n, m, dtype=np.int64)
         self.places = np.arange(m, dtype=np.int64)
         self.tied_share = tables.values.tied_share
-
-    @staticmethod
-    def _compact(G: IntArray, zero: int) -> IntArray:
-        """Each row's cells with a share first, the columns only of cells with nothing left
-        out (a loss, an absence over the limit: about a third of a season's cells)."""
-        nothing = G == zero
-        width = G.shape[1] - int(nothing.sum(axis=1).min(initial=G.shape[1]))
-        if width == G.shape[1]:
-            return G
-        keep = np.argsort(nothing, axis=1, kind="stable")[:, :width]
-        return np.ascontiguousarray(np.take_along_axis(G, keep, axis=1))
 
     def _pass(self, pos: IntArray) -> Pass:
         cells = self.T.take(pos, axis=1).ravel().take(self.G)

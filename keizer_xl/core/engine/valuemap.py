@@ -77,8 +77,15 @@ class ValueMaps:
         """The value of each place 1..m (scaled), built once per number of ranked players."""
         table = self._tables.get(m)
         if table is None:
-            table = self._tables[m] = np.array(
-                scaled_values(self.grid.settings, range(1, m + 1), m), dtype=self.grid.dtype)
+            linear = self.grid.linear_values(m)
+            if linear is not None and self.grid.dtype is not object:
+                # top - (place - 1) x step, over vden: integers (the bound keeps them in int64)
+                top, step = (int(x * self.grid.vden) for x in linear)
+                table = np.arange(m, dtype=np.int64) * -step + top
+            else:
+                table = np.array(scaled_values(self.grid.settings, range(1, m + 1), m),
+                                 dtype=self.grid.dtype)
+            self._tables[m] = table
         return table
 
     def values(self, order: IntArray, totals: Array | None, active: BoolArray,
