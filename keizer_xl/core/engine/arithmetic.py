@@ -63,6 +63,8 @@ class Arithmetic:
     round_cells = False
     #: a cell's share being inexact in binary matters (only :class:`Float64Cells`)
     float_ties = False
+    #: :meth:`totals` rounds (only :class:`RoundedTotals`)
+    round_totals = False
 
     def __init__(self, unit: int):
         self.unit = unit  # the rounding unit over the scale (1/2 or 1 point)
@@ -89,6 +91,8 @@ Exact = Arithmetic
 class RoundedTotals(Arithmetic):
     """``half total`` / ``whole total``: the totals rounded to the unit."""
 
+    round_totals = True
+
     def totals(self, totals: Array) -> Array:
         return round_to_unit(totals, self.unit)
 
@@ -101,6 +105,7 @@ class RoundedCells(RoundedTotals):
     a cycle is rounded too (chesspairing rounds its x2 average)."""
 
     round_cells = True
+    round_totals = False
 
     def cells(self, pts: Array, coef: Array, val: Array, inexact: BoolArray) -> Array:
         return round_to_unit(pts, self.unit)

@@ -66,6 +66,7 @@ class KernelTables:
         self.const_cum = np.cumsum(self._cells(rest), axis=1, dtype=g.dtype)
         self._tables: dict[int, tuple[Array, Array, Array, IntArray]] = {}
         self._own: dict[tuple[int, int], Array] = {}
+        self._lean: dict[tuple[int, int | None], Array] = {}
 
     def index(self, coef: Array, target: IntArray, inexact: npt.NDArray[np.bool_],
               share: npt.NDArray[np.bool_]) -> IntArray:
@@ -103,6 +104,19 @@ class KernelTables:
         if got is None:
             vt = self.table(m)[1]
             got = self._own[(m, mult)] = self.arithmetic.own(vt * mult, mult)
+        return got
+
+
+    def lean_table(self, m: int, mult: int | None) -> Array:
+        """The table of a pass where everyone is ranked: places 0..m-1 only, and a last row
+        with the own value's points per place (``mult`` None: no own value in the table)."""
+        got = self._lean.get((m, mult))
+        if got is None:
+            t = self.table(m)[0][:, :m]
+            own = (self.own_by_place(m, mult)[:m] if mult is not None
+                   else np.zeros(m, dtype=self.grid.dtype))
+            got = self._lean[(m, mult)] = np.ascontiguousarray(
+                np.vstack([t, own.astype(t.dtype)[None, :]]))
         return got
 
 
@@ -147,6 +161,22 @@ class RoundKernel:
         self.empty_pos = np.full(n, m, dtype=np.int64)
         self.places = np.arange(m, dtype=np.int64)
         self.tied_share = tables.values.tied_share
+        # everyone ranked, no shared places, float sums, totals not rounded: a pass is a
+        # scatter of the table into the players' columns, a gather, a row sum and a sort
+        self.lean = (self.idx is None and not self.tied_share and tables.floats
+                     and not tables.arithmetic.round_totals)
+        if self.lean:
+            current = self.own_by_place is not None
+            table = tables.lean_table(m, mult if current else None)
+            rows = len(table)
+            # players as rows (a player's table row is contiguous): cell = target x rows + class
+            self.table_lean = np.ascontiguousarray(table.T)
+            G = np.hstack([self.G, (rows - 1) * n + np.arange(n, dtype=np.int64)[:, None]])
+            self.G_lean = (G % n) * rows + G // n
+            self.ones_lean = np.ones(self.G_lean.shape[1], dtype=np.float64)
+            self.const_lean = (self.const + self.own_fixed).astype(np.float64)
+            self.pos = np.empty(n, dtype=np.int64)
+            self.own_m = self.own_by_place[:m] if self.own_by_place is not None else None
 
     def _pass(self, pos: IntArray) -> Pass:
         cells = self.T.take(pos, axis=1).ravel().take(self.G)
@@ -165,6 +195,26 @@ class RoundKernel:
             order = idx[np.lexsort((self.tb, -totals[idx]))]
         return Pass(order, totals, own, self.vt.take(pos))
 
+    def _lean(self, valued: IntArray) -> Pass:
+        """The pass valued with the ranking ``valued`` (every player, best first)."""
+        pos = self.pos
+        pos[valued] = self.places  # each player's place (a gather of rows beats a scatter)
+        t = self.table_lean.take(pos, axis=0).ravel().take(self.G_lean) @ self.ones_lean
+        t += self.const_lean
+        order = np.lexsort((self.tb, -t))
+        return Pass(order, t.astype(np.int64), fill=lambda: self._fill(valued))
+
+    def _fill(self, valued: IntArray) -> tuple[Array, Array]:
+        """The own value's points and the value map of a lean pass."""
+        n = len(valued)
+        own = self.own_fixed
+        if self.own_m is not None:
+            own = np.empty(n, dtype=self.vt.dtype)
+            own[valued] = self.own_m
+        basis = np.empty(n, dtype=self.vt.dtype)
+        basis[valued] = self.vt[:self.m]
+        return own, basis
+
     def first(self, values: Array) -> Pass | None:
         """The pass with a value map given as values (None: not a map of this round's
         places; the caller then computes it in full)."""
@@ -181,6 +231,8 @@ class RoundKernel:
 
     def revalue(self, current: Pass) -> Pass:
         """The results valued with the values of ``current``'s ranking."""
+        if self.lean:
+            return self._lean(current.order)
         pos = self.empty_pos.copy()
         if self.tied_share and self.m:
             pos[current.order] = shared_places(current.totals[current.order]) - 1

@@ -3,7 +3,7 @@ strategies of :mod:`.valuation` and the passes of :mod:`.passes` and :mod:`.kern
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -26,16 +26,41 @@ class Step:
     place_prev: IntArray  # previous place per player (tie-break "previous")
 
 
-@dataclass(slots=True)
 class Pass:
-    """One valuation pass: totals and per-round points with one value map, and the ranking."""
+    """One valuation pass: totals and per-round points with one value map, and the ranking.
 
-    order: IntArray
-    totals: Array
-    own: Array
-    basis: Array | tuple[Array, ...]  # the value map (frozen: one per round) it was valued with
-    mult: int = 1  # a cycle: ``basis`` is the sum of ``mult`` value maps
-    parts: tuple[Array, ...] = ()  # a cycle: those value maps
+    ``own`` (the own value's points) and ``basis`` (the value map, frozen: one per round; a
+    cycle: the sum of ``mult`` maps, ``parts``) may be left to ``fill``, which gives both when
+    first asked: the many passes of a converging round need only the ranking and totals."""
+
+    __slots__ = ("order", "totals", "mult", "parts", "_own", "_basis", "_fill")
+
+    def __init__(self, order: IntArray, totals: Array, own: Array | None = None,
+                 basis: Array | tuple[Array, ...] | None = None, mult: int = 1,
+                 parts: tuple[Array, ...] = (),
+                 fill: Callable[[], tuple[Array, Array]] | None = None):
+        self.order, self.totals, self.mult, self.parts = order, totals, mult, parts
+        self._own, self._basis, self._fill = own, basis, fill
+
+    def _filled(self) -> None:
+        if self._fill is None:
+            raise ValueError("a pass without its own value points or value map")
+        self._own, self._basis = self._fill()
+        self._fill = None
+
+    @property
+    def own(self) -> Array:
+        if self._own is None:
+            self._filled()
+        assert self._own is not None
+        return self._own
+
+    @property
+    def basis(self) -> Array | tuple[Array, ...]:
+        if self._basis is None:
+            self._filled()
+        assert self._basis is not None
+        return self._basis
 
 
 @dataclass(frozen=True)
