@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 
@@ -42,7 +43,7 @@ METHODS: dict[str, dict[str, str]] = {
 }
 
 
-def time_method(label: str, runs: int) -> dict[str, object]:
+def time_method(label: str, runs: int) -> dict[str, Any]:
     """Times of ``runs`` whole-season histories of one method (in this process's engine)."""
     sys.path.insert(0, str(HERE))
     from synthetic import synthetic_season
@@ -50,27 +51,32 @@ def time_method(label: str, runs: int) -> dict[str, object]:
     from keizer_xl.core.standings import compute_history
     season = synthetic_season(150, 35, seed=7, **METHODS[label])
     compute_history(season)  # warm up (imports, caches)
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         hist = compute_history(season)
         times.append(time.perf_counter() - t0)
-    return {"times": times, "passes": sum(s.passes for s in hist.standings[1:])}
+        cpu.append(time.process_time() - c0)
+    return {"times": times, "cpu": cpu, "passes": sum(s.passes for s in hist.standings[1:])}
 
 
-def _child(tree: Path, label: str, runs: int) -> dict[str, object]:
+def _child(tree: Path, label: str, runs: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     out = subprocess.run([sys.executable, str(HERE / "bench_engine.py"), "--child", label,
                           "--runs", str(runs)], env=env, capture_output=True, text=True,
                          check=True, cwd=tree)
-    result: dict[str, object] = json.loads(out.stdout)
+    result: dict[str, Any] = json.loads(out.stdout)
     return result
 
 
 def _stats(times: list[float]) -> str:
     ms = [t * 1000 for t in times]
-    return f"{statistics.median(ms):8.1f} ms ({min(ms):.1f}-{max(ms):.1f})"
+    return f"{statistics.median(ms):.1f} ms ({min(ms):.1f}-{max(ms):.1f})"
+
+
+def _ratio(new: dict[str, Any], old: dict[str, Any], key: str) -> float:
+    return statistics.median(new[key]) / statistics.median(old[key])
 
 
 def main() -> int:
@@ -85,19 +91,22 @@ def main() -> int:
         return 0
     here = Path(os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] or HERE.parent).resolve()
     labels = [m for m in METHODS if not args.only or args.only in m]
+    print("wall-clock median (min-max) of each run; CPU: the process's CPU time, median "
+          "(what other programs on a busy machine inflate less)")
     if args.against:
-        print(f"{'method':<24} {'before: median (min-max)':>30} {'after: median (min-max)':>30}"
-              f"  ratio  passes")
+        print(f"| method | passes | before | after | after/before | CPU before | CPU after "
+              f"| CPU after/before |\n|{' --- |' * 8}")
     for label in labels:
         new = _child(here, label, args.runs)
         if args.against:
             old = _child(args.against.resolve(), label, args.runs)
-            ratio = statistics.median(new["times"]) / statistics.median(old["times"])  # type: ignore[arg-type]
-            print(f"{label:<24} {_stats(old['times']):>30} {_stats(new['times']):>30}"  # type: ignore[arg-type]
-                  f"  {ratio:5.2f}  {new['passes']}", flush=True)
+            print(f"| {label} | {new['passes']} | {_stats(old['times'])} | "
+                  f"{_stats(new['times'])} | {_ratio(new, old, 'times'):.2f} | "
+                  f"{_stats(old['cpu'])} | {_stats(new['cpu'])} | "
+                  f"{_ratio(new, old, 'cpu'):.2f} |", flush=True)
         else:
-            print(f"{label:<24} {_stats(new['times'])}  {new['passes']} passes",  # type: ignore[arg-type]
-                  flush=True)
+            print(f"| {label} | {new['passes']} | {_stats(new['times'])} | CPU "
+                  f"{_stats(new['cpu'])} |", flush=True)
     return 0
 
 

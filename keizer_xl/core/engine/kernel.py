@@ -11,7 +11,9 @@ target.  A pass with the targets' places ``pos`` is then
     totals = T[:, pos].ravel()[G] @ 1  + fixed points + own value
 
 (a gather and a row sum: a matrix-vector product with a 0/1 matrix), then a sort on
-(-total, tie-break place), the tie-breaks being fixed within a round.  Exactness: the table
+(-total, tie-break place), the tie-breaks being fixed within a round.  The table is stored
+place by place (``T[place, class]``, so the gather by the players' places takes whole rows),
+with one more class for the own value (current) at the player's own place.  Exactness: the table
 holds the same integers the cells would; while every amount is below 2**53 (the grid's
 bound) the row sum runs in float64, whose sums of such integers are exact, else in int64.
 """
@@ -39,9 +41,9 @@ FLOAT_EXACT = 2 ** 53
 
 
 class KernelTables:
-    """What the kernel of every round shares, made once per season: each cell's class and
-    gather index, the fixed points' running sum, and per number of ranked players the table
-    of points per (class, place)."""
+    """What the kernel of every round shares, made once per season: each cell's class, the
+    gather index of every round's cells, the fixed points' running sum, and per number of
+    ranked players (and own-value multiplier) the table of points per (place, class)."""
 
     def __init__(self, grid: Grid, arithmetic: Arithmetic, values: ValueMaps,
                  tiebreaks: TieBreaks):
@@ -49,74 +51,82 @@ class KernelTables:
                                                                    tiebreaks)
         g, n = grid, grid.n
         self.known = g.shares()
-        self.zero = 2 * len(self.known)  # the class of a cell with no share: a row of zeros
+        self.zero = 2 * len(self.known)  # the class of a cell with no share: zero points
+        self.own = self.zero + 1  # the class of the own value (current)
+        self.width = self.own + 1  # classes per place in the table
         self.floats = g.bound < FLOAT_EXACT
         share = g.coef != 0
         self.ok_all = not np.any(g.fixed[share])  # a cell is a share or fixed points
-        self.G_all = self.index(g.coef, g.target, g.inexact, share)
-        # each row's share cells first, in round order: round k's cells of row i are the
-        # first count[i, k] (a loss, an absence over the limit add nothing: about a third)
-        self.count = np.cumsum(share, axis=1, dtype=np.int64)
-        width = int(self.count[:, -1].max(initial=0))
-        self.compact = np.full((n, width), self.zero * n, dtype=np.int64)
+        G_all = self.index(g.coef, g.target, g.inexact, share)
+        # the own value's cell first, then each row's share cells in round order: round k's
+        # cells of row i are the first 1 + count[i, k] (a loss, an absence over the limit
+        # add nothing: about a third of the cells)
+        self.count = np.cumsum(share, axis=1, dtype=np.int64) + 1
+        cells = int(self.count[:, -1].max(initial=1))
+        self.compact = np.full((n, cells), self.zero, dtype=np.int64)
+        self.compact[:, 0] = self.own_cells(n)
         rows, cols = np.nonzero(share)
-        self.compact[rows, self.count[rows, cols] - 1] = self.G_all[rows, cols]
-        self.columns = np.arange(width, dtype=np.int64)[None, :]
+        self.compact[rows, self.count[rows, cols] - 1] = G_all[rows, cols]
+        self.columns = np.arange(cells, dtype=np.int64)[None, :]
         rest = np.where(share, 0, g.fixed)
-        self.const_cum = np.cumsum(self._cells(rest), axis=1, dtype=g.dtype)
-        self._tables: dict[int, tuple[Array, Array, Array, IntArray]] = {}
+        self.const_cum = np.cumsum(self.fixed_cells(rest), axis=1, dtype=g.dtype)
+        self._tables: dict[tuple[int, int | None], Array] = {}
+        self._values: dict[int, tuple[Array, Array, IntArray]] = {}
         self._own: dict[tuple[int, int], Array] = {}
-        self._lean: dict[tuple[int, int | None], Array] = {}
+
+    def own_cells(self, n: int) -> IntArray:
+        """The cell of each player's own value: his own place's own-value class."""
+        return np.arange(n, dtype=np.int64) * self.width + self.own
 
     def index(self, coef: Array, target: IntArray, inexact: npt.NDArray[np.bool_],
               share: npt.NDArray[np.bool_]) -> IntArray:
-        """Each cell's place in ``T[:, pos].ravel()``: class x n + target."""
+        """Each cell's place in ``T[pos].ravel()``: target x width + class."""
         key = np.searchsorted(self.known, coef) * 2 + inexact
-        out: IntArray = np.where(share, key * self.grid.n + target, self.zero * self.grid.n)
+        out: IntArray = np.where(share, target * self.width + key, self.zero)
         return out
 
-    def _cells(self, fixed: Array) -> Array:
+    def fixed_cells(self, fixed: Array) -> Array:
+        """Fixed points as the arithmetic counts each cell."""
         none = np.zeros(fixed.shape, dtype=bool)
         return self.arithmetic.cells(fixed, none, none, none)
 
-    def table(self, m: int) -> tuple[Array, Array, Array, IntArray]:
-        """(T, value per place with place m worth 0, the distinct values, a place of each)."""
-        got = self._tables.get(m)
+    def values_of(self, m: int) -> tuple[Array, Array, IntArray]:
+        """(value per place with place m worth 0, the distinct values, a place of each)."""
+        got = self._values.get(m)
         if got is None:
-            g = self.grid
             table = self.values.table(m)
-            vt = np.append(table, np.zeros(1, dtype=g.dtype))  # place m: not ranked (0)
-            c = np.repeat(self.known, 2)[:, None]
-            x = np.tile(np.array([False, True]), len(self.known))[:, None]
-            shape = (len(c), m + 1)
-            v = vt[None, :]
-            t = self.arithmetic.cells(c * v, np.broadcast_to(c, shape), np.broadcast_to(v, shape),
-                                      np.broadcast_to(x, shape))
-            t = np.vstack([t, np.zeros((1, m + 1), dtype=g.dtype)])  # the zero class
+            vt = np.append(table, np.zeros(1, dtype=self.grid.dtype))  # place m: unranked
             distinct, first = np.unique(table, return_index=True)
-            got = self._tables[m] = (t.astype(np.float64) if self.floats else t, vt, distinct,
-                                     first.astype(np.int64))
+            got = self._values[m] = (vt, distinct, first.astype(np.int64))
         return got
 
     def own_by_place(self, m: int, mult: int) -> Array:
         """The own value's points of each place (current own value), place m worth 0."""
         got = self._own.get((m, mult))
         if got is None:
-            vt = self.table(m)[1]
+            vt = self.values_of(m)[0]
             got = self._own[(m, mult)] = self.arithmetic.own(vt * mult, mult)
         return got
 
-
-    def lean_table(self, m: int, mult: int | None) -> Array:
-        """The table of a pass where everyone is ranked: places 0..m-1 only, and a last row
-        with the own value's points per place (``mult`` None: no own value in the table)."""
-        got = self._lean.get((m, mult))
+    def table(self, m: int, mult: int | None) -> Array:
+        """``T[place, class]``: the points of a cell of each class against each place, as the
+        arithmetic counts them; the own-value class holds the own value's points (``mult``
+        None: none in the table)."""
+        got = self._tables.get((m, mult))
         if got is None:
-            t = self.table(m)[0][:, :m]
-            own = (self.own_by_place(m, mult)[:m] if mult is not None
-                   else np.zeros(m, dtype=self.grid.dtype))
-            got = self._lean[(m, mult)] = np.ascontiguousarray(
-                np.vstack([t, own.astype(t.dtype)[None, :]]))
+            g = self.grid
+            vt = self.values_of(m)[0]
+            c = np.repeat(self.known, 2)[None, :]
+            x = np.tile(np.array([False, True]), len(self.known))[None, :]
+            v = vt[:, None]
+            shape = (m + 1, c.shape[1])
+            t = self.arithmetic.cells(v * c, np.broadcast_to(c, shape), np.broadcast_to(v, shape),
+                                      np.broadcast_to(x, shape))
+            own = (self.own_by_place(m, mult) if mult is not None
+                   else np.zeros(m + 1, dtype=g.dtype))
+            t = np.hstack([t, np.zeros((m + 1, 1), dtype=g.dtype), own[:, None]])
+            got = self._tables[(m, mult)] = np.ascontiguousarray(
+                t.astype(np.float64) if self.floats else t)
         return got
 
 
@@ -127,13 +137,13 @@ class RoundKernel:
         g, n, k, active = tables.grid, tables.grid.n, step.k, step.active
         self.tables, self.step = tables, step
         self.m = m = len(step.active_idx)
-        self.T, self.vt, self._distinct, self._first = tables.table(m)
+        self.vt, self._distinct, self._first = tables.values_of(m)
         if active.all():
             self.ok = tables.ok_all
             count = tables.count[:, k]
-            width = int(count.max(initial=0))
+            width = int(count.max(initial=1))
             self.G = np.where(tables.columns[:, :width] < count[:, None],
-                              tables.compact[:, :width], tables.zero * n)
+                              tables.compact[:, :width], tables.zero)
             self.const = tables.const_cum[:, k]
         else:  # someone has left: his opponents' games count otherwise (grid.cells)
             coef, target, inexact = g.cells(k, active, tables.arithmetic.float_ties)
@@ -141,79 +151,55 @@ class RoundKernel:
             fixed = g.fixed[:, 1:k + 1]
             share = (coef != 0) & active[:, None]
             self.ok = not np.any(fixed[share])
-            self.G = tables.index(coef, target, inexact, share)
+            own = np.where(active, tables.own_cells(n), tables.zero)[:, None]
+            self.G = np.hstack([own, tables.index(coef, target, inexact, share)])
             rest = np.where(active[:, None] & ~share, fixed, 0)
-            self.const = tables._cells(rest).sum(axis=1).astype(g.dtype)
+            self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
         self.ones = np.ones(self.G.shape[1], dtype=np.float64)
         mult = tables.values.own_mult(k)
         self.own_by_place: Array | None = None
         self.own_fixed = np.zeros(n, dtype=g.dtype)
         if mult is not None and tables.values.own_value == OwnValue.CURRENT:
             self.own_by_place = tables.own_by_place(m, mult)
-        elif mult is not None:  # the start values: the same every pass
-            self.own_fixed = tables.values.own(self.own_fixed, active, k)
+            self.T = tables.table(m, mult)
+        else:
+            if mult is not None:  # the start values: the same every pass
+                self.own_fixed = tables.values.own(self.own_fixed, active, k)
+                self.const = self.const + self.own_fixed
+            self.T = tables.table(m, None)
         self.idx: IntArray | None = step.active_idx
         self.tb = tables.tiebreaks.positions(step.active_idx, step.place_prev, k)
-        if len(step.active_idx) == n:  # everyone ranked: sort all totals, no gather
+        if m == n:  # everyone ranked: sort all totals, no gather
             tb = np.empty(n, dtype=np.int64)
             tb[step.active_idx] = self.tb
             self.tb, self.idx = tb, None
         self.empty_pos = np.full(n, m, dtype=np.int64)
         self.places = np.arange(m, dtype=np.int64)
         self.tied_share = tables.values.tied_share
-        # everyone ranked, no shared places, float sums, totals not rounded: a pass is a
-        # scatter of the table into the players' columns, a gather, a row sum and a sort
-        self.lean = (self.idx is None and not self.tied_share and tables.floats
-                     and not tables.arithmetic.round_totals)
-        if self.lean:
-            current = self.own_by_place is not None
-            table = tables.lean_table(m, mult if current else None)
-            rows = len(table)
-            # players as rows (a player's table row is contiguous): cell = target x rows + class
-            self.table_lean = np.ascontiguousarray(table.T)
-            G = np.hstack([self.G, (rows - 1) * n + np.arange(n, dtype=np.int64)[:, None]])
-            self.G_lean = (G % n) * rows + G // n
-            self.ones_lean = np.ones(self.G_lean.shape[1], dtype=np.float64)
-            self.const_lean = (self.const + self.own_fixed).astype(np.float64)
-            self.pos = np.empty(n, dtype=np.int64)
-            self.own_m = self.own_by_place[:m] if self.own_by_place is not None else None
+        self.round_totals = tables.arithmetic.round_totals
 
     def _pass(self, pos: IntArray) -> Pass:
-        cells = self.T.take(pos, axis=1).ravel().take(self.G)
+        """The pass with each player's place ``pos`` in the ranking that values it (m: not
+        ranked)."""
+        cells = self.T.take(pos, axis=0).ravel().take(self.G)
         if self.tables.floats:
             totals = (cells @ self.ones).astype(np.int64)
         else:
             totals = cells.sum(axis=1)
         totals += self.const
-        own = self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
-        totals += own
-        totals = self.tables.arithmetic.totals(totals)
+        if self.round_totals:
+            totals = self.tables.arithmetic.totals(totals)
         idx = self.idx
         if idx is None:
             order = np.lexsort((self.tb, -totals))
         else:
             order = idx[np.lexsort((self.tb, -totals[idx]))]
-        return Pass(order, totals, own, self.vt.take(pos))
+        return Pass(order, totals, fill=lambda: self._fill(pos))
 
-    def _lean(self, valued: IntArray) -> Pass:
-        """The pass valued with the ranking ``valued`` (every player, best first)."""
-        pos = self.pos
-        pos[valued] = self.places  # each player's place (a gather of rows beats a scatter)
-        t = self.table_lean.take(pos, axis=0).ravel().take(self.G_lean) @ self.ones_lean
-        t += self.const_lean
-        order = np.lexsort((self.tb, -t))
-        return Pass(order, t.astype(np.int64), fill=lambda: self._fill(valued))
-
-    def _fill(self, valued: IntArray) -> tuple[Array, Array]:
-        """The own value's points and the value map of a lean pass."""
-        n = len(valued)
-        own = self.own_fixed
-        if self.own_m is not None:
-            own = np.empty(n, dtype=self.vt.dtype)
-            own[valued] = self.own_m
-        basis = np.empty(n, dtype=self.vt.dtype)
-        basis[valued] = self.vt[:self.m]
-        return own, basis
+    def _fill(self, pos: IntArray) -> tuple[Array, Array]:
+        """The own value's points and the value map of a pass (asked for the pass kept)."""
+        own = self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
+        return own, self.vt.take(pos)
 
     def first(self, values: Array) -> Pass | None:
         """The pass with a value map given as values (None: not a map of this round's
@@ -231,8 +217,6 @@ class RoundKernel:
 
     def revalue(self, current: Pass) -> Pass:
         """The results valued with the values of ``current``'s ranking."""
-        if self.lean:
-            return self._lean(current.order)
         pos = self.empty_pos.copy()
         if self.tied_share and self.m:
             pos[current.order] = shared_places(current.totals[current.order]) - 1
