@@ -73,6 +73,17 @@ class KernelTables:
         self._tables: dict[tuple[int, int | None], Array] = {}
         self._values: dict[int, tuple[Array, Array, IntArray]] = {}
         self._own: dict[tuple[int, int], Array] = {}
+        self._positions: IntArray | None = None
+
+    def positions_all(self, step: Step) -> IntArray:
+        """Every player's place by the tie-breaks and start order alone (everyone ranked);
+        the same every round unless a tie-break changes per round (previous, games)."""
+        tb = self.tiebreaks
+        if self._positions is not None and tb.static:
+            return self._positions
+        everyone = np.arange(self.grid.n, dtype=np.int64)
+        self._positions = tb.positions(everyone, step.place_prev, step.k)
+        return self._positions
 
     def own_cells(self, n: int) -> IntArray:
         """The cell of each player's own value: his own place's own-value class."""
@@ -168,11 +179,10 @@ class RoundKernel:
                 self.const = self.const + self.own_fixed
             self.T = tables.table(m, None)
         self.idx: IntArray | None = step.active_idx
-        self.tb = tables.tiebreaks.positions(step.active_idx, step.place_prev, k)
         if m == n:  # everyone ranked: sort all totals, no gather
-            tb = np.empty(n, dtype=np.int64)
-            tb[step.active_idx] = self.tb
-            self.tb, self.idx = tb, None
+            self.tb, self.idx = tables.positions_all(step), None
+        else:
+            self.tb = tables.tiebreaks.positions(step.active_idx, step.place_prev, k)
         self.empty_pos = np.full(n, m, dtype=np.int64)
         self.places = np.arange(m, dtype=np.int64)
         self.tied_share = tables.values.tied_share
@@ -213,6 +223,13 @@ class RoundKernel:
         pos[active] = self._first[at]
         if not (self.vt.take(pos) == values).all():
             return None
+        return self._pass(pos)
+
+    def by_order(self, order: IntArray) -> Pass:
+        """The pass valued with the place values of the ranking ``order`` (no shared
+        places)."""
+        pos = self.empty_pos.copy()
+        pos[order] = self.places
         return self._pass(pos)
 
     def revalue(self, current: Pass) -> Pass:

@@ -116,6 +116,8 @@ class TieBreaks:
         self._games2 = (grid.games2() if Tiebreak.GAMES in self.names
                         else np.zeros((grid.n, 1), dtype=np.int64))
         self._static = {name: TIEBREAKS[name](grid) for name in self.names if name in TIEBREAKS}
+        #: the keys are the same every round (no ``previous``, no ``games``)
+        self.static = all(name in TIEBREAKS for name in self.names)
 
     def keys(self, prev_place: IntArray, k: int | None) -> list[IntArray]:
         """The tie-break keys for the ranking after round ``k`` (lower sorts first)."""

@@ -111,10 +111,11 @@ class RoundContext:
     def settings(self) -> Any:
         return self.passes.grid.settings
 
-    def first(self, values: Array) -> Pass:
-        """Every result of rounds 1..k valued with ``values``."""
+    def first(self, values: Array, order: IntArray | None = None) -> Pass:
+        """Every result of rounds 1..k valued with ``values`` (``order``: the ranking they
+        are the place values of, when the caller knows it)."""
         if self.kernel is not None:
-            p = self.kernel.first(values)
+            p = self.kernel.first(values) if order is None else self.kernel.by_order(order)
             if p is not None:
                 return p
         k, active = self.step.k, self.step.active

@@ -77,8 +77,11 @@ class Converge(Valuation):
     many = True
 
     def run(self, ctx: RoundContext) -> Outcome:
-        values = ctx.start_values()[1] if self.from_start else ctx.step.prev_values
-        current = ctx.first(values)
+        if self.from_start:
+            first_order, values = ctx.start_values()
+            current = ctx.first(values, first_order)
+        else:
+            current = ctx.first(ctx.step.prev_values)
         seen = {ctx.key(current): 0}
         passes_done = [current]
         passes = 1
@@ -113,9 +116,10 @@ class ConvergeTwo(Valuation):
     def run(self, ctx: RoundContext) -> Outcome:
         if self.from_start:
             first_order, values = ctx.start_values()
+            current = ctx.first(values, first_order)
         else:
-            first_order, values = ctx.step.active_idx, ctx.step.prev_values
-        current = ctx.first(values)
+            first_order = ctx.step.active_idx
+            current = ctx.first(ctx.step.prev_values)
         before, last = first_order.tobytes(), current.order.tobytes()
         passes = 1
         while True:
