@@ -163,3 +163,24 @@ def test_the_season_is_classified_once_for_every_reader(monkeypatch):
         won = sum(1 for f in facts[name].values()
                   if f.score_kind is not None and f.score_kind.value == "forfeit_win")
         assert points[name] == last.wins[name] + F(last.draws[name], 2) + won
+
+
+def test_kfc_display_order_rounds_points_to_two_decimals_half_to_even():
+    # KeizerForClubs' printed order compares Math.Round(points, 2) (half to even): 10.125
+    # and 10.135 are 10.12 and 10.14; 10.125 ties 10.12 (shown by game points, then rating)
+    from keizer_xl.core.engine.order import points_games_rating
+    season = replace(engine_dump.rich_season(10, 5, 1),
+                     settings=settings(code_X="1/4", code_Y="3 points"))
+    grid = Engine(season).grid
+    scale = 1000
+    totals = np.zeros(grid.n, dtype=np.int64)
+    a, b, c, d = 0, 1, 2, 3  # 10.125 -> 10.12, 10.12, 10.135 -> 10.14, 10.1349 -> 10.13
+    totals[[a, b, c, d]] = [10125, 10120, 10135, 10134]
+    order = np.array([a, b, c, d], dtype=np.int64)  # the ranking the display reorders
+    games2 = grid.games2()[:, 5]
+    shown = points_games_rating(grid, 5, order, totals, scale).tolist()
+    assert shown[:2] == [c, d]
+    # a and b both show 10.12: game points first, then rating, then the ranking
+    rating = {i: grid.players[i].rating or 0 for i in (a, b)}
+    expect = sorted((a, b), key=lambda i: (-games2[i], -rating[i], [a, b].index(i)))
+    assert shown[2:] == expect

@@ -195,14 +195,14 @@ class Grid:
         s: Settings = self.settings
         rounds = self.last_round + 1
         if s.value_basis == ValueBasis.RATING:  # Elo moves at most k_factor (<= 32) per round
-            top = max([abs(p.rating or 0) for p in self.players] + [0])
-            vmax = Fraction(top + 32 * rounds + 1, 100)
+            highest = max([abs(p.rating or 0) for p in self.players] + [0])
+            vmax = Fraction(highest + 32 * rounds + 1, 100)
         else:
             n = max(self.n, 1)
             linear = self.linear_values(n)
             if linear is not None:
-                top, step = linear
-                vmax = max(abs(top), abs(top - (n - 1) * step))
+                first, step = linear
+                vmax = max(abs(first), abs(first - (n - 1) * step))
             else:
                 pv = place_values(s, n)
                 vmax = max(abs(pv[0]), abs(pv[-1]))

@@ -4,7 +4,6 @@
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -168,14 +167,16 @@ def points_games_rating(grid: Grid, k: int, order: IntArray, totals: Array,
     keep their ranking order."""
     games2 = grid.games2()[:, k]
     idx = order.tolist()
-    rank = {i: pos for pos, i in enumerate(idx)}
-
-    def key(i: int) -> tuple[int, int, int, int]:
-        rating = grid.players[i].rating or 0
-        return (-round(Fraction(int(totals[i]) * 100, scale)), -int(games2[i]), -rating,
-                rank[i])
-
-    return np.array(sorted(idx, key=key), dtype=np.int64)
+    t = [int(x) * 100 for x in totals[order].tolist()]
+    # round(points, 2) half to even, in integers: q + r / scale
+    rounded = []
+    for x in t:
+        q, r = divmod(x, scale)
+        rounded.append(q + 1 if 2 * r > scale or (2 * r == scale and q % 2) else q)
+    rating = [grid.players[i].rating or 0 for i in idx]
+    games = games2[order].tolist()
+    sorted_at = sorted(range(len(idx)), key=lambda a: (-rounded[a], -games[a], -rating[a], a))
+    return np.array([idx[a] for a in sorted_at], dtype=np.int64)
 
 
 #: ``display_order`` -> the order a standing is shown in (None: the ranking itself)
