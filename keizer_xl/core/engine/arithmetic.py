@@ -19,12 +19,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from keizer_xl.core.settings import Settings
+from keizer_xl.core.settings import Rounding, Settings
 
 Array = npt.NDArray[Any]
 BoolArray = npt.NDArray[np.bool_]
 
-__all__ = ["Arithmetic", "Exact", "Float64Cells", "RoundedCells", "RoundedTotals",
+__all__ = ["Arithmetic", "Exact", "Float64Cells", "ROUNDINGS", "RoundedCells", "RoundedTotals",
            "arithmetic_for", "binary", "fits_int64", "round_to_unit", "INT64_LIMIT"]
 
 #: totals are kept in int64 while this bound holds; beyond it, Python integers (object arrays)
@@ -167,14 +167,21 @@ class Float64Cells(RoundedCells):
         return step
 
 
+#: ``rounding`` -> its strategy and its unit in points
+ROUNDINGS: dict[Rounding, tuple[type[Arithmetic], Fraction]] = {
+    Rounding.NONE: (Exact, Fraction(1)),
+    Rounding.HALF: (RoundedCells, Fraction(1, 2)),
+    Rounding.WHOLE: (RoundedCells, Fraction(1)),
+    Rounding.HALF_TOTAL: (RoundedTotals, Fraction(1, 2)),
+    Rounding.WHOLE_TOTAL: (RoundedTotals, Fraction(1)),
+}
+
+
 def arithmetic_for(settings: Settings, scale: int, share_den: int) -> Arithmetic:
-    """The strategy of ``rounding`` (and ``float_shares``) over a season's ``scale``."""
-    rounding = settings.rounding
-    unit = scale // 2 if rounding.startswith("half") else scale
-    if rounding in ("half", "whole"):
-        if settings.float_shares:
-            return Float64Cells(unit, share_den, scale // share_den)
-        return RoundedCells(unit)
-    if rounding in ("half total", "whole total"):
-        return RoundedTotals(unit)
-    return Exact(unit)
+    """The strategy of ``rounding`` (and ``float_shares``, which decides the ties of rounded
+    cells as float64 would) over a season's ``scale``."""
+    kind, unit = ROUNDINGS[settings.rounding]
+    units = int(unit * scale)  # a whole number: the scale includes the rounding's 1/2
+    if kind is RoundedCells and settings.float_shares:
+        return Float64Cells(units, share_den, scale // share_den)
+    return kind(units)

@@ -23,14 +23,14 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, ScoreKind, Season
-from keizer_xl.core.settings import Credit, Settings, ValueBasis
+from keizer_xl.core.settings import Credit, Settings, ValueBasis, Withdrawn
 from keizer_xl.core.values import place_values
 from keizer_xl.core.engine.arithmetic import binary, fits_int64
 from keizer_xl.errors import Message
@@ -39,7 +39,7 @@ Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-__all__ = ["Grid", "season_rounds"]
+__all__ = ["Grid", "WITHDRAWALS", "season_rounds"]
 
 #: the last few classifications, by the season's identity (a Season is immutable)
 _RECENT: list[tuple[Season, int, scoring.Rounds]] = []
@@ -262,11 +262,31 @@ class Grid:
 
     def active(self, k: int) -> BoolArray:
         """Who is in the ranking for the standing after round k (``withdrawn``, section 7)."""
-        s = self.settings
-        if s.withdrawn == "retroactive":
-            # KeizerForClubs: a retired player leaves every ranking, also those before his
-            # withdrawal (it recomputes all rounds with today's player states)
-            return self._gone > self.last_round + 1
-        if s.withdrawn != "remove":
-            return np.ones(self.n, dtype=bool)
-        return self._gone > max(k, 1)  # Player.is_withdrawn: from his withdrawal round on
+        return WITHDRAWALS[self.settings.withdrawn](self, k)
+
+    @property
+    def gone(self) -> IntArray:
+        """Each player's withdrawal round (later than any round: never)."""
+        return self._gone
+
+
+def _keep(grid: Grid, k: int) -> BoolArray:
+    """``withdrawn keep``: he stays in the ranking (his rounds scored as absent)."""
+    return np.ones(grid.n, dtype=bool)
+
+
+def _remove(grid: Grid, k: int) -> BoolArray:
+    """``withdrawn remove``: he leaves the ranking from his withdrawal round on."""
+    return grid.gone > max(k, 1)
+
+
+def _retroactive(grid: Grid, k: int) -> BoolArray:
+    """``withdrawn retroactive`` (KeizerForClubs): a retired player leaves every ranking, also
+    those before his withdrawal (it recomputes all rounds with today's player states)."""
+    return grid.gone > grid.last_round + 1
+
+
+#: ``withdrawn`` -> who is in the ranking after round k
+WITHDRAWALS: dict[Withdrawn, Callable[[Grid, int], BoolArray]] = {
+    Withdrawn.KEEP: _keep, Withdrawn.REMOVE: _remove, Withdrawn.RETROACTIVE: _retroactive,
+}
