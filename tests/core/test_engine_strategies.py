@@ -184,3 +184,22 @@ def test_kfc_display_order_rounds_points_to_two_decimals_half_to_even():
     rating = {i: grid.players[i].rating or 0 for i in (a, b)}
     expect = sorted((a, b), key=lambda i: (-games2[i], -rating[i], [a, b].index(i)))
     assert shown[2:] == expect
+
+
+@pytest.mark.parametrize("top", [10 ** 12, 10 ** 15])
+def test_the_kernel_sums_in_int64_where_float64_could_round(monkeypatch, top):
+    # a top value of 10**15 makes the bound pass 2**53 (float64's exact integers) while it
+    # stays in int64: the kernel then sums in integers; 10**12 stays in float64
+    from keizer_xl.core.engine.kernel import FLOAT_EXACT
+    from keizer_xl.core.rules import TopValue
+    season = engine_dump.rich_season(18, 7, 5)
+    s = replace(settings(code_X="1/4", code_Y="3 points", recalculation="converge",
+                         rounding="half"), top_value=TopValue(number=F(top)))
+    season = replace(season, settings=s)
+    engine = Engine(season)
+    assert engine.dtype is np.int64
+    assert (engine.bound < FLOAT_EXACT) == (top == 10 ** 12)
+    assert engine.passes.kernel(_step(engine)) is not None
+    fast = engine_dump.dump(engine.history())
+    monkeypatch.setattr(Passes, "kernel", lambda self, step: None)
+    assert engine_dump.dump(compute_history(season)) == fast
