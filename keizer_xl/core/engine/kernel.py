@@ -166,7 +166,7 @@ class RoundKernel:
             self.G = np.hstack([own, tables.index(coef, target, inexact, share)])
             rest = np.where(active[:, None] & ~share, fixed, 0)
             self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
-        self.ones = np.ones(self.G.shape[1], dtype=np.float64)
+        self.minus_ones = np.full(self.G.shape[1], -1.0)
         mult = tables.values.own_mult(k)
         self.own_by_place: Array | None = None
         self.own_fixed = np.zeros(n, dtype=g.dtype)
@@ -187,13 +187,25 @@ class RoundKernel:
         self.places = np.arange(m, dtype=np.int64)
         self.tied_share = tables.values.tied_share
         self.round_totals = tables.arithmetic.round_totals
+        self.const_float = self.const.astype(np.float64)
 
     def _pass(self, pos: IntArray) -> Pass:
         """The pass with each player's place ``pos`` in the ranking that values it (m: not
         ranked)."""
         cells = self.T.take(pos, axis=0).ravel().take(self.G)
+        if self.tables.floats and not self.round_totals:
+            # the negated totals in float64 (exact integers): sorted as they are, turned into
+            # int64 only for a pass that is kept
+            negated = cells @ self.minus_ones
+            negated -= self.const_float
+            idx = self.idx
+            if idx is None:
+                order = np.lexsort((self.tb, negated))
+            else:
+                order = idx[np.lexsort((self.tb, negated[idx]))]
+            return Pass(order, negated=negated, fill=lambda: self._fill(pos))
         if self.tables.floats:
-            totals = (cells @ self.ones).astype(np.int64)
+            totals = (cells @ -self.minus_ones).astype(np.int64)
         else:
             totals = cells.sum(axis=1)
         totals += self.const

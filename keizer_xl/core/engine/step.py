@@ -31,16 +31,28 @@ class Pass:
 
     ``own`` (the own value's points) and ``basis`` (the value map, frozen: one per round; a
     cycle: the sum of ``mult`` maps, ``parts``) may be left to ``fill``, which gives both when
-    first asked: the many passes of a converging round need only the ranking and totals."""
+    first asked, and the totals may be given as ``negated``, float64 holding exact integers:
+    the many passes of a converging round need only the ranking."""
 
-    __slots__ = ("order", "totals", "mult", "parts", "_own", "_basis", "_fill")
+    __slots__ = ("order", "mult", "parts", "_totals", "_negated", "_own", "_basis", "_fill")
 
-    def __init__(self, order: IntArray, totals: Array, own: Array | None = None,
+    def __init__(self, order: IntArray, totals: Array | None = None, own: Array | None = None,
                  basis: Array | tuple[Array, ...] | None = None, mult: int = 1,
                  parts: tuple[Array, ...] = (),
-                 fill: Callable[[], tuple[Array, Array]] | None = None):
-        self.order, self.totals, self.mult, self.parts = order, totals, mult, parts
+                 fill: Callable[[], tuple[Array, Array]] | None = None,
+                 negated: Array | None = None):
+        self.order, self.mult, self.parts = order, mult, parts
+        self._totals, self._negated = totals, negated
         self._own, self._basis, self._fill = own, basis, fill
+
+    @property
+    def totals(self) -> Array:
+        """The totals (integers over the scale)."""
+        if self._totals is None:
+            if self._negated is None:
+                raise ValueError("a pass without its totals")
+            self._totals = (-self._negated).astype(np.int64)
+        return self._totals
 
     def _filled(self) -> None:
         if self._fill is None:
