@@ -2,7 +2,6 @@
 
 The engine walks the rounds in order: who is in the ranking, the values in force, the
 valuation the bundle's schedule names for the round (:mod:`.valuation`), the new values.
-Frozen rounds are valued here (they carry every round's own value map), as a running sum.
 """
 from __future__ import annotations
 
@@ -19,7 +18,6 @@ from keizer_xl.core.engine.order import TieBreaks, shared_places
 from keizer_xl.core.engine.passes import Passes, RoundContext
 from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.standing import History, Standing, StandingData
-from keizer_xl.core.engine.valuation import Frozen
 from keizer_xl.core.engine.valuemap import ValueMaps, moved_ratings
 
 Array = npt.NDArray[Any]
@@ -47,8 +45,6 @@ class Engine:
         self.values = ValueMaps(g, self.arithmetic)
         self.tiebreaks = TieBreaks(g)
         self.passes = Passes(g, self.arithmetic, self.values, self.tiebreaks)
-        self._value_rows: list[Array] = []
-        self._frozen_sum: Array = np.zeros(self.n, dtype=self.dtype)
 
     def history(self, upto: int | None = None) -> History:
         s, g, vm = self.settings, self.grid, self.values
@@ -64,8 +60,7 @@ class Engine:
         zero = np.zeros(n, dtype=self.dtype)
         standings = [self._standing(None, Outcome(Pass(order, start_totals, zero, zero), 1, 1,
                                                   True, ""), values, values)]
-        self._frozen_sum = np.zeros(n, dtype=self.dtype)
-        self._value_rows = [values]  # V_0, V_1, ...: frozen values round r with V_{r-1}
+        memory: dict[str, Any] = {}  # what the valuation keeps from round to round
         totals: Array | None = None
         for k in range(1, upto + 1):
             active = g.active(k)
@@ -77,35 +72,11 @@ class Engine:
             place_prev[active_idx] = np.arange(1, len(active_idx) + 1)
             step = Step(k, active, active_idx, values, place_prev)
             valuation = self.bundle.schedule.for_round(k)
-            if isinstance(valuation, Frozen):
-                out = self._frozen(step)
-            else:
-                out = valuation.run(RoundContext(self.passes, step, ratings, valuation.many))
+            out = valuation.run(RoundContext(self.passes, step, ratings, valuation.many, memory))
             new_values = vm.values(out.final.order, out.final.totals, active, ratings[k])
             standings.append(self._standing(step, out, new_values, values))
             order, totals, values = out.final.order, out.final.totals, new_values
-            self._value_rows.append(values)
         return History(tuple(standings), tuple(self.notes))
-
-    def _frozen(self, step: Step) -> Outcome:
-        """Round k valued once with V_{k-1}, closed up if someone left this round, and kept
-        with exactly those values in every later standing (section 4: never revisited)."""
-        g, k, prev_vals = self.grid, step.k, step.prev_values
-        self._value_rows[k - 1] = prev_vals
-        rows = tuple(self._value_rows[:k])
-        own = self.values.own(prev_vals, step.active, k)
-        if step.active.all():  # nobody has left (yet): a running sum, one round per step
-            val_k = prev_vals.take(g.target[:, k])
-            column = self.arithmetic.cells(g.coef[:, k] * val_k + g.fixed[:, k], g.coef[:, k],
-                                           val_k, g.inexact[:, k])
-            self._frozen_sum = self._frozen_sum + column
-            totals = self.arithmetic.totals(self._frozen_sum + own)
-            first = Pass(self.tiebreaks.rank(totals, step.active_idx, step.place_prev, k),
-                         totals, own, rows)
-        else:
-            full = self.passes.evaluate(step, np.array(rows, dtype=self.dtype), own, frozen=True)
-            first = Pass(full.order, full.totals, own, rows)
-        return Outcome(first, 1, 1, True, "")
 
     def _standing(self, step: Step | None, out: Outcome, values: Array,
                   prev_values: Array) -> Standing:

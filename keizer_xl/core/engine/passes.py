@@ -101,11 +101,23 @@ class RoundContext:
     """The passes of one round, as a valuation strategy asks for them."""
 
     def __init__(self, passes: Passes, step: Step, ratings: list[IntArray | None],
-                 many: bool):
+                 many: bool, memory: dict[str, Any] | None = None):
+        """``many``: the strategy will ask for more than one pass; ``memory``: what a
+        strategy keeps from round to round of one history (frozen: every round's values)."""
         self.passes, self.step, self.ratings = passes, step, ratings
-        self.kernel: RoundKernel | None = None
-        if many or passes.arithmetic.round_cells:  # one rounded pass is cheaper on tables too
-            self.kernel = passes.kernel(step)
+        self.memory = memory if memory is not None else {}
+        # one rounded pass is cheaper on the tables too
+        self._use_kernel = many or passes.arithmetic.round_cells
+        self._kernel: RoundKernel | None = None
+
+    @property
+    def kernel(self) -> RoundKernel | None:
+        """The round's table kernel, made when a pass is first asked for (None: the plain
+        passes)."""
+        if self._use_kernel:
+            self._kernel = self.passes.kernel(self.step)
+            self._use_kernel = False
+        return self._kernel
 
     @property
     def settings(self) -> Any:
@@ -114,8 +126,9 @@ class RoundContext:
     def first(self, values: Array, order: IntArray | None = None) -> Pass:
         """Every result of rounds 1..k valued with ``values`` (``order``: the ranking they
         are the place values of, when the caller knows it)."""
-        if self.kernel is not None:
-            p = self.kernel.first(values) if order is None else self.kernel.by_order(order)
+        kernel = self.kernel
+        if kernel is not None:
+            p = kernel.first(values) if order is None else kernel.by_order(order)
             if p is not None:
                 return p
         k, active = self.step.k, self.step.active
@@ -129,8 +142,9 @@ class RoundContext:
 
     def revalue(self, current: Pass) -> Pass:
         """One more pass: the results valued with the values of ``current``'s ranking."""
-        if self.kernel is not None:
-            return self.kernel.revalue(current)
+        kernel = self.kernel
+        if kernel is not None:
+            return kernel.revalue(current)
         step = self.step
         vals = self.passes.values.values(current.order, current.totals, step.active,
                                          self.ratings[step.k])

@@ -10,8 +10,7 @@ one small strategy per method, each given the passes of one round (:class:`Round
 * either converge from the start ranking (``converge_start start``, chesspairing's stateless
   ``Score``) instead of the previous ranking;
 * :class:`Frozen` (``frozen``): round k valued once with the values after round k-1 and never
-  revisited (lives in :class:`~keizer_xl.core.engine.engine.Engine`: it carries the values of
-  every round).
+  revisited (it keeps the values of every round in the history's memory).
 
 :class:`Schedule` says which applies in round k (``converge_from_round``,
 ``extra_passes_from_round``); :func:`schedule_for` resolves the settings once.  A peer's new
@@ -20,10 +19,16 @@ rule is a new strategy here and a line in :func:`schedule_for`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from keizer_xl.core.settings import ConvergeCycle, ConvergeStart, Recalculation, Settings
 from keizer_xl.core.engine.passes import RoundContext
-from keizer_xl.core.engine.step import Outcome
+from keizer_xl.core.engine.step import Outcome, Pass
+
+Array = npt.NDArray[Any]
 
 __all__ = ["Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule", "Valuation",
            "schedule_for"]
@@ -49,7 +54,30 @@ class Prev(Valuation):
 
 @dataclass(frozen=True)
 class Frozen(Valuation):
-    """Marker: the engine values round k once with V_{k-1} and keeps it (section 4)."""
+    """Round k valued once with V_{k-1}, closed up if someone left this round, and kept with
+    exactly those values in every later standing (section 4: never revisited).  The values of
+    every round so far and, while nobody has left, the running sum of the rounds are kept in
+    the history's memory."""
+
+    def run(self, ctx: RoundContext) -> Outcome:
+        step, passes = ctx.step, ctx.passes
+        g, ar, k, prev_vals = passes.grid, passes.arithmetic, step.k, step.prev_values
+        rows: list[Array] = ctx.memory.setdefault("frozen rows", [])
+        rows.append(prev_vals)  # V_{k-1}: values round k, now and in every later standing
+        basis = tuple(rows)
+        own = passes.values.own(prev_vals, step.active, k)
+        if step.active.all():  # nobody has left (yet): a running sum, one round per step
+            val_k = prev_vals.take(g.target[:, k])
+            column = ar.cells(g.coef[:, k] * val_k + g.fixed[:, k], g.coef[:, k], val_k,
+                              g.inexact[:, k])
+            running = ctx.memory.get("frozen sum")
+            running = column if running is None else running + column
+            ctx.memory["frozen sum"] = running
+            totals = ar.totals(running + own)
+            order = passes.tiebreaks.rank(totals, step.active_idx, step.place_prev, k)
+            return Outcome(Pass(order, totals, own, basis), 1, 1, True, "")
+        full = passes.evaluate(step, np.array(basis, dtype=g.dtype), own, frozen=True)
+        return Outcome(Pass(full.order, full.totals, own, basis), 1, 1, True, "")
 
 
 @dataclass(frozen=True)
