@@ -70,7 +70,11 @@ class Engine:
                 values = vm.values(active_idx, totals, active, ratings[k - 1])
             place_prev = np.full(n, n + 1, dtype=np.int64)
             place_prev[active_idx] = np.arange(1, len(active_idx) + 1)
-            step = Step(k, active, active_idx, values, place_prev)
+            # the values in force are the place values of active_idx (the previous ranking,
+            # closed up), unless they come from ratings or shared places
+            plain = not (s.value_basis == ValueBasis.RATING or s.tied_share_value)
+            step = Step(k, active, active_idx, values, place_prev,
+                        active_idx if plain else None)
             valuation = self.bundle.schedule.for_round(k)
             out = valuation.run(RoundContext(self.passes, step, ratings, valuation.many, memory))
             new_values = vm.values(out.final.order, out.final.totals, active, ratings[k])

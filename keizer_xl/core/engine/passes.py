@@ -134,6 +134,10 @@ class RoundContext:
         k, active = self.step.k, self.step.active
         return self.passes.evaluate(self.step, values, self.passes.values.own(values, active, k))
 
+    def first_prev(self) -> Pass:
+        """Every result of rounds 1..k valued with the values in force (after round k - 1)."""
+        return self.first(self.step.prev_values, self.step.prev_order)
+
     def start_values(self) -> tuple[IntArray, Array]:
         """The start ranking of the players in this round's ranking, and its value map."""
         first_order = np.flatnonzero(self.step.active).astype(np.int64)

@@ -24,6 +24,9 @@ class Step:
     active_idx: IntArray  # the active players in the previous ranking's order
     prev_values: Array  # V_{k-1} (closed up when a player left)
     place_prev: IntArray  # previous place per player (tie-break "previous")
+    #: the ranking ``prev_values`` are the place values of (None: not simply that: values by
+    #: rating, shared places)
+    prev_order: IntArray | None = None
 
 
 class Pass:

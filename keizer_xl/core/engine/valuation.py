@@ -49,7 +49,7 @@ class Prev(Valuation):
     """One pass with the values in force (after round k - 1, or the start values)."""
 
     def run(self, ctx: RoundContext) -> Outcome:
-        return Outcome(ctx.first(ctx.step.prev_values), 1, 1, True, "")
+        return Outcome(ctx.first_prev(), 1, 1, True, "")
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class ExtraPasses(Valuation):
     many = True
 
     def run(self, ctx: RoundContext) -> Outcome:
-        current = ctx.first(ctx.step.prev_values)
+        current = ctx.first_prev()
         for _ in range(self.n):
             current = ctx.revalue(current)
         return Outcome(current, 1, 1 + self.n, True, "")
@@ -109,7 +109,7 @@ class Converge(Valuation):
             first_order, values = ctx.start_values()
             current = ctx.first(values, first_order)
         else:
-            current = ctx.first(ctx.step.prev_values)
+            current = ctx.first_prev()
         seen = {ctx.key(current): 0}
         passes_done = [current]
         passes = 1
@@ -147,7 +147,7 @@ class ConvergeTwo(Valuation):
             current = ctx.first(values, first_order)
         else:
             first_order = ctx.step.active_idx
-            current = ctx.first(ctx.step.prev_values)
+            current = ctx.first_prev()
         before, last = first_order.tobytes(), current.order.tobytes()
         passes = 1
         while True:
