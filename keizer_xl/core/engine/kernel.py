@@ -74,6 +74,8 @@ class KernelTables:
         self._values: dict[int, tuple[Array, Array, IntArray]] = {}
         self._own: dict[tuple[int, int], Array] = {}
         self._positions: IntArray | None = None
+        self._minus: dict[int, Array] = {}
+        self._places: dict[int, tuple[IntArray, IntArray]] = {}
 
     def positions_all(self, step: Step) -> IntArray:
         """Every player's place by the tie-breaks and start order alone (everyone ranked);
@@ -84,6 +86,21 @@ class KernelTables:
         everyone = np.arange(self.grid.n, dtype=np.int64)
         self._positions = tb.positions(everyone, step.place_prev, step.k)
         return self._positions
+
+    def minus_ones(self, width: int) -> Array:
+        """-1.0 per cell of a row: the row sums, negated, as one product."""
+        got = self._minus.get(width)
+        if got is None:
+            got = self._minus[width] = np.full(width, -1.0)
+        return got
+
+    def places(self, m: int) -> tuple[IntArray, IntArray]:
+        """(every player at place m, unranked; the places 0..m-1) to fill in per pass."""
+        got = self._places.get(m)
+        if got is None:
+            got = self._places[m] = (np.full(self.grid.n, m, dtype=np.int64),
+                                     np.arange(m, dtype=np.int64))
+        return got
 
     def own_cells(self, n: int) -> IntArray:
         """The cell of each player's own value: his own place's own-value class."""
@@ -166,7 +183,7 @@ class RoundKernel:
             self.G = np.hstack([own, tables.index(coef, target, inexact, share)])
             rest = np.where(active[:, None] & ~share, fixed, 0)
             self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
-        self.minus_ones = np.full(self.G.shape[1], -1.0)
+        self.minus_ones = tables.minus_ones(self.G.shape[1])
         mult = tables.values.own_mult(k)
         self.own_by_place: Array | None = None
         self.own_fixed = np.zeros(n, dtype=g.dtype)
@@ -183,8 +200,7 @@ class RoundKernel:
             self.tb, self.idx = tables.positions_all(step), None
         else:
             self.tb = tables.tiebreaks.positions(step.active_idx, step.place_prev, k)
-        self.empty_pos = np.full(n, m, dtype=np.int64)
-        self.places = np.arange(m, dtype=np.int64)
+        self.empty_pos, self.places = tables.places(m)
         self.tied_share = tables.values.tied_share
         self.round_totals = tables.arithmetic.round_totals
         self.const_float = self.const.astype(np.float64)
