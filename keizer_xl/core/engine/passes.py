@@ -144,6 +144,12 @@ class RoundContext:
         return first_order, self.passes.values.values(first_order, None, self.step.active,
                                                       self.ratings[self.step.k - 1])
 
+    def revaluer(self) -> Callable[[Pass], Pass]:
+        """:meth:`revalue` as the kernel's own method where there is one (a loop of passes
+        calls it directly)."""
+        kernel = self.kernel
+        return kernel.revalue if kernel is not None else self.revalue
+
     def revalue(self, current: Pass) -> Pass:
         """One more pass: the results valued with the values of ``current``'s ranking."""
         kernel = self.kernel

@@ -89,8 +89,9 @@ class ExtraPasses(Valuation):
 
     def run(self, ctx: RoundContext) -> Outcome:
         current = ctx.first_prev()
+        revalue = ctx.revaluer()
         for _ in range(self.n):
-            current = ctx.revalue(current)
+            current = revalue(current)
         return Outcome(current, 1, 1 + self.n, True, "")
 
 
@@ -110,13 +111,14 @@ class Converge(Valuation):
             current = ctx.first(values, first_order)
         else:
             current = ctx.first_prev()
+        revalue = ctx.revaluer()
         seen = {ctx.key(current): 0}
         passes_done = [current]
         passes = 1
         while True:
             if passes >= self.max_passes:
                 return ctx.out_of_passes(current, passes)
-            nxt = ctx.revalue(current)
+            nxt = revalue(current)
             passes += 1
             key = ctx.key(nxt)
             if key == ctx.key(current):
@@ -148,12 +150,13 @@ class ConvergeTwo(Valuation):
         else:
             first_order = ctx.step.active_idx
             current = ctx.first_prev()
+        revalue = ctx.revaluer()
         before, last = first_order.tobytes(), current.order.tobytes()
         passes = 1
         while True:
             if passes >= self.max_passes:
                 return ctx.out_of_passes(current, passes)
-            nxt = ctx.revalue(current)
+            nxt = revalue(current)
             passes += 1
             order = nxt.order.tobytes()
             if order == last:
