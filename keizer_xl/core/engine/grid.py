@@ -39,7 +39,7 @@ Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-__all__ = ["Grid", "WITHDRAWALS", "season_rounds"]
+__all__ = ["Grid", "WITHDRAWALS", "forget_rounds", "season_rounds"]
 
 #: the last few classifications, by the season's identity (a Season is immutable)
 _RECENT: list[tuple[Season, int, scoring.Rounds]] = []
@@ -57,6 +57,11 @@ def season_rounds(season: Season, last: int | None = None) -> scoring.Rounds:
     _RECENT.insert(0, (season, last, rounds))
     del _RECENT[_KEEP:]
     return rounds
+
+
+def forget_rounds() -> None:
+    """Drop the kept classifications (a benchmark times the engine's whole work with it)."""
+    _RECENT.clear()
 
 
 def _reordered(rounds: scoring.Rounds, players: Sequence[Player]) -> scoring.Rounds:

@@ -34,7 +34,7 @@ from keizer_xl.core.engine.valuemap import ValueMaps
 Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["KernelTables", "RoundKernel"]
+__all__ = ["KernelPass", "KernelTables", "RoundKernel"]
 
 #: float64 holds every integer up to this exactly (and so every sum that stays below it)
 FLOAT_EXACT = 2 ** 53
@@ -183,7 +183,6 @@ class RoundKernel:
             self.G = np.hstack([own, tables.index(coef, target, inexact, share)])
             rest = np.where(active[:, None] & ~share, fixed, 0)
             self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
-        self.minus_ones = tables.minus_ones(self.G.shape[1])
         mult = tables.values.own_mult(k)
         self.own_by_place: Array | None = None
         self.own_fixed = np.zeros(n, dtype=g.dtype)
@@ -203,25 +202,29 @@ class RoundKernel:
         self.empty_pos, self.places = tables.places(m)
         self.tied_share = tables.values.tied_share
         self.round_totals = tables.arithmetic.round_totals
-        self.const_float = self.const.astype(np.float64)
+        # everyone ranked, totals not rounded, amounts small enough: the sort key is one
+        # float64 per player, -total x n + tie-break place, made by the product itself
+        self.keyed = (tables.floats and self.idx is None and not self.round_totals
+                      and (g.bound + 1) * (n + 1) < FLOAT_EXACT)
+        if self.keyed:
+            self.scaled = tables.minus_ones(self.G.shape[1]) * n
+            self.adjust = self.tb - self.const.astype(np.float64) * n
+        else:
+            self.ones = -tables.minus_ones(self.G.shape[1])
+        self._pass = self._keyed if self.keyed else self._plain
 
-    def _pass(self, pos: IntArray) -> Pass:
-        """The pass with each player's place ``pos`` in the ranking that values it (m: not
+    def _keyed(self, pos: IntArray) -> Pass:
+        """A pass when everyone is ranked (``keyed``): one product gives the sort key."""
+        key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
+        key += self.adjust
+        return KernelPass(key.argsort(kind="stable"), self, pos, key=key)
+
+    def _plain(self, pos: IntArray) -> Pass:
+        """A pass with each player's place ``pos`` in the ranking that values it (m: not
         ranked)."""
         cells = self.T.take(pos, axis=0).ravel().take(self.G)
-        if self.tables.floats and not self.round_totals:
-            # the negated totals in float64 (exact integers): sorted as they are, turned into
-            # int64 only for a pass that is kept
-            negated = cells @ self.minus_ones
-            negated -= self.const_float
-            idx = self.idx
-            if idx is None:
-                order = np.lexsort((self.tb, negated))
-            else:
-                order = idx[np.lexsort((self.tb, negated[idx]))]
-            return Pass(order, negated=negated, fill=lambda: self._fill(pos))
         if self.tables.floats:
-            totals = (cells @ -self.minus_ones).astype(np.int64)
+            totals = (cells @ self.ones).astype(np.int64)
         else:
             totals = cells.sum(axis=1)
         totals += self.const
@@ -232,12 +235,16 @@ class RoundKernel:
             order = np.lexsort((self.tb, -totals))
         else:
             order = idx[np.lexsort((self.tb, -totals[idx]))]
-        return Pass(order, totals, fill=lambda: self._fill(pos))
+        return KernelPass(order, self, pos, totals=totals)
 
-    def _fill(self, pos: IntArray) -> tuple[Array, Array]:
-        """The own value's points and the value map of a pass (asked for the pass kept)."""
-        own = self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
-        return own, self.vt.take(pos)
+    def totals_of(self, key: Array) -> Array:
+        """The totals a sort key holds: (tie-break place - key) / n, exact in float64."""
+        totals: Array = ((self.tb - key) / len(self.tb)).astype(np.int64)
+        return totals
+
+    def own_of(self, pos: IntArray) -> Array:
+        """The own value's points of a pass valued with places ``pos``."""
+        return self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
 
     def first(self, values: Array) -> Pass | None:
         """The pass with a value map given as values (None: not a map of this round's
@@ -268,3 +275,36 @@ class RoundKernel:
         else:
             pos[current.order] = self.places
         return self._pass(pos)
+
+
+class KernelPass(Pass):
+    """A pass of the table kernel: its ranking at once; totals, own value points and value
+    map computed from the kernel when first asked (most passes of a converging round are
+    only compared by their ranking)."""
+
+    __slots__ = ("_kernel", "_pos", "_key")
+
+    def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray,
+                 totals: Array | None = None, key: Array | None = None):
+        self.order, self.mult, self.parts = order, 1, ()
+        self._kernel, self._pos, self._key = kernel, pos, key
+        self._totals, self._own, self._basis = totals, None, None  # type: ignore[assignment]
+
+    @property
+    def totals(self) -> Array:
+        if self._totals is None:
+            assert self._key is not None
+            self._totals = self._kernel.totals_of(self._key)
+        return self._totals
+
+    @property
+    def own(self) -> Array:
+        if self._own is None:
+            self._own = self._kernel.own_of(self._pos)
+        return self._own
+
+    @property
+    def basis(self) -> Array | tuple[Array, ...]:
+        if self._basis is None:
+            self._basis = self._kernel.vt.take(self._pos)
+        return self._basis

@@ -3,7 +3,7 @@ strategies of :mod:`.valuation` and the passes of :mod:`.passes` and :mod:`.kern
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,49 +32,28 @@ class Step:
 class Pass:
     """One valuation pass: totals and per-round points with one value map, and the ranking.
 
-    ``own`` (the own value's points) and ``basis`` (the value map, frozen: one per round; a
-    cycle: the sum of ``mult`` maps, ``parts``) may be left to ``fill``, which gives both when
-    first asked, and the totals may be given as ``negated``, float64 holding exact integers:
-    the many passes of a converging round need only the ranking."""
+    ``own``: the own value's points; ``basis``: the value map it was valued with (frozen: one
+    per round; a cycle: the sum of ``mult`` maps, ``parts``).  The passes of the table kernel
+    (:class:`~keizer_xl.core.engine.kernel.KernelPass`) compute these when first asked."""
 
-    __slots__ = ("order", "mult", "parts", "_totals", "_negated", "_own", "_basis", "_fill")
+    __slots__ = ("order", "mult", "parts", "_totals", "_own", "_basis")
 
-    def __init__(self, order: IntArray, totals: Array | None = None, own: Array | None = None,
-                 basis: Array | tuple[Array, ...] | None = None, mult: int = 1,
-                 parts: tuple[Array, ...] = (),
-                 fill: Callable[[], tuple[Array, Array]] | None = None,
-                 negated: Array | None = None):
+    def __init__(self, order: IntArray, totals: Array, own: Array,
+                 basis: Array | tuple[Array, ...], mult: int = 1, parts: tuple[Array, ...] = ()):
         self.order, self.mult, self.parts = order, mult, parts
-        self._totals, self._negated = totals, negated
-        self._own, self._basis, self._fill = own, basis, fill
+        self._totals, self._own, self._basis = totals, own, basis
 
     @property
     def totals(self) -> Array:
         """The totals (integers over the scale)."""
-        if self._totals is None:
-            if self._negated is None:
-                raise ValueError("a pass without its totals")
-            self._totals = (-self._negated).astype(np.int64)
         return self._totals
-
-    def _filled(self) -> None:
-        if self._fill is None:
-            raise ValueError("a pass without its own value points or value map")
-        self._own, self._basis = self._fill()
-        self._fill = None
 
     @property
     def own(self) -> Array:
-        if self._own is None:
-            self._filled()
-        assert self._own is not None
         return self._own
 
     @property
     def basis(self) -> Array | tuple[Array, ...]:
-        if self._basis is None:
-            self._filled()
-        assert self._basis is not None
         return self._basis
 
 
