@@ -26,7 +26,7 @@ Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-__all__ = ["Outcome", "Pass", "Passes", "RoundContext", "Step"]
+__all__ = ["Passes", "RoundContext"]
 
 
 class Passes:
