@@ -11,11 +11,14 @@ target.  A pass with the targets' places ``pos`` is then
     totals = T[:, pos].ravel()[G] @ 1  + fixed points + own value
 
 (a gather and a row sum: a matrix-vector product with a 0/1 matrix), then a sort on
-(-total, tie-break place), the tie-breaks being fixed within a round.  The table is stored
+(-total, tie-break place), the tie-breaks being fixed within a round.  When everyone is ranked
+the product is taken with -n per cell and the tie-break place added, so the sort key is one
+float64 per player (``RoundKernel._keyed``).  The table is stored
 place by place (``T[place, class]``, so the gather by the players' places takes whole rows),
 with one more class for the own value (current) at the player's own place.  Exactness: the table
-holds the same integers the cells would; while every amount is below 2**53 (the grid's
-bound) the row sum runs in float64, whose sums of such integers are exact, else in int64.
+holds the same integers the cells would; while every amount (times n for the sort key) is
+below 2**53 (checked against the grid's bound) the row sum runs in float64, whose sums of such
+integers are exact, else in int64.
 """
 from __future__ import annotations
 
