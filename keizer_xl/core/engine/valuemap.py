@@ -37,23 +37,24 @@ def moved_ratings(season: Season, players: Sequence[Player], index: dict[str, in
         return [None] * (upto + 1)
     current = np.array([p.rating or 0 for p in players], dtype=np.int64)
     out: list[IntArray | None] = [current.copy()]
+    if not s.k_factor:  # ratings do not move
+        return out + [current.copy() for _ in range(upto)]
     by_round: dict[int, list[Game]] = {}
     for g in season.games:
         by_round.setdefault(g.round, []).append(g)
     score_of = {Result.WHITE_WINS: 1.0, Result.DRAW: 0.5, Result.BLACK_WINS: 0.0}
     for r in range(1, upto + 1):
-        if s.k_factor:
-            delta = np.zeros(len(players))
-            for g in by_round.get(r, ()):
-                if not g.result.is_over_the_board:
-                    continue
-                w, b = index[g.white], index[g.black]
-                expected = 1 / (1 + 10 ** ((current[b] - current[w]) / 400))
-                score = score_of[g.result]
-                delta[w] += s.k_factor * (score - expected)
-                delta[b] -= s.k_factor * (score - expected)
-            rounded = np.floor(np.abs(delta) + 0.5).astype(np.int64)
-            current = current + np.sign(delta).astype(np.int64) * rounded
+        delta = np.zeros(len(players))
+        for g in by_round.get(r, ()):
+            if not g.result.is_over_the_board:
+                continue
+            w, b = index[g.white], index[g.black]
+            expected = 1 / (1 + 10 ** ((current[b] - current[w]) / 400))
+            score = score_of[g.result]
+            delta[w] += s.k_factor * (score - expected)
+            delta[b] -= s.k_factor * (score - expected)
+        rounded = np.floor(np.abs(delta) + 0.5).astype(np.int64)
+        current = current + np.sign(delta).astype(np.int64) * rounded
         out.append(current.copy())
     return out
 
