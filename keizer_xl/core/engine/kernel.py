@@ -71,6 +71,13 @@ class KernelTables:
         rows, cols = np.nonzero(share)
         self.compact[rows, self.count[rows, cols] - 1] = G_all[rows, cols]
         self.columns = np.arange(cells, dtype=np.int64)[None, :]
+        # the share cells by round (np.nonzero lists them row by row): round r's are
+        # _by_round[_starts[r]:_starts[r + 1]], as (row, column in compact)
+        by_round = np.argsort(cols, kind="stable")
+        self._starts = np.searchsorted(cols[by_round], np.arange(share.shape[1] + 1))
+        self._rows = rows[by_round]
+        self._slots = self.count[self._rows, cols[by_round]] - 1
+        self._running: tuple[int, IntArray] | None = None
         rest = np.where(share, 0, g.fixed)
         self.const_cum = np.cumsum(self.fixed_cells(rest), axis=1, dtype=g.dtype)
         self._tables: dict[tuple[int, int | None], Array] = {}
@@ -104,6 +111,22 @@ class KernelTables:
             got = self._places[m] = (np.full(self.grid.n, m, dtype=np.int64),
                                      np.arange(m, dtype=np.int64))
         return got
+
+    def cells_of_round(self, k: int) -> IntArray:
+        """Every player's cells of rounds 1..k (everyone ranked): the own value's cell, the
+        share cells, then zero cells up to the widest row.  Kept from round to round: round
+        k adds its own cells to those of round k - 1."""
+        running = self._running
+        if running is not None and running[0] == k - 1:
+            cells = running[1]
+            at = slice(self._starts[k], self._starts[k + 1])
+            rows, slots = self._rows[at], self._slots[at]
+            cells[rows, slots] = self.compact[rows, slots]
+        else:
+            cells = np.where(self.columns < self.count[:, k, None], self.compact, self.zero)
+        self._running = (k, cells)
+        width = int(self.count[:, k].max(initial=1))
+        return cells[:, :width].copy()
 
     def own_cells(self, n: int) -> IntArray:
         """The cell of each player's own value: his own place's own-value class."""
@@ -171,10 +194,7 @@ class RoundKernel:
         self.vt, self._distinct, self._first = tables.values_of(m)
         if active.all():
             self.ok = tables.ok_all
-            count = tables.count[:, k]
-            width = int(count.max(initial=1))
-            self.G = np.where(tables.columns[:, :width] < count[:, None],
-                              tables.compact[:, :width], tables.zero)
+            self.G = tables.cells_of_round(k)
             self.const = tables.const_cum[:, k]
         else:  # someone has left: his opponents' games count otherwise (grid.cells)
             coef, target, inexact = g.cells(k, active, tables.arithmetic.float_ties)
