@@ -3,22 +3,22 @@ steps.  Same integers as :meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, 
 
 With ``value_basis place`` the value map of a ranking is the value of each place, and a cell
 (one round of one player) earns ``arithmetic(share x value of the target's place)`` or fixed
-points.  A season has a handful of distinct shares, so the points of every (share class,
-place) are one small table ``T`` (made once per number of ranked players, with each cell's
-rounding and float64 tie already applied), and each cell is an index ``G`` = class x n +
-target.  A pass with the targets' places ``pos`` is then
+points.  A season has a handful of distinct shares, so the points of every (place, share class)
+are one small table ``T[place, class]`` (made once per number of ranked players, with each
+cell's rounding and float64 tie already applied; one more class holds the current own value
+at the player's own place), and each cell is an index ``G`` = target x classes + class (share
+cells only, compacted once per season).  A pass with each player's place ``pos`` is then
 
-    totals = T[:, pos].ravel()[G] @ 1  + fixed points + own value
+    totals = T[pos].ravel()[G] @ 1  + fixed points
 
-(a gather and a row sum: a matrix-vector product with a 0/1 matrix), then a sort on
+(two gathers and a row sum: a matrix-vector product with a 0/1 matrix), then a sort on
 (-total, tie-break place), the tie-breaks being fixed within a round.  When everyone is ranked
 the product is taken with -n per cell and the tie-break place added, so the sort key is one
-float64 per player (``RoundKernel._keyed``).  The table is stored
-place by place (``T[place, class]``, so the gather by the players' places takes whole rows),
-with one more class for the own value (current) at the player's own place.  Exactness: the table
-holds the same integers the cells would; while every amount (times n for the sort key) is
-below 2**53 (checked against the grid's bound) the row sum runs in float64, whose sums of such
-integers are exact, else in int64.
+float64 per player and one stable argsort ranks the pass (``RoundKernel._keyed``).
+
+Exactness: the table holds the same integers the cells would; while every amount (times n for
+the sort key) is below 2**53, checked against the grid's bound, the row sums run in float64,
+whose sums of such integers are exact; else in int64.
 """
 from __future__ import annotations
 
