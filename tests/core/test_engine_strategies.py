@@ -203,3 +203,18 @@ def test_the_kernel_sums_in_int64_where_float64_could_round(monkeypatch, top):
     fast = engine_dump.dump(engine.history())
     monkeypatch.setattr(Passes, "kernel", lambda self, step: None)
     assert engine_dump.dump(compute_history(season)) == fast
+
+
+@pytest.mark.parametrize("preset", ["keizer", "chesspairing", "kfc"])
+def test_the_shared_classification_reordered_is_the_classification_in_start_order(preset):
+    # the engine reads the season's one classification (row order) with its rows put in the
+    # start order: the same arrays as classifying in the start order itself
+    season = replace(engine_dump.rich_season(19, 6, 8),
+                     settings=settings(preset=preset, code_X="1/4", code_Y="3 points"))
+    engine = Engine(season)
+    assert [p.name for p in engine.players] != [p.name for p in season.players]
+    direct = scoring.classify(season, engine.players, engine.last_round)
+    mine = engine.grid.rounds
+    assert mine.players == direct.players and mine.codes == direct.codes
+    for field in ("kind", "opponent", "white", "result", "code"):
+        assert np.array_equal(getattr(mine, field), getattr(direct, field)), field
