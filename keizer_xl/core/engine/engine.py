@@ -11,10 +11,9 @@ import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core.model import Season
-from keizer_xl.core.settings import OwnValue, ValueBasis
 from keizer_xl.core.engine.bundle import Bundle, resolve
 from keizer_xl.core.engine.grid import Grid
-from keizer_xl.core.engine.order import TieBreaks, shared_places
+from keizer_xl.core.engine.order import TieBreaks
 from keizer_xl.core.engine.passes import Passes, RoundContext
 from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.standing import History, Standing, StandingData
@@ -47,7 +46,7 @@ class Engine:
         self.passes = Passes(g, self.arithmetic, self.values, self.tiebreaks)
 
     def history(self, upto: int | None = None) -> History:
-        s, g, vm = self.settings, self.grid, self.values
+        g, vm = self.grid, self.values
         upto = self.last_round if upto is None else min(upto, self.last_round)
         n = self.n
         ratings = vm.ratings = moved_ratings(self.season, g.players, g.index, upto)
@@ -55,8 +54,7 @@ class Engine:
         order = np.flatnonzero(active).astype(np.int64)  # start ranking (indices: start order)
         values = vm.values(order, None, active, ratings[0])
         vm.start_values = values.copy()
-        start_totals = (values * g.own_mult if s.own_value != OwnValue.NONE
-                        else np.zeros(n, dtype=self.dtype))
+        start_totals = vm.start_points(values)
         zero = np.zeros(n, dtype=self.dtype)
         standings = [self._standing(None, Outcome(Pass(order, start_totals, zero, zero), 1, 1,
                                                   True, ""), values, values)]
@@ -65,16 +63,16 @@ class Engine:
         for k in range(1, upto + 1):
             active = g.active(k)
             active_idx = order[active[order]]
-            if len(active_idx) != len(order) or s.value_basis == ValueBasis.RATING:
-                # a player left the ranking (withdrawn remove): values close up (section 7)
+            if len(active_idx) != len(order) or vm.by_rating:
+                # a player left the ranking (withdrawn remove): values close up (section 7);
+                # values by rating: the ratings after round k - 1
                 values = vm.values(active_idx, totals, active, ratings[k - 1])
             place_prev = np.full(n, n + 1, dtype=np.int64)
             place_prev[active_idx] = np.arange(1, len(active_idx) + 1)
             # the values in force are the place values of active_idx (the previous ranking,
             # closed up), unless they come from ratings or shared places
-            plain = not (s.value_basis == ValueBasis.RATING or s.tied_share_value)
             step = Step(k, active, active_idx, values, place_prev,
-                        active_idx if plain else None)
+                        active_idx if vm.by_place else None)
             valuation = self.bundle.schedule.for_round(k)
             out = valuation.run(RoundContext(self.passes, step, ratings, valuation.many, memory))
             new_values = vm.values(out.final.order, out.final.totals, active, ratings[k])
@@ -89,10 +87,8 @@ class Engine:
         p = out.final
         frozen = self.bundle.schedule.frozen
         grid_of = self.passes.grid_of(step, p, frozen) if step is not None else None
-        if self.settings.tied_share_value and k:
-            places = shared_places(p.totals[p.order])
-        else:
-            places = np.arange(1, len(p.order) + 1, dtype=np.int64)
+        places = self.values.places(p.totals[p.order]) if k else np.arange(
+            1, len(p.order) + 1, dtype=np.int64)
         scale = self.grid.scale * out.divisor
         display = self.bundle.display
         shown = display(self.grid, k, p.order, p.totals, scale) if k and display else None

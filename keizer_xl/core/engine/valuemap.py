@@ -104,6 +104,26 @@ class ValueMaps:
         out[order] = table
         return out
 
+    @property
+    def by_place(self) -> bool:
+        """A value map is the value of each place of a ranking, nothing else (no ratings, no
+        shared places)."""
+        return not (self.by_rating or self.tied_share)
+
+    def places(self, totals: Array) -> IntArray:
+        """The places of totals listed best first: 1..N, or shared (1, 1, 3) with
+        ``tied_share_value``."""
+        if self.tied_share:
+            return shared_places(totals)
+        return np.arange(1, len(totals) + 1, dtype=np.int64)
+
+    def start_points(self, values: Array) -> Array:
+        """The start standing's totals: the own value (unrounded: no round is played yet)."""
+        if self.own_value == OwnValue.NONE:
+            return np.zeros(self.grid.n, dtype=self.grid.dtype)
+        out: Array = values * self.grid.own_mult
+        return out
+
     def own_mult(self, k: int) -> int | None:
         """The multiplier of the own value onto the scale after round k (None: no own value;
         ``own_value_fade`` n scales it by (n - k) / n, 0 from round n on)."""
