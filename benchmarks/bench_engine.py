@@ -9,7 +9,7 @@ times (default 7): median and min-max.
 
 Each run classifies the season anew (the engine keeps a season's classification for its other
 readers; a benchmark forgets it).  ``--against`` times an older source tree (e.g. ``git archive BASE | tar -x -C /tmp/old``) in a
-second process, the two alternating method by method, so both see the same machine load.
+second resident process, the two taking turns run by run, so both see the same machine load.
 """
 from __future__ import annotations
 
@@ -44,8 +44,9 @@ METHODS: dict[str, dict[str, str]] = {
 }
 
 
-def time_method(label: str, runs: int) -> dict[str, Any]:
-    """Times of ``runs`` whole-season histories of one method (in this process's engine)."""
+def serve(label: str) -> None:
+    """A resident timer of one method in this process's engine: after a warm-up, each line
+    "run" on stdin times one whole-season history and answers {"wall", "cpu", "passes"}."""
     sys.path.insert(0, str(HERE))
     from synthetic import synthetic_season
 
@@ -57,24 +58,46 @@ def time_method(label: str, runs: int) -> dict[str, Any]:
             pass
     season = synthetic_season(150, 35, seed=7, **METHODS[label])
     compute_history(season)  # warm up (imports, caches)
-    times, cpu = [], []
-    for _ in range(runs):
+    print("ready", flush=True)
+    for line in sys.stdin:
+        if line.strip() != "run":
+            break
         forget_rounds()
         t0, c0 = time.perf_counter(), time.process_time()
         hist = compute_history(season)
-        times.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
-    return {"times": times, "cpu": cpu, "passes": sum(s.passes for s in hist.standings[1:])}
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        passes = sum(st.passes for st in hist.standings[1:])
+        print(json.dumps({"wall": wall, "cpu": cpu, "passes": passes}), flush=True)
 
 
-def _child(tree: Path, label: str, runs: int) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    out = subprocess.run([sys.executable, str(HERE / "bench_engine.py"), "--child", label,
-                          "--runs", str(runs)], env=env, capture_output=True, text=True,
-                         check=True, cwd=tree)
-    result: dict[str, Any] = json.loads(out.stdout)
-    return result
+class Timer:
+    """A resident child process timing one method in one source tree."""
+
+    def __init__(self, tree: Path, label: str):
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "bench_engine.py"), "--serve",
+                                      label], env=env, cwd=tree, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
+        if self.stdout.readline().strip() != "ready":
+            raise RuntimeError(f"the timer of {label} in {tree} did not start")
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.passes = 0
+
+    def run(self) -> None:
+        self.stdin.write("run\n")
+        self.stdin.flush()
+        answer = json.loads(self.stdout.readline())
+        self.wall.append(answer["wall"])
+        self.cpu.append(answer["cpu"])
+        self.passes = answer["passes"]
+
+    def close(self) -> None:
+        self.stdin.close()
+        self.proc.wait(timeout=60)
 
 
 def _stats(times: list[float]) -> str:
@@ -82,8 +105,8 @@ def _stats(times: list[float]) -> str:
     return f"{statistics.median(ms):.1f} ms ({min(ms):.1f}-{max(ms):.1f})"
 
 
-def _ratio(new: dict[str, Any], old: dict[str, Any], key: str) -> float:
-    return statistics.median(new[key]) / statistics.median(old[key])
+def _ratio(new: list[float], old: list[float]) -> float:
+    return statistics.median(new) / statistics.median(old)
 
 
 def main() -> int:
@@ -91,29 +114,36 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--against", type=Path, help="an older source tree to time side by side")
     ap.add_argument("--only", help="only the methods whose label contains this")
-    ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--serve", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.child:
-        print(json.dumps(time_method(args.child, args.runs)))
+    if args.serve:
+        serve(args.serve)
         return 0
     here = Path(os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] or HERE.parent).resolve()
     labels = [m for m in METHODS if not args.only or args.only in m]
     print("wall-clock median (min-max) of each run; CPU: the process's CPU time, median "
           "(what other programs on a busy machine inflate less)")
     if args.against:
+        print("before and after run by run, in turn (two resident processes)")
         print(f"| method | passes | before | after | after/before | CPU before | CPU after "
               f"| CPU after/before |\n|{' --- |' * 8}")
     for label in labels:
-        new = _child(here, label, args.runs)
-        if args.against:
-            old = _child(args.against.resolve(), label, args.runs)
-            print(f"| {label} | {new['passes']} | {_stats(old['times'])} | "
-                  f"{_stats(new['times'])} | {_ratio(new, old, 'times'):.2f} | "
-                  f"{_stats(old['cpu'])} | {_stats(new['cpu'])} | "
-                  f"{_ratio(new, old, 'cpu'):.2f} |", flush=True)
+        new = Timer(here, label)
+        old = Timer(args.against.resolve(), label) if args.against else None
+        for i in range(args.runs):
+            pair = [new, old] if i % 2 else [old, new]
+            for timer in pair:
+                if timer is not None:
+                    timer.run()
+        new.close()
+        if old is not None:
+            old.close()
+            print(f"| {label} | {new.passes} | {_stats(old.wall)} | {_stats(new.wall)} | "
+                  f"{_ratio(new.wall, old.wall):.2f} | {_stats(old.cpu)} | {_stats(new.cpu)} | "
+                  f"{_ratio(new.cpu, old.cpu):.2f} |", flush=True)
         else:
-            print(f"| {label} | {new['passes']} | {_stats(new['times'])} | CPU "
-                  f"{_stats(new['cpu'])} |", flush=True)
+            print(f"| {label} | {new.passes} | {_stats(new.wall)} | CPU {_stats(new.cpu)} |",
+                  flush=True)
     return 0
 
 

@@ -84,7 +84,8 @@ class KernelTables:
         self._values: dict[int, tuple[Array, Array, IntArray]] = {}
         self._own: dict[tuple[int, int], Array] = {}
         self._positions: IntArray | None = None
-        self._minus: dict[int, Array] = {}
+        self._weights: dict[tuple[int, float], Array] = {}
+        self.zeros = np.zeros(n, dtype=g.dtype)  # never written to
         self._places: dict[int, tuple[IntArray, IntArray]] = {}
 
     def positions_all(self, step: Step) -> IntArray:
@@ -97,11 +98,11 @@ class KernelTables:
         self._positions = tb.positions(everyone, step.place_prev, step.k)
         return self._positions
 
-    def minus_ones(self, width: int) -> Array:
-        """-1.0 per cell of a row: the row sums, negated, as one product."""
-        got = self._minus.get(width)
+    def weights(self, width: int, weight: float) -> Array:
+        """``weight`` per cell of a row: the row sums (times it) as one product."""
+        got = self._weights.get((width, weight))
         if got is None:
-            got = self._minus[width] = np.full(width, -1.0)
+            got = self._weights[(width, weight)] = np.full(width, weight)
         return got
 
     def places(self, m: int) -> tuple[IntArray, IntArray]:
@@ -208,7 +209,7 @@ class RoundKernel:
             self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
         mult = tables.values.own_mult(k)
         self.own_by_place: Array | None = None
-        self.own_fixed = np.zeros(n, dtype=g.dtype)
+        self.own_fixed = tables.zeros
         if mult is not None and tables.values.own_value == OwnValue.CURRENT:
             self.own_by_place = tables.own_by_place(m, mult)
             self.T = tables.table(m, mult)
@@ -230,10 +231,10 @@ class RoundKernel:
         self.keyed = (tables.floats and self.idx is None and not self.round_totals
                       and (g.bound + 1) * (n + 1) < FLOAT_EXACT)
         if self.keyed:
-            self.scaled = tables.minus_ones(self.G.shape[1]) * n
+            self.scaled = tables.weights(self.G.shape[1], -float(n))
             self.adjust = self.tb - self.const.astype(np.float64) * n
         else:
-            self.ones = -tables.minus_ones(self.G.shape[1])
+            self.ones = tables.weights(self.G.shape[1], 1.0)
         self._pass = self._keyed if self.keyed else self._plain
 
     def _keyed(self, pos: IntArray) -> Pass:
