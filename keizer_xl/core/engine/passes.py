@@ -106,8 +106,9 @@ class RoundContext:
         strategy keeps from round to round of one history (frozen: every round's values)."""
         self.passes, self.step, self.ratings = passes, step, ratings
         self.memory = memory if memory is not None else {}
-        # one rounded pass is cheaper on the tables too
-        self._use_kernel = many or passes.arithmetic.round_cells
+        # one pass with float64 ties is cheaper on the tables too (the plain pass decides
+        # each tie in Python); other single passes are cheaper plain
+        self._use_kernel = many or passes.arithmetic.float_ties
         self._kernel: RoundKernel | None = None
 
     @property
