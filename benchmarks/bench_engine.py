@@ -8,7 +8,7 @@ times (default 7): median and min-max.
     python benchmarks/bench_engine.py --against OLD_TREE   # and an older tree, same run
 
 Each run classifies the season anew (the engine keeps a season's classification for its other
-readers; a benchmark forgets it).  ``--against`` times an older source tree (e.g. ``git archive BASE | tar -x -C /tmp/old``) in a
+readers; the benchmark forgets it unless ``--warm``).  ``--against`` times an older source tree (e.g. ``git archive BASE | tar -x -C /tmp/old``) in a
 second resident process, the two taking turns run by run, so both see the same machine load.
 """
 from __future__ import annotations
@@ -44,7 +44,7 @@ METHODS: dict[str, dict[str, str]] = {
 }
 
 
-def serve(label: str) -> None:
+def serve(label: str, warm: bool) -> None:
     """A resident timer of one method in this process's engine: after a warm-up, each line
     "run" on stdin times one whole-season history and answers {"wall", "cpu", "passes"}."""
     sys.path.insert(0, str(HERE))
@@ -62,7 +62,8 @@ def serve(label: str) -> None:
     for line in sys.stdin:
         if line.strip() != "run":
             break
-        forget_rounds()
+        if not warm:
+            forget_rounds()
         t0, c0 = time.perf_counter(), time.process_time()
         hist = compute_history(season)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -73,11 +74,12 @@ def serve(label: str) -> None:
 class Timer:
     """A resident child process timing one method in one source tree."""
 
-    def __init__(self, tree: Path, label: str):
+    def __init__(self, tree: Path, label: str, warm: bool):
         env = {**os.environ, "PYTHONPATH": str(tree)}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         self.proc = subprocess.Popen([sys.executable, str(HERE / "bench_engine.py"), "--serve",
-                                      label], env=env, cwd=tree, text=True,
+                                      label] + (["--warm"] if warm else []), env=env, cwd=tree,
+                                     text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
@@ -114,10 +116,13 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--against", type=Path, help="an older source tree to time side by side")
     ap.add_argument("--only", help="only the methods whose label contains this")
+    ap.add_argument("--warm", action="store_true",
+                    help="keep the season's classification from run to run (as repeated "
+                         "calls on one season do); default: classify anew each run")
     ap.add_argument("--serve", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve:
-        serve(args.serve)
+        serve(args.serve, args.warm)
         return 0
     here = Path(os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] or HERE.parent).resolve()
     labels = [m for m in METHODS if not args.only or args.only in m]
@@ -128,8 +133,8 @@ def main() -> int:
         print(f"| method | passes | before | after | after/before | CPU before | CPU after "
               f"| CPU after/before |\n|{' --- |' * 8}")
     for label in labels:
-        new = Timer(here, label)
-        old = Timer(args.against.resolve(), label) if args.against else None
+        new = Timer(here, label, args.warm)
+        old = Timer(args.against.resolve(), label, args.warm) if args.against else None
         for i in range(args.runs):
             pair = [new, old] if i % 2 else [old, new]
             for timer in pair:
