@@ -94,7 +94,8 @@ class Grid:
         self.notes = self._notes()
         # the common scale: value map denominator x coefficient denominator, and every fixed
         # amount's denominator (rules section 3: exact, a rounding error never decides a title)
-        used = [credits.table[i] for i in np.unique(credits.credit).tolist()]
+        counts = np.bincount(credits.credit.ravel(), minlength=len(credits.table))
+        used = [credits.table[i] for i in np.flatnonzero(counts).tolist()]
         fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
         if s.withdrawn_opponent_result:  # withdrawn_opponent x the game's result share
             fractions += [c.fraction * s.withdrawn_opponent for c in used if c.fixed is None]
@@ -115,6 +116,7 @@ class Grid:
                              for c in credits.table], dtype=self.dtype)
         fixed_tab = np.array([int(c.fixed * self.scale) if c.fixed is not None else 0
                               for c in credits.table], dtype=self.dtype)
+        self.coef_tab = coef_tab  # the coefficient of each credit of the table
         self.coef: Array = coef_tab[credits.credit]
         self.fixed: Array = fixed_tab[credits.credit]
         self.fixed_cum: Array = np.cumsum(self.fixed, axis=1, dtype=self.dtype)
@@ -170,8 +172,9 @@ class Grid:
         inexact_coefs = np.array(sorted(set(shares)), dtype=np.int64)
         self.wd_inexact = not binary(s.withdrawn_opponent)
         wanted = s.float_shares and s.rounding in ("half", "whole")
+        # per credit of the table, then per cell (a cell's coefficient is its credit's)
         self.inexact: BoolArray = (
-            np.isin(self.coef, inexact_coefs) if wanted and len(inexact_coefs)
+            np.isin(self.coef_tab, inexact_coefs)[credits.credit] if wanted and len(inexact_coefs)
             else np.zeros(self.coef.shape, dtype=bool))
 
     def _notes(self) -> list[str]:
@@ -235,8 +238,8 @@ class Grid:
         """Every coefficient a cell can have, sorted (the grid's and a withdrawn opponent's)."""
         if self._shares is None:
             extra = [np.unique(self.wd_grid)] if self.wd_grid is not None else []
-            self._shares = np.unique(np.concatenate(
-                [np.unique(self.coef), np.array([self.wd_coef], dtype=self.dtype), *extra]))
+            self._shares = np.unique(np.concatenate(  # the table's: a few more than used
+                [self.coef_tab, np.array([self.wd_coef], dtype=self.dtype), *extra]))
         return self._shares
 
     def cells(self, k: int, active: BoolArray, float_ties: bool
