@@ -117,6 +117,7 @@ class Grid:
         fixed_tab = np.array([int(c.fixed * self.scale) if c.fixed is not None else 0
                               for c in credits.table], dtype=self.dtype)
         self.coef_tab = coef_tab  # the coefficient of each credit of the table
+        self.fixed_tab = fixed_tab  # its fixed points
         self.coef: Array = coef_tab[credits.credit]
         self.fixed: Array = fixed_tab[credits.credit]
         self.fixed_cum: Array = np.cumsum(self.fixed, axis=1, dtype=self.dtype)

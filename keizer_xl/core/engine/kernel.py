@@ -59,7 +59,8 @@ class KernelTables:
         self.width = self.own + 1  # classes per place in the table
         self.floats = g.bound < FLOAT_EXACT
         share = g.coef != 0
-        self.ok_all = not np.any(g.fixed[share])  # a cell is a share or fixed points
+        # a cell is a share or fixed points (each credit of the table is one or the other)
+        self.ok_all = not np.any(g.fixed_tab[g.coef_tab != 0])
         G_all = self.index(g.coef, g.target, g.inexact, share)
         # the own value's cell first, then each row's share cells in round order: round k's
         # cells of row i are the first 1 + count[i, k] (a loss, an absence over the limit
@@ -68,15 +69,14 @@ class KernelTables:
         cells = int(self.count[:, -1].max(initial=1))
         self.compact = np.full((n, cells), self.zero, dtype=np.int64)
         self.compact[:, 0] = self.own_cells(n)
-        rows, cols = np.nonzero(share)
-        self.compact[rows, self.count[rows, cols] - 1] = G_all[rows, cols]
+        cols, rows = np.nonzero(share.T)  # round by round, each round's cells by row
+        slots = self.count[rows, cols] - 1
+        self.compact[rows, slots] = G_all[rows, cols]
         self.columns = np.arange(cells, dtype=np.int64)[None, :]
-        # the share cells by round (np.nonzero lists them row by row): round r's are
-        # _by_round[_starts[r]:_starts[r + 1]], as (row, column in compact)
-        by_round = np.argsort(cols, kind="stable")
-        self._starts = np.searchsorted(cols[by_round], np.arange(share.shape[1] + 1))
-        self._rows = rows[by_round]
-        self._slots = self.count[self._rows, cols[by_round]] - 1
+        # the share cells of round r: _rows[_starts[r]:_starts[r + 1]], with their column
+        # in compact
+        self._starts = np.searchsorted(cols, np.arange(share.shape[1] + 1))
+        self._rows, self._slots = rows, slots
         self._running: tuple[int, IntArray] | None = None
         rest = np.where(share, 0, g.fixed)
         self.const_cum = np.cumsum(self.fixed_cells(rest), axis=1, dtype=g.dtype)
