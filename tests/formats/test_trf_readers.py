@@ -295,3 +295,28 @@ def test_a_windows_1252_name_is_no_byte_padded_line(tmp_path):
     line = cp_line(1, "Anna", 2000, "1.0", 1, [(0, "-", "U")]).replace(b"Anna", b"Ann\xe9")
     src.write_bytes(b"012 Club\n" + line + b"\n")
     assert read_trf(src).season.players[0].name == "Anné"
+
+
+def test_export_command_spells_names_in_ascii_unless_club_spelling(tmp_path):
+    from keizer_xl.frontends.cmd_import import write_new_season
+
+    season = random_season(5, accented=True)
+    book = tmp_path / "club.xlsx"
+    write_new_season(book, season, [("preset", "keizer")])
+    fide, club = tmp_path / "fide.trf", tmp_path / "club.trf"
+    assert main(["export", str(book), "--trf", str(fide)]) == 0
+    assert main(["export", str(book), "--trf", str(club), "--club-spelling"]) == 0
+    assert fide.read_bytes().isascii()
+    check_points(byte_reader(fide.read_bytes()))
+    club_text = club.read_text(encoding="utf-8")
+    assert not club_text.isascii()
+    check_points(char_reader(club_text))
+    # the club's spelling comes back as the club wrote it; FIDE's as FIDE spells it
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.sheets.read import read_season
+
+    back = tmp_path / "back.xlsx"
+    assert main(["import", str(club), str(back)]) == 0
+    assert {p.name for p in read_season(open_book(back)).players} == {
+        p.name for p in season.players if p.joined <= season.last_round_with_results()}
+    assert all(p.name.isascii() for p in parse_trf(fide.read_text(), "f.trf").season.players)
