@@ -241,7 +241,7 @@ class RoundKernel:
         """A pass when everyone is ranked (``keyed``): one product gives the sort key."""
         key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
         key += self.adjust
-        return KernelPass(key.argsort(kind="stable"), self, pos, key=key)
+        return KernelPass(key.argsort(kind="stable"), self, pos, None, key)
 
     def _plain(self, pos: IntArray) -> Pass:
         """A pass with each player's place ``pos`` in the ranking that values it (m: not
@@ -300,6 +300,12 @@ class RoundKernel:
             pos[current.order] = self.places
         return self._pass(pos)
 
+    def revalue_by_place(self, current: Pass) -> Pass:
+        """:meth:`revalue` without shared places (a converging loop calls it directly)."""
+        pos = self.empty_pos.copy()
+        pos[current.order] = self.places
+        return self._pass(pos)
+
 
 class KernelPass(Pass):
     """A pass of the table kernel: its ranking at once; totals, own value points and value
@@ -310,9 +316,15 @@ class KernelPass(Pass):
 
     def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray,
                  totals: Array | None = None, key: Array | None = None):
-        self.order, self.mult, self.parts = order, 1, ()
-        self._kernel, self._pos, self._key = kernel, pos, key
-        self._totals, self._own, self._basis = totals, None, None  # type: ignore[assignment]
+        self.order = order
+        self.mult = 1
+        self.parts = ()
+        self._kernel = kernel
+        self._pos = pos
+        self._key = key
+        self._totals = totals  # type: ignore[assignment]
+        self._own = None  # type: ignore[assignment]
+        self._basis = None  # type: ignore[assignment]
 
     @property
     def totals(self) -> Array:

@@ -149,7 +149,9 @@ class RoundContext:
         """:meth:`revalue` as the kernel's own method where there is one (a loop of passes
         calls it directly)."""
         kernel = self.kernel
-        return kernel.revalue if kernel is not None else self.revalue
+        if kernel is None:
+            return self.revalue
+        return kernel.revalue if kernel.tied_share else kernel.revalue_by_place
 
     def revalue(self, current: Pass) -> Pass:
         """One more pass: the results valued with the values of ``current``'s ranking."""

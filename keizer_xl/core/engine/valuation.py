@@ -150,11 +150,11 @@ class ConvergeTwo(Valuation):
         else:
             first_order = ctx.step.active_idx
             current = ctx.first_prev()
-        revalue = ctx.revaluer()
+        revalue, max_passes = ctx.revaluer(), self.max_passes
         before, last = first_order.tobytes(), current.order.tobytes()
         passes = 1
         while True:
-            if passes >= self.max_passes:
+            if passes >= max_passes:
                 return ctx.out_of_passes(current, passes)
             nxt = revalue(current)
             passes += 1
