@@ -4,7 +4,8 @@ value map, the totals and the ranking they give.
 With a value map V a pass is ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)`` plus the own
 value, each cell as the arithmetic strategy counts it (:mod:`.arithmetic`), ranked by the
 tie-breaks.  :class:`Passes` computes it from the grids; the many passes of one round
-(converge, extra passes) run on the table kernel of :mod:`.kernel`.  :class:`RoundContext`
+(converge, extra passes), and a single pass whose ties float64 decides, run on the table
+kernel of :mod:`.kernel`.  :class:`RoundContext`
 gives a valuation strategy (:mod:`.valuation`) the passes of one round.
 """
 from __future__ import annotations
