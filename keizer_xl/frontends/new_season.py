@@ -29,6 +29,7 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
                force: bool = False) -> NewSeasonPlan:
     """Write NEW from OLD; returns the plan (for the summary the CLI prints)."""
     from keizer_xl.actions import plan_new_season
+    from keizer_xl.clients import files
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import template_workbook
 
@@ -41,11 +42,14 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
     if new.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(new), flag="--force"))
+    files.protect_input(old)  # the writer refuses NEW when it is OLD by any path or link
+    files.refuse_unsafe_target(new, kind="zip")  # at once, NEW named as typed
     plan = replace(plan_new_season(open_book(old), start, language), start=start)
     wb = template_workbook(rounds=plan.rounds, language=plan.language)
     _fill_settings(wb, plan)
     _fill_players(wb, plan)
-    write_new_workbook(wb, new, backup=force)
+    with files.no_print_only_hint():  # new-season has no --no-write / --dry-run to suggest
+        write_new_workbook(wb, new, backup=force)
     return plan
 
 
@@ -71,21 +75,23 @@ def _resize(ws: Any, last_row: int) -> None:
 def _fill_settings(wb: Workbook, plan: NewSeasonPlan) -> None:
     """OLD's value in each template row; OLD's other settings appended below."""
     from keizer_xl.core.rules import normalise_key
+    from keizer_xl.frontends.template import put_value
     from keizer_xl.sheets import schema
 
     ws = wb[schema.sheet_name("Settings", plan.language)]
     wanted = dict(plan.settings_rows)
     row_of = {normalise_key(str(ws.cell(r, 1).value)): r for r in range(2, ws.max_row + 1)
               if ws.cell(r, 1).value}
+    # put_value: a setting typed as '=1+1' in OLD stays that text in NEW (issue 22)
     for key, text in plan.settings_rows:
         if key in row_of:
-            ws.cell(row_of[key], 2, text)
+            put_value(ws, row_of[key], 2, text)
     last = ws.max_row
     for key, text in plan.settings_rows:
         if key not in row_of:
             last += 1
-            ws.cell(last, 1, key)
-            ws.cell(last, 2, text)
+            put_value(ws, last, 1, key)
+            put_value(ws, last, 2, text)
     # a template default OLD does not have (the preset's value stands): leave the cell empty
     for key, r in row_of.items():
         if key not in wanted and key not in ("preset", "language", "season", "club"):
@@ -96,6 +102,7 @@ def _fill_settings(wb: Workbook, plan: NewSeasonPlan) -> None:
 def _fill_players(wb: Workbook, plan: NewSeasonPlan) -> None:
     from openpyxl.utils import get_column_letter
 
+    from keizer_xl.frontends.template import put_value
     from keizer_xl.sheets import schema
 
     ws = wb[schema.sheet_name("Players", plan.language)]
@@ -113,12 +120,12 @@ def _fill_players(wb: Workbook, plan: NewSeasonPlan) -> None:
         values = {"name": p.name, "rating": p.rating, "start": p.start, "club": p.club or None,
                   "id": p.id or None, "group": p.group or None}
         for key, value in values.items():
-            if h[key] in columns and value is not None:
-                ws.cell(i, columns[h[key]], value)
+            if h[key] in columns and value is not None:  # a name '=HYPERLINK(..)' stays text
+                put_value(ws, i, columns[h[key]], value)
     last = max(2, len(plan.players) + 1)
     _resize(ws, last)
     # the Attendance table gets a row per player, its round columns empty
     att = wb[schema.sheet_name("Attendance", plan.language)]
     for i, p in enumerate(plan.players, start=2):
-        att.cell(i, 1, p.name)
+        put_value(att, i, 1, p.name)
     _resize(att, last)
