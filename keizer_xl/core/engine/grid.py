@@ -170,13 +170,13 @@ class Grid:
                   if c.fixed is None and not binary(c.fraction)]
         if not binary(s.withdrawn_opponent):
             shares.append(self.wd_coef)
-        inexact_coefs = np.array(sorted(set(shares)), dtype=np.int64)
+        inexact_coefs = set(shares)
         self.wd_inexact = not binary(s.withdrawn_opponent)
         wanted = s.float_shares and s.rounding in ("half", "whole")
         # per credit of the table, then per cell (a cell's coefficient is its credit's)
-        self.inexact: BoolArray = (
-            np.isin(self.coef_tab, inexact_coefs)[credits.credit] if wanted and len(inexact_coefs)
-            else np.zeros(self.coef.shape, dtype=bool))
+        inexact_tab = np.array([c in inexact_coefs for c in self.coef_tab.tolist()], dtype=bool)
+        self.inexact: BoolArray = (inexact_tab[credits.credit] if wanted and inexact_coefs
+                                   else np.zeros(self.coef.shape, dtype=bool))
 
     def _notes(self) -> list[str]:
         """Warnings about the data: games without a result, players neither paired nor absent."""
@@ -238,9 +238,12 @@ class Grid:
     def shares(self) -> Array:
         """Every coefficient a cell can have, sorted (the grid's and a withdrawn opponent's)."""
         if self._shares is None:
-            extra = [np.unique(self.wd_grid)] if self.wd_grid is not None else []
-            self._shares = np.unique(np.concatenate(  # the table's: a few more than used
-                [self.coef_tab, np.array([self.wd_coef], dtype=self.dtype), *extra]))
+            # the table's (a few more than used); sorted(set()), not np.unique: that imports
+            # numpy.ma (some 15 ms of a command)
+            found = set(self.coef_tab.tolist()) | {self.wd_coef}
+            if self.wd_grid is not None:
+                found |= set(self.wd_grid.ravel().tolist())
+            self._shares = np.array(sorted(found), dtype=self.dtype)
         return self._shares
 
     def cells(self, k: int, active: BoolArray, float_ties: bool

@@ -151,8 +151,13 @@ class KernelTables:
         if got is None:
             table = self.values.table(m)
             vt = np.append(table, np.zeros(1, dtype=self.grid.dtype))  # place m: unranked
-            distinct, first = np.unique(table, return_index=True)
-            got = self._values[m] = (vt, distinct, first.astype(np.int64))
+            # each distinct value and its first place (no np.unique: it imports numpy.ma)
+            place_of: dict[Any, int] = {}
+            for place, value in enumerate(table.tolist()):
+                place_of.setdefault(value, place)
+            distinct = sorted(place_of)
+            got = self._values[m] = (vt, np.array(distinct, dtype=self.grid.dtype),
+                                     np.array([place_of[v] for v in distinct], dtype=np.int64))
         return got
 
     def own_by_place(self, m: int, mult: int) -> Array:
