@@ -251,7 +251,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
 def write_season_sheets(book: Book, season: Season, history: History, *, compare: bool = False,
                         report: Report | None = None) -> dict[str, Any]:
     """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
-    from keizer_xl.actions import not_yet_ranked, standing_notes
+    from keizer_xl.app.standings import not_yet_ranked, standing_notes
     from keizer_xl.core.groups import has_groups
     from keizer_xl.analysis.audit import audit_season
     from keizer_xl.sheets import report_sheets as sheets
@@ -268,7 +268,7 @@ def write_season_sheets(book: Book, season: Season, history: History, *, compare
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
     if has_groups(season) or any(p.categories for p in season.players):
         # groups and categories (issue 18): a block per group and per category
-        from keizer_xl.actions import compute_standings, standings_sheet
+        from keizer_xl.app.standings import compute_standings, standings_sheet
 
         book.write_sheet(name["Standings"], standings_sheet(
             compute_standings(season, st.round), season, lang, context))

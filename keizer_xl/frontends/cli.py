@@ -128,14 +128,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
             raise UsageError("--period with an .ods workbook: add --no-write")
         return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
-    from keizer_xl import actions  # the engine (numpy) only once the workbook is open
-    if getattr(args, "period", None) is not None:  # issue 18: one period's standing
-        if args.format == "csv":
-            raise UsageError("--period with --format csv: use table or json")
-        period = actions.update_period_standings(book, args.period, args.after_round,
-                                                 write=write)
-        return _show(describe(period, "cli", done=_done(path, book, write, args.format)))
-    report = actions.update_standings(book, args.after_round, write=write, group=args.group)
+    from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
+    period = getattr(args, "period", None)
+    if period is not None and args.format == "csv":
+        raise UsageError("--period with --format csv: use table or json")
+    report = standings.run(book, standings.StandingsRequest(
+        args.after_round, write, args.group, period, args.category))
+    if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
+        return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
     if args.category is not None:  # an unknown category is refused before anything is shown
         from keizer_xl.frontends.render import category_rows
 
@@ -147,8 +147,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     path = _book_path(args.book)
     book = _open(path)
-    from keizer_xl import actions
-    report = actions.check_report(book)
+    from keizer_xl.app import check
+    report = check.run(book)
     return _show(describe(report, "cli", done=_done(path, book, False)))
 
 

@@ -108,11 +108,12 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
 def _dispatch(request: "ActionRequest", book: Any) -> object:
     """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
     from keizer_xl import actions
+    from keizer_xl.app import check, standings
 
     if request.action == "check":
-        return actions.check_report(book)
+        return check.run(book)
     if request.action == "standings":
-        return actions.update_standings(book, request.round)
+        return standings.run(book, standings.StandingsRequest(request.round))
     return actions.pair_next_round(book, request.round, force=request.force,
                                    repair=request.repair)
 
