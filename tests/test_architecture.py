@@ -28,6 +28,7 @@ LAYERS = {
     # below actions (ARCHITECTURE.md); pure parsing and writing, no client library
     "formats": 4,
     "actions": 5,
+    "app": 5,
     "clients": 6,
     "frontends": 7,
     # names users' files import (VBA RunPython lines, Lite main.py, installed LO macro) and
@@ -92,7 +93,7 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
         elif own in ("errors", "core", "analysis") and top.lower() in CLIENT_LIBRARIES | {"matplotlib"}:
             # the analyses return plain data; sheets/frames.py makes the tables of it
             wrong.append(f"{module}:{line} imports {target}: the {own} layer is pure")
-        elif own in ("errors", "core", "i18n", "analysis", "sheets", "actions") \
+        elif own in ("errors", "core", "i18n", "analysis", "sheets", "actions", "app") \
                 and top.lower() in {"openpyxl", "xlwings", "uno", "unohelper"}:
             wrong.append(f"{module}:{line} imports the client library {target}")
     return wrong

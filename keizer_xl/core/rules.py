@@ -56,6 +56,7 @@ _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings", "min
 _INT_KEYS: tuple[str, ...] = ("value_decimals", "k_factor", "max_passes", "extra_passes",
                               "extra_passes_from_round", "own_value_fade")
 _INT_KEYS += ("promote", "relegate")  # groups (issue 18)
+_BOOL_KEYS += ("promote_at_season_end",)  # groups (issue 23)
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
 KNOWN_KEYS: tuple[str, ...] = tuple(

@@ -1,0 +1,1 @@
+"""Use cases: one module per command, typed request -> typed report."""
