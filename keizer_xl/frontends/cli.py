@@ -159,9 +159,10 @@ def cmd_pair(args: argparse.Namespace) -> int:
     if write and ods.is_ods(args.book):
         return _ods_write(args, "pair")
     path, book = _open_book_arg(args.book, write)
-    from keizer_xl import actions
-    report = actions.pair_next_round(book, args.round, write=write, force=args.force,
-                                     repair=args.repair, group=args.group)
+    from keizer_xl.app.pair import PairRequest, run
+
+    report = run(book, PairRequest(round=args.round, write=write, force=args.force,
+                                   repair=args.repair, group=args.group))
     return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
 
 

@@ -108,13 +108,14 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
 def _dispatch(request: "ActionRequest", book: Any) -> object:
     """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
     from keizer_xl import actions
+    from keizer_xl.app.pair import PairRequest, run
 
     if request.action == "check":
         return actions.check_report(book)
     if request.action == "standings":
         return actions.update_standings(book, request.round)
-    return actions.pair_next_round(book, request.round, force=request.force,
-                                   repair=request.repair)
+    return run(book, PairRequest(round=request.round, force=request.force,
+                                 repair=request.repair))
 
 
 def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outcome":

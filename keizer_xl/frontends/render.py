@@ -1,7 +1,7 @@
 """What the front ends show of a report, written once (issue 15).
 
 :func:`keizer_xl.frontends.outcome.describe` hands every typed report here: the pairing
-(:class:`~keizer_xl.actions.PairingReport`), the standings
+(:class:`~keizer_xl.app.pair.PairingReport`), the standings
 (:class:`~keizer_xl.actions.StandingsReport`) and the check
 (:class:`~keizer_xl.actions.CheckReport`).  Each is worded twice, no more:
 
@@ -30,7 +30,8 @@ from keizer_xl.core.standings import Standing, StandingRow
 from keizer_xl.i18n import N_, Translator, translate
 
 if TYPE_CHECKING:
-    from keizer_xl.actions import CheckReport, PairingReport, StandingsReport
+    from keizer_xl.actions import CheckReport, StandingsReport
+    from keizer_xl.app.pair import PairingReport
     from keizer_xl.frontends.outcome import Front, Outcome
 
 __all__ = ["Done", "BatchReport", "standings_rows", "period_rows", "grouped_rows", "category_rows",
@@ -506,8 +507,9 @@ def _new_season(report: Any, front: "Front", done: Done, tr: Translator,
 
 
 def _reports() -> dict[type, Any]:
-    from keizer_xl.actions import CheckReport, PairingReport, PeriodReport, StandingsReport
+    from keizer_xl.actions import CheckReport, PeriodReport, StandingsReport
     from keizer_xl.app.new_season import NewSeasonReport
+    from keizer_xl.app.pair import PairingReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
@@ -522,7 +524,8 @@ REPORTS: dict[type, Any] = {}
 
 def report_notes(report: object) -> tuple[str, ...]:
     """The notes a report carries (a pairing's, the standings', the check's warnings)."""
-    from keizer_xl.actions import CheckReport, PairingReport, PeriodReport, StandingsReport
+    from keizer_xl.actions import CheckReport, PeriodReport, StandingsReport
+    from keizer_xl.app.pair import PairingReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     if isinstance(report, (PeriodReport, ImportReport)):
