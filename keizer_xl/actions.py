@@ -239,6 +239,13 @@ def update_period_standings(book: Book, number: int, after_round: int | None = N
 def write_standings(book: Book, season: Season, report: StandingsReport) -> None:
     """Write the Standings sheet (one block per group and category: issue 18) and, when the
     season has periods, the Periods sheet; then save."""
+    write_standings_sheets(book, season, report)
+    book.save()
+
+
+def write_standings_sheets(book: Book, season: Season, report: StandingsReport) -> None:
+    """The sheets ``standings`` writes (Standings; Periods with periods), not saved: the one
+    place both ``standings`` and ``batch`` compose them (issue 23)."""
     lang = workbook_language(book, season.settings)
     context = run_context(season.settings, book)
     book.write_sheet(schema.sheet_name("Standings", lang),
@@ -247,7 +254,6 @@ def write_standings(book: Book, season: Season, report: StandingsReport) -> None
         book.write_sheet(schema.sheet_name("Periods", lang),
                          periods_layout(period_reports(season, report.standing.round),
                                         context, lang))
-    book.save()
 
 
 def standings_sheet(report: StandingsReport, season: Season, lang: str,
