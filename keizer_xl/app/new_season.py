@@ -200,13 +200,13 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
                 if name_at < len(r) and not blank(r[name_at])}
     columns: list[PlayerColumn] = []
     where: list[int | None] = []
-    for i, (h, key) in enumerate(zip(table.headers, keys)):
+    for index, (h, key) in enumerate(zip(table.headers, keys)):
         if blank(h):
             continue
         shown = schema.header("Players", key, lang) if key and lang != old_lang else str(h)
         columns.append(PlayerColumn(shown, key, key not in ("start", "group",
                                                             *SEASON_OWN_COLUMNS)))
-        where.append(i)
+        where.append(index)
     for key in ("start", "group"):
         if key not in keys and (key == "start" or any(p.group for p in players)):
             columns.append(PlayerColumn(schema.header("Players", key, lang), key, False))

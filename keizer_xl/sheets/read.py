@@ -189,8 +189,9 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     if repair_round is not None:
         paired = sorted({g.round for g in games} | {b.round for b in byes})
         rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round
-        mine = (lambda *names: True) if repair_players is None else (
-            lambda *names: any(n in repair_players for n in names))
+        def mine(*names: str) -> bool:
+            return repair_players is None or any(n in repair_players for n in names)
+
         games = [g for g in games if g.round != rnd or g.result is not Result.PENDING
                  or not mine(g.white, g.black)]
         byes = [b for b in byes if b.round != rnd or not mine(b.player)]
