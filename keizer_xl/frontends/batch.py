@@ -1,7 +1,9 @@
 """Recompute whole seasons from workbook files, many at once (issue 5).  The file side.
 
 ``run_batch`` opens each workbook, recomputes every round and writes the season sheets
-(Standings, History with its rank chart, Crosstable, Explain, Audit and, if asked, Compare) to
+(through the use case ``app/batch.py``: Standings and, with periods, Periods exactly as
+``standings`` writes them, History with its rank chart, Crosstable, Explain, Audit and, if
+asked, Compare) to
 ``<stem>.keizer.xlsx`` next to it (``.xlsm`` stays ``.xlsm``), into another folder, or into the
 workbook itself (``FileBook.save`` keeps a backup).  Workbooks are processed in a process pool,
 one workbook per task: a season is small and its computation is sequential by nature (round k
