@@ -148,3 +148,47 @@ def test_a_round_passed_by_with_too_few_present_is_over_for_the_group(tmp_path, 
     capsys.readouterr()
     assert main(["pair", str(path), "--group", "B", "--dry-run"]) == 0
     assert "Round 3" in capsys.readouterr().out
+
+
+def test_a_season_paired_group_by_group_across_promotion_boundaries(tmp_path, capsys):
+    """Six rounds, periods 1, 3, 5, promote 1 / relegate 1, every round paired B first, then
+    A: no refusal, both blocks on the sheet each round, every board inside one group of that
+    round, the boards numbered 1..n, and each group's block holds exactly its members of the
+    round (paired, bye or absent)."""
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.core.groups import membership
+    from keizer_xl.sheets.read import read_season
+
+    a, b = ["a1", "a2", "a3", "a4", "a5"], ["b1", "b2", "b3", "b4", "b5"]
+    path = make_workbook(tmp_path / "g.xlsx", {
+        "Settings": [["Setting", "Value"], ["periods", "1, 3, 5"], ["promote", 1],
+                     ["relegate", 1]],
+        "Players": [["Name", "Rating", "Group"]] + [[n, 2000 - 10 * i, "A" if n in a else "B"]
+                                                   for i, n in enumerate(a + b)],
+        "Attendance": [["Name"] + [f"R{r}" for r in range(1, 7)]] + [[n] + [None] * 6
+                                                                     for n in a + b],
+        "Results": [["Round", "Board", "White", "Black", "Result"]]})
+    moved = set()
+    for rnd in range(1, 7):
+        assert main(["pair", str(path), "--group", "B"]) == 0, capsys.readouterr().err
+        assert main(["pair", str(path), "--group", "A"]) == 0, capsys.readouterr().err
+        capsys.readouterr()
+        season = read_season(open_book(path))
+        groups = membership(season, rnd, group_moves(season))
+        moved |= {n for n, g in groups.items() if g != ("A" if n in a else "B")}
+        got = blocks(path)
+        assert list(got) == ["A", "B"]
+        numbers = sorted(bd[0] for bs in got.values() for bd in bs)
+        assert numbers == list(range(1, len(numbers) + 1))
+        for g, bs in got.items():
+            assert all(groups[n] == g for bd in bs for n in bd[1:]), (rnd, g, bs)
+        rows = results_of(path, rnd)
+        for g in ("A", "B"):
+            seen = {n for r in rows for n in r[2:4] if n and groups[n] == g}
+            assert seen == {n for n, x in groups.items() if x == g}, (rnd, g)
+        wb = openpyxl.load_workbook(path)
+        for row in wb["Results"].iter_rows(min_row=2):
+            if row[0].value == rnd and row[3].value:
+                row[4].value = ("1-0", "0-1", "½-½")[(rnd + row[1].value) % 3]
+        wb.save(path)
+    assert moved  # the boundaries at rounds 3 and 5 moved players between the groups
