@@ -189,8 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=".xlsm only: let Excel (Windows, macOS) add the macros and buttons")
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("new-season", help="next season's workbook: the same settings, the "
-                       "players active at the end, Start = the final ranking")
+    p = sub.add_parser("new-season", help="next season's workbook: the same settings, every "
+                       "Players column, each player in the group he ended in, Start = each "
+                       "group's final table")
     p.add_argument("old")
     p.add_argument("new")
     p.add_argument("--start", choices=("ranking", "rating"), default="ranking")
