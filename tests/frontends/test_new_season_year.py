@@ -201,3 +201,16 @@ def test_the_language_option_names_known_columns_in_that_language(year, tmp_path
         assert h in headers, h
     assert "Übernommen aus Spieler:" in out and "Anwesenheit und Ergebnisse beginnen leer" in out
     assert nxt["Anna"]["Telefoon"] == "06-00000000"
+
+
+def test_rating_order_inside_each_group(year, tmp_path, capsys):
+    new = tmp_path / "nieuw.xlsx"
+    assert main(["new-season", str(year), str(new), "--start", "rating"]) == 0
+    capsys.readouterr()
+    blocks = final_blocks(year)
+    _, old = table(year, "Spelers")
+    _, nxt = table(new, "Spelers")
+    expected = [n for g in ("A", "B") for n in sorted(
+        (n for n in blocks[g] if n != "Cees"), key=lambda n: -old[n]["Rating"])]
+    assert list(nxt) == expected
+    assert [nxt[n]["Start"] for n in expected] == list(range(1, len(expected) + 1))
