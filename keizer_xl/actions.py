@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Sequence, cast
 from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, group_season,
                                    has_groups, split_groups)
 from keizer_xl.core.model import Player, Season
-from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.i18n import translate
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
@@ -29,7 +28,7 @@ from keizer_xl.sheets.titles import RunContext, run_context
 if TYPE_CHECKING:
     import pandas as pd
 
-    from keizer_xl.sheets.tables import Book, Table
+    from keizer_xl.sheets.tables import Book
 
 
 @dataclass(frozen=True)
