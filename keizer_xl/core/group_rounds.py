@@ -56,12 +56,15 @@ def group_rounds(season: Season, group: str, moves: tuple[Move, ...]) -> tuple[i
     """The rounds ``group`` has played or paired: those in which one of its members of that
     round has a game or the bye in Results."""
     key = group_key(group)
+    came: dict[int, set[str]] = {}  # round -> who has a game or the bye in it (one pass)
+    for g in season.games:
+        came.setdefault(g.round, set()).update((g.white, g.black))
+    for b in season.byes:
+        came.setdefault(b.round, set()).add(b.player)
     out = []
-    for rnd in season.paired_rounds():
-        members = {n for n, g in membership(season, rnd, moves).items() if group_key(g) == key}
-        if any(g.round == rnd and (g.white in members or g.black in members)
-               for g in season.games) or any(b.round == rnd and b.player in members
-                                             for b in season.byes):
+    for rnd in sorted(came):
+        groups = membership(season, rnd, moves)
+        if any(group_key(groups.get(n, "")) == key for n in came[rnd]):
             out.append(rnd)
     return tuple(out)
 
