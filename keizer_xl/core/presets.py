@@ -55,6 +55,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "withdrawn_opponent_forfeit_as_loss": True,
         "pending_scores_zero": True,
         "tiebreak": ("rating", "start"),
+        # the printed standings (cReportingUnit.cs via GetPlayerLiOrderedForResults): points
+        # to 2 decimals, game points, rating; the ranking above still sets the values
+        "display_order": "points-games-rating",
         "colours": "lower-white",
     },
     # gnutterts/chesspairing's Keizer scorer with its defaults (scoring/keizer/options.go
@@ -86,6 +89,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "name_order": "exact",
         "withdrawn": "remove",  # WithdrawnAsAbsent false: he leaves every standing
         "withdrawn_opponent": Fraction(0),  # a game against him is skipped
+        # a game without a result: no points for either, and both were there (keizer.go
+        # scoreRound: ResultPending adds nothing; the game keeps them off the absent list)
+        "pending_scores_zero": True,
     },
     # chesspairing's "keizer1956" method: the same, but one pass with the ranking before the
     # round (Keizer's 1956 example) instead of the fixed point.

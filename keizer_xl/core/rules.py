@@ -570,11 +570,14 @@ def _check_consistency(s: Settings) -> None:
                                                    bottom=_fmt(s.bottom_value), top=str(s.top_value)))
     if s.value_step < 0:
         raise SettingError("value_step", Message("value_step must not be negative"))
-    # rules section 3: a win is worth at least a draw, a draw at least a loss
-    if not s.win >= s.draw >= s.loss:
+    # rules section 3: a win is worth at least a draw and at least a loss.  A loss may be worth
+    # more than a draw: KeizerForClubs' loss bonus (BONUS.Verlust, its "toughness bonus",
+    # RankingCalculator.cs OneRoundAllPairingsSetKeizerPtsTa) goes from 0 to 100 % while a
+    # draw stays 1/2, and its own settings form takes any of them
+    if not (s.win >= s.draw and s.win >= s.loss):
         key = "draw" if s.draw > s.win else "loss"
         raise SettingError(key, Message("win {win}, draw {draw}, loss {loss}: a win must be worth "
-                                        "at least a draw and a draw at least a loss",
+                                        "at least a draw and at least a loss",
                                         win=_fmt(s.win), draw=_fmt(s.draw), loss=_fmt(s.loss)))
     if s.value_normalisation == ValueNormalisation.WICKER and s.top_value.ratio is None:
         raise SettingError("value_normalisation", Message(

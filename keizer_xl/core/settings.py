@@ -137,6 +137,15 @@ class NameOrder(StrEnum):
     EXACT = "exact"
 
 
+class DisplayOrder(StrEnum):
+    """``display_order``: the order a standing is shown in; values and pairings always come
+    from the ranking itself.  ``points-games-rating``: KeizerForClubs' printed standings
+    (cSqliteInterface.cs ``GetPlayerLiOrderedForResults``, ``ComparePlayersForResultsList``):
+    points rounded to 2 decimals, then game points, then rating, all descending."""
+    RANKING = "ranking"
+    POINTS_GAMES_RATING = "points-games-rating"
+
+
 @dataclass(frozen=True)
 class Credit:
     """Points for a round without an opponent: ``fraction`` x own value, or ``fixed`` points."""
@@ -280,6 +289,7 @@ class Settings:
     extra_passes_from_round: int = 1
     converge_from_round: int | None = None
     tiebreak: tuple[Tiebreak, ...] = (Tiebreak.PREVIOUS, Tiebreak.RATING, Tiebreak.START)
+    display_order: DisplayOrder = DisplayOrder.RANKING  # ranking | points-games-rating (KFC)
     # reproducing another program exactly (issue 17; docs/presets-chesspairing.md)
     rounding: Rounding = Rounding.NONE  # none | half | whole | half total | whole total
     start_ranking: StartRanking = StartRanking.LIST  # list (section 2) | rating (then name)
@@ -384,4 +394,5 @@ _CHOICES: dict[str, type[StrEnum]] = {
     "converge_start": ConvergeStart,
     "converge_cycle": ConvergeCycle,
     "name_order": NameOrder,
+    "display_order": DisplayOrder,
 }

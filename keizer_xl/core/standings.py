@@ -28,8 +28,8 @@ import numpy.typing as npt
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Game, Player, Result, ScoreKind, Season
-from keizer_xl.core.rules import (Credit, NameOrder, OwnValue, Recalculation, Tiebreak, ValueBasis,
-                                  Withdrawn)
+from keizer_xl.core.rules import (Credit, DisplayOrder, NameOrder, OwnValue, Recalculation,
+                                  Tiebreak, ValueBasis, Withdrawn)
 from keizer_xl.core.values import place_values, scaled_values
 from keizer_xl.errors import Message
 
@@ -152,6 +152,7 @@ class _StandingData:
     stats: IntArray  # (players, 3): W, D, L over the board so far
     scale: int
     vden: int
+    shown: IntArray | None = None  # the order it is shown in (display_order), None: ``order``
 
 
 class Standing:
@@ -226,14 +227,25 @@ class Standing:
         return self._ints(2)
 
     @functools.cached_property
+    def shown_order(self) -> tuple[str, ...]:
+        """Names in the order the standing is shown (``display_order``); :attr:`order`, the
+        ranking, is what values and pairings come from."""
+        if self._d.shown is None:
+            return self.order
+        names = self._d.names
+        return tuple(names[i] for i in self._d.shown.tolist())
+
+    @functools.cached_property
     def rows(self) -> tuple[StandingRow, ...]:
-        """The standing as rows, best first."""
+        """The standing as rows, best first, in the order it is shown (places 1..N in that
+        order when ``display_order`` differs from the ranking)."""
         points = self.round_points
+        places = self.places if self._d.shown is None else range(1, len(self.order) + 1)
         return tuple(StandingRow(place, name, self.score[name], self.value[name],
                                  self.prev_value[name], self.own_points[name], self.games[name],
                                  self.wins[name], self.draws[name], self.losses[name],
                                  points[name])
-                     for place, name in zip(self.places, self.order))
+                     for place, name in zip(places, self.shown_order))
 
     @functools.cached_property
     def _grid(self) -> Array | None:
@@ -869,11 +881,35 @@ class Engine:
             places = self._shared(p.totals[p.order])
         else:
             places = np.arange(1, len(p.order) + 1, dtype=np.int64)
+        scale = self.scale * out.divisor
+        shown = (self._shown(k, p.order, p.totals, scale)
+                 if k and self.settings.display_order == DisplayOrder.POINTS_GAMES_RATING
+                 else None)
         data = _StandingData(
             round=k, names=self.names, order=p.order, places=places, totals=p.totals,
             own=p.own, values=values, prev_values=prev_values, grid_of=grid_of,
-            stats=self.stats[:, k], scale=self.scale * out.divisor, vden=self.vden)
+            stats=self.stats[:, k], scale=scale, vden=self.vden, shown=shown)
         return Standing(data, passes=out.passes, converged=out.converged, note=out.note)
+
+    def _shown(self, k: int, order: IntArray, totals: Array, scale: int) -> IntArray:
+        """``display_order points-games-rating`` (KeizerForClubs' printed standings,
+        cSqliteInterface.cs ``ComparePlayersForResultsList``): points rounded to 2 decimals
+        (Math.Round: half to even), then game points (``GetPlayer_PartiePunkte``: wins and
+        forfeit wins 1, draws and adjourned games 1/2), then rating; players equal in all three
+        keep their ranking order."""
+        kind = self.rounds.kind
+        won = (kind == scoring.WIN) | (kind == scoring.FORFEIT_WIN)
+        drawn = (kind == scoring.DRAW) | (kind == scoring.ADJOURNED)
+        games2 = (2 * won[:, 1:k + 1].astype(np.int64) + drawn[:, 1:k + 1]).sum(axis=1)
+        idx = order.tolist()
+        rank = {i: pos for pos, i in enumerate(idx)}
+
+        def key(i: int) -> tuple[int, int, int, int]:
+            rating = self.players[i].rating or 0
+            return (-round(Fraction(int(totals[i]) * 100, scale)), -int(games2[i]), -rating,
+                    rank[i])
+
+        return np.array(sorted(idx, key=key), dtype=np.int64)
 
 
 # --------------------------------------------------------------------------- public API

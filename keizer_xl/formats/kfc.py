@@ -7,8 +7,8 @@ mapping):
 
 - ``Player(id, name, rating, rank, state, ...)``; ``state`` is ``PlayerState``: 0 unknown (also
   NULL: a new player), 1 available, 2 paired, 5 hindered (club game), 6 excused, 7 unexcused,
-  8 bye, 9 retired, 10 deleted, 11 not yet started.  Only 9 changes the scoring: a retired
-  player leaves every ranking.
+  8 bye, 9 retired, 10 deleted, 11 not yet started, 12 preregistered.  Only 9 changes the
+  scoring: a retired player leaves every ranking.
 - ``Pairing(Rnd, board, PID_W, PID_B, Result, Pts_W, Pts_B)``: a game has two player ids; a
   round without an opponent is a row with ``PID_B`` -1 and the player as ``PID_W``
   (``UpdPairingResult``: ``ids > 0`` is a game).  ``Result`` is ``Results``: -1 not entered,
@@ -42,8 +42,13 @@ from keizer_xl.formats import ImportedSeason
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS", "SHIPPED_PERCENTAGES"]
 
 #: PlayerState codes (cSqliteInterface.cs); NULL reads as 0 like KeizerForClubs reads it
+#: 12 ``PreRegistered`` (newest versions, issue #112): a player entered before the season
+#: goes on; KFC makes him available at the next pairing (``SetPreRegisteredPlayers2Available``,
+#: frmMainform.cs) and its calculation treats him as any player who is not retired (counted in
+#: N, ranked, no rows yet): read as state 1 is
 PLAYER_STATES = {0: "unknown", 1: "available", 2: "paired", 5: "hindered", 6: "excused",
-                 7: "unexcused", 8: "bye", 9: "retired", 10: "deleted", 11: "not yet started"}
+                 7: "unexcused", 8: "bye", 9: "retired", 10: "deleted", 11: "not yet started",
+                 12: "preregistered"}
 RETIRED = 9
 #: Results codes of a row with two players (-1 and 0: no result entered yet)
 GAME_RESULTS = {-1: Result.PENDING, 0: Result.PENDING, 1: Result.WHITE_WINS, 2: Result.DRAW,

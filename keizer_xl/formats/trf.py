@@ -47,6 +47,8 @@ from keizer_xl.core.rules import (MAX_ROUND, PRESETS, SettingError, build_settin
 from keizer_xl.core.standings import History, start_order
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.formats import ImportedSeason
+from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, byte_layout, fide_ascii,
+                                         fits_columns, player_line, points_text)
 
 __all__ = ["read_trf", "parse_trf", "write_trf", "export_trf", "TrfExport", "trf_name",
            "IMPORT_CODES", "EXPORT_CODES", "FIELDS", "round_column"]
@@ -76,9 +78,13 @@ def round_column(k: int) -> int:
 #: What a code without an opponent becomes (FIDE reading): the bye, or an Attendance code.
 IMPORT_CODES: dict[str, str] = {"U": "bye", "H": "E", "F": "C", "Z": "U", " ": "U"}
 #: chesspairing's reading of the same letters (its trf/convert.go: U absent, F its PAB).
-CHESSPAIRING_CODES: dict[str, str] = {"U": "U", "H": "E", "F": "bye", "Z": "U", " ": "U"}
+#: Its half-point and zero-point byes (``H``, ``Z``) score as its Keizer scorer's defaults do
+#: (scoring/keizer/options.go: ``HalfByeFraction`` 0.50, ``ZeroByeFraction`` 0): club codes
+#: HB (1/2) and ZB (0), with their Settings rows (:data:`CHESSPAIRING_CLUB_CODES`).
+CHESSPAIRING_CODES: dict[str, str] = {"U": "U", "H": "HB", "F": "bye", "Z": "ZB", " ": "U"}
+CHESSPAIRING_CLUB_CODES: dict[str, str] = {"HB": "1/2", "ZB": "0"}
 #: chesspairing's ``### chesspairing:bye ... type=T`` types.
-_DIRECTIVE_TYPES = {"pab": "bye", "half": "E", "excused": "E", "zero": "U", "absent": "U",
+_DIRECTIVE_TYPES = {"pab": "bye", "half": "HB", "excused": "E", "zero": "ZB", "absent": "U",
                     "clubcommitment": "C"}
 #: What the export writes without an opponent (FIDE flavour): the bye and each built-in code.
 EXPORT_CODES: dict[str, str] = {"bye": "U", "E": "H", "C": "F", "U": "Z"}
@@ -131,20 +137,57 @@ class _Reader:
         self.problems.append(Problem(self.at(line), message))
 
 
-def read_trf(path: str | Path) -> ImportedSeason:
+#: Who wrote a TRF file, as ``import --from`` names it: ``auto`` tells it from the file.
+PROGRAMS = ("auto", "fide", "chesspairing")
+
+
+def decode_trf(data: bytes) -> str:
+    """The file's text: UTF-8 (a BOM dropped); a writer that cuts the name field by bytes
+    (chesspairing's ``putLeft``) can split a character there, so bytes that are not UTF-8 only
+    inside 001 lines' name fields are kept (surrogate escapes) for :func:`byte_layout`; any
+    other file is Windows-1252, as older programs write."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
+    for line in text.splitlines():
+        if any("\udc80" <= ch <= "\udcff" for ch in line):
+            raw = line.encode("utf-8", "surrogateescape")
+            if not (line.startswith("001") and raw[:14].isascii() and raw[47:].isascii()
+                    and _cut_at_the_end(raw[14:47])):
+                return data.decode("cp1252", errors="replace")
+    return text
+
+
+def _cut_at_the_end(name: bytes) -> bool:
+    """True when ``name`` is UTF-8 but for a character cut off at its end."""
+    try:
+        name.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return e.reason == "unexpected end of data"
+    return True
+
+
+def read_trf(path: str | Path, program: str = "auto") -> ImportedSeason:
     """Read a TRF file (TRF-16, TRF-2026, TRFx, chesspairing's) into a season.
 
+    ``program``: who wrote it (:data:`PROGRAMS`); ``auto`` tells it from the file.
     Raises InputError listing every problem, each at its line (``club.trf line 12``)."""
     p = Path(path)
-    data = p.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:  # older programs write Windows-1252
-        text = data.decode("cp1252", errors="replace")
-    return parse_trf(text, p.name)
+    return parse_trf(decode_trf(p.read_bytes()), p.name, program)
 
 
-def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
+def _generated_by_chesspairing(header: Mapping[str, str], names: Sequence[tuple[int, str]],
+                               rounds_line: bool) -> bool:
+    """chesspairing's ``generate`` command (cmd/chesspairing/generate.go): no 092 line, an
+    ``XXR`` line, 012 ``Generated Tournament`` and every player named ``Player N`` after his
+    start number."""
+    return (not header.get("092") and rounds_line and header.get("012") == "Generated Tournament"
+            and bool(names) and all(name == f"Player {sn}" for sn, name in names))
+
+
+def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> ImportedSeason:
     r = _Reader(label)
     lines = text.splitlines()
     if not any(line.startswith("001") for line in lines):
@@ -160,14 +203,22 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
     directives: list[tuple[int, str, dict[str, str]]] = []
     absences_240: list[tuple[int, str, int, list[int]]] = []
     options: dict[str, tuple[int, str]] = {}
+    own: list[tuple[int, str, dict[str, str]]] = []  # ### keizer-xl: lines (its own export)
     ignored: Counter[str] = Counter()
+    by_bytes = 0
+    seen_codes: set[str] = set()
     for n, raw in enumerate(lines, 1):
         line = raw.rstrip("\r\n")
         if not line.strip():
             continue
         code = line[:3]
+        seen_codes.add(code)
         rest = line[4:].strip() if len(line) > 4 else ""
         if code == "001":
+            if not fits_columns(line):  # padded by bytes (chesspairing)? per line
+                fixed = byte_layout(line)
+                if fixed is not None:
+                    line, by_bytes = fixed, by_bytes + 1
             parsed = _player_line(line, n, r)
             if parsed is not None:
                 players.append(parsed)
@@ -178,10 +229,11 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
         elif code == "DAT":
             dat_dates.append((n, rest))
         elif code == "###":
-            m = re.match(r"chesspairing:(\w+)\s*(.*)", rest)
+            m = re.match(r"(chesspairing|keizer-xl):([\w-]+)\s*(.*)", rest)
             if m:
-                params = dict(re.findall(r"([\w-]+)=(\S+)", m.group(2)))
-                directives.append((n, m.group(1), params))
+                params = dict(re.findall(r"([\w-]+)=(\S+)", m.group(3)))
+                (directives if m.group(1) == "chesspairing" else own).append(
+                    (n, m.group(2), params))
         elif code == "240":
             parts = rest.split()
             try:
@@ -202,7 +254,19 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
     for code in sorted(ignored):
         r.notes.append(Message("{code} lines are not used by a Keizer competition; ignored",
                                code=code))
-    chesspairing = bool(directives) or bool(options)
+    if by_bytes:
+        r.notes.append(Message("{count} player lines are padded by bytes, not characters (as "
+                               "chesspairing writes): read at the columns of their bytes",
+                               count=by_bytes))
+    generated = _generated_by_chesspairing(header, [(pl.start, pl.name) for pl in players],
+                                           "XXR" in seen_codes)
+    # chesspairing's own lines, its writer's 092 (trf/convert.go FromTournamentState writes
+    # "Keizer") or its generator's shape; ``program`` says it when the file cannot
+    if program == "auto":
+        chesspairing = (bool(directives) or bool(options) or generated
+                        or header.get("092", "").strip() == "Keizer")
+    else:
+        chesspairing = program == "chesspairing"
     by_start: dict[int, _Line] = {}
     for pl in players:
         if pl.start in by_start:
@@ -215,7 +279,11 @@ def parse_trf(text: str, label: str = "file.trf") -> ImportedSeason:
         raise InputError(r.problems)
     season_dates = _round_dates(dates_132, dat_dates, r)
     season = _season(by_start, header, chesspairing, directives, absences_240, r)
-    rows = _settings_rows(header, season_dates, options, chesspairing, season, r)
+    season = _own_directives(season, own, by_start, r)
+    rows = _settings_rows(header, season_dates, options, chesspairing, season, r,
+                          generated or program == "chesspairing")
+    used = {a.code for a in season.absences}
+    rows += [(f"code {c}", v) for c, v in CHESSPAIRING_CLUB_CODES.items() if c in used]
     if r.problems:
         raise InputError(r.problems)
     try:
@@ -408,7 +476,17 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
                 else:
                     absences.append(Absence(k, names[sn], meaning, where))
                 continue
-            game = _game(sn, pl, k, opponent, colour, code, by_start, names, r)
+            if chesspairing and code == "*":
+                # chesspairing's reader skips a game without a result (trf/convert.go
+                # ToTournamentState: "Skip if not-yet-played"): neither played, both absent
+                absences.append(Absence(k, names[sn], "U", where))
+                if sn < opponent:
+                    r.notes.append(Message(
+                        "round {round}: {white} - {black} has no result ('*'); chesspairing "
+                        "reads neither as playing: both absent, as it scores them", round=k,
+                        white=names[sn], black=names.get(opponent, str(opponent))))
+                continue
+            game = _game(sn, pl, k, opponent, colour, code, by_start, names, r, chesspairing)
             if game is not None:
                 games.append(game)
     for n, verb, params in directives:
@@ -448,7 +526,8 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
 
 
 def _game(sn: int, pl: _Line, k: int, opponent: int, colour: str, code: str,
-          by_start: Mapping[int, _Line], names: Mapping[int, str], r: _Reader) -> Game | None:
+          by_start: Mapping[int, _Line], names: Mapping[int, str], r: _Reader,
+          chesspairing: bool = False) -> Game | None:
     """The game of ``pl`` in round k, read from the line of the player with White (or the
     lower start number when neither has a colour); None when it is read from the other line."""
     other = by_start.get(opponent)
@@ -489,6 +568,16 @@ def _game(sn: int, pl: _Line, k: int, opponent: int, colour: str, code: str,
                                      round=k, mine=code, name=names[sn], theirs=their_code,
                                      opponent=names[opponent], other=other.number))
         return None
+    if chesspairing and result is Result.DOUBLE_FORFEIT:
+        # chesspairing reads a game from the line listed first and turns its '-' into a
+        # forfeit win for the other player (trf/convert.go convertResultToGameResult: a
+        # forfeit loss of White is "ForfeitBlackWins"); both forfeited becomes one forfeit
+        first_white = pl.number < other.number
+        result = Result.BLACK_FORFEIT if first_white else Result.WHITE_FORFEIT
+        winner = names[opponent] if first_white else names[sn]
+        r.notes.append(Message("round {round}: {white} - {black} is '- -' (both forfeited); "
+                               "chesspairing reads it as a forfeit win for {winner}: read so",
+                               round=k, white=names[sn], black=names[opponent], winner=winner))
     return Game(k, names[sn], names[opponent], result, origin=r.at(pl.number))
 
 
@@ -519,10 +608,43 @@ def _directive(n: int, verb: str, params: Mapping[str, str], by_start: Mapping[i
         absences.append(Absence(k, name, kind, r.at(n)))
 
 
+def _own_directives(season: Season, own: Sequence[tuple[int, str, dict[str, str]]],
+                    by_start: Mapping[int, _Line], r: _Reader) -> Season:
+    """keizer-xl's export's ``### keizer-xl:joined player=SN round=N`` and ``withdrawn
+    player=SN round=N`` (the first round without him): the ``Z`` of the rounds he was no
+    member are no absences.  ``game-points`` lines repeat what the games say: read past."""
+    changes: dict[int, dict[str, int]] = {}
+    for n, verb, params in own:
+        if verb not in ("joined", "withdrawn"):
+            continue
+        player, rnd = params.get("player", ""), params.get("round", "")
+        if not player.isdigit() or int(player) not in by_start:
+            r.problem(n, Message("no player has start number {number}", number=player or "-"))
+        elif not rnd.isdigit() or not 1 <= int(rnd) <= MAX_ROUND:
+            r.problem(n, Message("{text!r} is not a round number", text=rnd))
+        else:
+            changes.setdefault(int(player), {})[verb] = int(rnd)
+    if not changes:
+        return season
+    starts = sorted(by_start)
+    named = {season.players[starts.index(sn)].name: ch for sn, ch in changes.items()}
+
+    def member(name: str, k: int) -> bool:
+        ch = named.get(name, {})
+        return ch.get("joined", 1) <= k < ch.get("withdrawn", MAX_ROUND + 1)
+
+    players = tuple(replace(p, joined=named[p.name].get("joined", p.joined),
+                            withdrawn_round=named[p.name].get("withdrawn", p.withdrawn_round))
+                    if p.name in named else p for p in season.players)
+    absences = tuple(x for x in season.absences if member(x.player, x.round))
+    return replace(season, players=players, absences=absences)
+
+
 def _settings_rows(header: Mapping[str, str], dates: Sequence[datetime.date],
                    options: Mapping[str, tuple[int, str]], chesspairing: bool, season: Season,
-                   r: _Reader) -> list[tuple[str, str]]:
-    keizer = "keizer" in header.get("092", "").casefold()
+                   r: _Reader, generated: bool = False) -> list[tuple[str, str]]:
+    # a chesspairing Keizer file: its 092 says Keizer, or its generator wrote no 092 at all
+    keizer = "keizer" in header.get("092", "").casefold() or (generated and not header.get("092"))
     preset = "chesspairing" if chesspairing and keizer and "chesspairing" in PRESETS else "keizer"
     rows = [("preset", preset)]
     for code, key in (("012", "season"), ("022", "city"), ("102", "arbiter"),
@@ -592,26 +714,38 @@ def _birth(text: str, knsb: bool) -> str:
     return day.strftime("%Y.%m.%d" if knsb else "%Y/%m/%d")
 
 
-def _put(buf: list[str], first: int, last: int, text: str, right: bool = False) -> None:
-    width = last - first + 1
-    text = text[:width]
-    text = text.rjust(width) if right else text.ljust(width)
-    buf[first - 1:last] = list(text)
+#: What the export writes without a game (FIDE flavour; docs/import-export.md has the table):
+#: each Keizer event keeps the FIDE code that means it, and columns 81-84 are the total of
+#: the codes as FIDE counts them (U and F 1, H 1/2, Z 0), the game points in a comment line.
+_NOTHING = "Z"  # no game and nothing to report: not yet a member, gone, no result, --knsb
+
+
+def _own_line(verb: str, **params: object) -> str:
+    """A ``### keizer-xl:VERB key=value ...`` comment: ignored by every other reader (TRF-16
+    lets ### lines carry comments), read back by :func:`parse_trf`."""
+    return "### keizer-xl:" + " ".join([verb, *(f"{k.replace('_', '-')}={v}"
+                                                 for k, v in params.items())])
 
 
 def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | None = None,
                knsb: bool = False, title: str = "",
                round_dates: Mapping[int, datetime.date] | None = None,
-               columns: Mapping[str, str] | None = None) -> TrfExport:
+               columns: Mapping[str, str] | None = None,
+               club_spelling: bool = False) -> TrfExport:
     """The season's games of rounds a..b as a TRF-16 rating report.
 
     Start numbers are the ranking before round a (the start ranking for a = 1), the rank the
-    ranking after round b, the points game points of the games on the line (a win or a forfeit
-    win 1, a draw 1/2; never Keizer points).  ``knsb``: the Dutch federation's flavour (092
-    ``Individual: Keizer system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id
-    column, forfeits, byes, absences and games against a player without a KNSB id left out as
-    ``0000 -`` with a blank result).  ``round_dates``: the Attendance date headers (the
-    ``round_dates`` setting wins)."""
+    ranking after round b.  Every round has a result code (``Z`` where nothing happened: not
+    yet a member, withdrawn, a game without a result); columns 81-84 are the total of the codes
+    as FIDE counts them, and a player's game points (a win or forfeit win 1, a draw 1/2; never
+    Keizer points), where they differ, are in a ``### keizer-xl:game-points`` line; so are
+    Joined and withdrawals (``### keizer-xl:joined``/``withdrawn``), which the import reads
+    back (not in ``knsb``).  Names are in FIDE's ASCII spelling (the same columns in bytes and in characters)
+    unless ``club_spelling``.  ``knsb``: the Dutch federation's flavour (092 ``Individual:
+    Keizer system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id column,
+    forfeits, byes, absences and games against a player without a KNSB id written as
+    ``0000 - Z``).  ``round_dates``: the Attendance date headers (the ``round_dates``
+    setting wins)."""
     last = season.last_round_with_results()
     a, b = rounds if rounds is not None else (1, last)
     if last == 0:
@@ -640,8 +774,10 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
     written_games: set[tuple[int, str, str]] = set()
     pending: set[tuple[int, str, str]] = set()
     odd_codes: dict[str, str] = {}
+    nothing = TrfRound(0, "-", _NOTHING)
 
-    def block(k: int, name: str) -> tuple[str, Fraction]:
+    def entry(k: int, name: str) -> tuple[TrfRound, Fraction]:
+        """Round k of ``name``'s line and the game points it carries."""
         p = players[name]
         g = games.get((k, name))
         if g is not None:
@@ -650,58 +786,56 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             r = g.result
             if not r.has_result or r is Result.ADJOURNED:
                 pending.add((k, g.white, g.black))
-                return "0000 -  ", Fraction(0)
+                return nothing, Fraction(0)
             left_out = knsb and (r.is_forfeit or not p.knsb_id or not players[other].knsb_id)
             if left_out:
-                return "0000 -  ", Fraction(0)
+                return nothing, Fraction(0)
             score = r.score(white)
             code = {ScoreKind.WIN: "1", ScoreKind.DRAW: "=", ScoreKind.LOSS: "0",
                     ScoreKind.FORFEIT_WIN: "+", ScoreKind.FORFEIT_LOSS: "-"}[score]
             written_games.add((k, g.white, g.black))
-            points = {"1": Fraction(1), "+": Fraction(1), "=": Fraction(1, 2)}.get(code, Fraction(0))
-            return f"{number[other]:04d} {'w' if white else 'b'} {code}", points
+            return TrfRound(number[other], "w" if white else "b", code), CODE_POINTS[code]
         if knsb or not p.is_member(k) or p.is_withdrawn(k):
-            return "0000 -  ", Fraction(0)
+            return nothing, Fraction(0)
         if (k, name) in byes:
-            return f"0000 - {EXPORT_CODES['bye']}", Fraction(0)
+            return TrfRound(0, "-", EXPORT_CODES["bye"]), Fraction(0)
         mark = absent.get((k, name))
-        if mark == "L":
-            return "0000 -  ", Fraction(0)
-        if mark is None:
-            return f"0000 - {EXPORT_CODES['U']}", Fraction(0)
+        if mark is None or mark == "L":
+            return nothing, Fraction(0)
         if mark not in EXPORT_CODES:
             credit = season.settings.code_map.get(mark)
             trf = "H" if credit is not None and (credit.fraction or credit.fixed) else "Z"
             odd_codes[mark] = trf
-            return f"0000 - {trf}", Fraction(0)
-        return f"0000 - {EXPORT_CODES[mark]}", Fraction(0)
+            return TrfRound(0, "-", trf), Fraction(0)
+        return TrfRound(0, "-", EXPORT_CODES[mark]), Fraction(0)
 
-    lines: list[str] = []
+    rows: list[TrfRow] = []
+    comments: list[str] = []
     for name in order:
         p = players[name]
-        buf = list(" " * 89)
-        buf[0:3] = list("001")
-        _put(buf, 5, 8, str(number[name]), right=True)
-        _put(buf, 10, 10, _sex(p.sex, knsb))
-        shown = trf_name(name)
+        shown = trf_name(name) if club_spelling else fide_ascii(trf_name(name))
+        if "?" in shown and "?" not in name:
+            warnings.append(Message("{name} has letters without an ASCII spelling: written as "
+                                    "{short}", name=name, short=shown))
         if len(shown) > 33:
             warnings.append(Message("{name} is longer than the 33 characters of the TRF name "
                                     "field: cut to {short}", name=name, short=shown[:33]))
-        _put(buf, 15, 47, shown)
-        _put(buf, 49, 52, str(p.rating) if p.rating and p.rating < 10000 else "", right=True)
-        _put(buf, 54, 56, p.federation.upper())
-        ident = (p.knsb_id or "0") if knsb else p.fide_id
-        _put(buf, 58, 68, ident)
-        _put(buf, 70, 79, _birth(p.birth, knsb))
-        total = Fraction(0)
-        parts = []
-        for k in span:
-            text, points = block(k, name)
-            total += points
-            parts.append("  " + text)
-        _put(buf, 81, 84, f"{float(total):.1f}", right=True)
-        _put(buf, 86, 89, str(place[name]) if name in place else "", right=True)
-        lines.append("".join(buf) + "".join(parts))
+        played = [entry(k, name) for k in span]
+        row = TrfRow(start=number[name], name=shown[:33], rounds=tuple(e for e, _ in played),
+                     sex=_sex(p.sex, knsb), rating=p.rating,
+                     federation=fide_ascii(p.federation.upper()),
+                     ident=fide_ascii((p.knsb_id or "0") if knsb else p.fide_id),
+                     birth=fide_ascii(_birth(p.birth, knsb)), rank=place.get(name))
+        rows.append(row)
+        game_points = sum((pts for _, pts in played), Fraction(0))
+        if game_points != row.points:
+            comments.append(_own_line("game-points", player=row.start,
+                                       points=points_text(game_points)))
+        if a < p.joined <= b:
+            comments.append(_own_line("joined", player=row.start, round=p.joined - a + 1))
+        if p.withdrawn_round is not None and a < p.withdrawn_round <= b:
+            comments.append(_own_line("withdrawn", player=row.start,
+                                       round=p.withdrawn_round - a + 1))
 
     for key, flag in (("federation", True), ("birth", True), ("fide_id", not knsb),
                       ("knsb_id", knsb)):
@@ -732,11 +866,11 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
     long_fmt, short_fmt = ("%d/%m/%Y", "%y.%m.%d") if knsb else ("%Y/%m/%d", "%y/%m/%d")
     feds = Counter(p.federation.upper() for p in listed if p.federation)
     name = " - ".join(x for x in (s.club, s.season or title) if x) or title
+    rated = sum(1 for n in order if players[n].rating)
     head = [("012", name), ("022", s.city), ("032", "NED" if knsb else
                                              (feds.most_common(1)[0][0] if feds else "")),
             ("042", day(dates.get(a), long_fmt)), ("052", day(dates.get(b), long_fmt)),
-            ("062", str(len(order))),
-            ("072", str(sum(1 for n in order if players[n].rating)) if not knsb else ""),
+            ("062", str(len(order))), ("072", str(rated)),  # 072: a count, also in --knsb
             ("082", "0" if knsb else ""),
             ("092", "Individual: Keizer system"), ("102", s.arbiter),
             ("112", ""), ("122", s.time_control)]
@@ -749,7 +883,11 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             row132 += list(day(dates[k], short_fmt))
     if len(row132) > 3:
         out.append("".join(row132))
-    out.extend(lines)
+    if comments and not knsb:  # the KNSB's batch carries its games alone (no ### lines)
+        out.append("### keizer-xl: columns 81-84 are the total of the round codes (U F 1, H 1/2, "
+                   "Z 0); game points and membership below")
+        out.extend(comments)
+    out.extend(player_line(row) for row in rows)
     return TrfExport("\r\n".join(out) + "\r\n", tuple(warnings), len(order), len(written_games),
                      (a, b))
 

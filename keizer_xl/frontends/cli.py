@@ -265,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "standard output)")
     p.add_argument("--rounds", metavar="A-B", help="--trf: only rounds A to B (the monthly batch)")
     p.add_argument("--knsb", action="store_true", help="--trf: the KNSB's flavour (forfeits left out)")
+    p.add_argument("--club-spelling", action="store_true",
+                   help="--trf: names as the club writes them (accents; readers that count bytes "
+                        "then misplace the columns) instead of FIDE's ASCII spelling")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", help="a new season workbook from a TRF file or a KeizerForClubs "
@@ -273,6 +276,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("book")
     p.add_argument("--force", action="store_true", help="overwrite an existing BOOK (kept in "
                                                         ".keizer-backups/)")
+    p.add_argument("--from", dest="program", choices=("auto", "fide", "chesspairing"),
+                   default="auto", help="who wrote the TRF file, when the file cannot tell: "
+                                        "chesspairing reads U as an absence and F as the bye "
+                                        "(default: auto)")
     p.set_defaults(func=_cmd_import)
 
     p = sub.add_parser("excel-setup", help="make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)")

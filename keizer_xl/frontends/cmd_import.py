@@ -62,14 +62,18 @@ class ExportReport:
 
 # --------------------------------------------------------------------------- import
 
-def read_source(path: Path) -> ImportedSeason:
+def read_source(path: Path, program: str = "auto") -> ImportedSeason:
     """The season in ``path``, by its kind: ``.trf``/``.txt`` a TRF file, ``.s3db`` a
-    KeizerForClubs tournament."""
+    KeizerForClubs tournament.  ``program`` (``import --from``): who wrote a TRF file, when
+    the file cannot tell (formats.trf.PROGRAMS)."""
     suffix = path.suffix.lower()
     if suffix in (".trf", ".txt"):
         from keizer_xl.formats.trf import read_trf
 
-        return read_trf(path)
+        return read_trf(path, program)
+    if program != "auto":
+        raise UsageError(Message("{flag} is for TRF files: {path} is not one", flag="--from",
+                                 path=str(path)))
     if suffix == ".s3db":
         from keizer_xl.formats.kfc import read_kfc
 
@@ -78,7 +82,8 @@ def read_source(path: Path) -> ImportedSeason:
                              "file (.trf, .txt)", path=str(path)))
 
 
-def import_season(source: Path, target: Path, language: str, *, force: bool) -> ImportReport:
+def import_season(source: Path, target: Path, language: str, *, force: bool,
+                  program: str = "auto") -> ImportReport:
     """Read ``source`` and write the new season workbook ``target`` (nothing on a problem)."""
     if not source.exists():
         raise UsageError(Message("{path}: no such file", path=str(source)))
@@ -89,7 +94,7 @@ def import_season(source: Path, target: Path, language: str, *, force: bool) -> 
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
     try:
-        imported = read_source(source)
+        imported = read_source(source, program)
     except InputError as e:  # the problems in the language of the messages (--language)
         from keizer_xl.i18n import translate
 
@@ -183,7 +188,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     language = args.language or "en"
     record_book_language(language)  # the summary in the new workbook's language
-    report = import_season(Path(args.source), Path(args.book), language, force=args.force)
+    report = import_season(Path(args.source), Path(args.book), language, force=args.force,
+                           program=getattr(args, "program", None) or "auto")
     from keizer_xl.frontends.cli_common import _show
     from keizer_xl.frontends.render import Done
 
@@ -206,7 +212,7 @@ def parse_rounds(text: str | None) -> tuple[int, int] | None:
 
 
 def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None,
-                knsb: bool) -> TrfExport:
+                knsb: bool, club_spelling: bool = False) -> TrfExport:
     """The rating report of the workbook ``book`` (read and computed here)."""
     from keizer_xl.core.standings import compute_history
     from keizer_xl.formats.trf import export_trf
@@ -219,7 +225,8 @@ def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None,
     columns = {key: schema.header("Players", key, lang)
                for key in ("federation", "birth", "fide_id", "knsb_id")}
     return export_trf(season, history, rounds=rounds, knsb=knsb, title=path.stem,
-                      round_dates=attendance_dates(book), columns=columns)
+                      round_dates=attendance_dates(book), columns=columns,
+                      club_spelling=club_spelling)
 
 
 def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
@@ -227,7 +234,8 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
     from keizer_xl.clients import atomic, files
 
     rounds = parse_rounds(args.rounds)
-    report = trf_of_book(path, book, rounds=rounds, knsb=args.knsb)
+    report = trf_of_book(path, book, rounds=rounds, knsb=args.knsb,
+                         club_spelling=bool(getattr(args, "club_spelling", False)))
     if args.trf == "-":
         sys.stdout.write(report.text)
         target = "-"

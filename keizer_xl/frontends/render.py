@@ -337,7 +337,7 @@ def _standings(report: "StandingsReport", front: "Front", done: Done, tr: Transl
     text = tr("Standings after round {round} are on the sheet {sheet}.", round=st.round,
               sheet=_sheet("Standings", done))
     if st.order:
-        leader = st.order[0]
+        leader = st.shown_order[0]  # the first line of the Standings sheet (display_order)
         text += " " + tr("Leader: {name} ({score} points).", name=leader,
                          score=display(st.score[leader]))
     lines = ((text,)

@@ -479,3 +479,31 @@ def test_import_command_then_standings_give_keizerforclubs_own_points(tmp_path, 
     assert {r["name"]: r["score"] for r in rows} == {names[i]: STORED[i] for i in names}
     # a second import onto the same workbook is refused without --force (usage, exit 2)
     assert main(["import", str(db), str(book)]) == 2
+
+
+# --------------------------------------------------------------------------- issue 24
+
+def test_state_12_preregistered_reads_as_any_player_not_retired(tmp_path):
+    # KFC's newest PlayerState.PreRegistered (12): no rows yet, counted in N and ranked like an
+    # available player (its calculation looks only at state 9); same standings as state 1
+    pre = read_kfc(make_db(tmp_path / "pre.s3db", PLAYERS + [(7, "Gina", 1550, 12)]))
+    avail = read_kfc(make_db(tmp_path / "av.s3db", PLAYERS + [(7, "Gina", 1550, 1)]))
+    assert pre.season.player("Gina").withdrawn_round is None
+    a, b = compute_history(pre.season).last, compute_history(avail.season).last
+    assert a.order == b.order and a.score == b.score and "Gina" in a.order
+
+
+@pytest.mark.parametrize("bonus", [50, 60, 100])
+def test_every_loss_bonus_keizerforclubs_accepts_is_read(tmp_path, bonus):
+    config = dict(CONFIG, **{"BONUS.Verlust": bonus})
+    imported = read_kfc(make_db(tmp_path / "b.s3db", config=config))
+    assert ("loss", f"{bonus}%") in imported.settings_rows
+    assert imported.season.settings.loss == F(bonus, 100)
+    # round 1: Anna beats Bert (start values Anna 6, Bert 5): Bert gets bonus % of 6 + own 5
+    r1 = compute_history(imported.season).after(1)
+    assert r1.score["Bert"] == F(5) + F(bonus, 100) * 6
+
+
+def test_preset_kfc_shows_keizerforclubs_printed_order(tmp_path):
+    season = read_kfc(make_db(tmp_path / "t.s3db")).season
+    assert season.settings.display_order == "points-games-rating"

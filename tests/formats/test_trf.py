@@ -137,9 +137,16 @@ def test_chesspairing_reads_U_as_absent_and_F_as_the_bye_and_its_comments_are_fo
     assert {(a.round, a.player, a.code) for a in s.absences} == {
         (1, "Els Visser", "U"), (4, "Tom Mulder", "U"),  # U: absent, as chesspairing reads it
         (2, "Piet Jansen", "C"),  # the comment overrides the H of the 001 line
-        (3, "Kees Bakker", "U")}
+        (3, "Kees Bakker", "ZB")}  # Z: its zero-point bye, worth 0 (ZeroByeFraction)
+    assert ("code ZB", "0") in imported.settings_rows
     assert s.player("Anna Smit").withdrawn_round == 5
     assert "chesspairing" in imported.notes[0]
+    # round 4 Jansen - Bakker '- -': chesspairing takes the result from Jansen's line (listed
+    # first), a forfeit loss of White, i.e. a forfeit win for Bakker (trf/convert.go)
+    r4 = [g for g in s.games if g.round == 4 and g.white == "Piet Jansen"]
+    assert r4[0].result is Result.BLACK_FORFEIT
+    assert any("chesspairing reads it as a forfeit win for Kees Bakker" in n
+               for n in imported.notes)
 
 
 def test_trf_2026_absence_records_and_the_keizer_options():
@@ -254,14 +261,23 @@ def test_the_report_has_every_game_colour_and_result_at_the_spec_columns(toren, 
     assert cols(header["132"], 92, 99) == "25/09/04" and cols(header["132"], 122, 129) == "25/09/25"
     by_name = {p["name"]: p for p in players.values()}
     jansen = by_name["Jansen, Piet"]
-    # game points: a win 1, a draw 1/2, a forfeit as its result; never Keizer points
-    assert jansen["points"] == 1.5 and by_name["de Vries, Jan"]["points"] == 1.0
+    # columns 81-84: the codes' total as FIDE counts it (Jansen 1 + H 1/2 + = 1/2 + - 0; de
+    # Vries 0 + + 1 + F 1 + 0); the game points (a win 1, a draw 1/2) in a comment line
+    assert jansen["points"] == 2.0 and by_name["de Vries, Jan"]["points"] == 2.0
     assert by_name["Smit, Anna"]["points"] == 1.5
+    number = {p["name"]: sn for sn, p in players.items()}
+    comments = out.read_text(encoding="utf-8").splitlines()
+    assert f"### keizer-xl:game-points player={number['Jansen, Piet']} points=1.5" in comments
+    assert f"### keizer-xl:game-points player={number['de Vries, Jan']} points=1.0" in comments
+    assert not any(f"player={number['Smit, Anna']} " in c for c in comments)  # 1.5 both ways
+    assert f"### keizer-xl:joined player={number['Mulder, Tom']} round=3" in comments
+    assert f"### keizer-xl:withdrawn player={number['Visser, Els']} round=4" in comments
     assert jansen["rounds"][1] == ("0000", "-", "H") and by_name["Visser, Els"]["rounds"][0] == (
         "0000", "-", "U")
     assert by_name["de Vries, Jan"]["rounds"][2] == ("0000", "-", "F")
     assert by_name["Bakker, Kees"]["rounds"][2] == ("0000", "-", "Z")
-    assert by_name["Mulder, Tom"]["rounds"][0] == ("0000", "-", " ")  # not yet a member
+    assert by_name["Mulder, Tom"]["rounds"][0] == ("0000", "-", "Z")  # not yet a member
+    assert by_name["Visser, Els"]["rounds"][3] == ("0000", "-", "Z")  # withdrawn
     assert jansen["birth"] == "1970/03/04" and jansen["fed"] == "NED"
     # ranks are the Keizer ranking after the last round
     history = compute_history(season)
@@ -310,9 +326,10 @@ def test_knsb_flavour_leaves_out_forfeits_and_players_without_a_knsb_number(tore
                                      (4, "Smit, Anna", "de Vries, Jan", "1", "0")}
     by_name = {p["name"]: p for p in players.values()}
     assert by_name["Jansen, Piet"]["id"] == "8001" and by_name["Bakker, Kees"]["id"] == "0"
-    # the double forfeit of round 4 and the bye are left out: '0000 -' with a blank result
-    assert by_name["Jansen, Piet"]["rounds"][3] == ("0000", "-", " ")
-    assert by_name["Visser, Els"]["rounds"][0] == ("0000", "-", " ")
+    # the double forfeit of round 4 and the bye are left out: '0000 - Z', nothing happened
+    assert by_name["Jansen, Piet"]["rounds"][3] == ("0000", "-", "Z")
+    assert by_name["Visser, Els"]["rounds"][0] == ("0000", "-", "Z")
+    assert header["072"] == "5"  # a count (Visser has no rating), also in the KNSB's flavour
     assert by_name["Jansen, Piet"]["sex"] == "M" and by_name["Smit, Anna"]["sex"] == "V"
     assert by_name["Smit, Anna"]["points"] == 1.0  # only the games on the line
 

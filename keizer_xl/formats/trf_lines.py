@@ -1,0 +1,173 @@
+"""A TRF 001 line as text, both ways: a row -> the line (the writer), and a line padded by
+bytes -> the same line padded by characters (the reader).  No season, no files: where a row's
+data comes from is :func:`keizer_xl.formats.trf.export_trf`'s business.
+
+Facts used (read, never copied):
+
+* FIDE TRF-16 ("FIDE Data Exchange Format"): the 001 line's columns; result codes ``1 = 0``
+  played, ``+ -`` forfeit, ``W D L`` unrated, and without an opponent ``H`` half-point bye,
+  ``F`` full-point bye, ``U`` pairing-allocated bye, ``Z`` zero-point bye (a blank is as Z);
+  columns 81-84 the player's points.
+* bbpPairings (src/fileformats/trf.cpp ``readPlayer``, ``validateScores``) reads a line by
+  characters (UTF-32) and refuses a file whose points are not the total of its codes:
+  ``1 + W F U`` count a win (``U``: the pairing-allocated bye's default, BBU), ``= D H`` a
+  draw, ``0 - L Z`` and a blank nothing.
+* gnutterts/chesspairing (trf/read.go ``parsePlayerLine``, ``parseRoundResult``) slices the
+  line by bytes (``line[14:47]`` the name) and refuses a blank result letter or colour;
+  its writer (trf/write.go ``writePlayerLine``, ``putLeft``) pads and cuts the name by bytes.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+__all__ = ["TrfRound", "TrfRow", "CODE_POINTS", "code_total", "player_line", "fide_ascii",
+           "points_text", "byte_layout", "fits_columns", "HEADER_WIDTH", "ROUND_WIDTH",
+           "SEPARATORS"]
+
+#: The player fields end at column 89; round k starts at column 90 + 10 (k - 1).
+HEADER_WIDTH = 89
+ROUND_WIDTH = 10
+#: Columns (from 1) that separate the fields and are blank in every well-placed line.
+SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85)
+#: Where the fields start and end, as 0-based [start, end) slices of the first 89 columns:
+#: a line padded by bytes is cut here byte-wise and each piece decoded on its own.
+_PIECES = (0, 3, 4, 8, 9, 10, 13, 14, 47, 48, 52, 53, 56, 57, 68, 69, 79, 80, 84, 85, 89)
+
+#: What each result code adds to columns 81-84, as FIDE and bbpPairings count them (its
+#: defaults: win 1, draw 1/2, loss 0, pairing-allocated bye = a win, full-point bye 1).
+CODE_POINTS: dict[str, Fraction] = {
+    "1": Fraction(1), "+": Fraction(1), "W": Fraction(1), "F": Fraction(1), "U": Fraction(1),
+    "=": Fraction(1, 2), "D": Fraction(1, 2), "H": Fraction(1, 2),
+    "0": Fraction(0), "-": Fraction(0), "L": Fraction(0), "Z": Fraction(0),
+}
+
+
+@dataclass(frozen=True)
+class TrfRound:
+    """One round of a 001 line: the opponent's start number (0: none), w/b/-, the code."""
+
+    opponent: int
+    colour: str
+    code: str
+
+    def text(self) -> str:
+        return f"  {self.opponent:04d} {self.colour} {self.code}"
+
+
+@dataclass(frozen=True)
+class TrfRow:
+    """What one 001 line says (the writer's input; text fields as they are to be written)."""
+
+    start: int
+    name: str
+    rounds: tuple[TrfRound, ...]
+    sex: str = ""
+    rating: int | None = None
+    federation: str = ""
+    ident: str = ""
+    birth: str = ""
+    rank: int | None = None
+
+    @property
+    def points(self) -> Fraction:
+        """Columns 81-84: the total of the round codes (never Keizer or game points)."""
+        return code_total(r.code for r in self.rounds)
+
+
+def code_total(codes: Iterable[str]) -> Fraction:
+    return sum((CODE_POINTS[c] for c in codes), Fraction(0))
+
+
+def points_text(points: Fraction) -> str:
+    """``2.5``, ``10.0``: one decimal, as TRF-16 and every reader write it (exact: the points
+    are halves)."""
+    whole, half = divmod(points * 2, 2)
+    return f"{int(whole)}.{5 if half else 0}"
+
+
+#: FIDE's ASCII spellings where a letter is not a letter with an accent (the rating list writes
+#: Hübner as Huebner, Æ as Ae); any other accented letter loses its accent (é -> e).
+_SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss",
+            "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
+            "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i",
+            "’": "'", "‘": "'"}
+
+
+def fide_ascii(text: str) -> str:
+    """``text`` in ASCII letters as FIDE's rating list spells names (``Jürgen Müller`` ->
+    ``Juergen Mueller``, ``Zoë`` -> ``Zoe``); a letter without an ASCII form becomes ``?``."""
+    out: list[str] = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif ch in _SPELLED:
+            out.append(_SPELLED[ch])
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                           if not unicodedata.combining(c))
+            out.append(base if base and base.isascii() else "?")
+    return "".join(out)
+
+
+def _put(buf: list[str], first: int, last: int, text: str, right: bool = False) -> None:
+    width = last - first + 1
+    text = text[:width]
+    text = text.rjust(width) if right else text.ljust(width)
+    buf[first - 1:last] = list(text)
+
+
+def player_line(row: TrfRow) -> str:
+    """The 001 line of ``row`` at the spec's columns, counted in characters (with ASCII text,
+    as :func:`fide_ascii` makes it, the same columns in bytes)."""
+    buf = list(" " * HEADER_WIDTH)
+    buf[0:3] = list("001")
+    _put(buf, 5, 8, str(row.start), right=True)
+    _put(buf, 10, 10, row.sex)
+    _put(buf, 15, 47, row.name)
+    _put(buf, 49, 52, str(row.rating) if row.rating and row.rating < 10000 else "", right=True)
+    _put(buf, 54, 56, row.federation)
+    _put(buf, 58, 68, row.ident)
+    _put(buf, 70, 79, row.birth)
+    _put(buf, 81, 84, points_text(row.points), right=True)
+    _put(buf, 86, 89, str(row.rank) if row.rank else "", right=True)
+    return "".join(buf) + "".join(r.text() for r in row.rounds)
+
+
+# --------------------------------------------------------------------------- reading
+
+def fits_columns(line: str) -> bool:
+    """True when every separator column is blank and every round entry sits at its columns
+    (``  0012 w 1``): the line is padded as the spec counts."""
+    if len(line) < SEPARATORS[-1]:
+        return False
+    if any(line[c - 1] != " " for c in SEPARATORS if c <= len(line)):
+        return False
+    rest = line[HEADER_WIDTH:]
+    for i in range(0, len(rest), ROUND_WIDTH):
+        block = rest[i:i + ROUND_WIDTH].ljust(ROUND_WIDTH)
+        if block[0:2] != "  " or block[6] != " " or block[8] != " ":
+            return False
+    return True
+
+
+def byte_layout(line: str) -> str | None:
+    """``line`` as a writer that pads by bytes (chesspairing) meant it, re-padded by
+    characters: each field cut from the UTF-8 bytes at the spec's columns and decoded alone
+    (a character cut in two at the field's end is dropped, as such a writer cut it).  None
+    when the line is ASCII (bytes and characters agree) or its bytes do not fit the columns
+    either."""
+    raw = line.encode("utf-8", "surrogateescape")
+    if len(raw) == len(line):
+        return None
+    head, rounds = raw[:HEADER_WIDTH], raw[HEADER_WIDTH:]
+    if not rounds.isascii():
+        return None
+    fixed = "".join(head[a:b].decode("utf-8", "ignore").ljust(b - a)[:b - a]
+                    for a, b in zip(_PIECES, _PIECES[1:]))
+    if len(head) < HEADER_WIDTH:  # a writer that trims trailing blanks (chesspairing)
+        fixed = fixed.rstrip()
+    fixed += rounds.decode("ascii")
+    return fixed if fits_columns(fixed) else None
