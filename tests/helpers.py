@@ -66,3 +66,21 @@ def keizer_example_sheets(with_round_2=True):
         "Attendance": [["Name", "R1", "R2", "R3"]] + [[n, None, None, None] for n in KEIZER_NAMES],
         "Results": results,
     }
+
+
+def trf_games(line: str) -> tuple[int, "Fraction"]:
+    """(games over the board, game points) of one TRF ``001`` player line, read from its round
+    entries (columns 92 on, 10 characters each: opponent, colour, result): a game has an
+    opponent; 1/0/= over the board, +/- a forfeit (a point, no game over the board)."""
+    import re
+    from fractions import Fraction
+
+    games, points = 0, Fraction(0)
+    for opponent, _, result in re.findall(r"(\d{4}) ([wb-]) (\S)", line[91:]):
+        if int(opponent) == 0:
+            continue  # a bye or an absence: no game
+        if result in "10=WLD":
+            games += 1
+        points += {"1": Fraction(1), "W": Fraction(1), "+": Fraction(1), "=": Fraction(1, 2),
+                   "D": Fraction(1, 2)}.get(result, Fraction(0))
+    return games, points

@@ -56,6 +56,8 @@ def top_value(s, n):
         return tv.number
     half_up = {"N": Fraction(n), "1.5N": Fraction(3 * n, 2), "2N": Fraction(2 * n),
                "ratio 3": Fraction(3 * (n - 1), 2)}[tv.rule]
+    if s.value_rounding == "half-even":  # KeizerForClubs: Math.Round, halves to even
+        return Fraction(round(half_up))
     return Fraction(floor(half_up + Fraction(1, 2)))
 
 
@@ -135,8 +137,10 @@ def exact_round_points(season: Season, r, name, V, k):
         c = s.absence_unexcused
     else:
         code = next((a.code for a in season.absences if a.round == r and a.player == name), "U")
-        c = {"E": s.absence_excused, "U": s.absence_unexcused, "C": s.absence_club,
-             "L": s.absence_late}[code]
+        builtin = {"E": s.absence_excused, "U": s.absence_unexcused, "C": s.absence_club,
+                   "L": s.absence_late}
+        # a club code ('code X' rows of Settings): its credit as the settings hold it
+        c = builtin[code] if code in builtin else dict(s.codes)[code]
         counts = code == "E" or (code == "C" and s.absence_max_includes_club)
         if counts and s.absence_max is not None and \
                 counted_absences_before(season, r, name) >= s.absence_max:

@@ -36,9 +36,12 @@ from fractions import Fraction
 
 from typing import TYPE_CHECKING, Any
 
-from keizer_xl.analysis.history import RoundFact, Worth, number_text, round_facts, signed_text, standing_places
+from keizer_xl.analysis.history import (RoundFact, Worth, number_text, round_facts, signed_text,
+                                        standing_places)
 from keizer_xl.core import scoring
+from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
+from keizer_xl.core.performance import Record
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.errors import Message, NotFoundError
 
@@ -299,42 +302,89 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
              detail))
 
 
-# --------------------------------------------------------------------------- groups (issue 18)
+# --------------------------------------------------------------------------- groups (issue 18, 23)
 
-def group_context(season: Season, name: str) -> tuple[Season, History, tuple[str, ...]]:
-    """The competition that ranks ``name`` (his group's season in a workbook with groups, else
-    the season), its history, and the lines saying which group he plays in and why he moved
-    (promotion or relegation at a period's end, docs/groups.md)."""
-    from keizer_xl.core.groups import group_moves, group_season, has_groups, membership
-    from keizer_xl.core.standings import compute_history
+@dataclass(frozen=True)
+class OtherGroupFact(RoundFact):
+    """A game a moved player played while he was in another group: in the group that ranks him
+    now it counts as its result's share of his own value (core/groups.py, rules section 7).
+    Said as the game it was, never as an absence with a club code (issue 23)."""
 
-    if not has_groups(season):
-        return season, compute_history(season), ()
-    last = season.last_round_with_results()
-    moves = group_moves(season)
-    group = membership(season, max(last, 1), moves)[name]
-    gs = group_season(season, group, max(last, 1), moves)
-    lines: list[str] = [Message("{name} plays in group {group}; each group is ranked on its "
-                                "own, over its own players.", name=name, group=group)]
-    s = season.settings
-    for m in moves:
-        if m.name != name:
-            continue
-        if m.up:
-            lines.append(Message("{name} was place {place} in group {source} after round "
-                                 "{before}: the {n} best of group {source} move up to group "
-                                 "{target} at a period's end (promote {n}); he plays in group "
-                                 "{target} from round {round} and keeps his games.", name=name,
-                                 place=m.place, source=m.source, before=m.round - 1,
-                                 n=s.promote, target=m.target, round=m.round))
-        else:
-            lines.append(Message("{name} was place {place} in group {source} after round "
-                                 "{before}: the {n} worst of group {source} move down to group "
-                                 "{target} at a period's end (relegate {n}); he plays in group "
-                                 "{target} from round {round} and keeps his games.", name=name,
-                                 place=m.place, source=m.source, before=m.round - 1,
-                                 n=s.relegate, target=m.target, round=m.round))
-    if any(a.player == name and a.code.startswith("=") and a.round <= last for a in gs.absences):
-        lines.append(Message("A game against a player of another group counts as its result's "
-                             "share of his own value (=1 win, =½ draw, =0 loss)."))
-    return gs, compute_history(gs, min(last, gs.last_round_with_results())), tuple(lines)
+    group: str = ""  # the group the game was played in
+    left: str = ""  # the opponent's group now, when he has left the player's group since
+
+    def describe(self) -> Message:
+        if self.left:
+            return Message("{game} ({opponent} plays in group {group} now: counts as its "
+                           "result's share of his own value)", game=super().describe(),
+                           opponent=self.opponent or "", group=self.left)
+        return Message("{game} (in group {group}: counts as its result's share of his own "
+                       "value)", game=super().describe(), group=self.group)
+
+
+@dataclass(frozen=True)
+class GroupContext:
+    """What explains ``name`` in the one competition view: the competition that ranks him (his
+    group's season, or the season), its history, his round facts (a game in another group as
+    the game it was), the lines saying which group he plays in and why he moved, and his
+    record over all his games of the season."""
+
+    season: Season
+    history: History
+    facts: dict[str, dict[int, RoundFact]]
+    lines: tuple[str, ...]
+    record: Record
+
+
+def group_context(view: Competition, name: str) -> GroupContext:
+    """``name``'s context in ``view`` (docs/groups.md): read from the view, never re-split."""
+    standing = view.standing(view.group_of(name, max(view.round, 1)))
+    season, history = standing.season, standing.history
+    k = history.last.round
+    facts = round_facts(season, k)
+    record = view.records(1, k)[name]
+    lines: list[str] = []
+    if view.grouped:
+        whole = round_facts(view.season, k).get(name, {})
+        mine = dict(facts.get(name, {}))
+        for r, fact in mine.items():
+            if fact.kind == "absent" and (fact.code or "").startswith("=") and \
+                    whole.get(r) is not None and whole[r].kind == "game":
+                g = whole[r]
+                then = view.group_of(name, r)
+                left = (view.group_of(g.opponent or "", max(view.round, 1))
+                        if then == standing.group else "")
+                mine[r] = OtherGroupFact(g.round, g.kind, g.opponent, g.white, g.result, g.code,
+                                         group=then, left=left)
+        facts = {**facts, name: mine}
+        group = standing.group
+        lines.append(Message("{name} plays in group {group}; each group is ranked on its "
+                             "own, over its own players.", name=name, group=group))
+        s = view.season.settings
+        for m in view.moves:
+            if m.name != name:
+                continue
+            if m.up:
+                lines.append(Message("{name} was place {place} in group {source} after round "
+                                     "{before}: the {n} best of group {source} move up to group "
+                                     "{target} at a period's end (promote {n}); he plays in "
+                                     "group {target} from round {round} and keeps his games.",
+                                     name=name, place=m.place, source=m.source,
+                                     before=m.round - 1, n=s.promote, target=m.target,
+                                     round=m.round))
+            else:
+                lines.append(Message("{name} was place {place} in group {source} after round "
+                                     "{before}: the {n} worst of group {source} move down to "
+                                     "group {target} at a period's end (relegate {n}); he plays "
+                                     "in group {target} from round {round} and keeps his "
+                                     "games.", name=name, place=m.place, source=m.source,
+                                     before=m.round - 1, n=s.relegate, target=m.target,
+                                     round=m.round))
+        if any(isinstance(f, OtherGroupFact) for f in mine.values()):
+            lines.append(Message("A game against a player of another group counts as its "
+                                 "result's share of his own value (=1 win, =½ draw, =0 loss)."))
+    lines.append(Message("{name}'s record this season: {games} games (W {w}, D {d}, L {l}), "
+                         "{points} game points.", name=name, games=record.games, w=record.wins,
+                         d=record.draws, l=record.losses,
+                         points=number_text(record.game_points)))
+    return GroupContext(season, history, facts, tuple(lines), record)

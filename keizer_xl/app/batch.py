@@ -2,7 +2,7 @@
 
 :func:`run` recomputes one workbook (already opened as a Book) and writes its season sheets:
 the sheets ``standings`` writes, by the very function ``standings`` uses
-(:func:`keizer_xl.actions.write_standings_sheets`: Standings with Game points, TPR,
+(:func:`keizer_xl.app.standings.write_standings_sheets`: Standings with Game points, TPR,
 ``min_games``, a block per group and category, and Periods with periods: issue 23), then
 History, Crosstable, Explain, Audit and, if asked, Compare.  It does not save: opening the
 files, the process pool, the History sheet's chart and saving are the front end's
@@ -65,7 +65,7 @@ def write_season_sheets(book: Book, season: Season, history: History, *,
                         progress: Progress | None = None) -> tuple[tuple[str, ...], int]:
     """Write every season sheet into ``book`` (not saved): the notes for the summary and the
     number of rounds the audit found different."""
-    from keizer_xl.actions import compute_standings, write_standings_sheets
+    from keizer_xl.app.standings import compute_standings, competition, write_standings_sheets
     from keizer_xl.analysis.audit import audit_season
     from keizer_xl.sheets import report_sheets as sheets
     from keizer_xl.sheets import schema
@@ -74,8 +74,9 @@ def write_season_sheets(book: Book, season: Season, history: History, *,
 
     report = progress or (lambda stage, fraction: None)
     st = history.last
-    standings = compute_standings(season, st.round)
-    write_standings_sheets(book, season, standings)  # what ``standings`` writes, cell by cell
+    view = competition(season, st.round)  # the one view, as ``standings`` builds it
+    standings = compute_standings(season, st.round, view=view)
+    write_standings_sheets(book, season, standings, view)  # what ``standings`` writes
     lang = workbook_language(book, season.settings)
     context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}

@@ -143,7 +143,7 @@ def _final_order(season: Season, last: int) -> list[str]:
     """Every player, in the order of the final tables as the Standings sheet shows them: each
     group's table (groups in order; a player in the table of the group he played the last
     round in), its ranked rows, then those below ``min_games``; players in no table last."""
-    from keizer_xl.actions import compute_standings  # the one function behind the sheet
+    from keizer_xl.app.standings import compute_standings  # the one function behind the sheet
 
     report = compute_standings(season, last)
     parts = report.parts or (report,)

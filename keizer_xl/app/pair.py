@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from keizer_xl.core.group_rounds import group_next_round
-from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, group_season,
-                                   has_groups, membership)
+from keizer_xl.core.competition import Competition
+from keizer_xl.core.groups import group_names, has_groups
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.core.pairing_round import pairing_ranking, plan_round, present_players
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
+from keizer_xl.app.standings import find_group
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.read import read_season, result_round_numbers, workbook_language
@@ -96,12 +96,6 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
     return _plan_one(season, rnd, force=force, repair=repair)
 
 
-def _find_group(season: Season, group: str) -> str:
-    from keizer_xl.actions import find_group  # one wording of "no such group" (standings too)
-
-    return find_group(season, group)
-
-
 def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
                  group: str | None) -> PairingReport:
     """Each group paired as a season of its members in that round (core/groups.py), in group
@@ -110,10 +104,10 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     group; a group that has it paired already (or has fewer than two present) is left out
     with a note."""
     # (each group's round is the same round: one club evening)
-    wanted = [_find_group(season, group)] if group is not None else list(group_names(season))
-    moves = group_moves(season)
+    view = Competition(season)  # who is in which group in which round (issue 23)
+    wanted = [find_group(season, group, view)] if group is not None else list(view.groups)
     if rnd is None and not repair:
-        rnd = min(group_next_round(season, g, moves) for g in wanted)
+        rnd = min(view.next_round(g) for g in wanted)
     elif rnd is None:
         rnd = max(season.paired_rounds(), default=0) or None
     assert rnd is not None
@@ -121,7 +115,7 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     skipped: list[str] = []
     first_error: ActionError | None = None
     for g in wanted:
-        gs = group_season(season, g, rnd, moves)
+        gs = view.group_season(g, rnd)
         # only a group that has this round already, or too few players for it, is left out;
         # any other refusal (results missing, a later round paired) stops the whole pairing
         paired = any(x.round == rnd for x in gs.games) or any(b.round == rnd for b in gs.byes)
@@ -157,8 +151,8 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
                     byes[0] if len(byes) == 1 else None, notes)
     absent = {n: c for _, r in numbered for n, c in r.absent.items()}
     now = {g for g, _ in numbered}
-    earlier = tuple((g, paired_group(season, g, rnd, moves)) for g in group_names(season)
-                    if g not in now and _has_round(group_season(season, g, rnd, moves), rnd))
+    earlier = tuple((g, paired_group(view, g, rnd)) for g in view.groups
+                    if g not in now and _has_round(view.group_season(g, rnd), rnd))
     return PairingReport(whole, absent, tuple(n for _, r in numbered for n in r.ranking),
                          repaired=repair, kept=tuple(b for _, r in numbered for b in r.kept),
                          groups=tuple(numbered), earlier=earlier)
@@ -168,12 +162,11 @@ def _has_round(season: Season, rnd: int) -> bool:
     return any(g.round == rnd for g in season.games) or any(b.round == rnd for b in season.byes)
 
 
-def paired_group(season: Season, group: str, rnd: int,
-                 moves: tuple[Move, ...]) -> PairingReport:
+def paired_group(view: Competition, group: str, rnd: int) -> PairingReport:
     """Round ``rnd`` of ``group`` as Results holds it (paired earlier): its boards in board
     order, its bye, its absent players and the ranking that paired it.  The pairing's own
     notes of that earlier run are not kept in the workbook, so none are shown."""
-    gs = group_season(season, group, rnd, moves)
+    gs = view.group_season(group, rnd)
     games = sorted((g for g in gs.games if g.round == rnd), key=lambda g: g.board or 0)
     boards = tuple(Board(g.board or 0, g.white, g.black) for g in games)
     byes = [b.player for b in gs.byes if b.round == rnd]
@@ -241,10 +234,9 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         # one group paired again: read once more dropping only its members' boards of the
         # round, so the other groups' boards stay (their numbers, their block on the sheet)
         assert rnd is not None
-        g = _find_group(season, group)
-        members = membership(season, rnd, group_moves(season))
+        view = Competition(season)
         season = read_season(book, repair_round=rnd, for_pairing=write, repair_players=frozenset(
-            n for n, x in members.items() if group_key(x) == group_key(g)))
+            view.members(find_group(season, group, view), rnd)))
     report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
     if write:
         lang = workbook_language(book, season.settings)

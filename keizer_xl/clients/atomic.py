@@ -35,6 +35,9 @@ from keizer_xl.clients import files
 
 __all__ = ["replacing", "write_bytes", "write_text", "scratch_folder"]
 
+#: names that are workbooks whatever is written: locked with the workbook's lasting lock
+_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
+
 
 def _mode(target: Path) -> int | None:
     """The permissions the new file gets: the old file's, or what a new file would get."""
@@ -50,7 +53,7 @@ def _mode(target: Path) -> int | None:
 
 @contextmanager
 def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check: bool = False,
-              check: bool = False) -> Iterator[IO[bytes]]:
+              check: bool = False, in_place: bool = False) -> Iterator[IO[bytes]]:
     """Write ``target`` atomically: the body writes the new content to the yielded temporary file
     (open for binary writing; its ``name`` is its path, for writers that need one: they may
     close it and write the path themselves).  When the body ends without an exception the file
@@ -59,13 +62,26 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
     ``backup``: keep the old ``target`` in ``.keizer-backups/`` first (when there is one).
     ``zip_check``: refuse a result that does not read back as a complete zip archive.
     ``check``: refuse (:class:`files.WorkbookFileError`) a target open in Excel or LibreOffice,
-    read-only or in a read-only folder, before anything is made (not even the lock file)."""
+    read-only or in a read-only folder, before anything is made (not even the lock file).
+    ``in_place``: the write rewrites a file this run read on purpose (the workbook save of the
+    weekly commands); every other write onto one of :data:`files.inputs` is refused.
+
+    Always refused (:func:`files.refuse_unsafe_target`, here so that no caller can forget it):
+    a target that is one of this run's inputs by any path, link or case spelling; a folder,
+    pipe or device; a file of another kind (a report over a workbook, a database or an Office
+    file; a workbook over a database).  A workbook (``zip_check``, or named .xlsx/.xlsm/.ods) is
+    locked with :func:`files.workbook_lock`, whose lock file stays; a report with
+    :func:`files.output_lock`, whose lock file is removed afterwards (issue 26)."""
     path = Path(target)
     folder = path.parent
+    kind = "zip" if zip_check else "text"
+    files.refuse_unsafe_target(path, kind=kind, in_place=in_place)
+    _folder_exists(folder)
     if check:
         files.check_can_write(path)  # first: a read-only folder gets no lock file either
-    _folder_exists(folder)
-    with files.workbook_lock(path):
+    workbook = zip_check or path.suffix.lower() in _WORKBOOK_SUFFIXES
+    with (files.workbook_lock(path) if workbook else files.output_lock(path)):
+        files.refuse_unsafe_target(path, kind=kind, in_place=in_place)  # again, locked
         if check:
             files.check_can_write(path)
         files.remove_stale_temps(path)
@@ -106,9 +122,10 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
 
 
 def write_bytes(target: str | os.PathLike[str], data: bytes, *, backup: bool = False,
-                zip_check: bool = False, check: bool = False) -> None:
+                zip_check: bool = False, check: bool = False, in_place: bool = False) -> None:
     """``data`` to ``target`` through :func:`replacing`."""
-    with replacing(target, backup=backup, zip_check=zip_check, check=check) as fh:
+    with replacing(target, backup=backup, zip_check=zip_check, check=check,
+                   in_place=in_place) as fh:
         fh.write(data)
 
 
@@ -129,14 +146,17 @@ def scratch_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     _folder_exists(path.parent)
     # under the target's lock: the next run's clean-up must not take it away meanwhile
     with files.workbook_lock(path):
+        files.remove_stale_temps(path)  # a killed run's draft (an import's: players' names)
         try:
             with files.signals_deferred():  # created and remembered for clean-up, or neither
                 made = tempfile.mkdtemp(dir=path.parent, prefix=files.temp_prefix(path),
                                         suffix=".tmp")
+                files.live_temps.add(os.path.realpath(made))
             yield Path(made)
         finally:
             if made is not None:
                 shutil.rmtree(made, ignore_errors=True)
+                files.live_temps.discard(os.path.realpath(made))
 
 
 def _folder_exists(folder: Path) -> None:

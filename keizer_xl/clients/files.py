@@ -24,7 +24,9 @@ import re
 import shutil
 import signal
 import stat
+import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -32,7 +34,7 @@ from typing import IO, Iterator
 
 from filelock import FileLock, Timeout
 
-from keizer_xl.errors import ClientError, Message
+from keizer_xl.errors import N_, ClientError, Message
 
 __all__ = [
     "WorkbookFileError",
@@ -49,6 +51,14 @@ __all__ = [
     "keep_backup",
     "backups",
     "written",
+    "inputs",
+    "protect_input",
+    "same_file",
+    "refuse_unsafe_target",
+    "output_lock",
+    "file_kind",
+    "no_print_only_hint",
+    "live_temps",
 ]
 
 #: the hidden folder beside a workbook that keeps its previous versions
@@ -69,6 +79,106 @@ class WorkbookFileError(ClientError):
 written: list[Path] = []
 
 _locks: dict[str, FileLock] = {}
+
+#: the files this run reads as its input (import's SOURCE, the workbook ``export`` and
+#: ``new-season`` read, every workbook a command opens): the one writer refuses to put a
+#: file over any of them (issue 22) unless the write says it rewrites its input in place
+#: (the workbook save of the weekly commands)
+inputs: list[Path] = []
+
+#: temporary files and scratch folders this process is using: the clean-up of a killed
+#: run's leftovers (:func:`remove_stale_temps`) must not take them away
+live_temps: set[str] = set()
+
+
+def protect_input(path: str | os.PathLike[str]) -> None:
+    """Remember ``path`` as an input of this run (see :data:`inputs`)."""
+    inputs.append(Path(path))
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` are one file: the same device and inode (any path spelling,
+    ``./x``, a symlink, a hard link, another case on a case-insensitive disk), or, when one
+    cannot be looked at, the same real path compared as the system compares names."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        pass
+    try:
+        return (os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b)))
+    except (OSError, ValueError):
+        return False
+
+
+#: the first bytes that tell what a file is (a zip archive: .xlsx/.xlsm/.ods; a SQLite
+#: database: KeizerForClubs' .s3db; an OLE2 compound file: an old .xls)
+_MAGIC = ((b"PK\x03\x04", "zip"), (b"PK\x05\x06", "zip"), (b"SQLite format 3\x00", "sqlite"),
+          (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole2"))
+_KIND_WORDS = {"zip": N_("a workbook (zip archive)"), "sqlite": N_("a database (SQLite)"),
+               "ole2": N_("an Office file (.xls/.doc)"), "text": N_("a text file")}
+
+
+def file_kind(path: str | os.PathLike[str]) -> str | None:
+    """What the regular file ``path`` holds, by its first bytes: ``zip``, ``sqlite``, ``ole2``
+    or ``text`` (anything else); None when it is empty or missing."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError:
+        return None
+    if not head:
+        return None
+    return next((kind for magic, kind in _MAGIC if head.startswith(magic)), "text")
+
+
+def _not_regular(mode: int) -> Message | None:
+    if stat.S_ISDIR(mode):
+        return Message("a folder")
+    if stat.S_ISFIFO(mode):
+        return Message("a pipe (FIFO)")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return Message("a device")
+    if stat.S_ISSOCK(mode):
+        return Message("a socket")
+    if not stat.S_ISREG(mode):
+        return Message("not a regular file")
+    return None
+
+
+def refuse_unsafe_target(target: str | os.PathLike[str], *, kind: str,
+                         in_place: bool = False) -> None:
+    """Refuse (WorkbookFileError) to write ``target`` when it is one of this run's
+    :data:`inputs` (unless ``in_place``: the write rewrites its own input on purpose), when it
+    is not a regular file (a folder, a pipe, a device), or when it holds a file of another
+    kind than the one written (``kind``: ``zip`` for a workbook, ``text`` for a report) when
+    that file is a workbook, a database or an Office file:
+    ``export club.xlsx --trf club.xlsx`` must not turn the season into a TRF file."""
+    path = Path(target)
+    if not in_place:
+        for source in inputs:
+            if same_file(path, source):
+                raise WorkbookFileError(Message(
+                    "{path} was not written: it is the file this command reads ({source}). "
+                    "Give another name for what it writes; nothing was written.",
+                    path=str(path), source=str(source)))
+    try:
+        st = os.stat(path)
+    except OSError:
+        return  # a new file (or one the write itself reports on)
+    what = _not_regular(st.st_mode)
+    if what is not None:
+        raise WorkbookFileError(Message(
+            "{path} was not written: it is {what}, not a file. Give a file name; nothing was "
+            "written.", path=str(path), what=what))
+    # a workbook, a database or an Office file is never replaced by something else; a text
+    # file may be replaced by a workbook (``new --force`` over a stray file: it is backed up)
+    there = file_kind(path)
+    if there is not None and there != "text" and there != kind:
+        raise WorkbookFileError(Message(
+            "{path} was not written: it holds {there}, and what was to be written is {kind}. "
+            "Give another name (or move that file away first); nothing was written.",
+            path=str(path), there=Message(_KIND_WORDS[there]),
+            kind=Message(_KIND_WORDS.get(kind, _KIND_WORDS["text"]))))
 
 
 def lock_path(book: str | os.PathLike[str]) -> Path:
@@ -121,6 +231,113 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
         yield
     finally:
         lock.release()
+
+
+#: the report locks this process holds (re-entrant, like :func:`workbook_lock`)
+_outputs_held: set[str] = set()
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+            return False
+        raise
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        except OSError:
+            pass
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+@contextmanager
+def output_lock(target: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
+    """The exclusive lock of a report keizer-xl writes (``export``'s .html, .csv, .trf; a
+    macro file): like :func:`workbook_lock` (the same hidden ``.~keizer-xl.NAME.lock`` beside
+    it, the same wait and "busy" message), but the lock file is removed when the write is done,
+    so a club folder does not fill with empty lock files (issue 26).
+
+    Why removing it is safe against a concurrent writer: the holder removes the file while it
+    still holds the lock; a run that was waiting on the removed file gets its lock and then
+    sees that the name no longer leads to the file it locked (``os.path.samestat``), lets go
+    and tries again on the new file, so two runs never both hold "the" lock (the classic
+    lock-and-verify scheme).  On Windows an open file cannot be removed: the holder lets go
+    first and removes the file only when no other run has it open."""
+    real = Path(os.path.realpath(target))
+    lp = lock_path(real)
+    key = str(lp)
+    if key in _outputs_held:
+        yield
+        return
+    wait = _lock_timeout() if timeout is None else timeout
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError as exc:
+            raise WorkbookFileError(Message(
+                "{name} cannot be written: no file can be made in its folder {folder} "
+                "({reason}). Copy the workbook to a folder you can write to; nothing was "
+                "written.", name=real.name, folder=str(real.parent),
+                reason=str(exc.strerror or exc))) from exc
+        try:
+            if _try_lock(fd):
+                try:
+                    current = os.path.samestat(os.fstat(fd), os.stat(lp))
+                except FileNotFoundError:
+                    current = False
+                if current:
+                    break
+                _unlock(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            raise WorkbookFileError(Message(
+                "{name} is busy: another keizer-xl run (a command or a button) is working on "
+                "it. Wait until it has finished and run this again; nothing was written.",
+                name=Path(target).name))
+        time.sleep(0.05)
+    _outputs_held.add(key)
+    try:
+        yield
+    finally:
+        _outputs_held.discard(key)
+        if sys.platform != "win32":
+            try:
+                os.unlink(lp)  # still held: see above
+            except OSError:
+                pass
+        _unlock(fd)
+        os.close(fd)
+        if sys.platform == "win32":  # pragma: no cover - fails while another run has it open
+            try:
+                os.unlink(lp)
+            except OSError:
+                pass
 
 
 # --------------------------------------------------------------------------- open elsewhere
@@ -242,6 +459,18 @@ def check_can_write(book: str | os.PathLike[str]) -> None:
             name=path.name, reason=str(exc.strerror or exc))) from exc
 
 
+@contextmanager
+def no_print_only_hint() -> Iterator[None]:
+    """For a command that writes a new file and has no print-only mode (``import``,
+    ``new-season``): a read-only refusal must not suggest ``--no-write / --dry-run``."""
+    try:
+        yield
+    except WorkbookFileError as exc:
+        if exc.hint == "print_only":
+            exc.hint = None
+        raise
+
+
 # --------------------------------------------------------------------------- temporary files
 
 
@@ -299,6 +528,8 @@ def remove_stale_temps(target: Path) -> list[Path]:
         for name in names:
             if (name.startswith(prefix) and name.endswith(".tmp")) or legacy.fullmatch(name):
                 found = folder / name
+                if os.path.realpath(found) in live_temps:  # this run's own (an import's draft beside it)
+                    continue
                 try:
                     if found.is_dir() and not found.is_symlink():  # a scratch folder
                         shutil.rmtree(found)

@@ -127,7 +127,7 @@ def restore_ods_settings(path: Path, original: bytes) -> None:
 def _rewrite_zip(path: Path, source: zipfile.ZipFile, replace: dict[str, bytes]) -> None:
     from keizer_xl.clients import atomic
 
-    with atomic.replacing(path, zip_check=True) as fh, zipfile.ZipFile(fh, "w") as out:
+    with atomic.replacing(path, zip_check=True, in_place=True) as fh, zipfile.ZipFile(fh, "w") as out:
         for info in source.infolist():
             content = replace.get(info.filename)
             if content is None:

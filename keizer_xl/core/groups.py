@@ -4,7 +4,8 @@ A club with an A and a B group keeps one season workbook: the Players sheet says
 ``Group``; Results holds every group's games (boards numbered on across the groups).  Each group
 is a competition of its own: its own value scale over its own players, its own standings, its
 own pairing.  :func:`group_season` cuts the season down to one group; the engine then runs on
-it unchanged.
+it unchanged.  Only the competition view (core/competition.py) calls these: it decides who is
+in which group in which round once per command (issue 23).
 
 Promotion and relegation (settings ``promote N`` / ``relegate N``): at each period boundary
 (``periods``, each period's first round b > 1), once round b - 1 has results, the N best of a
@@ -31,7 +32,8 @@ from keizer_xl.core.rules import Credit, Settings
 from keizer_xl.errors import Message, Problem
 
 __all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
-           "group_moves", "membership", "group_season", "split_groups", "cross_group_problems",
+           "group_moves", "membership", "group_season", "cross_group_problems",
+           "cross_group_games",
            "is_other_group_code"]
 
 #: the mark of a game against a player of another group, by the side's score kind
@@ -140,14 +142,6 @@ def _with_other_group_codes(s: Settings) -> Settings:
     return replace(s, codes=tuple(sorted(codes.items())))
 
 
-def split_groups(season: Season, rnd: int | None = None,
-                 moves: tuple[Move, ...] | None = None) -> dict[str, Season]:
-    """Every group's season (highest group first), as :func:`group_season`."""
-    if moves is None:
-        moves = group_moves(season)
-    return {g: group_season(season, g, rnd, moves) for g in group_names(season)}
-
-
 def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
     """The promotions and relegations at every period boundary reached (round b - 1 has
     results), up to round ``upto`` (default: all reached)."""
@@ -188,11 +182,22 @@ def cross_group_problems(season: Season, moves: tuple[Move, ...] | None = None) 
     """A game (or nothing) between players of different groups in its round: each group is its
     own competition.  A player moved by promotion or relegation plays in his new group from
     the move's round on."""
+    return [Problem(g.origin, Message(
+        "{white} (group {white_group}) and {black} (group {black_group}) play each "
+        "other in round {round}: each group is its own competition", white=g.white,
+        white_group=gw, black=g.black, black_group=gb, round=g.round))
+        for g, gw, gb in cross_group_games(season, moves)]
+
+
+def cross_group_games(season: Season, moves: tuple[Move, ...] | None = None
+                      ) -> list[tuple[Game, str, str]]:
+    """Every game between players of different groups in its round, with White's and Black's
+    group then."""
     if not has_groups(season):
         return []
     if moves is None:
         moves = group_moves(season)
-    out: list[Problem] = []
+    out: list[tuple[Game, str, str]] = []
     cache: dict[int, dict[str, str]] = {}
     for g in season.games:
         groups = cache.get(g.round)
@@ -200,8 +205,5 @@ def cross_group_problems(season: Season, moves: tuple[Move, ...] | None = None) 
             groups = cache[g.round] = membership(season, g.round, moves)
         gw, gb = groups.get(g.white, ""), groups.get(g.black, "")
         if gw and gb and group_key(gw) != group_key(gb):
-            out.append(Problem(g.origin, Message(
-                "{white} (group {white_group}) and {black} (group {black_group}) play each "
-                "other in round {round}: each group is its own competition", white=g.white,
-                white_group=gw, black=g.black, black_group=gb, round=g.round)))
+            out.append((g, gw, gb))
     return out

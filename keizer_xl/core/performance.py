@@ -11,12 +11,13 @@ against unrated opponents are left out; a player without such a game has no TPR 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Season
 
-__all__ = ["DP_TABLE", "dp", "game_points", "performance", "tpr"]
+__all__ = ["DP_TABLE", "Record", "dp", "game_points", "performance", "records", "tpr"]
 
 #: FIDE's dp for p = 0.50, 0.51, ..., 1.00 (B.02 table 8.1.1)
 DP_TABLE: tuple[int, ...] = (
@@ -68,4 +69,50 @@ def tpr(season: Season, upto: int) -> dict[str, int | None]:
         games = [(rating[o], score[k]) for k, o in zip(kinds[i][1:], opponents[i][1:])
                  if k in score and rating[o] is not None]
         out[p.name] = performance([(r, s) for r, s in games if r is not None])
+    return out
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's record over a span of rounds: games over the board (W + D + L, as the
+    Standings sheet's Games column counts them), forfeits, game points (module doc) and TPR.
+    The competition view (core/competition.py) computes it over ALL his games of the season,
+    in whatever group he played them (issue 23)."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeit_wins: int = 0
+    forfeit_losses: int = 0
+    game_points: Fraction = Fraction(0)
+    tpr: int | None = None
+
+    @property
+    def wdl(self) -> tuple[int, int, int]:
+        return (self.wins, self.draws, self.losses)
+
+
+def records(rounds: scoring.Rounds, first: int = 1, last: int | None = None
+            ) -> dict[str, Record]:
+    """Every player's :class:`Record` over rounds ``first`` .. ``last`` (default: all) of one
+    classification of the whole season (scoring.classify)."""
+    last = rounds.last if last is None else min(last, rounds.last)
+    kinds, opponents = rounds.kind.tolist(), rounds.opponent.tolist()
+    rating = [p.rating for p in rounds.players]
+    worth = {scoring.WIN: Fraction(1), scoring.FORFEIT_WIN: Fraction(1), scoring.DRAW: _HALF}
+    score = {scoring.WIN: Fraction(1), scoring.DRAW: _HALF, scoring.LOSS: Fraction(0)}
+    out: dict[str, Record] = {}
+    for i, p in enumerate(rounds.players):
+        mine = kinds[i][first:last + 1]
+        rated: list[tuple[int, Fraction]] = []
+        for k, o in zip(mine, opponents[i][first:last + 1]):
+            r = rating[o] if k in score else None
+            if r is not None:
+                rated.append((r, score[k]))
+        w, d, lo = mine.count(scoring.WIN), mine.count(scoring.DRAW), mine.count(scoring.LOSS)
+        out[p.name] = Record(w + d + lo, w, d, lo, mine.count(scoring.FORFEIT_WIN),
+                             mine.count(scoring.FORFEIT_LOSS),
+                             sum((worth.get(k, Fraction(0)) for k in mine), Fraction(0)),
+                             performance(rated))
     return out

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Mapping
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
@@ -29,7 +30,8 @@ from keizer_xl.core.rules import Settings, match_points
 from keizer_xl.core.standings import Engine, Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of", "period_of_round",
-           "period_season", "period_standing", "played_periods"]
+           "period_season", "period_standing", "part_standing", "played_periods",
+           "start_order_of"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class PeriodStanding:
     rows: tuple[PeriodRow, ...]
     scoring: str  # "keizer" or the match points "6/3/1"
     notes: tuple[str, ...] = ()
+    group: str = ""  # the group this period's standing ranks ("" without groups)
 
     @property
     def leader(self) -> str | None:
@@ -161,8 +164,10 @@ def start_order_of(season: Season, period: Period) -> tuple[str, ...]:
 def period_standing(season: Season, number: int, after_round: int | None = None
                     ) -> PeriodStanding:
     """Period ``number``'s standing after season round ``after_round`` (default: the last round
-    with results, or the period's last round when it is over).  Raises ValueError for a period
-    that does not exist or has not started by then (the actions word it)."""
+    with results, or the period's last round when it is over) of a season without groups (with
+    groups, the competition view, core/competition.py, makes one per group).  Raises
+    ValueError for a period that does not exist or has not started by then (the actions word
+    it)."""
     periods = periods_of(season.settings)
     if not 1 <= number <= len(periods):
         raise ValueError(f"no period {number}")
@@ -171,11 +176,21 @@ def period_standing(season: Season, number: int, after_round: int | None = None
     if last < period.first:
         raise ValueError(f"period {number} has not started")
     upto = last if period.last is None else min(last, period.last)
-    order = start_order_of(season, period)
+    return part_standing(season, period, start_order_of(season, period), upto)
+
+
+def part_standing(season: Season, period: Period, order: tuple[str, ...], upto: int,
+                  group: str = "", record: Mapping[str, tuple[int, int, int]] | None = None
+                  ) -> PeriodStanding:
+    """``period`` of ``season`` (the whole season, or one group's) as a competition of its own,
+    started from ``order``, after season round ``upto``; ``record`` (W, D, L per player over
+    the period's games, from the competition view) replaces the engine's count."""
     sub = period_season(season, period, order, upto)
     k = upto - period.first + 1
     history = compute_history(sub, k)
     st = history.after(k)
+    if record is not None:
+        st = st.with_record(record)
     points = match_points(season.settings)
     if points is None:
         rows = tuple(PeriodRow(place, name, st.score[name], st.value[name], st.games[name],
@@ -184,7 +199,7 @@ def period_standing(season: Season, number: int, after_round: int | None = None
     else:
         rows = _match_rows(sub, st, k, points)
     return PeriodStanding(period, upto, order, st, rows, season.settings.period_scoring,
-                          tuple(history.notes))
+                          tuple(history.notes), group)
 
 
 def _match_rows(sub: Season, st: Standing, k: int,

@@ -451,6 +451,16 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
 #: must never size a loop or a list (issue 11: ``Round 1e9`` ended in a MemoryError).
 MAX_ROUND = 1000
 
+#: The highest rating a workbook holds (the best players in the world are near 2900; above it
+#: is a typing slip).  One definition for ``check`` and ``import`` (issue 22: what import
+#: writes, check accepts).
+MAX_RATING = 4000
+
+#: Results rounds may skip a few rounds (an evening without games); a round with games or a
+#: bye more than this many after the round before it is taken for a typing slip (issue 11:
+#: "far beyond the rows").  ``check`` and ``import`` both use it.
+MAX_ROUND_GAP = 10
+
 #: Whole-number settings: (lowest, highest) allowed, as KEIZER-RULES.md documents them or as a
 #: club could sensibly use them.  ``None`` (where the setting allows it) is always fine.
 INT_RANGES: dict[str, tuple[int, int]] = {

@@ -17,11 +17,12 @@ time they are asked for, so a whole season's history costs little more than its 
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -180,6 +181,19 @@ class Standing:
         names, st = self._d.names, self._d.stats
         col = st.sum(axis=1) if column is None else st[:, column]
         return {names[i]: int(col[i]) for i in self._d.order.tolist()}
+
+    def with_record(self, record: Mapping[str, tuple[int, int, int]]) -> "Standing":
+        """This standing with each named player's W, D, L replaced by ``record`` (the points
+        and the order unchanged).  A group's standing counts a game against another group as a
+        credit (core/groups.py), but a player's record counts every game he played: the
+        competition view (core/competition.py) puts it here, so every row shows it."""
+        d = self._d
+        stats = d.stats.copy()
+        for i, name in enumerate(d.names):
+            if name in record:
+                stats[i] = record[name]
+        data = dataclasses.replace(d, stats=stats)
+        return Standing(data, passes=self.passes, converged=self.converged, note=self.note)
 
     @functools.cached_property
     def order(self) -> tuple[str, ...]:

@@ -6,11 +6,91 @@ no client library, no printing.  An importer returns an :class:`ImportedSeason`;
 """
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
 
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import Bye, Game, Season
+from keizer_xl.core.rules import MAX_ROUND_GAP
+from keizer_xl.errors import InputError, Message, Problem
 
-__all__ = ["ImportedSeason"]
+__all__ = ["ImportedSeason", "MAX_SOURCE_BYTES", "check_source_file", "read_source_bytes",
+           "round_gap_problems"]
+
+#: The largest file ``import`` reads: a TRF of 1,000 players and 1,000 rounds is 10 MB, a
+#: KeizerForClubs tournament of a long season a few MB.  A larger one is refused before it is
+#: read (``/dev/zero`` or a 4 GiB file must not fill the memory; issue 22).
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+
+
+def round_gap_problems(items: Iterable[Game | Bye]) -> list[Problem]:
+    """The rule ``check`` applies to Results (core.rules.MAX_ROUND_GAP), at the source's
+    line or row (``origin``): a round with games more than MAX_ROUND_GAP rounds after the round
+    before it is refused at import, so that what import writes, check accepts."""
+    first: dict[int, str] = {}
+    for item in sorted(items, key=lambda x: x.round):
+        first.setdefault(item.round, item.origin)
+    out: list[Problem] = []
+    previous = 0
+    for rnd in sorted(first):
+        if rnd - previous > MAX_ROUND_GAP:
+            out.append(Problem(first[rnd] or "?", Message(
+                "round {round} comes after round {previous} ({count} rounds without any game): "
+                "a typing slip? A season workbook allows at most {gap} rounds without games",
+                round=rnd, previous=previous, count=rnd - previous - 1, gap=MAX_ROUND_GAP)))
+        previous = rnd
+    return out
+
+
+def check_source_file(path: str | os.PathLike[str]) -> None:
+    """Refuse (InputError) at once what is not a file to import: a folder, a pipe (FIFO: opening
+    it waits for a writer forever), a device (``/dev/zero`` never ends), a socket, a file larger
+    than :data:`MAX_SOURCE_BYTES`.  ``os.stat`` looks without opening."""
+    where = str(path)
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise InputError([Problem(where, Message("cannot read the file: {error}",
+                                                 error=e.strerror or str(e)))]) from None
+    what = None
+    if stat.S_ISDIR(st.st_mode):
+        what = Message("a folder")
+    elif stat.S_ISFIFO(st.st_mode):
+        what = Message("a pipe (FIFO)")
+    elif stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+        what = Message("a device")
+    elif stat.S_ISSOCK(st.st_mode):
+        what = Message("a socket")
+    elif not stat.S_ISREG(st.st_mode):
+        what = Message("not a regular file")
+    if what is not None:
+        raise InputError([Problem(where, Message(
+            "this is {what}, not a TRF file or a KeizerForClubs tournament", what=what))])
+    if st.st_size > MAX_SOURCE_BYTES:
+        raise InputError([Problem(where, Message(
+            "the file is {size} MB, larger than any tournament file ({limit} MB at most): "
+            "not a TRF file or a KeizerForClubs tournament",
+            size=st.st_size // (1024 * 1024), limit=MAX_SOURCE_BYTES // (1024 * 1024)))])
+
+
+def read_source_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the file to import, after :func:`check_source_file`; the read is bounded
+    (a file that grows while it is read is cut at the limit and refused)."""
+    check_source_file(path)
+    try:
+        with open(Path(path), "rb") as fh:
+            data = fh.read(MAX_SOURCE_BYTES + 1)
+    except OSError as e:
+        raise InputError([Problem(str(path), Message("cannot read the file: {error}",
+                                                     error=e.strerror or str(e)))]) from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise InputError([Problem(str(path), Message(
+            "the file is {size} MB, larger than any tournament file ({limit} MB at most): "
+            "not a TRF file or a KeizerForClubs tournament",
+            size=len(data) // (1024 * 1024), limit=MAX_SOURCE_BYTES // (1024 * 1024)))])
+    return data
 
 
 @dataclass(frozen=True)

@@ -29,15 +29,17 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import unicodedata
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
-from keizer_xl.core.rules import MAX_ROUND, Tiebreak, build_settings, parse_setting
+from keizer_xl.core.rules import MAX_RATING, MAX_ROUND, Tiebreak, build_settings, parse_setting
 from keizer_xl.errors import InputError, Message, Problem, SettingError
-from keizer_xl.formats import ImportedSeason
+from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
+from keizer_xl.sheets.cells import TEXT_LIMIT
 
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS", "SHIPPED_PERCENTAGES"]
 
@@ -83,6 +85,7 @@ def read_kfc(path: Path) -> ImportedSeason:
     of a round."""
     path = Path(path)
     where = str(path)
+    check_source_file(path)  # a folder, a pipe (it would hang), a device: refused unopened
     try:
         with open(path, "rb") as fh:
             head = fh.read(len(_SQLITE_MAGIC))
@@ -100,14 +103,33 @@ def read_kfc(path: Path) -> ImportedSeason:
     try:
         return _read(con, path)
     except sqlite3.DatabaseError as e:
-        raise InputError([Problem(where, Message("the database is damaged: {error}",
-                                                 error=str(e)))]) from None
+        raise InputError([Problem(where, _database_error(path, e))]) from None
     finally:
         con.close()
 
 
+def _database_error(path: Path, e: sqlite3.DatabaseError) -> Message:
+    """What a SQLite error means for the user: a database another program is writing (locked,
+    busy) or left with an unfinished change (a hot journal beside it, which a read-only reader
+    may not roll back) is not damaged; it is told so, and what to do."""
+    text = str(e)
+    lowered = text.casefold()
+    journal = [p.name for p in (path.with_name(path.name + "-journal"),
+                                path.with_name(path.name + "-wal")) if p.exists()]
+    if "locked" in lowered or "busy" in lowered:
+        return Message("the database is locked: another program (KeizerForClubs?) is writing "
+                       "it. Close the tournament there and import again ({error})", error=text)
+    if journal and ("readonly" in lowered or "read-only" in lowered or "unable to open" in lowered
+                    or "disk i/o" in lowered):
+        return Message("the database has an unfinished change (the file {journal} is beside "
+                       "it): open the tournament in KeizerForClubs once, close it, and import "
+                       "again ({error})", journal=journal[0], error=text)
+    return Message("the database is damaged: {error}", error=text)
+
+
 def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     where = str(path)
+    con.execute("PRAGMA busy_timeout = 2000")  # a writer's short transaction: wait, then say locked
     check = con.execute("PRAGMA quick_check").fetchone()
     if not check or check[0] != "ok":
         raise InputError([Problem(where, Message("the database is damaged: {error}",
@@ -189,6 +211,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     season = Season(players=tuple(plist), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences) + tuple(gaps), settings=settings,
                     attendance_rounds=tuple(range(1, last + 1)))
+    problems.extend(round_gap_problems((*games, *byes)))  # the rule check applies (MAX_ROUND_GAP)
     problems.extend(validate(season))
     if problems:
         raise InputError(problems)
@@ -213,9 +236,27 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
     for pid, name, rating, state in con.execute(
             "SELECT id, name, rating, state FROM Player ORDER BY id"):
         where = f"Player row {pid}"
+        if isinstance(name, bytes):  # stored as a BLOB: decoded as the UTF-8 KeizerForClubs writes
+            try:
+                name = name.decode("utf-8")
+            except UnicodeDecodeError:
+                problems.append(Problem(where, Message(
+                    "the name is stored as binary data (a BLOB) that is not UTF-8 text")))
+                continue
         text = str(name).strip() if name is not None else ""
         if not isinstance(pid, int):
             problems.append(Problem(where, Message("id {id} is not a whole number", id=pid)))
+            continue
+        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+        if bad is not None:
+            problems.append(Problem(where, Message(
+                "the name {name!r} holds the control character {code}", name=text,
+                code=f"U+{ord(bad):04X}")))
+            continue
+        if len(text) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
+            problems.append(Problem(where, Message(
+                "the text is {length} characters long, more than the {limit} a workbook cell "
+                "holds", length=len(text), limit=TEXT_LIMIT)))
             continue
         if not text:
             problems.append(Problem(where, Message("the player has no name")))
@@ -232,6 +273,11 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
         if not isinstance(rating, int):
             problems.append(Problem(where, Message("rating {rating!r} is not a whole number",
                                                    rating=rating)))
+            continue
+        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.rules.MAX_RATING)
+            problems.append(Problem(where, Message("rating {rating} is not a rating (0 to "
+                                                   "{max_rating})", rating=rating,
+                                                   max_rating=MAX_RATING)))
             continue
         code = 0 if state is None else state
         if code not in PLAYER_STATES:
@@ -359,6 +405,20 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
     # the tournament's name: OPTION.NiceName, or the file's name without .s3db when it is
     # empty or missing, as KeizerForClubs titles it (frmMainform.SetTurnierAndFilename)
     name = config.get("OPTION.NiceName", (None, None))[0]
+    if isinstance(name, bytes):  # a BLOB: the UTF-8 text KeizerForClubs writes, or nothing
+        name = name.decode("utf-8", "replace")
+    bad = next((c for c in str(name or "") if unicodedata.category(c) in ("Cc", "Zl", "Zp")),
+               None)
+    if bad is not None:
+        problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
+            "the name {name!r} holds the control character {code}", name=str(name),
+            code=f"U+{ord(bad):04X}")))
+        name = None
+    elif name is not None and len(str(name)) > TEXT_LIMIT:
+        problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
+            "the text is {length} characters long, more than the {limit} a workbook cell "
+            "holds", length=len(str(name)), limit=TEXT_LIMIT)))
+        name = None
     name = str(name).strip() if name is not None and str(name).strip() else file_name.strip()
     if name:
         rows.append(("season", name))
@@ -386,6 +446,11 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
     elif ratio is None:
         problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
                                 Message("{value!r} is not a number", value=raw)))
+    elif not math.isfinite(ratio) or abs(ratio) > _FLOAT32_MAX:
+        # KeizerForClubs reads it as a float32 (GetConfigFloat): larger is no number there
+        problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last", Message(
+            "{value!r} is too large for the ratio (KeizerForClubs keeps it as a float32, at "
+            "most 3.4e38)", value=raw)))
     else:
         rows.append(("top_value", f"ratio {_float32_text(ratio)}"))
     if "OPTION.GameRepeat" in config:
@@ -410,6 +475,10 @@ def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
 def _flag(config: dict[str, tuple[Any, Any]], key: str) -> bool:
     value = _number(config.get(key, (None, 0))[1])
     return bool(value)
+
+
+#: the largest float32 (numpy.finfo(numpy.float32).max)
+_FLOAT32_MAX = 3.4028234663852886e38
 
 
 def _float32_text(x: float) -> str:

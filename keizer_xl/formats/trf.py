@@ -42,13 +42,14 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from keizer_xl.core.model import (Absence, Bye, Game, Player, Result, ScoreKind, Season, validate)
-from keizer_xl.core.rules import (MAX_ROUND, PRESETS, SettingError, build_settings, parse_date,
-                                  parse_setting)
+from keizer_xl.core.rules import (MAX_RATING, MAX_ROUND, PRESETS, SettingError, build_settings,
+                                  parse_date, parse_setting)
 from keizer_xl.core.standings import History, start_order
 from keizer_xl.errors import ActionError, InputError, Message, Problem
-from keizer_xl.formats import ImportedSeason
+from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
 from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, byte_layout, fide_ascii,
                                          fits_columns, player_line, points_text)
+from keizer_xl.sheets.cells import TEXT_LIMIT
 
 __all__ = ["read_trf", "parse_trf", "write_trf", "export_trf", "TrfExport", "trf_name",
            "IMPORT_CODES", "EXPORT_CODES", "FIELDS", "round_column"]
@@ -175,7 +176,46 @@ def read_trf(path: str | Path, program: str = "auto") -> ImportedSeason:
     ``program``: who wrote it (:data:`PROGRAMS`); ``auto`` tells it from the file.
     Raises InputError listing every problem, each at its line (``club.trf line 12``)."""
     p = Path(path)
-    return parse_trf(decode_trf(p.read_bytes()), p.name, program)
+    data = read_source_bytes(p)  # a folder, a pipe, a device, a huge file: refused unread
+    wrong = _not_text(data)
+    if wrong is not None:
+        raise InputError([Problem(p.name, wrong)])
+    return parse_trf(decode_trf(data), p.name, program)
+
+
+def _not_text(data: bytes) -> Message | None:
+    """What the file is when it is not a TRF's plain text (UTF-8 or Windows-1252): UTF-16 or
+    UTF-32 text (its byte-order mark, or a zero byte beside every character), a SQLite
+    database, other binary data (zero bytes)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+            len(data) >= 4 and data.count(0) * 3 >= len(data) and b"\x00\x00\x00" not in data[:64]):
+        return Message("the file is UTF-16 text: save it as UTF-8 (or ANSI) and import again")
+    if data.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00")):  # pragma: no cover
+        return Message("the file is UTF-16 text: save it as UTF-8 (or ANSI) and import again")
+    if data.startswith(b"SQLite format 3\x00"):
+        return None  # named .trf by mistake: parse_trf says what it is
+    if data.count(0) > max(8, len(data) // 100):  # a stray zero byte is named at its line
+        return Message("the file holds binary data (zero bytes), not the text of a TRF file")
+    return None
+
+
+#: characters that end or break a line of text where a TRF has none: control characters
+#: (tab included: it shifts the columns) and Unicode's line separators; \x1a is the DOS end
+#: of file some old programs write last, read past
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+
+
+def ascii_number(text: str) -> int | None:
+    """``text`` as a whole number when it is made of the digits 0-9 only; None otherwise
+    (``str.isdigit`` also takes ``²`` and Arabic-Indic digits, which ``int`` refuses or reads
+    as a number no TRF program writes)."""
+    return int(text) if _ASCII_NUMBER.fullmatch(text) else None
+
+
+def _other_digit(text: str) -> str | None:
+    """The first character of ``text`` that is a digit but not 0-9 (``²``, ``٣``)."""
+    return next((c for c in text if c.isdigit() and not "0" <= c <= "9"), None)
 
 
 def _generated_by_chesspairing(header: Mapping[str, str], names: Sequence[tuple[int, str]],
@@ -189,13 +229,23 @@ def _generated_by_chesspairing(header: Mapping[str, str], names: Sequence[tuple[
 
 def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> ImportedSeason:
     r = _Reader(label)
-    lines = text.splitlines()
-    if not any(line.startswith("001") for line in lines):
-        kind = (Message("{file} is a KeizerForClubs tournament: name it .s3db", file=label)
-                if text.startswith("SQLite format 3") else
-                Message("{file} is neither a TRF file (it has no 001 player lines) nor a "
-                        "KeizerForClubs tournament (.s3db)", file=label))
-        raise InputError([Problem(label, kind)])
+    if text.startswith("SQLite format 3"):
+        raise InputError([Problem(label, Message("{file} is a KeizerForClubs tournament: name it "
+                                                 ".s3db", file=label))])
+    # lines end at \n (and \r\n, \r) only: str.splitlines would also split at a form feed or
+    # a Unicode line separator and report every later problem at the wrong line
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\x1a").split("\n")
+    for n, line in enumerate(lines, 1):
+        m = _CONTROL.search(line)
+        if m:
+            r.problem(n, Message("column {column} holds the control character {code} (a TRF "
+                                 "line is plain text)", column=m.start() + 1,
+                                 code=f"U+{ord(m.group()):04X}"))
+            lines[n - 1] = ""  # reported once: the line is not read further
+    if not any(line.startswith("001") for line in lines) and not r.problems:
+        raise InputError([Problem(label, Message(
+            "{file} is neither a TRF file (it has no 001 player lines) nor a KeizerForClubs "
+            "tournament (.s3db)", file=label))])
     header: dict[str, str] = {}
     dates_132: list[tuple[int, str]] = []  # (line, text) of every 132 line
     dat_dates: list[tuple[int, str]] = []
@@ -223,6 +273,10 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
             if parsed is not None:
                 players.append(parsed)
         elif code in ("012", "022", "032", "042", "052", "092", "102", "122"):
+            if len(rest) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
+                r.problem(n, Message("the text is {length} characters long, more than the "
+                                     "{limit} a workbook cell holds", length=len(rest),
+                                     limit=TEXT_LIMIT))
             header.setdefault(code, rest)
         elif code == "132":
             dates_132.append((n, line))
@@ -236,12 +290,16 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
                     (n, m.group(2), params))
         elif code == "240":
             parts = rest.split()
-            try:
-                absences_240.append((n, parts[0].upper(), int(parts[1]),
-                                     [int(x) for x in parts[2:]]))
-            except (IndexError, ValueError):
+            numbers = [ascii_number(x) for x in parts[1:]]
+            if len(parts) < 2 or None in numbers:
                 r.problem(n, Message("{text!r} is not an absence record (240 F|H round start "
                                      "numbers)", text=line))
+            elif not 1 <= (numbers[0] or 0) <= MAX_ROUND:
+                r.problem(n, Message("round {round} is not a round number (1 to {max_round})",
+                                     round=parts[1], max_round=MAX_ROUND))
+            else:
+                absences_240.append((n, parts[0].upper(), numbers[0] or 0,
+                                     [x or 0 for x in numbers[1:]]))
         elif code in ("XXA", "XXK"):
             options[code] = (n, rest)
         elif code in _SILENT:
@@ -292,8 +350,8 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
         raise InputError([Problem(label, Message("setting {key}: {message}", key=e.key,
                                                  message=str(e)))]) from None
     season = replace(season, settings=settings)
-    problems = validate(season)
-    if problems:
+    problems = round_gap_problems((*season.games, *season.byes)) + validate(season)
+    if problems:  # round_gap_problems: the rule check applies (core.rules.MAX_ROUND_GAP)
         raise InputError(problems)
     if chesspairing:
         r.notes.insert(0, Message("{file} was written by chesspairing: U is read as an absence "
@@ -318,14 +376,23 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
     numbers: dict[str, int | None] = {}
     for key in ("start", "rating", "rank"):
         text = _field(wide, key)
-        if text and not text.isdigit():
-            first, last = FIELDS[key]
+        first, last = FIELDS[key]
+        other = _other_digit(text)
+        if other is not None:
+            r.problem(n, Message("columns {columns} ({what}) hold {text!r}: {char!r} is not a "
+                                 "digit 0-9", columns=f"{first}-{last}",
+                                 what=Message(_FIELD_WORDS[key]), text=text, char=other))
+        elif text and ascii_number(text) is None:
             r.problem(n, Message("columns {columns} ({what}) hold {text!r}: the line's columns "
                                  "are out of place", columns=f"{first}-{last}",
                                  what=Message(_FIELD_WORDS[key]), text=text))
-        numbers[key] = int(text) if text.isdigit() else None
+        numbers[key] = ascii_number(text)
+    if (numbers["rating"] or 0) > MAX_RATING:
+        r.problem(n, Message("columns {columns} (rating): {value} is not a rating (0 to "
+                             "{max_rating})", columns="49-52", value=numbers["rating"],
+                             max_rating=MAX_RATING))
     points = _field(wide, "points")
-    if points and not re.fullmatch(r"\d+(?:[.,]\d)?", points):
+    if points and not re.fullmatch(r"[0-9]+(?:[.,][0-9])?", points):
         r.problem(n, Message("columns {columns} ({what}) hold {text!r}: the line's columns are "
                              "out of place", columns="81-84", what=Message(_FIELD_WORDS["points"]),
                              text=points))
@@ -338,6 +405,10 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
     k = 0
     while len(line) > 89 + ROUND_WIDTH * k:
         k += 1
+        if k > MAX_ROUND:  # never let a long line size the season (core.rules.MAX_ROUND)
+            r.problem(n, Message("the line has more than {max_round} rounds, the most a "
+                                 "season workbook holds", max_round=MAX_ROUND))
+            break
         col = round_column(k)
         block = line[col - 3:col + 7].ljust(ROUND_WIDTH)
         if block[0:2].strip() or block[6] != " " or block[8] != " ":
@@ -349,7 +420,13 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
             blocks.append(None)
             continue
         opponent_text, colour, code = block[2:6].strip(), block[7], block[9]
-        if opponent_text and not opponent_text.isdigit():
+        other = _other_digit(opponent_text)
+        if other is not None:
+            r.problem(n, Message("round {round} (columns {columns}): opponent {text!r}: {char!r} "
+                                 "is not a digit 0-9", round=k, columns=f"{col}-{col + 3}",
+                                 text=opponent_text, char=other))
+            continue
+        if opponent_text and ascii_number(opponent_text) is None:
             r.problem(n, Message("round {round} (columns {columns}): opponent {text!r} is not a "
                                  "start number", round=k, columns=f"{col}-{col + 3}",
                                  text=opponent_text))
@@ -358,7 +435,12 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
             r.problem(n, Message("round {round} (column {column}): unknown colour {code!r} (w, b "
                                  "or -)", round=k, column=col + 5, code=colour))
             continue
-        opponent = int(opponent_text) if opponent_text else 0
+        opponent = ascii_number(opponent_text) or 0
+        if opponent and opponent == numbers["start"]:
+            r.problem(n, Message("round {round} (columns {columns}): the player's opponent is "
+                                 "his own start number {number}", round=k,
+                                 columns=f"{col}-{col + 3}", number=opponent))
+            continue
         if opponent == 0 and code in " *" and colour in "- ":
             # '0000 -  ': no game, no code (the KNSB's left-out game); '0000 - *': a round
             # not played yet (TRF-2026 files list the coming rounds so)
@@ -381,7 +463,7 @@ def _player_line(line: str, n: int, r: _Reader) -> _Line | None:
 def _trf_date(text: str) -> datetime.date | None:
     """A TRF date: YY/MM/DD or YY.MM.DD (132 lines), YYYY/MM/DD, DD/MM/YYYY, DD.MM.YYYY."""
     text = text.strip()
-    m = re.fullmatch(r"(\d\d)[/.-](\d\d)[/.-](\d\d)", text)
+    m = re.fullmatch(r"([0-9][0-9])[/.-]([0-9][0-9])[/.-]([0-9][0-9])", text)
     if m:
         try:
             return datetime.date(2000 + int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -511,11 +593,11 @@ def _season(by_start: dict[int, _Line], header: Mapping[str, str], chesspairing:
             r.notes.append(Message("{name} has no entries after round {round}: read as "
                                    "withdrawn from round {withdrawn}", name=names[sn],
                                    round=last_round[sn], withdrawn=withdrawn))
-    withdrawn_by_directive = {names[int(p["player"])]: int(p["after-round"]) + 1
+    withdrawn_by_directive = {names[ascii_number(p["player"]) or 0]:
+                              (ascii_number(p["after-round"]) or 0) + 1
                               for _, verb, p in directives if verb == "withdrawn"
-                              and p.get("player", "").isdigit()
-                              and int(p["player"]) in names
-                              and p.get("after-round", "").isdigit()}
+                              and ascii_number(p.get("player", "")) in names
+                              and 0 <= (ascii_number(p.get("after-round", "")) or -1) < MAX_ROUND}
     players = [replace(p, withdrawn_round=withdrawn_by_directive.get(p.name, p.withdrawn_round))
                for p in players]
     games.sort(key=lambda g: g.round)
@@ -587,19 +669,19 @@ def _directive(n: int, verb: str, params: Mapping[str, str], by_start: Mapping[i
     """``### chesspairing:bye round=N player=SN type=T`` overrides what the 001 line said for
     that round; ``withdrawn player=SN after-round=N`` is read with the players."""
     player = params.get("player", "")
-    if not player.isdigit() or int(player) not in names:
+    if ascii_number(player) not in names:
         r.problem(n, Message("no player has start number {number}", number=player or "-"))
         return
     if verb != "bye":
         return
     kind = _DIRECTIVE_TYPES.get(params.get("type", "").lower())
     rnd = params.get("round", "")
-    if kind is None or not rnd.isdigit():
+    if kind is None or not 1 <= (ascii_number(rnd) or 0) <= MAX_ROUND:
         r.problem(n, Message("round {round}: unknown result code {code!r} (TRF codes: 1 = 0 + - "
                              "W D L * with an opponent; U H F Z or blank without one)",
                              round=rnd or "-", code=params.get("type", "")))
         return
-    name, k = names[int(player)], int(rnd)
+    name, k = names[ascii_number(player) or 0], ascii_number(rnd) or 0
     byes[:] = [b for b in byes if not (b.round == k and b.player == name)]
     absences[:] = [a for a in absences if not (a.round == k and a.player == name)]
     if kind == "bye":
@@ -618,12 +700,13 @@ def _own_directives(season: Season, own: Sequence[tuple[int, str, dict[str, str]
         if verb not in ("joined", "withdrawn"):
             continue
         player, rnd = params.get("player", ""), params.get("round", "")
-        if not player.isdigit() or int(player) not in by_start:
+        sn, k = ascii_number(player), ascii_number(rnd)  # 0-9 only: int('²') would fail
+        if sn is None or sn not in by_start:
             r.problem(n, Message("no player has start number {number}", number=player or "-"))
-        elif not rnd.isdigit() or not 1 <= int(rnd) <= MAX_ROUND:
+        elif k is None or not 1 <= k <= MAX_ROUND:
             r.problem(n, Message("{text!r} is not a round number", text=rnd))
         else:
-            changes.setdefault(int(player), {})[verb] = int(rnd)
+            changes.setdefault(sn, {})[verb] = k
     if not changes:
         return season
     starts = sorted(by_start)
@@ -657,7 +740,7 @@ def _settings_rows(header: Mapping[str, str], dates: Sequence[datetime.date],
         n, text = options["XXA"]
         if text.strip().lower() == "true":
             gap = options.get("XXK", (n, ""))[1].strip()
-            rows.append(("rematch_gap", gap if gap.isdigit() else "0"))
+            rows.append(("rematch_gap", gap if ascii_number(gap) is not None else "0"))
     return rows
 
 
@@ -709,9 +792,66 @@ def _sex(text: str, knsb: bool) -> str:
 def _birth(text: str, knsb: bool) -> str:
     """YYYY/MM/DD (FIDE) or YYYY.MM.DD (the KNSB's file); a year alone stays a year."""
     day = parse_date(text.replace("/", "-")) if text else None
-    if day is None:
-        return text.strip()[:10]
+    if day is None:  # a year alone stays; anything else is not written (field_warnings)
+        return text.strip() if re.fullmatch(r"[0-9]{4}", text.strip()) else ""
     return day.strftime("%Y.%m.%d" if knsb else "%Y/%m/%d")
+
+
+#: what the TRF-16 columns hold (the FIDE description): a FIDE id of 1-11 digits (columns
+#: 58-68), a federation of three letters (54-56), a start number and a rank of 4 digits (5-8,
+#: 86-89; an opponent 92-95 likewise), game points of 4 characters (81-84: ``99.5``)
+_FED = re.compile(r"[A-Za-z]{3}")
+_ID = re.compile(r"[0-9]{1,11}")
+MAX_TRF_PLAYERS = 9999
+
+
+def _federation(text: str) -> str:
+    """The 3-letter code, or blank (a word like ``Netherlands`` is not cut to ``NET``)."""
+    text = text.strip()
+    return text.upper() if _FED.fullmatch(text) else ""
+
+
+def _ident(text: str) -> str:
+    """A FIDE (or KNSB) id of 1 to 11 digits 0-9, or blank."""
+    text = text.strip()
+    return text if _ID.fullmatch(text) else ""
+
+
+def field_warnings(players: Sequence[Player], knsb: bool) -> list[str]:
+    """One warning for every Players value the rating report cannot write as it is (it writes
+    the field blank): a federation that is not a 3-letter code, an id that is not 1 to 11
+    digits, a birth date that is not a date; and two names that the 33 columns of the name
+    field make equal (an importer, this one too, would refuse the report)."""
+    warnings: list[str] = []
+    for p in players:
+        if p.federation.strip() and not _federation(p.federation):
+            warnings.append(Message("{name}: the federation {value!r} is not a 3-letter code "
+                                    "(NED, BEL, GER): left blank in the rating report",
+                                    name=p.name, value=p.federation))
+        ident = p.knsb_id if knsb else p.fide_id
+        if ident.strip() and not _ident(ident):
+            warnings.append(Message("{name}: the id {value!r} is not 1 to 11 digits: left blank "
+                                    "in the rating report", name=p.name, value=ident))
+        if p.birth.strip() and not _birth_date(p.birth):
+            warnings.append(Message("{name}: the birth date {value!r} is not a date: left blank "
+                                    "in the rating report", name=p.name, value=p.birth))
+    seen: dict[str, str] = {}
+    for p in players:
+        key = _person_name(trf_name(p.name)[:33].strip()).casefold()
+        if key in seen:
+            warnings.append(Message("{name} and {other} are the same in the 33 columns of the "
+                                    "TRF name field ({short}): a reader cannot tell them apart",
+                                    name=p.name, other=seen[key],
+                                    short=trf_name(p.name)[:33].strip()))
+        else:
+            seen[key] = p.name
+    return warnings
+
+
+def _birth_date(text: str) -> bool:
+    """Whether the birth text is a date (or a year alone) the report can write."""
+    text = text.strip()
+    return bool(re.fullmatch(r"[0-9]{4}", text)) or parse_date(text.replace("/", "-")) is not None
 
 
 #: What the export writes without a game (FIDE flavour; docs/import-export.md has the table):
@@ -755,6 +895,10 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
                                   "{known}", first=a, last=b, known=last), usage=True)
     names = dict(COLUMN_NAMES, **(columns or {}))
     warnings: list[str] = []
+    if len(season.players) > MAX_TRF_PLAYERS:  # start numbers have 4 columns
+        raise ActionError(Message("{count} players: a TRF rating report holds at most {most} "
+                                  "(4-digit start numbers)", count=len(season.players),
+                                  most=MAX_TRF_PLAYERS))
     before = history.after(a - 1).order
     after = history.after(b)
     place = dict(zip(after.order, after.places))
@@ -821,11 +965,18 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             warnings.append(Message("{name} is longer than the 33 characters of the TRF name "
                                     "field: cut to {short}", name=name, short=shown[:33]))
         played = [entry(k, name) for k in span]
+        # a federation, id or birth date the columns cannot hold is left blank, each with a
+        # warning (field_warnings), never cut to something else (issue 22)
         row = TrfRow(start=number[name], name=shown[:33], rounds=tuple(e for e, _ in played),
                      sex=_sex(p.sex, knsb), rating=p.rating,
-                     federation=fide_ascii(p.federation.upper()),
-                     ident=fide_ascii((p.knsb_id or "0") if knsb else p.fide_id),
+                     federation=fide_ascii(_federation(p.federation)),
+                     ident=fide_ascii((_ident(p.knsb_id) or "0") if knsb else _ident(p.fide_id)),
                      birth=fide_ascii(_birth(p.birth, knsb)), rank=place.get(name))
+        if len(points_text(row.points)) > 4:  # 100 points or more do not fit columns 81-84
+            raise ActionError(Message("{name} has {points} points in rounds {first}-{last}: more "
+                                      "than the 4 columns of the TRF points field hold; report "
+                                      "fewer rounds (--rounds)", name=name,
+                                      points=points_text(row.points), first=a, last=b))
         rows.append(row)
         game_points = sum((pts for _, pts in played), Fraction(0))
         if game_points != row.points:
@@ -837,6 +988,7 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
             comments.append(_own_line("withdrawn", player=row.start,
                                        round=p.withdrawn_round - a + 1))
 
+    warnings.extend(field_warnings([players[n] for n in order], knsb))
     for key, flag in (("federation", True), ("birth", True), ("fide_id", not knsb),
                       ("knsb_id", knsb)):
         lacking = [n for n in order if flag and not getattr(players[n], key)]
@@ -864,7 +1016,7 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
         return d.strftime(fmt) if d else ""
 
     long_fmt, short_fmt = ("%d/%m/%Y", "%y.%m.%d") if knsb else ("%Y/%m/%d", "%y/%m/%d")
-    feds = Counter(p.federation.upper() for p in listed if p.federation)
+    feds = Counter(_federation(p.federation) for p in listed if _federation(p.federation))
     name = " - ".join(x for x in (s.club, s.season or title) if x) or title
     rated = sum(1 for n in order if players[n].rating)
     head = [("012", name), ("022", s.city), ("032", "NED" if knsb else

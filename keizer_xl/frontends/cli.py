@@ -128,14 +128,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
             raise UsageError("--period with an .ods workbook: add --no-write")
         return _ods_write(args, "standings")
     path, book = _open_book_arg(args.book, write)
-    from keizer_xl import actions  # the engine (numpy) only once the workbook is open
-    if getattr(args, "period", None) is not None:  # issue 18: one period's standing
-        if args.format == "csv":
-            raise UsageError("--period with --format csv: use table or json")
-        period = actions.update_period_standings(book, args.period, args.after_round,
-                                                 write=write)
-        return _show(describe(period, "cli", done=_done(path, book, write, args.format)))
-    report = actions.update_standings(book, args.after_round, write=write, group=args.group)
+    from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
+    period = getattr(args, "period", None)
+    if period is not None and args.format == "csv":
+        raise UsageError("--period with --format csv: use table or json")
+    report = standings.run(book, standings.StandingsRequest(
+        args.after_round, write, args.group, period, args.category))
+    if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
+        return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
     if args.category is not None:  # an unknown category is refused before anything is shown
         from keizer_xl.frontends.render import category_rows
 
@@ -147,8 +147,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     path = _book_path(args.book)
     book = _open(path)
-    from keizer_xl import actions
-    report = actions.check_report(book)
+    from keizer_xl.app import check
+    report = check.run(book)
     return _show(describe(report, "cli", done=_done(path, book, False)))
 
 
@@ -268,6 +268,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--club-spelling", action="store_true",
                    help="--trf: names as the club writes them (accents; readers that count bytes "
                         "then misplace the columns) instead of FIDE's ASCII spelling")
+    p.add_argument("--strict", action="store_true",
+                   help="--trf: refuse (write nothing) when the report cannot hold a value as it "
+                        "is (a federation, id or birth date left blank, names the name field "
+                        "makes equal) or lacks what a rating report needs")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", help="a new season workbook from a TRF file or a KeizerForClubs "
@@ -365,6 +369,7 @@ def _main(argv: Sequence[str] | None) -> int:
         raise KeyboardInterrupt
     _OPENED.clear()
     files.written.clear()
+    files.inputs.clear()
     try:
         previous = signal.signal(signal.SIGTERM, _stop)
     except (ValueError, AttributeError, OSError):  # not the main thread, or no SIGTERM here

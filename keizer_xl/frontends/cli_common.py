@@ -61,9 +61,12 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
 
 
 def _open(path: Path) -> FileBook:
-    from keizer_xl.clients import ods
+    from keizer_xl.clients import files, ods
     from keizer_xl.clients.xlsx import open_book
 
+    # the one writer refuses to put anything but this workbook's own save over it (an
+    # ``export club.xlsx --trf club.xlsx``, by any path or link: issue 22)
+    files.protect_input(path)
     if ods.is_ods(path):  # read a converted copy; the .ods itself is written only by LibreOffice
         book = open_book(_held.enter_context(ods.xlsx_copy(path)))
         book.label = str(path)

@@ -155,15 +155,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.explain import explain_player, find_player, group_context
     from keizer_xl.analysis.history import number_text
-    from keizer_xl.sheets.read import read_season
+    from keizer_xl.app import explain
 
     path = _book_path(args.book)
-    season = read_season(_open(path))
-    name = find_player(season, args.name)  # PlayerNotFound: refused, exit 1 (outcome.py)
-    season, history, group_lines = group_context(season, name)  # groups: issue 18
-    e = explain_player(season, history, name)
+    report = explain.run(_open(path), explain.ExplainRequest(args.name))
+    e, group_lines, name = report.explanation, report.group_lines, report.explanation.name
     if e.rank_now is not None:
         print(_say(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
                            name=name, rank=e.rank_now, round=e.round,
@@ -184,15 +181,20 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.audit import audit_lines, audit_season
+    from keizer_xl.analysis.audit import audit_lines
+    from keizer_xl.app import audit
 
     path = _book_path(args.book)
-    season, history = _season_and_history(path)
-    audits = audit_season(season, history)
+    report = audit.run(_open(path))
+    audits = report.audits
     from keizer_xl.i18n import shown_language
 
-    for line in audit_lines(audits, shown_language()):
-        print(line)
+    tr = _tr()
+    for group, part in report.parts:  # with groups: each group's rounds under its name
+        if group:
+            print(tr("Group {group}", group=group))
+        for line in audit_lines(list(part), shown_language()):
+            print(line)
     same = sum(1 for a in audits if a.same)
     done = (Message("{same} of 1 round paired as the engine would have paired them (differences "
                     "are reported, not judged).", same=same) if len(audits) == 1 else
@@ -203,7 +205,6 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.compare import compare_methods
     from keizer_xl.clients import ods
     from keizer_xl.sheets.report_sheets import compare_layout
 
@@ -214,36 +215,48 @@ def cmd_compare(args: argparse.Namespace) -> int:
                            "only.")), file=sys.stderr)
         write = False
     path, book = _open_book_arg(args.book, write)
-    from keizer_xl.sheets.read import read_season
+    from keizer_xl.app import compare
 
-    season = read_season(book)
-    comparison = compare_methods(season)
-    labels = [_say(v.label) for v in comparison.variants]
-    rows = []
-    for record in comparison.ranks:
-        name, base, *rest = record
-        marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
-        rows.append([name, "-" if base is None else base, *marks])
+    report = compare.run(book)
+    season = report.season
     tr = _tr()
-    print(tr("Final ranking after round {round} (* = differs from the season's own)",
-             round=comparison.round))
-    _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
-    print()
-    _print_table([[_say(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
-                   _say(s["What"])]
-                  for s in comparison.summary],
-                 [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
-                 right={2, 3})
-    for note in comparison.notes:
-        print(f"note: {_say(note)}", file=sys.stderr)
+    for group, comparison in report.parts:  # with groups: each group compared on its own
+        if group:
+            print(tr("Group {group}", group=group))
+        labels = [_say(v.label) for v in comparison.variants]
+        rows = []
+        for record in comparison.ranks:
+            name, base, *rest = record
+            marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
+            rows.append([name, "-" if base is None else base, *marks])
+        print(tr("Final ranking after round {round} (* = differs from the season's own)",
+                 round=comparison.round))
+        _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
+        print()
+        _print_table([[_say(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
+                       _say(s["What"])]
+                      for s in comparison.summary],
+                     [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
+                     right={2, 3})
+        for note in comparison.notes:
+            print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         from keizer_xl.sheets import schema
         from keizer_xl.sheets.read import workbook_language
         from keizer_xl.sheets.titles import run_context
 
         lang = workbook_language(book, season.settings)
-        book.write_sheet(schema.sheet_name("Compare", lang),
-                         compare_layout(comparison, run_context(season.settings, book), lang))
+        context = run_context(season.settings, book)
+        if len(report.parts) == 1:
+            layout = compare_layout(report.parts[0][1], context, lang)
+        else:  # one titled block per group
+            from keizer_xl.sheets.layout import stack_layouts
+            from keizer_xl.sheets.report_sheets import group_heading
+
+            layout = stack_layouts((context.line("compare", report.parts[0][1].round, lang),),
+                                   [(group_heading(g, lang), compare_layout(c, context, lang))
+                                    for g, c in report.parts], landscape=True)
+        book.write_sheet(schema.sheet_name("Compare", lang), layout)
         book.save()
         print(tr("Wrote {sheet} to {path}", sheet=schema.sheet_name("Compare", lang), path=path),
               file=sys.stderr)
@@ -265,20 +278,23 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError("--out names one file: export --html and --csv separately")
     from keizer_xl.sheets.read import workbook_language
 
+    from keizer_xl.app import export
+
     path = _book_path(args.book)
     book = _open(path)
-    season, history = _season_and_history(path, book)
+    rows = export.run(book)  # the one competition view's rows (issue 23)
+    season, history = rows.view.season, rows.blocks[0].history
     lang = args.language or workbook_language(book, season.settings)
     outputs = []
     if args.html:
-        outputs.append((page_html(season, history, path.stem, lang), ".html", "utf-8"))
+        outputs.append((page_html(season, history, path.stem, lang, rows), ".html", "utf-8"))
     if args.csv:
         separator = "\t" if args.csv_separator == "tab" else args.csv_separator
         if separator and separator == args.decimal:
             raise UsageError(f"--csv-separator and --decimal are both {separator!r}")
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
         outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal,
-                                      season=season), ".csv", "utf-8-sig"))
+                                      season=season, rows=rows), ".csv", "utf-8-sig"))
     for text, suffix, encoding in outputs:
         if args.out == "-":
             sys.stdout.write(text)
@@ -291,8 +307,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
         if open_there:
             raise files.WorkbookFileError(open_there)
-        try:
-            atomic.write_text(target, text, encoding)
+        try:  # check: a report the user made read-only is not replaced either
+            with files.no_print_only_hint():
+                atomic.write_bytes(target, text.encode(encoding), check=True)
         except OSError as e:
             raise files.WorkbookFileError(Message("{path} could not be written ({why})",
                                                   path=str(target),

@@ -14,8 +14,9 @@ through ``outcome.describe`` like every other report.
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -66,6 +67,9 @@ def read_source(path: Path, program: str = "auto") -> ImportedSeason:
     """The season in ``path``, by its kind: ``.trf``/``.txt`` a TRF file, ``.s3db`` a
     KeizerForClubs tournament.  ``program`` (``import --from``): who wrote a TRF file, when
     the file cannot tell (formats.trf.PROGRAMS)."""
+    from keizer_xl.clients import files
+
+    files.protect_input(path)  # the one writer refuses BOOK when it is this file (any link)
     suffix = path.suffix.lower()
     if suffix in (".trf", ".txt"):
         from keizer_xl.formats.trf import read_trf
@@ -85,11 +89,19 @@ def read_source(path: Path, program: str = "auto") -> ImportedSeason:
 def import_season(source: Path, target: Path, language: str, *, force: bool,
                   program: str = "auto") -> ImportReport:
     """Read ``source`` and write the new season workbook ``target`` (nothing on a problem)."""
-    if not source.exists():
+    if not source.exists():  # also a dangling link
         raise UsageError(Message("{path}: no such file", path=str(source)))
     if target.suffix.lower() != ".xlsx":
         raise UsageError(Message("{path}: the season workbook must end in .xlsx",
                                  path=str(target)))
+    if not os.path.isdir(target.parent):
+        raise UsageError(Message("{path}: the folder {folder} does not exist", path=str(target),
+                                 folder=str(target.parent)))
+    from keizer_xl.clients import files
+
+    files.protect_input(source)
+    # before anything is read or made (the writer checks again): BOOK named as typed
+    files.refuse_unsafe_target(target, kind="zip")
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
@@ -100,7 +112,8 @@ def import_season(source: Path, target: Path, language: str, *, force: bool,
 
         raise InputError(Problem(p.where, translate(p.message)) for p in e.problems) from None
     season = imported.season
-    write_new_season(target, season, imported.settings_rows, language)
+    with files.no_print_only_hint():  # import has no --no-write / --dry-run to suggest
+        write_new_season(target, season, imported.settings_rows, language)
     return ImportReport(source.name, str(target), imported.source, len(season.players),
                         season.known_rounds(),
                         len(season.games), len(season.byes), len(season.absences),
@@ -113,16 +126,24 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     report's columns they fill) and ``settings_rows`` in the template's Settings rows; written
     atomically, a replaced file kept in ``.keizer-backups/``."""
     from keizer_xl.actions import write_season
+    from keizer_xl.clients import atomic
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
 
     rounds = season.known_rounds()
-    wb = template_workbook(rounds=min(MAX_ROUNDS, max(40, rounds)), language=language)
+    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.rules.MAX_ROUND)
+        raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
+                                  rounds=rounds, max_round=MAX_ROUNDS))
+    # as many Attendance round columns as the source has rounds (at least the template's 40)
+    wb = template_workbook(rounds=max(40, rounds), language=language)
     _add_player_columns(wb, language, [key for key in _REPORT_COLUMNS if any(
         getattr(p, _ATTRIBUTES.get(key, key)) for p in season.players)])
     _fill_settings(wb, language, tuple(settings_rows))
-    with tempfile.TemporaryDirectory(prefix="keizer-xl-import-") as folder:
-        draft = Path(folder) / target.name
+    # the draft is made beside the target, in the one writer's scratch folder
+    # (.~keizer-xl.<name>.<random>.tmp/, 0700): a run killed half-way leaves it where the next
+    # write of the target removes it, never a folder of players' names in the system's temp
+    with atomic.scratch_folder(target) as folder:
+        draft = folder / target.name
         write_new_workbook(wb, draft, backup=False)
         book = open_book(draft)
         write_season(book, season, settings=False)
@@ -167,6 +188,8 @@ def _add_player_columns(wb: Workbook, language: str, keys: list[str]) -> None:
 def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...]) -> None:
     """The source's settings in the template's Settings rows (their comments kept); keys the
     template has no row for are added below."""
+    from keizer_xl.frontends.template import put_value
+
     ws = _table_sheet(wb, "Settings", language)
     where = {str(ws.cell(row=r, column=1).value or "").strip().casefold(): r
              for r in range(2, ws.max_row + 1)}
@@ -176,9 +199,9 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
         if r is None:
             last += 1
             r = last
-            ws.cell(row=r, column=1, value=key).data_type = "s"
-        cell = ws.cell(row=r, column=2, value=str(value))
-        cell.data_type = "s"
+            put_value(ws, r, 1, key)
+        # put_value: text stays text ('=1+1' too); a control character was refused by the reader
+        cell = put_value(ws, r, 2, str(value))
         cell.number_format = "@"
     _grow_table(ws, last, ws.max_column)
 
@@ -202,8 +225,12 @@ def parse_rounds(text: str | None) -> tuple[int, int] | None:
     """``--rounds A-B`` (or one round ``A``)."""
     if text is None:
         return None
+    other = next((c for c in text if c.isdigit() and not "0" <= c <= "9"), None)
+    if other is not None:
+        raise UsageError(Message("--rounds {text}: {char!r} is not a digit 0-9", text=text,
+                                 char=other))
     parts = text.replace(" ", "").split("-")
-    if len(parts) in (1, 2) and all(p.isdigit() and len(p) <= 4 for p in parts):
+    if len(parts) in (1, 2) and all(re.fullmatch(r"[0-9]{1,4}", p) for p in parts):
         first, last = int(parts[0]), int(parts[-1])
         if 1 <= first <= last:
             return first, last
@@ -236,6 +263,10 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
     rounds = parse_rounds(args.rounds)
     report = trf_of_book(path, book, rounds=rounds, knsb=args.knsb,
                          club_spelling=bool(getattr(args, "club_spelling", False)))
+    if getattr(args, "strict", False) and report.warnings:  # --strict: all or nothing
+        raise InputError([Problem(str(args.trf), Message(
+            "--strict: the rating report was not written: {warning}", warning=w))
+            for w in report.warnings])
     if args.trf == "-":
         sys.stdout.write(report.text)
         target = "-"
@@ -246,8 +277,9 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
         open_there = files.open_elsewhere(out)
         if open_there:  # e.g. the report open in an editor on Windows
             raise ActionError(open_there)
-        try:
-            atomic.write_text(out, report.text, "utf-8")
+        try:  # check: a report the user made read-only is not replaced either
+            with files.no_print_only_hint():
+                atomic.write_bytes(out, report.text.encode("utf-8"), check=True)
         except OSError as e:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None

@@ -165,16 +165,16 @@ def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
 
 
 def _standings(target: XlwingsBook) -> tuple[str, str]:
-    from keizer_xl import actions
+    from keizer_xl.app import standings
 
-    report = actions.update_standings(target)
+    report = standings.run(target, standings.StandingsRequest())
     return _box(describe(report, _front(), done=_done(target, True)))
 
 
 def _check(target: XlwingsBook) -> tuple[str, str]:
-    from keizer_xl import actions
+    from keizer_xl.app import check
 
-    report = actions.check_report(target)
+    report = check.run(target)
     return _box(describe(report, _front(), done=_done(target, False, report.problems)))
 
 

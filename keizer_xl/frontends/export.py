@@ -19,21 +19,22 @@ import io
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
-
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from keizer_xl.analysis.history import number_text, top_players
-from keizer_xl.core.groups import group_moves, group_names, group_season, has_groups
 from keizer_xl.core.model import Season
+from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.sheets.read import standings_table
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import History, Standing, compute_history
+from keizer_xl.core.standings import History
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from keizer_xl.app.export import ExportBlock, ExportRows
+    from keizer_xl.app.standings import StandingsReport
 
     from keizer_xl.i18n import Translator
 
@@ -57,22 +58,28 @@ CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ","), "fr": (
 
 
 def standings_csv(history: History, lang: str = "en", *, separator: str | None = None,
-                  decimal: str | None = None, season: Season | None = None) -> str:
+                  decimal: str | None = None, season: Season | None = None,
+                  rows: ExportRows | None = None) -> str:
     """The latest standings as the Standings sheet has them (Rank, Name, Score, Value, Prev value,
-    Games, W, D, L, R1..Rk, headed in ``lang``), numbers rounded to 2 decimals, names protected
-    as above.  ``separator`` and ``decimal`` default to the language's (CSV_CONVENTIONS), so
-    a double click opens the file in columns in a Dutch or German Excel."""
+    Games, W, D, L, R1..Rk, headed in ``lang``; with ``season``: Game points and TPR, the
+    players below ``min_games`` after the table, and with groups every group's rows after a
+    Group column, all read from the one competition view, issue 23), numbers rounded to 2
+    decimals, names protected as above.  ``separator`` and ``decimal`` default to the
+    language's (CSV_CONVENTIONS), so a double click opens the file in columns in a Dutch or
+    German Excel."""
     default_sep, default_dec = CSV_CONVENTIONS.get(lang, CSV_CONVENTIONS["en"])
     separator = separator or default_sep
     decimal = decimal or default_dec
     if separator == decimal:
         raise ValueError(f"the separator and the decimal sign are both {separator!r}")
-    if season is not None and has_groups(season):
-        frame = _grouped_frame(season, lang)
+    if rows is not None or season is not None:
+        frame = _view_frame(season, lang, rows)
     else:
         frame, _ = standings_table(standings_frame(history.last), lang)
     name = frame.columns[1 if frame.columns[0] != _group_header(lang) else 2]
     frame[name] = [csv_escape(n) for n in frame[name]]
+    if frame.columns[0] == _group_header(lang):  # a group's name is typed text too (issue 22)
+        frame[frame.columns[0]] = [csv_escape(str(g)) for g in frame[frame.columns[0]]]
     if decimal != ".":
         for col in frame.columns:
             if col != name:
@@ -89,21 +96,29 @@ def _group_header(lang: str) -> str:
     return schema.header("Players", "group", lang)
 
 
-def _grouped_frame(season: Season, lang: str) -> "pd.DataFrame":
-    """Every group's standings one after the other (issue 18), a first column naming the group
-    (Players' own header: Group, Groep, Gruppe); the round columns as far as the season's."""
+def _view_frame(season: Season | None, lang: str,
+                rows: ExportRows | None = None) -> "pd.DataFrame":
+    """The Standings sheet's rows of every group one after the other (a first column naming the
+    group, Players' own header: Group, Groep, Gruppe), read from the view (app/export.py)."""
     import pandas as pd
 
-    moves = group_moves(season)
-    last = season.last_round_with_results()
+    from keizer_xl.app.export import export_rows
+    from keizer_xl.sheets.frames import standings_records
+    from keizer_xl.sheets.report_sheets import house_columns
+
+    if rows is None:
+        assert season is not None
+        rows = export_rows(season)
     frames = []
-    for g in group_names(season):
-        gs = group_season(season, g, max(last, 1), moves)
-        k = min(last, gs.last_round_with_results())
-        frame, _ = standings_table(standings_frame(compute_history(gs, k).after(k)), lang)
-        frame.insert(0, _group_header(lang), g)
+    for block in rows.blocks:
+        r = block.report
+        table, _ = standings_table(standings_records(r.standing), lang, not_yet=r.not_yet)
+        table, _, _ = house_columns(table, {}, {}, (r.game_points, r.tpr, r.unranked), lang)
+        frame = pd.DataFrame(list(table.rows), columns=list(table.columns))
+        if block.group:
+            frame.insert(0, _group_header(lang), block.group)
         frames.append(frame)
-    return pd.concat(frames, ignore_index=True)
+    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 
 # --------------------------------------------------------------------------- the latest pairing
@@ -222,24 +237,25 @@ th,td{padding:.3rem .3rem}td.name{white-space:normal}.crossbox{width:auto;left:0
 """
 
 
-def page_html(season: Season, history: History, title: str, lang: str = "en") -> str:
+def page_html(season: Season, history: History, title: str, lang: str = "en",
+              rows: ExportRows | None = None) -> str:
     """The whole page in ``lang``: standings, the open pairing, the rank chart and the
     crosstable; the club and the season (the ``season`` setting, else ``title``, the file
-    name) in the title.  With groups (issue 18): one section of each per group, then the
-    moves (promotion and relegation)."""
-    if not has_groups(season):
-        return _page(season, history, title, lang)
+    name) in the title.  Every number is read from the one competition view (app/export.py,
+    issue 23); ``history`` is the season's (kept for the callers; the view computes its own).
+    With groups: one section of each per group, then the moves (promotion and relegation).
+    ``rows``: the view's rows when the caller has them (app/export.py ``run``)."""
+    from keizer_xl.app.export import export_rows
+
+    rows = rows or export_rows(season)
+    if not rows.view.grouped:
+        return _page(season, rows.blocks[0], title, lang)
     from keizer_xl.i18n import translate, translator
 
     tr = translator(lang)
-    moves = group_moves(season)
-    last = season.last_round_with_results()
-    pages = []
-    for j, g in enumerate(group_names(season), 1):
-        gs = group_season(season, g, max(last, 1), moves)
-        pages.append(_page(gs, compute_history(gs, min(last, gs.last_round_with_results())),
-                           title, lang, key=f"-{j}", group=g,
-                           paired=group_season(season, g, last + 1, moves)))
+    moves = rows.view.moves
+    pages = [_page(season, block, title, lang, key=f"-{j}")
+             for j, block in enumerate(rows.blocks, 1)]
     # the first group's page up to its footer, then every other group's sections
     head, _, tail = pages[0].partition("<footer>")
     body = [head] + [p[p.index('<h2 id="standings-title-'):p.index("<footer>")]
@@ -251,17 +267,19 @@ def page_html(season: Season, history: History, title: str, lang: str = "en") ->
     return "".join(body) + "<footer>" + tail
 
 
-def _page(season: Season, history: History, title: str, lang: str = "en", *, key: str = "",
-          group: str = "", paired: Season | None = None) -> str:
-    """One competition's page (the season, or one group: then ``group`` heads its standings,
-    ``key`` keeps element ids apart, ``paired`` is the group as its open round is paired)."""
+def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
+          key: str = "") -> str:
+    """One competition's page (the season, or one group: then the group heads its standings,
+    ``key`` keeps element ids apart); ``block`` the view's rows (app/export.py)."""
     from keizer_xl.i18n import translator
     from keizer_xl.sheets import schema
 
     tr = translator(lang)
     e = html.escape
-    st = history.last
-    ctx = run_context(season.settings, name=title)
+    season, history, group, paired = block.ranked, block.history, block.group, block.paired
+    report = block.report
+    st = report.standing
+    ctx = run_context(whole.settings, name=title)
     season_name = ctx.season or title
     heading = e(" - ".join(x for x in (ctx.club, season_name) if x))
     sh = schema.headers("Standings", tr.lang)
@@ -292,18 +310,32 @@ def _page(season: Season, history: History, title: str, lang: str = "en", *, key
                f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
                f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
                f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
+               f'<th class="n wide">{e(sh["game_points"])}</th>'
                '</tr></thead><tbody>')
-    for line in st.rows:
-        podium = f' class="p{line.place}"' if line.place <= 3 else ""
-        out.append(f"<tr{podium}><td class=\"n\">{line.place}</td>{name_cell(line.name)}"
+    # the Standings sheet's rows: the record from all games, min_games after the table
+    unranked = set(report.unranked)
+    waiting = set(report.not_yet)
+    shown = [ln for ln in st.rows if ln.name not in unranked] + \
+        [ln for ln in st.rows if ln.name in unranked]
+    place = 0
+    for line in shown:
+        rank: int | str = "-"  # Rank as the sheet shows it (house_columns, not_yet)
+        if line.name not in unranked and line.name not in waiting:
+            place += 1
+            rank = place if unranked else line.place
+        podium = f' class="p{rank}"' if isinstance(rank, int) and rank <= 3 else ""
+        gp = report.game_points.get(line.name)
+        out.append(f"<tr{podium}><td class=\"n\">{rank}</td>{name_cell(line.name)}"
                    f"<td class=\"n\">{_fixed2(line.score)}</td>"
                    f"<td class=\"n\">{number_text(line.value)}</td>"
                    f"<td class=\"n\">{line.games}</td><td class=\"n wide\">{line.wins}</td>"
                    f"<td class=\"n wide\">{line.draws}</td>"
-                   f"<td class=\"n wide\">{line.losses}</td></tr>")
+                   f"<td class=\"n wide\">{line.losses}</td>"
+                   f"<td class=\"n wide\">{'' if gp is None else number_text(gp)}"
+                   f"</td></tr>")
     out.append("</tbody></table></div>")
-    out.extend(_periods_html(season, st.round, tr, name_cell))
-    out.extend(_category_tables(season, st, tr, name_cell))
+    out.extend(_periods_html(block.periods, st.round, tr, name_cell, key))
+    out.extend(_category_tables(report, tr, name_cell))
 
     # a group's open round as it is paired: with the players moved into it (issue 18)
     open_round = latest_pairing(paired or season)
@@ -352,24 +384,24 @@ def _page(season: Season, history: History, title: str, lang: str = "en", *, key
         out.append("</tbody></table></div>")
     out.append("<footer>" + e(tr.gettext(
         "Made with keizer-xl from the season workbook; rules: Keizer system, recalculation "
-        "{recalculation}.", recalculation=season.settings.recalculation)) + "</footer>")
+        "{recalculation}.", recalculation=whole.settings.recalculation)) + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
 
 
-def _periods_html(season: Season, rnd: int, tr: Translator,
-                  name_cell: Callable[[str], str]) -> list[str]:
-    """One section per period played so far (issue 18, ``periods``), after the standings."""
-    from keizer_xl.core.periods import period_standing, played_periods
+def _periods_html(parts: Sequence[PeriodStanding], rnd: int, tr: Translator,
+                  name_cell: Callable[[str], str], key: str = "") -> list[str]:
+    """One section per period played so far (``periods``), after the standings: the group's
+    parts (group, period) of the view, each over the group's players of THAT period."""
     from keizer_xl.sheets import schema
 
-    if not season.settings.periods or not rnd:
+    if not parts or not rnd:
         return []
     e = html.escape
     sh = schema.headers("Standings", tr.lang)
-    out = [f'<h2 id="periods-title">{e(schema.sheet_name("Periods", tr.lang))}</h2>']
-    for p in played_periods(season, rnd):
-        ps = period_standing(season, p.number, rnd)
+    out = [f'<h2 id="periods-title{key}">{e(schema.sheet_name("Periods", tr.lang))}</h2>']
+    for ps in parts:
+        p = ps.period
         span = (tr.gettext("rounds {first}-{last}", first=p.first, last=p.last)
                 if p.last is not None else tr.gettext("from round {first}", first=p.first))
         over = p.last is not None and ps.upto >= p.last
@@ -378,7 +410,7 @@ def _periods_html(season: Season, rnd: int, tr: Translator,
         title = tr.gettext("Period {number} ({rounds}, after round {round}): {leader}",
                            number=p.number, rounds=span, round=ps.upto, leader=leader)
         out.append(f'<h3>{e(title)}</h3><div class="scroll"><table class="period" '
-                   f'id="period-{p.number}"><thead><tr><th class="n">{e(sh["rank"])}</th>'
+                   f'id="period-{p.number}{key}"><thead><tr><th class="n">{e(sh["rank"])}</th>'
                    f'<th>{e(sh["name"])}</th><th class="n">{e(sh["score"])}</th>'
                    f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
                    f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
@@ -393,20 +425,17 @@ def _periods_html(season: Season, rnd: int, tr: Translator,
     return out
 
 
-def _category_tables(season: Season, st: Standing, tr: Translator,
+def _category_tables(report: StandingsReport, tr: Translator,
                      name_cell: Callable[[str], str]) -> list[str]:
-    """One table per category (issue 18): filtered from the ranking ``st``, the same points,
-    ranked within the category, with the place in the whole ranking."""
+    """One table per category: filtered from the (group's) ranking, the same points, ranked
+    within the category, with the place in the whole ranking."""
     from keizer_xl.sheets import schema
 
     e = html.escape
+    st = report.standing
     sh = schema.headers("Standings", tr.lang)
-    categories: dict[str, list[str]] = {}
-    for p in season.players:
-        for c in p.categories:
-            categories.setdefault(c, []).append(p.name)
     out = []
-    for c, members in categories.items():
+    for c, members in report.categories:
         inside = set(members)
         ranked = [(place, n) for place, n in zip(st.places, st.order) if n in inside]
         out.append(f'<h3>{e(tr.gettext("Category {category}", category=c))}</h3>'

@@ -107,13 +107,13 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
 
 def _dispatch(request: "ActionRequest", book: Any) -> object:
     """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
-    from keizer_xl import actions
+    from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
 
     if request.action == "check":
-        return actions.check_report(book)
+        return check.run(book)
     if request.action == "standings":
-        return actions.update_standings(book, request.round)
+        return standings.run(book, standings.StandingsRequest(request.round))
     return run(book, PairRequest(round=request.round, force=request.force,
                                  repair=request.repair))
 

@@ -26,6 +26,7 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
                force: bool = False) -> NewSeasonReport:
     """Write NEW from OLD; returns the report (what the CLI prints)."""
     from keizer_xl.app.new_season import NewSeasonRequest, run
+    from keizer_xl.clients import files
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import template_workbook
 
@@ -38,20 +39,15 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
     if new.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(new), flag="--force"))
+    files.protect_input(old)  # the writer refuses NEW when it is OLD by any path or link
+    files.refuse_unsafe_target(new, kind="zip")  # at once, NEW named as typed
     report = run(open_book(old), NewSeasonRequest(start=start, language=language))
     wb = template_workbook(rounds=report.rounds, language=report.language)
     _fill_settings(wb, report)
     _fill_players(wb, report)
-    write_new_workbook(wb, new, backup=force)
+    with files.no_print_only_hint():  # new-season has no --no-write / --dry-run to suggest
+        write_new_workbook(wb, new, backup=force)
     return report
-
-
-def _text_cell(ws: Any, row: int, col: int, value: Any) -> None:
-    """``value`` into the cell; text stays text (never a formula, whatever it starts with)."""
-    cell = ws.cell(row, col)
-    cell.value = value
-    if isinstance(value, str):
-        cell.data_type = "s"
 
 
 def _table_of(ws: Any) -> Any:
@@ -76,21 +72,23 @@ def _resize(ws: Any, last_row: int) -> None:
 def _fill_settings(wb: Workbook, plan: NewSeasonReport) -> None:
     """OLD's value in each template row; OLD's other settings appended below."""
     from keizer_xl.core.rules import normalise_key
+    from keizer_xl.frontends.template import put_value
     from keizer_xl.sheets import schema
 
     ws = wb[schema.sheet_name("Settings", plan.language)]
     wanted = dict(plan.settings_rows)
     row_of = {normalise_key(str(ws.cell(r, 1).value)): r for r in range(2, ws.max_row + 1)
               if ws.cell(r, 1).value}
+    # put_value: a setting typed as '=1+1' in OLD stays that text in NEW (issue 22)
     for key, text in plan.settings_rows:
         if key in row_of:
-            _text_cell(ws, row_of[key], 2, text)
+            put_value(ws, row_of[key], 2, text)
     last = ws.max_row
     for key, text in plan.settings_rows:
         if key not in row_of:
             last += 1
-            _text_cell(ws, last, 1, key)
-            _text_cell(ws, last, 2, text)
+            put_value(ws, last, 1, key)
+            put_value(ws, last, 2, text)
     # a template default OLD does not have (the preset's value stands): leave the cell empty
     for key, r in row_of.items():
         if key not in wanted and key not in ("preset", "language", "season", "club"):
@@ -106,6 +104,7 @@ def _fill_players(wb: Workbook, plan: NewSeasonReport) -> None:
 
     from openpyxl.utils import get_column_letter
 
+    from keizer_xl.frontends.template import put_value
     from keizer_xl.sheets import schema
 
     ws = wb[schema.sheet_name("Players", plan.language)]
@@ -123,16 +122,16 @@ def _fill_players(wb: Workbook, plan: NewSeasonReport) -> None:
             ws.column_dimensions[get_column_letter(col)].width = max(10, len(column.header) + 3)
         elif col <= len(table.tableColumns):  # the Excel Table's column carries the header too
             table.tableColumns[col - 1].name = column.header
-        _text_cell(ws, 1, col, column.header)
+        put_value(ws, 1, col, column.header)
         target.append(col)
     for i, row in enumerate(plan.rows, start=2):
         for col, value in zip(target, row):
             if value is not None:
-                _text_cell(ws, i, col, value)
+                put_value(ws, i, col, value)
     last = max(2, len(plan.rows) + 1)
     _resize(ws, last)
     # the Attendance table gets a row per player, its round columns empty
     att = wb[schema.sheet_name("Attendance", plan.language)]
     for i, p in enumerate(plan.players, start=2):
-        _text_cell(att, i, 1, p.name)
+        put_value(att, i, 1, p.name)
     _resize(att, last)

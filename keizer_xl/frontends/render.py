@@ -30,8 +30,9 @@ from keizer_xl.core.standings import Standing, StandingRow
 from keizer_xl.i18n import N_, Translator, translate
 
 if TYPE_CHECKING:
-    from keizer_xl.actions import CheckReport, StandingsReport
+    from keizer_xl.app.check import CheckReport
     from keizer_xl.app.pair import PairingReport
+    from keizer_xl.app.standings import StandingsReport
     from keizer_xl.frontends.outcome import Front, Outcome
 
 __all__ = ["Done", "BatchReport", "standings_rows", "period_rows", "grouped_rows", "category_rows",
@@ -414,12 +415,20 @@ def _period(report: Any, front: "Front", done: Done, tr: Translator,
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
 
-    rows = period_rows(report.period)
+    parts = report.parts or (report.period,)
+    # groups (issue 23): one block per group, each row of the JSON with its group
+    rows = [{**row, "group": ps.group} if ps.group else row
+            for ps in parts for row in period_rows(ps)]
     p = report.period.period
     title = tr("Period {number} after round {round}", number=p.number, round=report.period.upto)
     if front == "cli":
+        table: list[str] = [title]
+        for ps in parts:
+            if ps.group:
+                table.append(tr("Group {group}", group=ps.group))
+            table += standings_table(period_rows(ps), tr)
         out: tuple[str, ...] = ((json.dumps(rows, ensure_ascii=False),) if done.format == "json"
-                                else (title, *standings_table(rows, tr)))
+                                else tuple(table))
         err = _cli_notes(notes, done, tr)
         if report.written is not None:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
@@ -507,9 +516,10 @@ def _new_season(report: Any, front: "Front", done: Done, tr: Translator,
 
 
 def _reports() -> dict[type, Any]:
-    from keizer_xl.actions import CheckReport, PeriodReport, StandingsReport
+    from keizer_xl.app.check import CheckReport
     from keizer_xl.app.new_season import NewSeasonReport
     from keizer_xl.app.pair import PairingReport
+    from keizer_xl.app.standings import PeriodReport, StandingsReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
@@ -524,8 +534,9 @@ REPORTS: dict[type, Any] = {}
 
 def report_notes(report: object) -> tuple[str, ...]:
     """The notes a report carries (a pairing's, the standings', the check's warnings)."""
-    from keizer_xl.actions import CheckReport, PeriodReport, StandingsReport
+    from keizer_xl.app.check import CheckReport
     from keizer_xl.app.pair import PairingReport
+    from keizer_xl.app.standings import PeriodReport, StandingsReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     if isinstance(report, (PeriodReport, ImportReport)):

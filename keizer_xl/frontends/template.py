@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
-from keizer_xl.core.rules import CHOICES, LANGUAGES as LANGUAGES, PRESETS, Settings, describe
+from keizer_xl.core.rules import (CHOICES, LANGUAGES as LANGUAGES, MAX_ROUND, PRESETS, Settings,
+                                  describe)
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import column_letter
 
@@ -40,6 +41,7 @@ __all__ = [
     "ABSENCE_CHOICES",
     "STATUS_CHOICES",
     "LANGUAGES",
+    "put_value",
 ]
 
 SHEET_ORDER = ("Instructions",) + schema.INPUT_SHEETS
@@ -95,6 +97,27 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("bye_choice", "", "Who gets the bye: {choices}"),
     ("bye_first_evening", "", "no: a new player gets no bye on his first evening"),
 )
+
+
+def put_value(ws: "Worksheet", row: int, column: int, value: object) -> Any:
+    """Put ``value`` in a cell of an openpyxl sheet the way every workbook write does
+    (:func:`keizer_xl.sheets.cells.cell_value`, and the data type "s" forced for text, as
+    :mod:`keizer_xl.clients.xlsx.cells` stores the weekly commands' cells): a name or a
+    setting ``=HYPERLINK(...)`` or ``=cmd|' /C calc'!A0`` stays text, never a formula
+    (openpyxl's own ``cell.value = "=..."`` makes it one); control characters a workbook
+    cannot hold are dropped.  Returns the cell."""
+    from keizer_xl.sheets.cells import cell_value
+
+    converted = cell_value(value)
+    cell = ws.cell(row=row, column=column)
+    if converted is None:
+        cell.value = None
+    elif isinstance(converted, str):
+        cell.value = converted
+        cell.data_type = "s"
+    else:
+        cell.value = converted
+    return cell
 
 
 def setting_comment(key: str, comment: str, language: str = "en") -> str:
@@ -206,7 +229,9 @@ def instruction_lines(language: str = "en") -> tuple[str, ...]:
 #: Rows covered by the dropdowns and text formats (far more than a season needs).
 MAX_PLAYERS = 500
 MAX_RESULT_ROWS = 2000
-MAX_ROUNDS = 200
+#: as many round columns as a workbook may have rounds (core.rules.MAX_ROUND): ``import`` of a
+#: file with 500 rounds gets 500 Attendance columns (issue 22), never fewer
+MAX_ROUNDS = MAX_ROUND
 TABLE_STYLE = "TableStyleMedium2"
 TEXT = "@"
 

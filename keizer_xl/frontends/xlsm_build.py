@@ -387,7 +387,8 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
                                         else xs.pythonpath_for(python))
         _replace_modules(tmp)
         result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
-        atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True)
+        atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True,
+                           in_place=True)  # the workbook rebuilt with its buttons, on purpose
         backup = files.backups(source)[-1]
         result.steps.append(f"the old file kept as {files.BACKUP_FOLDER}/{backup.name}")
     result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))

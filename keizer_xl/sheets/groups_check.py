@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from keizer_xl.core.groups import cross_group_problems, group_key, group_names, has_groups
+from keizer_xl.core.groups import cross_group_games, group_key, group_names, has_groups
 from keizer_xl.core.model import Season
 from keizer_xl.errors import Message, Problem
 from keizer_xl.i18n import Translator, translate
@@ -89,8 +89,45 @@ def group_problems(season: Season, players_table: Table | None, setting_cells: d
                 "periods, e.g. 1, 11, 21)", setting=key, n=n)))
     out.extend(_category_problems(season, players_table))
     if not out:
-        out.extend(cross_group_problems(season))
+        out.extend(_cross_group_problems(season, setting_cells, tr))
     return [Problem(p.where, translate(p.message, tr)) for p in out]
+
+
+def _cross_group_problems(season: Season, setting_cells: dict[str, str],
+                          tr: Translator) -> list[Problem]:
+    """Games between groups.  With promotion and relegation, games between groups from some
+    round r on that a period starting at round r would put inside one group (the moves made
+    there) mean the ``periods`` setting is not the club's (a typo: ``1, 5, 50`` for
+    ``1, 5, 9``).  Then ONE problem at the Settings cell of ``periods`` says so (issue 23),
+    not a flood of problems at Results cells.  Any other game between groups (a wrong Group, a
+    mistyped name) is a problem at its Results cell."""
+    from dataclasses import replace
+
+    s = season.settings
+    games = cross_group_games(season)
+    if not games:
+        return []
+    start = min(g.round for g, _, _ in games)
+    if (s.promote or s.relegate) and s.periods and start not in s.periods:
+        fixed = replace(season, settings=replace(s, periods=tuple(sorted({*s.periods, start}))))
+        left = cross_group_games(fixed)
+        if len(left) * 2 < len(games):  # the boundary explains most of them
+            first, gw, gb = min(games, key=lambda x: x[0].round)
+            where = setting_cells.get("periods") or schema.sheet_name("Settings", tr.lang)
+            return [Problem(where, Message(
+                "periods {periods}: {count} game(s) in {results} from round {round} on are "
+                "between players of different groups (the first: {white}, group {white_group}, "
+                "against {black}, group {black_group}, at {cell}); players move between groups "
+                "only at a period's first round: does a period start at round {round}? Check "
+                "the periods setting", periods=", ".join(str(b) for b in s.periods),
+                count=len(games), results=schema.sheet_name("Results", tr.lang), round=start,
+                white=first.white, white_group=gw, black=first.black, black_group=gb,
+                cell=first.origin))]
+    return [Problem(g.origin, Message(
+        "{white} (group {white_group}) and {black} (group {black_group}) play each "
+        "other in round {round}: each group is its own competition", white=g.white,
+        white_group=gw, black=g.black, black_group=gb, round=g.round))
+        for g, gw, gb in games]
 
 
 def _category_problems(season: Season, players_table: Table | None) -> list[Problem]:

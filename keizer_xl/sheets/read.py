@@ -27,7 +27,7 @@ from keizer_xl.core.model import (
     parse_result,
     validate,
 )
-from keizer_xl.core.rules import ValueBasis
+from keizer_xl.core.rules import MAX_RATING, MAX_ROUND_GAP, ValueBasis
 from keizer_xl.core.values import value_scale_check
 from keizer_xl.errors import InputError, Message, Problem
 from keizer_xl.i18n import Translator, message_language, record_book_language, translate, translator
@@ -52,7 +52,6 @@ from keizer_xl.sheets.read_names import (
 )
 from keizer_xl.sheets.read_tables import (
     DefaultAbsence,
-    MAX_RATING,
     PRESENT_MARKS,
     _BARE_WITHDRAWN,
     _Names,
@@ -106,9 +105,8 @@ __all__ = [
 
 PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")
 
-#: Results rounds may skip a few rounds (an evening without games); a round more than this
-#: many after the round before it is taken for a typing slip (issue 11: "far beyond the rows").
-MAX_ROUND_GAP = 10
+#: MAX_ROUND_GAP (core.rules): a round more than that many after the round before it is a
+#: typing slip (issue 11); ``import`` refuses such a file likewise (issue 22).
 
 
 def read_season(book: Book, repair_round: int | str | None = None, *,

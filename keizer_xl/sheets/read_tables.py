@@ -18,6 +18,7 @@ from keizer_xl.core.model import (
     parse_result,
 )
 from keizer_xl.core.rules import (
+    MAX_RATING,
     MAX_ROUND,
     SettingError,
     Settings,
@@ -134,8 +135,7 @@ def read_settings(table: Table | None, problems: list[Problem],
         return Settings()
 
 
-#: A rating above this is a typing slip (the best players in the world are near 2900).
-MAX_RATING = 4000
+#: MAX_RATING (core.rules): a rating above it is a typing slip; import refuses it likewise.
 
 #: ``Status`` ``withdrawn`` without a round: resolved by :func:`_resolve_bare_withdrawals`.
 _BARE_WITHDRAWN = -1

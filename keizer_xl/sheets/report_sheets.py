@@ -192,13 +192,13 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                      for i, v in enumerate(frame.column(str(column)))]
             widths[str(column)] = max(6.0, max(shown, default=0) + 0.5)
     if extra is not None:
-        frame, formats, widths = _house_columns(frame, formats, widths, extra, lang)
+        frame, formats, widths = house_columns(frame, formats, widths, extra, lang)
     style = replace(style, notes=(*legend_lines(used, lang), *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2)
     return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
 
 
-def _house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],
+def house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],
                    extra: tuple[Mapping[str, Any], Mapping[str, Any], Sequence[str]], lang: str
                    ) -> tuple[Rows, dict[tuple[int, str], str], dict[str, float]]:
     """Issue 18's house rules on the Standings sheet: Game points and TPR at the end (TPR blank
@@ -431,8 +431,8 @@ def compare_layout(comparison: Comparison, context: RunContext | None = None,
 
 def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None = None,
                    lang: str = "en") -> Layout:
-    """Periods (issue 18): one titled block per period played so far, its leader named in the
-    block's heading and on the podium fill of its first row; headed like Standings in ``lang``.
+    """Periods (issue 18): one titled block per period played so far (with groups: per group
+    and period, issue 23: core/competition.py), its leader named in the block's heading and on the podium fill of its first row; headed like Standings in ``lang``.
     A period ranked by match points (``period_scoring 6/3/1``) has no Value column."""
     from keizer_xl.core.numbers import display
 
@@ -457,6 +457,8 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
                              else tr("leader {name}", name=ps.leader or "-")))
         if not keizer:
             heading = tr("{heading}; match points {points}", heading=heading, points=ps.scoring)
+        if ps.group:  # groups: one block per (group, period), the group of that period
+            heading = f"{group_heading(ps.group, lang)} · {heading}"
         blocks.append((heading, Rows(columns, rows)))
     first: Rows = blocks[0][1] if blocks else Rows((h["rank"], h["name"], h["score"]), ())
     heading0 = blocks[0][0] if blocks else tr("No period has started yet")
@@ -480,6 +482,6 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
 
 __all__ = ["standings_layout", "periods_layout", "pairings_layout", "grouped_standings_layout",
            "grouped_pairings_layout", "category_layout", "category_rows", "group_heading",
-           "category_heading", "history_layout", "crosstable_layout",
+           "category_heading", "house_columns", "history_layout", "crosstable_layout",
            "explain_layout", "audit_layout", "compare_layout", "history_style",
            "crosstable_style", "explain_style", "audit_style", "compare_style"]

@@ -20,6 +20,7 @@ import excel_fake
 from excel_fake import FakeBook, Formula
 from keizer_xl.app.pair import pair_next_round
 from keizer_xl import actions
+from keizer_xl.app import standings as app_standings
 from keizer_xl.clients import excel
 from keizer_xl.frontends import excel_buttons as buttons, outcome
 from keizer_xl.clients.excel import XlwingsBook, needs_quote_prefix, to_excel
@@ -316,7 +317,7 @@ def test_an_unexpected_error_is_a_message_and_a_log_entry(tmp_path, monkeypatch)
     def boom(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(actions, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "update_standings", boom)
     fake = _season_book(tmp_path)
     text = buttons.update_standings(fake)
     assert text.startswith("Something unexpected went wrong (ZeroDivisionError: division by zero)")

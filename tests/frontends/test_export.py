@@ -82,14 +82,26 @@ def test_html_round_trip(nasty):
     parsed = parse(page)
     st = history.last
     rows = parsed.tables["standings"]
-    assert rows[0] == ["Rank", "Name", "Points", "Value", "Games", "W", "D", "L"]
+    assert rows[0] == ["Rank", "Name", "Points", "Value", "Games", "W", "D", "L", "Game points"]
     body = rows[1:]
     assert [r[1] for r in body] == list(st.order)  # names come back exactly, as text
     assert [int(r[0]) for r in body] == list(st.places)
     assert [float(r[2]) for r in body] == [display(st.score[n]) for n in st.order]
     assert [float(r[3]) for r in body] == [display(st.value[n]) for n in st.order]
-    assert [[int(x) for x in r[4:]] for r in body] == [
+    assert [[int(x) for x in r[4:8]] for r in body] == [
         [st.games[n], st.wins[n], st.draws[n], st.losses[n]] for n in st.order]
+    # game points (issue 23): a win 1, a draw 1/2, counted here over the raw games
+    from keizer_xl.core.model import Result, ScoreKind
+
+    points = {n: 0.0 for n in st.order}
+    for g in nasty.games:
+        if g.result is Result.ADJOURNED:  # not decided: no game points
+            continue
+        for name, white in ((g.white, True), (g.black, False)):
+            kind = g.result.score(white)
+            points[name] += {ScoreKind.WIN: 1.0, ScoreKind.FORFEIT_WIN: 1.0,
+                             ScoreKind.DRAW: 0.5}.get(kind, 0.0)
+    assert [float(r[8]) for r in body] == [points[n] for n in st.order]
     # the open round 3, as in Results
     pairing = parsed.tables["pairing"][1:]
     open_round = latest_pairing(nasty)

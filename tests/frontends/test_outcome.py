@@ -23,6 +23,7 @@ import pytest
 
 import keizer_xl
 from keizer_xl import actions, errors
+from keizer_xl.app import check as app_check, standings as app_standings
 from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
                               MissingPartError, Problem, SetupError, UsageError)
 from keizer_xl.frontends import outcome
@@ -285,7 +286,7 @@ def test_an_unexpected_error_in_the_cli(keizer_book, capsys, monkeypatch, log):
     def boom(*args, **kwargs):
         raise KeyError("Standings")
 
-    monkeypatch.setattr(actions, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "update_standings", boom)
     monkeypatch.delenv("KEIZER_XL_DEBUG", raising=False)
     code, _, err = run(capsys, "standings", keizer_book)
     assert code == 1
@@ -376,7 +377,7 @@ def test_excel_buttons_word_their_hints_and_show_the_clients_messages(tmp_path, 
         target.message("a note from the client")
         return [], []
 
-    monkeypatch.setattr(actions, "check_workbook", warn)
+    monkeypatch.setattr(app_check, "check_workbook", warn)
     assert "a note from the client" in excel_buttons.check_workbook(fake)
 
 
@@ -386,7 +387,7 @@ def test_excel_unexpected_error_names_the_log(tmp_path, monkeypatch, log):
     def boom(*args, **kwargs):
         raise KeyError("Standings")
 
-    monkeypatch.setattr(actions, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "update_standings", boom)
     fake = _fake_book(tmp_path)
     text = excel_buttons.update_standings(fake)
     assert text.startswith("Something unexpected went wrong (KeyError: Standings)")

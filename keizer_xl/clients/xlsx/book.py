@@ -505,7 +505,9 @@ class FileBook:
                 except FileNotFoundError:
                     raise WorkbookFileError(f"{self.label} was not changed: it was moved or "
                                             f"deleted after it was read.") from None
-            _write_atomically(self.wb, target, self.label, backup=True)
+            # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
+            # refuses every other write onto a file this run reads)
+            _write_atomically(self.wb, target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
 

@@ -21,13 +21,15 @@ def write_new_workbook(wb: Workbook, path: str | os.PathLike[str], *, backup: bo
     _write_atomically(wb, Path(path), str(path), backup=backup)
 
 
-def _write_atomically(wb: Workbook, target: Path, label: str, *, backup: bool) -> None:
+def _write_atomically(wb: Workbook, target: Path, label: str, *, backup: bool,
+                      in_place: bool = False) -> None:
     """The workbook through the one writer (:func:`atomic.replacing`: under its lock, refused
     when open elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace);
     what goes wrong is worded here, for a workbook."""
     folder = target.parent
     try:
-        with atomic.replacing(target, backup=backup, zip_check=True, check=True) as fh:
+        with atomic.replacing(target, backup=backup, zip_check=True, check=True,
+                              in_place=in_place) as fh:
             _save_workbook(wb, fh)
     except WorkbookFileError:
         raise

@@ -1,0 +1,55 @@
+"""The audit use case: each paired round paired again by the engine from the data before it
+(analysis/audit.py), read from the one competition view (issue 23): with groups, each group's
+round on its own, over the players in that group in that round."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from keizer_xl.analysis.audit import RoundAudit, audit_round, audit_season
+from keizer_xl.core.competition import Competition
+from keizer_xl.core.standings import compute_history
+from keizer_xl.sheets.read import read_season
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["AuditRequest", "AuditReport", "run", "audit_view"]
+
+
+@dataclass(frozen=True)
+class AuditRequest:
+    """``audit`` takes nothing but the workbook."""
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """Each group's round audits ("" without groups), group by group."""
+
+    parts: tuple[tuple[str, tuple[RoundAudit, ...]], ...]
+
+    @property
+    def audits(self) -> list[RoundAudit]:
+        return [a for _, audits in self.parts for a in audits]
+
+
+def audit_view(view: Competition) -> AuditReport:
+    season = view.season
+    if not view.grouped:
+        return AuditReport((("", tuple(audit_season(season, compute_history(season)))),))
+    parts = []
+    for g in view.groups:
+        audits = []
+        for rnd in season.paired_rounds():
+            gs = view.group_season(g, rnd)  # the group of THAT round
+            if not any(x.round == rnd for x in gs.games) and \
+                    not any(b.round == rnd for b in gs.byes):
+                continue
+            history = compute_history(gs, min(rnd - 1, gs.last_round_with_results()))
+            audits.append(audit_round(gs, history, rnd))
+        parts.append((g, tuple(audits)))
+    return AuditReport(tuple(parts))
+
+
+def run(book: Book, request: AuditRequest = AuditRequest()) -> AuditReport:
+    return audit_view(Competition(read_season(book)))

@@ -1,0 +1,60 @@
+"""The check use case: every problem (with its cell) and every warning of a workbook, nothing
+written (issue 23: read from the one competition view).
+
+Promotion and relegation are said once: ``check`` names the moves decided by the latest
+round's results (in force from the next round), not every move of the season every week;
+``standings`` and the Standings sheet keep the whole list (docs/groups.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from keizer_xl.core.competition import Competition
+from keizer_xl.errors import InputError, Message, Problem
+from keizer_xl.sheets.read import read_season, warnings
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["CheckRequest", "CheckReport", "run", "check_report", "check_workbook"]
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """``check`` takes nothing but the workbook."""
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``check`` found: every problem (with its cell) and every warning."""
+
+    problems: tuple[Problem, ...]
+    warnings: tuple[str, ...]
+
+
+def run(book: Book, request: CheckRequest = CheckRequest()) -> CheckReport:
+    problems, notes = check_workbook(book)
+    return CheckReport(tuple(problems), tuple(notes))
+
+
+def check_report(book: Book) -> CheckReport:
+    """:func:`check_workbook` as a typed report (what the front ends describe)."""
+    return run(book)
+
+
+def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
+    """Every problem (with its cell) and every warning; nothing is written."""
+    try:
+        season = read_season(book)
+    except InputError as e:
+        return list(e.problems), []
+    notes = warnings(season)
+    view = Competition(season)
+    if view.grouped:  # each group's engine notes; the moves decided now (said once)
+        for gs in view.standings():
+            notes.extend(Message("group {group}: {note}", group=gs.group, note=n)
+                         for n in gs.history.notes)
+        notes.extend(m.message for m in view.moves_decided_now())
+    else:
+        notes.extend(view.standing().history.notes)
+    return [], notes

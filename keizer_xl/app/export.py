@@ -1,0 +1,64 @@
+"""The export use case's rows: what the CSV and the HTML page show, read from the one
+competition view (issue 23), so a game count, game points and a period winner are the numbers
+the Standings and Periods sheets show.  The file formats are written in frontends/export.py
+(CSV, HTML) and formats/trf.py (TRF)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from keizer_xl.app.standings import StandingsReport, compute_standings
+from keizer_xl.core.competition import Competition
+from keizer_xl.core.model import Season
+from keizer_xl.core.periods import PeriodStanding
+from keizer_xl.core.standings import History
+from keizer_xl.sheets.read import read_season
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run"]
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """The rows after ``after_round`` (None: the last round with results)."""
+
+    after_round: int | None = None
+
+
+@dataclass(frozen=True)
+class ExportBlock:
+    """One group's part of an export ("" without groups): its standings (the Standings sheet's
+    rows), the season that ranks them, that group as its open round is paired, its periods."""
+
+    group: str
+    report: StandingsReport
+    ranked: Season
+    history: History  # the ranking competition's history (the rank chart, the crosstable)
+    paired: Season
+    periods: tuple[PeriodStanding, ...]
+
+
+@dataclass(frozen=True)
+class ExportRows:
+    view: Competition
+    blocks: tuple[ExportBlock, ...]
+
+
+def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
+    """Every group's block after ``after_round`` (default: the last round with results)."""
+    view = Competition(season, after_round)
+    whole = compute_standings(season, after_round, view=view)
+    reports = whole.parts or (whole,)
+    blocks = []
+    for r in reports:
+        g = r.group
+        blocks.append(ExportBlock(g, r, r.ranked or season, view.standing(g).history,
+                                  view.group_season(g, view.last + 1) if g else season,
+                                  view.parts(g) if season.settings.periods else ()))
+    return ExportRows(view, tuple(blocks))
+
+
+def run(book: Book, request: ExportRequest = ExportRequest()) -> ExportRows:
+    return export_rows(read_season(book), request.after_round)

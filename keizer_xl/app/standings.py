@@ -1,0 +1,337 @@
+"""The standings use case: ``standings`` (``--period N``, ``--group G``, ``--category C``) as a
+typed request and a typed report, read from the one competition view (core/competition.py);
+writes the Standings sheet and, with periods, the Periods sheet (issue 23)."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from keizer_xl.core.competition import Competition, GroupStanding
+from keizer_xl.core.groups import Move
+from keizer_xl.core.model import Season
+from keizer_xl.core.performance import Record
+from keizer_xl.core.periods import PeriodStanding
+from keizer_xl.core.standings import History, Standing
+from keizer_xl.errors import ActionError, Message
+from keizer_xl.i18n import translate
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.read import read_season, workbook_language
+from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
+from keizer_xl.sheets.titles import RunContext, run_context
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
+           "compute_standings", "compute_period_standings", "update_standings",
+           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet", "find_group",
+           "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
+
+
+@dataclass(frozen=True)
+class StandingsRequest:
+    """``standings``: after which round (None: the last with results), write the sheets or not,
+    one group, one period, one category (shown only: the sheets always hold every block)."""
+
+    after_round: int | None = None
+    write: bool = True
+    group: str | None = None
+    period: int | None = None
+    category: str | None = None
+
+
+@dataclass(frozen=True)
+class StandingsReport:
+    standing: Standing
+    notes: tuple[str, ...]
+    last_round: int
+    not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
+    #: the record of each player over ALL his games of the season (core/competition.py):
+    #: game points and TPR beside the Keizer points; below ``min_games`` in the final
+    #: standings: shown after the table without a rank
+    game_points: dict[str, Fraction] = field(default_factory=dict)
+    tpr: dict[str, int | None] = field(default_factory=dict)
+    unranked: tuple[str, ...] = ()
+    # groups and categories: the group of this standing; with groups and no group asked for,
+    # every group's report (this one is the first group's); the moves (promotion, relegation)
+    # decided up to the round after this standing's; each category's members (Players order)
+    group: str = ""
+    parts: tuple["StandingsReport", ...] = ()
+    moves: tuple[Move, ...] = ()
+    categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: the competition that ranks these players (the group's season, or the season): the
+    #: round marks of the Standings sheet are its facts
+    ranked: Season | None = None
+    records: dict[str, Record] = field(default_factory=dict)
+
+    @functools.cached_property
+    def frame(self) -> pd.DataFrame:
+        """The standings as a DataFrame, exact (Fractions): built (and pandas imported) only
+        when asked for, since writing and printing the standings need neither (issue 12)."""
+        from keizer_xl.sheets.frames import standings_frame
+
+        return standings_frame(self.standing)
+
+
+@dataclass(frozen=True)
+class PeriodReport:
+    """A period's standing (``standings --period N``): ``period`` the (first) group's part,
+    ``parts`` every group's (one block each) when no group was asked for."""
+
+    period: PeriodStanding
+    notes: tuple[str, ...] = ()
+    written: int | None = None  # the round the Standings (and Periods) sheets were written for
+    parts: tuple[PeriodStanding, ...] = ()
+
+    @property
+    def standing(self) -> Standing:
+        return self.period.keizer
+
+
+def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
+    """The engine's notes of a history and, when ``st`` did not converge, why (batch)."""
+    notes = list(history.notes)
+    if not st.converged:
+        notes.append(Message("Round {round}: {note}.", round=st.round, note=st.note))
+    return tuple(notes)
+
+
+def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players not yet a member after ``st``'s round (rules section 7: in the start list,
+    but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
+    waiting = tuple(p.name for p in season.players if p.joined > st.round)
+    notes = tuple(Message("{name} joins in round {round}: not ranked yet (Rank '-')",
+                          name=p.name, round=p.joined)
+                  for p in season.players if p.name in waiting)
+    return waiting, notes
+
+
+def _round_error(rnd: int, last: int) -> ActionError:
+    return ActionError(Message("round {round} has no results yet (the last round with "
+                               "results is {last})", round=rnd, last=last), usage=True)
+
+
+def competition(season: Season, after_round: int | None = None) -> Competition:
+    """The one view of the season after ``after_round``; a usage error for a round without
+    results."""
+    last = season.last_round_with_results()
+    if after_round is not None and not 0 <= after_round <= last:
+        raise _round_error(after_round, last)
+    return Competition(season, after_round)
+
+
+def find_group(season: Season, group: str, view: Competition | None = None) -> str:
+    """The group named ``group`` (case and spaces ignored); a usage error naming the groups."""
+    view = view or Competition(season)
+    found = view.find_group(group)
+    if found is not None:
+        return found
+    if not view.grouped:
+        raise ActionError(Message("there are no groups (the {players} sheet has no Group "
+                                  "column, or it is empty)", players=schema.sheet_name(
+                                      "Players", "en")), usage=True)
+    raise ActionError(Message("no group {group!r} (groups: {groups})", group=group,
+                              groups=", ".join(view.groups)), usage=True)
+
+
+def _report(view: Competition, gs: GroupStanding) -> StandingsReport:
+    rec = gs.records
+    return StandingsReport(gs.standing, gs.notes, view.last, gs.not_yet,
+                           {n: r.game_points for n, r in rec.items()},
+                           {n: r.tpr for n, r in rec.items()}, gs.unranked, gs.group,
+                           moves=gs.moves, categories=gs.categories, ranked=gs.season,
+                           records=dict(rec))
+
+
+def compute_standings(season: Season, after_round: int | None = None,
+                      group: str | None = None, view: Competition | None = None
+                      ) -> StandingsReport:
+    """The standings after ``after_round`` (default: the last round with results).  In a
+    workbook with groups each group is ranked on its own: ``group`` names one; without it the
+    report holds every group's in ``parts``."""
+    view = view or competition(season, after_round)
+    if group is not None:
+        group = find_group(season, group, view)
+    if not view.grouped:
+        return _report(view, view.standing(""))
+    now = view.moves_decided_now()
+    wanted = [group] if group is not None else list(view.groups)
+    parts = []
+    for g in wanted:
+        report = _report(view, view.standing(g))
+        notes = report.notes + tuple(m.message for m in now if g in (m.source, m.target))
+        parts.append(replace(report, notes=notes))
+    if group is not None:
+        return parts[0]
+    # the whole report's notes (what a front end prints): each group's own notes named by
+    # their group, then the moves decided at this round's end, each once
+    announced = {m.message for m in now}
+    every: list[str] = [Message("group {group}: {note}", group=p.group, note=n)
+                        for p in parts for n in p.notes if n not in announced]
+    every += [m.message for m in now]
+    return replace(parts[0], parts=tuple(parts), moves=view.moves, notes=tuple(every))
+
+
+def compute_period_standings(season: Season, number: int, after_round: int | None = None,
+                             group: str | None = None, view: Competition | None = None
+                             ) -> PeriodReport:
+    """Period ``number``'s standing after season round ``after_round`` (default: the last):
+    with groups, ``group``'s, or every group's (one part each)."""
+    view = view or competition(season, after_round)
+    if group is not None:
+        group = find_group(season, group, view)
+    periods = view.periods
+    if not 1 <= number <= len(periods):
+        raise ActionError(Message("there is no period {number}: the periods setting in {sheet} "
+                                  "defines {count}", number=number, count=len(periods),
+                                  sheet=schema.sheet_name("Settings", season.settings.language
+                                                          or "en")), usage=True)
+    if periods[number - 1].first > view.round:
+        raise ActionError(Message("period {number} starts in round {first}: it has no results "
+                                  "yet", number=number, first=periods[number - 1].first),
+                          usage=True)
+    wanted = [group] if group is not None else list(view.groups)
+    # a group that has not played the period's first round yet has no block
+    parts = tuple(view.part(g, number) for g in wanted
+                  if periods[number - 1].first <= view.group_round(g))
+    if not parts:
+        raise ActionError(Message("period {number} starts in round {first}: it has no results "
+                                  "yet", number=number, first=periods[number - 1].first),
+                          usage=True)
+    notes = tuple(Message("group {group}: {note}", group=p.group, note=n) if p.group and
+                  len(parts) > 1 else n for p in parts for n in p.notes)
+    return PeriodReport(parts[0], notes, parts=parts if len(parts) > 1 else ())
+
+
+def period_reports(view: Competition) -> list[PeriodStanding]:
+    """Every part played up to the view's round: one per (group, period) (the Periods sheet,
+    the HTML page)."""
+    return list(view.parts())
+
+
+def update_standings(book: Book, after_round: int | None = None, write: bool = True,
+                     group: str | None = None, category: str | None = None
+                     ) -> StandingsReport:
+    """Read the season, compute the standings after ``after_round`` and write ``Standings``
+    (every group's and category's block; ``group`` only chooses what is returned; an unknown
+    ``category`` is refused before anything is written)."""
+    season = read_season(book)
+    view = competition(season, after_round)
+    report = compute_standings(season, after_round, view=view)
+    if category is not None:
+        find_category(report, category)
+    if group is not None:
+        report_of_group = compute_standings(season, after_round, group, view=view)
+    if write:
+        write_standings(book, season, report, view)
+    return report_of_group if group is not None else report
+
+
+def update_period_standings(book: Book, number: int, after_round: int | None = None,
+                            write: bool = True, group: str | None = None) -> PeriodReport:
+    """Period N's standing (one group's, or every group's); the sheets are written as by
+    :func:`update_standings` (Standings and Periods after the same round)."""
+    season = read_season(book)
+    view = competition(season, after_round)
+    period = compute_period_standings(season, number, after_round, group, view=view)
+    if write:
+        report = compute_standings(season, after_round, view=view)
+        write_standings(book, season, report, view)
+        return replace(period, written=report.standing.round)
+    return period
+
+
+def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport:
+    """The ``standings`` command: the period's report with ``request.period``, else the
+    standings' (an unknown category is refused before anything is written)."""
+    if request.period is not None:
+        return update_period_standings(book, request.period, request.after_round,
+                                       request.write, request.group)
+    return update_standings(book, request.after_round, request.write, request.group,
+                            request.category)
+
+
+def find_category(report: StandingsReport, text: str) -> str:
+    """The category called ``text`` (case and spaces ignored); a usage error naming the
+    categories there are."""
+    from keizer_xl.core.groups import group_key
+
+    known = list(dict.fromkeys(c for part in report.parts or (report,)
+                               for c, _ in part.categories))
+    match = next((c for c in known if group_key(c) == group_key(text)), None)
+    if match is None:
+        raise ActionError(Message("no category {category!r} (categories: {categories})",
+                                  category=text, categories=", ".join(known) or "-"),
+                          usage=True)
+    return match
+
+
+def write_standings(book: Book, season: Season, report: StandingsReport,
+                    view: Competition | None = None) -> None:
+    """Write the Standings sheet (one block per group and category) and, when the season has
+    periods, the Periods sheet (one block per group and period); then save."""
+    write_standings_sheets(book, season, report, view)
+    book.save()
+
+
+def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
+                           view: Competition | None = None) -> None:
+    """The sheets ``standings`` writes, not saved: the one place both ``standings`` and
+    ``batch`` compose them (issue 23: batch is the standings use case over many workbooks)."""
+    lang = workbook_language(book, season.settings)
+    context = run_context(season.settings, book)
+    book.write_sheet(schema.sheet_name("Standings", lang),
+                     standings_sheet(report, season, lang, context))
+    if season.settings.periods:
+        view = view or Competition(season, report.standing.round)
+        book.write_sheet(schema.sheet_name("Periods", lang),
+                         periods_layout(period_reports(view), context, lang))
+
+
+def standings_sheet(report: StandingsReport, season: Season, lang: str,
+                    context: RunContext) -> Layout:
+    """The Standings sheet: one table, or (groups, categories) one titled block per group and
+    per category; the notes in the workbook's language (the sheet is the club's)."""
+    from keizer_xl.sheets.report_sheets import (category_heading, category_layout,
+                                                grouped_standings_layout, group_heading)
+
+    def one(r: StandingsReport, notes: tuple[str, ...]) -> Layout:
+        return standings_layout(r.standing, [translate(n, lang) for n in notes], lang=lang,
+                                not_yet=r.not_yet, season=r.ranked or season, context=context,
+                                extra=(r.game_points, r.tpr, r.unranked))
+
+    parts = report.parts or ((report,) if report.group else ())
+    if not parts and not report.categories:
+        return one(report, report.notes)
+    if not parts:
+        return _single_with_categories(report, one(report, report.notes), lang)
+    moves = [translate(m.message, lang) for m in report.moves]
+    cats = [(f"{group_heading(p.group, lang)} · {category_heading(c, lang)}"
+             if len(parts) > 1 else category_heading(c, lang), category_layout(p.standing, m, lang))
+            for p in parts for c, m in p.categories]
+    shown = [(p.group, one(p, tuple(n for n in p.notes
+                                    if not any(n == m.message for m in p.moves))))
+             for p in parts]
+    return grouped_standings_layout(shown, cats, report.standing.round, lang, context, moves)
+
+
+def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -> Layout:
+    """The one standings table as it always is, then one block per category under it."""
+    from keizer_xl.sheets.layout import stack_layouts
+    from keizer_xl.sheets.report_sheets import category_heading, category_layout
+
+    blocks = [(category_heading(c, lang), category_layout(report.standing, m, lang))
+              for c, m in report.categories]
+    below = stack_layouts((), blocks)
+    grid = table.grid + below.grid
+    offset = len(table.grid)
+    spans = table.spans + tuple(replace(sp, first_row=sp.first_row + offset,
+                                        last_row=sp.last_row + offset) for sp in below.spans)
+    widths = tuple(max(a, b) for a, b in zip(table.widths, below.widths)) + \
+        table.widths[len(below.widths):] + below.widths[len(table.widths):]
+    return replace(table, grid=grid, spans=spans, widths=widths)
