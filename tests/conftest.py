@@ -37,3 +37,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 
 
 pytest_plugins = ["pytester"]
+
+
+@pytest.fixture(autouse=True)
+def _reader_oracle(monkeypatch):  # type: ignore[no-untyped-def]
+    """KEIZER_XL_READER_ORACLE=1: every FileBook.read_table of the run is also read through
+    openpyxl and compared (issue 25: the file client's own reader against openpyxl's values on
+    every workbook the tests build).  Off by default: it doubles the reading time."""
+    if os.environ.get("KEIZER_XL_READER_ORACLE"):
+        from reader_oracle import install
+
+        install(monkeypatch)
+    yield

@@ -36,6 +36,7 @@ def serve() -> None:  # pragma: no cover - runs in the server process
                     os.dup2(fd, 2)
                     sys.stdin.close()
                     os.environ.update(req.get("env") or {})
+                    _slow_write(os.environ.get("KEIZER_XL_TEST_SLOW_WRITE"))
                     # as in a terminal: Ctrl+C raises KeyboardInterrupt (a background job, as
                     # under CI, starts with SIGINT ignored)
                     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -51,6 +52,30 @@ def serve() -> None:  # pragma: no cover - runs in the server process
             _, status = os.waitpid(req["wait"], 0)
             code = os.waitstatus_to_exitcode(status)
             print(json.dumps({"status": code}), flush=True)
+
+
+def _slow_write(seconds: str | None) -> None:  # pragma: no cover - runs in a child
+    """A workbook save that writes half its bytes, waits ``seconds`` and writes the rest: the
+    temporary file exists, half written, for that long (a slow disk), so that a kill lands
+    inside the write often enough to test it; the save itself is a few ms (issue 25)."""
+    if not seconds:
+        return
+    import io
+    import time
+
+    from keizer_xl.clients.xlsx import save
+
+    real = save._save_workbook
+
+    def slowly(wb, fh):  # type: ignore[no-untyped-def]
+        buffer = io.BytesIO()
+        real(wb, buffer)
+        data = buffer.getvalue()
+        fh.write(data[:len(data) // 2])
+        fh.flush()
+        time.sleep(float(seconds))
+        fh.write(data[len(data) // 2:])
+    save._save_workbook = slowly
 
 
 class ForkRunner:

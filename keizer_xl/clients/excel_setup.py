@@ -285,41 +285,25 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
         python = sys.executable
     if pythonpath is None and platform == _platform():
         pythonpath = pythonpath_for(python)
+    # through the file client, which writes only this sheet into the workbook (issue 25): the
+    # club's charts, pictures and macros stay as they are
+    from keizer_xl.sheets.layout import Layout, PageSetup
+
     book = open_book(book_path)
-    wb = book.wb
     existing: list[tuple[Any, Any]] = []
-    found = next((n for n in wb.sheetnames if n.casefold() == CONFIG_SHEET.casefold()), None)
+    found = next((n for n in book.sheet_names() if n.casefold() == CONFIG_SHEET.casefold()), None)
     if found is not None:  # Excel's sheet names ignore case
-        ws = wb[found]
-        for row in ws.iter_rows(min_row=1, max_col=2, values_only=True):
-            if row[0] is None or not str(row[0]).strip():
-                break
-            existing.append((row[0], row[1] if len(row) > 1 else None))
-        index = wb.index(ws)
-        state = ws.sheet_state
-        wb.remove(ws)
-        ws = wb.create_sheet(CONFIG_SHEET, index)
-        ws.sheet_state = state
-    else:
-        ws = wb.create_sheet(CONFIG_SHEET)
+        cells = book.cell_values(found)
+        row = 1
+        while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
+            existing.append((cells[(row, 1)], cells.get((row, 2))))
+            row += 1
     rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
-    for i, (key, value) in enumerate(rows, 1):
-        ws.cell(row=i, column=1, value=key).data_type = "s"
-        cell = ws.cell(row=i, column=2)
-        if value is not None:
-            cell.value = value
-            if isinstance(value, str):
-                cell.data_type = "s"
-    ws.column_dimensions["A"].width = 30
-    ws.column_dimensions["B"].width = 70
+    grid = tuple((str(key), value) for key, value in rows)
+    book.write_sheet(CONFIG_SHEET, Layout(grid=grid, widths=(30, 70), freeze_rows=0,
+                                          page=PageSetup(fit_width=None, repeat_rows=None,
+                                                         footer=((), (), ()))))
     book.save()
-    # openpyxl keeps an .xlsm's macro parts in a zip archive opened for appending, over an
-    # in-memory file; left to the garbage collector at exit it may be closed after that file,
-    # and Python prints "Exception ignored ... I/O operation on closed file" with a traceback
-    # after the successful write (issue 16).  Closed here, while its file is alive.
-    archive = getattr(wb, "vba_archive", None)
-    if archive is not None:
-        archive.close()
     return rows
 
 

@@ -255,16 +255,22 @@ def validate(season: Season) -> list[Problem]:
     players = {p.name: p for p in season.players}
     codes = set(BUILTIN_CODES) | set(season.settings.code_map)
 
-    seen_msg: dict[tuple[int, str], Message] = {}
+    # (where, what) of each player's round; the message is made only for a clash (a season
+    # has thousands of rounds played and rarely a clash: issue 25, the speed of a command)
+    seen: dict[tuple[int, str], tuple[str, Message]] = {}
 
     def occupy(rnd: int, name: str, where: str, what: Message) -> None:
         key = (rnd, name)
-        if key in seen_msg:
+        if key in seen:
+            first_where, first_what = seen[key]
             problems.append(Problem(where, Message("{name} is {what} in round {round} but already "
                                                    "{before}", name=name, what=what, round=rnd,
-                                                   before=seen_msg[key])))
+                                                   before=Message("{what} ({where})", what=first_what,
+                                                                  where=first_where))))
         else:
-            seen_msg[key] = Message("{what} ({where})", what=what, where=where)
+            seen[key] = (where, what)
+
+    playing, given_bye = Message("playing"), Message("given the bye")
 
     for g in season.games:
         if g.white == g.black:
@@ -272,10 +278,10 @@ def validate(season: Season) -> list[Problem]:
                                                       name=g.white, round=g.round)))
             continue
         for name in (g.white, g.black):
-            occupy(g.round, name, g.origin, Message("playing"))
+            occupy(g.round, name, g.origin, playing)
             _check_membership(players[name], g.round, g.origin, problems, bye=False)
     for b in season.byes:
-        occupy(b.round, b.player, b.origin, Message("given the bye"))
+        occupy(b.round, b.player, b.origin, given_bye)
         _check_membership(players[b.player], b.round, b.origin, problems, bye=True)
     for a in season.absences:
         if a.code not in codes:

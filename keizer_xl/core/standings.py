@@ -362,7 +362,8 @@ class Engine:
         self._note_data()
         # the common scale: value map denominator x coefficient denominator, and every fixed
         # amount's denominator (rules section 3: exact, a rounding error never decides a title)
-        used = [credits.table[i] for i in np.unique(credits.credit).tolist()]
+        # sorted(set(...)), not np.unique: that imports numpy.ma (some 15 ms of a command)
+        used = [credits.table[i] for i in sorted(set(credits.credit.ravel().tolist()))]
         fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
         if s.withdrawn_opponent_result:  # withdrawn_opponent x the game's result share
             fractions += [c.fraction * s.withdrawn_opponent for c in used if c.fixed is None]

@@ -180,14 +180,23 @@ def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.report_sheets import history_layout
 
-    wb = getattr(book, "wb", None)
-    if wb is None or history.last.round == 0:
+    if history.last.round == 0:
         return
     name = schema.sheet_name("History", lang)
     layout = history_layout(history, None, lang)  # the grid's shape (rows) only
+    # the file client draws it on a sheet of its own and splices the chart into the workbook
+    # (issue 25: the club's workbook is not rewritten through openpyxl)
+    chart_sheet = getattr(book, "chart_sheet", None)
+    if chart_sheet is not None:
+        ws = chart_sheet(name)
+    else:
+        wb = getattr(book, "wb", None)
+        if wb is None:
+            return
+        ws = wb[_sheet_title(wb, name)]
     # below the grid and its notes, from column A, on a page of its own (a page break before
     # it: the grid keeps its print scale, the chart is never cut in two)
-    add_rank_chart(wb[_sheet_title(wb, name)], history, header_row=layout.freeze_rows,
+    add_rank_chart(ws, history, header_row=layout.freeze_rows,
                    anchor_row=len(layout.grid) + 2, lang=lang)
 
 

@@ -339,7 +339,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     # every command: the language of messages (and of the template for `new`); the workbook's
     # own language (its `language` setting or sheet names) when not given
-    from keizer_xl.core.rules import LANGUAGES
+    # the catalogs' languages and English (= core.rules.LANGUAGES, tests/frontends/test_startup.py):
+    # core.rules is not imported for --help (its presets and Fractions, issue 25)
+    from keizer_xl.i18n import CATALOG_LANGUAGES
+    LANGUAGES = ("en", *CATALOG_LANGUAGES)
     for command in sub.choices.values():
         command.add_argument("--language", choices=LANGUAGES, default=None,
                              help="the language of messages (default: the workbook's)")
@@ -358,8 +361,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from keizer_xl.clients import files
-
     _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -368,8 +369,12 @@ def _main(argv: Sequence[str] | None) -> int:
     if _early_interrupts:
         raise KeyboardInterrupt
     _OPENED.clear()
-    files.written.clear()
-    files.inputs.clear()
+    # what an earlier main() in this process wrote and read; not imported for --help
+    # (filelock, ~20 ms: issue 25)
+    files = sys.modules.get("keizer_xl.clients.files")
+    if files is not None:
+        files.written.clear()
+        files.inputs.clear()
     try:
         previous = signal.signal(signal.SIGTERM, _stop)
     except (ValueError, AttributeError, OSError):  # not the main thread, or no SIGTERM here

@@ -259,6 +259,77 @@ def _config_sheet(wb: Any, rows: list[tuple[str, Any]]) -> None:
     ws.column_dimensions["B"].width = 70
 
 
+def _spliced(book: Any, *, python: str, platform: str | None,
+             pythonpath: str | None) -> tuple[bytes, list[tuple[str, Any]]]:
+    """The source workbook's package with the Start sheet (first, the active one) and the
+    xlwings.conf sheet written by the file client: every other part as it was (issue 25)."""
+    from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
+
+    existing: list[tuple[Any, Any]] = []
+    found = next((n for n in book.sheet_names() if n.casefold() == xs.CONFIG_SHEET.casefold()), None)
+    if found is not None:
+        cells = book.cell_values(found)
+        row = 1
+        while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
+            existing.append((cells[(row, 1)], cells.get((row, 2))))
+            row += 1
+    rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
+                             existing=existing)
+    plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
+    book.write_sheet(xs.START_SHEET, Layout(
+        grid=tuple((line,) for line in xs.START_TEXT), spans=(Span(1, 1, 1, 1, Style(bold=True)),),
+        widths=(_START_WIDTH,), freeze_rows=0, page=plain))
+    book.write_sheet(xs.CONFIG_SHEET, Layout(grid=tuple((str(k), v) for k, v in rows),
+                                             widths=(30, 70), freeze_rows=0, page=plain))
+    parts = _zip_parts(book.spliced_bytes())
+    _start_first(parts)
+    return _zip_bytes(parts), rows
+
+
+def _zip_parts(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {info.filename: z.read(info) for info in z.infolist()}
+
+
+def _zip_bytes(parts: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+def _start_first(parts: dict[str, bytes]) -> None:
+    """The Start sheet moved to the front of the sheet list and made the one shown: the sheet
+    positions of the defined names (``localSheetId``) follow, no other tab stays selected."""
+    workbook = parts["xl/workbook.xml"].decode("utf-8")
+    sheets = list(re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook))
+    k = next(i for i, m in enumerate(sheets) if re.search(rf'\bname="{re.escape(xs.START_SHEET)}"', m.group()))
+    start = sheets[k].group()
+    workbook = workbook[:sheets[k].start()] + workbook[sheets[k].end():]
+    first = re.search(r"<(?:\w+:)?sheet\b[^>]*/>", workbook)
+    assert first is not None
+    workbook = workbook[:first.start()] + start + workbook[first.start():]
+
+    def moved(m: re.Match[str]) -> str:
+        i = int(m.group(2))
+        return f'{m.group(1)}"{0 if i == k else i + 1 if i < k else i}"'
+    workbook = re.sub(r'(\blocalSheetId=)"(\d+)"', moved, workbook)
+    workbook = re.sub(r'\s(?:activeTab|firstSheet)="\d+"', "", workbook)
+    parts["xl/workbook.xml"] = workbook.encode("utf-8")
+    start_part = _sheet_part(parts, xs.START_SHEET)
+    for name in list(parts):
+        if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+            xml = parts[name].decode("utf-8")
+            view = re.search(r"<(?:\w+:)?sheetView\b[^>]*?(?=/?>)", xml)  # not its "/"
+            if view is None:
+                continue
+            tag = re.sub(r'\stabSelected="[^"]*"', "", view.group())
+            if name == start_part:
+                tag += ' tabSelected="1"'
+            parts[name] = (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8")
+
+
 def _existing_config(wb: Any) -> list[tuple[Any, Any]]:
     for name in wb.sheetnames:
         if name.casefold() == xs.CONFIG_SHEET.casefold():
@@ -318,21 +389,25 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         from keizer_xl.clients.xlsx import open_book
 
         book = open_book(src)
-        lost = book.unsafe_to_write(set())
-        if lost:
-            raise SetupError(f"{src.name}: copying it without Excel would drop {'; '.join(lost)}. "
-                             f"Nothing was written. Use --via-excel (Excel copies everything).")
-        wb = load_workbook(src)
         result.steps.append(f"the sheets of {src.name}")
-    rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
-                             existing=_existing_config(wb))
-    _start_sheet(wb)
-    _config_sheet(wb, rows)
+        if book.openpyxl_would_drop(set()):
+            # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
+            # adds the Start and xlwings.conf sheets to the package itself (issue 25)
+            wb = None
+        else:
+            wb = load_workbook(src)
+    if wb is not None:
+        rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
+                                 existing=_existing_config(wb))
+        _start_sheet(wb)
+        _config_sheet(wb, rows)
+        buffer = io.BytesIO()
+        wb.save(buffer)
+        package = buffer.getvalue()
+    else:
+        package, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath)
     result.config = rows
-
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as z:
+    with zipfile.ZipFile(io.BytesIO(package)) as z:
         order = [info.filename for info in z.infolist()]
         parts = {name: z.read(name) for name in order}
     _add_buttons(parts, order, language)

@@ -473,14 +473,17 @@ def _late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[st
     if not played:
         return out
     marked = {(a.player, a.round): a.code for a in season.absences}
+    first: dict[str, int] = {}  # each player's first round in Results, in one pass
+    for name, rnd in [*((n, g.round) for g in season.games for n in (g.white, g.black)),
+                      *((b.player, b.round) for b in season.byes)]:
+        if rnd < first.get(name, rnd + 1):
+            first[name] = rnd
     for p in season.players:
         if p.name not in joined_cells:
             continue
-        mine = sorted({g.round for g in season.games if p.name in (g.white, g.black)} |
-                      {b.round for b in season.byes if b.player == p.name})
-        if not mine or mine[0] <= 1:
+        k = first.get(p.name)
+        if k is None or k <= 1:
             continue
-        k = mine[0]
         before = [r for r in played if r < k]
         if len(before) < LATE_ENTRANT_ROUNDS:
             continue  # one missed first evening is common for a member: no note

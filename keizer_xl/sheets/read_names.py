@@ -133,14 +133,20 @@ def _blank(value: Any) -> bool:
 def _text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return _SPACES.sub(" ", str(value).strip())
+    text = str(value).strip()
+    # only a run of spaces or a space other than ' ' (all of them unprintable) changes: most
+    # cells of a season need no substitution (issue 25, thousands per read)
+    return _SPACES.sub(" ", text) if "  " in text or not text.isprintable() else text
 
 
 def name_key(raw: Any) -> str:
     """How two spellings of a player's name are compared: case, runs of spaces, Unicode
     composition (José typed as e + accent) and invisible format characters (a zero-width
     space pasted from a website) do not make a different player."""
-    text = unicodedata.normalize("NFKC", _text(raw))
+    text = _text(raw)
+    if text.isascii():  # NFKC and format characters change nothing here; \s is str.isspace
+        return " ".join(text.split()).casefold()
+    text = unicodedata.normalize("NFKC", text)
     text = "".join(c for c in text if unicodedata.category(c) != "Cf")
     return re.sub(r"\s+", " ", text).strip().casefold()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from keizer_xl.core.model import (
@@ -58,13 +58,21 @@ class _Names:
     players: dict[str, str]  # casefolded -> name as in Players
 
     tr: Translator = _ENGLISH
+    # each spelling found once: a season names its players thousands of times (issue 25)
+    _found: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def resolve(self, raw: Any, where: str | Callable[[], str],
                 problems: list[Problem]) -> str | None:
         """The name as in Players; ``where`` (the cell, or a function that names it: a cell is
         only named for a problem) is where an unknown name is reported."""
+        if type(raw) is str:
+            known = self._found.get(raw)
+            if known is not None:
+                return known
         text = _text(raw)
         name = self.players.get(name_key(text))
+        if name is not None and type(raw) is str:
+            self._found[raw] = name
         if name is None:
             problems.append(Problem(where if isinstance(where, str) else where(), self.tr(
                 "{text!r} is not in {players}", text=text,

@@ -372,11 +372,10 @@ def test_formulas_read_as_cached_values_text_stays_text(tmp_path):
     wb.save(p)
     _with_cached_values(p)
     book = FileBook(p)
-    assert book._values_wb is None
     rows = book.read_table("Players").rows
     assert rows[0] == ("Ann", 2, "ab", "=SUM(9)")            # no cached value: the formula text
     assert rows[1][0] == '=HYPERLINK("x")'
-    assert book._values_wb is not None
+    assert book._legacy is None  # read from the sheet's XML, openpyxl never loaded (issue 25)
 
 
 def test_no_value_only_copy_without_formulas(tmp_path):
@@ -386,7 +385,7 @@ def test_no_value_only_copy_without_formulas(tmp_path):
     wb.save(p)
     book = FileBook(p)
     assert book.read_table("Players").rows == (("=x",),)
-    assert book._values_wb is None
+    assert book._legacy is None
 
 
 # --------------------------------------------------------------------------- writing
@@ -766,10 +765,33 @@ def _book_with_chart(path: Path, sheet: str) -> Path:
     return path
 
 
-def test_chart_on_a_user_sheet_blocks_save(tmp_path):
+def _parts(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as zf:
+        return {i.filename: zf.read(i) for i in zf.infolist()}
+
+
+def test_chart_on_a_user_sheet_is_kept(tmp_path):
+    # issue 25: the file writer changes only what the engine owns, so the club's chart stays
+    p = _book_with_chart(tmp_path / "club.xlsx", "Players")
+    before = _parts(p)
+    book = FileBook(p)
+    assert book.openpyxl_would_drop(OWNED_SHEETS) == ["chart on sheet Players"]
+    assert book.unsafe_to_write(OWNED_SHEETS) == []
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
+    book.save()
+    after = _parts(p)
+    for name in ("xl/charts/chart1.xml", "xl/drawings/drawing1.xml", "xl/worksheets/sheet1.xml",
+                 "xl/worksheets/_rels/sheet1.xml.rels", "xl/drawings/_rels/drawing1.xml.rels"):
+        assert after[name] == before[name], name
+    assert FileBook(p).openpyxl_would_drop(OWNED_SHEETS) == ["chart on sheet Players"]
+
+
+def test_the_openpyxl_path_still_refuses_what_it_would_drop(tmp_path):
+    # a caller that edits through openpyxl (book.wb) gets the old refusal
     p = _book_with_chart(tmp_path / "club.xlsx", "Players")
     original = p.read_bytes()
     book = FileBook(p)
+    book.wb  # hands the book over to openpyxl
     assert book.unsafe_to_write(OWNED_SHEETS) == ["chart on sheet Players"]
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     with pytest.raises(WorkbookFileError) as info:
@@ -790,15 +812,22 @@ def test_chart_on_a_user_sheet_blocks_save(tmp_path):
     assert p.read_bytes() != original
 
 
-def test_chart_only_on_an_owned_sheet_is_allowed(tmp_path):
+def test_chart_on_an_owned_sheet_stays_on_its_drawing_layer(tmp_path):
+    # the engine rewrites the cells of Standings; the chart the club put there stays (issue 25)
     p = _book_with_chart(tmp_path / "club.xlsx", "Standings")
+    before = _parts(p)
     book = FileBook(p)
     assert [str(u) for u in book.unsupported] == ["chart on sheet Standings"]
     assert book.unsafe_to_write(OWNED_SHEETS) == []
-    assert book.unsafe_to_write(set()) == ["chart on sheet Standings"]
+    assert book.unsafe_to_write(set()) == []
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
-    assert FileBook(p).unsupported == []
+    after = _parts(p)
+    assert after["xl/charts/chart1.xml"] == before["xl/charts/chart1.xml"]
+    assert after["xl/drawings/drawing1.xml"] == before["xl/drawings/drawing1.xml"]
+    assert b"<drawing r:id=" in after["xl/worksheets/sheet2.xml"]
+    assert [str(u) for u in FileBook(p).unsupported] == ["chart on sheet Standings"]
+    assert openpyxl.load_workbook(p)["Standings"]["A1"].value == "Rank"
 
 
 def test_chart_on_a_sheet_written_this_session_is_allowed(tmp_path):
@@ -832,9 +861,11 @@ def test_shape_on_a_user_sheet_is_detected(tmp_path):
     add["xl/drawings/drawing1.xml"] = SHAPE_DRAWING.encode()
     bad = rewrite_zip(p, tmp_path / "club.xlsx", replace=replace, add=add)
     book = FileBook(bad)
-    assert book.unsafe_to_write() == ["shape or text box on sheet Players"]
-    with pytest.raises(WorkbookFileError, match="shape"):
-        book.save()
+    assert book.openpyxl_would_drop() == ["shape or text box on sheet Players"]
+    assert book.unsafe_to_write() == []
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
+    book.save()
+    assert _parts(bad)["xl/drawings/drawing1.xml"] == SHAPE_DRAWING.encode()
 
 
 def test_extensions_pivots_and_dynamic_arrays_are_detected(tmp_path):
@@ -858,17 +889,20 @@ def test_extensions_pivots_and_dynamic_arrays_are_detected(tmp_path):
     assert ("Stats", "dynamic array formulas") in kinds
 
 
-def test_sparklines_block_a_save(tmp_path):
+def test_sparklines_are_kept(tmp_path):
     p = make_book(tmp_path / "plain.xlsx", {"Players": [["Name"], ["Ann"]]})
     ext = ('<extLst><ext uri="{05C60535-1F16-4fd2-B633-F4F36F0B64E0}" '
            'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
            '<x14:sparklineGroups/></ext></extLst>')
     bad = rewrite_zip(p, tmp_path / "club.xlsx",
                       replace={"xl/worksheets/sheet1.xml": lambda x: insert_before_end(x, ext)})
+    before = _parts(bad)["xl/worksheets/sheet1.xml"]
     book = FileBook(bad)
-    assert book.unsafe_to_write() == ["sparklines on sheet Players"]
-    with pytest.raises(WorkbookFileError, match="sparklines on sheet Players"):
-        book.save()
+    assert book.openpyxl_would_drop() == ["sparklines on sheet Players"]
+    assert book.unsafe_to_write() == []
+    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
+    book.save()
+    assert _parts(bad)["xl/worksheets/sheet1.xml"] == before  # the sparklines kept (issue 25)
 
 
 VML_BUTTON = (
@@ -897,9 +931,10 @@ def test_form_button_in_xlsx_is_detected_comments_are_not(tmp_path):
     wb = openpyxl.load_workbook(p)
     wb["Players"]["A2"].comment = Comment("strong player", "TD")
     wb.save(p)
-    assert FileBook(p).unsafe_to_write() == []           # a comment is kept
+    assert FileBook(p).openpyxl_would_drop() == []       # a comment is kept
     bad = _with_button(p, tmp_path / "club.xlsx", macro=False)
-    assert FileBook(bad).unsafe_to_write() == ["form control (button) on sheet Instructions"]
+    assert FileBook(bad).openpyxl_would_drop() == ["form control (button) on sheet Instructions"]
+    assert FileBook(bad).unsafe_to_write() == []         # the file writer keeps it (issue 25)
     book = FileBook(p)
     book.save()
     assert openpyxl.load_workbook(p)["Players"]["A2"].comment.text == "strong player"

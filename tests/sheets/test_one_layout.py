@@ -157,10 +157,11 @@ def test_regions_and_plans_are_the_same_for_file_and_excel_clients(tmp_path: Pat
     shutil.copyfile(SAMPLE, path)
     file_book = FileBook(path)
     excel_book = XlwingsBook(FakeBook.from_file(path))
-    ws = file_book.wb["Results"]
-    r_file = file_book._region(ws)
+    r_file, _ = file_book._region(file_book._worksheet("Results"))  # from the sheet's XML
+    legacy = FileBook(path)._openpyxl()                               # through openpyxl
+    r_openpyxl = legacy._region(legacy.wb["Results"])
     r_excel = excel_book._region(excel_book._sheet("Results"))
-    assert r_file == r_excel
+    assert r_file == r_excel == r_openpyxl
     assert r_file.headers[:5] == ("Round", "Board", "White", "Black", "Result")
     rows = [{"Round": 24, "Board": 1, "White": "A", "Black": "B"}]
     assert plan_append(r_file, rows, [], "Results", "x") == plan_append(r_excel, rows, [], "Results", "x")

@@ -1,12 +1,17 @@
-"""The openpyxl file transport: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book`.
+"""The file transport: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book`.
 
-One room per job (see also WORKBOOK-CONTRACT.md):
+One room per job (see also WORKBOOK-CONTRACT.md, docs/safety.md):
 
-* :mod:`.safety`: the preflight, zip and XML safety with :mod:`zipfile` alone, before openpyxl
-  sees the file (zip bombs, absurd sheet sizes, entity declarations, what openpyxl would drop);
-* :mod:`.book`: :class:`FileBook`, the openpyxl Book (reading values as a user sees them,
-  writing sheets by their layout, appending and deleting rows), with :mod:`.cells` for cell
-  values, styles and the print setup;
+* :mod:`.safety`: the preflight, zip and XML safety with :mod:`zipfile` alone (zip bombs, absurd
+  sheet sizes, entity declarations, parts that are not well-formed, what openpyxl would drop);
+* :mod:`.book`: :class:`FileBook` (reading values as a user sees them, writing sheets by their
+  layout, appending and deleting rows), without openpyxl (issue 25);
+* :mod:`.package` (the zip package: parts, relationships, content types), :mod:`.cellxml` (a
+  sheet's cells from its XML, read and edited), :mod:`.stylesheet` (``styles.xml``: date styles,
+  the engine's styles appended), :mod:`.layoutxml` (an engine sheet's layout as worksheet XML),
+  :mod:`.splice` (the new package: only what the engine owns changes);
+* :mod:`.book_openpyxl`: the openpyxl book, for callers that ask for ``FileBook.wb``, with
+  :mod:`.cells` for cell values, styles and the print setup through openpyxl;
 * :mod:`.save`: saving through the one atomic writer (:mod:`keizer_xl.clients.atomic`).
 
 The names other modules use are importable from here as before.

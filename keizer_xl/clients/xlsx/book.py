@@ -1,45 +1,72 @@
-"""The openpyxl Book: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book`.
+"""The file Book: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book` (issue 25).
 
-* Opening runs the preflight (:mod:`.safety`) before openpyxl sees the file.
-* Reading yields the values a user sees: a formula cell gives its cached result (a second,
-  value-only copy of the workbook is loaded lazily, only when a formula is actually read).
-  Text that starts with ``=`` stays text, both when read and when written.
-* :meth:`FileBook.unsafe_to_write` reports what openpyxl would drop on sheets the engine does
-  not own, and :meth:`FileBook.save` refuses to write while any are present (unless
-  ``force=True``); saving itself is :mod:`.save`.
+* Opening runs the preflight (:mod:`.safety`); nothing else is parsed until a sheet is read.
+* Reading parses only the sheets the engine reads, from their XML (:mod:`.cellxml`): the values
+  a user sees, a formula cell's cached result (its formula's text when the file holds none and
+  was saved by a program that does not calculate), text starting with ``=`` stays text; Excel
+  Tables from their own parts.
+* Writing changes only what the engine owns (:mod:`.splice`): the engine's sheets, the rows it
+  adds to or deletes from an input table; every other part of the file stays byte for byte, so
+  nothing the club keeps in its workbook (charts, pictures, pivot tables, macros, ...) is lost
+  and no refusal is needed for it.
+* ``FileBook.wb`` (openpyxl's Workbook, for callers that edit a workbook through openpyxl) hands
+  the book over to :class:`.book_openpyxl.OpenpyxlBook`; from then on it works and saves as
+  before issue 25, refusing to drop what openpyxl cannot keep.
 """
 from __future__ import annotations
 
-import io
 import os
 import re
-import warnings
-import weakref
-import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
+    from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
+
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array
+from keizer_xl.clients.xlsx.cellxml import (
+    MAC_EPOCH,
+    WINDOWS_EPOCH,
+    Cell,
+    Decoder,
+    SheetCells,
+    SheetValues,
+    shared_strings,
+    sheet_values,
+    split_ref,
+    value_cell,
+)
+from keizer_xl.clients.xlsx.package import (
+    REL_SHARED_STRINGS,
+    REL_STYLES,
+    REL_TABLE,
+    Package,
+    SheetEntry,
+    attr,
+    attributes,
+    element_re,
+)
 from keizer_xl.clients.xlsx.safety import (
     EXCEL_SUFFIXES,
     MACRO_SUFFIXES,
     OWNED_SHEETS,
     Unsupported,
-    _caused_by_defusedxml,
     _check_suffix,
     _read_with_signature,
     preflight,
 )
-from keizer_xl.clients.xlsx.save import _write_atomically
-from keizer_xl.errors import Message, MissingPartError
-from keizer_xl.sheets.layout import Layout, Style
+from keizer_xl.clients.xlsx.save import write_bytes_atomically
+from keizer_xl.clients.xlsx.splice import Edits, splice
+from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
+from keizer_xl.errors import KeizerError, Message, MissingPartError
+from keizer_xl.sheets.cells import cell_value
+from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
+
 
 def backup_path(path: str | os.PathLike[str]) -> Path | None:
     """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
@@ -52,6 +79,31 @@ def open_book(path: str | os.PathLike[str]) -> "FileBook":
     return FileBook(path)
 
 
+class _TablePart:
+    """An Excel Table (ListObject) as its part says."""
+
+    def __init__(self, part: str, xml: bytes):
+        self.part = part
+        m = re.search(rb"<(?:[\w.-]+:)?table\b([^>]*)>", xml)
+        a = attributes(m.group(1)) if m else {}
+        self.name = a.get("displayName") or a.get("name") or ""
+        self.ref = a.get("ref", "A1:A1")
+        self.header_rows = int(a["headerRowCount"]) if a.get("headerRowCount", "").isdigit() else 1
+        self.totals = int(a["totalsRowCount"]) if a.get("totalsRowCount", "").isdigit() else 0
+        self.has_filter = re.search(rb"<(?:[\w.-]+:)?autoFilter\b", xml) is not None
+        self.columns = [attributes(c.group(1)).get("name", "")
+                        for c in element_re("tableColumn").finditer(xml)]
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min_row, min_col, max_row, max_col)."""
+        first, _, last = self.ref.partition(":")
+        r1, c1 = split_ref(first)
+        r2, c2 = split_ref(last or first)
+        return r1, c1, r2, c2
+
+    def table_ref(self) -> TableRef:
+        r1, c1, r2, c2 = self.bounds()
+        return TableRef(self.name, r1, c1, r2, c2, headers=self.header_rows > 0, totals=self.totals)
 
 
 class FileBook:
@@ -65,348 +117,386 @@ class FileBook:
         data, self._signature = _read_with_signature(self.path, self.label)
         self._data = data
         info = preflight(self.path, data)
-        #: the sheet names as the file lists them: openpyxl renames a second 'results' to
-        #: 'results1', so the sheet reader checks for ambiguous input sheets against this list
-        #: (chart sheets named like an input sheet and missing parts preflight refused above)
+        #: the sheet names as the file lists them (the sheet reader checks for ambiguous input
+        #: sheets against this list)
         self.stored_sheets = [s.name for s in info.sheets]
-        # saved as the name says: keep_vba for .xlsm (Excel refuses a macro file named .xlsx)
+        # saved as the name says (Excel refuses a macro file named .xlsx)
         self.macro_enabled = self.path.suffix.lower() in MACRO_SUFFIXES
+        #: what openpyxl would drop (the preflight's findings): refused only on the openpyxl path
         self.unsupported: list[Unsupported] = list(info.unsupported)
-        if info.macro_enabled and not self.macro_enabled:
+        self._misnamed = info.macro_enabled and not self.macro_enabled
+        if self._misnamed:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
         self._written: set[str] = set()
-        self._values_wb: Workbook | None = None
-        self._calculated: bool | None = None  # see _cached_values_saved
-        # formula cells moved by append_rows / delete_rows: sheet -> {(row, col) now: as loaded},
-        # so a cached result is still looked up where Excel stored it
-        self._moved: dict[str, dict[tuple[int, int], tuple[int, int]]] = {}
-        # each sheet's region and table, found once per run (issue 12: scan each sheet once);
-        # forgotten when this book changes the sheet (append_rows, delete_rows, write_sheet)
+        self._legacy: OpenpyxlBook | None = None
+        self._open_package(data)
+
+    def _open_package(self, data: bytes) -> None:
+        try:
+            self._pkg = Package(data, self.label)
+        except WorkbookFileError:
+            raise
+        except Exception as exc:  # the preflight passed it: a structure no Excel writes
+            raise WorkbookFileError(
+                f"{self.label} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
+                f"Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
+        self._edits = Edits()
+        self._cells: dict[str, SheetCells] = {}       # parts being edited
+        self._sheet_values: dict[str, SheetValues] = {}
+        self._decoder: Decoder | None = None
         self._regions: dict[str, Region] = {}
         self._tables: dict[str, Table] = {}
-        self.wb = self._load(data_only=False)
-        self.wb.template = False  # saved as a workbook, never as a template
+        self._new_sheets: list[str] = []
 
-    # -- loading ------------------------------------------------------------------------------
-    def _load(self, *, data_only: bool) -> Workbook:
-        import openpyxl
+    # -- openpyxl, on request ---------------------------------------------------------------------
+    @property
+    def wb(self) -> Workbook:
+        """openpyxl's Workbook of this book (as changed so far); from now on the book works
+        through openpyxl (see the module docstring)."""
+        return self._openpyxl().wb
 
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            try:
-                wb = openpyxl.load_workbook(io.BytesIO(self._data), data_only=data_only,
-                                            keep_vba=self.macro_enabled and not data_only,
-                                            keep_links=True, rich_text=False)
-            except Exception as exc:  # openpyxl raises many kinds; the user needs one message
-                name = type(exc).__name__
-                if _caused_by_defusedxml(exc):
-                    raise WorkbookFileError(
-                        f"{self.label} contains XML entity declarations, which Excel never writes "
-                        f"(an 'XML bomb'); refused for safety.") from exc
-                raise WorkbookFileError(
-                    f"{self.label} could not be read as an Excel workbook ({name}: {exc}). Open it in "
-                    f"Excel or LibreOffice and save it again as .xlsx.") from exc
-        if not data_only:
-            self._note_warnings(caught)
-        # keep_vba: openpyxl keeps the macro parts in a zip archive open in 'a' mode on a buffer
-        # and never closes it; left to the garbage collector the buffer may be closed first and
-        # the archive's own clean-up fails ('Exception ignored in ZipFile.__del__', issue 15).
-        # Closed as soon as the workbook is gone (weakref callbacks run before __del__ methods).
-        archive = getattr(wb, "vba_archive", None)
-        if archive is not None:
-            weakref.finalize(wb, archive.close)
-        return wb
+    def _openpyxl(self) -> OpenpyxlBook:
+        if self._legacy is None:
+            from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
 
-    _WARNING_KINDS = {"conditional formatting": "conditional formatting", "data validation": "data validation",
-                      "sparkline": "sparklines", "slicer": "slicer", "protected range": "protected ranges",
-                      "web extension": "web extension", "timeline": "timeline"}
+            data = self._data
+            if self._edits:
+                data = splice(self._pkg, self._edits)
+                self._open_package(data)
+            self._legacy = OpenpyxlBook(self.path, self.label, data, self._signature,
+                                        self.stored_sheets, self.macro_enabled, self.unsupported,
+                                        self._written)
+            self._legacy.messages = self.messages
+        return self._legacy
 
-    def _note_warnings(self, caught: Iterable[warnings.WarningMessage]) -> None:
-        """openpyxl warns about parts it is going to drop; report any the preflight missed."""
-        known = " | ".join(u.kind.lower() for u in self.unsupported)
-        for w in caught:
-            text = str(w.message)
-            if "will be removed" not in text or text.startswith("Ignored Error"):
-                continue
-            lowered = text.lower()
-            keyword = next((k for k in self._WARNING_KINDS if k in lowered), None)
-            if keyword is not None and self._WARNING_KINDS[keyword] in known:
-                continue
-            kind = f"an Excel feature this tool cannot keep ({text})"
-            if kind.lower() not in known:
-                known += " | " + kind.lower()
-                self.unsupported.append(Unsupported(None, kind))
-
-    def _values(self) -> Workbook:
-        """The workbook as last saved by Excel, formulas replaced by their cached results."""
-        if self._values_wb is None:
-            self._values_wb = self._load(data_only=True)
-        return self._values_wb
-
-    # -- sheets -------------------------------------------------------------------------------
+    # -- sheets -----------------------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
-        return list(self.wb.sheetnames)
+        if self._legacy is not None:
+            return self._legacy.sheet_names()
+        written = {n.casefold(): n for n in self._edits.layouts}  # 'standings' becomes 'Standings'
+        return [written.get(s.name.casefold(), s.name) if s.kind == "worksheet" else s.name
+                for s in self._pkg.sheets] + self._new_sheets
 
-    def _find(self, sheet: str) -> Any:
-        if sheet in self.wb.sheetnames:
-            return self.wb[sheet]
+    def _entry(self, sheet: str) -> SheetEntry | None:
+        for s in self._pkg.sheets:
+            if s.name == sheet:
+                return s
         folded = sheet.casefold()
-        for ws in self.wb._sheets:  # type: ignore[attr-defined]  # every sheet, chart sheets too
-            if ws.title.casefold() == folded:
-                return ws
-        return None
+        return next((s for s in self._pkg.sheets if s.name.casefold() == folded), None)
 
-    def _worksheet(self, sheet: str) -> Any:
-        ws = self._find(sheet)
-        if ws is None:
-            raise MissingPartError(f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})")
-        if not hasattr(ws, "_cells"):
-            raise MissingPartError(f"{quote_sheet(ws.title)} in {self.label} is a chart sheet, not a table")
-        return ws
+    def _worksheet(self, sheet: str) -> SheetEntry:
+        entry = self._entry(sheet)
+        if entry is None:
+            raise MissingPartError(f"{self.label} has no sheet {sheet!r} (sheets: "
+                                   f"{', '.join(self.sheet_names())})")
+        if entry.kind != "worksheet" or entry.part is None:
+            raise MissingPartError(f"{quote_sheet(entry.name)} in {self.label} is a chart sheet, not a table")
+        return entry
 
-    # -- reading ------------------------------------------------------------------------------
-    @staticmethod
-    def _table_ref(table: Any) -> TableRef:
-        from openpyxl.utils.cell import range_boundaries
+    def _sheet_cells(self, entry: SheetEntry) -> SheetCells:
+        assert entry.part is not None
+        cells = self._cells.get(entry.part)
+        if cells is None:
+            try:
+                cells = SheetCells.parse(self._pkg.read(entry.part))
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise WorkbookFileError(
+                    f"{self.label} could not be read as an Excel workbook (the sheet "
+                    f"{quote_sheet(entry.name)}: {exc}). Open it in Excel or LibreOffice and "
+                    f"save it again as .xlsx.") from exc
+            self._cells[entry.part] = cells
+        return cells
 
-        # an Excel Table's ref is a whole range (A1:D10): no bound is None
-        min_col, min_row, max_col, max_row = cast("tuple[int, int, int, int]", range_boundaries(table.ref))
-        return TableRef(table.displayName, min_row, min_col, max_row, max_col,
-                        headers=table.headerRowCount is None or table.headerRowCount > 0,
-                        totals=table.totalsRowCount or 0)
+    def _decode(self) -> Decoder:
+        if self._decoder is None:
+            pkg = self._pkg
+            sst = next(iter(pkg.related(pkg.workbook, REL_SHARED_STRINGS)), None)
+            strings = shared_strings(pkg.read(sst)) if sst and pkg.has(sst) else []
+            styles_part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
+            styles = StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part) else None)
+            dates, spans = styles.date_styles()
+            self._decoder = Decoder(strings, dates, spans, MAC_EPOCH if pkg.date1904() else WINDOWS_EPOCH)
+        return self._decoder
 
-    def _region(self, ws: Any) -> Region:
-        region = self._regions.get(ws.title)
-        if region is not None:
-            return region
-        table = self._input_table(ws) if ws.tables else None
-        names = [col.name for col in table.tableColumns] if table is not None and table.tableColumns else []
-        values = {rc: cell.value for rc, cell in ws._cells.items() if cell.value is not None}
-        region = find_region(values, self._table_ref(table) if table is not None else None, names)
-        self._regions[ws.title] = region
-        return region
+    def _sheet_xml(self, entry: SheetEntry) -> bytes:
+        assert entry.part is not None
+        cells = self._cells.get(entry.part)
+        return cells.to_bytes() if cells is not None else self._pkg.read(entry.part)
 
-    def _changed(self, title: str) -> None:
-        """``title`` was changed by this book: its region and table are found again."""
-        self._regions.pop(title, None)
-        self._tables.pop(title, None)
+    def _values(self, entry: SheetEntry) -> SheetValues:
+        """The sheet's values, read once (again after this book changed the sheet)."""
+        assert entry.part is not None
+        values = self._sheet_values.get(entry.part)
+        if values is None:
+            try:
+                values = sheet_values(self._sheet_xml(entry), self._decode())
+            except (ValueError, UnicodeDecodeError, IndexError) as exc:
+                raise WorkbookFileError(
+                    f"{self.label} could not be read as an Excel workbook (the sheet "
+                    f"{quote_sheet(entry.name)}: {type(exc).__name__}: {exc}). Open it in Excel or "
+                    f"LibreOffice and save it again as .xlsx.") from exc
+            self._sheet_values[entry.part] = values
+        return values
 
-    @staticmethod
-    def _input_table(ws: Any) -> Any:
+    def _table_parts(self, entry: SheetEntry) -> list[_TablePart]:
+        assert entry.part is not None
+        rels = self._pkg.rels(entry.part)
+        if not any(r.type == REL_TABLE for r in rels):
+            return []
+        targets = {r.id: r.target for r in rels if r.type == REL_TABLE}
+        out = []
+        xml = self._sheet_xml(entry)
+        for m in element_re("tablePart").finditer(xml, max(xml.rfind(b"sheetData>"), 0)):
+            target = targets.get(attr(attributes(m.group(1)), "id") or "")
+            if target and self._pkg.has(target):
+                table = _TablePart(target, self._pkg.read(target))
+                if target in self._edits.tables:  # grown or shrunk by this book, not saved yet
+                    table.ref = self._edits.tables[target][0]
+                out.append(table)
+        return out
+
+    # -- reading ----------------------------------------------------------------------------------
+    def _region(self, entry: SheetEntry) -> tuple[Region, _TablePart | None]:
+        tables = self._table_parts(entry)
+        table = self._input_table(entry, tables) if tables else None
+        region = self._regions.get(entry.name)
+        if region is None:
+            region = find_region(self._values(entry).region_cells(),
+                                 table.table_ref() if table else None,
+                                 table.columns if table is not None else [])
+            self._regions[entry.name] = region
+        return region, table
+
+    def _input_table(self, entry: SheetEntry, tables: list[_TablePart]) -> _TablePart:
         """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
-        from openpyxl.utils.cell import range_boundaries
-
         from keizer_xl.sheets.read import pick_table
 
-        tables = list(ws.tables.values())
         if len(tables) == 1:
             return tables[0]
-        header_lists = []
+        cells = self._values(entry).region_cells()
+        header_lists: list[list[Any]] = []
         for t in tables:
-            min_col, min_row, max_col, _ = cast("tuple[int, int, int, int]", range_boundaries(t.ref))
-            if t.headerRowCount == 0:
-                header_lists.append([c.name for c in t.tableColumns] if t.tableColumns else [])
+            min_row, min_col, _, max_col = t.bounds()
+            if t.header_rows == 0:
+                header_lists.append(list(t.columns))
             else:
-                header_lists.append([ws._cells[(min_row, c)].value if (min_row, c) in ws._cells
-                                     else None for c in range(min_col, max_col + 1)])
-        return tables[pick_table(ws.title, header_lists)]
+                header_lists.append([cells.get((min_row, c)) for c in range(min_col, max_col + 1)])
+        return tables[pick_table(entry.name, header_lists)]
+
+    def _changed(self, title: str) -> None:
+        self._regions.pop(title, None)
+        self._tables.pop(title, None)
+        entry = self._entry(title)
+        if entry is not None and entry.part is not None:
+            self._sheet_values.pop(entry.part, None)
 
     def read_table(self, sheet: str) -> Table:
-        ws = self._worksheet(sheet)
-        table = self._tables.get(ws.title)
+        if self._legacy is not None:
+            return self._legacy.read_table(sheet)
+        entry = self._worksheet(sheet)
+        table = self._tables.get(entry.name)
         if table is None:
-            table = self._tables[ws.title] = self._read_table(ws)
+            try:
+                table = self._tables[entry.name] = self._read_table(entry)
+            except KeizerError:
+                raise
+            except (ValueError, IndexError, KeyError) as exc:  # a part no Excel writes so
+                raise WorkbookFileError(
+                    f"{self.label} could not be read as an Excel workbook (the sheet "
+                    f"{quote_sheet(entry.name)}: {type(exc).__name__}: {exc}). Open it in Excel "
+                    f"or LibreOffice and save it again as .xlsx.") from exc
         return table
 
-    def _read_table(self, ws: Any) -> Table:
-        region = self._region(ws)
+    def _read_table(self, entry: SheetEntry) -> Table:
+        values = self._values(entry)
+        region, _ = self._region(entry)
         first_col, width = region.first_column, region.width
-        n = region.data_last - region.data_first + 1
-        rows: list[list[Any]] = [[None] * width for _ in range(max(n, 0))]
-        formulas: list[tuple[int, int, Any]] = []
-        if n > 0:
-            lo, hi = region.data_first, region.data_last
-            last_col = first_col + width - 1
-            for (r, c), cell in ws._cells.items():
-                if lo <= r <= hi and first_col <= c <= last_col:
-                    value = cell._value
-                    if value is None:
-                        continue
-                    if cell.data_type == "f":
-                        formulas.append((r, c, value))
-                    else:
-                        rows[r - lo][c - first_col] = value
-            if formulas:
-                values_ws = self._values_sheet(ws.title)
-                moved = self._moved.get(ws.title, {})
-                for r, c, formula in formulas:
-                    cached = None
-                    stored_text = False
-                    if values_ws is not None:
-                        vcell = values_ws._cells.get(moved.get((r, c), (r, c)))
-                        cached = vcell.value if vcell is not None else None
-                        # t="str": the program that saved the file calculated a text result,
-                        # "" for =IF(F16="","",F16) (openpyxl never writes t on a formula cell)
-                        stored_text = vcell is not None and vcell.data_type == "str"
-                    if cached is None and not stored_text and not self._cached_values_saved():
-                        # never calculated (saved by a program that does not compute, e.g.
-                        # openpyxl): the formula's text, which the reader refuses with its cell,
-                        # rather than guessing "empty"
-                        cached = formula if isinstance(formula, str) else getattr(formula, "text", str(formula))
-                    # else: Excel or LibreOffice stored an empty result (=IF(F16="","",F16) for a
-                    # game not played yet): the cell is empty (issue 11)
-                    rows[r - lo][c - first_col] = cached
-        return Table(sheet=ws.title, headers=region.headers, rows=tuple(tuple(r) for r in rows),
+        lo, hi = region.data_first, region.data_last
+        last_col = first_col + width - 1
+        rows: list[list[Any]] = [[None] * width for _ in range(max(hi - lo + 1, 0))]
+        for (r, c), value in values.shown.items():
+            if lo <= r <= hi and first_col <= c <= last_col:
+                rows[r - lo][c - first_col] = value
+        if values.formulas and not self._cached_values_saved():
+            for (r, c), formula in values.formulas.items():
+                if lo <= r <= hi and first_col <= c <= last_col and (r, c) not in values.shown \
+                        and (r, c) not in values.stored_text:
+                    # never calculated (saved by a program that does not compute): the
+                    # formula's text, which the reader refuses with its cell, rather than
+                    # guessing "empty"; else an empty result is an empty cell (issue 11)
+                    rows[r - lo][c - first_col] = formula
+        return Table(sheet=entry.name, headers=region.headers, rows=tuple(tuple(r) for r in rows),
                      header_row=region.header_row, first_column=first_col)
 
+    def cell_values(self, sheet: str) -> dict[tuple[int, int], Any]:
+        """Every non-empty cell of ``sheet`` as a user sees it, by (row, column): for a sheet
+        that is no table (the xlwings.conf sheet)."""
+        if self._legacy is not None:
+            ws = self._legacy._worksheet(sheet)
+            return {rc: c.value for rc, c in ws._cells.items() if c.value is not None}
+        return dict(self._values(self._worksheet(sheet)).shown)
+
     def _cached_values_saved(self) -> bool:
-        """Whether the file holds the results of its formulas as last calculated: Excel and
-        LibreOffice store them; a writer that cannot calculate (openpyxl, this tool's own file
-        client) marks the workbook ``fullCalcOnLoad`` and stores none."""
-        if self._calculated is None:
-            import zipfile
+        """Whether the file holds its formulas' results: Excel and LibreOffice store them; a
+        writer that cannot calculate marks the workbook ``fullCalcOnLoad`` and stores none."""
+        xml = self._pkg.read(self._pkg.workbook)
+        return re.search(rb"<(?:\w+:)?calcPr\b[^>]*\bfullCalcOnLoad\s*=\s*[\"'](?:1|true)", xml) is None
 
-            self._calculated = True
-            try:
-                with zipfile.ZipFile(io.BytesIO(self._data)) as zf:
-                    for info in zf.infolist():
-                        name = info.filename.lower()
-                        if name.endswith("workbook.xml") and "_rels" not in name and \
-                                info.file_size < 8_000_000:
-                            text = zf.read(info).decode("utf-8", "replace")
-                            if re.search(r"<(?:\w+:)?calcPr\b[^>]*\bfullCalcOnLoad\s*=\s*[\"'](?:1|true)",
-                                         text):
-                                self._calculated = False
-                            break
-            except Exception:  # a damaged part (zlib.error, ...): trust no cached value
-                self._calculated = False
-        return self._calculated
-
-    def _values_sheet(self, title: str) -> Any:
-        values = self._values()
-        if title in values.sheetnames:
-            ws = values[title]
-            return ws if hasattr(ws, "_cells") else None
-        return None
-
-    # -- writing an engine-owned sheet --------------------------------------------------------
+    # -- writing an engine-owned sheet ------------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
-        ws = self._fresh_sheet(sheet)
-        cells, styles = layout.grid, layout.styles()
-        arrays: dict[Style | None, Any] = {}
-        for r, row in enumerate(cells, 1):
-            for c, value in enumerate(row, 1):
-                conv = _convert(value)
-                style = styles.pop((r, c), None)
-                if conv is not None or style is not None:
-                    if style not in arrays:
-                        arrays[style] = _style_array(ws, layout, style)
-                    _store(ws, r, c, conv or (None, "n"), arrays[style])
-        for (r, c), style in styles.items():  # styled cells beyond a row's values
-            _store(ws, r, c, (None, "n"), _style_array(ws, layout, style))
-        for j, width in enumerate(layout.widths, 1):
-            ws.column_dimensions[column_letter(j)].width = width
-        for r, height in layout.heights:
-            ws.row_dimensions[r].height = height
-        if layout.freeze_rows:
-            ws.freeze_panes = f"A{layout.freeze_rows + 1}"
-        _page_setup(ws, layout.page)
+        if self._legacy is not None:
+            self._legacy.write_sheet(sheet, layout)
+            return
+        entry = self._entry(sheet)
+        if entry is not None and entry.kind != "worksheet":
+            # the preflight refuses a chart sheet named like an engine sheet; any other name
+            raise MissingPartError(f"{quote_sheet(entry.name)} in {self.label} is a chart sheet, not a table")
+        name = sheet
+        for known in list(self._edits.layouts):
+            if known.casefold() == name.casefold():
+                del self._edits.layouts[known]
+        self._edits.layouts[name] = layout
+        if entry is None and not any(n.casefold() == name.casefold() for n in self._new_sheets):
+            self._new_sheets.append(name)
+        self._written.add(name)
+        self._changed(name)
 
-    def _fresh_sheet(self, sheet: str) -> Any:
-        """An empty sheet in the place (and with the tab state) of the old one, if any."""
-        existing = self._find(sheet)
-        if existing is not None:
-            index = self.wb.index(existing)
-            selected = bool(getattr(existing, "sheet_view", None) and existing.sheet_view.tabSelected)
-            tab_color = getattr(existing.sheet_properties, "tabColor", None)
-            state = existing.sheet_state
-            self.wb.remove(existing)
-            ws = self.wb.create_sheet(sheet, index)
-            ws.sheet_view.tabSelected = selected
-            ws.sheet_properties.tabColor = tab_color
-            ws.sheet_state = state
-        else:
-            ws = self.wb.create_sheet(sheet)
-        self._written.add(ws.title)
-        self._moved.pop(ws.title, None)
-        self._changed(ws.title)
-        return ws
+    def chart_sheet(self, sheet: str) -> Any:
+        """An openpyxl worksheet to draw the engine's charts (and row breaks) of the engine
+        sheet ``sheet`` on, written earlier with :meth:`write_sheet`: on save its drawing,
+        charts and breaks are spliced into that sheet (:func:`.splice.splice`); its cells are
+        not (the layout's are).  openpyxl is loaded for this only."""
+        if self._legacy is not None:
+            wb = self._legacy.wb
+            return wb[next(t for t in wb.sheetnames if t.casefold() == sheet.casefold())]
+        name = next((n for n in self._edits.layouts if n.casefold() == sheet.casefold()), None)
+        if name is None:
+            raise MissingPartError(f"{self.label}: write the sheet {sheet!r} before drawing on it")
+        if self._edits.drawings is None:
+            import openpyxl
 
-    # -- appending to a user's table ----------------------------------------------------------
+            self._edits.drawings = openpyxl.Workbook()
+            self._edits.drawings.remove(self._edits.drawings.active)
+        wb = self._edits.drawings
+        found = next((t for t in wb.sheetnames if t.casefold() == name.casefold()), None)
+        return wb[found] if found is not None else wb.create_sheet(name)
+
+    # -- appending to a user's table --------------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
-        from openpyxl.cell.cell import MergedCell
-
+        if self._legacy is not None:
+            self._legacy.append_rows(sheet, rows)
+            return
         rows = list(rows)
         if not rows:
             return
-        ws = self._worksheet(sheet)
-        region = self._region(ws)
-        self._changed(ws.title)  # whatever happens below, the sheet is read afresh
-        where, cells = quote_sheet(ws.title), ws._cells
-        others = [self._table_ref(t) for t in ws.tables.values()]
+        entry = self._worksheet(sheet)
+        assert entry.part is not None
+        region, table = self._region(entry)
+        shown = self._values(entry).region_cells()
+        others = [t.table_ref() for t in self._table_parts(entry)]
+        cells = self._sheet_cells(entry)
+        self._changed(entry.name)
+        where = quote_sheet(entry.name)
+        merged = _merged(cells)
+
+        def plain(r: int, c: int) -> Any:
+            return None if (r, c) in merged else shown.get((r, c))
+
         plan, problems = plan_append(region, rows, others, where, self.label)
-        problems = problems or plan.in_the_way(region, lambda r, c: _plain(cells.get((r, c))),
-                                               where, self.label)
+        problems = problems or plan.in_the_way(region, plain, where, self.label)
         if problems:
             raise WorkbookFileError(problems[0])
         first_col, last_col = region.first_column, region.last_column
         for r in range(plan.start, plan.end + 1 + (region.totals if plan.shift else 0)):
             for c in range(first_col, last_col + 1):
-                if isinstance(cells.get((r, c)), MergedCell):
+                if (r, c) in merged:
                     raise WorkbookFileError(
                         f"Cannot add rows to {where} in {self.label}: cell {column_letter(c)}{r} "
                         f"below the table is part of merged cells; unmerge them first.")
-        for r in range(plan.totals_at + region.totals - 1, plan.totals_at - 1, -1) if plan.shift else ():
-            for c in range(first_col, last_col + 1):
-                moved = cells.pop((r, c), None)
-                if moved is not None:
-                    moved.row = r + plan.shift
-                    cells[(r + plan.shift, c)] = moved
-                    self._note_move(ws.title, (r, c), (r + plan.shift, c))
-        col_styles = self._column_styles(ws, first_col, last_col)
+        if plan.shift:  # the totals row moves down below the new rows
+            for r in range(plan.totals_at + region.totals - 1, plan.totals_at - 1, -1):
+                for c in range(first_col, last_col + 1):
+                    moved = cells.cell(r, c)
+                    if moved is not None:
+                        cells.put(r, c, None)
+                        # rows inserted above it: its references (to the rows above) stay
+                        cells.put(r + plan.shift, c, moved.moved_to(r + plan.shift))
+        col_styles = _column_styles(cells, first_col, last_col)
+        dates = self._decode().date_styles
+        styles: StyleSheet | None = None
         for r, placed in enumerate(plan.rows, plan.start):
             for c in range(first_col, last_col + 1):
-                existing = cells.get((r, c))
-                style_array = None
-                if existing is None or not existing.has_style:
-                    above = cells.get((r - 1, c)) if r - 1 >= region.data_first else None
-                    if above is not None and above.has_style:
-                        style_array = above._style
-                    elif col_styles.get(c) is not None:
-                        style_array = col_styles[c]
-                conv = _convert(placed.get(c - first_col))
-                if conv is not None or style_array is not None:
-                    _store(ws, r, c, conv or (None, "n"), style_array)
-        self._resize(ws, region, plan.table_last, plan.data_end, grow_to=plan.end)
+                existing = cells.cell(r, c)
+                style: int | None = None
+                if existing is None or not existing.style:
+                    above = cells.cell(r - 1, c) if r - 1 >= region.data_first else None
+                    if above is not None and above.style:
+                        style = above.style
+                    elif col_styles.get(c):
+                        style = col_styles[c]
+                value = cell_value(placed.get(c - first_col))
+                if value is None and style is None:
+                    continue
+                s = style if style is not None else (existing.style if existing is not None else 0)
+                if value is not None and not isinstance(value, (str, bool, int, float)):
+                    from keizer_xl.clients.xlsx.layoutxml import excel_serial
 
-    def _resize(self, ws: Any, region: Region, last: int | None, data_end: int | None,
-                grow_to: int | None = None, deleted: Sequence[int] = ()) -> None:
+                    serial = excel_serial(value, self._decode().epoch)
+                    if serial is None:
+                        raise TypeError(f"cannot write {type(value).__name__} to a cell")
+                    value, kind = serial
+                    if s not in dates:  # as openpyxl: a date gets a date format
+                        styles = styles or self._styles_for_edit()
+                        s = styles.with_number_format(s, DATE_FORMATS[kind])
+                        decoder = self._decode()
+                        decoder.date_styles = decoder.date_styles | {s}
+                        dates = decoder.date_styles
+                cells.put(r, c, value_cell(r, c, value, s, cells.prefix))
+        self._edits.sheets[entry.part] = cells
+        self._resize(entry, cells, region, table, plan.table_last, plan.data_end, grow_to=plan.end)
+
+    def _styles_for_edit(self) -> StyleSheet:
+        """The workbook's styles, to add to; spliced in on save."""
+        if self._edits.styles is None:
+            pkg = self._pkg
+            part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
+            self._edits.styles = StyleSheet(pkg.read(part) if part and pkg.has(part) else None)
+        return self._edits.styles
+
+    def _resize(self, entry: SheetEntry, cells: SheetCells, region: Region, table: _TablePart | None,
+                last: int | None, data_end: int | None, grow_to: int | None = None,
+                deleted: Sequence[int] = ()) -> None:
         """The Table (and its autofilter) or the sheet's autofilter after rows were added or
         deleted: a Table's ref ends at ``last``, its filter at ``data_end``."""
-        from openpyxl.utils.cell import range_boundaries
-
+        assert entry.part is not None
         t = region.table
-        if t is not None and last is not None:
-            table = next(iter(ws.tables.values()))  # the region's Table: the first
+        if t is not None and table is not None and last is not None:
             left, right = column_letter(t.min_col), column_letter(t.max_col)
             table.ref = f"{left}{t.min_row}:{right}{last}"
-            if table.autoFilter is not None:
-                table.autoFilter.ref = f"{left}{t.min_row}:{right}{data_end}"
-        elif t is None and ws.auto_filter.ref:
-            # an autofilter's ref is a whole range (A1:D10): no bound is None
-            a_min_col, a_min_row, a_max_col, a_max_row = cast("tuple[int, int, int, int]",
-                                                              range_boundaries(ws.auto_filter.ref))
-            if a_min_row != region.header_row:
-                return
-            if grow_to is not None:
-                a_max_row = max(a_max_row, grow_to)
-            else:
-                within = sum(1 for d in deleted if d <= a_max_row)
-                a_max_row = max(a_max_row - within, a_min_row + 1)
-            ws.auto_filter.ref = f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{a_max_row}"
+            self._edits.tables[table.part] = (
+                table.ref, f"{left}{t.min_row}:{right}{data_end}" if table.has_filter else None)
+            return
+        if t is not None:
+            return
+        m = re.search(rb"<(?:[\w.-]+:)?autoFilter\b([^>]*)", cells.tail)
+        ref = attributes(m.group(1)).get("ref") if m else None
+        if not ref:
+            return
+        first, _, last_ref = ref.partition(":")
+        a_min_row, a_min_col = split_ref(first)
+        a_max_row, a_max_col = split_ref(last_ref or first)
+        if a_min_row != region.header_row:
+            return
+        if grow_to is not None:
+            a_max_row = max(a_max_row, grow_to)
+        else:
+            within = sum(1 for d in deleted if d <= a_max_row)
+            a_max_row = max(a_max_row - within, a_min_row + 1)
+        self._edits.filters[entry.part] = (f"{column_letter(a_min_col)}{a_min_row}:"
+                                           f"{column_letter(a_max_col)}{a_max_row}")
 
-    # -- deleting rows of a user's table ------------------------------------------------------
+    # -- deleting rows of a user's table ----------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
         """Delete data rows (0-based indices into ``read_table(sheet).rows``).
 
@@ -414,80 +504,90 @@ class FileBook:
         (a note to the right of the table stays where it is); formulas that move are translated;
         an Excel Table shrinks with them, keeping at least one (empty) data row.
         """
-        from openpyxl.formula.translate import Translator
-
-        ws = self._worksheet(sheet)
-        region = self._region(ws)
-        self._changed(ws.title)  # whatever happens below, the sheet is read afresh
-        where = quote_sheet(ws.title)
+        if self._legacy is not None:
+            self._legacy.delete_rows(sheet, data_rows)
+            return
+        entry = self._worksheet(sheet)
+        assert entry.part is not None
+        region, table = self._region(entry)
+        cells = self._sheet_cells(entry)
+        self._changed(entry.name)
+        where = quote_sheet(entry.name)
         plan = plan_delete(region, data_rows, where, self.label)
         if not plan.doomed:
             return
         first_col, last_col = region.first_column, region.last_column
         top = plan.doomed[0]
-        for merged in ws.merged_cells.ranges:
-            if merged.max_row >= top and merged.min_col <= last_col and merged.max_col >= first_col:
+        for ref in _merge_refs(cells):
+            r1, c1, r2, c2 = ref
+            if r2 >= top and c1 <= last_col and c2 >= first_col:
                 raise WorkbookFileError(
-                    f"Cannot delete rows of {where} in {self.label}: the merged cells {merged.coord} "
-                    f"are in the way; unmerge them first.")
-        cells = ws._cells
+                    f"Cannot delete rows of {where} in {self.label}: the merged cells "
+                    f"{column_letter(c1)}{r1}:{column_letter(c2)}{r2} are in the way; unmerge them first.")
+        moving = sorted(((r, c) for r, c, _ in cells.cells() if r >= top and first_col <= c <= last_col),
+                        key=lambda rc: rc[0])
+        if any(_shared_or_array(cells.cell(r, c)) for r, c in moving):
+            _unshare(cells)
         gone = set(plan.doomed)
-        moving = sorted(((r, c) for (r, c) in cells
-                         if r >= top and first_col <= c <= last_col), key=lambda rc: rc[0])
         for r, c in moving:
-            cell = cells.pop((r, c))
+            cell = cells.cell(r, c)
+            assert cell is not None
+            cells.put(r, c, None)
             if r in gone:
-                self._note_move(ws.title, (r, c), None)
                 continue
             new_row = plan.new_row(r)
-            if cell.data_type == "f" and isinstance(cell._value, str):
-                try:
-                    cell._value = Translator(cell._value, origin=f"{column_letter(c)}{r}") \
-                        .translate_formula(f"{column_letter(c)}{new_row}")
-                except Exception:  # an unusual formula: keep its text as it is
-                    pass
-            cell.row = new_row
-            cells[(new_row, c)] = cell
-            self._note_move(ws.title, (r, c), (new_row, c))
+            cells.put(new_row, c, _translated(cell, r, new_row))
+        self._edits.sheets[entry.part] = cells
         last = plan.table_last
-        self._resize(ws, region, last, last - region.totals if last is not None else None,
+        self._resize(entry, cells, region, table, last, last - region.totals if last is not None else None,
                      deleted=plan.doomed)
 
-    def _note_move(self, title: str, old: tuple[int, int], new: tuple[int, int] | None) -> None:
-        moved = self._moved.setdefault(title, {})
-        origin = moved.pop(old, old)
-        if new is not None:
-            moved[new] = origin
-
-    @staticmethod
-    def _column_styles(ws: Any, first_col: int, last_col: int) -> dict[int, Any]:
-        """Styles given to whole columns (<col style=...>), by column number."""
-        from openpyxl.utils.cell import column_index_from_string
-
-        out: dict[int, Any] = {}
-        for dim in ws.column_dimensions.values():
-            if not dim.has_style:
-                continue
-            lo = dim.min or column_index_from_string(dim.index)
-            hi = dim.max or lo
-            for c in range(max(lo, first_col), min(hi, last_col) + 1):
-                out[c] = dim._style
-        return out
-
-    # -- messages -----------------------------------------------------------------------------
+    # -- messages ---------------------------------------------------------------------------------
     def message(self, text: str) -> None:
         self.messages.append(str(text))
 
-    # -- what would be lost -------------------------------------------------------------------
+    # -- what would be lost -----------------------------------------------------------------------
     def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
-        """What openpyxl would drop on sheets the engine does not own, one line each."""
-        owned = {s.casefold() for s in owned_sheets}
-        return [str(u) for u in self.unsupported
-                if u.sheet is None or u.sheet.casefold() not in owned]
+        """What saving this book would lose on sheets the engine does not own, one line each:
+        nothing, since it writes only what the engine owns (issue 25), except a macro-enabled
+        file named .xlsx, which Excel does not open; on the openpyxl path (``wb`` was asked
+        for) what openpyxl would drop."""
+        if self._legacy is not None:
+            return self._legacy.unsafe_to_write(owned_sheets)
+        return [str(u) for u in self.unsupported if u.kind.startswith("macros (")]
 
-    # -- saving -------------------------------------------------------------------------------
+    def openpyxl_would_drop(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
+        """What a copy of this workbook made through openpyxl would lose (the preflight's
+        findings), for callers that copy it with openpyxl themselves."""
+        owned = {s.casefold() for s in owned_sheets}
+        return [str(u) for u in self.unsupported if u.sheet is None or u.sheet.casefold() not in owned]
+
+    # -- saving -----------------------------------------------------------------------------------
+    def _new_bytes(self) -> bytes:
+        if not self._edits:
+            return self._data
+        try:
+            return splice(self._pkg, self._edits)
+        except KeizerError:
+            raise
+        except (ValueError, KeyError, IndexError, UnicodeDecodeError) as exc:  # a part no Excel writes so
+            raise WorkbookFileError(
+                f"{self.label} was not changed: its parts could not be updated ({type(exc).__name__}: "
+                f"{exc}). Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
+
+    def spliced_bytes(self) -> bytes:
+        """The workbook as :meth:`save` would write it, without writing it (for a caller that
+        builds another file from it: ``excel-setup``'s .xlsm)."""
+        if self._legacy is not None:
+            raise WorkbookFileError(f"{self.label}: the workbook is being edited through openpyxl")
+        return self._new_bytes()
+
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
+        if self._legacy is not None:
+            self._legacy.save(force=force)
+            self._signature = self._legacy._signature
+            return
         target = self._real_path(self.path)
         with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
@@ -505,14 +605,20 @@ class FileBook:
                 except FileNotFoundError:
                     raise WorkbookFileError(f"{self.label} was not changed: it was moved or "
                                             f"deleted after it was read.") from None
+            data = self._new_bytes()
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
-            _write_atomically(self.wb, target, self.label, backup=True, in_place=True)
+            write_bytes_atomically(data, target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
+            self._data = data
+            self._open_package(data)
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
+        if self._legacy is not None:
+            self._legacy.save_as(path, force=force)
+            return
         dest = Path(path)
         label = str(path)
         try:
@@ -537,8 +643,124 @@ class FileBook:
             self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
                          f"{'; '.join(lost)}.")
         target = self._real_path(dest)
-        _write_atomically(self.wb, target, label, backup=target.exists())
+        data = self._new_bytes()
+        write_bytes_atomically(data, target, label, backup=target.exists())
+        self._data = data
+        self._open_package(data)
 
     @staticmethod
     def _real_path(p: Path) -> Path:
         return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
+# --------------------------------------------------------------------------- sheet helpers
+
+
+def _merge_refs(cells: SheetCells) -> list[tuple[int, int, int, int]]:
+    out = []
+    for m in element_re("mergeCell").finditer(cells.tail):
+        ref = attributes(m.group(1)).get("ref", "")
+        first, _, last = ref.partition(":")
+        try:
+            r1, c1 = split_ref(first)
+            r2, c2 = split_ref(last or first)
+        except ValueError:
+            continue
+        out.append((r1, c1, r2, c2))
+    return out
+
+
+def _merged(cells: SheetCells) -> set[tuple[int, int]]:
+    """The cells covered by a merge other than its top-left one (openpyxl's MergedCell)."""
+    out: set[tuple[int, int]] = set()
+    for r1, c1, r2, c2 in _merge_refs(cells):
+        if (r2 - r1 + 1) * (c2 - c1 + 1) > 100_000:
+            continue
+        out.update((r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1) if (r, c) != (r1, c1))
+    return out
+
+
+def _column_styles(cells: SheetCells, first_col: int, last_col: int) -> dict[int, int]:
+    """Styles given to whole columns (<col style=...>), by column number."""
+    out: dict[int, int] = {}
+    for m in element_re("col").finditer(cells.head):
+        a = attributes(m.group(1))
+        try:
+            style, lo, hi = int(a.get("style", "0")), int(a.get("min", "0")), int(a.get("max", "0"))
+        except ValueError:
+            continue
+        if style:
+            for c in range(max(lo, first_col), min(hi, last_col) + 1):
+                out[c] = style
+    return out
+
+
+_F_ELEMENT = re.compile(rb"<((?:[\w.-]+:)?)f\b([^>]*?)(?:/>|>(.*?)</(?:[\w.-]+:)?f\s*>)", re.S)
+
+
+def _shared_or_array(cell: Cell | None) -> bool:
+    if cell is None:
+        return False
+    m = _F_ELEMENT.search(cell.xml)
+    return m is not None and attributes(m.group(2)).get("t") in ("shared", "array")
+
+
+def _translated(cell: Cell, old_row: int, new_row: int) -> Cell:
+    """``cell`` moved from ``old_row`` to ``new_row``: its formula translated as Excel moves it
+    (openpyxl's Translator, loaded only when a moved cell holds a formula)."""
+    moved = cell.moved_to(new_row)
+    m = _F_ELEMENT.search(moved.xml)
+    if m is None or not m.group(3):
+        return moved
+    from html import unescape
+
+    from keizer_xl.clients.xlsx.package import escape
+    from openpyxl.formula.translate import Translator
+
+    text = "=" + unescape(m.group(3).decode("utf-8"))
+    letter = column_letter(cell.col)
+    try:
+        new = Translator(text, origin=f"{letter}{old_row}").translate_formula(f"{letter}{new_row}")
+    except Exception:  # an unusual formula: keep its text as it is
+        return moved
+    body = escape(new[1:]).encode()
+    xml = moved.xml[:m.start(3)] + body + moved.xml[m.end(3):]
+    return Cell(cell.col, xml)
+
+
+def _unshare(cells: SheetCells) -> None:
+    """Every shared formula of the sheet written out in its own cell (as openpyxl keeps them),
+    so that cells can move without their group; an array formula that would move is refused."""
+    from html import unescape
+
+    from keizer_xl.clients.xlsx.package import escape
+    from openpyxl.formula.translate import Translator
+
+    masters: dict[str, tuple[str, str]] = {}
+    for r, c, cell in cells.cells():
+        m = _F_ELEMENT.search(cell.xml)
+        if m is None:
+            continue
+        a = attributes(m.group(2))
+        if a.get("t") == "array":
+            raise WorkbookFileError(Message(
+                "Cannot move the array formula in cell {cell}: enter it again after the rows are "
+                "deleted, or delete the rows in Excel. Nothing was written.",
+                cell=f"{column_letter(c)}{r}"))
+        if a.get("t") == "shared" and m.group(3):
+            masters[a.get("si", "")] = ("=" + unescape(m.group(3).decode("utf-8")), f"{column_letter(c)}{r}")
+    for r, c, cell in list(cells.cells()):
+        m = _F_ELEMENT.search(cell.xml)
+        if m is None:
+            continue
+        a = attributes(m.group(2))
+        if a.get("t") != "shared" or a.get("si", "") not in masters:
+            continue
+        text, origin = masters[a["si"]]
+        try:
+            own = Translator(text, origin=origin).translate_formula(f"{column_letter(c)}{r}")
+        except Exception:
+            own = text
+        prefix = m.group(1)
+        element = b"<" + prefix + b"f>" + escape(own[1:]).encode() + b"</" + prefix + b"f>"
+        cells.put(r, c, Cell(c, cell.xml[:m.start()] + element + cell.xml[m.end():]))

@@ -87,6 +87,8 @@ _UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
 _TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
                                {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
                                {s.casefold() for s in _SHEET_ALIASES})
+# a cheap first look for _FAR_ROW_RE: an r attribute with six digits or more
+_FAR_REF_RE = re.compile(rb"\br\s*=\s*[\"'][A-Za-z]{0,3}\d{6}")
 _DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
 _EXTLST_RE = re.compile(rb"<(?:\w+:)?extLst[\s>/]")
 _EXT_URI_RE = re.compile(rb"<(?:\w+:)?ext\b[^>]*?\suri\s*=\s*[\"'](\{[^\"']+\})[\"']")
@@ -167,12 +169,34 @@ class _Inspector:
         for info in self.zf.infolist():
             if info.filename in done or info.is_dir():
                 continue
+            xml = info.filename.endswith((".xml", ".rels"))
+            vml = info.filename.endswith(".vml")  # VML is not always well-formed XML
+            prev = b""
+            parser = _well_formed(self, info.filename) if xml else None
             try:
                 with self.zf.open(info) as fh:
-                    while fh.read(MiB):
-                        pass
+                    while True:
+                        chunk = fh.read(MiB)
+                        if not chunk:
+                            break
+                        if xml or vml:
+                            self.no_declaration(info.filename, prev + chunk)
+                            prev = chunk[-16:]
+                        if parser is not None:
+                            parser.feed(chunk)
+                if parser is not None:
+                    parser.feed(b"", final=True)
             except _UNPACK_ERRORS as exc:
                 raise self.damaged(info.filename, exc) from exc
+
+    def no_declaration(self, member: str, data: bytes) -> None:
+        """No document type / entity declaration anywhere in an XML part (a long comment may
+        push one past the peek of :meth:`check_declarations`); the file client parses the
+        parts itself, so this is checked on every byte (issue 25)."""
+        if _DTD_RE.search(data):
+            raise self.refuse(
+                f"contains an XML document type / entity declaration in {member}, which "
+                f"Excel never writes (an 'XML bomb'); refused for safety.")
 
     def read(self, member: str) -> bytes:
         try:
@@ -342,17 +366,23 @@ class _Inspector:
         dynamic = rich = False
         prev = b""
         rows = 0
+        parser = _well_formed(self, sheet.part)
         try:
             with self.zf.open(sheet.part) as fh:
                 while True:
                     chunk = fh.read(MiB)
                     if not chunk:
+                        parser.feed(b"", final=True)
                         break
                     buf = prev + chunk
+                    self.no_declaration(sheet.part, buf)
+                    parser.feed(chunk)
                     # <row> elements, whatever <dimension> claims; a match lying wholly in
                     # ``prev`` was counted with the previous chunk
-                    rows += sum(1 for m in _ROW_RE.finditer(buf) if m.end() > len(prev))
-                    far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0)
+                    # (findall and literal prefilters: a 150-player Results sheet is 0.6 MB)
+                    rows += len(_ROW_RE.findall(buf)) - len(_ROW_RE.findall(prev))
+                    far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0) \
+                        if _FAR_REF_RE.search(buf) else 0
                     if far > MAX_ROWS:
                         raise self.refuse(
                             f"has a sheet {quote_sheet(sheet.name)} with something in row "
@@ -365,8 +395,8 @@ class _Inspector:
                             f"rows (a season needs a few thousand at most). Delete the unused "
                             f"rows below the data (select them, right-click > Delete) and save "
                             f"again.")
-                    dynamic = dynamic or bool(_DYNAMIC_ARRAY_RE.search(buf))
-                    rich = rich or bool(_RICH_VALUE_RE.search(buf))
+                    dynamic = dynamic or (b"cm" in buf and bool(_DYNAMIC_ARRAY_RE.search(buf)))
+                    rich = rich or (b"vm" in buf and bool(_RICH_VALUE_RE.search(buf)))
                     last = None
                     for last in _EXTLST_RE.finditer(buf):
                         pass
@@ -461,6 +491,34 @@ class _Inspector:
         if any(n.startswith("xl/model/") for n in self.names):
             kinds.append("data model (Power Pivot)")
         return kinds
+
+
+class _well_formed:
+    """Feeds a part to expat, which only checks that it is well-formed XML (no handlers: fast);
+    the file client reads the parts with regular expressions, so a broken part is refused here
+    with its name rather than read as half a sheet (issue 25)."""
+
+    def __init__(self, inspector: _Inspector, member: str):
+        import xml.parsers.expat
+
+        self.inspector = inspector
+        self.member = member
+        self.parser = xml.parsers.expat.ParserCreate()
+        self.error = xml.parsers.expat.ExpatError
+
+    def feed(self, data: bytes, final: bool = False) -> None:
+        try:
+            self.parser.Parse(data, final)
+        except self.error as exc:
+            sheet = self.inspector.sheet_of.get(self.member)
+            if sheet:
+                what = Message("the sheet {sheet} (part {part})", sheet=quote_sheet(sheet), part=self.member)
+            else:
+                what = Message("its part {part}", part=self.member)
+            raise WorkbookFileError(Message(
+                "{path} could not be read as an Excel workbook: {what} is not well-formed XML "
+                "({error}). Open it in Excel or LibreOffice and save it again as .xlsx.",
+                path=self.inspector.label, what=what, error=str(exc))) from exc
 
 
 _NOT_EXCEL = "is not an Excel .xlsx/.xlsm workbook"

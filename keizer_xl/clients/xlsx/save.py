@@ -21,7 +21,13 @@ def write_new_workbook(wb: Workbook, path: str | os.PathLike[str], *, backup: bo
     _write_atomically(wb, Path(path), str(path), backup=backup)
 
 
-def _write_atomically(wb: Workbook, target: Path, label: str, *, backup: bool,
+def write_bytes_atomically(data: bytes, target: Path, label: str, *, backup: bool,
+                           in_place: bool = False) -> None:
+    """A workbook's bytes (the spliced package, :mod:`.splice`) through the one writer."""
+    _write_atomically(data, target, label, backup=backup, in_place=in_place)
+
+
+def _write_atomically(wb: Workbook | bytes, target: Path, label: str, *, backup: bool,
                       in_place: bool = False) -> None:
     """The workbook through the one writer (:func:`atomic.replacing`: under its lock, refused
     when open elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace);
@@ -50,7 +56,7 @@ def _write_atomically(wb: Workbook, target: Path, label: str, *, backup: bool,
                                 f"The file is unchanged.") from exc
 
 
-def _save_workbook(wb: Workbook, fh: IO[bytes]) -> None:
+def _save_workbook(wb: Workbook | bytes, fh: IO[bytes]) -> None:
     """openpyxl's ``Workbook.save`` into memory, then the bytes into the open temporary file.
 
     openpyxl's zip writer is never given the file: when saving fails half-way (a full disk,
@@ -58,6 +64,9 @@ def _save_workbook(wb: Workbook, fh: IO[bytes]) -> None:
     printing 'ValueError: seek of closed file' (issue 11).  In memory they only touch the
     buffer, and the one write that can fail is the plain ``fh.write``.  A season workbook is a
     few MiB at most (the preflight caps it)."""
+    if isinstance(wb, bytes):  # the spliced package (issue 25)
+        fh.write(wb)
+        return
     buffer = io.BytesIO()
     wb.save(buffer)
     fh.write(buffer.getbuffer())

@@ -1,0 +1,418 @@
+"""Writing only what the engine owns into the club's own workbook (issue 25).
+
+What the engine owns, and so changes, in a workbook package:
+
+* the worksheet parts of the engine's sheets (``sheets.schema.OWNED_SHEETS``: Standings,
+  Pairings, Periods, Crosstable, Explain, Audit, Compare in every language), written anew from
+  their layouts (:mod:`.layoutxml`); a new one is added at the end of the sheet list.  What
+  the club placed on an engine sheet's drawing layer stays: its ``<drawing>`` (charts,
+  pictures, shapes, text boxes), ``<legacyDrawing>`` (comments) and header/footer pictures keep
+  their relationship and parts, anchored at the same cells.  Anything else on an engine sheet
+  (an Excel Table, a pivot table, form controls) is replaced with the cells: the sheet is the
+  engine's; the parts only that sheet used are removed with it;
+* the rows the engine adds to or deletes from an input table (Results; every input sheet for
+  ``import``): only that sheet's ``<sheetData>`` rows that change, its ``<dimension>`` and
+  autofilter, and the ``ref`` of its Excel Table part;
+* in ``xl/workbook.xml``: the new sheets' ``<sheet>`` entries, the print titles of the engine
+  sheets (``_xlnm.Print_Titles``; their print area and filter database names go), and
+  ``fullCalcOnLoad`` on ``<calcPr>`` so that Excel and LibreOffice recalculate the club's
+  formulas that read the engine's cells; ``xl/_rels/workbook.xml.rels`` and
+  ``[Content_Types].xml`` for new or removed parts;
+* ``xl/styles.xml``: the engine's fonts, fills, borders, number formats and cell styles are
+  appended, nothing renumbered (:mod:`.stylesheet`);
+* ``xl/calcChain.xml`` is removed: it is Excel's cache of where formulas are, rebuilt on load
+  (stale after cells moved, it would make Excel repair the file).
+
+Every other part, the club's sheets, charts, pictures, pivot tables and caches, slicers,
+shared strings, themes, defined names, custom XML, the VBA project, stays byte for byte.
+Text is written as inline strings, never as a formula.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from keizer_xl.clients.xlsx.cellxml import SheetCells, column_letter
+from keizer_xl.clients.xlsx.layoutxml import print_titles, sheet_xml
+from keizer_xl.clients.xlsx.package import (
+    CT_STYLES,
+    CT_WORKSHEET,
+    REL_CALC_CHAIN,
+    REL_NS,
+    REL_STYLES,
+    REL_WORKSHEET,
+    Package,
+    SheetEntry,
+    attr,
+    attributes,
+    element_re,
+    escape,
+    insert_before_close,
+    prefix_of,
+    relative,
+    rels_path,
+)
+from keizer_xl.clients.xlsx.stylesheet import StyleSheet
+from keizer_xl.sheets.layout import Layout
+
+#: the relationships of an engine sheet that stay when the engine rewrites its cells
+KEPT_ON_ENGINE_SHEET = frozenset(REL_NS + "/" + t for t in
+                                 ("drawing", "vmlDrawing", "comments", "image"))
+KEPT_ON_ENGINE_SHEET |= {"http://schemas.microsoft.com/office/2017/10/relationships/threadedComment"}
+#: the elements of an engine sheet that stay, in the order the schema wants them at its end
+_KEPT_ELEMENTS = ("drawing", "legacyDrawing", "legacyDrawingHF", "picture")
+_DROPPED_NAMES = ("_xlnm.Print_Titles", "_xlnm.Print_Area", "_xlnm._FilterDatabase")
+
+
+@dataclass
+class Edits:
+    """What a book changed, to be spliced into its package on save."""
+
+    layouts: dict[str, Layout] = field(default_factory=dict)      # engine sheet -> layout
+    sheets: dict[str, SheetCells] = field(default_factory=dict)    # part -> edited cells
+    tables: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # table part -> (ref, filter ref)
+    filters: dict[str, str] = field(default_factory=dict)          # sheet part -> autofilter ref
+    styles: StyleSheet | None = None                               # styles added to by an edit
+    drawings: Any = None    # an openpyxl Workbook with the engine's charts of its sheets (batch)
+
+    def __bool__(self) -> bool:
+        return bool(self.layouts or self.sheets or self.tables or self.filters)
+
+
+def splice(pkg: Package, edits: Edits) -> bytes:
+    """The package's bytes with ``edits`` in place (see the module docstring)."""
+    styles_part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
+    styles = edits.styles or StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part)
+                                        else None)
+    wb = _WorkbookXml(pkg)
+    date1904 = pkg.date1904()
+    for part, cells in edits.sheets.items():
+        xml = cells.to_bytes()
+        last_r, last_c = cells.extent()
+        xml = re.sub(rb"""(<(?:[\w.-]+:)?dimension\s+ref\s*=\s*)(["'])[^"']*\2""",
+                     lambda m: m.group(1) + b'"A1:' + f"{column_letter(last_c)}{last_r}".encode() + b'"',
+                     xml, count=1)
+        if part in edits.filters:
+            xml = _set_ref(xml, "autoFilter", edits.filters[part])
+        pkg.write(part, xml)
+    for part, ref in edits.filters.items():
+        if part not in edits.sheets:
+            pkg.write(part, _set_ref(pkg.read(part), "autoFilter", ref))
+    for part, (ref, filter_ref) in edits.tables.items():
+        xml = _set_ref(pkg.read(part), "table", ref)
+        if filter_ref is not None:
+            xml = _set_ref(xml, "autoFilter", filter_ref)
+        pkg.write(part, xml)
+    drawn = _EngineDrawings(edits.drawings)
+    for name, layout in edits.layouts.items():
+        entry = wb.find(name)
+        own = drawn.of(name)
+        if entry is None or entry.part is None:
+            entry = wb.add_sheet(name)
+            keep, breaks = (drawn.splice(pkg, own, entry.part or "", set()) if own else (b"", b""))
+            pkg.write(entry.part or "", sheet_xml(layout, styles, date1904=date1904, keep=keep,
+                                                  breaks=breaks))
+        else:
+            pkg.write(entry.part, _rewrite_engine_sheet(pkg, entry, layout, styles, date1904, drawn))
+            if entry.name != name:  # 'standings' -> 'Standings': Excel's names ignore case
+                wb.rename(entry, name)
+        wb.set_print_titles(entry, print_titles(entry.name, layout.page))
+    if styles.changed:
+        if styles_part is None:
+            styles_part = posixpath.join(posixpath.dirname(pkg.workbook), "styles.xml")
+            wb.add_relationship(REL_STYLES, styles_part)
+            wb.add_content_type(styles_part, CT_STYLES)
+        pkg.write(styles_part, styles.xml)
+    wb.drop_calc_chain()
+    wb.full_calc_on_load()
+    wb.flush()
+    return pkg.to_bytes()
+
+
+def _set_ref(xml: bytes, element: str, ref: str) -> bytes:
+    """The ``ref`` attribute of the first ``element`` start tag set to ``ref``."""
+    pattern = re.compile(rb"(<(?:[\w.-]+:)?" + element.encode() + rb"\b[^>]*?\sref\s*=\s*)([\"'])[^\"']*\2")
+    return pattern.sub(lambda m: m.group(1) + b'"' + ref.encode() + b'"', xml, count=1)
+
+
+def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, styles: StyleSheet,
+                          date1904: bool, drawn: "_EngineDrawings") -> bytes:
+    """An existing engine sheet's new XML: its tab state and drawing layer kept (module
+    docstring); relationships to anything else removed with the parts only they used.  When
+    the engine draws on the sheet itself (History's chart), its drawing replaces the old one
+    (which was the engine's own from the previous run)."""
+    assert entry.part is not None
+    old = pkg.read(entry.part)
+    view = re.search(rb"<(?:[\w.-]+:)?sheetView\b([^>]*)", old)
+    selected = bool(view) and attributes(view.group(1)).get("tabSelected", "") in ("1", "true")  # type: ignore[union-attr]
+    color = re.search(rb"<(?:[\w.-]+:)?tabColor\b[^>]*/>", old)
+    own = drawn.of(entry.name)
+    kept_ids: set[str] = set()
+    keep = b""
+    for name in _KEPT_ELEMENTS:
+        if name == "drawing" and own is not None:
+            continue
+        m = re.search(rb"<(?:[\w.-]+:)?" + name.encode() + rb"\b([^>]*?)/>", old)
+        if m is not None:
+            rid = attr(attributes(m.group(1)), "id")
+            if rid:
+                kept_ids.add(rid)
+                keep += b"<" + name.encode() + b' r:id="' + escape(rid, True).encode() + b'"/>'
+    _prune_relationships(pkg, entry.part, kept_ids)
+    breaks = b""
+    if own is not None:
+        drawing, breaks = drawn.splice(pkg, own, entry.part, kept_ids)
+        keep = drawing + keep  # <drawing> comes before <legacyDrawing> in the schema
+    tab_color = re.sub(rb"^<[\w.-]+:", b"<", color.group(0)) if color else b""
+    return sheet_xml(layout, styles, tab_selected=selected, tab_color=tab_color, keep=keep,
+                     date1904=date1904, breaks=breaks)
+
+
+class _EngineDrawings:
+    """The engine's own charts of its sheets (an openpyxl workbook holding only them), saved
+    once and copied into the package: the drawing, its charts, the sheet's row breaks."""
+
+    def __init__(self, wb: Any):
+        self.wb = wb
+        self._pkg: Package | None = None
+
+    def of(self, sheet: str) -> Any:
+        if self.wb is None:
+            return None
+        ws = next((w for w in self.wb.worksheets if w.title.casefold() == sheet.casefold()), None)
+        if ws is None or not (ws._charts or ws.row_breaks.brk):
+            return None
+        return ws
+
+    def splice(self, pkg: Package, ws: Any, part: str, kept_ids: set[str]) -> tuple[bytes, bytes]:
+        """Copy ``ws``'s drawing and charts into ``pkg`` for the sheet ``part``: the
+        ``<drawing>`` element and the ``<rowBreaks>`` for the sheet's XML."""
+        if self._pkg is None:
+            import io
+
+            buffer = io.BytesIO()
+            self.wb.save(buffer)
+            self._pkg = Package(buffer.getvalue())
+        scratch = self._pkg
+        sheet = next(s for s in scratch.sheets if s.name == ws.title)
+        assert sheet.part is not None
+        xml = scratch.read(sheet.part)
+        found = re.search(rb"<(?:[\w.-]+:)?rowBreaks\b.*?</(?:[\w.-]+:)?rowBreaks>", xml, re.S)
+        breaks = found.group(0) if found else b""
+        drawing_el = b""
+        for rel in scratch.rels(sheet.part):
+            if not rel.type.endswith("/drawing") or not rel.target:
+                continue
+            drawing = pkg.new_name("xl/drawings/drawing%d.xml")
+            chart_rels = []
+            for chart in scratch.rels(rel.target):
+                if not chart.target:
+                    continue
+                target = pkg.new_name("xl/charts/chart%d.xml")
+                pkg.write(target, scratch.read(chart.target))
+                _add_override(pkg, target, _CT_CHART)
+                chart_rels.append(f'<Relationship Id="{chart.id}" Type="{chart.type}" '
+                                  f'Target="/{target}"/>')
+            pkg.write(drawing, scratch.read(rel.target))
+            _add_override(pkg, drawing, _CT_DRAWING)
+            pkg.write(rels_path(drawing), (_RELS_HEAD + "".join(chart_rels) + "</Relationships>").encode())
+            rid = _add_sheet_relationship(pkg, part, REL_NS + "/drawing", drawing, kept_ids)
+            drawing_el = b'<drawing r:id="' + rid.encode() + b'"/>'
+        return drawing_el, breaks
+
+
+_CT_CHART = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
+_CT_DRAWING = "application/vnd.openxmlformats-officedocument.drawing+xml"
+_RELS_HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+              '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">')
+
+
+def _add_override(pkg: Package, part: str, content_type: str) -> None:
+    types = pkg.read("[Content_Types].xml")
+    pkg.write("[Content_Types].xml", insert_before_close(types, "Types", [
+        f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
+
+
+def _add_sheet_relationship(pkg: Package, part: str, rel_type: str, target: str, taken: set[str]) -> str:
+    path = rels_path(part)
+    ids = {r.id for r in pkg.rels(part)} | taken
+    n = 1
+    while f"rId{n}" in ids:
+        n += 1
+    rid = f"rId{n}"
+    element = f'<Relationship Id="{rid}" Type="{rel_type}" Target="/{escape(target, True)}"/>'.encode()
+    if pkg.has(path):
+        pkg.write(path, insert_before_close(pkg.read(path), "Relationships", [element]))
+    else:
+        pkg.write(path, _RELS_HEAD.encode() + element + b"</Relationships>")
+    return rid
+
+
+def _prune_relationships(pkg: Package, part: str, kept_ids: set[str]) -> None:
+    """Keep only the relationships of ``part`` the new sheet refers to (and the comments that
+    go with its legacy drawing); remove the parts nothing else refers to any more."""
+    path = rels_path(part)
+    if not pkg.has(path):
+        return
+    rels = pkg.rels(part)
+    keep = {r.id for r in rels if r.id in kept_ids or
+            (r.type in KEPT_ON_ENGINE_SHEET and r.type.rsplit("/", 1)[-1] in ("comments", "threadedComment"))}
+    gone = [r for r in rels if r.id not in keep]
+    if not gone:
+        return
+    xml = pkg.read(path)
+    for r in gone:
+        xml = re.sub(rb"<(?:[\w.-]+:)?Relationship\b[^>]*\sId\s*=\s*[\"']" + re.escape(r.id.encode())
+                     + rb"[\"'][^>]*?(?:/>|>.*?</(?:[\w.-]+:)?Relationship\s*>)", b"", xml, count=1, flags=re.S)
+    pkg.write(path, xml)
+    for r in gone:
+        if r.target and pkg.has(r.target) and not _still_referenced(pkg, r.target):
+            _remove_part(pkg, r.target)
+
+
+def _still_referenced(pkg: Package, target: str) -> bool:
+    for name in sorted(pkg.names | set(pkg.changed)):
+        if name.endswith(".rels") and pkg.has(name):
+            source = posixpath.join(posixpath.dirname(posixpath.dirname(name)),
+                                    posixpath.basename(name)[:-len(".rels")])
+            if any(r.target == target for r in pkg.rels(source)):
+                return True
+    return False
+
+
+def _remove_part(pkg: Package, part: str) -> None:
+    """A part, its own relationships (and the parts only they used), its content type."""
+    rels = pkg.rels(part)
+    pkg.remove(part)
+    if pkg.has(rels_path(part)):
+        pkg.remove(rels_path(part))
+    for r in rels:
+        if r.target and pkg.has(r.target) and not _still_referenced(pkg, r.target):
+            _remove_part(pkg, r.target)
+    types = pkg.read("[Content_Types].xml")
+    types = re.sub(rb"<(?:[\w.-]+:)?Override\b[^>]*PartName\s*=\s*[\"']/" + re.escape(part.encode())
+                   + rb"[\"'][^>]*/>", b"", types, count=1)
+    pkg.write("[Content_Types].xml", types)
+
+
+class _WorkbookXml:
+    """``xl/workbook.xml``, its relationships and the content types, changed as Excel would."""
+
+    def __init__(self, pkg: Package):
+        self.pkg = pkg
+        self.xml = pkg.read(pkg.workbook)
+        self.p = prefix_of(self.xml, "workbook")
+        m = re.search(rb"xmlns:([\w.-]+)\s*=\s*[\"']" + re.escape(REL_NS.encode()) + rb"[\"']", self.xml)
+        self.r = m.group(1) if m else None
+        self.sheets = list(pkg.sheets)
+
+    def find(self, name: str) -> SheetEntry | None:
+        folded = name.casefold()
+        return next((s for s in self.sheets if s.name.casefold() == folded and s.kind == "worksheet"), None)
+
+    def add_relationship(self, rel_type: str, part: str) -> str:
+        path = rels_path(self.pkg.workbook)
+        xml = self.pkg.read(path)
+        ids = {r.id for r in self.pkg.rels(self.pkg.workbook)}
+        n = 1
+        while f"rId{n}" in ids:
+            n += 1
+        rid = f"rId{n}"
+        target = relative(self.pkg.workbook, part)
+        self.pkg.write(path, insert_before_close(xml, "Relationships", [
+            f'<Relationship Id="{rid}" Type="{rel_type}" Target="{escape(target, True)}"/>'.encode()]))
+        return rid
+
+    def add_content_type(self, part: str, content_type: str) -> None:
+        types = self.pkg.read("[Content_Types].xml")
+        self.pkg.write("[Content_Types].xml", insert_before_close(types, "Types", [
+            f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
+
+    def add_sheet(self, name: str) -> SheetEntry:
+        part = self.pkg.new_name(posixpath.join(posixpath.dirname(self.pkg.workbook), "worksheets/sheet%d.xml"))
+        rid = self.add_relationship(REL_WORKSHEET, part)
+        self.add_content_type(part, CT_WORKSHEET)
+        sheet_id = max((s.sheet_id for s in self.sheets), default=0) + 1
+        p = self.p.decode()
+        if self.r is not None:
+            rattr = f'{self.r.decode()}:id="{rid}"'
+        else:
+            rattr = f'xmlns:r="{REL_NS}" r:id="{rid}"'
+        element = f'<{p}sheet name="{escape(name, True)}" sheetId="{sheet_id}" {rattr}/>'.encode()
+        self.xml = insert_before_close(self.xml, "sheets", [element])
+        entry = SheetEntry(name, sheet_id, rid, part, "worksheet", len(self.sheets))
+        self.sheets.append(entry)
+        return entry
+
+    def rename(self, entry: SheetEntry, name: str) -> None:
+        m = list(element_re("sheet").finditer(self.xml))[entry.index]
+        tag = re.sub(rb"""(\sname\s*=\s*)(["'])[^"']*\2""",
+                     lambda g: g.group(1) + b'"' + escape(name, True).encode() + b'"', m.group(0), count=1)
+        self.xml = self.xml[:m.start()] + tag + self.xml[m.end():]
+        entry.name = name
+
+    def set_print_titles(self, entry: SheetEntry, titles: str | None) -> None:
+        local_id = str(entry.index)
+        block = element_re("definedNames").search(self.xml)
+        p = self.p.decode()
+        new = (f'<{p}definedName name="_xlnm.Print_Titles" localSheetId="{local_id}">'
+               f"{escape(titles)}</{p}definedName>").encode() if titles else b""
+        if block is None or block.group(2) is None:
+            if not new:
+                return
+            names = b"<" + self.p + b"definedNames>" + new + b"</" + self.p + b"definedNames>"
+            if block is not None:  # <definedNames/>
+                self.xml = self.xml[:block.start()] + names + self.xml[block.end():]
+                return
+            after = None
+            for tag in (b"sheets", b"functionGroups", b"externalReferences"):
+                for m in re.finditer(rb"</(?:[\w.-]+:)?" + tag + rb"\s*>|<(?:[\w.-]+:)?" + tag + rb"\b[^>]*/>",
+                                     self.xml):
+                    after = m.end() if after is None else max(after, m.end())
+            assert after is not None  # a workbook always lists its sheets
+            self.xml = self.xml[:after] + names + self.xml[after:]
+            return
+        content = block.group(2)
+        kept = []
+        for m in element_re("definedName").finditer(content):
+            a = attributes(m.group(1))
+            if a.get("localSheetId") == local_id and a.get("name") in _DROPPED_NAMES:
+                continue
+            kept.append(m.group(0))
+        start = self.xml.find(b">", block.start()) + 1
+        close = self.xml.rfind(b"</", block.start(), block.end())
+        body = b"".join(kept) + new
+        if not body:  # an empty <definedNames> is not allowed
+            self.xml = self.xml[:block.start()] + self.xml[block.end():]
+        else:
+            self.xml = self.xml[:start] + body + self.xml[close:]
+
+    def drop_calc_chain(self) -> None:
+        for r in self.pkg.rels(self.pkg.workbook):
+            if r.type == REL_CALC_CHAIN:
+                path = rels_path(self.pkg.workbook)
+                xml = re.sub(rb"<(?:[\w.-]+:)?Relationship\b[^>]*\sId\s*=\s*[\"']" + re.escape(r.id.encode())
+                             + rb"[\"'][^>]*/>", b"", self.pkg.read(path), count=1)
+                self.pkg.write(path, xml)
+                if r.target and self.pkg.has(r.target):
+                    _remove_part(self.pkg, r.target)
+
+    def full_calc_on_load(self) -> None:
+        m = re.search(rb"<(?:[\w.-]+:)?calcPr\b([^>]*?)(/?>)", self.xml)
+        if m is not None:
+            inner = re.sub(rb"""\sfullCalcOnLoad\s*=\s*["'][^"']*["']""", b"", m.group(1))
+            self.xml = (self.xml[:m.start(1)] + inner + b' fullCalcOnLoad="1"' + self.xml[m.end(1):])
+            return
+        after = None
+        for tag in (b"sheets", b"functionGroups", b"externalReferences", b"definedNames"):
+            for mm in re.finditer(rb"</(?:[\w.-]+:)?" + tag + rb"\s*>|<(?:[\w.-]+:)?" + tag + rb"\b[^>]*/>",
+                                  self.xml):
+                after = mm.end() if after is None else max(after, mm.end())
+        assert after is not None
+        self.xml = self.xml[:after] + b"<" + self.p + b'calcPr fullCalcOnLoad="1"/>' + self.xml[after:]
+
+    def flush(self) -> None:
+        if self.xml != self.pkg.read(self.pkg.workbook):
+            self.pkg.write(self.pkg.workbook, self.xml)

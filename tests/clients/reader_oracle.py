@@ -1,0 +1,85 @@
+"""openpyxl as the oracle of the file client's own reader (issue 25).
+
+``sheet_values(path)``: every worksheet's non-empty cells as openpyxl reads them (formulas as
+their cached results, ``data_only=True``), against ``fast_values(path)``: the same from
+``FileBook``'s XML reader.  ``install(monkeypatch)`` makes every ``FileBook.read_table`` in a
+test run also read the table through openpyxl and compare (``KEIZER_XL_READER_ORACLE=1``,
+tests/conftest.py), so the whole test suite can be run against the oracle.
+"""
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+
+from keizer_xl.clients.xlsx.book import FileBook
+
+
+def sheet_values(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
+    wb = openpyxl.load_workbook(io.BytesIO(Path(path).read_bytes()), data_only=True, rich_text=False)
+    out = {}
+    for ws in wb.worksheets:
+        out[ws.title] = {rc: c.value for rc, c in ws._cells.items() if c.value is not None}
+    return out
+
+
+def fast_values(path: Path, slow: bool = False) -> dict[str, dict[tuple[int, int], Any]]:
+    """``slow``: through the general reader every sheet falls back to when it is written in
+    an unusual way (namespace prefixes, attributes in another order)."""
+    from keizer_xl.clients.xlsx.cellxml import _slow_values, sheet_values
+
+    book = FileBook(path)
+    read = _slow_values if slow else sheet_values
+    out = {}
+    for entry in book._pkg.sheets:
+        if entry.kind == "worksheet":
+            out[entry.name] = dict(read(book._pkg.read(entry.part), book._decode()).shown)
+    return out
+
+
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, float) and isinstance(b, float):
+        return a == b or (math.isnan(a) and math.isnan(b))
+    return type(a) is type(b) and a == b
+
+
+def differences(path: Path) -> list[str]:
+    return _differences(path, False) + _differences(path, True)
+
+
+def _differences(path: Path, slow: bool) -> list[str]:
+    want, got = sheet_values(path), fast_values(path, slow)
+    out = []
+    if list(want) != list(got):
+        out.append(f"sheets {list(want)} != {list(got)}")
+    for sheet, values in want.items():
+        mine = got.get(sheet, {})
+        for rc in sorted(set(values) | set(mine)):
+            if not same(values.get(rc), mine.get(rc)):
+                out.append(f"{sheet}!{rc}: openpyxl {values.get(rc)!r} != {mine.get(rc)!r}")
+    return out
+
+
+def install(monkeypatch: Any) -> None:
+    """Every read_table of an unchanged FileBook compared with openpyxl's read of the file."""
+    real = FileBook.read_table
+
+    def checked(self: FileBook, sheet: str) -> Any:
+        table = real(self, sheet)
+        if self._legacy is None and not self._edits:
+            from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
+
+            legacy = OpenpyxlBook(self.path, self.label, self._data, self._signature,
+                                  list(self.stored_sheets), self.macro_enabled, list(self.unsupported), set())
+            expected = legacy.read_table(sheet)
+            assert (table.headers, table.header_row, table.first_column) == \
+                (expected.headers, expected.header_row, expected.first_column), sheet
+            assert len(table.rows) == len(expected.rows), sheet
+            for i, (mine, theirs) in enumerate(zip(table.rows, expected.rows)):
+                assert all(same(a, b) for a, b in zip(mine, theirs)), (sheet, i, mine, theirs)
+        return table
+
+    monkeypatch.setattr(FileBook, "read_table", checked)
