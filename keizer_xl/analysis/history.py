@@ -18,6 +18,7 @@ from typing import Any
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import BUILTIN_CODES, Result, ScoreKind, Season
+from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.errors import Letter, Message, N_
@@ -153,11 +154,12 @@ _ABSENT_WORDS = {"E": N_("absent, excused ({code})"), "U": N_("absent, unexcused
 
 def round_facts(season: Season, last: int) -> dict[str, dict[int, RoundFact]]:
     """name -> round -> what he did, for rounds 1..last: the engine's own classification
-    (:func:`keizer_xl.core.scoring.classify`), so explanation, crosstable and points agree.
+    (:func:`keizer_xl.core.engine.grid.season_rounds`, the one classification the engine
+    reads too), so explanation, crosstable and points agree.
 
     A player withdrawn under ``withdrawn remove`` has no facts from his withdrawal round on:
     he has left the ranking (rules section 7)."""
-    return scoring.facts(season, last, RoundFact)
+    return scoring.facts(season, last, RoundFact, season_rounds(season, last))
 
 
 # --------------------------------------------------------------------------- History sheet

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from keizer_xl.core import scoring
+from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, group_season,
                                    has_groups, membership)
 from keizer_xl.core.model import Season
@@ -146,7 +147,8 @@ class Competition:
 
     @functools.cached_property
     def _rounds(self) -> scoring.Rounds:
-        return scoring.classify(self.season, None, self.last)
+        # the season's one classification, shared with the engine (core/engine/grid.py)
+        return season_rounds(self.season, self.last)
 
     def records(self, first: int = 1, last: int | None = None) -> dict[str, Record]:
         """Every player's record over rounds ``first`` .. ``last`` (default: this round), from

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from keizer_xl.core import scoring
+from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.model import Season
 
 __all__ = ["DP_TABLE", "Record", "dp", "game_points", "performance", "records", "tpr"]
@@ -51,7 +52,7 @@ def performance(games: list[tuple[int, Fraction]]) -> int | None:
 
 def game_points(season: Season, upto: int) -> dict[str, Fraction]:
     """Game points of rounds 1..``upto`` per player (module doc)."""
-    rounds = scoring.classify(season, None, upto)
+    rounds = season_rounds(season, upto)
     worth = {scoring.WIN: Fraction(1), scoring.FORFEIT_WIN: Fraction(1), scoring.DRAW: _HALF}
     kinds = rounds.kind.tolist()
     return {p.name: sum((worth.get(k, Fraction(0)) for k in kinds[i][1:]), Fraction(0))
@@ -60,7 +61,7 @@ def game_points(season: Season, upto: int) -> dict[str, Fraction]:
 
 def tpr(season: Season, upto: int) -> dict[str, int | None]:
     """FIDE performance over rounds 1..``upto`` per player (module doc)."""
-    rounds = scoring.classify(season, None, upto)
+    rounds = season_rounds(season, upto)
     rating = [p.rating for p in rounds.players]
     score = {scoring.WIN: Fraction(1), scoring.DRAW: _HALF, scoring.LOSS: Fraction(0)}
     kinds, opponents = rounds.kind.tolist(), rounds.opponent.tolist()

@@ -27,7 +27,9 @@ from typing import Mapping
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.rules import Settings, match_points
-from keizer_xl.core.standings import Engine, Standing, compute_history
+from keizer_xl.core.engine.grid import season_rounds
+from keizer_xl.core.engine.valuemap import moved_ratings
+from keizer_xl.core.standings import Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of", "period_of_round",
            "period_season", "period_standing", "part_standing", "played_periods",
@@ -147,12 +149,13 @@ def _ratings_before(season: Season, first: int) -> dict[str, int | None]:
     if s.value_basis != "rating" or not s.k_factor or first <= 1:
         return {}
     before = first - 1
-    engine = Engine(season, before)
-    moved = engine._ratings_by_round(before)[-1]  # the engine's own Elo step (section 8)
+    players = season.players
+    index = {p.name: i for i, p in enumerate(players)}
+    moved = moved_ratings(season, players, index, before)[-1]  # the engine's Elo (section 8)
     if moved is None:
         return {}
     return {p.name: int(moved[i]) if p.rating is not None else None
-            for i, p in enumerate(engine.players)}
+            for i, p in enumerate(players)}
 
 
 def start_order_of(season: Season, period: Period) -> tuple[str, ...]:
@@ -208,7 +211,7 @@ def _match_rows(sub: Season, st: Standing, k: int,
     win, draw, loss = points
     worth = {scoring.WIN: win, scoring.FORFEIT_WIN: win, scoring.BYE: win, scoring.DRAW: draw,
              scoring.ADJOURNED: draw, scoring.PENDING: draw, scoring.LOSS: loss}
-    rounds = scoring.classify(sub, None, k)
+    rounds = season_rounds(sub, k)  # the classification the engine just made of ``sub``
     row_of = {p.name: i for i, p in enumerate(rounds.players)}
     kinds = rounds.kind.tolist()
     total = {name: sum((worth.get(c, Fraction(0)) for c in kinds[row_of[name]][1:k + 1]),

@@ -60,7 +60,8 @@ BUILTIN = tuple(BUILTIN_CODES)
 
 _RESULTS = tuple(Result)
 _RESULT_BY_ID = {id(r): i for i, r in enumerate(_RESULTS)}
-_GAME_FIELDS = operator.attrgetter("white", "black", "round", "result")
+_WHITE, _BLACK = operator.attrgetter("white"), operator.attrgetter("black")
+_ROUND, _RESULT = operator.attrgetter("round"), operator.attrgetter("result")
 _DOUBLE_FORFEIT = _RESULTS.index(Result.DOUBLE_FORFEIT)
 
 
@@ -213,13 +214,13 @@ def classify(season: Season, players: Sequence[Player] | None = None,
     if games:
         # C-level maps instead of a Python loop per game (a big season has 50 000 games);
         # results by id(): an Enum's own hash is a Python-level call
-        m = len(games)
-        whites, blacks, rounds_, results = zip(*map(_GAME_FIELDS, games))
-        wi = np.fromiter(map(index.__getitem__, whites), dtype=np.int64, count=m)
-        bi = np.fromiter(map(index.__getitem__, blacks), dtype=np.int64, count=m)
-        gr = np.fromiter(rounds_, dtype=np.int64, count=m)
-        res = np.fromiter(map(_RESULT_BY_ID.__getitem__, map(id, results)), dtype=np.int64,
-                          count=m)
+        # one C-level map per field (no tuple per game)
+        m, row = len(games), index.__getitem__
+        wi = np.fromiter(map(row, map(_WHITE, games)), dtype=np.int64, count=m)
+        bi = np.fromiter(map(row, map(_BLACK, games)), dtype=np.int64, count=m)
+        gr = np.fromiter(map(_ROUND, games), dtype=np.int64, count=m)
+        res = np.fromiter(map(_RESULT_BY_ID.__getitem__, map(id, map(_RESULT, games))),
+                          dtype=np.int64, count=m)
         upto = gr <= last
         if not upto.all():
             wi, bi, gr, res = wi[upto], bi[upto], gr[upto], res[upto]
@@ -364,11 +365,14 @@ class Fact:
 F = TypeVar("F", bound=Fact)
 
 
-def facts(season: Season, last: int, make: Callable[..., F]) -> dict[str, dict[int, F]]:
+def facts(season: Season, last: int, make: Callable[..., F],
+          rounds: Rounds | None = None) -> dict[str, dict[int, F]]:
     """name -> round -> fact (built by ``make``, :class:`Fact` or a subclass) for rounds
     1..last, players in row order; a player who has left the ranking (withdrawn remove) has
-    no facts from his withdrawal round on."""
-    rounds = classify(season, None, last)
+    no facts from his withdrawal round on.  ``rounds``: the season's classification of rounds
+    1..last in row order when the caller has it (the engine's, shared)."""
+    if rounds is None:
+        rounds = classify(season, None, last)
     names = [p.name for p in rounds.players]
     out: dict[str, dict[int, F]] = {}
     kinds = rounds.kind.tolist()

@@ -1,0 +1,53 @@
+"""A preset resolved once into the engine's strategies (KEIZER-RULES.md section 9).
+
+The presets themselves are setting values (:mod:`keizer_xl.core.presets`), and any setting
+given explicitly overrides them; :func:`resolve` turns the resulting
+:class:`~keizer_xl.core.settings.Settings` into a :class:`Bundle`: the start order, the
+valuation of each round, the arithmetic, the tie-breaks and the display order, named after
+the preset.  The engine asks the bundle, never the settings, which method applies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import numpy.typing as npt
+
+from keizer_xl.core.model import Player
+from keizer_xl.core.settings import Settings, Tiebreak
+from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for
+from keizer_xl.core.engine.grid import Grid
+from keizer_xl.core.engine.order import DISPLAY_ORDERS, START_ORDERS
+from keizer_xl.core.engine.valuation import Schedule, schedule_for
+
+__all__ = ["Bundle", "resolve"]
+
+Array = npt.NDArray[Any]
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """The strategies of one set of settings (a preset and what overrides it)."""
+
+    name: str  # the preset's name
+    settings: Settings
+    start_order: Callable[[Sequence[Player], Settings], list[Player]]
+    schedule: Schedule
+    tiebreaks: tuple[Tiebreak, ...]
+    display: Callable[[Grid, int, Any, Array, int], Any] | None
+
+    def players(self, players: Sequence[Player]) -> list[Player]:
+        """The start ranking (section 2)."""
+        return self.start_order(players, self.settings)
+
+    def arithmetic(self, grid: Grid) -> Arithmetic:
+        """The arithmetic over the grid's scale (``rounding``, ``float_shares``)."""
+        return arithmetic_for(self.settings, grid.scale, grid.cden * grid.factor)
+
+
+def resolve(settings: Settings) -> Bundle:
+    """The bundle of ``settings`` (made once per engine)."""
+    return Bundle(name=settings.preset, settings=settings,
+                  start_order=START_ORDERS[settings.start_ranking],
+                  schedule=schedule_for(settings), tiebreaks=tuple(settings.tiebreak),
+                  display=DISPLAY_ORDERS[settings.display_order])

@@ -1,0 +1,351 @@
+"""The passes of one round (converge, extra passes, chesspairing's iteration; one pass with
+float64 ties) as array steps.  Same integers as :meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
+
+With ``value_basis place`` the value map of a ranking is the value of each place, and a cell
+(one round of one player) earns ``arithmetic(share x value of the target's place)`` or fixed
+points.  A season has a handful of distinct shares, so the points of every (place, share class)
+are one small table ``T[place, class]`` (made once per number of ranked players, with each
+cell's rounding and float64 tie already applied; one more class holds the current own value
+at the player's own place), and each cell is an index ``G`` = target x classes + class (share
+cells only, compacted once per season).  A pass with each player's place ``pos`` is then
+
+    totals = T[pos].ravel()[G] @ 1  + fixed points
+
+(two gathers and a row sum: a matrix-vector product with a 0/1 matrix), then a sort on
+(-total, tie-break place), the tie-breaks being fixed within a round.  When everyone is ranked
+the product is taken with -n per cell and the tie-break place added, so the sort key is one
+float64 per player and one stable argsort ranks the pass (``RoundKernel._keyed``).
+
+Exactness: the table holds the same integers the cells would; while every amount (times n for
+the sort key) is below 2**53, checked against the grid's bound, the row sums run in float64,
+whose sums of such integers are exact; else in int64.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from keizer_xl.core.settings import OwnValue
+from keizer_xl.core.engine.arithmetic import Arithmetic
+from keizer_xl.core.engine.grid import Grid
+from keizer_xl.core.engine.order import TieBreaks, shared_places
+from keizer_xl.core.engine.step import Pass, Step
+from keizer_xl.core.engine.valuemap import ValueMaps
+
+Array = npt.NDArray[Any]
+IntArray = npt.NDArray[np.int64]
+
+__all__ = ["KernelPass", "KernelTables", "RoundKernel"]
+
+#: float64 holds every integer up to this exactly (and so every sum that stays below it)
+FLOAT_EXACT = 2 ** 53
+
+
+class KernelTables:
+    """What the kernel of every round shares, made once per season: each cell's class, the
+    gather index of every round's cells, the fixed points' running sum, and per number of
+    ranked players (and own-value multiplier) the table of points per (place, class)."""
+
+    def __init__(self, grid: Grid, arithmetic: Arithmetic, values: ValueMaps,
+                 tiebreaks: TieBreaks):
+        self.grid, self.arithmetic, self.values, self.tiebreaks = (grid, arithmetic, values,
+                                                                   tiebreaks)
+        g, n = grid, grid.n
+        self.known = g.shares()
+        self.zero = 2 * len(self.known)  # the class of a cell with no share: zero points
+        self.own = self.zero + 1  # the class of the own value (current)
+        self.width = self.own + 1  # classes per place in the table
+        self.floats = g.bound < FLOAT_EXACT
+        share = g.coef != 0
+        # a cell is a share or fixed points (each credit of the table is one or the other)
+        self.ok_all = not np.any(g.fixed_tab[g.coef_tab != 0])
+        G_all = self.index(g.coef, g.target, g.inexact, share)
+        # the own value's cell first, then each row's share cells in round order: round k's
+        # cells of row i are the first 1 + count[i, k] (a loss, an absence over the limit
+        # add nothing: about a third of the cells)
+        self.count = np.cumsum(share, axis=1, dtype=np.int64) + 1
+        cells = int(self.count[:, -1].max(initial=1))
+        self.compact = np.full((n, cells), self.zero, dtype=np.int64)
+        self.compact[:, 0] = self.own_cells(n)
+        cols, rows = np.nonzero(share.T)  # round by round, each round's cells by row
+        slots = self.count[rows, cols] - 1
+        self.compact[rows, slots] = G_all[rows, cols]
+        self.columns = np.arange(cells, dtype=np.int64)[None, :]
+        # the share cells of round r: _rows[_starts[r]:_starts[r + 1]], with their column
+        # in compact
+        self._starts = np.searchsorted(cols, np.arange(share.shape[1] + 1))
+        self._rows, self._slots = rows, slots
+        self._running: tuple[int, IntArray] | None = None
+        rest = np.where(share, 0, g.fixed)
+        self.const_cum = np.cumsum(self.fixed_cells(rest), axis=1, dtype=g.dtype)
+        self._tables: dict[tuple[int, int | None], Array] = {}
+        self._values: dict[int, tuple[Array, Array, IntArray]] = {}
+        self._own: dict[tuple[int, int], Array] = {}
+        self._positions: IntArray | None = None
+        self._weights: dict[tuple[int, float], Array] = {}
+        self.zeros = np.zeros(n, dtype=g.dtype)  # never written to
+        self._places: dict[int, tuple[IntArray, IntArray]] = {}
+
+    def positions_all(self, step: Step) -> IntArray:
+        """Every player's place by the tie-breaks and start order alone (everyone ranked);
+        the same every round unless a tie-break changes per round (previous, games)."""
+        tb = self.tiebreaks
+        if self._positions is not None and tb.static:
+            return self._positions
+        everyone = np.arange(self.grid.n, dtype=np.int64)
+        self._positions = tb.positions(everyone, step.place_prev, step.k)
+        return self._positions
+
+    def weights(self, width: int, weight: float) -> Array:
+        """``weight`` per cell of a row: the row sums (times it) as one product."""
+        got = self._weights.get((width, weight))
+        if got is None:
+            got = self._weights[(width, weight)] = np.full(width, weight)
+        return got
+
+    def places(self, m: int) -> tuple[IntArray, IntArray]:
+        """(every player at place m, unranked; the places 0..m-1) to fill in per pass."""
+        got = self._places.get(m)
+        if got is None:
+            got = self._places[m] = (np.full(self.grid.n, m, dtype=np.int64),
+                                     np.arange(m, dtype=np.int64))
+        return got
+
+    def cells_of_round(self, k: int) -> IntArray:
+        """Every player's cells of rounds 1..k (everyone ranked): the own value's cell, the
+        share cells, then zero cells up to the widest row.  Kept from round to round: round
+        k adds its own cells to those of round k - 1."""
+        running = self._running
+        if running is not None and running[0] == k - 1:
+            cells = running[1]
+            at = slice(self._starts[k], self._starts[k + 1])
+            rows, slots = self._rows[at], self._slots[at]
+            cells[rows, slots] = self.compact[rows, slots]
+        else:
+            cells = np.where(self.columns < self.count[:, k, None], self.compact, self.zero)
+        self._running = (k, cells)
+        width = int(self.count[:, k].max(initial=1))
+        return cells[:, :width].copy()
+
+    def own_cells(self, n: int) -> IntArray:
+        """The cell of each player's own value: his own place's own-value class."""
+        return np.arange(n, dtype=np.int64) * self.width + self.own
+
+    def index(self, coef: Array, target: IntArray, inexact: npt.NDArray[np.bool_],
+              share: npt.NDArray[np.bool_]) -> IntArray:
+        """Each cell's place in ``T[pos].ravel()``: target x width + class."""
+        key = np.searchsorted(self.known, coef) * 2 + inexact
+        out: IntArray = np.where(share, target * self.width + key, self.zero)
+        return out
+
+    def fixed_cells(self, fixed: Array) -> Array:
+        """Fixed points as the arithmetic counts each cell."""
+        none = np.zeros(fixed.shape, dtype=bool)
+        return self.arithmetic.cells(fixed, none, none, none)
+
+    def values_of(self, m: int) -> tuple[Array, Array, IntArray]:
+        """(value per place with place m worth 0, the distinct values, a place of each)."""
+        got = self._values.get(m)
+        if got is None:
+            table = self.values.table(m)
+            vt = np.append(table, np.zeros(1, dtype=self.grid.dtype))  # place m: unranked
+            # each distinct value and its first place (no np.unique: it imports numpy.ma)
+            place_of: dict[Any, int] = {}
+            for place, value in enumerate(table.tolist()):
+                place_of.setdefault(value, place)
+            distinct = sorted(place_of)
+            got = self._values[m] = (vt, np.array(distinct, dtype=self.grid.dtype),
+                                     np.array([place_of[v] for v in distinct], dtype=np.int64))
+        return got
+
+    def own_by_place(self, m: int, mult: int) -> Array:
+        """The own value's points of each place (current own value), place m worth 0."""
+        got = self._own.get((m, mult))
+        if got is None:
+            vt = self.values_of(m)[0]
+            got = self._own[(m, mult)] = self.arithmetic.own(vt * mult, mult)
+        return got
+
+    def table(self, m: int, mult: int | None) -> Array:
+        """``T[place, class]``: the points of a cell of each class against each place, as the
+        arithmetic counts them; the own-value class holds the own value's points (``mult``
+        None: none in the table)."""
+        got = self._tables.get((m, mult))
+        if got is None:
+            g = self.grid
+            vt = self.values_of(m)[0]
+            c = np.repeat(self.known, 2)[None, :]
+            x = np.tile(np.array([False, True]), len(self.known))[None, :]
+            v = vt[:, None]
+            shape = (m + 1, c.shape[1])
+            t = self.arithmetic.cells(v * c, np.broadcast_to(c, shape), np.broadcast_to(v, shape),
+                                      np.broadcast_to(x, shape))
+            own = (self.own_by_place(m, mult) if mult is not None
+                   else np.zeros(m + 1, dtype=g.dtype))
+            t = np.hstack([t, np.zeros((m + 1, 1), dtype=g.dtype), own[:, None]])
+            got = self._tables[(m, mult)] = np.ascontiguousarray(
+                t.astype(np.float64) if self.floats else t)
+        return got
+
+
+class RoundKernel:
+    """The passes of round ``step.k`` on the tables (module doc)."""
+
+    def __init__(self, tables: KernelTables, step: Step):
+        g, n, k, active = tables.grid, tables.grid.n, step.k, step.active
+        self.tables, self.step = tables, step
+        self.m = m = len(step.active_idx)
+        self.vt, self._distinct, self._first = tables.values_of(m)
+        if active.all():
+            self.ok = tables.ok_all
+            self.G = tables.cells_of_round(k)
+            self.const = tables.const_cum[:, k]
+        else:  # someone has left: his opponents' games count otherwise (grid.cells)
+            coef, target, inexact = g.cells(k, active, tables.arithmetic.float_ties)
+            coef, target, inexact = coef[:, 1:], target[:, 1:], inexact[:, 1:]
+            fixed = g.fixed[:, 1:k + 1]
+            share = (coef != 0) & active[:, None]
+            self.ok = not np.any(fixed[share])
+            own = np.where(active, tables.own_cells(n), tables.zero)[:, None]
+            self.G = np.hstack([own, tables.index(coef, target, inexact, share)])
+            rest = np.where(active[:, None] & ~share, fixed, 0)
+            self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
+        mult = tables.values.own_mult(k)
+        self.own_by_place: Array | None = None
+        self.own_fixed = tables.zeros
+        if mult is not None and tables.values.own_value == OwnValue.CURRENT:
+            self.own_by_place = tables.own_by_place(m, mult)
+            self.T = tables.table(m, mult)
+        else:
+            if mult is not None:  # the start values: the same every pass
+                self.own_fixed = tables.values.own(self.own_fixed, active, k)
+                self.const = self.const + self.own_fixed
+            self.T = tables.table(m, None)
+        self.idx: IntArray | None = step.active_idx
+        if m == n:  # everyone ranked: sort all totals, no gather
+            self.tb, self.idx = tables.positions_all(step), None
+        else:
+            self.tb = tables.tiebreaks.positions(step.active_idx, step.place_prev, k)
+        self.empty_pos, self.places = tables.places(m)
+        self.tied_share = tables.values.tied_share
+        self.round_totals = tables.arithmetic.round_totals
+        # everyone ranked, totals not rounded, amounts small enough: the sort key is one
+        # float64 per player, -total x n + tie-break place, made by the product itself
+        self.keyed = (tables.floats and self.idx is None and not self.round_totals
+                      and (g.bound + 1) * (n + 1) < FLOAT_EXACT)
+        if self.keyed:
+            self.scaled = tables.weights(self.G.shape[1], -float(n))
+            self.adjust = self.tb - self.const.astype(np.float64) * n
+        else:
+            self.ones = tables.weights(self.G.shape[1], 1.0)
+        self._pass = self._keyed if self.keyed else self._plain
+
+    def _keyed(self, pos: IntArray) -> Pass:
+        """A pass when everyone is ranked (``keyed``): one product gives the sort key."""
+        key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
+        key += self.adjust
+        return KernelPass(key.argsort(kind="stable"), self, pos, None, key)
+
+    def _plain(self, pos: IntArray) -> Pass:
+        """A pass with each player's place ``pos`` in the ranking that values it (m: not
+        ranked)."""
+        cells = self.T.take(pos, axis=0).ravel().take(self.G)
+        if self.tables.floats:
+            totals = (cells @ self.ones).astype(np.int64)
+        else:
+            totals = cells.sum(axis=1)
+        totals += self.const
+        if self.round_totals:
+            totals = self.tables.arithmetic.totals(totals)
+        idx = self.idx
+        if idx is None:
+            order = np.lexsort((self.tb, -totals))
+        else:
+            order = idx[np.lexsort((self.tb, -totals[idx]))]
+        return KernelPass(order, self, pos, totals=totals)
+
+    def totals_of(self, key: Array) -> Array:
+        """The totals a sort key holds: (tie-break place - key) / n, exact in float64."""
+        totals: Array = ((self.tb - key) / len(self.tb)).astype(np.int64)
+        return totals
+
+    def own_of(self, pos: IntArray) -> Array:
+        """The own value's points of a pass valued with places ``pos``."""
+        return self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
+
+    def first(self, values: Array) -> Pass | None:
+        """The pass with a value map given as values (None: not a map of this round's
+        places; the caller then computes it in full)."""
+        active = self.step.active
+        if not len(self._distinct):
+            return None
+        at = np.searchsorted(self._distinct, values[active])
+        at = np.minimum(at, len(self._distinct) - 1)
+        pos = self.empty_pos.copy()
+        pos[active] = self._first[at]
+        if not (self.vt.take(pos) == values).all():
+            return None
+        return self._pass(pos)
+
+    def by_order(self, order: IntArray) -> Pass:
+        """The pass valued with the place values of the ranking ``order`` (no shared
+        places)."""
+        pos = self.empty_pos.copy()
+        pos[order] = self.places
+        return self._pass(pos)
+
+    def revalue(self, current: Pass) -> Pass:
+        """The results valued with the values of ``current``'s ranking."""
+        pos = self.empty_pos.copy()
+        if self.tied_share and self.m:
+            pos[current.order] = shared_places(current.totals[current.order]) - 1
+        else:
+            pos[current.order] = self.places
+        return self._pass(pos)
+
+    def revalue_by_place(self, current: Pass) -> Pass:
+        """:meth:`revalue` without shared places (a converging loop calls it directly)."""
+        pos = self.empty_pos.copy()
+        pos[current.order] = self.places
+        return self._pass(pos)
+
+
+class KernelPass(Pass):
+    """A pass of the table kernel: its ranking at once; totals, own value points and value
+    map computed from the kernel when first asked (most passes of a converging round are
+    only compared by their ranking)."""
+
+    __slots__ = ("_kernel", "_pos", "_key")
+
+    def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray,
+                 totals: Array | None = None, key: Array | None = None):
+        self.order = order
+        self.mult = 1
+        self.parts = ()
+        self._kernel = kernel
+        self._pos = pos
+        self._key = key
+        self._totals = totals  # type: ignore[assignment]
+        self._own = None  # type: ignore[assignment]
+        self._basis = None  # type: ignore[assignment]
+
+    @property
+    def totals(self) -> Array:
+        if self._totals is None:
+            assert self._key is not None
+            self._totals = self._kernel.totals_of(self._key)
+        return self._totals
+
+    @property
+    def own(self) -> Array:
+        if self._own is None:
+            self._own = self._kernel.own_of(self._pos)
+        return self._own
+
+    @property
+    def basis(self) -> Array | tuple[Array, ...]:
+        if self._basis is None:
+            self._basis = self._kernel.vt.take(self._pos)
+        return self._basis

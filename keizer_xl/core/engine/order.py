@@ -1,0 +1,186 @@
+"""Orders: the start ranking, the tie-breaks and the order a standing is shown in
+(KEIZER-RULES.md sections 2 and 4).  One strategy per setting value; :data:`START_ORDERS`,
+:data:`TIEBREAKS` and :data:`DISPLAY_ORDERS` map the values to them.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from keizer_xl.core.model import Player
+from keizer_xl.core.settings import (DisplayOrder, NameOrder, Settings, StartRanking,
+                                     Tiebreak)
+from keizer_xl.core.engine.grid import Grid
+
+Array = npt.NDArray[Any]
+IntArray = npt.NDArray[np.int64]
+
+__all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "rating_order",
+           "shared_places", "start_order"]
+
+
+# --------------------------------------------------------------------------- start ranking
+
+def start_order(players: Sequence[Player]) -> list[Player]:
+    """The start ranking (rules section 2): ``Start`` when filled, else rating, else row order.
+
+    Players without a Start place are slotted in by rating before the first placed player with
+    a lower rating (Sevilla's behaviour for late entrants), never silently last; players with
+    neither come after everyone else in row order.  Equal ratings keep row order (reproducible,
+    and ``check`` warns about them): never alphabetical.
+    """
+    placed = sorted((p for p in players if p.start is not None), key=lambda p: p.start or 0)
+    rest = [p for p in players if p.start is None]
+    rated = sorted((p for p in rest if p.rating is not None),
+                   key=lambda p: -(p.rating or 0))  # stable: equal ratings keep row order
+    unrated = [p for p in rest if p.rating is None]
+    if not placed:
+        return rated + unrated
+    order = list(placed)
+    for p in rated:
+        rating = p.rating or 0
+        pos = next((i for i, q in enumerate(order) if q.rating is not None and q.rating < rating),
+                   len(order))
+        order.insert(pos, p)
+    return order + unrated
+
+
+def rating_order(players: Sequence[Player], exact_names: bool) -> list[Player]:
+    """``start_ranking rating``: rating descending (no rating counts as 0), equal ratings by
+    name, as chesspairing's ``initialRanking`` (scoring/keizer/keizer.go) orders them.  Names
+    compare by code points with ``name_order exact`` (Go's byte order), else case-insensitively."""
+    def name(p: Player) -> str:
+        return p.name if exact_names else p.name.casefold()
+    return sorted(players, key=lambda p: (-(p.rating or 0), name(p)))
+
+
+#: ``start_ranking`` -> the start order of a season's players
+START_ORDERS: dict[StartRanking, Callable[[Sequence[Player], Settings], list[Player]]] = {
+    StartRanking.LIST: lambda players, s: start_order(players),
+    StartRanking.RATING: lambda players, s: rating_order(players,
+                                                         s.name_order == NameOrder.EXACT),
+}
+
+
+def shared_places(t: Array) -> IntArray:
+    """Shared places (1, 1, 3) of totals listed best first (equal totals share)."""
+    m = len(t)
+    new = np.ones(m, dtype=bool)
+    if m > 1:
+        new[1:] = np.asarray(t[1:] != t[:-1], dtype=bool)
+    at = np.where(new, np.arange(m, dtype=np.int64), 0)
+    return np.maximum.accumulate(at) + 1
+
+
+# --------------------------------------------------------------------------- tie-breaks
+
+def _rating(grid: Grid) -> IntArray:
+    return np.array([-p.rating if p.rating is not None else 2 ** 62 for p in grid.players],
+                    dtype=np.int64)
+
+
+def _start(grid: Grid) -> IntArray:
+    return np.arange(grid.n, dtype=np.int64)
+
+
+def _name(grid: Grid) -> IntArray:
+    exact = grid.settings.name_order == NameOrder.EXACT
+    folded = [nm if exact else nm.casefold() for nm in grid.names]
+    rank = {f: i for i, f in enumerate(sorted(set(folded)))}
+    return np.array([rank[f] for f in folded], dtype=np.int64)
+
+
+def _id(grid: Grid) -> IntArray:
+    """The player's Id as a number; none or not a number: last."""
+    return np.array([int(p.id) if p.id and p.id.strip().isdigit() else 2 ** 62
+                     for p in grid.players], dtype=np.int64)
+
+
+#: ``tiebreak`` names -> a key made once per season (lower sorts first); ``previous`` (the
+#: previous place) and ``games`` (game points so far) change per round: :class:`TieBreaks`
+TIEBREAKS: dict[Tiebreak, Callable[[Grid], IntArray]] = {
+    Tiebreak.RATING: _rating, Tiebreak.START: _start, Tiebreak.NAME: _name, Tiebreak.ID: _id,
+}
+
+
+class TieBreaks:
+    """The tie-breaks of a season (section 4): the keys after round k, and the ranking of
+    totals by them (then by start order)."""
+
+    def __init__(self, grid: Grid):
+        self.names = tuple(grid.settings.tiebreak)
+        self.exact_ints = grid.dtype is not object
+        self._games2 = (grid.games2() if Tiebreak.GAMES in self.names
+                        else np.zeros((grid.n, 1), dtype=np.int64))
+        self._static = {name: TIEBREAKS[name](grid) for name in self.names if name in TIEBREAKS}
+        #: the keys are the same every round (no ``previous``, no ``games``)
+        self.static = all(name in TIEBREAKS for name in self.names)
+
+    def keys(self, prev_place: IntArray, k: int | None) -> list[IntArray]:
+        """The tie-break keys for the ranking after round ``k`` (lower sorts first)."""
+        keys: list[IntArray] = []
+        for name in self.names:
+            if name == Tiebreak.PREVIOUS:
+                keys.append(prev_place)
+            elif name == Tiebreak.GAMES:
+                col = min(k, self._games2.shape[1] - 1) if k is not None else 0
+                keys.append(-self._games2[:, col] if k is not None
+                            else np.zeros(len(prev_place), dtype=np.int64))
+            else:
+                keys.append(self._static[name])
+        return keys
+
+    def rank(self, totals: Array, active_idx: IntArray, prev_place: IntArray,
+             k: int | None = None) -> IntArray:
+        """Order active players by exact total, then the tie-breaks, then start (``k``: the
+        round the ranking is after, for the tie-break ``games``)."""
+        idx = np.asarray(active_idx, dtype=np.int64)
+        keys = self.keys(prev_place, k)
+        if not self.exact_ints:  # Python integers: a plain sort on the same keys
+            return np.array(sorted(idx.tolist(), key=lambda i: (
+                -totals[i], *(int(key[i]) for key in keys), i)), dtype=np.int64)
+        columns = [idx] + [key[idx] for key in reversed(keys)] + [-totals[idx]]
+        return idx[np.lexsort(columns)]
+
+    def positions(self, active_idx: IntArray, prev_place: IntArray, k: int) -> IntArray:
+        """Each active player's place among ``active_idx`` by the tie-breaks and start order
+        alone: ranking by (-total, this) is :meth:`rank` (the keys do not change within a
+        round, so the passes of a round sort on two keys)."""
+        idx = np.asarray(active_idx, dtype=np.int64)
+        keys = self.keys(prev_place, k)
+        order = np.lexsort([idx] + [key[idx] for key in reversed(keys)])
+        out = np.empty(len(idx), dtype=np.int64)
+        out[order] = np.arange(len(idx), dtype=np.int64)
+        return out
+
+
+# --------------------------------------------------------------------------- display order
+
+def points_games_rating(grid: Grid, k: int, order: IntArray, totals: Array,
+                        scale: int) -> IntArray:
+    """``display_order points-games-rating`` (KeizerForClubs' printed standings,
+    cSqliteInterface.cs ``ComparePlayersForResultsList``): points rounded to 2 decimals
+    (Math.Round: half to even), then game points (``GetPlayer_PartiePunkte``: wins and
+    forfeit wins 1, draws and adjourned games 1/2), then rating; players equal in all three
+    keep their ranking order."""
+    games2 = grid.games2()[:, k]
+    idx = order.tolist()
+    t = [int(x) * 100 for x in totals[order].tolist()]
+    # round(points, 2) half to even, in integers: q + r / scale
+    rounded = []
+    for x in t:
+        q, r = divmod(x, scale)
+        rounded.append(q + 1 if 2 * r > scale or (2 * r == scale and q % 2) else q)
+    rating = [grid.players[i].rating or 0 for i in idx]
+    games = games2[order].tolist()
+    sorted_at = sorted(range(len(idx)), key=lambda a: (-rounded[a], -games[a], -rating[a], a))
+    return np.array([idx[a] for a in sorted_at], dtype=np.int64)
+
+
+#: ``display_order`` -> the order a standing is shown in (None: the ranking itself)
+DISPLAY_ORDERS: dict[DisplayOrder, Callable[[Grid, int, IntArray, Array, int], IntArray] | None] = {
+    DisplayOrder.RANKING: None,
+    DisplayOrder.POINTS_GAMES_RATING: points_games_rating,
+}
