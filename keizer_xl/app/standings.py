@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
-           "update_period_standings", "write_standings", "standings_sheet", "find_group",
+           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet", "find_group",
            "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
 
 
@@ -277,6 +277,14 @@ def write_standings(book: Book, season: Season, report: StandingsReport,
                     view: Competition | None = None) -> None:
     """Write the Standings sheet (one block per group and category) and, when the season has
     periods, the Periods sheet (one block per group and period); then save."""
+    write_standings_sheets(book, season, report, view)
+    book.save()
+
+
+def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
+                           view: Competition | None = None) -> None:
+    """The sheets ``standings`` writes, not saved: the one place both ``standings`` and
+    ``batch`` compose them (issue 23: batch is the standings use case over many workbooks)."""
     lang = workbook_language(book, season.settings)
     context = run_context(season.settings, book)
     book.write_sheet(schema.sheet_name("Standings", lang),
@@ -285,7 +293,6 @@ def write_standings(book: Book, season: Season, report: StandingsReport,
         view = view or Competition(season, report.standing.round)
         book.write_sheet(schema.sheet_name("Periods", lang),
                          periods_layout(period_reports(view), context, lang))
-    book.save()
 
 
 def standings_sheet(report: StandingsReport, season: Season, lang: str,

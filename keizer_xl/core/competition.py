@@ -131,14 +131,12 @@ class Competition:
 
     def next_round(self, group: str) -> int:
         """The round ``group`` pairs next: one after the last round in which a player who was
-        in the group in that round has a game or the bye in Results."""
-        key = group_key(group)
-        last = 0
-        for rnd, names in ([(g.round, (g.white, g.black)) for g in self.season.games] +
-                           [(b.round, (b.player,)) for b in self.season.byes]):
-            if rnd > last and any(group_key(self.group_of(n, rnd)) == key for n in names):
-                last = rnd
-        return last + 1
+        in the group in that round has a game or the bye in Results (a round the other groups
+        have paired in which fewer than two of its members could play is over for it too):
+        :func:`keizer_xl.core.group_rounds.group_next_round`, the one place it is decided."""
+        from keizer_xl.core.group_rounds import group_next_round
+
+        return group_next_round(self.season, group, self.moves)
 
     def moves_decided_now(self) -> tuple[Move, ...]:
         """The moves decided by this round's results: in force from the next round (what

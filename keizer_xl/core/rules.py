@@ -47,7 +47,7 @@ _CHOICE_ALIASES = {
 _FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_loss",
                   "withdrawn_opponent")
 _CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
-_BOOL_KEYS = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
+_BOOL_KEYS: tuple[str, ...] = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
               "withdrawn_opponent_result", "rematch_period", "absence_max_per_period",
               "bye_first_evening", "absence_max_includes_unexcused", "float_shares",
               "withdrawn_opponent_forfeit_as_loss", "pending_scores_zero")
@@ -56,6 +56,7 @@ _OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings", "min
 _INT_KEYS: tuple[str, ...] = ("value_decimals", "k_factor", "max_passes", "extra_passes",
                               "extra_passes_from_round", "own_value_fade")
 _INT_KEYS += ("promote", "relegate")  # groups (issue 18)
+_BOOL_KEYS += ("promote_at_season_end",)  # groups (issue 23)
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
 KNOWN_KEYS: tuple[str, ...] = tuple(

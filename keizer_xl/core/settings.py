@@ -339,6 +339,9 @@ class Settings:
     # move up to the group above, the ``relegate`` worst of the group above move down
     promote: int = 0
     relegate: int = 0
+    # yes: the season's end is a boundary too (after its last round, for next season's groups;
+    # issue 23, docs/groups.md): ``new-season`` starts each player in the group it gives
+    promote_at_season_end: bool = False
     # with withdrawn_opponent_result: a forfeit loss or double forfeit against a player who
     # has left takes the loss share, as any result but a win or draw does in KeizerForClubs
     withdrawn_opponent_forfeit_as_loss: bool = False

@@ -1,7 +1,9 @@
 """Recompute whole seasons from workbook files, many at once (issue 5).  The file side.
 
 ``run_batch`` opens each workbook, recomputes every round and writes the season sheets
-(Standings, History with its rank chart, Crosstable, Explain, Audit and, if asked, Compare) to
+(through the use case ``app/batch.py``: Standings and, with periods, Periods exactly as
+``standings`` writes them, History with its rank chart, Crosstable, Explain, Audit and, if
+asked, Compare) to
 ``<stem>.keizer.xlsx`` next to it (``.xlsm`` stays ``.xlsm``), into another folder, or into the
 workbook itself (``FileBook.save`` keeps a backup).  Workbooks are processed in a process pool,
 one workbook per task: a season is small and its computation is sequential by nature (round k
@@ -22,10 +24,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, UsageError
-from keizer_xl.i18n import translate
 from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read import OWNED_SHEETS
 
@@ -36,10 +37,8 @@ if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from keizer_xl.core.model import Season
     from keizer_xl.core.standings import History
     from keizer_xl.sheets.tables import Book
-    from keizer_xl.sheets.titles import RunContext
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
@@ -174,19 +173,17 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 Report = Callable[[str, float], None]
 
 
-def write_history_sheet(book: Book, history: History, lang: str = "en",
-                        context: RunContext | None = None) -> None:
-    """History: every player's rank after each round, a round per column (best first); right of
-    it, on a page of its own, a native line chart of the top 8's ranks with rank 1 on top, drawn
-    from the grid's own rows (openpyxl only: other transports get the grid without the chart)."""
+def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
+    """Right of the History grid (written by the use case), on a page of its own, a native
+    line chart of the top 8's ranks with rank 1 on top, drawn from the grid's own rows
+    (openpyxl only: other transports keep the grid without the chart)."""
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.report_sheets import history_layout
 
-    name = schema.sheet_name("History", lang)
-    layout = history_layout(history, context, lang)
-    book.write_sheet(name, layout)
     if history.last.round == 0:
         return
+    name = schema.sheet_name("History", lang)
+    layout = history_layout(history, None, lang)  # the grid's shape (rows) only
     # the file client draws it on a sheet of its own and splices the chart into the workbook
     # (issue 25: the club's workbook is not rewritten through openpyxl)
     chart_sheet = getattr(book, "chart_sheet", None)
@@ -257,58 +254,10 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     ws.add_chart(chart, f"A{anchor_row}")
 
 
-def write_season_sheets(book: Book, season: Season, history: History, *, compare: bool = False,
-                        report: Report | None = None) -> dict[str, Any]:
-    """Write every season sheet into ``book`` (not saved).  Returns counts for the summary."""
-    from keizer_xl.app.standings import not_yet_ranked, standing_notes
-    from keizer_xl.core.groups import has_groups
-    from keizer_xl.analysis.audit import audit_season
-    from keizer_xl.sheets import report_sheets as sheets
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import workbook_language
-    from keizer_xl.sheets.titles import run_context
-
-    report = report or (lambda stage, fraction: None)
-    st = history.last
-    waiting, joining = not_yet_ranked(season, st)
-    notes = standing_notes(history, st) + joining
-    lang = workbook_language(book, season.settings)
-    context = run_context(season.settings, book)
-    name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
-    if has_groups(season) or any(p.categories for p in season.players):
-        # groups and categories (issue 18): a block per group and per category
-        from keizer_xl.app.standings import compute_standings, standings_sheet
-
-        book.write_sheet(name["Standings"], standings_sheet(
-            compute_standings(season, st.round), season, lang, context))
-    else:
-        book.write_sheet(name["Standings"], sheets.standings_layout(
-            st, [translate(n, lang) for n in notes], lang, not_yet=waiting, season=season,
-            context=context))
-    report("history", 0.30)
-    write_history_sheet(book, history, lang, context)
-    report("crosstable", 0.35)
-    book.write_sheet(name["Crosstable"], sheets.crosstable_layout(season, history, context, lang))
-    report("explain", 0.40)
-    book.write_sheet(name["Explain"], sheets.explain_layout(season, history, context, lang))
-    report("audit", 0.50)
-    audits = audit_season(season, history,
-                          progress=lambda done, total: report("audit", 0.50 + 0.20 * done / total))
-    book.write_sheet(name["Audit"], sheets.audit_layout(audits, context, lang))
-    if compare:
-        from keizer_xl.analysis.compare import compare_methods
-
-        report("compare", 0.70)
-        comparison = compare_methods(season, history)
-        book.write_sheet(name["Compare"], sheets.compare_layout(comparison, context, lang))
-    return {"notes": notes, "audit_rounds_differing": sum(1 for a in audits if not a.same)}
-
-
 def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:
     """One workbook, start to finish; every failure becomes a failed result, never an exception
     (except KeyboardInterrupt)."""
-    from keizer_xl.core.standings import compute_history
-    from keizer_xl.sheets.read import read_season
+    from keizer_xl.app.batch import BatchRequest, run
     from keizer_xl.clients.xlsx import open_book
 
     report = report or (lambda stage, fraction: None)
@@ -327,11 +276,10 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
             if lost:
                 return failed([f"{job.source.name} was not changed: writing it would drop "
                                f"{'; '.join(lost)}. Write copies instead (without --in-place)."])
-        report("read", 0.15)
-        season = read_season(book)
-        report("standings", 0.20)
-        history = compute_history(season)
-        info = write_season_sheets(book, season, history, compare=compare, report=report)
+        # the use case writes the sheets (app/batch.py: Standings and Periods as `standings`
+        # writes them); the History sheet's chart is the file client's
+        done = run(book, BatchRequest(compare=compare), report)
+        add_history_chart(book, done.history, done.language)
         report("save", 0.75)
         if job.output == job.source:
             book.save()
@@ -339,13 +287,10 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
             job.output.parent.mkdir(parents=True, exist_ok=True)
             book.save_as(job.output)
         report("done", 1.0)
-        from keizer_xl.sheets.read import workbook_language
-
-        return WorkbookResult(job, True, notes=tuple(info["notes"]) + tuple(book.messages),
-                              players=len(history.last.order), rounds=history.last.round,
-                              audit_rounds_differing=info["audit_rounds_differing"],
-                              seconds=time.perf_counter() - t0,
-                              language=workbook_language(book, season.settings))
+        return WorkbookResult(job, True, notes=done.notes + tuple(book.messages),
+                              players=done.players, rounds=done.rounds,
+                              audit_rounds_differing=done.audit_rounds_differing,
+                              seconds=time.perf_counter() - t0, language=done.language)
     except KeyboardInterrupt:
         raise
     except MemoryError:

@@ -162,9 +162,10 @@ def cmd_pair(args: argparse.Namespace) -> int:
     if write and ods.is_ods(args.book):
         return _ods_write(args, "pair")
     path, book = _open_book_arg(args.book, write)
-    from keizer_xl import actions
-    report = actions.pair_next_round(book, args.round, write=write, force=args.force,
-                                     repair=args.repair, group=args.group)
+    from keizer_xl.app.pair import PairRequest, run
+
+    report = run(book, PairRequest(round=args.round, write=write, force=args.force,
+                                   repair=args.repair, group=args.group))
     return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
 
 
@@ -191,8 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=".xlsm only: let Excel (Windows, macOS) add the macros and buttons")
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("new-season", help="next season's workbook: the same settings, the "
-                       "players active at the end, Start = the final ranking")
+    p = sub.add_parser("new-season", help="next season's workbook: the same settings, every "
+                       "Players column, each player in the group he ended in, Start = each "
+                       "group's final table")
     p.add_argument("old")
     p.add_argument("new")
     p.add_argument("--start", choices=("ranking", "rating"), default="ranking")

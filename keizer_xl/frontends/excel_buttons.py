@@ -157,10 +157,10 @@ def _box(out: Outcome) -> tuple[str, str]:
 
 
 def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
-    from keizer_xl import actions
+    from keizer_xl.app.pair import PairRequest, run
 
-    report = actions.pair_next_round(target, force=options.get("force", False),
-                                     repair=options.get("repair", False))
+    report = run(target, PairRequest(force=options.get("force", False),
+                                     repair=options.get("repair", False)))
     return _box(describe(report, _front(), done=_done(target, True)))
 
 

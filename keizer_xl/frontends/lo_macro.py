@@ -107,15 +107,15 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
 
 def _dispatch(request: "ActionRequest", book: Any) -> object:
     """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
-    from keizer_xl import actions
     from keizer_xl.app import check, standings
+    from keizer_xl.app.pair import PairRequest, run
 
     if request.action == "check":
         return check.run(book)
     if request.action == "standings":
         return standings.run(book, standings.StandingsRequest(request.round))
-    return actions.pair_next_round(book, request.round, force=request.force,
-                                   repair=request.repair)
+    return run(book, PairRequest(round=request.round, force=request.force,
+                                 repair=request.repair))
 
 
 def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outcome":

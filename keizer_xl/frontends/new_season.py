@@ -1,16 +1,13 @@
-"""``keizer-xl new-season OLD NEW``: next season's workbook (issue 18, item 4).
+"""``keizer-xl new-season OLD NEW``: next season's workbook (issue 18 item 4, issue 23).
 
-NEW is the season template in the workbook's language (or ``--language``) with OLD's settings
-(the template's rows get OLD's values, settings the template lacks are added under them), the
-players active at the end of OLD in their new start order (``Start`` 1..n, ratings carried; a
-``Group`` column when OLD has one, as it is), Attendance with its round columns empty and
-Results empty.  The plan (who, in which order, which settings) is made by
-:func:`keizer_xl.actions.plan_new_season`; this module only writes it.  OLD is opened read-only
-and never written; an existing NEW is refused unless ``force``.
+The use case :func:`keizer_xl.app.new_season.run` decides what NEW holds (the players in their
+new start order and group, every Players column of OLD, the settings, what was left); this
+module checks the paths, writes it into the season template in NEW's language and returns the
+report for the front end to show.  OLD is opened read-only and never written; an existing NEW
+is refused unless ``force``.  Every text is written as text (a name like ``=HYPERLINK(...)``
+never becomes a formula).
 """
 from __future__ import annotations
-
-from dataclasses import replace
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,15 +17,15 @@ from keizer_xl.errors import Message, UsageError
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
-    from keizer_xl.actions import NewSeasonPlan
+    from keizer_xl.app.new_season import NewSeasonReport
 
 __all__ = ["new_season"]
 
 
 def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | None = None,
-               force: bool = False) -> NewSeasonPlan:
-    """Write NEW from OLD; returns the plan (for the summary the CLI prints)."""
-    from keizer_xl.actions import plan_new_season
+               force: bool = False) -> NewSeasonReport:
+    """Write NEW from OLD; returns the report (what the CLI prints)."""
+    from keizer_xl.app.new_season import NewSeasonRequest, run
     from keizer_xl.clients import files
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import template_workbook
@@ -44,13 +41,13 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
                                  path=str(new), flag="--force"))
     files.protect_input(old)  # the writer refuses NEW when it is OLD by any path or link
     files.refuse_unsafe_target(new, kind="zip")  # at once, NEW named as typed
-    plan = replace(plan_new_season(open_book(old), start, language), start=start)
-    wb = template_workbook(rounds=plan.rounds, language=plan.language)
-    _fill_settings(wb, plan)
-    _fill_players(wb, plan)
+    report = run(open_book(old), NewSeasonRequest(start=start, language=language))
+    wb = template_workbook(rounds=report.rounds, language=report.language)
+    _fill_settings(wb, report)
+    _fill_players(wb, report)
     with files.no_print_only_hint():  # new-season has no --no-write / --dry-run to suggest
         write_new_workbook(wb, new, backup=force)
-    return plan
+    return report
 
 
 def _table_of(ws: Any) -> Any:
@@ -72,7 +69,7 @@ def _resize(ws: Any, last_row: int) -> None:
         table.autoFilter.ref = table.ref
 
 
-def _fill_settings(wb: Workbook, plan: NewSeasonPlan) -> None:
+def _fill_settings(wb: Workbook, plan: NewSeasonReport) -> None:
     """OLD's value in each template row; OLD's other settings appended below."""
     from keizer_xl.core.rules import normalise_key
     from keizer_xl.frontends.template import put_value
@@ -99,30 +96,39 @@ def _fill_settings(wb: Workbook, plan: NewSeasonPlan) -> None:
     _resize(ws, last)
 
 
-def _fill_players(wb: Workbook, plan: NewSeasonPlan) -> None:
+def _fill_players(wb: Workbook, plan: NewSeasonReport) -> None:
+    """The report's Players table into the template's: a column the template has (by key)
+    takes its place and OLD's header spelling; every other column is added on the right, its
+    header styled as the one before it; then a row per player in Attendance."""
+    from copy import copy
+
     from openpyxl.utils import get_column_letter
 
     from keizer_xl.frontends.template import put_value
     from keizer_xl.sheets import schema
 
     ws = wb[schema.sheet_name("Players", plan.language)]
+    table = _table_of(ws)
     h = schema.headers("Players", plan.language)
-    columns = {str(ws.cell(1, c).value): c for c in range(1, ws.max_column + 1)}
-    if plan.group_column and h["group"] not in columns:
-        col = ws.max_column + 1
-        from copy import copy
-
-        head, left = ws.cell(1, col, h["group"]), ws.cell(1, col - 1)
-        head.font, head.fill = copy(left.font), copy(left.fill)  # type: ignore[assignment]
-        ws.column_dimensions[get_column_letter(col)].width = 10
-        columns[h["group"]] = col
-    for i, p in enumerate(plan.players, start=2):
-        values = {"name": p.name, "rating": p.rating, "start": p.start, "club": p.club or None,
-                  "id": p.id or None, "group": p.group or None}
-        for key, value in values.items():
-            if h[key] in columns and value is not None:  # a name '=HYPERLINK(..)' stays text
-                put_value(ws, i, columns[h[key]], value)
-    last = max(2, len(plan.players) + 1)
+    template = {str(ws.cell(1, c).value): c for c in range(1, ws.max_column + 1)}
+    target: list[int] = []
+    for column in plan.columns:
+        col = template.get(h[column.key]) if column.key else None
+        if col is None:
+            col = ws.max_column + 1
+            head, left = ws.cell(1, col), ws.cell(1, col - 1)
+            head.font, head.fill = copy(left.font), copy(left.fill)  # type: ignore[assignment]
+            head.alignment = copy(left.alignment)  # type: ignore[assignment]
+            ws.column_dimensions[get_column_letter(col)].width = max(10, len(column.header) + 3)
+        elif col <= len(table.tableColumns):  # the Excel Table's column carries the header too
+            table.tableColumns[col - 1].name = column.header
+        put_value(ws, 1, col, column.header)
+        target.append(col)
+    for i, row in enumerate(plan.rows, start=2):
+        for col, value in zip(target, row):
+            if value is not None:
+                put_value(ws, i, col, value)
+    last = max(2, len(plan.rows) + 1)
     _resize(ws, last)
     # the Attendance table gets a row per player, its round columns empty
     att = wb[schema.sheet_name("Attendance", plan.language)]

@@ -1,7 +1,7 @@
 """What the front ends show of a report, written once (issue 15).
 
 :func:`keizer_xl.frontends.outcome.describe` hands every typed report here: the pairing
-(:class:`~keizer_xl.actions.PairingReport`), the standings
+(:class:`~keizer_xl.app.pair.PairingReport`), the standings
 (:class:`~keizer_xl.actions.StandingsReport`) and the check
 (:class:`~keizer_xl.actions.CheckReport`).  Each is worded twice, no more:
 
@@ -30,8 +30,8 @@ from keizer_xl.core.standings import Standing, StandingRow
 from keizer_xl.i18n import N_, Translator, translate
 
 if TYPE_CHECKING:
-    from keizer_xl.actions import PairingReport
     from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import StandingsReport
     from keizer_xl.frontends.outcome import Front, Outcome
 
@@ -480,32 +480,62 @@ def _exported(report: Any, front: "Front", done: Done, tr: Translator,
 
 def _new_season(report: Any, front: "Front", done: Done, tr: Translator,
                 notes: Sequence[str]) -> "Outcome":
-    """``keizer-xl new-season``: the new workbook, its start order and who was left out."""
+    """``keizer-xl new-season``: the new workbook, its start order, what it carried from OLD
+    and what it left (issue 23: a leader checks it before the first evening)."""
     from pathlib import Path
 
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.sheets import schema
 
-    order = tr("final ranking") if report.start == "ranking" else tr("rating order")
+    if report.start == "ranking":
+        order = tr("final table of each group") if report.groups else tr("final ranking")
+    else:
+        order = tr("rating order")
     out = [tr("Created {path}: {count} players, Start from {old}'s {order} after round {round}",
               path=done.book, count=len(report.players), old=Path(done.source).name,
               order=order, round=report.final_round)]
     if report.new_season:
         out.append(tr("Season: {season}", season=report.new_season))
+    carried = [c.header for c in report.columns if c.carried]
+    if carried:
+        out.append(tr("Carried from {players}: {columns}", columns=", ".join(carried),
+                      players=schema.sheet_name("Players", report.language)))
+    if report.groups:
+        out.append(tr("Groups as the season ended, after {count} moves: {groups}",
+                      count=len(report.moves), groups=", ".join(
+                          f"{g} ({n})" for g, n in report.groups)))
+    for m in report.moves_at_end:
+        out.append(tr("{name} moves up to group {group} for next season (place {place} in "
+                      "group {source})", name=m.name, group=m.target, place=m.place,
+                      source=m.source) if m.up else
+                   tr("{name} moves down to group {group} for next season (place {place} in "
+                      "group {source})", name=m.name, group=m.target, place=m.place,
+                      source=m.source))
     if report.left_out:
         out.append(tr("Left out (withdrawn): {names}", names=", ".join(report.left_out)))
+    if report.cleared_columns:
+        out.append(tr("Left empty (last season's own): {columns}",
+                      columns=", ".join(report.cleared_columns)))
+    if report.cleared_settings:
+        out.append(tr("Settings left out (last season's rounds): {settings}",
+                      settings=", ".join(report.cleared_settings)))
+    out.append(tr("{attendance} and {results} start empty",
+                  attendance=schema.sheet_name("Attendance", report.language),
+                  results=schema.sheet_name("Results", report.language)))
     return Outcome("ok", EXIT_OK, tuple(_cli_notes(notes, done, tr)), out=tuple(out),
                    notes=tuple(notes))
 
 
 def _reports() -> dict[type, Any]:
-    from keizer_xl.actions import NewSeasonPlan, PairingReport
     from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.new_season import NewSeasonReport
+    from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 
     return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
             BatchReport: _batch, PeriodReport: _period, ImportReport: _imported,
-            ExportReport: _exported, NewSeasonPlan: _new_season}
+            ExportReport: _exported, NewSeasonReport: _new_season}
 
 
 #: the typed reports :func:`describe_report` words (filled at first use: actions imports the
@@ -515,8 +545,8 @@ REPORTS: dict[type, Any] = {}
 
 def report_notes(report: object) -> tuple[str, ...]:
     """The notes a report carries (a pairing's, the standings', the check's warnings)."""
-    from keizer_xl.actions import PairingReport
     from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
     from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
 

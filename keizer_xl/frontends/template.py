@@ -103,6 +103,8 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
                            "as 6/3/1"),
     ("promote", "", "With a Group column (A, B): this many move up at the end of each period"),
     ("relegate", "", "With a Group column: this many move down at the end of each period"),
+    ("promote_at_season_end", "", "yes: promote and relegate also once the season is over, "
+                                  "for the groups new-season starts next season with"),
     ("min_games", "", "Fewer games than this: listed after the final table, without a rank"),
     ("attendance_default", "", "{choices}: absent means players sign up per round (a mark "
                                "such as x or + in the round's column)"),

@@ -82,7 +82,7 @@ def group_problems(season: Season, players_table: Table | None, setting_cells: d
                 "{setting} {n}: there is no group to move players into ({players} has {count} "
                 "group(s); promotion and relegation need two or more)", setting=key, n=n,
                 players=schema.sheet_name("Players", tr.lang), count=len(groups))))
-        elif n and not any(b > 1 for b in s.periods):
+        elif n and not any(b > 1 for b in s.periods) and not s.promote_at_season_end:
             where = setting_cells.get(key) or schema.sheet_name("Settings", tr.lang)
             out.append(Problem(where, Message(
                 "{setting} {n}: players move at a period's end, but there are no periods (set "

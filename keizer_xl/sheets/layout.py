@@ -11,7 +11,7 @@ The file writer, Excel and LibreOffice each turn it into their own calls and dec
 should not pay for importing pandas) and a :class:`SheetStyle`: a title,
 number formats and widths by column name, podium rows, notes and extra blocks under the table.
 The builders of the engine's sheets (``sheets/report_sheets.py``, ``read.standings_table``,
-``actions.pairing_tables``) only fill in a SheetStyle, so a title row, a header or footer text,
+``app.pair.pairing_tables``) only fill in a SheetStyle, so a title row, a header or footer text,
 landscape with repeated rows or a column's alignment is a data change here or there.
 """
 from __future__ import annotations

@@ -110,7 +110,8 @@ PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")
 
 
 def read_season(book: Book, repair_round: int | str | None = None, *,
-                for_pairing: bool = False) -> Season:
+                for_pairing: bool = False,
+                repair_players: frozenset[str] | None = None) -> Season:
     """Read and validate the four input sheets; raises InputError listing every problem.
 
     ``repair_round`` (a round number, or ``"last"`` for the last paired round) is a round about
@@ -119,7 +120,10 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     is then simply absent, not "absent and playing").
 
     ``for_pairing``: the caller is about to rewrite the Pairings sheet, so a result typed only
-    there is a problem rather than read (see :func:`_merge_pairings_sheet`)."""
+    there is a problem rather than read (see :func:`_merge_pairings_sheet`).
+
+    ``repair_players``: only these players' games and bye of ``repair_round`` are dropped (one
+    group paired again: the other groups' boards of the round stay, issue 23)."""
     problems: list[Problem] = []
     notes: list[str] = []
     # the messages' language: --language, else the workbook's (the setting is read first,
@@ -188,8 +192,12 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     if repair_round is not None:
         paired = sorted({g.round for g in games} | {b.round for b in byes})
         rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round
-        games = [g for g in games if g.round != rnd or g.result is not Result.PENDING]
-        byes = [b for b in byes if b.round != rnd]
+        def mine(*names: str) -> bool:
+            return repair_players is None or any(n in repair_players for n in names)
+
+        games = [g for g in games if g.round != rnd or g.result is not Result.PENDING
+                 or not mine(g.white, g.black)]
+        byes = [b for b in byes if b.round != rnd or not mine(b.player)]
     season = Season(players=tuple(players), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences), settings=settings, attendance_rounds=tuple(att_rounds))
     if not problems:

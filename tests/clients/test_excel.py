@@ -18,6 +18,7 @@ from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
 import excel_fake
 from excel_fake import FakeBook, Formula
+from keizer_xl.app.pair import pair_next_round
 from keizer_xl import actions
 from keizer_xl.app import standings as app_standings
 from keizer_xl.clients import excel
@@ -119,8 +120,8 @@ def test_standings_write_the_same_sheet(tmp_path):
 @pytest.mark.parametrize("options", [{"repair": True}, {"force": True}])
 def test_pairing_writes_the_same_sheets_and_results(tmp_path, options):
     path, filebook, fake, book = both(tmp_path)
-    a = actions.pair_next_round(filebook, **options)
-    b = actions.pair_next_round(book, **options)
+    a = pair_next_round(filebook, **options)
+    b = pair_next_round(book, **options)
     assert a.as_json() == b.as_json()
     assert_same(path, fake, ["Pairings", "Results"])
     assert fake.sheets["Results"].table().ref == table_ref(path, "Results")
@@ -132,8 +133,8 @@ def test_pairing_writes_the_same_sheets_and_results(tmp_path, options):
 def test_repair_twice_in_one_session(tmp_path):
     path, filebook, fake, book = both(tmp_path)
     for _ in range(2):
-        actions.pair_next_round(filebook, repair=True)
-        actions.pair_next_round(book, repair=True)
+        pair_next_round(filebook, repair=True)
+        pair_next_round(book, repair=True)
         filebook = FileBook(path)
     assert_same(path, fake, ["Pairings", "Results"])
 
@@ -455,5 +456,5 @@ def test_a_note_below_the_results_table_is_never_overwritten(tmp_path):
     before = fake_grid(fake, "Results")
     for transport in (filebook, book):
         with pytest.raises(Exception, match="below the table holds 'checked by the arbiter'"):
-            actions.pair_next_round(transport)
+            pair_next_round(transport)
     assert fake_grid(fake, "Results") == before and "Pairings" not in [s.name for s in fake.sheets]

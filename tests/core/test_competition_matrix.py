@@ -29,7 +29,7 @@ import pytest
 import cp_reference
 from reference import reference_history, start_list
 
-from keizer_xl.actions import plan_pairing
+from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import Credit

@@ -2,7 +2,7 @@
 import networkx as nx
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from keizer_xl.actions import plan_pairing
+from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.pairing import History, may_meet
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season

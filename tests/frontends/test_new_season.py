@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.actions import advance_season_name
+from keizer_xl.app.new_season import advance_season_name
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Player
 from keizer_xl.core.standings import compute_history

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from keizer_xl.app.pair import pair_next_round
 from keizer_xl import actions
 from keizer_xl.clients import xlsx
 from keizer_xl.errors import InputError
@@ -41,7 +42,7 @@ def test_pairing_scans_each_sheet_once(book_path: Path, monkeypatch: pytest.Monk
     scanned = counting(monkeypatch)
     book = xlsx.open_book(book_path)
     rows_before = len(book.read_table("Results").rows)
-    report = actions.pair_next_round(book, force=True)
+    report = pair_next_round(book, force=True)
     # Settings, Players, Attendance, Results: each once, although pairing reads Results again
     # and appends the new round's games to it (before: Results three times)
     assert sorted(scanned) == ["Name", "Name", "Round", "Setting"]

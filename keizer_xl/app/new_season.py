@@ -1,0 +1,253 @@
+"""``new-season``: what next season's workbook holds, decided from OLD (issue 18 item 4, issue 23).
+
+:func:`run` reads OLD through the Book API and returns a :class:`NewSeasonReport`: the Players
+table of the new season (every column OLD's Players sheet has, the club's own too, with OLD's
+header spelling), the settings rows, and what was carried and what was left.  It writes
+nothing: the new file is the season template (``frontends/template.py``) filled by the front
+end (``frontends/new_season.py``), since the template and a new file are the front end's.
+
+What a competition leader expects (docs/club-year.md, Next season):
+
+- every Players column is carried as typed, except ``Start`` (the new start order), ``Group``
+  (the group as the season ends), and the two that belong to last season: ``Joined`` and
+  ``Status`` (left empty; withdrawn players are left out);
+- the group as the season ends: after the last moves (core/group_rounds.py, the promotion rules
+  themselves; ``promote_at_season_end yes`` adds a boundary after the last round);
+- Start: each group's final table (the Standings sheet's table, ranked rows then the rows below
+  ``min_games``), groups in order (A's start places first); a player who moved at the season's
+  end comes with his final table: one relegated from A heads B's list, one promoted from B
+  closes A's; ``--start rating``: rating order inside each group;
+- settings: OLD's, with ``season`` advanced and the settings of last season's rounds left out
+  (``round_dates``, a ``fixed Rn`` / ``forbidden Rn`` pair of one round).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from keizer_xl.core.group_rounds import season_end_groups
+from keizer_xl.core.groups import Move, group_names, has_groups
+from keizer_xl.core.model import Player, Season
+from keizer_xl.errors import ActionError, Message
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.read import find_sheet, name_key, read_season, workbook_language
+from keizer_xl.sheets.tables import blank
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book, Table
+
+__all__ = ["NewSeasonRequest", "NewSeasonReport", "PlayerColumn", "run", "advance_season_name",
+           "SEASON_OWN_COLUMNS"]
+
+#: Players columns that belong to one season: their values are not carried (the column is)
+SEASON_OWN_COLUMNS = ("joined", "status")
+
+
+@dataclass(frozen=True)
+class NewSeasonRequest:
+    """``start``: ``ranking`` (each group's final table) or ``rating``; ``language``: NEW's
+    (None: OLD's)."""
+
+    start: str = "ranking"
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayerColumn:
+    """A column of NEW's Players table: its header as written, the engine's key for it (None:
+    the club's own column) and whether OLD's values are in it (``Start``, ``Group``: new
+    values; ``Joined``, ``Status``: left empty)."""
+
+    header: str
+    key: str | None
+    carried: bool
+
+
+@dataclass(frozen=True)
+class NewSeasonReport:
+    """Next season's workbook as planned: ``players`` in the new start order (``Start`` 1..n,
+    ``group`` as the season ended), ``columns``/``rows`` the Players table to write (a row per
+    player, aligned with ``columns``), the settings rows, and what was left."""
+
+    players: tuple[Player, ...]
+    left_out: tuple[str, ...]  # withdrawn: not in the new season
+    settings_rows: tuple[tuple[str, str], ...]
+    old_season: str
+    new_season: str
+    language: str
+    final_round: int
+    group_column: bool  # OLD has a Group column with something in it
+    rounds: int = 40  # round columns in Attendance: as many as OLD had
+    start: str = "ranking"  # ranking (the final tables) or rating
+    columns: tuple[PlayerColumn, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] = ()
+    cleared_columns: tuple[str, ...] = ()  # OLD's headers whose values were left (Joined...)
+    cleared_settings: tuple[str, ...] = ()  # round_dates, fixed R3 ...: last season's rounds
+    groups: tuple[tuple[str, int], ...] = ()  # each group and its players, as NEW starts
+    moves: tuple[Move, ...] = ()  # every move of OLD (during the season and at its end)
+    moves_at_end: tuple[Move, ...] = ()  # decided after the last round (no round played so)
+
+
+def advance_season_name(name: str) -> str | None:
+    """``2025-2026`` -> ``2026-2027``, ``2025/26`` -> ``2026/27``, ``2025`` -> ``2026``,
+    also inside a longer name (``Clubcompetitie 2025-2026``); None when no year is found."""
+    def two(m: re.Match[str]) -> str:
+        first, sep, second = m.group(1), m.group(2), m.group(3)
+        width = len(second)
+        return f"{int(first) + 1}{sep}{(int(second) + 1) % 10 ** width:0{width}d}"
+
+    pair = re.compile(r"(?<!\d)(\d{4})\s*([-/–]\s*)(\d{4}|\d{2})(?!\d)")
+    if pair.search(name):
+        return pair.sub(two, name, count=1)
+    single = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+    if single.search(name):
+        return single.sub(lambda m: str(int(m.group(1)) + 1), name, count=1)
+    return None
+
+
+def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeasonReport:
+    """Plan next season from OLD (``book``, only read)."""
+    season = read_season(book)
+    lang = request.language or workbook_language(book, season.settings)
+    old_lang = workbook_language(book, season.settings)
+    end = season_end_groups(season)
+    order = _final_order(season, end.last)
+    by_name = {p.name: p for p in season.players}
+    left_out = tuple(n for n in order if by_name[n].withdrawn_round is not None)
+    staying = [by_name[n] for n in order if by_name[n].withdrawn_round is None]
+    grouped = has_groups(season)
+    if grouped:  # each new group in group order, its players in the order of the final tables
+        staying = [p for g in group_names(season) for p in staying if end.groups[p.name] == g]
+    if request.start == "rating":
+        staying = _rating_order(staying, end.groups if grouped else {})
+    players = tuple(Player(p.name, rating=p.rating, start=i, club=p.club, id=p.id,
+                           group=end.groups[p.name] if grouped else p.group,
+                           categories=p.categories, sex=p.sex, birth=p.birth,
+                           federation=p.federation, fide_id=p.fide_id, knsb_id=p.knsb_id)
+                    for i, p in enumerate(staying, start=1))
+    columns, rows, cleared = _players_table(book, players, lang, old_lang)
+    rows_kept, dropped = _settings(season, lang)
+    counts = [(g, sum(1 for p in players if p.group == g)) for g in group_names(season)] \
+        if grouped else []
+    old_name = season.settings.season
+    last = season.last_round_with_results()
+    return NewSeasonReport(
+        players, left_out, rows_kept, old_name,
+        (advance_season_name(old_name) or old_name) if old_name else "", lang, last, grouped,
+        min(max([last, *season.attendance_rounds]) or 40, 200), request.start, columns, rows,
+        cleared, dropped, tuple(counts), end.moves, end.at_end)
+
+
+def _final_order(season: Season, last: int) -> list[str]:
+    """Every player, in the order of the final tables as the Standings sheet shows them: each
+    group's table (groups in order; a player in the table of the group he played the last
+    round in), its ranked rows, then those below ``min_games``; players in no table last."""
+    from keizer_xl.app.standings import compute_standings  # the one function behind the sheet
+
+    report = compute_standings(season, last)
+    parts = report.parts or (report,)
+    order: list[str] = []
+    for part in parts:
+        unranked = set(part.unranked)
+        order += [n for n in part.standing.order if n not in unranked and n not in order]
+        order += [n for n in part.unranked if n not in order]
+    return order + [p.name for p in season.players if p.name not in order]
+
+
+def _rating_order(players: Sequence[Player], groups: dict[str, str]) -> list[Player]:
+    """Highest rating first inside each group (groups keep their order); the unrated after
+    the rated, in final-table order (a stable sort)."""
+    out: list[Player] = []
+    for g in dict.fromkeys(groups.get(p.name, "") for p in players):
+        mine = [p for p in players if groups.get(p.name, "") == g]
+        out += sorted((p for p in mine if p.rating is not None), key=lambda p: -(p.rating or 0))
+        out += [p for p in mine if p.rating is None]
+    return out
+
+
+def _column_keys(headers: Sequence[str]) -> list[str | None]:
+    """The engine's key of each Players header (as the reader matches them: case and runs of
+    spaces ignored, every language and alias), None for a column of the club's own."""
+    aliases = schema.header_aliases("Players")
+    out: list[str | None] = []
+    seen: set[str] = set()
+    for h in headers:
+        text = " ".join(str(h).split()).casefold()
+        key = next((k for k, names in aliases.items() if text in names), None)
+        if key in seen:  # a repeated header: the reader refuses it; never reached
+            key = None
+        if key is not None:
+            seen.add(key)
+        out.append(key)
+    return out
+
+
+def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: str
+                   ) -> tuple[tuple[PlayerColumn, ...], tuple[tuple[Any, ...], ...],
+                              tuple[str, ...]]:
+    """NEW's Players table: OLD's columns in OLD's order (header spelling kept; a known column
+    named in NEW's language when NEW has another language), plus Start and Group when OLD
+    lacks them; each player's row from OLD's row as typed."""
+    sheet = find_sheet(book, "Players")
+    if sheet is None:  # read_season has refused such a workbook already
+        raise ActionError(Message("the workbook has no {sheet} sheet",
+                                  sheet=schema.sheet_name("Players", lang)))
+    table: Table = book.read_table(sheet)
+    keys = _column_keys(table.headers)
+    name_at = keys.index("name")
+    old_rows = {name_key(r[name_at]): r for r in table.rows
+                if name_at < len(r) and not blank(r[name_at])}
+    columns: list[PlayerColumn] = []
+    where: list[int | None] = []
+    for index, (h, key) in enumerate(zip(table.headers, keys)):
+        if blank(h):
+            continue
+        shown = schema.header("Players", key, lang) if key and lang != old_lang else str(h)
+        columns.append(PlayerColumn(shown, key, key not in ("start", "group",
+                                                            *SEASON_OWN_COLUMNS)))
+        where.append(index)
+    for key in ("start", "group"):
+        if key not in keys and (key == "start" or any(p.group for p in players)):
+            columns.append(PlayerColumn(schema.header("Players", key, lang), key, False))
+            where.append(None)
+    cleared = tuple(c.header for c, i in zip(columns, where) if c.key in SEASON_OWN_COLUMNS
+                    and i is not None and any(not blank(r[i]) for r in table.rows
+                                              if i < len(r)))
+    rows = []
+    for p in players:
+        old = old_rows.get(name_key(p.name), ())
+        row: list[Any] = []
+        for c, i in zip(columns, where):
+            if c.key == "start":
+                row.append(p.start)
+            elif c.key == "group":
+                row.append(p.group or None)
+            elif c.key in SEASON_OWN_COLUMNS or i is None or i >= len(old):
+                row.append(None)
+            else:
+                row.append(old[i])
+        rows.append(tuple(row))
+    return tuple(columns), tuple(rows), cleared
+
+
+def _settings(season: Season, lang: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """OLD's settings rows with ``season`` advanced and ``language`` NEW's; the settings of
+    last season's rounds (``round_dates``, a pair fixed or forbidden in one round) left out."""
+    from keizer_xl.sheets.read import settings_rows
+
+    kept: list[tuple[str, str]] = []
+    dropped: list[str] = []
+    for key, text in settings_rows(season.settings):
+        if key in ("season", "language"):
+            continue
+        if key == "round_dates" or re.fullmatch(r"(fixed|forbidden) R\d+", key):
+            if text:
+                dropped.append(key)
+            continue
+        kept.append((key, text))
+    old_name = season.settings.season
+    new_name = (advance_season_name(old_name) or old_name) if old_name else ""
+    kept += [("season", new_name)] if new_name else []
+    kept += [("language", lang)] if lang != "en" or season.settings.language else []
+    return tuple(kept), tuple(dropped)

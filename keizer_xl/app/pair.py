@@ -1,0 +1,295 @@
+"""``pair``: pair the next round, write ``Pairings`` and append its games to ``Results``.
+
+The rules of which round, who is present and which ranking pairs it are the core's
+(:mod:`keizer_xl.core.pairing_round`); which round a group plays next is decided once, from the
+group's members of each round (:func:`keizer_xl.core.group_rounds.group_next_round`).  This
+module runs them and the pairing itself, and composes the sheets.
+
+With groups (issue 18, docs/groups.md) every group is paired as a season of its own players;
+a club may pair one group and then the other in the same round (``pair --group B``, then
+``pair``): the Pairings sheet always shows the blocks of every group paired in that round
+(issue 23), the other groups' boards, bye and absent players read back from Results and
+Attendance.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from keizer_xl.core.competition import Competition
+from keizer_xl.core.groups import group_names, has_groups
+from keizer_xl.core.model import Season
+from keizer_xl.core.pairing import Board, Pairing
+from keizer_xl.core.pairing_round import pairing_ranking, plan_round, present_players
+from keizer_xl.errors import ActionError, Message
+from keizer_xl.i18n import translate, translator
+from keizer_xl.app.standings import find_group
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.read import read_season, result_round_numbers, workbook_language
+from keizer_xl.sheets.titles import RunContext, run_context
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book, Table
+
+__all__ = ["PairRequest", "PairingReport", "run", "plan_pairing", "pairing_tables",
+           "pair_next_round", "result_rows_of_round"]
+
+
+@dataclass(frozen=True)
+class PairRequest:
+    """``round``: the round to pair (None: the next); ``write``: write the sheets (else a dry
+    run); ``force``: pair although the previous round lacks results; ``repair``: pair the
+    round again; ``group``: only this group (with groups)."""
+
+    round: int | None = None
+    write: bool = True
+    force: bool = False
+    repair: bool = False
+    group: str | None = None
+
+
+@dataclass(frozen=True)
+class PairingReport:
+    pairing: Pairing
+    absent: dict[str, str]  # name -> attendance code
+    ranking: tuple[str, ...]
+    repaired: bool = False
+    kept: tuple[Board, ...] = ()  # boards kept from the earlier pairing of this round (started: '*')
+    # groups (issue 18): each group's own pairing, boards numbered on across the groups; the
+    # report's own pairing is all of them together (its bye: the one bye, or None when
+    # several groups have one: see ``groups``)
+    groups: tuple[tuple[str, "PairingReport"], ...] = ()
+    # issue 23: the groups paired earlier in this round (``pair --group B``, then ``pair``),
+    # as Results holds them: shown on the Pairings sheet with the groups paired now
+    earlier: tuple[tuple[str, "PairingReport"], ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        p = self.pairing
+        out: dict[str, Any] = {
+            "round": p.round,
+            "boards": [{"board": b.board, "white": b.white, "black": b.black} for b in p.boards],
+            "bye": p.bye,
+            "absent": dict(self.absent),
+            "notes": list(p.notes),
+        }
+        if self.groups:
+            out["groups"] = [{"group": g, **r.as_json()} for g, r in self.groups]
+        return out
+
+
+def run(book: Book, request: PairRequest = PairRequest()) -> PairingReport:
+    """The pair use case: :func:`pair_next_round` with a typed request."""
+    return pair_next_round(book, request.round, write=request.write, force=request.force,
+                           repair=request.repair, group=request.group)
+
+
+def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
+                 repair: bool = False, group: str | None = None) -> PairingReport:
+    """Pair round ``rnd`` (default: the next round) without touching any sheet.
+
+    Which round, who is present and which ranking pairs it are the pairing rules of
+    :mod:`keizer_xl.core.pairing_round`; this only runs them and the pairing itself.  With
+    groups (issue 18) every group is paired on its own (``group``: only that one)."""
+    if group is not None or has_groups(season):
+        return _plan_groups(season, rnd, force=force, repair=repair, group=group)
+    return _plan_one(season, rnd, force=force, repair=repair)
+
+
+def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
+                 group: str | None) -> PairingReport:
+    """Each group paired as a season of its members in that round (core/groups.py), in group
+    order, its boards numbered on after the boards of the round already in Results (other
+    groups').  The round: the group's next (``group``), or the earliest next round of any
+    group; a group that has it paired already (or has fewer than two present) is left out
+    with a note."""
+    # (each group's round is the same round: one club evening)
+    view = Competition(season)  # who is in which group in which round (issue 23)
+    wanted = [find_group(season, group, view)] if group is not None else list(view.groups)
+    if rnd is None and not repair:
+        rnd = min(view.next_round(g) for g in wanted)
+    elif rnd is None:
+        rnd = max(season.paired_rounds(), default=0) or None
+    assert rnd is not None
+    parts: list[tuple[str, PairingReport]] = []
+    skipped: list[str] = []
+    first_error: ActionError | None = None
+    for g in wanted:
+        gs = view.group_season(g, rnd)
+        # only a group that has this round already, or too few players for it, is left out;
+        # any other refusal (results missing, a later round paired) stops the whole pairing
+        paired = any(x.round == rnd for x in gs.games) or any(b.round == rnd for b in gs.byes)
+        few = len(present_players(gs, rnd)[0]) < 2
+        try:
+            report = _plan_one(gs, rnd, force=force, repair=repair)
+        except ActionError as e:
+            if group is not None or not ((paired and not repair) or few):
+                raise
+            first_error = first_error or e
+            skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
+                                   if e.args else str(e)))
+            continue
+        parts.append((g, report))
+    if not parts:
+        assert first_error is not None
+        raise first_error
+    members = {n for _, r in parts for n in r.ranking}
+    taken = [g.board for g in season.games if g.round == rnd and g.board is not None
+             and not (repair and (g.white in members or g.black in members))]
+    board = max(taken, default=0)
+    numbered: list[tuple[str, PairingReport]] = []
+    for g, r in parts:
+        shift = board
+        boards = tuple(replace(b, board=b.board + shift) for b in r.pairing.boards)
+        kept = tuple(replace(b, board=b.board + shift) for b in r.kept)
+        board += len(boards)
+        numbered.append((g, replace(r, pairing=replace(r.pairing, boards=boards), kept=kept)))
+    byes = [r.pairing.bye for _, r in numbered if r.pairing.bye]
+    notes = tuple(skipped) + tuple(Message("group {group}: {note}", group=g, note=n)
+                                   for g, r in numbered for n in r.pairing.notes)
+    whole = Pairing(rnd, tuple(b for _, r in numbered for b in r.pairing.boards),
+                    byes[0] if len(byes) == 1 else None, notes)
+    absent = {n: c for _, r in numbered for n, c in r.absent.items()}
+    now = {g for g, _ in numbered}
+    earlier = tuple((g, paired_group(view, g, rnd)) for g in view.groups
+                    if g not in now and _has_round(view.group_season(g, rnd), rnd))
+    return PairingReport(whole, absent, tuple(n for _, r in numbered for n in r.ranking),
+                         repaired=repair, kept=tuple(b for _, r in numbered for b in r.kept),
+                         groups=tuple(numbered), earlier=earlier)
+
+
+def _has_round(season: Season, rnd: int) -> bool:
+    return any(g.round == rnd for g in season.games) or any(b.round == rnd for b in season.byes)
+
+
+def paired_group(view: Competition, group: str, rnd: int) -> PairingReport:
+    """Round ``rnd`` of ``group`` as Results holds it (paired earlier): its boards in board
+    order, its bye, its absent players and the ranking that paired it.  The pairing's own
+    notes of that earlier run are not kept in the workbook, so none are shown."""
+    gs = view.group_season(group, rnd)
+    games = sorted((g for g in gs.games if g.round == rnd), key=lambda g: g.board or 0)
+    boards = tuple(Board(g.board or 0, g.white, g.black) for g in games)
+    byes = [b.player for b in gs.byes if b.round == rnd]
+    ranking = pairing_ranking(gs, rnd)
+    absent = {a.player: a.code for a in gs.absences if a.round == rnd}
+    return PairingReport(Pairing(rnd, boards, byes[0] if byes else None, ()), absent, ranking)
+
+
+def _plan_one(season: Season, rnd: int | None = None, *, force: bool = False,
+              repair: bool = False) -> PairingReport:
+    from keizer_xl.core.pairing import pair_round
+
+    plan = plan_round(season, rnd, force=force, repair=repair)
+    pairing = pair_round(plan.season, plan.round, list(plan.ranking), list(plan.present),
+                         keep=list(plan.keep))
+    return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
+
+
+def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
+                   context: RunContext | None = None) -> tuple[Layout, list[dict[str, Any]]]:
+    """The Pairings sheet's layout and the rows to append to Results (the rows of the groups
+    paired now; the groups paired earlier in the round are in Results already)."""
+    from keizer_xl.sheets.report_sheets import pairings_layout
+
+    p = report.pairing
+    # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
+    shown = replace(p, notes=tuple(translate(n, lang) for n in p.notes))
+    ctx = context or run_context(season.settings)
+    if report.groups:
+        from keizer_xl.sheets.report_sheets import grouped_pairings_layout
+
+        order = {g: i for i, g in enumerate(group_names(season))}
+        every = sorted((*report.groups, *report.earlier), key=lambda x: order.get(x[0], 0))
+        parts = []
+        for g, r in every:
+            mine = replace(r.pairing, notes=tuple(translate(n, lang) for n in r.pairing.notes))
+            parts.append((g, pairings_layout(mine, r.absent, r.ranking, season.settings.codes,
+                                             lang, ctx)))
+        layout = grouped_pairings_layout(parts, p.round, lang, ctx)
+    else:
+        layout = pairings_layout(shown, report.absent, report.ranking, season.settings.codes,
+                                 lang, ctx)
+    kept = {(b.white, b.black) for b in report.kept}
+    results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
+                     "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
+    byes = [r.pairing.bye for _, r in report.groups] if report.groups else [p.bye]
+    for bye in byes:
+        if bye:
+            # the bye in the club's word (Dutch vrij, German spielfrei; read in every language)
+            results_rows.append({"Round": p.round, "Board": None, "White": bye, "Black": None,
+                                 "Result": translator(lang).gettext("bye")})
+    return layout, results_rows
+
+
+def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, force: bool = False,
+                    repair: bool = False, group: str | None = None) -> PairingReport:
+    """Pair the round, write ``Pairings`` and append the games to ``Results`` (with groups:
+    every group, or only ``group``)."""
+    from keizer_xl.sheets.read import find_sheet, result_header_map
+
+    if repair and rnd is None:  # the round just paired: the highest round in Results
+        rnd = _last_round_in_results(book)
+    # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
+    season = read_season(book, repair_round=rnd if repair else None, for_pairing=write)
+    if repair and group is not None and has_groups(season):
+        # one group paired again: read once more dropping only its members' boards of the
+        # round, so the other groups' boards stay (their numbers, their block on the sheet)
+        assert rnd is not None
+        view = Competition(season)
+        season = read_season(book, repair_round=rnd, for_pairing=write, repair_players=frozenset(
+            view.members(find_group(season, group, view), rnd)))
+    report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
+    if write:
+        lang = workbook_language(book, season.settings)
+        layout, rows = pairing_tables(report, season, lang, run_context(season.settings, book))
+        results = find_sheet(book, "Results")
+        if results is None:
+            raise ActionError(Message("the workbook has no {sheet} sheet to append the games to",
+                                      sheet=schema.sheet_name("Results", lang)))
+        table = book.read_table(results)
+        if report.repaired:
+            drop = result_rows_of_round(table, report.pairing.round)
+            if group is not None:  # only this group's rows (issue 18): its players' games
+                drop = _rows_of_players(table, drop, set(report.ranking))
+            book.delete_rows(results, drop)
+        # Results first: if its rows cannot be added (something typed below the table), a live
+        # book is left as it was and the transport's error says which cell is in the way
+        header = result_header_map(table)
+        book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
+                                   for row in rows])
+        book.write_sheet(schema.sheet_name("Pairings", lang), layout)
+        book.save()
+    return report
+
+
+def _last_round_in_results(book: Book) -> int:
+    from keizer_xl.sheets.read import find_sheet
+
+    name = find_sheet(book, "Results")
+    if name is None:
+        raise ActionError(Message("the workbook has no {sheet} sheet", sheet=schema.sheet_name(
+            "Results", schema.language_of_sheets(book.sheet_names()))))
+    rounds = [r for r in result_round_numbers(book.read_table(name)) if r is not None]
+    if not rounds:
+        raise ActionError(Message("no round has been paired yet: nothing to pair again"),
+                          usage=True)
+    return max(rounds)
+
+
+def _rows_of_players(table: Table, rows: list[int], names: set[str]) -> list[int]:
+    """Those of ``rows`` whose White is one of ``names`` (a group's games and bye)."""
+    from keizer_xl.sheets.read import name_key, result_header_map
+
+    white = result_header_map(table).get("White")
+    if white is None:
+        return rows
+    j = table.headers.index(white)
+    keys = {name_key(n) for n in names}
+    return [i for i in rows if table.rows[i][j] is not None
+            and name_key(table.rows[i][j]) in keys]
+
+
+def result_rows_of_round(table: Table, rnd: int) -> list[int]:
+    """The data rows of a Results table in round ``rnd``, found by the reader's own round
+    parser (``3``, ``'R3'``, ``'Ronde 3'`` alike), so the rows replaced are the rows read."""
+    return [i for i, r in enumerate(result_round_numbers(table)) if r == rnd]
