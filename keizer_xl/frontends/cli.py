@@ -356,6 +356,19 @@ def _stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM as Ctrl+
     raise KeyboardInterrupt
 
 
+def _interrupt_later(unraisable: Any) -> None:
+    """A Ctrl+C (or SIGTERM) that lands inside a callback Python cannot raise from (an import
+    lock's weakref callback, a finalizer) would be printed as "Exception ignored in ..." with a
+    traceback and then lost.  Deliver it again to the main thread, where it is raised at the
+    next safe point and answered like any other interrupt; anything else is Python's to print."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        import _thread
+
+        _thread.interrupt_main()
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -389,10 +402,13 @@ def _main(argv: Sequence[str] | None) -> int:
         previous = signal.signal(signal.SIGTERM, _stop)
     except (ValueError, AttributeError, OSError):  # not the main thread, or no SIGTERM here
         previous = None
+    unraisable_hook = sys.unraisablehook
+    sys.unraisablehook = _interrupt_later
     try:
         return _run(args, list(sys.argv[1:] if argv is None else argv))
     finally:
         _held.close()  # the workbook's lock, converted .ods copies
+        sys.unraisablehook = unraisable_hook
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

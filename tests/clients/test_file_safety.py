@@ -531,8 +531,8 @@ def test_kill_9_at_random_moments_leaves_old_or_new_and_no_stray_file(tmp_path, 
         # per cent of a run (the package is spliced, not rewritten by openpyxl), too short for
         # random kills to land in it often
         slow = trials % 2 == 0
-        pid, _ = runner.start(*argv, env={"KEIZER_XL_TEST_SLOW_WRITE": "0.2"} if slow else None)
-        time.sleep(rng.uniform(0.1, 1.0) * (full + (0.2 if slow else 0)))
+        pid, _ = runner.start(*argv, env={"KEIZER_XL_TEST_SLOW_WRITE": "0.5"} if slow else None)
+        time.sleep(rng.uniform(0.1, 1.0) * (full + (0.5 if slow else 0)))
         os.kill(pid, signal.SIGKILL)
         status = runner.wait(pid)
         if status != -signal.SIGKILL:
@@ -551,7 +551,9 @@ def test_kill_9_at_random_moments_leaves_old_or_new_and_no_stray_file(tmp_path, 
         left_temp += bool(leftover)
     # the kills landed during the write (a temporary file was left) and elsewhere; the moment
     # after os.replace is short, so a kill there is possible but not required
-    assert left_temp >= 10 and killed - left_temp >= 1, (left_temp, replaced)
+    # (a slow run's write is about half of it: some 12 of its 25 kills land there, so 8 leaves
+    # room for a loaded machine's timing without letting a test that never hits the write pass)
+    assert left_temp >= 8 and killed - left_temp >= 1, (left_temp, replaced)
     path.write_bytes(original)
     assert runner.run(*argv)[0] == 0           # the next complete run cleans up
     assert stray(folder) == []

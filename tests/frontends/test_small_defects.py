@@ -220,3 +220,21 @@ def test_ctrl_c_while_the_command_cleans_up_is_no_traceback(tmp_path, capsys):
     except KeyboardInterrupt:
         pytest.fail("the interrupt escaped main(): a traceback for the user")
     assert code == 1 and "interrupted" in out, out
+
+
+def test_an_interrupt_inside_a_callback_is_raised_again_not_printed(capsys):
+    """Ctrl+C or SIGTERM landing in an import lock's weakref callback was printed as
+    'Exception ignored in ...' with a traceback (seen in the SIGTERM test of
+    tests/clients/test_file_safety.py): the command line's hook delivers it again instead."""
+    import time
+    import types
+
+    from keizer_xl.frontends import cli
+
+    lost = types.SimpleNamespace(exc_type=KeyboardInterrupt, exc_value=KeyboardInterrupt(),
+                                 exc_traceback=None, err_msg=None, object=None)
+    with pytest.raises(KeyboardInterrupt):
+        cli._interrupt_later(lost)
+        for _ in range(2000):  # the interrupt is raised at the next safe point
+            time.sleep(0.001)
+    assert "Traceback" not in capsys.readouterr().err
