@@ -28,7 +28,9 @@ needs = pytest.mark.skipif(SOFFICE is None or shutil.which("pdftotext") is None,
 MIN_PT = 8.0  # 11 pt at the 74 % minimum scale is 8.14 pt (PyMuPDF reads 8.1)
 # A sheet that fits one page at 74 % in Calibri/Carlito prints one page wide (layout.print_fit);
 # a LibreOffice without Carlito (DejaVu Sans, a third wider) prints it smaller on that page.
-# CI installs Carlito (.ci/run), so there every bound is MIN_PT.
+# CI runs without Carlito (.ci/run installs LibreOffice as Debian ships it with
+# --no-install-recommends): the renders there are DejaVu's.  With Carlito installed, four of
+# these tests and three LibreOffice width comparisons do not hold yet (issue 26, left open).
 FALLBACK_PT = 6.4  # a German 20 x 12 Standings prints at 6.49 pt in DejaVu Sans
 KINDS = {"Standings": "Standings after", "History": "History after",
          "Crosstable": "Crosstable after", "Explain": "Explanation after",
