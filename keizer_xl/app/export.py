@@ -15,9 +15,11 @@ from keizer_xl.core.standings import History
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
+    from keizer_xl.formats.trf import TrfExport
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run"]
+__all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run", "TrfRequest",
+           "ExportReport", "trf_report"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +64,45 @@ def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
 
 def run(book: Book, request: ExportRequest = ExportRequest()) -> ExportRows:
     return export_rows(read_season(book), request.after_round)
+
+
+# --------------------------------------------------------------------------- the rating report
+
+@dataclass(frozen=True)
+class TrfRequest:
+    """``export BOOK --trf OUT [--rounds A-B] [--knsb] [--club-spelling]``: ``title`` names the
+    tournament (the workbook's file name)."""
+
+    title: str
+    rounds: tuple[int, int] | None = None
+    knsb: bool = False
+    club_spelling: bool = False
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What ``export --trf`` wrote, worded in frontends/render.py."""
+
+    target: str
+    players: int
+    games: int
+    rounds: tuple[int, int]
+    warnings: tuple[str, ...] = ()
+
+
+def trf_report(book: Book, request: TrfRequest) -> TrfExport:
+    """The rating report of ``book``: its games as formats/trf.py writes them, with the Players
+    columns the report reads named in the workbook's language (for the warnings)."""
+    from keizer_xl.core.standings import compute_history
+    from keizer_xl.formats.trf import export_trf
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.read import attendance_dates, workbook_language
+
+    season = read_season(book)
+    lang = workbook_language(book, season.settings)
+    columns = {key: schema.header("Players", key, lang)
+               for key in ("federation", "birth", "fide_id", "knsb_id")}
+    return export_trf(season, compute_history(season), rounds=request.rounds,
+                      knsb=request.knsb, title=request.title,
+                      round_dates=attendance_dates(book), columns=columns,
+                      club_spelling=request.club_spelling)

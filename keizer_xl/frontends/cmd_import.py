@@ -8,8 +8,10 @@ results and the Settings that reproduce the source's rules.  Nothing is written 
 source has problems; an existing BOOK is refused without ``--force`` and then kept in
 ``.keizer-backups/`` by the normal save.
 
-The reports are frozen dataclasses, worded once in :mod:`keizer_xl.frontends.render` and shown
-through ``outcome.describe`` like every other report.
+What is read and computed is the use cases' (:mod:`keizer_xl.app.import_season`,
+:func:`keizer_xl.app.export.trf_report`); this module checks the paths, writes the files and
+shows the reports (worded once in :mod:`keizer_xl.frontends.render`) through
+``outcome.describe`` like every other report.
 """
 from __future__ import annotations
 
@@ -17,10 +19,11 @@ import argparse
 import os
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from keizer_xl.app.export import ExportReport
+from keizer_xl.app.import_season import ImportReport, report_of
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
 from keizer_xl.frontends.outcome import EXIT_OK, describe
 
@@ -39,51 +42,16 @@ _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", 
 _ATTRIBUTES = {"category": "categories"}
 
 
-@dataclass(frozen=True)
-class ImportReport:
-    source: str
-    book: str
-    kind: str  # "trf" or "kfc"
-    players: int
-    rounds: int
-    games: int
-    byes: int
-    absences: int
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ExportReport:
-    target: str
-    players: int
-    games: int
-    rounds: tuple[int, int]
-    warnings: tuple[str, ...] = ()
-
-
 # --------------------------------------------------------------------------- import
 
 def read_source(path: Path, program: str = "auto") -> ImportedSeason:
-    """The season in ``path``, by its kind: ``.trf``/``.txt`` a TRF file, ``.s3db`` a
-    KeizerForClubs tournament.  ``program`` (``import --from``): who wrote a TRF file, when
-    the file cannot tell (formats.trf.PROGRAMS)."""
+    """The season in ``path`` (app.import_season), after telling the one writer that this
+    file is an input: no target of this run may be it, by any path or link."""
+    from keizer_xl.app.import_season import ImportRequest, run
     from keizer_xl.clients import files
 
-    files.protect_input(path)  # the one writer refuses BOOK when it is this file (any link)
-    suffix = path.suffix.lower()
-    if suffix in (".trf", ".txt"):
-        from keizer_xl.formats.trf import read_trf
-
-        return read_trf(path, program)
-    if program != "auto":
-        raise UsageError(Message("{flag} is for TRF files: {path} is not one", flag="--from",
-                                 path=str(path)))
-    if suffix == ".s3db":
-        from keizer_xl.formats.kfc import read_kfc
-
-        return read_kfc(path)
-    raise UsageError(Message("{path}: import reads a KeizerForClubs tournament (.s3db) or a TRF "
-                             "file (.trf, .txt)", path=str(path)))
+    files.protect_input(path)
+    return run(ImportRequest(path, program))
 
 
 def import_season(source: Path, target: Path, language: str, *, force: bool,
@@ -105,20 +73,10 @@ def import_season(source: Path, target: Path, language: str, *, force: bool,
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
-    try:
-        imported = read_source(source, program)
-    except InputError as e:  # the problems in the language of the messages (--language)
-        from keizer_xl.i18n import translate
-
-        raise InputError(Problem(translate(p.where), translate(p.message))
-                         for p in e.problems) from None
-    season = imported.season
+    imported = read_source(source, program)  # problems in the language of the run
     with files.no_print_only_hint():  # import has no --no-write / --dry-run to suggest
-        write_new_season(target, season, imported.settings_rows, language)
-    return ImportReport(source.name, str(target), imported.source, len(season.players),
-                        season.known_rounds(),
-                        len(season.games), len(season.byes), len(season.absences),
-                        imported.notes)
+        write_new_season(target, imported.season, imported.settings_rows, language)
+    return report_of(imported, source, str(target))
 
 
 def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple[str, str]],
@@ -253,20 +211,10 @@ def parse_rounds(text: str | None) -> tuple[int, int] | None:
 
 def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None,
                 knsb: bool, club_spelling: bool = False) -> TrfExport:
-    """The rating report of the workbook ``book`` (read and computed here)."""
-    from keizer_xl.core.standings import compute_history
-    from keizer_xl.formats.trf import export_trf
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import attendance_dates, read_season, workbook_language
+    """The rating report of the workbook ``book`` read from ``path`` (app.export)."""
+    from keizer_xl.app.export import TrfRequest, trf_report
 
-    season = read_season(book)
-    lang = workbook_language(book, season.settings)
-    history = compute_history(season)
-    columns = {key: schema.header("Players", key, lang)
-               for key in ("federation", "birth", "fide_id", "knsb_id")}
-    return export_trf(season, history, rounds=rounds, knsb=knsb, title=path.stem,
-                      round_dates=attendance_dates(book), columns=columns,
-                      club_spelling=club_spelling)
+    return trf_report(book, TrfRequest(path.stem, rounds, knsb, club_spelling))
 
 
 def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:

@@ -531,7 +531,8 @@ def _reports() -> dict[type, Any]:
     from keizer_xl.app.new_season import NewSeasonReport
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
-    from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
+    from keizer_xl.app.export import ExportReport
+    from keizer_xl.app.import_season import ImportReport
 
     return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
             BatchReport: _batch, PeriodReport: _period, ImportReport: _imported,
@@ -548,7 +549,8 @@ def report_notes(report: object) -> tuple[str, ...]:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
-    from keizer_xl.frontends.cmd_import import ExportReport, ImportReport
+    from keizer_xl.app.export import ExportReport
+    from keizer_xl.app.import_season import ImportReport
 
     if isinstance(report, (PeriodReport, ImportReport)):
         return tuple(report.notes)

@@ -465,3 +465,20 @@ def test_a_coming_round_written_as_0000_star_is_no_round_yet():
              for ln in HAND.splitlines()]
     s = parse_trf("\n".join(lines) + "\n", "x.trf").season
     assert s.attendance_rounds == (1, 2, 3, 4) and len(s.games) == 8
+
+
+def test_the_import_use_case_reads_by_the_file_name_and_refuses_what_no_reader_takes(tmp_path):
+    """app.import_season (issue 23 item 2): the reader a file gets is decided there, once."""
+    from keizer_xl.app.import_season import ImportRequest, report_of, run
+    from keizer_xl.errors import UsageError
+
+    source = tmp_path / "toren.trf"
+    source.write_text(HAND, encoding="utf-8")
+    imported = run(ImportRequest(source))
+    assert games_of(imported.season) == games_of(parse_trf(HAND, "toren.trf").season)
+    report = report_of(imported, source, "club.xlsx")
+    assert (report.kind, report.players, report.rounds, report.games, report.byes,
+            report.absences) == ("trf", 6, 4, 8, 2, 3)
+    for name, program in (("list.csv", "auto"), ("club.s3db", "chesspairing")):
+        with pytest.raises(UsageError):
+            run(ImportRequest(tmp_path / name, program))

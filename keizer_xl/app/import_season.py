@@ -1,0 +1,86 @@
+"""The import use case (``keizer-xl import SOURCE BOOK``): another program's file read into a
+season and the Settings rows that reproduce its rules (issue 17; issue 23 item 2: one module per
+command).
+
+:func:`run` takes an :class:`ImportRequest` and returns an :class:`ImportedSeason` (the season,
+the Settings rows, what the reader noticed); it decides which reader a file gets and puts the
+readers' problems in the language of the run.  Checking the paths (the source is not the
+target, the target is no folder, pipe or device) and writing the new workbook from the template
+belong to the client and the front end (frontends/cmd_import.py): this layer reaches neither
+the file system's locks nor openpyxl.  :class:`ImportReport` is what the front end shows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from keizer_xl.core.model import Season
+from keizer_xl.errors import InputError, Message, Problem, UsageError
+from keizer_xl.formats import ImportedSeason
+
+__all__ = ["ImportRequest", "ImportReport", "run", "report_of"]
+
+#: the file names each reader takes (formats/trf.py, formats/kfc.py)
+TRF_SUFFIXES = (".trf", ".txt")
+KFC_SUFFIXES = (".s3db",)
+
+
+@dataclass(frozen=True)
+class ImportRequest:
+    """``source``: a TRF file or a KeizerForClubs tournament; ``program`` (``import --from``):
+    who wrote a TRF file, when the file cannot tell (formats.trf.PROGRAMS)."""
+
+    source: Path
+    program: str = "auto"
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What ``import`` did, worded in frontends/render.py."""
+
+    source: str
+    book: str
+    kind: str  # "trf" or "kfc"
+    players: int
+    rounds: int
+    games: int
+    byes: int
+    absences: int
+    notes: tuple[str, ...] = ()
+
+
+def run(request: ImportRequest) -> ImportedSeason:
+    """The season in ``request.source``, read by the reader its name asks for; the readers'
+    problems (file lines, table rows) in the language of this run."""
+    try:
+        return _read(request.source, request.program)
+    except InputError as e:
+        from keizer_xl.i18n import translate
+
+        raise InputError(Problem(translate(p.where), translate(p.message))
+                         for p in e.problems) from None
+
+
+def _read(path: Path, program: str) -> ImportedSeason:
+    suffix = path.suffix.lower()
+    if suffix in TRF_SUFFIXES:
+        from keizer_xl.formats.trf import read_trf
+
+        return read_trf(path, program)
+    if program != "auto":
+        raise UsageError(Message("{flag} is for TRF files: {path} is not one", flag="--from",
+                                 path=str(path)))
+    if suffix in KFC_SUFFIXES:
+        from keizer_xl.formats.kfc import read_kfc
+
+        return read_kfc(path)
+    raise UsageError(Message("{path}: import reads a KeizerForClubs tournament (.s3db) or a TRF "
+                             "file (.trf, .txt)", path=str(path)))
+
+
+def report_of(imported: ImportedSeason, source: Path, book: str) -> ImportReport:
+    """The report of ``imported`` written as ``book``."""
+    season: Season = imported.season
+    return ImportReport(source.name, book, imported.source, len(season.players),
+                        season.known_rounds(), len(season.games), len(season.byes),
+                        len(season.absences), imported.notes)
