@@ -1125,3 +1125,25 @@ def test_sheet_without_dimension_refused_by_size(tmp_path, monkeypatch):
     with pytest.raises(wbmod.WorkbookFileError, match="sheet Results of .* MiB of cell data"):
         wbmod.open_book(stripped)
     assert time.perf_counter() - started < 2
+
+
+@pytest.mark.parametrize("legacy", [False, True])
+def test_a_copy_keeps_the_workbooks_kind_and_names_a_file(tmp_path, legacy):
+    """save_as of the spliced writer and of the openpyxl one ask the same question: an .xlsx
+    workbook is copied as .xlsx, never under a folder's name or another kind's."""
+    from keizer_xl.clients.files import WorkbookFileError
+    from keizer_xl.clients.xlsx import open_book
+
+    src = tmp_path / "club.xlsx"
+    src.write_bytes((Path(__file__).parents[2] / "samples" / "club-season.xlsx").read_bytes())
+    book = open_book(src)
+    if legacy:
+        book.wb  # asking for openpyxl's workbook switches the book to the openpyxl writer
+    (tmp_path / "folder.xlsx").mkdir()
+    for name, says in (("copy.xlsm", "has no macros"), ("copy.ods", "must be named .xlsx"),
+                       ("folder.xlsx", "is a folder")):
+        with pytest.raises(WorkbookFileError, match=says):
+            book.save_as(tmp_path / name)
+    book.save_as(tmp_path / "copy.xlsx")
+    assert openpyxl.load_workbook(tmp_path / "copy.xlsx").sheetnames == \
+        openpyxl.load_workbook(src).sheetnames

@@ -29,7 +29,7 @@ from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array
 from keizer_xl.clients.xlsx.safety import (
-    EXCEL_SUFFIXES,
+    check_copy_name,
     OWNED_SHEETS,
     Unsupported,
     _caused_by_defusedxml,
@@ -501,17 +501,7 @@ class OpenpyxlBook:
                 return
         except OSError:
             pass
-        suffix = dest.suffix.lower()
-        if suffix not in EXCEL_SUFFIXES:
-            raise WorkbookFileError(f"{label}: the copy must be named .xlsx or .xlsm.")
-        if self.macro_enabled and suffix != ".xlsm":
-            raise WorkbookFileError(f"{label}: {self.label} contains macros, so the copy must be "
-                                    f"named .xlsm.")
-        if not self.macro_enabled and suffix == ".xlsm":
-            raise WorkbookFileError(f"{label}: {self.label} has no macros, so the copy must be "
-                                    f"named .xlsx.")
-        if dest.is_dir():
-            raise WorkbookFileError(f"{label} is a folder; give a file name for the copy.")
+        check_copy_name(dest, self.label, macro_enabled=self.macro_enabled)
         lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
         if lost:
             self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "

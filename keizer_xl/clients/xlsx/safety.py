@@ -652,6 +652,24 @@ def _read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
     return data, (st.st_mtime_ns, st.st_size)
 
 
+def check_copy_name(dest: Path, label: str, *, macro_enabled: bool) -> None:
+    """A copy of the workbook ``label`` (``save_as``) keeps its kind: .xlsm when it holds
+    macros, else .xlsx, and names a file, not a folder (both writers, the spliced and the
+    openpyxl one, ask this)."""
+    copy = str(dest)
+    suffix = dest.suffix.lower()
+    if suffix not in EXCEL_SUFFIXES:
+        raise WorkbookFileError(f"{copy}: the copy must be named .xlsx or .xlsm.")
+    if macro_enabled and suffix != ".xlsm":
+        raise WorkbookFileError(f"{copy}: {label} contains macros, so the copy must be "
+                                f"named .xlsm.")
+    if not macro_enabled and suffix == ".xlsm":
+        raise WorkbookFileError(f"{copy}: {label} has no macros, so the copy must be "
+                                f"named .xlsx.")
+    if dest.is_dir():
+        raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
+
+
 def _check_suffix(p: Path, label: str) -> None:
     suffix = p.suffix.lower()
     if suffix in EXCEL_SUFFIXES:
