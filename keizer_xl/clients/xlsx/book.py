@@ -51,6 +51,7 @@ from keizer_xl.clients.xlsx.package import (
 )
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
+    check_save,
     MACRO_SUFFIXES,
     OWNED_SHEETS,
     Unsupported,
@@ -591,20 +592,8 @@ class FileBook:
         target = self._real_path(self.path)
         with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
-                lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
-                if lost:
-                    raise WorkbookFileError(Message(  # the way out is the front end's (hint)
-                        "{book} was not changed: saving it with this tool would remove {lost}.",
-                        book=self.label, lost="; ".join(lost)), hint="keep_all")
-                try:
-                    st = target.stat()
-                    if (st.st_mtime_ns, st.st_size) != self._signature:
-                        raise WorkbookFileError(
-                            f"{self.label} was not changed: it was modified by another program "
-                            f"after it was read. Run the command again.")
-                except FileNotFoundError:
-                    raise WorkbookFileError(f"{self.label} was not changed: it was moved or "
-                                            f"deleted after it was read.") from None
+                check_save(target, self.label, self._signature,
+                           lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
             data = self._new_bytes()
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)

@@ -30,12 +30,13 @@ from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
+    check_save,
     OWNED_SHEETS,
     Unsupported,
     _caused_by_defusedxml,
 )
 from keizer_xl.clients.xlsx.save import _write_atomically
-from keizer_xl.errors import Message, MissingPartError
+from keizer_xl.errors import MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
@@ -471,20 +472,8 @@ class OpenpyxlBook:
         target = self._real_path(self.path)
         with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
-                lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
-                if lost:
-                    raise WorkbookFileError(Message(  # the way out is the front end's (hint)
-                        "{book} was not changed: saving it with this tool would remove {lost}.",
-                        book=self.label, lost="; ".join(lost)), hint="keep_all")
-                try:
-                    st = target.stat()
-                    if (st.st_mtime_ns, st.st_size) != self._signature:
-                        raise WorkbookFileError(
-                            f"{self.label} was not changed: it was modified by another program "
-                            f"after it was read. Run the command again.")
-                except FileNotFoundError:
-                    raise WorkbookFileError(f"{self.label} was not changed: it was moved or "
-                                            f"deleted after it was read.") from None
+                check_save(target, self.label, self._signature,
+                           lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
             _write_atomically(self.wb, target, self.label, backup=True, in_place=True)

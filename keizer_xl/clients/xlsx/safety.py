@@ -18,7 +18,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -650,6 +650,27 @@ def _read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
         raise WorkbookFileError(Message("{path} cannot be read: {reason}.", path=label,
                                         reason=str(exc.strerror or exc))) from exc
     return data, (st.st_mtime_ns, st.st_size)
+
+
+def check_save(target: Path, label: str, signature: tuple[int, int], *,
+               lost: Sequence[str]) -> None:
+    """May the workbook read as ``target`` (with ``signature``: mtime, size) be written back?
+    Not when the writer would drop ``lost`` (the way out is the front end's: hint
+    ``keep_all``), nor when another program changed, moved or deleted the file after it was
+    read (both writers, the spliced and the openpyxl one, ask this)."""
+    if lost:
+        raise WorkbookFileError(Message(
+            "{book} was not changed: saving it with this tool would remove {lost}.",
+            book=label, lost="; ".join(lost)), hint="keep_all")
+    try:
+        st = target.stat()
+    except FileNotFoundError:
+        raise WorkbookFileError(f"{label} was not changed: it was moved or "
+                                f"deleted after it was read.") from None
+    if (st.st_mtime_ns, st.st_size) != signature:
+        raise WorkbookFileError(
+            f"{label} was not changed: it was modified by another program "
+            f"after it was read. Run the command again.")
 
 
 def check_copy_name(dest: Path, label: str, *, macro_enabled: bool) -> None:
