@@ -117,12 +117,12 @@ def _parts(path: Path) -> dict[str, bytes]:
 def engine_parts(path: Path) -> set[str]:
     """What the engine owns in this package (keizer_xl/clients/xlsx/splice.py): the engine
     sheets' parts and relationships, Results and its Table, the workbook's sheet list,
-    relationships, content types, styles and calculation chain (and xlwings.conf, which
-    `excel-config` writes)."""
+    relationships, content types, styles and calculation chain, the sheet titles in
+    docProps/app.xml (and xlwings.conf, which `excel-config` writes)."""
     pkg = Package(path.read_bytes())
     owned = {s.casefold() for s in OWNED_SHEETS} | {"xlwings.conf"}
     out = {"[Content_Types].xml", pkg.workbook, "xl/_rels/workbook.xml.rels", "xl/styles.xml",
-           "xl/calcChain.xml"}
+           "xl/calcChain.xml", "docProps/app.xml"}  # app.xml: the sheet titles (splice.py)
     for sheet in pkg.sheets:
         if sheet.part and (sheet.name.casefold() in owned or sheet.name == "Results"):
             out.add(sheet.part)

@@ -59,6 +59,7 @@ from keizer_xl.clients.xlsx.safety import (
     _read_with_signature,
     preflight,
 )
+from keizer_xl.clients.xlsx.rowshift import delete_mapper, grow_mapper, shift_sheet
 from keizer_xl.clients.xlsx.save import write_bytes_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
@@ -454,6 +455,11 @@ class FileBook:
                         decoder.date_styles = decoder.date_styles | {s}
                         dates = decoder.date_styles
                 cells.put(r, c, value_cell(r, c, value, s, cells.prefix))
+        t = region.table
+        if t is not None and plan.data_end is not None and plan.data_end > t.max_row - t.totals:
+            # the Table grows: what covered whole columns of its data grows with it (rowshift)
+            cells.tail = shift_sheet(cells.tail, grow_mapper(
+                t.min_col, t.max_col, region.data_first, t.max_row - t.totals, plan.data_end))
         self._edits.sheets[entry.part] = cells
         self._resize(entry, cells, region, table, plan.table_last, plan.data_end, grow_to=plan.end)
 
@@ -538,6 +544,10 @@ class FileBook:
                 continue
             new_row = plan.new_row(r)
             cells.put(new_row, c, _translated(cell, r, new_row))
+        # what refers to the moved cells moves with them, as in Excel (rowshift)
+        mapper = delete_mapper(first_col, last_col, plan.doomed)
+        cells.tail = shift_sheet(cells.tail, mapper)
+        self._edits.names.append((entry.name, mapper))
         self._edits.sheets[entry.part] = cells
         last = plan.table_last
         self._resize(entry, cells, region, table, last, last - region.totals if last is not None else None,
