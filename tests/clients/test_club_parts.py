@@ -15,16 +15,13 @@ from typing import Any
 
 import openpyxl
 import pytest
-
-from keizer_xl.clients.xlsx.package import Package
-from keizer_xl.frontends.cli import main
 from test_club_workbook import (
     CLUB_CHART_TITLE,
     SOFFICE,
     _content_types_and_rels_unique,
+    _page_png,
     _parts,
     _pdf_pages,
-    _page_png,
     _soffice,
     assert_only_engine_parts_changed,
     assert_reads_back,
@@ -34,6 +31,9 @@ from test_club_workbook import (
     season_rows,
     written_layouts,
 )
+
+from keizer_xl.clients.xlsx.package import Package
+from keizer_xl.frontends.cli import main
 
 __all__ = ["picture", "season_rows"]  # the fixtures, shared with test_club_workbook
 
@@ -277,8 +277,9 @@ def test_app_xml_lists_the_sheets_the_engine_adds(tmp_path, season_rows, picture
 
 
 def test_an_xlsxwriter_xlsm_with_a_vba_project(tmp_path, season_rows, picture, monkeypatch):
-    from keizer_xl.analysis.simulate import simulate_season
     from season_books import write_book
+
+    from keizer_xl.analysis.simulate import simulate_season
 
     seed = tmp_path / "seed.xlsx"
     write_book(seed, simulate_season(8, 2, seed=3))

@@ -12,15 +12,15 @@ workbook's order), its count and the vector's size follow.  An ``app.xml`` witho
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import unescape
-from typing import Sequence
 
 from keizer_xl.clients.xlsx.package import Package, escape
 
 REL_APP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties"
 
 _VECTOR = re.compile(rb"(<(?:[\w.-]+:)?(HeadingPairs|TitlesOfParts)\b[^>]*>\s*<((?:[\w.-]+:)?)vector\b)"
-                     rb"([^>]*)>(.*?)(</\3vector\s*>)", re.S)
+                     rb"([^>]*)>(.*?)(</\3vector\s*>)", re.DOTALL)
 _LPSTR = re.compile(rb"<((?:[\w.-]+:)?)lpstr>([^<]*)</\1lpstr>")
 _I4 = re.compile(rb"<((?:[\w.-]+:)?)i4>\s*(\d+)\s*</\1i4>")
 

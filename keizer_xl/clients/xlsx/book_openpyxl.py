@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array
+from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array, column_styles
+from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
     check_save,
     OWNED_SHEETS,
-    Unsupported,
     _caused_by_defusedxml,
 )
 from keizer_xl.clients.xlsx.save import _write_atomically
@@ -345,7 +345,7 @@ class OpenpyxlBook:
                     moved.row = r + plan.shift
                     cells[(r + plan.shift, c)] = moved
                     self._note_move(ws.title, (r, c), (r + plan.shift, c))
-        col_styles = self._column_styles(ws, first_col, last_col)
+        col_styles = column_styles(ws, first_col, last_col)
         for r, placed in enumerate(plan.rows, plan.start):
             for c in range(first_col, last_col + 1):
                 existing = cells.get((r, c))
@@ -439,21 +439,6 @@ class OpenpyxlBook:
         origin = moved.pop(old, old)
         if new is not None:
             moved[new] = origin
-
-    @staticmethod
-    def _column_styles(ws: Any, first_col: int, last_col: int) -> dict[int, Any]:
-        """Styles given to whole columns (<col style=...>), by column number."""
-        from openpyxl.utils.cell import column_index_from_string
-
-        out: dict[int, Any] = {}
-        for dim in ws.column_dimensions.values():
-            if not dim.has_style:
-                continue
-            lo = dim.min or column_index_from_string(dim.index)
-            hi = dim.max or lo
-            for c in range(max(lo, first_col), min(hi, last_col) + 1):
-                out[c] = dim._style
-        return out
 
     # -- messages -----------------------------------------------------------------------------
     def message(self, text: str) -> None:

@@ -116,3 +116,18 @@ def _page_setup(ws: Any, page: PageSetup) -> None:
                 place.text = _page_text(part)
                 if parts is page.header and page.header_bold:
                     place.font = "-,Bold"
+
+
+def column_styles(ws: Any, first_col: int, last_col: int) -> dict[int, Any]:
+    """Styles given to whole columns (<col style=...>) of an openpyxl worksheet, by column number."""
+    from openpyxl.utils.cell import column_index_from_string
+
+    out: dict[int, Any] = {}
+    for dim in ws.column_dimensions.values():
+        if not dim.has_style:
+            continue
+        lo = dim.min or column_index_from_string(dim.index)
+        hi = dim.max or lo
+        for c in range(max(lo, first_col), min(hi, last_col) + 1):
+            out[c] = dim._style
+    return out

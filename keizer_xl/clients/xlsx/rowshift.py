@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from keizer_xl.clients.xlsx.cellxml import column_letter, split_ref
 
@@ -30,7 +30,7 @@ _REF = re.compile(r"(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?
 _ATTR_BLOCK = re.compile(rb"(<(?:[\w.-]+:)?(?:conditionalFormatting|dataValidation)\b[^>]*?\ssqref\s*=\s*)"
                          rb"([\"'])([^\"']*)\2")
 _X14_BLOCK = re.compile(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>.*?"
-                        rb"</\1\2\s*>", re.S)
+                        rb"</\1\2\s*>", re.DOTALL)
 _XM_SQREF = re.compile(rb"(<(?:[\w.-]+:)?sqref>)([^<]*)(</(?:[\w.-]+:)?sqref>)")
 
 #: (r1, c1, r2, c2) -> the new range, or None when it is gone
@@ -101,11 +101,11 @@ def shift_sheet(xml: bytes, mapper: Mapper) -> bytes:
 def _drop_empty(xml: bytes) -> bytes:
     """Rules and validations whose range became empty: gone (an empty sqref is invalid)."""
     xml = re.sub(rb"<((?:[\w.-]+:)?)conditionalFormatting\b[^>]*\ssqref\s*=\s*([\"'])\2[^>]*>.*?"
-                 rb"</\1conditionalFormatting\s*>", b"", xml, flags=re.S)
+                 rb"</\1conditionalFormatting\s*>", b"", xml, flags=re.DOTALL)
     xml = re.sub(rb"<((?:[\w.-]+:)?)dataValidation\b[^>]*\ssqref\s*=\s*([\"'])\2[^>]*"
-                 rb"(?:/>|>.*?</\1dataValidation\s*>)", b"", xml, flags=re.S)
+                 rb"(?:/>|>.*?</\1dataValidation\s*>)", b"", xml, flags=re.DOTALL)
     xml = re.sub(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>(?:(?!</\1\2\b).)*?"
-                 rb"<(?:[\w.-]+:)?sqref>\s*</(?:[\w.-]+:)?sqref>\s*</\1\2\s*>", b"", xml, flags=re.S)
+                 rb"<(?:[\w.-]+:)?sqref>\s*</(?:[\w.-]+:)?sqref>\s*</\1\2\s*>", b"", xml, flags=re.DOTALL)
 
     def count(m: re.Match[bytes]) -> bytes:
         n = len(re.findall(rb"<" + re.escape(m.group(1)) + rb"dataValidation\b", m.group(0)))
@@ -114,7 +114,7 @@ def _drop_empty(xml: bytes) -> bytes:
         return re.sub(rb"(\scount\s*=\s*)([\"'])\d*\2", lambda c: c.group(1) + b'"%d"' % n, m.group(0), count=1)
 
     return re.sub(rb"<((?:[\w.-]+:)?)dataValidations\b[^>]*>.*?</\1dataValidations\s*>", count, xml,
-                  flags=re.S)
+                  flags=re.DOTALL)
 
 
 _NAME_REF = re.compile(r"((?:'(?:[^']|'')+'|[^\s'!:(),=+\-*/&^<>\"]+)!)" + _REF.pattern)
