@@ -59,10 +59,11 @@ if cmd == "standings":
     phases["sheets + save"] = T() - s
 else:
     s = T()
-    report = actions.plan_pairing(season, None)
+    import keizer_xl.app.pair as app_pair
+    report = app_pair.plan_pairing(season, None)
     phases["engine"] = T() - s
     s = T()
-    actions.pair_next_round(book)  # reads the (cached) tables again, pairs and writes
+    app_pair.pair_next_round(book)  # reads the (cached) tables again, pairs and writes
     phases["sheets + save"] = T() - s - phases["engine"]
 phases["save"] = saved.get("save", 0.0)
 phases["sheets + save"] -= phases["save"]

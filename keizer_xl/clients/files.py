@@ -1,6 +1,7 @@
 """Everything around writing a season workbook file that is not about its content.
 
-* An exclusive lock (the ``filelock`` library) for a whole read-modify-write, in a hidden file
+* An exclusive lock (``flock`` / ``msvcrt.locking``, as the ``filelock`` library takes it) for a
+  whole read-modify-write, in a hidden file
   beside the workbook (``.~keizer-xl.club.xlsx.lock``): two runs on one workbook (two ``pair``
   at once, a button and the command line) never both write; the second one is told the
   workbook is busy.
@@ -31,8 +32,6 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Iterator
-
-from filelock import FileLock, Timeout
 
 from keizer_xl.errors import N_, ClientError, Message
 
@@ -78,7 +77,7 @@ class WorkbookFileError(ClientError):
 #: files this process has replaced (so an interrupted command can say truthfully what it wrote)
 written: list[Path] = []
 
-_locks: dict[str, FileLock] = {}
+_locks: dict[str, "_HeldLock"] = {}
 
 #: the files this run reads as its input (import's SOURCE, the workbook ``export`` and
 #: ``new-season`` read, every workbook a command opens): the one writer refuses to put a
@@ -210,13 +209,12 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
     key = str(lp)
     lock = _locks.get(key)
     if lock is None:
-        # thread_local=False: one lock per workbook per process, whichever thread takes it
-        lock = FileLock(str(lp), thread_local=False)
-        _locks[key] = lock
+        # one lock per workbook per process, whichever thread takes it
+        lock = _locks[key] = _HeldLock(key)
     wait = _lock_timeout() if timeout is None else timeout
     try:
-        lock.acquire(timeout=wait)
-    except Timeout:
+        lock.acquire(wait)
+    except TimeoutError:
         raise WorkbookFileError(Message(
             "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
             "Wait until it has finished and run this again; nothing was written.",
@@ -231,6 +229,53 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
         yield
     finally:
         lock.release()
+
+
+class _HeldLock:
+    """The lock file of a workbook, held re-entrantly by this process: ``flock`` (Unix) or
+    ``msvcrt.locking`` of its first byte (Windows) on the file, polled every 50 ms, as the
+    ``filelock`` library takes it (UnixFileLock, WindowsFileLock), so older keizer-xl versions,
+    which lock the same file with filelock, and this one exclude each other.  Its own code:
+    importing filelock costs a command some 10-20 ms (issue 25)."""
+
+    def __init__(self, path: str):
+        import threading
+
+        self.path = path
+        self.fd: int | None = None
+        self.count = 0
+        self.guard = threading.Lock()
+
+    def acquire(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.guard:
+                if self.count:
+                    self.count += 1
+                    return
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+                try:
+                    locked = _try_lock(fd)
+                except BaseException:
+                    os.close(fd)
+                    raise
+                if locked:
+                    self.fd, self.count = fd, 1
+                    return
+                os.close(fd)
+            if time.monotonic() >= deadline:
+                raise TimeoutError(self.path)
+            time.sleep(0.05)
+
+    def release(self) -> None:
+        with self.guard:
+            self.count -= 1
+            if self.count == 0 and self.fd is not None:
+                fd, self.fd = self.fd, None
+                try:
+                    _unlock(fd)
+                finally:
+                    os.close(fd)
 
 
 #: the report locks this process holds (re-entrant, like :func:`workbook_lock`)

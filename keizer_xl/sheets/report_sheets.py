@@ -10,10 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from keizer_xl.analysis.audit import RoundAudit
-from keizer_xl.analysis.compare import Comparison
 from keizer_xl.core.model import BUILTIN_CODES, Season
-from keizer_xl.core.pairing import Pairing
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
@@ -28,6 +25,9 @@ from keizer_xl.sheets.titles import (LEGEND_WIDTH, RunContext, footer, legend_li
 
 
 if TYPE_CHECKING:  # the two sheets written on every run (Standings, Pairings) need no pandas
+    from keizer_xl.analysis.audit import RoundAudit
+    from keizer_xl.analysis.compare import Comparison
+    from keizer_xl.core.pairing import Pairing
     import pandas as pd
 
 
