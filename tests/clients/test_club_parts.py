@@ -336,3 +336,43 @@ def test_libreoffice_renders_the_club_chart_the_same_after_every_command(club, t
         _page_png(after_pdf / "club.pdf", page + 1, tmp_path / "a")
     # LibreOffice read the pivot table (its output is on the Clubinfo pages)
     assert any("Sum of Rating" in t or "Sum - Rating" in t for t in after_pages)
+
+
+def test_an_engine_sheet_keeps_its_drawing_and_drops_its_old_table(tmp_path, season_rows, picture):
+    """What the club placed on Standings: the chart and a comment stay (the drawing layer), an
+    Excel Table over the old cells goes with them (the sheet is the engine's): its part, its
+    relationship and its content type, nothing dangling."""
+    import test_club_workbook as base
+
+    real = xlsxwriter.Workbook
+
+    class WithTable(real):  # type: ignore[misc, valid-type]
+        def close(self) -> None:
+            ws = self.get_worksheet_by_name("Standings")
+            ws.write_row("A3", ["Rank", "Name", "Score"])
+            ws.add_table("A3:C6", {"name": "tblOldStandings", "header_row": False})
+            ws.write_comment("A1", "Our standings")
+            super().close()
+
+    base.xlsxwriter.Workbook = WithTable
+    try:
+        path = club_workbook(tmp_path / "club.xlsx", season_rows, picture=picture)
+    finally:
+        base.xlsxwriter.Workbook = real
+    before = _parts(path)
+    table_part = next(n for n, d in before.items() if n.startswith("xl/tables/") and b"tblOldStandings" in d)
+    run("standings", str(path))
+    after = _parts(path)
+    assert table_part not in after
+    assert table_part.encode() not in after["[Content_Types].xml"]
+    _content_types_and_rels_unique(path)
+    pkg = Package(path.read_bytes())
+    standings = next(s for s in pkg.sheets if s.name == "Standings")
+    rels = pkg.rels(standings.part or "")
+    assert all(r.target is None or pkg.has(r.target) for r in rels)
+    kinds = {r.type.rsplit("/", 1)[-1] for r in rels}
+    assert {"drawing", "comments", "vmlDrawing"} <= kinds and "table" not in kinds
+    wb = openpyxl.load_workbook(path)
+    assert not wb["Standings"].tables
+    assert wb["Standings"]["A1"].comment is not None
+    assert_only_engine_parts_changed(before, path)

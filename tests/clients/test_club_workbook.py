@@ -114,12 +114,12 @@ def _parts(path: Path) -> dict[str, bytes]:
         return {i.filename: zf.read(i) for i in zf.infolist()}
 
 
-def engine_parts(path: Path) -> set[str]:
+def engine_parts(path: Path | bytes) -> set[str]:
     """What the engine owns in this package (keizer_xl/clients/xlsx/splice.py): the engine
     sheets' parts and relationships, Results and its Table, the workbook's sheet list,
     relationships, content types, styles and calculation chain, the sheet titles in
     docProps/app.xml (and xlwings.conf, which `excel-config` writes)."""
-    pkg = Package(path.read_bytes())
+    pkg = Package(path if isinstance(path, bytes) else path.read_bytes())
     owned = {s.casefold() for s in OWNED_SHEETS} | {"xlwings.conf"}
     out = {"[Content_Types].xml", pkg.workbook, "xl/_rels/workbook.xml.rels", "xl/styles.xml",
            "xl/calcChain.xml", "docProps/app.xml"}  # app.xml: the sheet titles (splice.py)
@@ -127,8 +127,8 @@ def engine_parts(path: Path) -> set[str]:
         if sheet.part and (sheet.name.casefold() in owned or sheet.name == "Results"):
             out.add(sheet.part)
             out.add(sheet.part.replace("worksheets/", "worksheets/_rels/") + ".rels")
-            if sheet.name == "Results":
-                out.update(r.target for r in pkg.rels(sheet.part) if r.target and "/tables/" in r.target)
+            # Results' Table grows; an engine sheet's Table goes with its old cells
+            out.update(r.target for r in pkg.rels(sheet.part) if r.target and "/tables/" in r.target)
     return out
 
 
@@ -157,7 +157,8 @@ def _zip(parts: dict[str, bytes]) -> bytes:
 
 def assert_only_engine_parts_changed(before: dict[str, bytes], path: Path) -> None:
     after = _parts(path)
-    owned = engine_parts(path) | engine_drawn(path.read_bytes()) | engine_drawn(_zip(before))
+    owned = engine_parts(path) | engine_parts(_zip(before)) | engine_drawn(path.read_bytes()) \
+        | engine_drawn(_zip(before))
     for name, data in before.items():
         if name in owned:
             continue
