@@ -20,6 +20,9 @@ What the engine owns, and so changes, in a workbook package:
   ``[Content_Types].xml`` for new or removed parts;
 * ``xl/styles.xml``: the engine's fonts, fills, borders, number formats and cell styles are
   appended, nothing renumbered (:mod:`.stylesheet`);
+* the data validation, conditional formats (in the edited sheet) and defined names (in
+  ``xl/workbook.xml``) over the rows the engine adds or deletes follow them (:mod:`.rowshift`);
+  ``docProps/app.xml`` lists the worksheets as written (:mod:`.appprops`);
 * ``xl/calcChain.xml`` is removed: it is Excel's cache of where formulas are, rebuilt on load
   (stale after cells moved, it would make Excel repair the file).
 
