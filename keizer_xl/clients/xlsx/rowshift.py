@@ -67,9 +67,11 @@ def _map_ref(m: re.Match[str], mapper: Mapper) -> str | None:
     new = mapper(r1, c1, r2, c2)
     if new is None:
         return None
+    if new == (r1, c1, r2, c2):
+        return m.group(0)  # unchanged: its bytes too
     n1, k1, n2, k2 = new
     text = f"{d1}{column_letter(k1)}{d2}{n1}"
-    if col2 or (n1, k1) != (n2, k2):
+    if (n1, k1) != (n2, k2):
         text += f":{d3 or d1}{column_letter(k2)}{d4 or d2}{n2}"
     return text
 
