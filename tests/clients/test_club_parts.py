@@ -376,3 +376,62 @@ def test_an_engine_sheet_keeps_its_drawing_and_drops_its_old_table(tmp_path, sea
     assert not wb["Standings"].tables
     assert wb["Standings"]["A1"].comment is not None
     assert_only_engine_parts_changed(before, path)
+
+
+def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, picture, monkeypatch, capsys):
+    """The issue's own example: a Dutch workbook with a logo on Clubinfo and a chart sheet
+    Grafiek plotting the Stand sheet; the engine's sheets in Dutch (Indeling, Stand)."""
+    from keizer_xl import actions
+    from keizer_xl.analysis.simulate import simulate_season
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.frontends.template import build_template
+
+    seed = tmp_path / "seizoen.xlsx"
+    build_template(seed, rounds=10, language="nl")
+    book = open_book(seed)
+    actions.write_season(book, simulate_season(12, 4, seed=11))
+    book.save()
+    values = openpyxl.load_workbook(seed)
+    path = tmp_path / "club.xlsx"
+    wb = xlsxwriter.Workbook(str(path))
+    info = wb.add_worksheet("Clubinfo")
+    info.write("A1", "Schaakclub De Witte Dame")
+    info.insert_image("C2", str(picture))
+    info.insert_textbox("C8", "Huisregels: telefoon uit.", {"width": 200, "height": 40})
+    for name in ("Instellingen", "Spelers", "Aanwezigheid", "Uitslagen"):
+        ws = wb.add_worksheet(name)
+        rows = [list(r) for r in values[name].iter_rows(values_only=True)]
+        while rows and all(v is None for v in rows[-1]):
+            rows.pop()
+        for r, row in enumerate(rows):
+            for c, v in enumerate(row):
+                if isinstance(v, str):
+                    ws.write_string(r, c, v)
+                elif v is not None:
+                    ws.write(r, c, v)
+        if name == "Uitslagen":
+            ws.add_table(0, 0, len(rows) - 1, len(rows[0]) - 1,
+                         {"name": "tblUitslagen", "columns": [{"header": str(h)} for h in rows[0]]})
+            ws.data_validation(f"E2:E{len(rows)}", {"validate": "list", "source": ["1-0", "0-1", "½-½"]})
+    wb.add_worksheet("Stand").write("A1", "Nog niet berekend")
+    chart = wb.add_chart({"type": "bar"})
+    chart.add_series({"name": "Score", "categories": "=Stand!$B$4:$B$13", "values": "=Stand!$C$4:$C$13"})
+    wb.add_chartsheet("Grafiek").set_chart(chart)
+    wb.close()
+    original = _parts(path)
+    layouts = written_layouts(monkeypatch)
+    for argv in (["pair", str(path)], ["standings", str(path)], ["batch", str(path), "--in-place"]):
+        before = _parts(path)
+        layouts.clear()
+        run(*argv)
+        assert_only_engine_parts_changed(before, path)
+        assert_reads_back(path, layouts)
+    assert_only_engine_parts_changed(original, path)
+    names = [s.name for s in Package(path.read_bytes()).sheets]
+    assert names[:7] == ["Clubinfo", "Instellingen", "Spelers", "Aanwezigheid", "Uitslagen", "Stand", "Grafiek"]
+    assert "Stand" in names and "Indeling" in names
+    xml = _sheet_xml(path, "Uitslagen")
+    last = int(openpyxl.load_workbook(path)["Uitslagen"].tables["tblUitslagen"].ref.split(":")[1][1:])
+    assert _sqrefs(xml, "dataValidation") == [f"E2:E{last}"]
+    err = capsys.readouterr().err
+    assert "would drop" not in err and "zou" not in err

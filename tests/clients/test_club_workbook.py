@@ -18,19 +18,22 @@ from typing import Any
 
 import openpyxl
 import pytest
+from season_books import write_book
 
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.clients.xlsx.package import Package
 from keizer_xl.frontends.cli import main
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.schema import OWNED_SHEETS
-from season_books import write_book
 
 xlsxwriter = pytest.importorskip("xlsxwriter")
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 INPUTS = ("Settings", "Players", "Attendance", "Results")
 CLUB_CHART_TITLE = "Rating per club member"
+#: the Results sheet in every language (its rows are the engine's to add)
+RESULTS_NAMES = {schema.sheet_name("Results", lang) for lang in ("en", "nl", "de", "fr")}
 STANDINGS_CHART_TITLE = "Top ten in the standings"
 
 
@@ -124,7 +127,7 @@ def engine_parts(path: Path | bytes) -> set[str]:
     out = {"[Content_Types].xml", pkg.workbook, "xl/_rels/workbook.xml.rels", "xl/styles.xml",
            "xl/calcChain.xml", "docProps/app.xml"}  # app.xml: the sheet titles (splice.py)
     for sheet in pkg.sheets:
-        if sheet.part and (sheet.name.casefold() in owned or sheet.name == "Results"):
+        if sheet.part and (sheet.name.casefold() in owned or sheet.name in RESULTS_NAMES):
             out.add(sheet.part)
             out.add(sheet.part.replace("worksheets/", "worksheets/_rels/") + ".rels")
             # Results' Table grows; an engine sheet's Table goes with its old cells
@@ -137,7 +140,7 @@ def engine_drawn(data: bytes) -> set[str]:
     pkg = Package(data)
     out: set[str] = set()
     for sheet in pkg.sheets:
-        if sheet.part and sheet.name == "History":
+        if sheet.part and sheet.name in {schema.sheet_name("History", lang) for lang in ("en", "nl", "de", "fr")}:
             for rel in pkg.rels(sheet.part):
                 if rel.target and rel.type.endswith("/drawing"):
                     out.add(rel.target)
