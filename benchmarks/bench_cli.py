@@ -128,8 +128,8 @@ def main(argv: list[str] | None = None) -> None:
         cases.append((f"keizer-xl --help{tag}", [*script, "--help"], env, None))
     for size, work in works.items():
         name = f"{size[0]}x{size[1]}"
-        cases.append((f"openpyxl load + save {name}", [sys.executable, "-c", "import openpyxl, sys; "
-                       "openpyxl.load_workbook(sys.argv[1]).save(sys.argv[1])", str(work)], base_env, work))
+        cases.append((f"openpyxl load + save {name}", [sys.executable, "-c", ("import openpyxl, sys; "
+                       "openpyxl.load_workbook(sys.argv[1]).save(sys.argv[1])"), str(work)], base_env, work))
         for tag, tree in trees.items():
             env = dict(base_env, PYTHONPATH=tree)
             cases += [(f"keizer-xl standings {name}{tag}", [*script, "standings", str(work)], env, work),
@@ -151,8 +151,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"workbooks: {', '.join(f'{p}x{r} ({sources[(p, r)].stat().st_size // 1024} KB)' for p, r in sizes)}; "
           f"{args.runs} interleaved runs; console script {script[0]}; bytecode "
           f"{'as the environment says' if args.no_bytecode else 'cached'}")
-    for title, table in (("wall-clock", times), ("CPU time (user + system; what other "
-                                                   "programs on a busy machine do not inflate)",
+    for title, table in (("wall-clock", times), (("CPU time (user + system; what other "
+                                                   "programs on a busy machine do not inflate)"),
                                                    cpu)):
         print(f"whole processes, {title}, median (min-max):")
         for label, t in table.items():

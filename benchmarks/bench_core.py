@@ -18,14 +18,14 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from keizer_xl.core.pairing import pair_round  # noqa: E402
-from keizer_xl.core.standings import compute_history  # noqa: E402
-from synthetic import synthetic_season  # noqa: E402
+from keizer_xl.core.pairing import pair_round
+from keizer_xl.core.standings import compute_history
+from synthetic import synthetic_season
 
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:

@@ -14,9 +14,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from keizer_xl.core.model import Bye, Game, Player, Result, Season  # noqa: E402
-from keizer_xl.core.pairing import pair_round  # noqa: E402
-from keizer_xl.core.rules import build_settings  # noqa: E402
+from keizer_xl.core.model import Bye, Game, Player, Result, Season
+from keizer_xl.core.pairing import pair_round
+from keizer_xl.core.rules import build_settings
 
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 
@@ -59,7 +59,7 @@ def round_robin_season(n: int, rounds: int, settings: dict) -> tuple[Season, lis
     games = []
     fixed, rest = order[0], order[1:]
     for rnd in range(1, rounds + 1):
-        circle = [fixed] + rest
+        circle = [fixed, *rest]
         for i in range(n // 2):
             a, b = circle[i], circle[n - 1 - i]
             games.append(Game(rnd, a, b, Result.DRAW))

@@ -88,13 +88,13 @@ class FakeBook:
         self.calls.append(("close", self.name))
 
     # -- building ---------------------------------------------------------------------------
-    def add_sheet(self, name: str) -> "FakeSheet":
+    def add_sheet(self, name: str) -> FakeSheet:
         sheet = FakeSheet(self, name)
         self._sheets.append(sheet)
         return sheet
 
     @classmethod
-    def from_file(cls, path, name=None, engine="excel") -> "FakeBook":
+    def from_file(cls, path, name=None, engine="excel") -> FakeBook:
         """The values, number formats and Excel Tables of a workbook file (via openpyxl)."""
         import openpyxl
         from openpyxl.utils.cell import range_boundaries
@@ -479,7 +479,7 @@ def _typed(value, number_format):
 # --------------------------------------------------------------------------- the VBA project (COM)
 
 
-class com_error(Exception):  # noqa: N801 - named as pywintypes names it
+class com_error(Exception):
     pass
 
 

@@ -12,7 +12,8 @@ workbook does not know), so the audit reports differences and never calls them e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import PairingError, pair_round

@@ -159,7 +159,7 @@ def _headline(name: str, k: int, before: int, now: int) -> str:
     where = (Message("start rank {rank}", rank=before) if k == 1
              else Message("rank {rank}", rank=before))
     # one catalog id per wording, so each language words the sentence whole
-    p = dict(name=name, moved=moved, round=k, where=where, rank=now)
+    p = {"name": name, "moved": moved, "round": k, "where": where, "rank": now}
     if now > before:
         if moved == 1:
             return Message("{name} fell 1 place after round {round}, from {where} to rank {rank}.", **p)
@@ -201,10 +201,10 @@ def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
             continue
         # the earlier worth named with its standing (issue 26): the Explain sheet's "worth
         # then" is the worth after the result's own round, this one after the previous round
-        head = dict(change=signed_text(now - before), round=r, what=fact.describe(),
-                    now=number_text(now),
-                    before=Message("{value} (after round {round})", value=number_text(before),
-                                   round=k - 1))
+        head = {"change": signed_text(now - before), "round": r, "what": fact.describe(),
+                    "now": number_text(now),
+                    "before": Message("{value} (after round {round})", value=number_text(before),
+                                   round=k - 1)}
         if fact.kind == "game":
             opp = fact.opponent
             share = _fraction_of(season, fact)
@@ -261,7 +261,7 @@ def _and(items: list[str]) -> str | Message:
     return Message("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
-def short_text(fact: RoundFact, tr: "Translator") -> str:
+def short_text(fact: RoundFact, tr: Translator) -> str:
     """The Result column: ``1``, ``½``, ``0``, ... for a game, the absence code as the club's
     letter, ``bye`` and ``withdrawn`` in the language of ``tr``."""
     from keizer_xl.i18n import shown_letter

@@ -61,7 +61,7 @@ class StandingsReport:
     # every group's report (this one is the first group's); the moves (promotion, relegation)
     # decided up to the round after this standing's; each category's members (Players order)
     group: str = ""
-    parts: tuple["StandingsReport", ...] = ()
+    parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
     categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the competition that ranks these players (the group's season, or the season): the

@@ -22,7 +22,9 @@ import os
 import sys
 import time
 import traceback
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
+import contextlib
 
 SCRIPT_URL = "vnd.sun.star.script:keizer_xl_lo.py${function}?language=Python&location=user"
 FUNCTIONS = ("pair_next_round", "update_standings", "check_workbook")
@@ -94,17 +96,15 @@ def close(doc: Any) -> None:
     try:
         doc.close(True)
     except Exception:
-        try:
+        with contextlib.suppress(Exception):
             doc.dispose()
-        except Exception:
-            pass
 
 
 def cmd_run(req: dict[str, Any]) -> dict[str, Any]:
     function = req["function"]
     if function not in FUNCTIONS:
         raise DriverError(f"unknown macro {function}")
-    ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
+    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, url = load(desktop, req["book"])
     try:
         try:  # make it the current document, as a click in LibreOffice would
@@ -170,7 +170,7 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
     from com.sun.star.awt import Point, Size
     from com.sun.star.script import ScriptEventDescriptor
 
-    ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
+    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, _url = load(desktop, req["book"])
     try:
         sheet = _button_sheet(doc, req.get("sheet"))
@@ -229,7 +229,7 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
 
 def cmd_inspect_buttons(req: dict[str, Any]) -> dict[str, Any]:
     """The buttons of a document with their bound macros (to check that saving kept them)."""
-    ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
+    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, _url = load(desktop, req["book"])
     try:
         found = []

@@ -24,7 +24,8 @@ FileBook` so that every action gives the same sheets on both:
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
-from typing import TYPE_CHECKING, Any, Sequence, cast
+from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.layout import HeaderText
@@ -35,6 +36,7 @@ from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Field, Layout, PageSetup
 from keizer_xl.sheets.tables import Table, quote_sheet
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
+import contextlib
 
 __all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno"]
 
@@ -77,11 +79,11 @@ _COPIED_PROPERTIES = ("BottomBorder", "CellBackColor", "CellProtection", "CharCo
 
 def width_to_uno(chars: float) -> int:
     """A column width in characters (as in Excel / SheetStyle) in 1/100 mm."""
-    return int(round(chars * _WIDTH_UNIT))
+    return round(chars * _WIDTH_UNIT)
 
 
 def _uno() -> Any:
-    import uno  # noqa: PLC0415 - only where LibreOffice's Python (or python3-uno) runs
+    import uno
 
     return uno
 
@@ -131,7 +133,7 @@ class _Found:
     """A sheet's table (``sheets.region.Region``, 1-based), its rows as read and its database
     range (the Excel Table LibreOffice kept), if any."""
 
-    __slots__ = ("region", "rows", "db")
+    __slots__ = ("db", "region", "rows")
 
     def __init__(self, region: Region, rows: tuple[tuple[Any, ...], ...], db: Any = None):
         self.region, self.rows, self.db = region, rows, db
@@ -367,10 +369,8 @@ class UnoBook:
     def _clear_sheet(self, sh: Any) -> None:
         """Empty an engine-owned sheet in place: contents, formats, objects, merges, layout."""
         if sh.isProtected():
-            try:
+            with contextlib.suppress(Exception):
                 sh.unprotect("")
-            except Exception:
-                pass
             if sh.isProtected():
                 raise LibreOfficeError(Message(
                     "{sheet} in {book} is protected with a password; unprotect it (Tools > "
@@ -399,10 +399,8 @@ class UnoBook:
                 unnamed.getByTable(index).AutoFilter = False
         except Exception:
             pass
-        try:
+        with contextlib.suppress(Exception):
             sh.clearOutline()
-        except Exception:
-            pass
         sh.setPrintAreas(())
         # column widths and row heights back to the defaults, nothing hidden
         used_cols = max(corner[1] + 1 if corner else 0, 64)
@@ -601,10 +599,8 @@ class UnoBook:
                 target.setPropertyValues(_COPIED_PROPERTIES, values)
             except Exception:  # a property this LibreOffice does not know: copy what it can
                 for name in _COPIED_PROPERTIES:
-                    try:
+                    with contextlib.suppress(Exception):
                         target.setPropertyValue(name, source.getPropertyValue(name))
-                    except Exception:
-                        pass
 
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:

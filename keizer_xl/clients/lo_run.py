@@ -30,6 +30,7 @@ from keizer_xl.clients.lo_views import (  # the view settings a headless save lo
     restore_xlsx_views as restore_xlsx_views,
 )
 from keizer_xl.errors import ClientError, Message
+import contextlib
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
@@ -183,10 +184,8 @@ def import_paths() -> list[str]:
     # this file is keizer_xl/clients/lo_run.py: the package's parent is three levels up
     paths = [str(Path(__file__).resolve().parents[2])]
     for key in ("purelib", "platlib"):
-        try:
+        with contextlib.suppress(KeyError):
             paths.append(sysconfig.get_paths()[key])
-        except KeyError:
-            pass
     try:
         import site
 
@@ -278,7 +277,7 @@ class Office:
     process: subprocess.Popen[bytes] | None = None
     _tmp: str | None = field(default=None, repr=False)
 
-    def __enter__(self) -> "Office":
+    def __enter__(self) -> Office:
         self.soffice = self.soffice or find_soffice()
         if self.pipe is None:
             self.pipe = os.environ.get(CONNECT_ENV) or None
@@ -393,14 +392,10 @@ class Office:
     def stop(self) -> None:
         try:
             if self.owned and self.process is not None and self.process.poll() is None:
-                try:
+                with contextlib.suppress(LibreOfficeRunError):
                     self.request({"command": "terminate", "connect_timeout": 5}, timeout=20)
-                except LibreOfficeRunError:
-                    pass
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     self.process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    pass
             self.kill()
         finally:
             self._remove_profile()
@@ -450,7 +445,7 @@ NO_SCRIPT_PROVIDER = Message(
     "(Debian/Ubuntu: apt-get install libreoffice-script-provider-python python3-uno)")
 
 
-def driver_error(text: str) -> "LibreOfficeRunError":
+def driver_error(text: str) -> LibreOfficeRunError:
     """The error to raise for the driver's error ``text``: the install hint where LibreOffice
     lacks its Python script provider, else LibreOffice's own words."""
     # (not any mention of pythonscript.py: a macro's own traceback names that file)
@@ -559,20 +554,18 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
         try:
             restore_xlsx_views(path, original, outcome.get("written", []),
                                outcome.get("frozen") or {})
-        except Exception as exc:  # noqa: BLE001 - the data is saved; only the view is lost
+        except Exception as exc:
             notes.append(Message("The sheets' view settings (frozen header rows, active sheet) "
                                  "could not be restored after saving ({error}).",
                                  error=f"{type(exc).__name__}: {exc}"))
     elif path.suffix.lower() == ".ods":
         try:
             restore_ods_settings(path, original)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             notes.append(Message("The sheets' view settings could not be restored ({error}).",
                                  error=str(exc)))
-    try:
+    with contextlib.suppress(OSError):
         os.chmod(path, stat_before.st_mode & 0o777)
-    except OSError:
-        pass
     return notes
 
 

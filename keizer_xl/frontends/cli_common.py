@@ -132,7 +132,6 @@ def _learn_language(path: Path) -> None:
     """Read the workbook (read-only) only to learn its language, for a refusal that comes
     before it is read (open in Excel, read-only, busy): the reader records the language
     (the sheet names, then the ``language`` setting) even when the season has problems."""
-    from keizer_xl.errors import KeizerError
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets.read import read_season
 
@@ -335,7 +334,7 @@ ARGPARSE_MESSAGES = (
     "ignored explicit argument %r")
 
 
-class argparse_language:  # noqa: N801 - a context manager named for what it does
+class argparse_language:
     """Within it, argparse words its usage errors in ``lang`` (argparse looks its messages up
     through the module's ``_`` each time: that is replaced for the parse, then put back)."""
 

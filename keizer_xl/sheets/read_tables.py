@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from keizer_xl.core.model import (
     Absence,
@@ -47,6 +48,7 @@ from keizer_xl.sheets.read_names import (
     name_key,
 )
 from keizer_xl.sheets.tables import Book, Table
+import itertools
 
 
 # --------------------------------------------------------------------------- reading
@@ -365,7 +367,7 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             header=table.headers[numbered[0][0]], where=table.header_cell(numbered[0][0]))))
         return _AttendanceColumns(numbered, notes)
     if dated:
-        for (i_prev, d_prev), (i, d) in zip(dated, dated[1:]):
+        for (i_prev, d_prev), (i, d) in itertools.pairwise(dated):
             if d <= d_prev:
                 problems.append(Problem(table.header_cell(i), tr(
                     "date {date} does not come after {previous} ({where}): date columns are "
@@ -513,7 +515,7 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
         is_bye = _blank(black_raw) or (_norm(black_raw) in (*BYE_WORDS, "-")
                                        and name_key(black_raw) not in names.players)
         if is_bye:
-            if not _blank(raw_result) and _norm(raw_result) in BYE_WORDS or (
+            if (not _blank(raw_result) and _norm(raw_result) in BYE_WORDS) or (
                     not _blank(black_raw) and _blank(raw_result)):
                 if white:
                     byes.append(Bye(rnd, white, cell("white")))
@@ -556,4 +558,4 @@ def attendance_dates(book: Book) -> dict[int, _dt.date]:
     if name is None:
         return {}
     dated = [_header_date(_text(h)) for h in book.read_table(name).headers if not _blank(h)]
-    return {n: d for n, d in enumerate((d for d in dated if d is not None), start=1)}
+    return dict(enumerate((d for d in dated if d is not None), start=1))

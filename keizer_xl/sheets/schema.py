@@ -15,7 +15,7 @@ is there.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from keizer_xl.core.rules import LANGUAGES
 from keizer_xl.i18n import CODE_LETTERS as _CODE_LETTERS

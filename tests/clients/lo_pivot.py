@@ -1,6 +1,7 @@
 """Run under LibreOffice's Python (tests/clients/test_club_workbook.py): a pivot table (DataPilot) on
 Clubinfo summing the Players' second column by name, the workbook saved as .xlsx."""
-import sys, os
+import sys
+import os
 import uno
 from com.sun.star.beans import PropertyValue
 

@@ -230,7 +230,7 @@ def test_pair_standings_and_batch_keep_everything_of_an_xlsxwriter_club_workbook
     assert b"<drawing r:id=" in after[standings.part or ""]
     names = [s.name for s in pkg.sheets]
     assert names[:7] == ["Clubinfo", "Grafiek", *INPUTS, "Standings"]
-    assert len(names) == len(set(n.casefold() for n in names))  # nothing duplicated
+    assert len(names) == len({n.casefold() for n in names})  # nothing duplicated
     # the workbook's defined names and the club's formulas are there as the club wrote them
     assert b'name="Clubnaam"' in after[pkg.workbook]
     assert after["xl/metadata.xml"] == original["xl/metadata.xml"]  # the dynamic array's metadata

@@ -81,7 +81,7 @@ def values(path, sheet) -> list[list]:
 def layout(path, sheet) -> dict:
     ws = openpyxl.load_workbook(path)[sheet]
     widths = {}
-    for key, dim in ws.column_dimensions.items():
+    for _key, dim in ws.column_dimensions.items():
         if dim.width:
             for col in range(dim.min or 1, (dim.max or dim.min or 1) + 1):
                 widths[col] = round(dim.width, 1)
@@ -205,7 +205,7 @@ def test_R1_repair_in_libreoffice_replaces_the_rows_the_reader_counts(office, tm
                                                   for _, b, w, k, _ in sheets["Results"][1:]]
     sheets["Attendance"][4][1] = "E"  # Slager (row 5) sends word for round 1
     book = make_workbook(tmp_path / "r1.xlsx", sheets)
-    code, out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
+    code, _out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
     assert code == 0, err
     rows = [r for r in values(book, "Results")[1:] if any(v is not None for v in r)]
     assert len(rows) == 5, rows  # 9 present: four boards and a bye, no old board left
@@ -282,7 +282,7 @@ def test_refusals_keep_the_exit_codes(office, tmp_path, capsys):
     assert code == 2 and "round 40" in err
     code, _, err = run_cli(capsys, "lo-run", tmp_path / "missing.xlsx", "standings")
     assert code == 2
-    code, out, err = run_cli(capsys, "lo-run", book, "check")
+    code, _out, err = run_cli(capsys, "lo-run", book, "check")
     assert code == 0
     assert book.read_bytes() == before
 

@@ -20,6 +20,7 @@ import pytest
 
 import hostile_corpus as hc
 from keizer_xl.clients import atomic, files
+import itertools
 
 CASES = hc.all_cases()
 
@@ -66,8 +67,8 @@ def test_the_defect_finder_sees_a_draft_left_in_the_temp_folder(tmp_path, monkey
     monkeypatch.setattr(hc, "invoke", leaves_a_draft)
     case = hc.Case("valid", "trf", hc._import_trf(hc.trf_text(), expect="ok"))
     found, code, _ = hc.defects(case, tmp_path)
-    assert code == 0 and found == ["an import draft with the players' names left in the temp "
-                                   "folder: keizer-xl-import-abc"]
+    assert code == 0 and found == [("an import draft with the players' names left in the temp "
+                                   "folder: keizer-xl-import-abc")]
 
 
 # --------------------------------------------------------------------------- what arrives
@@ -178,7 +179,7 @@ def test_the_report_lock_excludes_a_second_writer_though_its_file_is_removed(tmp
         assert r.wait(60) == 0
     spans = sorted(tuple(map(float, line.split())) for line in log.read_text().splitlines())
     assert len(spans) == 4
-    for (s1, e1), (s2, e2) in zip(spans, spans[1:]):
+    for (_s1, e1), (s2, _e2) in itertools.pairwise(spans):
         assert e1 <= s2, spans
     assert not files.lock_path(target).exists()
 

@@ -182,7 +182,7 @@ def test_standings_notes_in_dutch_on_the_console_and_the_sheet(tmp_path, capsys)
     assert f"let op: {note}" in err  # the prefix in Dutch too (issue 16 item 3)
     cells = [c.value for row in openpyxl.load_workbook(book)["Stand"].iter_rows() for c in row]
     assert any(isinstance(v, str) and note in v for v in cells), cells
-    code, out, err = run(capsys, "standings", book, "--no-write", "--language", "en")
+    code, _out, err = run(capsys, "standings", book, "--no-write", "--language", "en")
     assert "note: No result yet, scored as a draw like an adjourned game: Cor-Dirk (round 1)" in err
 
 

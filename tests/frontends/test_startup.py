@@ -30,9 +30,9 @@ try:
     code = main(sys.argv[1:])
 except SystemExit as e:  # argparse's --help
     code = e.code
-heavy = sorted({m.split('.')[0] for m in sys.modules} & set(%r))
-sys.stderr.write('\\n' + json.dumps({'code': code, 'heavy': heavy}) + '\\n')
-""" % (HEAVY,)
+heavy = sorted({{m.split('.')[0] for m in sys.modules}} & set({!r}))
+sys.stderr.write('\\n' + json.dumps({{'code': code, 'heavy': heavy}}) + '\\n')
+""".format(HEAVY)
 
 
 def loaded(*argv: str | Path) -> tuple[int, list[str]]:

@@ -138,7 +138,7 @@ def _set_ref(xml: bytes, element: str, ref: str) -> bytes:
 
 
 def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, styles: StyleSheet,
-                          date1904: bool, drawn: "_EngineDrawings") -> bytes:
+                          date1904: bool, drawn: _EngineDrawings) -> bytes:
     """An existing engine sheet's new XML: its tab state and drawing layer kept (module
     docstring); relationships to anything else removed with the parts only they used.  When
     the engine draws on the sheet itself (History's chart), its drawing replaces the old one
@@ -336,10 +336,7 @@ class _WorkbookXml:
         self.add_content_type(part, CT_WORKSHEET)
         sheet_id = max((s.sheet_id for s in self.sheets), default=0) + 1
         p = self.p.decode()
-        if self.r is not None:
-            rattr = f'{self.r.decode()}:id="{rid}"'
-        else:
-            rattr = f'xmlns:r="{REL_NS}" r:id="{rid}"'
+        rattr = f'{self.r.decode()}:id="{rid}"' if self.r is not None else f'xmlns:r="{REL_NS}" r:id="{rid}"'
         element = f'<{p}sheet name="{escape(name, True)}" sheetId="{sheet_id}" {rattr}/>'.encode()
         self.xml = insert_before_close(self.xml, "sheets", [element])
         entry = SheetEntry(name, sheet_id, rid, part, "worksheet", len(self.sheets))
