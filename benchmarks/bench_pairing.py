@@ -25,7 +25,9 @@ def names(n: int) -> list[str]:
     return [f"P{i:03d}" for i in range(1, n + 1)]
 
 
-def simulated_season(n: int, rounds: int, settings: dict, attendance: float, seed: int) -> tuple[Season, list[str]]:
+def simulated_season(
+    n: int, rounds: int, settings: dict, attendance: float, seed: int
+) -> tuple[Season, list[str]]:
     """A season of ``rounds`` rounds paired by pair_round itself, with a drifting ranking."""
     rng = random.Random(seed)
     players = names(n)
@@ -88,7 +90,9 @@ def sparse_allowed_season(n: int, extra: float, seed: int) -> tuple[Season, list
     return Season(tuple(Player(p) for p in players), tuple(games), settings=build_settings({})), ranking
 
 
-def measure(label: str, season: Season, rnd: int, ranking: list[str], present: list[str], repeat: int = 3) -> None:
+def measure(
+    label: str, season: Season, rnd: int, ranking: list[str], present: list[str], repeat: int = 3
+) -> None:
     times = []
     pairing = None
     for _ in range(repeat):

@@ -31,9 +31,9 @@ from typing import Any
 from collections.abc import Iterable
 
 __all__ = [
-    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError", "AmbiguousTables",
-    "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError", "MissingPartError", "SetupError",
-    "HINTS", "Message", "Letter", "N_",
+    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError",
+    "AmbiguousTables", "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError",
+    "MissingPartError", "SetupError", "HINTS", "Message", "Letter", "N_",
 ]
 
 #: The hint keys an error may carry (the way out); each front end words each one

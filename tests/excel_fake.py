@@ -23,6 +23,7 @@ it behaves as Excel does where that matters to us:
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
@@ -512,7 +513,7 @@ class FakeVBComponents:
         self.items.remove(component)
 
     def Import(self, path):
-        data = open(path, "rb").read().decode("cp1252")
+        data = Path(path).read_bytes().decode("cp1252")
         m = re.search(r'Attribute VB_Name = "([^"]+)"', data)
         name = m.group(1) if m else "Module1"
         while any(c.Name == name for c in self.items):  # the VBE renames a clash: xlwings1

@@ -1,6 +1,8 @@
 """Small builders for test seasons (no files)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from keizer_xl.core.model import Absence, Bye, Game, Player, Season, parse_result
 from keizer_xl.core.rules import build_settings, parse_setting
 

@@ -12,6 +12,7 @@ soffice is started with a private profile and stopped (its process group killed)
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -25,7 +26,6 @@ from pathlib import Path
 
 import uno
 from com.sun.star.beans import PropertyValue
-import contextlib
 
 
 def prop(name, value):

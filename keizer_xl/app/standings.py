@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
-           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet", "find_group",
-           "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
+           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet",
+           "find_group", "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
 
 
 @dataclass(frozen=True)

@@ -107,10 +107,8 @@ def cmd_run(req: dict[str, Any]) -> dict[str, Any]:
     _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, url = load(desktop, req["book"])
     try:
-        try:  # make it the current document, as a click in LibreOffice would
+        with contextlib.suppress(Exception):  # make it the current document, as a click in LibreOffice would
             doc.getCurrentController().getFrame().activate()
-        except Exception:
-            pass
         options = dict(req.get("options") or {})
         options.setdefault("url", url)
         options.setdefault("headless", True)
@@ -179,11 +177,9 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
         # running it again replaces the buttons instead of adding more
         for i in range(draw_page.Count - 1, -1, -1):
             shape = draw_page.getByIndex(i)
-            try:
+            with contextlib.suppress(Exception):
                 if shape.getControl().Name.startswith("KeizerXL"):
                     draw_page.remove(shape)
-            except Exception:
-                pass
         if forms.hasByName(FORM_NAME):
             forms.removeByName(FORM_NAME)
         form = doc.createInstance("com.sun.star.form.component.Form")
@@ -260,10 +256,8 @@ def cmd_terminate(req: dict[str, Any]) -> dict[str, Any]:
         _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 5))
     except DriverError:
         return {"ok": True}
-    try:
+    with contextlib.suppress(Exception):  # the bridge goes down with the office: that is the point
         desktop.terminate()
-    except Exception:  # the bridge goes down with the office: that is the point
-        pass
     return {"ok": True}
 
 

@@ -278,7 +278,9 @@ class XlwingsBook:
                     if v is None:
                         kept.cells.pop(cell, None)
                     else:
-                        kept.cells[cell] = from_excel(v[1:] if isinstance(v, str) and v.startswith("'") else v)
+                        kept.cells[cell] = from_excel(
+                            v[1:] if isinstance(v, str) and v.startswith("'") else v
+                        )
 
     @staticmethod
     def _xl_table(xl_sheet: Any, name: str) -> Any:

@@ -32,6 +32,7 @@ so the steps are tested with a stand-in that records the calls.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -46,7 +47,6 @@ from collections.abc import Callable, Sequence
 
 from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
-import contextlib
 
 __all__ = [
     "KEIZER_VBA",
@@ -367,7 +367,7 @@ class _WindowsVBA:
     def check_access(self) -> None:
         try:
             self.components = self.book.api.VBProject.VBComponents
-            self.components.Count
+            _ = self.components.Count  # reading it raises when VBA project access is not trusted
         except Exception as exc:
             if _is_trust_error(exc) or type(exc).__name__ == "com_error":
                 raise SetupError(Message("{help} (Excel said: {error})", help=_TRUST_HELP["win"],
@@ -416,10 +416,8 @@ class _MacVBA:
             if answer != PROBE_ANSWER:
                 raise SetupError(_TRUST_HELP["mac"])
         finally:
-            try:
+            with contextlib.suppress(Exception):
                 scratch.close()  # never saved: it only held the probe
-            except Exception:
-                pass
 
     def _import(self, book: Any, path: Path) -> None:
         book.activate()  # the add-in's macro imports into the active workbook

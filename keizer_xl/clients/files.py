@@ -328,10 +328,8 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
     finally:
         _outputs_held.discard(key)
         if sys.platform != "win32":
-            try:
+            with suppress(OSError):
                 os.unlink(lp)  # still held: see above
-            except OSError:
-                pass
         _unlock(fd)
         os.close(fd)
         if sys.platform == "win32":  # pragma: no cover - fails while another run has it open

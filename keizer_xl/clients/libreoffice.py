@@ -23,6 +23,7 @@ FileBook` so that every action gives the same sheets on both:
 """
 from __future__ import annotations
 
+import contextlib
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, cast
 from collections.abc import Sequence
@@ -36,7 +37,6 @@ from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.layout import Field, Layout, PageSetup
 from keizer_xl.sheets.tables import Table, quote_sheet
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
-import contextlib
 
 __all__ = ["UnoBook", "LibreOfficeError", "OWNED_PAGE_STYLE_PREFIX", "width_to_uno"]
 
@@ -217,7 +217,7 @@ class UnoBook:
             ranges = formats.getByIndex(i)
             try:
                 kind = number_formats.getByKey(ranges.NumberFormat).Type
-            except Exception:  # an unknown key: leave the numbers as numbers
+            except Exception:  # noqa: S112 - an unknown key: leave the numbers as numbers
                 continue
             if not kind & (_NF_DATE | _NF_TIME | _NF_LOGICAL):
                 continue
@@ -384,21 +384,17 @@ class UnoBook:
         draw_page = sh.DrawPage
         for i in range(draw_page.Count - 1, -1, -1):
             draw_page.remove(draw_page.getByIndex(i))
-        try:
+        with contextlib.suppress(Exception):  # older LibreOffice: cleared with the hard attributes
             formats = sh.ConditionalFormats
             for entry in formats.ConditionalFormats:
                 formats.removeByID(entry.ID)
-        except Exception:  # older LibreOffice: cleared with the hard attributes
-            pass
         ranges = self.doc.DatabaseRanges
         for name, _db in self._dbranges(sh):
             ranges.removeByName(name)
-        try:
+        with contextlib.suppress(Exception):
             unnamed = self.doc.UnnamedDatabaseRanges
             if unnamed.hasByTable(index):
                 unnamed.getByTable(index).AutoFilter = False
-        except Exception:
-            pass
         with contextlib.suppress(Exception):
             sh.clearOutline()
         sh.setPrintAreas(())
@@ -514,14 +510,12 @@ class UnoBook:
         controller = _current_controller(self.doc)
         if controller is None:
             return
-        try:
+        with contextlib.suppress(Exception):  # a view that cannot switch sheets: leave the panes as they are
             active = controller.getActiveSheet()
             controller.setActiveSheet(sh)
             controller.freezeAtPosition(0, rows)
             if active is not None and active.Name != sh.Name:
                 controller.setActiveSheet(active)
-        except Exception:  # a view that cannot switch sheets: leave the panes as they are
-            pass
 
     # -- appending to a user's table ----------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
@@ -659,12 +653,10 @@ def _supports(obj: Any, service: str) -> bool:
 
 
 def _title(doc: Any) -> str:
-    try:
+    with contextlib.suppress(Exception):
         url = doc.getURL()
         if url:
             return cast(str, _uno().fileUrlToSystemPath(url).replace("\\", "/").rsplit("/", 1)[-1])
-    except Exception:
-        pass
     try:
         return doc.Title or "the workbook"
     except Exception:

@@ -11,6 +11,7 @@ header rows, the active sheet) is put back by :mod:`keizer_xl.clients.lo_views`.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -30,7 +31,6 @@ from keizer_xl.clients.lo_views import (  # the view settings a headless save lo
     restore_xlsx_views as restore_xlsx_views,
 )
 from keizer_xl.errors import ClientError, Message
-import contextlib
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
@@ -186,14 +186,12 @@ def import_paths() -> list[str]:
     for key in ("purelib", "platlib"):
         with contextlib.suppress(KeyError):
             paths.append(sysconfig.get_paths()[key])
-    try:
+    with contextlib.suppress(Exception):
         import site
 
         user = site.getusersitepackages()
         if user in sys.path:
             paths.append(user)
-    except Exception:
-        pass
     for module in ("pandas", "numpy", "openpyxl", "defusedxml", "networkx"):
         mod = sys.modules.get(module)
         if mod is None:
@@ -220,7 +218,7 @@ def install_macro(profile: str | os.PathLike[str] | None = None) -> tuple[Path, 
     _write_text(macro, macro_source())
     _write_text(config, json.dumps({
         "paths": import_paths(),
-        "python_version": "%d.%d" % sys.version_info[:2],
+        "python_version": "{}.{}".format(*sys.version_info[:2]),
         "installed_by": sys.executable,
         "keizer_xl": _version(),
     }, indent=2) + "\n")
@@ -419,10 +417,8 @@ class Office:
                     break
         else:  # pragma: no cover - Windows
             subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):  # pragma: no cover
             proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            pass
         if self.owned and self.pipe and os.name == "posix":  # a killed soffice leaves its pipe
             stale = Path(tempfile.gettempdir()) / f"OSL_PIPE_{os.getuid()}_{self.pipe}"
             try:

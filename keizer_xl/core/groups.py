@@ -24,13 +24,13 @@ attendance-like credit that never counts toward ``absence_max``.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from keizer_xl.core.model import Absence, Game, Season
 from keizer_xl.core.rules import Credit, Settings
 from keizer_xl.errors import Message, Problem
-import itertools
 
 __all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
            "group_moves", "membership", "group_season", "cross_group_problems",

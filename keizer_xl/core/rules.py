@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import itertools
 import re
 from dataclasses import fields, replace
 from decimal import Decimal, InvalidOperation
@@ -25,7 +26,6 @@ from keizer_xl.core.settings import (_CHOICES, _decimal_text, _fmt,  # noqa: F40
                                      _round_half_even, _round_half_up, WICKER_DENOMINATOR)
 from keizer_xl.errors import (N_, Message, NotANumberError, SettingError as SettingError,  # errors.py
                              UnknownSettingError)
-import itertools
 
 # --------------------------------------------------------------------------- parsing
 
@@ -61,7 +61,11 @@ _INT_KEYS += ("promote", "relegate")  # groups (issue 18)
 _BOOL_KEYS += ("promote_at_season_end",)  # groups (issue 23)
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
-KNOWN_KEYS: tuple[str, ...] = (*tuple(f.name for f in fields(Settings) if f.name not in ("codes", "fixed", "forbidden")), "fixed", "forbidden")
+KNOWN_KEYS: tuple[str, ...] = (
+    *tuple(f.name for f in fields(Settings) if f.name not in ("codes", "fixed", "forbidden")),
+    "fixed",
+    "forbidden",
+)
 
 # Dutch and German setting names people type; they map to the canonical key.
 KEY_ALIASES = {

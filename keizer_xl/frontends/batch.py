@@ -15,6 +15,7 @@ come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the 
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
@@ -318,10 +319,8 @@ def _work(job: Job, compare: bool) -> WorkbookResult:
 
     def report(stage: str, fraction: float) -> None:
         if q is not None:
-            try:
+            with contextlib.suppress(Exception):  # progress is a nicety; never fail a workbook over it
                 q.put_nowait((job.index, stage, fraction))
-            except Exception:  # progress is a nicety; never fail a workbook over it
-                pass
 
     return recompute_workbook(job, compare, report)
 
@@ -391,7 +390,9 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                                initargs=(q,))
     try:
-        pending: dict[Future[WorkbookResult], Job] = {pool.submit(_work, job, options.compare): job for job in todo}
+        pending: dict[Future[WorkbookResult], Job] = {
+            pool.submit(_work, job, options.compare): job for job in todo
+        }
         while pending:
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             drain()

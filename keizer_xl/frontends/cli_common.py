@@ -7,6 +7,7 @@ in :mod:`keizer_xl.frontends.cli` (the season: new, standings, check, pair, new-
 thing)."""
 from __future__ import annotations
 
+import contextlib
 import argparse
 import sys
 from contextlib import ExitStack
@@ -137,10 +138,8 @@ def _learn_language(path: Path) -> None:
 
     if seen_book_language() is not None:
         return
-    try:
+    with contextlib.suppress(KeizerError, OSError):  # unreadable: the refusal stays in the default language
         read_season(_open(path))
-    except (KeizerError, OSError):  # unreadable: the refusal stays in the default language
-        pass
 
 
 def _refuse_unsafe(book: FileBook) -> None:
@@ -217,7 +216,9 @@ def _book_lang(book: Book) -> str:
     return seen_book_language() or schema.language_of_sheets(book.sheet_names())
 
 
-def _print_table(rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
+def _print_table(
+    rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()
+) -> None:
     cells = [[("" if v is None else str(v)) for v in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
 

@@ -200,7 +200,8 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
 
     from keizer_xl.clients import lo_run
 
-    def stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM: still clean up soffice (the finally blocks run)
+    # SIGTERM: still clean up soffice (the finally blocks run)
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt
 
     try:

@@ -17,11 +17,11 @@ text), and for the client that ran it ``written`` (sheets), ``frozen`` (their he
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from keizer_xl.i18n import N_, shown_translator as _tr
-import contextlib
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
@@ -97,7 +97,9 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> Result:
         if book.modified and not headless:
             undo.roll_back()
             book.written.clear()
-            out = replace(out, lines=(*out.lines, _tr()("The changes made before the error were taken back.")))
+            out = replace(
+                out, lines=(*out.lines, _tr()("The changes made before the error were taken back."))
+            )
         return _answer(request, out, book)
     out = describe_done(request, report, book)
     if book.written:
@@ -171,11 +173,9 @@ class _UndoContext:
             self.manager.enterUndoContext(self.title)
         except Exception:
             self.manager = None
-        try:
+        with contextlib.suppress(Exception):
             self.doc.lockControllers()
             self.locked = True
-        except Exception:
-            pass
         return self
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> Literal[False]:
@@ -183,20 +183,16 @@ class _UndoContext:
             with contextlib.suppress(Exception):
                 self.doc.unlockControllers()
         if self.manager is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.manager.leaveUndoContext()
                 self.closed = True
-            except Exception:
-                pass
         return False
 
     def roll_back(self) -> None:
         """Undo the step just closed (call only when the action changed the document)."""
-        try:
+        with contextlib.suppress(Exception):
             if self.manager is not None and self.closed:
                 self.manager.undo()
-        except Exception:
-            pass
 
 
 def _has_window(doc: Any) -> bool:
@@ -211,9 +207,7 @@ def _show_sheet(doc: Any, name: str, headless: bool) -> None:
     """Interactive: show the sheet just written."""
     if headless:
         return
-    try:
+    with contextlib.suppress(Exception):
         controller = doc.getCurrentController()
         if controller is not None and doc.Sheets.hasByName(name):
             controller.setActiveSheet(doc.Sheets.getByName(name))
-    except Exception:
-        pass

@@ -271,7 +271,11 @@ def _pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
                   "with an empty result.", pairings=_sheet("Pairings", done),
                   results=_sheet("Results", done)))
-    lines = ((first, *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr), *_saved_line(front, done, tr)))
+    lines = (
+        first,
+        *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr),
+        *_saved_line(front, done, tr),
+    )
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
 
 
@@ -351,7 +355,11 @@ def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator
         leader = st.shown_order[0]  # the first line of the Standings sheet (display_order)
         text += " " + tr("Leader: {name} ({score} points).", name=leader,
                          score=display(st.score[leader]))
-    lines = ((text, *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr), *_saved_line(front, done, tr)))
+    lines = (
+        text,
+        *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr),
+        *_saved_line(front, done, tr),
+    )
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
@@ -385,7 +393,10 @@ def _check(report: CheckReport, front: Front, done: Done, tr: Translator,
     if problems:
         head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
                   else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
-        lines = ((head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)), *_notes_block(warnings, tr, N_("Warnings"))))
+        lines = (
+            head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),
+            *_notes_block(warnings, tr, N_("Warnings")),
+        )
         return Outcome(status, code, lines, notes=tuple(notes), problems=problems)
     lines = (tr("No problems found."),)
     if warnings:

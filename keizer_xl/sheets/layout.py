@@ -77,7 +77,8 @@ class SheetStyle:
     a number format of their own (the marks of a round that was not a game, a withdrawn
     player's name); ``repeat_cols`` is the number of columns (Rank, Name) printed on every page
     when the sheet is too wide to fit one page at :data:`MIN_PRINT_SCALE` (see
-    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings); ``blocks`` are extra
+    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings);
+    ``blocks`` are extra
     tables under it, each (heading, DataFrame).  ``title_rows`` are bold lines above the table
     (then one empty row; the header row is frozen and printed on every page); ``title`` is the
     page header's centre, ``footer`` the page footer's centre (default: "page / pages").

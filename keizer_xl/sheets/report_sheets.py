@@ -471,7 +471,8 @@ def compare_layout(comparison: Comparison, context: RunContext | None = None,
 def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None = None,
                    lang: str = "en") -> Layout:
     """Periods (issue 18): one titled block per period played so far (with groups: per group
-    and period, issue 23: core/competition.py), its leader named in the block's heading and on the podium fill of its first row; headed like Standings in ``lang``.
+    and period, issue 23: core/competition.py), its leader named in the block's heading and on
+    the podium fill of its first row; headed like Standings in ``lang``.
     A period ranked by match points (``period_scoring 6/3/1``) has no Value column."""
     from keizer_xl.core.numbers import display
 

@@ -391,7 +391,8 @@ def test_lite_scripts_run_the_same_actions(tmp_path):
 
 def test_the_package_imports_without_xlwings():
     code = ("import sys; sys.modules['xlwings'] = None\n"
-            "import keizer_xl.clients.excel, keizer_xl.clients.excel_setup, keizer_xl.frontends.lite, keizer_xl.frontends.cli\n"
+            "import keizer_xl.clients.excel, keizer_xl.clients.excel_setup, keizer_xl.frontends.lite, "
+            "keizer_xl.frontends.cli\n"
             "assert keizer_xl.frontends.lite.pair_next_round.__name__ == 'pair_next_round'\n"
             "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
@@ -423,7 +424,8 @@ def test_the_stand_in_offers_only_real_xlwings_api(fake_cls, real_name):
     so the transport cannot pass its tests by using an API that xlwings lacks."""
     real = getattr(_real_xlwings(), real_name)
     test_only = {"add_sheet", "from_file", "grid", "table", "ref", "alerts", "calls", "saved",
-                 "cells", "formats", "bold", "colors", "widths", "frozen", "frozen_rows", "frozen_cols", "last_row", "last_col",
+                 "cells", "formats", "bold", "colors", "widths", "frozen", "frozen_rows", "frozen_cols",
+                 "last_row", "last_col",
                  "min_row", "min_col", "max_row", "max_col", "headers", "totals"}
     names = {n for n in dir(fake_cls) if not n.startswith("_")} - test_only
     instance_attrs = {"name", "app", "sheets", "book", "sheet", "row", "column", "parent"}

@@ -133,13 +133,15 @@ def test_lo_install_writes_macro_and_paths(tmp_path, capsys):
     assert (folder / "keizer_xl_lo.py").read_text(encoding="utf-8") == lo_run.macro_source()
     config = json.loads((folder / "keizer_xl_lo.json").read_text(encoding="utf-8"))
     assert str(ROOT) in config["paths"]  # where keizer_xl is (an editable install: the repo)
-    assert config["python_version"] == "%d.%d" % sys.version_info[:2]
+    assert config["python_version"] == "{}.{}".format(*sys.version_info[:2])
     assert "Installed the LibreOffice macro" in out
 
 
 def test_importing_the_transports_needs_no_libreoffice():
-    code = ("import sys, keizer_xl.clients.libreoffice, keizer_xl.frontends.lo_macro, keizer_xl.clients.lo_run; "
-            "print('uno' in sys.modules)")
+    code = (
+        "import sys, keizer_xl.clients.libreoffice, keizer_xl.frontends.lo_macro, keizer_xl.clients.lo_run; "
+        "print('uno' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 

@@ -20,6 +20,7 @@ cross a group.  The fast subset runs on every test run; the larger sample is mar
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -35,7 +36,6 @@ from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import Credit
 from keizer_xl.errors import ActionError
 from tests.helpers import settings as make_settings
-import itertools
 
 PRESETS = ("keizer", "sevilla", "kfc", "chesspairing")
 DECIDED = {Result.WHITE_WINS: ("W", "L"), Result.BLACK_WINS: ("L", "W"),

@@ -176,9 +176,9 @@ def formulas_in(path: Path) -> list[str]:
     found = []
     with zipfile.ZipFile(path) as z:
         for name in z.namelist():
-            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
-                if b"<f>" in z.read(name) or b"<f " in z.read(name):
-                    found.append(name)
+            if (name.startswith("xl/worksheets/") and name.endswith(".xml")
+                    and (b"<f>" in z.read(name) or b"<f " in z.read(name))):
+                found.append(name)
     return found
 
 
@@ -460,7 +460,10 @@ def trf_cases() -> list[Case]:
     players[0] = player_line("1", "Jansen, Piet", "4000", [entry(2, "w", "1"), entry(3, "b", "0")])
     add("rating-4000", _import_trf(trf_text(players), expect="ok"))
     add("start-twice", _import_trf(trf_text([*base_players(), player_line("1", "X, Y", "1")])))
-    add("opponent-unknown", _import_trf(trf_text([*base_players(), player_line("5", "X, Y", "1500", [entry(9, "w", "1")])])))
+    add(
+        "opponent-unknown",
+        _import_trf(trf_text([*base_players(), player_line("5", "X, Y", "1500", [entry(9, "w", "1")])])),
+    )
     add("name-twice", _import_trf(trf_text(base_players(("A, B", "A, B", "C, D", "E, F")))))
     add("names-equal-in-33", _import_trf(trf_text(base_players(
         ("X" * 33 + "1", "X" * 33 + "2", "C, D", "E, F")))))
@@ -829,9 +832,9 @@ def export_cases() -> list[Case]:
             text = out.read_text("utf-8-sig")
             for row in csvmod.reader(io.StringIO(text)):
                 for cell in row:
-                    if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not cell[:1].isdigit():
-                        if not _number(cell):
-                            problems.append(f"a CSV cell a spreadsheet reads as a formula: {cell!r}")
+                    if (cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not cell[:1].isdigit()
+                            and not _number(cell)):
+                        problems.append(f"a CSV cell a spreadsheet reads as a formula: {cell!r}")
             return problems
         return Run(["export", str(book), "--csv", "--out", str(out)], watch=[book], expect="ok",
                    after=after)

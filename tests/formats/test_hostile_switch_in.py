@@ -9,6 +9,7 @@ in the middle of each writing command, two writers at once, the lock files of th
 """
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import subprocess
@@ -20,7 +21,6 @@ import pytest
 
 import hostile_corpus as hc
 from keizer_xl.clients import atomic, files
-import itertools
 
 CASES = hc.all_cases()
 
@@ -191,9 +191,9 @@ def test_a_busy_report_is_said_busy(tmp_path):
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        with pytest.raises(files.WorkbookFileError, match="busy"):
-            with files.output_lock(target, timeout=0.3):
-                pass
+        with pytest.raises(files.WorkbookFileError, match="busy"), \
+                files.output_lock(target, timeout=0.3):
+            pass
     finally:
         holder.kill()
         holder.wait()
@@ -398,7 +398,7 @@ def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
     rounds = [[("Anna", "Bert", "1-0")] if k % 2 else [("Bert", "Anna", "0-1")]
               for k in range(110)]
     s = make_season(["Anna", "Bert"], rounds)
-    with pytest.raises(ActionError, match="110.0 points"):
+    with pytest.raises(ActionError, match=r"110\.0 points"):
         trf.export_trf(s, compute_history(s))
     assert "99.0" in trf.export_trf(s, compute_history(s), rounds=(1, 99)).text
     small = make_season(["Anna", "Bert", "Carl"], [[("Anna", "Bert", "1-0")]])

@@ -413,8 +413,8 @@ def test_missing_file(tmp_path):
 
 
 def test_unknown_codes_and_two_rows_in_a_round_are_all_reported(tmp_path):
-    players = PLAYERS + [(7, "Gina", 1550, 3)]  # state 3 does not exist
-    pairings = PAIRINGS + [(1, 4, 1, -1, 6),   # Anna already plays board 1 of round 1
+    players = [*PLAYERS, (7, "Gina", 1550, 3)]  # state 3 does not exist
+    pairings = [*PAIRINGS, (1, 4, 1, -1, 6),   # Anna already plays board 1 of round 1
                            (2, 4, 99, -1, 4),  # no player 99
                            (4, 1, 1, 2, 42),   # result 42 does not exist
                            (4, 2, 3, -1, 1)]   # 1-0 without an opponent

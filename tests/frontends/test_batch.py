@@ -149,7 +149,13 @@ def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, sea
 
 
 def test_a_season_with_problems_is_listed_with_its_cells(tmp_path, seasons, capsys):
-    bad = replace(seasons["c"], games=(*seasons["c"].games, Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result)))
+    bad = replace(
+        seasons["c"],
+        games=(
+            *seasons["c"].games,
+            Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result),
+        ),
+    )
     write_book(tmp_path / "bad.xlsx", bad)
     write_book(tmp_path / "good.xlsx", seasons["c"])
     assert main(["batch", str(tmp_path), "--quiet"]) == 1

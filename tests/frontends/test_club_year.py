@@ -247,7 +247,7 @@ def test_the_year_golden_and_every_number_equal_to_the_results_sheet(year, capsy
         assert Fraction(line[head.index("Bordpunten")].replace(",", ".")) == count[name][1]
     code, page, _ = run(capsys, "export", path, "--html", "--out", "-")
     assert code == 0
-    for name, (games, points) in count.items():
+    for name, (games, _points) in count.items():
         cells = re.findall(rf'<td class="name">{re.escape(name)}(?:<span[^<]*</span>| <span[^<]*'
                            rf'</span>)?</td><td class="n">[^<]*</td><td class="n">[^<]*</td>'
                            rf'<td class="n">(\d+)</td>', page)

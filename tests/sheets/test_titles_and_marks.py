@@ -4,6 +4,7 @@ withdrawn mark, headers aligned like their column, and the A4 print choice."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import shutil
 import subprocess
@@ -20,7 +21,6 @@ from keizer_xl.errors import SettingError
 from keizer_xl.sheets.layout import Field, print_fit
 from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, book_name, mark_format, run_context, run_date
-import itertools
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -230,7 +230,7 @@ class Row:
         return self._cells
 
     def changed(self) -> None:
-        self.cells  # parsed before the stored bytes are let go
+        _ = self.cells  # parsed before the stored bytes are let go
         self.xml = None
 
 

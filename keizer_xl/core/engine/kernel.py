@@ -1,5 +1,6 @@
 """The passes of one round (converge, extra passes, chesspairing's iteration; one pass with
-float64 ties) as array steps.  Same integers as :meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
+float64 ties) as array steps.  Same integers as
+:meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
 
 With ``value_basis place`` the value map of a ranking is the value of each place, and a cell
 (one round of one player) earns ``arithmetic(share x value of the target's place)`` or fixed
