@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from keizer_xl.core.model import Season
     from keizer_xl.formats import ImportedSeason
-    from keizer_xl.formats.trf import TrfExport
+    from keizer_xl.formats.trf_write import TrfExport
 
 __all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
            "cmd_import", "cmd_export_trf", "parse_rounds"]

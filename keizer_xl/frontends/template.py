@@ -157,7 +157,7 @@ def setting_comment(key: str, comment: str, language: str = "en",
 
 
 #: The explanation of a Settings row an import adds below the template's rows (issue 26):
-#: every key an import writes (formats/kfc.py, formats/trf.py) that the template has no row for
+#: every key an import writes (formats/kfc.py, formats/trf_read.py) that the template has no row for
 ADDED_SETTINGS: dict[str, str] = {
     "city": "the city where the tournament is played (the rating report's line 022)",
     "arbiter": "the arbiter (the rating report's line 102)",

@@ -393,7 +393,7 @@ def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
 
     from keizer_xl.core.standings import compute_history
     from keizer_xl.errors import ActionError
-    from keizer_xl.formats import trf
+    from keizer_xl.formats import trf_write as trf
 
     rounds = [[("Anna", "Bert", "1-0")] if k % 2 else [("Bert", "Anna", "0-1")]
               for k in range(110)]
