@@ -93,7 +93,8 @@ def add_pivot(path: Path, players: list[list[Any]], sheet: str = "Clubinfo", at:
         f'<rowItems count="{n + 1}"><i><x/></i>'
         + "".join(f'<i><x v="{i}"/></i>' for i in range(1, n)) + '<i t="grand"><x/></i></rowItems>'
         '<colItems count="1"><i/></colItems>'
-        '<dataFields count="1"><dataField name="Sum of Rating" fld="1" baseField="0" baseItem="0"/></dataFields>'
+        '<dataFields count="1"><dataField name="Sum of Rating" fld="1" baseField="0" baseItem="0"/>'
+        '</dataFields>'
         '<pivotTableStyleInfo name="PivotStyleLight16" showRowHeaders="1" showColHeaders="1" '
         'showRowStripes="0" showColStripes="0" showLastColumn="1"/></pivotTableDefinition>').encode()
     rel = '<Relationship Id="{id}" Type="' + _R + '/{type}" Target="{target}"/>'
@@ -102,14 +103,16 @@ def add_pivot(path: Path, players: list[list[Any]], sheet: str = "Clubinfo", at:
         "xl/pivotCache/pivotCacheDefinition1.xml": definition,
         "xl/pivotCache/pivotCacheRecords1.xml": records,
         "xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels": (rels_head + rel.format(
-            id="rId1", type="pivotCacheRecords", target="pivotCacheRecords1.xml") + "</Relationships>").encode(),
+            id="rId1", type="pivotCacheRecords", target="pivotCacheRecords1.xml")
+            + "</Relationships>").encode(),
         "xl/pivotTables/pivotTable1.xml": table,
         "xl/pivotTables/_rels/pivotTable1.xml.rels": (rels_head + rel.format(
             id="rId1", type="pivotCacheDefinition", target="../pivotCache/pivotCacheDefinition1.xml")
             + "</Relationships>").encode(),
     }
     sheet_rels = entry.part.replace("worksheets/", "worksheets/_rels/") + ".rels"
-    pivot_rel = rel.format(id="rIdPivot1", type="pivotTable", target="../pivotTables/pivotTable1.xml").encode()
+    pivot_rel = rel.format(id="rIdPivot1", type="pivotTable",
+                           target="../pivotTables/pivotTable1.xml").encode()
     change[sheet_rels] = (parts[sheet_rels].replace(b"</Relationships>", pivot_rel + b"</Relationships>")
                           if sheet_rels in parts else (rels_head + "</Relationships>").encode().replace(
                               b"</Relationships>", pivot_rel + b"</Relationships>"))
@@ -124,8 +127,10 @@ def add_pivot(path: Path, players: list[list[Any]], sheet: str = "Clubinfo", at:
     change["xl/workbook.xml"] = workbook[:at_calc.end()] + caches + workbook[at_calc.end():]
     ct = "application/vnd.openxmlformats-officedocument.spreadsheetml."
     change["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", (
-        f'<Override PartName="/xl/pivotCache/pivotCacheDefinition1.xml" ContentType="{ct}pivotCacheDefinition+xml"/>'
-        f'<Override PartName="/xl/pivotCache/pivotCacheRecords1.xml" ContentType="{ct}pivotCacheRecords+xml"/>'
+        f'<Override PartName="/xl/pivotCache/pivotCacheDefinition1.xml" '
+        f'ContentType="{ct}pivotCacheDefinition+xml"/>'
+        f'<Override PartName="/xl/pivotCache/pivotCacheRecords1.xml" '
+        f'ContentType="{ct}pivotCacheRecords+xml"/>'
         f'<Override PartName="/xl/pivotTables/pivotTable1.xml" ContentType="{ct}pivotTable+xml"/>'
         "</Types>").encode())
     _rewrite(path, change)
@@ -191,7 +196,8 @@ def club(tmp_path: Path, season_rows, picture) -> Path:
     return path
 
 
-def test_every_writing_command_keeps_the_pivot_dynamic_arrays_and_buttons(club, tmp_path, monkeypatch, capsys):
+def test_every_writing_command_keeps_the_pivot_dynamic_arrays_and_buttons(club, tmp_path, monkeypatch,
+                                                                          capsys):
     original = _parts(club)
     assert b"_xlfn.ANCHORARRAY" in original["xl/worksheets/sheet1.xml"]
     assert b"_xlfn._xlws.SORT" in original["xl/worksheets/sheet1.xml"]
@@ -271,7 +277,8 @@ def test_app_xml_lists_the_sheets_the_engine_adds(tmp_path, season_rows, picture
     size = int(re.search(r'<TitlesOfParts><vt:vector size="(\d+)"', app).group(1))  # type: ignore[union-attr]
     assert size == len(titles)
     pairs = re.search(r"<HeadingPairs>(.*)</HeadingPairs>", app).group(1)  # type: ignore[union-attr]
-    counts = dict(zip(re.findall(r"<vt:lpstr>([^<]*)</vt:lpstr>", pairs), map(int, re.findall(r"<vt:i4>(\d+)</vt:i4>", pairs))))
+    counts = dict(zip(re.findall(r"<vt:lpstr>([^<]*)</vt:lpstr>", pairs),
+                      map(int, re.findall(r"<vt:i4>(\d+)</vt:i4>", pairs))))
     assert counts["Worksheets"] == len(sheets)
     assert sum(counts.values()) == len(titles)
 
@@ -428,7 +435,8 @@ def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, pictur
         assert_reads_back(path, layouts)
     assert_only_engine_parts_changed(original, path)
     names = [s.name for s in Package(path.read_bytes()).sheets]
-    assert names[:7] == ["Clubinfo", "Instellingen", "Spelers", "Aanwezigheid", "Uitslagen", "Stand", "Grafiek"]
+    assert names[:7] == ["Clubinfo", "Instellingen", "Spelers", "Aanwezigheid", "Uitslagen", "Stand",
+                         "Grafiek"]
     assert "Stand" in names and "Indeling" in names
     xml = _sheet_xml(path, "Uitslagen")
     last = int(openpyxl.load_workbook(path)["Uitslagen"].tables["tblUitslagen"].ref.split(":")[1][1:])

@@ -113,7 +113,8 @@ def _drop_empty(xml: bytes) -> bytes:
         n = len(re.findall(rb"<" + re.escape(m.group(1)) + rb"dataValidation\b", m.group(0)))
         if n == 0:
             return b""
-        return re.sub(rb"(\scount\s*=\s*)([\"'])\d*\2", lambda c: c.group(1) + b'"%d"' % n, m.group(0), count=1)
+        return re.sub(rb"(\scount\s*=\s*)([\"'])\d*\2", lambda c: c.group(1) + b'"%d"' % n, m.group(0),
+                      count=1)
 
     return re.sub(rb"<((?:[\w.-]+:)?)dataValidations\b[^>]*>.*?</\1dataValidations\s*>", count, xml,
                   flags=re.DOTALL)

@@ -14,7 +14,7 @@ import os
 import stat
 import zipfile
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
