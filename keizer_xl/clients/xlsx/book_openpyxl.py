@@ -29,7 +29,16 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array, column_styles
+from keizer_xl.clients.xlsx.cells import (
+    _convert,
+    _page_setup,
+    _plain,
+    _store,
+    _style_array,
+    column_styles,
+    input_table,
+    table_ref,
+)
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
@@ -40,7 +49,7 @@ from keizer_xl.clients.xlsx.safety import (
 from keizer_xl.clients.xlsx.save import _write_atomically
 from keizer_xl.errors import MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
-from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
+from keizer_xl.sheets.region import Region, find_region, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 
@@ -158,24 +167,14 @@ class OpenpyxlBook:
         return ws
 
     # -- reading ------------------------------------------------------------------------------
-    @staticmethod
-    def _table_ref(table: Any) -> TableRef:
-        from openpyxl.utils.cell import range_boundaries
-
-        # an Excel Table's ref is a whole range (A1:D10): no bound is None
-        min_col, min_row, max_col, max_row = cast("tuple[int, int, int, int]", range_boundaries(table.ref))
-        return TableRef(table.displayName, min_row, min_col, max_row, max_col,
-                        headers=table.headerRowCount is None or table.headerRowCount > 0,
-                        totals=table.totalsRowCount or 0)
-
     def _region(self, ws: Any) -> Region:
         region = self._regions.get(ws.title)
         if region is not None:
             return region
-        table = self._input_table(ws) if ws.tables else None
+        table = input_table(ws) if ws.tables else None
         names = [col.name for col in table.tableColumns] if table is not None and table.tableColumns else []
         values = {rc: cell.value for rc, cell in ws._cells.items() if cell.value is not None}
-        region = find_region(values, self._table_ref(table) if table is not None else None, names)
+        region = find_region(values, table_ref(table) if table is not None else None, names)
         self._regions[ws.title] = region
         return region
 
@@ -183,26 +182,6 @@ class OpenpyxlBook:
         """``title`` was changed by this book: its region and table are found again."""
         self._regions.pop(title, None)
         self._tables.pop(title, None)
-
-    @staticmethod
-    def _input_table(ws: Any) -> Any:
-        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
-        from openpyxl.utils.cell import range_boundaries
-
-        from keizer_xl.sheets.read import pick_table
-
-        tables = list(ws.tables.values())
-        if len(tables) == 1:
-            return tables[0]
-        header_lists = []
-        for t in tables:
-            min_col, min_row, max_col, _ = cast("tuple[int, int, int, int]", range_boundaries(t.ref))
-            if t.headerRowCount == 0:
-                header_lists.append([c.name for c in t.tableColumns] if t.tableColumns else [])
-            else:
-                header_lists.append([ws._cells[(min_row, c)].value if (min_row, c) in ws._cells
-                                     else None for c in range(min_col, max_col + 1)])
-        return tables[pick_table(ws.title, header_lists)]
 
     def read_table(self, sheet: str) -> Table:
         ws = self._worksheet(sheet)
@@ -338,7 +317,7 @@ class OpenpyxlBook:
         region = self._region(ws)
         self._changed(ws.title)  # whatever happens below, the sheet is read afresh
         where, cells = quote_sheet(ws.title), ws._cells
-        others = [self._table_ref(t) for t in ws.tables.values()]
+        others = [table_ref(t) for t in ws.tables.values()]
         plan, problems = plan_append(region, rows, others, where, self.label)
         problems = problems or plan.in_the_way(region, lambda r, c: _plain(cells.get((r, c))),
                                                where, self.label)
