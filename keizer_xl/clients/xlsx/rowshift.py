@@ -31,6 +31,7 @@ _ATTR_BLOCK = re.compile(rb"(<(?:[\w.-]+:)?(?:conditionalFormatting|dataValidati
                          rb"([\"'])([^\"']*)\2")
 _X14_BLOCK = re.compile(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>.*?"
                         rb"</\1\2\s*>", re.DOTALL)
+_EMPTY_SQREF = re.compile(rb"\ssqref\s*=\s*([\"'])\1|<(?:[\w.-]+:)?sqref>\s*</")
 _XM_SQREF = re.compile(rb"(<(?:[\w.-]+:)?sqref>)([^<]*)(</(?:[\w.-]+:)?sqref>)")
 
 #: (r1, c1, r2, c2) -> the new range, or None when it is gone
@@ -90,6 +91,9 @@ def map_sqref(sqref: str, mapper: Mapper) -> str:
 def shift_sheet(xml: bytes, mapper: Mapper) -> bytes:
     """The sheet XML (the part after ``<sheetData>`` suffices) with its conditional formats'
     and data validations' ranges mapped; one left with no range is removed."""
+    if b"sqref" not in xml:  # nothing hangs on the rows
+        return xml
+
     def attr_block(m: re.Match[bytes]) -> bytes:
         new = map_sqref(m.group(3).decode(), mapper)
         return m.group(1) + m.group(2) + new.encode() + m.group(2)
@@ -97,7 +101,7 @@ def shift_sheet(xml: bytes, mapper: Mapper) -> bytes:
     xml = _ATTR_BLOCK.sub(attr_block, xml)
     xml = _X14_BLOCK.sub(lambda b: _XM_SQREF.sub(
         lambda s: s.group(1) + map_sqref(s.group(2).decode(), mapper).encode() + s.group(3), b.group(0)), xml)
-    return _drop_empty(xml)
+    return _drop_empty(xml) if _EMPTY_SQREF.search(xml) else xml
 
 
 def _drop_empty(xml: bytes) -> bytes:
