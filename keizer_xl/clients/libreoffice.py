@@ -277,7 +277,7 @@ class UnoBook:
 
         tables = self._dbranges(sheet)
         if len(tables) > 1:  # the range with the contract's headers, not merely the first
-            from keizer_xl.sheets.read import pick_table
+            from keizer_xl.sheets.read_names import pick_table
 
             heads = []
             for _, candidate in tables:

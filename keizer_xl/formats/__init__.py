@@ -13,7 +13,7 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from keizer_xl.core.model import Bye, Game, Season
-from keizer_xl.core.rules import MAX_ROUND_GAP
+from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.errors import InputError, Message, Problem
 
 __all__ = ["ImportedSeason", "MAX_SOURCE_BYTES", "check_source_file", "read_source_bytes",

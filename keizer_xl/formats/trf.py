@@ -42,10 +42,11 @@ from pathlib import Path
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import (Absence, Bye, Game, Player, Result, ScoreKind, Season, validate)
-from keizer_xl.core.rules import (MAX_RATING, MAX_ROUND, PRESETS, SettingError, build_settings,
-                                  parse_date, parse_setting)
-from keizer_xl.core.standings import History, start_order
-from keizer_xl.errors import ActionError, InputError, Message, Problem
+from keizer_xl.core.setting_values import MAX_RATING, parse_date, MAX_ROUND
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.presets import PRESETS
+from keizer_xl.errors import SettingError, ActionError, InputError, Message, Problem
+from keizer_xl.core.engine import History, start_order
 from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
 from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, byte_layout, fide_ascii,
                                          fits_columns, player_line, points_text)

@@ -337,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     # every command: the language of messages (and of the template for `new`); the workbook's
     # own language (its `language` setting or sheet names) when not given
-    # the catalogs' languages and English (= core.rules.LANGUAGES, tests/frontends/test_startup.py):
+    # the catalogs' languages and English (= core.settings.LANGUAGES, tests/frontends/test_startup.py):
     # core.rules is not imported for --help (its presets and Fractions, issue 25)
     from keizer_xl.i18n import CATALOG_LANGUAGES
     LANGUAGES = ("en", *CATALOG_LANGUAGES)

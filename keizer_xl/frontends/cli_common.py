@@ -19,10 +19,9 @@ if TYPE_CHECKING:
 
     from keizer_xl.clients.xlsx import FileBook
     from keizer_xl.core.model import Season
-    from keizer_xl.core.standings import History
+    from keizer_xl.core.engine import History
 
-from keizer_xl.errors import KeizerError, Message, UsageError
-from keizer_xl.i18n import N_
+from keizer_xl.errors import KeizerError, Message, UsageError, N_
 from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.outcome import EXIT_USAGE, Outcome
 
@@ -143,8 +142,8 @@ def _learn_language(path: Path) -> None:
 
 
 def _refuse_unsafe(book: FileBook) -> None:
-    from keizer_xl.clients.xlsx import WorkbookFileError
-    from keizer_xl.sheets.read import OWNED_SHEETS
+    from keizer_xl.clients.files import WorkbookFileError
+    from keizer_xl.sheets.read_names import OWNED_SHEETS
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
@@ -233,7 +232,7 @@ def _print_table(
 
 def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Season, History]:
     from keizer_xl.sheets.read import read_season
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
 
     season = read_season(book if book is not None else _open(path))
     return season, compute_history(season)

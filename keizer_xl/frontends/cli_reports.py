@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, TextIO
 if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
-from keizer_xl.errors import Message, UsageError
-from keizer_xl.i18n import N_, shown_translator as _tr
+from keizer_xl.errors import Message, UsageError, N_
+from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.cli_common import (_book_lang, _book_path, _done, _open,  # noqa: F401
                                             _open_book_arg, _print_table, _say,
                                             _season_and_history, _sheet, _show)
@@ -241,7 +241,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         from keizer_xl.sheets import schema
-        from keizer_xl.sheets.read import workbook_language
+        from keizer_xl.sheets.read_names import workbook_language
         from keizer_xl.sheets.titles import run_context
 
         lang = workbook_language(book, season.settings)
@@ -280,7 +280,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets.read_names import workbook_language
 
     from keizer_xl.app import export
 

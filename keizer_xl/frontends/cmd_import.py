@@ -176,7 +176,7 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
+    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE, _show
     from keizer_xl.i18n import record_book_language
 
     # the new workbook's language: --language, else the one the run speaks before reading
@@ -185,7 +185,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
-    from keizer_xl.frontends.cli_common import _show
     from keizer_xl.frontends.render import Done
 
     return _show(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))

@@ -21,7 +21,8 @@ import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.i18n import N_, shown_translator as _tr
+from keizer_xl.errors import N_
+from keizer_xl.i18n import shown_translator as _tr
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest

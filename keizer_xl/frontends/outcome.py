@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 from collections.abc import Sequence
 
-from keizer_xl.errors import InputError, KeizerError, UsageError
-from keizer_xl.i18n import N_, error_text, shown_language, translate, translator
+from keizer_xl.errors import InputError, KeizerError, UsageError, N_
+from keizer_xl.i18n import error_text, shown_language, translate, translator
 
 if TYPE_CHECKING:
     from keizer_xl.frontends.render import Done

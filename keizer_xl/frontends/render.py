@@ -27,8 +27,9 @@ from fractions import Fraction
 
 from keizer_xl.core.numbers import display
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import Standing, StandingRow
-from keizer_xl.i18n import N_, Translator, translate
+from keizer_xl.core.engine import Standing, StandingRow
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
@@ -335,7 +336,7 @@ def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator
                 table += standings_table([r for r in rows if r.get("group", "") == g], tr)
             out = tuple(table)
         elif done.format == "csv":  # the one format that builds a DataFrame (imports pandas)
-            from keizer_xl.sheets.read import standings_table as frame_table
+            from keizer_xl.sheets.season_tables import standings_table as frame_table
 
             frame, _ = frame_table(report.frame, not_yet=report.not_yet)
             out = tuple(frame.to_csv(index=False).splitlines())

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
-from keizer_xl.core.rules import (CHOICES, LANGUAGES as LANGUAGES, MAX_ROUND, PRESETS, Settings,
-                                  describe)
+from keizer_xl.core.setting_values import CHOICES, MAX_ROUND
+from keizer_xl.core.rules import describe
+from keizer_xl.core.settings import LANGUAGES, Settings
+from keizer_xl.core.presets import PRESETS
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import column_letter
 
@@ -362,7 +364,8 @@ def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: 
     An existing file is replaced and kept in ``.keizer-backups/`` (the CLI asks for ``--force``
     first); with ``overwrite=False`` an existing file is refused instead.
     """
-    from keizer_xl.clients.xlsx import WorkbookFileError, write_new_workbook
+    from keizer_xl.clients.files import WorkbookFileError
+    from keizer_xl.clients.xlsx import write_new_workbook
 
     target = Path(path)
     if target.suffix.lower() != ".xlsx":

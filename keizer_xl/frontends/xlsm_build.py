@@ -38,9 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keizer_xl.clients import excel_setup as xs
-from keizer_xl.clients import atomic, files
-from keizer_xl.clients.excel_setup import SetupError
+from keizer_xl.clients import excel_setup as xs, atomic, files
+from keizer_xl.errors import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
            "vba_sources"]

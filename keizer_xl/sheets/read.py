@@ -17,20 +17,11 @@ from dataclasses import replace
 from typing import Any
 from collections.abc import Sequence
 
-from keizer_xl.core.model import (
-    BUILTIN_CODES,
-    Bye,
-    Game,
-    Player,
-    Result,
-    ResultError,
-    Season,
-    parse_result,
-    validate,
-)
-from keizer_xl.core.rules import MAX_RATING, MAX_ROUND_GAP, ValueBasis
+from keizer_xl.core.model import BUILTIN_CODES, Bye, Game, Player, Result, Season, parse_result, validate
+from keizer_xl.errors import ResultError, InputError, Message, Problem
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND_GAP
+from keizer_xl.core.settings import ValueBasis
 from keizer_xl.core.values import value_scale_check
-from keizer_xl.errors import InputError, Message, Problem
 from keizer_xl.i18n import Translator, message_language, record_book_language, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (

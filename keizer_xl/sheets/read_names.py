@@ -9,8 +9,9 @@ import unicodedata
 from typing import Any
 from collections.abc import Sequence
 
-from keizer_xl.core.rules import MAX_ROUND, SettingError, Settings, did_you_mean
-from keizer_xl.errors import AmbiguousTables, Message, Problem
+from keizer_xl.core.setting_values import MAX_ROUND, did_you_mean
+from keizer_xl.errors import SettingError, AmbiguousTables, Message, Problem
+from keizer_xl.core.settings import Settings
 from keizer_xl.i18n import Translator, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import Book, Table, blank

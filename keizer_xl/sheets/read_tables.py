@@ -11,25 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from keizer_xl.core.model import (
-    Absence,
-    BUILTIN_CODES,
-    Bye,
-    Game,
-    Player,
-    ResultError,
-    parse_result,
-)
-from keizer_xl.core.rules import (
-    MAX_RATING,
-    MAX_ROUND,
-    SettingError,
-    Settings,
-    build_settings,
-    check_key,
-    parse_setting,
-)
-from keizer_xl.errors import Message, Problem, UnknownSettingError
+from keizer_xl.core.model import Absence, BUILTIN_CODES, Bye, Game, Player, parse_result
+from keizer_xl.errors import ResultError, SettingError, Message, Problem, UnknownSettingError
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
+from keizer_xl.core.rules import build_settings, check_key, parse_setting
+from keizer_xl.core.settings import Settings
 from keizer_xl.i18n import Translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (

@@ -24,7 +24,8 @@ from fractions import Fraction
 from typing import Any
 from collections.abc import Mapping
 
-from keizer_xl.i18n import N_, translator
+from keizer_xl.errors import N_
+from keizer_xl.i18n import translator
 from keizer_xl.sheets.layout import Field, HeaderText
 
 

@@ -22,9 +22,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import files, lo_run
 from keizer_xl.frontends import cli
-from keizer_xl.clients import lo_run
 from keizer_xl.clients.xlsx import open_book
 
 ROOT = Path(__file__).resolve().parents[2]

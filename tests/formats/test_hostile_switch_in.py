@@ -391,7 +391,7 @@ def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
     4-digit start numbers hold (checked with the limit lowered: 10,000 players take minutes)."""
     from helpers import season as make_season
 
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
     from keizer_xl.errors import ActionError
     from keizer_xl.formats import trf
 

@@ -12,7 +12,7 @@ import pytest
 from keizer_xl.clients import files
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Result
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import InputError
 from keizer_xl.formats.trf import parse_trf, read_trf, trf_name
 from keizer_xl.frontends.cli import main

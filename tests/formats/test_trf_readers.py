@@ -11,7 +11,7 @@ import pytest
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.formats.trf import export_trf, parse_trf, read_trf
 from keizer_xl.frontends.cli import main
 from tests.trf_reference import Refused, byte_reader, char_reader, check_points, games

@@ -88,7 +88,7 @@ def test_problem_carries_sheet_and_cell():
     assert Problem("'My Results'!B12", "x").sheet == "'My Results'"
     assert (Problem("Players", "there are no players").cell, Problem("", "x").sheet) == ("", "")
     # the old import path still works for code that has not moved yet
-    from keizer_xl.core.model import InputError as Old
+    from keizer_xl.errors import InputError as Old
     assert Old is InputError
 
 
@@ -165,7 +165,7 @@ def test_refusal_and_usage_exit_codes():
 
 def test_client_setup_and_lookup_errors():
     from keizer_xl.clients.lo_run import LibreOfficeRunError
-    from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.clients.files import WorkbookFileError
 
     assert describe(WorkbookFileError("club.xlsx is damaged")).exit_code == 1
     assert describe(LibreOfficeRunError("LibreOffice is not installed", usage=True)).exit_code == 2

@@ -189,7 +189,7 @@ class OpenpyxlBook:
         """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
         from openpyxl.utils.cell import range_boundaries
 
-        from keizer_xl.sheets.read import pick_table
+        from keizer_xl.sheets.read_names import pick_table
 
         tables = list(ws.tables.values())
         if len(tables) == 1:
