@@ -15,8 +15,8 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.presets import PRESETS
-from keizer_xl.core.settings import (_CHOICES, LANGUAGE_NAMES, LANGUAGES, Credit, PairConstraint,
-                                     Settings, ValueNormalisation, _fmt)
+from keizer_xl.core.settings import (CHOICES, LANGUAGE_NAMES, LANGUAGES, Credit, PairConstraint,
+                                     Settings, ValueNormalisation, fraction_text)
 from keizer_xl.core.setting_values import (MAX_ROUND, did_you_mean, is_blank, parse_bool,
                                            parse_choice, parse_credit, parse_dates, parse_fraction,
                                            parse_int, parse_pair, parse_period_scoring, parse_periods,
@@ -144,7 +144,7 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return key, parse_top(raw_value, key)
     if key == "bottom_value":
         return key, None if is_blank(raw_value) else parse_fraction(raw_value, key)
-    if key in _CHOICES:
+    if key in CHOICES:
         return key, parse_choice(raw_value, key)
     if key in _FRACTION_KEYS:
         return key, parse_fraction(raw_value, key)
@@ -207,8 +207,10 @@ _FRACTION_RANGES: dict[str, tuple[Fraction, Fraction | None]] = {
 
 def _describe_range(low: Any, high: Any) -> str:
     if high is None:
-        return Message("{low} or more", low=_fmt(Fraction(low)))
-    return Message("between {low} and {high}", low=_fmt(Fraction(low)), high=_fmt(Fraction(high)))
+        return Message("{low} or more", low=fraction_text(Fraction(low)))
+    return Message(
+        "between {low} and {high}", low=fraction_text(Fraction(low)), high=fraction_text(Fraction(high))
+    )
 
 
 def check_range(field_name: str, value: Any, raw: Any = None) -> None:
@@ -287,8 +289,14 @@ def build_settings(pairs: Sequence[tuple[str, Any]] | Mapping[str, Any] = ()) ->
 
 def _check_consistency(s: Settings) -> None:
     if s.bottom_value is not None and s.top_value.number is not None and s.bottom_value > s.top_value.number:
-        raise SettingError("bottom_value", Message("bottom_value {bottom} is above top_value {top}",
-                                                   bottom=_fmt(s.bottom_value), top=str(s.top_value)))
+        raise SettingError(
+            "bottom_value",
+            Message(
+                "bottom_value {bottom} is above top_value {top}",
+                bottom=fraction_text(s.bottom_value),
+                top=str(s.top_value),
+            ),
+        )
     if s.value_step < 0:
         raise SettingError("value_step", Message("value_step must not be negative"))
     # rules section 3: a win is worth at least a draw and at least a loss.  A loss may be worth
@@ -297,17 +305,24 @@ def _check_consistency(s: Settings) -> None:
     # draw stays 1/2, and its own settings form takes any of them
     if not (s.win >= s.draw and s.win >= s.loss):
         key = "draw" if s.draw > s.win else "loss"
-        raise SettingError(key, Message("win {win}, draw {draw}, loss {loss}: a win must be worth "
-                                        "at least a draw and at least a loss",
-                                        win=_fmt(s.win), draw=_fmt(s.draw), loss=_fmt(s.loss)))
+        raise SettingError(
+            key,
+            Message(
+                "win {win}, draw {draw}, loss {loss}: a win must be worth "
+                "at least a draw and at least a loss",
+                win=fraction_text(s.win),
+                draw=fraction_text(s.draw),
+                loss=fraction_text(s.loss),
+            ),
+        )
     if s.value_normalisation == ValueNormalisation.WICKER and s.top_value.ratio is None:
         raise SettingError("value_normalisation", Message(
             "value_normalisation wicker needs top_value 'ratio R' (e.g. ratio 3): the first place "
             "is worth R, the last 1"))
     if s.forfeit_win < s.forfeit_loss:
         raise SettingError("forfeit_loss", Message("forfeit_loss {loss} is more than forfeit_win "
-                                                   "{win}", loss=_fmt(s.forfeit_loss),
-                                                   win=_fmt(s.forfeit_win)))
+                                                   "{win}", loss=fraction_text(s.forfeit_loss),
+                                                   win=fraction_text(s.forfeit_win)))
 
 
 def describe(settings: Settings) -> list[tuple[str, str]]:
@@ -323,7 +338,7 @@ def describe(settings: Settings) -> list[tuple[str, str]]:
                 rows.append((f.name + (f" R{pc.round}" if pc.round else ""), f"{pc.first} vs {pc.second}"))
             continue
         if isinstance(value, Fraction):
-            text = _fmt(value)
+            text = fraction_text(value)
         elif isinstance(value, bool):
             text = "yes" if value else "no"
         elif isinstance(value, tuple):

@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import Any
 from collections.abc import Iterable
 
-from keizer_xl.core.settings import (_CHOICES, TIEBREAK_KEYS, Credit, PairConstraint, Settings,
-                                     Tiebreak, TopValue, _decimal_text, _fmt)
+from keizer_xl.core.settings import (CHOICES, TIEBREAK_KEYS, Credit, PairConstraint, Settings,
+                                     Tiebreak, TopValue, decimal_text, fraction_text)
 from keizer_xl.errors import Message, NotANumberError, SettingError
 
 #: The highest round number anywhere in a workbook (a season has one round a week; a club
@@ -41,8 +41,6 @@ def is_blank(raw: Any) -> bool:
     return raw is None or (isinstance(raw, str) and not raw.strip())
 
 
-#: The same, public: the template lists each choice setting's words from it.
-CHOICES = _CHOICES
 _CHOICE_ALIASES = {
     "colours": {"lower_white": "lower-white", "lowerwhite": "lower-white"},
     "recalculation": {"previous": "prev", "original": "prev", "convergence": "converge"},
@@ -168,7 +166,7 @@ def parse_top(raw: Any, key: str) -> TopValue:
         if r <= 1:
             raise SettingError(key, Message("{raw!r}: the ratio must be more than 1 (e.g. ratio 3)",
                                             raw=raw))
-        return TopValue(rule=f"ratio {_decimal_text(r)}")
+        return TopValue(rule=f"ratio {decimal_text(r)}")
     try:
         return TopValue(number=parse_fraction(raw, key))
     except NotANumberError:  # (a number, but infinite or far too large, is said as it is)
@@ -180,7 +178,7 @@ def parse_choice(raw: Any, key: str) -> StrEnum:
     text = str(raw).strip().lower().replace("_", "-") if key == "colours" else str(raw).strip().lower()
     text = re.sub(r"\s+", " ", text)  # "half  total"
     text = _CHOICE_ALIASES.get(key, {}).get(text, text)
-    choice = _CHOICES[key]
+    choice = CHOICES[key]
     choices = [member.value for member in choice]
     if text not in choices:
         raise SettingError(key, Message("{raw!r} is not one of {choices}{hint}", raw=raw,
@@ -287,7 +285,7 @@ def parse_period_scoring(raw: Any, key: str) -> str:
     if not points[0] >= points[1] >= points[2] >= 0:
         raise SettingError(key, Message("{raw!r}: a win must be worth at least a draw, a draw at "
                                         "least a loss, and a loss 0 or more", raw=raw))
-    return "/".join(_fmt(p) for p in points)
+    return "/".join(fraction_text(p) for p in points)
 
 
 def match_points(settings: Settings) -> tuple[Fraction, Fraction, Fraction] | None:

@@ -176,7 +176,7 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE, _show
+    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE, show_outcome
     from keizer_xl.i18n import record_book_language
 
     # the new workbook's language: --language, else the one the run speaks before reading
@@ -187,7 +187,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                            program=getattr(args, "program", None) or "auto")
     from keizer_xl.frontends.render import Done
 
-    return _show(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
+    return show_outcome(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
 
 
 # --------------------------------------------------------------------------- export --trf
@@ -245,10 +245,10 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None
         target = str(out)
-    from keizer_xl.frontends.cli_common import _show, read_while_open
+    from keizer_xl.frontends.cli_common import show_outcome, read_while_open
 
     open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     warnings = (*report.warnings, *((open_there,) if open_there else ()))
     done = ExportReport(target, report.players, report.games, report.rounds, warnings)
 
-    return _show(describe(done, "cli"))
+    return show_outcome(describe(done, "cli"))

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
-from keizer_xl.core.setting_values import CHOICES, MAX_ROUND
+from keizer_xl.core.settings import CHOICES, LANGUAGES, Settings
+from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.core.rules import describe
-from keizer_xl.core.settings import LANGUAGES, Settings
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import column_letter

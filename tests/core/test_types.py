@@ -6,15 +6,14 @@ from dataclasses import fields
 
 import pytest
 
-from keizer_xl.core import rules
-from keizer_xl.core.settings import ColourRule, Recalculation, Settings
+from keizer_xl.core.settings import CHOICES, ColourRule, Recalculation, Settings
 from keizer_xl.errors import SettingError
 from keizer_xl.core.rules import build_settings, describe, parse_setting
 
 
 def test_every_choice_setting_is_an_enum_and_parses_to_its_member():
     types = {f.name: f.type for f in fields(Settings)}
-    for key, choice in rules._CHOICES.items():
+    for key, choice in CHOICES.items():
         assert types[key] == choice.__name__, key
         for member in choice:
             name, value = parse_setting(key, member.value.upper())

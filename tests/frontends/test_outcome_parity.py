@@ -68,7 +68,7 @@ def _to_ods(xlsx: Path, out_dir: Path) -> Path:
     profile = (out_dir / "lo-profile").as_uri()
     subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                     "--convert-to", "ods", "--outdir", str(out_dir), str(xlsx)],
-                   check=True, capture_output=True, timeout=180, env=lo_run._office_env(UNO))
+                   check=True, capture_output=True, timeout=180, env=lo_run.office_env(UNO))
     return out_dir / (xlsx.stem + ".ods")
 
 
