@@ -287,7 +287,7 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
             problems.append(Problem(where, Message("rating {rating!r} is not a whole number",
                                                    rating=rating)))
             continue
-        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.rules.MAX_RATING)
+        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.setting_values.MAX_RATING)
             problems.append(Problem(where, Message("rating {rating} is not a rating (0 to "
                                                    "{max_rating})", rating=rating,
                                                    max_rating=MAX_RATING)))

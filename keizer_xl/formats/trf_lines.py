@@ -1,6 +1,6 @@
 """A TRF 001 line as text, both ways: a row -> the line (the writer), and a line padded by
 bytes -> the same line padded by characters (the reader).  No season, no files: where a row's
-data comes from is :func:`keizer_xl.formats.trf.export_trf`'s business.
+data comes from is :func:`keizer_xl.formats.trf_write.export_trf`'s business.
 
 Facts used (read, never copied):
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from keizer_xl.core.model import Season
     from keizer_xl.formats import ImportedSeason
-    from keizer_xl.formats.trf import TrfExport
+    from keizer_xl.formats.trf_write import TrfExport
 
 __all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
            "cmd_import", "cmd_export_trf", "parse_rounds"]
@@ -91,7 +91,7 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
 
     rounds = season.known_rounds()
-    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.rules.MAX_ROUND)
+    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.setting_values.MAX_ROUND)
         raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
                                   rounds=rounds, max_round=MAX_ROUNDS))
     # as many Attendance round columns as the source has rounds (at least the template's 40)

@@ -77,7 +77,8 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> Result:
             "Unknown action {action!r} (pair, standings or check).", action=request.action)),
             front))
     try:
-        from keizer_xl.clients.libreoffice import LibreOfficeError, UnoBook
+        from keizer_xl.clients.libreoffice import UnoBook
+        from keizer_xl.clients.lo_uno import LibreOfficeError
     except Exception as exc:  # pragma: no cover - a broken installation
         return _answer(request, _failure(exc, front))
     try:

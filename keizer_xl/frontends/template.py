@@ -159,7 +159,7 @@ def setting_comment(key: str, comment: str, language: str = "en",
 
 
 #: The explanation of a Settings row an import adds below the template's rows (issue 26):
-#: every key an import writes (formats/kfc.py, formats/trf.py) that the template has no row for
+#: every key an import writes (formats/kfc.py, formats/trf_read.py) that the template has no row for
 ADDED_SETTINGS: dict[str, str] = {
     "city": "the city where the tournament is played (the rating report's line 022)",
     "arbiter": "the arbiter (the rating report's line 102)",
@@ -285,7 +285,7 @@ def instruction_lines(language: str = "en") -> tuple[str, ...]:
 #: Rows covered by the dropdowns and text formats (far more than a season needs).
 MAX_PLAYERS = 500
 MAX_RESULT_ROWS = 2000
-#: as many round columns as a workbook may have rounds (core.rules.MAX_ROUND): ``import`` of a
+#: as many round columns as a workbook may have rounds (core.setting_values.MAX_ROUND): ``import`` of a
 #: file with 500 rounds gets 500 Attendance columns (issue 22), never fewer
 MAX_ROUNDS = MAX_ROUND
 TABLE_STYLE = "TableStyleMedium2"

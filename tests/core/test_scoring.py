@@ -99,7 +99,7 @@ def test_fits_int64_is_the_int64_range():
 
 def _big_season(top):
     # the engine itself must stay exact for any top value; the Settings sheet bounds what a
-    # user may type (rules.MAX_DECIMAL_EXPONENT, issue 11), so the huge top goes in directly
+    # user may type (setting_values.MAX_DECIMAL_EXPONENT, issue 11), so the huge top goes in directly
     from dataclasses import replace
 
     from keizer_xl.core.settings import TopValue

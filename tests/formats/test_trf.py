@@ -14,7 +14,8 @@ from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Result
 from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import InputError
-from keizer_xl.formats.trf import parse_trf, read_trf, trf_name
+from keizer_xl.formats.trf_read import parse_trf, read_trf
+from keizer_xl.formats.trf_write import trf_name
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends.cmd_import import write_new_season
 from keizer_xl.sheets.read import read_season
