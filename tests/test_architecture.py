@@ -344,6 +344,10 @@ def test_no_private_name_crosses_a_module() -> None:
     assert wrong == []
 
 
+def test_no_import_circles() -> None:
+    assert cycles(import_graph(_sources())) == []
+
+
 def test_the_seam_checkers_can_fail() -> None:
     """A re-exported name, a star import, a private import, a private attribute, and a circle
     hidden in a function are each caught; a package's interface and TYPE_CHECKING are not."""
