@@ -48,24 +48,10 @@ from collections.abc import Callable, Sequence
 from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
-__all__ = [
-    "KEIZER_VBA",
-    "SetupError",
-    "SetupResult",
-    "setup_workbook",
-    "write_config",
-    "config_entries",
-    "export_vba",
-    "xlwings_package_dir",
-    "bas_version",
-    "CONFIG_SHEET",
-    "START_SHEET",
-    "BUTTON_MACROS",
-    "BUTTON_CAPTIONS",
-    "button_captions",
-    "START_TEXT",
-    "install_runpython_applescript",
-]
+__all__ = ["KEIZER_VBA", "SetupResult", "setup_workbook", "write_config", "config_entries",
+           "export_vba", "xlwings_package_dir", "bas_version", "CONFIG_SHEET", "START_SHEET",
+           "BUTTON_MACROS", "BUTTON_CAPTIONS", "button_captions", "START_TEXT",
+           "install_runpython_applescript"]
 
 CONFIG_SHEET = "xlwings.conf"
 START_SHEET = "Start"

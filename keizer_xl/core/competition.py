@@ -38,7 +38,7 @@ from keizer_xl.core.periods import Period, PeriodStanding, part_standing, period
 from keizer_xl.core.engine import History, Standing, compute_history
 from keizer_xl.errors import Message
 
-__all__ = ["Competition", "GroupStanding", "Record", "categories_of"]
+__all__ = ["Competition", "GroupStanding", "categories_of"]
 
 
 @dataclass(frozen=True)

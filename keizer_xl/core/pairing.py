@@ -35,10 +35,8 @@ from keizer_xl.core.model import Result, Season
 from keizer_xl.core.settings import PairingRule, Settings
 from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
-__all__ = [
-    "Board", "Pairing", "PairingError", "pair_round", "History", "may_meet", "geel_divisor",
-    "geel_distance", "bye_order",
-]
+__all__ = ["Board", "Pairing", "pair_round", "History", "may_meet", "geel_divisor", "geel_distance",
+           "bye_order"]
 
 
 @dataclass(frozen=True)

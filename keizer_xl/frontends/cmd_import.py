@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from keizer_xl.formats import ImportedSeason
     from keizer_xl.formats.trf_write import TrfExport
 
-__all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
-           "cmd_import", "cmd_export_trf", "parse_rounds"]
+__all__ = ["read_source", "import_season", "write_new_season", "cmd_import", "cmd_export_trf",
+           "parse_rounds"]
 
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")

@@ -34,18 +34,9 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.datavalidation import DataValidation
     from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = [
-    "build_template",
-    "template_workbook",
-    "SHEET_ORDER",
-    "INPUT_HEADERS",
-    "DEFAULT_SETTINGS",
-    "RESULT_CHOICES", "result_choices", "ADDED_SETTINGS", "added_setting_comment",
-    "ABSENCE_CHOICES",
-    "STATUS_CHOICES",
-    "LANGUAGES",
-    "put_value",
-]
+__all__ = ["build_template", "template_workbook", "SHEET_ORDER", "INPUT_HEADERS",
+           "DEFAULT_SETTINGS", "RESULT_CHOICES", "result_choices", "ADDED_SETTINGS",
+           "added_setting_comment", "ABSENCE_CHOICES", "STATUS_CHOICES", "put_value"]
 
 SHEET_ORDER = ("Instructions", *schema.INPUT_SHEETS)
 

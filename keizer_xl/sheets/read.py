@@ -6,8 +6,8 @@ competition leader fixes everything in one go.
 
 One room per job: finding sheets and columns by name and reading a cell (:mod:`.read_names`),
 reading each input table (:mod:`.read_tables`), the whole season and the checks across sheets
-(here), and the way back, season -> tables (:mod:`.season_tables`).  The names other modules
-import from here stay importable from here.
+(here), and the way back, season -> tables (:mod:`.season_tables`).  Each name is imported
+from the module that defines it.
 """
 from __future__ import annotations
 
@@ -19,80 +19,36 @@ from collections.abc import Sequence
 
 from keizer_xl.core.model import BUILTIN_CODES, Bye, Game, Player, Result, Season, parse_result, validate
 from keizer_xl.errors import ResultError, InputError, Message, Problem
-from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND_GAP
+from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.core.settings import ValueBasis
 from keizer_xl.core.values import value_scale_check
 from keizer_xl.i18n import Translator, message_language, record_book_language, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (
     HEADER_ALIASES,
-    OWNED_SHEETS,
-    REQUIRED,
     SHEET_ALIASES,
     ENGLISH_TR,
     empty_cell,
     find_columns,
     normalised,
     cell_text,
-    find_sheet,
     find_sheets,
     name_key,
-    pick_table,
-    result_header_map,
-    result_round_numbers,
     workbook_language,
 )
 from keizer_xl.sheets.read_tables import (
     DefaultAbsence,
-    PRESENT_MARKS,
     BARE_WITHDRAWN,
     PlayerNames,
-    attendance_dates,
     read_attendance,
     read_players,
     read_results,
     read_settings,
 )
-from keizer_xl.sheets.season_tables import (
-    input_frames,
-    not_yet_members,
-    settings_rows,
-    standings_table,
-)
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = [
-    "DefaultAbsence",
-    "ENGINE_HEADER_SEARCH_ROWS",
-    "HEADER_ALIASES",
-    "LATE_ENTRANT_ROUNDS",
-    "MAX_RATING",
-    "MAX_ROUND_GAP",
-    "OWNED_SHEETS",
-    "PAIRINGS_SHEET_NAMES",
-    "PRESENT_MARKS",
-    "REQUIRED",
-    "SHEET_ALIASES",
-    "attendance_dates",
-    "engine_table",
-    "find_sheet",
-    "find_sheets",
-    "input_frames",
-    "name_key",
-    "not_yet_members",
-    "pick_table",
-    "read_attendance",
-    "read_players",
-    "read_results",
-    "read_season",
-    "read_settings",
-    "result_header_map",
-    "result_round_numbers",
-    "settings_rows",
-    "standings_table",
-    "warnings",
-    "workbook_language",
-]
+__all__ = ["ENGINE_HEADER_SEARCH_ROWS", "LATE_ENTRANT_ROUNDS", "PAIRINGS_SHEET_NAMES",
+           "engine_table", "read_season", "warnings"]
 
 
 PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")

@@ -244,6 +244,6 @@ def legend_lines(used: set[str], lang: str = "en", width: int = LEGEND_WIDTH) ->
 
 
 __all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",
-           "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer",
-           "mark_key", "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
-           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "N_"]
+           "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer", "mark_key",
+           "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
+           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF"]
