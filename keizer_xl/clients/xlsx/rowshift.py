@@ -42,7 +42,7 @@ def grow_mapper(first_col: int, last_col: int, first_data: int, old_last: int, n
     """A range over whole columns of the table's data (from its first data row or above, down
     to its last data row) grows to ``new_last``."""
     def grow(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int] | None:
-        if first_col <= c1 and c2 <= last_col and r1 <= first_data and r2 == old_last and r1 < r2 + 1:
+        if first_col <= c1 and c2 <= last_col and r1 <= first_data and r2 == old_last:
             return r1, c1, new_last, c2
         return r1, c1, r2, c2
     return grow
