@@ -363,7 +363,10 @@ def number_text(value: int | float) -> str:
 # this order, no namespace prefix.  One findall over the sheet (the loop in C) instead of an
 # object per cell; a sheet written otherwise is read by :class:`SheetCells` (same values).
 _FAST_CELL = re.compile(
-    rb'<c r="([A-Z]{1,3})(\d+)"(?: s="(\d+)")?(?: t="(\w+)")?(?:\s[^>]*?)?(?:/>|>(.*?)</c>)', re.S)
+    rb'<c r="([A-Z]{1,3})(\d+)"(?: s="(\d+)")?(?: t="(\w+)")?(?:\s[^>]*?)?'
+    # a plain value, plain inline text (kept with its "</t>", so that empty text is seen), else
+    # the body: the two common forms taken apart by the regular expression, in C
+    rb'(?:/>|><v>([^<]*)</v></c>|><is><t>([^<]*</t>)</is></c>|>(.*?)</c>)', re.S)
 _FAST_V = re.compile(rb"<v>([^<]*)</v>")
 
 
@@ -399,21 +402,22 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
     stored: set[tuple[int, int]] = set()
     cols: dict[bytes, int] = {}
     strings, dates, epoch = decoder.strings, decoder.date_styles, decoder.epoch
-    for letters, row, s, t, body in found:
-        if not body:
-            continue
+    for letters, row, s, t, plain, inline, body in found:
+        if not (plain or inline or body):
+            continue  # <c .../>, <v></v>
         c = cols.get(letters)
         if c is None:
             c = cols[letters] = col_index(letters.decode())
         rc = (int(row), c)
-        if body[:3] == b"<v>" and body[-4:] == b"</v>" and b"<" not in body[3:-4]:
-            raw: bytes | None = body[3:-4]
-        elif t == b"inlineStr" and body[:7] == b"<is><t>" and body[-9:] == b"</t></is>" \
-                and b"<" not in body[7:-9]:  # plain inline text (openpyxl, this writer)
-            text = body[7:-9].decode("utf-8")
+        if plain:
+            raw: bytes | None = plain
+        elif inline and t == b"inlineStr":  # plain inline text (openpyxl, this writer)
+            text = inline[:-4].decode("utf-8")
             shown[rc] = unescape(text) if "&" in text else text
             continue
-        else:  # a formula, rich inline text, <v/>: the general way
+        else:  # a formula, rich inline text: the general way
+            if inline:
+                body = b"<is><t>" + inline + b"</is>"
             cell = Cell(c, b'<c r="' + letters + row + b'"' + (b' s="' + s + b'"' if s else b"")
                         + (b' t="' + t + b'"' if t else b"") + b">" + body + b"</c>")
             formula = cell.formula
