@@ -64,8 +64,8 @@ def test_an_older_version_locking_with_filelock_and_this_one_exclude_each_other(
     book = tmp_path / "club.xlsx"
     book.write_bytes(b"x")
     old = filelock.FileLock(str(files.lock_path(book.resolve())), thread_local=False)
-    with old.acquire(timeout=1):
-        with pytest.raises(WorkbookFileError, match="busy"), files.workbook_lock(book, timeout=0.3):
-            pass
+    with old.acquire(timeout=1), pytest.raises(WorkbookFileError, match="busy"), \
+            files.workbook_lock(book, timeout=0.3):
+        pass
     with files.workbook_lock(book), pytest.raises(filelock.Timeout):
         old.acquire(timeout=0.3)
