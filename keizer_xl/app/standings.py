@@ -335,6 +335,7 @@ def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -
     offset = len(table.grid)
     spans = table.spans + tuple(replace(sp, first_row=sp.first_row + offset,
                                         last_row=sp.last_row + offset) for sp in below.spans)
-    widths = tuple(max(a, b) for a, b in zip(table.widths, below.widths)) + \
+    # the longer table's extra columns are added after the ones both have
+    widths = tuple(max(a, b) for a, b in zip(table.widths, below.widths, strict=False)) + \
         table.widths[len(below.widths):] + below.widths[len(table.widths):]
     return replace(table, grid=grid, spans=spans, widths=widths)

@@ -491,7 +491,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
         pythonpath = pythonpath_for(python)
     folder = _vba_folder(platform)
     files = [(name, path) for name, path in zip([n for n, _ in XLWINGS_VBA] + [VBA_MODULE],
-                                                export_vba(folder))]
+                                                export_vba(folder), strict=True)]
     seed = None
     if new:
         if make_seed is None:

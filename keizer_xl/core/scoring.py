@@ -193,7 +193,7 @@ def classify(season: Season, players: Sequence[Player] | None = None,
     ab = [(index[a.player], a.round, code_id[a.code]) for a in season.absences
           if a.round <= last and a.player in index]
     if ab:
-        ai, ar, ac = (np.array(x, dtype=np.int64) for x in zip(*ab))
+        ai, ar, ac = (np.array(x, dtype=np.int64) for x in zip(*ab, strict=True))
         kind[ai, ar] = ABSENT
         code[ai, ar] = ac
     rounds = np.arange(width)
@@ -208,7 +208,7 @@ def classify(season: Season, players: Sequence[Player] | None = None,
     code[late] = -1
     by = [(index[b.player], b.round) for b in season.byes if b.round <= last and b.player in index]
     if by:
-        bi, br = (np.array(x, dtype=np.int64) for x in zip(*by))
+        bi, br = (np.array(x, dtype=np.int64) for x in zip(*by, strict=True))
         kind[bi, br] = BYE
         code[bi, br] = -1
     games = season.games
@@ -301,7 +301,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         # together, counted as one series (docs/presets-kfc.md)
         both = s.absence_decay == AbsenceDecay.HALVING_EU
         excused_code = np.array([(exc or (both and name == "U")) and c != Credit(Fraction(0))
-                                 for (c, _, exc), name in zip(info, rounds.codes)], dtype=bool)
+                                 for (c, _, exc), name in zip(info, rounds.codes, strict=True)], dtype=bool)
         safe = np.where(absent, code, 0)
         credit = np.where(absent, code_credit[safe], credit)
         counts = (absent & counts_code[safe]) | unexcused
@@ -312,7 +312,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         excused = absent & excused_code[safe] & ~over
         if s.absence_decay != AbsenceDecay.NONE and excused.any():
             nth = np.cumsum(excused, axis=1)
-            for i, r in zip(*np.nonzero(excused & (nth > 1))):
+            for i, r in zip(*np.nonzero(excused & (nth > 1)), strict=True):
                 base = table[int(credit[i, r])]
                 credit[i, r] = cid(decayed(base, s.absence_decay, int(nth[i, r])))
     return CreditGrid(tuple(table), credit)

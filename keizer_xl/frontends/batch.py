@@ -224,7 +224,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     top = top_players(history)
     rounds = history.last.round
     first_round_col = _GRID_LEAD + 1
-    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places)
+    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places, strict=True)
                  if n in top] + [1])
     chart = LineChart()
     chart.title = tr("Rank after each round (top {top})", top=len(top))

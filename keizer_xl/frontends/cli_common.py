@@ -223,7 +223,7 @@ def print_table(
 
     def fmt(row: list[str]) -> str:
         return "  ".join(v.rjust(w) if i in right else v.ljust(w)
-                         for i, (v, w) in enumerate(zip(row, widths))).rstrip()
+                         for i, (v, w) in enumerate(zip(row, widths, strict=True))).rstrip()
 
     print(fmt(headers))
     for row in cells:

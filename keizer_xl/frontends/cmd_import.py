@@ -125,7 +125,8 @@ def _grow_table(ws: Any, last_row: int, last_col: int) -> None:
             table.autoFilter.ref = table.ref
         table.tableColumns = []  # named again from the header row when saved
         table._initialise_columns()
-        for column, cell in zip(table.tableColumns, ws[1]):
+        # the header row may run on past the Table: its own columns are named
+        for column, cell in zip(table.tableColumns, ws[1], strict=False):
             column.name = str(cell.value)
 
 

@@ -248,7 +248,9 @@ def codes_text(language: str = "en") -> str:
 
     tr = translator(language)
     offered = absence_choices(language)
-    parts = [f"{letter} ({tr(CODE_MEANINGS[code])})" for letter, code in zip(offered, ABSENCE_CHOICES)]
+    parts = [
+        f"{letter} ({tr(CODE_MEANINGS[code])})" for letter, code in zip(offered, ABSENCE_CHOICES, strict=True)
+    ]
     text = ", ".join(parts)
     also = [c for c in ABSENCE_CHOICES if c not in offered]
     if also:

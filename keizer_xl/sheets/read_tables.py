@@ -280,7 +280,7 @@ def _header_date(text: str) -> _dt.date | None:
     for pattern, order in _DATE_HEADER:
         m = pattern.fullmatch(text.strip())
         if m:
-            parts = dict(zip(order, (int(g) for g in m.groups())))
+            parts = dict(zip(order, (int(g) for g in m.groups()), strict=True))
             year = parts["y"] + (2000 if parts["y"] < 100 else 0)
             try:
                 return _dt.date(year, parts["m"], parts["d"])

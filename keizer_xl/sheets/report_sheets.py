@@ -321,7 +321,7 @@ def category_rows(st: Standing, members: Sequence[str]) -> list[tuple[int, str, 
     """A category's sub-standings filtered from the one ranking ``st`` (issue 18): the same
     points, ranked within the category; with each player's place in the whole ranking."""
     inside = set(members)
-    rows = [(place, name) for place, name in zip(st.places, st.order) if name in inside]
+    rows = [(place, name) for place, name in zip(st.places, st.order, strict=True) if name in inside]
     return [(i, name, st.score[name], place) for i, (place, name) in enumerate(rows, 1)]
 
 

@@ -298,7 +298,7 @@ def test_two_pairs_at_once_never_lose_an_update(book, runner, timeout):
         codes = [runner.wait(a[0]), runner.wait(b[0])]
         logs = [a[1].read_text(), b[1].read_text()]
         ok = codes.count(0)
-        for code, text in zip(codes, logs):
+        for code, text in zip(codes, logs, strict=True):
             assert code in (0, 1), text
             if code == 1:
                 assert "is busy" in text and "nothing was written" in text

@@ -526,7 +526,7 @@ def test_two_tables_with_the_results_headers_are_a_problem(tmp_path, capsys):
     path = book(tmp_path)
     wb = openpyxl.load_workbook(path)
     ws = wb["Results"]
-    for col, header in zip("HIJKL", ("Round", "Board", "White", "Black", "Result")):
+    for col, header in zip("HIJKL", ("Round", "Board", "White", "Black", "Result"), strict=True):
         ws[f"{col}1"] = header
     ws["H2"], ws["J2"], ws["K2"], ws["L2"] = 1, "Jansen", "Slager", "1-0"
     ws.add_table(XLTable(displayName="tblGames", ref="A1:E11"))

@@ -413,7 +413,7 @@ def test_write_sheet_values_and_text_safety(tmp_path):
     book.save()
     ws = openpyxl.load_workbook(p)["Standings"]
     assert [c.value for c in ws[1]] == ["Rank", "Name", "Score", "Games", "Big"]
-    for row, text in zip(range(2, 6), ['=HYPERLINK("http://evil")', "+31 club", "-dash", "@at"]):
+    for row, text in zip(range(2, 6), ['=HYPERLINK("http://evil")', "+31 club", "-dash", "@at"], strict=True):
         cell = ws.cell(row=row, column=2)
         assert cell.value == text and cell.data_type == "s"
     assert ws["C2"].value == pytest.approx(592 / 3) and ws["C2"].data_type == "n"

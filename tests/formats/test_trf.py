@@ -282,7 +282,7 @@ def test_the_report_has_every_game_colour_and_result_at_the_spec_columns(toren, 
     assert jansen["birth"] == "1970/03/04" and jansen["fed"] == "NED"
     # ranks are the Keizer ranking after the last round
     history = compute_history(season)
-    place = dict(zip(history.last.order, history.last.places))
+    place = dict(zip(history.last.order, history.last.places, strict=True))
     assert {p["name"]: int(p["rank"]) for p in players.values()} == {
         TRF_NAMES[n]: r for n, r in place.items()}
     err = capsys.readouterr().err

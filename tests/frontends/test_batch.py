@@ -259,10 +259,12 @@ def test_history_sheet_rows_are_what_standings_after_round_prints(folder, season
         # the grid's round column k holds each player's rank after round k
         mine = got.dropna(subset=[f"R{k}"]).sort_values(f"R{k}", kind="stable")
         assert sorted((r["rank"], r["name"]) for r in rows) == \
-            sorted(zip(mine[f"R{k}"].astype(int), mine.Name))
+            sorted(zip(mine[f"R{k}"].astype(int), mine.Name, strict=True))
         if k == seasons["a"].last_round_with_results():
             ranked = got[got.Score.notna()]
-            assert [(r["name"], r["score"]) for r in rows] == list(zip(ranked.Name, ranked.Score))
+            assert [(r["name"], r["score"]) for r in rows] == list(
+                zip(ranked.Name, ranked.Score, strict=True)
+            )
 
 
 def _block(path: Path, sheet_name: str, headers: list[str]) -> list[list]:

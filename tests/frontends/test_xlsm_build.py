@@ -247,7 +247,7 @@ def test_libreoffice_reopens_it_with_three_buttons_and_compiles_keizerxl(built, 
     on_start = [(b["label"], b["events"]) for b in report["buttons"] if b["sheet"] == "Start"]
     captions = button_captions("en")
     assert [label for label, _ in on_start] == [captions[m] for m in BUTTON_MACROS]
-    for (label, events), macro in zip(on_start, BUTTON_MACROS):
+    for (label, events), macro in zip(on_start, BUTTON_MACROS, strict=True):
         (event,) = events
         assert event["code"] == (f"vnd.sun.star.script:VBAProject.KeizerXL.{macro}"
                                  "?language=Basic&location=document"), label

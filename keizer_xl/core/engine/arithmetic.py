@@ -148,7 +148,7 @@ class Float64Cells(RoundedCells):
         at = tuple(c[tie] for c in cells)
         coefs = np.broadcast_to(coef, pts.shape)[at].tolist()
         vals = np.broadcast_to(val, pts.shape)[at].tolist()
-        steps = [self.step_toward_zero(c, v) for c, v in zip(coefs, vals)]
+        steps = [self.step_toward_zero(c, v) for c, v in zip(coefs, vals, strict=True)]
         out = pts.copy()
         out[at] -= np.array(steps, dtype=out.dtype)
         return out

@@ -183,11 +183,16 @@ class Grid:
         """Warnings about the data: games without a result, players neither paired nor absent."""
         kind, names = self.rounds.kind, self.names
         notes: list[str] = []
-        pending = tuple(Message("{game} (round {round})", round=int(r),
-                                game=f"{names[i]}-{names[int(self.rounds.opponent[i, r])]}")
-                        for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white)))
+        pending = tuple(
+            Message(
+                "{game} (round {round})",
+                round=int(r),
+                game=f"{names[i]}-{names[int(self.rounds.opponent[i, r])]}",
+            )
+            for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white), strict=True)
+        )
         implicit = tuple(Message("{game} (round {round})", game=names[i], round=int(r))
-                         for i, r in zip(*np.nonzero(kind == scoring.UNMARKED)))
+                         for i, r in zip(*np.nonzero(kind == scoring.UNMARKED), strict=True))
         if pending and self.settings.pending_scores_zero:
             notes.append(Message("No result yet, scored 0 for both: {games}", games=pending))
         elif pending:
