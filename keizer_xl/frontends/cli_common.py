@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import KeizerError, Message, UsageError, N_
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.status import EXIT_USAGE, Outcome
+from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 from keizer_xl.errors import Message, SetupError, UsageError
 from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.cli_common import (book_path_arg, say_note, show_outcome)
-from keizer_xl.frontends.status import EXIT_OK, Outcome
+from keizer_xl.frontends.shown import EXIT_OK, Outcome
 from keizer_xl.frontends.outcome import debug_enabled
 
 

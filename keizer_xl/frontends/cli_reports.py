@@ -16,7 +16,7 @@ from keizer_xl.errors import Message, UsageError, N_
 from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.cli_common import (book_path_arg, open_workbook,
                                             open_book_arg, print_table, say_note)
-from keizer_xl.frontends.status import EXIT_OK
+from keizer_xl.frontends.shown import EXIT_OK
 from keizer_xl.frontends.outcome import describe
 
 

@@ -28,8 +28,8 @@ from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
                               MissingPartError, Problem, SetupError, UsageError)
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends import status
-from keizer_xl.frontends.status import FRONTS
+from keizer_xl.frontends import shown
+from keizer_xl.frontends.shown import FRONTS
 from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
 from helpers import keizer_example_sheets, make_workbook
@@ -185,7 +185,7 @@ def test_client_setup_and_lookup_errors():
 @pytest.mark.parametrize("front", FRONTS)
 def test_an_unexpected_error_is_a_message_with_the_log_never_a_traceback(front):
     out = describe(KeyError("Standings"), front, log="/tmp/keizer-xl.log")
-    assert (out.status, out.exit_code) == ("error", status.EXIT_UNEXPECTED) == ("error", 1)
+    assert (out.status, out.exit_code) == ("error", shown.EXIT_UNEXPECTED) == ("error", 1)
     assert "(KeyError: Standings)" in out.lines[0] and "not in your workbook" in out.lines[0]
     assert "Nothing was written." in out.lines
     assert any("/tmp/keizer-xl.log" in line for line in out.lines)
