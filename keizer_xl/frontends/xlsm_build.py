@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from keizer_xl.clients import excel_setup as xs
-from keizer_xl.clients import atomic, files
+from keizer_xl.clients import atomic, backup_files, file_locks, files
 from keizer_xl.clients.excel_setup import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
@@ -453,7 +453,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     # the new version is made in a scratch folder beside the workbook; what saving the copy
     # leaves there (its lock, its backup) goes with it; then it is written like every file
     # (keizer_xl.clients.atomic: the old version kept in .keizer-backups/)
-    with files.workbook_lock(source), atomic.scratch_folder(source) as scratch:
+    with file_locks.workbook_lock(source), atomic.scratch_folder(source) as scratch:
         files.check_can_write(source)
         tmp = scratch / source.name
         shutil.copyfile(source, tmp)
@@ -464,7 +464,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
         result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
         atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True,
                            in_place=True)  # the workbook rebuilt with its buttons, on purpose
-        backup = files.backups(source)[-1]
+        backup = backup_files.backups(source)[-1]
         result.steps.append(f"the old file kept as {files.BACKUP_FOLDER}/{backup.name}")
     result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
     return result

@@ -11,7 +11,7 @@ import pytest
 
 import excel_fake
 from excel_fake import FakeBook, FakeComApi
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.clients import excel_setup
 from keizer_xl.frontends.cli import main
 from keizer_xl.clients.excel_setup import (CONFIG_SHEET, KEIZER_VBA, SetupError, config_entries,
@@ -77,7 +77,7 @@ def test_excel_config_adds_the_sheet_and_keeps_everything_else(tmp_path):
     got = conf_rows(book)
     assert got[0] == ["Interpreter_Win", "C:\\Program Files\\Python311\\python.exe"]
     assert all(k for k, _ in got) and [k for k, _ in got] == [k for k, _ in rows]
-    assert len(files.backups(tmp_path / "my club 2025.xlsx")) == 1  # saved like every file write
+    assert len(backup_files.backups(tmp_path / "my club 2025.xlsx")) == 1  # saved like every file write
 
 
 def test_excel_config_updates_an_existing_sheet(tmp_path):

@@ -5,7 +5,7 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.core import rules
 from keizer_xl.frontends.template import (
     ABSENCE_CHOICES,
@@ -196,7 +196,7 @@ def test_refuses_to_overwrite(tmp_path):
         build_template(path, overwrite=False)
     assert path.read_bytes() == before
     build_template(path, rounds=5)                 # replacing keeps the old file as a backup
-    assert files.backups(path)[-1].read_bytes() == before
+    assert backup_files.backups(path)[-1].read_bytes() == before
     assert FileBook(path).read_table("Attendance").headers[-1] == "R5"
     with pytest.raises(WorkbookFileError):
         build_template(tmp_path / "club.xlsm")

@@ -202,9 +202,9 @@ def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
     ole = olefile.OleFileIO(_project_bin(macro))
     assert ole.openstream(["VBA", "_VBA_PROJECT"]).read() == VBA_PROJECT_STREAM
     # the old version is the newest backup (rotated like every write); nothing else is left
-    from keizer_xl.clients import files
+    from keizer_xl.clients import backup_files
 
-    (backup,) = files.backups(macro)
+    (backup,) = backup_files.backups(macro)
     assert excel_setup.bas_version(_modules(backup)["xlwings"]) == "0.30.0"
     assert sorted(p.name for p in tmp_path.iterdir()
                   if not p.name.endswith(".lock")) == [".keizer-backups", "club.xlsm"]
