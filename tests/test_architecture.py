@@ -3,8 +3,8 @@
     errors < core < i18n < analysis < sheets < actions < clients < frontends < entry modules
 
 Every import is parsed, the lazy ones inside functions too.  The core reaches only the standard
-library and numpy: no pandas, no file format, no client; so do the analyses.  ``test_the_checker_can_fail`` shows
-that a wrong-way import is caught.
+library and numpy: no pandas, no file format, no client; so do the analyses.
+``test_the_checker_can_fail`` shows that a wrong-way import is caught.
 """
 from __future__ import annotations
 

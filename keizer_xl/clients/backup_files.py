@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import stat
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
@@ -44,7 +45,8 @@ def backups(book: str | os.PathLike[str]) -> list[Path]:
 
 def keep_backup(target: Path, data: bytes | None = None) -> Path:
     """Keep the current ``target`` (or ``data``, its earlier bytes) as the newest backup and
-    remove all but the newest :data:`KEEP_BACKUPS`.  Call it holding :func:`~keizer_xl.clients.file_locks.workbook_lock`."""
+    remove all but the newest :data:`KEEP_BACKUPS`.  Call it holding
+    :func:`~keizer_xl.clients.file_locks.workbook_lock`."""
     folder = target.parent / BACKUP_FOLDER
     folder.mkdir(exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -55,10 +57,8 @@ def keep_backup(target: Path, data: bytes | None = None) -> Path:
             fh.flush()
             os.fsync(fh.fileno())
         source = Path(fh.name)
-        try:
+        with suppress(OSError):
             os.chmod(source, stat.S_IMODE(target.stat().st_mode))
-        except OSError:
-            pass
     # after the newest of this second: a number freed by pruning is never taken again, or the
     # new backup would sort before the older ones of the same second (and be pruned itself)
     pattern = _backup_re(target)
@@ -97,8 +97,6 @@ def keep_backup(target: Path, data: bytes | None = None) -> Path:
         if source is not None and os.path.lexists(source):
             os.unlink(source)
     for old in backups(target)[:-KEEP_BACKUPS]:
-        try:
+        with suppress(OSError):
             os.unlink(old)
-        except OSError:
-            pass
     return dest

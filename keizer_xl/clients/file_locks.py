@@ -11,7 +11,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -173,14 +173,10 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
     finally:
         _outputs_held.discard(key)
         if sys.platform != "win32":
-            try:
+            with suppress(OSError):
                 os.unlink(lp)  # still held: see above
-            except OSError:
-                pass
         _unlock(fd)
         os.close(fd)
         if sys.platform == "win32":  # pragma: no cover - fails while another run has it open
-            try:
+            with suppress(OSError):
                 os.unlink(lp)
-            except OSError:
-                pass

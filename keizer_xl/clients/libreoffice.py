@@ -17,6 +17,7 @@ FileBook` so that every action gives the same sheets on both:
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -182,10 +183,8 @@ class UnoBook:
                 target.setPropertyValues(_COPIED_PROPERTIES, values)
             except Exception:  # a property this LibreOffice does not know: copy what it can
                 for name in _COPIED_PROPERTIES:
-                    try:
+                    with contextlib.suppress(Exception):
                         target.setPropertyValue(name, source.getPropertyValue(name))
-                    except Exception:
-                        pass
 
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:

@@ -71,7 +71,7 @@ def read_block(doc: Any, sheet: Any, first_row: int, first_col: int, last_row: i
         ranges = formats.getByIndex(i)
         try:
             kind = number_formats.getByKey(ranges.NumberFormat).Type
-        except Exception:  # an unknown key: leave the numbers as numbers
+        except Exception:  # noqa: S112 - an unknown key: leave the numbers as numbers
             continue
         if not kind & (NF_DATE | NF_TIME | NF_LOGICAL):
             continue

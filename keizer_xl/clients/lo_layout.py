@@ -7,6 +7,7 @@ the view, when there is one).
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -34,16 +35,14 @@ OWNED_PAGE_STYLE_PREFIX = "KeizerXL_"
 
 def width_to_uno(chars: float) -> int:
     """A column width in characters (as in Excel / SheetStyle) in 1/100 mm."""
-    return int(round(chars * _WIDTH_UNIT))
+    return round(chars * _WIDTH_UNIT)
 
 
 def clear_sheet(doc: Any, sh: Any, label: str) -> None:
     """Empty an engine-owned sheet in place: contents, formats, objects, merges, layout."""
     if sh.isProtected():
-        try:
+        with contextlib.suppress(Exception):
             sh.unprotect("")
-        except Exception:
-            pass
         if sh.isProtected():
             raise LibreOfficeError(Message(
                 "{sheet} in {book} is protected with a password; unprotect it (Tools > "
@@ -57,25 +56,19 @@ def clear_sheet(doc: Any, sh: Any, label: str) -> None:
     draw_page = sh.DrawPage
     for i in range(draw_page.Count - 1, -1, -1):
         draw_page.remove(draw_page.getByIndex(i))
-    try:
+    with contextlib.suppress(Exception):  # older LibreOffice: cleared with the hard attributes
         formats = sh.ConditionalFormats
         for entry in formats.ConditionalFormats:
             formats.removeByID(entry.ID)
-    except Exception:  # older LibreOffice: cleared with the hard attributes
-        pass
     ranges = doc.DatabaseRanges
     for name, _db in dbranges(doc, sh):
         ranges.removeByName(name)
-    try:
+    with contextlib.suppress(Exception):
         unnamed = doc.UnnamedDatabaseRanges
         if unnamed.hasByTable(index):
             unnamed.getByTable(index).AutoFilter = False
-    except Exception:
-        pass
-    try:
+    with contextlib.suppress(Exception):
         sh.clearOutline()
-    except Exception:
-        pass
     sh.setPrintAreas(())
     # column widths and row heights back to the defaults, nothing hidden
     used_cols = max(corner[1] + 1 if corner else 0, 64)
@@ -211,11 +204,9 @@ def freeze_rows(doc: Any, sh: Any, rows: int) -> None:
     controller = current_controller(doc)
     if controller is None:
         return
-    try:
+    with contextlib.suppress(Exception):  # a view that cannot switch sheets: leave the panes as they are
         active = controller.getActiveSheet()
         controller.setActiveSheet(sh)
         controller.freezeAtPosition(0, rows)
         if active is not None and active.Name != sh.Name:
             controller.setActiveSheet(active)
-    except Exception:  # a view that cannot switch sheets: leave the panes as they are
-        pass

@@ -20,7 +20,7 @@ class Found:
     """A sheet's table (``sheets.region.Region``, 1-based), its rows as read and its database
     range (the Excel Table LibreOffice kept), if any."""
 
-    __slots__ = ("region", "rows", "db")
+    __slots__ = ("db", "region", "rows")
 
     def __init__(self, region: Region, rows: tuple[tuple[Any, ...], ...], db: Any = None):
         self.region, self.rows, self.db = region, rows, db

@@ -6,6 +6,7 @@ without a view; :class:`LibreOfficeError`, the error every LibreOffice module ra
 """
 from __future__ import annotations
 
+import contextlib
 from typing import Any, cast
 
 from keizer_xl.errors import ClientError
@@ -33,7 +34,7 @@ BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
 
 
 def _uno() -> Any:
-    import uno  # noqa: PLC0415 - only where LibreOffice's Python (or python3-uno) runs
+    import uno
 
     return uno
 
@@ -60,12 +61,10 @@ def supports(obj: Any, service: str) -> bool:
 
 def doc_title(doc: Any) -> str:
     """The document's file name (or its title): how messages name the workbook."""
-    try:
+    with contextlib.suppress(Exception):
         url = doc.getURL()
         if url:
             return cast(str, _uno().fileUrlToSystemPath(url).replace("\\", "/").rsplit("/", 1)[-1])
-    except Exception:
-        pass
     try:
         return doc.Title or "the workbook"
     except Exception:

@@ -66,7 +66,8 @@ def _legacy_temp(target: Path) -> re.Pattern[str]:
 def remove_stale_temps(target: Path) -> list[Path]:
     """Remove temporary files a killed run left beside ``target`` (and in its backup folder).
 
-    Call it holding :func:`~keizer_xl.clients.file_locks.workbook_lock`: then no other run can be writing them."""
+    Call it holding :func:`~keizer_xl.clients.file_locks.workbook_lock`: then no other run can
+    be writing them."""
     removed: list[Path] = []
     prefix = temp_prefix(target)
     legacy = _legacy_temp(target)

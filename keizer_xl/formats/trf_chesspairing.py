@@ -15,7 +15,8 @@ from keizer_xl.formats.trf_player import PlayerLine, Reader
 __all__ = ["CHESSPAIRING_CODES", "CHESSPAIRING_CLUB_CODES", "generated_by_chesspairing",
            "directive"]
 
-#: chesspairing's reading of the letters without an opponent (FIDE's: trf_format.IMPORT_CODES; its trf/convert.go: U absent, F its PAB).
+#: chesspairing's reading of the letters without an opponent (FIDE's: trf_format.IMPORT_CODES;
+#: its trf/convert.go: U absent, F its PAB).
 #: Its half-point and zero-point byes (``H``, ``Z``) score as its Keizer scorer's defaults do
 #: (scoring/keizer/options.go: ``HalfByeFraction`` 0.50, ``ZeroByeFraction`` 0): club codes
 #: HB (1/2) and ZB (0), with their Settings rows (:data:`CHESSPAIRING_CLUB_CODES`).

@@ -110,10 +110,8 @@ def season_from_lines(by_start: dict[int, PlayerLine], header: Mapping[str, str]
                 continue
             opponent, colour, code = block
             if opponent == 0:
-                if code in "+-":  # older programs: '0000 - +' the bye, '0000 - -' absent
-                    meaning = "bye" if code == "+" else "U"
-                else:
-                    meaning = codes[code]
+                # older programs: '0000 - +' the bye, '0000 - -' absent
+                meaning = ("bye" if code == "+" else "U") if code in "+-" else codes[code]
                 if meaning == "bye":
                     byes.append(Bye(k, names[sn], where))
                 else:

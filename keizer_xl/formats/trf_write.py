@@ -190,8 +190,8 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
     games = {(g.round, n): g for g in season.games if a <= g.round <= b for n in (g.white, g.black)}
     byes = {(x.round, x.player) for x in season.byes if a <= x.round <= b}
     absent = {(x.round, x.player): x.code for x in season.absences if a <= x.round <= b}
-    dates = {k: d for k, d in (round_dates or {}).items()}
-    dates.update({k: d for k, d in enumerate(season.settings.round_dates, 1)})
+    dates = dict((round_dates or {}).items())
+    dates.update(dict(enumerate(season.settings.round_dates, 1)))
     written_games: set[tuple[int, str, str]] = set()
     pending: set[tuple[int, str, str]] = set()
     odd_codes: dict[str, str] = {}

@@ -7,7 +7,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
@@ -83,7 +83,6 @@ class _BatchProgress:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    import time
 
     from keizer_xl.frontends import batch
 

@@ -20,12 +20,13 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.app.export import ExportReport
 from keizer_xl.app.import_season import ImportReport, report_of
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
-from keizer_xl.frontends.outcome import EXIT_OK, describe
+from keizer_xl.frontends.outcome import describe
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook

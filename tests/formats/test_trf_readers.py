@@ -160,7 +160,7 @@ def test_names_in_fide_ascii_spelling():
 def test_a_name_without_an_ascii_spelling_is_warned_about():
     season = random_season(0, accented=False)
     first = season.players[0]
-    season = Season((Player("Иван Петров", rating=1800, start=1),) + season.players[1:],
+    season = Season((Player("Иван Петров", rating=1800, start=1), *season.players[1:]),
                     tuple(Game(g.round, "Иван Петров" if g.white == first.name else g.white,
                                "Иван Петров" if g.black == first.name else g.black, g.result)
                           for g in season.games),
