@@ -63,7 +63,7 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
 
 
 def cmd_excel_setup(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import export_vba
+    from keizer_xl.clients.vba_files import export_vba
 
     if args.export_vba:
         try:  # a SetupError goes to main() like every error (outcome.py)
@@ -95,7 +95,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
 
 
 def cmd_excel_config(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import write_config
+    from keizer_xl.clients.xlwings_conf import write_config
 
     path = _book_path(args.book)
     platform = args.platform

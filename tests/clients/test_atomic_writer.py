@@ -111,10 +111,10 @@ def _lo_macro(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
 
 
 def _export_vba(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
-    from keizer_xl.clients import excel_setup
+    from keizer_xl.clients import vba_files
 
     folder = tmp_path / "vba"
-    return folder / "xlwings.bas", lambda: excel_setup.export_vba(folder)
+    return folder / "xlwings.bas", lambda: vba_files.export_vba(folder)
 
 
 def _build_xlsm(tmp_path: Path) -> tuple[Path, Callable[[], object]]:

@@ -13,14 +13,18 @@ import excel_fake
 from excel_fake import FakeBook, FakeComApi
 from keizer_xl.clients import backup_files
 from keizer_xl.clients import excel_setup
+from keizer_xl.clients import excel_vba
+from keizer_xl.clients import vba_files
 from keizer_xl.frontends.cli import main
-from keizer_xl.clients.excel_setup import (CONFIG_SHEET, KEIZER_VBA, SetupError, config_entries,
-                                   setup_workbook, write_config)
+from keizer_xl.clients.excel_setup import setup_workbook
+from keizer_xl.clients.vba_files import KEIZER_VBA
+from keizer_xl.clients.xlwings_conf import CONFIG_SHEET, config_entries, write_config
+from keizer_xl.errors import SetupError
 from keizer_xl.frontends.template import build_template
 
 ROOT = Path(__file__).resolve().parents[2]
-XLWINGS = excel_setup.xlwings_package_dir()
-VERSION = excel_setup.installed_xlwings_version()
+XLWINGS = vba_files.xlwings_package_dir()
+VERSION = vba_files.installed_xlwings_version()
 
 
 def conf_rows(path: Path) -> list[list]:
@@ -123,12 +127,12 @@ def test_excel_config_command(tmp_path, capsys):
 
 
 def test_export_vba_writes_the_three_files_for_a_manual_import(tmp_path):
-    files = excel_setup.export_vba(tmp_path / "vba")
+    files = vba_files.export_vba(tmp_path / "vba")
     assert [f.name for f in files] == ["xlwings.bas", "Dictionary.cls", "KeizerXL.bas"]
     keizer = files[2].read_bytes()
     assert keizer.startswith(b'Attribute VB_Name = "KeizerXL"\r\n') and b"\n\n" not in keizer
     assert keizer.decode("cp1252").replace("\r\n", "\n") == KEIZER_VBA
-    assert excel_setup.bas_version(files[0].read_text(encoding="cp1252")) == VERSION
+    assert vba_files.bas_version(files[0].read_text(encoding="cp1252")) == VERSION
 
 
 def test_new_xlsm_via_excel_needs_excel(tmp_path, capsys):
@@ -186,7 +190,7 @@ def test_setup_on_windows_imports_adds_buttons_configures_and_saves_as_xlsm(tmp_
     imported = [entry[2] for entry in log if entry[0] == "Import"]
     assert imported == ["xlwings", "Dictionary", "KeizerXL"]               # no xlwings1
     sources = {c.Name: c.source for c in book.api.components}
-    assert excel_setup.bas_version(sources["xlwings"]) == VERSION
+    assert vba_files.bas_version(sources["xlwings"]) == VERSION
     assert sources["KeizerXL"].replace("\r\n", "\n") == KEIZER_VBA
     assert next(s.name for s in book.sheets) == "Start" and book.buttons == ["PairNextRound",
                                                                            "UpdateStandings",
@@ -259,12 +263,12 @@ def test_setup_on_a_mac_imports_through_the_xlwings_addin(tmp_path, monkeypatch)
     addin = f"keizer-xl-xlwings-{VERSION}.xlam"
     scratch = FakeBook("Book3")
     scratch.app = book.app  # one Excel: the macros of every open workbook
-    probe_answer = excel_setup.PROBE_ANSWER
+    probe_answer = excel_vba.PROBE_ANSWER
 
     def import_into_active(path):
         imported.append((book.app.active.name, Path(path).name))
-        if Path(path).stem == excel_setup.PROBE_MODULE:
-            book.app.macros[f"'Book3'!{excel_setup.PROBE_MODULE}.{excel_setup.PROBE_MODULE}"] = \
+        if Path(path).stem == excel_vba.PROBE_MODULE:
+            book.app.macros[f"'Book3'!{excel_vba.PROBE_MODULE}.{excel_vba.PROBE_MODULE}"] = \
                 lambda: probe_answer
 
     book.app.macros[f"'{addin}'!Main.ImportXlwingsUdfsModule"] = import_into_active
