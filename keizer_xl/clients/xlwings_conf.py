@@ -85,7 +85,8 @@ def _empty(value: Any) -> bool:
 def pythonpath_for(python: str) -> str | None:
     """The folder to put on PYTHONPATH when ``python`` cannot import keizer_xl by itself
     (e.g. a source checkout that is not installed); None when it can."""
-    package_parent = str(Path(__file__).resolve().parent.parent)
+    # the folder that holds the keizer_xl package: this file is keizer_xl/clients/xlwings_conf.py
+    package_parent = str(Path(__file__).resolve().parents[2])
     if os.path.realpath(python) != os.path.realpath(sys.executable):
         return None
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
