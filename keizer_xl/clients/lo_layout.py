@@ -41,7 +41,7 @@ def width_to_uno(chars: float) -> int:
 def clear_sheet(doc: Any, sh: Any, label: str) -> None:
     """Empty an engine-owned sheet in place: contents, formats, objects, merges, layout."""
     if sh.isProtected():
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):  # a password: refused just below
             sh.unprotect("")
         if sh.isProtected():
             raise LibreOfficeError(Message(
@@ -63,11 +63,11 @@ def clear_sheet(doc: Any, sh: Any, label: str) -> None:
     ranges = doc.DatabaseRanges
     for name, _db in dbranges(doc, sh):
         ranges.removeByName(name)
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(Exception):  # no sheet-local database range: nothing filtered
         unnamed = doc.UnnamedDatabaseRanges
         if unnamed.hasByTable(index):
             unnamed.getByTable(index).AutoFilter = False
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(Exception):  # no outline on the sheet
         sh.clearOutline()
     sh.setPrintAreas(())
     # column widths and row heights back to the defaults, nothing hidden
@@ -204,7 +204,7 @@ def freeze_rows(doc: Any, sh: Any, rows: int) -> None:
     controller = current_controller(doc)
     if controller is None:
         return
-    with contextlib.suppress(Exception):  # a view that cannot switch sheets: leave the panes as they are
+    with contextlib.suppress(Exception):  # a view that cannot switch sheets: panes as they are
         active = controller.getActiveSheet()
         controller.setActiveSheet(sh)
         controller.freezeAtPosition(0, rows)

@@ -61,7 +61,7 @@ def supports(obj: Any, service: str) -> bool:
 
 def doc_title(doc: Any) -> str:
     """The document's file name (or its title): how messages name the workbook."""
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(Exception):  # no URL (a new document): its title below
         url = doc.getURL()
         if url:
             return cast(str, _uno().fileUrlToSystemPath(url).replace("\\", "/").rsplit("/", 1)[-1])
