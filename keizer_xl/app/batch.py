@@ -48,7 +48,8 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
         progress: Progress | None = None) -> BookReport:
     """Read the season of ``book``, recompute it and write its season sheets (not saved)."""
     from keizer_xl.core.standings import compute_history
-    from keizer_xl.sheets.read import read_season, workbook_language
+    from keizer_xl.sheets.read import read_season
+    from keizer_xl.sheets.read_names import workbook_language
 
     report = progress or (lambda stage, fraction: None)
     report("read", 0.15)
@@ -70,7 +71,7 @@ def write_season_sheets(book: Book, season: Season, history: History, *,
     from keizer_xl.analysis.audit import audit_season
     from keizer_xl.sheets import report_sheets as sheets
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 
     report = progress or (lambda stage, fraction: None)

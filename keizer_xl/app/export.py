@@ -96,7 +96,8 @@ def trf_report(book: Book, request: TrfRequest) -> TrfExport:
     from keizer_xl.core.standings import compute_history
     from keizer_xl.formats.trf_write import export_trf
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import attendance_dates, workbook_language
+    from keizer_xl.sheets.read_attendance import attendance_dates
+    from keizer_xl.sheets.read_names import workbook_language
 
     season = read_season(book)
     lang = workbook_language(book, season.settings)

@@ -18,7 +18,8 @@ from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.read import read_season, workbook_language
+from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 

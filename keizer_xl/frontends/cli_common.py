@@ -144,7 +144,7 @@ def _learn_language(path: Path) -> None:
 
 def _refuse_unsafe(book: FileBook) -> None:
     from keizer_xl.clients.xlsx import WorkbookFileError
-    from keizer_xl.sheets.read import OWNED_SHEETS
+    from keizer_xl.sheets.read_names import OWNED_SHEETS
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:

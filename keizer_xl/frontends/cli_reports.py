@@ -241,7 +241,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             print(f"note: {_say(note)}", file=sys.stderr)
     if write:
         from keizer_xl.sheets import schema
-        from keizer_xl.sheets.read import workbook_language
+        from keizer_xl.sheets.read_names import workbook_language
         from keizer_xl.sheets.titles import run_context
 
         lang = workbook_language(book, season.settings)
@@ -280,7 +280,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets.read_names import workbook_language
 
     from keizer_xl.app import export
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.sheets.read import standings_table
+from keizer_xl.sheets.season_tables import standings_table
 from keizer_xl.core.numbers import display
 from keizer_xl.core.standings import History
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame

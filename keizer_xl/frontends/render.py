@@ -335,7 +335,7 @@ def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator
                 table += standings_table([r for r in rows if r.get("group", "") == g], tr)
             out = tuple(table)
         elif done.format == "csv":  # the one format that builds a DataFrame (imports pandas)
-            from keizer_xl.sheets.read import standings_table as frame_table
+            from keizer_xl.sheets.season_tables import standings_table as frame_table
 
             frame, _ = frame_table(report.frame, not_yet=report.not_yet)
             out = tuple(frame.to_csv(index=False).splitlines())

@@ -163,7 +163,7 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
     ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
     way; a legend line explains the marks."""
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import standings_table
+    from keizer_xl.sheets.season_tables import standings_table
 
     frame, style = standings_table(standings_records(st), lang, not_yet=not_yet)
     name_col = schema.header("Standings", "name", lang)

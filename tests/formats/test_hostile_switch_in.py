@@ -95,10 +95,10 @@ def test_a_long_season_keeps_every_round_and_absence(tmp_path, capsys):
 
 def test_import_and_check_share_their_limits():
     from keizer_xl.core import rules
-    from keizer_xl.sheets import read, read_tables
+    from keizer_xl.sheets import read_checks, read_tables
 
     assert read_tables.MAX_RATING is rules.MAX_RATING
-    assert read.MAX_ROUND_GAP is rules.MAX_ROUND_GAP
+    assert read_checks.MAX_ROUND_GAP is rules.MAX_ROUND_GAP
     from keizer_xl.frontends import template
 
     assert template.MAX_ROUNDS == rules.MAX_ROUND

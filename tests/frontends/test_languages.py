@@ -191,7 +191,7 @@ def test_every_contract_name_is_read_in_any_workbook(tmp_path):
 
 
 def test_engine_sheets_in_every_language_are_engine_owned():
-    from keizer_xl.sheets.read import OWNED_SHEETS
+    from keizer_xl.sheets.read_names import OWNED_SHEETS
 
     for kind in schema.ENGINE_SHEETS:
         for name in schema.SHEETS[kind].values():

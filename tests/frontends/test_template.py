@@ -74,7 +74,7 @@ def test_each_input_sheet_is_one_excel_table_from_a1(template):
 
 def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
     from keizer_xl.core.model import Problem
-    from keizer_xl.sheets.read import read_settings
+    from keizer_xl.sheets.read_tables import read_settings
 
     rows = FileBook(template).read_table("Settings").rows
     got = {r[0]: r[1] for r in rows}

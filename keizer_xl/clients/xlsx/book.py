@@ -271,8 +271,8 @@ class FileBook:
         return region, table
 
     def _input_table(self, entry: SheetEntry, tables: list[_TablePart]) -> _TablePart:
-        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
-        from keizer_xl.sheets.read import pick_table
+        """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
+        from keizer_xl.sheets.read_names import pick_table
 
         if len(tables) == 1:
             return tables[0]

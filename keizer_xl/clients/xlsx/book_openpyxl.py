@@ -186,10 +186,10 @@ class OpenpyxlBook:
 
     @staticmethod
     def _input_table(ws: Any) -> Any:
-        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
+        """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
         from openpyxl.utils.cell import range_boundaries
 
-        from keizer_xl.sheets.read import pick_table
+        from keizer_xl.sheets.read_names import pick_table
 
         tables = list(ws.tables.values())
         if len(tables) == 1:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import Message
-from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
+from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import quote_sheet
 
 KiB = 1024
