@@ -11,16 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 from collections.abc import Sequence
 
-from keizer_xl.app.check import CheckReport, check_report, check_workbook  # noqa: F401
-from keizer_xl.app.standings import (PeriodReport, StandingsReport,  # noqa: F401
-                                     compute_period_standings, compute_standings, find_group,
-                                     not_yet_ranked, period_reports, standing_notes,
-                                     standings_sheet, update_period_standings, update_standings,
-                                     write_standings)
 from keizer_xl.core.model import Season
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translator
-from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
 
 if TYPE_CHECKING:

@@ -32,8 +32,8 @@ from keizer_xl.core.groups import Move, group_names, has_groups
 from keizer_xl.core.model import Player, Season
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import find_sheet, name_key, workbook_language
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.tables import blank
 
 if TYPE_CHECKING:

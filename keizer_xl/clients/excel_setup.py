@@ -44,7 +44,7 @@ from keizer_xl.clients.xlwings_conf import (CONFIG_SHEET, pythonpath_for, this_p
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["SetupResult", "setup_workbook", "START_SHEET", "BUTTON_MACROS", "BUTTON_CAPTIONS",
-           "button_captions", "START_TEXT", "check_name"]
+           "button_captions", "START_TEXT", "check_book_name"]
 
 START_SHEET = "Start"
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
@@ -89,7 +89,7 @@ START_TEXT = (
 _BAD_NAME_CHARS = "'=[]"
 
 
-def check_name(path: Path) -> None:
+def check_book_name(path: Path) -> None:
     """Refuse a workbook name Excel's macros cannot call back (``'``, ``=``, ``[``, ``]``)."""
     bad = sorted({ch for ch in path.name if ch in _BAD_NAME_CHARS})
     if bad:
@@ -130,7 +130,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     if suffix not in (".xlsx", ".xlsm"):
         raise SetupError(Message("{name}: give an .xlsx or .xlsm workbook (the result is saved "
                                  "as .xlsm).", name=source.name))
-    check_name(source)
+    check_book_name(source)
     target = source.with_suffix(".xlsm")
     result = SetupResult(target)
     if new:

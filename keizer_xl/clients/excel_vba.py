@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from keizer_xl.clients.vba_files import (ADDIN_IMPORT_MACRO, XLWINGS_ADDIN, crlf,
+from keizer_xl.clients.vba_files import (ADDIN_IMPORT_MACRO, XLWINGS_ADDIN, to_crlf,
                                          installed_xlwings_version, xlwings_package_dir)
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
@@ -93,7 +93,7 @@ class MacVBA:
         shutil.copyfile(src, copy)
         self.addin = self.xw.Book(str(copy))
         probe_file = self.folder / f"{PROBE_MODULE}.bas"
-        probe_file.write_bytes(crlf(PROBE_VBA).encode("cp1252"))
+        probe_file.write_bytes(to_crlf(PROBE_VBA).encode("cp1252"))
         scratch = self.xw.Book()
         try:
             answer = None

@@ -18,7 +18,7 @@ from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["VBA_MODULE", "XLWINGS_VBA", "XLWINGS_ADDIN", "ADDIN_IMPORT_MACRO", "KEIZER_VBA",
            "xlwings_package_dir", "bas_version", "installed_xlwings_version", "read_vba",
-           "export_vba", "crlf", "install_runpython_applescript"]
+           "export_vba", "to_crlf", "install_runpython_applescript"]
 
 VBA_MODULE = "KeizerXL"
 
@@ -93,12 +93,12 @@ def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
                                  "{installed} is installed; reinstall xlwings.", found=found,
                                  installed=installed))
     dest = out / f"{VBA_MODULE}.bas"
-    atomic.write_bytes(dest, crlf(KEIZER_VBA).encode("cp1252"))
+    atomic.write_bytes(dest, to_crlf(KEIZER_VBA).encode("cp1252"))
     written.append(dest)
     return written
 
 
-def crlf(text: str) -> str:
+def to_crlf(text: str) -> str:
     """``text`` with Windows line endings, as the VBA editor imports a module."""
     return text.replace("\r\n", "\n").replace("\n", "\r\n")
 

@@ -32,7 +32,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
-from keizer_xl.core.rules import MAX_RATING, MAX_ROUND, build_settings, parse_setting
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
 from keizer_xl.formats.kfc_config import CONFIG_SOURCE, config_rows, config_table, table_row
@@ -269,7 +270,7 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
             problems.append(Problem(where, Message("rating {rating!r} is not a whole number",
                                                    rating=rating)))
             continue
-        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.rules.MAX_RATING)
+        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.setting_values.MAX_RATING)
             problems.append(Problem(where, Message("rating {rating} is not a rating (0 to "
                                                    "{max_rating})", rating=rating,
                                                    max_rating=MAX_RATING)))

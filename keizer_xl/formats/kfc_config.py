@@ -14,7 +14,7 @@ import unicodedata
 from fractions import Fraction
 from typing import Any
 
-from keizer_xl.core.rules import MAX_ROUND
+from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import Message, Problem
 from keizer_xl.sheets.cells import TEXT_LIMIT
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from keizer_xl.core.standings import History
+    from keizer_xl.core.engine import History
     from keizer_xl.sheets.tables import Book
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")

@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keizer_xl.clients import atomic, backup_files, excel_setup, file_locks, files, vba_files, xlwings_conf
+from keizer_xl.clients import (atomic, backup_files, excel_setup, file_locks, files, vba_files,
+                               xlwings_conf)
 from keizer_xl.errors import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
@@ -87,7 +88,7 @@ def vba_sources() -> list[tuple[str, str, bool]]:
     if found != installed:
         raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} "
                          f"is installed; reinstall xlwings.")
-    out.append((vba_files.VBA_MODULE, vba_files.crlf(vba_files.KEIZER_VBA), False))
+    out.append((vba_files.VBA_MODULE, vba_files.to_crlf(vba_files.KEIZER_VBA), False))
     return out
 
 
@@ -110,9 +111,9 @@ def _replace_modules(path: Path) -> None:
         present = {m.name.casefold(): m.name for m in project.modules}
         for name, source, is_class in vba_sources():
             if name.casefold() in present:
-                book.set_module(present[name.casefold()], vba_files.crlf(source))
+                book.set_module(present[name.casefold()], vba_files.to_crlf(source))
             else:
-                project.add_module(name, vba_files.crlf(source),
+                project.add_module(name, vba_files.to_crlf(source),
                                    kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
         for module in list(project.modules):
             book.set_module(module.name, module.source)
@@ -372,7 +373,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
         raise SetupError(f"{dest.name}: the button-ready workbook is an .xlsm.")
-    excel_setup.check_name(dest)
+    excel_setup.check_book_name(dest)
     if dest.exists() and not force:
         raise SetupError(f"{dest} already exists (use --force to replace it).")
     if not dest.parent.is_dir():
@@ -450,7 +451,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
         raise SetupError(f"{source}: give an existing .xlsm.")
-    excel_setup.check_name(source)
+    excel_setup.check_book_name(source)
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)

@@ -23,7 +23,7 @@ from keizer_xl.sheets.read_attendance import DefaultAbsence, read_attendance
 from keizer_xl.sheets.read_checks import (check_rounds_and_boards, check_settings_against_players,
                                           check_value_scale, late_entrant_notes,
                                           resolve_bare_withdrawals)
-from keizer_xl.sheets.read_names import (ENGLISH, SHEET_ALIASES, find_sheets, header_key, name_key,
+from keizer_xl.sheets.read_names import (ENGLISH_TR, SHEET_ALIASES, find_sheets, normalised, name_key,
                                          workbook_language)
 from keizer_xl.sheets.read_pairings import merge_pairings_sheet
 from keizer_xl.sheets.read_tables import PlayerNames, read_players, read_results, read_settings
@@ -137,7 +137,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
 
 
 def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
-                           tr: Translator = ENGLISH) -> bool:
+                           tr: Translator = ENGLISH_TR) -> bool:
     """Two sheets that both mean ``canonical`` as the file itself lists them, for clients that
     know (``stored_sheets``: the file client, whose library renames a second 'results' to
     'results1' before the reader could see it).  True when a problem was added.  A chart
@@ -147,7 +147,7 @@ def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
     if not stored:
         return False
     aliases = SHEET_ALIASES[canonical]
-    mine = [name for name in stored if header_key(name) in aliases]
+    mine = [name for name in stored if normalised(name) in aliases]
     if len(mine) > 1:
         problems.append(Problem(_quote(mine[1]), _all_mean(mine, canonical, tr)))
         return True
@@ -167,7 +167,7 @@ def _quote(sheet: str) -> str:
 
 
 def _read_table(book: Book, name: str, problems: list[Problem],
-                tr: Translator = ENGLISH) -> Table | None:
+                tr: Translator = ENGLISH_TR) -> Table | None:
     """The client's table, or a problem naming the sheet when the client cannot give one (a
     chartsheet with an input sheet's name, a damaged part: the client says which)."""
     try:

@@ -11,20 +11,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from keizer_xl.core.model import Absence, BUILTIN_CODES
-from keizer_xl.core.rules import MAX_ROUND, Settings
+from keizer_xl.core.setting_values import MAX_ROUND
+from keizer_xl.core.settings import Settings
 from keizer_xl.errors import Message, Problem
 from keizer_xl.i18n import Translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (
-    ENGLISH,
+    ENGLISH_TR,
     HEADER_ALIASES,
     ROUND_HEADER,
     cell_text,
     did_you_mean_in,
     find_columns,
     find_sheet,
-    header_key,
-    is_blank,
+    normalised,
+    empty_cell,
 )
 from keizer_xl.sheets.read_tables import PlayerNames
 from keizer_xl.sheets.tables import Book, Table
@@ -66,7 +67,7 @@ class _AttendanceColumns:
 
 
 def _attendance_columns(table: Table, name_col: int, codes: set[str],
-                        problems: list[Problem], tr: Translator = ENGLISH) -> _AttendanceColumns:
+                        problems: list[Problem], tr: Translator = ENGLISH_TR) -> _AttendanceColumns:
     """Which columns are which round (WORKBOOK-CONTRACT.md: R1, R2, ... or 1, 2, ...).
 
     Club evenings are often headed by their date: then the n-th date column from the left is
@@ -79,12 +80,12 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
     notes: list[str] = []
 
     def filled(idx: int) -> list[tuple[int, Any]]:
-        return [(r, row[idx]) for r, row in enumerate(table.rows) if not is_blank(row[idx])]
+        return [(r, row[idx]) for r, row in enumerate(table.rows) if not empty_cell(row[idx])]
 
     for idx, header in enumerate(table.headers):
         if idx == name_col:
             continue
-        text = cell_text(header) if not is_blank(header) else ""
+        text = cell_text(header) if not empty_cell(header) else ""
         values = filled(idx)
         if not text:
             coded = [(r, v) for r, v in values if cell_text(v).upper() in codes]
@@ -115,7 +116,7 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
         if day is not None:
             dated.append((idx, day))
             continue
-        if header_key(text) in _ATTENDANCE_EXTRA:
+        if normalised(text) in _ATTENDANCE_EXTRA:
             continue
         coded = [(r, v) for r, v in values if cell_text(v).upper() in codes]
         if coded:
@@ -172,7 +173,7 @@ class DefaultAbsence(Absence):
 
 def read_attendance(table: Table | None, names: PlayerNames, settings: Settings,
                     problems: list[Problem], notes: list[str] | None = None,
-                    lang: str = "en", tr: Translator = ENGLISH) -> tuple[list[Absence], list[int]]:
+                    lang: str = "en", tr: Translator = ENGLISH_TR) -> tuple[list[Absence], list[int]]:
     """``lang``'s own letters (schema.CODE_LETTERS, e.g. Dutch A afgemeld) are read as the
     built-in code they stand for; ``notes`` (when given) receives the notes on the columns."""
     if table is None:
@@ -197,12 +198,12 @@ def read_attendance(table: Table | None, names: PlayerNames, settings: Settings,
     absences: list[Absence] = []
     seen: dict[str, str] = {}
     for r, row in enumerate(table.rows):
-        if all(is_blank(v) for v in row):
+        if all(empty_cell(v) for v in row):
             continue
         raw = row[cols["name"]]
         where = table.cell(r, cols["name"])
-        if is_blank(raw):
-            if any(not is_blank(row[i]) for i, _ in round_cols):
+        if empty_cell(raw):
+            if any(not empty_cell(row[i]) for i, _ in round_cols):
                 problems.append(Problem(where, tr("this row has codes but no name")))
             continue
         name = names.resolve(raw, where, problems)
@@ -215,12 +216,12 @@ def read_attendance(table: Table | None, names: PlayerNames, settings: Settings,
         seen[name] = where
         for idx, rnd in round_cols:
             value = row[idx]
-            if by_default_absent and (is_blank(value) or (cell_text(value).upper() in PRESENT_MARKS
+            if by_default_absent and (empty_cell(value) or (cell_text(value).upper() in PRESENT_MARKS
                                                         and cell_text(value).upper() not in codes)):
-                if is_blank(value):  # attendance_default absent: not signed up (issue 18)
+                if empty_cell(value):  # attendance_default absent: not signed up (issue 18)
                     absences.append(DefaultAbsence(rnd, name, "E", table.cell(r, idx)))
                 continue
-            if is_blank(value):
+            if empty_cell(value):
                 continue
             code = cell_text(value).upper()
             if code not in codes:
@@ -248,6 +249,6 @@ def attendance_dates(book: Book) -> dict[int, _dt.date]:
     name = find_sheet(book, "Attendance")
     if name is None:
         return {}
-    dated = [_header_date(cell_text(h)) for h in book.read_table(name).headers if not is_blank(h)]
+    dated = [_header_date(cell_text(h)) for h in book.read_table(name).headers if not empty_cell(h)]
     return dict(enumerate((d for d in dated if d is not None), start=1))
 

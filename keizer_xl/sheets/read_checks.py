@@ -8,12 +8,13 @@ import re
 from dataclasses import replace
 
 from keizer_xl.core.model import Bye, Game, Player, Season
-from keizer_xl.core.rules import MAX_ROUND_GAP, ValueBasis
+from keizer_xl.core.setting_values import MAX_ROUND_GAP
+from keizer_xl.core.settings import ValueBasis
 from keizer_xl.core.values import value_scale_check
 from keizer_xl.errors import Message, Problem
 from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read_names import ENGLISH, find_columns, name_key
+from keizer_xl.sheets.read_names import ENGLISH_TR, find_columns, name_key
 from keizer_xl.sheets.read_tables import BARE_WITHDRAWN
 from keizer_xl.sheets.tables import Table, quote_sheet
 
@@ -26,7 +27,7 @@ __all__ = ["check_rounds_and_boards", "resolve_bare_withdrawals", "check_value_s
 
 
 def check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
-                            tr: Translator = ENGLISH) -> list[Problem]:
+                            tr: Translator = ENGLISH_TR) -> list[Problem]:
     """Two games on one board of a round; a round far after the round before it."""
     out: list[Problem] = []
     boards: dict[tuple[int, int], Game] = {}
@@ -98,7 +99,7 @@ def resolve_bare_withdrawals(players: list[Player], games: list[Game], byes: lis
 
 
 def check_value_scale(season: Season, setting_cells: dict[str, str],
-                      tr: Translator = ENGLISH) -> list[Problem]:
+                      tr: Translator = ENGLISH_TR) -> list[Problem]:
     """Every place of the ranking must be worth more than 0 (rules section 2)."""
     s = season.settings
     n = len(season.players)
@@ -162,7 +163,7 @@ def late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[str
 
 
 def check_settings_against_players(season: Season,
-                                   tr: Translator = ENGLISH) -> list[Problem]:
+                                   tr: Translator = ENGLISH_TR) -> list[Problem]:
     out = []
     s = season.settings
     names = {name_key(p.name) for p in season.players}

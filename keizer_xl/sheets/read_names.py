@@ -1,7 +1,7 @@
 """Finding the season's sheets, tables and columns by their names in every language, and reading
 one cell's text, number or round (WORKBOOK-CONTRACT.md).  Shared by the table readers
-(:mod:`.read_tables`, :mod:`.read_attendance`), :func:`keizer_xl.sheets.read.read_season` and
-the actions that rewrite a Results round."""
+(:mod:`.read_tables`), :func:`keizer_xl.sheets.read.read_season` and the actions that rewrite a
+Results round."""
 from __future__ import annotations
 
 import re
@@ -9,8 +9,9 @@ import unicodedata
 from typing import Any
 from collections.abc import Sequence
 
-from keizer_xl.core.rules import MAX_ROUND, SettingError, Settings, did_you_mean
-from keizer_xl.errors import AmbiguousTables, Message, Problem
+from keizer_xl.core.setting_values import MAX_ROUND, did_you_mean
+from keizer_xl.errors import SettingError, AmbiguousTables, Message, Problem
+from keizer_xl.core.settings import Settings
 from keizer_xl.i18n import Translator, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import Book, Table, blank
@@ -44,7 +45,7 @@ def find_sheets(book: Book, canonical: str) -> list[str]:
     """Every sheet that means ``canonical`` (by case, surrounding space or alias); more than
     one is an ambiguity :func:`read_season` refuses (issue 11)."""
     aliases = SHEET_ALIASES[canonical]
-    return [name for name in book.sheet_names() if header_key(name) in aliases]
+    return [name for name in book.sheet_names() if normalised(name) in aliases]
 
 
 def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
@@ -52,14 +53,14 @@ def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
     contract's required headers (WORKBOOK-CONTRACT.md), then the most known headers; the first
     when none has them.  Raises AmbiguousTables when two have every required header (issue 11:
     a second table on Results was read instead of the games)."""
-    kind = next((k for k, names in SHEET_ALIASES.items() if header_key(sheet) in names), None)
+    kind = next((k for k, names in SHEET_ALIASES.items() if normalised(sheet) in names), None)
     if kind is None or len(header_lists) < 2:
         return 0
     known = {n for names in HEADER_ALIASES[kind].values() for n in names}
     required = [HEADER_ALIASES[kind][c] for c in REQUIRED[kind]]
     scores = []
     for headers in header_lists:
-        normed = {header_key(h) for h in headers if h is not None}
+        normed = {normalised(h) for h in headers if h is not None}
         scores.append((sum(1 for names in required if normed & set(names)), len(normed & known)))
     complete = [i for i, sc in enumerate(scores) if sc[0] == len(required)]
     if len(complete) > 1:
@@ -69,8 +70,7 @@ def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
     return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
-#: the messages' translator when no language is known yet
-ENGLISH = translator("en")
+ENGLISH_TR = translator("en")
 
 
 def did_you_mean_in(text: str, options: Any, tr: Translator) -> str:
@@ -95,18 +95,17 @@ def workbook_language(book: Book, settings: Settings | None = None) -> str:
     return schema.language_of_sheets(book.sheet_names())
 
 
-def header_key(text: Any) -> str:
-    """A sheet or header name as it is compared: trimmed, runs of spaces as one, casefolded."""
+def normalised(text: Any) -> str:
     return _SPACES.sub(" ", str(text).strip()).casefold()
 
 
 def find_columns(table: Table, kind: str, problems: list[Problem],
-             tr: Translator = ENGLISH) -> dict[str, int]:
+             tr: Translator = ENGLISH_TR) -> dict[str, int]:
     """Map canonical header -> column index; reports missing required and repeated headers."""
     found: dict[str, int] = {}
     aliases = HEADER_ALIASES[kind]
     for idx, header in enumerate(table.headers):
-        h = header_key(header)
+        h = normalised(header)
         for canonical, names in aliases.items():
             if h in names:
                 if canonical in found:
@@ -123,20 +122,17 @@ def find_columns(table: Table, kind: str, problems: list[Problem],
     return found
 
 
-def next_column_letter(table: Table) -> str:
-    """The letter of the column right of ``table``'s last header."""
+def next_column(table: Table) -> str:
     from keizer_xl.sheets.tables import column_letter
 
     return column_letter(table.first_column + len(table.headers))
 
 
-def is_blank(value: Any) -> bool:
-    """An empty cell: None, blank text, or NaN (from a frame)."""
+def empty_cell(value: Any) -> bool:
     return blank(value) or (isinstance(value, float) and value != value)  # NaN from a frame
 
 
 def cell_text(value: Any) -> str:
-    """A cell's value as text: a whole float without ``.0``, trimmed, runs of spaces as one."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     text = str(value).strip()
@@ -157,8 +153,7 @@ def name_key(raw: Any) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
-def whole_number(value: Any) -> int | None:
-    """A count typed in a cell (``3``, ``3.0``, ``' 3 '``), or None."""
+def cell_int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -174,7 +169,7 @@ def whole_number(value: Any) -> int | None:
 
 def round_number(value: Any) -> int | None:
     """1, 1.0, '1', 'R1', 'Ronde 1', 'Runde 1' -> 1 (as the Attendance headers)."""
-    n = whole_number(value)
+    n = cell_int(value)
     if n is None and isinstance(value, str):
         m = ROUND_HEADER.fullmatch(cell_text(value))
         n = int(m.group(1)) if m and len(m.group(1)) <= 12 else None

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from keizer_xl.core.model import Game, ResultError, parse_result
-from keizer_xl.errors import Message, Problem
+from keizer_xl.core.model import Game, parse_result
+from keizer_xl.errors import Message, Problem, ResultError
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read_names import (HEADER_ALIASES, cell_text, find_columns, header_key,
-                                         is_blank, name_key)
+from keizer_xl.sheets.read_names import (HEADER_ALIASES, cell_text, find_columns, normalised,
+                                         empty_cell, name_key)
 from keizer_xl.sheets.read_tables import PlayerNames
 from keizer_xl.sheets.tables import Book, Table
 
@@ -36,9 +36,9 @@ def engine_table(t: Table, kind: str, keys: Sequence[str]) -> Table | None:
     candidates: list[tuple[int, tuple[Any, ...]]] = [(0, tuple(t.headers))]
     candidates += [(i + 1, row) for i, row in enumerate(t.rows[:ENGINE_HEADER_SEARCH_ROWS])]
     for offset, row in candidates:
-        found = {header_key(v) for v in row if not is_blank(v)}
+        found = {normalised(v) for v in row if not empty_cell(v)}
         if all(any(name in found for name in aliases[k]) for k in keys):
-            headers = tuple("" if is_blank(v) else cell_text(v) for v in row)
+            headers = tuple("" if empty_cell(v) else cell_text(v) for v in row)
             return Table(t.sheet, headers, tuple(t.rows[offset:]), t.header_row + offset,
                          t.first_column)
     return None
@@ -72,7 +72,7 @@ def merge_pairings_sheet(book: Book, games: list[Game], names: PlayerNames,
             latest[key] = i
     merged = list(games)
     for sheet in book.sheet_names():
-        if header_key(sheet) not in PAIRINGS_SHEET_NAMES:
+        if normalised(sheet) not in PAIRINGS_SHEET_NAMES:
             continue
         try:
             raw_table = book.read_table(sheet)
@@ -84,11 +84,11 @@ def merge_pairings_sheet(book: Book, games: list[Game], names: PlayerNames,
         cols = find_columns(t, "Results", [])
         for r, row in enumerate(t.rows):
             raw = row[cols["result"]] if cols["result"] < len(row) else None
-            if is_blank(raw):
+            if empty_cell(raw):
                 continue
-            white = names.players.get(name_key(row[cols["white"]])) if not is_blank(
+            white = names.players.get(name_key(row[cols["white"]])) if not empty_cell(
                 row[cols["white"]]) else None
-            black = names.players.get(name_key(row[cols["black"]])) if not is_blank(
+            black = names.players.get(name_key(row[cols["black"]])) if not empty_cell(
                 row[cols["black"]]) else None
             if white is None or black is None:
                 continue  # the bye and absent blocks under the boards: no game

@@ -12,38 +12,26 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from keizer_xl.core.model import (
-    Bye,
-    Game,
-    Player,
-    ResultError,
-    parse_result,
-)
-from keizer_xl.core.rules import (
-    MAX_RATING,
-    MAX_ROUND,
-    SettingError,
-    Settings,
-    build_settings,
-    check_key,
-    parse_setting,
-)
-from keizer_xl.errors import Problem, UnknownSettingError
+from keizer_xl.core.model import Bye, Game, Player, parse_result
+from keizer_xl.core.rules import build_settings, check_key, parse_setting
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
+from keizer_xl.core.settings import Settings
+from keizer_xl.errors import Problem, ResultError, SettingError, UnknownSettingError
 from keizer_xl.i18n import Translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (
-    ENGLISH,
+    ENGLISH_TR,
     REQUIRED,
     cell_text,
     did_you_mean_in,
     find_columns,
-    header_key,
-    is_blank,
+    normalised,
+    empty_cell,
     name_key,
-    next_column_letter,
+    next_column,
     round_number,
     setting_message,
-    whole_number,
+    cell_int,
 )
 from keizer_xl.sheets.tables import Table
 
@@ -57,7 +45,7 @@ class PlayerNames:
 
     players: dict[str, str]  # casefolded -> name as in Players
 
-    tr: Translator = ENGLISH
+    tr: Translator = ENGLISH_TR
     # each spelling found once: a season names its players thousands of times (issue 25)
     _found: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
@@ -84,7 +72,7 @@ class PlayerNames:
 def read_settings(table: Table | None, problems: list[Problem],
                   origins: dict[str, str] | None = None,
                   code_origins: dict[str, str] | None = None,
-                  tr: Translator = ENGLISH) -> Settings:
+                  tr: Translator = ENGLISH_TR) -> Settings:
     """The Settings sheet; ``origins`` (when given) receives the Value cell of each setting,
     ``code_origins`` the cell of each club code's row."""
     if table is None:
@@ -97,14 +85,14 @@ def read_settings(table: Table | None, problems: list[Problem],
     origin: dict[str, str] = {}
     for r, row in enumerate(table.rows):
         key, value = row[ki], row[vi]
-        if is_blank(key):
-            if not is_blank(value):
+        if empty_cell(key):
+            if not empty_cell(value):
                 problems.append(Problem(table.cell(r, ki), tr("value {value!r} has no setting name",
                                                                value=value)))
             continue
         if str(key).strip().startswith("#"):
             continue  # a comment row
-        if is_blank(value):
+        if empty_cell(value):
             # an empty value means "the preset's value" (the template lists the common keys
             # empty, so changing the preset changes them); the key must still be a setting
             try:
@@ -163,7 +151,7 @@ def _cell_ref(table: Table, r: int, cols: dict[str, int], key: str) -> str:
 def read_players(table: Table, problems: list[Problem],
                  joined_cells: dict[str, str] | None = None,
                  status_cells: dict[str, str] | None = None,
-                 tr: Translator = ENGLISH) -> list[Player]:
+                 tr: Translator = ENGLISH_TR) -> list[Player]:
     """The Players sheet.  ``joined_cells`` (when given) receives, for every player whose
     ``Joined`` is empty, the cell to fill in (late-entrant warning, issue 11);
     ``status_cells`` the Status cell of every player marked ``withdrawn`` without a round."""
@@ -174,12 +162,12 @@ def read_players(table: Table, problems: list[Problem],
     seen: dict[str, str] = {}
     starts: dict[int, str] = {}
     for r, row in enumerate(table.rows):
-        if all(is_blank(v) for v in row):
+        if all(empty_cell(v) for v in row):
             continue
         get = functools.partial(_value, row, cols)
         cell = functools.partial(_cell_ref, table, r, cols)
         raw_name = get("name")
-        if is_blank(raw_name):
+        if empty_cell(raw_name):
             problems.append(Problem(cell("name"), tr("this row has data but no name")))
             continue
         name = cell_text(raw_name)
@@ -189,15 +177,15 @@ def read_players(table: Table, problems: list[Problem],
             continue
         seen[name_key(name)] = cell("name")
         rating = None
-        if not is_blank(get("rating")):
-            rating = whole_number(get("rating"))
+        if not empty_cell(get("rating")):
+            rating = cell_int(get("rating"))
             if rating is None or rating < 0 or rating > MAX_RATING:
                 problems.append(Problem(cell("rating"), tr("{value!r} is not a rating (a whole number)",
                                                             value=get("rating"))))
                 rating = None
         start = None
-        if not is_blank(get("start")):
-            start = whole_number(get("start"))
+        if not empty_cell(get("start")):
+            start = cell_int(get("start"))
             if start is None or start < 1:
                 problems.append(Problem(cell("start"), tr("{value!r} is not a start place (1, 2, ...)",
                                                            value=get("start"))))
@@ -208,7 +196,7 @@ def read_players(table: Table, problems: list[Problem],
             else:
                 starts[start] = name
         joined = 1
-        if not is_blank(get("joined")):
+        if not empty_cell(get("joined")):
             j = round_number(get("joined"))  # 3, '3', 'R3', 'Ronde 3'
             if j is None or j < 1 or j > MAX_ROUND:
                 problems.append(Problem(cell("joined"), tr("{value!r} is not a round number "
@@ -218,10 +206,10 @@ def read_players(table: Table, problems: list[Problem],
                 joined = j
         elif joined_cells is not None:
             joined_cells[name] = (cell("joined") if "joined" in cols else
-                                  f"{table.sheet}!{next_column_letter(table)}1 (a new Joined column)")
+                                  f"{table.sheet}!{next_column(table)}1 (a new Joined column)")
         withdrawn = None
-        if not is_blank(get("status")):
-            status = header_key(get("status"))
+        if not empty_cell(get("status")):
+            status = normalised(get("status"))
             m = re.fullmatch(
                 r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen|retiré|retire)"
                 r"(?:\s+(?:from\s+|vanaf\s+|ab\s+)?(?:round\s+|ronde\s+|runde\s+|r)?(\d+))?",
@@ -247,8 +235,8 @@ def read_players(table: Table, problems: list[Problem],
                     "{value!r} is not a status (active, or withdrawn R)", value=get("status"))))
         players.append(Player(
             name=name, rating=rating, start=start, joined=joined, withdrawn_round=withdrawn,
-            club=cell_text(get("club")) if not is_blank(get("club")) else "",
-            id=cell_text(get("id")) if not is_blank(get("id")) else "", origin=cell("name"),
+            club=cell_text(get("club")) if not empty_cell(get("club")) else "",
+            id=cell_text(get("id")) if not empty_cell(get("id")) else "", origin=cell("name"),
             group=_optional_text(get("group")),
             categories=_categories(get("category")),
             sex=_optional_text(get("sex")), birth=_optional_text(get("birth")),
@@ -259,7 +247,7 @@ def read_players(table: Table, problems: list[Problem],
 
 def _optional_text(value: Any) -> str:
     """A free-text Players cell ('' when blank); a date cell as YYYY/MM/DD (TRF's form)."""
-    if is_blank(value):
+    if empty_cell(value):
         return ""
     if hasattr(value, "strftime"):
         return str(value.strftime("%Y/%m/%d"))
@@ -268,7 +256,7 @@ def _optional_text(value: Any) -> str:
 
 def _categories(value: Any) -> tuple[str, ...]:
     """``Jeugd, Dames``: several categories per player (issue 18), in the order typed."""
-    if is_blank(value):
+    if empty_cell(value):
         return ()
     parts = (p.strip() for p in re.split(r"[,;]", cell_text(value)))
     return tuple(dict.fromkeys(p for p in parts if p))
@@ -280,7 +268,7 @@ BYE_WORDS = ("bye", "vrij", "vrijgeloot", "spielfrei", "exempt")
 
 
 def read_results(table: Table | None, names: PlayerNames, problems: list[Problem],
-                 tr: Translator = ENGLISH) -> tuple[list[Game], list[Bye]]:
+                 tr: Translator = ENGLISH_TR) -> tuple[list[Game], list[Bye]]:
     if table is None:
         return [], []
     cols = find_columns(table, "Results", problems, tr)
@@ -289,7 +277,7 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
     games: list[Game] = []
     byes: list[Bye] = []
     for r, row in enumerate(table.rows):
-        if all(is_blank(v) for v in row):
+        if all(empty_cell(v) for v in row):
             continue
         cell = functools.partial(_cell_ref, table, r, cols)
         get = functools.partial(_value, row, cols)
@@ -303,13 +291,13 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
                                                        round=rnd, max_round=MAX_ROUND)))
             continue
         board = None
-        if "board" in cols and not is_blank(get("board")):
-            board = whole_number(get("board"))
+        if "board" in cols and not empty_cell(get("board")):
+            board = cell_int(get("board"))
             if board is None or not 1 <= board <= MAX_ROUND:
                 problems.append(Problem(cell("board"), tr("{value!r} is not a board number",
                                                            value=get("board"))))
                 board = None
-        if is_blank(get("white")):
+        if empty_cell(get("white")):
             problems.append(Problem(cell("white"), tr("no {white} player",
                                                        white=schema.header("Results", "white", tr.lang))))
             continue
@@ -317,11 +305,11 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
         raw_result = get("result")
         black_raw = get("black")
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
-        is_bye = is_blank(black_raw) or (header_key(black_raw) in (*BYE_WORDS, "-")
+        is_bye = empty_cell(black_raw) or (normalised(black_raw) in (*BYE_WORDS, "-")
                                        and name_key(black_raw) not in names.players)
         if is_bye:
-            if (not is_blank(raw_result) and header_key(raw_result) in BYE_WORDS) or (
-                    not is_blank(black_raw) and is_blank(raw_result)):
+            if (not empty_cell(raw_result) and normalised(raw_result) in BYE_WORDS) or (
+                    not empty_cell(black_raw) and empty_cell(raw_result)):
                 if white:
                     byes.append(Bye(rnd, white, cell("white")))
             else:

@@ -210,7 +210,7 @@ def test_result_words(text, result):
 
 @pytest.mark.parametrize("text", ["1", "0", "10", "1-1", "0-0", "1/0"])
 def test_ambiguous_results_stay_refused(text):
-    from keizer_xl.core.model import ResultError
+    from keizer_xl.errors import ResultError
 
     with pytest.raises(ResultError, match="did you mean"):
         parse_result(text)
