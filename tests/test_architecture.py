@@ -383,8 +383,6 @@ _BEING_SPLIT = {
     "clients/xlsx/book.py",  # helper "x25"
     "clients/xlsx/safety.py",  # helper "x25"
     "clients/xlsx/book_openpyxl.py",  # helper "x25"
-    # helper "split" (this branch), one commit per module; removed as each is split
-    "frontends/template.py",
 }
 
 

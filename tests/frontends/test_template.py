@@ -8,15 +8,8 @@ from openpyxl.utils.cell import range_boundaries
 from keizer_xl.clients import backup_files
 from keizer_xl.core import rules
 from keizer_xl.core.presets import PRESETS
-from keizer_xl.frontends.template import (
-    ABSENCE_CHOICES,
-    DEFAULT_SETTINGS,
-    INPUT_HEADERS,
-    RESULT_CHOICES,
-    SHEET_ORDER,
-    build_template,
-    template_workbook,
-)
+from keizer_xl.frontends.template import INPUT_HEADERS, SHEET_ORDER, build_template, template_workbook
+from keizer_xl.frontends.template_text import ABSENCE_CHOICES, DEFAULT_SETTINGS, RESULT_CHOICES
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.clients.files import WorkbookFileError
 
