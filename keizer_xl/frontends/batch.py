@@ -179,7 +179,7 @@ def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
     line chart of the top 8's ranks with rank 1 on top, drawn from the grid's own rows
     (openpyxl only: other transports keep the grid without the chart)."""
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.report_sheets import history_layout
+    from keizer_xl.sheets.analysis_sheets import history_layout
 
     if history.last.round == 0:
         return
