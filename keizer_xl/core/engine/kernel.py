@@ -241,12 +241,31 @@ class RoundKernel:
         else:
             self.ones = tables.weights(self.G.shape[1], 1.0)
         self._pass = self._keyed if self.keyed else self._plain
+        self._pos_buffer = np.empty(n, dtype=np.int64)  # the places of _keyed_by's ranking
+        if self.keyed and not self.tied_share:
+            self.by_order = self._keyed_by  # type: ignore[method-assign]
+            self.revalue = self.revalue_by_place = self._revalue_keyed  # type: ignore[method-assign]
 
     def _keyed(self, pos: IntArray) -> Pass:
         """A pass when everyone is ranked (``keyed``): one product gives the sort key."""
         key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
         key += self.adjust
         return KernelPass(key.argsort(kind="stable"), self, pos, None, key)
+
+    def _keyed_by(self, by: IntArray) -> Pass:
+        """The keyed pass valued with the place values of the ranking ``by`` (everyone
+        ranked, no shared places): the step a converging loop repeats, in as few array
+        operations as it takes.  The keys are distinct (a total x n plus a tie-break place
+        below n), so sorting them in ``by``'s order (nearly sorted: a pass moves few
+        players) gives the same ranking as sorting them afresh, faster."""
+        pos = self._pos_buffer
+        pos[by] = self.places  # every entry: everyone is ranked
+        key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
+        key += self.adjust
+        return KernelPass(by[key.take(by).argsort(kind="stable")], self, None, None, key, by)
+
+    def _revalue_keyed(self, current: Pass) -> Pass:
+        return self._keyed_by(current.order)
 
     def _plain(self, pos: IntArray) -> Pass:
         """A pass with each player's place ``pos`` in the ranking that values it (m: not
@@ -275,6 +294,12 @@ class RoundKernel:
         """The own value's points of a pass valued with places ``pos``."""
         return self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
 
+    def positions(self, by: IntArray) -> IntArray:
+        """Each player's place in the ranking ``by`` (m: not ranked)."""
+        pos = self.empty_pos.copy()
+        pos[by] = self.places
+        return pos
+
     def first(self, values: Array) -> Pass | None:
         """The pass with a value map given as values (None: not a map of this round's
         places; the caller then computes it in full)."""
@@ -292,9 +317,7 @@ class RoundKernel:
     def by_order(self, order: IntArray) -> Pass:
         """The pass valued with the place values of the ranking ``order`` (no shared
         places)."""
-        pos = self.empty_pos.copy()
-        pos[order] = self.places
-        return self._pass(pos)
+        return self._pass(self.positions(order))
 
     def revalue(self, current: Pass) -> Pass:
         """The results valued with the values of ``current``'s ranking."""
@@ -307,9 +330,7 @@ class RoundKernel:
 
     def revalue_by_place(self, current: Pass) -> Pass:
         """:meth:`revalue` without shared places (a converging loop calls it directly)."""
-        pos = self.empty_pos.copy()
-        pos[current.order] = self.places
-        return self._pass(pos)
+        return self._pass(self.positions(current.order))
 
 
 class KernelPass(Pass):
@@ -317,15 +338,19 @@ class KernelPass(Pass):
     map computed from the kernel when first asked (most passes of a converging round are
     only compared by their ranking)."""
 
-    __slots__ = ("_kernel", "_pos", "_key")
+    __slots__ = ("_kernel", "_pos", "_key", "_by")
 
-    def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray,
-                 totals: Array | None = None, key: Array | None = None):
+    def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray | None,
+                 totals: Array | None = None, key: Array | None = None,
+                 by: IntArray | None = None):
+        """``pos``: the places that valued the pass, or None and ``by``, the ranking whose
+        places they are."""
         self.order = order
         self.mult = 1
         self.parts = ()
         self._kernel = kernel
         self._pos = pos
+        self._by = by
         self._key = key
         self._totals = totals  # type: ignore[assignment]
         self._own = None  # type: ignore[assignment]
@@ -339,13 +364,21 @@ class KernelPass(Pass):
         return self._totals
 
     @property
+    def places(self) -> IntArray:
+        """The places that valued the pass."""
+        if self._pos is None:
+            assert self._by is not None
+            self._pos = self._kernel.positions(self._by)
+        return self._pos
+
+    @property
     def own(self) -> Array:
         if self._own is None:
-            self._own = self._kernel.own_of(self._pos)
+            self._own = self._kernel.own_of(self.places)
         return self._own
 
     @property
     def basis(self) -> Array | tuple[Array, ...]:
         if self._basis is None:
-            self._basis = self._kernel.vt.take(self._pos)
+            self._basis = self._kernel.vt.take(self.places)
         return self._basis

@@ -146,6 +146,19 @@ class RoundContext:
         return first_order, self.passes.values.values(first_order, None, self.step.active,
                                                       self.ratings[self.step.k - 1])
 
+    def opening(self, from_start: bool) -> tuple[IntArray, Pass]:
+        """The first pass of an iteration and the ranking it was valued with: the values in
+        force (the previous ranking), or with ``from_start`` the start ranking's (chesspairing's
+        stateless ``Score``)."""
+        if not from_start:
+            return self.step.active_idx, self.first_prev()
+        kernel = self.kernel
+        if kernel is not None:  # the start ranking's place values: no value map needed
+            first_order = np.flatnonzero(self.step.active).astype(np.int64)
+            return first_order, kernel.by_order(first_order)
+        first_order, values = self.start_values()
+        return first_order, self.first(values, first_order)
+
     def revaluer(self) -> Callable[[Pass], Pass]:
         """:meth:`revalue` as the kernel's own method where there is one (a loop of passes
         calls it directly)."""

@@ -106,11 +106,7 @@ class Converge(Valuation):
     many = True
 
     def run(self, ctx: RoundContext) -> Outcome:
-        if self.from_start:
-            first_order, values = ctx.start_values()
-            current = ctx.first(values, first_order)
-        else:
-            current = ctx.first_prev()
+        current = ctx.opening(self.from_start)[1]
         revalue = ctx.revaluer()
         seen = {ctx.key(current): 0}
         passes_done = [current]
@@ -144,12 +140,7 @@ class ConvergeTwo(Valuation):
     many = True
 
     def run(self, ctx: RoundContext) -> Outcome:
-        if self.from_start:
-            first_order, values = ctx.start_values()
-            current = ctx.first(values, first_order)
-        else:
-            first_order = ctx.step.active_idx
-            current = ctx.first_prev()
+        first_order, current = ctx.opening(self.from_start)
         revalue, max_passes = ctx.revaluer(), self.max_passes
         before, last = first_order.tobytes(), current.order.tobytes()
         passes = 1
