@@ -41,22 +41,49 @@ BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["Grid", "WITHDRAWALS", "forget_rounds", "season_rounds"]
 
-#: the last few classifications, by the season's identity (a Season is immutable)
-_RECENT: list[tuple[Season, int, scoring.Rounds]] = []
+#: the classifications of the last few seasons, by the season's identity (a Season is
+#: immutable): the widest classified so far and its prefixes asked for
+_RECENT: list[tuple[Season, dict[int, scoring.Rounds]]] = []
 _KEEP = 4
 
 
 def season_rounds(season: Season, last: int | None = None) -> scoring.Rounds:
     """The classification of rounds 1..last (default: the last round with results), players
-    in row order; made once per season and ``last`` and shared by every reader."""
-    last = season.last_round_with_results() if last is None else last
-    for s, n, rounds in _RECENT:
-        if s is season and n == last:
-            return rounds
-    rounds = scoring.classify(season, None, last)
-    _RECENT.insert(0, (season, last, rounds))
-    del _RECENT[_KEEP:]
+    in row order; made once per season and shared by every reader.  A round's column depends
+    on that round alone, so the classification of fewer rounds (a standing after an earlier
+    round, the ranking before a period) is a prefix of a wider one, not classified again."""
+    results = season.last_round_with_results()
+    last = results if last is None else last
+    made = next((m for s, m in _RECENT if s is season), None)
+    if made is None:
+        made = {}
+        _RECENT.insert(0, (season, made))
+        del _RECENT[_KEEP:]
+    found = made.get(last)
+    if found is None:
+        widest = made[max(made)] if made else None
+        if widest is None or widest.last < last:
+            # every round with results at once: the readers ask for the standing's round and
+            # for the season's (records, TPR)
+            widest = made[max(last, results)] = _frozen(
+                scoring.classify(season, None, max(last, results)))
+        found = made[last] = widest if widest.last == last else _prefix(widest, last)
+    return found
+
+
+def _frozen(rounds: scoring.Rounds) -> scoring.Rounds:
+    """The classification read-only: every reader shares its arrays."""
+    for a in (rounds.kind, rounds.opponent, rounds.white, rounds.result, rounds.code):
+        a.flags.writeable = False
     return rounds
+
+
+def _prefix(rounds: scoring.Rounds, last: int) -> scoring.Rounds:
+    """Rounds 1..last of a classification of more rounds (views of its arrays)."""
+    w = last + 1
+    return replace(rounds, last=last, kind=rounds.kind[:, :w], opponent=rounds.opponent[:, :w],
+                   white=rounds.white[:, :w], result=rounds.result[:, :w],
+                   code=rounds.code[:, :w])
 
 
 def forget_rounds() -> None:
