@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Season
 from keizer_xl.core.rules import AbsenceDecay, Credit, Settings, Withdrawn
+from keizer_xl.errors import N_
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -77,14 +78,40 @@ _WHITE_SIDE = np.array([_side(r, True) for r in _RESULTS], dtype=np.int8)
 _BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
 
 
+@dataclass(frozen=True)
+class PendingRule:
+    """How a game without a result is scored until its result is entered (section 3)."""
+
+    as_draw: bool  # like a draw (an adjourned game), else nothing for either player
+    #: the engine's note listing such games (its catalog id; ``{games}``)
+    note: str
+    #: the game classes that are no win, draw or loss: what KeizerForClubs' "anything else"
+    #: against a retired player covers (``withdrawn_opponent_forfeit_as_loss``)
+    other: tuple[int, ...]
+
+
+#: ``pending_scores_zero`` -> its rule: off, a draw; on (KeizerForClubs), nothing for both
+PENDING_RULES = {
+    False: PendingRule(True, N_("No result yet, scored as a draw like an adjourned game: "
+                                "{games}"), (FORFEIT_LOSS,)),
+    True: PendingRule(False, N_("No result yet, scored 0 for both: {games}"),
+                      (FORFEIT_LOSS, PENDING)),
+}
+
+
+def pending_rule(settings: Settings) -> PendingRule:
+    return PENDING_RULES[settings.pending_scores_zero]
+
+
 def game_fraction(settings: Settings, score_kind: ScoreKind) -> Fraction:
     """The share of the opponent's value a game earns (section 3).  A game without a result
     (or adjourned) is scored like a draw until the result is entered; with
-    ``pending_scores_zero`` (KeizerForClubs) a game without a result earns nothing."""
+    ``pending_scores_zero`` (KeizerForClubs) a game without a result earns nothing
+    (:data:`PENDING_RULES`)."""
     match score_kind:
         case ScoreKind.WIN:
             return settings.win
-        case ScoreKind.PENDING if settings.pending_scores_zero:
+        case ScoreKind.PENDING if not pending_rule(settings).as_draw:
             return Fraction(0)
         case ScoreKind.DRAW | ScoreKind.PENDING:
             return settings.draw

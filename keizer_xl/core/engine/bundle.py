@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from keizer_xl.core.model import Player
 from keizer_xl.core.settings import Settings, Tiebreak
-from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for
+from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for, arithmetic_kind
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import DISPLAY_ORDERS, START_ORDERS
 from keizer_xl.core.engine.valuation import Schedule, schedule_for
@@ -33,6 +33,7 @@ class Bundle:
     settings: Settings
     start_order: Callable[[Sequence[Player], Settings], list[Player]]
     schedule: Schedule
+    arithmetic_kind: type[Arithmetic]  # rounding and float_shares
     tiebreaks: tuple[Tiebreak, ...]
     display: Callable[[Grid, int, Any, Array, int], Any] | None
 
@@ -42,12 +43,14 @@ class Bundle:
 
     def arithmetic(self, grid: Grid) -> Arithmetic:
         """The arithmetic over the grid's scale (``rounding``, ``float_shares``)."""
-        return arithmetic_for(self.settings, grid.scale, grid.cden * grid.factor)
+        return arithmetic_for(self.settings, grid.scale, grid.cden * grid.factor,
+                              self.arithmetic_kind)
 
 
 def resolve(settings: Settings) -> Bundle:
     """The bundle of ``settings`` (made once per engine)."""
     return Bundle(name=settings.preset, settings=settings,
                   start_order=START_ORDERS[settings.start_ranking],
-                  schedule=schedule_for(settings), tiebreaks=tuple(settings.tiebreak),
+                  schedule=schedule_for(settings), arithmetic_kind=arithmetic_kind(settings),
+                  tiebreaks=tuple(settings.tiebreak),
                   display=DISPLAY_ORDERS[settings.display_order])
