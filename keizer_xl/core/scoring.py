@@ -63,6 +63,7 @@ _RESULTS = tuple(Result)
 _RESULT_BY_ID = {id(r): i for i, r in enumerate(_RESULTS)}
 _WHITE, _BLACK = operator.attrgetter("white"), operator.attrgetter("black")
 _ROUND, _RESULT = operator.attrgetter("round"), operator.attrgetter("result")
+_PLAYER, _CODE = operator.attrgetter("player"), operator.attrgetter("code")
 _DOUBLE_FORFEIT = _RESULTS.index(Result.DOUBLE_FORFEIT)
 
 
@@ -216,10 +217,14 @@ def classify(season: Season, players: Sequence[Player] | None = None,
     if unknown:  # the sheet reader reports these with their cells; never score a guess
         raise ValueError(f"unknown attendance code(s) {', '.join(unknown)}: not E, U, C, L "
                          f"or a 'code X' setting")
-    ab = [(index[a.player], a.round, code_id[a.code]) for a in season.absences
-          if a.round <= last and a.player in index]
-    if ab:
-        ai, ar, ac = (np.array(x, dtype=np.int64) for x in zip(*ab))
+    absences = [a for a in season.absences if a.round <= last and a.player in index]
+    if absences:  # one C-level map per field, as the games below
+        m = len(absences)
+        ai = np.fromiter(map(index.__getitem__, map(_PLAYER, absences)), dtype=np.int64,
+                         count=m)
+        ar = np.fromiter(map(_ROUND, absences), dtype=np.int64, count=m)
+        ac = np.fromiter(map(code_id.__getitem__, map(_CODE, absences)), dtype=np.int64,
+                         count=m)
         kind[ai, ar] = ABSENT
         code[ai, ar] = ac
     rounds = np.arange(width)

@@ -44,6 +44,7 @@ class Engine:
         self.values = ValueMaps(g, self.arithmetic)
         self.tiebreaks = TieBreaks(g)
         self.passes = Passes(g, self.arithmetic, self.values, self.tiebreaks)
+        self._frozen = self.bundle.schedule.frozen
 
     def history(self, upto: int | None = None) -> History:
         g, vm = self.grid, self.values
@@ -85,7 +86,7 @@ class Engine:
         """The output of one round (``step`` None: the start ranking, before round 1)."""
         k = step.k if step is not None else 0
         p = out.final
-        frozen = self.bundle.schedule.frozen
+        frozen = self._frozen
         grid_of = self.passes.grid_of(step, p, frozen) if step is not None else None
         places = self.values.places(p.totals[p.order]) if k else np.arange(
             1, len(p.order) + 1, dtype=np.int64)

@@ -86,6 +86,10 @@ class KernelTables:
         self._positions: IntArray | None = None
         self._weights: dict[tuple[int, float], Array] = {}
         self.zeros = np.zeros(n, dtype=g.dtype)  # never written to
+        self.everyone = np.arange(n, dtype=np.int64)  # never written to
+        # the places of the ranking a keyed pass is valued with: filled and read within the
+        # pass (one pass at a time)
+        self.pos_buffer = np.empty(n, dtype=np.int64)
         self._places: dict[int, tuple[IntArray, IntArray]] = {}
 
     def positions_all(self, step: Step) -> IntArray:
@@ -241,7 +245,7 @@ class RoundKernel:
         else:
             self.ones = tables.weights(self.G.shape[1], 1.0)
         self._pass = self._keyed if self.keyed else self._plain
-        self._pos_buffer = np.empty(n, dtype=np.int64)  # the places of _keyed_by's ranking
+        self._pos_buffer = tables.pos_buffer  # the places of _keyed_by's ranking
         if self.keyed and not self.tied_share:
             self.by_order = self._keyed_by  # type: ignore[method-assign]
             self.revalue = self.revalue_by_place = self._revalue_keyed  # type: ignore[method-assign]
@@ -293,6 +297,12 @@ class RoundKernel:
     def own_of(self, pos: IntArray) -> Array:
         """The own value's points of a pass valued with places ``pos``."""
         return self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
+
+    def start_order(self) -> IntArray:
+        """The start ranking of this round's ranked players (their indices in order)."""
+        if self.m == len(self.empty_pos):
+            return self.tables.everyone
+        return np.flatnonzero(self.step.active).astype(np.int64)
 
     def positions(self, by: IntArray) -> IntArray:
         """Each player's place in the ranking ``by`` (m: not ranked)."""

@@ -154,7 +154,7 @@ class RoundContext:
             return self.step.active_idx, self.first_prev()
         kernel = self.kernel
         if kernel is not None:  # the start ranking's place values: no value map needed
-            first_order = np.flatnonzero(self.step.active).astype(np.int64)
+            first_order = kernel.start_order()
             return first_order, kernel.by_order(first_order)
         first_order, values = self.start_values()
         return first_order, self.first(values, first_order)
