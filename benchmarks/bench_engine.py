@@ -9,9 +9,10 @@ times (default 15): median and min-max of wall-clock and CPU time.
     python benchmarks/bench_engine.py --against OLD_TREE # an unpacked older tree as "before"
     python benchmarks/bench_engine.py --no-before        # this tree alone
 
-"Before" is the engine as it stood when issue 27 was filed (commit 514b1a7: the 888-line
-``core/standings.py``; the engine of 5da5826 times the same), unpacked from this checkout's
-git history (``git archive``) into a temporary directory.  Before and after run in two
+"Before" is the engine as issue 27 found it (commit 5da5826: the 888-line
+``core/standings.py`` with its ``Engine`` class; ``--base 514b1a7``, the same engine with
+KeizerForClubs' display order, on which tests/golden/engine_hashes.json was recorded, times the
+same), unpacked from this checkout's git history (``git archive``) into a temporary directory.  Before and after run in two
 resident processes that take turns run by run, so both see the same load of the machine.
 Each run classifies the season anew (the engine keeps a season's classification for its other
 readers; the benchmark forgets it unless ``--warm``).  Run with PYTHONDONTWRITEBYTECODE unset
@@ -32,8 +33,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-#: the engine before issue 27 (its hashes are tests/golden/engine_hashes.json)
-BASE = "514b1a7"
+#: the engine as issue 27 found it (the 888-line core/standings.py)
+BASE = "5da5826"
 
 #: label -> raw settings of the synthetic season
 METHODS: dict[str, dict[str, str]] = {
