@@ -22,6 +22,7 @@ whose sums of such integers are exact; else in int64.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -118,20 +119,23 @@ class KernelTables:
         return got
 
     def cells_of_round(self, k: int) -> IntArray:
-        """Every player's cells of rounds 1..k (everyone ranked): the own value's cell, the
-        share cells, then zero cells up to the widest row.  Kept from round to round: round
-        k adds its own cells to those of round k - 1."""
+        """Every player's cells of rounds 1..k (everyone ranked), slot by slot: row 0 the own
+        value's cells, then each player's share cells, zero cells up to the widest player's
+        count (shape: slots x players).  Kept from round to round: round k adds its own cells
+        to those of round k - 1, and the rounds' cells are the first rows of one array (a
+        view, valid until the next round's kernel is made)."""
         running = self._running
         if running is not None and running[0] == k - 1:
             cells = running[1]
             at = slice(self._starts[k], self._starts[k + 1])
             rows, slots = self._rows[at], self._slots[at]
-            cells[rows, slots] = self.compact[rows, slots]
+            cells[slots, rows] = self.compact[rows, slots]
         else:
-            cells = np.where(self.columns < self.count[:, k, None], self.compact, self.zero)
+            cells = np.ascontiguousarray(
+                np.where(self.columns < self.count[:, k, None], self.compact, self.zero).T)
         self._running = (k, cells)
         width = int(self.count[:, k].max(initial=1))
-        return cells[:, :width].copy()
+        return cells[:width]
 
     def own_cells(self, n: int) -> IntArray:
         """The cell of each player's own value: his own place's own-value class."""
@@ -213,7 +217,8 @@ class RoundKernel:
             share = (coef != 0) & active[:, None]
             self.ok = not np.any(fixed[share])
             own = np.where(active, tables.own_cells(n), tables.zero)[:, None]
-            self.G = np.hstack([own, tables.index(coef, target, inexact, share)])
+            self.G = np.ascontiguousarray(
+                np.hstack([own, tables.index(coef, target, inexact, share)]).T)
             rest = np.where(active[:, None] & ~share, fixed, 0)
             self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
         mult = tables.values.own_mult(k)
@@ -240,10 +245,10 @@ class RoundKernel:
         self.keyed = (tables.floats and self.idx is None and not self.round_totals
                       and (g.bound + 1) * (n + 1) < FLOAT_EXACT)
         if self.keyed:
-            self.scaled = tables.weights(self.G.shape[1], -float(n))
+            self.scaled = tables.weights(self.G.shape[0], -float(n))
             self.adjust = self.tb - self.const.astype(np.float64) * n
         else:
-            self.ones = tables.weights(self.G.shape[1], 1.0)
+            self.ones = tables.weights(self.G.shape[0], 1.0)
         self._pass = self._keyed if self.keyed else self._plain
         self._pos_buffer = tables.pos_buffer  # the places of _keyed_by's ranking
         if self.keyed and not self.tied_share:
@@ -252,33 +257,43 @@ class RoundKernel:
 
     def _keyed(self, pos: IntArray) -> Pass:
         """A pass when everyone is ranked (``keyed``): one product gives the sort key."""
-        key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
+        key = self.scaled @ self.T.take(pos, axis=0).ravel().take(self.G)
         key += self.adjust
         return KernelPass(key.argsort(kind="stable"), self, pos, None, key)
 
     def _keyed_by(self, by: IntArray) -> Pass:
         """The keyed pass valued with the place values of the ranking ``by`` (everyone
-        ranked, no shared places): the step a converging loop repeats, in as few array
-        operations as it takes.  The keys are distinct (a total x n plus a tie-break place
-        below n), so sorting them in ``by``'s order (nearly sorted: a pass moves few
-        players) gives the same ranking as sorting them afresh, faster."""
-        pos = self._pos_buffer
-        pos[by] = self.places  # every entry: everyone is ranked
-        key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
-        key += self.adjust
-        return KernelPass(by[key.take(by).argsort(kind="stable")], self, None, None, key, by)
+        ranked, no shared places)."""
+        return next(self.chain(by))
 
     def _revalue_keyed(self, current: Pass) -> Pass:
-        return self._keyed_by(current.order)
+        return next(self.chain(current.order))
+
+    def chain(self, by: IntArray) -> Iterator[Pass]:
+        """The keyed passes from the ranking ``by`` on, each valued with the place values of
+        the ranking of the one before (everyone ranked, no shared places): the step a
+        converging loop repeats, in as few array operations as it takes.  The keys are
+        distinct (a total x n plus a tie-break place below n), so sorting them in ``by``'s
+        order (nearly sorted: a pass moves few players) gives the same ranking as sorting
+        them afresh, faster."""
+        pos, places, table, cells = self._pos_buffer, self.places, self.T, self.G
+        scaled, adjust = self.scaled, self.adjust
+        while True:
+            pos[by] = places  # every entry: everyone is ranked
+            key = scaled @ table.take(pos, axis=0).ravel().take(cells)
+            key += adjust
+            order = by[key.take(by).argsort(kind="stable")]
+            yield KernelPass(order, self, None, None, key, by)
+            by = order
 
     def _plain(self, pos: IntArray) -> Pass:
         """A pass with each player's place ``pos`` in the ranking that values it (m: not
         ranked)."""
         cells = self.T.take(pos, axis=0).ravel().take(self.G)
         if self.tables.floats:
-            totals = (cells @ self.ones).astype(np.int64)
+            totals = (self.ones @ cells).astype(np.int64)
         else:
-            totals = cells.sum(axis=1)
+            totals = cells.sum(axis=0)
         totals += self.const
         if self.round_totals:
             totals = self.tables.arithmetic.totals(totals)
@@ -346,32 +361,35 @@ class RoundKernel:
 class KernelPass(Pass):
     """A pass of the table kernel: its ranking at once; totals, own value points and value
     map computed from the kernel when first asked (most passes of a converging round are
-    only compared by their ranking)."""
+    only compared by their ranking, so a pass sets only what it has)."""
 
-    __slots__ = ("_kernel", "_pos", "_key", "_by")
+    __slots__ = ("_by", "_kernel", "_key", "_pos")
 
     def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray | None,
                  totals: Array | None = None, key: Array | None = None,
                  by: IntArray | None = None):
         """``pos``: the places that valued the pass, or None and ``by``, the ranking whose
-        places they are."""
+        places they are; ``totals`` or ``key``, the sort key they are read from."""
         self.order = order
-        self.mult = 1
-        self.parts = ()
         self._kernel = kernel
         self._pos = pos
         self._by = by
         self._key = key
-        self._totals = totals  # type: ignore[assignment]
-        self._own = None  # type: ignore[assignment]
-        self._basis = None  # type: ignore[assignment]
+        if totals is not None:
+            self._totals = totals
+
+    # one valuation, not a cycle's sum
+    mult = 1  # type: ignore[assignment]
+    parts = ()  # type: ignore[assignment]
 
     @property
     def totals(self) -> Array:
-        if self._totals is None:
+        try:
+            return self._totals
+        except AttributeError:
             assert self._key is not None
             self._totals = self._kernel.totals_of(self._key)
-        return self._totals
+            return self._totals
 
     @property
     def places(self) -> IntArray:
@@ -383,12 +401,16 @@ class KernelPass(Pass):
 
     @property
     def own(self) -> Array:
-        if self._own is None:
+        try:
+            return self._own
+        except AttributeError:
             self._own = self._kernel.own_of(self.places)
-        return self._own
+            return self._own
 
     @property
     def basis(self) -> Array | tuple[Array, ...]:
-        if self._basis is None:
+        try:
+            return self._basis
+        except AttributeError:
             self._basis = self._kernel.vt.take(self.places)
-        return self._basis
+            return self._basis

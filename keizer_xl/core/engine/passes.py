@@ -10,7 +10,8 @@ gives a valuation strategy (:mod:`.valuation`) the passes of one round.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -159,13 +160,21 @@ class RoundContext:
         first_order, values = self.start_values()
         return first_order, self.first(values, first_order)
 
-    def revaluer(self) -> Callable[[Pass], Pass]:
-        """:meth:`revalue` as the kernel's own method where there is one (a loop of passes
-        calls it directly)."""
+    def chain(self, current: Pass) -> Iterator[Pass]:
+        """The passes after ``current``, each valued with the values of the ranking of the
+        one before (:meth:`revalue` again and again): what a converging loop takes, on the
+        kernel's own loop where there is one."""
         kernel = self.kernel
-        if kernel is None:
-            return self.revalue
-        return kernel.revalue if kernel.tied_share else kernel.revalue_by_place
+        if kernel is not None and kernel.keyed and not kernel.tied_share:
+            return kernel.chain(current.order)
+        revalue = self.revalue if kernel is None else (
+            kernel.revalue if kernel.tied_share else kernel.revalue_by_place)
+
+        def passes(p: Pass) -> Iterator[Pass]:
+            while True:
+                p = revalue(p)
+                yield p
+        return passes(current)
 
     def revalue(self, current: Pass) -> Pass:
         """One more pass: the results valued with the values of ``current``'s ranking."""

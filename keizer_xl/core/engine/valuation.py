@@ -89,9 +89,9 @@ class ExtraPasses(Valuation):
 
     def run(self, ctx: RoundContext) -> Outcome:
         current = ctx.first_prev()
-        revalue = ctx.revaluer()
+        chain = ctx.chain(current)
         for _ in range(self.n):
-            current = revalue(current)
+            current = next(chain)
         return Outcome(current, 1, 1 + self.n, True, "")
 
 
@@ -107,14 +107,14 @@ class Converge(Valuation):
 
     def run(self, ctx: RoundContext) -> Outcome:
         current = ctx.opening(self.from_start)[1]
-        revalue = ctx.revaluer()
+        chain = ctx.chain(current)
         seen = {ctx.key(current): 0}
         passes_done = [current]
         passes = 1
         while True:
             if passes >= self.max_passes:
                 return ctx.out_of_passes(current, passes)
-            nxt = revalue(current)
+            nxt = next(chain)
             passes += 1
             key = ctx.key(nxt)
             if key == ctx.key(current):
@@ -141,13 +141,13 @@ class ConvergeTwo(Valuation):
 
     def run(self, ctx: RoundContext) -> Outcome:
         first_order, current = ctx.opening(self.from_start)
-        revalue, max_passes = ctx.revaluer(), self.max_passes
+        chain, max_passes = ctx.chain(current), self.max_passes
         before, last = first_order.tobytes(), current.order.tobytes()
         passes = 1
         while True:
             if passes >= max_passes:
                 return ctx.out_of_passes(current, passes)
-            nxt = revalue(current)
+            nxt = next(chain)
             passes += 1
             order = nxt.order.tobytes()
             if order == last:
