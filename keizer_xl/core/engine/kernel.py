@@ -1,5 +1,6 @@
 """The passes of one round (converge, extra passes, chesspairing's iteration; one pass with
-float64 ties) as array steps.  Same integers as :meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
+float64 ties) as array steps.  Same integers as
+:meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
 
 With ``value_basis place`` the value map of a ranking is the value of each place, and a cell
 (one round of one player) earns ``arithmetic(share x value of the target's place)`` or fixed
@@ -7,14 +8,17 @@ points.  A season has a handful of distinct shares, so the points of every (plac
 are one small table ``T[place, class]`` (made once per number of ranked players, with each
 cell's rounding and float64 tie already applied; one more class holds the current own value
 at the player's own place), and each cell is an index ``G`` = target x classes + class (share
-cells only, compacted once per season).  A pass with each player's place ``pos`` is then
+cells only, compacted once per season; stored slot by slot, ``G[slot, player]``, so that the
+cells of rounds 1..k are the first rows of one array).  A pass with each player's place
+``pos`` is then
 
-    totals = T[pos].ravel()[G] @ 1  + fixed points
+    totals = 1 @ T[pos].ravel()[G]  + fixed points
 
-(two gathers and a row sum: a matrix-vector product with a 0/1 matrix), then a sort on
+(two gathers and a column sum: a vector-matrix product with a vector of ones), then a sort on
 (-total, tie-break place), the tie-breaks being fixed within a round.  When everyone is ranked
 the product is taken with -n per cell and the tie-break place added, so the sort key is one
-float64 per player and one stable argsort ranks the pass (``RoundKernel._keyed``).
+float64 per player and one stable argsort ranks the pass (``RoundKernel._keyed``,
+``RoundKernel.chain``).
 
 Exactness: the table holds the same integers the cells would; while every amount (times n for
 the sort key) is below 2**53, checked against the grid's bound, the row sums run in float64,
@@ -251,23 +255,14 @@ class RoundKernel:
             self.ones = tables.weights(self.G.shape[0], 1.0)
         self._pass = self._keyed if self.keyed else self._plain
         self._pos_buffer = tables.pos_buffer  # the places of _keyed_by's ranking
-        if self.keyed and not self.tied_share:
-            self.by_order = self._keyed_by  # type: ignore[method-assign]
-            self.revalue = self.revalue_by_place = self._revalue_keyed  # type: ignore[method-assign]
+        #: the passes valued straight from a ranking (:meth:`chain`)
+        self.chained = self.keyed and not self.tied_share
 
     def _keyed(self, pos: IntArray) -> Pass:
         """A pass when everyone is ranked (``keyed``): one product gives the sort key."""
         key = self.scaled @ self.T.take(pos, axis=0).ravel().take(self.G)
         key += self.adjust
         return KernelPass(key.argsort(kind="stable"), self, pos, None, key)
-
-    def _keyed_by(self, by: IntArray) -> Pass:
-        """The keyed pass valued with the place values of the ranking ``by`` (everyone
-        ranked, no shared places)."""
-        return next(self.chain(by))
-
-    def _revalue_keyed(self, current: Pass) -> Pass:
-        return next(self.chain(current.order))
 
     def chain(self, by: IntArray) -> Iterator[Pass]:
         """The keyed passes from the ranking ``by`` on, each valued with the place values of
@@ -342,6 +337,8 @@ class RoundKernel:
     def by_order(self, order: IntArray) -> Pass:
         """The pass valued with the place values of the ranking ``order`` (no shared
         places)."""
+        if self.chained:
+            return next(self.chain(order))
         return self._pass(self.positions(order))
 
     def revalue(self, current: Pass) -> Pass:
@@ -354,8 +351,8 @@ class RoundKernel:
         return self._pass(pos)
 
     def revalue_by_place(self, current: Pass) -> Pass:
-        """:meth:`revalue` without shared places (a converging loop calls it directly)."""
-        return self._pass(self.positions(current.order))
+        """:meth:`revalue` without shared places."""
+        return self.by_order(current.order)
 
 
 class KernelPass(Pass):
@@ -379,8 +376,8 @@ class KernelPass(Pass):
             self._totals = totals
 
     # one valuation, not a cycle's sum
-    mult = 1  # type: ignore[assignment]
-    parts = ()  # type: ignore[assignment]
+    mult = 1
+    parts = ()
 
     @property
     def totals(self) -> Array:

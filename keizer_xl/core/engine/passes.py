@@ -165,7 +165,7 @@ class RoundContext:
         one before (:meth:`revalue` again and again): what a converging loop takes, on the
         kernel's own loop where there is one."""
         kernel = self.kernel
-        if kernel is not None and kernel.keyed and not kernel.tied_share:
+        if kernel is not None and kernel.chained:
             return kernel.chain(current.order)
         revalue = self.revalue if kernel is None else (
             kernel.revalue if kernel.tied_share else kernel.revalue_by_place)
