@@ -166,11 +166,12 @@ class Float64Cells(RoundedCells):
         (negative) product, else 0; cached per (share, value)."""
         step = self._toward_zero.get((c, v))
         if step is None:
-            share = Fraction(c, self.share_den)
-            value = Fraction(v, self.value_den)
-            exact = share * value
-            double = Fraction(float(value) * float(share))  # what float64 gives
-            step = 1 if 0 < double < exact else -1 if exact < double < 0 else 0
+            # what float64 gives: each operand correctly rounded (int / int is), then the
+            # product; compared exactly with c x v / (share_den x value_den) in integers
+            double = (v / self.value_den) * (c / self.share_den)
+            num, den = double.as_integer_ratio()
+            lhs, rhs = num * self.share_den * self.value_den, c * v * den  # double, exact
+            step = 1 if 0 < lhs < rhs else -1 if rhs < lhs < 0 else 0
             self._toward_zero[(c, v)] = step
         return step
 
