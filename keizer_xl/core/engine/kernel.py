@@ -254,7 +254,7 @@ class RoundKernel:
         else:
             self.ones = tables.weights(self.G.shape[0], 1.0)
         self._pass = self._keyed if self.keyed else self._plain
-        self._pos_buffer = tables.pos_buffer  # the places of _keyed_by's ranking
+        self._pos_buffer = tables.pos_buffer  # the places of chain's rankings
         #: the passes valued straight from a ranking (:meth:`chain`)
         self.chained = self.keyed and not self.tied_share
 
