@@ -8,10 +8,12 @@ import pytest
 from keizer_xl.core import scoring
 from keizer_xl.core.engine import arithmetic as ar
 from keizer_xl.core.engine.engine import Engine
-from keizer_xl.core.engine.withdrawal import (AgainstWithdrawn, ResultShare,
+from keizer_xl.core.engine.bundle import resolve
+from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, ResultShare,
                                               ResultShareOtherAsLoss)
 from keizer_xl.core.model import Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.settings import Withdrawn
 
 
 def settings(**raw):
@@ -118,4 +120,20 @@ def test_rounding_and_float_shares_resolve_into_one_arithmetic(raw, kind, scale_
     assert (kind.scale_den, kind.slack) == (scale_den, slack)
     engine = Engine(Season(PLAYERS, GAMES, settings=s), 5)
     assert engine.grid.scale % scale_den == 0  # the unit is a whole number over the scale
+    assert type(engine.arithmetic) is kind
+
+
+@pytest.mark.parametrize("preset, rule, against, kind", [
+    ("keizer", "keep", AgainstWithdrawn, ar.Exact),
+    ("kfc", "retroactive", ResultShareOtherAsLoss, ar.Exact),
+    ("chesspairing", "remove", AgainstWithdrawn, ar.Float64Cells)])
+def test_a_preset_resolves_its_withdrawal_rules_and_arithmetic_once(preset, rule, against,
+                                                                     kind):
+    bundle = resolve(settings(preset=preset))
+    assert bundle.in_ranking is WITHDRAWALS[Withdrawn(rule)]
+    assert type(bundle.against) is against
+    assert bundle.arithmetic_kind is kind
+    # the engine's grid uses the bundle's strategies, not the settings again
+    engine = Engine(Season(PLAYERS, GAMES, settings=settings(preset=preset)), 5)
+    assert type(engine.grid.against) is against
     assert type(engine.arithmetic) is kind

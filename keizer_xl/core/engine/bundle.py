@@ -3,8 +3,9 @@
 The presets themselves are setting values (:mod:`keizer_xl.core.presets`), and any setting
 given explicitly overrides them; :func:`resolve` turns the resulting
 :class:`~keizer_xl.core.settings.Settings` into a :class:`Bundle`: the start order, the
-valuation of each round, the arithmetic, the tie-breaks and the display order, named after
-the preset.  The engine asks the bundle, never the settings, which method applies.
+valuation of each round, the arithmetic, the withdrawal rules, the tie-breaks and the display
+order, named after the preset.  The engine asks the bundle, never the settings, which method
+applies.
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for, arithme
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import DISPLAY_ORDERS, START_ORDERS
 from keizer_xl.core.engine.valuation import Schedule, schedule_for
+from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
+                                              against_withdrawn)
 
 __all__ = ["Bundle", "resolve"]
 
@@ -34,6 +37,8 @@ class Bundle:
     start_order: Callable[[Sequence[Player], Settings], list[Player]]
     schedule: Schedule
     arithmetic_kind: type[Arithmetic]  # rounding and float_shares
+    in_ranking: InRanking  # withdrawn: keep, remove, retroactive
+    against: AgainstWithdrawn  # withdrawn_opponent(_result, _forfeit_as_loss)
     tiebreaks: tuple[Tiebreak, ...]
     display: Callable[[Grid, int, Any, Array, int], Any] | None
 
@@ -52,5 +57,7 @@ def resolve(settings: Settings) -> Bundle:
     return Bundle(name=settings.preset, settings=settings,
                   start_order=START_ORDERS[settings.start_ranking],
                   schedule=schedule_for(settings), arithmetic_kind=arithmetic_kind(settings),
+                  in_ranking=WITHDRAWALS[settings.withdrawn],
+                  against=against_withdrawn(settings),
                   tiebreaks=tuple(settings.tiebreak),
                   display=DISPLAY_ORDERS[settings.display_order])

@@ -36,7 +36,9 @@ class Engine:
         self.bundle = bundle if bundle is not None else resolve(season.settings)
         self.players = self.bundle.players(season.players)
         last = season.last_round_with_results() if rounds is None else rounds
-        self.grid = g = Grid(season, self.players, last, self.bundle.arithmetic_kind)
+        b = self.bundle
+        self.grid = g = Grid(season, self.players, last, b.arithmetic_kind, b.in_ranking,
+                             b.against)
         self.names, self.n, self.last_round = g.names, g.n, last
         self.bound, self.dtype = g.bound, g.dtype
         self.notes = list(g.notes)

@@ -34,7 +34,8 @@ from keizer_xl.core.model import Player, Season
 from keizer_xl.core.settings import Credit, Settings, ValueBasis
 from keizer_xl.core.values import place_values
 from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_kind, binary, fits_int64
-from keizer_xl.core.engine.withdrawal import WITHDRAWALS, against_withdrawn
+from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
+                                              against_withdrawn)
 from keizer_xl.errors import Message
 
 Array = npt.NDArray[Any]
@@ -111,12 +112,16 @@ class Grid:
     """A season as integer grids over (player, round), players in ``players`` order."""
 
     def __init__(self, season: Season, players: Sequence[Player], last_round: int,
-                 arithmetic: type[Arithmetic] | None = None):
-        """``arithmetic``: the strategy the amounts are added up with (default: the
-        settings')."""
+                 arithmetic: type[Arithmetic] | None = None,
+                 in_ranking: InRanking | None = None, against: AgainstWithdrawn | None = None):
+        """``arithmetic``: the strategy the amounts are added up with; ``in_ranking``: who is
+        in the ranking after a round; ``against``: what a game against a player who has left
+        earns (default: the settings', as a bundle resolves them)."""
         s = self.settings = season.settings
         arithmetic = self.arithmetic = (arithmetic if arithmetic is not None
                                         else arithmetic_kind(s))
+        self._in_ranking = in_ranking if in_ranking is not None else WITHDRAWALS[s.withdrawn]
+        self.against = against if against is not None else against_withdrawn(s)
         self.season = season
         self.players = tuple(players)
         self.names = tuple(p.name for p in self.players)
@@ -130,8 +135,6 @@ class Grid:
         # amount's denominator (rules section 3: exact, a rounding error never decides a title)
         counts = np.bincount(credits.credit.ravel(), minlength=len(credits.table))
         used = [credits.table[i] for i in np.flatnonzero(counts).tolist()]
-        self._in_ranking = WITHDRAWALS[s.withdrawn]  # who is in the ranking after round k
-        self.against = against_withdrawn(s)  # what a game against a player who left earns
         fractions = [c.fraction for c in used if c.fixed is None]
         fractions += self.against.shares(s, used)
         # own_value_fade n: own value x (n - R) / n, exact over a multiple of n

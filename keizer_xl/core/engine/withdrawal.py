@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 Array = npt.NDArray[Any]
 BoolArray = npt.NDArray[np.bool_]
 
-__all__ = ["AGAINST_WITHDRAWN", "WITHDRAWALS", "AgainstWithdrawn", "ResultShare",
+__all__ = ["AGAINST_WITHDRAWN", "WITHDRAWALS", "AgainstWithdrawn", "InRanking", "ResultShare",
            "ResultShareOtherAsLoss", "against_withdrawn"]
 
 
@@ -44,8 +44,11 @@ def _retroactive(grid: Grid, k: int) -> BoolArray:
     return grid.gone > grid.last_round + 1
 
 
+#: who is in the ranking after round k
+InRanking = Callable[["Grid", int], BoolArray]
+
 #: ``withdrawn`` -> who is in the ranking after round k
-WITHDRAWALS: dict[Withdrawn, Callable[[Grid, int], BoolArray]] = {
+WITHDRAWALS: dict[Withdrawn, InRanking] = {
     Withdrawn.KEEP: _keep, Withdrawn.REMOVE: _remove, Withdrawn.RETROACTIVE: _retroactive,
 }
 
