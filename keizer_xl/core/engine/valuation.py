@@ -30,8 +30,8 @@ from keizer_xl.core.engine.step import Outcome, Pass
 
 Array = npt.NDArray[Any]
 
-__all__ = ["Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule", "Valuation",
-           "schedule_for"]
+__all__ = ["CONVERGES", "Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule",
+           "Valuation", "schedule_for"]
 
 
 class Valuation:
@@ -176,12 +176,18 @@ class Schedule:
         return any(isinstance(v, Frozen) for _, v in self.steps)
 
 
+#: ``converge_cycle`` -> the converging strategy (average any cycle; chesspairing's two-cycle)
+CONVERGES: dict[ConvergeCycle, type[Converge] | type[ConvergeTwo]] = {
+    ConvergeCycle.AVERAGE: Converge, ConvergeCycle.TWO: ConvergeTwo,
+}
+
+
 def schedule_for(s: Settings) -> Schedule:
     """The settings' valuation per round, resolved once."""
     if s.recalculation == Recalculation.FROZEN:
         return Schedule(((1, Frozen()),))
-    cls = ConvergeTwo if s.converge_cycle == ConvergeCycle.TWO else Converge
-    converge = cls(s.max_passes, s.converge_start == ConvergeStart.START)
+    converge = CONVERGES[s.converge_cycle](s.max_passes,
+                                           s.converge_start == ConvergeStart.START)
     if s.recalculation == Recalculation.CONVERGE:
         return Schedule(((1, converge),))
     steps: list[tuple[int, Valuation]] = []
