@@ -12,8 +12,9 @@ times (default 15): median and min-max of wall-clock and CPU time.
 "Before" is the engine as issue 27 found it (commit 5da5826: the 888-line
 ``core/standings.py`` with its ``Engine`` class; ``--base 514b1a7``, the same engine with
 KeizerForClubs' display order, on which tests/golden/engine_hashes.json was recorded, times the
-same), unpacked from this checkout's git history (``git archive``) into a temporary directory.  Before and after run in two
-resident processes that take turns run by run, so both see the same load of the machine.
+same), unpacked from this checkout's git history (``git archive``) into a temporary
+directory.  Before and after run in two resident processes that take turns run by run, so both
+see the same load of the machine.
 Each run classifies the season anew (the engine keeps a season's classification for its other
 readers; the benchmark forgets it unless ``--warm``).  Run with PYTHONDONTWRITEBYTECODE unset
 (the timers unset it for themselves).
@@ -63,7 +64,7 @@ def serve(label: str, warm: bool) -> None:
     sys.path.insert(0, str(HERE))
     from synthetic import synthetic_season
 
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
     try:  # the engine keeps a season's classification: time it anew each run
         from keizer_xl.core.engine.grid import forget_rounds
     except ImportError:  # an engine from before issue 27 keeps nothing

@@ -20,7 +20,7 @@ from keizer_xl.core import scoring
 from keizer_xl.core.model import BUILTIN_CODES, Result, ScoreKind, Season
 from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import Letter, Message, N_
 
 HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
@@ -113,7 +113,8 @@ class RoundFact(scoring.Fact):
                         Message("adjourned with Black against {opponent} (counted as a draw)",
                                 opponent=opponent))
             game = self.score_kind
-            if game is None or game not in _GAME_WORDS:  # no result entered yet: scored like an adjourned game
+            # no result entered yet: scored like an adjourned game
+            if game is None or game not in _GAME_WORDS:
                 return (Message("played with White against {opponent} (no result yet, counted "
                                 "as a draw)", opponent=opponent) if self.white else
                         Message("played with Black against {opponent} (no result yet, counted "

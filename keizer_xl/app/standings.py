@@ -13,12 +13,13 @@ from keizer_xl.core.groups import Move
 from keizer_xl.core.model import Season
 from keizer_xl.core.performance import Record
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.read import read_season, workbook_language
+from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
-           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet", "find_group",
-           "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
+           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet",
+           "find_group", "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class StandingsReport:
     # every group's report (this one is the first group's); the moves (promotion, relegation)
     # decided up to the round after this standing's; each category's members (Players order)
     group: str = ""
-    parts: tuple["StandingsReport", ...] = ()
+    parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
     categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the competition that ranks these players (the group's season, or the season): the

@@ -32,6 +32,7 @@ so the steps are tested with a stand-in that records the calls.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -41,29 +42,16 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
-__all__ = [
-    "KEIZER_VBA",
-    "SetupError",
-    "SetupResult",
-    "setup_workbook",
-    "write_config",
-    "config_entries",
-    "export_vba",
-    "xlwings_package_dir",
-    "bas_version",
-    "CONFIG_SHEET",
-    "START_SHEET",
-    "BUTTON_MACROS",
-    "BUTTON_CAPTIONS",
-    "button_captions",
-    "START_TEXT",
-    "install_runpython_applescript",
-]
+__all__ = ["KEIZER_VBA", "SetupResult", "setup_workbook", "write_config", "config_entries",
+           "export_vba", "xlwings_package_dir", "bas_version", "CONFIG_SHEET", "START_SHEET",
+           "BUTTON_MACROS", "BUTTON_CAPTIONS", "button_captions", "START_TEXT",
+           "install_runpython_applescript"]
 
 CONFIG_SHEET = "xlwings.conf"
 START_SHEET = "Start"
@@ -157,7 +145,7 @@ def installed_xlwings_version() -> str:
         raise SetupError(Message("xlwings is not installed for this Python.")) from None
 
 
-def _read_vba(path: Path) -> str:
+def read_vba(path: Path) -> str:
     return path.read_bytes().decode("cp1252", errors="replace")
 
 
@@ -175,19 +163,19 @@ def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
         dest = out / src.name
         atomic.write_bytes(dest, src.read_bytes())
         written.append(dest)
-    found = bas_version(_read_vba(package / "xlwings.bas"))
+    found = bas_version(read_vba(package / "xlwings.bas"))
     installed = installed_xlwings_version()
     if found != installed:
         raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
                                  "{installed} is installed; reinstall xlwings.", found=found,
                                  installed=installed))
     dest = out / f"{VBA_MODULE}.bas"
-    atomic.write_bytes(dest, _crlf(KEIZER_VBA).encode("cp1252"))
+    atomic.write_bytes(dest, to_crlf(KEIZER_VBA).encode("cp1252"))
     written.append(dest)
     return written
 
 
-def _crlf(text: str) -> str:
+def to_crlf(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\n", "\r\n")
 
 
@@ -312,25 +300,25 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
 
 START_TEXT = (
     "Keizer competition",
-    "Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
-    "Nothing is saved until you save the workbook.",
+    ("Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
+    "Nothing is saved until you save the workbook."),
     None,
     None,
     None,
     None,
-    "Pair next round: the pairing on the sheet Pairings; the games are added to Results with an "
-    "empty result.",
+    ("Pair next round: the pairing on the sheet Pairings; the games are added to Results with an "
+    "empty result."),
     "Update standings: the sheet Standings after the last round with results.",
     "Check workbook: every problem, with its sheet and cell.",
-    "Late arrivals: Alt+F8 (Developer > Macros) > PairRoundAgain pairs the last round again and "
-    "keeps the boards whose Result is * (started).",
+    ("Late arrivals: Alt+F8 (Developer > Macros) > PairRoundAgain pairs the last round again and "
+    "keeps the boards whose Result is * (started)."),
     "Which Python runs is set on the sheet xlwings.conf (keizer-xl excel-config BOOK rewrites it).",
 )
 
 _BAD_NAME_CHARS = "'=[]"
 
 
-def _check_name(path: Path) -> None:
+def check_book_name(path: Path) -> None:
     bad = sorted({ch for ch in path.name if ch in _BAD_NAME_CHARS})
     if bad:
         raise SetupError(Message(
@@ -365,7 +353,7 @@ class _WindowsVBA:
     def check_access(self) -> None:
         try:
             self.components = self.book.api.VBProject.VBComponents
-            self.components.Count
+            _ = self.components.Count  # reading it raises when VBA project access is not trusted
         except Exception as exc:
             if _is_trust_error(exc) or type(exc).__name__ == "com_error":
                 raise SetupError(Message("{help} (Excel said: {error})", help=_TRUST_HELP["win"],
@@ -402,7 +390,7 @@ class _MacVBA:
         shutil.copyfile(src, copy)
         self.addin = self.xw.Book(str(copy))
         probe_file = self.folder / f"{PROBE_MODULE}.bas"
-        probe_file.write_bytes(_crlf(PROBE_VBA).encode("cp1252"))
+        probe_file.write_bytes(to_crlf(PROBE_VBA).encode("cp1252"))
         scratch = self.xw.Book()
         try:
             answer = None
@@ -414,10 +402,8 @@ class _MacVBA:
             if answer != PROBE_ANSWER:
                 raise SetupError(_TRUST_HELP["mac"])
         finally:
-            try:
+            with contextlib.suppress(Exception):
                 scratch.close()  # never saved: it only held the probe
-            except Exception:
-                pass
 
     def _import(self, book: Any, path: Path) -> None:
         book.activate()  # the add-in's macro imports into the active workbook
@@ -445,10 +431,8 @@ class _MacVBA:
         except Exception as exc:
             problem = (f"Excel did not close the add-in {self.addin_name} ({exc}); close Excel "
                        f"before using the workbook.")
-        try:
+        with contextlib.suppress(OSError):
             (self.folder / self.addin_name).unlink()
-        except OSError:
-            pass
         self.addin = None
         return problem
 
@@ -474,7 +458,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     if suffix not in (".xlsx", ".xlsm"):
         raise SetupError(Message("{name}: give an .xlsx or .xlsm workbook (the result is saved "
                                  "as .xlsm).", name=source.name))
-    _check_name(source)
+    check_book_name(source)
     target = source.with_suffix(".xlsm")
     result = SetupResult(target)
     if new:
@@ -496,7 +480,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
                                      source=source.name), hint="replace")
     if xw is None:
         try:
-            import xlwings as xw  # noqa: F811 - lazily: the package imports without xlwings
+            import xlwings as xw
         except ImportError as exc:
             raise SetupError(Message("xlwings is not installed for this Python ({python}): pip "
                                      "install \"keizer-xl[dev]\" or the xlwings version pinned "
@@ -558,10 +542,8 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
                 result.steps.append(problem)
                 say(problem)
         if seed is not None:
-            try:
+            with contextlib.suppress(OSError):
                 seed.unlink()
-            except OSError:
-                pass
     return result
 
 

@@ -16,7 +16,7 @@ unexcused (U) that round (chesspairing's ``ForfeitCountsAsMet`` false).
 The engine (:mod:`keizer_xl.core.standings`), the explanation and the crosstable all read this
 one classification (:func:`classify`), so they can never disagree with the points.  It is
 computed for all players and rounds at once as small integer arrays; :func:`credit_grid` then
-turns it into points: every cell gets one :class:`~keizer_xl.core.rules.Credit` (a fraction of
+turns it into points: every cell gets one :class:`~keizer_xl.core.settings.Credit` (a fraction of
 a value, or fixed points), and a season has only a handful of distinct credits, so each cell
 holds an index into a short table.  This module is the only place that knows that an adjourned
 game or a game without a result counts as a draw (section 3) and what each attendance code is
@@ -27,13 +27,14 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Season
-from keizer_xl.core.rules import AbsenceDecay, Credit, Settings, Withdrawn
+from keizer_xl.core.settings import AbsenceDecay, Credit, Settings, Withdrawn
 from keizer_xl.errors import N_
 
 IntArray = npt.NDArray[np.int64]
@@ -53,7 +54,7 @@ SCORE_KIND = {WIN: ScoreKind.WIN, DRAW: ScoreKind.DRAW, LOSS: ScoreKind.LOSS,
               ADJOURNED: ScoreKind.DRAW, PENDING: ScoreKind.PENDING}
 
 #: the kind of a round for people (``RoundFact.kind``)
-FACT_KIND = {**{c: "game" for c in GAME_CLASSES}, BYE: "bye", ABSENT: "absent", LATE: "late",
+FACT_KIND = {**dict.fromkeys(GAME_CLASSES, "game"), BYE: "bye", ABSENT: "absent", LATE: "late",
              WITHDRAWN: "withdrawn", UNMARKED: "unmarked"}
 
 #: the built-in attendance codes (E, U, C, L; defined once in the model), first in ``Rounds.codes``

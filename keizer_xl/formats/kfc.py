@@ -36,7 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
-from keizer_xl.core.rules import MAX_RATING, MAX_ROUND, Tiebreak, build_settings, parse_setting
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.settings import Tiebreak
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
 from keizer_xl.sheets.cells import TEXT_LIMIT
@@ -285,7 +287,7 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
             problems.append(Problem(where, Message("rating {rating!r} is not a whole number",
                                                    rating=rating)))
             continue
-        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.rules.MAX_RATING)
+        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.setting_values.MAX_RATING)
             problems.append(Problem(where, Message("rating {rating} is not a rating (0 to "
                                                    "{max_rating})", rating=rating,
                                                    max_rating=MAX_RATING)))
@@ -510,7 +512,8 @@ CACHE_TIEBREAKS = ("games, rating, start", "id")
 def _cached_order(con: sqlite3.Connection, table: str) -> list[str]:
     """The names of a cached standings table tStand_<R>, best first (WriteTableWHeaders2Db:
     Header1, Header2, Footer, the column headers, then one row per player, joined by §)."""
-    lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]
+    # an identifier cannot be a parameter; table is tStand_<int>, made from a round number
+    lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]  # noqa: S608
     rows = [line.split("\u00a7") for line in lines[4:]]
     return [r[1].strip() for r in rows if len(r) > 1]
 
@@ -520,7 +523,7 @@ def _cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
     """The tie-break that gives the order of KeizerForClubs' cached standing after the round
     before the last, when the fresh calculation (ties by rating) does not: the last round is
     valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
 
     cache = f"tStand_{last - 1}"
     if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
@@ -549,7 +552,7 @@ def _compare_stored(con: sqlite3.Connection, season: Season,
     ``Player.Keizer_SumPts`` (the standing after its last round, float32) and its cached
     standing after the round before (table ``tStand_<R>``, which RankingCalculator.cs reuses
     instead of recomputing that round when it exists)."""
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
 
     scored = season.last_round_with_results()
     if scored == 0:

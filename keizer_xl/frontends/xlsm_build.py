@@ -38,9 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keizer_xl.clients import excel_setup as xs
-from keizer_xl.clients import atomic, files
-from keizer_xl.clients.excel_setup import SetupError
+from keizer_xl.clients import excel_setup as xs, atomic, files
+from keizer_xl.errors import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
            "vba_sources"]
@@ -82,13 +81,13 @@ def vba_sources() -> list[tuple[str, str, bool]]:
         src = package / rel
         if not src.is_file():
             raise SetupError(f"{src} is missing: reinstall xlwings.")
-        out.append((name, xs._read_vba(src), rel.endswith(".cls")))
+        out.append((name, xs.read_vba(src), rel.endswith(".cls")))
     found = xs.bas_version(out[0][1])
     installed = xs.installed_xlwings_version()
     if found != installed:
         raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} "
                          f"is installed; reinstall xlwings.")
-    out.append((xs.VBA_MODULE, xs._crlf(xs.KEIZER_VBA), False))
+    out.append((xs.VBA_MODULE, xs.to_crlf(xs.KEIZER_VBA), False))
     return out
 
 
@@ -111,9 +110,9 @@ def _replace_modules(path: Path) -> None:
         present = {m.name.casefold(): m.name for m in project.modules}
         for name, source, is_class in vba_sources():
             if name.casefold() in present:
-                book.set_module(present[name.casefold()], xs._crlf(source))
+                book.set_module(present[name.casefold()], xs.to_crlf(source))
             else:
-                project.add_module(name, xs._crlf(source),
+                project.add_module(name, xs.to_crlf(source),
                                    kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
         for module in list(project.modules):
             book.set_module(module.name, module.source)
@@ -221,7 +220,9 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
     types = parts["[Content_Types].xml"].decode("utf-8")
     types = types.replace(f'ContentType="{_PLAIN_MAIN}"', f'ContentType="{_MACRO_MAIN}"')
     if 'Extension="vml"' not in types:
-        types = types.replace("<Default ", f'<Default Extension="vml" ContentType="{_VML_TYPE}"/><Default ', 1)
+        types = types.replace(
+            "<Default ", f'<Default Extension="vml" ContentType="{_VML_TYPE}"/><Default ', 1
+        )
     parts["[Content_Types].xml"] = types.encode("utf-8")
 
 
@@ -304,7 +305,9 @@ def _start_first(parts: dict[str, bytes]) -> None:
     positions of the defined names (``localSheetId``) follow, no other tab stays selected."""
     workbook = parts["xl/workbook.xml"].decode("utf-8")
     sheets = list(re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook))
-    k = next(i for i, m in enumerate(sheets) if re.search(rf'\bname="{re.escape(xs.START_SHEET)}"', m.group()))
+    k = next(
+        i for i, m in enumerate(sheets) if re.search(rf'\bname="{re.escape(xs.START_SHEET)}"', m.group())
+    )
     start = sheets[k].group()
     workbook = workbook[:sheets[k].start()] + workbook[sheets[k].end():]
     first = re.search(r"<(?:\w+:)?sheet\b[^>]*/>", workbook)
@@ -360,14 +363,14 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     """Write the button-ready workbook ``target`` (.xlsm) from ``source`` (an .xlsx; None: the
     season template).  ``platform`` says whose interpreter key to write ('win', 'mac'; default
     this computer's; elsewhere xlwings' generic ``Interpreter``)."""
-    from openpyxl import load_workbook
+    from openpyxl import Workbook, load_workbook
 
     from keizer_xl.frontends.template import template_workbook
 
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
         raise SetupError(f"{dest.name}: the button-ready workbook is an .xlsm.")
-    xs._check_name(dest)
+    xs.check_book_name(dest)
     if dest.exists() and not force:
         raise SetupError(f"{dest} already exists (use --force to replace it).")
     if not dest.parent.is_dir():
@@ -378,6 +381,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         pythonpath = xs.pythonpath_for(python)
     result = BuildResult(dest)
 
+    wb: Workbook | None
     if source is None:
         wb = template_workbook(language=language)
         result.steps.append("the season sheets from the template")
@@ -390,12 +394,9 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
 
         book = open_book(src)
         result.steps.append(f"the sheets of {src.name}")
-        if book.openpyxl_would_drop(set()):
-            # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
-            # adds the Start and xlwings.conf sheets to the package itself (issue 25)
-            wb = None
-        else:
-            wb = load_workbook(src)
+        # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
+        # adds the Start and xlwings.conf sheets to the package itself (issue 25)
+        wb = None if book.openpyxl_would_drop(set()) else load_workbook(src)
     if wb is not None:
         rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
                                  existing=_existing_config(wb))
@@ -438,7 +439,8 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
                  platform: str | None = None, pythonpath: str | None = None) -> BuildResult:
     """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
     keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
-    old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything else in the package is copied as it is
+    old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything
+    else in the package is copied as it is
     (pyOpenVBA rewrites only the project; openpyxl writes the config sheet and refuses, naming
     them, to drop what it cannot keep)."""
     import shutil
@@ -446,7 +448,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
         raise SetupError(f"{source}: give an existing .xlsm.")
-    xs._check_name(source)
+    xs.check_book_name(source)
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)

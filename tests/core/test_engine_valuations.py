@@ -118,7 +118,7 @@ def test_start_order_slots_the_unplaced_in_by_rating_and_the_unrated_last():
 def test_rating_order_breaks_equal_ratings_by_name_folded_or_exact():
     # chesspairing's initialRanking: rating descending (none = 0), then name; exact names
     # compare by code point ("Anna" < "bob" either way, but "Zed" < "anna" only exactly)
-    players = PLAYERS + (Player("Zed", 1800),)
+    players = (*PLAYERS, Player("Zed", 1800))
     assert [p.name for p in rating_order(players, exact_names=False)] == [
         "Carl", "Anna", "bob", "Zed", "Eva", "dirk"]
     assert [p.name for p in rating_order(players, exact_names=True)] == [

@@ -20,9 +20,10 @@ def settings(**raw):
     return build_settings([parse_setting(k, str(v)) for k, v in raw.items()])
 
 
-# X plays one game a round: round 1 A beats X, round 2 X-B ½-½, round 3 C loses to X by forfeit (0-1F for White C),
-# round 4 D-X not played yet; X withdraws from round 5 on, when every one of these games
-# is a game against a player who has left the ranking (withdrawn remove).
+# X plays one game a round: round 1 A beats X, round 2 X-B ½-½, round 3 C loses to X by
+# forfeit (0-1F for White C), round 4 D-X not played yet; X withdraws from round 5 on, when
+# every one of these games is a game against a player who has left the ranking (withdrawn
+# remove).
 PLAYERS = (Player("A", 2000), Player("B", 1900), Player("C", 1800), Player("D", 1700),
            Player("X", 1600, withdrawn_round=5), Player("E", 1500))
 GAMES = (Game(1, "A", "X", Result.WHITE_WINS), Game(1, "B", "C", Result.DRAW),

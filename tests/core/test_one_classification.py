@@ -17,7 +17,7 @@ from tests.period_seasons import played_season
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "golden"))
 
-import engine_dump  # noqa: E402
+import engine_dump
 
 FIELDS = ("kind", "opponent", "white", "result", "code")
 

@@ -284,18 +284,12 @@ class RoundKernel:
         """A pass with each player's place ``pos`` in the ranking that values it (m: not
         ranked)."""
         cells = self.T.take(pos, axis=0).ravel().take(self.G)
-        if self.tables.floats:
-            totals = (self.ones @ cells).astype(np.int64)
-        else:
-            totals = cells.sum(axis=0)
+        totals = (self.ones @ cells).astype(np.int64) if self.tables.floats else cells.sum(axis=0)
         totals += self.const
         if self.round_totals:
             totals = self.tables.arithmetic.totals(totals)
         idx = self.idx
-        if idx is None:
-            order = np.lexsort((self.tb, -totals))
-        else:
-            order = idx[np.lexsort((self.tb, -totals[idx]))]
+        order = np.lexsort((self.tb, -totals)) if idx is None else idx[np.lexsort((self.tb, -totals[idx]))]
         return KernelPass(order, self, pos, totals=totals)
 
     def totals_of(self, key: Array) -> Array:
