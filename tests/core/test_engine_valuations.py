@@ -135,9 +135,14 @@ def test_tie_breaks_rank_equal_totals_by_their_keys_in_order():
     order = tb.rank(totals, everyone, everyone + 1, 0)
     # 7: Anna and bob (1800, by name), dirk (unrated: last); 5: Carl (2000), Eva
     assert [names[i] for i in order] == ["Anna", "bob", "dirk", "Carl", "Eva"]
-    # the same keys as places: ranking by (-total, place) is the same ranking
+    # the same keys as places: ranking by (-total, place) is the same ranking; the places are
+    # a permutation (the start order decides what the keys leave tied), so the kernel's sort
+    # keys -total x n + place are distinct and any sort gives this ranking
     pos = tb.positions(everyone, everyone + 1, 0)
+    assert sorted(pos.tolist()) == list(range(len(names)))
     assert np.lexsort((pos, -totals)).tolist() == order.tolist()
+    keys = -totals * len(names) + pos
+    assert keys.argsort().tolist() == keys.argsort(kind="stable").tolist() == order.tolist()
     # tiebreak previous: the previous place decides
     prev = replace(season, settings=build_settings([parse_setting("tiebreak", "previous")]))
     tb = TieBreaks(Engine(prev, 0).grid)
