@@ -278,7 +278,7 @@ def test_app_xml_lists_the_sheets_the_engine_adds(tmp_path, season_rows, picture
     assert size == len(titles)
     pairs = re.search(r"<HeadingPairs>(.*)</HeadingPairs>", app).group(1)  # type: ignore[union-attr]
     counts = dict(zip(re.findall(r"<vt:lpstr>([^<]*)</vt:lpstr>", pairs),
-                      map(int, re.findall(r"<vt:i4>(\d+)</vt:i4>", pairs))))
+                      map(int, re.findall(r"<vt:i4>(\d+)</vt:i4>", pairs)), strict=True))
     assert counts["Worksheets"] == len(sheets)
     assert sum(counts.values()) == len(titles)
 

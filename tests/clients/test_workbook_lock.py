@@ -1,4 +1,4 @@
-"""The workbook lock (clients/files.workbook_lock) without the filelock library (issue 25: its
+"""The workbook lock (clients/file_locks.workbook_lock) without the filelock library (issue 25: its
 import cost every command 10-20 ms): re-entrant within a process, exclusive between processes,
 and compatible with keizer-xl versions that lock the same file with filelock."""
 from __future__ import annotations
@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import file_locks
 from keizer_xl.clients.files import WorkbookFileError
 
 HOLD = """
 import sys, time
-from keizer_xl.clients import files
-with files.workbook_lock(sys.argv[1]):
+from keizer_xl.clients import file_locks
+with file_locks.workbook_lock(sys.argv[1]):
     print("held", flush=True)
     time.sleep(float(sys.argv[2]))
 """
@@ -32,18 +32,18 @@ def _holder(book: Path, seconds: float) -> subprocess.Popen[str]:
 def test_reentrant_in_a_process_and_exclusive_between_processes(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
     book.write_bytes(b"x")
-    with files.workbook_lock(book), files.workbook_lock(book):  # the command line holds it twice
+    with file_locks.workbook_lock(book), file_locks.workbook_lock(book):  # the command line holds it twice
         pass
     proc = _holder(book, 5)
     try:
         start = time.monotonic()
-        with pytest.raises(WorkbookFileError, match="busy"), files.workbook_lock(book, timeout=0.3):
+        with pytest.raises(WorkbookFileError, match="busy"), file_locks.workbook_lock(book, timeout=0.3):
             pass
         assert time.monotonic() - start < 3
     finally:
         proc.kill()
         proc.wait()
-    with files.workbook_lock(book, timeout=2):  # let go when the holder ended
+    with file_locks.workbook_lock(book, timeout=2):  # let go when the holder ended
         pass
 
 
@@ -52,7 +52,7 @@ def test_waits_for_a_short_holder_then_takes_it(tmp_path: Path) -> None:
     book.write_bytes(b"x")
     proc = _holder(book, 0.5)
     try:
-        with files.workbook_lock(book, timeout=10):
+        with file_locks.workbook_lock(book, timeout=10):
             assert proc.wait(timeout=10) == 0  # the holder had let go
     finally:
         proc.kill()
@@ -63,9 +63,9 @@ def test_an_older_version_locking_with_filelock_and_this_one_exclude_each_other(
     filelock = pytest.importorskip("filelock")
     book = tmp_path / "club.xlsx"
     book.write_bytes(b"x")
-    old = filelock.FileLock(str(files.lock_path(book.resolve())), thread_local=False)
+    old = filelock.FileLock(str(file_locks.lock_path(book.resolve())), thread_local=False)
     with old.acquire(timeout=1), pytest.raises(WorkbookFileError, match="busy"), \
-            files.workbook_lock(book, timeout=0.3):
+            file_locks.workbook_lock(book, timeout=0.3):
         pass
-    with files.workbook_lock(book), pytest.raises(filelock.Timeout):
+    with file_locks.workbook_lock(book), pytest.raises(filelock.Timeout):
         old.acquire(timeout=0.3)
