@@ -91,26 +91,40 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     last_col = max([layout.width, *(c for (_, c) in spans)]) if (spans or layout.width) else 1
     letters = [""] + [column_letter(c) for c in range(1, last_col + 1)]
     no_styles: dict[int, Style] = {}
+    quoted: dict[str, str] = {}  # a text's inline-string element, made once (a name stands in many cells)
     for r in range(1, last_row + 1):
         row = cells[r - 1] if r <= len(cells) else ()
         row_styles = styled_rows.get(r, no_styles)
         out: list[str] = []
-        for c in range(1, max(len(row), max(row_styles, default=0)) + 1):
-            value = cell_value(row[c - 1]) if c <= len(row) else None
+        n = len(row)
+        for c in range(1, max(n, max(row_styles, default=0)) + 1):
+            raw = row[c - 1] if c <= n else None
+            value = cell_value(raw) if raw is not None else None
             style = row_styles.get(c)
             if value is None and style is None:
                 continue
+            s = by_id.get(id(style))  # the same Style object on many cells (index's cache)
+            if s is None:
+                s = index(style)
             ref = f"{letters[c] if c < len(letters) else column_letter(c)}{r}"
+            t = type(value)
             if value is None:
-                out.append(f'<c r="{ref}" s="{index(style)}"/>')
-            elif isinstance(value, str):
-                space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
-                out.append(f'<c r="{ref}" s="{index(style)}" t="inlineStr"><is><t{space}>'
-                           f"{escape(value)}</t></is></c>")
+                out.append(f'<c r="{ref}" s="{s}"/>')
+            elif t is str:
+                text = quoted.get(value)  # type: ignore[arg-type]
+                if text is None:
+                    assert isinstance(value, str)
+                    space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
+                    text = quoted[value] = f"<t{space}>{escape(value)}</t>"
+                out.append(f'<c r="{ref}" s="{s}" t="inlineStr"><is>{text}</is></c>')
+            elif t is int:
+                out.append(f'<c r="{ref}" s="{s}"><v>{value}</v></c>')
+            elif t is float:
+                out.append(f'<c r="{ref}" s="{s}"><v>{value!r}</v></c>')
             elif isinstance(value, bool):
-                out.append(f'<c r="{ref}" s="{index(style)}" t="b"><v>{int(value)}</v></c>')
+                out.append(f'<c r="{ref}" s="{s}" t="b"><v>{int(value)}</v></c>')
             elif isinstance(value, (int, float)):
-                out.append(f'<c r="{ref}" s="{index(style)}"><v>{number_text(value)}</v></c>')
+                out.append(f'<c r="{ref}" s="{s}"><v>{number_text(value)}</v></c>')
             else:
                 serial = excel_serial(value, epoch)
                 if serial is None:  # cell_value gives nothing else; never drop a value silently

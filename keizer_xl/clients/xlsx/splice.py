@@ -20,6 +20,9 @@ What the engine owns, and so changes, in a workbook package:
   ``[Content_Types].xml`` for new or removed parts;
 * ``xl/styles.xml``: the engine's fonts, fills, borders, number formats and cell styles are
   appended, nothing renumbered (:mod:`.stylesheet`);
+* the data validation, conditional formats (in the edited sheet) and defined names (in
+  ``xl/workbook.xml``) over the rows the engine adds or deletes follow them (:mod:`.rowshift`);
+  ``docProps/app.xml`` lists the worksheets as written (:mod:`.appprops`);
 * ``xl/calcChain.xml`` is removed: it is Excel's cache of where formulas are, rebuilt on load
   (stale after cells moved, it would make Excel repair the file).
 
@@ -34,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from keizer_xl.clients.xlsx.appprops import app_part, with_worksheets
 from keizer_xl.clients.xlsx.cellxml import SheetCells, column_letter
 from keizer_xl.clients.xlsx.layoutxml import print_titles, sheet_xml
 from keizer_xl.clients.xlsx.package import (
@@ -54,6 +58,7 @@ from keizer_xl.clients.xlsx.package import (
     relative,
     rels_path,
 )
+from keizer_xl.clients.xlsx.rowshift import Mapper, shift_names
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
 from keizer_xl.sheets.layout import Layout
 
@@ -76,6 +81,8 @@ class Edits:
     filters: dict[str, str] = field(default_factory=dict)          # sheet part -> autofilter ref
     styles: StyleSheet | None = None                               # styles added to by an edit
     drawings: Any = None    # an openpyxl Workbook with the engine's charts of its sheets (batch)
+    #: rows deleted from a sheet: the defined names' references to it follow (rowshift)
+    names: list[tuple[str, Mapper]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.layouts or self.sheets or self.tables or self.filters)
@@ -87,6 +94,9 @@ def splice(pkg: Package, edits: Edits) -> bytes:
     styles = edits.styles or StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part)
                                         else None)
     wb = _WorkbookXml(pkg)
+    worksheets = [s.name for s in pkg.sheets if s.kind == "worksheet"]  # as read (rename changes them)
+    for sheet, mapper in edits.names:
+        wb.xml = shift_names(wb.xml, sheet, mapper)
     date1904 = pkg.date1904()
     for part, cells in edits.sheets.items():
         xml = cells.to_bytes()
@@ -128,6 +138,12 @@ def splice(pkg: Package, edits: Edits) -> bytes:
     wb.drop_calc_chain()
     wb.full_calc_on_load()
     wb.flush()
+    app = app_part(pkg)
+    if app is not None and pkg.has(app):
+        xml = pkg.read(app)
+        new = with_worksheets(xml, worksheets, [s.name for s in wb.sheets if s.kind == "worksheet"])
+        if new != xml:
+            pkg.write(app, new)
     return pkg.to_bytes()
 
 
