@@ -57,9 +57,12 @@ _NF_DATE, _NF_TIME, _NF_LOGICAL = 2, 4, 1024
 
 _BOLD = 150.0  # com.sun.star.awt.FontWeight.BOLD
 
-#: LibreOffice reads an Excel column width of w characters (Calibri 11) as w * 6914 / 28
-#: hundredths of a millimetre and writes it back the same way.
-_WIDTH_UNIT = 6914 / 28
+#: LibreOffice reads an Excel column width of w characters as w times the widest digit of the
+#: workbook's default font (Calibri 11), measured in twips on the document's reference device
+#: (oox/source/xls/unitconverter.cxx, UnitConverter::finalizeImport), and writes it back the
+#: same way.  That digit is 111 twips where Carlito (Calibri's metric twin) is installed and
+#: 140 twips where LibreOffice falls back on DejaVu Sans (issue 26): measured per document.
+_FALLBACK_DIGIT_TWIPS = 140
 
 #: Page styles this transport creates for the sheets it writes.
 OWNED_PAGE_STYLE_PREFIX = "KeizerXL_"
@@ -75,9 +78,25 @@ _COPIED_PROPERTIES = ("BottomBorder", "CellBackColor", "CellProtection", "CharCo
                       "LeftBorder", "NumberFormat", "RightBorder", "TopBorder", "VertJustify")
 
 
-def width_to_uno(chars: float) -> int:
-    """A column width in characters (as in Excel / SheetStyle) in 1/100 mm."""
-    return int(round(chars * _WIDTH_UNIT))
+def width_to_uno(chars: float, digit_twips: int = _FALLBACK_DIGIT_TWIPS) -> int:
+    """A column width in characters (as in Excel / SheetStyle) in 1/100 mm, for a document
+    whose default font's widest digit is ``digit_twips`` (see :func:`digit_twips`)."""
+    return int(round(chars * digit_twips * 2540 / 1440))
+
+
+def digit_twips(doc: Any) -> int:
+    """The widest digit of ``doc``'s default cell font in twips, as LibreOffice measures it
+    to read and write an xlsx column width (the same device and call as its importer), so a
+    width this client sets is the one LibreOffice gives the file writer's width."""
+    try:
+        style = doc.StyleFamilies.getByName("CellStyles").getByName("Default")
+        font = _struct("com.sun.star.awt.FontDescriptor", Name=style.CharFontName,
+                       Height=int(round(style.CharHeight * 20)))
+        measured = doc.ReferenceDevice.getFont(font)
+        widest = max(measured.getCharWidth(ch) for ch in "0123456789")
+    except Exception:  # noqa: BLE001 - an older LibreOffice without the property: its own unit
+        return _FALLBACK_DIGIT_TWIPS
+    return int(widest) if widest > 0 else _FALLBACK_DIGIT_TWIPS
 
 
 def _uno() -> Any:
@@ -159,6 +178,7 @@ class UnoBook:
         nd = doc.NullDate
         self._null_date = datetime(nd.Year, nd.Month, nd.Day)
         self._formats: dict[str, int] = {}
+        self._digit_twips: int | None = None  # measured on the first sheet written
 
     # -- sheets -------------------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
@@ -355,8 +375,11 @@ class UnoBook:
                 rng.IsTextWrapped = True
             if span.style.top:
                 rng.VertJustify = _enum("com.sun.star.table.CellVertJustify", "TOP")
+        if layout.widths and self._digit_twips is None:
+            self._digit_twips = digit_twips(self.doc)
         for j, width in enumerate(layout.widths):
-            sh.Columns.getByIndex(j).Width = width_to_uno(width)
+            sh.Columns.getByIndex(j).Width = width_to_uno(width, self._digit_twips or
+                                                          _FALLBACK_DIGIT_TWIPS)
         for r, height in layout.heights:  # points -> 1/100 mm
             sh.Rows.getByIndex(r - 1).Height = round(height * 2540 / 72)
         self._page_setup(sh, layout.page)

@@ -210,14 +210,15 @@ def _club_season(path: Path, players: int, rounds: int, groups: bool = False,
         season = dataclasses.replace(a, players=everyone, games=a.games + b.games,
                                      byes=a.byes + b.byes, absences=a.absences + b.absences)
         wb = openpyxl.load_workbook(path)
-        ws = wb["Spelers"]
+        ws = wb[schema.sheet_name("Players", lang)]
         table = ws.tables["tblPlayers"]
         last = openpyxl.utils.get_column_letter(ws.max_column + 2)
-        ws.cell(1, ws.max_column + 1, "Groep")
-        ws.cell(1, ws.max_column + 1, "Categorie")
+        heads = (schema.header("Players", "group", lang), schema.header("Players", "category", lang))
+        for head in heads:
+            ws.cell(1, ws.max_column + 1, head)
         from openpyxl.worksheet.table import TableColumn
 
-        for name in ("Groep", "Categorie"):
+        for name in heads:
             table.tableColumns.append(TableColumn(id=len(table.tableColumns) + 1, name=name))
         table.ref = table.autoFilter.ref = f"A1:{last}{table.ref.split(':')[1].lstrip('ABCDEFGHIJ')}"
         wb.save(path)
