@@ -48,21 +48,6 @@ NAMED_PAGE_CHARS = {True: 145.0, False: 96.0}    # Calibri / Carlito
 LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
 
 
-#: the width of a character relative to a digit (the unit of a column width) in Calibri/Carlito
-#: and in DejaVu Sans, the larger of the two rounded up (issue 26: a column as wide as what it
-#: shows, so a Standings of 20 players and 12 rounds fits one page): narrow marks and letters,
-#: the wider capitals and m/w; every other character as wide as a digit
-_NARROW = dict.fromkeys(" .,:;'!|()[]-ijlI", 0.55) | dict.fromkeys("frt", 0.72)
-_WIDE = dict.fromkeys("mwMW", 1.5)
-
-
-def printed_width(text: str) -> float:
-    """How many digit widths ``text`` takes in the sheet's font (see _NARROW): the unit of a
-    column width, so a column fits ``printed_width(text) + 1``."""
-    return sum(_NARROW.get(ch) or _WIDE.get(ch) or (1.15 if ch.isupper() else 1.0)
-               for ch in text)
-
-
 @dataclass(frozen=True)
 class SheetStyle:
     """How an engine-owned sheet should look, by column name; :func:`sheet_layout` turns it
@@ -453,8 +438,9 @@ def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]]
     widths: list[float] = []
     for heading, part in parts:
         grid.append(())
-        grid.append((cell_value(heading),))
-        spans.append(Span(len(grid), len(grid), 1, 1, _HEADING))
+        if heading:  # a part without a heading (blocks side by side) heads its blocks itself
+            grid.append((cell_value(heading),))
+            spans.append(Span(len(grid), len(grid), 1, 1, _HEADING))
         header_row = part.page.repeat_rows[1] if part.page.repeat_rows else 1
         skip = header_row - 1
         offset = len(grid) - skip

@@ -7,6 +7,7 @@ alignment) is made here or in ``layout.py``, never in a client.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -18,8 +19,9 @@ from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid, standings_records)
+from keizer_xl.sheets.glyphs import printed_width
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style,
-                                    podium_fill, printed_width, sheet_layout)
+                                    podium_fill, sheet_layout)
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
 from keizer_xl.i18n import N_, translate, translator
@@ -195,8 +197,8 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                 text = (f"{mark} {v}" if fmt.endswith("General") else mark if mark
                         else "" if v is None else str(v))
                 shown.append(printed_width(text))
-            widths[str(column)] = round(max(4.5, printed_width(str(column)) + 1.5,
-                                            max(shown, default=0) + 1) * 2) / 2
+            widths[str(column)] = _up(max(4.0, printed_width(str(column), bold=True),
+                                          max(shown, default=0)) + PAD)
     if extra is not None:
         frame, formats, widths = house_columns(frame, formats, widths, extra, lang)
     widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})
@@ -219,20 +221,34 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
     their values (one character of room)."""
     h = schema.headers("Standings", lang)
     out = dict(widths)
-    suffix = len(withdrawn_suffix(lang))
+    suffix = printed_width(withdrawn_suffix(lang))
     names = [str(n) for n in frame.column(h["name"])]
     longest = max((printed_width(n) + (suffix if i in withdrawn else 0)
                    for i, n in enumerate(names)), default=0)
-    out[h["name"]] = float(min(24, round(max(printed_width(h["name"]), longest) + 1.5)))
-    for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points"):
+    out[h["name"]] = min(24.0, _up(max(printed_width(h["name"], bold=True), longest) + PAD))
+    # Rank: "0_0_0" and its header's "@_0_0" keep two digits of space right of it
+    ranks = [printed_width(str(v)) for v in frame.column(h["rank"]) if v is not None]
+    out[h["rank"]] = _up(max(max(ranks, default=1), printed_width(h["rank"], bold=True))
+                         + 2 + PAD)
+    for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points", "tpr"):
         head = h.get(key)
         if head is None or head not in frame.columns:
             continue
-        values = [len(f"{v:.2f}" if key == "score" and isinstance(v, (int, float)) else str(v))
-                  for v in frame.column(head) if v is not None]
-        word = max(len(part) for part in head.split())
-        out[head] = float(max(max(values, default=0) + 1, word + 1.5, 3))
+        values = [printed_width(f"{v:.2f}" if key == "score" and isinstance(v, (int, float))
+                                else str(v)) for v in frame.column(head) if v is not None]
+        word = max(printed_width(part, bold=True) for part in head.split())
+        out[head] = _up(max(max(values, default=0), word, 2.0) + PAD)
     return out
+
+
+#: a column's room beside what it shows (cell padding: Excel's 5 pixels of a 7-pixel digit,
+#: LibreOffice's text margins), in digit widths
+PAD = 1.0
+
+
+def _up(width: float) -> float:
+    """A width rounded up to half a character (never narrower than measured)."""
+    return math.ceil(width * 2 - 1e-9) / 2
 
 
 def house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],
@@ -350,9 +366,16 @@ def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
     ``notes`` (promotion and relegation) at the end."""
     from keizer_xl.sheets.layout import stack_layouts
 
+    from keizer_xl.sheets.beside import side_by_side
+
     ctx = context if context is not None else run_context()
     blocks = [(group_heading(g, lang), lay) for g, lay in parts]
-    blocks += list(categories)
+    if categories:
+        # side by side under the groups, over the groups' columns (issue 26: 17 players in two
+        # groups with two categories on one page)
+        widths = [max((lay.widths[j] for _, lay in parts if j < len(lay.widths)), default=0.0)
+                  for j in range(max((len(lay.widths) for _, lay in parts), default=0))]
+        blocks.append(("", side_by_side(categories, widths)))
     if notes:
         blocks.append((translator(lang)("Promotion and relegation"),
                        Layout(grid=tuple((n,) for n in notes), page=PageSetup(repeat_rows=None))))
