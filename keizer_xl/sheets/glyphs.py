@@ -76,3 +76,15 @@ def printed_width(text: str, bold: bool = False) -> float:
     and DejaVu Sans (see the module docstring); a column fits it with one more for padding."""
     table = _BOLD if bold else _REGULAR
     return round(sum(table.get(ch, UNKNOWN) for ch in text), 2)
+
+
+def wrap_printed(text: str, room: float) -> list[str]:
+    """``text`` broken between words into lines of at most ``room`` digit widths (a word
+    longer than that stays whole on its own line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and printed_width(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -19,9 +19,9 @@ from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.standings import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid, standings_records)
-from keizer_xl.sheets.glyphs import printed_width
+from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style,
-                                    podium_fill, sheet_layout)
+                                    podium_fill, print_fit, sheet_layout)
 from keizer_xl.sheets import schema
 from keizer_xl.errors import Message
 from keizer_xl.i18n import N_, translate, translator
@@ -202,12 +202,16 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
     if extra is not None:
         frame, formats, widths = house_columns(frame, formats, widths, extra, lang)
     widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})
-    # the legend's lines as long as the columns right of Rank and Name hold on the first page
-    # (a wide sheet: fewer rows, so 34 players still print on one page down)
-    beside = sum(w for c, w in widths.items() if c not in (name_col, schema.header(
-        "Standings", "rank", lang)) and c in frame.columns)
-    width = int(min(110, max(LEGEND_WIDTH, beside * 0.8)))
-    style = replace(style, notes=(*legend_lines(used, lang, width), *notes), widths=widths,
+    # the legend's lines as long as the table is wide (it prints from column A), or, when the
+    # sheet splits, as the first page's columns right of Rank and Name (where it starts), in
+    # printed widths: never cut at the page's edge, and few rows (issue 26)
+    order = [widths.get(str(c), 8.0) for c in frame.columns]
+    _, _, repeat, breaks = print_fit(order, True, 2)
+    room = (sum(order[2:breaks[0] - 1]) if repeat and breaks else
+            sum(order[2:]) if repeat else sum(order)) - PAD
+    legend = [line for text in legend_lines(used, lang, 10 ** 6)
+              for line in wrap_printed(text, max(room, float(LEGEND_WIDTH)))]
+    style = replace(style, notes=(*legend, *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2, wrap_header=True)
     return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
 
