@@ -382,7 +382,7 @@ class UnoBook:
                                                           _FALLBACK_DIGIT_TWIPS)
         for r, height in layout.heights:  # points -> 1/100 mm
             sh.Rows.getByIndex(r - 1).Height = round(height * 2540 / 72)
-        self._page_setup(sh, layout.page)
+        self._page_setup(sh, layout.page, len(layout.grid), layout.width)
         if layout.freeze_rows:
             self.frozen[sh.Name] = layout.freeze_rows
             self._freeze_rows(sh, layout.freeze_rows)
@@ -459,7 +459,7 @@ class UnoBook:
         self._formats[code] = key
         return cast(int, key)  # UNO's number format keys are ints
 
-    def _page_setup(self, sh: Any, page: PageSetup) -> None:
+    def _page_setup(self, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0) -> None:
         """A4, orientation, fit to one page wide, header row on every page, title and pages."""
         page_styles = self.doc.StyleFamilies.PageStyles
         current = sh.PageStyle
@@ -512,6 +512,14 @@ class UnoBook:
             sh.setPrintTitleColumns(False)
         for col in page.col_breaks:
             sh.Columns.getByIndex(col - 1).IsStartOfNewPage = True
+        for row in page.row_breaks:
+            sh.Rows.getByIndex(row - 1).IsStartOfNewPage = True
+        index = sh.RangeAddress.Sheet
+        # a split sheet's title row not printed (its title is in the page header)
+        sh.setPrintAreas((_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
+                                  StartColumn=0, StartRow=page.print_from_row - 1,
+                                  EndColumn=cols - 1, EndRow=rows - 1),)
+                         if page.print_from_row > 1 and rows and cols else ())
 
     def _page_text(self, text: Any, part: HeaderText, bold: bool) -> None:
         """One header or footer part: its text and page fields, black (LibreOffice writes

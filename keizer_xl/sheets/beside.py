@@ -18,7 +18,8 @@ from typing import Sequence
 
 from keizer_xl.sheets.cells import CellValue, cell_value
 from keizer_xl.sheets.glyphs import printed_width
-from keizer_xl.sheets.layout import LINE_HEIGHT, Layout, PageSetup, Span, Style
+from keizer_xl.sheets.layout import (LINE_HEIGHT, MIN_PRINT_SCALE, NAMED_PAGE_CHARS, PAGE_HEIGHT,
+                                    ROW_HEIGHT, Layout, PageSetup, Span, Style)
 
 PAD = 1.0   # a column's room beside what it shows (digit widths)
 GAP = 2.0   # empty width between two blocks of a band (digit widths)
@@ -161,6 +162,19 @@ def side_by_side(blocks: Sequence[tuple[str, Layout]], widths: Sequence[float]) 
     return Layout(grid=tuple(tuple(row) for row in grid), spans=tuple(spans),
                   widths=tuple(cols), freeze_rows=0, page=PageSetup(repeat_rows=None),
                   heights=tuple(sorted(heights.items())))
+
+
+def fits_one_page(layout: Layout) -> bool:
+    """Whether ``layout`` prints on one page: its rows' height (the default row height, or a
+    row's own) at the scale it prints in the font the workbook names (fit to one page wide,
+    or its scale) within the page's printable height (layout.PAGE_HEIGHT)."""
+    page = layout.page
+    width = sum(layout.widths) or 1.0
+    scale = (page.scale or 100) / 100 if page.fit_width is None else min(
+        1.0, max(NAMED_PAGE_CHARS[page.landscape] / width, MIN_PRINT_SCALE / 100))
+    tall = dict(layout.heights)
+    height = sum(tall.get(r, ROW_HEIGHT) for r in range(1, len(layout.grid) + 1))
+    return height * scale <= PAGE_HEIGHT[page.landscape]
 
 
 def _put(grid: list[list[CellValue]], row: int, col: int, value: CellValue) -> None:

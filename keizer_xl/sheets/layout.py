@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
 
 from keizer_xl.sheets.cells import CellValue, cell_value, display_width
+from keizer_xl.sheets.glyphs import wrap_printed
 
 if TYPE_CHECKING:  # a layout is built from a DataFrame or from Rows; pandas is not needed here
     import pandas as pd
@@ -35,16 +36,20 @@ MORE_PODIUM_FILL = "FFF2CC"
 MAX_AUTO_WIDTH = 50
 MIN_AUTO_WIDTH = 4
 # Print (issue 9, issue 26): the smallest scale that still prints the 11 pt font at 8 pt or more
-# (11 * 0.74 = 8.14; at 73 % LibreOffice prints 7.99 pt), and how many characters of column
-# width (plus each column's padding) an A4 page holds at 100 % within the default margins, in
-# two fonts: the one the workbook names (Calibri in Excel, its metric twin Carlito in
-# LibreOffice; measured in LibreOffice renders: 116 characters on 429 of the page's 734 points
-# at 73 %, so 145) and the one LibreOffice falls back on where neither is installed (DejaVu
-# Sans, a third wider: 157 characters one page wide at 67 %, so 104).  See print_fit and
-# docs/layout-and-print.md.
+# (11 * 0.74 = 8.14; at 73 % LibreOffice prints 7.99 pt), and how many digit widths of column
+# width an A4 page holds at 100 % within the margins the writers set (0.75 inch left and right:
+# 258.9 mm landscape, 171.9 mm portrait), in two fonts: the one the workbook names (Calibri in
+# Excel, its metric twin Carlito in LibreOffice, whose digit LibreOffice measures as 111 twips
+# = 1.958 mm: 132 and 88) and the one LibreOffice falls back on where neither is installed
+# (DejaVu Sans, a digit of 140 twips = 2.469 mm: 104 and 69).  A column is exactly its width
+# in digits wide (LibreOffice's xlsx import; the width includes the cell's padding).  And the
+# page's printable height (1 inch top and bottom, header and footer inside them): 451 points
+# landscape, 698 portrait.  See print_fit and docs/layout-and-print.md.
 MIN_PRINT_SCALE = 74
 PAGE_CHARS = {True: 104.0, False: 69.0}          # landscape, portrait: DejaVu Sans (fallback)
-NAMED_PAGE_CHARS = {True: 145.0, False: 96.0}    # Calibri / Carlito
+NAMED_PAGE_CHARS = {True: 132.0, False: 88.0}    # Calibri / Carlito
+PAGE_HEIGHT = {True: 451.0, False: 698.0}        # points
+ROW_HEIGHT = 15.0   # points: the default row height the writers set (Calibri 11)
 LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
 
 
@@ -153,6 +158,9 @@ class PageSetup:
     scale: int | None = None           # percent, when fit_width is None (None: 100 %)
     repeat_cols: tuple[int, int] | None = None  # columns printed left on every page
     col_breaks: tuple[int, ...] = ()   # a new page starts at these columns (1-based)
+    row_breaks: tuple[int, ...] = ()   # a new page starts at these rows (1-based)
+    print_from_row: int = 1            # rows above it are not printed (a split sheet's title
+    #                                    row: its title is in the header, issue 26)
     header: tuple[HeaderText, HeaderText, HeaderText] = ((), (), ())  # left, centre, right
     header_bold: bool = True
     footer: tuple[HeaderText, HeaderText, HeaderText] = ((), (Field.PAGE, " / ", Field.PAGES), ())
@@ -296,7 +304,7 @@ def print_fit(widths: Sequence[float], landscape: bool, repeat_cols: int = 0
     every page, the other columns spread evenly over the fewest pages (:func:`column_breaks`,
     counted in the wider fallback font, so the breaks hold on every system and no page holds
     only the last column or two).  Returns (fit_width, scale, repeat_cols, col_breaks)."""
-    padded = [w + 0.7 for w in widths]  # each column's cell padding
+    padded = list(widths)  # a width includes its cell padding
     total = sum(padded)
     if total * MIN_PRINT_SCALE / 100 <= NAMED_PAGE_CHARS[landscape] or not repeat_cols:
         return 1, None, None, ()
@@ -387,11 +395,11 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
         if lines > 1:
             heights.append((header_row, round(LINE_HEIGHT * lines + 3, 1)))
     # rows with wrapped text get their height (no client sizes them on its own: LibreOffice
-    # keeps an imported row one line high); Calibri's average character is ~0.8 of the '0'
-    # that a width in characters counts, and a cell has one character of padding
+    # keeps an imported row one line high): the lines its text breaks into in printed widths
+    # (the wider of Carlito and DejaVu Sans, sheets/glyphs.py), a cell has one of padding
     for r in range(header_row + 1, len(b.grid) + 1):
         cells = b.grid[r - 1]
-        lines = max((math.ceil(len(str(cells[j - 1])) * 0.8 / max(widths[j - 1] - 1, 1))
+        lines = max((len(wrap_printed(str(cells[j - 1]), max(widths[j - 1] - 1, 1)))
                      for j in wrapped if j <= len(cells) and cells[j - 1] not in (None, "")),
                     default=1)
         if lines > 1:
@@ -408,14 +416,18 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
         b.grid = grid
     # the title once on each page (issue 26): a sheet with a title row repeats it with the
     # header row (print titles) and has no page header; a sheet without one (History, Audit,
-    # ...) has its title in the page header
-    repeat_rows = ((1, header_row) if len(style.title_rows) == 1 else (header_row, header_row)
-                   ) if columns else None
+    # ...) has its title in the page header.  A sheet split by columns prints from its header
+    # row on, its title in the page header: its title row would print at the top of every
+    # column's pages, cut at the Name column (only Rank and Name repeat); A1 keeps the title
+    split_title = len(style.title_rows) == 1 and bool(repeat_cols)
+    own_row = len(style.title_rows) == 1 and not repeat_cols
+    repeat_rows = ((1, header_row) if own_row else (header_row, header_row)) if columns else None
+    in_header = bool(style.title) and (not style.title_rows or split_title)
     page = PageSetup(
         landscape=style.landscape,
         fit_width=fit_width, scale=scale, repeat_cols=repeat_cols, col_breaks=breaks,
-        repeat_rows=repeat_rows,
-        header=((), (style.title,) if style.title and not style.title_rows else (), ()),
+        repeat_rows=repeat_rows, header=((), (style.title,) if in_header else (), ()),
+        print_from_row=header_row if split_title and columns else 1,
         footer=((), style.footer or PageSetup().footer[1], ()))
     return Layout(grid=tuple(b.grid), spans=tuple(b.spans), widths=tuple(widths),
                   heights=tuple(heights),

@@ -102,7 +102,7 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
         title=sheet_title("explain", k),
         number_formats={"Score": "0.00", "Rank": "0_0_0"},
         widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
-                "Explanation": 44},
+                "Explanation": 60},  # as wide as an A4 landscape page holds: rows less tall
         wrap=("Explanation",),  # and the results block's What under it
         landscape=True,
         notes=(Message("Explanation: why each player moved in round {round}.", round=k),
@@ -370,23 +370,34 @@ def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
     ``notes`` (promotion and relegation) at the end."""
     from keizer_xl.sheets.layout import stack_layouts
 
-    from keizer_xl.sheets.beside import side_by_side
+    from keizer_xl.sheets.beside import fits_one_page, side_by_side
 
     ctx = context if context is not None else run_context()
     blocks = [(group_heading(g, lang), lay) for g, lay in parts]
+    breaks: tuple[int, ...] = ()
     if categories:
         # side by side under the groups, over the groups' columns (issue 26: 17 players in two
         # groups with two categories on one page)
         widths = [max((lay.widths[j] for _, lay in parts if j < len(lay.widths)), default=0.0)
                   for j in range(max((len(lay.widths) for _, lay in parts), default=0))]
         blocks.append(("", side_by_side(categories, widths)))
+        groups = stack_layouts((ctx.line("standings", rnd, lang),), blocks[:-1], landscape=True)
+        if not fits_one_page(stack_layouts(("",), blocks, landscape=True)):
+            # the categories on a page of their own, not split from their headers at the
+            # bottom of the groups' page
+            breaks = (len(groups.grid) + 2,)
     if notes:
         blocks.append((translator(lang)("Promotion and relegation"),
                        Layout(grid=tuple((n,) for n in notes), page=PageSetup(repeat_rows=None))))
-    layout = stack_layouts((ctx.line("standings", rnd, lang),), blocks, landscape=True)
-    # the title row on every page, not again in the page header (issue 26)
-    return replace(layout, page=replace(layout.page, repeat_rows=(1, 1),
-                                        footer=((), footer(lang), ())))
+    title = ctx.line("standings", rnd, lang)
+    layout = stack_layouts((title,), blocks, landscape=True)
+    # the title row on every page, not again in the page header (issue 26); split by columns,
+    # printed from row 2 with the title in the page header (see sheet_layout)
+    split = bool(layout.page.repeat_cols)
+    return replace(layout, page=replace(
+        layout.page, repeat_rows=None if split else (1, 1), row_breaks=breaks,
+        header=((), (title,) if split else (), ()), print_from_row=2 if split else 1,
+        footer=((), footer(lang), ())))
 
 
 def grouped_pairings_layout(parts: Sequence[tuple[str, Layout]], rnd: int, lang: str = "en",
