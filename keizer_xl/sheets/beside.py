@@ -13,13 +13,22 @@ the columns it needs, as stacking did).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from keizer_xl.sheets.cells import CellValue, cell_value
 from keizer_xl.sheets.glyphs import printed_width
-from keizer_xl.sheets.layout import (LINE_HEIGHT, MIN_PRINT_SCALE, NAMED_PAGE_CHARS, PAGE_HEIGHT,
-                                    ROW_HEIGHT, Layout, PageSetup, Span, Style)
+from keizer_xl.sheets.layout import (
+    LINE_HEIGHT,
+    MIN_PRINT_SCALE,
+    NAMED_PAGE_CHARS,
+    PAGE_HEIGHT,
+    ROW_HEIGHT,
+    Layout,
+    PageSetup,
+    Span,
+    Style,
+)
 
 PAD = 1.0   # a column's room beside what it shows (digit widths)
 GAP = 2.0   # empty width between two blocks of a band (digit widths)

@@ -136,9 +136,11 @@ def test_sample_season_prints_on_landscape_a4_at_8pt(sample: tuple[Path, Path]) 
     ws = _setup(xlsx, "Standings")
     # 22 rounds do not fit one page wide at 75 %: Rank and Name repeat, the rounds follow
     assert ws.page_setup.orientation == "landscape" and ws.page_setup.scale == 74
-    # the title row printed with the header row on every page, no page header (issue 26)
-    assert ws.print_title_cols == "$A:$B" and ws.print_title_rows == "$1:$3"
-    assert not ws.oddHeader.center.text
+    # split by columns: printed from the header row on (row 3, repeated on every page), the
+    # title in the page header: a repeated title row was cut at Name on the later pages
+    assert ws.print_title_cols == "$A:$B" and ws.print_title_rows == "$3:$3"
+    assert ws.print_area.startswith("'Standings'!$A$3:")
+    assert ws.oddHeader.center.text.endswith("Standings after round 22 · 2026-03-01")
     assert len(pages["Standings"]) <= 3
     for sheet in ("Standings", "Crosstable", "Explain", "Audit", "Compare"):
         assert _smallest_text(pdf, pages[sheet]) >= _min_pt(pdf), sheet
