@@ -342,6 +342,32 @@ def column_breaks(widths: Sequence[float], repeat_cols: int, room: float) -> tup
     return tuple(repeat_cols + k + 1 for k in pack(high))
 
 
+def _widths(b: _Builder, columns: list[Any], style: SheetStyle) -> list[float]:
+    """Each column's width: the style's, else fitted to what the builder wrote in it."""
+    widths = []
+    for j in range(1, max(b.fitted, default=0) + 1):
+        name = columns[j - 1] if j <= len(columns) else None
+        width = style.widths.get(str(name)) if name is not None else None
+        if width is None:
+            width = min(max(b.fitted.get(j, 0) + 1, MIN_AUTO_WIDTH), MAX_AUTO_WIDTH)
+        widths.append(float(width))
+    return widths
+
+
+def _note_room(b: _Builder, columns: list[Any], style: SheetStyle) -> float:
+    """How wide (digit widths) a note under the table may print: the table's columns, or
+    where the sheet splits, the first page's columns right of the repeated ones (where the
+    notes start); 0 for a sheet not fitted to the page (its notes as they are)."""
+    widths = _widths(b, columns, style)
+    if not style.fit_to_page or not widths:
+        return 0.0
+    _, _, repeat, breaks = print_fit(widths, style.landscape, style.repeat_cols)
+    if repeat:
+        end = breaks[0] - 1 if breaks else len(widths)
+        return max(sum(widths[repeat[1]:end]) - 1, 30.0)
+    return max(sum(widths) - 1, 30.0)
+
+
 def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) -> Layout:
     """The layout of an engine sheet: ``frame`` with its header in row 1, podium fills, the
     notes under it after an empty row, then each block (a bold heading, its own header row
@@ -366,9 +392,14 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
         b.grid.append(())
     wrote_below = False
     note_rows = []
+    room = _note_room(b, columns, style)
     for note in style.notes:
-        b.line(note)
-        note_rows.append(len(b.grid))
+        # a note no wider than the table (or the first page's columns right of Rank and Name
+        # where it splits): a longer line is cut at the page's edge, or (LibreOffice, one page
+        # wide) shrinks the whole sheet to fit it (issue 26: an Indeling at 6.5 pt)
+        for line in (wrap_printed(note, room) if room else [note]):
+            b.line(line)
+            note_rows.append(len(b.grid))
         wrote_below = True
     for heading, block in style.blocks:
         if wrote_below:
@@ -377,13 +408,7 @@ def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) 
         b.header(list(block.columns))
         b.body(block)
         wrote_below = True
-    widths = []
-    for j in range(1, max(b.fitted, default=0) + 1):
-        name = columns[j - 1] if j <= len(columns) else None
-        width = style.widths.get(str(name)) if name is not None else None
-        if width is None:
-            width = min(max(b.fitted.get(j, 0) + 1, MIN_AUTO_WIDTH), MAX_AUTO_WIDTH)
-        widths.append(float(width))
+    widths = _widths(b, columns, style)
     wrapped = b.wrapped
     heights = []
     if style.wrap_header and columns:

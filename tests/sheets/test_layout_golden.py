@@ -181,8 +181,9 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
 
 
 def _legend(sheet: dict[str, Any]) -> dict[str, Any]:
-    """The Standings with its legend lines (column C under the table) joined into one cell:
-    where they break depends on the widths (issue 26: as wide as the first page holds)."""
+    """A split sheet (Standings, Crosstable) with its legend and note lines (column C under
+    the table) joined into one cell: where they break depends on the widths (issue 26: as
+    wide as the first page holds)."""
     rows = sorted((_rc(a)[1], a) for a, c in sheet["cells"].items()
                   if _rc(a)[0] == "C" and _rc(a)[1] > 34 + 1 + TITLE_ROWS
                   and isinstance(c.get("v"), str) and c["v"] != "a note")
@@ -222,7 +223,7 @@ def test_file_client_writes_the_sheets_as_before(described: dict[str, Any], name
                         if c.get("v") in ("Game points", "TPR")}
             g = {**g, "cells": {k: c for k, c in g["cells"].items()
                                 if re.sub(r"\d+", "", k) not in new_cols}}
-        if sheet == "Standings":
+        if sheet in SPLIT:  # notes wrapped to the first page's columns (issue 26)
             e, g = _legend(e), _legend(g)
         skip = {"cells"} | ({"widths"} if sheet in NEW_PRINT else set())
         if sheet in NEW_PRINT:  # only the page layout is new; titles, header, footer as above
