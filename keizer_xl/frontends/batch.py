@@ -243,7 +243,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     chart.y_axis.delete = False
     assert chart.legend is not None  # a new LineChart has its legend
     chart.legend.position = "r"
-    chart.height, chart.width = 10, max(width, 10.0)  # centimetres
+    chart.height, chart.width = 10, int(max(width, 10.0))  # whole centimetres, not wider
     for i, player in enumerate(top):
         row = header_row + 1 + i  # the grid is sorted best first: row i is the i-th player
         values = Reference(ws, min_col=first_round_col, max_col=first_round_col + rounds - 1,
