@@ -295,6 +295,7 @@ def test_a_stand_of_up_to_20_players_and_12_rounds_prints_on_one_page(
         title, points = WORDS["de" if name.endswith("de") else "nl"][:2]
         # the title once, every round and Game points and TPR on the page, no cell '###'
         assert texts[0].count(title) == 1, (name, texts[0][:300])
+        assert re.search(rf"^{name} · {title} \d+ · \d+\.? \w+ \d{{4}}$", texts[0], re.M), name
         rounds = int(name.split("x")[1].rstrip("de"))
         assert points in texts[0] and "TPR" in texts[0] and f"R{rounds}\n" in texts[0], name
         assert "###" not in texts[0], name
@@ -324,7 +325,9 @@ def test_a_stand_with_groups_and_categories_prints_the_groups_whole_on_the_first
         assert first.count("R12\n") == 2 and first.count("TPR") == 2 and \
             first.count(points) == 2, name
         whole = "\n".join(texts)
-        assert whole.count(title) == len(texts), name  # once on every page
+        assert whole.count(title) == len(texts), name  # once on every page, whole
+        assert len(re.findall(rf"^{name} · {title} 12 · \d+\.? \w+ \d{{4}}$", whole, re.M)) \
+            == len(texts), name
         # four category blocks (two groups x two categories), side by side in two bands
         assert len(re.findall(overall.replace(" ", r"\s+"), whole)) == 4, name
         assert not re.search(total, whole), name
@@ -348,6 +351,10 @@ def test_a_stand_of_34_players_and_22_rounds_splits_by_round_columns(
     assert _smallest_text(pdf, pages) >= MIN_PT, _smallest_text(pdf, pages)
     assert not _beyond_page(pdf, pages), _beyond_page(pdf, pages)[:3]
     assert all("Plaats" in t and "Naam" in t for t in texts)
+    # the title whole on every page, once (in the page header: a repeated title row was cut
+    # at the Name column on the later pages, "34x22 · Stand na ronde 22 · 1 maa")
+    whole = re.compile(r"^34x22 · Stand na ronde 22 · \d+ \w+ \d{4}$", re.M)
+    assert all(len(whole.findall(t)) == 1 for t in texts), [t[:80] for t in texts]
     tables = [t for t in texts if "Quinten" in t or re.search(r"\bR\d+\n", t)]
     last = next(t for t in tables if "TPR" in t)
     assert len(re.findall(r"\bR\d+\n", last)) >= 3, last[:400]
