@@ -29,14 +29,15 @@ _PUBLIC = {
     "Bye": "keizer_xl.core.model",
     "Absence": "keizer_xl.core.model",
     "Result": "keizer_xl.core.model",
-    "compute_history": "keizer_xl.core.standings",
-    "compute_standing": "keizer_xl.core.standings",
+    "compute_history": "keizer_xl.core.engine",
+    "compute_standing": "keizer_xl.core.engine",
     "pair_round": "keizer_xl.core.pairing",
     "read_season": "keizer_xl.sheets.read",
     "open_book": "keizer_xl.clients.xlsx",
 }
 
-__all__ = ["__version__", *_PUBLIC]
+__all__ = ["__version__"]
+__all__ += list(_PUBLIC)  # the form static tools read as "these names too"
 
 
 def __getattr__(name: str) -> Any:

@@ -7,25 +7,14 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Sequence, cast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
 
-from keizer_xl.app.check import CheckReport, check_report, check_workbook  # noqa: F401
-from keizer_xl.app.standings import (PeriodReport, StandingsReport,  # noqa: F401
-                                     compute_period_standings, compute_standings, find_group,
-                                     not_yet_ranked, period_reports, standing_notes,
-                                     standings_sheet, update_period_standings, update_standings,
-                                     write_standings)
-from keizer_xl.core.groups import has_groups
-from keizer_xl.core.model import Player, Season
+from keizer_xl.core.model import Season
 from keizer_xl.errors import ActionError, Message
-from keizer_xl.i18n import translate, translator
-from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
+from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read import read_season, result_round_numbers, workbook_language
-from keizer_xl.core.standings import compute_history
-from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
@@ -58,7 +47,7 @@ class ActionRequest:
                 "format": self.format, "label": self.label}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ActionRequest":
+    def from_json(cls, data: dict[str, Any]) -> ActionRequest:
         """The request in ``data`` (keys it does not know, the macro's own, are left)."""
         rnd = data.get("round")
         return cls(action=str(data.get("action", "")),
@@ -77,7 +66,8 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
     Works on any transport and in any language: the input tables keep their place, headers and
     formatting.  ``settings=False`` leaves the Settings sheet as it is (``import`` fills the
     template's own rows)."""
-    from keizer_xl.sheets.read import find_sheet, input_frames
+    from keizer_xl.sheets.read_names import find_sheet
+    from keizer_xl.sheets.season_tables import input_frames
 
     # the workbook's own words (issue 26): the bye (vrij), the attendance letters (Dutch A, Z,
     # T, N for E, U, C, L), the withdrawn status (teruggetrokken 5), the forfeits the

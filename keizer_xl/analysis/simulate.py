@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.settings import Settings
 
 FIRST = ["Anna", "Bram", "Carla", "Daan", "Eva", "Finn", "Gijs", "Hanna", "Ilse", "Jeroen",
          "Karin", "Lars", "Mila", "Niels", "Olga", "Pieter", "Quinten", "Roos", "Sander", "Tess",
@@ -39,21 +39,21 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
     absences use every built-in code (E, U, C, L) and each club code of ``settings``.
     """
     from keizer_xl.core.pairing import pair_round
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
 
     rng = random.Random(seed)
     settings = settings or Settings()
     names = player_names(n_players, rng)
     ratings = sorted((rng.randint(1100, 2300) for _ in names), reverse=True)
     players = []
-    for i, (name, rating) in enumerate(zip(names, ratings)):
+    for i, (name, rating) in enumerate(zip(names, ratings, strict=True)):
         joined = rng.randint(2, max(2, n_rounds // 3)) if i >= n_players - late else 1
         players.append(Player(name, rating=rating, joined=joined, club="Schaakclub Oost"))
     for i in rng.sample(range(1, n_players - late), min(withdrawn, n_players - late - 1)):
         players[i] = replace(players[i], withdrawn_round=rng.randint(n_rounds // 2, n_rounds))
     season = Season(players=tuple(players), settings=settings)
     club_codes = [c for c, _ in settings.codes]
-    strength = dict(zip(names, ratings))  # each player's rating, as given to Player above
+    strength = dict(zip(names, ratings, strict=True))  # each player's rating, as given to Player above
     rounds = n_rounds + (1 if pair_last_round else 0)
     for rnd in range(1, rounds + 1):
         absences = []
@@ -64,7 +64,7 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
             if p.is_withdrawn(rnd):
                 continue
             if rng.random() < absence_rate:
-                code = rng.choice(["E", "E", "E", "U", "C"] + club_codes)
+                code = rng.choice(["E", "E", "E", "U", "C", *club_codes])
                 absences.append(Absence(rnd, p.name, code))
         season = replace(season, absences=season.absences + tuple(absences))
         absent = {a.player for a in absences}

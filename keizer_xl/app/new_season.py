@@ -24,14 +24,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.core.group_rounds import season_end_groups
 from keizer_xl.core.groups import Move, group_names, has_groups
 from keizer_xl.core.model import Player, Season
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read import find_sheet, name_key, read_season, workbook_language
+from keizer_xl.sheets.read_names import find_sheet, name_key, workbook_language
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.tables import blank
 
 if TYPE_CHECKING:
@@ -200,7 +202,7 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
                 if name_at < len(r) and not blank(r[name_at])}
     columns: list[PlayerColumn] = []
     where: list[int | None] = []
-    for index, (h, key) in enumerate(zip(table.headers, keys)):
+    for index, (h, key) in enumerate(zip(table.headers, keys, strict=True)):
         if blank(h):
             continue
         shown = schema.header("Players", key, lang) if key and lang != old_lang else str(h)
@@ -211,14 +213,14 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
         if key not in keys and (key == "start" or any(p.group for p in players)):
             columns.append(PlayerColumn(schema.header("Players", key, lang), key, False))
             where.append(None)
-    cleared = tuple(c.header for c, i in zip(columns, where) if c.key in SEASON_OWN_COLUMNS
+    cleared = tuple(c.header for c, i in zip(columns, where, strict=True) if c.key in SEASON_OWN_COLUMNS
                     and i is not None and any(not blank(r[i]) for r in table.rows
                                               if i < len(r)))
     rows = []
     for p in players:
         old = old_rows.get(name_key(p.name), ())
         row: list[Any] = []
-        for c, i in zip(columns, where):
+        for c, i in zip(columns, where, strict=True):
             if c.key == "start":
                 row.append(p.start)
             elif c.key == "group":
@@ -234,7 +236,7 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
 def _settings(season: Season, lang: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """OLD's settings rows with ``season`` advanced and ``language`` NEW's; the settings of
     last season's rounds (``round_dates``, a pair fixed or forbidden in one round) left out."""
-    from keizer_xl.sheets.read import settings_rows
+    from keizer_xl.sheets.season_tables import settings_rows
 
     kept: list[tuple[str, str]] = []
     dropped: list[str] = []

@@ -13,13 +13,15 @@ from keizer_xl.core.groups import Move
 from keizer_xl.core.model import Season
 from keizer_xl.core.performance import Record
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.read import read_season, workbook_language
-from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
+from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import workbook_language
+from keizer_xl.sheets.report_sheets import standings_layout
+from keizer_xl.sheets.group_sheets import periods_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -29,8 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
-           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet", "find_group",
-           "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
+           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet",
+           "find_group", "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class StandingsReport:
     # every group's report (this one is the first group's); the moves (promotion, relegation)
     # decided up to the round after this standing's; each category's members (Players order)
     group: str = ""
-    parts: tuple["StandingsReport", ...] = ()
+    parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
     categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the competition that ranks these players (the group's season, or the season): the
@@ -299,8 +301,8 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                     context: RunContext) -> Layout:
     """The Standings sheet: one table, or (groups, categories) one titled block per group and
     per category; the notes in the workbook's language (the sheet is the club's)."""
-    from keizer_xl.sheets.report_sheets import (category_heading, category_layout,
-                                                grouped_standings_layout, group_heading)
+    from keizer_xl.sheets.group_sheets import (category_heading, category_layout, group_heading,
+                                               grouped_standings_layout)
 
     def one(r: StandingsReport, notes: tuple[str, ...]) -> Layout:
         return standings_layout(r.standing, [translate(n, lang) for n in notes], lang=lang,
@@ -326,13 +328,13 @@ def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -
     """The one standings table as it always is, then the category blocks side by side under
     it, over its columns (issue 26: narrow blocks stacked took pages of their own)."""
     from keizer_xl.sheets.beside import side_by_side
-    from keizer_xl.sheets.report_sheets import category_heading, category_layout
+    from keizer_xl.sheets.group_sheets import category_heading, category_layout
 
     blocks = [(category_heading(c, lang), category_layout(report.standing, m, lang))
               for c, m in report.categories]
     below = side_by_side(blocks, table.widths)
     offset = len(table.grid) + 1  # an empty row between the table and the blocks
-    grid = table.grid + ((),) + below.grid
+    grid = (*table.grid, (), *below.grid)
     spans = table.spans + tuple(replace(sp, first_row=sp.first_row + offset,
                                         last_row=sp.last_row + offset) for sp in below.spans)
     heights = table.heights + tuple((r + offset, h) for r, h in below.heights)

@@ -11,6 +11,7 @@ header rows, the active sheet) is put back by :mod:`keizer_xl.clients.lo_views`.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -119,7 +120,7 @@ def _clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def _office_env(uno_python: str | None) -> dict[str, str]:
+def office_env(uno_python: str | None) -> dict[str, str]:
     """The environment for soffice: no other Python ahead of LibreOffice's in PATH.
 
     LibreOffice's embedded Python finds its standard library through the first ``python3`` on
@@ -183,18 +184,14 @@ def import_paths() -> list[str]:
     # this file is keizer_xl/clients/lo_run.py: the package's parent is three levels up
     paths = [str(Path(__file__).resolve().parents[2])]
     for key in ("purelib", "platlib"):
-        try:
+        with contextlib.suppress(KeyError):
             paths.append(sysconfig.get_paths()[key])
-        except KeyError:
-            pass
-    try:
+    with contextlib.suppress(Exception):
         import site
 
         user = site.getusersitepackages()
         if user in sys.path:
             paths.append(user)
-    except Exception:
-        pass
     for module in ("pandas", "numpy", "openpyxl", "defusedxml", "networkx"):
         mod = sys.modules.get(module)
         if mod is None:
@@ -221,7 +218,7 @@ def install_macro(profile: str | os.PathLike[str] | None = None) -> tuple[Path, 
     _write_text(macro, macro_source())
     _write_text(config, json.dumps({
         "paths": import_paths(),
-        "python_version": "%d.%d" % sys.version_info[:2],
+        "python_version": "{}.{}".format(*sys.version_info[:2]),
         "installed_by": sys.executable,
         "keizer_xl": _version(),
     }, indent=2) + "\n")
@@ -278,7 +275,7 @@ class Office:
     process: subprocess.Popen[bytes] | None = None
     _tmp: str | None = field(default=None, repr=False)
 
-    def __enter__(self) -> "Office":
+    def __enter__(self) -> Office:
         self.soffice = self.soffice or find_soffice()
         if self.pipe is None:
             self.pipe = os.environ.get(CONNECT_ENV) or None
@@ -312,7 +309,7 @@ class Office:
                 f"--accept=pipe,name={self.pipe};urp;StarOffice.ComponentContext"]
         kwargs: dict[str, Any] = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
                                   "stderr": subprocess.DEVNULL,
-                                  "env": _office_env(self.python)}
+                                  "env": office_env(self.python)}
         if os.name == "posix":
             kwargs["start_new_session"] = True  # its own process group: killed as a whole
         elif sys.platform == "win32":  # pragma: no cover - Windows (os.name "nt")
@@ -393,14 +390,10 @@ class Office:
     def stop(self) -> None:
         try:
             if self.owned and self.process is not None and self.process.poll() is None:
-                try:
+                with contextlib.suppress(LibreOfficeRunError):
                     self.request({"command": "terminate", "connect_timeout": 5}, timeout=20)
-                except LibreOfficeRunError:
-                    pass
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     self.process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    pass
             self.kill()
         finally:
             self._remove_profile()
@@ -424,10 +417,8 @@ class Office:
                     break
         else:  # pragma: no cover - Windows
             subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):  # pragma: no cover
             proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            pass
         if self.owned and self.pipe and os.name == "posix":  # a killed soffice leaves its pipe
             stale = Path(tempfile.gettempdir()) / f"OSL_PIPE_{os.getuid()}_{self.pipe}"
             try:
@@ -450,7 +441,7 @@ NO_SCRIPT_PROVIDER = Message(
     "(Debian/Ubuntu: apt-get install libreoffice-script-provider-python python3-uno)")
 
 
-def driver_error(text: str) -> "LibreOfficeRunError":
+def driver_error(text: str) -> LibreOfficeRunError:
     """The error to raise for the driver's error ``text``: the install hint where LibreOffice
     lacks its Python script provider, else LibreOffice's own words."""
     # (not any mention of pythonscript.py: a macro's own traceback names that file)
@@ -504,14 +495,14 @@ def run_macro(book: str | os.PathLike[str], request: ActionRequest, *,
     if action not in FUNCTIONS:
         raise LibreOfficeRunError(Message("unknown action {action!r} (pair, standings, check)",
                                           action=action), usage=True)
-    from keizer_xl.clients import files
+    from keizer_xl.clients import file_locks, files
 
     path = Path(book)
     _check_book(path)
     path = Path(os.path.realpath(path))
     # the same lock as the command line's: a button's run and a command never both write
     try:
-        with files.workbook_lock(path):
+        with file_locks.workbook_lock(path):
             if action != "check":
                 files.check_can_write(path)
             return _run_locked(path, request, timeout, office)
@@ -546,12 +537,12 @@ def _run_locked(path: Path, request: ActionRequest, timeout: float,
 def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
                 outcome: dict[str, Any]) -> list[str]:
     """Keep the old version in .keizer-backups/; put back what headless saving loses."""
-    from keizer_xl.clients import files
+    from keizer_xl.clients import backup_files, files
 
     notes: list[str] = []
 
     try:
-        files.keep_backup(path, original)
+        backup_files.keep_backup(path, original)
     except OSError as exc:
         notes.append(Message("The previous version could not be kept in {folder} ({error}).",
                              folder=files.BACKUP_FOLDER, error=str(exc)))
@@ -559,20 +550,18 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
         try:
             restore_xlsx_views(path, original, outcome.get("written", []),
                                outcome.get("frozen") or {})
-        except Exception as exc:  # noqa: BLE001 - the data is saved; only the view is lost
+        except Exception as exc:
             notes.append(Message("The sheets' view settings (frozen header rows, active sheet) "
                                  "could not be restored after saving ({error}).",
                                  error=f"{type(exc).__name__}: {exc}"))
     elif path.suffix.lower() == ".ods":
         try:
             restore_ods_settings(path, original)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             notes.append(Message("The sheets' view settings could not be restored ({error}).",
                                  error=str(exc)))
-    try:
+    with contextlib.suppress(OSError):
         os.chmod(path, stat_before.st_mode & 0o777)
-    except OSError:
-        pass
     return notes
 
 

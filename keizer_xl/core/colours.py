@@ -22,10 +22,10 @@ never the clock"), with ``a`` the higher-ranked player: an even first byte gives
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Result, Season
-from keizer_xl.core.rules import ColourRule, Settings
+from keizer_xl.core.settings import ColourRule, Settings
 from keizer_xl.errors import Message
 
 __all__ = [
@@ -85,7 +85,7 @@ def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:
     """True when ``a`` gets White.  Deterministic: sha256 of ``season|round|a|b``."""
     import hashlib  # here: _hashlib costs ~15 ms to import, and most pairings never draw
 
-    digest = hashlib.sha256(f"{season_name}|{rnd}|{a}|{b}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{season_name}|{rnd}|{a}|{b}".encode()).digest()
     return digest[0] % 2 == 0
 
 
@@ -150,7 +150,8 @@ def _balance_rule(a: str, b: str, ha: History, hb: History, settings: Settings, 
         if ra > rb:
             return _ab(ha[-1] == BLACK, a, b)
         return _ab(hb[-1] == WHITE, a, b)
-    for ca, cb in zip(reversed(ha), reversed(hb)):
+    # the histories differ in length: compared from the latest game back, the shorter one ends it
+    for ca, cb in zip(reversed(ha), reversed(hb), strict=False):
         if ca != cb:
             return _ab(ca == BLACK, a, b)
     return _ab(seeded_draw(settings.season, rnd, a, b), a, b)

@@ -24,11 +24,12 @@ attendance-like credit that never counts toward ``absence_max``.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from keizer_xl.core.model import Absence, Game, Season
-from keizer_xl.core.rules import Credit, Settings
+from keizer_xl.core.settings import Credit, Settings
 from keizer_xl.errors import Message, Problem
 
 __all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
@@ -145,7 +146,7 @@ def _with_other_group_codes(s: Settings) -> Settings:
 def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
     """The promotions and relegations at every period boundary reached (round b - 1 has
     results), up to round ``upto`` (default: all reached)."""
-    from keizer_xl.core.standings import compute_history  # the engine, only when asked
+    from keizer_xl.core.engine import compute_history
 
     s = season.settings
     names = group_names(season)
@@ -165,7 +166,7 @@ def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
             ranking = compute_history(gs, k).after(k).order if gs.players else ()
             order[g] = [n for n in ranking if gs.player(n).is_member(b - 1)
                         and not gs.player(n).is_withdrawn(b)]
-        for upper, lower in zip(names, names[1:]):
+        for upper, lower in itertools.pairwise(names):
             # never a whole group: at least one player stays (a club's N is far below that)
             n_up = min(s.promote, max(len(order[lower]) - 1, 0))
             n_down = min(s.relegate, max(len(order[upper]) - 1, 0))

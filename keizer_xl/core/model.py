@@ -6,14 +6,14 @@ engine only sees :class:`Result` members.  Every event remembers where it came f
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Iterable
 
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.settings import Settings
 # the problem and error types live in errors.py (one tree); re-exported here for old imports
-from keizer_xl.errors import InputError, Message, Problem, ResultError as ResultError  # noqa: F401
+from keizer_xl.errors import Message, Problem, ResultError
 
 
 # --------------------------------------------------------------------------- results
@@ -226,9 +226,14 @@ class Season:
 
     def rounds_with_results(self) -> list[int]:
         """Rounds with at least one game result entered (byes alone do not count)."""
+        return list(self._rounds_with_results)
+
+    @functools.cached_property
+    def _rounds_with_results(self) -> tuple[int, ...]:
+        # once per season (every reader of a run asks; the fields never change)
         none, started = Result.PENDING, Result.STARTED  # identity: cheaper than has_result
-        return sorted({g.round for g in self.games
-                       if g.result is not none and g.result is not started})
+        return tuple(sorted({g.round for g in self.games
+                             if g.result is not none and g.result is not started}))
 
     def last_round_with_results(self) -> int:
         rounds = self.rounds_with_results()

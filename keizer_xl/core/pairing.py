@@ -27,18 +27,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
 from keizer_xl.core.model import Result, Season
-from keizer_xl.core.rules import PairingRule, Settings
+from keizer_xl.core.settings import PairingRule, Settings
 from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
-__all__ = [
-    "Board", "Pairing", "PairingError", "pair_round", "History", "may_meet", "geel_divisor",
-    "geel_distance", "bye_order",
-]
+__all__ = ["Board", "Pairing", "pair_round", "History", "may_meet", "geel_divisor", "geel_distance",
+           "bye_order"]
 
 
 @dataclass(frozen=True)
@@ -73,7 +71,7 @@ class History:
     played: frozenset[str] = frozenset()
 
     @classmethod
-    def from_season(cls, season: Season, rnd: int) -> "History":
+    def from_season(cls, season: Season, rnd: int) -> History:
         """A game is a meeting as soon as it is paired, whatever its result (a pending game
         counts: it is on the pairing sheet).  A forfeit is not a meeting when
         ``forfeit_is_meeting`` is no (the players did not really play each other)."""

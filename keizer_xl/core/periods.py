@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Mapping
+from collections.abc import Mapping
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
-from keizer_xl.core.rules import Settings, match_points
+from keizer_xl.core.settings import Settings
+from keizer_xl.core.setting_values import match_points
 from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.engine.valuemap import moved_ratings
-from keizer_xl.core.standings import Standing, compute_history
+from keizer_xl.core.engine import Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of", "period_of_round",
            "period_season", "period_standing", "part_standing", "played_periods",
@@ -198,7 +199,7 @@ def part_standing(season: Season, period: Period, order: tuple[str, ...], upto: 
     if points is None:
         rows = tuple(PeriodRow(place, name, st.score[name], st.value[name], st.games[name],
                                st.wins[name], st.draws[name], st.losses[name])
-                     for place, name in zip(st.places, st.order))
+                     for place, name in zip(st.places, st.order, strict=True))
     else:
         rows = _match_rows(sub, st, k, points)
     return PeriodStanding(period, upto, order, st, rows, season.settings.period_scoring,

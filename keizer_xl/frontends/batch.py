@@ -15,6 +15,7 @@ come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the 
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
@@ -24,20 +25,20 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
-from keizer_xl.sheets.read import OWNED_SHEETS
+from keizer_xl.sheets.read_names import OWNED_SHEETS
 
 if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when it runs
     from multiprocessing.queues import Queue
 
-    import pandas as pd
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from keizer_xl.core.standings import History
+    from keizer_xl.core.engine import History
     from keizer_xl.sheets.tables import Book
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -178,7 +179,7 @@ def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
     line chart of the top 8's ranks with rank 1 on top, drawn from the grid's own rows
     (openpyxl only: other transports keep the grid without the chart)."""
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.report_sheets import history_layout
+    from keizer_xl.sheets.analysis_sheets import history_layout
 
     if history.last.round == 0:
         return
@@ -228,7 +229,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     top = top_players(history)
     rounds = history.last.round
     first_round_col = _GRID_LEAD + 1
-    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places)
+    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places, strict=True)
                  if n in top] + [1])
     chart = LineChart()
     chart.title = tr("Rank after each round (top {top})", top=len(top))
@@ -279,8 +280,8 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
         if job.output == job.source:
             lost = book.unsafe_to_write(set(OWNED_SHEETS))
             if lost:
-                return failed([f"{job.source.name} was not changed: writing it would drop "
-                               f"{'; '.join(lost)}. Write copies instead (without --in-place)."])
+                return failed([(f"{job.source.name} was not changed: writing it would drop "
+                               f"{'; '.join(lost)}. Write copies instead (without --in-place).")])
         # the use case writes the sheets (app/batch.py: Standings and Periods as `standings`
         # writes them); the History sheet's chart is the file client's
         done = run(book, BatchRequest(compare=compare), report)
@@ -323,10 +324,8 @@ def _work(job: Job, compare: bool) -> WorkbookResult:
 
     def report(stage: str, fraction: float) -> None:
         if q is not None:
-            try:
+            with contextlib.suppress(Exception):  # progress is a nicety; never fail a workbook over it
                 q.put_nowait((job.index, stage, fraction))
-            except Exception:  # progress is a nicety; never fail a workbook over it
-                pass
 
     return recompute_workbook(job, compare, report)
 
@@ -360,8 +359,8 @@ def run_batch(jobs: Sequence[Job], options: BatchOptions,
     for job in jobs:
         key = Path(os.path.normcase(os.path.abspath(job.output)))
         if key in claimed:
-            on_done(WorkbookResult(job, False, (f"its output {job.output} would overwrite the output "
-                                                f"of {claimed[key].label}; rename one of them",), 1))
+            on_done(WorkbookResult(job, False, ((f"its output {job.output} would overwrite the output "
+                                                f"of {claimed[key].label}; rename one of them"),), 1))
             continue
         claimed[key] = job
         todo.append(job)
@@ -396,7 +395,9 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                                initargs=(q,))
     try:
-        pending: dict[Future[WorkbookResult], Job] = {pool.submit(_work, job, options.compare): job for job in todo}
+        pending: dict[Future[WorkbookResult], Job] = {
+            pool.submit(_work, job, options.compare): job for job in todo
+        }
         while pending:
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             drain()
@@ -427,8 +428,8 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
             try:
                 on_done(future.result())
             except BrokenProcessPool:
-                on_done(WorkbookResult(job, False, ("the process working on this workbook died "
-                                                    "(out of memory?)",), 1))
+                on_done(WorkbookResult(job, False, (("the process working on this workbook died "
+                                                    "(out of memory?)"),), 1))
         finally:
             single.shutdown(wait=True)
         drain()

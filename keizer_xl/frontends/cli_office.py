@@ -8,20 +8,21 @@ import json
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from types import FrameType
 
     from keizer_xl.actions import ActionRequest
 
-from keizer_xl.errors import KeizerError, Message, SetupError, UsageError
-from keizer_xl.i18n import N_, shown_translator as _tr
-from keizer_xl.frontends.cli_common import (_book_path, _held, _say, _show)  # noqa: F401
-from keizer_xl.frontends.outcome import EXIT_OK, EXIT_USAGE, Outcome, debug_enabled, describe
+from keizer_xl.errors import Message, SetupError, UsageError
+from keizer_xl.i18n import shown_translator as _tr
+from keizer_xl.frontends.cli_common import (book_path_arg, say_note, show_outcome)
+from keizer_xl.frontends.shown import EXIT_OK, Outcome
+from keizer_xl.frontends.outcome import debug_enabled
 
 
-def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None,
+def build_xlsm_file(path: Path, *, source: Path | None, force: bool, python: str | None,
                 language: str = "en") -> int:
     """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
     from keizer_xl.frontends.xlsm_build import build_xlsm
@@ -48,7 +49,7 @@ def _refresh_xlsm(path: Path, *, python: str | None) -> int:
     return EXIT_OK
 
 
-def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
+def excel_setup_file(path: Path, *, new: bool, force: bool, python: str | None) -> int:
     """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons."""
     from keizer_xl.clients.excel_setup import setup_workbook
     from keizer_xl.frontends.template import build_template
@@ -63,7 +64,7 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
 
 
 def cmd_excel_setup(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import export_vba
+    from keizer_xl.clients.vba_files import export_vba
 
     if args.export_vba:
         try:  # a SetupError goes to main() like every error (outcome.py)
@@ -78,11 +79,11 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
     path = Path(args.book)
     if not args.new:
-        path = _book_path(args.book)
+        path = book_path_arg(args.book)
     if args.via_excel:
-        return _excel_setup(path, new=args.new, force=args.force, python=args.python)
+        return excel_setup_file(path, new=args.new, force=args.force, python=args.python)
     if args.new:
-        return _build_xlsm(path.with_suffix(".xlsm"), source=None, force=args.force,
+        return build_xlsm_file(path.with_suffix(".xlsm"), source=None, force=args.force,
                            python=args.python)
     if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
         return _refresh_xlsm(path, python=args.python)
@@ -90,14 +91,14 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         raise UsageError(Message("{name}: give the season workbook as .xlsx (the result is "
                                  "{stem}.xlsm beside it) or a button workbook (.xlsm) to renew "
                                  "its macros.", name=path.name, stem=path.stem))
-    return _build_xlsm(path.with_suffix(".xlsm"), source=path, force=args.force,
+    return build_xlsm_file(path.with_suffix(".xlsm"), source=path, force=args.force,
                        python=args.python)
 
 
 def cmd_excel_config(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import write_config
+    from keizer_xl.clients.xlwings_conf import write_config
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     platform = args.platform
     if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
         raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
@@ -143,7 +144,7 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
 def cmd_lo_buttons(args: argparse.Namespace) -> int:
     from keizer_xl.clients import lo_run
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     # LibreOfficeRunError: its own exit code (2 when LibreOffice is missing), mapped in main()
     with lo_run.Office() as office:
         answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
@@ -169,7 +170,7 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
     request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
                             language=getattr(args, "language", None), front="cli",
                             format=args.format, label=args.book)
-    return _lo_run(_book_path(args.book), request, timeout=args.timeout)
+    return lo_run_file(book_path_arg(args.book), request, timeout=args.timeout)
 
 
 def _note_language(path: Path) -> None:
@@ -194,14 +195,14 @@ def _note_language(path: Path) -> None:
     record_book_language(schema.language_of_sheets(names))
 
 
-def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
+def lo_run_file(path: Path, request: ActionRequest, timeout: float) -> int:
     """Run the macro in headless LibreOffice, worded for the command line (the request's
     front), and print its outcome like any other command's."""
-    import signal
 
     from keizer_xl.clients import lo_run
 
-    def stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM: still clean up soffice (the finally blocks run)
+    # SIGTERM: still clean up soffice (the finally blocks run)
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt
 
     try:
@@ -217,9 +218,9 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     outcome = Outcome.from_json(answer)
-    code = _show(outcome)
+    code = show_outcome(outcome)
     for message in answer.get("messages", []):  # what lo_run itself has to add
-        print(_tr()("warning: {warning}", warning=_say(message)), file=sys.stderr)
+        print(_tr()("warning: {warning}", warning=say_note(message)), file=sys.stderr)
     if outcome.detail and outcome.status == "error" and debug_enabled():
         print(outcome.detail, file=sys.stderr)
     return code

@@ -20,22 +20,23 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.app.export import ExportReport
 from keizer_xl.app.import_season import ImportReport, report_of
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
-from keizer_xl.frontends.outcome import EXIT_OK, describe
+from keizer_xl.frontends.outcome import describe
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
     from keizer_xl.core.model import Season
     from keizer_xl.formats import ImportedSeason
-    from keizer_xl.formats.trf import TrfExport
+    from keizer_xl.formats.trf_write import TrfExport
 
-__all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
-           "cmd_import", "cmd_export_trf", "parse_rounds"]
+__all__ = ["read_source", "import_season", "write_new_season", "cmd_import", "cmd_export_trf",
+           "parse_rounds"]
 
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
@@ -90,7 +91,7 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
 
     rounds = season.known_rounds()
-    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.rules.MAX_ROUND)
+    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.setting_values.MAX_ROUND)
         raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
                                   rounds=rounds, max_round=MAX_ROUNDS))
     # as many Attendance round columns as the source has rounds (at least the template's 40)
@@ -124,7 +125,8 @@ def _grow_table(ws: Any, last_row: int, last_col: int) -> None:
             table.autoFilter.ref = table.ref
         table.tableColumns = []  # named again from the header row when saved
         table._initialise_columns()
-        for column, cell in zip(table.tableColumns, ws[1]):
+        # the header row may run on past the Table: its own columns are named
+        for column, cell in zip(table.tableColumns, ws[1], strict=False):
             column.name = str(cell.value)
 
 
@@ -147,8 +149,8 @@ def _add_player_columns(wb: Workbook, language: str, keys: list[str]) -> None:
 def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...]) -> None:
     """The source's settings in the template's Settings rows (their comments kept); keys the
     template has no row for are added below."""
-    from keizer_xl.frontends.template import (DEFAULT_SETTINGS, added_setting_comment,
-                                              put_value, setting_comment)
+    from keizer_xl.frontends.template import put_value
+    from keizer_xl.frontends.template_text import DEFAULT_SETTINGS, added_setting_comment, setting_comment
 
     ws = _table_sheet(wb, "Settings", language)
     where = {str(ws.cell(row=r, column=1).value or "").strip().casefold(): r
@@ -175,7 +177,7 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
+    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE, show_outcome
     from keizer_xl.i18n import record_book_language
 
     # the new workbook's language: --language, else the one the run speaks before reading
@@ -184,10 +186,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
-    from keizer_xl.frontends.cli_common import _show
     from keizer_xl.frontends.render import Done
 
-    return _show(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
+    return show_outcome(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
 
 
 # --------------------------------------------------------------------------- export --trf
@@ -245,10 +246,10 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None
         target = str(out)
-    from keizer_xl.frontends.cli_common import _show, read_while_open
+    from keizer_xl.frontends.cli_common import show_outcome, read_while_open
 
     open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     warnings = (*report.warnings, *((open_there,) if open_there else ()))
     done = ExportReport(target, report.players, report.games, report.rounds, warnings)
 
-    return _show(describe(done, "cli"))
+    return show_outcome(describe(done, "cli"))

@@ -19,17 +19,18 @@ import io
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.sheets.read import standings_table
+from keizer_xl.sheets.season_tables import standings_table
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import History
+from keizer_xl.core.engine import History
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
-from keizer_xl.i18n import N_
+from keizer_xl.errors import N_
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -98,7 +99,7 @@ def _group_header(lang: str) -> str:
 
 
 def _view_frame(season: Season | None, lang: str,
-                rows: ExportRows | None = None) -> "pd.DataFrame":
+                rows: ExportRows | None = None) -> pd.DataFrame:
     """The Standings sheet's rows of every group one after the other (a first column naming the
     group, Players' own header: Group, Groep, Gruppe), read from the view (app/export.py)."""
     import pandas as pd
@@ -173,9 +174,9 @@ def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
     from keizer_xl.i18n import translator
 
     label = translator(lang).gettext("Rank after each round of the top {top}", top=len(names))
-    parts = [f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
+    parts = [(f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
              f'aria-label="{e(label)}" '
-             f'xmlns="http://www.w3.org/2000/svg">']
+             f'xmlns="http://www.w3.org/2000/svg">')]
     step = max(1, round(worst / 8))
     for rank in sorted({1, *range(step, worst + 1, step)}):
         parts.append(f'<line x1="{left}" x2="{w - right}" y1="{y(rank):.1f}" y2="{y(rank):.1f}" '
@@ -186,7 +187,9 @@ def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
         parts.append(f'<text x="{x(r):.1f}" y="{h - 9}" text-anchor="middle">{r}</text>')
     for i, name in enumerate(names):
         colour = _PALETTE[i % len(_PALETTE)]
-        points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in zip(rounds, data[name]) if v is not None)
+        points = " ".join(
+            f"{x(r):.1f},{y(v):.1f}" for r, v in zip(rounds, data[name], strict=True) if v is not None
+        )
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
                      f'points="{points}"><title>{e(name)}</title></polyline>')
         if points:  # a dot at the latest rank (also makes a one-round season visible)
@@ -444,7 +447,7 @@ def _category_tables(report: StandingsReport, tr: Translator,
     out = []
     for c, members in report.categories:
         inside = set(members)
-        ranked = [(place, n) for place, n in zip(st.places, st.order) if n in inside]
+        ranked = [(place, n) for place, n in zip(st.places, st.order, strict=True) if n in inside]
         out.append(f'<h3>{e(tr.gettext("Category {category}", category=c))}</h3>'
                    f'<div class="scroll"><table class="category"><thead><tr>'
                    f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'

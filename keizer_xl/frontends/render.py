@@ -11,7 +11,7 @@
   ``.xlsx``, on an ``.ods`` (through LibreOffice) and ``keizer-xl lo-run`` print the same;
 * for a message box (``excel``, ``lite``, ``libreoffice``): ``lines`` are its paragraphs.
 
-The problem list is cut at :data:`keizer_xl.frontends.outcome.MAX_LISTED` lines everywhere.
+The problem list is cut at :data:`keizer_xl.frontends.shown.MAX_LISTED` lines everywhere.
 Absences are shown with the letters the club types (Dutch ``A`` for excused), from
 ``sheets/schema.py``.  The standings rows as JSON (``standings --format json``) are
 :func:`standings_rows`.
@@ -20,20 +20,22 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping, Sequence
 
 from fractions import Fraction
 
 from keizer_xl.core.numbers import display
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import Standing, StandingRow
-from keizer_xl.i18n import N_, Translator, translate
+from keizer_xl.core.engine import Standing, StandingRow
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import StandingsReport
-    from keizer_xl.frontends.outcome import Front, Outcome
+    from keizer_xl.frontends.shown import Front, Outcome
 
 __all__ = ["Done", "BatchReport", "standings_rows", "period_rows", "grouped_rows", "category_rows",
            "problem_lines", "absent_text", "describe_report", "REPORTS"]
@@ -70,7 +72,7 @@ def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
     rounds (numbers rounded for display, core/numbers.py)."""
     # built from the one row shape (core.standings.StandingRow: issue 15)
     rows = [{**{key: display(x) if isinstance(x, Fraction) else x
-                for key, x in zip(StandingRow.KEYS, row.cells())},
+                for key, x in zip(StandingRow.KEYS, row.cells(), strict=True)},
              "rounds": [display(x) for x in row.rounds]}
             for row in report.standing.rows]
     # house rules (issue 18): game points, TPR (null without rated games), min_games
@@ -139,12 +141,12 @@ def category_rows(report: Any, category: str) -> list[dict[str, Any]]:
 
 
 def _limit() -> int:
-    from keizer_xl.frontends.outcome import MAX_LISTED
+    from keizer_xl.frontends.shown import MAX_LISTED
 
     return MAX_LISTED
 
 
-def problem_lines(problems: Sequence[object], front: "Front", tr: Translator,
+def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
                   full_list: str | None = None) -> tuple[str, ...]:
     """The problems, one a line (``- `` in a message box), cut at the one limit; the last
     line says how many more (and where they all are, ``full_list``)."""
@@ -192,7 +194,7 @@ def _notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes"
     return (f"{tr(heading, **params)}:\n" + "\n".join(lines),)
 
 
-def _saved_line(front: "Front", done: Done, tr: Translator) -> tuple[str, ...]:
+def _saved_line(front: Front, done: Done, tr: Translator) -> tuple[str, ...]:
     """Excel and Lite: whether the workbook was saved (LibreOffice's macro stores it)."""
     if front not in ("excel", "lite") or not done.written:
         return ()
@@ -226,9 +228,9 @@ def _wrote(done: Done, tr: Translator) -> str:
 
 # --------------------------------------------------------------------------- pairing
 
-def _pairing(report: "PairingReport", front: "Front", done: Done, tr: Translator,
-             notes: Sequence[str]) -> "Outcome":
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+def _pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
+             notes: Sequence[str]) -> Outcome:
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     p = report.pairing
     report_json = report.as_json()
@@ -270,9 +272,11 @@ def _pairing(report: "PairingReport", front: "Front", done: Done, tr: Translator
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
                   "with an empty result.", pairings=_sheet("Pairings", done),
                   results=_sheet("Results", done)))
-    lines = ((first,)
-             + _notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr)
-             + _saved_line(front, done, tr))
+    lines = (
+        first,
+        *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr),
+        *_saved_line(front, done, tr),
+    )
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
 
 
@@ -288,10 +292,10 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
     output's keys stay English)."""
     head = [tr(h) for h in _TABLE_HEAD]
     width = max([len(r["name"]) for r in rows] + [len(head[1])])
-    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3))]
-    out = [f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
+    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3), strict=True)]
+    out = [(f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
            f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
-           f"{head[8]:>{wide[8]}}"]
+           f"{head[8]:>{wide[8]}}")]
     for r in rows:
         rank = "-" if r["rank"] is None else r["rank"]  # min_games: after the table, unranked
         value = "" if r["value"] is None else r["value"]  # a period ranked by match points
@@ -302,9 +306,9 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
     return out
 
 
-def _standings(report: "StandingsReport", front: "Front", done: Done, tr: Translator,
-               notes: Sequence[str]) -> "Outcome":
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
+               notes: Sequence[str]) -> Outcome:
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     st = report.standing
     # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group
@@ -332,7 +336,7 @@ def _standings(report: "StandingsReport", front: "Front", done: Done, tr: Transl
                 table += standings_table([r for r in rows if r.get("group", "") == g], tr)
             out = tuple(table)
         elif done.format == "csv":  # the one format that builds a DataFrame (imports pandas)
-            from keizer_xl.sheets.read import standings_table as frame_table
+            from keizer_xl.sheets.season_tables import standings_table as frame_table
 
             frame, _ = frame_table(report.frame, not_yet=report.not_yet)
             out = tuple(frame.to_csv(index=False).splitlines())
@@ -352,17 +356,19 @@ def _standings(report: "StandingsReport", front: "Front", done: Done, tr: Transl
         leader = st.shown_order[0]  # the first line of the Standings sheet (display_order)
         text += " " + tr("Leader: {name} ({score} points).", name=leader,
                          score=display(st.score[leader]))
-    lines = ((text,)
-             + _notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr)
-             + _saved_line(front, done, tr))
+    lines = (
+        text,
+        *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr),
+        *_saved_line(front, done, tr),
+    )
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
 # --------------------------------------------------------------------------- check
 
-def _check(report: "CheckReport", front: "Front", done: Done, tr: Translator,
-           notes: Sequence[str]) -> "Outcome":
-    from keizer_xl.frontends.outcome import EXIT_OK, EXIT_PROBLEMS, Outcome, Status
+def _check(report: CheckReport, front: Front, done: Done, tr: Translator,
+           notes: Sequence[str]) -> Outcome:
+    from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Outcome, Status
 
     problems = tuple(str(p) for p in report.problems)
     warnings = list(notes) + [translate(m, tr) for m in done.messages]
@@ -388,8 +394,10 @@ def _check(report: "CheckReport", front: "Front", done: Done, tr: Translator,
     if problems:
         head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
                   else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
-        lines = ((head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),)
-                 + _notes_block(warnings, tr, N_("Warnings")))
+        lines = (
+            head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),
+            *_notes_block(warnings, tr, N_("Warnings")),
+        )
         return Outcome(status, code, lines, notes=tuple(notes), problems=problems)
     lines = (tr("No problems found."),)
     if warnings:
@@ -410,9 +418,9 @@ class BatchReport:
     failed: int
 
 
-def _batch(report: BatchReport, front: "Front", done: Done, tr: Translator,
-           notes: Sequence[str]) -> "Outcome":
-    from keizer_xl.frontends.outcome import EXIT_OK, EXIT_PROBLEMS, Outcome
+def _batch(report: BatchReport, front: Front, done: Done, tr: Translator,
+           notes: Sequence[str]) -> Outcome:
+    from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Outcome
 
     if report.failed:
         return Outcome("problems", EXIT_PROBLEMS, ())
@@ -421,10 +429,10 @@ def _batch(report: BatchReport, front: "Front", done: Done, tr: Translator,
 
 # --------------------------------------------------------------------------- periods
 
-def _period(report: Any, front: "Front", done: Done, tr: Translator,
-            notes: Sequence[str]) -> "Outcome":
+def _period(report: Any, front: Front, done: Done, tr: Translator,
+            notes: Sequence[str]) -> Outcome:
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     parts = report.parts or (report.period,)
     # groups (issue 23): one block per group, each row of the JSON with its group
@@ -447,16 +455,16 @@ def _period(report: Any, front: "Front", done: Done, tr: Translator,
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")
-    lines = (text,) + _notes_block(list(notes), tr) + _saved_line(front, done, tr)
+    lines = (text, *_notes_block(list(notes), tr), *_saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
 # --------------------------------------------------------------------------- import, export
 
-def _imported(report: Any, front: "Front", done: Done, tr: Translator,
-              notes: Sequence[str]) -> "Outcome":
+def _imported(report: Any, front: Front, done: Done, tr: Translator,
+              notes: Sequence[str]) -> Outcome:
     """``keizer-xl import``: the summary on standard output, each note on standard error."""
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     summary = tr("Imported {source} into {book}: {players} players, {rounds} rounds, {games} "
                  "games, {byes} byes, {absences} absences", source=report.source,
@@ -466,25 +474,25 @@ def _imported(report: Any, front: "Front", done: Done, tr: Translator,
                    notes=tuple(notes))
 
 
-def _exported(report: Any, front: "Front", done: Done, tr: Translator,
-              notes: Sequence[str]) -> "Outcome":
+def _exported(report: Any, front: Front, done: Done, tr: Translator,
+              notes: Sequence[str]) -> Outcome:
     """``keizer-xl export --trf``: what was written, then each warning (what to fill in)."""
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     summary = tr("Wrote {path}: the rating report of rounds {first}-{last}, {players} players, "
                  "{games} games", path=report.target, first=report.rounds[0],
                  last=report.rounds[1], players=report.players, games=report.games)
     warnings = tuple(tr("warning: {warning}", warning=w) for w in notes)
-    return Outcome("ok", EXIT_OK, (summary,) + warnings, notes=tuple(notes))
+    return Outcome("ok", EXIT_OK, (summary, *warnings), notes=tuple(notes))
 
 
-def _new_season(report: Any, front: "Front", done: Done, tr: Translator,
-                notes: Sequence[str]) -> "Outcome":
+def _new_season(report: Any, front: Front, done: Done, tr: Translator,
+                notes: Sequence[str]) -> Outcome:
     """``keizer-xl new-season``: the new workbook, its start order, what it carried from OLD
     and what it left (issue 23: a leader checks it before the first evening)."""
     from pathlib import Path
 
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
     from keizer_xl.sheets import schema
 
     if report.start == "ranking":
@@ -565,8 +573,8 @@ def report_notes(report: object) -> tuple[str, ...]:
     return ()
 
 
-def describe_report(report: object, front: "Front", done: Done, tr: Translator,
-                    notes: Sequence[str] = ()) -> "Outcome | None":
+def describe_report(report: object, front: Front, done: Done, tr: Translator,
+                    notes: Sequence[str] = ()) -> Outcome | None:
     """The outcome of a typed report, or None for a report not worded here."""
     if not REPORTS:
         REPORTS.update(_reports())

@@ -19,12 +19,12 @@ __all__ = ["group_problems", "near_duplicate"]
 
 def _cells(table: Table | None, season: Season, column: str) -> dict[str, str]:
     """name -> the player's cell in ``column`` (the Name cell when there is no such column)."""
-    from keizer_xl.sheets.read_names import _columns, name_key
+    from keizer_xl.sheets.read_names import find_columns, name_key
 
     out = {p.name: p.origin for p in season.players}
     if table is None:
         return out
-    cols = _columns(table, "Players", [])
+    cols = find_columns(table, "Players", [])
     if "name" not in cols or column not in cols:
         return out
     keys = {name_key(p.name): p.name for p in season.players}
@@ -46,7 +46,7 @@ def near_duplicate(a: str, b: str) -> bool:
     wa, wb = a.casefold().split(), b.casefold().split()
     if len(wa) != len(wb):
         return False
-    differ = [(x, y) for x, y in zip(wa, wb) if x != y]
+    differ = [(x, y) for x, y in zip(wa, wb, strict=True) if x != y]
     if len(differ) != 1:
         return False
     x, y = differ[0]

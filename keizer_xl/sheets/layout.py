@@ -10,7 +10,7 @@ The file writer, Excel and LibreOffice each turn it into their own calls and dec
 :func:`sheet_layout` builds a Layout from a table (a DataFrame, or :class:`Rows` where a command
 should not pay for importing pandas) and a :class:`SheetStyle`: a title,
 number formats and widths by column name, podium rows, notes and extra blocks under the table.
-The builders of the engine's sheets (``sheets/report_sheets.py``, ``read.standings_table``,
+The builders of the engine's sheets (``sheets/report_sheets.py``, ``season_tables.standings_table``,
 ``app.pair.pairing_tables``) only fill in a SheetStyle, so a title row, a header or footer text,
 landscape with repeated rows or a column's alignment is a data change here or there.
 """
@@ -19,7 +19,8 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping, Sequence
 
 from keizer_xl.sheets.cells import CellValue, cell_value, display_width
 from keizer_xl.sheets.glyphs import wrap_printed
@@ -35,16 +36,12 @@ PODIUM_FILLS = ("FFD966", "D9D9D9", "F4B183")  # gold, silver, bronze
 MORE_PODIUM_FILL = "FFF2CC"
 MAX_AUTO_WIDTH = 50
 MIN_AUTO_WIDTH = 4
-# Print (issue 9, issue 26): the smallest scale that still prints the 11 pt font at 8 pt or more
-# (11 * 0.74 = 8.14; at 73 % LibreOffice prints 7.99 pt), and how many digit widths of column
-# width an A4 page holds at 100 % within the margins the writers set (0.75 inch left and right:
-# 258.9 mm landscape, 171.9 mm portrait), in two fonts: the one the workbook names (Calibri in
-# Excel, its metric twin Carlito in LibreOffice, whose digit LibreOffice measures as 111 twips
-# = 1.958 mm: 132 and 88) and the one LibreOffice falls back on where neither is installed
-# (DejaVu Sans, a digit of 140 twips = 2.469 mm: 104 and 69).  A column is exactly its width
-# in digits wide (LibreOffice's xlsx import; the width includes the cell's padding).  And the
-# page's printable height (1 inch top and bottom, header and footer inside them): 451 points
-# landscape, 698 portrait.  See print_fit and docs/layout-and-print.md.
+# Print (issue 9, 26): the smallest scale that prints 11 pt at 8 pt or more (8.14; at 73 %
+# LibreOffice prints 7.99), and the digit widths of columns an A4 page holds at 100 % between
+# the writers' margins (0.75 inch left and right), in Carlito (Calibri's metric twin, a digit of
+# 111 twips as LibreOffice measures it) and in DejaVu Sans (LibreOffice's fallback, 140 twips);
+# a width includes its cell's padding.  The printable height: 1 inch top and bottom margins.
+# Measured: docs/layout-and-print.md.
 MIN_PRINT_SCALE = 74
 PAGE_CHARS = {True: 104.0, False: 69.0}          # landscape, portrait: DejaVu Sans (fallback)
 NAMED_PAGE_CHARS = {True: 132.0, False: 88.0}    # Calibri / Carlito
@@ -66,7 +63,8 @@ class SheetStyle:
     a number format of their own (the marks of a round that was not a game, a withdrawn
     player's name); ``repeat_cols`` is the number of columns (Rank, Name) printed on every page
     when the sheet is too wide to fit one page at :data:`MIN_PRINT_SCALE` (see
-    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings); ``blocks`` are extra
+    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings);
+    ``blocks`` are extra
     tables under it, each (heading, DataFrame).  ``title_rows`` are bold lines above the table
     (then one empty row; the header row is frozen and printed on every page); ``title`` is the
     page header's centre, ``footer`` the page footer's centre (default: "page / pages").
@@ -77,7 +75,7 @@ class SheetStyle:
     wrap: tuple[str, ...] = ()          # columns whose long text wraps in its cell
     cell_formats: Mapping[tuple[int, str], str] = field(default_factory=dict)  # (data row, column)
     repeat_cols: int = 0                # columns printed left on every page when split
-    footer: "HeaderText" = ()
+    footer: HeaderText = ()
     number_formats: Mapping[str, str] = field(default_factory=dict)
     widths: Mapping[str, float] = field(default_factory=dict)
     align: Mapping[str, str] = field(default_factory=dict)
@@ -87,7 +85,7 @@ class SheetStyle:
     fit_to_page: bool = True
     wrap_header: bool = False           # a header wider than its column wraps at its spaces
     notes: tuple[str, ...] = ()
-    blocks: tuple[tuple[str, "pd.DataFrame | Rows"], ...] = ()
+    blocks: tuple[tuple[str, pd.DataFrame | Rows], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,7 +142,7 @@ class Field(enum.Enum):
 
 
 #: a header or footer part: text and page fields, in order
-HeaderText = tuple[Union[str, Field], ...]
+HeaderText = tuple[str | Field, ...]
 
 
 @dataclass(frozen=True)
@@ -228,7 +226,7 @@ class _Builder:
         for j, v in enumerate(values, 1):
             self.fitted[j] = max(self.fitted.get(j, 0), display_width(v) + 2)
 
-    def body(self, frame: "pd.DataFrame | Rows") -> None:
+    def body(self, frame: pd.DataFrame | Rows) -> None:
         first = len(self.grid) + 1
         for record in frame.itertuples(index=False, name=None):
             values = tuple(cell_value(v) for v in record)
@@ -368,7 +366,7 @@ def _note_room(b: _Builder, columns: list[Any], style: SheetStyle) -> float:
     return max(sum(widths) - 1, 30.0)
 
 
-def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) -> Layout:
+def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) -> Layout:
     """The layout of an engine sheet: ``frame`` with its header in row 1, podium fills, the
     notes under it after an empty row, then each block (a bold heading, its own header row
     and rows) after one more empty row; widths from ``style`` or fitted to the content."""

@@ -4,11 +4,13 @@ sheets as a competition leader would type them, the Settings rows of a season's 
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence, TYPE_CHECKING, overload
+from typing import Any, TYPE_CHECKING, overload
+from collections.abc import Sequence
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
-from keizer_xl.core.rules import Settings, build_settings
+from keizer_xl.core.settings import Settings
+from keizer_xl.core.rules import build_settings
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows, SheetStyle
 
@@ -34,18 +36,18 @@ def standings_table(frame: Rows, lang: str = ...,
 
 
 @overload
-def standings_table(frame: "pd.DataFrame", lang: str = ...,
-                    not_yet: Sequence[str] = ...) -> tuple["pd.DataFrame", SheetStyle]: ...
+def standings_table(frame: pd.DataFrame, lang: str = ...,
+                    not_yet: Sequence[str] = ...) -> tuple[pd.DataFrame, SheetStyle]: ...
 
 
-def standings_table(frame: "pd.DataFrame | Rows", lang: str = "en",
-                    not_yet: Sequence[str] = ()) -> tuple["pd.DataFrame | Rows", SheetStyle]:
+def standings_table(frame: pd.DataFrame | Rows, lang: str = "en",
+                    not_yet: Sequence[str] = ()) -> tuple[pd.DataFrame | Rows, SheetStyle]:
     """The Standings sheet: exact frame (a DataFrame, or :class:`Rows` without pandas) ->
     display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
     columns are R1, R2, ... in every language).  Players in ``not_yet`` (not yet a member after
     this round) show '-' as their Rank (issue 11)."""
     waiting = set(not_yet)
-    out: "pd.DataFrame | Rows"
+    out: pd.DataFrame | Rows
     if isinstance(frame, Rows):
         columns = list(frame.columns)
         rounded = [_shown_rounded(c) for c in columns]
@@ -53,7 +55,7 @@ def standings_table(frame: "pd.DataFrame | Rows", lang: str = "en",
         name = columns.index("Name") if "Name" in columns else None
         rows = []
         for row in frame.rows:
-            values = [display(v) if r else v for v, r in zip(row, rounded)]
+            values = [display(v) if r else v for v, r in zip(row, rounded, strict=True)]
             if waiting and rank is not None and name is not None and values[name] in waiting:
                 values[rank] = "-"
             rows.append(tuple(values))
@@ -64,7 +66,7 @@ def standings_table(frame: "pd.DataFrame | Rows", lang: str = "en",
         out = frame.copy()
         if waiting and "Rank" in out.columns and "Name" in out.columns:
             out["Rank"] = pd.Series(["-" if n in waiting else r
-                                     for r, n in zip(out["Rank"], out["Name"])],
+                                     for r, n in zip(out["Rank"], out["Name"], strict=True)],
                                     index=out.index, dtype=object)
         for col in out.columns:
             if _shown_rounded(col):

@@ -11,13 +11,13 @@ from keizer_xl.analysis.audit import audit_lines, audit_season
 from keizer_xl.analysis.compare import compare_methods
 from keizer_xl.analysis.explain import PlayerNotFound, explain_all, explain_player, find_player
 from keizer_xl.analysis.history import number_text, round_facts, signed_text
-from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames, history_frame,
-                                     rank_progression)
+from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
+                                     history_frame, rank_progression)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.numbers import display
 from keizer_xl.analysis.simulate import simulate_season
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 
 KEIZER_PLAYERS = ["Jansen", "Pietersen", "Bakker", "Slager", "de Vries", "de Zeeuw", "de Jonge",
                   "de Oude", "de Wit", "de Bruin"]
@@ -56,7 +56,7 @@ def test_history_of_keizers_example_is_his_published_table(keizer_1956):
     assert list(r1.Rank) == list(range(1, 11))
     assert list(r1.Value) == list(range(50, 40, -1))
     r2 = frame[frame.Round == 2]
-    assert list(zip(r2.Name, r2.Score)) == [
+    assert list(zip(r2.Name, r2.Score, strict=True)) == [
         ("de Zeeuw", 141), ("de Bruin", 136), ("Jansen", 93), ("Slager", 92), ("de Jonge", 90),
         ("Pietersen", 87), ("Bakker", 70), ("de Oude", 66.5), ("de Vries", 62.5), ("de Wit", 62)]
 
@@ -89,7 +89,7 @@ def test_rank_progression_follows_the_top_eight(simulated):
     assert list(wide.columns) == ["After round", *top]
     for row in wide.itertuples(index=False, name=None):
         rnd, *ranks = row
-        for name, rank in zip(top, ranks):
+        for name, rank in zip(top, ranks, strict=True):
             hit = frame[(frame.Round == rnd) & (frame.Name == name)]
             assert list(hit.Rank) == [rank]
 
@@ -266,7 +266,8 @@ def test_audit_reports_a_manually_altered_pairing(simulated):
     games = [g for g in simulated.games if g.round == r]
     g1, g2 = games[0], games[1]
     # the leader swapped two opponents and flipped the colours of a third board
-    altered = [Game(r, g1.white, g2.black, g1.result, g1.board), Game(r, g2.white, g1.black, g2.result, g2.board),
+    altered = [Game(r, g1.white, g2.black, g1.result, g1.board),
+               Game(r, g2.white, g1.black, g2.result, g2.board),
                Game(r, games[2].black, games[2].white, games[2].result, games[2].board)]
     others = [g for g in simulated.games if not (g.round == r and g in games[:3])]
     s = replace(simulated, games=tuple(others + altered))
@@ -307,7 +308,7 @@ def test_compare_methods_and_presets(simulated):
     assert list(ranked.prev) == list(ranked.Season)  # the season uses prev
     for label in labels:
         other = compute_history(replace(simulated, settings=c.variants[labels.index(label)].settings))
-        place = dict(zip(other.last.order, other.last.places))
+        place = dict(zip(other.last.order, other.last.places, strict=True))
         assert list(ranked[label]) == [place.get(n) for n in ranked.Name]
     assert c.variants[labels.index("frozen")].settings.recalculation == "frozen"
     assert c.variants[labels.index("sevilla")].settings.code_map == simulated.settings.code_map

@@ -4,7 +4,6 @@ competition leader expects.  Every case runs through the command line."""
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 import subprocess
 import sys
@@ -209,7 +208,8 @@ def test_a_missing_results_part_is_a_problem(tmp_path, capsys):
 def test_numbers_are_bounded_before_exact_arithmetic():
     from fractions import Fraction
 
-    from keizer_xl.core.rules import SettingError, parse_fraction
+    from keizer_xl.errors import SettingError
+    from keizer_xl.core.setting_values import parse_fraction
 
     for raw in (float("inf"), float("nan"), float("-inf"), 1e300, 10 ** 30, "1e999999999",
                 "1e-999999999", "1/1e-400", "9" * 100):
@@ -335,7 +335,7 @@ def test_a_formula_never_calculated_is_refused_with_a_hint(tmp_path, capsys):
     sheets["Results"][10][4] = "placeholder"
     path = make_workbook(tmp_path / "formula.xlsx", sheets)
     _with_formula_result(path, "E11", 'IF(F11="","",F11)', calculated=False)
-    out = refused_everywhere(capsys, path, "Results!E11", text="open and save the workbook")
+    refused_everywhere(capsys, path, "Results!E11", text="open and save the workbook")
 
 
 def test_the_excel_table_with_the_contracts_headers_is_read(tmp_path, capsys):
@@ -454,7 +454,7 @@ def test_withdrawn_alone_means_from_the_round_after_his_last_round(tmp_path, cap
 
 
 def test_every_status_choice_of_the_template_is_accepted(tmp_path, capsys):
-    from keizer_xl.frontends.template import STATUS_CHOICES
+    from keizer_xl.frontends.template_text import STATUS_CHOICES
 
     for choice in STATUS_CHOICES:
         sheets = keizer_example_sheets()
@@ -526,7 +526,7 @@ def test_two_tables_with_the_results_headers_are_a_problem(tmp_path, capsys):
     path = book(tmp_path)
     wb = openpyxl.load_workbook(path)
     ws = wb["Results"]
-    for col, header in zip("HIJKL", ("Round", "Board", "White", "Black", "Result")):
+    for col, header in zip("HIJKL", ("Round", "Board", "White", "Black", "Result"), strict=True):
         ws[f"{col}1"] = header
     ws["H2"], ws["J2"], ws["K2"], ws["L2"] = 1, "Jansen", "Slager", "1-0"
     ws.add_table(XLTable(displayName="tblGames", ref="A1:E11"))

@@ -22,9 +22,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files, lo_run
 from keizer_xl.frontends import cli
-from keizer_xl.clients import lo_run
 from keizer_xl.clients.xlsx import open_book
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,7 +80,7 @@ def values(path, sheet) -> list[list]:
 def layout(path, sheet) -> dict:
     ws = openpyxl.load_workbook(path)[sheet]
     widths = {}
-    for key, dim in ws.column_dimensions.items():
+    for _key, dim in ws.column_dimensions.items():
         if dim.width:
             for col in range(dim.min or 1, (dim.max or dim.min or 1) + 1):
                 widths[col] = round(dim.width, 1)
@@ -133,13 +132,15 @@ def test_lo_install_writes_macro_and_paths(tmp_path, capsys):
     assert (folder / "keizer_xl_lo.py").read_text(encoding="utf-8") == lo_run.macro_source()
     config = json.loads((folder / "keizer_xl_lo.json").read_text(encoding="utf-8"))
     assert str(ROOT) in config["paths"]  # where keizer_xl is (an editable install: the repo)
-    assert config["python_version"] == "%d.%d" % sys.version_info[:2]
+    assert config["python_version"] == "{}.{}".format(*sys.version_info[:2])
     assert "Installed the LibreOffice macro" in out
 
 
 def test_importing_the_transports_needs_no_libreoffice():
-    code = ("import sys, keizer_xl.clients.libreoffice, keizer_xl.frontends.lo_macro, keizer_xl.clients.lo_run; "
-            "print('uno' in sys.modules)")
+    code = (
+        "import sys, keizer_xl.clients.libreoffice, keizer_xl.frontends.lo_macro, keizer_xl.clients.lo_run; "
+        "print('uno' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 
@@ -172,7 +173,7 @@ def test_standings_in_libreoffice_equal_the_file_writer(office, tmp_path, capsys
         assert values(by_lo, sheet) == values(SAMPLE, sheet)
         assert layout(by_lo, sheet)["tables"] == layout(SAMPLE, sheet)["tables"]
         assert layout(by_lo, sheet)["freeze"] == layout(SAMPLE, sheet)["freeze"]
-    assert files.backups(by_lo)[-1].read_bytes() == SAMPLE.read_bytes()
+    assert backup_files.backups(by_lo)[-1].read_bytes() == SAMPLE.read_bytes()
     assert not list(tmp_path.glob(".~lock*"))
 
 
@@ -205,7 +206,7 @@ def test_R1_repair_in_libreoffice_replaces_the_rows_the_reader_counts(office, tm
                                                   for _, b, w, k, _ in sheets["Results"][1:]]
     sheets["Attendance"][4][1] = "E"  # Slager (row 5) sends word for round 1
     book = make_workbook(tmp_path / "r1.xlsx", sheets)
-    code, out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
+    code, _out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
     assert code == 0, err
     rows = [r for r in values(book, "Results")[1:] if any(v is not None for v in r)]
     assert len(rows) == 5, rows  # 9 present: four boards and a bye, no old board left
@@ -221,7 +222,7 @@ def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys)
     line (`lo-run`) the flag (frontends/outcome.py)."""
     book = copy_sample(tmp_path, "season.xlsx")
     from keizer_xl.actions import ActionRequest
-    from keizer_xl.frontends.outcome import Outcome
+    from keizer_xl.frontends.shown import Outcome
 
     outcome = Outcome.from_json(lo_run.run_macro(book, ActionRequest("pair")))
     assert (outcome.status, outcome.exit_code, outcome.hint) == ("refused", 1, "force")
@@ -251,7 +252,7 @@ def test_a_workbook_with_problems_is_listed_and_left_unchanged(office, tmp_path,
     code, out, _ = run_cli(capsys, "lo-run", book, "check")  # listed as `keizer-xl check` does
     assert code == 1 and out == out_check
     assert book.read_bytes() == before
-    assert files.backups(book) == []
+    assert backup_files.backups(book) == []
 
 
 @needs_lo
@@ -282,7 +283,7 @@ def test_refusals_keep_the_exit_codes(office, tmp_path, capsys):
     assert code == 2 and "round 40" in err
     code, _, err = run_cli(capsys, "lo-run", tmp_path / "missing.xlsx", "standings")
     assert code == 2
-    code, out, err = run_cli(capsys, "lo-run", book, "check")
+    code, _out, err = run_cli(capsys, "lo-run", book, "check")
     assert code == 0
     assert book.read_bytes() == before
 

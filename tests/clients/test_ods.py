@@ -4,15 +4,13 @@ one test runs the commands in a row on one workbook; without LibreOffice the mes
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import zipfile
 from pathlib import Path
 
-import openpyxl
 import pytest
 
-from keizer_xl.clients import files, lo_run
+from keizer_xl.clients import backup_files, lo_run
 from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
@@ -37,7 +35,7 @@ def test_without_libreoffice_an_ods_is_a_clear_usage_error(tmp_path, capsys, mon
     monkeypatch.delenv(lo_run.CONNECT_ENV, raising=False)
     for argv in (["check"], ["standings", "--no-write"], ["pair", "--dry-run"], ["pair"],
                  ["standings"], ["explain", "X"], ["export", "--csv"]):
-        code, out, err = run(capsys, argv[0], book, *argv[1:])
+        code, _out, err = run(capsys, argv[0], book, *argv[1:])
         assert code == 2, (argv, err)
         assert "LibreOffice" in err and ("not found" in err or "was not found" in err), err
         assert "Traceback" not in err
@@ -48,7 +46,7 @@ def _to_ods(xlsx: Path) -> Path:
     subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                     "--convert-to", "ods", "--outdir", str(xlsx.parent), str(xlsx)],
                    check=True, capture_output=True, timeout=180,
-                   env=lo_run._office_env(UNO))
+                   env=lo_run.office_env(UNO))
     return xlsx.with_suffix(".ods")
 
 
@@ -78,7 +76,7 @@ def test_every_command_on_an_ods(tmp_path, capsys):
     assert code == 0, err
     # the same lines as on an .xlsx (issue 15): the macro words them for the command line
     assert out == dry and f"Wrote Pairings for round 3 to {book} and added its games" in err
-    assert [b.read_bytes() for b in files.backups(book)] == [before]
+    assert [b.read_bytes() for b in backup_files.backups(book)] == [before]
     code, out, err = run(capsys, "pair", book, "--dry-run", "--force")
     assert code == 0 and out.startswith("Round 4"), (out, err)   # round 3 was written
     # open elsewhere: refused like an .xlsx

@@ -20,6 +20,7 @@ cross a group.  The fast subset runs on every test run; the larger sample is mar
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -32,7 +33,7 @@ from reference import reference_history, start_list
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
-from keizer_xl.core.rules import Credit
+from keizer_xl.core.settings import Credit
 from keizer_xl.errors import ActionError
 from tests.helpers import settings as make_settings
 
@@ -216,7 +217,7 @@ def oracle_groups(season: Season, rnd: int) -> dict[str, str]:
             order[g] = [n for n in ranking if season.player(n).is_member(b - 1)
                         and not season.player(n).is_withdrawn(b)]
         moved = {}
-        for upper, lower in zip(names, names[1:]):
+        for upper, lower in itertools.pairwise(names):
             n_up = min(s.promote, max(len(order[lower]) - 1, 0))
             n_down = min(s.relegate, max(len(order[upper]) - 1, 0))
             for n in order[lower][:n_up]:

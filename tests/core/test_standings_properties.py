@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 
 from reference import reference_history
 
@@ -43,7 +43,7 @@ def seasons(draw, methods=("prev", "frozen", "converge")):
             absences.append(Absence(r, name, draw(st.sampled_from("EUC"))))
         if len(present) % 2:
             byes.append(Bye(r, present.pop()))
-        for w, b in zip(present[::2], present[1::2]):
+        for w, b in zip(present[::2], present[1::2], strict=True):
             games.append(Game(r, w, b, draw(st.sampled_from(RESULTS))))
     raw = {
         "recalculation": draw(st.sampled_from(methods)),
@@ -62,7 +62,7 @@ def seasons(draw, methods=("prev", "frozen", "converge")):
     s = build_settings([parse_setting(k, v) for k, v in raw.items()])
     # every round has at least one game, so every round counts as a round with results
     if not games or {g.round for g in games} != set(range(1, rounds + 1)):
-        games = [g for g in games] + [Game(r, names[0], names[1], Result.DRAW)
+        games = list(games) + [Game(r, names[0], names[1], Result.DRAW)
                                       for r in range(1, rounds + 1)
                                       if r not in {g.round for g in games}]
         busy = {(g.round, x) for g in games for x in (g.white, g.black)}
@@ -110,7 +110,7 @@ def test_row_order_of_results_never_changes_the_outcome(season, rnd):
     rnd.shuffle(absences)
     shuffled = replace(season, games=tuple(games), absences=tuple(absences))
     a, b = compute_history(season), compute_history(shuffled)
-    for x, y in zip(a.standings, b.standings):
+    for x, y in zip(a.standings, b.standings, strict=True):
         assert x.order == y.order and x.score == y.score and x.value == y.value
 
 

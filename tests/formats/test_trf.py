@@ -9,19 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Result
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import InputError
-from keizer_xl.formats.trf import parse_trf, read_trf, trf_name
+from keizer_xl.formats.trf_read import parse_trf, read_trf
+from keizer_xl.formats.trf_write import trf_name
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends.cmd_import import write_new_season
 from keizer_xl.sheets.read import read_season
 
 # The spec counts columns from 1; this ruler shows them (tens above, units below).
-RULER = ("         1         2         3         4         5         6         7         8"
-         "         9        10        11        12        13",
+RULER = (("         1         2         3         4         5         6         7         8"
+         "         9        10        11        12        13"),
          "1234567890" * 13)
 
 # Six players, four rounds, by hand.  Round 1: Jansen-de Vries 1-0, Bakker-Smit draw, Visser
@@ -188,8 +189,8 @@ def test_a_player_in_two_games_of_a_round_and_clashing_colours():
     with pytest.raises(InputError) as err:
         parse_trf("\n".join(lines) + "\n", "c.trf")
     assert [str(p) for p in err.value.problems] == [
-        "c.trf line 10: round 1: Piet Jansen and Jan de Vries (line 11) cannot both have "
-        "colour 'b'"]
+        ("c.trf line 10: round 1: Piet Jansen and Jan de Vries (line 11) cannot both have "
+        "colour 'b'")]
 
 
 def test_neither_trf_nor_kfc():
@@ -281,7 +282,7 @@ def test_the_report_has_every_game_colour_and_result_at_the_spec_columns(toren, 
     assert jansen["birth"] == "1970/03/04" and jansen["fed"] == "NED"
     # ranks are the Keizer ranking after the last round
     history = compute_history(season)
-    place = dict(zip(history.last.order, history.last.places))
+    place = dict(zip(history.last.order, history.last.places, strict=True))
     assert {p["name"]: int(p["rank"]) for p in players.values()} == {
         TRF_NAMES[n]: r for n, r in place.items()}
     err = capsys.readouterr().err
@@ -363,7 +364,7 @@ def test_import_refuses_an_existing_book_without_force_and_keeps_a_backup_with_i
     assert main(["import", str(src), str(toren)]) == 2
     assert "--force" in capsys.readouterr().err
     assert main(["import", str(src), str(toren), "--force"]) == 0
-    assert files.backups(toren)
+    assert backup_files.backups(toren)
     out = capsys.readouterr().out
     assert out.startswith("Imported toren.trf into") and "6 players, 4 rounds, 8 games" in out
 

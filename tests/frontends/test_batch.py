@@ -10,7 +10,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.frontends import batch
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.frontends.cli import main
@@ -19,7 +19,7 @@ from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_fr
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from season_books import write_book
 
 SETTINGS = build_settings([parse_setting("code T", "1/2")])
@@ -141,7 +141,7 @@ def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, sea
     assert main(["batch", str(src), "--out", str(out), "--jobs", "1", "--quiet"]) == 0
     assert (out / "x" / "s.keizer.xlsx").exists()
     assert main(["batch", str(src / "x" / "s.xlsx"), "--in-place", "--quiet"]) == 0
-    assert len(files.backups(src / "x" / "s.xlsx")) == 1
+    assert len(backup_files.backups(src / "x" / "s.xlsx")) == 1
     assert "Audit" in openpyxl.load_workbook(src / "x" / "s.xlsx", read_only=True).sheetnames
     capsys.readouterr()
     assert main(["batch", str(tmp_path / "nothing-here")]) == 2
@@ -149,8 +149,13 @@ def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, sea
 
 
 def test_a_season_with_problems_is_listed_with_its_cells(tmp_path, seasons, capsys):
-    bad = replace(seasons["c"], games=seasons["c"].games + (
-        Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result),))
+    bad = replace(
+        seasons["c"],
+        games=(
+            *seasons["c"].games,
+            Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result),
+        ),
+    )
     write_book(tmp_path / "bad.xlsx", bad)
     write_book(tmp_path / "good.xlsx", seasons["c"])
     assert main(["batch", str(tmp_path), "--quiet"]) == 1
@@ -203,9 +208,9 @@ def test_audit_command_finds_an_altered_pairing(tmp_path, seasons, capsys):
     assert "Round 3: 2 pairs differ" in out
     assert "recorded: " in out and f"{g[0].white} - {g[1].black}" in out
     assert "Round 1: same pairing" in out
-    summary, diff = audit_frames(audit_season(altered, compute_history(altered)))
+    _summary, diff = audit_frames(audit_season(altered, compute_history(altered)))
     # later rounds may differ too: they are paired from the (altered) data before them
-    assert list(diff.Round[diff.What == "pairs"])[0] == 3
+    assert next(iter(diff.Round[diff.What == "pairs"])) == 3
 
 
 def test_compare_command(tmp_path, seasons, capsys):
@@ -223,11 +228,11 @@ def test_compare_command(tmp_path, seasons, capsys):
 def test_terminal_progress_redraws_one_line():
     import io
 
-    from keizer_xl.frontends.cli import _BatchProgress
+    from keizer_xl.frontends.cli_reports import BatchProgress
 
     job = batch.Job(0, Path("club.xlsx"), Path("club.keizer.xlsx"), "club.xlsx")
     stream = io.StringIO()
-    bars = _BatchProgress(stream, tty=True)
+    bars = BatchProgress(stream, tty=True)
     bars(batch.BatchEvent("start", job, 0.0, "open", 0, 2))
     bars(batch.BatchEvent("progress", job, 0.5, "audit", 0, 2))
     bars(batch.BatchEvent("done", job, 1.0, "done", 1, 2, batch.WorkbookResult(job, True, seconds=1.25)))
@@ -254,10 +259,12 @@ def test_history_sheet_rows_are_what_standings_after_round_prints(folder, season
         # the grid's round column k holds each player's rank after round k
         mine = got.dropna(subset=[f"R{k}"]).sort_values(f"R{k}", kind="stable")
         assert sorted((r["rank"], r["name"]) for r in rows) == \
-            sorted(zip(mine[f"R{k}"].astype(int), mine.Name))
+            sorted(zip(mine[f"R{k}"].astype(int), mine.Name, strict=True))
         if k == seasons["a"].last_round_with_results():
             ranked = got[got.Score.notna()]
-            assert [(r["name"], r["score"]) for r in rows] == list(zip(ranked.Name, ranked.Score))
+            assert [(r["name"], r["score"]) for r in rows] == list(
+                zip(ranked.Name, ranked.Score, strict=True)
+            )
 
 
 def _block(path: Path, sheet_name: str, headers: list[str]) -> list[list]:

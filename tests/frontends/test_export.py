@@ -14,7 +14,7 @@ from keizer_xl.frontends.export import (csv_escape, csv_unescape, latest_pairing
                               rank_chart_svg, standings_csv)
 from keizer_xl.sheets.frames import crosstable_frame
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from season_books import write_book
 
 NASTY = ["<script>alert(1)</script>", '=HYPERLINK("http://evil.example","click")', "Zoë & Co",
@@ -93,7 +93,7 @@ def test_html_round_trip(nasty):
     # game points (issue 23): a win 1, a draw 1/2, counted here over the raw games
     from keizer_xl.core.model import Result, ScoreKind
 
-    points = {n: 0.0 for n in st.order}
+    points = dict.fromkeys(st.order, 0.0)
     for g in nasty.games:
         if g.result is Result.ADJOURNED:  # not decided: no game points
             continue
@@ -150,7 +150,7 @@ def test_csv_round_trip(nasty):
     assert list(frame.Rank) == list(st.places)
     assert list(frame.R1) == [display(st.round_points[n][0]) for n in st.order]
     # formula-looking names are protected, harmless ones untouched
-    raw = dict(zip([csv_unescape(n) for n in frame.Name], frame.Name))
+    raw = dict(zip([csv_unescape(n) for n in frame.Name], frame.Name, strict=True))
     assert raw['=HYPERLINK("http://evil.example","click")'].startswith("'=")
     assert raw["-Min"] == "'-Min" and raw["@sum"] == "'@sum"
     assert raw["'t Hart"] == "'t Hart" and raw["Bob"] == "Bob"

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from helpers import make_workbook, settings as make_settings
 from reference import reference_history
 
-from keizer_xl.actions import compute_standings, standings_sheet
+from keizer_xl.app.standings import compute_standings, standings_sheet
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.groups import group_moves, group_season, membership
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
@@ -35,7 +35,7 @@ def two_groups(path: Path, settings=(("periods", "1, 3"), ("promote", 1), ("rele
     groups = groups or ["A"] * len(A) + ["B"] * len(B)
     names = A + B
     players = [["Name", "Rating", "Group"]] + [[n, 2000 - 10 * i, g]
-                                               for i, (n, g) in enumerate(zip(names, groups))]
+                                               for i, (n, g) in enumerate(zip(names, groups, strict=True))]
     return make_workbook(path, {
         "Settings": [["Setting", "Value"], *map(list, settings)],
         "Players": players,
@@ -90,7 +90,7 @@ def two_group_seasons(draw):
             pool = [n for n in names if n[0] == prefix]
             pool = draw(st.permutations(pool))
             present = pool[:draw(st.integers(0, len(pool)))]
-            for w, b in zip(present[0::2], present[1::2]):
+            for w, b in zip(present[0::2], present[1::2], strict=True):
                 games.append(Game(r, w, b, draw(st.sampled_from(
                     [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]))))
             if len(present) % 2:
@@ -199,8 +199,8 @@ def test_promotion_and_relegation_at_the_period_boundary(tmp_path, capsys):
 # --------------------------------------------------------------------------- checks
 
 def test_a_game_between_groups_is_a_problem_naming_the_result_cell(tmp_path, capsys):
-    path = two_groups(tmp_path / "g.xlsx", results=RESULTS_1 + [[2, 1, "Anna", "Fred", "1-0"]])
-    code, out, err = run(capsys, "check", path)
+    path = two_groups(tmp_path / "g.xlsx", results=[*RESULTS_1, [2, 1, "Anna", "Fred", "1-0"]])
+    code, out, _err = run(capsys, "check", path)
     assert code == 1
     assert ("Results!E7: Anna (group A) and Fred (group B) play each other in round 2: each "
             "group is its own competition") in out
@@ -299,7 +299,7 @@ def test_standings_sheet_blocks_golden(tmp_path):
     season = read_season(open_book(path))
     layout = standings_sheet(compute_standings(season), season, "en",
                              RunContext("2025-2026", "SV Test", dt.date(2026, 3, 1)))
-    grid = [[c for c in row] for row in layout.grid]
+    grid = [list(row) for row in layout.grid]
     if os.environ.get("KEIZER_GOLDEN") or not GOLDEN.exists():
         GOLDEN.write_text(json.dumps(grid, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     assert grid == json.loads(GOLDEN.read_text(encoding="utf-8"))
@@ -525,7 +525,7 @@ def test_pairing_one_group_again_keeps_the_other_groups_rows(tmp_path, capsys):
 
 
 def test_a_group_with_missing_results_stops_the_whole_pairing(tmp_path, capsys):
-    results = [r for r in RESULTS_1]
+    results = list(RESULTS_1)
     results[0] = [1, 1, "Anna", "Bert", None]  # group A's round 1 lacks a result
     path = two_groups(tmp_path / "g.xlsx", settings=(), results=results)
     code, _, err = run(capsys, "pair", path, "--dry-run")

@@ -22,13 +22,15 @@ import openpyxl
 import pytest
 
 import keizer_xl
-from keizer_xl import actions, errors
+from keizer_xl import errors
 from keizer_xl.app import check as app_check, standings as app_standings
 from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
                               MissingPartError, Problem, SetupError, UsageError)
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends.outcome import FRONTS, HINT_WORDS, describe
+from keizer_xl.frontends import shown
+from keizer_xl.frontends.shown import FRONTS
+from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
 from helpers import keizer_example_sheets, make_workbook
 
@@ -88,7 +90,7 @@ def test_problem_carries_sheet_and_cell():
     assert Problem("'My Results'!B12", "x").sheet == "'My Results'"
     assert (Problem("Players", "there are no players").cell, Problem("", "x").sheet) == ("", "")
     # the old import path still works for code that has not moved yet
-    from keizer_xl.core.model import InputError as Old
+    from keizer_xl.errors import InputError as Old
     assert Old is InputError
 
 
@@ -165,7 +167,7 @@ def test_refusal_and_usage_exit_codes():
 
 def test_client_setup_and_lookup_errors():
     from keizer_xl.clients.lo_run import LibreOfficeRunError
-    from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.clients.files import WorkbookFileError
 
     assert describe(WorkbookFileError("club.xlsx is damaged")).exit_code == 1
     assert describe(LibreOfficeRunError("LibreOffice is not installed", usage=True)).exit_code == 2
@@ -183,7 +185,7 @@ def test_client_setup_and_lookup_errors():
 @pytest.mark.parametrize("front", FRONTS)
 def test_an_unexpected_error_is_a_message_with_the_log_never_a_traceback(front):
     out = describe(KeyError("Standings"), front, log="/tmp/keizer-xl.log")
-    assert (out.status, out.exit_code) == ("error", outcome.EXIT_UNEXPECTED) == ("error", 1)
+    assert (out.status, out.exit_code) == ("error", shown.EXIT_UNEXPECTED) == ("error", 1)
     assert "(KeyError: Standings)" in out.lines[0] and "not in your workbook" in out.lines[0]
     assert "Nothing was written." in out.lines
     assert any("/tmp/keizer-xl.log" in line for line in out.lines)
@@ -227,7 +229,7 @@ def test_R1_repair_replaces_the_rows_the_reader_counts(tmp_path, capsys):
     wb = openpyxl.load_workbook(book)
     wb["Attendance"]["B5"] = "E"  # Slager (row 5) sends word for round 1
     wb.save(book)
-    code, out, err = run(capsys, "pair", book, "--round", "1", "--repair")
+    code, _out, err = run(capsys, "pair", book, "--round", "1", "--repair")
     assert code == 0, err
     wb = openpyxl.load_workbook(book)
     rows = [[c.value for c in r] for r in wb["Results"].iter_rows(min_row=2)
@@ -314,6 +316,7 @@ def test_a_failure_after_the_write_is_reported_truthfully(keizer_book, capsys, m
 def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, capsys,
                                                                         monkeypatch):
     from keizer_xl.clients import excel_setup
+    from keizer_xl.clients import xlwings_conf
     from keizer_xl.frontends.template import build_template
 
     book = tmp_path / "club.xlsx"
@@ -323,7 +326,7 @@ def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, 
         raise SetupError("Excel could not open club.xlsx")
 
     monkeypatch.setattr(excel_setup, "setup_workbook", refuse)
-    monkeypatch.setattr(excel_setup, "write_config", refuse)
+    monkeypatch.setattr(xlwings_conf, "write_config", refuse)
     code_setup, _, err1 = run(capsys, "excel-setup", book, "--via-excel")
     code_config, _, err2 = run(capsys, "excel-config", book, "--for", "win", "--python", "C:\\p")
     assert code_setup == code_config == 1

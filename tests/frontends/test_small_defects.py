@@ -162,10 +162,10 @@ def test_a_workbook_path_that_is_a_fifo_is_refused_at_once(tmp_path):
         assert run.returncode in (1, 2) and "not a regular file" in run.stderr, (command, run)
         assert "Traceback" not in run.stderr
     # the file client refuses it too (batch, the public open_book)
-    run = subprocess.run([sys.executable, "-c", "import sys\n"
+    run = subprocess.run([sys.executable, "-c", ("import sys\n"
                           "from keizer_xl.clients.xlsx import open_book\n"
                           "try:\n    open_book(sys.argv[1])\n"
-                          "except Exception as e:\n    print(e)\n", str(fifo)],
+                          "except Exception as e:\n    print(e)\n"), str(fifo)],
                          capture_output=True, text=True, timeout=60)
     assert "not a regular file" in run.stdout, run
 
@@ -207,14 +207,14 @@ def test_ctrl_c_while_the_command_line_starts_is_no_traceback(tmp_path):
 
 
 def test_ctrl_c_while_the_command_cleans_up_is_no_traceback(tmp_path, capsys):
-    from keizer_xl.frontends import cli as cli_module
+    from keizer_xl.frontends import cli_common
 
     book = make_workbook(tmp_path / "club.xlsx", keizer_example_sheets())
 
     def interrupted() -> None:
         raise KeyboardInterrupt
 
-    cli_module._held.callback(interrupted)  # runs when the command releases what it held
+    cli_common.HELD.callback(interrupted)  # runs when the command releases what it held
     try:
         code, out = cli(capsys, "check", book)
     except KeyboardInterrupt:

@@ -23,16 +23,16 @@ HEAVY = ("pandas", "numpy", "openpyxl", "xlwings", "networkx")
 
 # run main() as the console script does, then report the heavy top-level packages loaded and
 # the exit code on the last line of standard error (the command's own output comes before)
-_PROBE = """
+_PROBE = f"""
 import json, sys
 from keizer_xl.frontends.cli import main
 try:
     code = main(sys.argv[1:])
 except SystemExit as e:  # argparse's --help
     code = e.code
-heavy = sorted({m.split('.')[0] for m in sys.modules} & set(%r))
-sys.stderr.write('\\n' + json.dumps({'code': code, 'heavy': heavy}) + '\\n')
-""" % (HEAVY,)
+heavy = sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))
+sys.stderr.write('\\n' + json.dumps({{'code': code, 'heavy': heavy}}) + '\\n')
+"""
 
 
 def loaded(*argv: str | Path) -> tuple[int, list[str]]:
@@ -108,7 +108,7 @@ def test_the_cycle_collector_is_paused_for_one_workbook_and_on_again_after(
 
 def test_the_command_lines_languages_are_the_engines() -> None:
     # the parser takes them from the catalogs (core.rules is not imported for --help, issue 25)
-    from keizer_xl.core.rules import LANGUAGES
+    from keizer_xl.core.settings import LANGUAGES
     from keizer_xl.frontends.cli import build_parser
 
     parser = build_parser()

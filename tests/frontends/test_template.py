@@ -5,18 +5,13 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.core import rules
-from keizer_xl.frontends.template import (
-    ABSENCE_CHOICES,
-    DEFAULT_SETTINGS,
-    INPUT_HEADERS,
-    RESULT_CHOICES,
-    SHEET_ORDER,
-    build_template,
-    template_workbook,
-)
-from keizer_xl.clients.xlsx import FileBook, WorkbookFileError
+from keizer_xl.core.presets import PRESETS
+from keizer_xl.frontends.template import INPUT_HEADERS, SHEET_ORDER, build_template, template_workbook
+from keizer_xl.frontends.template_text import ABSENCE_CHOICES, DEFAULT_SETTINGS, RESULT_CHOICES
+from keizer_xl.clients.xlsx import FileBook
+from keizer_xl.clients.files import WorkbookFileError
 
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 
@@ -45,7 +40,7 @@ def test_input_sheets_read_back_with_headers_and_no_rows(template):
     book = FileBook(template)
     assert book.unsafe_to_write() == []
     expected = dict(INPUT_HEADERS)
-    expected["Attendance"] = ("Name",) + tuple(f"R{r}" for r in range(1, 41))
+    expected["Attendance"] = ("Name", *tuple(f"R{r}" for r in range(1, 41)))
     assert expected["Players"] == ("Name", "Rating", "Start", "Joined", "Status", "Club", "Id")
     assert expected["Results"] == ("Round", "Board", "White", "Black", "Result")
     for sheet in ("Players", "Attendance", "Results"):
@@ -73,8 +68,8 @@ def test_each_input_sheet_is_one_excel_table_from_a1(template):
 
 
 def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
-    from keizer_xl.core.model import Problem
-    from keizer_xl.sheets.read import read_settings
+    from keizer_xl.errors import Problem
+    from keizer_xl.sheets.read_tables import read_settings
 
     rows = FileBook(template).read_table("Settings").rows
     got = {r[0]: r[1] for r in rows}
@@ -92,7 +87,7 @@ def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
         assert comments[key].startswith(f"keizer: {defaults[key]}. "), key
     assert comments["recalculation"] == "keizer: prev. Values used for the points: prev, frozen, converge"
     assert comments["colours"].endswith(": keizer, lower-white, balance, geel")
-    assert comments["preset"].startswith(", ".join(rules.PRESETS) + "; ")
+    assert comments["preset"].startswith(", ".join(PRESETS) + "; ")
     problems: list[Problem] = []
     assert read_settings(FileBook(template).read_table("Settings"), problems) == \
         rules.build_settings([("preset", "keizer")]) and not problems
@@ -196,7 +191,7 @@ def test_refuses_to_overwrite(tmp_path):
         build_template(path, overwrite=False)
     assert path.read_bytes() == before
     build_template(path, rounds=5)                 # replacing keeps the old file as a backup
-    assert files.backups(path)[-1].read_bytes() == before
+    assert backup_files.backups(path)[-1].read_bytes() == before
     assert FileBook(path).read_table("Attendance").headers[-1] == "R5"
     with pytest.raises(WorkbookFileError):
         build_template(tmp_path / "club.xlsm")

@@ -61,7 +61,7 @@ def test_a_withdrawn_player_is_not_listed_absent_under_sign_up(tmp_path, capsys)
     assert code == 0, out
     # round 2: Eva has withdrawn; not "Afwezig: Eva (A)", on the console nor on Indeling
     assert "Ronde 2" in out and "Eva" not in out, out
-    grid = [[c for c in row] for row in openpyxl.load_workbook(path)["Indeling"].values]
+    grid = [list(row) for row in openpyxl.load_workbook(path)["Indeling"].values]
     assert not any("Eva" in row for row in grid), grid
     assert not any(row and row[0] == "Afwezig" for row in grid), grid
 
@@ -71,7 +71,7 @@ def test_explain_names_the_standing_of_the_earlier_worth(tmp_path, capsys):
     agrees with the Explain sheet's 'worth then' (after the result's own round)."""
     from tests.helpers import season
     from keizer_xl.analysis.explain import explain_player
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
     from keizer_xl.i18n import translate, translator
 
     s = season(["A", "B", "C", "D", "E"], [
@@ -130,7 +130,7 @@ def test_a_group_column_typed_beside_the_players_table_is_read(tmp_path, capsys)
         ws.cell(i, 9, "NED")
     wb.save(path)
     season = read_season(open_book(path))
-    assert {p.name: p.group for p in season.players} == dict(zip(names, "AAABBB"))
+    assert {p.name: p.group for p in season.players} == dict(zip(names, "AAABBB", strict=True))
     assert {p.federation for p in season.players} == {"NED"}
     code, out, _ = run(capsys, "pair", path)
     assert code == 0 and "Groep A" in out and "Groep B" in out, out

@@ -21,7 +21,7 @@ import sys
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests" / "core"))
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season  # noqa: E402
 from keizer_xl.core.presets import PRESETS  # noqa: E402
 from keizer_xl.core.rules import build_settings, parse_setting  # noqa: E402
-from keizer_xl.core.standings import History, compute_history  # noqa: E402
+from keizer_xl.core.engine import History, compute_history  # noqa: E402
 
 HASHES = Path(__file__).resolve().parent / "engine_hashes.json"
 
@@ -120,7 +120,7 @@ def rich_season(n: int, rounds: int, seed: int) -> Season:
         rng.shuffle(present)
         if len(present) % 2:
             byes.append(Bye(r, present.pop().name))
-        for a, b in zip(present[::2], present[1::2]):
+        for a, b in zip(present[::2], present[1::2], strict=True):
             res = rng.choice(outcomes)
             if r == rounds and rng.random() < 0.3:
                 res = Result.PENDING

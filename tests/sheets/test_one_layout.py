@@ -20,12 +20,13 @@ import pytest
 
 from excel_fake import FakeBook
 from keizer_xl.app.pair import pair_next_round
-from keizer_xl import actions
+from keizer_xl.app import standings as app_standings
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.clients.xlsx import FileBook
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets import report_sheets
+from keizer_xl.sheets import analysis_sheets
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.glyphs import printed_width
 from keizer_xl.sheets.titles import RunContext
@@ -63,7 +64,7 @@ def test_file_and_excel_clients_get_the_same_layout(tmp_path: Path, action: str)
     file_book, excel_book, fake = _books(tmp_path, action)
     for book in (file_book, excel_book):
         if action == "standings":
-            actions.update_standings(book)
+            app_standings.update_standings(book)
         else:
             pair_next_round(book, force=True)
     assert file_book.layouts and file_book.layouts == excel_book.layouts
@@ -121,10 +122,10 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     assert layout.widths[2] == 6.5
     # every engine sheet has one builder, all pure
     audits = audit_season(season, history)
-    for built in (report_sheets.history_layout(history),
-                  report_sheets.crosstable_layout(season, history),
-                  report_sheets.explain_layout(season, history),
-                  report_sheets.audit_layout(audits)):
+    for built in (analysis_sheets.history_layout(history),
+                  analysis_sheets.crosstable_layout(season, history),
+                  analysis_sheets.explain_layout(season, history),
+                  analysis_sheets.audit_layout(audits)):
         # the title once per page: in the page header, or a title row printed on every page
         assert built.grid and built.widths
         assert bool(built.page.header[1]) != (built.page.repeat_rows[0] == 1)

@@ -4,6 +4,7 @@ withdrawn mark, headers aligned like their column, and the A4 print choice."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import shutil
 import subprocess
@@ -15,10 +16,11 @@ import pytest
 
 from keizer_xl.core.model import Absence, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import SettingError
 from keizer_xl.sheets.layout import Field, print_fit
-from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
+from keizer_xl.sheets.report_sheets import pairings_layout, standings_layout
+from keizer_xl.sheets.analysis_sheets import crosstable_layout
 from keizer_xl.sheets.titles import RunContext, book_name, mark_format, run_context, run_date
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,10 +138,10 @@ def test_column_breaks_share_the_rounds_evenly_and_leave_no_stub() -> None:
     widths = [8.0, 24.0, 7.0] + [8.0] * 25
     breaks = column_breaks(widths, 2, 100.0)
     starts = [3, *breaks, len(widths) + 1]  # 1-based first column of each page after Rank, Name
-    sizes = [b - a for a, b in zip(starts, starts[1:])]
+    sizes = [b - a for a, b in itertools.pairwise(starts)]
     assert sum(sizes) == 26 and len(sizes) == 4
     assert min(sizes) >= 5 and max(sizes) <= 7, sizes
-    assert all(sum(widths[a - 1:b - 1]) <= 100 - 32 for a, b in zip(starts, starts[1:]))
+    assert all(sum(widths[a - 1:b - 1]) <= 100 - 32 for a, b in itertools.pairwise(starts))
 
 
 def test_withdrawn_marked_in_crosstable() -> None:
@@ -221,7 +223,8 @@ def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None
     from keizer_xl.core.competition import Competition
     from keizer_xl.core.pairing import pair_round
     from keizer_xl.core.rules import build_settings, parse_setting
-    from keizer_xl.sheets.report_sheets import pairings_layout, periods_layout
+    from keizer_xl.sheets.report_sheets import pairings_layout
+    from keizer_xl.sheets.group_sheets import periods_layout
 
     season = _season()
     ranking = list(compute_history(season).last.order)

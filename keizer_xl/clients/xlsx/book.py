@@ -18,14 +18,15 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
     from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files, file_locks
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import (
     MAC_EPOCH,
@@ -55,8 +56,8 @@ from keizer_xl.clients.xlsx.safety import (
     MACRO_SUFFIXES,
     OWNED_SHEETS,
     Unsupported,
-    _check_suffix,
-    _read_with_signature,
+    check_suffix,
+    read_with_signature,
     preflight,
 )
 from keizer_xl.clients.xlsx.save import write_bytes_atomically
@@ -71,11 +72,11 @@ from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 def backup_path(path: str | os.PathLike[str]) -> Path | None:
     """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
-    kept = files.backups(path)
+    kept = backup_files.backups(path)
     return kept[-1] if kept else None
 
 
-def open_book(path: str | os.PathLike[str]) -> "FileBook":
+def open_book(path: str | os.PathLike[str]) -> FileBook:
     """Open a season workbook; raises :class:`WorkbookFileError` with a user-facing message."""
     return FileBook(path)
 
@@ -114,8 +115,8 @@ class FileBook:
         self.path = Path(path)
         self.label = str(path)
         self.messages: list[str] = []
-        _check_suffix(self.path, self.label)
-        data, self._signature = _read_with_signature(self.path, self.label)
+        check_suffix(self.path, self.label)
+        data, self._signature = read_with_signature(self.path, self.label)
         self._data = data
         info = preflight(self.path, data)
         #: the sheet names as the file lists them (the sheet reader checks for ambiguous input
@@ -270,8 +271,8 @@ class FileBook:
         return region, table
 
     def _input_table(self, entry: SheetEntry, tables: list[_TablePart]) -> _TablePart:
-        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
-        from keizer_xl.sheets.read import pick_table
+        """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
+        from keizer_xl.sheets.read_names import pick_table
 
         if len(tables) == 1:
             return tables[0]
@@ -590,7 +591,7 @@ class FileBook:
             self._signature = self._legacy._signature
             return
         target = self._real_path(self.path)
-        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+        with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))

@@ -14,28 +14,36 @@ what openpyxl cannot keep, so :meth:`OpenpyxlBook.save` still refuses while any 
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
 import warnings
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+from collections.abc import Iterable, Sequence
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
-from keizer_xl.clients import files
+from keizer_xl.clients import file_locks
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array
+from keizer_xl.clients.xlsx.cells import (
+    convert_value,
+    apply_page_setup,
+    plain_value,
+    store_cell,
+    style_array_for,
+)
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
     check_save,
     OWNED_SHEETS,
     Unsupported,
-    _caused_by_defusedxml,
+    caused_by_defusedxml,
 )
-from keizer_xl.clients.xlsx.save import _write_atomically
+from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.errors import MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
@@ -43,7 +51,8 @@ from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 
 class OpenpyxlBook:
-    """A .xlsx / .xlsm workbook loaded into openpyxl, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
+    """A .xlsx / .xlsm workbook loaded into openpyxl, implementing the
+    :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
     def __init__(self, path: Path, label: str, data: bytes, signature: tuple[int, int],
                  stored_sheets: list[str], macro_enabled: bool, unsupported: list[Unsupported],
@@ -81,7 +90,7 @@ class OpenpyxlBook:
                                             keep_links=True, rich_text=False)
             except Exception as exc:  # openpyxl raises many kinds; the user needs one message
                 name = type(exc).__name__
-                if _caused_by_defusedxml(exc):
+                if caused_by_defusedxml(exc):
                     raise WorkbookFileError(
                         f"{self.label} contains XML entity declarations, which Excel never writes "
                         f"(an 'XML bomb'); refused for safety.") from exc
@@ -99,9 +108,15 @@ class OpenpyxlBook:
             weakref.finalize(wb, archive.close)
         return wb
 
-    _WARNING_KINDS = {"conditional formatting": "conditional formatting", "data validation": "data validation",
-                      "sparkline": "sparklines", "slicer": "slicer", "protected range": "protected ranges",
-                      "web extension": "web extension", "timeline": "timeline"}
+    _WARNING_KINDS: ClassVar[dict[str, str]] = {
+        "conditional formatting": "conditional formatting",
+        "data validation": "data validation",
+        "sparkline": "sparklines",
+        "slicer": "slicer",
+        "protected range": "protected ranges",
+        "web extension": "web extension",
+        "timeline": "timeline",
+    }
 
     def _note_warnings(self, caught: Iterable[warnings.WarningMessage]) -> None:
         """openpyxl warns about parts it is going to drop; report any the preflight missed."""
@@ -141,7 +156,9 @@ class OpenpyxlBook:
     def _worksheet(self, sheet: str) -> Any:
         ws = self._find(sheet)
         if ws is None:
-            raise MissingPartError(f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})")
+            raise MissingPartError(
+                f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})"
+            )
         if not hasattr(ws, "_cells"):
             raise MissingPartError(f"{quote_sheet(ws.title)} in {self.label} is a chart sheet, not a table")
         return ws
@@ -175,10 +192,10 @@ class OpenpyxlBook:
 
     @staticmethod
     def _input_table(ws: Any) -> Any:
-        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
+        """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
         from openpyxl.utils.cell import range_boundaries
 
-        from keizer_xl.sheets.read import pick_table
+        from keizer_xl.sheets.read_names import pick_table
 
         tables = list(ws.tables.values())
         if len(tables) == 1:
@@ -234,7 +251,9 @@ class OpenpyxlBook:
                         # never calculated (saved by a program that does not compute, e.g.
                         # openpyxl): the formula's text, which the reader refuses with its cell,
                         # rather than guessing "empty"
-                        cached = formula if isinstance(formula, str) else getattr(formula, "text", str(formula))
+                        cached = (
+                            formula if isinstance(formula, str) else getattr(formula, "text", str(formula))
+                        )
                     # else: Excel or LibreOffice stored an empty result (=IF(F16="","",F16) for a
                     # game not played yet): the cell is empty (issue 11)
                     rows[r - lo][c - first_col] = cached
@@ -278,21 +297,21 @@ class OpenpyxlBook:
         arrays: dict[Style | None, Any] = {}
         for r, row in enumerate(cells, 1):
             for c, value in enumerate(row, 1):
-                conv = _convert(value)
+                conv = convert_value(value)
                 style = styles.pop((r, c), None)
                 if conv is not None or style is not None:
                     if style not in arrays:
-                        arrays[style] = _style_array(ws, layout, style)
-                    _store(ws, r, c, conv or (None, "n"), arrays[style])
+                        arrays[style] = style_array_for(ws, layout, style)
+                    store_cell(ws, r, c, conv or (None, "n"), arrays[style])
         for (r, c), style in styles.items():  # styled cells beyond a row's values
-            _store(ws, r, c, (None, "n"), _style_array(ws, layout, style))
+            store_cell(ws, r, c, (None, "n"), style_array_for(ws, layout, style))
         for j, width in enumerate(layout.widths, 1):
             ws.column_dimensions[column_letter(j)].width = width
         for r, height in layout.heights:
             ws.row_dimensions[r].height = height
         if layout.freeze_rows:
             ws.freeze_panes = f"A{layout.freeze_rows + 1}"
-        _page_setup(ws, layout.page, len(layout.grid), layout.width)
+        apply_page_setup(ws, layout.page, len(layout.grid), layout.width)
 
     def _fresh_sheet(self, sheet: str) -> Any:
         """An empty sheet in the place (and with the tab state) of the old one, if any."""
@@ -327,7 +346,7 @@ class OpenpyxlBook:
         where, cells = quote_sheet(ws.title), ws._cells
         others = [self._table_ref(t) for t in ws.tables.values()]
         plan, problems = plan_append(region, rows, others, where, self.label)
-        problems = problems or plan.in_the_way(region, lambda r, c: _plain(cells.get((r, c))),
+        problems = problems or plan.in_the_way(region, lambda r, c: plain_value(cells.get((r, c))),
                                                where, self.label)
         if problems:
             raise WorkbookFileError(problems[0])
@@ -356,9 +375,9 @@ class OpenpyxlBook:
                         style_array = above._style
                     elif col_styles.get(c) is not None:
                         style_array = col_styles[c]
-                conv = _convert(placed.get(c - first_col))
+                conv = convert_value(placed.get(c - first_col))
                 if conv is not None or style_array is not None:
-                    _store(ws, r, c, conv or (None, "n"), style_array)
+                    store_cell(ws, r, c, conv or (None, "n"), style_array)
         self._resize(ws, region, plan.table_last, plan.data_end, grow_to=plan.end)
 
     def _resize(self, ws: Any, region: Region, last: int | None, data_end: int | None,
@@ -385,7 +404,9 @@ class OpenpyxlBook:
             else:
                 within = sum(1 for d in deleted if d <= a_max_row)
                 a_max_row = max(a_max_row - within, a_min_row + 1)
-            ws.auto_filter.ref = f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{a_max_row}"
+            ws.auto_filter.ref = (
+                f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{a_max_row}"
+            )
 
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
@@ -422,11 +443,9 @@ class OpenpyxlBook:
                 continue
             new_row = plan.new_row(r)
             if cell.data_type == "f" and isinstance(cell._value, str):
-                try:
+                with contextlib.suppress(Exception):  # an unusual formula: keep its text as it is
                     cell._value = Translator(cell._value, origin=f"{column_letter(c)}{r}") \
                         .translate_formula(f"{column_letter(c)}{new_row}")
-                except Exception:  # an unusual formula: keep its text as it is
-                    pass
             cell.row = new_row
             cells[(new_row, c)] = cell
             self._note_move(ws.title, (r, c), (new_row, c))
@@ -470,13 +489,13 @@ class OpenpyxlBook:
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = self._real_path(self.path)
-        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+        with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
-            _write_atomically(self.wb, target, self.label, backup=True, in_place=True)
+            write_atomically(self.wb, target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
 
@@ -496,7 +515,7 @@ class OpenpyxlBook:
             self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
                          f"{'; '.join(lost)}.")
         target = self._real_path(dest)
-        _write_atomically(self.wb, target, label, backup=target.exists())
+        write_atomically(self.wb, target, label, backup=target.exists())
 
     @staticmethod
     def _real_path(p: Path) -> Path:

@@ -18,7 +18,8 @@ import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import Message
-from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
+from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import quote_sheet
 
 KiB = 1024
@@ -272,11 +273,11 @@ class _Inspector:
         """No XML part starts with a document type / entity declaration."""
         for info in self.zf.infolist():
             name = info.filename
-            if name.endswith((".xml", ".rels", ".vml")) and info.file_size:
-                if _DTD_RE.search(self.peek(name, XML_PEEK)):
-                    raise self.refuse(
-                        f"contains an XML document type / entity declaration in {name}, which "
-                        f"Excel never writes (an 'XML bomb'); refused for safety.")
+            if (name.endswith((".xml", ".rels", ".vml")) and info.file_size
+                    and _DTD_RE.search(self.peek(name, XML_PEEK))):
+                raise self.refuse(
+                    f"contains an XML document type / entity declaration in {name}, which "
+                    f"Excel never writes (an 'XML bomb'); refused for safety.")
 
     def workbook_part(self) -> tuple[str, str]:
         if "[Content_Types].xml" not in self.names:
@@ -397,9 +398,7 @@ class _Inspector:
                             f"again.")
                     dynamic = dynamic or (b"cm" in buf and bool(_DYNAMIC_ARRAY_RE.search(buf)))
                     rich = rich or (b"vm" in buf and bool(_RICH_VALUE_RE.search(buf)))
-                    last = None
-                    for last in _EXTLST_RE.finditer(buf):
-                        pass
+                    last = max(_EXTLST_RE.finditer(buf), key=lambda m: m.start(), default=None)
                     if last is not None:
                         ext_tail = buf[last.start():]
                     elif ext_tail is not None:
@@ -478,7 +477,9 @@ class _Inspector:
 
     def vml_kinds(self, part: str, macro: bool) -> list[str]:
         xml = self.read(part)
-        objects = {m.decode("ascii", "replace") for m in re.findall(rb"ObjectType\s*=\s*[\"'](\w+)[\"']", xml)}
+        objects = {
+            m.decode("ascii", "replace") for m in re.findall(rb"ObjectType\s*=\s*[\"'](\w+)[\"']", xml)
+        }
         objects.discard("Note")  # comments: openpyxl keeps their text and draws new boxes
         if objects and not macro:  # in .xlsm openpyxl keeps the VML drawing as it is
             return ["form control (button)"]
@@ -617,10 +618,10 @@ def _refuse_misplaced_sheets(ins: _Inspector, sheets: list[_SheetPart]) -> None:
 
 
 def _read_file(p: Path, label: str) -> bytes:
-    return _read_with_signature(p, label)[0]
+    return read_with_signature(p, label)[0]
 
 
-def _read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
+def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
     """The file's bytes and its (mtime_ns, size), both from the same open file."""
     try:
         # a pipe (FIFO) or a device: opening it would wait for a writer forever (issue 16)
@@ -691,7 +692,7 @@ def check_copy_name(dest: Path, label: str, *, macro_enabled: bool) -> None:
         raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
 
 
-def _check_suffix(p: Path, label: str) -> None:
+def check_suffix(p: Path, label: str) -> None:
     suffix = p.suffix.lower()
     if suffix in EXCEL_SUFFIXES:
         return
@@ -713,7 +714,7 @@ def _check_suffix(p: Path, label: str) -> None:
                                     path=label, hint=hint))
 
 
-def _caused_by_defusedxml(exc: BaseException | None) -> bool:
+def caused_by_defusedxml(exc: BaseException | None) -> bool:
     """True when defusedxml refused an XML part (openpyxl wraps the error in a ValueError)."""
     from defusedxml import DefusedXmlException
 
