@@ -284,7 +284,7 @@ class OpenpyxlBook:
             ws.row_dimensions[r].height = height
         if layout.freeze_rows:
             ws.freeze_panes = f"A{layout.freeze_rows + 1}"
-        apply_page_setup(ws, layout.page)
+        apply_page_setup(ws, layout.page, len(layout.grid), layout.width)
 
     def _fresh_sheet(self, sheet: str) -> Any:
         """An empty sheet in the place (and with the tab state) of the old one, if any."""

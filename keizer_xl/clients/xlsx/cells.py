@@ -92,7 +92,7 @@ def _page_text(part: HeaderText) -> str:
     return "".join(codes[p] if isinstance(p, Field) else p.replace("&", "&&") for p in part)
 
 
-def apply_page_setup(ws: Any, page: PageSetup) -> None:
+def apply_page_setup(ws: Any, page: PageSetup, rows: int = 0, cols: int = 0) -> None:
     from openpyxl.worksheet.properties import PageSetupProperties
 
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -108,6 +108,14 @@ def apply_page_setup(ws: Any, page: PageSetup) -> None:
     if page.repeat_cols:
         ws.print_title_cols = (f"{column_letter(page.repeat_cols[0])}:"
                                f"{column_letter(page.repeat_cols[1])}")
+    if page.print_from_row > 1 and rows and cols:  # a split sheet's title row not printed
+        ws.print_area = f"A{page.print_from_row}:{column_letter(cols)}{rows}"
+    if page.row_breaks:
+        from openpyxl.worksheet.pagebreak import Break, RowBreak
+
+        ws.row_breaks = RowBreak()
+        for row in page.row_breaks:
+            ws.row_breaks.append(Break(id=row - 1))  # the break is after row id
     if page.col_breaks:
         from openpyxl.worksheet.pagebreak import Break, ColBreak
 

@@ -161,6 +161,11 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     parts.append('<pageMargins left="0.75" right="0.75" top="1" bottom="1" header="0.5" footer="0.5"/>')
     parts.append(_page_setup(page))
     parts.append(_header_footer(page))
+    if not breaks and page.row_breaks:  # a chart's sheet brings its own (History)
+        breaks = (f'<rowBreaks count="{len(page.row_breaks)}" '
+                  f'manualBreakCount="{len(page.row_breaks)}">'
+                  + "".join(f'<brk id="{r - 1}" max="16383" man="1"/>' for r in page.row_breaks)
+                  + "</rowBreaks>").encode("utf-8")
     parts.append(breaks.decode("utf-8"))  # <rowBreaks>: after the header and footer
     if page.col_breaks:
         parts.append(f'<colBreaks count="{len(page.col_breaks)}" manualBreakCount="{len(page.col_breaks)}">'
@@ -199,6 +204,16 @@ def _header_footer(page: PageSetup) -> str:
         return ""
     return ("<headerFooter>" + (f"<oddHeader>{escape(header)}</oddHeader>" if header else "")
             + (f"<oddFooter>{escape(footer)}</oddFooter>" if footer else "") + "</headerFooter>")
+
+
+def print_area(sheet: str, layout: Layout) -> str | None:
+    """The ``_xlnm.Print_Area`` of a sheet printed from a row below its first
+    (``PageSetup.print_from_row``), or None: the whole sheet prints."""
+    first = layout.page.print_from_row
+    if first <= 1 or not layout.grid or not layout.width:
+        return None
+    quoted = "'" + sheet.replace("'", "''") + "'"
+    return f"{quoted}!$A${first}:${column_letter(layout.width)}${len(layout.grid)}"
 
 
 def print_titles(sheet: str, page: PageSetup) -> str | None:

@@ -39,7 +39,7 @@ from typing import Any
 
 from keizer_xl.clients.xlsx.appprops import app_part, with_worksheets
 from keizer_xl.clients.xlsx.cellxml import SheetCells, column_letter
-from keizer_xl.clients.xlsx.layoutxml import print_titles, sheet_xml
+from keizer_xl.clients.xlsx.layoutxml import print_area, print_titles, sheet_xml
 from keizer_xl.clients.xlsx.package import (
     CT_STYLES,
     CT_WORKSHEET,
@@ -128,7 +128,8 @@ def splice(pkg: Package, edits: Edits) -> bytes:
             pkg.write(entry.part, _rewrite_engine_sheet(pkg, entry, layout, styles, date1904, drawn))
             if entry.name != name:  # 'standings' -> 'Standings': Excel's names ignore case
                 wb.rename(entry, name)
-        wb.set_print_titles(entry, print_titles(entry.name, layout.page))
+        wb.set_print_titles(entry, print_titles(entry.name, layout.page),
+                            print_area(entry.name, layout))
     if styles.changed:
         if styles_part is None:
             styles_part = posixpath.join(posixpath.dirname(pkg.workbook), "styles.xml")
@@ -375,12 +376,16 @@ class _WorkbookXml:
         self.xml = self.xml[:m.start()] + tag + self.xml[m.end():]
         entry.name = name
 
-    def set_print_titles(self, entry: SheetEntry, titles: str | None) -> None:
+    def set_print_titles(self, entry: SheetEntry, titles: str | None,
+                         area: str | None = None) -> None:
+        """The sheet's print titles and print area (its old ones dropped)."""
         local_id = str(entry.index)
         block = element_re("definedNames").search(self.xml)
         p = self.p.decode()
-        new = (f'<{p}definedName name="_xlnm.Print_Titles" localSheetId="{local_id}">'
-               f"{escape(titles)}</{p}definedName>").encode() if titles else b""
+        new = b"".join((f'<{p}definedName name="{name}" localSheetId="{local_id}">'
+                        f"{escape(value)}</{p}definedName>").encode()
+                       for name, value in (("_xlnm.Print_Area", area),
+                                           ("_xlnm.Print_Titles", titles)) if value)
         if block is None or block.group(2) is None:
             if not new:
                 return
