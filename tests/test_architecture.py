@@ -417,9 +417,6 @@ MAX_MODULE_LINES = 500
 _BEING_SPLIT = {
     "frontends/render.py",  # helper "pres"
     "clients/lo_run.py",  # helper "pres"
-    "clients/xlsx/book.py",  # helper "x25"
-    "clients/xlsx/safety.py",  # helper "x25"
-    "clients/xlsx/book_openpyxl.py",  # helper "x25"
 }
 
 

@@ -68,7 +68,7 @@ def explain_style(history: History, detail: pd.DataFrame) -> SheetStyle:
         title=sheet_title("explain", k),
         number_formats={"Score": "0.00", "Rank": "0_0_0"},
         widths={"Rank": 7, "Name": 24, "Previous rank": 13, "Places up": 10, "Score": 9,
-                "Explanation": 44},
+                "Explanation": 60},  # as wide as an A4 landscape page holds: rows less tall
         wrap=("Explanation",),  # and the results block's What under it
         landscape=True,
         notes=(Message("Explanation: why each player moved in round {round}.", round=k),
@@ -169,8 +169,14 @@ def history_layout(history: History, context: RunContext | None = None,
     # Rank as wide as its header in the language (Dutch "Plaats")
     rank = schema.header("Standings", "rank", lang)
     style = replace(style, widths={**style.widths, rank: max(7.0, len(rank) + 2.5)})
-    # the rank chart (file client, batch.add_rank_chart) goes under the grid
-    return sheet_layout(frame, titled(style, "history", history.last.round, context, lang))
+    # the rank chart (file client, batch.add_rank_chart) goes under the grid, from column C:
+    # no print area (it would need the chart's rows), the title row repeated as before
+    layout = sheet_layout(frame, titled(style, "history", history.last.round, context, lang))
+    if layout.page.print_from_row > 1:
+        layout = replace(layout, page=replace(
+            layout.page, print_from_row=1, header=((), (), ()),
+            repeat_rows=(1, layout.page.print_from_row)))
+    return layout
 
 
 def crosstable_layout(season: Season, history: History,

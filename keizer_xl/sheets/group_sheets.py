@@ -61,18 +61,35 @@ def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
     titled block per group (each a whole standings table as :func:`standings_layout` makes
     it), then one block per category (``categories``: heading, layout, the heading as shown);
     ``notes`` (promotion and relegation) at the end."""
+    from keizer_xl.sheets.beside import fits_one_page, side_by_side
     from keizer_xl.sheets.layout import stack_layouts
 
     ctx = context if context is not None else run_context()
     blocks = [(group_heading(g, lang), lay) for g, lay in parts]
-    blocks += list(categories)
+    breaks: tuple[int, ...] = ()
+    if categories:
+        # side by side under the groups, over the groups' columns (issue 26: stacked, the
+        # narrow blocks took a page of their own)
+        widths = [max((lay.widths[j] for _, lay in parts if j < len(lay.widths)), default=0.0)
+                  for j in range(max((len(lay.widths) for _, lay in parts), default=0))]
+        blocks.append(("", side_by_side(categories, widths)))
+        groups = stack_layouts((ctx.line("standings", rnd, lang),), blocks[:-1], landscape=True)
+        if not fits_one_page(stack_layouts(("",), blocks, landscape=True)):
+            # the categories on a page of their own, not split from their headers at the
+            # bottom of the groups' page
+            breaks = (len(groups.grid) + 2,)
     if notes:
         blocks.append((translator(lang)("Promotion and relegation"),
                        Layout(grid=tuple((n,) for n in notes), page=PageSetup(repeat_rows=None))))
-    layout = stack_layouts((ctx.line("standings", rnd, lang),), blocks, landscape=True)
-    # the title row on every page, not again in the page header (issue 26)
-    return replace(layout, page=replace(layout.page, repeat_rows=(1, 1),
-                                        footer=((), footer(lang), ())))
+    title = ctx.line("standings", rnd, lang)
+    layout = stack_layouts((title,), blocks, landscape=True)
+    # the title row on every page, not again in the page header (issue 26); split by columns,
+    # printed from row 2 with the title in the page header (see sheet_layout)
+    split = bool(layout.page.repeat_cols)
+    return replace(layout, page=replace(
+        layout.page, repeat_rows=None if split else (1, 1), row_breaks=breaks,
+        header=((), (title,) if split else (), ()), print_from_row=2 if split else 1,
+        footer=((), footer(lang), ())))
 
 
 def grouped_pairings_layout(parts: Sequence[tuple[str, Layout]], rnd: int, lang: str = "en",

@@ -10,6 +10,7 @@ alignment) is made here or in ``layout.py``, never in a client.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -19,7 +20,8 @@ from keizer_xl.core.model import BUILTIN_CODES, Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.frames import standings_records
-from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, printed_width, sheet_layout
+from keizer_xl.sheets.glyphs import printed_width, wrap_printed
+from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, print_fit, sheet_layout
 from keizer_xl.sheets.titles import (LEGEND_WIDTH, RunContext, footer, legend_lines, mark_format,
                                      mark_key, run_context, sheet_title, withdrawn_suffix)
 
@@ -105,17 +107,21 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                 text = (f"{mark} {v}" if fmt.endswith("General") else mark if mark
                         else "" if v is None else str(v))
                 shown.append(printed_width(text))
-            widths[str(column)] = round(max(4.5, printed_width(str(column)) + 1.5,
-                                            max(shown, default=0) + 1) * 2) / 2
+            widths[str(column)] = _up(max(4.0, printed_width(str(column), bold=True),
+                                          max(shown, default=0)) + PAD)
     if extra is not None:
         frame, formats, widths = house_columns(frame, formats, widths, extra, lang)
     widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})
-    # the legend's lines as long as the columns right of Rank and Name hold on the first page
-    # (a wide sheet: fewer rows, so 34 players still print on one page down)
-    beside = sum(w for c, w in widths.items() if c not in (name_col, schema.header(
-        "Standings", "rank", lang)) and c in frame.columns)
-    width = int(min(110, max(LEGEND_WIDTH, beside * 0.8)))
-    style = replace(style, notes=(*legend_lines(used, lang, width), *notes), widths=widths,
+    # the legend's lines as long as the table is wide (it prints from column A), or, when the
+    # sheet splits, as the first page's columns right of Rank and Name (where it starts), in
+    # printed widths: never cut at the page's edge, and few rows (issue 26)
+    order = [widths.get(str(c), 8.0) for c in frame.columns]
+    _, _, repeat, breaks = print_fit(order, True, 2)
+    room = (sum(order[2:breaks[0] - 1]) if repeat and breaks else
+            sum(order[2:]) if repeat else sum(order)) - PAD
+    legend = [line for text in legend_lines(used, lang, 10 ** 6)
+              for line in wrap_printed(text, max(room, float(LEGEND_WIDTH)))]
+    style = replace(style, notes=(*legend, *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2, wrap_header=True)
     return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
 
@@ -129,20 +135,34 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
     their values (one character of room)."""
     h = schema.headers("Standings", lang)
     out = dict(widths)
-    suffix = len(withdrawn_suffix(lang))
+    suffix = printed_width(withdrawn_suffix(lang))
     names = [str(n) for n in frame.column(h["name"])]
     longest = max((printed_width(n) + (suffix if i in withdrawn else 0)
                    for i, n in enumerate(names)), default=0)
-    out[h["name"]] = float(min(24, round(max(printed_width(h["name"]), longest) + 1.5)))
-    for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points"):
+    out[h["name"]] = min(24.0, _up(max(printed_width(h["name"], bold=True), longest) + PAD))
+    # Rank: "0_0_0" and its header's "@_0_0" keep two digits of space right of it
+    ranks = [printed_width(str(v)) for v in frame.column(h["rank"]) if v is not None]
+    out[h["rank"]] = _up(max(max(ranks, default=1), printed_width(h["rank"], bold=True))
+                         + 2 + PAD)
+    for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points", "tpr"):
         head = h.get(key)
         if head is None or head not in frame.columns:
             continue
-        values = [len(f"{v:.2f}" if key == "score" and isinstance(v, (int, float)) else str(v))
-                  for v in frame.column(head) if v is not None]
-        word = max(len(part) for part in head.split())
-        out[head] = float(max(max(values, default=0) + 1, word + 1.5, 3))
+        values = [printed_width(f"{v:.2f}" if key == "score" and isinstance(v, (int, float))
+                                else str(v)) for v in frame.column(head) if v is not None]
+        word = max(printed_width(part, bold=True) for part in head.split())
+        out[head] = _up(max(max(values, default=0), word, 2.0) + PAD)
     return out
+
+
+#: a column's room beside what it shows (cell padding: Excel's 5 pixels of a 7-pixel digit,
+#: LibreOffice's text margins), in digit widths
+PAD = 1.0
+
+
+def _up(width: float) -> float:
+    """A width rounded up to half a character (never narrower than measured)."""
+    return math.ceil(width * 2 - 1e-9) / 2
 
 
 def house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],

@@ -197,13 +197,13 @@ def test_zip_bomb_member_ratio_is_refused(tmp_path, no_openpyxl):
 
 def test_total_uncompressed_limit(tmp_path, monkeypatch, no_openpyxl):
     p = make_book(tmp_path / "club.xlsx")
-    monkeypatch.setattr(wbmod.safety, "MAX_TOTAL_UNCOMPRESSED", 2000)
+    monkeypatch.setattr(wbmod.inspector, "MAX_TOTAL_UNCOMPRESSED", 2000)
     refuse(p, "unpack to .*zip bomb")
 
 
 def test_too_many_members(tmp_path, monkeypatch, no_openpyxl):
     p = make_book(tmp_path / "club.xlsx")
-    monkeypatch.setattr(wbmod.safety, "MAX_MEMBERS", 5)
+    monkeypatch.setattr(wbmod.inspector, "MAX_MEMBERS", 5)
     refuse(p, "parts")
 
 
@@ -1144,7 +1144,7 @@ def test_sheet_without_dimension_refused_by_size(tmp_path, monkeypatch):
                 data = re.sub(rb"<dimension[^>]*/>", b"", data)
             zout.writestr(item, data)
     wbmod.open_book(stripped)  # fine at the real limit
-    monkeypatch.setattr(wbmod.safety, "MAX_SHEET_BYTES", 10_000)
+    monkeypatch.setattr(wbmod.inspector, "MAX_SHEET_BYTES", 10_000)
     started = time.perf_counter()
     with pytest.raises(wbmod.WorkbookFileError, match=r"sheet Results of .* MiB of cell data"):
         wbmod.open_book(stripped)
