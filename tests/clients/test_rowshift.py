@@ -90,3 +90,23 @@ def test_app_xml_lists_an_added_sheet_after_the_worksheets_in_any_language() -> 
     assert with_worksheets(APP, ["Info", "Results"], ["Info", "Results", "Standings"]) == APP
     plain = b"<Properties><Application>Microsoft Excel Compatible / Openpyxl</Application></Properties>"
     assert with_worksheets(plain, ["A"], ["A", "B"]) == plain
+
+
+def test_a_moved_rules_formula_follows_its_cells() -> None:
+    """Rows 10 and 11 deleted: a rule on B12:C20 moves to B10:C18 and its formula's references
+    to this sheet's moved cells follow them (relative ones are seen from B12, now B10); a
+    reference to a deleted cell becomes #REF!, as in Excel; text in quotes, other sheets'
+    cells and function names stay."""
+    xml = (b'<conditionalFormatting sqref="B12:C20"><cfRule type="expression" priority="1">'
+           b'<formula>AND($B12&gt;$C$15,LOG10(A12)&lt;2,$D$10="A12",Other!A12=&quot;B12&quot;)</formula>'
+           b'</cfRule></conditionalFormatting>'
+           b'<dataValidations count="1"><dataValidation type="whole" sqref="E2:E36">'
+           b"<formula1>$F$40</formula1><formula2>E50</formula2></dataValidation></dataValidations>")
+    out = shift_sheet(xml, DELETE, formulas=True).decode()
+    assert ('<conditionalFormatting sqref="B10:C18"><cfRule type="expression" priority="1">'
+            '<formula>AND($B10&gt;$C$13,LOG10(A10)&lt;2,#REF!="A12",Other!A12=&quot;B12&quot;)'
+            '</formula>') in out
+    # F is not the table's column (A..E): as it was; E50 moved up by three (10, 11, 40 deleted)
+    assert "<formula1>$F$40</formula1><formula2>E47</formula2>" in out and 'sqref="E2:E34"' in out
+    # adding rows moves no cell: formulas as they were
+    assert shift_sheet(xml, GROW) == xml.replace(b'sqref="E2:E36"', b'sqref="E2:E44"')

@@ -215,7 +215,7 @@ class RowEditing:
             cells.put(new_row, c, _translated(cell, r, new_row))
         # what refers to the moved cells moves with them, as in Excel (rowshift)
         mapper = delete_mapper(first_col, last_col, plan.doomed)
-        cells.tail = shift_sheet(cells.tail, mapper)
+        cells.tail = shift_sheet(cells.tail, mapper, formulas=True)
         self._edits.names.append((entry.name, mapper))
         self._edits.sheets[entry.part] = cells
         last = plan.table_last

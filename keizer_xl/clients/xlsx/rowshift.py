@@ -88,11 +88,17 @@ def map_sqref(sqref: str, mapper: Mapper) -> str:
     return " ".join(out)
 
 
-def shift_sheet(xml: bytes, mapper: Mapper) -> bytes:
+def shift_sheet(xml: bytes, mapper: Mapper, *, formulas: bool = False) -> bytes:
     """The sheet XML (the part after ``<sheetData>`` suffices) with its conditional formats'
-    and data validations' ranges mapped; one left with no range is removed."""
+    and data validations' ranges mapped; one left with no range is removed.  ``formulas``
+    (rows were deleted): the references in their formulas to moved cells of this sheet follow
+    them too (a rule's relative references are stored as seen from its range's first cell,
+    which moves with the range)."""
     if b"sqref" not in xml:  # nothing hangs on the rows
         return xml
+    if formulas:
+        xml = _RULE_BLOCK.sub(lambda b: _FORMULA.sub(
+            lambda f: f.group(1) + _map_formula(f.group(2), mapper) + f.group(3), b.group(0)), xml)
 
     def attr_block(m: re.Match[bytes]) -> bytes:
         new = map_sqref(m.group(3).decode(), mapper)
@@ -122,6 +128,23 @@ def _drop_empty(xml: bytes) -> bytes:
 
     return re.sub(rb"<((?:[\w.-]+:)?)dataValidations\b[^>]*>.*?</\1dataValidations\s*>", count, xml,
                   flags=re.DOTALL)
+
+
+_RULE_BLOCK = re.compile(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>.*?</\1\2\s*>",
+                         re.S)
+_FORMULA = re.compile(rb"(<(?:[\w.-]+:)?(?:formula[12]?|f)>)([^<]*)(</(?:[\w.-]+:)?(?:formula[12]?|f)>)")
+# a reference without a sheet: not part of a name, a function (LOG10(), a sheet reference or
+# an entity (&#34;)
+_LOCAL_REF = re.compile(r"(?<![\w.!$#&'])" + _REF.pattern + r"(?![\w(!])")
+
+
+def _map_formula(text: bytes, mapper: Mapper) -> bytes:
+    """The references to this sheet's cells in a rule's formula, mapped; a cell deleted becomes
+    ``#REF!`` as in Excel.  Text in quotes is left alone."""
+    parts = re.split(r'("(?:[^"]|"")*"|&quot;.*?&quot;)', text.decode("utf-8"))
+    for i in range(0, len(parts), 2):  # outside the quoted strings
+        parts[i] = _LOCAL_REF.sub(lambda m: _map_ref(m, mapper) or "#REF!", parts[i])
+    return "".join(parts).encode("utf-8")
 
 
 _NAME_REF = re.compile(r"((?:'(?:[^']|'')+'|[^\s'!:(),=+\-*/&^<>\"]+)!)" + _REF.pattern)
