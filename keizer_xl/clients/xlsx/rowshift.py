@@ -13,7 +13,8 @@ Rows" does (the cells below move up within the table's columns).  Excel then:
   no rows goes (and a rule or a validation left with no range).
 
 Done here for the sheet's ``<conditionalFormatting>`` and ``<dataValidation>`` ranges (also
-Excel 2010's ``x14:`` forms in ``extLst``) and for the workbook's defined names.  A chart's
+Excel 2010's ``x14:`` forms in ``extLst``) and, after a delete, their formulas' references to
+the sheet's own cells, and for the workbook's defined names.  A chart's
 series are the club's own parts and stay byte for byte (docs/club-workbook.md).  A range that
 straddles the table's edge columns is left as it is (Excel refuses to delete table rows then).
 """
