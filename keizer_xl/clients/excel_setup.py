@@ -108,8 +108,6 @@ _TRUST_HELP = {
 }
 
 
-
-
 @dataclass
 class SetupResult:
     target: Path

@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from types import FrameType
 
 
-
 # Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
 # openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
 # numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a

@@ -38,8 +38,6 @@ def withdrawn_format(lang: str = "en") -> str:
     return '@"' + withdrawn_suffix(lang).replace('"', "") + '"'
 
 
-
-
 def titled(style: SheetStyle, kind: str, rnd: int | None,
            context: RunContext | None, lang: str = "en") -> SheetStyle:
     """``style`` with the sheet's title line (season, club, what it is, date) on the sheet and

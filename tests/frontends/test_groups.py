@@ -544,7 +544,6 @@ def test_each_group_has_its_own_value_scale(tmp_path, capsys):
     assert run(capsys, "check", flat)[0] == 1
 
 
-
 def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
     path = two_groups(tmp_path / "g.xlsx", settings=())
     code, out, _ = run(capsys, "export", path, "--csv", "--out", "-")
