@@ -31,8 +31,6 @@ MAX_LISTED = 25
 
 
 @dataclass(frozen=True)
-
-
 class Outcome:
     """What a front end shows: ``lines`` in its own words, ``exit_code`` as the CLI exits.
 
