@@ -111,13 +111,13 @@ def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     for the whole read-modify-write (another run waits or is told it is busy), refuse a file
     that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
     would drop what openpyxl cannot keep."""
-    from keizer_xl.clients import files
+    from keizer_xl.clients import file_locks, files
 
     path = book_path_arg(text)
     if write:
         try:
             files.check_can_write(path)  # first: a read-only folder gets no lock file either
-            HELD.enter_context(files.workbook_lock(path))
+            HELD.enter_context(file_locks.workbook_lock(path))
             files.check_can_write(path)  # again, holding the lock
         except files.WorkbookFileError:
             _learn_language(path)  # the refusal is shown in the workbook's language

@@ -64,7 +64,7 @@ def excel_setup_file(path: Path, *, new: bool, force: bool, python: str | None) 
 
 
 def cmd_excel_setup(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import export_vba
+    from keizer_xl.clients.vba_files import export_vba
 
     if args.export_vba:
         try:  # a SetupError goes to main() like every error (outcome.py)
@@ -96,7 +96,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
 
 
 def cmd_excel_config(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import write_config
+    from keizer_xl.clients.xlwings_conf import write_config
 
     path = book_path_arg(args.book)
     platform = args.platform

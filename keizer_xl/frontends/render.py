@@ -19,6 +19,7 @@ Absences are shown with the letters the club types (Dutch ``A`` for excused), fr
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 from collections.abc import Mapping, Sequence
@@ -534,17 +535,34 @@ def _new_season(report: Any, front: Front, done: Done, tr: Translator,
                    notes=tuple(notes))
 
 
-def _reports() -> dict[type, Any]:
-    from keizer_xl.app.check import CheckReport
-    from keizer_xl.app.new_season import NewSeasonReport
-    from keizer_xl.app.pair import PairingReport
-    from keizer_xl.app.standings import PeriodReport, StandingsReport
-    from keizer_xl.app.export import ExportReport
-    from keizer_xl.app.import_season import ImportReport
+#: the use cases' report classes and how each is worded, by the module that defines it
+_WORDED: dict[str, dict[str, Any]] = {
+    "keizer_xl.app.pair": {"PairingReport": _pairing},
+    "keizer_xl.app.standings": {"StandingsReport": _standings, "PeriodReport": _period},
+    "keizer_xl.app.check": {"CheckReport": _check},
+    "keizer_xl.app.import_season": {"ImportReport": _imported},
+    "keizer_xl.app.export": {"ExportReport": _exported},
+    "keizer_xl.app.new_season": {"NewSeasonReport": _new_season},
+}
 
-    return {PairingReport: _pairing, StandingsReport: _standings, CheckReport: _check,
-            BatchReport: _batch, PeriodReport: _period, ImportReport: _imported,
-            ExportReport: _exported, NewSeasonReport: _new_season}
+
+def _loaded_class(module: str, name: str) -> type | None:
+    """A report class of a use case whose module is loaded; a report's class always is (it was
+    made there), and a command does not import the use cases it does not run (start-up time:
+    issue 25)."""
+    found = sys.modules.get(module)
+    cls = getattr(found, name, None) if found is not None else None
+    return cls if isinstance(cls, type) else None
+
+
+def _reports() -> dict[type, Any]:
+    out: dict[type, Any] = {BatchReport: _batch}
+    for module, classes in _WORDED.items():
+        for name, render in classes.items():
+            cls = _loaded_class(module, name)
+            if cls is not None:
+                out[cls] = render
+    return out
 
 
 #: the typed reports :func:`describe_report` words (filled at first use: actions imports the
@@ -554,29 +572,24 @@ REPORTS: dict[type, Any] = {}
 
 def report_notes(report: object) -> tuple[str, ...]:
     """The notes a report carries (a pairing's, the standings', the check's warnings)."""
-    from keizer_xl.app.check import CheckReport
-    from keizer_xl.app.pair import PairingReport
-    from keizer_xl.app.standings import PeriodReport, StandingsReport
-    from keizer_xl.app.export import ExportReport
-    from keizer_xl.app.import_season import ImportReport
-
-    if isinstance(report, (PeriodReport, ImportReport)):
-        return tuple(report.notes)
-    if isinstance(report, ExportReport):
-        return tuple(report.warnings)
-    if isinstance(report, PairingReport):
-        return tuple(report.pairing.notes)
-    if isinstance(report, StandingsReport):
-        return tuple(report.notes)
-    if isinstance(report, CheckReport):
-        return tuple(report.warnings)
+    for module, name, attribute in (("keizer_xl.app.standings", "PeriodReport", "notes"),
+                                    ("keizer_xl.app.import_season", "ImportReport", "notes"),
+                                    ("keizer_xl.app.export", "ExportReport", "warnings"),
+                                    ("keizer_xl.app.standings", "StandingsReport", "notes"),
+                                    ("keizer_xl.app.check", "CheckReport", "warnings")):
+        cls = _loaded_class(module, name)
+        if cls is not None and isinstance(report, cls):
+            return tuple(getattr(report, attribute))
+    pairing = _loaded_class("keizer_xl.app.pair", "PairingReport")
+    if pairing is not None and isinstance(report, pairing):
+        return tuple(report.pairing.notes)  # type: ignore[attr-defined]
     return ()
 
 
 def describe_report(report: object, front: Front, done: Done, tr: Translator,
                     notes: Sequence[str] = ()) -> Outcome | None:
     """The outcome of a typed report, or None for a report not worded here."""
-    if not REPORTS:
+    if type(report) not in REPORTS:  # a use case loaded since
         REPORTS.update(_reports())
     render = REPORTS.get(type(report))
     if render is None:

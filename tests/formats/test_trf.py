@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Result
 from keizer_xl.core.engine import compute_history
@@ -364,7 +364,7 @@ def test_import_refuses_an_existing_book_without_force_and_keeps_a_backup_with_i
     assert main(["import", str(src), str(toren)]) == 2
     assert "--force" in capsys.readouterr().err
     assert main(["import", str(src), str(toren), "--force"]) == 0
-    assert files.backups(toren)
+    assert backup_files.backups(toren)
     out = capsys.readouterr().out
     assert out.startswith("Imported toren.trf into") and "6 players, 4 rounds, 8 games" in out
 

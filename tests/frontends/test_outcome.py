@@ -316,6 +316,7 @@ def test_a_failure_after_the_write_is_reported_truthfully(keizer_book, capsys, m
 def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, capsys,
                                                                         monkeypatch):
     from keizer_xl.clients import excel_setup
+    from keizer_xl.clients import xlwings_conf
     from keizer_xl.frontends.template import build_template
 
     book = tmp_path / "club.xlsx"
@@ -325,7 +326,7 @@ def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, 
         raise SetupError("Excel could not open club.xlsx")
 
     monkeypatch.setattr(excel_setup, "setup_workbook", refuse)
-    monkeypatch.setattr(excel_setup, "write_config", refuse)
+    monkeypatch.setattr(xlwings_conf, "write_config", refuse)
     code_setup, _, err1 = run(capsys, "excel-setup", book, "--via-excel")
     code_config, _, err2 = run(capsys, "excel-config", book, "--for", "win", "--python", "C:\\p")
     assert code_setup == code_config == 1
