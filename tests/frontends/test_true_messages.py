@@ -196,3 +196,28 @@ def test_export_and_new_season_say_they_read_a_workbook_open_elsewhere(
     owner.unlink()
     code, out, err = run(capsys, "export", path, "--html", "--out", tmp_path / "d.html")
     assert code == 0 and "geopend" not in err
+
+
+def test_a_new_seasons_start_list_is_ranked_not_announced_as_late(tmp_path, capsys):
+    """Before round 1 (a season just made) the standing is the start list: every player who
+    plays from round 1 has his rank on Stand and on the console, and no note says he "joins in
+    round 1: not ranked yet" (it said so of every player, while the table ranked them); a
+    real late entrant (Vanaf ronde 3) still waits for his round."""
+    path = tmp_path / "club.xlsx"
+    assert run(capsys, "new", path, "--language", "nl")[0] == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Spelers"]
+    for i, name in enumerate(NAMES, start=2):
+        ws.cell(i, 1, name)
+        ws.cell(i, 2, 1800 - 10 * i)
+    ws.cell(6, 4, 3)  # Eva: Vanaf ronde 3
+    wb.save(path)
+    code, out, err = run(capsys, "standings", path)
+    assert code == 0, err
+    assert err.count("nog niet gerangschikt") == 1, err
+    assert "Eva komt erbij in ronde 3: nog niet gerangschikt" in err, err
+    rows = [r for r in openpyxl.load_workbook(path)["Stand"].iter_rows(values_only=True)
+            if r[1] in NAMES]
+    # the start list by rating: Anna 1780, Bert 1770, Carla 1760, Dirk 1750; Eva not yet
+    assert [(r[0], r[1]) for r in rows] == [(1, "Anna"), (2, "Bert"), (3, "Carla"),
+                                            (4, "Dirk"), ("-", "Eva")], rows
