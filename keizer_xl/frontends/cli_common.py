@@ -304,17 +304,28 @@ def language_before_reading(argv: list[str]) -> str | None:
     new-season, the target of import), else the system's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE
     naming Dutch, German or French), else None (English).  The reader's own finding (the
     workbook's `language` setting) replaces it once the workbook is read."""
-    import os
-
-    from keizer_xl.sheets import schema
-
     for arg in argv:
         if arg.startswith("-") or not arg.lower().endswith(_WORKBOOK_SUFFIXES):
             continue
-        path = Path(arg)
-        names = sheet_names_of(path) if path.is_file() else None
-        if names:
-            return schema.language_of_sheets(names)
+        found = workbook_language(Path(arg))
+        if found:
+            return found
+    return system_language()
+
+
+def workbook_language(path: Path) -> str | None:
+    """The language of a workbook file by its sheet names (None: no workbook to read)."""
+    from keizer_xl.sheets import schema
+
+    names = sheet_names_of(path) if path.is_file() else None
+    return schema.language_of_sheets(names) if names else None
+
+
+def system_language() -> str | None:
+    """The system's language if it is one of the catalogs' (LC_ALL, LC_MESSAGES, LANG,
+    LANGUAGE naming Dutch, German or French), else None (English)."""
+    import os
+
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = os.environ.get(variable, "")
         if value:

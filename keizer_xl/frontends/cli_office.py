@@ -69,6 +69,9 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         try:  # a SetupError goes to main() like every error (outcome.py)
             files = export_vba(args.export_vba)
         except OSError as e:
+            if Path(args.export_vba).exists() and not Path(args.export_vba).is_dir():
+                raise SetupError(Message("{path} is a file, not a folder",
+                                         path=args.export_vba)) from None
             raise SetupError(Message("{path}: {why}", path=args.export_vba,
                                      why=e.strerror or str(e))) from None
         for f in files:
@@ -100,7 +103,8 @@ def cmd_excel_config(args: argparse.Namespace) -> int:
     path = _book_path(args.book)
     platform = args.platform
     if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
-        raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
+        raise UsageError(Message("say whose interpreter to set: {options}",
+                                 options="--for win | --for mac (--python PATH)"))
     # SetupError: exit 1, or 2 for a usage error such as a missing --python (main, outcome.py)
     rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
     for key, value in rows:

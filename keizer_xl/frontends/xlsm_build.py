@@ -41,6 +41,7 @@ from typing import Any
 from keizer_xl.clients import excel_setup as xs
 from keizer_xl.clients import atomic, files
 from keizer_xl.clients.excel_setup import SetupError
+from keizer_xl.errors import Message
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
            "vba_sources"]
@@ -366,12 +367,13 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
 
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
-        raise SetupError(f"{dest.name}: the button-ready workbook is an .xlsm.")
+        raise SetupError(Message("{name}: the button-ready workbook is an .xlsm.",
+                                 name=dest.name))
     xs._check_name(dest)
     if dest.exists() and not force:
-        raise SetupError(f"{dest} already exists (use --force to replace it).")
+        raise SetupError(Message("{path} already exists", path=str(dest)), hint="replace")
     if not dest.parent.is_dir():
-        raise SetupError(f"the folder {dest.parent} does not exist.")
+        raise SetupError(Message("the folder {path} does not exist.", path=str(dest.parent)))
     platform = platform or _this_platform()
     python = python or sys.executable
     if pythonpath is None:
@@ -384,8 +386,9 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     else:
         src = Path(source)
         if src.suffix.lower() != ".xlsx":
-            raise SetupError(f"{src.name}: give the season workbook as .xlsx (an .xlsm already has "
-                             f"macros: use --via-excel to replace them with Excel).")
+            raise SetupError(Message("{name}: give the season workbook as .xlsx (an .xlsm "
+                                     "already has macros: use --via-excel to replace them with "
+                                     "Excel).", name=src.name))
         from keizer_xl.clients.xlsx import open_book
 
         book = open_book(src)
@@ -445,7 +448,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
 
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
-        raise SetupError(f"{source}: give an existing .xlsm.")
+        raise SetupError(Message("{path}: give an existing .xlsm.", path=str(source)))
     xs._check_name(source)
     platform = platform or _this_platform()
     python = python or sys.executable

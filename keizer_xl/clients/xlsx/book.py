@@ -545,7 +545,8 @@ class FileBook:
 
     # -- messages ---------------------------------------------------------------------------------
     def message(self, text: str) -> None:
-        self.messages.append(str(text))
+        # a Message keeps its catalog id: the front end words it in the club's language
+        self.messages.append(text if isinstance(text, Message) else str(text))
 
     # -- what would be lost -----------------------------------------------------------------------
     def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
@@ -619,8 +620,8 @@ class FileBook:
         check_copy_name(dest, self.label, macro_enabled=self.macro_enabled)
         lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
         if lost:
-            self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
-                         f"{'; '.join(lost)}.")
+            self.message(Message("Not in the copy {copy} (the original {book} is unchanged): "
+                                 "{lost}.", copy=label, book=self.label, lost="; ".join(lost)))
         target = self._real_path(dest)
         data = self._new_bytes()
         write_bytes_atomically(data, target, label, backup=target.exists())
