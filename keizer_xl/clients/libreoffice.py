@@ -193,6 +193,20 @@ class UnoBook:
             return None
         return (max(a.EndRow for a in addresses), max(a.EndColumn for a in addresses))
 
+    @staticmethod
+    def _headed_beside(sheet: Any, row: int, last_col: int) -> int:
+        """The last column of the unbroken run of filled cells in ``row`` right after
+        ``last_col`` (``last_col`` itself when the next cell is empty)."""
+        if last_col + 1 >= sheet.Columns.Count:
+            return last_col
+        rng = sheet.getCellRangeByPosition(last_col + 1, row, sheet.Columns.Count - 1, row)
+        for a in sorted(rng.queryContentCells(_CONTENT).getRangeAddresses(),
+                        key=lambda a: a.StartColumn):
+            if a.StartColumn != last_col + 1:
+                break
+            last_col = a.EndColumn
+        return last_col
+
     def _read_block(self, sheet: Any, first_row: int, first_col: int, last_row: int,
                     last_col: int) -> list[list[Any]]:
         """Values of a block, converted as FileBook reads them (None for empty)."""
@@ -296,12 +310,16 @@ class UnoBook:
             t = TableRef(name, area.StartRow + 1, area.StartColumn + 1, area.EndRow + 1,
                          area.EndColumn + 1, headers=bool(_prop(db, "ContainsHeader", True)),
                          totals=1 if _prop(db, "TotalsRow", False) else 0)
+            last_col = area.EndColumn
             if t.headers:
-                read(area.StartRow, area.StartColumn, area.StartRow, area.EndColumn)
+                # headed columns typed right beside the range are its columns too: LibreOffice
+                # does not widen the range for them (sheets/region.find_region, issue 26)
+                last_col = self._headed_beside(sheet, area.StartRow, area.EndColumn)
+                read(area.StartRow, area.StartColumn, area.StartRow, last_col)
             first = area.StartRow + (1 if t.headers else 0)
-            corner = self._content_bottom_right(sheet, first, area.StartColumn, area.EndColumn)
+            corner = self._content_bottom_right(sheet, first, area.StartColumn, last_col)
             if corner is not None:
-                read(first, area.StartColumn, corner[0], area.EndColumn)
+                read(first, area.StartColumn, corner[0], last_col)
             region = find_region(cells, t)
         rows = tuple(tuple(cells.get((r, c)) for c in range(region.first_column, region.last_column + 1))
                      for r in range(region.data_first, region.data_last + 1))
