@@ -29,10 +29,16 @@ def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | N
     # SetupError / WorkbookFileError are mapped in main() like every error
     result = build_xlsm(path, source=source, force=force, python=python, language=language)
     for step in result.steps:
-        print(f"  {step}", file=sys.stderr)
-    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
-          f"buttons on the sheet Start.")
+        print(f"  {_say(step)}", file=sys.stderr)
+    print(_say(_created(result.target)))
     return EXIT_OK
+
+
+def _created(target: Path) -> Message:
+    from keizer_xl.clients.excel_setup import START_SHEET
+
+    return Message("Created {path}: open it in Excel, click Enable Content if asked, and use "
+                   "the buttons on the sheet {sheet}.", path=str(target), sheet=START_SHEET)
 
 
 def _refresh_xlsm(path: Path, *, python: str | None) -> int:
@@ -43,8 +49,9 @@ def _refresh_xlsm(path: Path, *, python: str | None) -> int:
     # SetupError / WorkbookFileError are mapped in main() like every error
     result = refresh_xlsm(path, python=python)
     for step in result.steps:
-        print(f"  {step}", file=sys.stderr)
-    print(f"Updated {result.target}: open it in Excel and click Enable Content if asked.")
+        print(f"  {_say(step)}", file=sys.stderr)
+    print(_say(Message("Updated {path}: open it in Excel and click Enable Content if asked.",
+                       path=str(result.target))))
     return EXIT_OK
 
 
@@ -57,8 +64,7 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
     result = setup_workbook(path, new=new, force=force, python=python,
                             progress=lambda text: print(f"  {text}", file=sys.stderr),
                             make_seed=build_template)
-    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
-          f"buttons on the sheet Start.")
+    print(_say(_created(result.target)))
     return EXIT_OK
 
 
@@ -118,13 +124,16 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
     from keizer_xl.clients import lo_run
 
     macro, config = lo_run.install_macro(args.profile)
-    print(f"Installed the LibreOffice macro {macro}")
-    print(f"and its settings {config} (keizer-xl is loaded from: "
-          f"{', '.join(json.loads(config.read_text(encoding='utf-8'))['paths'])})")
+    # (no workbook here: the system's language, docs/languages.md)
+    print(_say(Message("Installed the LibreOffice macro {path}", path=str(macro))))
+    print(_say(Message("and its settings {path} (keizer-xl is loaded from: {paths})",
+                       path=str(config),
+                       paths=", ".join(json.loads(config.read_text(encoding="utf-8"))["paths"]))))
     soffice = lo_run.find_soffice()
     if soffice is None:
-        print("note: LibreOffice was not found on this computer; the macro is ready for when it "
-              "is installed.", file=sys.stderr)
+        print(_tr()("note: {note}", note=_say(Message(
+            "LibreOffice was not found on this computer; the macro is ready for when it is "
+            "installed."))), file=sys.stderr)
         return EXIT_OK
     if args.no_check:
         return EXIT_OK
@@ -139,8 +148,10 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
                                  "{problem}. LibreOffice and keizer-xl must use the same Python "
                                  "version (e.g. both 3.11).", python=str(python),
                                  problem=problem))
-    print(f"Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart LibreOffice if it "
-          f"is running; then add the buttons with: keizer-xl lo-buttons BOOK.ods", file=sys.stderr)
+    print(_say(Message("Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart "
+                       "LibreOffice if it is running; then add the buttons with: {command}",
+                       python=str(python), command="keizer-xl lo-buttons BOOK.ods")),
+          file=sys.stderr)
     return EXIT_OK
 
 
@@ -162,8 +173,10 @@ def cmd_lo_buttons(args: argparse.Namespace) -> int:
                                                  path=str(saved)))
     for b in answer["buttons"]:
         print(f"{b['label']:<18} -> {b['macro']}")
-    print(f"Added {len(answer['buttons'])} buttons to the sheet {answer['sheet']} of {saved}. "
-          f"They run the macro installed by `keizer-xl lo-install`.", file=sys.stderr)
+    print(_say(Message("Added {n} buttons to the sheet {sheet} of {path}. They run the macro "
+                       "installed by {command}.", n=len(answer["buttons"]),
+                       sheet=answer["sheet"], path=str(saved),
+                       command="`keizer-xl lo-install`")), file=sys.stderr)
     return EXIT_OK
 
 

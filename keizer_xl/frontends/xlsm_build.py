@@ -382,7 +382,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
 
     if source is None:
         wb = template_workbook(language=language)
-        result.steps.append("the season sheets from the template")
+        result.steps.append(Message("the season sheets from the template"))
     else:
         src = Path(source)
         if src.suffix.lower() != ".xlsx":
@@ -392,7 +392,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         from keizer_xl.clients.xlsx import open_book
 
         book = open_book(src)
-        result.steps.append(f"the sheets of {src.name}")
+        result.steps.append(Message("the sheets of {name}", name=src.name))
         if book.openpyxl_would_drop(set()):
             # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
             # adds the Start and xlwings.conf sheets to the package itself (issue 25)
@@ -414,7 +414,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         order = [info.filename for info in z.infolist()]
         parts = {name: z.read(name) for name in order}
     _add_buttons(parts, order, language)
-    result.steps.append(f"buttons on the sheet {xs.START_SHEET}")
+    result.steps.append(Message("buttons on the sheet {sheet}", sheet=xs.START_SHEET))
 
     # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
     # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
@@ -422,12 +422,13 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         work = scratch / dest.name
         _write_zip(work, order, parts)
         _add_project(work)
-        result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
+        result.steps.append(Message("VBA modules {modules}",
+                                    modules=", ".join(n for n, _, _ in vba_sources())))
         atomic.write_bytes(dest, work.read_bytes(), backup=dest.exists(), zip_check=True)
     result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
     if platform == "mac" and (sys.platform == "darwin" or home is not None):
         script = xs.install_runpython_applescript(home)
-        result.steps.append(f"RunPython enabled for Excel ({script})")
+        result.steps.append(Message("RunPython enabled for Excel ({script})", script=script))
     return result
 
 
@@ -464,10 +465,12 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
                                         pythonpath=pythonpath if pythonpath is not None
                                         else xs.pythonpath_for(python))
         _replace_modules(tmp)
-        result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
+        result.steps.append(Message("VBA modules {modules}",
+                                    modules=", ".join(n for n, _, _ in vba_sources())))
         atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True,
                            in_place=True)  # the workbook rebuilt with its buttons, on purpose
         backup = files.backups(source)[-1]
-        result.steps.append(f"the old file kept as {files.BACKUP_FOLDER}/{backup.name}")
+        result.steps.append(Message("the old file kept as {path}",
+                                        path=f"{files.BACKUP_FOLDER}/{backup.name}"))
     result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
     return result

@@ -100,13 +100,25 @@ def _english(text: str, lang: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
-def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys, lang):
+def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys, lang,
+                                                                monkeypatch):
     book, printed = _season(tmp_path, capsys, lang)
     printed += [_cli(capsys, *argv) for argv in (
         ("check", book), ("standings", book), ("explain", book, NAMES[0]),
         ("compare", book, "--no-write"), ("audit", book), ("pair", book, "--dry-run"),
         ("export", book, "--html", "--out", tmp_path / "club.html"),
+        ("export", book, "--csv", "--out", tmp_path / "club.csv"),
+        ("export", book, "--trf", tmp_path / "club.trf"),
+        ("new-season", book, tmp_path / "next.xlsx"),
+        ("excel-setup", book), ("excel-setup", book.with_suffix(".xlsm")),
+        ("excel-config", book, "--for", "win", "--python", "C:/Python311/python.exe"),
         ("batch", book, "--compare"))]  # (with its progress lines)
+    # (lo-install names no workbook: it speaks the system's language)
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", {"nl": "nl_NL.UTF-8", "de": "de_DE.UTF-8"}[lang])
+    printed.append(_cli(capsys, "lo-install", "--profile", tmp_path / "profile", "--no-check"))
+    monkeypatch.delenv("LANG")
     found: dict[str, set[str]] = {}
     for i, text in enumerate(printed):
         for line in text.splitlines():
@@ -200,6 +212,7 @@ def _refusals(tmp_path: Path, book: Path, lang: str) -> dict[str, list[tuple[obj
         "audit": [("audit", book, "--round", "x")],
         "compare": [("compare", book, "--method", "nonsense")],
         "export": [("export", book), ("export", book, "--rounds", "8-5", "--trf", trf),
+                   ("export", book, "--trf", trf, "--strict"),
                    ("export", book, "--knsb"), ("export", book, "--rounds", "5-8"),
                    ("export", book, "--html", "--csv", "--out", tmp_path / "a.txt"),
                    ("export", book, "--csv", "--csv-separator", ",", "--decimal", ",")],
