@@ -91,7 +91,7 @@ def test_explain_names_the_standing_of_the_earlier_worth(tmp_path, capsys):
 
 @pytest.mark.parametrize("lang, words", [
     ("nl", ("'Jan' staat niet in Spelers; bedoel je Jan de Vries?",)),
-    ("de", ("'Jan' steht nicht in Spieler; meinst du Jan de Vries?",)),
+    ("de", ("'Jan' steht nicht in Spieler; meinten Sie Jan de Vries?",)),
 ])
 def test_explain_an_unknown_name_in_the_workbook_language(tmp_path, capsys, lang, words):
     path = tmp_path / "club.xlsx"
@@ -104,7 +104,7 @@ def test_explain_an_unknown_name_in_the_workbook_language(tmp_path, capsys, lang
     code, _, err = run(capsys, "explain", path, "Jan")
     assert code == 1 and all(w in err for w in words), err
     code, _, err = run(capsys, "explain", path, "Zzyzx")
-    assert code == 1 and "Zzyzx" in err and ("bedoel" not in err and "meinst" not in err), err
+    assert code == 1 and "Zzyzx" in err and ("bedoel" not in err and "meinten" not in err), err
     assert "is not in" not in err and "did you mean" not in err
 
 
