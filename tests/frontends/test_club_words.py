@@ -162,3 +162,18 @@ def test_a_keizerforclubs_import_with_every_option_explains_every_row(tmp_path, 
         assert "kfc: ." not in comment, (key, comment)
     assert rows["periods"][1].startswith({"nl": "kfc: (leeg). ", "de": "kfc: (leer). "}[lang])
     assert rows["value_normalisation"] == ("wicker", rows["value_normalisation"][1])
+
+
+def test_a_dutch_unknown_result_teaches_the_dutch_forfeits(tmp_path, capsys):
+    """The Dutch refusal of an unknown result lists the forfeits as the Dutch instructions and
+    dropdown teach them (1-0R), at the Uitslagen cell."""
+    path = _new(tmp_path / "club.xlsx", "nl", capsys)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Uitslagen"]
+    for c, value in enumerate([1, 1, "Anna", "Bert", "1-2"], start=1):
+        ws.cell(2, c, value)
+    wb.save(path)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "Uitslagen!E2: '1-2' is geen uitslag (gebruik 1-0, 0-1, ½-½, 1-0R, 0-1R, 0-0R," in out
+    assert "1-0F" not in out, out
