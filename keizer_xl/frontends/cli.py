@@ -148,7 +148,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from keizer_xl.frontends.cli_common import warn_read_while_open
+
     path = _book_path(args.book)
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     book = _open(path)
     from keizer_xl.app import check
     report = check.run(book)

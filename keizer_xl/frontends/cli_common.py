@@ -114,6 +114,8 @@ def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     from keizer_xl.clients import files
 
     path = _book_path(text)
+    if not write:  # --no-write / --dry-run: read as last saved, said when open elsewhere
+        warn_read_while_open(path)
     if write:
         try:
             files.check_can_write(path)  # first: a read-only folder gets no lock file either
@@ -240,7 +242,8 @@ def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Seaso
 
 
 def read_while_open(path: Path) -> Message | None:
-    """What a command that only reads ``path`` (export, new-season) says when the workbook is
+    """What a command that only reads ``path`` (export, new-season, check, explain, audit,
+    batch and the --no-write / --dry-run runs) says when the workbook is
     open in Excel or LibreOffice (their lock files, as ``files.open_elsewhere`` finds them for
     the commands that refuse to write): it read the file as last saved (issue 26)."""
     from keizer_xl.clients import files

@@ -17,7 +17,8 @@ from keizer_xl.i18n import N_, shown_translator as _tr
 from keizer_xl.frontends.cli_common import (_book_lang, _book_path, _done, _open,  # noqa: F401
                                             _open_book_arg, _print_table, _say,
                                             _season_and_history, _sheet, _show,
-                                            system_language, workbook_language)
+                                            system_language, warn_read_while_open,
+                                            workbook_language)
 from keizer_xl.frontends.outcome import EXIT_OK, describe
 
 
@@ -120,6 +121,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if options.out_dir is not None and options.out_dir.exists() and not options.out_dir.is_dir():
         raise UsageError(Message("{path} is a file, not a folder", path=str(options.out_dir)))
     jobs = batch.plan_jobs(args.paths, options)  # BatchError: a usage error in the language
+    for job in jobs:  # read as last saved while open elsewhere (issue 26)
+        warn_read_while_open(job.source)
     from keizer_xl.i18n import translate, translator
 
     # the workbooks' one language (their sheet names; issue 26), else the system's, else
@@ -183,6 +186,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from keizer_xl.app import explain
 
     path = _book_path(args.book)
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     report = explain.run(_open(path), explain.ExplainRequest(args.name))
     e, group_lines, name = report.explanation, report.group_lines, report.explanation.name
     if e.rank_now is not None:
@@ -209,6 +213,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from keizer_xl.app import audit
 
     path = _book_path(args.book)
+    warn_read_while_open(path)
     report = audit.run(_open(path))
     audits = report.audits
     from keizer_xl.i18n import shown_language
@@ -346,8 +351,6 @@ def cmd_export(args: argparse.Namespace) -> int:
                                                   why=e.strerror or str(e))) from None
         tr = _tr()
         print(tr("Wrote {path}", path=target), file=sys.stderr)
-    from keizer_xl.frontends.cli_common import warn_read_while_open
-
     warn_read_while_open(path)  # read as last saved while open in Excel/LibreOffice (issue 26)
     return EXIT_OK
 
