@@ -15,6 +15,7 @@ come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the 
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
@@ -24,7 +25,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
@@ -33,7 +35,6 @@ from keizer_xl.sheets.read import OWNED_SHEETS
 if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when it runs
     from multiprocessing.queues import Queue
 
-    import pandas as pd
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
@@ -323,10 +324,8 @@ def _work(job: Job, compare: bool) -> WorkbookResult:
 
     def report(stage: str, fraction: float) -> None:
         if q is not None:
-            try:
+            with contextlib.suppress(Exception):  # progress is a nicety; never fail a workbook over it
                 q.put_nowait((job.index, stage, fraction))
-            except Exception:  # progress is a nicety; never fail a workbook over it
-                pass
 
     return recompute_workbook(job, compare, report)
 
@@ -360,8 +359,8 @@ def run_batch(jobs: Sequence[Job], options: BatchOptions,
     for job in jobs:
         key = Path(os.path.normcase(os.path.abspath(job.output)))
         if key in claimed:
-            on_done(WorkbookResult(job, False, (f"its output {job.output} would overwrite the output "
-                                                f"of {claimed[key].label}; rename one of them",), 1))
+            on_done(WorkbookResult(job, False, ((f"its output {job.output} would overwrite the output "
+                                                f"of {claimed[key].label}; rename one of them"),), 1))
             continue
         claimed[key] = job
         todo.append(job)
@@ -396,7 +395,9 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                                initargs=(q,))
     try:
-        pending: dict[Future[WorkbookResult], Job] = {pool.submit(_work, job, options.compare): job for job in todo}
+        pending: dict[Future[WorkbookResult], Job] = {
+            pool.submit(_work, job, options.compare): job for job in todo
+        }
         while pending:
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             drain()
@@ -427,8 +428,8 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
             try:
                 on_done(future.result())
             except BrokenProcessPool:
-                on_done(WorkbookResult(job, False, ("the process working on this workbook died "
-                                                    "(out of memory?)",), 1))
+                on_done(WorkbookResult(job, False, (("the process working on this workbook died "
+                                                    "(out of memory?)"),), 1))
         finally:
             single.shutdown(wait=True)
         drain()

@@ -14,8 +14,9 @@ from __future__ import annotations
 # remembered and answered by main() like any other interrupt, never with a traceback (issue
 # 16).  Set first, before any slow import; only in the installed `keizer-xl` script: a program
 # importing this module keeps its own Ctrl+C.
-import signal  # noqa: E402
-import sys  # noqa: E402
+import contextlib
+import signal
+import sys
 
 _early_interrupts: list[int] = []
 
@@ -30,35 +31,28 @@ if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().starts
 
 import argparse
 import gc
-import json
-from contextlib import ExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Sequence
 
 if TYPE_CHECKING:
     from types import FrameType
 
-    from keizer_xl.sheets.tables import Book
 
-    from keizer_xl.actions import ActionRequest
-    from keizer_xl.clients.xlsx import FileBook
-    from keizer_xl.core.model import Season
-    from keizer_xl.core.standings import History
-    from keizer_xl.frontends.batch import BatchEvent
 
 # Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
 # openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
 # numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
 # DataFrame is really built: compare, export, batch).
-from keizer_xl.errors import KeizerError, Message, SetupError, UsageError
-from keizer_xl.i18n import N_, shown_translator as _tr
-from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Outcome,
-                                         debug_enabled, describe, write_log)
+from keizer_xl.errors import KeizerError, Message, UsageError
+from keizer_xl.i18n import shown_translator as _tr
+from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled, describe,
+                                         write_log)
 # the commands by family (issue 15): the season's here; reports, Excel and LibreOffice beside
 from keizer_xl.frontends.cli_common import (_OPENED, _Parser, _book_lang, _book_path,  # noqa: F401
                                             _done, _held, _open, _open_book_arg,
                                             _print_messages, _say, _sheet, _show, _written)
-from keizer_xl.frontends.cli_office import (_build_xlsm, _excel_setup, _lo_run, cmd_excel_config,  # noqa: F401
+from keizer_xl.frontends.cli_office import (_build_xlsm, _excel_setup, _lo_run, cmd_excel_config,
                                             cmd_excel_setup, cmd_lo_buttons, cmd_lo_install,
                                             cmd_lo_run)
 from keizer_xl.frontends.cli_reports import (_BatchProgress, _cmd_import,  # noqa: F401
@@ -292,7 +286,8 @@ def build_parser() -> argparse.ArgumentParser:
                                         "(default: auto)")
     p.set_defaults(func=_cmd_import)
 
-    p = sub.add_parser("excel-setup", help="make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)")
+    p = sub.add_parser("excel-setup",
+                       help="make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)")
     p.add_argument("book", nargs="?", help="the workbook (.xlsx); the result is BOOK.xlsm beside it")
     p.add_argument("--new", action="store_true", help="create BOOK from the season template first")
     p.add_argument("--force", action="store_true", help="replace an existing .xlsm")
@@ -355,7 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
+# SIGTERM as Ctrl+C: the finally blocks remove temporary files
+def _stop(signum: int, frame: FrameType | None) -> NoReturn:
     raise KeyboardInterrupt
 
 
@@ -491,10 +487,8 @@ def _safe_streams() -> None:
     """Never die printing a name the console cannot encode (an emoji on a cp1252 console, an
     accent under LANG=C): write what can be written and replace the rest with '?'."""
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
-            pass
 
 
 if __name__ == "__main__":  # pragma: no cover

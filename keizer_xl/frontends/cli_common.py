@@ -7,6 +7,7 @@ in :mod:`keizer_xl.frontends.cli` (the season: new, standings, check, pair, new-
 thing)."""
 from __future__ import annotations
 
+import contextlib
 import argparse
 import sys
 from contextlib import ExitStack
@@ -134,16 +135,13 @@ def _learn_language(path: Path) -> None:
     """Read the workbook (read-only) only to learn its language, for a refusal that comes
     before it is read (open in Excel, read-only, busy): the reader records the language
     (the sheet names, then the ``language`` setting) even when the season has problems."""
-    from keizer_xl.errors import KeizerError
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets.read import read_season
 
     if seen_book_language() is not None:
         return
-    try:
+    with contextlib.suppress(KeizerError, OSError):  # unreadable: the refusal stays in the default language
         read_season(_open(path))
-    except (KeizerError, OSError):  # unreadable: the refusal stays in the default language
-        pass
 
 
 def _refuse_unsafe(book: FileBook) -> None:
@@ -220,7 +218,9 @@ def _book_lang(book: Book) -> str:
     return seen_book_language() or schema.language_of_sheets(book.sheet_names())
 
 
-def _print_table(rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
+def _print_table(
+    rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()
+) -> None:
     cells = [[("" if v is None else str(v)) for v in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
 
@@ -349,7 +349,7 @@ ARGPARSE_MESSAGES = (
     "ignored explicit argument %r")
 
 
-class argparse_language:  # noqa: N801 - a context manager named for what it does
+class argparse_language:
     """Within it, argparse words its usage errors in ``lang`` (argparse looks its messages up
     through the module's ``_`` each time: that is replaced for the parse, then put back)."""
 

@@ -8,17 +8,17 @@ import json
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from types import FrameType
 
     from keizer_xl.actions import ActionRequest
 
-from keizer_xl.errors import KeizerError, Message, SetupError, UsageError
-from keizer_xl.i18n import N_, shown_translator as _tr
+from keizer_xl.errors import Message, SetupError, UsageError
+from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.cli_common import (_book_path, _held, _say, _show)  # noqa: F401
-from keizer_xl.frontends.outcome import EXIT_OK, EXIT_USAGE, Outcome, debug_enabled, describe
+from keizer_xl.frontends.outcome import EXIT_OK, Outcome, debug_enabled
 
 
 def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None,
@@ -214,11 +214,11 @@ def _note_language(path: Path) -> None:
 def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
     """Run the macro in headless LibreOffice, worded for the command line (the request's
     front), and print its outcome like any other command's."""
-    import signal
 
     from keizer_xl.clients import lo_run
 
-    def stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM: still clean up soffice (the finally blocks run)
+    # SIGTERM: still clean up soffice (the finally blocks run)
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt
 
     try:

@@ -7,7 +7,8 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, TextIO
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
@@ -109,7 +110,6 @@ def _one_language(languages: Iterable[str]) -> str | None:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    import time
 
     from keizer_xl.frontends import batch
 

@@ -20,19 +20,20 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.app.export import ExportReport
 from keizer_xl.app.import_season import ImportReport, report_of
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
-from keizer_xl.frontends.outcome import EXIT_OK, describe
+from keizer_xl.frontends.outcome import describe
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
     from keizer_xl.core.model import Season
     from keizer_xl.formats import ImportedSeason
-    from keizer_xl.formats.trf import TrfExport
+    from keizer_xl.formats.trf_write import TrfExport
 
 __all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
            "cmd_import", "cmd_export_trf", "parse_rounds"]

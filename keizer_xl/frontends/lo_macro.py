@@ -17,6 +17,7 @@ text), and for the client that ran it ``written`` (sheets), ``frozen`` (their he
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -49,13 +50,13 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
         return _run(request, doc, options)
 
 
-def _front(request: "ActionRequest") -> "Front":
+def _front(request: ActionRequest) -> Front:
     from keizer_xl.frontends.outcome import FRONTS
 
     return next((f for f in FRONTS if f == request.front), "libreoffice")
 
 
-def _answer(request: "ActionRequest", out: "Outcome", book: Any = None) -> Result:
+def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> Result:
     title = _tr()(TITLES[request.action]) if request.action in TITLES else request.action
     out = replace(out, title=f"keizer-xl: {title}")
     written = list(book.written) if book is not None else []
@@ -65,7 +66,7 @@ def _answer(request: "ActionRequest", out: "Outcome", book: Any = None) -> Resul
             if book is not None else {}}
 
 
-def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
+def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> Result:
     from keizer_xl.errors import UsageError, Message
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)
@@ -75,7 +76,8 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
             "Unknown action {action!r} (pair, standings or check).", action=request.action)),
             front))
     try:
-        from keizer_xl.clients.libreoffice import LibreOfficeError, UnoBook
+        from keizer_xl.clients.libreoffice import UnoBook
+        from keizer_xl.clients.lo_uno import LibreOfficeError
     except Exception as exc:  # pragma: no cover - a broken installation
         return _answer(request, _failure(exc, front))
     try:
@@ -86,18 +88,19 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
     try:
         with undo:
             report = _dispatch(request, book)
-    except Exception as exc:  # noqa: BLE001 - every failure becomes a message
+    except Exception as exc:
         # written: stored to the file already (then saying "nothing was written" would lie);
         # a change not stored is taken back below, or lost with a headless document
-        out = _failure(exc, front, written=True if book.saved else False,
+        out = _failure(exc, front, written=bool(book.saved),
                        messages=tuple(book.messages))
         # take back a half-done write in the user's window (headless nothing is saved anyway,
         # and LibreOffice 7.4 crashes undoing a sheet insertion in a document without a window)
         if book.modified and not headless:
             undo.roll_back()
             book.written.clear()
-            out = replace(out, lines=out.lines + (
-                _tr()("The changes made before the error were taken back."),))
+            out = replace(
+                out, lines=(*out.lines, _tr()("The changes made before the error were taken back."))
+            )
         return _answer(request, out, book)
     out = describe_done(request, report, book)
     if book.written:
@@ -105,7 +108,7 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
     return _answer(request, out, book)
 
 
-def _dispatch(request: "ActionRequest", book: Any) -> object:
+def _dispatch(request: ActionRequest, book: Any) -> object:
     """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
     from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
@@ -118,7 +121,7 @@ def _dispatch(request: "ActionRequest", book: Any) -> object:
                                  repair=request.repair))
 
 
-def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outcome":
+def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
     from keizer_xl.frontends.outcome import describe
     from keizer_xl.frontends.render import Done
@@ -132,8 +135,8 @@ def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outco
     return describe(report, _front(request), done=done)
 
 
-def _failure(exc: BaseException, front: "Front" = "libreoffice", written: bool | None = False,
-             messages: tuple[str, ...] = ()) -> "Outcome":
+def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | None = False,
+             messages: tuple[str, ...] = ()) -> Outcome:
     """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for ``front``
     (the macro's box, or the command line for ``lo-run``); the client's messages after it."""
     from keizer_xl.errors import KeizerError
@@ -145,7 +148,7 @@ def _failure(exc: BaseException, front: "Front" = "libreoffice", written: bool |
     out = describe(exc, front, written=False if expected else written, log=log)
     if front != "cli" and out.status in ("refused", "usage") and out.lines \
             and not out.lines[0].endswith((".", "?", "!")):  # a message box: a sentence
-        out = replace(out, lines=(out.lines[0] + ".",) + out.lines[1:])
+        out = replace(out, lines=(out.lines[0] + ".", *out.lines[1:]))
     if not messages:
         return out
     tr = _tr()
@@ -153,7 +156,7 @@ def _failure(exc: BaseException, front: "Front" = "libreoffice", written: bool |
     if front == "cli":
         return replace(out, lines=out.lines + tuple(tr("warning: {warning}", warning=m)
                                                     for m in shown))
-    return replace(out, lines=out.lines + ("\n".join(shown),))
+    return replace(out, lines=(*out.lines, "\n".join(shown)))
 
 
 class _UndoContext:
@@ -166,40 +169,32 @@ class _UndoContext:
         self.closed = False
         self.locked = False
 
-    def __enter__(self) -> "_UndoContext":
+    def __enter__(self) -> _UndoContext:
         try:
             self.manager = self.doc.getUndoManager()
             self.manager.enterUndoContext(self.title)
         except Exception:
             self.manager = None
-        try:
+        with contextlib.suppress(Exception):
             self.doc.lockControllers()
             self.locked = True
-        except Exception:
-            pass
         return self
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> Literal[False]:
         if self.locked:
-            try:
+            with contextlib.suppress(Exception):
                 self.doc.unlockControllers()
-            except Exception:
-                pass
         if self.manager is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.manager.leaveUndoContext()
                 self.closed = True
-            except Exception:
-                pass
         return False
 
     def roll_back(self) -> None:
         """Undo the step just closed (call only when the action changed the document)."""
-        try:
+        with contextlib.suppress(Exception):
             if self.manager is not None and self.closed:
                 self.manager.undo()
-        except Exception:
-            pass
 
 
 def _has_window(doc: Any) -> bool:
@@ -214,9 +209,7 @@ def _show_sheet(doc: Any, name: str, headless: bool) -> None:
     """Interactive: show the sheet just written."""
     if headless:
         return
-    try:
+    with contextlib.suppress(Exception):
         controller = doc.getCurrentController()
         if controller is not None and doc.Sheets.hasByName(name):
             controller.setActiveSheet(doc.Sheets.getByName(name))
-    except Exception:
-        pass

@@ -38,7 +38,8 @@ import tempfile
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Sequence, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
+from collections.abc import Sequence
 
 from keizer_xl.errors import InputError, KeizerError, UsageError
 from keizer_xl.i18n import N_, error_text, shown_language, translate, translator
@@ -209,7 +210,7 @@ class Outcome:
                 "title": self.title, "language": self.language, "detail": self.detail}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Outcome":
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
         """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
         status = data.get("status")
         if status not in STATUSES:
@@ -246,7 +247,7 @@ def debug_enabled() -> bool:
 
 def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
              written: bool | None = False, log: str | None = None,
-             lang: str | None = None, done: "Done | None" = None) -> Outcome:
+             lang: str | None = None, done: Done | None = None) -> Outcome:
     """The outcome of an action: ``result`` is its report or the exception it raised; the
     one place that decides a status and an exit code.
 
@@ -287,7 +288,7 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
         listed = problem_lines(problems, front, tr, done.full_list if done else None)
         if front != "cli":  # a message box: the list is one paragraph
             listed = ("\n".join(listed),)
-        return Outcome("problems", EXIT_PROBLEMS, listed + (summary,) + extra,
+        return Outcome("problems", EXIT_PROBLEMS, (*listed, summary, *extra),
                        message=summary, problems=problems, language=lang)
     if isinstance(result, KeizerError):
         message = _message(result, lang)

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping, Sequence
 
 from fractions import Fraction
 
@@ -144,7 +145,7 @@ def _limit() -> int:
     return MAX_LISTED
 
 
-def problem_lines(problems: Sequence[object], front: "Front", tr: Translator,
+def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
                   full_list: str | None = None) -> tuple[str, ...]:
     """The problems, one a line (``- `` in a message box), cut at the one limit; the last
     line says how many more (and where they all are, ``full_list``)."""
@@ -192,7 +193,7 @@ def _notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes"
     return (f"{tr(heading, **params)}:\n" + "\n".join(lines),)
 
 
-def _saved_line(front: "Front", done: Done, tr: Translator) -> tuple[str, ...]:
+def _saved_line(front: Front, done: Done, tr: Translator) -> tuple[str, ...]:
     """Excel and Lite: whether the workbook was saved (LibreOffice's macro stores it)."""
     if front not in ("excel", "lite") or not done.written:
         return ()
@@ -226,8 +227,8 @@ def _wrote(done: Done, tr: Translator) -> str:
 
 # --------------------------------------------------------------------------- pairing
 
-def _pairing(report: "PairingReport", front: "Front", done: Done, tr: Translator,
-             notes: Sequence[str]) -> "Outcome":
+def _pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
+             notes: Sequence[str]) -> Outcome:
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
 
     p = report.pairing
@@ -270,9 +271,11 @@ def _pairing(report: "PairingReport", front: "Front", done: Done, tr: Translator
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
                   "with an empty result.", pairings=_sheet("Pairings", done),
                   results=_sheet("Results", done)))
-    lines = ((first,)
-             + _notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr)
-             + _saved_line(front, done, tr))
+    lines = (
+        first,
+        *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr),
+        *_saved_line(front, done, tr),
+    )
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
 
 
@@ -289,9 +292,9 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
     head = [tr(h) for h in _TABLE_HEAD]
     width = max([len(r["name"]) for r in rows] + [len(head[1])])
     wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3))]
-    out = [f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
+    out = [(f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
            f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
-           f"{head[8]:>{wide[8]}}"]
+           f"{head[8]:>{wide[8]}}")]
     for r in rows:
         rank = "-" if r["rank"] is None else r["rank"]  # min_games: after the table, unranked
         value = "" if r["value"] is None else r["value"]  # a period ranked by match points
@@ -302,8 +305,8 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
     return out
 
 
-def _standings(report: "StandingsReport", front: "Front", done: Done, tr: Translator,
-               notes: Sequence[str]) -> "Outcome":
+def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
+               notes: Sequence[str]) -> Outcome:
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
 
     st = report.standing
@@ -352,16 +355,18 @@ def _standings(report: "StandingsReport", front: "Front", done: Done, tr: Transl
         leader = st.shown_order[0]  # the first line of the Standings sheet (display_order)
         text += " " + tr("Leader: {name} ({score} points).", name=leader,
                          score=display(st.score[leader]))
-    lines = ((text,)
-             + _notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr)
-             + _saved_line(front, done, tr))
+    lines = (
+        text,
+        *_notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr),
+        *_saved_line(front, done, tr),
+    )
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
 # --------------------------------------------------------------------------- check
 
-def _check(report: "CheckReport", front: "Front", done: Done, tr: Translator,
-           notes: Sequence[str]) -> "Outcome":
+def _check(report: CheckReport, front: Front, done: Done, tr: Translator,
+           notes: Sequence[str]) -> Outcome:
     from keizer_xl.frontends.outcome import EXIT_OK, EXIT_PROBLEMS, Outcome, Status
 
     problems = tuple(str(p) for p in report.problems)
@@ -388,8 +393,10 @@ def _check(report: "CheckReport", front: "Front", done: Done, tr: Translator,
     if problems:
         head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
                   else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
-        lines = ((head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),)
-                 + _notes_block(warnings, tr, N_("Warnings")))
+        lines = (
+            head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),
+            *_notes_block(warnings, tr, N_("Warnings")),
+        )
         return Outcome(status, code, lines, notes=tuple(notes), problems=problems)
     lines = (tr("No problems found."),)
     if warnings:
@@ -410,8 +417,8 @@ class BatchReport:
     failed: int
 
 
-def _batch(report: BatchReport, front: "Front", done: Done, tr: Translator,
-           notes: Sequence[str]) -> "Outcome":
+def _batch(report: BatchReport, front: Front, done: Done, tr: Translator,
+           notes: Sequence[str]) -> Outcome:
     from keizer_xl.frontends.outcome import EXIT_OK, EXIT_PROBLEMS, Outcome
 
     if report.failed:
@@ -421,8 +428,8 @@ def _batch(report: BatchReport, front: "Front", done: Done, tr: Translator,
 
 # --------------------------------------------------------------------------- periods
 
-def _period(report: Any, front: "Front", done: Done, tr: Translator,
-            notes: Sequence[str]) -> "Outcome":
+def _period(report: Any, front: Front, done: Done, tr: Translator,
+            notes: Sequence[str]) -> Outcome:
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
 
@@ -447,14 +454,14 @@ def _period(report: Any, front: "Front", done: Done, tr: Translator,
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")
-    lines = (text,) + _notes_block(list(notes), tr) + _saved_line(front, done, tr)
+    lines = (text, *_notes_block(list(notes), tr), *_saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
 # --------------------------------------------------------------------------- import, export
 
-def _imported(report: Any, front: "Front", done: Done, tr: Translator,
-              notes: Sequence[str]) -> "Outcome":
+def _imported(report: Any, front: Front, done: Done, tr: Translator,
+              notes: Sequence[str]) -> Outcome:
     """``keizer-xl import``: the summary on standard output, each note on standard error."""
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
 
@@ -466,8 +473,8 @@ def _imported(report: Any, front: "Front", done: Done, tr: Translator,
                    notes=tuple(notes))
 
 
-def _exported(report: Any, front: "Front", done: Done, tr: Translator,
-              notes: Sequence[str]) -> "Outcome":
+def _exported(report: Any, front: Front, done: Done, tr: Translator,
+              notes: Sequence[str]) -> Outcome:
     """``keizer-xl export --trf``: what was written, then each warning (what to fill in)."""
     from keizer_xl.frontends.outcome import EXIT_OK, Outcome
 
@@ -475,11 +482,11 @@ def _exported(report: Any, front: "Front", done: Done, tr: Translator,
                  "{games} games", path=report.target, first=report.rounds[0],
                  last=report.rounds[1], players=report.players, games=report.games)
     warnings = tuple(tr("warning: {warning}", warning=w) for w in notes)
-    return Outcome("ok", EXIT_OK, (summary,) + warnings, notes=tuple(notes))
+    return Outcome("ok", EXIT_OK, (summary, *warnings), notes=tuple(notes))
 
 
-def _new_season(report: Any, front: "Front", done: Done, tr: Translator,
-                notes: Sequence[str]) -> "Outcome":
+def _new_season(report: Any, front: Front, done: Done, tr: Translator,
+                notes: Sequence[str]) -> Outcome:
     """``keizer-xl new-season``: the new workbook, its start order, what it carried from OLD
     and what it left (issue 23: a leader checks it before the first evening)."""
     from pathlib import Path
@@ -565,8 +572,8 @@ def report_notes(report: object) -> tuple[str, ...]:
     return ()
 
 
-def describe_report(report: object, front: "Front", done: Done, tr: Translator,
-                    notes: Sequence[str] = ()) -> "Outcome | None":
+def describe_report(report: object, front: Front, done: Done, tr: Translator,
+                    notes: Sequence[str] = ()) -> Outcome | None:
     """The outcome of a typed report, or None for a report not worded here."""
     if not REPORTS:
         REPORTS.update(_reports())

@@ -154,7 +154,7 @@ def test_a_keizerforclubs_import_with_every_option_explains_every_row(tmp_path, 
 
     # (setting values stay English in every language: lower-white, halving-eu, ...)
     values = {w for words in CHOICES.values() for w in words}
-    for key, (value, comment) in rows.items():
+    for key, (_value, comment) in rows.items():
         assert comment, key  # every row explained
         words = " ".join(w for w in re.split(r"[\s,;:()]+", comment) if w.rstrip(".")
                          not in values)

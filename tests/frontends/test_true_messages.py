@@ -61,7 +61,7 @@ def test_a_withdrawn_player_is_not_listed_absent_under_sign_up(tmp_path, capsys)
     assert code == 0, out
     # round 2: Eva has withdrawn; not "Afwezig: Eva (A)", on the console nor on Indeling
     assert "Ronde 2" in out and "Eva" not in out, out
-    grid = [[c for c in row] for row in openpyxl.load_workbook(path)["Indeling"].values]
+    grid = [list(row) for row in openpyxl.load_workbook(path)["Indeling"].values]
     assert not any("Eva" in row for row in grid), grid
     assert not any(row and row[0] == "Afwezig" for row in grid), grid
 
@@ -218,7 +218,7 @@ def test_a_new_seasons_start_list_is_ranked_not_announced_as_late(tmp_path, caps
         ws.cell(i, 2, 1800 - 10 * i)
     ws.cell(6, 4, 3)  # Eva: Vanaf ronde 3
     wb.save(path)
-    code, out, err = run(capsys, "standings", path)
+    code, _out, err = run(capsys, "standings", path)
     assert code == 0, err
     assert err.count("nog niet gerangschikt") == 1, err
     assert "Eva komt erbij in ronde 3: nog niet gerangschikt" in err, err
