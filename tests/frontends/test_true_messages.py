@@ -227,3 +227,22 @@ def test_a_new_seasons_start_list_is_ranked_not_announced_as_late(tmp_path, caps
     # the start list by rating: Anna 1780, Bert 1770, Carla 1760, Dirk 1750; Eva not yet
     assert [(r[0], r[1]) for r in rows] == [(1, "Anna"), (2, "Bert"), (3, "Carla"),
                                             (4, "Dirk"), ("-", "Eva")], rows
+
+
+@pytest.mark.parametrize("lang, pronoun", [("nl", " hij "), ("de", " er "), ("fr", " il ")])
+def test_a_move_is_told_by_name_not_as_he(lang, pronoun):
+    """explain's sentence on a promotion or relegation: Eva is no "he" (hij, er, il), and
+    "the 1 best" is not said; the player's name carries the sentence."""
+    from keizer_xl.errors import Message
+    from keizer_xl.i18n import translate
+
+    for verb, limit in (("move up", "best"), ("move down", "worst")):
+        key = "promote" if verb == "move up" else "relegate"
+        text = translate(Message(
+            "{name} was place {place} in group {source} after round {before}: the {n} "
+            f"{limit} of group {{source}} {verb} to group {{target}} at a period's end "
+            f"({key} {{n}}); he plays in group {{target}} from round {{round}} and keeps his "
+            "games.", name="Eva", place=1, source="B", before=2, n=1, target="A", round=3),
+            lang)
+        assert pronoun not in text and text.count("Eva") == 2, text
+        assert f"{key} 1" in text, text
