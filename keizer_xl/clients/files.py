@@ -43,7 +43,6 @@ __all__ = [
     "KEEP_BACKUPS",
     "lock_path",
     "workbook_lock",
-    "hide_on_windows",
     "open_elsewhere",
     "check_can_write",
     "temp_file",
@@ -229,24 +228,10 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
             "Copy the workbook to a folder you can write to; nothing was written.",
             name=Path(book).name, folder=str(target.parent),
             reason=str(exc.strerror or exc))) from exc
-    hide_on_windows(lp)
     try:
         yield
     finally:
         lock.release()
-
-
-def hide_on_windows(path: Path) -> None:
-    """Give the lock file the Windows "hidden" attribute: Windows, unlike macOS and Linux, shows
-    a file whose name starts with a dot, and the workbook's lock stays beside it (issue 26: out
-    of sight in the club folder, as Excel's own ``~$`` owner file is)."""
-    if sys.platform != "win32":
-        return
-    import ctypes
-
-    hidden = 0x2  # FILE_ATTRIBUTE_HIDDEN (winnt.h)
-    with suppress(OSError, AttributeError):  # best effort: a visible lock file is harmless
-        ctypes.windll.kernel32.SetFileAttributesW(str(path), hidden)
 
 
 #: the report locks this process holds (re-entrant, like :func:`workbook_lock`)

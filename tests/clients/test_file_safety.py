@@ -561,22 +561,3 @@ def test_kill_9_at_random_moments_leaves_old_or_new_and_no_stray_file(tmp_path, 
     assert all(_opens_complete(b, {"Results"}) for b in files.backups(path))
     print(f"{command}: {killed} killed in {trials} runs; {left_temp} left a temporary file, "
           f"{replaced} after the new version was in place; a run takes {full:.2f} s")
-
-
-def test_the_workbook_lock_file_is_hidden_on_windows(tmp_path, monkeypatch):
-    """Windows shows `.~keizer-xl.club.xlsx.lock` (a dot does not hide a file there): the lock
-    gets the hidden attribute (FILE_ATTRIBUTE_HIDDEN, 0x2) when it is taken (issue 26)."""
-    import ctypes
-    from types import SimpleNamespace
-
-    calls = []
-    kernel32 = SimpleNamespace(SetFileAttributesW=lambda path, flags: calls.append((path, flags)))
-    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=kernel32), raising=False)
-    monkeypatch.setattr(sys, "platform", "win32")
-    book = tmp_path / "club.xlsx"
-    book.write_bytes(b"")
-    with files.workbook_lock(book):
-        assert calls == [(str(files.lock_path(book.resolve())), 0x2)]
-    monkeypatch.setattr(sys, "platform", "linux")
-    with files.workbook_lock(book):  # elsewhere the dot hides it already: nothing is called
-        assert len(calls) == 1
