@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 if TYPE_CHECKING:
     from keizer_xl.core.model import Season
-    from keizer_xl.core.standings import History
+    from keizer_xl.core.engine import History
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["BatchRequest", "BookReport", "run", "write_season_sheets"]
@@ -47,8 +47,9 @@ class BookReport:
 def run(book: Book, request: BatchRequest = BatchRequest(),
         progress: Progress | None = None) -> BookReport:
     """Read the season of ``book``, recompute it and write its season sheets (not saved)."""
-    from keizer_xl.core.standings import compute_history
-    from keizer_xl.sheets.read import read_season, workbook_language
+    from keizer_xl.core.engine import compute_history
+    from keizer_xl.sheets.read import read_season
+    from keizer_xl.sheets.read_names import workbook_language
 
     report = progress or (lambda stage, fraction: None)
     report("read", 0.15)
@@ -68,9 +69,8 @@ def write_season_sheets(book: Book, season: Season, history: History, *,
     number of rounds the audit found different."""
     from keizer_xl.app.standings import compute_standings, competition, write_standings_sheets
     from keizer_xl.analysis.audit import audit_season
-    from keizer_xl.sheets import report_sheets as sheets
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets import report_sheets as sheets, schema
+    from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 
     report = progress or (lambda stage, fraction: None)

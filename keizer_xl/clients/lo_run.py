@@ -120,7 +120,7 @@ def _clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def _office_env(uno_python: str | None) -> dict[str, str]:
+def office_env(uno_python: str | None) -> dict[str, str]:
     """The environment for soffice: no other Python ahead of LibreOffice's in PATH.
 
     LibreOffice's embedded Python finds its standard library through the first ``python3`` on
@@ -309,7 +309,7 @@ class Office:
                 f"--accept=pipe,name={self.pipe};urp;StarOffice.ComponentContext"]
         kwargs: dict[str, Any] = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
                                   "stderr": subprocess.DEVNULL,
-                                  "env": _office_env(self.python)}
+                                  "env": office_env(self.python)}
         if os.name == "posix":
             kwargs["start_new_session"] = True  # its own process group: killed as a whole
         elif sys.platform == "win32":  # pragma: no cover - Windows (os.name "nt")

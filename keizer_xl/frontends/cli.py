@@ -46,21 +46,21 @@ if TYPE_CHECKING:
 # DataFrame is really built: compare, export, batch).
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, debug_enabled, describe,
-                                         write_log)
+from keizer_xl.frontends.status import EXIT_OK
+from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
 # the commands by family (issue 15): the season's here; reports, Excel and LibreOffice beside
-from keizer_xl.frontends.cli_common import (_OPENED, _Parser, _book_lang, _book_path,  # noqa: F401
-                                            _done, _held, _open, _open_book_arg,
-                                            _print_messages, _say, _sheet, _show, _written)
-from keizer_xl.frontends.cli_office import (_build_xlsm, _excel_setup, _lo_run, cmd_excel_config,
+from keizer_xl.frontends.cli_common import (OPENED, Parser, book_path_arg,
+                                            done_info, HELD, open_workbook, open_book_arg,
+                                            print_messages, sheet_name_in, show_outcome, any_written)
+from keizer_xl.frontends.cli_office import (build_xlsm_file, excel_setup_file, lo_run_file, cmd_excel_config,
                                             cmd_excel_setup, cmd_lo_buttons, cmd_lo_install,
                                             cmd_lo_run)
-from keizer_xl.frontends.cli_reports import (_BatchProgress, _cmd_import,  # noqa: F401
+from keizer_xl.frontends.cli_reports import (cmd_import_season,
                                              cmd_audit, cmd_batch, cmd_compare, cmd_explain,
                                              cmd_export)
 
 
-__all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
+__all__ = ["main", "build_parser"]
 
 
 # --------------------------------------------------------------------------- commands
@@ -68,7 +68,7 @@ __all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EX
 def cmd_new(args: argparse.Namespace) -> int:
     from keizer_xl.frontends.template import build_template
 
-    path = _book_path(args.book, must_exist=False)
+    path = book_path_arg(args.book, must_exist=False)
     if path.exists() and not args.force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)", path=str(path),
                                  flag="--force"))
@@ -77,12 +77,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     language = getattr(args, "language", None) or "en"
     if path.suffix.lower() == ".xlsm":  # the button-ready workbook, built without Excel
         if getattr(args, "via_excel", False):
-            return _excel_setup(path, new=True, force=args.force, python=None)
-        return _build_xlsm(path, source=None, force=args.force, python=None, language=language)
+            return excel_setup_file(path, new=True, force=args.force, python=None)
+        return build_xlsm_file(path, source=None, force=args.force, python=None, language=language)
     build_template(path, language=language)
     tr = _tr()
     print(tr("Created {path}: fill in {players}, then mark absences and pair round 1.",
-                path=path, players=_sheet("Players", language)))
+                path=path, players=sheet_name_in("Players", language)))
     return EXIT_OK
 
 
@@ -90,13 +90,13 @@ def cmd_new_season(args: argparse.Namespace) -> int:
     """Issue 18: next season's workbook (frontends/new_season.py)."""
     from keizer_xl.frontends.new_season import new_season
 
-    old = _book_path(args.old)
+    old = book_path_arg(args.old)
     new = Path(args.new)
     plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
     from keizer_xl.frontends.cli_common import warn_read_while_open
     from keizer_xl.frontends.render import Done
 
-    code = _show(describe(plan, "cli", done=Done(book=str(new), source=str(old),
+    code = show_outcome(describe(plan, "cli", done=Done(book=str(new), source=str(old),
                                                   sheets_lang=plan.language)))
     warn_read_while_open(old)  # the old season read as last saved (issue 26)
     return code
@@ -113,7 +113,7 @@ def _ods_write(args: argparse.Namespace, action: str) -> int:
                             repair=getattr(args, "repair", False),
                             language=getattr(args, "language", None), front="cli",
                             format=args.format, label=args.book)
-    return _lo_run(_book_path(args.book), request, timeout=180.0)
+    return lo_run_file(book_path_arg(args.book), request, timeout=180.0)
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -124,7 +124,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
         if getattr(args, "period", None) is not None:
             raise UsageError("--period with an .ods workbook: add --no-write")
         return _ods_write(args, "standings")
-    path, book = _open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write)
     from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
     period = getattr(args, "period", None)
     if period is not None and args.format == "csv":
@@ -132,24 +132,24 @@ def cmd_standings(args: argparse.Namespace) -> int:
     report = standings.run(book, standings.StandingsRequest(
         args.after_round, write, args.group, period, args.category))
     if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
-        return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
+        return show_outcome(describe(report, "cli", done=done_info(path, book, write, args.format)))
     if args.category is not None:  # an unknown category is refused before anything is shown
         from keizer_xl.frontends.render import category_rows
 
         category_rows(report, args.category)
-    return _show(describe(report, "cli", done=_done(path, book, write, args.format,
+    return show_outcome(describe(report, "cli", done=done_info(path, book, write, args.format,
                                                     args.category)))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from keizer_xl.frontends.cli_common import warn_read_while_open
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
-    book = _open(path)
+    book = open_workbook(path)
     from keizer_xl.app import check
     report = check.run(book)
-    return _show(describe(report, "cli", done=_done(path, book, False)))
+    return show_outcome(describe(report, "cli", done=done_info(path, book, False)))
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
@@ -158,12 +158,12 @@ def cmd_pair(args: argparse.Namespace) -> int:
     write = not args.dry_run
     if write and ods.is_ods(args.book):
         return _ods_write(args, "pair")
-    path, book = _open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write)
     from keizer_xl.app.pair import PairRequest, run
 
     report = run(book, PairRequest(round=args.round, write=write, force=args.force,
                                    repair=args.repair, group=args.group))
-    return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
+    return show_outcome(describe(report, "cli", done=done_info(path, book, write, args.format)))
 
 
 # --------------------------------------------------------------------------- batch and history
@@ -178,8 +178,8 @@ def cmd_pair(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- main
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="keizer-xl", description="Keizer-system club competitions in a workbook")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser = Parser(prog="keizer-xl", description="Keizer-system club competitions in a workbook")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
 
     p = sub.add_parser("new", help="create a season workbook from the template (.xlsm: with buttons)")
@@ -284,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
                    default="auto", help="who wrote the TRF file, when the file cannot tell: "
                                         "chesspairing reads U as an absence and F as the bye "
                                         "(default: auto)")
-    p.set_defaults(func=_cmd_import)
+    p.set_defaults(func=cmd_import_season)
 
     p = sub.add_parser("excel-setup",
                        help="make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)")
@@ -340,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     # every command: the language of messages (and of the template for `new`); the workbook's
     # own language (its `language` setting or sheet names) when not given
-    # the catalogs' languages and English (= core.rules.LANGUAGES, tests/frontends/test_startup.py):
+    # the catalogs' languages and English (= core.settings.LANGUAGES, tests/frontends/test_startup.py):
     # core.rules is not imported for --help (its presets and Fractions, issue 25)
     from keizer_xl.i18n import CATALOG_LANGUAGES
     LANGUAGES = ("en", *CATALOG_LANGUAGES)
@@ -390,7 +390,7 @@ def _main(argv: Sequence[str] | None) -> int:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     if _early_interrupts:
         raise KeyboardInterrupt
-    _OPENED.clear()
+    OPENED.clear()
     # what an earlier main() in this process wrote and read; not imported for --help
     # (filelock, ~20 ms: issue 25)
     files = sys.modules.get("keizer_xl.clients.files")
@@ -406,7 +406,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(args, list(sys.argv[1:] if argv is None else argv))
     finally:
-        _held.close()  # the workbook's lock, converted .ods copies
+        HELD.close()  # the workbook's lock, converted .ods copies
         sys.unraisablehook = unraisable_hook
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -434,13 +434,13 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
-        _print_messages(printed)
+        print_messages(printed)
         return _fail(exc, argv)
     finally:
         scope.__exit__(None, None, None)
         if paused:
             gc.enable()
-    _print_messages(printed)
+    print_messages(printed)
     return int(code)
 
 
@@ -475,7 +475,7 @@ def _fail(exc: BaseException, argv: list[str]) -> int:
     if not expected:
         log = write_log("keizer-xl " + " ".join(argv), exc)
     # problems: Sheet!Cell: message, one a line (capped), then the count; else the reason
-    code = _show(describe(exc, "cli", written=_written(), log=log))
+    code = show_outcome(describe(exc, "cli", written=any_written(), log=log))
     if not expected and debug_enabled():
         import traceback
 

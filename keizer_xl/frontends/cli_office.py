@@ -17,11 +17,12 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import Message, SetupError, UsageError
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.cli_common import (_book_path, _held, _say, _show)  # noqa: F401
-from keizer_xl.frontends.outcome import EXIT_OK, Outcome, debug_enabled
+from keizer_xl.frontends.cli_common import (book_path_arg, say_note, show_outcome)
+from keizer_xl.frontends.status import EXIT_OK, Outcome
+from keizer_xl.frontends.outcome import debug_enabled
 
 
-def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None,
+def build_xlsm_file(path: Path, *, source: Path | None, force: bool, python: str | None,
                 language: str = "en") -> int:
     """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
     from keizer_xl.frontends.xlsm_build import build_xlsm
@@ -29,8 +30,8 @@ def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | N
     # SetupError / WorkbookFileError are mapped in main() like every error
     result = build_xlsm(path, source=source, force=force, python=python, language=language)
     for step in result.steps:
-        print(f"  {_say(step)}", file=sys.stderr)
-    print(_say(_created(result.target)))
+        print(f"  {say_note(step)}", file=sys.stderr)
+    print(say_note(_created(result.target)))
     return EXIT_OK
 
 
@@ -49,13 +50,13 @@ def _refresh_xlsm(path: Path, *, python: str | None) -> int:
     # SetupError / WorkbookFileError are mapped in main() like every error
     result = refresh_xlsm(path, python=python)
     for step in result.steps:
-        print(f"  {_say(step)}", file=sys.stderr)
-    print(_say(Message("Updated {path}: open it in Excel and click Enable Content if asked.",
+        print(f"  {say_note(step)}", file=sys.stderr)
+    print(say_note(Message("Updated {path}: open it in Excel and click Enable Content if asked.",
                        path=str(result.target))))
     return EXIT_OK
 
 
-def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
+def excel_setup_file(path: Path, *, new: bool, force: bool, python: str | None) -> int:
     """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons."""
     from keizer_xl.clients.excel_setup import setup_workbook
     from keizer_xl.frontends.template import build_template
@@ -64,7 +65,7 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
     result = setup_workbook(path, new=new, force=force, python=python,
                             progress=lambda text: print(f"  {text}", file=sys.stderr),
                             make_seed=build_template)
-    print(_say(_created(result.target)))
+    print(say_note(_created(result.target)))
     return EXIT_OK
 
 
@@ -87,11 +88,11 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
     path = Path(args.book)
     if not args.new:
-        path = _book_path(args.book)
+        path = book_path_arg(args.book)
     if args.via_excel:
-        return _excel_setup(path, new=args.new, force=args.force, python=args.python)
+        return excel_setup_file(path, new=args.new, force=args.force, python=args.python)
     if args.new:
-        return _build_xlsm(path.with_suffix(".xlsm"), source=None, force=args.force,
+        return build_xlsm_file(path.with_suffix(".xlsm"), source=None, force=args.force,
                            python=args.python)
     if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
         return _refresh_xlsm(path, python=args.python)
@@ -99,14 +100,14 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         raise UsageError(Message("{name}: give the season workbook as .xlsx (the result is "
                                  "{stem}.xlsm beside it) or a button workbook (.xlsm) to renew "
                                  "its macros.", name=path.name, stem=path.stem))
-    return _build_xlsm(path.with_suffix(".xlsm"), source=path, force=args.force,
+    return build_xlsm_file(path.with_suffix(".xlsm"), source=path, force=args.force,
                        python=args.python)
 
 
 def cmd_excel_config(args: argparse.Namespace) -> int:
     from keizer_xl.clients.excel_setup import write_config
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     platform = args.platform
     if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
         raise UsageError(Message("say whose interpreter to set: {options}",
@@ -125,13 +126,13 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
 
     macro, config = lo_run.install_macro(args.profile)
     # (no workbook here: the system's language, docs/languages.md)
-    print(_say(Message("Installed the LibreOffice macro {path}", path=str(macro))))
-    print(_say(Message("and its settings {path} (keizer-xl is loaded from: {paths})",
+    print(say_note(Message("Installed the LibreOffice macro {path}", path=str(macro))))
+    print(say_note(Message("and its settings {path} (keizer-xl is loaded from: {paths})",
                        path=str(config),
                        paths=", ".join(json.loads(config.read_text(encoding="utf-8"))["paths"]))))
     soffice = lo_run.find_soffice()
     if soffice is None:
-        print(_tr()("note: {note}", note=_say(Message(
+        print(_tr()("note: {note}", note=say_note(Message(
             "LibreOffice was not found on this computer; the macro is ready for when it is "
             "installed."))), file=sys.stderr)
         return EXIT_OK
@@ -148,7 +149,7 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
                                  "{problem}. LibreOffice and keizer-xl must use the same Python "
                                  "version (e.g. both 3.11).", python=str(python),
                                  problem=problem))
-    print(_say(Message("Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart "
+    print(say_note(Message("Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart "
                        "LibreOffice if it is running; then add the buttons with: {command}",
                        python=str(python), command="keizer-xl lo-buttons BOOK.ods")),
           file=sys.stderr)
@@ -158,7 +159,7 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
 def cmd_lo_buttons(args: argparse.Namespace) -> int:
     from keizer_xl.clients import lo_run
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     # LibreOfficeRunError: its own exit code (2 when LibreOffice is missing), mapped in main()
     with lo_run.Office() as office:
         answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
@@ -173,7 +174,7 @@ def cmd_lo_buttons(args: argparse.Namespace) -> int:
                                                  path=str(saved)))
     for b in answer["buttons"]:
         print(f"{b['label']:<18} -> {b['macro']}")
-    print(_say(Message("Added {n} buttons to the sheet {sheet} of {path}. They run the macro "
+    print(say_note(Message("Added {n} buttons to the sheet {sheet} of {path}. They run the macro "
                        "installed by {command}.", n=len(answer["buttons"]),
                        sheet=answer["sheet"], path=str(saved),
                        command="`keizer-xl lo-install`")), file=sys.stderr)
@@ -186,7 +187,7 @@ def cmd_lo_run(args: argparse.Namespace) -> int:
     request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
                             language=getattr(args, "language", None), front="cli",
                             format=args.format, label=args.book)
-    return _lo_run(_book_path(args.book), request, timeout=args.timeout)
+    return lo_run_file(book_path_arg(args.book), request, timeout=args.timeout)
 
 
 def _note_language(path: Path) -> None:
@@ -211,7 +212,7 @@ def _note_language(path: Path) -> None:
     record_book_language(schema.language_of_sheets(names))
 
 
-def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
+def lo_run_file(path: Path, request: ActionRequest, timeout: float) -> int:
     """Run the macro in headless LibreOffice, worded for the command line (the request's
     front), and print its outcome like any other command's."""
 
@@ -234,9 +235,9 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     outcome = Outcome.from_json(answer)
-    code = _show(outcome)
+    code = show_outcome(outcome)
     for message in answer.get("messages", []):  # what lo_run itself has to add
-        print(_tr()("warning: {warning}", warning=_say(message)), file=sys.stderr)
+        print(_tr()("warning: {warning}", warning=say_note(message)), file=sys.stderr)
     if outcome.detail and outcome.status == "error" and debug_enabled():
         print(outcome.detail, file=sys.stderr)
     return code

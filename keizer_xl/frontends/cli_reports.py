@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
-from keizer_xl.errors import Message, UsageError
-from keizer_xl.i18n import N_, shown_translator as _tr
-from keizer_xl.frontends.cli_common import (_book_lang, _book_path, _done, _open,  # noqa: F401
-                                            _open_book_arg, _print_table, _say,
-                                            _season_and_history, _sheet, _show,
+from keizer_xl.errors import Message, UsageError, N_
+from keizer_xl.i18n import shown_translator as _tr
+from keizer_xl.frontends.cli_common import (book_path_arg, open_workbook,
+                                            open_book_arg, print_table, say_note,
                                             system_language, warn_read_while_open,
                                             workbook_language)
-from keizer_xl.frontends.outcome import EXIT_OK, describe
+from keizer_xl.frontends.status import EXIT_OK
+from keizer_xl.frontends.outcome import describe
 
 
 def _bar(fraction: float, width: int = 20) -> str:
@@ -36,7 +36,7 @@ STAGES = {"open": N_("opening"), "read": N_("reading"), "standings": N_("standin
 _OVERALL = N_("overall")
 
 
-class _BatchProgress:
+class BatchProgress:
     """Plain-text progress on stderr: on a terminal one status line redrawn in place (overall bar
     and one bar per workbook being worked on); otherwise a line whenever a bar grows."""
 
@@ -110,7 +110,6 @@ def _one_language(languages: Iterable[str]) -> str | None:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-
     from keizer_xl.frontends import batch
 
     if args.jobs is not None and args.jobs < 1:
@@ -131,7 +130,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     tr = translator(getattr(args, "language", None) or _one_language(by_job.values()))
     progress = None
     if not args.quiet:
-        progress = _BatchProgress(sys.stderr, sys.stderr.isatty(), tr)
+        progress = BatchProgress(sys.stderr, sys.stderr.isatty(), tr)
     t0 = time.perf_counter()
     try:
         results = batch.run_batch(jobs, options, progress)
@@ -158,7 +157,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                      r.players if r.ok else "-", r.rounds if r.ok else "-",
                      r.audit_rounds_differing if r.ok else "-", f"{r.seconds:.1f}",
                      str(r.job.output) if r.ok else "-"])
-    _print_table(rows, [tr(h) for h in (N_("Workbook"), N_("Result"), N_("Players"),
+    print_table(rows, [tr(h) for h in (N_("Workbook"), N_("Result"), N_("Players"),
                                         N_("Rounds"), N_("Audit diffs"), N_("Seconds"),
                                         N_("Output"))], right={2, 3, 4, 5})
     if failed:
@@ -185,26 +184,26 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from keizer_xl.analysis.history import number_text
     from keizer_xl.app import explain
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
-    report = explain.run(_open(path), explain.ExplainRequest(args.name))
+    report = explain.run(open_workbook(path), explain.ExplainRequest(args.name))
     e, group_lines, name = report.explanation, report.group_lines, report.explanation.name
     if e.rank_now is not None:
-        print(_say(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
+        print(say_note(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
                            name=name, rank=e.rank_now, round=e.round,
                            points=number_text(e.score_now))))
     else:
-        print(_say(Message("{name}: not in the ranking after round {round}", name=name,
+        print(say_note(Message("{name}: not in the ranking after round {round}", name=name,
                            round=e.round)))
     if e.results:
         print()
-        _print_table([[ln.round, _say(ln.fact.describe()), number_text(ln.then), number_text(ln.now)]
+        print_table([[ln.round, say_note(ln.fact.describe()), number_text(ln.then), number_text(ln.now)]
                       for ln in e.results],
-                     [_say(Message("Round")), _say(Message("Result")),
-                      _say(Message("Worth then")), _say(Message("Worth now"))], right={0, 2, 3})
+                     [say_note(Message("Round")), say_note(Message("Result")),
+                      say_note(Message("Worth then")), say_note(Message("Worth now"))], right={0, 2, 3})
     print()
     for line in (*group_lines, *e.lines):
-        print(_say(line))
+        print(say_note(line))
     return EXIT_OK
 
 
@@ -212,9 +211,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from keizer_xl.analysis.audit import audit_lines
     from keizer_xl.app import audit
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     warn_read_while_open(path)
-    report = audit.run(_open(path))
+    report = audit.run(open_workbook(path))
     audits = report.audits
     from keizer_xl.i18n import shown_language
 
@@ -229,7 +228,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
                     "are reported, not judged).", same=same) if len(audits) == 1 else
             Message("{same} of {count} rounds paired as the engine would have paired them "
                     "(differences are reported, not judged).", same=same, count=len(audits)))
-    print(_say(done), file=sys.stderr)
+    print(say_note(done), file=sys.stderr)
     return EXIT_OK
 
 
@@ -239,11 +238,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     write = not args.no_write
     if write and ods.is_ods(args.book):
-        print(_say(Message("note: the Compare sheet is not written into an .ods workbook "
+        print(say_note(Message("note: the Compare sheet is not written into an .ods workbook "
                            "(LibreOffice's macro has no compare); the comparison is printed "
                            "only.")), file=sys.stderr)
         write = False
-    path, book = _open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write)
     from keizer_xl.app import compare
 
     report = compare.run(book)
@@ -252,7 +251,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for group, comparison in report.parts:  # with groups: each group compared on its own
         if group:
             print(tr("Group {group}", group=group))
-        labels = [_say(v.label) for v in comparison.variants]
+        labels = [say_note(v.label) for v in comparison.variants]
         rows = []
         for record in comparison.ranks:
             name, base, *rest = record
@@ -260,18 +259,18 @@ def cmd_compare(args: argparse.Namespace) -> int:
             rows.append([name, "-" if base is None else base, *marks])
         print(tr("Final ranking after round {round} (* = differs from the season's own)",
                  round=comparison.round))
-        _print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
+        print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
         print()
-        _print_table([[_say(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
-                       _say(s["What"])]
+        print_table([[say_note(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
+                       say_note(s["What"])]
                       for s in comparison.summary],
                      [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
                      right={2, 3})
         for note in comparison.notes:
-            print(f"note: {_say(note)}", file=sys.stderr)
+            print(f"note: {say_note(note)}", file=sys.stderr)
     if write:
         from keizer_xl.sheets import schema
-        from keizer_xl.sheets.read import workbook_language
+        from keizer_xl.sheets.read_names import workbook_language
         from keizer_xl.sheets.titles import run_context
 
         lang = workbook_language(book, season.settings)
@@ -303,19 +302,19 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.trf:  # the rating report (issue 17: frontends/cmd_import.py)
         from keizer_xl.frontends.cmd_import import cmd_export_trf
 
-        code = cmd_export_trf(args, _book_path(args.book), _open(_book_path(args.book)))
+        code = cmd_export_trf(args, book_path_arg(args.book), open_workbook(book_path_arg(args.book)))
         if code or not (args.html or args.csv):
             return code
     if not (args.html or args.csv):
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets.read_names import workbook_language
 
     from keizer_xl.app import export
 
-    path = _book_path(args.book)
-    book = _open(path)
+    path = book_path_arg(args.book)
+    book = open_workbook(path)
     rows = export.run(book)  # the one competition view's rows (issue 23)
     season, history = rows.view.season, rows.blocks[0].history
     lang = args.language or workbook_language(book, season.settings)
@@ -355,7 +354,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _cmd_import(args: argparse.Namespace) -> int:
+def cmd_import_season(args: argparse.Namespace) -> int:
     from keizer_xl.frontends.cmd_import import cmd_import
 
     return cmd_import(args)

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from keizer_xl.formats import ImportedSeason
     from keizer_xl.formats.trf_write import TrfExport
 
-__all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
-           "cmd_import", "cmd_export_trf", "parse_rounds"]
+__all__ = ["read_source", "import_season", "write_new_season", "cmd_import", "cmd_export_trf",
+           "parse_rounds"]
 
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
@@ -91,7 +91,7 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
 
     rounds = season.known_rounds()
-    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.rules.MAX_ROUND)
+    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.setting_values.MAX_ROUND)
         raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
                                   rounds=rounds, max_round=MAX_ROUNDS))
     # as many Attendance round columns as the source has rounds (at least the template's 40)
@@ -176,7 +176,7 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
+    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE, show_outcome
     from keizer_xl.i18n import record_book_language
 
     # the new workbook's language: --language, else the one the run speaks before reading
@@ -185,10 +185,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
-    from keizer_xl.frontends.cli_common import _show
     from keizer_xl.frontends.render import Done
 
-    return _show(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
+    return show_outcome(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
 
 
 # --------------------------------------------------------------------------- export --trf
@@ -246,10 +245,10 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None
         target = str(out)
-    from keizer_xl.frontends.cli_common import _show, read_while_open
+    from keizer_xl.frontends.cli_common import show_outcome, read_while_open
 
     open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     warnings = (*report.warnings, *((open_there,) if open_there else ()))
     done = ExportReport(target, report.players, report.games, report.rounds, warnings)
 
-    return _show(describe(done, "cli"))
+    return show_outcome(describe(done, "cli"))

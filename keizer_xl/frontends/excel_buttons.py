@@ -24,11 +24,12 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from keizer_xl.clients.excel import XlwingsBook
-from keizer_xl.errors import KeizerError
+from keizer_xl.errors import KeizerError, N_
 from keizer_xl.frontends import outcome as _outcome
-from keizer_xl.frontends.outcome import MAX_LISTED, Front, Outcome, describe
+from keizer_xl.frontends.status import MAX_LISTED, Front, Outcome
+from keizer_xl.frontends.outcome import describe
 from keizer_xl.frontends.render import Done
-from keizer_xl.i18n import N_, shown_translator as _tr
+from keizer_xl.i18n import shown_translator as _tr
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",

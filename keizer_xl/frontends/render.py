@@ -11,7 +11,7 @@
   ``.xlsx``, on an ``.ods`` (through LibreOffice) and ``keizer-xl lo-run`` print the same;
 * for a message box (``excel``, ``lite``, ``libreoffice``): ``lines`` are its paragraphs.
 
-The problem list is cut at :data:`keizer_xl.frontends.outcome.MAX_LISTED` lines everywhere.
+The problem list is cut at :data:`keizer_xl.frontends.status.MAX_LISTED` lines everywhere.
 Absences are shown with the letters the club types (Dutch ``A`` for excused), from
 ``sheets/schema.py``.  The standings rows as JSON (``standings --format json``) are
 :func:`standings_rows`.
@@ -27,14 +27,15 @@ from fractions import Fraction
 
 from keizer_xl.core.numbers import display
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import Standing, StandingRow
-from keizer_xl.i18n import N_, Translator, translate
+from keizer_xl.core.engine import Standing, StandingRow
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import StandingsReport
-    from keizer_xl.frontends.outcome import Front, Outcome
+    from keizer_xl.frontends.status import Front, Outcome
 
 __all__ = ["Done", "BatchReport", "standings_rows", "period_rows", "grouped_rows", "category_rows",
            "problem_lines", "absent_text", "describe_report", "REPORTS"]
@@ -140,7 +141,7 @@ def category_rows(report: Any, category: str) -> list[dict[str, Any]]:
 
 
 def _limit() -> int:
-    from keizer_xl.frontends.outcome import MAX_LISTED
+    from keizer_xl.frontends.status import MAX_LISTED
 
     return MAX_LISTED
 
@@ -229,7 +230,7 @@ def _wrote(done: Done, tr: Translator) -> str:
 
 def _pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.status import EXIT_OK, Outcome
 
     p = report.pairing
     report_json = report.as_json()
@@ -307,7 +308,7 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
 
 def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
                notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.status import EXIT_OK, Outcome
 
     st = report.standing
     # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group
@@ -335,7 +336,7 @@ def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator
                 table += standings_table([r for r in rows if r.get("group", "") == g], tr)
             out = tuple(table)
         elif done.format == "csv":  # the one format that builds a DataFrame (imports pandas)
-            from keizer_xl.sheets.read import standings_table as frame_table
+            from keizer_xl.sheets.season_tables import standings_table as frame_table
 
             frame, _ = frame_table(report.frame, not_yet=report.not_yet)
             out = tuple(frame.to_csv(index=False).splitlines())
@@ -367,7 +368,7 @@ def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator
 
 def _check(report: CheckReport, front: Front, done: Done, tr: Translator,
            notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.outcome import EXIT_OK, EXIT_PROBLEMS, Outcome, Status
+    from keizer_xl.frontends.status import EXIT_OK, EXIT_PROBLEMS, Outcome, Status
 
     problems = tuple(str(p) for p in report.problems)
     warnings = list(notes) + [translate(m, tr) for m in done.messages]
@@ -419,7 +420,7 @@ class BatchReport:
 
 def _batch(report: BatchReport, front: Front, done: Done, tr: Translator,
            notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.outcome import EXIT_OK, EXIT_PROBLEMS, Outcome
+    from keizer_xl.frontends.status import EXIT_OK, EXIT_PROBLEMS, Outcome
 
     if report.failed:
         return Outcome("problems", EXIT_PROBLEMS, ())
@@ -431,7 +432,7 @@ def _batch(report: BatchReport, front: Front, done: Done, tr: Translator,
 def _period(report: Any, front: Front, done: Done, tr: Translator,
             notes: Sequence[str]) -> Outcome:
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.status import EXIT_OK, Outcome
 
     parts = report.parts or (report.period,)
     # groups (issue 23): one block per group, each row of the JSON with its group
@@ -463,7 +464,7 @@ def _period(report: Any, front: Front, done: Done, tr: Translator,
 def _imported(report: Any, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``keizer-xl import``: the summary on standard output, each note on standard error."""
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.status import EXIT_OK, Outcome
 
     summary = tr("Imported {source} into {book}: {players} players, {rounds} rounds, {games} "
                  "games, {byes} byes, {absences} absences", source=report.source,
@@ -476,7 +477,7 @@ def _imported(report: Any, front: Front, done: Done, tr: Translator,
 def _exported(report: Any, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``keizer-xl export --trf``: what was written, then each warning (what to fill in)."""
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.status import EXIT_OK, Outcome
 
     summary = tr("Wrote {path}: the rating report of rounds {first}-{last}, {players} players, "
                  "{games} games", path=report.target, first=report.rounds[0],
@@ -491,7 +492,7 @@ def _new_season(report: Any, front: Front, done: Done, tr: Translator,
     and what it left (issue 23: a leader checks it before the first evening)."""
     from pathlib import Path
 
-    from keizer_xl.frontends.outcome import EXIT_OK, Outcome
+    from keizer_xl.frontends.status import EXIT_OK, Outcome
     from keizer_xl.sheets import schema
 
     if report.start == "ranking":

@@ -22,9 +22,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import files, lo_run
 from keizer_xl.frontends import cli
-from keizer_xl.clients import lo_run
 from keizer_xl.clients.xlsx import open_book
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,7 +222,7 @@ def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys)
     line (`lo-run`) the flag (frontends/outcome.py)."""
     book = copy_sample(tmp_path, "season.xlsx")
     from keizer_xl.actions import ActionRequest
-    from keizer_xl.frontends.outcome import Outcome
+    from keizer_xl.frontends.status import Outcome
 
     outcome = Outcome.from_json(lo_run.run_macro(book, ActionRequest("pair")))
     assert (outcome.status, outcome.exit_code, outcome.hint) == ("refused", 1, "force")

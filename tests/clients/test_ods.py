@@ -46,7 +46,7 @@ def _to_ods(xlsx: Path) -> Path:
     subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                     "--convert-to", "ods", "--outdir", str(xlsx.parent), str(xlsx)],
                    check=True, capture_output=True, timeout=180,
-                   env=lo_run._office_env(UNO))
+                   env=lo_run.office_env(UNO))
     return xlsx.with_suffix(".ods")
 
 

@@ -12,8 +12,7 @@ import pytest
 from excel_fake import FakeBook
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.errors import ActionError, Message
-from keizer_xl.frontends import excel_buttons as buttons
-from keizer_xl.frontends import lo_macro, outcome
+from keizer_xl.frontends import excel_buttons as buttons, lo_macro, outcome
 from keizer_xl.i18n import front_end_run, translate
 from test_languages import PLAYERS, fill_results, run, type_rows
 

@@ -68,7 +68,7 @@ def _to_ods(xlsx: Path, out_dir: Path) -> Path:
     profile = (out_dir / "lo-profile").as_uri()
     subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                     "--convert-to", "ods", "--outdir", str(out_dir), str(xlsx)],
-                   check=True, capture_output=True, timeout=180, env=lo_run._office_env(UNO))
+                   check=True, capture_output=True, timeout=180, env=lo_run.office_env(UNO))
     return out_dir / (xlsx.stem + ".ods")
 
 
@@ -146,7 +146,7 @@ def test_the_button_carries_the_same_notes_and_letters(office, season, tmp_path,
     """The macro behind a button (front libreoffice): the box wording shared with Excel, the
     same notes as the command line's, the refusal's exit code decided by describe."""
     from keizer_xl.actions import ActionRequest
-    from keizer_xl.frontends.outcome import Outcome
+    from keizer_xl.frontends.status import Outcome
 
     book = tmp_path / "button.xlsx"
     shutil.copyfile(season, book)
