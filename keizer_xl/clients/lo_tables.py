@@ -13,8 +13,8 @@ from keizer_xl.clients.lo_cells import read_block
 from keizer_xl.clients.lo_uno import CONTENT, prop
 from keizer_xl.sheets.region import Region, TableRef, find_region
 
-__all__ = ["Found", "find_sheet", "content_bottom_right", "headed_beside", "dbranges",
-           "table_region"]
+__all__ = ["Found", "find_sheet", "content_bottom_right", "headed_beside", "row_end",
+           "dbranges", "table_region"]
 
 
 class Found:
@@ -62,6 +62,15 @@ def headed_beside(sheet: Any, row: int, last_col: int) -> int:
             break
         last_col = a.EndColumn
     return last_col
+
+
+def row_end(sheet: Any, row: int, after: int) -> int:
+    """The last column of ``row`` holding content right of ``after`` (``after`` if none)."""
+    if after + 1 >= sheet.Columns.Count:
+        return after
+    rng = sheet.getCellRangeByPosition(after + 1, row, sheet.Columns.Count - 1, row)
+    addresses = rng.queryContentCells(CONTENT).getRangeAddresses()
+    return max((a.EndColumn for a in addresses), default=after)
 
 
 def dbranges(doc: Any, sheet: Any) -> list[tuple[str, Any]]:
@@ -118,7 +127,10 @@ def table_region(doc: Any, sheet: Any, label: str, null_date: datetime) -> Found
             # headed columns typed right beside the range are its columns too: LibreOffice
             # does not widen the range for them (sheets/region.find_region, issue 26)
             last_col = headed_beside(sheet, area.StartRow, area.EndColumn)
-            read(area.StartRow, area.StartColumn, area.StartRow, last_col)
+            # the header row further right too (a known column past an empty one is named
+            # by the reader); a cell far out (a stray mark in column XFD) is not read
+            read(area.StartRow, area.StartColumn, area.StartRow,
+                 min(max(last_col, row_end(sheet, area.StartRow, last_col)), last_col + 200))
         first = area.StartRow + (1 if t.headers else 0)
         corner = content_bottom_right(sheet, first, area.StartColumn, last_col)
         if corner is not None:

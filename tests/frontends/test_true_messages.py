@@ -246,3 +246,31 @@ def test_a_move_is_told_by_name_not_as_he(lang, pronoun):
             lang)
         assert pronoun not in text and text.count("Eva") == 2, text
         assert f"{key} 1" in text, text
+
+
+def test_a_group_column_past_an_empty_column_is_named_at_its_cell(tmp_path, capsys):
+    """A Groep column typed right of the Players table with an empty column between: the
+    Table does not reach it. It is not read; pair and check refuse, naming its cell and the
+    empty column, in Dutch (issue 26: never ignored without a word). A header the program
+    does not know there (a note of the club's) stays unread without a problem."""
+    path = tmp_path / "club.xlsx"
+    assert run(capsys, "new", path, "--language", "nl")[0] == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Spelers"]
+    ws["I1"], ws["K1"] = "Groep", "Opmerking"  # H left empty: the table ends at G
+    for i, name in enumerate(NAMES, start=2):
+        ws.cell(i, 1, name)
+        ws.cell(i, 2, 1800 - 10 * i)
+        ws.cell(i, 9, "A" if i < 4 else "B")
+    wb.save(path)
+    for command in ("check", "pair"):
+        code, out, err = run(capsys, command, path)
+        assert code == 1, (command, out, err)
+        assert ("Spelers!I1: kolom 'Groep' staat buiten de tabel: kolom H ertussen is leeg"
+                in out + err), out + err
+        assert "Opmerking" not in out + err
+    wb = openpyxl.load_workbook(path)
+    wb["Spelers"]["H1"] = "Vereniging2"  # an unknown header closes the gap: all read, no error
+    wb.save(path)
+    code, out, err = run(capsys, "check", path)
+    assert code == 0, out + err

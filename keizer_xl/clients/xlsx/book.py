@@ -329,7 +329,7 @@ class FileBook:
                     # guessing "empty"; else an empty result is an empty cell (issue 11)
                     rows[r - lo][c - first_col] = formula
         return Table(sheet=entry.name, headers=region.headers, rows=tuple(tuple(r) for r in rows),
-                     header_row=region.header_row, first_column=first_col)
+                     header_row=region.header_row, first_column=first_col, outside=region.outside)
 
     def cell_values(self, sheet: str) -> dict[tuple[int, int], Any]:
         """Every non-empty cell of ``sheet`` as a user sees it, by (row, column): for a sheet

@@ -258,7 +258,7 @@ class OpenpyxlBook:
                     # game not played yet): the cell is empty (issue 11)
                     rows[r - lo][c - first_col] = cached
         return Table(sheet=ws.title, headers=region.headers, rows=tuple(tuple(r) for r in rows),
-                     header_row=region.header_row, first_column=first_col)
+                     header_row=region.header_row, first_column=first_col, outside=region.outside)
 
     def _cached_values_saved(self) -> bool:
         """Whether the file holds the results of its formulas as last calculated: Excel and
