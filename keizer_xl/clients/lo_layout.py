@@ -155,7 +155,7 @@ def _page_setup(doc: Any, sh: Any, page: PageSetup) -> None:
     for name, parts, bold in (("RightPageHeaderContent", page.header, page.header_bold),
                               ("RightPageFooterContent", page.footer, False)):
         content = getattr(ps, name)
-        for part, text in zip(parts, (content.LeftText, content.CenterText, content.RightText)):
+        for part, text in zip(parts, (content.LeftText, content.CenterText, content.RightText), strict=True):
             _page_text(doc, text, part, bold)
         setattr(ps, name, content)
     index = sh.RangeAddress.Sheet

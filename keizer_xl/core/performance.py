@@ -67,7 +67,7 @@ def tpr(season: Season, upto: int) -> dict[str, int | None]:
     kinds, opponents = rounds.kind.tolist(), rounds.opponent.tolist()
     out: dict[str, int | None] = {}
     for i, p in enumerate(rounds.players):
-        games = [(rating[o], score[k]) for k, o in zip(kinds[i][1:], opponents[i][1:])
+        games = [(rating[o], score[k]) for k, o in zip(kinds[i][1:], opponents[i][1:], strict=True)
                  if k in score and rating[o] is not None]
         out[p.name] = performance([(r, s) for r, s in games if r is not None])
     return out
@@ -107,7 +107,7 @@ def records(rounds: scoring.Rounds, first: int = 1, last: int | None = None
     for i, p in enumerate(rounds.players):
         mine = kinds[i][first:last + 1]
         rated: list[tuple[int, Fraction]] = []
-        for k, o in zip(mine, opponents[i][first:last + 1]):
+        for k, o in zip(mine, opponents[i][first:last + 1], strict=True):
             r = rating[o] if k in score else None
             if r is not None:
                 rated.append((r, score[k]))

@@ -179,7 +179,7 @@ def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
     line chart of the top 8's ranks with rank 1 on top, drawn from the grid's own rows
     (openpyxl only: other transports keep the grid without the chart)."""
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.report_sheets import history_layout
+    from keizer_xl.sheets.analysis_sheets import history_layout
 
     if history.last.round == 0:
         return
@@ -224,7 +224,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     top = top_players(history)
     rounds = history.last.round
     first_round_col = _GRID_LEAD + 1
-    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places)
+    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places, strict=True)
                  if n in top] + [1])
     chart = LineChart()
     chart.title = tr("Rank after each round (top {top})", top=len(top))

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 # DataFrame is really built: compare, export, batch).
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.status import EXIT_OK
+from keizer_xl.frontends.shown import EXIT_OK
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
 # the commands by family (issue 15): the season's here; reports, Excel and LibreOffice beside
 from keizer_xl.frontends.cli_common import (OPENED, Parser, book_path_arg,

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import KeizerError, Message, UsageError, N_
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.status import EXIT_USAGE, Outcome
+from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
@@ -111,7 +111,7 @@ def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     for the whole read-modify-write (another run waits or is told it is busy), refuse a file
     that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
     would drop what openpyxl cannot keep."""
-    from keizer_xl.clients import files
+    from keizer_xl.clients import file_locks, files
 
     path = book_path_arg(text)
     if not write:  # --no-write / --dry-run: read as last saved, said when open elsewhere
@@ -119,7 +119,7 @@ def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     if write:
         try:
             files.check_can_write(path)  # first: a read-only folder gets no lock file either
-            HELD.enter_context(files.workbook_lock(path))
+            HELD.enter_context(file_locks.workbook_lock(path))
             files.check_can_write(path)  # again, holding the lock
         except files.WorkbookFileError:
             _learn_language(path)  # the refusal is shown in the workbook's language
@@ -225,7 +225,7 @@ def print_table(
 
     def fmt(row: list[str]) -> str:
         return "  ".join(v.rjust(w) if i in right else v.ljust(w)
-                         for i, (v, w) in enumerate(zip(row, widths))).rstrip()
+                         for i, (v, w) in enumerate(zip(row, widths, strict=True))).rstrip()
 
     print(fmt(headers))
     for row in cells:

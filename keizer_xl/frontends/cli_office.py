@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 from keizer_xl.errors import Message, SetupError, UsageError
 from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.cli_common import (book_path_arg, say_note, show_outcome)
-from keizer_xl.frontends.status import EXIT_OK, Outcome
+from keizer_xl.frontends.shown import EXIT_OK, Outcome
 from keizer_xl.frontends.outcome import debug_enabled
 
 
@@ -70,7 +70,7 @@ def excel_setup_file(path: Path, *, new: bool, force: bool, python: str | None) 
 
 
 def cmd_excel_setup(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import export_vba
+    from keizer_xl.clients.vba_files import export_vba
 
     if args.export_vba:
         try:  # a SetupError goes to main() like every error (outcome.py)
@@ -105,7 +105,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
 
 
 def cmd_excel_config(args: argparse.Namespace) -> int:
-    from keizer_xl.clients.excel_setup import write_config
+    from keizer_xl.clients.xlwings_conf import write_config
 
     path = book_path_arg(args.book)
     platform = args.platform

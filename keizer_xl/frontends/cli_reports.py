@@ -19,7 +19,7 @@ from keizer_xl.frontends.cli_common import (book_path_arg, open_workbook,
                                             open_book_arg, print_table, say_note,
                                             system_language, warn_read_while_open,
                                             workbook_language)
-from keizer_xl.frontends.status import EXIT_OK
+from keizer_xl.frontends.shown import EXIT_OK
 from keizer_xl.frontends.outcome import describe
 
 
@@ -234,7 +234,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from keizer_xl.clients import ods
-    from keizer_xl.sheets.report_sheets import compare_layout
+    from keizer_xl.sheets.analysis_sheets import compare_layout
 
     write = not args.no_write
     if write and ods.is_ods(args.book):
@@ -279,7 +279,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             layout = compare_layout(report.parts[0][1], context, lang)
         else:  # one titled block per group
             from keizer_xl.sheets.layout import stack_layouts
-            from keizer_xl.sheets.report_sheets import group_heading
+            from keizer_xl.sheets.group_sheets import group_heading
 
             layout = stack_layouts((context.line("compare", report.parts[0][1].round, lang),),
                                    [(group_heading(g, lang), compare_layout(c, context, lang))

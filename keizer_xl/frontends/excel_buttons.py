@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError, N_
 from keizer_xl.frontends import outcome as _outcome
-from keizer_xl.frontends.status import MAX_LISTED, Front, Outcome
+from keizer_xl.frontends.shown import MAX_LISTED, Front, Outcome
 from keizer_xl.frontends.outcome import describe
 from keizer_xl.frontends.render import Done
 from keizer_xl.i18n import shown_translator as _tr

@@ -3,7 +3,7 @@
 :func:`run` builds a :class:`~keizer_xl.clients.libreoffice.UnoBook` on the document, runs the action
 of :mod:`keizer_xl.actions` (the same code as the command line and the Excel buttons), stores
 the document when something was written, and returns the
-:class:`~keizer_xl.frontends.status.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
+:class:`~keizer_xl.frontends.shown.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
 gave it, serialised (``Outcome.to_json``), which the macro shows in a message box or writes to a
 result file for ``keizer-xl lo-run``.  It never raises: every failure becomes an outcome.
 
@@ -26,7 +26,7 @@ from keizer_xl.i18n import shown_translator as _tr
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
-    from keizer_xl.frontends.status import Front, Outcome
+    from keizer_xl.frontends.shown import Front, Outcome
 
 ACTIONS = ("pair", "standings", "check")
 
@@ -52,7 +52,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
 
 
 def _front(request: ActionRequest) -> Front:
-    from keizer_xl.frontends.status import FRONTS
+    from keizer_xl.frontends.shown import FRONTS
 
     return next((f for f in FRONTS if f == request.front), "libreoffice")
 

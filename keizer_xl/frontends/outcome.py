@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 from keizer_xl.errors import InputError, KeizerError, UsageError, N_
-from keizer_xl.frontends.status import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
+from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
                                         Front, Outcome, Status)
 from keizer_xl.i18n import error_text, shown_language, translate, translator
 

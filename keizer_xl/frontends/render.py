@@ -11,7 +11,7 @@
   ``.xlsx``, on an ``.ods`` (through LibreOffice) and ``keizer-xl lo-run`` print the same;
 * for a message box (``excel``, ``lite``, ``libreoffice``): ``lines`` are its paragraphs.
 
-The problem list is cut at :data:`keizer_xl.frontends.status.MAX_LISTED` lines everywhere.
+The problem list is cut at :data:`keizer_xl.frontends.shown.MAX_LISTED` lines everywhere.
 Absences are shown with the letters the club types (Dutch ``A`` for excused), from
 ``sheets/schema.py``.  The standings rows as JSON (``standings --format json``) are
 :func:`standings_rows`.
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import StandingsReport
-    from keizer_xl.frontends.status import Front, Outcome
+    from keizer_xl.frontends.shown import Front, Outcome
 
 __all__ = ["Done", "BatchReport", "standings_rows", "period_rows", "grouped_rows", "category_rows",
            "problem_lines", "absent_text", "describe_report", "REPORTS"]
@@ -72,7 +72,7 @@ def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
     rounds (numbers rounded for display, core/numbers.py)."""
     # built from the one row shape (core.standings.StandingRow: issue 15)
     rows = [{**{key: display(x) if isinstance(x, Fraction) else x
-                for key, x in zip(StandingRow.KEYS, row.cells())},
+                for key, x in zip(StandingRow.KEYS, row.cells(), strict=True)},
              "rounds": [display(x) for x in row.rounds]}
             for row in report.standing.rows]
     # house rules (issue 18): game points, TPR (null without rated games), min_games
@@ -141,7 +141,7 @@ def category_rows(report: Any, category: str) -> list[dict[str, Any]]:
 
 
 def _limit() -> int:
-    from keizer_xl.frontends.status import MAX_LISTED
+    from keizer_xl.frontends.shown import MAX_LISTED
 
     return MAX_LISTED
 
@@ -230,7 +230,7 @@ def _wrote(done: Done, tr: Translator) -> str:
 
 def _pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.status import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     p = report.pairing
     report_json = report.as_json()
@@ -292,7 +292,7 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
     output's keys stay English)."""
     head = [tr(h) for h in _TABLE_HEAD]
     width = max([len(r["name"]) for r in rows] + [len(head[1])])
-    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3))]
+    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3), strict=True)]
     out = [(f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
            f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
            f"{head[8]:>{wide[8]}}")]
@@ -308,7 +308,7 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
 
 def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
                notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.status import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     st = report.standing
     # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group
@@ -368,7 +368,7 @@ def _standings(report: StandingsReport, front: Front, done: Done, tr: Translator
 
 def _check(report: CheckReport, front: Front, done: Done, tr: Translator,
            notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.status import EXIT_OK, EXIT_PROBLEMS, Outcome, Status
+    from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Outcome, Status
 
     problems = tuple(str(p) for p in report.problems)
     warnings = list(notes) + [translate(m, tr) for m in done.messages]
@@ -420,7 +420,7 @@ class BatchReport:
 
 def _batch(report: BatchReport, front: Front, done: Done, tr: Translator,
            notes: Sequence[str]) -> Outcome:
-    from keizer_xl.frontends.status import EXIT_OK, EXIT_PROBLEMS, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Outcome
 
     if report.failed:
         return Outcome("problems", EXIT_PROBLEMS, ())
@@ -432,7 +432,7 @@ def _batch(report: BatchReport, front: Front, done: Done, tr: Translator,
 def _period(report: Any, front: Front, done: Done, tr: Translator,
             notes: Sequence[str]) -> Outcome:
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
-    from keizer_xl.frontends.status import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     parts = report.parts or (report.period,)
     # groups (issue 23): one block per group, each row of the JSON with its group
@@ -464,7 +464,7 @@ def _period(report: Any, front: Front, done: Done, tr: Translator,
 def _imported(report: Any, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``keizer-xl import``: the summary on standard output, each note on standard error."""
-    from keizer_xl.frontends.status import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     summary = tr("Imported {source} into {book}: {players} players, {rounds} rounds, {games} "
                  "games, {byes} byes, {absences} absences", source=report.source,
@@ -477,7 +477,7 @@ def _imported(report: Any, front: Front, done: Done, tr: Translator,
 def _exported(report: Any, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``keizer-xl export --trf``: what was written, then each warning (what to fill in)."""
-    from keizer_xl.frontends.status import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
 
     summary = tr("Wrote {path}: the rating report of rounds {first}-{last}, {players} players, "
                  "{games} games", path=report.target, first=report.rounds[0],
@@ -492,7 +492,7 @@ def _new_season(report: Any, front: Front, done: Done, tr: Translator,
     and what it left (issue 23: a leader checks it before the first evening)."""
     from pathlib import Path
 
-    from keizer_xl.frontends.status import EXIT_OK, Outcome
+    from keizer_xl.frontends.shown import EXIT_OK, Outcome
     from keizer_xl.sheets import schema
 
     if report.start == "ranking":

@@ -150,10 +150,10 @@ def test_a_keizerforclubs_import_with_every_option_explains_every_row(tmp_path, 
     for key in ("value_normalisation", "absence_decay", "own_value_fade", "withdrawn_opponent",
                 "loss", "rematch_gap"):
         assert key in rows, (key, sorted(rows))
-    from keizer_xl.frontends.template import CHOICES
+    from keizer_xl.core.settings import CHOICES
 
     # (setting values stay English in every language: lower-white, halving-eu, ...)
-    values = {w for words in CHOICES.values() for w in words}
+    values = {str(w.value) for words in CHOICES.values() for w in words}
     for key, (_value, comment) in rows.items():
         assert comment, key  # every row explained
         words = " ".join(w for w in re.split(r"[\s,;:()]+", comment) if w.rstrip(".")

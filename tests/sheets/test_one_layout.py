@@ -26,6 +26,7 @@ from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets import report_sheets
+from keizer_xl.sheets import analysis_sheets
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.titles import RunContext
 from keizer_xl.sheets.layout import Field, Layout, PageSetup, SheetStyle, Span, Style, sheet_layout
@@ -113,10 +114,10 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     assert layout.widths[2] == len("655.67") + 1
     # every engine sheet has one builder, all pure
     audits = audit_season(season, history)
-    for built in (report_sheets.history_layout(history),
-                  report_sheets.crosstable_layout(season, history),
-                  report_sheets.explain_layout(season, history),
-                  report_sheets.audit_layout(audits)):
+    for built in (analysis_sheets.history_layout(history),
+                  analysis_sheets.crosstable_layout(season, history),
+                  analysis_sheets.explain_layout(season, history),
+                  analysis_sheets.audit_layout(audits)):
         # the title once per page: in the page header, or a title row printed on every page
         assert built.grid and built.widths
         assert bool(built.page.header[1]) != (built.page.repeat_rows[0] == 1)

@@ -19,7 +19,8 @@ from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import SettingError
 from keizer_xl.sheets.layout import Field, print_fit
-from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
+from keizer_xl.sheets.report_sheets import pairings_layout, standings_layout
+from keizer_xl.sheets.analysis_sheets import crosstable_layout
 from keizer_xl.sheets.titles import RunContext, book_name, mark_format, run_context, run_date
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -216,7 +217,8 @@ def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None
     from keizer_xl.core.competition import Competition
     from keizer_xl.core.pairing import pair_round
     from keizer_xl.core.rules import build_settings, parse_setting
-    from keizer_xl.sheets.report_sheets import pairings_layout, periods_layout
+    from keizer_xl.sheets.report_sheets import pairings_layout
+    from keizer_xl.sheets.group_sheets import periods_layout
 
     season = _season()
     ranking = list(compute_history(season).last.order)

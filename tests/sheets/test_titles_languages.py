@@ -10,7 +10,8 @@ import pytest
 
 from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets.layout import Field
-from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
+from keizer_xl.sheets.report_sheets import pairings_layout, standings_layout
+from keizer_xl.sheets.analysis_sheets import crosstable_layout
 from keizer_xl.sheets.titles import RunContext, footer, legend_lines, mark_format, sheet_title
 from test_languages import PLAYERS, fill_results, run, table_rows, type_rows
 from test_titles_and_marks import _season

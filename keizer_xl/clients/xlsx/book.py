@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files, file_locks
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import (
     MAC_EPOCH,
@@ -72,7 +72,7 @@ from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 def backup_path(path: str | os.PathLike[str]) -> Path | None:
     """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
-    kept = files.backups(path)
+    kept = backup_files.backups(path)
     return kept[-1] if kept else None
 
 
@@ -592,7 +592,7 @@ class FileBook:
             self._signature = self._legacy._signature
             return
         target = self._real_path(self.path)
-        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+        with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
-from keizer_xl.clients import files
+from keizer_xl.clients import file_locks
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cells import (
     convert_value,
@@ -490,7 +490,7 @@ class OpenpyxlBook:
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = self._real_path(self.path)
-        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+        with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))

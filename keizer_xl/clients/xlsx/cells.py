@@ -113,7 +113,7 @@ def apply_page_setup(ws: Any, page: PageSetup) -> None:
         for col in page.col_breaks:
             ws.col_breaks.append(Break(id=col - 1))  # the break is after column id
     for parts, target in ((page.header, ws.oddHeader), (page.footer, ws.oddFooter)):
-        for part, place in zip(parts, (target.left, target.center, target.right)):
+        for part, place in zip(parts, (target.left, target.center, target.right), strict=True):
             if part:
                 place.text = _page_text(part)
                 if parts is page.header and page.header_bold:

@@ -174,7 +174,7 @@ def _page_text(part: HeaderText) -> str:
 def _header_footer(page: PageSetup) -> str:
     def line(parts: tuple[HeaderText, HeaderText, HeaderText], bold: bool) -> str:
         out = ""
-        for code, part in zip(("&L", "&C", "&R"), parts):
+        for code, part in zip(("&L", "&C", "&R"), parts, strict=True):
             if part:
                 out += code + ('&"-,Bold"' if bold else "") + _page_text(part)
         return out

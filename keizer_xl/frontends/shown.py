@@ -1,6 +1,6 @@
-"""What every front end ends an action with: an :class:`Outcome` (status, exit code, the lines
-in the front end's own words), the statuses and their exit codes (WORKBOOK-CONTRACT.md), the
-front ends, and the one problem-list limit.
+"""What a front end shows, as values: the :class:`Outcome` of an action (status, exit code, the
+lines in the front end's own words), the statuses and their exit codes (WORKBOOK-CONTRACT.md),
+the front ends, and the one problem-list limit.
 
 The values both :mod:`keizer_xl.frontends.render` (a report -> an outcome) and
 :mod:`keizer_xl.frontends.outcome` (any result or exception -> an outcome) speak; they sit
