@@ -90,7 +90,7 @@ def two_group_seasons(draw):
             pool = [n for n in names if n[0] == prefix]
             pool = draw(st.permutations(pool))
             present = pool[:draw(st.integers(0, len(pool)))]
-            # the last of an odd number is left over: the bye below
+            # an odd player out has no partner here: he gets the bye below (truncating on purpose)
             for w, b in zip(present[0::2], present[1::2], strict=False):
                 games.append(Game(r, w, b, draw(st.sampled_from(
                     [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]))))
@@ -543,6 +543,7 @@ def test_each_group_has_its_own_value_scale(tmp_path, capsys):
     assert sorted(r["prev_value"] for r in json.loads(out)) == [1, 2, 3, 4, 5]
     flat = two_groups(tmp_path / "h.xlsx", settings=(("top_value", 5),), groups=[None] * 9)
     assert run(capsys, "check", flat)[0] == 1
+
 
 
 def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
