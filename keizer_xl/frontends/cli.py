@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from types import FrameType
 
 
-
 # Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
 # openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
 # numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
@@ -142,7 +141,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from keizer_xl.frontends.cli_common import warn_read_while_open
+
     path = book_path_arg(args.book)
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     book = open_workbook(path)
     from keizer_xl.app import check
     report = check.run(book)
@@ -415,8 +417,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
 
     scope = front_end_run(getattr(args, "language", None))
     scope.__enter__()
-    # (not batch: one batch may hold workbooks in several languages; it reports in English)
-    if not getattr(args, "language", None) and args.command != "batch":
+    # (batch: the first workbook named, until cmd_batch has looked at them all)
+    if not getattr(args, "language", None):
         from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
         from keizer_xl.i18n import record_book_language
 

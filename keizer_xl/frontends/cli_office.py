@@ -30,10 +30,16 @@ def build_xlsm_file(path: Path, *, source: Path | None, force: bool, python: str
     # SetupError / WorkbookFileError are mapped in main() like every error
     result = build_xlsm(path, source=source, force=force, python=python, language=language)
     for step in result.steps:
-        print(f"  {step}", file=sys.stderr)
-    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
-          f"buttons on the sheet Start.")
+        print(f"  {say_note(step)}", file=sys.stderr)
+    print(say_note(_created(result.target)))
     return EXIT_OK
+
+
+def _created(target: Path) -> Message:
+    from keizer_xl.clients.excel_setup import START_SHEET
+
+    return Message("Created {path}: open it in Excel, click Enable Content if asked, and use "
+                   "the buttons on the sheet {sheet}.", path=str(target), sheet=START_SHEET)
 
 
 def _refresh_xlsm(path: Path, *, python: str | None) -> int:
@@ -44,8 +50,9 @@ def _refresh_xlsm(path: Path, *, python: str | None) -> int:
     # SetupError / WorkbookFileError are mapped in main() like every error
     result = refresh_xlsm(path, python=python)
     for step in result.steps:
-        print(f"  {step}", file=sys.stderr)
-    print(f"Updated {result.target}: open it in Excel and click Enable Content if asked.")
+        print(f"  {say_note(step)}", file=sys.stderr)
+    print(say_note(Message("Updated {path}: open it in Excel and click Enable Content if asked.",
+                       path=str(result.target))))
     return EXIT_OK
 
 
@@ -58,8 +65,7 @@ def excel_setup_file(path: Path, *, new: bool, force: bool, python: str | None) 
     result = setup_workbook(path, new=new, force=force, python=python,
                             progress=lambda text: print(f"  {text}", file=sys.stderr),
                             make_seed=build_template)
-    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
-          f"buttons on the sheet Start.")
+    print(say_note(_created(result.target)))
     return EXIT_OK
 
 
@@ -70,6 +76,9 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         try:  # a SetupError goes to main() like every error (outcome.py)
             files = export_vba(args.export_vba)
         except OSError as e:
+            if Path(args.export_vba).exists() and not Path(args.export_vba).is_dir():
+                raise SetupError(Message("{path} is a file, not a folder",
+                                         path=args.export_vba)) from None
             raise SetupError(Message("{path}: {why}", path=args.export_vba,
                                      why=e.strerror or str(e))) from None
         for f in files:
@@ -101,7 +110,8 @@ def cmd_excel_config(args: argparse.Namespace) -> int:
     path = book_path_arg(args.book)
     platform = args.platform
     if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
-        raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
+        raise UsageError(Message("say whose interpreter to set: {options}",
+                                 options="--for win | --for mac (--python PATH)"))
     # SetupError: exit 1, or 2 for a usage error such as a missing --python (main, outcome.py)
     rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
     for key, value in rows:
@@ -115,13 +125,16 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
     from keizer_xl.clients import lo_run
 
     macro, config = lo_run.install_macro(args.profile)
-    print(f"Installed the LibreOffice macro {macro}")
-    print(f"and its settings {config} (keizer-xl is loaded from: "
-          f"{', '.join(json.loads(config.read_text(encoding='utf-8'))['paths'])})")
+    # (no workbook here: the system's language, docs/languages.md)
+    print(say_note(Message("Installed the LibreOffice macro {path}", path=str(macro))))
+    print(say_note(Message("and its settings {path} (keizer-xl is loaded from: {paths})",
+                       path=str(config),
+                       paths=", ".join(json.loads(config.read_text(encoding="utf-8"))["paths"]))))
     soffice = lo_run.find_soffice()
     if soffice is None:
-        print("note: LibreOffice was not found on this computer; the macro is ready for when it "
-              "is installed.", file=sys.stderr)
+        print(_tr()("note: {note}", note=say_note(Message(
+            "LibreOffice was not found on this computer; the macro is ready for when it is "
+            "installed."))), file=sys.stderr)
         return EXIT_OK
     if args.no_check:
         return EXIT_OK
@@ -136,8 +149,10 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
                                  "{problem}. LibreOffice and keizer-xl must use the same Python "
                                  "version (e.g. both 3.11).", python=str(python),
                                  problem=problem))
-    print(f"Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart LibreOffice if it "
-          f"is running; then add the buttons with: keizer-xl lo-buttons BOOK.ods", file=sys.stderr)
+    print(say_note(Message("Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart "
+                       "LibreOffice if it is running; then add the buttons with: {command}",
+                       python=str(python), command="keizer-xl lo-buttons BOOK.ods")),
+          file=sys.stderr)
     return EXIT_OK
 
 
@@ -159,8 +174,10 @@ def cmd_lo_buttons(args: argparse.Namespace) -> int:
                                                  path=str(saved)))
     for b in answer["buttons"]:
         print(f"{b['label']:<18} -> {b['macro']}")
-    print(f"Added {len(answer['buttons'])} buttons to the sheet {answer['sheet']} of {saved}. "
-          f"They run the macro installed by `keizer-xl lo-install`.", file=sys.stderr)
+    print(say_note(Message("Added {n} buttons to the sheet {sheet} of {path}. They run the macro "
+                       "installed by {command}.", n=len(answer["buttons"]),
+                       sheet=answer["sheet"], path=str(saved),
+                       command="`keizer-xl lo-install`")), file=sys.stderr)
     return EXIT_OK
 
 

@@ -155,7 +155,8 @@ def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | N
     tr = _tr()
     shown = [translate(m, tr) for m in messages]
     if front == "cli":
-        return replace(out, lines=out.lines + tuple(f"warning: {m}" for m in shown))
+        return replace(out, lines=out.lines + tuple(tr("warning: {warning}", warning=m)
+                                                    for m in shown))
     return replace(out, lines=(*out.lines, "\n".join(shown)))
 
 
