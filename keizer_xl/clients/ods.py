@@ -44,7 +44,7 @@ def is_ods(path: str | os.PathLike[str]) -> bool:
 
 
 def _soffice() -> str:
-    from keizer_xl.clients.lo_run import find_soffice
+    from keizer_xl.clients.lo_install import find_soffice
 
     soffice = find_soffice()
     if soffice is None:
@@ -59,7 +59,7 @@ def _soffice() -> str:
 @contextmanager
 def xlsx_copy(book: str | os.PathLike[str], timeout: float = CONVERT_TIMEOUT) -> Iterator[Path]:
     """A temporary .xlsx copy of the .ods ``book``, converted by headless LibreOffice."""
-    from keizer_xl.clients.lo_run import _office_env, find_uno_python
+    from keizer_xl.clients.lo_install import find_uno_python, office_env
 
     source = Path(book).resolve()
     soffice = _soffice()
@@ -76,7 +76,7 @@ def xlsx_copy(book: str | os.PathLike[str], timeout: float = CONVERT_TIMEOUT) ->
                    "--outdir", str(out), str(linked)]
         try:
             done = subprocess.run(command, capture_output=True, timeout=timeout,
-                                  env=_office_env(find_uno_python(soffice)),
+                                  env=office_env(find_uno_python(soffice)),
                                   start_new_session=True)
         except subprocess.TimeoutExpired:
             raise WorkbookFileError(f"{book}: LibreOffice did not convert it within "

@@ -111,25 +111,25 @@ def cmd_excel_config(args: argparse.Namespace) -> int:
 
 
 def cmd_lo_install(args: argparse.Namespace) -> int:
-    from keizer_xl.clients import lo_run
+    from keizer_xl.clients import lo_install
 
-    macro, config = lo_run.install_macro(args.profile)
+    macro, config = lo_install.install_macro(args.profile)
     print(f"Installed the LibreOffice macro {macro}")
     print(f"and its settings {config} (keizer-xl is loaded from: "
           f"{', '.join(json.loads(config.read_text(encoding='utf-8'))['paths'])})")
-    soffice = lo_run.find_soffice()
+    soffice = lo_install.find_soffice()
     if soffice is None:
         print("note: LibreOffice was not found on this computer; the macro is ready for when it "
               "is installed.", file=sys.stderr)
         return EXIT_OK
     if args.no_check:
         return EXIT_OK
-    python = lo_run.find_uno_python(soffice)
+    python = lo_install.find_uno_python(soffice)
     if python is None:
         raise SetupError(Message("LibreOffice's Python-UNO bridge was not found (Debian/Ubuntu: "
                                  "apt-get install libreoffice-script-provider-python "
                                  "python3-uno); the buttons need it."))
-    problem = lo_run.check_import(python, lo_run.import_paths())
+    problem = lo_install.check_import(python, lo_install.import_paths())
     if problem:
         raise SetupError(Message("LibreOffice's Python ({python}) cannot load keizer-xl: "
                                  "{problem}. LibreOffice and keizer-xl must use the same Python "
@@ -216,9 +216,9 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    outcome = Outcome.from_json(answer)
+    outcome = Outcome.of_answer(answer)
     code = _show(outcome)
-    for message in answer.get("messages", []):  # what lo_run itself has to add
+    for message in answer.messages:  # what lo_run itself has to add
         print(_tr()("warning: {warning}", warning=_say(message)), file=sys.stderr)
     if outcome.detail and outcome.status == "error" and debug_enabled():
         print(outcome.detail, file=sys.stderr)

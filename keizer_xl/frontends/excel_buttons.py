@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
@@ -101,16 +102,25 @@ def run_action(action: str, book: Any = None, *, show: Alert | None = None,
 
 
 def _run_action(action: str, book: Any, show: Alert | None, front: Front | None) -> str:
-    where = front or _front()
+    answer = answer_action(action, book, front)
     alert: Alert = show or (lambda text, mode: _alert(book, text, mode))
+    _show(alert, answer.text, "info" if answer.status == "ok" else "critical")
+    return answer.text
+
+
+def answer_action(action: str, book: Any, front: Front | None = None) -> MacroAnswer:
+    """Run one action on an xlwings book; its answer (the one type every front end's action
+    answers with, app/macro_answer.py), the message box text in ``text``."""
+    where = front or _front()
     target: XlwingsBook | None = None
     try:
         target = XlwingsBook(book, save=_wants_save(book))
-        text, mode = _ACTIONS[action](target)
+        out = _ACTIONS[action](target)
     except Exception as exc:  # every outcome ends in a readable message box
-        text, mode = _describe_failure(exc, where, target), "critical"
-    _show(alert, text, mode)
-    return text
+        out = _describe_failure(exc, where, target)
+    # the xlwings book keeps no list of sheets written; Excel saved it when asked to
+    return out.answer(action, saved=bool(target is not None and target.save_to_disk
+                                         and out.status == "ok" and action != "check"))
 
 
 def _show(alert: Alert, text: str, mode: str) -> None:
@@ -152,33 +162,29 @@ def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -
                 saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
 
 
-def _box(out: Outcome) -> tuple[str, str]:
-    return out.box_text, "critical" if out.status != "ok" else "info"
-
-
-def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
+def _pair(target: XlwingsBook, **options: bool) -> Outcome:
     from keizer_xl.app.pair import PairRequest, run
 
     report = run(target, PairRequest(force=options.get("force", False),
                                      repair=options.get("repair", False)))
-    return _box(describe(report, _front(), done=_done(target, True)))
+    return describe(report, _front(), done=_done(target, True))
 
 
-def _standings(target: XlwingsBook) -> tuple[str, str]:
+def _standings(target: XlwingsBook) -> Outcome:
     from keizer_xl.app import standings
 
     report = standings.run(target, standings.StandingsRequest())
-    return _box(describe(report, _front(), done=_done(target, True)))
+    return describe(report, _front(), done=_done(target, True))
 
 
-def _check(target: XlwingsBook) -> tuple[str, str]:
+def _check(target: XlwingsBook) -> Outcome:
     from keizer_xl.app import check
 
     report = check.run(target)
-    return _box(describe(report, _front(), done=_done(target, False, report.problems)))
+    return describe(report, _front(), done=_done(target, False, report.problems))
 
 
-_ACTIONS: dict[str, Callable[[XlwingsBook], tuple[str, str]]] = {
+_ACTIONS: dict[str, Callable[[XlwingsBook], Outcome]] = {
     "pair": _pair,
     "repair": lambda t: _pair(t, repair=True),
     "force": lambda t: _pair(t, force=True),
@@ -200,7 +206,16 @@ def _warnings(target: XlwingsBook | None) -> str:
 
 
 def _describe_failure(exc: BaseException, front: Front = "excel",
-                      target: XlwingsBook | None = None) -> str:
+                      target: XlwingsBook | None = None) -> Outcome:
+    """The outcome of a failure, its one line the message box text."""
+    from dataclasses import replace
+
+    out = describe(exc, front, written=False if isinstance(exc, KeizerError) else None)
+    return replace(out, lines=(_failure_text(exc, front, target),))
+
+
+def _failure_text(exc: BaseException, front: Front = "excel",
+                  target: XlwingsBook | None = None) -> str:
     """The message box text of a failure, from :func:`outcome.describe` in Excel's words."""
     from keizer_xl.errors import InputError
 

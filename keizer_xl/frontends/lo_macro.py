@@ -4,8 +4,9 @@
 of :mod:`keizer_xl.actions` (the same code as the command line and the Excel buttons), stores
 the document when something was written, and returns the
 :class:`~keizer_xl.frontends.outcome.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
-gave it, serialised (``Outcome.to_json``), which the macro shows in a message box or writes to a
-result file for ``keizer-xl lo-run``.  It never raises: every failure becomes an outcome.
+gave it as a :class:`~keizer_xl.app.macro_answer.MacroAnswer` serialised (``to_json``), which
+the macro shows in a message box or writes to a result file for ``keizer-xl lo-run``.  It never
+raises: every failure becomes an outcome.
 
 The options it is handed are an :class:`~keizer_xl.actions.ActionRequest` as JSON (the
 request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
@@ -13,7 +14,7 @@ request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
 command line prints for an ``.xlsx``), plus the macro's own ``headless``, ``store``, ``url`` and
 ``result``.  Besides the outcome's keys the answer holds ``action``, ``text`` (the message box
 text), and for the client that ran it ``written`` (sheets), ``frozen`` (their header rows) and
-``saved``.
+``saved`` (the fields of the typed answer).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from keizer_xl.i18n import N_, shown_translator as _tr
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.outcome import Front, Outcome
 
 ACTIONS = ("pair", "standings", "check")
@@ -31,11 +33,7 @@ ACTIONS = ("pair", "standings", "check")
 
 TITLES = {"pair": N_("Pair next round"), "standings": N_("Update standings"), "check": N_("Check")}
 
-#: the answer handed to the macro: plain JSON-able data (see the module docstring)
-Result = dict[str, Any]
-
-
-def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
+def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``.
 
     The messages are in the workbook's language (its ``language`` setting, else its sheet
@@ -46,7 +44,8 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
     options = dict(options or {})
     request = ActionRequest.from_json({**options, "action": action})
     with front_end_run(request.language):
-        return _run(request, doc, options)
+        # the macro file (installed on its own, maybe older) takes JSON data
+        return _run(request, doc, options).to_json()
 
 
 def _front(request: "ActionRequest") -> "Front":
@@ -55,17 +54,17 @@ def _front(request: "ActionRequest") -> "Front":
     return next((f for f in FRONTS if f == request.front), "libreoffice")
 
 
-def _answer(request: "ActionRequest", out: "Outcome", book: Any = None) -> Result:
+def _answer(request: "ActionRequest", out: "Outcome", book: Any = None) -> "MacroAnswer":
     title = _tr()(TITLES[request.action]) if request.action in TITLES else request.action
     out = replace(out, title=f"keizer-xl: {title}")
     written = list(book.written) if book is not None else []
-    return {**out.to_json(), "action": request.action, "text": out.box_text,
-            "written": written, "saved": bool(book is not None and book.saved),
-            "frozen": {name: rows for name, rows in book.frozen.items() if name in written}
-            if book is not None else {}}
+    return out.answer(request.action, written=written,
+                      saved=bool(book is not None and book.saved),
+                      frozen={name: rows for name, rows in book.frozen.items() if name in written}
+                      if book is not None else {})
 
 
-def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> Result:
+def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> "MacroAnswer":
     from keizer_xl.errors import UsageError, Message
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)

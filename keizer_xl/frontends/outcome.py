@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Sequence, cast
 
+from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES, MacroAnswer, Status
 from keizer_xl.errors import InputError, KeizerError, UsageError
 from keizer_xl.i18n import N_, error_text, shown_language, translate, translator
 
@@ -56,13 +57,8 @@ EXIT_UNEXPECTED = 1
 
 Front = Literal["cli", "excel", "lite", "libreoffice"]
 FRONTS: tuple[Front, ...] = ("cli", "excel", "lite", "libreoffice")
-Status = Literal["ok", "problems", "refused", "usage", "error"]
-STATUSES: tuple[Status, ...] = ("ok", "problems", "refused", "usage", "error")
-
-#: The exit code of each status (the contract's three codes).
-EXIT_CODES: dict[Status, int] = {"ok": EXIT_OK, "problems": EXIT_PROBLEMS,
-                                 "refused": EXIT_PROBLEMS, "usage": EXIT_USAGE,
-                                 "error": EXIT_UNEXPECTED}
+# the statuses and their exit codes (the contract's three codes) are the macro answer's:
+# app/macro_answer.py, the lowest layer every front end and client imports
 
 #: The one problem-list limit (issue 15): the command line, the message boxes and the
 #: notes blocks list at most this many, then say how many more (all are in ``problems``).
@@ -207,6 +203,25 @@ class Outcome:
                 "message": self.message, "hint": self.hint, "problems": list(self.problems),
                 "out": list(self.out), "notes": list(self.notes), "report": self.report,
                 "title": self.title, "language": self.language, "detail": self.detail}
+
+    def answer(self, action: str, *, written: Sequence[str] = (), saved: bool = False,
+               frozen: dict[str, int] | None = None) -> MacroAnswer:
+        """This outcome as an action's answer (:class:`~keizer_xl.app.macro_answer.
+        MacroAnswer`): the LibreOffice macro's, the Excel buttons' and Lite's."""
+        return MacroAnswer(action, self.status, self.lines, exit_code=self.exit_code,
+                           message=self.message, hint=self.hint, problems=self.problems,
+                           out=self.out, notes=self.notes, report=self.report, title=self.title,
+                           language=self.language, detail=self.detail, text=self.box_text,
+                           written=tuple(written), saved=saved, frozen=dict(frozen or {}))
+
+    @classmethod
+    def of_answer(cls, answer: MacroAnswer) -> "Outcome":
+        """The outcome an action answered (``lo-run`` prints it like any other)."""
+        lines = answer.lines or ((answer.text,) if answer.text else ())
+        return cls(answer.status, answer.exit_code, lines, message=answer.message,
+                   hint=answer.hint, problems=answer.problems, out=answer.out,
+                   notes=answer.notes, report=answer.report, title=answer.title,
+                   language=answer.language, detail=answer.detail)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Outcome":

@@ -12,7 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import files, lo_run
+from keizer_xl.clients import files, lo_install, lo_run
 from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
@@ -48,7 +48,7 @@ def _to_ods(xlsx: Path) -> Path:
     subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                     "--convert-to", "ods", "--outdir", str(xlsx.parent), str(xlsx)],
                    check=True, capture_output=True, timeout=180,
-                   env=lo_run._office_env(UNO))
+                   env=lo_install.office_env(UNO))
     return xlsx.with_suffix(".ods")
 
 

@@ -144,12 +144,12 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
                                                                    written=True))
         result = lo_macro._answer(request, worded)
         # the message box says what Excel's says (issue 15: worded once for the boxes)
-        assert result["text"].startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
+        assert result.text.startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
                                           "indeling staat op het blad Indeling; de partijen "
                                           "zijn met een lege uitslag toegevoegd aan "
-                                          "Uitslagen."), result["text"]
-        assert result["title"] == "keizer-xl: Volgende ronde indelen"
-        assert result["language"] == "nl"
+                                          "Uitslagen."), result.text
+        assert result.title == "keizer-xl: Volgende ronde indelen"
+        assert result.language == "nl"
     with front_end_run():
         try:
             lo_macro._dispatch(request, open_book(book))
