@@ -52,8 +52,8 @@ if TYPE_CHECKING:
 # DataFrame is really built: compare, export, batch).
 from keizer_xl.errors import KeizerError, Message, SetupError, UsageError
 from keizer_xl.i18n import N_, shown_translator as _tr
-from keizer_xl.frontends.outcome import (EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Outcome,
-                                         debug_enabled, describe, write_log)
+from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
+from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Done
 # the commands by family (issue 15): the season's here; reports, Excel and LibreOffice beside
 from keizer_xl.frontends.cli_common import (_OPENED, _Parser, _book_lang, _book_path,  # noqa: F401
                                             _done, _held, _open, _open_book_arg,
@@ -100,7 +100,6 @@ def cmd_new_season(args: argparse.Namespace) -> int:
     new = Path(args.new)
     plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
     from keizer_xl.frontends.cli_common import warn_read_while_open
-    from keizer_xl.frontends.render import Done
 
     code = _show(describe(plan, "cli", done=Done(book=str(new), source=str(old),
                                                   sheets_lang=plan.language)))
@@ -140,7 +139,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
         return _show(describe(report, "cli", done=_done(path, book, write, args.format)))
     if args.category is not None:  # an unknown category is refused before anything is shown
-        from keizer_xl.frontends.render import category_rows
+        from keizer_xl.frontends.render_rows import category_rows
 
         category_rows(report, args.category)
     return _show(describe(report, "cli", done=_done(path, book, write, args.format,
@@ -464,13 +463,8 @@ def _fail(exc: BaseException, argv: list[str]) -> int:
     if isinstance(exc, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
         from keizer_xl.clients import files
 
-        if files.written:
-            print(f"keizer-xl: interrupted after writing {', '.join(map(str, files.written))} "
-                  f"(complete; the previous version is in {files.BACKUP_FOLDER}).",
-                  file=sys.stderr)
-        else:
-            print("keizer-xl: interrupted; nothing was written.", file=sys.stderr)
-        return describe(exc, "cli", written=bool(files.written)).exit_code
+        return _show(describe(exc, "cli", written=bool(files.written),
+                              done=Done(files=tuple(map(str, files.written)))))
     log = None
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:

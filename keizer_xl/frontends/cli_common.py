@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.i18n import N_
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.outcome import EXIT_USAGE, Outcome
+from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
@@ -98,12 +98,16 @@ def _written() -> bool:
 
 
 def _print_messages(printed: set[str]) -> None:
-    """The warnings and notes the workbook clients collected (each once)."""
+    """The warnings and notes the workbook clients collected (each once), worded as every
+    front end words them (render_common.warning_lines)."""
+    from keizer_xl.frontends.render_common import warning_lines
+
     for _, book, _ in _OPENED:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
-                print(_tr()("warning: {warning}", warning=_say(message)), file=sys.stderr)
+                for line in warning_lines((message,), "cli", _tr()):
+                    print(line, file=sys.stderr)
 
 
 def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
@@ -185,9 +189,9 @@ def lost_part(text: str) -> Message | str:
 
 def _done(path: Path, book: Book, written: bool, fmt: str = "table",
           category: str | None = None) -> Any:
-    """How a command's report came about (render.Done): the path as typed, the sheets'
+    """How a command's report came about (shown.Done): the path as typed, the sheets'
     language; the client's messages are printed at the end by _print_messages."""
-    from keizer_xl.frontends.render import Done
+    from keizer_xl.frontends.shown import Done
 
     return Done(book=str(path), sheets_lang=_book_lang(book), written=written, format=fmt,
                 category=category)

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 from keizer_xl.errors import KeizerError, Message, SetupError, UsageError
 from keizer_xl.i18n import N_, shown_translator as _tr
 from keizer_xl.frontends.cli_common import (_book_path, _held, _say, _show)  # noqa: F401
-from keizer_xl.frontends.outcome import EXIT_OK, EXIT_USAGE, Outcome, debug_enabled, describe
+from keizer_xl.frontends.outcome import debug_enabled, describe_answer
+from keizer_xl.frontends.shown import EXIT_OK
 
 
 def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None,
@@ -216,10 +217,8 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    outcome = Outcome.of_answer(answer)
+    outcome = describe_answer(answer)  # with what lo_run itself has to add
     code = _show(outcome)
-    for message in answer.messages:  # what lo_run itself has to add
-        print(_tr()("warning: {warning}", warning=_say(message)), file=sys.stderr)
     if outcome.detail and outcome.status == "error" and debug_enabled():
         print(outcome.detail, file=sys.stderr)
     return code

@@ -149,7 +149,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         for note in r.notes:
             print(tr("note: {note}", note=f"{r.job.label}: {translate(note, tr)}"),
                   file=sys.stderr)
-    from keizer_xl.frontends.render import BatchReport
+    from keizer_xl.frontends.render_reports import BatchReport
 
     return describe(BatchReport(len(results), len(failed)), "cli").exit_code
 

@@ -185,7 +185,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
     from keizer_xl.frontends.cli_common import _show
-    from keizer_xl.frontends.render import Done
+    from keizer_xl.frontends.shown import Done
 
     return _show(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
 

@@ -26,9 +26,8 @@ from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
-from keizer_xl.frontends.outcome import MAX_LISTED, Front, Outcome, describe
-from keizer_xl.frontends.render import Done
-from keizer_xl.i18n import N_, shown_translator as _tr
+from keizer_xl.frontends.outcome import describe
+from keizer_xl.frontends.shown import MAX_LISTED, Done, Front, Outcome
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
@@ -193,60 +192,21 @@ _ACTIONS: dict[str, Callable[[XlwingsBook], Outcome]] = {
 }
 
 
-def _warnings(target: XlwingsBook | None) -> str:
-    """The client's messages under a failure (a "Warnings" block)."""
-    from keizer_xl.i18n import translate
-
-    messages = target.messages if target is not None else []
-    if not messages:
-        return ""
-    tr = _tr()
-    listed = [f"- {translate(m, tr)}" for m in messages[:MAX_MESSAGE_LINES]]
-    return f"\n\n{tr(N_('Warnings'))}:\n" + "\n".join(listed)
-
-
 def _describe_failure(exc: BaseException, front: Front = "excel",
                       target: XlwingsBook | None = None) -> Outcome:
-    """The outcome of a failure, its one line the message box text."""
-    from dataclasses import replace
-
-    out = describe(exc, front, written=False if isinstance(exc, KeizerError) else None)
-    return replace(out, lines=(_failure_text(exc, front, target),))
-
-
-def _failure_text(exc: BaseException, front: Front = "excel",
-                  target: XlwingsBook | None = None) -> str:
-    """The message box text of a failure, from :func:`outcome.describe` in Excel's words."""
+    """The outcome of a failure, worded by :func:`outcome.describe` in Excel's (Lite's) words,
+    the client's messages under it."""
     from keizer_xl.errors import InputError
 
     expected = isinstance(exc, KeizerError)
     log = None if expected else _outcome.write_log("unexpected error", exc)
     problems = exc.problems if isinstance(exc, InputError) else ()
     done = Done(full_list=_write_report([str(p) for p in problems])
-                if len(problems) > MAX_MESSAGE_LINES else None)
+                if len(problems) > MAX_MESSAGE_LINES else None,
+                messages=tuple(target.messages) if target is not None else ())
     # a refusal or a problem list comes before any write; after an unexpected error the open
     # book may be partly changed (the xlwings transport writes cell by cell)
-    out = describe(exc, front, written=False if expected else None, log=log, done=done)
-    tr = _tr()
-    if out.status == "problems":
-        n = len(out.problems)
-        head = tr(N_("There is {n} problem to fix (sheet!cell: what):") if n == 1
-                  else N_("There are {n} problems to fix (sheet!cell: what):"), n=n)
-        return (tr("Nothing was changed.") + " " + head + "\n" + out.lines[0]
-                + _warnings(target))
-    if out.status == "error":
-        return out.box_text + _warnings(target)
-    message = out.lines[0]
-    if isinstance(exc, _client_errors()):
-        return message + _warnings(target)
-    return (tr("Nothing was changed: {reason}.", reason=f"{message[:1].upper()}{message[1:]}")
-            + _warnings(target))
-
-
-def _client_errors() -> tuple[type[BaseException], ...]:
-    from keizer_xl.errors import ClientError, SetupError
-
-    return (ClientError, SetupError)
+    return describe(exc, front, written=False if expected else None, log=log, done=done)
 
 
 def _write_report(lines: list[str]) -> str | None:

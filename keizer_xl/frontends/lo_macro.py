@@ -26,7 +26,7 @@ from keizer_xl.i18n import N_, shown_translator as _tr
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
-    from keizer_xl.frontends.outcome import Front, Outcome
+    from keizer_xl.frontends.shown import Front, Outcome
 
 ACTIONS = ("pair", "standings", "check")
 
@@ -49,7 +49,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
 
 
 def _front(request: "ActionRequest") -> "Front":
-    from keizer_xl.frontends.outcome import FRONTS
+    from keizer_xl.frontends.shown import FRONTS
 
     return next((f for f in FRONTS if f == request.front), "libreoffice")
 
@@ -88,15 +88,15 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> "MacroA
     except Exception as exc:  # noqa: BLE001 - every failure becomes a message
         # written: stored to the file already (then saying "nothing was written" would lie);
         # a change not stored is taken back below, or lost with a headless document
-        out = _failure(exc, front, written=True if book.saved else False,
-                       messages=tuple(book.messages))
+        written = True if book.saved else False
         # take back a half-done write in the user's window (headless nothing is saved anyway,
         # and LibreOffice 7.4 crashes undoing a sheet insertion in a document without a window)
-        if book.modified and not headless:
+        rolled_back = bool(book.modified and not headless)
+        if rolled_back:
             undo.roll_back()
             book.written.clear()
-            out = replace(out, lines=out.lines + (
-                _tr()("The changes made before the error were taken back."),))
+        out = _failure(exc, front, written=written, messages=tuple(book.messages),
+                       rolled_back=rolled_back)
         return _answer(request, out, book)
     out = describe_done(request, report, book)
     if book.written:
@@ -120,7 +120,7 @@ def _dispatch(request: "ActionRequest", book: Any) -> object:
 def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outcome":
     """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
     from keizer_xl.frontends.outcome import describe
-    from keizer_xl.frontends.render import Done
+    from keizer_xl.frontends.shown import Done
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets import schema
 
@@ -132,26 +132,17 @@ def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outco
 
 
 def _failure(exc: BaseException, front: "Front" = "libreoffice", written: bool | None = False,
-             messages: tuple[str, ...] = ()) -> "Outcome":
+             messages: tuple[str, ...] = (), rolled_back: bool = False) -> "Outcome":
     """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for ``front``
-    (the macro's box, or the command line for ``lo-run``); the client's messages after it."""
+    (the macro's box, or the command line for ``lo-run``), the client's messages after it."""
     from keizer_xl.errors import KeizerError
     from keizer_xl.frontends.outcome import describe, write_log
-    from keizer_xl.i18n import translate
+    from keizer_xl.frontends.shown import Done
 
     expected = isinstance(exc, KeizerError)
     log = None if expected else write_log("LibreOffice macro", exc)
-    out = describe(exc, front, written=False if expected else written, log=log)
-    if front != "cli" and out.status in ("refused", "usage") and out.lines \
-            and not out.lines[0].endswith((".", "?", "!")):  # a message box: a sentence
-        out = replace(out, lines=(out.lines[0] + ".",) + out.lines[1:])
-    if not messages:
-        return out
-    tr = _tr()
-    shown = [translate(m, tr) for m in messages]
-    if front == "cli":
-        return replace(out, lines=out.lines + tuple(f"warning: {m}" for m in shown))
-    return replace(out, lines=out.lines + ("\n".join(shown),))
+    return describe(exc, front, written=False if expected else written, log=log,
+                    done=Done(messages=messages, rolled_back=rolled_back))
 
 
 class _UndoContext:

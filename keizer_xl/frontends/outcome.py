@@ -36,33 +36,22 @@ import datetime as _dt
 import os
 import tempfile
 import traceback
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Sequence, cast
+from typing import Sequence
 
-from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES, MacroAnswer, Status
+from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.errors import InputError, KeizerError, UsageError
-from keizer_xl.i18n import N_, error_text, shown_language, translate, translator
+# the values an outcome is made of (shown.py: below this module and the renderers, so that
+# neither imports the other in a circle); the statuses and their exit codes are the macro
+# answer's (app/macro_answer.py, the lowest layer every front end and client imports)
+from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
+                                       FRONTS, MAX_LISTED, Done, Front, Outcome, Status)
+from keizer_xl.i18n import N_, Translator, error_text, shown_language, translate, translator
 
-if TYPE_CHECKING:
-    from keizer_xl.frontends.render import Done
-
-__all__ = ["Outcome", "Front", "FRONTS", "HINT_WORDS", "describe", "hint_text", "write_log",
-           "debug_enabled", "LOG_FILE", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
-           "EXIT_UNEXPECTED", "MAX_LISTED"]
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
-#: an unexpected error (a bug) exits 1 like a refusal: the contract has three codes
-EXIT_UNEXPECTED = 1
-
-Front = Literal["cli", "excel", "lite", "libreoffice"]
-FRONTS: tuple[Front, ...] = ("cli", "excel", "lite", "libreoffice")
-# the statuses and their exit codes (the contract's three codes) are the macro answer's:
-# app/macro_answer.py, the lowest layer every front end and client imports
-
-#: The one problem-list limit (issue 15): the command line, the message boxes and the
-#: notes blocks list at most this many, then say how many more (all are in ``problems``).
-MAX_LISTED = 25
+__all__ = ["HINT_WORDS", "describe", "describe_answer", "hint_text", "write_log",
+           "debug_enabled", "LOG_FILE", "Outcome", "Front", "FRONTS", "EXIT_OK",
+           "EXIT_PROBLEMS", "EXIT_USAGE", "EXIT_UNEXPECTED", "MAX_LISTED"]
 
 #: Where the traceback of an unexpected error goes (every front end names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl.log"
@@ -160,93 +149,6 @@ _WRITTEN: dict[Front, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a front end shows: ``lines`` in its own words, ``exit_code`` as the CLI exits.
-
-    On the command line ``out`` goes to standard output (the pairing, the table, JSON) and
-    ``lines`` to standard error; in a message box ``lines`` are its paragraphs (``box_text``).
-    ``message`` is the reason alone and ``hint`` the hint key; ``problems`` every
-    ``Sheet!Cell: message`` of a workbook with problems (``lines`` lists the first
-    :data:`MAX_LISTED`); ``notes`` the report's notes in the shown language; ``report`` the
-    report as JSON data (``pair --format json``); ``title`` a message box's title;
-    ``language`` the language of the lines; ``detail`` the traceback of an unexpected error.
-
-    The LibreOffice macro returns one serialised (:meth:`to_json`), ``keizer-xl lo-run``
-    reads it back (:meth:`from_json`) and prints it like any other command."""
-
-    status: Status
-    exit_code: int
-    lines: tuple[str, ...]
-    message: str = ""
-    hint: str | None = None
-    problems: tuple[str, ...] = ()
-    out: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    report: Any = None
-    title: str = ""
-    language: str = "en"
-    detail: str = ""
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
-
-    @property
-    def box_text(self) -> str:
-        """The text of a message box: the paragraphs, an empty line apart."""
-        return "\n\n".join(self.lines)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data (what the macro hands to ``lo-run`` through its result file)."""
-        return {"status": self.status, "exit_code": self.exit_code, "lines": list(self.lines),
-                "message": self.message, "hint": self.hint, "problems": list(self.problems),
-                "out": list(self.out), "notes": list(self.notes), "report": self.report,
-                "title": self.title, "language": self.language, "detail": self.detail}
-
-    def answer(self, action: str, *, written: Sequence[str] = (), saved: bool = False,
-               frozen: dict[str, int] | None = None) -> MacroAnswer:
-        """This outcome as an action's answer (:class:`~keizer_xl.app.macro_answer.
-        MacroAnswer`): the LibreOffice macro's, the Excel buttons' and Lite's."""
-        return MacroAnswer(action, self.status, self.lines, exit_code=self.exit_code,
-                           message=self.message, hint=self.hint, problems=self.problems,
-                           out=self.out, notes=self.notes, report=self.report, title=self.title,
-                           language=self.language, detail=self.detail, text=self.box_text,
-                           written=tuple(written), saved=saved, frozen=dict(frozen or {}))
-
-    @classmethod
-    def of_answer(cls, answer: MacroAnswer) -> "Outcome":
-        """The outcome an action answered (``lo-run`` prints it like any other)."""
-        lines = answer.lines or ((answer.text,) if answer.text else ())
-        return cls(answer.status, answer.exit_code, lines, message=answer.message,
-                   hint=answer.hint, problems=answer.problems, out=answer.out,
-                   notes=answer.notes, report=answer.report, title=answer.title,
-                   language=answer.language, detail=answer.detail)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Outcome":
-        """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
-        status = data.get("status")
-        if status not in STATUSES:
-            raise ValueError(f"not an outcome status: {status!r}")
-        hint = data.get("hint")
-        # the macro file's own answers (keizer-xl could not be loaded) carry a status only
-        code = data.get("exit_code")
-        lines = data.get("lines")
-        if lines is None:
-            lines = [data["text"]] if data.get("text") else []
-        return cls(cast(Status, status), EXIT_CODES[status] if code is None else int(code),
-                   tuple(str(x) for x in lines),
-                   message=str(data.get("message", "")),
-                   hint=hint if isinstance(hint, str) else None,
-                   problems=tuple(str(x) for x in data.get("problems", ())),
-                   out=tuple(str(x) for x in data.get("out", ())),
-                   notes=tuple(str(x) for x in data.get("notes", ())),
-                   report=data.get("report"), title=str(data.get("title", "")),
-                   language=str(data.get("language", "en")),
-                   detail=str(data.get("detail", "")))
-
-
 def hint_text(message: str, hint: str | None, front: Front, lang: str | None = "en") -> str:
     """``message`` followed by the front end's wording of ``hint`` in ``lang``, as one
     sentence."""
@@ -261,32 +163,42 @@ def debug_enabled() -> bool:
 
 def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
              written: bool | None = False, log: str | None = None,
-             lang: str | None = None, done: "Done | None" = None) -> Outcome:
+             lang: str | None = None, done: Done | None = None) -> Outcome:
     """The outcome of an action: ``result`` is its report or the exception it raised; the
-    one place that decides a status and an exit code.
+    one place that decides a status, an exit code and every line a front end shows.
 
-    A typed report (pairing, standings, check: :mod:`keizer_xl.frontends.render`) is worded
+    A typed report is worded by its renderer (the one table, :mod:`keizer_xl.frontends.render`)
     with ``done`` (where it was written, the client's messages, ``--format``); any other
-    report is "ok" with its ``notes``.  ``written``: for an exception, whether the workbook
-    had been written (True), not (False) or may have been (None) when it came; ``log``: where
-    the traceback of an unexpected error was written; ``lang``: the language of the lines
-    (default: i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays
-    the reason in that language, too."""
+    report is "ok" with its ``notes``.  A failure is worded here, in each front end's words
+    (Excel's and Lite's "Nothing was changed: ...", LibreOffice's sentence and its undo, the
+    command line's Ctrl+C naming the files it wrote), followed by the client's warnings
+    (``done.messages``).  ``written``: for an exception, whether the workbook had been written
+    (True), not (False) or may have been (None) when it came; ``log``: where the traceback of
+    an unexpected error was written; ``lang``: the language of the lines (default:
+    i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays the reason in
+    that language, too."""
     lang = lang or shown_language()
     tr = translator(lang)
+    done = done or Done()
     if not isinstance(result, BaseException):
-        from dataclasses import replace
+        from keizer_xl.frontends.render import describe_report
 
-        from keizer_xl.frontends.render import Done, describe_report
-
-        worded = describe_report(result, front, done or Done(), tr, notes)
+        worded = describe_report(result, front, done, tr, notes)
         if worded is not None:
             return replace(worded, language=lang)
         return Outcome("ok", EXIT_OK, tuple(translate(n, tr) for n in notes),
                        notes=tuple(translate(n, tr) for n in notes), language=lang)
+    out = _failure(result, front, written, log, lang, done)
+    return _in_front_words(out, result, front, written, done, tr)
+
+
+def _failure(result: BaseException, front: Front, written: bool | None, log: str | None,
+             lang: str, done: Done) -> Outcome:
+    """A failure's status, exit code and lines, before the front end's own sentence."""
+    tr = translator(lang)
     after = _after_write(front, written, lang)
     if isinstance(result, InputError):
-        from keizer_xl.frontends.render import problem_lines
+        from keizer_xl.frontends.render_common import problem_lines
 
         problems = tuple(str(p) for p in result.problems)
         n = len(problems)
@@ -296,7 +208,7 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
         else:
             summary = tr(N_("{n} problem found.") if n == 1 else N_("{n} problems found."), n=n)
         extra = (after,) if written is not False else ()
-        listed = problem_lines(problems, front, tr, done.full_list if done else None)
+        listed = problem_lines(problems, front, tr, done.full_list)
         if front != "cli":  # a message box: the list is one paragraph
             listed = ("\n".join(listed),)
         return Outcome("problems", EXIT_PROBLEMS, listed + (summary,) + extra,
@@ -310,11 +222,17 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
         line = hint_text(message, hint, front, lang)
         lines = (line,) + ((after,) if written is not False else ())
         return Outcome(status, code, lines, message=message, hint=hint, language=lang)
-    if isinstance(result, KeyboardInterrupt):
-        return Outcome("refused", EXIT_PROBLEMS,
-                       (tr(N_("interrupted; nothing was written.")) if written is False
-                        else tr(N_("interrupted; {what}"), what=after[:1].lower() + after[1:]),),
-                       message="interrupted", language=lang)
+    if isinstance(result, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
+        if done.files:
+            from keizer_xl.clients.files import BACKUP_FOLDER
+
+            line = tr(N_("interrupted after writing {paths} (complete; the previous version is "
+                         "in {folder})."), paths=", ".join(done.files), folder=BACKUP_FOLDER)
+        elif written is False:
+            line = tr(N_("interrupted; nothing was written."))
+        else:
+            line = tr(N_("interrupted; {what}"), what=after[:1].lower() + after[1:])
+        return Outcome("refused", EXIT_PROBLEMS, (line,), message="interrupted", language=lang)
     detail = result.args[0] if isinstance(result, KeyError) and result.args else result
     head = f"{type(result).__name__}: {detail}"
     # the command line's lines follow "keizer-xl: " (scripts look for "keizer-xl: unexpected
@@ -334,6 +252,52 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
     detail = "".join(traceback.format_exception(type(result), result, result.__traceback__))
     return Outcome("error", EXIT_UNEXPECTED, tuple(out), message=head, language=lang,
                    detail=detail)
+
+
+def _in_front_words(out: Outcome, result: BaseException, front: Front,
+                    written: bool | None, done: Done, tr: Translator) -> Outcome:
+    """A failure's lines as the front end shows them, the client's warnings after them.
+
+    Excel and Lite open with "Nothing was changed" when nothing was (their box shows the
+    problem list under one heading); a LibreOffice box ends a refusal as a sentence and says
+    when the changes were taken back (its undo); the command line adds nothing."""
+    from keizer_xl.errors import ClientError, SetupError
+    from keizer_xl.frontends.render_common import warning_lines
+
+    lines = out.lines
+    if front in ("excel", "lite") and written is False:
+        if out.status == "problems":
+            n = len(out.problems)
+            head = tr(N_("There is {n} problem to fix (sheet!cell: what):") if n == 1
+                      else N_("There are {n} problems to fix (sheet!cell: what):"), n=n)
+            lines = (tr(N_("Nothing was changed.")) + " " + head + "\n" + out.lines[0],)
+        elif out.status in ("refused", "usage") and not isinstance(result, (ClientError,
+                                                                            SetupError)):
+            # a client's refusal (the file, Excel itself) is its own sentence
+            reason = out.lines[0]
+            lines = (tr(N_("Nothing was changed: {reason}."),
+                        reason=f"{reason[:1].upper()}{reason[1:]}"),)
+        elif out.status in ("refused", "usage"):
+            lines = out.lines[:1]
+    if front == "libreoffice":
+        if out.status in ("refused", "usage") and lines and not lines[0].endswith(
+                (".", "?", "!")):  # a message box: a sentence
+            lines = (lines[0] + ".",) + lines[1:]
+        if done.rolled_back:
+            lines += (tr(N_("The changes made before the error were taken back.")),)
+    lines += warning_lines(done.messages, front, tr)
+    return replace(out, lines=lines)
+
+
+def describe_answer(answer: MacroAnswer) -> Outcome:
+    """The outcome an action answered (``lo-run``: the macro's answer, worded for the command
+    line where it ran), with the client's own messages (``lo_run``'s after the save) as
+    warnings in the answer's language."""
+    from keizer_xl.frontends.render_common import warning_lines
+
+    out = Outcome.of_answer(answer)
+    return replace(out, lines=out.lines + warning_lines(answer.messages, "cli",
+                                                        translator(answer.language)))
 
 
 def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:

@@ -1,0 +1,139 @@
+"""What a front end shows, as values (issue 27): the :class:`Outcome` of an action, how its
+report came about (:class:`Done`), the front ends, the exit codes and the one list limit.
+
+:func:`keizer_xl.frontends.outcome.describe` makes the outcome; the renderers of the typed
+reports (:mod:`keizer_xl.frontends.render`) fill it; every front end shows it.  These types sit
+in a module of their own, below both, so that neither imports the other in a circle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Sequence, cast
+
+from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES, MacroAnswer, Status
+
+__all__ = ["Outcome", "Done", "Front", "FRONTS", "Status", "STATUSES", "EXIT_CODES", "EXIT_OK",
+           "EXIT_PROBLEMS", "EXIT_USAGE", "EXIT_UNEXPECTED", "MAX_LISTED"]
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+#: an unexpected error (a bug) exits 1 like a refusal: the contract has three codes
+EXIT_UNEXPECTED = 1
+
+Front = Literal["cli", "excel", "lite", "libreoffice"]
+FRONTS: tuple[Front, ...] = ("cli", "excel", "lite", "libreoffice")
+
+#: The one problem-list limit (issue 15): the command line, the message boxes and the
+#: notes blocks list at most this many, then say how many more (all are in ``problems``).
+MAX_LISTED = 25
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a front end shows: ``lines`` in its own words, ``exit_code`` as the CLI exits.
+
+    On the command line ``out`` goes to standard output (the pairing, the table, JSON) and
+    ``lines`` to standard error; in a message box ``lines`` are its paragraphs (``box_text``).
+    ``message`` is the reason alone and ``hint`` the hint key; ``problems`` every
+    ``Sheet!Cell: message`` of a workbook with problems (``lines`` lists the first
+    :data:`MAX_LISTED`); ``notes`` the report's notes in the shown language; ``report`` the
+    report as JSON data (``pair --format json``); ``title`` a message box's title;
+    ``language`` the language of the lines; ``detail`` the traceback of an unexpected error.
+
+    The LibreOffice macro returns one serialised (:meth:`to_json`), ``keizer-xl lo-run``
+    reads it back (:meth:`from_json`) and prints it like any other command."""
+
+    status: Status
+    exit_code: int
+    lines: tuple[str, ...]
+    message: str = ""
+    hint: str | None = None
+    problems: tuple[str, ...] = ()
+    out: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    report: Any = None
+    title: str = ""
+    language: str = "en"
+    detail: str = ""
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    @property
+    def box_text(self) -> str:
+        """The text of a message box: the paragraphs, an empty line apart."""
+        return "\n\n".join(self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data (what the macro hands to ``lo-run`` through its result file)."""
+        return {"status": self.status, "exit_code": self.exit_code, "lines": list(self.lines),
+                "message": self.message, "hint": self.hint, "problems": list(self.problems),
+                "out": list(self.out), "notes": list(self.notes), "report": self.report,
+                "title": self.title, "language": self.language, "detail": self.detail}
+
+    def answer(self, action: str, *, written: Sequence[str] = (), saved: bool = False,
+               frozen: dict[str, int] | None = None) -> MacroAnswer:
+        """This outcome as an action's answer (:class:`~keizer_xl.app.macro_answer.
+        MacroAnswer`): the LibreOffice macro's, the Excel buttons' and Lite's."""
+        return MacroAnswer(action, self.status, self.lines, exit_code=self.exit_code,
+                           message=self.message, hint=self.hint, problems=self.problems,
+                           out=self.out, notes=self.notes, report=self.report, title=self.title,
+                           language=self.language, detail=self.detail, text=self.box_text,
+                           written=tuple(written), saved=saved, frozen=dict(frozen or {}))
+
+    @classmethod
+    def of_answer(cls, answer: MacroAnswer) -> "Outcome":
+        """The outcome an action answered (``lo-run`` prints it like any other)."""
+        lines = answer.lines or ((answer.text,) if answer.text else ())
+        return cls(answer.status, answer.exit_code, lines, message=answer.message,
+                   hint=answer.hint, problems=answer.problems, out=answer.out,
+                   notes=answer.notes, report=answer.report, title=answer.title,
+                   language=answer.language, detail=answer.detail)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Outcome":
+        """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
+        status = data.get("status")
+        if status not in STATUSES:
+            raise ValueError(f"not an outcome status: {status!r}")
+        hint = data.get("hint")
+        # the macro file's own answers (keizer-xl could not be loaded) carry a status only
+        code = data.get("exit_code")
+        lines = data.get("lines")
+        if lines is None:
+            lines = [data["text"]] if data.get("text") else []
+        return cls(cast(Status, status), EXIT_CODES[status] if code is None else int(code),
+                   tuple(str(x) for x in lines),
+                   message=str(data.get("message", "")),
+                   hint=hint if isinstance(hint, str) else None,
+                   problems=tuple(str(x) for x in data.get("problems", ())),
+                   out=tuple(str(x) for x in data.get("out", ())),
+                   notes=tuple(str(x) for x in data.get("notes", ())),
+                   report=data.get("report"), title=str(data.get("title", "")),
+                   language=str(data.get("language", "en")),
+                   detail=str(data.get("detail", "")))
+
+
+@dataclass(frozen=True)
+class Done:
+    """How a report came about, for its wording.
+
+    ``book``: the workbook as the user named it (the command line's path); ``sheets_lang``:
+    the language of the workbook's sheet names (what the action wrote); ``written``: the
+    workbook was written; ``saved``: and saved to disk (Excel without ``Keizer Save``: not
+    yet); ``messages``: the client's warnings; ``format``: the command line's ``--format``;
+    ``full_list``: where every problem is listed when there are more than the limit;
+    ``files``: the files this run wrote completely before it failed (a Ctrl+C names them);
+    ``rolled_back``: the changes made before a failure were taken back (LibreOffice's undo)."""
+
+    book: str = ""
+    sheets_lang: str = "en"
+    written: bool = False
+    saved: bool = True
+    messages: tuple[str, ...] = ()
+    format: str = "table"
+    full_list: str | None = None  # a file with every problem (Excel writes one)
+    category: str | None = None  # standings --category C (issue 18): only that category
+    source: str = ""  # the workbook a new one was made from (new-season's OLD)
+    files: tuple[str, ...] = ()
+    rolled_back: bool = False
