@@ -33,7 +33,6 @@ from keizer_xl.sheets.read import OWNED_SHEETS
 if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when it runs
     from multiprocessing.queues import Queue
 
-    import pandas as pd
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
@@ -77,6 +76,15 @@ class WorkbookResult:
     audit_rounds_differing: int = 0
     seconds: float = 0.0
     language: str = ""  # the workbook's language (the summary speaks it when all agree)
+
+
+@dataclass(frozen=True)
+class BatchReport:
+    """``keizer-xl batch``: every workbook's result, in the order given, and the time the
+    whole batch took (shown by ``frontends/render_reports.batch``)."""
+
+    results: tuple[WorkbookResult, ...]
+    seconds: float
 
 
 @dataclass(frozen=True)

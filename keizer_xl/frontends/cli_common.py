@@ -1,10 +1,11 @@
 """The command line's shared plumbing: opening a workbook as a command does (its lock, the
 language it speaks, refusing what it cannot write), printing an outcome (standard output and
 standard error, exit code), and the helpers every family of commands uses.  The commands are
-in :mod:`keizer_xl.frontends.cli` (the season: new, standings, check, pair, new-season),
+in :mod:`keizer_xl.frontends.cli_season` (the season: new, standings, check, pair, new-season),
 :mod:`keizer_xl.frontends.cli_reports` (batch, explain, audit, compare, export, import) and
 :mod:`keizer_xl.frontends.cli_office` (Excel and LibreOffice) (issue 15: rooms that own one
-thing)."""
+thing); the table of commands that the parser is made from is :mod:`keizer_xl.frontends.commands`
+and :mod:`keizer_xl.frontends.cli` runs them."""
 from __future__ import annotations
 
 import argparse
@@ -14,17 +15,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
+    from keizer_xl.frontends.shown import Done
     from keizer_xl.sheets.tables import Book
 
     from keizer_xl.clients.xlsx import FileBook
-    from keizer_xl.core.model import Season
-    from keizer_xl.core.standings import History
 
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.i18n import N_
 from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
+
+#: what a command returns: its report and how it came about, shown by the command line through
+#: outcome.describe and the one table of renderers (frontends/commands.py runs it)
+Shown = tuple[object, "Done"]
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
 #: their warnings are printed and a failure can say truthfully whether the file was written
@@ -136,7 +140,6 @@ def _learn_language(path: Path) -> None:
     """Read the workbook (read-only) only to learn its language, for a refusal that comes
     before it is read (open in Excel, read-only, busy): the reader records the language
     (the sheet names, then the ``language`` setting) even when the season has problems."""
-    from keizer_xl.errors import KeizerError
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets.read import read_season
 
@@ -222,27 +225,6 @@ def _book_lang(book: Book) -> str:
     return seen_book_language() or schema.language_of_sheets(book.sheet_names())
 
 
-def _print_table(rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()) -> None:
-    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
-    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(v.rjust(w) if i in right else v.ljust(w)
-                         for i, (v, w) in enumerate(zip(row, widths))).rstrip()
-
-    print(fmt(headers))
-    for row in cells:
-        print(fmt(row))
-
-
-def _season_and_history(path: Path, book: FileBook | None = None) -> tuple[Season, History]:
-    from keizer_xl.sheets.read import read_season
-    from keizer_xl.core.standings import compute_history
-
-    season = read_season(book if book is not None else _open(path))
-    return season, compute_history(season)
-
-
 def read_while_open(path: Path) -> Message | None:
     """What a command that only reads ``path`` (export, new-season) says when the workbook is
     open in Excel or LibreOffice (their lock files, as ``files.open_elsewhere`` finds them for
@@ -256,16 +238,6 @@ def read_while_open(path: Path) -> Message | None:
     return Message("{name} is open in {program}: this read it as last saved there, so what is "
                    "typed there but not saved yet is not included. Save it there and run this "
                    "again to include it.", name=path.name, program=program)
-
-
-def warn_read_while_open(path: Path) -> None:
-    """Print :func:`read_while_open`'s warning, if any, on standard error."""
-    note = read_while_open(path)
-    if note is not None:
-        from keizer_xl.i18n import translate
-
-        tr = _tr()
-        print(tr("warning: {warning}", warning=translate(note, tr)), file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- the language before reading

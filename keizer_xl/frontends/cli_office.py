@@ -1,56 +1,54 @@
 """The command line's Excel and LibreOffice commands: ``excel-setup``, ``excel-config``,
 ``lo-install``, ``lo-buttons``, ``lo-run`` (issue 15: the commands grouped by what they own;
-the shared plumbing is :mod:`keizer_xl.frontends.cli_common`)."""
+the shared plumbing is :mod:`keizer_xl.frontends.cli_common`).  Each returns its report
+(``app/setup.py``, or the macro's answer), worded by ``frontends/render_setup.py``; only the
+progress of ``--via-excel`` is written here, while Excel works."""
 from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from types import FrameType
 
     from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.macro_answer import MacroAnswer
+    from keizer_xl.app.setup import XlsmReport
 
-from keizer_xl.errors import KeizerError, Message, SetupError, UsageError
-from keizer_xl.i18n import N_, shown_translator as _tr
-from keizer_xl.frontends.cli_common import (_book_path, _held, _say, _show)  # noqa: F401
-from keizer_xl.frontends.outcome import debug_enabled, describe_answer
-from keizer_xl.frontends.shown import EXIT_OK
+from keizer_xl.errors import Message, SetupError, UsageError
+from keizer_xl.frontends.cli_common import Shown, _book_path
+from keizer_xl.frontends.shown import Done
 
 
-def _build_xlsm(path: Path, *, source: Path | None, force: bool, python: str | None,
-                language: str = "en") -> int:
+def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: str | None,
+                      language: str = "en") -> XlsmReport:
     """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
+    from keizer_xl.app.setup import XlsmReport
     from keizer_xl.frontends.xlsm_build import build_xlsm
 
     # SetupError / WorkbookFileError are mapped in main() like every error
     result = build_xlsm(path, source=source, force=force, python=python, language=language)
-    for step in result.steps:
-        print(f"  {step}", file=sys.stderr)
-    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
-          f"buttons on the sheet Start.")
-    return EXIT_OK
+    return XlsmReport(str(result.target), tuple(result.steps))
 
 
-def _refresh_xlsm(path: Path, *, python: str | None) -> int:
+def _refresh_xlsm(path: Path, *, python: str | None) -> XlsmReport:
     """excel-setup BOOK.xlsm: the VBA modules of the installed xlwings and keizer-xl, and the
     config for this computer, written into the existing .xlsm without Excel."""
+    from keizer_xl.app.setup import XlsmReport
     from keizer_xl.frontends.xlsm_build import refresh_xlsm
 
-    # SetupError / WorkbookFileError are mapped in main() like every error
     result = refresh_xlsm(path, python=python)
-    for step in result.steps:
-        print(f"  {step}", file=sys.stderr)
-    print(f"Updated {result.target}: open it in Excel and click Enable Content if asked.")
-    return EXIT_OK
+    return XlsmReport(str(result.target), tuple(result.steps), kind="updated")
 
 
-def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> int:
-    """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons."""
+def excel_setup_report(path: Path, *, new: bool, force: bool,
+                       python: str | None) -> XlsmReport:
+    """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons; its progress
+    is written as it goes (standard error), the result is the report."""
+    from keizer_xl.app.setup import XlsmReport
     from keizer_xl.clients.excel_setup import setup_workbook
     from keizer_xl.frontends.template import build_template
 
@@ -58,12 +56,11 @@ def _excel_setup(path: Path, *, new: bool, force: bool, python: str | None) -> i
     result = setup_workbook(path, new=new, force=force, python=python,
                             progress=lambda text: print(f"  {text}", file=sys.stderr),
                             make_seed=build_template)
-    print(f"Created {result.target}: open it in Excel, click Enable Content if asked, and use the "
-          f"buttons on the sheet Start.")
-    return EXIT_OK
+    return XlsmReport(str(result.target), ())
 
 
-def cmd_excel_setup(args: argparse.Namespace) -> int:
+def cmd_excel_setup(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import VbaFilesReport
     from keizer_xl.clients.excel_setup import export_vba
 
     if args.export_vba:
@@ -72,30 +69,30 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
         except OSError as e:
             raise SetupError(Message("{path}: {why}", path=args.export_vba,
                                      why=e.strerror or str(e))) from None
-        for f in files:
-            print(f)
-        return EXIT_OK
+        return VbaFilesReport(tuple(map(str, files))), Done()
     if not args.book:
         raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
     path = Path(args.book)
     if not args.new:
         path = _book_path(args.book)
     if args.via_excel:
-        return _excel_setup(path, new=args.new, force=args.force, python=args.python)
+        return excel_setup_report(path, new=args.new, force=args.force,
+                                  python=args.python), Done()
     if args.new:
-        return _build_xlsm(path.with_suffix(".xlsm"), source=None, force=args.force,
-                           python=args.python)
+        return build_xlsm_report(path.with_suffix(".xlsm"), source=None, force=args.force,
+                                 python=args.python), Done()
     if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
-        return _refresh_xlsm(path, python=args.python)
+        return _refresh_xlsm(path, python=args.python), Done()
     if path.suffix.lower() != ".xlsx":  # a request that makes no sense: exit 2 (outcome.py)
         raise UsageError(Message("{name}: give the season workbook as .xlsx (the result is "
                                  "{stem}.xlsm beside it) or a button workbook (.xlsm) to renew "
                                  "its macros.", name=path.name, stem=path.stem))
-    return _build_xlsm(path.with_suffix(".xlsm"), source=path, force=args.force,
-                       python=args.python)
+    return build_xlsm_report(path.with_suffix(".xlsm"), source=path, force=args.force,
+                             python=args.python), Done()
 
 
-def cmd_excel_config(args: argparse.Namespace) -> int:
+def cmd_excel_config(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import ExcelConfigReport
     from keizer_xl.clients.excel_setup import write_config
 
     path = _book_path(args.book)
@@ -104,27 +101,20 @@ def cmd_excel_config(args: argparse.Namespace) -> int:
         raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
     # SetupError: exit 1, or 2 for a usage error such as a missing --python (main, outcome.py)
     rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
-    for key, value in rows:
-        print(f"{key}: {'' if value is None else value}")
-    tr = _tr()
-    print(tr("Wrote the sheet xlwings.conf of {path}", path=path), file=sys.stderr)
-    return EXIT_OK
+    return ExcelConfigReport(str(path), tuple((key, None if value is None else str(value))
+                                              for key, value in rows)), Done()
 
 
-def cmd_lo_install(args: argparse.Namespace) -> int:
+def cmd_lo_install(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import MacroInstallReport
     from keizer_xl.clients import lo_install
 
     macro, config = lo_install.install_macro(args.profile)
-    print(f"Installed the LibreOffice macro {macro}")
-    print(f"and its settings {config} (keizer-xl is loaded from: "
-          f"{', '.join(json.loads(config.read_text(encoding='utf-8'))['paths'])})")
+    paths = tuple(json.loads(config.read_text(encoding="utf-8"))["paths"])
     soffice = lo_install.find_soffice()
-    if soffice is None:
-        print("note: LibreOffice was not found on this computer; the macro is ready for when it "
-              "is installed.", file=sys.stderr)
-        return EXIT_OK
-    if args.no_check:
-        return EXIT_OK
+    report = MacroInstallReport(str(macro), str(config), paths, soffice is not None)
+    if soffice is None or args.no_check:
+        return report, Done()
     python = lo_install.find_uno_python(soffice)
     if python is None:
         raise SetupError(Message("LibreOffice's Python-UNO bridge was not found (Debian/Ubuntu: "
@@ -136,12 +126,13 @@ def cmd_lo_install(args: argparse.Namespace) -> int:
                                  "{problem}. LibreOffice and keizer-xl must use the same Python "
                                  "version (e.g. both 3.11).", python=str(python),
                                  problem=problem))
-    print(f"Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart LibreOffice if it "
-          f"is running; then add the buttons with: keizer-xl lo-buttons BOOK.ods", file=sys.stderr)
-    return EXIT_OK
+    from dataclasses import replace
+
+    return replace(report, checked=str(python)), Done()
 
 
-def cmd_lo_buttons(args: argparse.Namespace) -> int:
+def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import ButtonsReport
     from keizer_xl.clients import lo_run
 
     path = _book_path(args.book)
@@ -157,20 +148,17 @@ def cmd_lo_buttons(args: argparse.Namespace) -> int:
         raise lo_run.LibreOfficeRunError(Message("the buttons {buttons} did not survive saving "
                                                  "{path}", buttons=tuple(missing),
                                                  path=str(saved)))
-    for b in answer["buttons"]:
-        print(f"{b['label']:<18} -> {b['macro']}")
-    print(f"Added {len(answer['buttons'])} buttons to the sheet {answer['sheet']} of {saved}. "
-          f"They run the macro installed by `keizer-xl lo-install`.", file=sys.stderr)
-    return EXIT_OK
+    return ButtonsReport(tuple((b["label"], b["macro"]) for b in answer["buttons"]),
+                         answer["sheet"], str(saved)), Done()
 
 
-def cmd_lo_run(args: argparse.Namespace) -> int:
+def cmd_lo_run(args: argparse.Namespace) -> Shown:
     from keizer_xl.actions import ActionRequest
 
     request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
                             language=getattr(args, "language", None), front="cli",
                             format=args.format, label=args.book)
-    return _lo_run(_book_path(args.book), request, timeout=args.timeout)
+    return lo_run_answer(_book_path(args.book), request, timeout=args.timeout), Done()
 
 
 def _note_language(path: Path) -> None:
@@ -195,9 +183,9 @@ def _note_language(path: Path) -> None:
     record_book_language(schema.language_of_sheets(names))
 
 
-def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
+def lo_run_answer(path: Path, request: ActionRequest, timeout: float) -> MacroAnswer:
     """Run the macro in headless LibreOffice, worded for the command line (the request's
-    front), and print its outcome like any other command's."""
+    front): its answer, which the command line shows like any other command's report."""
     import signal
 
     from keizer_xl.clients import lo_run
@@ -217,8 +205,4 @@ def _lo_run(path: Path, request: ActionRequest, timeout: float) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    outcome = describe_answer(answer)  # with what lo_run itself has to add
-    code = _show(outcome)
-    if outcome.detail and outcome.status == "error" and debug_enabled():
-        print(outcome.detail, file=sys.stderr)
-    return code
+    return answer

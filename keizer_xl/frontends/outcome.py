@@ -177,9 +177,9 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
     an unexpected error was written; ``lang``: the language of the lines (default:
     i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays the reason in
     that language, too."""
-    lang = lang or shown_language()
-    tr = translator(lang)
     done = done or Done()
+    lang = lang or done.lang or shown_language()
+    tr = translator(lang)
     if not isinstance(result, BaseException):
         from keizer_xl.frontends.render import describe_report
 
@@ -292,12 +292,8 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
 def describe_answer(answer: MacroAnswer) -> Outcome:
     """The outcome an action answered (``lo-run``: the macro's answer, worded for the command
     line where it ran), with the client's own messages (``lo_run``'s after the save) as
-    warnings in the answer's language."""
-    from keizer_xl.frontends.render_common import warning_lines
-
-    out = Outcome.of_answer(answer)
-    return replace(out, lines=out.lines + warning_lines(answer.messages, "cli",
-                                                        translator(answer.language)))
+    warnings in the answer's language: the table's renderer for a MacroAnswer."""
+    return replace(describe(answer, "cli"), language=answer.language)
 
 
 def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:

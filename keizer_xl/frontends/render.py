@@ -13,7 +13,8 @@ for each front end:
 
 The renderers are grouped by what they show: the season's actions
 (:mod:`~keizer_xl.frontends.render_season`: pairing, standings, period, check), the reports on
-a season and the files (:mod:`~keizer_xl.frontends.render_reports`); the rows and the text table of a standing are
+a season and the files (:mod:`~keizer_xl.frontends.render_reports`), the setup commands
+(:mod:`~keizer_xl.frontends.render_setup`); the rows and the text table of a standing are
 :mod:`~keizer_xl.frontends.render_rows`.  What they share: the problem list cut at
 :data:`~keizer_xl.frontends.shown.MAX_LISTED`, the notes block, the client's warnings, the
 saved line, absences with the letters the club types (Dutch ``A`` for excused): in
@@ -58,24 +59,45 @@ def renderers() -> dict[type, Renderer]:
 
 
 def _table() -> dict[type, Renderer]:
+    from keizer_xl.app import setup
+    from keizer_xl.app.audit import AuditReport
     from keizer_xl.app.check import CheckReport
-    from keizer_xl.app.export import ExportReport
+    from keizer_xl.app.compare import CompareReport
+    from keizer_xl.app.explain import ExplainReport
+    from keizer_xl.app.export import ExportReport, PublishReport
     from keizer_xl.app.import_season import ImportReport
+    from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.app.new_season import NewSeasonReport
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
+    from keizer_xl.frontends import render_setup as setup_words
+    from keizer_xl.frontends.batch import BatchReport
 
     return {
+        # the season's actions (the buttons' too)
         PairingReport: Renderer(lambda r: r.pairing.notes, season.pairing),
         StandingsReport: Renderer(lambda r: r.notes, season.standings),
         PeriodReport: Renderer(lambda r: r.notes, season.period),
         CheckReport: Renderer(lambda r: r.warnings, season.check),
-        ImportReport: Renderer(lambda r: r.notes, reports.imported),
+        MacroAnswer: Renderer(no_notes, season.answered),  # lo-run, pair/standings on an .ods
+        # reports on a season, its files
+        ExplainReport: Renderer(no_notes, reports.explained),
+        AuditReport: Renderer(no_notes, reports.audited),
+        CompareReport: Renderer(lambda r: r.notes, reports.compared),
         ExportReport: Renderer(lambda r: r.warnings, reports.exported),
+        PublishReport: Renderer(lambda r: r.warnings, reports.published),
+        ImportReport: Renderer(lambda r: r.notes, reports.imported),
         NewSeasonReport: Renderer(no_notes, reports.new_season),
-        reports.BatchReport: Renderer(no_notes, reports.batch),
+        BatchReport: Renderer(no_notes, reports.batch),
+        # the setup commands
+        setup.TemplateReport: Renderer(no_notes, setup_words.template),
+        setup.XlsmReport: Renderer(no_notes, setup_words.xlsm),
+        setup.VbaFilesReport: Renderer(no_notes, setup_words.vba_files),
+        setup.ExcelConfigReport: Renderer(no_notes, setup_words.excel_config),
+        setup.MacroInstallReport: Renderer(no_notes, setup_words.macro_install),
+        setup.ButtonsReport: Renderer(no_notes, setup_words.buttons),
     }
 
 
@@ -88,5 +110,3 @@ def describe_report(report: object, front: Front, done: Done, tr: Translator,
     shown = [GoodNews(translate(n, tr)) if getattr(n, "msgid", None) in GOOD_NEWS
              else translate(n, tr) for n in (*renderer.notes(report), *notes)]
     return renderer.words(report, front, done, tr, shown)
-
-

@@ -11,7 +11,7 @@ from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
 from keizer_xl.i18n import N_, Translator, translate
 
 __all__ = ["problem_lines", "absent_text", "notes_block", "saved_line", "cli_notes",
-           "warning_lines", "wrote_suffix", "sheet", "GoodNews", "GOOD_NEWS"]
+           "warning_lines", "wrote_suffix", "sheet", "table_lines", "GoodNews", "GOOD_NEWS"]
 
 
 def problem_lines(problems: Sequence[object], front: "Front", tr: Translator,
@@ -104,3 +104,18 @@ def warning_lines(messages: Sequence[str], front: Front, tr: Translator) -> tupl
 def wrote_suffix(done: Done, tr: Translator) -> str:
     """`` (NOT saved)`` after "Wrote ..." when LibreOffice did not save."""
     return "" if done.saved else " " + tr("(NOT saved)")
+
+
+def table_lines(rows: Sequence[Sequence[Any]], headers: Sequence[str],
+                right: set[int] | frozenset[int] = frozenset()) -> list[str]:
+    """A plain-text table: the header and one line a row, columns two spaces apart, the
+    columns in ``right`` aligned right (the command line's tables of explain, compare,
+    batch)."""
+    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+
+    def fmt(row: Sequence[str]) -> str:
+        return "  ".join(v.rjust(w) if i in right else v.ljust(w)
+                         for i, (v, w) in enumerate(zip(row, widths))).rstrip()
+
+    return [fmt(headers)] + [fmt(row) for row in cells]

@@ -1,9 +1,11 @@
 """The renderers of the season's actions (rows of the one table, :mod:`keizer_xl.frontends.render`):
 the pairing, the standings, a period's standing and the check, worded for the command line and
-for the message boxes (Excel, Lite, LibreOffice)."""
+for the message boxes (Excel, Lite, LibreOffice); and an action's answer as the LibreOffice
+macro gave it (``lo-run``)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from keizer_xl.core.numbers import display
@@ -16,10 +18,11 @@ from keizer_xl.i18n import N_, Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import StandingsReport
 
-__all__ = ["pairing", "standings", "period", "check"]
+__all__ = ["pairing", "standings", "period", "check", "answered"]
 
 
 def pairing(report: "PairingReport", front: Front, done: Done, tr: Translator,
@@ -191,3 +194,16 @@ def check(report: "CheckReport", front: Front, done: Done, tr: Translator,
         lines += notes_block(warnings, tr, N_("{n} warning") if w == 1 else N_("{n} warnings"),
                               n=w)
     return Outcome(status, code, lines, notes=tuple(notes))
+
+
+def answered(report: MacroAnswer, front: Front, done: Done, tr: Translator,
+             notes: Sequence[str]) -> Outcome:
+    """An action's answer (``lo-run``: the macro's, worded where it ran for the command line)
+    with what ``lo_run`` itself has to add (``messages``) as warnings in the answer's
+    language."""
+    from keizer_xl.frontends.render_common import warning_lines
+    from keizer_xl.i18n import translator
+
+    out = Outcome.of_answer(report)
+    return replace(out, lines=out.lines + warning_lines(report.messages, "cli",
+                                                        translator(report.language)))

@@ -124,7 +124,9 @@ class Done:
     yet); ``messages``: the client's warnings; ``format``: the command line's ``--format``;
     ``full_list``: where every problem is listed when there are more than the limit;
     ``files``: the files this run wrote completely before it failed (a Ctrl+C names them);
-    ``rolled_back``: the changes made before a failure were taken back (LibreOffice's undo)."""
+    ``rolled_back``: the changes made before a failure were taken back (LibreOffice's undo);
+    ``lang``: the language of the messages when it is not the run's (``batch``: the one
+    language of all its workbooks)."""
 
     book: str = ""
     sheets_lang: str = "en"
@@ -137,3 +139,4 @@ class Done:
     source: str = ""  # the workbook a new one was made from (new-season's OLD)
     files: tuple[str, ...] = ()
     rolled_back: bool = False
+    lang: str | None = None

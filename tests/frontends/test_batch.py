@@ -223,7 +223,7 @@ def test_compare_command(tmp_path, seasons, capsys):
 def test_terminal_progress_redraws_one_line():
     import io
 
-    from keizer_xl.frontends.cli import _BatchProgress
+    from keizer_xl.frontends.cli_reports import _BatchProgress
 
     job = batch.Job(0, Path("club.xlsx"), Path("club.keizer.xlsx"), "club.xlsx")
     stream = io.StringIO()
