@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from keizer_xl import batch  # noqa: E402
+from keizer_xl import batch
 
 CACHE_VERSION = "1"
 
@@ -149,7 +149,8 @@ def main() -> None:
         outputs = sorted((base / "out-1").glob("*.keizer.xlsx"))
         out_seq, out_par = floor(outputs, args.jobs, Path(tmp))
     print(f"floor, openpyxl load+save of the inputs,  sequential:  {seq:6.1f} s  {n / seq:5.2f} files/s")
-    print(f"floor, openpyxl load+save of the inputs,  {args.jobs} processes: {par:6.1f} s  {n / par:5.2f} files/s")
+    print(f"floor, openpyxl load+save of the inputs,  {args.jobs} processes: {par:6.1f} s  "
+          f"{n / par:5.2f} files/s")
     print(f"floor, openpyxl load+save of the outputs, sequential:  {out_seq:6.1f} s  "
           f"{n / out_seq:5.2f} files/s (they hold the 5 new sheets)")
     print(f"floor, openpyxl load+save of the outputs, {args.jobs} processes: {out_par:6.1f} s  "

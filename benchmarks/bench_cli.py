@@ -128,8 +128,8 @@ def main(argv: list[str] | None = None) -> None:
         cases.append((f"keizer-xl --help{tag}", [*script, "--help"], env, None))
     for size, work in works.items():
         name = f"{size[0]}x{size[1]}"
-        cases.append((f"openpyxl load + save {name}", [sys.executable, "-c", "import openpyxl, sys; "
-                       "openpyxl.load_workbook(sys.argv[1]).save(sys.argv[1])", str(work)], base_env, work))
+        cases.append((f"openpyxl load + save {name}", [sys.executable, "-c", ("import openpyxl, sys; "
+                       "openpyxl.load_workbook(sys.argv[1]).save(sys.argv[1])"), str(work)], base_env, work))
         for tag, tree in trees.items():
             env = dict(base_env, PYTHONPATH=tree)
             cases += [(f"keizer-xl standings {name}{tag}", [*script, "standings", str(work)], env, work),
@@ -148,11 +148,15 @@ def main(argv: list[str] | None = None) -> None:
                 times[label].append(time.perf_counter() - t0)
                 cpu[label].append(_children_cpu() - c0)
 
-    print(f"workbooks: {', '.join(f'{p}x{r} ({sources[(p, r)].stat().st_size // 1024} KB)' for p, r in sizes)}; "
-          f"{args.runs} interleaved runs; console script {script[0]}; bytecode "
-          f"{'as the environment says' if args.no_bytecode else 'cached'}")
-    for title, table in (("wall-clock", times), ("CPU time (user + system; what other "
-                                                   "programs on a busy machine do not inflate)",
+    print(
+        "workbooks: "
+        + ", ".join(f"{p}x{r} ({sources[(p, r)].stat().st_size // 1024} KB)" for p, r in sizes)
+        + "; "
+        f"{args.runs} interleaved runs; console script {script[0]}; bytecode "
+        f"{'as the environment says' if args.no_bytecode else 'cached'}"
+    )
+    for title, table in (("wall-clock", times), (("CPU time (user + system; what other "
+                                                   "programs on a busy machine do not inflate)"),
                                                    cpu)):
         print(f"whole processes, {title}, median (min-max):")
         for label, t in table.items():
@@ -163,13 +167,15 @@ def main(argv: list[str] | None = None) -> None:
             for tag in trees:
                 for cmd in ("standings", "pair"):
                     ts = table[f"keizer-xl {cmd} {name}{tag}"]
-                    print(f"  ratio keizer-xl {cmd} {name}{tag} / openpyxl load + save: "
-                          f"{statistics.median(ts) / floor:.2f}x ({min(ts) / floor:.2f}-{max(ts) / floor:.2f}) "
-                          f"(target <= 0.6x)")
+                    print(
+                        f"  ratio keizer-xl {cmd} {name}{tag} / openpyxl load + save: "
+                        f"{statistics.median(ts) / floor:.2f}x ({min(ts) / floor:.2f}-{max(ts) / floor:.2f}) "
+                        f"(target <= 0.6x)"
+                    )
     if args.in_process:
         for size, work in works.items():
             print(f"{size[0]}x{size[1]}:")
-            in_process(work, lambda: shutil.copyfile(sources[size], work), args.runs)
+            in_process(work, lambda size=size, work=work: shutil.copyfile(sources[size], work), args.runs)
 
 
 if __name__ == "__main__":

@@ -18,14 +18,14 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from keizer_xl.core.pairing import pair_round  # noqa: E402
-from keizer_xl.core.standings import compute_history  # noqa: E402
-from synthetic import synthetic_season  # noqa: E402
+from keizer_xl.core.pairing import pair_round
+from keizer_xl.core.standings import compute_history
+from synthetic import synthetic_season
 
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -57,7 +57,7 @@ def main() -> None:
                                                     "recalculation": "converge"}),
                        ("preset chesspairing 150x35", {"preset": "chesspairing"})):
         season = synthetic_season(150, 35, seed=7, **raw)
-        line(label, timed(lambda: compute_history(season), r))
+        line(label, timed(lambda season=season: compute_history(season), r))
     season = synthetic_season(150, 35, seed=7)
     ranking = list(compute_history(season).last.order)
     line("pair round 36, 150 present", timed(lambda: pair_round(season, 36, ranking, ranking), r))
@@ -70,9 +70,10 @@ def main() -> None:
         if n > args.max_players:
             break
         season = synthetic_season(n, k, seed=7)
-        times = [t * 1000 for t in timed(lambda: compute_history(season), r)]
+        times = [t * 1000 for t in timed(lambda season=season: compute_history(season), r)]
         ranking = list(compute_history(season).last.order)
-        ptimes = [t * 1000 for t in timed(lambda: pair_round(season, k + 1, ranking, ranking), r)]
+        ptimes = [t * 1000 for t in timed(lambda season=season, k=k, ranking=ranking:
+                                          pair_round(season, k + 1, ranking, ranking), r)]
         med = statistics.median(times)
         print(f"{n:>8} {k:>7} {med:>15.1f} {min(times):>8.1f}-{max(times):<8.1f} "
               f"{med * 1000 / (n * k):>16.2f} {statistics.median(ptimes):>9.1f}", flush=True)

@@ -8,8 +8,9 @@ times (default 7): median and min-max.
     python benchmarks/bench_engine.py --against OLD_TREE   # and an older tree, same run
 
 Each run classifies the season anew (the engine keeps a season's classification for its other
-readers; the benchmark forgets it unless ``--warm``).  ``--against`` times an older source tree (e.g. ``git archive BASE | tar -x -C /tmp/old``) in a
-second resident process, the two taking turns run by run, so both see the same machine load.
+readers; the benchmark forgets it unless ``--warm``).  ``--against`` times an older source tree
+(e.g. ``git archive BASE | tar -x -C /tmp/old``) in a second resident process, the two taking
+turns run by run, so both see the same machine load.
 """
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 

@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import openpyxl  # noqa: E402
-import pandas as pd  # noqa: E402
+import openpyxl
+import pandas as pd
 
-from keizer_xl.sheets.tables import SheetStyle  # noqa: E402
-from keizer_xl.frontends.template import template_workbook  # noqa: E402
-from keizer_xl.clients.xlsx import FileBook, preflight  # noqa: E402
+from keizer_xl.sheets.tables import SheetStyle
+from keizer_xl.frontends.template import template_workbook
+from keizer_xl.clients.xlsx import FileBook, preflight
 
 
 def build_season(path: Path, players: int, rounds: int) -> None:

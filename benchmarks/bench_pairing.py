@@ -14,9 +14,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from keizer_xl.core.model import Bye, Game, Player, Result, Season  # noqa: E402
-from keizer_xl.core.pairing import pair_round  # noqa: E402
-from keizer_xl.core.rules import build_settings  # noqa: E402
+from keizer_xl.core.model import Bye, Game, Player, Result, Season
+from keizer_xl.core.pairing import pair_round
+from keizer_xl.core.rules import build_settings
 
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 
@@ -25,7 +25,9 @@ def names(n: int) -> list[str]:
     return [f"P{i:03d}" for i in range(1, n + 1)]
 
 
-def simulated_season(n: int, rounds: int, settings: dict, attendance: float, seed: int) -> tuple[Season, list[str]]:
+def simulated_season(
+    n: int, rounds: int, settings: dict, attendance: float, seed: int
+) -> tuple[Season, list[str]]:
     """A season of ``rounds`` rounds paired by pair_round itself, with a drifting ranking."""
     rng = random.Random(seed)
     players = names(n)
@@ -59,7 +61,7 @@ def round_robin_season(n: int, rounds: int, settings: dict) -> tuple[Season, lis
     games = []
     fixed, rest = order[0], order[1:]
     for rnd in range(1, rounds + 1):
-        circle = [fixed] + rest
+        circle = [fixed, *rest]
         for i in range(n // 2):
             a, b = circle[i], circle[n - 1 - i]
             games.append(Game(rnd, a, b, Result.DRAW))
@@ -88,7 +90,9 @@ def sparse_allowed_season(n: int, extra: float, seed: int) -> tuple[Season, list
     return Season(tuple(Player(p) for p in players), tuple(games), settings=build_settings({})), ranking
 
 
-def measure(label: str, season: Season, rnd: int, ranking: list[str], present: list[str], repeat: int = 3) -> None:
+def measure(
+    label: str, season: Season, rnd: int, ranking: list[str], present: list[str], repeat: int = 3
+) -> None:
     times = []
     pairing = None
     for _ in range(repeat):

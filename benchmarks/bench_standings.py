@@ -13,8 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from keizer_xl.core.standings import compute_history  # noqa: E402
-from synthetic import synthetic_season  # noqa: E402
+from keizer_xl.core.standings import compute_history
+from synthetic import synthetic_season
 
 
 def bench(label: str, repeat: int = 5, **raw) -> float:

@@ -36,7 +36,8 @@ _PUBLIC = {
     "open_book": "keizer_xl.clients.xlsx",
 }
 
-__all__ = ["__version__", *_PUBLIC]
+__all__ = ["__version__"]
+__all__ += list(_PUBLIC)  # the form static tools read as "these names too"
 
 
 def __getattr__(name: str) -> Any:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Sequence, cast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
 
 from keizer_xl.app.check import CheckReport, check_report, check_workbook  # noqa: F401
 from keizer_xl.app.standings import (PeriodReport, StandingsReport,  # noqa: F401
@@ -16,16 +17,11 @@ from keizer_xl.app.standings import (PeriodReport, StandingsReport,  # noqa: F40
                                      not_yet_ranked, period_reports, standing_notes,
                                      standings_sheet, update_period_standings, update_standings,
                                      write_standings)
-from keizer_xl.core.groups import has_groups
-from keizer_xl.core.model import Player, Season
+from keizer_xl.core.model import Season
 from keizer_xl.errors import ActionError, Message
-from keizer_xl.i18n import translate, translator
+from keizer_xl.i18n import translator
 from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read import read_season, result_round_numbers, workbook_language
-from keizer_xl.core.standings import compute_history
-from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
@@ -58,7 +54,7 @@ class ActionRequest:
                 "format": self.format, "label": self.label}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ActionRequest":
+    def from_json(cls, data: dict[str, Any]) -> ActionRequest:
         """The request in ``data`` (keys it does not know, the macro's own, are left)."""
         rnd = data.get("round")
         return cls(action=str(data.get("action", "")),

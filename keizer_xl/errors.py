@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 __all__ = [
-    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError", "AmbiguousTables",
-    "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError", "MissingPartError", "SetupError",
-    "HINTS", "Message", "Letter", "N_",
+    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError",
+    "AmbiguousTables", "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError",
+    "MissingPartError", "SetupError", "HINTS", "Message", "Letter", "N_",
 ]
 
 #: The hint keys an error may carry (the way out); each front end words each one
@@ -71,7 +72,7 @@ class Message(str):
     msgid: str
     params: dict[str, Any]
 
-    def __new__(cls, msgid: str, **params: Any) -> "Message":
+    def __new__(cls, msgid: str, **params: Any) -> Message:
         shown = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v
                  for k, v in params.items()}
         self = super().__new__(cls, msgid.format(**shown) if params else msgid)
@@ -119,7 +120,7 @@ class Problem:
     message: str
 
     @classmethod
-    def at(cls, sheet: str, cell: str, message: str) -> "Problem":
+    def at(cls, sheet: str, cell: str, message: str) -> Problem:
         return cls(f"{sheet}!{cell}" if cell else sheet, message)
 
     @property

@@ -92,7 +92,7 @@ def standing(season: Season, k: int, o: CpOptions) -> tuple[list[str], dict[str,
 
     initial = sorted(names, key=lambda nm: (-rating[nm], nm))
     joined = {p.name: p.joined for p in players}
-    left = {p.name: p.withdrawn_round for p in players}
+    {p.name: p.withdrawn_round for p in players}
 
     def score_round(r: int, rank_of: dict[str, int], out: dict[str, int],
                     counts: dict[str, int]) -> None:
@@ -167,8 +167,8 @@ def standing(season: Season, k: int, o: CpOptions) -> tuple[list[str], dict[str,
 
     def score_all(ranking: list[str], upto: int) -> dict[str, int]:
         rank_of = {nm: i + 1 for i, nm in enumerate(ranking)}
-        out = {nm: 0 for nm in names}
-        counts = {nm: 0 for nm in names}
+        out = dict.fromkeys(names, 0)
+        counts = dict.fromkeys(names, 0)
         for r in range(1, upto + 1):
             score_round(r, rank_of, out, counts)
         if o.self_victory:
@@ -196,13 +196,13 @@ def standing(season: Season, k: int, o: CpOptions) -> tuple[list[str], dict[str,
                 break
             two_ago = before
     elif o.method == "keizer1956":
-        scores = {nm: 0 for nm in names}
+        scores = dict.fromkeys(names, 0)
         for r in range(1, k + 1):
             scores = score_all(ranking, r)
             ranking = rank(scores)
     elif o.method == "frozen":
-        scores = {nm: 0 for nm in names}
-        counts = {nm: 0 for nm in names}
+        scores = dict.fromkeys(names, 0)
+        counts = dict.fromkeys(names, 0)
         for r in range(1, k + 1):
             rank_of = {nm: i + 1 for i, nm in enumerate(ranking)}
             score_round(r, rank_of, scores, counts)

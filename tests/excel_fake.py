@@ -23,6 +23,7 @@ it behaves as Excel does where that matters to us:
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,13 +89,13 @@ class FakeBook:
         self.calls.append(("close", self.name))
 
     # -- building ---------------------------------------------------------------------------
-    def add_sheet(self, name: str) -> "FakeSheet":
+    def add_sheet(self, name: str) -> FakeSheet:
         sheet = FakeSheet(self, name)
         self._sheets.append(sheet)
         return sheet
 
     @classmethod
-    def from_file(cls, path, name=None, engine="excel") -> "FakeBook":
+    def from_file(cls, path, name=None, engine="excel") -> FakeBook:
         """The values, number formats and Excel Tables of a workbook file (via openpyxl)."""
         import openpyxl
         from openpyxl.utils.cell import range_boundaries
@@ -479,7 +480,7 @@ def _typed(value, number_format):
 # --------------------------------------------------------------------------- the VBA project (COM)
 
 
-class com_error(Exception):  # noqa: N801 - named as pywintypes names it
+class com_error(Exception):
     pass
 
 
@@ -512,7 +513,7 @@ class FakeVBComponents:
         self.items.remove(component)
 
     def Import(self, path):
-        data = open(path, "rb").read().decode("cp1252")
+        data = Path(path).read_bytes().decode("cp1252")
         m = re.search(r'Attribute VB_Name = "([^"]+)"', data)
         name = m.group(1) if m else "Module1"
         while any(c.Name == name for c in self.items):  # the VBE renames a clash: xlwings1

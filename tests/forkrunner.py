@@ -18,8 +18,8 @@ from pathlib import Path
 
 
 def serve() -> None:  # pragma: no cover - runs in the server process
-    from keizer_xl.frontends.cli import main  # noqa: F401  (import once, before forking)
-    import keizer_xl.clients.xlsx  # noqa: F401
+    from keizer_xl.frontends.cli import main
+    import keizer_xl.clients.xlsx
     import keizer_xl.clients.files  # noqa: F401
     import openpyxl.writer.excel  # noqa: F401
     import pandas  # noqa: F401
@@ -120,7 +120,7 @@ class ForkRunner:
             self.proc.stdin.close()
         self.proc.wait(timeout=30)
 
-    def __enter__(self) -> "ForkRunner":
+    def __enter__(self) -> ForkRunner:
         return self
 
     def __exit__(self, *exc: object) -> None:

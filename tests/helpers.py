@@ -1,6 +1,8 @@
 """Small builders for test seasons (no files)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from keizer_xl.core.model import Absence, Bye, Game, Player, Season, parse_result
 from keizer_xl.core.rules import build_settings, parse_setting
 
@@ -68,7 +70,7 @@ def keizer_example_sheets(with_round_2=True):
     }
 
 
-def trf_games(line: str) -> tuple[int, "Fraction"]:
+def trf_games(line: str) -> tuple[int, Fraction]:
     """(games over the board, game points) of one TRF ``001`` player line, read from its round
     entries (columns 92 on, 10 characters each: opponent, colour, result): a game has an
     opponent; 1/0/= over the board, +/- a forfeit (a point, no game over the board)."""

@@ -12,6 +12,7 @@ soffice is started with a private profile and stopped (its process group killed)
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -23,7 +24,7 @@ import time
 import uuid
 from pathlib import Path
 
-import uno  # noqa: F401 - from python3-uno
+import uno
 from com.sun.star.beans import PropertyValue
 
 
@@ -112,10 +113,8 @@ def main(soffice, book, *modules):
         doc.close(True)
         print(json.dumps(report))
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:

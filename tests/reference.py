@@ -92,10 +92,10 @@ def counted_absences_before(season, r, name):
     s = season.settings
     n = 0
     for a in season.absences:
-        if a.player == name and a.round < r and a.code in ("E", "C"):
-            if a.code == "E" or s.absence_max_includes_club:
-                if not any(name in (g.white, g.black) and g.round == a.round for g in season.games):
-                    n += 1
+        if (a.player == name and a.round < r and a.code in ("E", "C")
+                and (a.code == "E" or s.absence_max_includes_club)
+                and not any(name in (g.white, g.black) and g.round == a.round for g in season.games)):
+            n += 1
     return n
 
 
@@ -192,7 +192,7 @@ def reference_history(season: Season, upto: int):
         def total(x):  # ``rounding half total / whole total``
             return to_unit(x, unit_of(s)) if s.rounding.endswith("total") else x
 
-        def totals_with(vals):
+        def totals_with(vals, k=k, active=active):
             return {n: total(own(n, vals) + sum(round_points(season, r, n, vals, k)
                                                 for r in range(1, k + 1))) for n in active}
 

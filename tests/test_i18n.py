@@ -75,8 +75,9 @@ def test_the_catalogs_are_in_the_wheel(tmp_path):
     # installed from the wheel (not this tree), the catalogs translate
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
-    code = ("import keizer_xl.i18n as i; assert str(i.LOCALE_DIR).startswith(%r), i.LOCALE_DIR; "
-            "print(i.translator('de')('Round {round}', round=2))" % str(target))
+    code = (f"import keizer_xl.i18n as i; "
+            f"assert str(i.LOCALE_DIR).startswith({str(target)!r}), i.LOCALE_DIR; "
+            "print(i.translator('de')('Round {round}', round=2))")
     env = {k: v for k, v in __import__("os").environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(target)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,

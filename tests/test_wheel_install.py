@@ -46,7 +46,7 @@ def test_the_wheel_holds_what_a_user_needs(wheel: Path) -> None:
     assert "License" in text and "MIT" in text
     assert "Requires-Dist: openpyxl" in text and "Requires-Dist: mypy" not in text.split(
         "Provides-Extra: dev")[0]
-    assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE")
+    assert any(n.endswith((".dist-info/licenses/LICENSE", ".dist-info/LICENSE"))
                for n in names)
 
 
@@ -64,9 +64,9 @@ def test_a_fresh_venv_runs_new_pair_standings(wheel: Path, tmp_path: Path) -> No
                           capture_output=True, text=True, cwd=tmp_path, env=clean)
     assert done.returncode == 0, done.stderr
     where = subprocess.run(
-        [str(py), "-c", "import sys, json, keizer_xl, pandas, openpyxl, xlwings;"
+        [str(py), "-c", ("import sys, json, keizer_xl, pandas, openpyxl, xlwings;"
          "print(keizer_xl.__file__, pandas.__file__, openpyxl.__file__, xlwings.__file__);"
-         "print(json.dumps([p for p in sys.path if 'site-packages' in p]))"],
+         "print(json.dumps([p for p in sys.path if 'site-packages' in p]))")],
         capture_output=True, text=True, cwd=tmp_path, env=clean)
     assert where.returncode == 0, where.stderr
     files, site = where.stdout.splitlines()

@@ -39,9 +39,8 @@ def byte_reader(data: bytes) -> dict[int, dict[str, object]]:
         if len(line) < 3:
             continue
         code = line[:3]
-        if code in (b"062", b"072", b"082"):
-            if _number(line[4:], code.decode(), n) is None:
-                raise Refused(f"line {n}: {code.decode()} is not a count")
+        if code in (b"062", b"072", b"082") and _number(line[4:], code.decode(), n) is None:
+            raise Refused(f"line {n}: {code.decode()} is not a count")
         if code != b"001":
             continue
         if len(line) < 84:

@@ -12,7 +12,8 @@ workbook does not know), so the audit reports differences and never calls them e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.pairing import PairingError, pair_round
@@ -95,7 +96,8 @@ def audit_round(season: Season, history: History, rnd: int) -> RoundAudit:
     same = set(recorded) & set(engine)
     order = {n: i for i, n in enumerate(ranking)}
 
-    def by_rank(pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:  # listed from the top board down, as a pairing sheet reads
+    # listed from the top board down, as a pairing sheet reads
+    def by_rank(pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
         return tuple(sorted(pairs, key=lambda wb: min(order.get(wb[0], 0), order.get(wb[1], 0))))
 
     colours = by_rank([recorded[k] for k in same if recorded[k] != engine[k]])
@@ -143,14 +145,14 @@ def audit_rows(audits: list[RoundAudit], lang: str = "en") -> tuple[tuple[list[s
         if not a.paired:
             continue
         if a.only_recorded or a.only_engine:
-            rows.append({"Round": a.round, "What": translate(Message("pairs"), tr), "Recorded": _pairs_text(a.only_recorded),
-                         "Engine": _pairs_text(a.only_engine)})
+            rows.append({"Round": a.round, "What": translate(Message("pairs"), tr),
+                         "Recorded": _pairs_text(a.only_recorded), "Engine": _pairs_text(a.only_engine)})
         if a.bye_recorded != a.bye_engine:
             rows.append({"Round": a.round, "What": translate(Message("bye"), tr), "Recorded": a.bye_recorded,
                          "Engine": a.bye_engine})
         for rec, eng in a.colours:
-            rows.append({"Round": a.round, "What": translate(Message("colours"), tr), "Recorded": f"{rec[0]} - {rec[1]}",
-                         "Engine": f"{eng[0]} - {eng[1]}"})
+            rows.append({"Round": a.round, "What": translate(Message("colours"), tr),
+                         "Recorded": f"{rec[0]} - {rec[1]}", "Engine": f"{eng[0]} - {eng[1]}"})
     return summary, (["Round", "What", "Recorded", "Engine"], rows)
 
 
@@ -168,8 +170,10 @@ def audit_lines(audits: list[RoundAudit], lang: str = "en") -> list[str]:
             out.extend(f"  {n}" for n in a.notes)
             continue
         if a.only_recorded or a.only_engine:
-            out.append("  " + translate(Message("recorded: {pairs}", pairs=_pairs_text(a.only_recorded) or "-"), lang))
-            out.append("  " + translate(Message("engine:   {pairs}", pairs=_pairs_text(a.only_engine) or "-"), lang))
+            out.append("  " + translate(Message("recorded: {pairs}",
+                                                 pairs=_pairs_text(a.only_recorded) or "-"), lang))
+            out.append("  " + translate(Message("engine:   {pairs}",
+                                                 pairs=_pairs_text(a.only_engine) or "-"), lang))
         if a.bye_recorded != a.bye_engine:
             out.append("  " + translate(Message("bye recorded: {recorded}; engine: {engine}",
                                                  recorded=a.bye_recorded or "-",

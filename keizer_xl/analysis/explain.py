@@ -15,9 +15,9 @@ under ``prev`` / ``converge`` every earlier result is revalued with the values n
 2. ``Keizer points: 101 (was 93, +8).`` (``101 (unchanged).`` when equal)
 3. ``+20 for round 4: won with White against Carla Bakker.``: the new round
 4. ``-8 for round 1 (won with White against Daan Smit): worth 22 instead of 30 (after
-   round 3), because Daan Smit sank from value 30 to 22.``: an earlier game revalued, in round order.  The opponent's
-   value is the one the engine used (worth / the result's fraction: exact).  ``rose`` when it
-   went up; ``because Daan Smit left the ranking`` after a ``withdrawn remove``.
+   round 3), because Daan Smit sank from value 30 to 22.``: an earlier game revalued, in round
+   order.  The opponent's value is the one the engine used (worth / the result's fraction:
+   exact).  ``rose`` when it went up; ``because Daan Smit left the ranking`` after a ``withdrawn remove``.
 5. ``-1 for round 2 (absent, excused (E)): worth 14 instead of 15 (after round 3),
    because the own value fell.``: an earlier bye or absence credit revalued (a fraction of the
    own value).  The earlier worth names its standing, so it never seems to contradict the
@@ -159,7 +159,7 @@ def _headline(name: str, k: int, before: int, now: int) -> str:
     where = (Message("start rank {rank}", rank=before) if k == 1
              else Message("rank {rank}", rank=before))
     # one catalog id per wording, so each language words the sentence whole
-    p = dict(name=name, moved=moved, round=k, where=where, rank=now)
+    p = {"name": name, "moved": moved, "round": k, "where": where, "rank": now}
     if now > before:
         if moved == 1:
             return Message("{name} fell 1 place after round {round}, from {where} to rank {rank}.", **p)
@@ -201,29 +201,43 @@ def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
             continue
         # the earlier worth named with its standing (issue 26): the Explain sheet's "worth
         # then" is the worth after the result's own round, this one after the previous round
-        head = dict(change=signed_text(now - before), round=r, what=fact.describe(),
-                    now=number_text(now),
-                    before=Message("{value} (after round {round})", value=number_text(before),
-                                   round=k - 1))
+        head = {"change": signed_text(now - before), "round": r, "what": fact.describe(),
+                "now": number_text(now),
+                "before": Message("{value} (after round {round})", value=number_text(before),
+                                  round=k - 1)}
         if fact.kind == "game":
             opp = fact.opponent
             share = _fraction_of(season, fact)
             if opp not in last.score and opp in prev.score:
-                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent} left the ranking.", opponent=opp,
-                                     **head))
+                lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                     "instead of {before}, because {opponent} left the ranking.",
+                                     opponent=opp, **head))
             elif opp not in last.score:  # gone earlier: a fraction of the own value (section 7)
-                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value fell.", **head)
-                if now < before else Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value rose.", **head))
+                lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                     "instead of {before}, because the own value fell.", **head)
+                             if now < before else
+                             Message("{change} for round {round} ({what}): worth {now} "
+                                     "instead of {before}, because the own value rose.", **head))
             elif share:
                 v0, v1 = before / share, now / share
-                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent} sank from value {v0} to {v1}.", opponent=opp, v0=number_text(v0), v1=number_text(v1), **head)
-                if v1 < v0 else Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent} rose from value {v0} to {v1}.", opponent=opp, v0=number_text(v0), v1=number_text(v1), **head))
+                values = {"v0": number_text(v0), "v1": number_text(v1)}
+                lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                     "instead of {before}, because {opponent} sank from value {v0} to {v1}.",
+                                     opponent=opp, **values, **head)
+                             if v1 < v0 else
+                             Message("{change} for round {round} ({what}): worth {now} "
+                                     "instead of {before}, because {opponent} rose from value {v0} to {v1}.",
+                                     opponent=opp, **values, **head))
             else:
-                lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because {opponent}'s value changed.", opponent=opp,
-                                     **head))
+                lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                     "instead of {before}, because {opponent}'s value changed.",
+                                     opponent=opp, **head))
         else:
-            lines.append(Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value fell.", **head)
-                if now < before else Message("{change} for round {round} ({what}): worth {now} instead of {before}, because the own value rose.", **head))
+            lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                 "instead of {before}, because the own value fell.", **head)
+                         if now < before else
+                         Message("{change} for round {round} ({what}): worth {now} "
+                                 "instead of {before}, because the own value rose.", **head))
     own_before = prev.score[name] - sum(points[k - 1][name], Fraction(0))
     own_now = last.score[name] - sum(points[k][name], Fraction(0))
     if own_now != own_before:
@@ -261,7 +275,7 @@ def _and(items: list[str]) -> str | Message:
     return Message("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
-def short_text(fact: RoundFact, tr: "Translator") -> str:
+def short_text(fact: RoundFact, tr: Translator) -> str:
     """The Result column: ``1``, ``½``, ``0``, ... for a game, the absence code as the club's
     letter, ``bye`` and ``withdrawn`` in the language of ``tr``."""
     from keizer_xl.i18n import shown_letter
@@ -289,7 +303,8 @@ def explain_all(season: Season, history: History) -> list[Explanation]:
 
 
 def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None,
-                 lang: str = "en") -> tuple[tuple[list[str], list[dict[str, Any]]], tuple[list[str], list[dict[str, Any]]]]:
+                 lang: str = "en") -> tuple[tuple[list[str], list[dict[str, Any]]],
+                                            tuple[list[str], list[dict[str, Any]]]]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now)."""
     from keizer_xl.core.numbers import display

@@ -113,7 +113,8 @@ class RoundFact(scoring.Fact):
                         Message("adjourned with Black against {opponent} (counted as a draw)",
                                 opponent=opponent))
             game = self.score_kind
-            if game is None or game not in _GAME_WORDS:  # no result entered yet: scored like an adjourned game
+            # no result entered yet: scored like an adjourned game
+            if game is None or game not in _GAME_WORDS:
                 return (Message("played with White against {opponent} (no result yet, counted "
                                 "as a draw)", opponent=opponent) if self.white else
                         Message("played with Black against {opponent} (no result yet, counted "

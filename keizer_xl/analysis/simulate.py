@@ -64,7 +64,7 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
             if p.is_withdrawn(rnd):
                 continue
             if rng.random() < absence_rate:
-                code = rng.choice(["E", "E", "E", "U", "C"] + club_codes)
+                code = rng.choice(["E", "E", "E", "U", "C", *club_codes])
                 absences.append(Absence(rnd, p.name, code))
         season = replace(season, absences=season.absences + tuple(absences))
         absent = {a.player for a in absences}

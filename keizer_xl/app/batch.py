@@ -11,7 +11,8 @@ files, the process pool, the History sheet's chart and saving are the front end'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 if TYPE_CHECKING:
     from keizer_xl.core.model import Season

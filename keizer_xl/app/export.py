@@ -1,7 +1,7 @@
 """The export use case's rows: what the CSV and the HTML page show, read from the one
 competition view (issue 23), so a game count, game points and a period winner are the numbers
 the Standings and Periods sheets show.  The file formats are written in frontends/export.py
-(CSV, HTML) and formats/trf.py (TRF)."""
+(CSV, HTML) and formats/trf_write.py (TRF)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,7 +15,7 @@ from keizer_xl.core.standings import History
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
-    from keizer_xl.formats.trf import TrfExport
+    from keizer_xl.formats.trf_write import TrfExport
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run", "TrfRequest",
@@ -104,10 +104,10 @@ class PublishReport:
 
 
 def trf_report(book: Book, request: TrfRequest) -> TrfExport:
-    """The rating report of ``book``: its games as formats/trf.py writes them, with the Players
+    """The rating report of ``book``: its games as formats/trf_write.py writes them, with the Players
     columns the report reads named in the workbook's language (for the warnings)."""
     from keizer_xl.core.standings import compute_history
-    from keizer_xl.formats.trf import export_trf
+    from keizer_xl.formats.trf_write import export_trf
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.read import attendance_dates, workbook_language
 

@@ -20,7 +20,7 @@ from keizer_xl.formats import ImportedSeason
 
 __all__ = ["ImportRequest", "ImportReport", "run", "report_of"]
 
-#: the file names each reader takes (formats/trf.py, formats/kfc.py)
+#: the file names each reader takes (formats/trf_read.py, formats/kfc.py)
 TRF_SUFFIXES = (".trf", ".txt")
 KFC_SUFFIXES = (".s3db",)
 
@@ -28,7 +28,7 @@ KFC_SUFFIXES = (".s3db",)
 @dataclass(frozen=True)
 class ImportRequest:
     """``source``: a TRF file or a KeizerForClubs tournament; ``program`` (``import --from``):
-    who wrote a TRF file, when the file cannot tell (formats.trf.PROGRAMS)."""
+    who wrote a TRF file, when the file cannot tell (formats.trf_read.PROGRAMS)."""
 
     source: Path
     program: str = "auto"
@@ -64,7 +64,7 @@ def run(request: ImportRequest) -> ImportedSeason:
 def _read(path: Path, program: str) -> ImportedSeason:
     suffix = path.suffix.lower()
     if suffix in TRF_SUFFIXES:
-        from keizer_xl.formats.trf import read_trf
+        from keizer_xl.formats.trf_read import read_trf
 
         return read_trf(path, program)
     if program != "auto":

@@ -14,7 +14,8 @@ LibreOffice's Python, are written with the same keys by the macro file itself).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Mapping, cast
+from typing import Any, Literal, cast
+from collections.abc import Mapping
 
 __all__ = ["MacroAnswer", "Status", "STATUSES", "EXIT_CODES"]
 
@@ -74,7 +75,7 @@ class MacroAnswer:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "MacroAnswer":
+    def from_json(cls, data: Mapping[str, Any]) -> MacroAnswer:
         """The answer in ``data``.  A key it does not know, a missing ``action``, ``status``
         or ``lines``, or a value of the wrong kind is a ValueError naming it: the macro file
         and this package must agree on every key (the macro file's own answers, written when

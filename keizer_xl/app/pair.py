@@ -59,10 +59,10 @@ class PairingReport:
     # groups (issue 18): each group's own pairing, boards numbered on across the groups; the
     # report's own pairing is all of them together (its bye: the one bye, or None when
     # several groups have one: see ``groups``)
-    groups: tuple[tuple[str, "PairingReport"], ...] = ()
+    groups: tuple[tuple[str, PairingReport], ...] = ()
     # issue 23: the groups paired earlier in this round (``pair --group B``, then ``pair``),
     # as Results holds them: shown on the Pairings sheet with the groups paired now
-    earlier: tuple[tuple[str, "PairingReport"], ...] = ()
+    earlier: tuple[tuple[str, PairingReport], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         p = self.pairing

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
-           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet", "find_group",
-           "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
+           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet",
+           "find_group", "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class StandingsReport:
     # every group's report (this one is the first group's); the moves (promotion, relegation)
     # decided up to the round after this standing's; each category's members (Players order)
     group: str = ""
-    parts: tuple["StandingsReport", ...] = ()
+    parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
     categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the competition that ranks these players (the group's season, or the season): the

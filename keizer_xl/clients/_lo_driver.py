@@ -22,7 +22,9 @@ import os
 import sys
 import time
 import traceback
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
+import contextlib
 
 SCRIPT_URL = "vnd.sun.star.script:keizer_xl_lo.py${function}?language=Python&location=user"
 FUNCTIONS = ("pair_next_round", "update_standings", "check_workbook")
@@ -94,23 +96,19 @@ def close(doc: Any) -> None:
     try:
         doc.close(True)
     except Exception:
-        try:
+        with contextlib.suppress(Exception):
             doc.dispose()
-        except Exception:
-            pass
 
 
 def cmd_run(req: dict[str, Any]) -> dict[str, Any]:
     function = req["function"]
     if function not in FUNCTIONS:
         raise DriverError(f"unknown macro {function}")
-    ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
+    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, url = load(desktop, req["book"])
     try:
-        try:  # make it the current document, as a click in LibreOffice would
+        with contextlib.suppress(Exception):  # make it the current document, as a click in LibreOffice would
             doc.getCurrentController().getFrame().activate()
-        except Exception:
-            pass
         options = dict(req.get("options") or {})
         options.setdefault("url", url)
         options.setdefault("headless", True)
@@ -170,7 +168,7 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
     from com.sun.star.awt import Point, Size
     from com.sun.star.script import ScriptEventDescriptor
 
-    ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
+    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, _url = load(desktop, req["book"])
     try:
         sheet = _button_sheet(doc, req.get("sheet"))
@@ -179,11 +177,9 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
         # running it again replaces the buttons instead of adding more
         for i in range(draw_page.Count - 1, -1, -1):
             shape = draw_page.getByIndex(i)
-            try:
+            with contextlib.suppress(Exception):
                 if shape.getControl().Name.startswith("KeizerXL"):
                     draw_page.remove(shape)
-            except Exception:
-                pass
         if forms.hasByName(FORM_NAME):
             forms.removeByName(FORM_NAME)
         form = doc.createInstance("com.sun.star.form.component.Form")
@@ -229,7 +225,7 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
 
 def cmd_inspect_buttons(req: dict[str, Any]) -> dict[str, Any]:
     """The buttons of a document with their bound macros (to check that saving kept them)."""
-    ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
+    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, _url = load(desktop, req["book"])
     try:
         found = []
@@ -260,10 +256,8 @@ def cmd_terminate(req: dict[str, Any]) -> dict[str, Any]:
         _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 5))
     except DriverError:
         return {"ok": True}
-    try:
+    with contextlib.suppress(Exception):  # the bridge goes down with the office: that is the point
         desktop.terminate()
-    except Exception:  # the bridge goes down with the office: that is the point
-        pass
     return {"ok": True}
 
 

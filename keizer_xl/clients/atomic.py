@@ -27,9 +27,10 @@ import shutil
 import stat
 import tempfile
 import zipfile
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
+from collections.abc import Iterator
 
 from keizer_xl.clients import files
 
@@ -115,10 +116,8 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
             _fsync_folder(folder)
         finally:
             if name is not None:
-                try:
+                with suppress(OSError):
                     os.unlink(name)
-                except OSError:
-                    pass
 
 
 def write_bytes(target: str | os.PathLike[str], data: bytes, *, backup: bool = False,

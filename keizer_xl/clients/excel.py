@@ -33,7 +33,8 @@ import datetime as _dt
 import sys
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 
 from keizer_xl.errors import ClientError, MissingPartError
@@ -157,7 +158,7 @@ class XlwingsBook:
         title = xl_sheet.name
         used = xl_sheet.used_range
         top, left = used.row, used.column
-        nrows, ncols = used.shape
+        nrows, _ncols = used.shape
         if top + nrows - 1 > MAX_ROWS:
             raise ExcelError(
                 f"The sheet {quote_sheet(title)} reaches down to row {top + nrows - 1:,}; a season "
@@ -277,7 +278,9 @@ class XlwingsBook:
                     if v is None:
                         kept.cells.pop(cell, None)
                     else:
-                        kept.cells[cell] = from_excel(v[1:] if isinstance(v, str) and v.startswith("'") else v)
+                        kept.cells[cell] = from_excel(
+                            v[1:] if isinstance(v, str) and v.startswith("'") else v
+                        )
 
     @staticmethod
     def _xl_table(xl_sheet: Any, name: str) -> Any:
@@ -308,8 +311,8 @@ class XlwingsBook:
         for r1, r2 in reversed(plan.runs()):
             xl_sheet.range((r1, first_col), (r2, last_col)).delete(shift="up")
         gone = set(plan.doomed)
-        moving = sorted(((r, c) for (r, c) in kept.cells
-                         if r >= plan.doomed[0] and first_col <= c <= last_col))
+        moving = sorted((r, c) for (r, c) in kept.cells
+                         if r >= plan.doomed[0] and first_col <= c <= last_col)
         for r, c in moving:
             value = kept.cells.pop((r, c))
             if r not in gone:

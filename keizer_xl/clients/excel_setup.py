@@ -32,6 +32,7 @@ so the steps are tested with a stand-in that records the calls.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -41,7 +42,8 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
@@ -312,18 +314,18 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
 
 START_TEXT = (
     "Keizer competition",
-    "Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
-    "Nothing is saved until you save the workbook.",
+    ("Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
+    "Nothing is saved until you save the workbook."),
     None,
     None,
     None,
     None,
-    "Pair next round: the pairing on the sheet Pairings; the games are added to Results with an "
-    "empty result.",
+    ("Pair next round: the pairing on the sheet Pairings; the games are added to Results with an "
+    "empty result."),
     "Update standings: the sheet Standings after the last round with results.",
     "Check workbook: every problem, with its sheet and cell.",
-    "Late arrivals: Alt+F8 (Developer > Macros) > PairRoundAgain pairs the last round again and "
-    "keeps the boards whose Result is * (started).",
+    ("Late arrivals: Alt+F8 (Developer > Macros) > PairRoundAgain pairs the last round again and "
+    "keeps the boards whose Result is * (started)."),
     "Which Python runs is set on the sheet xlwings.conf (keizer-xl excel-config BOOK rewrites it).",
 )
 
@@ -365,7 +367,7 @@ class _WindowsVBA:
     def check_access(self) -> None:
         try:
             self.components = self.book.api.VBProject.VBComponents
-            self.components.Count
+            _ = self.components.Count  # reading it raises when VBA project access is not trusted
         except Exception as exc:
             if _is_trust_error(exc) or type(exc).__name__ == "com_error":
                 raise SetupError(Message("{help} (Excel said: {error})", help=_TRUST_HELP["win"],
@@ -414,10 +416,8 @@ class _MacVBA:
             if answer != PROBE_ANSWER:
                 raise SetupError(_TRUST_HELP["mac"])
         finally:
-            try:
+            with contextlib.suppress(Exception):
                 scratch.close()  # never saved: it only held the probe
-            except Exception:
-                pass
 
     def _import(self, book: Any, path: Path) -> None:
         book.activate()  # the add-in's macro imports into the active workbook
@@ -445,10 +445,8 @@ class _MacVBA:
         except Exception as exc:
             problem = (f"Excel did not close the add-in {self.addin_name} ({exc}); close Excel "
                        f"before using the workbook.")
-        try:
+        with contextlib.suppress(OSError):
             (self.folder / self.addin_name).unlink()
-        except OSError:
-            pass
         self.addin = None
         return problem
 
@@ -496,7 +494,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
                                      source=source.name), hint="replace")
     if xw is None:
         try:
-            import xlwings as xw  # noqa: F811 - lazily: the package imports without xlwings
+            import xlwings as xw
         except ImportError as exc:
             raise SetupError(Message("xlwings is not installed for this Python ({python}): pip "
                                      "install \"keizer-xl[dev]\" or the xlwings version pinned "
@@ -558,10 +556,8 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
                 result.steps.append(problem)
                 say(problem)
         if seed is not None:
-            try:
+            with contextlib.suppress(OSError):
                 seed.unlink()
-            except OSError:
-                pass
     return result
 
 

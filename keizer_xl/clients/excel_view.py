@@ -21,7 +21,8 @@ The engines disagree on both (xlwings 0.37.8, read from its sources):
 from __future__ import annotations
 
 import sys
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 __all__ = ["engine_of", "uses_points", "chars_to_points", "set_column_widths", "freeze_header",
            "POINT_ENGINES", "MAX_WIDTH_CHARS"]

@@ -27,10 +27,11 @@ import stat
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
+from collections.abc import Iterator
 
 from filelock import FileLock, Timeout
 
@@ -327,17 +328,13 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
     finally:
         _outputs_held.discard(key)
         if sys.platform != "win32":
-            try:
+            with suppress(OSError):
                 os.unlink(lp)  # still held: see above
-            except OSError:
-                pass
         _unlock(fd)
         os.close(fd)
         if sys.platform == "win32":  # pragma: no cover - fails while another run has it open
-            try:
+            with suppress(OSError):
                 os.unlink(lp)
-            except OSError:
-                pass
 
 
 # --------------------------------------------------------------------------- open elsewhere
@@ -579,10 +576,8 @@ def keep_backup(target: Path, data: bytes | None = None) -> Path:
             fh.flush()
             os.fsync(fh.fileno())
         source = Path(fh.name)
-        try:
+        with suppress(OSError):
             os.chmod(source, stat.S_IMODE(target.stat().st_mode))
-        except OSError:
-            pass
     # after the newest of this second: a number freed by pruning is never taken again, or the
     # new backup would sort before the older ones of the same second (and be pruned itself)
     pattern = _backup_re(target)
@@ -621,8 +616,6 @@ def keep_backup(target: Path, data: bytes | None = None) -> Path:
         if source is not None and os.path.lexists(source):
             os.unlink(source)
     for old in backups(target)[:-KEEP_BACKUPS]:
-        try:
+        with suppress(OSError):
             os.unlink(old)
-        except OSError:
-            pass
     return dest

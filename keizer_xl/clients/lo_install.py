@@ -18,6 +18,7 @@ import sysconfig
 from pathlib import Path
 
 from keizer_xl.errors import Message, SetupError
+import contextlib
 
 MACRO_NAME = "keizer_xl_lo.py"
 CONFIG_NAME = "keizer_xl_lo.json"
@@ -155,18 +156,14 @@ def import_paths() -> list[str]:
     # this file is keizer_xl/clients/lo_run.py: the package's parent is three levels up
     paths = [str(Path(__file__).resolve().parents[2])]
     for key in ("purelib", "platlib"):
-        try:
+        with contextlib.suppress(KeyError):
             paths.append(sysconfig.get_paths()[key])
-        except KeyError:
-            pass
-    try:
+    with contextlib.suppress(Exception):
         import site
 
         user = site.getusersitepackages()
         if user in sys.path:
             paths.append(user)
-    except Exception:
-        pass
     for module in ("pandas", "numpy", "openpyxl", "defusedxml", "networkx"):
         mod = sys.modules.get(module)
         if mod is None:
@@ -193,7 +190,7 @@ def install_macro(profile: str | os.PathLike[str] | None = None) -> tuple[Path, 
     _write_text(macro, macro_source())
     _write_text(config, json.dumps({
         "paths": import_paths(),
-        "python_version": "%d.%d" % sys.version_info[:2],
+        "python_version": "{}.{}".format(*sys.version_info[:2]),
         "installed_by": sys.executable,
         "keizer_xl": _version(),
     }, indent=2) + "\n")

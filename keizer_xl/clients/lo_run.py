@@ -11,6 +11,7 @@ header rows, the active sheet) is put back by :mod:`keizer_xl.clients.lo_views`.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -71,7 +72,7 @@ class Office:
     process: subprocess.Popen[bytes] | None = None
     _tmp: str | None = field(default=None, repr=False)
 
-    def __enter__(self) -> "Office":
+    def __enter__(self) -> Office:
         self.soffice = self.soffice or find_soffice()
         if self.pipe is None:
             self.pipe = os.environ.get(CONNECT_ENV) or None
@@ -186,14 +187,10 @@ class Office:
     def stop(self) -> None:
         try:
             if self.owned and self.process is not None and self.process.poll() is None:
-                try:
+                with contextlib.suppress(LibreOfficeRunError):
                     self.request({"command": "terminate", "connect_timeout": 5}, timeout=20)
-                except LibreOfficeRunError:
-                    pass
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     self.process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    pass
             self.kill()
         finally:
             self._remove_profile()
@@ -217,10 +214,8 @@ class Office:
                     break
         else:  # pragma: no cover - Windows
             subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):  # pragma: no cover
             proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            pass
         if self.owned and self.pipe and os.name == "posix":  # a killed soffice leaves its pipe
             stale = Path(tempfile.gettempdir()) / f"OSL_PIPE_{os.getuid()}_{self.pipe}"
             try:
@@ -243,7 +238,7 @@ NO_SCRIPT_PROVIDER = Message(
     "(Debian/Ubuntu: apt-get install libreoffice-script-provider-python python3-uno)")
 
 
-def driver_error(text: str) -> "LibreOfficeRunError":
+def driver_error(text: str) -> LibreOfficeRunError:
     """The error to raise for the driver's error ``text``: the install hint where LibreOffice
     lacks its Python script provider, else LibreOffice's own words."""
     # (not any mention of pythonscript.py: a macro's own traceback names that file)
@@ -360,20 +355,18 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         try:
             restore_xlsx_views(path, original, list(outcome.written), dict(outcome.frozen))
-        except Exception as exc:  # noqa: BLE001 - the data is saved; only the view is lost
+        except Exception as exc:
             notes.append(Message("The sheets' view settings (frozen header rows, active sheet) "
                                  "could not be restored after saving ({error}).",
                                  error=f"{type(exc).__name__}: {exc}"))
     elif path.suffix.lower() == ".ods":
         try:
             restore_ods_settings(path, original)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             notes.append(Message("The sheets' view settings could not be restored ({error}).",
                                  error=str(exc)))
-    try:
+    with contextlib.suppress(OSError):
         os.chmod(path, stat_before.st_mode & 0o777)
-    except OSError:
-        pass
     return notes
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = ["restore_xlsx_views", "restore_ods_settings"]
@@ -20,6 +21,11 @@ __all__ = ["restore_xlsx_views", "restore_ods_settings"]
 _SHEETVIEWS_RE = re.compile(r"<sheetViews\b[^>]*?(?:/>|>.*?</sheetViews>)", re.S)
 _TABSEL_RE = re.compile(r"\s+tabSelected=\"(?:1|true)\"")
 _ACTIVE_RE = re.compile(r"(<workbookView\b[^>]*?)\s+activeTab=\"\d+\"")
+def _as_is(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for re.sub that is ``text`` as it is (no backslash escapes)."""
+    return lambda _m: text
+
+
 def _frozen_view(rows: int) -> str:
     """The view of an engine sheet: its top ``rows`` frozen (title lines and the header)."""
     below = f"A{rows + 1}"
@@ -98,7 +104,7 @@ def restore_xlsx_views(path: Path, original: bytes, written: list[str],
             view = _TABSEL_RE.sub("", view)
             if i == active:
                 view = view.replace("<sheetView ", '<sheetView tabSelected="1" ', 1)
-            fixed, count = _SHEETVIEWS_RE.subn(lambda _m: view, xml, count=1)
+            fixed, count = _SHEETVIEWS_RE.subn(_as_is(view), xml, count=1)
             if count:
                 replace[part] = fixed.encode("utf-8")
         wb_part = next((n for n in new.namelist() if n.lower() == "xl/workbook.xml"), None)

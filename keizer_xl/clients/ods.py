@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from keizer_xl.clients.files import WorkbookFileError
 

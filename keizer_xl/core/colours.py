@@ -22,7 +22,7 @@ never the clock"), with ``a`` the higher-ranked player: an even first byte gives
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Result, Season
 from keizer_xl.core.rules import ColourRule, Settings
@@ -85,7 +85,7 @@ def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:
     """True when ``a`` gets White.  Deterministic: sha256 of ``season|round|a|b``."""
     import hashlib  # here: _hashlib costs ~15 ms to import, and most pairings never draw
 
-    digest = hashlib.sha256(f"{season_name}|{rnd}|{a}|{b}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{season_name}|{rnd}|{a}|{b}".encode()).digest()
     return digest[0] % 2 == 0
 
 

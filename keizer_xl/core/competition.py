@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from keizer_xl.core import scoring
 from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, group_season,
                                    has_groups, membership)
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import Player, Season
 from keizer_xl.core.performance import Record, records
 from keizer_xl.core.periods import Period, PeriodStanding, part_standing, periods_of
 from keizer_xl.core.standings import History, Standing, compute_history
@@ -62,12 +62,12 @@ class GroupStanding:
     moves: tuple[Move, ...]  # the moves into or out of this group so far
 
 
-def categories_of(players: Sequence[object]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def categories_of(players: Sequence[Player]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each category and its members, in Players order."""
     members: dict[str, list[str]] = {}
     for p in players:
-        for c in getattr(p, "categories", ()):
-            members.setdefault(c, []).append(getattr(p, "name"))
+        for c in p.categories:
+            members.setdefault(c, []).append(p.name)
     return tuple((c, tuple(names)) for c, names in members.items())
 
 

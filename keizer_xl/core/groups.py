@@ -24,6 +24,7 @@ attendance-like credit that never counts toward ``absence_max``.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -165,7 +166,7 @@ def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
             ranking = compute_history(gs, k).after(k).order if gs.players else ()
             order[g] = [n for n in ranking if gs.player(n).is_member(b - 1)
                         and not gs.player(n).is_withdrawn(b)]
-        for upper, lower in zip(names, names[1:]):
+        for upper, lower in itertools.pairwise(names):
             # never a whole group: at least one player stays (a club's N is far below that)
             n_up = min(s.promote, max(len(order[lower]) - 1, 0))
             n_down = min(s.relegate, max(len(order[upper]) - 1, 0))

@@ -28,7 +28,7 @@ is used.  The final pairing does not depend on which perfect matching is found a
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 __all__ = ["Matching", "max_cardinality_matching", "has_perfect_matching"]
 
@@ -40,7 +40,7 @@ class Matching:
     for good by :meth:`try_pair`); removed vertices are invisible to every search.
     """
 
-    __slots__ = ("n", "adj", "mate", "alive")
+    __slots__ = ("adj", "alive", "mate", "n")
 
     def __init__(self, n: int, edges: Iterable[tuple[int, int]] = ()):
         self.n = n
@@ -59,7 +59,7 @@ class Matching:
         self.adj[v].add(u)
 
     @classmethod
-    def from_adjacency(cls, adj: list[set[int]]) -> "Matching":
+    def from_adjacency(cls, adj: list[set[int]]) -> Matching:
         """A matching (empty) on a graph given as adjacency sets, taken over as they are
         (building a dense graph edge by edge costs more than the whole pairing walk)."""
         m = cls.__new__(cls)
@@ -72,7 +72,7 @@ class Matching:
                 raise ValueError(f"no loops in a pairing graph (vertex {u})")
         return m
 
-    def copy(self) -> "Matching":
+    def copy(self) -> Matching:
         other = Matching.__new__(Matching)
         other.n = self.n
         other.adj = [set(s) for s in self.adj]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Iterable
 
 from keizer_xl.core.rules import Settings
 # the problem and error types live in errors.py (one tree); re-exported here for old imports

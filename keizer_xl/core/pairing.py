@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
@@ -73,7 +73,7 @@ class History:
     played: frozenset[str] = frozenset()
 
     @classmethod
-    def from_season(cls, season: Season, rnd: int) -> "History":
+    def from_season(cls, season: Season, rnd: int) -> History:
         """A game is a meeting as soon as it is paired, whatever its result (a pending game
         counts: it is on the pairing sheet).  A forfeit is not a meeting when
         ``forfeit_is_meeting`` is no (the players did not really play each other)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Mapping
+from collections.abc import Mapping
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season

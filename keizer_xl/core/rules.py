@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import itertools
 import re
 from dataclasses import fields, replace
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 from keizer_xl.core.presets import PRESETS as PRESETS
 from keizer_xl.core.settings import *  # noqa: F403  (the data, re-exported)
@@ -59,9 +61,11 @@ _INT_KEYS += ("promote", "relegate")  # groups (issue 18)
 _BOOL_KEYS += ("promote_at_season_end",)  # groups (issue 23)
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
-KNOWN_KEYS: tuple[str, ...] = tuple(
-    f.name for f in fields(Settings) if f.name not in ("codes", "fixed", "forbidden")
-) + ("fixed", "forbidden")
+KNOWN_KEYS: tuple[str, ...] = (
+    *tuple(f.name for f in fields(Settings) if f.name not in ("codes", "fixed", "forbidden")),
+    "fixed",
+    "forbidden",
+)
 
 # Dutch and German setting names people type; they map to the canonical key.
 KEY_ALIASES = {
@@ -245,7 +249,7 @@ def _parse_periods(raw: Any, key: str) -> tuple[int, ...]:
     if rounds[0] != 1:
         raise SettingError(key, Message("the first period starts in round 1 (write 1, {rounds})",
                                         rounds=", ".join(map(str, rounds))))
-    for before, after in zip(rounds, rounds[1:]):
+    for before, after in itertools.pairwise(rounds):
         if after <= before:
             raise SettingError(key, Message("{raw!r}: the periods' first rounds must increase "
                                             "({after} follows {before})", raw=raw,
@@ -347,7 +351,7 @@ def normalise_key(raw_key: str) -> str:
 
 
 def _unknown_setting(raw_key: str, key: str) -> UnknownSettingError:
-    candidates = list(KNOWN_KEYS) + ["code X"]
+    candidates = [*list(KNOWN_KEYS), "code X"]
     hint = did_you_mean(key, candidates)
     msgid = (N_("unknown setting {name!r}; did you mean {suggestion}?") if hint
              else N_("unknown setting {name!r}"))
@@ -530,11 +534,10 @@ def check_range(field_name: str, value: Any, raw: Any = None) -> None:
         if value.number <= 0:
             raise SettingError(field_name, Message("{raw!r}: top_value must be more than 0 (e.g. "
                                                    "100, or N, 1.5N, 2N, ratio 3)", raw=shown))
-    elif field_name == "bottom_value" and value is not None:
-        if value <= 0:
-            raise SettingError(field_name, Message("{raw!r}: bottom_value must be more than 0 (the "
-                                                   "last place's value), or leave it empty",
-                                                   raw=shown))
+    elif field_name == "bottom_value" and value is not None and value <= 0:
+        raise SettingError(field_name, Message("{raw!r}: bottom_value must be more than 0 (the "
+                                               "last place's value), or leave it empty",
+                                               raw=shown))
 
 
 def _blank(raw: Any) -> bool:

@@ -27,7 +27,8 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -52,7 +53,7 @@ SCORE_KIND = {WIN: ScoreKind.WIN, DRAW: ScoreKind.DRAW, LOSS: ScoreKind.LOSS,
               ADJOURNED: ScoreKind.DRAW, PENDING: ScoreKind.PENDING}
 
 #: the kind of a round for people (``RoundFact.kind``)
-FACT_KIND = {**{c: "game" for c in GAME_CLASSES}, BYE: "bye", ABSENT: "absent", LATE: "late",
+FACT_KIND = {**dict.fromkeys(GAME_CLASSES, "game"), BYE: "bye", ABSENT: "absent", LATE: "late",
              WITHDRAWN: "withdrawn", UNMARKED: "unmarked"}
 
 #: the built-in attendance codes (E, U, C, L; defined once in the model), first in ``Rounds.codes``

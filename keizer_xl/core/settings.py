@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
 # --------------------------------------------------------------------------- the choices
 # Every choice setting is a StrEnum: a member equals (and prints as) the word a club types, so

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
-from typing import Sequence
+from collections.abc import Sequence
 
 from keizer_xl.core.rules import Settings, ValueBasis, ValueNormalisation
 from keizer_xl.errors import Message

@@ -10,7 +10,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from keizer_xl.core.model import Bye, Game, Season
 from keizer_xl.core.rules import MAX_ROUND_GAP

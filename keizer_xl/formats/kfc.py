@@ -510,7 +510,8 @@ CACHE_TIEBREAKS = ("games, rating, start", "id")
 def _cached_order(con: sqlite3.Connection, table: str) -> list[str]:
     """The names of a cached standings table tStand_<R>, best first (WriteTableWHeaders2Db:
     Header1, Header2, Footer, the column headers, then one row per player, joined by §)."""
-    lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]
+    # an identifier cannot be a parameter; table is tStand_<int>, made from a round number
+    lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]  # noqa: S608
     rows = [line.split("\u00a7") for line in lines[4:]]
     return [r[1].strip() for r in rows if len(r) > 1]
 

@@ -1,6 +1,6 @@
 """A TRF 001 line as text, both ways: a row -> the line (the writer), and a line padded by
 bytes -> the same line padded by characters (the reader).  No season, no files: where a row's
-data comes from is :func:`keizer_xl.formats.trf.export_trf`'s business.
+data comes from is :func:`keizer_xl.formats.trf_write.export_trf`'s business.
 
 Facts used (read, never copied):
 
@@ -21,7 +21,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from collections.abc import Iterable
+import itertools
 
 __all__ = ["TrfRound", "TrfRow", "CODE_POINTS", "code_total", "player_line", "fide_ascii",
            "points_text", "byte_layout", "fits_columns", "HEADER_WIDTH", "ROUND_WIDTH",
@@ -166,7 +167,7 @@ def byte_layout(line: str) -> str | None:
     if not rounds.isascii():
         return None
     fixed = "".join(head[a:b].decode("utf-8", "ignore").ljust(b - a)[:b - a]
-                    for a, b in zip(_PIECES, _PIECES[1:]))
+                    for a, b in itertools.pairwise(_PIECES))
     if len(head) < HEADER_WIDTH:  # a writer that trims trailing blanks (chesspairing)
         fixed = fixed.rstrip()
     fixed += rounds.decode("ascii")

@@ -15,6 +15,7 @@ come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the 
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
@@ -24,7 +25,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
 from keizer_xl.errors import KeizerError, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
@@ -282,8 +284,8 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
         if job.output == job.source:
             lost = book.unsafe_to_write(set(OWNED_SHEETS))
             if lost:
-                return failed([f"{job.source.name} was not changed: writing it would drop "
-                               f"{'; '.join(lost)}. Write copies instead (without --in-place)."])
+                return failed([(f"{job.source.name} was not changed: writing it would drop "
+                               f"{'; '.join(lost)}. Write copies instead (without --in-place).")])
         # the use case writes the sheets (app/batch.py: Standings and Periods as `standings`
         # writes them); the History sheet's chart is the file client's
         done = run(book, BatchRequest(compare=compare), report)
@@ -326,10 +328,8 @@ def _work(job: Job, compare: bool) -> WorkbookResult:
 
     def report(stage: str, fraction: float) -> None:
         if q is not None:
-            try:
+            with contextlib.suppress(Exception):  # progress is a nicety; never fail a workbook over it
                 q.put_nowait((job.index, stage, fraction))
-            except Exception:  # progress is a nicety; never fail a workbook over it
-                pass
 
     return recompute_workbook(job, compare, report)
 
@@ -363,8 +363,8 @@ def run_batch(jobs: Sequence[Job], options: BatchOptions,
     for job in jobs:
         key = Path(os.path.normcase(os.path.abspath(job.output)))
         if key in claimed:
-            on_done(WorkbookResult(job, False, (f"its output {job.output} would overwrite the output "
-                                                f"of {claimed[key].label}; rename one of them",), 1))
+            on_done(WorkbookResult(job, False, ((f"its output {job.output} would overwrite the output "
+                                                f"of {claimed[key].label}; rename one of them"),), 1))
             continue
         claimed[key] = job
         todo.append(job)
@@ -399,7 +399,9 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                                initargs=(q,))
     try:
-        pending: dict[Future[WorkbookResult], Job] = {pool.submit(_work, job, options.compare): job for job in todo}
+        pending: dict[Future[WorkbookResult], Job] = {
+            pool.submit(_work, job, options.compare): job for job in todo
+        }
         while pending:
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             drain()
@@ -430,8 +432,8 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
             try:
                 on_done(future.result())
             except BrokenProcessPool:
-                on_done(WorkbookResult(job, False, ("the process working on this workbook died "
-                                                    "(out of memory?)",), 1))
+                on_done(WorkbookResult(job, False, (("the process working on this workbook died "
+                                                    "(out of memory?)"),), 1))
         finally:
             single.shutdown(wait=True)
         drain()

@@ -19,8 +19,8 @@ from __future__ import annotations
 # remembered and answered by main() like any other interrupt, never with a traceback (issue
 # 16).  Set first, before any slow import; only in the installed `keizer-xl` script: a program
 # importing this module keeps its own Ctrl+C.
-import signal  # noqa: E402
-import sys  # noqa: E402
+import signal
+import sys
 
 _early_interrupts: list[int] = []
 
@@ -34,8 +34,10 @@ if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().starts
     signal.signal(signal.SIGINT, _interrupted_early)
 
 import argparse
+import contextlib
 import gc
-from typing import TYPE_CHECKING, Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Sequence
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -77,7 +79,7 @@ def run_command(command: Command, args: argparse.Namespace) -> int:
     return code
 
 
-def _stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM as Ctrl+C: the finally blocks remove temporary files
+def _stop(signum: int, frame: FrameType | None) -> NoReturn:
     raise KeyboardInterrupt
 
 
@@ -208,10 +210,8 @@ def _safe_streams() -> None:
     """Never die printing a name the console cannot encode (an emoji on a cp1252 console, an
     accent under LANG=C): write what can be written and replace the rest with '?'."""
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
-            pass
 
 
 if __name__ == "__main__":  # pragma: no cover

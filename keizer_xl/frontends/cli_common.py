@@ -9,6 +9,7 @@ and :mod:`keizer_xl.frontends.cli` runs them."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -145,10 +146,8 @@ def _learn_language(path: Path) -> None:
 
     if seen_book_language() is not None:
         return
-    try:
+    with contextlib.suppress(KeizerError, OSError):  # unreadable: the refusal stays in the default language
         read_season(_open(path))
-    except (KeizerError, OSError):  # unreadable: the refusal stays in the default language
-        pass
 
 
 def _refuse_unsafe(book: FileBook) -> None:
@@ -311,7 +310,7 @@ ARGPARSE_MESSAGES = (
     "ignored explicit argument %r")
 
 
-class argparse_language:  # noqa: N801 - a context manager named for what it does
+class argparse_language:
     """Within it, argparse words its usage errors in ``lang`` (argparse looks its messages up
     through the module's ``_`` each time: that is replaced for the parse, then put back)."""
 

@@ -190,7 +190,8 @@ def lo_run_answer(path: Path, request: ActionRequest, timeout: float) -> MacroAn
 
     from keizer_xl.clients import lo_run
 
-    def stop(signum: int, frame: FrameType | None) -> NoReturn:  # SIGTERM: still clean up soffice (the finally blocks run)
+    # SIGTERM: still clean up soffice (the finally blocks run)
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:
         raise KeyboardInterrupt
 
     try:

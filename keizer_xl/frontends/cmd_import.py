@@ -19,7 +19,8 @@ import argparse
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.app.export import ExportReport
 from keizer_xl.app.import_season import ImportReport, report_of
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
     from keizer_xl.core.model import Season
     from keizer_xl.formats import ImportedSeason
-    from keizer_xl.formats.trf import TrfExport
+    from keizer_xl.formats.trf_write import TrfExport
 
 __all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
            "cmd_import", "cmd_export_trf", "parse_rounds"]

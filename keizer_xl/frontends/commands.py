@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
 

@@ -19,7 +19,8 @@ import io
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
@@ -98,7 +99,7 @@ def _group_header(lang: str) -> str:
 
 
 def _view_frame(season: Season | None, lang: str,
-                rows: ExportRows | None = None) -> "pd.DataFrame":
+                rows: ExportRows | None = None) -> pd.DataFrame:
     """The Standings sheet's rows of every group one after the other (a first column naming the
     group, Players' own header: Group, Groep, Gruppe), read from the view (app/export.py)."""
     import pandas as pd
@@ -173,9 +174,9 @@ def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
     from keizer_xl.i18n import translator
 
     label = translator(lang).gettext("Rank after each round of the top {top}", top=len(names))
-    parts = [f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
+    parts = [(f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
              f'aria-label="{e(label)}" '
-             f'xmlns="http://www.w3.org/2000/svg">']
+             f'xmlns="http://www.w3.org/2000/svg">')]
     step = max(1, round(worst / 8))
     for rank in sorted({1, *range(step, worst + 1, step)}):
         parts.append(f'<line x1="{left}" x2="{w - right}" y1="{y(rank):.1f}" y2="{y(rank):.1f}" '

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from keizer_xl.i18n import N_, shown_translator as _tr
+import contextlib
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
@@ -48,13 +49,13 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
         return _run(request, doc, options).to_json()
 
 
-def _front(request: "ActionRequest") -> "Front":
+def _front(request: ActionRequest) -> Front:
     from keizer_xl.frontends.shown import FRONTS
 
     return next((f for f in FRONTS if f == request.front), "libreoffice")
 
 
-def _answer(request: "ActionRequest", out: "Outcome", book: Any = None) -> "MacroAnswer":
+def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> MacroAnswer:
     title = _tr()(TITLES[request.action]) if request.action in TITLES else request.action
     out = replace(out, title=f"keizer-xl: {title}")
     written = list(book.written) if book is not None else []
@@ -64,7 +65,7 @@ def _answer(request: "ActionRequest", out: "Outcome", book: Any = None) -> "Macr
                       if book is not None else {})
 
 
-def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> "MacroAnswer":
+def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnswer:
     from keizer_xl.errors import UsageError, Message
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)
@@ -74,7 +75,8 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> "MacroA
             "Unknown action {action!r} (pair, standings or check).", action=request.action)),
             front))
     try:
-        from keizer_xl.clients.libreoffice import LibreOfficeError, UnoBook
+        from keizer_xl.clients.libreoffice import UnoBook
+        from keizer_xl.clients.lo_uno import LibreOfficeError
     except Exception as exc:  # pragma: no cover - a broken installation
         return _answer(request, _failure(exc, front))
     try:
@@ -85,10 +87,10 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> "MacroA
     try:
         with undo:
             report = _dispatch(request, book)
-    except Exception as exc:  # noqa: BLE001 - every failure becomes a message
+    except Exception as exc:
         # written: stored to the file already (then saying "nothing was written" would lie);
         # a change not stored is taken back below, or lost with a headless document
-        written = True if book.saved else False
+        written = bool(book.saved)
         # take back a half-done write in the user's window (headless nothing is saved anyway,
         # and LibreOffice 7.4 crashes undoing a sheet insertion in a document without a window)
         rolled_back = bool(book.modified and not headless)
@@ -104,7 +106,7 @@ def _run(request: "ActionRequest", doc: Any, options: dict[str, Any]) -> "MacroA
     return _answer(request, out, book)
 
 
-def _dispatch(request: "ActionRequest", book: Any) -> object:
+def _dispatch(request: ActionRequest, book: Any) -> object:
     """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
     from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
@@ -117,7 +119,7 @@ def _dispatch(request: "ActionRequest", book: Any) -> object:
                                  repair=request.repair))
 
 
-def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outcome":
+def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
     from keizer_xl.frontends.outcome import describe
     from keizer_xl.frontends.shown import Done
@@ -131,8 +133,8 @@ def describe_done(request: "ActionRequest", report: object, book: Any) -> "Outco
     return describe(report, _front(request), done=done)
 
 
-def _failure(exc: BaseException, front: "Front" = "libreoffice", written: bool | None = False,
-             messages: tuple[str, ...] = (), rolled_back: bool = False) -> "Outcome":
+def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | None = False,
+             messages: tuple[str, ...] = (), rolled_back: bool = False) -> Outcome:
     """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for ``front``
     (the macro's box, or the command line for ``lo-run``), the client's messages after it."""
     from keizer_xl.errors import KeizerError
@@ -155,40 +157,32 @@ class _UndoContext:
         self.closed = False
         self.locked = False
 
-    def __enter__(self) -> "_UndoContext":
+    def __enter__(self) -> _UndoContext:
         try:
             self.manager = self.doc.getUndoManager()
             self.manager.enterUndoContext(self.title)
         except Exception:
             self.manager = None
-        try:
+        with contextlib.suppress(Exception):
             self.doc.lockControllers()
             self.locked = True
-        except Exception:
-            pass
         return self
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> Literal[False]:
         if self.locked:
-            try:
+            with contextlib.suppress(Exception):
                 self.doc.unlockControllers()
-            except Exception:
-                pass
         if self.manager is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.manager.leaveUndoContext()
                 self.closed = True
-            except Exception:
-                pass
         return False
 
     def roll_back(self) -> None:
         """Undo the step just closed (call only when the action changed the document)."""
-        try:
+        with contextlib.suppress(Exception):
             if self.manager is not None and self.closed:
                 self.manager.undo()
-        except Exception:
-            pass
 
 
 def _has_window(doc: Any) -> bool:
@@ -203,9 +197,7 @@ def _show_sheet(doc: Any, name: str, headless: bool) -> None:
     """Interactive: show the sheet just written."""
     if headless:
         return
-    try:
+    with contextlib.suppress(Exception):
         controller = doc.getCurrentController()
         if controller is not None and doc.Sheets.hasByName(name):
             controller.setActiveSheet(doc.Sheets.getByName(name))
-    except Exception:
-        pass

@@ -38,7 +38,7 @@ import tempfile
 import traceback
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.errors import InputError, KeizerError, UsageError
@@ -211,7 +211,7 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
         listed = problem_lines(problems, front, tr, done.full_list)
         if front != "cli":  # a message box: the list is one paragraph
             listed = ("\n".join(listed),)
-        return Outcome("problems", EXIT_PROBLEMS, listed + (summary,) + extra,
+        return Outcome("problems", EXIT_PROBLEMS, (*listed, summary, *extra),
                        message=summary, problems=problems, language=lang)
     if isinstance(result, KeizerError):
         message = _message(result, lang)
@@ -282,7 +282,7 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
     if front == "libreoffice":
         if out.status in ("refused", "usage") and lines and not lines[0].endswith(
                 (".", "?", "!")):  # a message box: a sentence
-            lines = (lines[0] + ".",) + lines[1:]
+            lines = (lines[0] + ".", *lines[1:])
         if done.rolled_back:
             lines += (tr(N_("The changes made before the error were taken back.")),)
     lines += warning_lines(done.messages, front, tr)

@@ -23,7 +23,8 @@ saved line, absences with the letters the club types (Dutch ``A`` for excused): 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from keizer_xl.frontends.render_common import GOOD_NEWS, GoodNews
 from keizer_xl.frontends.shown import Done, Front, Outcome

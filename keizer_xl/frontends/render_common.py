@@ -5,7 +5,8 @@ sheet names and absence letters in the workbook's language, and the notes that a
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
 from keizer_xl.i18n import N_, Translator, translate
@@ -14,7 +15,7 @@ __all__ = ["problem_lines", "absent_text", "notes_block", "saved_line", "cli_not
            "warning_lines", "wrote_suffix", "sheet", "table_lines", "GoodNews", "GOOD_NEWS"]
 
 
-def problem_lines(problems: Sequence[object], front: "Front", tr: Translator,
+def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
                   full_list: str | None = None) -> tuple[str, ...]:
     """The problems, one a line (``- `` in a message box), cut at the one limit; the last
     line says how many more (and where they all are, ``full_list``)."""
@@ -63,7 +64,7 @@ def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes")
     return (f"{tr(heading, **params)}:\n" + "\n".join(lines),)
 
 
-def saved_line(front: "Front", done: Done, tr: Translator) -> tuple[str, ...]:
+def saved_line(front: Front, done: Done, tr: Translator) -> tuple[str, ...]:
     """Excel and Lite: whether the workbook was saved (LibreOffice's macro stores it)."""
     if front not in ("excel", "lite") or not done.written:
         return ()

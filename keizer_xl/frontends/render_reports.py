@@ -4,7 +4,8 @@
 issue 27; the words are unchanged (the notes' ``note:`` now in the language of the messages)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, table_lines
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
@@ -41,7 +42,7 @@ def exported(report: Any, front: Front, done: Done, tr: Translator,
                  "{games} games", path=report.target, first=report.rounds[0],
                  last=report.rounds[1], players=report.players, games=report.games)
     warnings = tuple(tr("warning: {warning}", warning=w) for w in notes)
-    return Outcome("ok", EXIT_OK, (summary,) + warnings, out=exported_text((report.text,)),
+    return Outcome("ok", EXIT_OK, (summary, *warnings), out=exported_text((report.text,)),
                    notes=tuple(notes))
 
 

@@ -103,9 +103,9 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
     head = [tr(h) for h in _TABLE_HEAD]
     width = max([len(r["name"]) for r in rows] + [len(head[1])])
     wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3))]
-    out = [f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
-           f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
-           f"{head[8]:>{wide[8]}}"]
+    out = [(f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
+            f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
+            f"{head[8]:>{wide[8]}}")]
     for r in rows:
         rank = "-" if r["rank"] is None else r["rank"]  # min_games: after the table, unranked
         value = "" if r["value"] is None else r["value"]  # a period ranked by match points

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.core.numbers import display
 from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_block,
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["pairing", "standings", "period", "check", "answered"]
 
 
-def pairing(report: "PairingReport", front: Front, done: Done, tr: Translator,
+def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              notes: Sequence[str]) -> Outcome:
 
     p = report.pairing
@@ -68,13 +69,12 @@ def pairing(report: "PairingReport", front: Front, done: Done, tr: Translator,
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
                   "with an empty result.", pairings=sheet("Pairings", done),
                   results=sheet("Results", done)))
-    lines = ((first,)
-             + notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr)
-             + saved_line(front, done, tr))
+    lines = (first, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
+             *saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
 
 
-def standings(report: "StandingsReport", front: Front, done: Done, tr: Translator,
+def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
                notes: Sequence[str]) -> Outcome:
 
     st = report.standing
@@ -123,9 +123,8 @@ def standings(report: "StandingsReport", front: Front, done: Done, tr: Translato
         leader = st.shown_order[0]  # the first line of the Standings sheet (display_order)
         text += " " + tr("Leader: {name} ({score} points).", name=leader,
                          score=display(st.score[leader]))
-    lines = ((text,)
-             + notes_block(list(notes) + [translate(m, tr) for m in done.messages], tr)
-             + saved_line(front, done, tr))
+    lines = (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
+             *saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
@@ -154,11 +153,11 @@ def period(report: Any, front: Front, done: Done, tr: Translator,
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")
-    lines = (text,) + notes_block(list(notes), tr) + saved_line(front, done, tr)
+    lines = (text, *notes_block(list(notes), tr), *saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
-def check(report: "CheckReport", front: Front, done: Done, tr: Translator,
+def check(report: CheckReport, front: Front, done: Done, tr: Translator,
            notes: Sequence[str]) -> Outcome:
 
     problems = tuple(str(p) for p in report.problems)
@@ -185,8 +184,8 @@ def check(report: "CheckReport", front: Front, done: Done, tr: Translator,
     if problems:
         head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
                   else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
-        lines = ((head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),)
-                 + notes_block(warnings, tr, N_("Warnings")))
+        lines = (head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),
+                 *notes_block(warnings, tr, N_("Warnings")))
         return Outcome(status, code, lines, notes=tuple(notes), problems=problems)
     lines = (tr("No problems found."),)
     if warnings:

@@ -4,7 +4,8 @@ the reports are ``app/setup.py``'s): ``new``, ``excel-setup``, ``excel-config``,
 English text is unchanged, now through the catalogs.  Only the command line runs them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, sheet
 from keizer_xl.frontends.shown import EXIT_OK, Done, Front, Outcome

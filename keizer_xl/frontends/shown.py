@@ -8,7 +8,8 @@ in a module of their own, below both, so that neither imports the other in a cir
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Sequence, cast
+from typing import Any, Literal, cast
+from collections.abc import Sequence
 
 from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES, MacroAnswer, Status
 
@@ -82,7 +83,7 @@ class Outcome:
                            written=tuple(written), saved=saved, frozen=dict(frozen or {}))
 
     @classmethod
-    def of_answer(cls, answer: MacroAnswer) -> "Outcome":
+    def of_answer(cls, answer: MacroAnswer) -> Outcome:
         """The outcome an action answered (``lo-run`` prints it like any other)."""
         lines = answer.lines or ((answer.text,) if answer.text else ())
         return cls(answer.status, answer.exit_code, lines, message=answer.message,
@@ -91,7 +92,7 @@ class Outcome:
                    language=answer.language, detail=answer.detail)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Outcome":
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
         """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
         status = data.get("status")
         if status not in STATUSES:

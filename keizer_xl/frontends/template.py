@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
 from keizer_xl.core.rules import (CHOICES, LANGUAGES as LANGUAGES, MAX_ROUND, PRESETS, Settings,
@@ -44,7 +45,7 @@ __all__ = [
     "put_value",
 ]
 
-SHEET_ORDER = ("Instructions",) + schema.INPUT_SHEETS
+SHEET_ORDER = ("Instructions", *schema.INPUT_SHEETS)
 
 #: The columns of the input tables the template shows (schema.py has more Players columns:
 #: group, category and the rating report's, typed by the clubs that need them).
@@ -56,7 +57,7 @@ INPUT_HEADERS = {kind: tuple(schema.header(kind, key, "en")
                  for kind in schema.INPUT_SHEETS}
 
 #: Every result that can be typed (core.model.Result, without "being played" and "pending").
-RESULT_CHOICES = tuple(r.value for r in Result if r.has_result) + ("bye",)
+RESULT_CHOICES = (*tuple(r.value for r in Result if r.has_result), "bye")
 #: The Dutch forfeits as the Dutch instructions teach them (reglementair: 1-0R, issue 26); the
 #: reader takes 1-0F too (core/model.py)
 _FORFEITS = {"nl": {"1-0F": "1-0R", "0-1F": "0-1R", "0-0F": "0-0R"}}
@@ -69,8 +70,7 @@ def result_choices(language: str = "en") -> tuple[str, ...]:
     from keizer_xl.i18n import translator
 
     forfeits = _FORFEITS.get(language, {})
-    return tuple(forfeits.get(r, r) for r in RESULT_CHOICES[:-1]) + (
-        translator(language).gettext("bye"),)
+    return (*tuple(forfeits.get(r, r) for r in RESULT_CHOICES[:-1]), translator(language).gettext("bye"))
 ABSENCE_CHOICES = tuple(BUILTIN_CODES)
 
 #: (setting, value, comment): ``preset`` and ``season``, then the common settings with an EMPTY
@@ -79,11 +79,11 @@ ABSENCE_CHOICES = tuple(BUILTIN_CODES)
 #: shows it after the default preset's value (:func:`setting_comment`, read from rules.py), and
 #: ``{presets}`` / ``{choices}`` are the presets and a choice setting's words (rules.py).
 DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
-    ("preset", Settings().preset, "{presets}; a value typed below overrides the preset for that "
-                                  "setting, an empty value keeps it"),
+    ("preset", Settings().preset, ("{presets}; a value typed below overrides the preset for that "
+                                  "setting, an empty value keeps it")),
     ("season", "", "a name for the season, e.g. 2025-2026"),
-    ("top_value", "", "Value of the player in first place: a number, or N, 1.5N, 2N, ratio 3 "
-                      "(N = number of players)"),
+    ("top_value", "", ("Value of the player in first place: a number, or N, 1.5N, 2N, ratio 3 "
+                      "(N = number of players)")),
     ("value_step", "", "Each next place is worth this much less"),
     ("own_value", "", "Own value added to the total: {choices}"),
     ("recalculation", "", "Values used for the points: {choices}"),
@@ -97,23 +97,23 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("rematch_gap", "", "Rounds between two meetings of the same players"),
     ("colours", "", "Colour rule: {choices}"),
     # the club's year (issue 18, docs/club-year.md, docs/groups.md)
-    ("periods", "", "Each period's first round, e.g. 1, 11, 21: every period is also a "
-                    "competition of its own, on a sheet of its own"),
-    ("period_scoring", "", "A period's own ranking: keizer, or match points win/draw/loss such "
-                           "as 6/3/1"),
+    ("periods", "", ("Each period's first round, e.g. 1, 11, 21: every period is also a "
+                    "competition of its own, on a sheet of its own")),
+    ("period_scoring", "", ("A period's own ranking: keizer, or match points win/draw/loss such "
+                           "as 6/3/1")),
     ("promote", "", "With a Group column (A, B): this many move up at the end of each period"),
     ("relegate", "", "With a Group column: this many move down at the end of each period"),
-    ("promote_at_season_end", "", "yes: promote and relegate also once the season is over, "
-                                  "for the groups new-season starts next season with"),
+    ("promote_at_season_end", "", ("yes: promote and relegate also once the season is over, "
+                                  "for the groups new-season starts next season with")),
     ("min_games", "", "Fewer games than this: listed after the final table, without a rank"),
-    ("attendance_default", "", "{choices}: absent means players sign up per round (a mark "
-                               "such as x or + in the round's column)"),
+    ("attendance_default", "", ("{choices}: absent means players sign up per round (a mark "
+                               "such as x or + in the round's column)")),
     ("bye_choice", "", "Who gets the bye: {choices}"),
     ("bye_first_evening", "", "no: a new player gets no bye on his first evening"),
 )
 
 
-def put_value(ws: "Worksheet", row: int, column: int, value: object) -> Any:
+def put_value(ws: Worksheet, row: int, column: int, value: object) -> Any:
     """Put ``value`` in a cell of an openpyxl sheet the way every workbook write does
     (:func:`keizer_xl.sheets.cells.cell_value`, and the data type "s" forced for text, as
     :mod:`keizer_xl.clients.xlsx.cells` stores the weekly commands' cells): a name or a
@@ -157,7 +157,7 @@ def setting_comment(key: str, comment: str, language: str = "en",
 
 
 #: The explanation of a Settings row an import adds below the template's rows (issue 26):
-#: every key an import writes (formats/kfc.py, formats/trf.py) that the template has no row for
+#: every key an import writes (formats/kfc.py, formats/trf_read.py) that the template has no row for
 ADDED_SETTINGS: dict[str, str] = {
     "city": "the city where the tournament is played (the rating report's line 022)",
     "arbiter": "the arbiter (the rating report's line 102)",
@@ -202,36 +202,36 @@ _INSTRUCTIONS = (
     "Keizer competition - how to use this workbook",
     "",
     "Before the season",
-    "1. {Settings}: the preset keizer gives Keizer's own rules. An empty {Value} keeps the "
+    ("1. {Settings}: the preset keizer gives Keizer's own rules. An empty {Value} keeps the "
     "preset's value; type a value only where your club plays differently. A club's own absence "
     "code X is a row 'code X' with a value such as 1/2 or '20 points'. Setting names stay in "
-    "English; club, season and language name the club, the season and this workbook's language.",
-    "2. {Players}: one row per player: {Name} (unique), {Rating}, {Start} (starting place, "
+    "English; club, season and language name the club, the season and this workbook's language."),
+    ("2. {Players}: one row per player: {Name} (unique), {Rating}, {Start} (starting place, "
     "optional), {Joined} (first round, default 1), {Status} ({active}, or '{withdrawn} R' from "
-    "round R), {Club}, {Id}.",
+    "round R), {Club}, {Id}."),
     "",
     "Every club evening",
-    "3. {Attendance}: the column of the round (R1, R2, ...) stays empty for a player who is "
-    "present. Otherwise type {codes} or a code defined in {Settings}.",
-    "4. Pair the round: run  keizer-xl pair club.xlsx  (or, in a workbook with buttons, press "
+    ("3. {Attendance}: the column of the round (R1, R2, ...) stays empty for a player who is "
+    "present. Otherwise type {codes} or a code defined in {Settings}."),
+    ("4. Pair the round: run  keizer-xl pair club.xlsx  (or, in a workbook with buttons, press "
     "{pair_button}). The pairing "
-    "appears on the sheet {Pairings}, and the games are added to {Results} with an empty result.",
-    "5. {Results}: type each result in the {Result} column: 1-0, 0-1, \u00bd-\u00bd (also "
+    "appears on the sheet {Pairings}, and the games are added to {Results} with an empty result."),
+    ("5. {Results}: type each result in the {Result} column: 1-0, 0-1, \u00bd-\u00bd (also "
     "1/2-1/2, 1:0, remise), forfeits 1-0F, 0-1F, 0-0F, adj for an adjourned game. Leave it empty "
     "until the game is played. The bye is a row with the player as {White}, {Black} empty and "
-    "{Result} bye.",
-    "6. {Standings}: run  keizer-xl standings club.xlsx  (or, in a workbook with buttons, press "
-    "{standings_button}).",
+    "{Result} bye."),
+    ("6. {Standings}: run  keizer-xl standings club.xlsx  (or, in a workbook with buttons, press "
+    "{standings_button})."),
     "",
     "Good to know",
-    "- The sheets {Standings}, {Pairings}, {History}, {Crosstable}, {Explain} and {Compare} are "
-    "written by the program and replaced every time: do not type in them.",
+    ("- The sheets {Standings}, {Pairings}, {History}, {Crosstable}, {Explain} and {Compare} are "
+    "written by the program and replaced every time: do not type in them."),
     "- keizer-xl check club.xlsx lists every problem with its sheet and cell.",
-    "- Optional columns in {Players}: {Group} (an A and a B group, each its own competition) and "
+    ("- Optional columns in {Players}: {Group} (an A and a B group, each its own competition) and "
     "{Category} (sub-standings such as youth; several separated by commas); periods and house "
-    "rules are rows in {Settings}.",
-    "- Each time the program saves, the previous version is kept in the folder .keizer-backups "
-    "beside the workbook (the last five).",
+    "rules are rows in {Settings}."),
+    ("- Each time the program saves, the previous version is kept in the folder .keizer-backups "
+    "beside the workbook (the last five)."),
     "- Close the workbook in Excel or LibreOffice before running keizer-xl on it.",
 )
 
@@ -290,7 +290,7 @@ TABLE_STYLE = "TableStyleMedium2"
 TEXT = "@"
 
 
-def template_workbook(*, rounds: int = 40, language: str = "en") -> "Workbook":
+def template_workbook(*, rounds: int = 40, language: str = "en") -> Workbook:
     """The season template as an openpyxl Workbook (for :func:`build_template` and samples)."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
@@ -379,7 +379,7 @@ def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: 
 # --------------------------------------------------------------------------- the sheets
 
 
-def _input_table(ws: "Worksheet", name: str, headers: tuple[str, ...],
+def _input_table(ws: Worksheet, name: str, headers: tuple[str, ...],
                  rows: list[tuple[Any, ...]] | None = None,
                  *, widths: Mapping[str, float], text_columns: tuple[str, ...] = ()) -> None:
     """Header in row 1 from A1, the rows (or one empty row), an Excel Table over them."""
@@ -413,8 +413,8 @@ def _input_table(ws: "Worksheet", name: str, headers: tuple[str, ...],
     ws.freeze_panes = "A2"
 
 
-def _dropdown(ws: "Worksheet", choices: tuple[str, ...], sqref: str, *, prompt: str, title: str,
-              language: str = "en") -> "DataValidation":
+def _dropdown(ws: Worksheet, choices: tuple[str, ...], sqref: str, *, prompt: str, title: str,
+              language: str = "en") -> DataValidation:
     from openpyxl.worksheet.datavalidation import DataValidation
 
     from keizer_xl.i18n import translator
@@ -443,7 +443,7 @@ def _localised(kind: str, language: str) -> tuple[str, dict[str, str]]:
     return schema.sheet_name(kind, language), names
 
 
-def _settings_sheet(wb: "Workbook", language: str = "en") -> None:
+def _settings_sheet(wb: Workbook, language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)
@@ -463,7 +463,7 @@ def _settings_sheet(wb: "Workbook", language: str = "en") -> None:
                  text_columns=headers[:2])
 
 
-def _players_sheet(wb: "Workbook", language: str = "en") -> None:
+def _players_sheet(wb: Workbook, language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)
@@ -482,16 +482,16 @@ def _players_sheet(wb: "Workbook", language: str = "en") -> None:
                         active=active, withdrawn=withdrawn))
 
 
-def _attendance_sheet(wb: "Workbook", rounds: int, language: str = "en") -> None:
+def _attendance_sheet(wb: Workbook, rounds: int, language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)
     title, h = _localised("Attendance", language)
     ws = wb.create_sheet(title)
     rounds_headers = tuple(f"R{r}" for r in range(1, rounds + 1))
-    headers = (h["Name"],) + rounds_headers
+    headers = (h["Name"], *rounds_headers)
     widths: dict[str, float] = {h["Name"]: 28}
-    widths.update({x: 5.0 for x in rounds_headers})
+    widths.update(dict.fromkeys(rounds_headers, 5.0))
     _input_table(ws, "Attendance", headers, widths=widths, text_columns=headers)
     last = column_letter(len(headers))
     _dropdown(ws, absence_choices(language), f"B2:{last}{MAX_PLAYERS + 1}", title=title,
@@ -500,7 +500,7 @@ def _attendance_sheet(wb: "Workbook", rounds: int, language: str = "en") -> None
                         codes=codes_text(language), settings=_localised("Settings", language)[0]))
 
 
-def _results_sheet(wb: "Workbook", language: str = "en") -> None:
+def _results_sheet(wb: Workbook, language: str = "en") -> None:
     from keizer_xl.i18n import translator
 
     tr = translator(language)

@@ -221,7 +221,9 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
     types = parts["[Content_Types].xml"].decode("utf-8")
     types = types.replace(f'ContentType="{_PLAIN_MAIN}"', f'ContentType="{_MACRO_MAIN}"')
     if 'Extension="vml"' not in types:
-        types = types.replace("<Default ", f'<Default Extension="vml" ContentType="{_VML_TYPE}"/><Default ', 1)
+        types = types.replace(
+            "<Default ", f'<Default Extension="vml" ContentType="{_VML_TYPE}"/><Default ', 1
+        )
     parts["[Content_Types].xml"] = types.encode("utf-8")
 
 
@@ -304,7 +306,9 @@ def _start_first(parts: dict[str, bytes]) -> None:
     positions of the defined names (``localSheetId``) follow, no other tab stays selected."""
     workbook = parts["xl/workbook.xml"].decode("utf-8")
     sheets = list(re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook))
-    k = next(i for i, m in enumerate(sheets) if re.search(rf'\bname="{re.escape(xs.START_SHEET)}"', m.group()))
+    k = next(
+        i for i, m in enumerate(sheets) if re.search(rf'\bname="{re.escape(xs.START_SHEET)}"', m.group())
+    )
     start = sheets[k].group()
     workbook = workbook[:sheets[k].start()] + workbook[sheets[k].end():]
     first = re.search(r"<(?:\w+:)?sheet\b[^>]*/>", workbook)
@@ -360,7 +364,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     """Write the button-ready workbook ``target`` (.xlsm) from ``source`` (an .xlsx; None: the
     season template).  ``platform`` says whose interpreter key to write ('win', 'mac'; default
     this computer's; elsewhere xlwings' generic ``Interpreter``)."""
-    from openpyxl import load_workbook
+    from openpyxl import Workbook, load_workbook
 
     from keizer_xl.frontends.template import template_workbook
 
@@ -378,6 +382,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         pythonpath = xs.pythonpath_for(python)
     result = BuildResult(dest)
 
+    wb: Workbook | None
     if source is None:
         wb = template_workbook(language=language)
         result.steps.append("the season sheets from the template")
@@ -390,12 +395,9 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
 
         book = open_book(src)
         result.steps.append(f"the sheets of {src.name}")
-        if book.openpyxl_would_drop(set()):
-            # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
-            # adds the Start and xlwings.conf sheets to the package itself (issue 25)
-            wb = None
-        else:
-            wb = load_workbook(src)
+        # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
+        # adds the Start and xlwings.conf sheets to the package itself (issue 25)
+        wb = None if book.openpyxl_would_drop(set()) else load_workbook(src)
     if wb is not None:
         rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
                                  existing=_existing_config(wb))
@@ -438,7 +440,8 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
                  platform: str | None = None, pythonpath: str | None = None) -> BuildResult:
     """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
     keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
-    old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything else in the package is copied as it is
+    old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything
+    else in the package is copied as it is
     (pyOpenVBA rewrites only the project; openpyxl writes the config sheet and refuses, naming
     them, to drop what it cannot keep)."""
     import shutil

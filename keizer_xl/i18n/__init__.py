@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from keizer_xl.errors import N_ as N_  # the one catalog marker (defined beside Message)
 
@@ -31,7 +32,7 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _catalog(lang: str) -> dict[str, str]:
     """msgid -> msgstr of one language (fuzzy and empty translations left out, as msgfmt does)."""
     if lang not in CATALOG_LANGUAGES:
@@ -140,7 +141,7 @@ CODE_LETTERS: dict[str, dict[str, str]] = {
 }
 
 
-def colour_letters(lang: "str | Translator | None") -> tuple[str, str]:
+def colour_letters(lang: str | Translator | None) -> tuple[str, str]:
     """The letters for White and Black in a table cell (Crosstable, Explain): English W/B,
     Dutch W/Z, German W/S, French B/N (the catalogs say which)."""
     tr = lang if isinstance(lang, Translator) else translator(lang)
@@ -162,7 +163,7 @@ def shown_translator() -> Translator:
     return translator(shown_language())
 
 
-def translate(text: Any, lang: "str | Translator | None" = None) -> str:
+def translate(text: Any, lang: str | Translator | None = None) -> str:
     """``text`` in ``lang`` (default :func:`shown_language`): a
     :class:`keizer_xl.errors.Message` (or anything with ``msgid`` and ``params``) through the
     catalog, its Message parameters translated too; any other text as it is."""
@@ -179,7 +180,7 @@ def translate(text: Any, lang: "str | Translator | None" = None) -> str:
     return tr.gettext(msgid, **params)
 
 
-def error_text(exc: BaseException, lang: "str | Translator | None" = None) -> str:
+def error_text(exc: BaseException, lang: str | Translator | None = None) -> str:
     """The message of an exception in ``lang``: its ``msgid``/``params`` (SettingError,
     ResultError) or its Message argument; else its text as raised (English)."""
     tr = lang if isinstance(lang, Translator) else translator(lang or shown_language())

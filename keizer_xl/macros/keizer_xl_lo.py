@@ -14,6 +14,7 @@
 # import), so any Python 3 LibreOffice ships can load it and report a version mismatch.
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -54,7 +55,7 @@ def _prepare_imports() -> str | None:
                 config = json.load(fh)
         except (OSError, ValueError) as exc:
             return f"{config_path} cannot be read ({exc}); run `keizer-xl lo-install` again."
-    wanted = "%d.%d" % sys.version_info[:2]
+    wanted = "{}.{}".format(*sys.version_info[:2])
     have = config.get("python_version")
     if have and have != wanted:
         return (f"keizer-xl was installed for Python {have}, but LibreOffice runs Python {wanted}, "
@@ -166,11 +167,9 @@ def _run(action: str, args: tuple[Any, ...], **preset: Any) -> str:
         _write_result(options, outcome)
     except Exception as exc:
         outcome.setdefault("messages", []).append(f"The result file could not be written: {exc}")
-    try:
+    with contextlib.suppress(Exception):
         if doc is not None and _interactive(options, doc):
             _message_box(doc, outcome)
-    except Exception:
-        pass
     return json.dumps(outcome, ensure_ascii=False, default=str)
 
 

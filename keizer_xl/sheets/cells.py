@@ -20,10 +20,10 @@ import re
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any
 
 #: what a cell of a layout holds, whatever the client
-CellValue = Union[None, str, bool, int, float, datetime, date, time, timedelta]
+CellValue = None | str | bool | int | float | datetime | date | time | timedelta
 
 NUMERIC_LIMIT = 2 ** 53  # larger integers lose digits in a spreadsheet; written as text
 TEXT_LIMIT = 32767       # Excel's longest cell text

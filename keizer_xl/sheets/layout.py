@@ -19,7 +19,8 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping, Sequence
 
 from keizer_xl.sheets.cells import CellValue, cell_value, display_width
 
@@ -76,7 +77,8 @@ class SheetStyle:
     a number format of their own (the marks of a round that was not a game, a withdrawn
     player's name); ``repeat_cols`` is the number of columns (Rank, Name) printed on every page
     when the sheet is too wide to fit one page at :data:`MIN_PRINT_SCALE` (see
-    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings); ``blocks`` are extra
+    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings);
+    ``blocks`` are extra
     tables under it, each (heading, DataFrame).  ``title_rows`` are bold lines above the table
     (then one empty row; the header row is frozen and printed on every page); ``title`` is the
     page header's centre, ``footer`` the page footer's centre (default: "page / pages").
@@ -87,7 +89,7 @@ class SheetStyle:
     wrap: tuple[str, ...] = ()          # columns whose long text wraps in its cell
     cell_formats: Mapping[tuple[int, str], str] = field(default_factory=dict)  # (data row, column)
     repeat_cols: int = 0                # columns printed left on every page when split
-    footer: "HeaderText" = ()
+    footer: HeaderText = ()
     number_formats: Mapping[str, str] = field(default_factory=dict)
     widths: Mapping[str, float] = field(default_factory=dict)
     align: Mapping[str, str] = field(default_factory=dict)
@@ -97,7 +99,7 @@ class SheetStyle:
     fit_to_page: bool = True
     wrap_header: bool = False           # a header wider than its column wraps at its spaces
     notes: tuple[str, ...] = ()
-    blocks: tuple[tuple[str, "pd.DataFrame | Rows"], ...] = ()
+    blocks: tuple[tuple[str, pd.DataFrame | Rows], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ class Field(enum.Enum):
 
 
 #: a header or footer part: text and page fields, in order
-HeaderText = tuple[Union[str, Field], ...]
+HeaderText = tuple[str | Field, ...]
 
 
 @dataclass(frozen=True)
@@ -235,7 +237,7 @@ class _Builder:
         for j, v in enumerate(values, 1):
             self.fitted[j] = max(self.fitted.get(j, 0), display_width(v) + 2)
 
-    def body(self, frame: "pd.DataFrame | Rows") -> None:
+    def body(self, frame: pd.DataFrame | Rows) -> None:
         first = len(self.grid) + 1
         for record in frame.itertuples(index=False, name=None):
             values = tuple(cell_value(v) for v in record)
@@ -349,7 +351,7 @@ def column_breaks(widths: Sequence[float], repeat_cols: int, room: float) -> tup
     return tuple(repeat_cols + k + 1 for k in pack(high))
 
 
-def sheet_layout(frame: "pd.DataFrame | Rows", style: SheetStyle | None = None) -> Layout:
+def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) -> Layout:
     """The layout of an engine sheet: ``frame`` with its header in row 1, podium fills, the
     notes under it after an empty row, then each block (a bold heading, its own header row
     and rows) after one more empty row; widths from ``style`` or fitted to the content."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from keizer_xl.core.model import (
     BUILTIN_CODES,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from keizer_xl.core.rules import MAX_ROUND, SettingError, Settings, did_you_mean
 from keizer_xl.errors import AmbiguousTables, Message, Problem

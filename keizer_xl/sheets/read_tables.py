@@ -4,9 +4,12 @@ its ``Sheet!Cell``; :func:`keizer_xl.sheets.read.read_season` raises them togeth
 from __future__ import annotations
 
 import datetime as _dt
+import functools
+import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from keizer_xl.core.model import (
     Absence,
@@ -149,6 +152,16 @@ def read_settings(table: Table | None, problems: list[Problem],
 _BARE_WITHDRAWN = -1
 
 
+def _value(row: tuple[Any, ...], cols: dict[str, int], key: str) -> Any:
+    """The row's value in the column ``key`` (None when the table has no such column)."""
+    return row[cols[key]] if key in cols else None
+
+
+def _cell_ref(table: Table, r: int, cols: dict[str, int], key: str) -> str:
+    """Sheet!Cell of the row's column ``key``."""
+    return table.cell(r, cols[key])
+
+
 def read_players(table: Table, problems: list[Problem],
                  joined_cells: dict[str, str] | None = None,
                  status_cells: dict[str, str] | None = None,
@@ -165,8 +178,8 @@ def read_players(table: Table, problems: list[Problem],
     for r, row in enumerate(table.rows):
         if all(_blank(v) for v in row):
             continue
-        get: Callable[[str], Any] = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
-        cell: Callable[[str], str] = lambda c: table.cell(r, cols[c])  # noqa: E731
+        get = functools.partial(_value, row, cols)
+        cell = functools.partial(_cell_ref, table, r, cols)
         raw_name = get("name")
         if _blank(raw_name):
             problems.append(Problem(cell("name"), tr("this row has data but no name")))
@@ -211,8 +224,11 @@ def read_players(table: Table, problems: list[Problem],
         withdrawn = None
         if not _blank(get("status")):
             status = _norm(get("status"))
-            m = re.fullmatch(r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen|retiré|retire)"
-                             r"(?:\s+(?:from\s+|vanaf\s+|ab\s+)?(?:round\s+|ronde\s+|runde\s+|r)?(\d+))?", status)
+            m = re.fullmatch(
+                r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen|retiré|retire)"
+                r"(?:\s+(?:from\s+|vanaf\s+|ab\s+)?(?:round\s+|ronde\s+|runde\s+|r)?(\d+))?",
+                status,
+            )
             if status in ("active", "actief", "aktiv", "actif"):
                 pass
             elif m and m.group(2):
@@ -365,7 +381,7 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             header=table.headers[numbered[0][0]], where=table.header_cell(numbered[0][0]))))
         return _AttendanceColumns(numbered, notes)
     if dated:
-        for (i_prev, d_prev), (i, d) in zip(dated, dated[1:]):
+        for (i_prev, d_prev), (i, d) in itertools.pairwise(dated):
             if d <= d_prev:
                 problems.append(Problem(table.header_cell(i), tr(
                     "date {date} does not come after {previous} ({where}): date columns are "
@@ -484,8 +500,8 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
     for r, row in enumerate(table.rows):
         if all(_blank(v) for v in row):
             continue
-        cell: Callable[[str], str] = lambda c: table.cell(r, cols[c])  # noqa: E731
-        get: Callable[[str], Any] = lambda c: row[cols[c]] if c in cols else None  # noqa: E731
+        cell = functools.partial(_cell_ref, table, r, cols)
+        get = functools.partial(_value, row, cols)
         rnd = _round_number(get("round"))
         if rnd is None or rnd < 1:
             problems.append(Problem(cell("round"), tr("{value!r} is not a round number",
@@ -506,14 +522,14 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
             problems.append(Problem(cell("white"), tr("no {white} player",
                                                        white=schema.header("Results", "white", tr.lang))))
             continue
-        white = names.resolve(get("white"), lambda: cell("white"), problems)
+        white = names.resolve(get("white"), functools.partial(cell, "white"), problems)
         raw_result = get("result")
         black_raw = get("black")
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
         is_bye = _blank(black_raw) or (_norm(black_raw) in (*BYE_WORDS, "-")
                                        and name_key(black_raw) not in names.players)
         if is_bye:
-            if not _blank(raw_result) and _norm(raw_result) in BYE_WORDS or (
+            if (not _blank(raw_result) and _norm(raw_result) in BYE_WORDS) or (
                     not _blank(black_raw) and _blank(raw_result)):
                 if white:
                     byes.append(Bye(rnd, white, cell("white")))
@@ -523,7 +539,7 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
                     black=schema.header("Results", "black", tr.lang),
                     result=schema.header("Results", "result", tr.lang))))
             continue
-        black = names.resolve(black_raw, lambda: cell("black"), problems)
+        black = names.resolve(black_raw, functools.partial(cell, "black"), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
             problems.append(Problem(cell("result"), tr(
                 "{date} is a date: Excel changed what was typed; format the Result column as "
@@ -556,4 +572,4 @@ def attendance_dates(book: Book) -> dict[int, _dt.date]:
     if name is None:
         return {}
     dated = [_header_date(_text(h)) for h in book.read_table(name).headers if not _blank(h)]
-    return {n: d for n, d in enumerate((d for d in dated if d is not None), start=1)}
+    return dict(enumerate((d for d in dated if d is not None), start=1))

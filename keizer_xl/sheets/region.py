@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from keizer_xl.sheets.tables import blank, checked_data_rows, column_letter, header_text, place_rows
 
@@ -32,7 +33,7 @@ class TableRef:
     headers: bool = True
     totals: int = 0
 
-    def overlaps(self, other: "TableRef", last_row: int) -> bool:
+    def overlaps(self, other: TableRef, last_row: int) -> bool:
         """Whether ``other`` is in the way of this table grown down to ``last_row``."""
         return (other.min_col <= self.max_col and self.min_col <= other.max_col
                 and other.min_row <= last_row and self.min_row <= other.max_row)

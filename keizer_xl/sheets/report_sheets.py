@@ -8,7 +8,8 @@ alignment) is made here or in ``layout.py``, never in a client.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
 
 from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
@@ -69,7 +70,7 @@ def history_style(history: History) -> SheetStyle:
     longest = max((len(n) for st in history.standings for n in st.order), default=0)
     return SheetStyle(title=sheet_title("history", history.last.round),
                       number_formats={"Score": "0.00_0", "Rank": "0_0_0",
-                                      **{r: "0_0" for r in rounds}},
+                                      **dict.fromkeys(rounds, "0_0")},
                       widths={"Rank": 7, "Name": float(min(24, max(14, longest + 2))),
                               "Score": 9, **rounds},
                       highlight_rows=3, landscape=True, repeat_cols=2,
@@ -470,7 +471,8 @@ def compare_layout(comparison: Comparison, context: RunContext | None = None,
 def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None = None,
                    lang: str = "en") -> Layout:
     """Periods (issue 18): one titled block per period played so far (with groups: per group
-    and period, issue 23: core/competition.py), its leader named in the block's heading and on the podium fill of its first row; headed like Standings in ``lang``.
+    and period, issue 23: core/competition.py), its leader named in the block's heading and on
+    the podium fill of its first row; headed like Standings in ``lang``.
     A period ranked by match points (``period_scoring 6/3/1``) has no Value column."""
     from keizer_xl.core.numbers import display
 

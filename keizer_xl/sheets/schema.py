@@ -15,7 +15,7 @@ is there.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from keizer_xl.core.rules import LANGUAGES
 from keizer_xl.i18n import CODE_LETTERS as _CODE_LETTERS
@@ -90,7 +90,8 @@ COLUMNS: dict[str, dict[str, Names]] = {
         "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},
         "score": {"en": "Score", "nl": "Score", "de": "Punkte", "fr": "Points"},
         "value": {"en": "Value", "nl": "Waarde", "de": "Wert", "fr": "Valeur"},
-        "prev_value": {"en": "Prev value", "nl": "Vorige waarde", "de": "Vorheriger Wert", "fr": "Valeur préc."},
+        "prev_value": {"en": "Prev value", "nl": "Vorige waarde", "de": "Vorheriger Wert",
+                       "fr": "Valeur préc."},
         "games": {"en": "Games", "nl": "Partijen", "de": "Partien", "fr": "Parties"},
         "w": {"en": "W", "nl": "W", "de": "G", "fr": "G"},
         "d": {"en": "D", "nl": "R", "de": "R", "fr": "N"},

@@ -4,7 +4,8 @@ sheets as a competition leader would type them, the Settings rows of a season's 
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence, TYPE_CHECKING, overload
+from typing import Any, TYPE_CHECKING, overload
+from collections.abc import Sequence
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
@@ -34,18 +35,18 @@ def standings_table(frame: Rows, lang: str = ...,
 
 
 @overload
-def standings_table(frame: "pd.DataFrame", lang: str = ...,
-                    not_yet: Sequence[str] = ...) -> tuple["pd.DataFrame", SheetStyle]: ...
+def standings_table(frame: pd.DataFrame, lang: str = ...,
+                    not_yet: Sequence[str] = ...) -> tuple[pd.DataFrame, SheetStyle]: ...
 
 
-def standings_table(frame: "pd.DataFrame | Rows", lang: str = "en",
-                    not_yet: Sequence[str] = ()) -> tuple["pd.DataFrame | Rows", SheetStyle]:
+def standings_table(frame: pd.DataFrame | Rows, lang: str = "en",
+                    not_yet: Sequence[str] = ()) -> tuple[pd.DataFrame | Rows, SheetStyle]:
     """The Standings sheet: exact frame (a DataFrame, or :class:`Rows` without pandas) ->
     display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
     columns are R1, R2, ... in every language).  Players in ``not_yet`` (not yet a member after
     this round) show '-' as their Rank (issue 11)."""
     waiting = set(not_yet)
-    out: "pd.DataFrame | Rows"
+    out: pd.DataFrame | Rows
     if isinstance(frame, Rows):
         columns = list(frame.columns)
         rounded = [_shown_rounded(c) for c in columns]

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
 
 from keizer_xl.errors import MissingPartError
 
 if TYPE_CHECKING:
-    import pandas as pd
 
     from keizer_xl.sheets.layout import Layout
 
@@ -121,7 +121,7 @@ class Book(Protocol):
     def read_table(self, sheet: str) -> Table:
         """The header row and data of ``sheet`` (or of the first Excel Table on it)."""
 
-    def write_sheet(self, sheet: str, layout: "Layout") -> None:
+    def write_sheet(self, sheet: str, layout: Layout) -> None:
         """Replace (or create) an engine-owned sheet as ``layout`` describes it (cells, styles,
         widths, frozen rows, print setup); text starting with '=' stays text."""
 

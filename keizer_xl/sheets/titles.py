@@ -21,7 +21,8 @@ import os
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from keizer_xl.i18n import N_, translator
 from keizer_xl.sheets.layout import Field, HeaderText

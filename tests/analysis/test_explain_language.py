@@ -13,7 +13,7 @@ def test_dutch_explain_sheet_and_console_speak_dutch(tmp_path, capsys):
     rows = table_rows(tmp_path / "club-nl.keizer.xlsx", "Uitleg")
     head = rows[0]
     col = head.index("Uitleg") if "Uitleg" in head else len(head) - 1
-    players = [r for r in rows[1:6]]
+    players = list(rows[1:6])
     sentences = " ".join(str(r[col]) for r in players)
     # after round 1 everyone moved from a start rank (or stayed): Dutch words, no English ones
     assert "na ronde 1" in sentences and "startplaats" in sentences, sentences

@@ -11,8 +11,8 @@ from keizer_xl.analysis.audit import audit_lines, audit_season
 from keizer_xl.analysis.compare import compare_methods
 from keizer_xl.analysis.explain import PlayerNotFound, explain_all, explain_player, find_player
 from keizer_xl.analysis.history import number_text, round_facts, signed_text
-from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames, history_frame,
-                                     rank_progression)
+from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
+                                     history_frame, rank_progression)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.numbers import display
@@ -266,7 +266,8 @@ def test_audit_reports_a_manually_altered_pairing(simulated):
     games = [g for g in simulated.games if g.round == r]
     g1, g2 = games[0], games[1]
     # the leader swapped two opponents and flipped the colours of a third board
-    altered = [Game(r, g1.white, g2.black, g1.result, g1.board), Game(r, g2.white, g1.black, g2.result, g2.board),
+    altered = [Game(r, g1.white, g2.black, g1.result, g1.board),
+               Game(r, g2.white, g1.black, g2.result, g2.board),
                Game(r, games[2].black, games[2].white, games[2].result, games[2].board)]
     others = [g for g in simulated.games if not (g.round == r and g in games[:3])]
     s = replace(simulated, games=tuple(others + altered))

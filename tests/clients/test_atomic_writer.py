@@ -12,7 +12,7 @@ import os
 import signal
 import zipfile
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import openpyxl
 import pytest
@@ -169,10 +169,9 @@ def test_temporary_files_of_older_versions_are_cleaned_too(tmp_path):
 def test_a_failing_writer_leaves_the_old_file_and_no_temporary_file(tmp_path):
     target = tmp_path / "club.html"
     target.write_text("old")
-    with pytest.raises(RuntimeError):
-        with atomic.replacing(target) as fh:
-            fh.write(b"half a page")
-            raise RuntimeError("the renderer failed")
+    with pytest.raises(RuntimeError), atomic.replacing(target) as fh:
+        fh.write(b"half a page")
+        raise RuntimeError("the renderer failed")
     assert target.read_text() == "old" and leftovers(target) == []
 
 

@@ -71,7 +71,9 @@ def club_workbook(path: Path, rows: dict[str, list[list[Any]]], *, picture: Path
     info.insert_image("E2", str(picture))
     info.insert_textbox("E10", "House rules: phones off, touch-move applies.", {"width": 300, "height": 60})
     info.write_comment("B1", "Founded 1921")
-    info.data_validation("B4:B7", {"validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3000})
+    info.data_validation(
+        "B4:B7", {"validate": "integer", "criteria": "between", "minimum": 0, "maximum": 3000}
+    )
     info.conditional_format("B4:B7", {"type": "3_color_scale"})
     info.add_sparkline("C4", {"range": "Clubinfo!B4:B7"})
     info.write_dynamic_array_formula("D4:D7", "=SORT(B4:B7)", None, 1590)
@@ -102,7 +104,9 @@ def club_workbook(path: Path, rows: dict[str, list[list[Any]]], *, picture: Path
     standings.insert_chart("K2", on_standings)
     sheet = wb.add_chartsheet("Stand grafiek")
     top = wb.add_chart({"type": "bar"})
-    top.add_series({"name": "Score", "categories": "=Standings!$B$4:$B$13", "values": "=Standings!$C$4:$C$13"})
+    top.add_series(
+        {"name": "Score", "categories": "=Standings!$B$4:$B$13", "values": "=Standings!$C$4:$C$13"}
+    )
     top.set_title({"name": STANDINGS_CHART_TITLE})
     sheet.set_chart(top)
     wb.close()
@@ -230,7 +234,7 @@ def test_pair_standings_and_batch_keep_everything_of_an_xlsxwriter_club_workbook
     assert b"<drawing r:id=" in after[standings.part or ""]
     names = [s.name for s in pkg.sheets]
     assert names[:7] == ["Clubinfo", "Grafiek", *INPUTS, "Standings"]
-    assert len(names) == len(set(n.casefold() for n in names))  # nothing duplicated
+    assert len(names) == len({n.casefold() for n in names})  # nothing duplicated
     # the workbook's defined names and the club's formulas are there as the club wrote them
     assert b'name="Clubnaam"' in after[pkg.workbook]
     assert after["xl/metadata.xml"] == original["xl/metadata.xml"]  # the dynamic array's metadata

@@ -75,14 +75,14 @@ def assert_same(path: Path, fake: FakeBook, sheets) -> None:
 
 
 def test_reads_the_same_tables_as_the_file_transport(tmp_path):
-    path, filebook, fake, book = both(tmp_path)
+    _path, filebook, _fake, book = both(tmp_path)
     assert book.sheet_names() == filebook.sheet_names()
     for sheet in ("Settings", "Players", "Attendance", "Results", "Instructions"):
         assert book.read_table(sheet) == filebook.read_table(sheet), sheet
 
 
 def test_each_sheet_is_read_with_one_call(tmp_path):
-    path, filebook, fake, book = both(tmp_path)
+    _path, _filebook, fake, book = both(tmp_path)
     actions.update_standings(book)
     reads = [c for c in fake.calls if c[0] == "read"]
     assert len(reads) == len({c[1] for c in reads}) <= 5
@@ -90,7 +90,7 @@ def test_each_sheet_is_read_with_one_call(tmp_path):
 
 
 def test_sheet_names_are_found_case_insensitively(tmp_path):
-    path, filebook, fake, book = both(tmp_path)
+    _path, filebook, _fake, book = both(tmp_path)
     assert book.read_table("players") == filebook.read_table("Players")
     with pytest.raises(KeyError, match="no sheet"):
         book.read_table("Nope")
@@ -203,7 +203,7 @@ def test_append_and_delete_rows_match_the_file_transport(tmp_path, kind):
 
 
 def test_append_refuses_unknown_columns_and_a_table_in_the_way(tmp_path):
-    path, filebook, fake, book = both(tmp_path, _plain_book(tmp_path), "copy.xlsx")
+    _path, _filebook, fake, book = both(tmp_path, _plain_book(tmp_path), "copy.xlsx")
     with pytest.raises(KeyError, match="no column 'Colour'"):
         book.append_rows("Results", [{"Colour": "white"}])
     sheet = fake.sheets["Results"]
@@ -391,7 +391,8 @@ def test_lite_scripts_run_the_same_actions(tmp_path):
 
 def test_the_package_imports_without_xlwings():
     code = ("import sys; sys.modules['xlwings'] = None\n"
-            "import keizer_xl.clients.excel, keizer_xl.clients.excel_setup, keizer_xl.frontends.lite, keizer_xl.frontends.cli\n"
+            "import keizer_xl.clients.excel, keizer_xl.clients.excel_setup, keizer_xl.frontends.lite, "
+            "keizer_xl.frontends.cli\n"
             "assert keizer_xl.frontends.lite.pair_next_round.__name__ == 'pair_next_round'\n"
             "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
@@ -423,7 +424,8 @@ def test_the_stand_in_offers_only_real_xlwings_api(fake_cls, real_name):
     so the transport cannot pass its tests by using an API that xlwings lacks."""
     real = getattr(_real_xlwings(), real_name)
     test_only = {"add_sheet", "from_file", "grid", "table", "ref", "alerts", "calls", "saved",
-                 "cells", "formats", "bold", "colors", "widths", "frozen", "frozen_rows", "frozen_cols", "last_row", "last_col",
+                 "cells", "formats", "bold", "colors", "widths", "frozen", "frozen_rows", "frozen_cols",
+                 "last_row", "last_col",
                  "min_row", "min_col", "max_row", "max_col", "headers", "totals"}
     names = {n for n in dir(fake_cls) if not n.startswith("_")} - test_only
     instance_attrs = {"name", "app", "sheets", "book", "sheet", "row", "column", "parent"}
@@ -452,7 +454,7 @@ def test_a_note_below_the_results_table_is_never_overwritten(tmp_path):
     (table,) = ws.tables.values()
     ws.cell(range_boundaries(table.ref)[3] + 3, 1).value = "checked by the arbiter"
     wb.save(source)
-    path, filebook, fake, book = both(tmp_path, source, "copy.xlsx")
+    _path, filebook, fake, book = both(tmp_path, source, "copy.xlsx")
     before = fake_grid(fake, "Results")
     for transport in (filebook, book):
         with pytest.raises(Exception, match="below the table holds 'checked by the arbiter'"):

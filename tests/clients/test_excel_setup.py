@@ -67,7 +67,7 @@ def test_excel_config_adds_the_sheet_and_keeps_everything_else(tmp_path):
     rows = write_config(book, python="C:\\Program Files\\Python311\\python.exe", platform="win",
                         pythonpath="")
     after = openpyxl.load_workbook(book)
-    assert after.sheetnames == before.sheetnames + [CONFIG_SHEET]
+    assert after.sheetnames == [*before.sheetnames, CONFIG_SHEET]
     for name in before.sheetnames:
         a, b = before[name], after[name]
         assert [[c.value for c in r] for r in a.iter_rows()] == [[c.value for c in r] for r in b.iter_rows()]
@@ -92,7 +92,7 @@ def test_excel_config_updates_an_existing_sheet(tmp_path):
     write_config(book, python="/Users/me/venv/bin/python", platform="mac", pythonpath="/src")
     wb = openpyxl.load_workbook(book)
     assert wb.sheetnames.index(CONFIG_SHEET) == 1
-    got = dict((k, v) for k, v in conf_rows(book))
+    got = dict(conf_rows(book))
     assert got["Interpreter_Mac"] == "/Users/me/venv/bin/python"
     assert got["Conda Env"] == "club" and got["PYTHONPATH"] == "/src"
     assert "interpreter_mac" not in got and "After a gap" not in got
@@ -147,7 +147,7 @@ class FakeXw:
         self.books = books
         self.opened: list[str] = []
 
-    def Book(self, path=None):  # noqa: N802 - xlwings' name
+    def Book(self, path=None):
         if path is None:  # a new, empty workbook (xw.Book())
             path = f"Book{len(self.opened) + 1}"
         self.opened.append(path)
@@ -188,11 +188,11 @@ def test_setup_on_windows_imports_adds_buttons_configures_and_saves_as_xlsm(tmp_
     sources = {c.Name: c.source for c in book.api.components}
     assert excel_setup.bas_version(sources["xlwings"]) == VERSION
     assert sources["KeizerXL"].replace("\r\n", "\n") == KEIZER_VBA
-    assert [s.name for s in book.sheets][0] == "Start" and book.buttons == ["PairNextRound",
+    assert next(s.name for s in book.sheets) == "Start" and book.buttons == ["PairNextRound",
                                                                            "UpdateStandings",
                                                                            "CheckWorkbook"]
     assert [s.name for s in book.sheets][-1] == CONFIG_SHEET
-    conf = dict((row[0], row[1]) for row in book.grid(CONFIG_SHEET))
+    conf = {row[0]: row[1] for row in book.grid(CONFIG_SHEET)}
     assert conf["Interpreter_Win"] == "C:\\Py\\python.exe"
     assert ("save", str(target)) in book.calls and book.saved == 1
     calls = [c[0] for c in book.calls]
@@ -213,7 +213,7 @@ def test_setup_again_replaces_the_modules(tmp_path):
     assert sorted(n for n in names if n in ("xlwings", "Dictionary", "KeizerXL")) == \
         ["Dictionary", "KeizerXL", "xlwings"] and len(names) == len(set(names))
     conf = [row[0] for row in book.grid(CONFIG_SHEET)]
-    assert len(conf) == len(set(k.casefold() for k in conf))
+    assert len(conf) == len({k.casefold() for k in conf})
 
 
 def test_setup_explains_the_trust_setting(tmp_path):
@@ -232,7 +232,7 @@ def test_setup_new_creates_the_template_and_removes_the_seed(tmp_path):
     seed_name = "Nieuw seizoen (new).xlsx"
 
     class Xw(FakeXw):
-        def Book(self, path):  # noqa: N802
+        def Book(self, path):
             self.opened.append(path)
             book = _excel_book(Path(path))
             self.books[Path(path).name] = book
@@ -283,7 +283,7 @@ def test_setup_on_a_mac_imports_through_the_xlwings_addin(tmp_path, monkeypatch)
     script = tmp_path / "home" / "Library" / "Application Scripts" / "com.microsoft.Excel" / \
         f"xlwings-{VERSION}.applescript"
     assert script.is_file()
-    conf = dict((row[0], row[1]) for row in book.grid(CONFIG_SHEET))
+    conf = {row[0]: row[1] for row in book.grid(CONFIG_SHEET)}
     assert conf["Interpreter_Mac"] == "/Users/me/venv/bin/python"
     assert ("save", str(tmp_path / "club.xlsm")) in book.calls
 

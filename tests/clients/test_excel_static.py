@@ -12,7 +12,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import excel
 from keizer_xl.frontends import excel_buttons
 import keizer_xl.excel
 from keizer_xl.clients import excel_setup
@@ -62,7 +61,7 @@ def test_every_runpython_call_names_an_entry_point_of_keizer_xl_excel():
         assert all(p.default is not inspect.Parameter.empty
                    for p in inspect.signature(fn).parameters.values())
     # one RunPython per public macro, and no other logic in them
-    for name, (scope, body) in subs.items():
+    for _name, (scope, body) in subs.items():
         if "RunPython" in body:
             assert scope == "Public"
             assert [line.strip() for line in body.strip().splitlines()] == \
@@ -179,7 +178,7 @@ def test_the_season_template_has_tables_dropdowns_and_instructions():
         assert wb[sheet].tables, sheet
     lists = {s: [dv.formula1 for dv in wb[s].data_validations.dataValidation]
              for s in ("Attendance", "Results")}
-    assert any('"E,U,C,L"' == f for f in lists["Attendance"])
+    assert any(f == '"E,U,C,L"' for f in lists["Attendance"])
     assert any(f.startswith('"1-0,0-1') for f in lists["Results"])
     assert "xl/vbaProject.bin" not in zipfile.ZipFile(TEMPLATE).namelist()
 

@@ -64,7 +64,13 @@ def test_every_kind_of_value(tmp_path):
     wb.save(p)
     assert differences(p) == []
     rows = FileBook(p).read_table("Players").rows
-    assert rows[0][:5] == ("Ann", dt.datetime(2024, 9, 1), dt.time(19, 45), dt.timedelta(hours=26, minutes=5), True)
+    assert rows[0][:5] == (
+        "Ann",
+        dt.datetime(2024, 9, 1),
+        dt.time(19, 45),
+        dt.timedelta(hours=26, minutes=5),
+        True,
+    )
     assert rows[2][0] == '=HYPERLINK("x")'  # text stays text
 
 
@@ -98,8 +104,11 @@ def test_1904_dates_rich_text_phonetic_runs_errors_and_cached_results(tmp_path):
         '<row r="4"><c r="A4"><f>1+2</f><v>3</v></c><c r="B4" t="str"><f>"p"&amp;"q"</f><v>pq</v></c>'
         '<c r="C4" t="inlineStr"><is><r><t>in</t></r><r><t>line</t></r></is></c>'
         '<c r="D4" t="b"><f>TRUE()</f><v>1</v></c><c r="E4" t="str"><f>""</f><v></v></c></row></sheetData>')
-    workbook = workbook.replace("<workbookPr ", "<workbookPr date1904=\"1\" ") if "<workbookPr " in workbook else \
-        workbook.replace("<bookViews>", '<workbookPr date1904="1"/><bookViews>')
+    workbook = (
+        workbook.replace("<workbookPr ", "<workbookPr date1904=\"1\" ")
+        if "<workbookPr " in workbook
+        else workbook.replace("<bookViews>", '<workbookPr date1904="1"/><bookViews>')
+    )
     _rewrite(p, {"xl/worksheets/sheet1.xml": sheet.encode(), "xl/workbook.xml": workbook.encode(),
                  "xl/_rels/workbook.xml.rels": rels.encode(), "[Content_Types].xml": types.encode()})
     with zipfile.ZipFile(p, "a") as zf:

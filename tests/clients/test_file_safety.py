@@ -242,7 +242,7 @@ def test_sigterm_or_ctrl_c_during_pair_leaves_no_temporary_file(tmp_path, runner
     full = _median_run(runner, path, original, "pair", path, "--force")
     rng = random.Random(11)
     outcomes = set()
-    for trial in range(10):
+    for _trial in range(10):
         path.write_bytes(original)
         pid, log = runner.start("pair", path, "--force")
         time.sleep(rng.uniform(0.3, 1.0) * full)
@@ -291,7 +291,7 @@ def test_two_pairs_at_once_never_lose_an_update(book, runner, timeout):
     env = {"KEIZER_XL_LOCK_TIMEOUT": timeout} if timeout else None
     original = book.read_bytes()
     busy = sequential = 0
-    for trial in range(15):
+    for _trial in range(15):
         book.write_bytes(original)
         a = runner.start("pair", book, "--force", env=env)
         b = runner.start("pair", book, "--force", env=env)
@@ -314,7 +314,7 @@ def test_two_pairs_at_once_never_lose_an_update(book, runner, timeout):
 
 def test_pair_and_standings_at_once_keep_both(book, runner):
     original = book.read_bytes()
-    for trial in range(8):
+    for _trial in range(8):
         book.write_bytes(original)
         a = runner.start("pair", book, "--force")
         b = runner.start("standings", book)
@@ -353,7 +353,7 @@ def test_a_libreoffice_button_run_waits_for_the_same_lock(book, runner):
 
 def test_the_last_five_versions_are_kept(book, capsys):
     versions = [book.read_bytes()]
-    for n in range(7):  # seven writes, most of them in the same second
+    for _n in range(7):  # seven writes, most of them in the same second
         assert run(capsys, "standings", book)[0] == 0
         versions.append(book.read_bytes())
     kept = files.backups(book)
@@ -472,7 +472,7 @@ def test_a_cell_far_below_an_understated_dimension_is_refused(book, capsys):
     _rewrite(book, lambda name, data: data.replace(b'ref="A1:E1000000"', b'ref="A1:E11"')
              if name == part else data)
     t0 = time.perf_counter()
-    code, out, err = run(capsys, "check", book)
+    code, _out, err = run(capsys, "check", book)
     assert code == 1 and time.perf_counter() - t0 < 2
     assert "Results with something in row 1,000,000" in err, err
 

@@ -4,7 +4,6 @@ competition leader expects.  Every case runs through the command line."""
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 import subprocess
 import sys
@@ -335,7 +334,7 @@ def test_a_formula_never_calculated_is_refused_with_a_hint(tmp_path, capsys):
     sheets["Results"][10][4] = "placeholder"
     path = make_workbook(tmp_path / "formula.xlsx", sheets)
     _with_formula_result(path, "E11", 'IF(F11="","",F11)', calculated=False)
-    out = refused_everywhere(capsys, path, "Results!E11", text="open and save the workbook")
+    refused_everywhere(capsys, path, "Results!E11", text="open and save the workbook")
 
 
 def test_the_excel_table_with_the_contracts_headers_is_read(tmp_path, capsys):

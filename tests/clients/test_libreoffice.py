@@ -81,7 +81,7 @@ def values(path, sheet) -> list[list]:
 def layout(path, sheet) -> dict:
     ws = openpyxl.load_workbook(path)[sheet]
     widths = {}
-    for key, dim in ws.column_dimensions.items():
+    for _key, dim in ws.column_dimensions.items():
         if dim.width:
             for col in range(dim.min or 1, (dim.max or dim.min or 1) + 1):
                 widths[col] = round(dim.width, 1)
@@ -133,13 +133,15 @@ def test_lo_install_writes_macro_and_paths(tmp_path, capsys):
     assert (folder / "keizer_xl_lo.py").read_text(encoding="utf-8") == lo_install.macro_source()
     config = json.loads((folder / "keizer_xl_lo.json").read_text(encoding="utf-8"))
     assert str(ROOT) in config["paths"]  # where keizer_xl is (an editable install: the repo)
-    assert config["python_version"] == "%d.%d" % sys.version_info[:2]
+    assert config["python_version"] == "{}.{}".format(*sys.version_info[:2])
     assert "Installed the LibreOffice macro" in out
 
 
 def test_importing_the_transports_needs_no_libreoffice():
-    code = ("import sys, keizer_xl.clients.libreoffice, keizer_xl.frontends.lo_macro, keizer_xl.clients.lo_run; "
-            "print('uno' in sys.modules)")
+    code = (
+        "import sys, keizer_xl.clients.libreoffice, keizer_xl.frontends.lo_macro, keizer_xl.clients.lo_run; "
+        "print('uno' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 
@@ -205,7 +207,7 @@ def test_R1_repair_in_libreoffice_replaces_the_rows_the_reader_counts(office, tm
                                                   for _, b, w, k, _ in sheets["Results"][1:]]
     sheets["Attendance"][4][1] = "E"  # Slager (row 5) sends word for round 1
     book = make_workbook(tmp_path / "r1.xlsx", sheets)
-    code, out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
+    code, _out, err = run_cli(capsys, "lo-run", book, "pair", "--round", "1", "--repair")
     assert code == 0, err
     rows = [r for r in values(book, "Results")[1:] if any(v is not None for v in r)]
     assert len(rows) == 5, rows  # 9 present: four boards and a bye, no old board left
@@ -282,7 +284,7 @@ def test_refusals_keep_the_exit_codes(office, tmp_path, capsys):
     assert code == 2 and "round 40" in err
     code, _, err = run_cli(capsys, "lo-run", tmp_path / "missing.xlsx", "standings")
     assert code == 2
-    code, out, err = run_cli(capsys, "lo-run", book, "check")
+    code, _out, err = run_cli(capsys, "lo-run", book, "check")
     assert code == 0
     assert book.read_bytes() == before
 

@@ -4,12 +4,10 @@ one test runs the commands in a row on one workbook; without LibreOffice the mes
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import zipfile
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from keizer_xl.clients import files, lo_install, lo_run
@@ -37,7 +35,7 @@ def test_without_libreoffice_an_ods_is_a_clear_usage_error(tmp_path, capsys, mon
     monkeypatch.delenv(lo_run.CONNECT_ENV, raising=False)
     for argv in (["check"], ["standings", "--no-write"], ["pair", "--dry-run"], ["pair"],
                  ["standings"], ["explain", "X"], ["export", "--csv"]):
-        code, out, err = run(capsys, argv[0], book, *argv[1:])
+        code, _out, err = run(capsys, argv[0], book, *argv[1:])
         assert code == 2, (argv, err)
         assert "LibreOffice" in err and ("not found" in err or "was not found" in err), err
         assert "Traceback" not in err

@@ -42,7 +42,9 @@ REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 # --------------------------------------------------------------------------- helpers
 
 
-def make_book(path: Path, sheets: dict[str, list[list]] | None = None, tables: dict[str, str] | None = None) -> Path:
+def make_book(
+    path: Path, sheets: dict[str, list[list]] | None = None, tables: dict[str, str] | None = None
+) -> Path:
     """A workbook with plain rows per sheet; ``tables`` maps sheet -> Table ref."""
     wb = openpyxl.Workbook()
     wb.remove(wb.active)
@@ -225,15 +227,21 @@ def test_dimension_too_big_is_refused_naming_the_sheet(tmp_path, no_openpyxl, re
 
 BILLION_LAUGHS = (
     '<!DOCTYPE lolz [<!ENTITY lol "lol">'
-    + "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10))
+    + "".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10)
+    )
     + "]>"
 )
 
 
 def _bomb_sheet(prefix: str = "") -> bytes:
-    return ('<?xml version="1.0" encoding="UTF-8"?>' + prefix + BILLION_LAUGHS +
-            '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-            '<row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>').encode()
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        + prefix
+        + BILLION_LAUGHS
+        + '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>'
+    ).encode()
 
 
 def test_billion_laughs_in_a_sheet_is_refused_quickly(tmp_path):
@@ -264,7 +272,9 @@ def test_billion_laughs_past_the_sniffed_prefix_is_stopped_by_defusedxml(tmp_pat
 
 def test_damaged_sheet_xml_is_a_clear_error(tmp_path):
     p = make_book(tmp_path / "plain.xlsx")
-    bad = rewrite_zip(p, tmp_path / "club.xlsx", replace={"xl/worksheets/sheet1.xml": b"<worksheet><sheetData>"})
+    bad = rewrite_zip(
+        p, tmp_path / "club.xlsx", replace={"xl/worksheets/sheet1.xml": b"<worksheet><sheetData>"}
+    )
     refuse(bad, "could not be read")
 
 
@@ -354,7 +364,9 @@ def _with_cached_values(p: Path) -> Path:
     def patch(xml: bytes) -> bytes:
         text = xml.decode()
         text = text.replace('<c r="B2"><f>1+1</f><v /></c>', '<c r="B2"><f>1+1</f><v>2</v></c>')
-        text = text.replace('<c r="C2"><f>"a"&amp;"b"</f><v /></c>', '<c r="C2" t="str"><f>"a"&amp;"b"</f><v>ab</v></c>')
+        text = text.replace(
+            '<c r="C2"><f>"a"&amp;"b"</f><v /></c>', '<c r="C2" t="str"><f>"a"&amp;"b"</f><v>ab</v></c>'
+        )
         assert "<v>2</v>" in text and "<v>ab</v>" in text
         return text.encode()
     return rewrite_zip(p, p, replace={"xl/worksheets/sheet1.xml": patch})
@@ -477,7 +489,9 @@ def test_write_sheet_empty_frame_and_dates(tmp_path):
     p = make_book(tmp_path / "club.xlsx")
     book = FileBook(p)
     book.write_sheet("History", sheet_layout(pd.DataFrame({"Round": [], "Date": []}), SheetStyle()))
-    book.write_sheet("Explain", sheet_layout(pd.DataFrame({"When": [date(2025, 9, 4)], "What": ["x\x01y"]}), SheetStyle()))
+    book.write_sheet(
+        "Explain", sheet_layout(pd.DataFrame({"When": [date(2025, 9, 4)], "What": ["x\x01y"]}), SheetStyle())
+    )
     book.save()
     wb = openpyxl.load_workbook(p)
     assert [c.value for c in wb["History"][1]] == ["Round", "Date"]
@@ -521,7 +535,9 @@ def test_append_rows_extends_table_copies_style_text_stays_text(tmp_path):
 
 
 def test_append_rows_plain_sheet_below_last_value(tmp_path):
-    p = make_book(tmp_path / "club.xlsx", {"Results": [["Round", "White"], [1, "Ann"], [None, None], [None, "Cy"]]})
+    p = make_book(
+        tmp_path / "club.xlsx", {"Results": [["Round", "White"], [1, "Ann"], [None, None], [None, "Cy"]]}
+    )
     wb = openpyxl.load_workbook(p)
     wb["Results"].auto_filter.ref = "A1:B4"
     wb.save(p)
@@ -555,8 +571,11 @@ def test_append_rows_unknown_column(tmp_path):
 
 
 def test_append_rows_moves_a_totals_row_down(tmp_path):
-    p = make_book(tmp_path / "club.xlsx", {"Players": [["Name", "Rating"], ["Ann", 1800], ["Total", "=SUBTOTAL(109,B2)"]]},
-                  tables={"Players": "A1:B3"})
+    p = make_book(
+        tmp_path / "club.xlsx",
+        {"Players": [["Name", "Rating"], ["Ann", 1800], ["Total", "=SUBTOTAL(109,B2)"]]},
+        tables={"Players": "A1:B3"},
+    )
     wb = openpyxl.load_workbook(p)
     wb["Players"].tables["tblPlayers"].totalsRowCount = 1
     wb.save(p)
@@ -570,7 +589,9 @@ def test_append_rows_moves_a_totals_row_down(tmp_path):
 
 
 def test_append_rows_refuses_merged_cells_in_the_way(tmp_path):
-    p = make_book(tmp_path / "club.xlsx", {"Results": [["Round", "White"], [1, "Ann"]]}, tables={"Results": "A1:B2"})
+    p = make_book(
+        tmp_path / "club.xlsx", {"Results": [["Round", "White"], [1, "Ann"]]}, tables={"Results": "A1:B2"}
+    )
     wb = openpyxl.load_workbook(p)
     wb["Results"].merge_cells("A3:B3")
     wb.save(p)
@@ -626,7 +647,9 @@ def test_delete_all_rows_keeps_one_empty_table_row(tmp_path):
 
 
 def test_delete_rows_plain_sheet(tmp_path):
-    p = make_book(tmp_path / "club.xlsx", {"Results": [["Round", "White"], [1, "Ann"], [2, "Bob"], [3, "Cy"]]})
+    p = make_book(
+        tmp_path / "club.xlsx", {"Results": [["Round", "White"], [1, "Ann"], [2, "Bob"], [3, "Cy"]]}
+    )
     book = FileBook(p)
     book.delete_rows("Results", [0])
     assert book.read_table("Results").rows == ((2, "Bob"), (3, "Cy"))
@@ -674,7 +697,7 @@ def test_failed_save_leaves_original_and_no_temp_files(tmp_path, monkeypatch):
         target.write(b"PK partial garbage")
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(wbmod.save, "_save_workbook", broken_save)
-    with pytest.raises(WorkbookFileError, match="club.xlsx.*unchanged"):
+    with pytest.raises(WorkbookFileError, match=r"club\.xlsx.*unchanged"):
         book.save()
     assert p.read_bytes() == original
     assert folder_listing(tmp_path) == ["club.xlsx"]
@@ -691,7 +714,7 @@ def test_failed_replace_leaves_original(tmp_path, monkeypatch):
             raise PermissionError(13, "Permission denied")
         return real_replace(src, dst)
     monkeypatch.setattr(os, "replace", replace)
-    with pytest.raises(WorkbookFileError, match="club.xlsx"):
+    with pytest.raises(WorkbookFileError, match=r"club\.xlsx"):
         book.save()
     assert p.read_bytes() == original
     assert not [n for n in folder_listing(tmp_path) if n.endswith(".tmp")]
@@ -734,7 +757,7 @@ def test_a_workbook_open_in_excel_or_libreoffice_is_not_written(tmp_path):
     original = p.read_bytes()
     book = FileBook(p)
     (tmp_path / "~$club.xlsx").write_bytes(b"\x03AnnPADDING")
-    with pytest.raises(WorkbookFileError, match="open in Excel by Ann.*delete .*~\\$club.xlsx"):
+    with pytest.raises(WorkbookFileError, match=r"open in Excel by Ann.*delete .*~\$club\.xlsx"):
         book.save()
     assert p.read_bytes() == original
     (tmp_path / "~$club.xlsx").unlink()
@@ -791,7 +814,7 @@ def test_the_openpyxl_path_still_refuses_what_it_would_drop(tmp_path):
     p = _book_with_chart(tmp_path / "club.xlsx", "Players")
     original = p.read_bytes()
     book = FileBook(p)
-    book.wb  # hands the book over to openpyxl
+    _ = book.wb  # hands the book over to openpyxl
     assert book.unsafe_to_write(OWNED_SHEETS) == ["chart on sheet Players"]
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     with pytest.raises(WorkbookFileError) as info:
@@ -885,8 +908,10 @@ def test_extensions_pivots_and_dynamic_arrays_are_detected(tmp_path):
            '<ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" '
            'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
            '<x14:dataValidations count="0"/></ext></extLst>')
-    replace = {"xl/worksheets/sheet1.xml": lambda x: insert_before_end(x, ext),
-               "xl/worksheets/sheet2.xml": lambda x: x.replace(b'<c r="A2" t="n">', b'<c r="A2" t="n" cm="1">')}
+    replace = {
+        "xl/worksheets/sheet1.xml": lambda x: insert_before_end(x, ext),
+        "xl/worksheets/sheet2.xml": lambda x: x.replace(b'<c r="A2" t="n">', b'<c r="A2" t="n" cm="1">'),
+    }
     add = add_sheet_rel(p, "xl/worksheets/sheet2.xml",
                         f"{REL_NS}/pivotTable", "../pivotTables/pivotTable1.xml")
     add["xl/metadata.xml"] = b"<metadata/>"
@@ -997,7 +1022,9 @@ def test_round_trip_keeps_what_the_user_owns(tmp_path):
     p = _rich_user_book(tmp_path / "club.xlsx")
     book = FileBook(p)
     assert book.unsafe_to_write() == []
-    book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1, 2], "Name": ["Ann", "Bob"]}), SheetStyle()))
+    book.write_sheet(
+        "Standings", sheet_layout(pd.DataFrame({"Rank": [1, 2], "Name": ["Ann", "Bob"]}), SheetStyle())
+    )
     book.write_sheet("Pairings", sheet_layout(pd.DataFrame({"Board": [1]}), SheetStyle()))
     book.append_rows("Players", [{"name": "Cy", "rating": 1600}])
     book.save()
@@ -1032,13 +1059,17 @@ def _make_xlsm(path: Path, vba: bytes) -> Path:
                                                       "Players": [["Name"], ["Ann"]]})
     replace = {
         "[Content_Types].xml": lambda x: x.replace(
-            b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-            XLSM_TYPE.encode()).replace(
-            b"</Types>", b'<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/></Types>'),
+            b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml", XLSM_TYPE.encode()
+        ).replace(
+            b"</Types>",
+            b'<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/></Types>',
+        ),
         "xl/_rels/workbook.xml.rels": lambda x: x.replace(
             b"</Relationships>",
-            b'<Relationship Id="rIdVBA" Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" '
-            b'Target="vbaProject.bin"/></Relationships>'),
+            b'<Relationship Id="rIdVBA" '
+            b'Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" '
+            b'Target="vbaProject.bin"/></Relationships>',
+        ),
     }
     rewrite_zip(xlsx, path, replace=replace, add={"xl/vbaProject.bin": vba})
     xlsx.unlink()
@@ -1122,7 +1153,7 @@ def test_sheet_without_dimension_refused_by_size(tmp_path, monkeypatch):
     wbmod.open_book(stripped)  # fine at the real limit
     monkeypatch.setattr(wbmod.safety, "MAX_SHEET_BYTES", 10_000)
     started = time.perf_counter()
-    with pytest.raises(wbmod.WorkbookFileError, match="sheet Results of .* MiB of cell data"):
+    with pytest.raises(wbmod.WorkbookFileError, match=r"sheet Results of .* MiB of cell data"):
         wbmod.open_book(stripped)
     assert time.perf_counter() - started < 2
 
@@ -1138,7 +1169,7 @@ def test_a_copy_keeps_the_workbooks_kind_and_names_a_file(tmp_path, legacy):
     src.write_bytes((Path(__file__).parents[2] / "samples" / "club-season.xlsx").read_bytes())
     book = open_book(src)
     if legacy:
-        book.wb  # asking for openpyxl's workbook switches the book to the openpyxl writer
+        _ = book.wb  # asking for openpyxl's workbook switches the book to the openpyxl writer
     (tmp_path / "folder.xlsx").mkdir()
     for name, says in (("copy.xlsm", "has no macros"), ("copy.ods", "must be named .xlsx"),
                        ("folder.xlsx", "is a folder")):

@@ -86,8 +86,8 @@ def test_the_worked_example_against_the_reference():
             elif b in members:
                 absences.append(Absence(r, b, kind[res][1]))
     built = make_season([Player(n, rating=r) for n, r, _ in NAMES if n in members],
-                        [[g for g in [(w, b, res) for w, b, res in rnd
-                                      if w in members and b in members]] for rnd in ROUNDS])
+                        [[(w, b, res) for w, b, res in rnd
+                                 if w in members and b in members] for rnd in ROUNDS])
     from keizer_xl.core.rules import Credit
 
     codes = {"=1": Credit(F(1)), "=½": Credit(F(1, 2)), "=0": Credit(F(0))}
@@ -169,7 +169,7 @@ def test_a_mistyped_periods_setting_is_one_problem_at_its_cell(tmp_path, capsys)
     """periods '1, 30' where the club moved players at round 3: the games of rounds 3-4 are
     between groups by the setting; one problem names Settings!B2, not eight Result cells."""
     path = workbook(tmp_path / "y.xlsx", periods="1, 30")
-    code, out, err = run(capsys, "check", path)
+    code, out, _err = run(capsys, "check", path)
     assert code == 1
     assert "Settings!B2: periods 1, 30:" in out
     assert "does a period start at round 3?" in out
@@ -181,8 +181,8 @@ def test_explain_names_a_game_in_the_other_group_as_a_game(tmp_path, capsys):
     path = workbook(tmp_path / "y.xlsx")
     code, out, _ = run(capsys, "explain", path, "Fred")
     assert code == 0
-    assert "won with Black against Eva (in group B: counts as its result's share of his own " \
-           "value)" in out
+    assert ("won with Black against Eva (in group B: counts as its result's share of his own "
+            "value)") in out
     assert "club code" not in out
     assert "Fred's record this season: 4 games (W 3, D 0, L 1), 3 game points." in out
 
@@ -211,6 +211,6 @@ def test_explain_names_a_game_against_a_player_who_left_the_group(tmp_path, caps
     path = workbook(tmp_path / "y.xlsx")
     code, out, _ = run(capsys, "explain", path, "Anna")
     assert code == 0
-    assert "won with White against Bert (Bert plays in group B now: counts as its result's " \
-           "share of his own value)" in out
+    assert ("won with White against Bert (Bert plays in group B now: counts as its result's "
+            "share of his own value)") in out
     assert "Anna's record this season: 4 games (W 3, D 0, L 1), 3 game points." in out

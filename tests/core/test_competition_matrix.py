@@ -20,6 +20,7 @@ cross a group.  The fast subset runs on every test run; the larger sample is mar
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -216,7 +217,7 @@ def oracle_groups(season: Season, rnd: int) -> dict[str, str]:
             order[g] = [n for n in ranking if season.player(n).is_member(b - 1)
                         and not season.player(n).is_withdrawn(b)]
         moved = {}
-        for upper, lower in zip(names, names[1:]):
+        for upper, lower in itertools.pairwise(names):
             n_up = min(s.promote, max(len(order[lower]) - 1, 0))
             n_down = min(s.relegate, max(len(order[upper]) - 1, 0))
             for n in order[lower][:n_up]:

@@ -22,7 +22,7 @@ from keizer_xl.core.standings import compute_history
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "golden"))
 
-import engine_dump  # noqa: E402
+import engine_dump
 
 
 def settings(**raw):

@@ -145,8 +145,8 @@ def test_bye_when_all_had_one_fewest_then_lowest():
     season = make_season(P[:5], byes=byes, rematch_gap=0)
     p = pair_round(season, 7, P[:5], P[:5])
     assert p.bye == "P4"  # P5 has two byes; of those with one, P4 is lowest-ranked
-    assert p.notes == ("Bye to P4, who already had a bye (last in round 2): "
-                       "every player to pair has had one",)
+    assert p.notes == (("Bye to P4, who already had a bye (last in round 2): "
+                       "every player to pair has had one"),)
     byes = byes[:5]
     p = pair_round(make_season(P[:5], byes=byes, rematch_gap=0), 7, P[:5], P[:5])
     assert p.bye == "P5"
@@ -167,16 +167,16 @@ def test_second_bye_because_the_player_without_one_cannot_have_it():
     p = pair_round(make_season(P[:5], games, byes), 8, P[:5], P[:5])
     assert p.bye == "P4"
     assert unordered(p) == fs(("P1", "P2"), ("P3", "P5"))
-    assert p.notes == ("Bye to P4, who already had a bye (last in round 7): no complete pairing "
-                       "when a player with fewer byes gets it",)
+    assert p.notes == (("Bye to P4, who already had a bye (last in round 7): no complete pairing "
+                       "when a player with fewer byes gets it"),)
 
 
 def test_last_one_left_after_kept_boards_gets_the_bye():
     season = make_season(P[:3], byes=[Bye(1, "P3")])
     p = pair_round(season, 2, P[:3], P[:3], keep=[Board(1, "P2", "P1")])
     assert p.boards == (Board(1, "P2", "P1"),) and p.bye == "P3"
-    assert p.notes == ("Bye to P3, who already had a bye (last in round 1): every player to pair "
-                       "has had one",)
+    assert p.notes == (("Bye to P3, who already had a bye (last in round 1): every player to pair "
+                       "has had one"),)
 
 
 def test_bye_is_not_a_board_and_present_counts():
@@ -287,8 +287,8 @@ def test_relaxation_note_with_max_meetings():
     two = games_of([("P1", "P2")], [("P1", "P2")])
     p = pair_round(make_season(P[:2], two, rematch_gap=0, max_meetings=2), 3, P[:2], P[:2])
     assert unordered(p) == fs(("P1", "P2"))
-    assert p.notes == ("Rematch allowed: P1 - P2 (met 2 times, last in round 2; max_meetings 2): "
-                       "no complete pairing without one",)
+    assert p.notes == (("Rematch allowed: P1 - P2 (met 2 times, last in round 2; max_meetings 2): "
+                       "no complete pairing without one"),)
 
 
 def test_two_players_always_paired():
@@ -332,8 +332,8 @@ def test_forbidden_pair_relaxed_as_last_resort():
     # also a rematch: said so
     season = make_season(P[:2], games_of([("P1", "P2")]), forbidden=[PairConstraint("P1", "P2")])
     p = pair_round(season, 2, P[:2], P[:2])
-    assert p.notes == ("Forbidden pair allowed: P1 - P2 (also a rematch: last met in round 1): "
-                       "no complete pairing without it",)
+    assert p.notes == (("Forbidden pair allowed: P1 - P2 (also a rematch: last met in round 1): "
+                       "no complete pairing without it"),)
 
 
 def test_fixed_pair_placed_and_numbered_by_rank():
@@ -480,8 +480,8 @@ def test_colour_limit_note_in_pairing():
     season = make_season(P[:4], g, max_same_colour_in_row=2)
     p = pair_round(season, 3, P[:4], ["P1", "P2"])
     assert board_pairs(p) == [("P1", "P2")]
-    assert p.notes == ("Colour limit broken: P1 - P2: either way breaks a limit; "
-                       "P1 would have White 3 times in a row (max_same_colour_in_row 2)",)
+    assert p.notes == (("Colour limit broken: P1 - P2: either way breaks a limit; "
+                       "P1 would have White 3 times in a row (max_same_colour_in_row 2)"),)
     # P3 had Black twice, P1 White twice: keizer gives P3 White, which suits both limits
     season = make_season(P[:4], g, max_same_colour_in_row=2, rematch_gap=0)
     p = pair_round(season, 3, P[:4], ["P1", "P3"])
@@ -558,7 +558,7 @@ def _reference(pool, rnd, settings, history_pairs, bye_counts):
               if may(a, b) and key(a, b) not in forbidden}
     rematch = sorted((key(a, b) for a, b in itertools.combinations(pool, 2)
                       if not may(a, b) and key(a, b) not in forbidden),
-                     key=lambda e: (history_pairs[e][1],) + tuple(sorted(rank[x] for x in e)))
+                     key=lambda e: (history_pairs[e][1], *tuple(sorted(rank[x] for x in e))))
     candidates = rematch + forbidden
 
     def feasible(edges):
@@ -593,7 +593,7 @@ def _reference(pool, rnd, settings, history_pairs, bye_counts):
             if key(top, opp) in allowed:
                 tail = walk([x for x in rest if x != opp])
                 if tail is not None:
-                    return [(top, opp)] + tail
+                    return [(top, opp), *tail]
         return None
 
     if n % 2 == 0:
@@ -721,7 +721,7 @@ def test_no_rematch_when_rematch_free_pairing_exists_random_graphs():
     import random
 
     rng = random.Random(11)
-    for trial in range(40):
+    for _trial in range(40):
         n = rng.choice([12, 13, 14, 16])
         names = [f"X{i:02d}" for i in range(n)]
         met = [e for e in itertools.combinations(names, 2) if rng.random() < 0.55]
@@ -747,7 +747,7 @@ def test_large_dense_season_is_fast():
     rest = names[1:]
     games = []
     for rnd in range(1, n):
-        circle = [names[0]] + rest
+        circle = [names[0], *rest]
         games += [Game(rnd, circle[i], circle[n - 1 - i], D) for i in range(n // 2)]
         rest = rest[-1:] + rest[:-1]
     season = make_season(names, games)

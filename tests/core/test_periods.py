@@ -18,7 +18,7 @@ from keizer_xl.core.pairing import History
 from keizer_xl.core.periods import period_standing, periods_of
 from keizer_xl.core.rules import SettingError, parse_setting
 from keizer_xl.core.standings import compute_history
-from tests.helpers import season as make_season, settings
+from tests.helpers import season as make_season
 from tests.period_seasons import played_season
 from tests.reference import reference_history
 from tests.season_books import write_book

@@ -194,8 +194,7 @@ def test_esg_top_60_frozen_and_late_entrant_15_per_missed_round():
     Ranking after round 1: A 59, D 29, C 28.5, L 15, B 0 (values 60, 59, 58, 57, 56).
     Round 2: D beats A (60): D 29 + 60 = 89; B draws C (58): B 29, C 28.5 + 1/2 x 56 = 56.5;
     L 15 more: 30.  Round 1 is not revalued (frozen): A keeps 59 for beating B."""
-    ps = rated(("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)) + \
-        [Player("L", rating=1600, joined=3)]
+    ps = [*rated(("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)), Player("L", rating=1600, joined=3)]
     s = make_season(ps, [[("A", "B", "1-0"), ("C", "D", "½-½")],
                          [("D", "A", "1-0"), ("B", "C", "½-½")]], preset="esg")
     hist = compute_history(s)
@@ -209,8 +208,7 @@ def test_esg_top_60_frozen_and_late_entrant_15_per_missed_round():
 def test_esg_double_forfeit_is_two_absences_and_withdrawn_player_stays_absent():
     """ForfeitCountsAsMet false: a 0-0F scores both players as absent (20 each); WithdrawnAsAbsent
     true: W, withdrawn from round 2, stays in the ranking and scores 20 per round."""
-    ps = rated(("A", 2000), ("B", 1900), ("C", 1800)) + [Player("W", rating=1700,
-                                                                 withdrawn_round=2)]
+    ps = [*rated(("A", 2000), ("B", 1900), ("C", 1800)), Player("W", rating=1700, withdrawn_round=2)]
     s = make_season(ps, [[("A", "B", "0-0F"), ("C", "W", "1-0")], [("A", "C", "1-0")]],
                     preset="esg")
     last = compute_history(s).last
@@ -343,7 +341,7 @@ def test_chesspairing_with_other_shares_agrees_with_the_reference(data, loss, ab
 def forty_five_players():
     # X rated highest: value 45 (top N = 45); the others draw in pairs, Y has the bye
     others = [Player(f"P{i:02d}", rating=1900 - i) for i in range(43)]
-    return [Player("X", rating=2500)] + others + [Player("Y", rating=1000)]
+    return [Player("X", rating=2500), *others, Player("Y", rating=1000)]
 
 
 def test_float_shares_round_a_tie_as_chesspairings_float64_product_does():
@@ -371,7 +369,7 @@ def test_float_shares_agree_with_the_reference_where_values_reach_85(data, metho
     # top 90: the values 90..82 include 85, where 85 x 0.35 x 2 = 59.5 is 59.49999... in float64
     preset = "chesspairing-1956" if method == "1956" else "chesspairing"
     if method == "1956":
-        data = (tuple(replace(p, withdrawn_round=None) for p in data[0]),) + data[1:]
+        data = (tuple(replace(p, withdrawn_round=None) for p in data[0]), *data[1:])
     season = with_settings(data, {"preset": preset, "top_value": "90"})
     agree(season, CpOptions(method="keizer1956" if method == "1956" else "iterative", base=90,
                             float_shares=True))

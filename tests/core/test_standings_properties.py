@@ -62,7 +62,7 @@ def seasons(draw, methods=("prev", "frozen", "converge")):
     s = build_settings([parse_setting(k, v) for k, v in raw.items()])
     # every round has at least one game, so every round counts as a round with results
     if not games or {g.round for g in games} != set(range(1, rounds + 1)):
-        games = [g for g in games] + [Game(r, names[0], names[1], Result.DRAW)
+        games = list(games) + [Game(r, names[0], names[1], Result.DRAW)
                                       for r in range(1, rounds + 1)
                                       if r not in {g.round for g in games}]
         busy = {(g.round, x) for g in games for x in (g.white, g.black)}

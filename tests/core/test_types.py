@@ -91,7 +91,7 @@ def test_an_excel_call_excel_does_not_offer_is_skipped_by_its_class(monkeypatch)
 
     from keizer_xl.clients.excel import _optional
 
-    class com_error(Exception):  # noqa: N801 - as pywintypes names it
+    class com_error(Exception):
         pass
 
     fake = types.ModuleType("pywintypes")
@@ -134,7 +134,7 @@ def test_every_standings_table_is_built_from_the_one_row_shape():
         standing = st
 
     sheet = standings_records(st)
-    assert sheet.columns == STANDINGS_COLUMNS + ("R1",)
+    assert sheet.columns == (*STANDINGS_COLUMNS, "R1")
     assert sheet.rows[0] == (1, "A", F(7), F(4), F(4), 1, 1, 0, 0, F(3))
     frame = standings_frame(st)
     assert list(frame.columns) == list(sheet.columns)

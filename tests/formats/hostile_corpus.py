@@ -30,7 +30,7 @@ import zipfile
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -176,9 +176,9 @@ def formulas_in(path: Path) -> list[str]:
     found = []
     with zipfile.ZipFile(path) as z:
         for name in z.namelist():
-            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
-                if b"<f>" in z.read(name) or b"<f " in z.read(name):
-                    found.append(name)
+            if (name.startswith("xl/worksheets/") and name.endswith(".xml")
+                    and (b"<f>" in z.read(name) or b"<f " in z.read(name))):
+                found.append(name)
     return found
 
 
@@ -247,7 +247,7 @@ def invoke(argv: list[str], *, apart: bool, timeout: float = 60,
                 err.write(f"Traceback-like warning: {w.category.__name__}: {w.message}\n")
     except SystemExit as e:  # argparse
         code = e.code if isinstance(e.code, int) else 2
-    except BaseException as e:  # noqa: BLE001 - a traceback is the defect looked for
+    except BaseException:
         import traceback
 
         return 99, out.getvalue() + err.getvalue() + "Traceback:\n" + traceback.format_exc()
@@ -324,8 +324,8 @@ def defects(case: Case, tmp: Path) -> tuple[list[str], int | None, str]:
 def _check_passes(book: Path) -> Callable[[], list[str]]:
     def after() -> list[str]:
         code, out = invoke(["check", str(book)], apart=False)
-        problems = [] if code == 0 else [f"the imported workbook fails check (exit {code}): "
-                                         f"{out[-500:]}"]
+        problems = [] if code == 0 else [(f"the imported workbook fails check (exit {code}): "
+                                         f"{out[-500:]}")]
         if book.exists() and formulas_in(book):
             problems.append(f"formulas in the imported workbook: {formulas_in(book)}")
         return problems
@@ -459,15 +459,17 @@ def trf_cases() -> list[Case]:
     players = base_players()
     players[0] = player_line("1", "Jansen, Piet", "4000", [entry(2, "w", "1"), entry(3, "b", "0")])
     add("rating-4000", _import_trf(trf_text(players), expect="ok"))
-    add("start-twice", _import_trf(trf_text(base_players() + [player_line("1", "X, Y", "1")])))
-    add("opponent-unknown", _import_trf(trf_text(base_players() + [
-        player_line("5", "X, Y", "1500", [entry(9, "w", "1")])])))
+    add("start-twice", _import_trf(trf_text([*base_players(), player_line("1", "X, Y", "1")])))
+    add(
+        "opponent-unknown",
+        _import_trf(trf_text([*base_players(), player_line("5", "X, Y", "1500", [entry(9, "w", "1")])])),
+    )
     add("name-twice", _import_trf(trf_text(base_players(("A, B", "A, B", "C, D", "E, F")))))
     add("names-equal-in-33", _import_trf(trf_text(base_players(
         ("X" * 33 + "1", "X" * 33 + "2", "C, D", "E, F")))))
     # formula-looking names and settings: text in the workbook
     # (a TRF name with one comma is "Lastname, Firstname" and is turned round: these have none)
-    for i, formula in enumerate(("=HYPERLINK(\"http://x\")",) + FORMULA_NAMES[1:]):
+    for i, formula in enumerate(('=HYPERLINK("http://x")', *FORMULA_NAMES[1:])):
         names = (formula, "de Vries, Jan", "Bakker, Kees", "Smit, Anna")
         add(f"formula-name-{i}", _import_trf(trf_text(base_players(names)), expect="ok",
                                              after=lambda b, f=formula: _import_kept(b, names=(f,))))
@@ -550,43 +552,43 @@ def kfc_cases() -> list[Case]:
         cases.append(Case(f"kfc-{cid}", "kfc", make, slow))
 
     add("valid", _import_kfc(expect="ok"))
-    blob = [(1, b"Inanna", 2000, 1)] + KFC_PLAYERS[1:]
+    blob = [(1, b"Inanna", 2000, 1), *KFC_PLAYERS[1:]]
     add("blob-name-utf8", _import_kfc(expect="ok", players=blob,
                                       after=lambda b: _import_kept(b, names=("Inanna",))))
-    add("blob-name-binary", _import_kfc(players=[(1, b"\xff\xfe\x00x", 2000, 1)] + KFC_PLAYERS[1:],
+    add("blob-name-binary", _import_kfc(players=[(1, b"\xff\xfe\x00x", 2000, 1), *KFC_PLAYERS[1:]],
                                         text="Player row 1"))
     for code in (0x00, 0x01, 0x0b, 0x1b, 0x7f, 0x85, 0x2028):
         add(f"name-control-{code:04x}", _import_kfc(
-            players=[(1, f"An{chr(code)}na", 2000, 1)] + KFC_PLAYERS[1:], text="Player row 1"))
+            players=[(1, f"An{chr(code)}na", 2000, 1), *KFC_PLAYERS[1:]], text="Player row 1"))
     add("nicename-control", _import_kfc(texts={"OPTION.NiceName": "Club\x07Open"},
                                         text="OPTION.NiceName"))
     add("nicename-blob", _import_kfc(expect="ok", texts={"OPTION.NiceName": b"Club Open"}))
     add("nicename-40000", _import_kfc(texts={"OPTION.NiceName": "x" * 40000},
                                       text="OPTION.NiceName"))
-    add("name-40000", _import_kfc(players=[(1, "A" * 40000, 2000, 1)] + KFC_PLAYERS[1:],
+    add("name-40000", _import_kfc(players=[(1, "A" * 40000, 2000, 1), *KFC_PLAYERS[1:]],
                                   text="Player row 1"))
     for i, formula in enumerate(FORMULA_NAMES):
         add(f"formula-name-{i}", _import_kfc(
-            expect="ok", players=[(1, formula, 2000, 1)] + KFC_PLAYERS[1:],
+            expect="ok", players=[(1, formula, 2000, 1), *KFC_PLAYERS[1:]],
             after=lambda b, f=formula: _import_kept(b, names=(f,))))
         add(f"formula-nicename-{i}", _import_kfc(expect="ok",
                                                  texts={"OPTION.NiceName": formula}))
     for rating in (2 ** 63 - 1, -1668, 4001, -1):
         add(f"rating-{rating}", _import_kfc(
-            players=[(1, "Anna", rating, 1)] + KFC_PLAYERS[1:], text="Player row 1"))
-    add("rating-text", _import_kfc(players=[(1, "Anna", "2000x", 1)] + KFC_PLAYERS[1:]))
-    add("rating-float", _import_kfc(players=[(1, "Anna", 1999.5, 1)] + KFC_PLAYERS[1:]))
+            players=[(1, "Anna", rating, 1), *KFC_PLAYERS[1:]], text="Player row 1"))
+    add("rating-text", _import_kfc(players=[(1, "Anna", "2000x", 1), *KFC_PLAYERS[1:]]))
+    add("rating-float", _import_kfc(players=[(1, "Anna", 1999.5, 1), *KFC_PLAYERS[1:]]))
     for rnd in (0, -3, 1001, 5000, 2 ** 62):
-        add(f"round-{rnd}", _import_kfc(pairings=KFC_PAIRINGS + [(rnd, 1, 1, 2, 1)]))
+        add(f"round-{rnd}", _import_kfc(pairings=[*KFC_PAIRINGS, (rnd, 1, 1, 2, 1)]))
     # check takes a round far after the one before it for a typing slip (MAX_ROUND_GAP 10):
     # import refuses it at its row; 10 rounds without games are fine for both
-    add("round-201-after-2", _import_kfc(pairings=KFC_PAIRINGS + [(201, 1, 1, 2, 1)],
+    add("round-201-after-2", _import_kfc(pairings=[*KFC_PAIRINGS, (201, 1, 1, 2, 1)],
                                          text="Pairing row 5"))
-    add("round-12-after-2", _import_kfc(expect="ok", pairings=KFC_PAIRINGS + [(12, 1, 1, 2, 1)],
+    add("round-12-after-2", _import_kfc(expect="ok", pairings=[*KFC_PAIRINGS, (12, 1, 1, 2, 1)],
                                         after=lambda b: _import_kept(b, rounds=12)))
-    add("self-game", _import_kfc(pairings=KFC_PAIRINGS + [(3, 1, 1, 1, 1)]))
-    add("unknown-player", _import_kfc(pairings=KFC_PAIRINGS + [(3, 1, 1, 99, 1)]))
-    add("unknown-result", _import_kfc(pairings=KFC_PAIRINGS + [(3, 1, 1, 2, 77)]))
+    add("self-game", _import_kfc(pairings=[*KFC_PAIRINGS, (3, 1, 1, 1, 1)]))
+    add("unknown-player", _import_kfc(pairings=[*KFC_PAIRINGS, (3, 1, 1, 99, 1)]))
+    add("unknown-result", _import_kfc(pairings=[*KFC_PAIRINGS, (3, 1, 1, 2, 77)]))
     for ratio in (1e308, 1e30, float("inf"), float("nan"), 1.0, 0.5, -3.0):
         add(f"ratio-{ratio}", _import_kfc(expect="either",
                                           config={**KFC_CONFIG, "OPTION.RatioFirst2Last": ratio}))
@@ -686,10 +688,7 @@ def import_target_cases() -> list[Case]:
 
     def linked(how: str, suffix: str = ".trf") -> Callable[[Path], Run]:
         def make(tmp: Path) -> Run:
-            if suffix == ".trf":
-                src = _write(tmp / "in.trf", trf_text())
-            else:
-                src = kfc_file(tmp / "in.s3db")
+            src = _write(tmp / "in.trf", trf_text()) if suffix == ".trf" else kfc_file(tmp / "in.s3db")
             book = tmp / "club.xlsx"
             if how == "symlink":
                 os.symlink(src, book)
@@ -833,9 +832,9 @@ def export_cases() -> list[Case]:
             text = out.read_text("utf-8-sig")
             for row in csvmod.reader(io.StringIO(text)):
                 for cell in row:
-                    if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not cell[:1].isdigit():
-                        if not _number(cell):
-                            problems.append(f"a CSV cell a spreadsheet reads as a formula: {cell!r}")
+                    if (cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not cell[:1].isdigit()
+                            and not _number(cell)):
+                        problems.append(f"a CSV cell a spreadsheet reads as a formula: {cell!r}")
             return problems
         return Run(["export", str(book), "--csv", "--out", str(out)], watch=[book], expect="ok",
                    after=after)
@@ -967,7 +966,7 @@ def main() -> int:  # pragma: no cover - the report's numbers
             continue
         with tempfile.TemporaryDirectory() as folder:
             try:
-                found, code, out = defects(case, Path(folder))
+                found, code, _out = defects(case, Path(folder))
             finally:
                 stop_holders()
         total += 1

@@ -185,7 +185,7 @@ def test_every_result_and_state_code_is_read(tmp_path):
 
 
 def test_late_entrant_and_a_round_without_a_row(tmp_path):
-    players = PLAYERS + [(7, "Gina", 1550, 1)]
+    players = [*PLAYERS, (7, "Gina", 1550, 1)]
     # Gina joins in round 2 (no row in round 1) and has no row in round 3
     pairings = [p for p in PAIRINGS if p[0] != 2 or p[2] != 6] + [(2, 3, 6, 7, 1)]
     imported = read_kfc(make_db(tmp_path / "late.s3db", players, pairings))
@@ -199,7 +199,7 @@ def test_late_entrant_and_a_round_without_a_row(tmp_path):
 
 def test_late_start_rows_score_as_unexcused(tmp_path):
     # newest KeizerForClubs: a player added after round 1 gets a LateStart row (code 12) for it
-    players = PLAYERS + [(7, "Gina", 1550, 1)]
+    players = [*PLAYERS, (7, "Gina", 1550, 1)]
     pairings = [(1, 4, 7, -1, 12)] + [p for p in PAIRINGS if p[0] != 2 or p[2] != 6] + [
         (2, 3, 6, 7, 1), (3, 5, 7, -1, 6)]
     imported = read_kfc(make_db(tmp_path / "ls.s3db", players, pairings))
@@ -369,7 +369,7 @@ def test_imported_workbook_gives_the_same_standings(tmp_path):
     report = update_standings(open_book(book_path))
     assert report.standing.order == r3.order
     ws = openpyxl.load_workbook(book_path, data_only=True)["Standings"]
-    cells = [[c for c in row] for row in ws.iter_rows(values_only=True)]
+    cells = [list(row) for row in ws.iter_rows(values_only=True)]
     by_name = {row[i]: row[i + 1] for row in cells for i in range(len(row) - 1)
                if row[i] in ("Anna", "Finn")}
     assert by_name == {"Anna": 14, "Finn": 4.75}
@@ -413,8 +413,8 @@ def test_missing_file(tmp_path):
 
 
 def test_unknown_codes_and_two_rows_in_a_round_are_all_reported(tmp_path):
-    players = PLAYERS + [(7, "Gina", 1550, 3)]  # state 3 does not exist
-    pairings = PAIRINGS + [(1, 4, 1, -1, 6),   # Anna already plays board 1 of round 1
+    players = [*PLAYERS, (7, "Gina", 1550, 3)]  # state 3 does not exist
+    pairings = [*PAIRINGS, (1, 4, 1, -1, 6),   # Anna already plays board 1 of round 1
                            (2, 4, 99, -1, 4),  # no player 99
                            (4, 1, 1, 2, 42),   # result 42 does not exist
                            (4, 2, 3, -1, 1)]   # 1-0 without an opponent
@@ -492,8 +492,8 @@ def test_import_command_then_standings_give_keizerforclubs_own_points(tmp_path, 
 def test_state_12_preregistered_reads_as_any_player_not_retired(tmp_path):
     # KFC's newest PlayerState.PreRegistered (12): no rows yet, counted in N and ranked like an
     # available player (its calculation looks only at state 9); same standings as state 1
-    pre = read_kfc(make_db(tmp_path / "pre.s3db", PLAYERS + [(7, "Gina", 1550, 12)]))
-    avail = read_kfc(make_db(tmp_path / "av.s3db", PLAYERS + [(7, "Gina", 1550, 1)]))
+    pre = read_kfc(make_db(tmp_path / "pre.s3db", [*PLAYERS, (7, "Gina", 1550, 12)]))
+    avail = read_kfc(make_db(tmp_path / "av.s3db", [*PLAYERS, (7, "Gina", 1550, 1)]))
     assert pre.season.player("Gina").withdrawn_round is None
     a, b = compute_history(pre.season).last, compute_history(avail.season).last
     assert a.order == b.order and a.score == b.score and "Gina" in a.order

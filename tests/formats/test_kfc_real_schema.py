@@ -277,9 +277,7 @@ ROWS_OLD = [
     (4, 1, 3, 7, 1), (4, 2, 2, 6, 2), (4, 3, 8, 1, 3), (4, 100, 5, -1, 7),
 ]
 #: the newest codes too: 8/9 forfeits, 10 both forfeit, 11 adjourned, 12 LateStart
-ROWS_NEW = ROWS_OLD + [
-    (5, 1, 1, 2, 8), (5, 2, 3, 5, 11), (5, 3, 6, 7, 9), (5, 100, 8, -1, 6),
-]
+ROWS_NEW = [*ROWS_OLD, (5, 1, 1, 2, 8), (5, 2, 3, 5, 11), (5, 3, 6, 7, 9), (5, 100, 8, -1, 6)]
 
 
 def test_the_model_reproduces_the_hand_worked_example():
@@ -313,8 +311,8 @@ def test_middle_version_file(tmp_path, capsys):
            "BONUS.Clubgame": 60, "BONUS.Retired": 80, "OPTION.RatioFirst2Last": 3.0}
     # Jan joined before round 3 in a version without LateStart rows: no rows for rounds 1-2
     # (0 points), yet counted among N from the start (GetPlayerCount_NotDropped)
-    players = PLAYERS + [P(10, "Jan", 1500, 1)]
-    rows = sorted(ROWS_OLD + [(3, 101, 10, -1, 4), (4, 101, 10, -1, 6)])
+    players = [*PLAYERS, P(10, "Jan", 1500, 1)]
+    rows = sorted([*ROWS_OLD, (3, 101, 10, -1, 4), (4, 101, 10, -1, 6)])
     db = tmp_path / "middle.s3db"
     stored = build(db, SCHEMA_MIDDLE, players, rows, cfg, nice_name="Winter 2024", cache=True)
     ours, said = cli_scores(db, tmp_path, capsys)
@@ -328,7 +326,7 @@ def test_middle_version_file(tmp_path, capsys):
 def test_newest_version_file_with_every_code(tmp_path, capsys):
     """Categories, the indexes, codes 8-12, the loss bonus: adjourned (11) scores as a draw,
     both-forfeit (10) nothing, forfeit wins the opponent's value without the loss bonus."""
-    players = PLAYERS + [P(9, "Iris", 1550, 1)]
+    players = [*PLAYERS, P(9, "Iris", 1550, 1)]
     late = [(r, 100 + r, 9, -1, 12) for r in (1, 2, 3)]  # Iris added before round 4: LateStart
     rows = ROWS_NEW + late + [(4, 101, 9, -1, 4), (6, 1, 9, 8, 10), (6, 2, 1, 3, 1),
                               (6, 3, 2, 5, 3), (6, 4, 6, 7, 2)]
@@ -466,8 +464,8 @@ def test_a_key_keizerforclubs_cannot_do_without_is_refused(tmp_path):
     with pytest.raises(InputError) as e:
         read_kfc(db)
     text = [(p.where, str(p.message)) for p in e.value.problems]
-    assert ("ConfigTab", "the key BONUS.Retired is missing (KeizerForClubs cannot score "
-            "without it)") in text
+    assert ("ConfigTab", ("the key BONUS.Retired is missing (KeizerForClubs cannot score "
+            "without it)")) in text
     assert ("ConfigTab row BONUS.Excused", "CfgValue is empty") in text
     assert len(text) == 2
     fine = {k: v for k, v in SHIPPED.items() if k not in ("BONUS.Freilos", "BONUS.Verlust")}

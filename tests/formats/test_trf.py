@@ -14,14 +14,15 @@ from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Result
 from keizer_xl.core.standings import compute_history
 from keizer_xl.errors import InputError
-from keizer_xl.formats.trf import parse_trf, read_trf, trf_name
+from keizer_xl.formats.trf_read import parse_trf, read_trf
+from keizer_xl.formats.trf_write import trf_name
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends.cmd_import import write_new_season
 from keizer_xl.sheets.read import read_season
 
 # The spec counts columns from 1; this ruler shows them (tens above, units below).
-RULER = ("         1         2         3         4         5         6         7         8"
-         "         9        10        11        12        13",
+RULER = (("         1         2         3         4         5         6         7         8"
+         "         9        10        11        12        13"),
          "1234567890" * 13)
 
 # Six players, four rounds, by hand.  Round 1: Jansen-de Vries 1-0, Bakker-Smit draw, Visser
@@ -188,8 +189,8 @@ def test_a_player_in_two_games_of_a_round_and_clashing_colours():
     with pytest.raises(InputError) as err:
         parse_trf("\n".join(lines) + "\n", "c.trf")
     assert [str(p) for p in err.value.problems] == [
-        "c.trf line 10: round 1: Piet Jansen and Jan de Vries (line 11) cannot both have "
-        "colour 'b'"]
+        ("c.trf line 10: round 1: Piet Jansen and Jan de Vries (line 11) cannot both have "
+        "colour 'b'")]
 
 
 def test_neither_trf_nor_kfc():

@@ -12,7 +12,8 @@ import pytest
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.standings import compute_history
-from keizer_xl.formats.trf import export_trf, parse_trf, read_trf
+from keizer_xl.formats.trf_read import parse_trf, read_trf
+from keizer_xl.formats.trf_write import export_trf
 from keizer_xl.frontends.cli import main
 from tests.trf_reference import Refused, byte_reader, char_reader, check_points, games
 
@@ -81,7 +82,7 @@ def test_every_fide_export_is_read_alike_by_bytes_and_by_characters(seed, accent
     assert data.isascii()  # FIDE's ASCII spelling: bytes and characters are one
     # every game comes back, with its colours and result
     trf = {p["name"]: p["name"] for p in by_chars.values()}
-    from keizer_xl.formats.trf import trf_name
+    from keizer_xl.formats.trf_write import trf_name
     from keizer_xl.formats.trf_lines import fide_ascii
 
     assert games(by_chars) == model_games(season, lambda n: trf.get(fide_ascii(trf_name(n))))
@@ -159,7 +160,7 @@ def test_names_in_fide_ascii_spelling():
 def test_a_name_without_an_ascii_spelling_is_warned_about():
     season = random_season(0, accented=False)
     first = season.players[0]
-    season = Season((Player("Иван Петров", rating=1800, start=1),) + season.players[1:],
+    season = Season((Player("Иван Петров", rating=1800, start=1), *season.players[1:]),
                     tuple(Game(g.round, "Иван Петров" if g.white == first.name else g.white,
                                "Иван Петров" if g.black == first.name else g.black, g.result)
                           for g in season.games),

@@ -149,8 +149,13 @@ def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, sea
 
 
 def test_a_season_with_problems_is_listed_with_its_cells(tmp_path, seasons, capsys):
-    bad = replace(seasons["c"], games=seasons["c"].games + (
-        Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result),))
+    bad = replace(
+        seasons["c"],
+        games=(
+            *seasons["c"].games,
+            Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result),
+        ),
+    )
     write_book(tmp_path / "bad.xlsx", bad)
     write_book(tmp_path / "good.xlsx", seasons["c"])
     assert main(["batch", str(tmp_path), "--quiet"]) == 1
@@ -203,9 +208,9 @@ def test_audit_command_finds_an_altered_pairing(tmp_path, seasons, capsys):
     assert "Round 3: 2 pairs differ" in out
     assert "recorded: " in out and f"{g[0].white} - {g[1].black}" in out
     assert "Round 1: same pairing" in out
-    summary, diff = audit_frames(audit_season(altered, compute_history(altered)))
+    _summary, diff = audit_frames(audit_season(altered, compute_history(altered)))
     # later rounds may differ too: they are paired from the (altered) data before them
-    assert list(diff.Round[diff.What == "pairs"])[0] == 3
+    assert next(iter(diff.Round[diff.What == "pairs"])) == 3
 
 
 def test_compare_command(tmp_path, seasons, capsys):

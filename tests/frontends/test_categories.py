@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import openpyxl
-import pytest
 
 from helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
 

@@ -33,7 +33,7 @@ def run(capsys, *argv):
 
 
 def test_standings_json_matches_keizers_published_numbers(keizer_book, capsys):
-    code, out, err = run(capsys, "standings", keizer_book, "--format", "json")
+    code, out, _err = run(capsys, "standings", keizer_book, "--format", "json")
     assert code == 0
     rows = json.loads(out)
     assert [(r["rank"], r["name"], r["score"]) for r in rows[:3]] == [
@@ -107,12 +107,12 @@ def test_usage_errors_exit_2(keizer_book, tmp_path, capsys):
 def test_not_a_workbook_is_a_clear_error(tmp_path, capsys):
     bad = tmp_path / "club.xlsx"
     bad.write_text("Name,Rating\nJansen,1800\n")
-    code, out, err = run(capsys, "standings", bad)
+    code, _out, err = run(capsys, "standings", bad)
     assert code == 1 and "Traceback" not in err and "club.xlsx" in err
 
 
 def test_check_ok_and_warnings(keizer_book, capsys):
-    code, out, err = run(capsys, "check", keizer_book)
+    code, _out, err = run(capsys, "check", keizer_book)
     assert code == 0 and "no problems found" in err
 
 
@@ -146,7 +146,7 @@ def test_pair_writes_pairings_and_appends_results(keizer_book, capsys):
     wb = openpyxl.load_workbook(keizer_book)
     wb["Attendance"]["D5"] = "E"  # Slager excused in round 3: 9 present, one bye
     wb.save(keizer_book)
-    code, out, _ = run(capsys, "pair", keizer_book)
+    code, _out, _ = run(capsys, "pair", keizer_book)
     assert code == 0
     wb = openpyxl.load_workbook(keizer_book)
     results = [[c.value for c in row] for row in wb["Results"].iter_rows(min_row=12)]
@@ -221,7 +221,7 @@ def test_repair_with_no_board_started_replaces_the_whole_round(keizer_book, caps
     wb = openpyxl.load_workbook(keizer_book)
     wb["Attendance"]["D5"] = "E"  # Slager cancels before anyone started
     wb.save(keizer_book)
-    code, out, err = run(capsys, "pair", keizer_book, "--repair")
+    code, _out, err = run(capsys, "pair", keizer_book, "--repair")
     assert code == 0, err
     wb = openpyxl.load_workbook(keizer_book)
     round3 = [[c.value for c in row] for row in wb["Results"].iter_rows(min_row=2)

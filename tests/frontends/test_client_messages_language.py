@@ -15,15 +15,15 @@ def test_a_dutch_workbook_open_in_excel_is_refused_in_dutch(tmp_path, capsys):
     book = dutch_or_german(tmp_path, capsys, "nl")
     (book.parent / ("~$" + book.name)).write_bytes(b"\x03Ann" + b" " * 50)
     before = book.read_bytes()
-    code, out, err = run(capsys, "standings", book)
+    code, _out, err = run(capsys, "standings", book)
     assert code == 1, err
-    assert f"{book.name} is geopend in Excel door Ann (het eigenaarsbestand ~${book.name} " \
-           "staat ernaast" in err, err
+    assert (f"{book.name} is geopend in Excel door Ann (het eigenaarsbestand ~${book.name} "
+            "staat ernaast") in err, err
     assert "Er is niets geschreven." in err and "open in Excel" not in err
     # --language en: the same refusal in English, word for word as before
-    code, out, err = run(capsys, "standings", book, "--language", "en")
-    assert code == 1 and f"{book.name} is open in Excel by Ann (the owner file ~${book.name} " \
-        "is beside it; it is hidden in Explorer)" in err, err
+    code, _out, err = run(capsys, "standings", book, "--language", "en")
+    assert code == 1 and (f"{book.name} is open in Excel by Ann (the owner file ~${book.name} "
+         "is beside it; it is hidden in Explorer)") in err, err
     assert book.read_bytes() == before
 
 
@@ -124,8 +124,8 @@ def test_lo_run_messages_are_translated_and_keep_their_catalog_id(tmp_path):
     try:
         lo_run.run_macro(tmp_path / "gone.xlsx", ActionRequest("check"))
     except lo_run.LibreOfficeRunError as exc:
-        assert exc.usage and error_text(exc, "de") == f"{tmp_path / 'gone.xlsx'}: keine solche " \
-            "Datei", error_text(exc, "de")
+        assert exc.usage and error_text(exc, "de") == (f"{tmp_path / 'gone.xlsx'}: keine solche "
+             "Datei"), error_text(exc, "de")
     else:
         raise AssertionError("a missing workbook was run")
     # a file client's refusal (read-only) raised again by lo_run keeps its Message
@@ -157,6 +157,6 @@ def test_lo_run_messages_are_translated_and_keep_their_catalog_id(tmp_path):
 def test_a_wrong_suffix_for_excel_setup_is_a_usage_error(tmp_path, capsys):
     book = tmp_path / "club.txt"
     book.write_text("not a workbook")
-    code, out, err = run(capsys, "excel-setup", book)
+    code, _out, err = run(capsys, "excel-setup", book)
     assert code == 2, err
     assert "club.txt: give the season workbook as .xlsx" in err

@@ -139,7 +139,7 @@ def _count(path: Path) -> dict[str, tuple[int, Fraction]]:
     out: dict[str, tuple[int, Fraction]] = {}
     worth = {"1-0": (1, 0), "0-1": (0, 1), "remise": (Fraction(1, 2), Fraction(1, 2)),
              "1-0F": (1, 0), "0-1F": (0, 1)}
-    for rnd, board, white, black, result, *_ in _rows(path, "Uitslagen")[1:]:
+    for _rnd, _board, white, black, result, *_ in _rows(path, "Uitslagen")[1:]:
         if not black or result not in worth:
             continue
         forfeit = str(result).endswith("F")
@@ -161,7 +161,7 @@ def _tpr(path: Path, name: str) -> int | None:
     rating = {row[0]: row[1] for row in _rows(path, "Spelers")[1:] if row[0]}
     score = {"1-0": (1, 0), "0-1": (0, 1), "remise": (Fraction(1, 2), Fraction(1, 2))}
     games = []
-    for rnd, board, white, black, result, *_ in _rows(path, "Uitslagen")[1:]:
+    for _rnd, _board, white, black, result, *_ in _rows(path, "Uitslagen")[1:]:
         if black and result in score and name in (white, black):
             mine = score[result][0 if white == name else 1]
             games.append((rating[black if white == name else white], mine))
@@ -247,7 +247,7 @@ def test_the_year_golden_and_every_number_equal_to_the_results_sheet(year, capsy
         assert Fraction(line[head.index("Bordpunten")].replace(",", ".")) == count[name][1]
     code, page, _ = run(capsys, "export", path, "--html", "--out", "-")
     assert code == 0
-    for name, (games, points) in count.items():
+    for name, (games, _points) in count.items():
         cells = re.findall(rf'<td class="name">{re.escape(name)}(?:<span[^<]*</span>| <span[^<]*'
                            rf'</span>)?</td><td class="n">[^<]*</td><td class="n">[^<]*</td>'
                            rf'<td class="n">(\d+)</td>', page)
@@ -320,7 +320,7 @@ def test_check_says_a_move_once_and_explain_tells_a_moved_players_games(year, ca
             break
     assert moved is not None
     assert "clubcode" not in moved[1], moved[1]
-    games, points = _count(path)[moved[0]]
+    games, _points = _count(path)[moved[0]]
     assert f"{games} partijen" in moved[1], moved[1]
 
 

@@ -139,7 +139,7 @@ def check_outputs(case: Case, tmp_path: Path, capsys) -> None:
     for r in rows[:2]:
         code, out, _ = run(capsys, "explain", path, r["name"])
         assert code == 0
-        games, points = count(r["name"])
+        games, _points = count(r["name"])
         assert f"{r['name']}'s record this season: {games} games" in out, out
         assert "club code =" not in out
     # TRF: each player line's games over the board and game points (its round entries)

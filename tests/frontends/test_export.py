@@ -93,7 +93,7 @@ def test_html_round_trip(nasty):
     # game points (issue 23): a win 1, a draw 1/2, counted here over the raw games
     from keizer_xl.core.model import Result, ScoreKind
 
-    points = {n: 0.0 for n in st.order}
+    points = dict.fromkeys(st.order, 0.0)
     for g in nasty.games:
         if g.result is Result.ADJOURNED:  # not decided: no game points
             continue

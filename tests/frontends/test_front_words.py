@@ -42,8 +42,8 @@ def test_ctrl_c_on_the_command_line_has_no_english(lang):
     # and the English run says it in English (the check above can fail)
     en = describe(KeyboardInterrupt(), "cli", lang="en", done=Done(files=("club.xlsx",)),
                   written=True)
-    assert en.lines == ("interrupted after writing club.xlsx (complete; the previous version "
-                        "is in .keizer-backups).",)
+    assert en.lines == (("interrupted after writing club.xlsx (complete; the previous version "
+                         "is in .keizer-backups)."),)
     assert english(en.lines)
 
 

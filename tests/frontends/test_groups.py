@@ -199,8 +199,8 @@ def test_promotion_and_relegation_at_the_period_boundary(tmp_path, capsys):
 # --------------------------------------------------------------------------- checks
 
 def test_a_game_between_groups_is_a_problem_naming_the_result_cell(tmp_path, capsys):
-    path = two_groups(tmp_path / "g.xlsx", results=RESULTS_1 + [[2, 1, "Anna", "Fred", "1-0"]])
-    code, out, err = run(capsys, "check", path)
+    path = two_groups(tmp_path / "g.xlsx", results=[*RESULTS_1, [2, 1, "Anna", "Fred", "1-0"]])
+    code, out, _err = run(capsys, "check", path)
     assert code == 1
     assert ("Results!E7: Anna (group A) and Fred (group B) play each other in round 2: each "
             "group is its own competition") in out
@@ -299,7 +299,7 @@ def test_standings_sheet_blocks_golden(tmp_path):
     season = read_season(open_book(path))
     layout = standings_sheet(compute_standings(season), season, "en",
                              RunContext("2025-2026", "SV Test", dt.date(2026, 3, 1)))
-    grid = [[c for c in row] for row in layout.grid]
+    grid = [list(row) for row in layout.grid]
     if os.environ.get("KEIZER_GOLDEN") or not GOLDEN.exists():
         GOLDEN.write_text(json.dumps(grid, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     assert grid == json.loads(GOLDEN.read_text(encoding="utf-8"))
@@ -525,7 +525,7 @@ def test_pairing_one_group_again_keeps_the_other_groups_rows(tmp_path, capsys):
 
 
 def test_a_group_with_missing_results_stops_the_whole_pairing(tmp_path, capsys):
-    results = [r for r in RESULTS_1]
+    results = list(RESULTS_1)
     results[0] = [1, 1, "Anna", "Bert", None]  # group A's round 1 lacks a result
     path = two_groups(tmp_path / "g.xlsx", settings=(), results=results)
     code, _, err = run(capsys, "pair", path, "--dry-run")

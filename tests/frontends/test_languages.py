@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
 
 import openpyxl
 import pytest
@@ -134,8 +133,8 @@ def test_problems_in_a_dutch_workbook_are_dutch(tmp_path, capsys):
     code, out, err = run(capsys, "check", book, "--language", "en")
     assert code == 1
     assert "Uitslagen!E2: 'x' is not a result (use 1-0" in out + err
-    assert "'Q' is not an attendance code (E, U, C, L, A, Z, T, N); a row 'code Q' in Settings " \
-           "defines a club code" in out + err
+    assert ("'Q' is not an attendance code (E, U, C, L, A, Z, T, N); a row 'code Q' in Settings "
+            "defines a club code") in out + err
 
 
 def test_a_club_code_on_a_letter_of_the_language_is_an_error_naming_the_cell(tmp_path, capsys):
@@ -266,8 +265,8 @@ def test_a_dutch_season_in_libreoffice(office, tmp_path, capsys):  # noqa: F811
     # the macro's messages are Dutch too (issue 9 item 1): lo-run prints them as it got them
     assert out.splitlines()[0] == "Ronde 1" and "Afwezig: Eva" in out
     # ... and the same lines as the command line on an .xlsx (issue 15)
-    assert f"Indeling voor ronde 1 geschreven naar {book} en de partijen toegevoegd aan " \
-           "Uitslagen" in err
+    assert (f"Indeling voor ronde 1 geschreven naar {book} en de partijen toegevoegd aan "
+            "Uitslagen") in err
     rows = table_rows(book, "Indeling")
     assert rows[0][:4] == ["Bord", "Wit", "Zwart", "Uitslag"]
     flat = [v for r in rows for v in r if v is not None]

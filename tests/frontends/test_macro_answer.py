@@ -38,16 +38,16 @@ def test_the_macro_file_s_own_answer_is_read():
 
 
 @pytest.mark.parametrize("data, words", [
-    ({"action": "pair", "status": "ok", "lines": [], "colour": "red"}, "unknown key(s) in a "
-                                                                       "macro answer: colour"),
+    ({"action": "pair", "status": "ok", "lines": [], "colour": "red"},
+     "unknown key(s) in a macro answer: colour"),
     ({"action": "pair", "lines": []}, "lacks status"),
     ({"status": "ok"}, "lacks action, lines"),
     ({"action": "pair", "status": "fine", "lines": []}, "not an answer status: 'fine'"),
     ({"action": "pair", "status": "ok", "lines": "one"}, "lines must be a list of texts"),
-    ({"action": "pair", "status": "ok", "lines": [], "saved": "yes"}, "saved must be true or "
-                                                                      "false"),
-    ({"action": "pair", "status": "ok", "lines": [], "exit_code": "0"}, "exit_code must be a "
-                                                                        "whole number"),
+    ({"action": "pair", "status": "ok", "lines": [], "saved": "yes"},
+     "saved must be true or false"),
+    ({"action": "pair", "status": "ok", "lines": [], "exit_code": "0"},
+     "exit_code must be a whole number"),
     ({"action": "pair", "status": "ok", "lines": [], "frozen": {"Standings": "1"}},
      "frozen must be an object of sheet names and row counts"),
     (["pair"], "a macro answer is a JSON object, not list"),

@@ -80,17 +80,17 @@ def test_cli_in_german_standings_table_and_refusal(tmp_path, capsys):
     assert out.splitlines()[1].split()[:3] == ["Rank", "Name", "Score"]
     # round 2 now pairs; a second `pair` refuses with the next round in German
     code, out, err = run(capsys, "pair", book, "--round", "5")
-    assert code == 2 and "Runde 5 kann noch nicht gepaart werden: die nächste zu paarende " \
-                         "Runde ist 2" in err
+    assert code == 2 and ("Runde 5 kann noch nicht gepaart werden: die nächste zu paarende "
+                          "Runde ist 2") in err
 
 
 def test_pairing_and_standings_notes_are_translated_where_shown():
     note = Message("Bye to {name}, who already had a bye (last in round {last}): {why}",
                    name="Eva", last=3, why=Message("every player to pair has had one"))
-    assert note == "Bye to Eva, who already had a bye (last in round 3): every player to pair " \
-                   "has had one"
-    assert translate(note, "nl") == "Vrij voor Eva, die al eens vrij was (laatst in ronde 3): " \
-                                    "elke in te delen speler was al eens vrij"
+    assert note == ("Bye to Eva, who already had a bye (last in round 3): every player to pair "
+                    "has had one")
+    assert translate(note, "nl") == ("Vrij voor Eva, die al eens vrij was (laatst in ronde 3): "
+                                     "elke in te delen speler was al eens vrij")
     games = (Message("{game} (round {round})", game="Anna-Bram", round=2),
              Message("{game} (round {round})", game="Cor-Dirk", round=2))
     pending = Message("No result yet, scored as a draw like an adjourned game: {games}",
@@ -176,13 +176,13 @@ def test_standings_notes_in_dutch_on_the_console_and_the_sheet(tmp_path, capsys)
     book = dutch_or_german(tmp_path, capsys, "nl")
     assert run(capsys, "pair", book)[0] == 0
     fill_results(book, "nl", ["1:0"])  # board 2 (Cor - Dirk) has no result yet
-    code, out, err = run(capsys, "standings", book)
+    code, _out, err = run(capsys, "standings", book)
     assert code == 0, err
     note = "Nog geen uitslag, geteld als remise zoals een afgebroken partij: Cor-Dirk (ronde 1)"
     assert f"let op: {note}" in err  # the prefix in Dutch too (issue 16 item 3)
     cells = [c.value for row in openpyxl.load_workbook(book)["Stand"].iter_rows() for c in row]
     assert any(isinstance(v, str) and note in v for v in cells), cells
-    code, out, err = run(capsys, "standings", book, "--no-write", "--language", "en")
+    code, _out, err = run(capsys, "standings", book, "--no-write", "--language", "en")
     assert "note: No result yet, scored as a draw like an adjourned game: Cor-Dirk (round 1)" in err
 
 

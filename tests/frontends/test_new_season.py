@@ -10,7 +10,6 @@ import pytest
 
 from keizer_xl.app.new_season import advance_season_name
 from keizer_xl.clients.xlsx import open_book
-from keizer_xl.core.model import Player
 from keizer_xl.core.standings import compute_history
 from keizer_xl.sheets.read import read_season
 from tests.period_seasons import played_season

@@ -23,13 +23,16 @@ from keizer_xl.sheets import schema
 
 #: English words that are no Dutch or German words (``was``, ``bye``, ``in``, ``top``, ``rank``
 #: and ``variant`` are, in one or the other, and stay out)
-ENGLISH = set("""
-after against and absent board boards colour excused unexcused every games left moved player
-players points round rounds season standings the this which with won lost drew worth winner
-largest previous explanation note warning wrote paired pairing pairings results member yet
-value values opponent white black period group category written problems problem found
-nothing refused because instead rose fell stayed places place overtaken passed counted
-""".split())
+ENGLISH = {
+    "after", "against", "and", "absent", "board", "boards", "colour", "excused", "unexcused",
+    "every", "games", "left", "moved", "player", "players", "points", "round", "rounds", "season",
+    "standings", "the", "this", "which", "with", "won", "lost", "drew", "worth", "winner",
+    "largest", "previous", "explanation", "note", "warning", "wrote", "paired", "pairing",
+    "pairings", "results", "member", "yet", "value", "values", "opponent", "white", "black",
+    "period", "group", "category", "written", "problems", "problem", "found", "nothing", "refused",
+    "because", "instead", "rose", "fell", "stayed", "places", "place", "overtaken", "passed",
+    "counted"
+}
 #: words of the contract or of the settings that every language writes as they are
 SHARED = {"nl": {"score", "problem"}, "de": {"problem", "problems"}}
 
@@ -143,10 +146,11 @@ def test_the_scan_sees_english():
 
 
 #: more English words no Dutch or German refusal holds (argparse's, the refusals' own)
-REFUSAL_WORDS = set("""
-no such usage error arguments required invalid choice choose unrecognized exists
-overwrite say separately both cannot replace write first last file folder already
-""".split())
+REFUSAL_WORDS = {
+    "no", "such", "usage", "error", "arguments", "required", "invalid", "choice", "choose",
+    "unrecognized", "exists", "overwrite", "say", "separately", "both", "cannot", "replace",
+    "write", "first", "last", "file", "folder", "already"
+}
 
 
 def _refused(capsys, *argv) -> str:

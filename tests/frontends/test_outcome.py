@@ -22,7 +22,7 @@ import openpyxl
 import pytest
 
 import keizer_xl
-from keizer_xl import actions, errors
+from keizer_xl import errors
 from keizer_xl.app import check as app_check, standings as app_standings
 from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
                               MissingPartError, Problem, SetupError, UsageError)
@@ -124,9 +124,9 @@ def test_problems_are_listed_with_their_cells_and_exit_1():
         assert out.problems == ("Results!E5: '1/0' is not a result",
                                 "Attendance!B3: 'Q' is not an attendance code")
         if front in ("excel", "lite"):  # Excel's box: one paragraph under its own heading
-            assert out.lines == ("Nothing was changed. There are 2 problems to fix (sheet!cell: "
-                                 "what):\n- Results!E5: '1/0' is not a result\n- "
-                                 "Attendance!B3: 'Q' is not an attendance code",)
+            assert out.lines == (("Nothing was changed. There are 2 problems to fix (sheet!cell: "
+                                  "what):\n- Results!E5: '1/0' is not a result\n- "
+                                  "Attendance!B3: 'Q' is not an attendance code"),)
         else:
             assert out.lines[-1] == "2 problems found; nothing was written."
 
@@ -236,7 +236,7 @@ def test_R1_repair_replaces_the_rows_the_reader_counts(tmp_path, capsys):
     wb = openpyxl.load_workbook(book)
     wb["Attendance"]["B5"] = "E"  # Slager (row 5) sends word for round 1
     wb.save(book)
-    code, out, err = run(capsys, "pair", book, "--round", "1", "--repair")
+    code, _out, err = run(capsys, "pair", book, "--round", "1", "--repair")
     assert code == 0, err
     wb = openpyxl.load_workbook(book)
     rows = [[c.value for c in r] for r in wb["Results"].iter_rows(min_row=2)

@@ -112,7 +112,7 @@ def test_the_same_action_prints_the_same_lines_on_every_path(office, season, tmp
         pairing = _run_action(capsys, how, book, "pair", "--force")
         printed[how] = (standings, pairing)
         assert standings[0] == 0 and pairing[0] == 0, (how, standings, pairing)
-    (code, out, err), (pcode, pout, perr) = printed["xlsx"]
+    (_code, out, err), (_pcode, pout, perr) = printed["xlsx"]
     # the notes on standard error, once, in Dutch; the table on standard output
     assert out.splitlines()[0] == "Stand na ronde 1", out
     assert err.splitlines().count(NOTE) == 1 and NOTE not in out, err

@@ -328,7 +328,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @needs
 def test_15_players_4_rounds_every_sheet_prints_compactly(small: tuple[Path, Path]) -> None:
-    xlsx, pdf = small
+    _xlsx, pdf = small
     pages = _pages(pdf)
     assert set(pages) == set(KINDS), pages
     # every engine sheet: readable, nothing beyond the page, and few pages for a short season
@@ -342,7 +342,7 @@ def test_15_players_4_rounds_every_sheet_prints_compactly(small: tuple[Path, Pat
 
 @needs
 def test_60_players_35_rounds_nothing_runs_off_the_page(big: tuple[Path, Path]) -> None:
-    xlsx, pdf = big
+    _xlsx, pdf = big
     pages = _pages(pdf)
     for sheet, numbers in pages.items():
         assert not _beyond_page(pdf, numbers), (sheet, _beyond_page(pdf, numbers)[:5])

@@ -162,10 +162,10 @@ def test_a_workbook_path_that_is_a_fifo_is_refused_at_once(tmp_path):
         assert run.returncode in (1, 2) and "not a regular file" in run.stderr, (command, run)
         assert "Traceback" not in run.stderr
     # the file client refuses it too (batch, the public open_book)
-    run = subprocess.run([sys.executable, "-c", "import sys\n"
+    run = subprocess.run([sys.executable, "-c", ("import sys\n"
                           "from keizer_xl.clients.xlsx import open_book\n"
                           "try:\n    open_book(sys.argv[1])\n"
-                          "except Exception as e:\n    print(e)\n", str(fifo)],
+                          "except Exception as e:\n    print(e)\n"), str(fifo)],
                          capture_output=True, text=True, timeout=60)
     assert "not a regular file" in run.stdout, run
 

@@ -23,16 +23,16 @@ HEAVY = ("pandas", "numpy", "openpyxl", "xlwings", "networkx")
 
 # run main() as the console script does, then report the heavy top-level packages loaded and
 # the exit code on the last line of standard error (the command's own output comes before)
-_PROBE = """
+_PROBE = f"""
 import json, sys
 from keizer_xl.frontends.cli import main
 try:
     code = main(sys.argv[1:])
 except SystemExit as e:  # argparse's --help
     code = e.code
-heavy = sorted({m.split('.')[0] for m in sys.modules} & set(%r))
-sys.stderr.write('\\n' + json.dumps({'code': code, 'heavy': heavy}) + '\\n')
-""" % (HEAVY,)
+heavy = sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))
+sys.stderr.write('\\n' + json.dumps({{'code': code, 'heavy': heavy}}) + '\\n')
+"""
 
 
 def loaded(*argv: str | Path) -> tuple[int, list[str]]:

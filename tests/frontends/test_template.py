@@ -45,7 +45,7 @@ def test_input_sheets_read_back_with_headers_and_no_rows(template):
     book = FileBook(template)
     assert book.unsafe_to_write() == []
     expected = dict(INPUT_HEADERS)
-    expected["Attendance"] = ("Name",) + tuple(f"R{r}" for r in range(1, 41))
+    expected["Attendance"] = ("Name", *tuple(f"R{r}" for r in range(1, 41)))
     assert expected["Players"] == ("Name", "Rating", "Start", "Joined", "Status", "Club", "Id")
     assert expected["Results"] == ("Round", "Board", "White", "Black", "Result")
     for sheet in ("Players", "Attendance", "Results"):

@@ -61,7 +61,7 @@ def test_a_withdrawn_player_is_not_listed_absent_under_sign_up(tmp_path, capsys)
     assert code == 0, out
     # round 2: Eva has withdrawn; not "Afwezig: Eva (A)", on the console nor on Indeling
     assert "Ronde 2" in out and "Eva" not in out, out
-    grid = [[c for c in row] for row in openpyxl.load_workbook(path)["Indeling"].values]
+    grid = [list(row) for row in openpyxl.load_workbook(path)["Indeling"].values]
     assert not any("Eva" in row for row in grid), grid
     assert not any(row and row[0] == "Afwezig" for row in grid), grid
 

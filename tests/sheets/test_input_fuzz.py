@@ -110,7 +110,7 @@ def _trials(tmp_path: Path, capsys, seed: int, count: int) -> None:
                 shutil.copyfile(path, target)
             before = _digest(target)
             try:
-                code, seconds = _run([command[0], str(target), *command[1:]])
+                code, _seconds = _run([command[0], str(target), *command[1:]])
             except _Timeout:
                 pytest.fail(f"trial {trial} ({what}): {command} ran past 10 s")
             except BaseException as e:  # a traceback the user would have seen

@@ -54,7 +54,7 @@ def _titled(name: str, sheet: dict[str, Any]) -> None:
     """Issue 9 (docs/layout-and-print.md): a title line (season, what the sheet is, date) in A1 and in
     the print header, the table two rows down, ``page x of y`` in the footer."""
     header = sheet["print"]["header"][1]
-    what = {"Round": "Pairings round"}.get(header.split(" ")[0], None)
+    what = {"Round": "Pairings round"}.get(header.split(" ")[0])
     if what:
         header = header.replace("Round", what, 1)
     if name == "Audit":
@@ -171,7 +171,7 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
     for i, line in enumerate(lines):
         sheet["cells"][f"C{first + i}"] = {"font": "Calibri", "t": "s", "v": line}
     for a, c in below.items():  # the notes after the legend move down with it, into column C
-        col, row = _rc(a)
+        _col, row = _rc(a)
         sheet["cells"][f"C{row + len(lines) - len(legend)}"] = c
     for a, c in sheet["cells"].items():  # the header row wraps ("Prev value" on two lines)
         if _rc(a)[1] == TITLE_ROWS + 1:

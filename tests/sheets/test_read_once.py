@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from keizer_xl.app.pair import pair_next_round
-from keizer_xl import actions
 from keizer_xl.clients import xlsx
 from keizer_xl.errors import InputError
 from keizer_xl.sheets import tables

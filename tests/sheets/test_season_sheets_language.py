@@ -56,8 +56,8 @@ def test_audit_sheet_headers_and_notes_in_dutch(tmp_path, capsys):
     rows = table_rows(tmp_path / "club-nl.keizer.xlsx", "Controle")
     assert rows[0][:4] == ["Ronde", "Oordeel", "Vrij ingevoerd", "Vrij volgens programma"], rows[0]
     text = [v for row in rows for v in row if isinstance(v, str)]
-    assert "Verschillen worden gemeld, niet beoordeeld: een handmatige indeling is " \
-           "toegestaan." in text, text
+    assert ("Verschillen worden gemeld, niet beoordeeld: een handmatige indeling is "
+            "toegestaan.") in text, text
 
 
 def test_compare_sheet_headers_and_notes_in_french(tmp_path, capsys):

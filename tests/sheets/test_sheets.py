@@ -89,8 +89,7 @@ def test_dutch_and_german_aliases(tmp_path):
         "Instellingen": [["Instelling", "Waarde"], ["top_value", 50]],
         "Spelers": [["Naam"]] + [[r[0]] for r in keizer_example_sheets()["Players"][1:]],
         "Aanwezigheid": [["Naam", "Ronde 1"]],
-        "Uitslagen": [["Ronde", "Bord", "Wit", "Zwart", "Uitslag"]]
-                     + keizer_example_sheets()["Results"][1:],
+        "Uitslagen": [["Ronde", "Bord", "Wit", "Zwart", "Uitslag"], *keizer_example_sheets()["Results"][1:]],
     }
     season = read_season(open_book(make_workbook(tmp_path / "nl.xlsx", nl)))
     assert len(season.games) == 10

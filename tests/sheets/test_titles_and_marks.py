@@ -4,6 +4,7 @@ withdrawn mark, headers aligned like their column, and the A4 print choice."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import json
 import shutil
 import subprocess
@@ -135,10 +136,10 @@ def test_column_breaks_share_the_rounds_evenly_and_leave_no_stub() -> None:
     widths = [8.0, 24.0, 7.0] + [8.0] * 25
     breaks = column_breaks(widths, 2, 100.0)
     starts = [3, *breaks, len(widths) + 1]  # 1-based first column of each page after Rank, Name
-    sizes = [b - a for a, b in zip(starts, starts[1:])]
+    sizes = [b - a for a, b in itertools.pairwise(starts)]
     assert sum(sizes) == 26 and len(sizes) == 4
     assert min(sizes) >= 5 and max(sizes) <= 7, sizes
-    assert all(sum(widths[a - 1:b - 1]) <= 100 - 32 for a, b in zip(starts, starts[1:]))
+    assert all(sum(widths[a - 1:b - 1]) <= 100 - 32 for a, b in itertools.pairwise(starts))
 
 
 def test_withdrawn_marked_in_crosstable() -> None:

@@ -102,7 +102,7 @@ def standings(capsys, path: Path) -> dict[str, dict]:
 def test_results_typed_on_the_engine_pairings_sheet_are_read_and_never_erased(tmp_path, capsys,
                                                                               lang):
     path = new_season(tmp_path, capsys, lang)
-    sheet, header, cells = pairings_cells(path, lang)
+    sheet, _header, cells = pairings_cells(path, lang)
     games = list(cells)
     assert len(games) == 3  # 6 players, all present: three boards
     typed = dict(zip(games, ["1-0", "½-½", "0-1"]))

@@ -18,7 +18,8 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -75,7 +76,7 @@ def backup_path(path: str | os.PathLike[str]) -> Path | None:
     return kept[-1] if kept else None
 
 
-def open_book(path: str | os.PathLike[str]) -> "FileBook":
+def open_book(path: str | os.PathLike[str]) -> FileBook:
     """Open a season workbook; raises :class:`WorkbookFileError` with a user-facing message."""
     return FileBook(path)
 

@@ -14,13 +14,15 @@ what openpyxl cannot keep, so :meth:`OpenpyxlBook.save` still refuses while any 
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
 import warnings
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+from collections.abc import Iterable, Sequence
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -43,7 +45,8 @@ from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 
 class OpenpyxlBook:
-    """A .xlsx / .xlsm workbook loaded into openpyxl, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
+    """A .xlsx / .xlsm workbook loaded into openpyxl, implementing the
+    :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
     def __init__(self, path: Path, label: str, data: bytes, signature: tuple[int, int],
                  stored_sheets: list[str], macro_enabled: bool, unsupported: list[Unsupported],
@@ -99,9 +102,15 @@ class OpenpyxlBook:
             weakref.finalize(wb, archive.close)
         return wb
 
-    _WARNING_KINDS = {"conditional formatting": "conditional formatting", "data validation": "data validation",
-                      "sparkline": "sparklines", "slicer": "slicer", "protected range": "protected ranges",
-                      "web extension": "web extension", "timeline": "timeline"}
+    _WARNING_KINDS: ClassVar[dict[str, str]] = {
+        "conditional formatting": "conditional formatting",
+        "data validation": "data validation",
+        "sparkline": "sparklines",
+        "slicer": "slicer",
+        "protected range": "protected ranges",
+        "web extension": "web extension",
+        "timeline": "timeline",
+    }
 
     def _note_warnings(self, caught: Iterable[warnings.WarningMessage]) -> None:
         """openpyxl warns about parts it is going to drop; report any the preflight missed."""
@@ -141,7 +150,9 @@ class OpenpyxlBook:
     def _worksheet(self, sheet: str) -> Any:
         ws = self._find(sheet)
         if ws is None:
-            raise MissingPartError(f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})")
+            raise MissingPartError(
+                f"{self.label} has no sheet {sheet!r} (sheets: {', '.join(self.wb.sheetnames)})"
+            )
         if not hasattr(ws, "_cells"):
             raise MissingPartError(f"{quote_sheet(ws.title)} in {self.label} is a chart sheet, not a table")
         return ws
@@ -234,7 +245,9 @@ class OpenpyxlBook:
                         # never calculated (saved by a program that does not compute, e.g.
                         # openpyxl): the formula's text, which the reader refuses with its cell,
                         # rather than guessing "empty"
-                        cached = formula if isinstance(formula, str) else getattr(formula, "text", str(formula))
+                        cached = (
+                            formula if isinstance(formula, str) else getattr(formula, "text", str(formula))
+                        )
                     # else: Excel or LibreOffice stored an empty result (=IF(F16="","",F16) for a
                     # game not played yet): the cell is empty (issue 11)
                     rows[r - lo][c - first_col] = cached
@@ -385,7 +398,9 @@ class OpenpyxlBook:
             else:
                 within = sum(1 for d in deleted if d <= a_max_row)
                 a_max_row = max(a_max_row - within, a_min_row + 1)
-            ws.auto_filter.ref = f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{a_max_row}"
+            ws.auto_filter.ref = (
+                f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{a_max_row}"
+            )
 
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
@@ -422,11 +437,9 @@ class OpenpyxlBook:
                 continue
             new_row = plan.new_row(r)
             if cell.data_type == "f" and isinstance(cell._value, str):
-                try:
+                with contextlib.suppress(Exception):  # an unusual formula: keep its text as it is
                     cell._value = Translator(cell._value, origin=f"{column_letter(c)}{r}") \
                         .translate_formula(f"{column_letter(c)}{new_row}")
-                except Exception:  # an unusual formula: keep its text as it is
-                    pass
             cell.row = new_row
             cells[(new_row, c)] = cell
             self._note_move(ws.title, (r, c), (new_row, c))

@@ -37,7 +37,9 @@ def _store(ws: Any, row: int, column: int, converted: tuple[Any, str], style_arr
     cells = ws._cells
     cell = cells.get((row, column))
     if cell is None:
-        cell = Cell(ws, row=row, column=column, style_array=copy(style_array) if style_array is not None else None)
+        cell = Cell(
+            ws, row=row, column=column, style_array=copy(style_array) if style_array is not None else None
+        )
         cells[(row, column)] = cell
     elif style_array is not None:
         cell._style = copy(style_array)

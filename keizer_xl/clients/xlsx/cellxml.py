@@ -14,7 +14,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from html import unescape
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from keizer_xl.clients.xlsx.package import element_re, escape
 
@@ -75,7 +76,7 @@ class Decoder:
     timedelta_styles: frozenset[int]
     epoch: dt.datetime = WINDOWS_EPOCH
 
-    def value(self, cell: "Cell") -> Any:
+    def value(self, cell: Cell) -> Any:
         """The value a user sees: a formula's cached result, None when there is none."""
         kind, raw, inline = cell.kind, cell.raw, cell.inline
         if kind == "inlineStr":
@@ -184,7 +185,7 @@ class Cell:
         """A formula whose result the saving program stored as text (``t="str"``)."""
         return self.kind == "str"
 
-    def moved_to(self, row: int) -> "Cell":
+    def moved_to(self, row: int) -> Cell:
         """This cell's bytes with its ``r`` pointing at ``row`` (same column)."""
         ref = f"{column_letter(self.col)}{row}".encode()
         xml, n = _R_ATTR.subn(lambda m: m.group(1) + b'r="' + ref + b'"', self.xml, count=1)
@@ -205,7 +206,7 @@ class Row:
     """One ``<row>``: its start tag's attributes, its cells (parsed when first asked for) and
     its bytes as stored (None once changed)."""
 
-    __slots__ = ("number", "attrs", "xml", "_body", "_cells")
+    __slots__ = ("_body", "_cells", "attrs", "number", "xml")
 
     def __init__(self, number: int, attrs: bytes, xml: bytes | None, body: bytes | None = None,
                  cells: dict[int, Cell] | None = None):
@@ -229,7 +230,7 @@ class Row:
         return self._cells
 
     def changed(self) -> None:
-        self.cells  # parsed before the stored bytes are let go
+        _ = self.cells  # parsed before the stored bytes are let go
         self.xml = None
 
 
@@ -243,7 +244,7 @@ class SheetCells:
     prefix: bytes = b""
 
     @classmethod
-    def parse(cls, xml: bytes) -> "SheetCells":
+    def parse(cls, xml: bytes) -> SheetCells:
         opened = _SHEETDATA_OPEN.search(xml)
         if opened is None:
             raise ValueError("a worksheet without <sheetData>")

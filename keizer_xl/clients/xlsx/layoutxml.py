@@ -124,8 +124,8 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
             ht = f' ht="{height}" customHeight="1"' if height is not None else ""
             rows_out.append(f'<row r="{r}"{ht}>' + "".join(out) + "</row>")
     page = layout.page
-    parts = [f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-             f'<worksheet xmlns="{MAIN_NS}" xmlns:r="{REL_NS}">']
+    parts = [(f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+             f'<worksheet xmlns="{MAIN_NS}" xmlns:r="{REL_NS}">')]
     parts.append("<sheetPr>" + tab_color.decode("utf-8")
                  + ('<pageSetUpPr fitToPage="1"/>' if page.fit_width is not None else "") + "</sheetPr>")
     parts.append(f'<dimension ref="A1:{column_letter(max(last_col, 1))}{max(last_row, 1)}"/>')

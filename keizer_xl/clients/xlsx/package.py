@@ -14,7 +14,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 from html import unescape
-from typing import Iterable
+from collections.abc import Iterable
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 REL_WORKSHEET = REL_NS + "/worksheet"

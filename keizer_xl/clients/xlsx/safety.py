@@ -18,7 +18,8 @@ import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -272,11 +273,11 @@ class _Inspector:
         """No XML part starts with a document type / entity declaration."""
         for info in self.zf.infolist():
             name = info.filename
-            if name.endswith((".xml", ".rels", ".vml")) and info.file_size:
-                if _DTD_RE.search(self.peek(name, XML_PEEK)):
-                    raise self.refuse(
-                        f"contains an XML document type / entity declaration in {name}, which "
-                        f"Excel never writes (an 'XML bomb'); refused for safety.")
+            if (name.endswith((".xml", ".rels", ".vml")) and info.file_size
+                    and _DTD_RE.search(self.peek(name, XML_PEEK))):
+                raise self.refuse(
+                    f"contains an XML document type / entity declaration in {name}, which "
+                    f"Excel never writes (an 'XML bomb'); refused for safety.")
 
     def workbook_part(self) -> tuple[str, str]:
         if "[Content_Types].xml" not in self.names:
@@ -397,9 +398,7 @@ class _Inspector:
                             f"again.")
                     dynamic = dynamic or (b"cm" in buf and bool(_DYNAMIC_ARRAY_RE.search(buf)))
                     rich = rich or (b"vm" in buf and bool(_RICH_VALUE_RE.search(buf)))
-                    last = None
-                    for last in _EXTLST_RE.finditer(buf):
-                        pass
+                    last = max(_EXTLST_RE.finditer(buf), key=lambda m: m.start(), default=None)
                     if last is not None:
                         ext_tail = buf[last.start():]
                     elif ext_tail is not None:
@@ -478,7 +477,9 @@ class _Inspector:
 
     def vml_kinds(self, part: str, macro: bool) -> list[str]:
         xml = self.read(part)
-        objects = {m.decode("ascii", "replace") for m in re.findall(rb"ObjectType\s*=\s*[\"'](\w+)[\"']", xml)}
+        objects = {
+            m.decode("ascii", "replace") for m in re.findall(rb"ObjectType\s*=\s*[\"'](\w+)[\"']", xml)
+        }
         objects.discard("Note")  # comments: openpyxl keeps their text and draws new boxes
         if objects and not macro:  # in .xlsm openpyxl keeps the VML drawing as it is
             return ["form control (button)"]

@@ -92,7 +92,7 @@ def splice(pkg: Package, edits: Edits) -> bytes:
         xml = cells.to_bytes()
         last_r, last_c = cells.extent()
         xml = re.sub(rb"""(<(?:[\w.-]+:)?dimension\s+ref\s*=\s*)(["'])[^"']*\2""",
-                     lambda m: m.group(1) + b'"A1:' + f"{column_letter(last_c)}{last_r}".encode() + b'"',
+                     rb'\g<1>"' + f"A1:{column_letter(last_c)}{last_r}".encode() + b'"',
                      xml, count=1)
         if part in edits.filters:
             xml = _set_ref(xml, "autoFilter", edits.filters[part])
@@ -138,7 +138,7 @@ def _set_ref(xml: bytes, element: str, ref: str) -> bytes:
 
 
 def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, styles: StyleSheet,
-                          date1904: bool, drawn: "_EngineDrawings") -> bytes:
+                          date1904: bool, drawn: _EngineDrawings) -> bytes:
     """An existing engine sheet's new XML: its tab state and drawing layer kept (module
     docstring); relationships to anything else removed with the parts only they used.  When
     the engine draws on the sheet itself (History's chart), its drawing replaces the old one
@@ -264,8 +264,15 @@ def _prune_relationships(pkg: Package, part: str, kept_ids: set[str]) -> None:
         return
     xml = pkg.read(path)
     for r in gone:
-        xml = re.sub(rb"<(?:[\w.-]+:)?Relationship\b[^>]*\sId\s*=\s*[\"']" + re.escape(r.id.encode())
-                     + rb"[\"'][^>]*?(?:/>|>.*?</(?:[\w.-]+:)?Relationship\s*>)", b"", xml, count=1, flags=re.S)
+        xml = re.sub(
+            rb"<(?:[\w.-]+:)?Relationship\b[^>]*\sId\s*=\s*[\"']"
+            + re.escape(r.id.encode())
+            + rb"[\"'][^>]*?(?:/>|>.*?</(?:[\w.-]+:)?Relationship\s*>)",
+            b"",
+            xml,
+            count=1,
+            flags=re.S,
+        )
     pkg.write(path, xml)
     for r in gone:
         if r.target and pkg.has(r.target) and not _still_referenced(pkg, r.target):
@@ -331,15 +338,14 @@ class _WorkbookXml:
             f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
 
     def add_sheet(self, name: str) -> SheetEntry:
-        part = self.pkg.new_name(posixpath.join(posixpath.dirname(self.pkg.workbook), "worksheets/sheet%d.xml"))
+        part = self.pkg.new_name(
+            posixpath.join(posixpath.dirname(self.pkg.workbook), "worksheets/sheet%d.xml")
+        )
         rid = self.add_relationship(REL_WORKSHEET, part)
         self.add_content_type(part, CT_WORKSHEET)
         sheet_id = max((s.sheet_id for s in self.sheets), default=0) + 1
         p = self.p.decode()
-        if self.r is not None:
-            rattr = f'{self.r.decode()}:id="{rid}"'
-        else:
-            rattr = f'xmlns:r="{REL_NS}" r:id="{rid}"'
+        rattr = f'{self.r.decode()}:id="{rid}"' if self.r is not None else f'xmlns:r="{REL_NS}" r:id="{rid}"'
         element = f'<{p}sheet name="{escape(name, True)}" sheetId="{sheet_id}" {rattr}/>'.encode()
         self.xml = insert_before_close(self.xml, "sheets", [element])
         entry = SheetEntry(name, sheet_id, rid, part, "worksheet", len(self.sheets))
@@ -368,8 +374,9 @@ class _WorkbookXml:
                 return
             after = None
             for tag in (b"sheets", b"functionGroups", b"externalReferences"):
-                for m in re.finditer(rb"</(?:[\w.-]+:)?" + tag + rb"\s*>|<(?:[\w.-]+:)?" + tag + rb"\b[^>]*/>",
-                                     self.xml):
+                for m in re.finditer(
+                    rb"</(?:[\w.-]+:)?" + tag + rb"\s*>|<(?:[\w.-]+:)?" + tag + rb"\b[^>]*/>", self.xml
+                ):
                     after = m.end() if after is None else max(after, m.end())
             assert after is not None  # a workbook always lists its sheets
             self.xml = self.xml[:after] + names + self.xml[after:]

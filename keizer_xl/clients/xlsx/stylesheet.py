@@ -145,10 +145,16 @@ class StyleSheet:
         if not 0 <= index < len(children):
             index = 0
         num_id = self._number_format_id(code)
-        xf = children[index] if children else b'<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+        xf = (
+            children[index] if children else b'<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+        )
         xf = re.sub(rb"""\s(?:numFmtId|applyNumberFormat)\s*=\s*["'][^"']*["']""", b"", xf)
-        xf = re.sub(rb"^(<(?:[\w.-]+:)?xf\b)", lambda m: m.group(1) + b' numFmtId="%d" applyNumberFormat="1"' % num_id,
-                    xf, count=1)
+        xf = re.sub(
+            rb"^(<(?:[\w.-]+:)?xf\b)",
+            lambda m: m.group(1) + b' numFmtId="%d" applyNumberFormat="1"' % num_id,
+            xf,
+            count=1,
+        )
         found = self._find_or_add("cellXfs", "xf", xf)
         self.xf_formats[found] = num_id
         return found

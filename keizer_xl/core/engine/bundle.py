@@ -9,7 +9,8 @@ the preset.  The engine asks the bundle, never the settings, which method applie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import numpy.typing as npt
 

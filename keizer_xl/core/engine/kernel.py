@@ -1,5 +1,6 @@
 """The passes of one round (converge, extra passes, chesspairing's iteration; one pass with
-float64 ties) as array steps.  Same integers as :meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
+float64 ties) as array steps.  Same integers as
+:meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
 
 With ``value_basis place`` the value map of a ranking is the value of each place, and a cell
 (one round of one player) earns ``arithmetic(share x value of the target's place)`` or fixed
@@ -252,18 +253,12 @@ class RoundKernel:
         """A pass with each player's place ``pos`` in the ranking that values it (m: not
         ranked)."""
         cells = self.T.take(pos, axis=0).ravel().take(self.G)
-        if self.tables.floats:
-            totals = (cells @ self.ones).astype(np.int64)
-        else:
-            totals = cells.sum(axis=1)
+        totals = (cells @ self.ones).astype(np.int64) if self.tables.floats else cells.sum(axis=1)
         totals += self.const
         if self.round_totals:
             totals = self.tables.arithmetic.totals(totals)
         idx = self.idx
-        if idx is None:
-            order = np.lexsort((self.tb, -totals))
-        else:
-            order = idx[np.lexsort((self.tb, -totals[idx]))]
+        order = np.lexsort((self.tb, -totals)) if idx is None else idx[np.lexsort((self.tb, -totals[idx]))]
         return KernelPass(order, self, pos, totals=totals)
 
     def totals_of(self, key: Array) -> Array:
@@ -317,7 +312,7 @@ class KernelPass(Pass):
     map computed from the kernel when first asked (most passes of a converging round are
     only compared by their ranking)."""
 
-    __slots__ = ("_kernel", "_pos", "_key")
+    __slots__ = ("_kernel", "_key", "_pos")
 
     def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray,
                  totals: Array | None = None, key: Array | None = None):

@@ -10,7 +10,8 @@ gives a valuation strategy (:mod:`.valuation`) the passes of one round.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt

@@ -13,7 +13,8 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
 
 import numpy as np
 import numpy.typing as npt
@@ -102,7 +103,7 @@ class Standing:
         col = st.sum(axis=1) if column is None else st[:, column]
         return {names[i]: int(col[i]) for i in self._d.order.tolist()}
 
-    def with_record(self, record: Mapping[str, tuple[int, int, int]]) -> "Standing":
+    def with_record(self, record: Mapping[str, tuple[int, int, int]]) -> Standing:
         """This standing with each named player's W, D, L replaced by ``record`` (the points
         and the order unchanged).  A group's standing counts a game against another group as a
         credit (core/groups.py), but a player's record counts every game he played: the

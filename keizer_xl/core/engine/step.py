@@ -36,7 +36,7 @@ class Pass:
     per round; a cycle: the sum of ``mult`` maps, ``parts``).  The passes of the table kernel
     (:class:`~keizer_xl.core.engine.kernel.KernelPass`) compute these when first asked."""
 
-    __slots__ = ("order", "mult", "parts", "_totals", "_own", "_basis")
+    __slots__ = ("_basis", "_own", "_totals", "mult", "order", "parts")
 
     def __init__(self, order: IntArray, totals: Array, own: Array,
                  basis: Array | tuple[Array, ...], mult: int = 1, parts: tuple[Array, ...] = ()):

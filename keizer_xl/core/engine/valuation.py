@@ -126,7 +126,7 @@ class Converge(Valuation):
             if key in seen:
                 # passes_done[i] ranks as nxt does; the totals valued with the rankings of the
                 # cycle are those of the passes after it, up to and including nxt
-                return ctx.average(passes_done[seen[key] + 1:] + [nxt], passes)
+                return ctx.average([*passes_done[seen[key] + 1:], nxt], passes)
             seen[key] = len(passes_done)
             passes_done.append(nxt)
             current = nxt

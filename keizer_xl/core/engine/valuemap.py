@@ -8,7 +8,8 @@ read off a value map too.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
