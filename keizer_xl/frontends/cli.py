@@ -58,11 +58,12 @@ from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Done
 __all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser, made from the table of commands (frontends/commands.py)."""
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The parser, made from the table of commands (frontends/commands.py), its help in
+    ``lang``."""
     from keizer_xl.frontends.commands import build_parser as from_table
 
-    return from_table(_Parser)
+    return from_table(_Parser, lang)
 
 
 def run_command(command: Command, args: argparse.Namespace) -> int:
@@ -105,14 +106,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     _safe_streams()
-    parser = build_parser()
     from keizer_xl.frontends.cli_common import (PARSE_LANGUAGE, argparse_language,
                                                 language_before_reading, language_given)
 
     words = list(sys.argv[1:] if argv is None else argv)
-    # the language of messages before a workbook is read (issue 26; docs/languages.md)
+    # the language of messages before a workbook is read (issue 26; docs/languages.md); the
+    # help (--help) and argparse's own words are in it too (issue 27: the table's help msgids)
     PARSE_LANGUAGE[0] = language_given(words) or language_before_reading(words)
     with argparse_language(PARSE_LANGUAGE[0]):
+        parser = build_parser(PARSE_LANGUAGE[0])
         args = parser.parse_args(argv)
     if signal.getsignal(signal.SIGINT) is _interrupted_early:  # started: Ctrl+C raises again
         signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -307,7 +307,8 @@ ARGPARSE_MESSAGES = (
     "expected at least one argument", "expected at most one argument",
     "invalid %(type)s value: %(value)r", "ambiguous option: %(option)s could match %(matches)s",
     "not allowed with argument %s", "one of the arguments %s is required",
-    "ignored explicit argument %r")
+    "ignored explicit argument %r", "positional arguments", "options",
+    "show this help message and exit")
 
 
 class argparse_language:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
+from keizer_xl.i18n import N_
+
 __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
 
 
@@ -66,143 +68,143 @@ _BOOK = arg("book")
 _TIMEOUT = arg("--timeout", type=float, default=180.0, metavar="SECONDS")
 
 COMMANDS: tuple[Command, ...] = (
-    Command("new", "create a season workbook from the template (.xlsm: with buttons)", (
+    Command("new", N_("create a season workbook from the template (.xlsm: with buttons)"), (
         _BOOK,
-        arg("--force", action="store_true", help="overwrite an existing file"),
+        arg("--force", action="store_true", help=N_("overwrite an existing file")),
         arg("--via-excel", action="store_true",
-            help=".xlsm only: let Excel (Windows, macOS) add the macros and buttons"),
+            help=N_(".xlsm only: let Excel (Windows, macOS) add the macros and buttons")),
     ), f"{_SEASON}:cmd_new", (f"{_SETUP}:TemplateReport", f"{_SETUP}:XlsmReport")),
-    Command("new-season", "next season's workbook: the same settings, every Players column, "
-            "each player in the group he ended in, Start = each group's final table", (
+    Command("new-season", N_("next season's workbook: the same settings, every Players column, "
+            "each player in the group he ended in, Start = each group's final table"), (
                 arg("old"), arg("new"),
                 arg("--start", choices=("ranking", "rating"), default="ranking"),
-                arg("--force", action="store_true", help="overwrite an existing NEW"),
+                arg("--force", action="store_true", help=N_("overwrite an existing NEW")),
             ), f"{_SEASON}:cmd_new_season", ("keizer_xl.app.new_season:NewSeasonReport",)),
-    Command("standings", "compute the standings and write the Standings sheet", (
+    Command("standings", N_("compute the standings and write the Standings sheet"), (
         _BOOK,
         arg("--after-round", type=int, metavar="N"),
         arg("--format", choices=("table", "json", "csv"), default="table"),
-        arg("--no-write", action="store_true", help="print only, leave the workbook alone"),
+        arg("--no-write", action="store_true", help=N_("print only, leave the workbook alone")),
         arg("--period", type=int, metavar="N",
-            help="print period N's standing (the periods setting)"),
-        arg("--group", metavar="G", help="only group G's standings (docs/groups.md)"),
-        arg("--category", metavar="C", help="only category C, ranked within it"),
+            help=N_("print period N's standing (the periods setting)")),
+        arg("--group", metavar="G", help=N_("only group G's standings (docs/groups.md)")),
+        arg("--category", metavar="C", help=N_("only category C, ranked within it")),
     ), f"{_SEASON}:cmd_standings", ("keizer_xl.app.standings:StandingsReport",
                                     "keizer_xl.app.standings:PeriodReport", _ANSWER)),
-    Command("check", "report every problem in the workbook, with sheet and cell", (_BOOK,),
+    Command("check", N_("report every problem in the workbook, with sheet and cell"), (_BOOK,),
             f"{_SEASON}:cmd_check", ("keizer_xl.app.check:CheckReport",)),
-    Command("pair", "pair the next round into Pairings and Results", (
+    Command("pair", N_("pair the next round into Pairings and Results"), (
         _BOOK,
-        arg("--round", type=int, metavar="N", help="pair round N (default: the next)"),
-        arg("--dry-run", action="store_true", help="print the pairing, write nothing"),
-        arg("--group", metavar="G", help="pair only group G (docs/groups.md)"),
+        arg("--round", type=int, metavar="N", help=N_("pair round N (default: the next)")),
+        arg("--dry-run", action="store_true", help=N_("print the pairing, write nothing")),
+        arg("--group", metavar="G", help=N_("pair only group G (docs/groups.md)")),
         arg("--format", choices=("table", "json"), default="table"),
         arg("--force", action="store_true",
-            help="pair even though the previous round still lacks results"),
+            help=N_("pair even though the previous round still lacks results")),
         arg("--repair", action="store_true",
-            help="pair an already paired round again (late arrivals); boards whose Result is * "
-                 "(started) are kept"),
+            help=N_("pair an already paired round again (late arrivals); boards whose Result is * "
+                 "(started) are kept")),
     ), f"{_SEASON}:cmd_pair", ("keizer_xl.app.pair:PairingReport", _ANSWER)),
-    Command("batch", "recompute whole seasons: workbooks and folders of them", (
+    Command("batch", N_("recompute whole seasons: workbooks and folders of them"), (
         arg("paths", nargs="+", metavar="BOOK_OR_FOLDER"),
         arg("--out", metavar="DIR",
-            help="write <stem>.keizer.xlsx here (default: next to each workbook)"),
+            help=N_("write <stem>.keizer.xlsx here (default: next to each workbook)")),
         arg("--in-place", action="store_true",
-            help="update the workbooks themselves (the last five versions are kept in "
-                 ".keizer-backups/)"),
-        arg("--jobs", type=int, metavar="N", help="workbooks at a time (default: min(2, CPUs))"),
-        arg("--compare", action="store_true", help="also write the Compare sheet"),
-        arg("--quiet", action="store_true", help="no progress bars"),
+            help=N_("update the workbooks themselves (the last five versions are kept in "
+                 ".keizer-backups/)")),
+        arg("--jobs", type=int, metavar="N", help=N_("workbooks at a time (default: min(2, CPUs))")),
+        arg("--compare", action="store_true", help=N_("also write the Compare sheet")),
+        arg("--quiet", action="store_true", help=N_("no progress bars")),
     ), f"{_REPORTS}:cmd_batch", ("keizer_xl.frontends.batch:BatchReport",)),
-    Command("explain", "why a player stands where he stands", (_BOOK, arg("name")),
+    Command("explain", N_("why a player stands where he stands"), (_BOOK, arg("name")),
             f"{_REPORTS}:cmd_explain", ("keizer_xl.app.explain:ExplainReport",)),
-    Command("audit", "compare each recorded pairing with the engine's", (_BOOK,),
+    Command("audit", N_("compare each recorded pairing with the engine's"), (_BOOK,),
             f"{_REPORTS}:cmd_audit", ("keizer_xl.app.audit:AuditReport",)),
-    Command("compare", "the final ranking under other methods and presets", (
-        _BOOK, arg("--no-write", action="store_true", help="print only, do not write Compare"),
+    Command("compare", N_("the final ranking under other methods and presets"), (
+        _BOOK, arg("--no-write", action="store_true", help=N_("print only, do not write Compare")),
     ), f"{_REPORTS}:cmd_compare", ("keizer_xl.app.compare:CompareReport",)),
-    Command("export", "publish the season as one HTML page or the standings as CSV", (
+    Command("export", N_("publish the season as one HTML page or the standings as CSV"), (
         _BOOK,
-        arg("--html", action="store_true", help="a self-contained page (default BOOK.html)"),
-        arg("--csv", action="store_true", help="the standings (default BOOK.csv)"),
+        arg("--html", action="store_true", help=N_("a self-contained page (default BOOK.html)")),
+        arg("--csv", action="store_true", help=N_("the standings (default BOOK.csv)")),
         arg("--csv-separator", metavar="CHAR", choices=(",", ";", "tab"),
-            help="the CSV column separator (default: ';' for nl, de and fr, else ',')"),
+            help=N_("the CSV column separator (default: ';' for nl, de and fr, else ',')")),
         arg("--decimal", choices=(".", ","),
-            help="the CSV decimal sign (default: ',' for nl, de and fr, else '.')"),
-        arg("--out", metavar="FILE", help="where to write ('-' for standard output)"),
+            help=N_("the CSV decimal sign (default: ',' for nl, de and fr, else '.')")),
+        arg("--out", metavar="FILE", help=N_("where to write ('-' for standard output)")),
         arg("--trf", metavar="FILE",
-            help="the FIDE TRF-16 rating report ('-' for standard output)"),
-        arg("--rounds", metavar="A-B", help="--trf: only rounds A to B (the monthly batch)"),
-        arg("--knsb", action="store_true", help="--trf: the KNSB's flavour (forfeits left out)"),
+            help=N_("the FIDE TRF-16 rating report ('-' for standard output)")),
+        arg("--rounds", metavar="A-B", help=N_("--trf: only rounds A to B (the monthly batch)")),
+        arg("--knsb", action="store_true", help=N_("--trf: the KNSB's flavour (forfeits left out)")),
         arg("--club-spelling", action="store_true",
-            help="--trf: names as the club writes them (accents; readers that count bytes then "
-                 "misplace the columns) instead of FIDE's ASCII spelling"),
+            help=N_("--trf: names as the club writes them (accents; readers that count bytes then "
+                 "misplace the columns) instead of FIDE's ASCII spelling")),
         arg("--strict", action="store_true",
-            help="--trf: refuse (write nothing) when the report cannot hold a value as it is (a "
+            help=N_("--trf: refuse (write nothing) when the report cannot hold a value as it is (a "
                  "federation, id or birth date left blank, names the name field makes equal) "
-                 "or lacks what a rating report needs"),
+                 "or lacks what a rating report needs")),
     ), f"{_REPORTS}:cmd_export", ("keizer_xl.app.export:ExportReport",
                                   "keizer_xl.app.export:PublishReport")),
-    Command("import", "a new season workbook from a TRF file or a KeizerForClubs tournament "
-            "(.s3db)", (
+    Command("import", N_("a new season workbook from a TRF file or a KeizerForClubs tournament "
+            "(.s3db)"), (
                 arg("source"), _BOOK,
                 arg("--force", action="store_true",
-                    help="overwrite an existing BOOK (kept in .keizer-backups/)"),
+                    help=N_("overwrite an existing BOOK (kept in .keizer-backups/)")),
                 arg("--from", dest="program", choices=("auto", "fide", "chesspairing"),
                     default="auto",
-                    help="who wrote the TRF file, when the file cannot tell: chesspairing reads "
-                         "U as an absence and F as the bye (default: auto)"),
+                    help=N_("who wrote the TRF file, when the file cannot tell: chesspairing reads "
+                         "U as an absence and F as the bye (default: auto)")),
             ), f"{_REPORTS}:cmd_import", ("keizer_xl.app.import_season:ImportReport",)),
     Command("excel-setup",
-            "make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)", (
+            N_("make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)"), (
                 arg("book", nargs="?",
-                    help="the workbook (.xlsx); the result is BOOK.xlsm beside it"),
+                    help=N_("the workbook (.xlsx); the result is BOOK.xlsm beside it")),
                 arg("--new", action="store_true",
-                    help="create BOOK from the season template first"),
-                arg("--force", action="store_true", help="replace an existing .xlsm"),
+                    help=N_("create BOOK from the season template first")),
+                arg("--force", action="store_true", help=N_("replace an existing .xlsm")),
                 arg("--python", metavar="PATH",
-                    help="the Python the buttons run (default: this one)"),
+                    help=N_("the Python the buttons run (default: this one)")),
                 arg("--export-vba", metavar="FOLDER",
-                    help="only write the three VBA files to FOLDER, for importing them by hand"),
+                    help=N_("only write the three VBA files to FOLDER, for importing them by hand")),
                 arg("--via-excel", action="store_true",
-                    help="let Excel itself add the macros and buttons (Windows, macOS; needs "
-                         "'Trust access to the VBA project object model')"),
+                    help=N_("let Excel itself add the macros and buttons (Windows, macOS; needs "
+                         "'Trust access to the VBA project object model')")),
             ), f"{_OFFICE}:cmd_excel_setup", (f"{_SETUP}:XlsmReport",
                                               f"{_SETUP}:VbaFilesReport")),
-    Command("excel-config", "write the xlwings.conf sheet (which Python the buttons run)", (
+    Command("excel-config", N_("write the xlwings.conf sheet (which Python the buttons run)"), (
         _BOOK,
-        arg("--python", metavar="PATH", help="the interpreter (default: this one)"),
+        arg("--python", metavar="PATH", help=N_("the interpreter (default: this one)")),
         arg("--for", dest="platform", choices=("win", "mac"),
-            help="whose interpreter to set (default: this computer's)"),
+            help=N_("whose interpreter to set (default: this computer's)")),
         arg("--pythonpath", metavar="DIRS",
-            help="folders to add to Python's path (default: only if needed)"),
+            help=N_("folders to add to Python's path (default: only if needed)")),
     ), f"{_OFFICE}:cmd_excel_config", (f"{_SETUP}:ExcelConfigReport",)),
-    Command("lo-install", "install the LibreOffice macro for this user", (
+    Command("lo-install", N_("install the LibreOffice macro for this user"), (
         arg("--profile", metavar="DIR",
-            help="the LibreOffice user profile (default: ~/.config/libreoffice/4/user)"),
+            help=N_("the LibreOffice user profile (default: ~/.config/libreoffice/4/user)")),
         arg("--no-check", action="store_true",
-            help="do not check that LibreOffice's Python loads keizer-xl"),
+            help=N_("do not check that LibreOffice's Python loads keizer-xl")),
     ), f"{_OFFICE}:cmd_lo_install", (f"{_SETUP}:MacroInstallReport",)),
-    Command("lo-buttons", "add the buttons to a workbook for LibreOffice (.ods)", (
+    Command("lo-buttons", N_("add the buttons to a workbook for LibreOffice (.ods)"), (
         _BOOK,
         arg("--ods", action="store_true",
-            help="for an .xlsx: write a copy BOOK.ods with the buttons (an Excel file cannot "
-                 "keep LibreOffice buttons)"),
+            help=N_("for an .xlsx: write a copy BOOK.ods with the buttons (an Excel file cannot "
+                 "keep LibreOffice buttons)")),
         arg("--sheet", metavar="NAME",
-            help="the sheet for the buttons (default: Start, else the first sheet)"),
+            help=N_("the sheet for the buttons (default: Start, else the first sheet)")),
         _TIMEOUT,
     ), f"{_OFFICE}:cmd_lo_buttons", (f"{_SETUP}:ButtonsReport",)),
-    Command("lo-run", "run a button's macro on BOOK in headless LibreOffice", (
+    Command("lo-run", N_("run a button's macro on BOOK in headless LibreOffice"), (
         _BOOK,
         arg("action", choices=("pair", "standings", "check")),
         arg("--round", "--after-round", dest="round", type=int, metavar="N",
-            help="pair: the round to pair; standings: after round N"),
+            help=N_("pair: the round to pair; standings: after round N")),
         arg("--force", action="store_true",
-            help="pair even though the previous round still lacks results"),
-        arg("--repair", action="store_true", help="pair the last paired round again"),
+            help=N_("pair even though the previous round still lacks results")),
+        arg("--repair", action="store_true", help=N_("pair the last paired round again")),
         arg("--format", choices=("table", "json"), default="table"),
         arg("--timeout", type=float, default=180.0, metavar="SECONDS",
-            help="stop LibreOffice after this long (default 180)"),
+            help=N_("stop LibreOffice after this long (default 180)")),
     ), f"{_OFFICE}:cmd_lo_run", (_ANSWER,)),
 )
 
@@ -212,23 +214,28 @@ def command_named(name: str) -> Command:
 
 
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
-                 ) -> argparse.ArgumentParser:
-    """The ``keizer-xl`` parser, one sub-command per row of :data:`COMMANDS`; every command
-    takes ``--language`` (the language of the messages; of the template for ``new``)."""
+                 lang: str | None = None) -> argparse.ArgumentParser:
+    """The ``keizer-xl`` parser, one sub-command per row of :data:`COMMANDS`, its help in
+    ``lang`` (the catalogs; English by default); every command takes ``--language`` (the
+    language of the messages; of the template for ``new``)."""
     # the catalogs' languages and English (= core.rules.LANGUAGES, tests/frontends/
     # test_startup.py): core.rules is not imported for --help (its presets and Fractions)
-    from keizer_xl.i18n import CATALOG_LANGUAGES
+    from keizer_xl.i18n import CATALOG_LANGUAGES, translator
 
+    tr = translator(lang)
     languages = ("en", *CATALOG_LANGUAGES)
     parser = parser_class(prog="keizer-xl",
-                          description="Keizer-system club competitions in a workbook")
+                          description=tr(N_("Keizer-system club competitions in a workbook")))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_class)
     sub.required = True
     for command in COMMANDS:
-        p = sub.add_parser(command.name, help=command.help)
+        p = sub.add_parser(command.name, help=tr(command.help))
         for a in command.args:
-            p.add_argument(*a.names, **a.options)
+            options = dict(a.options)
+            if "help" in options:
+                options["help"] = tr(options["help"])
+            p.add_argument(*a.names, **options)
         p.add_argument("--language", choices=languages, default=None,
-                       help="the language of messages (default: the workbook's)")
+                       help=tr(N_("the language of messages (default: the workbook's)")))
         p.set_defaults(command_row=command)
     return parser

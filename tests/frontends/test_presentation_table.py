@@ -133,3 +133,31 @@ def test_every_command_returns_its_report(tmp_path, monkeypatch, capsys):
     # every command of the table but the two that need LibreOffice itself (lo-buttons,
     # lo-run: tests/clients/test_libreoffice.py runs them)
     assert {c for c, _ in seen} == {c.name for c in COMMANDS} - {"lo-buttons", "lo-run"}
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+def test_the_help_is_in_the_language_asked(lang, capsys):
+    """The table's help texts are catalog ids: `--help --language nl` is Dutch, argparse's own
+    words too; English stays the default."""
+    from keizer_xl.i18n import translator
+
+    tr = translator(lang)
+    for command in COMMANDS:
+        with pytest.raises(SystemExit) as stop:
+            cli.main([command.name, "--help", "--language", lang])
+        assert stop.value.code == 0
+        text = "".join(capsys.readouterr().out.split())  # argparse wraps the lines (at hyphens too)
+        for a in command.args:
+            english = a.options.get("help")
+            if english:
+                assert "".join(tr(english).split()) in text, (command.name, english)
+                assert "".join(english.split()) not in text, (command.name, english)
+        assert "show this help message" not in text
+    with pytest.raises(SystemExit):
+        cli.main(["--help", "--language", lang])
+    text = "".join(capsys.readouterr().out.split())
+    assert all("".join(tr(c.help).split()) in text for c in COMMANDS)
+    with pytest.raises(SystemExit):
+        cli.main(["pair", "--help", "--language", "en"])
+    assert "paireventhoughthepreviousroundstilllacksresults" in "".join(
+        capsys.readouterr().out.split())
