@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keizer_xl.app.button_actions import BUTTON_ACTIONS
 from keizer_xl.clients.lo_install import (  # finding soffice and its Python, the macro
     clean_env, find_soffice, find_uno_python, install_macro, office_env)
 from keizer_xl.clients.lo_views import (  # the view settings a headless save loses
@@ -37,8 +38,9 @@ if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
 
-FUNCTIONS = {"pair": "pair_next_round", "standings": "update_standings",
-             "check": "check_workbook"}
+#: the macro function of each use case (the table of button actions, app/button_actions.py;
+#: the force and repair variants go as the request's options)
+FUNCTIONS = {a.use_case: a.function for a in BUTTON_ACTIONS if not (a.force or a.repair)}
 SUFFIXES = (".xlsx", ".xlsm", ".ods")
 DEFAULT_TIMEOUT = 180.0
 STARTUP_TIMEOUT = 60.0

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
+from keizer_xl.app.button_actions import USE_CASES
 from keizer_xl.i18n import N_
 
 __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
@@ -196,7 +197,7 @@ COMMANDS: tuple[Command, ...] = (
     ), f"{_OFFICE}:cmd_lo_buttons", (f"{_SETUP}:ButtonsReport",)),
     Command("lo-run", N_("run a button's macro on BOOK in headless LibreOffice"), (
         _BOOK,
-        arg("action", choices=("pair", "standings", "check")),
+        arg("action", choices=USE_CASES),  # the table of button actions' use cases
         arg("--round", "--after-round", dest="round", type=int, metavar="N",
             help=N_("pair: the round to pair; standings: after round N")),
         arg("--force", action="store_true",

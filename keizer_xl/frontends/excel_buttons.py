@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, button_action, run_use_case
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
@@ -35,9 +36,9 @@ __all__ = [
     "pair_next_round_anyway", "run_action", "caller_book", "ENTRY_POINTS", "MAX_MESSAGE_LINES",
 ]
 
-#: The functions the VBA module calls with RunPython (checked by the static tests).
-ENTRY_POINTS = ("pair_next_round", "update_standings", "check_workbook",
-                "pair_round_again", "pair_next_round_anyway")
+#: The functions the VBA module calls with RunPython (checked by the static tests): the table
+#: of button actions' names (app/button_actions.py).
+ENTRY_POINTS = tuple(a.function for a in BUTTON_ACTIONS)
 
 #: At most this many lines of problems in a message box (the one limit, outcome.py); the
 #: full list goes to a file.
@@ -115,12 +116,14 @@ def answer_action(action: str, book: Any, front: Front | None = None) -> MacroAn
     target: XlwingsBook | None = None
     try:
         target = XlwingsBook(book, save=_wants_save(book))
-        out = _ACTIONS[action](target)
+        out = _act(target, action)
     except Exception as exc:  # every outcome ends in a readable message box
         out = _describe_failure(exc, where, target)
     # the xlwings book keeps no list of sheets written; Excel saved it when asked to
+    row = button_action(action)
     return out.answer(action, saved=bool(target is not None and target.save_to_disk
-                                         and out.status == "ok" and action != "check"))
+                                         and out.status == "ok" and row is not None
+                                         and row.writes))
 
 
 def _show(alert: Alert, text: str, mode: str) -> None:
@@ -162,35 +165,15 @@ def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -
                 saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
 
 
-def _pair(target: XlwingsBook, **options: bool) -> Outcome:
-    from keizer_xl.app.pair import PairRequest, run
-
-    report = run(target, PairRequest(force=options.get("force", False),
-                                     repair=options.get("repair", False)))
-    return describe(report, _front(), done=_done(target, True))
-
-
-def _standings(target: XlwingsBook) -> Outcome:
-    from keizer_xl.app import standings
-
-    report = standings.run(target, standings.StandingsRequest())
-    return describe(report, _front(), done=_done(target, True))
-
-
-def _check(target: XlwingsBook) -> Outcome:
-    from keizer_xl.app import check
-
-    report = check.run(target)
-    return describe(report, _front(), done=_done(target, False, report.problems))
-
-
-_ACTIONS: dict[str, Callable[[XlwingsBook], Outcome]] = {
-    "pair": _pair,
-    "repair": lambda t: _pair(t, repair=True),
-    "force": lambda t: _pair(t, force=True),
-    "standings": _standings,
-    "check": _check,
-}
+def _act(target: XlwingsBook, key: str) -> Outcome:
+    """Run the button action ``key`` (the table's row: its use case and options) on the open
+    book; a check writes nothing, so its problems may go to a file (the full list)."""
+    action = button_action(key)
+    if action is None:
+        raise KeyError(key)
+    report = run_use_case(target, action.use_case, force=action.force, repair=action.repair)
+    problems = getattr(report, "problems", ()) if not action.writes else ()
+    return describe(report, _front(), done=_done(target, action.writes, problems))
 
 
 def _describe_failure(exc: BaseException, front: Front = "excel",

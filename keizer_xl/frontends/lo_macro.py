@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.i18n import N_, shown_translator as _tr
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES
+from keizer_xl.i18n import shown_translator as _tr
 import contextlib
 
 if TYPE_CHECKING:
@@ -29,10 +30,11 @@ if TYPE_CHECKING:
     from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.shown import Front, Outcome
 
-ACTIONS = ("pair", "standings", "check")
+#: the use cases the macro runs, and a box's title for each: the table of button actions
+ACTIONS = USE_CASES
 
 
-TITLES = {"pair": N_("Pair next round"), "standings": N_("Update standings"), "check": N_("Check")}
+TITLES = {a.use_case: a.title for a in reversed(BUTTON_ACTIONS)}
 
 def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``.
@@ -107,16 +109,12 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
 
 
 def _dispatch(request: ActionRequest, book: Any) -> object:
-    """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
-    from keizer_xl.app import check, standings
-    from keizer_xl.app.pair import PairRequest, run
+    """The action's typed report (PairingReport, StandingsReport, CheckReport): the table's
+    one dispatch (app/button_actions.py)."""
+    from keizer_xl.app.button_actions import run_use_case
 
-    if request.action == "check":
-        return check.run(book)
-    if request.action == "standings":
-        return standings.run(book, standings.StandingsRequest(request.round))
-    return run(book, PairRequest(round=request.round, force=request.force,
-                                 repair=request.repair))
+    return run_use_case(book, request.action, round=request.round, force=request.force,
+                        repair=request.repair)
 
 
 def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:

@@ -161,3 +161,30 @@ def test_the_help_is_in_the_language_asked(lang, capsys):
         cli.main(["pair", "--help", "--language", "en"])
     assert "paireventhoughthepreviousroundstilllacksresults" in "".join(
         capsys.readouterr().out.split())
+
+
+def test_the_buttons_are_one_table():
+    """Every front end's button names are the table's (app/button_actions.py): the Excel
+    entry points and VBA macros, Lite's scripts, the LibreOffice macro file's functions,
+    lo_run's functions and the lo-run command's actions."""
+    import re
+
+    from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES
+    from keizer_xl.clients import lo_run
+    from keizer_xl.frontends import excel_buttons, lite, lo_macro
+
+    names = [a.function for a in BUTTON_ACTIONS]
+    assert excel_buttons.ENTRY_POINTS == tuple(names)
+    for name in names:
+        assert callable(getattr(excel_buttons, name)) and callable(getattr(lite, name))
+    vba = (ROOT / "keizer_xl" / "macros" / "KeizerXL.bas").read_text(encoding="utf-8")
+    for a in BUTTON_ACTIONS:
+        assert re.search(rf"Sub {a.macro}\(\)\s+RunPython \"import keizer_xl.excel as k; "
+                         rf"k.{a.function}\(\)\"", vba), a
+    lo_file = (ROOT / "keizer_xl" / "macros" / "keizer_xl_lo.py").read_text(encoding="utf-8")
+    exported = re.search(r"g_exportedScripts = \(([^)]*)\)", lo_file).group(1)
+    assert sorted(re.findall(r"\w+", exported)) == sorted(names)
+    assert set(lo_run.FUNCTIONS) == set(USE_CASES) == set(lo_macro.ACTIONS)
+    lo_run_row = next(c for c in COMMANDS if c.name == "lo-run")
+    action = next(a for a in lo_run_row.args if a.names == ("action",))
+    assert tuple(action.options["choices"]) == USE_CASES
