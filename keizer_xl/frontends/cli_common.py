@@ -40,13 +40,6 @@ _OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
 _held = ExitStack()
 
 
-def _say(text: str) -> str:
-    """A note or warning (a Message from the engine) in the language of the messages."""
-    from keizer_xl.i18n import translate
-
-    return translate(text, _tr())
-
-
 #: the language argparse's usage errors are worded in (set by cli._main before parsing)
 PARSE_LANGUAGE: list[str | None] = [None]
 
@@ -208,12 +201,6 @@ def _show(out: Outcome) -> int:
         prefix = "keizer-xl: " if i == 0 and out.status in ("refused", "usage", "error") else ""
         print(prefix + line, file=sys.stderr)
     return out.exit_code
-
-
-def _sheet(canonical: str, lang: str | None) -> str:
-    from keizer_xl.sheets import schema
-
-    return schema.sheet_name(canonical, lang or "en")
 
 
 def _book_lang(book: Book) -> str:
