@@ -114,7 +114,9 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
     languages = {r.language for r in results if r.ok and r.language}
     lang = getattr(args, "language", None) or (languages.pop() if len(languages) == 1
                                                else "en")
-    return batch.BatchReport(tuple(results), seconds), Done(lang=lang)
+    from keizer_xl.app.batch import BatchReport
+
+    return BatchReport(tuple(results), seconds), Done(lang=lang)
 
 
 def cmd_explain(args: argparse.Namespace) -> Shown:

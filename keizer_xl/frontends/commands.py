@@ -116,7 +116,7 @@ COMMANDS: tuple[Command, ...] = (
         arg("--jobs", type=int, metavar="N", help=N_("workbooks at a time (default: min(2, CPUs))")),
         arg("--compare", action="store_true", help=N_("also write the Compare sheet")),
         arg("--quiet", action="store_true", help=N_("no progress bars")),
-    ), f"{_REPORTS}:cmd_batch", ("keizer_xl.frontends.batch:BatchReport",)),
+    ), f"{_REPORTS}:cmd_batch", ("keizer_xl.app.batch:BatchReport",)),
     Command("explain", N_("why a player stands where he stands"), (_BOOK, arg("name")),
             f"{_REPORTS}:cmd_explain", ("keizer_xl.app.explain:ExplainReport",)),
     Command("audit", N_("compare each recorded pairing with the engine's"), (_BOOK,),

@@ -62,6 +62,7 @@ def renderers() -> dict[type, Renderer]:
 def _table() -> dict[type, Renderer]:
     from keizer_xl.app import setup
     from keizer_xl.app.audit import AuditReport
+    from keizer_xl.app.batch import BatchReport
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.compare import CompareReport
     from keizer_xl.app.explain import ExplainReport
@@ -74,7 +75,6 @@ def _table() -> dict[type, Renderer]:
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
     from keizer_xl.frontends import render_setup as setup_words
-    from keizer_xl.frontends.batch import BatchReport
 
     return {
         # the season's actions (the buttons' too)

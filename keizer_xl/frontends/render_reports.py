@@ -13,10 +13,10 @@ from keizer_xl.i18n import N_, Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.audit import AuditReport
+    from keizer_xl.app.batch import BatchReport
     from keizer_xl.app.compare import CompareReport
     from keizer_xl.app.explain import ExplainReport
     from keizer_xl.app.export import PublishReport
-    from keizer_xl.frontends.batch import BatchReport
 
 __all__ = ["imported", "exported", "new_season", "batch", "published", "explained", "audited",
            "compared"]

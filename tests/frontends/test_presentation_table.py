@@ -174,7 +174,7 @@ def test_the_buttons_are_one_table():
     from keizer_xl.frontends import excel_buttons, lite, lo_macro
 
     names = [a.function for a in BUTTON_ACTIONS]
-    assert excel_buttons.ENTRY_POINTS == tuple(names)
+    assert tuple(names) == excel_buttons.ENTRY_POINTS
     for name in names:
         assert callable(getattr(excel_buttons, name)) and callable(getattr(lite, name))
     vba = (ROOT / "keizer_xl" / "macros" / "KeizerXL.bas").read_text(encoding="utf-8")
