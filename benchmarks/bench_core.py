@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from keizer_xl.core.pairing import pair_round
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from synthetic import synthetic_season
 
 

@@ -50,7 +50,7 @@ def serve(label: str, warm: bool) -> None:
     sys.path.insert(0, str(HERE))
     from synthetic import synthetic_season
 
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
     try:  # the engine keeps a season's classification: time it anew each run
         from keizer_xl.core.engine.grid import forget_rounds
     except ImportError:  # an engine from before issue 27 keeps nothing

@@ -31,7 +31,7 @@ T = time.process_time
 t0 = T()
 cmd, src, work = sys.argv[1:4]
 import keizer_xl.frontends.cli
-from keizer_xl import actions
+from keizer_xl.app import pair as app_pair, standings as app_standings
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.sheets.read import read_season
 import keizer_xl.core.standings, keizer_xl.core.pairing
@@ -52,17 +52,17 @@ type(book).save = timed_save
 real_read = read_season
 if cmd == "standings":
     s = T()
-    report = actions.compute_standings(season)
+    report = app_standings.compute_standings(season)
     phases["engine"] = T() - s
     s = T()
-    actions.write_standings(book, season, report)
+    app_standings.write_standings(book, season, report)
     phases["sheets + save"] = T() - s
 else:
     s = T()
-    report = actions.plan_pairing(season, None)
+    report = app_pair.plan_pairing(season, None)
     phases["engine"] = T() - s
     s = T()
-    actions.pair_next_round(book)  # reads the (cached) tables again, pairs and writes
+    app_pair.pair_next_round(book)  # reads the (cached) tables again, pairs and writes
     phases["sheets + save"] = T() - s - phases["engine"]
 phases["save"] = saved.get("save", 0.0)
 phases["sheets + save"] -= phases["save"]

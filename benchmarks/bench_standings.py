@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from synthetic import synthetic_season
 
 

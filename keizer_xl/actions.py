@@ -11,16 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 from collections.abc import Sequence
 
-from keizer_xl.app.check import CheckReport, check_report, check_workbook  # noqa: F401
-from keizer_xl.app.standings import (PeriodReport, StandingsReport,  # noqa: F401
-                                     compute_period_standings, compute_standings, find_group,
-                                     not_yet_ranked, period_reports, standing_notes,
-                                     standings_sheet, update_period_standings, update_standings,
-                                     write_standings)
 from keizer_xl.core.model import Season
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translator
-from keizer_xl.core.pairing_round import next_round, plan_round, present_players  # noqa: F401
 from keizer_xl.sheets import schema
 
 if TYPE_CHECKING:
@@ -73,7 +66,8 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
     Works on any transport and in any language: the input tables keep their place, headers and
     formatting.  ``settings=False`` leaves the Settings sheet as it is (``import`` fills the
     template's own rows)."""
-    from keizer_xl.sheets.read import find_sheet, input_frames
+    from keizer_xl.sheets.read_names import find_sheet
+    from keizer_xl.sheets.season_tables import input_frames
 
     # the workbook's own words (issue 26): the bye (vrij), the attendance letters (Dutch A, Z,
     # T, N for E, U, C, L), the withdrawn status (teruggetrokken 5), the forfeits the

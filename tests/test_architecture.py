@@ -157,6 +157,221 @@ def test_reading_a_season_loads_no_spreadsheet_client() -> None:
     assert out.stdout.strip() == "[]"
 
 
+# --------------------------------------------------------------------------- the seams (issue 27)
+#
+# Three rules about how modules meet, each parsed from the source like the layers above:
+#
+# * a name is imported from the module that defines it: a plain module re-exports nothing to
+#   the rest of keizer_xl (a package's __init__ may: it is the package's interface, e.g.
+#   ``keizer_xl.core.engine``, ``keizer_xl.clients.xlsx``);
+# * no ``_private`` name crosses a module (neither ``from m import _x`` nor ``m._x``): a name
+#   another module needs is part of its module's interface, so it is public;
+# * no import circle.  Imports inside functions count: a lazy import is how a circle is
+#   usually hidden, and it still ties the two modules together.  Imports under
+#   ``if TYPE_CHECKING:`` do not: they never run, they only name types for mypy.
+
+
+def _modules_by_name() -> dict[str, Path]:
+    return {_module_name(p): p for p in _modules()}
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:``."""
+    out: list[ast.AST] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) \
+                    and child.test.id == "TYPE_CHECKING":
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
+    return out
+
+
+def _from_imports(tree: ast.AST, module: str, is_package: bool,
+                  runtime_only: bool = False) -> list[tuple[int, str, list[str]]]:
+    """(line, absolute module, names) of every ``from ... import`` of keizer_xl."""
+    package = module if is_package else module.rsplit(".", 1)[0]
+    found = []
+    for node in (_runtime_nodes(tree) if runtime_only else ast.walk(tree)):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] == "keizer_xl":
+                found.append((node.lineno, target, [a.name for a in node.names]))
+    return found
+
+
+def _defined(tree: ast.Module) -> set[str]:
+    """The names a module defines itself (not the ones it imports)."""
+    names: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+            elif isinstance(node, (ast.If, ast.Try)):
+                visit(node.body)
+                visit(node.orelse)
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+    visit(tree.body)
+    return names
+
+
+def reexport_imports(sources: dict[str, tuple[str, bool]]) -> list[str]:
+    """Every ``from m import name`` among ``sources`` (module -> (text, is package)) where the
+    plain module ``m`` does not define ``name`` itself."""
+    trees = {m: ast.parse(text) for m, (text, _) in sources.items()}
+    defined = {m: _defined(tree) for m, tree in trees.items()}
+    wrong = []
+    for module, tree in trees.items():
+        for line, target, names in _from_imports(tree, module, sources[module][1]):
+            if target not in trees or sources[target][1]:
+                continue  # a package's interface, or not ours to judge
+            for name in names:
+                if name != "*" and name not in defined[target] and f"{target}.{name}" not in trees:
+                    wrong.append(f"{module}:{line} imports {name} from {target}, which only "
+                                 f"imports it")
+                elif name == "*":
+                    wrong.append(f"{module}:{line} imports * from {target}")
+    return wrong
+
+
+def private_crossings(source: str, module: str, is_package: bool = False) -> list[str]:
+    """Every ``_private`` name of another keizer_xl module that ``module`` uses."""
+    tree = ast.parse(source)
+    wrong = []
+    modules: dict[str, str] = {}  # local name -> keizer_xl module it is bound to
+    for line, target, names in _from_imports(tree, module, is_package):
+        for name in names:
+            if name.startswith("_") and not name.startswith("__"):
+                wrong.append(f"{module}:{line} imports {name} from {target}")
+            modules[name] = f"{target}.{name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "keizer_xl":
+                    modules[alias.asname or alias.name.split(".")[0]] = \
+                        alias.name if alias.asname else "keizer_xl"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                and not node.attr.startswith("__"):
+            value, chain = node.value, []
+            while isinstance(value, ast.Attribute):
+                chain.append(value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in modules:
+                owner = ".".join([modules[value.id], *reversed(chain)])
+                wrong.append(f"{module}:{node.lineno} uses {owner}.{node.attr}")
+    return wrong
+
+
+def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
+    """module -> the keizer_xl modules it imports at run time (lazy imports included)."""
+    graph: dict[str, set[str]] = {m: set() for m in sources}
+    for module, (text, is_package) in sources.items():
+        tree = ast.parse(text)
+        for _, target, names in _from_imports(tree, module, is_package, runtime_only=True):
+            for name in names:
+                sub = f"{target}.{name}"
+                graph[module].add(sub if sub in sources else target)
+        for node in _runtime_nodes(tree):
+            if isinstance(node, ast.Import):
+                graph[module].update(a.name for a in node.names if a.name in sources)
+        graph[module].discard(module)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles: each strongly connected group of two or more modules (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _sources() -> dict[str, tuple[str, bool]]:
+    return {m: (p.read_text(encoding="utf-8"), p.name == "__init__.py")
+            for m, p in _modules_by_name().items()}
+
+
+def test_names_are_imported_from_the_module_that_defines_them() -> None:
+    assert reexport_imports(_sources()) == []
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    wrong = []
+    for module, (text, is_package) in _sources().items():
+        wrong += private_crossings(text, module, is_package)
+    assert wrong == []
+
+
+def test_no_import_circles() -> None:
+    assert cycles(import_graph(_sources())) == []
+
+
+def test_the_seam_checkers_can_fail() -> None:
+    """A re-exported name, a star import, a private import, a private attribute, and a circle
+    hidden in a function are each caught; a package's interface and TYPE_CHECKING are not."""
+    sources = {
+        "keizer_xl.core.a": ("X = 1\ndef f():\n    from keizer_xl.core.b import g\n", False),
+        "keizer_xl.core.b": ("from keizer_xl.core.a import X\ndef g(): pass\n", False),
+        "keizer_xl.core.c": (("from keizer_xl.core.b import X\nfrom keizer_xl.core.b import *\n"
+                             "from keizer_xl.core.pkg import Y\nZ = 3\n"), False),
+        "keizer_xl.core.pkg": ("from keizer_xl.core.pkg.d import Y\n", True),
+        "keizer_xl.core.pkg.d": (("from typing import TYPE_CHECKING\nY = 2\nif TYPE_CHECKING:\n"
+                                 "    from keizer_xl.core.c import Z\n"), False),
+    }
+    wrong = reexport_imports(sources)
+    assert wrong == ["keizer_xl.core.c:1 imports X from keizer_xl.core.b, which only imports it",
+                     "keizer_xl.core.c:2 imports * from keizer_xl.core.b"]
+    assert private_crossings("from keizer_xl.core.model import _x\n", "keizer_xl.sheets.read")
+    assert private_crossings("from keizer_xl.core import model\nmodel._x()\n",
+                             "keizer_xl.sheets.read")
+    assert private_crossings("from . import model\ny = model._x\n", "keizer_xl.core.rules")
+    assert not private_crossings("from keizer_xl.core import model\nmodel.x()\nself._y\n",
+                                 "keizer_xl.sheets.read")
+    assert cycles(import_graph(sources)) == [["keizer_xl.core.a", "keizer_xl.core.b"]]
+
+
 #: the most lines a module under keizer_xl may have (issue 27, item 4: "no module over about
 #: 500 lines, each owning one job that its name says").  Split by job when a module grows.
 MAX_MODULE_LINES = 500

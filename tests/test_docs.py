@@ -59,3 +59,38 @@ def test_user_guides_exist_in_dutch_and_german() -> None:
     de = (ROOT / "docs" / "anleitung.md").read_text(encoding="utf-8")
     assert "Aanwezigheid" in nl and "Uitslagen" in nl and "keizer-xl pair" in nl
     assert "Anwesenheit" in de and "Ergebnisse" in de and "keizer-xl pair" in de
+
+
+def _undocumented(doc: str, modules: list[str]) -> list[str]:
+    """Modules (paths relative to keizer_xl/) that docs/architecture.md does not name: by their
+    path in backticks, or by their name in backticks with their package's folder named too."""
+    missing = []
+    for rel in modules:
+        folder, _, name = rel.rpartition("/")
+        if f"`{rel}`" in doc or (folder and f"`{folder}/`" in doc and f"`{name}`" in doc):
+            continue
+        missing.append(rel)
+    return missing
+
+
+def test_the_architecture_page_names_every_module() -> None:
+    """docs/architecture.md lists every module of keizer_xl with its job (issue 27): a module
+    added or split without its line there fails here.  Empty package markers are skipped."""
+    import ast
+
+    pkg = ROOT / "keizer_xl"
+    modules = []
+    for path in sorted(pkg.rglob("*.py")):
+        if "macros" in path.parts:
+            continue
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        if path.name == "__init__.py" and path.parent != pkg and all(
+                isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) for n in body):
+            continue  # a package marker (at most a docstring): its folder is listed
+        modules.append(path.relative_to(pkg).as_posix())
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert len(modules) > 100
+    assert _undocumented(doc, modules) == []
+    # and it can fail: a module the page does not name, and a name without its folder
+    assert _undocumented(doc, ["core/nowhere.py", "nowhere/grid.py"]) == ["core/nowhere.py",
+                                                                         "nowhere/grid.py"]

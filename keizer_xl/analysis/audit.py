@@ -16,9 +16,9 @@ from typing import Any
 from collections.abc import Callable
 
 from keizer_xl.core.model import Season
-from keizer_xl.core.pairing import PairingError, pair_round
-from keizer_xl.core.standings import History
-from keizer_xl.errors import Message
+from keizer_xl.errors import PairingError, Message
+from keizer_xl.core.pairing import pair_round
+from keizer_xl.core.engine import History
 
 
 def _key(a: str, b: str) -> tuple[str, str]:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from keizer_xl.core.model import Season
-from keizer_xl.core.rules import Recalculation, Settings, build_settings
-from keizer_xl.core.standings import History, compute_history
+from keizer_xl.core.settings import Recalculation, Settings
+from keizer_xl.core.rules import build_settings
+from keizer_xl.core.engine import History, compute_history
 from keizer_xl.errors import Message
 
 METHODS = tuple(m.value for m in Recalculation)  # labels: plain words, as typed

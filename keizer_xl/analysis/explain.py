@@ -44,7 +44,7 @@ from keizer_xl.core import scoring
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.performance import Record
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import Message, NotFoundError
 
 

@@ -20,7 +20,7 @@ from keizer_xl.core import scoring
 from keizer_xl.core.model import BUILTIN_CODES, Result, ScoreKind, Season
 from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import Letter, Message, N_
 
 HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")

@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.settings import Settings
 
 FIRST = ["Anna", "Bram", "Carla", "Daan", "Eva", "Finn", "Gijs", "Hanna", "Ilse", "Jeroen",
          "Karin", "Lars", "Mila", "Niels", "Olga", "Pieter", "Quinten", "Roos", "Sander", "Tess",
@@ -39,7 +39,7 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
     absences use every built-in code (E, U, C, L) and each club code of ``settings``.
     """
     from keizer_xl.core.pairing import pair_round
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
 
     rng = random.Random(seed)
     settings = settings or Settings()

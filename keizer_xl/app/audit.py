@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.audit import RoundAudit, audit_round, audit_season
 from keizer_xl.core.competition import Competition
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:

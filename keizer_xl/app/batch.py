@@ -18,7 +18,7 @@ from pathlib import Path
 
 if TYPE_CHECKING:
     from keizer_xl.core.model import Season
-    from keizer_xl.core.standings import History
+    from keizer_xl.core.engine import History
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["BatchReport", "BatchRequest", "BookReport", "Job", "WorkbookResult", "run",
@@ -81,8 +81,9 @@ class BookReport:
 def run(book: Book, request: BatchRequest = BatchRequest(),
         progress: Progress | None = None) -> BookReport:
     """Read the season of ``book``, recompute it and write its season sheets (not saved)."""
-    from keizer_xl.core.standings import compute_history
-    from keizer_xl.sheets.read import read_season, workbook_language
+    from keizer_xl.core.engine import compute_history
+    from keizer_xl.sheets.read import read_season
+    from keizer_xl.sheets.read_names import workbook_language
 
     report = progress or (lambda stage, fraction: None)
     report("read", 0.15)
@@ -102,9 +103,8 @@ def write_season_sheets(book: Book, season: Season, history: History, *,
     number of rounds the audit found different."""
     from keizer_xl.app.standings import compute_standings, competition, write_standings_sheets
     from keizer_xl.analysis.audit import audit_season
-    from keizer_xl.sheets import report_sheets as sheets
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets import report_sheets as sheets, schema
+    from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 
     report = progress or (lambda stage, fraction: None)

@@ -52,7 +52,7 @@ def write_compare(book: Book, report: CompareReport) -> CompareReport:
     from dataclasses import replace
 
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.report_sheets import compare_layout
     from keizer_xl.sheets.titles import run_context
 

@@ -11,7 +11,7 @@ from keizer_xl.app.standings import StandingsReport, compute_standings
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import History
+from keizer_xl.core.engine import History
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
@@ -106,10 +106,11 @@ class PublishReport:
 def trf_report(book: Book, request: TrfRequest) -> TrfExport:
     """The rating report of ``book``: its games as formats/trf_write.py writes them, with the Players
     columns the report reads named in the workbook's language (for the warnings)."""
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
     from keizer_xl.formats.trf_write import export_trf
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import attendance_dates, workbook_language
+    from keizer_xl.sheets.read_tables import attendance_dates
+    from keizer_xl.sheets.read_names import workbook_language
 
     season = read_season(book)
     lang = workbook_language(book, season.settings)

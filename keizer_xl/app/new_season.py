@@ -32,7 +32,8 @@ from keizer_xl.core.groups import Move, group_names, has_groups
 from keizer_xl.core.model import Player, Season
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read import find_sheet, name_key, read_season, workbook_language
+from keizer_xl.sheets.read_names import find_sheet, name_key, workbook_language
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.tables import blank
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
 def _settings(season: Season, lang: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """OLD's settings rows with ``season`` advanced and ``language`` NEW's; the settings of
     last season's rounds (``round_dates``, a pair fixed or forbidden in one round) left out."""
-    from keizer_xl.sheets.read import settings_rows
+    from keizer_xl.sheets.season_tables import settings_rows
 
     kept: list[tuple[str, str]] = []
     dropped: list[str] = []

@@ -26,7 +26,8 @@ from keizer_xl.i18n import translate, translator
 from keizer_xl.app.standings import find_group
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.read import read_season, result_round_numbers, workbook_language
+from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import result_round_numbers, workbook_language
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -225,7 +226,7 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
                     repair: bool = False, group: str | None = None) -> PairingReport:
     """Pair the round, write ``Pairings`` and append the games to ``Results`` (with groups:
     every group, or only ``group``)."""
-    from keizer_xl.sheets.read import find_sheet, result_header_map
+    from keizer_xl.sheets.read_names import find_sheet, result_header_map
 
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
@@ -263,7 +264,7 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
 
 
 def _last_round_in_results(book: Book) -> int:
-    from keizer_xl.sheets.read import find_sheet
+    from keizer_xl.sheets.read_names import find_sheet
 
     name = find_sheet(book, "Results")
     if name is None:
@@ -278,7 +279,7 @@ def _last_round_in_results(book: Book) -> int:
 
 def _rows_of_players(table: Table, rows: list[int], names: set[str]) -> list[int]:
     """Those of ``rows`` whose White is one of ``names`` (a group's games and bye)."""
-    from keizer_xl.sheets.read import name_key, result_header_map
+    from keizer_xl.sheets.read_names import name_key, result_header_map
 
     white = result_header_map(table).get("White")
     if white is None:

@@ -13,12 +13,13 @@ from keizer_xl.core.groups import Move
 from keizer_xl.core.model import Season
 from keizer_xl.core.performance import Record
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.read import read_season, workbook_language
+from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 

@@ -174,7 +174,7 @@ class XlwingsBook:
         tables = [self._geometry(t) for t in xl_sheet.tables]
         if tables:
             # the table with the contract's headers, not merely the first (issue 11)
-            from keizer_xl.sheets.read import pick_table
+            from keizer_xl.sheets.read_names import pick_table
 
             pick = pick_table(title, [[cells.get((t.min_row, c)) for c in range(t.min_col, t.max_col + 1)]
                                       if t.headers else [] for t in tables])

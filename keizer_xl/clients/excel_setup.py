@@ -48,24 +48,10 @@ from collections.abc import Callable, Sequence
 from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
-__all__ = [
-    "KEIZER_VBA",
-    "SetupError",
-    "SetupResult",
-    "setup_workbook",
-    "write_config",
-    "config_entries",
-    "export_vba",
-    "xlwings_package_dir",
-    "bas_version",
-    "CONFIG_SHEET",
-    "START_SHEET",
-    "BUTTON_MACROS",
-    "BUTTON_CAPTIONS",
-    "button_captions",
-    "START_TEXT",
-    "install_runpython_applescript",
-]
+__all__ = ["KEIZER_VBA", "SetupResult", "setup_workbook", "write_config", "config_entries",
+           "export_vba", "xlwings_package_dir", "bas_version", "CONFIG_SHEET", "START_SHEET",
+           "BUTTON_MACROS", "BUTTON_CAPTIONS", "button_captions", "START_TEXT",
+           "install_runpython_applescript"]
 
 CONFIG_SHEET = "xlwings.conf"
 START_SHEET = "Start"
@@ -159,7 +145,7 @@ def installed_xlwings_version() -> str:
         raise SetupError(Message("xlwings is not installed for this Python.")) from None
 
 
-def _read_vba(path: Path) -> str:
+def read_vba(path: Path) -> str:
     return path.read_bytes().decode("cp1252", errors="replace")
 
 
@@ -177,19 +163,19 @@ def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
         dest = out / src.name
         atomic.write_bytes(dest, src.read_bytes())
         written.append(dest)
-    found = bas_version(_read_vba(package / "xlwings.bas"))
+    found = bas_version(read_vba(package / "xlwings.bas"))
     installed = installed_xlwings_version()
     if found != installed:
         raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
                                  "{installed} is installed; reinstall xlwings.", found=found,
                                  installed=installed))
     dest = out / f"{VBA_MODULE}.bas"
-    atomic.write_bytes(dest, _crlf(KEIZER_VBA).encode("cp1252"))
+    atomic.write_bytes(dest, to_crlf(KEIZER_VBA).encode("cp1252"))
     written.append(dest)
     return written
 
 
-def _crlf(text: str) -> str:
+def to_crlf(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\n", "\r\n")
 
 
@@ -332,7 +318,7 @@ START_TEXT = (
 _BAD_NAME_CHARS = "'=[]"
 
 
-def _check_name(path: Path) -> None:
+def check_book_name(path: Path) -> None:
     bad = sorted({ch for ch in path.name if ch in _BAD_NAME_CHARS})
     if bad:
         raise SetupError(Message(
@@ -404,7 +390,7 @@ class _MacVBA:
         shutil.copyfile(src, copy)
         self.addin = self.xw.Book(str(copy))
         probe_file = self.folder / f"{PROBE_MODULE}.bas"
-        probe_file.write_bytes(_crlf(PROBE_VBA).encode("cp1252"))
+        probe_file.write_bytes(to_crlf(PROBE_VBA).encode("cp1252"))
         scratch = self.xw.Book()
         try:
             answer = None
@@ -472,7 +458,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     if suffix not in (".xlsx", ".xlsm"):
         raise SetupError(Message("{name}: give an .xlsx or .xlsm workbook (the result is saved "
                                  "as .xlsm).", name=source.name))
-    _check_name(source)
+    check_book_name(source)
     target = source.with_suffix(".xlsm")
     result = SetupResult(target)
     if new:

@@ -77,7 +77,7 @@ def table_region(doc: Any, sheet: Any, label: str, null_date: datetime) -> Found
 
     tables = dbranges(doc, sheet)
     if len(tables) > 1:  # the range with the contract's headers, not merely the first
-        from keizer_xl.sheets.read import pick_table
+        from keizer_xl.sheets.read_names import pick_table
 
         heads = []
         for _, candidate in tables:

@@ -25,7 +25,7 @@ from fractions import Fraction
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Result, Season
-from keizer_xl.core.rules import ColourRule, Settings
+from keizer_xl.core.settings import ColourRule, Settings
 from keizer_xl.errors import Message
 
 __all__ = [

@@ -35,10 +35,10 @@ from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, gr
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.performance import Record, records
 from keizer_xl.core.periods import Period, PeriodStanding, part_standing, periods_of
-from keizer_xl.core.standings import History, Standing, compute_history
+from keizer_xl.core.engine import History, Standing, compute_history
 from keizer_xl.errors import Message
 
-__all__ = ["Competition", "GroupStanding", "Record", "categories_of"]
+__all__ = ["Competition", "GroupStanding", "categories_of"]
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from keizer_xl.core.model import Absence, Game, Season
-from keizer_xl.core.rules import Credit, Settings
+from keizer_xl.core.settings import Credit, Settings
 from keizer_xl.errors import Message, Problem
 
 __all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
@@ -146,7 +146,7 @@ def _with_other_group_codes(s: Settings) -> Settings:
 def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
     """The promotions and relegations at every period boundary reached (round b - 1 has
     results), up to round ``upto`` (default: all reached)."""
-    from keizer_xl.core.standings import compute_history  # the engine, only when asked
+    from keizer_xl.core.engine import compute_history
 
     s = season.settings
     names = group_names(season)

@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
-from keizer_xl.core.rules import Settings
+from keizer_xl.core.settings import Settings
 # the problem and error types live in errors.py (one tree); re-exported here for old imports
-from keizer_xl.errors import InputError, Message, Problem, ResultError as ResultError  # noqa: F401
+from keizer_xl.errors import Message, Problem, ResultError
 
 
 # --------------------------------------------------------------------------- results

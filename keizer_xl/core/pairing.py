@@ -32,13 +32,11 @@ from collections.abc import Iterable, Sequence
 from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
 from keizer_xl.core.model import Result, Season
-from keizer_xl.core.rules import PairingRule, Settings
+from keizer_xl.core.settings import PairingRule, Settings
 from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
-__all__ = [
-    "Board", "Pairing", "PairingError", "pair_round", "History", "may_meet", "geel_divisor",
-    "geel_distance", "bye_order",
-]
+__all__ = ["Board", "Pairing", "pair_round", "History", "may_meet", "geel_divisor", "geel_distance",
+           "bye_order"]
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from keizer_xl.core.model import Result, Season
 from keizer_xl.core.pairing import Board
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import ActionError, Message
 
 __all__ = ["RoundPlan", "next_round", "present_players", "pairing_ranking", "plan_round"]

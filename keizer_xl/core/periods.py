@@ -26,10 +26,11 @@ from collections.abc import Mapping
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
-from keizer_xl.core.rules import Settings, match_points
+from keizer_xl.core.settings import Settings
+from keizer_xl.core.setting_values import match_points
 from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.engine.valuemap import moved_ratings
-from keizer_xl.core.standings import Standing, compute_history
+from keizer_xl.core.engine import Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of", "period_of_round",
            "period_season", "period_standing", "part_standing", "played_periods",

@@ -16,7 +16,7 @@ unexcused (U) that round (chesspairing's ``ForfeitCountsAsMet`` false).
 The engine (:mod:`keizer_xl.core.standings`), the explanation and the crosstable all read this
 one classification (:func:`classify`), so they can never disagree with the points.  It is
 computed for all players and rounds at once as small integer arrays; :func:`credit_grid` then
-turns it into points: every cell gets one :class:`~keizer_xl.core.rules.Credit` (a fraction of
+turns it into points: every cell gets one :class:`~keizer_xl.core.settings.Credit` (a fraction of
 a value, or fixed points), and a season has only a handful of distinct credits, so each cell
 holds an index into a short table.  This module is the only place that knows that an adjourned
 game or a game without a result counts as a draw (section 3) and what each attendance code is
@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Season
-from keizer_xl.core.rules import AbsenceDecay, Credit, Settings, Withdrawn
+from keizer_xl.core.settings import AbsenceDecay, Credit, Settings, Withdrawn
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]

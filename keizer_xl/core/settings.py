@@ -154,8 +154,8 @@ class Credit:
 
     def __str__(self) -> str:
         if self.fixed is not None:
-            return f"{_fmt(self.fixed)} points"
-        return _fmt(self.fraction)
+            return f"{fraction_text(self.fixed)} points"
+        return fraction_text(self.fraction)
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,7 @@ class TopValue:
         raise AssertionError(self.rule)
 
     def __str__(self) -> str:
-        return self.rule if self.rule is not None else _fmt(self.number)
+        return self.rule if self.rule is not None else fraction_text(self.number)
 
 
 def _round_half_up(x: Fraction) -> int:
@@ -205,7 +205,7 @@ def _round_half_even(x: Fraction) -> int:
     return round(x)
 
 
-def _decimal_text(x: Fraction) -> str:
+def decimal_text(x: Fraction) -> str:
     """``x`` as a decimal when it has one (2.5), else as a fraction (7/3)."""
     d = x.denominator
     while d % 2 == 0:
@@ -213,7 +213,7 @@ def _decimal_text(x: Fraction) -> str:
     while d % 5 == 0:
         d //= 5
     if d != 1:
-        return _fmt(x)
+        return fraction_text(x)
     text = format(Decimal(x.numerator) / Decimal(x.denominator), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
 
@@ -223,7 +223,7 @@ def _decimal_text(x: Fraction) -> str:
 WICKER_DENOMINATOR = 10 ** 9
 
 
-def _fmt(x: Fraction | None) -> str:
+def fraction_text(x: Fraction | None) -> str:
     if x is None:
         return ""
     if x.denominator == 1:
@@ -350,7 +350,7 @@ class Settings:
     def __post_init__(self) -> None:
         # a choice given as its word (a preset's "frozen", replace(s, recalculation="prev"))
         # becomes the enum member; a word that is no choice raises ValueError
-        for name, choice in _CHOICES.items():
+        for name, choice in CHOICES.items():
             value = getattr(self, name)
             if not isinstance(value, choice):
                 object.__setattr__(self, name, choice(value))
@@ -376,7 +376,7 @@ class Settings:
 
 
 #: The choice settings and their enums: the accepted words are the members' values.
-_CHOICES: dict[str, type[StrEnum]] = {
+CHOICES: dict[str, type[StrEnum]] = {
     "value_basis": ValueBasis,
     "own_value": OwnValue,
     "recalculation": Recalculation,

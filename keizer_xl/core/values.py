@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import floor
 from collections.abc import Sequence
 
-from keizer_xl.core.rules import Settings, ValueBasis, ValueNormalisation
+from keizer_xl.core.settings import Settings, ValueBasis, ValueNormalisation
 from keizer_xl.errors import Message
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from keizer_xl.core.model import Bye, Game, Season
-from keizer_xl.core.rules import MAX_ROUND_GAP
+from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.errors import InputError, Message, Problem
 
 __all__ = ["ImportedSeason", "MAX_SOURCE_BYTES", "check_source_file", "read_source_bytes",
@@ -26,7 +26,7 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 def round_gap_problems(items: Iterable[Game | Bye]) -> list[Problem]:
-    """The rule ``check`` applies to Results (core.rules.MAX_ROUND_GAP), at the source's
+    """The rule ``check`` applies to Results (core.setting_values.MAX_ROUND_GAP), at the source's
     line or row (``origin``): a round with games more than MAX_ROUND_GAP rounds after the round
     before it is refused at import, so that what import writes, check accepts."""
     first: dict[int, str] = {}

@@ -36,7 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
-from keizer_xl.core.rules import MAX_RATING, MAX_ROUND, Tiebreak, build_settings, parse_setting
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.settings import Tiebreak
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
 from keizer_xl.sheets.cells import TEXT_LIMIT
@@ -285,7 +287,7 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
             problems.append(Problem(where, Message("rating {rating!r} is not a whole number",
                                                    rating=rating)))
             continue
-        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.rules.MAX_RATING)
+        if not 0 <= rating <= MAX_RATING:  # the limit check applies (core.setting_values.MAX_RATING)
             problems.append(Problem(where, Message("rating {rating} is not a rating (0 to "
                                                    "{max_rating})", rating=rating,
                                                    max_rating=MAX_RATING)))
@@ -521,7 +523,7 @@ def _cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
     """The tie-break that gives the order of KeizerForClubs' cached standing after the round
     before the last, when the fresh calculation (ties by rating) does not: the last round is
     valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
 
     cache = f"tStand_{last - 1}"
     if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
@@ -550,7 +552,7 @@ def _compare_stored(con: sqlite3.Connection, season: Season,
     ``Player.Keizer_SumPts`` (the standing after its last round, float32) and its cached
     standing after the round before (table ``tStand_<R>``, which RankingCalculator.cs reuses
     instead of recomputing that round when it exists)."""
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
 
     scored = season.last_round_with_results()
     if scored == 0:

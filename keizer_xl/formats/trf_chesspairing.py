@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Absence, Bye
-from keizer_xl.core.rules import MAX_ROUND
+from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import Message
 from keizer_xl.formats.trf_format import ascii_number
 from keizer_xl.formats.trf_player import PlayerLine, Reader

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from keizer_xl.core.rules import MAX_RATING, MAX_ROUND
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import Message, N_, Problem
 from keizer_xl.formats.trf_format import (FIELDS, GAME_CODES, IMPORT_CODES, ascii_number,
                                           other_digit, round_column)
@@ -97,7 +97,7 @@ def read_player_line(line: str, n: int, r: Reader) -> PlayerLine | None:
     k = 0
     while len(line) > 89 + ROUND_WIDTH * k:
         k += 1
-        if k > MAX_ROUND:  # never let a long line size the season (core.rules.MAX_ROUND)
+        if k > MAX_ROUND:  # never let a long line size the season (core.setting_values.MAX_ROUND)
             r.problem(n, Message("the line has more than {max_round} rounds, the most a "
                                  "season workbook holds", max_round=MAX_ROUND))
             break

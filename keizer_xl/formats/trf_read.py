@@ -12,8 +12,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from keizer_xl.core.model import validate
-from keizer_xl.core.rules import MAX_ROUND, SettingError, build_settings, parse_setting
-from keizer_xl.errors import InputError, Message, Problem
+from keizer_xl.core.setting_values import MAX_ROUND
+from keizer_xl.errors import SettingError, InputError, Message, Problem
+from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
 from keizer_xl.formats.trf_chesspairing import CHESSPAIRING_CLUB_CODES, generated_by_chesspairing
 from keizer_xl.formats.trf_format import ascii_number
@@ -228,7 +229,7 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
                                                  message=str(e)))]) from None
     season = replace(season, settings=settings)
     problems = round_gap_problems((*season.games, *season.byes)) + validate(season)
-    if problems:  # round_gap_problems: the rule check applies (core.rules.MAX_ROUND_GAP)
+    if problems:  # round_gap_problems: the rule check applies (core.setting_values.MAX_ROUND_GAP)
         raise InputError(problems)
     if chesspairing:
         r.notes.insert(0, Message("{file} was written by chesspairing: U is read as an absence "

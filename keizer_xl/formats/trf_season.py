@@ -9,7 +9,8 @@ from dataclasses import replace
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
-from keizer_xl.core.rules import MAX_ROUND, PRESETS, parse_date
+from keizer_xl.core.setting_values import MAX_ROUND, parse_date
+from keizer_xl.core.presets import PRESETS
 from keizer_xl.errors import Message
 from keizer_xl.formats.trf_chesspairing import CHESSPAIRING_CODES, directive
 from keizer_xl.formats.trf_format import IMPORT_CODES, PAIRS, ascii_number, round_column

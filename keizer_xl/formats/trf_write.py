@@ -12,8 +12,8 @@ from fractions import Fraction
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Player, Result, ScoreKind, Season
-from keizer_xl.core.rules import parse_date
-from keizer_xl.core.standings import History, start_order
+from keizer_xl.core.setting_values import parse_date
+from keizer_xl.core.engine import History, start_order
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.formats.trf_format import EXPORT_CODES, round_column
 from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, fide_ascii, player_line,

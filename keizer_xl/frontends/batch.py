@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from keizer_xl.app.batch import Job, WorkbookResult
 from keizer_xl.errors import KeizerError, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
-from keizer_xl.sheets.read import OWNED_SHEETS
+from keizer_xl.sheets.read_names import OWNED_SHEETS
 
 if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when it runs
     from multiprocessing.queues import Queue
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from keizer_xl.core.standings import History
+    from keizer_xl.core.engine import History
     from keizer_xl.sheets.tables import Book
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")

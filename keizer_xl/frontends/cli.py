@@ -48,14 +48,14 @@ if TYPE_CHECKING:
 # openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
 # numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
 # DataFrame is really built: compare, export, batch).
-from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.errors import KeizerError
 # the commands are rows of one table (frontends/commands.py, issue 27); their functions are in
 # cli_season, cli_reports and cli_office, the shared plumbing in cli_common
-from keizer_xl.frontends.cli_common import _OPENED, _held, _Parser, _print_messages, _show, _written
+from keizer_xl.frontends.cli_common import OPENED, HELD, Parser, print_messages, show_outcome, any_written
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
-from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Done
+from keizer_xl.frontends.status import EXIT_OK, Done
 
-__all__ = ["main", "build_parser", "UsageError", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE"]
+__all__ = ["main", "build_parser", "run_command"]
 
 
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
@@ -63,7 +63,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     ``lang``."""
     from keizer_xl.frontends.commands import build_parser as from_table
 
-    return from_table(_Parser, lang)
+    return from_table(Parser, lang)
 
 
 def run_command(command: Command, args: argparse.Namespace) -> int:
@@ -74,7 +74,7 @@ def run_command(command: Command, args: argparse.Namespace) -> int:
         raise TypeError(f"{command.name} returned a {type(report).__name__}, not one of "
                         f"{', '.join(command.reports)}")
     out = describe(report, "cli", done=done)
-    code = _show(out)
+    code = show_outcome(out)
     if out.status == "error" and out.detail and debug_enabled():  # the macro's traceback
         print(out.detail, file=sys.stderr)
     return code
@@ -120,7 +120,7 @@ def _main(argv: Sequence[str] | None) -> int:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     if _early_interrupts:
         raise KeyboardInterrupt
-    _OPENED.clear()
+    OPENED.clear()
     # what an earlier main() in this process wrote and read; not imported for --help
     # (filelock, ~20 ms: issue 25)
     files = sys.modules.get("keizer_xl.clients.files")
@@ -136,7 +136,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(args, list(sys.argv[1:] if argv is None else argv))
     finally:
-        _held.close()  # the workbook's lock, converted .ods copies
+        HELD.close()  # the workbook's lock, converted .ods copies
         sys.unraisablehook = unraisable_hook
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -164,13 +164,13 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
-        _print_messages(printed)
+        print_messages(printed)
         return _fail(exc, argv)
     finally:
         scope.__exit__(None, None, None)
         if paused:
             gc.enable()
-    _print_messages(printed)
+    print_messages(printed)
     return int(code)
 
 
@@ -193,14 +193,14 @@ def _fail(exc: BaseException, argv: list[str]) -> int:
     if isinstance(exc, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
         from keizer_xl.clients import files
 
-        return _show(describe(exc, "cli", written=bool(files.written),
+        return show_outcome(describe(exc, "cli", written=bool(files.written),
                               done=Done(files=tuple(map(str, files.written)))))
     log = None
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:
         log = write_log("keizer-xl " + " ".join(argv), exc)
     # problems: Sheet!Cell: message, one a line (capped), then the count; else the reason
-    code = _show(describe(exc, "cli", written=_written(), log=log))
+    code = show_outcome(describe(exc, "cli", written=any_written(), log=log))
     if not expected and debug_enabled():
         import traceback
 

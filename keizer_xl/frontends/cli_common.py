@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    from keizer_xl.frontends.shown import Done
+    from keizer_xl.frontends.status import Done
     from keizer_xl.sheets.tables import Book
 
     from keizer_xl.clients.xlsx import FileBook
 
 from keizer_xl.errors import KeizerError, Message, UsageError
-from keizer_xl.i18n import N_
+from keizer_xl.errors import N_
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
+from keizer_xl.frontends.status import EXIT_USAGE, Outcome
 
 
 #: what a command returns: its report and how it came about, shown by the command line through
@@ -33,18 +33,18 @@ Shown = tuple[object, "Done"]
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
 #: their warnings are printed and a failure can say truthfully whether the file was written
-_OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
+OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
 
 
 #: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
-_held = ExitStack()
+HELD = ExitStack()
 
 
 #: the language argparse's usage errors are worded in (set by cli._main before parsing)
 PARSE_LANGUAGE: list[str | None] = [None]
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # argparse's own usage errors: exit 2 with the usage line
         from keizer_xl.i18n import translator
 
@@ -54,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def _book_path(text: str, must_exist: bool = True) -> Path:
+def book_path_arg(text: str, must_exist: bool = True) -> Path:
     path = Path(text)
     if must_exist and not path.exists():
         raise UsageError(Message("{path}: no such file", path=text))
@@ -66,7 +66,7 @@ def _book_path(text: str, must_exist: bool = True) -> Path:
     return path
 
 
-def _open(path: Path) -> FileBook:
+def open_workbook(path: Path) -> FileBook:
     from keizer_xl.clients import files, ods
     from keizer_xl.clients.xlsx import open_book
 
@@ -74,11 +74,11 @@ def _open(path: Path) -> FileBook:
     # ``export club.xlsx --trf club.xlsx``, by any path or link: issue 22)
     files.protect_input(path)
     if ods.is_ods(path):  # read a converted copy; the .ods itself is written only by LibreOffice
-        book = open_book(_held.enter_context(ods.xlsx_copy(path)))
+        book = open_book(HELD.enter_context(ods.xlsx_copy(path)))
         book.label = str(path)
     else:
         book = open_book(path)
-    _OPENED.append((path, book, _signature(path)))
+    OPENED.append((path, book, _signature(path)))
     return book
 
 
@@ -90,17 +90,17 @@ def _signature(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
-def _written() -> bool:
+def any_written() -> bool:
     """Whether a workbook this run opened has changed on disk since (it was written)."""
-    return any(_signature(path) != before for path, _, before in _OPENED)
+    return any(_signature(path) != before for path, _, before in OPENED)
 
 
-def _print_messages(printed: set[str]) -> None:
+def print_messages(printed: set[str]) -> None:
     """The warnings and notes the workbook clients collected (each once), worded as every
     front end words them (render_common.warning_lines)."""
     from keizer_xl.frontends.render_common import warning_lines
 
-    for _, book, _ in _OPENED:
+    for _, book, _ in OPENED:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
@@ -108,23 +108,23 @@ def _print_messages(printed: set[str]) -> None:
                     print(line, file=sys.stderr)
 
 
-def _open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
+def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     """(path, book) for a BOOK argument; when the command will write, take the workbook's lock
     for the whole read-modify-write (another run waits or is told it is busy), refuse a file
     that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
     would drop what openpyxl cannot keep."""
     from keizer_xl.clients import files
 
-    path = _book_path(text)
+    path = book_path_arg(text)
     if write:
         try:
             files.check_can_write(path)  # first: a read-only folder gets no lock file either
-            _held.enter_context(files.workbook_lock(path))
+            HELD.enter_context(files.workbook_lock(path))
             files.check_can_write(path)  # again, holding the lock
         except files.WorkbookFileError:
             _learn_language(path)  # the refusal is shown in the workbook's language
             raise
-    book = _open(path)
+    book = open_workbook(path)
     if write:
         _refuse_unsafe(book)
     return path, book
@@ -140,12 +140,12 @@ def _learn_language(path: Path) -> None:
     if seen_book_language() is not None:
         return
     with contextlib.suppress(KeizerError, OSError):  # unreadable: the refusal stays in the default language
-        read_season(_open(path))
+        read_season(open_workbook(path))
 
 
 def _refuse_unsafe(book: FileBook) -> None:
     from keizer_xl.clients.xlsx import WorkbookFileError
-    from keizer_xl.sheets.read import OWNED_SHEETS
+    from keizer_xl.sheets.read_names import OWNED_SHEETS
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
     if lost:
@@ -182,17 +182,17 @@ def lost_part(text: str) -> Message | str:
     return text
 
 
-def _done(path: Path, book: Book, written: bool, fmt: str = "table",
+def done_info(path: Path, book: Book, written: bool, fmt: str = "table",
           category: str | None = None) -> Any:
-    """How a command's report came about (shown.Done): the path as typed, the sheets'
-    language; the client's messages are printed at the end by _print_messages."""
-    from keizer_xl.frontends.shown import Done
+    """How a command's report came about (status.Done): the path as typed, the sheets'
+    language; the client's messages are printed at the end by print_messages."""
+    from keizer_xl.frontends.status import Done
 
-    return Done(book=str(path), sheets_lang=_book_lang(book), written=written, format=fmt,
+    return Done(book=str(path), sheets_lang=book_language(book), written=written, format=fmt,
                 category=category)
 
 
-def _show(out: Outcome) -> int:
+def show_outcome(out: Outcome) -> int:
     """Print an outcome as every command does: ``out`` on standard output, ``lines`` on
     standard error (a refusal's first line after ``keizer-xl: ``); its exit code."""
     for line in out.out:
@@ -203,7 +203,7 @@ def _show(out: Outcome) -> int:
     return out.exit_code
 
 
-def _book_lang(book: Book) -> str:
+def book_language(book: Book) -> str:
     """The workbook's own language (its sheet names and `language` setting, as read)."""
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets import schema

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from keizer_xl.app.setup import XlsmReport
 
 from keizer_xl.errors import Message, SetupError, UsageError
-from keizer_xl.frontends.cli_common import Shown, _book_path
-from keizer_xl.frontends.shown import Done
+from keizer_xl.frontends.cli_common import Shown, book_path_arg
+from keizer_xl.frontends.status import Done
 
 
 def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: str | None,
@@ -74,7 +74,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> Shown:
         raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
     path = Path(args.book)
     if not args.new:
-        path = _book_path(args.book)
+        path = book_path_arg(args.book)
     if args.via_excel:
         return excel_setup_report(path, new=args.new, force=args.force,
                                   python=args.python), Done()
@@ -95,7 +95,7 @@ def cmd_excel_config(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import ExcelConfigReport
     from keizer_xl.clients.excel_setup import write_config
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     platform = args.platform
     if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
         raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
@@ -135,7 +135,7 @@ def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import ButtonsReport
     from keizer_xl.clients import lo_run
 
-    path = _book_path(args.book)
+    path = book_path_arg(args.book)
     # LibreOfficeRunError: its own exit code (2 when LibreOffice is missing), mapped in main()
     with lo_run.Office() as office:
         answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
@@ -158,7 +158,7 @@ def cmd_lo_run(args: argparse.Namespace) -> Shown:
     request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
                             language=getattr(args, "language", None), front="cli",
                             format=args.format, label=args.book)
-    return lo_run_answer(_book_path(args.book), request, timeout=args.timeout), Done()
+    return lo_run_answer(book_path_arg(args.book), request, timeout=args.timeout), Done()
 
 
 def _note_language(path: Path) -> None:

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
 from keizer_xl.errors import ActionError, Message, UsageError
-from keizer_xl.frontends.cli_common import Shown, _book_path, _open, _open_book_arg
-from keizer_xl.frontends.shown import Done
+from keizer_xl.frontends.cli_common import Shown, book_path_arg, open_workbook, open_book_arg
+from keizer_xl.frontends.status import Done
 
 
 def _bar(fraction: float, width: int = 20) -> str:
@@ -23,7 +23,7 @@ def _bar(fraction: float, width: int = 20) -> str:
     return "[" + "#" * filled + "-" * (width - filled) + "]"
 
 
-class _BatchProgress:
+class BatchProgress:
     """Plain-text progress on stderr: on a terminal one status line redrawn in place (overall bar
     and one bar per workbook being worked on); otherwise a line whenever a bar grows."""
 
@@ -98,7 +98,7 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
         raise UsageError(str(e)) from None
     progress = None
     if not args.quiet:
-        progress = _BatchProgress(sys.stderr, sys.stderr.isatty())
+        progress = BatchProgress(sys.stderr, sys.stderr.isatty())
     t0 = time.perf_counter()
     try:
         results = batch.run_batch(jobs, options, progress)
@@ -122,15 +122,15 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
 def cmd_explain(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import explain
 
-    path = _book_path(args.book)
-    return explain.run(_open(path), explain.ExplainRequest(args.name)), Done(book=str(path))
+    path = book_path_arg(args.book)
+    return explain.run(open_workbook(path), explain.ExplainRequest(args.name)), Done(book=str(path))
 
 
 def cmd_audit(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import audit
 
-    path = _book_path(args.book)
-    return audit.run(_open(path)), Done(book=str(path))
+    path = book_path_arg(args.book)
+    return audit.run(open_workbook(path)), Done(book=str(path))
 
 
 def cmd_compare(args: argparse.Namespace) -> Shown:
@@ -144,7 +144,7 @@ def cmd_compare(args: argparse.Namespace) -> Shown:
         notes = (Message("the Compare sheet is not written into an .ods workbook (LibreOffice's "
                          "macro has no compare); the comparison is printed only."),)
         write = False
-    path, book = _open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write)
     from keizer_xl.app import compare
 
     report = compare.run(book, compare.CompareRequest(write=write))
@@ -164,7 +164,7 @@ def cmd_export(args: argparse.Namespace) -> Shown:
     if args.trf:  # the rating report (issue 17: frontends/cmd_import.py)
         from keizer_xl.frontends.cmd_import import cmd_export_trf
 
-        trf = cmd_export_trf(args, _book_path(args.book), _open(_book_path(args.book)))
+        trf = cmd_export_trf(args, book_path_arg(args.book), open_workbook(book_path_arg(args.book)))
         if not (args.html or args.csv):
             return trf, Done()
     if not (args.html or args.csv):
@@ -173,10 +173,10 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
     from keizer_xl.app import export
     from keizer_xl.frontends.cli_common import read_while_open
-    from keizer_xl.sheets.read import workbook_language
+    from keizer_xl.sheets.read_names import workbook_language
 
-    path = _book_path(args.book)
-    book = _open(path)
+    path = book_path_arg(args.book)
+    book = open_workbook(path)
     rows = export.run(book)  # the one competition view's rows (issue 23)
     season, history = rows.view.season, rows.blocks[0].history
     lang = args.language or workbook_language(book, season.settings)

@@ -8,8 +8,8 @@ import argparse
 from pathlib import Path
 
 from keizer_xl.errors import Message, UsageError
-from keizer_xl.frontends.cli_common import Shown, _book_path, _done, _open, _open_book_arg
-from keizer_xl.frontends.shown import Done
+from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, open_workbook, open_book_arg
+from keizer_xl.frontends.status import Done
 
 __all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair"]
 
@@ -19,7 +19,7 @@ def cmd_new(args: argparse.Namespace) -> Shown:
     from keizer_xl.frontends.cli_office import build_xlsm_report, excel_setup_report
     from keizer_xl.frontends.template import build_template
 
-    path = _book_path(args.book, must_exist=False)
+    path = book_path_arg(args.book, must_exist=False)
     if path.exists() and not args.force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(path), flag="--force"))
@@ -40,7 +40,7 @@ def cmd_new_season(args: argparse.Namespace) -> Shown:
     from keizer_xl.frontends.cli_common import read_while_open
     from keizer_xl.frontends.new_season import new_season
 
-    old = _book_path(args.old)
+    old = book_path_arg(args.old)
     new = Path(args.new)
     plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
     warning = read_while_open(old)  # the old season read as last saved (issue 26)
@@ -60,7 +60,7 @@ def _ods_write(args: argparse.Namespace, action: str) -> Shown:
                             repair=getattr(args, "repair", False),
                             language=getattr(args, "language", None), front="cli",
                             format=args.format, label=args.book)
-    return lo_run_answer(_book_path(args.book), request, timeout=180.0), Done()
+    return lo_run_answer(book_path_arg(args.book), request, timeout=180.0), Done()
 
 
 def cmd_standings(args: argparse.Namespace) -> Shown:
@@ -71,7 +71,7 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
         if getattr(args, "period", None) is not None:
             raise UsageError("--period with an .ods workbook: add --no-write")
         return _ods_write(args, "standings")
-    path, book = _open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write)
     from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
     period = getattr(args, "period", None)
     if period is not None and args.format == "csv":
@@ -79,16 +79,16 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
     report = standings.run(book, standings.StandingsRequest(
         args.after_round, write, args.group, period, args.category))
     if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
-        return report, _done(path, book, write, args.format)
+        return report, done_info(path, book, write, args.format)
     # an unknown category is refused by the renderer, before anything is shown
-    return report, _done(path, book, write, args.format, args.category)
+    return report, done_info(path, book, write, args.format, args.category)
 
 
 def cmd_check(args: argparse.Namespace) -> Shown:
-    path = _book_path(args.book)
-    book = _open(path)
+    path = book_path_arg(args.book)
+    book = open_workbook(path)
     from keizer_xl.app import check
-    return check.run(book), _done(path, book, False)
+    return check.run(book), done_info(path, book, False)
 
 
 def cmd_pair(args: argparse.Namespace) -> Shown:
@@ -97,9 +97,9 @@ def cmd_pair(args: argparse.Namespace) -> Shown:
     write = not args.dry_run
     if write and ods.is_ods(args.book):
         return _ods_write(args, "pair")
-    path, book = _open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write)
     from keizer_xl.app.pair import PairRequest, run
 
     report = run(book, PairRequest(round=args.round, write=write, force=args.force,
                                    repair=args.repair, group=args.group))
-    return report, _done(path, book, write, args.format)
+    return report, done_info(path, book, write, args.format)

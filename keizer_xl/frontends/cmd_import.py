@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from keizer_xl.app.export import ExportReport
 from keizer_xl.app.import_season import ImportReport, report_of
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
-from keizer_xl.frontends.shown import Done
+from keizer_xl.frontends.status import Done
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from keizer_xl.formats import ImportedSeason
     from keizer_xl.formats.trf_write import TrfExport
 
-__all__ = ["ImportReport", "ExportReport", "read_source", "import_season", "write_new_season",
-           "cmd_import", "cmd_export_trf", "parse_rounds"]
+__all__ = ["read_source", "import_season", "write_new_season", "cmd_import", "cmd_export_trf",
+           "parse_rounds"]
 
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
@@ -90,7 +90,7 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
 
     rounds = season.known_rounds()
-    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.rules.MAX_ROUND)
+    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.setting_values.MAX_ROUND)
         raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
                                   rounds=rounds, max_round=MAX_ROUNDS))
     # as many Attendance round columns as the source has rounds (at least the template's 40)

@@ -20,7 +20,7 @@ from typing import Any
 from collections.abc import Callable
 
 from keizer_xl.app.button_actions import USE_CASES
-from keizer_xl.i18n import N_
+from keizer_xl.errors import N_
 
 __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
 

@@ -25,12 +25,12 @@ from collections.abc import Callable, Sequence
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.sheets.read import standings_table
+from keizer_xl.sheets.season_tables import standings_table
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import History
+from keizer_xl.core.engine import History
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
-from keizer_xl.i18n import N_
+from keizer_xl.errors import N_
 
 if TYPE_CHECKING:
     import pandas as pd

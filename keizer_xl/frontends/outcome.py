@@ -40,18 +40,18 @@ from dataclasses import replace
 from pathlib import Path
 from collections.abc import Sequence
 
-from keizer_xl.app.macro_answer import MacroAnswer
+from keizer_xl.app.macro_answer import MacroAnswer, Status
 from keizer_xl.errors import InputError, KeizerError, UsageError
-# the values an outcome is made of (shown.py: below this module and the renderers, so that
+# the values an outcome is made of (status.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
 # answer's (app/macro_answer.py, the lowest layer every front end and client imports)
-from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
-                                       FRONTS, MAX_LISTED, Done, Front, Outcome, Status)
-from keizer_xl.i18n import N_, Translator, error_text, shown_language, translate, translator
+from keizer_xl.frontends.status import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
+                                       Done, Front, Outcome)
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator
 
-__all__ = ["HINT_WORDS", "describe", "describe_answer", "hint_text", "write_log",
-           "debug_enabled", "LOG_FILE", "Outcome", "Front", "FRONTS", "EXIT_OK",
-           "EXIT_PROBLEMS", "EXIT_USAGE", "EXIT_UNEXPECTED", "MAX_LISTED"]
+__all__ = ["HINT_WORDS", "describe", "describe_answer", "hint_text", "write_log", "debug_enabled",
+           "LOG_FILE"]
 
 #: Where the traceback of an unexpected error goes (every front end names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl.log"

@@ -16,7 +16,7 @@ The renderers are grouped by what they show: the season's actions
 a season and the files (:mod:`~keizer_xl.frontends.render_reports`), the setup commands
 (:mod:`~keizer_xl.frontends.render_setup`); the rows and the text table of a standing are
 :mod:`~keizer_xl.frontends.render_rows`.  What they share: the problem list cut at
-:data:`~keizer_xl.frontends.shown.MAX_LISTED`, the notes block, the client's warnings, the
+:data:`~keizer_xl.frontends.status.MAX_LISTED`, the notes block, the client's warnings, the
 saved line, absences with the letters the club types (Dutch ``A`` for excused): in
 :mod:`~keizer_xl.frontends.render_common`.
 """
@@ -27,7 +27,7 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from keizer_xl.frontends.render_common import GOOD_NEWS, GoodNews
-from keizer_xl.frontends.shown import Done, Front, Outcome
+from keizer_xl.frontends.status import Done, Front, Outcome
 from keizer_xl.i18n import Translator, translate
 
 __all__ = ["Renderer", "renderers", "describe_report", "no_notes"]

@@ -8,8 +8,9 @@ from typing import Any, Protocol
 
 from keizer_xl.core.numbers import display
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import Standing, StandingRow
-from keizer_xl.i18n import N_, Translator
+from keizer_xl.core.engine import Standing, StandingRow
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator
 
 __all__ = ["standings_rows", "period_rows", "grouped_rows", "category_rows", "standings_table"]
 

@@ -14,8 +14,10 @@ from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_blo
                                                problem_lines, saved_line, sheet, wrote_suffix)
 from keizer_xl.frontends.render_rows import (category_rows, grouped_rows, period_rows,
                                              standings_rows, standings_table)
-from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome, Status
-from keizer_xl.i18n import N_, Translator, translate
+from keizer_xl.app.macro_answer import Status
+from keizer_xl.frontends.status import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
@@ -103,7 +105,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
                 table += standings_table([r for r in rows if r.get("group", "") == g], tr)
             out = tuple(table)
         elif done.format == "csv":  # the one format that builds a DataFrame (imports pandas)
-            from keizer_xl.sheets.read import standings_table as frame_table
+            from keizer_xl.sheets.season_tables import standings_table as frame_table
 
             frame, _ = frame_table(report.frame, not_yet=report.not_yet)
             out = tuple(frame.to_csv(index=False).splitlines())

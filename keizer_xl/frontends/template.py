@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
-from keizer_xl.core.rules import (CHOICES, LANGUAGES as LANGUAGES, MAX_ROUND, PRESETS, Settings,
-                                  describe)
+from keizer_xl.core.settings import CHOICES, LANGUAGES, Settings
+from keizer_xl.core.setting_values import MAX_ROUND
+from keizer_xl.core.rules import describe
+from keizer_xl.core.presets import PRESETS
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import column_letter
 
@@ -32,18 +34,9 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.datavalidation import DataValidation
     from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = [
-    "build_template",
-    "template_workbook",
-    "SHEET_ORDER",
-    "INPUT_HEADERS",
-    "DEFAULT_SETTINGS",
-    "RESULT_CHOICES", "result_choices", "ADDED_SETTINGS", "added_setting_comment",
-    "ABSENCE_CHOICES",
-    "STATUS_CHOICES",
-    "LANGUAGES",
-    "put_value",
-]
+__all__ = ["build_template", "template_workbook", "SHEET_ORDER", "INPUT_HEADERS",
+           "DEFAULT_SETTINGS", "RESULT_CHOICES", "result_choices", "ADDED_SETTINGS",
+           "added_setting_comment", "ABSENCE_CHOICES", "STATUS_CHOICES", "put_value"]
 
 SHEET_ORDER = ("Instructions", *schema.INPUT_SHEETS)
 
@@ -283,7 +276,7 @@ def instruction_lines(language: str = "en") -> tuple[str, ...]:
 #: Rows covered by the dropdowns and text formats (far more than a season needs).
 MAX_PLAYERS = 500
 MAX_RESULT_ROWS = 2000
-#: as many round columns as a workbook may have rounds (core.rules.MAX_ROUND): ``import`` of a
+#: as many round columns as a workbook may have rounds (core.setting_values.MAX_ROUND): ``import`` of a
 #: file with 500 rounds gets 500 Attendance columns (issue 22), never fewer
 MAX_ROUNDS = MAX_ROUND
 TABLE_STYLE = "TableStyleMedium2"
@@ -362,7 +355,8 @@ def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: 
     An existing file is replaced and kept in ``.keizer-backups/`` (the CLI asks for ``--force``
     first); with ``overwrite=False`` an existing file is refused instead.
     """
-    from keizer_xl.clients.xlsx import WorkbookFileError, write_new_workbook
+    from keizer_xl.clients.files import WorkbookFileError
+    from keizer_xl.clients.xlsx import write_new_workbook
 
     target = Path(path)
     if target.suffix.lower() != ".xlsx":

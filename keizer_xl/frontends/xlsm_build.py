@@ -38,9 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keizer_xl.clients import excel_setup as xs
-from keizer_xl.clients import atomic, files
-from keizer_xl.clients.excel_setup import SetupError
+from keizer_xl.clients import excel_setup as xs, atomic, files
+from keizer_xl.errors import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
            "vba_sources"]
@@ -82,13 +81,13 @@ def vba_sources() -> list[tuple[str, str, bool]]:
         src = package / rel
         if not src.is_file():
             raise SetupError(f"{src} is missing: reinstall xlwings.")
-        out.append((name, xs._read_vba(src), rel.endswith(".cls")))
+        out.append((name, xs.read_vba(src), rel.endswith(".cls")))
     found = xs.bas_version(out[0][1])
     installed = xs.installed_xlwings_version()
     if found != installed:
         raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} "
                          f"is installed; reinstall xlwings.")
-    out.append((xs.VBA_MODULE, xs._crlf(xs.KEIZER_VBA), False))
+    out.append((xs.VBA_MODULE, xs.to_crlf(xs.KEIZER_VBA), False))
     return out
 
 
@@ -111,9 +110,9 @@ def _replace_modules(path: Path) -> None:
         present = {m.name.casefold(): m.name for m in project.modules}
         for name, source, is_class in vba_sources():
             if name.casefold() in present:
-                book.set_module(present[name.casefold()], xs._crlf(source))
+                book.set_module(present[name.casefold()], xs.to_crlf(source))
             else:
-                project.add_module(name, xs._crlf(source),
+                project.add_module(name, xs.to_crlf(source),
                                    kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
         for module in list(project.modules):
             book.set_module(module.name, module.source)
@@ -371,7 +370,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
         raise SetupError(f"{dest.name}: the button-ready workbook is an .xlsm.")
-    xs._check_name(dest)
+    xs.check_book_name(dest)
     if dest.exists() and not force:
         raise SetupError(f"{dest} already exists (use --force to replace it).")
     if not dest.parent.is_dir():
@@ -449,7 +448,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
         raise SetupError(f"{source}: give an existing .xlsm.")
-    xs._check_name(source)
+    xs.check_book_name(source)
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)

@@ -20,7 +20,6 @@ from contextvars import ContextVar
 from typing import Any
 from collections.abc import Iterator
 
-from keizer_xl.errors import N_ as N_  # the one catalog marker (defined beside Message)
 
 #: Languages with a catalog (English is the message ids themselves).
 CATALOG_LANGUAGES = ("nl", "de", "fr")

@@ -14,7 +14,7 @@ from keizer_xl.analysis.explain import Explanation, explain_rows
 from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
                                         history_rows, rank_progression_rows)
 from keizer_xl.core.model import Season
-from keizer_xl.core.standings import History, Standing, StandingRow
+from keizer_xl.core.engine import History, Standing, StandingRow
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows
 

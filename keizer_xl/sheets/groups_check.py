@@ -19,12 +19,12 @@ __all__ = ["group_problems", "near_duplicate"]
 
 def _cells(table: Table | None, season: Season, column: str) -> dict[str, str]:
     """name -> the player's cell in ``column`` (the Name cell when there is no such column)."""
-    from keizer_xl.sheets.read_names import _columns, name_key
+    from keizer_xl.sheets.read_names import find_columns, name_key
 
     out = {p.name: p.origin for p in season.players}
     if table is None:
         return out
-    cols = _columns(table, "Players", [])
+    cols = find_columns(table, "Players", [])
     if "name" not in cols or column not in cols:
         return out
     keys = {name_key(p.name): p.name for p in season.players}

@@ -10,7 +10,7 @@ The file writer, Excel and LibreOffice each turn it into their own calls and dec
 :func:`sheet_layout` builds a Layout from a table (a DataFrame, or :class:`Rows` where a command
 should not pay for importing pandas) and a :class:`SheetStyle`: a title,
 number formats and widths by column name, podium rows, notes and extra blocks under the table.
-The builders of the engine's sheets (``sheets/report_sheets.py``, ``read.standings_table``,
+The builders of the engine's sheets (``sheets/report_sheets.py``, ``season_tables.standings_table``,
 ``app.pair.pairing_tables``) only fill in a SheetStyle, so a title row, a header or footer text,
 landscape with repeated rows or a column's alignment is a data change here or there.
 """

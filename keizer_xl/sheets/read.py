@@ -6,8 +6,8 @@ competition leader fixes everything in one go.
 
 One room per job: finding sheets and columns by name and reading a cell (:mod:`.read_names`),
 reading each input table (:mod:`.read_tables`), the whole season and the checks across sheets
-(here), and the way back, season -> tables (:mod:`.season_tables`).  The names other modules
-import from here stay importable from here.
+(here), and the way back, season -> tables (:mod:`.season_tables`).  Each name is imported
+from the module that defines it.
 """
 from __future__ import annotations
 
@@ -17,91 +17,38 @@ from dataclasses import replace
 from typing import Any
 from collections.abc import Sequence
 
-from keizer_xl.core.model import (
-    BUILTIN_CODES,
-    Bye,
-    Game,
-    Player,
-    Result,
-    ResultError,
-    Season,
-    parse_result,
-    validate,
-)
-from keizer_xl.core.rules import MAX_RATING, MAX_ROUND_GAP, ValueBasis
+from keizer_xl.core.model import BUILTIN_CODES, Bye, Game, Player, Result, Season, parse_result, validate
+from keizer_xl.errors import ResultError, InputError, Message, Problem
+from keizer_xl.core.setting_values import MAX_ROUND_GAP
+from keizer_xl.core.settings import ValueBasis
 from keizer_xl.core.values import value_scale_check
-from keizer_xl.errors import InputError, Message, Problem
 from keizer_xl.i18n import Translator, message_language, record_book_language, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (
     HEADER_ALIASES,
-    OWNED_SHEETS,
-    REQUIRED,
     SHEET_ALIASES,
-    _ENGLISH,
-    _blank,
-    _columns,
-    _norm,
-    _text,
-    find_sheet,
+    ENGLISH_TR,
+    empty_cell,
+    find_columns,
+    normalised,
+    cell_text,
     find_sheets,
     name_key,
-    pick_table,
-    result_header_map,
-    result_round_numbers,
     workbook_language,
 )
 from keizer_xl.sheets.read_tables import (
     DefaultAbsence,
-    PRESENT_MARKS,
-    _BARE_WITHDRAWN,
-    _Names,
-    attendance_dates,
+    BARE_WITHDRAWN,
+    PlayerNames,
     read_attendance,
     read_players,
     read_results,
     read_settings,
 )
-from keizer_xl.sheets.season_tables import (
-    input_frames,
-    not_yet_members,
-    settings_rows,
-    standings_table,
-)
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = [
-    "DefaultAbsence",
-    "ENGINE_HEADER_SEARCH_ROWS",
-    "HEADER_ALIASES",
-    "LATE_ENTRANT_ROUNDS",
-    "MAX_RATING",
-    "MAX_ROUND_GAP",
-    "OWNED_SHEETS",
-    "PAIRINGS_SHEET_NAMES",
-    "PRESENT_MARKS",
-    "REQUIRED",
-    "SHEET_ALIASES",
-    "attendance_dates",
-    "engine_table",
-    "find_sheet",
-    "find_sheets",
-    "input_frames",
-    "name_key",
-    "not_yet_members",
-    "pick_table",
-    "read_attendance",
-    "read_players",
-    "read_results",
-    "read_season",
-    "read_settings",
-    "result_header_map",
-    "result_round_numbers",
-    "settings_rows",
-    "standings_table",
-    "warnings",
-    "workbook_language",
-]
+__all__ = ["ENGINE_HEADER_SEARCH_ROWS", "LATE_ENTRANT_ROUNDS", "PAIRINGS_SHEET_NAMES",
+           "engine_table", "read_season", "warnings"]
 
 
 PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")
@@ -168,7 +115,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     status_cells: dict[str, str] = {}
     players = (read_players(players_table, problems, joined_cells, status_cells, tr)
                if players_table is not None else [])
-    names = _Names({name_key(p.name): p.name for p in players}, tr)
+    names = PlayerNames({name_key(p.name): p.name for p in players}, tr)
     absences, att_rounds = read_attendance(table("Attendance", False), names, settings, problems,
                                            notes, lang, tr)
     results_table = table("Results", False)
@@ -215,7 +162,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
 
 
 def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
-                           tr: Translator = _ENGLISH) -> bool:
+                           tr: Translator = ENGLISH_TR) -> bool:
     """Two sheets that both mean ``canonical`` as the file itself lists them, for clients that
     know (``stored_sheets``: the file client, whose library renames a second 'results' to
     'results1' before the reader could see it).  True when a problem was added.  A chart
@@ -225,7 +172,7 @@ def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
     if not stored:
         return False
     aliases = SHEET_ALIASES[canonical]
-    mine = [name for name in stored if _norm(name) in aliases]
+    mine = [name for name in stored if normalised(name) in aliases]
     if len(mine) > 1:
         problems.append(Problem(_quote(mine[1]), _all_mean(mine, canonical, tr)))
         return True
@@ -245,7 +192,7 @@ def _quote(sheet: str) -> str:
 
 
 def _read_table(book: Book, name: str, problems: list[Problem],
-                tr: Translator = _ENGLISH) -> Table | None:
+                tr: Translator = ENGLISH_TR) -> Table | None:
     """The client's table, or a problem naming the sheet when the client cannot give one (a
     chartsheet with an input sheet's name, a damaged part: the client says which)."""
     try:
@@ -259,7 +206,7 @@ def _read_table(book: Book, name: str, problems: list[Problem],
 
 
 def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
-                             tr: Translator = _ENGLISH) -> list[Problem]:
+                             tr: Translator = ENGLISH_TR) -> list[Problem]:
     """Two games on one board of a round; a round far after the round before it."""
     out: list[Problem] = []
     boards: dict[tuple[int, int], Game] = {}
@@ -293,7 +240,7 @@ def _check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
 def _round_cell(origin: str, table: Table, column: str = "round") -> str:
     """The Round (or ``column``) cell on the row of ``origin`` (a Result or White cell of
     ``table``)."""
-    cols = _columns(table, "Results", [])
+    cols = find_columns(table, "Results", [])
     m = re.search(r"(\d+)$", origin)
     if column not in cols or m is None:
         return origin
@@ -317,15 +264,15 @@ def engine_table(t: Table, kind: str, keys: Sequence[str]) -> Table | None:
     candidates: list[tuple[int, tuple[Any, ...]]] = [(0, tuple(t.headers))]
     candidates += [(i + 1, row) for i, row in enumerate(t.rows[:ENGINE_HEADER_SEARCH_ROWS])]
     for offset, row in candidates:
-        found = {_norm(v) for v in row if not _blank(v)}
+        found = {normalised(v) for v in row if not empty_cell(v)}
         if all(any(name in found for name in aliases[k]) for k in keys):
-            headers = tuple("" if _blank(v) else _text(v) for v in row)
+            headers = tuple("" if empty_cell(v) else cell_text(v) for v in row)
             return Table(t.sheet, headers, tuple(t.rows[offset:]), t.header_row + offset,
                          t.first_column)
     return None
 
 
-def _merge_pairings_sheet(book: Book, games: list[Game], names: _Names,
+def _merge_pairings_sheet(book: Book, games: list[Game], names: PlayerNames,
                           for_pairing: bool) -> tuple[list[Game], list[Problem], list[str]]:
     """Results typed on the engine's Pairings sheet (issue 11, issue 16: nothing typed is lost).
 
@@ -353,7 +300,7 @@ def _merge_pairings_sheet(book: Book, games: list[Game], names: _Names,
             latest[key] = i
     merged = list(games)
     for sheet in book.sheet_names():
-        if _norm(sheet) not in PAIRINGS_SHEET_NAMES:
+        if normalised(sheet) not in PAIRINGS_SHEET_NAMES:
             continue
         try:
             raw_table = book.read_table(sheet)
@@ -362,14 +309,14 @@ def _merge_pairings_sheet(book: Book, games: list[Game], names: _Names,
         t = engine_table(raw_table, "Results", ("white", "black", "result"))
         if t is None:
             continue
-        cols = _columns(t, "Results", [])
+        cols = find_columns(t, "Results", [])
         for r, row in enumerate(t.rows):
             raw = row[cols["result"]] if cols["result"] < len(row) else None
-            if _blank(raw):
+            if empty_cell(raw):
                 continue
-            white = names.players.get(name_key(row[cols["white"]])) if not _blank(
+            white = names.players.get(name_key(row[cols["white"]])) if not empty_cell(
                 row[cols["white"]]) else None
-            black = names.players.get(name_key(row[cols["black"]])) if not _blank(
+            black = names.players.get(name_key(row[cols["black"]])) if not empty_cell(
                 row[cols["black"]]) else None
             if white is None or black is None:
                 continue  # the bye and absent blocks under the boards: no game
@@ -378,7 +325,7 @@ def _merge_pairings_sheet(book: Book, games: list[Game], names: _Names,
             if index is None:
                 problems.append(Problem(where, tr(
                     "a result ({result!r}) for {white} - {black}, a game that is not in "
-                    "{results}: type results in {results}", result=_text(raw), white=white,
+                    "{results}: type results in {results}", result=cell_text(raw), white=white,
                     black=black, results=results)))
                 continue
             game = games[index]
@@ -398,13 +345,13 @@ def _merge_pairings_sheet(book: Book, games: list[Game], names: _Names,
                 problems.append(Problem(where, tr(
                     "{result!r} for {white} - {black} (round {round}) differs from {where} "
                     "({counted}): correct the one that is wrong and clear or correct the other",
-                    result=_text(raw), white=white, black=black, round=game.round,
+                    result=cell_text(raw), white=white, black=black, round=game.round,
                     where=game.origin, counted=game.result.value)))
             elif for_pairing:
                 problems.append(Problem(where, tr(
                     "{result!r} (round {round}, {white} - {black}) is typed only on the {sheet} "
                     "sheet, which pairing rewrites: type it in {results} at {where} first",
-                    result=_text(raw), sheet=sheet, results=results, where=game.origin,
+                    result=cell_text(raw), sheet=sheet, results=results, where=game.origin,
                     round=game.round, white=white, black=black)))
             else:
                 merged[index] = replace(game, result=typed, origin=where)
@@ -422,7 +369,7 @@ def _resolve_bare_withdrawals(players: list[Player], games: list[Game], byes: li
     with or without a result, or a bye), and never before he joined (docs/reading-rules.md)."""
     out = []
     for p in players:
-        if p.withdrawn_round != _BARE_WITHDRAWN:
+        if p.withdrawn_round != BARE_WITHDRAWN:
             out.append(p)
             continue
         rounds = [g.round for g in games if p.name in (g.white, g.black)]
@@ -445,7 +392,7 @@ def _resolve_bare_withdrawals(players: list[Player], games: list[Game], byes: li
 
 
 def _check_value_scale(season: Season, setting_cells: dict[str, str],
-                       tr: Translator = _ENGLISH) -> list[Problem]:
+                       tr: Translator = ENGLISH_TR) -> list[Problem]:
     """Every place of the ranking must be worth more than 0 (rules section 2)."""
     s = season.settings
     n = len(season.players)
@@ -509,7 +456,7 @@ def _late_entrant_notes(season: Season, joined_cells: dict[str, str]) -> list[st
 
 
 def _check_settings_against_players(season: Season,
-                                    tr: Translator = _ENGLISH) -> list[Problem]:
+                                    tr: Translator = ENGLISH_TR) -> list[Problem]:
     out = []
     s = season.settings
     names = {name_key(p.name) for p in season.players}

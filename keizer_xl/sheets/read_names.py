@@ -9,8 +9,9 @@ import unicodedata
 from typing import Any
 from collections.abc import Sequence
 
-from keizer_xl.core.rules import MAX_ROUND, SettingError, Settings, did_you_mean
-from keizer_xl.errors import AmbiguousTables, Message, Problem
+from keizer_xl.core.setting_values import MAX_ROUND, did_you_mean
+from keizer_xl.errors import SettingError, AmbiguousTables, Message, Problem
+from keizer_xl.core.settings import Settings
 from keizer_xl.i18n import Translator, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import Book, Table, blank
@@ -32,7 +33,7 @@ REQUIRED = {"Settings": ("setting", "value"), "Players": ("name",), "Attendance"
 OWNED_SHEETS = schema.OWNED_SHEETS
 
 _SPACES = re.compile(r"\s+")  # compiled once: every name and code read goes through it
-_ROUND_HEADER = re.compile(r"(?:r|ronde|runde|round|rd)?\s*\.?\s*(\d+)", re.I)
+ROUND_HEADER = re.compile(r"(?:r|ronde|runde|round|rd)?\s*\.?\s*(\d+)", re.I)
 
 
 def find_sheet(book: Book, canonical: str) -> str | None:
@@ -44,7 +45,7 @@ def find_sheets(book: Book, canonical: str) -> list[str]:
     """Every sheet that means ``canonical`` (by case, surrounding space or alias); more than
     one is an ambiguity :func:`read_season` refuses (issue 11)."""
     aliases = SHEET_ALIASES[canonical]
-    return [name for name in book.sheet_names() if _norm(name) in aliases]
+    return [name for name in book.sheet_names() if normalised(name) in aliases]
 
 
 def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
@@ -52,14 +53,14 @@ def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
     contract's required headers (WORKBOOK-CONTRACT.md), then the most known headers; the first
     when none has them.  Raises AmbiguousTables when two have every required header (issue 11:
     a second table on Results was read instead of the games)."""
-    kind = next((k for k, names in SHEET_ALIASES.items() if _norm(sheet) in names), None)
+    kind = next((k for k, names in SHEET_ALIASES.items() if normalised(sheet) in names), None)
     if kind is None or len(header_lists) < 2:
         return 0
     known = {n for names in HEADER_ALIASES[kind].values() for n in names}
     required = [HEADER_ALIASES[kind][c] for c in REQUIRED[kind]]
     scores = []
     for headers in header_lists:
-        normed = {_norm(h) for h in headers if h is not None}
+        normed = {normalised(h) for h in headers if h is not None}
         scores.append((sum(1 for names in required if normed & set(names)), len(normed & known)))
     complete = [i for i, sc in enumerate(scores) if sc[0] == len(required)]
     if len(complete) > 1:
@@ -69,10 +70,10 @@ def pick_table(sheet: str, header_lists: Sequence[Sequence[Any]]) -> int:
     return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
-_ENGLISH = translator("en")
+ENGLISH_TR = translator("en")
 
 
-def _dym(text: str, options: Any, tr: Translator) -> str:
+def did_you_mean_in(text: str, options: Any, tr: Translator) -> str:
     """rules.did_you_mean's suffix in the message language."""
     english = did_you_mean(text, options)
     prefix = "; did you mean "
@@ -81,7 +82,7 @@ def _dym(text: str, options: Any, tr: Translator) -> str:
     return tr("; did you mean {suggestion}?", suggestion=english[len(prefix):-1])
 
 
-def _setting_message(e: SettingError, tr: Translator) -> str:
+def setting_message(e: SettingError, tr: Translator) -> str:
     """A SettingError in the message language where it has a catalog id (else English)."""
     return translate(e, tr) if e.msgid else str(e)
 
@@ -94,17 +95,17 @@ def workbook_language(book: Book, settings: Settings | None = None) -> str:
     return schema.language_of_sheets(book.sheet_names())
 
 
-def _norm(text: Any) -> str:
+def normalised(text: Any) -> str:
     return _SPACES.sub(" ", str(text).strip()).casefold()
 
 
-def _columns(table: Table, kind: str, problems: list[Problem],
-             tr: Translator = _ENGLISH) -> dict[str, int]:
+def find_columns(table: Table, kind: str, problems: list[Problem],
+             tr: Translator = ENGLISH_TR) -> dict[str, int]:
     """Map canonical header -> column index; reports missing required and repeated headers."""
     found: dict[str, int] = {}
     aliases = HEADER_ALIASES[kind]
     for idx, header in enumerate(table.headers):
-        h = _norm(header)
+        h = normalised(header)
         for canonical, names in aliases.items():
             if h in names:
                 if canonical in found:
@@ -121,17 +122,17 @@ def _columns(table: Table, kind: str, problems: list[Problem],
     return found
 
 
-def _next_column(table: Table) -> str:
+def next_column(table: Table) -> str:
     from keizer_xl.sheets.tables import column_letter
 
     return column_letter(table.first_column + len(table.headers))
 
 
-def _blank(value: Any) -> bool:
+def empty_cell(value: Any) -> bool:
     return blank(value) or (isinstance(value, float) and value != value)  # NaN from a frame
 
 
-def _text(value: Any) -> str:
+def cell_text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     text = str(value).strip()
@@ -144,7 +145,7 @@ def name_key(raw: Any) -> str:
     """How two spellings of a player's name are compared: case, runs of spaces, Unicode
     composition (José typed as e + accent) and invisible format characters (a zero-width
     space pasted from a website) do not make a different player."""
-    text = _text(raw)
+    text = cell_text(raw)
     if text.isascii():  # NFKC and format characters change nothing here; \s is str.isspace
         return " ".join(text.split()).casefold()
     text = unicodedata.normalize("NFKC", text)
@@ -152,7 +153,7 @@ def name_key(raw: Any) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
-def _int(value: Any) -> int | None:
+def cell_int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -166,18 +167,18 @@ def _int(value: Any) -> int | None:
     return None
 
 
-def _round_number(value: Any) -> int | None:
+def round_number(value: Any) -> int | None:
     """1, 1.0, '1', 'R1', 'Ronde 1', 'Runde 1' -> 1 (as the Attendance headers)."""
-    n = _int(value)
+    n = cell_int(value)
     if n is None and isinstance(value, str):
-        m = _ROUND_HEADER.fullmatch(_text(value))
+        m = ROUND_HEADER.fullmatch(cell_text(value))
         n = int(m.group(1)) if m and len(m.group(1)) <= 12 else None
     return n
 
 
 def result_header_map(table: Table) -> dict[str, str]:
     """Canonical Results column (Round, Board, White, Black, Result) -> the header as typed."""
-    found = _columns(table, "Results", [])
+    found = find_columns(table, "Results", [])
     return {canonical.capitalize(): table.headers[idx] for canonical, idx in found.items()}
 
 
@@ -185,12 +186,12 @@ def result_round_numbers(table: Table) -> list[int | None]:
     """The Round of each data row of a Results table, read exactly as :func:`read_results`
     reads it (``3``, ``3.0``, ``'R3'``, ``'Ronde 3'``), None where it is not a round: the one
     round parser, so that pairing a round again finds the rows the reader counted."""
-    col = _columns(table, "Results", []).get("round")
+    col = find_columns(table, "Results", []).get("round")
     if col is None:
         return [None] * len(table.rows)
     out: list[int | None] = []
     for row in table.rows:
-        n = _round_number(row[col]) if col < len(row) else None
+        n = round_number(row[col]) if col < len(row) else None
         # 1e300 or a 12-digit number is no round (read_results refuses it with its cell)
         out.append(n if n is not None and 1 <= n <= MAX_ROUND else None)
     return out

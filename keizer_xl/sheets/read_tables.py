@@ -11,41 +11,27 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from keizer_xl.core.model import (
-    Absence,
-    BUILTIN_CODES,
-    Bye,
-    Game,
-    Player,
-    ResultError,
-    parse_result,
-)
-from keizer_xl.core.rules import (
-    MAX_RATING,
-    MAX_ROUND,
-    SettingError,
-    Settings,
-    build_settings,
-    check_key,
-    parse_setting,
-)
-from keizer_xl.errors import Message, Problem, UnknownSettingError
+from keizer_xl.core.model import Absence, BUILTIN_CODES, Bye, Game, Player, parse_result
+from keizer_xl.errors import ResultError, SettingError, Message, Problem, UnknownSettingError
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
+from keizer_xl.core.rules import build_settings, check_key, parse_setting
+from keizer_xl.core.settings import Settings
 from keizer_xl.i18n import Translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (
     HEADER_ALIASES,
     REQUIRED,
-    _ENGLISH,
-    _ROUND_HEADER,
-    _blank,
-    _columns,
-    _dym,
-    _int,
-    _next_column,
-    _norm,
-    _round_number,
-    _setting_message,
-    _text,
+    ENGLISH_TR,
+    ROUND_HEADER,
+    empty_cell,
+    find_columns,
+    did_you_mean_in,
+    cell_int,
+    next_column,
+    normalised,
+    round_number,
+    setting_message,
+    cell_text,
     find_sheet,
     name_key,
 )
@@ -55,12 +41,12 @@ from keizer_xl.sheets.tables import Book, Table
 # --------------------------------------------------------------------------- reading
 
 @dataclass
-class _Names:
+class PlayerNames:
     """Player lookup that forgives case and spacing but reports unknown names."""
 
     players: dict[str, str]  # casefolded -> name as in Players
 
-    tr: Translator = _ENGLISH
+    tr: Translator = ENGLISH_TR
     # each spelling found once: a season names its players thousands of times (issue 25)
     _found: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
@@ -72,7 +58,7 @@ class _Names:
             known = self._found.get(raw)
             if known is not None:
                 return known
-        text = _text(raw)
+        text = cell_text(raw)
         name = self.players.get(name_key(text))
         if name is not None and type(raw) is str:
             self._found[raw] = name
@@ -80,19 +66,19 @@ class _Names:
             problems.append(Problem(where if isinstance(where, str) else where(), self.tr(
                 "{text!r} is not in {players}", text=text,
                 players=schema.sheet_name("Players", self.tr.lang))
-                + _dym(text, self.players.values(), self.tr)))
+                + did_you_mean_in(text, self.players.values(), self.tr)))
         return name
 
 
 def read_settings(table: Table | None, problems: list[Problem],
                   origins: dict[str, str] | None = None,
                   code_origins: dict[str, str] | None = None,
-                  tr: Translator = _ENGLISH) -> Settings:
+                  tr: Translator = ENGLISH_TR) -> Settings:
     """The Settings sheet; ``origins`` (when given) receives the Value cell of each setting,
     ``code_origins`` the cell of each club code's row."""
     if table is None:
         return Settings()
-    cols = _columns(table, "Settings", problems, tr)
+    cols = find_columns(table, "Settings", problems, tr)
     if "setting" not in cols or "value" not in cols:
         return Settings()
     ki, vi = cols["setting"], cols["value"]
@@ -100,28 +86,28 @@ def read_settings(table: Table | None, problems: list[Problem],
     origin: dict[str, str] = {}
     for r, row in enumerate(table.rows):
         key, value = row[ki], row[vi]
-        if _blank(key):
-            if not _blank(value):
+        if empty_cell(key):
+            if not empty_cell(value):
                 problems.append(Problem(table.cell(r, ki), tr("value {value!r} has no setting name",
                                                                value=value)))
             continue
         if str(key).strip().startswith("#"):
             continue  # a comment row
-        if _blank(value):
+        if empty_cell(value):
             # an empty value means "the preset's value" (the template lists the common keys
             # empty, so changing the preset changes them); the key must still be a setting
             try:
                 check_key(str(key))
             except SettingError as e:
-                problems.append(Problem(table.cell(r, ki), _setting_message(e, tr)))
+                problems.append(Problem(table.cell(r, ki), setting_message(e, tr)))
             continue
         try:
             field_name, parsed = parse_setting(str(key), value)
         except SettingError as e:
             unknown = isinstance(e, UnknownSettingError)  # at the name's cell, else the value's
             where = table.cell(r, ki) if unknown else table.cell(r, vi)
-            problems.append(Problem(where, _setting_message(e, tr) if unknown
-                                    else f"{_text(key)}: {_setting_message(e, tr)}"))
+            problems.append(Problem(where, setting_message(e, tr) if unknown
+                                    else f"{cell_text(key)}: {setting_message(e, tr)}"))
             continue
         # a setting (or club code) given twice is ambiguous: name both cells, use neither
         what = f"code {parsed[0]}" if field_name == "codes" else field_name
@@ -142,14 +128,14 @@ def read_settings(table: Table | None, problems: list[Problem],
         where = origin.get(e.key) or next((origin[k] for k in ("win", "draw", "loss", "forfeit_win",
                                                                "forfeit_loss", "preset")
                                            if k in origin), f"{table.sheet}!A1")
-        problems.append(Problem(where, _setting_message(e, tr)))
+        problems.append(Problem(where, setting_message(e, tr)))
         return Settings()
 
 
 #: MAX_RATING (core.rules): a rating above it is a typing slip; import refuses it likewise.
 
 #: ``Status`` ``withdrawn`` without a round: resolved by :func:`_resolve_bare_withdrawals`.
-_BARE_WITHDRAWN = -1
+BARE_WITHDRAWN = -1
 
 
 def _value(row: tuple[Any, ...], cols: dict[str, int], key: str) -> Any:
@@ -165,41 +151,41 @@ def _cell_ref(table: Table, r: int, cols: dict[str, int], key: str) -> str:
 def read_players(table: Table, problems: list[Problem],
                  joined_cells: dict[str, str] | None = None,
                  status_cells: dict[str, str] | None = None,
-                 tr: Translator = _ENGLISH) -> list[Player]:
+                 tr: Translator = ENGLISH_TR) -> list[Player]:
     """The Players sheet.  ``joined_cells`` (when given) receives, for every player whose
     ``Joined`` is empty, the cell to fill in (late-entrant warning, issue 11);
     ``status_cells`` the Status cell of every player marked ``withdrawn`` without a round."""
-    cols = _columns(table, "Players", problems, tr)
+    cols = find_columns(table, "Players", problems, tr)
     if "name" not in cols:
         return []
     players: list[Player] = []
     seen: dict[str, str] = {}
     starts: dict[int, str] = {}
     for r, row in enumerate(table.rows):
-        if all(_blank(v) for v in row):
+        if all(empty_cell(v) for v in row):
             continue
         get = functools.partial(_value, row, cols)
         cell = functools.partial(_cell_ref, table, r, cols)
         raw_name = get("name")
-        if _blank(raw_name):
+        if empty_cell(raw_name):
             problems.append(Problem(cell("name"), tr("this row has data but no name")))
             continue
-        name = _text(raw_name)
+        name = cell_text(raw_name)
         if name_key(name) in seen:
             problems.append(Problem(cell("name"), tr("{name!r} appears twice (also at {where})",
                                                       name=name, where=seen[name_key(name)])))
             continue
         seen[name_key(name)] = cell("name")
         rating = None
-        if not _blank(get("rating")):
-            rating = _int(get("rating"))
+        if not empty_cell(get("rating")):
+            rating = cell_int(get("rating"))
             if rating is None or rating < 0 or rating > MAX_RATING:
                 problems.append(Problem(cell("rating"), tr("{value!r} is not a rating (a whole number)",
                                                             value=get("rating"))))
                 rating = None
         start = None
-        if not _blank(get("start")):
-            start = _int(get("start"))
+        if not empty_cell(get("start")):
+            start = cell_int(get("start"))
             if start is None or start < 1:
                 problems.append(Problem(cell("start"), tr("{value!r} is not a start place (1, 2, ...)",
                                                            value=get("start"))))
@@ -210,8 +196,8 @@ def read_players(table: Table, problems: list[Problem],
             else:
                 starts[start] = name
         joined = 1
-        if not _blank(get("joined")):
-            j = _round_number(get("joined"))  # 3, '3', 'R3', 'Ronde 3'
+        if not empty_cell(get("joined")):
+            j = round_number(get("joined"))  # 3, '3', 'R3', 'Ronde 3'
             if j is None or j < 1 or j > MAX_ROUND:
                 problems.append(Problem(cell("joined"), tr("{value!r} is not a round number "
                                                             "(1 to {max_round})",
@@ -220,10 +206,10 @@ def read_players(table: Table, problems: list[Problem],
                 joined = j
         elif joined_cells is not None:
             joined_cells[name] = (cell("joined") if "joined" in cols else
-                                  f"{table.sheet}!{_next_column(table)}1 (a new Joined column)")
+                                  f"{table.sheet}!{next_column(table)}1 (a new Joined column)")
         withdrawn = None
-        if not _blank(get("status")):
-            status = _norm(get("status"))
+        if not empty_cell(get("status")):
+            status = normalised(get("status"))
             m = re.fullmatch(
                 r"(withdrawn|teruggetrokken|zurückgezogen|zurueckgezogen|retiré|retire)"
                 r"(?:\s+(?:from\s+|vanaf\s+|ab\s+)?(?:round\s+|ronde\s+|runde\s+|r)?(\d+))?",
@@ -241,7 +227,7 @@ def read_players(table: Table, problems: list[Problem],
             elif m:
                 # 'withdrawn' alone (the template's dropdown choice): from the round after his
                 # last round in Results, decided once Results is read (docs/reading-rules.md)
-                withdrawn = _BARE_WITHDRAWN
+                withdrawn = BARE_WITHDRAWN
                 if status_cells is not None:
                     status_cells[name] = cell("status")
             else:
@@ -249,8 +235,8 @@ def read_players(table: Table, problems: list[Problem],
                     "{value!r} is not a status (active, or withdrawn R)", value=get("status"))))
         players.append(Player(
             name=name, rating=rating, start=start, joined=joined, withdrawn_round=withdrawn,
-            club=_text(get("club")) if not _blank(get("club")) else "",
-            id=_text(get("id")) if not _blank(get("id")) else "", origin=cell("name"),
+            club=cell_text(get("club")) if not empty_cell(get("club")) else "",
+            id=cell_text(get("id")) if not empty_cell(get("id")) else "", origin=cell("name"),
             group=_optional_text(get("group")),
             categories=_categories(get("category")),
             sex=_optional_text(get("sex")), birth=_optional_text(get("birth")),
@@ -261,18 +247,18 @@ def read_players(table: Table, problems: list[Problem],
 
 def _optional_text(value: Any) -> str:
     """A free-text Players cell ('' when blank); a date cell as YYYY/MM/DD (TRF's form)."""
-    if _blank(value):
+    if empty_cell(value):
         return ""
     if hasattr(value, "strftime"):
         return str(value.strftime("%Y/%m/%d"))
-    return _text(value)
+    return cell_text(value)
 
 
 def _categories(value: Any) -> tuple[str, ...]:
     """``Jeugd, Dames``: several categories per player (issue 18), in the order typed."""
-    if _blank(value):
+    if empty_cell(value):
         return ()
-    parts = (p.strip() for p in re.split(r"[,;]", _text(value)))
+    parts = (p.strip() for p in re.split(r"[,;]", cell_text(value)))
     return tuple(dict.fromkeys(p for p in parts if p))
 
 
@@ -310,7 +296,7 @@ class _AttendanceColumns:
 
 
 def _attendance_columns(table: Table, name_col: int, codes: set[str],
-                        problems: list[Problem], tr: Translator = _ENGLISH) -> _AttendanceColumns:
+                        problems: list[Problem], tr: Translator = ENGLISH_TR) -> _AttendanceColumns:
     """Which columns are which round (WORKBOOK-CONTRACT.md: R1, R2, ... or 1, 2, ...).
 
     Club evenings are often headed by their date: then the n-th date column from the left is
@@ -323,25 +309,25 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
     notes: list[str] = []
 
     def filled(idx: int) -> list[tuple[int, Any]]:
-        return [(r, row[idx]) for r, row in enumerate(table.rows) if not _blank(row[idx])]
+        return [(r, row[idx]) for r, row in enumerate(table.rows) if not empty_cell(row[idx])]
 
     for idx, header in enumerate(table.headers):
         if idx == name_col:
             continue
-        text = _text(header) if not _blank(header) else ""
+        text = cell_text(header) if not empty_cell(header) else ""
         values = filled(idx)
         if not text:
-            coded = [(r, v) for r, v in values if _text(v).upper() in codes]
+            coded = [(r, v) for r, v in values if cell_text(v).upper() in codes]
             if coded:
                 r, v = coded[0]
                 problems.append(Problem(table.header_cell(idx), tr(
                     "this column has no header but holds the code {code!r} ({where}): head it "
-                    "with its round (R1, R2, ...)", code=_text(v), where=table.cell(r, idx))))
+                    "with its round (R1, R2, ...)", code=cell_text(v), where=table.cell(r, idx))))
             elif values:
                 notes.append(Message("{where}: a column without a header; ignored",
                                      where=table.header_cell(idx)))
             continue
-        m = _ROUND_HEADER.fullmatch(text)
+        m = ROUND_HEADER.fullmatch(text)
         if m:
             rnd = int(m.group(1)) if len(m.group(1)) <= 6 else MAX_ROUND + 1
             if 1 <= rnd <= MAX_ROUND:
@@ -350,7 +336,7 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
                 problems.append(Problem(table.header_cell(idx), tr(
                     "{header!r} is not a round (rounds are 1 to {max_round}), but its column "
                     "holds {value!r} ({where})", header=text, max_round=MAX_ROUND,
-                    value=_text(values[0][1]), where=table.cell(values[0][0], idx))))
+                    value=cell_text(values[0][1]), where=table.cell(values[0][0], idx))))
             else:
                 notes.append(Message("{where}: column {header!r} is not a round and is empty; "
                                      "ignored", where=table.header_cell(idx), header=text))
@@ -359,14 +345,14 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
         if day is not None:
             dated.append((idx, day))
             continue
-        if _norm(text) in _ATTENDANCE_EXTRA:
+        if normalised(text) in _ATTENDANCE_EXTRA:
             continue
-        coded = [(r, v) for r, v in values if _text(v).upper() in codes]
+        coded = [(r, v) for r, v in values if cell_text(v).upper() in codes]
         if coded:
             r, v = coded[0]
             problems.append(Problem(table.header_cell(idx), tr(
                 "{header!r} is not a round header (R1, R2, ... or a date), but its column holds "
-                "the code {code!r} ({where}): head it with its round", header=text, code=_text(v),
+                "the code {code!r} ({where}): head it with its round", header=text, code=cell_text(v),
                 where=table.cell(r, idx))))
         elif values:
             notes.append(Message("{where}: column {header!r} is not a round; ignored",
@@ -418,14 +404,14 @@ class DefaultAbsence(Absence):
     turns out to have played (a game or the bye in Results says he came)."""
 
 
-def read_attendance(table: Table | None, names: _Names, settings: Settings,
+def read_attendance(table: Table | None, names: PlayerNames, settings: Settings,
                     problems: list[Problem], notes: list[str] | None = None,
-                    lang: str = "en", tr: Translator = _ENGLISH) -> tuple[list[Absence], list[int]]:
+                    lang: str = "en", tr: Translator = ENGLISH_TR) -> tuple[list[Absence], list[int]]:
     """``lang``'s own letters (schema.CODE_LETTERS, e.g. Dutch A afgemeld) are read as the
     built-in code they stand for; ``notes`` (when given) receives the notes on the columns."""
     if table is None:
         return [], []
-    cols = _columns(table, "Attendance", problems, tr)
+    cols = find_columns(table, "Attendance", problems, tr)
     if "name" not in cols:
         return [], []
     letters = schema.code_letters(lang)
@@ -445,12 +431,12 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
     absences: list[Absence] = []
     seen: dict[str, str] = {}
     for r, row in enumerate(table.rows):
-        if all(_blank(v) for v in row):
+        if all(empty_cell(v) for v in row):
             continue
         raw = row[cols["name"]]
         where = table.cell(r, cols["name"])
-        if _blank(raw):
-            if any(not _blank(row[i]) for i, _ in round_cols):
+        if empty_cell(raw):
+            if any(not empty_cell(row[i]) for i, _ in round_cols):
                 problems.append(Problem(where, tr("this row has codes but no name")))
             continue
         name = names.resolve(raw, where, problems)
@@ -463,21 +449,21 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
         seen[name] = where
         for idx, rnd in round_cols:
             value = row[idx]
-            if by_default_absent and (_blank(value) or (_text(value).upper() in PRESENT_MARKS
-                                                        and _text(value).upper() not in codes)):
-                if _blank(value):  # attendance_default absent: not signed up (issue 18)
+            if by_default_absent and (empty_cell(value) or (cell_text(value).upper() in PRESENT_MARKS
+                                                        and cell_text(value).upper() not in codes)):
+                if empty_cell(value):  # attendance_default absent: not signed up (issue 18)
                     absences.append(DefaultAbsence(rnd, name, "E", table.cell(r, idx)))
                 continue
-            if _blank(value):
+            if empty_cell(value):
                 continue
-            code = _text(value).upper()
+            code = cell_text(value).upper()
             if code not in codes:
                 known = ", ".join([*BUILTIN_CODES, *letters, *sorted(settings.code_map)])
                 problems.append(Problem(table.cell(r, idx), tr(
                     "{text!r} is not an attendance code ({known}); a row 'code {code}' in "
-                    "{settings} defines a club code", text=_text(value), known=known,
+                    "{settings} defines a club code", text=cell_text(value), known=known,
                     code=code, settings=schema.sheet_name("Settings", tr.lang))
-                    + _dym(code, codes, tr)))
+                    + did_you_mean_in(code, codes, tr)))
                 continue
             absences.append(Absence(rnd, name, letters.get(code, code), table.cell(r, idx)))
     if by_default_absent:  # a player without a row has signed up for no round
@@ -488,21 +474,21 @@ def read_attendance(table: Table | None, names: _Names, settings: Settings,
     return absences, sorted(seen_rounds)
 
 
-def read_results(table: Table | None, names: _Names, problems: list[Problem],
-                 tr: Translator = _ENGLISH) -> tuple[list[Game], list[Bye]]:
+def read_results(table: Table | None, names: PlayerNames, problems: list[Problem],
+                 tr: Translator = ENGLISH_TR) -> tuple[list[Game], list[Bye]]:
     if table is None:
         return [], []
-    cols = _columns(table, "Results", problems, tr)
+    cols = find_columns(table, "Results", problems, tr)
     if any(c not in cols for c in REQUIRED["Results"]):
         return [], []
     games: list[Game] = []
     byes: list[Bye] = []
     for r, row in enumerate(table.rows):
-        if all(_blank(v) for v in row):
+        if all(empty_cell(v) for v in row):
             continue
         cell = functools.partial(_cell_ref, table, r, cols)
         get = functools.partial(_value, row, cols)
-        rnd = _round_number(get("round"))
+        rnd = round_number(get("round"))
         if rnd is None or rnd < 1:
             problems.append(Problem(cell("round"), tr("{value!r} is not a round number",
                                                        value=get("round"))))
@@ -512,13 +498,13 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
                                                        round=rnd, max_round=MAX_ROUND)))
             continue
         board = None
-        if "board" in cols and not _blank(get("board")):
-            board = _int(get("board"))
+        if "board" in cols and not empty_cell(get("board")):
+            board = cell_int(get("board"))
             if board is None or not 1 <= board <= MAX_ROUND:
                 problems.append(Problem(cell("board"), tr("{value!r} is not a board number",
                                                            value=get("board"))))
                 board = None
-        if _blank(get("white")):
+        if empty_cell(get("white")):
             problems.append(Problem(cell("white"), tr("no {white} player",
                                                        white=schema.header("Results", "white", tr.lang))))
             continue
@@ -526,11 +512,11 @@ def read_results(table: Table | None, names: _Names, problems: list[Problem],
         raw_result = get("result")
         black_raw = get("black")
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
-        is_bye = _blank(black_raw) or (_norm(black_raw) in (*BYE_WORDS, "-")
+        is_bye = empty_cell(black_raw) or (normalised(black_raw) in (*BYE_WORDS, "-")
                                        and name_key(black_raw) not in names.players)
         if is_bye:
-            if (not _blank(raw_result) and _norm(raw_result) in BYE_WORDS) or (
-                    not _blank(black_raw) and _blank(raw_result)):
+            if (not empty_cell(raw_result) and normalised(raw_result) in BYE_WORDS) or (
+                    not empty_cell(black_raw) and empty_cell(raw_result)):
                 if white:
                     byes.append(Bye(rnd, white, cell("white")))
             else:
@@ -571,5 +557,5 @@ def attendance_dates(book: Book) -> dict[int, _dt.date]:
     name = find_sheet(book, "Attendance")
     if name is None:
         return {}
-    dated = [_header_date(_text(h)) for h in book.read_table(name).headers if not _blank(h)]
+    dated = [_header_date(cell_text(h)) for h in book.read_table(name).headers if not empty_cell(h)]
     return dict(enumerate((d for d in dated if d is not None), start=1))

@@ -16,14 +16,14 @@ from keizer_xl.analysis.compare import Comparison
 from keizer_xl.core.model import BUILTIN_CODES, Season
 from keizer_xl.core.pairing import Pairing
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.standings import History, Standing
+from keizer_xl.core.engine import History, Standing
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid, standings_records)
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style,
                                     podium_fill, printed_width, sheet_layout)
 from keizer_xl.sheets import schema
-from keizer_xl.errors import Message
-from keizer_xl.i18n import N_, translate, translator
+from keizer_xl.errors import Message, N_
+from keizer_xl.i18n import translate, translator
 from keizer_xl.sheets.titles import (LEGEND_WIDTH, RunContext, footer, legend_lines, mark_format, mark_key,
                                      run_context, sheet_title, withdrawn_suffix)
 
@@ -163,7 +163,7 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
     ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
     way; a legend line explains the marks."""
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import standings_table
+    from keizer_xl.sheets.season_tables import standings_table
 
     frame, style = standings_table(standings_records(st), lang, not_yet=not_yet)
     name_col = schema.header("Standings", "name", lang)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from keizer_xl.core.rules import LANGUAGES
+from keizer_xl.core.settings import LANGUAGES
 from keizer_xl.i18n import CODE_LETTERS as _CODE_LETTERS
 
 Names = dict[str, str]  # language -> name

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
-from keizer_xl.core.rules import Settings, build_settings
+from keizer_xl.core.settings import Settings
+from keizer_xl.core.rules import build_settings
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows, SheetStyle
 

@@ -24,7 +24,8 @@ from fractions import Fraction
 from typing import Any
 from collections.abc import Mapping
 
-from keizer_xl.i18n import N_, translator
+from keizer_xl.errors import N_
+from keizer_xl.i18n import translator
 from keizer_xl.sheets.layout import Field, HeaderText
 
 
@@ -243,6 +244,6 @@ def legend_lines(used: set[str], lang: str = "en", width: int = LEGEND_WIDTH) ->
 
 
 __all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",
-           "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer",
-           "mark_key", "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
-           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "N_"]
+           "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer", "mark_key",
+           "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
+           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF"]

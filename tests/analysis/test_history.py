@@ -17,7 +17,7 @@ from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.numbers import display
 from keizer_xl.analysis.simulate import simulate_season
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 
 KEIZER_PLAYERS = ["Jansen", "Pietersen", "Bakker", "Slager", "de Vries", "de Zeeuw", "de Jonge",
                   "de Oude", "de Wit", "de Bruin"]

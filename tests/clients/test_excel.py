@@ -83,7 +83,7 @@ def test_reads_the_same_tables_as_the_file_transport(tmp_path):
 
 def test_each_sheet_is_read_with_one_call(tmp_path):
     _path, _filebook, fake, book = both(tmp_path)
-    actions.update_standings(book)
+    app_standings.update_standings(book)
     reads = [c for c in fake.calls if c[0] == "read"]
     assert len(reads) == len({c[1] for c in reads}) <= 5
     assert {c[1] for c in reads} >= {"Players", "Attendance", "Results"}
@@ -101,8 +101,8 @@ def test_sheet_names_are_found_case_insensitively(tmp_path):
 
 def test_standings_write_the_same_sheet(tmp_path):
     path, filebook, fake, book = both(tmp_path)
-    a = actions.update_standings(filebook)
-    b = actions.update_standings(book)
+    a = app_standings.update_standings(filebook)
+    b = app_standings.update_standings(book)
     assert a.frame.equals(b.frame)
     assert_same(path, fake, ["Standings"])
     sheet = fake.sheets["Standings"]

@@ -11,11 +11,11 @@ import pytest
 
 import excel_fake
 from excel_fake import FakeBook, FakeComApi
-from keizer_xl.clients import files
-from keizer_xl.clients import excel_setup
+from keizer_xl.clients import files, excel_setup
 from keizer_xl.frontends.cli import main
-from keizer_xl.clients.excel_setup import (CONFIG_SHEET, KEIZER_VBA, SetupError, config_entries,
-                                   setup_workbook, write_config)
+from keizer_xl.clients.excel_setup import (CONFIG_SHEET, KEIZER_VBA, config_entries, setup_workbook,
+                                           write_config)
+from keizer_xl.errors import SetupError
 from keizer_xl.frontends.template import build_template
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -485,7 +485,7 @@ def test_problem_lines_are_capped(book, capsys):
     assert code == 1
     lines = err.splitlines()
     # the one limit of every problem list (issue 15; the command line had 50, the boxes 25)
-    from keizer_xl.frontends.outcome import MAX_LISTED
+    from keizer_xl.frontends.status import MAX_LISTED
     assert MAX_LISTED == 25
     assert len([ln for ln in lines if ln.startswith("Results!")]) == MAX_LISTED
     assert any(re.match(r"\.\.\. and \d+ more problems", ln) for ln in lines)

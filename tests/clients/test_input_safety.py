@@ -208,7 +208,8 @@ def test_a_missing_results_part_is_a_problem(tmp_path, capsys):
 def test_numbers_are_bounded_before_exact_arithmetic():
     from fractions import Fraction
 
-    from keizer_xl.core.rules import SettingError, parse_fraction
+    from keizer_xl.errors import SettingError
+    from keizer_xl.core.setting_values import parse_fraction
 
     for raw in (float("inf"), float("nan"), float("-inf"), 1e300, 10 ** 30, "1e999999999",
                 "1e-999999999", "1/1e-400", "9" * 100):

@@ -223,7 +223,7 @@ def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys)
     line (`lo-run`) the flag (frontends/outcome.py)."""
     book = copy_sample(tmp_path, "season.xlsx")
     from keizer_xl.actions import ActionRequest
-    from keizer_xl.frontends.outcome import Outcome
+    from keizer_xl.frontends.status import Outcome
 
     outcome = Outcome.of_answer(lo_run.run_macro(book, ActionRequest("pair")))
     assert (outcome.status, outcome.exit_code, outcome.hint) == ("refused", 1, "force")

@@ -4,13 +4,13 @@ from dataclasses import replace
 
 import pytest
 
-from keizer_xl.core.rules import PairConstraint
+from keizer_xl.core.settings import PairConstraint
 
 from keizer_xl.actions import write_season
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.sheets.read import read_season
 from keizer_xl.analysis.simulate import simulate_season
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.frontends.template import build_template
 from keizer_xl.clients.xlsx import open_book
 

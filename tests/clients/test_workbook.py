@@ -22,18 +22,11 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
-from keizer_xl.clients import files
-from keizer_xl.clients import xlsx as wbmod
+from keizer_xl.clients import files, xlsx as wbmod
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.sheets.tables import Table
-from keizer_xl.clients.xlsx import (
-    OWNED_SHEETS,
-    FileBook,
-    WorkbookFileError,
-    backup_path,
-    open_book,
-    preflight,
-)
+from keizer_xl.clients.xlsx import OWNED_SHEETS, preflight, FileBook, backup_path, open_book
+from keizer_xl.clients.files import WorkbookFileError
 
 XLSM_TYPE = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

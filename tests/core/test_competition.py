@@ -88,7 +88,7 @@ def test_the_worked_example_against_the_reference():
     built = make_season([Player(n, rating=r) for n, r, _ in NAMES if n in members],
                         [[(w, b, res) for w, b, res in rnd
                                  if w in members and b in members] for rnd in ROUNDS])
-    from keizer_xl.core.rules import Credit
+    from keizer_xl.core.settings import Credit
 
     codes = {"=1": Credit(F(1)), "=½": Credit(F(1, 2)), "=0": Credit(F(0))}
     built = replace(built, absences=tuple(absences),

@@ -33,7 +33,7 @@ from reference import reference_history, start_list
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
-from keizer_xl.core.rules import Credit
+from keizer_xl.core.settings import Credit
 from keizer_xl.errors import ActionError
 from tests.helpers import settings as make_settings
 

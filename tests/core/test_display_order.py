@@ -8,8 +8,10 @@ from fractions import Fraction as F
 import pytest
 
 from keizer_xl.core.model import Game, Player, Result, Season
-from keizer_xl.core.rules import DisplayOrder, SettingError, build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.settings import DisplayOrder
+from keizer_xl.errors import SettingError
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.engine import compute_history
 
 PLAYERS = tuple(Player(n, rating=r, start=i + 1)
                 for i, (n, r) in enumerate([("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)]))

@@ -11,14 +11,14 @@ import pytest
 
 from keizer_xl.core import performance, scoring
 from keizer_xl.core.engine import arithmetic as ar
-from keizer_xl.core.engine.bundle import resolve
 from keizer_xl.core.engine.engine import Engine
+from keizer_xl.core.engine import compute_history
+from keizer_xl.core.engine.bundle import resolve
 from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.engine.passes import Passes
 from keizer_xl.core.engine.valuation import (Converge, ConvergeTwo, ExtraPasses, Frozen, Prev,
                                              Schedule, Valuation, schedule_for)
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "golden"))
 
@@ -191,7 +191,7 @@ def test_the_kernel_sums_in_int64_where_float64_could_round(monkeypatch, top):
     # a top value of 10**15 makes the bound pass 2**53 (float64's exact integers) while it
     # stays in int64: the kernel then sums in integers; 10**12 stays in float64
     from keizer_xl.core.engine.kernel import FLOAT_EXACT
-    from keizer_xl.core.rules import TopValue
+    from keizer_xl.core.settings import TopValue
     season = engine_dump.rich_season(18, 7, 5)
     s = replace(settings(code_X="1/4", code_Y="3 points", recalculation="converge",
                          rounding="half"), top_value=TopValue(number=F(top)))

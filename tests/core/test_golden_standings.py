@@ -11,7 +11,7 @@ import pytest
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Season, parse_result
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 
 GOLDEN = sorted((Path(__file__).resolve().parents[1] / "golden" / "standings").glob("*.txt"))
 

@@ -14,7 +14,8 @@ import pytest
 from keizer_xl.core.model import Player
 from keizer_xl.core.pairing import pair_round
 from keizer_xl.core.performance import dp, game_points, performance, tpr
-from keizer_xl.core.rules import SettingError, parse_setting
+from keizer_xl.errors import SettingError
+from keizer_xl.core.rules import parse_setting
 from tests.helpers import make_workbook, season as make_season
 
 

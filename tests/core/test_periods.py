@@ -16,8 +16,9 @@ import pytest
 from keizer_xl.core.model import Absence, Bye, Game, Player, Season
 from keizer_xl.core.pairing import History
 from keizer_xl.core.periods import period_standing, periods_of
-from keizer_xl.core.rules import SettingError, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.errors import SettingError
+from keizer_xl.core.rules import parse_setting
+from keizer_xl.core.engine import compute_history
 from tests.helpers import season as make_season
 from tests.period_seasons import played_season
 from tests.reference import reference_history

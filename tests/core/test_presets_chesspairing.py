@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
-from keizer_xl.core.rules import (PRESETS, SettingError, build_settings, describe,
-                                  parse_setting)
-from keizer_xl.core.standings import compute_history, round_to_unit
+from keizer_xl.core.presets import PRESETS
+from keizer_xl.errors import SettingError
+from keizer_xl.core.rules import build_settings, describe, parse_setting
+from keizer_xl.core.engine import compute_history, round_to_unit
 
 import cp_reference
 from cp_reference import CpOptions

@@ -10,7 +10,7 @@ from keizer_xl.analysis.history import round_facts
 from keizer_xl.core import scoring, standings
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import Engine, compute_history, fits_int64
+from keizer_xl.core.engine import Engine, compute_history, fits_int64
 from keizer_xl.core.values import value_scale_problem
 
 from helpers import season
@@ -99,10 +99,10 @@ def test_fits_int64_is_the_int64_range():
 
 def _big_season(top):
     # the engine itself must stay exact for any top value; the Settings sheet bounds what a
-    # user may type (rules.MAX_DECIMAL_EXPONENT, issue 11), so the huge top goes in directly
+    # user may type (setting_values.MAX_DECIMAL_EXPONENT, issue 11), so the huge top goes in directly
     from dataclasses import replace
 
-    from keizer_xl.core.rules import TopValue
+    from keizer_xl.core.settings import TopValue
 
     s = replace(_settings(value_step=1), top_value=TopValue(number=F(top)))
     players = tuple(Player(f"P{i}") for i in range(4))

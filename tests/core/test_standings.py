@@ -4,7 +4,7 @@ from fractions import Fraction as F
 import pytest
 
 from keizer_xl.core.model import Player
-from keizer_xl.core.standings import compute_history, compute_standing, start_order
+from keizer_xl.core.engine import compute_history, compute_standing, start_order
 from keizer_xl.sheets.frames import standings_frame
 from keizer_xl.core.values import place_values
 

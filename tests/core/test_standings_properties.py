@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 
 from reference import reference_history
 

@@ -6,14 +6,14 @@ from dataclasses import fields
 
 import pytest
 
-from keizer_xl.core import rules
-from keizer_xl.core.rules import (ColourRule, Recalculation, SettingError, Settings, build_settings,
-                                  describe, parse_setting)
+from keizer_xl.core.settings import CHOICES, ColourRule, Recalculation, Settings
+from keizer_xl.errors import SettingError
+from keizer_xl.core.rules import build_settings, describe, parse_setting
 
 
 def test_every_choice_setting_is_an_enum_and_parses_to_its_member():
     types = {f.name: f.type for f in fields(Settings)}
-    for key, choice in rules._CHOICES.items():
+    for key, choice in CHOICES.items():
         assert types[key] == choice.__name__, key
         for member in choice:
             name, value = parse_setting(key, member.value.upper())
@@ -114,8 +114,8 @@ def test_an_excel_call_excel_does_not_offer_is_skipped_by_its_class(monkeypatch)
 def test_every_standings_table_is_built_from_the_one_row_shape():
     from fractions import Fraction as F
 
-    from keizer_xl.core.rules import LANGUAGES
-    from keizer_xl.core.standings import StandingRow, compute_history
+    from keizer_xl.core.settings import LANGUAGES
+    from keizer_xl.core.engine import StandingRow, compute_history
     from keizer_xl.frontends.render_rows import standings_rows
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.frames import STANDINGS_COLUMNS, standings_frame, standings_records
@@ -146,7 +146,7 @@ def test_every_standings_table_is_built_from_the_one_row_shape():
 
 
 def test_tiebreaks_are_members_too():
-    from keizer_xl.core.rules import Tiebreak
+    from keizer_xl.core.settings import Tiebreak
 
     assert parse_setting("tiebreak", "rating > name") == ("tiebreak", (Tiebreak.RATING,
                                                                        Tiebreak.NAME))

@@ -94,14 +94,14 @@ def test_a_long_season_keeps_every_round_and_absence(tmp_path, capsys):
 
 
 def test_import_and_check_share_their_limits():
-    from keizer_xl.core import rules
+    from keizer_xl.core import setting_values as limits
     from keizer_xl.sheets import read, read_tables
 
-    assert read_tables.MAX_RATING is rules.MAX_RATING
-    assert read.MAX_ROUND_GAP is rules.MAX_ROUND_GAP
+    assert read_tables.MAX_RATING is limits.MAX_RATING
+    assert read.MAX_ROUND_GAP is limits.MAX_ROUND_GAP
     from keizer_xl.frontends import template
 
-    assert template.MAX_ROUNDS == rules.MAX_ROUND
+    assert template.MAX_ROUNDS == limits.MAX_ROUND
 
 
 # --------------------------------------------------------------------------- the one writer
@@ -391,7 +391,7 @@ def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
     4-digit start numbers hold (checked with the limit lowered: 10,000 players take minutes)."""
     from helpers import season as make_season
 
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
     from keizer_xl.errors import ActionError
     from keizer_xl.formats import trf_write as trf
 

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from keizer_xl.core.model import Result
-from keizer_xl.core.rules import SettingError, build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.errors import SettingError, InputError
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.engine import compute_history
 from keizer_xl.core.values import place_values
-from keizer_xl.errors import InputError
 from keizer_xl.formats.kfc import read_kfc
 
 SCHEMA = """
@@ -364,7 +364,7 @@ def test_imported_workbook_gives_the_same_standings(tmp_path):
     assert r3.score["Finn"] == F(475, 100)
     # the standings command's action writes the Standings sheet: the same numbers
     import openpyxl
-    from keizer_xl.actions import update_standings
+    from keizer_xl.app.standings import update_standings
 
     report = update_standings(open_book(book_path))
     assert report.standing.order == r3.order

@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import InputError
 from keizer_xl.formats.kfc import read_kfc
 

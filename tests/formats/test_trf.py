@@ -12,7 +12,7 @@ import pytest
 from keizer_xl.clients import files
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Result
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import InputError
 from keizer_xl.formats.trf_read import parse_trf, read_trf
 from keizer_xl.formats.trf_write import trf_name

@@ -11,7 +11,7 @@ import pytest
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.formats.trf_read import parse_trf, read_trf
 from keizer_xl.formats.trf_write import export_trf
 from keizer_xl.frontends.cli import main

@@ -19,7 +19,7 @@ from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_fr
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from season_books import write_book
 
 SETTINGS = build_settings([parse_setting("code T", "1/2")])
@@ -228,11 +228,11 @@ def test_compare_command(tmp_path, seasons, capsys):
 def test_terminal_progress_redraws_one_line():
     import io
 
-    from keizer_xl.frontends.cli_reports import _BatchProgress
+    from keizer_xl.frontends.cli_reports import BatchProgress
 
     job = batch.Job(0, Path("club.xlsx"), Path("club.keizer.xlsx"), "club.xlsx")
     stream = io.StringIO()
-    bars = _BatchProgress(stream, tty=True)
+    bars = BatchProgress(stream, tty=True)
     bars(batch.BatchEvent("start", job, 0.0, "open", 0, 2))
     bars(batch.BatchEvent("progress", job, 0.5, "audit", 0, 2))
     bars(batch.BatchEvent("done", job, 1.0, "done", 1, 2, batch.WorkbookResult(job, True, seconds=1.25)))

@@ -14,7 +14,7 @@ from keizer_xl.frontends.export import (csv_escape, csv_unescape, latest_pairing
                               rank_chart_svg, standings_csv)
 from keizer_xl.sheets.frames import crosstable_frame
 from keizer_xl.core.numbers import display
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from season_books import write_book
 
 NASTY = ["<script>alert(1)</script>", '=HYPERLINK("http://evil.example","click")', "Zoë & Co",

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from helpers import make_workbook, settings as make_settings
 from reference import reference_history
 
-from keizer_xl.actions import compute_standings, standings_sheet
+from keizer_xl.app.standings import compute_standings, standings_sheet
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.groups import group_moves, group_season, membership
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate

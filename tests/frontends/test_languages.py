@@ -191,7 +191,7 @@ def test_every_contract_name_is_read_in_any_workbook(tmp_path):
 
 
 def test_engine_sheets_in_every_language_are_engine_owned():
-    from keizer_xl.sheets.read import OWNED_SHEETS
+    from keizer_xl.sheets.read_names import OWNED_SHEETS
 
     for kind in schema.ENGINE_SHEETS:
         for name in schema.SHEETS[kind].values():
@@ -210,7 +210,7 @@ def test_result_words(text, result):
 
 @pytest.mark.parametrize("text", ["1", "0", "10", "1-1", "0-0", "1/0"])
 def test_ambiguous_results_stay_refused(text):
-    from keizer_xl.core.model import ResultError
+    from keizer_xl.errors import ResultError
 
     with pytest.raises(ResultError, match="did you mean"):
         parse_result(text)

@@ -12,8 +12,7 @@ import pytest
 from excel_fake import FakeBook
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.errors import ActionError, Message
-from keizer_xl.frontends import excel_buttons as buttons
-from keizer_xl.frontends import lo_macro, outcome
+from keizer_xl.frontends import excel_buttons as buttons, lo_macro, outcome
 from keizer_xl.i18n import front_end_run, translate
 from test_languages import PLAYERS, fill_results, run, type_rows
 
@@ -136,7 +135,7 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
 
     request = ActionRequest("pair")
     with front_end_run():
-        from keizer_xl.frontends.shown import Done
+        from keizer_xl.frontends.status import Done
 
         report = lo_macro._dispatch(request, open_book(book))
         # what describe_done says for the UNO book: written, in the workbook's language

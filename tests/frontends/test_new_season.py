@@ -10,7 +10,7 @@ import pytest
 
 from keizer_xl.app.new_season import advance_season_name
 from keizer_xl.clients.xlsx import open_book
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets.read import read_season
 from tests.period_seasons import played_season
 from tests.season_books import write_book

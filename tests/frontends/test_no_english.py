@@ -17,7 +17,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.core.rules import KNOWN_KEYS, PRESETS
+from keizer_xl.core.rules import KNOWN_KEYS
+from keizer_xl.core.presets import PRESETS
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
 

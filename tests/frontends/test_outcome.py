@@ -28,7 +28,9 @@ from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
                               MissingPartError, Problem, SetupError, UsageError)
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends.outcome import FRONTS, HINT_WORDS, describe
+from keizer_xl.frontends import status
+from keizer_xl.frontends.status import FRONTS
+from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
 from helpers import keizer_example_sheets, make_workbook
 
@@ -88,7 +90,7 @@ def test_problem_carries_sheet_and_cell():
     assert Problem("'My Results'!B12", "x").sheet == "'My Results'"
     assert (Problem("Players", "there are no players").cell, Problem("", "x").sheet) == ("", "")
     # the old import path still works for code that has not moved yet
-    from keizer_xl.core.model import InputError as Old
+    from keizer_xl.errors import InputError as Old
     assert Old is InputError
 
 
@@ -173,7 +175,7 @@ def test_refusal_and_usage_exit_codes():
 
 def test_client_setup_and_lookup_errors():
     from keizer_xl.clients.lo_run import LibreOfficeRunError
-    from keizer_xl.clients.xlsx import WorkbookFileError
+    from keizer_xl.clients.files import WorkbookFileError
 
     assert describe(WorkbookFileError("club.xlsx is damaged")).exit_code == 1
     assert describe(LibreOfficeRunError("LibreOffice is not installed", usage=True)).exit_code == 2
@@ -192,7 +194,7 @@ def test_client_setup_and_lookup_errors():
 @pytest.mark.parametrize("front", FRONTS)
 def test_an_unexpected_error_is_a_message_with_the_log_never_a_traceback(front):
     out = describe(KeyError("Standings"), front, log="/tmp/keizer-xl.log")
-    assert (out.status, out.exit_code) == ("error", outcome.EXIT_UNEXPECTED) == ("error", 1)
+    assert (out.status, out.exit_code) == ("error", status.EXIT_UNEXPECTED) == ("error", 1)
     assert "(KeyError: Standings)" in out.lines[0] and "not in your workbook" in out.lines[0]
     assert "Nothing was written." in out.lines
     assert any("/tmp/keizer-xl.log" in line for line in out.lines)

@@ -11,7 +11,7 @@ import pytest
 from keizer_xl.frontends import cli, cli_season
 from keizer_xl.frontends.commands import COMMANDS, build_parser
 from keizer_xl.frontends.render import renderers
-from keizer_xl.frontends.shown import Done
+from keizer_xl.frontends.status import Done
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"

@@ -207,14 +207,14 @@ def test_ctrl_c_while_the_command_line_starts_is_no_traceback(tmp_path):
 
 
 def test_ctrl_c_while_the_command_cleans_up_is_no_traceback(tmp_path, capsys):
-    from keizer_xl.frontends import cli as cli_module
+    from keizer_xl.frontends import cli_common
 
     book = make_workbook(tmp_path / "club.xlsx", keizer_example_sheets())
 
     def interrupted() -> None:
         raise KeyboardInterrupt
 
-    cli_module._held.callback(interrupted)  # runs when the command releases what it held
+    cli_common.HELD.callback(interrupted)  # runs when the command releases what it held
     try:
         code, out = cli(capsys, "check", book)
     except KeyboardInterrupt:

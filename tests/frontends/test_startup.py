@@ -108,7 +108,7 @@ def test_the_cycle_collector_is_paused_for_one_workbook_and_on_again_after(
 
 def test_the_command_lines_languages_are_the_engines() -> None:
     # the parser takes them from the catalogs (core.rules is not imported for --help, issue 25)
-    from keizer_xl.core.rules import LANGUAGES
+    from keizer_xl.core.settings import LANGUAGES
     from keizer_xl.frontends.cli import build_parser
 
     parser = build_parser()

@@ -7,6 +7,7 @@ from openpyxl.utils.cell import range_boundaries
 
 from keizer_xl.clients import files
 from keizer_xl.core import rules
+from keizer_xl.core.presets import PRESETS
 from keizer_xl.frontends.template import (
     ABSENCE_CHOICES,
     DEFAULT_SETTINGS,
@@ -16,7 +17,8 @@ from keizer_xl.frontends.template import (
     build_template,
     template_workbook,
 )
-from keizer_xl.clients.xlsx import FileBook, WorkbookFileError
+from keizer_xl.clients.xlsx import FileBook
+from keizer_xl.clients.files import WorkbookFileError
 
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 
@@ -73,8 +75,8 @@ def test_each_input_sheet_is_one_excel_table_from_a1(template):
 
 
 def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
-    from keizer_xl.core.model import Problem
-    from keizer_xl.sheets.read import read_settings
+    from keizer_xl.errors import Problem
+    from keizer_xl.sheets.read_tables import read_settings
 
     rows = FileBook(template).read_table("Settings").rows
     got = {r[0]: r[1] for r in rows}
@@ -92,7 +94,7 @@ def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
         assert comments[key].startswith(f"keizer: {defaults[key]}. "), key
     assert comments["recalculation"] == "keizer: prev. Values used for the points: prev, frozen, converge"
     assert comments["colours"].endswith(": keizer, lower-white, balance, geel")
-    assert comments["preset"].startswith(", ".join(rules.PRESETS) + "; ")
+    assert comments["preset"].startswith(", ".join(PRESETS) + "; ")
     problems: list[Problem] = []
     assert read_settings(FileBook(template).read_table("Settings"), problems) == \
         rules.build_settings([("preset", "keizer")]) and not problems

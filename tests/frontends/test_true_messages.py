@@ -71,7 +71,7 @@ def test_explain_names_the_standing_of_the_earlier_worth(tmp_path, capsys):
     agrees with the Explain sheet's 'worth then' (after the result's own round)."""
     from tests.helpers import season
     from keizer_xl.analysis.explain import explain_player
-    from keizer_xl.core.standings import compute_history
+    from keizer_xl.core.engine import compute_history
     from keizer_xl.i18n import translate, translator
 
     s = season(["A", "B", "C", "D", "E"], [

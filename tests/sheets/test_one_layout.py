@@ -20,11 +20,11 @@ import pytest
 
 from excel_fake import FakeBook
 from keizer_xl.app.pair import pair_next_round
-from keizer_xl import actions
+from keizer_xl.app import standings as app_standings
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.clients.xlsx import FileBook
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets import report_sheets
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.titles import RunContext
@@ -62,7 +62,7 @@ def test_file_and_excel_clients_get_the_same_layout(tmp_path: Path, action: str)
     file_book, excel_book, fake = _books(tmp_path, action)
     for book in (file_book, excel_book):
         if action == "standings":
-            actions.update_standings(book)
+            app_standings.update_standings(book)
         else:
             pair_next_round(book, force=True)
     assert file_book.layouts and file_book.layouts == excel_book.layouts

@@ -3,7 +3,7 @@ import datetime as dt
 
 import pytest
 
-from keizer_xl.core.model import InputError
+from keizer_xl.errors import InputError
 from keizer_xl.sheets.read import read_season
 from keizer_xl.clients.xlsx import open_book
 

@@ -16,7 +16,7 @@ import pytest
 
 from keizer_xl.core.model import Absence, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import SettingError
 from keizer_xl.sheets.layout import Field, print_fit
 from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout

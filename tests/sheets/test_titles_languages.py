@@ -8,7 +8,7 @@ import datetime as dt
 import openpyxl
 import pytest
 
-from keizer_xl.core.standings import compute_history
+from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets.layout import Field
 from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
 from keizer_xl.sheets.titles import RunContext, footer, legend_lines, mark_format, sheet_title

@@ -56,8 +56,8 @@ from keizer_xl.clients.xlsx.safety import (
     MACRO_SUFFIXES,
     OWNED_SHEETS,
     Unsupported,
-    _check_suffix,
-    _read_with_signature,
+    check_suffix,
+    read_with_signature,
     preflight,
 )
 from keizer_xl.clients.xlsx.save import write_bytes_atomically
@@ -115,8 +115,8 @@ class FileBook:
         self.path = Path(path)
         self.label = str(path)
         self.messages: list[str] = []
-        _check_suffix(self.path, self.label)
-        data, self._signature = _read_with_signature(self.path, self.label)
+        check_suffix(self.path, self.label)
+        data, self._signature = read_with_signature(self.path, self.label)
         self._data = data
         info = preflight(self.path, data)
         #: the sheet names as the file lists them (the sheet reader checks for ambiguous input
@@ -271,8 +271,8 @@ class FileBook:
         return region, table
 
     def _input_table(self, entry: SheetEntry, tables: list[_TablePart]) -> _TablePart:
-        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
-        from keizer_xl.sheets.read import pick_table
+        """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
+        from keizer_xl.sheets.read_names import pick_table
 
         if len(tables) == 1:
             return tables[0]

@@ -29,15 +29,21 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cells import _convert, _page_setup, _plain, _store, _style_array
+from keizer_xl.clients.xlsx.cells import (
+    convert_value,
+    apply_page_setup,
+    plain_value,
+    store_cell,
+    style_array_for,
+)
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
     check_save,
     OWNED_SHEETS,
     Unsupported,
-    _caused_by_defusedxml,
+    caused_by_defusedxml,
 )
-from keizer_xl.clients.xlsx.save import _write_atomically
+from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.errors import MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
@@ -84,7 +90,7 @@ class OpenpyxlBook:
                                             keep_links=True, rich_text=False)
             except Exception as exc:  # openpyxl raises many kinds; the user needs one message
                 name = type(exc).__name__
-                if _caused_by_defusedxml(exc):
+                if caused_by_defusedxml(exc):
                     raise WorkbookFileError(
                         f"{self.label} contains XML entity declarations, which Excel never writes "
                         f"(an 'XML bomb'); refused for safety.") from exc
@@ -186,10 +192,10 @@ class OpenpyxlBook:
 
     @staticmethod
     def _input_table(ws: Any) -> Any:
-        """The Excel Table to read: the one with the contract's headers (sheets.read.pick_table)."""
+        """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
         from openpyxl.utils.cell import range_boundaries
 
-        from keizer_xl.sheets.read import pick_table
+        from keizer_xl.sheets.read_names import pick_table
 
         tables = list(ws.tables.values())
         if len(tables) == 1:
@@ -291,21 +297,21 @@ class OpenpyxlBook:
         arrays: dict[Style | None, Any] = {}
         for r, row in enumerate(cells, 1):
             for c, value in enumerate(row, 1):
-                conv = _convert(value)
+                conv = convert_value(value)
                 style = styles.pop((r, c), None)
                 if conv is not None or style is not None:
                     if style not in arrays:
-                        arrays[style] = _style_array(ws, layout, style)
-                    _store(ws, r, c, conv or (None, "n"), arrays[style])
+                        arrays[style] = style_array_for(ws, layout, style)
+                    store_cell(ws, r, c, conv or (None, "n"), arrays[style])
         for (r, c), style in styles.items():  # styled cells beyond a row's values
-            _store(ws, r, c, (None, "n"), _style_array(ws, layout, style))
+            store_cell(ws, r, c, (None, "n"), style_array_for(ws, layout, style))
         for j, width in enumerate(layout.widths, 1):
             ws.column_dimensions[column_letter(j)].width = width
         for r, height in layout.heights:
             ws.row_dimensions[r].height = height
         if layout.freeze_rows:
             ws.freeze_panes = f"A{layout.freeze_rows + 1}"
-        _page_setup(ws, layout.page)
+        apply_page_setup(ws, layout.page)
 
     def _fresh_sheet(self, sheet: str) -> Any:
         """An empty sheet in the place (and with the tab state) of the old one, if any."""
@@ -340,7 +346,7 @@ class OpenpyxlBook:
         where, cells = quote_sheet(ws.title), ws._cells
         others = [self._table_ref(t) for t in ws.tables.values()]
         plan, problems = plan_append(region, rows, others, where, self.label)
-        problems = problems or plan.in_the_way(region, lambda r, c: _plain(cells.get((r, c))),
+        problems = problems or plan.in_the_way(region, lambda r, c: plain_value(cells.get((r, c))),
                                                where, self.label)
         if problems:
             raise WorkbookFileError(problems[0])
@@ -369,9 +375,9 @@ class OpenpyxlBook:
                         style_array = above._style
                     elif col_styles.get(c) is not None:
                         style_array = col_styles[c]
-                conv = _convert(placed.get(c - first_col))
+                conv = convert_value(placed.get(c - first_col))
                 if conv is not None or style_array is not None:
-                    _store(ws, r, c, conv or (None, "n"), style_array)
+                    store_cell(ws, r, c, conv or (None, "n"), style_array)
         self._resize(ws, region, plan.table_last, plan.data_end, grow_to=plan.end)
 
     def _resize(self, ws: Any, region: Region, last: int | None, data_end: int | None,
@@ -489,7 +495,7 @@ class OpenpyxlBook:
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
-            _write_atomically(self.wb, target, self.label, backup=True, in_place=True)
+            write_atomically(self.wb, target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
 
@@ -509,7 +515,7 @@ class OpenpyxlBook:
             self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
                          f"{'; '.join(lost)}.")
         target = self._real_path(dest)
-        _write_atomically(self.wb, target, label, backup=target.exists())
+        write_atomically(self.wb, target, label, backup=target.exists())
 
     @staticmethod
     def _real_path(p: Path) -> Path:

@@ -12,7 +12,7 @@ from keizer_xl.sheets.tables import column_letter
 # --------------------------------------------------------------------------- cell values
 
 
-def _convert(value: Any) -> tuple[Any, str] | None:
+def convert_value(value: Any) -> tuple[Any, str] | None:
     """A Python value as (cell value, openpyxl data type); None for an empty cell.
 
     Data type "s" is forced for every string, so text starting with '=' never becomes a formula.
@@ -30,7 +30,7 @@ def _convert(value: Any) -> tuple[Any, str] | None:
     return value, "setter"
 
 
-def _store(ws: Any, row: int, column: int, converted: tuple[Any, str], style_array: Any = None) -> Any:
+def store_cell(ws: Any, row: int, column: int, converted: tuple[Any, str], style_array: Any = None) -> Any:
     """Create (or reuse) the cell at (row, column) and put a converted value in it."""
     from openpyxl.cell.cell import Cell
 
@@ -55,14 +55,14 @@ def _store(ws: Any, row: int, column: int, converted: tuple[Any, str], style_arr
 # --------------------------------------------------------------------------- the book
 
 
-def _plain(cell: Any) -> Any:
+def plain_value(cell: Any) -> Any:
     """A cell's value for the in-the-way check: merged cells are checked apart."""
     from openpyxl.cell.cell import MergedCell
 
     return None if cell is None or isinstance(cell, MergedCell) else cell.value
 
 
-def _style_array(ws: Any, layout: Layout, style: Style | None) -> Any:
+def style_array_for(ws: Any, layout: Layout, style: Style | None) -> Any:
     """The openpyxl style of a written cell: the sheet font, and ``style`` (openpyxl shares
     equal styles, so the cells of a sheet get a handful of style arrays)."""
     from openpyxl.cell.cell import Cell
@@ -90,7 +90,7 @@ def _page_text(part: HeaderText) -> str:
     return "".join(codes[p] if isinstance(p, Field) else p.replace("&", "&&") for p in part)
 
 
-def _page_setup(ws: Any, page: PageSetup) -> None:
+def apply_page_setup(ws: Any, page: PageSetup) -> None:
     from openpyxl.worksheet.properties import PageSetupProperties
 
     ws.page_setup.paperSize = ws.PAPERSIZE_A4

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import Message
-from keizer_xl.sheets.read import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
+from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED, SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import quote_sheet
 
 KiB = 1024
@@ -618,10 +618,10 @@ def _refuse_misplaced_sheets(ins: _Inspector, sheets: list[_SheetPart]) -> None:
 
 
 def _read_file(p: Path, label: str) -> bytes:
-    return _read_with_signature(p, label)[0]
+    return read_with_signature(p, label)[0]
 
 
-def _read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
+def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
     """The file's bytes and its (mtime_ns, size), both from the same open file."""
     try:
         # a pipe (FIFO) or a device: opening it would wait for a writer forever (issue 16)
@@ -692,7 +692,7 @@ def check_copy_name(dest: Path, label: str, *, macro_enabled: bool) -> None:
         raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
 
 
-def _check_suffix(p: Path, label: str) -> None:
+def check_suffix(p: Path, label: str) -> None:
     suffix = p.suffix.lower()
     if suffix in EXCEL_SUFFIXES:
         return
@@ -714,7 +714,7 @@ def _check_suffix(p: Path, label: str) -> None:
                                     path=label, hint=hint))
 
 
-def _caused_by_defusedxml(exc: BaseException | None) -> bool:
+def caused_by_defusedxml(exc: BaseException | None) -> bool:
     """True when defusedxml refused an XML part (openpyxl wraps the error in a ValueError)."""
     from defusedxml import DefusedXmlException
 

@@ -18,16 +18,16 @@ from keizer_xl.clients.files import WorkbookFileError
 
 def write_new_workbook(wb: Workbook, path: str | os.PathLike[str], *, backup: bool = True) -> None:
     """Save an openpyxl Workbook to ``path`` atomically (used for new workbooks and templates)."""
-    _write_atomically(wb, Path(path), str(path), backup=backup)
+    write_atomically(wb, Path(path), str(path), backup=backup)
 
 
 def write_bytes_atomically(data: bytes, target: Path, label: str, *, backup: bool,
                            in_place: bool = False) -> None:
     """A workbook's bytes (the spliced package, :mod:`.splice`) through the one writer."""
-    _write_atomically(data, target, label, backup=backup, in_place=in_place)
+    write_atomically(data, target, label, backup=backup, in_place=in_place)
 
 
-def _write_atomically(wb: Workbook | bytes, target: Path, label: str, *, backup: bool,
+def write_atomically(wb: Workbook | bytes, target: Path, label: str, *, backup: bool,
                       in_place: bool = False) -> None:
     """The workbook through the one writer (:func:`atomic.replacing`: under its lock, refused
     when open elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace);

@@ -1,9 +1,11 @@
-"""What a front end shows, as values (issue 27): the :class:`Outcome` of an action, how its
-report came about (:class:`Done`), the front ends, the exit codes and the one list limit.
+"""What every front end ends an action with: an :class:`Outcome` (status, exit code, the lines
+in the front end's own words), how its report came about (:class:`Done`), the statuses and
+their exit codes (WORKBOOK-CONTRACT.md; the macro answer's, ``app/macro_answer.py``), the front
+ends, and the one problem-list limit.
 
-:func:`keizer_xl.frontends.outcome.describe` makes the outcome; the renderers of the typed
-reports (:mod:`keizer_xl.frontends.render`) fill it; every front end shows it.  These types sit
-in a module of their own, below both, so that neither imports the other in a circle.
+The values both :mod:`keizer_xl.frontends.render` (a report -> an outcome) and
+:mod:`keizer_xl.frontends.outcome` (any result or exception -> an outcome) speak; they sit
+below both, so neither imports the other's types (no import circle).
 """
 from __future__ import annotations
 
