@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from keizer_xl import batch
+from keizer_xl.frontends import batch
 
 CACHE_VERSION = "1"
 

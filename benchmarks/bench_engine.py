@@ -1,35 +1,49 @@
-"""The whole-season history of every valuation method (issue 27 item 5).
+"""The whole-season history of every valuation method, before and after (issue 27 item 5).
 
 A 150-player, 35-round synthetic season (``synthetic_season(150, 35, seed=7)``), the
 standings after every round, under each preset and recalculation method; each timed ``--runs``
-times (default 7): median and min-max.
+times (default 15): median and min-max of wall-clock and CPU time.
 
-    python benchmarks/bench_engine.py                      # the engine on PYTHONPATH
-    python benchmarks/bench_engine.py --against OLD_TREE   # and an older tree, same run
+    python benchmarks/bench_engine.py                    # before (git commit BASE) and after
+    python benchmarks/bench_engine.py --base COMMIT      # another tree as "before"
+    python benchmarks/bench_engine.py --against OLD_TREE # an unpacked older tree as "before"
+    python benchmarks/bench_engine.py --no-before        # this tree alone
 
+"Before" is the engine as issue 27 found it (commit 5da5826: the 888-line
+``core/standings.py`` with its ``Engine`` class; ``--base 514b1a7``, the same engine with
+KeizerForClubs' display order, on which tests/golden/engine_hashes.json was recorded, times the
+same), unpacked from this checkout's git history (``git archive``) into a temporary
+directory.  Before and after run in two resident processes that take turns run by run, so both
+see the same load of the machine.
 Each run classifies the season anew (the engine keeps a season's classification for its other
-readers; the benchmark forgets it unless ``--warm``).  ``--against`` times an older source tree
-(e.g. ``git archive BASE | tar -x -C /tmp/old``) in a second resident process, the two taking
-turns run by run, so both see the same machine load.
+readers; the benchmark forgets it unless ``--warm``).  Run with PYTHONDONTWRITEBYTECODE unset
+(the timers unset it for themselves).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+#: the engine as issue 27 found it (the 888-line core/standings.py)
+BASE = "5da5826"
 
 #: label -> raw settings of the synthetic season
 METHODS: dict[str, dict[str, str]] = {
     "prev (keizer)": {},
     "frozen": {"recalculation": "frozen"},
     "converge": {"recalculation": "converge"},
+    "converge_cycle two": {"recalculation": "converge", "converge_cycle": "two"},
+    "converge_start start": {"recalculation": "converge", "converge_start": "start"},
     "extra_passes 2": {"extra_passes": "2"},
     "converge_from_round 20": {"converge_from_round": "20"},
     "rounding half": {"rounding": "half"},
@@ -50,10 +64,12 @@ def serve(label: str, warm: bool) -> None:
     sys.path.insert(0, str(HERE))
     from synthetic import synthetic_season
 
-    from keizer_xl.core.engine import compute_history
-    try:  # the engine keeps a season's classification: time it anew each run
+    try:  # the engine as strategies; it keeps a season's classification: time it anew each run
+        from keizer_xl.core.engine import compute_history
         from keizer_xl.core.engine.grid import forget_rounds
-    except ImportError:  # an engine from before issue 27 keeps nothing
+    except ImportError:  # an engine from before issue 27 (the "before" tree) keeps nothing
+        from keizer_xl.core.standings import compute_history
+
         def forget_rounds() -> None:
             pass
     season = synthetic_season(150, 35, seed=7, **METHODS[label])
@@ -111,10 +127,30 @@ def _ratio(new: list[float], old: list[float]) -> float:
     return statistics.median(new) / statistics.median(old)
 
 
+def unpack(commit: str, into: Path) -> Path:
+    """The source tree of ``commit`` (this checkout's git history) unpacked into ``into``."""
+    repo = HERE.parent
+    try:
+        archive = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", commit],
+                                 check=True, capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SystemExit(f"cannot unpack {commit} from {repo} ({exc}); give an unpacked "
+                         f"older tree with --against DIR, or --no-before") from exc
+    tmp = into / "archive.tar"
+    tmp.write_bytes(archive)
+    with tarfile.open(tmp) as tar:
+        tar.extractall(into, filter="data")
+    tmp.unlink()
+    return into
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--against", type=Path, help="an older source tree to time side by side")
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--base", default=BASE, help=f"the git commit timed as before (default "
+                                                 f"{BASE}, the engine before issue 27)")
+    ap.add_argument("--against", type=Path, help="an unpacked older source tree as before")
+    ap.add_argument("--no-before", action="store_true", help="time this tree alone")
     ap.add_argument("--only", help="only the methods whose label contains this")
     ap.add_argument("--warm", action="store_true",
                     help="keep the season's classification from run to run (as repeated "
@@ -126,16 +162,38 @@ def main() -> int:
         return 0
     here = Path(os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] or HERE.parent).resolve()
     labels = [m for m in METHODS if not args.only or args.only in m]
-    print("wall-clock median (min-max) of each run; CPU: the process's CPU time, median "
-          "(what other programs on a busy machine inflate less)")
+    scratch = None
+    before: Path | None = None
     if args.against:
-        print("before and after run by run, in turn (two resident processes)")
+        before = args.against.resolve()
+    elif not args.no_before:
+        scratch = Path(tempfile.mkdtemp(prefix="bench-engine-"))
+        before = unpack(args.base, scratch)
+    try:
+        table(here, before, labels, args.runs, args.warm,
+              args.base if before is not None and not args.against else str(before))
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+def table(here: Path, before: Path | None, labels: list[str], runs: int, warm: bool,
+          name: str) -> None:
+    """Time each method ``runs`` times (before and after in turn) and print a table row."""
+    print(f"{'warm' if warm else 'cold'}: the season classified "
+          f"{'once' if warm else 'anew each run'}; {runs} runs; wall-clock and CPU time of "
+          f"the process, median (min-max)")
+    if before is not None:
+        print(f"before = {name}, after = {here}, run by run in turn (two resident processes)")
         print(f"| method | passes | before | after | after/before | CPU before | CPU after "
               f"| CPU after/before |\n|{' --- |' * 8}")
+    else:
+        print(f"| method | passes | time | CPU |\n|{' --- |' * 4}")
     for label in labels:
-        new = Timer(here, label, args.warm)
-        old = Timer(args.against.resolve(), label, args.warm) if args.against else None
-        for i in range(args.runs):
+        new = Timer(here, label, warm)
+        old = Timer(before, label, warm) if before is not None else None
+        for i in range(runs):
             pair = [new, old] if i % 2 else [old, new]
             for timer in pair:
                 if timer is not None:
@@ -147,9 +205,8 @@ def main() -> int:
                   f"{_ratio(new.wall, old.wall):.2f} | {_stats(old.cpu)} | {_stats(new.cpu)} | "
                   f"{_ratio(new.cpu, old.cpu):.2f} |", flush=True)
         else:
-            print(f"| {label} | {new.passes} | {_stats(new.wall)} | CPU {_stats(new.cpu)} |",
+            print(f"| {label} | {new.passes} | {_stats(new.wall)} | {_stats(new.cpu)} |",
                   flush=True)
-    return 0
 
 
 if __name__ == "__main__":

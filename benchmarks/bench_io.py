@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import openpyxl
 import pandas as pd
 
-from keizer_xl.sheets.tables import SheetStyle
+from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.frontends.template import template_workbook
 from keizer_xl.clients.xlsx import FileBook, preflight
 
@@ -102,8 +102,8 @@ def main(argv=None) -> None:
             book = FileBook(path)
             for sheet in ("Settings", "Players", "Attendance", "Results"):
                 book.read_table(sheet)
-            book.write_sheet("Standings", frame, SheetStyle(title="Standings", highlight_rows=3,
-                                                             number_formats={"Score": "0.00"}))
+            book.write_sheet("Standings", sheet_layout(frame, SheetStyle(
+                title="Standings", highlight_rows=3, number_formats={"Score": "0.00"})))
             book.save()
 
         book = FileBook(path)
@@ -116,7 +116,7 @@ def main(argv=None) -> None:
         print(f"FileBook open + read + write + save    {timed(filebook_full, args.repeat) * 1000:8.1f} ms")
         book = FileBook(path)
         start = time.perf_counter()
-        book.write_sheet("Standings", frame, SheetStyle())
+        book.write_sheet("Standings", sheet_layout(frame, SheetStyle()))
         print(f"write_sheet Standings {frame.shape[0]}x{frame.shape[1]}          "
               f"{(time.perf_counter() - start) * 1000:8.1f} ms")
 

@@ -22,7 +22,7 @@ def synthetic_season(n_players: int = 150, n_rounds: int = 35, seed: int = 1, **
         present.sort(key=lambda p: -(p.rating + rng.gauss(0, 150)))
         if len(present) % 2:
             byes.append(Bye(r, present.pop().name))
-        for a, b in zip(present[::2], present[1::2]):
+        for a, b in zip(present[::2], present[1::2], strict=True):
             expected = 1 / (1 + 10 ** ((b.rating - a.rating) / 400))
             x = rng.random()
             res = Result.WHITE_WINS if x < expected - 0.1 else (

@@ -25,7 +25,7 @@ def used_msgids() -> dict[str, list[str]]:
     from babel.messages.extract import extract_from_dir
 
     from keizer_xl.core.model import BUILTIN_CODES
-    from keizer_xl.frontends import template
+    from keizer_xl.frontends import template_text
 
     found: dict[str, list[str]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
@@ -33,10 +33,11 @@ def used_msgids() -> dict[str, list[str]]:
             comment_tags=(), strip_comment_tags=True):
         if isinstance(message, str) and message:
             found.setdefault(message, []).append(f"keizer_xl/{filename}:{lineno}")
-    tables = [c for _k, _v, c in template.DEFAULT_SETTINGS] + [x for x in template._INSTRUCTIONS if x]
-    tables += list(BUILTIN_CODES.values()) + list(template.CODE_MEANINGS.values())
+    tables = [c for _k, _v, c in template_text.DEFAULT_SETTINGS]
+    tables += [x for x in template_text.INSTRUCTIONS if x]
+    tables += list(BUILTIN_CODES.values()) + list(template_text.CODE_MEANINGS.values())
     for message in tables:
-        found.setdefault(message, []).append("keizer_xl/frontends/template.py")
+        found.setdefault(message, []).append("keizer_xl/frontends/template_text.py")
     return found
 
 

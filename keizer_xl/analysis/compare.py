@@ -79,12 +79,12 @@ def compare_methods(season: Season, history: History | None = None) -> Compariso
         else:
             histories.append(compute_history(replace(season, settings=v.settings)))
     last = histories[0].last
-    places = [dict(zip(h.last.order, h.last.places)) for h in histories]
+    places = [dict(zip(h.last.order, h.last.places, strict=True)) for h in histories]
     names = list(last.order) + [p.name for p in season.players if p.name not in set(last.order)]
     ranks = tuple((n, *(pl.get(n) for pl in places)) for n in names)
     base = places[0]
     summary, notes = [], []
-    for v, h, pl in zip(vs, histories, places):
+    for v, h, pl in zip(vs, histories, places, strict=True):
         moves = [abs(pl[n] - base[n]) for n in base if n in pl]
         moved = sum(1 for m in moves if m)
         biggest = max(moves, default=0)

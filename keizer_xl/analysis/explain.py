@@ -314,7 +314,7 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
 
     explanations = explanations if explanations is not None else explain_all(season, history)
     # the colour letters of the language (Dutch W/Z), as on the Crosstable
-    colour = dict(zip(("W", "B"), colour_letters(tr)))
+    colour = dict(zip(("W", "B"), colour_letters(tr), strict=True))
     summary, detail = [], []
     for e in explanations:
         moved = (e.rank_before - e.rank_now) if e.rank_now is not None and e.rank_before is not None else None

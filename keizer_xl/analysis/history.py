@@ -171,7 +171,7 @@ def history_rows(history: History) -> tuple[list[str], list[tuple[Any, ...]]]:
     2 decimals for display only)."""
     rows = []
     for st in history.standings[1:]:
-        for place, name in zip(st.places, st.order):
+        for place, name in zip(st.places, st.order, strict=True):
             rows.append((st.round, place, name, display(st.score[name]), display(st.value[name])))
     return list(HISTORY_COLUMNS), rows
 
@@ -186,8 +186,8 @@ def history_grid_rows(history: History) -> tuple[list[str], list[list[Any]]]:
     names = list(last.order)
     for st in history.standings[1:]:
         names.extend(n for n in st.order if n not in last.score and n not in names)
-    places = [dict(zip(st.order, st.places)) for st in history.standings[1:]]
-    now = dict(zip(last.order, last.places))
+    places = [dict(zip(st.order, st.places, strict=True)) for st in history.standings[1:]]
+    now = dict(zip(last.order, last.places, strict=True))
     columns = ["Rank", "Name", "Score", *(f"R{st.round}" for st in history.standings[1:])]
     rows = [[now.get(n), n, display(last.score[n]) if n in last.score else None,
              *(p.get(n) for p in places)] for n in names]
@@ -204,7 +204,7 @@ def rank_progression_rows(history: History, top: int = TOP_PLAYERS) -> tuple[lis
     names = top_players(history, top)
     rows = []
     for st in history.standings[1:]:
-        place = dict(zip(st.order, st.places))
+        place = dict(zip(st.order, st.places, strict=True))
         rows.append([st.round, *(place.get(n) for n in names)])
     return ["After round", *names], rows
 
@@ -231,7 +231,7 @@ def crosstable_rows(season: Season, history: History,
     worth = last.round_points
     headers = [str(i) if i <= len(ranked) else Message("{name} (left)", name=name)
                for i, name in enumerate(rows_names, 1)]
-    place = dict(zip(last.order, last.places))
+    place = dict(zip(last.order, last.places, strict=True))
     rows = []
     for name in rows_names:
         cells: dict[int, list[str]] = {}
@@ -249,4 +249,4 @@ def crosstable_rows(season: Season, history: History,
 
 
 def standing_places(st: Standing) -> dict[str, int]:
-    return dict(zip(st.order, st.places))
+    return dict(zip(st.order, st.places, strict=True))

@@ -46,14 +46,14 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
     names = player_names(n_players, rng)
     ratings = sorted((rng.randint(1100, 2300) for _ in names), reverse=True)
     players = []
-    for i, (name, rating) in enumerate(zip(names, ratings)):
+    for i, (name, rating) in enumerate(zip(names, ratings, strict=True)):
         joined = rng.randint(2, max(2, n_rounds // 3)) if i >= n_players - late else 1
         players.append(Player(name, rating=rating, joined=joined, club="Schaakclub Oost"))
     for i in rng.sample(range(1, n_players - late), min(withdrawn, n_players - late - 1)):
         players[i] = replace(players[i], withdrawn_round=rng.randint(n_rounds // 2, n_rounds))
     season = Season(players=tuple(players), settings=settings)
     club_codes = [c for c, _ in settings.codes]
-    strength = dict(zip(names, ratings))  # each player's rating, as given to Player above
+    strength = dict(zip(names, ratings, strict=True))  # each player's rating, as given to Player above
     rounds = n_rounds + (1 if pair_last_round else 0)
     for rnd in range(1, rounds + 1):
         absences = []

@@ -103,7 +103,7 @@ def write_season_sheets(book: Book, season: Season, history: History, *,
     number of rounds the audit found different."""
     from keizer_xl.app.standings import compute_standings, competition, write_standings_sheets
     from keizer_xl.analysis.audit import audit_season
-    from keizer_xl.sheets import report_sheets as sheets, schema
+    from keizer_xl.sheets import analysis_sheets as sheets, schema
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from keizer_xl.core.competition import Competition
 from keizer_xl.errors import InputError, Message, Problem
-from keizer_xl.sheets.read import read_season, warnings
+from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_checks import warnings
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book

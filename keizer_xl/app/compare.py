@@ -53,7 +53,7 @@ def write_compare(book: Book, report: CompareReport) -> CompareReport:
 
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.read_names import workbook_language
-    from keizer_xl.sheets.report_sheets import compare_layout
+    from keizer_xl.sheets.analysis_sheets import compare_layout
     from keizer_xl.sheets.titles import run_context
 
     settings = report.season.settings
@@ -63,7 +63,7 @@ def write_compare(book: Book, report: CompareReport) -> CompareReport:
         layout = compare_layout(report.parts[0][1], context, lang)
     else:  # one titled block per group
         from keizer_xl.sheets.layout import stack_layouts
-        from keizer_xl.sheets.report_sheets import group_heading
+        from keizer_xl.sheets.group_sheets import group_heading
 
         layout = stack_layouts((context.line("compare", report.parts[0][1].round, lang),),
                                [(group_heading(g, lang), compare_layout(c, context, lang))

@@ -109,7 +109,7 @@ def trf_report(book: Book, request: TrfRequest) -> TrfExport:
     from keizer_xl.core.engine import compute_history
     from keizer_xl.formats.trf_write import export_trf
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read_tables import attendance_dates
+    from keizer_xl.sheets.read_attendance import attendance_dates
     from keizer_xl.sheets.read_names import workbook_language
 
     season = read_season(book)

@@ -3,7 +3,7 @@
 The LibreOffice macro (:mod:`keizer_xl.frontends.lo_macro`) returns it as JSON (the macro file
 ``macros/keizer_xl_lo.py`` shows it in a message box or writes it to ``lo-run``'s result file),
 :mod:`keizer_xl.clients.lo_run` reads it back and adds what it has to say after the save, the
-command line prints it (:meth:`keizer_xl.frontends.status.Outcome.of_answer`), and the Excel
+command line prints it (:meth:`keizer_xl.frontends.shown.Outcome.of_answer`), and the Excel
 buttons and xlwings Lite build one for the box they show.  Before, a ``dict[str, Any]`` whose
 keys four modules agreed on by convention.
 

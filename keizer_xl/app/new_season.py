@@ -202,7 +202,7 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
                 if name_at < len(r) and not blank(r[name_at])}
     columns: list[PlayerColumn] = []
     where: list[int | None] = []
-    for index, (h, key) in enumerate(zip(table.headers, keys)):
+    for index, (h, key) in enumerate(zip(table.headers, keys, strict=True)):
         if blank(h):
             continue
         shown = schema.header("Players", key, lang) if key and lang != old_lang else str(h)
@@ -213,14 +213,14 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
         if key not in keys and (key == "start" or any(p.group for p in players)):
             columns.append(PlayerColumn(schema.header("Players", key, lang), key, False))
             where.append(None)
-    cleared = tuple(c.header for c, i in zip(columns, where) if c.key in SEASON_OWN_COLUMNS
+    cleared = tuple(c.header for c, i in zip(columns, where, strict=True) if c.key in SEASON_OWN_COLUMNS
                     and i is not None and any(not blank(r[i]) for r in table.rows
                                               if i < len(r)))
     rows = []
     for p in players:
         old = old_rows.get(name_key(p.name), ())
         row: list[Any] = []
-        for c, i in zip(columns, where):
+        for c, i in zip(columns, where, strict=True):
             if c.key == "start":
                 row.append(p.start)
             elif c.key == "group":

@@ -197,7 +197,7 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
     shown = replace(p, notes=tuple(translate(n, lang) for n in p.notes))
     ctx = context or run_context(season.settings)
     if report.groups:
-        from keizer_xl.sheets.report_sheets import grouped_pairings_layout
+        from keizer_xl.sheets.group_sheets import grouped_pairings_layout
 
         order = {g: i for i, g in enumerate(group_names(season))}
         every = sorted((*report.groups, *report.earlier), key=lambda x: order.get(x[0], 0))

@@ -20,7 +20,8 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import workbook_language
-from keizer_xl.sheets.report_sheets import periods_layout, standings_layout
+from keizer_xl.sheets.report_sheets import standings_layout
+from keizer_xl.sheets.group_sheets import periods_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -300,8 +301,8 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                     context: RunContext) -> Layout:
     """The Standings sheet: one table, or (groups, categories) one titled block per group and
     per category; the notes in the workbook's language (the sheet is the club's)."""
-    from keizer_xl.sheets.report_sheets import (category_heading, category_layout,
-                                                grouped_standings_layout, group_heading)
+    from keizer_xl.sheets.group_sheets import (category_heading, category_layout, group_heading,
+                                               grouped_standings_layout)
 
     def one(r: StandingsReport, notes: tuple[str, ...]) -> Layout:
         return standings_layout(r.standing, [translate(n, lang) for n in notes], lang=lang,
@@ -324,17 +325,17 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
 
 
 def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -> Layout:
-    """The one standings table as it always is, then one block per category under it."""
-    from keizer_xl.sheets.layout import stack_layouts
-    from keizer_xl.sheets.report_sheets import category_heading, category_layout
+    """The one standings table as it always is, then the category blocks side by side under
+    it, over its columns (issue 26: narrow blocks stacked took pages of their own)."""
+    from keizer_xl.sheets.beside import side_by_side
+    from keizer_xl.sheets.group_sheets import category_heading, category_layout
 
     blocks = [(category_heading(c, lang), category_layout(report.standing, m, lang))
               for c, m in report.categories]
-    below = stack_layouts((), blocks)
-    grid = table.grid + below.grid
-    offset = len(table.grid)
+    below = side_by_side(blocks, table.widths)
+    offset = len(table.grid) + 1  # an empty row between the table and the blocks
+    grid = (*table.grid, (), *below.grid)
     spans = table.spans + tuple(replace(sp, first_row=sp.first_row + offset,
                                         last_row=sp.last_row + offset) for sp in below.spans)
-    widths = tuple(max(a, b) for a, b in zip(table.widths, below.widths)) + \
-        table.widths[len(below.widths):] + below.widths[len(table.widths):]
-    return replace(table, grid=grid, spans=spans, widths=widths)
+    heights = table.heights + tuple((r + offset, h) for r, h in below.heights)
+    return replace(table, grid=grid, spans=spans, widths=below.widths, heights=heights)

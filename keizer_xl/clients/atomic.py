@@ -4,7 +4,7 @@ The workbook save (:mod:`keizer_xl.clients.xlsx`), the text exports (HTML, CSV),
 settings put back after a LibreOffice save (``.xlsx`` and ``.ods``), the LibreOffice macro and
 its configuration in a profile, and the button-ready ``.xlsm`` builds all write the same way:
 
-1. under the target's lock (:func:`files.workbook_lock`, re-entrant: a command that holds it
+1. under the target's lock (:func:`file_locks.workbook_lock`, re-entrant: a command that holds it
    from its read keeps it), temporary files a killed earlier run left beside the target (and in
    its backup folder) are removed first: nobody else can be writing them then;
 2. the new content goes to a temporary file beside the target, named
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import IO
 from collections.abc import Iterator
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files, file_locks, files, temp_files
 
 __all__ = ["replacing", "write_bytes", "write_text", "scratch_folder"]
 
@@ -71,8 +71,8 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
     a target that is one of this run's inputs by any path, link or case spelling; a folder,
     pipe or device; a file of another kind (a report over a workbook, a database or an Office
     file; a workbook over a database).  A workbook (``zip_check``, or named .xlsx/.xlsm/.ods) is
-    locked with :func:`files.workbook_lock`, whose lock file stays; a report with
-    :func:`files.output_lock`, whose lock file is removed afterwards (issue 26)."""
+    locked with :func:`file_locks.workbook_lock`, whose lock file stays; a report with
+    :func:`file_locks.output_lock`, whose lock file is removed afterwards (issue 26)."""
     path = Path(target)
     folder = path.parent
     kind = "zip" if zip_check else "text"
@@ -81,16 +81,16 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
     if check:
         files.check_can_write(path)  # first: a read-only folder gets no lock file either
     workbook = zip_check or path.suffix.lower() in _WORKBOOK_SUFFIXES
-    with (files.workbook_lock(path) if workbook else files.output_lock(path)):
+    with (file_locks.workbook_lock(path) if workbook else file_locks.output_lock(path)):
         files.refuse_unsafe_target(path, kind=kind, in_place=in_place)  # again, locked
         if check:
             files.check_can_write(path)
-        files.remove_stale_temps(path)
+        temp_files.remove_stale_temps(path)
         mode = _mode(path)
         name: str | None = None
         try:
-            with files.signals_deferred():  # created and remembered for clean-up, or neither
-                fh = files.temp_file(path)
+            with temp_files.signals_deferred():  # created and remembered for clean-up, or neither
+                fh = temp_files.temp_file(path)
                 name = fh.name
             with fh:
                 yield fh
@@ -108,8 +108,8 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
             if mode is not None:
                 os.chmod(name, mode)
             if backup and path.exists():
-                files.keep_backup(path)
-            with files.signals_deferred():  # replaced and recorded as written, or neither
+                backup_files.keep_backup(path)
+            with temp_files.signals_deferred():  # replaced and recorded as written, or neither
                 os.replace(name, path)
                 name = None
                 files.written.append(path)
@@ -144,18 +144,18 @@ def scratch_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     made: str | None = None
     _folder_exists(path.parent)
     # under the target's lock: the next run's clean-up must not take it away meanwhile
-    with files.workbook_lock(path):
-        files.remove_stale_temps(path)  # a killed run's draft (an import's: players' names)
+    with file_locks.workbook_lock(path):
+        temp_files.remove_stale_temps(path)  # a killed run's draft (an import's: players' names)
         try:
-            with files.signals_deferred():  # created and remembered for clean-up, or neither
-                made = tempfile.mkdtemp(dir=path.parent, prefix=files.temp_prefix(path),
+            with temp_files.signals_deferred():  # created and remembered for clean-up, or neither
+                made = tempfile.mkdtemp(dir=path.parent, prefix=temp_files.temp_prefix(path),
                                         suffix=".tmp")
-                files.live_temps.add(os.path.realpath(made))
+                temp_files.live_temps.add(os.path.realpath(made))
             yield Path(made)
         finally:
             if made is not None:
                 shutil.rmtree(made, ignore_errors=True)
-                files.live_temps.discard(os.path.realpath(made))
+                temp_files.live_temps.discard(os.path.realpath(made))
 
 
 def _folder_exists(folder: Path) -> None:

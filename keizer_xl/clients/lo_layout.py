@@ -25,17 +25,36 @@ if TYPE_CHECKING:
 
 __all__ = ["OWNED_PAGE_STYLE_PREFIX", "width_to_uno", "clear_sheet", "put_layout", "freeze_rows"]
 
-#: LibreOffice reads an Excel column width of w characters (Calibri 11) as w * 6914 / 28
-#: hundredths of a millimetre and writes it back the same way.
-_WIDTH_UNIT = 6914 / 28
+#: LibreOffice reads an Excel column width of w characters as w times the widest digit of the
+#: workbook's default font (Calibri 11), measured in twips on the document's reference device
+#: (oox/source/xls/unitconverter.cxx, UnitConverter::finalizeImport), and writes it back the
+#: same way.  That digit is 111 twips where Carlito (Calibri's metric twin) is installed and
+#: 140 twips where LibreOffice falls back on DejaVu Sans (issue 26): measured per document.
+_FALLBACK_DIGIT_TWIPS = 140
 
 #: Page styles this transport creates for the sheets it writes.
 OWNED_PAGE_STYLE_PREFIX = "KeizerXL_"
 
 
-def width_to_uno(chars: float) -> int:
-    """A column width in characters (as in Excel / SheetStyle) in 1/100 mm."""
-    return round(chars * _WIDTH_UNIT)
+def width_to_uno(chars: float, digit_twips: int = _FALLBACK_DIGIT_TWIPS) -> int:
+    """A column width in characters (as in Excel / SheetStyle) in 1/100 mm, for a document
+    whose default font's widest digit is ``digit_twips`` (see :func:`digit_twips`)."""
+    return round(chars * digit_twips * 2540 / 1440)
+
+
+def digit_twips(doc: Any) -> int:
+    """The widest digit of ``doc``'s default cell font in twips, as LibreOffice measures it
+    to read and write an xlsx column width (the same device and call as its importer), so a
+    width this client sets is the one LibreOffice gives the file writer's width."""
+    try:
+        style = doc.StyleFamilies.getByName("CellStyles").getByName("Default")
+        font = uno_struct("com.sun.star.awt.FontDescriptor", Name=style.CharFontName,
+                          Height=round(style.CharHeight * 20))
+        measured = doc.ReferenceDevice.getFont(font)
+        widest = max(measured.getCharWidth(ch) for ch in "0123456789")
+    except Exception:  # an older LibreOffice without the property: its historical unit
+        return _FALLBACK_DIGIT_TWIPS
+    return int(widest) if widest > 0 else _FALLBACK_DIGIT_TWIPS
 
 
 def clear_sheet(doc: Any, sh: Any, label: str) -> None:
@@ -115,14 +134,15 @@ def put_layout(doc: Any, sh: Any, layout: Layout, null_date: datetime,
             rng.IsTextWrapped = True
         if span.style.top:
             rng.VertJustify = uno_enum("com.sun.star.table.CellVertJustify", "TOP")
+    digit = digit_twips(doc) if layout.widths else _FALLBACK_DIGIT_TWIPS
     for j, width in enumerate(layout.widths):
-        sh.Columns.getByIndex(j).Width = width_to_uno(width)
+        sh.Columns.getByIndex(j).Width = width_to_uno(width, digit)
     for r, height in layout.heights:  # points -> 1/100 mm
         sh.Rows.getByIndex(r - 1).Height = round(height * 2540 / 72)
-    _page_setup(doc, sh, layout.page)
+    _page_setup(doc, sh, layout.page, len(layout.grid), n_cols)
 
 
-def _page_setup(doc: Any, sh: Any, page: PageSetup) -> None:
+def _page_setup(doc: Any, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0) -> None:
     """A4, orientation, fit to one page wide, header row on every page, title and pages."""
     page_styles = doc.StyleFamilies.PageStyles
     current = sh.PageStyle
@@ -155,7 +175,7 @@ def _page_setup(doc: Any, sh: Any, page: PageSetup) -> None:
     for name, parts, bold in (("RightPageHeaderContent", page.header, page.header_bold),
                               ("RightPageFooterContent", page.footer, False)):
         content = getattr(ps, name)
-        for part, text in zip(parts, (content.LeftText, content.CenterText, content.RightText)):
+        for part, text in zip(parts, (content.LeftText, content.CenterText, content.RightText), strict=True):
             _page_text(doc, text, part, bold)
         setattr(ps, name, content)
     index = sh.RangeAddress.Sheet
@@ -175,6 +195,13 @@ def _page_setup(doc: Any, sh: Any, page: PageSetup) -> None:
         sh.setPrintTitleColumns(False)
     for col in page.col_breaks:
         sh.Columns.getByIndex(col - 1).IsStartOfNewPage = True
+    for row in page.row_breaks:
+        sh.Rows.getByIndex(row - 1).IsStartOfNewPage = True
+    # a split sheet's title row not printed (its title is in the page header)
+    sh.setPrintAreas((uno_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
+                                 StartColumn=0, StartRow=page.print_from_row - 1,
+                                 EndColumn=cols - 1, EndRow=rows - 1),)
+                     if page.print_from_row > 1 and rows and cols else ())
 
 
 def _page_text(doc: Any, text: Any, part: HeaderText, bold: bool) -> None:

@@ -294,14 +294,14 @@ def run_macro(book: str | os.PathLike[str], request: ActionRequest, *,
     if action not in FUNCTIONS:
         raise LibreOfficeRunError(Message("unknown action {action!r} (pair, standings, check)",
                                           action=action), usage=True)
-    from keizer_xl.clients import files
+    from keizer_xl.clients import file_locks, files
 
     path = Path(book)
     _check_book(path)
     path = Path(os.path.realpath(path))
     # the same lock as the command line's: a button's run and a command never both write
     try:
-        with files.workbook_lock(path):
+        with file_locks.workbook_lock(path):
             if action != "check":
                 files.check_can_write(path)
             return _run_locked(path, request, timeout, office)
@@ -345,12 +345,12 @@ def _run_locked(path: Path, request: ActionRequest, timeout: float,
 def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
                 outcome: MacroAnswer) -> list[str]:
     """Keep the old version in .keizer-backups/; put back what headless saving loses."""
-    from keizer_xl.clients import files
+    from keizer_xl.clients import backup_files, files
 
     notes: list[str] = []
 
     try:
-        files.keep_backup(path, original)
+        backup_files.keep_backup(path, original)
     except OSError as exc:
         notes.append(Message("The previous version could not be kept in {folder} ({error}).",
                              folder=files.BACKUP_FOLDER, error=str(exc)))

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -59,6 +58,8 @@ def _soffice() -> str:
 @contextmanager
 def xlsx_copy(book: str | os.PathLike[str], timeout: float = CONVERT_TIMEOUT) -> Iterator[Path]:
     """A temporary .xlsx copy of the .ods ``book``, converted by headless LibreOffice."""
+    import subprocess  # here: every command imports this module to ask about .ods (start-up)
+
     from keizer_xl.clients.lo_install import find_uno_python, office_env
 
     source = Path(book).resolve()

@@ -150,7 +150,8 @@ def _balance_rule(a: str, b: str, ha: History, hb: History, settings: Settings, 
         if ra > rb:
             return _ab(ha[-1] == BLACK, a, b)
         return _ab(hb[-1] == WHITE, a, b)
-    for ca, cb in zip(reversed(ha), reversed(hb)):
+    # the histories differ in length: compared from the latest game back, the shorter one ends it
+    for ca, cb in zip(reversed(ha), reversed(hb), strict=False):
         if ca != cb:
             return _ab(ca == BLACK, a, b)
     return _ab(seeded_draw(settings.season, rnd, a, b), a, b)

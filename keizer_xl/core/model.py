@@ -6,6 +6,7 @@ engine only sees :class:`Result` members.  Every event remembers where it came f
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -225,9 +226,14 @@ class Season:
 
     def rounds_with_results(self) -> list[int]:
         """Rounds with at least one game result entered (byes alone do not count)."""
+        return list(self._rounds_with_results)
+
+    @functools.cached_property
+    def _rounds_with_results(self) -> tuple[int, ...]:
+        # once per season (every reader of a run asks; the fields never change)
         none, started = Result.PENDING, Result.STARTED  # identity: cheaper than has_result
-        return sorted({g.round for g in self.games
-                       if g.result is not none and g.result is not started})
+        return tuple(sorted({g.round for g in self.games
+                             if g.result is not none and g.result is not started}))
 
     def last_round_with_results(self) -> int:
         rounds = self.rounds_with_results()

@@ -199,7 +199,7 @@ def part_standing(season: Season, period: Period, order: tuple[str, ...], upto: 
     if points is None:
         rows = tuple(PeriodRow(place, name, st.score[name], st.value[name], st.games[name],
                                st.wins[name], st.draws[name], st.losses[name])
-                     for place, name in zip(st.places, st.order))
+                     for place, name in zip(st.places, st.order, strict=True))
     else:
         rows = _match_rows(sub, st, k, points)
     return PeriodStanding(period, upto, order, st, rows, season.settings.period_scoring,

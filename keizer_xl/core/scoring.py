@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Season
 from keizer_xl.core.settings import AbsenceDecay, Credit, Settings, Withdrawn
+from keizer_xl.errors import N_
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -63,6 +64,7 @@ _RESULTS = tuple(Result)
 _RESULT_BY_ID = {id(r): i for i, r in enumerate(_RESULTS)}
 _WHITE, _BLACK = operator.attrgetter("white"), operator.attrgetter("black")
 _ROUND, _RESULT = operator.attrgetter("round"), operator.attrgetter("result")
+_PLAYER, _CODE = operator.attrgetter("player"), operator.attrgetter("code")
 _DOUBLE_FORFEIT = _RESULTS.index(Result.DOUBLE_FORFEIT)
 
 
@@ -78,14 +80,40 @@ _WHITE_SIDE = np.array([_side(r, True) for r in _RESULTS], dtype=np.int8)
 _BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
 
 
+@dataclass(frozen=True)
+class PendingRule:
+    """How a game without a result is scored until its result is entered (section 3)."""
+
+    as_draw: bool  # like a draw (an adjourned game), else nothing for either player
+    #: the engine's note listing such games (its catalog id; ``{games}``)
+    note: str
+    #: the game classes that are no win, draw or loss: what KeizerForClubs' "anything else"
+    #: against a retired player covers (``withdrawn_opponent_forfeit_as_loss``)
+    other: tuple[int, ...]
+
+
+#: ``pending_scores_zero`` -> its rule: off, a draw; on (KeizerForClubs), nothing for both
+PENDING_RULES = {
+    False: PendingRule(True, N_("No result yet, scored as a draw like an adjourned game: "
+                                "{games}"), (FORFEIT_LOSS,)),
+    True: PendingRule(False, N_("No result yet, scored 0 for both: {games}"),
+                      (FORFEIT_LOSS, PENDING)),
+}
+
+
+def pending_rule(settings: Settings) -> PendingRule:
+    return PENDING_RULES[settings.pending_scores_zero]
+
+
 def game_fraction(settings: Settings, score_kind: ScoreKind) -> Fraction:
     """The share of the opponent's value a game earns (section 3).  A game without a result
     (or adjourned) is scored like a draw until the result is entered; with
-    ``pending_scores_zero`` (KeizerForClubs) a game without a result earns nothing."""
+    ``pending_scores_zero`` (KeizerForClubs) a game without a result earns nothing
+    (:data:`PENDING_RULES`)."""
     match score_kind:
         case ScoreKind.WIN:
             return settings.win
-        case ScoreKind.PENDING if settings.pending_scores_zero:
+        case ScoreKind.PENDING if not pending_rule(settings).as_draw:
             return Fraction(0)
         case ScoreKind.DRAW | ScoreKind.PENDING:
             return settings.draw
@@ -190,10 +218,14 @@ def classify(season: Season, players: Sequence[Player] | None = None,
     if unknown:  # the sheet reader reports these with their cells; never score a guess
         raise ValueError(f"unknown attendance code(s) {', '.join(unknown)}: not E, U, C, L "
                          f"or a 'code X' setting")
-    ab = [(index[a.player], a.round, code_id[a.code]) for a in season.absences
-          if a.round <= last and a.player in index]
-    if ab:
-        ai, ar, ac = (np.array(x, dtype=np.int64) for x in zip(*ab))
+    absences = [a for a in season.absences if a.round <= last and a.player in index]
+    if absences:  # one C-level map per field, as the games below
+        m = len(absences)
+        ai = np.fromiter(map(index.__getitem__, map(_PLAYER, absences)), dtype=np.int64,
+                         count=m)
+        ar = np.fromiter(map(_ROUND, absences), dtype=np.int64, count=m)
+        ac = np.fromiter(map(code_id.__getitem__, map(_CODE, absences)), dtype=np.int64,
+                         count=m)
         kind[ai, ar] = ABSENT
         code[ai, ar] = ac
     rounds = np.arange(width)
@@ -208,7 +240,7 @@ def classify(season: Season, players: Sequence[Player] | None = None,
     code[late] = -1
     by = [(index[b.player], b.round) for b in season.byes if b.round <= last and b.player in index]
     if by:
-        bi, br = (np.array(x, dtype=np.int64) for x in zip(*by))
+        bi, br = (np.array(x, dtype=np.int64) for x in zip(*by, strict=True))
         kind[bi, br] = BYE
         code[bi, br] = -1
     games = season.games
@@ -301,7 +333,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         # together, counted as one series (docs/presets-kfc.md)
         both = s.absence_decay == AbsenceDecay.HALVING_EU
         excused_code = np.array([(exc or (both and name == "U")) and c != Credit(Fraction(0))
-                                 for (c, _, exc), name in zip(info, rounds.codes)], dtype=bool)
+                                 for (c, _, exc), name in zip(info, rounds.codes, strict=True)], dtype=bool)
         safe = np.where(absent, code, 0)
         credit = np.where(absent, code_credit[safe], credit)
         counts = (absent & counts_code[safe]) | unexcused
@@ -312,7 +344,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         excused = absent & excused_code[safe] & ~over
         if s.absence_decay != AbsenceDecay.NONE and excused.any():
             nth = np.cumsum(excused, axis=1)
-            for i, r in zip(*np.nonzero(excused & (nth > 1))):
+            for i, r in zip(*np.nonzero(excused & (nth > 1)), strict=True):
                 base = table[int(credit[i, r])]
                 credit[i, r] = cid(decayed(base, s.absence_decay, int(nth[i, r])))
     return CreditGrid(tuple(table), credit)

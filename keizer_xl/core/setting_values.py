@@ -240,7 +240,7 @@ def parse_date(text: str) -> datetime.date | None:
     for pattern, order in _DATE_FORMS:
         m = pattern.fullmatch(text.strip())
         if m:
-            parts = dict(zip(order, (int(g) for g in m.groups())))
+            parts = dict(zip(order, (int(g) for g in m.groups()), strict=True))
             try:
                 return datetime.date(parts["y"], parts["m"], parts["d"])
             except ValueError:

@@ -17,40 +17,30 @@ mapping):
   (scored as a draw: ``DrawishResults``), 12 LateStart (the newest enum; older files use 1-7).
   Rows without an opponent sit on boards 100, 101, ... (``FirstNonPlayingBoard``).
 - ``ConfigTab(CfgKey, CfgText, CfgValue)`` (not in files of the first versions, whose settings
-  lived in the program's own config database): ``BONUS.Freilos`` (default 50), ``BONUS.Excused``,
-  ``BONUS.Unexcused``, ``BONUS.Clubgame``, ``BONUS.Retired``, ``BONUS.Verlust`` (default 0),
-  whole percentages; ``OPTION.RatioFirst2Last`` (default 3), ``OPTION.WickerNormalization``
-  (0 or 1), ``OPTION.NiceName`` (the tournament's name).
+  lived in the program's own config database): read into Settings rows by
+  :mod:`keizer_xl.formats.kfc_config`; what KeizerForClubs stored (its cached standings, its
+  Keizer points) is compared by :mod:`keizer_xl.formats.kfc_stored`.
 
 Every problem names its table row (``Pairing row 12``); all are reported at once and nothing
 is returned when there is one.
 """
 from __future__ import annotations
 
-import math
 import sqlite3
 import unicodedata
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, validate
-from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.settings import Tiebreak
+from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
+from keizer_xl.formats.kfc_config import CONFIG_SOURCE, config_rows, config_table, table_row
+from keizer_xl.formats.kfc_stored import cache_tiebreak, compare_stored
 from keizer_xl.sheets.cells import TEXT_LIMIT
 
-
-def _row(table: str, row: object) -> str:
-    """Where a problem is: ``Pairing row 12`` (the table's name as KeizerForClubs has it;
-    "row" in the club's language where it is shown, issue 26)."""
-    return Message("{table} row {row}", table=table, row=row)
-
-
-__all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS", "SHIPPED_PERCENTAGES"]
+__all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS"]
 
 #: PlayerState codes (cSqliteInterface.cs); NULL reads as 0 like KeizerForClubs reads it
 #: 12 ``PreRegistered`` (newest versions, issue #112): a player entered before the season
@@ -70,13 +60,6 @@ GAME_RESULTS = {-1: Result.PENDING, 0: Result.PENDING, 1: Result.WHITE_WINS, 2: 
 #: each round before a player was added, scored like an unexcused absence)
 LATE_START_CODE = "S"
 ROUND_RESULTS = {4: "bye", 5: "C", 6: "E", 7: "U", 12: LATE_START_CODE}
-#: The percentages KeizerForClubs ships (cfg/KeizerForClubs.config.s3db), used for a key a
-#: tournament lacks; the setting each one feeds.
-SHIPPED_PERCENTAGES = {"BONUS.Freilos": ("bye", 50), "BONUS.Excused": ("absence_excused", 35),
-                       "BONUS.Unexcused": ("absence_unexcused", 5),
-                       "BONUS.Clubgame": ("absence_club", 70),
-                       "BONUS.Retired": ("withdrawn_opponent", 75),
-                       "BONUS.Verlust": ("loss", 0)}
 #: A round a player has no row in, between his first round and his retirement: KeizerForClubs
 #: scores it 0; it becomes this club code worth 0.
 GAP_CODE = "X"
@@ -166,14 +149,14 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     # later ones copy that table into a tournament that has none (CreateConfigTab): the
     # shipped values are what such a file gets, so they are used, with a note.
     has_config = "ConfigTab" in tables
-    config = _config(con, problems) if has_config else {}
-    settings_rows = _settings_rows(config, problems, strict=has_config, file_name=path.stem)
+    config = config_table(con, problems) if has_config else {}
+    settings_rows = config_rows(config, problems, strict=has_config, file_name=path.stem)
     parsed = []
     for key, value in settings_rows:
         try:
             parsed.append(parse_setting(key, value))
         except SettingError as e:  # a ratio of 1 or less lands here
-            problems.append(Problem(_row("ConfigTab", _CONFIG_SOURCE.get(key, key)), str(e)))
+            problems.append(Problem(table_row("ConfigTab", CONFIG_SOURCE.get(key, key)), str(e)))
     if problems:
         raise InputError(problems)
 
@@ -228,7 +211,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     problems.extend(validate(season))
     if problems:
         raise InputError(problems)
-    tiebreak = _cache_tiebreak(con, season, tables, last)
+    tiebreak = cache_tiebreak(con, season, tables, last)
     if tiebreak is not None:
         settings_rows.append(("tiebreak", tiebreak))
         parsed.append(parse_setting("tiebreak", tiebreak))
@@ -236,7 +219,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
         notes.append(Message("KeizerForClubs' stored standing after round {round} (table "
                              "{table}) breaks ties by {tiebreak}: tiebreak set so", round=last - 1,
                              table=f"tStand_{last - 1}", tiebreak=tiebreak))
-    notes.extend(_compare_stored(con, season, players, tables, last))
+    notes.extend(compare_stored(con, season, players, tables, last))
     return ImportedSeason(season=season, settings_rows=tuple(settings_rows), notes=tuple(notes),
                           source="kfc")
 
@@ -248,7 +231,7 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
     seen: dict[str, int] = {}
     for pid, name, rating, state in con.execute(
             "SELECT id, name, rating, state FROM Player ORDER BY id"):
-        where = _row("Player", pid)
+        where = table_row("Player", pid)
         if isinstance(name, bytes):  # stored as a BLOB: decoded as the UTF-8 KeizerForClubs writes
             try:
                 name = name.decode("utf-8")
@@ -310,7 +293,7 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
     first_row: dict[tuple[int, int], int] = {}
     for rowid, rnd, board, white, black, code in con.execute(
             "SELECT rowid, Rnd, board, PID_W, PID_B, Result FROM Pairing ORDER BY Rnd, board, rowid"):
-        where = _row("Pairing", rowid)
+        where = table_row("Pairing", rowid)
         if not isinstance(rnd, int) or not 1 <= rnd <= MAX_ROUND:
             problems.append(Problem(where, Message("round {round!r} is not a round number",
                                                    round=rnd)))
@@ -337,8 +320,8 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
             if code not in GAME_RESULTS:
                 problems.append(Problem(where, Message(
                     "result code {code!r} does not fit a game between two players", code=code)
-                    if code in ROUND_RESULTS else Message("unknown result code {code!r}",
-                                                          code=code)))
+                                        if code in ROUND_RESULTS else Message("unknown result code {code!r}",
+                                                                              code=code)))
                 continue
             if white == black:
                 problems.append(Problem(where, Message("{name} cannot play himself in round "
@@ -355,8 +338,8 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
             if code not in ROUND_RESULTS:
                 problems.append(Problem(where, Message(
                     "result code {code!r} needs an opponent", code=code)
-                    if code in GAME_RESULTS and code > 0
-                    else Message("unknown result code {code!r}", code=code)))
+                                        if code in GAME_RESULTS and code > 0
+                                        else Message("unknown result code {code!r}", code=code)))
                 continue
             kind = ROUND_RESULTS[code]
             if kind == "bye":
@@ -366,230 +349,3 @@ def _pairings(con: sqlite3.Connection, by_id: dict[int, str], problems: list[Pro
         for pid in ids:
             rows_of.setdefault(pid, set()).add(rnd)
     return games, byes, absences, rows_of
-
-
-def _config(con: sqlite3.Connection, problems: list[Problem]) -> dict[str, tuple[Any, Any]]:
-    """CfgKey -> (CfgText, CfgValue)."""
-    cols = {r[1].casefold() for r in con.execute("PRAGMA table_info('ConfigTab')")}
-    missing = [c for c in ("CfgKey", "CfgText", "CfgValue") if c.casefold() not in cols]
-    if missing:
-        problems.extend(Problem("ConfigTab", Message("column {column} is missing", column=c))
-                        for c in missing)
-        return {}
-    return {str(k): (t, v) for k, t, v in
-            con.execute("SELECT CfgKey, CfgText, CfgValue FROM ConfigTab") if k is not None}
-
-
-#: setting -> the ConfigTab key it comes from (for the problem's place)
-_CONFIG_SOURCE = {setting: key for key, (setting, _d) in SHIPPED_PERCENTAGES.items()}
-_CONFIG_SOURCE.update({"top_value": "OPTION.RatioFirst2Last", "season": "OPTION.NiceName",
-                       "value_normalisation": "OPTION.WickerNormalization",
-                       "absence_decay": "OPTION.DecayBonus",
-                       "own_value_fade": "OPTION.DecayPrevRound",
-                       "rematch_gap": "OPTION.GameRepeat"})
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value) if math.isfinite(value) else None
-    try:
-        f = float(str(value).strip().replace(",", "."))
-    except ValueError:
-        return None
-    return f if math.isfinite(f) else None
-
-
-#: ConfigTab keys KeizerForClubs reads without a default (frmMainform.cs, opening a tournament:
-#: ``GetConfigInt("BONUS.Clubgame")``): a file without them cannot be scored by it either
-REQUIRED_KEYS = ("BONUS.Clubgame", "BONUS.Excused", "BONUS.Unexcused", "BONUS.Retired")
-
-
-def _settings_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
-                   strict: bool = True, file_name: str = "") -> list[tuple[str, str]]:
-    """``preset kfc`` and the tournament's own percentages and options, as Settings rows.
-
-    ``strict`` (the file has a ConfigTab): a key KeizerForClubs reads without a default must
-    be there with a value; ``BONUS.Freilos`` and ``BONUS.Verlust`` default to 50 and 0 as its
-    ``GetConfigInt(key, default)`` does.  A row whose CfgValue is NULL is refused (KeizerForClubs'
-    ``Convert.ToInt32`` fails on it)."""
-    rows: list[tuple[str, str]] = [("preset", "kfc")]
-    # the tournament's name: OPTION.NiceName, or the file's name without .s3db when it is
-    # empty or missing, as KeizerForClubs titles it (frmMainform.SetTurnierAndFilename)
-    name = config.get("OPTION.NiceName", (None, None))[0]
-    if isinstance(name, bytes):  # a BLOB: the UTF-8 text KeizerForClubs writes, or nothing
-        name = name.decode("utf-8", "replace")
-    bad = next((c for c in str(name or "") if unicodedata.category(c) in ("Cc", "Zl", "Zp")),
-               None)
-    if bad is not None:
-        problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
-            "the name {name!r} holds the control character {code}", name=str(name),
-            code=f"U+{ord(bad):04X}")))
-        name = None
-    elif name is not None and len(str(name)) > TEXT_LIMIT:
-        problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
-            "the text is {length} characters long, more than the {limit} a workbook cell "
-            "holds", length=len(str(name)), limit=TEXT_LIMIT)))
-        name = None
-    name = str(name).strip() if name is not None and str(name).strip() else file_name.strip()
-    if name:
-        rows.append(("season", name))
-    for key, (setting, default) in SHIPPED_PERCENTAGES.items():
-        if strict and key in REQUIRED_KEYS and key not in config:
-            problems.append(Problem("ConfigTab", Message(
-                "the key {key} is missing (KeizerForClubs cannot score without it)", key=key)))
-            continue
-        raw = config.get(key, (None, None))[1]
-        if strict and key in config and raw is None:
-            problems.append(Problem(_row("ConfigTab", key), Message("CfgValue is empty")))
-            continue
-        value = _number(raw) if raw is not None else float(default)
-        if value is None or not 0 <= value <= 100:
-            problems.append(Problem(_row("ConfigTab", key), Message(
-                "{value!r} is not a percentage between 0 and 100", value=raw)))
-            continue
-        # GetConfigInt: .NET Convert.ToInt32 rounds half to even, as Python's round does
-        rows.append((setting, f"{round(value)}%"))
-    raw = config.get("OPTION.RatioFirst2Last", (None, None))[1]
-    ratio = _number(raw) if raw is not None else 3.0  # GetConfigFloat(key, 3)
-    if strict and "OPTION.RatioFirst2Last" in config and raw is None:
-        problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
-                                Message("CfgValue is empty")))
-    elif ratio is None:
-        problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last",
-                                Message("{value!r} is not a number", value=raw)))
-    elif not math.isfinite(ratio) or abs(ratio) > _FLOAT32_MAX:
-        # KeizerForClubs reads it as a float32 (GetConfigFloat): larger is no number there
-        problems.append(Problem("ConfigTab row OPTION.RatioFirst2Last", Message(
-            "{value!r} is too large for the ratio (KeizerForClubs keeps it as a float32, at "
-            "most 3.4e38)", value=raw)))
-    else:
-        rows.append(("top_value", f"ratio {_float32_text(ratio)}"))
-    if "OPTION.GameRepeat" in config:
-        # "# rounds before pairings repeat": at least n rounds between two meetings, as
-        # rematch_gap counts them (1, 4, 7 with n = 2); 0: the very next round
-        raw = config["OPTION.GameRepeat"][1]
-        gap = _number(raw)
-        if gap is None or not gap.is_integer() or not 0 <= gap <= MAX_ROUND:
-            problems.append(Problem("ConfigTab row OPTION.GameRepeat", Message(
-                "{value!r} is not a number", value=raw)))
-        else:
-            rows.append(("rematch_gap", str(int(gap))))
-    if _flag(config, "OPTION.WickerNormalization"):
-        rows.append(("value_normalisation", "wicker"))
-    if _flag(config, "OPTION.DecayBonus"):
-        rows.append(("absence_decay", "halving-eu"))
-    if _flag(config, "OPTION.DecayPrevRound"):
-        rows.append(("own_value_fade", "5"))
-    return rows
-
-
-def _flag(config: dict[str, tuple[Any, Any]], key: str) -> bool:
-    value = _number(config.get(key, (None, 0))[1])
-    return bool(value)
-
-
-#: the largest float32 (numpy.finfo(numpy.float32).max)
-_FLOAT32_MAX = 3.4028234663852886e38
-
-
-def _float32_text(x: float) -> str:
-    """The shortest decimal of the float32 KeizerForClubs reads (GetConfigFloat: a float
-    stored through a double, 1.7 arrives as 1.7000000476837158)."""
-    import numpy as np
-
-    text = np.format_float_positional(np.float32(x), trim="-")
-    return str(Fraction(text)) if "e" in text else text
-
-
-#: How KeizerForClubs' standings caches order players of equal points (cReportingUnit.cs,
-#: fReportTabellenstandTable): by id in the middle versions (``ORDER BY Keizer_SumPts desc``),
-#: by game points then rating in the newest (``GetPlayerLiOrderedForResults``)
-CACHE_TIEBREAKS = ("games, rating, start", "id")
-
-
-def _cached_order(con: sqlite3.Connection, table: str) -> list[str]:
-    """The names of a cached standings table tStand_<R>, best first (WriteTableWHeaders2Db:
-    Header1, Header2, Footer, the column headers, then one row per player, joined by §)."""
-    # an identifier cannot be a parameter; table is tStand_<int>, made from a round number
-    lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]  # noqa: S608
-    rows = [line.split("\u00a7") for line in lines[4:]]
-    return [r[1].strip() for r in rows if len(r) > 1]
-
-
-def _cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
-                    last: int) -> str | None:
-    """The tie-break that gives the order of KeizerForClubs' cached standing after the round
-    before the last, when the fresh calculation (ties by rating) does not: the last round is
-    valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
-    from keizer_xl.core.engine import compute_history
-
-    cache = f"tStand_{last - 1}"
-    if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
-        return None
-    cached = _cached_order(con, cache)
-    if not cached:
-        return None
-
-    def agrees(s: Season) -> bool:
-        ours = list(compute_history(s, upto=last - 1).after(last - 1).order)
-        common = set(ours) & set(cached)
-        return [n for n in ours if n in common] == [n for n in cached if n in common]
-
-    if agrees(season):
-        return None
-    for tiebreak in CACHE_TIEBREAKS:
-        settings = replace(season.settings, tiebreak=tuple(Tiebreak(t.strip()) for t in tiebreak.split(",")))
-        if agrees(replace(season, settings=settings)):
-            return tiebreak
-    return None
-
-
-def _compare_stored(con: sqlite3.Connection, season: Season,
-                    players: dict[int, tuple[str, int]], tables: set[str], last: int) -> list[str]:
-    """Notes comparing the standings with what KeizerForClubs stored in the file: its
-    ``Player.Keizer_SumPts`` (the standing after its last round, float32) and its cached
-    standing after the round before (table ``tStand_<R>``, which RankingCalculator.cs reuses
-    instead of recomputing that round when it exists)."""
-    from keizer_xl.core.engine import compute_history
-
-    scored = season.last_round_with_results()
-    if scored == 0:
-        return []
-    if scored < last:
-        return [Message("KeizerForClubs' stored Keizer points include round {round}, which has "
-                        "no results yet; they are not compared", round=last)]
-    notes: list[str] = []
-    hist = compute_history(season)
-    cache = f"tStand_{last - 1}"
-    if last >= 2 and cache in tables:
-        cached = _cached_order(con, cache)
-        ours = list(hist.after(last - 1).order)
-        if cached and cached != ours:
-            notes.append(Message(
-                "KeizerForClubs reused its stored standing after round {round} (table {table}), "
-                "which differs from a new calculation (players changed since?); its points for "
-                "round {last} may differ", round=last - 1, table=cache, last=last))
-    have = {r[1].casefold() for r in con.execute("PRAGMA table_info('Player')")}
-    if "keizer_sumpts" not in have:
-        return notes
-    score = hist.last.score
-    differ = []
-    compared = 0
-    for pid, stored in con.execute("SELECT id, Keizer_SumPts FROM Player"):
-        name = players.get(pid, ("", 0))[0]
-        if name not in score or not isinstance(stored, (int, float)):
-            continue
-        compared += 1
-        ours_f = float(score[name])
-        if abs(ours_f - stored) > max(0.01, 1e-6 * abs(stored)):  # float32 sums
-            differ.append(Message("{name} {stored} (here {ours})", name=name,
-                                  stored=f"{stored:.2f}", ours=f"{ours_f:.2f}"))
-    if differ:
-        notes.append(Message("KeizerForClubs stored other Keizer points after round {round}: "
-                             "{players}", round=last, players=tuple(differ)))
-    elif compared:
-        notes.append(Message("The Keizer points KeizerForClubs stored after round {round} agree "
-                             "for all {n} players", round=last, n=compared))
-    return notes

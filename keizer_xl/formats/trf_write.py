@@ -178,7 +178,7 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
                                   most=MAX_TRF_PLAYERS))
     before = history.after(a - 1).order
     after = history.after(b)
-    place = dict(zip(after.order, after.places))
+    place = dict(zip(after.order, after.places, strict=True))
     listed = [p for p in season.players
               if p.joined <= b and (p.withdrawn_round is None or p.withdrawn_round > a)]
     listed_names = {p.name for p in listed}

@@ -160,7 +160,7 @@ def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
     line chart of the top 8's ranks with rank 1 on top, drawn from the grid's own rows
     (openpyxl only: other transports keep the grid without the chart)."""
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.report_sheets import history_layout
+    from keizer_xl.sheets.analysis_sheets import history_layout
 
     if history.last.round == 0:
         return
@@ -176,10 +176,15 @@ def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
         if wb is None:
             return
         ws = wb[_sheet_title(wb, name)]
-    # below the grid and its notes, from column A, on a page of its own (a page break before
-    # it: the grid keeps its print scale, the chart is never cut in two)
+    # below the grid and its notes, on a page of its own (a page break before it: the grid
+    # keeps its print scale), from column C and as wide as the first page's columns right of
+    # Rank and Name: a History split by columns repeats those two on every page, and a chart
+    # over them or across a column break printed a cut copy beside the later rounds (issue
+    # 26); in centimetres of Carlito's digit (1.958 mm), the narrower of the two fonts
+    first = layout.page.col_breaks[0] - 1 if layout.page.col_breaks else len(layout.widths)
+    room = sum(layout.widths[2:first]) * 0.1958
     add_rank_chart(ws, history, header_row=layout.freeze_rows,
-                   anchor_row=len(layout.grid) + 2, lang=lang)
+                   anchor_row=len(layout.grid) + 2, lang=lang, width=min(22.0, room - 0.5))
 
 
 def _sheet_title(wb: Workbook, name: str) -> str:
@@ -191,10 +196,10 @@ _GRID_LEAD = 3
 
 
 def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row: int,
-                   lang: str = "en") -> None:
+                   lang: str = "en", width: float = 22.0) -> None:
     """A line chart of the rank after each round of the top players (the first rows of the
-    History grid, whose header row is ``header_row``), anchored in column A of ``anchor_row``,
-    with its title and axes in ``lang``."""
+    History grid, whose header row is ``header_row``), ``width`` cm wide, anchored in column C
+    of ``anchor_row``, with its title and axes in ``lang``."""
     from openpyxl.chart import LineChart, Reference, Series
 
     from keizer_xl.analysis.history import top_players
@@ -205,7 +210,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     top = top_players(history)
     rounds = history.last.round
     first_round_col = _GRID_LEAD + 1
-    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places)
+    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places, strict=True)
                  if n in top] + [1])
     chart = LineChart()
     chart.title = tr("Rank after each round (top {top})", top=len(top))
@@ -220,7 +225,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     chart.y_axis.delete = False
     assert chart.legend is not None  # a new LineChart has its legend
     chart.legend.position = "r"
-    chart.height, chart.width = 10, 22
+    chart.height, chart.width = 10, int(max(width, 10.0))  # whole centimetres, not wider
     for i, player in enumerate(top):
         row = header_row + 1 + i  # the grid is sorted best first: row i is the i-th player
         values = Reference(ws, min_col=first_round_col, max_col=first_round_col + rounds - 1,
@@ -233,7 +238,7 @@ def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row:
     from openpyxl.worksheet.pagebreak import Break
 
     ws.row_breaks.append(Break(id=anchor_row - 1))
-    ws.add_chart(chart, f"A{anchor_row}")
+    ws.add_chart(chart, f"C{anchor_row}")
 
 
 def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:

@@ -53,7 +53,7 @@ from keizer_xl.errors import KeizerError
 # cli_season, cli_reports and cli_office, the shared plumbing in cli_common
 from keizer_xl.frontends.cli_common import OPENED, HELD, Parser, print_messages, show_outcome, any_written
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
-from keizer_xl.frontends.status import EXIT_OK, Done
+from keizer_xl.frontends.shown import EXIT_OK, Done
 
 __all__ = ["main", "build_parser", "run_command"]
 

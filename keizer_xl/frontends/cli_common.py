@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    from keizer_xl.frontends.status import Done
+    from keizer_xl.frontends.shown import Done
     from keizer_xl.sheets.tables import Book
 
     from keizer_xl.clients.xlsx import FileBook
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.errors import N_
 from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.status import EXIT_USAGE, Outcome
+from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
 
 #: what a command returns: its report and how it came about, shown by the command line through
@@ -113,13 +113,13 @@ def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     for the whole read-modify-write (another run waits or is told it is busy), refuse a file
     that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
     would drop what openpyxl cannot keep."""
-    from keizer_xl.clients import files
+    from keizer_xl.clients import file_locks, files
 
     path = book_path_arg(text)
     if write:
         try:
             files.check_can_write(path)  # first: a read-only folder gets no lock file either
-            HELD.enter_context(files.workbook_lock(path))
+            HELD.enter_context(file_locks.workbook_lock(path))
             files.check_can_write(path)  # again, holding the lock
         except files.WorkbookFileError:
             _learn_language(path)  # the refusal is shown in the workbook's language
@@ -184,9 +184,9 @@ def lost_part(text: str) -> Message | str:
 
 def done_info(path: Path, book: Book, written: bool, fmt: str = "table",
           category: str | None = None) -> Any:
-    """How a command's report came about (status.Done): the path as typed, the sheets'
+    """How a command's report came about (shown.Done): the path as typed, the sheets'
     language; the client's messages are printed at the end by print_messages."""
-    from keizer_xl.frontends.status import Done
+    from keizer_xl.frontends.shown import Done
 
     return Done(book=str(path), sheets_lang=book_language(book), written=written, format=fmt,
                 category=category)

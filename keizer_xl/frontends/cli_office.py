@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import Message, SetupError, UsageError
 from keizer_xl.frontends.cli_common import Shown, book_path_arg
-from keizer_xl.frontends.status import Done
+from keizer_xl.frontends.shown import Done
 
 
 def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: str | None,
@@ -61,7 +61,7 @@ def excel_setup_report(path: Path, *, new: bool, force: bool,
 
 def cmd_excel_setup(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import VbaFilesReport
-    from keizer_xl.clients.excel_setup import export_vba
+    from keizer_xl.clients.vba_files import export_vba
 
     if args.export_vba:
         try:  # a SetupError goes to main() like every error (outcome.py)
@@ -93,7 +93,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> Shown:
 
 def cmd_excel_config(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import ExcelConfigReport
-    from keizer_xl.clients.excel_setup import write_config
+    from keizer_xl.clients.xlwings_conf import write_config
 
     path = book_path_arg(args.book)
     platform = args.platform

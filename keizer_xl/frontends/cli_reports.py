@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import ActionError, Message, UsageError
 from keizer_xl.frontends.cli_common import Shown, book_path_arg, open_workbook, open_book_arg
-from keizer_xl.frontends.status import Done
+from keizer_xl.frontends.shown import Done
 
 
 def _bar(fraction: float, width: int = 20) -> str:

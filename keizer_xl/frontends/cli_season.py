@@ -9,7 +9,7 @@ from pathlib import Path
 
 from keizer_xl.errors import Message, UsageError
 from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, open_workbook, open_book_arg
-from keizer_xl.frontends.status import Done
+from keizer_xl.frontends.shown import Done
 
 __all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair"]
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from keizer_xl.app.export import ExportReport
 from keizer_xl.app.import_season import ImportReport, report_of
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
-from keizer_xl.frontends.status import Done
+from keizer_xl.frontends.shown import Done
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -124,7 +124,8 @@ def _grow_table(ws: Any, last_row: int, last_col: int) -> None:
             table.autoFilter.ref = table.ref
         table.tableColumns = []  # named again from the header row when saved
         table._initialise_columns()
-        for column, cell in zip(table.tableColumns, ws[1]):
+        # the header row may run on past the Table: its own columns are named
+        for column, cell in zip(table.tableColumns, ws[1], strict=False):
             column.name = str(cell.value)
 
 
@@ -147,8 +148,8 @@ def _add_player_columns(wb: Workbook, language: str, keys: list[str]) -> None:
 def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...]) -> None:
     """The source's settings in the template's Settings rows (their comments kept); keys the
     template has no row for are added below."""
-    from keizer_xl.frontends.template import (DEFAULT_SETTINGS, added_setting_comment,
-                                              put_value, setting_comment)
+    from keizer_xl.frontends.template import put_value
+    from keizer_xl.frontends.template_text import DEFAULT_SETTINGS, added_setting_comment, setting_comment
 
     ws = _table_sheet(wb, "Settings", language)
     where = {str(ws.cell(row=r, column=1).value or "").strip().casefold(): r

@@ -29,7 +29,7 @@ from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
 from keizer_xl.frontends.outcome import describe
-from keizer_xl.frontends.status import MAX_LISTED, Done, Front, Outcome
+from keizer_xl.frontends.shown import MAX_LISTED, Done, Front, Outcome
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",

@@ -187,7 +187,9 @@ def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
         parts.append(f'<text x="{x(r):.1f}" y="{h - 9}" text-anchor="middle">{r}</text>')
     for i, name in enumerate(names):
         colour = _PALETTE[i % len(_PALETTE)]
-        points = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in zip(rounds, data[name]) if v is not None)
+        points = " ".join(
+            f"{x(r):.1f},{y(v):.1f}" for r, v in zip(rounds, data[name], strict=True) if v is not None
+        )
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" '
                      f'points="{points}"><title>{e(name)}</title></polyline>')
         if points:  # a dot at the latest rank (also makes a one-round season visible)
@@ -445,7 +447,7 @@ def _category_tables(report: StandingsReport, tr: Translator,
     out = []
     for c, members in report.categories:
         inside = set(members)
-        ranked = [(place, n) for place, n in zip(st.places, st.order) if n in inside]
+        ranked = [(place, n) for place, n in zip(st.places, st.order, strict=True) if n in inside]
         out.append(f'<h3>{e(tr.gettext("Category {category}", category=c))}</h3>'
                    f'<div class="scroll"><table class="category"><thead><tr>'
                    f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'

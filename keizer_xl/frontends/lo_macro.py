@@ -3,7 +3,7 @@
 :func:`run` builds a :class:`~keizer_xl.clients.libreoffice.UnoBook` on the document, runs the action
 of :mod:`keizer_xl.actions` (the same code as the command line and the Excel buttons), stores
 the document when something was written, and returns the
-:class:`~keizer_xl.frontends.status.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
+:class:`~keizer_xl.frontends.shown.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
 gave it as a :class:`~keizer_xl.app.macro_answer.MacroAnswer` serialised (``to_json``), which
 the macro shows in a message box or writes to a result file for ``keizer-xl lo-run``.  It never
 raises: every failure becomes an outcome.
@@ -28,7 +28,7 @@ import contextlib
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
-    from keizer_xl.frontends.status import Front, Outcome
+    from keizer_xl.frontends.shown import Front, Outcome
 
 #: the use cases the macro runs, and a box's title for each: the table of button actions
 ACTIONS = USE_CASES
@@ -52,7 +52,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
 
 
 def _front(request: ActionRequest) -> Front:
-    from keizer_xl.frontends.status import FRONTS
+    from keizer_xl.frontends.shown import FRONTS
 
     return next((f for f in FRONTS if f == request.front), "libreoffice")
 
@@ -120,7 +120,7 @@ def _dispatch(request: ActionRequest, book: Any) -> object:
 def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
     from keizer_xl.frontends.outcome import describe
-    from keizer_xl.frontends.status import Done
+    from keizer_xl.frontends.shown import Done
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets import schema
 
@@ -137,7 +137,7 @@ def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | N
     (the macro's box, or the command line for ``lo-run``), the client's messages after it."""
     from keizer_xl.errors import KeizerError
     from keizer_xl.frontends.outcome import describe, write_log
-    from keizer_xl.frontends.status import Done
+    from keizer_xl.frontends.shown import Done
 
     expected = isinstance(exc, KeizerError)
     log = None if expected else write_log("LibreOffice macro", exc)

@@ -125,7 +125,7 @@ def _fill_players(wb: Workbook, plan: NewSeasonReport) -> None:
         put_value(ws, 1, col, column.header)
         target.append(col)
     for i, row in enumerate(plan.rows, start=2):
-        for col, value in zip(target, row):
+        for col, value in zip(target, row, strict=True):  # a value per planned column
             if value is not None:
                 put_value(ws, i, col, value)
     last = max(2, len(plan.rows) + 1)

@@ -42,10 +42,10 @@ from collections.abc import Sequence
 
 from keizer_xl.app.macro_answer import MacroAnswer, Status
 from keizer_xl.errors import InputError, KeizerError, UsageError
-# the values an outcome is made of (status.py: below this module and the renderers, so that
+# the values an outcome is made of (shown.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
 # answer's (app/macro_answer.py, the lowest layer every front end and client imports)
-from keizer_xl.frontends.status import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
+from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
                                        Done, Front, Outcome)
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator

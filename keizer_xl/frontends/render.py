@@ -16,7 +16,7 @@ The renderers are grouped by what they show: the season's actions
 a season and the files (:mod:`~keizer_xl.frontends.render_reports`), the setup commands
 (:mod:`~keizer_xl.frontends.render_setup`); the rows and the text table of a standing are
 :mod:`~keizer_xl.frontends.render_rows`.  What they share: the problem list cut at
-:data:`~keizer_xl.frontends.status.MAX_LISTED`, the notes block, the client's warnings, the
+:data:`~keizer_xl.frontends.shown.MAX_LISTED`, the notes block, the client's warnings, the
 saved line, absences with the letters the club types (Dutch ``A`` for excused): in
 :mod:`~keizer_xl.frontends.render_common`.
 """
@@ -27,10 +27,10 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from keizer_xl.frontends.render_common import GOOD_NEWS, GoodNews
-from keizer_xl.frontends.status import Done, Front, Outcome
+from keizer_xl.frontends.shown import Done, Front, Outcome
 from keizer_xl.i18n import Translator, translate
 
-__all__ = ["Renderer", "renderers", "describe_report", "no_notes"]
+__all__ = ["Renderer", "renderers", "report_key", "describe_report", "no_notes"]
 
 
 @dataclass(frozen=True)
@@ -47,65 +47,63 @@ def no_notes(report: object) -> Sequence[str]:
     return ()
 
 
-#: the table, filled at first use (the report types import the engine, which a command like
-#: ``--help`` does not load)
-_TABLE: dict[type, Renderer] = {}
+#: the table, filled at first use (the renderers' modules); keyed by each report type's
+#: "module:Class", so that showing a report imports no use case a command did not run (a
+#: report's class is loaded: it was made there; start-up time, issue 25)
+_TABLE: dict[str, Renderer] = {}
 
 
-def renderers() -> dict[type, Renderer]:
-    """THE table: every typed report -> its one renderer."""
+def renderers() -> dict[str, Renderer]:
+    """THE table: every typed report (``"module:Class"``) -> its one renderer."""
     if not _TABLE:
         _TABLE.update(_table())
     return _TABLE
 
 
-def _table() -> dict[type, Renderer]:
-    from keizer_xl.app import setup
-    from keizer_xl.app.audit import AuditReport
-    from keizer_xl.app.batch import BatchReport
-    from keizer_xl.app.check import CheckReport
-    from keizer_xl.app.compare import CompareReport
-    from keizer_xl.app.explain import ExplainReport
-    from keizer_xl.app.export import ExportReport, PublishReport
-    from keizer_xl.app.import_season import ImportReport
-    from keizer_xl.app.macro_answer import MacroAnswer
-    from keizer_xl.app.new_season import NewSeasonReport
-    from keizer_xl.app.pair import PairingReport
-    from keizer_xl.app.standings import PeriodReport, StandingsReport
+def report_key(report_type: type) -> str:
+    """``"module:Class"`` of a report type: its key in :func:`renderers`."""
+    return f"{report_type.__module__}:{report_type.__qualname__}"
+
+
+_APP = "keizer_xl.app"
+
+
+def _table() -> dict[str, Renderer]:
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
-    from keizer_xl.frontends import render_setup as setup_words
+    from keizer_xl.frontends import render_setup as setup
 
     return {
         # the season's actions (the buttons' too)
-        PairingReport: Renderer(lambda r: r.pairing.notes, season.pairing),
-        StandingsReport: Renderer(lambda r: r.notes, season.standings),
-        PeriodReport: Renderer(lambda r: r.notes, season.period),
-        CheckReport: Renderer(lambda r: r.warnings, season.check),
-        MacroAnswer: Renderer(no_notes, season.answered),  # lo-run, pair/standings on an .ods
+        f"{_APP}.pair:PairingReport": Renderer(lambda r: r.pairing.notes, season.pairing),
+        f"{_APP}.standings:StandingsReport": Renderer(lambda r: r.notes, season.standings),
+        f"{_APP}.standings:PeriodReport": Renderer(lambda r: r.notes, season.period),
+        f"{_APP}.check:CheckReport": Renderer(lambda r: r.warnings, season.check),
+        # lo-run, pair / standings on an .ods: the macro's answer
+        f"{_APP}.macro_answer:MacroAnswer": Renderer(no_notes, season.answered),
         # reports on a season, its files
-        ExplainReport: Renderer(no_notes, reports.explained),
-        AuditReport: Renderer(no_notes, reports.audited),
-        CompareReport: Renderer(lambda r: r.notes, reports.compared),
-        ExportReport: Renderer(lambda r: r.warnings, reports.exported),
-        PublishReport: Renderer(lambda r: r.warnings, reports.published),
-        ImportReport: Renderer(lambda r: r.notes, reports.imported),
-        NewSeasonReport: Renderer(no_notes, reports.new_season),
-        BatchReport: Renderer(no_notes, reports.batch),
+        f"{_APP}.explain:ExplainReport": Renderer(no_notes, reports.explained),
+        f"{_APP}.audit:AuditReport": Renderer(no_notes, reports.audited),
+        f"{_APP}.compare:CompareReport": Renderer(lambda r: r.notes, reports.compared),
+        f"{_APP}.export:ExportReport": Renderer(lambda r: r.warnings, reports.exported),
+        f"{_APP}.export:PublishReport": Renderer(lambda r: r.warnings, reports.published),
+        f"{_APP}.import_season:ImportReport": Renderer(lambda r: r.notes, reports.imported),
+        f"{_APP}.new_season:NewSeasonReport": Renderer(no_notes, reports.new_season),
+        f"{_APP}.batch:BatchReport": Renderer(no_notes, reports.batch),
         # the setup commands
-        setup.TemplateReport: Renderer(no_notes, setup_words.template),
-        setup.XlsmReport: Renderer(no_notes, setup_words.xlsm),
-        setup.VbaFilesReport: Renderer(no_notes, setup_words.vba_files),
-        setup.ExcelConfigReport: Renderer(no_notes, setup_words.excel_config),
-        setup.MacroInstallReport: Renderer(no_notes, setup_words.macro_install),
-        setup.ButtonsReport: Renderer(no_notes, setup_words.buttons),
+        f"{_APP}.setup:TemplateReport": Renderer(no_notes, setup.template),
+        f"{_APP}.setup:XlsmReport": Renderer(no_notes, setup.xlsm),
+        f"{_APP}.setup:VbaFilesReport": Renderer(no_notes, setup.vba_files),
+        f"{_APP}.setup:ExcelConfigReport": Renderer(no_notes, setup.excel_config),
+        f"{_APP}.setup:MacroInstallReport": Renderer(no_notes, setup.macro_install),
+        f"{_APP}.setup:ButtonsReport": Renderer(no_notes, setup.buttons),
     }
 
 
 def describe_report(report: object, front: Front, done: Done, tr: Translator,
                     notes: Sequence[str] = ()) -> Outcome | None:
     """The outcome of a typed report, or None for a report the table has no row for."""
-    renderer = renderers().get(type(report))
+    renderer = renderers().get(report_key(type(report)))
     if renderer is None:
         return None
     shown = [GoodNews(translate(n, tr)) if getattr(n, "msgid", None) in GOOD_NEWS

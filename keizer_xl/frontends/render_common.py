@@ -1,5 +1,5 @@
 """The wording every renderer shares (:mod:`keizer_xl.frontends.render`): the problem list cut
-at the one limit (:data:`~keizer_xl.frontends.status.MAX_LISTED`), a message box's notes block,
+at the one limit (:data:`~keizer_xl.frontends.shown.MAX_LISTED`), a message box's notes block,
 the client's warnings (one wording for every front end, issue 27), whether Excel saved, the
 sheet names and absence letters in the workbook's language, and the notes that are good news.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Mapping, Sequence
 
-from keizer_xl.frontends.status import MAX_LISTED, Done, Front
+from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, translate
 
@@ -118,6 +118,6 @@ def table_lines(rows: Sequence[Sequence[Any]], headers: Sequence[str],
 
     def fmt(row: Sequence[str]) -> str:
         return "  ".join(v.rjust(w) if i in right else v.ljust(w)
-                         for i, (v, w) in enumerate(zip(row, widths))).rstrip()
+                         for i, (v, w) in enumerate(zip(row, widths, strict=True))).rstrip()
 
     return [fmt(headers)] + [fmt(row) for row in cells]

@@ -25,7 +25,7 @@ def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
     rounds (numbers rounded for display, core/numbers.py)."""
     # built from the one row shape (core.standings.StandingRow: issue 15)
     rows = [{**{key: display(x) if isinstance(x, Fraction) else x
-                for key, x in zip(StandingRow.KEYS, row.cells())},
+                for key, x in zip(StandingRow.KEYS, row.cells(), strict=True)},
              "rounds": [display(x) for x in row.rounds]}
             for row in report.standing.rows]
     # house rules (issue 18): game points, TPR (null without rated games), min_games
@@ -103,7 +103,7 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
     output's keys stay English)."""
     head = [tr(h) for h in _TABLE_HEAD]
     width = max([len(r["name"]) for r in rows] + [len(head[1])])
-    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3))]
+    wide = [max(len(h), n) for h, n in zip(head, (4, 0, 9, 7, 7, 3, 3, 3, 3), strict=True)]
     out = [(f"{head[0]:>{wide[0]}}  {head[1]:<{width}}  {head[2]:>{wide[2]}} {head[3]:>{wide[3]}} "
             f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
             f"{head[8]:>{wide[8]}}")]

@@ -15,7 +15,7 @@ from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_blo
 from keizer_xl.frontends.render_rows import (category_rows, grouped_rows, period_rows,
                                              standings_rows, standings_table)
 from keizer_xl.app.macro_answer import Status
-from keizer_xl.frontends.status import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
+from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, translate
 

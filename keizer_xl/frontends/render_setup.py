@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, sheet
-from keizer_xl.frontends.status import EXIT_OK, Done, Front, Outcome
+from keizer_xl.frontends.shown import EXIT_OK, Done, Front, Outcome
 from keizer_xl.i18n import Translator
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ its "Trust access to the VBA project object model" option:
 
 1. the sheets: a ``Start`` sheet first (what the buttons do), the season sheets (the template of
    :mod:`keizer_xl.frontends.template`, or the user's own ``.xlsx``) and an ``xlwings.conf``
-   sheet naming this computer's Python (:func:`keizer_xl.clients.excel_setup.config_entries`:
+   sheet naming this computer's Python (:func:`keizer_xl.clients.xlwings_conf.config_entries`:
    no key without a value), written by openpyxl;
 2. three Form Control buttons on ``Start`` bound to ``KeizerXL.PairNextRound``,
    ``KeizerXL.UpdateStandings`` and ``KeizerXL.CheckWorkbook``: the legacy VML drawing that
@@ -14,7 +14,7 @@ its "Trust access to the VBA project object model" option:
    column width and put into the openpyxl package (openpyxl cannot make buttons);
 3. the VBA project, by pyOpenVBA (pure Python, MIT): the installed xlwings' own ``xlwings.bas``
    and ``Dictionary.cls`` (a class module) and ``KeizerXL.bas``
-   (:data:`~keizer_xl.clients.excel_setup.KEIZER_VBA`), so the VBA always matches the xlwings
+   (:data:`~keizer_xl.clients.vba_files.KEIZER_VBA`), so the VBA always matches the xlwings
    that runs;
 4. the project without a performance cache, in the form [MS-OVBA] 2.3.4.1 prescribes for
    writers and that xlwings' own ``quickstart_standalone.xlsm`` has: ``_VBA_PROJECT`` is the 7
@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keizer_xl.clients import excel_setup as xs, atomic, files
+from keizer_xl.clients import (atomic, backup_files, excel_setup, file_locks, files, vba_files,
+                               xlwings_conf)
 from keizer_xl.errors import SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
@@ -75,19 +76,19 @@ class BuildResult:
 def vba_sources() -> list[tuple[str, str, bool]]:
     """(module name, source, is a class) of the project, xlwings' files from the installed
     package; refuses an xlwings whose VBA says another version than the package."""
-    package = xs.xlwings_package_dir()
+    package = vba_files.xlwings_package_dir()
     out = []
-    for name, rel in xs.XLWINGS_VBA:
+    for name, rel in vba_files.XLWINGS_VBA:
         src = package / rel
         if not src.is_file():
             raise SetupError(f"{src} is missing: reinstall xlwings.")
-        out.append((name, xs.read_vba(src), rel.endswith(".cls")))
-    found = xs.bas_version(out[0][1])
-    installed = xs.installed_xlwings_version()
+        out.append((name, vba_files.read_vba(src), rel.endswith(".cls")))
+    found = vba_files.bas_version(out[0][1])
+    installed = vba_files.installed_xlwings_version()
     if found != installed:
         raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} "
                          f"is installed; reinstall xlwings.")
-    out.append((xs.VBA_MODULE, xs.to_crlf(xs.KEIZER_VBA), False))
+    out.append((vba_files.VBA_MODULE, vba_files.to_crlf(vba_files.KEIZER_VBA), False))
     return out
 
 
@@ -110,9 +111,9 @@ def _replace_modules(path: Path) -> None:
         present = {m.name.casefold(): m.name for m in project.modules}
         for name, source, is_class in vba_sources():
             if name.casefold() in present:
-                book.set_module(present[name.casefold()], xs.to_crlf(source))
+                book.set_module(present[name.casefold()], vba_files.to_crlf(source))
             else:
-                project.add_module(name, xs.to_crlf(source),
+                project.add_module(name, vba_files.to_crlf(source),
                                    kind=VBAModuleKind.other if is_class else VBAModuleKind.standard)
         for module in list(project.modules):
             book.set_module(module.name, module.source)
@@ -142,12 +143,12 @@ def vml_buttons(language: str = "en") -> bytes:
 
     out = io.BytesIO()
     wb = xlsxwriter.Workbook(out, {"in_memory": True})
-    ws = wb.add_worksheet(xs.START_SHEET)
+    ws = wb.add_worksheet(excel_setup.START_SHEET)
     ws.set_column(0, 0, _START_WIDTH)
-    captions = xs.button_captions(language)
+    captions = excel_setup.button_captions(language)
     width, height = _BUTTON_SIZE
-    for slot, macro in enumerate(xs.BUTTON_MACROS):
-        ws.insert_button(*BUTTON_CELL, {"macro": f"{xs.VBA_MODULE}.{macro}",
+    for slot, macro in enumerate(excel_setup.BUTTON_MACROS):
+        ws.insert_button(*BUTTON_CELL, {"macro": f"{vba_files.VBA_MODULE}.{macro}",
                                         "caption": captions[macro], "width": width,
                                         "height": height, "x_offset": 6 + slot * _BUTTON_STEP})
     wb.close()
@@ -186,7 +187,7 @@ def _sheet_part(parts: dict[str, bytes], title: str) -> str:
 
 
 def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> None:
-    sheet = _sheet_part(parts, xs.START_SHEET)
+    sheet = _sheet_part(parts, excel_setup.START_SHEET)
     # named vmlDrawing<digit>.vml: the name openpyxl's keep_vba keeps when keizer-xl itself
     # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
     vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
@@ -232,11 +233,11 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
 def _start_sheet(wb: Any) -> None:
     from openpyxl.styles import Font
 
-    if xs.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
-        old = next(n for n in wb.sheetnames if n.casefold() == xs.START_SHEET.casefold())
+    if excel_setup.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
+        old = next(n for n in wb.sheetnames if n.casefold() == excel_setup.START_SHEET.casefold())
         wb.remove(wb[old])
-    ws = wb.create_sheet(xs.START_SHEET, 0)
-    for row, line in enumerate(xs.START_TEXT, 1):
+    ws = wb.create_sheet(excel_setup.START_SHEET, 0)
+    for row, line in enumerate(excel_setup.START_TEXT, 1):
         if line is not None:
             ws.cell(row=row, column=1, value=line).data_type = "s"
     ws["A1"].font = Font(bold=True, size=14)
@@ -248,9 +249,9 @@ def _start_sheet(wb: Any) -> None:
 
 def _config_sheet(wb: Any, rows: list[tuple[str, Any]]) -> None:
     for name in list(wb.sheetnames):
-        if name.casefold() == xs.CONFIG_SHEET.casefold():
+        if name.casefold() == xlwings_conf.CONFIG_SHEET.casefold():
             wb.remove(wb[name])
-    ws = wb.create_sheet(xs.CONFIG_SHEET)
+    ws = wb.create_sheet(xlwings_conf.CONFIG_SHEET)
     for i, (key, value) in enumerate(rows, 1):
         ws.cell(row=i, column=1, value=key).data_type = "s"
         cell = ws.cell(row=i, column=2, value=value)
@@ -267,21 +268,22 @@ def _spliced(book: Any, *, python: str, platform: str | None,
     from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
 
     existing: list[tuple[Any, Any]] = []
-    found = next((n for n in book.sheet_names() if n.casefold() == xs.CONFIG_SHEET.casefold()), None)
+    found = next((n for n in book.sheet_names()
+                  if n.casefold() == xlwings_conf.CONFIG_SHEET.casefold()), None)
     if found is not None:
         cells = book.cell_values(found)
         row = 1
         while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
             existing.append((cells[(row, 1)], cells.get((row, 2))))
             row += 1
-    rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
-                             existing=existing)
+    rows = xlwings_conf.config_entries(python=python, platform=platform, pythonpath=pythonpath,
+                                       existing=existing)
     plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
-    book.write_sheet(xs.START_SHEET, Layout(
-        grid=tuple((line,) for line in xs.START_TEXT), spans=(Span(1, 1, 1, 1, Style(bold=True)),),
+    book.write_sheet(excel_setup.START_SHEET, Layout(
+        grid=tuple((line,) for line in excel_setup.START_TEXT), spans=(Span(1, 1, 1, 1, Style(bold=True)),),
         widths=(_START_WIDTH,), freeze_rows=0, page=plain))
-    book.write_sheet(xs.CONFIG_SHEET, Layout(grid=tuple((str(k), v) for k, v in rows),
-                                             widths=(30, 70), freeze_rows=0, page=plain))
+    book.write_sheet(xlwings_conf.CONFIG_SHEET, Layout(grid=tuple((str(k), v) for k, v in rows),
+                                                       widths=(30, 70), freeze_rows=0, page=plain))
     parts = _zip_parts(book.spliced_bytes())
     _start_first(parts)
     return _zip_bytes(parts), rows
@@ -306,7 +308,8 @@ def _start_first(parts: dict[str, bytes]) -> None:
     workbook = parts["xl/workbook.xml"].decode("utf-8")
     sheets = list(re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook))
     k = next(
-        i for i, m in enumerate(sheets) if re.search(rf'\bname="{re.escape(xs.START_SHEET)}"', m.group())
+        i for i, m in enumerate(sheets)
+        if re.search(rf'\bname="{re.escape(excel_setup.START_SHEET)}"', m.group())
     )
     start = sheets[k].group()
     workbook = workbook[:sheets[k].start()] + workbook[sheets[k].end():]
@@ -320,7 +323,7 @@ def _start_first(parts: dict[str, bytes]) -> None:
     workbook = re.sub(r'(\blocalSheetId=)"(\d+)"', moved, workbook)
     workbook = re.sub(r'\s(?:activeTab|firstSheet)="\d+"', "", workbook)
     parts["xl/workbook.xml"] = workbook.encode("utf-8")
-    start_part = _sheet_part(parts, xs.START_SHEET)
+    start_part = _sheet_part(parts, excel_setup.START_SHEET)
     for name in list(parts):
         if name.startswith("xl/worksheets/") and name.endswith(".xml"):
             xml = parts[name].decode("utf-8")
@@ -335,7 +338,7 @@ def _start_first(parts: dict[str, bytes]) -> None:
 
 def _existing_config(wb: Any) -> list[tuple[Any, Any]]:
     for name in wb.sheetnames:
-        if name.casefold() == xs.CONFIG_SHEET.casefold():
+        if name.casefold() == xlwings_conf.CONFIG_SHEET.casefold():
             rows = []
             for row in wb[name].iter_rows(min_row=1, max_col=2, values_only=True):
                 if row[0] is None or not str(row[0]).strip():
@@ -370,7 +373,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
         raise SetupError(f"{dest.name}: the button-ready workbook is an .xlsm.")
-    xs.check_book_name(dest)
+    excel_setup.check_book_name(dest)
     if dest.exists() and not force:
         raise SetupError(f"{dest} already exists (use --force to replace it).")
     if not dest.parent.is_dir():
@@ -378,7 +381,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     platform = platform or _this_platform()
     python = python or sys.executable
     if pythonpath is None:
-        pythonpath = xs.pythonpath_for(python)
+        pythonpath = xlwings_conf.pythonpath_for(python)
     result = BuildResult(dest)
 
     wb: Workbook | None
@@ -398,8 +401,8 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         # adds the Start and xlwings.conf sheets to the package itself (issue 25)
         wb = None if book.openpyxl_would_drop(set()) else load_workbook(src)
     if wb is not None:
-        rows = xs.config_entries(python=python, platform=platform, pythonpath=pythonpath,
-                                 existing=_existing_config(wb))
+        rows = xlwings_conf.config_entries(python=python, platform=platform, pythonpath=pythonpath,
+                                           existing=_existing_config(wb))
         _start_sheet(wb)
         _config_sheet(wb, rows)
         buffer = io.BytesIO()
@@ -412,7 +415,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         order = [info.filename for info in z.infolist()]
         parts = {name: z.read(name) for name in order}
     _add_buttons(parts, order, language)
-    result.steps.append(f"buttons on the sheet {xs.START_SHEET}")
+    result.steps.append(f"buttons on the sheet {excel_setup.START_SHEET}")
 
     # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
     # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
@@ -422,9 +425,9 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         _add_project(work)
         result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
         atomic.write_bytes(dest, work.read_bytes(), backup=dest.exists(), zip_check=True)
-    result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
+    result.steps.append(f"{xlwings_conf.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
     if platform == "mac" and (sys.platform == "darwin" or home is not None):
-        script = xs.install_runpython_applescript(home)
+        script = vba_files.install_runpython_applescript(home)
         result.steps.append(f"RunPython enabled for Excel ({script})")
     return result
 
@@ -448,25 +451,25 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
         raise SetupError(f"{source}: give an existing .xlsm.")
-    xs.check_book_name(source)
+    excel_setup.check_book_name(source)
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)
     # the new version is made in a scratch folder beside the workbook; what saving the copy
     # leaves there (its lock, its backup) goes with it; then it is written like every file
     # (keizer_xl.clients.atomic: the old version kept in .keizer-backups/)
-    with files.workbook_lock(source), atomic.scratch_folder(source) as scratch:
+    with file_locks.workbook_lock(source), atomic.scratch_folder(source) as scratch:
         files.check_can_write(source)
         tmp = scratch / source.name
         shutil.copyfile(source, tmp)
-        result.config = xs.write_config(tmp, python=python, platform=platform,
-                                        pythonpath=pythonpath if pythonpath is not None
-                                        else xs.pythonpath_for(python))
+        result.config = xlwings_conf.write_config(tmp, python=python, platform=platform,
+                                                  pythonpath=pythonpath if pythonpath is not None
+                                                  else xlwings_conf.pythonpath_for(python))
         _replace_modules(tmp)
         result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
         atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True,
                            in_place=True)  # the workbook rebuilt with its buttons, on purpose
-        backup = files.backups(source)[-1]
+        backup = backup_files.backups(source)[-1]
         result.steps.append(f"the old file kept as {files.BACKUP_FOLDER}/{backup.name}")
-    result.steps.append(f"{xs.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
+    result.steps.append(f"{xlwings_conf.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
     return result

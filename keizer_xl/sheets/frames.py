@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from keizer_xl.analysis.audit import RoundAudit, audit_rows
-from keizer_xl.analysis.compare import SUMMARY_COLUMNS, Comparison
-from keizer_xl.analysis.explain import Explanation, explain_rows
 from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
                                         history_rows, rank_progression_rows)
 from keizer_xl.core.model import Season
@@ -20,6 +17,10 @@ from keizer_xl.sheets.layout import Rows
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from keizer_xl.analysis.audit import RoundAudit
+    from keizer_xl.analysis.compare import Comparison
+    from keizer_xl.analysis.explain import Explanation
 
 
 #: The English headers of the Standings table before R1..Rk (the row shape: core StandingRow).
@@ -87,6 +88,8 @@ def explain_frames(season: Season, history: History,
     sentences in ``lang``."""
     import pandas as pd
 
+    from keizer_xl.analysis.explain import explain_rows  # not loaded by standings and pair
+
     (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
@@ -94,6 +97,8 @@ def explain_frames(season: Season, history: History,
 def audit_frames(audits: list[RoundAudit], lang: str = "en") -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Audit sheet's two tables: one row per round, the differences below."""
     import pandas as pd
+
+    from keizer_xl.analysis.audit import audit_rows  # not loaded by standings and pair
 
     (c1, summary), (c2, differences) = audit_rows(audits, lang)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(differences, columns=c2)
@@ -104,6 +109,7 @@ def compare_frames(comparison: Comparison, lang: str = "en") -> tuple[pd.DataFra
     variant names and descriptions in ``lang``."""
     import pandas as pd
 
+    from keizer_xl.analysis.compare import SUMMARY_COLUMNS  # not loaded by standings and pair
     from keizer_xl.i18n import translate
 
     columns = [translate(c, lang) for c in comparison.columns]

@@ -46,7 +46,7 @@ def near_duplicate(a: str, b: str) -> bool:
     wa, wb = a.casefold().split(), b.casefold().split()
     if len(wa) != len(wb):
         return False
-    differ = [(x, y) for x, y in zip(wa, wb) if x != y]
+    differ = [(x, y) for x, y in zip(wa, wb, strict=True) if x != y]
     if len(differ) != 1:
         return False
     x, y = differ[0]

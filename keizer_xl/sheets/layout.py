@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Iterator, Mapping, Sequence
 
 from keizer_xl.sheets.cells import CellValue, cell_value, display_width
+from keizer_xl.sheets.glyphs import wrap_printed
 
 if TYPE_CHECKING:  # a layout is built from a DataFrame or from Rows; pandas is not needed here
     import pandas as pd
@@ -35,33 +36,18 @@ PODIUM_FILLS = ("FFD966", "D9D9D9", "F4B183")  # gold, silver, bronze
 MORE_PODIUM_FILL = "FFF2CC"
 MAX_AUTO_WIDTH = 50
 MIN_AUTO_WIDTH = 4
-# Print (issue 9, issue 26): the smallest scale that still prints the 11 pt font at 8 pt or more
-# (11 * 0.74 = 8.14; at 73 % LibreOffice prints 7.99 pt), and how many characters of column
-# width (plus each column's padding) an A4 page holds at 100 % within the default margins, in
-# two fonts: the one the workbook names (Calibri in Excel, its metric twin Carlito in
-# LibreOffice; measured in LibreOffice renders: 116 characters on 429 of the page's 734 points
-# at 73 %, so 145) and the one LibreOffice falls back on where neither is installed (DejaVu
-# Sans, a third wider: 157 characters one page wide at 67 %, so 104).  See print_fit and
-# docs/layout-and-print.md.
+# Print (issue 9, 26): the smallest scale that prints 11 pt at 8 pt or more (8.14; at 73 %
+# LibreOffice prints 7.99), and the digit widths of columns an A4 page holds at 100 % between
+# the writers' margins (0.75 inch left and right), in Carlito (Calibri's metric twin, a digit of
+# 111 twips as LibreOffice measures it) and in DejaVu Sans (LibreOffice's fallback, 140 twips);
+# a width includes its cell's padding.  The printable height: 1 inch top and bottom margins.
+# Measured: docs/layout-and-print.md.
 MIN_PRINT_SCALE = 74
 PAGE_CHARS = {True: 104.0, False: 69.0}          # landscape, portrait: DejaVu Sans (fallback)
-NAMED_PAGE_CHARS = {True: 145.0, False: 96.0}    # Calibri / Carlito
+NAMED_PAGE_CHARS = {True: 132.0, False: 88.0}    # Calibri / Carlito
+PAGE_HEIGHT = {True: 451.0, False: 698.0}        # points
+ROW_HEIGHT = 15.0   # points: the default row height the writers set (Calibri 11)
 LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
-
-
-#: the width of a character relative to a digit (the unit of a column width) in Calibri/Carlito
-#: and in DejaVu Sans, the larger of the two rounded up (issue 26: a column as wide as what it
-#: shows, so a Standings of 20 players and 12 rounds fits one page): narrow marks and letters,
-#: the wider capitals and m/w; every other character as wide as a digit
-_NARROW = dict.fromkeys(" .,:;'!|()[]-ijlI", 0.55) | dict.fromkeys("frt", 0.72)
-_WIDE = dict.fromkeys("mwMW", 1.5)
-
-
-def printed_width(text: str) -> float:
-    """How many digit widths ``text`` takes in the sheet's font (see _NARROW): the unit of a
-    column width, so a column fits ``printed_width(text) + 1``."""
-    return sum(_NARROW.get(ch) or _WIDE.get(ch) or (1.15 if ch.isupper() else 1.0)
-               for ch in text)
 
 
 @dataclass(frozen=True)
@@ -170,6 +156,9 @@ class PageSetup:
     scale: int | None = None           # percent, when fit_width is None (None: 100 %)
     repeat_cols: tuple[int, int] | None = None  # columns printed left on every page
     col_breaks: tuple[int, ...] = ()   # a new page starts at these columns (1-based)
+    row_breaks: tuple[int, ...] = ()   # a new page starts at these rows (1-based)
+    print_from_row: int = 1            # rows above it are not printed (a split sheet's title
+    #                                    row: its title is in the header, issue 26)
     header: tuple[HeaderText, HeaderText, HeaderText] = ((), (), ())  # left, centre, right
     header_bold: bool = True
     footer: tuple[HeaderText, HeaderText, HeaderText] = ((), (Field.PAGE, " / ", Field.PAGES), ())
@@ -313,7 +302,7 @@ def print_fit(widths: Sequence[float], landscape: bool, repeat_cols: int = 0
     every page, the other columns spread evenly over the fewest pages (:func:`column_breaks`,
     counted in the wider fallback font, so the breaks hold on every system and no page holds
     only the last column or two).  Returns (fit_width, scale, repeat_cols, col_breaks)."""
-    padded = [w + 0.7 for w in widths]  # each column's cell padding
+    padded = list(widths)  # a width includes its cell padding
     total = sum(padded)
     if total * MIN_PRINT_SCALE / 100 <= NAMED_PAGE_CHARS[landscape] or not repeat_cols:
         return 1, None, None, ()
@@ -351,6 +340,32 @@ def column_breaks(widths: Sequence[float], repeat_cols: int, room: float) -> tup
     return tuple(repeat_cols + k + 1 for k in pack(high))
 
 
+def _widths(b: _Builder, columns: list[Any], style: SheetStyle) -> list[float]:
+    """Each column's width: the style's, else fitted to what the builder wrote in it."""
+    widths = []
+    for j in range(1, max(b.fitted, default=0) + 1):
+        name = columns[j - 1] if j <= len(columns) else None
+        width = style.widths.get(str(name)) if name is not None else None
+        if width is None:
+            width = min(max(b.fitted.get(j, 0) + 1, MIN_AUTO_WIDTH), MAX_AUTO_WIDTH)
+        widths.append(float(width))
+    return widths
+
+
+def _note_room(b: _Builder, columns: list[Any], style: SheetStyle) -> float:
+    """How wide (digit widths) a note under the table may print: the table's columns, or
+    where the sheet splits, the first page's columns right of the repeated ones (where the
+    notes start); 0 for a sheet not fitted to the page (its notes as they are)."""
+    widths = _widths(b, columns, style)
+    if not style.fit_to_page or not widths:
+        return 0.0
+    _, _, repeat, breaks = print_fit(widths, style.landscape, style.repeat_cols)
+    if repeat:
+        end = breaks[0] - 1 if breaks else len(widths)
+        return max(sum(widths[repeat[1]:end]) - 1, 30.0)
+    return max(sum(widths) - 1, 30.0)
+
+
 def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) -> Layout:
     """The layout of an engine sheet: ``frame`` with its header in row 1, podium fills, the
     notes under it after an empty row, then each block (a bold heading, its own header row
@@ -375,9 +390,14 @@ def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) ->
         b.grid.append(())
     wrote_below = False
     note_rows = []
+    room = _note_room(b, columns, style)
     for note in style.notes:
-        b.line(note)
-        note_rows.append(len(b.grid))
+        # a note no wider than the table (or the first page's columns right of Rank and Name
+        # where it splits): a longer line is cut at the page's edge, or (LibreOffice, one page
+        # wide) shrinks the whole sheet to fit it (issue 26: an Indeling at 6.5 pt)
+        for line in (wrap_printed(note, room) if room else [note]):
+            b.line(line)
+            note_rows.append(len(b.grid))
         wrote_below = True
     for heading, block in style.blocks:
         if wrote_below:
@@ -386,13 +406,7 @@ def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) ->
         b.header(list(block.columns))
         b.body(block)
         wrote_below = True
-    widths = []
-    for j in range(1, max(b.fitted, default=0) + 1):
-        name = columns[j - 1] if j <= len(columns) else None
-        width = style.widths.get(str(name)) if name is not None else None
-        if width is None:
-            width = min(max(b.fitted.get(j, 0) + 1, MIN_AUTO_WIDTH), MAX_AUTO_WIDTH)
-        widths.append(float(width))
+    widths = _widths(b, columns, style)
     wrapped = b.wrapped
     heights = []
     if style.wrap_header and columns:
@@ -404,11 +418,11 @@ def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) ->
         if lines > 1:
             heights.append((header_row, round(LINE_HEIGHT * lines + 3, 1)))
     # rows with wrapped text get their height (no client sizes them on its own: LibreOffice
-    # keeps an imported row one line high); Calibri's average character is ~0.8 of the '0'
-    # that a width in characters counts, and a cell has one character of padding
+    # keeps an imported row one line high): the lines its text breaks into in printed widths
+    # (the wider of Carlito and DejaVu Sans, sheets/glyphs.py), a cell has one of padding
     for r in range(header_row + 1, len(b.grid) + 1):
         cells = b.grid[r - 1]
-        lines = max((math.ceil(len(str(cells[j - 1])) * 0.8 / max(widths[j - 1] - 1, 1))
+        lines = max((len(wrap_printed(str(cells[j - 1]), max(widths[j - 1] - 1, 1)))
                      for j in wrapped if j <= len(cells) and cells[j - 1] not in (None, "")),
                     default=1)
         if lines > 1:
@@ -425,14 +439,18 @@ def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) ->
         b.grid = grid
     # the title once on each page (issue 26): a sheet with a title row repeats it with the
     # header row (print titles) and has no page header; a sheet without one (History, Audit,
-    # ...) has its title in the page header
-    repeat_rows = ((1, header_row) if len(style.title_rows) == 1 else (header_row, header_row)
-                   ) if columns else None
+    # ...) has its title in the page header.  A sheet split by columns prints from its header
+    # row on, its title in the page header: its title row would print at the top of every
+    # column's pages, cut at the Name column (only Rank and Name repeat); A1 keeps the title
+    split_title = len(style.title_rows) == 1 and bool(repeat_cols)
+    own_row = len(style.title_rows) == 1 and not repeat_cols
+    repeat_rows = ((1, header_row) if own_row else (header_row, header_row)) if columns else None
+    in_header = bool(style.title) and (not style.title_rows or split_title)
     page = PageSetup(
         landscape=style.landscape,
         fit_width=fit_width, scale=scale, repeat_cols=repeat_cols, col_breaks=breaks,
-        repeat_rows=repeat_rows,
-        header=((), (style.title,) if style.title and not style.title_rows else (), ()),
+        repeat_rows=repeat_rows, header=((), (style.title,) if in_header else (), ()),
+        print_from_row=header_row if split_title and columns else 1,
         footer=((), style.footer or PageSetup().footer[1], ()))
     return Layout(grid=tuple(b.grid), spans=tuple(b.spans), widths=tuple(widths),
                   heights=tuple(heights),
@@ -455,8 +473,9 @@ def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]]
     widths: list[float] = []
     for heading, part in parts:
         grid.append(())
-        grid.append((cell_value(heading),))
-        spans.append(Span(len(grid), len(grid), 1, 1, _HEADING))
+        if heading:  # a part without a heading (blocks side by side) heads its blocks itself
+            grid.append((cell_value(heading),))
+            spans.append(Span(len(grid), len(grid), 1, 1, _HEADING))
         header_row = part.page.repeat_rows[1] if part.page.repeat_rows else 1
         skip = header_row - 1
         offset = len(grid) - skip

@@ -55,7 +55,7 @@ def standings_table(frame: pd.DataFrame | Rows, lang: str = "en",
         name = columns.index("Name") if "Name" in columns else None
         rows = []
         for row in frame.rows:
-            values = [display(v) if r else v for v, r in zip(row, rounded)]
+            values = [display(v) if r else v for v, r in zip(row, rounded, strict=True)]
             if waiting and rank is not None and name is not None and values[name] in waiting:
                 values[rank] = "-"
             rows.append(tuple(values))
@@ -66,7 +66,7 @@ def standings_table(frame: pd.DataFrame | Rows, lang: str = "en",
         out = frame.copy()
         if waiting and "Rank" in out.columns and "Name" in out.columns:
             out["Rank"] = pd.Series(["-" if n in waiting else r
-                                     for r, n in zip(out["Rank"], out["Name"])],
+                                     for r, n in zip(out["Rank"], out["Name"], strict=True)],
                                     index=out.index, dtype=object)
         for col in out.columns:
             if _shown_rounded(col):

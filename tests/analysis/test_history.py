@@ -56,7 +56,7 @@ def test_history_of_keizers_example_is_his_published_table(keizer_1956):
     assert list(r1.Rank) == list(range(1, 11))
     assert list(r1.Value) == list(range(50, 40, -1))
     r2 = frame[frame.Round == 2]
-    assert list(zip(r2.Name, r2.Score)) == [
+    assert list(zip(r2.Name, r2.Score, strict=True)) == [
         ("de Zeeuw", 141), ("de Bruin", 136), ("Jansen", 93), ("Slager", 92), ("de Jonge", 90),
         ("Pietersen", 87), ("Bakker", 70), ("de Oude", 66.5), ("de Vries", 62.5), ("de Wit", 62)]
 
@@ -89,7 +89,7 @@ def test_rank_progression_follows_the_top_eight(simulated):
     assert list(wide.columns) == ["After round", *top]
     for row in wide.itertuples(index=False, name=None):
         rnd, *ranks = row
-        for name, rank in zip(top, ranks):
+        for name, rank in zip(top, ranks, strict=True):
             hit = frame[(frame.Round == rnd) & (frame.Name == name)]
             assert list(hit.Rank) == [rank]
 
@@ -308,7 +308,7 @@ def test_compare_methods_and_presets(simulated):
     assert list(ranked.prev) == list(ranked.Season)  # the season uses prev
     for label in labels:
         other = compute_history(replace(simulated, settings=c.variants[labels.index(label)].settings))
-        place = dict(zip(other.last.order, other.last.places))
+        place = dict(zip(other.last.order, other.last.places, strict=True))
         assert list(ranked[label]) == [place.get(n) for n in ranked.Name]
     assert c.variants[labels.index("frozen")].settings.recalculation == "frozen"
     assert c.variants[labels.index("sevilla")].settings.code_map == simulated.settings.code_map

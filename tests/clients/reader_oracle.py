@@ -78,8 +78,8 @@ def install(monkeypatch: Any) -> None:
             assert (table.headers, table.header_row, table.first_column) == \
                 (expected.headers, expected.header_row, expected.first_column), sheet
             assert len(table.rows) == len(expected.rows), sheet
-            for i, (mine, theirs) in enumerate(zip(table.rows, expected.rows)):
-                assert all(same(a, b) for a, b in zip(mine, theirs)), (sheet, i, mine, theirs)
+            for i, (mine, theirs) in enumerate(zip(table.rows, expected.rows, strict=True)):
+                assert all(same(a, b) for a, b in zip(mine, theirs, strict=True)), (sheet, i, mine, theirs)
         return table
 
     monkeypatch.setattr(FileBook, "read_table", checked)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 import openpyxl
 import pytest
 
-from keizer_xl.clients import atomic, files, lo_install, lo_run
+from keizer_xl.clients import atomic, backup_files, file_locks, files, lo_install, lo_run, temp_files
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.frontends.cli import main
 
@@ -36,7 +36,7 @@ def killed_while_replacing(run: Callable[[], object]) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
 
             os.replace = die  # type: ignore[assignment]
-            files._locks.clear()  # filelock refuses a lock object inherited across fork
+            file_locks._locks.clear()  # filelock refuses a lock object inherited across fork
             run()
         finally:
             os._exit(3)
@@ -46,7 +46,7 @@ def killed_while_replacing(run: Callable[[], object]) -> None:
 
 def leftovers(target: Path) -> list[str]:
     """What a killed write of ``target`` left: its temporary files (and scratch folders)."""
-    prefix = files.temp_prefix(target)
+    prefix = temp_files.temp_prefix(target)
     found = [p.name for p in target.parent.iterdir() if p.name.startswith(prefix)
              and p.name.endswith(".tmp")]
     backups = target.parent / files.BACKUP_FOLDER
@@ -111,10 +111,10 @@ def _lo_macro(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
 
 
 def _export_vba(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
-    from keizer_xl.clients import excel_setup
+    from keizer_xl.clients import vba_files
 
     folder = tmp_path / "vba"
-    return folder / "xlwings.bas", lambda: excel_setup.export_vba(folder)
+    return folder / "xlwings.bas", lambda: vba_files.export_vba(folder)
 
 
 def _build_xlsm(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
@@ -146,7 +146,7 @@ def test_a_killed_write_is_cleaned_up_by_the_next_run(tmp_path, name):
     before = target.read_bytes() if target.exists() else None
     killed_while_replacing(run)
     left = leftovers(target)
-    assert left and all(n.startswith(files.temp_prefix(target)) for n in left), left
+    assert left and all(n.startswith(temp_files.temp_prefix(target)) for n in left), left
     # the target is untouched: the old version (or still none)
     assert (target.read_bytes() if target.exists() else None) == before
     run()
@@ -192,7 +192,7 @@ def test_backups_and_permissions_are_kept(tmp_path):
     atomic.write_bytes(target, buffer.getvalue(), backup=True, zip_check=True)
     assert target.read_bytes() == buffer.getvalue()
     assert oct(target.stat().st_mode & 0o777) == oct(0o640)
-    (kept,) = files.backups(target)
+    (kept,) = backup_files.backups(target)
     assert kept.read_bytes() == b"the old version"
 
 
@@ -200,11 +200,12 @@ def test_backups_and_permissions_are_kept(tmp_path):
 
 
 def test_no_other_module_replaces_files_itself():
-    """os.replace / os.rename and hand-made temporary files only in the writer (atomic.py) and
-    in the backup rotation (files.py).  The LibreOffice macro file runs inside LibreOffice and
-    writes only its answer to the command line (a temporary file in a temporary folder)."""
-    allowed = {PKG / "clients" / "atomic.py", PKG / "clients" / "files.py",
-               PKG / "macros" / "keizer_xl_lo.py"}
+    """os.replace / os.rename and hand-made temporary files only in the writer (atomic.py),
+    the backup rotation (backup_files.py) and the temporary files' maker (temp_files.py).  The
+    LibreOffice macro file runs inside LibreOffice and writes only its answer to the command
+    line (a temporary file in a temporary folder)."""
+    allowed = {PKG / "clients" / "atomic.py", PKG / "clients" / "backup_files.py",
+               PKG / "clients" / "temp_files.py", PKG / "macros" / "keizer_xl_lo.py"}
     banned = {("os", "replace"), ("os", "rename"), ("tempfile", "mkstemp"),
               ("tempfile", "NamedTemporaryFile")}
     found = []

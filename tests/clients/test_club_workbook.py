@@ -18,19 +18,23 @@ from typing import Any
 
 import openpyxl
 import pytest
+from season_books import write_book
 
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.clients.xlsx.package import Package
 from keizer_xl.frontends.cli import main
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.schema import OWNED_SHEETS
-from season_books import write_book
 
 xlsxwriter = pytest.importorskip("xlsxwriter")
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 INPUTS = ("Settings", "Players", "Attendance", "Results")
 CLUB_CHART_TITLE = "Rating per club member"
+#: the Results sheet in every language (its rows are the engine's to add)
+RESULTS_NAMES = {schema.sheet_name("Results", lang) for lang in ("en", "nl", "de", "fr")}
+HISTORY_NAMES = {schema.sheet_name("History", lang) for lang in ("en", "nl", "de", "fr")}
 STANDINGS_CHART_TITLE = "Top ten in the standings"
 
 
@@ -118,21 +122,21 @@ def _parts(path: Path) -> dict[str, bytes]:
         return {i.filename: zf.read(i) for i in zf.infolist()}
 
 
-def engine_parts(path: Path) -> set[str]:
+def engine_parts(path: Path | bytes) -> set[str]:
     """What the engine owns in this package (keizer_xl/clients/xlsx/splice.py): the engine
     sheets' parts and relationships, Results and its Table, the workbook's sheet list,
-    relationships, content types, styles and calculation chain (and xlwings.conf, which
-    `excel-config` writes)."""
-    pkg = Package(path.read_bytes())
+    relationships, content types, styles and calculation chain, the sheet titles in
+    docProps/app.xml (and xlwings.conf, which `excel-config` writes)."""
+    pkg = Package(path if isinstance(path, bytes) else path.read_bytes())
     owned = {s.casefold() for s in OWNED_SHEETS} | {"xlwings.conf"}
     out = {"[Content_Types].xml", pkg.workbook, "xl/_rels/workbook.xml.rels", "xl/styles.xml",
-           "xl/calcChain.xml"}
+           "xl/calcChain.xml", "docProps/app.xml"}  # app.xml: the sheet titles (splice.py)
     for sheet in pkg.sheets:
-        if sheet.part and (sheet.name.casefold() in owned or sheet.name == "Results"):
+        if sheet.part and (sheet.name.casefold() in owned or sheet.name in RESULTS_NAMES):
             out.add(sheet.part)
             out.add(sheet.part.replace("worksheets/", "worksheets/_rels/") + ".rels")
-            if sheet.name == "Results":
-                out.update(r.target for r in pkg.rels(sheet.part) if r.target and "/tables/" in r.target)
+            # Results' Table grows; an engine sheet's Table goes with its old cells
+            out.update(r.target for r in pkg.rels(sheet.part) if r.target and "/tables/" in r.target)
     return out
 
 
@@ -141,7 +145,7 @@ def engine_drawn(data: bytes) -> set[str]:
     pkg = Package(data)
     out: set[str] = set()
     for sheet in pkg.sheets:
-        if sheet.part and sheet.name == "History":
+        if sheet.part and sheet.name in HISTORY_NAMES:
             for rel in pkg.rels(sheet.part):
                 if rel.target and rel.type.endswith("/drawing"):
                     out.add(rel.target)
@@ -161,7 +165,8 @@ def _zip(parts: dict[str, bytes]) -> bytes:
 
 def assert_only_engine_parts_changed(before: dict[str, bytes], path: Path) -> None:
     after = _parts(path)
-    owned = engine_parts(path) | engine_drawn(path.read_bytes()) | engine_drawn(_zip(before))
+    owned = engine_parts(path) | engine_parts(_zip(before)) | engine_drawn(path.read_bytes()) \
+        | engine_drawn(_zip(before))
     for name, data in before.items():
         if name in owned:
             continue

@@ -11,16 +11,20 @@ import pytest
 
 import excel_fake
 from excel_fake import FakeBook, FakeComApi
-from keizer_xl.clients import files, excel_setup
+from keizer_xl.clients import backup_files
+from keizer_xl.clients import excel_setup
+from keizer_xl.clients import excel_vba
+from keizer_xl.clients import vba_files
 from keizer_xl.frontends.cli import main
-from keizer_xl.clients.excel_setup import (CONFIG_SHEET, KEIZER_VBA, config_entries, setup_workbook,
-                                           write_config)
+from keizer_xl.clients.excel_setup import setup_workbook
+from keizer_xl.clients.vba_files import KEIZER_VBA
+from keizer_xl.clients.xlwings_conf import CONFIG_SHEET, config_entries, write_config
 from keizer_xl.errors import SetupError
 from keizer_xl.frontends.template import build_template
 
 ROOT = Path(__file__).resolve().parents[2]
-XLWINGS = excel_setup.xlwings_package_dir()
-VERSION = excel_setup.installed_xlwings_version()
+XLWINGS = vba_files.xlwings_package_dir()
+VERSION = vba_files.installed_xlwings_version()
 
 
 def conf_rows(path: Path) -> list[list]:
@@ -77,7 +81,7 @@ def test_excel_config_adds_the_sheet_and_keeps_everything_else(tmp_path):
     got = conf_rows(book)
     assert got[0] == ["Interpreter_Win", "C:\\Program Files\\Python311\\python.exe"]
     assert all(k for k, _ in got) and [k for k, _ in got] == [k for k, _ in rows]
-    assert len(files.backups(tmp_path / "my club 2025.xlsx")) == 1  # saved like every file write
+    assert len(backup_files.backups(tmp_path / "my club 2025.xlsx")) == 1  # saved like every file write
 
 
 def test_excel_config_updates_an_existing_sheet(tmp_path):
@@ -97,6 +101,33 @@ def test_excel_config_updates_an_existing_sheet(tmp_path):
     assert got["Conda Env"] == "club" and got["PYTHONPATH"] == "/src"
     assert "interpreter_mac" not in got and "After a gap" not in got
     assert "Interpreter_Win" not in got  # no empty key: it would beat the user's own config
+
+
+def test_a_python_that_cannot_import_keizer_xl_gets_the_folder_that_holds_it(monkeypatch, tmp_path):
+    """A source checkout that is not installed: the buttons' Python finds keizer_xl through
+    the PYTHONPATH row, so that row must name the folder that holds the package (the import
+    is checked for real, without site-packages: ``python -S``)."""
+    import subprocess
+    import sys
+
+    from keizer_xl.clients import xlwings_conf
+
+    real_run = subprocess.run
+
+    def cannot_import(args, **kwargs):
+        if args[1:] == ["-c", "import keizer_xl"]:
+            return subprocess.CompletedProcess(args, 1)
+        return real_run(args, **kwargs)
+
+    monkeypatch.setattr(xlwings_conf.subprocess, "run", cannot_import)
+    folder = xlwings_conf.pythonpath_for(sys.executable)
+    assert folder is not None
+    monkeypatch.undo()
+    done = subprocess.run([sys.executable, "-S", "-c", "import keizer_xl; print(keizer_xl.__file__)"],
+                          env={"PYTHONPATH": folder, "PATH": ""}, cwd=tmp_path, capture_output=True,
+                          text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()) == Path(folder) / "keizer_xl" / "__init__.py"
 
 
 def test_excel_config_keeps_the_vba_project_of_an_xlsm(tmp_path):
@@ -123,12 +154,12 @@ def test_excel_config_command(tmp_path, capsys):
 
 
 def test_export_vba_writes_the_three_files_for_a_manual_import(tmp_path):
-    files = excel_setup.export_vba(tmp_path / "vba")
+    files = vba_files.export_vba(tmp_path / "vba")
     assert [f.name for f in files] == ["xlwings.bas", "Dictionary.cls", "KeizerXL.bas"]
     keizer = files[2].read_bytes()
     assert keizer.startswith(b'Attribute VB_Name = "KeizerXL"\r\n') and b"\n\n" not in keizer
     assert keizer.decode("cp1252").replace("\r\n", "\n") == KEIZER_VBA
-    assert excel_setup.bas_version(files[0].read_text(encoding="cp1252")) == VERSION
+    assert vba_files.bas_version(files[0].read_text(encoding="cp1252")) == VERSION
 
 
 def test_new_xlsm_via_excel_needs_excel(tmp_path, capsys):
@@ -186,7 +217,7 @@ def test_setup_on_windows_imports_adds_buttons_configures_and_saves_as_xlsm(tmp_
     imported = [entry[2] for entry in log if entry[0] == "Import"]
     assert imported == ["xlwings", "Dictionary", "KeizerXL"]               # no xlwings1
     sources = {c.Name: c.source for c in book.api.components}
-    assert excel_setup.bas_version(sources["xlwings"]) == VERSION
+    assert vba_files.bas_version(sources["xlwings"]) == VERSION
     assert sources["KeizerXL"].replace("\r\n", "\n") == KEIZER_VBA
     assert next(s.name for s in book.sheets) == "Start" and book.buttons == ["PairNextRound",
                                                                            "UpdateStandings",
@@ -259,12 +290,12 @@ def test_setup_on_a_mac_imports_through_the_xlwings_addin(tmp_path, monkeypatch)
     addin = f"keizer-xl-xlwings-{VERSION}.xlam"
     scratch = FakeBook("Book3")
     scratch.app = book.app  # one Excel: the macros of every open workbook
-    probe_answer = excel_setup.PROBE_ANSWER
+    probe_answer = excel_vba.PROBE_ANSWER
 
     def import_into_active(path):
         imported.append((book.app.active.name, Path(path).name))
-        if Path(path).stem == excel_setup.PROBE_MODULE:
-            book.app.macros[f"'Book3'!{excel_setup.PROBE_MODULE}.{excel_setup.PROBE_MODULE}"] = \
+        if Path(path).stem == excel_vba.PROBE_MODULE:
+            book.app.macros[f"'Book3'!{excel_vba.PROBE_MODULE}.{excel_vba.PROBE_MODULE}"] = \
                 lambda: probe_answer
 
     book.app.macros[f"'{addin}'!Main.ImportXlwingsUdfsModule"] = import_into_active

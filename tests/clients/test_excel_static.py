@@ -15,8 +15,10 @@ import pytest
 from keizer_xl.frontends import excel_buttons
 import keizer_xl.excel
 from keizer_xl.clients import excel_setup
+from keizer_xl.clients import vba_files
 from keizer_xl.frontends import lite
-from keizer_xl.clients.excel_setup import BUTTON_MACROS, KEIZER_VBA
+from keizer_xl.clients.excel_setup import BUTTON_MACROS
+from keizer_xl.clients.vba_files import KEIZER_VBA
 from keizer_xl.frontends.template import template_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +81,7 @@ def test_every_button_names_a_macro_of_the_module():
     assert subs["AddKeizerButton"][0] == "Private"
     assert "ThisWorkbook.Worksheets(\"Start\")" in add and excel_setup.START_SHEET == "Start"
     # excel-setup runs exactly this macro
-    assert f"{excel_setup.VBA_MODULE}.AddKeizerButtons" in Path(excel_setup.__file__).read_text()
+    assert f"{vba_files.VBA_MODULE}.AddKeizerButtons" in Path(excel_setup.__file__).read_text()
 
 
 def test_the_vba_module_has_balanced_blocks():
@@ -105,9 +107,9 @@ def _pins() -> list[str]:
 
 def test_the_vba_xlwings_version_is_the_installed_and_the_pinned_one():
     xlwings = pytest.importorskip("xlwings")
-    package = excel_setup.xlwings_package_dir()
+    package = vba_files.xlwings_package_dir()
     bas = (package / "xlwings.bas").read_text(encoding="cp1252")
-    assert excel_setup.bas_version(bas) == xlwings.__version__
+    assert vba_files.bas_version(bas) == xlwings.__version__
     assert f"xlwings64-{xlwings.__version__}.dll" in bas
     pins = _pins()
     assert pins == [f"=={xlwings.__version__}"] * 2, pins
@@ -118,17 +120,17 @@ def test_the_vba_xlwings_version_is_the_installed_and_the_pinned_one():
 
 def test_the_xlwings_addin_has_the_import_macro_used_on_a_mac():
     olevba = pytest.importorskip("oletools.olevba")
-    package = excel_setup.xlwings_package_dir()
-    parser = olevba.VBA_Parser(str(package / excel_setup.XLWINGS_ADDIN))
+    package = vba_files.xlwings_package_dir()
+    parser = olevba.VBA_Parser(str(package / vba_files.XLWINGS_ADDIN))
     try:
         modules = {name: code for (_f, _s, name, code) in parser.extract_macros()}
     finally:
         parser.close()
-    module, macro = excel_setup.ADDIN_IMPORT_MACRO.split(".")
+    module, macro = vba_files.ADDIN_IMPORT_MACRO.split(".")
     code = modules[f"{module}.bas"]
     body = procedures(code.replace("\r\n", "\n"))[macro][1]
     assert "ActiveWorkbook.VBProject.VBComponents.Import tf" in body
-    assert excel_setup.bas_version(code) == excel_setup.installed_xlwings_version()
+    assert vba_files.bas_version(code) == vba_files.installed_xlwings_version()
 
 
 # --------------------------------------------------------------------------- xlwings Lite

@@ -24,7 +24,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files, file_locks, files, temp_files
 from keizer_xl.frontends.cli import main
 
 from forkrunner import ForkRunner
@@ -88,7 +88,7 @@ def test_a_workbook_open_elsewhere_is_never_written(book, capsys, lock_name, con
         assert code == 1, (argv, err)
         assert where in err and "Close it" in err and "delete" in err
         assert "Nothing was written" in err and not re.search(r"\w!\$?[A-Z]+\$?\d", err)
-        assert digest(book) == before and files.backups(book) == []
+        assert digest(book) == before and backup_files.backups(book) == []
     # reading still works, and --no-write / --dry-run
     assert run(capsys, "standings", book, "--no-write")[0] == 0
     code, out, _ = run(capsys, "pair", book, "--dry-run")
@@ -152,7 +152,7 @@ def test_a_file_another_program_holds_is_refused(book, capsys, monkeypatch):
     before = digest(book)
     code, _, err = run(capsys, "pair", book)
     assert code == 1 and "cannot be opened for writing" in err and "Close it there" in err
-    assert digest(book) == before and files.backups(book) == []
+    assert digest(book) == before and backup_files.backups(book) == []
     assert run(capsys, "pair", book, "--dry-run")[0] == 0
 
 
@@ -170,7 +170,7 @@ def test_a_read_only_folder_is_refused(book, capsys):
 
 def test_a_full_disk_is_a_message_and_the_original_stays(book, capsys, monkeypatch):
     before = digest(book)
-    real = files.temp_file
+    real = temp_files.temp_file
 
     class Full(io.RawIOBase):  # the temporary file fills the disk after 2 kB
         def __init__(self, target):
@@ -203,7 +203,7 @@ def test_a_full_disk_is_a_message_and_the_original_stays(book, capsys, monkeypat
             self.fh.close()
             super().close()
 
-    monkeypatch.setattr(files, "temp_file", Full)
+    monkeypatch.setattr(temp_files, "temp_file", Full)
     code, _, err = run(capsys, "pair", book)
     assert code == 1, err
     assert "the disk is full" in err and "The file is unchanged" in err and "Traceback" not in err
@@ -298,7 +298,7 @@ def test_two_pairs_at_once_never_lose_an_update(book, runner, timeout):
         codes = [runner.wait(a[0]), runner.wait(b[0])]
         logs = [a[1].read_text(), b[1].read_text()]
         ok = codes.count(0)
-        for code, text in zip(codes, logs):
+        for code, text in zip(codes, logs, strict=True):
             assert code in (0, 1), text
             if code == 1:
                 assert "is busy" in text and "nothing was written" in text
@@ -327,7 +327,7 @@ def test_pair_and_standings_at_once_keep_both(book, runner):
 
 def test_a_busy_workbook_is_refused_after_the_timeout(book, runner):
     before = digest(book)
-    with files.workbook_lock(book):  # another run (here: this test) holds the workbook
+    with file_locks.workbook_lock(book):  # another run (here: this test) holds the workbook
         t0 = time.perf_counter()
         code, text = runner.run("pair", book, env={"KEIZER_XL_LOCK_TIMEOUT": "0.5"})
         waited = time.perf_counter() - t0
@@ -340,7 +340,7 @@ def test_a_busy_workbook_is_refused_after_the_timeout(book, runner):
 def test_a_libreoffice_button_run_waits_for_the_same_lock(book, runner):
     """`lo-run` (what a LibreOffice button does from the command line) takes the same lock: with
     a command holding the workbook it says busy before starting LibreOffice at all."""
-    with files.workbook_lock(book):
+    with file_locks.workbook_lock(book):
         t0 = time.perf_counter()
         code, text = runner.run("lo-run", book, "standings",
                                 env={"KEIZER_XL_LOCK_TIMEOUT": "0.3"})
@@ -356,7 +356,7 @@ def test_the_last_five_versions_are_kept(book, capsys):
     for _n in range(7):  # seven writes, most of them in the same second
         assert run(capsys, "standings", book)[0] == 0
         versions.append(book.read_bytes())
-    kept = files.backups(book)
+    kept = backup_files.backups(book)
     assert len(kept) == 5
     assert len({p.name for p in kept}) == 5
     assert all(p.parent.name == ".keizer-backups" for p in kept)
@@ -485,7 +485,7 @@ def test_problem_lines_are_capped(book, capsys):
     assert code == 1
     lines = err.splitlines()
     # the one limit of every problem list (issue 15; the command line had 50, the boxes 25)
-    from keizer_xl.frontends.status import MAX_LISTED
+    from keizer_xl.frontends.shown import MAX_LISTED
     assert MAX_LISTED == 25
     assert len([ln for ln in lines if ln.startswith("Results!")]) == MAX_LISTED
     assert any(re.match(r"\.\.\. and \d+ more problems", ln) for ln in lines)
@@ -557,7 +557,7 @@ def test_kill_9_at_random_moments_leaves_old_or_new_and_no_stray_file(tmp_path, 
     path.write_bytes(original)
     assert runner.run(*argv)[0] == 0           # the next complete run cleans up
     assert stray(folder) == []
-    assert len(files.backups(path)) <= 5
-    assert all(_opens_complete(b, {"Results"}) for b in files.backups(path))
+    assert len(backup_files.backups(path)) <= 5
+    assert all(_opens_complete(b, {"Results"}) for b in backup_files.backups(path))
     print(f"{command}: {killed} killed in {trials} runs; {left_temp} left a temporary file, "
           f"{replaced} after the new version was in place; a run takes {full:.2f} s")

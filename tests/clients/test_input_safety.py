@@ -454,7 +454,7 @@ def test_withdrawn_alone_means_from_the_round_after_his_last_round(tmp_path, cap
 
 
 def test_every_status_choice_of_the_template_is_accepted(tmp_path, capsys):
-    from keizer_xl.frontends.template import STATUS_CHOICES
+    from keizer_xl.frontends.template_text import STATUS_CHOICES
 
     for choice in STATUS_CHOICES:
         sheets = keizer_example_sheets()
@@ -526,7 +526,7 @@ def test_two_tables_with_the_results_headers_are_a_problem(tmp_path, capsys):
     path = book(tmp_path)
     wb = openpyxl.load_workbook(path)
     ws = wb["Results"]
-    for col, header in zip("HIJKL", ("Round", "Board", "White", "Black", "Result")):
+    for col, header in zip("HIJKL", ("Round", "Board", "White", "Black", "Result"), strict=True):
         ws[f"{col}1"] = header
     ws["H2"], ws["J2"], ws["K2"], ws["L2"] = 1, "Jansen", "Slager", "1-0"
     ws.add_table(XLTable(displayName="tblGames", ref="A1:E11"))

@@ -22,9 +22,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files, lo_install, lo_run
 from keizer_xl.frontends import cli
-from keizer_xl.clients import lo_install, lo_run
 from keizer_xl.clients.xlsx import open_book
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,7 +173,7 @@ def test_standings_in_libreoffice_equal_the_file_writer(office, tmp_path, capsys
         assert values(by_lo, sheet) == values(SAMPLE, sheet)
         assert layout(by_lo, sheet)["tables"] == layout(SAMPLE, sheet)["tables"]
         assert layout(by_lo, sheet)["freeze"] == layout(SAMPLE, sheet)["freeze"]
-    assert files.backups(by_lo)[-1].read_bytes() == SAMPLE.read_bytes()
+    assert backup_files.backups(by_lo)[-1].read_bytes() == SAMPLE.read_bytes()
     assert not list(tmp_path.glob(".~lock*"))
 
 
@@ -223,7 +222,7 @@ def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys)
     line (`lo-run`) the flag (frontends/outcome.py)."""
     book = copy_sample(tmp_path, "season.xlsx")
     from keizer_xl.actions import ActionRequest
-    from keizer_xl.frontends.status import Outcome
+    from keizer_xl.frontends.shown import Outcome
 
     outcome = Outcome.of_answer(lo_run.run_macro(book, ActionRequest("pair")))
     assert (outcome.status, outcome.exit_code, outcome.hint) == ("refused", 1, "force")
@@ -253,7 +252,7 @@ def test_a_workbook_with_problems_is_listed_and_left_unchanged(office, tmp_path,
     code, out, _ = run_cli(capsys, "lo-run", book, "check")  # listed as `keizer-xl check` does
     assert code == 1 and out == out_check
     assert book.read_bytes() == before
-    assert files.backups(book) == []
+    assert backup_files.backups(book) == []
 
 
 @needs_lo

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.clients import files, lo_install, lo_run
+from keizer_xl.clients import backup_files, lo_install, lo_run
 from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
@@ -76,7 +76,7 @@ def test_every_command_on_an_ods(tmp_path, capsys):
     assert code == 0, err
     # the same lines as on an .xlsx (issue 15): the macro words them for the command line
     assert out == dry and f"Wrote Pairings for round 3 to {book} and added its games" in err
-    assert [b.read_bytes() for b in files.backups(book)] == [before]
+    assert [b.read_bytes() for b in backup_files.backups(book)] == [before]
     code, out, err = run(capsys, "pair", book, "--dry-run", "--force")
     assert code == 0 and out.startswith("Round 4"), (out, err)   # round 3 was written
     # open elsewhere: refused like an .xlsx

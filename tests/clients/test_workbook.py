@@ -22,7 +22,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
-from keizer_xl.clients import files, xlsx as wbmod
+from keizer_xl.clients import backup_files, xlsx as wbmod
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.sheets.tables import Table
 from keizer_xl.clients.xlsx import OWNED_SHEETS, preflight, FileBook, backup_path, open_book
@@ -197,13 +197,13 @@ def test_zip_bomb_member_ratio_is_refused(tmp_path, no_openpyxl):
 
 def test_total_uncompressed_limit(tmp_path, monkeypatch, no_openpyxl):
     p = make_book(tmp_path / "club.xlsx")
-    monkeypatch.setattr(wbmod.safety, "MAX_TOTAL_UNCOMPRESSED", 2000)
+    monkeypatch.setattr(wbmod.inspector, "MAX_TOTAL_UNCOMPRESSED", 2000)
     refuse(p, "unpack to .*zip bomb")
 
 
 def test_too_many_members(tmp_path, monkeypatch, no_openpyxl):
     p = make_book(tmp_path / "club.xlsx")
-    monkeypatch.setattr(wbmod.safety, "MAX_MEMBERS", 5)
+    monkeypatch.setattr(wbmod.inspector, "MAX_MEMBERS", 5)
     refuse(p, "parts")
 
 
@@ -413,7 +413,7 @@ def test_write_sheet_values_and_text_safety(tmp_path):
     book.save()
     ws = openpyxl.load_workbook(p)["Standings"]
     assert [c.value for c in ws[1]] == ["Rank", "Name", "Score", "Games", "Big"]
-    for row, text in zip(range(2, 6), ['=HYPERLINK("http://evil")', "+31 club", "-dash", "@at"]):
+    for row, text in zip(range(2, 6), ['=HYPERLINK("http://evil")', "+31 club", "-dash", "@at"], strict=True):
         cell = ws.cell(row=row, column=2)
         assert cell.value == text and cell.data_type == "s"
     assert ws["C2"].value == pytest.approx(592 / 3) and ws["C2"].data_type == "n"
@@ -676,7 +676,7 @@ def test_save_is_atomic_keeps_backup_and_mode(tmp_path):
     second = p.read_bytes()
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [2]}), SheetStyle()))
     book.save()
-    assert [b.read_bytes() for b in files.backups(p)] == [original, second]
+    assert [b.read_bytes() for b in backup_files.backups(p)] == [original, second]
     assert FileBook(p).read_table("Standings").rows == ((2,),)
 
 
@@ -737,7 +737,7 @@ def test_save_as(tmp_path):
     assert "Standings" not in openpyxl.load_workbook(p).sheetnames
     book.save_as(copy)
     assert folder_listing(copy.parent) == [".keizer-backups", "copy.xlsx"]
-    assert len(files.backups(copy)) == 1
+    assert len(backup_files.backups(copy)) == 1
     with pytest.raises(WorkbookFileError, match=r"\.xlsm"):
         book.save_as(tmp_path / "copy.xlsm")
     with pytest.raises(WorkbookFileError):
@@ -758,7 +758,7 @@ def test_a_workbook_open_in_excel_or_libreoffice_is_not_written(tmp_path):
     with pytest.raises(WorkbookFileError, match="open in LibreOffice by Ann de Wit on the "
                                                 "computer clubpc"):
         book.save()
-    assert p.read_bytes() == original and files.backups(p) == []
+    assert p.read_bytes() == original and backup_files.backups(p) == []
 
 
 # --------------------------------------------------------------------------- what openpyxl would drop
@@ -1080,7 +1080,7 @@ def test_xlsm_keeps_vba_and_macro_content_type(tmp_path):
     types = content_types(p)
     assert XLSM_TYPE in types and "spreadsheetml.sheet.main+xml" not in types
     assert b"vbaProject" in member(p, "xl/_rels/workbook.xml.rels")
-    assert files.backups(p)[0].name.endswith(".xlsm")
+    assert backup_files.backups(p)[0].name.endswith(".xlsm")
     assert FileBook(p).read_table("Standings").rows == ((1,),)
     with pytest.raises(WorkbookFileError, match="macros"):
         book.save_as(tmp_path / "copy.xlsx")
@@ -1144,7 +1144,7 @@ def test_sheet_without_dimension_refused_by_size(tmp_path, monkeypatch):
                 data = re.sub(rb"<dimension[^>]*/>", b"", data)
             zout.writestr(item, data)
     wbmod.open_book(stripped)  # fine at the real limit
-    monkeypatch.setattr(wbmod.safety, "MAX_SHEET_BYTES", 10_000)
+    monkeypatch.setattr(wbmod.inspector, "MAX_SHEET_BYTES", 10_000)
     started = time.perf_counter()
     with pytest.raises(wbmod.WorkbookFileError, match=r"sheet Results of .* MiB of cell data"):
         wbmod.open_book(stripped)

@@ -280,7 +280,7 @@ def seasons(draw, codes="EUC", late=True, leave=True):
                 absences.append(Absence(r, nm, code))
         if len(present) % 2:
             byes.append(Bye(r, present.pop()))
-        for w, b in zip(present[::2], present[1::2]):
+        for w, b in zip(present[::2], present[1::2], strict=True):
             games.append(Game(r, w, b, draw(st.sampled_from(RESULTS))))
         if not any(g.round == r for g in games):  # every round has a result
             raise AssertionError("two players are always present")

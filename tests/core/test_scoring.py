@@ -34,7 +34,7 @@ def _one_round_season(**raw):
 
 def test_classification_in_the_rules_order():
     rounds = scoring.classify(_one_round_season(), last=1)
-    kinds = dict(zip((p.name for p in rounds.players), rounds.kind[:, 1].tolist()))
+    kinds = dict(zip((p.name for p in rounds.players), rounds.kind[:, 1].tolist(), strict=True))
     assert kinds == {"A": scoring.PENDING, "B": scoring.PENDING, "C": scoring.BYE,
                      "D": scoring.LATE, "E": scoring.WITHDRAWN, "F": scoring.ABSENT,
                      "G": scoring.ADJOURNED, "H": scoring.ADJOURNED}
@@ -137,7 +137,7 @@ def test_object_path_gives_the_same_history_as_int64(monkeypatch):
     slow_engine = Engine(s)
     assert slow_engine.dtype is object
     slow = slow_engine.history()
-    for a, b in zip(fast.standings, slow.standings):
+    for a, b in zip(fast.standings, slow.standings, strict=True):
         assert a.order == b.order and a.score == b.score and a.round_points == b.round_points
 
 

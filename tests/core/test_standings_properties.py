@@ -43,7 +43,7 @@ def seasons(draw, methods=("prev", "frozen", "converge")):
             absences.append(Absence(r, name, draw(st.sampled_from("EUC"))))
         if len(present) % 2:
             byes.append(Bye(r, present.pop()))
-        for w, b in zip(present[::2], present[1::2]):
+        for w, b in zip(present[::2], present[1::2], strict=True):
             games.append(Game(r, w, b, draw(st.sampled_from(RESULTS))))
     raw = {
         "recalculation": draw(st.sampled_from(methods)),
@@ -110,7 +110,7 @@ def test_row_order_of_results_never_changes_the_outcome(season, rnd):
     rnd.shuffle(absences)
     shuffled = replace(season, games=tuple(games), absences=tuple(absences))
     a, b = compute_history(season), compute_history(shuffled)
-    for x, y in zip(a.standings, b.standings):
+    for x, y in zip(a.standings, b.standings, strict=True):
         assert x.order == y.order and x.score == y.score and x.value == y.value
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import hostile_corpus as hc
-from keizer_xl.clients import atomic, files
+from keizer_xl.clients import atomic, file_locks, files
 
 CASES = hc.all_cases()
 
@@ -95,10 +95,10 @@ def test_a_long_season_keeps_every_round_and_absence(tmp_path, capsys):
 
 def test_import_and_check_share_their_limits():
     from keizer_xl.core import setting_values as limits
-    from keizer_xl.sheets import read, read_tables
+    from keizer_xl.sheets import read_checks, read_tables
 
     assert read_tables.MAX_RATING is limits.MAX_RATING
-    assert read.MAX_ROUND_GAP is limits.MAX_ROUND_GAP
+    assert read_checks.MAX_ROUND_GAP is limits.MAX_ROUND_GAP
     from keizer_xl.frontends import template
 
     assert template.MAX_ROUNDS == limits.MAX_ROUND
@@ -149,8 +149,8 @@ def test_a_report_leaves_no_lock_file_behind(tmp_path):
 
 _HOLD = """
 import sys, time
-from keizer_xl.clients import files
-with files.output_lock(sys.argv[1], timeout=30):
+from keizer_xl.clients import file_locks
+with file_locks.output_lock(sys.argv[1], timeout=30):
     print("held", flush=True)
     time.sleep(float(sys.argv[2]))
 """
@@ -165,8 +165,8 @@ def test_the_report_lock_excludes_a_second_writer_though_its_file_is_removed(tmp
     script = tmp_path / "hold.py"
     script.write_text(
         "import sys, time, os\n"
-        "from keizer_xl.clients import files\n"
-        "with files.output_lock(sys.argv[1], timeout=30):\n"
+        "from keizer_xl.clients import file_locks\n"
+        "with file_locks.output_lock(sys.argv[1], timeout=30):\n"
         "    start = time.monotonic()\n"
         "    time.sleep(0.4)\n"
         "    end = time.monotonic()\n"
@@ -181,7 +181,7 @@ def test_the_report_lock_excludes_a_second_writer_though_its_file_is_removed(tmp
     assert len(spans) == 4
     for (_s1, e1), (s2, _e2) in itertools.pairwise(spans):
         assert e1 <= s2, spans
-    assert not files.lock_path(target).exists()
+    assert not file_locks.lock_path(target).exists()
 
 
 def test_a_busy_report_is_said_busy(tmp_path):
@@ -192,7 +192,7 @@ def test_a_busy_report_is_said_busy(tmp_path):
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         with pytest.raises(files.WorkbookFileError, match="busy"), \
-                files.output_lock(target, timeout=0.3):
+                file_locks.output_lock(target, timeout=0.3):
             pass
     finally:
         holder.kill()

@@ -186,7 +186,7 @@ def kfc_model(players: list[P], rows: list[tuple[int, int, int, int, int]],
         for p in players:  # Keizer_StartPts + SUM(Pts_W) + SUM(Pts_B) in double, then float
             sums[p.id] = f32(float(start[p.id]) + sum(pts_w[p.id], 0.0) + sum(pts_b[p.id], 0.0))
         ranking = _ranking(active, sums, rows, upto, cache)
-        for p, value in zip(ranking, _points_list(len(active), ratio)):
+        for p, value in zip(ranking, _points_list(len(active), ratio), strict=True):
             start[p.id] = value
     return {pid: float(x) for pid, x in sums.items()}
 

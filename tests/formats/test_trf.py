@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.model import Result
 from keizer_xl.core.engine import compute_history
@@ -282,7 +282,7 @@ def test_the_report_has_every_game_colour_and_result_at_the_spec_columns(toren, 
     assert jansen["birth"] == "1970/03/04" and jansen["fed"] == "NED"
     # ranks are the Keizer ranking after the last round
     history = compute_history(season)
-    place = dict(zip(history.last.order, history.last.places))
+    place = dict(zip(history.last.order, history.last.places, strict=True))
     assert {p["name"]: int(p["rank"]) for p in players.values()} == {
         TRF_NAMES[n]: r for n, r in place.items()}
     err = capsys.readouterr().err
@@ -364,7 +364,7 @@ def test_import_refuses_an_existing_book_without_force_and_keeps_a_backup_with_i
     assert main(["import", str(src), str(toren)]) == 2
     assert "--force" in capsys.readouterr().err
     assert main(["import", str(src), str(toren), "--force"]) == 0
-    assert files.backups(toren)
+    assert backup_files.backups(toren)
     out = capsys.readouterr().out
     assert out.startswith("Imported toren.trf into") and "6 players, 4 rounds, 8 games" in out
 

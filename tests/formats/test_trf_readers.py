@@ -51,7 +51,7 @@ def random_season(seed: int, accented: bool) -> Season:
         playing = here[len([a for a in absences if a.round == k]):]
         if len(playing) % 2:
             byes.append(Bye(k, playing.pop()))
-        for w, b in zip(playing[::2], playing[1::2]):
+        for w, b in zip(playing[::2], playing[1::2], strict=True):
             result = Result.PENDING if k == rounds and rng.random() < 0.15 else rng.choice(RESULTS)
             games_.append(Game(k, w, b, result))
     settings = build_settings([parse_setting("preset", "keizer")])

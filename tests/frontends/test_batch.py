@@ -10,7 +10,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.frontends import batch
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.frontends.cli import main
@@ -141,7 +141,7 @@ def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, sea
     assert main(["batch", str(src), "--out", str(out), "--jobs", "1", "--quiet"]) == 0
     assert (out / "x" / "s.keizer.xlsx").exists()
     assert main(["batch", str(src / "x" / "s.xlsx"), "--in-place", "--quiet"]) == 0
-    assert len(files.backups(src / "x" / "s.xlsx")) == 1
+    assert len(backup_files.backups(src / "x" / "s.xlsx")) == 1
     assert "Audit" in openpyxl.load_workbook(src / "x" / "s.xlsx", read_only=True).sheetnames
     capsys.readouterr()
     assert main(["batch", str(tmp_path / "nothing-here")]) == 2
@@ -259,10 +259,12 @@ def test_history_sheet_rows_are_what_standings_after_round_prints(folder, season
         # the grid's round column k holds each player's rank after round k
         mine = got.dropna(subset=[f"R{k}"]).sort_values(f"R{k}", kind="stable")
         assert sorted((r["rank"], r["name"]) for r in rows) == \
-            sorted(zip(mine[f"R{k}"].astype(int), mine.Name))
+            sorted(zip(mine[f"R{k}"].astype(int), mine.Name, strict=True))
         if k == seasons["a"].last_round_with_results():
             ranked = got[got.Score.notna()]
-            assert [(r["name"], r["score"]) for r in rows] == list(zip(ranked.Name, ranked.Score))
+            assert [(r["name"], r["score"]) for r in rows] == list(
+                zip(ranked.Name, ranked.Score, strict=True)
+            )
 
 
 def _block(path: Path, sheet_name: str, headers: list[str]) -> list[list]:

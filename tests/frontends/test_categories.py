@@ -73,14 +73,21 @@ def test_standings_sheet_and_html_have_a_block_per_category(tmp_path, capsys):
     assert run(capsys, "standings", path)[0] == 0
     grid = list(openpyxl.load_workbook(path)["Standings"]
                 .iter_rows(values_only=True))
-    firsts = [r[0] for r in grid]
-    # the one table as always (header in row 3), then the categories in Players order
+    # the one table as always (header in row 3), then the categories in Players order, side
+    # by side under it over its columns (issue 26): each block's cells from its heading's
+    # column on, a name running on over empty cells, a number in a column wide enough
+
+    def where(text: str) -> tuple[int, int]:
+        return next((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == text)
+
+    def block(r: int, c: int) -> list[tuple]:
+        return [tuple(v for v in row[c:] if v is not None)[:4] for row in grid[r + 1:r + 5]]
+
     assert grid[2][:3] == ("Rank", "Name", "Score")
-    at = firsts.index("Category Jeugd")
-    assert firsts.index("Category Senior") < at < firsts.index("Category Dames")
-    assert grid[at + 1][:4] == ("Rank", "Name", "Score", "Overall place")
-    assert [r[:4] for r in grid[at + 2:at + 5]] == [(1, "de Bruin", 136, 2), (2, "Slager", 92, 4),
-                                                    (3, "de Oude", 66.5, 8)]
+    at = where("Category Jeugd")
+    assert where("Category Senior") < at < where("Category Dames")
+    assert block(*at) == [("Rank", "Name", "Score", "Overall place"), (1, "de Bruin", 136, 2),
+                          (2, "Slager", 92, 4), (3, "de Oude", 66.5, 8)]
     out = tmp_path / "c.html"
     assert run(capsys, "export", path, "--html", "--out", out)[0] == 0
     page = out.read_text(encoding="utf-8")

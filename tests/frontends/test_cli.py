@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
@@ -53,7 +53,7 @@ def test_standings_writes_the_sheet_and_keeps_a_backup(keizer_book, capsys):
     assert header == ["Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D", "L",
                       "R1", "R2", "Game points", "TPR"]  # issue 18: the last two
     assert [c.value for c in ws[4]][:5] == [1, "de Zeeuw", 141, 50, 49]
-    assert len(files.backups(keizer_book)) == 1
+    assert len(backup_files.backups(keizer_book)) == 1
     # the user's sheets are still there, in order
     assert openpyxl.load_workbook(keizer_book).sheetnames[:4] == ["Settings", "Players",
                                                                    "Attendance", "Results"]
@@ -87,7 +87,7 @@ def test_problems_exit_1_list_every_cell_and_write_nothing(keizer_book, capsys):
     assert "Results!C5: 'de Vires' is not in Players; did you mean de Vries?" in err
     assert "2 problems found; nothing was written." in err
     assert digest(keizer_book) == before
-    assert files.backups(keizer_book) == []
+    assert backup_files.backups(keizer_book) == []
     code, out, _ = run(capsys, "check", keizer_book)
     assert code == 1 and "Results!E3" in out
 

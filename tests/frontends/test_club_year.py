@@ -143,7 +143,7 @@ def _count(path: Path) -> dict[str, tuple[int, Fraction]]:
         if not black or result not in worth:
             continue
         forfeit = str(result).endswith("F")
-        for name, points in zip((white, black), worth[result]):
+        for name, points in zip((white, black), worth[result], strict=True):
             games, total = out.get(name, (0, Fraction(0)))
             out[name] = (games + (0 if forfeit else 1), total + points)
     return out

@@ -150,7 +150,7 @@ def test_csv_round_trip(nasty):
     assert list(frame.Rank) == list(st.places)
     assert list(frame.R1) == [display(st.round_points[n][0]) for n in st.order]
     # formula-looking names are protected, harmless ones untouched
-    raw = dict(zip([csv_unescape(n) for n in frame.Name], frame.Name))
+    raw = dict(zip([csv_unescape(n) for n in frame.Name], frame.Name, strict=True))
     assert raw['=HYPERLINK("http://evil.example","click")'].startswith("'=")
     assert raw["-Min"] == "'-Min" and raw["@sum"] == "'@sum"
     assert raw["'t Hart"] == "'t Hart" and raw["Bob"] == "Bob"

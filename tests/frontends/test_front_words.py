@@ -14,7 +14,7 @@ import pytest
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.frontends.outcome import describe, describe_answer
-from keizer_xl.frontends.status import FRONTS, Done
+from keizer_xl.frontends.shown import FRONTS, Done
 
 #: the English words of these sentences that are no Dutch or German words ("version" is German)
 ENGLISH = {"warning", "warnings", "interrupted", "writing", "complete", "previous",

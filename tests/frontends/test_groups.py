@@ -35,7 +35,7 @@ def two_groups(path: Path, settings=(("periods", "1, 3"), ("promote", 1), ("rele
     groups = groups or ["A"] * len(A) + ["B"] * len(B)
     names = A + B
     players = [["Name", "Rating", "Group"]] + [[n, 2000 - 10 * i, g]
-                                               for i, (n, g) in enumerate(zip(names, groups))]
+                                               for i, (n, g) in enumerate(zip(names, groups, strict=True))]
     return make_workbook(path, {
         "Settings": [["Setting", "Value"], *map(list, settings)],
         "Players": players,
@@ -90,7 +90,7 @@ def two_group_seasons(draw):
             pool = [n for n in names if n[0] == prefix]
             pool = draw(st.permutations(pool))
             present = pool[:draw(st.integers(0, len(pool)))]
-            for w, b in zip(present[0::2], present[1::2]):
+            for w, b in zip(present[0::2], present[1::2], strict=True):
                 games.append(Game(r, w, b, draw(st.sampled_from(
                     [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]))))
             if len(present) % 2:

@@ -8,7 +8,7 @@ import pytest
 
 from keizer_xl.app.macro_answer import EXIT_CODES, MacroAnswer
 from keizer_xl.frontends.outcome import describe
-from keizer_xl.frontends.status import Outcome
+from keizer_xl.frontends.shown import Outcome
 
 
 def test_every_field_survives_the_json_round_trip():

@@ -135,7 +135,7 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
 
     request = ActionRequest("pair")
     with front_end_run():
-        from keizer_xl.frontends.status import Done
+        from keizer_xl.frontends.shown import Done
 
         report = lo_macro._dispatch(request, open_book(book))
         # what describe_done says for the UNO book: written, in the workbook's language

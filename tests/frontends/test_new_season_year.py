@@ -102,7 +102,7 @@ def final_blocks(path: Path) -> dict[str, list[str]]:
 def table(path: Path, sheet: str) -> tuple[list[str], dict[str, dict[str, object]]]:
     rows = sheet_rows(path, sheet)
     headers = [h for h in rows[0] if h is not None]
-    return headers, {r[0]: dict(zip(headers, r)) for r in rows[1:] if r[0]}
+    return headers, {r[0]: dict(zip(headers, r, strict=True)) for r in rows[1:] if r[0]}
 
 
 @pytest.fixture(scope="module")

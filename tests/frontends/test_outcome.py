@@ -28,8 +28,8 @@ from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
                               MissingPartError, Problem, SetupError, UsageError)
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends import status
-from keizer_xl.frontends.status import FRONTS
+from keizer_xl.frontends import shown
+from keizer_xl.frontends.shown import FRONTS
 from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
 from helpers import keizer_example_sheets, make_workbook
@@ -194,7 +194,7 @@ def test_client_setup_and_lookup_errors():
 @pytest.mark.parametrize("front", FRONTS)
 def test_an_unexpected_error_is_a_message_with_the_log_never_a_traceback(front):
     out = describe(KeyError("Standings"), front, log="/tmp/keizer-xl.log")
-    assert (out.status, out.exit_code) == ("error", status.EXIT_UNEXPECTED) == ("error", 1)
+    assert (out.status, out.exit_code) == ("error", shown.EXIT_UNEXPECTED) == ("error", 1)
     assert "(KeyError: Standings)" in out.lines[0] and "not in your workbook" in out.lines[0]
     assert "Nothing was written." in out.lines
     assert any("/tmp/keizer-xl.log" in line for line in out.lines)
@@ -325,6 +325,7 @@ def test_a_failure_after_the_write_is_reported_truthfully(keizer_book, capsys, m
 def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, capsys,
                                                                         monkeypatch):
     from keizer_xl.clients import excel_setup
+    from keizer_xl.clients import xlwings_conf
     from keizer_xl.frontends.template import build_template
 
     book = tmp_path / "club.xlsx"
@@ -334,7 +335,7 @@ def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, 
         raise SetupError("Excel could not open club.xlsx")
 
     monkeypatch.setattr(excel_setup, "setup_workbook", refuse)
-    monkeypatch.setattr(excel_setup, "write_config", refuse)
+    monkeypatch.setattr(xlwings_conf, "write_config", refuse)
     code_setup, _, err1 = run(capsys, "excel-setup", book, "--via-excel")
     code_config, _, err2 = run(capsys, "excel-config", book, "--for", "win", "--python", "C:\\p")
     assert code_setup == code_config == 1

@@ -10,8 +10,8 @@ import pytest
 
 from keizer_xl.frontends import cli, cli_season
 from keizer_xl.frontends.commands import COMMANDS, build_parser
-from keizer_xl.frontends.render import renderers
-from keizer_xl.frontends.status import Done
+from keizer_xl.frontends.render import renderers, report_key
+from keizer_xl.frontends.shown import Done
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -31,8 +31,13 @@ def report_classes() -> set[str]:
 
 
 def test_every_report_type_has_exactly_one_renderer():
+    import importlib
+
     table = renderers()
-    names = [t.__name__ for t in table]
+    for key in table:  # every row names a report type that exists
+        module, name = key.split(":")
+        assert report_key(getattr(importlib.import_module(module), name)) == key
+    names = [key.split(":")[1] for key in table]
     assert len(names) == len(set(names))  # one row per type (and no two types named alike)
     assert report_classes() <= set(names), report_classes() - set(names)
     # no renderer shows two report types: each row its own function
@@ -47,8 +52,8 @@ def test_every_command_names_reports_of_the_table_and_the_table_only_those():
         types = command.report_types()
         assert types, command.name
         for t in types:
-            assert t in table, (command.name, t)
-        named.update(types)
+            assert report_key(t) in table, (command.name, t)
+        named.update(report_key(t) for t in types)
     assert named == set(table)  # no renderer without a command (the buttons' are commands too)
     assert len({c.name for c in COMMANDS}) == len(COMMANDS)
 

@@ -5,18 +5,11 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files
 from keizer_xl.core import rules
 from keizer_xl.core.presets import PRESETS
-from keizer_xl.frontends.template import (
-    ABSENCE_CHOICES,
-    DEFAULT_SETTINGS,
-    INPUT_HEADERS,
-    RESULT_CHOICES,
-    SHEET_ORDER,
-    build_template,
-    template_workbook,
-)
+from keizer_xl.frontends.template import INPUT_HEADERS, SHEET_ORDER, build_template, template_workbook
+from keizer_xl.frontends.template_text import ABSENCE_CHOICES, DEFAULT_SETTINGS, RESULT_CHOICES
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.clients.files import WorkbookFileError
 
@@ -198,7 +191,7 @@ def test_refuses_to_overwrite(tmp_path):
         build_template(path, overwrite=False)
     assert path.read_bytes() == before
     build_template(path, rounds=5)                 # replacing keeps the old file as a backup
-    assert files.backups(path)[-1].read_bytes() == before
+    assert backup_files.backups(path)[-1].read_bytes() == before
     assert FileBook(path).read_table("Attendance").headers[-1] == "R5"
     with pytest.raises(WorkbookFileError):
         build_template(tmp_path / "club.xlsm")

@@ -130,7 +130,7 @@ def test_a_group_column_typed_beside_the_players_table_is_read(tmp_path, capsys)
         ws.cell(i, 9, "NED")
     wb.save(path)
     season = read_season(open_book(path))
-    assert {p.name: p.group for p in season.players} == dict(zip(names, "AAABBB"))
+    assert {p.name: p.group for p in season.players} == dict(zip(names, "AAABBB", strict=True))
     assert {p.federation for p in season.players} == {"NED"}
     code, out, _ = run(capsys, "pair", path)
     assert code == 0 and "Groep A" in out and "Groep B" in out, out

@@ -19,8 +19,10 @@ import openpyxl
 import pytest
 from oletools.olevba import VBA_Parser
 
-from keizer_xl.clients import excel_setup, lo_run
-from keizer_xl.clients.excel_setup import BUTTON_MACROS, CONFIG_SHEET, KEIZER_VBA, button_captions
+from keizer_xl.clients import lo_run, vba_files
+from keizer_xl.clients.excel_setup import BUTTON_MACROS, button_captions
+from keizer_xl.clients.vba_files import KEIZER_VBA
+from keizer_xl.clients.xlwings_conf import CONFIG_SHEET
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends.template import SHEET_ORDER
 from keizer_xl.frontends.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
@@ -66,7 +68,7 @@ def _public_subs(code: str) -> set[str]:
 def test_olevba_lists_the_three_modules_with_the_pinned_xlwings(built):
     modules = _modules(built)
     assert {"xlwings", "Dictionary", "KeizerXL"} <= set(modules)
-    assert excel_setup.bas_version(modules["xlwings"]) == _pinned_xlwings() == "0.37.8"
+    assert vba_files.bas_version(modules["xlwings"]) == _pinned_xlwings() == "0.37.8"
     assert modules["KeizerXL"].replace("\r\n", "\n").strip() == KEIZER_VBA.strip()
     # the rest are the document modules Excel itself would make: the workbook and each sheet
     sheets = openpyxl.load_workbook(built).sheetnames
@@ -88,7 +90,7 @@ def test_no_performance_cache_as_in_xlwings_own_quickstart(built):
     ole = olefile.OleFileIO(_project_bin(built))
     ours = ole.openstream(["VBA", "_VBA_PROJECT"]).read()
     assert ours == VBA_PROJECT_STREAM == bytes([0xCC, 0x61, 0xFF, 0xFF, 0x00, 0x01, 0x00])
-    quickstart = excel_setup.xlwings_package_dir() / "quickstart_standalone.xlsm"
+    quickstart = vba_files.xlwings_package_dir() / "quickstart_standalone.xlsm"
     theirs = olefile.OleFileIO(_project_bin(quickstart)).openstream(["VBA", "_VBA_PROJECT"]).read()
     assert ours == theirs  # version 0xFFFF: Excel compiles from source
     assert not [e for e in ole.listdir() if e[-1].startswith("__SRP_")]
@@ -188,13 +190,13 @@ def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
                                                  'XLWINGS_VERSION As String = "0.30.0"')
         book.set_module("xlwings", old)
         book.save(macro)
-    assert excel_setup.bas_version(_modules(macro)["xlwings"]) == "0.30.0"
+    assert vba_files.bas_version(_modules(macro)["xlwings"]) == "0.30.0"
     wb = openpyxl.load_workbook(macro, keep_vba=True)
     wb["Players"]["A2"] = "Noor Bakker"
     wb.save(macro)
     assert main(["excel-setup", str(macro)]) == 0
     modules = _modules(macro)
-    assert excel_setup.bas_version(modules["xlwings"]) == "0.37.8"
+    assert vba_files.bas_version(modules["xlwings"]) == "0.37.8"
     assert {"Dictionary", "KeizerXL"} <= set(modules)
     assert len([m for m in modules if m.casefold() == "xlwings"]) == 1
     assert openpyxl.load_workbook(macro)["Players"]["A2"].value == "Noor Bakker"
@@ -202,10 +204,10 @@ def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
     ole = olefile.OleFileIO(_project_bin(macro))
     assert ole.openstream(["VBA", "_VBA_PROJECT"]).read() == VBA_PROJECT_STREAM
     # the old version is the newest backup (rotated like every write); nothing else is left
-    from keizer_xl.clients import files
+    from keizer_xl.clients import backup_files
 
-    (backup,) = files.backups(macro)
-    assert excel_setup.bas_version(_modules(backup)["xlwings"]) == "0.30.0"
+    (backup,) = backup_files.backups(macro)
+    assert vba_files.bas_version(_modules(backup)["xlwings"]) == "0.30.0"
     assert sorted(p.name for p in tmp_path.iterdir()
                   if not p.name.endswith(".lock")) == [".keizer-backups", "club.xlsm"]
 
@@ -214,11 +216,11 @@ def test_a_mac_build_installs_xlwings_applescript(tmp_path):
     home = tmp_path / "home"
     result = build_xlsm(tmp_path / "club.xlsm", platform="mac", python="/Users/me/venv/bin/python",
                         pythonpath="", home=home)
-    version = excel_setup.installed_xlwings_version()
+    version = vba_files.installed_xlwings_version()
     script = home / "Library" / "Application Scripts" / "com.microsoft.Excel" / \
         f"xlwings-{version}.applescript"
     assert script.read_bytes() == \
-        (excel_setup.xlwings_package_dir() / f"xlwings-{version}.applescript").read_bytes()
+        (vba_files.xlwings_package_dir() / f"xlwings-{version}.applescript").read_bytes()
     assert dict(result.config) == {"Interpreter_Mac": "/Users/me/venv/bin/python",
                                    "ADD_WORKBOOK_TO_PYTHONPATH": "false", "Show Console": False}
 
@@ -247,7 +249,7 @@ def test_libreoffice_reopens_it_with_three_buttons_and_compiles_keizerxl(built, 
     on_start = [(b["label"], b["events"]) for b in report["buttons"] if b["sheet"] == "Start"]
     captions = button_captions("en")
     assert [label for label, _ in on_start] == [captions[m] for m in BUTTON_MACROS]
-    for (label, events), macro in zip(on_start, BUTTON_MACROS):
+    for (label, events), macro in zip(on_start, BUTTON_MACROS, strict=True):
         (event,) = events
         assert event["code"] == (f"vnd.sun.star.script:VBAProject.KeizerXL.{macro}"
                                  "?language=Basic&location=document"), label

@@ -120,7 +120,7 @@ def rich_season(n: int, rounds: int, seed: int) -> Season:
         rng.shuffle(present)
         if len(present) % 2:
             byes.append(Bye(r, present.pop().name))
-        for a, b in zip(present[::2], present[1::2]):
+        for a, b in zip(present[::2], present[1::2], strict=True):
             res = rng.choice(outcomes)
             if r == rounds and rng.random() < 0.3:
                 res = Result.PENDING

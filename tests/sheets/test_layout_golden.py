@@ -35,6 +35,8 @@ ENGINE_SHEETS = {"Standings", "Pairings", "History", "Crosstable", "Explain", "A
 #: print setup and widths chosen anew for A4 (issue 9, item 5); asserted in
 #: tests/test_print_render.py (LibreOffice renders) and tests/test_titles_and_marks.py
 NEW_PRINT = {"Standings", "History", "Crosstable", "Explain", "Audit"}
+#: the sample's sheets that print split by columns, Rank and Name repeated (issue 26)
+SPLIT = {"Standings", "Crosstable"}
 #: sheets whose table was replaced on purpose, and why; their new form is asserted elsewhere
 REPLACED = {
     # issue 16 item 4: a round-by-rank grid (a round per column) instead of the long table
@@ -141,14 +143,14 @@ def _fixed_drifts(old: dict[str, Any]) -> dict[str, Any]:
 
 def _title_once(name: str, sheet: dict[str, Any]) -> None:
     """Issue 26 (docs/layout-and-print.md): the title line printed once per page: row 1 is a
-    print-title row with the header row, the page header is empty.  The Standings' legend in
-    lines of at most 110 characters (the cap: 22 round columns beside Rank and Name hold more),
-    right of the repeated Rank and Name (columns C on) of the sheet that prints split."""
-    import textwrap
-
-    sheet["print"]["header"] = [None, None, None, None]
-    if sheet["print"].get("title_rows") == f"${TITLE_ROWS + 1}:${TITLE_ROWS + 1}":
-        sheet["print"]["title_rows"] = f"$1:${TITLE_ROWS + 1}"
+    print-title row with the header row, the page header is empty; a sheet split by columns
+    (SPLIT) prints from its header row on, the title in the page header.  The Standings'
+    legend right of the repeated Rank and Name (columns C on) of the sheet that prints split,
+    in lines as wide as the first page's columns hold (compared as one text: _legend)."""
+    if name not in SPLIT:
+        sheet["print"]["header"] = [None, None, None, None]
+        if sheet["print"].get("title_rows") == f"${TITLE_ROWS + 1}:${TITLE_ROWS + 1}":
+            sheet["print"]["title_rows"] = f"$1:${TITLE_ROWS + 1}"
     if name == "Explain":  # each worth in a sentence names its standing (the sample: round 22)
         for c in sheet["cells"].values():
             if isinstance(c.get("v"), str):
@@ -163,8 +165,7 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
     legend = sorted((_rc(a)[1], a) for a, c in sheet["cells"].items()
                     if str(c.get("v", "")).startswith(("Round columns:", "bye pairing")))
     first = legend[0][0]
-    lines = [line for _, a in legend for line in
-             textwrap.wrap(sheet["cells"].pop(a)["v"], 110, break_long_words=False)]
+    lines = [" ".join(sheet["cells"].pop(a)["v"] for _, a in legend)]  # see _legend
     below = {a: c for a, c in sheet["cells"].items() if _rc(a)[1] > legend[-1][0]}
     for a in below:
         del sheet["cells"][a]
@@ -177,6 +178,21 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
         if _rc(a)[1] == TITLE_ROWS + 1:
             align = c.get("align") or [None, None, False]
             c["align"] = [align[0], align[1], True]
+
+
+def _legend(sheet: dict[str, Any]) -> dict[str, Any]:
+    """A split sheet (Standings, Crosstable) with its legend and note lines (column C under
+    the table) joined into one cell: where they break depends on the widths (issue 26: as
+    wide as the first page holds)."""
+    rows = sorted((_rc(a)[1], a) for a, c in sheet["cells"].items()
+                  if _rc(a)[0] == "C" and _rc(a)[1] > 34 + 1 + TITLE_ROWS
+                  and isinstance(c.get("v"), str) and c["v"] != "a note")
+    if not rows:
+        return sheet
+    cells = dict(sheet["cells"])
+    text = " ".join(cells.pop(a)["v"] for _, a in rows)
+    cells[rows[0][1]] = {**sheet["cells"][rows[0][1]], "v": text}
+    return {**sheet, "cells": cells}
 
 
 @pytest.fixture(scope="module")
@@ -207,6 +223,8 @@ def test_file_client_writes_the_sheets_as_before(described: dict[str, Any], name
                         if c.get("v") in ("Game points", "TPR")}
             g = {**g, "cells": {k: c for k, c in g["cells"].items()
                                 if re.sub(r"\d+", "", k) not in new_cols}}
+        if sheet in SPLIT:  # notes wrapped to the first page's columns (issue 26)
+            e, g = _legend(e), _legend(g)
         skip = {"cells"} | ({"widths"} if sheet in NEW_PRINT else set())
         if sheet in NEW_PRINT:  # only the page layout is new; titles, header, footer as above
             keep = ("header", "footer", "title_rows", "paper")

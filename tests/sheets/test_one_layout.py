@@ -26,7 +26,9 @@ from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets import report_sheets
+from keizer_xl.sheets import analysis_sheets
 from keizer_xl.sheets.cells import cell_value
+from keizer_xl.sheets.glyphs import printed_width
 from keizer_xl.sheets.titles import RunContext
 from keizer_xl.sheets.layout import Field, Layout, PageSetup, SheetStyle, Span, Style, sheet_layout
 from keizer_xl.sheets.read import read_season
@@ -93,12 +95,16 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     # with Rank and Name repeated, so the notes start in column C (issue 26)
     legend = [r for r in layout.grid[3 + 34:] if r]
     assert legend[-1] == (None, None, "a note") and all(r[:2] == (None, None) for r in legend)
-    # (lines up to 110 characters: 22 round columns hold them on the first page)
-    assert len(legend) - 1 == 2 and all(len(r[2]) <= 110 for r in legend)
-    # the title once per page (issue 26): a print-title row with the header, no page header
-    assert layout.page.header[1] == ()
+    # (lines as wide as the first page's columns right of Rank and Name: never cut)
+    first = layout.page.col_breaks[0]
+    room = sum(layout.widths[2:first - 1])
+    assert all(printed_width(r[2]) <= room for r in legend[:-1])
+    # the title once per page (issue 26): split by columns, it prints from the header row on
+    # (rows 3 and later; the header row repeated), the title in the page header; A1 keeps it
+    assert layout.page.header[1] == (layout.grid[0][0],)
+    assert layout.page.print_from_row == 3 and layout.page.repeat_rows == (3, 3)
     assert layout.page.footer[1] == ("page ", Field.PAGE, " of ", Field.PAGES)
-    assert layout.freeze_rows == 3 and layout.page.repeat_rows == (1, 3)
+    assert layout.freeze_rows == 3
     assert layout.page.scale == 74 and layout.page.repeat_cols == (1, 2)
     podium = [s for s in layout.spans if s.style.fill in ("FFD966", "D9D9D9", "F4B183")]
     assert [(s.first_row, s.style.fill) for s in podium] == [
@@ -106,17 +112,20 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     # Name as wide as the longest name, Score as its values ("655.67") and one more (issue 26)
     shown = [n + (" (wd)" if p.is_withdrawn(22) else "")
              for n in history.last.order for p in season.players if p.name == n]
-    assert layout.widths[0] == 7.0
-    # counted in digit widths: narrower than one digit per letter, never wider than 24
+    # counted in digit widths (sheets/glyphs.py), rounded up to half a digit: Rank's bold
+    # header R 1.25 + a 1.1 + n 1.15 + k 1.05 = 4.55, two digits of room for "0_0_0" and one
+    # of padding: 7.55 -> 8; Score "655.67" 5 + '.' 0.5, one of padding: 6.5 (bold "Score"
+    # 5.1 + 1 is less)
+    assert layout.widths[0] == 8.0
     longest = max(len(n) for n in shown)
-    assert 0.75 * longest + 1.5 <= layout.widths[1] <= min(24, longest + 1.5)
-    assert layout.widths[2] == len("655.67") + 1
+    assert 0.75 * longest + 1 <= layout.widths[1] <= min(24, 1.2 * longest + 1.5)
+    assert layout.widths[2] == 6.5
     # every engine sheet has one builder, all pure
     audits = audit_season(season, history)
-    for built in (report_sheets.history_layout(history),
-                  report_sheets.crosstable_layout(season, history),
-                  report_sheets.explain_layout(season, history),
-                  report_sheets.audit_layout(audits)):
+    for built in (analysis_sheets.history_layout(history),
+                  analysis_sheets.crosstable_layout(season, history),
+                  analysis_sheets.explain_layout(season, history),
+                  analysis_sheets.audit_layout(audits)):
         # the title once per page: in the page header, or a title row printed on every page
         assert built.grid and built.widths
         assert bool(built.page.header[1]) != (built.page.repeat_rows[0] == 1)

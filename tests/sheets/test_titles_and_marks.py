@@ -19,7 +19,8 @@ from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import SettingError
 from keizer_xl.sheets.layout import Field, print_fit
-from keizer_xl.sheets.report_sheets import crosstable_layout, pairings_layout, standings_layout
+from keizer_xl.sheets.report_sheets import pairings_layout, standings_layout
+from keizer_xl.sheets.analysis_sheets import crosstable_layout
 from keizer_xl.sheets.titles import RunContext, book_name, mark_format, run_context, run_date
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,20 +112,21 @@ def test_print_fit_keeps_8pt_or_splits_with_names_repeated() -> None:
 
 
 def test_print_fit_splits_a_sheet_only_the_measured_page_width_splits() -> None:
-    """A landscape A4 page holds 145 characters at 100 % in Calibri/Carlito (NAMED_PAGE_CHARS,
-    measured) and 104 in DejaVu Sans (LibreOffice's fallback, PAGE_CHARS).  At the 74 % minimum
-    scale: 195.9 and 140.5 characters (each column 0.7 more for its padding)."""
-    base = [7, 24, 9, 7, 10, 7, 4, 4, 4]  # 76 + 0.7 * 9 = 82.3
-    # 82.3 + 8 * 8.7 = 151.9 and 82.3 + 13 * 8.7 = 195.4 <= 195.9: one page wide
+    """A landscape A4 page holds 132 digit widths at 100 % in Calibri/Carlito (NAMED_PAGE_CHARS:
+    258.9 mm between the margins over LibreOffice's Carlito digit of 111 twips, 1.958 mm) and
+    104 in DejaVu Sans (LibreOffice's fallback, PAGE_CHARS: a digit of 140 twips).  At the
+    74 % minimum scale: 178.4 and 140.5 (a width includes its cell's padding)."""
+    base = [7, 24, 9, 7, 10, 7, 4, 4, 4]  # 76
+    # 76 + 8 * 8 = 140 and 76 + 12 * 8 = 172 <= 178.4: one page wide
     assert print_fit(base + [8] * 8, True, 2) == (1, None, None, ())
-    assert print_fit(base + [8] * 13, True, 2) == (1, None, None, ())
-    # 82.3 + 14 * 8.7 = 204.1: at 74 %, Rank and Name repeated, split where a DejaVu page
-    # (140.5) ends, the 21 columns after Name shared over two pages
-    fit, scale, repeat, breaks = print_fit(base + [8] * 14, True, 2)
+    assert print_fit(base + [8] * 12, True, 2) == (1, None, None, ())
+    # 76 + 13 * 8 = 180: at 74 %, Rank and Name repeated, split where a DejaVu page (140.5)
+    # ends: 140.5 - 31 = 109.5 per page for the 20 columns after Name (149): two pages
+    fit, scale, repeat, breaks = print_fit(base + [8] * 13, True, 2)
     assert (fit, scale, repeat) == (None, 74, (1, 2)) and len(breaks) == 1
-    # portrait: 96 characters at 100 %, 129.7 at 74 %
-    assert print_fit([40, 40, 45], False, 2) == (1, None, None, ())   # 127.1
-    assert print_fit([40, 40, 50], False, 2)[:3] == (None, 74, (1, 2))  # 132.1
+    # portrait: 88 at 100 %, 118.9 at 74 %
+    assert print_fit([40, 40, 38], False, 2) == (1, None, None, ())   # 118
+    assert print_fit([40, 40, 40], False, 2)[:3] == (None, 74, (1, 2))  # 120
 
 
 def test_column_breaks_share_the_rounds_evenly_and_leave_no_stub() -> None:
@@ -198,14 +200,19 @@ def test_club_setting_is_free_text() -> None:
         parse_setting("clubb", "x")
 
 
-def test_printed_width_counts_narrow_characters_as_less_than_a_digit() -> None:
-    """Issue 26: a round column as wide as what it shows, in digit widths: "vrij 13.33" is
-    v 1 + r 0.72 + i 0.55 + j 0.55 + space 0.55 + four digits 4 + '.' 0.55 = 7.92."""
-    from keizer_xl.sheets.layout import printed_width
+def test_printed_width_counts_each_character_as_wide_as_it_prints() -> None:
+    """Issue 26: a round column as wide as what it shows, in digit widths, the wider of
+    Carlito and DejaVu Sans per character (sheets/glyphs.py): "vrij 13.33" is v 0.95 + r 0.7 +
+    i 0.5 + j 0.5 + space 0.5 + four digits 4 + '.' 0.5 = 7.65; '=' and '½' are wider than a
+    digit in DejaVu Sans (1.35, 1.55), a bold header wider than its regular text."""
+    from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 
-    assert printed_width("vrij 13.33") == pytest.approx(7.92)
-    assert printed_width("16.67") == pytest.approx(4.55)
-    assert printed_width("A 6") == pytest.approx(1.15 + 0.55 + 1)
+    assert printed_width("vrij 13.33") == pytest.approx(7.65)
+    assert printed_width("16.67") == pytest.approx(4.5)
+    assert printed_width("A 6") == pytest.approx(1.15 + 0.5 + 1)
+    assert printed_width("=½ 5.5") == pytest.approx(1.35 + 1.55 + 0.5 + 2.5)
+    assert printed_width("Plaats", bold=True) > printed_width("Plaats")
+    assert wrap_printed("een twee drie", 8) == ["een twee", "drie"]  # 7.7 <= 8
 
 
 def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None:
@@ -216,7 +223,8 @@ def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None
     from keizer_xl.core.competition import Competition
     from keizer_xl.core.pairing import pair_round
     from keizer_xl.core.rules import build_settings, parse_setting
-    from keizer_xl.sheets.report_sheets import pairings_layout, periods_layout
+    from keizer_xl.sheets.report_sheets import pairings_layout
+    from keizer_xl.sheets.group_sheets import periods_layout
 
     season = _season()
     ranking = list(compute_history(season).last.order)

@@ -105,7 +105,7 @@ def test_results_typed_on_the_engine_pairings_sheet_are_read_and_never_erased(tm
     sheet, _header, cells = pairings_cells(path, lang)
     games = list(cells)
     assert len(games) == 3  # 6 players, all present: three boards
-    typed = dict(zip(games, ["1-0", "½-½", "0-1"]))
+    typed = dict(zip(games, ["1-0", "½-½", "0-1"], strict=True))
     type_in(path, sheet, {cells[g]: typed[g] for g in games})
     results = results_cells(path, lang)
     results_sheet = schema.sheet_name("Results", lang)
@@ -195,7 +195,7 @@ def test_through_libreoffice_the_pairings_results_are_read_and_pairing_refuses(
     sheet, _header, cells = pairings_cells(path, "de")
     results = results_cells(path, "de")
     games = list(cells)
-    type_in(path, sheet, {cells[g]: r for g, r in zip(games, ["1-0", "0-1", "½-½"])})
+    type_in(path, sheet, {cells[g]: r for g, r in zip(games, ["1-0", "0-1", "½-½"], strict=True)})
     code, out = cli(capsys, "lo-run", path, "check")
     assert code == 0 and f"{sheet}!{cells[games[0]]}" in out, out
     code, out = cli(capsys, "lo-run", path, "standings", "--format", "json")

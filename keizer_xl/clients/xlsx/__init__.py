@@ -3,7 +3,8 @@
 One room per job (see also WORKBOOK-CONTRACT.md, docs/safety.md):
 
 * :mod:`.safety`: the preflight, zip and XML safety with :mod:`zipfile` alone (zip bombs, absurd
-  sheet sizes, entity declarations, parts that are not well-formed, what openpyxl would drop);
+  sheet sizes, entity declarations, parts that are not well-formed, what openpyxl would drop),
+  with :mod:`.inspector` (the look into the zip) and :mod:`.limits`; the checks before a save;
 * :mod:`.book`: :class:`FileBook` (reading values as a user sees them, writing sheets by their
   layout, appending and deleting rows), without openpyxl (issue 25);
 * :mod:`.package` (the zip package: parts, relationships, content types), :mod:`.cellxml` (a
@@ -20,7 +21,8 @@ from __future__ import annotations
 
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.book import FileBook, backup_path, open_book
-from keizer_xl.clients.xlsx.safety import (
+from keizer_xl.clients.xlsx.inspector import Unsupported
+from keizer_xl.clients.xlsx.limits import (
     EXCEL_SUFFIXES,
     MACRO_SUFFIXES,
     MAX_COLUMNS,
@@ -29,11 +31,9 @@ from keizer_xl.clients.xlsx.safety import (
     MAX_ROWS,
     MAX_SHEET_BYTES,
     MAX_TOTAL_UNCOMPRESSED,
-    OWNED_SHEETS,
     XML_PEEK,
-    Unsupported,
-    preflight,
 )
+from keizer_xl.clients.xlsx.safety import OWNED_SHEETS, preflight
 from keizer_xl.clients.xlsx.save import write_new_workbook
 
 __all__ = [
@@ -45,7 +45,7 @@ __all__ = [
     "backup_path",
     "preflight",
     "write_new_workbook",
-    # the preflight's limits (read them here; change them in .safety)
+    # the preflight's limits (read them here; change them in .limits)
     "EXCEL_SUFFIXES",
     "MACRO_SUFFIXES",
     "MAX_COLUMNS",

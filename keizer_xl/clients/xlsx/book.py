@@ -18,27 +18,24 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-from collections.abc import Iterable, Sequence
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
     from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
 
-from keizer_xl.clients import files
+from keizer_xl.clients import backup_files, file_locks
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import (
     MAC_EPOCH,
     WINDOWS_EPOCH,
-    Cell,
     Decoder,
     SheetCells,
     SheetValues,
     shared_strings,
     sheet_values,
-    split_ref,
-    value_cell,
 )
 from keizer_xl.clients.xlsx.package import (
     REL_SHARED_STRINGS,
@@ -50,29 +47,30 @@ from keizer_xl.clients.xlsx.package import (
     attributes,
     element_re,
 )
+from keizer_xl.clients.xlsx.inspector import Unsupported
+from keizer_xl.clients.xlsx.limits import MACRO_SUFFIXES
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
     check_save,
-    MACRO_SUFFIXES,
     OWNED_SHEETS,
-    Unsupported,
     check_suffix,
     read_with_signature,
     preflight,
 )
+from keizer_xl.clients.xlsx.rowedit import RowEditing
 from keizer_xl.clients.xlsx.save import write_bytes_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
-from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
-from keizer_xl.errors import KeizerError, Message, MissingPartError
-from keizer_xl.sheets.cells import cell_value
+from keizer_xl.clients.xlsx.tablepart import TablePart
+from keizer_xl.clients.xlsx.stylesheet import StyleSheet
+from keizer_xl.errors import KeizerError, MissingPartError
 from keizer_xl.sheets.layout import Layout
-from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
-from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
+from keizer_xl.sheets.region import Region, find_region
+from keizer_xl.sheets.tables import Table, quote_sheet
 
 
 def backup_path(path: str | os.PathLike[str]) -> Path | None:
     """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
-    kept = files.backups(path)
+    kept = backup_files.backups(path)
     return kept[-1] if kept else None
 
 
@@ -81,34 +79,8 @@ def open_book(path: str | os.PathLike[str]) -> FileBook:
     return FileBook(path)
 
 
-class _TablePart:
-    """An Excel Table (ListObject) as its part says."""
 
-    def __init__(self, part: str, xml: bytes):
-        self.part = part
-        m = re.search(rb"<(?:[\w.-]+:)?table\b([^>]*)>", xml)
-        a = attributes(m.group(1)) if m else {}
-        self.name = a.get("displayName") or a.get("name") or ""
-        self.ref = a.get("ref", "A1:A1")
-        self.header_rows = int(a["headerRowCount"]) if a.get("headerRowCount", "").isdigit() else 1
-        self.totals = int(a["totalsRowCount"]) if a.get("totalsRowCount", "").isdigit() else 0
-        self.has_filter = re.search(rb"<(?:[\w.-]+:)?autoFilter\b", xml) is not None
-        self.columns = [attributes(c.group(1)).get("name", "")
-                        for c in element_re("tableColumn").finditer(xml)]
-
-    def bounds(self) -> tuple[int, int, int, int]:
-        """(min_row, min_col, max_row, max_col)."""
-        first, _, last = self.ref.partition(":")
-        r1, c1 = split_ref(first)
-        r2, c2 = split_ref(last or first)
-        return r1, c1, r2, c2
-
-    def table_ref(self) -> TableRef:
-        r1, c1, r2, c2 = self.bounds()
-        return TableRef(self.name, r1, c1, r2, c2, headers=self.header_rows > 0, totals=self.totals)
-
-
-class FileBook:
+class FileBook(RowEditing):
     """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
     def __init__(self, path: str | os.PathLike[str]):
@@ -241,7 +213,7 @@ class FileBook:
             self._sheet_values[entry.part] = values
         return values
 
-    def _table_parts(self, entry: SheetEntry) -> list[_TablePart]:
+    def _table_parts(self, entry: SheetEntry) -> list[TablePart]:
         assert entry.part is not None
         rels = self._pkg.rels(entry.part)
         if not any(r.type == REL_TABLE for r in rels):
@@ -252,14 +224,14 @@ class FileBook:
         for m in element_re("tablePart").finditer(xml, max(xml.rfind(b"sheetData>"), 0)):
             target = targets.get(attr(attributes(m.group(1)), "id") or "")
             if target and self._pkg.has(target):
-                table = _TablePart(target, self._pkg.read(target))
+                table = TablePart(target, self._pkg.read(target))
                 if target in self._edits.tables:  # grown or shrunk by this book, not saved yet
                     table.ref = self._edits.tables[target][0]
                 out.append(table)
         return out
 
     # -- reading ----------------------------------------------------------------------------------
-    def _region(self, entry: SheetEntry) -> tuple[Region, _TablePart | None]:
+    def _region(self, entry: SheetEntry) -> tuple[Region, TablePart | None]:
         tables = self._table_parts(entry)
         table = self._input_table(entry, tables) if tables else None
         region = self._regions.get(entry.name)
@@ -270,7 +242,7 @@ class FileBook:
             self._regions[entry.name] = region
         return region, table
 
-    def _input_table(self, entry: SheetEntry, tables: list[_TablePart]) -> _TablePart:
+    def _input_table(self, entry: SheetEntry, tables: list[TablePart]) -> TablePart:
         """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
         from keizer_xl.sheets.read_names import pick_table
 
@@ -384,166 +356,6 @@ class FileBook:
         found = next((t for t in wb.sheetnames if t.casefold() == name.casefold()), None)
         return wb[found] if found is not None else wb.create_sheet(name)
 
-    # -- appending to a user's table --------------------------------------------------------------
-    def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
-        if self._legacy is not None:
-            self._legacy.append_rows(sheet, rows)
-            return
-        rows = list(rows)
-        if not rows:
-            return
-        entry = self._worksheet(sheet)
-        assert entry.part is not None
-        region, table = self._region(entry)
-        shown = self._values(entry).region_cells()
-        others = [t.table_ref() for t in self._table_parts(entry)]
-        cells = self._sheet_cells(entry)
-        self._changed(entry.name)
-        where = quote_sheet(entry.name)
-        merged = _merged(cells)
-
-        def plain(r: int, c: int) -> Any:
-            return None if (r, c) in merged else shown.get((r, c))
-
-        plan, problems = plan_append(region, rows, others, where, self.label)
-        problems = problems or plan.in_the_way(region, plain, where, self.label)
-        if problems:
-            raise WorkbookFileError(problems[0])
-        first_col, last_col = region.first_column, region.last_column
-        for r in range(plan.start, plan.end + 1 + (region.totals if plan.shift else 0)):
-            for c in range(first_col, last_col + 1):
-                if (r, c) in merged:
-                    raise WorkbookFileError(
-                        f"Cannot add rows to {where} in {self.label}: cell {column_letter(c)}{r} "
-                        f"below the table is part of merged cells; unmerge them first.")
-        if plan.shift:  # the totals row moves down below the new rows
-            for r in range(plan.totals_at + region.totals - 1, plan.totals_at - 1, -1):
-                for c in range(first_col, last_col + 1):
-                    moved = cells.cell(r, c)
-                    if moved is not None:
-                        cells.put(r, c, None)
-                        # rows inserted above it: its references (to the rows above) stay
-                        cells.put(r + plan.shift, c, moved.moved_to(r + plan.shift))
-        col_styles = _column_styles(cells, first_col, last_col)
-        dates = self._decode().date_styles
-        styles: StyleSheet | None = None
-        for r, placed in enumerate(plan.rows, plan.start):
-            for c in range(first_col, last_col + 1):
-                existing = cells.cell(r, c)
-                style: int | None = None
-                if existing is None or not existing.style:
-                    above = cells.cell(r - 1, c) if r - 1 >= region.data_first else None
-                    if above is not None and above.style:
-                        style = above.style
-                    elif col_styles.get(c):
-                        style = col_styles[c]
-                value = cell_value(placed.get(c - first_col))
-                if value is None and style is None:
-                    continue
-                s = style if style is not None else (existing.style if existing is not None else 0)
-                if value is not None and not isinstance(value, (str, bool, int, float)):
-                    from keizer_xl.clients.xlsx.layoutxml import excel_serial
-
-                    serial = excel_serial(value, self._decode().epoch)
-                    if serial is None:
-                        raise TypeError(f"cannot write {type(value).__name__} to a cell")
-                    value, kind = serial
-                    if s not in dates:  # as openpyxl: a date gets a date format
-                        styles = styles or self._styles_for_edit()
-                        s = styles.with_number_format(s, DATE_FORMATS[kind])
-                        decoder = self._decode()
-                        decoder.date_styles = decoder.date_styles | {s}
-                        dates = decoder.date_styles
-                cells.put(r, c, value_cell(r, c, value, s, cells.prefix))
-        self._edits.sheets[entry.part] = cells
-        self._resize(entry, cells, region, table, plan.table_last, plan.data_end, grow_to=plan.end)
-
-    def _styles_for_edit(self) -> StyleSheet:
-        """The workbook's styles, to add to; spliced in on save."""
-        if self._edits.styles is None:
-            pkg = self._pkg
-            part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
-            self._edits.styles = StyleSheet(pkg.read(part) if part and pkg.has(part) else None)
-        return self._edits.styles
-
-    def _resize(self, entry: SheetEntry, cells: SheetCells, region: Region, table: _TablePart | None,
-                last: int | None, data_end: int | None, grow_to: int | None = None,
-                deleted: Sequence[int] = ()) -> None:
-        """The Table (and its autofilter) or the sheet's autofilter after rows were added or
-        deleted: a Table's ref ends at ``last``, its filter at ``data_end``."""
-        assert entry.part is not None
-        t = region.table
-        if t is not None and table is not None and last is not None:
-            left, right = column_letter(t.min_col), column_letter(t.max_col)
-            table.ref = f"{left}{t.min_row}:{right}{last}"
-            self._edits.tables[table.part] = (
-                table.ref, f"{left}{t.min_row}:{right}{data_end}" if table.has_filter else None)
-            return
-        if t is not None:
-            return
-        m = re.search(rb"<(?:[\w.-]+:)?autoFilter\b([^>]*)", cells.tail)
-        ref = attributes(m.group(1)).get("ref") if m else None
-        if not ref:
-            return
-        first, _, last_ref = ref.partition(":")
-        a_min_row, a_min_col = split_ref(first)
-        a_max_row, a_max_col = split_ref(last_ref or first)
-        if a_min_row != region.header_row:
-            return
-        if grow_to is not None:
-            a_max_row = max(a_max_row, grow_to)
-        else:
-            within = sum(1 for d in deleted if d <= a_max_row)
-            a_max_row = max(a_max_row - within, a_min_row + 1)
-        self._edits.filters[entry.part] = (f"{column_letter(a_min_col)}{a_min_row}:"
-                                           f"{column_letter(a_max_col)}{a_max_row}")
-
-    # -- deleting rows of a user's table ----------------------------------------------------------
-    def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
-        """Delete data rows (0-based indices into ``read_table(sheet).rows``).
-
-        As Excel's 'Delete Table Rows': the cells below move up within the table's columns only
-        (a note to the right of the table stays where it is); formulas that move are translated;
-        an Excel Table shrinks with them, keeping at least one (empty) data row.
-        """
-        if self._legacy is not None:
-            self._legacy.delete_rows(sheet, data_rows)
-            return
-        entry = self._worksheet(sheet)
-        assert entry.part is not None
-        region, table = self._region(entry)
-        cells = self._sheet_cells(entry)
-        self._changed(entry.name)
-        where = quote_sheet(entry.name)
-        plan = plan_delete(region, data_rows, where, self.label)
-        if not plan.doomed:
-            return
-        first_col, last_col = region.first_column, region.last_column
-        top = plan.doomed[0]
-        for ref in _merge_refs(cells):
-            r1, c1, r2, c2 = ref
-            if r2 >= top and c1 <= last_col and c2 >= first_col:
-                raise WorkbookFileError(
-                    f"Cannot delete rows of {where} in {self.label}: the merged cells "
-                    f"{column_letter(c1)}{r1}:{column_letter(c2)}{r2} are in the way; unmerge them first.")
-        moving = sorted(((r, c) for r, c, _ in cells.cells() if r >= top and first_col <= c <= last_col),
-                        key=lambda rc: rc[0])
-        if any(_shared_or_array(cells.cell(r, c)) for r, c in moving):
-            _unshare(cells)
-        gone = set(plan.doomed)
-        for r, c in moving:
-            cell = cells.cell(r, c)
-            assert cell is not None
-            cells.put(r, c, None)
-            if r in gone:
-                continue
-            new_row = plan.new_row(r)
-            cells.put(new_row, c, _translated(cell, r, new_row))
-        self._edits.sheets[entry.part] = cells
-        last = plan.table_last
-        self._resize(entry, cells, region, table, last, last - region.totals if last is not None else None,
-                     deleted=plan.doomed)
-
     # -- messages ---------------------------------------------------------------------------------
     def message(self, text: str) -> None:
         self.messages.append(str(text))
@@ -591,7 +403,7 @@ class FileBook:
             self._signature = self._legacy._signature
             return
         target = self._real_path(self.path)
-        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+        with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
@@ -631,116 +443,3 @@ class FileBook:
     @staticmethod
     def _real_path(p: Path) -> Path:
         return Path(os.path.realpath(p)) if p.is_symlink() else p
-
-
-# --------------------------------------------------------------------------- sheet helpers
-
-
-def _merge_refs(cells: SheetCells) -> list[tuple[int, int, int, int]]:
-    out = []
-    for m in element_re("mergeCell").finditer(cells.tail):
-        ref = attributes(m.group(1)).get("ref", "")
-        first, _, last = ref.partition(":")
-        try:
-            r1, c1 = split_ref(first)
-            r2, c2 = split_ref(last or first)
-        except ValueError:
-            continue
-        out.append((r1, c1, r2, c2))
-    return out
-
-
-def _merged(cells: SheetCells) -> set[tuple[int, int]]:
-    """The cells covered by a merge other than its top-left one (openpyxl's MergedCell)."""
-    out: set[tuple[int, int]] = set()
-    for r1, c1, r2, c2 in _merge_refs(cells):
-        if (r2 - r1 + 1) * (c2 - c1 + 1) > 100_000:
-            continue
-        out.update((r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1) if (r, c) != (r1, c1))
-    return out
-
-
-def _column_styles(cells: SheetCells, first_col: int, last_col: int) -> dict[int, int]:
-    """Styles given to whole columns (<col style=...>), by column number."""
-    out: dict[int, int] = {}
-    for m in element_re("col").finditer(cells.head):
-        a = attributes(m.group(1))
-        try:
-            style, lo, hi = int(a.get("style", "0")), int(a.get("min", "0")), int(a.get("max", "0"))
-        except ValueError:
-            continue
-        if style:
-            for c in range(max(lo, first_col), min(hi, last_col) + 1):
-                out[c] = style
-    return out
-
-
-_F_ELEMENT = re.compile(rb"<((?:[\w.-]+:)?)f\b([^>]*?)(?:/>|>(.*?)</(?:[\w.-]+:)?f\s*>)", re.S)
-
-
-def _shared_or_array(cell: Cell | None) -> bool:
-    if cell is None:
-        return False
-    m = _F_ELEMENT.search(cell.xml)
-    return m is not None and attributes(m.group(2)).get("t") in ("shared", "array")
-
-
-def _translated(cell: Cell, old_row: int, new_row: int) -> Cell:
-    """``cell`` moved from ``old_row`` to ``new_row``: its formula translated as Excel moves it
-    (openpyxl's Translator, loaded only when a moved cell holds a formula)."""
-    moved = cell.moved_to(new_row)
-    m = _F_ELEMENT.search(moved.xml)
-    if m is None or not m.group(3):
-        return moved
-    from html import unescape
-
-    from keizer_xl.clients.xlsx.package import escape
-    from openpyxl.formula.translate import Translator
-
-    text = "=" + unescape(m.group(3).decode("utf-8"))
-    letter = column_letter(cell.col)
-    try:
-        new = Translator(text, origin=f"{letter}{old_row}").translate_formula(f"{letter}{new_row}")
-    except Exception:  # an unusual formula: keep its text as it is
-        return moved
-    body = escape(new[1:]).encode()
-    xml = moved.xml[:m.start(3)] + body + moved.xml[m.end(3):]
-    return Cell(cell.col, xml)
-
-
-def _unshare(cells: SheetCells) -> None:
-    """Every shared formula of the sheet written out in its own cell (as openpyxl keeps them),
-    so that cells can move without their group; an array formula that would move is refused."""
-    from html import unescape
-
-    from keizer_xl.clients.xlsx.package import escape
-    from openpyxl.formula.translate import Translator
-
-    masters: dict[str, tuple[str, str]] = {}
-    for r, c, cell in cells.cells():
-        m = _F_ELEMENT.search(cell.xml)
-        if m is None:
-            continue
-        a = attributes(m.group(2))
-        if a.get("t") == "array":
-            raise WorkbookFileError(Message(
-                "Cannot move the array formula in cell {cell}: enter it again after the rows are "
-                "deleted, or delete the rows in Excel. Nothing was written.",
-                cell=f"{column_letter(c)}{r}"))
-        if a.get("t") == "shared" and m.group(3):
-            masters[a.get("si", "")] = ("=" + unescape(m.group(3).decode("utf-8")), f"{column_letter(c)}{r}")
-    for r, c, cell in list(cells.cells()):
-        m = _F_ELEMENT.search(cell.xml)
-        if m is None:
-            continue
-        a = attributes(m.group(2))
-        if a.get("t") != "shared" or a.get("si", "") not in masters:
-            continue
-        text, origin = masters[a["si"]]
-        try:
-            own = Translator(text, origin=origin).translate_formula(f"{column_letter(c)}{r}")
-        except Exception:
-            own = text
-        prefix = m.group(1)
-        element = b"<" + prefix + b"f>" + escape(own[1:]).encode() + b"</" + prefix + b"f>"
-        cells.put(r, c, Cell(c, cell.xml[:m.start()] + element + cell.xml[m.end():]))

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
 
-from keizer_xl.clients import files
+from keizer_xl.clients import file_locks
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cells import (
     convert_value,
@@ -35,18 +35,21 @@ from keizer_xl.clients.xlsx.cells import (
     plain_value,
     store_cell,
     style_array_for,
+    column_styles,
+    input_table,
+    table_ref,
 )
+from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.safety import (
     check_copy_name,
     check_save,
     OWNED_SHEETS,
-    Unsupported,
     caused_by_defusedxml,
 )
 from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.errors import MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
-from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete
+from keizer_xl.sheets.region import Region, find_region, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 
@@ -164,24 +167,14 @@ class OpenpyxlBook:
         return ws
 
     # -- reading ------------------------------------------------------------------------------
-    @staticmethod
-    def _table_ref(table: Any) -> TableRef:
-        from openpyxl.utils.cell import range_boundaries
-
-        # an Excel Table's ref is a whole range (A1:D10): no bound is None
-        min_col, min_row, max_col, max_row = cast("tuple[int, int, int, int]", range_boundaries(table.ref))
-        return TableRef(table.displayName, min_row, min_col, max_row, max_col,
-                        headers=table.headerRowCount is None or table.headerRowCount > 0,
-                        totals=table.totalsRowCount or 0)
-
     def _region(self, ws: Any) -> Region:
         region = self._regions.get(ws.title)
         if region is not None:
             return region
-        table = self._input_table(ws) if ws.tables else None
+        table = input_table(ws) if ws.tables else None
         names = [col.name for col in table.tableColumns] if table is not None and table.tableColumns else []
         values = {rc: cell.value for rc, cell in ws._cells.items() if cell.value is not None}
-        region = find_region(values, self._table_ref(table) if table is not None else None, names)
+        region = find_region(values, table_ref(table) if table is not None else None, names)
         self._regions[ws.title] = region
         return region
 
@@ -189,26 +182,6 @@ class OpenpyxlBook:
         """``title`` was changed by this book: its region and table are found again."""
         self._regions.pop(title, None)
         self._tables.pop(title, None)
-
-    @staticmethod
-    def _input_table(ws: Any) -> Any:
-        """The Excel Table to read: the one with the contract's headers (sheets.read_names.pick_table)."""
-        from openpyxl.utils.cell import range_boundaries
-
-        from keizer_xl.sheets.read_names import pick_table
-
-        tables = list(ws.tables.values())
-        if len(tables) == 1:
-            return tables[0]
-        header_lists = []
-        for t in tables:
-            min_col, min_row, max_col, _ = cast("tuple[int, int, int, int]", range_boundaries(t.ref))
-            if t.headerRowCount == 0:
-                header_lists.append([c.name for c in t.tableColumns] if t.tableColumns else [])
-            else:
-                header_lists.append([ws._cells[(min_row, c)].value if (min_row, c) in ws._cells
-                                     else None for c in range(min_col, max_col + 1)])
-        return tables[pick_table(ws.title, header_lists)]
 
     def read_table(self, sheet: str) -> Table:
         ws = self._worksheet(sheet)
@@ -311,7 +284,7 @@ class OpenpyxlBook:
             ws.row_dimensions[r].height = height
         if layout.freeze_rows:
             ws.freeze_panes = f"A{layout.freeze_rows + 1}"
-        apply_page_setup(ws, layout.page)
+        apply_page_setup(ws, layout.page, len(layout.grid), layout.width)
 
     def _fresh_sheet(self, sheet: str) -> Any:
         """An empty sheet in the place (and with the tab state) of the old one, if any."""
@@ -344,7 +317,7 @@ class OpenpyxlBook:
         region = self._region(ws)
         self._changed(ws.title)  # whatever happens below, the sheet is read afresh
         where, cells = quote_sheet(ws.title), ws._cells
-        others = [self._table_ref(t) for t in ws.tables.values()]
+        others = [table_ref(t) for t in ws.tables.values()]
         plan, problems = plan_append(region, rows, others, where, self.label)
         problems = problems or plan.in_the_way(region, lambda r, c: plain_value(cells.get((r, c))),
                                                where, self.label)
@@ -364,7 +337,7 @@ class OpenpyxlBook:
                     moved.row = r + plan.shift
                     cells[(r + plan.shift, c)] = moved
                     self._note_move(ws.title, (r, c), (r + plan.shift, c))
-        col_styles = self._column_styles(ws, first_col, last_col)
+        col_styles = column_styles(ws, first_col, last_col)
         for r, placed in enumerate(plan.rows, plan.start):
             for c in range(first_col, last_col + 1):
                 existing = cells.get((r, c))
@@ -459,21 +432,6 @@ class OpenpyxlBook:
         if new is not None:
             moved[new] = origin
 
-    @staticmethod
-    def _column_styles(ws: Any, first_col: int, last_col: int) -> dict[int, Any]:
-        """Styles given to whole columns (<col style=...>), by column number."""
-        from openpyxl.utils.cell import column_index_from_string
-
-        out: dict[int, Any] = {}
-        for dim in ws.column_dimensions.values():
-            if not dim.has_style:
-                continue
-            lo = dim.min or column_index_from_string(dim.index)
-            hi = dim.max or lo
-            for c in range(max(lo, first_col), min(hi, last_col) + 1):
-                out[c] = dim._style
-        return out
-
     # -- messages -----------------------------------------------------------------------------
     def message(self, text: str) -> None:
         self.messages.append(str(text))
@@ -489,7 +447,7 @@ class OpenpyxlBook:
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = self._real_path(self.path)
-        with files.workbook_lock(target):  # re-entrant: the command line holds it from the read
+        with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))

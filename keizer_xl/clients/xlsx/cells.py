@@ -1,11 +1,13 @@
 """Cells of an openpyxl worksheet: a Python value stored as Excel keeps it, a layout's styles
-applied to whole columns at once, the print setup (headers, footers, fit to page)."""
+applied to whole columns at once, the print setup (headers, footers, fit to page); a sheet's
+column styles and its Excel Tables as the region code reads them."""
 from __future__ import annotations
 
 from copy import copy
-from typing import Any
+from typing import Any, cast
 
 from keizer_xl.sheets.cells import cell_value
+from keizer_xl.sheets.region import TableRef
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
 from keizer_xl.sheets.tables import column_letter
 
@@ -90,7 +92,7 @@ def _page_text(part: HeaderText) -> str:
     return "".join(codes[p] if isinstance(p, Field) else p.replace("&", "&&") for p in part)
 
 
-def apply_page_setup(ws: Any, page: PageSetup) -> None:
+def apply_page_setup(ws: Any, page: PageSetup, rows: int = 0, cols: int = 0) -> None:
     from openpyxl.worksheet.properties import PageSetupProperties
 
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -106,6 +108,14 @@ def apply_page_setup(ws: Any, page: PageSetup) -> None:
     if page.repeat_cols:
         ws.print_title_cols = (f"{column_letter(page.repeat_cols[0])}:"
                                f"{column_letter(page.repeat_cols[1])}")
+    if page.print_from_row > 1 and rows and cols:  # a split sheet's title row not printed
+        ws.print_area = f"A{page.print_from_row}:{column_letter(cols)}{rows}"
+    if page.row_breaks:
+        from openpyxl.worksheet.pagebreak import Break, RowBreak
+
+        ws.row_breaks = RowBreak()
+        for row in page.row_breaks:
+            ws.row_breaks.append(Break(id=row - 1))  # the break is after row id
     if page.col_breaks:
         from openpyxl.worksheet.pagebreak import Break, ColBreak
 
@@ -113,8 +123,55 @@ def apply_page_setup(ws: Any, page: PageSetup) -> None:
         for col in page.col_breaks:
             ws.col_breaks.append(Break(id=col - 1))  # the break is after column id
     for parts, target in ((page.header, ws.oddHeader), (page.footer, ws.oddFooter)):
-        for part, place in zip(parts, (target.left, target.center, target.right)):
+        for part, place in zip(parts, (target.left, target.center, target.right), strict=True):
             if part:
                 place.text = _page_text(part)
                 if parts is page.header and page.header_bold:
                     place.font = "-,Bold"
+
+
+def column_styles(ws: Any, first_col: int, last_col: int) -> dict[int, Any]:
+    """Styles given to whole columns (<col style=...>) of an openpyxl worksheet, by column number."""
+    from openpyxl.utils.cell import column_index_from_string
+
+    out: dict[int, Any] = {}
+    for dim in ws.column_dimensions.values():
+        if not dim.has_style:
+            continue
+        lo = dim.min or column_index_from_string(dim.index)
+        hi = dim.max or lo
+        for c in range(max(lo, first_col), min(hi, last_col) + 1):
+            out[c] = dim._style
+    return out
+
+
+def table_ref(table: Any) -> TableRef:
+    """An openpyxl Table as the region code's :class:`TableRef`."""
+    from openpyxl.utils.cell import range_boundaries
+
+    # an Excel Table's ref is a whole range (A1:D10): no bound is None
+    min_col, min_row, max_col, max_row = cast("tuple[int, int, int, int]", range_boundaries(table.ref))
+    return TableRef(table.displayName, min_row, min_col, max_row, max_col,
+                    headers=table.headerRowCount is None or table.headerRowCount > 0,
+                    totals=table.totalsRowCount or 0)
+
+
+def input_table(ws: Any) -> Any:
+    """The Excel Table of an openpyxl worksheet to read: the one with the contract's headers
+    (sheets.read_names.pick_table)."""
+    from openpyxl.utils.cell import range_boundaries
+
+    from keizer_xl.sheets.read_names import pick_table
+
+    tables = list(ws.tables.values())
+    if len(tables) == 1:
+        return tables[0]
+    header_lists = []
+    for t in tables:
+        min_col, min_row, max_col, _ = cast("tuple[int, int, int, int]", range_boundaries(t.ref))
+        if t.headerRowCount == 0:
+            header_lists.append([c.name for c in t.tableColumns] if t.tableColumns else [])
+        else:
+            header_lists.append([ws._cells[(min_row, c)].value if (min_row, c) in ws._cells
+                                 else None for c in range(min_col, max_col + 1)])
+    return tables[pick_table(ws.title, header_lists)]

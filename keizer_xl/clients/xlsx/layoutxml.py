@@ -91,26 +91,40 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     last_col = max([layout.width, *(c for (_, c) in spans)]) if (spans or layout.width) else 1
     letters = [""] + [column_letter(c) for c in range(1, last_col + 1)]
     no_styles: dict[int, Style] = {}
+    quoted: dict[str, str] = {}  # a text's inline-string element, made once (a name stands in many cells)
     for r in range(1, last_row + 1):
         row = cells[r - 1] if r <= len(cells) else ()
         row_styles = styled_rows.get(r, no_styles)
         out: list[str] = []
-        for c in range(1, max(len(row), max(row_styles, default=0)) + 1):
-            value = cell_value(row[c - 1]) if c <= len(row) else None
+        n = len(row)
+        for c in range(1, max(n, max(row_styles, default=0)) + 1):
+            raw = row[c - 1] if c <= n else None
+            value = cell_value(raw) if raw is not None else None
             style = row_styles.get(c)
             if value is None and style is None:
                 continue
+            s = by_id.get(id(style))  # the same Style object on many cells (index's cache)
+            if s is None:
+                s = index(style)
             ref = f"{letters[c] if c < len(letters) else column_letter(c)}{r}"
+            t = type(value)
             if value is None:
-                out.append(f'<c r="{ref}" s="{index(style)}"/>')
-            elif isinstance(value, str):
-                space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
-                out.append(f'<c r="{ref}" s="{index(style)}" t="inlineStr"><is><t{space}>'
-                           f"{escape(value)}</t></is></c>")
+                out.append(f'<c r="{ref}" s="{s}"/>')
+            elif t is str:
+                text = quoted.get(value)  # type: ignore[arg-type]
+                if text is None:
+                    assert isinstance(value, str)
+                    space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
+                    text = quoted[value] = f"<t{space}>{escape(value)}</t>"
+                out.append(f'<c r="{ref}" s="{s}" t="inlineStr"><is>{text}</is></c>')
+            elif t is int:
+                out.append(f'<c r="{ref}" s="{s}"><v>{value}</v></c>')
+            elif t is float:
+                out.append(f'<c r="{ref}" s="{s}"><v>{value!r}</v></c>')
             elif isinstance(value, bool):
-                out.append(f'<c r="{ref}" s="{index(style)}" t="b"><v>{int(value)}</v></c>')
+                out.append(f'<c r="{ref}" s="{s}" t="b"><v>{int(value)}</v></c>')
             elif isinstance(value, (int, float)):
-                out.append(f'<c r="{ref}" s="{index(style)}"><v>{number_text(value)}</v></c>')
+                out.append(f'<c r="{ref}" s="{s}"><v>{number_text(value)}</v></c>')
             else:
                 serial = excel_serial(value, epoch)
                 if serial is None:  # cell_value gives nothing else; never drop a value silently
@@ -147,6 +161,11 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     parts.append('<pageMargins left="0.75" right="0.75" top="1" bottom="1" header="0.5" footer="0.5"/>')
     parts.append(_page_setup(page))
     parts.append(_header_footer(page))
+    if not breaks and page.row_breaks:  # a chart's sheet brings its own (History)
+        breaks = (f'<rowBreaks count="{len(page.row_breaks)}" '
+                  f'manualBreakCount="{len(page.row_breaks)}">'
+                  + "".join(f'<brk id="{r - 1}" max="16383" man="1"/>' for r in page.row_breaks)
+                  + "</rowBreaks>").encode("utf-8")
     parts.append(breaks.decode("utf-8"))  # <rowBreaks>: after the header and footer
     if page.col_breaks:
         parts.append(f'<colBreaks count="{len(page.col_breaks)}" manualBreakCount="{len(page.col_breaks)}">'
@@ -174,7 +193,7 @@ def _page_text(part: HeaderText) -> str:
 def _header_footer(page: PageSetup) -> str:
     def line(parts: tuple[HeaderText, HeaderText, HeaderText], bold: bool) -> str:
         out = ""
-        for code, part in zip(("&L", "&C", "&R"), parts):
+        for code, part in zip(("&L", "&C", "&R"), parts, strict=True):
             if part:
                 out += code + ('&"-,Bold"' if bold else "") + _page_text(part)
         return out
@@ -185,6 +204,16 @@ def _header_footer(page: PageSetup) -> str:
         return ""
     return ("<headerFooter>" + (f"<oddHeader>{escape(header)}</oddHeader>" if header else "")
             + (f"<oddFooter>{escape(footer)}</oddFooter>" if footer else "") + "</headerFooter>")
+
+
+def print_area(sheet: str, layout: Layout) -> str | None:
+    """The ``_xlnm.Print_Area`` of a sheet printed from a row below its first
+    (``PageSetup.print_from_row``), or None: the whole sheet prints."""
+    first = layout.page.print_from_row
+    if first <= 1 or not layout.grid or not layout.width:
+        return None
+    quoted = "'" + sheet.replace("'", "''") + "'"
+    return f"{quoted}!$A${first}:${column_letter(layout.width)}${len(layout.grid)}"
 
 
 def print_titles(sheet: str, page: PageSetup) -> str | None:

@@ -20,6 +20,9 @@ What the engine owns, and so changes, in a workbook package:
   ``[Content_Types].xml`` for new or removed parts;
 * ``xl/styles.xml``: the engine's fonts, fills, borders, number formats and cell styles are
   appended, nothing renumbered (:mod:`.stylesheet`);
+* the data validation, conditional formats (in the edited sheet) and defined names (in
+  ``xl/workbook.xml``) over the rows the engine adds or deletes follow them (:mod:`.rowshift`);
+  ``docProps/app.xml`` lists the worksheets as written (:mod:`.appprops`);
 * ``xl/calcChain.xml`` is removed: it is Excel's cache of where formulas are, rebuilt on load
   (stale after cells moved, it would make Excel repair the file).
 
@@ -34,8 +37,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from keizer_xl.clients.xlsx.appprops import app_part, with_worksheets
 from keizer_xl.clients.xlsx.cellxml import SheetCells, column_letter
-from keizer_xl.clients.xlsx.layoutxml import print_titles, sheet_xml
+from keizer_xl.clients.xlsx.layoutxml import print_area, print_titles, sheet_xml
 from keizer_xl.clients.xlsx.package import (
     CT_STYLES,
     CT_WORKSHEET,
@@ -54,6 +58,7 @@ from keizer_xl.clients.xlsx.package import (
     relative,
     rels_path,
 )
+from keizer_xl.clients.xlsx.rowshift import Mapper, shift_names
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
 from keizer_xl.sheets.layout import Layout
 
@@ -76,6 +81,8 @@ class Edits:
     filters: dict[str, str] = field(default_factory=dict)          # sheet part -> autofilter ref
     styles: StyleSheet | None = None                               # styles added to by an edit
     drawings: Any = None    # an openpyxl Workbook with the engine's charts of its sheets (batch)
+    #: rows deleted from a sheet: the defined names' references to it follow (rowshift)
+    names: list[tuple[str, Mapper]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.layouts or self.sheets or self.tables or self.filters)
@@ -87,6 +94,9 @@ def splice(pkg: Package, edits: Edits) -> bytes:
     styles = edits.styles or StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part)
                                         else None)
     wb = _WorkbookXml(pkg)
+    worksheets = [s.name for s in pkg.sheets if s.kind == "worksheet"]  # as read (rename changes them)
+    for sheet, mapper in edits.names:
+        wb.xml = shift_names(wb.xml, sheet, mapper)
     date1904 = pkg.date1904()
     for part, cells in edits.sheets.items():
         xml = cells.to_bytes()
@@ -118,7 +128,8 @@ def splice(pkg: Package, edits: Edits) -> bytes:
             pkg.write(entry.part, _rewrite_engine_sheet(pkg, entry, layout, styles, date1904, drawn))
             if entry.name != name:  # 'standings' -> 'Standings': Excel's names ignore case
                 wb.rename(entry, name)
-        wb.set_print_titles(entry, print_titles(entry.name, layout.page))
+        wb.set_print_titles(entry, print_titles(entry.name, layout.page),
+                            print_area(entry.name, layout))
     if styles.changed:
         if styles_part is None:
             styles_part = posixpath.join(posixpath.dirname(pkg.workbook), "styles.xml")
@@ -128,6 +139,12 @@ def splice(pkg: Package, edits: Edits) -> bytes:
     wb.drop_calc_chain()
     wb.full_calc_on_load()
     wb.flush()
+    app = app_part(pkg)
+    if app is not None and pkg.has(app):
+        xml = pkg.read(app)
+        new = with_worksheets(xml, worksheets, [s.name for s in wb.sheets if s.kind == "worksheet"])
+        if new != xml:
+            pkg.write(app, new)
     return pkg.to_bytes()
 
 
@@ -359,12 +376,16 @@ class _WorkbookXml:
         self.xml = self.xml[:m.start()] + tag + self.xml[m.end():]
         entry.name = name
 
-    def set_print_titles(self, entry: SheetEntry, titles: str | None) -> None:
+    def set_print_titles(self, entry: SheetEntry, titles: str | None,
+                         area: str | None = None) -> None:
+        """The sheet's print titles and print area (its old ones dropped)."""
         local_id = str(entry.index)
         block = element_re("definedNames").search(self.xml)
         p = self.p.decode()
-        new = (f'<{p}definedName name="_xlnm.Print_Titles" localSheetId="{local_id}">'
-               f"{escape(titles)}</{p}definedName>").encode() if titles else b""
+        new = b"".join((f'<{p}definedName name="{name}" localSheetId="{local_id}">'
+                        f"{escape(value)}</{p}definedName>").encode()
+                       for name, value in (("_xlnm.Print_Area", area),
+                                           ("_xlnm.Print_Titles", titles)) if value)
         if block is None or block.group(2) is None:
             if not new:
                 return

@@ -63,6 +63,7 @@ class StyleSheet:
 
     def __init__(self, xml: bytes | None):
         self.xml = xml if xml is not None else _EMPTY
+        self._kids: dict[tuple[str, str], list[bytes]] = {}  # the children of a list, read once
         self.prefix = prefix_of(self.xml, "styleSheet")
         self.formats = self._number_formats()
         self.xf_formats = self._xf_formats()
@@ -74,10 +75,14 @@ class StyleSheet:
         return element_re(name).search(self.xml)
 
     def _children(self, container: str, child: str) -> list[bytes]:
+        known = self._kids.get((container, child))
+        if known is not None:
+            return list(known)
         m = self._container(container)
         if m is None or m.group(2) is None:
             return []
-        return [c.group(0) for c in element_re(child).finditer(m.group(2))]
+        found = self._kids[(container, child)] = [c.group(0) for c in element_re(child).finditer(m.group(2))]
+        return list(found)
 
     def _number_formats(self) -> dict[int, str]:
         out = dict(BUILTIN_FORMATS)
@@ -203,6 +208,9 @@ class StyleSheet:
         end = m.start() + len(m.group(0))
         close = self.xml.rfind(b"</", m.start(), end)
         self.xml = self.xml[:m.start()] + tag + self.xml[start:close] + element + self.xml[close:]
+        known = self._kids.get((container, child))
+        if known is not None:
+            known.append(element)
         self.changed = True
 
 

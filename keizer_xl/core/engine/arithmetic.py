@@ -24,8 +24,9 @@ from keizer_xl.core.settings import Rounding, Settings
 Array = npt.NDArray[Any]
 BoolArray = npt.NDArray[np.bool_]
 
-__all__ = ["Arithmetic", "Exact", "Float64Cells", "ROUNDINGS", "RoundedCells", "RoundedTotals",
-           "arithmetic_for", "binary", "fits_int64", "round_to_unit", "INT64_LIMIT"]
+__all__ = ["FLOAT_SHARES", "INT64_LIMIT", "ROUNDINGS", "Arithmetic", "Exact", "Float64Cells",
+           "RoundedCells", "RoundedTotals", "arithmetic_for", "arithmetic_kind", "binary",
+           "fits_int64", "round_to_unit"]
 
 #: totals are kept in int64 while this bound holds; beyond it, Python integers (object arrays)
 INT64_LIMIT = 2 ** 63 - 1
@@ -65,6 +66,11 @@ class Arithmetic:
     float_ties = False
     #: :meth:`totals` rounds (only :class:`RoundedTotals`)
     round_totals = False
+    #: the season's scale is a multiple of this (the rounding unit, 1/2 or 1 point, a whole
+    #: number over it)
+    scale_den = 1
+    #: how far a rounding moves an amount, in points (the grid's bound adds it)
+    slack = 0
 
     def __init__(self, unit: int):
         self.unit = unit  # the rounding unit over the scale (1/2 or 1 point)
@@ -92,6 +98,8 @@ class RoundedTotals(Arithmetic):
     """``half total`` / ``whole total``: the totals rounded to the unit."""
 
     round_totals = True
+    scale_den = 2
+    slack = 1
 
     def totals(self, totals: Array) -> Array:
         return round_to_unit(totals, self.unit)
@@ -148,7 +156,7 @@ class Float64Cells(RoundedCells):
         at = tuple(c[tie] for c in cells)
         coefs = np.broadcast_to(coef, pts.shape)[at].tolist()
         vals = np.broadcast_to(val, pts.shape)[at].tolist()
-        steps = [self.step_toward_zero(c, v) for c, v in zip(coefs, vals)]
+        steps = [self.step_toward_zero(c, v) for c, v in zip(coefs, vals, strict=True)]
         out = pts.copy()
         out[at] -= np.array(steps, dtype=out.dtype)
         return out
@@ -158,11 +166,12 @@ class Float64Cells(RoundedCells):
         (negative) product, else 0; cached per (share, value)."""
         step = self._toward_zero.get((c, v))
         if step is None:
-            share = Fraction(c, self.share_den)
-            value = Fraction(v, self.value_den)
-            exact = share * value
-            double = Fraction(float(value) * float(share))  # what float64 gives
-            step = 1 if 0 < double < exact else -1 if exact < double < 0 else 0
+            # what float64 gives: each operand correctly rounded (int / int is), then the
+            # product; compared exactly with c x v / (share_den x value_den) in integers
+            double = (v / self.value_den) * (c / self.share_den)
+            num, den = double.as_integer_ratio()
+            lhs, rhs = num * self.share_den * self.value_den, c * v * den  # double, exact
+            step = 1 if 0 < lhs < rhs else -1 if rhs < lhs < 0 else 0
             self._toward_zero[(c, v)] = step
         return step
 
@@ -177,11 +186,22 @@ ROUNDINGS: dict[Rounding, tuple[type[Arithmetic], Fraction]] = {
 }
 
 
-def arithmetic_for(settings: Settings, scale: int, share_den: int) -> Arithmetic:
-    """The strategy of ``rounding`` (and ``float_shares``, which decides the ties of rounded
-    cells as float64 would) over a season's ``scale``."""
-    kind, unit = ROUNDINGS[settings.rounding]
-    units = int(unit * scale)  # a whole number: the scale includes the rounding's 1/2
-    if kind is RoundedCells and settings.float_shares:
+#: ``float_shares`` -> the strategy of rounded cells (float64 ties, or exact ones)
+FLOAT_SHARES: dict[bool, type[RoundedCells]] = {False: RoundedCells, True: Float64Cells}
+
+
+def arithmetic_kind(settings: Settings) -> type[Arithmetic]:
+    """The strategy of ``rounding`` and ``float_shares`` (which decides the ties of rounded
+    cells as float64 would), resolved once."""
+    kind = ROUNDINGS[settings.rounding][0]
+    return FLOAT_SHARES[settings.float_shares] if kind is RoundedCells else kind
+
+
+def arithmetic_for(settings: Settings, scale: int, share_den: int,
+                   kind: type[Arithmetic] | None = None) -> Arithmetic:
+    """The strategy ``kind`` (default: the settings') over a season's ``scale``."""
+    kind = arithmetic_kind(settings) if kind is None else kind
+    units = int(ROUNDINGS[settings.rounding][1] * scale)  # whole: the scale has the unit's 1/2
+    if issubclass(kind, Float64Cells):
         return Float64Cells(units, share_den, scale // share_den)
     return kind(units)

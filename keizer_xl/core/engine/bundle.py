@@ -3,8 +3,9 @@
 The presets themselves are setting values (:mod:`keizer_xl.core.presets`), and any setting
 given explicitly overrides them; :func:`resolve` turns the resulting
 :class:`~keizer_xl.core.settings.Settings` into a :class:`Bundle`: the start order, the
-valuation of each round, the arithmetic, the tie-breaks and the display order, named after
-the preset.  The engine asks the bundle, never the settings, which method applies.
+valuation of each round, the arithmetic, the withdrawal rules, the tie-breaks and the display
+order, named after the preset.  The engine asks the bundle, never the settings, which method
+applies.
 """
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ import numpy.typing as npt
 
 from keizer_xl.core.model import Player
 from keizer_xl.core.settings import Settings, Tiebreak
-from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for
+from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for, arithmetic_kind
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import DISPLAY_ORDERS, START_ORDERS
 from keizer_xl.core.engine.valuation import Schedule, schedule_for
+from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
+                                              against_withdrawn)
 
 __all__ = ["Bundle", "resolve"]
 
@@ -34,6 +37,9 @@ class Bundle:
     settings: Settings
     start_order: Callable[[Sequence[Player], Settings], list[Player]]
     schedule: Schedule
+    arithmetic_kind: type[Arithmetic]  # rounding and float_shares
+    in_ranking: InRanking  # withdrawn: keep, remove, retroactive
+    against: AgainstWithdrawn  # withdrawn_opponent(_result, _forfeit_as_loss)
     tiebreaks: tuple[Tiebreak, ...]
     display: Callable[[Grid, int, Any, Array, int], Any] | None
 
@@ -43,12 +49,16 @@ class Bundle:
 
     def arithmetic(self, grid: Grid) -> Arithmetic:
         """The arithmetic over the grid's scale (``rounding``, ``float_shares``)."""
-        return arithmetic_for(self.settings, grid.scale, grid.cden * grid.factor)
+        return arithmetic_for(self.settings, grid.scale, grid.cden * grid.factor,
+                              self.arithmetic_kind)
 
 
 def resolve(settings: Settings) -> Bundle:
     """The bundle of ``settings`` (made once per engine)."""
     return Bundle(name=settings.preset, settings=settings,
                   start_order=START_ORDERS[settings.start_ranking],
-                  schedule=schedule_for(settings), tiebreaks=tuple(settings.tiebreak),
+                  schedule=schedule_for(settings), arithmetic_kind=arithmetic_kind(settings),
+                  in_ranking=WITHDRAWALS[settings.withdrawn],
+                  against=against_withdrawn(settings),
+                  tiebreaks=tuple(settings.tiebreak),
                   display=DISPLAY_ORDERS[settings.display_order])

@@ -36,7 +36,9 @@ class Engine:
         self.bundle = bundle if bundle is not None else resolve(season.settings)
         self.players = self.bundle.players(season.players)
         last = season.last_round_with_results() if rounds is None else rounds
-        self.grid = g = Grid(season, self.players, last)
+        b = self.bundle
+        self.grid = g = Grid(season, self.players, last, b.arithmetic_kind, b.in_ranking,
+                             b.against)
         self.names, self.n, self.last_round = g.names, g.n, last
         self.bound, self.dtype = g.bound, g.dtype
         self.notes = list(g.notes)
@@ -44,6 +46,7 @@ class Engine:
         self.values = ValueMaps(g, self.arithmetic)
         self.tiebreaks = TieBreaks(g)
         self.passes = Passes(g, self.arithmetic, self.values, self.tiebreaks)
+        self._frozen = self.bundle.schedule.frozen
 
     def history(self, upto: int | None = None) -> History:
         g, vm = self.grid, self.values
@@ -85,7 +88,7 @@ class Engine:
         """The output of one round (``step`` None: the start ranking, before round 1)."""
         k = step.k if step is not None else 0
         p = out.final
-        frozen = self.bundle.schedule.frozen
+        frozen = self._frozen
         grid_of = self.passes.grid_of(step, p, frozen) if step is not None else None
         places = self.values.places(p.totals[p.order]) if k else np.arange(
             1, len(p.order) + 1, dtype=np.int64)

@@ -23,41 +23,70 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from collections.abc import Sequence
 from typing import Any
-from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core import scoring
-from keizer_xl.core.model import Player, ScoreKind, Season
-from keizer_xl.core.settings import Credit, Settings, ValueBasis, Withdrawn
+from keizer_xl.core.model import Player, Season
+from keizer_xl.core.settings import Credit, Settings, ValueBasis
 from keizer_xl.core.values import place_values
-from keizer_xl.core.engine.arithmetic import binary, fits_int64
+from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_kind, binary, fits_int64
+from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
+                                              against_withdrawn)
 from keizer_xl.errors import Message
 
 Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
-__all__ = ["Grid", "WITHDRAWALS", "forget_rounds", "season_rounds"]
+__all__ = ["Grid", "forget_rounds", "season_rounds"]
 
-#: the last few classifications, by the season's identity (a Season is immutable)
-_RECENT: list[tuple[Season, int, scoring.Rounds]] = []
+#: the classifications of the last few seasons, by the season's identity (a Season is
+#: immutable): the widest classified so far and its prefixes asked for
+_RECENT: list[tuple[Season, dict[int, scoring.Rounds]]] = []
 _KEEP = 4
 
 
 def season_rounds(season: Season, last: int | None = None) -> scoring.Rounds:
     """The classification of rounds 1..last (default: the last round with results), players
-    in row order; made once per season and ``last`` and shared by every reader."""
-    last = season.last_round_with_results() if last is None else last
-    for s, n, rounds in _RECENT:
-        if s is season and n == last:
-            return rounds
-    rounds = scoring.classify(season, None, last)
-    _RECENT.insert(0, (season, last, rounds))
-    del _RECENT[_KEEP:]
+    in row order; made once per season and shared by every reader.  A round's column depends
+    on that round alone, so the classification of fewer rounds (a standing after an earlier
+    round, the ranking before a period) is a prefix of a wider one, not classified again."""
+    results = season.last_round_with_results()
+    last = results if last is None else last
+    made = next((m for s, m in _RECENT if s is season), None)
+    if made is None:
+        made = {}
+        _RECENT.insert(0, (season, made))
+        del _RECENT[_KEEP:]
+    found = made.get(last)
+    if found is None:
+        widest = made[max(made)] if made else None
+        if widest is None or widest.last < last:
+            # every round with results at once: the readers ask for the standing's round and
+            # for the season's (records, TPR)
+            widest = made[max(last, results)] = _frozen(
+                scoring.classify(season, None, max(last, results)))
+        found = made[last] = widest if widest.last == last else _prefix(widest, last)
+    return found
+
+
+def _frozen(rounds: scoring.Rounds) -> scoring.Rounds:
+    """The classification read-only: every reader shares its arrays."""
+    for a in (rounds.kind, rounds.opponent, rounds.white, rounds.result, rounds.code):
+        a.flags.writeable = False
     return rounds
+
+
+def _prefix(rounds: scoring.Rounds, last: int) -> scoring.Rounds:
+    """Rounds 1..last of a classification of more rounds (views of its arrays)."""
+    w = last + 1
+    return replace(rounds, last=last, kind=rounds.kind[:, :w], opponent=rounds.opponent[:, :w],
+                   white=rounds.white[:, :w], result=rounds.result[:, :w],
+                   code=rounds.code[:, :w])
 
 
 def forget_rounds() -> None:
@@ -82,8 +111,17 @@ def _reordered(rounds: scoring.Rounds, players: Sequence[Player]) -> scoring.Rou
 class Grid:
     """A season as integer grids over (player, round), players in ``players`` order."""
 
-    def __init__(self, season: Season, players: Sequence[Player], last_round: int):
+    def __init__(self, season: Season, players: Sequence[Player], last_round: int,
+                 arithmetic: type[Arithmetic] | None = None,
+                 in_ranking: InRanking | None = None, against: AgainstWithdrawn | None = None):
+        """``arithmetic``: the strategy the amounts are added up with; ``in_ranking``: who is
+        in the ranking after a round; ``against``: what a game against a player who has left
+        earns (default: the settings', as a bundle resolves them)."""
         s = self.settings = season.settings
+        arithmetic = self.arithmetic = (arithmetic if arithmetic is not None
+                                        else arithmetic_kind(s))
+        self._in_ranking = in_ranking if in_ranking is not None else WITHDRAWALS[s.withdrawn]
+        self.against = against if against is not None else against_withdrawn(s)
         self.season = season
         self.players = tuple(players)
         self.names = tuple(p.name for p in self.players)
@@ -97,19 +135,16 @@ class Grid:
         # amount's denominator (rules section 3: exact, a rounding error never decides a title)
         counts = np.bincount(credits.credit.ravel(), minlength=len(credits.table))
         used = [credits.table[i] for i in np.flatnonzero(counts).tolist()]
-        fractions = [c.fraction for c in used if c.fixed is None] + [s.withdrawn_opponent]
-        if s.withdrawn_opponent_result:  # withdrawn_opponent x the game's result share
-            fractions += [c.fraction * s.withdrawn_opponent for c in used if c.fixed is None]
-            fractions.append(scoring.game_fraction(s, ScoreKind.LOSS) * s.withdrawn_opponent)
-        if s.own_value_fade:  # own value x (n - R) / n: exact over a multiple of n
-            fractions.append(Fraction(1, s.own_value_fade))
+        fractions = [c.fraction for c in used if c.fixed is None]
+        fractions += self.against.shares(s, used)
+        # own_value_fade n: own value x (n - R) / n, exact over a multiple of n
+        fractions.append(Fraction(1, s.own_value_fade or 1))
         fixed = [c.fixed for c in used if c.fixed is not None]
         self.cden = math.lcm(*(f.denominator for f in fractions))
         self.vden = s.value_denominator()
         # ``rounding``: the unit (1/2 or 1 point) must be a whole number over the scale
-        rounding_den = 1 if s.rounding == "none" else 2
         self.scale = math.lcm(self.cden * self.vden, *(f.denominator for f in fixed),
-                              rounding_den)
+                              arithmetic.scale_den)
         self.factor = self.scale // (self.cden * self.vden)
         self.bound = self._bound(used)
         self.dtype: Any = np.int64 if fits_int64(self.bound) else object
@@ -143,25 +178,9 @@ class Grid:
 
     def _withdrawn_opponent(self, credits: scoring.CreditGrid) -> None:
         """What a game against a player who has left earns (``withdrawn remove``, section 7):
-        ``withdrawn_opponent`` x the own value, or with ``withdrawn_opponent_result``
-        (KeizerForClubs) withdrawn_opponent x its result share (win 1, draw 1/2, ...)."""
-        s = self.settings
-        self.wd_coef = self.coefficient(s.withdrawn_opponent)
-        self.wd_grid: Array | None = None
-        if not s.withdrawn_opponent_result:
-            return
-        wd_tab = np.array([self.coefficient(c.fraction * s.withdrawn_opponent)
-                           if c.fixed is None else 0 for c in credits.table], dtype=self.dtype)
-        self.wd_grid = wd_tab[credits.credit]
-        if s.withdrawn_opponent_forfeit_as_loss:
-            # KeizerForClubs (RankingCalculator.cs, newest): against a retired player any
-            # result but a win or a draw earns the loss bonus share, forfeits included
-            loss = scoring.game_fraction(s, ScoreKind.LOSS) * s.withdrawn_opponent
-            other = self.rounds.kind == scoring.FORFEIT_LOSS
-            if s.pending_scores_zero:  # KFC's "anything else" covers no result too
-                other = other | (self.rounds.kind == scoring.PENDING)
-            self.wd_grid = np.where(other, np.array(self.coefficient(loss), dtype=self.dtype),
-                                    self.wd_grid)
+        the strategy of :mod:`.withdrawal` (one coefficient, or one per cell)."""
+        self.wd_coef = self.coefficient(self.settings.withdrawn_opponent)
+        self.wd_grid: Array | None = self.against.grid(self, credits)
 
     def _inexact_cells(self, credits: scoring.CreditGrid) -> None:
         """``float_shares``: the cells whose share a binary double cannot hold (0.35, 1/3; not
@@ -173,7 +192,7 @@ class Grid:
             shares.append(self.wd_coef)
         inexact_coefs = set(shares)
         self.wd_inexact = not binary(s.withdrawn_opponent)
-        wanted = s.float_shares and s.rounding in ("half", "whole")
+        wanted = self.arithmetic.float_ties
         # per credit of the table, then per cell (a cell's coefficient is its credit's)
         inexact_tab = np.array([c in inexact_coefs for c in self.coef_tab.tolist()], dtype=bool)
         self.inexact: BoolArray = (inexact_tab[credits.credit] if wanted and inexact_coefs
@@ -183,16 +202,18 @@ class Grid:
         """Warnings about the data: games without a result, players neither paired nor absent."""
         kind, names = self.rounds.kind, self.names
         notes: list[str] = []
-        pending = tuple(Message("{game} (round {round})", round=int(r),
-                                game=f"{names[i]}-{names[int(self.rounds.opponent[i, r])]}")
-                        for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white)))
+        pending = tuple(
+            Message(
+                "{game} (round {round})",
+                round=int(r),
+                game=f"{names[i]}-{names[int(self.rounds.opponent[i, r])]}",
+            )
+            for i, r in zip(*np.nonzero((kind == scoring.PENDING) & self.rounds.white), strict=True)
+        )
         implicit = tuple(Message("{game} (round {round})", game=names[i], round=int(r))
-                         for i, r in zip(*np.nonzero(kind == scoring.UNMARKED)))
-        if pending and self.settings.pending_scores_zero:
-            notes.append(Message("No result yet, scored 0 for both: {games}", games=pending))
-        elif pending:
-            notes.append(Message("No result yet, scored as a draw like an adjourned game: "
-                                 "{games}", games=pending))
+                         for i, r in zip(*np.nonzero(kind == scoring.UNMARKED), strict=True))
+        if pending:  # scored as the pending rule says (a draw, or KeizerForClubs' nothing)
+            notes.append(Message(scoring.pending_rule(self.settings).note, games=pending))
         if implicit:
             notes.append(Message("Neither paired nor marked absent, scored as absent "
                                  "unexcused (U): {players}", players=implicit))
@@ -219,7 +240,7 @@ class Grid:
         fmax = max([abs(c.fraction) for c in table if c.fixed is None]
                    + [abs(s.withdrawn_opponent)])
         xmax = max([abs(c.fixed) for c in table if c.fixed is not None] + [Fraction(0)])
-        slack = 0 if s.rounding == "none" else 1  # a rounding moves an amount by <= 1 point
+        slack = self.arithmetic.slack  # a rounding moves an amount by at most 1 point
         total = (rounds * (fmax * vmax + xmax + slack) + vmax + slack) * max(s.max_passes, 1)
         return math.ceil(total * self.scale)
 
@@ -275,31 +296,9 @@ class Grid:
 
     def active(self, k: int) -> BoolArray:
         """Who is in the ranking for the standing after round k (``withdrawn``, section 7)."""
-        return WITHDRAWALS[self.settings.withdrawn](self, k)
+        return self._in_ranking(self, k)
 
     @property
     def gone(self) -> IntArray:
         """Each player's withdrawal round (later than any round: never)."""
         return self._gone
-
-
-def _keep(grid: Grid, k: int) -> BoolArray:
-    """``withdrawn keep``: he stays in the ranking (his rounds scored as absent)."""
-    return np.ones(grid.n, dtype=bool)
-
-
-def _remove(grid: Grid, k: int) -> BoolArray:
-    """``withdrawn remove``: he leaves the ranking from his withdrawal round on."""
-    return grid.gone > max(k, 1)
-
-
-def _retroactive(grid: Grid, k: int) -> BoolArray:
-    """``withdrawn retroactive`` (KeizerForClubs): a retired player leaves every ranking, also
-    those before his withdrawal (it recomputes all rounds with today's player states)."""
-    return grid.gone > grid.last_round + 1
-
-
-#: ``withdrawn`` -> who is in the ranking after round k
-WITHDRAWALS: dict[Withdrawn, Callable[[Grid, int], BoolArray]] = {
-    Withdrawn.KEEP: _keep, Withdrawn.REMOVE: _remove, Withdrawn.RETROACTIVE: _retroactive,
-}

@@ -8,14 +8,17 @@ points.  A season has a handful of distinct shares, so the points of every (plac
 are one small table ``T[place, class]`` (made once per number of ranked players, with each
 cell's rounding and float64 tie already applied; one more class holds the current own value
 at the player's own place), and each cell is an index ``G`` = target x classes + class (share
-cells only, compacted once per season).  A pass with each player's place ``pos`` is then
+cells only, compacted once per season; stored slot by slot, ``G[slot, player]``, so that the
+cells of rounds 1..k are the first rows of one array).  A pass with each player's place
+``pos`` is then
 
-    totals = T[pos].ravel()[G] @ 1  + fixed points
+    totals = 1 @ T[pos].ravel()[G]  + fixed points
 
-(two gathers and a row sum: a matrix-vector product with a 0/1 matrix), then a sort on
+(two gathers and a column sum: a vector-matrix product with a vector of ones), then a sort on
 (-total, tie-break place), the tie-breaks being fixed within a round.  When everyone is ranked
 the product is taken with -n per cell and the tie-break place added, so the sort key is one
-float64 per player and one stable argsort ranks the pass (``RoundKernel._keyed``).
+float64 per player and one stable argsort ranks the pass (``RoundKernel._keyed``,
+``RoundKernel.chain``).
 
 Exactness: the table holds the same integers the cells would; while every amount (times n for
 the sort key) is below 2**53, checked against the grid's bound, the row sums run in float64,
@@ -23,6 +26,7 @@ whose sums of such integers are exact; else in int64.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -87,6 +91,10 @@ class KernelTables:
         self._positions: IntArray | None = None
         self._weights: dict[tuple[int, float], Array] = {}
         self.zeros = np.zeros(n, dtype=g.dtype)  # never written to
+        self.everyone = np.arange(n, dtype=np.int64)  # never written to
+        # the places of the ranking a keyed pass is valued with: filled and read within the
+        # pass (one pass at a time)
+        self.pos_buffer = np.empty(n, dtype=np.int64)
         self._places: dict[int, tuple[IntArray, IntArray]] = {}
 
     def positions_all(self, step: Step) -> IntArray:
@@ -115,20 +123,23 @@ class KernelTables:
         return got
 
     def cells_of_round(self, k: int) -> IntArray:
-        """Every player's cells of rounds 1..k (everyone ranked): the own value's cell, the
-        share cells, then zero cells up to the widest row.  Kept from round to round: round
-        k adds its own cells to those of round k - 1."""
+        """Every player's cells of rounds 1..k (everyone ranked), slot by slot: row 0 the own
+        value's cells, then each player's share cells, zero cells up to the widest player's
+        count (shape: slots x players).  Kept from round to round: round k adds its own cells
+        to those of round k - 1, and the rounds' cells are the first rows of one array (a
+        view, valid until the next round's kernel is made)."""
         running = self._running
         if running is not None and running[0] == k - 1:
             cells = running[1]
             at = slice(self._starts[k], self._starts[k + 1])
             rows, slots = self._rows[at], self._slots[at]
-            cells[rows, slots] = self.compact[rows, slots]
+            cells[slots, rows] = self.compact[rows, slots]
         else:
-            cells = np.where(self.columns < self.count[:, k, None], self.compact, self.zero)
+            cells = np.ascontiguousarray(
+                np.where(self.columns < self.count[:, k, None], self.compact, self.zero).T)
         self._running = (k, cells)
         width = int(self.count[:, k].max(initial=1))
-        return cells[:, :width].copy()
+        return cells[:width]
 
     def own_cells(self, n: int) -> IntArray:
         """The cell of each player's own value: his own place's own-value class."""
@@ -210,7 +221,8 @@ class RoundKernel:
             share = (coef != 0) & active[:, None]
             self.ok = not np.any(fixed[share])
             own = np.where(active, tables.own_cells(n), tables.zero)[:, None]
-            self.G = np.hstack([own, tables.index(coef, target, inexact, share)])
+            self.G = np.ascontiguousarray(
+                np.hstack([own, tables.index(coef, target, inexact, share)]).T)
             rest = np.where(active[:, None] & ~share, fixed, 0)
             self.const = tables.fixed_cells(rest).sum(axis=1).astype(g.dtype)
         mult = tables.values.own_mult(k)
@@ -237,23 +249,42 @@ class RoundKernel:
         self.keyed = (tables.floats and self.idx is None and not self.round_totals
                       and (g.bound + 1) * (n + 1) < FLOAT_EXACT)
         if self.keyed:
-            self.scaled = tables.weights(self.G.shape[1], -float(n))
+            self.scaled = tables.weights(self.G.shape[0], -float(n))
             self.adjust = self.tb - self.const.astype(np.float64) * n
         else:
-            self.ones = tables.weights(self.G.shape[1], 1.0)
+            self.ones = tables.weights(self.G.shape[0], 1.0)
         self._pass = self._keyed if self.keyed else self._plain
+        self._pos_buffer = tables.pos_buffer  # the places of chain's rankings
+        #: the passes valued straight from a ranking (:meth:`chain`)
+        self.chained = self.keyed and not self.tied_share
 
     def _keyed(self, pos: IntArray) -> Pass:
         """A pass when everyone is ranked (``keyed``): one product gives the sort key."""
-        key = self.T.take(pos, axis=0).ravel().take(self.G) @ self.scaled
+        key = self.scaled @ self.T.take(pos, axis=0).ravel().take(self.G)
         key += self.adjust
-        return KernelPass(key.argsort(kind="stable"), self, pos, None, key)
+        return KernelPass(key.argsort(), self, pos, None, key)  # distinct keys (chain)
+
+    def chain(self, by: IntArray) -> Iterator[Pass]:
+        """The keyed passes from the ranking ``by`` on, each valued with the place values of
+        the ranking of the one before (everyone ranked, no shared places): the step a
+        converging loop repeats, in as few array operations as it takes.  The keys are
+        distinct (a total x n plus a tie-break place below n), so any sort gives the one
+        ranking: numpy's default (quick) sort, the fastest here."""
+        pos, places, table, cells = self._pos_buffer, self.places, self.T, self.G
+        scaled, adjust = self.scaled, self.adjust
+        while True:
+            pos[by] = places  # every entry: everyone is ranked
+            key = scaled @ table.take(pos, axis=0).ravel().take(cells)
+            key += adjust
+            order = key.argsort()
+            yield KernelPass(order, self, None, None, key, by)
+            by = order
 
     def _plain(self, pos: IntArray) -> Pass:
         """A pass with each player's place ``pos`` in the ranking that values it (m: not
         ranked)."""
         cells = self.T.take(pos, axis=0).ravel().take(self.G)
-        totals = (cells @ self.ones).astype(np.int64) if self.tables.floats else cells.sum(axis=1)
+        totals = (self.ones @ cells).astype(np.int64) if self.tables.floats else cells.sum(axis=0)
         totals += self.const
         if self.round_totals:
             totals = self.tables.arithmetic.totals(totals)
@@ -269,6 +300,18 @@ class RoundKernel:
     def own_of(self, pos: IntArray) -> Array:
         """The own value's points of a pass valued with places ``pos``."""
         return self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
+
+    def start_order(self) -> IntArray:
+        """The start ranking of this round's ranked players (their indices in order)."""
+        if self.m == len(self.empty_pos):
+            return self.tables.everyone
+        return np.flatnonzero(self.step.active).astype(np.int64)
+
+    def positions(self, by: IntArray) -> IntArray:
+        """Each player's place in the ranking ``by`` (m: not ranked)."""
+        pos = self.empty_pos.copy()
+        pos[by] = self.places
+        return pos
 
     def first(self, values: Array) -> Pass | None:
         """The pass with a value map given as values (None: not a map of this round's
@@ -287,9 +330,9 @@ class RoundKernel:
     def by_order(self, order: IntArray) -> Pass:
         """The pass valued with the place values of the ranking ``order`` (no shared
         places)."""
-        pos = self.empty_pos.copy()
-        pos[order] = self.places
-        return self._pass(pos)
+        if self.chained:
+            return next(self.chain(order))
+        return self._pass(self.positions(order))
 
     def revalue(self, current: Pass) -> Pass:
         """The results valued with the values of ``current``'s ranking."""
@@ -301,46 +344,63 @@ class RoundKernel:
         return self._pass(pos)
 
     def revalue_by_place(self, current: Pass) -> Pass:
-        """:meth:`revalue` without shared places (a converging loop calls it directly)."""
-        pos = self.empty_pos.copy()
-        pos[current.order] = self.places
-        return self._pass(pos)
+        """:meth:`revalue` without shared places."""
+        return self.by_order(current.order)
 
 
 class KernelPass(Pass):
     """A pass of the table kernel: its ranking at once; totals, own value points and value
     map computed from the kernel when first asked (most passes of a converging round are
-    only compared by their ranking)."""
+    only compared by their ranking, so a pass sets only what it has)."""
 
-    __slots__ = ("_kernel", "_key", "_pos")
+    __slots__ = ("_by", "_kernel", "_key", "_pos")
 
-    def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray,
-                 totals: Array | None = None, key: Array | None = None):
+    def __init__(self, order: IntArray, kernel: RoundKernel, pos: IntArray | None,
+                 totals: Array | None = None, key: Array | None = None,
+                 by: IntArray | None = None):
+        """``pos``: the places that valued the pass, or None and ``by``, the ranking whose
+        places they are; ``totals`` or ``key``, the sort key they are read from."""
         self.order = order
-        self.mult = 1
-        self.parts = ()
         self._kernel = kernel
         self._pos = pos
+        self._by = by
         self._key = key
-        self._totals = totals  # type: ignore[assignment]
-        self._own = None  # type: ignore[assignment]
-        self._basis = None  # type: ignore[assignment]
+        if totals is not None:
+            self._totals = totals
+
+    # one valuation, not a cycle's sum
+    mult = 1
+    parts = ()
 
     @property
     def totals(self) -> Array:
-        if self._totals is None:
+        try:
+            return self._totals
+        except AttributeError:
             assert self._key is not None
             self._totals = self._kernel.totals_of(self._key)
-        return self._totals
+            return self._totals
+
+    @property
+    def places(self) -> IntArray:
+        """The places that valued the pass."""
+        if self._pos is None:
+            assert self._by is not None
+            self._pos = self._kernel.positions(self._by)
+        return self._pos
 
     @property
     def own(self) -> Array:
-        if self._own is None:
-            self._own = self._kernel.own_of(self._pos)
-        return self._own
+        try:
+            return self._own
+        except AttributeError:
+            self._own = self._kernel.own_of(self.places)
+            return self._own
 
     @property
     def basis(self) -> Array | tuple[Array, ...]:
-        if self._basis is None:
-            self._basis = self._kernel.vt.take(self._pos)
-        return self._basis
+        try:
+            return self._basis
+        except AttributeError:
+            self._basis = self._kernel.vt.take(self.places)
+            return self._basis

@@ -10,8 +10,8 @@ gives a valuation strategy (:mod:`.valuation`) the passes of one round.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
-from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -147,13 +147,34 @@ class RoundContext:
         return first_order, self.passes.values.values(first_order, None, self.step.active,
                                                       self.ratings[self.step.k - 1])
 
-    def revaluer(self) -> Callable[[Pass], Pass]:
-        """:meth:`revalue` as the kernel's own method where there is one (a loop of passes
-        calls it directly)."""
+    def opening(self, from_start: bool) -> tuple[IntArray, Pass]:
+        """The first pass of an iteration and the ranking it was valued with: the values in
+        force (the previous ranking), or with ``from_start`` the start ranking's (chesspairing's
+        stateless ``Score``)."""
+        if not from_start:
+            return self.step.active_idx, self.first_prev()
         kernel = self.kernel
-        if kernel is None:
-            return self.revalue
-        return kernel.revalue if kernel.tied_share else kernel.revalue_by_place
+        if kernel is not None:  # the start ranking's place values: no value map needed
+            first_order = kernel.start_order()
+            return first_order, kernel.by_order(first_order)
+        first_order, values = self.start_values()
+        return first_order, self.first(values, first_order)
+
+    def chain(self, current: Pass) -> Iterator[Pass]:
+        """The passes after ``current``, each valued with the values of the ranking of the
+        one before (:meth:`revalue` again and again): what a converging loop takes, on the
+        kernel's own loop where there is one."""
+        kernel = self.kernel
+        if kernel is not None and kernel.chained:
+            return kernel.chain(current.order)
+        revalue = self.revalue if kernel is None else (
+            kernel.revalue if kernel.tied_share else kernel.revalue_by_place)
+
+        def passes(p: Pass) -> Iterator[Pass]:
+            while True:
+                p = revalue(p)
+                yield p
+        return passes(current)
 
     def revalue(self, current: Pass) -> Pass:
         """One more pass: the results valued with the values of ``current``'s ranking."""

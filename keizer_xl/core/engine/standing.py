@@ -180,7 +180,7 @@ class Standing:
                                  self.prev_value[name], self.own_points[name], self.games[name],
                                  self.wins[name], self.draws[name], self.losses[name],
                                  points[name])
-                     for place, name in zip(places, self.shown_order))
+                     for place, name in zip(places, self.shown_order, strict=True))
 
     @functools.cached_property
     def _grid(self) -> Array | None:

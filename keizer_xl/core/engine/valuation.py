@@ -30,8 +30,8 @@ from keizer_xl.core.engine.step import Outcome, Pass
 
 Array = npt.NDArray[Any]
 
-__all__ = ["Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule", "Valuation",
-           "schedule_for"]
+__all__ = ["CONVERGES", "Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule",
+           "Valuation", "schedule_for"]
 
 
 class Valuation:
@@ -89,9 +89,9 @@ class ExtraPasses(Valuation):
 
     def run(self, ctx: RoundContext) -> Outcome:
         current = ctx.first_prev()
-        revalue = ctx.revaluer()
+        chain = ctx.chain(current)
         for _ in range(self.n):
-            current = revalue(current)
+            current = next(chain)
         return Outcome(current, 1, 1 + self.n, True, "")
 
 
@@ -106,19 +106,15 @@ class Converge(Valuation):
     many = True
 
     def run(self, ctx: RoundContext) -> Outcome:
-        if self.from_start:
-            first_order, values = ctx.start_values()
-            current = ctx.first(values, first_order)
-        else:
-            current = ctx.first_prev()
-        revalue = ctx.revaluer()
+        current = ctx.opening(self.from_start)[1]
+        chain = ctx.chain(current)
         seen = {ctx.key(current): 0}
         passes_done = [current]
         passes = 1
         while True:
             if passes >= self.max_passes:
                 return ctx.out_of_passes(current, passes)
-            nxt = revalue(current)
+            nxt = next(chain)
             passes += 1
             key = ctx.key(nxt)
             if key == ctx.key(current):
@@ -144,19 +140,14 @@ class ConvergeTwo(Valuation):
     many = True
 
     def run(self, ctx: RoundContext) -> Outcome:
-        if self.from_start:
-            first_order, values = ctx.start_values()
-            current = ctx.first(values, first_order)
-        else:
-            first_order = ctx.step.active_idx
-            current = ctx.first_prev()
-        revalue, max_passes = ctx.revaluer(), self.max_passes
+        first_order, current = ctx.opening(self.from_start)
+        chain, max_passes = ctx.chain(current), self.max_passes
         before, last = first_order.tobytes(), current.order.tobytes()
         passes = 1
         while True:
             if passes >= max_passes:
                 return ctx.out_of_passes(current, passes)
-            nxt = revalue(current)
+            nxt = next(chain)
             passes += 1
             order = nxt.order.tobytes()
             if order == last:
@@ -185,12 +176,18 @@ class Schedule:
         return any(isinstance(v, Frozen) for _, v in self.steps)
 
 
+#: ``converge_cycle`` -> the converging strategy (average any cycle; chesspairing's two-cycle)
+CONVERGES: dict[ConvergeCycle, type[Converge] | type[ConvergeTwo]] = {
+    ConvergeCycle.AVERAGE: Converge, ConvergeCycle.TWO: ConvergeTwo,
+}
+
+
 def schedule_for(s: Settings) -> Schedule:
     """The settings' valuation per round, resolved once."""
     if s.recalculation == Recalculation.FROZEN:
         return Schedule(((1, Frozen()),))
-    cls = ConvergeTwo if s.converge_cycle == ConvergeCycle.TWO else Converge
-    converge = cls(s.max_passes, s.converge_start == ConvergeStart.START)
+    converge = CONVERGES[s.converge_cycle](s.max_passes,
+                                           s.converge_start == ConvergeStart.START)
     if s.recalculation == Recalculation.CONVERGE:
         return Schedule(((1, converge),))
     steps: list[tuple[int, Valuation]] = []

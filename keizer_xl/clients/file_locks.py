@@ -1,0 +1,182 @@
+"""The locks of the files keizer-xl writes: an exclusive lock (the ``filelock`` library) for a
+whole read-modify-write, in a hidden file beside the workbook (``.~keizer-xl.club.xlsx.lock``):
+two runs on one workbook (two ``pair`` at once, a button and the command line) never both
+write; the second one is told the workbook is busy.  A report (``export``'s .html, .csv, .trf;
+a macro file) has the same lock, removed when the write is done.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from keizer_xl.clients.files import TEMP_PREFIX, WorkbookFileError
+from keizer_xl.errors import Message
+
+__all__ = ["LOCK_TIMEOUT", "lock_path", "workbook_lock", "output_lock"]
+
+#: seconds a run waits for another run on the same workbook before it says "busy"
+LOCK_TIMEOUT = 10.0
+
+_locks: dict[str, FileLock] = {}
+
+
+def lock_path(book: str | os.PathLike[str]) -> Path:
+    """``club.xlsx`` -> ``.~keizer-xl.club.xlsx.lock`` beside it."""
+    p = Path(book)
+    return p.with_name(f"{TEMP_PREFIX}{p.name}.lock")
+
+
+def _lock_timeout() -> float:
+    text = os.environ.get("KEIZER_XL_LOCK_TIMEOUT")
+    if text:
+        try:
+            value = float(text)
+        except ValueError:
+            return LOCK_TIMEOUT
+        if 0 <= value <= 3600:
+            return value
+    return LOCK_TIMEOUT
+
+
+@contextmanager
+def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
+    """Hold the exclusive lock of ``book`` (re-entrant within this process).
+
+    Raises :class:`WorkbookFileError` when another run holds it for longer than ``timeout``
+    seconds, or when the lock file cannot be made (a read-only folder)."""
+    target = Path(os.path.realpath(book))
+    lp = lock_path(target)
+    key = str(lp)
+    lock = _locks.get(key)
+    if lock is None:
+        # thread_local=False: one lock per workbook per process, whichever thread takes it
+        lock = FileLock(str(lp), thread_local=False)
+        _locks[key] = lock
+    wait = _lock_timeout() if timeout is None else timeout
+    try:
+        lock.acquire(timeout=wait)
+    except Timeout:
+        raise WorkbookFileError(Message(
+            "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
+            "Wait until it has finished and run this again; nothing was written.",
+            name=Path(book).name)) from None
+    except OSError as exc:
+        raise WorkbookFileError(Message(
+            "{name} cannot be written: no file can be made in its folder {folder} ({reason}). "
+            "Copy the workbook to a folder you can write to; nothing was written.",
+            name=Path(book).name, folder=str(target.parent),
+            reason=str(exc.strerror or exc))) from exc
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+#: the report locks this process holds (re-entrant, like :func:`workbook_lock`)
+_outputs_held: set[str] = set()
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+            return False
+        raise
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        except OSError:
+            pass
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+@contextmanager
+def output_lock(target: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
+    """The exclusive lock of a report keizer-xl writes (``export``'s .html, .csv, .trf; a
+    macro file): like :func:`workbook_lock` (the same hidden ``.~keizer-xl.NAME.lock`` beside
+    it, the same wait and "busy" message), but the lock file is removed when the write is done,
+    so a club folder does not fill with empty lock files (issue 26).
+
+    Why removing it is safe against a concurrent writer: the holder removes the file while it
+    still holds the lock; a run that was waiting on the removed file gets its lock and then
+    sees that the name no longer leads to the file it locked (``os.path.samestat``), lets go
+    and tries again on the new file, so two runs never both hold "the" lock (the classic
+    lock-and-verify scheme).  On Windows an open file cannot be removed: the holder lets go
+    first and removes the file only when no other run has it open."""
+    real = Path(os.path.realpath(target))
+    lp = lock_path(real)
+    key = str(lp)
+    if key in _outputs_held:
+        yield
+        return
+    wait = _lock_timeout() if timeout is None else timeout
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError as exc:
+            raise WorkbookFileError(Message(
+                "{name} cannot be written: no file can be made in its folder {folder} "
+                "({reason}). Copy the workbook to a folder you can write to; nothing was "
+                "written.", name=real.name, folder=str(real.parent),
+                reason=str(exc.strerror or exc))) from exc
+        try:
+            if _try_lock(fd):
+                try:
+                    current = os.path.samestat(os.fstat(fd), os.stat(lp))
+                except FileNotFoundError:
+                    current = False
+                if current:
+                    break
+                _unlock(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            raise WorkbookFileError(Message(
+                "{name} is busy: another keizer-xl run (a command or a button) is working on "
+                "it. Wait until it has finished and run this again; nothing was written.",
+                name=Path(target).name))
+        time.sleep(0.05)
+    _outputs_held.add(key)
+    try:
+        yield
+    finally:
+        _outputs_held.discard(key)
+        if sys.platform != "win32":
+            with suppress(OSError):
+                os.unlink(lp)  # still held: see above
+        _unlock(fd)
+        os.close(fd)
+        if sys.platform == "win32":  # pragma: no cover - fails while another run has it open
+            with suppress(OSError):
+                os.unlink(lp)

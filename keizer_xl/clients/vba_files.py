@@ -1,0 +1,119 @@
+"""The VBA a button-ready workbook needs, and where it comes from: xlwings' own modules
+(``xlwings.bas``, ``Dictionary.cls``), taken from the installed xlwings package so the VBA
+version always equals the Python version, its add-in (whose macro imports a file on macOS),
+and ``KeizerXL`` (:data:`KEIZER_VBA`, the package's ``macros/KeizerXL.bas``); the Mac's
+AppleScript file for RunPython.  Shared by both routes to the ``.xlsm``
+(:mod:`keizer_xl.frontends.xlsm_build` and ``excel-setup --via-excel``).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from pathlib import Path
+
+from keizer_xl.clients import atomic
+from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
+
+__all__ = ["VBA_MODULE", "XLWINGS_VBA", "XLWINGS_ADDIN", "ADDIN_IMPORT_MACRO", "KEIZER_VBA",
+           "xlwings_package_dir", "bas_version", "installed_xlwings_version", "read_vba",
+           "export_vba", "to_crlf", "install_runpython_applescript"]
+
+VBA_MODULE = "KeizerXL"
+
+#: xlwings' own VBA files that the workbook needs: (component name, path in the xlwings package).
+XLWINGS_VBA = (("xlwings", "xlwings.bas"), ("Dictionary", "addin/Dictionary.cls"))
+#: xlwings' add-in, whose macro imports a VBA file into the active workbook (used on macOS).
+XLWINGS_ADDIN = "addin/xlwings.xlam"
+ADDIN_IMPORT_MACRO = "Main.ImportXlwingsUdfsModule"
+
+def _keizer_vba() -> str:
+    """The VBA module of the buttons: the real file ``keizer_xl/macros/KeizerXL.bas`` of the
+    package (CRLF, as the VBA editor imports it), as text with plain newlines."""
+    from importlib.resources import files
+
+    return files("keizer_xl").joinpath("macros", "KeizerXL.bas").read_bytes() \
+        .decode("ascii").replace("\r\n", "\n")
+
+
+#: the KeizerXL module's source (one file in the package; macros/KeizerXL.bas is its copy)
+KEIZER_VBA = _keizer_vba()
+
+
+def xlwings_package_dir() -> Path:
+    """The folder of the installed xlwings package (found without importing it)."""
+    spec = importlib.util.find_spec("xlwings")
+    if spec is None or not spec.origin:
+        raise SetupError(Message("xlwings is not installed for this Python. Install it with: "
+                                 "{python} -m pip install \"keizer-xl[dev]\" (or pip install "
+                                 "xlwings with the version keizer-xl pins).",
+                                 python=Path(sys.executable).name))
+    return Path(spec.origin).parent
+
+
+def bas_version(text: str) -> str | None:
+    """The version in an xlwings VBA module (``Public Const XLWINGS_VERSION As String = "..."``)."""
+    m = re.search(r'XLWINGS_VERSION\s+As\s+String\s*=\s*"([^"]+)"', text)
+    return m.group(1) if m else None
+
+
+def installed_xlwings_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("xlwings")
+    except PackageNotFoundError:
+        raise SetupError(Message("xlwings is not installed for this Python.")) from None
+
+
+def read_vba(path: Path) -> str:
+    """A VBA file's text (the VBA editor writes Windows-1252)."""
+    return path.read_bytes().decode("cp1252", errors="replace")
+
+
+def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
+    """Write the three VBA files (Windows line endings) to ``folder`` for a manual import;
+    checks that the xlwings module has the version of the installed xlwings."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    package = xlwings_package_dir()
+    written = []
+    for _name, rel in XLWINGS_VBA:
+        src = package / rel
+        if not src.is_file():
+            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+        dest = out / src.name
+        atomic.write_bytes(dest, src.read_bytes())
+        written.append(dest)
+    found = bas_version(read_vba(package / "xlwings.bas"))
+    installed = installed_xlwings_version()
+    if found != installed:
+        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
+                                 "{installed} is installed; reinstall xlwings.", found=found,
+                                 installed=installed))
+    dest = out / f"{VBA_MODULE}.bas"
+    atomic.write_bytes(dest, to_crlf(KEIZER_VBA).encode("cp1252"))
+    written.append(dest)
+    return written
+
+
+def to_crlf(text: str) -> str:
+    """``text`` with Windows line endings, as the VBA editor imports a module."""
+    return text.replace("\r\n", "\n").replace("\n", "\r\n")
+
+
+def install_runpython_applescript(home: Path | None = None) -> Path:
+    """RunPython on macOS goes through an AppleScript file in Excel's script folder: copy the
+    installed xlwings' ``xlwings-<version>.applescript`` there, as ``xlwings runpython install``
+    does (xlwings/cli.py: ``~/Library/Application Scripts/com.microsoft.Excel``).  Returns the
+    file written."""
+    version = installed_xlwings_version()
+    src = xlwings_package_dir() / f"xlwings-{version}.applescript"
+    if not src.is_file():
+        raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    dest = (home or Path.home()) / "Library" / "Application Scripts" / "com.microsoft.Excel"
+    dest.mkdir(parents=True, exist_ok=True)
+    target = dest / src.name
+    atomic.write_bytes(target, src.read_bytes())
+    return target

@@ -1,0 +1,156 @@
+"""What hangs on the rows of an input table follows the rows the engine adds or deletes (issue 25).
+
+A club may decorate Results: a dropdown of results (data validation), a colour for a game
+without a result (a conditional format), a defined name over the games.  The engine adds rows
+below the table (as typing below an Excel Table does) and deletes rows as Excel's "Delete Table
+Rows" does (the cells below move up within the table's columns).  Excel then:
+
+* **adding**: a Table grows over the new rows, and the data validation and conditional formats
+  that covered a whole column of its data (down to its last row) grow with it; references in
+  defined names and charts do not change (no row was inserted);
+* **deleting**: every reference to the moved cells moves with them: a range within the table's
+  columns loses the deleted rows and moves up by the rows deleted above it; a range left with
+  no rows goes (and a rule or a validation left with no range).
+
+Done here for the sheet's ``<conditionalFormatting>`` and ``<dataValidation>`` ranges (also
+Excel 2010's ``x14:`` forms in ``extLst``) and for the workbook's defined names.  A chart's
+series are the club's own parts and stay byte for byte (docs/club-workbook.md).  A range that
+straddles the table's edge columns is left as it is (Excel refuses to delete table rows then).
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+
+from keizer_xl.clients.xlsx.cellxml import column_letter, split_ref
+
+# one range of a sqref or a reference: A1, A1:B2, $A$1:$B$2
+_REF = re.compile(r"(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?")
+_ATTR_BLOCK = re.compile(rb"(<(?:[\w.-]+:)?(?:conditionalFormatting|dataValidation)\b[^>]*?\ssqref\s*=\s*)"
+                         rb"([\"'])([^\"']*)\2")
+_X14_BLOCK = re.compile(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>.*?"
+                        rb"</\1\2\s*>", re.DOTALL)
+_EMPTY_SQREF = re.compile(rb"\ssqref\s*=\s*([\"'])\1|<(?:[\w.-]+:)?sqref>\s*</")
+_XM_SQREF = re.compile(rb"(<(?:[\w.-]+:)?sqref>)([^<]*)(</(?:[\w.-]+:)?sqref>)")
+
+#: (r1, c1, r2, c2) -> the new range, or None when it is gone
+Mapper = Callable[[int, int, int, int], "tuple[int, int, int, int] | None"]
+
+
+def grow_mapper(first_col: int, last_col: int, first_data: int, old_last: int, new_last: int) -> Mapper:
+    """A range over whole columns of the table's data (from its first data row or above, down
+    to its last data row) grows to ``new_last``."""
+    def grow(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int] | None:
+        if first_col <= c1 and c2 <= last_col and r1 <= first_data and r2 == old_last:
+            return r1, c1, new_last, c2
+        return r1, c1, r2, c2
+    return grow
+
+
+def delete_mapper(first_col: int, last_col: int, doomed: Sequence[int]) -> Mapper:
+    """A range within the table's columns after the rows ``doomed`` (sorted) were deleted."""
+    def delete(r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, int, int] | None:
+        if not (first_col <= c1 and c2 <= last_col):
+            return r1, c1, r2, c2
+        new_r1 = r1 - bisect_left(doomed, r1)
+        new_r2 = r2 - bisect_right(doomed, r2)
+        if new_r2 < new_r1:
+            return None
+        return new_r1, c1, new_r2, c2
+    return delete
+
+
+def _map_ref(m: re.Match[str], mapper: Mapper) -> str | None:
+    d1, col1, d2, row1, d3, col2, d4, row2 = m.groups()
+    r1, c1 = split_ref(col1 + row1)
+    r2, c2 = split_ref(col2 + row2) if col2 else (r1, c1)
+    new = mapper(r1, c1, r2, c2)
+    if new is None:
+        return None
+    if new == (r1, c1, r2, c2):
+        return m.group(0)  # unchanged: its bytes too
+    n1, k1, n2, k2 = new
+    text = f"{d1}{column_letter(k1)}{d2}{n1}"
+    if (n1, k1) != (n2, k2):
+        text += f":{d3 or d1}{column_letter(k2)}{d4 or d2}{n2}"
+    return text
+
+
+def map_sqref(sqref: str, mapper: Mapper) -> str:
+    """A space-separated list of ranges, each mapped; the gone ones left out."""
+    out = []
+    for part in sqref.split():
+        m = _REF.fullmatch(part)
+        new = _map_ref(m, mapper) if m else part
+        if new is not None:
+            out.append(new)
+    return " ".join(out)
+
+
+def shift_sheet(xml: bytes, mapper: Mapper) -> bytes:
+    """The sheet XML (the part after ``<sheetData>`` suffices) with its conditional formats'
+    and data validations' ranges mapped; one left with no range is removed."""
+    if b"sqref" not in xml:  # nothing hangs on the rows
+        return xml
+
+    def attr_block(m: re.Match[bytes]) -> bytes:
+        new = map_sqref(m.group(3).decode(), mapper)
+        return m.group(1) + m.group(2) + new.encode() + m.group(2)
+
+    xml = _ATTR_BLOCK.sub(attr_block, xml)
+    xml = _X14_BLOCK.sub(lambda b: _XM_SQREF.sub(
+        lambda s: s.group(1) + map_sqref(s.group(2).decode(), mapper).encode() + s.group(3), b.group(0)), xml)
+    return _drop_empty(xml) if _EMPTY_SQREF.search(xml) else xml
+
+
+def _drop_empty(xml: bytes) -> bytes:
+    """Rules and validations whose range became empty: gone (an empty sqref is invalid)."""
+    xml = re.sub(rb"<((?:[\w.-]+:)?)conditionalFormatting\b[^>]*\ssqref\s*=\s*([\"'])\2[^>]*>.*?"
+                 rb"</\1conditionalFormatting\s*>", b"", xml, flags=re.DOTALL)
+    xml = re.sub(rb"<((?:[\w.-]+:)?)dataValidation\b[^>]*\ssqref\s*=\s*([\"'])\2[^>]*"
+                 rb"(?:/>|>.*?</\1dataValidation\s*>)", b"", xml, flags=re.DOTALL)
+    xml = re.sub(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>(?:(?!</\1\2\b).)*?"
+                 rb"<(?:[\w.-]+:)?sqref>\s*</(?:[\w.-]+:)?sqref>\s*</\1\2\s*>", b"", xml, flags=re.DOTALL)
+
+    def count(m: re.Match[bytes]) -> bytes:
+        n = len(re.findall(rb"<" + re.escape(m.group(1)) + rb"dataValidation\b", m.group(0)))
+        if n == 0:
+            return b""
+        return re.sub(rb"(\scount\s*=\s*)([\"'])\d*\2", lambda c: c.group(1) + b'"%d"' % n, m.group(0),
+                      count=1)
+
+    return re.sub(rb"<((?:[\w.-]+:)?)dataValidations\b[^>]*>.*?</\1dataValidations\s*>", count, xml,
+                  flags=re.DOTALL)
+
+
+_NAME_REF = re.compile(r"((?:'(?:[^']|'')+'|[^\s'!:(),=+\-*/&^<>\"]+)!)" + _REF.pattern)
+
+
+def shift_names(workbook_xml: bytes, sheet: str, mapper: Mapper) -> bytes:
+    """The workbook's defined names with their references to ``sheet`` mapped (``#REF!`` for
+    a range whose rows were all deleted, as Excel writes it)."""
+    folded = sheet.casefold()
+
+    def ref(m: re.Match[str]) -> str:
+        prefix = m.group(1)[:-1]
+        name = prefix[1:-1].replace("''", "'") if prefix.startswith("'") else prefix
+        if name.casefold() != folded:
+            return m.group(0)
+        inner = _REF.fullmatch(m.group(0)[len(m.group(1)):])
+        assert inner is not None
+        new = _map_ref(inner, mapper)
+        return m.group(1) + (new if new is not None else "#REF!")
+
+    def defined(m: re.Match[bytes]) -> bytes:
+        text = m.group(2).decode("utf-8")
+        from html import unescape
+
+        from keizer_xl.clients.xlsx.package import escape
+
+        raw = unescape(text)
+        new = _NAME_REF.sub(ref, raw)
+        return m.group(1) + (escape(new).encode() if new != raw else m.group(2)) + m.group(3)
+
+    return re.sub(rb"(<(?:[\w.-]+:)?definedName\b[^>]*>)([^<]*)(</(?:[\w.-]+:)?definedName\s*>)", defined,
+                  workbook_xml)

@@ -1,0 +1,160 @@
+"""The ``xlwings.conf`` sheet of a button-ready workbook: which Python the buttons run
+(:func:`config_entries`), written by the file client (``keizer-xl excel-config BOOK``, no Excel
+needed: :func:`write_config`) or through Excel (``excel-setup --via-excel``:
+:func:`write_config_xw`).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
+
+__all__ = ["CONFIG_SHEET", "this_platform", "config_entries", "pythonpath_for", "write_config",
+           "write_config_xw"]
+
+CONFIG_SHEET = "xlwings.conf"
+
+
+def this_platform() -> str:
+    """``win``, ``mac`` or ``sys.platform``: the computer this runs on, as xlwings.conf keys it."""
+    if sys.platform.startswith("win"):
+        return "win"
+    if sys.platform == "darwin":
+        return "mac"
+    return sys.platform
+
+
+def config_entries(*, python: str | None = None, platform: str | None = None,
+                   pythonpath: str | None = None,
+                   existing: Sequence[tuple[Any, Any]] = ()) -> list[tuple[str, Any]]:
+    """The rows of the xlwings.conf sheet (key in column A from A1 down, value in B).
+
+    The interpreter of ``platform`` ('win' or 'mac') becomes ``python``; the other platform's
+    interpreter and any other key already there are kept.  xlwings' VBA reads the keys from A1
+    down to the first empty cell and refuses a key given twice, so the result is one block,
+    each key once (case-insensitively).  ``ADD_WORKBOOK_TO_PYTHONPATH`` is false: keizer-xl is
+    an installed package, and the workbook's folder (which may be a OneDrive URL) stays out of
+    Python's path."""
+    if platform not in ("win", "mac", "any"):
+        raise SetupError(Message("the interpreter is set for Windows ('win'), macOS ('mac') or "
+                                 "both ('any': xlwings' generic Interpreter key), not "
+                                 "{platform!r}", platform=platform))
+    rows: list[list[Any]] = []
+    index: dict[str, int] = {}
+    for key, value in existing:
+        if key is None or not str(key).strip():
+            continue
+        folded = str(key).strip().casefold()
+        if folded in index:
+            continue  # xlwings would stop at a key given twice; the first one counted
+        index[folded] = len(rows)
+        rows.append([str(key).strip(), value])
+
+    def put(key: str, value: Any, *, keep: bool = False) -> None:
+        folded = key.casefold()
+        if folded in index:
+            if not keep:
+                rows[index[folded]][1] = value
+        else:
+            index[folded] = len(rows)
+            rows.append([key, value])
+
+    if platform == "any":
+        put("Interpreter", python)
+    else:
+        put("Interpreter_Win", python if platform == "win" else None, keep=platform != "win")
+        put("Interpreter_Mac", python if platform == "mac" else None, keep=platform != "mac")
+    put("PYTHONPATH", pythonpath or None, keep=pythonpath is None)
+    put("ADD_WORKBOOK_TO_PYTHONPATH", "false")
+    put("Show Console", False, keep=True)
+    # No key without a value: xlwings' GetConfig takes a key found on the sheet even when its
+    # value is empty, so an empty Interpreter_Mac written on Windows would beat the Mac user's
+    # own ~/.xlwings/xlwings.conf and run plain `python` (missing on a standard Mac).
+    return [(k, v) for k, v in rows if not _empty(v)]
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def pythonpath_for(python: str) -> str | None:
+    """The folder to put on PYTHONPATH when ``python`` cannot import keizer_xl by itself
+    (e.g. a source checkout that is not installed); None when it can."""
+    # the folder that holds the keizer_xl package: this file is keizer_xl/clients/xlwings_conf.py
+    package_parent = str(Path(__file__).resolve().parents[2])
+    if os.path.realpath(python) != os.path.realpath(sys.executable):
+        return None
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    try:
+        probe = subprocess.run([python, "-c", "import keizer_xl"], cwd=str(Path.home()), env=env,
+                               capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return package_parent
+    return None if probe.returncode == 0 else package_parent
+
+
+def write_config(book_path: str | os.PathLike[str], *, python: str | None = None,
+                 platform: str | None = None, pythonpath: str | None = None) -> list[tuple[str, Any]]:
+    """Write or update only the xlwings.conf sheet of a workbook file (openpyxl), keeping
+    everything else; saved like every file write (atomically, with a backup).  Returns the rows."""
+    from keizer_xl.clients.xlsx import open_book
+
+    platform = platform or this_platform()
+    if python is None:
+        if platform != this_platform():
+            raise SetupError(Message("give the path of the Python on the {system} computer",
+                                     system="Windows" if platform == "win" else "Mac"),
+                             usage=True, hint="python")
+        python = sys.executable
+    if pythonpath is None and platform == this_platform():
+        pythonpath = pythonpath_for(python)
+    # through the file client, which writes only this sheet into the workbook (issue 25): the
+    # club's charts, pictures and macros stay as they are
+    from keizer_xl.sheets.layout import Layout, PageSetup
+
+    book = open_book(book_path)
+    existing: list[tuple[Any, Any]] = []
+    found = next((n for n in book.sheet_names() if n.casefold() == CONFIG_SHEET.casefold()), None)
+    if found is not None:  # Excel's sheet names ignore case
+        cells = book.cell_values(found)
+        row = 1
+        while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
+            existing.append((cells[(row, 1)], cells.get((row, 2))))
+            row += 1
+    rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
+    grid = tuple((str(key), value) for key, value in rows)
+    book.write_sheet(CONFIG_SHEET, Layout(grid=grid, widths=(30, 70), freeze_rows=0,
+                                          page=PageSetup(fit_width=None, repeat_rows=None,
+                                                         footer=((), (), ()))))
+    book.save()
+    return rows
+
+
+def write_config_xw(book: Any, *, python: str, platform: str,
+                    pythonpath: str | None) -> list[tuple[str, Any]]:
+    """Write the xlwings.conf sheet of an open xlwings ``book`` (keeping the rows already
+    there, as :func:`config_entries` says); returns the rows."""
+    from keizer_xl.clients.excel import from_excel, to_excel
+
+    names = {s.name.casefold(): s.name for s in book.sheets}
+    existing: list[tuple[Any, Any]] = []
+    if CONFIG_SHEET.casefold() in names:
+        sheet = book.sheets[names[CONFIG_SHEET.casefold()]]
+        values = sheet.used_range.options(ndim=2).value or []
+        used = sheet.used_range
+        if (used.row, used.column) == (1, 1):
+            for row in values:
+                if not row or row[0] is None or not str(row[0]).strip():
+                    break
+                existing.append((row[0], from_excel(row[1]) if len(row) > 1 else None))
+        sheet.clear()
+    else:
+        sheet = book.sheets.add(name=CONFIG_SHEET, after=book.sheets[len(book.sheets) - 1])
+    rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
+    sheet.range((1, 1), (len(rows), 2)).value = [[to_excel(k), to_excel(v)] for k, v in rows]
+    return rows
