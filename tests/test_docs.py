@@ -94,3 +94,42 @@ def test_the_architecture_page_names_every_module() -> None:
     # and it can fail: a module the page does not name, and a name without its folder
     assert _undocumented(doc, ["core/nowhere.py", "nowhere/grid.py"]) == ["core/nowhere.py",
                                                                          "nowhere/grid.py"]
+
+
+INSTALL_GUIDES = [ROOT / "README.md", ROOT / "docs" / "handleiding.md",
+                  ROOT / "docs" / "anleitung.md"]
+
+
+def _install_commands(page: Path) -> set[str]:
+    """The install commands of a guide's install section: its code spans and code-block lines
+    that run pip, pipx, venv or apt."""
+    text = page.read_text(encoding="utf-8")
+    section = text[:text.index("\n## ", text.index("\n## ") + 1)]
+    found = set(re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", section, flags=re.S)))
+    for block in re.findall(r"```[a-z]*\n(.*?)```", section, flags=re.S):
+        found.update(line.strip() for line in block.splitlines())
+    return {c for c in found if re.search(r"\b(?:pip|pipx|venv|apt)\b", c)}
+
+
+def test_the_three_guides_install_alike_and_as_it_works_on_a_pep_668_system() -> None:
+    """Issue 26 item 1: README, handleiding and anleitung give the same install commands;
+    the wheel is named as the package builds it; pipx gets the wheel as a path (Debian 12's
+    pipx 1.1 reads a bare file name as a package on PyPI: `No matching distribution found`,
+    tried on Debian 12); nothing installs with `pip install --user` but pipx on Windows
+    (PEP 668 refuses it on Debian 12, Ubuntu 23.04+, Fedora)."""
+    import keizer_xl
+
+    wheel = f"keizer_xl-{keizer_xl.__version__}-py3-none-any.whl"
+    commands = {page.name: _install_commands(page) for page in INSTALL_GUIDES}
+    assert commands["README.md"] == commands["handleiding.md"] == commands["anleitung.md"], \
+        commands
+    readme = commands["README.md"]
+    assert f"~/keizer-xl-env/bin/pip install {wheel}" in readme
+    assert f"pipx install ./{wheel}" in readme and f"py -m pipx install .\\{wheel}" in readme
+    for command in readme:
+        for named in re.findall(r"\S*keizer_xl-\S*\.whl", command):
+            assert named.endswith(wheel), command
+        if command.startswith(("pipx install", "py -m pipx install")) and ".whl" in command:
+            assert re.search(r"install (?:--force )?\.[/\\]", command), command
+        if "--user" in command:  # (the README names the refused `pip install --user`)
+            assert command in ("py -m pip install --user pipx", "pip install --user"), command

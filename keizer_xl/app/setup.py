@@ -30,8 +30,9 @@ class XlsmReport:
     (``created``) or its macros and config renewed (``updated``); ``steps`` what was done."""
 
     target: str
-    steps: tuple[str, ...]
+    steps: tuple[str, ...]  # Messages (translated when shown)
     kind: Literal["created", "updated"] = "created"
+    sheet: str = "Start"  # the sheet with the buttons
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
 def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The players not yet a member after ``st``'s round (rules section 7: in the start list,
     but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
-    waiting = tuple(p.name for p in season.players if p.joined > st.round)
+    waiting = tuple(p.name for p in season.players if p.joined > max(st.round, 1))
     notes = tuple(Message("{name} joins in round {round}: not ranked yet (Rank '-')",
                           name=p.name, round=p.joined)
                   for p in season.players if p.name in waiting)

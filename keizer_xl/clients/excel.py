@@ -203,7 +203,8 @@ class XlwingsBook:
             rows.append(tuple(kept.cells.get((r, c))
                               for c in range(region.first_column, region.first_column + region.width)))
         return Table(sheet=kept.title, headers=region.headers, rows=tuple(rows),
-                     header_row=region.header_row, first_column=region.first_column)
+                     header_row=region.header_row, first_column=region.first_column,
+                     outside=region.outside)
 
     # -- writing an engine-owned sheet --------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:

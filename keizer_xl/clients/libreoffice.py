@@ -83,7 +83,8 @@ class UnoBook:
         found = table_region(self.doc, sh, self.label, self._null_date)
         region = found.region
         return Table(sheet=sh.Name, headers=region.headers, rows=found.rows,
-                     header_row=region.header_row, first_column=region.first_column)
+                     header_row=region.header_row, first_column=region.first_column,
+                     outside=region.outside)
 
     # -- writing an engine-owned sheet --------------------------------------------------------
     # -- writing an engine-owned sheet --------------------------------------------------------

@@ -13,7 +13,8 @@ from keizer_xl.clients.lo_cells import read_block
 from keizer_xl.clients.lo_uno import CONTENT, prop
 from keizer_xl.sheets.region import Region, TableRef, find_region
 
-__all__ = ["Found", "find_sheet", "content_bottom_right", "dbranges", "table_region"]
+__all__ = ["Found", "find_sheet", "content_bottom_right", "headed_beside", "row_end",
+           "dbranges", "table_region"]
 
 
 class Found:
@@ -47,6 +48,29 @@ def content_bottom_right(sheet: Any, first_row: int = 0, first_col: int = 0,
     if not addresses:
         return None
     return (max(a.EndRow for a in addresses), max(a.EndColumn for a in addresses))
+
+
+def headed_beside(sheet: Any, row: int, last_col: int) -> int:
+    """The last column of the unbroken run of filled cells in ``row`` right after
+    ``last_col`` (``last_col`` itself when the next cell is empty)."""
+    if last_col + 1 >= sheet.Columns.Count:
+        return last_col
+    rng = sheet.getCellRangeByPosition(last_col + 1, row, sheet.Columns.Count - 1, row)
+    for a in sorted(rng.queryContentCells(CONTENT).getRangeAddresses(),
+                    key=lambda a: a.StartColumn):
+        if a.StartColumn != last_col + 1:
+            break
+        last_col = a.EndColumn
+    return last_col
+
+
+def row_end(sheet: Any, row: int, after: int) -> int:
+    """The last column of ``row`` holding content right of ``after`` (``after`` if none)."""
+    if after + 1 >= sheet.Columns.Count:
+        return after
+    rng = sheet.getCellRangeByPosition(after + 1, row, sheet.Columns.Count - 1, row)
+    addresses = rng.queryContentCells(CONTENT).getRangeAddresses()
+    return max((a.EndColumn for a in addresses), default=after)
 
 
 def dbranges(doc: Any, sheet: Any) -> list[tuple[str, Any]]:
@@ -98,12 +122,19 @@ def table_region(doc: Any, sheet: Any, label: str, null_date: datetime) -> Found
         t = TableRef(name, area.StartRow + 1, area.StartColumn + 1, area.EndRow + 1,
                      area.EndColumn + 1, headers=bool(prop(db, "ContainsHeader", True)),
                      totals=1 if prop(db, "TotalsRow", False) else 0)
+        last_col = area.EndColumn
         if t.headers:
-            read(area.StartRow, area.StartColumn, area.StartRow, area.EndColumn)
+            # headed columns typed right beside the range are its columns too: LibreOffice
+            # does not widen the range for them (sheets/region.find_region, issue 26)
+            last_col = headed_beside(sheet, area.StartRow, area.EndColumn)
+            # the header row further right too (a known column past an empty one is named
+            # by the reader); a cell far out (a stray mark in column XFD) is not read
+            read(area.StartRow, area.StartColumn, area.StartRow,
+                 min(max(last_col, row_end(sheet, area.StartRow, last_col)), last_col + 200))
         first = area.StartRow + (1 if t.headers else 0)
-        corner = content_bottom_right(sheet, first, area.StartColumn, area.EndColumn)
+        corner = content_bottom_right(sheet, first, area.StartColumn, last_col)
         if corner is not None:
-            read(first, area.StartColumn, corner[0], area.EndColumn)
+            read(first, area.StartColumn, corner[0], last_col)
         region = find_region(cells, t)
     rows = tuple(tuple(cells.get((r, c)) for c in range(region.first_column, region.last_column + 1))
                  for r in range(region.data_first, region.data_last + 1))

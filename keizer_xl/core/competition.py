@@ -192,7 +192,9 @@ class Competition:
         notes = list(history.notes)
         if not st.converged:
             notes.append(Message("Round {round}: {note}.", round=st.round, note=st.note))
-        not_yet = tuple(p.name for p in gs.players if p.joined > st.round)
+        # before round 1 (a new season's start list) everyone who plays from round 1 is
+        # ranked by the start order; only later entrants wait for their round
+        not_yet = tuple(p.name for p in gs.players if p.joined > max(st.round, 1))
         notes += [Message("{name} joins in round {round}: not ranked yet (Rank '-')",
                           name=p.name, round=p.joined) for p in gs.players if p.name in not_yet]
         unranked: tuple[str, ...] = ()

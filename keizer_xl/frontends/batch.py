@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 # a workbook's job, its result and the batch's report are the use case's values (app/batch.py),
 # so that the renderers read them without importing this front end
 from keizer_xl.app.batch import Job, WorkbookResult
-from keizer_xl.errors import KeizerError, UsageError
+from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read_names import OWNED_SHEETS
 
@@ -108,7 +108,7 @@ def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, 
     seen: set[str] = set()
     missing = [str(p) for p in paths if not Path(p).exists()]
     if missing:
-        raise BatchError(f"no such file or folder: {', '.join(missing)}")
+        raise BatchError(Message("no such file or folder: {paths}", paths=", ".join(missing)))
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -251,7 +251,8 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
     t0 = time.perf_counter()
 
     def failed(problems: Iterable[str], notes: Iterable[str] = ()) -> WorkbookResult:
-        problems = [str(p) for p in problems]
+        # a Message stays one (it pickles): the summary words it in the batch's language
+        problems = [p if isinstance(p, Message) else str(p) for p in problems]
         return WorkbookResult(job, False, tuple(problems[:MAX_PROBLEMS]), len(problems),
                               tuple(notes), seconds=time.perf_counter() - t0)
 
@@ -261,8 +262,12 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
         if job.output == job.source:
             lost = book.unsafe_to_write(set(OWNED_SHEETS))
             if lost:
-                return failed([(f"{job.source.name} was not changed: writing it would drop "
-                               f"{'; '.join(lost)}. Write copies instead (without --in-place).")])
+                from keizer_xl.frontends.cli_common import lost_part
+
+                return failed([Message(
+                    "{name} was not changed: writing it would drop {lost}. Write copies "
+                    "instead (without --in-place).", name=job.source.name,
+                    lost=tuple(lost_part(part) for part in lost))])
         # the use case writes the sheets (app/batch.py: Standings and Periods as `standings`
         # writes them); the History sheet's chart is the file client's
         done = run(book, BatchRequest(compare=compare), report)
@@ -281,7 +286,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
     except KeyboardInterrupt:
         raise
     except MemoryError:
-        return failed(["out of memory while processing this workbook"])
+        return failed([Message("out of memory while processing this workbook")])
     except Exception as e:  # worded as the command line words it; a bug: logged, batch goes on
         from keizer_xl.frontends.outcome import describe, write_log
 

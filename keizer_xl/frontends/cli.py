@@ -148,8 +148,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
 
     scope = front_end_run(getattr(args, "language", None))
     scope.__enter__()
-    # (not batch: one batch may hold workbooks in several languages; it reports in English)
-    if not getattr(args, "language", None) and args.command != "batch":
+    # (batch: the first workbook named, until cmd_batch has looked at them all)
+    if not getattr(args, "language", None):
         from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
         from keizer_xl.i18n import record_book_language
 

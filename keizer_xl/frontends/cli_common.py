@@ -116,6 +116,8 @@ def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     from keizer_xl.clients import file_locks, files
 
     path = book_path_arg(text)
+    if not write:  # --no-write / --dry-run: read as last saved, said when open elsewhere
+        warn_read_while_open(path)
     if write:
         try:
             files.check_can_write(path)  # first: a read-only folder gets no lock file either
@@ -212,7 +214,8 @@ def book_language(book: Book) -> str:
 
 
 def read_while_open(path: Path) -> Message | None:
-    """What a command that only reads ``path`` (export, new-season) says when the workbook is
+    """What a command that only reads ``path`` (export, new-season, check, explain, audit,
+    batch and the --no-write / --dry-run runs) says when the workbook is
     open in Excel or LibreOffice (their lock files, as ``files.open_elsewhere`` finds them for
     the commands that refuse to write): it read the file as last saved (issue 26)."""
     from keizer_xl.clients import files
@@ -224,6 +227,18 @@ def read_while_open(path: Path) -> Message | None:
     return Message("{name} is open in {program}: this read it as last saved there, so what is "
                    "typed there but not saved yet is not included. Save it there and run this "
                    "again to include it.", name=path.name, program=program)
+
+
+def warn_read_while_open(path: Path) -> None:
+    """Print :func:`read_while_open`'s warning, if any, on standard error, at once (before the
+    workbook is read: it holds even when reading then fails), worded as every client warning
+    (render_common.warning_lines)."""
+    note = read_while_open(path)
+    if note is not None:
+        from keizer_xl.frontends.render_common import warning_lines
+
+        for line in warning_lines((note,), "cli", _tr()):
+            print(line, file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- the language before reading
@@ -266,17 +281,28 @@ def language_before_reading(argv: list[str]) -> str | None:
     new-season, the target of import), else the system's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE
     naming Dutch, German or French), else None (English).  The reader's own finding (the
     workbook's `language` setting) replaces it once the workbook is read."""
-    import os
-
-    from keizer_xl.sheets import schema
-
     for arg in argv:
         if arg.startswith("-") or not arg.lower().endswith(_WORKBOOK_SUFFIXES):
             continue
-        path = Path(arg)
-        names = sheet_names_of(path) if path.is_file() else None
-        if names:
-            return schema.language_of_sheets(names)
+        found = workbook_language(Path(arg))
+        if found:
+            return found
+    return system_language()
+
+
+def workbook_language(path: Path) -> str | None:
+    """The language of a workbook file by its sheet names (None: no workbook to read)."""
+    from keizer_xl.sheets import schema
+
+    names = sheet_names_of(path) if path.is_file() else None
+    return schema.language_of_sheets(names) if names else None
+
+
+def system_language() -> str | None:
+    """The system's language if it is one of the catalogs' (LC_ALL, LC_MESSAGES, LANG,
+    LANGUAGE naming Dutch, German or French), else None (English)."""
+    import os
+
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = os.environ.get(variable, "")
         if value:

@@ -30,8 +30,10 @@ def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: s
     from keizer_xl.frontends.xlsm_build import build_xlsm
 
     # SetupError / WorkbookFileError are mapped in main() like every error
+    from keizer_xl.clients.excel_setup import START_SHEET
+
     result = build_xlsm(path, source=source, force=force, python=python, language=language)
-    return XlsmReport(str(result.target), tuple(result.steps))
+    return XlsmReport(str(result.target), tuple(result.steps), sheet=START_SHEET)
 
 
 def _refresh_xlsm(path: Path, *, python: str | None) -> XlsmReport:
@@ -56,7 +58,9 @@ def excel_setup_report(path: Path, *, new: bool, force: bool,
     result = setup_workbook(path, new=new, force=force, python=python,
                             progress=lambda text: print(f"  {text}", file=sys.stderr),
                             make_seed=build_template)
-    return XlsmReport(str(result.target), ())
+    from keizer_xl.clients.excel_setup import START_SHEET
+
+    return XlsmReport(str(result.target), (), sheet=START_SHEET)
 
 
 def cmd_excel_setup(args: argparse.Namespace) -> Shown:
@@ -67,6 +71,9 @@ def cmd_excel_setup(args: argparse.Namespace) -> Shown:
         try:  # a SetupError goes to main() like every error (outcome.py)
             files = export_vba(args.export_vba)
         except OSError as e:
+            if Path(args.export_vba).exists() and not Path(args.export_vba).is_dir():
+                raise SetupError(Message("{path} is a file, not a folder",
+                                         path=args.export_vba)) from None
             raise SetupError(Message("{path}: {why}", path=args.export_vba,
                                      why=e.strerror or str(e))) from None
         return VbaFilesReport(tuple(map(str, files))), Done()
@@ -98,7 +105,8 @@ def cmd_excel_config(args: argparse.Namespace) -> Shown:
     path = book_path_arg(args.book)
     platform = args.platform
     if platform is None and not (sys.platform.startswith("win") or sys.platform == "darwin"):
-        raise UsageError("say whose interpreter to set: --for win or --for mac (with --python PATH)")
+        raise UsageError(Message("say whose interpreter to set: {options}",
+                                 options="--for win | --for mac (--python PATH)"))
     # SetupError: exit 1, or 2 for a usage error such as a missing --python (main, outcome.py)
     rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
     return ExcelConfigReport(str(path), tuple((key, None if value is None else str(value))

@@ -8,13 +8,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
-from keizer_xl.errors import ActionError, Message, UsageError
-from keizer_xl.frontends.cli_common import Shown, book_path_arg, open_workbook, open_book_arg
+from keizer_xl.errors import N_, ActionError, Message, UsageError
+from keizer_xl.frontends.cli_common import (Shown, book_path_arg, open_book_arg, open_workbook,
+                                            system_language, warn_read_while_open,
+                                            workbook_language)
 from keizer_xl.frontends.shown import Done
 
 
@@ -23,12 +26,23 @@ def _bar(fraction: float, width: int = 20) -> str:
     return "[" + "#" * filled + "-" * (width - filled) + "]"
 
 
+#: a batch's stages (frontends/batch.py, app/batch.py) as its progress lines word them
+STAGES = {"open": N_("opening"), "read": N_("reading"), "standings": N_("standings"),
+          "history": N_("history"), "crosstable": N_("crosstable"),
+          "explain": N_("explanations"), "audit": N_("audit"), "compare": N_("comparison"),
+          "save": N_("saving"), "done": N_("done"), "failed": N_("failed")}
+_OVERALL = N_("overall")
+
+
 class BatchProgress:
     """Plain-text progress on stderr: on a terminal one status line redrawn in place (overall bar
     and one bar per workbook being worked on); otherwise a line whenever a bar grows."""
 
-    def __init__(self, stream: TextIO, tty: bool) -> None:
+    def __init__(self, stream: TextIO, tty: bool, tr: Any = None) -> None:
+        from keizer_xl.i18n import translator
+
         self.stream, self.tty = stream, tty
+        self.tr = tr or translator("en")
         self.active: dict[int, tuple[str, float, str]] = {}
         self.shown: dict[int, int] = {}
         self.width = 0
@@ -40,18 +54,24 @@ class BatchProgress:
             self.active.pop(event.job.index, None)
             r = event.result
             assert r is not None  # a done event carries its result
-            state = f"ok ({r.seconds:.1f} s)" if r.ok else f"FAILED: {r.problems[0] if r.problems else ''}"
+            from keizer_xl.i18n import translate
+
+            tr = self.tr
+            state = (f"{tr('ok')} ({r.seconds:.1f} s)" if r.ok
+                     else f"{tr('FAILED')}: {translate(r.problems[0], tr) if r.problems else ''}")
             self._line(f"{label} {_bar(1.0 if r.ok else event.fraction)} {state}")
-            self._line(f"overall {_bar(event.finished / event.total)} {event.finished}/{event.total}")
+            self._line(f"{tr(_OVERALL)} {_bar(event.finished / event.total)} "
+                       f"{event.finished}/{event.total}")
             return
-        self.active[event.job.index] = (label, event.fraction, event.stage)
+        stage = self.tr(STAGES.get(event.stage, event.stage))
+        self.active[event.job.index] = (label, event.fraction, stage)
         if self.tty:
             self._status(event)
             return
         filled = int(event.fraction * 10)
         if self.shown.get(event.job.index) != filled:
             self.shown[event.job.index] = filled
-            self._line(f"{label} {_bar(event.fraction)} {event.fraction:4.0%} {event.stage}")
+            self._line(f"{label} {_bar(event.fraction)} {event.fraction:4.0%} {stage}")
 
     def _line(self, text: str) -> None:
         if self.tty:
@@ -64,7 +84,7 @@ class BatchProgress:
         import shutil
 
         overall = (event.finished + sum(f for _, f, _ in self.active.values())) / event.total
-        parts = [f"overall {_bar(overall, 10)} {event.finished}/{event.total}"]
+        parts = [f"{self.tr(_OVERALL)} {_bar(overall, 10)} {event.finished}/{event.total}"]
         parts += [f"{lab} {_bar(frac, 10)} {stage}" for lab, frac, stage in self.active.values()]
         text = " | ".join(parts)[: max(20, shutil.get_terminal_size().columns - 1)]
         if text == self.text:
@@ -80,25 +100,37 @@ class BatchProgress:
             self.stream.flush()
 
 
+def _one_language(languages: Iterable[str]) -> str | None:
+    """The language of a batch's reports: its workbooks' one language; when they differ, the
+    system's (else English)."""
+    found = set(languages)
+    return found.pop() if len(found) == 1 else system_language()
+
+
 def cmd_batch(args: argparse.Namespace) -> Shown:
     import time
 
+    from keizer_xl.app.batch import BatchReport
     from keizer_xl.frontends import batch
+    from keizer_xl.i18n import translator
 
     if args.jobs is not None and args.jobs < 1:
-        raise UsageError("--jobs must be 1 or more")
+        raise UsageError(Message("{option} must be 1 or more", option="--jobs"))
     options = batch.BatchOptions(out_dir=Path(args.out) if args.out else None,
                                  in_place=args.in_place,
                                  jobs=args.jobs or batch.default_jobs(), compare=args.compare)
     if options.out_dir is not None and options.out_dir.exists() and not options.out_dir.is_dir():
-        raise UsageError(f"{options.out_dir} is a file, not a folder")
-    try:
-        jobs = batch.plan_jobs(args.paths, options)
-    except batch.BatchError as e:
-        raise UsageError(str(e)) from None
+        raise UsageError(Message("{path} is a file, not a folder", path=str(options.out_dir)))
+    jobs = batch.plan_jobs(args.paths, options)  # BatchError: a usage error in the language
+    for job in jobs:  # read as last saved while open elsewhere (issue 26)
+        warn_read_while_open(job.source)
+    # the workbooks' one language (their sheet names; issue 26), else the system's, else
+    # English; --language decides when given
+    by_job = {job.index: workbook_language(job.source) or "en" for job in jobs}
+    lang = getattr(args, "language", None) or _one_language(by_job.values())
     progress = None
     if not args.quiet:
-        progress = BatchProgress(sys.stderr, sys.stderr.isatty())
+        progress = BatchProgress(sys.stderr, sys.stderr.isatty(), translator(lang))
     t0 = time.perf_counter()
     try:
         results = batch.run_batch(jobs, options, progress)
@@ -109,20 +141,17 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
         if progress is not None:
             progress.close()
     seconds = time.perf_counter() - t0
-    # many workbooks, maybe in several languages: English unless --language says otherwise,
-    # or the workbooks' one language (issue 16)
-    languages = {r.language for r in results if r.ok and r.language}
-    lang = getattr(args, "language", None) or (languages.pop() if len(languages) == 1
-                                               else "en")
-    from keizer_xl.app.batch import BatchReport
-
-    return BatchReport(tuple(results), seconds), Done(lang=lang)
+    if getattr(args, "language", None) is None:  # each read workbook's `language` setting
+        lang = _one_language(r.language if r.ok and r.language else by_job[r.job.index]
+                             for r in results)
+    return BatchReport(tuple(results), seconds), Done(lang=lang or "en")
 
 
 def cmd_explain(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import explain
 
     path = book_path_arg(args.book)
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     return explain.run(open_workbook(path), explain.ExplainRequest(args.name)), Done(book=str(path))
 
 
@@ -130,6 +159,7 @@ def cmd_audit(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import audit
 
     path = book_path_arg(args.book)
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     return audit.run(open_workbook(path)), Done(book=str(path))
 
 

@@ -85,7 +85,10 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
 
 
 def cmd_check(args: argparse.Namespace) -> Shown:
+    from keizer_xl.frontends.cli_common import warn_read_while_open
+
     path = book_path_arg(args.book)
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     book = open_workbook(path)
     from keizer_xl.app import check
     return check.run(book), done_info(path, book, False)

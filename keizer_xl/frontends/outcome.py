@@ -200,7 +200,10 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
     if isinstance(result, InputError):
         from keizer_xl.frontends.render_common import problem_lines
 
-        problems = tuple(str(p) for p in result.problems)
+        # a problem still a Message (raised after the reader, e.g. export --trf --strict) is
+        # worded here; the reader's are already in the workbook's language
+        problems = tuple(f"{p.where}: {translate(p.message, tr)}" if p.where
+                         else translate(p.message, tr) for p in result.problems)
         n = len(problems)
         if written is False:
             summary = tr(N_("{n} problem found; nothing was written.") if n == 1

@@ -219,7 +219,7 @@ def batch(report: BatchReport, front: Front, done: Done, tr: Translator,
         out += ["", tr("Failed (nothing was written for these):")]
         for r in failed:
             out.append(f"  {r.job.label}")
-            out += [f"    {p}" for p in r.problems]
+            out += [f"    {translate(p, tr)}" for p in r.problems]
             if r.problem_count > len(r.problems):
                 out.append("    " + tr("... and {n} more ({command})",
                                        n=r.problem_count - len(r.problems),

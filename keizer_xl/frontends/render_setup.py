@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, sheet
 from keizer_xl.frontends.shown import EXIT_OK, Done, Front, Outcome
-from keizer_xl.i18n import Translator
+from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.setup import (ButtonsReport, ExcelConfigReport, MacroInstallReport,
@@ -34,8 +34,8 @@ def xlsm(report: XlsmReport, front: Front, done: Done, tr: Translator,
                  path=report.target)
     else:
         out = tr("Created {path}: open it in Excel, click Enable Content if asked, and use the "
-                 "buttons on the sheet Start.", path=report.target)
-    steps = tuple(f"  {step}" for step in report.steps)
+                 "buttons on the sheet {sheet}.", path=report.target, sheet=report.sheet)
+    steps = tuple(f"  {translate(step, tr)}" for step in report.steps)
     return Outcome("ok", EXIT_OK, steps + tuple(cli_notes(notes, done, tr)), out=(out,))
 
 
@@ -53,9 +53,9 @@ def excel_config(report: ExcelConfigReport, front: Front, done: Done, tr: Transl
 
 def macro_install(report: MacroInstallReport, front: Front, done: Done, tr: Translator,
                   notes: Sequence[str]) -> Outcome:
-    out = (tr("Installed the LibreOffice macro {macro}", macro=report.macro),
-           tr("and its settings {config} (keizer-xl is loaded from: {paths})",
-              config=report.config, paths=", ".join(report.paths)))
+    out = (tr("Installed the LibreOffice macro {path}", path=report.macro),
+           tr("and its settings {path} (keizer-xl is loaded from: {paths})",
+              path=report.config, paths=", ".join(report.paths)))
     if not report.soffice_found:
         lines: tuple[str, ...] = (tr("note: {note}", note=tr(
             "LibreOffice was not found on this computer; the macro is ready for when it is "

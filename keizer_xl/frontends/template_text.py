@@ -91,8 +91,9 @@ def setting_comment(key: str, comment: str, language: str = "en",
     defaults = dict(describe(settings))
     if key not in defaults:
         return text
-    return tr("{preset}: {value}. {text}", preset=settings.preset, value=defaults[key],
-              text=text)
+    # an empty default (no periods, no minimum) said as such, not "keizer: . Each period's"
+    value = defaults[key] if defaults[key] != "" else tr("(empty)")
+    return tr("{preset}: {value}. {text}", preset=settings.preset, value=value, text=text)
 
 
 #: The explanation of a Settings row an import adds below the template's rows (issue 26):
@@ -113,6 +114,13 @@ ADDED_SETTINGS: dict[str, str] = {
     "draw": "Points for a draw, as a share of the opponent's value",
     "forfeit_win": "Points for a forfeit win, as a share of the opponent's value",
     "forfeit_loss": "Points for a forfeit loss, as a share of the opponent's value",
+    # KeizerForClubs' options (formats/kfc.py, docs/presets-kfc.md)
+    "value_normalisation": "wicker: the values as KeizerForClubs' Wicker normalisation makes "
+                           "them (needs top_value ratio R); none: whole numbers",
+    "absence_decay": "each further absence earns less: halving, halving-eu (excused and "
+                     "unexcused counted together), harmonic; none",
+    "own_value_fade": "n: the own value counts (n - R)/n after round R, nothing from round n "
+                      "on; 0: always in full",
 }
 #: a club code row (``code X``)
 ADDED_CODE = "{code}: a club's own absence code, worth this share of the own value"

@@ -40,7 +40,7 @@ from typing import Any
 
 from keizer_xl.clients import (atomic, backup_files, excel_setup, file_locks, files, vba_files,
                                xlwings_conf)
-from keizer_xl.errors import SetupError
+from keizer_xl.errors import Message, SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
            "vba_sources"]
@@ -372,12 +372,13 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
 
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
-        raise SetupError(f"{dest.name}: the button-ready workbook is an .xlsm.")
+        raise SetupError(Message("{name}: the button-ready workbook is an .xlsm.",
+                                 name=dest.name))
     excel_setup.check_book_name(dest)
     if dest.exists() and not force:
-        raise SetupError(f"{dest} already exists (use --force to replace it).")
+        raise SetupError(Message("{path} already exists", path=str(dest)), hint="replace")
     if not dest.parent.is_dir():
-        raise SetupError(f"the folder {dest.parent} does not exist.")
+        raise SetupError(Message("the folder {path} does not exist.", path=str(dest.parent)))
     platform = platform or _this_platform()
     python = python or sys.executable
     if pythonpath is None:
@@ -387,16 +388,17 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     wb: Workbook | None
     if source is None:
         wb = template_workbook(language=language)
-        result.steps.append("the season sheets from the template")
+        result.steps.append(Message("the season sheets from the template"))
     else:
         src = Path(source)
         if src.suffix.lower() != ".xlsx":
-            raise SetupError(f"{src.name}: give the season workbook as .xlsx (an .xlsm already has "
-                             f"macros: use --via-excel to replace them with Excel).")
+            raise SetupError(Message("{name}: give the season workbook as .xlsx (an .xlsm "
+                                     "already has macros: use --via-excel to replace them with "
+                                     "Excel).", name=src.name))
         from keizer_xl.clients.xlsx import open_book
 
         book = open_book(src)
-        result.steps.append(f"the sheets of {src.name}")
+        result.steps.append(Message("the sheets of {name}", name=src.name))
         # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
         # adds the Start and xlwings.conf sheets to the package itself (issue 25)
         wb = None if book.openpyxl_would_drop(set()) else load_workbook(src)
@@ -415,7 +417,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         order = [info.filename for info in z.infolist()]
         parts = {name: z.read(name) for name in order}
     _add_buttons(parts, order, language)
-    result.steps.append(f"buttons on the sheet {excel_setup.START_SHEET}")
+    result.steps.append(Message("buttons on the sheet {sheet}", sheet=excel_setup.START_SHEET))
 
     # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
     # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
@@ -423,12 +425,13 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         work = scratch / dest.name
         _write_zip(work, order, parts)
         _add_project(work)
-        result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
+        result.steps.append(Message("VBA modules {modules}",
+                                    modules=", ".join(n for n, _, _ in vba_sources())))
         atomic.write_bytes(dest, work.read_bytes(), backup=dest.exists(), zip_check=True)
     result.steps.append(f"{xlwings_conf.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
     if platform == "mac" and (sys.platform == "darwin" or home is not None):
         script = vba_files.install_runpython_applescript(home)
-        result.steps.append(f"RunPython enabled for Excel ({script})")
+        result.steps.append(Message("RunPython enabled for Excel ({script})", script=script))
     return result
 
 
@@ -450,7 +453,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
 
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
-        raise SetupError(f"{source}: give an existing .xlsm.")
+        raise SetupError(Message("{path}: give an existing .xlsm.", path=str(source)))
     excel_setup.check_book_name(source)
     platform = platform or _this_platform()
     python = python or sys.executable
@@ -466,10 +469,12 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
                                                   pythonpath=pythonpath if pythonpath is not None
                                                   else xlwings_conf.pythonpath_for(python))
         _replace_modules(tmp)
-        result.steps.append("VBA modules " + ", ".join(n for n, _, _ in vba_sources()))
+        result.steps.append(Message("VBA modules {modules}",
+                                    modules=", ".join(n for n, _, _ in vba_sources())))
         atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True,
                            in_place=True)  # the workbook rebuilt with its buttons, on purpose
         backup = backup_files.backups(source)[-1]
-        result.steps.append(f"the old file kept as {files.BACKUP_FOLDER}/{backup.name}")
+        result.steps.append(Message("the old file kept as {path}",
+                                    path=f"{files.BACKUP_FOLDER}/{backup.name}"))
     result.steps.append(f"{xlwings_conf.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in result.config))
     return result

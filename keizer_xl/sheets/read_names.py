@@ -113,6 +113,19 @@ def find_columns(table: Table, kind: str, problems: list[Problem],
                                             tr("column {header!r} appears twice", header=header)))
                 else:
                     found[canonical] = idx
+    for column, header in table.outside:
+        # a known column typed right of an Excel Table past an empty column: the Table does
+        # not reach it, and ignoring it (a Group column) would pair A players against B
+        # players without a word (issue 26); right beside the Table it is read (region.py)
+        if any(normalised(header) in names for names in aliases.values()):
+            from keizer_xl.sheets.tables import column_letter, quote_sheet
+
+            gap = column_letter(table.first_column + len(table.headers))
+            problems.append(Problem(
+                f"{quote_sheet(table.sheet)}!{column_letter(column)}{table.header_row}", tr(
+                    "column {header!r} is outside the table: column {gap} between them is empty, "
+                    "so it is not read. Move it to column {gap}, right beside the table, or "
+                    "widen the table over it", header=header, gap=gap)))
     for canonical in REQUIRED[kind]:
         if canonical not in found:
             problems.append(Problem(f"{table.sheet}!1", tr(

@@ -50,6 +50,8 @@ class Region:
     data_first: int
     data_last: int                 # last non-empty data row (data_first - 1 when there is none)
     table: TableRef | None = None
+    #: headed cells in the header row further right, past an empty column: (column, header)
+    outside: tuple[tuple[int, str], ...] = ()
 
     @property
     def last_column(self) -> int:
@@ -90,9 +92,14 @@ def find_region(cells: Cells, table: TableRef | None = None,
             headers += (header_text(cells.get((header_row, beside))),)
             beside += 1
         width = len(headers)
+        # further right, past an empty column, the Table does not reach: the reader says so
+        # of a known column there (sheets/read_names.find_columns)
+        outside = tuple((c, header_text(v)) for (r, c), v in sorted(cells.items())
+                        if r == header_row and c > beside and not blank(v))
     else:
         header_row, data_first = t.min_row - 1, t.min_row
         headers = ("",) * width
+        outside = ()
     filled = {r for (r, c), v in cells.items()
               if t.min_col <= c <= t.max_col and r >= data_first and not blank(v)}
     last = t.max_row - t.totals
@@ -100,7 +107,7 @@ def find_region(cells: Cells, table: TableRef | None = None,
         while last + 1 in filled:
             last += 1
     data_last = max((r for r in filled if r <= last), default=data_first - 1)
-    return Region(header_row, t.min_col, width, headers, data_first, data_last, t)
+    return Region(header_row, t.min_col, width, headers, data_first, data_last, t, outside)
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,9 @@ class Table:
     rows: tuple[tuple[Any, ...], ...]
     header_row: int = 1
     first_column: int = 1
+    #: headed cells of the header row right of an Excel Table, past an empty column (the
+    #: Table does not reach them): (column, header); sheets/region.Region.outside
+    outside: tuple[tuple[int, str], ...] = ()
 
     def cell(self, row_index: int, column_index: int) -> str:
         """Address of data row ``row_index`` (0-based) in column ``column_index`` (0-based)."""

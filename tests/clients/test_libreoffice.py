@@ -533,3 +533,30 @@ def test_a_note_below_the_results_table_in_libreoffice(office, tmp_path, capsys)
     code, _, err = run_cli(capsys, "lo-run", book, "pair")
     assert code == 1 and "below the table holds 'checked by the arbiter'" in err
     assert book.read_bytes() == before
+
+
+def test_a_group_column_typed_beside_the_players_range_is_read_in_libreoffice(office, tmp_path,
+                                                                              capsys):
+    """Issue 26: LibreOffice does not widen the Players range for a column typed right beside
+    it; `lo-run pair` reads its Groep column all the same (as the file client does), so the
+    groups are paired apart."""
+    path = tmp_path / "club.xlsx"
+    assert run_cli(capsys, "new", path, "--language", "nl")[0] == 0
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Spelers"]
+    assert ws.tables["tblPlayers"].ref.split(":")[1].startswith("G")  # the table ends at G
+    ws["H1"] = "Groep"
+    names = ["Anna", "Bert", "Carla", "Dirk", "Eva", "Frits"]
+    for i, name in enumerate(names, start=2):
+        ws.cell(i, 1, name)
+        ws.cell(i, 2, 1800 - 10 * i)
+        ws.cell(i, 8, "A" if i < 5 else "B")
+    wb.save(path)
+    code, out, err = run_cli(capsys, "lo-run", path, "pair")
+    assert code == 0, (out, err)
+    boards = [row for row in openpyxl.load_workbook(path)["Uitslagen"].iter_rows(
+        min_row=2, values_only=True) if row[0]]
+    assert len(boards) == 4  # two groups of three: a game and a bye in each
+    for board in boards:
+        pair = {board[2], board[3]} - {None}
+        assert pair <= set(names[:3]) or pair <= set(names[3:]), boards

@@ -3,6 +3,7 @@ the dropdown and the instructions (read in every language), the Dutch forfeits a
 instructions teach them, the HTML footer in words."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import openpyxl
@@ -119,3 +120,60 @@ def test_a_dutch_keizerforclubs_import_speaks_dutch(tmp_path, capsys):
     rows = json.loads(capsys.readouterr().out)
     names = {1: "Anna", 2: "Bert", 3: "Carl", 5: "Eva", 6: "Finn"}
     assert {r["name"]: r["score"] for r in rows} == {names[i]: STORED[i] for i in names}
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_a_keizerforclubs_import_with_every_option_explains_every_row(tmp_path, capsys, lang):
+    """Issue 26 item 5, no --language: a KeizerForClubs tournament with its options on (Wicker
+    normalisation, absence decay, fading own value, a rematch gap) imported over the club's
+    Dutch (German) workbook: the workbook stays in that language, every Settings row has its
+    explanation in it (the rows the import adds too: value_normalisation, absence_decay,
+    own_value_fade, withdrawn_opponent, loss), an empty preset value is said as empty (not
+    "kfc: ."), and the import's report holds no English word."""
+    from tests.formats.test_kfc import CONFIG, make_db
+    from tests.frontends.test_no_english import _english
+
+    config = {**CONFIG, "OPTION.WickerNormalization": 1, "OPTION.DecayBonus": 1,
+              "OPTION.DecayPrevRound": 1, "OPTION.GameRepeat": 2}
+    db = make_db(tmp_path / "t.s3db", config=config)
+    book = _new(tmp_path / "club.xlsx", lang, capsys)
+    code = main(["import", str(db), str(book), "--force"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    # (KeizerForClubs' own table names stay as its file spells them: "Player-rij 4")
+    report = [ln.replace("Player-", "") for ln in (out + err).splitlines() if ln.strip()]
+    assert report and not any(_english(ln, lang) for ln in report), report
+    assert "byes" not in out, out
+    wb = openpyxl.load_workbook(book)
+    settings = wb[schema.sheet_name("Settings", lang)]
+    rows = {r[0]: (r[1], r[2]) for r in settings.iter_rows(min_row=2, values_only=True) if r[0]}
+    for key in ("value_normalisation", "absence_decay", "own_value_fade", "withdrawn_opponent",
+                "loss", "rematch_gap"):
+        assert key in rows, (key, sorted(rows))
+    from keizer_xl.core.settings import CHOICES
+
+    # (setting values stay English in every language: lower-white, halving-eu, ...)
+    values = {str(w.value) for words in CHOICES.values() for w in words}
+    for key, (_value, comment) in rows.items():
+        assert comment, key  # every row explained
+        words = " ".join(w for w in re.split(r"[\s,;:()]+", comment) if w.rstrip(".")
+                         not in values)
+        assert not _english(words, lang), (key, comment)
+        assert "kfc: ." not in comment, (key, comment)
+    assert rows["periods"][1].startswith({"nl": "kfc: (leeg). ", "de": "kfc: (leer). "}[lang])
+    assert rows["value_normalisation"] == ("wicker", rows["value_normalisation"][1])
+
+
+def test_a_dutch_unknown_result_teaches_the_dutch_forfeits(tmp_path, capsys):
+    """The Dutch refusal of an unknown result lists the forfeits as the Dutch instructions and
+    dropdown teach them (1-0R), at the Uitslagen cell."""
+    path = _new(tmp_path / "club.xlsx", "nl", capsys)
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Uitslagen"]
+    for c, value in enumerate([1, 1, "Anna", "Bert", "1-2"], start=1):
+        ws.cell(2, c, value)
+    wb.save(path)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "Uitslagen!E2: '1-2' is geen uitslag (gebruik 1-0, 0-1, ½-½, 1-0R, 0-1R, 0-0R," in out
+    assert "1-0F" not in out, out

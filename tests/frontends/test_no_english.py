@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 from pathlib import Path
 
 import openpyxl
@@ -103,13 +104,25 @@ def _english(text: str, lang: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
-def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys, lang):
+def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys, lang,
+                                                                monkeypatch):
     book, printed = _season(tmp_path, capsys, lang)
     printed += [_cli(capsys, *argv) for argv in (
         ("check", book), ("standings", book), ("explain", book, NAMES[0]),
         ("compare", book, "--no-write"), ("audit", book), ("pair", book, "--dry-run"),
         ("export", book, "--html", "--out", tmp_path / "club.html"),
-        ("batch", book, "--compare", "--quiet"))]
+        ("export", book, "--csv", "--out", tmp_path / "club.csv"),
+        ("export", book, "--trf", tmp_path / "club.trf"),
+        ("new-season", book, tmp_path / "next.xlsx"),
+        ("excel-setup", book), ("excel-setup", book.with_suffix(".xlsm")),
+        ("excel-config", book, "--for", "win", "--python", "C:/Python311/python.exe"),
+        ("batch", book, "--compare"))]  # (with its progress lines)
+    # (lo-install names no workbook: it speaks the system's language)
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", {"nl": "nl_NL.UTF-8", "de": "de_DE.UTF-8"}[lang])
+    printed.append(_cli(capsys, "lo-install", "--profile", tmp_path / "profile", "--no-check"))
+    monkeypatch.delenv("LANG")
     found: dict[str, set[str]] = {}
     for i, text in enumerate(printed):
         for line in text.splitlines():
@@ -150,7 +163,7 @@ def test_the_scan_sees_english():
 REFUSAL_WORDS = {
     "no", "such", "usage", "error", "arguments", "required", "invalid", "choice", "choose",
     "unrecognized", "exists", "overwrite", "say", "separately", "both", "cannot", "replace",
-    "write", "first", "last", "file", "folder", "already"
+    "write", "first", "last", "file", "folder", "already", "must",
 }
 
 
@@ -164,38 +177,114 @@ def _refused(capsys, *argv) -> str:
     return out + "\n" + err
 
 
-@pytest.mark.parametrize("lang", ["nl", "de"])
-def test_every_refusal_and_usage_error_speaks_the_workbook_language(tmp_path, capsys, lang):
-    """Issue 26: each command's refusals and usage errors on a Dutch (German) workbook, with
-    no --language: not one English word (option names like --after-round are syntax, left
-    out)."""
-    book, _ = _season(tmp_path, capsys, lang)
+def _commands() -> set[str]:
+    """Every command of the command line, from its parser (a new command is covered or this
+    test fails)."""
+    import argparse
+
+    from keizer_xl.frontends.cli import build_parser
+
+    return {name for action in build_parser()._actions
+            if isinstance(action, argparse._SubParsersAction) for name in action.choices}
+
+
+def _refusals(tmp_path: Path, book: Path, lang: str) -> dict[str, list[tuple[object, ...]]]:
+    """Each command's refusals and usage errors on ``book`` (an existing Dutch or German
+    workbook), none with --language."""
     trf = tmp_path / "club.trf"
-    refusals = [
-        ("new", book), ("new-season", book, book),
-        ("new-season", book, tmp_path / "next.xlsx", "--start", "foo"),
-        ("import", book, book), ("import", tmp_path / "missing.s3db", book),
-        ("explain", book, "Jan"), ("explain", book, "Zzyzx"), ("explain", book),
-        ("export", book), ("export", book, "--rounds", "8-5", "--trf", trf),
-        ("export", book, "--knsb"), ("export", book, "--rounds", "5-8"),
-        ("export", book, "--html", "--csv", "--out", tmp_path / "a.txt"),
-        ("export", book, "--csv", "--csv-separator", ",", "--decimal", ","),
-        ("standings", book, "--after-round", "99"), ("pair", book, "--round", "9"),
-        ("pair", book, "--group", "Q"), ("standings", book, "--period", "5"),
-        ("check", book, "--bogus"), ("compare", book, "--method", "nonsense"),
-        ("audit", book, "--round", "x"), ("standings", book, "--format", "xml"),
-    ]
+    bad_trf = tmp_path / "bad.trf"  # line 2: a player line whose columns are shifted
+    bad_trf.write_text("012 Club\n001    1 m    Anna                              1800 NED   "
+                       "         0 1990/01/01  0.0    1\n001 zzz\n", encoding="utf-8")
+    shutil.copy(book, book.with_suffix(".xlsm"))  # excel-setup: its .xlsm is there already
+    bad_book = tmp_path / "bad.xlsx"  # a setting that is no number: batch reports it failed
+    wb = openpyxl.load_workbook(book)
+    settings = wb[schema.sheet_name("Settings", lang)]
+    for row in settings.iter_rows(min_row=2):
+        if row[0].value == "top_value":
+            row[1].value = "abc"
+    wb.save(bad_book)
+    return {
+        "new": [("new", book)],
+        "new-season": [("new-season", book, book),
+                       ("new-season", book, tmp_path / "next.xlsx", "--start", "foo")],
+        "standings": [("standings", book, "--after-round", "99"), ("standings", book, "--period", "5"),
+                      ("standings", book, "--format", "xml")],
+        "check": [("check", book, "--bogus")],
+        "pair": [("pair", book, "--round", "9"), ("pair", book, "--group", "Q")],
+        "batch": [("batch", book, "--jobs", "0"), ("batch", book, tmp_path / "missing.xlsx"),
+                  ("batch", book, "--out", book), ("batch", bad_book)],
+        "explain": [("explain", book, "Jan"), ("explain", book, "Zzyzx"), ("explain", book)],
+        "audit": [("audit", book, "--round", "x")],
+        "compare": [("compare", book, "--method", "nonsense")],
+        "export": [("export", book), ("export", book, "--rounds", "8-5", "--trf", trf),
+                   ("export", book, "--trf", trf, "--strict"),
+                   ("export", book, "--knsb"), ("export", book, "--rounds", "5-8"),
+                   ("export", book, "--html", "--csv", "--out", tmp_path / "a.txt"),
+                   ("export", book, "--csv", "--csv-separator", ",", "--decimal", ",")],
+        # (import: the language of the existing target, as without --language)
+        "import": [("import", book, book), ("import", tmp_path / "missing.s3db", book),
+                   ("import", bad_trf, book), ("import", bad_trf, book, "--force")],
+        "excel-setup": [("excel-setup", book, "--export-vba", book),
+                        ("excel-setup", book), ("excel-setup", book, "--python")],
+        "excel-config": [("excel-config", book, "--python", "/nowhere/python"),
+                         ("excel-config", book, "--for", "win")],
+        "lo-install": [("lo-install", "--bogus")],
+        "lo-buttons": [("lo-buttons", book), ("lo-buttons", book, "--timeout", "x")],
+        "lo-run": [("lo-run", book, "bogus"), ("lo-run", book, "pair", "--round", "99"),
+                   ("lo-run", book, "standings")],  # (LibreOffice without its script provider)
+    }
+
+
+def _fake_office_without_script_provider(tmp_path: Path, monkeypatch) -> None:
+    """LibreOffice whose Python answers the macro call with UNO's raw XScriptProvider error."""
+    import stat
+
+    from keizer_xl.clients import lo_run
+
+    raw = ("RuntimeException: ... com.sun.star.script.provider.XScriptProvider! at "
+           "./include/com/sun/star/uno/Reference.hxx:105")
+    fake = tmp_path / "fake-uno-python"
+    fake.write_text("#!/bin/sh\ncat >/dev/null\necho '" + '{"ok": false, "error": "'
+                    + raw + '"}' + "'\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    real = lo_run.Office
+    monkeypatch.setattr(lo_run, "Office", lambda: real(pipe="keizer-xl-test", python=str(fake)))
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_every_refusal_and_usage_error_speaks_the_workbook_language(tmp_path, capsys, lang,
+                                                                    monkeypatch):
+    """Issue 26: each command's refusals and usage errors on a Dutch (German) workbook, with
+    no --language, on a system whose language is English: not one English word (option names
+    like --after-round are syntax, left out).  Every command of the parser is run; a command
+    that names no workbook (lo-install) speaks the system's language, so it runs under LANG."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    book, _ = _season(tmp_path, capsys, lang)
+    _fake_office_without_script_provider(tmp_path, monkeypatch)
+    refusals = _refusals(tmp_path, book, lang)
+    assert set(refusals) == _commands()
     found: dict[str, set[str]] = {}
-    for argv in refusals:
-        text = re.sub(r"--[\w-]+", " ", _refused(capsys, *argv))
-        for line in text.splitlines():
-            # (the words of the command's own syntax, its argument names, are left out)
-            line = re.sub(r"\b(?:name|book|old|new|source|N|G)\b", " ", line)
-            line = re.sub(r"(?:[\w.~-]*/)+[\w.~-]+", " ", line)  # paths
-            hits = _english(line, lang) | (REFUSAL_WORDS & {
-                w.lower() for w in re.findall(r"[A-Za-z]+", line)})
-            if hits:
-                found.setdefault(f"{argv[0]} {argv[2:]}: {line.strip()[:100]}", set()).update(hits)
+    for command, runs in refusals.items():
+        for argv in runs:
+            if command == "lo-install":
+                monkeypatch.setenv("LANG", {"nl": "nl_NL.UTF-8", "de": "de_DE.UTF-8"}[lang])
+            text = re.sub(r"--[\w-]+", " ", _refused(capsys, *argv))
+            monkeypatch.setenv("LANG", "C.UTF-8")
+            assert text.strip(), argv
+            for line in text.splitlines():
+                # (the words of the command's own syntax, its argument names and METAVARS,
+                # are left out)
+                line = re.sub(r"\b(?:name|book|old|new|source|action|[A-Z][A-Z_]*)\b",
+                              " ", line)
+                line = re.sub(r"(?:[\w.~-]*/)+[\w.~-]+", " ", line)  # paths
+                line = re.sub(r"'[^']*'|\{[^}]*\}", " ", line)  # what is typed: choices
+                hits = _english(line, lang) | (REFUSAL_WORDS & {
+                    w.lower() for w in re.findall(r"[A-Za-z]+", line)})
+                if hits:
+                    found.setdefault(f"{argv[0]} {argv[2:]}: {line.strip()[:100]}",
+                                     set()).update(hits)
     assert not found, "\n".join(f"{where}  {sorted(w)}" for where, w in found.items())
 
 
@@ -211,3 +300,20 @@ def test_without_a_workbook_the_system_language_is_spoken(tmp_path, capsys, monk
     assert words in text and "no such file" not in text, text
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert "no such file" in _refused(capsys, "pair", tmp_path / "missing.xlsx")
+
+
+@pytest.mark.parametrize("lang, word", [("nl", "waarschuwing: "), ("de", "Warnung: ")])
+def test_lo_runs_client_warnings_carry_the_languages_prefix(lang, word):
+    """`lo-run`'s lines after a refusal: the LibreOffice client's messages, each prefixed with
+    the language's word for a warning (it was the English `warning:`)."""
+    from keizer_xl.errors import ActionError, Message
+    from keizer_xl.frontends import lo_macro
+    from keizer_xl.i18n import front_end_run
+
+    note = Message("Not in the copy {copy} (the original {book} is unchanged): {lost}.",
+                   copy="b.xlsx", book="a.xlsx", lost="")
+    with front_end_run(lang):
+        out = lo_macro._failure(ActionError(Message("{option} must be 1 or more",
+                                                    option="--jobs")), "cli", messages=(note,))
+    assert out.lines[-1].startswith(word) and "b.xlsx" in out.lines[-1], out.lines
+    assert not _english(out.lines[-1], lang), out.lines

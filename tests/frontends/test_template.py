@@ -84,7 +84,7 @@ def test_settings_rows_are_empty_so_the_preset_decides(template, tmp_path):
     defaults = dict(rules.describe(rules.build_settings([("preset", "keizer")])))
     comments = {r[0]: r[2] for r in rows}
     for key, _value, _comment in DEFAULT_SETTINGS[2:]:
-        assert comments[key].startswith(f"keizer: {defaults[key]}. "), key
+        assert comments[key].startswith(f"keizer: {defaults[key] or '(empty)'}. "), key
     assert comments["recalculation"] == "keizer: prev. Values used for the points: prev, frozen, converge"
     assert comments["colours"].endswith(": keizer, lower-white, balance, geel")
     assert comments["preset"].startswith(", ".join(PRESETS) + "; ")

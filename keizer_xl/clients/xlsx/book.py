@@ -62,7 +62,7 @@ from keizer_xl.clients.xlsx.save import write_bytes_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
 from keizer_xl.clients.xlsx.tablepart import TablePart
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
-from keizer_xl.errors import KeizerError, MissingPartError
+from keizer_xl.errors import KeizerError, Message, MissingPartError
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.region import Region, find_region
 from keizer_xl.sheets.tables import Table, quote_sheet
@@ -301,7 +301,7 @@ class FileBook(RowEditing):
                     # guessing "empty"; else an empty result is an empty cell (issue 11)
                     rows[r - lo][c - first_col] = formula
         return Table(sheet=entry.name, headers=region.headers, rows=tuple(tuple(r) for r in rows),
-                     header_row=region.header_row, first_column=first_col)
+                     header_row=region.header_row, first_column=first_col, outside=region.outside)
 
     def cell_values(self, sheet: str) -> dict[tuple[int, int], Any]:
         """Every non-empty cell of ``sheet`` as a user sees it, by (row, column): for a sheet
@@ -358,7 +358,8 @@ class FileBook(RowEditing):
 
     # -- messages ---------------------------------------------------------------------------------
     def message(self, text: str) -> None:
-        self.messages.append(str(text))
+        # a Message keeps its catalog id: the front end words it in the club's language
+        self.messages.append(text if isinstance(text, Message) else str(text))
 
     # -- what would be lost -----------------------------------------------------------------------
     def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
@@ -432,8 +433,8 @@ class FileBook(RowEditing):
         check_copy_name(dest, self.label, macro_enabled=self.macro_enabled)
         lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
         if lost:
-            self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
-                         f"{'; '.join(lost)}.")
+            self.message(Message("Not in the copy {copy} (the original {book} is unchanged): "
+                                 "{lost}.", copy=label, book=self.label, lost="; ".join(lost)))
         target = self._real_path(dest)
         data = self._new_bytes()
         write_bytes_atomically(data, target, label, backup=target.exists())

@@ -47,7 +47,7 @@ from keizer_xl.clients.xlsx.safety import (
     caused_by_defusedxml,
 )
 from keizer_xl.clients.xlsx.save import write_atomically
-from keizer_xl.errors import MissingPartError
+from keizer_xl.errors import Message, MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
 from keizer_xl.sheets.region import Region, find_region, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
@@ -231,7 +231,7 @@ class OpenpyxlBook:
                     # game not played yet): the cell is empty (issue 11)
                     rows[r - lo][c - first_col] = cached
         return Table(sheet=ws.title, headers=region.headers, rows=tuple(tuple(r) for r in rows),
-                     header_row=region.header_row, first_column=first_col)
+                     header_row=region.header_row, first_column=first_col, outside=region.outside)
 
     def _cached_values_saved(self) -> bool:
         """Whether the file holds the results of its formulas as last calculated: Excel and
@@ -434,7 +434,8 @@ class OpenpyxlBook:
 
     # -- messages -----------------------------------------------------------------------------
     def message(self, text: str) -> None:
-        self.messages.append(str(text))
+        # a Message keeps its catalog id: the front end words it in the club's language
+        self.messages.append(text if isinstance(text, Message) else str(text))
 
     # -- what would be lost -------------------------------------------------------------------
     def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
@@ -470,8 +471,8 @@ class OpenpyxlBook:
         check_copy_name(dest, self.label, macro_enabled=self.macro_enabled)
         lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
         if lost:
-            self.message(f"Not in the copy {label} (the original {self.label} is unchanged): "
-                         f"{'; '.join(lost)}.")
+            self.message(Message("Not in the copy {copy} (the original {book} is unchanged): "
+                                 "{lost}.", copy=label, book=self.label, lost="; ".join(lost)))
         target = self._real_path(dest)
         write_atomically(self.wb, target, label, backup=target.exists())
 
