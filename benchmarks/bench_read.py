@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_cli import season_file  # noqa: E402
+from bench_cli import season_file
 
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 

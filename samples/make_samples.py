@@ -14,11 +14,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from keizer_xl.actions import write_season  # noqa: E402
-from keizer_xl.core.rules import build_settings, parse_setting  # noqa: E402
-from keizer_xl.analysis.simulate import simulate_season  # noqa: E402
-from keizer_xl.frontends.template import build_template  # noqa: E402
-from keizer_xl.clients.xlsx import open_book  # noqa: E402
+from keizer_xl.actions import write_season
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.analysis.simulate import simulate_season
+from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx import open_book
 
 
 def make(path: Path, season) -> None:

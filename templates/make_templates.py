@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from keizer_xl.frontends.template import template_workbook  # noqa: E402
-from keizer_xl.clients.xlsx import write_new_workbook  # noqa: E402
+from keizer_xl.frontends.template import template_workbook
+from keizer_xl.clients.xlsx import write_new_workbook
 
 TEMPLATE = ROOT / "templates" / "season-template.xlsx"
 VBA = ROOT / "macros" / "KeizerXL.bas"

@@ -20,9 +20,10 @@ from pathlib import Path
 def serve() -> None:  # pragma: no cover - runs in the server process
     from keizer_xl.frontends.cli import main
     import keizer_xl.clients.xlsx
-    import keizer_xl.clients.files  # noqa: F401
-    import openpyxl.writer.excel  # noqa: F401
-    import pandas  # noqa: F401
+    # loaded once here, before the fork, so each forked command starts with them in memory
+    import keizer_xl.clients.files  # noqa: F401 - preloaded, see above
+    import openpyxl.writer.excel  # noqa: F401 - preloaded, see above
+    import pandas  # noqa: F401 - preloaded, see above
 
     for line in sys.stdin:
         req = json.loads(line)

@@ -17,7 +17,7 @@ from keizer_xl.i18n import CATALOG_LANGUAGES, DOMAIN, po_path, translator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from catalogs import used_msgids  # noqa: E402
+from catalogs import used_msgids
 
 
 def catalog(lang):

@@ -253,7 +253,6 @@ def check_range(field_name: str, value: Any, raw: Any = None) -> None:
                                                raw=shown))
 
 
-
 def build_settings(pairs: Sequence[tuple[str, Any]] | Mapping[str, Any] = ()) -> Settings:
     """Defaults, then the preset named among ``pairs``, then every explicit setting.
 

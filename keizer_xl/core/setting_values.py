@@ -271,6 +271,8 @@ def parse_dates(raw: Any, key: str = "round_dates") -> tuple[datetime.date, ...]
     if len(dates) > MAX_ROUND:
         raise SettingError(key, Message("more than {max_round} date columns", max_round=MAX_ROUND))
     return tuple(dates)
+
+
 def parse_period_scoring(raw: Any, key: str) -> str:
     """``keizer``, or match points per game ``win/draw/loss`` (``6/3/1``, also ``6-3-1``,
     ``6, 3, 1``): whole or decimal numbers, win >= draw >= loss >= 0."""

@@ -70,7 +70,7 @@ def _prepare_imports() -> str | None:
             sys.path.remove(path)
         sys.path.insert(0, path)
     try:
-        import keizer_xl.frontends.lo_macro  # noqa: F401
+        import keizer_xl.frontends.lo_macro  # noqa: F401 - only: is it importable?
     except Exception as exc:
         where = config_path if config else "(no " + CONFIG_NAME + " next to the macro)"
         return (f"keizer-xl could not be loaded in LibreOffice's Python ({type(exc).__name__}: "
@@ -91,7 +91,7 @@ def _options(args: tuple[Any, ...]) -> dict[str, Any]:
 
 def _document(options: dict[str, Any]) -> Any:
     url = options.get("url")
-    ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821
+    ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821 - LibreOffice's global
     if url:
         desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
         components = desktop.getComponents().createEnumeration()
@@ -99,7 +99,7 @@ def _document(options: dict[str, Any]) -> Any:
             doc = components.nextElement()
             if hasattr(doc, "getURL") and doc.getURL() == url:
                 return doc
-    return XSCRIPTCONTEXT.getDocument()  # noqa: F821
+    return XSCRIPTCONTEXT.getDocument()  # noqa: F821 - LibreOffice's global
 
 
 def _window(doc: Any) -> Any:
@@ -119,7 +119,7 @@ def _interactive(options: dict[str, Any], doc: Any) -> bool:
 def _message_box(doc: Any, outcome: dict[str, Any]) -> None:
     import uno
 
-    ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821
+    ctx = XSCRIPTCONTEXT.getComponentContext()  # noqa: F821 - LibreOffice's global
     toolkit = ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", ctx)
     status = outcome.get("status")
     kind = "INFOBOX" if status == "ok" else ("ERRORBOX" if status == "error" else "WARNINGBOX")

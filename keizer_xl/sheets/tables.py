@@ -111,7 +111,6 @@ class Table:
                      for i in range(len(self.headers)))
 
 
-
 def quote_sheet(name: str) -> str:
     return f"'{name}'" if any(c in name for c in " -'()") else name
 

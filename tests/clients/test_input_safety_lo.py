@@ -9,7 +9,7 @@ from helpers import keizer_example_sheets, make_workbook
 from test_libreoffice import office, run_cli  # noqa: F401 - the module's soffice fixture
 
 
-def test_libreoffice_reads_the_table_with_the_results_headers(office, tmp_path, capsys):  # noqa: F811
+def test_libreoffice_reads_the_table_with_the_results_headers(office, tmp_path, capsys):  # noqa: F811 - the fixture
     sheets = keizer_example_sheets()
     # the games from column D; a notes table first, at A1 (LibreOffice lists ranges top-left first)
     sheets["Results"] = [[None, None, None, *row] for row in sheets["Results"]]

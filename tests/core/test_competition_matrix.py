@@ -192,8 +192,6 @@ def _reference_order(season: Season, k: int) -> list[str]:
     return list(reference_history(season, k)[-1][0])
 
 
-
-
 def oracle_groups(season: Season, rnd: int) -> dict[str, str]:
     """Each player's group in round ``rnd``, worked out here: his Players group, moved at each
     boundary b <= rnd whose round b - 1 has results, by the reference's rankings after b - 1

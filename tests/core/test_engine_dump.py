@@ -10,7 +10,7 @@ import pytest
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 sys.path.insert(0, str(GOLDEN))
 
-import engine_dump  # noqa: E402
+import engine_dump
 
 RECORDED = json.loads((GOLDEN / "engine_hashes.json").read_text(encoding="utf-8"))
 CASES = dict(engine_dump.cases())

@@ -537,7 +537,9 @@ def _reference(pool, rnd, settings, history_pairs, bye_counts):
     plain backtracking in walk order.  Independent of keizer_xl.core.matching."""
     n = len(pool)
     rank = {p: i for i, p in enumerate(pool)}
-    key = lambda a, b: frozenset((a, b))  # noqa: E731
+    def key(a: str, b: str) -> frozenset[str]:
+        return frozenset((a, b))
+
     forbidden = []
     for pc in settings.forbidden:
         if pc.round in (None, rnd) and pc.first in rank and pc.second in rank \

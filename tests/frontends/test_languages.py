@@ -255,7 +255,7 @@ from test_libreoffice import needs_lo, office  # noqa: E402,F401  (the module's 
 
 
 @needs_lo
-def test_a_dutch_season_in_libreoffice(office, tmp_path, capsys):  # noqa: F811
+def test_a_dutch_season_in_libreoffice(office, tmp_path, capsys):  # noqa: F811 - the fixture
     book = tmp_path / "club-nl.xlsx"
     assert run(capsys, "new", book, "--language", "nl")[0] == 0
     type_rows(book, "Players", "nl", PLAYERS)

@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests" / "core"))
 
-from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season  # noqa: E402
-from keizer_xl.core.presets import PRESETS  # noqa: E402
-from keizer_xl.core.rules import build_settings, parse_setting  # noqa: E402
-from keizer_xl.core.engine import History, compute_history  # noqa: E402
+from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
+from keizer_xl.core.presets import PRESETS
+from keizer_xl.core.rules import build_settings, parse_setting
+from keizer_xl.core.engine import History, compute_history
 
 HASHES = Path(__file__).resolve().parent / "engine_hashes.json"
 
