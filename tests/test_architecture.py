@@ -415,8 +415,6 @@ MAX_MODULE_LINES = 500
 
 #: TEMPORARY: modules other helpers are splitting in parallel; the lead empties this at the merge.
 _BEING_SPLIT = {
-    "frontends/render.py",  # helper "pres"
-    "clients/lo_run.py",  # helper "pres"
 }
 
 

@@ -14,15 +14,49 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from collections.abc import Callable
 
+from pathlib import Path
+
 if TYPE_CHECKING:
     from keizer_xl.core.model import Season
     from keizer_xl.core.engine import History
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["BatchRequest", "BookReport", "run", "write_season_sheets"]
+__all__ = ["BatchReport", "BatchRequest", "BookReport", "Job", "WorkbookResult", "run",
+           "write_season_sheets"]
 
 #: progress: (stage name, fraction of this workbook done)
 Progress = Callable[[str, float], None]
+
+
+@dataclass(frozen=True)
+class Job:
+    index: int
+    source: Path
+    output: Path
+    label: str  # how the workbook is named in progress and summary (path as found)
+
+
+@dataclass(frozen=True)
+class WorkbookResult:
+    job: Job
+    ok: bool
+    problems: tuple[str, ...] = ()  # why it failed (the first MAX_PROBLEMS), or ()
+    problem_count: int = 0
+    notes: tuple[str, ...] = ()  # warnings: results still missing, features not copied, ...
+    players: int = 0
+    rounds: int = 0
+    audit_rounds_differing: int = 0
+    seconds: float = 0.0
+    language: str = ""  # the workbook's language (the summary speaks it when all agree)
+
+
+@dataclass(frozen=True)
+class BatchReport:
+    """``keizer-xl batch``: every workbook's result, in the order given, and the time the
+    whole batch took (shown by ``frontends/render_reports.batch``)."""
+
+    results: tuple[WorkbookResult, ...]
+    seconds: float
 
 
 @dataclass(frozen=True)

@@ -14,18 +14,22 @@ if TYPE_CHECKING:
     from keizer_xl.core.model import Season
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["CompareRequest", "CompareReport", "run", "compare_view"]
+__all__ = ["CompareRequest", "CompareReport", "run", "compare_view", "write_compare"]
 
 
 @dataclass(frozen=True)
 class CompareRequest:
-    """``compare`` takes nothing but the workbook (the sheet is written by the front end)."""
+    """``write``: also write the Compare sheet into the workbook (and save it)."""
+
+    write: bool = False
 
 
 @dataclass(frozen=True)
 class CompareReport:
     season: Season
     parts: tuple[tuple[str, Comparison], ...]  # ("", the season's) without groups
+    written: str | None = None  # the Compare sheet's name in the workbook, when written
+    notes: tuple[str, ...] = ()  # the command line's (an .ods: the sheet is not written)
 
 
 def compare_view(view: Competition) -> CompareReport:
@@ -38,4 +42,33 @@ def compare_view(view: Competition) -> CompareReport:
 
 
 def run(book: Book, request: CompareRequest = CompareRequest()) -> CompareReport:
-    return compare_view(Competition(read_season(book)))
+    report = compare_view(Competition(read_season(book)))
+    return write_compare(book, report) if request.write else report
+
+
+def write_compare(book: Book, report: CompareReport) -> CompareReport:
+    """Write the Compare sheet (one titled block per group) into ``book`` and save it; the
+    report with the sheet's name."""
+    from dataclasses import replace
+
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.read_names import workbook_language
+    from keizer_xl.sheets.analysis_sheets import compare_layout
+    from keizer_xl.sheets.titles import run_context
+
+    settings = report.season.settings
+    lang = workbook_language(book, settings)
+    context = run_context(settings, book)
+    if len(report.parts) == 1:
+        layout = compare_layout(report.parts[0][1], context, lang)
+    else:  # one titled block per group
+        from keizer_xl.sheets.layout import stack_layouts
+        from keizer_xl.sheets.group_sheets import group_heading
+
+        layout = stack_layouts((context.line("compare", report.parts[0][1].round, lang),),
+                               [(group_heading(g, lang), compare_layout(c, context, lang))
+                                for g, c in report.parts], landscape=True)
+    name = schema.sheet_name("Compare", lang)
+    book.write_sheet(name, layout)
+    book.save()
+    return replace(report, written=name)

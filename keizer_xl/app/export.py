@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run", "TrfRequest",
-           "ExportReport", "trf_report"]
+           "ExportReport", "PublishReport", "trf_report"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,19 @@ class ExportReport:
     players: int
     games: int
     rounds: tuple[int, int]
+    warnings: tuple[str, ...] = ()
+    text: str = ""  # the report itself when it goes to standard output (``--trf -``)
+
+
+@dataclass(frozen=True)
+class PublishReport:
+    """What ``export --html`` / ``--csv`` wrote: the files (``written``), the text of those that
+    go to standard output (``--out -``), the rating report when ``--trf`` came with them, and
+    the warnings (the workbook read as last saved while it is open elsewhere)."""
+
+    written: tuple[str, ...] = ()
+    text: tuple[str, ...] = ()
+    trf: ExportReport | None = None
     warnings: tuple[str, ...] = ()
 
 

@@ -18,7 +18,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import time
 import uuid
@@ -26,6 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keizer_xl.app.button_actions import BUTTON_ACTIONS
+from keizer_xl.clients.lo_install import (  # finding soffice and its Python, the macro
+    clean_env, find_soffice, find_uno_python, install_macro, office_env)
 from keizer_xl.clients.lo_views import (  # the view settings a headless save loses
     restore_ods_settings as restore_ods_settings,
     restore_xlsx_views as restore_xlsx_views,
@@ -34,11 +36,11 @@ from keizer_xl.errors import ClientError, Message
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.macro_answer import MacroAnswer
 
-MACRO_NAME = "keizer_xl_lo.py"
-CONFIG_NAME = "keizer_xl_lo.json"
-FUNCTIONS = {"pair": "pair_next_round", "standings": "update_standings",
-             "check": "check_workbook"}
+#: the macro function of each use case (the table of button actions, app/button_actions.py;
+#: the force and repair variants go as the request's options)
+FUNCTIONS = {a.use_case: a.function for a in BUTTON_ACTIONS if not (a.force or a.repair)}
 SUFFIXES = (".xlsx", ".xlsm", ".ods")
 DEFAULT_TIMEOUT = 180.0
 STARTUP_TIMEOUT = 60.0
@@ -50,209 +52,6 @@ CONNECT_ENV = "KEIZER_XL_LO_PIPE"
 
 class LibreOfficeRunError(ClientError):
     """LibreOffice could not do it; ``usage`` when it is missing (exit code 2, outcome.py)."""
-
-
-# --------------------------------------------------------------------------- finding things
-
-def find_soffice() -> str | None:
-    """The soffice program: $KEIZER_XL_SOFFICE, the PATH, or the usual install places."""
-    env = os.environ.get("KEIZER_XL_SOFFICE")
-    if env:
-        return env if Path(env).exists() else None
-    for name in ("soffice", "libreoffice"):
-        found = shutil.which(name)
-        if found:
-            return found
-    candidates = ["/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice",
-                  "/Applications/LibreOffice.app/Contents/MacOS/soffice"]
-    candidates += sorted(str(p) for p in Path("/opt").glob("libreoffice*/program/soffice"))
-    for base in (os.environ.get("PROGRAMFILES"), os.environ.get("PROGRAMFILES(X86)")):
-        if base:
-            candidates.append(str(Path(base) / "LibreOffice" / "program" / "soffice.exe"))
-    return next((c for c in candidates if Path(c).exists()), None)
-
-
-def _program_dir(soffice: str) -> Path:
-    return Path(os.path.realpath(soffice)).parent
-
-
-_UNO_PYTHON: dict[str, str | None] = {}
-
-
-def find_uno_python(soffice: str | None = None) -> str | None:
-    """A Python that can ``import uno``: $KEIZER_XL_LO_PYTHON, LibreOffice's own, python3."""
-    key = soffice or ""
-    if key in _UNO_PYTHON:
-        return _UNO_PYTHON[key]
-    candidates = []
-    env = os.environ.get("KEIZER_XL_LO_PYTHON")
-    if env:
-        candidates.append(env)
-    if soffice:
-        program = _program_dir(soffice)
-        candidates += [str(program / "python"), str(program / "python.exe"),
-                       str(program.parent / "Resources" / "python")]
-    candidates += ["/usr/bin/python3", shutil.which("python3") or ""]
-    found = None
-    for exe in candidates:
-        if exe and Path(exe).exists() and _imports_uno(exe):
-            found = exe
-            break
-    _UNO_PYTHON[key] = found
-    return found
-
-
-def _imports_uno(exe: str) -> bool:
-    try:
-        done = subprocess.run([exe, "-c", "import uno"], capture_output=True, timeout=30,
-                              env=_clean_env())
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return done.returncode == 0
-
-
-def _clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment for soffice and the driver: without this Python's settings."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONHOME", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONSAFEPATH",
-                        "VIRTUAL_ENV", "PYTHONEXECUTABLE", "__PYVENV_LAUNCHER__")}
-    env.update(extra or {})
-    return env
-
-
-def office_env(uno_python: str | None) -> dict[str, str]:
-    """The environment for soffice: no other Python ahead of LibreOffice's in PATH.
-
-    LibreOffice's embedded Python finds its standard library through the first ``python3`` on
-    PATH; a pyenv or virtualenv ``bin`` folder there (as when keizer-xl runs from one) makes it
-    load another Python's library, and the Python script provider fails (std::bad_alloc).
-    """
-    keep = []
-    mine = os.path.realpath(uno_python) if uno_python else None
-    for entry in os.environ.get("PATH", "").split(os.pathsep):
-        if not entry:
-            continue
-        candidate = Path(entry) / "python3"
-        if candidate.exists() and mine and os.path.realpath(candidate) != mine:
-            continue
-        keep.append(entry)
-    return _clean_env({"PATH": os.pathsep.join(keep), "KEIZER_XL_HEADLESS": "1"})
-
-
-def default_profile() -> Path:
-    """The LibreOffice user profile folder of the current user (…/LibreOffice/4/user)."""
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / \
-            "LibreOffice" / "4" / "user"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "LibreOffice" / "4" / "user"
-    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(config) / "libreoffice" / "4" / "user"
-
-
-def scripts_folder(profile: str | os.PathLike[str] | None = None) -> Path:
-    """``<profile>/Scripts/python``; a LibreOffice 'UserInstallation' folder (one that holds
-    ``user``) is accepted for the profile too."""
-    base = Path(profile).expanduser() if profile else default_profile()
-    if base.name != "user" and (base / "user").is_dir() and \
-            not (base / "registrymodifications.xcu").exists():
-        base = base / "user"
-    return base / "Scripts" / "python"
-
-
-# --------------------------------------------------------------------------- the macro
-
-def macro_source() -> str:
-    """The macro file shipped with the package (or, in a source tree, macros/)."""
-    try:
-        from importlib.resources import files
-
-        res = files("keizer_xl").joinpath("macros", MACRO_NAME)
-        if res.is_file():
-            return res.read_text(encoding="utf-8")
-    except (ImportError, FileNotFoundError, OSError, TypeError):
-        pass
-    repo = Path(__file__).resolve().parent.parent / "macros" / MACRO_NAME
-    if repo.is_file():
-        return repo.read_text(encoding="utf-8")
-    raise LibreOfficeRunError(Message("the macro file {name} is missing from this installation "
-                                      "of keizer-xl; reinstall it", name=MACRO_NAME), usage=True)
-
-
-def import_paths() -> list[str]:
-    """Folders LibreOffice's Python needs in sys.path: keizer_xl's parent, site-packages."""
-    # this file is keizer_xl/clients/lo_run.py: the package's parent is three levels up
-    paths = [str(Path(__file__).resolve().parents[2])]
-    for key in ("purelib", "platlib"):
-        with contextlib.suppress(KeyError):
-            paths.append(sysconfig.get_paths()[key])
-    with contextlib.suppress(Exception):
-        import site
-
-        user = site.getusersitepackages()
-        if user in sys.path:
-            paths.append(user)
-    for module in ("pandas", "numpy", "openpyxl", "defusedxml", "networkx"):
-        mod = sys.modules.get(module)
-        if mod is None:
-            try:
-                mod = __import__(module)
-            except ImportError:
-                continue
-        origin = getattr(mod, "__file__", None)
-        if origin:
-            paths.append(str(Path(origin).resolve().parent.parent))
-    out: list[str] = []
-    for p in paths:
-        if p and p not in out and Path(p).is_dir():
-            out.append(p)
-    return out
-
-
-def install_macro(profile: str | os.PathLike[str] | None = None) -> tuple[Path, Path]:
-    """Copy the macro into the profile's Scripts/python and write its configuration."""
-    folder = scripts_folder(profile)
-    folder.mkdir(parents=True, exist_ok=True)
-    macro = folder / MACRO_NAME
-    config = folder / CONFIG_NAME
-    _write_text(macro, macro_source())
-    _write_text(config, json.dumps({
-        "paths": import_paths(),
-        "python_version": "{}.{}".format(*sys.version_info[:2]),
-        "installed_by": sys.executable,
-        "keizer_xl": _version(),
-    }, indent=2) + "\n")
-    return macro, config
-
-
-def _version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("keizer-xl")
-    except Exception:
-        return "unknown"
-
-
-def _write_text(path: Path, text: str) -> None:
-    from keizer_xl.clients import atomic
-
-    atomic.write_text(path, text, "utf-8")
-
-
-def check_import(python: str, paths: list[str], timeout: float = 60.0) -> str | None:
-    """Can ``python`` (LibreOffice's) import keizer_xl with ``paths``? None, or why not."""
-    code = ("import sys, json; sys.path[:0] = json.loads(sys.argv[1]); "
-            "import pandas, numpy, keizer_xl.frontends.lo_macro, keizer_xl.clients.libreoffice")
-    try:
-        done = subprocess.run([python, "-c", code, json.dumps(paths)], capture_output=True,
-                              text=True, timeout=timeout, env=_clean_env())
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{python} could not be run ({exc})"
-    if done.returncode != 0:
-        lines = [ln for ln in done.stderr.strip().splitlines() if ln.strip()]
-        return lines[-1] if lines else f"exit code {done.returncode}"
-    return None
 
 
 # --------------------------------------------------------------------------- soffice
@@ -339,7 +138,7 @@ class Office:
         assert self.python is not None, "__enter__ found the UNO Python"
         helper = subprocess.Popen([self.python, str(driver)], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env=_clean_env())
+                                  env=clean_env())
         deadline = time.monotonic() + timeout
         stdout = stderr = ""
         try:
@@ -483,13 +282,13 @@ def _check_book(path: Path) -> None:
 
 
 def run_macro(book: str | os.PathLike[str], request: ActionRequest, *,
-              timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict[str, Any]:
+              timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> MacroAnswer:
     """Open ``book`` in headless LibreOffice, run the macro of ``request.action``, save, close.
 
-    Returns the macro's answer: an Outcome serialised with its client keys (see
-    :mod:`keizer_xl.frontends.lo_macro`; ``Outcome.from_json`` reads it back) and
-    ``messages``, what this client has to add (a backup that could not be kept); raises
-    :class:`LibreOfficeRunError` when LibreOffice itself fails.
+    Returns the macro's answer (:class:`~keizer_xl.app.macro_answer.MacroAnswer`, read back
+    from its JSON) with what this client has to add in ``messages`` (a backup that could not
+    be kept); raises :class:`LibreOfficeRunError` when LibreOffice itself fails or the answer
+    is not one.
     """
     action = request.action
     if action not in FUNCTIONS:
@@ -511,7 +310,7 @@ def run_macro(book: str | os.PathLike[str], request: ActionRequest, *,
 
 
 def _run_locked(path: Path, request: ActionRequest, timeout: float,
-                office: Office | None) -> dict[str, Any]:
+                office: Office | None) -> MacroAnswer:
     original = path.read_bytes()
     stat_before = path.stat()
     lock = _lock_file(path)
@@ -527,15 +326,24 @@ def _run_locked(path: Path, request: ActionRequest, timeout: float,
                 answer = own.request(req, timeout=timeout)
     finally:  # there was none before (_check_book): a lock left by our soffice
         lock.unlink(missing_ok=True)
-    outcome: dict[str, Any] = answer["outcome"]
-    outcome["messages"] = list(outcome.get("messages") or [])  # the macro file's own notes
-    if outcome.get("saved"):
-        outcome["messages"].extend(_after_save(path, original, stat_before, outcome))
+    from dataclasses import replace
+
+    from keizer_xl.app.macro_answer import MacroAnswer
+
+    try:
+        outcome = MacroAnswer.from_json(answer["outcome"])
+    except ValueError as exc:  # a macro file of another keizer-xl version
+        raise LibreOfficeRunError(Message("the LibreOffice macro gave an answer this keizer-xl "
+                                          "cannot read ({error}); run keizer-xl lo-install "
+                                          "again", error=str(exc))) from None
+    if outcome.saved:
+        outcome = replace(outcome, messages=outcome.messages + tuple(
+            _after_save(path, original, stat_before, outcome)))
     return outcome
 
 
 def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
-                outcome: dict[str, Any]) -> list[str]:
+                outcome: MacroAnswer) -> list[str]:
     """Keep the old version in .keizer-backups/; put back what headless saving loses."""
     from keizer_xl.clients import backup_files, files
 
@@ -548,8 +356,7 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
                              folder=files.BACKUP_FOLDER, error=str(exc)))
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         try:
-            restore_xlsx_views(path, original, outcome.get("written", []),
-                               outcome.get("frozen") or {})
+            restore_xlsx_views(path, original, list(outcome.written), dict(outcome.frozen))
         except Exception as exc:
             notes.append(Message("The sheets' view settings (frozen header rows, active sheet) "
                                  "could not be restored after saving ({error}).",

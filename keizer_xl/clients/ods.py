@@ -43,7 +43,7 @@ def is_ods(path: str | os.PathLike[str]) -> bool:
 
 
 def _soffice() -> str:
-    from keizer_xl.clients.lo_run import find_soffice
+    from keizer_xl.clients.lo_install import find_soffice
 
     soffice = find_soffice()
     if soffice is None:
@@ -60,7 +60,7 @@ def xlsx_copy(book: str | os.PathLike[str], timeout: float = CONVERT_TIMEOUT) ->
     """A temporary .xlsx copy of the .ods ``book``, converted by headless LibreOffice."""
     import subprocess  # here: every command imports this module to ask about .ods (start-up)
 
-    from keizer_xl.clients.lo_run import office_env, find_uno_python
+    from keizer_xl.clients.lo_install import find_uno_python, office_env
 
     source = Path(book).resolve()
     soffice = _soffice()

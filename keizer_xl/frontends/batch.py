@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from collections.abc import Callable, Iterable, Sequence
 
+# a workbook's job, its result and the batch's report are the use case's values (app/batch.py),
+# so that the renderers read them without importing this front end
+from keizer_xl.app.batch import Job, WorkbookResult
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read_names import OWNED_SHEETS
@@ -56,28 +59,6 @@ class BatchOptions:
     in_place: bool = False
     jobs: int = 1
     compare: bool = False  # also write the Compare sheet (seven more recomputations)
-
-
-@dataclass(frozen=True)
-class Job:
-    index: int
-    source: Path
-    output: Path
-    label: str  # how the workbook is named in progress and summary (path as found)
-
-
-@dataclass(frozen=True)
-class WorkbookResult:
-    job: Job
-    ok: bool
-    problems: tuple[str, ...] = ()  # why it failed (the first MAX_PROBLEMS), or ()
-    problem_count: int = 0
-    notes: tuple[str, ...] = ()  # warnings: results still missing, features not copied, ...
-    players: int = 0
-    rounds: int = 0
-    audit_rounds_differing: int = 0
-    seconds: float = 0.0
-    language: str = ""  # the workbook's language (the summary speaks it when all agree)
 
 
 @dataclass(frozen=True)

@@ -1,30 +1,35 @@
 """The command line's shared plumbing: opening a workbook as a command does (its lock, the
 language it speaks, refusing what it cannot write), printing an outcome (standard output and
 standard error, exit code), and the helpers every family of commands uses.  The commands are
-in :mod:`keizer_xl.frontends.cli` (the season: new, standings, check, pair, new-season),
+in :mod:`keizer_xl.frontends.cli_season` (the season: new, standings, check, pair, new-season),
 :mod:`keizer_xl.frontends.cli_reports` (batch, explain, audit, compare, export, import) and
 :mod:`keizer_xl.frontends.cli_office` (Excel and LibreOffice) (issue 15: rooms that own one
-thing)."""
+thing); the table of commands that the parser is made from is :mod:`keizer_xl.frontends.commands`
+and :mod:`keizer_xl.frontends.cli` runs them."""
 from __future__ import annotations
 
-import contextlib
 import argparse
+import contextlib
 import sys
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
+    from keizer_xl.frontends.shown import Done
     from keizer_xl.sheets.tables import Book
 
     from keizer_xl.clients.xlsx import FileBook
-    from keizer_xl.core.model import Season
-    from keizer_xl.core.engine import History
 
-from keizer_xl.errors import KeizerError, Message, UsageError, N_
+from keizer_xl.errors import KeizerError, Message, UsageError
+from keizer_xl.errors import N_
 from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
+
+#: what a command returns: its report and how it came about, shown by the command line through
+#: outcome.describe and the one table of renderers (frontends/commands.py runs it)
+Shown = tuple[object, "Done"]
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
 #: their warnings are printed and a failure can say truthfully whether the file was written
@@ -33,13 +38,6 @@ OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
 
 #: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
 HELD = ExitStack()
-
-
-def say_note(text: str) -> str:
-    """A note or warning (a Message from the engine) in the language of the messages."""
-    from keizer_xl.i18n import translate
-
-    return translate(text, _tr())
 
 
 #: the language argparse's usage errors are worded in (set by cli._main before parsing)
@@ -98,12 +96,16 @@ def any_written() -> bool:
 
 
 def print_messages(printed: set[str]) -> None:
-    """The warnings and notes the workbook clients collected (each once)."""
+    """The warnings and notes the workbook clients collected (each once), worded as every
+    front end words them (render_common.warning_lines)."""
+    from keizer_xl.frontends.render_common import warning_lines
+
     for _, book, _ in OPENED:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
-                print(_tr()("warning: {warning}", warning=say_note(message)), file=sys.stderr)
+                for line in warning_lines((message,), "cli", _tr()):
+                    print(line, file=sys.stderr)
 
 
 def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
@@ -144,7 +146,7 @@ def _learn_language(path: Path) -> None:
 
 
 def _refuse_unsafe(book: FileBook) -> None:
-    from keizer_xl.clients.files import WorkbookFileError
+    from keizer_xl.clients.xlsx import WorkbookFileError
     from keizer_xl.sheets.read_names import OWNED_SHEETS
 
     lost = book.unsafe_to_write(set(OWNED_SHEETS))
@@ -184,9 +186,9 @@ def lost_part(text: str) -> Message | str:
 
 def done_info(path: Path, book: Book, written: bool, fmt: str = "table",
           category: str | None = None) -> Any:
-    """How a command's report came about (render.Done): the path as typed, the sheets'
+    """How a command's report came about (shown.Done): the path as typed, the sheets'
     language; the client's messages are printed at the end by print_messages."""
-    from keizer_xl.frontends.render import Done
+    from keizer_xl.frontends.shown import Done
 
     return Done(book=str(path), sheets_lang=book_language(book), written=written, format=fmt,
                 category=category)
@@ -203,41 +205,12 @@ def show_outcome(out: Outcome) -> int:
     return out.exit_code
 
 
-def sheet_name_in(canonical: str, lang: str | None) -> str:
-    from keizer_xl.sheets import schema
-
-    return schema.sheet_name(canonical, lang or "en")
-
-
 def book_language(book: Book) -> str:
     """The workbook's own language (its sheet names and `language` setting, as read)."""
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets import schema
 
     return seen_book_language() or schema.language_of_sheets(book.sheet_names())
-
-
-def print_table(
-    rows: list[list[Any]], headers: list[str], right: set[int] | frozenset[int] = frozenset()
-) -> None:
-    cells = [[("" if v is None else str(v)) for v in row] for row in rows]
-    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(v.rjust(w) if i in right else v.ljust(w)
-                         for i, (v, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-
-    print(fmt(headers))
-    for row in cells:
-        print(fmt(row))
-
-
-def season_and_history(path: Path, book: FileBook | None = None) -> tuple[Season, History]:
-    from keizer_xl.sheets.read import read_season
-    from keizer_xl.core.engine import compute_history
-
-    season = read_season(book if book is not None else open_workbook(path))
-    return season, compute_history(season)
 
 
 def read_while_open(path: Path) -> Message | None:
@@ -257,13 +230,15 @@ def read_while_open(path: Path) -> Message | None:
 
 
 def warn_read_while_open(path: Path) -> None:
-    """Print :func:`read_while_open`'s warning, if any, on standard error."""
+    """Print :func:`read_while_open`'s warning, if any, on standard error, at once (before the
+    workbook is read: it holds even when reading then fails), worded as every client warning
+    (render_common.warning_lines)."""
     note = read_while_open(path)
     if note is not None:
-        from keizer_xl.i18n import translate
+        from keizer_xl.frontends.render_common import warning_lines
 
-        tr = _tr()
-        print(tr("warning: {warning}", warning=translate(note, tr)), file=sys.stderr)
+        for line in warning_lines((note,), "cli", _tr()):
+            print(line, file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- the language before reading
@@ -345,7 +320,8 @@ ARGPARSE_MESSAGES = (
     "expected at least one argument", "expected at most one argument",
     "invalid %(type)s value: %(value)r", "ambiguous option: %(option)s could match %(matches)s",
     "not allowed with argument %s", "one of the arguments %s is required",
-    "ignored explicit argument %r")
+    "ignored explicit argument %r", "positional arguments", "options",
+    "show this help message and exit")
 
 
 class argparse_language:

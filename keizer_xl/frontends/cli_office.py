@@ -1,11 +1,12 @@
 """The command line's Excel and LibreOffice commands: ``excel-setup``, ``excel-config``,
 ``lo-install``, ``lo-buttons``, ``lo-run`` (issue 15: the commands grouped by what they own;
-the shared plumbing is :mod:`keizer_xl.frontends.cli_common`)."""
+the shared plumbing is :mod:`keizer_xl.frontends.cli_common`).  Each returns its report
+(``app/setup.py``, or the macro's answer), worded by ``frontends/render_setup.py``; only the
+progress of ``--via-excel`` is written here, while Excel works."""
 from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -14,50 +15,42 @@ if TYPE_CHECKING:
     from types import FrameType
 
     from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.macro_answer import MacroAnswer
+    from keizer_xl.app.setup import XlsmReport
 
 from keizer_xl.errors import Message, SetupError, UsageError
-from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.cli_common import (book_path_arg, say_note, show_outcome)
-from keizer_xl.frontends.shown import EXIT_OK, Outcome
-from keizer_xl.frontends.outcome import debug_enabled
+from keizer_xl.frontends.cli_common import Shown, book_path_arg
+from keizer_xl.frontends.shown import Done
 
 
-def build_xlsm_file(path: Path, *, source: Path | None, force: bool, python: str | None,
-                language: str = "en") -> int:
+def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: str | None,
+                      language: str = "en") -> XlsmReport:
     """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
+    from keizer_xl.app.setup import XlsmReport
     from keizer_xl.frontends.xlsm_build import build_xlsm
 
     # SetupError / WorkbookFileError are mapped in main() like every error
-    result = build_xlsm(path, source=source, force=force, python=python, language=language)
-    for step in result.steps:
-        print(f"  {say_note(step)}", file=sys.stderr)
-    print(say_note(_created(result.target)))
-    return EXIT_OK
-
-
-def _created(target: Path) -> Message:
     from keizer_xl.clients.excel_setup import START_SHEET
 
-    return Message("Created {path}: open it in Excel, click Enable Content if asked, and use "
-                   "the buttons on the sheet {sheet}.", path=str(target), sheet=START_SHEET)
+    result = build_xlsm(path, source=source, force=force, python=python, language=language)
+    return XlsmReport(str(result.target), tuple(result.steps), sheet=START_SHEET)
 
 
-def _refresh_xlsm(path: Path, *, python: str | None) -> int:
+def _refresh_xlsm(path: Path, *, python: str | None) -> XlsmReport:
     """excel-setup BOOK.xlsm: the VBA modules of the installed xlwings and keizer-xl, and the
     config for this computer, written into the existing .xlsm without Excel."""
+    from keizer_xl.app.setup import XlsmReport
     from keizer_xl.frontends.xlsm_build import refresh_xlsm
 
-    # SetupError / WorkbookFileError are mapped in main() like every error
     result = refresh_xlsm(path, python=python)
-    for step in result.steps:
-        print(f"  {say_note(step)}", file=sys.stderr)
-    print(say_note(Message("Updated {path}: open it in Excel and click Enable Content if asked.",
-                       path=str(result.target))))
-    return EXIT_OK
+    return XlsmReport(str(result.target), tuple(result.steps), kind="updated")
 
 
-def excel_setup_file(path: Path, *, new: bool, force: bool, python: str | None) -> int:
-    """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons."""
+def excel_setup_report(path: Path, *, new: bool, force: bool,
+                       python: str | None) -> XlsmReport:
+    """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons; its progress
+    is written as it goes (standard error), the result is the report."""
+    from keizer_xl.app.setup import XlsmReport
     from keizer_xl.clients.excel_setup import setup_workbook
     from keizer_xl.frontends.template import build_template
 
@@ -65,11 +58,13 @@ def excel_setup_file(path: Path, *, new: bool, force: bool, python: str | None) 
     result = setup_workbook(path, new=new, force=force, python=python,
                             progress=lambda text: print(f"  {text}", file=sys.stderr),
                             make_seed=build_template)
-    print(say_note(_created(result.target)))
-    return EXIT_OK
+    from keizer_xl.clients.excel_setup import START_SHEET
+
+    return XlsmReport(str(result.target), (), sheet=START_SHEET)
 
 
-def cmd_excel_setup(args: argparse.Namespace) -> int:
+def cmd_excel_setup(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import VbaFilesReport
     from keizer_xl.clients.vba_files import export_vba
 
     if args.export_vba:
@@ -81,30 +76,30 @@ def cmd_excel_setup(args: argparse.Namespace) -> int:
                                          path=args.export_vba)) from None
             raise SetupError(Message("{path}: {why}", path=args.export_vba,
                                      why=e.strerror or str(e))) from None
-        for f in files:
-            print(f)
-        return EXIT_OK
+        return VbaFilesReport(tuple(map(str, files))), Done()
     if not args.book:
         raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
     path = Path(args.book)
     if not args.new:
         path = book_path_arg(args.book)
     if args.via_excel:
-        return excel_setup_file(path, new=args.new, force=args.force, python=args.python)
+        return excel_setup_report(path, new=args.new, force=args.force,
+                                  python=args.python), Done()
     if args.new:
-        return build_xlsm_file(path.with_suffix(".xlsm"), source=None, force=args.force,
-                           python=args.python)
+        return build_xlsm_report(path.with_suffix(".xlsm"), source=None, force=args.force,
+                                 python=args.python), Done()
     if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
-        return _refresh_xlsm(path, python=args.python)
+        return _refresh_xlsm(path, python=args.python), Done()
     if path.suffix.lower() != ".xlsx":  # a request that makes no sense: exit 2 (outcome.py)
         raise UsageError(Message("{name}: give the season workbook as .xlsx (the result is "
                                  "{stem}.xlsm beside it) or a button workbook (.xlsm) to renew "
                                  "its macros.", name=path.name, stem=path.stem))
-    return build_xlsm_file(path.with_suffix(".xlsm"), source=path, force=args.force,
-                       python=args.python)
+    return build_xlsm_report(path.with_suffix(".xlsm"), source=path, force=args.force,
+                             python=args.python), Done()
 
 
-def cmd_excel_config(args: argparse.Namespace) -> int:
+def cmd_excel_config(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import ExcelConfigReport
     from keizer_xl.clients.xlwings_conf import write_config
 
     path = book_path_arg(args.book)
@@ -114,49 +109,38 @@ def cmd_excel_config(args: argparse.Namespace) -> int:
                                  options="--for win | --for mac (--python PATH)"))
     # SetupError: exit 1, or 2 for a usage error such as a missing --python (main, outcome.py)
     rows = write_config(path, python=args.python, platform=platform, pythonpath=args.pythonpath)
-    for key, value in rows:
-        print(f"{key}: {'' if value is None else value}")
-    tr = _tr()
-    print(tr("Wrote the sheet xlwings.conf of {path}", path=path), file=sys.stderr)
-    return EXIT_OK
+    return ExcelConfigReport(str(path), tuple((key, None if value is None else str(value))
+                                              for key, value in rows)), Done()
 
 
-def cmd_lo_install(args: argparse.Namespace) -> int:
-    from keizer_xl.clients import lo_run
+def cmd_lo_install(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import MacroInstallReport
+    from keizer_xl.clients import lo_install
 
-    macro, config = lo_run.install_macro(args.profile)
-    # (no workbook here: the system's language, docs/languages.md)
-    print(say_note(Message("Installed the LibreOffice macro {path}", path=str(macro))))
-    print(say_note(Message("and its settings {path} (keizer-xl is loaded from: {paths})",
-                       path=str(config),
-                       paths=", ".join(json.loads(config.read_text(encoding="utf-8"))["paths"]))))
-    soffice = lo_run.find_soffice()
-    if soffice is None:
-        print(_tr()("note: {note}", note=say_note(Message(
-            "LibreOffice was not found on this computer; the macro is ready for when it is "
-            "installed."))), file=sys.stderr)
-        return EXIT_OK
-    if args.no_check:
-        return EXIT_OK
-    python = lo_run.find_uno_python(soffice)
+    macro, config = lo_install.install_macro(args.profile)
+    paths = tuple(json.loads(config.read_text(encoding="utf-8"))["paths"])
+    soffice = lo_install.find_soffice()
+    report = MacroInstallReport(str(macro), str(config), paths, soffice is not None)
+    if soffice is None or args.no_check:
+        return report, Done()
+    python = lo_install.find_uno_python(soffice)
     if python is None:
         raise SetupError(Message("LibreOffice's Python-UNO bridge was not found (Debian/Ubuntu: "
                                  "apt-get install libreoffice-script-provider-python "
                                  "python3-uno); the buttons need it."))
-    problem = lo_run.check_import(python, lo_run.import_paths())
+    problem = lo_install.check_import(python, lo_install.import_paths())
     if problem:
         raise SetupError(Message("LibreOffice's Python ({python}) cannot load keizer-xl: "
                                  "{problem}. LibreOffice and keizer-xl must use the same Python "
                                  "version (e.g. both 3.11).", python=str(python),
                                  problem=problem))
-    print(say_note(Message("Checked: LibreOffice's Python ({python}) loads keizer-xl. Restart "
-                       "LibreOffice if it is running; then add the buttons with: {command}",
-                       python=str(python), command="keizer-xl lo-buttons BOOK.ods")),
-          file=sys.stderr)
-    return EXIT_OK
+    from dataclasses import replace
+
+    return replace(report, checked=str(python)), Done()
 
 
-def cmd_lo_buttons(args: argparse.Namespace) -> int:
+def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import ButtonsReport
     from keizer_xl.clients import lo_run
 
     path = book_path_arg(args.book)
@@ -172,22 +156,17 @@ def cmd_lo_buttons(args: argparse.Namespace) -> int:
         raise lo_run.LibreOfficeRunError(Message("the buttons {buttons} did not survive saving "
                                                  "{path}", buttons=tuple(missing),
                                                  path=str(saved)))
-    for b in answer["buttons"]:
-        print(f"{b['label']:<18} -> {b['macro']}")
-    print(say_note(Message("Added {n} buttons to the sheet {sheet} of {path}. They run the macro "
-                       "installed by {command}.", n=len(answer["buttons"]),
-                       sheet=answer["sheet"], path=str(saved),
-                       command="`keizer-xl lo-install`")), file=sys.stderr)
-    return EXIT_OK
+    return ButtonsReport(tuple((b["label"], b["macro"]) for b in answer["buttons"]),
+                         answer["sheet"], str(saved)), Done()
 
 
-def cmd_lo_run(args: argparse.Namespace) -> int:
+def cmd_lo_run(args: argparse.Namespace) -> Shown:
     from keizer_xl.actions import ActionRequest
 
     request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
                             language=getattr(args, "language", None), front="cli",
                             format=args.format, label=args.book)
-    return lo_run_file(book_path_arg(args.book), request, timeout=args.timeout)
+    return lo_run_answer(book_path_arg(args.book), request, timeout=args.timeout), Done()
 
 
 def _note_language(path: Path) -> None:
@@ -212,9 +191,10 @@ def _note_language(path: Path) -> None:
     record_book_language(schema.language_of_sheets(names))
 
 
-def lo_run_file(path: Path, request: ActionRequest, timeout: float) -> int:
+def lo_run_answer(path: Path, request: ActionRequest, timeout: float) -> MacroAnswer:
     """Run the macro in headless LibreOffice, worded for the command line (the request's
-    front), and print its outcome like any other command's."""
+    front): its answer, which the command line shows like any other command's report."""
+    import signal
 
     from keizer_xl.clients import lo_run
 
@@ -234,10 +214,4 @@ def lo_run_file(path: Path, request: ActionRequest, timeout: float) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    outcome = Outcome.from_json(answer)
-    code = show_outcome(outcome)
-    for message in answer.get("messages", []):  # what lo_run itself has to add
-        print(_tr()("warning: {warning}", warning=say_note(message)), file=sys.stderr)
-    if outcome.detail and outcome.status == "error" and debug_enabled():
-        print(outcome.detail, file=sys.stderr)
-    return code
+    return answer

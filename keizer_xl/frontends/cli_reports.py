@@ -1,11 +1,12 @@
 """The command line's reports on a whole season: ``batch``, ``explain``, ``audit``,
 ``compare``, ``export`` (HTML, CSV, TRF) and ``import`` (issue 15: the commands grouped by what
-they own; the shared plumbing is :mod:`keizer_xl.frontends.cli_common`)."""
+they own; the shared plumbing is :mod:`keizer_xl.frontends.cli_common`).  Each returns its
+report (issue 27), worded by ``frontends/render_reports.py``; only batch's progress bars are
+written here, while it runs."""
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -13,14 +14,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
-from keizer_xl.errors import Message, UsageError, N_
-from keizer_xl.i18n import shown_translator as _tr
-from keizer_xl.frontends.cli_common import (book_path_arg, open_workbook,
-                                            open_book_arg, print_table, say_note,
+from keizer_xl.errors import N_, ActionError, Message, UsageError
+from keizer_xl.frontends.cli_common import (Shown, book_path_arg, open_book_arg, open_workbook,
                                             system_language, warn_read_while_open,
                                             workbook_language)
-from keizer_xl.frontends.shown import EXIT_OK
-from keizer_xl.frontends.outcome import describe
+from keizer_xl.frontends.shown import Done
 
 
 def _bar(fraction: float, width: int = 20) -> str:
@@ -109,8 +107,12 @@ def _one_language(languages: Iterable[str]) -> str | None:
     return found.pop() if len(found) == 1 else system_language()
 
 
-def cmd_batch(args: argparse.Namespace) -> int:
+def cmd_batch(args: argparse.Namespace) -> Shown:
+    import time
+
+    from keizer_xl.app.batch import BatchReport
     from keizer_xl.frontends import batch
+    from keizer_xl.i18n import translator
 
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(Message("{option} must be 1 or more", option="--jobs"))
@@ -122,176 +124,65 @@ def cmd_batch(args: argparse.Namespace) -> int:
     jobs = batch.plan_jobs(args.paths, options)  # BatchError: a usage error in the language
     for job in jobs:  # read as last saved while open elsewhere (issue 26)
         warn_read_while_open(job.source)
-    from keizer_xl.i18n import translate, translator
-
     # the workbooks' one language (their sheet names; issue 26), else the system's, else
     # English; --language decides when given
     by_job = {job.index: workbook_language(job.source) or "en" for job in jobs}
-    tr = translator(getattr(args, "language", None) or _one_language(by_job.values()))
+    lang = getattr(args, "language", None) or _one_language(by_job.values())
     progress = None
     if not args.quiet:
-        progress = BatchProgress(sys.stderr, sys.stderr.isatty(), tr)
+        progress = BatchProgress(sys.stderr, sys.stderr.isatty(), translator(lang))
     t0 = time.perf_counter()
     try:
         results = batch.run_batch(jobs, options, progress)
-    except KeyboardInterrupt as exc:
-        print("keizer-xl: " + tr("batch interrupted; the workbooks finished so far were "
-                                 "written, the others are unchanged."), file=sys.stderr)
-        return describe(exc, "cli", written=True).exit_code
+    except KeyboardInterrupt:
+        raise ActionError(Message("batch interrupted; the workbooks finished so far were "
+                                  "written, the others are unchanged.")) from None
     finally:
         if progress is not None:
             progress.close()
     seconds = time.perf_counter() - t0
     if getattr(args, "language", None) is None:  # each read workbook's `language` setting
-        tr = translator(_one_language(r.language if r.ok and r.language else by_job[r.job.index]
-                                      for r in results))
-    failed = [r for r in results if not r.ok]
-    done = len(results) - len(failed)
-    summary = tr(N_("Recomputed {done} of {n} workbook in {seconds} s") if len(results) == 1
-                 else N_("Recomputed {done} of {n} workbooks in {seconds} s"), done=done,
-                 n=len(results), seconds=f"{seconds:.1f}")
-    print(summary + (tr("; {n} failed", n=len(failed)) if failed else "") + ".")
-    rows = []
-    for r in results:
-        rows.append([r.job.label, tr("ok") if r.ok else tr("FAILED"),
-                     r.players if r.ok else "-", r.rounds if r.ok else "-",
-                     r.audit_rounds_differing if r.ok else "-", f"{r.seconds:.1f}",
-                     str(r.job.output) if r.ok else "-"])
-    print_table(rows, [tr(h) for h in (N_("Workbook"), N_("Result"), N_("Players"),
-                                        N_("Rounds"), N_("Audit diffs"), N_("Seconds"),
-                                        N_("Output"))], right={2, 3, 4, 5})
-    if failed:
-        print("\n" + tr("Failed (nothing was written for these):"))
-        for r in failed:
-            print(f"  {r.job.label}")
-            for p in r.problems:
-                print(f"    {translate(p, tr)}")
-            if r.problem_count > len(r.problems):
-                print("    " + tr("... and {n} more ({command})",
-                                  n=r.problem_count - len(r.problems),
-                                  command=f"keizer-xl check {r.job.label}"))
-    noted = [r for r in results if r.ok and r.notes]
-    for r in noted:
-        for note in r.notes:
-            print(tr("note: {note}", note=f"{r.job.label}: {translate(note, tr)}"),
-                  file=sys.stderr)
-    from keizer_xl.frontends.render import BatchReport
-
-    return describe(BatchReport(len(results), len(failed)), "cli").exit_code
+        lang = _one_language(r.language if r.ok and r.language else by_job[r.job.index]
+                             for r in results)
+    return BatchReport(tuple(results), seconds), Done(lang=lang or "en")
 
 
-def cmd_explain(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.history import number_text
+def cmd_explain(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import explain
 
     path = book_path_arg(args.book)
     warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
-    report = explain.run(open_workbook(path), explain.ExplainRequest(args.name))
-    e, group_lines, name = report.explanation, report.group_lines, report.explanation.name
-    if e.rank_now is not None:
-        print(say_note(Message("{name}: rank {rank} after round {round}, {points} Keizer points",
-                           name=name, rank=e.rank_now, round=e.round,
-                           points=number_text(e.score_now))))
-    else:
-        print(say_note(Message("{name}: not in the ranking after round {round}", name=name,
-                           round=e.round)))
-    if e.results:
-        print()
-        print_table([[ln.round, say_note(ln.fact.describe()), number_text(ln.then), number_text(ln.now)]
-                      for ln in e.results],
-                     [say_note(Message("Round")), say_note(Message("Result")),
-                      say_note(Message("Worth then")), say_note(Message("Worth now"))], right={0, 2, 3})
-    print()
-    for line in (*group_lines, *e.lines):
-        print(say_note(line))
-    return EXIT_OK
+    return explain.run(open_workbook(path), explain.ExplainRequest(args.name)), Done(book=str(path))
 
 
-def cmd_audit(args: argparse.Namespace) -> int:
-    from keizer_xl.analysis.audit import audit_lines
+def cmd_audit(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import audit
 
     path = book_path_arg(args.book)
-    warn_read_while_open(path)
-    report = audit.run(open_workbook(path))
-    audits = report.audits
-    from keizer_xl.i18n import shown_language
-
-    tr = _tr()
-    for group, part in report.parts:  # with groups: each group's rounds under its name
-        if group:
-            print(tr("Group {group}", group=group))
-        for line in audit_lines(list(part), shown_language()):
-            print(line)
-    same = sum(1 for a in audits if a.same)
-    done = (Message("{same} of 1 round paired as the engine would have paired them (differences "
-                    "are reported, not judged).", same=same) if len(audits) == 1 else
-            Message("{same} of {count} rounds paired as the engine would have paired them "
-                    "(differences are reported, not judged).", same=same, count=len(audits)))
-    print(say_note(done), file=sys.stderr)
-    return EXIT_OK
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
+    return audit.run(open_workbook(path)), Done(book=str(path))
 
 
-def cmd_compare(args: argparse.Namespace) -> int:
+def cmd_compare(args: argparse.Namespace) -> Shown:
+    from dataclasses import replace
+
     from keizer_xl.clients import ods
-    from keizer_xl.sheets.analysis_sheets import compare_layout
 
     write = not args.no_write
+    notes: tuple[str, ...] = ()
     if write and ods.is_ods(args.book):
-        print(say_note(Message("note: the Compare sheet is not written into an .ods workbook "
-                           "(LibreOffice's macro has no compare); the comparison is printed "
-                           "only.")), file=sys.stderr)
+        notes = (Message("the Compare sheet is not written into an .ods workbook (LibreOffice's "
+                         "macro has no compare); the comparison is printed only."),)
         write = False
     path, book = open_book_arg(args.book, write)
     from keizer_xl.app import compare
 
-    report = compare.run(book)
-    season = report.season
-    tr = _tr()
-    for group, comparison in report.parts:  # with groups: each group compared on its own
-        if group:
-            print(tr("Group {group}", group=group))
-        labels = [say_note(v.label) for v in comparison.variants]
-        rows = []
-        for record in comparison.ranks:
-            name, base, *rest = record
-            marks = [("-" if r is None else f"{r}{'*' if r != base else ''}") for r in rest]
-            rows.append([name, "-" if base is None else base, *marks])
-        print(tr("Final ranking after round {round} (* = differs from the season's own)",
-                 round=comparison.round))
-        print_table(rows, [tr("Name"), *labels], right=set(range(1, len(labels) + 1)))
-        print()
-        print_table([[say_note(s["Variant"]), s["Winner"], s["Players moved"], s["Largest move"],
-                       say_note(s["What"])]
-                      for s in comparison.summary],
-                     [tr("Variant"), tr("Winner"), tr("Moved"), tr("Largest"), tr("What")],
-                     right={2, 3})
-        for note in comparison.notes:
-            print(f"note: {say_note(note)}", file=sys.stderr)
-    if write:
-        from keizer_xl.sheets import schema
-        from keizer_xl.sheets.read_names import workbook_language
-        from keizer_xl.sheets.titles import run_context
-
-        lang = workbook_language(book, season.settings)
-        context = run_context(season.settings, book)
-        if len(report.parts) == 1:
-            layout = compare_layout(report.parts[0][1], context, lang)
-        else:  # one titled block per group
-            from keizer_xl.sheets.layout import stack_layouts
-            from keizer_xl.sheets.group_sheets import group_heading
-
-            layout = stack_layouts((context.line("compare", report.parts[0][1].round, lang),),
-                                   [(group_heading(g, lang), compare_layout(c, context, lang))
-                                    for g, c in report.parts], landscape=True)
-        book.write_sheet(schema.sheet_name("Compare", lang), layout)
-        book.save()
-        print(tr("Wrote {sheet} to {path}", sheet=schema.sheet_name("Compare", lang), path=path),
-              file=sys.stderr)
-    return EXIT_OK
+    report = compare.run(book, compare.CompareRequest(write=write))
+    return replace(report, notes=notes), Done(book=str(path))
 
 
-def cmd_export(args: argparse.Namespace) -> int:
+def cmd_export(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.export import PublishReport
     from keizer_xl.frontends.export import page_html, standings_csv
 
     # --rounds and --knsb shape the rating report only: without --trf they say so (issue 26)
@@ -299,19 +190,20 @@ def cmd_export(args: argparse.Namespace) -> int:
         if given and not args.trf:
             raise UsageError(Message("{option} is for the rating report: add --trf FILE (the "
                                      "TRF file to write)", option=option))
+    trf = None
     if args.trf:  # the rating report (issue 17: frontends/cmd_import.py)
         from keizer_xl.frontends.cmd_import import cmd_export_trf
 
-        code = cmd_export_trf(args, book_path_arg(args.book), open_workbook(book_path_arg(args.book)))
-        if code or not (args.html or args.csv):
-            return code
+        trf = cmd_export_trf(args, book_path_arg(args.book), open_workbook(book_path_arg(args.book)))
+        if not (args.html or args.csv):
+            return trf, Done()
     if not (args.html or args.csv):
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.sheets.read_names import workbook_language
-
     from keizer_xl.app import export
+    from keizer_xl.frontends.cli_common import read_while_open
+    from keizer_xl.sheets.read_names import workbook_language
 
     path = book_path_arg(args.book)
     book = open_workbook(path)
@@ -329,32 +221,42 @@ def cmd_export(args: argparse.Namespace) -> int:
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
         outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal,
                                       season=season, rows=rows), ".csv", "utf-8-sig"))
-    for text, suffix, encoding in outputs:
+    written: list[str] = []
+    text: list[str] = []
+    for content, suffix, encoding in outputs:
         if args.out == "-":
-            sys.stdout.write(text)
+            text.append(content)
             continue
         target = Path(args.out) if args.out else path.with_suffix(suffix)
         if target.is_dir():
             target = target / (path.stem + suffix)
-        from keizer_xl.clients import atomic, files
-
-        open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
-        if open_there:
-            raise files.WorkbookFileError(open_there)
-        try:  # check: a report the user made read-only is not replaced either
-            with files.no_print_only_hint():
-                atomic.write_bytes(target, text.encode(encoding), check=True)
-        except OSError as e:
-            raise files.WorkbookFileError(Message("{path} could not be written ({why})",
-                                                  path=str(target),
-                                                  why=e.strerror or str(e))) from None
-        tr = _tr()
-        print(tr("Wrote {path}", path=target), file=sys.stderr)
-    warn_read_while_open(path)  # read as last saved while open in Excel/LibreOffice (issue 26)
-    return EXIT_OK
+        _write_file(target, content.encode(encoding))
+        written.append(str(target))
+    open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
+    if trf is not None and open_there:  # said once, with the rating report's warnings
+        open_there = None
+    return PublishReport(tuple(written), tuple(text), trf,
+                         (open_there,) if open_there else ()), Done()
 
 
-def cmd_import_season(args: argparse.Namespace) -> int:
-    from keizer_xl.frontends.cmd_import import cmd_import
+def _write_file(target: Path, data: bytes) -> None:
+    """One exported file through the one atomic writer; refused when it is open elsewhere or
+    cannot be written."""
+    from keizer_xl.clients import atomic, files
 
-    return cmd_import(args)
+    open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
+    if open_there:
+        raise files.WorkbookFileError(open_there)
+    try:  # check: a report the user made read-only is not replaced either
+        with files.no_print_only_hint():
+            atomic.write_bytes(target, data, check=True)
+    except OSError as e:
+        raise files.WorkbookFileError(Message("{path} could not be written ({why})",
+                                              path=str(target),
+                                              why=e.strerror or str(e))) from None
+
+
+def cmd_import(args: argparse.Namespace) -> Shown:
+    from keizer_xl.frontends.cmd_import import cmd_import as run_import
+
+    return run_import(args)

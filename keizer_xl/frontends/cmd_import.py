@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
@@ -26,7 +25,7 @@ from collections.abc import Sequence
 from keizer_xl.app.export import ExportReport
 from keizer_xl.app.import_season import ImportReport, report_of
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
-from keizer_xl.frontends.outcome import describe
+from keizer_xl.frontends.shown import Done
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -176,8 +175,8 @@ def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...
     _grow_table(ws, last, ws.max_column)
 
 
-def cmd_import(args: argparse.Namespace) -> int:
-    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE, show_outcome
+def cmd_import(args: argparse.Namespace) -> tuple[ImportReport, Done]:
+    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
     from keizer_xl.i18n import record_book_language
 
     # the new workbook's language: --language, else the one the run speaks before reading
@@ -186,9 +185,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
-    from keizer_xl.frontends.render import Done
-
-    return show_outcome(describe(report, "cli", done=Done(book=str(args.book), sheets_lang=language)))
+    return report, Done(book=str(args.book), sheets_lang=language)
 
 
 # --------------------------------------------------------------------------- export --trf
@@ -218,7 +215,7 @@ def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None,
     return trf_report(book, TrfRequest(path.stem, rounds, knsb, club_spelling))
 
 
-def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
+def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> ExportReport:
     """``export BOOK --trf OUT``: written through the one atomic writer."""
     from keizer_xl.clients import atomic, files
 
@@ -229,8 +226,9 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
         raise InputError([Problem(str(args.trf), Message(
             "--strict: the rating report was not written: {warning}", warning=w))
             for w in report.warnings])
-    if args.trf == "-":
-        sys.stdout.write(report.text)
+    text = ""
+    if args.trf == "-":  # printed by the command line with the report (render_reports)
+        text = report.text
         target = "-"
     else:
         out = Path(args.trf)
@@ -246,10 +244,8 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> int:
             raise ActionError(Message("{path} could not be written ({error})", path=str(out),
                                       error=e.strerror or str(e))) from None
         target = str(out)
-    from keizer_xl.frontends.cli_common import show_outcome, read_while_open
+    from keizer_xl.frontends.cli_common import read_while_open
 
     open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     warnings = (*report.warnings, *((open_there,) if open_there else ()))
-    done = ExportReport(target, report.players, report.games, report.rounds, warnings)
-
-    return show_outcome(describe(done, "cli"))
+    return ExportReport(target, report.players, report.games, report.rounds, warnings, text)

@@ -23,22 +23,22 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, button_action, run_use_case
+from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
-from keizer_xl.errors import KeizerError, N_
+from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
-from keizer_xl.frontends.shown import MAX_LISTED, Front, Outcome
 from keizer_xl.frontends.outcome import describe
-from keizer_xl.frontends.render import Done
-from keizer_xl.i18n import shown_translator as _tr
+from keizer_xl.frontends.shown import MAX_LISTED, Done, Front, Outcome
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
     "pair_next_round_anyway", "run_action", "caller_book", "ENTRY_POINTS", "MAX_MESSAGE_LINES",
 ]
 
-#: The functions the VBA module calls with RunPython (checked by the static tests).
-ENTRY_POINTS = ("pair_next_round", "update_standings", "check_workbook",
-                "pair_round_again", "pair_next_round_anyway")
+#: The functions the VBA module calls with RunPython (checked by the static tests): the table
+#: of button actions' names (app/button_actions.py).
+ENTRY_POINTS = tuple(a.function for a in BUTTON_ACTIONS)
 
 #: At most this many lines of problems in a message box (the one limit, outcome.py); the
 #: full list goes to a file.
@@ -103,16 +103,27 @@ def run_action(action: str, book: Any = None, *, show: Alert | None = None,
 
 
 def _run_action(action: str, book: Any, show: Alert | None, front: Front | None) -> str:
-    where = front or _front()
+    answer = answer_action(action, book, front)
     alert: Alert = show or (lambda text, mode: _alert(book, text, mode))
+    _show(alert, answer.text, "info" if answer.status == "ok" else "critical")
+    return answer.text
+
+
+def answer_action(action: str, book: Any, front: Front | None = None) -> MacroAnswer:
+    """Run one action on an xlwings book; its answer (the one type every front end's action
+    answers with, app/macro_answer.py), the message box text in ``text``."""
+    where = front or _front()
     target: XlwingsBook | None = None
     try:
         target = XlwingsBook(book, save=_wants_save(book))
-        text, mode = _ACTIONS[action](target)
+        out = _act(target, action)
     except Exception as exc:  # every outcome ends in a readable message box
-        text, mode = _describe_failure(exc, where, target), "critical"
-    _show(alert, text, mode)
-    return text
+        out = _describe_failure(exc, where, target)
+    # the xlwings book keeps no list of sheets written; Excel saved it when asked to
+    row = button_action(action)
+    return out.answer(action, saved=bool(target is not None and target.save_to_disk
+                                         and out.status == "ok" and row is not None
+                                         and row.writes))
 
 
 def _show(alert: Alert, text: str, mode: str) -> None:
@@ -154,86 +165,32 @@ def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -
                 saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
 
 
-def _box(out: Outcome) -> tuple[str, str]:
-    return out.box_text, "critical" if out.status != "ok" else "info"
-
-
-def _pair(target: XlwingsBook, **options: bool) -> tuple[str, str]:
-    from keizer_xl.app.pair import PairRequest, run
-
-    report = run(target, PairRequest(force=options.get("force", False),
-                                     repair=options.get("repair", False)))
-    return _box(describe(report, _front(), done=_done(target, True)))
-
-
-def _standings(target: XlwingsBook) -> tuple[str, str]:
-    from keizer_xl.app import standings
-
-    report = standings.run(target, standings.StandingsRequest())
-    return _box(describe(report, _front(), done=_done(target, True)))
-
-
-def _check(target: XlwingsBook) -> tuple[str, str]:
-    from keizer_xl.app import check
-
-    report = check.run(target)
-    return _box(describe(report, _front(), done=_done(target, False, report.problems)))
-
-
-_ACTIONS: dict[str, Callable[[XlwingsBook], tuple[str, str]]] = {
-    "pair": _pair,
-    "repair": lambda t: _pair(t, repair=True),
-    "force": lambda t: _pair(t, force=True),
-    "standings": _standings,
-    "check": _check,
-}
-
-
-def _warnings(target: XlwingsBook | None) -> str:
-    """The client's messages under a failure (a "Warnings" block)."""
-    from keizer_xl.i18n import translate
-
-    messages = target.messages if target is not None else []
-    if not messages:
-        return ""
-    tr = _tr()
-    listed = [f"- {translate(m, tr)}" for m in messages[:MAX_MESSAGE_LINES]]
-    return f"\n\n{tr(N_('Warnings'))}:\n" + "\n".join(listed)
+def _act(target: XlwingsBook, key: str) -> Outcome:
+    """Run the button action ``key`` (the table's row: its use case and options) on the open
+    book; a check writes nothing, so its problems may go to a file (the full list)."""
+    action = button_action(key)
+    if action is None:
+        raise KeyError(key)
+    report = run_use_case(target, action.use_case, force=action.force, repair=action.repair)
+    problems = getattr(report, "problems", ()) if not action.writes else ()
+    return describe(report, _front(), done=_done(target, action.writes, problems))
 
 
 def _describe_failure(exc: BaseException, front: Front = "excel",
-                      target: XlwingsBook | None = None) -> str:
-    """The message box text of a failure, from :func:`outcome.describe` in Excel's words."""
+                      target: XlwingsBook | None = None) -> Outcome:
+    """The outcome of a failure, worded by :func:`outcome.describe` in Excel's (Lite's) words,
+    the client's messages under it."""
     from keizer_xl.errors import InputError
 
     expected = isinstance(exc, KeizerError)
     log = None if expected else _outcome.write_log("unexpected error", exc)
     problems = exc.problems if isinstance(exc, InputError) else ()
     done = Done(full_list=_write_report([str(p) for p in problems])
-                if len(problems) > MAX_MESSAGE_LINES else None)
+                if len(problems) > MAX_MESSAGE_LINES else None,
+                messages=tuple(target.messages) if target is not None else ())
     # a refusal or a problem list comes before any write; after an unexpected error the open
     # book may be partly changed (the xlwings transport writes cell by cell)
-    out = describe(exc, front, written=False if expected else None, log=log, done=done)
-    tr = _tr()
-    if out.status == "problems":
-        n = len(out.problems)
-        head = tr(N_("There is {n} problem to fix (sheet!cell: what):") if n == 1
-                  else N_("There are {n} problems to fix (sheet!cell: what):"), n=n)
-        return (tr("Nothing was changed.") + " " + head + "\n" + out.lines[0]
-                + _warnings(target))
-    if out.status == "error":
-        return out.box_text + _warnings(target)
-    message = out.lines[0]
-    if isinstance(exc, _client_errors()):
-        return message + _warnings(target)
-    return (tr("Nothing was changed: {reason}.", reason=f"{message[:1].upper()}{message[1:]}")
-            + _warnings(target))
-
-
-def _client_errors() -> tuple[type[BaseException], ...]:
-    from keizer_xl.errors import ClientError, SetupError
-
-    return (ClientError, SetupError)
+    return describe(exc, front, written=False if expected else None, log=log, done=done)
 
 
 def _write_report(lines: list[str]) -> str | None:

@@ -4,8 +4,9 @@
 of :mod:`keizer_xl.actions` (the same code as the command line and the Excel buttons), stores
 the document when something was written, and returns the
 :class:`~keizer_xl.frontends.shown.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
-gave it, serialised (``Outcome.to_json``), which the macro shows in a message box or writes to a
-result file for ``keizer-xl lo-run``.  It never raises: every failure becomes an outcome.
+gave it as a :class:`~keizer_xl.app.macro_answer.MacroAnswer` serialised (``to_json``), which
+the macro shows in a message box or writes to a result file for ``keizer-xl lo-run``.  It never
+raises: every failure becomes an outcome.
 
 The options it is handed are an :class:`~keizer_xl.actions.ActionRequest` as JSON (the
 request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
@@ -13,31 +14,29 @@ request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
 command line prints for an ``.xlsx``), plus the macro's own ``headless``, ``store``, ``url`` and
 ``result``.  Besides the outcome's keys the answer holds ``action``, ``text`` (the message box
 text), and for the client that ran it ``written`` (sheets), ``frozen`` (their header rows) and
-``saved``.
+``saved`` (the fields of the typed answer).
 """
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.errors import N_
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES
 from keizer_xl.i18n import shown_translator as _tr
+import contextlib
 
 if TYPE_CHECKING:
     from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.shown import Front, Outcome
 
-ACTIONS = ("pair", "standings", "check")
+#: the use cases the macro runs, and a box's title for each: the table of button actions
+ACTIONS = USE_CASES
 
 
-TITLES = {"pair": N_("Pair next round"), "standings": N_("Update standings"), "check": N_("Check")}
+TITLES = {a.use_case: a.title for a in reversed(BUTTON_ACTIONS)}
 
-#: the answer handed to the macro: plain JSON-able data (see the module docstring)
-Result = dict[str, Any]
-
-
-def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
+def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run ``action`` (pair, standings or check) on the open spreadsheet ``doc``.
 
     The messages are in the workbook's language (its ``language`` setting, else its sheet
@@ -48,7 +47,8 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> Result:
     options = dict(options or {})
     request = ActionRequest.from_json({**options, "action": action})
     with front_end_run(request.language):
-        return _run(request, doc, options)
+        # the macro file (installed on its own, maybe older) takes JSON data
+        return _run(request, doc, options).to_json()
 
 
 def _front(request: ActionRequest) -> Front:
@@ -57,17 +57,17 @@ def _front(request: ActionRequest) -> Front:
     return next((f for f in FRONTS if f == request.front), "libreoffice")
 
 
-def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> Result:
+def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> MacroAnswer:
     title = _tr()(TITLES[request.action]) if request.action in TITLES else request.action
     out = replace(out, title=f"keizer-xl: {title}")
     written = list(book.written) if book is not None else []
-    return {**out.to_json(), "action": request.action, "text": out.box_text,
-            "written": written, "saved": bool(book is not None and book.saved),
-            "frozen": {name: rows for name, rows in book.frozen.items() if name in written}
-            if book is not None else {}}
+    return out.answer(request.action, written=written,
+                      saved=bool(book is not None and book.saved),
+                      frozen={name: rows for name, rows in book.frozen.items() if name in written}
+                      if book is not None else {})
 
 
-def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> Result:
+def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnswer:
     from keizer_xl.errors import UsageError, Message
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)
@@ -92,16 +92,15 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> Result:
     except Exception as exc:
         # written: stored to the file already (then saying "nothing was written" would lie);
         # a change not stored is taken back below, or lost with a headless document
-        out = _failure(exc, front, written=bool(book.saved),
-                       messages=tuple(book.messages))
+        written = bool(book.saved)
         # take back a half-done write in the user's window (headless nothing is saved anyway,
         # and LibreOffice 7.4 crashes undoing a sheet insertion in a document without a window)
-        if book.modified and not headless:
+        rolled_back = bool(book.modified and not headless)
+        if rolled_back:
             undo.roll_back()
             book.written.clear()
-            out = replace(
-                out, lines=(*out.lines, _tr()("The changes made before the error were taken back."))
-            )
+        out = _failure(exc, front, written=written, messages=tuple(book.messages),
+                       rolled_back=rolled_back)
         return _answer(request, out, book)
     out = describe_done(request, report, book)
     if book.written:
@@ -110,22 +109,18 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> Result:
 
 
 def _dispatch(request: ActionRequest, book: Any) -> object:
-    """The action's typed report (PairingReport, StandingsReport, CheckReport)."""
-    from keizer_xl.app import check, standings
-    from keizer_xl.app.pair import PairRequest, run
+    """The action's typed report (PairingReport, StandingsReport, CheckReport): the table's
+    one dispatch (app/button_actions.py)."""
+    from keizer_xl.app.button_actions import run_use_case
 
-    if request.action == "check":
-        return check.run(book)
-    if request.action == "standings":
-        return standings.run(book, standings.StandingsRequest(request.round))
-    return run(book, PairRequest(round=request.round, force=request.force,
-                                 repair=request.repair))
+    return run_use_case(book, request.action, round=request.round, force=request.force,
+                        repair=request.repair)
 
 
 def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
     from keizer_xl.frontends.outcome import describe
-    from keizer_xl.frontends.render import Done
+    from keizer_xl.frontends.shown import Done
     from keizer_xl.i18n import seen_book_language
     from keizer_xl.sheets import schema
 
@@ -137,27 +132,17 @@ def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
 
 
 def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | None = False,
-             messages: tuple[str, ...] = ()) -> Outcome:
+             messages: tuple[str, ...] = (), rolled_back: bool = False) -> Outcome:
     """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for ``front``
-    (the macro's box, or the command line for ``lo-run``); the client's messages after it."""
+    (the macro's box, or the command line for ``lo-run``), the client's messages after it."""
     from keizer_xl.errors import KeizerError
     from keizer_xl.frontends.outcome import describe, write_log
-    from keizer_xl.i18n import translate
+    from keizer_xl.frontends.shown import Done
 
     expected = isinstance(exc, KeizerError)
     log = None if expected else write_log("LibreOffice macro", exc)
-    out = describe(exc, front, written=False if expected else written, log=log)
-    if front != "cli" and out.status in ("refused", "usage") and out.lines \
-            and not out.lines[0].endswith((".", "?", "!")):  # a message box: a sentence
-        out = replace(out, lines=(out.lines[0] + ".", *out.lines[1:]))
-    if not messages:
-        return out
-    tr = _tr()
-    shown = [translate(m, tr) for m in messages]
-    if front == "cli":
-        return replace(out, lines=out.lines + tuple(tr("warning: {warning}", warning=m)
-                                                    for m in shown))
-    return replace(out, lines=(*out.lines, "\n".join(shown)))
+    return describe(exc, front, written=False if expected else written, log=log,
+                    done=Done(messages=messages, rolled_back=rolled_back))
 
 
 class _UndoContext:

@@ -36,19 +36,22 @@ import datetime as _dt
 import os
 import tempfile
 import traceback
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
-from keizer_xl.errors import InputError, KeizerError, UsageError, N_
+from keizer_xl.app.macro_answer import MacroAnswer, Status
+from keizer_xl.errors import InputError, KeizerError, UsageError
+# the values an outcome is made of (shown.py: below this module and the renderers, so that
+# neither imports the other in a circle); the statuses and their exit codes are the macro
+# answer's (app/macro_answer.py, the lowest layer every front end and client imports)
 from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
-                                        Front, Outcome, Status)
-from keizer_xl.i18n import error_text, shown_language, translate, translator
+                                       Done, Front, Outcome)
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator
 
-if TYPE_CHECKING:
-    from keizer_xl.frontends.render import Done
-
-__all__ = ["HINT_WORDS", "describe", "hint_text", "write_log", "debug_enabled", "LOG_FILE"]
+__all__ = ["HINT_WORDS", "describe", "describe_answer", "hint_text", "write_log", "debug_enabled",
+           "LOG_FILE"]
 
 #: Where the traceback of an unexpected error goes (every front end names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl.log"
@@ -162,30 +165,40 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
              written: bool | None = False, log: str | None = None,
              lang: str | None = None, done: Done | None = None) -> Outcome:
     """The outcome of an action: ``result`` is its report or the exception it raised; the
-    one place that decides a status and an exit code.
+    one place that decides a status, an exit code and every line a front end shows.
 
-    A typed report (pairing, standings, check: :mod:`keizer_xl.frontends.render`) is worded
+    A typed report is worded by its renderer (the one table, :mod:`keizer_xl.frontends.render`)
     with ``done`` (where it was written, the client's messages, ``--format``); any other
-    report is "ok" with its ``notes``.  ``written``: for an exception, whether the workbook
-    had been written (True), not (False) or may have been (None) when it came; ``log``: where
-    the traceback of an unexpected error was written; ``lang``: the language of the lines
-    (default: i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays
-    the reason in that language, too."""
-    lang = lang or shown_language()
+    report is "ok" with its ``notes``.  A failure is worded here, in each front end's words
+    (Excel's and Lite's "Nothing was changed: ...", LibreOffice's sentence and its undo, the
+    command line's Ctrl+C naming the files it wrote), followed by the client's warnings
+    (``done.messages``).  ``written``: for an exception, whether the workbook had been written
+    (True), not (False) or may have been (None) when it came; ``log``: where the traceback of
+    an unexpected error was written; ``lang``: the language of the lines (default:
+    i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays the reason in
+    that language, too."""
+    done = done or Done()
+    lang = lang or done.lang or shown_language()
     tr = translator(lang)
     if not isinstance(result, BaseException):
-        from dataclasses import replace
+        from keizer_xl.frontends.render import describe_report
 
-        from keizer_xl.frontends.render import Done, describe_report
-
-        worded = describe_report(result, front, done or Done(), tr, notes)
+        worded = describe_report(result, front, done, tr, notes)
         if worded is not None:
             return replace(worded, language=lang)
         return Outcome("ok", EXIT_OK, tuple(translate(n, tr) for n in notes),
                        notes=tuple(translate(n, tr) for n in notes), language=lang)
+    out = _failure(result, front, written, log, lang, done)
+    return _in_front_words(out, result, front, written, done, tr)
+
+
+def _failure(result: BaseException, front: Front, written: bool | None, log: str | None,
+             lang: str, done: Done) -> Outcome:
+    """A failure's status, exit code and lines, before the front end's own sentence."""
+    tr = translator(lang)
     after = _after_write(front, written, lang)
     if isinstance(result, InputError):
-        from keizer_xl.frontends.render import problem_lines
+        from keizer_xl.frontends.render_common import problem_lines
 
         # a problem still a Message (raised after the reader, e.g. export --trf --strict) is
         # worded here; the reader's are already in the workbook's language
@@ -198,7 +211,7 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
         else:
             summary = tr(N_("{n} problem found.") if n == 1 else N_("{n} problems found."), n=n)
         extra = (after,) if written is not False else ()
-        listed = problem_lines(problems, front, tr, done.full_list if done else None)
+        listed = problem_lines(problems, front, tr, done.full_list)
         if front != "cli":  # a message box: the list is one paragraph
             listed = ("\n".join(listed),)
         return Outcome("problems", EXIT_PROBLEMS, (*listed, summary, *extra),
@@ -212,11 +225,17 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
         line = hint_text(message, hint, front, lang)
         lines = (line,) + ((after,) if written is not False else ())
         return Outcome(status, code, lines, message=message, hint=hint, language=lang)
-    if isinstance(result, KeyboardInterrupt):
-        return Outcome("refused", EXIT_PROBLEMS,
-                       (tr(N_("interrupted; nothing was written.")) if written is False
-                        else tr(N_("interrupted; {what}"), what=after[:1].lower() + after[1:]),),
-                       message="interrupted", language=lang)
+    if isinstance(result, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
+        if done.files:
+            from keizer_xl.clients.files import BACKUP_FOLDER
+
+            line = tr(N_("interrupted after writing {paths} (complete; the previous version is "
+                         "in {folder})."), paths=", ".join(done.files), folder=BACKUP_FOLDER)
+        elif written is False:
+            line = tr(N_("interrupted; nothing was written."))
+        else:
+            line = tr(N_("interrupted; {what}"), what=after[:1].lower() + after[1:])
+        return Outcome("refused", EXIT_PROBLEMS, (line,), message="interrupted", language=lang)
     detail = result.args[0] if isinstance(result, KeyError) and result.args else result
     head = f"{type(result).__name__}: {detail}"
     # the command line's lines follow "keizer-xl: " (scripts look for "keizer-xl: unexpected
@@ -236,6 +255,48 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
     detail = "".join(traceback.format_exception(type(result), result, result.__traceback__))
     return Outcome("error", EXIT_UNEXPECTED, tuple(out), message=head, language=lang,
                    detail=detail)
+
+
+def _in_front_words(out: Outcome, result: BaseException, front: Front,
+                    written: bool | None, done: Done, tr: Translator) -> Outcome:
+    """A failure's lines as the front end shows them, the client's warnings after them.
+
+    Excel and Lite open with "Nothing was changed" when nothing was (their box shows the
+    problem list under one heading); a LibreOffice box ends a refusal as a sentence and says
+    when the changes were taken back (its undo); the command line adds nothing."""
+    from keizer_xl.errors import ClientError, SetupError
+    from keizer_xl.frontends.render_common import warning_lines
+
+    lines = out.lines
+    if front in ("excel", "lite") and written is False:
+        if out.status == "problems":
+            n = len(out.problems)
+            head = tr(N_("There is {n} problem to fix (sheet!cell: what):") if n == 1
+                      else N_("There are {n} problems to fix (sheet!cell: what):"), n=n)
+            lines = (tr(N_("Nothing was changed.")) + " " + head + "\n" + out.lines[0],)
+        elif out.status in ("refused", "usage") and not isinstance(result, (ClientError,
+                                                                            SetupError)):
+            # a client's refusal (the file, Excel itself) is its own sentence
+            reason = out.lines[0]
+            lines = (tr(N_("Nothing was changed: {reason}."),
+                        reason=f"{reason[:1].upper()}{reason[1:]}"),)
+        elif out.status in ("refused", "usage"):
+            lines = out.lines[:1]
+    if front == "libreoffice":
+        if out.status in ("refused", "usage") and lines and not lines[0].endswith(
+                (".", "?", "!")):  # a message box: a sentence
+            lines = (lines[0] + ".", *lines[1:])
+        if done.rolled_back:
+            lines += (tr(N_("The changes made before the error were taken back.")),)
+    lines += warning_lines(done.messages, front, tr)
+    return replace(out, lines=lines)
+
+
+def describe_answer(answer: MacroAnswer) -> Outcome:
+    """The outcome an action answered (``lo-run``: the macro's answer, worded for the command
+    line where it ran), with the client's own messages (``lo_run``'s after the save) as
+    warnings in the answer's language: the table's renderer for a MacroAnswer."""
+    return replace(describe(answer, "cli"), language=answer.language)
 
 
 def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:

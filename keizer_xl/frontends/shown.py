@@ -1,6 +1,7 @@
-"""What a front end shows, as values: the :class:`Outcome` of an action (status, exit code, the
-lines in the front end's own words), the statuses and their exit codes (WORKBOOK-CONTRACT.md),
-the front ends, and the one problem-list limit.
+"""What every front end ends an action with: an :class:`Outcome` (status, exit code, the lines
+in the front end's own words), how its report came about (:class:`Done`), the statuses and
+their exit codes (WORKBOOK-CONTRACT.md; the macro answer's, ``app/macro_answer.py``), the front
+ends, and the one problem-list limit.
 
 The values both :mod:`keizer_xl.frontends.render` (a report -> an outcome) and
 :mod:`keizer_xl.frontends.outcome` (any result or exception -> an outcome) speak; they sit
@@ -10,6 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Literal, cast
+from collections.abc import Sequence
+
+from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES, MacroAnswer, Status
+
+__all__ = ["Outcome", "Done", "Front", "FRONTS", "Status", "STATUSES", "EXIT_CODES", "EXIT_OK",
+           "EXIT_PROBLEMS", "EXIT_USAGE", "EXIT_UNEXPECTED", "MAX_LISTED"]
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 #: an unexpected error (a bug) exits 1 like a refusal: the contract has three codes
@@ -17,13 +24,6 @@ EXIT_UNEXPECTED = 1
 
 Front = Literal["cli", "excel", "lite", "libreoffice"]
 FRONTS: tuple[Front, ...] = ("cli", "excel", "lite", "libreoffice")
-Status = Literal["ok", "problems", "refused", "usage", "error"]
-STATUSES: tuple[Status, ...] = ("ok", "problems", "refused", "usage", "error")
-
-#: The exit code of each status (the contract's three codes).
-EXIT_CODES: dict[Status, int] = {"ok": EXIT_OK, "problems": EXIT_PROBLEMS,
-                                 "refused": EXIT_PROBLEMS, "usage": EXIT_USAGE,
-                                 "error": EXIT_UNEXPECTED}
 
 #: The one problem-list limit (issue 15): the command line, the message boxes and the
 #: notes blocks list at most this many, then say how many more (all are in ``problems``).
@@ -74,6 +74,25 @@ class Outcome:
                 "out": list(self.out), "notes": list(self.notes), "report": self.report,
                 "title": self.title, "language": self.language, "detail": self.detail}
 
+    def answer(self, action: str, *, written: Sequence[str] = (), saved: bool = False,
+               frozen: dict[str, int] | None = None) -> MacroAnswer:
+        """This outcome as an action's answer (:class:`~keizer_xl.app.macro_answer.
+        MacroAnswer`): the LibreOffice macro's, the Excel buttons' and Lite's."""
+        return MacroAnswer(action, self.status, self.lines, exit_code=self.exit_code,
+                           message=self.message, hint=self.hint, problems=self.problems,
+                           out=self.out, notes=self.notes, report=self.report, title=self.title,
+                           language=self.language, detail=self.detail, text=self.box_text,
+                           written=tuple(written), saved=saved, frozen=dict(frozen or {}))
+
+    @classmethod
+    def of_answer(cls, answer: MacroAnswer) -> Outcome:
+        """The outcome an action answered (``lo-run`` prints it like any other)."""
+        lines = answer.lines or ((answer.text,) if answer.text else ())
+        return cls(answer.status, answer.exit_code, lines, message=answer.message,
+                   hint=answer.hint, problems=answer.problems, out=answer.out,
+                   notes=answer.notes, report=answer.report, title=answer.title,
+                   language=answer.language, detail=answer.detail)
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Outcome:
         """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
@@ -96,3 +115,31 @@ class Outcome:
                    report=data.get("report"), title=str(data.get("title", "")),
                    language=str(data.get("language", "en")),
                    detail=str(data.get("detail", "")))
+
+
+@dataclass(frozen=True)
+class Done:
+    """How a report came about, for its wording.
+
+    ``book``: the workbook as the user named it (the command line's path); ``sheets_lang``:
+    the language of the workbook's sheet names (what the action wrote); ``written``: the
+    workbook was written; ``saved``: and saved to disk (Excel without ``Keizer Save``: not
+    yet); ``messages``: the client's warnings; ``format``: the command line's ``--format``;
+    ``full_list``: where every problem is listed when there are more than the limit;
+    ``files``: the files this run wrote completely before it failed (a Ctrl+C names them);
+    ``rolled_back``: the changes made before a failure were taken back (LibreOffice's undo);
+    ``lang``: the language of the messages when it is not the run's (``batch``: the one
+    language of all its workbooks)."""
+
+    book: str = ""
+    sheets_lang: str = "en"
+    written: bool = False
+    saved: bool = True
+    messages: tuple[str, ...] = ()
+    format: str = "table"
+    full_list: str | None = None  # a file with every problem (Excel writes one)
+    category: str | None = None  # standings --category C (issue 18): only that category
+    source: str = ""  # the workbook a new one was made from (new-season's OLD)
+    files: tuple[str, ...] = ()
+    rolled_back: bool = False
+    lang: str | None = None

@@ -17,7 +17,7 @@ from collections.abc import Callable
 import openpyxl
 import pytest
 
-from keizer_xl.clients import atomic, backup_files, file_locks, files, lo_run, temp_files
+from keizer_xl.clients import atomic, backup_files, file_locks, files, lo_install, lo_run, temp_files
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.frontends.cli import main
 
@@ -106,8 +106,8 @@ def _xlsx_views(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
 
 def _lo_macro(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
     profile = tmp_path / "profile"
-    folder = lo_run.scripts_folder(profile)
-    return folder / lo_run.MACRO_NAME, lambda: lo_run.install_macro(profile)
+    folder = lo_install.scripts_folder(profile)
+    return folder / lo_install.MACRO_NAME, lambda: lo_install.install_macro(profile)
 
 
 def _export_vba(tmp_path: Path) -> tuple[Path, Callable[[], object]]:

@@ -392,14 +392,14 @@ def _lo_missing() -> str | None:
 
 @pytest.mark.skipif(_lo_missing() is not None, reason=f"LibreOffice tests: {_lo_missing()}")
 def test_a_pivot_table_made_by_libreoffice_is_kept(tmp_path, season_rows, picture):
-    from keizer_xl.clients import lo_run
+    from keizer_xl.clients import lo_install, lo_run
 
     source = club_workbook(tmp_path / "source.xlsx", season_rows, picture=picture)
     path = tmp_path / "club.xlsx"
     with lo_run.Office() as office:
         done = subprocess.run([office.python, str(Path(__file__).with_name("lo_pivot.py")), office.pipe,
                                str(source), str(path)], capture_output=True, text=True, timeout=180,
-                              env=lo_run._clean_env())
+                              env=lo_install.clean_env())
     assert done.returncode == 0 and "ok" in done.stdout, done.stderr
     before = _parts(path)
     assert any(n.startswith("xl/pivotTables/") for n in before)

@@ -110,8 +110,9 @@ def test_standings_write_the_same_sheet(tmp_path):
     assert {(3, c) for c in range(1, 6)} <= sheet.bold              # bold header (row 3)
     assert sheet.colors[(4, 1)] == (255, 217, 102)                   # gold for the leader
     assert sheet.formats[(4, 3)] == "0.00"                           # Score
-    # Name as wide as the longest name shown, in digit widths (issue 26): 22, as the file's
-    assert sheet.widths[2] == 22 == openpyxl.load_workbook(path)["Standings"].column_dimensions[
+    # Name as wide as the longest name shown, in digit widths (issue 26; each character as wide
+    # as in the wider of Carlito and DejaVu Sans, sheets/glyphs.py): 21, as the file's
+    assert sheet.widths[2] == 21 == openpyxl.load_workbook(path)["Standings"].column_dimensions[
         "B"].width
     assert sheet.frozen is None  # desktop xlwings has no freeze_panes; off Windows not frozen
     assert book.save_requested == 1 and fake.saved == 0              # never saved behind Excel

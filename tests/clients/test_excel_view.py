@@ -35,8 +35,8 @@ def test_lite_gets_widths_in_points_and_only_the_title_and_header_rows_frozen(tm
     sheet = fake.sheets["Standings"]
     # the header by content: row 3, under the title line and a blank row (issue 9)
     name_col = next(c for (r, c), v in sheet.cells.items() if r == 3 and v == "Name")
-    # the desktop run of the same sheet gives Name 22 characters (tests/test_excel.py)
-    assert sheet.widths[name_col] == excel_view.chars_to_points(22) == 119.25
+    # the desktop run of the same sheet gives Name 21 characters (tests/test_excel.py)
+    assert sheet.widths[name_col] == excel_view.chars_to_points(21) == 114.0
     assert (sheet.frozen, sheet.frozen_rows, sheet.frozen_cols) == ("1:3", 3, 0)
 
 
@@ -46,7 +46,7 @@ def test_desktop_widths_in_characters_and_no_freeze_panes_call(tmp_path):
     sheet = fake.sheets["Standings"]
     # the header by content: row 3, under the title line and a blank row (issue 9)
     name_col = next(c for (r, c), v in sheet.cells.items() if r == 3 and v == "Name")
-    assert sheet.widths[name_col] == 22  # as wide as the longest name shown (issue 26)
+    assert sheet.widths[name_col] == 21  # as wide as the longest name shown (issue 26)
     assert not [c for c in fake.calls if c[0] == "freeze_at"]
 
 

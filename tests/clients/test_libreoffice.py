@@ -22,7 +22,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import backup_files, lo_run
+from keizer_xl.clients import backup_files, lo_install, lo_run
 from keizer_xl.frontends import cli
 from keizer_xl.clients.xlsx import open_book
 
@@ -106,7 +106,7 @@ def copy_sample(tmp_path, name) -> Path:
 def test_macro_shipped_in_package_is_the_repository_macro():
     repo = (ROOT / "macros" / "keizer_xl_lo.py").read_bytes()
     assert (ROOT / "keizer_xl" / "macros" / "keizer_xl_lo.py").read_bytes() == repo
-    assert lo_run.macro_source().encode("utf-8") == repo
+    assert lo_install.macro_source().encode("utf-8") == repo
 
 
 def test_macro_exports_exactly_the_five_actions():
@@ -129,7 +129,7 @@ def test_lo_install_writes_macro_and_paths(tmp_path, capsys):
     code, out, err = run_cli(capsys, "lo-install", "--profile", profile, "--no-check")
     assert code == 0, err
     folder = profile / "Scripts" / "python"
-    assert (folder / "keizer_xl_lo.py").read_text(encoding="utf-8") == lo_run.macro_source()
+    assert (folder / "keizer_xl_lo.py").read_text(encoding="utf-8") == lo_install.macro_source()
     config = json.loads((folder / "keizer_xl_lo.json").read_text(encoding="utf-8"))
     assert str(ROOT) in config["paths"]  # where keizer_xl is (an editable install: the repo)
     assert config["python_version"] == "{}.{}".format(*sys.version_info[:2])
@@ -224,7 +224,7 @@ def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys)
     from keizer_xl.actions import ActionRequest
     from keizer_xl.frontends.shown import Outcome
 
-    outcome = Outcome.from_json(lo_run.run_macro(book, ActionRequest("pair")))
+    outcome = Outcome.of_answer(lo_run.run_macro(book, ActionRequest("pair")))
     assert (outcome.status, outcome.exit_code, outcome.hint) == ("refused", 1, "force")
     assert "pair_next_round_anyway" in outcome.box_text and "--force" not in outcome.box_text
     code, _, err = run_cli(capsys, "lo-run", book, "pair")
@@ -480,8 +480,8 @@ def test_unobook_reads_and_writes_like_filebook(office, tmp_path):
 
     expected = module.exercise(open_book(by_file))
     done = subprocess.run([office.python, str(helper), office.pipe, str(by_lo),
-                           json.dumps(lo_run.import_paths())], capture_output=True, text=True,
-                          timeout=120, env=lo_run._clean_env())
+                           json.dumps(lo_install.import_paths())], capture_output=True, text=True,
+                          timeout=120, env=lo_install.clean_env())
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout.strip().splitlines()[-1])
     for key in expected:

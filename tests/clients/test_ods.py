@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.clients import backup_files, lo_run
+from keizer_xl.clients import backup_files, lo_install, lo_run
 from keizer_xl.frontends.cli import main
 
 from helpers import keizer_example_sheets, make_workbook
@@ -46,7 +46,7 @@ def _to_ods(xlsx: Path) -> Path:
     subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                     "--convert-to", "ods", "--outdir", str(xlsx.parent), str(xlsx)],
                    check=True, capture_output=True, timeout=180,
-                   env=lo_run.office_env(UNO))
+                   env=lo_install.office_env(UNO))
     return xlsx.with_suffix(".ods")
 
 

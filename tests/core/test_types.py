@@ -116,7 +116,7 @@ def test_every_standings_table_is_built_from_the_one_row_shape():
 
     from keizer_xl.core.settings import LANGUAGES
     from keizer_xl.core.engine import StandingRow, compute_history
-    from keizer_xl.frontends.render import standings_rows
+    from keizer_xl.frontends.render_rows import standings_rows
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.frames import STANDINGS_COLUMNS, standings_frame, standings_records
     from helpers import season

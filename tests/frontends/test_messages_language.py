@@ -104,9 +104,9 @@ def test_outcome_words_each_front_ends_way_out_in_the_language():
     assert outcome.describe(exc, "cli", lang="en").lines[0].startswith(
         "round 4 is already paired; use --repair to pair it again")
     nl = outcome.describe(exc, "excel", lang="nl").lines[0]
-    assert nl.startswith("ronde 4 is al ingedeeld; gebruik de macro PairRoundAgain om haar "
-                         "opnieuw in te delen"), nl
-    assert nl.endswith("(Ontwikkelaars > Macro's, of Alt+F8)")
+    assert nl.startswith("Er is niets veranderd: Ronde 4 is al ingedeeld; gebruik de macro "
+                         "PairRoundAgain om haar opnieuw in te delen"), nl
+    assert nl.endswith("(Ontwikkelaars > Macro's, of Alt+F8).")
     de = outcome.describe(exc, "libreoffice", lang="de").lines[0]
     assert de.startswith("Runde 4 ist schon gepaart; führen Sie das Makro pair_round_again aus")
 
@@ -135,7 +135,7 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
 
     request = ActionRequest("pair")
     with front_end_run():
-        from keizer_xl.frontends.render import Done
+        from keizer_xl.frontends.shown import Done
 
         report = lo_macro._dispatch(request, open_book(book))
         # what describe_done says for the UNO book: written, in the workbook's language
@@ -143,12 +143,12 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
                                                                    written=True))
         result = lo_macro._answer(request, worded)
         # the message box says what Excel's says (issue 15: worded once for the boxes)
-        assert result["text"].startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
+        assert result.text.startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
                                           "indeling staat op het blad Indeling; de partijen "
                                           "zijn met een lege uitslag toegevoegd aan "
-                                          "Uitslagen."), result["text"]
-        assert result["title"] == "keizer-xl: Volgende ronde indelen"
-        assert result["language"] == "nl"
+                                          "Uitslagen."), result.text
+        assert result.title == "keizer-xl: Volgende ronde indelen"
+        assert result.language == "nl"
     with front_end_run():
         try:
             lo_macro._dispatch(request, open_book(book))

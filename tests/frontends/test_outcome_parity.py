@@ -24,7 +24,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.clients import lo_run
+from keizer_xl.clients import lo_install, lo_run
 from keizer_xl.sheets import schema
 from test_languages import fill_results, run
 from test_messages_language import dutch_or_german
@@ -68,7 +68,7 @@ def _to_ods(xlsx: Path, out_dir: Path) -> Path:
     profile = (out_dir / "lo-profile").as_uri()
     subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                     "--convert-to", "ods", "--outdir", str(out_dir), str(xlsx)],
-                   check=True, capture_output=True, timeout=180, env=lo_run.office_env(UNO))
+                   check=True, capture_output=True, timeout=180, env=lo_install.office_env(UNO))
     return out_dir / (xlsx.stem + ".ods")
 
 
@@ -152,17 +152,17 @@ def test_the_button_carries_the_same_notes_and_letters(office, season, tmp_path,
     shutil.copyfile(season, book)
     cli_book = tmp_path / "cli.xlsx"
     shutil.copyfile(season, cli_book)
-    box = Outcome.from_json(lo_run.run_macro(book, ActionRequest("standings")))
+    box = Outcome.of_answer(lo_run.run_macro(book, ActionRequest("standings")))
     assert box.status == "ok" and box.exit_code == 0 and not box.out
     assert box.box_text.startswith("De stand na ronde 1 staat op het blad Stand."), box.box_text
     assert NOTE[len("let op: "):] in box.box_text and box.language == "nl"
     code, _, err = run(capsys, "standings", cli_book)
     assert code == 0 and err.splitlines().count(NOTE) == 1
     assert box.notes == (NOTE[len("let op: "):],)
-    pair = Outcome.from_json(lo_run.run_macro(book, ActionRequest("pair", force=True)))
+    pair = Outcome.of_answer(lo_run.run_macro(book, ActionRequest("pair", force=True)))
     # four present (Dirk excused), two boards; the box counts the absent as Excel's does
     assert pair.box_text.startswith("Ronde 2 is ingedeeld: 2 borden, afwezig: 1. De indeling "
                                     "staat op het blad Indeling;"), pair.box_text
     assert pair.report["absent"] == {"Dirk": "E"}  # the JSON data keeps the built-in code
-    again = Outcome.from_json(lo_run.run_macro(book, ActionRequest("pair")))
+    again = Outcome.of_answer(lo_run.run_macro(book, ActionRequest("pair")))
     assert (again.status, again.exit_code, again.hint) == ("refused", 1, "force")

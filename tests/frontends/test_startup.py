@@ -87,16 +87,16 @@ def test_the_cycle_collector_is_paused_for_one_workbook_and_on_again_after(
     the end anyway); main() leaves it on as it found it, also when the command fails."""
     import gc
 
-    from keizer_xl.frontends import cli
+    from keizer_xl.frontends import cli, cli_season
 
     seen: list[bool] = []
-    real = cli.cmd_check
+    real = cli_season.cmd_check
 
-    def spy(args: object) -> int:
+    def spy(args: object) -> object:
         seen.append(gc.isenabled())
         return real(args)
 
-    monkeypatch.setattr(cli, "cmd_check", spy)
+    monkeypatch.setattr(cli_season, "cmd_check", spy)
     book = tmp_path / "club.xlsx"
     shutil.copyfile(SAMPLE, book)
     assert gc.isenabled()

@@ -1,0 +1,79 @@
+"""THE table of the buttons' actions (issue 27): what each button (Excel, xlwings Lite,
+LibreOffice) and ``keizer-xl lo-run`` runs, under which names, and the one function that runs
+it on any book.
+
+Before, five modules agreed on these names and on how an action is run: the Excel buttons
+(their ``_ACTIONS`` and ``ENTRY_POINTS``), the LibreOffice macro (``ACTIONS``, ``TITLES``,
+``_dispatch``), ``lo_run`` (``FUNCTIONS``) and the ``lo-run`` command's choices.  They read this
+table now; the names users' files call (the VBA macros, Lite's ``main.py``, the LibreOffice
+macro file) stay spelled out where those files are (docs/development.md, "Adding a button
+action").  It imports nothing heavy: ``keizer-xl --help`` reads the ``lo-run`` choices here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from keizer_xl.errors import N_
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["BUTTON_ACTIONS", "ButtonAction", "USE_CASES", "button_action", "run_use_case"]
+
+
+@dataclass(frozen=True)
+class ButtonAction:
+    """``key``: the action as the front ends name it (``pair``, ``repair``, ``force``,
+    ``standings``, ``check``); ``use_case``: what it runs (``pair``, ``standings``, ``check``,
+    the ``lo-run`` actions); ``function``: the Python name every front end gives it (the VBA
+    calls ``keizer_xl.excel.<function>()``, Lite's ``main.py`` ``lite.<function>(book)``, the
+    LibreOffice macro file has a function of that name); ``macro``: the Excel macro (VBA
+    ``Sub``); ``title``: a message box's title (a catalog id); ``force`` / ``repair``: the
+    pairing's options; ``writes``: the action writes the workbook."""
+
+    key: str
+    use_case: str
+    function: str
+    macro: str
+    title: str
+    force: bool = False
+    repair: bool = False
+    writes: bool = True
+
+
+BUTTON_ACTIONS: tuple[ButtonAction, ...] = (
+    ButtonAction("pair", "pair", "pair_next_round", "PairNextRound", N_("Pair next round")),
+    ButtonAction("standings", "standings", "update_standings", "UpdateStandings",
+                 N_("Update standings")),
+    ButtonAction("check", "check", "check_workbook", "CheckWorkbook", N_("Check"),
+                 writes=False),
+    ButtonAction("repair", "pair", "pair_round_again", "PairRoundAgain", N_("Pair next round"),
+                 repair=True),
+    ButtonAction("force", "pair", "pair_next_round_anyway", "PairNextRoundAnyway",
+                 N_("Pair next round"), force=True),
+)
+
+#: the use cases, in the table's order (``lo-run``'s actions, the LibreOffice macro's)
+USE_CASES: tuple[str, ...] = tuple(dict.fromkeys(a.use_case for a in BUTTON_ACTIONS))
+
+
+def button_action(key: str) -> ButtonAction | None:
+    """The row of ``key`` (None: no such action)."""
+    return next((a for a in BUTTON_ACTIONS if a.key == key), None)
+
+
+def run_use_case(book: Book, use_case: str, *, round: int | None = None, force: bool = False,
+                 repair: bool = False) -> object:
+    """Run ``use_case`` on ``book`` (any client's): its typed report (PairingReport,
+    StandingsReport, CheckReport); the one dispatch of the buttons and of ``lo-run``."""
+    from keizer_xl.app import check, standings
+    from keizer_xl.app.pair import PairRequest, run
+
+    if use_case == "check":
+        return check.run(book)
+    if use_case == "standings":
+        return standings.run(book, standings.StandingsRequest(round))
+    if use_case == "pair":
+        return run(book, PairRequest(round=round, force=force, repair=repair))
+    raise ValueError(f"not a use case of the buttons: {use_case!r} ({', '.join(USE_CASES)})")

@@ -1,0 +1,133 @@
+"""What a button's action answers (issue 27): one typed value for every path that runs one.
+
+The LibreOffice macro (:mod:`keizer_xl.frontends.lo_macro`) returns it as JSON (the macro file
+``macros/keizer_xl_lo.py`` shows it in a message box or writes it to ``lo-run``'s result file),
+:mod:`keizer_xl.clients.lo_run` reads it back and adds what it has to say after the save, the
+command line prints it (:meth:`keizer_xl.frontends.shown.Outcome.of_answer`), and the Excel
+buttons and xlwings Lite build one for the box they show.  Before, a ``dict[str, Any]`` whose
+keys four modules agreed on by convention.
+
+It lives here, below ``clients`` and ``frontends``, so that every one of them can import it; it
+imports nothing of the package (the macro's own answers, when keizer-xl cannot be loaded in
+LibreOffice's Python, are written with the same keys by the macro file itself).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, cast
+from collections.abc import Mapping
+
+__all__ = ["MacroAnswer", "Status", "STATUSES", "EXIT_CODES"]
+
+Status = Literal["ok", "problems", "refused", "usage", "error"]
+STATUSES: tuple[Status, ...] = ("ok", "problems", "refused", "usage", "error")
+
+#: The exit code of each status (WORKBOOK-CONTRACT.md: the contract's three codes; an
+#: unexpected error exits 1 like a refusal).
+EXIT_CODES: dict[Status, int] = {"ok": 0, "problems": 1, "refused": 1, "usage": 2, "error": 1}
+
+
+@dataclass(frozen=True)
+class MacroAnswer:
+    """One action's answer to the front end that asked for it.
+
+    The outcome's fields (``status`` ... ``detail``, as :class:`~keizer_xl.frontends.outcome.
+    Outcome` has them: ``lines`` in the asking front end's words), then the box's: ``action``
+    (pair, standings, check), ``text`` (the message box text); and the client's: ``written``
+    (the sheets written), ``saved`` (stored to the file), ``frozen`` (the header rows each
+    written sheet freezes, which ``lo_run`` puts back after a headless save) and ``messages``
+    (what the client has to add: a backup that could not be kept; the command line shows them
+    as warnings)."""
+
+    action: str
+    status: Status
+    lines: tuple[str, ...]
+    exit_code: int = -1  # -1: the status's own (EXIT_CODES)
+    message: str = ""
+    hint: str | None = None
+    problems: tuple[str, ...] = ()
+    out: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    report: Any = None  # the report as JSON data (``pair --format json``)
+    title: str = ""
+    language: str = "en"
+    detail: str = ""
+    text: str = ""
+    written: tuple[str, ...] = ()
+    saved: bool = False
+    frozen: Mapping[str, int] = field(default_factory=dict)
+    messages: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"not an answer status: {self.status!r} (one of "
+                             f"{', '.join(STATUSES)})")
+        if self.exit_code == -1:
+            object.__setattr__(self, "exit_code", EXIT_CODES[self.status])
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data, every key present (what :meth:`from_json` reads back)."""
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = (list(value) if isinstance(value, tuple)
+                            else dict(value) if f.name == "frozen" else value)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MacroAnswer:
+        """The answer in ``data``.  A key it does not know, a missing ``action``, ``status``
+        or ``lines``, or a value of the wrong kind is a ValueError naming it: the macro file
+        and this package must agree on every key (the macro file's own answers, written when
+        keizer-xl cannot be loaded, give those three and ``title``, ``text``, ``detail``)."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a macro answer is a JSON object, not {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown key(s) in a macro answer: {', '.join(unknown)}")
+        missing = [key for key in ("action", "status", "lines") if key not in data]
+        if missing:
+            raise ValueError(f"a macro answer lacks {', '.join(missing)}")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            values[key] = _checked(key, value)
+        return cls(**values)
+
+
+_TEXTS = ("lines", "problems", "out", "notes", "written", "messages")
+_STRINGS = ("action", "status", "message", "title", "language", "detail", "text")
+
+
+def _checked(key: str, value: Any) -> Any:
+    """``value`` as the field ``key`` holds it; a value of the wrong kind is a ValueError."""
+    def wrong(kind: str) -> ValueError:
+        return ValueError(f"the macro answer's {key} must be {kind}, not {value!r:.80}")
+
+    if key in _TEXTS:
+        if not isinstance(value, (list, tuple)):
+            raise wrong("a list of texts")
+        return tuple(str(x) for x in value)
+    if key in _STRINGS:
+        if not isinstance(value, str):
+            raise wrong("a text")
+        return cast(Status, value) if key == "status" else value
+    if key == "hint":
+        if value is not None and not isinstance(value, str):
+            raise wrong("a text or null")
+        return value
+    if key == "exit_code":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise wrong("a whole number")
+        return value
+    if key == "saved":
+        if not isinstance(value, bool):
+            raise wrong("true or false")
+        return value
+    if key == "frozen":
+        if not isinstance(value, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                for k, v in value.items()):
+            raise wrong("an object of sheet names and row counts")
+        return dict(value)
+    return value  # report: any JSON data

@@ -1,0 +1,108 @@
+"""The command line's season commands: ``new``, ``new-season``, ``standings``, ``check``,
+``pair``.  Each reads its arguments, runs the use case (``app/``) and returns the report with
+how it came about (:data:`~keizer_xl.frontends.cli_common.Shown`); the command line shows it
+through the one table of renderers (``frontends/commands.py`` lists the commands)."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from keizer_xl.errors import Message, UsageError
+from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, open_workbook, open_book_arg
+from keizer_xl.frontends.shown import Done
+
+__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair"]
+
+
+def cmd_new(args: argparse.Namespace) -> Shown:
+    from keizer_xl.app.setup import TemplateReport
+    from keizer_xl.frontends.cli_office import build_xlsm_report, excel_setup_report
+    from keizer_xl.frontends.template import build_template
+
+    path = book_path_arg(args.book, must_exist=False)
+    if path.exists() and not args.force:
+        raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
+                                 path=str(path), flag="--force"))
+    if path.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise UsageError(Message("{path}: the season workbook must end in .xlsx", path=str(path)))
+    language = getattr(args, "language", None) or "en"
+    if path.suffix.lower() == ".xlsm":  # the button-ready workbook, built without Excel
+        if getattr(args, "via_excel", False):
+            return excel_setup_report(path, new=True, force=args.force, python=None), Done()
+        return build_xlsm_report(path, source=None, force=args.force, python=None,
+                                 language=language), Done()
+    build_template(path, language=language)
+    return TemplateReport(str(path), language), Done()
+
+
+def cmd_new_season(args: argparse.Namespace) -> Shown:
+    """Issue 18: next season's workbook (frontends/new_season.py)."""
+    from keizer_xl.frontends.cli_common import read_while_open
+    from keizer_xl.frontends.new_season import new_season
+
+    old = book_path_arg(args.old)
+    new = Path(args.new)
+    plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
+    warning = read_while_open(old)  # the old season read as last saved (issue 26)
+    return plan, Done(book=str(new), source=str(old), sheets_lang=plan.language,
+                      messages=(warning,) if warning else ())
+
+
+def _ods_write(args: argparse.Namespace, action: str) -> Shown:
+    """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
+    from keizer_xl.actions import ActionRequest
+    from keizer_xl.frontends.cli_office import lo_run_answer
+
+    if getattr(args, "format", "table") == "csv":
+        raise UsageError("--format csv with an .ods workbook: add --no-write, or use table/json")
+    request = ActionRequest(action, args.after_round if action == "standings" else args.round,
+                            force=getattr(args, "force", False),
+                            repair=getattr(args, "repair", False),
+                            language=getattr(args, "language", None), front="cli",
+                            format=args.format, label=args.book)
+    return lo_run_answer(book_path_arg(args.book), request, timeout=180.0), Done()
+
+
+def cmd_standings(args: argparse.Namespace) -> Shown:
+    from keizer_xl.clients import ods
+
+    write = not args.no_write
+    if write and ods.is_ods(args.book):
+        if getattr(args, "period", None) is not None:
+            raise UsageError("--period with an .ods workbook: add --no-write")
+        return _ods_write(args, "standings")
+    path, book = open_book_arg(args.book, write)
+    from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
+    period = getattr(args, "period", None)
+    if period is not None and args.format == "csv":
+        raise UsageError("--period with --format csv: use table or json")
+    report = standings.run(book, standings.StandingsRequest(
+        args.after_round, write, args.group, period, args.category))
+    if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
+        return report, done_info(path, book, write, args.format)
+    # an unknown category is refused by the renderer, before anything is shown
+    return report, done_info(path, book, write, args.format, args.category)
+
+
+def cmd_check(args: argparse.Namespace) -> Shown:
+    from keizer_xl.frontends.cli_common import warn_read_while_open
+
+    path = book_path_arg(args.book)
+    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
+    book = open_workbook(path)
+    from keizer_xl.app import check
+    return check.run(book), done_info(path, book, False)
+
+
+def cmd_pair(args: argparse.Namespace) -> Shown:
+    from keizer_xl.clients import ods
+
+    write = not args.dry_run
+    if write and ods.is_ods(args.book):
+        return _ods_write(args, "pair")
+    path, book = open_book_arg(args.book, write)
+    from keizer_xl.app.pair import PairRequest, run
+
+    report = run(book, PairRequest(round=args.round, write=write, force=args.force,
+                                   repair=args.repair, group=args.group))
+    return report, done_info(path, book, write, args.format)

@@ -1,0 +1,210 @@
+"""The renderers of the season's actions (rows of the one table, :mod:`keizer_xl.frontends.render`):
+the pairing, the standings, a period's standing and the check, worded for the command line and
+for the message boxes (Excel, Lite, LibreOffice); and an action's answer as the LibreOffice
+macro gave it (``lo-run``)."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+
+from keizer_xl.core.numbers import display
+from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_block,
+                                               problem_lines, saved_line, sheet, wrote_suffix)
+from keizer_xl.frontends.render_rows import (category_rows, grouped_rows, period_rows,
+                                             standings_rows, standings_table)
+from keizer_xl.app.macro_answer import Status
+from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
+from keizer_xl.errors import N_
+from keizer_xl.i18n import Translator, translate
+
+if TYPE_CHECKING:
+    from keizer_xl.app.check import CheckReport
+    from keizer_xl.app.macro_answer import MacroAnswer
+    from keizer_xl.app.pair import PairingReport
+    from keizer_xl.app.standings import StandingsReport
+
+__all__ = ["pairing", "standings", "period", "check", "answered"]
+
+
+def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
+             notes: Sequence[str]) -> Outcome:
+
+    p = report.pairing
+    report_json = report.as_json()
+    if front == "cli":
+        if done.format == "json":
+            out: tuple[str, ...] = (json.dumps(report_json, ensure_ascii=False),)
+        else:
+            rows = [tr(N_("Round {round} (paired again)") if report.repaired
+                       else N_("Round {round}"), round=p.round)]
+            width = max([len(b.white) for b in p.boards] + [5])
+            for g, part in report.groups or (("", report),):  # groups (issue 18): a heading each
+                if g:
+                    rows.append(tr("Group {group}", group=g))
+                rows += [f"{b.board:>3}  {b.white:<{width}}  -  {b.black}"
+                         for b in part.pairing.boards]
+                if part.pairing.bye:
+                    rows.append(tr("Bye: {name}", name=part.pairing.bye))
+            if report.absent:
+                rows.append(tr("Absent: {names}",
+                               names=absent_text(report.absent, done.sheets_lang)))
+            out = tuple(rows)
+        err = cli_notes(notes, done, tr)
+        if done.written:
+            err.append(tr("Wrote {pairings} for round {round} to {path} and added its games to "
+                          "{results}", round=p.round, path=done.book,
+                          pairings=sheet("Pairings", done), results=sheet("Results", done))
+                       + wrote_suffix(done, tr))
+        return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes),
+                       report=report_json)
+    n = len(p.boards)
+    if report.repaired:
+        head = tr(N_("Round {round} is paired again: {n} board") if n == 1
+                  else N_("Round {round} is paired again: {n} boards"), round=p.round, n=n)
+    else:
+        head = tr(N_("Round {round} is paired: {n} board") if n == 1
+                  else N_("Round {round} is paired: {n} boards"), round=p.round, n=n)
+    first = (head + (tr(", bye: {name}", name=p.bye) if p.bye else "")
+             + (tr(", absent: {n}", n=len(report.absent)) if report.absent else "") + ". "
+             + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
+                  "with an empty result.", pairings=sheet("Pairings", done),
+                  results=sheet("Results", done)))
+    lines = (first, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
+             *saved_line(front, done, tr))
+    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
+
+
+def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
+               notes: Sequence[str]) -> Outcome:
+
+    st = report.standing
+    # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group
+    blocks = done.category is not None or bool(report.parts)
+    rows = (category_rows(report, done.category) if done.category is not None
+            else grouped_rows(report) if report.parts else standings_rows(report))
+    if front == "cli":
+        if done.format == "json":
+            out: tuple[str, ...] = (json.dumps(rows, ensure_ascii=False),)
+        elif done.format == "csv" and blocks:
+            import csv
+            import io
+
+            keys = [k for k in rows[0] if k != "rounds"] if rows else ["rank", "name"]
+            buffer = io.StringIO()
+            writer = csv.DictWriter(buffer, keys, extrasaction="ignore", lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            out = tuple(buffer.getvalue().splitlines())
+        elif blocks:
+            table = [tr("Standings after round {round}", round=st.round)]
+            for g in dict.fromkeys(r.get("group", "") for r in rows):
+                if g:
+                    table.append(tr("Group {group}", group=g))
+                table += standings_table([r for r in rows if r.get("group", "") == g], tr)
+            out = tuple(table)
+        elif done.format == "csv":  # the one format that builds a DataFrame (imports pandas)
+            from keizer_xl.sheets.season_tables import standings_table as frame_table
+
+            frame, _ = frame_table(report.frame, not_yet=report.not_yet)
+            out = tuple(frame.to_csv(index=False).splitlines())
+        else:
+            title = tr("Standings after round {round}", round=st.round)
+            out = ((title if st.converged
+                    else tr("{title} ({note})", title=title, note=translate(st.note, tr))),
+                   *standings_table(rows, tr))
+        err = cli_notes(notes, done, tr)
+        if done.written:
+            err.append(tr("Wrote {sheet} after round {round} to {path}", round=st.round,
+                          path=done.book, sheet=sheet("Standings", done)) + wrote_suffix(done, tr))
+        return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
+    text = tr("Standings after round {round} are on the sheet {sheet}.", round=st.round,
+              sheet=sheet("Standings", done))
+    if st.order:
+        leader = st.shown_order[0]  # the first line of the Standings sheet (display_order)
+        text += " " + tr("Leader: {name} ({score} points).", name=leader,
+                         score=display(st.score[leader]))
+    lines = (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
+             *saved_line(front, done, tr))
+    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
+
+
+def period(report: Any, front: Front, done: Done, tr: Translator,
+            notes: Sequence[str]) -> Outcome:
+    """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
+
+    parts = report.parts or (report.period,)
+    # groups (issue 23): one block per group, each row of the JSON with its group
+    rows = [{**row, "group": ps.group} if ps.group else row
+            for ps in parts for row in period_rows(ps)]
+    p = report.period.period
+    title = tr("Period {number} after round {round}", number=p.number, round=report.period.upto)
+    if front == "cli":
+        table: list[str] = [title]
+        for ps in parts:
+            if ps.group:
+                table.append(tr("Group {group}", group=ps.group))
+            table += standings_table(period_rows(ps), tr)
+        out: tuple[str, ...] = ((json.dumps(rows, ensure_ascii=False),) if done.format == "json"
+                                else tuple(table))
+        err = cli_notes(notes, done, tr)
+        if report.written is not None:
+            err.append(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
+                          path=done.book, sheet=sheet("Standings", done)) + wrote_suffix(done, tr))
+        return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
+    leader = report.period.leader
+    text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")
+    lines = (text, *notes_block(list(notes), tr), *saved_line(front, done, tr))
+    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
+
+
+def check(report: CheckReport, front: Front, done: Done, tr: Translator,
+           notes: Sequence[str]) -> Outcome:
+
+    problems = tuple(str(p) for p in report.problems)
+    warnings = list(notes) + [translate(m, tr) for m in done.messages]
+    n = len(problems)
+    status: Status = "problems" if problems else "ok"
+    code = EXIT_PROBLEMS if problems else EXIT_OK
+    if front == "cli":
+        from pathlib import Path
+
+        name = Path(done.book).name
+        out = problem_lines(problems, front, tr) + tuple(tr("warning: {warning}", warning=w)
+                                                          for w in notes)
+        err: tuple[str, ...]
+        if problems:
+            err = (tr(N_("{n} problem in {file}") if n == 1 else N_("{n} problems in {file}"),
+                      n=n, file=name),)
+        elif notes:
+            err = (tr("{file}: no problems found ({n} warnings)", file=name, n=len(notes)),)
+        else:
+            err = (tr("{file}: no problems found", file=name),)
+        err += tuple(tr("warning: {warning}", warning=translate(m, tr)) for m in done.messages)
+        return Outcome(status, code, err, out=out, notes=tuple(notes), problems=problems)
+    if problems:
+        head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
+                  else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
+        lines = (head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),
+                 *notes_block(warnings, tr, N_("Warnings")))
+        return Outcome(status, code, lines, notes=tuple(notes), problems=problems)
+    lines = (tr("No problems found."),)
+    if warnings:
+        w = len(warnings)
+        lines += notes_block(warnings, tr, N_("{n} warning") if w == 1 else N_("{n} warnings"),
+                              n=w)
+    return Outcome(status, code, lines, notes=tuple(notes))
+
+
+def answered(report: MacroAnswer, front: Front, done: Done, tr: Translator,
+             notes: Sequence[str]) -> Outcome:
+    """An action's answer (``lo-run``: the macro's, worded where it ran for the command line)
+    with what ``lo_run`` itself has to add (``messages``) as warnings in the answer's
+    language."""
+    from keizer_xl.frontends.render_common import warning_lines
+    from keizer_xl.i18n import translator
+
+    out = Outcome.of_answer(report)
+    return replace(out, lines=out.lines + warning_lines(report.messages, "cli",
+                                                        translator(report.language)))
