@@ -1,6 +1,5 @@
-"""The locks of the files keizer-xl writes: an exclusive lock (``flock`` / ``msvcrt.locking``,
-as the ``filelock`` library takes it) for a whole read-modify-write, in a hidden file beside
-the workbook (``.~keizer-xl.club.xlsx.lock``):
+"""The locks of the files keizer-xl writes: an exclusive lock (the ``filelock`` library) for a
+whole read-modify-write, in a hidden file beside the workbook (``.~keizer-xl.club.xlsx.lock``):
 two runs on one workbook (two ``pair`` at once, a button and the command line) never both
 write; the second one is told the workbook is busy.  A report (``export``'s .html, .csv, .trf;
 a macro file) has the same lock, removed when the write is done.
@@ -15,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from filelock import FileLock, Timeout
+
 from keizer_xl.clients.files import TEMP_PREFIX, WorkbookFileError
 from keizer_xl.errors import Message
 
@@ -23,7 +24,7 @@ __all__ = ["LOCK_TIMEOUT", "lock_path", "workbook_lock", "output_lock"]
 #: seconds a run waits for another run on the same workbook before it says "busy"
 LOCK_TIMEOUT = 10.0
 
-_locks: dict[str, _HeldLock] = {}
+_locks: dict[str, FileLock] = {}
 
 
 def lock_path(book: str | os.PathLike[str]) -> Path:
@@ -55,12 +56,13 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
     key = str(lp)
     lock = _locks.get(key)
     if lock is None:
-        # one lock per workbook per process, whichever thread takes it
-        lock = _locks[key] = _HeldLock(key)
+        # thread_local=False: one lock per workbook per process, whichever thread takes it
+        lock = FileLock(str(lp), thread_local=False)
+        _locks[key] = lock
     wait = _lock_timeout() if timeout is None else timeout
     try:
-        lock.acquire(wait)
-    except TimeoutError:
+        lock.acquire(timeout=wait)
+    except Timeout:
         raise WorkbookFileError(Message(
             "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
             "Wait until it has finished and run this again; nothing was written.",
@@ -75,53 +77,6 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
         yield
     finally:
         lock.release()
-
-
-class _HeldLock:
-    """The lock file of a workbook, held re-entrantly by this process: ``flock`` (Unix) or
-    ``msvcrt.locking`` of its first byte (Windows) on the file, polled every 50 ms, as the
-    ``filelock`` library takes it (UnixFileLock, WindowsFileLock), so older keizer-xl versions,
-    which lock the same file with filelock, and this one exclude each other.  Its own code:
-    importing filelock costs a command some 10-20 ms (issue 25)."""
-
-    def __init__(self, path: str):
-        import threading
-
-        self.path = path
-        self.fd: int | None = None
-        self.count = 0
-        self.guard = threading.Lock()
-
-    def acquire(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            with self.guard:
-                if self.count:
-                    self.count += 1
-                    return
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-                try:
-                    locked = _try_lock(fd)
-                except BaseException:
-                    os.close(fd)
-                    raise
-                if locked:
-                    self.fd, self.count = fd, 1
-                    return
-                os.close(fd)
-            if time.monotonic() >= deadline:
-                raise TimeoutError(self.path)
-            time.sleep(0.05)
-
-    def release(self) -> None:
-        with self.guard:
-            self.count -= 1
-            if self.count == 0 and self.fd is not None:
-                fd, self.fd = self.fd, None
-                try:
-                    _unlock(fd)
-                finally:
-                    os.close(fd)
 
 
 #: the report locks this process holds (re-entrant, like :func:`workbook_lock`)

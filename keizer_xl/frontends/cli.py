@@ -122,7 +122,7 @@ def _main(argv: Sequence[str] | None) -> int:
         raise KeyboardInterrupt
     OPENED.clear()
     # what an earlier main() in this process wrote and read; not imported for --help
-    # (filelock, ~20 ms: issue 25)
+    # (with filelock, ~20 ms: issue 25)
     files = sys.modules.get("keizer_xl.clients.files")
     if files is not None:
         files.written.clear()

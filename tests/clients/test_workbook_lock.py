@@ -1,6 +1,6 @@
-"""The workbook lock (clients/file_locks.workbook_lock) without the filelock library (issue 25: its
-import cost every command 10-20 ms): re-entrant within a process, exclusive between processes,
-and compatible with keizer-xl versions that lock the same file with filelock."""
+"""The workbook lock (clients/file_locks.workbook_lock, taken with the filelock library):
+re-entrant within a process, exclusive between processes, and the same lock as any other
+process that takes the same file with filelock."""
 from __future__ import annotations
 
 import subprocess
@@ -60,7 +60,8 @@ def test_waits_for_a_short_holder_then_takes_it(tmp_path: Path) -> None:
 
 
 def test_an_older_version_locking_with_filelock_and_this_one_exclude_each_other(tmp_path: Path) -> None:
-    filelock = pytest.importorskip("filelock")
+    import filelock  # a dependency (pyproject.toml)
+
     book = tmp_path / "club.xlsx"
     book.write_bytes(b"x")
     old = filelock.FileLock(str(file_locks.lock_path(book.resolve())), thread_local=False)
