@@ -202,3 +202,15 @@ def plan_delete(region: Region, data_rows: Sequence[int], where: str, label: str
     within = sum(1 for d in doomed if d <= t.max_row - t.totals)
     header_count = 1 if t.headers else 0
     return DeletePlan(doomed, max(t.max_row - within, t.min_row + header_count + t.totals))
+
+
+def filter_last_row(first_row: int, last_row: int, grow_to: int | None,
+                    deleted: Sequence[int]) -> int:
+    """The last row of an AutoFilter (no Excel Table) over a region from ``first_row`` (its
+    header) after rows are appended down to ``grow_to`` or ``deleted`` (sheet rows): it grows
+    with the rows added and shrinks by the deleted rows inside it, as Excel moves it, keeping
+    one data row.  Both file writers (the spliced package and openpyxl) use this one rule."""
+    if grow_to is not None:
+        return max(last_row, grow_to)
+    within = sum(1 for d in deleted if d <= last_row)
+    return max(last_row - within, first_row + 1)

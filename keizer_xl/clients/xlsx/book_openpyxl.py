@@ -49,7 +49,7 @@ from keizer_xl.clients.xlsx.safety import (
 from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.errors import Message, MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
-from keizer_xl.sheets.region import Region, find_region, plan_append, plan_delete
+from keizer_xl.sheets.region import Region, filter_last_row, find_region, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 
@@ -372,11 +372,7 @@ class OpenpyxlBook:
                                                               range_boundaries(ws.auto_filter.ref))
             if a_min_row != region.header_row:
                 return
-            if grow_to is not None:
-                a_max_row = max(a_max_row, grow_to)
-            else:
-                within = sum(1 for d in deleted if d <= a_max_row)
-                a_max_row = max(a_max_row - within, a_min_row + 1)
+            a_max_row = filter_last_row(a_min_row, a_max_row, grow_to, deleted)
             ws.auto_filter.ref = (
                 f"{column_letter(a_min_col)}{a_min_row}:{column_letter(a_max_col)}{a_max_row}"
             )

@@ -25,7 +25,7 @@ from keizer_xl.clients.xlsx.rowshift import delete_mapper, grow_mapper, shift_sh
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
 from keizer_xl.errors import Message
 from keizer_xl.sheets.cells import cell_value
-from keizer_xl.sheets.region import Region, plan_append, plan_delete
+from keizer_xl.sheets.region import Region, filter_last_row, plan_append, plan_delete
 from keizer_xl.sheets.tables import column_letter, quote_sheet
 
 if TYPE_CHECKING:
@@ -164,11 +164,7 @@ class RowEditing:
         a_max_row, a_max_col = split_ref(last_ref or first)
         if a_min_row != region.header_row:
             return
-        if grow_to is not None:
-            a_max_row = max(a_max_row, grow_to)
-        else:
-            within = sum(1 for d in deleted if d <= a_max_row)
-            a_max_row = max(a_max_row - within, a_min_row + 1)
+        a_max_row = filter_last_row(a_min_row, a_max_row, grow_to, deleted)
         self._edits.filters[entry.part] = (f"{column_letter(a_min_col)}{a_min_row}:"
                                            f"{column_letter(a_max_col)}{a_max_row}")
 
