@@ -25,19 +25,19 @@ from keizer_xl.errors import N_, Message, SettingError, UnknownSettingError
 
 # --------------------------------------------------------------------------- parsing
 
-_FRACTION_KEYS = ("value_step", "win", "draw", "loss", "forfeit_win", "forfeit_loss",
-                  "withdrawn_opponent")
-_CREDIT_KEYS = ("bye", "absence_excused", "absence_unexcused", "absence_club", "absence_late")
-_BOOL_KEYS: tuple[str, ...] = ("tied_share_value", "absence_max_includes_club", "forfeit_is_meeting",
-              "withdrawn_opponent_result", "rematch_period", "absence_max_per_period",
-              "bye_first_evening", "absence_max_includes_unexcused", "float_shares",
-              "withdrawn_opponent_forfeit_as_loss", "pending_scores_zero")
-_OPTIONAL_INT_KEYS = ("absence_max", "converge_from_round", "max_meetings", "min_games",
-                      "max_same_colour_in_row", "max_colour_difference")
-_INT_KEYS: tuple[str, ...] = ("value_decimals", "k_factor", "max_passes", "extra_passes",
-                              "extra_passes_from_round", "own_value_fade")
-_INT_KEYS += ("promote", "relegate")  # groups (issue 18)
-_BOOL_KEYS += ("promote_at_season_end",)  # groups (issue 23)
+def _keys_of(kind: str) -> tuple[str, ...]:
+    """The Settings fields declared with the type ``kind`` (the annotation's text: settings.py
+    has ``from __future__ import annotations``): a new setting is parsed by the type of its
+    field, with no list of keys to keep in step (issue 27: one place per decision)."""
+    return tuple(f.name for f in fields(Settings) if f.type == kind)
+
+
+_FRACTION_KEYS = _keys_of("Fraction")
+_CREDIT_KEYS = _keys_of("Credit")
+_BOOL_KEYS = _keys_of("bool")
+_INT_KEYS = _keys_of("int")
+#: rematch_gap is an ``int | None`` with its own words for None ("never"), parsed below
+_OPTIONAL_INT_KEYS = tuple(k for k in _keys_of("int | None") if k != "rematch_gap")
 
 #: Every key the Settings sheet accepts (besides ``code X``, ``fixed Rn``, ``forbidden [Rn]``).
 KNOWN_KEYS: tuple[str, ...] = (
