@@ -28,9 +28,9 @@ needs = pytest.mark.skipif(SOFFICE is None or shutil.which("pdftotext") is None,
 MIN_PT = 8.0  # 11 pt at the 74 % minimum scale is 8.14 pt (PyMuPDF reads 8.1)
 # A sheet that fits one page at 74 % in Calibri/Carlito prints one page wide (layout.print_fit);
 # a LibreOffice without Carlito (DejaVu Sans, a quarter wider) prints it smaller on that page.
-# CI runs without Carlito (.ci/run installs LibreOffice as Debian ships it with
-# --no-install-recommends); every test here passes with and without it, asserting the font the
-# PDF was printed in (docs/layout-and-print.md, "Standings sizes in both fonts").
+# CI installs Carlito (.ci/run), as Debian's `libreoffice` package recommends it for a club's
+# desktop; every test here passes with and without it, asserting the font the PDF was printed
+# in (docs/layout-and-print.md, "Standings sizes in both fonts").
 FALLBACK_PT = 6.4  # a 20 x 12 Standings prints at 6.6 pt in DejaVu Sans (nl and de)
 KINDS = {"Standings": "Standings after", "History": "History after",
          "Crosstable": "Crosstable after", "Explain": "Explanation after",
