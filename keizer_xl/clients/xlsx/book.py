@@ -50,7 +50,8 @@ from keizer_xl.clients.xlsx.package import (
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.limits import MACRO_SUFFIXES
 from keizer_xl.clients.xlsx.safety import (
-    check_copy_name,
+    copy_target,
+    written_path,
     check_save,
     OWNED_SHEETS,
     check_suffix,
@@ -175,12 +176,15 @@ class FileBook(RowEditing):
             try:
                 cells = SheetCells.parse(self._pkg.read(entry.part))
             except (ValueError, UnicodeDecodeError) as exc:
-                raise WorkbookFileError(
-                    f"{self.label} could not be read as an Excel workbook (the sheet "
-                    f"{quote_sheet(entry.name)}: {exc}). Open it in Excel or LibreOffice and "
-                    f"save it again as .xlsx.") from exc
+                raise self._unreadable(entry, str(exc)) from exc
             self._cells[entry.part] = cells
         return cells
+
+    def _unreadable(self, entry: SheetEntry, detail: str) -> WorkbookFileError:
+        return WorkbookFileError(
+            f"{self.label} could not be read as an Excel workbook (the sheet "
+            f"{quote_sheet(entry.name)}: {detail}). Open it in Excel or LibreOffice and save it "
+            f"again as .xlsx.")
 
     def _decode(self) -> Decoder:
         if self._decoder is None:
@@ -206,10 +210,7 @@ class FileBook(RowEditing):
             try:
                 values = sheet_values(self._sheet_xml(entry), self._decode())
             except (ValueError, UnicodeDecodeError, IndexError) as exc:
-                raise WorkbookFileError(
-                    f"{self.label} could not be read as an Excel workbook (the sheet "
-                    f"{quote_sheet(entry.name)}: {type(exc).__name__}: {exc}). Open it in Excel or "
-                    f"LibreOffice and save it again as .xlsx.") from exc
+                raise self._unreadable(entry, f"{type(exc).__name__}: {exc}") from exc
             self._sheet_values[entry.part] = values
         return values
 
@@ -403,7 +404,7 @@ class FileBook(RowEditing):
             self._legacy.save(force=force)
             self._signature = self._legacy._signature
             return
-        target = self._real_path(self.path)
+        target = written_path(self.path)
         with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
@@ -422,25 +423,14 @@ class FileBook(RowEditing):
         if self._legacy is not None:
             self._legacy.save_as(path, force=force)
             return
-        dest = Path(path)
-        label = str(path)
-        try:
-            if dest.exists() and self.path.exists() and os.path.samefile(dest, self.path):
-                self.save(force=force)
-                return
-        except OSError:
-            pass
-        check_copy_name(dest, self.label, macro_enabled=self.macro_enabled)
-        lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
-        if lost:
-            self.message(Message("Not in the copy {copy} (the original {book} is unchanged): "
-                                 "{lost}.", copy=label, book=self.label, lost="; ".join(lost)))
-        target = self._real_path(dest)
+        target = copy_target(path, self.path, self.label, macro_enabled=self.macro_enabled,
+                             lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written),
+                             note=self.message)
+        if target is None:  # the workbook itself, by another name or link
+            self.save(force=force)
+            return
         data = self._new_bytes()
-        write_bytes_atomically(data, target, label, backup=target.exists())
+        write_bytes_atomically(data, target, str(path), backup=target.exists())
         self._data = data
         self._open_package(data)
 
-    @staticmethod
-    def _real_path(p: Path) -> Path:
-        return Path(os.path.realpath(p)) if p.is_symlink() else p

@@ -41,7 +41,8 @@ from keizer_xl.clients.xlsx.cells import (
 )
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.safety import (
-    check_copy_name,
+    copy_target,
+    written_path,
     check_save,
     OWNED_SHEETS,
     caused_by_defusedxml,
@@ -443,7 +444,7 @@ class OpenpyxlBook:
     # -- saving -------------------------------------------------------------------------------
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
-        target = self._real_path(self.path)
+        target = written_path(self.path)
         with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
@@ -456,22 +457,11 @@ class OpenpyxlBook:
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
-        dest = Path(path)
-        label = str(path)
-        try:
-            if dest.exists() and self.path.exists() and os.path.samefile(dest, self.path):
-                self.save(force=force)
-                return
-        except OSError:
-            pass
-        check_copy_name(dest, self.label, macro_enabled=self.macro_enabled)
-        lost = self.unsafe_to_write(OWNED_SHEETS | self._written)
-        if lost:
-            self.message(Message("Not in the copy {copy} (the original {book} is unchanged): "
-                                 "{lost}.", copy=label, book=self.label, lost="; ".join(lost)))
-        target = self._real_path(dest)
-        write_atomically(self.wb, target, label, backup=target.exists())
+        target = copy_target(path, self.path, self.label, macro_enabled=self.macro_enabled,
+                             lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written),
+                             note=self.message)
+        if target is None:  # the workbook itself, by another name or link
+            self.save(force=force)
+            return
+        write_atomically(self.wb, target, str(path), backup=target.exists())
 
-    @staticmethod
-    def _real_path(p: Path) -> Path:
-        return Path(os.path.realpath(p)) if p.is_symlink() else p

@@ -9,12 +9,13 @@ preflight lists them per sheet (:class:`Unsupported`).
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import stat
 import zipfile
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
@@ -207,6 +208,29 @@ def check_copy_name(dest: Path, label: str, *, macro_enabled: bool) -> None:
                                 f"named .xlsx.")
     if dest.is_dir():
         raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
+
+
+def written_path(p: Path) -> Path:
+    """The file a write of ``p`` replaces: a symlink's target (the link stays a link), else ``p``."""
+    return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
+def copy_target(path: str | os.PathLike[str], original: Path, label: str, *, macro_enabled: bool,
+                lost: Callable[[], list[str]], note: Callable[[Message], None]) -> Path | None:
+    """Where ``save_as(path)`` of the workbook ``original`` writes, for both writers (the spliced
+    and the openpyxl one): None when ``path`` is the workbook itself by any path or link (the
+    caller saves in place); else the checked copy's file, after ``note`` was told what ``lost()``
+    names that the copy cannot hold (the original stays as it is)."""
+    dest = Path(path)
+    with contextlib.suppress(OSError):  # a name that cannot be compared is not the workbook
+        if dest.exists() and original.exists() and os.path.samefile(dest, original):
+            return None
+    check_copy_name(dest, label, macro_enabled=macro_enabled)
+    missing = lost()
+    if missing:
+        note(Message("Not in the copy {copy} (the original {book} is unchanged): {lost}.",
+                     copy=str(path), book=label, lost="; ".join(missing)))
+    return written_path(dest)
 
 
 def check_suffix(p: Path, label: str) -> None:
