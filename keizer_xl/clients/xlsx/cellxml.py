@@ -18,6 +18,7 @@ from typing import Any
 from collections.abc import Iterator
 
 from keizer_xl.clients.xlsx.package import element_re, escape
+from keizer_xl.sheets.tables import column_letter
 
 _P = rb"(?:[\w.-]+:)?"
 _SHEETDATA_OPEN = re.compile(rb"<(" + _P + rb")sheetData\b[^>]*?(/?)>")
@@ -192,14 +193,6 @@ class Cell:
         if n == 0:  # a cell without r (its place implied): give it one
             xml = re.sub(rb"^<(" + _P + rb")c\b", lambda m: m.group(0) + b' r="' + ref + b'"', xml, count=1)
         return Cell(self.col, xml)
-
-
-def column_letter(index: int) -> str:
-    letters = ""
-    while index > 0:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
 
 
 class Row:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from keizer_xl.clients.xlsx.cellxml import WINDOWS_EPOCH, column_letter, number_text
+from keizer_xl.clients.xlsx.cellxml import WINDOWS_EPOCH, number_text
 from keizer_xl.clients.xlsx.package import escape
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, CellFormat, StyleSheet, is_date_format
 from keizer_xl.sheets.cells import cell_value
+from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"

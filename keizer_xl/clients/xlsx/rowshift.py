@@ -24,7 +24,8 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
-from keizer_xl.clients.xlsx.cellxml import column_letter, split_ref
+from keizer_xl.clients.xlsx.cellxml import split_ref
+from keizer_xl.sheets.tables import column_letter
 
 # one range of a sqref or a reference: A1, A1:B2, $A$1:$B$2
 _REF = re.compile(r"(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?")

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from keizer_xl.clients.xlsx.appprops import app_part, with_worksheets
-from keizer_xl.clients.xlsx.cellxml import SheetCells, column_letter
+from keizer_xl.clients.xlsx.cellxml import SheetCells
 from keizer_xl.clients.xlsx.layoutxml import print_area, print_titles, sheet_xml
 from keizer_xl.clients.xlsx.package import (
     CT_STYLES,
@@ -61,6 +61,7 @@ from keizer_xl.clients.xlsx.package import (
 from keizer_xl.clients.xlsx.rowshift import Mapper, shift_names
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
 from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.tables import column_letter
 
 #: the relationships of an engine sheet that stay when the engine rewrites its cells
 KEPT_ON_ENGINE_SHEET = frozenset(REL_NS + "/" + t for t in
