@@ -12,7 +12,7 @@ from keizer_xl.errors import Message, Problem, ResultError
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (HEADER_ALIASES, cell_text, find_columns, normalised,
                                          empty_cell, name_key)
-from keizer_xl.sheets.read_tables import PlayerNames
+from keizer_xl.sheets.read_tables import PlayerNames, result_is_a_date
 from keizer_xl.sheets.tables import Book, Table
 
 __all__ = ["PAIRINGS_SHEET_NAMES", "ENGINE_HEADER_SEARCH_ROWS", "engine_table",
@@ -102,9 +102,7 @@ def merge_pairings_sheet(book: Book, games: list[Game], names: PlayerNames,
                 continue
             game = games[index]
             if isinstance(raw, (_dt.datetime, _dt.date)):
-                problems.append(Problem(where, tr(
-                    "{date} is a date: Excel changed what was typed; format the Result column "
-                    "as Text and type the result again", date=str(raw))))
+                problems.append(Problem(where, result_is_a_date(raw, tr)))
                 continue
             try:
                 typed = parse_result(raw)

@@ -267,6 +267,13 @@ def _categories(value: Any) -> tuple[str, ...]:
 BYE_WORDS = ("bye", "vrij", "vrijgeloot", "spielfrei", "exempt")
 
 
+def result_is_a_date(raw: _dt.date, tr: Translator) -> str:
+    """A Result cell that Excel turned into a date (``1-0`` typed into a General cell reads as
+    1 January): said the same on Results and on a typed-on Pairings sheet."""
+    return tr("{date} is a date: Excel changed what was typed; format the Result column as "
+              "Text and type the result again", date=str(raw))
+
+
 def read_results(table: Table | None, names: PlayerNames, problems: list[Problem],
                  tr: Translator = ENGLISH_TR) -> tuple[list[Game], list[Bye]]:
     if table is None:
@@ -320,9 +327,7 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
             continue
         black = names.resolve(black_raw, functools.partial(cell, "black"), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
-            problems.append(Problem(cell("result"), tr(
-                "{date} is a date: Excel changed what was typed; format the Result column as "
-                "Text and type the result again", date=str(raw_result))))
+            problems.append(Problem(cell("result"), result_is_a_date(raw_result, tr)))
             continue
         try:
             result = parse_result(raw_result)
