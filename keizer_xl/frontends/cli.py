@@ -36,6 +36,7 @@ if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().starts
 import argparse
 import contextlib
 import gc
+import os
 from typing import TYPE_CHECKING, Any, NoReturn
 from collections.abc import Sequence
 
@@ -97,6 +98,17 @@ def _interrupt_later(unraisable: Any) -> None:
     sys.__unraisablehook__(unraisable)
 
 
+def _one_blas_thread() -> None:
+    """One OpenBLAS thread, unless the user chose otherwise: numpy (the engine's integer
+    grids) loads OpenBLAS, which starts a thread per core that spins while the process starts;
+    on the 2-core machine that is about 50 ms of CPU of a ~350 ms `keizer-xl standings`
+    (issue 25, docs/engine-and-speed.md), and the engine's products (a vector of at most a few
+    hundred players times a table) never pay for a second thread.  It must be set before numpy
+    is first imported; a process that imported it already keeps its threads."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -106,6 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     _safe_streams()
+    _one_blas_thread()
     from keizer_xl.frontends.cli_common import (PARSE_LANGUAGE, argparse_language,
                                                 language_before_reading, language_given)
 
