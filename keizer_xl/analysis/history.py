@@ -153,14 +153,15 @@ _ABSENT_WORDS = {"E": N_("absent, excused ({code})"), "U": N_("absent, unexcused
                  "C": N_("absent, club duty ({code})"), "L": N_("not yet a member ({code})")}
 
 
-def round_facts(season: Season, last: int) -> dict[str, dict[int, RoundFact]]:
+def round_facts(season: Season, last: int, games: bool = True) -> dict[str, dict[int, RoundFact]]:
     """name -> round -> what he did, for rounds 1..last: the engine's own classification
     (:func:`keizer_xl.core.engine.grid.season_rounds`, the one classification the engine
-    reads too), so explanation, crosstable and points agree.
+    reads too), so explanation, crosstable and points agree.  ``games=False``: only the
+    rounds that were no game (byes, absences, ...).
 
     A player withdrawn under ``withdrawn remove`` has no facts from his withdrawal round on:
     he has left the ranking (rules section 7)."""
-    return scoring.facts(season, last, RoundFact, season_rounds(season, last))
+    return scoring.facts(season, last, RoundFact, season_rounds(season, last), games=games)
 
 
 # --------------------------------------------------------------------------- History sheet

@@ -399,16 +399,23 @@ F = TypeVar("F", bound=Fact)
 
 
 def facts(season: Season, last: int, make: Callable[..., F],
-          rounds: Rounds | None = None) -> dict[str, dict[int, F]]:
+          rounds: Rounds | None = None, games: bool = True) -> dict[str, dict[int, F]]:
     """name -> round -> fact (built by ``make``, :class:`Fact` or a subclass) for rounds
     1..last, players in row order; a player who has left the ranking (withdrawn remove) has
     no facts from his withdrawal round on.  ``rounds``: the season's classification of rounds
-    1..last in row order when the caller has it (the engine's, shared)."""
+    1..last in row order when the caller has it (the engine's, shared).  ``games=False``:
+    the rounds that were no game only (the Standings' marks, issue 25: most of a season's
+    facts are games, made for nothing there)."""
     if rounds is None:
         rounds = classify(season, None, last)
     names = [p.name for p in rounds.players]
     out: dict[str, dict[int, F]] = {}
     kinds = rounds.kind.tolist()
+    # the arrays as lists once: indexing a numpy array cell by cell costs more than the
+    # fact it reads (issue 25: 2,100 cells of a 60 x 35 season); read as result_of and
+    # code_of read them
+    opponents, whites = rounds.opponent.tolist(), rounds.white.tolist()
+    results, codes = rounds.result.tolist(), rounds.code.tolist()
     for i, name in enumerate(names):
         mine: dict[int, F] = {}
         row = kinds[i]
@@ -418,10 +425,14 @@ def facts(season: Season, last: int, make: Callable[..., F],
                 continue
             what = FACT_KIND[k]
             if what == "game":
-                mine[r] = make(r, what, opponent=names[int(rounds.opponent[i, r])],
-                               white=bool(rounds.white[i, r]), result=rounds.result_of(i, r))
+                if not games:
+                    continue
+                res = int(results[i][r])
+                mine[r] = make(r, what, opponent=names[int(opponents[i][r])],
+                               white=bool(whites[i][r]), result=_RESULTS[res] if res >= 0 else None)
             elif k == ABSENT:
-                mine[r] = make(r, what, code=rounds.code_of(i, r))
+                code = int(codes[i][r])
+                mine[r] = make(r, what, code=rounds.codes[code] if code >= 0 else None)
             elif k == LATE:
                 mine[r] = make(r, what, code="L")
             elif k == UNMARKED:

@@ -84,27 +84,39 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
     if season is not None and st.round:
         from keizer_xl.analysis.history import round_facts
 
-        facts = round_facts(season, st.round)
+        facts = round_facts(season, st.round, games=False)  # the marks: no game facts
+        # a mark's format depends only on the mark, whether it scored and the language: made
+        # once per mark (issue 25: one per non-game cell, 300 on a 60 x 35 season)
+        marks: dict[tuple[str, bool], str] = {}
+        columns = set(frame.columns)
         for i, name in enumerate(st.order):
             for r, fact in facts.get(name, {}).items():
-                if fact.kind == "game" or f"R{r}" not in frame.columns:
+                if fact.kind == "game" or f"R{r}" not in columns:
                     continue
                 key = mark_key(fact.kind, fact.code)
                 used.add(key)
-                formats[(i, f"R{r}")] = mark_format(key, st.round_points[name][r - 1], lang)
+                points = st.round_points[name][r - 1]
+                fmt = marks.get((key, points == 0))
+                if fmt is None:
+                    fmt = marks[(key, points == 0)] = mark_format(key, points, lang)
+                formats[(i, f"R{r}")] = fmt
+        withdrawn = withdrawn_names(season, st.round)  # once, not once per player (issue 25)
         for i, name in enumerate(st.order):
-            if name in withdrawn_names(season, st.round):
+            if name in withdrawn:
                 formats[(i, name_col)] = withdrawn_format(lang)
                 used.add("withdrawn")
     # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67"), counted in
     # digit widths (issue 26: "vrij 13.33" is 7.5 digits wide, not 10)
     widths = dict(style.widths)
+    marked: dict[str, str] = {"": ""}  # a format's mark, taken out once per format (issue 25)
     for column in frame.columns:
         if str(column).startswith("R") and str(column)[1:].isdigit():
             shown = []
             for i, v in enumerate(frame.column(str(column))):
                 fmt = formats.get((i, str(column)), "")
-                mark = _mark_of(fmt)
+                mark = marked.get(fmt)
+                if mark is None:
+                    mark = marked[fmt] = _mark_of(fmt)
                 text = (f"{mark} {v}" if fmt.endswith("General") else mark if mark
                         else "" if v is None else str(v))
                 shown.append(printed_width(text))

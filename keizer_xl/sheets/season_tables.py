@@ -54,8 +54,20 @@ def standings_table(frame: pd.DataFrame | Rows, lang: str = "en",
         rank = columns.index("Rank") if "Rank" in columns else None
         name = columns.index("Name") if "Name" in columns else None
         rows = []
+        # a value shown once per distinct Fraction object: the engine shares one Fraction per
+        # distinct round value (core.engine.standing.round_points), so 2,100 round cells of a
+        # 60 x 35 season round a few hundred values (issue 25); keyed by identity (a Fraction
+        # hashes slowly), the object kept beside its display so the id cannot be reused
+        shown: dict[int, tuple[Any, Any]] = {}
         for row in frame.rows:
-            values = [display(v) if r else v for v, r in zip(row, rounded, strict=True)]
+            values = []
+            for v, r in zip(row, rounded, strict=True):
+                if r:
+                    known = shown.get(id(v))
+                    if known is None or known[0] is not v:
+                        known = shown[id(v)] = (v, display(v))
+                    v = known[1]
+                values.append(v)
             if waiting and rank is not None and name is not None and values[name] in waiting:
                 values[rank] = "-"
             rows.append(tuple(values))

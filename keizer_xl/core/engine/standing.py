@@ -202,7 +202,13 @@ class Standing:
         if self._grid is None or self.round == 0:
             return {n: (Fraction(0),) * self.round for n in self.order}
         grid = self._grid[:, 1:].tolist()
-        return {d.names[i]: tuple(Fraction(int(x), d.scale) for x in grid[i])
+        # one Fraction per distinct grid value (Fractions are immutable, so shared): a season's
+        # cells hold a few hundred values, and each Fraction() reduces by a gcd (issue 25:
+        # 2,100 of them on a 60 x 35 standings)
+        scale = d.scale
+        made: dict[int, Fraction] = {}
+        return {d.names[i]: tuple(made[x] if x in made else made.setdefault(x, Fraction(int(x), scale))
+                                  for x in grid[i])
                 for i in d.order.tolist()}
 
 
