@@ -201,14 +201,17 @@ class StyleSheet:
         m = self._container(container)
         if m is None or m.group(2) is None:
             raise ValueError(f"styles.xml has no <{container}> list")
-        count = len(element_re(child).findall(m.group(2))) + 1
+        known = self._kids.get((container, child))
+        # the list's children as read once and kept with every append (the same finditer);
+        # counted again only when not read yet (issue 25: 44 appends of a first Standings
+        # each scanned its whole list)
+        count = (len(known) if known is not None else len(element_re(child).findall(m.group(2)))) + 1
         start = self.xml.find(b">", m.start()) + 1
         tag = re.sub(rb"""\scount\s*=\s*["']\d*["']""", b"", self.xml[m.start():start - 1])
         tag += b' count="%d">' % count
         end = m.start() + len(m.group(0))
         close = self.xml.rfind(b"</", m.start(), end)
         self.xml = self.xml[:m.start()] + tag + self.xml[start:close] + element + self.xml[close:]
-        known = self._kids.get((container, child))
         if known is not None:
             known.append(element)
         self.changed = True
