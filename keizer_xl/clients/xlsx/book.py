@@ -105,11 +105,11 @@ class FileBook(RowEditing):
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
         self._written: set[str] = set()
         self._legacy: OpenpyxlBook | None = None
-        self._open_package(data)
+        self._open_package(data, info.unpacked)
 
-    def _open_package(self, data: bytes) -> None:
+    def _open_package(self, data: bytes, unpacked: dict[str, bytes] | None = None) -> None:
         try:
-            self._pkg = Package(data, self.label)
+            self._pkg = Package(data, self.label, unpacked)
         except WorkbookFileError:
             raise
         except Exception as exc:  # the preflight passed it: a structure no Excel writes

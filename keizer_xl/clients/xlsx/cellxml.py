@@ -394,6 +394,13 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
     formulas: dict[tuple[int, int], str] = {}
     stored: set[tuple[int, int]] = set()
     cols: dict[bytes, int] = {}
+    # what repeats from cell to cell is decoded once (issue 25: 7,700 cells of a 60 x 35
+    # season, a few hundred distinct): a row's number, a number's bytes, a text's bytes,
+    # whether a style shows a date
+    rows: dict[bytes, int] = {}
+    numbers: dict[bytes, int | float] = {}
+    texts: dict[bytes, str] = {}
+    is_date: dict[bytes, bool] = {b"": False}
     strings, dates, epoch = decoder.strings, decoder.date_styles, decoder.epoch
     for letters, row, s, t, plain, inline, body in found:
         if not (plain or inline or body):
@@ -401,12 +408,18 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
         c = cols.get(letters)
         if c is None:
             c = cols[letters] = col_index(letters.decode())
-        rc = (int(row), c)
+        r = rows.get(row)
+        if r is None:
+            r = rows[row] = int(row)
+        rc = (r, c)
         if plain:
             raw: bytes | None = plain
         elif inline and t == b"inlineStr":  # plain inline text (openpyxl, this writer)
-            text = inline[:-4].decode("utf-8")
-            shown[rc] = unescape(text) if "&" in text else text
+            text = texts.get(inline)
+            if text is None:
+                text = inline[:-4].decode("utf-8")
+                text = texts[inline] = unescape(text) if "&" in text else text
+            shown[rc] = text
             continue
         else:  # a formula, rich inline text: the general way
             if inline:
@@ -427,8 +440,14 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
         if t == b"s":
             shown[rc] = strings[int(raw)]
         elif not t or t == b"n":
-            number: int | float = float(raw) if (b"." in raw or b"e" in raw or b"E" in raw) else int(raw)
-            if s and int(s) in dates:
+            number = numbers.get(raw)
+            if number is None:
+                number = numbers[raw] = (float(raw) if (b"." in raw or b"e" in raw or b"E" in raw)
+                                         else int(raw))
+            date = is_date.get(s)
+            if date is None:
+                date = is_date[s] = int(s) in dates
+            if date:
                 try:
                     shown[rc] = from_excel(number, epoch, int(s) in decoder.timedelta_styles)
                 except (OverflowError, ValueError):

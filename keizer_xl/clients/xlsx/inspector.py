@@ -96,6 +96,9 @@ class Preflight:
     workbook_type: str
     sheets: list[SheetPart] = field(default_factory=list)
     unsupported: list[Unsupported] = field(default_factory=list)
+    #: the worksheets' XML as the scan unpacked it (part -> bytes), for the reader: a sheet is
+    #: not unpacked twice (issue 25: 1.3 ms for a 150 x 35 Results sheet)
+    unpacked: dict[str, bytes] = field(default_factory=dict)
 
     @property
     def macro_enabled(self) -> bool:
@@ -121,6 +124,7 @@ class Inspector:
         self.zf = zf
         self.names = set(zf.namelist())
         self.sheet_of: dict[str, str] = {}   # part -> sheet name, for messages
+        self.unpacked: dict[str, bytes] = {}  # worksheet part -> its XML, as scan_sheet read it
 
     # -- helpers ------------------------------------------------------------------------------
     def refuse(self, why: str) -> WorkbookFileError:
@@ -338,6 +342,7 @@ class Inspector:
         prev = b""
         rows = 0
         parser = _WellFormed(self, sheet.part)
+        chunks: list[bytes] = []
         try:
             with self.zf.open(sheet.part) as fh:
                 while True:
@@ -345,6 +350,7 @@ class Inspector:
                     if not chunk:
                         parser.feed(b"", final=True)
                         break
+                    chunks.append(chunk)
                     buf = prev + chunk
                     self.no_declaration(sheet.part, buf)
                     parser.feed(chunk)
@@ -377,6 +383,7 @@ class Inspector:
                     prev = buf[-1024:]
         except _UNPACK_ERRORS as exc:
             raise self.damaged(sheet.part, exc) from exc
+        self.unpacked[sheet.part] = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         if dynamic and "xl/metadata.xml" in self.names:
             kinds.append("dynamic array formulas (Excel 365), which would become single-cell formulas")
         if rich:

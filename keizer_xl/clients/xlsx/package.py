@@ -107,12 +107,16 @@ def relative(from_part: str, to_part: str) -> str:
 class Package:
     """The parts of a workbook file as stored; changed parts are kept apart until written."""
 
-    def __init__(self, data: bytes, label: str = "the workbook"):
+    def __init__(self, data: bytes, label: str = "the workbook",
+                 unpacked: dict[str, bytes] | None = None):
         self.label = label
         self._zf = zipfile.ZipFile(io.BytesIO(data))
         self.infos = self._zf.infolist()
         self.names = {i.filename for i in self.infos}
         self._cache: dict[str, bytes] = {}
+        #: parts of ``data`` the preflight unpacked already (its ``Preflight.unpacked``): taken
+        #: instead of unpacking them again, and checked as any part read here
+        self._unpacked = dict(unpacked) if unpacked else {}
         self.changed: dict[str, bytes] = {}
         self.removed: set[str] = set()
         self.workbook = self._workbook_part()
@@ -124,7 +128,9 @@ class Package:
             return self.changed[name]
         data = self._cache.get(name)
         if data is None:
-            data = self._zf.read(name)
+            data = self._unpacked.pop(name, None)
+            if data is None:
+                data = self._zf.read(name)
             # the preflight looked at the first bytes of every part; a declaration pushed
             # further (behind a long comment) is found here, before anything parses the part
             if _DTD.search(data):
@@ -207,7 +213,8 @@ class Package:
         """The package with the changed parts in place (the others exactly as they were), in
         the original order, new parts at the end."""
         out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf = zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED)
+        try:
             written: set[str] = set()
             for info in self.infos:
                 name = info.filename
@@ -221,6 +228,14 @@ class Package:
             for name, data in self.changed.items():
                 if name not in written:
                     _put(zf, name, data, None)
+            zf.close()
+        except BaseException:
+            # interrupted (Ctrl-C, SIGTERM) while a part was being written: the buffer is
+            # dropped unfinished.  Closing it then raised zipfile's "open writing handle"
+            # ValueError in place of the interrupt, and again, as a traceback, when the
+            # ZipFile was collected (seen by test_file_safety's signal test, issue 25)
+            zf.fp = None
+            raise
         return out.getvalue()
 
     def close(self) -> None:

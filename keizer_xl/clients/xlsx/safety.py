@@ -116,6 +116,7 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
                     result.unsupported.append(Unsupported(sheet.name, kind))
         result.unsupported.extend(Unsupported(None, kind) for kind in ins.workbook_wide())
         ins.check_members(scanned)
+        result.unpacked = ins.unpacked
     return result
 
 
