@@ -8,7 +8,9 @@ Phases: the interpreter with its site packages; the imports the command needs (n
 filelock, keizer-xl's modules; openpyxl when the tree loads it); opening the workbook
 (preflight, and openpyxl's load where the tree does it); ``read_season``; the engine (the
 standings or the pairing); the new sheets into the workbook (layouts and writing them); the
-save (the new file through the atomic writer with its backup).
+save (the new file through the atomic writer with its backup).  The cycle collector is paused
+after the imports, as ``keizer-xl`` pauses it for a command: its collections are no part of
+what the command costs there.
 """
 from __future__ import annotations
 
@@ -36,6 +38,8 @@ from keizer_xl.clients.xlsx import open_book
 from keizer_xl.sheets.read import read_season
 import keizer_xl.core.standings, keizer_xl.core.pairing
 t1 = T()
+import gc
+gc.disable()  # as the command line does while a command works (cli._pause_cycle_collector)
 shutil.copyfile(src, work)
 book = open_book(work)
 t2 = T()

@@ -100,6 +100,8 @@ def display_width(value: CellValue) -> int:
     if value is None:
         return 0
     if isinstance(value, str):
+        if "\n" not in value:  # one line (nearly every cell): its length (issue 25)
+            return len(value)
         return max((len(line) for line in value.split("\n")), default=0)
     if isinstance(value, float):
         return len(f"{value:.2f}")

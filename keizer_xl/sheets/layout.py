@@ -243,7 +243,7 @@ class _Builder:
     def body(self, frame: pd.DataFrame | Rows) -> None:
         first = len(self.grid) + 1
         for record in frame.itertuples(index=False, name=None):
-            values = tuple(cell_value(v) for v in record)
+            values = tuple(map(cell_value, record))
             self.grid.append(values)
             for j, v in enumerate(values, 1):
                 w = display_width(v)

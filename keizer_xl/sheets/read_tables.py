@@ -292,35 +292,39 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
     bye_black: dict[str, bool] = {}
     bye_result: dict[str, bool] = {}
     bye_forms = (*BYE_WORDS, "-")
+    cell_at = table.cell
+    round_at, white_at, black_at, result_at = ci["round"], ci["white"], ci["black"], ci["result"]
     for r, row in enumerate(table.rows):
-        if all(empty_cell(v) for v in row):
+        for v in row:  # an empty row is skipped (a loop: no generator made per row)
+            if not empty_cell(v):
+                break
+        else:
             continue
-        cell = functools.partial(_cell_ref, table, r, cols)
-        rnd_raw = row[ci["round"]]
+        rnd_raw = row[round_at]
         rnd = round_number(rnd_raw)
         if rnd is None or rnd < 1:
-            problems.append(Problem(cell("round"), tr("{value!r} is not a round number",
+            problems.append(Problem(cell_at(r, round_at), tr("{value!r} is not a round number",
                                                        value=rnd_raw)))
             continue
         if rnd > MAX_ROUND:  # never let a typing slip size a list (1e9 was a MemoryError)
-            problems.append(Problem(cell("round"), tr("round {round} is beyond {max_round}: a typing slip?",
-                                                       round=rnd, max_round=MAX_ROUND)))
+            problems.append(Problem(cell_at(r, round_at), tr(
+                "round {round} is beyond {max_round}: a typing slip?", round=rnd, max_round=MAX_ROUND)))
             continue
         board = None
         if bi is not None and not empty_cell(row[bi]):
             board = cell_int(row[bi])
             if board is None or not 1 <= board <= MAX_ROUND:
-                problems.append(Problem(cell("board"), tr("{value!r} is not a board number",
+                problems.append(Problem(cell_at(r, bi), tr("{value!r} is not a board number",
                                                            value=row[bi])))
                 board = None
-        white_raw = row[ci["white"]]
+        white_raw = row[white_at]
         if empty_cell(white_raw):
-            problems.append(Problem(cell("white"), tr("no {white} player",
+            problems.append(Problem(cell_at(r, white_at), tr("no {white} player",
                                                        white=schema.header("Results", "white", tr.lang))))
             continue
-        white = names.resolve(white_raw, functools.partial(cell, "white"), problems)
-        raw_result = row[ci["result"]]
-        black_raw = row[ci["black"]]
+        white = names.resolve(white_raw, functools.partial(cell_at, r, white_at), problems)
+        raw_result = row[result_at]
+        black_raw = row[black_at]
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
         if empty_cell(black_raw):
             is_bye = True
@@ -342,16 +346,16 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
                     bye_result[raw_result] = bye_word
             if bye_word or (not empty_cell(black_raw) and empty_cell(raw_result)):
                 if white:
-                    byes.append(Bye(rnd, white, cell("white")))
+                    byes.append(Bye(rnd, white, cell_at(r, white_at)))
             else:
-                problems.append(Problem(cell("black"), tr(
+                problems.append(Problem(cell_at(r, black_at), tr(
                     "no {black} player: for a bye write 'bye' in {result} and leave {black} empty",
                     black=schema.header("Results", "black", tr.lang),
                     result=schema.header("Results", "result", tr.lang))))
             continue
-        black = names.resolve(black_raw, functools.partial(cell, "black"), problems)
+        black = names.resolve(black_raw, functools.partial(cell_at, r, black_at), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
-            problems.append(Problem(cell("result"), result_is_a_date(raw_result, tr)))
+            problems.append(Problem(cell_at(r, result_at), result_is_a_date(raw_result, tr)))
             continue
         result = results.get(raw_result) if type(raw_result) is str else None
         if result is None:
@@ -364,11 +368,11 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
                         "if this is a formula, its value is not stored in the file (last saved by a "
                         "program that does not calculate): open and save the workbook in Excel or "
                         "LibreOffice, or type the result")
-                problems.append(Problem(cell("result"), message))
+                problems.append(Problem(cell_at(r, result_at), message))
                 continue
             if type(raw_result) is str:
                 results[raw_result] = result
         if white and black:
-            games.append(Game(rnd, white, black, result, board, cell("result")))
+            games.append(Game(rnd, white, black, result, board, cell_at(r, result_at)))
     return games, byes
 
