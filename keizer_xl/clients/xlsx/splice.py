@@ -165,14 +165,17 @@ def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, style
     old = pkg.read(entry.part)
     view = re.search(rb"<(?:[\w.-]+:)?sheetView\b([^>]*)", old)
     selected = bool(view) and attributes(view.group(1)).get("tabSelected", "") in ("1", "true")  # type: ignore[union-attr]
-    color = re.search(rb"<(?:[\w.-]+:)?tabColor\b[^>]*/>", old)
+    # each search only where its element's name occurs: a miss scanned the whole old sheet,
+    # 0.4 ms of a 60 x 35 Standings each, five of them (issue 25)
+    color = re.search(rb"<(?:[\w.-]+:)?tabColor\b[^>]*/>", old) if b"tabColor" in old else None
     own = drawn.of(entry.name)
     kept_ids: set[str] = set()
     keep = b""
     for name in _KEPT_ELEMENTS:
         if name == "drawing" and own is not None:
             continue
-        m = re.search(rb"<(?:[\w.-]+:)?" + name.encode() + rb"\b([^>]*?)/>", old)
+        m = (re.search(rb"<(?:[\w.-]+:)?" + name.encode() + rb"\b([^>]*?)/>", old)
+             if name.encode() in old else None)
         if m is not None:
             rid = attr(attributes(m.group(1)), "id")
             if rid:
