@@ -185,25 +185,15 @@ class Layout:
         """The combined style of every styled cell, by (row, column): for clients that style
         cell by cell (the file writer); later spans win where both set an attribute."""
         out: dict[tuple[int, int], Style] = {}
-        # one combined Style per pair of Style objects, shared by every cell that has that pair
-        # (issue 25: a 60 x 35 Standings combined 500 times into a handful of styles, and the
-        # writer looks a shared object up by identity); every object stays alive in ``made``,
-        # ``same`` or the spans, so an id is never reused while this runs
-        made: dict[tuple[int, int], Style] = {}
-        # equal styles of different spans (a number format per cell) as one object first
-        same: dict[Style, Style] = {}
+        same: dict[Style, Style] = {}  # equal styles as one object, and pairs combined once:
+        made: dict[tuple[int, int], Style] = {}  # the writer finds a cell's style by id (issue 25)
         for span in self.spans:
             style = same.setdefault(span.style, span.style)
             for r in range(span.first_row, span.last_row + 1):
                 for c in range(span.first_col, span.last_col + 1):
-                    old = out.get((r, c))
-                    if old is None:
-                        out[(r, c)] = style
-                    else:
-                        new = made.get((id(old), id(style)))
-                        if new is None:
-                            new = made[(id(old), id(style))] = _combine(old, style)
-                        out[(r, c)] = new
+                    old = out.get((r, c))  # by id: every object stays alive in out, same, made
+                    out[(r, c)] = style if old is None else made.get((id(old), id(style))) or \
+                        made.setdefault((id(old), id(style)), _combine(old, style))
         return out
 
 
@@ -461,14 +451,12 @@ def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) ->
     repeat_rows = ((1, header_row) if own_row else (header_row, header_row)) if columns else None
     in_header = bool(style.title) and (not style.title_rows or split_title)
     page = PageSetup(
-        landscape=style.landscape,
-        fit_width=fit_width, scale=scale, repeat_cols=repeat_cols, col_breaks=breaks,
-        repeat_rows=repeat_rows, header=((), (style.title,) if in_header else (), ()),
+        landscape=style.landscape, fit_width=fit_width, scale=scale, repeat_cols=repeat_cols,
+        col_breaks=breaks, repeat_rows=repeat_rows, header=((), (style.title,) if in_header else (), ()),
         print_from_row=header_row if split_title and columns else 1,
         footer=((), style.footer or PageSetup().footer[1], ()))
     return Layout(grid=tuple(b.grid), spans=tuple(b.spans), widths=tuple(widths),
-                  heights=tuple(heights),
-                  freeze_rows=header_row if style.freeze_header else 0, page=page)
+                  heights=tuple(heights), freeze_rows=header_row if style.freeze_header else 0, page=page)
 
 
 def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]],

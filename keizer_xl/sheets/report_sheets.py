@@ -109,19 +109,19 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
     # digit widths (issue 26: "vrij 13.33" is 7.5 digits wide, not 10)
     widths = dict(style.widths)
     marked: dict[str, str] = {"": ""}  # a format's mark, taken out once per format (issue 25)
-    for column in frame.columns:
-        if str(column).startswith("R") and str(column)[1:].isdigit():
+    for column in map(str, frame.columns):
+        if column.startswith("R") and column[1:].isdigit():
             shown = []
-            for i, v in enumerate(frame.column(str(column))):
-                fmt = formats.get((i, str(column)), "")
+            for i, v in enumerate(frame.column(column)):
+                fmt = formats.get((i, column), "")
                 mark = marked.get(fmt)
                 if mark is None:
                     mark = marked[fmt] = _mark_of(fmt)
                 text = (f"{mark} {v}" if fmt.endswith("General") else mark if mark
                         else "" if v is None else str(v))
                 shown.append(printed_width(text))
-            widths[str(column)] = _up(max(4.0, printed_width(str(column), bold=True),
-                                          max(shown, default=0)) + PAD)
+            widths[column] = _up(max(4.0, printed_width(column, bold=True),
+                                     max(shown, default=0)) + PAD)
     if extra is not None:
         frame, formats, widths = house_columns(frame, formats, widths, extra, lang)
     widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})

@@ -251,11 +251,16 @@ class SheetCells:
         rows: dict[int, Row] = {}
         if not prefix:  # rows as every writer writes them, r first: no search per row
             begin, stop = opened.end(), closed.start()
-            matches = list(_FAST_ROW.finditer(xml, begin, stop))
+            from keizer_xl.clients.xlsx.rowspans import row_spans
+
+            matches = row_spans(xml, begin, stop)
+            if matches is None:
+                matches = [(m.start(), m.end(), m.group(1), m.group(2), m.group(3))
+                           for m in _FAST_ROW.finditer(xml, begin, stop)]
             if len(matches) == xml.count(b"<row", begin, stop):
-                for m in matches:
-                    r = int(m.group(1))
-                    rows[r] = Row(r, b' r="' + m.group(1) + b'"' + m.group(2), m.group(0), m.group(3))
+                for start, end, number, attrs, body in matches:
+                    r = int(number)
+                    rows[r] = Row(r, b' r="' + number + b'"' + attrs, xml[start:end], body)
                 return cls(xml[:opened.end()], rows, xml[closed.start():], prefix)
         r = 0
         for m in _ROW.finditer(xml, opened.end(), closed.start()):
