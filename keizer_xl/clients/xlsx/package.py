@@ -79,6 +79,8 @@ _DTD = re.compile(rb"<!DOCTYPE|<!ENTITY")
 
 @dataclass
 class Rel:
+    """One relationship of a ``.rels`` part."""
+
     id: str
     type: str
     target: str | None      # the part it points to (None: external)
@@ -87,6 +89,8 @@ class Rel:
 
 @dataclass
 class SheetEntry:
+    """One sheet of ``workbook.xml``: its name, id, relationship and part."""
+
     name: str
     sheet_id: int
     rid: str
