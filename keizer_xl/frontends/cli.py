@@ -59,12 +59,14 @@ from keizer_xl.frontends.shown import EXIT_OK, Done
 __all__ = ["main", "build_parser", "run_command"]
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None,
+                 words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser, made from the table of commands (frontends/commands.py), its help in
-    ``lang``."""
+    ``lang``; with the command line's ``words``, the arguments of only the commands they name
+    (all of them are listed: :func:`keizer_xl.frontends.commands.build_parser`)."""
     from keizer_xl.frontends.commands import build_parser as from_table
 
-    return from_table(Parser, lang)
+    return from_table(Parser, lang, words)
 
 
 def run_command(command: Command, args: argparse.Namespace) -> int:
@@ -127,7 +129,7 @@ def _main(argv: Sequence[str] | None) -> int:
     # help (--help) and argparse's own words are in it too (issue 27: the table's help msgids)
     PARSE_LANGUAGE[0] = language_given(words) or language_before_reading(words)
     with argparse_language(PARSE_LANGUAGE[0]):
-        parser = build_parser(PARSE_LANGUAGE[0])
+        parser = build_parser(PARSE_LANGUAGE[0], words)
         args = parser.parse_args(argv)
     if signal.getsignal(signal.SIGINT) is _interrupted_early:  # started: Ctrl+C raises again
         signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -17,7 +17,7 @@ import argparse
 import importlib
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from keizer_xl.app.button_actions import USE_CASES
 from keizer_xl.errors import N_
@@ -215,10 +215,18 @@ def command_named(name: str) -> Command:
 
 
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
-                 lang: str | None = None) -> argparse.ArgumentParser:
+                 lang: str | None = None,
+                 words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The ``keizer-xl`` parser, one sub-command per row of :data:`COMMANDS`, its help in
     ``lang`` (the catalogs; English by default); every command takes ``--language`` (the
-    language of the messages; of the template for ``new``)."""
+    language of the messages; of the template for ``new``).
+
+    Given the command line's ``words``, only the commands named in them get their arguments:
+    argparse runs the sub-command the first positional word names, exactly as typed (the main
+    parser has no option but ``-h``), so that one is always complete; every command is still
+    there with its help (``keizer-xl --help``, the list of choices in a usage error).  Adding
+    the arguments of all 16 commands with their translated help was ~5 ms of every run
+    (issue 25)."""
     # the catalogs' languages and English (= core.rules.LANGUAGES, tests/frontends/
     # test_startup.py): core.rules is not imported for --help (its presets and Fractions)
     from keizer_xl.i18n import CATALOG_LANGUAGES, translator
@@ -231,6 +239,8 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     sub.required = True
     for command in COMMANDS:
         p = sub.add_parser(command.name, help=tr(command.help))
+        if words is not None and command.name not in words:
+            continue
         for a in command.args:
             options = dict(a.options)
             if "help" in options:
