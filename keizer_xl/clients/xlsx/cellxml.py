@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from html import unescape
 from typing import Any
 from collections.abc import Iterator
 
@@ -38,6 +37,17 @@ _T_ATTR = re.compile(rb"""\st\s*=\s*["'](\w+)["']""")
 
 WINDOWS_EPOCH = dt.datetime(1899, 12, 30)
 MAC_EPOCH = dt.datetime(1904, 1, 1)
+
+
+def unescape(text: str) -> str:
+    """``text`` with its character references (``&amp;``, ``&#233;``) resolved, as
+    :func:`html.unescape` does; a text without ``&`` is returned as it is (as html does),
+    without loading html's table of entities (~1.3 ms of every run, issue 25)."""
+    if "&" not in text:
+        return text
+    from html import unescape as resolve
+
+    return resolve(text)
 
 
 def col_index(letters: str) -> int:
