@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Iterator
 
-from keizer_xl.clients.xlsx.package import element_re, escape
+from keizer_xl.clients.xlsx.package import element_re, escape, unescape
 from keizer_xl.sheets.tables import column_letter
 
 _P = rb"(?:[\w.-]+:)?"
@@ -37,17 +37,6 @@ _T_ATTR = re.compile(rb"""\st\s*=\s*["'](\w+)["']""")
 
 WINDOWS_EPOCH = dt.datetime(1899, 12, 30)
 MAC_EPOCH = dt.datetime(1904, 1, 1)
-
-
-def unescape(text: str) -> str:
-    """``text`` with its character references (``&amp;``, ``&#233;``) resolved, as
-    :func:`html.unescape` does; a text without ``&`` is returned as it is (as html does),
-    without loading html's table of entities (~1.3 ms of every run, issue 25)."""
-    if "&" not in text:
-        return text
-    from html import unescape as resolve
-
-    return resolve(text)
 
 
 def col_index(letters: str) -> int:
