@@ -29,13 +29,26 @@ def _interrupted_early(signum: int, frame: object) -> None:
     _early_interrupts.append(signum)
 
 
-if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().startswith(
-        "keizer-xl") and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+_SCRIPT = bool(sys.argv) and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().startswith(
+    "keizer-xl")
+if _SCRIPT and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
     signal.signal(signal.SIGINT, _interrupted_early)
+
+import gc
+
+# The cycle collector is paused from here to the end of the process (batch excepted, in _run),
+# as it is during a command (_pause_cycle_collector): the command line imports some 300
+# modules and works on one workbook, whose objects live until it ends; what is freed is freed by
+# reference counting as always.  The collections while it started, and the one that walked
+# all the command's objects once the collector was back on, were some 8 ms of a standings
+# (issue 25).  Only in the command line's own process (the installed script, python -m): a
+# program importing this module keeps its collector as it is.
+_STARTED_PAUSED = (_SCRIPT or __name__ == "__main__") and gc.isenabled()
+if _STARTED_PAUSED:
+    gc.disable()
 
 import argparse
 import contextlib
-import gc
 import os
 from typing import TYPE_CHECKING, Any, NoReturn
 from collections.abc import Sequence
@@ -175,6 +188,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
 
         if PARSE_LANGUAGE[0]:  # until the reader finds the workbook's own
             record_book_language(PARSE_LANGUAGE[0])
+    if _STARTED_PAUSED and args.command == "batch":  # many workbooks: collected as usual
+        gc.enable()
     paused = _pause_cycle_collector(args.command)
     try:
         code = run_command(args.command_row, args)

@@ -124,3 +124,47 @@ def test_the_parser_of_one_command_lists_all_and_has_only_its_arguments() -> Non
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert list(sub.choices) == [c.name for c in COMMANDS]
     assert {p.prog for p in sub.choices.values() if len(p._actions) > 1} == {"keizer-xl standings"}
+
+
+# ------------------------------------------------------------------------ the cycle collector
+
+_COLLECTOR_PROBE = """
+import gc, sys
+sys.argv[0] = "keizer-xl"  # the installed script's process
+from keizer_xl.frontends import cli, cli_reports
+seen = [gc.isenabled()]
+real = cli_reports.cmd_batch
+
+def spy(args):
+    seen.append(gc.isenabled())
+    return real(args)
+
+cli_reports.cmd_batch = spy
+code = cli.main(sys.argv[1:])
+seen.append(gc.isenabled())
+sys.stderr.write("\\n" + repr((code, seen)) + "\\n")
+"""
+
+
+def _collector(*argv: str | Path) -> tuple[int, list[bool]]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    out = subprocess.run([sys.executable, "-c", _COLLECTOR_PROBE, *map(str, argv)],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    code, seen = ast.literal_eval(out.stderr.strip().splitlines()[-1])
+    return code, seen
+
+
+def test_the_command_lines_process_starts_and_ends_with_the_collector_paused(
+        tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    shutil.copyfile(SAMPLE, book)
+    # paused from the import on; still paused when main() returns (the process ends)
+    assert _collector("check", book) == (0, [False, False])
+
+
+def test_batch_works_with_the_collector_on(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    shutil.copyfile(SAMPLE, book)
+    code, seen = _collector("batch", book, "--out", tmp_path / "out")
+    assert seen == [False, True, True], (code, seen)
