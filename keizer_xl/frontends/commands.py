@@ -8,7 +8,8 @@ Adding a command is a row here, its function (``(args) -> (report, Done)`` in a
 type's row in ``render.renderers`` (docs/development.md, "Adding a command").
 
 This module is read on every start, ``--help`` too: it imports nothing heavy, and names the
-functions and report types as text (``module:name``), imported only when a command runs
+functions, report types and ``lo-run``'s choices as text (``module:name``), imported only when a
+command runs (or, for the choices, when its arguments are made)
 (``keizer-xl --help`` stays below 0.15 s: tests/frontends/test_startup.py).
 """
 from __future__ import annotations
@@ -19,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from keizer_xl.app.button_actions import USE_CASES
 from keizer_xl.errors import N_
 
 __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
@@ -27,7 +27,9 @@ __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
 
 @dataclass(frozen=True)
 class Arg:
-    """One argument as ``argparse.ArgumentParser.add_argument`` takes it."""
+    """One argument as ``argparse.ArgumentParser.add_argument`` takes it; its choices may be
+    named as ``choices_from="module:NAME"`` (imported when the parser is made, like the
+    table's functions)."""
 
     names: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
@@ -197,7 +199,9 @@ COMMANDS: tuple[Command, ...] = (
     ), f"{_OFFICE}:cmd_lo_buttons", (f"{_SETUP}:ButtonsReport",)),
     Command("lo-run", N_("run a button's macro on BOOK in headless LibreOffice"), (
         _BOOK,
-        arg("action", choices=USE_CASES),  # the table of button actions' use cases
+        # the table of button actions' use cases, read when lo-run's arguments are made (~1 ms
+        # of every other command, issue 25)
+        arg("action", choices_from="keizer_xl.app.button_actions:USE_CASES"),
         arg("--round", "--after-round", dest="round", type=int, metavar="N",
             help=N_("pair: the round to pair; standings: after round N")),
         arg("--force", action="store_true",
@@ -245,6 +249,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
             options = dict(a.options)
             if "help" in options:
                 options["help"] = tr(options["help"])
+            if "choices_from" in options:
+                module, name = options.pop("choices_from").split(":")
+                options["choices"] = getattr(importlib.import_module(module), name)
             p.add_argument(*a.names, **options)
         p.add_argument("--language", choices=languages, default=None,
                        help=tr(N_("the language of messages (default: the workbook's)")))

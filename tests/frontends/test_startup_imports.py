@@ -26,10 +26,12 @@ from keizer_xl.frontends.commands import COMMANDS
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 
-#: what neither command needs: the macro answer (the buttons' and lo-run's), the renderers'
-#: JSON (--format json), difflib (a misspelt or look-alike name), html's table of entities (a
-#: text with a character reference: the sample has none), pandas, openpyxl
-NOT_FOR_EITHER = ("keizer_xl.app.macro_answer", "json", "difflib", "html", "pandas", "openpyxl")
+#: what neither command needs: the macro answer and the table of button actions (the
+#: buttons' and lo-run's), the renderers' JSON (--format json), difflib (a misspelt or
+#: look-alike name), html's table of entities (a text with a character reference: the sample
+#: has none), pandas, openpyxl
+NOT_FOR_EITHER = ("keizer_xl.app.macro_answer", "keizer_xl.app.button_actions", "json", "difflib",
+                  "html", "pandas", "openpyxl")
 #: the row shifter (rows moved: pair only) and the pairing
 NOT_FOR_STANDINGS = ("keizer_xl.clients.xlsx.rowshift", "keizer_xl.app.pair")
 WATCHED = NOT_FOR_EITHER + NOT_FOR_STANDINGS
