@@ -9,8 +9,8 @@ type's row in ``render.renderers`` (docs/development.md, "Adding a command").
 
 This module is read on every start, ``--help`` too: it imports nothing heavy, and names the
 functions, report types and ``lo-run``'s choices as text (``module:name``), imported only when a
-command runs (or, for the choices, when its arguments are made)
-(``keizer-xl --help`` stays below 0.15 s: tests/frontends/test_startup.py).
+command runs (the choices: when ``lo-run``'s arguments are made); ``keizer-xl --help`` stays
+below 0.15 s (tests/frontends/test_startup.py).
 """
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     argparse runs the sub-command the first positional word names, exactly as typed (the main
     parser has no option but ``-h``), so that one is always complete; every command is still
     there with its help (``keizer-xl --help``, the list of choices in a usage error).  Adding
-    the arguments of all 16 commands with their translated help was ~5 ms of every run
+    the arguments of all 16 commands with their translated help was 3-5 ms of every run
     (issue 25)."""
     # the catalogs' languages and English (= core.rules.LANGUAGES, tests/frontends/
     # test_startup.py): core.rules is not imported for --help (its presets and Fractions)
