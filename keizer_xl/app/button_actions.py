@@ -7,7 +7,7 @@ Before, five modules agreed on these names and on how an action is run: the Exce
 ``_dispatch``), ``lo_run`` (``FUNCTIONS``) and the ``lo-run`` command's choices.  They read this
 table now; the names users' files call (the VBA macros, Lite's ``main.py``, the LibreOffice
 macro file) stay spelled out where those files are (docs/development.md, "Adding a button
-action").  It imports nothing heavy: ``keizer-xl --help`` reads the ``lo-run`` choices here.
+action").  It imports nothing heavy: ``keizer-xl lo-run`` reads its choices here.
 """
 from __future__ import annotations
 

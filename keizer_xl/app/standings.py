@@ -49,6 +49,9 @@ class StandingsRequest:
 
 @dataclass(frozen=True)
 class StandingsReport:
+    """What ``standings`` found: the standing after ``last_round``, its notes, each
+    player's record, and with groups the groups' reports and moves."""
+
     standing: Standing
     notes: tuple[str, ...]
     last_round: int

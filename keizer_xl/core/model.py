@@ -156,6 +156,9 @@ def parse_result(raw: object) -> Result:
 
 @dataclass(frozen=True)
 class Player:
+    """One player of the Players sheet: his name, rating, start place, when he joined
+    and withdrew, and the group, categories and rating-report fields a club may give."""
+
     name: str
     rating: int | None = None
     start: int | None = None
@@ -184,6 +187,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Game:
+    """One game of the Results sheet: its round, the two players and the result."""
+
     round: int
     white: str
     black: str
@@ -194,6 +199,8 @@ class Game:
 
 @dataclass(frozen=True)
 class Bye:
+    """A player who had a bye in a round."""
+
     round: int
     player: str
     origin: str = ""
@@ -205,6 +212,8 @@ BUILTIN_CODES = {"E": "excused", "U": "unexcused", "C": "club duty", "L": "not y
 
 @dataclass(frozen=True)
 class Absence:
+    """A player absent in a round, with the Attendance code that says why."""
+
     round: int
     player: str
     code: str  # E, U, C, L or a club-defined code
@@ -213,6 +222,8 @@ class Absence:
 
 @dataclass(frozen=True)
 class Season:
+    """All a workbook holds: the players, games, byes and absences, and the settings."""
+
     players: tuple[Player, ...]
     games: tuple[Game, ...] = ()
     byes: tuple[Bye, ...] = ()

@@ -7,7 +7,7 @@ into its field with these and builds the one frozen ``Settings``.
 from __future__ import annotations
 
 import datetime
-import difflib
+import functools
 import itertools
 import re
 from decimal import Decimal, InvalidOperation
@@ -226,18 +226,22 @@ def parse_periods(raw: Any, key: str) -> tuple[int, ...]:
     return tuple(rounds)
 
 
-_DATE_FORMS = (
-    # 2025-09-04, 2025/09/04, 2025.09.04 (ISO, TRF-16's YYYY/MM/DD, the KNSB's dots)
-    (re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"), ("y", "m", "d")),
-    # 4-9-2025, 04/09/2025, 4.9.2025: day first, as in the Netherlands, Belgium and Germany
-    (re.compile(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})"), ("d", "m", "y")),
-)
+@functools.cache
+def _date_forms() -> tuple[tuple[re.Pattern[str], tuple[str, str, str]], ...]:
+    """The dates :func:`parse_date` reads, compiled at its first date (a standings run reads
+    none: issue 25)."""
+    return (
+        # 2025-09-04, 2025/09/04, 2025.09.04 (ISO, TRF-16's YYYY/MM/DD, the KNSB's dots)
+        (re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"), ("y", "m", "d")),
+        # 4-9-2025, 04/09/2025, 4.9.2025: day first, as in the Netherlands, Belgium and Germany
+        (re.compile(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})"), ("d", "m", "y")),
+    )
 
 
 def parse_date(text: str) -> datetime.date | None:
     """A date as clubs and TRF files write it (year first, or day first with a 4-digit year),
     or None."""
-    for pattern, order in _DATE_FORMS:
+    for pattern, order in _date_forms():
         m = pattern.fullmatch(text.strip())
         if m:
             parts = dict(zip(order, (int(g) for g in m.groups()), strict=True))
@@ -308,6 +312,8 @@ def parse_pair(raw: Any, key: str, rnd: int | None) -> PairConstraint:
 
 def did_you_mean(text: str, options: Iterable[str]) -> str:
     """'; did you mean X?' for the closest option (compared case-insensitively), or ''."""
+    import difflib  # only a misspelt name needs it; ~1 ms of every run (issue 25)
+
     lowered = {o.casefold(): o for o in options}
     close = difflib.get_close_matches(text.casefold(), list(lowered), n=1, cutoff=0.6)
     return Message("; did you mean {suggestion}?", suggestion=lowered[close[0]]) if close else ""

@@ -253,6 +253,9 @@ LANGUAGE_NAMES = {"english": "en", "engels": "en", "englisch": "en", "nederlands
 
 @dataclass(frozen=True)
 class Settings:
+    """The competition's rules as the Settings sheet sets them (the rules' sections are
+    named at each group of fields); the defaults are the ``keizer`` preset."""
+
     preset: str = "keizer"
     season: str = ""  # shown in titles and the HTML page; empty: the file name
     club: str = ""  # the club's name, shown likewise

@@ -29,13 +29,26 @@ def _interrupted_early(signum: int, frame: object) -> None:
     _early_interrupts.append(signum)
 
 
-if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().startswith(
-        "keizer-xl") and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+_SCRIPT = bool(sys.argv) and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower().startswith(
+    "keizer-xl")
+if _SCRIPT and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
     signal.signal(signal.SIGINT, _interrupted_early)
+
+import gc
+
+# The cycle collector is paused from here to the end of the process (batch excepted, in _run),
+# as it is during a command (_pause_cycle_collector): the command line imports some 300
+# modules and works on one workbook, whose objects live until it ends; what is freed is freed by
+# reference counting as always.  The collections while it started, and the one that walked
+# all the command's objects once the collector was back on, were some 8 ms of a standings
+# (issue 25).  Only in the command line's own process (the installed script, python -m): a
+# program importing this module keeps its collector as it is.
+_STARTED_PAUSED = (_SCRIPT or __name__ == "__main__") and gc.isenabled()
+if _STARTED_PAUSED:
+    gc.disable()
 
 import argparse
 import contextlib
-import gc
 import os
 from typing import TYPE_CHECKING, Any, NoReturn
 from collections.abc import Sequence
@@ -59,19 +72,26 @@ from keizer_xl.frontends.shown import EXIT_OK, Done
 __all__ = ["main", "build_parser", "run_command"]
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None,
+                 words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser, made from the table of commands (frontends/commands.py), its help in
-    ``lang``."""
+    ``lang``; with the command line's ``words``, the arguments of only the commands they name
+    (all of them are listed: :func:`keizer_xl.frontends.commands.build_parser`)."""
     from keizer_xl.frontends.commands import build_parser as from_table
 
-    return from_table(Parser, lang)
+    return from_table(Parser, lang, words)
 
 
 def run_command(command: Command, args: argparse.Namespace) -> int:
     """Run one command of the table: its function returns its report (one of the types the
     table names for it) and how it came about; describe words it, and it is printed."""
+    from keizer_xl.frontends.render import report_key
+
     report, done = command.function()(args)
-    if not isinstance(report, command.report_types()):  # a bug: the table and the code disagree
+    # a bug: the table and the code disagree.  Checked by the report's "module:Class", the key
+    # the renderers look it up by: the row's other report types (the macro answer of an .ods)
+    # are not imported for it (~2 ms of every run, issue 25)
+    if report_key(type(report)) not in command.reports:
         raise TypeError(f"{command.name} returned a {type(report).__name__}, not one of "
                         f"{', '.join(command.reports)}")
     out = describe(report, "cli", done=done)
@@ -127,7 +147,7 @@ def _main(argv: Sequence[str] | None) -> int:
     # help (--help) and argparse's own words are in it too (issue 27: the table's help msgids)
     PARSE_LANGUAGE[0] = language_given(words) or language_before_reading(words)
     with argparse_language(PARSE_LANGUAGE[0]):
-        parser = build_parser(PARSE_LANGUAGE[0])
+        parser = build_parser(PARSE_LANGUAGE[0], words)
         args = parser.parse_args(argv)
     if signal.getsignal(signal.SIGINT) is _interrupted_early:  # started: Ctrl+C raises again
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -168,6 +188,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
 
         if PARSE_LANGUAGE[0]:  # until the reader finds the workbook's own
             record_book_language(PARSE_LANGUAGE[0])
+    if _STARTED_PAUSED and args.command == "batch":  # many workbooks: collected as usual
+        gc.enable()
     paused = _pause_cycle_collector(args.command)
     try:
         code = run_command(args.command_row, args)

@@ -8,8 +8,9 @@ Adding a command is a row here, its function (``(args) -> (report, Done)`` in a
 type's row in ``render.renderers`` (docs/development.md, "Adding a command").
 
 This module is read on every start, ``--help`` too: it imports nothing heavy, and names the
-functions and report types as text (``module:name``), imported only when a command runs
-(``keizer-xl --help`` stays below 0.15 s: tests/frontends/test_startup.py).
+functions, report types and ``lo-run``'s choices as text (``module:name``), imported only when a
+command runs (the choices: when ``lo-run``'s arguments are made); ``keizer-xl --help`` stays
+below 0.15 s (tests/frontends/test_startup.py).
 """
 from __future__ import annotations
 
@@ -17,9 +18,8 @@ import argparse
 import importlib
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from keizer_xl.app.button_actions import USE_CASES
 from keizer_xl.errors import N_
 
 __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
@@ -27,7 +27,9 @@ __all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
 
 @dataclass(frozen=True)
 class Arg:
-    """One argument as ``argparse.ArgumentParser.add_argument`` takes it."""
+    """One argument as ``argparse.ArgumentParser.add_argument`` takes it; its choices may be
+    named as ``choices_from="module:NAME"`` (imported when the parser is made, like the
+    table's functions)."""
 
     names: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
@@ -197,7 +199,9 @@ COMMANDS: tuple[Command, ...] = (
     ), f"{_OFFICE}:cmd_lo_buttons", (f"{_SETUP}:ButtonsReport",)),
     Command("lo-run", N_("run a button's macro on BOOK in headless LibreOffice"), (
         _BOOK,
-        arg("action", choices=USE_CASES),  # the table of button actions' use cases
+        # the table of button actions' use cases, read when lo-run's arguments are made (~1 ms
+        # of every other command, issue 25)
+        arg("action", choices_from="keizer_xl.app.button_actions:USE_CASES"),
         arg("--round", "--after-round", dest="round", type=int, metavar="N",
             help=N_("pair: the round to pair; standings: after round N")),
         arg("--force", action="store_true",
@@ -215,10 +219,18 @@ def command_named(name: str) -> Command:
 
 
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
-                 lang: str | None = None) -> argparse.ArgumentParser:
+                 lang: str | None = None,
+                 words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The ``keizer-xl`` parser, one sub-command per row of :data:`COMMANDS`, its help in
     ``lang`` (the catalogs; English by default); every command takes ``--language`` (the
-    language of the messages; of the template for ``new``)."""
+    language of the messages; of the template for ``new``).
+
+    Given the command line's ``words``, only the commands named in them get their arguments:
+    argparse runs the sub-command the first positional word names, exactly as typed (the main
+    parser has no option but ``-h``), so that one is always complete; every command is still
+    there with its help (``keizer-xl --help``, the list of choices in a usage error).  Adding
+    the arguments of all 16 commands with their translated help was 3-5 ms of every run
+    (issue 25)."""
     # the catalogs' languages and English (= core.rules.LANGUAGES, tests/frontends/
     # test_startup.py): core.rules is not imported for --help (its presets and Fractions)
     from keizer_xl.i18n import CATALOG_LANGUAGES, translator
@@ -231,10 +243,15 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     sub.required = True
     for command in COMMANDS:
         p = sub.add_parser(command.name, help=tr(command.help))
+        if words is not None and command.name not in words:
+            continue
         for a in command.args:
             options = dict(a.options)
             if "help" in options:
                 options["help"] = tr(options["help"])
+            if "choices_from" in options:
+                module, name = options.pop("choices_from").split(":")
+                options["choices"] = getattr(importlib.import_module(module), name)
             p.add_argument(*a.names, **options)
         p.add_argument("--language", choices=languages, default=None,
                        help=tr(N_("the language of messages (default: the workbook's)")))

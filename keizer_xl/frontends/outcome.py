@@ -38,9 +38,9 @@ import tempfile
 import traceback
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
-from keizer_xl.app.macro_answer import MacroAnswer, Status
 from keizer_xl.errors import InputError, KeizerError, UsageError
 # the values an outcome is made of (shown.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
@@ -49,6 +49,9 @@ from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, 
                                        Done, Front, Outcome)
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator
+
+if TYPE_CHECKING:  # a command line run makes no macro answer (~2 ms of every run, issue 25)
+    from keizer_xl.app.macro_answer import MacroAnswer, Status
 
 __all__ = ["HINT_WORDS", "describe", "describe_answer", "hint_text", "write_log", "debug_enabled",
            "LOG_FILE"]

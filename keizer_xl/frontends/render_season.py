@@ -4,7 +4,6 @@ for the message boxes (Excel, Lite, LibreOffice); and an action's answer as the 
 macro gave it (``lo-run``)."""
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
@@ -14,18 +13,24 @@ from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_blo
                                                problem_lines, saved_line, sheet, wrote_suffix)
 from keizer_xl.frontends.render_rows import (category_rows, grouped_rows, period_rows,
                                              standings_rows, standings_table)
-from keizer_xl.app.macro_answer import Status
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
-    from keizer_xl.app.macro_answer import MacroAnswer
+    from keizer_xl.app.macro_answer import MacroAnswer, Status
     from keizer_xl.app.pair import PairingReport
     from keizer_xl.app.standings import StandingsReport
 
 __all__ = ["pairing", "standings", "period", "check", "answered"]
+
+
+def _json_line(data: Any) -> str:
+    """``--format json``'s one line (names as typed, not ``\\u`` escapes)."""
+    import json  # only --format json needs it; ~1 ms of every run (issue 25)
+
+    return json.dumps(data, ensure_ascii=False)
 
 
 def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
@@ -35,7 +40,7 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
     report_json = report.as_json()
     if front == "cli":
         if done.format == "json":
-            out: tuple[str, ...] = (json.dumps(report_json, ensure_ascii=False),)
+            out: tuple[str, ...] = (_json_line(report_json),)
         else:
             rows = [tr(N_("Round {round} (paired again)") if report.repaired
                        else N_("Round {round}"), round=p.round)]
@@ -86,7 +91,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
             else grouped_rows(report) if report.parts else standings_rows(report))
     if front == "cli":
         if done.format == "json":
-            out: tuple[str, ...] = (json.dumps(rows, ensure_ascii=False),)
+            out: tuple[str, ...] = (_json_line(rows),)
         elif done.format == "csv" and blocks:
             import csv
             import io
@@ -146,7 +151,7 @@ def period(report: Any, front: Front, done: Done, tr: Translator,
             if ps.group:
                 table.append(tr("Group {group}", group=ps.group))
             table += standings_table(period_rows(ps), tr)
-        out: tuple[str, ...] = ((json.dumps(rows, ensure_ascii=False),) if done.format == "json"
+        out: tuple[str, ...] = ((_json_line(rows),) if done.format == "json"
                                 else tuple(table))
         err = cli_notes(notes, done, tr)
         if report.written is not None:

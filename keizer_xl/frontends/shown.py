@@ -1,6 +1,6 @@
 """What every front end ends an action with: an :class:`Outcome` (status, exit code, the lines
-in the front end's own words), how its report came about (:class:`Done`), the statuses and
-their exit codes (WORKBOOK-CONTRACT.md; the macro answer's, ``app/macro_answer.py``), the front
+in the front end's own words), how its report came about (:class:`Done`), the exit codes
+(WORKBOOK-CONTRACT.md; each status's is the macro answer's, ``app/macro_answer.py``), the front
 ends, and the one problem-list limit.
 
 The values both :mod:`keizer_xl.frontends.render` (a report -> an outcome) and
@@ -10,13 +10,16 @@ below both, so neither imports the other's types (no import circle).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 from collections.abc import Sequence
 
-from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES, MacroAnswer, Status
+# the macro answer (its statuses and their exit codes) is imported where an answer is made
+# or read: a command line run makes none (~2 ms of every run, issue 25)
+if TYPE_CHECKING:
+    from keizer_xl.app.macro_answer import MacroAnswer, Status
 
-__all__ = ["Outcome", "Done", "Front", "FRONTS", "Status", "STATUSES", "EXIT_CODES", "EXIT_OK",
-           "EXIT_PROBLEMS", "EXIT_USAGE", "EXIT_UNEXPECTED", "MAX_LISTED"]
+__all__ = ["Outcome", "Done", "Front", "FRONTS", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
+           "EXIT_UNEXPECTED", "MAX_LISTED"]
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 #: an unexpected error (a bug) exits 1 like a refusal: the contract has three codes
@@ -78,6 +81,8 @@ class Outcome:
                frozen: dict[str, int] | None = None) -> MacroAnswer:
         """This outcome as an action's answer (:class:`~keizer_xl.app.macro_answer.
         MacroAnswer`): the LibreOffice macro's, the Excel buttons' and Lite's."""
+        from keizer_xl.app.macro_answer import MacroAnswer
+
         return MacroAnswer(action, self.status, self.lines, exit_code=self.exit_code,
                            message=self.message, hint=self.hint, problems=self.problems,
                            out=self.out, notes=self.notes, report=self.report, title=self.title,
@@ -96,6 +101,8 @@ class Outcome:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Outcome:
         """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
+        from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES
+
         status = data.get("status")
         if status not in STATUSES:
             raise ValueError(f"not an outcome status: {status!r}")

@@ -4,7 +4,6 @@ a category with a typo-like near-duplicate (``Jeugd`` / ``jeugd`` / ``Jeugt``), 
 relegation with no group to move into, and a game between players of different groups."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from keizer_xl.core.groups import cross_group_games, group_key, group_names, has_groups
@@ -52,6 +51,8 @@ def near_duplicate(a: str, b: str) -> bool:
     x, y = differ[0]
     if min(len(x), len(y)) < 4 or re.search(r"\d", x + y):
         return False
+    import difflib  # only two names alike need it: ~1 ms of every run (issue 25)
+
     return difflib.SequenceMatcher(None, x, y).ratio() >= 0.75
 
 

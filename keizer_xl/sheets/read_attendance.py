@@ -62,6 +62,8 @@ def _header_date(text: str) -> _dt.date | None:
 
 @dataclass
 class _AttendanceColumns:
+    """The Attendance sheet's round columns and what reading them noted."""
+
     rounds: list[tuple[int, int]]  # (column index, round)
     notes: list[str]
 

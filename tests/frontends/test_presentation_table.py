@@ -192,4 +192,8 @@ def test_the_buttons_are_one_table():
     assert set(lo_run.FUNCTIONS) == set(USE_CASES) == set(lo_macro.ACTIONS)
     lo_run_row = next(c for c in COMMANDS if c.name == "lo-run")
     action = next(a for a in lo_run_row.args if a.names == ("action",))
-    assert tuple(action.options["choices"]) == USE_CASES
+    assert action.options["choices_from"] == "keizer_xl.app.button_actions:USE_CASES"
+    parser = build_parser(words=["lo-run"])
+    sub = next(a for a in parser._actions if a.choices and "lo-run" in a.choices)
+    assert next(a for a in sub.choices["lo-run"]._actions
+                if a.dest == "action").choices == USE_CASES

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from html import unescape
 
-from keizer_xl.clients.xlsx.package import Package, escape
+from keizer_xl.clients.xlsx.package import Package, escape, unescape
 
 REL_APP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties"
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from html import unescape
 from typing import Any
 from collections.abc import Iterator
 
-from keizer_xl.clients.xlsx.package import element_re, escape
+from keizer_xl.clients.xlsx.package import element_re, escape, unescape
 from keizer_xl.sheets.tables import column_letter
 
 _P = rb"(?:[\w.-]+:)?"

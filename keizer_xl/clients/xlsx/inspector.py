@@ -86,6 +86,8 @@ class Unsupported:
 
 @dataclass
 class SheetPart:
+    """One sheet of the package and the kind of sheet it is."""
+
     name: str
     part: str | None      # zip member of the sheet XML
     kind: str             # worksheet | chartsheet | macrosheet | dialogsheet | other
@@ -93,6 +95,9 @@ class SheetPart:
 
 @dataclass
 class Preflight:
+    """What the workbook holds that a save must keep or refuse: its type, sheets and
+    what this writer cannot keep."""
+
     workbook_type: str
     sheets: list[SheetPart] = field(default_factory=list)
     unsupported: list[Unsupported] = field(default_factory=list)

@@ -13,7 +13,6 @@ import posixpath
 import re
 import zipfile
 from dataclasses import dataclass
-from html import unescape
 from collections.abc import Iterable
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -34,6 +33,17 @@ WORKBOOK_TYPES = (
 
 # an XML attribute, with either quote; the name may carry a prefix (r:id)
 _ATTR = re.compile(rb"""([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def unescape(text: str) -> str:
+    """``text`` with its character references (``&amp;``, ``&#233;``) resolved, as
+    :func:`html.unescape` does; a text without ``&`` is returned as it is (as html does),
+    without loading html's table of entities (~1.3 ms of every run, issue 25)."""
+    if "&" not in text:
+        return text
+    from html import unescape as resolve
+
+    return resolve(text)
 
 
 def attributes(text: bytes) -> dict[str, str]:
@@ -79,6 +89,8 @@ _DTD = re.compile(rb"<!DOCTYPE|<!ENTITY")
 
 @dataclass
 class Rel:
+    """One relationship of a ``.rels`` part."""
+
     id: str
     type: str
     target: str | None      # the part it points to (None: external)
@@ -87,6 +99,8 @@ class Rel:
 
 @dataclass
 class SheetEntry:
+    """One sheet of ``workbook.xml``: its name, id, relationship and part."""
+
     name: str
     sheet_id: int
     rid: str

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import Cell, SheetCells, split_ref, value_cell
 from keizer_xl.clients.xlsx.package import REL_STYLES, attributes, element_re
-from keizer_xl.clients.xlsx.rowshift import delete_mapper, grow_mapper, shift_sheet
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
 from keizer_xl.errors import Message
 from keizer_xl.sheets.cells import cell_value
@@ -126,7 +125,10 @@ class RowEditing:
                 cells.put(r, c, value_cell(r, c, value, s, cells.prefix))
         t = region.table
         if t is not None and plan.data_end is not None and plan.data_end > t.max_row - t.totals:
-            # the Table grows: what covered whole columns of its data grows with it (rowshift)
+            # the Table grows: what covered whole columns of its data grows with it (rowshift,
+            # imported here: a standings run moves no rows, ~2 ms of it, issue 25)
+            from keizer_xl.clients.xlsx.rowshift import grow_mapper, shift_sheet
+
             cells.tail = shift_sheet(cells.tail, grow_mapper(
                 t.min_col, t.max_col, region.data_first, t.max_row - t.totals, plan.data_end))
         self._edits.sheets[entry.part] = cells
@@ -210,6 +212,8 @@ class RowEditing:
             new_row = plan.new_row(r)
             cells.put(new_row, c, _translated(cell, r, new_row))
         # what refers to the moved cells moves with them, as in Excel (rowshift)
+        from keizer_xl.clients.xlsx.rowshift import delete_mapper, shift_sheet
+
         mapper = delete_mapper(first_col, last_col, plan.doomed)
         cells.tail = shift_sheet(cells.tail, mapper, formulas=True)
         self._edits.names.append((entry.name, mapper))

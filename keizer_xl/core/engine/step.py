@@ -59,6 +59,9 @@ class Pass:
 
 @dataclass(frozen=True)
 class Outcome:
+    """How a round's recalculation ended: the final pass, the passes it took, whether
+    it converged."""
+
     final: Pass
     divisor: int  # > 1: the averaged totals of a cycle (sums over ``divisor`` passes)
     passes: int
