@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
+from keizer_xl.clients.xlsx.wellformed import WellFormed
 from keizer_xl.clients.xlsx.limits import (
     DIMENSION_PEEK,
     MACRO_TYPES,
@@ -31,7 +32,6 @@ from keizer_xl.clients.xlsx.limits import (
     XML_PEEK,
     MiB,
 )
-from keizer_xl.errors import Message
 from keizer_xl.sheets.tables import quote_sheet
 
 # Worksheet extensions (<extLst><ext uri=...>) openpyxl removes, by uri (upper case).
@@ -150,7 +150,7 @@ class Inspector:
             xml = info.filename.endswith((".xml", ".rels"))
             vml = info.filename.endswith(".vml")  # VML is not always well-formed XML
             prev = b""
-            parser = _WellFormed(self, info.filename) if xml else None
+            parser = WellFormed(self, info.filename) if xml else None
             try:
                 with self.zf.open(info) as fh:
                     while True:
@@ -344,7 +344,7 @@ class Inspector:
         dynamic = rich = False
         prev = b""
         rows = 0
-        parser = _WellFormed(self, sheet.part)
+        parser = WellFormed(self, sheet.part)
         chunks: list[bytes] = []
         try:
             with self.zf.open(sheet.part) as fh:
@@ -476,30 +476,3 @@ class Inspector:
             kinds.append("data model (Power Pivot)")
         return kinds
 
-
-class _WellFormed:
-    """Feeds a part to expat, which only checks that it is well-formed XML (no handlers: fast);
-    the file client reads the parts with regular expressions, so a broken part is refused here
-    with its name rather than read as half a sheet (issue 25)."""
-
-    def __init__(self, inspector: Inspector, member: str):
-        import xml.parsers.expat
-
-        self.inspector = inspector
-        self.member = member
-        self.parser = xml.parsers.expat.ParserCreate()
-        self.error = xml.parsers.expat.ExpatError
-
-    def feed(self, data: bytes, final: bool = False) -> None:
-        try:
-            self.parser.Parse(data, final)
-        except self.error as exc:
-            sheet = self.inspector.sheet_of.get(self.member)
-            if sheet:
-                what = Message("the sheet {sheet} (part {part})", sheet=quote_sheet(sheet), part=self.member)
-            else:
-                what = Message("its part {part}", part=self.member)
-            raise WorkbookFileError(Message(
-                "{path} could not be read as an Excel workbook: {what} is not well-formed XML "
-                "({error}). Open it in Excel or LibreOffice and save it again as .xlsx.",
-                path=self.inspector.label, what=what, error=str(exc))) from exc
