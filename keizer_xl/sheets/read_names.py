@@ -150,7 +150,7 @@ def empty_cell(value: Any) -> bool:
     if t is str:
         return not value.strip()
     if t is float or t is int:
-        return value != value
+        return bool(value != value)
     return blank(value) or (isinstance(value, float) and value != value)  # NaN from a frame
 
 
