@@ -308,6 +308,8 @@ def validate(season: Season) -> list[Problem]:
 
 def _check_membership(p: Player, rnd: int, where: str, problems: list[Problem],
                       bye: bool) -> None:
+    if p.joined <= rnd and p.withdrawn_round is None:  # a member all season: nothing to say (issue 25)
+        return
     params = {"name": p.name, "round": rnd}
     if not p.is_member(rnd):
         problems.append(Problem(where, Message(

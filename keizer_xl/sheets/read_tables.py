@@ -293,6 +293,7 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
     bye_result: dict[str, bool] = {}
     bye_forms = (*BYE_WORDS, "-")
     cell_at = table.cell
+    found = names._found  # a spelling resolve has seen: looked up here, no call made for it
     round_at, white_at, black_at, result_at = ci["round"], ci["white"], ci["black"], ci["result"]
     for r, row in enumerate(table.rows):
         for v in row:  # an empty row is skipped (a loop: no generator made per row)
@@ -322,7 +323,9 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
             problems.append(Problem(cell_at(r, white_at), tr("no {white} player",
                                                        white=schema.header("Results", "white", tr.lang))))
             continue
-        white = names.resolve(white_raw, functools.partial(cell_at, r, white_at), problems)
+        white = found.get(white_raw) if type(white_raw) is str else None  # as resolve finds it
+        if white is None:
+            white = names.resolve(white_raw, functools.partial(cell_at, r, white_at), problems)
         raw_result = row[result_at]
         black_raw = row[black_at]
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
@@ -353,7 +356,9 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
                     black=schema.header("Results", "black", tr.lang),
                     result=schema.header("Results", "result", tr.lang))))
             continue
-        black = names.resolve(black_raw, functools.partial(cell_at, r, black_at), problems)
+        black = found.get(black_raw) if type(black_raw) is str else None
+        if black is None:
+            black = names.resolve(black_raw, functools.partial(cell_at, r, black_at), problems)
         if isinstance(raw_result, (_dt.datetime, _dt.date)):
             problems.append(Problem(cell_at(r, result_at), result_is_a_date(raw_result, tr)))
             continue
