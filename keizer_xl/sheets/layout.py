@@ -220,6 +220,7 @@ class _Builder:
         self.spans: list[Span] = []
         self.fitted: dict[int, int] = {}  # column -> widest content seen (characters)
         self.wrapped: list[int] = []      # the wrapped columns' positions (blocks share them)
+        self.sized: set[int] = set()      # the positions the style gives a width: not measured
 
     def header(self, labels: Sequence[Any]) -> None:
         values = tuple(cell_value(v if isinstance(v, (str, int)) else str(v)) for v in labels)
@@ -233,11 +234,9 @@ class _Builder:
     def body(self, frame: pd.DataFrame | Rows) -> None:
         first = len(self.grid) + 1
         for record in frame.itertuples(index=False, name=None):
-            values = tuple(map(cell_value, record))
-            self.grid.append(values)
-            for j, v in enumerate(values, 1):
-                w = display_width(v)
-                if w > self.fitted.get(j, 0):
+            self.grid.append(values := tuple(map(cell_value, record)))
+            for j, v in enumerate(values, 1):  # _widths reads no fitted width there (issue 25)
+                if j not in self.sized and (w := display_width(v)) > self.fitted.get(j, 0):
                     self.fitted[j] = w
         last = len(self.grid)
         if last < first:
@@ -383,6 +382,7 @@ def sheet_layout(frame: pd.DataFrame | Rows, style: SheetStyle | None = None) ->
         b.grid.append(())
     header_row = len(b.grid) + 1
     b.wrapped = [j for j, c in enumerate(columns, 1) if str(c) in style.wrap]
+    b.sized = {j for j, c in enumerate(columns, 1) if style.widths.get(str(c)) is not None}
     b.header(columns)
     b.body(frame)
     b.cell_formats(header_row + 1, columns)
