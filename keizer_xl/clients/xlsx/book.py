@@ -193,6 +193,8 @@ class FileBook(RowEditing):
             strings = shared_strings(pkg.read(sst)) if sst and pkg.has(sst) else []
             styles_part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
             styles = StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part) else None)
+            if self._edits.styles is None:  # the save adds to it: styles.xml not read twice (issue 25)
+                self._edits.styles = styles
             dates, spans = styles.date_styles()
             self._decoder = Decoder(strings, dates, spans, MAC_EPOCH if pkg.date1904() else WINDOWS_EPOCH)
         return self._decoder

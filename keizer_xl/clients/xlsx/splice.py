@@ -84,7 +84,7 @@ class Edits:
     sheets: dict[str, SheetCells] = field(default_factory=dict)    # part -> edited cells
     tables: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # table part -> (ref, filter ref)
     filters: dict[str, str] = field(default_factory=dict)          # sheet part -> autofilter ref
-    styles: StyleSheet | None = None                               # styles added to by an edit
+    styles: StyleSheet | None = None               # styles.xml as read, or as an edit added to it
     drawings: Any = None    # an openpyxl Workbook with the engine's charts of its sheets (batch)
     #: rows deleted from a sheet: the defined names' references to it follow (rowshift)
     names: list[tuple[str, Mapper]] = field(default_factory=list)
