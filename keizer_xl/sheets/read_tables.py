@@ -285,8 +285,9 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
     byes: list[Bye] = []
     # what repeats on a season's thousand rows is worked out once (issue 25: read_results
     # took 6 ms of a 60 x 35 standings): a Result's text (parse_result), the bye test of a
-    # Black cell's text; every cell is still read as before and named only for a problem
-    ci = {key: cols[key] for key in ("round", "white", "black", "result")}
+    # Black cell's text, a name's spelling; every cell is read as before, a cell's address
+    # made only where a game or bye keeps it or a problem names it
+    round_at, white_at, black_at, result_at = (cols[k] for k in ("round", "white", "black", "result"))
     bi = cols.get("board")
     results: dict[str, Any] = {}
     bye_black: dict[str, bool] = {}
@@ -294,7 +295,6 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
     bye_forms = (*BYE_WORDS, "-")
     cell_at = table.cell
     found = names._found  # a spelling resolve has seen: looked up here, no call made for it
-    round_at, white_at, black_at, result_at = ci["round"], ci["white"], ci["black"], ci["result"]
     for r, row in enumerate(table.rows):
         for v in row:  # an empty row is skipped (a loop: no generator made per row)
             if not empty_cell(v):
@@ -305,7 +305,7 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
         rnd = round_number(rnd_raw)
         if rnd is None or rnd < 1:
             problems.append(Problem(cell_at(r, round_at), tr("{value!r} is not a round number",
-                                                       value=rnd_raw)))
+                                                              value=rnd_raw)))
             continue
         if rnd > MAX_ROUND:  # never let a typing slip size a list (1e9 was a MemoryError)
             problems.append(Problem(cell_at(r, round_at), tr(
@@ -316,12 +316,12 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
             board = cell_int(row[bi])
             if board is None or not 1 <= board <= MAX_ROUND:
                 problems.append(Problem(cell_at(r, bi), tr("{value!r} is not a board number",
-                                                           value=row[bi])))
+                                                            value=row[bi])))
                 board = None
         white_raw = row[white_at]
         if empty_cell(white_raw):
-            problems.append(Problem(cell_at(r, white_at), tr("no {white} player",
-                                                       white=schema.header("Results", "white", tr.lang))))
+            problems.append(Problem(cell_at(r, white_at), tr(
+                "no {white} player", white=schema.header("Results", "white", tr.lang))))
             continue
         white = found.get(white_raw) if type(white_raw) is str else None  # as resolve finds it
         if white is None:
