@@ -88,6 +88,11 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
         if idx == name_col:
             continue
         text = cell_text(header) if not empty_cell(header) else ""
+        m = ROUND_HEADER.fullmatch(text) if text else None
+        rnd = (int(m.group(1)) if len(m.group(1)) <= 6 else MAX_ROUND + 1) if m else 0
+        if 1 <= rnd <= MAX_ROUND:  # a round's column: its cells are read below (issue 25)
+            numbered.append((idx, rnd))
+            continue
         values = filled(idx)
         if not text:
             coded = [(r, v) for r, v in values if cell_text(v).upper() in codes]
@@ -100,12 +105,8 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
                 notes.append(Message("{where}: a column without a header; ignored",
                                      where=table.header_cell(idx)))
             continue
-        m = ROUND_HEADER.fullmatch(text)
         if m:
-            rnd = int(m.group(1)) if len(m.group(1)) <= 6 else MAX_ROUND + 1
-            if 1 <= rnd <= MAX_ROUND:
-                numbered.append((idx, rnd))
-            elif values:
+            if values:
                 problems.append(Problem(table.header_cell(idx), tr(
                     "{header!r} is not a round (rounds are 1 to {max_round}), but its column "
                     "holds {value!r} ({where})", header=text, max_round=MAX_ROUND,
