@@ -28,7 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 _CHILD = r"""
-import json, sys, time, shutil
+import json, os, sys, time, shutil
+# one OpenBLAS thread, as the command line sets it before numpy is imported (cli._main)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+import gc
+gc.disable()  # as the `keizer-xl` script does from start-up (frontends/cli.py)
 T = time.process_time
 t0 = T()
 cmd, src, work = sys.argv[1:4]
@@ -38,8 +43,6 @@ from keizer_xl.clients.xlsx import open_book
 from keizer_xl.sheets.read import read_season
 import keizer_xl.core.standings, keizer_xl.core.pairing
 t1 = T()
-import gc
-gc.disable()  # as the command line does while a command works (cli._pause_cycle_collector)
 shutil.copyfile(src, work)
 book = open_book(work)
 t2 = T()
