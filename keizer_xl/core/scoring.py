@@ -186,12 +186,19 @@ class Rounds:
         return (self.kind >= WIN) & (self.kind <= PENDING)
 
     def result_of(self, i: int, r: int) -> Result | None:
-        k = int(self.result[i, r])
-        return _RESULTS[k] if k >= 0 else None
+        return result_from_id(int(self.result[i, r]))
 
     def code_of(self, i: int, r: int) -> str | None:
-        k = int(self.code[i, r])
+        return self.code_from_id(int(self.code[i, r]))
+
+    def code_from_id(self, k: int) -> str | None:
+        """The Attendance code a cell of :attr:`code` holds (-1: none)."""
         return self.codes[k] if k >= 0 else None
+
+
+def result_from_id(k: int) -> Result | None:
+    """The Result a cell of :attr:`Rounds.result` holds (-1: none)."""
+    return _RESULTS[k] if k >= 0 else None
 
 
 def classify(season: Season, players: Sequence[Player] | None = None,
@@ -412,8 +419,8 @@ def facts(season: Season, last: int, make: Callable[..., F],
     out: dict[str, dict[int, F]] = {}
     kinds = rounds.kind.tolist()
     # the arrays as lists once: indexing a numpy array cell by cell costs more than the
-    # fact it reads (issue 25: 2,100 cells of a 60 x 35 season); read as result_of and
-    # code_of read them
+    # fact it reads (issue 25: 2,100 cells of a 60 x 35 season); decoded as result_of and
+    # code_of decode them
     opponents, whites = rounds.opponent.tolist(), rounds.white.tolist()
     results, codes = rounds.result.tolist(), rounds.code.tolist()
     for i, name in enumerate(names):
@@ -427,12 +434,10 @@ def facts(season: Season, last: int, make: Callable[..., F],
             if what == "game":
                 if not games:
                     continue
-                res = int(results[i][r])
                 mine[r] = make(r, what, opponent=names[int(opponents[i][r])],
-                               white=bool(whites[i][r]), result=_RESULTS[res] if res >= 0 else None)
+                               white=bool(whites[i][r]), result=result_from_id(int(results[i][r])))
             elif k == ABSENT:
-                code = int(codes[i][r])
-                mine[r] = make(r, what, code=rounds.codes[code] if code >= 0 else None)
+                mine[r] = make(r, what, code=rounds.code_from_id(int(codes[i][r])))
             elif k == LATE:
                 mine[r] = make(r, what, code="L")
             elif k == UNMARKED:
