@@ -86,3 +86,17 @@ def trf_games(line: str) -> tuple[int, Fraction]:
         points += {"1": Fraction(1), "W": Fraction(1), "+": Fraction(1), "=": Fraction(1, 2),
                    "D": Fraction(1, 2)}.get(result, Fraction(0))
     return games, points
+
+
+def uno_python_without_script_provider(folder):
+    """A stand-in for LibreOffice's Python that answers every macro call with the raw UNO
+    error LibreOffice gives when its Python script provider is not installed; its path."""
+    import stat
+
+    raw = ("RuntimeException: ... com.sun.star.script.provider.XScriptProvider! at "
+           "./include/com/sun/star/uno/Reference.hxx:105")
+    fake = folder / "fake-uno-python"
+    fake.write_text("#!/bin/sh\ncat >/dev/null\necho '" + '{"ok": false, "error": "'
+                    + raw + '"}' + "'\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    return fake

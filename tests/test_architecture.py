@@ -55,6 +55,15 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` reads, relative imports resolved against ``package``."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _imported(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, str]]:
     """(line, absolute module) for every import in the tree, lazy ones included."""
     found = []
@@ -63,12 +72,7 @@ def _imported(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, s
         if isinstance(node, ast.Import):
             found += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = _absolute(node, package)
             if target == "keizer_xl" or (node.level and not node.module):
                 found += [(node.lineno, f"{target}.{a.name}") for a in node.names]
             else:
@@ -198,12 +202,7 @@ def _from_imports(tree: ast.AST, module: str, is_package: bool,
     found = []
     for node in (_runtime_nodes(tree) if runtime_only else ast.walk(tree)):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
+            target = _absolute(node, package)
             if target.split(".")[0] == "keizer_xl":
                 found.append((node.lineno, target, [a.name for a in node.names]))
     return found

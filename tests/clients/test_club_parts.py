@@ -29,6 +29,7 @@ from test_club_workbook import (
     picture,
     run,
     season_rows,
+    through_the_weekly_commands,
     written_layouts,
 )
 
@@ -297,12 +298,7 @@ def test_an_xlsxwriter_xlsm_with_a_vba_project(tmp_path, season_rows, picture, m
     add_pivot(path, season_rows["Players"])
     original = _parts(path)
     layouts = written_layouts(monkeypatch)
-    for argv in (["pair", str(path)], ["standings", str(path)], ["batch", str(path), "--in-place"]):
-        before = _parts(path)
-        layouts.clear()
-        run(*argv)
-        assert_only_engine_parts_changed(before, path)
-        assert_reads_back(path, layouts)
+    through_the_weekly_commands(path, layouts)
     after = _parts(path)
     assert after["xl/vbaProject.bin"] == original["xl/vbaProject.bin"] == vba.read_bytes()
     assert b"macroEnabled" in after["[Content_Types].xml"]
@@ -427,12 +423,7 @@ def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, pictur
     wb.close()
     original = _parts(path)
     layouts = written_layouts(monkeypatch)
-    for argv in (["pair", str(path)], ["standings", str(path)], ["batch", str(path), "--in-place"]):
-        before = _parts(path)
-        layouts.clear()
-        run(*argv)
-        assert_only_engine_parts_changed(before, path)
-        assert_reads_back(path, layouts)
+    through_the_weekly_commands(path, layouts)
     assert_only_engine_parts_changed(original, path)
     names = [s.name for s in Package(path.read_bytes()).sheets]
     assert names[:7] == ["Clubinfo", "Instellingen", "Spelers", "Aanwezigheid", "Uitslagen", "Stand",

@@ -205,6 +205,17 @@ def run(*argv: str) -> None:
     assert main(list(argv)) == 0, argv
 
 
+def through_the_weekly_commands(path: Path, layouts: dict[str, Any]) -> None:
+    """``pair``, ``standings`` and ``batch --in-place`` on ``path``; after each, only the
+    engine's parts changed and its sheets read back as they were written."""
+    for argv in (["pair", str(path)], ["standings", str(path)], ["batch", str(path), "--in-place"]):
+        before = _parts(path)
+        layouts.clear()
+        run(*argv)
+        assert_only_engine_parts_changed(before, path)
+        assert_reads_back(path, layouts)
+
+
 @pytest.fixture
 def picture(tmp_path: Path) -> Path:
     p = tmp_path / "logo.png"
@@ -348,12 +359,7 @@ def test_an_xlsm_keeps_its_vba_project_and_buttons(tmp_path, monkeypatch):
     original = _parts(xlsm)
     assert "xl/vbaProject.bin" in original
     layouts = written_layouts(monkeypatch)
-    for argv in (["pair", str(xlsm)], ["standings", str(xlsm)], ["batch", str(xlsm), "--in-place"]):
-        before = _parts(xlsm)
-        layouts.clear()
-        run(*argv)
-        assert_only_engine_parts_changed(before, xlsm)
-        assert_reads_back(xlsm, layouts)
+    through_the_weekly_commands(xlsm, layouts)
     after = _parts(xlsm)
     assert after["xl/vbaProject.bin"] == original["xl/vbaProject.bin"]
     assert any(n.endswith(".vml") for n in after)  # the buttons' drawing

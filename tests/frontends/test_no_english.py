@@ -22,6 +22,7 @@ from keizer_xl.core.rules import KNOWN_KEYS
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
+from tests.helpers import uno_python_without_script_provider
 
 #: English words that are no Dutch or German words (``was``, ``bye``, ``in``, ``top``, ``rank``
 #: and ``variant`` are, in one or the other, and stay out)
@@ -237,16 +238,9 @@ def _refusals(tmp_path: Path, book: Path, lang: str) -> dict[str, list[tuple[obj
 
 def _fake_office_without_script_provider(tmp_path: Path, monkeypatch) -> None:
     """LibreOffice whose Python answers the macro call with UNO's raw XScriptProvider error."""
-    import stat
-
     from keizer_xl.clients import lo_run
 
-    raw = ("RuntimeException: ... com.sun.star.script.provider.XScriptProvider! at "
-           "./include/com/sun/star/uno/Reference.hxx:105")
-    fake = tmp_path / "fake-uno-python"
-    fake.write_text("#!/bin/sh\ncat >/dev/null\necho '" + '{"ok": false, "error": "'
-                    + raw + '"}' + "'\n")
-    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    fake = uno_python_without_script_provider(tmp_path)
     real = lo_run.Office
     monkeypatch.setattr(lo_run, "Office", lambda: real(pipe="keizer-xl-test", python=str(fake)))
 

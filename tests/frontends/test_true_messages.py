@@ -9,6 +9,7 @@ import openpyxl
 import pytest
 
 from keizer_xl.frontends.cli import main
+from tests.helpers import uno_python_without_script_provider
 
 NAMES = ["Anna", "Bert", "Carla", "Dirk", "Eva"]
 
@@ -19,15 +20,23 @@ def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, st
     return code, out.out, out.err
 
 
-def dutch_sign_up_season(path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A Dutch season under ``attendance_default absent`` (players sign up with an x): Eva
-    withdraws from round 2 (Status ``teruggetrokken 2``) and signs up for no round."""
+def dutch_players(path: Path, capsys: pytest.CaptureFixture[str]) -> openpyxl.Workbook:
+    """A new Dutch season at ``path`` with the five NAMES on Spelers, rated 1780 down to 1740
+    (Anna first), opened for more changes."""
     assert run(capsys, "new", path, "--language", "nl")[0] == 0
     wb = openpyxl.load_workbook(path)
     ws = wb["Spelers"]
     for i, name in enumerate(NAMES, start=2):
         ws.cell(i, 1, name)
         ws.cell(i, 2, 1800 - 10 * i)
+    return wb
+
+
+def dutch_sign_up_season(path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A Dutch season under ``attendance_default absent`` (players sign up with an x): Eva
+    withdraws from round 2 (Status ``teruggetrokken 2``) and signs up for no round."""
+    wb = dutch_players(path, capsys)
+    ws = wb["Spelers"]
     ws.cell(6, 5, "teruggetrokken 2")
     s = wb["Instellingen"]
     for r in range(1, s.max_row + 1):
@@ -144,16 +153,9 @@ def test_lo_run_without_the_script_provider_gives_the_install_hint(tmp_path, cap
     """LibreOffice without its Python script provider answers the macro call with a raw UNO
     error; `lo-run` says what to install instead, in the workbook's language, exit code 2
     (as the other LibreOffice commands do when a part is missing)."""
-    import stat
-
     from keizer_xl.clients import lo_run
 
-    raw = ("RuntimeException: ... com.sun.star.script.provider.XScriptProvider! at "
-           "./include/com/sun/star/uno/Reference.hxx:105")
-    fake = tmp_path / "fake-uno-python"
-    fake.write_text("#!/bin/sh\ncat >/dev/null\necho '" + '{"ok": false, "error": "'
-                    + raw + '"}' + "'\n")
-    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    fake = uno_python_without_script_provider(tmp_path)
     office = lo_run.Office(pipe="keizer-xl-test", python=str(fake))
     with pytest.raises(lo_run.LibreOfficeRunError) as caught:
         office.request({"command": "run"})
@@ -210,12 +212,8 @@ def test_a_new_seasons_start_list_is_ranked_not_announced_as_late(tmp_path, caps
     round 1: not ranked yet" (it said so of every player, while the table ranked them); a
     real late entrant (Vanaf ronde 3) still waits for his round."""
     path = tmp_path / "club.xlsx"
-    assert run(capsys, "new", path, "--language", "nl")[0] == 0
-    wb = openpyxl.load_workbook(path)
+    wb = dutch_players(path, capsys)
     ws = wb["Spelers"]
-    for i, name in enumerate(NAMES, start=2):
-        ws.cell(i, 1, name)
-        ws.cell(i, 2, 1800 - 10 * i)
     ws.cell(6, 4, 3)  # Eva: Vanaf ronde 3
     wb.save(path)
     code, _out, err = run(capsys, "standings", path)
