@@ -85,9 +85,6 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
         from keizer_xl.analysis.history import round_facts
 
         facts = round_facts(season, st.round, games=False)  # the marks: no game facts
-        # a mark's format depends only on the mark, whether it scored and the language: made
-        # once per mark (issue 25: one per non-game cell, 300 on a 60 x 35 season)
-        marks: dict[tuple[str, bool], str] = {}
         columns = set(frame.columns)
         for i, name in enumerate(st.order):
             for r, fact in facts.get(name, {}).items():
@@ -95,11 +92,7 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                     continue
                 key = mark_key(fact.kind, fact.code)
                 used.add(key)
-                points = st.round_points[name][r - 1]
-                fmt = marks.get((key, points == 0))
-                if fmt is None:
-                    fmt = marks[(key, points == 0)] = mark_format(key, points, lang)
-                formats[(i, f"R{r}")] = fmt
+                formats[(i, f"R{r}")] = mark_format(key, st.round_points[name][r - 1], lang)
         withdrawn = withdrawn_names(season, st.round)  # once, not once per player (issue 25)
         for i, name in enumerate(st.order):
             if name in withdrawn:

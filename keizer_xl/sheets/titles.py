@@ -17,6 +17,7 @@ so golden files and render tests stay deterministic.  English shows it as an ISO
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -206,8 +207,15 @@ def mark_format(key: str, points: Fraction | float | int, lang: str = "en") -> s
     """The number format of a non-game round cell: the mark, with the points after it where
     it scored (``"E "General`` shows ``E 16.67``); the mark alone where it scored 0.  The cell
     keeps its number, so a tool reading the sheet reads the points."""
+    return _mark_format(key, points != 0, lang)
+
+
+@functools.cache
+def _mark_format(key: str, scored: bool, lang: str) -> str:
+    """:func:`mark_format`, made once per mark, language and whether it scored (a Standings
+    sheet asks for one per non-game cell: 300 on a 60 x 35 season, issue 25)."""
     text = mark_text(key, lang).replace('"', "")
-    if points == 0:
+    if not scored:
         return f'"{text}";"{text}";"{text}"'
     return f'"{text} "General'
 
