@@ -14,10 +14,17 @@ each other, before and after, not with the whole-process times of ``bench_cli.py
 ``--before TREE`` runs another checkout too (``PYTHONPATH=TREE``, e.g. ``git archive <commit> |
 tar -x -C /tmp/base``), interleaved with this one.  Reported: median (min-max) per group, and
 keizer-xl's modules with the largest self time.
+
+Each run also times, in a process of its own without ``-X importtime``, how long the command
+spends creating dataclasses (its own and its libraries'): ``dataclasses._process_class`` and the
+``exec`` of each generated method (``_create_fn``) wrapped with a clock.  On Python 3.11 each
+generated method is compiled on its own, so this is a cost of the import that ``-X importtime``
+spreads over the modules that define the classes.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -68,6 +75,36 @@ def parse(stderr: str) -> tuple[dict[str, float], dict[str, float]]:
     return groups, own
 
 
+#: run a command with ``dataclass()`` timed (argv: command, workbook); prints one JSON line
+_DATACLASSES = r"""
+import dataclasses, io, json, sys, time
+clock = time.perf_counter
+made = {"classes": 0, "methods": 0, "ms": 0.0, "exec ms": 0.0}
+process, create = dataclasses._process_class, dataclasses._create_fn
+def timed_process(*args, **kwargs):
+    t = clock()
+    try:
+        return process(*args, **kwargs)
+    finally:
+        made["classes"] += 1
+        made["ms"] += (clock() - t) * 1000
+def timed_create(*args, **kwargs):
+    t = clock()
+    try:
+        return create(*args, **kwargs)
+    finally:
+        made["methods"] += 1
+        made["exec ms"] += (clock() - t) * 1000
+dataclasses._process_class, dataclasses._create_fn = timed_process, timed_create
+from keizer_xl.frontends.cli import main
+shown, sys.stdout = sys.stdout, io.StringIO()
+code = main(sys.argv[1:])
+sys.stdout = shown
+print(json.dumps(made))
+sys.exit(code)
+"""
+
+
 def fmt(values: list[float]) -> str:
     return f"{statistics.median(values):6.1f} ({min(values):.1f}-{max(values):.1f})"
 
@@ -87,6 +124,7 @@ def main(argv: list[str] | None = None) -> None:
         trees = {"before": str(Path(args.before).resolve()), "after": str(ROOT)}
     groups: dict[tuple[str, str], dict[str, list[float]]] = {}
     own: dict[tuple[str, str], dict[str, list[float]]] = {}
+    dcs: dict[tuple[str, str], dict[str, list[float]]] = {}
     work = tmp / "club.xlsx"
     for run in range(-1, args.runs):  # run -1: a warm-up (bytecode, disk cache), not counted
         for command in ("standings", "pair"):
@@ -98,6 +136,14 @@ def main(argv: list[str] | None = None) -> None:
                     capture_output=True, text=True, check=True)
                 if run < 0:
                     continue
+                shutil.copyfile(source, work)
+                timed = subprocess.run(
+                    [sys.executable, "-c", _DATACLASSES, command, str(work)],
+                    env=dict(env, PYTHONPATH=tree, OPENBLAS_NUM_THREADS="1"), cwd=tmp,
+                    capture_output=True, text=True, check=True)
+                made = json.loads(timed.stdout.strip().splitlines()[-1])
+                for name in ("classes", "methods", "ms", "exec ms"):
+                    dcs.setdefault((command, tag), {}).setdefault(name, []).append(made[name])
                 by_group, by_module = parse(out.stderr)
                 for name, ms in by_group.items():
                     groups.setdefault((command, tag), {}).setdefault(name, []).append(ms)
@@ -112,6 +158,12 @@ def main(argv: list[str] | None = None) -> None:
             print(f"| {name} | " + " | ".join(fmt(groups[(command, t)][name]) for t in trees) + " |")
         print("| (keizer-xl's modules imported) | "
               + " | ".join(str(len(own[(command, t)])) for t in trees) + " |")
+        print("\ncreating dataclasses, in a process without -X importtime, ms, median (min-max):")
+        for tag in trees:
+            d = dcs[(command, tag)]
+            print(f"  {tag}: {statistics.median(d['classes']):.0f} classes, "
+                  f"{statistics.median(d['methods']):.0f} generated methods: {fmt(d['ms'])}, "
+                  f"of which compiling the methods {fmt(d['exec ms'])}")
         last = list(trees)[-1]
         top = sorted(own[(command, last)].items(), key=lambda kv: -statistics.median(kv[1]))
         print(f"\nkeizer-xl's modules with the largest self time ({last}), ms:")
