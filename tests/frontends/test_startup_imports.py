@@ -19,6 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from keizer_xl.frontends.commands import COMMANDS
@@ -170,3 +171,35 @@ def test_batch_works_with_the_collector_on(tmp_path: Path) -> None:
     shutil.copyfile(SAMPLE, book)
     code, seen = _collector("batch", book, "--out", tmp_path / "out")
     assert seen == [False, True, True], (code, seen)
+
+
+# ------------------------------------------------------------------------ the exit
+
+_EXIT_PROBE = """
+import atexit, gc, sys
+# registered before the command line's own handler, so it runs after it (last in, first out)
+atexit.register(lambda: sys.stderr.write("\\nfrozen at exit: %d\\n" % gc.get_freeze_count()))
+if sys.argv[1] == "script":
+    sys.argv[0] = "keizer-xl"  # the installed script's process
+from keizer_xl.frontends import cli
+sys.exit(cli.main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.parametrize("process, frozen", [("script", True), ("program", False)])
+def test_the_command_lines_process_skips_the_collection_at_exit(tmp_path: Path, process: str,
+                                                                frozen: bool) -> None:
+    """The script's last exit handler freezes what the process holds, so Python's final
+    collection does not walk it (some 20-30 ms of a small standings, issue 25); a program that
+    imports the command line keeps its exit as it was.  The workbook is written whole first."""
+    book = tmp_path / "club.xlsx"
+    shutil.copyfile(SAMPLE, book)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    out = subprocess.run([sys.executable, "-c", _EXIT_PROBE, process, "standings", str(book)],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    count = int(out.stderr.strip().splitlines()[-1].rsplit(":", 1)[1])
+    assert (count > 0) is frozen, out.stderr
+    standings = openpyxl.load_workbook(book)["Standings"]
+    assert standings["A4"].value == 1 and standings["B4"].value  # the leader's row is there
