@@ -11,9 +11,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import datetime
+from babel.dates import format_date
+from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from keizer_xl.i18n import CATALOG_LANGUAGES, DOMAIN, po_path, translator
+from keizer_xl.i18n import CATALOG_LANGUAGES, DOMAIN, mo_path, po_path, translator
+from keizer_xl.sheets.titles import date_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -41,6 +45,35 @@ def test_every_message_used_has_a_translation_with_the_same_placeholders(lang):
     assert not missing, f"{lang}: no translation for {missing}"
     for msgid, entry in entries.items():
         assert fields(entry.string) == fields(msgid), (lang, msgid)
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+def test_each_compiled_catalog_is_its_po_compiled(lang):
+    """The command line reads the .mo (keizer_xl/i18n): it must hold exactly the .po's
+    translations, fuzzy and empty ones left out as msgfmt leaves them out."""
+    translated = {m.id: m.string for m in catalog(lang)
+                  if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    with open(mo_path(lang), "rb") as fh:
+        compiled = {m.id: m.string for m in read_mo(fh) if m.id}
+    assert compiled == translated, "run: python tools/catalogs.py --compile"
+    tr = translator(lang)
+    assert all(tr.gettext(msgid) == text and tr.has(msgid) for msgid, text in translated.items())
+    untranslated = [m.id for m in catalog(lang) if isinstance(m.id, str) and m.id
+                    and m.id not in translated]
+    assert not any(tr.has(msgid) for msgid in untranslated)
+    assert tr.gettext("no such message {x}", x=1) == "no such message 1"  # the English id
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+def test_a_sheets_date_is_the_long_date_babel_writes(lang):
+    """sheets/titles.py writes the date from the catalog's months and pattern, not with Babel
+    (its import and CLDR data cost every command): the same text as Babel's (CLDR's) long
+    date, every month, one- and two-digit days."""
+    for month in range(1, 13):
+        for day in (1, 9, 10, 28):
+            date = datetime.date(2026, month, day)
+            assert date_text(date, lang) == format_date(date, format="long", locale=lang)
+    assert date_text(datetime.date(2026, 3, 1), "en") == "2026-03-01"  # English: ISO
 
 
 def test_the_checker_can_fail():
@@ -71,6 +104,7 @@ def test_the_catalogs_are_in_the_wheel(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for lang in CATALOG_LANGUAGES:
         assert f"keizer_xl/i18n/locale/{lang}/LC_MESSAGES/keizer_xl.po" in names
+        assert f"keizer_xl/i18n/locale/{lang}/LC_MESSAGES/keizer_xl.mo" in names
     assert "keizer_xl/sheets/schema.py" in names
     # installed from the wheel (not this tree), the catalogs translate
     target = tmp_path / "site"

@@ -1,8 +1,13 @@
 """Collect keizer-xl's message ids and keep the .po catalogs in step (a developer's tool).
 
     python tools/catalogs.py          # add new ids to keizer_xl/i18n/locale/*/.po (empty
-                                      # translation, to be filled in), mark vanished ones obsolete
+                                      # translation, to be filled in), mark vanished ones
+                                      # obsolete, and compile each .po to its .mo
+    python tools/catalogs.py --compile  # only compile each .po to its .mo (after translating)
     python tools/catalogs.py --check  # exit 1 when an id lacks a translation
+
+The command line reads the compiled ``.mo`` files with the standard library's gettext
+(keizer_xl/i18n); tests/test_i18n.py fails when a ``.mo`` is not its ``.po`` compiled.
 
 Message ids are found by Babel's Python extractor (calls of ``tr``, ``gettext``, ``Message``,
 ``ResultError``, ``N_``) plus the text tables that are translated as data: the template's
@@ -63,6 +68,21 @@ def update() -> None:
         catalog.update(template, no_fuzzy_matching=True)
         with open(path, "wb") as fh:
             write_po(fh, catalog, width=100, omit_header=False, ignore_obsolete=True)
+    compile_catalogs()
+
+
+def compile_catalogs() -> None:
+    """Each .po to the .mo beside it, as msgfmt would: fuzzy and empty translations left out."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from keizer_xl.i18n import CATALOG_LANGUAGES, DOMAIN, mo_path, po_path
+
+    for lang in CATALOG_LANGUAGES:
+        with open(po_path(lang), "rb") as fh:
+            catalog = read_po(fh, locale=lang, domain=DOMAIN)
+        with open(mo_path(lang), "wb") as fh:
+            write_mo(fh, catalog, use_fuzzy=False)
 
 
 if __name__ == "__main__":
@@ -74,4 +94,7 @@ if __name__ == "__main__":
         for lang, m in missing:
             print(f"{lang}: {m!r}")
         sys.exit(1 if missing else 0)
-    update()
+    if "--compile" in sys.argv:
+        compile_catalogs()
+    else:
+        update()

@@ -12,7 +12,8 @@ sheet the club typed.
 
 The date of the run is :func:`run_date`: today, or ``KEIZER_XL_TODAY`` (an ISO date) when set,
 so golden files and render tests stay deterministic.  English shows it as an ISO date
-(``2026-03-01``), the other languages in their long form by Babel (``1 maart 2026``).
+(``2026-03-01``), the other languages in CLDR's long form (``1 maart 2026``), from the
+catalogs' months and pattern (:data:`MONTHS`, :data:`LONG_DATE`).
 """
 from __future__ import annotations
 
@@ -118,14 +119,24 @@ class RunContext:
                                       date_text(self.date, lang) if self.date else "") if p)
 
 
+#: The months and the long date of a sheet's date line (:func:`date_text`), as catalog ids: the
+#: catalogs hold CLDR's long date of each language, checked against Babel's ``format_date``
+#: for every month (tests/test_i18n.py).  Babel itself is not loaded for it: its import and
+#: the language's CLDR data were some 13 ms of every Dutch command (issue 25).
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
+          N_("July"), N_("August"), N_("September"), N_("October"), N_("November"),
+          N_("December"))
+LONG_DATE = N_("{day} {month} {year}")
+
+
 def date_text(date: _dt.date, lang: str = "en") -> str:
     """The date of a run as the language writes it: ISO in English (golden files, sorting),
     the long form elsewhere (``1 maart 2026``, ``1. März 2026``, ``1 mars 2026``)."""
-    if lang == "en" or translator(lang).lang == "en":
+    tr = translator(lang)
+    if tr.lang == "en":
         return date.isoformat()
-    from babel.dates import format_date
-
-    return str(format_date(date, format="long", locale=lang))
+    return tr.gettext(LONG_DATE, day=date.day, month=tr.gettext(MONTHS[date.month - 1]),
+                      year=date.year)
 
 
 def sheet_title(kind: str, rnd: int | None = None, lang: str = "en") -> str:
