@@ -10,6 +10,8 @@ of them alike; each is given a fresh copy of the workbook.  Reported: median and
     python benchmarks/bench_cli.py [--runs 7] [--sizes 60x35,150x35] [--club] [--in-process]
                                    [--before TREE] [--no-bytecode]
 
+``--language nl`` (de, fr) makes the template's workbooks in that language: its messages,
+sheet names and dates come from the catalogs, which an English run never reads.
 ``--club`` adds each size's season inside a club's own workbook (XlsxWriter: charts, a chart
 sheet, a picture, sparklines, Tables; tests/club_books.py), against openpyxl's load + save of
 that file.  Every run also times ``python -c 'import numpy, filelock'`` (one OpenBLAS thread):
@@ -35,8 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-def season_file(players: int = 150, rounds: int = 35) -> Path:
-    cache = Path(tempfile.gettempdir()) / f"keizer-xl-bench-{players}x{rounds}.xlsx"
+def season_file(players: int = 150, rounds: int = 35, language: str = "en") -> Path:
+    """The bench season in the template of ``language``, made once and kept in the temp folder."""
+    tag = "" if language == "en" else f"-{language}"
+    cache = Path(tempfile.gettempdir()) / f"keizer-xl-bench-{players}x{rounds}{tag}.xlsx"
     if not cache.exists():
         from keizer_xl import actions
         from keizer_xl.analysis.simulate import simulate_season
@@ -44,7 +48,7 @@ def season_file(players: int = 150, rounds: int = 35) -> Path:
         from keizer_xl.frontends.template import build_template
 
         season = simulate_season(players, rounds, seed=35, absence_rate=0.12)
-        build_template(cache, rounds=rounds + 5)
+        build_template(cache, rounds=rounds + 5, language=language)
         book = open_book(cache)
         actions.write_season(book, season)
         book.save()
@@ -124,6 +128,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--sizes", default="60x35,150x35", help="players x rounds, comma-separated")
+    ap.add_argument("--language", default="en", choices=("en", "nl", "de", "fr"),
+                    help="the template's language (its messages, sheet names and dates)")
     ap.add_argument("--club", action="store_true",
                     help="also each size's season inside a club's own workbook (tests/club_books.py)")
     ap.add_argument("--in-process", action="store_true", help="also time the actions in-process")
@@ -134,7 +140,8 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",")]
     # name -> the workbook each run starts from
-    sources = {f"{p}x{r}": season_file(p, r) for p, r in sizes}
+    tag = "" if args.language == "en" else f" {args.language}"
+    sources = {f"{p}x{r}{tag}": season_file(p, r, args.language) for p, r in sizes}
     if args.club:
         sources.update({f"club {p}x{r}": club_file(p, r) for p, r in sizes})
     tmp = Path(tempfile.mkdtemp())
