@@ -80,22 +80,17 @@ _DATACLASSES = r"""
 import dataclasses, io, json, sys, time
 clock = time.perf_counter
 made = {"classes": 0, "methods": 0, "ms": 0.0, "exec ms": 0.0}
-process, create = dataclasses._process_class, dataclasses._create_fn
-def timed_process(*args, **kwargs):
-    t = clock()
-    try:
-        return process(*args, **kwargs)
-    finally:
-        made["classes"] += 1
-        made["ms"] += (clock() - t) * 1000
-def timed_create(*args, **kwargs):
-    t = clock()
-    try:
-        return create(*args, **kwargs)
-    finally:
-        made["methods"] += 1
-        made["exec ms"] += (clock() - t) * 1000
-dataclasses._process_class, dataclasses._create_fn = timed_process, timed_create
+def timed(real, count, ms):
+    def wrapper(*args, **kwargs):
+        t = clock()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            made[count] += 1
+            made[ms] += (clock() - t) * 1000
+    return wrapper
+dataclasses._process_class = timed(dataclasses._process_class, "classes", "ms")
+dataclasses._create_fn = timed(dataclasses._create_fn, "methods", "exec ms")
 from keizer_xl.frontends.cli import main
 shown, sys.stdout = sys.stdout, io.StringIO()
 code = main(sys.argv[1:])
