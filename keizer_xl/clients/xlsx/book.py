@@ -50,7 +50,7 @@ from keizer_xl.clients.xlsx.package import (
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.limits import MACRO_SUFFIXES
 from keizer_xl.clients.xlsx.safety import (
-    copy_target,
+    save_copy,
     written_path,
     check_save,
     OWNED_SHEETS,
@@ -425,14 +425,13 @@ class FileBook(RowEditing):
         if self._legacy is not None:
             self._legacy.save_as(path, force=force)
             return
-        target = copy_target(path, self.path, self.label, macro_enabled=self.macro_enabled,
-                             lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written),
-                             note=self.message)
-        if target is None:  # the workbook itself, by another name or link
-            self.save(force=force)
-            return
-        data = self._new_bytes()
-        write_bytes_atomically(data, target, str(path), backup=target.exists())
-        self._data = data
-        self._open_package(data)
+
+        def write(target: Path) -> None:
+            data = self._new_bytes()
+            write_bytes_atomically(data, target, str(path), backup=target.exists())
+            self._data = data
+            self._open_package(data)
+
+        save_copy(self, path, force=force, write=write,
+                  lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written))
 

@@ -41,7 +41,7 @@ from keizer_xl.clients.xlsx.cells import (
 )
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.safety import (
-    copy_target,
+    save_copy,
     written_path,
     check_save,
     OWNED_SHEETS,
@@ -457,11 +457,8 @@ class OpenpyxlBook:
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
-        target = copy_target(path, self.path, self.label, macro_enabled=self.macro_enabled,
-                             lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written),
-                             note=self.message)
-        if target is None:  # the workbook itself, by another name or link
-            self.save(force=force)
-            return
-        write_atomically(self.wb, target, str(path), backup=target.exists())
+        save_copy(self, path, force=force,
+                  write=lambda target: write_atomically(self.wb, target, str(path),
+                                                        backup=target.exists()),
+                  lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written))
 

@@ -16,6 +16,7 @@ import stat
 import zipfile
 from pathlib import Path
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
@@ -216,22 +217,37 @@ def written_path(p: Path) -> Path:
     return Path(os.path.realpath(p)) if p.is_symlink() else p
 
 
-def copy_target(path: str | os.PathLike[str], original: Path, label: str, *, macro_enabled: bool,
-                lost: Callable[[], list[str]], note: Callable[[Message], None]) -> Path | None:
-    """Where ``save_as(path)`` of the workbook ``original`` writes, for both writers (the spliced
-    and the openpyxl one): None when ``path`` is the workbook itself by any path or link (the
-    caller saves in place); else the checked copy's file, after ``note`` was told what ``lost()``
-    names that the copy cannot hold (the original stays as it is)."""
+class CopySource(Protocol):
+    """What :func:`save_copy` needs of a workbook writer (the spliced and the openpyxl one)."""
+
+    path: Path
+    label: str
+    macro_enabled: bool
+
+    def message(self, text: str) -> None: ...
+
+    def save(self, force: bool = False) -> None: ...
+
+
+def save_copy(book: CopySource, path: str | os.PathLike[str], *, force: bool,
+              lost: Callable[[], list[str]], write: Callable[[Path], None]) -> None:
+    """``save_as(path)`` of ``book``, for both writers: when ``path`` is the workbook itself by
+    any path or link, it is saved in place; else the copy's name is checked, the book is told
+    what ``lost()`` names that the copy cannot hold (the original stays as it is), and
+    ``write`` writes the copy's file."""
     dest = Path(path)
+    itself = False
     with contextlib.suppress(OSError):  # a name that cannot be compared is not the workbook
-        if dest.exists() and original.exists() and os.path.samefile(dest, original):
-            return None
-    check_copy_name(dest, label, macro_enabled=macro_enabled)
+        itself = dest.exists() and book.path.exists() and os.path.samefile(dest, book.path)
+    if itself:
+        book.save(force=force)
+        return
+    check_copy_name(dest, book.label, macro_enabled=book.macro_enabled)
     missing = lost()
     if missing:
-        note(Message("Not in the copy {copy} (the original {book} is unchanged): {lost}.",
-                     copy=str(path), book=label, lost="; ".join(missing)))
-    return written_path(dest)
+        book.message(Message("Not in the copy {copy} (the original {book} is unchanged): {lost}.",
+                             copy=str(path), book=book.label, lost="; ".join(missing)))
+    write(written_path(dest))
 
 
 def check_suffix(p: Path, label: str) -> None:
