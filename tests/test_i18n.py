@@ -21,7 +21,7 @@ from keizer_xl.sheets.titles import date_text
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from catalogs import used_msgids
+from catalogs import package_literals, update, used_msgids
 
 
 def catalog(lang):
@@ -118,3 +118,43 @@ def test_the_catalogs_are_in_the_wheel(tmp_path):
                           cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "Runde 2"
+
+
+def _translations(po: Path) -> dict[str, str]:
+    with open(po, "rb") as fh:
+        return {m.id: m.string for m in read_po(fh) if isinstance(m.id, str) and m.id and m.string}
+
+
+def test_the_catalog_tool_keeps_every_translation_in_use_and_is_stable(tmp_path):
+    """``python tools/catalogs.py``, the documented way to add a translation, run on a copy of
+    the catalogs: every translation of an id the package still uses (found by the extractor, a
+    table, argparse, or a string literal of the package) is still in the .po and the .mo with
+    the same text, and a second run writes the same files (locations carry no line numbers)."""
+    from keizer_xl.i18n import LOCALE_DIR
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    shutil.copytree(LOCALE_DIR, first)
+    update(first)
+    shutil.copytree(first, second)
+    update(second)
+    in_use = set(used_msgids()) | package_literals()
+    for lang in CATALOG_LANGUAGES:
+        po = Path("LC_MESSAGES") / f"{DOMAIN}.po"
+        before = {k: v for k, v in _translations(LOCALE_DIR / lang / po).items() if k in in_use}
+        after = _translations(first / lang / po)
+        assert len(before) > 900
+        assert {k: after.get(k) for k in before} == before, lang
+        with open(first / lang / po.with_suffix(".mo"), "rb") as fh:
+            compiled = {m.id: m.string for m in read_mo(fh) if m.id}
+        assert {k: compiled.get(k) for k in before} == before, lang
+        assert (first / lang / po).read_bytes() == (second / lang / po).read_bytes(), lang
+        locations = [line for line in (first / lang / po).read_text().splitlines()
+                     if line.startswith("#: ")]
+        assert locations and not any(x.rsplit(":", 1)[-1].isdigit()
+                                     for line in locations for x in line[3:].split()), lang
+
+
+def test_argparse_messages_are_in_use():
+    """The command line shows argparse's usage and errors in the workbook's language: the
+    tool counts them as in use."""
+    assert {"usage: ", "the following arguments are required: %s"} <= package_literals()
