@@ -18,8 +18,9 @@ Which ids are in use, so never marked obsolete: those; every translated id that 
 literal anywhere in the package (a table of words, a loop over column names, ``tr.gettext(h)``:
 the extractor cannot see those calls); and argparse's own messages that have a translation (the
 command line shows argparse's usage and errors through the catalog).  A translation a user
-reads is never dropped by the tool (issue 38).  Only an id that is nowhere in the package any more becomes obsolete; it
-stays in the ``.po`` (``#~``) so a translator can take it back, and leaves the ``.mo``.
+reads is never dropped by the tool (issue 38).  Only an id that is nowhere in the package any
+more becomes obsolete; it stays in the ``.po`` (``#~``) so a translator can take it back, and
+leaves the ``.mo``.
 
 Locations are written without line numbers, sorted: moving code does not rewrite the catalogs.
 tests/test_i18n.py runs the tool on a copy of the catalogs and checks that every translation in
