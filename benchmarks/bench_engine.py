@@ -68,7 +68,7 @@ def serve(label: str, warm: bool) -> None:
         from keizer_xl.core.engine import compute_history
         from keizer_xl.core.engine.grid import forget_rounds
     except ImportError:  # an engine from before issue 27 (the "before" tree) keeps nothing
-        from keizer_xl.core.standings import compute_history
+        from keizer_xl.core.engine import compute_history
 
         def forget_rounds() -> None:
             pass

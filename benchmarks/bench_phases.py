@@ -41,7 +41,7 @@ import keizer_xl.frontends.cli
 from keizer_xl.app import pair as app_pair, standings as app_standings
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.sheets.read import read_season
-import keizer_xl.core.standings, keizer_xl.core.pairing
+import keizer_xl.core.engine, keizer_xl.core.pairing
 t1 = T()
 shutil.copyfile(src, work)
 book = open_book(work)

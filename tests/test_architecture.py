@@ -42,7 +42,7 @@ CLIENT_LIBRARIES = {"openpyxl", "xlwings", "uno", "unohelper", "pandas", "networ
 
 
 def _layer(module: str) -> str:
-    """keizer_xl.core.standings -> core; keizer_xl.actions -> actions."""
+    """keizer_xl.core.scoring -> core; keizer_xl.actions -> actions."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
@@ -124,11 +124,11 @@ def test_the_checker_can_fail() -> None:
     """A deliberate wrong-way import (core -> sheets), a lazy one (analysis -> clients), a
     relative one and a client library in the core are all caught."""
     assert violations("from keizer_xl.sheets.read import read_season\n",
-                      "keizer_xl.core.standings")
+                      "keizer_xl.core.scoring")
     assert violations("def f():\n    from keizer_xl.clients import xlsx\n",
                       "keizer_xl.analysis.history")
     assert violations("from ..frontends import cli\n", "keizer_xl.core.pairing")
-    assert violations("import pandas as pd\n", "keizer_xl.core.standings")
+    assert violations("import pandas as pd\n", "keizer_xl.core.scoring")
     assert violations("import pandas as pd\n", "keizer_xl.analysis.explain")
     assert violations("import openpyxl\n", "keizer_xl.sheets.read")
     assert not violations("from keizer_xl.core.model import Season\n",
@@ -145,7 +145,7 @@ def test_core_and_analysis_do_not_print_or_exit(path: Path) -> None:
 
 
 def test_importing_the_core_loads_no_pandas_or_client() -> None:
-    code = ("import sys, keizer_xl.core.standings, keizer_xl.core.pairing, "
+    code = ("import sys, keizer_xl.core.engine, keizer_xl.core.pairing, "
             "keizer_xl.core.rules, keizer_xl.core.model; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "{'openpyxl','xlwings','uno','pandas','networkx'}))")

@@ -1,7 +1,7 @@
 """A season's history as tables: ranks after every round, the rank chart's data, the crosstable.
 
 Pure (no files, no Excel, no printing).  Everything here is read off one
-:func:`keizer_xl.core.standings.compute_history` run, so each row means exactly what
+:func:`keizer_xl.core.engine.compute_history` run, so each row means exactly what
 ``keizer-xl standings --after-round k`` shows: the standing after round k depends only on the
 data of rounds 1..k (rules section 7: everything is recomputed from the recorded data), and the
 engine computes the standings after rounds 1, 2, ... in that order anyway.

@@ -20,7 +20,7 @@ it; nothing else splits the season by group or by period.  What it decides:
   ALWAYS from all his games of the season (or of the period), in whatever group he played
   them, never from a group's season where the other group's games became credits.
 
-Keizer points come from the engine (core/standings.py) run unchanged on a part's sub-season.
+Keizer points come from the engine (core/engine/) run unchanged on a part's sub-season.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ season's own standings do not change.
 How it is computed, without touching the engine: the period becomes a season of its own
 (:func:`period_season`): the same players, each with ``Start`` = his place in the season's
 ranking before the period, only the period's games, byes and absences, renumbered from round 1;
-the engine (:func:`keizer_xl.core.standings.compute_history`) computes that season exactly as
+the engine (:func:`keizer_xl.core.engine.compute_history`) computes that season exactly as
 any other.  Round-numbered settings (``extra_passes_from_round``, ``converge_from_round``,
 ``Joined``, ``withdrawn R``) are renumbered the same way.  ``absence_max`` counts the period's
 absences (the period is a competition of its own).
@@ -32,7 +32,7 @@ from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.engine.valuemap import moved_ratings
 from keizer_xl.core.engine import Standing, compute_history
 
-__all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of", "period_of_round",
+__all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of",
            "period_season", "period_standing", "part_standing", "played_periods",
            "start_order_of"]
 
@@ -54,12 +54,6 @@ def periods_of(settings: Settings) -> tuple[Period, ...]:
     firsts = settings.periods or (1,)
     return tuple(Period(i, first, firsts[i] - 1 if i < len(firsts) else None)
                  for i, first in enumerate(firsts, start=1))
-
-
-def period_of_round(settings: Settings, rnd: int) -> Period:
-    """The period round ``rnd`` belongs to."""
-    found = [p for p in periods_of(settings) if p.first <= max(rnd, 1)]
-    return found[-1]
 
 
 def played_periods(season: Season, after_round: int | None = None) -> tuple[Period, ...]:

@@ -13,7 +13,7 @@ What a player did in round r, in the order the rules decide it:
 With ``forfeit_is_meeting`` no, a double forfeit (0-0F) is no game: both players are absent
 unexcused (U) that round (chesspairing's ``ForfeitCountsAsMet`` false).
 
-The engine (:mod:`keizer_xl.core.standings`), the explanation and the crosstable all read this
+The engine (:mod:`keizer_xl.core.engine`), the explanation and the crosstable all read this
 one classification (:func:`classify`), so they can never disagree with the points.  It is
 computed for all players and rounds at once as small integer arrays; :func:`credit_grid` then
 turns it into points: every cell gets one :class:`~keizer_xl.core.settings.Credit` (a fraction of

@@ -1,5 +1,5 @@
 """A standing as rows and as a text table, for every front end (issue 15: built from the one row
-shape, :class:`keizer_xl.core.standings.StandingRow`): the JSON of ``standings --format json``
+shape, :class:`keizer_xl.core.engine.StandingRow`): the JSON of ``standings --format json``
 and ``lo-run``, the CSV of groups and categories, the table the command line prints."""
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class _HasStanding(Protocol):
 def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
     """One dict per player, best first: rank, name, score, value, prev_value, games, w, d, l,
     rounds (numbers rounded for display, core/numbers.py)."""
-    # built from the one row shape (core.standings.StandingRow: issue 15)
+    # built from the one row shape (core.engine.StandingRow: issue 15)
     rows = [{**{key: display(x) if isinstance(x, Fraction) else x
                 for key, x in zip(StandingRow.KEYS, row.cells(), strict=True)},
              "rounds": [display(x) for x in row.rounds]}

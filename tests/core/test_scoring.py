@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from keizer_xl.analysis.history import round_facts
-from keizer_xl.core import scoring, standings
+from keizer_xl.core import scoring
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.core.engine import Engine, compute_history, fits_int64
+from keizer_xl.core.engine import Engine, StandingRow, compute_history, fits_int64
 from keizer_xl.core.values import value_scale_problem
 
 from helpers import season
@@ -86,7 +86,7 @@ def test_standing_rows_carry_what_the_dicts_carry():
                                 top_value=4)).last
     # values 4 3 2 1; A 4 + 3 = 7, C 2 + 1/2 = 5/2, D 1 + 1 = 2... B 3 + 0
     # A beat B (value 3 before the round): 3 points in round 1
-    assert st.rows[0] == standings.StandingRow(1, "A", F(7), F(4), F(4), F(4), 1, 1, 0, 0, (F(3),))
+    assert st.rows[0] == StandingRow(1, "A", F(7), F(4), F(4), F(4), 1, 1, 0, 0, (F(3),))
     assert [r.name for r in st.rows] == list(st.order)
     assert all(r.score == st.score[r.name] and r.games == st.games[r.name] for r in st.rows)
 
