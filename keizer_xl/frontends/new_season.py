@@ -9,6 +9,7 @@ never becomes a formula).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
                force: bool = False) -> NewSeasonReport:
     """Write NEW from OLD; returns the report (what the CLI prints)."""
     from keizer_xl.app.new_season import NewSeasonRequest, run
+    from keizer_xl.app.new_season_book import carries, fill
     from keizer_xl.clients import files
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import template_workbook
@@ -41,7 +43,15 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
                                  path=str(new), flag="--force"))
     files.protect_input(old)  # the writer refuses NEW when it is OLD by any path or link
     files.refuse_unsafe_target(new, kind="zip")  # at once, NEW named as typed
-    report = run(open_book(old), NewSeasonRequest(start=start, language=language))
+    book = open_book(old)
+    report = run(book, NewSeasonRequest(start=start, language=language))
+    if not book.macro_enabled and carries(book, report):
+        # NEW is OLD's copy with the season's sheets changed: the club's own sheets (their
+        # pictures, charts, text boxes ...) stay byte for byte (app/new_season_book.py)
+        fill(book, report)
+        with files.no_print_only_hint():
+            book.save_as(new, force=True)  # an existing NEW: --force was checked above
+        return replace(report, carried=True)
     wb = template_workbook(rounds=report.rounds, language=report.language)
     _fill_settings(wb, report)
     _fill_players(wb, report)

@@ -125,15 +125,20 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
                       *((display(r.value),) if keizer and r.value is not None else ()),
                       r.games, r.wins, r.draws, r.losses) for r in ps.rows)
         p = ps.period
-        span = (tr("rounds {first}-{last}", first=p.first, last=p.last) if p.last is not None
+        # the last period's end: the last_round setting (none: it runs to the season's end)
+        last = p.last if p.last is not None else ps.end
+        span = (tr("rounds {first}-{last}", first=p.first, last=last) if last is not None
                 else tr("from round {first}", first=p.first))
-        over = p.last is not None and ps.upto >= p.last
         heading = tr("Period {number} ({rounds}, after round {round}): {leader}",
                      number=p.number, rounds=span, round=ps.upto,
-                     leader=(tr("period winner {name}", name=ps.leader or "-") if over
+                     leader=(tr("period winner {name}", name=ps.leader or "-") if ps.finished
                              else tr("leader {name}", name=ps.leader or "-")))
         if not keizer:
             heading = tr("{heading}; match points {points}", heading=heading, points=ps.scoring)
+        # running or finished, said in words (issue 33): a period is over when its last
+        # round has results
+        heading = (tr("{heading}; finished", heading=heading) if ps.finished
+                   else tr("{heading}; running", heading=heading))
         if ps.group:  # groups: one block per (group, period), the group of that period
             heading = f"{group_heading(ps.group, lang)} · {heading}"
         blocks.append((heading, Rows(columns, rows)))

@@ -148,7 +148,8 @@ def test_next_season_keeps_every_column_group_and_the_final_tables(year, tmp_pat
     # settings: carried but round_dates and the one-round forbidden pair, season advanced
     settings = {r[0]: r[1] for r in sheet_rows(new, "Instellingen")[1:] if r[0]}
     assert settings["season"] == "2026-2027" and settings["periods"] == "1, 3"
-    assert settings["promote"] == "1" and settings["relegate"] == "1"
+    # typed as OLD has them (issue 33): numbers stay numbers
+    assert settings["promote"] == 1 and settings["relegate"] == 1
     assert not settings.get("round_dates") and "forbidden R4" not in settings
     # Attendance: a row per player, its round columns empty; Results empty
     att = sheet_rows(new, "Aanwezigheid")
