@@ -135,16 +135,17 @@ def typed_text(text: str) -> int | str | None:
     return int(text) if re.fullmatch(r"[1-9][0-9]{0,14}", text) else text
 
 
-def typed_date(text: str) -> dt.date | int | str | None:
+def typed_date(text: str) -> dt.date | str | None:
     """A birth date as typed into a cell: ``1980/01/05`` (TRF's form, the reader's) or
-    ``1980-01-05`` a date, a year alone a number, anything else the text."""
+    ``1980-01-05`` a date; anything else (a year alone too: under a date it would take the
+    date's format and read back as 1905/06/02) the text."""
     m = re.fullmatch(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})", text.strip())
     if m:
         try:
             return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         except ValueError:  # 1980/02/30: kept as typed, the rating report warns about it
             return text
-    return typed_text(text.strip()) if re.fullmatch(r"\d{4}", text.strip()) else text or None
+    return text or None
 
 
 def input_frames(season: Season) -> dict[str, pd.DataFrame]:
