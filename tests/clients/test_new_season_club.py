@@ -133,8 +133,9 @@ def test_another_language_is_made_from_the_template_and_says_what_is_left(old: P
     capsys.readouterr()
     assert main(["new-season", str(old), str(new), "--language", "nl"]) == 0
     out = capsys.readouterr().out
-    assert "Niet meegenomen (de nieuwe werkmap komt uit het sjabloon, in een andere taal of " \
-           "zonder macro's): Clubinfo, Grafiek, Stand grafiek" in out
+    said = ("Niet meegenomen (de nieuwe werkmap komt uit het sjabloon, in een andere taal of "
+            "zonder macro's): Clubinfo, Grafiek, Stand grafiek")
+    assert said in out
     wb = openpyxl.load_workbook(new)
     assert "Clubinfo" not in wb.sheetnames
     players = wb["Spelers"]

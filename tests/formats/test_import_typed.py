@@ -33,7 +33,7 @@ def test_import_types_ratings_ids_and_birth_dates(tmp_path: Path, capsys):
     assert main(["import", str(source), str(book)]) == 0
     ws = openpyxl.load_workbook(book)["Players"]
     head = [c.value for c in ws[1]]
-    rows = {r[0].value: {h: c for h, c in zip(head, r, strict=True)}
+    rows = {r[0].value: dict(zip(head, r, strict=True))
             for r in ws.iter_rows(min_row=2) if r[0].value}
     piet = rows["Piet Jansen"]
     assert piet["Rating"].value == 2100 and type(piet["Rating"].value) is int
