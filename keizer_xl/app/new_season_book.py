@@ -8,7 +8,8 @@ what they touch:
 
 - Players: every data row deleted, the report's rows appended (OLD's columns and header
   spelling, each value as typed: numbers, dates, text);
-- Attendance: a row per player, his name only (the round columns as OLD had them);
+- Attendance: a row per player, his name only; the round columns as OLD had them, a column
+  headed by last season's date headed ``R1``, ``R2``, ... instead (as the template path does);
 - Results: empty;
 - Settings: OLD's rows as typed, the ``season`` row's value advanced and the settings of last
   season's rounds (``round_dates``, ``fixed R3`` ...) deleted;
@@ -21,19 +22,25 @@ table (OLD without a ``Start`` column: the template adds it).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from keizer_xl.core.rules import normalise_key
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.read_attendance import dated_rounds
 from keizer_xl.sheets.read_names import find_sheet
-from keizer_xl.sheets.tables import blank
+from keizer_xl.sheets.tables import Book, blank
 
 if TYPE_CHECKING:
     from keizer_xl.app.new_season import NewSeasonReport
-    from keizer_xl.sheets.tables import Book
 
-__all__ = ["carries", "fill", "sheet_roles"]
+__all__ = ["CarryBook", "carries", "fill", "sheet_roles"]
+
+
+class CarryBook(Book, Protocol):
+    """The file book (clients/xlsx): a Book that also renames a table's header cells."""
+
+    def retitle(self, sheet: str, titles: dict[int, str]) -> None: ...
 
 _INPUTS = ("Settings", "Players", "Attendance", "Results")
 
@@ -57,7 +64,7 @@ def carries(book: Book, report: NewSeasonReport) -> bool:
     return all(c.header in headers for c in report.columns)
 
 
-def fill(book: Book, report: NewSeasonReport) -> None:
+def fill(book: CarryBook, report: NewSeasonReport) -> None:
     """Make ``book`` (OLD, not saved here) next season's workbook (module docstring)."""
     players = _sheet(book, "Players")
     _clear(book, players)
@@ -67,6 +74,8 @@ def fill(book: Book, report: NewSeasonReport) -> None:
     _clear(book, attendance)
     name = _name_header(book, attendance)
     book.append_rows(attendance, [{name: p.name} for p in report.players])
+    book.retitle(attendance, {i: f"R{n}" for i, n in
+                              dated_rounds(book.read_table(attendance).headers).items()})
     _clear(book, _sheet(book, "Results"))
     _settings(book, _sheet(book, "Settings"), report)
     for sheet in report.reset_sheets:

@@ -175,3 +175,28 @@ def test_libreoffice_opens_the_new_season_and_prints_the_club_pages_the_same(old
     assert any(n.startswith("xl/media/") for n in names)
     assert openpyxl.load_workbook(tmp_path / "lo" / "next.xlsx")["Clubinfo"]["B1"].value == \
         "De Witte Dame"
+
+
+def test_last_seasons_dated_round_headers_become_round_numbers(tmp_path: Path, capsys):
+    from keizer_xl.analysis.simulate import simulate_season
+    from tests.season_books import write_book
+
+    old = write_book(tmp_path / "dated.xlsx", simulate_season(8, 3, seed=33))
+    wb = openpyxl.load_workbook(old)
+    ws = wb["Attendance"]
+    table = next(iter(ws.tables.values()))
+    for c in range(2, ws.max_column + 1):  # every round column headed by its evening's date
+        day = dt.datetime(2025, 9, 4) + dt.timedelta(weeks=c - 2)
+        ws.cell(1, c, day)
+        table.tableColumns[c - 1].name = day.strftime("%Y-%m-%d")
+    wb.save(old)
+    assert main(["check", str(old)]) == 0
+    new = tmp_path / "next.xlsx"
+    assert main(["new-season", str(old), str(new)]) == 0
+    ws = openpyxl.load_workbook(new)["Attendance"]
+    rounds = [f"R{n}" for n in range(1, ws.max_column)]
+    assert [c.value for c in ws[1]] == ["Name", *rounds]
+    # the Excel Table's columns are named as their header cells (Excel repairs a file otherwise)
+    table = next(iter(ws.tables.values()))
+    assert [c.name for c in table.tableColumns] == ["Name", *rounds]
+    assert main(["check", str(new)]) == 0
