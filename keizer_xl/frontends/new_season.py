@@ -32,9 +32,12 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import template_workbook
 
-    if new.suffix.lower() != ".xlsx":
-        raise UsageError(Message("{path}: the new season workbook must end in .xlsx",
-                                 path=str(new)))
+    # an .xlsm's copy stays an .xlsm (its macros and buttons carried); else NEW is .xlsx
+    macros = new.suffix.lower() == ".xlsm" and old.suffix.lower() == ".xlsm"
+    must_be_xlsx = UsageError(Message("{path}: the new season workbook must end in .xlsx",
+                                      path=str(new)))
+    if new.suffix.lower() != ".xlsx" and not macros:
+        raise must_be_xlsx
     if new.exists() and old.exists() and new.resolve() == old.resolve():
         raise UsageError(Message("{path}: the new season cannot replace the old one",
                                  path=str(new)))
@@ -45,13 +48,15 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
     files.refuse_unsafe_target(new, kind="zip")  # at once, NEW named as typed
     book = open_book(old)
     report = run(book, NewSeasonRequest(start=start, language=language))
-    if not book.macro_enabled and carries(book, report):
+    if book.macro_enabled == macros and carries(book, report):
         # NEW is OLD's copy with the season's sheets changed: the club's own sheets (their
         # pictures, charts, text boxes ...) stay byte for byte (app/new_season_book.py)
         fill(book, report)
         with files.no_print_only_hint():
             book.save_as(new, force=True)  # an existing NEW: --force was checked above
         return replace(report, carried=True)
+    if macros:  # from the template (another language): no macros, so no .xlsm
+        raise must_be_xlsx
     wb = template_workbook(rounds=report.rounds, language=report.language)
     _fill_settings(wb, report)
     _fill_players(wb, report)

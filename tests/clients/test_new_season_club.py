@@ -200,3 +200,30 @@ def test_last_seasons_dated_round_headers_become_round_numbers(tmp_path: Path, c
     table = next(iter(ws.tables.values()))
     assert [c.name for c in table.tableColumns] == ["Name", *rounds]
     assert main(["check", str(new)]) == 0
+
+
+def test_an_xlsm_season_carries_its_macros_and_buttons_into_an_xlsm(tmp_path: Path, capsys):
+    from keizer_xl.analysis.simulate import simulate_season
+    from tests.season_books import write_book
+
+    source = write_book(tmp_path / "season.xlsx", simulate_season(8, 3, seed=5))
+    assert main(["excel-setup", str(source)]) == 0
+    old = tmp_path / "season.xlsm"
+    before = _parts(old)
+    capsys.readouterr()
+    new = tmp_path / "next.xlsm"
+    assert main(["new-season", str(old), str(new)]) == 0
+    out = capsys.readouterr().out
+    after = _parts(new)
+    assert after["xl/vbaProject.bin"] == before["xl/vbaProject.bin"]
+    assert b"macroEnabled" in after["[Content_Types].xml"]
+    buttons = [n for n in before if n.endswith(".vml")]
+    assert buttons and all(after[n] == before[n] for n in buttons)
+    carried = next(line for line in out.splitlines() if line.startswith("Carried unchanged: "))
+    assert "xlwings.conf" in carried
+    # from the template (another language) an .xlsm cannot be made: refused, nothing written
+    assert main(["new-season", str(old), str(tmp_path / "volgend.xlsm"), "--language", "nl"]) == 2
+    assert not (tmp_path / "volgend.xlsm").exists()
+    # an .xlsx from an .xlsm: from the template, saying what it leaves
+    assert main(["new-season", str(old), str(tmp_path / "plain.xlsx")]) == 0
+    assert "Not carried (the new workbook is made from the template" in capsys.readouterr().out
