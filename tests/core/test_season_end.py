@@ -102,3 +102,9 @@ def test_the_periods_sheet_and_json_say_running_or_finished(tmp_path: Path, caps
     assert main(["standings", str(path)]) == 0
     assert headings()[1].startswith("Period 2 (rounds 4-7, after round 5): leader ")
     assert headings()[1].endswith("; running") and not last_json()
+    capsys.readouterr()
+    assert main(["standings", str(path), "--period", "2", "--no-write"]) == 0
+    assert "Period 2 after round 5; running" in capsys.readouterr().out
+    set_last_round(5)
+    assert main(["standings", str(path), "--period", "2", "--no-write"]) == 0
+    assert "Period 2 after round 5; finished" in capsys.readouterr().out
