@@ -167,6 +167,7 @@ def test_next_season_keeps_every_column_group_and_the_final_tables(year, tmp_pat
     assert "Leeg gelaten (van vorig seizoen): Vanaf ronde, Status" in out
     assert "Instellingen weggelaten (rondes van vorig seizoen): forbidden R4, round_dates" in out
     assert "Aanwezigheid en Uitslagen beginnen leeg" in out
+    assert "Leeggemaakt tot het programma ze opnieuw schrijft: Indeling, Stand, Periodes" in out
     # and NEW is a season the engine takes: round 1 pairs, each group on its own
     assert main(["check", str(new)]) == 0
     assert main(["pair", str(new)]) == 0
