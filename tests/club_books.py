@@ -47,7 +47,7 @@ def input_rows(path: Path) -> dict[str, list[list[Any]]]:
 def club_workbook(path: Path, rows: dict[str, list[list[Any]]], *, picture: Path) -> Path:
     """``rows`` (:func:`input_rows`) in a club's workbook around them, saved at ``path``; the
     input sheets sit between the club's own sheets, Standings holds a placeholder and a chart."""
-    wb = xlsxwriter.Workbook(str(path))
+    wb = xlsxwriter.Workbook(str(path), {"default_date_format": "yyyy-mm-dd"})
     info = wb.add_worksheet("Clubinfo")
     graph = wb.add_worksheet("Grafiek")
     bold = wb.add_format({"bold": True})

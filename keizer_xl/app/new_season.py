@@ -22,6 +22,7 @@ What a competition leader expects (docs/club-year.md, Next season):
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 from keizer_xl.core.group_rounds import season_end_groups
 from keizer_xl.core.groups import Move, group_names, has_groups
 from keizer_xl.core.model import Player, Season
+from keizer_xl.app.new_season_book import sheet_roles
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import find_sheet, name_key, workbook_language
@@ -74,7 +76,7 @@ class NewSeasonReport:
 
     players: tuple[Player, ...]
     left_out: tuple[str, ...]  # withdrawn: not in the new season
-    settings_rows: tuple[tuple[str, str], ...]
+    settings_rows: tuple[tuple[str, Any], ...]  # each value as OLD's cell types it
     old_season: str
     new_season: str
     language: str
@@ -89,6 +91,10 @@ class NewSeasonReport:
     groups: tuple[tuple[str, int], ...] = ()  # each group and its players, as NEW starts
     moves: tuple[Move, ...] = ()  # every move of OLD (during the season and at its end)
     moves_at_end: tuple[Move, ...] = ()  # decided after the last round (no round played so)
+    old_language: str = "en"
+    reset_sheets: tuple[str, ...] = ()  # OLD's engine sheets: emptied in NEW
+    club_sheets: tuple[str, ...] = ()  # OLD's other sheets (not the input sheets)
+    carried: bool = False  # NEW is OLD's copy: club_sheets are in it unchanged (new_season_book)
 
 
 def advance_season_name(name: str) -> str | None:
@@ -134,11 +140,12 @@ def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeason
         if grouped else []
     old_name = season.settings.season
     last = season.last_round_with_results()
+    reset, club = sheet_roles(book)
     return NewSeasonReport(
-        players, left_out, rows_kept, old_name,
+        players, left_out, _typed_settings(book, rows_kept), old_name,
         (advance_season_name(old_name) or old_name) if old_name else "", lang, last, grouped,
         min(max([last, *season.attendance_rounds]) or 40, 200), request.start, columns, rows,
-        cleared, dropped, tuple(counts), end.moves, end.at_end)
+        cleared, dropped, tuple(counts), end.moves, end.at_end, old_lang, reset, club)
 
 
 def _final_order(season: Season, last: int) -> list[str]:
@@ -228,9 +235,40 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
             elif c.key in SEASON_OWN_COLUMNS or i is None or i >= len(old):
                 row.append(None)
             else:
-                row.append(old[i])
+                row.append(_as_typed(old[i]))
         rows.append(tuple(row))
     return tuple(columns), tuple(rows), cleared
+
+
+def _as_typed(value: Any) -> Any:
+    """A cell's value as NEW holds it: a date read as midnight of that day (a birth date) the
+    date, so that it is written with a date's format, not ``yyyy-mm-dd h:mm:ss``."""
+    if isinstance(value, dt.datetime) and value.time() == dt.time() and value.tzinfo is None:
+        return value.date()
+    return value
+
+
+def _typed_settings(book: Book, rows: Sequence[tuple[str, str]]) -> tuple[tuple[str, Any], ...]:
+    """Each setting's value as OLD's Settings cell holds it (``promote`` 2 a number, not the
+    text '2'), where OLD has the row and the value is OLD's; else the text."""
+    from keizer_xl.core.rules import normalise_key
+
+    sheet = find_sheet(book, "Settings")
+    typed: dict[str, Any] = {}
+    if sheet is not None:
+        table = book.read_table(sheet)
+        aliases = schema.header_aliases("Settings")
+        at = {k: next((i for i, h in enumerate(table.headers) if not blank(h) and
+                       " ".join(str(h).split()).casefold() in aliases[k]), None)
+              for k in ("setting", "value")}
+        k, v = at["setting"], at["value"]
+        if k is not None and v is not None:
+            typed = {normalise_key(str(r[k])).casefold(): r[v] for r in table.rows
+                     if max(k, v) < len(r) and not blank(r[k]) and not blank(r[v])
+                     and not isinstance(r[v], str)}
+    return tuple((key, _as_typed(typed[key.casefold()])
+                  if key.casefold() in typed and key not in ("season", "language") else text)
+                 for key, text in rows)
 
 
 def _settings(season: Season, lang: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:

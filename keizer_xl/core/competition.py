@@ -200,9 +200,9 @@ class Competition:
         unranked: tuple[str, ...] = ()
         minimum = gs.settings.min_games
         # min_games applies to the final standings only: after the season's last round (the
-        # last round in Attendance or Results); earlier, everybody has few games
-        # (docs/club-year.md); the games are ALL his games of the season (issue 23)
-        if minimum and st.round and st.round >= self.season.known_rounds():
+        # last_round setting, else the last round in Attendance or Results); earlier, everybody
+        # has few games (docs/club-year.md); the games are ALL his games of the season (issue 23)
+        if minimum and st.round and st.round >= self.season.season_end():
             unranked = tuple(n for n in st.order if rec[n].games < minimum)
             if unranked:
                 notes.append(Message("Fewer than {n} games (min_games), shown after the table "

@@ -258,6 +258,11 @@ class Season:
                   *(a.round for a in self.absences)]
         return max(rounds)
 
+    def season_end(self) -> int:
+        """The season's last round: the ``last_round`` setting, else the highest round with a
+        column in Attendance or a game in Results (a template's 40 columns: round 40)."""
+        return self.settings.last_round or self.known_rounds()
+
     def player(self, name: str) -> Player:
         for p in self.players:
             if p.name == name:

@@ -32,7 +32,7 @@ from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.engine.valuemap import moved_ratings
 from keizer_xl.core.engine import Standing, compute_history
 
-__all__ = ["Period", "PeriodRow", "PeriodStanding", "periods_of",
+__all__ = ["Period", "PeriodRow", "PeriodStanding", "period_end", "periods_of",
            "period_season", "period_standing", "part_standing", "played_periods",
            "start_order_of"]
 
@@ -47,6 +47,12 @@ class Period:
 
     def holds(self, rnd: int) -> bool:
         return rnd >= self.first and (self.last is None or rnd <= self.last)
+
+
+def period_end(season: Season, period: Period) -> int:
+    """The period's last round: the round before the next period, the last period's the
+    season's end (the ``last_round`` setting, else the last round Attendance or Results has)."""
+    return period.last if period.last is not None else season.season_end()
 
 
 def periods_of(settings: Settings) -> tuple[Period, ...]:
@@ -89,6 +95,10 @@ class PeriodStanding:
     scoring: str  # "keizer" or the match points "6/3/1"
     notes: tuple[str, ...] = ()
     group: str = ""  # the group this period's standing ranks ("" without groups)
+    #: the period is over: its last round (the last period's: the season's end,
+    #: Season.season_end) has results; else it is still running
+    finished: bool = False
+    end: int | None = None  # the last period's last round when the last_round setting says it
 
     @property
     def leader(self) -> str | None:
@@ -197,7 +207,8 @@ def part_standing(season: Season, period: Period, order: tuple[str, ...], upto: 
     else:
         rows = _match_rows(sub, st, k, points)
     return PeriodStanding(period, upto, order, st, rows, season.settings.period_scoring,
-                          tuple(history.notes), group)
+                          tuple(history.notes), group, upto >= period_end(season, period),
+                          season.settings.last_round if period.last is None else period.last)
 
 
 def _match_rows(sub: Season, st: Standing, k: int,

@@ -325,6 +325,9 @@ class Settings:
     absence_max_per_period: bool = False  # yes: absence_max counts each period's absences anew
     # house rules (issue 18 item 5, issue 16): see docs/club-year.md
     min_games: int | None = None  # fewer games: shown after the final table, unranked
+    # the season's last round (issue 33): its end, for min_games and the last period; empty:
+    # the highest round with a column in Attendance or a game in Results
+    last_round: int | None = None
     attendance_default: AttendanceDefault = AttendanceDefault.PRESENT  # blank = present | absent
     bye_choice: ByeChoice = ByeChoice.LOWEST_WITHOUT_BYE  # lowest-without-bye | lowest
     bye_first_evening: bool = True  # no: no bye on a player's first evening when avoidable

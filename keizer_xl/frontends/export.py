@@ -404,6 +404,7 @@ def _periods_html(parts: Sequence[PeriodStanding], rnd: int, tr: Translator,
     """One section per period played so far (``periods``), after the standings: the group's
     parts (group, period) of the view, each over the group's players of THAT period."""
     from keizer_xl.sheets import schema
+    from keizer_xl.sheets.group_sheets import period_heading
 
     if not parts or not rnd:
         return []
@@ -412,13 +413,7 @@ def _periods_html(parts: Sequence[PeriodStanding], rnd: int, tr: Translator,
     out = [f'<h2 id="periods-title{key}">{e(schema.sheet_name("Periods", tr.lang))}</h2>']
     for ps in parts:
         p = ps.period
-        span = (tr.gettext("rounds {first}-{last}", first=p.first, last=p.last)
-                if p.last is not None else tr.gettext("from round {first}", first=p.first))
-        over = p.last is not None and ps.upto >= p.last
-        leader = (tr.gettext("period winner {name}", name=ps.leader or "-") if over
-                  else tr.gettext("leader {name}", name=ps.leader or "-"))
-        title = tr.gettext("Period {number} ({rounds}, after round {round}): {leader}",
-                           number=p.number, rounds=span, round=ps.upto, leader=leader)
+        title = period_heading(ps, tr.lang)  # as the Periods sheet heads it
         out.append(f'<h3>{e(title)}</h3><div class="scroll"><table class="period" '
                    f'id="period-{p.number}{key}"><thead><tr><th class="n">{e(sh["rank"])}</th>'
                    f'<th>{e(sh["name"])}</th><th class="n">{e(sh["score"])}</th>'

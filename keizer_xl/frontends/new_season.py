@@ -9,6 +9,7 @@ never becomes a formula).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,13 +27,17 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
                force: bool = False) -> NewSeasonReport:
     """Write NEW from OLD; returns the report (what the CLI prints)."""
     from keizer_xl.app.new_season import NewSeasonRequest, run
+    from keizer_xl.app.new_season_book import carries, fill
     from keizer_xl.clients import files
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import template_workbook
 
-    if new.suffix.lower() != ".xlsx":
-        raise UsageError(Message("{path}: the new season workbook must end in .xlsx",
-                                 path=str(new)))
+    # an .xlsm's copy stays an .xlsm (its macros and buttons carried); else NEW is .xlsx
+    macros = new.suffix.lower() == ".xlsm" and old.suffix.lower() == ".xlsm"
+    must_be_xlsx = UsageError(Message("{path}: the new season workbook must end in .xlsx",
+                                      path=str(new)))
+    if new.suffix.lower() != ".xlsx" and not macros:
+        raise must_be_xlsx
     if new.exists() and old.exists() and new.resolve() == old.resolve():
         raise UsageError(Message("{path}: the new season cannot replace the old one",
                                  path=str(new)))
@@ -41,7 +46,17 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
                                  path=str(new), flag="--force"))
     files.protect_input(old)  # the writer refuses NEW when it is OLD by any path or link
     files.refuse_unsafe_target(new, kind="zip")  # at once, NEW named as typed
-    report = run(open_book(old), NewSeasonRequest(start=start, language=language))
+    book = open_book(old)
+    report = run(book, NewSeasonRequest(start=start, language=language))
+    if book.macro_enabled == macros and carries(book, report):
+        # NEW is OLD's copy with the season's sheets changed: the club's own sheets (their
+        # pictures, charts, text boxes ...) stay byte for byte (app/new_season_book.py)
+        fill(book, report)
+        with files.no_print_only_hint():
+            book.save_as(new, force=True)  # an existing NEW: --force was checked above
+        return replace(report, carried=True)
+    if macros:  # from the template (another language): no macros, so no .xlsm
+        raise must_be_xlsx
     wb = template_workbook(rounds=report.rounds, language=report.language)
     _fill_settings(wb, report)
     _fill_players(wb, report)

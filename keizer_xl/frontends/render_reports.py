@@ -90,6 +90,18 @@ def new_season(report: Any, front: Front, done: Done, tr: Translator,
     out.append(tr("{attendance} and {results} start empty",
                   attendance=schema.sheet_name("Attendance", report.language),
                   results=schema.sheet_name("Results", report.language)))
+    if report.carried:  # NEW is OLD's copy (app/new_season_book.py)
+        if report.reset_sheets:
+            out.append(tr("Emptied until the engine writes them again: {sheets}",
+                          sheets=", ".join(report.reset_sheets)))
+        if report.club_sheets:
+            out.append(tr("Carried unchanged: {sheets}", sheets=", ".join(report.club_sheets)))
+    else:
+        own = [s for s in report.club_sheets
+               if s.casefold() != schema.sheet_name("Instructions", report.old_language).casefold()]
+        if own:
+            out.append(tr("Not carried (the new workbook is made from the template, in another "
+                          "language or without macros): {sheets}", sheets=", ".join(own)))
     return Outcome("ok", EXIT_OK, tuple(cli_notes(notes, done, tr)), out=tuple(out),
                    notes=tuple(notes))
 

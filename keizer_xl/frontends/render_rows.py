@@ -55,7 +55,7 @@ def period_rows(ps: PeriodStanding) -> list[dict[str, Any]]:
              "prev_value": display(st.prev_value[r.name]) if keizer else None,
              "games": r.games, "w": r.wins, "d": r.draws, "l": r.losses,
              "rounds": [display(x) for x in st.round_points[r.name]],
-             "period": ps.period.number}
+             "period": ps.period.number, "finished": ps.finished}
             for r in ps.rows]
 
 

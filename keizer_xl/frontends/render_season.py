@@ -145,6 +145,9 @@ def period(report: Any, front: Front, done: Done, tr: Translator,
             for ps in parts for row in period_rows(ps)]
     p = report.period.period
     title = tr("Period {number} after round {round}", number=p.number, round=report.period.upto)
+    # running or finished (issue 33), as the Periods sheet says it
+    title = (tr("{heading}; finished", heading=title) if report.period.finished
+             else tr("{heading}; running", heading=title))
     if front == "cli":
         table: list[str] = [title]
         for ps in parts:

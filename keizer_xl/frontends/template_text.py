@@ -66,6 +66,8 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("promote_at_season_end", "", ("yes: promote and relegate also once the season is over, "
                                   "for the groups new-season starts next season with")),
     ("min_games", "", "Fewer games than this: listed after the final table, without a rank"),
+    ("last_round", "", ("The season's last round (empty: the last round column of Attendance): "
+                        "min_games and the last period end there")),
     ("attendance_default", "", ("{choices}: absent means players sign up per round (a mark "
                                "such as x or + in the round's column)")),
     ("bye_choice", "", "Who gets the bye: {choices}"),

@@ -16,7 +16,7 @@ from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, 
 from keizer_xl.sheets.report_sheets import titled
 from keizer_xl.sheets.titles import RunContext, footer, run_context, sheet_title
 
-__all__ = ["group_heading", "category_heading", "category_rows", "category_layout",
+__all__ = ["group_heading", "period_heading", "category_heading", "category_rows", "category_layout",
            "grouped_standings_layout", "grouped_pairings_layout", "periods_layout"]
 
 
@@ -105,6 +105,26 @@ def grouped_pairings_layout(parts: Sequence[tuple[str, Layout]], rnd: int, lang:
                                         footer=((), footer(lang), ())))
 
 
+def period_heading(ps: PeriodStanding, lang: str = "en") -> str:
+    """A period's heading (the Periods sheet's blocks, the HTML page's sections): its rounds,
+    the round it is after, its leader or winner, the match points it is ranked by, and whether
+    it is running or finished (issue 33: over once its last round has results; the last
+    period's last round is the season's end)."""
+    tr = translator(lang)
+    p = ps.period
+    last = p.last if p.last is not None else ps.end  # the last_round setting, when set
+    span = (tr("rounds {first}-{last}", first=p.first, last=last) if last is not None
+            else tr("from round {first}", first=p.first))
+    heading = tr("Period {number} ({rounds}, after round {round}): {leader}",
+                 number=p.number, rounds=span, round=ps.upto,
+                 leader=(tr("period winner {name}", name=ps.leader or "-") if ps.finished
+                         else tr("leader {name}", name=ps.leader or "-")))
+    if ps.scoring != "keizer":
+        heading = tr("{heading}; match points {points}", heading=heading, points=ps.scoring)
+    return (tr("{heading}; finished", heading=heading) if ps.finished
+            else tr("{heading}; running", heading=heading))
+
+
 def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None = None,
                    lang: str = "en") -> Layout:
     """Periods (issue 18): one titled block per period played so far (with groups: per group
@@ -124,16 +144,7 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
         rows = tuple((r.place, r.name, display(r.score),
                       *((display(r.value),) if keizer and r.value is not None else ()),
                       r.games, r.wins, r.draws, r.losses) for r in ps.rows)
-        p = ps.period
-        span = (tr("rounds {first}-{last}", first=p.first, last=p.last) if p.last is not None
-                else tr("from round {first}", first=p.first))
-        over = p.last is not None and ps.upto >= p.last
-        heading = tr("Period {number} ({rounds}, after round {round}): {leader}",
-                     number=p.number, rounds=span, round=ps.upto,
-                     leader=(tr("period winner {name}", name=ps.leader or "-") if over
-                             else tr("leader {name}", name=ps.leader or "-")))
-        if not keizer:
-            heading = tr("{heading}; match points {points}", heading=heading, points=ps.scoring)
+        heading = period_heading(ps, lang)
         if ps.group:  # groups: one block per (group, period), the group of that period
             heading = f"{group_heading(ps.group, lang)} · {heading}"
         blocks.append((heading, Rows(columns, rows)))

@@ -9,6 +9,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from typing import Any
+from collections.abc import Sequence
 
 from keizer_xl.core.model import Absence, BUILTIN_CODES
 from keizer_xl.core.setting_values import MAX_ROUND
@@ -30,7 +31,7 @@ from keizer_xl.sheets.read_names import (
 from keizer_xl.sheets.read_tables import PlayerNames
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["PRESENT_MARKS", "DefaultAbsence", "read_attendance", "attendance_dates"]
+__all__ = ["PRESENT_MARKS", "DefaultAbsence", "read_attendance", "attendance_dates", "dated_rounds"]
 
 
 #: Attendance headers that are not rounds but may sit beside them (copied from Players, notes).
@@ -243,6 +244,13 @@ def read_attendance(table: Table | None, names: PlayerNames, settings: Settings,
                         for _, rnd in round_cols)
     return absences, sorted(seen_rounds)
 
+
+
+def dated_rounds(headers: Sequence[Any]) -> dict[int, int]:
+    """Column (0-based, of ``headers``) -> round, for every Attendance header that is a date
+    (the n-th date column is round n, as the reader maps them)."""
+    dated = [i for i, h in enumerate(headers) if not empty_cell(h) and _header_date(cell_text(h))]
+    return {i: n for n, i in enumerate(dated, start=1)}
 
 
 def attendance_dates(book: Book) -> dict[int, _dt.date]:

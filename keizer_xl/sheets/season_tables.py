@@ -3,6 +3,7 @@ workbook's language (WORKBOOK-CONTRACT.md): the Standings table and its style, t
 sheets as a competition leader would type them, the Settings rows of a season's rules."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any, TYPE_CHECKING, overload
 from collections.abc import Sequence
@@ -125,21 +126,45 @@ def settings_rows(settings: Settings) -> list[tuple[str, str]]:
     return rows
 
 
+def typed_text(text: str) -> int | str | None:
+    """A Players text as a leader types it into a cell: a number id (``1503014``) a number,
+    an id with a leading zero, a letter or more than 15 digits (Excel keeps 15) text; ''
+    None."""
+    if not text:
+        return None
+    return int(text) if re.fullmatch(r"[1-9][0-9]{0,14}", text) else text
+
+
+def typed_date(text: str) -> dt.date | str | None:
+    """A birth date as typed into a cell: ``1980/01/05`` (TRF's form, the reader's) or
+    ``1980-01-05`` a date; anything else (a year alone too: under a date it would take the
+    date's format and read back as 1905/06/02) the text."""
+    m = re.fullmatch(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})", text.strip())
+    if m:
+        try:
+            return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:  # 1980/02/30: kept as typed, the rating report warns about it
+            return text
+    return text or None
+
+
 def input_frames(season: Season) -> dict[str, pd.DataFrame]:
     """The four input sheets of a season, as the competition leader would have typed them."""
     import pandas as pd
 
+    # object columns: a rating stays the int 1850 beside an unrated player's empty cell (a
+    # float column would write 1850.0); ids and birth dates as typed (issue 33)
     players = pd.DataFrame(
         [{"Name": p.name, "Rating": p.rating, "Start": p.start,
           "Joined": p.joined if p.joined != 1 else None,
           "Status": f"withdrawn {p.withdrawn_round}" if p.withdrawn_round else None,
-          "Club": p.club or None, "Id": p.id or None, "Group": p.group or None,
+          "Club": p.club or None, "Id": typed_text(p.id), "Group": p.group or None,
           "Category": ", ".join(p.categories) or None, "Sex": p.sex or None,
-          "Birth": p.birth or None, "Federation": p.federation or None,
-          "FIDE id": p.fide_id or None, "KNSB id": p.knsb_id or None}
+          "Birth": typed_date(p.birth), "Federation": p.federation or None,
+          "FIDE id": typed_text(p.fide_id), "KNSB id": typed_text(p.knsb_id)}
          for p in season.players],
         columns=["Name", "Rating", "Start", "Joined", "Status", "Club", "Id", "Group",
-                 "Category", "Sex", "Birth", "Federation", "FIDE id", "KNSB id"])
+                 "Category", "Sex", "Birth", "Federation", "FIDE id", "KNSB id"], dtype=object)
     rounds = max([season.known_rounds(), 1])
     codes = {(a.player, a.round): a.code for a in season.absences}
     attendance = pd.DataFrame(

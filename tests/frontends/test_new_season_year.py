@@ -148,7 +148,8 @@ def test_next_season_keeps_every_column_group_and_the_final_tables(year, tmp_pat
     # settings: carried but round_dates and the one-round forbidden pair, season advanced
     settings = {r[0]: r[1] for r in sheet_rows(new, "Instellingen")[1:] if r[0]}
     assert settings["season"] == "2026-2027" and settings["periods"] == "1, 3"
-    assert settings["promote"] == "1" and settings["relegate"] == "1"
+    # typed as OLD has them (issue 33): numbers stay numbers
+    assert settings["promote"] == 1 and settings["relegate"] == 1
     assert not settings.get("round_dates") and "forbidden R4" not in settings
     # Attendance: a row per player, its round columns empty; Results empty
     att = sheet_rows(new, "Aanwezigheid")
@@ -166,6 +167,7 @@ def test_next_season_keeps_every_column_group_and_the_final_tables(year, tmp_pat
     assert "Leeg gelaten (van vorig seizoen): Vanaf ronde, Status" in out
     assert "Instellingen weggelaten (rondes van vorig seizoen): forbidden R4, round_dates" in out
     assert "Aanwezigheid en Uitslagen beginnen leeg" in out
+    assert "Leeggemaakt tot het programma ze opnieuw schrijft: Indeling, Stand, Periodes" in out
     # and NEW is a season the engine takes: round 1 pairs, each group on its own
     assert main(["check", str(new)]) == 0
     assert main(["pair", str(new)]) == 0

@@ -170,6 +170,31 @@ class RowEditing:
         self._edits.filters[entry.part] = (f"{column_letter(a_min_col)}{a_min_row}:"
                                            f"{column_letter(a_max_col)}{a_max_row}")
 
+    # -- renaming headers of a user's table --------------------------------------------------------
+    def retitle(self, sheet: str, titles: dict[int, str]) -> None:
+        """Write ``titles`` (0-based column of ``read_table(sheet)`` -> text) in the table's
+        header row, each cell keeping its style; an Excel Table's columns take the names too
+        (``new-season``: last season's dated round headers become R1, R2, ...)."""
+        if self._legacy is not None:  # new-season edits the spliced book only
+            raise WorkbookFileError(f"{self.label}: the workbook is being edited through openpyxl")
+        if not titles:
+            return
+        entry = self._worksheet(sheet)
+        assert entry.part is not None
+        region, table = self._region(entry)
+        cells = self._sheet_cells(entry)
+        for i, text in titles.items():
+            c = region.first_column + i
+            old = cells.cell(region.header_row, c)
+            cells.put(region.header_row, c, value_cell(region.header_row, c, text,
+                                                       old.style if old else 0, cells.prefix))
+        self._edits.sheets[entry.part] = cells
+        if table is not None and region.table is not None:
+            offset = region.first_column - region.table.min_col
+            named = self._edits.columns.setdefault(table.part, {})
+            named.update({i + offset: text for i, text in titles.items()})
+        self._changed(entry.name)
+
     # -- deleting rows of a user's table ----------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
         """Delete data rows (0-based indices into ``read_table(sheet).rows``).

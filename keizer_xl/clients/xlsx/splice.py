@@ -88,9 +88,11 @@ class Edits:
     drawings: Any = None    # an openpyxl Workbook with the engine's charts of its sheets (batch)
     #: rows deleted from a sheet: the defined names' references to it follow (rowshift)
     names: list[tuple[str, Mapper]] = field(default_factory=list)
+    #: an Excel Table's columns renamed with their header cells: table part -> {index: name}
+    columns: dict[str, dict[int, str]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.layouts or self.sheets or self.tables or self.filters)
+        return bool(self.layouts or self.sheets or self.tables or self.filters or self.columns)
 
 
 def splice(pkg: Package, edits: Edits) -> bytes:
@@ -122,6 +124,8 @@ def splice(pkg: Package, edits: Edits) -> bytes:
         if filter_ref is not None:
             xml = _set_ref(xml, "autoFilter", filter_ref)
         pkg.write(part, xml)
+    for part, names in edits.columns.items():
+        pkg.write(part, _named_columns(pkg.read(part), names))
     drawn = _EngineDrawings(edits.drawings)
     for name, layout in edits.layouts.items():
         entry = wb.find(name)
@@ -153,6 +157,22 @@ def splice(pkg: Package, edits: Edits) -> bytes:
         if new != xml:
             pkg.write(app, new)
     return pkg.to_bytes()
+
+
+def _named_columns(xml: bytes, names: dict[int, str]) -> bytes:
+    """A table part with its ``index``-th ``<tableColumn>`` named ``names[index]``."""
+    count = -1
+
+    def rename(m: re.Match[bytes]) -> bytes:
+        nonlocal count
+        count += 1
+        if count not in names:
+            return m.group(0)
+        return re.sub(rb"""(\sname\s*=\s*)(["'])[^"']*\2""",
+                      lambda a: a.group(1) + b'"' + escape(names[count], True).encode() + b'"',
+                      m.group(0), count=1)
+
+    return re.sub(rb"<(?:[\w.-]+:)?tableColumn\b[^>]*>", rename, xml)
 
 
 def _set_ref(xml: bytes, element: str, ref: str) -> bytes:

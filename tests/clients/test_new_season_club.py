@@ -1,0 +1,229 @@
+"""``new-season`` on a club's own workbook (issue 33 item 5): NEW is OLD's copy, the club's
+sheets (picture, text box, sparklines, charts, a chart sheet) byte for byte, the engine's sheets
+emptied, the season's attendance and results reset, values typed as OLD has them; the summary
+names what was carried.  A language change makes NEW from the template and says what is not
+carried.  LibreOffice opens NEW and prints the club's pages as it printed OLD's."""
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from test_club_workbook import (
+    CLUB_CHART_TITLE,
+    SOFFICE,
+    _page_png,
+    _parts,
+    _pdf_pages,
+    _soffice,
+    club_workbook,
+    picture,
+    season_rows,
+)
+
+from keizer_xl.clients.xlsx.package import REL_TABLE, Package, rels_path
+from keizer_xl.frontends.cli import main
+
+__all__ = ["picture", "season_rows"]  # the fixtures, shared with test_club_workbook
+
+pytest.importorskip("xlsxwriter")
+
+CLUB_SHEETS = ("Clubinfo", "Grafiek", "Stand grafiek")
+ENGINE_SHEETS = ("Standings", "Pairings")
+INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
+
+
+@pytest.fixture
+def old(tmp_path: Path, season_rows: dict[str, list[list[Any]]], picture: Path) -> Path:
+    """A played club workbook: birth dates typed as dates, a number setting, a season name,
+    pairings written for the next round."""
+    rows = {k: [list(r) for r in v] for k, v in season_rows.items()}
+    rows["Players"][0] += ["Birth", "Phone"]
+    for i, row in enumerate(rows["Players"][1:], start=1):
+        row += [dt.date(1970 + i, 1 + i % 12, i), f"06-{i:08d}"]
+    rows["Settings"] += [["min_games", 2, None], ["season", "2025-2026", None],
+                         ["round_dates", "2025-09-04", None]]
+    path = club_workbook(tmp_path / "club.xlsx", rows, picture=picture)
+    assert main(["pair", str(path)]) == 0
+    assert main(["standings", str(path)]) == 0
+    return path
+
+
+def _own_parts(path: Path, sheets: tuple[str, ...]) -> set[str]:
+    """The parts of ``sheets`` that the engine may change: each sheet's part, its
+    relationships and its Excel Tables."""
+    pkg = Package(path.read_bytes())
+    out: set[str] = set()
+    for s in pkg.sheets:
+        if s.name in sheets and s.part:
+            out |= {s.part, rels_path(s.part)}
+            out |= set(pkg.related(s.part, REL_TABLE))
+    return out
+
+
+def test_new_season_carries_every_club_part_byte_for_byte(old: Path, tmp_path: Path, capsys):
+    before = _parts(old)
+    new = tmp_path / "next.xlsx"
+    capsys.readouterr()
+    assert main(["new-season", str(old), str(new)]) == 0
+    out = capsys.readouterr().out
+    assert _parts(old) == before  # OLD only read
+    after = _parts(new)
+    changeable = _own_parts(old, ENGINE_SHEETS + INPUT_SHEETS) | {
+        "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "[Content_Types].xml",
+        "docProps/app.xml", "xl/calcChain.xml"}
+    kept = set(before) - changeable
+    # every other part: the club's sheets, drawings, charts, the picture, the chart sheet
+    assert kept and {n for n in kept if after.get(n) != before[n]} == set()
+    assert any(n.startswith("xl/charts/") for n in kept)
+    assert any(n.startswith("xl/media/") for n in kept)
+    assert any(n.startswith("xl/drawings/") for n in kept)
+    assert any(n.startswith("xl/chartsheets/") for n in kept)
+    assert set(after) - set(before) == set()
+    # the summary names them (and what was emptied)
+    assert "Carried unchanged: Clubinfo, Grafiek, Stand grafiek" in out
+    assert "Emptied until the engine writes them again: Standings, Pairings" in out
+    assert "Season: 2026-2027" in out
+    assert "Settings left out (last season's rounds): round_dates" in out
+
+    wb = openpyxl.load_workbook(new)
+    assert wb.sheetnames == openpyxl.load_workbook(old).sheetnames
+    # typed: numbers numbers, dates dates with a date's format (no time), text text
+    players = wb["Players"]
+    head = [c.value for c in players[1]]
+    rows = [dict(zip(head, (c.value for c in r), strict=True)) for r in players.iter_rows(min_row=2)
+            if r[0].value]
+    old_players = {r[0]: dict(zip(head, r, strict=False)) for r in
+                   openpyxl.load_workbook(old)["Players"].iter_rows(min_row=2, values_only=True)
+                   if r[0]}
+    assert [r["Start"] for r in rows] == list(range(1, len(rows) + 1))
+    for r in rows:
+        o = old_players[r["Name"]]
+        assert r["Rating"] == o["Rating"] and type(r["Rating"]) is int
+        assert r["Birth"] == o["Birth"] and isinstance(r["Birth"], dt.datetime)
+        assert r["Phone"] == o["Phone"] and isinstance(r["Phone"], str)
+    birth = head.index("Birth") + 1
+    assert {players.cell(i, birth).number_format for i in range(2, len(rows) + 2)} == \
+        {"yyyy-mm-dd"}
+    settings = {r[0]: r[1] for r in wb["Settings"].iter_rows(min_row=2, values_only=True) if r[0]}
+    assert settings["min_games"] == 2 and settings["season"] == "2026-2027"
+    assert "round_dates" not in settings
+    # the season reset: a row per player in Attendance (names only), Results empty, the
+    # engine's sheets empty, the club's chart on Standings still there
+    att = [r for r in wb["Attendance"].iter_rows(min_row=2, values_only=True) if any(r)]
+    assert [r[0] for r in att] == [r["Name"] for r in rows]
+    assert all(v is None for r in att for v in r[1:])
+    assert not any(any(r) for r in wb["Results"].iter_rows(min_row=2, values_only=True))
+    for sheet in ENGINE_SHEETS:
+        assert not any(any(r) for r in wb[sheet].iter_rows(values_only=True))
+    assert len(wb["Standings"]._charts) == 1
+    # and the engine takes it: check, then round 1 paired
+    assert main(["check", str(new)]) == 0
+    assert main(["pair", str(new)]) == 0
+    assert openpyxl.load_workbook(new)["Pairings"].max_row > 3
+
+
+def test_another_language_is_made_from_the_template_and_says_what_is_left(old: Path,
+                                                                         tmp_path: Path, capsys):
+    new = tmp_path / "volgend.xlsx"
+    capsys.readouterr()
+    assert main(["new-season", str(old), str(new), "--language", "nl"]) == 0
+    out = capsys.readouterr().out
+    said = ("Niet meegenomen (de nieuwe werkmap komt uit het sjabloon, in een andere taal of "
+            "zonder macro's): Clubinfo, Grafiek, Stand grafiek")
+    assert said in out
+    wb = openpyxl.load_workbook(new)
+    assert "Clubinfo" not in wb.sheetnames
+    players = wb["Spelers"]
+    head = [c.value for c in players[1]]
+    birth = head.index("Geboortedatum") + 1  # a known column: named in NEW's language
+    assert isinstance(players.cell(2, birth).value, dt.datetime)
+    assert players.cell(2, birth).number_format == "yyyy-mm-dd"  # a date, not h:mm:ss
+    settings = {r[0]: r[1] for r in wb["Instellingen"].iter_rows(min_row=2, values_only=True)
+                if r[0]}
+    assert settings["min_games"] == 2  # a number, as OLD types it
+
+
+@pytest.mark.skipif(SOFFICE is None or shutil.which("pdftoppm") is None,
+                    reason="LibreOffice (soffice) and pdftoppm are needed")
+def test_libreoffice_opens_the_new_season_and_prints_the_club_pages_the_same(old: Path,
+                                                                             tmp_path: Path):
+    new = tmp_path / "next.xlsx"
+    assert main(["new-season", str(old), str(new)]) == 0
+    profile = tmp_path / "profile"
+    _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "old"), str(old), profile=profile)
+    _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "new"), str(new), profile=profile)
+    old_pages = _pdf_pages(tmp_path / "old" / "club.pdf")
+    new_pages = _pdf_pages(tmp_path / "new" / "next.pdf")
+    # the club's sheets come first: the same pages, text and pixels
+    info = next(i for i, t in enumerate(old_pages) if "De Witte Dame" in t)
+    chart = next(i for i, t in enumerate(old_pages) if CLUB_CHART_TITLE in t)
+    for page in (info, chart):
+        assert new_pages[page] == old_pages[page]
+        assert _page_png(tmp_path / "old" / "club.pdf", page + 1, tmp_path / "o") == \
+            _page_png(tmp_path / "new" / "next.pdf", page + 1, tmp_path / "n")
+    # LibreOffice reads it back as a workbook too (xlsx out): the club's chart and picture in it
+    _soffice("--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(tmp_path / "lo"),
+             str(new), profile=profile)
+    with zipfile.ZipFile(tmp_path / "lo" / "next.xlsx") as zf:
+        names = zf.namelist()
+    assert any(n.startswith("xl/charts/") for n in names)
+    assert any(n.startswith("xl/media/") for n in names)
+    assert openpyxl.load_workbook(tmp_path / "lo" / "next.xlsx")["Clubinfo"]["B1"].value == \
+        "De Witte Dame"
+
+
+def test_last_seasons_dated_round_headers_become_round_numbers(tmp_path: Path, capsys):
+    from keizer_xl.analysis.simulate import simulate_season
+    from tests.season_books import write_book
+
+    old = write_book(tmp_path / "dated.xlsx", simulate_season(8, 3, seed=33))
+    wb = openpyxl.load_workbook(old)
+    ws = wb["Attendance"]
+    table = next(iter(ws.tables.values()))
+    for c in range(2, ws.max_column + 1):  # every round column headed by its evening's date
+        day = dt.datetime(2025, 9, 4) + dt.timedelta(weeks=c - 2)
+        ws.cell(1, c, day)
+        table.tableColumns[c - 1].name = day.strftime("%Y-%m-%d")
+    wb.save(old)
+    assert main(["check", str(old)]) == 0
+    new = tmp_path / "next.xlsx"
+    assert main(["new-season", str(old), str(new)]) == 0
+    ws = openpyxl.load_workbook(new)["Attendance"]
+    rounds = [f"R{n}" for n in range(1, ws.max_column)]
+    assert [c.value for c in ws[1]] == ["Name", *rounds]
+    # the Excel Table's columns are named as their header cells (Excel repairs a file otherwise)
+    table = next(iter(ws.tables.values()))
+    assert [c.name for c in table.tableColumns] == ["Name", *rounds]
+    assert main(["check", str(new)]) == 0
+
+
+def test_an_xlsm_season_carries_its_macros_and_buttons_into_an_xlsm(tmp_path: Path, capsys):
+    from keizer_xl.analysis.simulate import simulate_season
+    from tests.season_books import write_book
+
+    source = write_book(tmp_path / "season.xlsx", simulate_season(8, 3, seed=5))
+    assert main(["excel-setup", str(source)]) == 0
+    old = tmp_path / "season.xlsm"
+    before = _parts(old)
+    capsys.readouterr()
+    new = tmp_path / "next.xlsm"
+    assert main(["new-season", str(old), str(new)]) == 0
+    out = capsys.readouterr().out
+    after = _parts(new)
+    assert after["xl/vbaProject.bin"] == before["xl/vbaProject.bin"]
+    assert b"macroEnabled" in after["[Content_Types].xml"]
+    buttons = [n for n in before if n.endswith(".vml")]
+    assert buttons and all(after[n] == before[n] for n in buttons)
+    carried = next(line for line in out.splitlines() if line.startswith("Carried unchanged: "))
+    assert "xlwings.conf" in carried
+    # from the template (another language) an .xlsm cannot be made: refused, nothing written
+    assert main(["new-season", str(old), str(tmp_path / "volgend.xlsm"), "--language", "nl"]) == 2
+    assert not (tmp_path / "volgend.xlsm").exists()
+    # an .xlsx from an .xlsm: from the template, saying what it leaves
+    assert main(["new-season", str(old), str(tmp_path / "plain.xlsx")]) == 0
+    assert "Not carried (the new workbook is made from the template" in capsys.readouterr().out
