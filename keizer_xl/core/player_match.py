@@ -1,0 +1,161 @@
+"""Which entry of a rating list is which player (issue 37): by id first, then by name as the
+lists spell names, plus the birth year where both have one; never a guess.
+
+A name is compared as its set of words after folding: case, accents, ``ß`` = ``ss``, ``ü`` =
+``ue`` or ``u`` (German lists write both), Cyrillic and Greek letters transliterated, the
+comma and order of FIDE's ``Surname, First`` ignored, hyphens and dots as spaces.  Two names
+are the same when one of their folded forms is the same set of words.  Several candidates
+are an ambiguity: :func:`match` returns them all and the caller changes nothing.
+"""
+from __future__ import annotations
+
+import unicodedata
+from itertools import product
+from dataclasses import dataclass
+from collections.abc import Sequence
+
+__all__ = ["fold", "name_forms", "same_name", "name_contains", "surname_keys", "list_surname_key",
+           "birth_year", "Candidate", "Match", "match"]
+
+# letters NFKD does not take apart, and the two spellings of the German umlauts
+_PLAIN = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d",
+                        "ð": "d", "þ": "th", "ı": "i", "ŀ": "l", "ĳ": "ij"})
+_UMLAUT_E = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+# Cyrillic (Russian, Ukrainian, Belarusian, Bulgarian, Serbian) and Greek, as FIDE's list
+# transliterates them (the common English forms)
+_SCRIPTS = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e", "є": "ye",
+    "ж": "zh", "з": "z", "и": "i", "і": "i", "ї": "yi", "й": "y", "к": "k", "л": "l", "м": "m",
+    "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ў": "u", "ф": "f",
+    "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
+    "э": "e", "ю": "yu", "я": "ya", "ђ": "dj", "ј": "j", "љ": "lj", "њ": "nj", "ћ": "c",
+    "џ": "dz",
+    "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th", "ι": "i",
+    "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s",
+    "ς": "s", "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o"})
+
+
+def _words(text: str) -> str:
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text).split())
+
+
+def _strip_marks(text: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+
+
+def fold(text: str, umlaut_e: bool = False) -> str:
+    """``text`` lowercased, as plain ASCII-like words separated by one space: ``Müller-Lüden``
+    -> ``muller luden`` (``mueller lueden`` with ``umlaut_e``)."""
+    low = text.casefold()
+    if umlaut_e:
+        low = unicodedata.normalize("NFC", low).translate(_UMLAUT_E)
+    low = _strip_marks(low.translate(_PLAIN)).translate(_PLAIN).translate(_SCRIPTS)
+    return _words(low)
+
+
+def _variants(text: str) -> set[str]:
+    """Every folded spelling of ``text``: each word with an umlaut both ways (``Jörg Müller``
+    -> ``jorg muller``, ``joerg muller``, ``jorg mueller``, ``joerg mueller``)."""
+    words = [sorted({fold(w), fold(w, umlaut_e=True)}) for w in text.split()]
+    return {" ".join(" ".join(choice).split()) for choice in product(*words)} - {""}
+
+
+def name_forms(name: str) -> frozenset[tuple[str, ...]]:
+    """The folded forms of a name, each its words sorted (order and comma left out)."""
+    return frozenset(tuple(sorted(v.split())) for v in _variants(name))
+
+
+def same_name(a: str, b: str) -> bool:
+    return bool(name_forms(a) & name_forms(b))
+
+
+def name_contains(name: str, part: str) -> bool:
+    """``part`` (folded) is in ``name`` (folded), in either order of FIDE's ``Surname, First``:
+    ``--add "de vries"`` finds ``Vries, Jan de`` and ``de Vries, Jan``."""
+    wanted = _variants(part)
+    spellings = _variants(name)
+    surname, comma, first = name.partition(",")
+    if comma:
+        spellings |= _variants(f"{first} {surname}")
+    return any(w and w in s for w in wanted for s in spellings)
+
+
+def surname_keys(name: str) -> set[str]:
+    """Every run of consecutive words of ``name``'s folded forms: one of them is the surname
+    as a list writes it before its comma, whatever order the club typed (a cheap first test
+    before the full comparison, see :func:`list_surname_key`)."""
+    out: set[str] = set()
+    for v in _variants(name):
+        words = v.split()
+        for i in range(len(words)):
+            for j in range(i + 1, len(words) + 1):
+                out.add(" ".join(words[i:j]))
+    return out
+
+
+def list_surname_key(name: str) -> str:
+    """The folded part of a list's name before its comma (all of it without one)."""
+    return fold(name.partition(",")[0])
+
+
+def birth_year(value: object) -> int | None:
+    """The year of a birth cell or list field: ``1985``, ``1985-03-02``, ``02.03.1985``, a
+    date; None when there is none (``0``, blank)."""
+    if value is None:
+        return None
+    year = getattr(value, "year", None)
+    if isinstance(year, int):
+        return year
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    digits = [w for w in "".join(ch if ch.isdigit() else " " for ch in str(value)).split()
+              if len(w) == 4]
+    for w in digits:
+        if 1850 <= int(w) <= 2100:
+            return int(w)
+    return None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What the matcher needs of a list entry: its name, ids and birth year."""
+
+    name: str
+    fide_id: str = ""
+    national_id: str = ""
+    birth_year: int | None = None
+
+
+@dataclass(frozen=True)
+class Match:
+    """``found``: the one entry (an index into the candidates given); ``ambiguous``: the
+    indices of several entries that fit equally (nothing is to be changed); ``by``: how it was
+    found (``fide_id``, ``national_id``, ``name``), empty when nothing was found."""
+
+    found: int | None
+    ambiguous: tuple[int, ...] = ()
+    by: str = ""
+
+
+def match(name: str, fide_id: str, national_id: str, year: int | None,
+          entries: Sequence[Candidate]) -> Match:
+    """The entry of ``entries`` that is this player: the one with his FIDE id, else his
+    national id, else the one whose name is his (and, where both have one, his birth year).
+    An id the list does not hold finds nothing (never a name instead: the id says who he is)."""
+    for by, own, of in (("fide_id", fide_id, lambda e: e.fide_id),
+                        ("national_id", national_id, lambda e: e.national_id)):
+        if own and any(of(e) for e in entries):
+            hits = [i for i, e in enumerate(entries) if of(e) == own]
+            if len(hits) == 1:
+                return Match(hits[0], by=by)
+            if len(hits) > 1:
+                return Match(None, tuple(hits), by)
+            return Match(None)
+    forms = name_forms(name)
+    hits = [i for i, e in enumerate(entries) if forms & name_forms(e.name)]
+    if year is not None:
+        hits = [i for i in hits if entries[i].birth_year in (None, year)]
+    if len(hits) == 1:
+        return Match(hits[0], by="name")
+    return Match(None, tuple(hits), "name") if hits else Match(None)
