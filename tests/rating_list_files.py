@@ -95,7 +95,7 @@ def write_dbf(path: Path, fields: Sequence[tuple[str, str, int]],
     out += b"\r"
     for record in records:
         out += b" "
-        for (_, kind, length), value in zip(fields, record):
+        for (_, kind, length), value in zip(fields, record, strict=True):
             text = "" if value is None else str(value)
             raw = text.encode(encoding)[:length]
             out += raw.rjust(length) if kind == "N" else raw.ljust(length)

@@ -23,16 +23,16 @@ _PLAIN = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l"
 _UMLAUT_E = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
 # Cyrillic (Russian, Ukrainian, Belarusian, Bulgarian, Serbian) and Greek, as FIDE's list
 # transliterates them (the common English forms)
-_SCRIPTS = str.maketrans({
-    "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e", "є": "ye",
-    "ж": "zh", "з": "z", "и": "i", "і": "i", "ї": "yi", "й": "y", "к": "k", "л": "l", "м": "m",
-    "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ў": "u", "ф": "f",
-    "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
-    "э": "e", "ю": "yu", "я": "ya", "ђ": "dj", "ј": "j", "љ": "lj", "њ": "nj", "ћ": "c",
-    "џ": "dz",
-    "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th", "ι": "i",
-    "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s",
-    "ς": "s", "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o"})
+_CYRILLIC = "абвгґдеёєжзиіїйклмнопрстуўфхцчшщъыьэюяђјљњћџ"
+_CYRILLIC_LATIN = ["a", "b", "v", "g", "g", "d", "e", "e", "ye", "zh", "z", "i", "i", "yi", "y", "k",
+                   "l", "m", "n", "o", "p", "r", "s", "t", "u", "u", "f", "kh", "ts", "ch", "sh",
+                   "shch", "-", "y", "-", "e", "yu", "ya", "dj", "j", "lj", "nj", "c", "dz"]
+_GREEK = "αβγδεζηθικλμνξοπρσςτυφχψω"
+_GREEK_LATIN = ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l", "m", "n", "x", "o", "p", "r", "s",
+                "s", "t", "y", "f", "ch", "ps", "o"]
+_SCRIPTS = str.maketrans({letter: latin.strip("-") for letter, latin in
+                          (*zip(_CYRILLIC, _CYRILLIC_LATIN, strict=True),
+                           *zip(_GREEK, _GREEK_LATIN, strict=True))})
 
 
 def _words(text: str) -> str:
@@ -50,7 +50,8 @@ def fold(text: str, umlaut_e: bool = False) -> str:
     low = text.casefold()
     if umlaut_e:
         low = unicodedata.normalize("NFC", low).translate(_UMLAUT_E)
-    low = _strip_marks(low.translate(_PLAIN)).translate(_PLAIN).translate(_SCRIPTS)
+    low = _strip_marks(low.translate(_PLAIN)).translate(_PLAIN)
+    low = low.replace("ου", "ou").translate(_SCRIPTS)  # noqa: RUF001  (Greek's "ou")
     return _words(low)
 
 
@@ -141,19 +142,21 @@ class Match:
 def match(name: str, fide_id: str, national_id: str, year: int | None,
           entries: Sequence[Candidate]) -> Match:
     """The entry of ``entries`` that is this player: the one with his FIDE id, else his
-    national id, else the one whose name is his (and, where both have one, his birth year).
-    An id the list does not hold finds nothing (never a name instead: the id says who he is)."""
-    for by, own, of in (("fide_id", fide_id, lambda e: e.fide_id),
-                        ("national_id", national_id, lambda e: e.national_id)):
-        if own and any(of(e) for e in entries):
-            hits = [i for i, e in enumerate(entries) if of(e) == own]
-            if len(hits) == 1:
-                return Match(hits[0], by=by)
-            if len(hits) > 1:
-                return Match(None, tuple(hits), by)
-            return Match(None)
+    national id, else the one whose name is his (and, where both have one, his birth year)
+    and whose ids do not contradict his."""
+    for by, own in (("fide_id", fide_id), ("national_id", national_id)):
+        if not own:
+            continue
+        hits = [i for i, e in enumerate(entries)
+                if (e.fide_id if by == "fide_id" else e.national_id) == own]
+        if len(hits) == 1:
+            return Match(hits[0], by=by)
+        if len(hits) > 1:
+            return Match(None, tuple(hits), by)
     forms = name_forms(name)
-    hits = [i for i, e in enumerate(entries) if forms & name_forms(e.name)]
+    hits = [i for i, e in enumerate(entries) if forms & name_forms(e.name)
+            and not (fide_id and e.fide_id and e.fide_id != fide_id)
+            and not (national_id and e.national_id and e.national_id != national_id)]
     if year is not None:
         hits = [i for i in hits if entries[i].birth_year in (None, year)]
     if len(hits) == 1:

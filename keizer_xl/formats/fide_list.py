@@ -91,7 +91,8 @@ def _txt_entry(line: str, cols: dict[str, tuple[int, int]]) -> Listed:
 
     rating = get("SRtng")
     born = get("B-day")
-    return Listed(name=get("Name"), fide_id=get("ID Number"), rating=int(rating) if rating.isdigit() and int(rating) else None,
+    return Listed(name=get("Name"), fide_id=get("ID Number"),
+                  rating=int(rating) if rating.isdigit() and int(rating) else None,
                   federation=get("Fed"), birth=born if born.isdigit() and int(born) else "",
                   sex=get("Sex"), title=get("Tit") or get("WTit"))
 
@@ -136,9 +137,9 @@ def listed_from_xml(element: object) -> Listed:
 
 
 def _parse_player(block: bytes) -> Listed:
-    from xml.etree import ElementTree
+    from defusedxml.ElementTree import fromstring
 
-    return listed_from_xml(ElementTree.fromstring(block))
+    return listed_from_xml(fromstring(block))
 
 
 def _blocks(chunk: bytes, test: _Test) -> Iterator[bytes]:
@@ -159,7 +160,7 @@ def _blocks(chunk: bytes, test: _Test) -> Iterator[bytes]:
     while start >= 0:
         end = chunk.find(b"</player>", start)
         block = chunk[start:end + len(b"</player>")]
-        fields = dict((k, v) for k, v in _FIELD.findall(block))
+        fields = dict(_FIELD.findall(block))
         if test.passes(fields.get(b"fideid", b""), fields.get(b"name", b"")):
             yield block
         start = chunk.find(b"<player>", end)

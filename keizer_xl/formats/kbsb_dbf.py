@@ -42,7 +42,7 @@ def is_dbf(path: Path, head: bytes) -> bool:
     header_length, record_length = struct.unpack_from("<HH", head, 8)
     if not (1 <= month <= 12 and 1 <= day <= 31 and header_length >= 33 and record_length >= 1):
         return False
-    return header_length > len(head) or head[header_length - 1] == 0x0D
+    return bool(header_length > len(head) or head[header_length - 1] == 0x0D)
 
 
 def read(path: Path, wanted: Wanted) -> Iterator[Listed]:

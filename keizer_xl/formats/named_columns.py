@@ -191,11 +191,12 @@ def listed_from_row(row: Sequence[Any], at: dict[str, int], kind: str) -> Listed
     if not name:
         return None
     rating = _cell(get("rating"))
+    rated = rating.replace(".", "", 1).isdigit() and float(rating) > 0
     national, club = _cell(get("national_id")), _cell(get("club"))
     if kind == "dsb" and national and club:
         national = f"{club}-{national}"
     return Listed(name=name, fide_id=_cell(get("fide_id")).lstrip("0") or "",
                   national_id=national, club=club,
-                  rating=int(float(rating)) if rating.replace(".", "", 1).isdigit() and float(rating) else None,
+                  rating=int(float(rating)) if rated else None,
                   federation=_cell(get("federation")).upper(), birth=birth_text(get("birth")),
                   sex=sex_letter(get("sex")), title=_cell(get("title")))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 from collections.abc import Callable, Iterator
 
 from keizer_xl.errors import Message, UsageError
@@ -25,8 +24,8 @@ from keizer_xl.formats.listed import Listed, Wanted
 __all__ = ["ListReader", "READERS", "open_list", "list_kind", "ListKind"]
 
 
-class ListReader(Protocol):
-    def __call__(self, path: Path, wanted: Wanted) -> Iterator[Listed]: ...
+#: a reader: the entries of the list at a path that a lookup may want
+ListReader = Callable[[Path, Wanted], Iterator[Listed]]
 
 
 @dataclass(frozen=True)
