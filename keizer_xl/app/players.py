@@ -168,7 +168,7 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
     kind = list_kind(path)
     if request.club is not None and not kind.has_clubs:
         raise UsageError(Message("{list} has no clubs: --club needs a national list",
-                                 list=kind.label))
+                                 list=Message(kind.label)))
     sheet = find_sheet(book, "Players")
     lang = workbook_language(book)
     if sheet is None:

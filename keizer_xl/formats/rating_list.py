@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterator
 
-from keizer_xl.errors import Message, UsageError
+from keizer_xl.errors import N_, Message, UsageError
 from keizer_xl.formats import fide_list, kbsb_dbf, named_columns
 from keizer_xl.formats.listed import Listed, Wanted
 
@@ -46,16 +46,16 @@ class ListKind:
 #: THE table of list kinds, in the order they are tried (the club's own list last: any table
 #: with a name column is one)
 READERS: tuple[ListKind, ...] = (
-    ListKind("fide-txt", "FIDE players list (TXT)", fide_list.is_txt, fide_list.read_txt,
+    ListKind("fide-txt", N_("FIDE players list (TXT)"), fide_list.is_txt, fide_list.read_txt,
              has_clubs=False),
-    ListKind("fide-xml", "FIDE players list (XML)", fide_list.is_xml, fide_list.read_xml,
+    ListKind("fide-xml", N_("FIDE players list (XML)"), fide_list.is_xml, fide_list.read_xml,
              has_clubs=False),
-    ListKind("kbsb", "KBSB/FRBE Player.dbf", kbsb_dbf.is_dbf, kbsb_dbf.read, federation="BEL"),
-    ListKind("dsb", "DSB DWZ export", named_columns.sniffer("dsb"), named_columns.reader("dsb"),
+    ListKind("kbsb", N_("KBSB/FRBE Player.dbf"), kbsb_dbf.is_dbf, kbsb_dbf.read, federation="BEL"),
+    ListKind("dsb", N_("DSB DWZ export"), named_columns.sniffer("dsb"), named_columns.reader("dsb"),
              federation="GER"),
-    ListKind("knsb", "KNSB rating list", named_columns.sniffer("knsb"),
+    ListKind("knsb", N_("KNSB rating list"), named_columns.sniffer("knsb"),
              named_columns.reader("knsb"), national_column="knsb_id", federation="NED"),
-    ListKind("club", "club list", named_columns.sniffer("club"), named_columns.reader("club")),
+    ListKind("club", N_("club list"), named_columns.sniffer("club"), named_columns.reader("club")),
 )
 
 

@@ -52,13 +52,13 @@ def players(report: PlayersReport, front: Front, done: Done, tr: Translator,
         summary = tr(N_("{sheet}: {n} cell changed, {added} players added (from {list})")
                      if n == 1 else N_("{sheet}: {n} cells changed, {added} players added "
                                        "(from {list})"),
-                     sheet=report.sheet, n=n, added=len(report.added), list=report.list_label)
-    elif done.written is False and (report.changes or report.added):
+                     sheet=report.sheet, n=n, added=len(report.added), list=tr(report.list_label))
+    elif report.changes or report.added:
         summary = tr("Dry run: {sheet} not written ({n} cells would change, {added} players "
                      "would be added)", sheet=report.sheet, n=n, added=len(report.added))
     else:
         summary = tr("{sheet}: nothing to change (from {list})", sheet=report.sheet,
-                     list=report.list_label)
+                     list=tr(report.list_label))
     status: Status = "problems" if report.refused else "ok"
     code = EXIT_PROBLEMS if report.refused else EXIT_OK
     if report.refused:
