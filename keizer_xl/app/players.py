@@ -217,11 +217,17 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
         elif not there(entries[hits[0]], hits[0]):
             plan.add(entries[hits[0]], _shown_name(entries[hits[0]], comma_names))
             taken.add(hits[0])
-    if request.club is not None:
-        for i, e in enumerate(entries):
-            if e.club and _club_of(e, request.club) and not there(e, i):
-                plan.add(e, _shown_name(e, comma_names))
-                taken.add(i)
+    if request.club is not None:  # two members of one name: both refused, never one guessed
+        members = [(i, e) for i, e in enumerate(entries)
+                   if e.club and _club_of(e, request.club) and not there(e, i)]
+        for i, e in members:
+            twins = [x for _, x in members if name_forms(x.name) & name_forms(e.name)]
+            if len(twins) > 1:
+                if e is twins[0]:
+                    plan.refuse(_shown_name(e, comma_names), twins)
+                continue
+            plan.add(e, _shown_name(e, comma_names))
+            taken.add(i)
     written = False
     if request.write and (plan.cells or plan.added):
         cell_book: CellBook = book  # type: ignore[assignment]

@@ -60,7 +60,8 @@ class _Test:
     def __init__(self, wanted: Wanted):
         self.ids = {i.encode("ascii", "replace") for i in wanted.ids}
         self.surnames = wanted.surnames
-        self.parts = [max(fold(p).split(), key=len) for p in wanted.parts if fold(p)]
+        self.parts = [max(v.split(), key=len) for p in wanted.parts
+                      for v in {fold(p), fold(p, umlaut_e=True)} if v]
         self.everything = wanted.everything
 
     def passes(self, raw_id: bytes, raw_name: bytes) -> bool:
@@ -69,7 +70,11 @@ class _Test:
         if _key(raw_name) in self.surnames:
             return True
         if self.parts:
-            name = raw_name.lower().decode("ascii") if raw_name.isascii() else fold(_text(raw_name))
+            if raw_name.isascii():
+                name = raw_name.lower().decode("ascii")
+            else:
+                text = unescape(_text(raw_name))
+                name = f"{fold(text)} {fold(text, umlaut_e=True)}"
             return any(p in name for p in self.parts)
         return False
 
