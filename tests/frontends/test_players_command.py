@@ -4,7 +4,6 @@ byte."""
 from __future__ import annotations
 
 import zipfile
-from pathlib import Path
 
 import openpyxl
 import pytest
@@ -47,7 +46,7 @@ def club_book(tmp_path, capsys, lang="en", names=(("Jan de Vries", 2200), ("Anna
 def players_rows(book, lang="en"):
     ws = openpyxl.load_workbook(book)[SHEET[lang]]
     rows = list(ws.iter_rows(values_only=True))
-    header = [h for h in rows[0]]
+    header = list(rows[0])
     return [{h: v for h, v in zip(header, r, strict=True) if h} for r in rows[1:] if r[0]], header
 
 
@@ -84,8 +83,9 @@ def test_every_change_is_written_and_reported_and_an_ambiguity_refused(tmp_path,
     wb.save(book)
     code, out, err = run(capsys, "players", book, "--list", listed)
     assert code == 0, err
-    assert out.splitlines()[:2] == ["Players!B4 Jörg Müller, Rating: 1800 -> 1700 (overwrites what "
-                                    "was typed)", "Players!H4 Jörg Müller, FIDE id: - -> 4100019"]
+    assert out.splitlines()[:2] == [
+        "Players!B4 Jörg Müller, Rating: 1800 -> 1700 (overwrites what was typed)",
+        "Players!H4 Jörg Müller, FIDE id: - -> 4100019"]
 
 
 def test_only_the_players_sheet_changes(tmp_path, capsys):
@@ -97,7 +97,7 @@ def test_only_the_players_sheet_changes(tmp_path, capsys):
     assert set(after) == set(before)
     changed = {n for n in before if before[n] != after[n]}
     wb = openpyxl.load_workbook(book)
-    players_part = "xl/worksheets/sheet%d.xml" % (wb.sheetnames.index("Players") + 1)
+    players_part = f"xl/worksheets/sheet{wb.sheetnames.index('Players') + 1}.xml"
     assert players_part in changed
     # the Players sheet, its Excel Table (grown by the added row) and the workbook's
     # recalculation flag; every other part byte for byte
@@ -183,7 +183,7 @@ def test_usage_errors_exit_2(tmp_path, capsys, monkeypatch, args, words):
     (tmp_path / "nonsense.txt").write_text("just some text\n", encoding="utf-8")
     write_fide_txt(tmp_path / "fide.txt", LIST)
     data = book.read_bytes()
-    code, out, err = run(capsys, "players", book, *args)
+    code, _, err = run(capsys, "players", book, *args)
     assert code == 2
     assert words in err
     assert book.read_bytes() == data
