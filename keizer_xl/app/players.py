@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.player_match import (
-    Candidate, birth_year, match, name_contains, name_forms, surname_keys)
+    Candidate, birth_year, gate_keys, match, name_contains, name_forms)
 from keizer_xl.errors import ActionError, Message, UsageError
 from keizer_xl.formats.listed import Listed, Wanted
 from keizer_xl.formats.rating_list import ListKind, list_kind
@@ -185,7 +185,7 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
             for i, r in enumerate(table.rows) if not blank(r[at["name"]])]
     ids = {_text(r.values.get(k)) for r in rows for k in ("fide_id", national)} - {""}
     wanted = Wanted(ids=frozenset(ids),
-                    surnames=frozenset(k for r in rows for k in surname_keys(r.name)),
+                    names=frozenset(k for r in rows for k in gate_keys(r.name)),
                     parts=tuple(request.add), club=request.club)
     entries = [e for e in kind.read(path, wanted) if wanted.wants(e)]
     plan = _Plan(kind, table, at, lang, sheet)

@@ -9,13 +9,14 @@ are an ambiguity: :func:`match` returns them all and the caller changes nothing.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from itertools import product
 from dataclasses import dataclass
 from collections.abc import Sequence
 
-__all__ = ["fold", "name_forms", "same_name", "name_contains", "surname_keys", "list_surname_key",
-           "birth_year", "Candidate", "Match", "match"]
+__all__ = ["fold", "name_forms", "same_name", "name_contains", "gate_keys", "list_keys",
+           "ASCII_FOLD", "birth_year", "Candidate", "Match", "match"]
 
 # letters NFKD does not take apart, and the two spellings of the German umlauts
 _PLAIN = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d",
@@ -35,13 +36,20 @@ _SCRIPTS = str.maketrans({letter: latin.strip("-") for letter, latin in
                            *zip(_GREEK, _GREEK_LATIN, strict=True))})
 
 
+_NOT_WORD = re.compile(r"[\W_]+")
+_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_DE_E = re.compile(r"([aou])e")
+#: an ASCII name's bytes folded as :func:`fold` folds them: letters lowercased, the rest spaces
+ASCII_FOLD = bytes(c + 32 if 65 <= c <= 90 else c if (97 <= c <= 122 or 48 <= c <= 57) else 32
+                   for c in range(256))
+
+
 def _words(text: str) -> str:
-    return " ".join("".join(ch if ch.isalnum() else " " for ch in text).split())
+    return " ".join(_NOT_WORD.sub(" ", text).split())
 
 
 def _strip_marks(text: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(ch))
+    return _MARKS.sub("", unicodedata.normalize("NFKD", text))
 
 
 def fold(text: str, umlaut_e: bool = False) -> str:
@@ -82,22 +90,34 @@ def name_contains(name: str, part: str) -> bool:
     return any(w and w in s for w in wanted for s in spellings)
 
 
-def surname_keys(name: str) -> set[str]:
-    """Every run of consecutive words of ``name``'s folded forms: one of them is the surname
-    as a list writes it before its comma, whatever order the club typed (a cheap first test
-    before the full comparison, see :func:`list_surname_key`)."""
-    out: set[str] = set()
-    for v in _variants(name):
-        words = v.split()
-        for i in range(len(words)):
-            for j in range(i + 1, len(words) + 1):
-                out.add(" ".join(words[i:j]))
-    return out
+def gate_keys(name: str) -> frozenset[str]:
+    """Every key (:func:`list_keys`) a list may spell this player's name with: each word
+    plain, with ``ue`` for ``ü``, and with ``ue`` read as ``u`` (a club typing ``Mueller``
+    for a list's ``Müller``).  Over-generated on purpose: a first test on each of a million
+    lines, before :func:`same_name` decides."""
+    words = []
+    for w in name.split():
+        spelled = {fold(w), fold(w, umlaut_e=True)}
+        spelled |= {_DE_E.sub(r"\1", v) for v in spelled}
+        words.append(sorted(spelled))
+    return frozenset(" ".join(sorted(" ".join(choice).split()))
+                     for choice in product(*words)) - {""}
 
 
-def list_surname_key(name: str) -> str:
-    """The folded part of a list's name before its comma (all of it without one)."""
-    return fold(name.partition(",")[0])
+def list_keys(name: str) -> set[str]:
+    """A list's name as the keys :func:`gate_keys` gives: its words folded and sorted; with
+    an umlaut also all of them as ``ue``.  ASCII names (nearly all of FIDE's list) cost one
+    ``translate``; a name with letters marks cannot take off (``ß``, Cyrillic) every form."""
+    if name.isascii():
+        return {" ".join(sorted(name.encode("ascii").translate(ASCII_FOLD).decode("ascii").split()))}
+    nfkd = unicodedata.normalize("NFKD", name.casefold())
+    plain = _MARKS.sub("", nfkd)
+    if not plain.isascii():
+        return {" ".join(form) for form in name_forms(name)}
+    keys = {" ".join(sorted(_words(plain).split()))}
+    if "\u0308" in nfkd:
+        keys.add(" ".join(sorted(_words(_MARKS.sub("", nfkd.replace("\u0308", "e"))).split())))
+    return keys
 
 
 def birth_year(value: object) -> int | None:
@@ -126,6 +146,12 @@ class Candidate:
     fide_id: str = ""
     national_id: str = ""
     birth_year: int | None = None
+    #: its name's forms (:func:`name_forms`), made once: a list gives many candidates
+    forms: frozenset[tuple[str, ...]] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not self.forms:
+            object.__setattr__(self, "forms", name_forms(self.name))
 
 
 @dataclass(frozen=True)
@@ -154,7 +180,7 @@ def match(name: str, fide_id: str, national_id: str, year: int | None,
         if len(hits) > 1:
             return Match(None, tuple(hits), by)
     forms = name_forms(name)
-    hits = [i for i, e in enumerate(entries) if forms & name_forms(e.name)
+    hits = [i for i, e in enumerate(entries) if forms & e.forms
             and not (fide_id and e.fide_id and e.fide_id != fide_id)
             and not (national_id and e.national_id and e.national_id != national_id)]
     if year is not None:

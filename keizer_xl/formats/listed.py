@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from keizer_xl.core.player_match import list_surname_key, name_contains
+from keizer_xl.core.player_match import list_keys, name_contains
 
 __all__ = ["Listed", "Wanted"]
 
@@ -26,13 +26,13 @@ class Listed:
 
 @dataclass(frozen=True)
 class Wanted:
-    """What a lookup wants: entries with one of ``ids`` (FIDE or national), whose surname
-    (folded, see :func:`keizer_xl.core.player_match.list_surname_key`) is one of
-    ``surnames``, whose name contains one of ``parts``, or of ``club``.  ``everything``: every
-    entry (a small list, read whole)."""
+    """What a lookup wants: entries with one of ``ids`` (FIDE or national), whose name has
+    one of the keys ``names`` (:func:`keizer_xl.core.player_match.gate_keys` of the players
+    looked for), whose name contains one of ``parts``, or of ``club``.  ``everything``: every
+    entry."""
 
     ids: frozenset[str] = frozenset()
-    surnames: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
     parts: tuple[str, ...] = ()
     club: str | None = None
     everything: bool = False
@@ -46,7 +46,7 @@ class Wanted:
             return True
         if self.club is not None and entry.club and _same_club(entry.club, self.club):
             return True
-        if list_surname_key(entry.name) in self.surnames:
+        if not self.names.isdisjoint(list_keys(entry.name)):
             return True
         return any(name_contains(entry.name, part) for part in self.parts)
 

@@ -9,7 +9,7 @@ file's first bytes and read by its own module:
   list, CSV or xlsx with named columns (``formats/named_columns.py``).
 
 A list is streamed: a reader yields only the entries a :class:`Wanted` may want (ids, a
-surname, a part of a name, a club), so FIDE's 1.2 million players are never all in memory.
+name, a part of a name, a club), so FIDE's 1.2 million players are never all in memory.
 """
 from __future__ import annotations
 
