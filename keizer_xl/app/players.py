@@ -37,13 +37,15 @@ FILLED = ("rating", "fide_id", "national_id", "federation", "birth", "sex", "tit
 
 @dataclass(frozen=True)
 class PlayersRequest:
-    """``list_path``: the rating list; ``club``: add this club's members; ``add``: add the
-    player whose name holds each text; ``write``: write (else a dry run)."""
+    """``list_path``: the rating list (None: the ``rating_list`` setting, a path relative to
+    ``folder``, the workbook's); ``club``: add this club's members; ``add``: add the player
+    whose name holds each text; ``write``: write (else a dry run)."""
 
-    list_path: str
+    list_path: str | None
     club: str | None = None
     add: tuple[str, ...] = ()
     write: bool = True
+    folder: str | None = None
 
 
 @dataclass(frozen=True)
@@ -161,8 +163,26 @@ def _shown_name(entry: Listed, comma_names: bool) -> str:
     return f"{first.strip()} {surname.strip()}".strip()
 
 
+def _list_path(book: Book, request: PlayersRequest) -> tuple[Path, str]:
+    """The rating list's path and the workbook's language (its ``language`` setting)."""
+    from keizer_xl.sheets.read_tables import read_settings
+
+    settings_sheet = find_sheet(book, "Settings")
+    settings = read_settings(book.read_table(settings_sheet) if settings_sheet else None, [])
+    lang = workbook_language(book, settings)
+    if request.list_path:
+        return Path(request.list_path), lang
+    if not settings.rating_list:
+        raise UsageError(Message("no rating list: give --list FILE, or the list's file as the "
+                                 "rating_list setting"))
+    path = Path(settings.rating_list).expanduser()
+    if not path.is_absolute() and request.folder:
+        path = Path(request.folder) / path
+    return path, lang
+
+
 def run(book: Book, request: PlayersRequest) -> PlayersReport:
-    path = Path(request.list_path)
+    path, lang = _list_path(book, request)
     if not path.is_file():
         raise UsageError(Message("the rating list {path} does not exist", path=str(path)))
     kind = list_kind(path)
@@ -170,7 +190,6 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
         raise UsageError(Message("{list} has no clubs: --club needs a national list",
                                  list=Message(kind.label)))
     sheet = find_sheet(book, "Players")
-    lang = workbook_language(book)
     if sheet is None:
         raise ActionError(Message("the workbook has no {sheet} sheet",
                                   sheet=schema.sheet_name("Players", lang)))

@@ -114,5 +114,6 @@ def cmd_players(args: argparse.Namespace) -> Shown:
     path, book = open_book_arg(args.book, write)
     from keizer_xl.app.players import PlayersRequest, run
 
-    report = run(book, PlayersRequest(args.list, args.club, tuple(args.add or ()), write))
+    report = run(book, PlayersRequest(args.list, args.club, tuple(args.add or ()), write,
+                                      str(path.resolve().parent)))
     return report, done_info(path, book, report.written)

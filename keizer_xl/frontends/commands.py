@@ -111,10 +111,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("players", N_("the Players sheet's ratings, ids, federation, birth, sex and title from a "
             "rating list; add players by name or a whole club"), (
                 _BOOK,
-                arg("--list", required=True, metavar="FILE",
+                arg("--list", metavar="FILE",
                     help=N_("the rating list: FIDE's players list (TXT or XML), the Belgian "
                          "Player.dbf, the German DWZ export, the Dutch rating list, or a "
-                         "CSV/xlsx with a Name column")),
+                         "CSV/xlsx with a Name column (default: the rating_list setting)")),
                 arg("--club", metavar="NUMBER", help=N_("add every member of this club not yet "
                                                         "on the sheet")),
                 arg("--add", nargs="+", metavar="NAME",

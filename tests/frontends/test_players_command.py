@@ -172,7 +172,7 @@ def test_add_by_part_of_a_name(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    ((), "the following arguments are required: --list"),
+    ((), "no rating list: give --list FILE, or the list's file as the rating_list setting"),
     (("--list", "missing.txt"), "does not exist"),
     (("--list", "nonsense.txt"), "is not a rating list this program reads: expected"),
     (("--list", "fide.txt", "--club", "601"), "has no clubs: --club needs a national list"),
@@ -187,3 +187,18 @@ def test_usage_errors_exit_2(tmp_path, capsys, monkeypatch, args, words):
     assert code == 2
     assert words in err
     assert book.read_bytes() == data
+
+
+def test_the_rating_list_setting_names_the_list(tmp_path, capsys):
+    """Without --list: the Settings row rating_list, a path relative to the workbook's folder
+    (the "Update ratings" button reads it too)."""
+    book = club_book(tmp_path, capsys, names=(("Anna Jansen", None),))
+    (tmp_path / "lists").mkdir()
+    write_fide_txt(tmp_path / "lists" / "fide.txt", LIST)
+    wb = openpyxl.load_workbook(book)
+    wb["Settings"].append(["rating_list", "lists/fide.txt"])
+    wb.save(book)
+    code, out, err = run(capsys, "players", book)
+    assert code == 0, err
+    assert "Players!B2 Anna Jansen, Rating: - -> 2100" in out
+    assert run(capsys, "check", book)[0] == 0
