@@ -85,8 +85,8 @@ def club_book(count: int, ids: bool, folder: Path) -> Path:
     return book
 
 
-def run_once(book: Path, listed: Path) -> tuple[float, float, int, str]:
-    """(seconds, peak MB, exit code, the summary line) of one whole process."""
+def run_once(book: Path, listed: Path) -> tuple[float, float, float, int, str]:
+    """(seconds, CPU seconds, peak MB, exit code, the summary line) of one whole process."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
@@ -99,7 +99,8 @@ def run_once(book: Path, listed: Path) -> tuple[float, float, int, str]:
         child.returncode = code = os.waitstatus_to_exitcode(status)
         err.seek(0)
         lines = err.read().decode("utf-8", "replace").strip().splitlines()
-    return seconds, usage.ru_maxrss / 1024, code, lines[-1] if lines else ""
+    return (seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, code,
+            lines[-1] if lines else "")
 
 
 def main() -> None:
@@ -116,18 +117,22 @@ def main() -> None:
     try:
         book = club_book(args.players, args.ids, folder)
         times: dict[str, list[float]] = {k: [] for k in files}
+        cpus: dict[str, list[float]] = {k: [] for k in files}
         peaks: dict[str, list[float]] = {k: [] for k in files}
         for _ in range(args.runs):
             for kind, listed in files.items():  # interleaved: a busy machine slows both alike
-                seconds, peak, code, summary = run_once(book, listed)
+                seconds, cpu, peak, code, summary = run_once(book, listed)
                 times[kind].append(seconds)
+                cpus[kind].append(cpu)
                 peaks[kind].append(peak)
         print(f"40 players ({'FIDE ids' if args.ids else 'names only'}), "
               f"{args.players:,} listed, {args.runs} runs; last: {summary} (exit {code})")
         for kind in files:
-            t, m = times[kind], peaks[kind]
-            print(f"  {kind}: {statistics.median(t):.2f} s ({min(t):.2f}-{max(t):.2f}), "
-                  f"peak {statistics.median(m):.0f} MB ({min(m):.0f}-{max(m):.0f})")
+            t, c, m = times[kind], cpus[kind], peaks[kind]
+            print(f"  {kind}: {statistics.median(t):.2f} s ({min(t):.2f}-{max(t):.2f}), CPU "
+                  f"{statistics.median(c):.2f} s ({min(c):.2f}-{max(c):.2f}), peak "
+                  f"{statistics.median(m):.0f} MB ({min(m):.0f}-{max(m):.0f})")
+        print(f"  load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

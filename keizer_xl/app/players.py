@@ -210,17 +210,26 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
     plan = _Plan(kind, table, at, lang, sheet)
     taken: set[int] = set()
     candidates = [Candidate(e.name, e.fide_id, e.national_id, birth_year(e.birth)) for e in entries]
-    for row in rows:
-        found = match(row.name, _text(row.values.get("fide_id")),
-                      _text(row.values.get(national)), birth_year(row.values.get("birth")),
-                      candidates)
-        if found.found is not None:
-            taken.add(found.found)
-            plan.update(row, entries[found.found])
-        elif found.ambiguous:
-            plan.refuse(row.name, [entries[i] for i in found.ambiguous])
-        else:
-            plan.not_in_list.append(row.name)
+    # those with an id first: an entry found by its id is no candidate for another's name
+    results = {}
+    for by_id in (True, False):
+        free = [i for i in range(len(entries)) if i not in taken]
+        for row in rows:
+            own = (_text(row.values.get("fide_id")), _text(row.values.get(national)))
+            if row.index in results or (by_id and not any(own)):
+                continue
+            found = match(row.name, *own, birth_year(row.values.get("birth")),
+                          [candidates[i] for i in free])
+            if by_id and found.by not in ("fide_id", "national_id"):
+                continue
+            results[row.index] = found
+            if found.found is not None:
+                taken.add(free[found.found])
+                plan.update(row, entries[free[found.found]])
+            elif found.ambiguous:
+                plan.refuse(row.name, [entries[free[i]] for i in found.ambiguous])
+            else:
+                plan.not_in_list.append(row.name)
     on_sheet = [name_forms(r.name) for r in rows]
 
     def there(entry: Listed, i: int) -> bool:

@@ -52,6 +52,9 @@ class _Test:
         self.ids = {i.encode("ascii", "replace") for i in wanted.ids}
         self.names = wanted.names
         self.ascii_names = {n.encode("utf-8") for n in wanted.names}
+        #: every word of those names: an ASCII name whose first word is none of them is not
+        #: wanted (one split, no sort, for nearly every line)
+        self.words = {w for n in self.ascii_names for w in n.split()}
         self.parts = [max(v.split(), key=len) for p in wanted.parts
                       for v in {fold(p), fold(p, umlaut_e=True)} if v]
         self.everything = wanted.everything
@@ -99,7 +102,8 @@ def _txt_entry(line: str, cols: dict[str, tuple[int, int]]) -> Listed:
 
 def read_txt(path: Path, wanted: Wanted) -> Iterator[Listed]:
     test = _Test(wanted)
-    ids, names, fast = test.ids, test.ascii_names, not test.parts and not test.everything
+    ids, names, words = test.ids, test.ascii_names, test.words
+    fast = not test.parts and not test.everything
     with path.open("rb") as f:
         header = _text(f.readline().removeprefix(b"\xef\xbb\xbf"))
         cols = txt_columns(header)
@@ -108,7 +112,10 @@ def read_txt(path: Path, wanted: Wanted) -> Iterator[Listed]:
         for raw in f:
             if raw.isascii():
                 if fast:  # the usual lookup, inlined: one line in a million is wanted
-                    if b" ".join(sorted(raw[start:end].translate(ASCII_FOLD).split())) in names \
+                    folded = raw[start:end].translate(ASCII_FOLD)
+                    head = folded.split(None, 1)
+                    if (head and head[0] in words
+                            and b" ".join(sorted(folded.split())) in names) \
                             or raw[:id_end].strip() in ids:
                         yield _txt_entry(raw.decode("ascii"), cols)
                 elif test.passes(raw[:id_end], raw[start:end]):
@@ -149,16 +156,23 @@ def _parse_player(block: bytes) -> Listed:
 
 def _blocks(chunk: bytes, test: _Test) -> Iterator[bytes]:
     """The ``<player>`` blocks of ``chunk`` (whole blocks only) that pass the cheap test."""
-    fast = _PLAYER_FAST.finditer(chunk)
-    hits = 0
-    passed: list[bytes] = []
-    for m in fast:
-        hits += 1
-        if test.passes(m.group(1), m.group(2)):
-            end = chunk.find(b"</player>", m.end())
-            passed.append(chunk[m.start():end + len(b"</player>")])
-    if hits == chunk.count(b"<player>"):
-        yield from passed
+    pairs = _PLAYER_FAST.findall(chunk)
+    if len(pairs) == chunk.count(b"<player>"):
+        ids, names = test.ids, test.ascii_names
+        if test.parts or test.everything:
+            wanted = {pair for pair in pairs if test.passes(*pair)}
+        else:  # the usual lookup, inlined: one <player> in a million is wanted
+            wanted, words = set(), test.words
+            for fide_id, name in pairs:
+                folded = name.translate(ASCII_FOLD)
+                head = folded.split(None, 1)
+                if head and head[0] in words and name.isascii() and b"&" not in name:
+                    if b" ".join(sorted(folded.split())) in names or fide_id in ids:
+                        wanted.add((fide_id, name))
+                elif fide_id in ids or not name.isascii() or b"&" in name:
+                    if test.passes(fide_id, name):
+                        wanted.add((fide_id, name))
+        yield from _found(chunk, wanted)
         return
     # another order of the fields: each block looked at on its own (slower, never wrong)
     start = chunk.find(b"<player>")
@@ -169,6 +183,24 @@ def _blocks(chunk: bytes, test: _Test) -> Iterator[bytes]:
         if test.passes(fields.get(b"fideid", b""), fields.get(b"name", b"")):
             yield block
         start = chunk.find(b"<player>", end)
+
+
+def _found(chunk: bytes, wanted: set[tuple[bytes, bytes]]) -> Iterator[bytes]:
+    """The blocks of ``chunk`` with these (id, name) pairs, in the file's order: each found by
+    its id's element (its name's when the id is empty), then checked whole."""
+    starts: set[int] = set()
+    for fide_id, name in wanted:
+        marker = b"<fideid>" + fide_id + b"</fideid>" if fide_id else b"<name>" + name + b"</name>"
+        at = chunk.find(marker)
+        while at >= 0:
+            start = chunk.rfind(b"<player>", 0, at)
+            m = _PLAYER_FAST.match(chunk, start)
+            if m is not None and m.groups() == (fide_id, name):
+                starts.add(start)
+            at = chunk.find(marker, at + 1)
+    for start in sorted(starts):
+        end = chunk.find(b"</player>", start)
+        yield chunk[start:end + len(b"</player>")]
 
 
 def read_xml(path: Path, wanted: Wanted) -> Iterator[Listed]:

@@ -202,3 +202,18 @@ def test_the_rating_list_setting_names_the_list(tmp_path, capsys):
     assert code == 0, err
     assert "Players!B2 Anna Jansen, Rating: - -> 2100" in out
     assert run(capsys, "check", book)[0] == 0
+
+
+def test_an_entry_found_by_id_is_no_candidate_for_anothers_name(tmp_path, capsys):
+    """Two Jörg Müllers in the list; the sheet's first has his FIDE id: the second, typed by
+    name only (as "Joerg Mueller"), is the other one."""
+    book = club_book(tmp_path, capsys, names=(("Jörg Müller", None), ("Joerg Mueller", None)))
+    wb = openpyxl.load_workbook(book)
+    wb["Players"]["H1"] = "FIDE id"
+    wb["Players"]["H2"] = 4100019
+    wb.save(book)
+    code, out, err = run(capsys, "players", book, "--list", write_fide_txt(tmp_path / "f.txt", LIST))
+    assert code == 0, out + err
+    rows = players_rows(book)[0]
+    assert [(r["Name"], r["FIDE id"], r["Rating"]) for r in rows] == [
+        ("Jörg Müller", 4100019, 1700), ("Joerg Mueller", 4100018, 1850)]
