@@ -3,10 +3,12 @@ million players, the fixed-width TXT and the XML, as a whole process (`--dry-run
 and the report; a write adds the workbook's save, timed by bench_cli.py's kind of run).
 
 Targets: under 5 s and under 250 MB peak resident memory.  The lists are generated once
-(tests/rating_list_files.py's layouts, names from a seeded generator, about one in 25 with
-letters beyond ASCII: FIDE spells its list in ASCII, a national list may not) and kept in the temp folder; the club's 40 are spread over the whole list and
-typed as clubs type them ("First Surname", no ids: the name path, the slower one), or with
-their FIDE ids (``--ids``).  Peak memory is the child's own (``os.wait4``'s ``ru_maxrss``).
+(tests/rating_list_files.py's layouts, names from a seeded generator, about one in 70 with
+letters beyond ASCII: FIDE spells its list in ASCII, a national list may not) and kept in the
+temp folder; the club's 40 are spread over the whole list and typed as clubs type them
+("First Surname", no ids: the name path, the slower one), or with their FIDE ids (``--ids``).
+Peak memory is the child's own (``os.wait4``'s ``ru_maxrss``); CPU time beside the clock,
+since a loaded machine stretches the clock alone.
 
     python benchmarks/bench_rating_list.py [--runs 5] [--players 1200000] [--ids]
 """

@@ -169,9 +169,9 @@ def _blocks(chunk: bytes, test: _Test) -> Iterator[bytes]:
                 if head and head[0] in words and name.isascii() and b"&" not in name:
                     if b" ".join(sorted(folded.split())) in names or fide_id in ids:
                         wanted.add((fide_id, name))
-                elif fide_id in ids or not name.isascii() or b"&" in name:
-                    if test.passes(fide_id, name):
-                        wanted.add((fide_id, name))
+                elif (fide_id in ids or not name.isascii() or b"&" in name) \
+                        and test.passes(fide_id, name):
+                    wanted.add((fide_id, name))
         yield from _found(chunk, wanted)
         return
     # another order of the fields: each block looked at on its own (slower, never wrong)
