@@ -47,8 +47,9 @@ _COMMON: dict[str, tuple[str, ...]] = {
 FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "dsb": {**_COMMON, "name": ("spielername",), "rating": ("dwz",), "club": ("zps", "vkz"),
             "national_id": ("mglnr",)},
-    "knsb": {**_COMMON, "national_id": ("relatienummer", "knsbnummer", "knsbid", "knsbnr"),
-             "rating": ("rating", "knsbrating", "elo")},
+    "knsb": {**_COMMON, "national_id": ("relatienummer", "relatienr", "relnr", "knsbnummer",
+                                        "knsbid", "knsbnr"),
+             "rating": ("rating", "knsbrating", "elo"), "sex": (*_COMMON["sex"], "s")},
     "club": _COMMON,
 }
 
@@ -67,8 +68,7 @@ def _mapping(headers: Sequence[Any], kind: str) -> dict[str, int] | None:
         at = next((keys.index(n) for n in names if n in keys), None)
         if at is not None:
             out[field] = at
-    if kind == "knsb" and "relatienummer" not in keys and "knsbnummer" not in keys \
-            and "knsbid" not in keys and "knsbnr" not in keys:
+    if kind == "knsb" and not set(FIELDS["knsb"]["national_id"]) & set(keys):
         return None
     if not all(f in out for f in _REQUIRED.get(kind, ())):
         return None

@@ -168,3 +168,12 @@ def test_an_unknown_list_is_refused_with_what_was_expected(tmp_path, content):
     with pytest.raises(UsageError) as refused:
         list_kind(path)
     assert "expected FIDE's players list" in str(refused.value)
+
+
+def test_dutch_rating_list_with_short_headers(tmp_path):
+    path = write_csv(tmp_path / "ratinglijst.csv", [
+        ["Relatie nr", "Naam", "FED", "Rating", "Geboren", "S", "FIDE-ID"],
+        ["8001236", "Bakker, Noor", "NED", "1650", "12-05-2001", "V", ""]])
+    assert list_kind(path).key == "knsb"
+    assert entries(path) == [Listed("Bakker, Noor", national_id="8001236", rating=1650,
+                                    federation="NED", birth="2001-05-12", sex="F")]
