@@ -217,3 +217,36 @@ def test_an_entry_found_by_id_is_no_candidate_for_anothers_name(tmp_path, capsys
     rows = players_rows(book)[0]
     assert [(r["Name"], r["FIDE id"], r["Rating"]) for r in rows] == [
         ("Jörg Müller", 4100019, 1700), ("Joerg Mueller", 4100018, 1850)]
+
+
+def test_the_update_ratings_button_reads_the_rating_list_setting(tmp_path, capsys):
+    """The button action (app/button_actions.py, row ``ratings``) on an open Excel book (the
+    xlwings stand-in) and on the file: the list the setting names, every change worded."""
+    from excel_fake import FakeBook
+
+    from keizer_xl.app.button_actions import run_use_case
+    from keizer_xl.app.players import PlayersReport
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.frontends import excel_buttons
+
+    book = club_book(tmp_path, capsys, names=(("Anna Jansen", None),))
+    listed = write_fide_txt(tmp_path / "fide.txt", LIST)
+    wb = openpyxl.load_workbook(book)
+    wb["Settings"].append(["rating_list", str(listed)])
+    wb.save(book)
+    fake = FakeBook.from_file(book, name="club.xlsm")
+    text = excel_buttons.update_ratings(fake)
+    assert text.startswith("Players: 6 cells changed, 0 players added (from FIDE players list "
+                           "(TXT))"), text
+    assert "Players!B2 Anna Jansen, Rating: - -> 2100" in text
+    players = fake.sheets["Players"]
+    assert players.cells[(2, 2)] == 2100 and players.cells[(1, 8)] == "FIDE id"
+    assert players.cells[(2, 8)] == 1000002 and players.cells[(2, 12)] == "WFM"
+    # the file: a path relative to the workbook's folder
+    wb = openpyxl.load_workbook(book)
+    settings = wb["Settings"]
+    settings.cell(settings.max_row, 2, "fide.txt")
+    wb.save(book)
+    report = run_use_case(open_book(book), "players")
+    assert isinstance(report, PlayersReport) and report.written and len(report.changes) == 6
+    assert players_rows(book)[0][0]["Title"] == "WFM"

@@ -125,6 +125,11 @@ class FileBook(RowEditing, CellEditing):
         self._tables: dict[str, Table] = {}
         self._new_sheets: list[str] = []
 
+    @property
+    def folder(self) -> str:
+        """The workbook's folder: where a path in Settings (``rating_list``) is looked for."""
+        return str(self.path.resolve().parent)
+
     # -- openpyxl, on request ---------------------------------------------------------------------
     @property
     def wb(self) -> Workbook:
