@@ -173,8 +173,8 @@ def _list_path(book: Book, request: PlayersRequest) -> tuple[Path, str]:
     if request.list_path:
         return Path(request.list_path), lang
     if not settings.rating_list:
-        raise UsageError(Message("no rating list: give --list FILE, or the list's file as the "
-                                 "rating_list setting"))
+        raise UsageError(Message("no rating list: name its file in the rating_list setting, or "
+                                 "give it on the command line"))
     path = Path(settings.rating_list).expanduser()
     if not path.is_absolute() and request.folder:
         path = Path(request.folder) / path
@@ -187,7 +187,7 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
         raise UsageError(Message("the rating list {path} does not exist", path=str(path)))
     kind = list_kind(path)
     if request.club is not None and not kind.has_clubs:
-        raise UsageError(Message("{list} has no clubs: --club needs a national list",
+        raise UsageError(Message("{list} has no clubs: adding a club's members needs a national list",
                                  list=Message(kind.label)))
     sheet = find_sheet(book, "Players")
     if sheet is None:

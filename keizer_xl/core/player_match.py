@@ -81,7 +81,7 @@ def same_name(a: str, b: str) -> bool:
 
 def name_contains(name: str, part: str) -> bool:
     """``part`` (folded) is in ``name`` (folded), in either order of FIDE's ``Surname, First``:
-    ``--add "de vries"`` finds ``Vries, Jan de`` and ``de Vries, Jan``."""
+    ``de vries`` is in ``Vries, Jan de`` and in ``de Vries, Jan``."""
     wanted = _variants(part)
     spellings = _variants(name)
     surname, comma, first = name.partition(",")

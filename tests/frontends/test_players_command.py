@@ -172,10 +172,10 @@ def test_add_by_part_of_a_name(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    ((), "no rating list: give --list FILE, or the list's file as the rating_list setting"),
+    ((), "no rating list: name its file in the rating_list setting, or give it on the command line"),
     (("--list", "missing.txt"), "does not exist"),
     (("--list", "nonsense.txt"), "is not a rating list this program reads: expected"),
-    (("--list", "fide.txt", "--club", "601"), "has no clubs: --club needs a national list"),
+    (("--list", "fide.txt", "--club", "601"), "has no clubs: adding a club's members needs a national list"),
 ])
 def test_usage_errors_exit_2(tmp_path, capsys, monkeypatch, args, words):
     book = club_book(tmp_path, capsys)
