@@ -177,3 +177,12 @@ def test_dutch_rating_list_with_short_headers(tmp_path):
     assert list_kind(path).key == "knsb"
     assert entries(path) == [Listed("Bakker, Noor", national_id="8001236", rating=1650,
                                     federation="NED", birth="2001-05-12", sex="F")]
+
+
+def test_fide_xml_as_published_with_line_breaks_and_indents(tmp_path):
+    path = write_fide_xml(tmp_path / "list.xml", PLAYERS)
+    text = path.read_text(encoding="utf-8").replace("><", ">\r\n  <")
+    path.write_text(text, encoding="utf-8")
+    assert [e.fide_id for e in entries(path, Wanted(names=gate_keys("Anna Jansen")))] == ["1000002"]
+    assert [e.fide_id for e in entries(path, Wanted(ids=frozenset({"14109603"})))] == ["14109603"]
+    assert len(entries(path)) == len(PLAYERS)
