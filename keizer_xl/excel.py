@@ -6,7 +6,7 @@ not move; the code lives in :mod:`keizer_xl.frontends.excel_buttons`.
 """
 from keizer_xl.frontends.excel_buttons import (check_workbook, pair_next_round,
                                                pair_next_round_anyway, pair_round_again,
-                                               update_standings)
+                                               update_ratings, update_standings)
 
 __all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
-           "pair_next_round_anyway"]
+           "pair_next_round_anyway", "update_ratings"]

@@ -199,5 +199,10 @@ def check_workbook(*args: Any) -> str:
     return _run("check", args)
 
 
+def update_ratings(*args: Any) -> str:
+    """The sheet Players from the rating list the setting rating_list names."""
+    return _run("players", args)
+
+
 g_exportedScripts = (pair_next_round, update_standings, check_workbook, pair_round_again,
-                     pair_next_round_anyway)
+                     pair_next_round_anyway, update_ratings)

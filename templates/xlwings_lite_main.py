@@ -40,3 +40,9 @@ def pair_round_again(book: xw.Book):
 def pair_next_round_anyway(book: xw.Book):
     """Pair the next round although the previous one still lacks results (they count as draws)."""
     lite.pair_next_round_anyway(book)
+
+
+@script
+def update_ratings(book: xw.Book):
+    """Ratings and ids on the Players sheet from the list the rating_list setting names."""
+    lite.update_ratings(book)

@@ -52,6 +52,8 @@ BUTTON_ACTIONS: tuple[ButtonAction, ...] = (
                  repair=True),
     ButtonAction("force", "pair", "pair_next_round_anyway", "PairNextRoundAnyway",
                  N_("Pair next round"), force=True),
+    # issue 37: the Players sheet from the rating list the Settings row rating_list names
+    ButtonAction("ratings", "players", "update_ratings", "UpdateRatings", N_("Update ratings")),
 )
 
 #: the use cases, in the table's order (``lo-run``'s actions, the LibreOffice macro's)
@@ -66,7 +68,8 @@ def button_action(key: str) -> ButtonAction | None:
 def run_use_case(book: Book, use_case: str, *, round: int | None = None, force: bool = False,
                  repair: bool = False) -> object:
     """Run ``use_case`` on ``book`` (any client's): its typed report (PairingReport,
-    StandingsReport, CheckReport); the one dispatch of the buttons and of ``lo-run``."""
+    StandingsReport, CheckReport, PlayersReport); the one dispatch of the buttons and of
+    ``lo-run``."""
     from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
 
@@ -76,4 +79,8 @@ def run_use_case(book: Book, use_case: str, *, round: int | None = None, force: 
         return standings.run(book, standings.StandingsRequest(round))
     if use_case == "pair":
         return run(book, PairRequest(round=round, force=force, repair=repair))
+    if use_case == "players":  # the list named by the rating_list setting, beside the book
+        from keizer_xl.app import players
+
+        return players.run(book, players.PlayersRequest(None, folder=getattr(book, "folder", None)))
     raise ValueError(f"not a use case of the buttons: {use_case!r} ({', '.join(USE_CASES)})")

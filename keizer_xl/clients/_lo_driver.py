@@ -27,7 +27,7 @@ from collections.abc import Callable
 import contextlib
 
 SCRIPT_URL = "vnd.sun.star.script:keizer_xl_lo.py${function}?language=Python&location=user"
-FUNCTIONS = ("pair_next_round", "update_standings", "check_workbook")
+FUNCTIONS = ("pair_next_round", "update_standings", "check_workbook", "update_ratings")
 BUTTONS = (("KeizerXLPair", "Pair next round", "pair_next_round"),
            ("KeizerXLStandings", "Update standings", "update_standings"),
            ("KeizerXLCheck", "Check", "check_workbook"))

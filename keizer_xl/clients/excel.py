@@ -34,7 +34,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 
 from keizer_xl.errors import ClientError, MissingPartError
@@ -142,6 +142,28 @@ class XlwingsBook:
             return sheet
         folded = sheet.casefold()
         return next((n for n in names if n.casefold() == folded), None)
+
+    @property
+    def folder(self) -> str | None:
+        """The workbook's folder (None for a book never saved, or on the web): where a path in
+        Settings (``rating_list``) is looked for."""
+        import os
+
+        full = str(getattr(self.book, "fullname", "") or "")
+        folder = os.path.dirname(full)
+        return folder if folder and os.path.isdir(folder) else None
+
+    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
+                  header_row: int | None = None) -> None:
+        """Put each value at its (row, column) of ``sheet``, both 1-based (issue 37)."""
+        kept = self._sheet(sheet)
+        xl_sheet = self.book.sheets[kept.title]
+        for (r, c), value in values.items():
+            xl_sheet.range((r, c)).value = to_excel(value)
+            if value is None or value == "":
+                kept.cells.pop((r, c), None)
+            else:
+                kept.cells[(r, c)] = value
 
     # -- reading ------------------------------------------------------------------------------
     def _sheet(self, sheet: str) -> _Sheet:

@@ -18,7 +18,7 @@ FileBook` so that every action gives the same sheets on both:
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -107,6 +107,35 @@ class UnoBook:
     def _format_key(self, code: str) -> int:
         """The number format key of an Excel-style format code (en-US notation)."""
         return format_key(self.doc, self._formats, code)
+
+    @property
+    def folder(self) -> str | None:
+        """The document's folder (None for a document never saved): where a path in Settings
+        (``rating_list``) is looked for."""
+        import os
+        from urllib.parse import unquote, urlparse
+
+        url = str(getattr(self.doc, "URL", "") or "")
+        if not url.startswith("file:"):
+            return None
+        return os.path.dirname(unquote(urlparse(url).path)) or None
+
+    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
+                  header_row: int | None = None) -> None:
+        """Put each value at its (row, column) of ``sheet``, both 1-based (issue 37); text
+        stays text (never a formula)."""
+        sh = self._sheet(sheet)
+        self.modified = True
+        for (r, c), value in values.items():
+            cell = sh.getCellByPosition(c - 1, r - 1)
+            if value is None:
+                cell.setString("")
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                cell.setValue(value)
+            else:
+                cell.setString(str(value))
+        if sh.Name not in self.written:
+            self.written.append(sh.Name)
 
     # -- appending to a user's table ----------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:

@@ -128,7 +128,7 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
                                             raw=raw_value, choices=", ".join(PRESETS),
                                             hint=did_you_mean(name, PRESETS)))
         return key, name
-    if key in ("season", "club", "city", "arbiter", "time_control"):
+    if key in ("season", "club", "city", "arbiter", "time_control", "rating_list"):
         return key, str(raw_value).strip()
     if key == "round_dates":
         return key, parse_dates(raw_value, key)

@@ -318,6 +318,9 @@ class Settings:
     arbiter: str = ""
     time_control: str = ""
     round_dates: tuple[datetime.date, ...] = ()
+    # the rating list the "Update ratings" button and `keizer-xl players` read (issue 37): a
+    # path, relative to the workbook's folder
+    rating_list: str = ""
     # a period's own standing: "keizer" (a Keizer competition of its own) or match points per
     # game "win/draw/loss", e.g. "6/3/1" (pijpersh 2006-07); see core/periods.py
     period_scoring: str = "keizer"

@@ -11,7 +11,7 @@ from keizer_xl.errors import Message, UsageError
 from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, open_workbook, open_book_arg
 from keizer_xl.frontends.shown import Done
 
-__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair"]
+__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players"]
 
 
 def cmd_new(args: argparse.Namespace) -> Shown:
@@ -106,3 +106,14 @@ def cmd_pair(args: argparse.Namespace) -> Shown:
     report = run(book, PairRequest(round=args.round, write=write, force=args.force,
                                    repair=args.repair, group=args.group))
     return report, done_info(path, book, write, args.format)
+
+
+def cmd_players(args: argparse.Namespace) -> Shown:
+    """Issue 37: the Players sheet from a rating list (app/players.py)."""
+    write = not args.dry_run
+    path, book = open_book_arg(args.book, write)
+    from keizer_xl.app.players import PlayersRequest, run
+
+    report = run(book, PlayersRequest(args.list, args.club, tuple(args.add or ()), write,
+                                      str(path.resolve().parent)))
+    return report, done_info(path, book, report.written)

@@ -108,6 +108,19 @@ COMMANDS: tuple[Command, ...] = (
             help=N_("pair an already paired round again (late arrivals); boards whose Result is * "
                  "(started) are kept")),
     ), f"{_SEASON}:cmd_pair", ("keizer_xl.app.pair:PairingReport", _ANSWER)),
+    Command("players", N_("the Players sheet's ratings, ids, federation, birth, sex and title from a "
+            "rating list; add players by name or a whole club"), (
+                _BOOK,
+                arg("--list", metavar="FILE",
+                    help=N_("the rating list: FIDE's players list (TXT or XML), the Belgian "
+                         "Player.dbf, the German DWZ export, the Dutch rating list, or a "
+                         "CSV/xlsx with a Name column (default: the rating_list setting)")),
+                arg("--club", metavar="NUMBER", help=N_("add every member of this club not yet "
+                                                        "on the sheet")),
+                arg("--add", nargs="+", metavar="NAME",
+                    help=N_("add the player whose name holds NAME (part of a name will do)")),
+                arg("--dry-run", action="store_true", help=N_("print the changes, write nothing")),
+            ), f"{_SEASON}:cmd_players", ("keizer_xl.app.players:PlayersReport",)),
     Command("batch", N_("recompute whole seasons: workbooks and folders of them"), (
         arg("paths", nargs="+", metavar="BOOK_OR_FOLDER"),
         arg("--out", metavar="DIR",

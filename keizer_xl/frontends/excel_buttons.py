@@ -33,7 +33,8 @@ from keizer_xl.frontends.shown import MAX_LISTED, Done, Front, Outcome
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
-    "pair_next_round_anyway", "run_action", "caller_book", "ENTRY_POINTS", "MAX_MESSAGE_LINES",
+    "pair_next_round_anyway", "update_ratings", "run_action", "caller_book", "ENTRY_POINTS",
+    "MAX_MESSAGE_LINES",
 ]
 
 #: The functions the VBA module calls with RunPython (checked by the static tests): the table
@@ -79,6 +80,11 @@ def update_standings(book: Any = None) -> str:
 def check_workbook(book: Any = None) -> str:
     """Button 'Check workbook': every problem with its sheet and cell."""
     return run_action("check", book)
+
+
+def update_ratings(book: Any = None) -> str:
+    """Macro UpdateRatings: the Players sheet from the rating_list setting's list."""
+    return run_action("ratings", book)
 
 
 def _front() -> Front:

@@ -31,7 +31,7 @@ from typing import Any
 from keizer_xl.frontends.excel_buttons import run_action
 
 __all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
-           "pair_next_round_anyway"]
+           "pair_next_round_anyway", "update_ratings"]
 
 def _run(action: str, book: Any) -> str:
     # the outcome function words the hints for Lite (the scripts of main.py, no Alt+F8)
@@ -61,3 +61,8 @@ def pair_round_again(book: Any) -> str:
 def pair_next_round_anyway(book: Any) -> str:
     """Pair the next round although the previous one still lacks results."""
     return _run("force", book)
+
+
+def update_ratings(book: Any) -> str:
+    """Ratings and ids on the Players sheet from the list the rating_list setting names."""
+    return _run("ratings", book)

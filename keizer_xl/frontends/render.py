@@ -71,6 +71,7 @@ _APP = "keizer_xl.app"
 def _table() -> dict[str, Renderer]:
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
+    from keizer_xl.frontends import render_players as players
     from keizer_xl.frontends import render_setup as setup
 
     return {
@@ -79,6 +80,7 @@ def _table() -> dict[str, Renderer]:
         f"{_APP}.standings:StandingsReport": Renderer(lambda r: r.notes, season.standings),
         f"{_APP}.standings:PeriodReport": Renderer(lambda r: r.notes, season.period),
         f"{_APP}.check:CheckReport": Renderer(lambda r: r.warnings, season.check),
+        f"{_APP}.players:PlayersReport": Renderer(no_notes, players.players),
         # lo-run, pair / standings on an .ods: the macro's answer
         f"{_APP}.macro_answer:MacroAnswer": Renderer(no_notes, season.answered),
         # reports on a season, its files

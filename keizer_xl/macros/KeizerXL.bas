@@ -18,6 +18,10 @@ Public Sub CheckWorkbook()
     RunPython "import keizer_xl.excel as k; k.check_workbook()"
 End Sub
 
+Public Sub UpdateRatings()
+    RunPython "import keizer_xl.excel as k; k.update_ratings()"
+End Sub
+
 ' Without a button (Developer > Macros, or Alt+F8):
 ' pair the round just paired again (late arrivals; boards whose Result is * are kept)
 Public Sub PairRoundAgain()

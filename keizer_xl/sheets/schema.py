@@ -74,6 +74,10 @@ COLUMNS: dict[str, dict[str, Names]] = {
         "federation": {"en": "Federation", "nl": "Federatie", "de": "Verband", "fr": "Fédération"},
         "fide_id": {"en": "FIDE id", "nl": "FIDE-id", "de": "FIDE-ID", "fr": "ID FIDE"},
         "knsb_id": {"en": "KNSB id", "nl": "KNSB-nummer", "de": "KNSB-Nummer", "fr": "N° KNSB"},
+        # the rating lists (issue 37): another federation's member id, the FIDE title
+        "national_id": {"en": "National id", "nl": "Bondsnummer", "de": "Mitgliedsnummer",
+                        "fr": "Matricule"},
+        "title": {"en": "Title", "nl": "Titel", "de": "Titel", "fr": "Titre"},
     },
     "Attendance": {
         "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},

@@ -54,7 +54,7 @@ def test_the_shipped_module_is_the_one_excel_setup_imports():
 def test_every_runpython_call_names_an_entry_point_of_keizer_xl_excel():
     subs = procedures(KEIZER_VBA)
     calls = re.findall(r'RunPython "([^"]*)"', KEIZER_VBA)
-    assert len(calls) == len(excel_buttons.ENTRY_POINTS) == 5
+    assert len(calls) == len(excel_buttons.ENTRY_POINTS) == 6
     for command in calls:
         m = re.fullmatch(r"import keizer_xl\.excel as k; k\.(\w+)\(\)", command)
         assert m, command

@@ -560,3 +560,24 @@ def test_a_group_column_typed_beside_the_players_range_is_read_in_libreoffice(of
     for board in boards:
         pair = {board[2], board[3]} - {None}
         assert pair <= set(names[:3]) or pair <= set(names[3:]), boards
+
+
+@needs_lo
+def test_update_ratings_in_libreoffice(office, tmp_path, capsys):
+    """Issue 37: the LibreOffice macro update_ratings (``lo-run BOOK players``) reads the list
+    the rating_list setting names beside the workbook, and fills the Players cells."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from rating_list_files import P, write_fide_txt
+
+    book = copy_sample(tmp_path, "season.xlsx")
+    write_fide_txt(tmp_path / "fide.txt", [P("1000010", "Bakker, Noor", "NED", "F", "WIM", 2150, 1990)])
+    wb = openpyxl.load_workbook(book)
+    wb["Settings"].append(["rating_list", "fide.txt"])
+    wb.save(book)
+    code, out, err = run_cli(capsys, "lo-run", book, "players")
+    assert "Noor Bakker, FIDE id: - -> 1000010" in out, out + err
+    players = {row[0]: row for row in values(book, "Players")[1:]}
+    header = values(book, "Players")[0]
+    assert players["Noor Bakker"][header.index("FIDE id")] == 1000010
+    assert players["Noor Bakker"][header.index("Title")] == "WIM"
+    assert code == 0, err

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 MAIN = ROOT / "templates" / "xlwings_lite_main.py"
 ACTIONS = ("pair_next_round", "update_standings", "check_workbook", "pair_round_again",
-           "pair_next_round_anyway")
+           "pair_next_round_anyway", "update_ratings")
 
 
 def lite(book: Path, script: str) -> dict:

@@ -204,6 +204,8 @@ def _refusals(tmp_path: Path, book: Path, lang: str) -> dict[str, list[tuple[obj
         if row[0].value == "top_value":
             row[1].value = "abc"
     wb.save(bad_book)
+    fide = tmp_path / "players_list_foa.txt"  # FIDE's list has no clubs: --club is refused
+    fide.write_text("ID Number      Name" + " " * 57 + "Fed Sex Tit  WTit OTit\n", encoding="utf-8")
     return {
         "new": [("new", book)],
         "new-season": [("new-season", book, book),
@@ -233,6 +235,9 @@ def _refusals(tmp_path: Path, book: Path, lang: str) -> dict[str, list[tuple[obj
         "lo-buttons": [("lo-buttons", book), ("lo-buttons", book, "--timeout", "x")],
         "lo-run": [("lo-run", book, "bogus"), ("lo-run", book, "pair", "--round", "99"),
                    ("lo-run", book, "standings")],  # (LibreOffice without its script provider)
+        "players": [("players", book), ("players", book, "--list", tmp_path / "missing.txt"),
+                    ("players", book, "--list", bad_trf),
+                    ("players", book, "--list", fide, "--club", "601")],
     }
 
 

@@ -121,7 +121,9 @@ def test_every_command_returns_its_report(tmp_path, monkeypatch, capsys):
         ["excel-setup", "--export-vba", tmp_path / "vba"],
         ["excel-config", tmp_path / "new.xlsx", "--for", "win", "--python", "C:/Python/python.exe"],
         ["lo-install", "--profile", tmp_path / "profile", "--no-check"],
+        ["players", book, "--list", tmp_path / "list.csv", "--dry-run"],
     ]
+    (tmp_path / "list.csv").write_text("Name;Rating\nNoor Bakker;1800\n", encoding="utf-8")
     for argv in runs:
         current[0] = str(argv[0])
         code = cli.main([str(a) for a in argv])
@@ -134,7 +136,8 @@ def test_every_command_returns_its_report(tmp_path, monkeypatch, capsys):
         ("compare", "CompareReport"), ("export", "PublishReport"), ("export", "ExportReport"),
         ("new-season", "NewSeasonReport"), ("import", "ImportReport"),
         ("batch", "BatchReport"), ("excel-setup", "VbaFilesReport"),
-        ("excel-config", "ExcelConfigReport"), ("lo-install", "MacroInstallReport")]
+        ("excel-config", "ExcelConfigReport"), ("lo-install", "MacroInstallReport"),
+        ("players", "PlayersReport")]
     # every command of the table but the two that need LibreOffice itself (lo-buttons,
     # lo-run: tests/clients/test_libreoffice.py runs them)
     assert {c for c, _ in seen} == {c.name for c in COMMANDS} - {"lo-buttons", "lo-run"}

@@ -58,6 +58,7 @@ from keizer_xl.clients.xlsx.safety import (
     read_with_signature,
     preflight,
 )
+from keizer_xl.clients.xlsx.celledit import CellEditing
 from keizer_xl.clients.xlsx.rowedit import RowEditing
 from keizer_xl.clients.xlsx.save import write_bytes_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
@@ -81,7 +82,7 @@ def open_book(path: str | os.PathLike[str]) -> FileBook:
 
 
 
-class FileBook(RowEditing):
+class FileBook(RowEditing, CellEditing):
     """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
     def __init__(self, path: str | os.PathLike[str]):
@@ -123,6 +124,11 @@ class FileBook(RowEditing):
         self._regions: dict[str, Region] = {}
         self._tables: dict[str, Table] = {}
         self._new_sheets: list[str] = []
+
+    @property
+    def folder(self) -> str:
+        """The workbook's folder: where a path in Settings (``rating_list``) is looked for."""
+        return str(self.path.resolve().parent)
 
     # -- openpyxl, on request ---------------------------------------------------------------------
     @property

@@ -22,7 +22,7 @@ import warnings
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
@@ -306,6 +306,14 @@ class OpenpyxlBook:
         self._moved.pop(ws.title, None)
         self._changed(ws.title)
         return ws
+
+    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
+                  header_row: int | None = None) -> None:
+        """Put each value at its (row, column) of ``sheet`` (celledit.CellEditing's, here)."""
+        ws = self._worksheet(sheet)
+        for (r, c), value in values.items():
+            ws.cell(row=r, column=c).value = value
+        self._changed(ws.title)
 
     # -- appending to a user's table ----------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:

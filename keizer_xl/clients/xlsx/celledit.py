@@ -1,0 +1,55 @@
+"""Cells of a user's table the engine fills in (issue 37: the Players sheet's ratings and ids
+from a rating list), in the sheet's XML: :class:`CellEditing` gives
+:class:`.book.FileBook` ``set_cells``.
+
+Only the cells named change: each keeps its style (a new cell in the header row takes the
+style of the header cell to its left); text is written as an inline string, never a formula.
+The rest of the sheet and every other part stay as they are (:mod:`.splice`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+
+from keizer_xl.clients.xlsx.cellxml import SheetCells, value_cell
+
+if TYPE_CHECKING:
+    from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
+    from keizer_xl.clients.xlsx.package import SheetEntry
+    from keizer_xl.clients.xlsx.splice import Edits
+
+__all__ = ["CellEditing"]
+
+
+class CellEditing:
+    """``set_cells`` of :class:`.book.FileBook` (which gives the rest)."""
+
+    _legacy: OpenpyxlBook | None
+    _edits: Edits
+
+    if TYPE_CHECKING:  # given by FileBook
+        def _worksheet(self, sheet: str) -> SheetEntry: ...
+        def _sheet_cells(self, entry: SheetEntry) -> SheetCells: ...
+        def _changed(self, title: str) -> None: ...
+
+    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
+                  header_row: int | None = None) -> None:
+        """Put each value (str, int, float or None) at its (row, column) of ``sheet``, both
+        1-based; a new cell in ``header_row`` is styled as the header cell left of it."""
+        if self._legacy is not None:
+            self._legacy.set_cells(sheet, values, header_row)
+            return
+        if not values:
+            return
+        entry = self._worksheet(sheet)
+        assert entry.part is not None
+        cells = self._sheet_cells(entry)
+        self._changed(entry.name)
+        for (r, c), value in sorted(values.items()):
+            existing = cells.cell(r, c)
+            style = existing.style if existing is not None else 0
+            if existing is None and r == header_row and c > 1:
+                left = cells.cell(r, c - 1)
+                style = left.style if left is not None else 0
+            cells.put(r, c, value_cell(r, c, value, style, cells.prefix))
+        self._edits.sheets[entry.part] = cells
