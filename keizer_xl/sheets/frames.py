@@ -6,12 +6,14 @@ start-up: importing pandas costs a command about a quarter of a second).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
                                         history_rows, rank_progression_rows)
 from keizer_xl.core.model import Season
 from keizer_xl.core.engine import History, Standing, StandingRow
+from keizer_xl.core.rows import HEAD, TAIL, Part, Row
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows
 
@@ -32,6 +34,26 @@ def standings_records(st: Standing) -> Rows:
     one row per :class:`StandingRow`."""
     columns = STANDINGS_COLUMNS + tuple(f"R{r}" for r in range(1, st.round + 1))
     return Rows(columns, tuple((*row.cells(), *row.rounds) for row in st.rows))
+
+
+def part_records(part: Part) -> Rows:
+    """A part's shown rows (core/rows.py) as the Standings table, headed in English (the sheet
+    and the CSV rename them): Rank ('-' when not ranked), the row model's :data:`HEAD` columns,
+    R1..Rk, then :data:`TAIL` (game points shown rounded); exact otherwise."""
+    from keizer_xl.core.numbers import display
+
+    columns = (tuple(schema.header("Standings", k, "en") for k in HEAD)
+               + tuple(f"R{r}" for r in range(1, part.round + 1))
+               + tuple(schema.header("Standings", k, "en") for k in TAIL))
+
+    def tail(r: Row, key: str) -> object:
+        v = r.cell(key)
+        return display(v) if isinstance(v, Fraction) else v
+
+    return Rows(columns, tuple(
+        ("-" if r.place is None else r.place, *(r.cell(k) for k in HEAD[1:]),
+         *r.rounds,
+         *(tail(r, k) for k in TAIL)) for r in part.rows))
 
 
 def standings_frame(st: Standing) -> pd.DataFrame:

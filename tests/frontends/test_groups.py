@@ -320,8 +320,7 @@ def test_a_workbook_without_groups_is_unchanged(tmp_path):
     assert not report.parts and not report.group and not report.categories
     ctx = RunContext("x", "", dt.date(2026, 3, 1))
     assert standings_sheet(report, season, "en", ctx) == standings_layout(
-        report.standing, list(report.notes), lang="en", not_yet=report.not_yet, season=season,
-        context=ctx, extra=(report.game_points, report.tpr, report.unranked))
+        report.rows, list(report.notes), lang="en", season=season, context=ctx)
 
 
 # --------------------------------------------------------------------------- renders
