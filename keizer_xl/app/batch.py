@@ -121,16 +121,19 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
     context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
     groups = view.standings()
+    shown = {p.group: p.rows for p in (standings.parts or (standings,))}  # core/rows.py
 
     def write(kind: str, blocks: list[tuple[str, Layout]]) -> None:
         book.write_sheet(name[kind], grouped_layout(kind.lower(), blocks, view.round, lang,
                                                     context))
 
     report("history", 0.30)
-    write("History", [(g.group, sheets.history_layout(g.history, context, lang))
+    write("History", [(g.group, sheets.history_layout(g.history, context, lang,
+                                                      shown[g.group], g.season))
                       for g in groups])
     report("crosstable", 0.35)
-    write("Crosstable", [(g.group, sheets.crosstable_layout(g.season, g.history, context, lang))
+    write("Crosstable", [(g.group, sheets.crosstable_layout(g.season, g.history, context, lang,
+                                                            shown[g.group]))
                          for g in groups])
     report("explain", 0.40)
     write("Explain", [(g.group, sheets.explain_layout(g.season, g.history, context, lang))

@@ -83,6 +83,10 @@ class Part:
         """False for a period ranked by match points (no Value column)."""
         return self.period is None or self.period.scoring == "keizer"
 
+    def places(self) -> dict[str, int | None]:
+        """Each row's shown place (None: shown '-'), in the rows' order."""
+        return {r.name: r.place for r in self.rows}
+
     def category(self, category: str) -> tuple[Row, ...]:
         """Category ``category``'s rows, filtered from this part's: the same points, ``place``
         within the category (the ranked members only) and ``overall`` the place in the part."""

@@ -333,7 +333,7 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
         out.append(f"<h2>{e(chart_title)}</h2>{chart}")
 
     if st.round:
-        cross = crosstable_frame(season, history, tr.lang)
+        cross = crosstable_frame(season, history, tr.lang, report.rows)
         # compact for a desktop page (20 players within 1366 px): the worth under the result,
         # one meeting per line; the box is as wide as the window
         legend = tr.gettext("W/B colour, 1 ½ 0 result, (worth now in Keizer points)")

@@ -381,7 +381,7 @@ def test_the_csv_reads_back_to_the_names(tmp_path, capsys):
     out = tmp_path / "s.csv"
     assert main(["export", str(book), "--csv", "--out", str(out)]) == 0
     rows = list(csv.reader(out.read_text("utf-8-sig").splitlines()))
-    written = [r[1] for r in rows[1:]]
+    written = [r[2] for r in rows[1:]]  # after Group and Rank
     assert all(w.startswith("'") for w in written)
     assert sorted(csv_unescape(w) for w in written) == sorted(names)
 
