@@ -92,7 +92,7 @@ def test_every_output_shows_the_row_models_rows(tmp_path, capsys):
     ranks = {line[14:47].strip(): int(line[85:89]) for line in trf.splitlines()
              if line.startswith("001")}
     places = overall_places(season_parts(Competition(read_season(open_book(year)))))
-    assert {n: r for n, r in ranks.items()} == {n: places[n] for n in ranks}
+    assert ranks == {n: places[n] for n in ranks}
     # group B's players after group A's: one rank per player, the Standings sheet read down
     assert sorted(places.values()) == list(range(1, len(places) + 1))
 

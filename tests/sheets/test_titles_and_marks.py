@@ -45,7 +45,6 @@ CTX = RunContext(season="Winter 2026", club="SC Oost", date=dt.date(2026, 3, 1))
 
 def test_title_line_names_season_club_sheet_and_date() -> None:
     season = _season()
-    st = compute_history(season).last
     layout = standings_layout(_part(season), (), season=season, context=CTX)
     line = "Winter 2026 · SC Oost · Standings after round 2 · 2026-03-01"
     assert layout.grid[0] == (line,) and layout.grid[1] == ()
@@ -58,7 +57,6 @@ def test_title_line_names_season_club_sheet_and_date() -> None:
 
 def test_round_marks_keep_the_points_and_show_what_happened() -> None:
     season = _season()
-    st = compute_history(season).last
     layout = standings_layout(_part(season), (), season=season, context=CTX)
     header = layout.grid[2]
     row = {r[1]: (i + 1, r) for i, r in enumerate(layout.grid) if len(r) > 1}
@@ -94,7 +92,6 @@ def test_mark_format_shows_points_only_where_it_scored() -> None:
 
 def test_headers_sit_like_their_column() -> None:
     season = _season()
-    st = compute_history(season).last
     layout = standings_layout(_part(season), (), season=season, context=CTX)
     styles = layout.styles()
     header = layout.grid[2]
