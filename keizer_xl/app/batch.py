@@ -136,7 +136,8 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
                                                             shown[g.group]))
                          for g in groups])
     report("explain", 0.40)
-    write("Explain", [(g.group, sheets.explain_layout(g.season, g.history, context, lang))
+    write("Explain", [(g.group, sheets.explain_layout(g.season, g.history, context, lang,
+                                                      shown[g.group]))
                       for g in groups])
     report("audit", 0.50)
     audits = audit_parts(view, progress=lambda done, total: report("audit",

@@ -3,7 +3,6 @@ typed request and a typed report, read from the one competition view (core/compe
 writes the Standings sheet and, with periods, the Periods sheet (issue 23)."""
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -24,7 +23,6 @@ from keizer_xl.sheets.group_sheets import periods_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
-    import pandas as pd
 
     from keizer_xl.sheets.tables import Book
 
@@ -66,14 +64,6 @@ class StandingsReport:
     #: the competition that ranks these players (the group's season, or the season): the
     #: round marks of the Standings sheet are its facts
     ranked: Season | None = None
-
-    @functools.cached_property
-    def frame(self) -> pd.DataFrame:
-        """The standings as a DataFrame, exact (Fractions): built (and pandas imported) only
-        when asked for, since writing and printing the standings need neither (issue 12)."""
-        from keizer_xl.sheets.frames import standings_frame
-
-        return standings_frame(self.standing)
 
 
 @dataclass(frozen=True)

@@ -194,9 +194,9 @@ def crosstable_layout(season: Season, history: History, context: RunContext | No
     return sheet_layout(cross, titled(style, "crosstable", history.last.round, context, lang))
 
 
-def explain_layout(season: Season, history: History,
-                   context: RunContext | None = None, lang: str = "en") -> Layout:
-    summary, detail = explain_frames(season, history, lang=lang)
+def explain_layout(season: Season, history: History, context: RunContext | None = None,
+                   lang: str = "en", part: Part | None = None) -> Layout:
+    summary, detail = explain_frames(season, history, lang=lang, part=part)
     summary, style = _headers_in(summary, explain_style(history, detail), lang)
     return sheet_layout(summary, titled(style, "explain", history.last.round, context, lang))
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
                                         history_rows, rank_progression_rows)
 from keizer_xl.core.model import Season
-from keizer_xl.core.engine import History, Standing
+from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part, Row
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows
@@ -43,17 +43,6 @@ def part_records(part: Part) -> Rows:
         ("-" if r.place is None else r.place, *(r.cell(k) for k in HEAD[1:]),
          *r.rounds,
          *(tail(r, k) for k in TAIL)) for r in part.rows))
-
-
-def standings_frame(st: Standing) -> pd.DataFrame:
-    """A standing as the engine ranks it (WORKBOOK-CONTRACT.md's Standings columns up to L,
-    then R1..Rk; no shown-row rules: :func:`part_records` is what the sheet shows), exact."""
-    import pandas as pd
-
-    columns = [schema.header("Standings", k, "en") for k in HEAD]
-    columns += [f"R{r}" for r in range(1, st.round + 1)]
-    return pd.DataFrame([(r.place, r.name, r.score, r.value, r.prev_value, r.games, r.wins,
-                          r.draws, r.losses, *r.rounds) for r in st.rows], columns=columns)
 
 
 # The season sheets' tables: the analyses give plain rows, the sheets (and exports) take frames.
@@ -101,14 +90,15 @@ def crosstable_frame(season: Season, history: History, lang: str = "en",
 
 def explain_frames(season: Season, history: History,
                    explanations: list[Explanation] | None = None,
-                   lang: str = "en") -> tuple[pd.DataFrame, pd.DataFrame]:
+                   lang: str = "en", part: Part | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Explain sheet's two tables: one row per player, one per player per round; the
     sentences in ``lang``."""
     import pandas as pd
 
     from keizer_xl.analysis.explain import explain_rows  # not loaded by standings and pair
 
-    (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang)
+    (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang,
+                                               part.places() if part else None)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
 

@@ -4,7 +4,7 @@ sheets as a competition leader would type them, the Settings rows of a season's 
 from __future__ import annotations
 
 import re
-from typing import Any, TYPE_CHECKING, overload
+from typing import Any, TYPE_CHECKING
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
@@ -23,49 +23,28 @@ def _shown_rounded(column: Any) -> bool:
     return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
 
 
-@overload
-def standings_table(frame: Rows, lang: str = ...) -> tuple[Rows, SheetStyle]: ...
-
-
-@overload
-def standings_table(frame: pd.DataFrame, lang: str = ...) -> tuple[pd.DataFrame, SheetStyle]: ...
-
-
-def standings_table(frame: pd.DataFrame | Rows, lang: str = "en"
-                    ) -> tuple[pd.DataFrame | Rows, SheetStyle]:
-    """The Standings sheet: exact frame (a DataFrame, or :class:`Rows` without pandas: a part's
-    shown rows, sheets/frames.py ``part_records``) -> display values and layout, headed in
-    ``lang`` (schema.COLUMNS["Standings"]; the round columns are R1, R2, ... in every
-    language)."""
-    out: pd.DataFrame | Rows
-    if isinstance(frame, Rows):
-        columns = list(frame.columns)
-        rounded = [_shown_rounded(c) for c in columns]
-        rows = []
-        # a value shown once per distinct Fraction object: the engine shares one Fraction per
-        # distinct round value (core.engine.standing.round_points), so 2,100 round cells of a
-        # 60 x 35 season round a few hundred values (issue 25); keyed by identity (a Fraction
-        # hashes slowly), the object kept beside its display so the id cannot be reused
-        shown: dict[int, tuple[Any, Any]] = {}
-        for row in frame.rows:
-            values = []
-            for v, r in zip(row, rounded, strict=True):
-                if r:
-                    known = shown.get(id(v))
-                    if known is None or known[0] is not v:
-                        known = shown[id(v)] = (v, display(v))
-                    v = known[1]
-                values.append(v)
-            rows.append(tuple(values))
-        out = Rows(frame.columns, tuple(rows))
-    else:
-        import pandas as pd
-
-        out = frame.copy()
-        for col in out.columns:
-            if _shown_rounded(col):
-                # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
-                out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
+def standings_table(frame: Rows, lang: str = "en") -> tuple[Rows, SheetStyle]:
+    """The Standings sheet: a part's shown rows, exact (sheets/frames.py ``part_records``) ->
+    display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
+    columns are R1, R2, ... in every language)."""
+    rounded = [_shown_rounded(c) for c in frame.columns]
+    rows = []
+    # a value shown once per distinct Fraction object: the engine shares one Fraction per
+    # distinct round value (core.engine.standing.round_points), so 2,100 round cells of a
+    # 60 x 35 season round a few hundred values (issue 25); keyed by identity (a Fraction
+    # hashes slowly), the object kept beside its display so the id cannot be reused
+    shown: dict[int, tuple[Any, Any]] = {}
+    for row in frame.rows:
+        values = []
+        for v, r in zip(row, rounded, strict=True):
+            if r:
+                known = shown.get(id(v))
+                if known is None or known[0] is not v:
+                    known = shown[id(v)] = (v, display(v))
+                v = known[1]
+            values.append(v)
+        rows.append(tuple(values))
+    out = Rows(frame.columns, tuple(rows))
     # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
     # (Excel's "0.##" would print a trailing dot: "43.")
     # "0_0_0": the rank right-aligned with two digits' width of space after it, so a printed
@@ -82,10 +61,7 @@ def standings_table(frame: pd.DataFrame | Rows, lang: str = "en"
     widths = {names.get(c, c): w if names.get(c, c) == c else max(w, len(names[c]) + 2)
               for c, w in widths.items()}
     formats = {names.get(c, c): f for c, f in formats.items()}
-    if isinstance(out, Rows):
-        out = Rows(tuple(names.get(c, c) for c in out.columns), out.rows)
-    else:
-        out = out.rename(columns=names)
+    out = Rows(tuple(names.get(c, c) for c in out.columns), out.rows)
     style = SheetStyle(title=schema.sheet_name("Standings", lang), number_formats=formats,
                        widths=widths, highlight_rows=3, landscape=len(out.columns) > 20)
     return out, style

@@ -116,6 +116,8 @@ def test_batch_analysis_sheets_agree_with_its_standings_per_group(tmp_path, caps
             assert sorted(names) == sorted(points[g]), (sheet, g)
             if score_at is not None:
                 assert {r[1]: r[score_at] for r in rows} == pytest.approx(points[g]), (sheet, g)
+            if name_at == 1:  # the Rank the Standings block shows ('-' below min_games)
+                assert {r[1]: r[0] for r in rows} == {r[1]: r[0] for r in stand[g]}, (sheet, g)
     # the Compare sheet's "Season" column is the group's ranking: its ranked players in the
     # Standings block's order
     season_rank = {g: [r[0] for r in sorted(rows, key=lambda r: r[1])]
