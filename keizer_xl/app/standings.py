@@ -54,13 +54,12 @@ class StandingsReport:
     last_round: int
     #: the shown rows (core/rows.py): what every output of the standings reads
     rows: Part
-    # groups and categories: the group of this standing; with groups and no group asked for,
-    # every group's report (this one is the first group's); the moves (promotion, relegation)
-    # decided up to the round after this standing's; each category's members (Players order)
+    # groups: the group of this standing; with groups and no group asked for, every group's
+    # report (this one is the first group's); the moves (promotion, relegation) decided up to
+    # the round after this standing's (the categories are the rows')
     group: str = ""
     parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
-    categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the competition that ranks these players (the group's season, or the season): the
     #: round marks of the Standings sheet are its facts
     ranked: Season | None = None
@@ -113,7 +112,7 @@ def find_group(season: Season, group: str, view: Competition | None = None) -> s
 
 def _report(view: Competition, gs: GroupStanding) -> StandingsReport:
     return StandingsReport(gs.standing, gs.notes, view.last, season_part(gs), gs.group,
-                           moves=gs.moves, categories=gs.categories, ranked=gs.season)
+                           moves=gs.moves, ranked=gs.season)
 
 
 def compute_standings(season: Season, after_round: int | None = None,
@@ -230,7 +229,7 @@ def find_category(report: StandingsReport, text: str) -> str:
     from keizer_xl.core.groups import group_key
 
     known = list(dict.fromkeys(c for part in report.parts or (report,)
-                               for c, _ in part.categories))
+                               for c, _ in part.rows.categories))
     match = next((c for c in known if group_key(c) == group_key(text)), None)
     if match is None:
         raise ActionError(Message("no category {category!r} (categories: {categories})",
@@ -273,14 +272,14 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                                 season=r.ranked or season, context=context)
 
     parts = report.parts or ((report,) if report.group else ())
-    if not parts and not report.categories:
+    if not parts and not report.rows.categories:
         return one(report, report.notes)
     if not parts:
         return _single_with_categories(report, one(report, report.notes), lang)
     moves = [translate(m.message, lang) for m in report.moves]
     cats = [(f"{group_heading(p.group, lang)} · {category_heading(c, lang)}"
              if len(parts) > 1 else category_heading(c, lang), category_layout(p.rows.category(c), lang))
-            for p in parts for c, _ in p.categories]
+            for p in parts for c, _ in p.rows.categories]
     shown = [(p.group, one(p, tuple(n for n in p.notes
                                     if not any(n == m.message for m in p.moves))))
              for p in parts]
@@ -294,7 +293,7 @@ def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -
     from keizer_xl.sheets.group_sheets import category_heading, category_layout
 
     blocks = [(category_heading(c, lang), category_layout(report.rows.category(c), lang))
-              for c, _ in report.categories]
+              for c, _ in report.rows.categories]
     below = side_by_side(blocks, table.widths)
     offset = len(table.grid) + 1  # an empty row between the table and the blocks
     grid = (*table.grid, (), *below.grid)
