@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from keizer_xl.core.model import BUILTIN_CODES, Season
-from keizer_xl.core.rows import Part
+from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, print_fit, sheet_layout
@@ -142,7 +142,7 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
     ranks = [printed_width(str(v)) for v in frame.column(h["rank"]) if v is not None]
     out[h["rank"]] = _up(max(max(ranks, default=1), printed_width(h["rank"], bold=True))
                          + 2 + PAD)
-    for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points", "tpr"):
+    for key in (*HEAD[2:], *TAIL):  # the row model's columns right of Rank and Name
         head = h.get(key)
         if head is None or head not in frame.columns:
             continue
