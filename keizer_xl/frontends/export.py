@@ -32,7 +32,6 @@ from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, with
 from keizer_xl.errors import N_
 
 if TYPE_CHECKING:
-
     from keizer_xl.app.export import ExportBlock, ExportRows
 
     from keizer_xl.i18n import Translator
