@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable
 
+from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.errors import PairingError, Message
 from keizer_xl.core.pairing import pair_round
@@ -120,6 +121,29 @@ def audit_season(season: Season, history: History,
         if progress is not None:
             progress(i, len(rounds))
     return out
+
+
+def audit_parts(view: Competition, progress: Callable[[int, int], None] | None = None
+                ) -> tuple[tuple[str, tuple[RoundAudit, ...]], ...]:
+    """Each group's round audits ("" without groups), group by group: each round paired again
+    over the players in the group in that round, from the group's ranking before it, both read
+    from the competition view (core/competition.py)."""
+    season = view.season
+    if not view.grouped:
+        return (("", tuple(audit_season(season, view.history("", 0, view.last), progress))),)
+    rounds = season.paired_rounds()
+    parts = []
+    for i, g in enumerate(view.groups):
+        audits = []
+        for j, rnd in enumerate(rounds, 1):
+            gs = view.group_season(g, rnd)  # the group of THAT round
+            if any(x.round == rnd for x in gs.games) or any(b.round == rnd for b in gs.byes):
+                upto = min(rnd - 1, gs.last_round_with_results())
+                audits.append(audit_round(gs, view.history(g, rnd, upto), rnd))
+            if progress is not None:
+                progress(i * len(rounds) + j, len(rounds) * len(view.groups))
+        parts.append((g, tuple(audits)))
+    return tuple(parts)
 
 
 def _pairs_text(pairs: tuple[tuple[str, str], ...]) -> str | None:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
 
 from keizer_xl.analysis.history import (RoundFact, Worth, number_text, round_facts, signed_text,
                                         standing_places)
@@ -303,10 +304,13 @@ def explain_all(season: Season, history: History) -> list[Explanation]:
 
 
 def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None,
-                 lang: str = "en") -> tuple[tuple[list[str], list[dict[str, Any]]],
-                                            tuple[list[str], list[dict[str, Any]]]]:
+                 lang: str = "en", shown: Mapping[str, int | None] | None = None
+                 ) -> tuple[tuple[list[str], list[dict[str, Any]]],
+                            tuple[list[str], list[dict[str, Any]]]]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
-    row per player per round (the result, its worth when played and now)."""
+    row per player per round (the result, its worth when played and now).  ``shown``: the
+    Rank the Standings sheet shows (core/rows.py: ``-`` below ``min_games``); the sentences
+    and the move are the ranking's."""
     from keizer_xl.core.numbers import display
     from keizer_xl.i18n import colour_letters, translate, translator
 
@@ -318,7 +322,8 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
     summary, detail = [], []
     for e in explanations:
         moved = (e.rank_before - e.rank_now) if e.rank_now is not None and e.rank_before is not None else None
-        summary.append({"Rank": e.rank_now, "Name": e.name, "Previous rank": e.rank_before,
+        rank = e.rank_now if shown is None or e.name not in shown else shown[e.name] or "-"
+        summary.append({"Rank": rank, "Name": e.name, "Previous rank": e.rank_before,
                         "Places up": moved, "Score": display(e.score_now),
                         "Explanation": " ".join(translate(x, tr) for x in e.lines)})
         for line in e.results:

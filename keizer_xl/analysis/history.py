@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from typing import Any
+from collections.abc import Mapping
 
 from keizer_xl.core import scoring
 from keizer_xl.core.model import BUILTIN_CODES, Result, ScoreKind, Season
@@ -177,20 +178,27 @@ def history_rows(history: History) -> tuple[list[str], list[tuple[Any, ...]]]:
     return list(HISTORY_COLUMNS), rows
 
 
-def history_grid_rows(history: History) -> tuple[list[str], list[list[Any]]]:
+def history_grid_rows(history: History, shown: Mapping[str, int | None] | None = None,
+                      season: Season | None = None) -> tuple[list[str], list[list[Any]]]:
     """The History sheet (issue 16 item 4): one row per player, best of the latest standing
     first (then those who left the ranking), his Keizer points now and his rank after each
     round ``R1``..``Rk`` (empty while he was not ranked: before joining, after leaving).
     A round per column keeps a season on a page or two where the long table took one page per
-    round; the ranks are the same as ``keizer-xl standings --after-round k``."""
+    round; the ranks are the same as ``keizer-xl standings --after-round k``.  ``shown``: the
+    row model's places (core/rows.py: the Standings sheet's Rank, ``-`` below ``min_games``);
+    ``season``: its players' Joined rounds (no rank before it)."""
     last = history.last
+    now: Mapping[str, int | None] = (shown if shown is not None
+                                     else dict(zip(last.order, last.places, strict=True)))
     names = list(last.order)
     for st in history.standings[1:]:
         names.extend(n for n in st.order if n not in last.score and n not in names)
-    places = [dict(zip(st.order, st.places, strict=True)) for st in history.standings[1:]]
-    now = dict(zip(last.order, last.places, strict=True))
+    later = {p.name: p.joined for p in season.players} if season is not None else {}
+    places = [{n: p for n, p in zip(st.order, st.places, strict=True)
+               if later.get(n, 1) <= max(st.round, 1)} for st in history.standings[1:]]
     columns = ["Rank", "Name", "Score", *(f"R{st.round}" for st in history.standings[1:])]
-    rows = [[now.get(n), n, display(last.score[n]) if n in last.score else None,
+    rows = [["-" if n in now and now[n] is None else now.get(n), n,
+             display(last.score[n]) if n in last.score else None,
              *(p.get(n) for p in places)] for n in names]
     return columns, rows
 
@@ -212,8 +220,9 @@ def rank_progression_rows(history: History, top: int = TOP_PLAYERS) -> tuple[lis
 
 # --------------------------------------------------------------------------- Crosstable
 
-def crosstable_rows(season: Season, history: History,
-                    colours: tuple[str, str] = ("W", "B")) -> tuple[list[str], list[list[Any]]]:
+def crosstable_rows(season: Season, history: History, colours: tuple[str, str] = ("W", "B"),
+                    shown: Mapping[str, int | None] | None = None
+                    ) -> tuple[list[str], list[list[Any]]]:
     """Who met whom, with which colour and result, and what it is worth now.
 
     Rows: the players in the final ranking order with their rank, then players who have left the
@@ -221,10 +230,13 @@ def crosstable_rows(season: Season, history: History,
     row of the table (with tied places shared, the row number, not the shared rank).  A cell
     reads ``W 1 (43)``: had White, won, worth 43 Keizer points in the latest standing; several
     meetings are joined by `` / `` in round order.  Games of rounds after the last round with
-    results are not played yet and are left out.
+    results are not played yet and are left out.  ``shown``: the row model's places
+    (core/rows.py), the Standings sheet's Rank (``-`` below ``min_games``).
     """
     last = history.last
     facts = round_facts(season, last.round)
+    place: Mapping[str, int | None] = (shown if shown is not None
+                                       else dict(zip(last.order, last.places, strict=True)))
     ranked = list(last.order)
     gone = [p.name for p in season.players if p.name not in set(ranked)]
     rows_names = ranked + gone
@@ -232,7 +244,6 @@ def crosstable_rows(season: Season, history: History,
     worth = last.round_points
     headers = [str(i) if i <= len(ranked) else Message("{name} (left)", name=name)
                for i, name in enumerate(rows_names, 1)]
-    place = dict(zip(last.order, last.places, strict=True))
     rows = []
     for name in rows_names:
         cells: dict[int, list[str]] = {}
@@ -243,7 +254,7 @@ def crosstable_rows(season: Season, history: History,
             if name in worth:
                 text += f" ({number_text(worth[name][r - 1])})"
             cells.setdefault(column[fact.opponent], []).append(text)
-        row = [place.get(name), name]
+        row = ["-" if name in place and place[name] is None else place.get(name), name]
         row += [" / ".join(cells[j]) if j in cells else None for j in range(1, len(rows_names) + 1)]
         rows.append(row)
     return ["Rank", "Name", *headers], rows

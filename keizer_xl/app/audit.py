@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from keizer_xl.analysis.audit import RoundAudit, audit_round, audit_season
+from keizer_xl.analysis.audit import RoundAudit, audit_parts
 from keizer_xl.core.competition import Competition
-from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
@@ -34,21 +33,7 @@ class AuditReport:
 
 
 def audit_view(view: Competition) -> AuditReport:
-    season = view.season
-    if not view.grouped:
-        return AuditReport((("", tuple(audit_season(season, compute_history(season)))),))
-    parts = []
-    for g in view.groups:
-        audits = []
-        for rnd in season.paired_rounds():
-            gs = view.group_season(g, rnd)  # the group of THAT round
-            if not any(x.round == rnd for x in gs.games) and \
-                    not any(b.round == rnd for b in gs.byes):
-                continue
-            history = compute_history(gs, min(rnd - 1, gs.last_round_with_results()))
-            audits.append(audit_round(gs, history, rnd))
-        parts.append((g, tuple(audits)))
-    return AuditReport(tuple(parts))
+    return AuditReport(audit_parts(view))
 
 
 def run(book: Book, request: AuditRequest = AuditRequest()) -> AuditReport:

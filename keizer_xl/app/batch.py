@@ -17,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 if TYPE_CHECKING:
-    from keizer_xl.core.model import Season
+    from keizer_xl.core.competition import Competition
     from keizer_xl.core.engine import History
+    from keizer_xl.sheets.layout import Layout
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["BatchReport", "BatchRequest", "BookReport", "Job", "WorkbookResult", "run",
@@ -75,13 +76,13 @@ class BookReport:
     rounds: int
     audit_rounds_differing: int
     language: str
-    history: History
+    history: History | None  # None with groups: one History block per group, no chart
 
 
 def run(book: Book, request: BatchRequest = BatchRequest(),
         progress: Progress | None = None) -> BookReport:
     """Read the season of ``book``, recompute it and write its season sheets (not saved)."""
-    from keizer_xl.core.engine import compute_history
+    from keizer_xl.app.standings import competition
     from keizer_xl.sheets.read import read_season
     from keizer_xl.sheets.read_names import workbook_language
 
@@ -89,47 +90,64 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
     report("read", 0.15)
     season = read_season(book)
     report("standings", 0.20)
-    history = compute_history(season)
-    notes, differing = write_season_sheets(book, season, history, compare=request.compare,
+    view = competition(season)  # the one view, as ``standings`` builds it
+    notes, differing = write_season_sheets(book, view, compare=request.compare,
                                            progress=report)
-    return BookReport(notes, len(history.last.order), history.last.round, differing,
-                      workbook_language(book, season.settings), history)
+    players = sum(len(gs.standing.order) for gs in view.standings())
+    return BookReport(notes, players, view.round, differing,
+                      workbook_language(book, season.settings),
+                      None if view.grouped else view.standing("").history)
 
 
-def write_season_sheets(book: Book, season: Season, history: History, *,
-                        compare: bool = False,
+def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
                         progress: Progress | None = None) -> tuple[tuple[str, ...], int]:
-    """Write every season sheet into ``book`` (not saved): the notes for the summary and the
-    number of rounds the audit found different."""
-    from keizer_xl.app.standings import compute_standings, competition, write_standings_sheets
-    from keizer_xl.analysis.audit import audit_season
+    """Write every season sheet into ``book`` (not saved), each from the view ``standings``
+    reads: Standings and Periods as ``standings`` writes them, then History, Crosstable,
+    Explain, Audit and Compare, with groups one titled block per group (each group's own
+    competition, as the ``explain``, ``audit`` and ``compare`` commands show it).  The notes
+    for the summary and the number of rounds the audit found different."""
+    from keizer_xl.analysis.audit import audit_parts
+    from keizer_xl.app.standings import compute_standings, write_standings_sheets
     from keizer_xl.sheets import analysis_sheets as sheets, schema
+    from keizer_xl.sheets.group_sheets import grouped_layout
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 
     report = progress or (lambda stage, fraction: None)
-    st = history.last
-    view = competition(season, st.round)  # the one view, as ``standings`` builds it
-    standings = compute_standings(season, st.round, view=view)
+    season = view.season
+    standings = compute_standings(season, view.round, view=view)
     write_standings_sheets(book, season, standings, view)  # what ``standings`` writes
     lang = workbook_language(book, season.settings)
     context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
+    groups = view.standings()
+    shown = {p.group: p.rows for p in (standings.parts or (standings,))}  # core/rows.py
+
+    def write(kind: str, blocks: list[tuple[str, Layout]]) -> None:
+        book.write_sheet(name[kind], grouped_layout(kind.lower(), blocks, view.round, lang,
+                                                    context))
+
     report("history", 0.30)
-    book.write_sheet(name["History"], sheets.history_layout(history, context, lang))
+    write("History", [(g.group, sheets.history_layout(g.history, context, lang,
+                                                      shown[g.group], g.season))
+                      for g in groups])
     report("crosstable", 0.35)
-    book.write_sheet(name["Crosstable"], sheets.crosstable_layout(season, history, context, lang))
+    write("Crosstable", [(g.group, sheets.crosstable_layout(g.season, g.history, context, lang,
+                                                            shown[g.group]))
+                         for g in groups])
     report("explain", 0.40)
-    book.write_sheet(name["Explain"], sheets.explain_layout(season, history, context, lang))
+    write("Explain", [(g.group, sheets.explain_layout(g.season, g.history, context, lang,
+                                                      shown[g.group]))
+                      for g in groups])
     report("audit", 0.50)
-    audits = audit_season(season, history,
-                          progress=lambda done, total: report("audit", 0.50 + 0.20 * done / total))
-    book.write_sheet(name["Audit"], sheets.audit_layout(audits, context, lang))
+    audits = audit_parts(view, progress=lambda done, total: report("audit",
+                                                                    0.50 + 0.20 * done / total))
+    write("Audit", [(g, sheets.audit_layout(list(a), context, lang)) for g, a in audits])
     if compare:
-        from keizer_xl.analysis.compare import compare_methods
+        from keizer_xl.app.compare import compare_view
 
         report("compare", 0.70)
-        comparison = compare_methods(season, history)
-        book.write_sheet(name["Compare"], sheets.compare_layout(comparison, context, lang))
+        write("Compare", [(g, sheets.compare_layout(c, context, lang))
+                          for g, c in compare_view(view).parts])
     # the standings' notes as Messages: the summary words them in its language
-    return tuple(standings.notes), sum(1 for a in audits if not a.same)
+    return tuple(standings.notes), sum(1 for _, a in audits for x in a if not x.same)

@@ -54,20 +54,15 @@ def write_compare(book: Book, report: CompareReport) -> CompareReport:
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.analysis_sheets import compare_layout
+    from keizer_xl.sheets.group_sheets import grouped_layout
     from keizer_xl.sheets.titles import run_context
 
     settings = report.season.settings
     lang = workbook_language(book, settings)
     context = run_context(settings, book)
-    if len(report.parts) == 1:
-        layout = compare_layout(report.parts[0][1], context, lang)
-    else:  # one titled block per group
-        from keizer_xl.sheets.layout import stack_layouts
-        from keizer_xl.sheets.group_sheets import group_heading
-
-        layout = stack_layouts((context.line("compare", report.parts[0][1].round, lang),),
-                               [(group_heading(g, lang), compare_layout(c, context, lang))
-                                for g, c in report.parts], landscape=True)
+    layout = grouped_layout("compare", [(g, compare_layout(c, context, lang))
+                                        for g, c in report.parts],
+                            report.parts[0][1].round, lang, context)
     name = schema.sheet_name("Compare", lang)
     book.write_sheet(name, layout)
     book.save()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from keizer_xl.app.standings import StandingsReport, compute_standings
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
-from keizer_xl.core.periods import PeriodStanding
+from keizer_xl.core.rows import Part, period_part
 from keizer_xl.core.engine import History
 from keizer_xl.sheets.read import read_season
 
@@ -39,7 +39,7 @@ class ExportBlock:
     ranked: Season
     history: History  # the ranking competition's history (the rank chart, the crosstable)
     paired: Season
-    periods: tuple[PeriodStanding, ...]
+    periods: tuple[Part, ...]  # its periods' shown rows (core/rows.py)
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,8 @@ def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
         g = r.group
         blocks.append(ExportBlock(g, r, r.ranked or season, view.standing(g).history,
                                   view.group_season(g, view.last + 1) if g else season,
-                                  view.parts(g) if season.settings.periods else ()))
+                                  tuple(period_part(ps) for ps in view.parts(g))
+                                  if season.settings.periods else ()))
     return ExportRows(view, tuple(blocks))
 
 
@@ -106,7 +107,6 @@ class PublishReport:
 def trf_report(book: Book, request: TrfRequest) -> TrfExport:
     """The rating report of ``book``: its games as formats/trf_write.py writes them, with the Players
     columns the report reads named in the workbook's language (for the warnings)."""
-    from keizer_xl.core.engine import compute_history
     from keizer_xl.formats.trf_write import export_trf
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.read_attendance import attendance_dates
@@ -116,7 +116,7 @@ def trf_report(book: Book, request: TrfRequest) -> TrfExport:
     lang = workbook_language(book, season.settings)
     columns = {key: schema.header("Players", key, lang)
                for key in ("federation", "birth", "fide_id", "knsb_id")}
-    return export_trf(season, compute_history(season), rounds=request.rounds,
+    return export_trf(season, rounds=request.rounds,
                       knsb=request.knsb, title=request.title,
                       round_dates=attendance_dates(book), columns=columns,
                       club_spelling=request.club_spelling)

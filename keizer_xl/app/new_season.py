@@ -157,10 +157,8 @@ def _final_order(season: Season, last: int) -> list[str]:
     report = compute_standings(season, last)
     parts = report.parts or (report,)
     order: list[str] = []
-    for part in parts:
-        unranked = set(part.unranked)
-        order += [n for n in part.standing.order if n not in unranked and n not in order]
-        order += [n for n in part.unranked if n not in order]
+    for part in parts:  # the shown rows (core/rows.py): those below min_games last
+        order += [r.name for r in part.rows.rows if r.name not in order]
     return order + [p.name for p in season.players if p.name not in order]
 
 

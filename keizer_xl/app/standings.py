@@ -3,17 +3,15 @@ typed request and a typed report, read from the one competition view (core/compe
 writes the Standings sheet and, with periods, the Periods sheet (issue 23)."""
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from keizer_xl.core.competition import Competition, GroupStanding
 from keizer_xl.core.groups import Move
 from keizer_xl.core.model import Season
-from keizer_xl.core.performance import Record
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.engine import History, Standing
+from keizer_xl.core.rows import Part, period_part, season_part
+from keizer_xl.core.engine import Standing
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
@@ -25,14 +23,13 @@ from keizer_xl.sheets.group_sheets import periods_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
-    import pandas as pd
 
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
            "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet",
-           "find_group", "period_reports", "standing_notes", "not_yet_ranked", "find_category"]
+           "find_group", "period_reports", "find_category"]
 
 
 @dataclass(frozen=True)
@@ -55,32 +52,17 @@ class StandingsReport:
     standing: Standing
     notes: tuple[str, ...]
     last_round: int
-    not_yet: tuple[str, ...] = ()  # not yet a member after this round: shown without a rank
-    #: the record of each player over ALL his games of the season (core/competition.py):
-    #: game points and TPR beside the Keizer points; below ``min_games`` in the final
-    #: standings: shown after the table without a rank
-    game_points: dict[str, Fraction] = field(default_factory=dict)
-    tpr: dict[str, int | None] = field(default_factory=dict)
-    unranked: tuple[str, ...] = ()
-    # groups and categories: the group of this standing; with groups and no group asked for,
-    # every group's report (this one is the first group's); the moves (promotion, relegation)
-    # decided up to the round after this standing's; each category's members (Players order)
+    #: the shown rows (core/rows.py): what every output of the standings reads
+    rows: Part
+    # groups: the group of this standing; with groups and no group asked for, every group's
+    # report (this one is the first group's); the moves (promotion, relegation) decided up to
+    # the round after this standing's (the categories are the rows')
     group: str = ""
     parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
-    categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the competition that ranks these players (the group's season, or the season): the
     #: round marks of the Standings sheet are its facts
     ranked: Season | None = None
-    records: dict[str, Record] = field(default_factory=dict)
-
-    @functools.cached_property
-    def frame(self) -> pd.DataFrame:
-        """The standings as a DataFrame, exact (Fractions): built (and pandas imported) only
-        when asked for, since writing and printing the standings need neither (issue 12)."""
-        from keizer_xl.sheets.frames import standings_frame
-
-        return standings_frame(self.standing)
 
 
 @dataclass(frozen=True)
@@ -96,24 +78,6 @@ class PeriodReport:
     @property
     def standing(self) -> Standing:
         return self.period.keizer
-
-
-def standing_notes(history: History, st: Standing) -> tuple[str, ...]:
-    """The engine's notes of a history and, when ``st`` did not converge, why (batch)."""
-    notes = list(history.notes)
-    if not st.converged:
-        notes.append(Message("Round {round}: {note}.", round=st.round, note=st.note))
-    return tuple(notes)
-
-
-def not_yet_ranked(season: Season, st: Standing) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The players not yet a member after ``st``'s round (rules section 7: in the start list,
-    but not ranked before joining: Rank '-' on the Standings sheet) and a note for each."""
-    waiting = tuple(p.name for p in season.players if p.joined > max(st.round, 1))
-    notes = tuple(Message("{name} joins in round {round}: not ranked yet (Rank '-')",
-                          name=p.name, round=p.joined)
-                  for p in season.players if p.name in waiting)
-    return waiting, notes
 
 
 def _round_error(rnd: int, last: int) -> ActionError:
@@ -147,12 +111,8 @@ def find_group(season: Season, group: str, view: Competition | None = None) -> s
 
 
 def _report(view: Competition, gs: GroupStanding) -> StandingsReport:
-    rec = gs.records
-    return StandingsReport(gs.standing, gs.notes, view.last, gs.not_yet,
-                           {n: r.game_points for n, r in rec.items()},
-                           {n: r.tpr for n, r in rec.items()}, gs.unranked, gs.group,
-                           moves=gs.moves, categories=gs.categories, ranked=gs.season,
-                           records=dict(rec))
+    return StandingsReport(gs.standing, gs.notes, view.last, season_part(gs), gs.group,
+                           moves=gs.moves, ranked=gs.season)
 
 
 def compute_standings(season: Season, after_round: int | None = None,
@@ -215,10 +175,10 @@ def compute_period_standings(season: Season, number: int, after_round: int | Non
     return PeriodReport(parts[0], notes, parts=parts if len(parts) > 1 else ())
 
 
-def period_reports(view: Competition) -> list[PeriodStanding]:
-    """Every part played up to the view's round: one per (group, period) (the Periods sheet,
-    the HTML page)."""
-    return list(view.parts())
+def period_reports(view: Competition) -> list[Part]:
+    """Every part played up to the view's round, one per (group, period), as shown rows (the
+    Periods sheet, the HTML page)."""
+    return [period_part(ps) for ps in view.parts()]
 
 
 def update_standings(book: Book, after_round: int | None = None, write: bool = True,
@@ -269,7 +229,7 @@ def find_category(report: StandingsReport, text: str) -> str:
     from keizer_xl.core.groups import group_key
 
     known = list(dict.fromkeys(c for part in report.parts or (report,)
-                               for c, _ in part.categories))
+                               for c, _ in part.rows.categories))
     match = next((c for c in known if group_key(c) == group_key(text)), None)
     if match is None:
         raise ActionError(Message("no category {category!r} (categories: {categories})",
@@ -308,19 +268,18 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                                                grouped_standings_layout)
 
     def one(r: StandingsReport, notes: tuple[str, ...]) -> Layout:
-        return standings_layout(r.standing, [translate(n, lang) for n in notes], lang=lang,
-                                not_yet=r.not_yet, season=r.ranked or season, context=context,
-                                extra=(r.game_points, r.tpr, r.unranked))
+        return standings_layout(r.rows, [translate(n, lang) for n in notes], lang=lang,
+                                season=r.ranked or season, context=context)
 
     parts = report.parts or ((report,) if report.group else ())
-    if not parts and not report.categories:
+    if not parts and not report.rows.categories:
         return one(report, report.notes)
     if not parts:
         return _single_with_categories(report, one(report, report.notes), lang)
     moves = [translate(m.message, lang) for m in report.moves]
     cats = [(f"{group_heading(p.group, lang)} · {category_heading(c, lang)}"
-             if len(parts) > 1 else category_heading(c, lang), category_layout(p.standing, m, lang))
-            for p in parts for c, m in p.categories]
+             if len(parts) > 1 else category_heading(c, lang), category_layout(p.rows.category(c), lang))
+            for p in parts for c, _ in p.rows.categories]
     shown = [(p.group, one(p, tuple(n for n in p.notes
                                     if not any(n == m.message for m in p.moves))))
              for p in parts]
@@ -333,8 +292,8 @@ def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -
     from keizer_xl.sheets.beside import side_by_side
     from keizer_xl.sheets.group_sheets import category_heading, category_layout
 
-    blocks = [(category_heading(c, lang), category_layout(report.standing, m, lang))
-              for c, m in report.categories]
+    blocks = [(category_heading(c, lang), category_layout(report.rows.category(c), lang))
+              for c, _ in report.rows.categories]
     below = side_by_side(blocks, table.widths)
     offset = len(table.grid) + 1  # an empty row between the table and the blocks
     grid = (*table.grid, (), *below.grid)

@@ -95,6 +95,7 @@ class Competition:
         self._standings: dict[str, GroupStanding] = {}
         self._parts: dict[tuple[str, int], PeriodStanding] = {}
         self._records: dict[tuple[int, int], dict[str, Record]] = {}
+        self._histories: dict[tuple[str, int, int], History] = {}
 
     # ---- who is in which group ------------------------------------------------------------
 
@@ -127,6 +128,15 @@ class Competition:
         found = self._group_seasons.get(key)
         if found is None:
             found = self._group_seasons[key] = group_season(self.season, group, rnd, self.moves)
+        return found
+
+    def history(self, group: str, rnd: int, upto: int) -> History:
+        """The history up to round ``upto`` of ``group``'s season of round ``rnd`` (the
+        season's without groups): every standing, period start and audit reads it here."""
+        key = (group, rnd if self.grouped else 0, upto)  # one season without groups
+        found = self._histories.get(key)
+        if found is None:
+            found = self._histories[key] = compute_history(self.group_season(group, rnd), upto)
         return found
 
     def next_round(self, group: str) -> int:
@@ -183,8 +193,8 @@ class Competition:
 
     def _standing(self, group: str) -> GroupStanding:
         k = self.group_round(group)
-        gs = self.group_season(group, max(self.round, 1)) if self.grouped else self.season
-        history = compute_history(gs, k)
+        gs = self.group_season(group, max(self.round, 1))
+        history = self.history(group, max(self.round, 1), k)
         mine = self.records(1, k)
         names = {p.name for p in gs.players}
         rec = {n: r for n, r in mine.items() if n in names}
@@ -248,7 +258,7 @@ class Competition:
         before = period.first - 1
         # the period starts from the group's season ranking before it, over the group's players
         # of the period (those moved in at its start ranked by their season so far)
-        order = tuple(compute_history(base, before).after(before).order)
+        order = tuple(self.history(group, period.first, before).after(before).order)
         names = {p.name for p in base.players}
         rec = {n: r.wdl for n, r in self.records(period.first, upto).items() if n in names}
         return part_standing(base, period, order, upto, group, rec)

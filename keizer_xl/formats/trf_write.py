@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Player, Result, ScoreKind, Season
 from keizer_xl.core.setting_values import parse_date
-from keizer_xl.core.engine import History, start_order
+from keizer_xl.core.competition import Competition
+from keizer_xl.core.engine import start_order
+from keizer_xl.core.rows import overall_places, season_parts
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.formats.trf_format import EXPORT_CODES, round_column
 from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, fide_ascii, player_line,
@@ -144,24 +146,27 @@ def _own_line(verb: str, **params: object) -> str:
                                                  for k, v in params.items())])
 
 
-def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | None = None,
+def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
                knsb: bool = False, title: str = "",
                round_dates: Mapping[int, datetime.date] | None = None,
                columns: Mapping[str, str] | None = None,
                club_spelling: bool = False) -> TrfExport:
     """The season's games of rounds a..b as a TRF-16 rating report.
 
-    Start numbers are the ranking before round a (the start ranking for a = 1), the rank the
-    ranking after round b.  Every round has a result code (``Z`` where nothing happened: not
-    yet a member, withdrawn, a game without a result); columns 81-84 are the total of the codes
-    as FIDE counts them, and a player's game points (a win or forfeit win 1, a draw 1/2; never
-    Keizer points), where they differ, are in a ``### keizer-xl:game-points`` line; so are
-    Joined and withdrawals (``### keizer-xl:joined``/``withdrawn``), which the import reads
-    back (not in ``knsb``).  Names are in FIDE's ASCII spelling (the same columns in bytes and in characters)
-    unless ``club_spelling``.  ``knsb``: the Dutch federation's flavour (092 ``Individual:
-    Keizer system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id column,
-    forfeits, byes, absences and games against a player without a KNSB id written as
-    ``0000 - Z``).  ``round_dates``: the Attendance date headers (the ``round_dates``
+    Start numbers are the order of the Standings sheet after round a - 1 (the start ranking for
+    a = 1), the rank the place on it after round b, both read from the row model (core/rows.py
+    ``overall_places``: with groups the groups one after the other, highest first, each ranked
+    on its own; below ``min_games`` after the group's ranked players). Every round has a result
+    code (``Z`` where nothing happened: not yet a member, withdrawn, a game without a result);
+    columns 81-84 are the total of the codes as FIDE counts them, and a player's game points (a
+    win or forfeit win 1, a draw 1/2; never Keizer points), where they differ, are in a ``###
+    keizer-xl:game-points`` line; so are Joined and withdrawals (``###
+    keizer-xl:joined``/``withdrawn``), which the import reads back (not in ``knsb``). Names are
+    in FIDE's ASCII spelling (the same columns in bytes and in characters) unless
+    ``club_spelling``. ``knsb``: the Dutch federation's flavour (092 ``Individual: Keizer
+    system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id column, forfeits,
+    byes, absences and games against a player without a KNSB id written as ``0000 - Z``).
+    ``round_dates``: the Attendance date headers (the ``round_dates``
     setting wins)."""
     last = season.last_round_with_results()
     a, b = rounds if rounds is not None else (1, last)
@@ -176,9 +181,8 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
         raise ActionError(Message("{count} players: a TRF rating report holds at most {most} "
                                   "(4-digit start numbers)", count=len(season.players),
                                   most=MAX_TRF_PLAYERS))
-    before = history.after(a - 1).order
-    after = history.after(b)
-    place = dict(zip(after.order, after.places, strict=True))
+    before = tuple(overall_places(season_parts(Competition(season, a - 1))))
+    place = overall_places(season_parts(Competition(season, b)))
     listed = [p for p in season.players
               if p.joined <= b and (p.withdrawn_round is None or p.withdrawn_round > a)]
     listed_names = {p.name for p in listed}
@@ -321,6 +325,6 @@ def export_trf(season: Season, history: History, *, rounds: tuple[int, int] | No
                      (a, b))
 
 
-def write_trf(season: Season, history: History, **options: object) -> str:
+def write_trf(season: Season, **options: object) -> str:
     """:func:`export_trf`'s text alone."""
-    return export_trf(season, history, **options).text  # type: ignore[arg-type]
+    return export_trf(season, **options).text  # type: ignore[arg-type]

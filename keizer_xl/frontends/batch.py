@@ -271,7 +271,8 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
         # the use case writes the sheets (app/batch.py: Standings and Periods as `standings`
         # writes them); the History sheet's chart is the file client's
         done = run(book, BatchRequest(compare=compare), report)
-        add_history_chart(book, done.history, done.language)
+        if done.history is not None:  # with groups: a History block per group, no chart
+            add_history_chart(book, done.history, done.language)
         report("save", 0.75)
         if job.output == job.source:
             book.save()

@@ -219,8 +219,9 @@ def cmd_export(args: argparse.Namespace) -> Shown:
             raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
                                      separator=separator))
         # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
-        outputs.append((standings_csv(history, lang, separator=separator, decimal=args.decimal,
-                                      season=season, rows=rows), ".csv", "utf-8-sig"))
+        outputs.append((standings_csv([b.report.rows for b in rows.blocks], lang,
+                                      separator=separator, decimal=args.decimal),
+                        ".csv", "utf-8-sig"))
     written: list[str] = []
     text: list[str] = []
     for content, suffix, encoding in outputs:

@@ -17,26 +17,22 @@ import csv
 import html
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 from collections.abc import Callable, Sequence
 
 from keizer_xl.analysis.history import number_text, top_players
 from keizer_xl.core.model import Season
-from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.sheets.season_tables import standings_table
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
-from keizer_xl.sheets.frames import crosstable_frame, rank_progression, standings_frame
+from keizer_xl.core.rows import HEAD, TAIL, Part
+from keizer_xl.sheets.frames import crosstable_frame, rank_progression
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 from keizer_xl.errors import N_
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from keizer_xl.app.export import ExportBlock, ExportRows
-    from keizer_xl.app.standings import StandingsReport
 
     from keizer_xl.i18n import Translator
 
@@ -59,68 +55,50 @@ def csv_unescape(text: str) -> str:
 CSV_CONVENTIONS = {"en": (",", "."), "nl": (";", ","), "de": (";", ","), "fr": (";", ",")}
 
 
-def standings_csv(history: History, lang: str = "en", *, separator: str | None = None,
-                  decimal: str | None = None, season: Season | None = None,
-                  rows: ExportRows | None = None) -> str:
-    """The latest standings as the Standings sheet has them (Rank, Name, Score, Value, Prev value,
-    Games, W, D, L, R1..Rk, headed in ``lang``; with ``season``: Game points and TPR, the
-    players below ``min_games`` after the table, and with groups every group's rows after a
-    Group column, all read from the one competition view, issue 23), numbers rounded to 2
-    decimals, names protected as above.  ``separator`` and ``decimal`` default to the
-    language's (CSV_CONVENTIONS), so a double click opens the file in columns in a Dutch or
-    German Excel."""
+def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | None = None,
+                  decimal: str | None = None, category: str | None = None) -> str:
+    """The standings as the Standings sheet has them, read from the row model (core/rows.py),
+    in ONE layout with or without groups: Group (empty without groups), Rank, Name, Score,
+    Value, Prev value, Games, W, D, L, R1..Rk, Game points, TPR, headed in ``lang``; every
+    group's rows one after the other; with ``category`` its rows (Rank within it) and two more
+    columns, Category and Overall place.  Numbers rounded to 2 decimals, names protected as
+    above.  ``separator`` and ``decimal`` default to the language's (CSV_CONVENTIONS), so a
+    double click opens the file in columns in a Dutch or German Excel."""
+    from keizer_xl.i18n import translator
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.frames import part_records
+    from keizer_xl.sheets.season_tables import standings_table
+
     default_sep, default_dec = CSV_CONVENTIONS.get(lang, CSV_CONVENTIONS["en"])
     separator = separator or default_sep
     decimal = decimal or default_dec
     if separator == decimal:
         raise ValueError(f"the separator and the decimal sign are both {separator!r}")
-    if rows is not None or season is not None:
-        frame = _view_frame(season, lang, rows)
-    else:
-        frame, _ = standings_table(standings_frame(history.last), lang)
-    name = frame.columns[1 if frame.columns[0] != _group_header(lang) else 2]
-    frame[name] = [csv_escape(n) for n in frame[name]]
-    if frame.columns[0] == _group_header(lang):  # a group's name is typed text too (issue 22)
-        frame[frame.columns[0]] = [csv_escape(str(g)) for g in frame[frame.columns[0]]]
-    if decimal != ".":
-        for col in frame.columns:
-            if col != name:
-                frame[col] = [str(v).replace(".", decimal) if isinstance(v, float) else v
-                              for v in frame[col]]
+    rounds = max((p.round for p in parts), default=0)
+    h = schema.headers("Standings", lang)
+    head = ([schema.header("Players", "group", lang)] + [h[k] for k in HEAD]
+            + [f"R{r}" for r in range(1, rounds + 1)] + [h[k] for k in TAIL])
+    if category is not None:
+        head += [schema.header("Players", "category", lang),
+                 translator(lang)("Overall place")]
+    width = len(HEAD) + rounds + len(TAIL) + 1  # the columns the sheet has, and Group
+    lines: list[list[object]] = []
+    for part in parts:
+        rows = part.category(category) if category is not None else part.rows
+        table, _ = standings_table(part_records(replace(part, rows=rows)), lang)
+        for r, shown in zip(rows, table.rows, strict=True):
+            cell = dict(zip(table.columns, shown, strict=True))
+            cell[h["name"]] = csv_escape(r.name)
+            line = [csv_escape(part.group), *(cell.get(c) for c in head[1:width])]
+            if category is not None:
+                line += [csv_escape(category), r.overall]
+            lines.append([str(v).replace(".", decimal) if isinstance(v, float) else v
+                          for v in line])
     buf = io.StringIO()
-    frame.to_csv(buf, index=False, sep=separator, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
+    writer = csv.writer(buf, delimiter=separator, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
+    writer.writerow(head)
+    writer.writerows(lines)
     return buf.getvalue()
-
-
-def _group_header(lang: str) -> str:
-    from keizer_xl.sheets import schema
-
-    return schema.header("Players", "group", lang)
-
-
-def _view_frame(season: Season | None, lang: str,
-                rows: ExportRows | None = None) -> pd.DataFrame:
-    """The Standings sheet's rows of every group one after the other (a first column naming the
-    group, Players' own header: Group, Groep, Gruppe), read from the view (app/export.py)."""
-    import pandas as pd
-
-    from keizer_xl.app.export import export_rows
-    from keizer_xl.sheets.frames import standings_records
-    from keizer_xl.sheets.report_sheets import house_columns
-
-    if rows is None:
-        assert season is not None
-        rows = export_rows(season)
-    frames = []
-    for block in rows.blocks:
-        r = block.report
-        table, _ = standings_table(standings_records(r.standing), lang, not_yet=r.not_yet)
-        table, _, _ = house_columns(table, {}, {}, (r.game_points, r.tpr, r.unranked), lang)
-        frame = pd.DataFrame(list(table.rows), columns=list(table.columns))
-        if block.group:
-            frame.insert(0, _group_header(lang), block.group)
-        frames.append(frame)
-    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 
 # --------------------------------------------------------------------------- the latest pairing
@@ -316,19 +294,11 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
                f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
                f'<th class="n wide">{e(sh["game_points"])}</th>'
                '</tr></thead><tbody>')
-    # the Standings sheet's rows: the record from all games, min_games after the table
-    unranked = set(report.unranked)
-    waiting = set(report.not_yet)
-    shown = [ln for ln in st.rows if ln.name not in unranked] + \
-        [ln for ln in st.rows if ln.name in unranked]
-    place = 0
-    for line in shown:
-        rank: int | str = "-"  # Rank as the sheet shows it (house_columns, not_yet)
-        if line.name not in unranked and line.name not in waiting:
-            place += 1
-            rank = place if unranked else line.place
+    # the Standings sheet's rows (core/rows.py)
+    for line in report.rows.rows:
+        rank = "-" if line.place is None else line.place
         podium = f' class="p{rank}"' if isinstance(rank, int) and rank <= 3 else ""
-        gp = report.game_points.get(line.name)
+        gp = line.game_points
         out.append(f"<tr{podium}><td class=\"n\">{rank}</td>{name_cell(line.name)}"
                    f"<td class=\"n\">{_fixed2(line.score)}</td>"
                    f"<td class=\"n\">{number_text(line.value)}</td>"
@@ -339,7 +309,7 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
                    f"</td></tr>")
     out.append("</tbody></table></div>")
     out.extend(_periods_html(block.periods, st.round, tr, name_cell, key))
-    out.extend(_category_tables(report, tr, name_cell))
+    out.extend(_category_tables(report.rows, tr, name_cell))
 
     # a group's open round as it is paired: with the players moved into it (issue 18)
     open_round = latest_pairing(paired or season)
@@ -362,7 +332,7 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
         out.append(f"<h2>{e(chart_title)}</h2>{chart}")
 
     if st.round:
-        cross = crosstable_frame(season, history, tr.lang)
+        cross = crosstable_frame(season, history, tr.lang, report.rows)
         # compact for a desktop page (20 players within 1366 px): the worth under the result,
         # one meeting per line; the box is as wide as the window
         legend = tr.gettext("W/B colour, 1 ½ 0 result, (worth now in Keizer points)")
@@ -399,7 +369,7 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
     return "\n".join(out) + "\n"
 
 
-def _periods_html(parts: Sequence[PeriodStanding], rnd: int, tr: Translator,
+def _periods_html(parts: Sequence[Part], rnd: int, tr: Translator,
                   name_cell: Callable[[str], str], key: str = "") -> list[str]:
     """One section per period played so far (``periods``), after the standings: the group's
     parts (group, period) of the view, each over the group's players of THAT period."""
@@ -411,7 +381,9 @@ def _periods_html(parts: Sequence[PeriodStanding], rnd: int, tr: Translator,
     e = html.escape
     sh = schema.headers("Standings", tr.lang)
     out = [f'<h2 id="periods-title{key}">{e(schema.sheet_name("Periods", tr.lang))}</h2>']
-    for ps in parts:
+    for part in parts:
+        ps = part.period
+        assert ps is not None  # a period's part (core/rows.py period_part)
         p = ps.period
         title = period_heading(ps, tr.lang)  # as the Periods sheet heads it
         out.append(f'<h3>{e(title)}</h3><div class="scroll"><table class="period" '
@@ -420,7 +392,7 @@ def _periods_html(parts: Sequence[PeriodStanding], rnd: int, tr: Translator,
                    f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
                    f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
                    '</tr></thead><tbody>')
-        for r in ps.rows:
+        for r in part.rows:
             podium = ' class="p1"' if r.place == 1 else ""
             out.append(f'<tr{podium}><td class="n">{r.place}</td>{name_cell(r.name)}'
                        f'<td class="n">{_fixed2(r.score)}</td><td class="n">{r.games}</td>'
@@ -430,27 +402,25 @@ def _periods_html(parts: Sequence[PeriodStanding], rnd: int, tr: Translator,
     return out
 
 
-def _category_tables(report: StandingsReport, tr: Translator,
+def _category_tables(part: Part, tr: Translator,
                      name_cell: Callable[[str], str]) -> list[str]:
-    """One table per category: filtered from the (group's) ranking, the same points, ranked
+    """One table per category (core/rows.py ``Part.category``): the same points, ranked
     within the category, with the place in the whole ranking."""
     from keizer_xl.sheets import schema
 
     e = html.escape
-    st = report.standing
     sh = schema.headers("Standings", tr.lang)
     out = []
-    for c, members in report.categories:
-        inside = set(members)
-        ranked = [(place, n) for place, n in zip(st.places, st.order, strict=True) if n in inside]
+    for c, _ in part.categories:
         out.append(f'<h3>{e(tr.gettext("Category {category}", category=c))}</h3>'
                    f'<div class="scroll"><table class="category"><thead><tr>'
                    f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
                    f'<th class="n">{e(tr.gettext("Points"))}</th>'
                    f'<th class="n">{e(tr.gettext("Overall place"))}</th></tr></thead><tbody>')
-        for i, (place, n) in enumerate(ranked, 1):
-            out.append(f'<tr><td class="n">{i}</td>{name_cell(n)}'
-                       f'<td class="n">{_fixed2(st.score[n])}</td><td class="n">{place}</td></tr>')
+        for r in part.category(c):
+            out.append(f'<tr><td class="n">{"-" if r.place is None else r.place}</td>'
+                       f'{name_cell(r.name)}<td class="n">{_fixed2(r.score)}</td>'
+                       f'<td class="n">{"-" if r.overall is None else r.overall}</td></tr>')
         out.append("</tbody></table></div>")
     return out
 

@@ -1,95 +1,45 @@
-"""A standing as rows and as a text table, for every front end (issue 15: built from the one row
-shape, :class:`keizer_xl.core.engine.StandingRow`): the JSON of ``standings --format json``
-and ``lo-run``, the CSV of groups and categories, the table the command line prints."""
+"""A standing as rows and as a text table, for every front end: the JSON of ``standings
+--format json`` and ``lo-run``, the table the command line prints; read from the row model
+(core/rows.py) and nothing else."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
+from collections.abc import Sequence
 
 from keizer_xl.core.numbers import display
-from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.engine import Standing, StandingRow
+from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator
 
-__all__ = ["standings_rows", "period_rows", "grouped_rows", "category_rows", "standings_table"]
+__all__ = ["part_rows", "standings_table"]
 
 
-class _HasStanding(Protocol):
-    @property
-    def standing(self) -> Standing: ...
+def _shown(v: Any) -> Any:
+    return display(v) if isinstance(v, Fraction) else v
 
 
-def standings_rows(report: _HasStanding) -> list[dict[str, Any]]:
-    """One dict per player, best first: rank, name, score, value, prev_value, games, w, d, l,
-    rounds (numbers rounded for display, core/numbers.py)."""
-    # built from the one row shape (core.engine.StandingRow: issue 15)
-    rows = [{**{key: display(x) if isinstance(x, Fraction) else x
-                for key, x in zip(StandingRow.KEYS, row.cells(), strict=True)},
-             "rounds": [display(x) for x in row.rounds]}
-            for row in report.standing.rows]
-    # house rules (issue 18): game points, TPR (null without rated games), min_games
-    points: dict[str, Any] = getattr(report, "game_points", {})
-    perf: dict[str, Any] = getattr(report, "tpr", {})
-    for row in rows:
-        if row["name"] in points:
-            row["game_points"] = display(points[row["name"]])
-            row["tpr"] = perf.get(row["name"])
-    unranked = set(getattr(report, "unranked", ()))
-    if unranked:
-        ranked = [r for r in rows if r["name"] not in unranked]
-        for i, r in enumerate(ranked, start=1):
-            r["rank"] = i
-        rows = ranked + [{**r, "rank": None} for r in rows if r["name"] in unranked]
-    return rows
-
-
-def period_rows(ps: PeriodStanding) -> list[dict[str, Any]]:
-    """A period's standing as :func:`standings_rows` gives the season's (issue 18): the same
-    keys; ``score`` is match points and ``value``/``prev_value`` null under ``period_scoring
-    6/3/1``; ``rounds`` the period's rounds (its own Keizer points)."""
-    st = ps.keizer
-    keizer = ps.scoring == "keizer"
-    return [{"rank": r.place, "name": r.name, "score": display(r.score),
-             "value": display(st.value[r.name]) if keizer else None,
-             "prev_value": display(st.prev_value[r.name]) if keizer else None,
-             "games": r.games, "w": r.wins, "d": r.draws, "l": r.losses,
-             "rounds": [display(x) for x in st.round_points[r.name]],
-             "period": ps.period.number, "finished": ps.finished}
-            for r in ps.rows]
-
-
-def grouped_rows(report: Any) -> list[dict[str, Any]]:
-    """Every group's standings rows (issue 18), each row with its ``group``; a report without
-    groups gives its own rows."""
-    parts = report.parts or (report,)
-    return [{**row, "group": part.group} if part.group else row
-            for part in parts for row in standings_rows(part)]
-
-
-def category_rows(report: Any, category: str) -> list[dict[str, Any]]:
-    """Category ``category``'s sub-standings (issue 18): the rows of its players, the same
-    points, ``rank`` within the category and ``overall`` the place in the (group's) ranking.
-    A category nobody has is an ActionError naming the categories there are."""
-    from keizer_xl.core.groups import group_key
-    from keizer_xl.errors import ActionError, Message
-
-    parts = report.parts or (report,)
-    known = list(dict.fromkeys(c for part in parts for c, _ in part.categories))
-    match = next((c for c in known if group_key(c) == group_key(category)), None)
-    if match is None:
-        raise ActionError(Message("no category {category!r} (categories: {categories})",
-                                  category=category, categories=", ".join(known) or "-"),
-                          usage=True)
-    out: list[dict[str, Any]] = []
+def part_rows(parts: Sequence[Part], category: str | None = None) -> list[dict[str, Any]]:
+    """One dict per shown row of every part, best first: rank (null: not ranked), name, score,
+    value, prev_value, games, w, d, l, rounds, then game_points and tpr (a season's part) or
+    period (a period's); with ``category`` the category's rows (``rank`` within it,
+    ``overall`` the place in the part, ``category``); ``group`` with groups.  Numbers rounded
+    for display (core/numbers.py)."""
+    out = []
     for part in parts:
-        members = set(dict(part.categories).get(match, ()))
-        rank = 0
-        for row in standings_rows(part):
-            if row["name"] in members:
-                rank += 1
-                shown = {**row, "rank": rank, "overall": row["rank"], "category": match}
-                out.append({**shown, "group": part.group} if part.group else shown)
+        for r in part.category(category) if category is not None else part.rows:
+            row = {k: _shown(r.cell(k)) for k in HEAD}
+            row["rounds"] = [display(x) for x in r.rounds]
+            if part.period is None:
+                row.update((k, _shown(r.cell(k))) for k in TAIL)
+            else:
+                row["period"] = part.period.period.number
+                row["finished"] = part.period.finished
+            if category is not None:
+                row.update(overall=r.overall, category=category)
+            if part.group:
+                row["group"] = part.group
+            out.append(row)
     return out
 
 
@@ -108,7 +58,7 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
             f"{head[4]:>{wide[4]}} {head[5]:>{wide[5]}} {head[6]:>{wide[6]}} {head[7]:>{wide[7]}} "
             f"{head[8]:>{wide[8]}}")]
     for r in rows:
-        rank = "-" if r["rank"] is None else r["rank"]  # min_games: after the table, unranked
+        rank = "-" if r["rank"] is None else r["rank"]  # not ranked (core/rows.py)
         value = "" if r["value"] is None else r["value"]  # a period ranked by match points
         prev = "" if r["prev_value"] is None else r["prev_value"]
         out.append(f"{rank:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "

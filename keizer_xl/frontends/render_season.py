@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from keizer_xl.core.numbers import display
 from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_block,
                                                problem_lines, saved_line, sheet, wrote_suffix)
-from keizer_xl.frontends.render_rows import (category_rows, grouped_rows, period_rows,
-                                             standings_rows, standings_table)
+from keizer_xl.core.rows import period_part
+from keizer_xl.frontends.render_rows import part_rows, standings_table
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, translate
@@ -85,23 +85,24 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
                notes: Sequence[str]) -> Outcome:
 
     st = report.standing
-    # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group
-    blocks = done.category is not None or bool(report.parts)
-    rows = (category_rows(report, done.category) if done.category is not None
-            else grouped_rows(report) if report.parts else standings_rows(report))
+    # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group;
+    # every output reads the row model (core/rows.py)
+    parts = tuple(p.rows for p in report.parts or (report,))
+    if done.category is not None:
+        from keizer_xl.app.standings import find_category
+
+        category: str | None = find_category(report, done.category)
+    else:
+        category = None
+    blocks = category is not None or bool(report.parts)
+    rows = part_rows(parts, category)
     if front == "cli":
         if done.format == "json":
             out: tuple[str, ...] = (_json_line(rows),)
-        elif done.format == "csv" and blocks:
-            import csv
-            import io
+        elif done.format == "csv":  # one layout with or without groups (docs/guide.md)
+            from keizer_xl.frontends.export import standings_csv
 
-            keys = [k for k in rows[0] if k != "rounds"] if rows else ["rank", "name"]
-            buffer = io.StringIO()
-            writer = csv.DictWriter(buffer, keys, extrasaction="ignore", lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-            out = tuple(buffer.getvalue().splitlines())
+            out = tuple(standings_csv(parts, category=category).splitlines())
         elif blocks:
             table = [tr("Standings after round {round}", round=st.round)]
             for g in dict.fromkeys(r.get("group", "") for r in rows):
@@ -109,11 +110,6 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
                     table.append(tr("Group {group}", group=g))
                 table += standings_table([r for r in rows if r.get("group", "") == g], tr)
             out = tuple(table)
-        elif done.format == "csv":  # the one format that builds a DataFrame (imports pandas)
-            from keizer_xl.sheets.season_tables import standings_table as frame_table
-
-            frame, _ = frame_table(report.frame, not_yet=report.not_yet)
-            out = tuple(frame.to_csv(index=False).splitlines())
         else:
             title = tr("Standings after round {round}", round=st.round)
             out = ((title if st.converged
@@ -126,10 +122,10 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     text = tr("Standings after round {round} are on the sheet {sheet}.", round=st.round,
               sheet=sheet("Standings", done))
-    if st.order:
-        leader = st.shown_order[0]  # the first line of the Standings sheet (display_order)
-        text += " " + tr("Leader: {name} ({score} points).", name=leader,
-                         score=display(st.score[leader]))
+    if parts[0].rows:  # the first line of the Standings sheet
+        first = parts[0].rows[0]
+        text += " " + tr("Leader: {name} ({score} points).", name=first.name,
+                         score=display(first.score))
     lines = (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
              *saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
@@ -139,10 +135,9 @@ def period(report: Any, front: Front, done: Done, tr: Translator,
             notes: Sequence[str]) -> Outcome:
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
 
-    parts = report.parts or (report.period,)
+    parts = [period_part(ps) for ps in report.parts or (report.period,)]
     # groups (issue 23): one block per group, each row of the JSON with its group
-    rows = [{**row, "group": ps.group} if ps.group else row
-            for ps in parts for row in period_rows(ps)]
+    rows = part_rows(parts)
     p = report.period.period
     title = tr("Period {number} after round {round}", number=p.number, round=report.period.upto)
     # running or finished (issue 33), as the Periods sheet says it
@@ -153,7 +148,7 @@ def period(report: Any, front: Front, done: Done, tr: Translator,
         for ps in parts:
             if ps.group:
                 table.append(tr("Group {group}", group=ps.group))
-            table += standings_table(period_rows(ps), tr)
+            table += standings_table(part_rows([ps]), tr)
         out: tuple[str, ...] = ((_json_line(rows),) if done.format == "json"
                                 else tuple(table))
         err = cli_notes(notes, done, tr)

@@ -12,6 +12,7 @@ from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
 from keizer_xl.core.engine import History
 from keizer_xl.core.model import Season
+from keizer_xl.core.rows import Part
 from keizer_xl.errors import Message, N_
 from keizer_xl.i18n import translate, translator
 from keizer_xl.sheets import schema
@@ -163,9 +164,12 @@ def _headers_in(frame: pd.DataFrame, style: SheetStyle,
     return frame, style
 
 
-def history_layout(history: History, context: RunContext | None = None,
-                   lang: str = "en") -> Layout:
-    frame, style = _headers_in(history_grid(history), history_style(history), lang)
+def history_layout(history: History, context: RunContext | None = None, lang: str = "en",
+                   part: Part | None = None, season: Season | None = None) -> Layout:
+    """History; ``part``: the Rank the Standings sheet shows (core/rows.py), ``season``: no
+    rank before a player's Joined round."""
+    frame, style = _headers_in(history_grid(history, part, season), history_style(history),
+                               lang)
     # Rank as wide as its header in the language (Dutch "Plaats")
     rank = schema.header("Standings", "rank", lang)
     style = replace(style, widths={**style.widths, rank: max(7.0, len(rank) + 2.5)})
@@ -179,9 +183,9 @@ def history_layout(history: History, context: RunContext | None = None,
     return layout
 
 
-def crosstable_layout(season: Season, history: History,
-                      context: RunContext | None = None, lang: str = "en") -> Layout:
-    cross = crosstable_frame(season, history, lang)
+def crosstable_layout(season: Season, history: History, context: RunContext | None = None,
+                      lang: str = "en", part: Part | None = None) -> Layout:
+    cross = crosstable_frame(season, history, lang, part)
     style = crosstable_style(cross, history)
     gone = withdrawn_names(season, history.last.round)
     style = replace(style, cell_formats={(i, "Name"): withdrawn_format(lang)
@@ -190,9 +194,9 @@ def crosstable_layout(season: Season, history: History,
     return sheet_layout(cross, titled(style, "crosstable", history.last.round, context, lang))
 
 
-def explain_layout(season: Season, history: History,
-                   context: RunContext | None = None, lang: str = "en") -> Layout:
-    summary, detail = explain_frames(season, history, lang=lang)
+def explain_layout(season: Season, history: History, context: RunContext | None = None,
+                   lang: str = "en", part: Part | None = None) -> Layout:
+    summary, detail = explain_frames(season, history, lang=lang, part=part)
     summary, style = _headers_in(summary, explain_style(history, detail), lang)
     return sheet_layout(summary, titled(style, "explain", history.last.round, context, lang))
 

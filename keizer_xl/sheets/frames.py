@@ -1,17 +1,19 @@
 """Standings as a table (WORKBOOK-CONTRACT.md, Output sheets), for the sheet writers and exports.
 
 pandas is imported by the functions that build a DataFrame, not by this module: the Standings
-sheet a command writes on every run is made from :func:`standings_records` without it (issue 12,
+sheet a command writes on every run is made from :func:`part_records` without it (issue 12,
 start-up: importing pandas costs a command about a quarter of a second).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
                                         history_rows, rank_progression_rows)
 from keizer_xl.core.model import Season
-from keizer_xl.core.engine import History, Standing, StandingRow
+from keizer_xl.core.engine import History
+from keizer_xl.core.rows import HEAD, TAIL, Part, Row
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows
 
@@ -23,23 +25,24 @@ if TYPE_CHECKING:
     from keizer_xl.analysis.explain import Explanation
 
 
-#: The English headers of the Standings table before R1..Rk (the row shape: core StandingRow).
-STANDINGS_COLUMNS = tuple(schema.header("Standings", key, "en") for key in StandingRow.KEYS)
+def part_records(part: Part) -> Rows:
+    """A part's shown rows (core/rows.py) as the Standings table, headed in English (the sheet
+    and the CSV rename them): Rank ('-' when not ranked), the row model's :data:`HEAD` columns,
+    R1..Rk, then :data:`TAIL` (game points shown rounded); exact otherwise."""
+    from keizer_xl.core.numbers import display
 
+    columns = (tuple(schema.header("Standings", k, "en") for k in HEAD)
+               + tuple(f"R{r}" for r in range(1, part.round + 1))
+               + tuple(schema.header("Standings", k, "en") for k in TAIL))
 
-def standings_records(st: Standing) -> Rows:
-    """The Standings table as plain rows (no pandas): exact Fractions, rounded only for display;
-    one row per :class:`StandingRow`."""
-    columns = STANDINGS_COLUMNS + tuple(f"R{r}" for r in range(1, st.round + 1))
-    return Rows(columns, tuple((*row.cells(), *row.rounds) for row in st.rows))
+    def tail(r: Row, key: str) -> object:
+        v = r.cell(key)
+        return display(v) if isinstance(v, Fraction) else v
 
-
-def standings_frame(st: Standing) -> pd.DataFrame:
-    """The Standings table (WORKBOOK-CONTRACT.md) as a DataFrame: :func:`standings_records`."""
-    import pandas as pd
-
-    records = standings_records(st)
-    return pd.DataFrame(list(records.rows), columns=list(records.columns))
+    return Rows(columns, tuple(
+        ("-" if r.place is None else r.place, *(r.cell(k) for k in HEAD[1:]),
+         *r.rounds,
+         *(tail(r, k) for k in TAIL)) for r in part.rows))
 
 
 # The season sheets' tables: the analyses give plain rows, the sheets (and exports) take frames.
@@ -52,11 +55,13 @@ def history_frame(history: History) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
-def history_grid(history: History) -> pd.DataFrame:
-    """The History sheet: rank after each round, a round per column (analysis.history)."""
+def history_grid(history: History, part: Part | None = None,
+                 season: Season | None = None) -> pd.DataFrame:
+    """The History sheet: rank after each round, a round per column (analysis.history); the
+    Rank a part's shown rows give (core/rows.py)."""
     import pandas as pd
 
-    columns, rows = history_grid_rows(history)
+    columns, rows = history_grid_rows(history, part.places() if part else None, season)
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
@@ -68,7 +73,8 @@ def rank_progression(history: History, top: int = TOP_PLAYERS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
-def crosstable_frame(season: Season, history: History, lang: str = "en") -> pd.DataFrame:
+def crosstable_frame(season: Season, history: History, lang: str = "en",
+                     part: Part | None = None) -> pd.DataFrame:
     """Who met whom, with which colour and result, and what it is worth now (the column of a
     player who left the ranking headed in ``lang``)."""
     import pandas as pd
@@ -76,21 +82,23 @@ def crosstable_frame(season: Season, history: History, lang: str = "en") -> pd.D
     from keizer_xl.i18n import colour_letters, translate
 
     # the colour letters of the language (Dutch W/Z, German W/S, French B/N), as its legend
-    columns, rows = crosstable_rows(season, history, colour_letters(lang))
+    columns, rows = crosstable_rows(season, history, colour_letters(lang),
+                                    part.places() if part else None)
     columns = [translate(c, lang) for c in columns]
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
 def explain_frames(season: Season, history: History,
                    explanations: list[Explanation] | None = None,
-                   lang: str = "en") -> tuple[pd.DataFrame, pd.DataFrame]:
+                   lang: str = "en", part: Part | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Explain sheet's two tables: one row per player, one per player per round; the
     sentences in ``lang``."""
     import pandas as pd
 
     from keizer_xl.analysis.explain import explain_rows  # not loaded by standings and pair
 
-    (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang)
+    (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang,
+                                               part.places() if part else None)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
 

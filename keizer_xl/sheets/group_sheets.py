@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
-from keizer_xl.core.engine import Standing
 from keizer_xl.core.periods import PeriodStanding
+from keizer_xl.core.rows import Part, Row
 from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style, podium_fill,
@@ -16,8 +15,9 @@ from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, 
 from keizer_xl.sheets.report_sheets import titled
 from keizer_xl.sheets.titles import RunContext, footer, run_context, sheet_title
 
-__all__ = ["group_heading", "period_heading", "category_heading", "category_rows", "category_layout",
-           "grouped_standings_layout", "grouped_pairings_layout", "periods_layout"]
+__all__ = ["group_heading", "period_heading", "category_heading", "category_layout",
+           "grouped_standings_layout", "grouped_pairings_layout", "grouped_layout",
+           "periods_layout"]
 
 
 def group_heading(group: str, lang: str = "en") -> str:
@@ -29,28 +29,21 @@ def category_heading(category: str, lang: str = "en") -> str:
     return translator(lang)("Category {category}", category=category)
 
 
-def category_rows(st: Standing, members: Sequence[str]) -> list[tuple[int, str, Any, int]]:
-    """A category's sub-standings filtered from the one ranking ``st`` (issue 18): the same
-    points, ranked within the category; with each player's place in the whole ranking."""
-    inside = set(members)
-    rows = [(place, name) for place, name in zip(st.places, st.order, strict=True) if name in inside]
-    return [(i, name, st.score[name], place) for i, (place, name) in enumerate(rows, 1)]
-
-
-def category_layout(st: Standing, members: Sequence[str], lang: str = "en") -> Layout:
-    """A category's block: Rank (in the category), Name, Score, Overall (place in the whole
-    ranking), headed in ``lang``."""
+def category_layout(rows: Sequence[Row], lang: str = "en") -> Layout:
+    """A category's block (core/rows.py ``Part.category``): Rank (in the category), Name,
+    Score, Overall place (in the whole ranking), headed in ``lang``."""
     from keizer_xl.core.numbers import display
 
     tr = translator(lang)
     h = (schema.header("Standings", "rank", lang), schema.header("Standings", "name", lang),
          # "Overall place", not "Overall" (Dutch "Totaal" read as total points, issue 26)
          schema.header("Standings", "score", lang), tr("Overall place"))
-    rows = tuple((r, n, display(sc), o) for r, n, sc, o in category_rows(st, members))
+    shown = tuple(("-" if r.place is None else r.place, r.name, display(r.score),
+                   "-" if r.overall is None else r.overall) for r in rows)
     style = SheetStyle(number_formats={h[0]: "0_0_0", h[2]: "0.00", h[3]: "0_0_0"},
                        widths={h[0]: 7, h[1]: 24, h[2]: 9, h[3]: 10}, highlight_rows=3,
                        wrap_header=True)
-    return sheet_layout(Rows(h, rows), style)
+    return sheet_layout(Rows(h, shown), style)
 
 
 def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
@@ -92,6 +85,20 @@ def grouped_standings_layout(parts: Sequence[tuple[str, Layout]],
         footer=((), footer(lang), ())))
 
 
+def grouped_layout(kind: str, blocks: Sequence[tuple[str, Layout]], rnd: int | None,
+                   lang: str = "en", context: RunContext | None = None) -> Layout:
+    """A season sheet (``kind``: history, crosstable, explain, audit, compare) of one titled
+    block per group, each the group's own sheet; without groups (one block, group "") the
+    sheet as it is."""
+    from keizer_xl.sheets.layout import stack_layouts
+
+    if len(blocks) == 1 and not blocks[0][0]:
+        return blocks[0][1]
+    ctx = context if context is not None else run_context()
+    return stack_layouts((ctx.line(kind, rnd, lang),),
+                         [(group_heading(g, lang), lay) for g, lay in blocks], landscape=True)
+
+
 def grouped_pairings_layout(parts: Sequence[tuple[str, Layout]], rnd: int, lang: str = "en",
                             context: RunContext | None = None) -> Layout:
     """The Pairings sheet of a workbook with groups: one titled block per group, each with the
@@ -125,7 +132,7 @@ def period_heading(ps: PeriodStanding, lang: str = "en") -> str:
             else tr("{heading}; running", heading=heading))
 
 
-def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None = None,
+def periods_layout(parts: Sequence[Part], context: RunContext | None = None,
                    lang: str = "en") -> Layout:
     """Periods (issue 18): one titled block per period played so far (with groups: per group
     and period, issue 23: core/competition.py), its leader named in the block's heading and on
@@ -135,15 +142,17 @@ def periods_layout(periods: Sequence[PeriodStanding], context: RunContext | None
 
     tr = translator(lang)
     h = schema.headers("Standings", lang)
-    upto = max((p.upto for p in periods), default=None)
+    upto = max((p.round for p in parts), default=None)
     blocks: list[tuple[str, Rows]] = []
-    for ps in periods:
-        keizer = ps.scoring == "keizer"
+    for part in parts:
+        ps = part.period
+        assert ps is not None  # a period's part (core/rows.py period_part)
+        keizer = part.keizer
         columns = (h["rank"], h["name"], h["score"], *((h["value"],) if keizer else ()),
                    h["games"], h["w"], h["d"], h["l"])
         rows = tuple((r.place, r.name, display(r.score),
                       *((display(r.value),) if keizer and r.value is not None else ()),
-                      r.games, r.wins, r.draws, r.losses) for r in ps.rows)
+                      r.games, r.wins, r.draws, r.losses) for r in part.rows)
         heading = period_heading(ps, lang)
         if ps.group:  # groups: one block per (group, period), the group of that period
             heading = f"{group_heading(ps.group, lang)} · {heading}"

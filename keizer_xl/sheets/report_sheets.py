@@ -15,10 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from keizer_xl.core.engine import Standing
 from keizer_xl.core.model import BUILTIN_CODES, Season
+from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.frames import standings_records
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, print_fit, sheet_layout
 from keizer_xl.sheets.titles import (LEGEND_WIDTH, RunContext, footer, legend_lines, mark_format,
@@ -59,43 +58,38 @@ def withdrawn_names(season: Season | None, rnd: int) -> set[str]:
 
 # --------------------------------------------------------------------------- one per sheet
 
-def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
-                     not_yet: Sequence[str] = (), season: Season | None = None,
-                     context: RunContext | None = None,
-                     extra: tuple[Mapping[str, Any], Mapping[str, Any], Sequence[str]] | None = None
-                     ) -> Layout:
-    """Standings: rank, name, score, value, games and points per round; podium fills; headed
-    in ``lang`` (sheets/schema.py).
-
-    ``not_yet``: players whose Joined round is after ``st.round``: Rank ``-`` (rules section 7,
-    in the start list but not ranked before joining).
+def standings_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
+                     season: Season | None = None, context: RunContext | None = None) -> Layout:
+    """Standings: a part's shown rows (core/rows.py): rank, name, score, value, games, points
+    per round, game points and TPR; podium fills; headed in ``lang`` (sheets/schema.py).
 
     A round that was not a game keeps its points as the cell's number and shows its mark
     through the cell's number format (``E 16.67``, ``U``; Dutch ``A 16.67``, ``Z``: see
     ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
     way; a legend line explains the marks."""
     from keizer_xl.sheets import schema
+    from keizer_xl.sheets.frames import part_records
     from keizer_xl.sheets.season_tables import standings_table
 
-    frame, style = standings_table(standings_records(st), lang, not_yet=not_yet)
+    frame, style = standings_table(part_records(part), lang)
     name_col = schema.header("Standings", "name", lang)
     formats: dict[tuple[int, str], str] = {}
     used: set[str] = set()
-    if season is not None and st.round:
+    if season is not None and part.round:
         from keizer_xl.analysis.history import round_facts
 
-        facts = round_facts(season, st.round, games=False)  # the marks: no game facts
+        facts = round_facts(season, part.round, games=False)  # the marks: no game facts
         columns = set(frame.columns)
-        for i, name in enumerate(st.order):
-            for r, fact in facts.get(name, {}).items():
+        for i, row in enumerate(part.rows):
+            for r, fact in facts.get(row.name, {}).items():
                 if fact.kind == "game" or f"R{r}" not in columns:
                     continue
                 key = mark_key(fact.kind, fact.code)
                 used.add(key)
-                formats[(i, f"R{r}")] = mark_format(key, st.round_points[name][r - 1], lang)
-        withdrawn = withdrawn_names(season, st.round)  # once, not once per player (issue 25)
-        for i, name in enumerate(st.order):
-            if name in withdrawn:
+                formats[(i, f"R{r}")] = mark_format(key, row.rounds[r - 1], lang)
+        withdrawn = withdrawn_names(season, part.round)  # once, not once per player (issue 25)
+        for i, row in enumerate(part.rows):
+            if row.name in withdrawn:
                 formats[(i, name_col)] = withdrawn_format(lang)
                 used.add("withdrawn")
     # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67"), counted in
@@ -115,8 +109,6 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
                 shown.append(printed_width(text))
             widths[column] = _up(max(4.0, printed_width(column, bold=True),
                                      max(shown, default=0)) + PAD)
-    if extra is not None:
-        frame, formats, widths = house_columns(frame, formats, widths, extra, lang)
     widths = _compact_widths(frame, widths, lang, {i for (i, c) in formats if c == name_col})
     # the legend's lines as long as the table is wide (it prints from column A), or, when the
     # sheet splits, as the first page's columns right of Rank and Name (where it starts), in
@@ -129,7 +121,7 @@ def standings_layout(st: Standing, notes: Sequence[str] = (), lang: str = "en",
               for line in wrap_printed(text, max(room, float(LEGEND_WIDTH)))]
     style = replace(style, notes=(*legend, *notes), widths=widths,
                     cell_formats=formats, landscape=True, repeat_cols=2, wrap_header=True)
-    return sheet_layout(frame, titled(style, "standings", st.round, context, lang))
+    return sheet_layout(frame, titled(style, "standings", part.round, context, lang))
 
 
 def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: set[int]
@@ -150,7 +142,7 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
     ranks = [printed_width(str(v)) for v in frame.column(h["rank"]) if v is not None]
     out[h["rank"]] = _up(max(max(ranks, default=1), printed_width(h["rank"], bold=True))
                          + 2 + PAD)
-    for key in ("score", "value", "prev_value", "games", "w", "d", "l", "game_points", "tpr"):
+    for key in (*HEAD[2:], *TAIL):  # the row model's columns right of Rank and Name
         head = h.get(key)
         if head is None or head not in frame.columns:
             continue
@@ -169,41 +161,6 @@ PAD = 1.0
 def _up(width: float) -> float:
     """A width rounded up to half a character (never narrower than measured)."""
     return math.ceil(width * 2 - 1e-9) / 2
-
-
-def house_columns(frame: Any, formats: dict[tuple[int, str], str], widths: dict[str, float],
-                  extra: tuple[Mapping[str, Any], Mapping[str, Any], Sequence[str]], lang: str
-                   ) -> tuple[Rows, dict[tuple[int, str], str], dict[str, float]]:
-    """Issue 18's house rules on the Standings sheet: Game points and TPR at the end (TPR blank
-    without rated games); the players below ``min_games`` moved after the table, Rank '-', the
-    others ranked on from 1."""
-    from keizer_xl.core.numbers import display
-
-    points, perf, unranked = extra
-    h = schema.headers("Standings", lang)
-    name_at = frame.columns.index(h["name"])
-    rank_at = frame.columns.index(h["rank"])
-    rows = [(*row, display(points[row[name_at]]) if row[name_at] in points else None,
-             perf.get(row[name_at])) for row in frame.rows]
-    order = list(range(len(rows)))
-    if unranked:
-        out = set(unranked)
-        order = ([i for i in order if rows[i][name_at] not in out]
-                 + [i for i in order if rows[i][name_at] in out])
-        place = 0
-        for i in order:
-            row = list(rows[i])
-            if row[name_at] in out:
-                row[rank_at] = "-"
-            elif row[rank_at] != "-":
-                place += 1
-                row[rank_at] = place
-            rows[i] = tuple(row)
-    new_at = {old: new for new, old in enumerate(order)}
-    formats = {(new_at[i], c): f for (i, c), f in formats.items()}
-    widths = {**widths, h["game_points"]: max(8, len(h["game_points"]) + 2), h["tpr"]: 6}
-    return (Rows((*frame.columns, h["game_points"], h["tpr"]), tuple(rows[i] for i in order)),
-            formats, widths)
 
 
 def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str],
@@ -241,5 +198,5 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
 
-__all__ = ["standings_layout", "pairings_layout", "house_columns", "titled", "withdrawn_format",
+__all__ = ["standings_layout", "pairings_layout", "titled", "withdrawn_format",
            "withdrawn_names"]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any, TYPE_CHECKING, overload
-from collections.abc import Sequence
+from typing import Any, TYPE_CHECKING
 
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
@@ -21,70 +20,32 @@ if TYPE_CHECKING:  # reading a workbook needs no pandas; only input_frames build
 
 # --------------------------------------------------------------------------- writing
 
-def not_yet_members(season: Season, rnd: int) -> list[str]:
-    """Players whose ``Joined`` round is after round ``rnd``: in the start list and the engine's
-    arithmetic (rules section 7), but not ranked on the Standings sheet yet."""
-    return [p.name for p in season.players if p.joined > rnd]
-
-
 def _shown_rounded(column: Any) -> bool:
     return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
 
 
-@overload
-def standings_table(frame: Rows, lang: str = ...,
-                    not_yet: Sequence[str] = ...) -> tuple[Rows, SheetStyle]: ...
-
-
-@overload
-def standings_table(frame: pd.DataFrame, lang: str = ...,
-                    not_yet: Sequence[str] = ...) -> tuple[pd.DataFrame, SheetStyle]: ...
-
-
-def standings_table(frame: pd.DataFrame | Rows, lang: str = "en",
-                    not_yet: Sequence[str] = ()) -> tuple[pd.DataFrame | Rows, SheetStyle]:
-    """The Standings sheet: exact frame (a DataFrame, or :class:`Rows` without pandas) ->
+def standings_table(frame: Rows, lang: str = "en") -> tuple[Rows, SheetStyle]:
+    """The Standings sheet: a part's shown rows, exact (sheets/frames.py ``part_records``) ->
     display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
-    columns are R1, R2, ... in every language).  Players in ``not_yet`` (not yet a member after
-    this round) show '-' as their Rank (issue 11)."""
-    waiting = set(not_yet)
-    out: pd.DataFrame | Rows
-    if isinstance(frame, Rows):
-        columns = list(frame.columns)
-        rounded = [_shown_rounded(c) for c in columns]
-        rank = columns.index("Rank") if "Rank" in columns else None
-        name = columns.index("Name") if "Name" in columns else None
-        rows = []
-        # a value shown once per distinct Fraction object: the engine shares one Fraction per
-        # distinct round value (core.engine.standing.round_points), so 2,100 round cells of a
-        # 60 x 35 season round a few hundred values (issue 25); keyed by identity (a Fraction
-        # hashes slowly), the object kept beside its display so the id cannot be reused
-        shown: dict[int, tuple[Any, Any]] = {}
-        for row in frame.rows:
-            values = []
-            for v, r in zip(row, rounded, strict=True):
-                if r:
-                    known = shown.get(id(v))
-                    if known is None or known[0] is not v:
-                        known = shown[id(v)] = (v, display(v))
-                    v = known[1]
-                values.append(v)
-            if waiting and rank is not None and name is not None and values[name] in waiting:
-                values[rank] = "-"
-            rows.append(tuple(values))
-        out = Rows(frame.columns, tuple(rows))
-    else:
-        import pandas as pd
-
-        out = frame.copy()
-        if waiting and "Rank" in out.columns and "Name" in out.columns:
-            out["Rank"] = pd.Series(["-" if n in waiting else r
-                                     for r, n in zip(out["Rank"], out["Name"], strict=True)],
-                                    index=out.index, dtype=object)
-        for col in out.columns:
-            if _shown_rounded(col):
-                # object dtype: 99 stays 99 next to 71.5 (a float column would print 99.0)
-                out[col] = pd.Series([display(v) for v in out[col]], index=out.index, dtype=object)
+    columns are R1, R2, ... in every language)."""
+    rounded = [_shown_rounded(c) for c in frame.columns]
+    rows = []
+    # a value shown once per distinct Fraction object: the engine shares one Fraction per
+    # distinct round value (core.engine.standing.round_points), so 2,100 round cells of a
+    # 60 x 35 season round a few hundred values (issue 25); keyed by identity (a Fraction
+    # hashes slowly), the object kept beside its display so the id cannot be reused
+    shown: dict[int, tuple[Any, Any]] = {}
+    for row in frame.rows:
+        values = []
+        for v, r in zip(row, rounded, strict=True):
+            if r:
+                known = shown.get(id(v))
+                if known is None or known[0] is not v:
+                    known = shown[id(v)] = (v, display(v))
+                v = known[1]
+            values.append(v)
+        rows.append(tuple(values))
+    out = Rows(frame.columns, tuple(rows))
     # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
     # (Excel's "0.##" would print a trailing dot: "43.")
     # "0_0_0": the rank right-aligned with two digits' width of space after it, so a printed
@@ -101,10 +62,7 @@ def standings_table(frame: pd.DataFrame | Rows, lang: str = "en",
     widths = {names.get(c, c): w if names.get(c, c) == c else max(w, len(names[c]) + 2)
               for c, w in widths.items()}
     formats = {names.get(c, c): f for c, f in formats.items()}
-    if isinstance(out, Rows):
-        out = Rows(tuple(names.get(c, c) for c in out.columns), out.rows)
-    else:
-        out = out.rename(columns=names)
+    out = Rows(tuple(names.get(c, c) for c in out.columns), out.rows)
     style = SheetStyle(title=schema.sheet_name("Standings", lang), number_formats=formats,
                        widths=widths, highlight_rows=3, landscape=len(out.columns) > 20)
     return out, style

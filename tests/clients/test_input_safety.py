@@ -350,7 +350,7 @@ def test_the_excel_table_with_the_contracts_headers_is_read(tmp_path, capsys):
     wb.save(path)
     code, out = cli(capsys, "standings", path, "--no-write", "--format", "csv")
     assert code == 0, out
-    assert out.splitlines()[1].startswith("1,de Zeeuw,141")
+    assert out.splitlines()[1].startswith(",1,de Zeeuw,141")
 
 
 # --------------------------------------------------------------------------- Attendance

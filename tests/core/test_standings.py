@@ -5,7 +5,7 @@ import pytest
 
 from keizer_xl.core.model import Player
 from keizer_xl.core.engine import compute_history, compute_standing, start_order
-from keizer_xl.sheets.frames import standings_frame
+from keizer_xl.sheets.frames import part_records
 from keizer_xl.core.values import place_values
 
 from helpers import scores, season, settings
@@ -48,11 +48,14 @@ def test_keizer_worked_example_round_2_revalues_with_ranking_after_round_1():
     assert (st.games["Jansen"], st.wins["Jansen"], st.losses["Jansen"]) == (2, 1, 1)
 
 
-def test_standings_frame_has_contract_columns():
-    frame = standings_frame(compute_standing(keizer_example()))
-    assert list(frame.columns) == ["Rank", "Name", "Score", "Value", "Prev value", "Games",
-                                   "W", "D", "L", "R1", "R2"]
-    assert frame.iloc[0].tolist()[:5] == [1, "de Zeeuw", 141, 50, 49]
+def test_standings_table_has_contract_columns():
+    from keizer_xl.core.competition import Competition
+    from keizer_xl.core.rows import season_part
+
+    table = part_records(season_part(Competition(keizer_example()).standing("")))
+    assert list(table.columns) == ["Rank", "Name", "Score", "Value", "Prev value", "Games",
+                                   "W", "D", "L", "R1", "R2", "Game points", "TPR"]
+    assert list(table.rows[0][:5]) == [1, "de Zeeuw", 141, 50, 49]
 
 
 # --------------------------------------------------------------------------- values

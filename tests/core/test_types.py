@@ -111,38 +111,31 @@ def test_an_excel_call_excel_does_not_offer_is_skipped_by_its_class(monkeypatch)
         _optional(lambda: refuse(OtherError("com_error")))
 
 
-def test_every_standings_table_is_built_from_the_one_row_shape():
+def test_every_standings_table_is_built_from_the_one_row_model():
     from fractions import Fraction as F
 
+    from keizer_xl.core.competition import Competition
+    from keizer_xl.core.rows import HEAD, TAIL, season_part
     from keizer_xl.core.settings import LANGUAGES
-    from keizer_xl.core.engine import StandingRow, compute_history
-    from keizer_xl.frontends.render_rows import standings_rows
+    from keizer_xl.frontends.render_rows import part_rows
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.frames import STANDINGS_COLUMNS, standings_frame, standings_records
+    from keizer_xl.sheets.frames import part_records
     from helpers import season
 
-    # a column of the row has a header in every language (a new one without it fails here)
+    # a column of the row model has a header in every language (a new one without it fails)
     for lang in LANGUAGES:
-        assert len(schema.headers("Standings", lang, StandingRow.KEYS)) == len(StandingRow.KEYS)
-    assert STANDINGS_COLUMNS == ("Rank", "Name", "Score", "Value", "Prev value", "Games", "W",
-                                 "D", "L")
+        assert len(schema.headers("Standings", lang, HEAD + TAIL)) == len(HEAD + TAIL)
     # values 4 3 2 1 (top_value 4); round 1: A beats B (3), C draws D (1/2 of 1), D gets 1
-    st = compute_history(season(["A", "B", "C", "D"], [[("A", "B", "1-0"), ("C", "D", "½-½")]],
-                                top_value=4)).last
-
-    class Report:
-        standing = st
-
-    sheet = standings_records(st)
-    assert sheet.columns == (*STANDINGS_COLUMNS, "R1")
-    assert sheet.rows[0] == (1, "A", F(7), F(4), F(4), 1, 1, 0, 0, F(3))
-    frame = standings_frame(st)
-    assert list(frame.columns) == list(sheet.columns)
-    assert [tuple(r) for r in frame.itertuples(index=False)] == list(sheet.rows)
-    first = standings_rows(Report())[0]
-    assert list(first) == [*StandingRow.KEYS, "rounds"]
+    s = season(["A", "B", "C", "D"], [[("A", "B", "1-0"), ("C", "D", "½-½")]], top_value=4)
+    part = season_part(Competition(s).standing(""))
+    sheet = part_records(part)
+    assert sheet.columns == ("Rank", "Name", "Score", "Value", "Prev value", "Games", "W", "D",
+                             "L", "R1", "Game points", "TPR")
+    assert sheet.rows[0] == (1, "A", F(7), F(4), F(4), 1, 1, 0, 0, F(3), 1, None)
+    first = part_rows([part])[0]
+    assert list(first) == [*HEAD, "rounds", *TAIL]
     assert first == {"rank": 1, "name": "A", "score": 7, "value": 4, "prev_value": 4, "games": 1,
-                     "w": 1, "d": 0, "l": 0, "rounds": [3]}
+                     "w": 1, "d": 0, "l": 0, "rounds": [3], "game_points": 1, "tpr": None}
 
 
 def test_tiebreaks_are_members_too():

@@ -73,7 +73,7 @@ def model_games(season: Season, name_of) -> set[tuple[int, str, str, str, str]]:
 @pytest.mark.parametrize("accented", [True, False])
 def test_every_fide_export_is_read_alike_by_bytes_and_by_characters(seed, accented):
     season = random_season(seed, accented)
-    report = export_trf(season, compute_history(season))
+    report = export_trf(season)
     data = report.text.encode("utf-8")
     by_bytes, by_chars = byte_reader(data), char_reader(report.text)
     check_points(by_bytes)
@@ -92,7 +92,7 @@ def test_every_fide_export_is_read_alike_by_bytes_and_by_characters(seed, accent
 @pytest.mark.parametrize("seed", range(8))
 def test_every_knsb_export_is_read_alike_and_its_points_are_its_codes(seed):
     season = random_season(seed, accented=True)
-    report = export_trf(season, compute_history(season), knsb=True)
+    report = export_trf(season, knsb=True)
     by_bytes, by_chars = byte_reader(report.text.encode("utf-8")), char_reader(report.text)
     check_points(by_bytes)
     assert by_bytes == by_chars
@@ -111,7 +111,7 @@ def test_every_knsb_export_is_read_alike_and_its_points_are_its_codes(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_export_then_import_gives_the_same_season_back(seed, tmp_path):
     season = random_season(seed, accented=False)
-    report = export_trf(season, compute_history(season))
+    report = export_trf(season)
     back = parse_trf(report.text, "again.trf").season
     b = season.last_round_with_results()  # the report's rounds: 1..b
     listed = [p for p in season.players
@@ -134,7 +134,7 @@ def test_export_then_import_gives_the_same_season_back(seed, tmp_path):
 
 def test_club_spelling_keeps_the_accents_padded_by_characters_and_reads_back(tmp_path):
     season = random_season(3, accented=True)
-    report = export_trf(season, compute_history(season), club_spelling=True)
+    report = export_trf(season, club_spelling=True)
     by_chars = char_reader(report.text)
     check_points(by_chars)
     names = {p["name"] for p in by_chars.values()}
@@ -169,7 +169,7 @@ def test_a_name_without_an_ascii_spelling_is_warned_about():
                     tuple(Absence(a.round, "Иван Петров" if a.player == first.name else a.player,
                                   a.code) for a in season.absences),
                     season.settings, season.attendance_rounds)
-    report = export_trf(season, compute_history(season))
+    report = export_trf(season)
     assert any("has letters without an ASCII spelling" in w for w in report.warnings)
     assert report.text.isascii()
 

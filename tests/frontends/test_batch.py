@@ -100,16 +100,19 @@ def test_batch_processes_a_folder_with_a_corrupt_file(folder, seasons, capsys):
         assert owned in names
     history = compute_history(seasons["a"])
     got = sheet(out_a, "History")
-    expect = history_grid(history)  # a round per column (issue 16 item 4)
+    # a round per column (issue 16 item 4); no rank before a player joins (as standings shows)
+    expect = history_grid(history, season=seasons["a"])
     body = got.iloc[: len(expect), : len(expect.columns)].astype(object)
     assert [str(c) for c in body.columns] == list(expect.columns)
     assert body.where(body.notna(), None).values.tolist() == \
         expect.where(expect.notna(), None).values.tolist()
     # the rank of each player after each round, as the long history has it
     long = history_frame(history)
+    joined = {p.name: p.joined for p in seasons["a"].players}
     for _, row in long.iterrows():
         line = expect[expect.Name == row.Name]
-        assert list(line[f"R{row.Round}"]) == [row.Rank]
+        member = joined[row.Name] <= max(row.Round, 1)  # Rank '-' before joining (standings)
+        assert list(line[f"R{row.Round}"]) == [row.Rank if member else None]
     # the chart: one line per top-8 player, drawn from the grid's own rows, rank 1 on top
     with zipfile.ZipFile(out_a) as z:
         chart = next(n for n in z.namelist() if n.startswith("xl/charts/chart"))
@@ -258,7 +261,7 @@ def test_history_sheet_rows_are_what_standings_after_round_prints(folder, season
         rows = json.loads(capsys.readouterr().out)
         # the grid's round column k holds each player's rank after round k
         mine = got.dropna(subset=[f"R{k}"]).sort_values(f"R{k}", kind="stable")
-        assert sorted((r["rank"], r["name"]) for r in rows) == \
+        assert sorted((r["rank"], r["name"]) for r in rows if r["rank"] is not None) == \
             sorted(zip(mine[f"R{k}"].astype(int), mine.Name, strict=True))
         if k == seasons["a"].last_round_with_results():
             ranked = got[got.Score.notna()]
@@ -299,7 +302,7 @@ def test_every_sheet_of_the_sample_season(tmp_path, capsys):
         assert body.where(body.notna(), None).values.tolist() == \
             expect.astype(object).where(expect.notna(), None).values.tolist()
 
-    same(sheet(out, "History"), history_grid(history))
+    same(sheet(out, "History"), history_grid(history, season=season))
     assert len(sheet(out, "History").dropna(subset=["Name"])) == 34
     same(sheet(out, "Crosstable"), crosstable_frame(season, history))
     summary, detail = explain_frames(season, history)

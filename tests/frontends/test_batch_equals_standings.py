@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 
 import openpyxl
+import pytest
 
 from test_new_season_year import played_year
 
@@ -63,3 +64,71 @@ def test_without_groups_batch_has_game_points_tpr_and_min_games_too(tmp_path, ca
         assert cells(a[name]) == cells(b[name]), name
     header = next(r for r in a["Standings"].iter_rows(values_only=True) if "Name" in r)
     assert "Game points" in header and "TPR" in header
+
+
+# --------------------------------------------------------------------------- issue 33 item 1
+
+def group_blocks(ws) -> dict[str, list[tuple]]:
+    """Each group's rows on a sheet of one titled block per group (``Groep A``: its header row,
+    then its rows up to the first row that is not a player's), read as a leader reads them;
+    category blocks (``Groep A · Categorie ...``) are not groups."""
+    blocks: dict[str, list[tuple]] = {}
+    current: list[tuple] | None = None
+    header = False
+    for row in ws.iter_rows(values_only=True):
+        first = row[0] if row else None
+        if isinstance(first, str) and first.startswith("Groep ") and "·" not in first:
+            current, header = blocks.setdefault(first[6:], []), False
+        elif current is not None and not header:
+            header = any(v in ("Naam", "Ronde") for v in row)
+        elif current is not None and row and any(v is not None for v in row[1:]):
+            current.append(row)
+        else:
+            current = None
+    return blocks
+
+
+def test_batch_analysis_sheets_agree_with_its_standings_per_group(tmp_path, capsys):
+    """With groups, batch's History, Explain, Crosstable, Audit and Compare hold one block per
+    group, each the group's own competition: the players and points of the group's block on
+    batch's own Standings sheet; the audit as ``audit`` has it (issue 33: they were computed
+    on the whole season, one ranking over both groups)."""
+    from keizer_xl.app.audit import audit_view
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.core.competition import Competition
+    from keizer_xl.sheets.read import read_season
+
+    year = played_year(tmp_path, (("min_games", 4),))
+    assert main(["batch", str(year), "--compare"]) == 0
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(year.with_name("oud.keizer.xlsx"))
+    stand = group_blocks(wb["Stand"])
+    assert set(stand) == {"A", "B"}
+    points = {g: {r[1]: r[2] for r in rows} for g, rows in stand.items()}
+    assert all(len(p) == 6 for p in points.values())
+    for sheet, score_at in (("Verloop", 2), ("Uitleg", 4), ("Kruistabel", None),
+                            ("Vergelijking", None)):
+        blocks = group_blocks(wb[sheet])
+        assert set(blocks) == {"A", "B"}, sheet
+        for g, rows in blocks.items():
+            name_at = 0 if sheet == "Vergelijking" else 1
+            names = [r[name_at] for r in rows]
+            assert sorted(names) == sorted(points[g]), (sheet, g)
+            if score_at is not None:
+                assert {r[1]: r[score_at] for r in rows} == pytest.approx(points[g]), (sheet, g)
+            if name_at == 1:  # the Rank the Standings block shows ('-' below min_games)
+                assert {r[1]: r[0] for r in rows} == {r[1]: r[0] for r in stand[g]}, (sheet, g)
+    # the Compare sheet's "Season" column is the group's ranking: its ranked players in the
+    # Standings block's order
+    season_rank = {g: [r[0] for r in sorted(rows, key=lambda r: r[1])]
+                   for g, rows in group_blocks(wb["Vergelijking"]).items()}
+    for g, rows in stand.items():
+        ranked = [r[1] for r in rows if r[0] != "-"]
+        assert [n for n in season_rank[g] if n in ranked] == ranked, g
+    # Audit: each group's rounds, verdicts as the audit command finds them
+    audit = group_blocks(wb["Controle"])
+    expected = audit_view(Competition(read_season(open_book(year))))
+    assert set(audit) == {g for g, _ in expected.parts}
+    for g, audits in expected.parts:
+        assert [r[0] for r in audit[g]] == [a.round for a in audits], g
+        assert [r[1] for r in audit[g]] == [a.verdict_in("nl") for a in audits], g

@@ -139,12 +139,16 @@ def test_svg_chart_puts_rank_one_on_top(nasty):
 
 
 def test_csv_round_trip(nasty):
+    from keizer_xl.core.competition import Competition
+    from keizer_xl.core.rows import season_parts
+
     history = compute_history(nasty)
-    text = standings_csv(history)
+    text = standings_csv(season_parts(Competition(nasty)))
     frame = pd.read_csv(io.StringIO(text), keep_default_na=False)
     st = history.last
-    assert list(frame.columns[:9]) == ["Rank", "Name", "Score", "Value", "Prev value", "Games",
-                                       "W", "D", "L"]
+    assert list(frame.columns[:10]) == ["Group", "Rank", "Name", "Score", "Value", "Prev value",
+                                        "Games", "W", "D", "L"]
+    assert list(frame.columns[-2:]) == ["Game points", "TPR"]
     assert [csv_unescape(n) for n in frame.Name] == list(st.order)
     assert list(frame.Score) == [display(st.score[n]) for n in st.order]
     assert list(frame.Rank) == list(st.places)
@@ -168,9 +172,9 @@ def test_export_command_writes_both_files(tmp_path, nasty, capsys):
     page = (tmp_path / "club.html").read_text(encoding="utf-8")
     assert parse(page).tables["standings"][1][1] == compute_history(nasty).last.order[0]
     frame = pd.read_csv(tmp_path / "club.csv", keep_default_na=False)  # BOM and all
-    assert frame.columns[0] == "Rank"
+    assert list(frame.columns[:2]) == ["Group", "Rank"]  # one layout with or without groups
     assert [csv_unescape(n) for n in frame.Name] == list(compute_history(nasty).last.order)
     assert main(["export", str(book), "--csv", "--out", "-"]) == 0
-    assert capsys.readouterr().out.startswith("Rank,Name,Score")
+    assert capsys.readouterr().out.startswith("Group,Rank,Name,Score")
     assert main(["export", str(book)]) == 2
     assert main(["export", str(book), "--html", "--csv", "--out", str(tmp_path / "x")]) == 2

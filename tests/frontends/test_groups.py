@@ -317,11 +317,10 @@ def test_a_workbook_without_groups_is_unchanged(tmp_path):
     path = two_groups(tmp_path / "g.xlsx", settings=(), groups=[None] * 9)
     season = read_season(open_book(path))
     report = compute_standings(season)
-    assert not report.parts and not report.group and not report.categories
+    assert not report.parts and not report.group and not report.rows.categories
     ctx = RunContext("x", "", dt.date(2026, 3, 1))
     assert standings_sheet(report, season, "en", ctx) == standings_layout(
-        report.standing, list(report.notes), lang="en", not_yet=report.not_yet, season=season,
-        context=ctx, extra=(report.game_points, report.tpr, report.unranked))
+        report.rows, list(report.notes), lang="en", season=season, context=ctx)
 
 
 # --------------------------------------------------------------------------- renders

@@ -229,15 +229,15 @@ def test_german_html_and_csv(tmp_path, capsys):
     code, out, err = run(capsys, "export", book, "--csv", "--out", "-")
     assert code == 0, err
     rows = list(csv.reader(io.StringIO(out), delimiter=";"))
-    assert rows[0][:5] == ["Platz", "Name", "Punkte", "Wert", "Vorheriger Wert"]
+    assert rows[0][:6] == ["Gruppe", "Platz", "Name", "Punkte", "Wert", "Vorheriger Wert"]
     # a fractional score is written with a decimal comma (Eva: excused, 1/3 of her value)
-    eva = next(r for r in rows if r[1] == "Eva")
-    assert "," in eva[2] and "." not in eva[2]
+    eva = next(r for r in rows if r[2] == "Eva")
+    assert "," in eva[3] and "." not in eva[3]
     # the options override the language's convention
     code, out, err = run(capsys, "export", book, "--csv", "--out", "-", "--csv-separator", ",",
                          "--decimal", ".")
     assert code == 0, err
-    assert next(csv.reader(io.StringIO(out)))[:2] == ["Platz", "Name"]
+    assert next(csv.reader(io.StringIO(out)))[:3] == ["Gruppe", "Platz", "Name"]
     assert run(capsys, "export", book, "--csv", "--csv-separator", ",", "--decimal", ",")[0] == 2
 
 
@@ -246,7 +246,8 @@ def test_english_csv_stays_as_it_was(tmp_path, capsys):
     fill_results(book, "en", ["1-0", "½-½"])
     code, out, err = run(capsys, "export", book, "--csv", "--out", "-")
     assert code == 0, err
-    assert out.splitlines()[0].startswith("Rank,Name,Score,Value,Prev value")
+    # the one layout with or without groups: Group first (issue 33)
+    assert out.splitlines()[0].startswith("Group,Rank,Name,Score,Value,Prev value")
 
 
 # --------------------------------------------------------------------------- real LibreOffice

@@ -85,12 +85,12 @@ def test_the_standings_layout_is_the_sample_season(tmp_path: Path) -> None:
     season = read_season(FileBook(SAMPLE))
     history = compute_history(season)
     ctx = RunContext("Najaar", "SC Oost", date(2026, 3, 1))
-    layout = report_sheets.standings_layout(history.last, ("a note",), season=season, context=ctx)
+    layout = report_sheets.standings_layout(_part(season), ("a note",), season=season, context=ctx)
     # issue 9: a title line and an empty row above the table
     title = "Najaar · SC Oost · Standings after round 22 · 2026-03-01"
     assert layout.grid[0] == (title,) and layout.grid[1] == ()
     assert layout.grid[2][:4] == ("Rank", "Name", "Score", "Value")
-    assert len(layout.grid[2]) == 9 + 22 and layout.page.landscape
+    assert len(layout.grid[2]) == 9 + 22 + 2 and layout.page.landscape  # Game points, TPR
     # title, header, players, the legend in short lines, the note; split
     # with Rank and Name repeated, so the notes start in column C (issue 26)
     legend = [r for r in layout.grid[3 + 34:] if r]
@@ -234,3 +234,11 @@ def test_a_title_row_footer_and_alignment_are_sheet_style_data(tmp_path: Path) -
     assert ws["A5"].alignment.horizontal == "center" and ws["B5"].alignment.horizontal is None
     assert ws.freeze_panes == "A4" and ws.print_title_rows == "$1:$3"
     assert ws.oddFooter.center.text == "Page &P of &N" and not ws.oddHeader.center.text
+
+
+def _part(season):
+    """The season's shown rows (core/rows.py), as the Standings sheet is made from them."""
+    from keizer_xl.core.competition import Competition
+    from keizer_xl.core.rows import season_part
+
+    return season_part(Competition(season).standing(""))

@@ -45,8 +45,7 @@ CTX = RunContext(season="Winter 2026", club="SC Oost", date=dt.date(2026, 3, 1))
 
 def test_title_line_names_season_club_sheet_and_date() -> None:
     season = _season()
-    st = compute_history(season).last
-    layout = standings_layout(st, (), season=season, context=CTX)
+    layout = standings_layout(_part(season), (), season=season, context=CTX)
     line = "Winter 2026 · SC Oost · Standings after round 2 · 2026-03-01"
     assert layout.grid[0] == (line,) and layout.grid[1] == ()
     assert layout.grid[2][:2] == ("Rank", "Name")           # the table under it
@@ -58,8 +57,7 @@ def test_title_line_names_season_club_sheet_and_date() -> None:
 
 def test_round_marks_keep_the_points_and_show_what_happened() -> None:
     season = _season()
-    st = compute_history(season).last
-    layout = standings_layout(st, (), season=season, context=CTX)
+    layout = standings_layout(_part(season), (), season=season, context=CTX)
     header = layout.grid[2]
     row = {r[1]: (i + 1, r) for i, r in enumerate(layout.grid) if len(r) > 1}
     styles = layout.styles()
@@ -94,8 +92,7 @@ def test_mark_format_shows_points_only_where_it_scored() -> None:
 
 def test_headers_sit_like_their_column() -> None:
     season = _season()
-    st = compute_history(season).last
-    layout = standings_layout(st, (), season=season, context=CTX)
+    layout = standings_layout(_part(season), (), season=season, context=CTX)
     styles = layout.styles()
     header = layout.grid[2]
     assert styles[(3, header.index("Score") + 1)].align == "right"
@@ -240,3 +237,11 @@ def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None
     score, value = header.index("Score"), header.index("Waarde")
     assert value == score + 1
     assert periods.widths[score] >= len("Score") + 3 and periods.widths[value] >= len("Waarde") + 3
+
+
+def _part(season):
+    """The season's shown rows (core/rows.py), as the Standings sheet is made from them."""
+    from keizer_xl.core.competition import Competition
+    from keizer_xl.core.rows import season_part
+
+    return season_part(Competition(season).standing(""))

@@ -13,7 +13,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 from collections.abc import Callable, Mapping
 
 import numpy as np
@@ -27,10 +27,8 @@ __all__ = ["History", "Standing", "StandingData", "StandingRow"]
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of a standing (what the Standings sheet shows for one player): the one shape
-    every standings table is built from (the sheet, the CSV and web page, the JSON rows of the
-    command line and the macro), so a new column is added here (a field, :data:`KEYS`,
-    :meth:`cells`) and its header in sheets/schema.py."""
+    """One line of a standing as the engine ranks it; what an output shows is the row model's
+    (core/rows.py), built from these lines and the view."""
 
     place: int
     name: str
@@ -43,16 +41,6 @@ class StandingRow:
     draws: int
     losses: int
     rounds: tuple[Fraction, ...]  # points per round 1..round (own value not included)
-
-    #: The keys of the table's columns before the rounds, in order (the keys of sheets/schema.py's
-    #: Standings headers and of the JSON); :meth:`cells` gives their values.
-    KEYS: ClassVar[tuple[str, ...]] = ("rank", "name", "score", "value", "prev_value", "games",
-                                       "w", "d", "l")
-
-    def cells(self) -> tuple[Any, ...]:
-        """The values of :data:`KEYS`, in order (exact; rounding is for display)."""
-        return (self.place, self.name, self.score, self.value, self.prev_value, self.games,
-                self.wins, self.draws, self.losses)
 
 
 @dataclass(frozen=True)
