@@ -12,7 +12,6 @@ a handful of pages, none holding only a legend.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
