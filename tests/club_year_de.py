@@ -7,6 +7,7 @@ Players table widened by Gruppe and Kategorie (as tests/frontends/test_print_ren
 ``_club_season`` does), then ``standings``."""
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -38,6 +39,7 @@ PLAYED = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.WHITE_WINS,
           Result.BLACK_WINS)
 
 
+@functools.cache
 def season_de(seed: int = 11) -> Season:
     """The year as a Season, played evening by evening."""
     from keizer_xl.app.pair import plan_pairing
