@@ -13,7 +13,7 @@ from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style, podium_fill,
-                                     sheet_layout)
+                                     print_fit, sheet_layout)
 from keizer_xl.sheets.blocks import block_rows, keep_whole
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.report_sheets import titled
@@ -94,6 +94,20 @@ def _text_block(lines: Sequence[str], room: float) -> Layout:
                   page=PageSetup(repeat_rows=None))
 
 
+def _stack(title: str, blocks: Sequence[tuple[str, Layout]],
+           tables: Sequence[tuple[str, Layout]]) -> Layout:
+    """``blocks`` one under the other (:func:`layout.stack_layouts`), landscape, with Rank and
+    Name repeated when any of the ``tables`` splits by columns (not only the first)."""
+    from keizer_xl.sheets.layout import stack_layouts
+
+    layout = stack_layouts((title,), blocks, landscape=True)
+    if any(t.page.repeat_cols for _, t in tables) and not layout.page.repeat_cols:
+        fit, scale, repeat, breaks = print_fit(layout.widths, True, 2)
+        layout = replace(layout, page=replace(layout.page, fit_width=fit, scale=scale,
+                                              repeat_cols=repeat, col_breaks=breaks))
+    return layout
+
+
 def blocks_on_pages(title: str, tables: Sequence[tuple[str, Layout]],
                     below: Sequence[tuple[str, Layout]], lines: Sequence[tuple[str, Sequence[str]]],
                     legend: Sequence[str] = ()) -> Layout:
@@ -106,17 +120,15 @@ def blocks_on_pages(title: str, tables: Sequence[tuple[str, Layout]],
     A sheet too wide for a page (Rank and Name repeated beside the round columns) prints its
     tables as one print area and the blocks below as another, as wide as the first page's
     columns: the repeated Rank and Name are then printed only beside their own table's rows."""
-    from keizer_xl.sheets.layout import stack_layouts
-
     blocks = [*tables, *below]
-    wide = stack_layouts((title,), blocks, landscape=True)
+    wide = _stack(title, blocks, tables)
     end, room = _room(wide)
     blocks += [(heading, _text_block(text, room)) for heading, text in lines if text]
     units = _units(1, blocks)
     if legend:
         blocks.append(("", _text_block(legend, room)))
         units[-1] = (units[-1][0], _units(1, blocks)[-1][1])  # the legend with the block above
-    layout = stack_layouts((title,), blocks, landscape=True)
+    layout = _stack(title, blocks, tables)
     split = bool(layout.page.repeat_cols)
     areas: tuple[tuple[int, int, int, int], ...] = ()
     fresh: tuple[int, ...] = ()

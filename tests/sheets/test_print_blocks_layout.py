@@ -152,3 +152,22 @@ def test_forfeits_marked_and_explained_in_every_language(lang, marks, words) -> 
     shown = " ".join(str(row[0]) for row in layout.grid if row and isinstance(row[0], str)) + \
         " ".join(str(c) for row in layout.grid for c in row if isinstance(c, str))
     assert words[2] in " ".join(shown.split())
+
+
+def test_a_later_table_too_wide_for_the_page_splits_the_sheet() -> None:
+    """Rank and Name repeated when the second table needs it, not only the first (a fit to
+    the page width would print the sheet below 8 pt)."""
+    from keizer_xl.sheets.group_sheets import blocks_on_pages
+    from keizer_xl.sheets.layout import Rows, SheetStyle, sheet_layout
+
+    def table(rounds: int) -> Layout:
+        columns = ("Platz", "Name", *(f"R{r}" for r in range(1, rounds + 1)))
+        rows = tuple((i, f"P{i}", *(12.5,) * rounds) for i in range(1, 4))
+        return sheet_layout(Rows(columns, rows), SheetStyle(
+            landscape=True, repeat_cols=2, widths={f"R{r}": 8.0 for r in range(1, 41)}))
+
+    narrow, wide = table(3), table(40)
+    assert not narrow.page.repeat_cols and wide.page.repeat_cols
+    layout = blocks_on_pages("title", [("A", narrow), ("B", wide)], [], [], ["legend"])
+    assert layout.page.repeat_cols == (1, 2) and layout.page.col_breaks
+    assert layout.page.scale == 74 and layout.page.fit_width is None
