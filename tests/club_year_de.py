@@ -40,8 +40,8 @@ PLAYED = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.WHITE_WINS,
 
 
 @functools.cache
-def season_de(seed: int = 11) -> Season:
-    """The year as a Season, played evening by evening."""
+def season_de(seed: int = 11, lang: str = "de", evenings: int = EVENINGS) -> Season:
+    """The year as a Season, played evening by evening (``lang``: the language setting)."""
     from keizer_xl.app.pair import plan_pairing
 
     rng = random.Random(seed)
@@ -52,9 +52,9 @@ def season_de(seed: int = 11) -> Season:
                withdrawn_round=10 if name == GONE else None)
         for i, name in enumerate([*A, *B, LATE]))
     season = Season(players=players, settings=settings(
-        periods="1, 7, 13", promote=2, relegate=2, language="de", club="SK Turm",
+        periods="1, 7, 13", promote=2, relegate=2, language=lang, club="SK Turm",
         season="2025-26"))
-    for rnd in range(1, EVENINGS + 1):
+    for rnd in range(1, evenings + 1):
         absent = tuple(Absence(rnd, p.name, rng.choice("EEU")) for p in players
                        if rng.random() < 0.08 and p.name != GONE
                        and not (p.name == LATE and rnd < 5))
@@ -74,7 +74,7 @@ def season_de(seed: int = 11) -> Season:
     return season
 
 
-def book_de(path: Path, seed: int = 11) -> Path:
+def book_de(path: Path, seed: int = 11, lang: str = "de", evenings: int = EVENINGS) -> Path:
     """The year in a German workbook (``new --language de``, Gruppe and Kategorie columns),
     after ``standings``: Rangliste and Perioden written."""
     import openpyxl
@@ -85,11 +85,11 @@ def book_de(path: Path, seed: int = 11) -> Path:
     from keizer_xl.frontends.cli import main
     from keizer_xl.sheets import schema
 
-    assert main(["new", str(path), "--language", "de"]) == 0
+    assert main(["new", str(path), "--language", lang]) == 0
     wb = openpyxl.load_workbook(path)
-    ws = wb[schema.sheet_name("Players", "de")]
+    ws = wb[schema.sheet_name("Players", lang)]
     table = ws.tables["tblPlayers"]
-    heads = (schema.header("Players", "group", "de"), schema.header("Players", "category", "de"))
+    heads = (schema.header("Players", "group", lang), schema.header("Players", "category", lang))
     for head in heads:
         ws.cell(1, ws.max_column + 1, head)
         table.tableColumns.append(TableColumn(id=len(table.tableColumns) + 1, name=head))
@@ -97,7 +97,7 @@ def book_de(path: Path, seed: int = 11) -> Path:
     table.ref = table.autoFilter.ref = f"A1:{last}{table.ref.split(':')[1].lstrip('ABCDEFGHIJ')}"
     wb.save(path)
     book = open_book(path)
-    write_season(book, season_de(seed))
+    write_season(book, season_de(seed, lang, evenings))
     book.save()
     assert main(["standings", str(path)]) == 0
     return path

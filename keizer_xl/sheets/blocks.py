@@ -23,7 +23,7 @@ from keizer_xl.sheets.layout import (
 )
 
 #: the share of a page's printable height the blocks are packed into
-ROOM = 0.9
+ROOM = 0.96
 
 
 def print_scale(layout: Layout, width: float | None = None) -> float:
