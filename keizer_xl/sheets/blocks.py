@@ -12,7 +12,7 @@ from its header (LibreOffice breaks a full page where it must).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from keizer_xl.sheets.layout import (
     MIN_PRINT_SCALE,
@@ -42,14 +42,9 @@ def keep_whole(layout: Layout, units: Sequence[tuple[int, int]], fresh: Sequence
     block with its heading, or a block with the legend under it) prints on one page when it
     fits one.  ``fresh``: rows where the printout starts a new page anyway (a second print
     area).  Rows repeated on every page (``page.repeat_rows``) take their height off each page."""
-    tall = dict(layout.heights)
-
-    def height(first: int, last: int) -> float:
-        return sum(tall.get(r, ROW_HEIGHT) for r in range(first, last + 1))
-
+    height = _heights(layout)
     page = layout.page
-    repeated = height(*page.repeat_rows) if page.repeat_rows else 0.0
-    cap = PAGE_HEIGHT[page.landscape] * ROOM / (scale or print_scale(layout)) - repeated
+    cap = _cap(layout, scale)
     breaks: list[int] = []
     used, row = 0.0, page.print_from_row
     if page.repeat_rows:
@@ -65,6 +60,26 @@ def keep_whole(layout: Layout, units: Sequence[tuple[int, int]], fresh: Sequence
         used = (used + need) % cap if need > cap else used + need
         row = last + 1
     return tuple(breaks)
+
+
+def _heights(layout: Layout) -> Callable[[int, int], float]:
+    tall = dict(layout.heights)
+
+    def height(first: int, last: int) -> float:
+        return sum(tall.get(r, ROW_HEIGHT) for r in range(first, last + 1))
+    return height
+
+
+def _cap(layout: Layout, scale: float | None = None) -> float:
+    """The height (points at 100 %) of the rows one page holds, less the repeated rows."""
+    page = layout.page
+    repeated = _heights(layout)(*page.repeat_rows) if page.repeat_rows else 0.0
+    return PAGE_HEIGHT[page.landscape] * ROOM / (scale or print_scale(layout)) - repeated
+
+
+def fits_page(layout: Layout, first: int, last: int) -> bool:
+    """Whether rows ``first`` to ``last`` of ``layout`` print on one page."""
+    return _heights(layout)(first, last) <= _cap(layout)
 
 
 def block_rows(layout: Layout, headings: Sequence[str], start: int = 1) -> list[tuple[int, int]]:
@@ -84,4 +99,4 @@ def block_rows(layout: Layout, headings: Sequence[str], start: int = 1) -> list[
     return [(f, max(f, e)) for f, e in zip(firsts, ends, strict=True)]
 
 
-__all__ = ["ROOM", "print_scale", "keep_whole", "block_rows"]
+__all__ = ["ROOM", "print_scale", "keep_whole", "block_rows", "fits_page"]

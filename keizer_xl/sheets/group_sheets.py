@@ -14,7 +14,7 @@ from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style, podium_fill,
                                      print_fit, sheet_layout)
-from keizer_xl.sheets.blocks import block_rows, keep_whole
+from keizer_xl.sheets.blocks import block_rows, fits_page, keep_whole
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.report_sheets import titled
 from keizer_xl.sheets.titles import RunContext, footer, legend_lines, run_context, sheet_title
@@ -119,7 +119,9 @@ def blocks_on_pages(title: str, tables: Sequence[tuple[str, Layout]],
 
     A sheet too wide for a page (Rank and Name repeated beside the round columns) prints its
     tables as one print area and the blocks below as another, as wide as the first page's
-    columns: the repeated Rank and Name are then printed only beside their own table's rows."""
+    columns: the repeated Rank and Name are then printed only beside their own table's rows.
+    A table taller than a page repeats its header row on every page (a print title row: on the
+    pages of the blocks below too)."""
     blocks = [*tables, *below]
     wide = _stack(title, blocks, tables)
     end, room = _room(wide)
@@ -144,6 +146,13 @@ def blocks_on_pages(title: str, tables: Sequence[tuple[str, Layout]],
                    header=((), (title,) if split else (), ()), print_from_row=2 if split else 1,
                    print_areas=areas)
     layout = replace(layout, page=page)
+    if not all(fits_page(layout, *u) for u in units[:len(tables)]):
+        # a table taller than a page: its header row (the tables share it) on every page,
+        # the title in the page header
+        header = units[0][0] + (1 if tables[0][0] else 0)
+        page = replace(page, repeat_rows=(header, header), header=((), (title,), ()),
+                       print_from_row=2)
+        layout = replace(layout, page=page)
     return replace(layout, page=replace(page, row_breaks=keep_whole(layout, units, fresh)))
 
 

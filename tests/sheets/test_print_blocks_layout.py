@@ -171,3 +171,21 @@ def test_a_later_table_too_wide_for_the_page_splits_the_sheet() -> None:
     layout = blocks_on_pages("title", [("A", narrow), ("B", wide)], [], [], ["legend"])
     assert layout.page.repeat_cols == (1, 2) and layout.page.col_breaks
     assert layout.page.scale == 74 and layout.page.fit_width is None
+
+
+def test_a_table_taller_than_a_page_repeats_its_header_row() -> None:
+    from keizer_xl.sheets.group_sheets import blocks_on_pages
+    from keizer_xl.sheets.layout import Rows, SheetStyle, sheet_layout
+
+    def table(players: int) -> Layout:
+        rows = tuple((i, f"P{i}", 12.5) for i in range(1, players + 1))
+        return sheet_layout(Rows(("Platz", "Name", "R1"), rows),
+                            SheetStyle(landscape=True, repeat_cols=2))
+
+    short = blocks_on_pages("title", [("Gruppe A", table(20))], [], [], ["legend"])
+    assert short.page.repeat_rows == (1, 1) and short.page.print_from_row == 1
+    tall = blocks_on_pages("title", [("Gruppe A", table(60))], [], [], ["legend"])
+    header = tall.page.repeat_rows
+    assert header is not None and header[0] == header[1]
+    assert tall.grid[header[0] - 1][:2] == ("Platz", "Name") and tall.grid[header[0] - 2] == ("Gruppe A",)
+    assert tall.page.print_from_row == 2 and tall.page.header[1] == ("title",)
