@@ -18,7 +18,7 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import workbook_language
-from keizer_xl.sheets.report_sheets import standings_layout
+from keizer_xl.sheets.report_sheets import round_marks, standings_layout
 from keizer_xl.sheets.group_sheets import periods_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
@@ -267,9 +267,9 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
     from keizer_xl.sheets.group_sheets import (category_heading, category_layout, group_heading,
                                                grouped_standings_layout)
 
-    def one(r: StandingsReport, notes: tuple[str, ...]) -> Layout:
+    def one(r: StandingsReport, notes: tuple[str, ...], legend: bool = True) -> Layout:
         return standings_layout(r.rows, [translate(n, lang) for n in notes], lang=lang,
-                                season=r.ranked or season, context=context)
+                                season=r.ranked or season, context=context, legend=legend)
 
     parts = report.parts or ((report,) if report.group else ())
     if not parts and not report.rows.categories:
@@ -281,23 +281,21 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
              if len(parts) > 1 else category_heading(c, lang), category_layout(p.rows.category(c), lang))
             for p in parts for c, _ in p.rows.categories]
     shown = [(p.group, one(p, tuple(n for n in p.notes
-                                    if not any(n == m.message for m in p.moves))))
+                                    if not any(n == m.message for m in p.moves)), legend=False))
              for p in parts]
-    return grouped_standings_layout(shown, cats, report.standing.round, lang, context, moves)
+    # one legend under all the blocks, of the marks of every group (issue 33)
+    used = {k for p in parts for k in round_marks(p.rows, p.ranked or season, lang)[1]}
+    return grouped_standings_layout(shown, cats, report.standing.round, lang, context, moves,
+                                    used)
 
 
 def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -> Layout:
-    """The one standings table as it always is, then the category blocks side by side under
-    it, over its columns (issue 26: narrow blocks stacked took pages of their own)."""
-    from keizer_xl.sheets.beside import side_by_side
-    from keizer_xl.sheets.group_sheets import category_heading, category_layout
+    """The one standings table as it always is (its legend under it), then the category
+    blocks one under the other, each in columns that fit it (issue 33)."""
+    from keizer_xl.sheets.group_sheets import blocks_on_pages, category_heading, category_layout
 
     blocks = [(category_heading(c, lang), category_layout(report.rows.category(c), lang))
               for c, _ in report.rows.categories]
-    below = side_by_side(blocks, table.widths)
-    offset = len(table.grid) + 1  # an empty row between the table and the blocks
-    grid = (*table.grid, (), *below.grid)
-    spans = table.spans + tuple(replace(sp, first_row=sp.first_row + offset,
-                                        last_row=sp.last_row + offset) for sp in below.spans)
-    heights = table.heights + tuple((r + offset, h) for r, h in below.heights)
-    return replace(table, grid=grid, spans=spans, widths=below.widths, heights=heights)
+    title = str(table.grid[0][0]) if table.grid and table.grid[0] else ""
+    layout = blocks_on_pages(title, [("", table)], blocks, ())
+    return replace(layout, page=replace(layout.page, footer=table.page.footer))

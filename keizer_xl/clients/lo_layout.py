@@ -198,10 +198,11 @@ def _page_setup(doc: Any, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0
     for row in page.row_breaks:
         sh.Rows.getByIndex(row - 1).IsStartOfNewPage = True
     # a split sheet's title row not printed (its title is in the page header)
-    sh.setPrintAreas((uno_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
-                                 StartColumn=0, StartRow=page.print_from_row - 1,
-                                 EndColumn=cols - 1, EndRow=rows - 1),)
-                     if page.print_from_row > 1 and rows and cols else ())
+    areas = page.print_areas or (((page.print_from_row, rows, 1, cols),)
+                                 if page.print_from_row > 1 and rows and cols else ())
+    sh.setPrintAreas(tuple(uno_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
+                                      StartColumn=c1 - 1, StartRow=r1 - 1, EndColumn=c2 - 1,
+                                      EndRow=r2 - 1) for r1, r2, c1, c2 in areas))
 
 
 def _page_text(doc: Any, text: Any, part: HeaderText, bold: bool) -> None:

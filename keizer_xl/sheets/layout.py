@@ -157,8 +157,8 @@ class PageSetup:
     repeat_cols: tuple[int, int] | None = None  # columns printed left on every page
     col_breaks: tuple[int, ...] = ()   # a new page starts at these columns (1-based)
     row_breaks: tuple[int, ...] = ()   # a new page starts at these rows (1-based)
-    print_from_row: int = 1            # rows above it are not printed (a split sheet's title
-    #                                    row: its title is in the header, issue 26)
+    print_from_row: int = 1            # rows above it not printed (its title in the header)
+    print_areas: tuple[tuple[int, int, int, int], ...] = ()  # (rows, columns) each its pages
     header: tuple[HeaderText, HeaderText, HeaderText] = ((), (), ())  # left, centre, right
     header_bold: bool = True
     footer: tuple[HeaderText, HeaderText, HeaderText] = ((), (Field.PAGE, " / ", Field.PAGES), ())

@@ -58,40 +58,68 @@ def withdrawn_names(season: Season | None, rnd: int) -> set[str]:
 
 # --------------------------------------------------------------------------- one per sheet
 
+def round_marks(part: Part, season: Season | None, lang: str = "en",
+                columns: set[str] | None = None) -> tuple[dict[tuple[int, str], str], set[str]]:
+    """The number formats of a part's round cells that were no game, or a forfeit (issue 33: a
+    forfeit win printed like a played win, a double forfeit like a loss), and of a withdrawn
+    player's name, by (row of ``part.rows``, column); and the marks used (for the legend)."""
+    from keizer_xl.core.model import Result
+
+    name_col = schema.header("Standings", "name", lang)
+    formats: dict[tuple[int, str], str] = {}
+    used: set[str] = set()
+    if season is None or not part.round:
+        return formats, used
+    from keizer_xl.analysis.history import round_facts
+
+    def shown(r: int) -> bool:
+        return columns is None or f"R{r}" in columns
+
+    facts = round_facts(season, part.round, games=False)  # the marks: no game facts
+    row = {r.name: i for i, r in enumerate(part.rows)}
+    for i, r_ in enumerate(part.rows):
+        for r, fact in facts.get(r_.name, {}).items():
+            if fact.kind == "game" or not shown(r):
+                continue
+            key = mark_key(fact.kind, fact.code)
+            used.add(key)
+            formats[(i, f"R{r}")] = mark_format(key, r_.rounds[r - 1], lang)
+    sides = {Result.WHITE_FORFEIT: ("forfeit_win", "forfeit_loss"),
+             Result.BLACK_FORFEIT: ("forfeit_loss", "forfeit_win"),
+             Result.DOUBLE_FORFEIT: ("double_forfeit", "double_forfeit")}
+    for g in season.games:
+        if g.result in sides and g.round <= part.round and shown(g.round):
+            for name, key in zip((g.white, g.black), sides[g.result], strict=True):
+                if name in row and (row[name], f"R{g.round}") not in formats:
+                    used.add(key)
+                    formats[(row[name], f"R{g.round}")] = mark_format(
+                        key, part.rows[row[name]].rounds[g.round - 1], lang)
+    withdrawn = withdrawn_names(season, part.round)  # once, not once per player (issue 25)
+    for i, r_ in enumerate(part.rows):
+        if r_.name in withdrawn:
+            formats[(i, name_col)] = withdrawn_format(lang)
+            used.add("withdrawn")
+    return formats, used
+
+
 def standings_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
-                     season: Season | None = None, context: RunContext | None = None) -> Layout:
+                     season: Season | None = None, context: RunContext | None = None,
+                     legend: bool = True) -> Layout:
     """Standings: a part's shown rows (core/rows.py): rank, name, score, value, games, points
     per round, game points and TPR; podium fills; headed in ``lang`` (sheets/schema.py).
 
     A round that was not a game keeps its points as the cell's number and shows its mark
     through the cell's number format (``E 16.67``, ``U``; Dutch ``A 16.67``, ``Z``: see
     ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
-    way; a legend line explains the marks."""
+    way; a legend line explains the marks (``legend=False``: a sheet of several tables has one
+    legend under them all, ``sheets/group_sheets.py``)."""
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.frames import part_records
     from keizer_xl.sheets.season_tables import standings_table
 
     frame, style = standings_table(part_records(part), lang)
     name_col = schema.header("Standings", "name", lang)
-    formats: dict[tuple[int, str], str] = {}
-    used: set[str] = set()
-    if season is not None and part.round:
-        from keizer_xl.analysis.history import round_facts
-
-        facts = round_facts(season, part.round, games=False)  # the marks: no game facts
-        columns = set(frame.columns)
-        for i, row in enumerate(part.rows):
-            for r, fact in facts.get(row.name, {}).items():
-                if fact.kind == "game" or f"R{r}" not in columns:
-                    continue
-                key = mark_key(fact.kind, fact.code)
-                used.add(key)
-                formats[(i, f"R{r}")] = mark_format(key, row.rounds[r - 1], lang)
-        withdrawn = withdrawn_names(season, part.round)  # once, not once per player (issue 25)
-        for i, row in enumerate(part.rows):
-            if row.name in withdrawn:
-                formats[(i, name_col)] = withdrawn_format(lang)
-                used.add("withdrawn")
+    formats, used = round_marks(part, season, lang, set(map(str, frame.columns)))
     # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67"), counted in
     # digit widths (issue 26: "vrij 13.33" is 7.5 digits wide, not 10)
     widths = dict(style.widths)
@@ -117,10 +145,11 @@ def standings_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
     _, _, repeat, breaks = print_fit(order, True, 2)
     room = (sum(order[2:breaks[0] - 1]) if repeat and breaks else
             sum(order[2:]) if repeat else sum(order)) - PAD
-    legend = [line for text in legend_lines(used, lang, 10 ** 6)
-              for line in wrap_printed(text, max(room, float(LEGEND_WIDTH)))]
-    style = replace(style, notes=(*legend, *notes), widths=widths,
-                    cell_formats=formats, landscape=True, repeat_cols=2, wrap_header=True)
+    lines = [line for text in legend_lines(used, lang, 10 ** 6)
+             for line in wrap_printed(text, max(room, float(LEGEND_WIDTH)))] if legend else []
+    style = replace(style, notes=(*lines, *notes), widths=widths,
+                    cell_formats=formats, landscape=True, repeat_cols=2, wrap_header=True,
+                    wrap=(name_col,) if widths.get(name_col, 0.0) >= NAME_WIDTH else ())
     return sheet_layout(frame, titled(style, "standings", part.round, context, lang))
 
 
@@ -137,7 +166,9 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
     names = [str(n) for n in frame.column(h["name"])]
     longest = max((printed_width(n) + (suffix if i in withdrawn else 0)
                    for i, n in enumerate(names)), default=0)
-    out[h["name"]] = min(24.0, _up(max(printed_width(h["name"], bold=True), longest) + PAD))
+    # a long name whole (issue 33: "Dr. Günther Müller-Lüdenscheidt" was cut at 24): up to
+    # NAME_WIDTH on one line, a longer one wraps (standings_layout)
+    out[h["name"]] = min(NAME_WIDTH, _up(max(printed_width(h["name"], bold=True), longest) + PAD))
     # Rank: "0_0_0" and its header's "@_0_0" keep two digits of space right of it
     ranks = [printed_width(str(v)) for v in frame.column(h["rank"]) if v is not None]
     out[h["rank"]] = _up(max(max(ranks, default=1), printed_width(h["rank"], bold=True))
@@ -152,6 +183,9 @@ def _compact_widths(frame: Any, widths: dict[str, float], lang: str, withdrawn: 
         out[head] = _up(max(max(values, default=0), word, 2.0) + PAD)
     return out
 
+
+#: the widest Name column (digit widths): a longer name wraps over two lines
+NAME_WIDTH = 30.0
 
 #: a column's room beside what it shows (cell padding: Excel's 5 pixels of a 7-pixel digit,
 #: LibreOffice's text margins), in digit widths
@@ -198,5 +232,5 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
 
-__all__ = ["standings_layout", "pairings_layout", "titled", "withdrawn_format",
+__all__ = ["standings_layout", "round_marks", "pairings_layout", "titled", "withdrawn_format",
            "withdrawn_names"]

@@ -69,7 +69,15 @@ MARKS: Mapping[str, str] = {
     "C": "C",           # absent for club duty
     "L": "L",           # not yet a member (joined later, section 7)
     "withdrawn": N_("wd"),  # withdrawn from the competition (section 7): nl tr, de zg, fr ret
+    # a forfeit (issue 33: printed like a played game before): won, lost, both lost; the
+    # Results sheet's own notation from the player's side (nl 1R 0R 0-0R, de + - --)
+    "forfeit_win": N_("1F"),
+    "forfeit_loss": N_("0F"),
+    "double_forfeit": N_("0-0F"),
 }
+
+#: the marks that are words of the catalog (the others are attendance codes)
+WORD_MARKS = ("bye", "withdrawn", "forfeit_win", "forfeit_loss", "double_forfeit")
 
 #: the legend's words for each mark (the key of MARKS), in the order the legend lists them
 #: (message ids; the code words are model.BUILTIN_CODES')
@@ -80,6 +88,9 @@ MARK_WORDS: Mapping[str, str] = {
     "C": N_("club duty"),
     "L": N_("not yet a member"),
     "withdrawn": N_("withdrawn"),
+    "forfeit_win": N_("won by forfeit"),
+    "forfeit_loss": N_("lost by forfeit"),
+    "double_forfeit": N_("double forfeit (both lost)"),
 }
 
 #: the bye's mark in a round column, outside English (issue 26: German "spielfrei 13.33" made
@@ -206,7 +217,7 @@ def mark_text(key: str, lang: str = "en") -> str:
 
     if key == "bye" and translator(lang).has(BYE_MARK) and translator(lang).lang != "en":
         return translator(lang).gettext(BYE_MARK)
-    if key in ("bye", "withdrawn"):
+    if key in WORD_MARKS:
         return translator(lang).gettext(MARKS[key])
     if key in MARKS:
         letters = {builtin: letter for letter, builtin in schema.code_letters(lang).items()}
@@ -265,4 +276,4 @@ def legend_lines(used: set[str], lang: str = "en", width: int = LEGEND_WIDTH) ->
 __all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",
            "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer", "mark_key",
            "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
-           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF"]
+           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "WORD_MARKS"]

@@ -307,8 +307,8 @@ def test_a_stand_with_groups_and_categories_prints_the_groups_whole_on_the_first
         club_sizes: dict[str, Path]) -> None:
     """17 players x 12 rounds in two groups with two categories (four category blocks): both
     group tables whole (every round, Game points, TPR) on the first page; the category blocks
-    side by side under them, over the groups' columns, on that page or the next (they need
-    about 17 more rows than an A4 page holds at 8 pt: docs/layout-and-print.md).  A category
+    one under the other, each whole, on that page or the next (issue 33: side by side over the
+    groups' columns they printed ###; docs/layout-and-print.md).  A category
     block heads the place in the whole ranking 'Plaats algemeen', not 'Totaal'."""
     for name in ("17x12g", "17x12gde"):
         pdf = club_sizes[name]
@@ -328,7 +328,7 @@ def test_a_stand_with_groups_and_categories_prints_the_groups_whole_on_the_first
         assert whole.count(title) == len(texts), name  # once on every page, whole
         assert len(re.findall(rf"^{name} · {title} 12 · \d+\.? \w+ \d{{4}}$", whole, re.M)) \
             == len(texts), name
-        # four category blocks (two groups x two categories), side by side in two bands
+        # four category blocks (two groups x two categories)
         assert len(re.findall(overall.replace(" ", r"\s+"), whole)) == 4, name
         assert not re.search(total, whole), name
         assert "###" not in whole, name

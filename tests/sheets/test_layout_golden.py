@@ -166,6 +166,9 @@ def _title_once(name: str, sheet: dict[str, Any]) -> None:
                     if str(c.get("v", "")).startswith(("Round columns:", "bye pairing")))
     first = legend[0][0]
     lines = [" ".join(sheet["cells"].pop(a)["v"] for _, a in legend)]  # see _legend
+    # issue 33: the sample's forfeits carry marks in their round cells, the legend says them
+    lines = [line.replace("wd withdrawn,", "wd withdrawn, 1F won by forfeit, 0F lost by forfeit,")
+             for line in lines]
     below = {a: c for a, c in sheet["cells"].items() if _rc(a)[1] > legend[-1][0]}
     for a in below:
         del sheet["cells"][a]

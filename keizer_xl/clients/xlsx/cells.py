@@ -108,7 +108,10 @@ def apply_page_setup(ws: Any, page: PageSetup, rows: int = 0, cols: int = 0) -> 
     if page.repeat_cols:
         ws.print_title_cols = (f"{column_letter(page.repeat_cols[0])}:"
                                f"{column_letter(page.repeat_cols[1])}")
-    if page.print_from_row > 1 and rows and cols:  # a split sheet's title row not printed
+    if page.print_areas:  # each area its own pages
+        ws.print_area = [f"{column_letter(c1)}{r1}:{column_letter(c2)}{r2}"
+                         for r1, r2, c1, c2 in page.print_areas]
+    elif page.print_from_row > 1 and rows and cols:  # a split sheet's title row not printed
         ws.print_area = f"A{page.print_from_row}:{column_letter(cols)}{rows}"
     if page.row_breaks:
         from openpyxl.worksheet.pagebreak import Break, RowBreak
