@@ -20,6 +20,7 @@ import os
 import random
 import shutil
 import subprocess
+import tempfile
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -130,7 +131,8 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--chesspairing", type=Path, required=True,
                     help="a checkout of gnutterts/chesspairing")
-    ap.add_argument("--build", type=Path, default=Path("/tmp/keizer-xl-cp-oracle"))
+    ap.add_argument("--build", type=Path, default=None,
+                    help="where the Go scorer is built (default: a temporary folder)")
     ap.add_argument("--seasons", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
@@ -153,7 +155,9 @@ def main(argv: list[str]) -> int:
             ours.append({n: (st.score[n], st.order.index(n) + 1) for n in st.order})
             gone = any(p.withdrawn_round for p in players)
             labels.append((s, k, json.dumps(options) + (" withdrawal" if gone else "")))
-    theirs = run_go(build_go(args.chesspairing, args.build), requests)
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = build_go(args.chesspairing, args.build or Path(tmp))
+        theirs = run_go(binary, requests)
     rows = equal = standings = standings_equal = 0
     by_kind: dict[str, list[int]] = {}
     seasons_bad: set[int] = set()
