@@ -19,7 +19,7 @@ Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 
 __all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "float32_hundredths",
-           "rating_order",
+           "printed_hundredths", "rating_order",
            "shared_places", "start_order"]
 
 
@@ -188,6 +188,28 @@ def float32_hundredths(num: int, den: int) -> int:
     return sign * h
 
 
+def printed_hundredths(totals: Array, scale: int) -> IntArray:
+    """:func:`float32_hundredths` of every ``totals / scale``, in numpy where that is exact:
+    a quotient of integers below 2^53 is the correctly rounded double, its float32 is the
+    float32 of the exact quotient unless the double lies on a float32 midpoint (those few go
+    the exact way), and a float32 times 100 is exact in a double, so ``rint`` rounds half to
+    even exactly as Math.Round does."""
+    limit = 2 ** 53
+    if totals.dtype == object or scale >= limit or not len(totals) or \
+            int(np.abs(totals).max()) >= limit:
+        return np.array([float32_hundredths(int(t), scale) for t in totals.tolist()],
+                        dtype=np.int64)
+    quotient = totals.astype(np.float64) / scale
+    single = quotient.astype(np.float32)
+    back = single.astype(np.float64)
+    gap = np.abs(quotient - back)
+    ulp = np.spacing(np.abs(single)).astype(np.float64)
+    out: IntArray = np.rint(back * 100).astype(np.int64)
+    for i in np.flatnonzero((gap == ulp / 2) | (gap == ulp / 4)).tolist():
+        out[i] = float32_hundredths(int(totals[i]), scale)
+    return out
+
+
 def points_games_rating(grid: Grid, k: int, order: IntArray, totals: Array,
                         scale: int) -> IntArray:
     """``display_order points-games-rating`` (KeizerForClubs' printed standings,
@@ -197,9 +219,7 @@ def points_games_rating(grid: Grid, k: int, order: IntArray, totals: Array,
     rating; players equal in all three keep their ranking order."""
     games2 = grid.games2()[:, k]
     idx = order.tolist()
-    made: dict[int, int] = {}
-    rounded = [made[x] if x in made else made.setdefault(x, float32_hundredths(x, scale))
-               for x in (int(t) for t in totals[order].tolist())]
+    rounded = printed_hundredths(totals[order], scale).tolist()
     rating = [grid.players[i].rating or 0 for i in idx]
     games = games2[order].tolist()
     sorted_at = sorted(range(len(idx)), key=lambda a: (-rounded[a], -games[a], -rating[a], a))
