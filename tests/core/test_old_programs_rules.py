@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from keizer_xl.core.engine import compute_history
-from keizer_xl.core.engine.order import float32_hundredths
+from keizer_xl.core.engine.order import float32_hundredths, printed_hundredths
 from keizer_xl.core.model import Player
 from keizer_xl.core.rules import build_settings, parse_setting
 
@@ -54,6 +54,25 @@ def test_kfc_rounds_its_float32_total_to_two_decimals():
     assert float32_hundredths(4125, 1000) == 412
     assert float32_hundredths(-3865, 1000) == -387
     assert float32_hundredths(1, 3) == 33 and float32_hundredths(0, 7) == 0
+
+
+def test_the_fast_rounding_is_the_exact_one_also_on_float32_midpoints():
+    # (2m + 1) / 2^25 with a 24-bit m lies exactly halfway between two float32 numbers: the
+    # float32 is the even one; the numpy path must give what the integer one gives
+    import random
+
+    import numpy as np
+    rng = random.Random(3)
+    cases = [(2 * rng.randint(2 ** 23, 2 ** 24 - 1) + 1, 2 ** rng.randint(25, 50))
+             for _ in range(300)]
+    cases += [(rng.randint(-10 ** 12, 10 ** 12), rng.choice([1, 100, 600, 12345]))
+              for _ in range(300)]
+    for num, scale in cases:
+        assert printed_hundredths(np.array([num], dtype=np.int64), scale).tolist() == \
+            [float32_hundredths(num, scale)]
+    big = np.array([3 ** 40, -(3 ** 40)], dtype=object)  # beyond int64: the exact way
+    assert printed_hundredths(big, 7).tolist() == [float32_hundredths(3 ** 40, 7),
+                                                   float32_hundredths(-(3 ** 40), 7)]
 
 
 def test_the_printed_order_follows_the_printed_points():

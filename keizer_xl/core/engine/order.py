@@ -188,7 +188,7 @@ def float32_hundredths(num: int, den: int) -> int:
     return sign * h
 
 
-def printed_hundredths(totals: Array, scale: int) -> IntArray:
+def printed_hundredths(totals: Array, scale: int) -> Array:
     """:func:`float32_hundredths` of every ``totals / scale``, in numpy where that is exact:
     a quotient of integers below 2^53 is the correctly rounded double, its float32 is the
     float32 of the exact quotient unless the double lies on a float32 midpoint (those few go
@@ -197,8 +197,9 @@ def printed_hundredths(totals: Array, scale: int) -> IntArray:
     limit = 2 ** 53
     if totals.dtype == object or scale >= limit or not len(totals) or \
             int(np.abs(totals).max()) >= limit:
-        return np.array([float32_hundredths(int(t), scale) for t in totals.tolist()],
-                        dtype=np.int64)
+        exact: Array = np.array([float32_hundredths(int(t), scale) for t in totals.tolist()],
+                                dtype=object)  # Python integers: any size
+        return exact
     quotient = totals.astype(np.float64) / scale
     single = quotient.astype(np.float32)
     back = single.astype(np.float64)
