@@ -48,6 +48,7 @@ class CpOptions:
     withdrawn_as_absent: bool = False
     forfeit_counts_as_met: bool = True
     max_iterations: int = 20
+    absence_decay: bool = False  # AbsenceDecay: the x2 amount shifted right by count - 1
     float_shares: bool = False
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -80,7 +81,8 @@ def _active(p, k: int, o: CpOptions) -> bool:
 
 
 def standing(season: Season, k: int, o: CpOptions) -> tuple[list[str], dict[str, Fraction]]:
-    """chesspairing's Score over rounds 1..k: (ranking, name -> Keizer points)."""
+    """chesspairing's Score over rounds 1..k: (ranking, name -> Keizer points); without
+    rounds (k = 0) everyone has 0 points, ranked by rating then name."""
     players = [p for p in season.players if _active(p, k, o)]
     names = [p.name for p in players]
     rating = {p.name: p.rating or 0 for p in players}
@@ -137,7 +139,8 @@ def standing(season: Season, k: int, o: CpOptions) -> tuple[list[str], dict[str,
             counts[nm] += 1
             if o.absence_limit and counts[nm] > o.absence_limit:
                 return
-            out[nm] += 2 * fixed if fixed is not None else x2(value(nm), fraction, o.float_shares)
+            got = 2 * fixed if fixed is not None else x2(value(nm), fraction, o.float_shares)
+            out[nm] += got >> (counts[nm] - 1) if o.absence_decay else got
 
         for bye in season.byes:  # the pairing-allocated bye
             if bye.round == r and bye.player in rank_of:

@@ -69,6 +69,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "top_value": TopValue(rule="N"),
         "value_step": Fraction(1),
         "own_value": "current",
+        "start_points": "zero",  # Score without rounds: every player 0 (keizer.go Score)
         "recalculation": "converge",
         "max_passes": 20,
         "converge_start": "start",

@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Season
-from keizer_xl.core.settings import AbsenceDecay, Credit, Settings, Withdrawn
+from keizer_xl.core.settings import AbsenceDecay, Credit, Rounding, Settings, Withdrawn
 from keizer_xl.errors import N_
 
 IntArray = npt.NDArray[np.int64]
@@ -45,6 +45,8 @@ BoolArray = npt.NDArray[np.bool_]
 NONE = 0  # no fact: he has left the ranking (withdrawn remove), or column 0
 WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING = 1, 2, 3, 4, 5, 6, 7
 BYE, ABSENT, LATE, WITHDRAWN, UNMARKED = 8, 9, 10, 11, 12
+#: the ``rounding`` values that round every contribution on its own
+ROUNDED_CELLS = (Rounding.HALF, Rounding.WHOLE)
 
 GAME_CLASSES = (WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS, ADJOURNED, PENDING)
 
@@ -150,7 +152,7 @@ def decayed(credit: Credit, decay: AbsenceDecay, nth: int) -> Credit:
     """
     if decay == AbsenceDecay.NONE or nth == 1:
         return credit
-    if decay in (AbsenceDecay.HALVING, AbsenceDecay.HALVING_EU):
+    if decay in (AbsenceDecay.HALVING, AbsenceDecay.HALVING_EU, AbsenceDecay.HALVING_ALL):
         factor = Fraction(1, 2 ** (nth - 1))
     else:
         base = credit.fraction if credit.fixed is None and credit.fraction else Fraction(1, 3)
@@ -298,10 +300,36 @@ class CreditGrid:
     """What every round of every player earns: ``table[credit[i, r]]``.
 
     Game cells earn their credit's fraction of the opponent's value, other cells a fraction
-    of the own value or fixed points.  ``table[0]`` is nothing (Credit 0)."""
+    of the own value or fixed points.  ``table[0]`` is nothing (Credit 0).  ``halvings``
+    (``absence_decay halving-all`` with rounded cells, else None): how often a cell's rounded
+    amount is halved and rounded down (chesspairing's bit shift of its x2 integer)."""
 
     table: tuple[Credit, ...]
     credit: IntArray
+    halvings: IntArray | None = None
+
+
+def _decay_series(rounds: Rounds, absent: BoolArray, code: IntArray, s: Settings,
+                  info: Sequence[tuple[Credit, bool, bool]]) -> BoolArray:
+    """The absences that form the series ``absence_decay`` counts (the nth of them decays):
+
+    * ``harmonic``, ``halving``: excused absences (E) that earn something;
+    * ``halving-eu`` (KeizerForClubs' DecayBonus): every excused or unexcused row, also one
+      that earns 0 (``cSqliteInterface.cs`` ``GetPlayer_CountOfExcusedOrUnexcused`` counts
+      result 6 and 7 rows up to the round, whatever their bonus);
+    * ``halving-all`` (chesspairing's AbsenceDecay): every excused or unexcused absence, a
+      round neither paired nor marked and a withdrawn (keep) round included (``keizer.go``
+      ``absenceScoreX2``/``byeScoreX2`` count them all); club duty and late rounds never.
+    """
+    if s.absence_decay in (AbsenceDecay.HALVING_EU, AbsenceDecay.HALVING_ALL):
+        wanted = [name in ("E", "U") for name in rounds.codes]
+    else:
+        wanted = [exc and c != Credit(Fraction(0)) for c, _, exc in info]
+    safe = np.where(absent, code, 0)
+    series: BoolArray = absent & np.array([*wanted, False], dtype=bool)[safe]
+    if s.absence_decay == AbsenceDecay.HALVING_ALL:
+        series = series | (rounds.kind == UNMARKED) | (rounds.kind == WITHDRAWN)
+    return series
 
 
 def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
@@ -324,6 +352,7 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
     by_kind[WITHDRAWN] = cid(s.absence_unexcused)  # withdrawn keep: absent unexcused (section 7)
     by_kind[UNMARKED] = cid(s.absence_unexcused)  # scored as U, reported by the engine
     credit = by_kind[rounds.kind.astype(np.int64)]
+    halvings: IntArray | None = None
 
     absent = rounds.kind == ABSENT
     # absence_max_includes_unexcused: an unmarked round and a withdrawn (keep) round are
@@ -331,16 +360,12 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
     unexcused = np.zeros_like(absent)
     if s.absence_max_includes_unexcused:
         unexcused = (rounds.kind == UNMARKED) | (rounds.kind == WITHDRAWN)
-    if absent.any() or unexcused.any():
+    decays = s.absence_decay != AbsenceDecay.NONE
+    if absent.any() or unexcused.any() or decays:
         info = [absence_credit(s, c) for c in rounds.codes]
         code = rounds.code.astype(np.int64)
         code_credit = np.array([cid(c) for c, _, _ in info], dtype=np.int64)
         counts_code = np.array([cnt for _, cnt, _ in info], dtype=bool)
-        # halving-eu (KeizerForClubs' DecayBonus): excused and unexcused absences decay
-        # together, counted as one series (docs/presets-kfc.md)
-        both = s.absence_decay == AbsenceDecay.HALVING_EU
-        excused_code = np.array([(exc or (both and name == "U")) and c != Credit(Fraction(0))
-                                 for (c, _, exc), name in zip(info, rounds.codes, strict=True)], dtype=bool)
         safe = np.where(absent, code, 0)
         credit = np.where(absent, code_credit[safe], credit)
         counts = (absent & counts_code[safe]) | unexcused
@@ -348,13 +373,29 @@ def credit_grid(rounds: Rounds, settings: Settings) -> CreditGrid:
         if s.absence_max is not None:
             over = counts & (_counted(counts, s) > s.absence_max)
             credit = np.where(over, 0, credit)
-        excused = absent & excused_code[safe] & ~over
-        if s.absence_decay != AbsenceDecay.NONE and excused.any():
-            nth = np.cumsum(excused, axis=1)
-            for i, r in zip(*np.nonzero(excused & (nth > 1)), strict=True):
-                base = table[int(credit[i, r])]
-                credit[i, r] = cid(decayed(base, s.absence_decay, int(nth[i, r])))
-    return CreditGrid(tuple(table), credit)
+        series = (_decay_series(rounds, absent, code, s, info) & ~over if decays
+                  else np.zeros_like(absent))
+        if series.any():
+            nth = np.cumsum(series, axis=1)
+            later = series & (nth > 1)
+            # halving-all with rounded cells: chesspairing halves the rounded amount (its x2
+            # integer shifted right), a share's in the arithmetic (grid.inexact), a fixed
+            # amount's here
+            shift = s.absence_decay == AbsenceDecay.HALVING_ALL and s.rounding in ROUNDED_CELLS
+            if shift:
+                halvings = np.zeros(credit.shape, dtype=np.int64)
+            for i, r in zip(*np.nonzero(later), strict=True):
+                base, times = table[int(credit[i, r])], int(nth[i, r]) - 1
+                if not shift:
+                    credit[i, r] = cid(decayed(base, s.absence_decay, times + 1))
+                elif base.fixed is None:
+                    assert halvings is not None
+                    halvings[i, r] = times
+                else:
+                    unit = Fraction(1, 2) if s.rounding == Rounding.HALF else Fraction(1)
+                    units = (2 * abs(base.fixed) / unit + 1) // 2 * (1 if base.fixed >= 0 else -1)
+                    credit[i, r] = cid(Credit(fixed=(units // 2 ** times) * unit))
+    return CreditGrid(tuple(table), credit, halvings)
 
 
 def _counted(counts: BoolArray, s: Settings) -> IntArray:

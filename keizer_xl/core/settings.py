@@ -44,6 +44,14 @@ class AbsenceDecay(StrEnum):
     HARMONIC = "harmonic"
     HALVING = "halving"
     HALVING_EU = "halving-eu"
+    HALVING_ALL = "halving-all"
+
+
+class StartPoints(StrEnum):
+    """``start_points``: the standing before round 1 (rules section 3): each player's own
+    value (``own``), or 0 for everyone (``zero``: chesspairing's ``Score`` without rounds)."""
+    OWN = "own"
+    ZERO = "zero"
 
 
 class Withdrawn(StrEnum):
@@ -284,6 +292,7 @@ class Settings:
     absence_max_includes_club: bool = False
     absence_decay: AbsenceDecay = AbsenceDecay.NONE
     own_value: OwnValue = OwnValue.CURRENT
+    start_points: StartPoints = StartPoints.OWN  # the standing before round 1: own | zero
     # recalculation (section 4)
     recalculation: Recalculation = Recalculation.PREV
     max_passes: int = 50
@@ -388,6 +397,7 @@ class Settings:
 CHOICES: dict[str, type[StrEnum]] = {
     "value_basis": ValueBasis,
     "own_value": OwnValue,
+    "start_points": StartPoints,
     "recalculation": Recalculation,
     "absence_decay": AbsenceDecay,
     "withdrawn": Withdrawn,

@@ -337,6 +337,23 @@ def test_chesspairing_with_other_shares_agrees_with_the_reference(data, loss, ab
     agree(with_settings(data, raw), options)
 
 
+@FAST
+@given(seasons(), st.sampled_from(["chesspairing", "chesspairing-1956", "esg"]),
+       st.sampled_from(["5", "none"]))
+def test_absence_decay_halving_all_agrees_with_the_reference(data, preset, limit):
+    # chesspairing's AbsenceDecay (issue 35): every counted absence halved by a shift of the
+    # x2 amount; with esg's fixed amounts too
+    if preset == "chesspairing-1956" and any(p.withdrawn_round for p in data[0]):
+        return  # not reproduced with a withdrawal (see above)
+    options = {"chesspairing": CpOptions(), "chesspairing-1956": CpOptions(method="keizer1956"),
+               "esg": cp_reference.ESG}[preset]
+    options = replace(options, absence_decay=True, absence_limit=0 if limit == "none" else 5)
+    raw = {"preset": preset, "absence_decay": "halving-all", "absence_max": limit}
+    season = with_settings(data, raw)
+    agree(season, options)
+    assert set(compute_history(season).after(0).score.values()) <= {0}
+
+
 # --------------------------------------------------------------------------- float64 shares
 
 def forty_five_players():

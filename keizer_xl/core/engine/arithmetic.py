@@ -75,8 +75,9 @@ class Arithmetic:
     def __init__(self, unit: int):
         self.unit = unit  # the rounding unit over the scale (1/2 or 1 point)
 
-    def cells(self, pts: Array, coef: Array, val: Array, inexact: BoolArray) -> Array:
-        """The points of cells ``pts = coef x val + fixed`` as they count."""
+    def cells(self, pts: Array, coef: Array, val: Array, inexact: Array) -> Array:
+        """The points of cells ``pts = coef x val + fixed`` as they count (``inexact``: each
+        cell's class, grid.Grid.inexact)."""
         return pts
 
     def own(self, points: Array, mult: int) -> Array:
@@ -115,8 +116,18 @@ class RoundedCells(RoundedTotals):
     round_cells = True
     round_totals = False
 
-    def cells(self, pts: Array, coef: Array, val: Array, inexact: BoolArray) -> Array:
-        return round_to_unit(pts, self.unit)
+    def cells(self, pts: Array, coef: Array, val: Array, inexact: Array) -> Array:
+        return self.halved(round_to_unit(pts, self.unit), inexact)
+
+    def halved(self, rounded: Array, inexact: Array) -> Array:
+        """``absence_decay halving-all``: a cell whose class (grid.inexact) holds h halvings
+        is its rounded amount halved h times, rounded down to the unit (chesspairing shifts
+        its x2 integer right: 7 >> 1 = 3, a rounded 3.5 halved is 1.5)."""
+        h = np.asarray(inexact, dtype=np.int64) >> 1
+        if not h.any():
+            return rounded
+        out: Array = np.where(h > 0, rounded // (self.unit << h) * self.unit, rounded)
+        return out.astype(rounded.dtype)
 
     def own(self, points: Array, mult: int) -> Array:
         # own values that are whole multiples of the unit (integer values) need no rounding
@@ -142,12 +153,13 @@ class Float64Cells(RoundedCells):
         self.value_den = value_den
         self._toward_zero: dict[tuple[int, int], int] = {}
 
-    def cells(self, pts: Array, coef: Array, val: Array, inexact: BoolArray) -> Array:
-        return round_to_unit(self._ties(pts, coef, val, inexact), self.unit)
+    def cells(self, pts: Array, coef: Array, val: Array, inexact: Array) -> Array:
+        return self.halved(round_to_unit(self._ties(pts, coef, val, inexact), self.unit),
+                           inexact)
 
-    def _ties(self, pts: Array, coef: Array, val: Array, inexact: BoolArray) -> Array:
+    def _ties(self, pts: Array, coef: Array, val: Array, inexact: Array) -> Array:
         unit = self.unit
-        cells = np.nonzero(inexact)
+        cells = np.nonzero(np.asarray(inexact, dtype=np.int64) & 1)
         if not len(cells[0]):
             return pts
         tie = (2 * np.abs(pts[cells])) % (2 * unit) == unit

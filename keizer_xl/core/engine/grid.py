@@ -195,8 +195,16 @@ class Grid:
         wanted = self.arithmetic.float_ties
         # per credit of the table, then per cell (a cell's coefficient is its credit's)
         inexact_tab = np.array([c in inexact_coefs for c in self.coef_tab.tolist()], dtype=bool)
-        self.inexact: BoolArray = (inexact_tab[credits.credit] if wanted and inexact_coefs
-                                   else np.zeros(self.coef.shape, dtype=bool))
+        inexact: BoolArray = (inexact_tab[credits.credit] if wanted and inexact_coefs
+                              else np.zeros(self.coef.shape, dtype=bool))
+        #: each cell's class for the arithmetic: bit 0 its share is inexact in binary
+        #: (``float_shares``), the bits above how often its rounded amount is halved
+        #: (``absence_decay halving-all``); :attr:`classes` of them
+        self.inexact: IntArray = inexact.astype(np.int64)
+        self.classes = 2
+        if credits.halvings is not None and credits.halvings.any():
+            self.inexact = self.inexact + 2 * credits.halvings
+            self.classes = 2 * (int(credits.halvings.max()) + 1)
 
     def _notes(self) -> list[str]:
         """Warnings about the data: games without a result, players neither paired nor absent."""
@@ -269,8 +277,8 @@ class Grid:
         return self._shares
 
     def cells(self, k: int, active: BoolArray, float_ties: bool
-              ) -> tuple[Array, IntArray, BoolArray]:
-        """coef, target and inexact of rounds 0..k; a game against a player who has left
+              ) -> tuple[Array, IntArray, IntArray]:
+        """coef, target and class (:attr:`inexact`) of rounds 0..k; a game against a player who has left
         (withdrawn remove, section 7) counts as withdrawn_opponent x the own value."""
         w = k + 1
         coef, target, inexact = self.coef[:, :w], self.target[:, :w], self.inexact[:, :w]
@@ -281,7 +289,7 @@ class Grid:
                 coef = np.where(gone, wd, coef)
                 target = np.where(gone, self.self_idx, target)
                 if float_ties:
-                    inexact = np.where(gone, self.wd_inexact, inexact)
+                    inexact = np.where(gone, int(self.wd_inexact), inexact)
         return coef, target, inexact
 
     def games2(self) -> IntArray:

@@ -59,7 +59,8 @@ class KernelTables:
                                                                    tiebreaks)
         g, n = grid, grid.n
         self.known = g.shares()
-        self.zero = 2 * len(self.known)  # the class of a cell with no share: zero points
+        self.classes = g.classes  # cell classes per share (grid.inexact)
+        self.zero = self.classes * len(self.known)  # the class of a cell with no share: zero points
         self.own = self.zero + 1  # the class of the own value (current)
         self.width = self.own + 1  # classes per place in the table
         self.floats = g.bound < FLOAT_EXACT
@@ -145,10 +146,10 @@ class KernelTables:
         """The cell of each player's own value: his own place's own-value class."""
         return np.arange(n, dtype=np.int64) * self.width + self.own
 
-    def index(self, coef: Array, target: IntArray, inexact: npt.NDArray[np.bool_],
+    def index(self, coef: Array, target: IntArray, inexact: IntArray,
               share: npt.NDArray[np.bool_]) -> IntArray:
         """Each cell's place in ``T[pos].ravel()``: target x width + class."""
-        key = np.searchsorted(self.known, coef) * 2 + inexact
+        key = np.searchsorted(self.known, coef) * self.classes + inexact
         out: IntArray = np.where(share, target * self.width + key, self.zero)
         return out
 
@@ -188,8 +189,8 @@ class KernelTables:
         if got is None:
             g = self.grid
             vt = self.values_of(m)[0]
-            c = np.repeat(self.known, 2)[None, :]
-            x = np.tile(np.array([False, True]), len(self.known))[None, :]
+            c = np.repeat(self.known, self.classes)[None, :]
+            x = np.tile(np.arange(self.classes, dtype=np.int64), len(self.known))[None, :]
             v = vt[:, None]
             shape = (m + 1, c.shape[1])
             t = self.arithmetic.cells(v * c, np.broadcast_to(c, shape), np.broadcast_to(v, shape),

@@ -18,7 +18,8 @@ from keizer_xl.core.engine.grid import Grid
 Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "rating_order",
+__all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "float32_hundredths",
+           "printed_hundredths", "rating_order",
            "shared_places", "start_order"]
 
 
@@ -159,21 +160,67 @@ class TieBreaks:
 
 # --------------------------------------------------------------------------- display order
 
+def float32_hundredths(num: int, den: int) -> int:
+    """``num / den`` as KeizerForClubs prints and orders it, in hundredths: stored as a float32
+    (``Keizer_SumPts``, round to nearest even), then ``Math.Round(x, 2)`` (half to even) on
+    that binary value.  Exact integer arithmetic: 3.865 is the float32 3.86500000954, so 3.87;
+    2.675 is 2.67499995232, so 2.67; 4.125 is exact, a tie, so 4.12."""
+    if num == 0:
+        return 0
+    sign, n = (-1 if (num < 0) != (den < 0) else 1), abs(num)
+    d = abs(den)
+    shift = 24 - (n.bit_length() - d.bit_length())  # q = n / d x 2^shift has 24 bits
+    while True:
+        top, bottom = (n << shift, d) if shift >= 0 else (n, d << -shift)
+        q, r = divmod(top, bottom)
+        if q >= 1 << 24:
+            shift -= 1
+        elif q < 1 << 23:
+            shift += 1
+        else:
+            break
+    if 2 * r > bottom or (2 * r == bottom and q % 2):
+        q += 1  # float32: 24 significant bits, ties to even
+    top, bottom = (q * 100, 1 << shift) if shift >= 0 else (q * 100 << -shift, 1)
+    h, r = divmod(top, bottom)
+    if 2 * r > bottom or (2 * r == bottom and h % 2):
+        h += 1  # Math.Round(x, 2): half to even
+    return sign * h
+
+
+def printed_hundredths(totals: Array, scale: int) -> Array:
+    """:func:`float32_hundredths` of every ``totals / scale``, in numpy where that is exact:
+    a quotient of integers below 2^53 is the correctly rounded double, its float32 is the
+    float32 of the exact quotient unless the double lies on a float32 midpoint (those few go
+    the exact way), and a float32 times 100 is exact in a double, so ``rint`` rounds half to
+    even exactly as Math.Round does."""
+    limit = 2 ** 53
+    if totals.dtype == object or scale >= limit or not len(totals) or \
+            int(np.abs(totals).max()) >= limit:
+        exact: Array = np.array([float32_hundredths(int(t), scale) for t in totals.tolist()],
+                                dtype=object)  # Python integers: any size
+        return exact
+    quotient = totals.astype(np.float64) / scale
+    single = quotient.astype(np.float32)
+    back = single.astype(np.float64)
+    gap = np.abs(quotient - back)
+    ulp = np.spacing(np.abs(single)).astype(np.float64)
+    out: IntArray = np.rint(back * 100).astype(np.int64)
+    for i in np.flatnonzero((gap == ulp / 2) | (gap == ulp / 4)).tolist():
+        out[i] = float32_hundredths(int(totals[i]), scale)
+    return out
+
+
 def points_games_rating(grid: Grid, k: int, order: IntArray, totals: Array,
                         scale: int) -> IntArray:
     """``display_order points-games-rating`` (KeizerForClubs' printed standings,
-    cSqliteInterface.cs ``ComparePlayersForResultsList``): points rounded to 2 decimals
-    (Math.Round: half to even), then game points (``GetPlayer_PartiePunkte``: wins and
-    forfeit wins 1, draws and adjourned games 1/2), then rating; players equal in all three
-    keep their ranking order."""
+    cSqliteInterface.cs ``ComparePlayersForResultsList``): points as KFC prints them, its
+    float32 total rounded to 2 decimals (:func:`float32_hundredths`), then game points
+    (``GetPlayer_PartiePunkte``: wins and forfeit wins 1, draws and adjourned games 1/2), then
+    rating; players equal in all three keep their ranking order."""
     games2 = grid.games2()[:, k]
     idx = order.tolist()
-    t = [int(x) * 100 for x in totals[order].tolist()]
-    # round(points, 2) half to even, in integers: q + r / scale
-    rounded = []
-    for x in t:
-        q, r = divmod(x, scale)
-        rounded.append(q + 1 if 2 * r > scale or (2 * r == scale and q % 2) else q)
+    rounded = printed_hundredths(totals[order], scale).tolist()
     rating = [grid.players[i].rating or 0 for i in idx]
     games = games2[order].tolist()
     sorted_at = sorted(range(len(idx)), key=lambda a: (-rounded[a], -games[a], -rating[a], a))

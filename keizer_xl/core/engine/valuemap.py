@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from keizer_xl.core.model import Game, Player, Result, Season
-from keizer_xl.core.settings import OwnValue, ValueBasis
+from keizer_xl.core.settings import OwnValue, StartPoints, ValueBasis
 from keizer_xl.core.values import scaled_values
 from keizer_xl.core.engine.arithmetic import Arithmetic
 from keizer_xl.core.engine.grid import Grid
@@ -70,6 +70,7 @@ class ValueMaps:
         self.by_rating = s.value_basis == ValueBasis.RATING
         self.tied_share = s.tied_share_value
         self.own_value = s.own_value
+        self.start_zero = s.start_points == StartPoints.ZERO or s.own_value == OwnValue.NONE
         self.fade = s.own_value_fade
         self._tables: dict[int, Array] = {}
         self.ratings: list[IntArray | None] = []
@@ -119,8 +120,10 @@ class ValueMaps:
         return np.arange(1, len(totals) + 1, dtype=np.int64)
 
     def start_points(self, values: Array) -> Array:
-        """The start standing's totals: the own value (unrounded: no round is played yet)."""
-        if self.own_value == OwnValue.NONE:
+        """The start standing's totals: the own value (unrounded: no round is played yet), or
+        nothing (``own_value none``; ``start_points zero``: chesspairing's standing without
+        rounds gives everyone 0)."""
+        if self.start_zero:
             return np.zeros(self.grid.n, dtype=self.grid.dtype)
         out: Array = values * self.grid.own_mult
         return out
