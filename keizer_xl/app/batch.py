@@ -104,10 +104,16 @@ def write_season_sheets(book: Book, season: Season, history: History, *,
     from keizer_xl.app.standings import compute_standings, competition, write_standings_sheets
     from keizer_xl.analysis.audit import audit_season
     from keizer_xl.sheets import analysis_sheets as sheets, schema
+    from keizer_xl.sheets.ownership import claim
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 
     report = progress or (lambda stage, fraction: None)
+    # every sheet it writes checked first: a club's own sheet of an engine sheet's name
+    # refuses the workbook before anything is written into it (issue 34)
+    claim(book, [kind for kind in schema.ENGINE_SHEETS if kind != "Pairings" and
+                 (compare or kind != "Compare") and (season.settings.periods or kind != "Periods")],
+          workbook_language(book, season.settings))
     st = history.last
     view = competition(season, st.round)  # the one view, as ``standings`` builds it
     standings = compute_standings(season, st.round, view=view)

@@ -52,12 +52,14 @@ def write_compare(book: Book, report: CompareReport) -> CompareReport:
     from dataclasses import replace
 
     from keizer_xl.sheets import schema
+    from keizer_xl.sheets.ownership import claim
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.analysis_sheets import compare_layout
     from keizer_xl.sheets.titles import run_context
 
     settings = report.season.settings
     lang = workbook_language(book, settings)
+    claim(book, ("Compare",), lang)
     context = run_context(settings, book)
     if len(report.parts) == 1:
         layout = compare_layout(report.parts[0][1], context, lang)

@@ -206,6 +206,10 @@ class XlwingsBook:
                      header_row=region.header_row, first_column=region.first_column,
                      outside=region.outside)
 
+    def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+        return {(r, c): v for (r, c), v in self._sheet(sheet).cells.items()
+                if r <= rows and c <= columns}
+
     # -- writing an engine-owned sheet --------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
         title = self._title(sheet)

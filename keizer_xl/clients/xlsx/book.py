@@ -314,6 +314,12 @@ class FileBook(RowEditing):
             return {rc: c.value for rc, c in ws._cells.items() if c.value is not None}
         return dict(self._values(self._worksheet(sheet)).shown)
 
+    def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+        if self._legacy is not None:
+            return self._legacy.top_cells(sheet, rows, columns)
+        return {(r, c): v for (r, c), v in self._values(self._worksheet(sheet)).shown.items()
+                if r <= rows and c <= columns}
+
     def _cached_values_saved(self) -> bool:
         """Whether the file holds its formulas' results: Excel and LibreOffice store them; a
         writer that cannot calculate marks the workbook ``fullCalcOnLoad`` and stores none."""
