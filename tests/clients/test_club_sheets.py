@@ -178,3 +178,17 @@ def test_the_mark_survives_libreoffice_as_xlsx_and_ods(tmp_path, capsys):
     ods = out / "ods" / "club.ods"  # written through LibreOffice: its Rangliste is its own
     code, text = run(capsys, "standings", ods)
     assert code == 0 and "ods" in text, text
+
+
+def test_the_file_clients_corner_is_the_corner_of_the_whole_sheet(tmp_path, capsys):
+    """FileBook.top_cells reads only the sheet's first rows: the same values as the whole."""
+    from keizer_xl.clients.xlsx import FileBook
+
+    book = season_book(tmp_path / "club.xlsx", "nl", club_sheet="Clubhistorie")
+    assert run(capsys, "batch", book, "--in-place", "--compare")[0] == 0
+    opened = FileBook(book)
+    for name in opened.sheet_names():
+        whole = openpyxl.load_workbook(book, data_only=True)[name]
+        corner = {(c.row, c.column): c.value for row in whole.iter_rows(max_row=5, max_col=12)
+                  for c in row if c.value is not None}
+        assert opened.top_cells(name, 5, 12) == corner, name
