@@ -47,16 +47,12 @@ _UNTITLED_HEADERS: Mapping[str, tuple[str, ...]] = {
 
 
 @functools.cache
-def _title(kind: str) -> re.Pattern[str]:
-    """The "what" part of ``kind``'s title line in every language, with or without a round."""
-    key = kind.casefold()
-    spelled: set[str] = set()
-    for lang in LANGUAGES:
-        tr = translator(lang)
-        spelled.add(re.escape(tr.gettext(SHEET_TITLES_NO_ROUND[key])))
-        marker = "\x00"
-        spelled.add(re.escape(tr.gettext(SHEET_TITLES[key], round=marker)).replace(marker, r"\d+"))
-    return re.compile("|".join(sorted(spelled)), re.IGNORECASE)
+def _title(kind: str, lang: str) -> re.Pattern[str]:
+    """The "what" part of ``kind``'s title line in ``lang``, with or without a round."""
+    key, tr, marker = kind.casefold(), translator(lang), "\x00"
+    spelled = (re.escape(tr.gettext(SHEET_TITLES_NO_ROUND[key])),
+               re.escape(tr.gettext(SHEET_TITLES[key], round=marker)).replace(marker, r"\d+"))
+    return re.compile("|".join(spelled), re.IGNORECASE)
 
 
 def _untitled(kind: str, cells: Mapping[tuple[int, int], Any]) -> bool:
@@ -68,17 +64,19 @@ def _untitled(kind: str, cells: Mapping[tuple[int, int], Any]) -> bool:
                for lang in LANGUAGES)
 
 
-def engine_wrote(kind: str, cells: Mapping[tuple[int, int], Any]) -> bool:
+def engine_wrote(kind: str, cells: Mapping[tuple[int, int], Any], lang: str = "en") -> bool:
     """Whether a sheet whose top left corner holds ``cells`` ((row, column) -> value, 1-based)
-    is the engine's sheet of ``kind`` (``schema.ENGINE_SHEETS``): its title line, the header
-    row of an untitled engine sheet, or nothing at all."""
+    is the engine's sheet of ``kind`` (``schema.ENGINE_SHEETS``): its title line (in any
+    language; ``lang``, the workbook's, is tried first: the other catalogs are loaded only when
+    it is not that), the header row of an untitled engine sheet, or nothing at all."""
     if not any(header_text(v) for v in cells.values()):
         return True
     first = cells.get((1, 1))
     if isinstance(first, str):
         *parts, last = (part.strip() for part in first.split("·"))
-        pattern = _title(kind)
-        if _DATE.fullmatch(last) and any(pattern.fullmatch(part) for part in parts):
+        if _DATE.fullmatch(last) and any(
+                _title(kind, tried).fullmatch(part)
+                for tried in (lang, *(x for x in LANGUAGES if x != lang)) for part in parts):
             return True
     return _untitled(kind, cells)
 
@@ -90,8 +88,8 @@ def claim(book: Book, kinds: Iterable[str], lang: str) -> None:
     clubs: list[str] = []
     for kind in kinds:
         found = present.get(schema.sheet_name(kind, lang).casefold())
-        if found is not None and not engine_wrote(kind, book.top_cells(found, TOP_ROWS,
-                                                                        TOP_COLUMNS)):
+        if found is not None and not engine_wrote(
+                kind, book.top_cells(found, TOP_ROWS, TOP_COLUMNS), lang):
             clubs.append(found)
     if clubs:
         raise ActionError(Message(
