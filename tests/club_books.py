@@ -86,7 +86,8 @@ def club_workbook(path: Path, rows: dict[str, list[list[Any]]], *, picture: Path
             ws.add_table(0, 0, max(len(table) - 1, 1), len(table[0]) - 1,
                          {"name": f"tbl{name}", "columns": [{"header": str(h)} for h in table[0]]})
     standings = wb.add_worksheet("Standings")
-    standings.write_row("A1", ["Placeholder until the engine writes it"])
+    # written by keizer-xl before the club drew its chart on it (its title line: issue 34)
+    standings.write_row("A1", ["Schaakclub Oost 2025-2026 · Standings after round 4 · 2026-11-30"])
     on_standings = wb.add_chart({"type": "bar"})
     on_standings.add_series({"name": "Score", "categories": "=Standings!$B$4:$B$13",
                              "values": "=Standings!$C$4:$C$13"})

@@ -110,11 +110,17 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
     from keizer_xl.app.standings import compute_standings, write_standings_sheets
     from keizer_xl.sheets import analysis_sheets as sheets, schema
     from keizer_xl.sheets.group_sheets import grouped_layout
+    from keizer_xl.sheets.ownership import claim
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 
     report = progress or (lambda stage, fraction: None)
     season = view.season
+    # every sheet it writes checked first: a club's own sheet of an engine sheet's name
+    # refuses the workbook before anything is written into it (issue 34)
+    claim(book, [kind for kind in schema.ENGINE_SHEETS if kind != "Pairings" and
+                 (compare or kind != "Compare") and (season.settings.periods or kind != "Periods")],
+          workbook_language(book, season.settings))
     standings = compute_standings(season, view.round, view=view)
     write_standings_sheets(book, season, standings, view)  # what ``standings`` writes
     lang = workbook_language(book, season.settings)

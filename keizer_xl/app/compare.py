@@ -52,6 +52,7 @@ def write_compare(book: Book, report: CompareReport) -> CompareReport:
     from dataclasses import replace
 
     from keizer_xl.sheets import schema
+    from keizer_xl.sheets.ownership import claim
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.analysis_sheets import compare_layout
     from keizer_xl.sheets.group_sheets import grouped_layout
@@ -59,6 +60,7 @@ def write_compare(book: Book, report: CompareReport) -> CompareReport:
 
     settings = report.season.settings
     lang = workbook_language(book, settings)
+    claim(book, ("Compare",), lang)
     context = run_context(settings, book)
     layout = grouped_layout("compare", [(g, compare_layout(c, context, lang))
                                         for g, c in report.parts],

@@ -116,6 +116,7 @@ def trf_report(book: Book, request: TrfRequest) -> TrfExport:
     lang = workbook_language(book, season.settings)
     columns = {key: schema.header("Players", key, lang)
                for key in ("federation", "birth", "fide_id", "knsb_id")}
+    columns["players"] = schema.sheet_name("Players", lang)
     return export_trf(season, rounds=request.rounds,
                       knsb=request.knsb, title=request.title,
                       round_dates=attendance_dates(book), columns=columns,

@@ -26,6 +26,7 @@ from keizer_xl.i18n import translate, translator
 from keizer_xl.app.standings import find_group
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import result_round_numbers, workbook_language
 from keizer_xl.sheets.titles import RunContext, run_context
@@ -242,6 +243,7 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
     report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
     if write:
         lang = workbook_language(book, season.settings)
+        claim(book, ("Pairings",), lang)  # a club's own sheet of that name: refused, untouched
         layout, rows = pairing_tables(report, season, lang, run_context(season.settings, book))
         results = find_sheet(book, "Results")
         if results is None:

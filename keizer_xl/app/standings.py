@@ -16,6 +16,7 @@ from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.report_sheets import round_marks, standings_layout
@@ -251,6 +252,7 @@ def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
     """The sheets ``standings`` writes, not saved: the one place both ``standings`` and
     ``batch`` compose them (issue 23: batch is the standings use case over many workbooks)."""
     lang = workbook_language(book, season.settings)
+    claim(book, ("Standings", "Periods") if season.settings.periods else ("Standings",), lang)
     context = run_context(season.settings, book)
     book.write_sheet(schema.sheet_name("Standings", lang),
                      standings_sheet(report, season, lang, context))

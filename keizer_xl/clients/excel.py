@@ -228,6 +228,16 @@ class XlwingsBook:
                      header_row=region.header_row, first_column=region.first_column,
                      outside=region.outside)
 
+    def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+        title = self._title(sheet)
+        if title is None or title in self._kept:  # read already (or missing: said so)
+            return {(r, c): v for (r, c), v in self._sheet(sheet).cells.items()
+                    if r <= rows and c <= columns}
+        # the corner only: a club's sheet is not read whole for its mark
+        values = self.book.sheets[title].range((1, 1), (rows, columns)).options(ndim=2).value
+        return {(r, c): from_excel(v) for r, row in enumerate(values or (), 1)
+                for c, v in enumerate(row, 1) if v is not None and v != ""}
+
     # -- writing an engine-owned sheet --------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
         title = self._title(sheet)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from keizer_xl.clients.lo_cells import KIND_FORMATS, format_key, to_cell
+from keizer_xl.clients.lo_cells import KIND_FORMATS, format_key, read_block, to_cell
 from keizer_xl.clients.lo_layout import clear_sheet, freeze_rows, put_layout
 from keizer_xl.clients.lo_tables import dbranges, find_sheet, table_region
 from keizer_xl.clients.lo_uno import (LibreOfficeError, doc_title, range_address, supports,
@@ -86,7 +86,12 @@ class UnoBook:
                      header_row=region.header_row, first_column=region.first_column,
                      outside=region.outside)
 
-    # -- writing an engine-owned sheet --------------------------------------------------------
+    def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+        sh = self._sheet(sheet)
+        block = read_block(self.doc, sh, 0, 0, rows - 1, columns - 1, self.label, self._null_date)
+        return {(r, c): v for r, row in enumerate(block, 1) for c, v in enumerate(row, 1)
+                if v is not None}
+
     # -- writing an engine-owned sheet --------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
         self.modified = True

@@ -149,7 +149,10 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     # later ones copy that table into a tournament that has none (CreateConfigTab): the
     # shipped values are what such a file gets, so they are used, with a note.
     has_config = "ConfigTab" in tables
+    known = len(problems)
     config = config_table(con, problems) if has_config else {}
+    if len(problems) > known:  # a column of ConfigTab missing: said so, not each key it lacks
+        raise InputError(problems)
     settings_rows = config_rows(config, problems, strict=has_config, file_name=path.stem)
     parsed = []
     for key, value in settings_rows:

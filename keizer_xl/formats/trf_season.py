@@ -153,11 +153,18 @@ def season_from_lines(by_start: dict[int, PlayerLine], header: Mapping[str, str]
             r.notes.append(Message("{name} has no entries after round {round}: read as "
                                    "withdrawn from round {withdrawn}", name=names[sn],
                                    round=last_round[sn], withdrawn=withdrawn))
-    withdrawn_by_directive = {names[ascii_number(p["player"]) or 0]:
-                              (ascii_number(p["after-round"]) or 0) + 1
-                              for _, verb, p in directives if verb == "withdrawn"
-                              and ascii_number(p.get("player", "")) in names
-                              and 0 <= (ascii_number(p.get("after-round", "")) or -1) < MAX_ROUND}
+    withdrawn_by_directive: dict[str, int] = {}
+    for n, verb, p in directives:  # an unknown player is refused by directive()
+        number = ascii_number(p.get("player", ""))
+        if verb != "withdrawn" or number not in names:
+            continue
+        # after-round=0: withdrawn before round 1 (read, and refused below if he played);
+        # never dropped (issue 34: `... or -1` had turned 0 into -1 and left it out)
+        after = ascii_number(p.get("after-round", ""))
+        if after is None or after >= MAX_ROUND:
+            r.problem(n, Message("{text!r} is not a round number", text=p.get("after-round", "")))
+        else:
+            withdrawn_by_directive[names[number or 0]] = after + 1
     players = [replace(p, withdrawn_round=withdrawn_by_directive.get(p.name, p.withdrawn_round))
                for p in players]
     games.sort(key=lambda g: g.round)

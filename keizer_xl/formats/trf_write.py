@@ -36,9 +36,10 @@ class TrfExport:
     rounds: tuple[int, int] = (0, 0)
 
 
-#: The Players columns the warnings name (English; the caller gives the workbook's own).
+#: The Players columns (and, as ``players``, the sheet) the messages name (English; the caller
+#: gives the workbook's own).
 COLUMN_NAMES = {"federation": "Federation", "birth": "Birth", "fide_id": "FIDE id",
-                "knsb_id": "KNSB id"}
+                "knsb_id": "KNSB id", "players": "Players"}
 
 _PREFIXES = {"van", "de", "der", "den", "het", "'t", "ter", "ten", "te", "in", "op", "von",
              "zu", "du", "la", "le", "di", "da", "del", "des", "vander", "v.d."}
@@ -99,8 +100,8 @@ def _ident(text: str) -> str:
 def field_warnings(players: Sequence[Player], knsb: bool) -> list[str]:
     """One warning for every Players value the rating report cannot write as it is (it writes
     the field blank): a federation that is not a 3-letter code, an id that is not 1 to 11
-    digits, a birth date that is not a date; and two names that the 33 columns of the name
-    field make equal (an importer, this one too, would refuse the report)."""
+    digits, a birth date that is not a date (two names the name field makes equal are refused:
+    ``_distinct_names``)."""
     warnings: list[str] = []
     for p in players:
         if p.federation.strip() and not _federation(p.federation):
@@ -114,17 +115,22 @@ def field_warnings(players: Sequence[Player], knsb: bool) -> list[str]:
         if p.birth.strip() and not _birth_date(p.birth):
             warnings.append(Message("{name}: the birth date {value!r} is not a date: left blank "
                                     "in the rating report", name=p.name, value=p.birth))
-    seen: dict[str, str] = {}
-    for p in players:
-        key = person_name(trf_name(p.name)[:33].strip()).casefold()
-        if key in seen:
-            warnings.append(Message("{name} and {other} are the same in the 33 columns of the "
-                                    "TRF name field ({short}): a reader cannot tell them apart",
-                                    name=p.name, other=seen[key],
-                                    short=trf_name(p.name)[:33].strip()))
-        else:
-            seen[key] = p.name
     return warnings
+
+
+def _distinct_names(rows: Sequence[TrfRow], order: Sequence[str], sheet: str) -> None:
+    """Refuse, before anything is written, two players whose names the 33 columns of the name
+    field (as written: cut, in ASCII) make equal: every reader, keizer-xl's import too, refuses
+    such a report (issue 34; it was a warning, and the report was written)."""
+    seen: dict[str, str] = {}
+    for row, name in zip(rows, order, strict=True):
+        key = person_name(row.name.strip()).casefold()
+        if key in seen:
+            raise ActionError(Message(
+                "{other} and {name} are both written {short} in the 33 columns of the TRF name "
+                "field: no reader could tell them apart; write one of the two names differently "
+                "in {sheet}", other=seen[key], name=name, short=row.name.strip(), sheet=sheet))
+        seen[key] = name
 
 
 def _birth_date(text: str) -> bool:
@@ -269,6 +275,7 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
             comments.append(_own_line("withdrawn", player=row.start,
                                        round=p.withdrawn_round - a + 1))
 
+    _distinct_names(rows, order, names["players"])
     warnings.extend(field_warnings([players[n] for n in order], knsb))
     for key, flag in (("federation", True), ("birth", True), ("fide_id", not knsb),
                       ("knsb_id", knsb)):

@@ -59,12 +59,10 @@ if _STARTED_PAUSED:
 import argparse
 import contextlib
 import os
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 if TYPE_CHECKING:
-    from types import FrameType
-
     from keizer_xl.frontends.commands import Command
 
 # Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
@@ -75,6 +73,7 @@ from keizer_xl.errors import KeizerError
 # the commands are rows of one table (frontends/commands.py, issue 27); their functions are in
 # cli_season, cli_reports and cli_office, the shared plumbing in cli_common
 from keizer_xl.frontends.cli_common import OPENED, HELD, Parser, print_messages, show_outcome, any_written
+from keizer_xl.frontends.interrupts import handling
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
 from keizer_xl.frontends.shown import EXIT_OK, Done
 
@@ -110,23 +109,6 @@ def run_command(command: Command, args: argparse.Namespace) -> int:
     return code
 
 
-def _stop(signum: int, frame: FrameType | None) -> NoReturn:
-    raise KeyboardInterrupt
-
-
-def _interrupt_later(unraisable: Any) -> None:
-    """A Ctrl+C (or SIGTERM) that lands inside a callback Python cannot raise from (an import
-    lock's weakref callback, a finalizer) would be printed as "Exception ignored in ..." with a
-    traceback and then lost.  Deliver it again to the main thread, where it is raised at the
-    next safe point and answered like any other interrupt; anything else is Python's to print."""
-    if isinstance(unraisable.exc_value, KeyboardInterrupt):
-        import _thread
-
-        _thread.interrupt_main()
-        return
-    sys.__unraisablehook__(unraisable)
-
-
 def _one_blas_thread() -> None:
     """One OpenBLAS thread, unless the user chose otherwise: numpy (the engine's integer
     grids) loads OpenBLAS, which starts a thread per core that spins while the process starts;
@@ -143,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl+C while starting or cleaning up, outside _run (issue 16)
         return _fail(KeyboardInterrupt(), [])
+    finally:
+        if _SCRIPT:  # the process ends now: a Ctrl+C from here on ends it quietly (issue 34)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -169,19 +154,11 @@ def _main(argv: Sequence[str] | None) -> int:
     if files is not None:
         files.written.clear()
         files.inputs.clear()
-    try:
-        previous = signal.signal(signal.SIGTERM, _stop)
-    except (ValueError, AttributeError, OSError):  # not the main thread, or no SIGTERM here
-        previous = None
-    unraisable_hook = sys.unraisablehook
-    sys.unraisablehook = _interrupt_later
-    try:
-        return _run(args, list(sys.argv[1:] if argv is None else argv))
-    finally:
-        HELD.close()  # the workbook's lock, converted .ods copies
-        sys.unraisablehook = unraisable_hook
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+    with handling():  # Ctrl+C and SIGTERM: one KeyboardInterrupt, never a traceback
+        try:
+            return _run(args, list(sys.argv[1:] if argv is None else argv))
+        finally:
+            HELD.close()  # the workbook's lock, converted .ods copies
 
 
 def _run(args: argparse.Namespace, argv: list[str]) -> int:

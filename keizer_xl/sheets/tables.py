@@ -123,6 +123,10 @@ class Book(Protocol):
     def read_table(self, sheet: str) -> Table:
         """The header row and data of ``sheet`` (or of the first Excel Table on it)."""
 
+    def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+        """The non-empty values of the first ``rows`` x ``columns`` cells of ``sheet`` by
+        (row, column), 1-based: where ``sheets.ownership`` looks for the engine's mark."""
+
     def write_sheet(self, sheet: str, layout: Layout) -> None:
         """Replace (or create) an engine-owned sheet as ``layout`` describes it (cells, styles,
         widths, frozen rows, print setup); text starting with '=' stays text."""

@@ -416,7 +416,9 @@ def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, pictur
             ws.add_table(0, 0, len(rows) - 1, len(rows[0]) - 1,
                          {"name": "tblUitslagen", "columns": [{"header": str(h)} for h in rows[0]]})
             ws.data_validation(f"E2:E{len(rows)}", {"validate": "list", "source": ["1-0", "0-1", "½-½"]})
-    wb.add_worksheet("Stand").write("A1", "Nog niet berekend")
+    # written by keizer-xl before the club drew its chart (its title line: a placeholder of the
+    # club's own would be the club's sheet, refused since issue 34)
+    wb.add_worksheet("Stand").write("A1", "De Witte Dame · Stand na ronde 3 · 30 november 2026")
     chart = wb.add_chart({"type": "bar"})
     chart.add_series({"name": "Score", "categories": "=Stand!$B$4:$B$13", "values": "=Stand!$C$4:$C$13"})
     wb.add_chartsheet("Grafiek").set_chart(chart)

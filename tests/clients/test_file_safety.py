@@ -6,6 +6,7 @@ Everything goes through the command line, in this process (``main``) or in real 
 (``forkrunner``: one fork per run, so that racing and killing many runs stays quick)."""
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import io
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import openpyxl
@@ -232,17 +234,37 @@ def test_a_file_size_limit_in_a_real_process(book, tmp_path):
 # --------------------------------------------------------------------------- signals
 
 
+@contextlib.contextmanager
+def _busy(processes: int) -> Iterator[None]:
+    """``processes`` CPU burners beside the test: the load under which a signal landed in a
+    finalizer and printed a traceback (issue 34)."""
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+               for _ in range(processes)]
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+
+
+@pytest.mark.parametrize("load", [0, 2])
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_sigterm_or_ctrl_c_during_pair_leaves_no_temporary_file(tmp_path, runner, sig):
+def test_sigterm_or_ctrl_c_during_pair_leaves_no_temporary_file(tmp_path, runner, sig, load):
     folder = tmp_path / "w"
     folder.mkdir()
     path = folder / "club.xlsx"
     original = SAMPLE.read_bytes()
     path.write_bytes(original)
+    with _busy(load):
+        _signals_during_pair(runner, folder, path, original, sig)
+
+
+def _signals_during_pair(runner, folder: Path, path: Path, original: bytes, sig: int) -> None:
     full = _median_run(runner, path, original, "pair", path, "--force")
     rng = random.Random(11)
     outcomes = set()
-    for _trial in range(10):
+    for _trial in range(15):
         path.write_bytes(original)
         pid, log = runner.start("pair", path, "--force")
         time.sleep(rng.uniform(0.3, 1.0) * full)

@@ -259,8 +259,8 @@ def test_a_workbook_with_problems_is_listed_and_left_unchanged(office, tmp_path,
 def test_a_sheet_that_cannot_be_written_is_a_message_not_a_crash(office, tmp_path, capsys):
     book = tmp_path / "locked.xlsx"
     wb = openpyxl.load_workbook(SAMPLE)
-    standings = wb.create_sheet("Standings")
-    standings["A1"] = "old"
+    standings = wb.create_sheet("Standings")  # the engine's (its title line), but protected
+    standings["A1"] = "Schaakclub Oost · Standings after round 21 · 2026-11-30"
     standings.protection.sheet = True
     standings.protection.password = "secret"
     wb.save(book)
@@ -271,6 +271,24 @@ def test_a_sheet_that_cannot_be_written_is_a_message_not_a_crash(office, tmp_pat
     assert book.read_bytes() == before
     code, _, err = run_cli(capsys, "lo-run", book, "check")  # LibreOffice is still fine
     assert code == 0, err
+
+
+@needs_lo
+def test_a_club_sheet_under_an_engine_name_is_kept_in_libreoffice(office, tmp_path, capsys):
+    """UNO reads the engine's mark like the file client (issue 34): a club's own Standings
+    refuses, naming it; the Standings LibreOffice wrote is the engine's at the next run."""
+    book = tmp_path / "club.xlsx"
+    wb = openpyxl.load_workbook(SAMPLE)
+    wb.create_sheet("Standings").append(["Club champions since 1950"])
+    wb.save(book)
+    before = book.read_bytes()
+    code, _, err = run_cli(capsys, "lo-run", book, "standings")
+    assert code == 1 and "was not written by keizer-xl" in err and "Standings" in err, err
+    assert book.read_bytes() == before
+    ours = copy_sample(tmp_path, "ours.xlsx")
+    for _ in range(2):
+        code, _, err = run_cli(capsys, "lo-run", ours, "standings")
+        assert code == 0, err
 
 
 @needs_lo

@@ -209,13 +209,29 @@ def test_too_many_members(tmp_path, monkeypatch, no_openpyxl):
 
 @pytest.mark.parametrize("ref, what", [("A1:B200000", "200,000 rows"), ("A1:ZZZ5", "18,278 columns"),
                                        ("A1:XFD1048576", "1,048,576 rows")])
-def test_dimension_too_big_is_refused_naming_the_sheet(tmp_path, no_openpyxl, ref, what):
-    p = make_book(tmp_path / "plain.xlsx", {"Info": [["x"]], "Big Sheet": [["Name"], ["Ann"]]})
-    name = sheet_xml_name(p, "Big Sheet")
+@pytest.mark.parametrize("sheet", ["Results", "Spieler", "Stand"])
+def test_dimension_too_big_is_refused_naming_the_sheet(tmp_path, no_openpyxl, ref, what, sheet):
+    p = make_book(tmp_path / "plain.xlsx", {"Info": [["x"]], sheet: [["Name"], ["Ann"]]})
+    name = sheet_xml_name(p, sheet)
     bad = rewrite_zip(p, tmp_path / "club.xlsx", replace={
         name: lambda x: re.sub(rb'<dimension ref="[^"]*"', f'<dimension ref="{ref}"'.encode(), x)})
-    msg = refuse(bad, "'Big Sheet'")
+    msg = refuse(bad, sheet)
     assert what in msg
+
+
+@pytest.mark.parametrize("ref", ["A1:XFD500", "A1:B200000", "A1:XFD1048576"])
+def test_a_club_sheet_the_engine_never_reads_is_never_refused_for_its_size(tmp_path, no_openpyxl,
+                                                                           ref):
+    """A real 30-sheet workbook was refused because a club sheet styled out to column XFD
+    (issue 34): the limits guard what the engine parses, and it never parses that sheet."""
+    p = make_book(tmp_path / "plain.xlsx", {"Players": [["Name"], ["Ann"]],
+                                            "Big Sheet": [["Name"], ["Ann"]]})
+    name = sheet_xml_name(p, "Big Sheet")
+    bad = rewrite_zip(p, tmp_path / "club.xlsx", replace={
+        name: lambda x: re.sub(rb'<dimension ref="[^"]*"', f'<dimension ref="{ref}"'.encode(), x)
+        .replace(b"</sheetData>", b'<row r="150000"><c r="XFD150000" s="0"/></row></sheetData>')})
+    book = FileBook(bad)
+    assert book.read_table("Players").rows == (("Ann",),)
 
 
 BILLION_LAUGHS = (

@@ -341,9 +341,8 @@ def test_every_trf_report_reads_back_with_its_players_games_and_fields(tmp_path,
 def test_what_the_report_cannot_hold_is_said_per_field_and_strict_refuses(tmp_path, capsys):
     from keizer_xl.frontends.cli import main
 
-    long_a, long_b = "Alexander " + "Q" * 24 + " Een", "Alexander " + "Q" * 24 + " Twee"
-    rows = [[long_a, 2100, 1, "Netherlands", "12ab", "next tuesday"],
-            [long_b, 1950, 2, "NED", "123456789012", "1980"],
+    rows = [["Alexander " + "Q" * 24 + " Een", 2100, 1, "Netherlands", "12ab", "next tuesday"],
+            ["Bernard", 1950, 2, "NED", "123456789012", "1980"],
             ["Carl", 1800, 3, "BEL", "1", "1990-01-01"],
             ["Dirk", 1700, 4, "NED", "2", "1990-01-02"]]
     book = _report_book(tmp_path / "club.xlsx", rows)
@@ -353,7 +352,7 @@ def test_what_the_report_cannot_hold_is_said_per_field_and_strict_refuses(tmp_pa
     assert not out.exists()
     for said in ("'Netherlands' is not a 3-letter code", "'12ab' is not 1 to 11 digits",
                  "'123456789012' is not 1 to 11 digits", "'next tuesday' is not a date",
-                 "the same in the 33 columns"):
+                 "longer than the 33 characters"):
         assert said in err, (said, err)
     assert main(["export", str(book), "--trf", str(out)]) == 0
     err = capsys.readouterr().err
@@ -361,10 +360,37 @@ def test_what_the_report_cannot_hold_is_said_per_field_and_strict_refuses(tmp_pa
     line = next(x for x in out.read_text().splitlines() if x.startswith("001")
                 and x[48:52] == "2100")  # the first player's line (rating, columns 49-52)
     assert line[53:56] == "   " and line[57:68].strip() == "" and line[69:79].strip() == ""
-    # the report keizer-xl wrote, keizer-xl reads back: here it refuses it, naming the line,
-    # as the warning said it would
-    assert main(["import", str(out), str(tmp_path / "back.xlsx")]) == 1
-    assert "appears twice" in capsys.readouterr().err
+    # the report keizer-xl wrote, keizer-xl reads back, the long name as it was cut
+    assert main(["import", str(out), str(tmp_path / "back.xlsx")]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang, sheet, said", [
+    ("en", "Players", "are both written"), ("nl", "Spelers", "worden allebei"),
+    ("de", "Spieler", "werden beide"), ("fr", "Joueurs", "sont tous deux")])
+@pytest.mark.parametrize("names", [
+    ("Alexander " + "Q" * 24 + " Een", "Alexander " + "Q" * 24 + " Twee"),  # cut to 33
+    ("Zoë Müller", "Zoe Mueller")])  # FIDE's ASCII spelling makes them equal
+def test_two_names_the_trf_name_field_makes_equal_are_refused_naming_both(
+        tmp_path, capsys, lang, sheet, said, names):
+    """They were a warning, and the report was written, which every reader, keizer-xl's own
+    import too, refuses (issue 34): now nothing is written and both names are said."""
+    from keizer_xl.frontends.cli import main
+
+    rows = [[names[0], 2100, 1, "NED", "1", "1970"], [names[1], 1950, 2, "NED", "2", "1980"],
+            ["Carl", 1800, 3, "BEL", "3", "1990"], ["Dirk", 1700, 4, "NED", "4", "1991"]]
+    book = _report_book(tmp_path / "club.xlsx", rows)
+    if lang != "en":
+        import openpyxl
+
+        wb = openpyxl.load_workbook(book)
+        wb["Settings"].append(["language", lang])
+        wb.save(book)
+    out = tmp_path / "club.trf"
+    for strict in ([], ["--strict"], ["--knsb"]):
+        assert main(["export", str(book), "--trf", str(out), *strict]) == 1
+        err = capsys.readouterr().err
+        assert not out.exists()
+        assert names[0] in err and names[1] in err and said in err and sheet in err, err
 
 
 def test_the_csv_reads_back_to_the_names(tmp_path, capsys):

@@ -513,3 +513,17 @@ def test_every_loss_bonus_keizerforclubs_accepts_is_read(tmp_path, bonus):
 def test_preset_kfc_shows_keizerforclubs_printed_order(tmp_path):
     season = read_kfc(make_db(tmp_path / "t.s3db")).season
     assert season.settings.display_order == "points-games-rating"
+
+
+@pytest.mark.parametrize("table, column", [
+    ("Player", "state"), ("Pairing", "Result"), ("ConfigTab", "CfgValue"), ("tStand_2", "line"),
+    ("tStand_2", "id")])
+def test_a_table_missing_a_column_is_named_with_the_column(tmp_path, table, column):
+    """A KeizerForClubs table without one of the columns read was "the database is damaged: no
+    such column" for the stored standings (issue 34); and ConfigTab's said each key it lacked."""
+    path = make_db(tmp_path / "t.s3db", cache={2: ["Anna", "Eva", "Carl", "Bert", "Finn"]})
+    con = sqlite3.connect(path)
+    con.execute(f"ALTER TABLE {table} RENAME COLUMN {column} TO other")
+    con.commit()
+    con.close()
+    assert _problems(path) == [f"{table}: column {column} is missing"]

@@ -483,3 +483,25 @@ def test_the_import_use_case_reads_by_the_file_name_and_refuses_what_no_reader_t
     for name, program in (("list.csv", "auto"), ("club.s3db", "chesspairing")):
         with pytest.raises(UsageError):
             run(ImportRequest(tmp_path / name, program))
+
+
+@pytest.mark.parametrize("after, problem", [
+    ("0", "line 10: Piet Jansen plays in round 1 but withdrew from round 1"),
+    ("-1", "line 16: '-1' is not a round number"),
+    ("", "line 16: '' is not a round number"),
+    ("x", "line 16: 'x' is not a round number")])
+def test_a_chesspairing_withdrawal_is_read_or_refused_never_dropped(after, problem):
+    """after-round=0 of a player with games was imported without a word, the directive left
+    out (`... or -1` turned 0 into -1; issue 34); so was any after-round that is no number."""
+    text = HAND + f"### chesspairing:withdrawn player=1 after-round={after}\n"
+    with pytest.raises(InputError) as err:
+        parse_trf(text, "cp.trf")
+    assert any(problem in str(p) for p in err.value.problems), err.value.problems
+
+
+def test_withdrawn_after_round_0_is_withdrawn_from_round_1():
+    sixth = HAND.splitlines()[-1]
+    seventh = (sixth[:7] + "7" + sixth[8:14] + "Leeg, Kim".ljust(33) + sixth[47:89]).rstrip()
+    seventh = seventh[:-1] + "7\n"  # its rank
+    text = HAND + seventh + "### chesspairing:withdrawn player=7 after-round=0\n"
+    assert parse_trf(text, "cp.trf").season.player("Kim Leeg").withdrawn_round == 1

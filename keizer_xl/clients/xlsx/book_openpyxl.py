@@ -264,6 +264,12 @@ class OpenpyxlBook:
             return ws if hasattr(ws, "_cells") else None
         return None
 
+    def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+        ws = self._worksheet(sheet)
+        return {(r, c): ws._cells[(r, c)].value for r in range(1, rows + 1)
+                for c in range(1, columns + 1)
+                if (r, c) in ws._cells and ws._cells[(r, c)].value is not None}
+
     # -- writing an engine-owned sheet --------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
         ws = self._fresh_sheet(sheet)

@@ -336,8 +336,9 @@ class Inspector:
                 f"rows and columns below and right of the data (select them, right-click > Delete) "
                 f"and save again.")
 
-    def scan_sheet(self, sheet: SheetPart, macro: bool) -> list[str]:
-        """What openpyxl would drop from this worksheet."""
+    def scan_sheet(self, sheet: SheetPart, macro: bool, limits: bool = True) -> list[str]:
+        """What openpyxl would drop from this worksheet; with ``limits``, refused past
+        ``MAX_ROWS`` (only for a sheet the engine reads or writes: issue 34)."""
         assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
         kinds: list[str] = []
         ext_tail: bytes | None = None
@@ -365,13 +366,13 @@ class Inspector:
                              len(_ROW_RE.findall(buf))) - len(_ROW_RE.findall(prev))
                     far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0) \
                         if _FAR_REF_RE.search(buf) else 0
-                    if far > MAX_ROWS:
+                    if limits and far > MAX_ROWS:
                         raise self.refuse(
                             f"has a sheet {quote_sheet(sheet.name)} with something in row "
                             f"{far:,} (the limit is {MAX_ROWS:,} rows; its declared size says "
                             f"less). Delete the unused rows below the data (select them, "
                             f"right-click > Delete) and save again.")
-                    if rows > MAX_ROWS:
+                    if limits and rows > MAX_ROWS:
                         raise self.refuse(
                             f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} "
                             f"rows (a season needs a few thousand at most). Delete the unused "

@@ -36,7 +36,8 @@ from keizer_xl.sheets.tables import quote_sheet
 # the engine's own sheets: one list, kept by the table mapping (sheets.py)
 OWNED_SHEETS = frozenset(_SHEETS_OWNED)
 
-#: sheet names that must be worksheets: the engine's own and every input sheet's aliases
+#: sheet names that must be worksheets, and whose size is limited: the engine's own and every
+#: input sheet's aliases
 _TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
                                {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
                                {s.casefold() for s in _SHEET_ALIASES})
@@ -97,10 +98,14 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
                     f"is damaged: the content of its sheet {quote_sheet(sheet.name)} is missing "
                     f"from the file. Open it in Excel or LibreOffice, which may repair it, and "
                     f"save it again; or restore a previous version from {files.BACKUP_FOLDER}.")
-            if sheet.kind in ("worksheet", "macrosheet", "dialogsheet"):
+            # the size limits guard what the engine parses: a club's own sheet it never reads
+            # (styled out to column XFD, a long archive) is kept byte for byte, never refused
+            # for its size (issue 34); the archive's limits bound its memory all the same
+            ours = sheet.name.strip().casefold() in _TABLE_SHEET_NAMES
+            if ours and sheet.kind in ("worksheet", "macrosheet", "dialogsheet"):
                 ins.check_dimension(sheet)
             if sheet.kind == "worksheet":
-                kinds = ins.scan_sheet(sheet, macro)
+                kinds = ins.scan_sheet(sheet, macro, limits=ours)
                 scanned.add(sheet.part)  # unpacked whole by the scan
             elif sheet.kind == "chartsheet":
                 kinds = ["chart sheet"]
