@@ -22,21 +22,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-KEYWORDS = {"tr": None, "gettext": None, "ResultError": None, "N_": None, "Message": None}
+KEYWORDS = {"tr": None, "gettext": None, "ResultError": None, "N_": None, "Message": None,
+            "ngettext": (1, 2), "Plural": (1, 2)}
 
 
-def used_msgids() -> dict[str, list[str]]:
-    """msgid -> where it is used (``path:line``)."""
+def used_msgids() -> dict[str | tuple[str, str], list[str]]:
+    """msgid -> where it is used (``path:line``); a plural message (``ngettext``, ``Plural``)
+    by its (singular, plural) ids."""
     from babel.messages.extract import extract_from_dir
 
     from keizer_xl.core.model import BUILTIN_CODES
     from keizer_xl.frontends import template_text
 
-    found: dict[str, list[str]] = {}
+    found: dict[str | tuple[str, str], list[str]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
             str(ROOT / "keizer_xl"), method_map=[("**.py", "python")], keywords=KEYWORDS,
             comment_tags=(), strip_comment_tags=True):
-        if isinstance(message, str) and message:
+        if isinstance(message, tuple) and len(message) == 2 and all(message):
+            message = (str(message[0]), str(message[1]))
+        if isinstance(message, (str, tuple)) and message:
             found.setdefault(message, []).append(f"keizer_xl/{filename}:{lineno}")
     tables = [c for _k, _v, c in template_text.DEFAULT_SETTINGS]
     tables += [x for x in template_text.INSTRUCTIONS if x]
@@ -56,7 +60,7 @@ def update() -> None:
     for msgid, where in sorted(used_msgids().items()):
         template.add(msgid, locations=[(w.split(":")[0], int(w.split(":")[1]) if ":" in w else None)
                                        for w in where],
-                     flags=("python-brace-format",) if "{" in msgid else ())
+                     flags=("python-brace-format",) if "{" in str(msgid) else ())
     for lang in CATALOG_LANGUAGES:
         path = po_path(lang)
         if path.exists():
