@@ -59,12 +59,14 @@ def pairing_refusal(season: Season, view: Competition | None = None) -> ActionEr
 
 
 def refusals(book: Book) -> tuple[Season | None, list[Problem], list[str]]:
-    """Everything ``pair`` and ``standings`` would refuse: the problems of reading (as ``pair``
-    reads: the stricter), each with its cell; and, when the season can be read, every game of
-    every group that the next pairing waits for (a warning each, with its cell: a round
-    without its results yet is no fault of the workbook, but ``pair`` waits for them)."""
+    """Everything ``pair`` and ``standings`` would refuse: the problems of reading, each with
+    its cell; and, when the season can be read, every game of every group that the next
+    pairing waits for (a warning each, with its cell: a round without its results yet is no
+    fault of the workbook, but ``pair`` waits for them).  A result typed only on the Pairings
+    sheet is read, with the reader's warning that pairing refuses it until it is typed in
+    Results too."""
     try:
-        season = season_for(book, pairing=True)
+        season = season_for(book)
     except InputError as e:
         return None, list(e.problems), []
     rnd, parts = results_missing(season)

@@ -45,7 +45,7 @@ from keizer_xl.errors import N_, Message, SetupError  # one error tree: errors.p
 from keizer_xl.i18n import translator
 
 __all__ = ["SetupResult", "setup_workbook", "START_SHEET", "BUTTON_MACROS", "BUTTON_CAPTIONS",
-           "button_captions", "START_TEXT", "start_text", "check_book_name"]
+           "button_captions", "START_TEXT", "start_text", "book_language", "check_book_name"]
 
 START_SHEET = "Start"
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
@@ -107,6 +107,20 @@ def start_text(language: str = "en") -> tuple[str | None, ...]:
               "standings_button": captions["UpdateStandings"],
               "check_button": captions["CheckWorkbook"]}
     return tuple(None if line is None else tr(line, **fields) for line in START_TEXT)
+
+
+def book_language(book: Any) -> str:
+    """A season workbook's language: its ``language`` setting when it can be read, else the
+    language of its sheet names (WORKBOOK-CONTRACT.md, Languages)."""
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.read import read_season
+
+    try:
+        language = read_season(book).settings.language
+    except KeizerError:
+        language = None
+    return language or schema.language_of_sheets(book.sheet_names())
 
 
 _BAD_NAME_CHARS = "'=[]"

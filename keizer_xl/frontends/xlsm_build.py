@@ -353,20 +353,6 @@ def _existing_config(wb: Any) -> list[tuple[Any, Any]]:
     return []
 
 
-def _book_language(book: Any) -> str:
-    """A season workbook's language: its ``language`` setting when it can be read, else the
-    language of its sheet names (WORKBOOK-CONTRACT.md, Languages)."""
-    from keizer_xl.errors import KeizerError
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read import read_season
-
-    try:
-        language = read_season(book).settings.language
-    except KeizerError:
-        language = None
-    return language or schema.language_of_sheets(book.sheet_names())
-
-
 def _this_platform() -> str:
     if sys.platform.startswith("win"):
         return "win"
@@ -420,7 +406,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         from keizer_xl.clients.xlsx import open_book
 
         book = open_book(src)
-        language = language or _book_language(book)
+        language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))
         # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
         # adds the Start and xlwings.conf sheets to the package itself (issue 25)
