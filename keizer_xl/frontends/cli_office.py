@@ -78,7 +78,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> Shown:
                                      why=e.strerror or str(e))) from None
         return VbaFilesReport(tuple(map(str, files))), Done()
     if not args.book:
-        raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
+        raise UsageError(Message("excel-setup needs a workbook (or --export-vba FOLDER)"))
     path = Path(args.book)
     if not args.new:
         path = book_path_arg(args.book)

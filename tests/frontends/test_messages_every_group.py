@@ -197,3 +197,16 @@ def test_a_group_names_match_the_players(tmp_path):
     rows = list(openpyxl.load_workbook(path)["Results"].iter_rows(min_row=7, max_row=10,
                                                                   values_only=True))
     assert {r[2] for r in rows[:2]} <= set(A) and {r[2] for r in rows[2:]} <= set(B)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "--period with --format csv: use table or json"),
+    ("nl", "--period met --format csv: gebruik table of json"),
+    ("de", "--period mit --format csv: verwenden Sie table oder json"),
+    ("fr", "--period avec --format csv : utilisez table ou json")])
+def test_usage_refusals_of_the_front_end_are_in_the_workbooks_language(tmp_path, capsys, lang,
+                                                                       said):
+    """(they were literal English strings, not catalog messages)"""
+    path = two_groups(tmp_path / "g.xlsx", settings=(("language", lang), ("periods", "1, 3")))
+    code, _, err = run(capsys, "standings", path, "--period", "1", "--format", "csv")
+    assert code == 2 and said in err, err
