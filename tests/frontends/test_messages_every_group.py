@@ -170,6 +170,12 @@ def test_explain_writes_the_decimal_sign_of_the_workbooks_language(tmp_path, cap
     code, out, _ = run(capsys, "explain", path, "Eva")
     assert code == 0 and points in out.splitlines()[0], out
     assert translate(Number("-0.33"), lang) == "-0.33"  # a bare Number is text: only in a message
+    # the standings table on the console likewise (its JSON keeps the point)
+    code, out, _ = run(capsys, "standings", path, "--no-write")
+    anna = next(line for line in out.splitlines() if " Anna " in line)
+    assert code == 0 and ("15.00" if lang == "en" else "15,00") in anna, out
+    code, out, _ = run(capsys, "standings", path, "--no-write", "--format", "json")
+    assert code == 0 and '"score": 6.67' in out and '6,67' not in out
 
 
 @pytest.mark.parametrize(("lang", "exists", "rounds"), [
