@@ -1,7 +1,8 @@
 """What ``pair`` and ``standings`` refuse, decided once (issue 33): both read the season through
-:func:`season_for`, ``pair`` refuses a round whose round before lacks results with
-:func:`pairing_refusal`, and ``check`` reports all of it through :func:`refusals`, each with its
-cell, every group at once.
+:func:`season_for`, ``pair`` refuses a round whose round before lacks results with the core's
+:func:`~keizer_xl.core.pairing_round.missing_results_error` over every group's
+:func:`~keizer_xl.core.pairing_round.missing_results`, and ``check`` reports all of it through
+:func:`refusals`, each with its cell, every group at once.
 
 Reading refuses a workbook with problems (every problem listed, with its cell; for ``pair``
 also a result typed only on the Pairings sheet, which pairing rewrites).  Pairing the next
@@ -16,14 +17,14 @@ from typing import TYPE_CHECKING
 
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Game, Season
-from keizer_xl.core.pairing_round import missing_results, missing_results_error
-from keizer_xl.errors import ActionError, InputError, Message, Problem
+from keizer_xl.core.pairing_round import missing_results
+from keizer_xl.errors import InputError, Message, Problem
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["season_for", "results_missing", "pairing_refusal", "refusals"]
+__all__ = ["season_for", "results_missing", "refusals"]
 
 #: the games of one part (the season, or one group) in the round before the next, and those
 #: of them without a result
@@ -49,13 +50,6 @@ def results_missing(season: Season, view: Competition | None = None
         return rnd, [missing_results(season, rnd)]
     rnd = min(view.next_round(g) for g in view.groups)
     return rnd, [missing_results(view.group_season(g, rnd), rnd) for g in view.groups]
-
-
-def pairing_refusal(season: Season, view: Competition | None = None) -> ActionError | None:
-    """The refusal to pair the next round while the round before lacks results (every
-    group's boards named at once); None when it may be paired."""
-    rnd, parts = results_missing(season, view)
-    return missing_results_error(parts, rnd) if rnd > 1 else None
 
 
 def refusals(book: Book) -> tuple[Season | None, list[Problem], list[str]]:

@@ -14,9 +14,11 @@ import pytest
 from helpers import make_workbook
 from test_groups import A, B, run, two_groups
 
-from keizer_xl.app.preflight import pairing_refusal, refusals
+from keizer_xl.app.pair import plan_pairing
+from keizer_xl.app.preflight import refusals, results_missing
 from keizer_xl.clients.xlsx import open_book
-from keizer_xl.errors import Number, Plural
+from keizer_xl.core.pairing_round import missing_results_error
+from keizer_xl.errors import ActionError, Number, Plural
 from keizer_xl.i18n import translate
 from keizer_xl.sheets.read import read_season
 
@@ -100,17 +102,21 @@ def test_one_group_lacking_results_is_named_with_its_cells_while_the_other_is_co
 def test_the_preflight_is_the_refusal_pair_gives(tmp_path):
     path = _paired(tmp_path, "en")
     season = read_season(open_book(path))
-    refusal = pairing_refusal(season)
-    assert refusal is not None and refusal.hint == "force"
+    rnd, parts = results_missing(season)
+    refusal = missing_results_error(parts, rnd)
+    assert refusal is not None and refusal.hint == "force" and rnd == 3
     assert str(refusal.args[0]) == ("round 2 has no results yet (4 boards, Results!E7 to "
                                     "Results!E10). Enter them")
+    with pytest.raises(ActionError) as refused:
+        plan_pairing(season)
+    assert str(refused.value.args[0]) == str(refusal.args[0])
     read, problems, waiting = refusals(open_book(path))
     assert read is not None and problems == []
     assert [w.params["where"] for w in waiting] == [f"Results!E{r}" for r in (7, 8, 9, 10)]
     assert {w.params["white"] for w in waiting} == {"Anna", "Dirk", "Gijs", "Ilse"}
     # a season with every result: nothing refused
     _type(path, {"E7": "1-0", "E8": "0-1", "E9": "1-0", "E10": "½-½"})
-    assert pairing_refusal(read_season(open_book(path))) is None
+    assert missing_results_error(results_missing(read_season(open_book(path)))[1], 3) is None
     assert refusals(open_book(path))[1:] == ([], [])
 
 
