@@ -81,13 +81,14 @@ def vba_sources() -> list[tuple[str, str, bool]]:
     for name, rel in vba_files.XLWINGS_VBA:
         src = package / rel
         if not src.is_file():
-            raise SetupError(f"{src} is missing: reinstall xlwings.")
+            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
         out.append((name, vba_files.read_vba(src), rel.endswith(".cls")))
     found = vba_files.bas_version(out[0][1])
     installed = vba_files.installed_xlwings_version()
     if found != installed:
-        raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} "
-                         f"is installed; reinstall xlwings.")
+        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
+                                 "{installed} is installed; reinstall xlwings.", found=found,
+                                 installed=installed))
     out.append((vba_files.VBA_MODULE, vba_files.to_crlf(vba_files.KEIZER_VBA), False))
     return out
 
