@@ -152,3 +152,7 @@ def test_lo_buttons_caption_in_the_workbooks_language(tmp_path, capsys, lang):
     check = lo_run.button_labels(lang)["KeizerXLCheck"]
     assert labels == sorted([pair, standings, check])
     assert check == {"de": "Prüfen", "nl": "Controleren"}[lang]
+    # on the .ods itself (its language from its own sheets): replaced, not doubled, not English
+    assert main(["lo-buttons", str(book.with_suffix(".ods"))]) == 0, capsys.readouterr().err
+    again = sorted(b["label"] for b in lo_run.inspect_buttons(book.with_suffix(".ods")))
+    assert again == labels
