@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from collections.abc import Iterable
 
 __all__ = [
     "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError",
     "AmbiguousTables", "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError",
-    "MissingPartError", "SetupError", "HINTS", "Message", "Letter", "N_",
+    "MissingPartError", "SetupError", "HINTS", "Message", "Plural", "Number", "Letter", "N_",
 ]
 
 #: The hint keys an error may carry (the way out); each front end words each one
@@ -84,6 +84,31 @@ class Message(str):
         return (_message, (self.msgid, self.params))
 
 
+class Plural(Message):
+    """A Message that depends on a count ``n``: ``singular`` for one, ``plural`` otherwise in
+    English; translated by the catalog's own plural rule (gettext's ``ngettext``: French says
+    "0 partie", Dutch "0 partijen").  ``n`` is also a parameter of both texts.
+    ``tools/catalogs.py`` extracts both ids of ``Plural(...)`` calls."""
+
+    plural: str
+
+    def __new__(cls, singular: str, plural: str, n: int, **params: Any) -> Plural:
+        self = cast(Plural, super().__new__(cls, singular if n == 1 else plural, n=n, **params))
+        self.msgid = singular
+        self.plural = plural
+        return self
+
+    def __reduce__(self) -> Any:
+        params = dict(self.params)
+        n = params.pop("n")
+        return (_plural, (self.msgid, self.plural, n, params))
+
+
+class Number(str):
+    """A decimal number inside a Message (``53.83``): shown with the decimal sign of the
+    language it is translated into (Dutch, German, French ``53,83``)."""
+
+
 class Letter(str):
     """An attendance code inside a Message: a built-in code (``E``, ``U``, ``C``, ``L``) is
     shown as the workbook language's own letter (Dutch ``A``, ``Z``, ``T``, ``N``) when the
@@ -93,6 +118,10 @@ class Letter(str):
 
 def _message(msgid: str, params: dict[str, Any]) -> Message:
     return Message(msgid, **params)
+
+
+def _plural(singular: str, plural: str, n: int, params: dict[str, Any]) -> Plural:
+    return Plural(singular, plural, n, **params)
 
 
 _WHERE = re.compile(r"^(?P<sheet>.*)!(?P<cell>\$?[A-Z]{0,3}\$?\d*)$")

@@ -41,23 +41,47 @@ def test_every_message_used_has_a_translation_with_the_same_placeholders(lang):
     entries = {m.id: m for m in catalog(lang) if m.id}
     used = used_msgids()
     assert len(used) > 50
-    missing = [m for m in used if m not in entries or not entries[m].string or entries[m].fuzzy]
+    missing = [m for m in used if m not in entries or not all(forms(entries[m].string))
+               or entries[m].fuzzy]
     assert not missing, f"{lang}: no translation for {missing}"
     for msgid, entry in entries.items():
+        if isinstance(msgid, tuple):  # a plural: the last form has the plural's fields, every
+            # form only fields the message has (the singular may leave out the count's)
+            texts = forms(entry.string)
+            assert len(texts) == 2 and fields(texts[-1]) == fields(msgid[1]), (lang, msgid)
+            assert all(fields(t) <= fields(msgid[0]) | fields(msgid[1]) for t in texts)
+            continue
         assert fields(entry.string) == fields(msgid), (lang, msgid)
+
+
+def forms(string):
+    """The translated forms of an entry: one text, or a plural's texts."""
+    return tuple(string) if isinstance(string, (tuple, list)) else (string,)
+
+
+def test_plurals_follow_each_catalogs_rule():
+    """ngettext (issue 33: "1 Warnungen"): German and Dutch one for 1, French one for 0 and 1."""
+    assert translator("de").ngettext("{n} warning", "{n} warnings", 1) == "1 Warnung"
+    assert translator("de").ngettext("{n} warning", "{n} warnings", 2) == "2 Warnungen"
+    assert translator("nl").ngettext("{n} warning", "{n} warnings", 0) == "0 waarschuwingen"
+    assert translator("fr").ngettext("{n} warning", "{n} warnings", 0) == "0 avertissement"
+    assert translator("en").ngettext("{n} warning", "{n} warnings", 1) == "1 warning"
+    assert translator("de").has(("{n} warning", "{n} warnings"))
 
 
 @pytest.mark.parametrize("lang", ["nl", "de", "fr"])
 def test_each_compiled_catalog_is_its_po_compiled(lang):
     """The command line reads the .mo (keizer_xl/i18n): it must hold exactly the .po's
     translations, fuzzy and empty ones left out as msgfmt leaves them out."""
-    translated = {m.id: m.string for m in catalog(lang)
-                  if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    translated = {m.id: forms(m.string) for m in catalog(lang)
+                  if m.id and all(forms(m.string)) and not m.fuzzy}
     with open(mo_path(lang), "rb") as fh:
-        compiled = {m.id: m.string for m in read_mo(fh) if m.id}
+        compiled = {forms(m.id) if len(forms(m.id)) > 1 else m.id: forms(m.string)
+                    for m in read_mo(fh) if m.id}
     assert compiled == translated, "run: python tools/catalogs.py --compile"
     tr = translator(lang)
-    assert all(tr.gettext(msgid) == text and tr.has(msgid) for msgid, text in translated.items())
+    assert all(tr.gettext(msgid) == text[0] and tr.has(msgid)
+               for msgid, text in translated.items() if isinstance(msgid, str))
     untranslated = [m.id for m in catalog(lang) if isinstance(m.id, str) and m.id
                     and m.id not in translated]
     assert not any(tr.has(msgid) for msgid in untranslated)

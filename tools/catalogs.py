@@ -36,7 +36,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-KEYWORDS = {"tr": None, "gettext": None, "ResultError": None, "N_": None, "Message": None}
+KEYWORDS = {"tr": None, "gettext": None, "ResultError": None, "N_": None, "Message": None,
+            "ngettext": (1, 2), "Plural": (1, 2)}
+
+#: a message id: its text, or a plural message's (singular, plural) ids
+MsgId = str | tuple[str, str]
 
 
 def _argparse_msgids() -> set[str]:
@@ -60,18 +64,21 @@ def package_literals() -> set[str]:
     return found
 
 
-def used_msgids() -> dict[str, list[str]]:
-    """msgid -> where it is used (a module's path; argparse's ids: ``argparse``)."""
+def used_msgids() -> dict[MsgId, list[str]]:
+    """msgid -> where it is used (a module's path); a plural message (``ngettext``,
+    ``Plural``) by its (singular, plural) ids."""
     from babel.messages.extract import extract_from_dir
 
     from keizer_xl.core.model import BUILTIN_CODES
     from keizer_xl.frontends import template_text
 
-    found: dict[str, list[str]] = {}
+    found: dict[MsgId, list[str]] = {}
     for filename, _lineno, message, _comments, _context in extract_from_dir(
             str(ROOT / "keizer_xl"), method_map=[("**.py", "python")], keywords=KEYWORDS,
             comment_tags=(), strip_comment_tags=True):
-        if isinstance(message, str) and message:
+        if isinstance(message, tuple) and len(message) == 2 and all(message):
+            message = (str(message[0]), str(message[1]))
+        if isinstance(message, (str, tuple)) and message:
             where = found.setdefault(message, [])
             if f"keizer_xl/{filename}" not in where:
                 where.append(f"keizer_xl/{filename}")
@@ -105,13 +112,13 @@ def update(locale_dir: Path | None = None) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=lang, domain=DOMAIN, project="keizer-xl")
         # a translated id the extractor misses but the package (or argparse) still holds
-        kept = {m.id: ["keizer_xl"] for m in catalog
+        kept: dict[MsgId, list[str]] = {m.id: ["keizer_xl"] for m in catalog
                 if isinstance(m.id, str) and m.id and m.string and m.id in literals
                 and m.id not in used}
         template = Catalog(domain=DOMAIN, project="keizer-xl")
-        for msgid, where in sorted({**kept, **used}.items()):
+        for msgid, where in sorted({**kept, **used}.items(), key=lambda kv: str(kv[0])):
             template.add(msgid, locations=[(w, None) for w in sorted(where)],
-                         flags=("python-brace-format",) if "{" in msgid else ())
+                         flags=("python-brace-format",) if "{" in str(msgid) else ())
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False,
                        update_creation_date=False)
         with open(path, "wb") as fh:

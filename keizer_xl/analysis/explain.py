@@ -259,8 +259,9 @@ def _overtaking(name: str, prev: Standing, last: Standing) -> list[str]:
             over.append(other)
         elif p0[other] < me0 and p1[other] > me1:
             passed.append(other)
-    def change(other: str) -> str:
-        return f"{other} ({signed_text(last.score[other] - prev.score[other])})"
+    def change(other: str) -> str:  # a Message: its number with the language's decimal sign
+        return Message("{name} ({change})", name=other,
+                       change=signed_text(last.score[other] - prev.score[other]))
 
     lines: list[str] = []
     if over:
@@ -273,7 +274,7 @@ def _overtaking(name: str, prev: Standing, last: Standing) -> list[str]:
 def _and(items: list[str]) -> str | Message:
     if len(items) == 1:
         return items[0]
-    return Message("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+    return Message("{first} and {last}", first=tuple(items[:-1]), last=items[-1])
 
 
 def short_text(fact: RoundFact, tr: Translator) -> str:

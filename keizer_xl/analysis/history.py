@@ -22,7 +22,7 @@ from keizer_xl.core.model import BUILTIN_CODES, Result, ScoreKind, Season
 from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History, Standing
-from keizer_xl.errors import Letter, Message, N_
+from keizer_xl.errors import Letter, Message, N_, Number
 
 HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
 TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final ranking)
@@ -32,21 +32,22 @@ TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final rank
 
 def number_text(x: Fraction | int | None) -> str:
     """Keizer points for reading: rounded to 2 decimals at the very end (rules section 3),
-    without trailing zeros (43, 21.5, 14.33)."""
+    without trailing zeros (43, 21.5, 14.33); a :class:`~keizer_xl.errors.Number`, so a
+    message shows it with its language's decimal sign (German 21,5)."""
     if x is None:
         return ""
     d = display(x)
     if isinstance(d, int):
-        return str(d)
-    return f"{d:.2f}".rstrip("0").rstrip(".")
+        return Number(d)
+    return Number(f"{d:.2f}".rstrip("0").rstrip("."))
 
 
 def signed_text(x: Fraction) -> str:
     """+8, -0.33, 0."""
     if x > 0:
-        return "+" + number_text(x)
+        return Number("+" + number_text(x))
     if x < 0:
-        return "-" + number_text(-x)
+        return Number("-" + number_text(-x))
     return "0"
 
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from keizer_xl.core.competition import Competition
-from keizer_xl.errors import InputError, Message, Problem
-from keizer_xl.sheets.read import read_season
+from keizer_xl.app.preflight import refusals
+from keizer_xl.errors import Message, Problem
 from keizer_xl.sheets.read_checks import warnings
 
 if TYPE_CHECKING:
@@ -44,12 +44,13 @@ def check_report(book: Book) -> CheckReport:
 
 
 def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
-    """Every problem (with its cell) and every warning; nothing is written."""
-    try:
-        season = read_season(book)
-    except InputError as e:
-        return list(e.problems), []
-    notes = warnings(season)
+    """Every problem (with its cell) and every warning; nothing is written.  The problems are
+    everything ``pair`` and ``standings`` would refuse (app/preflight.py, issue 33: with
+    groups, every group's boards without a result at once)."""
+    season, problems, waiting = refusals(book)
+    if season is None:
+        return problems, []
+    notes = warnings(season) + waiting
     view = Competition(season)
     if view.grouped:  # each group's engine notes; the moves decided now (said once)
         for gs in view.standings():
@@ -58,4 +59,4 @@ def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
         notes.extend(m.message for m in view.moves_decided_now())
     else:
         notes.extend(view.standing().history.notes)
-    return [], notes
+    return problems, notes

@@ -18,16 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.groups import group_names, has_groups
-from keizer_xl.core.model import Season
+from keizer_xl.core.model import Game, Season
 from keizer_xl.core.pairing import Board, Pairing
-from keizer_xl.core.pairing_round import pairing_ranking, plan_round, present_players
+from keizer_xl.core.pairing_round import (missing_results, missing_results_error,
+                                          pairing_ranking, plan_round, present_players)
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate, translator
+from keizer_xl.app.preflight import season_for
 from keizer_xl.app.standings import find_group
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
-from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import result_round_numbers, workbook_language
 from keizer_xl.sheets.titles import RunContext, run_context
 
@@ -116,6 +117,8 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     parts: list[tuple[str, PairingReport]] = []
     skipped: list[str] = []
     first_error: ActionError | None = None
+    # every group's games of the round before without a result: said in one refusal
+    lacking: list[tuple[tuple[Game, ...], tuple[Game, ...]]] = []
     for g in wanted:
         gs = view.group_season(g, rnd)
         # only a group that has this round already, or too few players for it, is left out;
@@ -125,6 +128,9 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
         try:
             report = _plan_one(gs, rnd, force=force, repair=repair)
         except ActionError as e:
+            if e.hint == "force":  # results missing: said once for every group, below
+                lacking.append(missing_results(gs, rnd))
+                continue
             if group is not None or not ((paired and not repair) or few):
                 raise
             first_error = first_error or e
@@ -132,6 +138,9 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
                                    if e.args else str(e)))
             continue
         parts.append((g, report))
+    refusal = missing_results_error(lacking, rnd) if lacking else None
+    if refusal is not None:
+        raise refusal
     if not parts:
         assert first_error is not None
         raise first_error
@@ -232,13 +241,13 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
     # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
-    season = read_season(book, repair_round=rnd if repair else None, for_pairing=write)
+    season = season_for(book, repair_round=rnd if repair else None, pairing=write)
     if repair and group is not None and has_groups(season):
         # one group paired again: read once more dropping only its members' boards of the
         # round, so the other groups' boards stay (their numbers, their block on the sheet)
         assert rnd is not None
         view = Competition(season)
-        season = read_season(book, repair_round=rnd, for_pairing=write, repair_players=frozenset(
+        season = season_for(book, repair_round=rnd, pairing=write, repair_players=frozenset(
             view.members(find_group(season, group, view), rnd)))
     report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
     if write:

@@ -12,12 +12,12 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.rows import Part, period_part, season_part
 from keizer_xl.core.engine import Standing
+from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
-from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.report_sheets import round_marks, standings_layout
 from keizer_xl.sheets.group_sheets import periods_layout
@@ -188,7 +188,7 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     """Read the season, compute the standings after ``after_round`` and write ``Standings``
     (every group's and category's block; ``group`` only chooses what is returned; an unknown
     ``category`` is refused before anything is written)."""
-    season = read_season(book)
+    season = season_for(book)
     view = competition(season, after_round)
     report = compute_standings(season, after_round, view=view)
     if category is not None:
@@ -204,7 +204,7 @@ def update_period_standings(book: Book, number: int, after_round: int | None = N
                             write: bool = True, group: str | None = None) -> PeriodReport:
     """Period N's standing (one group's, or every group's); the sheets are written as by
     :func:`update_standings` (Standings and Periods after the same round)."""
-    season = read_season(book)
+    season = season_for(book)
     view = competition(season, after_round)
     period = compute_period_standings(season, number, after_round, group, view=view)
     if write:

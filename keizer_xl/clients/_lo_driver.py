@@ -7,7 +7,8 @@ It reads one JSON request on stdin and writes one JSON answer line on stdout::
     {"command": "run", "pipe": NAME, "book": PATH, "function": "update_standings",
      "options": {...}, "connect_timeout": 30}
     -> {"ok": true, "outcome": {...}}            (the macro's outcome)
-    {"command": "buttons", "pipe": NAME, "book": PATH, "out": PATH or null, "sheet": null}
+    {"command": "buttons", "pipe": NAME, "book": PATH, "out": PATH or null, "sheet": null,
+     "labels": {"KeizerXLPair": "Nächste Runde paaren", ...} or null}
     -> {"ok": true, "sheet": "Start", "buttons": [...], "saved_to": PATH}
     {"command": "ping" | "terminate", "pipe": NAME}
     any failure -> {"ok": false, "error": "message"}
@@ -187,7 +188,9 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
         left = min(max(_text_right_edge(sheet) + 800, 1000), 40000)
         top = 500
         placed = []
-        for i, (name, label, function) in enumerate(BUTTONS):
+        labels = req.get("labels") or {}  # the workbook language's captions (issue 33)
+        for i, (name, english, function) in enumerate(BUTTONS):
+            label = labels.get(name, english)
             model = doc.createInstance("com.sun.star.form.component.CommandButton")
             model.Name = name
             model.Label = label

@@ -41,24 +41,27 @@ from keizer_xl.clients.vba_files import (VBA_MODULE, XLWINGS_VBA, export_vba,
                                          install_runpython_applescript)
 from keizer_xl.clients.xlwings_conf import (CONFIG_SHEET, pythonpath_for, this_platform,
                                             write_config_xw)
-from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
+from keizer_xl.errors import N_, Message, SetupError  # one error tree: errors.py
+from keizer_xl.i18n import translator
 
 __all__ = ["SetupResult", "setup_workbook", "START_SHEET", "BUTTON_MACROS", "BUTTON_CAPTIONS",
-           "button_captions", "START_TEXT", "check_book_name"]
+           "button_captions", "START_TEXT", "start_text", "book_language", "check_book_name"]
 
 START_SHEET = "Start"
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
 BUTTON_MACROS = ("PairNextRound", "UpdateStandings", "CheckWorkbook")
-#: The captions of the three buttons, by workbook language (the one place to translate them).
-BUTTON_CAPTIONS: dict[str, dict[str, str]] = {
-    "en": {"PairNextRound": "Pair next round", "UpdateStandings": "Update standings",
-           "CheckWorkbook": "Check workbook"},
+#: The captions of the three buttons (catalog ids: each workbook language's words, issue 33;
+#: the guides promise them: Nächste Runde paaren, Volgende ronde indelen, ...).
+BUTTON_CAPTIONS: dict[str, str] = {
+    "PairNextRound": N_("Pair next round"), "UpdateStandings": N_("Update standings"),
+    "CheckWorkbook": N_("Check workbook"),
 }
 
 
 def button_captions(language: str = "en") -> dict[str, str]:
-    """Macro name -> caption in ``language`` (English where there is no translation yet)."""
-    return {**BUTTON_CAPTIONS["en"], **BUTTON_CAPTIONS.get(language, {})}
+    """Macro name -> caption in the workbook's ``language``."""
+    tr = translator(language)
+    return {macro: tr(caption) for macro, caption in BUTTON_CAPTIONS.items()}
 
 
 @dataclass
@@ -69,22 +72,56 @@ class SetupResult:
     steps: list[str] = field(default_factory=list)
 
 
-START_TEXT = (
-    "Keizer competition",
-    ("Click a button: Python (keizer-xl) reads the sheets and writes Pairings or Standings. "
-     "Nothing is saved until you save the workbook."),
+#: The Start sheet's lines (catalog ids; None: a row left free, the buttons sit in row 4).
+START_TEXT: tuple[str | None, ...] = (
+    N_("Keizer competition"),
+    N_("Click a button: Python (keizer-xl) reads the sheets and writes {pairings} or "
+       "{standings}. Nothing is saved until you save the workbook."),
     None,
     None,
     None,
     None,
-    ("Pair next round: the pairing on the sheet Pairings; the games are added to Results with an "
-     "empty result."),
-    "Update standings: the sheet Standings after the last round with results.",
-    "Check workbook: every problem, with its sheet and cell.",
-    ("Late arrivals: Alt+F8 (Developer > Macros) > PairRoundAgain pairs the last round again and "
-     "keeps the boards whose Result is * (started)."),
-    "Which Python runs is set on the sheet xlwings.conf (keizer-xl excel-config BOOK rewrites it).",
+    N_("{pair_button}: the pairing on the sheet {pairings}; the games are added to {results} "
+       "with an empty result."),
+    N_("{standings_button}: the sheet {standings} after the last round with results."),
+    N_("{check_button}: every problem, with its sheet and cell."),
+    N_("Late arrivals: Alt+F8 (Developer > Macros) > PairRoundAgain pairs the last round again "
+       "and keeps the boards whose {result} is * (started)."),
+    N_("Which Python runs is set on the sheet xlwings.conf (keizer-xl excel-config BOOK "
+       "rewrites it)."),
 )
+
+
+def start_text(language: str = "en") -> tuple[str | None, ...]:
+    """The Start sheet's lines in the workbook's ``language``: its words, its buttons' captions
+    and its sheets' names (Paarungen, Ergebnisse, Rangliste in a German workbook)."""
+    from keizer_xl.sheets import schema
+
+    tr = translator(language)
+    captions = button_captions(language)
+    fields = {"pairings": schema.sheet_name("Pairings", language),
+              "results": schema.sheet_name("Results", language),
+              "standings": schema.sheet_name("Standings", language),
+              "result": schema.header("Results", "result", language),
+              "pair_button": captions["PairNextRound"],
+              "standings_button": captions["UpdateStandings"],
+              "check_button": captions["CheckWorkbook"]}
+    return tuple(None if line is None else tr(line, **fields) for line in START_TEXT)
+
+
+def book_language(book: Any) -> str:
+    """A season workbook's language: its ``language`` setting when it can be read, else the
+    language of its sheet names (WORKBOOK-CONTRACT.md, Languages)."""
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.read import read_season
+
+    try:
+        language = read_season(book).settings.language
+    except KeizerError:
+        language = None
+    return language or schema.language_of_sheets(book.sheet_names())
+
 
 _BAD_NAME_CHARS = "'=[]"
 
@@ -221,13 +258,16 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
 
 def _start_sheet(book: Any) -> None:
     from keizer_xl.clients.excel import to_excel
+    from keizer_xl.sheets import schema
 
     names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
+    language = schema.language_of_sheets(s.name for s in book.sheets)
     if START_SHEET.casefold() in names:
         sheet = book.sheets[names[START_SHEET.casefold()]]
     else:
         sheet = book.sheets.add(name=START_SHEET, before=book.sheets[0])
-    sheet.range((1, 1), (len(START_TEXT), 1)).value = [[to_excel(line)] for line in START_TEXT]
+    lines = start_text(language)
+    sheet.range((1, 1), (len(lines), 1)).value = [[to_excel(line)] for line in lines]
     sheet.range((1, 1)).font.bold = True
 
 

@@ -374,9 +374,27 @@ def _after_save(path: Path, original: bytes, stat_before: os.stat_result,
 
 # --------------------------------------------------------------------------- buttons, pdf
 
+#: The LibreOffice buttons (the driver's names) and the button action each runs: its title,
+#: in the workbook's language, is the button's caption (issue 33).
+BUTTON_KEYS = {"KeizerXLPair": "pair", "KeizerXLStandings": "standings", "KeizerXLCheck": "check"}
+
+
+def button_labels(language: str) -> dict[str, str]:
+    """The captions of the LibreOffice buttons in ``language`` (Nächste Runde paaren,
+    Rangliste aktualisieren, Prüfen), from the button actions' titles."""
+    from keizer_xl.app.button_actions import BUTTON_ACTIONS
+    from keizer_xl.i18n import translator
+
+    tr = translator(language)
+    titles = {a.key: a.title for a in BUTTON_ACTIONS}
+    return {name: tr(titles[key]) for name, key in BUTTON_KEYS.items()}
+
+
 def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str | None = None,
-                timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> dict[str, Any]:
-    """Put the three buttons on the sheet ``Start`` (or the first sheet) and save.
+                timeout: float = DEFAULT_TIMEOUT, office: Office | None = None,
+                language: str = "en") -> dict[str, Any]:
+    """Put the three buttons on the sheet ``Start`` (or the first sheet), captioned in the
+    workbook's ``language``, and save.
 
     An .ods workbook gets them in place.  An Excel file cannot keep LibreOffice macro buttons
     (LibreOffice 7.4 writes them to .xlsx without their macro and does not read them back), so
@@ -398,7 +416,8 @@ def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str |
         if Path(out).exists():
             raise LibreOfficeRunError(Message("{name} already exists; remove it first, or run "
                                               "lo-buttons on it", name=Path(out).name))
-    req = {"command": "buttons", "book": str(path.resolve()), "out": out, "sheet": sheet}
+    req = {"command": "buttons", "book": str(path.resolve()), "out": out, "sheet": sheet,
+           "labels": button_labels(language)}
     lock = _lock_file(path.resolve())
     try:
         if office is not None:

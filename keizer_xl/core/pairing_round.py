@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from keizer_xl.core.model import Result, Season
+from collections.abc import Sequence
+
+from keizer_xl.core.model import Game, Result, Season
 from keizer_xl.core.pairing import Board
 from keizer_xl.core.engine import compute_history
-from keizer_xl.errors import ActionError, Message
+from keizer_xl.errors import ActionError, Message, Plural
 
-__all__ = ["RoundPlan", "next_round", "present_players", "pairing_ranking", "plan_round"]
+__all__ = ["RoundPlan", "next_round", "present_players", "pairing_ranking", "plan_round",
+           "missing_results", "missing_results_error"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,35 @@ def _refuse_skipping(season: Season, nxt: int, rnd: int) -> None:
                                       "pair is {next}", round=rnd, next=skipped), usage=True)
 
 
+def missing_results(season: Season, rnd: int) -> tuple[tuple[Game, ...], tuple[Game, ...]]:
+    """The games of the round before ``rnd`` and those of them without a result (pairing
+    round ``rnd`` waits for them unless asked to pair anyway)."""
+    previous = tuple(g for g in season.games if g.round == rnd - 1)
+    return previous, tuple(g for g in previous if not g.result.has_result)
+
+
+def missing_results_error(parts: Sequence[tuple[tuple[Game, ...], tuple[Game, ...]]],
+                          rnd: int) -> ActionError | None:
+    """The refusal to pair round ``rnd`` while the round before lacks results, naming every
+    board without one in every part (:func:`missing_results` of the season, or of each group,
+    so one refusal names them all); None when nothing is missing."""
+    previous = tuple(g for games, _ in parts for g in games)
+    missing = tuple(g for _, lacking in parts for g in lacking)
+    if not missing:
+        return None
+    missing = tuple(sorted(missing, key=lambda g: (g.board is None, g.board or 0)))
+    if len(missing) == len(previous):
+        return ActionError(Plural("round {round} has no results yet ({n} board, {first}). Enter them",
+                                  "round {round} has no results yet ({n} boards, {first} to "
+                                  "{last}). Enter them", len(missing), round=rnd - 1,
+                                  first=missing[0].origin, last=missing[-1].origin),
+                           hint="force")
+    boards = tuple(Message("board {board} ({white} - {black}, {cell})", board=g.board or "?",
+                           white=g.white, black=g.black, cell=g.origin) for g in missing)
+    return ActionError(Message("round {round} still lacks results: {boards}. Enter them",
+                               round=rnd - 1, boards=boards), hint="force")
+
+
 def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
                repair: bool = False) -> RoundPlan:
     """Check that round ``rnd`` (default: the next round) may be paired now and gather what
@@ -111,19 +143,9 @@ def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
                                   "now would change history", later=later[0].round, round=rnd),
                           usage=True)
     if rnd > 1 and not force:
-        previous = [g for g in season.games if g.round == rnd - 1]
-        missing = [g for g in previous if not g.result.has_result]
-        if missing and len(missing) == len(previous):
-            raise ActionError(Message("round {round} has no results yet ({n} boards, {first} "
-                                      "to {last}). Enter them", round=rnd - 1, n=len(missing),
-                                      first=missing[0].origin, last=missing[-1].origin),
-                              hint="force")
-        if missing:
-            boards = tuple(Message("board {board} ({white} - {black}, {cell})",
-                                   board=g.board or "?", white=g.white, black=g.black,
-                                   cell=g.origin) for g in missing)
-            raise ActionError(Message("round {round} still lacks results: {boards}. Enter them",
-                                      round=rnd - 1, boards=boards), hint="force")
+        refusal = missing_results_error([missing_results(season, rnd)], rnd)
+        if refusal is not None:
+            raise refusal
     ranking = pairing_ranking(season, rnd)
     present, absent = present_players(season, rnd)
     if len(present) < 2:

@@ -142,10 +142,12 @@ def output_path(source: Path, root: Path | None, options: BatchOptions) -> Path:
 
 def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) -> list[Job]:
     if options.in_place and options.out_dir is not None:
-        raise BatchError("--in-place and --out exclude each other")
+        raise BatchError(Message("{first} and {second} exclude each other", first="--in-place",
+                                 second="--out"))
     found = find_workbooks(paths)
     if not found:
-        raise BatchError(f"no workbooks (*.xlsx, *.xlsm) found in {', '.join(map(str, paths))}")
+        raise BatchError(Message("no workbooks (*.xlsx, *.xlsm) found in {paths}",
+                                 paths=", ".join(map(str, paths))))
     return [Job(i, src, output_path(src, root, options), str(src))
             for i, (src, root) in enumerate(found)]
 

@@ -186,6 +186,10 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
         print_messages(printed)
+        if isinstance(exc, KeizerError) and not getattr(args, "language", None):
+            from keizer_xl.frontends.cli_common import learn_language_of_books
+
+            learn_language_of_books(argv)  # refused before the workbook's language was read
         return _fail(exc, argv)
     finally:
         scope.__exit__(None, None, None)

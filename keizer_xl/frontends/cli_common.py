@@ -14,6 +14,7 @@ import functools
 import sys
 from contextlib import ExitStack
 from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
@@ -137,13 +138,26 @@ def _learn_language(path: Path) -> None:
     """Read the workbook (read-only) only to learn its language, for a refusal that comes
     before it is read (open in Excel, read-only, busy): the reader records the language
     (the sheet names, then the ``language`` setting) even when the season has problems."""
-    from keizer_xl.i18n import seen_book_language
+    from keizer_xl.i18n import book_language_settled
     from keizer_xl.sheets.read import read_season
 
-    if seen_book_language() is not None:
+    if book_language_settled():
         return
     with contextlib.suppress(KeizerError, OSError):  # unreadable: the refusal stays in the default language
         read_season(open_workbook(path))
+
+
+def learn_language_of_books(argv: Sequence[str]) -> None:
+    """A refusal before any workbook was read (``new-season`` onto an existing file, ``export
+    --rounds 8-5``): learn the language of the first workbook named on the command line from
+    its ``language`` setting too, not only its sheet names (issue 33), so the refusal speaks
+    it.  Only on the way out of a refused run: a run that works never reads twice."""
+    for arg in argv:
+        if not arg.startswith("-") and arg.lower().endswith(_WORKBOOK_SUFFIXES):
+            path = Path(arg)
+            if path.is_file():
+                _learn_language(path)
+                return
 
 
 def _refuse_unsafe(book: FileBook) -> None:

@@ -24,7 +24,7 @@ from keizer_xl.frontends.shown import Done
 
 
 def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: str | None,
-                      language: str = "en") -> XlsmReport:
+                      language: str | None = None) -> XlsmReport:
     """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
     from keizer_xl.app.setup import XlsmReport
     from keizer_xl.frontends.xlsm_build import build_xlsm
@@ -78,7 +78,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> Shown:
                                      why=e.strerror or str(e))) from None
         return VbaFilesReport(tuple(map(str, files))), Done()
     if not args.book:
-        raise UsageError("excel-setup needs a workbook (or --export-vba FOLDER)")
+        raise UsageError(Message("excel-setup needs a workbook (or --export-vba FOLDER)"))
     path = Path(args.book)
     if not args.new:
         path = book_path_arg(args.book)
@@ -143,11 +143,16 @@ def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import ButtonsReport
     from keizer_xl.clients import lo_run
 
+    from keizer_xl.frontends.cli_common import learn_language_of_books
+    from keizer_xl.i18n import seen_book_language
+
     path = book_path_arg(args.book)
+    learn_language_of_books([str(path)])  # the captions in the workbook's language (issue 33)
     # LibreOfficeRunError: its own exit code (2 when LibreOffice is missing), mapped in main()
     with lo_run.Office() as office:
         answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
-                                    timeout=args.timeout)
+                                    timeout=args.timeout,
+                                    language=seen_book_language() or "en")
         saved = answer["saved_to"]
         found = lo_run.inspect_buttons(saved, office=office, timeout=args.timeout)
     bound = {b["name"] for b in found if b["macros"]}

@@ -54,7 +54,8 @@ def _ods_write(args: argparse.Namespace, action: str) -> Shown:
     from keizer_xl.frontends.cli_office import lo_run_answer
 
     if getattr(args, "format", "table") == "csv":
-        raise UsageError("--format csv with an .ods workbook: add --no-write, or use table/json")
+        raise UsageError(Message("--format csv with an .ods workbook: add --no-write, or use "
+                                 "table/json"))
     request = ActionRequest(action, args.after_round if action == "standings" else args.round,
                             force=getattr(args, "force", False),
                             repair=getattr(args, "repair", False),
@@ -69,13 +70,13 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
     write = not args.no_write
     if write and ods.is_ods(args.book):
         if getattr(args, "period", None) is not None:
-            raise UsageError("--period with an .ods workbook: add --no-write")
+            raise UsageError(Message("--period with an .ods workbook: add --no-write"))
         return _ods_write(args, "standings")
     path, book = open_book_arg(args.book, write)
     from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
     period = getattr(args, "period", None)
     if period is not None and args.format == "csv":
-        raise UsageError("--period with --format csv: use table or json")
+        raise UsageError(Message("--period with --format csv: use table or json"))
     report = standings.run(book, standings.StandingsRequest(
         args.after_round, write, args.group, period, args.category))
     if isinstance(report, standings.PeriodReport):  # one period's standing (per group)

@@ -209,10 +209,10 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
                          else translate(p.message, tr) for p in result.problems)
         n = len(problems)
         if written is False:
-            summary = tr(N_("{n} problem found; nothing was written.") if n == 1
-                         else N_("{n} problems found; nothing was written."), n=n)
+            summary = tr.ngettext("{n} problem found; nothing was written.",
+                                  "{n} problems found; nothing was written.", n)
         else:
-            summary = tr(N_("{n} problem found.") if n == 1 else N_("{n} problems found."), n=n)
+            summary = tr.ngettext("{n} problem found.", "{n} problems found.", n)
         extra = (after,) if written is not False else ()
         listed = problem_lines(problems, front, tr, done.full_list)
         if front != "cli":  # a message box: the list is one paragraph

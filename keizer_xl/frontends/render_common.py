@@ -9,7 +9,7 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
-from keizer_xl.errors import N_
+from keizer_xl.errors import N_, Message
 from keizer_xl.i18n import Translator, translate
 
 __all__ = ["problem_lines", "absent_text", "notes_block", "saved_line", "cli_notes",
@@ -26,10 +26,10 @@ def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
     more = len(listed) - limit
     if more > 0:
         if front == "cli":
-            shown.append(tr(N_("... and {n} more problem (the first {shown} are listed; fix them "
-                               "and run again)") if more == 1 else
-                            N_("... and {n} more problems (the first {shown} are listed; fix "
-                               "them and run again)"), n=more, shown=limit))
+            shown.append(tr.ngettext("... and {n} more problem (the first {shown} are listed; "
+                                     "fix them and run again)",
+                                     "... and {n} more problems (the first {shown} are listed; "
+                                     "fix them and run again)", more, shown=limit))
         elif full_list:
             shown.append(tr("... and {n} more; the full list is in {path}.", n=more,
                             path=full_list))
@@ -62,7 +62,8 @@ def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes")
     lines = [f"- {n}" for n in notes[:limit]]
     if len(notes) > limit:
         lines.append(tr("... and {n} more.", n=len(notes) - limit))
-    return (f"{tr(heading, **params)}:\n" + "\n".join(lines),)
+    title = translate(heading, tr) if isinstance(heading, Message) else tr(heading, **params)
+    return (f"{title}:\n" + "\n".join(lines),)
 
 
 def saved_line(front: Front, done: Done, tr: Translator) -> tuple[str, ...]:

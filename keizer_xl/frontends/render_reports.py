@@ -135,6 +135,7 @@ def explained(report: ExplainReport, front: Front, done: Done, tr: Translator,
     that say why (his group, the moves, his record)."""
     from keizer_xl.analysis.history import number_text
     from keizer_xl.errors import Message
+    from keizer_xl.i18n import decimal_text
 
     e, name = report.explanation, report.explanation.name
     if e.rank_now is not None:
@@ -147,8 +148,9 @@ def explained(report: ExplainReport, front: Front, done: Done, tr: Translator,
     out = [translate(head, tr)]
     if e.results:
         out.append("")
-        out += table_lines([[ln.round, translate(ln.fact.describe(), tr), number_text(ln.then),
-                             number_text(ln.now)] for ln in e.results],
+        out += table_lines([[ln.round, translate(ln.fact.describe(), tr),
+                             decimal_text(number_text(ln.then), tr.lang),
+                             decimal_text(number_text(ln.now), tr.lang)] for ln in e.results],
                            [translate(Message(h), tr) for h in ("Round", "Result", "Worth then",
                                                                  "Worth now")], right={0, 2, 3})
     out.append("")

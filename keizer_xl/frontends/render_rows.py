@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from keizer_xl.core.numbers import display
 from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.errors import N_
-from keizer_xl.i18n import Translator
+from keizer_xl.i18n import Translator, decimal_text
 
 __all__ = ["part_rows", "standings_table"]
 
@@ -61,7 +61,10 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
         rank = "-" if r["rank"] is None else r["rank"]  # not ranked (core/rows.py)
         value = "" if r["value"] is None else r["value"]  # a period ranked by match points
         prev = "" if r["prev_value"] is None else r["prev_value"]
-        out.append(f"{rank:>{wide[0]}}  {r['name']:<{width}}  {r['score']:>{wide[2]}.2f} "
+        score = decimal_text(f"{r['score']:.2f}", tr.lang)  # German, Dutch, French: 15,00
+        if isinstance(value, float):
+            value = decimal_text(str(value), tr.lang)
+        out.append(f"{rank:>{wide[0]}}  {r['name']:<{width}}  {score:>{wide[2]}} "
                    f"{value:>{wide[3]}} {prev:>{wide[4]}} {r['games']:>{wide[5]}} "
                    f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}")
     return out

@@ -14,7 +14,7 @@ from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_blo
 from keizer_xl.core.rows import period_part
 from keizer_xl.frontends.render_rows import part_rows, standings_table
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
-from keizer_xl.errors import N_
+from keizer_xl.errors import N_, Plural
 from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
@@ -66,11 +66,11 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
                        report=report_json)
     n = len(p.boards)
     if report.repaired:
-        head = tr(N_("Round {round} is paired again: {n} board") if n == 1
-                  else N_("Round {round} is paired again: {n} boards"), round=p.round, n=n)
+        head = tr.ngettext("Round {round} is paired again: {n} board",
+                           "Round {round} is paired again: {n} boards", n, round=p.round)
     else:
-        head = tr(N_("Round {round} is paired: {n} board") if n == 1
-                  else N_("Round {round} is paired: {n} boards"), round=p.round, n=n)
+        head = tr.ngettext("Round {round} is paired: {n} board",
+                           "Round {round} is paired: {n} boards", n, round=p.round)
     first = (head + (tr(", bye: {name}", name=p.bye) if p.bye else "")
              + (tr(", absent: {n}", n=len(report.absent)) if report.absent else "") + ". "
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
@@ -178,25 +178,26 @@ def check(report: CheckReport, front: Front, done: Done, tr: Translator,
                                                           for w in notes)
         err: tuple[str, ...]
         if problems:
-            err = (tr(N_("{n} problem in {file}") if n == 1 else N_("{n} problems in {file}"),
-                      n=n, file=name),)
+            err = (tr.ngettext("{n} problem in {file}", "{n} problems in {file}", n,
+                               file=name),)
         elif notes:
-            err = (tr("{file}: no problems found ({n} warnings)", file=name, n=len(notes)),)
+            err = (tr.ngettext("{file}: no problems found ({n} warning)",
+                               "{file}: no problems found ({n} warnings)", len(notes),
+                               file=name),)
         else:
             err = (tr("{file}: no problems found", file=name),)
         err += tuple(tr("warning: {warning}", warning=translate(m, tr)) for m in done.messages)
         return Outcome(status, code, err, out=out, notes=tuple(notes), problems=problems)
     if problems:
-        head = tr(N_("Check found {n} problem to fix (sheet!cell: what):") if n == 1
-                  else N_("Check found {n} problems to fix (sheet!cell: what):"), n=n)
+        head = tr.ngettext("Check found {n} problem to fix (sheet!cell: what):",
+                           "Check found {n} problems to fix (sheet!cell: what):", n)
         lines = (head + "\n" + "\n".join(problem_lines(problems, front, tr, done.full_list)),
                  *notes_block(warnings, tr, N_("Warnings")))
         return Outcome(status, code, lines, notes=tuple(notes), problems=problems)
     lines = (tr("No problems found."),)
     if warnings:
         w = len(warnings)
-        lines += notes_block(warnings, tr, N_("{n} warning") if w == 1 else N_("{n} warnings"),
-                              n=w)
+        lines += notes_block(warnings, tr, Plural("{n} warning", "{n} warnings", w))
     return Outcome(status, code, lines, notes=tuple(notes))
 
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.core.settings import LANGUAGES
+from keizer_xl.errors import Message
 from keizer_xl.frontends.template_text import (DEFAULT_SETTINGS, STATUS_WORDS, absence_choices,
                                                codes_text, instruction_lines, result_choices,
                                                setting_comment)
@@ -160,11 +161,12 @@ def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: 
 
     target = Path(path)
     if target.suffix.lower() != ".xlsx":
-        raise WorkbookFileError(
-            f"{path}: a new season workbook is created as .xlsx (an .xlsm needs a macro project; "
-            f"create the .xlsx and add the macros, see macros/).")
+        raise WorkbookFileError(Message(
+            "{path}: a new season workbook is created as .xlsx (an .xlsm needs a macro project; "
+            "create the .xlsx and add the macros, see macros/).", path=str(path)))
     if target.exists() and not overwrite:
-        raise WorkbookFileError(f"{path} already exists; choose another name (nothing was written).")
+        raise WorkbookFileError(Message("{path} already exists; choose another name (nothing "
+                                        "was written).", path=str(path)))
     wb = template_workbook(rounds=rounds, language=language)
     write_new_workbook(wb, target, backup=overwrite)
     return target

@@ -81,13 +81,14 @@ def vba_sources() -> list[tuple[str, str, bool]]:
     for name, rel in vba_files.XLWINGS_VBA:
         src = package / rel
         if not src.is_file():
-            raise SetupError(f"{src} is missing: reinstall xlwings.")
+            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
         out.append((name, vba_files.read_vba(src), rel.endswith(".cls")))
     found = vba_files.bas_version(out[0][1])
     installed = vba_files.installed_xlwings_version()
     if found != installed:
-        raise SetupError(f"The xlwings VBA module says version {found}, but xlwings {installed} "
-                         f"is installed; reinstall xlwings.")
+        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
+                                 "{installed} is installed; reinstall xlwings.", found=found,
+                                 installed=installed))
     out.append((vba_files.VBA_MODULE, vba_files.to_crlf(vba_files.KEIZER_VBA), False))
     return out
 
@@ -147,10 +148,14 @@ def vml_buttons(language: str = "en") -> bytes:
     ws.set_column(0, 0, _START_WIDTH)
     captions = excel_setup.button_captions(language)
     width, height = _BUTTON_SIZE
+    # a caption on one line: "Apparier la ronde suivante" needs more than the English width
+    # (about 8 pixels a character of 11 pt Calibri, and the margins)
+    width = max(width, 8 * max(len(c) for c in captions.values()) + 24)
+    step = _BUTTON_STEP - _BUTTON_SIZE[0] + width
     for slot, macro in enumerate(excel_setup.BUTTON_MACROS):
         ws.insert_button(*BUTTON_CELL, {"macro": f"{vba_files.VBA_MODULE}.{macro}",
                                         "caption": captions[macro], "width": width,
-                                        "height": height, "x_offset": 6 + slot * _BUTTON_STEP})
+                                        "height": height, "x_offset": 6 + slot * step})
     wb.close()
     with zipfile.ZipFile(io.BytesIO(out.getvalue())) as z:
         vml: bytes = z.read("xl/drawings/vmlDrawing1.vml")
@@ -230,14 +235,14 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
 # --------------------------------------------------------------------------- the sheets
 
 
-def _start_sheet(wb: Any) -> None:
+def _start_sheet(wb: Any, language: str) -> None:
     from openpyxl.styles import Font
 
     if excel_setup.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
         old = next(n for n in wb.sheetnames if n.casefold() == excel_setup.START_SHEET.casefold())
         wb.remove(wb[old])
     ws = wb.create_sheet(excel_setup.START_SHEET, 0)
-    for row, line in enumerate(excel_setup.START_TEXT, 1):
+    for row, line in enumerate(excel_setup.start_text(language), 1):
         if line is not None:
             ws.cell(row=row, column=1, value=line).data_type = "s"
     ws["A1"].font = Font(bold=True, size=14)
@@ -261,8 +266,8 @@ def _config_sheet(wb: Any, rows: list[tuple[str, Any]]) -> None:
     ws.column_dimensions["B"].width = 70
 
 
-def _spliced(book: Any, *, python: str, platform: str | None,
-             pythonpath: str | None) -> tuple[bytes, list[tuple[str, Any]]]:
+def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | None,
+             language: str) -> tuple[bytes, list[tuple[str, Any]]]:
     """The source workbook's package with the Start sheet (first, the active one) and the
     xlwings.conf sheet written by the file client: every other part as it was (issue 25)."""
     from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
@@ -280,7 +285,8 @@ def _spliced(book: Any, *, python: str, platform: str | None,
                                        existing=existing)
     plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
     book.write_sheet(excel_setup.START_SHEET, Layout(
-        grid=tuple((line,) for line in excel_setup.START_TEXT), spans=(Span(1, 1, 1, 1, Style(bold=True)),),
+        grid=tuple((line,) for line in excel_setup.start_text(language)),
+        spans=(Span(1, 1, 1, 1, Style(bold=True)),),
         widths=(_START_WIDTH,), freeze_rows=0, page=plain))
     book.write_sheet(xlwings_conf.CONFIG_SHEET, Layout(grid=tuple((str(k), v) for k, v in rows),
                                                        widths=(30, 70), freeze_rows=0, page=plain))
@@ -361,11 +367,13 @@ def _this_platform() -> str:
 
 def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str] | None = None,
                force: bool = False, python: str | None = None, platform: str | None = None,
-               pythonpath: str | None = None, language: str = "en",
+               pythonpath: str | None = None, language: str | None = None,
                home: Path | None = None) -> BuildResult:
     """Write the button-ready workbook ``target`` (.xlsm) from ``source`` (an .xlsx; None: the
     season template).  ``platform`` says whose interpreter key to write ('win', 'mac'; default
-    this computer's; elsewhere xlwings' generic ``Interpreter``)."""
+    this computer's; elsewhere xlwings' generic ``Interpreter``).  ``language``: of the
+    template, and of the Start sheet and the buttons (None: the source workbook's own, its
+    ``language`` setting or its sheet names; English for the template)."""
     from openpyxl import Workbook, load_workbook
 
     from keizer_xl.frontends.template import template_workbook
@@ -387,6 +395,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
 
     wb: Workbook | None
     if source is None:
+        language = language or "en"
         wb = template_workbook(language=language)
         result.steps.append(Message("the season sheets from the template"))
     else:
@@ -398,6 +407,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         from keizer_xl.clients.xlsx import open_book
 
         book = open_book(src)
+        language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))
         # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
         # adds the Start and xlwings.conf sheets to the package itself (issue 25)
@@ -405,13 +415,14 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     if wb is not None:
         rows = xlwings_conf.config_entries(python=python, platform=platform, pythonpath=pythonpath,
                                            existing=_existing_config(wb))
-        _start_sheet(wb)
+        _start_sheet(wb, language)
         _config_sheet(wb, rows)
         buffer = io.BytesIO()
         wb.save(buffer)
         package = buffer.getvalue()
     else:
-        package, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath)
+        package, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
+                                 language=language)
     result.config = rows
     with zipfile.ZipFile(io.BytesIO(package)) as z:
         order = [info.filename for info in z.infolist()]

@@ -48,6 +48,9 @@ class _Untranslated(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
         raise LookupError(message)
 
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        raise LookupError(msgid1)
+
 
 @functools.cache
 def _catalog(lang: str) -> gettext.NullTranslations:
@@ -76,11 +79,24 @@ class Translator:
 
     __call__ = gettext
 
-    def has(self, msgid: str) -> bool:
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        """The text for the count ``n`` by the catalog's plural rule (its ``Plural-Forms``),
+        ``n`` and ``params`` filled in; English (or no translation): ``singular`` for 1."""
+        try:
+            text = _catalog(self.lang).ngettext(singular, plural, n)
+        except LookupError:
+            text = singular if n == 1 else plural
+        return text.format(n=n, **params)
+
+    def has(self, msgid: str | tuple[str, str]) -> bool:
+        """Whether the catalog translates ``msgid`` (a plural message: its (singular, plural))."""
         if self.lang == "en":
             return True
         try:
-            _catalog(self.lang).gettext(msgid)
+            if isinstance(msgid, tuple):
+                _catalog(self.lang).ngettext(msgid[0], msgid[1], 1)
+            else:
+                _catalog(self.lang).gettext(msgid)
         except LookupError:
             return False
         return True
@@ -104,6 +120,7 @@ class _Seen:
 
     def __init__(self) -> None:
         self.lang: str | None = None
+        self.settled = False  # the reader has read the ``language`` setting (or its lack)
 
 
 #: Set by a front end around one run (:func:`front_end_run`); the sheet reader records the
@@ -113,11 +130,21 @@ class _Seen:
 _book_language: ContextVar[_Seen | None] = ContextVar("keizer_xl_book_language", default=None)
 
 
-def record_book_language(lang: str) -> None:
-    """The reader found the workbook's language (kept only during a front end's run)."""
+def record_book_language(lang: str, settled: bool = False) -> None:
+    """The reader found the workbook's language (kept only during a front end's run);
+    ``settled``: from the ``language`` setting as read, not guessed from the sheet names."""
     seen = _book_language.get()
     if seen is not None:
         seen.lang = lang
+        seen.settled = seen.settled or settled
+
+
+def book_language_settled() -> bool:
+    """Whether this front-end run has read the workbook's ``language`` setting (issue 33: a
+    workbook with English sheet names and ``language nl`` was refused in English before it
+    was read)."""
+    seen = _book_language.get()
+    return seen is not None and seen.settled
 
 
 @contextmanager
@@ -192,13 +219,24 @@ def translate(text: Any, lang: str | Translator | None = None) -> str:
     msgid = getattr(text, "msgid", None)
     if not isinstance(msgid, str):
         return str(text)
-    from keizer_xl.errors import Letter
+    from keizer_xl.errors import Letter, Number
 
     params = {k: ", ".join(translate(x, tr) for x in v) if isinstance(v, tuple)
               else translate(v, tr) if hasattr(v, "msgid")
-              else shown_letter(v, tr.lang) if isinstance(v, Letter) else v
+              else shown_letter(v, tr.lang) if isinstance(v, Letter)
+              else decimal_text(v, tr.lang) if isinstance(v, Number) else v
               for k, v in (getattr(text, "params", None) or {}).items()}
+    plural = getattr(text, "plural", None)
+    if isinstance(plural, str):
+        n = params.pop("n")
+        return tr.ngettext(msgid, plural, int(n), **params)
     return tr.gettext(msgid, **params)
+
+
+def decimal_text(number: str, lang: str | None) -> str:
+    """A number written with a point (``53.83``, ``-0.5``) in ``lang``'s way: a decimal comma
+    in Dutch, German and French."""
+    return number.replace(".", ",") if lang in CATALOG_LANGUAGES else str(number)
 
 
 def error_text(exc: BaseException, lang: str | Translator | None = None) -> str:

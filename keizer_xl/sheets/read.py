@@ -77,7 +77,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     code_origins: dict[str, str] = {}
     settings = read_settings(table("Settings", False), problems, setting_cells, code_origins, tr)
     lang = workbook_language(book, settings)
-    record_book_language(lang)  # the front ends' messages follow it (i18n.shown_language)
+    record_book_language(lang, settled=True)  # the front ends' messages follow it
     tr = translator(override or lang)
     for code, letter_means in schema.code_letters(lang).items():
         if code in code_origins:

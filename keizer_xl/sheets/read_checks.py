@@ -186,6 +186,10 @@ def check_settings_against_players(season: Season,
 def warnings(season: Season) -> list[str]:
     """Things that are allowed but worth a look (``check`` prints them)."""
     out = list(season.notes)
+    # the Players sheet as the workbook names it (a player's cell), else in its language
+    origin = next((p.origin for p in season.players if "!" in p.origin), "")
+    players = (origin.rsplit("!", 1)[0].strip("'") if origin
+               else schema.sheet_name("Players", season.settings.language or "en"))
     if season.settings.start_ranking == "rating":  # rating, then name: no row order involved
         return out
     if not any(p.start is not None for p in season.players):
@@ -197,9 +201,9 @@ def warnings(season: Season) -> list[str]:
             if len(group) > 1:
                 out.append(Message("{sheet}: {names} have the same rating {rating}; their start "
                                    "order is their row order (fill Start to make it explicit)",
-                                   sheet="Players", names=", ".join(group), rating=rating))
+                                   sheet=players, names=", ".join(group), rating=rating))
     unrated = [p.name for p in season.players if p.rating is None and p.start is None]
     if unrated and len(unrated) < len(season.players):
         out.append(Message("{sheet}: {names} have neither Start nor Rating and start at the "
-                           "bottom", sheet="Players", names=", ".join(unrated)))
+                           "bottom", sheet=players, names=", ".join(unrated)))
     return out

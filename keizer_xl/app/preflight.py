@@ -1,0 +1,72 @@
+"""What ``pair`` and ``standings`` refuse, decided once (issue 33): both read the season through
+:func:`season_for`, ``pair`` refuses a round whose round before lacks results with the core's
+:func:`~keizer_xl.core.pairing_round.missing_results_error` over every group's
+:func:`~keizer_xl.core.pairing_round.missing_results`, and ``check`` reports all of it through
+:func:`refusals`, each with its cell, every group at once.
+
+Reading refuses a workbook with problems (every problem listed, with its cell; for ``pair``
+also a result typed only on the Pairings sheet, which pairing rewrites).  Pairing the next
+round refuses while the round before it has games without a result (``pair --force`` pairs
+anyway): with groups, every group's boards are named in one refusal, not one group's and
+then, once they are typed, the next group's.  Refusals of a request (a round given, a group
+that does not exist) are the request's and are not here.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from keizer_xl.core.competition import Competition
+from keizer_xl.core.model import Game, Season
+from keizer_xl.core.pairing_round import missing_results
+from keizer_xl.errors import InputError, Message, Problem
+from keizer_xl.sheets.read import read_season
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["season_for", "results_missing", "refusals"]
+
+#: the games of one part (the season, or one group) in the round before the next, and those
+#: of them without a result
+Lacking = tuple[tuple[Game, ...], tuple[Game, ...]]
+
+
+def season_for(book: Book, *, pairing: bool = False, repair_round: int | None = None,
+               repair_players: frozenset[str] | None = None) -> Season:
+    """The season as ``pair`` (``pairing``: about to rewrite the Pairings sheet) or
+    ``standings`` reads it; an :class:`InputError` lists every problem."""
+    return read_season(book, repair_round=repair_round, for_pairing=pairing,
+                       repair_players=repair_players)
+
+
+def results_missing(season: Season, view: Competition | None = None
+                    ) -> tuple[int, list[Lacking]]:
+    """The round ``pair`` pairs next (with groups: the earliest next round of any group, as
+    ``pair`` chooses it) and, for the season or each group, the games of the round before it
+    and those without a result."""
+    view = view or Competition(season)
+    if not view.grouped:
+        rnd = max(season.paired_rounds(), default=0) + 1
+        return rnd, [missing_results(season, rnd)]
+    rnd = min(view.next_round(g) for g in view.groups)
+    return rnd, [missing_results(view.group_season(g, rnd), rnd) for g in view.groups]
+
+
+def refusals(book: Book) -> tuple[Season | None, list[Problem], list[str]]:
+    """Everything ``pair`` and ``standings`` would refuse: the problems of reading, each with
+    its cell; and, when the season can be read, every game of every group that the next
+    pairing waits for (a warning each, with its cell: a round without its results yet is no
+    fault of the workbook, but ``pair`` waits for them).  A result typed only on the Pairings
+    sheet is read, with the reader's warning that pairing refuses it until it is typed in
+    Results too."""
+    try:
+        season = season_for(book)
+    except InputError as e:
+        return None, list(e.problems), []
+    rnd, parts = results_missing(season)
+    if rnd <= 1:
+        return season, [], []
+    return season, [], [Message(
+        "{where}: {white} - {black} (round {round}, board {board}) has no result yet: round "
+        "{next} is paired only when it has one", where=g.origin, white=g.white, black=g.black,
+        round=g.round, board=g.board or "?", next=rnd) for _, lacking in parts for g in lacking]
