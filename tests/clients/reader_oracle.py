@@ -2,7 +2,7 @@
 
 ``sheet_values(path)``: every worksheet's non-empty cells as openpyxl reads them (formulas as
 their cached results, ``data_only=True``), against ``fast_values(path)``: the same from
-``FileBook``'s XML reader.  ``install(monkeypatch)`` makes every ``FileBook.read_table`` in a
+``FileBook``'s reader (clients/xlsx/reader.py).  ``install(monkeypatch)`` makes every ``FileBook.read_table`` in a
 test run also read the table through openpyxl and compare (``KEIZER_XL_READER_ORACLE=1``,
 tests/conftest.py), so the whole test suite can be run against the oracle.
 """
@@ -26,17 +26,13 @@ def sheet_values(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
     return out
 
 
-def fast_values(path: Path, slow: bool = False) -> dict[str, dict[tuple[int, int], Any]]:
-    """``slow``: through the general reader every sheet falls back to when it is written in
-    an unusual way (namespace prefixes, attributes in another order)."""
-    from keizer_xl.clients.xlsx.cellxml import _slow_values, sheet_values
-
+def fast_values(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
+    """The same from the file client's reader (clients/xlsx/reader.py)."""
     book = FileBook(path)
-    read = _slow_values if slow else sheet_values
     out = {}
     for entry in book._pkg.sheets:
         if entry.kind == "worksheet":
-            out[entry.name] = dict(read(book._pkg.read(entry.part), book._decode()).shown)
+            out[entry.name] = book.cell_values(entry.name)
     return out
 
 
@@ -47,11 +43,7 @@ def same(a: Any, b: Any) -> bool:
 
 
 def differences(path: Path) -> list[str]:
-    return _differences(path, False) + _differences(path, True)
-
-
-def _differences(path: Path, slow: bool) -> list[str]:
-    want, got = sheet_values(path), fast_values(path, slow)
+    want, got = sheet_values(path), fast_values(path)
     out = []
     if list(want) != list(got):
         out.append(f"sheets {list(want)} != {list(got)}")

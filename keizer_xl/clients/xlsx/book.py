@@ -1,7 +1,7 @@
 """The file Book: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book` (issue 25).
 
 * Opening runs the preflight (:mod:`.safety`); nothing else is parsed until a sheet is read.
-* Reading parses only the sheets the engine reads, from their XML (:mod:`.cellxml`): the values
+* Reading parses only the sheets the engine reads, from their XML (:mod:`.reader`): the values
   a user sees, a formula cell's cached result (its formula's text when the file holds none and
   was saved by a program that does not calculate), text starting with ``=`` stays text; Excel
   Tables from their own parts.
@@ -28,11 +28,11 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import backup_files, file_locks
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cellxml import (
+from keizer_xl.clients.xlsx.cellxml import SheetCells
+from keizer_xl.clients.xlsx.reader import (
     MAC_EPOCH,
     WINDOWS_EPOCH,
     Decoder,
-    SheetCells,
     SheetValues,
     shared_strings,
     sheet_values,

@@ -29,7 +29,7 @@ from keizer_xl.sheets.tables import column_letter, quote_sheet
 
 if TYPE_CHECKING:
     from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
-    from keizer_xl.clients.xlsx.cellxml import Decoder, SheetValues
+    from keizer_xl.clients.xlsx.reader import Decoder, SheetValues
     from keizer_xl.clients.xlsx.package import Package, SheetEntry
     from keizer_xl.clients.xlsx.splice import Edits
     from keizer_xl.clients.xlsx.tablepart import TablePart
