@@ -2,14 +2,15 @@
 
 ``sheet_values(path)``: every worksheet's non-empty cells as openpyxl reads them (formulas as
 their cached results, ``data_only=True``), against ``fast_values(path)``: the same from
-``FileBook``'s reader (clients/xlsx/reader.py).  ``install(monkeypatch)`` makes every ``FileBook.read_table`` in a
-test run also read the table through openpyxl and compare (``KEIZER_XL_READER_ORACLE=1``,
-tests/conftest.py), so the whole test suite can be run against the oracle.
+``FileBook``'s reader (clients/xlsx/reader.py).  ``install(monkeypatch)`` makes every
+``FileBook.read_table`` in a test run also read the table through openpyxl and compare
+(``KEIZER_XL_READER_ORACLE=1``, tests/conftest.py), so the whole test suite can be run against the oracle.
 """
 from __future__ import annotations
 
 import io
 import math
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,37 @@ import openpyxl
 from keizer_xl.clients.xlsx.book import FileBook
 
 
+#: strict OOXML's namespaces and the transitional ones openpyxl reads (it reads a strict
+#: workbook's sheets as empty; Excel reads them as their transitional twins)
+STRICT = {b"http://purl.oclc.org/ooxml/spreadsheetml/main":
+          b"http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+          b"http://purl.oclc.org/ooxml/officeDocument/relationships":
+          b"http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+          b"http://purl.oclc.org/ooxml/drawingml/main": b"http://schemas.openxmlformats.org/drawingml/2006/main"}
+
+
+def transitional(data: bytes) -> bytes:
+    """A strict OOXML package as its transitional twin (the same parts, the namespaces
+    renamed); any other package as it is."""
+    with zipfile.ZipFile(io.BytesIO(data)) as zin:
+        if not any(strict in zin.read(i) for i in zin.infolist()
+                   if i.filename.endswith((".xml", ".rels")) for strict in STRICT):
+            return data
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in zin.infolist():
+                part = zin.read(info)
+                if info.filename.endswith((".xml", ".rels")):
+                    for strict, plain in STRICT.items():
+                        part = part.replace(strict, plain)
+                zout.writestr(info, part)
+    return out.getvalue()
+
+
 def sheet_values(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
-    wb = openpyxl.load_workbook(io.BytesIO(Path(path).read_bytes()), data_only=True, rich_text=False)
+    """Every worksheet's values as openpyxl reads them (a strict workbook: its transitional twin)."""
+    wb = openpyxl.load_workbook(io.BytesIO(transitional(Path(path).read_bytes())), data_only=True,
+                                rich_text=False)
     out = {}
     for ws in wb.worksheets:
         out[ws.title] = {rc: c.value for rc, c in ws._cells.items() if c.value is not None}

@@ -46,6 +46,7 @@ from keizer_xl.clients.xlsx.package import (
     attr,
     attributes,
     element_re,
+    same_type,
 )
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.limits import MACRO_SUFFIXES
@@ -219,9 +220,9 @@ class FileBook(RowEditing):
     def _table_parts(self, entry: SheetEntry) -> list[TablePart]:
         assert entry.part is not None
         rels = self._pkg.rels(entry.part)
-        if not any(r.type == REL_TABLE for r in rels):
+        if not any(same_type(r.type, REL_TABLE) for r in rels):
             return []
-        targets = {r.id: r.target for r in rels if r.type == REL_TABLE}
+        targets = {r.id: r.target for r in rels if same_type(r.type, REL_TABLE)}
         out = []
         xml = self._sheet_xml(entry)
         for m in element_re("tablePart").finditer(xml, max(xml.rfind(b"sheetData>"), 0)):

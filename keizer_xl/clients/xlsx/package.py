@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+STRICT_REL_NS = "http://purl.oclc.org/ooxml/officeDocument/relationships"  # strict OOXML's
 REL_WORKSHEET = REL_NS + "/worksheet"
 REL_STYLES = REL_NS + "/styles"
 REL_SHARED_STRINGS = REL_NS + "/sharedStrings"
@@ -35,15 +36,31 @@ WORKBOOK_TYPES = (
 _ATTR = re.compile(rb"""([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
+_REFERENCE = re.compile(r"&(?:#x([0-9A-Fa-f]+)|#([0-9]+)|(amp|lt|gt|quot|apos));")
+_PREDEFINED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def _resolve(m: re.Match[str]) -> str:
+    if m.group(1):
+        return chr(int(m.group(1), 16))
+    if m.group(2):
+        return chr(int(m.group(2)))
+    return _PREDEFINED[m.group(3)]
+
+
 def unescape(text: str) -> str:
-    """``text`` with its character references (``&amp;``, ``&#233;``) resolved, as
-    :func:`html.unescape` does; a text without ``&`` is returned as it is (as html does),
-    without loading html's table of entities (~1.3 ms of every run, issue 25)."""
+    """``text`` with its references resolved as XML resolves them: the five predefined
+    entities and character references by their code point (``&#x96;`` is U+0096; HTML's
+    Windows-1252 reading, ``html.unescape``, makes it a dash, issue 34)."""
     if "&" not in text:
         return text
-    from html import unescape as resolve
+    return _REFERENCE.sub(_resolve, text)
 
-    return resolve(text)
+
+def same_type(found: str, wanted: str) -> bool:
+    """A relationship type ``found`` is ``wanted`` (a transitional type), also in strict OOXML."""
+    return found == wanted or (found.startswith(STRICT_REL_NS) and wanted.startswith(REL_NS)
+                               and found[len(STRICT_REL_NS):] == wanted[len(REL_NS):])
 
 
 def attributes(text: bytes) -> dict[str, str]:
@@ -177,7 +194,7 @@ class Package:
         return out
 
     def related(self, part: str, rel_type: str) -> list[str]:
-        return [r.target for r in self.rels(part) if r.type == rel_type and r.target]
+        return [r.target for r in self.rels(part) if same_type(r.type, rel_type) and r.target]
 
     def _workbook_part(self) -> str:
         types = self.read("[Content_Types].xml")

@@ -1,6 +1,7 @@
 """The one reader of a workbook's values (issue 34): a worksheet's XML and its shared strings
 parsed by the standard library's XML parser (ElementTree on expat, the tree built in C, as
-openpyxl parses them), into the values openpyxl reads (``load_workbook(data_only=True)``).
+openpyxl parses them; through defusedxml, which refuses entity declarations), into the values
+openpyxl reads (``load_workbook(data_only=True)``).
 
 The XML is the parser's to read: any attribute order and white space, CDATA, character
 references, comments, end-of-line normalisation (CR LF in text is LF), namespace prefixes.
@@ -106,12 +107,14 @@ def _number(raw: str) -> int | float:
 
 
 def _parse(xml: bytes) -> Element:
-    from xml.etree.ElementTree import ParseError, fromstring
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import ParseError, fromstring
 
     try:
-        return fromstring(xml)
-    except ParseError as exc:  # the preflight found every part well-formed: an edit's
+        root: Element = fromstring(xml)
+    except (ParseError, DefusedXmlException) as exc:  # the preflight refused both already
         raise ValueError(f"not well-formed XML ({exc})") from exc
+    return root
 
 
 def _namespace(root: Element) -> str:
@@ -166,7 +169,8 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
     shown: dict[tuple[int, int], Any] = {}
     formulas: dict[tuple[int, int], str] = {}
     stored: set[tuple[int, int]] = set()
-    strings, dates, spans, epoch = decoder.strings, decoder.date_styles, decoder.timedelta_styles, decoder.epoch
+    strings, epoch = decoder.strings, decoder.epoch
+    dates, spans = decoder.date_styles, decoder.timedelta_styles
     root = _parse(xml)
     ns = _namespace(root)
     c_tag, v_tag, f_tag, is_tag = ns + "c", ns + "v", ns + "f", ns + "is"

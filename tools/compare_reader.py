@@ -1,0 +1,90 @@
+"""keizer-xl's reader against openpyxl, value by value, over any folder of workbooks (issue 34).
+
+Every ``.xlsx`` / ``.xlsm`` under the folders given is read twice: by openpyxl
+(``load_workbook(data_only=True)``; a strict OOXML workbook as its transitional twin, which
+openpyxl reads) and by keizer-xl's file client (``FileBook``, clients/xlsx/reader.py); every
+worksheet's every non-empty cell is compared (type and value).  Printed: each file with its
+differences, a file keizer-xl refuses (with its message) or openpyxl cannot read, and a summary.
+Exit status 1 when any value differs.
+
+    PYTHONPATH=. python tools/compare_reader.py FOLDER [FOLDER ...] [--show 10]
+
+The crafted corpus of the tests (tests/clients/crafted_books.py) is written to a folder with
+``--write-crafted FOLDER`` first.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "clients"))
+
+
+def compare(path: Path) -> tuple[str, list[str], int]:
+    """(outcome, lines, cells compared): outcome ``same``, ``different``, ``refused`` (by
+    keizer-xl: lines hold its message) or ``unreadable`` (openpyxl fails: lines hold why)."""
+    from reader_oracle import fast_values, same, sheet_values
+
+    from keizer_xl.errors import KeizerError
+
+    try:
+        want = sheet_values(path)
+    except Exception as exc:  # noqa: BLE001 - whatever openpyxl raises, the file is not compared
+        return "unreadable", [f"{type(exc).__name__}: {exc}"], 0
+    try:
+        got = fast_values(path)
+    except KeizerError as exc:
+        return "refused", [str(exc)], 0
+    out = []
+    if list(want) != list(got):
+        out.append(f"sheets: openpyxl {list(want)} != {list(got)}")
+    cells = 0
+    for sheet, values in want.items():
+        mine = got.get(sheet, {})
+        for rc in sorted(set(values) | set(mine)):
+            cells += 1
+            if not same(values.get(rc), mine.get(rc)):
+                out.append(f"{sheet}!R{rc[0]}C{rc[1]}: openpyxl {values.get(rc)!r} != {mine.get(rc)!r}")
+    return ("different" if out else "same"), out, cells
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folders", nargs="*", type=Path)
+    ap.add_argument("--show", type=int, default=10, help="differences shown per file")
+    ap.add_argument("--write-crafted", type=Path, metavar="FOLDER",
+                    help="write the tests' crafted workbooks to FOLDER (and compare them)")
+    args = ap.parse_args(argv)
+    folders = list(args.folders)
+    if args.write_crafted:
+        from crafted_books import write
+
+        write(args.write_crafted)
+        folders.append(args.write_crafted)
+    files = sorted({p for f in folders for p in ([f] if f.is_file() else f.rglob("*"))
+                    if p.suffix.lower() in (".xlsx", ".xlsm") and not p.name.startswith("~$")})
+    counts = {"same": 0, "different": 0, "refused": 0, "unreadable": 0}
+    cells = 0
+    warnings.simplefilter("ignore")
+    for path in files:
+        outcome, lines, n = compare(path)
+        counts[outcome] += 1
+        cells += n
+        print(f"{outcome:10} {path} ({n} cells)" if outcome in ("same", "different") else f"{outcome:10} {path}")
+        for line in lines[:args.show]:
+            print(f"    {line}")
+        if len(lines) > args.show:
+            print(f"    ... and {len(lines) - args.show} more")
+    compared = counts["same"] + counts["different"]
+    print(f"\n{len(files)} files: {compared} compared ({cells} cells), {counts['different']} with "
+          f"differences; {counts['refused']} refused by keizer-xl, {counts['unreadable']} not read "
+          f"by openpyxl")
+    return 1 if counts["different"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
