@@ -33,7 +33,7 @@ def compare(path: Path) -> tuple[str, list[str], int]:
 
     try:
         want = sheet_values(path)
-    except Exception as exc:  # noqa: BLE001 - whatever openpyxl raises, the file is not compared
+    except Exception as exc:  # whatever openpyxl raises: the file is not compared
         return "unreadable", [f"{type(exc).__name__}: {exc}"], 0
     try:
         got = fast_values(path)
@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         outcome, lines, n = compare(path)
         counts[outcome] += 1
         cells += n
-        print(f"{outcome:10} {path} ({n} cells)" if outcome in ("same", "different") else f"{outcome:10} {path}")
+        counted = f" ({n} cells)" if outcome in ("same", "different") else ""
+        print(f"{outcome:10} {path}{counted}")
         for line in lines[:args.show]:
             print(f"    {line}")
         if len(lines) > args.show:

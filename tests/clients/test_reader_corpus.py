@@ -53,7 +53,8 @@ def test_what_a_text_reader_got_wrong_is_read_as_the_xml_says(corpus):
     assert _values(corpus, "the-same-row-twice") == {(2, 1): 1, (2, 2): 20, (2, 3): 30}
     assert _values(corpus, "a-cell-naming-another-row") == {(1, 1): 1, (4, 2): 4, (1, 3): 5, (2, 1): 2}
     assert _values(corpus, "cells-and-rows-without-r") == {
-        (1, 1): "Name", (1, 2): "Rating", (2, 1): "Anna Berg", (2, 2): 1834, (5, 2): 52, (5, 3): 53, (6, 1): 61}
+        (1, 1): "Name", (1, 2): "Rating", (2, 1): "Anna Berg", (2, 2): 1834,
+        (5, 2): 52, (5, 3): 53, (6, 1): 61}
     assert _values(corpus, "dates-1904")[(1, 3)] == dt.datetime(2024, 9, 3)  # 1462 days on
     assert _values(corpus, "dates-1900")[(1, 4)] == dt.datetime(2024, 9, 3)
     assert _values(corpus, "namespace-prefixes") == {(1, 1): "Carl Dunn", (1, 2): "Anna",
