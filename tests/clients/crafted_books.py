@@ -182,6 +182,12 @@ CASES: dict[str, dict[str, bytes]] = {
         '<c r="C1" t="b"><f>TRUE()</f><v>1</v></c><c r="D1" t="e"><f>1/0</f><v>#DIV/0!</v></c>'
         '<c r="E1"><f>A1</f></c><c r="F1" t="str"><f>""</f><v></v></c>'
         '<c r="G1" s="1"><f>TODAY()</f><v>45538</v></c></row>')}),
+    "merged-cells": book({"Data": sheet(
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>2</v></c><c r="C1"><f>A1</f><v>1</v></c></row>'
+        '<row r="2"><c r="A2"><v>3</v></c><c r="B2" t="inlineStr"><is><t>hidden</t></is></c></row>'
+        '<row r="3"><c r="A3"><v>5</v></c></row>',
+        end='<mergeCells count="3"><mergeCell ref="A1:C1"/><mergeCell ref="B2:B4"/>'
+            '<mergeCell ref="A3:A3"/></mergeCells></worksheet>')}),
     "sheet-names": book({"Naam &amp; &#x96;": sheet('<row r="1"><c r="A1"><v>1</v></c></row>'),
                          "Zo&#xEB;&apos;s": sheet('<row r="1"><c r="A1"><v>2</v></c></row>')}),
     "strict": book({"Data": sheet(

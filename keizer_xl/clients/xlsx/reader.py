@@ -11,6 +11,7 @@ The values are openpyxl's (``tests/clients/test_reader_corpus.py`` and
 * a row's number is its ``r``, else the row after the last; a cell's place is its ``r``, else
   the column after the last in its row; a later cell at the same place replaces an earlier one
   (two ``<row>`` elements with the same ``r`` both count);
+* a cell a merge covers (its first cell apart) holds nothing, as Excel shows it;
 * a value is the cell's first ``<v>`` (a formula's cached result; empty text is no value); text
   of an inline or shared string is its ``<t>`` and its runs' ``<t>``, phonetic runs left out,
   ``xml:space`` changing nothing; ``_x005F_`` in a shared string as openpyxl reads it;
@@ -258,7 +259,29 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
                 value = _iso(value)
             # else inline text, str (a formula's text result), e (an error code): the text
             shown[rc] = value
+    for merged in root.iter(ns + "mergeCell"):
+        _merged(merged.get("ref") or "", shown, formulas, stored)
     return SheetValues(shown, formulas, stored)
+
+
+def _merged(ref: str, shown: dict[tuple[int, int], Any], formulas: dict[tuple[int, int], str],
+            stored: set[tuple[int, int]]) -> None:
+    """The cells a merge covers, its first one apart, hold nothing (Excel shows none of them;
+    openpyxl reads them as empty MergedCells)."""
+    first, _, last = ref.partition(":")
+    if not first:
+        return
+    (r1, c1), (r2, c2) = _cell_ref(first), _cell_ref(last or first)
+    if (r2 - r1 + 1) * (c2 - c1 + 1) <= len(shown) + len(formulas):
+        covered = [(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+        del covered[0]
+    else:  # a merge larger than the cells: the cells looked at, not the merge's every place
+        covered = [rc for rc in (*shown, *formulas)
+                   if r1 <= rc[0] <= r2 and c1 <= rc[1] <= c2 and rc != (r1, c1)]
+    for rc in covered:
+        shown.pop(rc, None)
+        formulas.pop(rc, None)
+        stored.discard(rc)
 
 
 def shared_strings(xml: bytes) -> list[str]:
