@@ -56,14 +56,15 @@ def sheet_values(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
     return out
 
 
-def fast_values(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
-    """The same from the file client's reader (clients/xlsx/reader.py)."""
+def fast_values(path: Path) -> tuple[dict[str, dict[tuple[int, int], Any]], list[str]]:
+    """The same from the file client's reader (clients/xlsx/reader.py), and the sheets it
+    reads as no worksheet (macro and dialog sheets, which openpyxl reads as worksheets)."""
     book = FileBook(path)
     out = {}
     for entry in book._pkg.sheets:
         if entry.kind == "worksheet":
             out[entry.name] = book.cell_values(entry.name)
-    return out
+    return out, [e.name for e in book._pkg.sheets if e.kind == "other"]
 
 
 def same(a: Any, b: Any) -> bool:
@@ -72,17 +73,26 @@ def same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def differences(path: Path) -> list[str]:
-    want, got = sheet_values(path), fast_values(path)
+def compare(want: dict[str, dict[tuple[int, int], Any]], got: dict[str, dict[tuple[int, int], Any]],
+            others: list[str]) -> tuple[list[str], int]:
+    """(the differences, one line each, the cells compared): every worksheet's every cell;
+    ``others``, the sheets the file client reads as no worksheet, left out."""
+    want = {name: values for name, values in want.items() if name not in others}
     out = []
     if list(want) != list(got):
-        out.append(f"sheets {list(want)} != {list(got)}")
+        out.append(f"sheets: openpyxl {list(want)} != {list(got)}")
+    cells = 0
     for sheet, values in want.items():
         mine = got.get(sheet, {})
         for rc in sorted(set(values) | set(mine)):
+            cells += 1
             if not same(values.get(rc), mine.get(rc)):
-                out.append(f"{sheet}!{rc}: openpyxl {values.get(rc)!r} != {mine.get(rc)!r}")
-    return out
+                out.append(f"{sheet}!R{rc[0]}C{rc[1]}: openpyxl {values.get(rc)!r} != {mine.get(rc)!r}")
+    return out, cells
+
+
+def differences(path: Path) -> list[str]:
+    return compare(sheet_values(path), *fast_values(path))[0]
 
 
 def install(monkeypatch: Any) -> None:
