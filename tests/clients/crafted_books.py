@@ -98,6 +98,22 @@ def _strings(*items: str) -> str:
     return sst("".join(items))
 
 
+# styles.xml as another writer may write it: prefixed, attributes spread over lines, a
+# comment holding a tag, the format code's quotes as references, cellXfs before numFmts' use
+_STYLES_OTHERWISE = f"""<?xml version="1.0" encoding="UTF-8"?>
+<x:styleSheet xmlns:x="{MAIN}"><!-- <x:numFmt numFmtId="165" formatCode="0"/> -->
+<x:numFmts count="2"><x:numFmt
+  formatCode="[$-409]d\\ mmmm\\ yyyy;@"
+	numFmtId = '165'/><x:numFmt numFmtId="166" formatCode="&quot;Round &quot;0"/></x:numFmts>
+<x:fonts count="1"><x:font><x:sz val="11"/></x:font></x:fonts>
+<x:fills count="1"><x:fill><x:patternFill patternType="none"/></x:fill></x:fills>
+<x:borders count="1"><x:border/></x:borders>
+<x:cellStyleXfs count="1"><x:xf numFmtId="14"/></x:cellStyleXfs>
+<x:cellXfs count="4"><x:xf numFmtId="0"/><!-- <x:xf numFmtId="14"/> -->
+<x:xf  fontId="0"
+  numFmtId="165"/><x:xf numFmtId="166"></x:xf><x:xf numFmtId="22"/></x:cellXfs></x:styleSheet>"""
+
+
 _NAMES = _strings("<si><t>Name</t></si>", "<si><t>Anna Berg</t></si>", "<si><t>Rating</t></si>")
 
 CASES: dict[str, dict[str, bytes]] = {
@@ -188,6 +204,10 @@ CASES: dict[str, dict[str, bytes]] = {
         '<row r="3"><c r="A3"><v>5</v></c></row>',
         end='<mergeCells count="3"><mergeCell ref="A1:C1"/><mergeCell ref="B2:B4"/>'
             '<mergeCell ref="A3:A3"/></mergeCells></worksheet>')}),
+    "styles-written-otherwise": book({"Data": sheet(
+        '<row r="1"><c r="A1" s="1"><v>45538</v></c><c r="B1" s="2"><v>7</v></c>'
+        '<c r="C1" s="3"><v>45538.5</v></c><c r="D1" s="0"><v>45538</v></c></row>')},
+        styles=_STYLES_OTHERWISE),
     "sheet-names": book({"Naam &amp; &#x96;": sheet('<row r="1"><c r="A1"><v>1</v></c></row>'),
                          "Zo&#xEB;&apos;s": sheet('<row r="1"><c r="A1"><v>2</v></c></row>')}),
     "strict": book({"Data": sheet(

@@ -62,6 +62,8 @@ def test_what_a_text_reader_got_wrong_is_read_as_the_xml_says(corpus):
     assert _values(corpus, "strict") == {(1, 1): "Carl Dunn", (1, 2): dt.datetime(2024, 9, 3),
                                          (1, 3): "Anna", (1, 4): 1.5}
     assert _values(corpus, "merged-cells") == {(1, 1): 1, (2, 1): 3, (2, 2): "hidden", (3, 1): 5}
+    assert _values(corpus, "styles-written-otherwise") == {
+        (1, 1): dt.datetime(2024, 9, 3), (1, 2): 7, (1, 3): dt.datetime(2024, 9, 3, 12), (1, 4): 45538}
     assert FileBook(corpus["sheet-names"]).sheet_names() == ["Naam & \x96", "Zoë's"]
 
 
