@@ -77,7 +77,8 @@ def book(sheets: dict[str, str], strings: str | None = None, *, date1904: bool =
         f'Target="xl/workbook.xml"/></Relationships>').encode()
     files["xl/_rels/workbook.xml.rels"] = (
         f'{head}<Relationships xmlns="{PKG_REL}">{"".join(rels)}</Relationships>').encode()
-    pr = '<workbookPr date1904="1"/>' if date1904 else "<workbookPr/>"
+    pr = ("<!-- <workbookPr date1904=\"0\"/> --><workbookPr\n  date1904 = 'true'/>" if date1904
+          else '<!-- <workbookPr date1904="1"/> --><workbookPr/>')
     files["xl/workbook.xml"] = (f'{head}<workbook xmlns="{main}" xmlns:r="{rel}">{pr}<sheets>'
                                 f'{"".join(entries)}</sheets></workbook>').encode()
     files["xl/styles.xml"] = styles.encode("utf-8")

@@ -221,8 +221,17 @@ class Package:
         return out
 
     def date1904(self) -> bool:
-        m = re.search(rb"<(?:[\w.-]+:)?workbookPr\b([^>]*)", self.read(self.workbook))
-        return m is not None and attributes(m.group(1)).get("date1904", "").lower() in ("1", "true")
+        """Whether the workbook counts dates from 1904, read by the XML parser (a comment is
+        no ``<workbookPr>``); any value but false, f, 0 or none is true, as openpyxl reads it."""
+        from xml.etree.ElementTree import ParseError, fromstring
+
+        try:
+            root = fromstring(self.read(self.workbook))  # noqa: S314 - declarations refused in read()
+        except ParseError as exc:
+            raise ValueError(f"{self.workbook} is not well-formed XML ({exc})") from exc
+        ns = root.tag[:root.tag.index("}") + 1] if root.tag.startswith("{") else ""
+        pr = root.find(ns + "workbookPr")
+        return pr is not None and pr.get("date1904", "") not in ("", "false", "f", "0")
 
     # -- changing -----------------------------------------------------------------------------
     def write(self, name: str, data: bytes) -> None:
