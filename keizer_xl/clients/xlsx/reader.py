@@ -41,6 +41,7 @@ _REF = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d+)$")
 _ISO = re.compile(r"(?P<date>(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2}))?T?"
                   r"(?P<time>(?P<hour>\d{2}):(?P<minute>\d{2})(:(?P<second>\d{2})"
                   r"(?P<microsecond>\.\d{1,3})?)?)?Z?")
+_DURATION = re.compile(r"PT((?P<hours>\d+)H)?((?P<minutes>\d+)M)?((?P<seconds>\d+(\.\d{1,3})?)S)?")
 
 
 @dataclass
@@ -89,10 +90,14 @@ def from_excel(value: float, epoch: dt.datetime, timedelta: bool = False) -> Any
 
 
 def _iso(text: str) -> Any:
-    """A ``t="d"`` cell's ISO 8601 text as openpyxl reads it (a date, a time or a datetime)."""
+    """A ``t="d"`` cell's ISO 8601 text as openpyxl reads it (a date, a time, a datetime or a
+    duration); text that is none of them stays text (openpyxl refuses the workbook)."""
     m = _ISO.match(text)
     if m is None or not any(m.groups()):
-        return None
+        d = _DURATION.match(text)
+        if d is None or not any(d.groups()):
+            return text
+        return dt.timedelta(**{k: float(v) for k, v in d.groupdict().items() if v})
     p = m.groupdict()
     micro = int(float(p["microsecond"]) * 1_000_000) if p["microsecond"] else 0
     hms = (int(p["hour"] or 0), int(p["minute"] or 0), int(p["second"] or 0), micro)
