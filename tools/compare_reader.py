@@ -8,7 +8,7 @@ keizer-xl reads as no worksheet and openpyxl as one, is left out).  Printed: eac
 differences, a file keizer-xl refuses (with its message) or openpyxl cannot read, and a summary.
 Exit status 1 when any value differs.
 
-    PYTHONPATH=. python tools/compare_reader.py FOLDER [FOLDER ...] [--show 10]
+    PYTHONPATH=. python tools/compare_reader.py FOLDER [FOLDER ...] [--show 10] [--timeout 120]
 
 The crafted corpus of the tests (tests/clients/crafted_books.py) is written to a folder with
 ``--write-crafted FOLDER`` first.
@@ -25,7 +25,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "clients"))
 
 
-def compare(path: Path) -> tuple[str, list[str], int]:
+class _Slow(Exception):
+    pass
+
+
+def _too_slow(signum: int, frame: object) -> None:
+    raise _Slow
+
+
+def compare(path: Path, timeout: int = 0) -> tuple[str, list[str], int]:
     """(outcome, lines, cells compared): outcome ``same``, ``different``, ``refused`` (by
     keizer-xl: lines hold its message) or ``unreadable`` (openpyxl fails: lines hold why)."""
     from reader_oracle import compare as differences
@@ -33,10 +41,20 @@ def compare(path: Path) -> tuple[str, list[str], int]:
 
     from keizer_xl.errors import KeizerError
 
+    if timeout:
+        import signal
+
+        signal.signal(signal.SIGALRM, _too_slow)
+        signal.alarm(timeout)
     try:
         want = sheet_values(path)
+    except _Slow:
+        return "unreadable", [f"openpyxl took more than {timeout} s"], 0
     except Exception as exc:  # whatever openpyxl raises: the file is not compared
         return "unreadable", [f"{type(exc).__name__}: {exc}"], 0
+    finally:
+        if timeout:
+            signal.alarm(0)
     try:
         got, others = fast_values(path)
     except KeizerError as exc:
@@ -49,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="*", type=Path)
     ap.add_argument("--show", type=int, default=10, help="differences shown per file")
+    ap.add_argument("--timeout", type=int, default=120,
+                    help="seconds openpyxl may take per file (0: no limit; Unix only)")
     ap.add_argument("--write-crafted", type=Path, metavar="FOLDER",
                     help="write the tests' crafted workbooks to FOLDER (and compare them)")
     args = ap.parse_args(argv)
@@ -64,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     cells = 0
     warnings.simplefilter("ignore")
     for path in files:
-        outcome, lines, n = compare(path)
+        outcome, lines, n = compare(path, args.timeout)
         counts[outcome] += 1
         cells += n
         counted = f" ({n} cells)" if outcome in ("same", "different") else ""

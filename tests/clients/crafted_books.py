@@ -115,6 +115,22 @@ _STYLES_OTHERWISE = f"""<?xml version="1.0" encoding="UTF-8"?>
   numFmtId="165"/><x:xf numFmtId="166"></x:xf><x:xf numFmtId="22"/></x:cellXfs></x:styleSheet>"""
 
 
+def utf16(files: dict[str, bytes], dtd: bool = False) -> dict[str, bytes]:
+    """Every XML part in UTF-16 with its byte order mark (as Excel on Windows Phone saved
+    them); ``dtd``: the sheet carrying an entity declaration."""
+    out = {}
+    for name, data in files.items():
+        text = data.decode("utf-8").replace('encoding="UTF-8"', 'encoding="UTF-16"')
+        if dtd and name == "xl/worksheets/sheet1.xml":
+            text = text.replace("?>", '?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>', 1)
+        out[name] = text.encode("utf-16")
+    return out
+
+
+UTF16_SOURCE = book({"Data": sheet(
+    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" s="1"><v>45538</v></c>'
+    '<c r="C1" t="inlineStr"><is><t>Zo\u00eb \u5c71\u7530</t></is></c></row>')},
+    sst("<si><t>Carl Dunn</t></si>"))
 _NAMES = _strings("<si><t>Name</t></si>", "<si><t>Anna Berg</t></si>", "<si><t>Rating</t></si>")
 
 CASES: dict[str, dict[str, bytes]] = {
@@ -210,6 +226,11 @@ CASES: dict[str, dict[str, bytes]] = {
         '<row r="1"><c r="A1" s="1"><v>45538</v></c><c r="B1" s="2"><v>7</v></c>'
         '<c r="C1" s="3"><v>45538.5</v></c><c r="D1" s="0"><v>45538</v></c></row>')},
         styles=_STYLES_OTHERWISE),
+    "hyperlink-on-an-empty-cell": book({"Data": sheet(
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Anna</t></is></c><c r="B1" s="0"/></row>',
+        end='<hyperlinks><hyperlink ref="B1" location="\'Data\'!A1" display="back"/>'
+            '<hyperlink ref="A1" location="\'Data\'!B1"/></hyperlinks></worksheet>')}),
+    "utf-16": utf16(UTF16_SOURCE),
     "sheet-names": book({"Naam &amp; &#x96;": sheet('<row r="1"><c r="A1"><v>1</v></c></row>'),
                          "Zo&#xEB;&apos;s": sheet('<row r="1"><c r="A1"><v>2</v></c></row>')}),
     "strict": book({"Data": sheet(

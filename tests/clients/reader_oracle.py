@@ -48,8 +48,17 @@ def transitional(data: bytes) -> bytes:
 
 def sheet_values(path: Path) -> dict[str, dict[tuple[int, int], Any]]:
     """Every worksheet's values as openpyxl reads them (a strict workbook: its transitional twin)."""
-    wb = openpyxl.load_workbook(io.BytesIO(transitional(Path(path).read_bytes())), data_only=True,
-                                rich_text=False)
+    from openpyxl.worksheet._reader import WorksheetReader
+
+    # openpyxl writes a hyperlink's target into an empty cell that carries the link (the
+    # setter of Cell.hyperlink); Excel shows the cell empty, and so does the file client
+    keep = WorksheetReader.bind_hyperlinks
+    WorksheetReader.bind_hyperlinks = lambda self: None  # type: ignore[method-assign]
+    try:
+        wb = openpyxl.load_workbook(io.BytesIO(transitional(Path(path).read_bytes())), data_only=True,
+                                    rich_text=False)
+    finally:
+        WorksheetReader.bind_hyperlinks = keep  # type: ignore[method-assign]
     out = {}
     for ws in wb.worksheets:
         out[ws.title] = {rc: c.value for rc, c in ws._cells.items() if c.value is not None}

@@ -64,7 +64,34 @@ def test_what_a_text_reader_got_wrong_is_read_as_the_xml_says(corpus):
     assert _values(corpus, "merged-cells") == {(1, 1): 1, (2, 1): 3, (2, 2): "hidden", (3, 1): 5}
     assert _values(corpus, "styles-written-otherwise") == {
         (1, 1): dt.datetime(2024, 9, 3), (1, 2): 7, (1, 3): dt.datetime(2024, 9, 3, 12), (1, 4): 45538}
+    assert _values(corpus, "hyperlink-on-an-empty-cell") == {(1, 1): "Anna"}
+    assert _values(corpus, "utf-16") == {(1, 1): "Carl Dunn", (1, 2): dt.datetime(2024, 9, 3),
+                                         (1, 3): "Zoë 山田"}
     assert FileBook(corpus["sheet-names"]).sheet_names() == ["Naam & \x96", "Zoë's"]
+
+
+def test_a_utf16_part_declaring_entities_is_refused_before_it_is_parsed(tmp_path):
+    from crafted_books import UTF16_SOURCE, utf16
+
+    from keizer_xl.clients.files import WorkbookFileError
+
+    path = tmp_path / "bomb.xlsx"
+    path.write_bytes(to_bytes(utf16(UTF16_SOURCE, dtd=True)))
+    with pytest.raises(WorkbookFileError, match=r"entity declarations in xl/worksheets/sheet1\.xml"):
+        FileBook(path).cell_values("Data")
+
+
+def test_a_utf16_workbook_is_written_back_as_it_was_but_for_the_engine(tmp_path):
+    from keizer_xl.sheets.layout import Layout
+
+    path = tmp_path / "u.xlsx"
+    path.write_bytes(to_bytes(CASES["utf-16"]))
+    book = FileBook(path)
+    book.write_sheet("Standings", Layout(grid=(("Anna",),)))
+    book.save()
+    with zipfile.ZipFile(path) as zf:
+        assert zf.read("xl/worksheets/sheet1.xml") == CASES["utf-16"]["xl/worksheets/sheet1.xml"]
+    assert FileBook(path).cell_values("Data")[(1, 1)] == "Carl Dunn"
 
 
 def _as_a_stranger_writes_it(xml: bytes) -> bytes:

@@ -145,6 +145,7 @@ class Package:
         self.infos = self._zf.infolist()
         self.names = {i.filename for i in self.infos}
         self._cache: dict[str, bytes] = {}
+        self._utf16: dict[str, bytes] = {}  # parts stored as UTF-16, as stored (read as UTF-8)
         #: parts of ``data`` the preflight unpacked already (its ``Preflight.unpacked``): taken
         #: instead of unpacking them again, and checked as any part read here
         self._unpacked = dict(unpacked) if unpacked else {}
@@ -162,6 +163,9 @@ class Package:
             data = self._unpacked.pop(name, None)
             if data is None:
                 data = self._zf.read(name)
+            if data[:2] in _UTF16_STARTS:  # (Excel on Windows Phone): read as UTF-8, kept as stored
+                self._utf16[name] = data
+                data = _as_utf8(data)
             # the preflight looked at the first bytes of every part; a declaration pushed
             # further (behind a long comment) is found here, before anything parses the part
             if _DTD.search(data):
@@ -263,6 +267,7 @@ class Package:
                 data = self.changed.get(name)
                 if data is None:
                     data = self.read(name)
+                    data = self._utf16.get(name, data)  # a UTF-16 part as stored
                 _put(zf, name, data, info)
                 written.add(name)
             for name, data in self.changed.items():
@@ -280,6 +285,20 @@ class Package:
 
     def close(self) -> None:
         self._zf.close()
+
+
+_UTF16_STARTS = (b"\xff\xfe", b"\xfe\xff", b"<\x00", b"\x00<")
+
+
+def _as_utf8(data: bytes) -> bytes:
+    """An XML part written in UTF-16 (with or without its byte order mark) as UTF-8, its
+    declaration saying so: every reader of the package (and the check for declarations) reads
+    UTF-8 bytes."""
+    boms = {b"\xff\xfe": "utf-16", b"\xfe\xff": "utf-16", b"<\x00": "utf-16-le"}
+    encoding = boms.get(data[:2], "utf-16-be")
+    text = data.decode(encoding).lstrip("\ufeff")
+    text = re.sub(r"""^(<\?xml[^>]*?encoding\s*=\s*["'])[^"']*""", r"\g<1>UTF-8", text, count=1)
+    return text.encode("utf-8")
 
 
 def _put(zf: zipfile.ZipFile, name: str, data: bytes, like: zipfile.ZipInfo | None) -> None:
