@@ -73,5 +73,5 @@ def test_the_rows_carry_their_number_attributes_and_cells():
     assert sorted(cells.rows) == [2, 5]
     assert cells.rows[2].attrs == b' r="2" ht="30" customHeight="1"'
     assert cells.rows[5].attrs == b' r="5"'
-    assert cells.cell(2, 1) is not None and cells.cell(2, 1).raw == "7"
+    assert cells.cell(2, 1) is not None and cells.cell(2, 1).xml == b'<c r="A2"><v>7</v></c>'
     assert cells.rows[5].cells == {}

@@ -7,8 +7,9 @@ One room per job (see also WORKBOOK-CONTRACT.md, docs/safety.md):
   with :mod:`.inspector` (the look into the zip) and :mod:`.limits`; the checks before a save;
 * :mod:`.book`: :class:`FileBook` (reading values as a user sees them, writing sheets by their
   layout, appending and deleting rows), without openpyxl (issue 25);
-* :mod:`.package` (the zip package: parts, relationships, content types), :mod:`.cellxml` (a
-  sheet's cells from its XML, read and edited), :mod:`.stylesheet` (``styles.xml``: date styles,
+* :mod:`.package` (the zip package: parts, relationships, content types), :mod:`.reader` (the
+  one reader of values: a sheet's XML and shared strings parsed by expat), :mod:`.cellxml` (a
+  sheet's cells as stored, edited), :mod:`.stylesheet` (``styles.xml``: date styles,
   the engine's styles appended), :mod:`.layoutxml` (an engine sheet's layout as worksheet XML),
   :mod:`.splice` (the new package: only what the engine owns changes);
 * :mod:`.book_openpyxl`: the openpyxl book, for callers that ask for ``FileBook.wb``, with

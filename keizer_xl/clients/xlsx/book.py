@@ -1,7 +1,7 @@
 """The file Book: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book` (issue 25).
 
 * Opening runs the preflight (:mod:`.safety`); nothing else is parsed until a sheet is read.
-* Reading parses only the sheets the engine reads, from their XML (:mod:`.cellxml`): the values
+* Reading parses only the sheets the engine reads, from their XML (:mod:`.reader`): the values
   a user sees, a formula cell's cached result (its formula's text when the file holds none and
   was saved by a program that does not calculate), text starting with ``=`` stays text; Excel
   Tables from their own parts.
@@ -30,11 +30,11 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import backup_files, file_locks
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cellxml import (
+from keizer_xl.clients.xlsx.cellxml import SheetCells
+from keizer_xl.clients.xlsx.reader import (
     MAC_EPOCH,
     WINDOWS_EPOCH,
     Decoder,
-    SheetCells,
     SheetValues,
     shared_strings,
     sheet_values,
@@ -48,6 +48,7 @@ from keizer_xl.clients.xlsx.package import (
     attr,
     attributes,
     element_re,
+    same_type,
 )
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.limits import MACRO_SUFFIXES
@@ -231,9 +232,9 @@ class FileBook(RowEditing, CellEditing):
     def _table_parts(self, entry: SheetEntry) -> list[TablePart]:
         assert entry.part is not None
         rels = self._pkg.rels(entry.part)
-        if not any(r.type == REL_TABLE for r in rels):
+        if not any(same_type(r.type, REL_TABLE) for r in rels):
             return []
-        targets = {r.id: r.target for r in rels if r.type == REL_TABLE}
+        targets = {r.id: r.target for r in rels if same_type(r.type, REL_TABLE)}
         out = []
         xml = self._sheet_xml(entry)
         for m in element_re("tablePart").finditer(xml, max(xml.rfind(b"sheetData>"), 0)):

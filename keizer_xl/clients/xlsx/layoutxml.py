@@ -12,7 +12,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from keizer_xl.clients.xlsx.cellxml import WINDOWS_EPOCH, number_text
+from keizer_xl.clients.xlsx.cellxml import number_text
+from keizer_xl.clients.xlsx.reader import WINDOWS_EPOCH
 from keizer_xl.clients.xlsx.package import escape
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, CellFormat, StyleSheet, is_date_format
 from keizer_xl.sheets.cells import cell_value
@@ -60,7 +61,7 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     """The worksheet part of ``layout``.  ``tab_color``: the old sheet's ``<tabColor>``;
     ``keep``: the old sheet's drawing elements (``<drawing>``, ``<legacyDrawing>``, ...), put
     where the schema wants them."""
-    from keizer_xl.clients.xlsx.cellxml import MAC_EPOCH
+    from keizer_xl.clients.xlsx.reader import MAC_EPOCH
 
     epoch = MAC_EPOCH if date1904 else WINDOWS_EPOCH
     cells, spans = layout.grid, layout.styles()

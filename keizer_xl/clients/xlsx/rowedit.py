@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import Cell, SheetCells, split_ref, value_cell
-from keizer_xl.clients.xlsx.package import REL_STYLES, attributes, element_re
+from keizer_xl.clients.xlsx.package import REL_STYLES, attributes, element_re, unescape
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
 from keizer_xl.errors import Message
 from keizer_xl.sheets.cells import cell_value
@@ -29,7 +29,7 @@ from keizer_xl.sheets.tables import column_letter, quote_sheet
 
 if TYPE_CHECKING:
     from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
-    from keizer_xl.clients.xlsx.cellxml import Decoder, SheetValues
+    from keizer_xl.clients.xlsx.reader import Decoder, SheetValues
     from keizer_xl.clients.xlsx.package import Package, SheetEntry
     from keizer_xl.clients.xlsx.splice import Edits
     from keizer_xl.clients.xlsx.tablepart import TablePart
@@ -307,8 +307,6 @@ def _translated(cell: Cell, old_row: int, new_row: int) -> Cell:
     m = _F_ELEMENT.search(moved.xml)
     if m is None or not m.group(3):
         return moved
-    from html import unescape
-
     from openpyxl.formula.translate import Translator
 
     from keizer_xl.clients.xlsx.package import escape
@@ -327,8 +325,6 @@ def _translated(cell: Cell, old_row: int, new_row: int) -> Cell:
 def _unshare(cells: SheetCells) -> None:
     """Every shared formula of the sheet written out in its own cell (as openpyxl keeps them),
     so that cells can move without their group; an array formula that would move is refused."""
-    from html import unescape
-
     from openpyxl.formula.translate import Translator
 
     from keizer_xl.clients.xlsx.package import escape

@@ -169,9 +169,7 @@ def shift_names(workbook_xml: bytes, sheet: str, mapper: Mapper) -> bytes:
 
     def defined(m: re.Match[bytes]) -> bytes:
         text = m.group(2).decode("utf-8")
-        from html import unescape
-
-        from keizer_xl.clients.xlsx.package import escape
+        from keizer_xl.clients.xlsx.package import escape, unescape
 
         raw = unescape(text)
         new = _NAME_REF.sub(ref, raw)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from keizer_xl.clients.xlsx.package import attributes, element_re, escape, prefix_of
+from keizer_xl.clients.xlsx.package import element_re, escape, prefix_of
 
 # Excel's built-in number formats as openpyxl reads them (the ids a file may use without
 # declaring them); ids not listed are not dates to openpyxl either
@@ -63,10 +63,11 @@ class StyleSheet:
 
     def __init__(self, xml: bytes | None):
         self.xml = xml if xml is not None else _EMPTY
+        if b"<!--" in self.xml:  # a comment's tags are no styles: the lists' places as XML counts them
+            self.xml = re.sub(rb"<!--.*?-->", b"", self.xml, flags=re.S)
         self._kids: dict[tuple[str, str], list[bytes]] = {}  # the children of a list, read once
         self.prefix = prefix_of(self.xml, "styleSheet")
-        self.formats = self._number_formats()
-        self.xf_formats = self._xf_formats()
+        self.formats, self.xf_formats = _read(self.xml)
         self._added: dict[CellFormat, int] = {}
         self.changed = xml is None
 
@@ -83,26 +84,6 @@ class StyleSheet:
             return []
         found = self._kids[(container, child)] = [c.group(0) for c in element_re(child).finditer(m.group(2))]
         return list(found)
-
-    def _number_formats(self) -> dict[int, str]:
-        out = dict(BUILTIN_FORMATS)
-        for xml in self._children("numFmts", "numFmt"):
-            a = attributes(element_re("numFmt").match(xml).group(1))  # type: ignore[union-attr]
-            try:
-                out[int(a.get("numFmtId", ""))] = a.get("formatCode", "")
-            except ValueError:
-                continue
-        return out
-
-    def _xf_formats(self) -> list[int]:
-        out = []
-        for xml in self._children("cellXfs", "xf"):
-            a = attributes(element_re("xf").match(xml).group(1))  # type: ignore[union-attr]
-            try:
-                out.append(int(a.get("numFmtId", "0") or 0))
-            except ValueError:
-                out.append(0)
-        return out
 
     def date_styles(self) -> tuple[frozenset[int], frozenset[int]]:
         """(the cell styles that show a date or time, those that show a duration)."""
@@ -215,6 +196,31 @@ class StyleSheet:
         if known is not None:
             known.append(element)
         self.changed = True
+
+
+def _read(xml: bytes) -> tuple[dict[int, str], list[int]]:
+    """(number format codes by id, each cell style's number format id), read by the XML
+    parser (issue 34): built-in formats as openpyxl knows them, then the workbook's own."""
+    from xml.etree.ElementTree import ParseError, fromstring
+
+    try:
+        root = fromstring(xml)  # noqa: S314 - the preflight refused declarations in every part
+    except ParseError as exc:
+        raise ValueError(f"styles.xml is not well-formed XML ({exc})") from exc
+    ns = root.tag[:root.tag.index("}") + 1] if root.tag.startswith("{") else ""
+    formats = dict(BUILTIN_FORMATS)
+    for numfmt in root.iterfind(f"{ns}numFmts/{ns}numFmt"):
+        try:
+            formats[int(numfmt.get("numFmtId", ""))] = numfmt.get("formatCode", "")
+        except ValueError:
+            continue
+    xf_formats = []
+    for xf in root.iterfind(f"{ns}cellXfs/{ns}xf"):
+        try:
+            xf_formats.append(int(xf.get("numFmtId", "0") or 0))
+        except ValueError:
+            xf_formats.append(0)
+    return formats, xf_formats
 
 
 def _num(value: float) -> str:

@@ -19,8 +19,7 @@ class Named(Protocol):
 
 class WellFormed:
     """Feeds a part to expat, which only checks that it is well-formed XML (no handlers: fast);
-    the file client reads the parts with regular expressions, so a broken part is refused here
-    with its name rather than read as half a sheet (issue 25)."""
+    a broken part is refused here with its name, before anything reads it (issue 25)."""
 
     def __init__(self, inspector: Named, member: str):
         import xml.parsers.expat
