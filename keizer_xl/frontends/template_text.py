@@ -120,7 +120,8 @@ ADDED_SETTINGS: dict[str, str] = {
     "value_normalisation": "wicker: the values as KeizerForClubs' Wicker normalisation makes "
                            "them (needs top_value ratio R); none: whole numbers",
     "absence_decay": "each further absence earns less: halving, halving-eu (excused and "
-                     "unexcused counted together), harmonic; none",
+                     "unexcused counted together), halving-all (every absence, as "
+                     "chesspairing), harmonic; none",
     "own_value_fade": "n: the own value counts (n - R)/n after round R, nothing from round n "
                       "on; 0: always in full",
 }
