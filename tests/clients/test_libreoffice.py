@@ -109,15 +109,16 @@ def test_macro_shipped_in_package_is_the_repository_macro():
     assert lo_install.macro_source().encode("utf-8") == repo
 
 
-def test_macro_exports_exactly_the_five_actions():
-    """The three buttons, and the two ways out of a refusal the message box names
-    (pair_round_again, pair_next_round_anyway: outcome.HINT_WORDS['libreoffice'])."""
+def test_macro_exports_exactly_the_six_actions():
+    """The three buttons, the two ways out of a refusal the message box names
+    (pair_round_again, pair_next_round_anyway: outcome.HINT_WORDS['libreoffice']) and the
+    rating list's update (update_ratings, issue 37)."""
     tree = ast.parse((ROOT / "macros" / "keizer_xl_lo.py").read_text(encoding="utf-8"))
     exported = [node for node in tree.body if isinstance(node, ast.Assign)
                 and any(getattr(t, "id", "") == "g_exportedScripts" for t in node.targets)]
     assert len(exported) == 1
     names = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
-             "pair_next_round_anyway"]
+             "pair_next_round_anyway", "update_ratings"]
     assert [e.id for e in exported[0].value.elts] == names
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     for name in names:

@@ -64,13 +64,14 @@ def test_every_output_shows_the_row_models_rows(tmp_path, capsys):
     table = run(capsys, "standings", year, "--no-write").splitlines()
     shown, group = [], ""
     for line in table:
-        m = re.fullmatch(r"\s*(\d+|-)\s{2}(\S+)\s+([\d.]+)\s.*", line)
+        # the console writes the workbook's decimal sign (Dutch: a comma, issue 33)
+        m = re.fullmatch(r"\s*(\d+|-)\s{2}(\S+)\s+([\d,]+)\s.*", line)
         if line.startswith("Groep "):
             group = line[6:]
         elif m:
             rank = m.group(1)
             shown.append((group, "-" if rank == "-" else int(rank), m.group(2),
-                          float(m.group(3))))
+                          float(m.group(3).replace(",", "."))))
     assert shown == expected
 
     exported = run(capsys, "export", year, "--csv", "--out", "-").lstrip("\ufeff")
