@@ -16,7 +16,11 @@ then ``ToTournamentState`` and its Keizer scorer: exit 0 is *accepted*) and as `
 validate FILE --profile P --json`` for P = minimal and standard (the standard profile's
 ``XXR/142`` and ``XXC/152`` errors, a pairing engine's round count and first colour, which a
 rating report does not carry, are counted apart from its cross-checks of opponents, colours
-and results).
+and results); of the files it accepts, ``CP_EXE standings --dutch FILE --json`` (its standard
+scorer) is compared with each player's points in columns 81-84, and a difference is put down to
+chesspairing's own readings where they explain it exactly (``U``, TRF-16's pairing-allocated
+bye, read as an absence worth 0; a double forfeit, ``-`` on both lines, read as a forfeit win
+for the later line).  bbpPairings checks columns 81-84 itself: a wrong score is its exit 3.
 
 Standard library and keizer_xl only; the seasons: 2-36 players, 1-16 rounds, groups, byes,
 absences (E, U, C and a club code), forfeits and double forfeits, adjourned and unfinished
@@ -136,6 +140,8 @@ def shape(text: str, names: tuple[str, ...] = ()) -> str:
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, "NAME")
     text = re.sub(r"NAME(, NAME)+", "NAME, ...", text)
+    text = re.sub(r"cut to .*", "cut to ...", text)
+    text = re.sub(r"\d+(, \d+)+", "N, ...", text)
     return re.sub(r"\d+", "N", text.strip())
 
 
@@ -149,6 +155,45 @@ def run_bbp(exe: str, trf: Path) -> tuple[str, str]:
         return "accepted", ""
     kind = "format error" if done.returncode == 3 else f"exit {done.returncode}"
     return kind, done.stderr.strip() or done.stdout.strip()[-300:]
+
+
+def file_rounds(trf: Path) -> dict[str, tuple[float, list[tuple[str, str]]]]:
+    """Start number -> (columns 81-84, [(opponent, result code)] round by round), in file order."""
+    out = {}
+    for line in trf.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001"):
+            rounds = [(line[k:k + 4].strip(), line[k + 7])
+                      for k in range(91, len(line) - 7, 10)]
+            out[line[4:8].strip()] = (float(line[80:84]), rounds)
+    return out
+
+
+def cp_scores(exe: str, trf: Path) -> str:
+    """'' when chesspairing's standard scores (win 1, draw 1/2, its bye values) are the
+    file's points (columns 81-84); else which of chesspairing's readings explain the
+    difference: a U round (TRF-16: the pairing-allocated bye) read as an absence worth 0, a
+    double forfeit (``-`` on both lines) read as a forfeit win for the later line."""
+    done = subprocess.run([exe, "standings", "--dutch", str(trf), "--json"], capture_output=True,
+                          text=True, errors="replace", check=False)
+    if done.returncode:
+        return f"standings --dutch refused: {done.stderr.strip()}"
+    scores = {row["playerId"]: row["score"] for row in json.loads(done.stdout)["standings"]}
+    lines = file_rounds(trf)
+    place = {n: i for i, n in enumerate(lines)}
+    if all(abs(scores.get(n, -1) - pts) < 1e-9 for n, (pts, _) in lines.items()):
+        return ""
+    causes = set()
+    for n, (pts, rounds) in lines.items():
+        u = sum(code == "U" for _, code in rounds)
+        double = sum(code == "-" and opp not in ("", "0000") and opp.lstrip("0") in place
+                     and lines[opp.lstrip("0")][1][k][1] == "-"
+                     and place[opp.lstrip("0")] < place[n]
+                     for k, (opp, code) in enumerate(rounds))
+        if abs(scores.get(n, -1) - (pts - u + double)) > 1e-9:
+            return "scores differ from columns 81-84, not only by U and double forfeits"
+        causes |= {"U read as 0"} if u else set()
+        causes |= {"a double forfeit read as a forfeit win"} if double else set()
+    return "scores differ from columns 81-84 exactly by: " + ", ".join(sorted(causes))
 
 
 def run_cp(exe: str, trf: Path) -> tuple[str, str, dict[str, list[str]]]:
@@ -203,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         cp_checks: dict[str, dict[str, list[str]]] = {"minimal": defaultdict(list),
                                                       "standard": defaultdict(list)}
         export_errors: dict[str, list[str]] = defaultdict(list)
+        cp_score_errors: dict[str, list[str]] = defaultdict(list)
         flavours: Counter[str] = Counter()
         for k, (what, book, flags, names) in enumerate(jobs):
             out = work / f"{book.stem}-{k:03d}.trf"
@@ -225,6 +271,11 @@ def main(argv: list[str] | None = None) -> int:
             tally[f"chesspairing {kind}"] += 1
             if kind != "accepted":
                 cp_errors[shape(text)].append(label)
+            else:
+                differs = cp_scores(args.chesspairing, out)
+                tally["chesspairing scores = columns 81-84"] += not differs
+                if differs:
+                    cp_score_errors[shape(differs)].append(label)
             for profile, found in issues.items():
                 if not found:
                     tally[f"chesspairing validate {profile}: no errors"] += 1
@@ -243,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bbpPairings --dutch -c: accepted {tally['bbp accepted']}/{total}")
     print(f"chesspairing standings --keizer (trf.Read + ToTournamentState): "
           f"accepted {tally['chesspairing accepted']}/{total}")
+    print(f"  of which chesspairing's standard scores (standings --dutch) = the file's points: "
+          f"{tally['chesspairing scores = columns 81-84']}/{tally['chesspairing accepted']}")
     print(f"chesspairing validate minimal: no errors "
           f"{tally['chesspairing validate minimal: no errors']}/{total}")
     print(f"chesspairing validate standard: no errors "
@@ -251,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     for title, errors in (("keizer-xl export refusals", export_errors),
                           ("bbpPairings errors", bbp_errors),
                           ("chesspairing refusals", cp_errors),
+                          ("chesspairing score differences", cp_score_errors),
                           ("chesspairing validate minimal errors", cp_checks["minimal"]),
                           ("chesspairing validate standard errors", cp_checks["standard"])):
         print(f"\n{title}: {len(errors)} distinct")
