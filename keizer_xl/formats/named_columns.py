@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from keizer_xl.core.player_match import fold
 from keizer_xl.formats.listed import Listed, Wanted
+from keizer_xl.sheets.tables import header_text
 
 __all__ = ["FIELDS", "sniffer", "reader", "listed_from_row", "birth_text", "sex_letter", "header_key"]
 
@@ -170,33 +171,25 @@ def sex_letter(value: Any) -> str:
     return ""
 
 
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
 def listed_from_row(row: Sequence[Any], at: dict[str, int], kind: str) -> Listed | None:
     def get(field: str) -> Any:
         i = at.get(field)
         return row[i] if i is not None and i < len(row) else None
 
-    name = _cell(get("name"))
+    name = header_text(get("name"))
     if not name and (get("surname") or get("first")):
-        name = f"{_cell(get('surname'))}, {_cell(get('first'))}".strip(", ")
+        name = f"{header_text(get('surname'))}, {header_text(get('first'))}".strip(", ")
     if kind == "dsb":  # "Surname,First,Title": the title is not part of the name
         name = ",".join(name.split(",")[:2])
     if not name:
         return None
-    rating = _cell(get("rating"))
+    rating = header_text(get("rating"))
     rated = rating.replace(".", "", 1).isdigit() and float(rating) > 0
-    national, club = _cell(get("national_id")), _cell(get("club"))
+    national, club = header_text(get("national_id")), header_text(get("club"))
     if kind == "dsb" and national and club:
         national = f"{club}-{national}"
-    return Listed(name=name, fide_id=_cell(get("fide_id")).lstrip("0") or "",
+    return Listed(name=name, fide_id=header_text(get("fide_id")).lstrip("0") or "",
                   national_id=national, club=club,
                   rating=int(float(rating)) if rated else None,
-                  federation=_cell(get("federation")).upper(), birth=birth_text(get("birth")),
-                  sex=sex_letter(get("sex")), title=_cell(get("title")))
+                  federation=header_text(get("federation")).upper(), birth=birth_text(get("birth")),
+                  sex=sex_letter(get("sex")), title=header_text(get("title")))
