@@ -100,3 +100,16 @@ def uno_python_without_script_provider(folder):
                     + raw + '"}' + "'\n")
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     return fake
+
+
+def lo_missing() -> str | None:
+    """Why the LibreOffice tests cannot run here (None: they can): soffice, or a Python with
+    LibreOffice's uno module (python3-uno), missing."""
+    from keizer_xl.clients import lo_run
+
+    soffice = lo_run.find_soffice()
+    if soffice is None:
+        return "LibreOffice (soffice) is not installed"
+    if lo_run.find_uno_python(soffice) is None:
+        return "no Python with LibreOffice's uno module (python3-uno) is installed"
+    return None

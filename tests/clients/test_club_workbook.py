@@ -18,6 +18,7 @@ import openpyxl
 import pytest
 from club_books import (CLUB_CHART_TITLE, INPUTS, STANDINGS_CHART_TITLE, club_workbook,
                         input_rows, png)
+from helpers import lo_missing
 from season_books import write_book
 
 from keizer_xl.analysis.simulate import simulate_season
@@ -310,18 +311,7 @@ def test_text_like_a_formula_is_written_as_text(tmp_path, season_rows, picture):
     assert b"<f>" not in _parts(path)[standings.part or ""]
 
 
-def _lo_missing() -> str | None:
-    from keizer_xl.clients import lo_run
-
-    soffice = lo_run.find_soffice()
-    if soffice is None:
-        return "LibreOffice (soffice) is not installed"
-    if lo_run.find_uno_python(soffice) is None:
-        return "no Python with LibreOffice's uno module (python3-uno) is installed"
-    return None
-
-
-@pytest.mark.skipif(_lo_missing() is not None, reason=f"LibreOffice tests: {_lo_missing()}")
+@pytest.mark.skipif(lo_missing() is not None, reason=f"LibreOffice tests: {lo_missing()}")
 def test_a_pivot_table_made_by_libreoffice_is_kept(tmp_path, season_rows, picture):
     from keizer_xl.clients import lo_install, lo_run
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from helpers import lo_missing
 
 from keizer_xl.clients import backup_files, lo_install, lo_run
 from keizer_xl.frontends import cli
@@ -30,16 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
 
 
-def _missing() -> str | None:
-    soffice = lo_run.find_soffice()
-    if soffice is None:
-        return "LibreOffice (soffice) is not installed"
-    if lo_run.find_uno_python(soffice) is None:
-        return "no Python with LibreOffice's uno module (python3-uno) is installed"
-    return None
-
-
-MISSING = _missing()
+MISSING = lo_missing()
 needs_lo = pytest.mark.skipif(MISSING is not None, reason=f"LibreOffice tests: {MISSING}")
 
 

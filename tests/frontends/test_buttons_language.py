@@ -13,7 +13,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from helpers import make_workbook
+from helpers import lo_missing, make_workbook
 from test_xlsm_build import PROBE, _modules, _vml_buttons
 
 from keizer_xl.clients import lo_run
@@ -109,16 +109,7 @@ def test_the_start_text_and_captions_come_from_one_table():
     assert lo_run.button_labels("fr")["KeizerXLStandings"] == "Mettre à jour le classement"
 
 
-def _lo_missing() -> str | None:
-    soffice = lo_run.find_soffice()
-    if soffice is None:
-        return "LibreOffice (soffice) is not installed"
-    if lo_run.find_uno_python(soffice) is None:
-        return "no Python with LibreOffice's uno module (python3-uno) is installed"
-    return None
-
-
-needs_lo = pytest.mark.skipif(_lo_missing() is not None, reason=f"LibreOffice: {_lo_missing()}")
+needs_lo = pytest.mark.skipif(lo_missing() is not None, reason=f"LibreOffice: {lo_missing()}")
 
 
 @needs_lo
