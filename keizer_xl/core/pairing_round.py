@@ -116,6 +116,10 @@ def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
         rnd = nxt
     if rnd < 1:
         raise ActionError(Message("round {round} does not exist", round=rnd), usage=True)
+    last = season.settings.last_round
+    if last is not None and rnd > last:  # the club said where its season ends (issue 33)
+        raise ActionError(Message("the season ends with round {last} (the last_round setting); "
+                                  "round {round} is not paired", last=last, round=rnd))
     this_round = [g for g in season.games if g.round == rnd]
     keep: list[Board] = []
     if repair or this_round or any(b.round == rnd for b in season.byes):

@@ -108,3 +108,25 @@ def test_the_periods_sheet_and_json_say_running_or_finished(tmp_path: Path, caps
     set_last_round(5)
     assert main(["standings", str(path), "--period", "2", "--no-write"]) == 0
     assert "Period 2 after round 5; finished" in capsys.readouterr().out
+
+
+def test_pair_refuses_a_round_after_the_last_round_setting(tmp_path: Path, capsys):
+    """The club said the season ends with round 5: round 6 is not paired (exit 1, nothing
+    written), said in the workbook's language; with last_round 6 it is paired."""
+    path = write_book(tmp_path / "s.xlsx", played_season(10, 5, seed=33))
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Settings"]
+    ws.cell(ws.max_row + 1, 1, "last_round")
+    ws.cell(ws.max_row, 2, 5)
+    wb.save(path)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["pair", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "the season ends with round 5 (the last_round setting); round 6 is not paired" in err
+    assert path.read_bytes() == before
+    wb = openpyxl.load_workbook(path)
+    ws = wb["Settings"]
+    ws.cell(ws.max_row, 2, 6)
+    wb.save(path)
+    assert main(["pair", str(path)]) == 0
