@@ -30,6 +30,7 @@ from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 from keizer_xl.errors import N_
+from keizer_xl.i18n import decimal_text
 
 if TYPE_CHECKING:
     from keizer_xl.app.export import ExportBlock, ExportRows
@@ -300,12 +301,12 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
         podium = f' class="p{rank}"' if isinstance(rank, int) and rank <= 3 else ""
         gp = line.game_points
         out.append(f"<tr{podium}><td class=\"n\">{rank}</td>{name_cell(line.name)}"
-                   f"<td class=\"n\">{_fixed2(line.score)}</td>"
-                   f"<td class=\"n\">{number_text(line.value)}</td>"
+                   f"<td class=\"n\">{_fixed2(line.score, tr.lang)}</td>"
+                   f"<td class=\"n\">{decimal_text(number_text(line.value), tr.lang)}</td>"
                    f"<td class=\"n\">{line.games}</td><td class=\"n wide\">{line.wins}</td>"
                    f"<td class=\"n wide\">{line.draws}</td>"
                    f"<td class=\"n wide\">{line.losses}</td>"
-                   f"<td class=\"n wide\">{'' if gp is None else number_text(gp)}"
+                   f"<td class=\"n wide\">{'' if gp is None else decimal_text(number_text(gp), tr.lang)}"
                    f"</td></tr>")
     out.append("</tbody></table></div>")
     out.extend(_periods_html(block.periods, st.round, tr, name_cell, key))
@@ -395,7 +396,7 @@ def _periods_html(parts: Sequence[Part], rnd: int, tr: Translator,
         for r in part.rows:
             podium = ' class="p1"' if r.place == 1 else ""
             out.append(f'<tr{podium}><td class="n">{r.place}</td>{name_cell(r.name)}'
-                       f'<td class="n">{_fixed2(r.score)}</td><td class="n">{r.games}</td>'
+                       f'<td class="n">{_fixed2(r.score, tr.lang)}</td><td class="n">{r.games}</td>'
                        f'<td class="n wide">{r.wins}</td><td class="n wide">{r.draws}</td>'
                        f'<td class="n wide">{r.losses}</td></tr>')
         out.append("</tbody></table></div>")
@@ -419,11 +420,13 @@ def _category_tables(part: Part, tr: Translator,
                    f'<th class="n">{e(tr.gettext("Overall place"))}</th></tr></thead><tbody>')
         for r in part.category(c):
             out.append(f'<tr><td class="n">{"-" if r.place is None else r.place}</td>'
-                       f'{name_cell(r.name)}<td class="n">{_fixed2(r.score)}</td>'
+                       f'{name_cell(r.name)}<td class="n">{_fixed2(r.score, tr.lang)}</td>'
                        f'<td class="n">{"-" if r.overall is None else r.overall}</td></tr>')
         out.append("</tbody></table></div>")
     return out
 
 
-def _fixed2(x: Fraction | int) -> str:
-    return f"{display(x):.2f}"
+def _fixed2(x: Fraction | int, lang: str) -> str:
+    """Keizer points as the page shows them: two decimals, the language's decimal sign (a
+    comma in nl, de and fr, as the console and the sheets show them: issue 33)."""
+    return decimal_text(f"{display(x):.2f}", lang)

@@ -83,10 +83,14 @@ def test_every_output_shows_the_row_models_rows(tmp_path, capsys):
     shown = []
     for j, group in enumerate(("A", "B"), 1):
         body = page.split(f'<table id="standings-{j}">')[1].split("</tbody>")[0]
+        assert re.search(r'<td class="n">\d+,\d\d</td>', body)  # Dutch: 27,00, not 27.00
+        assert not re.search(r'<td class="n">\d+\.\d\d</td>', body)
         for rank, name, score in re.findall(
                 r'<tr[^>]*><td class="n">([^<]+)</td><td class="name">([^<]+)(?:<span.*?</span>)?'
                 r'</td><td class="n">([^<]+)</td>', body):
-            shown.append((group, "-" if rank == "-" else int(rank), name.strip(), float(score)))
+            # the page writes the workbook's decimal sign (Dutch: a comma, issue 33)
+            shown.append((group, "-" if rank == "-" else int(rank), name.strip(),
+                          float(score.replace(",", "."))))
     assert shown == expected
 
     trf = run(capsys, "export", year, "--trf", "-", "--club-spelling")
