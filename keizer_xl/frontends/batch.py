@@ -35,14 +35,11 @@ from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
 from keizer_xl.sheets.read_names import OWNED_SHEETS
 
-if TYPE_CHECKING:  # the batch imports pandas, openpyxl and the engine only when it runs
+if TYPE_CHECKING:  # the batch imports pandas and the engine only when it runs
     from multiprocessing.queues import Queue
 
-    from openpyxl.workbook.workbook import Workbook
-    from openpyxl.worksheet.worksheet import Worksheet
-
+    from keizer_xl.clients.xlsx.book import FileBook
     from keizer_xl.core.engine import History
-    from keizer_xl.sheets.tables import Book
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
@@ -157,90 +154,15 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 Report = Callable[[str, float], None]
 
 
-def add_history_chart(book: Book, history: History, lang: str = "en") -> None:
-    """Right of the History grid (written by the use case), on a page of its own, a native
-    line chart of the top 8's ranks with rank 1 on top, drawn from the grid's own rows
-    (openpyxl only: other transports keep the grid without the chart)."""
+def add_history_chart(book: FileBook, history: History, lang: str = "en") -> None:
+    """The History sheet's rank chart (``sheets.analysis_sheets.history_chart``), drawn by the
+    file client on the History sheet the use case wrote."""
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.analysis_sheets import history_layout
+    from keizer_xl.sheets.analysis_sheets import history_chart
 
-    if history.last.round == 0:
-        return
-    name = schema.sheet_name("History", lang)
-    layout = history_layout(history, None, lang)  # the grid's shape (rows) only
-    # the file client draws it on a sheet of its own and splices the chart into the workbook
-    # (issue 25: the club's workbook is not rewritten through openpyxl)
-    chart_sheet = getattr(book, "chart_sheet", None)
-    if chart_sheet is not None:
-        ws = chart_sheet(name)
-    else:
-        wb = getattr(book, "wb", None)
-        if wb is None:
-            return
-        ws = wb[_sheet_title(wb, name)]
-    # below the grid and its notes, on a page of its own (a page break before it: the grid
-    # keeps its print scale), from column C and as wide as the first page's columns right of
-    # Rank and Name: a History split by columns repeats those two on every page, and a chart
-    # over them or across a column break printed a cut copy beside the later rounds (issue
-    # 26); in centimetres of Carlito's digit (1.958 mm), the narrower of the two fonts
-    first = layout.page.col_breaks[0] - 1 if layout.page.col_breaks else len(layout.widths)
-    room = sum(layout.widths[2:first]) * 0.1958
-    add_rank_chart(ws, history, header_row=layout.freeze_rows,
-                   anchor_row=len(layout.grid) + 2, lang=lang, width=min(22.0, room - 0.5))
-
-
-def _sheet_title(wb: Workbook, name: str) -> str:
-    return next(t for t in wb.sheetnames if t.casefold() == name.casefold())
-
-
-#: the History grid's columns before the rounds: Rank, Name, Score (analysis.history_grid_rows)
-_GRID_LEAD = 3
-
-
-def add_rank_chart(ws: Worksheet, history: History, header_row: int, anchor_row: int,
-                   lang: str = "en", width: float = 22.0) -> None:
-    """A line chart of the rank after each round of the top players (the first rows of the
-    History grid, whose header row is ``header_row``), ``width`` cm wide, anchored in column C
-    of ``anchor_row``, with its title and axes in ``lang``."""
-    from openpyxl.chart import LineChart, Reference, Series
-
-    from keizer_xl.analysis.history import top_players
-    from keizer_xl.i18n import translator
-    from keizer_xl.sheets.schema import header
-
-    tr = translator(lang)
-    top = top_players(history)
-    rounds = history.last.round
-    first_round_col = _GRID_LEAD + 1
-    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places, strict=True)
-                 if n in top] + [1])
-    chart = LineChart()
-    chart.title = tr("Rank after each round (top {top})", top=len(top))
-    chart.y_axis.title = header("Standings", "rank", lang)
-    chart.x_axis.title = header("Results", "round", lang)
-    chart.y_axis.scaling.orientation = "maxMin"  # rank 1 on top
-    chart.y_axis.scaling.min = 1
-    chart.y_axis.scaling.max = max(worst, 2)
-    chart.y_axis.majorUnit = 1 if worst <= 12 else None
-    chart.x_axis.crosses = "max"  # keep the round labels at the bottom of the reversed axis
-    chart.x_axis.delete = False  # openpyxl 3.1 hides axes by default; Excel would show none
-    chart.y_axis.delete = False
-    assert chart.legend is not None  # a new LineChart has its legend
-    chart.legend.position = "r"
-    chart.height, chart.width = 10, int(max(width, 10.0))  # whole centimetres, not wider
-    for i, player in enumerate(top):
-        row = header_row + 1 + i  # the grid is sorted best first: row i is the i-th player
-        values = Reference(ws, min_col=first_round_col, max_col=first_round_col + rounds - 1,
-                           min_row=row)
-        series = Series(values, title=player)
-        series.smooth = False
-        chart.series.append(series)
-    chart.set_categories(Reference(ws, min_col=first_round_col,
-                                   max_col=first_round_col + rounds - 1, min_row=header_row))
-    from openpyxl.worksheet.pagebreak import Break
-
-    ws.row_breaks.append(Break(id=anchor_row - 1))
-    ws.add_chart(chart, f"C{anchor_row}")
+    chart = history_chart(history, lang)
+    if chart is not None:
+        book.add_chart(schema.sheet_name("History", lang), chart)
 
 
 def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:

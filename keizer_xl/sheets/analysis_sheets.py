@@ -18,6 +18,7 @@ from keizer_xl.i18n import translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid)
+from keizer_xl.sheets.chart import Chart
 from keizer_xl.sheets.layout import Layout, SheetStyle, sheet_layout
 from keizer_xl.sheets.report_sheets import titled, withdrawn_format, withdrawn_names
 from keizer_xl.sheets.titles import RunContext, sheet_title
@@ -25,7 +26,7 @@ from keizer_xl.sheets.titles import RunContext, sheet_title
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["history_layout", "crosstable_layout", "explain_layout", "audit_layout",
+__all__ = ["history_layout", "history_chart", "crosstable_layout", "explain_layout", "audit_layout",
            "compare_layout", "history_style", "crosstable_style", "explain_style", "audit_style",
            "compare_style"]
 
@@ -173,7 +174,7 @@ def history_layout(history: History, context: RunContext | None = None, lang: st
     # Rank as wide as its header in the language (Dutch "Plaats")
     rank = schema.header("Standings", "rank", lang)
     style = replace(style, widths={**style.widths, rank: max(7.0, len(rank) + 2.5)})
-    # the rank chart (file client, batch.add_rank_chart) goes under the grid, from column C:
+    # the rank chart (history_chart) goes under the grid, from column C:
     # no print area (it would need the chart's rows), the title row repeated as before
     layout = sheet_layout(frame, titled(style, "history", history.last.round, context, lang))
     if layout.page.print_from_row > 1:
@@ -181,6 +182,39 @@ def history_layout(history: History, context: RunContext | None = None, lang: st
             layout.page, print_from_row=1, header=((), (), ()),
             repeat_rows=(1, layout.page.print_from_row)))
     return layout
+
+
+#: the History grid's columns before the rounds: Rank, Name, Score (frames.history_grid)
+_GRID_LEAD = 3
+
+
+def history_chart(history: History, lang: str = "en") -> Chart | None:
+    """The History sheet's rank chart (``batch``): a line of the rank after each round of the
+    top players (the grid's first rows, best first), rank 1 on top, titled in ``lang``; None
+    before round 1.  Below the grid and its notes, on a page of its own (the grid keeps its
+    print scale), from column C and as wide as the first page's columns right of Rank and
+    Name: a History split by columns repeats those two on every page, and a chart over them or
+    across a column break printed a cut copy beside the later rounds (issue 26); in
+    centimetres of Carlito's digit (1.958 mm), the narrower of the two fonts."""
+    from keizer_xl.analysis.history import top_players
+
+    rounds = history.last.round
+    if rounds == 0:
+        return None
+    layout = history_layout(history, None, lang)  # the grid's shape only
+    first = layout.page.col_breaks[0] - 1 if layout.page.col_breaks else len(layout.widths)
+    width = min(22.0, sum(layout.widths[2:first]) * 0.1958 - 0.5)
+    top = top_players(history)
+    worst = max([p for st in history.standings[1:] for n, p in zip(st.order, st.places, strict=True)
+                 if n in top] + [1])
+    header_row, first_col, last_col = layout.freeze_rows, _GRID_LEAD + 1, _GRID_LEAD + rounds
+    return Chart(
+        "line", translator(lang)("Rank after each round (top {top})", top=len(top)),
+        series=tuple((name, (header_row + 1 + i, first_col, last_col)) for i, name in enumerate(top)),
+        categories=(header_row, first_col, last_col), anchor=(len(layout.grid) + 2, 3),
+        size=(int(max(width, 10.0)), 10), x_title=schema.header("Results", "round", lang),
+        y_title=schema.header("Standings", "rank", lang), y_bounds=(1, max(worst, 2)),
+        y_step=1 if worst <= 12 else None, y_reversed=True)
 
 
 def crosstable_layout(season: Season, history: History, context: RunContext | None = None,

@@ -68,6 +68,7 @@ from keizer_xl.clients.xlsx.splice import Edits, splice
 from keizer_xl.clients.xlsx.tablepart import TablePart
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
 from keizer_xl.errors import KeizerError, Message, MissingPartError
+from keizer_xl.sheets.chart import Chart
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.region import Region, find_region
 from keizer_xl.sheets.tables import Table, quote_sheet
@@ -372,25 +373,13 @@ class FileBook(RowEditing, CellEditing):
         self._written.add(name)
         self._changed(name)
 
-    def chart_sheet(self, sheet: str) -> Any:
-        """An openpyxl worksheet to draw the engine's charts (and row breaks) of the engine
-        sheet ``sheet`` on, written earlier with :meth:`write_sheet`: on save its drawing,
-        charts and breaks are spliced into that sheet (:func:`.splice.splice`); its cells are
-        not (the layout's are).  openpyxl is loaded for this only."""
-        if self._legacy is not None:
-            wb = self._legacy.wb
-            return wb[next(t for t in wb.sheetnames if t.casefold() == sheet.casefold())]
+    def add_chart(self, sheet: str, chart: Chart) -> None:
+        """Draw ``chart`` on the engine sheet ``sheet``, written earlier with :meth:`write_sheet`
+        (on save: its chart and drawing parts, :mod:`.chartxml`)."""
         name = next((n for n in self._edits.layouts if n.casefold() == sheet.casefold()), None)
         if name is None:
             raise MissingPartError(f"{self.label}: write the sheet {sheet!r} before drawing on it")
-        if self._edits.drawings is None:
-            import openpyxl
-
-            self._edits.drawings = openpyxl.Workbook()
-            self._edits.drawings.remove(self._edits.drawings.active)
-        wb = self._edits.drawings
-        found = next((t for t in wb.sheetnames if t.casefold() == name.casefold()), None)
-        return wb[found] if found is not None else wb.create_sheet(name)
+        self._edits.charts.setdefault(name, []).append(chart)
 
     # -- messages ---------------------------------------------------------------------------------
     def message(self, text: str) -> None:

@@ -35,10 +35,11 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from keizer_xl.clients.xlsx.appprops import app_part, with_worksheets
 from keizer_xl.clients.xlsx.cellxml import SheetCells
+from keizer_xl.clients.xlsx.chartxml import chart_xml, drawing_xml, row_breaks_xml
 from keizer_xl.clients.xlsx.layoutxml import print_area, print_titles, sheet_xml
 from keizer_xl.clients.xlsx.package import (
     CT_STYLES,
@@ -59,6 +60,7 @@ from keizer_xl.clients.xlsx.package import (
     rels_path,
 )
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
+from keizer_xl.sheets.chart import Chart
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.tables import column_letter
 
@@ -85,7 +87,7 @@ class Edits:
     tables: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # table part -> (ref, filter ref)
     filters: dict[str, str] = field(default_factory=dict)          # sheet part -> autofilter ref
     styles: StyleSheet | None = None               # styles.xml as read, or as an edit added to it
-    drawings: Any = None    # an openpyxl Workbook with the engine's charts of its sheets (batch)
+    charts: dict[str, list[Chart]] = field(default_factory=dict)  # engine sheet -> its charts (batch)
     #: rows deleted from a sheet: the defined names' references to it follow (rowshift)
     names: list[tuple[str, Mapper]] = field(default_factory=list)
     #: an Excel Table's columns renamed with their header cells: table part -> {index: name}
@@ -126,19 +128,19 @@ def splice(pkg: Package, edits: Edits) -> bytes:
         pkg.write(part, xml)
     for part, names in edits.columns.items():
         pkg.write(part, _named_columns(pkg.read(part), names))
-    drawn = _EngineDrawings(edits.drawings)
     for name, layout in edits.layouts.items():
         entry = wb.find(name)
-        own = drawn.of(name)
         if entry is None or entry.part is None:
             entry = wb.add_sheet(name)
-            keep, breaks = (drawn.splice(pkg, own, entry.part or "", set()) if own else (b"", b""))
+            own = edits.charts.get(name)
+            keep, breaks = (_draw(pkg, entry.name, own, entry.part or "", set()) if own else (b"", b""))
             pkg.write(entry.part or "", sheet_xml(layout, styles, date1904=date1904, keep=keep,
                                                   breaks=breaks))
         else:
-            pkg.write(entry.part, _rewrite_engine_sheet(pkg, entry, layout, styles, date1904, drawn))
             if entry.name != name:  # 'standings' -> 'Standings': Excel's names ignore case
                 wb.rename(entry, name)
+            pkg.write(entry.part, _rewrite_engine_sheet(pkg, entry, layout, styles, date1904,
+                                                        edits.charts.get(name, [])))
         wb.set_print_titles(entry, print_titles(entry.name, layout.page),
                             print_area(entry.name, layout))
     if styles.changed:
@@ -182,7 +184,7 @@ def _set_ref(xml: bytes, element: str, ref: str) -> bytes:
 
 
 def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, styles: StyleSheet,
-                          date1904: bool, drawn: _EngineDrawings) -> bytes:
+                          date1904: bool, own: list[Chart]) -> bytes:
     """An existing engine sheet's new XML: its tab state and drawing layer kept (module
     docstring); relationships to anything else removed with the parts only they used.  When
     the engine draws on the sheet itself (History's chart), its drawing replaces the old one
@@ -194,11 +196,10 @@ def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, style
     # each search only where its element's name occurs: a miss scanned the whole old sheet,
     # 0.4 ms of a 60 x 35 Standings each, five of them (issue 25)
     color = re.search(rb"<(?:[\w.-]+:)?tabColor\b[^>]*/>", old) if b"tabColor" in old else None
-    own = drawn.of(entry.name)
     kept_ids: set[str] = set()
     keep = b""
     for name in _KEPT_ELEMENTS:
-        if name == "drawing" and own is not None:
+        if name == "drawing" and own:
             continue
         m = (re.search(rb"<(?:[\w.-]+:)?" + name.encode() + rb"\b([^>]*?)/>", old)
              if name.encode() in old else None)
@@ -209,65 +210,30 @@ def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, style
                 keep += b"<" + name.encode() + b' r:id="' + escape(rid, True).encode() + b'"/>'
     _prune_relationships(pkg, entry.part, kept_ids)
     breaks = b""
-    if own is not None:
-        drawing, breaks = drawn.splice(pkg, own, entry.part, kept_ids)
+    if own:
+        drawing, breaks = _draw(pkg, entry.name, own, entry.part, kept_ids)
         keep = drawing + keep  # <drawing> comes before <legacyDrawing> in the schema
     tab_color = re.sub(rb"^<[\w.-]+:", b"<", color.group(0)) if color else b""
     return sheet_xml(layout, styles, tab_selected=selected, tab_color=tab_color, keep=keep,
                      date1904=date1904, breaks=breaks)
 
 
-class _EngineDrawings:
-    """The engine's own charts of its sheets (an openpyxl workbook holding only them), saved
-    once and copied into the package: the drawing, its charts, the sheet's row breaks."""
-
-    def __init__(self, wb: Any):
-        self.wb = wb
-        self._pkg: Package | None = None
-
-    def of(self, sheet: str) -> Any:
-        if self.wb is None:
-            return None
-        ws = next((w for w in self.wb.worksheets if w.title.casefold() == sheet.casefold()), None)
-        if ws is None or not (ws._charts or ws.row_breaks.brk):
-            return None
-        return ws
-
-    def splice(self, pkg: Package, ws: Any, part: str, kept_ids: set[str]) -> tuple[bytes, bytes]:
-        """Copy ``ws``'s drawing and charts into ``pkg`` for the sheet ``part``: the
-        ``<drawing>`` element and the ``<rowBreaks>`` for the sheet's XML."""
-        if self._pkg is None:
-            import io
-
-            buffer = io.BytesIO()
-            self.wb.save(buffer)
-            self._pkg = Package(buffer.getvalue())
-        scratch = self._pkg
-        sheet = next(s for s in scratch.sheets if s.name == ws.title)
-        assert sheet.part is not None
-        xml = scratch.read(sheet.part)
-        found = re.search(rb"<(?:[\w.-]+:)?rowBreaks\b.*?</(?:[\w.-]+:)?rowBreaks>", xml, re.S)
-        breaks = found.group(0) if found else b""
-        drawing_el = b""
-        for rel in scratch.rels(sheet.part):
-            if not rel.type.endswith("/drawing") or not rel.target:
-                continue
-            drawing = pkg.new_name("xl/drawings/drawing%d.xml")
-            chart_rels = []
-            for chart in scratch.rels(rel.target):
-                if not chart.target:
-                    continue
-                target = pkg.new_name("xl/charts/chart%d.xml")
-                pkg.write(target, scratch.read(chart.target))
-                _add_override(pkg, target, _CT_CHART)
-                chart_rels.append(f'<Relationship Id="{chart.id}" Type="{chart.type}" '
-                                  f'Target="/{target}"/>')
-            pkg.write(drawing, scratch.read(rel.target))
-            _add_override(pkg, drawing, _CT_DRAWING)
-            pkg.write(rels_path(drawing), (_RELS_HEAD + "".join(chart_rels) + "</Relationships>").encode())
-            rid = _add_sheet_relationship(pkg, part, REL_NS + "/drawing", drawing, kept_ids)
-            drawing_el = b'<drawing r:id="' + rid.encode() + b'"/>'
-        return drawing_el, breaks
+def _draw(pkg: Package, sheet: str, charts: list[Chart], part: str,
+          kept_ids: set[str]) -> tuple[bytes, bytes]:
+    """Write ``charts`` and their drawing into ``pkg`` for the sheet ``sheet`` (part ``part``):
+    the ``<drawing>`` element and the ``<rowBreaks>`` for the sheet's XML."""
+    drawing = pkg.new_name("xl/drawings/drawing%d.xml")
+    chart_rels = []
+    for i, chart in enumerate(charts, 1):
+        target = pkg.new_name("xl/charts/chart%d.xml")
+        pkg.write(target, chart_xml(chart, sheet))
+        _add_override(pkg, target, _CT_CHART)
+        chart_rels.append(f'<Relationship Id="rId{i}" Type="{REL_NS}/chart" Target="/{target}"/>')
+    pkg.write(drawing, drawing_xml(charts))
+    _add_override(pkg, drawing, _CT_DRAWING)
+    pkg.write(rels_path(drawing), (_RELS_HEAD + "".join(chart_rels) + "</Relationships>").encode())
+    rid = _add_sheet_relationship(pkg, part, REL_NS + "/drawing", drawing, kept_ids)
+    return b'<drawing r:id="' + rid.encode() + b'"/>', row_breaks_xml(charts)
 
 
 _CT_CHART = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
