@@ -17,6 +17,7 @@ from typing import Any
 import openpyxl
 
 from keizer_xl.clients.xlsx.book import FileBook
+from openpyxl_book import openpyxl_book
 
 
 #: strict OOXML's namespaces and the transitional ones openpyxl reads (it reads a strict
@@ -110,12 +111,8 @@ def install(monkeypatch: Any) -> None:
 
     def checked(self: FileBook, sheet: str) -> Any:
         table = real(self, sheet)
-        if self._legacy is None and not self._edits:
-            from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
-
-            legacy = OpenpyxlBook(self.path, self.label, self._data, self._signature,
-                                  list(self.stored_sheets), self.macro_enabled, list(self.unsupported), set())
-            expected = legacy.read_table(sheet)
+        if not self._edits:
+            expected = openpyxl_book(self.path).read_table(sheet)
             assert (table.headers, table.header_row, table.first_column) == \
                 (expected.headers, expected.header_row, expected.first_column), sheet
             assert len(table.rows) == len(expected.rows), sheet

@@ -76,7 +76,7 @@ def _workbook(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
 
     def save() -> None:
         book = open_book(path)
-        book.wb["Players"]["A2"] = "Jansen"  # unchanged value: a plain rewrite
+        book.set_cells("Players", {(2, 1): "Jansen"})  # a cell written: a plain rewrite
         book.save()
     return path, save
 

@@ -15,9 +15,10 @@ from keizer_xl.sheets.chart import Chart
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 
 SHEET = "Verlauf's & Co"  # a quote and an ampersand in the references
-CHART = Chart("line", "Platz nach jeder Runde (Top 2) <é>", (("Zoë \"Z\" & Co", (2, 2, 4)), ("Bob", (3, 2, 4))),
-              categories=(1, 2, 4), anchor=(7, 3), size=(17, 10), x_title="Runde", y_title="Platz",
-              y_bounds=(1, 5), y_step=1, y_reversed=True)
+CHART = Chart("line", "Platz nach jeder Runde (Top 2) <é>",
+              (("Zoë \"Z\" & Co", (2, 2, 4)), ("Bob", (3, 2, 4))), categories=(1, 2, 4),
+              anchor=(7, 3), size=(17, 10), x_title="Runde", y_title="Platz", y_bounds=(1, 5),
+              y_step=1, y_reversed=True)
 
 
 def _openpyxl_parts(chart: Chart) -> dict[str, bytes]:

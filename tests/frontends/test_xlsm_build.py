@@ -280,21 +280,3 @@ def test_the_buttons_shape_ids_do_not_clash_with_a_comment_drawing(tmp_path):
     assert len(ids) == len(set(ids)) == 4 and sorted(blocks) == ["1", "2"]
     assert openpyxl.load_workbook(tmp_path / "with comment.xlsm")["Players"]["A2"].comment.text == \
         "club champion"
-
-
-def test_the_macro_archive_of_a_read_xlsm_is_closed_with_its_workbook(tmp_path):
-    """openpyxl keeps an .xlsm's macro parts in a zip archive it never closes; left to the
-    garbage collector its buffer may be closed first ('Exception ignored in ZipFile.__del__'
-    during excel-setup, issue 15).  The file client closes it when the workbook goes."""
-    import gc
-
-    from keizer_xl.clients.xlsx import open_book
-
-    macro = tmp_path / "club.xlsm"
-    assert main(["new", str(macro)]) == 0
-    book = open_book(macro)
-    archive = book.wb.vba_archive
-    assert archive is not None and archive.fp is not None  # open while the workbook lives
-    del book
-    gc.collect()
-    assert archive.fp is None

@@ -19,6 +19,7 @@ import pandas as pd
 import pytest
 
 from excel_fake import FakeBook
+from openpyxl_book import openpyxl_book
 from keizer_xl.app.pair import pair_next_round
 from keizer_xl.app import standings as app_standings
 from keizer_xl.analysis.audit import audit_season
@@ -181,8 +182,8 @@ def test_regions_and_plans_are_the_same_for_file_and_excel_clients(tmp_path: Pat
     file_book = FileBook(path)
     excel_book = XlwingsBook(FakeBook.from_file(path))
     r_file, _ = file_book._region(file_book._worksheet("Results"))  # from the sheet's XML
-    legacy = FileBook(path)._openpyxl()                               # through openpyxl
-    r_openpyxl = legacy._region(legacy.wb["Results"])
+    oracle = openpyxl_book(path)                                      # through openpyxl
+    r_openpyxl = oracle._region(oracle.wb["Results"])
     r_excel = excel_book._region(excel_book._sheet("Results"))
     assert r_file == r_excel == r_openpyxl
     assert r_file.headers[:5] == ("Round", "Board", "White", "Black", "Result")

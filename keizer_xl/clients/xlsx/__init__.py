@@ -11,9 +11,8 @@ One room per job (see also WORKBOOK-CONTRACT.md, docs/safety.md):
   one reader of values: a sheet's XML and shared strings parsed by expat), :mod:`.cellxml` (a
   sheet's cells as stored, edited), :mod:`.stylesheet` (``styles.xml``: date styles,
   the engine's styles appended), :mod:`.layoutxml` (an engine sheet's layout as worksheet XML),
-  :mod:`.splice` (the new package: only what the engine owns changes);
-* :mod:`.book_openpyxl`: the openpyxl book, for callers that ask for ``FileBook.wb``, with
-  :mod:`.cells` for cell values, styles and the print setup through openpyxl;
+  :mod:`.splice` (the new package: only what the engine owns changes), :mod:`.chartxml` (the
+  engine's charts as DrawingML parts);
 * :mod:`.save`: saving through the one atomic writer (:mod:`keizer_xl.clients.atomic`).
 
 The names other modules use are importable from here as before.

@@ -8,10 +8,8 @@
 * Writing changes only what the engine owns (:mod:`.splice`): the engine's sheets, the rows it
   adds to or deletes from an input table; every other part of the file stays byte for byte, so
   nothing the club keeps in its workbook (charts, pictures, pivot tables, macros, ...) is lost
-  and no refusal is needed for it.
-* ``FileBook.wb`` (openpyxl's Workbook, for callers that edit a workbook through openpyxl) hands
-  the book over to :class:`.book_openpyxl.OpenpyxlBook`; from then on it works and saves as
-  before issue 25, refusing to drop what openpyxl cannot keep.
+  and no refusal is needed for it.  The engine's charts (``batch``'s History) are DrawingML
+  parts it writes itself (:mod:`.chartxml`).
 """
 from __future__ import annotations
 
@@ -21,12 +19,7 @@ import os
 import re
 from pathlib import Path
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from openpyxl.workbook.workbook import Workbook
-
-    from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
+from typing import Any
 
 from keizer_xl.clients import backup_files, file_locks
 from keizer_xl.clients.files import WorkbookFileError
@@ -106,14 +99,14 @@ class FileBook(RowEditing, CellEditing):
         self.stored_sheets = [s.name for s in info.sheets]
         # saved as the name says (Excel refuses a macro file named .xlsx)
         self.macro_enabled = self.path.suffix.lower() in MACRO_SUFFIXES
-        #: what openpyxl would drop (the preflight's findings): refused only on the openpyxl path
+        #: what openpyxl would drop (the preflight's findings), for callers that copy the
+        #: workbook through openpyxl (:meth:`openpyxl_would_drop`)
         self.unsupported: list[Unsupported] = list(info.unsupported)
         self._misnamed = info.macro_enabled and not self.macro_enabled
         if self._misnamed:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
         self._written: set[str] = set()
-        self._legacy: OpenpyxlBook | None = None
         self._open_package(data, info.unpacked)
 
     def _open_package(self, data: bytes, unpacked: dict[str, bytes] | None = None) -> None:
@@ -138,31 +131,8 @@ class FileBook(RowEditing, CellEditing):
         """The workbook's folder: where a path in Settings (``rating_list``) is looked for."""
         return str(self.path.resolve().parent)
 
-    # -- openpyxl, on request ---------------------------------------------------------------------
-    @property
-    def wb(self) -> Workbook:
-        """openpyxl's Workbook of this book (as changed so far); from now on the book works
-        through openpyxl (see the module docstring)."""
-        return self._openpyxl().wb
-
-    def _openpyxl(self) -> OpenpyxlBook:
-        if self._legacy is None:
-            from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
-
-            data = self._data
-            if self._edits:
-                data = splice(self._pkg, self._edits)
-                self._open_package(data)
-            self._legacy = OpenpyxlBook(self.path, self.label, data, self._signature,
-                                        self.stored_sheets, self.macro_enabled, self.unsupported,
-                                        self._written)
-            self._legacy.messages = self.messages
-        return self._legacy
-
     # -- sheets -----------------------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
-        if self._legacy is not None:
-            return self._legacy.sheet_names()
         written = {n.casefold(): n for n in self._edits.layouts}  # 'standings' becomes 'Standings'
         return [written.get(s.name.casefold(), s.name) if s.kind == "worksheet" else s.name
                 for s in self._pkg.sheets] + self._new_sheets
@@ -283,8 +253,6 @@ class FileBook(RowEditing, CellEditing):
             self._sheet_values.pop(entry.part, None)
 
     def read_table(self, sheet: str) -> Table:
-        if self._legacy is not None:
-            return self._legacy.read_table(sheet)
         entry = self._worksheet(sheet)
         table = self._tables.get(entry.name)
         if table is None:
@@ -323,14 +291,9 @@ class FileBook(RowEditing, CellEditing):
     def cell_values(self, sheet: str) -> dict[tuple[int, int], Any]:
         """Every non-empty cell of ``sheet`` as a user sees it, by (row, column): for a sheet
         that is no table (the xlwings.conf sheet)."""
-        if self._legacy is not None:
-            ws = self._legacy._worksheet(sheet)
-            return {rc: c.value for rc, c in ws._cells.items() if c.value is not None}
         return dict(self._values(self._worksheet(sheet)).shown)
 
     def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
-        if self._legacy is not None:
-            return self._legacy.top_cells(sheet, rows, columns)
         entry = self._worksheet(sheet)
         assert entry.part is not None
         values = self._sheet_values.get(entry.part)
@@ -356,9 +319,6 @@ class FileBook(RowEditing, CellEditing):
 
     # -- writing an engine-owned sheet ------------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
-        if self._legacy is not None:
-            self._legacy.write_sheet(sheet, layout)
-            return
         entry = self._entry(sheet)
         if entry is not None and entry.kind != "worksheet":
             # the preflight refuses a chart sheet named like an engine sheet; any other name
@@ -390,10 +350,7 @@ class FileBook(RowEditing, CellEditing):
     def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
         """What saving this book would lose on sheets the engine does not own, one line each:
         nothing, since it writes only what the engine owns (issue 25), except a macro-enabled
-        file named .xlsx, which Excel does not open; on the openpyxl path (``wb`` was asked
-        for) what openpyxl would drop."""
-        if self._legacy is not None:
-            return self._legacy.unsafe_to_write(owned_sheets)
+        file named .xlsx, which Excel does not open."""
         return [str(u) for u in self.unsupported if u.kind.startswith("macros (")]
 
     def openpyxl_would_drop(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
@@ -418,16 +375,10 @@ class FileBook(RowEditing, CellEditing):
     def spliced_bytes(self) -> bytes:
         """The workbook as :meth:`save` would write it, without writing it (for a caller that
         builds another file from it: ``excel-setup``'s .xlsm)."""
-        if self._legacy is not None:
-            raise WorkbookFileError(f"{self.label}: the workbook is being edited through openpyxl")
         return self._new_bytes()
 
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
-        if self._legacy is not None:
-            self._legacy.save(force=force)
-            self._signature = self._legacy._signature
-            return
         target = written_path(self.path)
         with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
@@ -444,10 +395,6 @@ class FileBook(RowEditing, CellEditing):
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
-        if self._legacy is not None:
-            self._legacy.save_as(path, force=force)
-            return
-
         def write(target: Path) -> None:
             data = self._new_bytes()
             write_bytes_atomically(data, target, str(path), backup=target.exists())

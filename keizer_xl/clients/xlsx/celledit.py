@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from keizer_xl.clients.xlsx.cellxml import SheetCells, value_cell
 
 if TYPE_CHECKING:
-    from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
     from keizer_xl.clients.xlsx.package import SheetEntry
     from keizer_xl.clients.xlsx.splice import Edits
 
@@ -24,7 +23,6 @@ __all__ = ["CellEditing"]
 class CellEditing:
     """``set_cells`` of :class:`.book.FileBook` (which gives the rest)."""
 
-    _legacy: OpenpyxlBook | None
     _edits: Edits
 
     if TYPE_CHECKING:  # given by FileBook
@@ -36,9 +34,6 @@ class CellEditing:
                   header_row: int | None = None) -> None:
         """Put each value (str, int, float or None) at its (row, column) of ``sheet``, both
         1-based; a new cell in ``header_row`` is styled as the header cell left of it."""
-        if self._legacy is not None:
-            self._legacy.set_cells(sheet, values, header_row)
-            return
         if not values:
             return
         entry = self._worksheet(sheet)

@@ -28,7 +28,6 @@ from keizer_xl.sheets.region import Region, filter_last_row, plan_append, plan_d
 from keizer_xl.sheets.tables import column_letter, quote_sheet
 
 if TYPE_CHECKING:
-    from keizer_xl.clients.xlsx.book_openpyxl import OpenpyxlBook
     from keizer_xl.clients.xlsx.reader import Decoder, SheetValues
     from keizer_xl.clients.xlsx.package import Package, SheetEntry
     from keizer_xl.clients.xlsx.splice import Edits
@@ -39,7 +38,6 @@ class RowEditing:
     """``append_rows`` and ``delete_rows`` of :class:`.book.FileBook` (which gives the rest)."""
 
     label: str
-    _legacy: OpenpyxlBook | None
     _edits: Edits
     _pkg: Package
 
@@ -54,9 +52,6 @@ class RowEditing:
 
     # -- appending to a user's table --------------------------------------------------------------
     def append_rows(self, sheet: str, rows: Sequence[dict[str, Any]]) -> None:
-        if self._legacy is not None:
-            self._legacy.append_rows(sheet, rows)
-            return
         rows = list(rows)
         if not rows:
             return
@@ -175,8 +170,6 @@ class RowEditing:
         """Write ``titles`` (0-based column of ``read_table(sheet)`` -> text) in the table's
         header row, each cell keeping its style; an Excel Table's columns take the names too
         (``new-season``: last season's dated round headers become R1, R2, ...)."""
-        if self._legacy is not None:  # new-season edits the spliced book only
-            raise WorkbookFileError(f"{self.label}: the workbook is being edited through openpyxl")
         if not titles:
             return
         entry = self._worksheet(sheet)
@@ -203,9 +196,6 @@ class RowEditing:
         (a note to the right of the table stays where it is); formulas that move are translated;
         an Excel Table shrinks with them, keeping at least one (empty) data row.
         """
-        if self._legacy is not None:
-            self._legacy.delete_rows(sheet, data_rows)
-            return
         entry = self._worksheet(sheet)
         assert entry.part is not None
         region, table = self._region(entry)

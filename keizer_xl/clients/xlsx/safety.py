@@ -275,16 +275,3 @@ def check_suffix(p: Path, label: str) -> None:
     # the same English text as NOT_EXCEL, with a catalog id (the hint translated too)
     raise WorkbookFileError(Message("{path} is not an Excel .xlsx/.xlsm workbook ({hint}).",
                                     path=label, hint=hint))
-
-
-def caused_by_defusedxml(exc: BaseException | None) -> bool:
-    """True when defusedxml refused an XML part (openpyxl wraps the error in a ValueError)."""
-    from defusedxml import DefusedXmlException
-
-    seen = 0
-    while exc is not None and seen < 10:
-        if isinstance(exc, DefusedXmlException):
-            return True
-        exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return False

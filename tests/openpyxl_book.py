@@ -1,16 +1,13 @@
-"""The openpyxl Book: a season workbook loaded whole into openpyxl's object model.
-
-:class:`~keizer_xl.clients.xlsx.book.FileBook` reads and writes a workbook without openpyxl
-(issue 25) and hands over to this book only when a caller asks for openpyxl's ``Workbook``
-(``FileBook.wb``: ``excel-setup``'s configuration sheet, tests).  Saving through openpyxl drops
-what openpyxl cannot keep, so :meth:`OpenpyxlBook.save` still refuses while any is present.
+"""The openpyxl Book: a season workbook loaded whole into openpyxl's object model, the oracle
+the file book (``keizer_xl.clients.xlsx.book.FileBook``, which reads and writes without
+openpyxl) is compared with: it shipped as the package's second writer until issue 38.
 
 * Reading yields the values a user sees: a formula cell gives its cached result (a second,
   value-only copy of the workbook is loaded lazily, only when a formula is actually read).
   Text that starts with ``=`` stays text, both when read and when written.
 * :meth:`OpenpyxlBook.unsafe_to_write` reports what openpyxl would drop on sheets the engine
   does not own, and :meth:`OpenpyxlBook.save` refuses to write while any are present (unless
-  ``force=True``); saving itself is :mod:`.save`.
+  ``force=True``).
 """
 from __future__ import annotations
 
@@ -29,7 +26,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import file_locks
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cells import (
+from openpyxl_cells import (
     convert_value,
     apply_page_setup,
     plain_value,
@@ -45,13 +42,34 @@ from keizer_xl.clients.xlsx.safety import (
     written_path,
     check_save,
     OWNED_SHEETS,
-    caused_by_defusedxml,
 )
 from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.errors import Message, MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
 from keizer_xl.sheets.region import Region, filter_last_row, find_region, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
+
+
+def openpyxl_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
+    """``path`` loaded whole into openpyxl, after the file book's preflight."""
+    from keizer_xl.clients.xlsx.book import FileBook
+
+    book = FileBook(path)
+    return OpenpyxlBook(book.path, book.label, book._data, book._signature, list(book.stored_sheets),
+                        book.macro_enabled, list(book.unsupported), set())
+
+
+def caused_by_defusedxml(exc: BaseException | None) -> bool:
+    """True when defusedxml refused an XML part (openpyxl wraps the error in a ValueError)."""
+    from defusedxml import DefusedXmlException
+
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, DefusedXmlException):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
 
 
 class OpenpyxlBook:
