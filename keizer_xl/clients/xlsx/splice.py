@@ -147,7 +147,7 @@ def splice(pkg: Package, edits: Edits) -> bytes:
         if styles_part is None:
             styles_part = posixpath.join(posixpath.dirname(pkg.workbook), "styles.xml")
             wb.add_relationship(REL_STYLES, styles_part)
-            wb.add_content_type(styles_part, CT_STYLES)
+            _add_override(pkg, styles_part, CT_STYLES)
         pkg.write(styles_part, styles.xml)
     wb.drop_calc_chain()
     wb.full_calc_on_load()
@@ -345,17 +345,13 @@ class _WorkbookXml:
             f'<Relationship Id="{rid}" Type="{rel_type}" Target="{escape(target, True)}"/>'.encode()]))
         return rid
 
-    def add_content_type(self, part: str, content_type: str) -> None:
-        types = self.pkg.read("[Content_Types].xml")
-        self.pkg.write("[Content_Types].xml", insert_before_close(types, "Types", [
-            f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
 
     def add_sheet(self, name: str) -> SheetEntry:
         part = self.pkg.new_name(
             posixpath.join(posixpath.dirname(self.pkg.workbook), "worksheets/sheet%d.xml")
         )
         rid = self.add_relationship(REL_WORKSHEET, part)
-        self.add_content_type(part, CT_WORKSHEET)
+        _add_override(self.pkg, part, CT_WORKSHEET)
         sheet_id = max((s.sheet_id for s in self.sheets), default=0) + 1
         p = self.p.decode()
         rattr = f'{self.r.decode()}:id="{rid}"' if self.r is not None else f'xmlns:r="{REL_NS}" r:id="{rid}"'
