@@ -154,7 +154,7 @@ def test_importing_the_core_loads_no_pandas_or_client() -> None:
 
 
 def test_reading_a_season_loads_no_spreadsheet_client() -> None:
-    code = ("import sys, keizer_xl.sheets.read, keizer_xl.actions; "
+    code = ("import sys, keizer_xl.sheets.read, keizer_xl.app.write_season; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "{'openpyxl','xlwings','uno'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,14 +12,72 @@ action").  It imports nothing heavy: ``keizer-xl lo-run`` reads its choices here
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from keizer_xl.errors import N_
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["BUTTON_ACTIONS", "ButtonAction", "USE_CASES", "button_action", "run_use_case"]
+__all__ = ["BUTTON_ACTIONS", "ButtonAction", "USE_CASES", "button_action", "run_use_case",
+           "ActionRequest", "Front"]
+
+
+class Front(StrEnum):
+    """Who words an outcome: the command line, the Excel buttons, xlwings Lite, LibreOffice."""
+
+    CLI = "cli"
+    EXCEL = "excel"
+    LITE = "lite"
+    LIBREOFFICE = "libreoffice"
+
+
+@dataclass(frozen=True)
+class ActionRequest:
+    """One action as a front end asks for it: what the LibreOffice macro is handed (as JSON,
+    :meth:`to_json` / :meth:`from_json`) by a button, ``keizer-xl lo-run`` and ``pair
+    club.ods``.
+
+    ``pair_round``: the round to pair (None: the next); ``after_round``: the standings after
+    that round (None: the last with results); ``language``: the messages' language (None: the
+    workbook's); ``front``: who words the outcome (``cli`` when the command line runs the
+    macro, so it prints what it prints for an ``.xlsx``); ``format``: the command line's
+    output format (table, json); ``label``: the workbook as the user named it."""
+
+    action: str
+    pair_round: int | None = None
+    after_round: int | None = None
+    force: bool = False
+    repair: bool = False
+    language: str | None = None
+    front: Front = Front.LIBREOFFICE
+    format: str = "table"
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "pair_round": self.pair_round,
+                "after_round": self.after_round, "force": self.force, "repair": self.repair,
+                "language": self.language, "front": self.front.value, "format": self.format,
+                "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ActionRequest:
+        """The request in ``data`` (keys it does not know, the macro's own, are left); the
+        ``round`` an older ``lo-run`` or a hand-written call passes is the action's round."""
+        def number(key: str) -> int | None:
+            value = data.get(key, data.get("round"))
+            return None if value is None else int(value)
+
+        action = str(data.get("action", ""))
+        fronts = {f.value: f for f in Front}
+        return cls(action=action,
+                   pair_round=number("pair_round") if action == "pair" else None,
+                   after_round=number("after_round") if action == "standings" else None,
+                   force=bool(data.get("force")), repair=bool(data.get("repair")),
+                   language=data.get("language") or None,
+                   front=fronts.get(str(data.get("front")), Front.LIBREOFFICE),
+                   format=str(data.get("format") or "table"), label=str(data.get("label") or ""))
 
 
 @dataclass(frozen=True)
@@ -65,7 +123,8 @@ def button_action(key: str) -> ButtonAction | None:
     return next((a for a in BUTTON_ACTIONS if a.key == key), None)
 
 
-def run_use_case(book: Book, use_case: str, *, round: int | None = None, force: bool = False,
+def run_use_case(book: Book, use_case: str, *, pair_round: int | None = None,
+                 after_round: int | None = None, force: bool = False,
                  repair: bool = False) -> object:
     """Run ``use_case`` on ``book`` (any client's): its typed report (PairingReport,
     StandingsReport, CheckReport, PlayersReport); the one dispatch of the buttons and of
@@ -76,9 +135,9 @@ def run_use_case(book: Book, use_case: str, *, round: int | None = None, force: 
     if use_case == "check":
         return check.run(book)
     if use_case == "standings":
-        return standings.run(book, standings.StandingsRequest(round))
+        return standings.run(book, standings.StandingsRequest(after_round))
     if use_case == "pair":
-        return run(book, PairRequest(round=round, force=force, repair=repair))
+        return run(book, PairRequest(round=pair_round, force=force, repair=repair))
     if use_case == "players":  # the list named by the rating_list setting, beside the book
         from keizer_xl.app import players
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 if TYPE_CHECKING:
     from types import FrameType
 
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.app.setup import XlsmReport
 
@@ -166,10 +166,13 @@ def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
 
 
 def cmd_lo_run(args: argparse.Namespace) -> Shown:
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest, Front
 
-    request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
-                            language=getattr(args, "language", None), front="cli",
+    # lo-run's --round: the round to pair, or the standings after it
+    request = ActionRequest(args.action, args.round if args.action == "pair" else None,
+                            args.round if args.action == "standings" else None,
+                            force=args.force, repair=args.repair,
+                            language=getattr(args, "language", None), front=Front.CLI,
                             format=args.format, label=args.book)
     return lo_run_answer(book_path_arg(args.book), request, timeout=args.timeout), Done()
 

@@ -84,7 +84,7 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     """``target``: the template in ``language`` holding ``season`` (its players with the rating
     report's columns they fill) and ``settings_rows`` in the template's Settings rows; written
     atomically, a replaced file kept in ``.keizer-backups/``."""
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.clients import atomic
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook

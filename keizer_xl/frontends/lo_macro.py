@@ -1,14 +1,14 @@
 """What the LibreOffice macro (``macros/keizer_xl_lo.py``) runs: one action on an open document.
 
 :func:`run` builds a :class:`~keizer_xl.clients.libreoffice.UnoBook` on the document, runs the action
-of :mod:`keizer_xl.actions` (the same code as the command line and the Excel buttons), stores
+of :mod:`keizer_xl.app.button_actions` (the same code as the command line and the Excel buttons), stores
 the document when something was written, and returns the
 :class:`~keizer_xl.frontends.shown.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
 gave it as a :class:`~keizer_xl.app.macro_answer.MacroAnswer` serialised (``to_json``), which
 the macro shows in a message box or writes to a result file for ``keizer-xl lo-run``.  It never
 raises: every failure becomes an outcome.
 
-The options it is handed are an :class:`~keizer_xl.actions.ActionRequest` as JSON (the
+The options it is handed are an :class:`~keizer_xl.app.button_actions.ActionRequest` as JSON (the
 request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
 ``keizer-xl lo-run`` or ``keizer-xl pair club.ods`` runs it, so those print exactly what the
 command line prints for an ``.xlsx``), plus the macro's own ``headless``, ``store``, ``url`` and
@@ -26,7 +26,7 @@ from keizer_xl.i18n import shown_translator as _tr
 import contextlib
 
 if TYPE_CHECKING:
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.shown import Front, Outcome
 
@@ -41,7 +41,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
 
     The messages are in the workbook's language (its ``language`` setting, else its sheet
     names), or in the request's ``language`` when given (``keizer-xl lo-run --language``)."""
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.i18n import front_end_run
 
     options = dict(options or {})
@@ -113,7 +113,8 @@ def _dispatch(request: ActionRequest, book: Any) -> object:
     one dispatch (app/button_actions.py)."""
     from keizer_xl.app.button_actions import run_use_case
 
-    return run_use_case(book, request.action, round=request.round, force=request.force,
+    return run_use_case(book, request.action, pair_round=request.pair_round,
+                        after_round=request.after_round, force=request.force,
                         repair=request.repair)
 
 

@@ -131,7 +131,7 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
     """lo_macro's actions on a workbook (the file client standing in for the UNO document):
     its message box text names the Dutch sheets."""
     book = dutch_or_german(tmp_path, capsys, "nl")
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
 
     request = ActionRequest("pair")
     with front_end_run():
