@@ -183,7 +183,7 @@ def cmd_compare(args: argparse.Namespace) -> Shown:
 
 def cmd_export(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.export import PublishReport
-    from keizer_xl.frontends.export import page_html, standings_csv
+    from keizer_xl.app.export_files import PublishRequest, publish
 
     # --rounds and --knsb shape the rating report only: without --trf they say so (issue 26)
     for option, given in (("--rounds", args.rounds), ("--knsb", args.knsb)):
@@ -201,27 +201,15 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.app import export
     from keizer_xl.frontends.cli_common import read_while_open
-    from keizer_xl.sheets.read_names import workbook_language
 
+    separator = "\t" if args.csv_separator == "tab" else args.csv_separator
+    if args.csv and separator and separator == args.decimal:
+        raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
+                                 separator=separator))
     path = book_path_arg(args.book)
-    book = open_workbook(path)
-    rows = export.run(book)  # the one competition view's rows (issue 23)
-    season, history = rows.view.season, rows.blocks[0].history
-    lang = args.language or workbook_language(book, season.settings)
-    outputs = []
-    if args.html:
-        outputs.append((page_html(season, history, path.stem, lang, rows), ".html", "utf-8"))
-    if args.csv:
-        separator = "\t" if args.csv_separator == "tab" else args.csv_separator
-        if separator and separator == args.decimal:
-            raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
-                                     separator=separator))
-        # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
-        outputs.append((standings_csv([b.report.rows for b in rows.blocks], lang,
-                                      separator=separator, decimal=args.decimal),
-                        ".csv", "utf-8-sig"))
+    outputs = publish(open_workbook(path), PublishRequest(
+        path.stem, args.html, args.csv, args.language, separator, args.decimal))
     written: list[str] = []
     text: list[str] = []
     for content, suffix, encoding in outputs:

@@ -100,7 +100,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         if done.format == "json":
             out: tuple[str, ...] = (_json_line(rows),)
         elif done.format == "csv":  # one layout with or without groups (docs/guide.md)
-            from keizer_xl.frontends.export import standings_csv
+            from keizer_xl.app.export_files import standings_csv
 
             out = tuple(standings_csv(parts, category=category).splitlines())
         elif blocks:
