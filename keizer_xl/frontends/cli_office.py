@@ -180,23 +180,13 @@ def cmd_lo_run(args: argparse.Namespace) -> Shown:
 def _note_language(path: Path) -> None:
     """Record the language of the workbook's sheet names (the macro, which reads it, did not
     run): LibreOffice's refusals of `lo-run` speak it too (issue 26)."""
-    import re
-    import zipfile
-
+    from keizer_xl.app.workbook import language_of_sheets
+    from keizer_xl.frontends.cli_common import sheet_names_of
     from keizer_xl.i18n import record_book_language
-    from keizer_xl.sheets import schema
 
-    try:
-        with zipfile.ZipFile(path) as z:
-            if "content.xml" in z.namelist():  # .ods: <table:table table:name="Spelers" ...>
-                text = z.read("content.xml").decode("utf-8", "replace")
-                names = re.findall(r'<table:table [^>]*?table:name="([^"]*)"', text)
-            else:  # .xlsx / .xlsm: <sheet name="Spelers" .../> in xl/workbook.xml
-                text = z.read("xl/workbook.xml").decode("utf-8", "replace")
-                names = re.findall(r'<sheet [^>]*?name="([^"]*)"', text)
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return
-    record_book_language(schema.language_of_sheets(names))
+    names = sheet_names_of(path)
+    if names is not None:
+        record_book_language(language_of_sheets(names))
 
 
 def lo_run_answer(path: Path, request: ActionRequest, timeout: float) -> MacroAnswer:

@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
 from keizer_xl.errors import N_, ActionError, Message, UsageError
-from keizer_xl.frontends.cli_common import (Shown, book_path_arg, open_book_arg, open_workbook,
-                                            system_language, warn_read_while_open,
-                                            workbook_language)
+from keizer_xl.frontends.cli_common import (Shown, book_path_arg, is_ods, open_book_arg,
+                                            open_workbook, system_language,
+                                            warn_read_while_open, workbook_language, write_file)
 from keizer_xl.frontends.shown import Done
 
 
@@ -166,11 +166,9 @@ def cmd_audit(args: argparse.Namespace) -> Shown:
 def cmd_compare(args: argparse.Namespace) -> Shown:
     from dataclasses import replace
 
-    from keizer_xl.clients import ods
-
     write = not args.no_write
     notes: tuple[str, ...] = ()
-    if write and ods.is_ods(args.book):
+    if write and is_ods(args.book):
         notes = (Message("the Compare sheet is not written into an .ods workbook (LibreOffice's "
                          "macro has no compare); the comparison is printed only."),)
         write = False
@@ -219,30 +217,13 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         target = Path(args.out) if args.out else path.with_suffix(suffix)
         if target.is_dir():
             target = target / (path.stem + suffix)
-        _write_file(target, content.encode(encoding))
+        write_file(target, content.encode(encoding))
         written.append(str(target))
     open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     if trf is not None and open_there:  # said once, with the rating report's warnings
         open_there = None
     return PublishReport(tuple(written), tuple(text), trf,
                          (open_there,) if open_there else ()), Done()
-
-
-def _write_file(target: Path, data: bytes) -> None:
-    """One exported file through the one atomic writer; refused when it is open elsewhere or
-    cannot be written."""
-    from keizer_xl.clients import atomic, files
-
-    open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
-    if open_there:
-        raise files.WorkbookFileError(open_there)
-    try:  # check: a report the user made read-only is not replaced either
-        with files.no_print_only_hint():
-            atomic.write_bytes(target, data, check=True)
-    except OSError as e:
-        raise files.WorkbookFileError(Message("{path} could not be written ({why})",
-                                              path=str(target),
-                                              why=e.strerror or str(e))) from None
 
 
 def cmd_import(args: argparse.Namespace) -> Shown:

@@ -8,7 +8,8 @@ import argparse
 from pathlib import Path
 
 from keizer_xl.errors import Message, UsageError
-from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, open_workbook, open_book_arg
+from keizer_xl.frontends.cli_common import (Shown, book_path_arg, done_info, is_ods, open_book_arg,
+                                            open_workbook)
 from keizer_xl.frontends.shown import Done
 
 __all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players"]
@@ -66,10 +67,8 @@ def _ods_write(args: argparse.Namespace, action: str) -> Shown:
 
 
 def cmd_standings(args: argparse.Namespace) -> Shown:
-    from keizer_xl.clients import ods
-
     write = not args.no_write
-    if write and ods.is_ods(args.book):
+    if write and is_ods(args.book):
         if getattr(args, "period", None) is not None:
             raise UsageError(Message("--period with an .ods workbook: add --no-write"))
         return _ods_write(args, "standings")
@@ -97,10 +96,8 @@ def cmd_check(args: argparse.Namespace) -> Shown:
 
 
 def cmd_pair(args: argparse.Namespace) -> Shown:
-    from keizer_xl.clients import ods
-
     write = not args.dry_run
-    if write and ods.is_ods(args.book):
+    if write and is_ods(args.book):
         return _ods_write(args, "pair")
     path, book = open_book_arg(args.book, write)
     from keizer_xl.app.pair import PairRequest, run

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
 from keizer_xl.errors import N_, Message
-from keizer_xl.i18n import Translator, translate
+from keizer_xl.i18n import Translator, shown_letter, translate
 
 __all__ = ["problem_lines", "absent_text", "notes_block", "saved_line", "cli_notes",
            "warning_lines", "wrote_suffix", "sheet", "table_lines", "GoodNews", "GOOD_NEWS"]
@@ -40,17 +40,14 @@ def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
 
 def absent_text(absent: Mapping[str, str], sheets_lang: str) -> str:
     """``Jan (A), Piet (E)``: each absence with the letter the club types in its language."""
-    from keizer_xl.sheets import schema
-
-    letter = {code: own for own, code in reversed(schema.code_letters(sheets_lang).items())}
-    return ", ".join(f"{name} ({letter.get(code, code)})" for name, code in absent.items())
+    return ", ".join(f"{name} ({shown_letter(code, sheets_lang)})" for name, code in absent.items())
 
 
 def sheet(canonical: str, done: Done) -> str:
     """The name of sheet ``canonical`` in the workbook's language."""
-    from keizer_xl.sheets import schema
+    from keizer_xl.app.workbook import sheet_name
 
-    return schema.sheet_name(canonical, done.sheets_lang or "en")
+    return sheet_name(canonical, done.sheets_lang or "en")
 
 
 def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes"),

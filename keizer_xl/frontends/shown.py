@@ -133,7 +133,8 @@ class Done:
     workbook was written; ``saved``: and saved to disk (Excel without ``Keizer Save``: not
     yet); ``messages``: the client's warnings; ``format``: the command line's ``--format``;
     ``full_list``: where every problem is listed when there are more than the limit;
-    ``files``: the files this run wrote completely before it failed (a Ctrl+C names them);
+    ``files``: the files this run wrote completely before it failed (a Ctrl+C names them,
+    and ``backups``, the folder beside them with their previous versions);
     ``rolled_back``: the changes made before a failure were taken back (LibreOffice's undo);
     ``lang``: the language of the messages when it is not the run's (``batch``: the one
     language of all its workbooks)."""
@@ -148,5 +149,6 @@ class Done:
     category: str | None = None  # standings --category C (issue 18): only that category
     source: str = ""  # the workbook a new one was made from (new-season's OLD)
     files: tuple[str, ...] = ()
+    backups: str = ""
     rolled_back: bool = False
     lang: str | None = None
