@@ -63,20 +63,14 @@ class ActionRequest:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ActionRequest:
-        """The request in ``data`` (keys it does not know, the macro's own, are left); the
-        ``round`` an older ``lo-run`` or a hand-written call passes is the action's round."""
-        def number(key: str) -> int | None:
-            value = data.get(key, data.get("round"))
-            return None if value is None else int(value)
-
-        action = str(data.get("action", ""))
-        fronts = {f.value: f for f in Front}
-        return cls(action=action,
-                   pair_round=number("pair_round") if action == "pair" else None,
-                   after_round=number("after_round") if action == "standings" else None,
+        """The request in ``data`` (keys it does not know, the macro's own, are left)."""
+        pair, after, front = data.get("pair_round"), data.get("after_round"), data.get("front")
+        return cls(action=str(data.get("action", "")),
+                   pair_round=None if pair is None else int(pair),
+                   after_round=None if after is None else int(after),
                    force=bool(data.get("force")), repair=bool(data.get("repair")),
                    language=data.get("language") or None,
-                   front=fronts.get(str(data.get("front")), Front.LIBREOFFICE),
+                   front=Front(front) if front in {f.value for f in Front} else Front.LIBREOFFICE,
                    format=str(data.get("format") or "table"), label=str(data.get("label") or ""))
 
 

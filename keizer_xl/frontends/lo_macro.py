@@ -52,9 +52,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
 
 
 def _front(request: ActionRequest) -> Front:
-    from keizer_xl.frontends.shown import FRONTS
-
-    return next((f for f in FRONTS if f == request.front), "libreoffice")
+    return request.front.value
 
 
 def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> MacroAnswer:
