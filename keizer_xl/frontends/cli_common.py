@@ -221,14 +221,13 @@ def lost_part(text: str) -> Message | str:
     return text
 
 
-def done_info(path: Path, book: FileBook, written: bool, fmt: str = "table",
+def done_info(path: Path, written: bool, fmt: str = "table",
           category: str | None = None) -> Any:
-    """How a command's report came about (shown.Done): the path as typed, the sheets'
-    language; the client's messages are printed at the end by print_messages."""
+    """How a command's report came about (shown.Done): the path as typed; the client's
+    messages are printed at the end by print_messages."""
     from keizer_xl.frontends.shown import Done
 
-    return Done(book=str(path), sheets_lang=book_language(book), written=written, format=fmt,
-                category=category)
+    return Done(book=str(path), written=written, format=fmt, category=category)
 
 
 def show_outcome(out: Outcome) -> int:
@@ -240,14 +239,6 @@ def show_outcome(out: Outcome) -> int:
         prefix = "keizer-xl: " if i == 0 and out.status in ("refused", "usage", "error") else ""
         print(prefix + line, file=sys.stderr)
     return out.exit_code
-
-
-def book_language(book: FileBook) -> str:
-    """The workbook's own language (its sheet names and `language` setting, as read)."""
-    from keizer_xl.app.workbook import language_of_sheets
-    from keizer_xl.i18n import seen_book_language
-
-    return seen_book_language() or language_of_sheets(book.sheet_names())
 
 
 def read_while_open(path: Path) -> Message | None:

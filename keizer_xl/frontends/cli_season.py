@@ -45,7 +45,7 @@ def cmd_new_season(args: argparse.Namespace) -> Shown:
     new = Path(args.new)
     plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
     warning = read_while_open(old)  # the old season read as last saved (issue 26)
-    return plan, Done(book=str(new), source=str(old), sheets_lang=plan.language,
+    return plan, Done(book=str(new), source=str(old),
                       messages=(warning,) if warning else ())
 
 
@@ -80,9 +80,9 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
     report = standings.run(book, standings.StandingsRequest(
         args.after_round, write, args.group, period, args.category))
     if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
-        return report, done_info(path, book, write, args.format)
+        return report, done_info(path, write, args.format)
     # an unknown category is refused by the renderer, before anything is shown
-    return report, done_info(path, book, write, args.format, args.category)
+    return report, done_info(path, write, args.format, args.category)
 
 
 def cmd_check(args: argparse.Namespace) -> Shown:
@@ -92,7 +92,7 @@ def cmd_check(args: argparse.Namespace) -> Shown:
     warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     book = open_workbook(path)
     from keizer_xl.app import check
-    return check.run(book), done_info(path, book, False)
+    return check.run(book), done_info(path, False)
 
 
 def cmd_pair(args: argparse.Namespace) -> Shown:
@@ -104,7 +104,7 @@ def cmd_pair(args: argparse.Namespace) -> Shown:
 
     report = run(book, PairRequest(round=args.round, write=write, force=args.force,
                                    repair=args.repair, group=args.group))
-    return report, done_info(path, book, write, args.format)
+    return report, done_info(path, write, args.format)
 
 
 def cmd_players(args: argparse.Namespace) -> Shown:
@@ -115,4 +115,4 @@ def cmd_players(args: argparse.Namespace) -> Shown:
 
     report = run(book, PlayersRequest(args.list, args.club, tuple(args.add or ()), write,
                                       str(path.resolve().parent)))
-    return report, done_info(path, book, report.written)
+    return report, done_info(path, report.written)

@@ -185,7 +185,7 @@ def cmd_import(args: argparse.Namespace) -> tuple[ImportReport, Done]:
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
-    return report, Done(book=str(args.book), sheets_lang=language)
+    return report, Done(book=str(args.book))
 
 
 # --------------------------------------------------------------------------- export --trf

@@ -161,14 +161,11 @@ def _wants_save(book: Any) -> bool:
 
 
 def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -> Done:
-    """How the action went on this book: the sheets' language, saved or not, the client's
-    messages, and the file with every problem when there are more than a box shows."""
-    from keizer_xl.i18n import seen_book_language, shown_language
-
+    """How the action went on this book: saved or not, the client's messages, and the file
+    with every problem when there are more than a box shows."""
     full = (_write_report([str(p) for p in problems])
             if len(problems) > MAX_MESSAGE_LINES else None)
-    return Done(sheets_lang=seen_book_language() or shown_language(), written=written,
-                saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
+    return Done(written=written, saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
 
 
 def _act(target: XlwingsBook, key: str) -> Outcome:

@@ -120,11 +120,7 @@ def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
     from keizer_xl.frontends.outcome import describe
     from keizer_xl.frontends.shown import Done
-    from keizer_xl.app.workbook import language_of_sheets
-    from keizer_xl.i18n import seen_book_language
-
-    lang = seen_book_language() or language_of_sheets(book.sheet_names())
-    done = Done(book=request.label, sheets_lang=lang, written=bool(book.written),
+    done = Done(book=request.label, written=bool(book.written),
                 saved=bool(book.saved) or not book.written, messages=tuple(book.messages),
                 format=request.format)
     return describe(report, _front(request), done=done)

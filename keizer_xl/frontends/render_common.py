@@ -43,11 +43,11 @@ def absent_text(absent: Mapping[str, str], sheets_lang: str) -> str:
     return ", ".join(f"{name} ({shown_letter(code, sheets_lang)})" for name, code in absent.items())
 
 
-def sheet(canonical: str, done: Done) -> str:
-    """The name of sheet ``canonical`` in the workbook's language."""
+def sheet(canonical: str, report: Any) -> str:
+    """The name of sheet ``canonical`` in the language of the report's workbook."""
     from keizer_xl.app.workbook import sheet_name
 
-    return sheet_name(canonical, done.sheets_lang or "en")
+    return sheet_name(canonical, report.language)
 
 
 def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes"),

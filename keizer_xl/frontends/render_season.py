@@ -54,13 +54,13 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
                     rows.append(tr("Bye: {name}", name=part.pairing.bye))
             if report.absent:
                 rows.append(tr("Absent: {names}",
-                               names=absent_text(report.absent, done.sheets_lang)))
+                               names=absent_text(report.absent, report.language)))
             out = tuple(rows)
         err = cli_notes(notes, done, tr)
         if done.written:
             err.append(tr("Wrote {pairings} for round {round} to {path} and added its games to "
                           "{results}", round=p.round, path=done.book,
-                          pairings=sheet("Pairings", done), results=sheet("Results", done))
+                          pairings=sheet("Pairings", report), results=sheet("Results", report))
                        + wrote_suffix(done, tr))
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes),
                        report=report_json)
@@ -74,8 +74,8 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
     first = (head + (tr(", bye: {name}", name=p.bye) if p.bye else "")
              + (tr(", absent: {n}", n=len(report.absent)) if report.absent else "") + ". "
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
-                  "with an empty result.", pairings=sheet("Pairings", done),
-                  results=sheet("Results", done)))
+                  "with an empty result.", pairings=sheet("Pairings", report),
+                  results=sheet("Results", report)))
     lines = (first, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
              *saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
@@ -118,10 +118,10 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         err = cli_notes(notes, done, tr)
         if done.written:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=st.round,
-                          path=done.book, sheet=sheet("Standings", done)) + wrote_suffix(done, tr))
+                          path=done.book, sheet=sheet("Standings", report)) + wrote_suffix(done, tr))
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     text = tr("Standings after round {round} are on the sheet {sheet}.", round=st.round,
-              sheet=sheet("Standings", done))
+              sheet=sheet("Standings", report))
     if parts[0].rows:  # the first line of the Standings sheet
         first = parts[0].rows[0]
         text += " " + tr("Leader: {name} ({score} points).", name=first.name,
@@ -154,7 +154,7 @@ def period(report: Any, front: Front, done: Done, tr: Translator,
         err = cli_notes(notes, done, tr)
         if report.written is not None:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
-                          path=done.book, sheet=sheet("Standings", done)) + wrote_suffix(done, tr))
+                          path=done.book, sheet=sheet("Standings", report)) + wrote_suffix(done, tr))
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")

@@ -96,8 +96,7 @@ class Outcome:
 class Done:
     """How a report came about, for its wording.
 
-    ``book``: the workbook as the user named it (the command line's path); ``sheets_lang``:
-    the language of the workbook's sheet names (what the action wrote); ``written``: the
+    ``book``: the workbook as the user named it (the command line's path); ``written``: the
     workbook was written; ``saved``: and saved to disk (Excel without ``Keizer Save``: not
     yet); ``messages``: the client's warnings; ``format``: the command line's ``--format``;
     ``full_list``: where every problem is listed when there are more than the limit;
@@ -108,7 +107,6 @@ class Done:
     language of all its workbooks)."""
 
     book: str = ""
-    sheets_lang: str = "en"
     written: bool = False
     saved: bool = True
     messages: tuple[str, ...] = ()

@@ -138,9 +138,10 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
         from keizer_xl.frontends.shown import Done
 
         report = lo_macro._dispatch(request, open_book(book))
-        # what describe_done says for the UNO book: written, in the workbook's language
-        worded = outcome.describe(report, "libreoffice", done=Done(sheets_lang="nl",
-                                                                   written=True))
+        # what describe_done says for the UNO book: written; the sheets named in the
+        # workbook's language, which the report carries
+        assert report.language == "nl"
+        worded = outcome.describe(report, "libreoffice", done=Done(written=True))
         result = lo_macro._answer(request, worded)
         # the message box says what Excel's says (issue 15: worded once for the boxes)
         assert result.text.startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
