@@ -35,15 +35,12 @@ class Front(StrEnum):
 
 @dataclass(frozen=True)
 class ActionRequest:
-    """One action as a front end asks for it: what the LibreOffice macro is handed (as JSON,
-    :meth:`to_json` / :meth:`from_json`) by a button, ``keizer-xl lo-run`` and ``pair
-    club.ods``.
-
-    ``pair_round``: the round to pair (None: the next); ``after_round``: the standings after
-    that round (None: the last with results); ``language``: the messages' language (None: the
-    workbook's); ``front``: who words the outcome (``cli`` when the command line runs the
-    macro, so it prints what it prints for an ``.xlsx``); ``format``: the command line's
-    output format (table, json); ``label``: the workbook as the user named it."""
+    """One action as a front end asks for it (the LibreOffice macro gets it as JSON):
+    ``pair_round`` the round to pair (None: the next), ``after_round`` the standings after it
+    (None: the last with results), ``language`` the messages' (None: the workbook's),
+    ``front`` who words the outcome (``cli``: ``lo-run`` and ``pair club.ods`` print what the
+    command line prints for an ``.xlsx``), ``format`` the command line's, ``label`` the
+    workbook as the user named it."""
 
     action: str
     pair_round: int | None = None

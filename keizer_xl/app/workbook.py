@@ -4,11 +4,9 @@ that comes before a use case read it).  The front ends word their lines with the
 nothing of sheets/ (tests/test_architecture.py)."""
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from keizer_xl.errors import KeizerError
 from keizer_xl.sheets import schema
 
 if TYPE_CHECKING:
@@ -29,9 +27,8 @@ def language_of_sheets(names: Iterable[str]) -> str:
 
 def learn_language(book: Book) -> None:
     """Read ``book`` only to learn its language (the sheet names, then the ``language``
-    setting), even when the season has problems: the reader records it for the run."""
+    setting): the reader records it for the run before it raises on the season's problems."""
     from keizer_xl.sheets.read import read_season
 
-    with contextlib.suppress(KeizerError, OSError):  # unreadable: the default language stays
-        read_season(book)
+    read_season(book)
 

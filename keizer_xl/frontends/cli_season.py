@@ -51,19 +51,13 @@ def cmd_new_season(args: argparse.Namespace) -> Shown:
 
 def _ods_write(args: argparse.Namespace, action: str) -> Shown:
     """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
-    from keizer_xl.app.button_actions import ActionRequest, Front
-    from keizer_xl.frontends.cli_office import lo_run_answer
+    from keizer_xl.frontends.cli_office import macro_run
 
     if getattr(args, "format", "table") == "csv":
         raise UsageError(Message("--format csv with an .ods workbook: add --no-write, or use "
                                  "table/json"))
-    request = ActionRequest(action, getattr(args, "round", None),
-                            getattr(args, "after_round", None),
-                            force=getattr(args, "force", False),
-                            repair=getattr(args, "repair", False),
-                            language=getattr(args, "language", None), front=Front.CLI,
-                            format=args.format, label=args.book)
-    return lo_run_answer(book_path_arg(args.book), request, timeout=180.0), Done()
+    return macro_run(args, action, getattr(args, "round", None),
+                     getattr(args, "after_round", None), timeout=180.0)
 
 
 def cmd_standings(args: argparse.Namespace) -> Shown:

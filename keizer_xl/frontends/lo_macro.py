@@ -30,10 +30,7 @@ if TYPE_CHECKING:
     from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.shown import Front, Outcome
 
-#: the use cases the macro runs, and a box's title for each: the table of button actions
-ACTIONS = USE_CASES
-
-
+#: a box's title for each use case the macro runs (the table of button actions)
 TITLES = {a.use_case: a.title for a in reversed(BUTTON_ACTIONS)}
 
 def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -51,10 +48,6 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
         return _run(request, doc, options).to_json()
 
 
-def _front(request: ActionRequest) -> Front:
-    return request.front.value
-
-
 def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> MacroAnswer:
     title = _tr()(TITLES[request.action]) if request.action in TITLES else request.action
     out = replace(out, title=f"keizer-xl: {title}")
@@ -69,8 +62,8 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     from keizer_xl.errors import UsageError, Message
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)
-    front = _front(request)
-    if request.action not in ACTIONS:
+    front: Front = request.front.value
+    if request.action not in USE_CASES:
         return _answer(request, _failure(UsageError(Message(
             "Unknown action {action!r} (pair, standings or check).", action=request.action)),
             front))
@@ -123,7 +116,7 @@ def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     done = Done(book=request.label, written=bool(book.written),
                 saved=bool(book.saved) or not book.written, messages=tuple(book.messages),
                 format=request.format)
-    return describe(report, _front(request), done=done)
+    return describe(report, request.front.value, done=done)
 
 
 def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | None = False,

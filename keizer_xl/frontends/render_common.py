@@ -6,13 +6,13 @@ sheet names and absence letters in the workbook's language, and the notes that a
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
 from keizer_xl.errors import N_, Message
-from keizer_xl.i18n import Translator, shown_letter, translate
+from keizer_xl.i18n import Translator, translate
 
-__all__ = ["problem_lines", "absent_text", "notes_block", "saved_line", "cli_notes",
+__all__ = ["problem_lines", "notes_block", "saved_line", "cli_notes",
            "warning_lines", "wrote_suffix", "sheet", "table_lines", "GoodNews", "GOOD_NEWS"]
 
 
@@ -36,11 +36,6 @@ def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
         else:
             shown.append(tr("... and {n} more.", n=more))
     return tuple(shown)
-
-
-def absent_text(absent: Mapping[str, str], sheets_lang: str) -> str:
-    """``Jan (A), Piet (E)``: each absence with the letter the club types in its language."""
-    return ", ".join(f"{name} ({shown_letter(code, sheets_lang)})" for name, code in absent.items())
 
 
 def sheet(canonical: str, report: Any) -> str:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from keizer_xl.core.numbers import display
-from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_block,
+from keizer_xl.frontends.render_common import (cli_notes, notes_block,
                                                problem_lines, saved_line, sheet, wrote_suffix)
 from keizer_xl.core.rows import period_part
 from keizer_xl.frontends.render_rows import part_rows, standings_table
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
 from keizer_xl.errors import N_, Plural
-from keizer_xl.i18n import Translator, translate
+from keizer_xl.i18n import Translator, shown_letter, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
@@ -52,9 +52,10 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
                          for b in part.pairing.boards]
                 if part.pairing.bye:
                     rows.append(tr("Bye: {name}", name=part.pairing.bye))
-            if report.absent:
-                rows.append(tr("Absent: {names}",
-                               names=absent_text(report.absent, report.language)))
+            if report.absent:  # each with the letter the club types (Dutch A for excused)
+                rows.append(tr("Absent: {names}", names=", ".join(
+                    f"{name} ({shown_letter(code, report.language)})"
+                    for name, code in report.absent.items())))
             out = tuple(rows)
         err = cli_notes(notes, done, tr)
         if done.written:
