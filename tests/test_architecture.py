@@ -1,6 +1,6 @@
 """Folders are the layers and imports only go down (developers' brief, ARCHITECTURE.md).
 
-    errors < core < i18n < analysis < sheets < actions < clients < frontends < entry modules
+    errors < core < i18n < analysis < sheets < app < clients < frontends < entry modules
 
 Every import is parsed, the lazy ones inside functions too.  The core reaches only the standard
 library and numpy: no pandas, no file format, no client; so do the analyses.
@@ -25,9 +25,8 @@ LAYERS = {
     "analysis": 3,
     "sheets": 4,
     # other programs' files (KeizerForClubs .s3db, FIDE TRF) <-> the model: beside sheets,
-    # below actions (ARCHITECTURE.md); pure parsing and writing, no client library
+    # below app (ARCHITECTURE.md); pure parsing and writing, no client library
     "formats": 4,
-    "actions": 5,
     "app": 5,
     "clients": 6,
     "frontends": 7,
@@ -42,7 +41,7 @@ CLIENT_LIBRARIES = {"openpyxl", "xlwings", "uno", "unohelper", "pandas", "networ
 
 
 def _layer(module: str) -> str:
-    """keizer_xl.core.scoring -> core; keizer_xl.actions -> actions."""
+    """keizer_xl.core.scoring -> core; keizer_xl.excel -> excel."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
@@ -97,7 +96,7 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
         elif own in ("errors", "core", "analysis") and top.lower() in CLIENT_LIBRARIES | {"matplotlib"}:
             # the analyses return plain data; sheets/frames.py makes the tables of it
             wrong.append(f"{module}:{line} imports {target}: the {own} layer is pure")
-        elif own in ("errors", "core", "i18n", "analysis", "sheets", "actions", "app") \
+        elif own in ("errors", "core", "i18n", "analysis", "sheets", "app") \
                 and top.lower() in {"openpyxl", "xlwings", "uno", "unohelper"}:
             wrong.append(f"{module}:{line} imports the client library {target}")
     return wrong

@@ -114,21 +114,21 @@ def button_action(key: str) -> ButtonAction | None:
     return next((a for a in BUTTON_ACTIONS if a.key == key), None)
 
 
-def run_use_case(book: Book, use_case: str, *, pair_round: int | None = None,
-                 after_round: int | None = None, force: bool = False,
-                 repair: bool = False) -> object:
-    """Run ``use_case`` on ``book`` (any client's): its typed report (PairingReport,
-    StandingsReport, CheckReport, PlayersReport); the one dispatch of the buttons and of
-    ``lo-run``."""
+def run_use_case(book: Book, request: ActionRequest) -> object:
+    """Run the use case ``request.action`` on ``book`` (any client's): its typed report
+    (PairingReport, StandingsReport, CheckReport, PlayersReport); the one dispatch of the
+    buttons and of ``lo-run``."""
     from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
 
+    use_case = request.action
     if use_case == "check":
         return check.run(book)
     if use_case == "standings":
-        return standings.run(book, standings.StandingsRequest(after_round))
+        return standings.run(book, standings.StandingsRequest(request.after_round))
     if use_case == "pair":
-        return run(book, PairRequest(round=pair_round, force=force, repair=repair))
+        return run(book, PairRequest(round=request.pair_round, force=request.force,
+                                     repair=request.repair))
     if use_case == "players":  # the list named by the rating_list setting, beside the book
         from keizer_xl.app import players
 

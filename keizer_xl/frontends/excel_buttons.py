@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, button_action, run_use_case
+from keizer_xl.app.button_actions import (BUTTON_ACTIONS, ActionRequest, button_action,
+                                          run_use_case)
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
@@ -174,7 +175,8 @@ def _act(target: XlwingsBook, key: str) -> Outcome:
     action = button_action(key)
     if action is None:
         raise KeyError(key)
-    report = run_use_case(target, action.use_case, force=action.force, repair=action.repair)
+    report = run_use_case(target, ActionRequest(action.use_case, force=action.force,
+                                                repair=action.repair))
     problems = getattr(report, "problems", ()) if not action.writes else ()
     return describe(report, _front(), done=_done(target, action.writes, problems))
 

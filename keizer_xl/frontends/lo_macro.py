@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, run_use_case
 from keizer_xl.i18n import shown_translator as _tr
 import contextlib
 
@@ -79,7 +79,7 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     undo = _UndoContext(doc, f"keizer-xl: {_tr()(TITLES[request.action])}")
     try:
         with undo:
-            report = _dispatch(request, book)
+            report = run_use_case(book, request)  # the table's one dispatch
     except Exception as exc:
         # written: stored to the file already (then saying "nothing was written" would lie);
         # a change not stored is taken back below, or lost with a headless document
@@ -97,16 +97,6 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     if book.written:
         _show_sheet(doc, book.written[-1], headless)
     return _answer(request, out, book)
-
-
-def _dispatch(request: ActionRequest, book: Any) -> object:
-    """The action's typed report (PairingReport, StandingsReport, CheckReport): the table's
-    one dispatch (app/button_actions.py)."""
-    from keizer_xl.app.button_actions import run_use_case
-
-    return run_use_case(book, request.action, pair_round=request.pair_round,
-                        after_round=request.after_round, force=request.force,
-                        repair=request.repair)
 
 
 def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:

@@ -131,13 +131,13 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
     """lo_macro's actions on a workbook (the file client standing in for the UNO document):
     its message box text names the Dutch sheets."""
     book = dutch_or_german(tmp_path, capsys, "nl")
-    from keizer_xl.app.button_actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest, run_use_case
 
     request = ActionRequest("pair")
     with front_end_run():
         from keizer_xl.frontends.shown import Done
 
-        report = lo_macro._dispatch(request, open_book(book))
+        report = run_use_case(open_book(book), request)
         # what describe_done says for the UNO book: written; the sheets named in the
         # workbook's language, which the report carries
         assert report.language == "nl"
@@ -152,7 +152,7 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
         assert result.language == "nl"
     with front_end_run():
         try:
-            lo_macro._dispatch(request, open_book(book))
+            run_use_case(open_book(book), request)
         except ActionError as exc:
             refused = lo_macro._failure(exc)
         else:
