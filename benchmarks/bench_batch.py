@@ -31,7 +31,7 @@ CACHE_VERSION = "1"
 
 def _make_one(args) -> str:
     path, players, rounds, seed = args
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.core.rules import build_settings, parse_setting
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.frontends.template import build_template

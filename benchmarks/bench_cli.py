@@ -42,7 +42,7 @@ def season_file(players: int = 150, rounds: int = 35, language: str = "en") -> P
     tag = "" if language == "en" else f"-{language}"
     cache = Path(tempfile.gettempdir()) / f"keizer-xl-bench-{players}x{rounds}{tag}.xlsx"
     if not cache.exists():
-        from keizer_xl import actions
+        from keizer_xl.app.write_season import write_season
         from keizer_xl.analysis.simulate import simulate_season
         from keizer_xl.clients.xlsx import open_book
         from keizer_xl.frontends.template import build_template
@@ -50,7 +50,7 @@ def season_file(players: int = 150, rounds: int = 35, language: str = "en") -> P
         season = simulate_season(players, rounds, seed=35, absence_rate=0.12)
         build_template(cache, rounds=rounds + 5, language=language)
         book = open_book(cache)
-        actions.write_season(book, season)
+        write_season(book, season)
         book.save()
     return cache
 

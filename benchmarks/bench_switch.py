@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tests" / "formats"))
 def make_files(folder: Path) -> dict[str, Path]:
     import openpyxl
 
-    from keizer_xl import actions
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends.cli import main
@@ -37,7 +37,7 @@ def make_files(folder: Path) -> dict[str, Path]:
     season = folder / "season.xlsx"
     build_template(season, rounds=36)
     book = open_book(season)
-    actions.write_season(book, simulate_season(60, 35, seed=11))
+    write_season(book, simulate_season(60, 35, seed=11))
     book.save()
     trf = folder / "season.trf"
     main(["export", str(season), "--trf", str(trf)])

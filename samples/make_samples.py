@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from keizer_xl.actions import write_season
+from keizer_xl.app.write_season import write_season
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.frontends.template import build_template

@@ -80,7 +80,7 @@ def book_de(path: Path, seed: int = 11, lang: str = "de", evenings: int = EVENIN
     import openpyxl
     from openpyxl.worksheet.table import TableColumn
 
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends.cli import main
     from keizer_xl.sheets import schema

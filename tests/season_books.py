@@ -6,7 +6,7 @@ from pathlib import Path
 import shutil
 
 from keizer_xl.clients import files
-from keizer_xl.actions import write_season
+from keizer_xl.app.write_season import write_season
 from keizer_xl.frontends.template import build_template
 from keizer_xl.clients.xlsx import open_book
 

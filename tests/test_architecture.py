@@ -1,6 +1,6 @@
 """Folders are the layers and imports only go down (developers' brief, ARCHITECTURE.md).
 
-    errors < core < i18n < analysis < sheets < actions < clients < frontends < entry modules
+    errors < core < i18n < analysis < sheets < app < clients < frontends < entry modules
 
 Every import is parsed, the lazy ones inside functions too.  The core reaches only the standard
 library and numpy: no pandas, no file format, no client; so do the analyses.
@@ -25,9 +25,8 @@ LAYERS = {
     "analysis": 3,
     "sheets": 4,
     # other programs' files (KeizerForClubs .s3db, FIDE TRF) <-> the model: beside sheets,
-    # below actions (ARCHITECTURE.md); pure parsing and writing, no client library
+    # below app (ARCHITECTURE.md); pure parsing and writing, no client library
     "formats": 4,
-    "actions": 5,
     "app": 5,
     "clients": 6,
     "frontends": 7,
@@ -42,7 +41,7 @@ CLIENT_LIBRARIES = {"openpyxl", "xlwings", "uno", "unohelper", "pandas", "networ
 
 
 def _layer(module: str) -> str:
-    """keizer_xl.core.scoring -> core; keizer_xl.actions -> actions."""
+    """keizer_xl.core.scoring -> core; keizer_xl.excel -> excel."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
@@ -97,7 +96,7 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
         elif own in ("errors", "core", "analysis") and top.lower() in CLIENT_LIBRARIES | {"matplotlib"}:
             # the analyses return plain data; sheets/frames.py makes the tables of it
             wrong.append(f"{module}:{line} imports {target}: the {own} layer is pure")
-        elif own in ("errors", "core", "i18n", "analysis", "sheets", "actions", "app") \
+        elif own in ("errors", "core", "i18n", "analysis", "sheets", "app") \
                 and top.lower() in {"openpyxl", "xlwings", "uno", "unohelper"}:
             wrong.append(f"{module}:{line} imports the client library {target}")
     return wrong
@@ -154,7 +153,7 @@ def test_importing_the_core_loads_no_pandas_or_client() -> None:
 
 
 def test_reading_a_season_loads_no_spreadsheet_client() -> None:
-    code = ("import sys, keizer_xl.sheets.read, keizer_xl.actions; "
+    code = ("import sys, keizer_xl.sheets.read, keizer_xl.app.write_season; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "{'openpyxl','xlwings','uno'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -406,6 +405,99 @@ def test_the_seam_checkers_can_fail() -> None:
     assert not private_crossings("from keizer_xl.core import model\nmodel.x()\nself._y\n",
                                  "keizer_xl.sheets.read")
     assert cycles(import_graph(sources)) == [["keizer_xl.core.a", "keizer_xl.core.b"]]
+
+
+# --------------------------------------------------------------------------- what front ends import
+#
+# A front end reads a request, calls one use case and shows its report (issue 38): it imports
+# app/, the front ends' own modules (the presentation), errors and i18n.  Anything else a
+# front-end module imports is named below with its reason; an import not named fails.
+
+FRONTENDS_IMPORT = ("keizer_xl.app", "keizer_xl.frontends", "keizer_xl.errors", "keizer_xl.i18n")
+_CLI_FILES = {"keizer_xl.clients.files", "keizer_xl.clients.ods", "keizer_xl.clients.xlsx",
+              "keizer_xl.clients.file_locks", "keizer_xl.clients.atomic"}
+_ROW_MODEL = {"keizer_xl.core.rows", "keizer_xl.core.numbers"}
+#: front-end module -> (why, the modules below app/ it may import)
+FRONTENDS_ALSO: dict[str, tuple[str, set[str]]] = {
+    # the transports a front end owns: the command line's files, Excel, LibreOffice
+    "cli": ("a run's record of the files it read and wrote (cleared per run, named on Ctrl+C)",
+            {"keizer_xl.clients.files"}),
+    "cli_common": ("the command line opens, locks, protects and writes the files it is named",
+                   _CLI_FILES),
+    "cli_office": ("the setup commands and lo-run drive Excel and LibreOffice themselves",
+                   {"keizer_xl.clients.excel_setup", "keizer_xl.clients.vba_files",
+                    "keizer_xl.clients.xlwings_conf", "keizer_xl.clients.lo_install",
+                    "keizer_xl.clients.lo_run"}),
+    "excel_buttons": ("a button's book is Excel's open workbook (xlwings)",
+                      {"keizer_xl.clients.excel"}),
+    "lo_macro": ("the macro's book is LibreOffice's open document",
+                 {"keizer_xl.clients.libreoffice", "keizer_xl.clients.lo_uno"}),
+    # the presentation of what the reports carry
+    "render_rows": ("the shown rows the reports carry (core/rows.py) and the one number display",
+                    _ROW_MODEL),
+    "render_season": ("the shown rows the reports carry and the one number display", _ROW_MODEL),
+    "render_reports": ("the audit's and the history's own text lines",
+                       {"keizer_xl.analysis.audit", "keizer_xl.analysis.history"}),
+}
+#: front-end modules that still build or change workbooks themselves, until issue 38 moves
+#: that work into app/ and clients/: batch's History chart (item 1, the splice writer's chart)
+#: and import, new-season and new with the .xlsm (item 2, the xlsx client's new_book)
+FRONTENDS_MOVING = {"batch", "cmd_import", "new_season", "template", "template_text",
+                    "xlsm_build"}
+
+
+def frontend_imports(source: str, module: str, modules: set[str]) -> set[str]:
+    """The keizer_xl modules ``module`` imports (``from keizer_xl.clients import files`` is
+    keizer_xl.clients.files), lazy and TYPE_CHECKING ones included."""
+    found = set()
+    for _, target, names in _from_imports(ast.parse(source), module, False):
+        found |= {f"{target}.{n}" if f"{target}.{n}" in modules else target for n in names}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.split(".")[0] == "keizer_xl"}
+    return found
+
+
+def frontend_strays(source: str, module: str, modules: set[str]) -> list[str]:
+    """The imports of front-end ``module`` that are neither app/, the presentation, errors,
+    i18n nor named for it in FRONTENDS_ALSO."""
+    short = module.rsplit(".", 1)[-1]
+    also = FRONTENDS_ALSO.get(short, ("", set()))[1]
+    return sorted(t for t in frontend_imports(source, module, modules)
+                  if not t.startswith(FRONTENDS_IMPORT) and t not in also)
+
+
+def _front_modules() -> list[str]:
+    names = _modules_by_name()
+    return sorted(m for m in names if (m.startswith("keizer_xl.frontends.")
+                                       or m in ("keizer_xl.excel", "keizer_xl.lite",
+                                                "keizer_xl.lo_macro"))
+                  and m.rsplit(".", 1)[-1] not in FRONTENDS_MOVING)
+
+
+@pytest.mark.parametrize("module", _front_modules())
+def test_front_ends_import_the_use_cases_and_the_presentation(module: str) -> None:
+    paths = _modules_by_name()
+    assert frontend_strays(paths[module].read_text(encoding="utf-8"), module, set(paths)) == []
+
+
+def test_the_front_end_rule_can_fail_and_names_its_exceptions() -> None:
+    modules = set(_modules_by_name())
+    assert frontend_strays("def f():\n    from keizer_xl.sheets.read import read_season\n",
+                           "keizer_xl.frontends.cli_season", modules) \
+        == ["keizer_xl.sheets.read"]
+    assert frontend_strays("from keizer_xl.clients import files, ods\n",
+                           "keizer_xl.frontends.render_season", modules) \
+        == ["keizer_xl.clients.files", "keizer_xl.clients.ods"]
+    assert frontend_strays("from keizer_xl.clients import files, ods\n",
+                           "keizer_xl.frontends.cli_common", modules) == []
+    assert frontend_strays("from keizer_xl.app.workbook import sheet_name\n",
+                           "keizer_xl.frontends.render_season", modules) == []
+    paths = _modules_by_name()
+    for short, (why, also) in FRONTENDS_ALSO.items():  # each exception still used, with a why
+        module = f"keizer_xl.frontends.{short}"
+        used = frontend_imports(paths[module].read_text(encoding="utf-8"), module, modules)
+        assert why and also <= used, (short, also - used)
 
 
 #: the most lines a module under keizer_xl may have (issue 27, item 4: "no module over about

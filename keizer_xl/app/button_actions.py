@@ -12,14 +12,63 @@ action").  It imports nothing heavy: ``keizer-xl lo-run`` reads its choices here
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from keizer_xl.errors import N_
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["BUTTON_ACTIONS", "ButtonAction", "USE_CASES", "button_action", "run_use_case"]
+__all__ = ["BUTTON_ACTIONS", "ButtonAction", "USE_CASES", "button_action", "run_use_case",
+           "ActionRequest", "Front"]
+
+
+class Front(StrEnum):
+    """Who words an outcome: the command line, the Excel buttons, xlwings Lite, LibreOffice."""
+
+    CLI = "cli"
+    EXCEL = "excel"
+    LITE = "lite"
+    LIBREOFFICE = "libreoffice"
+
+
+@dataclass(frozen=True)
+class ActionRequest:
+    """One action as a front end asks for it (the LibreOffice macro gets it as JSON):
+    ``pair_round`` the round to pair (None: the next), ``after_round`` the standings after it
+    (None: the last with results), ``language`` the messages' (None: the workbook's),
+    ``front`` who words the outcome (``cli``: ``lo-run`` and ``pair club.ods`` print what the
+    command line prints for an ``.xlsx``), ``format`` the command line's, ``label`` the
+    workbook as the user named it."""
+
+    action: str
+    pair_round: int | None = None
+    after_round: int | None = None
+    force: bool = False
+    repair: bool = False
+    language: str | None = None
+    front: Front = Front.LIBREOFFICE
+    format: str = "table"
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "pair_round": self.pair_round,
+                "after_round": self.after_round, "force": self.force, "repair": self.repair,
+                "language": self.language, "front": self.front.value, "format": self.format,
+                "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ActionRequest:
+        """The request in ``data`` (keys it does not know, the macro's own, are left)."""
+        pair, after, front = data.get("pair_round"), data.get("after_round"), data.get("front")
+        return cls(action=str(data.get("action", "")),
+                   pair_round=None if pair is None else int(pair),
+                   after_round=None if after is None else int(after),
+                   force=bool(data.get("force")), repair=bool(data.get("repair")),
+                   language=data.get("language") or None,
+                   front=Front(front) if front in {f.value for f in Front} else Front.LIBREOFFICE,
+                   format=str(data.get("format") or "table"), label=str(data.get("label") or ""))
 
 
 @dataclass(frozen=True)
@@ -65,20 +114,21 @@ def button_action(key: str) -> ButtonAction | None:
     return next((a for a in BUTTON_ACTIONS if a.key == key), None)
 
 
-def run_use_case(book: Book, use_case: str, *, round: int | None = None, force: bool = False,
-                 repair: bool = False) -> object:
-    """Run ``use_case`` on ``book`` (any client's): its typed report (PairingReport,
-    StandingsReport, CheckReport, PlayersReport); the one dispatch of the buttons and of
-    ``lo-run``."""
+def run_use_case(book: Book, request: ActionRequest) -> object:
+    """Run the use case ``request.action`` on ``book`` (any client's): its typed report
+    (PairingReport, StandingsReport, CheckReport, PlayersReport); the one dispatch of the
+    buttons and of ``lo-run``."""
     from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
 
+    use_case = request.action
     if use_case == "check":
         return check.run(book)
     if use_case == "standings":
-        return standings.run(book, standings.StandingsRequest(round))
+        return standings.run(book, standings.StandingsRequest(request.after_round))
     if use_case == "pair":
-        return run(book, PairRequest(round=round, force=force, repair=repair))
+        return run(book, PairRequest(round=request.pair_round, force=request.force,
+                                     repair=request.repair))
     if use_case == "players":  # the list named by the rating_list setting, beside the book
         from keizer_xl.app import players
 

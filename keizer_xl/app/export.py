@@ -1,6 +1,6 @@
 """The export use case's rows: what the CSV and the HTML page show, read from the one
 competition view (issue 23), so a game count, game points and a period winner are the numbers
-the Standings and Periods sheets show.  The file formats are written in frontends/export.py
+the Standings and Periods sheets show.  The file formats are written in app/export_files.py
 (CSV, HTML) and formats/trf_write.py (TRF)."""
 from __future__ import annotations
 

@@ -66,6 +66,7 @@ class PairingReport:
     # issue 23: the groups paired earlier in this round (``pair --group B``, then ``pair``),
     # as Results holds them: shown on the Pairings sheet with the groups paired now
     earlier: tuple[tuple[str, PairingReport], ...] = ()
+    language: str = "en"  # the workbook's (its sheets are named in it)
 
     def as_json(self) -> dict[str, Any]:
         p = self.pairing
@@ -249,9 +250,10 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         view = Competition(season)
         season = season_for(book, repair_round=rnd, pairing=write, repair_players=frozenset(
             view.members(find_group(season, group, view), rnd)))
-    report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
+    lang = workbook_language(book, season.settings)
+    report = replace(plan_pairing(season, rnd, force=force, repair=repair, group=group),
+                     language=lang)
     if write:
-        lang = workbook_language(book, season.settings)
         claim(book, ("Pairings",), lang)  # a club's own sheet of that name: refused, untouched
         layout, rows = pairing_tables(report, season, lang, run_context(season.settings, book))
         results = find_sheet(book, "Results")

@@ -64,6 +64,7 @@ class StandingsReport:
     #: the competition that ranks these players (the group's season, or the season): the
     #: round marks of the Standings sheet are its facts
     ranked: Season | None = None
+    language: str = "en"  # the workbook's (its sheets are named in it)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class PeriodReport:
     notes: tuple[str, ...] = ()
     written: int | None = None  # the round the Standings (and Periods) sheets were written for
     parts: tuple[PeriodStanding, ...] = ()
+    language: str = "en"  # the workbook's (its sheets are named in it)
 
     @property
     def standing(self) -> Standing:
@@ -197,7 +199,8 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
         report_of_group = compute_standings(season, after_round, group, view=view)
     if write:
         write_standings(book, season, report, view)
-    return report_of_group if group is not None else report
+    return replace(report_of_group if group is not None else report,
+                   language=workbook_language(book, season.settings))
 
 
 def update_period_standings(book: Book, number: int, after_round: int | None = None,
@@ -206,7 +209,8 @@ def update_period_standings(book: Book, number: int, after_round: int | None = N
     :func:`update_standings` (Standings and Periods after the same round)."""
     season = season_for(book)
     view = competition(season, after_round)
-    period = compute_period_standings(season, number, after_round, group, view=view)
+    period = replace(compute_period_standings(season, number, after_round, group, view=view),
+                     language=workbook_language(book, season.settings))
     if write:
         report = compute_standings(season, after_round, view=view)
         write_standings(book, season, report, view)

@@ -35,7 +35,7 @@ from keizer_xl.clients.lo_views import (  # the view settings a headless save lo
 from keizer_xl.errors import ClientError, Message
 
 if TYPE_CHECKING:
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
 
 #: the macro function of each use case (the table of button actions, app/button_actions.py;

@@ -219,7 +219,8 @@ def _fail(exc: BaseException, argv: list[str]) -> int:
         from keizer_xl.clients import files
 
         return show_outcome(describe(exc, "cli", written=bool(files.written),
-                              done=Done(files=tuple(map(str, files.written)))))
+                              done=Done(files=tuple(map(str, files.written)),
+                                        backups=files.BACKUP_FOLDER)))
     log = None
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from keizer_xl.frontends.shown import Done
-    from keizer_xl.sheets.tables import Book
 
     from keizer_xl.clients.xlsx import FileBook
 
@@ -84,6 +83,30 @@ def open_workbook(path: Path) -> FileBook:
     return book
 
 
+def is_ods(path: str | Path) -> bool:
+    """An OpenDocument workbook: written by LibreOffice's macro, read from a converted copy."""
+    from keizer_xl.clients import ods
+
+    return ods.is_ods(path)
+
+
+def write_file(target: Path, data: bytes) -> None:
+    """One exported file through the one atomic writer; refused when it is open elsewhere or
+    cannot be written."""
+    from keizer_xl.clients import atomic, files
+
+    open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
+    if open_there:
+        raise files.WorkbookFileError(open_there)
+    try:  # check: a report the user made read-only is not replaced either
+        with files.no_print_only_hint():
+            atomic.write_bytes(target, data, check=True)
+    except OSError as e:
+        raise files.WorkbookFileError(Message("{path} could not be written ({why})",
+                                              path=str(target),
+                                              why=e.strerror or str(e))) from None
+
+
 def _signature(path: Path) -> tuple[int, int] | None:
     try:
         st = path.stat()
@@ -138,13 +161,13 @@ def _learn_language(path: Path) -> None:
     """Read the workbook (read-only) only to learn its language, for a refusal that comes
     before it is read (open in Excel, read-only, busy): the reader records the language
     (the sheet names, then the ``language`` setting) even when the season has problems."""
+    from keizer_xl.app.workbook import learn_language
     from keizer_xl.i18n import book_language_settled
-    from keizer_xl.sheets.read import read_season
 
     if book_language_settled():
         return
     with contextlib.suppress(KeizerError, OSError):  # unreadable: the refusal stays in the default language
-        read_season(open_workbook(path))
+        learn_language(open_workbook(path))
 
 
 def learn_language_of_books(argv: Sequence[str]) -> None:
@@ -162,9 +185,8 @@ def learn_language_of_books(argv: Sequence[str]) -> None:
 
 def _refuse_unsafe(book: FileBook) -> None:
     from keizer_xl.clients.xlsx import WorkbookFileError
-    from keizer_xl.sheets.read_names import OWNED_SHEETS
 
-    lost = book.unsafe_to_write(set(OWNED_SHEETS))
+    lost = book.unsafe_to_write()  # on the sheets the engine does not own
     if lost:
         # the parts lost as the file's inspection names them, in the club's language where
         # the catalog knows the kind (issue 26): "chart on sheet Stand" -> "grafiek op blad Stand"
@@ -199,14 +221,13 @@ def lost_part(text: str) -> Message | str:
     return text
 
 
-def done_info(path: Path, book: Book, written: bool, fmt: str = "table",
+def done_info(path: Path, written: bool, fmt: str = "table",
           category: str | None = None) -> Any:
-    """How a command's report came about (shown.Done): the path as typed, the sheets'
-    language; the client's messages are printed at the end by print_messages."""
+    """How a command's report came about (shown.Done): the path as typed; the client's
+    messages are printed at the end by print_messages."""
     from keizer_xl.frontends.shown import Done
 
-    return Done(book=str(path), sheets_lang=book_language(book), written=written, format=fmt,
-                category=category)
+    return Done(book=str(path), written=written, format=fmt, category=category)
 
 
 def show_outcome(out: Outcome) -> int:
@@ -218,14 +239,6 @@ def show_outcome(out: Outcome) -> int:
         prefix = "keizer-xl: " if i == 0 and out.status in ("refused", "usage", "error") else ""
         print(prefix + line, file=sys.stderr)
     return out.exit_code
-
-
-def book_language(book: Book) -> str:
-    """The workbook's own language (its sheet names and `language` setting, as read)."""
-    from keizer_xl.i18n import seen_book_language
-    from keizer_xl.sheets import schema
-
-    return seen_book_language() or schema.language_of_sheets(book.sheet_names())
 
 
 def read_while_open(path: Path) -> Message | None:
@@ -307,10 +320,10 @@ def language_before_reading(argv: list[str]) -> str | None:
 
 def workbook_language(path: Path) -> str | None:
     """The language of a workbook file by its sheet names (None: no workbook to read)."""
-    from keizer_xl.sheets import schema
+    from keizer_xl.app.workbook import language_of_sheets
 
     names = sheet_names_of(path) if path.is_file() else None
-    return schema.language_of_sheets(names) if names else None
+    return language_of_sheets(names) if names else None
 
 
 def system_language() -> str | None:

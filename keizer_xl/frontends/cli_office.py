@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, NoReturn
 if TYPE_CHECKING:
     from types import FrameType
 
-    from keizer_xl.actions import ActionRequest
-    from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.app.setup import XlsmReport
 
 from keizer_xl.errors import Message, SetupError, UsageError
@@ -166,42 +164,38 @@ def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
 
 
 def cmd_lo_run(args: argparse.Namespace) -> Shown:
-    from keizer_xl.actions import ActionRequest
-
-    request = ActionRequest(args.action, args.round, force=args.force, repair=args.repair,
-                            language=getattr(args, "language", None), front="cli",
-                            format=args.format, label=args.book)
-    return lo_run_answer(book_path_arg(args.book), request, timeout=args.timeout), Done()
+    # lo-run's --round: the round to pair, or the standings after it
+    return macro_run(args, args.action, args.round if args.action == "pair" else None,
+                     args.round if args.action == "standings" else None, args.timeout)
 
 
 def _note_language(path: Path) -> None:
     """Record the language of the workbook's sheet names (the macro, which reads it, did not
     run): LibreOffice's refusals of `lo-run` speak it too (issue 26)."""
-    import re
-    import zipfile
-
+    from keizer_xl.app.workbook import language_of_sheets
+    from keizer_xl.frontends.cli_common import sheet_names_of
     from keizer_xl.i18n import record_book_language
-    from keizer_xl.sheets import schema
 
-    try:
-        with zipfile.ZipFile(path) as z:
-            if "content.xml" in z.namelist():  # .ods: <table:table table:name="Spelers" ...>
-                text = z.read("content.xml").decode("utf-8", "replace")
-                names = re.findall(r'<table:table [^>]*?table:name="([^"]*)"', text)
-            else:  # .xlsx / .xlsm: <sheet name="Spelers" .../> in xl/workbook.xml
-                text = z.read("xl/workbook.xml").decode("utf-8", "replace")
-                names = re.findall(r'<sheet [^>]*?name="([^"]*)"', text)
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return
-    record_book_language(schema.language_of_sheets(names))
+    names = sheet_names_of(path)
+    if names is not None:
+        record_book_language(language_of_sheets(names))
 
 
-def lo_run_answer(path: Path, request: ActionRequest, timeout: float) -> MacroAnswer:
-    """Run the macro in headless LibreOffice, worded for the command line (the request's
-    front): its answer, which the command line shows like any other command's report."""
+def macro_run(args: argparse.Namespace, action: str, pair_round: int | None,
+              after_round: int | None, timeout: float) -> Shown:
+    """``action`` run on BOOK by the LibreOffice buttons' macro in headless LibreOffice
+    (``lo-run``, and ``pair`` / ``standings`` on an ``.ods``), worded for the command line:
+    its answer, which the command line shows like any other command's report."""
     import signal
 
+    from keizer_xl.app.button_actions import ActionRequest, Front
     from keizer_xl.clients import lo_run
+
+    path = book_path_arg(args.book)
+    request = ActionRequest(action, pair_round, after_round, force=getattr(args, "force", False),
+                            repair=getattr(args, "repair", False),
+                            language=getattr(args, "language", None), front=Front.CLI,
+                            format=args.format, label=args.book)
 
     # SIGTERM: still clean up soffice (the finally blocks run)
     def stop(signum: int, frame: FrameType | None) -> NoReturn:
@@ -219,4 +213,4 @@ def lo_run_answer(path: Path, request: ActionRequest, timeout: float) -> MacroAn
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    return answer
+    return answer, Done()

@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
 from keizer_xl.errors import N_, ActionError, Message, UsageError
-from keizer_xl.frontends.cli_common import (Shown, book_path_arg, open_book_arg, open_workbook,
-                                            system_language, warn_read_while_open,
-                                            workbook_language)
+from keizer_xl.frontends.cli_common import (Shown, book_path_arg, is_ods, open_book_arg,
+                                            open_workbook, system_language,
+                                            warn_read_while_open, workbook_language, write_file)
 from keizer_xl.frontends.shown import Done
 
 
@@ -166,11 +166,9 @@ def cmd_audit(args: argparse.Namespace) -> Shown:
 def cmd_compare(args: argparse.Namespace) -> Shown:
     from dataclasses import replace
 
-    from keizer_xl.clients import ods
-
     write = not args.no_write
     notes: tuple[str, ...] = ()
-    if write and ods.is_ods(args.book):
+    if write and is_ods(args.book):
         notes = (Message("the Compare sheet is not written into an .ods workbook (LibreOffice's "
                          "macro has no compare); the comparison is printed only."),)
         write = False
@@ -183,7 +181,7 @@ def cmd_compare(args: argparse.Namespace) -> Shown:
 
 def cmd_export(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.export import PublishReport
-    from keizer_xl.frontends.export import page_html, standings_csv
+    from keizer_xl.app.export_files import PublishRequest, publish
 
     # --rounds and --knsb shape the rating report only: without --trf they say so (issue 26)
     for option, given in (("--rounds", args.rounds), ("--knsb", args.knsb)):
@@ -201,27 +199,15 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.app import export
     from keizer_xl.frontends.cli_common import read_while_open
-    from keizer_xl.sheets.read_names import workbook_language
 
+    separator = "\t" if args.csv_separator == "tab" else args.csv_separator
+    if args.csv and separator and separator == args.decimal:
+        raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
+                                 separator=separator))
     path = book_path_arg(args.book)
-    book = open_workbook(path)
-    rows = export.run(book)  # the one competition view's rows (issue 23)
-    season, history = rows.view.season, rows.blocks[0].history
-    lang = args.language or workbook_language(book, season.settings)
-    outputs = []
-    if args.html:
-        outputs.append((page_html(season, history, path.stem, lang, rows), ".html", "utf-8"))
-    if args.csv:
-        separator = "\t" if args.csv_separator == "tab" else args.csv_separator
-        if separator and separator == args.decimal:
-            raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
-                                     separator=separator))
-        # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
-        outputs.append((standings_csv([b.report.rows for b in rows.blocks], lang,
-                                      separator=separator, decimal=args.decimal),
-                        ".csv", "utf-8-sig"))
+    outputs = publish(open_workbook(path), PublishRequest(
+        path.stem, args.html, args.csv, args.language, separator, args.decimal))
     written: list[str] = []
     text: list[str] = []
     for content, suffix, encoding in outputs:
@@ -231,30 +217,13 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         target = Path(args.out) if args.out else path.with_suffix(suffix)
         if target.is_dir():
             target = target / (path.stem + suffix)
-        _write_file(target, content.encode(encoding))
+        write_file(target, content.encode(encoding))
         written.append(str(target))
     open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     if trf is not None and open_there:  # said once, with the rating report's warnings
         open_there = None
     return PublishReport(tuple(written), tuple(text), trf,
                          (open_there,) if open_there else ()), Done()
-
-
-def _write_file(target: Path, data: bytes) -> None:
-    """One exported file through the one atomic writer; refused when it is open elsewhere or
-    cannot be written."""
-    from keizer_xl.clients import atomic, files
-
-    open_there = files.open_elsewhere(target)  # e.g. club.csv open in Excel
-    if open_there:
-        raise files.WorkbookFileError(open_there)
-    try:  # check: a report the user made read-only is not replaced either
-        with files.no_print_only_hint():
-            atomic.write_bytes(target, data, check=True)
-    except OSError as e:
-        raise files.WorkbookFileError(Message("{path} could not be written ({why})",
-                                              path=str(target),
-                                              why=e.strerror or str(e))) from None
 
 
 def cmd_import(args: argparse.Namespace) -> Shown:

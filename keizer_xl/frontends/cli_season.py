@@ -8,7 +8,8 @@ import argparse
 from pathlib import Path
 
 from keizer_xl.errors import Message, UsageError
-from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, open_workbook, open_book_arg
+from keizer_xl.frontends.cli_common import (Shown, book_path_arg, done_info, is_ods, open_book_arg,
+                                            open_workbook)
 from keizer_xl.frontends.shown import Done
 
 __all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players"]
@@ -44,31 +45,24 @@ def cmd_new_season(args: argparse.Namespace) -> Shown:
     new = Path(args.new)
     plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
     warning = read_while_open(old)  # the old season read as last saved (issue 26)
-    return plan, Done(book=str(new), source=str(old), sheets_lang=plan.language,
+    return plan, Done(book=str(new), source=str(old),
                       messages=(warning,) if warning else ())
 
 
 def _ods_write(args: argparse.Namespace, action: str) -> Shown:
     """standings / pair on an .ods: the LibreOffice buttons' macro, as `lo-run` runs it."""
-    from keizer_xl.actions import ActionRequest
-    from keizer_xl.frontends.cli_office import lo_run_answer
+    from keizer_xl.frontends.cli_office import macro_run
 
     if getattr(args, "format", "table") == "csv":
         raise UsageError(Message("--format csv with an .ods workbook: add --no-write, or use "
                                  "table/json"))
-    request = ActionRequest(action, args.after_round if action == "standings" else args.round,
-                            force=getattr(args, "force", False),
-                            repair=getattr(args, "repair", False),
-                            language=getattr(args, "language", None), front="cli",
-                            format=args.format, label=args.book)
-    return lo_run_answer(book_path_arg(args.book), request, timeout=180.0), Done()
+    return macro_run(args, action, getattr(args, "round", None),
+                     getattr(args, "after_round", None), timeout=180.0)
 
 
 def cmd_standings(args: argparse.Namespace) -> Shown:
-    from keizer_xl.clients import ods
-
     write = not args.no_write
-    if write and ods.is_ods(args.book):
+    if write and is_ods(args.book):
         if getattr(args, "period", None) is not None:
             raise UsageError(Message("--period with an .ods workbook: add --no-write"))
         return _ods_write(args, "standings")
@@ -80,9 +74,9 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
     report = standings.run(book, standings.StandingsRequest(
         args.after_round, write, args.group, period, args.category))
     if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
-        return report, done_info(path, book, write, args.format)
+        return report, done_info(path, write, args.format)
     # an unknown category is refused by the renderer, before anything is shown
-    return report, done_info(path, book, write, args.format, args.category)
+    return report, done_info(path, write, args.format, args.category)
 
 
 def cmd_check(args: argparse.Namespace) -> Shown:
@@ -92,21 +86,19 @@ def cmd_check(args: argparse.Namespace) -> Shown:
     warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     book = open_workbook(path)
     from keizer_xl.app import check
-    return check.run(book), done_info(path, book, False)
+    return check.run(book), done_info(path, False)
 
 
 def cmd_pair(args: argparse.Namespace) -> Shown:
-    from keizer_xl.clients import ods
-
     write = not args.dry_run
-    if write and ods.is_ods(args.book):
+    if write and is_ods(args.book):
         return _ods_write(args, "pair")
     path, book = open_book_arg(args.book, write)
     from keizer_xl.app.pair import PairRequest, run
 
     report = run(book, PairRequest(round=args.round, write=write, force=args.force,
                                    repair=args.repair, group=args.group))
-    return report, done_info(path, book, write, args.format)
+    return report, done_info(path, write, args.format)
 
 
 def cmd_players(args: argparse.Namespace) -> Shown:
@@ -117,4 +109,4 @@ def cmd_players(args: argparse.Namespace) -> Shown:
 
     report = run(book, PlayersRequest(args.list, args.club, tuple(args.add or ()), write,
                                       str(path.resolve().parent)))
-    return report, done_info(path, book, report.written)
+    return report, done_info(path, report.written)

@@ -84,7 +84,7 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     """``target``: the template in ``language`` holding ``season`` (its players with the rating
     report's columns they fill) and ``settings_rows`` in the template's Settings rows; written
     atomically, a replaced file kept in ``.keizer-backups/``."""
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.clients import atomic
     from keizer_xl.clients.xlsx import open_book, write_new_workbook
     from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
@@ -185,7 +185,7 @@ def cmd_import(args: argparse.Namespace) -> tuple[ImportReport, Done]:
     record_book_language(language)  # the summary in the new workbook's language
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
-    return report, Done(book=str(args.book), sheets_lang=language)
+    return report, Done(book=str(args.book))
 
 
 # --------------------------------------------------------------------------- export --trf

@@ -6,7 +6,7 @@ The buttons (``macros/KeizerXL.bas``) call, through xlwings' ``RunPython``::
 
 :mod:`keizer_xl.excel` (the name users' workbooks import) re-exports the entry points below.
 Each works on the open book (``xw.Book.caller()``), including edits not saved yet, runs the
-same action as the command line (:mod:`keizer_xl.actions`) through the xlwings transport
+same action as the command line (:mod:`keizer_xl.app.button_actions`) through the xlwings transport
 (:class:`keizer_xl.clients.excel.XlwingsBook`) and ends in one readable message box, never a
 traceback.  Failures are worded by :func:`keizer_xl.frontends.outcome.describe`, the same
 function the command line and the LibreOffice macro use, in Excel's words: the way out of a
@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, button_action, run_use_case
+from keizer_xl.app.button_actions import (BUTTON_ACTIONS, ActionRequest, button_action,
+                                          run_use_case)
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
@@ -161,14 +162,11 @@ def _wants_save(book: Any) -> bool:
 
 
 def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -> Done:
-    """How the action went on this book: the sheets' language, saved or not, the client's
-    messages, and the file with every problem when there are more than a box shows."""
-    from keizer_xl.i18n import seen_book_language, shown_language
-
+    """How the action went on this book: saved or not, the client's messages, and the file
+    with every problem when there are more than a box shows."""
     full = (_write_report([str(p) for p in problems])
             if len(problems) > MAX_MESSAGE_LINES else None)
-    return Done(sheets_lang=seen_book_language() or shown_language(), written=written,
-                saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
+    return Done(written=written, saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
 
 
 def _act(target: XlwingsBook, key: str) -> Outcome:
@@ -177,7 +175,8 @@ def _act(target: XlwingsBook, key: str) -> Outcome:
     action = button_action(key)
     if action is None:
         raise KeyError(key)
-    report = run_use_case(target, action.use_case, force=action.force, repair=action.repair)
+    report = run_use_case(target, ActionRequest(action.use_case, force=action.force,
+                                                repair=action.repair))
     problems = getattr(report, "problems", ()) if not action.writes else ()
     return describe(report, _front(), done=_done(target, action.writes, problems))
 

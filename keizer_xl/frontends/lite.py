@@ -2,7 +2,8 @@
 
 xlwings Lite runs Python (Pyodide) inside Excel's task pane and hands each script the open
 workbook as an ``xw.Book`` (the remote engine, ``xlwings.pro._xlremote``).  These functions run
-the very same actions as the desktop buttons and the command line (:mod:`keizer_xl.actions`)
+the very same actions as the desktop buttons and the command line
+(:mod:`keizer_xl.app.button_actions`)
 through the same transport (:class:`keizer_xl.clients.excel.XlwingsBook`) and end in one message
 box (``book.app.alert``, which Lite shows after the script returns).
 

@@ -1,14 +1,14 @@
 """What the LibreOffice macro (``macros/keizer_xl_lo.py``) runs: one action on an open document.
 
 :func:`run` builds a :class:`~keizer_xl.clients.libreoffice.UnoBook` on the document, runs the action
-of :mod:`keizer_xl.actions` (the same code as the command line and the Excel buttons), stores
+of :mod:`keizer_xl.app.button_actions` (the same code as the command line and the Excel buttons), stores
 the document when something was written, and returns the
 :class:`~keizer_xl.frontends.shown.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
 gave it as a :class:`~keizer_xl.app.macro_answer.MacroAnswer` serialised (``to_json``), which
 the macro shows in a message box or writes to a result file for ``keizer-xl lo-run``.  It never
 raises: every failure becomes an outcome.
 
-The options it is handed are an :class:`~keizer_xl.actions.ActionRequest` as JSON (the
+The options it is handed are an :class:`~keizer_xl.app.button_actions.ActionRequest` as JSON (the
 request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
 ``keizer-xl lo-run`` or ``keizer-xl pair club.ods`` runs it, so those print exactly what the
 command line prints for an ``.xlsx``), plus the macro's own ``headless``, ``store``, ``url`` and
@@ -21,19 +21,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, run_use_case
 from keizer_xl.i18n import shown_translator as _tr
 import contextlib
 
 if TYPE_CHECKING:
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.shown import Front, Outcome
 
-#: the use cases the macro runs, and a box's title for each: the table of button actions
-ACTIONS = USE_CASES
-
-
+#: a box's title for each use case the macro runs (the table of button actions)
 TITLES = {a.use_case: a.title for a in reversed(BUTTON_ACTIONS)}
 
 def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -41,7 +38,7 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
 
     The messages are in the workbook's language (its ``language`` setting, else its sheet
     names), or in the request's ``language`` when given (``keizer-xl lo-run --language``)."""
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.i18n import front_end_run
 
     options = dict(options or {})
@@ -49,12 +46,6 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
     with front_end_run(request.language):
         # the macro file (installed on its own, maybe older) takes JSON data
         return _run(request, doc, options).to_json()
-
-
-def _front(request: ActionRequest) -> Front:
-    from keizer_xl.frontends.shown import FRONTS
-
-    return next((f for f in FRONTS if f == request.front), "libreoffice")
 
 
 def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> MacroAnswer:
@@ -71,8 +62,8 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     from keizer_xl.errors import UsageError, Message
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)
-    front = _front(request)
-    if request.action not in ACTIONS:
+    front: Front = request.front.value
+    if request.action not in USE_CASES:
         return _answer(request, _failure(UsageError(Message(
             "Unknown action {action!r} (pair, standings or check).", action=request.action)),
             front))
@@ -88,7 +79,7 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     undo = _UndoContext(doc, f"keizer-xl: {_tr()(TITLES[request.action])}")
     try:
         with undo:
-            report = _dispatch(request, book)
+            report = run_use_case(book, request)  # the table's one dispatch
     except Exception as exc:
         # written: stored to the file already (then saying "nothing was written" would lie);
         # a change not stored is taken back below, or lost with a headless document
@@ -108,27 +99,14 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     return _answer(request, out, book)
 
 
-def _dispatch(request: ActionRequest, book: Any) -> object:
-    """The action's typed report (PairingReport, StandingsReport, CheckReport): the table's
-    one dispatch (app/button_actions.py)."""
-    from keizer_xl.app.button_actions import run_use_case
-
-    return run_use_case(book, request.action, round=request.round, force=request.force,
-                        repair=request.repair)
-
-
 def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     """The outcome of ``report`` worded for the request's front end (what ``run`` returns)."""
     from keizer_xl.frontends.outcome import describe
     from keizer_xl.frontends.shown import Done
-    from keizer_xl.i18n import seen_book_language
-    from keizer_xl.sheets import schema
-
-    lang = seen_book_language() or schema.language_of_sheets(book.sheet_names())
-    done = Done(book=request.label, sheets_lang=lang, written=bool(book.written),
+    done = Done(book=request.label, written=bool(book.written),
                 saved=bool(book.saved) or not book.written, messages=tuple(book.messages),
                 format=request.format)
-    return describe(report, _front(request), done=done)
+    return describe(report, request.front.value, done=done)
 
 
 def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | None = False,

@@ -230,10 +230,8 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
         return Outcome(status, code, lines, message=message, hint=hint, language=lang)
     if isinstance(result, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
         if done.files:
-            from keizer_xl.clients.files import BACKUP_FOLDER
-
             line = tr(N_("interrupted after writing {paths} (complete; the previous version is "
-                         "in {folder})."), paths=", ".join(done.files), folder=BACKUP_FOLDER)
+                         "in {folder})."), paths=", ".join(done.files), folder=done.backups)
         elif written is False:
             line = tr(N_("interrupted; nothing was written."))
         else:

@@ -6,13 +6,13 @@ sheet names and absence letters in the workbook's language, and the notes that a
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
 from keizer_xl.errors import N_, Message
 from keizer_xl.i18n import Translator, translate
 
-__all__ = ["problem_lines", "absent_text", "notes_block", "saved_line", "cli_notes",
+__all__ = ["problem_lines", "notes_block", "saved_line", "cli_notes",
            "warning_lines", "wrote_suffix", "sheet", "table_lines", "GoodNews", "GOOD_NEWS"]
 
 
@@ -38,19 +38,11 @@ def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
     return tuple(shown)
 
 
-def absent_text(absent: Mapping[str, str], sheets_lang: str) -> str:
-    """``Jan (A), Piet (E)``: each absence with the letter the club types in its language."""
-    from keizer_xl.sheets import schema
+def sheet(canonical: str, report: Any) -> str:
+    """The name of sheet ``canonical`` in the language of the report's workbook."""
+    from keizer_xl.app.workbook import sheet_name
 
-    letter = {code: own for own, code in reversed(schema.code_letters(sheets_lang).items())}
-    return ", ".join(f"{name} ({letter.get(code, code)})" for name, code in absent.items())
-
-
-def sheet(canonical: str, done: Done) -> str:
-    """The name of sheet ``canonical`` in the workbook's language."""
-    from keizer_xl.sheets import schema
-
-    return schema.sheet_name(canonical, done.sheets_lang or "en")
+    return sheet_name(canonical, report.language)
 
 
 def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes"),

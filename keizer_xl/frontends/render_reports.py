@@ -53,7 +53,7 @@ def new_season(report: Any, front: Front, done: Done, tr: Translator,
     and what it left (issue 23: a leader checks it before the first evening)."""
     from pathlib import Path
 
-    from keizer_xl.sheets import schema
+    from keizer_xl.app.workbook import sheet_name
 
     if report.start == "ranking":
         order = tr("final table of each group") if report.groups else tr("final ranking")
@@ -67,7 +67,7 @@ def new_season(report: Any, front: Front, done: Done, tr: Translator,
     carried = [c.header for c in report.columns if c.carried]
     if carried:
         out.append(tr("Carried from {players}: {columns}", columns=", ".join(carried),
-                      players=schema.sheet_name("Players", report.language)))
+                      players=sheet_name("Players", report.language)))
     if report.groups:
         out.append(tr("Groups as the season ended, after {count} moves: {groups}",
                       count=len(report.moves), groups=", ".join(
@@ -88,8 +88,8 @@ def new_season(report: Any, front: Front, done: Done, tr: Translator,
         out.append(tr("Settings left out (last season's rounds): {settings}",
                       settings=", ".join(report.cleared_settings)))
     out.append(tr("{attendance} and {results} start empty",
-                  attendance=schema.sheet_name("Attendance", report.language),
-                  results=schema.sheet_name("Results", report.language)))
+                  attendance=sheet_name("Attendance", report.language),
+                  results=sheet_name("Results", report.language)))
     if report.carried:  # NEW is OLD's copy (app/new_season_book.py)
         if report.reset_sheets:
             out.append(tr("Emptied until the engine writes them again: {sheets}",
@@ -98,7 +98,7 @@ def new_season(report: Any, front: Front, done: Done, tr: Translator,
             out.append(tr("Carried unchanged: {sheets}", sheets=", ".join(report.club_sheets)))
     else:
         own = [s for s in report.club_sheets
-               if s.casefold() != schema.sheet_name("Instructions", report.old_language).casefold()]
+               if s.casefold() != sheet_name("Instructions", report.old_language).casefold()]
         if own:
             out.append(tr("Not carried (the new workbook is made from the template, in another "
                           "language or without macros): {sheets}", sheets=", ".join(own)))

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from keizer_xl.core.numbers import display
-from keizer_xl.frontends.render_common import (absent_text, cli_notes, notes_block,
+from keizer_xl.frontends.render_common import (cli_notes, notes_block,
                                                problem_lines, saved_line, sheet, wrote_suffix)
 from keizer_xl.core.rows import period_part
 from keizer_xl.frontends.render_rows import part_rows, standings_table
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
 from keizer_xl.errors import N_, Plural
-from keizer_xl.i18n import Translator, translate
+from keizer_xl.i18n import Translator, shown_letter, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
@@ -52,15 +52,16 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
                          for b in part.pairing.boards]
                 if part.pairing.bye:
                     rows.append(tr("Bye: {name}", name=part.pairing.bye))
-            if report.absent:
-                rows.append(tr("Absent: {names}",
-                               names=absent_text(report.absent, done.sheets_lang)))
+            if report.absent:  # each with the letter the club types (Dutch A for excused)
+                rows.append(tr("Absent: {names}", names=", ".join(
+                    f"{name} ({shown_letter(code, report.language)})"
+                    for name, code in report.absent.items())))
             out = tuple(rows)
         err = cli_notes(notes, done, tr)
         if done.written:
             err.append(tr("Wrote {pairings} for round {round} to {path} and added its games to "
                           "{results}", round=p.round, path=done.book,
-                          pairings=sheet("Pairings", done), results=sheet("Results", done))
+                          pairings=sheet("Pairings", report), results=sheet("Results", report))
                        + wrote_suffix(done, tr))
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes),
                        report=report_json)
@@ -74,8 +75,8 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
     first = (head + (tr(", bye: {name}", name=p.bye) if p.bye else "")
              + (tr(", absent: {n}", n=len(report.absent)) if report.absent else "") + ". "
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
-                  "with an empty result.", pairings=sheet("Pairings", done),
-                  results=sheet("Results", done)))
+                  "with an empty result.", pairings=sheet("Pairings", report),
+                  results=sheet("Results", report)))
     lines = (first, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
              *saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
@@ -100,7 +101,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         if done.format == "json":
             out: tuple[str, ...] = (_json_line(rows),)
         elif done.format == "csv":  # one layout with or without groups (docs/guide.md)
-            from keizer_xl.frontends.export import standings_csv
+            from keizer_xl.app.export_files import standings_csv
 
             out = tuple(standings_csv(parts, category=category).splitlines())
         elif blocks:
@@ -118,10 +119,10 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         err = cli_notes(notes, done, tr)
         if done.written:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=st.round,
-                          path=done.book, sheet=sheet("Standings", done)) + wrote_suffix(done, tr))
+                          path=done.book, sheet=sheet("Standings", report)) + wrote_suffix(done, tr))
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     text = tr("Standings after round {round} are on the sheet {sheet}.", round=st.round,
-              sheet=sheet("Standings", done))
+              sheet=sheet("Standings", report))
     if parts[0].rows:  # the first line of the Standings sheet
         first = parts[0].rows[0]
         text += " " + tr("Leader: {name} ({score} points).", name=first.name,
@@ -154,7 +155,7 @@ def period(report: Any, front: Front, done: Done, tr: Translator,
         err = cli_notes(notes, done, tr)
         if report.written is not None:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
-                          path=done.book, sheet=sheet("Standings", done)) + wrote_suffix(done, tr))
+                          path=done.book, sheet=sheet("Standings", report)) + wrote_suffix(done, tr))
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")

@@ -21,7 +21,7 @@ __all__ = ["template", "xlsm", "vba_files", "excel_config", "macro_install", "bu
 def template(report: TemplateReport, front: Front, done: Done, tr: Translator,
              notes: Sequence[str]) -> Outcome:
     out = tr("Created {path}: fill in {players}, then mark absences and pair round 1.",
-             path=report.path, players=sheet("Players", Done(sheets_lang=report.language)))
+             path=report.path, players=sheet("Players", report))
     return Outcome("ok", EXIT_OK, tuple(cli_notes(notes, done, tr)), out=(out,))
 
 

@@ -10,7 +10,7 @@ below both, so neither imports the other's types (no import circle).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
 
 # the macro answer (its statuses and their exit codes) is imported where an answer is made
@@ -45,8 +45,8 @@ class Outcome:
     report as JSON data (``pair --format json``); ``title`` a message box's title;
     ``language`` the language of the lines; ``detail`` the traceback of an unexpected error.
 
-    The LibreOffice macro returns one serialised (:meth:`to_json`), ``keizer-xl lo-run``
-    reads it back (:meth:`from_json`) and prints it like any other command."""
+    The LibreOffice macro returns one as its answer (:meth:`answer`), ``keizer-xl lo-run``
+    reads it back (:meth:`of_answer`) and prints it like any other command."""
 
     status: Status
     exit_code: int
@@ -70,13 +70,6 @@ class Outcome:
         """The text of a message box: the paragraphs, an empty line apart."""
         return "\n\n".join(self.lines)
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data (what the macro hands to ``lo-run`` through its result file)."""
-        return {"status": self.status, "exit_code": self.exit_code, "lines": list(self.lines),
-                "message": self.message, "hint": self.hint, "problems": list(self.problems),
-                "out": list(self.out), "notes": list(self.notes), "report": self.report,
-                "title": self.title, "language": self.language, "detail": self.detail}
-
     def answer(self, action: str, *, written: Sequence[str] = (), saved: bool = False,
                frozen: dict[str, int] | None = None) -> MacroAnswer:
         """This outcome as an action's answer (:class:`~keizer_xl.app.macro_answer.
@@ -98,48 +91,22 @@ class Outcome:
                    notes=answer.notes, report=answer.report, title=answer.title,
                    language=answer.language, detail=answer.detail)
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Outcome:
-        """The outcome :meth:`to_json` wrote; a status it does not know is a ValueError."""
-        from keizer_xl.app.macro_answer import EXIT_CODES, STATUSES
-
-        status = data.get("status")
-        if status not in STATUSES:
-            raise ValueError(f"not an outcome status: {status!r}")
-        hint = data.get("hint")
-        # the macro file's own answers (keizer-xl could not be loaded) carry a status only
-        code = data.get("exit_code")
-        lines = data.get("lines")
-        if lines is None:
-            lines = [data["text"]] if data.get("text") else []
-        return cls(cast(Status, status), EXIT_CODES[status] if code is None else int(code),
-                   tuple(str(x) for x in lines),
-                   message=str(data.get("message", "")),
-                   hint=hint if isinstance(hint, str) else None,
-                   problems=tuple(str(x) for x in data.get("problems", ())),
-                   out=tuple(str(x) for x in data.get("out", ())),
-                   notes=tuple(str(x) for x in data.get("notes", ())),
-                   report=data.get("report"), title=str(data.get("title", "")),
-                   language=str(data.get("language", "en")),
-                   detail=str(data.get("detail", "")))
-
 
 @dataclass(frozen=True)
 class Done:
     """How a report came about, for its wording.
 
-    ``book``: the workbook as the user named it (the command line's path); ``sheets_lang``:
-    the language of the workbook's sheet names (what the action wrote); ``written``: the
+    ``book``: the workbook as the user named it (the command line's path); ``written``: the
     workbook was written; ``saved``: and saved to disk (Excel without ``Keizer Save``: not
     yet); ``messages``: the client's warnings; ``format``: the command line's ``--format``;
     ``full_list``: where every problem is listed when there are more than the limit;
-    ``files``: the files this run wrote completely before it failed (a Ctrl+C names them);
+    ``files``: the files this run wrote completely before it failed (a Ctrl+C names them,
+    and ``backups``, the folder beside them with their previous versions);
     ``rolled_back``: the changes made before a failure were taken back (LibreOffice's undo);
     ``lang``: the language of the messages when it is not the run's (``batch``: the one
     language of all its workbooks)."""
 
     book: str = ""
-    sheets_lang: str = "en"
     written: bool = False
     saved: bool = True
     messages: tuple[str, ...] = ()
@@ -148,5 +115,6 @@ class Done:
     category: str | None = None  # standings --category C (issue 18): only that category
     source: str = ""  # the workbook a new one was made from (new-season's OLD)
     files: tuple[str, ...] = ()
+    backups: str = ""
     rolled_back: bool = False
     lang: str | None = None

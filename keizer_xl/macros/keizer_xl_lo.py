@@ -6,7 +6,7 @@
 # installed; those folders are put in front of sys.path so LibreOffice's own Python imports them.
 # A button calls  vnd.sun.star.script:keizer_xl_lo.py$pair_next_round?language=Python&location=user
 # `keizer-xl lo-run` calls the same functions with one argument: a JSON object of options
-# ({"round": N, "force": true, "url": "file:///...", "headless": true, "result": "/path.json"}).
+# ({"pair_round": N, "force": true, "url": "file:///...", "headless": true, "result": "/path.json"}).
 #
 # The work is done by the keizer_xl package (keizer_xl.frontends.lo_macro): this file only finds it,
 # runs it, and shows the outcome. Nothing here ever lets an exception reach LibreOffice.

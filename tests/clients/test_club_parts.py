@@ -384,7 +384,7 @@ def test_an_engine_sheet_keeps_its_drawing_and_drops_its_old_table(tmp_path, sea
 def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, picture, monkeypatch, capsys):
     """The issue's own example: a Dutch workbook with a logo on Clubinfo and a chart sheet
     Grafiek plotting the Stand sheet; the engine's sheets in Dutch (Indeling, Stand)."""
-    from keizer_xl import actions
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends.template import build_template
@@ -392,7 +392,7 @@ def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, pictur
     seed = tmp_path / "seizoen.xlsx"
     build_template(seed, rounds=10, language="nl")
     book = open_book(seed)
-    actions.write_season(book, simulate_season(12, 4, seed=11))
+    write_season(book, simulate_season(12, 4, seed=11))
     book.save()
     values = openpyxl.load_workbook(seed)
     path = tmp_path / "club.xlsx"

@@ -19,7 +19,7 @@ from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 import excel_fake
 from excel_fake import FakeBook, Formula
 from keizer_xl.app.pair import pair_next_round
-from keizer_xl import actions
+from keizer_xl.app.write_season import write_season
 from keizer_xl.app import standings as app_standings
 from keizer_xl.clients import excel
 from keizer_xl.frontends import excel_buttons as buttons, outcome
@@ -146,18 +146,18 @@ def test_write_season_deletes_and_appends_like_the_file_transport(tmp_path):
     season = read_season(FileBook(SAMPLE))
     path, filebook, fake, book = both(tmp_path, ROOT / "templates" / "season-template.xlsx",
                                       "new.xlsx")
-    actions.write_season(filebook, season)
+    write_season(filebook, season)
     filebook.save()
-    actions.write_season(book, season)
+    write_season(book, season)
     assert_same(path, fake, ["Settings", "Players", "Attendance", "Results"])
     for sheet in ("Players", "Results"):
         assert fake.sheets[sheet].table().ref == table_ref(path, sheet)
     # and once more: every row deleted, the tables keep one empty row
     small = season.__class__(players=season.players[:4], games=(), byes=(), absences=(),
                              settings=season.settings)
-    actions.write_season(filebook, small)
+    write_season(filebook, small)
     filebook.save()
-    actions.write_season(book, small)
+    write_season(book, small)
     assert_same(path, fake, ["Players", "Results"])
     assert fake.sheets["Results"].table().ref == table_ref(path, "Results") == "A1:E2"
 

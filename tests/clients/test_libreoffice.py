@@ -214,7 +214,7 @@ def test_the_macro_names_its_macro_and_lo_run_the_flag(office, tmp_path, capsys)
     """One refusal, two wordings: the LibreOffice message box names the macro, the command
     line (`lo-run`) the flag (frontends/outcome.py)."""
     book = copy_sample(tmp_path, "season.xlsx")
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.frontends.shown import Outcome
 
     outcome = Outcome.of_answer(lo_run.run_macro(book, ActionRequest("pair")))

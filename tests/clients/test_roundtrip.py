@@ -6,7 +6,7 @@ import pytest
 
 from keizer_xl.core.settings import PairConstraint
 
-from keizer_xl.actions import write_season
+from keizer_xl.app.write_season import write_season
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.sheets.read import read_season
 from keizer_xl.analysis.simulate import simulate_season

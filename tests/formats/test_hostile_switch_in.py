@@ -400,7 +400,7 @@ def test_the_csv_reads_back_to_the_names(tmp_path, capsys):
     import csv
 
     from keizer_xl.frontends.cli import main
-    from keizer_xl.frontends.export import csv_unescape
+    from keizer_xl.app.export_files import csv_unescape
 
     names = ("=cmd|' /C calc'!A0", "+1+1", "@SUM(A1)", "-2+3")
     book = hc.season_book(tmp_path / "club.xlsx", names=names)

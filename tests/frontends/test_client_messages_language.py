@@ -117,7 +117,7 @@ def test_a_clients_hint_is_worded_by_each_front_end(tmp_path):
 
 
 def test_lo_run_messages_are_translated_and_keep_their_catalog_id(tmp_path):
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.clients import lo_run
     from keizer_xl.frontends.outcome import describe
 

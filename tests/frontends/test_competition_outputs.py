@@ -26,7 +26,7 @@ from keizer_xl.frontends.cli import main
 def write_book(path: Path, season: Season) -> Path:
     """The template with Group and Category columns typed next to Players' table (as a club
     does: Excel widens the table), then the season's rows."""
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends.template import build_template
 

@@ -10,7 +10,7 @@ import pytest
 
 from helpers import season
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends.export import (csv_escape, csv_unescape, latest_pairing, page_html,
+from keizer_xl.app.export_files import (csv_escape, csv_unescape, latest_pairing, page_html,
                               rank_chart_svg, standings_csv)
 from keizer_xl.sheets.frames import crosstable_frame
 from keizer_xl.core.numbers import display

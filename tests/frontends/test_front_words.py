@@ -34,14 +34,14 @@ def english(lines: tuple[str, ...] | list[str]) -> set[str]:
 @pytest.mark.parametrize("lang", ["nl", "de"])
 def test_ctrl_c_on_the_command_line_has_no_english(lang):
     wrote = describe(KeyboardInterrupt(), "cli", lang=lang, written=True,
-                     done=Done(files=("club.xlsx",)))
+                     done=Done(files=("club.xlsx",), backups=".keizer-backups"))
     assert (wrote.status, wrote.exit_code) == ("refused", 1)
     assert "club.xlsx" in wrote.lines[0] and ".keizer-backups" in wrote.lines[0]
     nothing = describe(KeyboardInterrupt(), "cli", lang=lang, written=False)
     assert not english(wrote.lines + nothing.lines), (wrote.lines, nothing.lines)
     # and the English run says it in English (the check above can fail)
-    en = describe(KeyboardInterrupt(), "cli", lang="en", done=Done(files=("club.xlsx",)),
-                  written=True)
+    en = describe(KeyboardInterrupt(), "cli", lang="en", written=True,
+                  done=Done(files=("club.xlsx",), backups=".keizer-backups"))
     assert en.lines == (("interrupted after writing club.xlsx (complete; the previous version "
                          "is in .keizer-backups)."),)
     assert english(en.lines)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.frontends.export import page_html
+from keizer_xl.app.export_files import page_html
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs = pytest.mark.skipif(CHROMIUM is None, reason="needs chromium (apt-get install chromium)")

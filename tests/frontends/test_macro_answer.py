@@ -67,3 +67,18 @@ def test_an_outcome_becomes_an_answer_and_back():
     assert answer.text == out.box_text and answer.hint == "force"
     back = Outcome.of_answer(MacroAnswer.from_json(answer.to_json()))
     assert back == out
+
+
+def test_an_action_request_keeps_the_round_to_pair_and_the_round_after_apart():
+    import json
+
+    from keizer_xl.app.button_actions import ActionRequest, Front
+
+    pair = ActionRequest("pair", pair_round=4, force=True, front=Front.CLI, label="club.ods")
+    assert ActionRequest.from_json(json.loads(json.dumps(pair.to_json()))) == pair
+    after = ActionRequest("standings", after_round=3, language="nl")
+    assert ActionRequest.from_json(after.to_json()) == after
+    # what a button passes: the action and the macro's own options
+    assert ActionRequest.from_json({"action": "pair", "force": True, "headless": True}) \
+        == ActionRequest("pair", force=True)
+    assert ActionRequest.from_json({"action": "check", "front": "word"}).front is Front.LIBREOFFICE

@@ -131,16 +131,17 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
     """lo_macro's actions on a workbook (the file client standing in for the UNO document):
     its message box text names the Dutch sheets."""
     book = dutch_or_german(tmp_path, capsys, "nl")
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest, run_use_case
 
     request = ActionRequest("pair")
     with front_end_run():
         from keizer_xl.frontends.shown import Done
 
-        report = lo_macro._dispatch(request, open_book(book))
-        # what describe_done says for the UNO book: written, in the workbook's language
-        worded = outcome.describe(report, "libreoffice", done=Done(sheets_lang="nl",
-                                                                   written=True))
+        report = run_use_case(open_book(book), request)
+        # what describe_done says for the UNO book: written; the sheets named in the
+        # workbook's language, which the report carries
+        assert report.language == "nl"
+        worded = outcome.describe(report, "libreoffice", done=Done(written=True))
         result = lo_macro._answer(request, worded)
         # the message box says what Excel's says (issue 15: worded once for the boxes)
         assert result.text.startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
@@ -151,7 +152,7 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
         assert result.language == "nl"
     with front_end_run():
         try:
-            lo_macro._dispatch(request, open_book(book))
+            run_use_case(open_book(book), request)
         except ActionError as exc:
             refused = lo_macro._failure(exc)
         else:

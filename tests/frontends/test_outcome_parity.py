@@ -145,7 +145,7 @@ def test_paired_again_is_said_on_every_path(office, tmp_path, capsys):
 def test_the_button_carries_the_same_notes_and_letters(office, season, tmp_path, capsys):
     """The macro behind a button (front libreoffice): the box wording shared with Excel, the
     same notes as the command line's, the refusal's exit code decided by describe."""
-    from keizer_xl.actions import ActionRequest
+    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.frontends.shown import Outcome
 
     book = tmp_path / "button.xlsx"

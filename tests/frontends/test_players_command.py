@@ -224,7 +224,7 @@ def test_the_update_ratings_button_reads_the_rating_list_setting(tmp_path, capsy
     xlwings stand-in) and on the file: the list the setting names, every change worded."""
     from excel_fake import FakeBook
 
-    from keizer_xl.app.button_actions import run_use_case
+    from keizer_xl.app.button_actions import ActionRequest, run_use_case
     from keizer_xl.app.players import PlayersReport
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends import excel_buttons
@@ -247,6 +247,6 @@ def test_the_update_ratings_button_reads_the_rating_list_setting(tmp_path, capsy
     settings = wb["Settings"]
     settings.cell(settings.max_row, 2, "fide.txt")
     wb.save(book)
-    report = run_use_case(open_book(book), "players")
+    report = run_use_case(open_book(book), ActionRequest("players"))
     assert isinstance(report, PlayersReport) and report.written and len(report.changes) == 6
     assert players_rows(book)[0][0]["Title"] == "WFM"

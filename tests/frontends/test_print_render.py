@@ -107,7 +107,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
 
@@ -181,7 +181,7 @@ def _club_season(path: Path, players: int, rounds: int, groups: bool = False,
 
     import openpyxl
 
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends.cli import main
@@ -385,7 +385,7 @@ def _beyond_page(pdf: Path, pages: list[int]) -> list[str]:
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """15 players, 4 rounds (issue 16 item 4: the History took 6 pages, Instructions 5)."""
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
 

@@ -72,7 +72,7 @@ def test_pair_imports_none_of_what_it_does_not_use(tmp_path: Path) -> None:
 
 
 def _dutch_book(path: Path) -> Path:
-    from keizer_xl.actions import write_season
+    from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends.template import build_template

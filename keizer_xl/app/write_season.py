@@ -1,13 +1,9 @@
-"""The user-facing actions, written once against the table interface (tables.Book).
-
-The CLI (openpyxl files), the Excel buttons (xlwings) and the LibreOffice macro all call these;
-none of them prints or exits: they return what happened or raise InputError / ActionError.
-"""
+"""A season written into a workbook's four input sheets, on any client's book (tables.Book):
+the samples, ``import``, the tests and the benchmarks fill a workbook this way."""
 from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 from collections.abc import Sequence
 
@@ -19,46 +15,6 @@ from keizer_xl.sheets import schema
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-
-@dataclass(frozen=True)
-class ActionRequest:
-    """One action as a front end asks for it (issue 15: replaces the options dict the
-    LibreOffice macro was handed and the fake argparse.Namespace ``pair`` on an ``.ods`` built).
-
-    ``round``: pair that round / the standings after it; ``language``: the messages' language
-    (None: the workbook's); ``front``: who words the outcome (``cli`` when ``keizer-xl
-    lo-run`` or ``pair club.ods`` runs the macro, ``libreoffice`` for a button);
-    ``format``: the command line's output format (table, json); ``label``: the workbook as the
-    user named it.
-    It travels to the macro as JSON (:meth:`to_json` / :meth:`from_json`)."""
-
-    action: str
-    round: int | None = None
-    force: bool = False
-    repair: bool = False
-    language: str | None = None
-    front: str = "libreoffice"
-    format: str = "table"
-    label: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "round": self.round, "force": self.force,
-                "repair": self.repair, "language": self.language, "front": self.front,
-                "format": self.format, "label": self.label}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ActionRequest:
-        """The request in ``data`` (keys it does not know, the macro's own, are left)."""
-        rnd = data.get("round")
-        return cls(action=str(data.get("action", "")),
-                   round=None if rnd is None else int(rnd),
-                   force=bool(data.get("force")), repair=bool(data.get("repair")),
-                   language=data.get("language") or None,
-                   front=str(data.get("front") or "libreoffice"),
-                   format=str(data.get("format") or "table"), label=str(data.get("label") or ""))
-
-
-# --------------------------------------------------------------------------- writing a season
 
 def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
     """Replace the rows of the four input sheets with ``season`` (samples, tests, batch).

@@ -1,5 +1,5 @@
-"""Publishing a season: one self-contained HTML page and the standings as CSV.  Pure: returns
-strings; the command line writes them.
+"""Publishing a season (``export --html`` / ``--csv``): one self-contained HTML page and the
+standings as CSV.  Returns strings; the command line writes them.
 
 The page has no external assets and no script: inline CSS (responsive, readable on a phone),
 the rank chart as inline SVG, plain tables.  Every user string (names, season title) goes
@@ -34,10 +34,46 @@ from keizer_xl.i18n import decimal_text
 
 if TYPE_CHECKING:
     from keizer_xl.app.export import ExportBlock, ExportRows
+    from keizer_xl.sheets.tables import Book
 
     from keizer_xl.i18n import Translator
 
 _FORMULA_START = re.compile(r"'*[=+\-@\t\r]")
+
+
+# --------------------------------------------------------------------------- the use case
+
+@dataclass(frozen=True)
+class PublishRequest:
+    """``export BOOK --html`` / ``--csv``: ``title`` the page's title when the season has no
+    ``season`` setting (the file name), ``language`` the words (None: the workbook's), the
+    CSV's ``separator`` and ``decimal`` (None: the language's)."""
+
+    title: str
+    html: bool = False
+    csv: bool = False
+    language: str | None = None
+    separator: str | None = None
+    decimal: str | None = None
+
+
+def publish(book: Book, request: PublishRequest) -> tuple[tuple[str, str, str], ...]:
+    """The HTML page and/or the standings as CSV of ``book``: (content, suffix, encoding)
+    each, read from the one competition view's rows (issue 23)."""
+    from keizer_xl.app.export import run
+    from keizer_xl.sheets.read_names import workbook_language
+
+    rows = run(book)
+    season, history = rows.view.season, rows.blocks[0].history
+    lang = request.language or workbook_language(book, season.settings)
+    outputs = []
+    if request.html:
+        outputs.append((page_html(season, history, request.title, lang, rows), ".html", "utf-8"))
+    if request.csv:  # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
+        outputs.append((standings_csv([b.report.rows for b in rows.blocks], lang,
+                                      separator=request.separator, decimal=request.decimal),
+                        ".csv", "utf-8-sig"))
+    return tuple(outputs)
 
 
 # --------------------------------------------------------------------------- CSV

@@ -1,0 +1,34 @@
+"""What a front end asks of a workbook outside a use case (issue 38): the language of its sheet
+names, a sheet's name in a language, the season read only to learn its language (for a refusal
+that comes before a use case read it).  The front ends word their lines with these and import
+nothing of sheets/ (tests/test_architecture.py)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from keizer_xl.sheets import schema
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["sheet_name", "language_of_sheets", "learn_language"]
+
+
+def sheet_name(canonical: str, lang: str) -> str:
+    """The name of sheet ``canonical`` (Players, Standings, ...) in ``lang``."""
+    return schema.sheet_name(canonical, lang)
+
+
+def language_of_sheets(names: Iterable[str]) -> str:
+    """The language of a workbook's input sheet names (English when none says another)."""
+    return schema.language_of_sheets(names)
+
+
+def learn_language(book: Book) -> None:
+    """Read ``book`` only to learn its language (the sheet names, then the ``language``
+    setting): the reader records it for the run before it raises on the season's problems."""
+    from keizer_xl.sheets.read import read_season
+
+    read_season(book)
+
