@@ -4,7 +4,7 @@ A transport only moves tables: it reads a sheet (or the Excel Table on it) as a 
 raw cell values, writes a whole sheet that the engine owns as a ``sheets.layout.Layout``
 describes it, appends rows to and deletes rows from a user's table as a ``sheets.region`` plan
 says, and shows messages.  It knows nothing of Keizer points; ``sheets.py`` maps
-tables to the model and back, and ``actions.py`` runs the same actions on any transport.
+tables to the model and back, and the use cases (``app/``) run the same actions on any transport.
 """
 from __future__ import annotations
 
