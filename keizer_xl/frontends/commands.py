@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from keizer_xl.errors import N_
 
-__all__ = ["Arg", "Command", "COMMANDS", "Lazy", "arg", "build_parser", "command_named"]
+__all__ = ["Arg", "Command", "COMMANDS", "Lazy", "arg", "build_parser"]
 
 
 class Lazy:
@@ -233,10 +233,6 @@ COMMANDS: tuple[Command, ...] = (
             help=N_("stop LibreOffice after this long (default 180)")),
     ), lambda: cli_office.cmd_lo_run),
 )
-
-
-def command_named(name: str) -> Command:
-    return next(c for c in COMMANDS if c.name == name)
 
 
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
