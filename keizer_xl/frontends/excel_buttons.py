@@ -6,8 +6,8 @@ The buttons (``macros/KeizerXL.bas``) call, through xlwings' ``RunPython``::
 
 :mod:`keizer_xl.excel` (the name users' workbooks import) re-exports the entry points below.
 Each works on the open book (``xw.Book.caller()``), including edits not saved yet, runs the
-same action as the command line (:mod:`keizer_xl.actions`) through the xlwings transport
-(:class:`keizer_xl.clients.excel.XlwingsBook`) and ends in one readable message box, never a
+same use case as the command line (:mod:`keizer_xl.app.button_actions`) through the xlwings
+transport (:class:`keizer_xl.clients.excel.XlwingsBook`) and ends in one readable message box, never a
 traceback.  Failures are worded by :func:`keizer_xl.frontends.outcome.describe`, the same
 function the command line and the LibreOffice macro use, in Excel's words: the way out of a
 refusal is the macro ``PairRoundAgain`` / ``PairNextRoundAnyway`` (in xlwings Lite the script
