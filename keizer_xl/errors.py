@@ -136,6 +136,13 @@ class KeizerError(Exception):
     usage: bool = False
     hint: str | None = None
 
+    def __init__(self, message: str = "", usage: bool = False, hint: str | None = None):
+        super().__init__(message)
+        if usage:
+            self.usage = True
+        if hint is not None:
+            self.hint = _hint(hint)
+
 
 class UserError(KeizerError):
     """Something the user can put right: a cell, a setting, the request."""
@@ -230,11 +237,6 @@ class ActionError(UserError):
     say which round); the front end words it, so an action never names a command-line flag.
     ``usage`` marks a request that makes no sense for this workbook (exit code 2)."""
 
-    def __init__(self, message: str, usage: bool = False, hint: str | None = None):
-        super().__init__(message)
-        self.usage = usage
-        self.hint = _hint(hint)
-
 
 class UsageError(UserError):
     """A request that makes no sense (a missing file, an option that does not fit): exit 2."""
@@ -248,11 +250,6 @@ class ClientError(KeizerError):
     ``usage`` marks a request that cannot work here at all (LibreOffice is not installed, no
     such file); the exit code is decided from it in ``frontends/outcome.describe`` only.
     ``hint`` is a key of :data:`HINTS`, the way out as each front end words it."""
-
-    def __init__(self, message: str = "", usage: bool = False, hint: str | None = None):
-        super().__init__(message)
-        self.usage = usage
-        self.hint = _hint(hint)
 
 
 class MissingPartError(ClientError, KeyError, IndexError):
@@ -268,8 +265,3 @@ class SetupError(KeizerError):
     """Making a workbook button-ready (or installing the macro) cannot go on; the message
     says what to do.  ``usage`` for a request that is missing something (exit code 2);
     ``hint`` a key of :data:`HINTS` (a flag to use, worded by the front end)."""
-
-    def __init__(self, message: str, usage: bool = False, hint: str | None = None):
-        super().__init__(message)
-        self.usage = usage
-        self.hint = _hint(hint)

@@ -46,3 +46,20 @@ def test_the_check_can_fail(tmp_path):
     done = _mypy("--follow-imports=silent", str(loose))
     assert done.returncode == 1
     assert "[no-untyped-def]" in done.stdout
+
+
+def test_the_tables_rows_are_checked(tmp_path):
+    """The command and renderer tables hold their functions and types (issue 38): a misspelt
+    function, or a renderer given another report's type, fails mypy, not only a run."""
+    rows = tmp_path / "rows.py"
+    rows.write_text("from keizer_xl.app import pair\n"
+                    "from keizer_xl.frontends import cli_season, render_season\n"
+                    "from keizer_xl.frontends.commands import Command\n"
+                    "from keizer_xl.frontends.render import Renderer\n"
+                    "row = Renderer(lambda: pair.PairingReport, render_season.standings)\n"
+                    "command = Command('check', '', (), lambda: cli_season.cmd_chek)\n",
+                    encoding="utf-8")
+    done = _mypy("--follow-imports=silent", str(rows))
+    assert done.returncode == 1
+    assert 'rows.py:5: error: Cannot infer value of type parameter "R"' in done.stdout, done.stdout
+    assert 'rows.py:6: error: Module has no attribute "cmd_chek"' in done.stdout, done.stdout

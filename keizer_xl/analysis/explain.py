@@ -206,39 +206,32 @@ def _terms(season: Season, name: str, k: int, prev: Standing, last: Standing,
                 "now": number_text(now),
                 "before": Message("{value} (after round {round})", value=number_text(before),
                                   round=k - 1)}
-        if fact.kind == "game":
-            opp = fact.opponent
-            share = _fraction_of(season, fact)
-            if opp not in last.score and opp in prev.score:
-                lines.append(Message("{change} for round {round} ({what}): worth {now} "
-                                     "instead of {before}, because {opponent} left the ranking.",
-                                     opponent=opp, **head))
-            elif opp not in last.score:  # gone earlier: a fraction of the own value (section 7)
-                lines.append(Message("{change} for round {round} ({what}): worth {now} "
-                                     "instead of {before}, because the own value fell.", **head)
-                             if now < before else
-                             Message("{change} for round {round} ({what}): worth {now} "
-                                     "instead of {before}, because the own value rose.", **head))
-            elif share:
-                v0, v1 = before / share, now / share
-                values = {"v0": number_text(v0), "v1": number_text(v1)}
-                lines.append(Message("{change} for round {round} ({what}): worth {now} "
-                                     "instead of {before}, because {opponent} sank from value {v0} to {v1}.",
-                                     opponent=opp, **values, **head)
-                             if v1 < v0 else
-                             Message("{change} for round {round} ({what}): worth {now} "
-                                     "instead of {before}, because {opponent} rose from value {v0} to {v1}.",
-                                     opponent=opp, **values, **head))
-            else:
-                lines.append(Message("{change} for round {round} ({what}): worth {now} "
-                                     "instead of {before}, because {opponent}'s value changed.",
-                                     opponent=opp, **head))
-        else:
+        opp = fact.opponent if fact.kind == "game" else None
+        if opp is None or (opp not in last.score and opp not in prev.score):
+            # no game, or the opponent gone earlier: a fraction of the own value (section 7)
             lines.append(Message("{change} for round {round} ({what}): worth {now} "
                                  "instead of {before}, because the own value fell.", **head)
                          if now < before else
                          Message("{change} for round {round} ({what}): worth {now} "
                                  "instead of {before}, because the own value rose.", **head))
+        elif opp not in last.score:
+            lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                 "instead of {before}, because {opponent} left the ranking.",
+                                 opponent=opp, **head))
+        elif share := _fraction_of(season, fact):
+            v0, v1 = before / share, now / share
+            values = {"v0": number_text(v0), "v1": number_text(v1)}
+            lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                 "instead of {before}, because {opponent} sank from value {v0} to {v1}.",
+                                 opponent=opp, **values, **head)
+                         if v1 < v0 else
+                         Message("{change} for round {round} ({what}): worth {now} "
+                                 "instead of {before}, because {opponent} rose from value {v0} to {v1}.",
+                                 opponent=opp, **values, **head))
+        else:
+            lines.append(Message("{change} for round {round} ({what}): worth {now} "
+                                 "instead of {before}, because {opponent}'s value changed.",
+                                 opponent=opp, **head))
     own_before = prev.score[name] - sum(points[k - 1][name], Fraction(0))
     own_now = last.score[name] - sum(points[k][name], Fraction(0))
     if own_now != own_before:

@@ -265,6 +265,18 @@ def _lock_file(path: Path) -> Path:
     return path.with_name(f".~lock.{path.name}#")
 
 
+def _ask(office: Office | None, req: dict[str, Any], timeout: float, lock: Path) -> dict[str, Any]:
+    """``req``'s answer from ``office`` (else from a LibreOffice of its own); then the lock
+    file is removed: there was none before (_check_book), so it is one our soffice left."""
+    try:
+        if office is not None:
+            return office.request(req, timeout=timeout)
+        with Office() as own:
+            return own.request(req, timeout=timeout)
+    finally:
+        lock.unlink(missing_ok=True)
+
+
 def _check_book(path: Path) -> None:
     if not path.exists():
         raise LibreOfficeRunError(Message("{path}: no such file", path=str(path)), usage=True)
@@ -313,19 +325,11 @@ def _run_locked(path: Path, request: ActionRequest, timeout: float,
                 office: Office | None) -> MacroAnswer:
     original = path.read_bytes()
     stat_before = path.stat()
-    lock = _lock_file(path)
     opts = {k: v for k, v in request.to_json().items() if v is not None}
     opts["headless"] = True
-    action = request.action
-    req = {"command": "run", "book": str(path), "function": FUNCTIONS[action], "options": opts}
-    try:
-        if office is not None:
-            answer = office.request(req, timeout=timeout)
-        else:
-            with Office() as own:
-                answer = own.request(req, timeout=timeout)
-    finally:  # there was none before (_check_book): a lock left by our soffice
-        lock.unlink(missing_ok=True)
+    req = {"command": "run", "book": str(path), "function": FUNCTIONS[request.action],
+           "options": opts}
+    answer = _ask(office, req, timeout, _lock_file(path))
     from dataclasses import replace
 
     from keizer_xl.app.macro_answer import MacroAnswer
@@ -418,16 +422,7 @@ def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str |
                                               "lo-buttons on it", name=Path(out).name))
     req = {"command": "buttons", "book": str(path.resolve()), "out": out, "sheet": sheet,
            "labels": button_labels(language)}
-    lock = _lock_file(path.resolve())
-    try:
-        if office is not None:
-            answer = office.request(req, timeout=timeout)
-        else:
-            with Office() as own:
-                answer = own.request(req, timeout=timeout)
-    finally:
-        lock.unlink(missing_ok=True)
-    return answer
+    return _ask(office, req, timeout, _lock_file(path.resolve()))
 
 
 def inspect_buttons(book: str | os.PathLike[str], *, office: Office | None = None,

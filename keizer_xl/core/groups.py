@@ -30,21 +30,14 @@ from fractions import Fraction
 
 from keizer_xl.core.model import Absence, Game, Season
 from keizer_xl.core.settings import Credit, Settings
-from keizer_xl.errors import Message, Problem
+from keizer_xl.errors import Message
 
 __all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
-           "group_moves", "membership", "group_season", "cross_group_problems",
-           "cross_group_games",
-           "is_other_group_code"]
+           "group_moves", "membership", "group_season", "cross_group_games"]
 
 #: the mark of a game against a player of another group, by the side's score kind
 OTHER_GROUP_CODES = {"win": "=1", "draw": "=½", "loss": "=0", "forfeit_win": "=1F",
                      "forfeit_loss": "=0F", "pending": "=½"}
-
-
-def is_other_group_code(code: str) -> bool:
-    """A credit for a game against a player of another group (not an absence)."""
-    return code.startswith("=")
 
 
 @dataclass(frozen=True)
@@ -177,17 +170,6 @@ def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
             for n in down:
                 moves.append(Move(n, upper, lower, b, order[upper].index(n) + 1, False))
     return tuple(moves)
-
-
-def cross_group_problems(season: Season, moves: tuple[Move, ...] | None = None) -> list[Problem]:
-    """A game (or nothing) between players of different groups in its round: each group is its
-    own competition.  A player moved by promotion or relegation plays in his new group from
-    the move's round on."""
-    return [Problem(g.origin, Message(
-        "{white} (group {white_group}) and {black} (group {black_group}) play each "
-        "other in round {round}: each group is its own competition", white=g.white,
-        white_group=gw, black=g.black, black_group=gb, round=g.round))
-        for g, gw, gb in cross_group_games(season, moves)]
 
 
 def cross_group_games(season: Season, moves: tuple[Move, ...] | None = None

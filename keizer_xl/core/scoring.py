@@ -187,12 +187,6 @@ class Rounds:
     def is_game(self) -> BoolArray:
         return (self.kind >= WIN) & (self.kind <= PENDING)
 
-    def result_of(self, i: int, r: int) -> Result | None:
-        return result_from_id(int(self.result[i, r]))
-
-    def code_of(self, i: int, r: int) -> str | None:
-        return self.code_from_id(int(self.code[i, r]))
-
     def code_from_id(self, k: int) -> str | None:
         """The Attendance code a cell of :attr:`code` holds (-1: none)."""
         return self.codes[k] if k >= 0 else None
@@ -460,8 +454,7 @@ def facts(season: Season, last: int, make: Callable[..., F],
     out: dict[str, dict[int, F]] = {}
     kinds = rounds.kind.tolist()
     # the arrays as lists once: indexing a numpy array cell by cell costs more than the
-    # fact it reads (issue 25: 2,100 cells of a 60 x 35 season); decoded as result_of and
-    # code_of decode them
+    # fact it reads (issue 25: 2,100 cells of a 60 x 35 season)
     opponents, whites = rounds.opponent.tolist(), rounds.white.tolist()
     results, codes = rounds.result.tolist(), rounds.code.tolist()
     for i, name in enumerate(names):

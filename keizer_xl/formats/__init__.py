@@ -75,13 +75,13 @@ def check_source_file(path: str | os.PathLike[str]) -> None:
             size=st.st_size // (1024 * 1024), limit=MAX_SOURCE_BYTES // (1024 * 1024)))])
 
 
-def read_source_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of the file to import, after :func:`check_source_file`; the read is bounded
-    (a file that grows while it is read is cut at the limit and refused)."""
+def read_source_bytes(path: str | os.PathLike[str], size: int = MAX_SOURCE_BYTES + 1) -> bytes:
+    """The bytes of the file to import (its first ``size``), after :func:`check_source_file`;
+    the read is bounded (a file that grows while it is read is cut at the limit and refused)."""
     check_source_file(path)
     try:
         with open(Path(path), "rb") as fh:
-            data = fh.read(MAX_SOURCE_BYTES + 1)
+            data = fh.read(size)
     except OSError as e:
         raise InputError([Problem(str(path), Message("cannot read the file: {error}",
                                                      error=e.strerror or str(e)))]) from None

@@ -35,7 +35,7 @@ from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, val
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
-from keizer_xl.formats import ImportedSeason, check_source_file, round_gap_problems
+from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
 from keizer_xl.formats.kfc_config import CONFIG_SOURCE, config_rows, config_table, table_row
 from keizer_xl.formats.kfc_stored import cache_tiebreak, compare_stored
 from keizer_xl.sheets.cells import TEXT_LIMIT
@@ -77,14 +77,8 @@ def read_kfc(path: Path) -> ImportedSeason:
     of a round."""
     path = Path(path)
     where = str(path)
-    check_source_file(path)  # a folder, a pipe (it would hang), a device: refused unopened
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(len(_SQLITE_MAGIC))
-    except OSError as e:
-        raise InputError([Problem(where, Message("cannot read the file: {error}",
-                                                 error=e.strerror or str(e)))]) from None
-    if head != _SQLITE_MAGIC:
+    # a folder, a pipe (it would hang), a device: refused unopened
+    if read_source_bytes(path, len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
         raise InputError([Problem(where, Message(
             "not a KeizerForClubs tournament: the file is not a SQLite database"))])
     try:

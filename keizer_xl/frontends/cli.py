@@ -91,17 +91,14 @@ def build_parser(lang: str | None = None,
 
 
 def run_command(command: Command, args: argparse.Namespace) -> int:
-    """Run one command of the table: its function returns its report (one of the types the
-    table names for it) and how it came about; describe words it, and it is printed."""
-    from keizer_xl.frontends.render import report_key
+    """Run one command of the table: its function returns its report (a type the table of
+    renderers shows) and how it came about; describe words it, and it is printed."""
+    from keizer_xl.frontends.render import renderer_of
 
-    report, done = command.function()(args)
-    # a bug: the table and the code disagree.  Checked by the report's "module:Class", the key
-    # the renderers look it up by: the row's other report types (the macro answer of an .ods)
-    # are not imported for it (~2 ms of every run, issue 25)
-    if report_key(type(report)) not in command.reports:
-        raise TypeError(f"{command.name} returned a {type(report).__name__}, not one of "
-                        f"{', '.join(command.reports)}")
+    report, done = command.run()(args)
+    if renderer_of(report) is None:  # a bug: the table and the code disagree
+        raise TypeError(f"{command.name} returned a {type(report).__name__}, which no renderer "
+                        "shows")
     out = describe(report, "cli", done=done)
     code = show_outcome(out)
     if out.status == "error" and out.detail and debug_enabled():  # the macro's traceback

@@ -1,35 +1,59 @@
 """THE table of the command line's commands (issue 27): each command's name, its help, its
-arguments, the function that runs it and the reports it returns.  ``keizer-xl``'s parser is
-made from it (:func:`build_parser`), and :func:`keizer_xl.frontends.cli.main` runs the function
-and shows its report through the one table of renderers (``frontends/render.py``).
+arguments and the function that runs it.  ``keizer-xl``'s parser is made from it
+(:func:`build_parser`), and :func:`keizer_xl.frontends.cli.main` runs the function and shows
+its report through the one table of renderers (``frontends/render.py``).
 
 Adding a command is a row here, its function (``(args) -> (report, Done)`` in a
 ``frontends/cli_*.py`` module, which calls the use case in ``app/``), its report type and that
 type's row in ``render.renderers`` (docs/development.md, "Adding a command").
 
-This module is read on every start, ``--help`` too: it imports nothing heavy, and names the
-functions, report types and ``lo-run``'s choices as text (``module:name``), imported only when a
-command runs (the choices: when ``lo-run``'s arguments are made); ``keizer-xl --help`` stays
-below 0.15 s (tests/frontends/test_startup.py).
+This module is read on every start, ``--help`` too: it imports nothing heavy.  A row holds its
+function as a thunk (``lambda: cli_season.cmd_new``) on a :class:`Lazy` module, imported when
+the command runs (``lo-run``'s choices: when its arguments are made); mypy checks the thunks
+against the modules themselves.  ``keizer-xl --help`` stays below 0.15 s
+(tests/frontends/test_startup.py).
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Sequence
 
 from keizer_xl.errors import N_
 
-__all__ = ["Arg", "Command", "COMMANDS", "arg", "build_parser", "command_named"]
+__all__ = ["Arg", "Command", "COMMANDS", "Lazy", "arg", "build_parser"]
+
+
+class Lazy:
+    """A module a table names without importing it: imported at the first use of one of its
+    names; ``loaded_only``: never imported here, its names there only once something else
+    imported it (a report's type: the report was made there, frontends/render.py)."""
+
+    def __init__(self, name: str, loaded_only: bool = False) -> None:
+        self.name, self.loaded_only = name, loaded_only
+
+    def __getattr__(self, attr: str) -> Any:
+        module = sys.modules[self.name] if self.loaded_only else importlib.import_module(self.name)
+        return getattr(module, attr)
+
+
+if TYPE_CHECKING:
+    from keizer_xl.app import button_actions
+    from keizer_xl.frontends import cli_office, cli_reports, cli_season
+    from keizer_xl.frontends.shown import Done
+else:
+    button_actions = Lazy("keizer_xl.app.button_actions")
+    cli_office, cli_reports, cli_season = (Lazy(f"keizer_xl.frontends.cli_{m}")
+                                           for m in ("office", "reports", "season"))
 
 
 @dataclass(frozen=True)
 class Arg:
     """One argument as ``argparse.ArgumentParser.add_argument`` takes it; its choices may be
-    named as ``choices_from="module:NAME"`` (imported when the parser is made, like the
-    table's functions)."""
+    a thunk, ``choices_from=lambda: module.NAME`` (called when the parser is made)."""
 
     names: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
@@ -39,34 +63,21 @@ def arg(*names: str, **options: Any) -> Arg:
     return Arg(names, options)
 
 
+#: a command's function: the parsed arguments -> (its report, how it came about)
+Run = Callable[[argparse.Namespace], "tuple[object, Done]"]
+
+
 @dataclass(frozen=True)
 class Command:
-    """``name`` as typed, its ``help``, its ``args``; ``run`` the function
-    (``"module:function"``) that returns ``(report, Done)``; ``reports`` the report types it may
-    return (``"module:Type"``), each with its row in the table of renderers."""
+    """``name`` as typed, its ``help``, its ``args``; ``run`` the thunk of the function that
+    returns ``(report, Done)``, the report one the table of renderers shows."""
 
     name: str
     help: str
     args: tuple[Arg, ...]
-    run: str
-    reports: tuple[str, ...]
-
-    def function(self) -> Callable[[argparse.Namespace], tuple[object, Any]]:
-        module, name = self.run.split(":")
-        function: Callable[[argparse.Namespace], tuple[object, Any]] = getattr(
-            importlib.import_module(module), name)
-        return function
-
-    def report_types(self) -> tuple[type, ...]:
-        return tuple(getattr(importlib.import_module(module), name)
-                     for module, name in (text.split(":") for text in self.reports))
+    run: Callable[[], Run]
 
 
-_SEASON = "keizer_xl.frontends.cli_season"
-_REPORTS = "keizer_xl.frontends.cli_reports"
-_OFFICE = "keizer_xl.frontends.cli_office"
-_ANSWER = "keizer_xl.app.macro_answer:MacroAnswer"
-_SETUP = "keizer_xl.app.setup"
 _BOOK = arg("book")
 _TIMEOUT = arg("--timeout", type=float, default=180.0, metavar="SECONDS")
 
@@ -76,13 +87,13 @@ COMMANDS: tuple[Command, ...] = (
         arg("--force", action="store_true", help=N_("overwrite an existing file")),
         arg("--via-excel", action="store_true",
             help=N_(".xlsm only: let Excel (Windows, macOS) add the macros and buttons")),
-    ), f"{_SEASON}:cmd_new", (f"{_SETUP}:TemplateReport", f"{_SETUP}:XlsmReport")),
+    ), lambda: cli_season.cmd_new),
     Command("new-season", N_("next season's workbook: the same settings, every Players column, "
             "each player in the group he ended in, Start = each group's final table"), (
                 arg("old"), arg("new"),
                 arg("--start", choices=("ranking", "rating"), default="ranking"),
                 arg("--force", action="store_true", help=N_("overwrite an existing NEW")),
-            ), f"{_SEASON}:cmd_new_season", ("keizer_xl.app.new_season:NewSeasonReport",)),
+            ), lambda: cli_season.cmd_new_season),
     Command("standings", N_("compute the standings and write the Standings sheet"), (
         _BOOK,
         arg("--after-round", type=int, metavar="N"),
@@ -92,10 +103,9 @@ COMMANDS: tuple[Command, ...] = (
             help=N_("print period N's standing (the periods setting)")),
         arg("--group", metavar="G", help=N_("only group G's standings (docs/groups.md)")),
         arg("--category", metavar="C", help=N_("only category C, ranked within it")),
-    ), f"{_SEASON}:cmd_standings", ("keizer_xl.app.standings:StandingsReport",
-                                    "keizer_xl.app.standings:PeriodReport", _ANSWER)),
+    ), lambda: cli_season.cmd_standings),
     Command("check", N_("report every problem in the workbook, with sheet and cell"), (_BOOK,),
-            f"{_SEASON}:cmd_check", ("keizer_xl.app.check:CheckReport",)),
+            lambda: cli_season.cmd_check),
     Command("pair", N_("pair the next round into Pairings and Results"), (
         _BOOK,
         arg("--round", type=int, metavar="N", help=N_("pair round N (default: the next)")),
@@ -107,7 +117,7 @@ COMMANDS: tuple[Command, ...] = (
         arg("--repair", action="store_true",
             help=N_("pair an already paired round again (late arrivals); boards whose Result is * "
                  "(started) are kept")),
-    ), f"{_SEASON}:cmd_pair", ("keizer_xl.app.pair:PairingReport", _ANSWER)),
+    ), lambda: cli_season.cmd_pair),
     Command("players", N_("the Players sheet's ratings, ids, federation, birth, sex and title from a "
             "rating list; add players by name or a whole club"), (
                 _BOOK,
@@ -120,7 +130,7 @@ COMMANDS: tuple[Command, ...] = (
                 arg("--add", nargs="+", metavar="NAME",
                     help=N_("add the player whose name holds NAME (part of a name will do)")),
                 arg("--dry-run", action="store_true", help=N_("print the changes, write nothing")),
-            ), f"{_SEASON}:cmd_players", ("keizer_xl.app.players:PlayersReport",)),
+            ), lambda: cli_season.cmd_players),
     Command("batch", N_("recompute whole seasons: workbooks and folders of them"), (
         arg("paths", nargs="+", metavar="BOOK_OR_FOLDER"),
         arg("--out", metavar="DIR",
@@ -131,14 +141,14 @@ COMMANDS: tuple[Command, ...] = (
         arg("--jobs", type=int, metavar="N", help=N_("workbooks at a time (default: min(2, CPUs))")),
         arg("--compare", action="store_true", help=N_("also write the Compare sheet")),
         arg("--quiet", action="store_true", help=N_("no progress bars")),
-    ), f"{_REPORTS}:cmd_batch", ("keizer_xl.app.batch:BatchReport",)),
+    ), lambda: cli_reports.cmd_batch),
     Command("explain", N_("why a player stands where he stands"), (_BOOK, arg("name")),
-            f"{_REPORTS}:cmd_explain", ("keizer_xl.app.explain:ExplainReport",)),
+            lambda: cli_reports.cmd_explain),
     Command("audit", N_("compare each recorded pairing with the engine's"), (_BOOK,),
-            f"{_REPORTS}:cmd_audit", ("keizer_xl.app.audit:AuditReport",)),
+            lambda: cli_reports.cmd_audit),
     Command("compare", N_("the final ranking under other methods and presets"), (
         _BOOK, arg("--no-write", action="store_true", help=N_("print only, do not write Compare")),
-    ), f"{_REPORTS}:cmd_compare", ("keizer_xl.app.compare:CompareReport",)),
+    ), lambda: cli_reports.cmd_compare),
     Command("export", N_("publish the season as one HTML page or the standings as CSV"), (
         _BOOK,
         arg("--html", action="store_true", help=N_("a self-contained page (default BOOK.html)")),
@@ -159,8 +169,7 @@ COMMANDS: tuple[Command, ...] = (
             help=N_("--trf: refuse (write nothing) when the report cannot hold a value as it is (a "
                  "federation, id or birth date left blank, names the name field makes equal) "
                  "or lacks what a rating report needs")),
-    ), f"{_REPORTS}:cmd_export", ("keizer_xl.app.export:ExportReport",
-                                  "keizer_xl.app.export:PublishReport")),
+    ), lambda: cli_reports.cmd_export),
     Command("import", N_("a new season workbook from a TRF file or a KeizerForClubs tournament "
             "(.s3db)"), (
                 arg("source"), _BOOK,
@@ -170,7 +179,7 @@ COMMANDS: tuple[Command, ...] = (
                     default="auto",
                     help=N_("who wrote the TRF file, when the file cannot tell: chesspairing reads "
                          "U as an absence and F as the bye (default: auto)")),
-            ), f"{_REPORTS}:cmd_import", ("keizer_xl.app.import_season:ImportReport",)),
+            ), lambda: cli_reports.cmd_import),
     Command("excel-setup",
             N_("make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)"), (
                 arg("book", nargs="?",
@@ -185,8 +194,7 @@ COMMANDS: tuple[Command, ...] = (
                 arg("--via-excel", action="store_true",
                     help=N_("let Excel itself add the macros and buttons (Windows, macOS; needs "
                          "'Trust access to the VBA project object model')")),
-            ), f"{_OFFICE}:cmd_excel_setup", (f"{_SETUP}:XlsmReport",
-                                              f"{_SETUP}:VbaFilesReport")),
+            ), lambda: cli_office.cmd_excel_setup),
     Command("excel-config", N_("write the xlwings.conf sheet (which Python the buttons run)"), (
         _BOOK,
         arg("--python", metavar="PATH", help=N_("the interpreter (default: this one)")),
@@ -194,13 +202,13 @@ COMMANDS: tuple[Command, ...] = (
             help=N_("whose interpreter to set (default: this computer's)")),
         arg("--pythonpath", metavar="DIRS",
             help=N_("folders to add to Python's path (default: only if needed)")),
-    ), f"{_OFFICE}:cmd_excel_config", (f"{_SETUP}:ExcelConfigReport",)),
+    ), lambda: cli_office.cmd_excel_config),
     Command("lo-install", N_("install the LibreOffice macro for this user"), (
         arg("--profile", metavar="DIR",
             help=N_("the LibreOffice user profile (default: ~/.config/libreoffice/4/user)")),
         arg("--no-check", action="store_true",
             help=N_("do not check that LibreOffice's Python loads keizer-xl")),
-    ), f"{_OFFICE}:cmd_lo_install", (f"{_SETUP}:MacroInstallReport",)),
+    ), lambda: cli_office.cmd_lo_install),
     Command("lo-buttons", N_("add the buttons to a workbook for LibreOffice (.ods)"), (
         _BOOK,
         arg("--ods", action="store_true",
@@ -209,12 +217,12 @@ COMMANDS: tuple[Command, ...] = (
         arg("--sheet", metavar="NAME",
             help=N_("the sheet for the buttons (default: Start, else the first sheet)")),
         _TIMEOUT,
-    ), f"{_OFFICE}:cmd_lo_buttons", (f"{_SETUP}:ButtonsReport",)),
+    ), lambda: cli_office.cmd_lo_buttons),
     Command("lo-run", N_("run a button's macro on BOOK in headless LibreOffice"), (
         _BOOK,
         # the table of button actions' use cases, read when lo-run's arguments are made (~1 ms
         # of every other command, issue 25)
-        arg("action", choices_from="keizer_xl.app.button_actions:USE_CASES"),
+        arg("action", choices_from=lambda: button_actions.USE_CASES),
         arg("--round", "--after-round", dest="round", type=int, metavar="N",
             help=N_("pair: the round to pair; standings: after round N")),
         arg("--force", action="store_true",
@@ -223,12 +231,8 @@ COMMANDS: tuple[Command, ...] = (
         arg("--format", choices=("table", "json"), default="table"),
         arg("--timeout", type=float, default=180.0, metavar="SECONDS",
             help=N_("stop LibreOffice after this long (default 180)")),
-    ), f"{_OFFICE}:cmd_lo_run", (_ANSWER,)),
+    ), lambda: cli_office.cmd_lo_run),
 )
-
-
-def command_named(name: str) -> Command:
-    return next(c for c in COMMANDS if c.name == name)
 
 
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
@@ -263,8 +267,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
             if "help" in options:
                 options["help"] = tr(options["help"])
             if "choices_from" in options:
-                module, name = options.pop("choices_from").split(":")
-                options["choices"] = getattr(importlib.import_module(module), name)
+                options["choices"] = options.pop("choices_from")()
             p.add_argument(*a.names, **options)
         p.add_argument("--language", choices=languages, default=None,
                        help=tr(N_("the language of messages (default: the workbook's)")))

@@ -23,23 +23,26 @@ saved line, absences with the letters the club types (Dutch ``A`` for excused): 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from collections.abc import Callable, Sequence
 
+from keizer_xl.frontends.commands import Lazy
 from keizer_xl.frontends.render_common import GOOD_NEWS, GoodNews
 from keizer_xl.frontends.shown import Done, Front, Outcome
 from keizer_xl.i18n import Translator, translate
 
-__all__ = ["Renderer", "renderers", "report_key", "describe_report", "no_notes"]
+if TYPE_CHECKING:
+    from keizer_xl.app import (audit, batch, check, compare, explain, export, import_season,
+                               macro_answer, new_season, pair, players, setup, standings)
+else:  # a report's module is loaded: the report was made there (start-up time, issue 25)
+    (audit, batch, check, compare, explain, export, import_season, macro_answer, new_season, pair,
+     players, setup, standings) = (Lazy(f"keizer_xl.app.{m}", loaded_only=True) for m in (
+        "audit", "batch", "check", "compare", "explain", "export", "import_season",
+        "macro_answer", "new_season", "pair", "players", "setup", "standings"))
 
+__all__ = ["Renderer", "renderers", "renderer_of", "describe_report", "no_notes"]
 
-@dataclass(frozen=True)
-class Renderer:
-    """How one report type is shown: ``notes`` gives the notes it carries (a pairing's, the
-    standings', the check's warnings), ``words`` the outcome for a front end."""
-
-    notes: Callable[[Any], Sequence[str]]
-    words: Callable[[Any, Front, Done, Translator, Sequence[str]], Outcome]
+R = TypeVar("R")
 
 
 def no_notes(report: object) -> Sequence[str]:
@@ -47,65 +50,79 @@ def no_notes(report: object) -> Sequence[str]:
     return ()
 
 
-#: the table, filled at first use (the renderers' modules); keyed by each report type's
-#: "module:Class", so that showing a report imports no use case a command did not run (a
-#: report's class is loaded: it was made there; start-up time, issue 25)
-_TABLE: dict[str, Renderer] = {}
+@dataclass(frozen=True)
+class Renderer(Generic[R]):
+    """How one report type is shown: ``report`` the type (a thunk: see above), ``words`` the
+    outcome for a front end, ``notes`` the notes it carries (a pairing's, the standings', the
+    check's warnings); mypy checks the three agree."""
+
+    report: Callable[[], type[R]]
+    words: Callable[[R, Front, Done, Translator, Sequence[str]], Outcome]
+    notes: Callable[[R], Sequence[str]] = no_notes
 
 
-def renderers() -> dict[str, Renderer]:
-    """THE table: every typed report (``"module:Class"``) -> its one renderer."""
+#: the table, filled at first use (the renderers' modules)
+_TABLE: list[Renderer[Any]] = []
+
+
+def renderers() -> Sequence[Renderer[Any]]:
+    """THE table: every typed report -> its one renderer."""
     if not _TABLE:
-        _TABLE.update(_table())
+        _TABLE.extend(_table())
     return _TABLE
 
 
-def report_key(report_type: type) -> str:
-    """``"module:Class"`` of a report type: its key in :func:`renderers`."""
-    return f"{report_type.__module__}:{report_type.__qualname__}"
-
-
-_APP = "keizer_xl.app"
-
-
-def _table() -> dict[str, Renderer]:
+def _table() -> tuple[Renderer[Any], ...]:
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
-    from keizer_xl.frontends import render_players as players
-    from keizer_xl.frontends import render_setup as setup
+    from keizer_xl.frontends import render_players as players_
+    from keizer_xl.frontends import render_setup as setup_
 
-    return {
+    # each row is inferred on its own (mypy checks its type, words and notes agree), then listed
+    rows = (
         # the season's actions (the buttons' too)
-        f"{_APP}.pair:PairingReport": Renderer(lambda r: r.pairing.notes, season.pairing),
-        f"{_APP}.standings:StandingsReport": Renderer(lambda r: r.notes, season.standings),
-        f"{_APP}.standings:PeriodReport": Renderer(lambda r: r.notes, season.period),
-        f"{_APP}.check:CheckReport": Renderer(lambda r: r.warnings, season.check),
-        f"{_APP}.players:PlayersReport": Renderer(no_notes, players.players),
+        Renderer(lambda: pair.PairingReport, season.pairing, lambda r: r.pairing.notes),
+        Renderer(lambda: standings.StandingsReport, season.standings, lambda r: r.notes),
+        Renderer(lambda: standings.PeriodReport, season.period, lambda r: r.notes),
+        Renderer(lambda: check.CheckReport, season.check, lambda r: r.warnings),
+        Renderer(lambda: players.PlayersReport, players_.players),
         # lo-run, pair / standings on an .ods: the macro's answer
-        f"{_APP}.macro_answer:MacroAnswer": Renderer(no_notes, season.answered),
+        Renderer(lambda: macro_answer.MacroAnswer, season.answered),
         # reports on a season, its files
-        f"{_APP}.explain:ExplainReport": Renderer(no_notes, reports.explained),
-        f"{_APP}.audit:AuditReport": Renderer(no_notes, reports.audited),
-        f"{_APP}.compare:CompareReport": Renderer(lambda r: r.notes, reports.compared),
-        f"{_APP}.export:ExportReport": Renderer(lambda r: r.warnings, reports.exported),
-        f"{_APP}.export:PublishReport": Renderer(lambda r: r.warnings, reports.published),
-        f"{_APP}.import_season:ImportReport": Renderer(lambda r: r.notes, reports.imported),
-        f"{_APP}.new_season:NewSeasonReport": Renderer(no_notes, reports.new_season),
-        f"{_APP}.batch:BatchReport": Renderer(no_notes, reports.batch),
+        Renderer(lambda: explain.ExplainReport, reports.explained),
+        Renderer(lambda: audit.AuditReport, reports.audited),
+        Renderer(lambda: compare.CompareReport, reports.compared, lambda r: r.notes),
+        Renderer(lambda: export.ExportReport, reports.exported, lambda r: r.warnings),
+        Renderer(lambda: export.PublishReport, reports.published, lambda r: r.warnings),
+        Renderer(lambda: import_season.ImportReport, reports.imported, lambda r: r.notes),
+        Renderer(lambda: new_season.NewSeasonReport, reports.new_season),
+        Renderer(lambda: batch.BatchReport, reports.batch),
         # the setup commands
-        f"{_APP}.setup:TemplateReport": Renderer(no_notes, setup.template),
-        f"{_APP}.setup:XlsmReport": Renderer(no_notes, setup.xlsm),
-        f"{_APP}.setup:VbaFilesReport": Renderer(no_notes, setup.vba_files),
-        f"{_APP}.setup:ExcelConfigReport": Renderer(no_notes, setup.excel_config),
-        f"{_APP}.setup:MacroInstallReport": Renderer(no_notes, setup.macro_install),
-        f"{_APP}.setup:ButtonsReport": Renderer(no_notes, setup.buttons),
-    }
+        Renderer(lambda: setup.TemplateReport, setup_.template),
+        Renderer(lambda: setup.XlsmReport, setup_.xlsm),
+        Renderer(lambda: setup.VbaFilesReport, setup_.vba_files),
+        Renderer(lambda: setup.ExcelConfigReport, setup_.excel_config),
+        Renderer(lambda: setup.MacroInstallReport, setup_.macro_install),
+        Renderer(lambda: setup.ButtonsReport, setup_.buttons),
+    )
+    return rows
+
+
+def renderer_of(report: object) -> Renderer[Any] | None:
+    """The row of the report's type, or None (a report the table has no row for)."""
+    for row in renderers():
+        try:
+            if type(report) is row.report():
+                return row
+        except KeyError:  # the row's module is not loaded: the report was not made there
+            continue
+    return None
 
 
 def describe_report(report: object, front: Front, done: Done, tr: Translator,
                     notes: Sequence[str] = ()) -> Outcome | None:
     """The outcome of a typed report, or None for a report the table has no row for."""
-    renderer = renderers().get(report_key(type(report)))
+    renderer = renderer_of(report)
     if renderer is None:
         return None
     shown = [GoodNews(translate(n, tr)) if getattr(n, "msgid", None) in GOOD_NEWS

@@ -17,13 +17,15 @@ if TYPE_CHECKING:
     from keizer_xl.app.batch import BatchReport
     from keizer_xl.app.compare import CompareReport
     from keizer_xl.app.explain import ExplainReport
-    from keizer_xl.app.export import PublishReport
+    from keizer_xl.app.export import ExportReport, PublishReport
+    from keizer_xl.app.import_season import ImportReport
+    from keizer_xl.app.new_season import NewSeasonReport
 
 __all__ = ["imported", "exported", "new_season", "batch", "published", "explained", "audited",
            "compared"]
 
 
-def imported(report: Any, front: Front, done: Done, tr: Translator,
+def imported(report: ImportReport, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``keizer-xl import``: the summary on standard output, each note on standard error."""
 
@@ -35,7 +37,7 @@ def imported(report: Any, front: Front, done: Done, tr: Translator,
                    notes=tuple(notes))
 
 
-def exported(report: Any, front: Front, done: Done, tr: Translator,
+def exported(report: ExportReport, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``keizer-xl export --trf``: what was written, then each warning (what to fill in)."""
 
@@ -47,7 +49,7 @@ def exported(report: Any, front: Front, done: Done, tr: Translator,
                    notes=tuple(notes))
 
 
-def new_season(report: Any, front: Front, done: Done, tr: Translator,
+def new_season(report: NewSeasonReport, front: Front, done: Done, tr: Translator,
                 notes: Sequence[str]) -> Outcome:
     """``keizer-xl new-season``: the new workbook, its start order, what it carried from OLD
     and what it left (issue 23: a leader checks it before the first evening)."""

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.macro_answer import MacroAnswer, Status
     from keizer_xl.app.pair import PairingReport
-    from keizer_xl.app.standings import StandingsReport
+    from keizer_xl.app.standings import PeriodReport, StandingsReport
 
 __all__ = ["pairing", "standings", "period", "check", "answered"]
 
@@ -132,7 +132,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
 
 
-def period(report: Any, front: Front, done: Done, tr: Translator,
+def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
             notes: Sequence[str]) -> Outcome:
     """``standings --period N`` (issue 18): the period's rows as the season's are shown."""
 

@@ -107,10 +107,6 @@ def translator(lang: str | None) -> Translator:
     return Translator(lang if lang in CATALOG_LANGUAGES else "en")
 
 
-def _(msgid: str, lang: str | None = None, **params: Any) -> str:
-    return translator(lang).gettext(msgid, **params)
-
-
 #: The language messages are shown in when the user chose one (``--language``); None: the
 #: workbook's language.  A context variable, so a server or test can set it per request.
 message_language: ContextVar[str | None] = ContextVar("keizer_xl_message_language", default=None)

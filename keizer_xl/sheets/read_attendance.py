@@ -85,6 +85,9 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
     def filled(idx: int) -> list[tuple[int, Any]]:
         return [(r, row[idx]) for r, row in enumerate(table.rows) if not empty_cell(row[idx])]
 
+    def first_code(values: list[tuple[int, Any]]) -> tuple[int, Any] | None:
+        return next(((r, v) for r, v in values if cell_text(v).upper() in codes), None)
+
     for idx, header in enumerate(table.headers):
         if idx == name_col:
             continue
@@ -96,9 +99,8 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             continue
         values = filled(idx)
         if not text:
-            coded = [(r, v) for r, v in values if cell_text(v).upper() in codes]
-            if coded:
-                r, v = coded[0]
+            if coded := first_code(values):
+                r, v = coded
                 problems.append(Problem(table.header_cell(idx), tr(
                     "this column has no header but holds the code {code!r} ({where}): head it "
                     "with its round (R1, R2, ...)", code=cell_text(v), where=table.cell(r, idx))))
@@ -122,9 +124,8 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             continue
         if normalised(text) in _ATTENDANCE_EXTRA:
             continue
-        coded = [(r, v) for r, v in values if cell_text(v).upper() in codes]
-        if coded:
-            r, v = coded[0]
+        if coded := first_code(values):
+            r, v = coded
             problems.append(Problem(table.header_cell(idx), tr(
                 "{header!r} is not a round header (R1, R2, ... or a date), but its column holds "
                 "the code {code!r} ({where}): head it with its round", header=text, code=cell_text(v),

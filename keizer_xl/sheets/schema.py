@@ -42,6 +42,14 @@ INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit",
                  "Periods")
 
+#: a game's columns, in Results and in Pairings
+_GAME_COLUMNS = {
+        "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
+        "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
+        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz", "fr": "Noirs"},
+        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis", "fr": "Résultat"},
+}
+
 #: Older or informal sheet names also read (never written).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
     "Players": ("deelnemers", "teilnehmer"),
@@ -84,10 +92,7 @@ COLUMNS: dict[str, dict[str, Names]] = {
     },
     "Results": {
         "round": {"en": "Round", "nl": "Ronde", "de": "Runde", "fr": "Ronde"},
-        "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
-        "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
-        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz", "fr": "Noirs"},
-        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis", "fr": "Résultat"},
+        **_GAME_COLUMNS,
     },
     "Standings": {
         "rank": {"en": "Rank", "nl": "Plaats", "de": "Platz", "fr": "Rang"},
@@ -106,10 +111,7 @@ COLUMNS: dict[str, dict[str, Names]] = {
         "tpr": {"en": "TPR", "nl": "TPR", "de": "TPR", "fr": "TPR"},
     },
     "Pairings": {
-        "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
-        "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
-        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz", "fr": "Noirs"},
-        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis", "fr": "Résultat"},
+        **_GAME_COLUMNS,
         # the blocks under the boards: the bye and the absent players
         "code": {"en": "Code", "nl": "Code", "de": "Code", "fr": "Code"},
         "name": {"en": "Name", "nl": "Naam", "de": "Name", "fr": "Nom"},

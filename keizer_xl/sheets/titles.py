@@ -112,10 +112,6 @@ def withdrawn_suffix(lang: str = "en") -> str:
     return f" ({mark_text('withdrawn', lang)})"
 
 
-#: English (kept for callers of the first version)
-WITHDRAWN_SUFFIX = " (wd)"
-
-
 @dataclass(frozen=True)
 class RunContext:
     """Who and when: the season's name, the club, and the date of the run."""
@@ -276,4 +272,4 @@ def legend_lines(used: set[str], lang: str = "en", width: int = LEGEND_WIDTH) ->
 __all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",
            "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer", "mark_key",
            "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
-           "WITHDRAWN_SUFFIX", "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "WORD_MARKS"]
+           "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "WORD_MARKS"]

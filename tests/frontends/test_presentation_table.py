@@ -1,5 +1,5 @@
 """Issue 27: one table of report types -> renderer, one table of commands, and every command
-returns a report of the types its row names (shown by the one table)."""
+returns a report the one table shows (issue 38: the tables hold the functions and types)."""
 from __future__ import annotations
 
 import ast
@@ -10,7 +10,7 @@ import pytest
 
 from keizer_xl.frontends import cli, cli_season
 from keizer_xl.frontends.commands import COMMANDS, build_parser
-from keizer_xl.frontends.render import renderers, report_key
+from keizer_xl.frontends.render import renderer_of, renderers
 from keizer_xl.frontends.shown import Done
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,28 +33,37 @@ def report_classes() -> set[str]:
 def test_every_report_type_has_exactly_one_renderer():
     import importlib
 
+    for path in (ROOT / "keizer_xl" / "app").glob("*.py"):  # every row's module loaded
+        importlib.import_module(f"keizer_xl.app.{path.stem}")
     table = renderers()
-    for key in table:  # every row names a report type that exists
-        module, name = key.split(":")
-        assert report_key(getattr(importlib.import_module(module), name)) == key
-    names = [key.split(":")[1] for key in table]
+    types = [row.report() for row in table]  # every row names a report type that exists
+    names = [t.__name__ for t in types]
     assert len(names) == len(set(names))  # one row per type (and no two types named alike)
     assert report_classes() <= set(names), report_classes() - set(names)
+    assert all(renderer_of(t.__new__(t)) is row for t, row in zip(types, table, strict=True))
     # no renderer shows two report types: each row its own function
-    words = [r.words for r in table.values()]
+    words = [r.words for r in table]
     assert len(words) == len(set(words))
 
 
-def test_every_command_names_reports_of_the_table_and_the_table_only_those():
-    table = renderers()
-    named = set()
+def test_a_report_is_shown_without_importing_the_other_reports_modules(monkeypatch):
+    """The table's report types are looked up among the loaded modules only: showing a
+    standing imports neither the pairing's nor the macro answer's use case (issue 25)."""
+    import sys
+
+    from keizer_xl.app.setup import TemplateReport
+
+    for name in [m for m in sys.modules if m.startswith("keizer_xl.app.")]:
+        if name != "keizer_xl.app.setup":
+            monkeypatch.delitem(sys.modules, name)
+    assert renderer_of(TemplateReport("x.xlsx", "en")).report() is TemplateReport
+    assert renderer_of(42) is None
+    assert [m for m in sys.modules if m.startswith("keizer_xl.app.")] == ["keizer_xl.app.setup"]
+
+
+def test_every_command_runs_a_function():
     for command in COMMANDS:
-        types = command.report_types()
-        assert types, command.name
-        for t in types:
-            assert report_key(t) in table, (command.name, t)
-        named.update(report_key(t) for t in types)
-    assert named == set(table)  # no renderer without a command (the buttons' are commands too)
+        assert callable(command.run()), command.name
     assert len({c.name for c in COMMANDS}) == len(COMMANDS)
 
 
@@ -74,7 +83,7 @@ def test_the_parser_is_the_table():
         assert "--language" in options
 
 
-def test_a_command_that_returns_no_report_of_its_row_is_a_bug(monkeypatch, capsys, log):
+def test_a_command_that_returns_a_report_no_renderer_shows_is_a_bug(monkeypatch, capsys, log):
     monkeypatch.setattr(cli_season, "cmd_check", lambda args: (42, Done()))
     assert cli.main(["check", str(SAMPLE)]) == 1
     assert "unexpected error (TypeError: check returned a int" in capsys.readouterr().err
@@ -195,7 +204,7 @@ def test_the_buttons_are_one_table():
     assert set(lo_run.FUNCTIONS) == set(USE_CASES)
     lo_run_row = next(c for c in COMMANDS if c.name == "lo-run")
     action = next(a for a in lo_run_row.args if a.names == ("action",))
-    assert action.options["choices_from"] == "keizer_xl.app.button_actions:USE_CASES"
+    assert action.options["choices_from"]() is USE_CASES
     parser = build_parser(words=["lo-run"])
     sub = next(a for a in parser._actions if a.choices and "lo-run" in a.choices)
     assert next(a for a in sub.choices["lo-run"]._actions
