@@ -11,7 +11,7 @@ from tests.helpers import make_workbook
 
 
 def test_acronyms_in_order_any_case():
-    key, value = parse_setting("tiebreak", "de, Win, SB,ks, bh-c1")
+    _key, value = parse_setting("tiebreak", "de, Win, SB,ks, bh-c1")
     assert value == (Tiebreak.DE, Tiebreak.WIN, Tiebreak.SB, Tiebreak.KS, Tiebreak.BH_C1)
     assert [t.value.upper() for t in value] == ["DE", "WIN", "SB", "KS", "BH-C1"]
     assert all(t.fide for t in value) and not Tiebreak.PREVIOUS.fide
