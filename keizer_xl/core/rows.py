@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from keizer_xl.core.competition import Competition, GroupStanding
 from keizer_xl.core.groups import Move
 from keizer_xl.core.periods import PeriodStanding
+from keizer_xl.core.round_robin import round_robin_notes
 from keizer_xl.core.round_robin_standings import POINTS, standing
 from keizer_xl.core.settings import System
 
@@ -147,13 +148,11 @@ def round_robin_part(view: Competition, gs: GroupStanding) -> Part:
     """A round-robin group's standings by game points and FIDE tie-breaks
     (core/round_robin_standings.py): best first, equal on all sharing a place, a player whose
     results are annulled after them (place None); ``rounds`` his game points per round."""
-    rr = view.round_robin(gs.group)
-    st = standing(view.season, rr, view.group_round(gs.group))
+    rr, scored = view.round_robin(gs.group), view.round_robin_games(gs.group)
+    st = standing(view.season, scored, rr, view.group_round(gs.group))
     per_round: dict[str, dict[int, Fraction]] = {p: {} for p in rr.players}
-    for g in view.season.games:
-        if g.white in per_round and g.black in per_round and g.result in POINTS \
-                and rr.first <= g.round <= st.round:
-            per_round[g.white][g.round], per_round[g.black][g.round], _ = POINTS[g.result]
+    for g in scored.games:
+        per_round[g.white][g.round], per_round[g.black][g.round], _ = POINTS[g.result]
     rows = []
     for ln in st.lines:
         games, w, d, losses = st.record[ln.name]
@@ -165,7 +164,7 @@ def round_robin_part(view: Competition, gs: GroupStanding) -> Part:
                         ranked=ln.name not in st.annulled, number=rr.number(ln.name),
                         cells=st.cells[ln.name], tiebreaks=ln.values))
     return Part(gs.group, st.round, tuple(rows), None, gs.categories, gs.moves,
-                st.notes, st.names, True)
+                round_robin_notes(scored, st.round), st.names, True)
 
 
 def shown_part(view: Competition, gs: GroupStanding) -> Part:
