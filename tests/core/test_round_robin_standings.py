@@ -24,7 +24,7 @@ def rounds(names, table, upto=99, leave_out=()):
     blank, postponed)."""
     rr = RoundRobin("", tuple(names))
     out = []
-    for r, pairs in enumerate(rr.table()[:upto], 1):
+    for pairs in rr.table()[:upto]:
         games = []
         for w, b in pairs:
             if not b:
