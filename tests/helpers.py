@@ -113,3 +113,17 @@ def lo_missing() -> str | None:
     if lo_run.find_uno_python(soffice) is None:
         return "no Python with LibreOffice's uno module (python3-uno) is installed"
     return None
+
+
+def round_robin_book(path, names, result=lambda r, b: "1-0", settings=(("round_robin", "all"),)):
+    """A season workbook of one round robin of ``names`` (Start order) with every round of its
+    Berger table typed in Results, ``result(round, board)`` each game's (None: blank)."""
+    from keizer_xl.core.round_robin import RoundRobin
+
+    rows = [["Round", "Board", "White", "Black", "Result"]]
+    for r, pairs in enumerate(RoundRobin("", tuple(names)).table(), 1):
+        for b, (w, bl) in enumerate(((w, bl) for w, bl in pairs if bl), 1):
+            rows.append([r, b, w, bl, result(r, b)])
+    make_workbook(path, {"Players": [["Name", "Start"]] + [[n, i] for i, n in enumerate(names, 1)],
+                         "Results": rows, "Settings": [["Setting", "Value"], *settings]})
+    return path
