@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.groups import group_names, has_groups
-from keizer_xl.core.model import Game, Season
+from keizer_xl.core.model import Game, Result, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.core.pairing_round import (missing_results, missing_results_error,
                                           pairing_ranking, plan_round, present_players)
@@ -339,6 +339,13 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         book.write_sheet(schema.sheet_name("Pairings", lang), layout)
         if seed is not None:  # the draw by lot, kept so that it repeats (issue 36)
             _write_setting(book, "round_robin_seed", seed)
+        if season.settings.round_robin:  # the round robins' schedule with this round
+            from keizer_xl.app.schedule import write_schedule_sheet
+
+            p = report.pairing
+            write_schedule_sheet(book, replace(season, games=season.games + tuple(
+                Game(p.round, b.white, b.black, Result.PENDING, b.board) for b in p.boards)),
+                run_context(season.settings, book))
         book.save()
     return report
 

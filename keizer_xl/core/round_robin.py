@@ -18,7 +18,7 @@ from keizer_xl.core.settings import RoundRobinWithdrawal
 from keizer_xl.errors import Message
 
 __all__ = ["RoundRobin", "RoundRobinGames", "berger_round", "berger_table", "cycle_table",
-           "scored_games", "pair_round_robin", "round_robin_notes"]
+           "scored_games", "pair_round_robin", "round_robin_notes", "Scheduled", "schedule"]
 
 #: one round: (white, black) pairing numbers, board order; a number > n is the dummy (bye)
 Round = tuple[tuple[int, int], ...]
@@ -219,3 +219,59 @@ def round_robin_notes(games: RoundRobinGames, upto: int) -> tuple[str, ...]:
                              "{games}", round=upto, games=", ".join(
                                  f"R{g.round} {g.white} - {g.black}" for g in games.outstanding)))
     return tuple(notes)
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    """One game of the schedule (the bye: ``black`` ""): its board (Results', else the
+    table's), the result that counts (typed, or a forfeit for a withdrawal; None: none yet),
+    and ``state``: ``played``, ``bye``, ``to play``, ``postponed`` (its round is past or he was
+    absent, no result yet), ``forfeit`` (added for a withdrawal) or ``annulled``."""
+
+    round: int
+    board: int | None
+    white: str
+    black: str
+    result: Result | None
+    state: str
+
+
+def schedule(season: Season, rr: RoundRobin) -> tuple[Scheduled, ...]:
+    """Every round of ``rr`` as it stands: the rounds played with their results, the
+    postponed games marked, the withdrawals as :func:`scored_games` decides them."""
+    decided = scored_games(season, rr)
+    field = set(rr.players)
+    typed = {(g.round, frozenset((g.white, g.black))): g for g in season.games}
+    forfeits = {(g.round, frozenset((g.white, g.black))): g for g in decided.forfeits}
+    paired = max([g.round for g in season.games if g.white in field and rr.plays(g.round)]
+                 + [b.round for b in season.byes if b.player in field and rr.plays(b.round)],
+                 default=0)
+    absent = {(a.round, a.player) for a in season.absences}
+    out: list[Scheduled] = []
+    for k, pairs in enumerate(rr.table()):
+        rnd = rr.first + k
+        board = 0
+        for white, black in sorted(pairs, key=lambda p: not p[1]):  # the bye last
+            if not black:
+                out.append(Scheduled(rnd, None, white, "", None, "bye"))
+                continue
+            board += 1
+            key = (rnd, frozenset((white, black)))
+            game = typed.get(key)
+            result = game.result if game is not None and game.result.has_result else None
+            if {white, black} & set(decided.annulled):
+                state = "annulled"
+            elif result is not None:
+                state = "played"
+            elif key in forfeits:
+                result, state = forfeits[key].result, "forfeit"
+            elif rnd < paired or (rnd == paired and ((rnd, white) in absent
+                                                     or (rnd, black) in absent)):
+                state = "postponed"
+            else:
+                state = "to play"
+            if game is not None:  # as typed (the colours too)
+                white, black = game.white, game.black
+            out.append(Scheduled(rnd, game.board if game and game.board else board, white,
+                                 black, result, state))
+    return tuple(out)
