@@ -110,3 +110,19 @@ def test_sixteen_players_print_on_one_a4_page_row_for_row(tmp_path, capsys):
         assert " ".join(str(c) for c in row[3:19]) in " ".join(words)
         numbers = [f"{v:g}" for v in row[19:] if v is not None]  # points, tie-breaks
         assert words[-len(numbers):] == numbers
+
+
+def test_the_trf_report_of_a_round_robin(tmp_path, capsys):
+    # five players: each has one free round, no game and no points (0000 - Z)
+    book = round_robin_book(tmp_path / "rr.xlsx", SIX[:5], _random(3))
+    assert main(["standings", str(book), "--format", "json"]) == 0
+    rank = {j["name"]: j["rank"] for j in json.loads(capsys.readouterr().out)}
+    assert main(["export", str(book), "--trf", str(tmp_path / "rr.trf")]) == 0
+    lines = (tmp_path / "rr.trf").read_text(encoding="utf-8").splitlines()
+    assert "092 Individual: Round robin" in lines
+    players = [ln for ln in lines if ln.startswith("001")]
+    assert len(players) == 5
+    for ln in players:
+        assert ln.count("0000 - Z") == 1
+        name = ln[14:47].strip().split(", ")[::-1]
+        assert int(ln[85:89]) == rank[" ".join(name)]
