@@ -166,7 +166,7 @@ def round_robin_part(view: Competition, gs: GroupStanding) -> Part:
                         cells=st.cells[ln.name], tiebreaks=ln.values))
     shared: dict[int, list[str]] = {}
     for ln in st.lines:
-        if ln.shared:
+        if ln.shared and scored.games:  # before its first game everybody is equal
             shared.setdefault(ln.place, []).append(ln.name)
     notes = (*round_robin_notes(scored, st.round), *(
         Message("equal on points and every tie-break, {names} share place {place}",
