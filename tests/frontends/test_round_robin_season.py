@@ -50,12 +50,12 @@ def test_a_whole_season_double_round_robin_pairs_every_round_by_the_berger_table
         tmp_path, capsys):
     names = ["Anna", "Bert", "Cees", "Dirk", "Eva"]
     start = [5, 3, 1, 2, 4]  # pairing numbers from Start: Cees 1, Dirk 2, Bert 3, Eva 4, Anna 5
-    number = {n: s for n, s in zip(names, start, strict=True)}
+    number = dict(zip(names, start, strict=True))
     path = book(tmp_path / "rr.xlsx", names, [["round_robin", "all"], ["round_robin_cycles", 2],
                                               ["round_robin_swap", "no"]], start=start)
     rng = random.Random(5)
     for rnd in range(1, 11):
-        code, out, err = run(capsys, "pair", path)
+        code, _, err = run(capsys, "pair", path)
         assert code == 0, err
         games = rows_of(path, rnd)
         cycle_round = (rnd - 1) % 5 + 1
@@ -87,12 +87,12 @@ def test_a_whole_season_double_round_robin_pairs_every_round_by_the_berger_table
 def test_group_a_plays_a_round_robin_while_group_b_plays_keizer_the_same_evening(
         tmp_path, capsys):
     a, b = ["Anna", "Bert", "Cees", "Dirk"], ["Fred", "Gijs", "Hans", "Ilse", "Joop", "Kees"]
-    groups = {n: "A" for n in a} | {n: "B" for n in b}
+    groups = dict.fromkeys(a, "A") | dict.fromkeys(b, "B")
     path = book(tmp_path / "ab.xlsx", a + b, [["round_robin", "A"], ["round_robin_cycles", 2]],
                 groups=groups)
     rng = random.Random(1)
     for rnd in range(1, 7):
-        code, out, err = run(capsys, "pair", path)
+        code, _, err = run(capsys, "pair", path)
         assert code == 0, err
         games = [r for r in rows_of(path, rnd) if r[3]]
         mine = {(w, bl) for _, _, w, bl, _ in games if w in a}
@@ -108,9 +108,9 @@ def test_group_a_plays_a_round_robin_while_group_b_plays_keizer_the_same_evening
         type_results(path, rnd, rng)
     assert run(capsys, "pair", path)[0] == 0  # round 7: B alone (A's round robin is over)
     assert all(r[2] in b for r in rows_of(path, 7))
-    pairings = [r for r in openpyxl.load_workbook(path)["Pairings"].iter_rows(values_only=True)]
+    pairings = list(openpyxl.load_workbook(path)["Pairings"].iter_rows(values_only=True))
     assert ("Board", "White", "Black", "Result") in [r[:4] for r in pairings]
-    code, out, _ = run(capsys, "standings", path, "--format", "json")
+    code, _out, _ = run(capsys, "standings", path, "--format", "json")
     assert code == 0
     sched = list(openpyxl.load_workbook(path)["Schedule"].iter_rows(values_only=True))
     assert sched[2][0] == "Group" and {r[0] for r in sched[3:]} == {"A"} and len(sched) == 3 + 12
@@ -121,13 +121,13 @@ def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
     names = ["Anna", "Bert", "Cees", "Dirk"]
     path = book(tmp_path / "pp.xlsx", names, [["round_robin", "all"]],
                 attendance={(1, "Bert"): "E"})
-    code, out, err = run(capsys, "pair", path)
+    code, _, err = run(capsys, "pair", path)
     assert code == 0 and "board 2, Bert - Cees: postponed (Bert absent)" in err
     assert ("Bert", "Cees") in [(r[2], r[3]) for r in rows_of(path, 1)]  # listed all the same
     type_results(path, 1, random.Random(0), skip={("Bert", "Cees")})
     code, _, err = run(capsys, "pair", path)  # no --force: the postponed game waits
     assert code == 0, err
-    code, out, err = run(capsys, "standings", path)
+    code, _, err = run(capsys, "standings", path)
     assert "after round 1 still to play (postponed, not counted yet): R1 Bert - Cees" in err
     sched = json.loads(run(capsys, "schedule", path, "--format", "json")[1])["groups"][0]
     assert sched["rounds"][0]["boards"][1]["state"] == "postponed"
@@ -136,7 +136,7 @@ def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
         if row[2].value == "Bert" and row[3].value == "Cees":
             row[4].value = "0-1"
     wb.save(path)
-    code, out, err = run(capsys, "standings", path)
+    code, _out, err = run(capsys, "standings", path)
     assert code == 0 and "still to play" not in err
 
 
@@ -151,11 +151,11 @@ def test_a_withdrawal_after_half_his_games_gives_the_rest_by_forfeit(tmp_path, c
     wb["Players"].cell(1, 6, "Status")
     wb["Players"].cell(5, 6, "withdrawn 3")
     wb.save(path)
-    code, out, err = run(capsys, "pair", path)  # round 3: 2-4 left out, 3-1 played
+    code, _, err = run(capsys, "pair", path)  # round 3: 2-4 left out, 3-1 played
     assert code == 0 and "Bert - Dirk: no game, Dirk has withdrawn" in err
     assert [(r[2], r[3]) for r in rows_of(path, 3)] == [("Cees", "Anna")]
     type_results(path, 3, rng)
-    code, out, err = run(capsys, "standings", path)
+    code, _out, err = run(capsys, "standings", path)
     assert code == 0 and "withdrawn: Bert - Dirk (1-0F, R3) lost by forfeit" in err
 
 
@@ -209,5 +209,5 @@ def test_a_withdrawal_before_half_his_games_annuls_his_results(tmp_path, capsys)
     wb["Players"].cell(5, 6, "withdrawn 2")  # Dirk: 1 game of 3 played
     wb.save(path)
     assert run(capsys, "pair", path)[0] == 0
-    code, out, err = run(capsys, "standings", path)
+    code, _out, err = run(capsys, "standings", path)
     assert code == 0 and "the results of Dirk are annulled" in err
