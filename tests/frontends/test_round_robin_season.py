@@ -245,3 +245,23 @@ def test_the_schedule_sheet_prints_on_one_a4_page_as_libreoffice_renders_it(tmp_
     assert "Speelschema round robin" in text and "Opmerking" in text
     assert "uitgesteld" in text  # Bert's game of round 1
     assert "Anna de Groot" in text and "pagina 1 van 1" in text
+
+
+def test_group_by_group_and_again_after_a_late_absence(tmp_path, capsys):
+    a, b = ["Anna", "Bert", "Cees", "Dirk"], ["Fred", "Gijs", "Hans", "Ilse"]
+    groups = dict.fromkeys(a, "A") | dict.fromkeys(b, "B")
+    path = book(tmp_path / "gg.xlsx", a + b, [["round_robin", "A"]], groups=groups)
+    code, _, err = run(capsys, "pair", path, "--group", "A")
+    assert code == 0, err
+    code, _, err = run(capsys, "pair", path)  # then B, the same round
+    assert code == 0 and "group A: round 1 is already paired" in err
+    assert {r[2] for r in rows_of(path, 1)} == {"Anna", "Bert", "Fred", "Hans"}
+    sheet = list(openpyxl.load_workbook(path)["Pairings"].iter_rows(values_only=True))
+    assert any("Anna" in r for r in sheet) and any("Fred" in r for r in sheet)
+    wb = openpyxl.load_workbook(path)
+    wb["Attendance"].cell(2, 2, "E")  # Anna sends word after the pairing: paired again
+    wb.save(path)
+    code, _out, err = run(capsys, "pair", path, "--repair", "--group", "A")
+    assert code == 0 and "postponed (Anna absent)" in err
+    assert [(r[2], r[3]) for r in rows_of(path, 1) if r[2] in a] == [("Anna", "Dirk"),
+                                                                     ("Bert", "Cees")]
