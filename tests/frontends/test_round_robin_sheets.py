@@ -75,8 +75,12 @@ def test_the_crosstable_in_dutch(tmp_path, capsys):
     book = round_robin_book(tmp_path / "rr.xlsx", SIX, _random(2), settings=(
         ("round_robin", "all"), ("language", "nl"), ("tiebreak", "SB, BH")))
     assert main(["standings", str(book)]) == 0
-    head, _ = _table(openpyxl.load_workbook(book)["Stand"])
+    head, body = _table(openpyxl.load_workbook(book)["Stand"])
     assert head[:3] == ("Plaats", "Nr.", "Naam") and head[9:] == ("Punten", "SB", "BH")
+    # the console's table has the tie-breaks too, with the decimal comma
+    console = capsys.readouterr().out.splitlines()
+    assert console[1].split()[-2:] == ["SB", "BH"]
+    assert console[2].split()[-2:] == [str(v).replace(".", ",") for v in body[0][10:]]
 
 
 SOFFICE = lo_run.find_soffice()
