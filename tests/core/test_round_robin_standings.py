@@ -138,3 +138,10 @@ def test_a_shared_place_is_stated():
     assert p.rows[0].cells == ("", "½ ½")
     (note,) = p.notes
     assert str(note) == "equal on points and every tie-break, Anna, Bert share place 1"
+
+
+def test_aro_reads_the_players_ratings():
+    players = [Player(n, rating=1000 + 100 * i) for i, n in enumerate(NAMES)]
+    p = part(season(players, rounds(NAMES, TABLE), round_robin="all", tiebreak="ARO"))
+    # Anna met the other five: (1100 + 1200 + 1300 + 1400 + 1500) / 5 = 1300
+    assert {r.name: r.tiebreaks for r in p.rows}["Anna"] == (F(1300),)
