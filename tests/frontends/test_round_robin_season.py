@@ -185,6 +185,8 @@ def test_a_late_entrant_cannot_join_a_round_robin(tmp_path, capsys):
                 [["round_robin", "all"]], joined={"Dirk": 3})
     code, _, err = run(capsys, "pair", path)
     assert code == 1 and "Players!E5" in err and "a late entrant cannot join a round robin" in err
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1 and "Players!E5: Dirk joins in round 3" in out
 
 
 def test_the_schedule_sheet_speaks_the_workbooks_language(tmp_path, capsys):
@@ -265,3 +267,14 @@ def test_group_by_group_and_again_after_a_late_absence(tmp_path, capsys):
     assert code == 0 and "postponed (Anna absent)" in err
     assert [(r[2], r[3]) for r in rows_of(path, 1) if r[2] in a] == [("Anna", "Dirk"),
                                                                      ("Bert", "Cees")]
+
+
+def test_a_game_typed_under_another_round_than_its_own_is_refused_at_its_cell(tmp_path, capsys):
+    path = book(tmp_path / "off.xlsx", ["Anna", "Bert", "Cees", "Dirk"], [["round_robin", "all"]])
+    wb = openpyxl.load_workbook(path)
+    wb["Results"].append([1, 1, "Anna", "Bert", "1-0"])  # Anna - Bert is round 2's (1-2)
+    wb.save(path)
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1
+    assert ("Results!E2: Anna - Bert is not a game of round 1 of the round robin (its round: 2)"
+            in out)
