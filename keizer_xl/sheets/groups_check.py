@@ -181,7 +181,7 @@ def _off_table(season: Season, rr: RoundRobin) -> list[Problem]:
         "{white} - {black} is not a game of round {round} of the round robin (its round: "
         "{own}); a postponed game is typed under its own round", white=g.white, black=g.black,
         round=g.round, own=", ".join(map(str, rounds.get(frozenset((g.white, g.black)), [])))))
-        for g in season.games if g.white in field and g.black in field
+        for g in season.games if g.white in field and g.black in field and rr.plays(g.round)
         and g.round not in rounds.get(frozenset((g.white, g.black)), [])]
 
 
