@@ -9,11 +9,18 @@ import random
 import shutil
 import subprocess
 
+from dataclasses import replace
+
 import openpyxl
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 from helpers import berger_reference, make_workbook
 
+from keizer_xl.app.pair import plan_pairing
+from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
+from keizer_xl.core.settings import Settings
+from keizer_xl.errors import ActionError
 from keizer_xl.frontends.cli import main
 
 
@@ -185,6 +192,8 @@ def test_a_late_entrant_cannot_join_a_round_robin(tmp_path, capsys):
                 [["round_robin", "all"]], joined={"Dirk": 3})
     code, _, err = run(capsys, "pair", path)
     assert code == 1 and "Players!E5" in err and "a late entrant cannot join a round robin" in err
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1 and "Players!E5: Dirk joins in round 3" in out
 
 
 def test_the_schedule_sheet_speaks_the_workbooks_language(tmp_path, capsys):
@@ -265,3 +274,52 @@ def test_group_by_group_and_again_after_a_late_absence(tmp_path, capsys):
     assert code == 0 and "postponed (Anna absent)" in err
     assert [(r[2], r[3]) for r in rows_of(path, 1) if r[2] in a] == [("Anna", "Dirk"),
                                                                      ("Bert", "Cees")]
+
+
+def test_a_game_typed_under_another_round_than_its_own_is_refused_at_its_cell(tmp_path, capsys):
+    path = book(tmp_path / "off.xlsx", ["Anna", "Bert", "Cees", "Dirk"], [["round_robin", "all"]])
+    wb = openpyxl.load_workbook(path)
+    wb["Results"].append([1, 1, "Anna", "Bert", "1-0"])  # Anna - Bert is round 2's (1-2)
+    wb.save(path)
+    code, out, _ = run(capsys, "check", path)
+    assert code == 1
+    assert ("Results!E2: Anna - Bert is not a game of round 1 of the round robin (its round: 2)"
+            in out)
+
+
+@hsettings(max_examples=25, deadline=None)
+@given(n=st.integers(2, 14), cycles=st.sampled_from((1, 2)), swap=st.booleans(),
+       seed=st.integers(0, 10 ** 6))
+def test_random_round_robins_pair_every_round_as_the_independent_tables(n, cycles, swap, seed):
+    """plan_pairing round after round on a season of n players (random absences and
+    results, Start shuffled): each round is the Berger table's, computed apart."""
+    rng = random.Random(seed)
+    start = rng.sample(range(1, n + 1), n)
+    players = tuple(Player(f"P{i}", start=s) for i, s in enumerate(start))
+    by_number = {s: f"P{i}" for i, s in enumerate(start)}
+    season = Season(players, settings=Settings(round_robin=("all",), round_robin_cycles=cycles,
+                                               round_robin_swap=swap))
+    per_cycle = n + n % 2 - 1
+    order = list(range(1, per_cycle + 1))
+    if cycles == 2 and swap and per_cycle >= 2:
+        order[-2], order[-1] = order[-1], order[-2]
+    for rnd in range(1, per_cycle * cycles + 1):
+        absent = tuple(Absence(rnd, p.name, "E") for p in players if rng.random() < 0.2)
+        season = replace(season, absences=season.absences + absent)
+        report = plan_pairing(season)
+        assert report.pairing.round == rnd
+        k = order[rnd - 1] if rnd <= per_cycle else rnd - per_cycle
+        table = berger_reference(n, k)
+        if rnd > per_cycle:
+            table = {(b, w) for w, b in table}
+        want = {(by_number[w], by_number[b]) for w, b in table if max(w, b) <= n}
+        assert {(b.white, b.black) for b in report.pairing.boards} == want
+        bye = [by_number[min(w, b)] for w, b in table if max(w, b) > n]
+        assert report.pairing.bye == (bye[0] if bye else None)
+        games = tuple(Game(rnd, b.white, b.black, rng.choice(
+            [Result.WHITE_WINS, Result.DRAW, Result.PENDING]), b.board)
+            for b in report.pairing.boards)
+        byes = (Bye(rnd, report.pairing.bye),) if report.pairing.bye else ()
+        season = replace(season, games=season.games + games, byes=season.byes + byes)
+    with pytest.raises(ActionError):
+        plan_pairing(season)
