@@ -97,6 +97,35 @@ class Tiebreak(StrEnum):
     NAME = "name"
     GAMES = "games"
     ID = "id"
+    # FIDE's (C.07, 2024, Article 5; issue 36): a round robin's standings by game points use
+    # these (core/tiebreaks.py), the Keizer engine its own above; written in capitals
+    DE = "de"
+    WIN = "win"
+    WON = "won"
+    BPG = "bpg"
+    BWG = "bwg"
+    GE = "ge"
+    PS = "ps"
+    BH = "bh"
+    BH_C1 = "bh-c1"
+    BH_M1 = "bh-m1"
+    SB = "sb"
+    KS = "ks"
+    AOB = "aob"
+    ARO = "aro"
+
+    @property
+    def fide(self) -> bool:
+        """One of FIDE's tie-breaks (its acronym: ``self.value.upper()``)."""
+        return self not in KEIZER_TIEBREAKS
+
+
+#: the Keizer engine's tie-breaks (core/engine/order.py)
+KEIZER_TIEBREAKS = frozenset({Tiebreak.PREVIOUS, Tiebreak.RATING, Tiebreak.START, Tiebreak.NAME,
+                              Tiebreak.GAMES, Tiebreak.ID})
+#: C.07 (2024) recommends for an individual round robin: DE, WIN, SB, KS (in this order); the
+#: default of a round robin whose ``tiebreak`` names none of FIDE's (docs/round-robin-standings.md)
+ROUND_ROBIN_TIEBREAKS = (Tiebreak.DE, Tiebreak.WIN, Tiebreak.SB, Tiebreak.KS)
 
 
 class AttendanceDefault(StrEnum):
@@ -151,6 +180,44 @@ class DisplayOrder(StrEnum):
     points rounded to 2 decimals, then game points, then rating, all descending."""
     RANKING = "ranking"
     POINTS_GAMES_RATING = "points-games-rating"
+
+
+class System(StrEnum):
+    """Which system a group plays (issue 36): decided once, by ``Competition.system``."""
+    KEIZER = "keizer"
+    ROUND_ROBIN = "round-robin"
+
+
+class RoundRobinOrder(StrEnum):
+    """``round_robin_order``: pairing numbers from the Players sheet's Start order, or drawn by
+    lot (``round_robin_seed``, written to Settings when drawn, repeats the draw)."""
+    START = "start"
+    LOT = "lot"
+
+
+class RoundRobinWithdrawal(StrEnum):
+    """``round_robin_withdrawal``: ``fide`` (fewer than half his games played: his results
+    annulled, else his remaining games lost by forfeit), always ``forfeit``, always ``annul``."""
+    FIDE = "fide"
+    FORFEIT = "forfeit"
+    ANNUL = "annul"
+
+
+#: ``round_robin all``: the whole season (every group) is a round robin
+ROUND_ROBIN_ALL = "all"
+
+
+def system_of(settings: Settings, group: str) -> System:
+    """The system ``group`` ("" without groups) plays by the ``round_robin`` setting: ``all``,
+    or the groups it names (case and spaces ignored).  ``Competition.system`` asks this; the
+    season's own checks (model.validate) too."""
+    def key(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    named = settings.round_robin
+    if named == (ROUND_ROBIN_ALL,) or key(group) in {key(g) for g in named}:
+        return System.ROUND_ROBIN
+    return System.KEIZER
 
 
 @dataclass(frozen=True)
@@ -364,6 +431,14 @@ class Settings:
     withdrawn_opponent_forfeit_as_loss: bool = False
     # a game without a result scores nothing for either (KeizerForClubs) instead of a draw
     pending_scores_zero: bool = False
+    # round robin (issue 36, docs/round-robin.md): () none, ("all",) the whole season, or the
+    # groups that play one inside the Keizer season
+    round_robin: tuple[str, ...] = ()
+    round_robin_cycles: int = 1  # 1 single, 2 double
+    round_robin_swap: bool = True  # double: the first cycle's last two rounds swapped (FIDE)
+    round_robin_order: RoundRobinOrder = RoundRobinOrder.START
+    round_robin_seed: int | None = None  # the lot's seed (written when drawn)
+    round_robin_withdrawal: RoundRobinWithdrawal = RoundRobinWithdrawal.FIDE
 
     def __post_init__(self) -> None:
         # a choice given as its word (a preset's "frozen", replace(s, recalculation="prev"))
@@ -413,4 +488,6 @@ CHOICES: dict[str, type[StrEnum]] = {
     "converge_cycle": ConvergeCycle,
     "name_order": NameOrder,
     "display_order": DisplayOrder,
+    "round_robin_order": RoundRobinOrder,
+    "round_robin_withdrawal": RoundRobinWithdrawal,
 }

@@ -12,7 +12,8 @@ from keizer_xl.frontends.cli_common import (Shown, book_path_arg, done_info, is_
                                             open_workbook)
 from keizer_xl.frontends.shown import Done
 
-__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players"]
+__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players",
+           "cmd_schedule"]
 
 
 def cmd_new(args: argparse.Namespace) -> Shown:
@@ -87,6 +88,17 @@ def cmd_check(args: argparse.Namespace) -> Shown:
     book = open_workbook(path)
     from keizer_xl.app import check
     return check.run(book), done_info(path, False)
+
+
+def cmd_schedule(args: argparse.Namespace) -> Shown:
+    """Issue 36: every round of the round robins (nothing written)."""
+    from keizer_xl.frontends.cli_common import warn_read_while_open
+
+    path = book_path_arg(args.book)
+    warn_read_while_open(path)
+    book = open_workbook(path)
+    from keizer_xl.app import schedule
+    return schedule.run(book), done_info(path, False, args.format)
 
 
 def cmd_pair(args: argparse.Namespace) -> Shown:

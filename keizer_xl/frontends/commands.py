@@ -118,6 +118,9 @@ COMMANDS: tuple[Command, ...] = (
             help=N_("pair an already paired round again (late arrivals); boards whose Result is * "
                  "(started) are kept")),
     ), lambda: cli_season.cmd_pair),
+    Command("schedule", N_("every round of the round robins: results, postponed games"), (
+        _BOOK, arg("--format", choices=("table", "json"), default="table"),
+    ), lambda: cli_season.cmd_schedule),
     Command("players", N_("the Players sheet's ratings, ids, federation, birth, sex and title from a "
             "rating list; add players by name or a whole club"), (
                 _BOOK,

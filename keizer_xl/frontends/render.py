@@ -33,12 +33,13 @@ from keizer_xl.i18n import Translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app import (audit, batch, check, compare, explain, export, import_season,
-                               macro_answer, new_season, pair, players, setup, standings)
+                               macro_answer, new_season, pair, players, schedule, setup,
+                               standings)
 else:  # a report's module is loaded: the report was made there (start-up time, issue 25)
     (audit, batch, check, compare, explain, export, import_season, macro_answer, new_season, pair,
-     players, setup, standings) = (Lazy(f"keizer_xl.app.{m}", loaded_only=True) for m in (
+     players, schedule, setup, standings) = (Lazy(f"keizer_xl.app.{m}", loaded_only=True) for m in (
         "audit", "batch", "check", "compare", "explain", "export", "import_season",
-        "macro_answer", "new_season", "pair", "players", "setup", "standings"))
+        "macro_answer", "new_season", "pair", "players", "schedule", "setup", "standings"))
 
 __all__ = ["Renderer", "renderers", "renderer_of", "describe_report", "no_notes"]
 
@@ -85,6 +86,7 @@ def _table() -> tuple[Renderer[Any], ...]:
         Renderer(lambda: standings.StandingsReport, season.standings, lambda r: r.notes),
         Renderer(lambda: standings.PeriodReport, season.period, lambda r: r.notes),
         Renderer(lambda: check.CheckReport, season.check, lambda r: r.warnings),
+        Renderer(lambda: schedule.ScheduleReport, season.scheduled),
         Renderer(lambda: players.PlayersReport, players_.players),
         # lo-run, pair / standings on an .ods: the macro's answer
         Renderer(lambda: macro_answer.MacroAnswer, season.answered),

@@ -22,7 +22,8 @@ def _shown(v: Any) -> Any:
 def part_rows(parts: Sequence[Part], category: str | None = None) -> list[dict[str, Any]]:
     """One dict per shown row of every part, best first: rank (null: not ranked), name, score,
     value, prev_value, games, w, d, l, rounds, then game_points and tpr (a season's part) or
-    period (a period's); with ``category`` the category's rows (``rank`` within it,
+    period (a period's), a round robin's ``number`` and ``tiebreaks`` (acronym: value); with
+    ``category`` the category's rows (``rank`` within it,
     ``overall`` the place in the part, ``category``); ``group`` with groups.  Numbers rounded
     for display (core/numbers.py)."""
     out = []
@@ -35,6 +36,10 @@ def part_rows(parts: Sequence[Part], category: str | None = None) -> list[dict[s
             else:
                 row["period"] = part.period.period.number
                 row["finished"] = part.period.finished
+            if part.round_robin:  # pairing number and FIDE tie-breaks (issue 36)
+                row["number"] = r.number
+                row["tiebreaks"] = {k: _shown(v) for k, v in zip(part.tiebreaks, r.tiebreaks,
+                                                                  strict=True)}
             if category is not None:
                 row.update(overall=r.overall, category=category)
             if part.group:
@@ -66,5 +71,12 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
             value = decimal_text(str(value), tr.lang)
         out.append(f"{rank:>{wide[0]}}  {r['name']:<{width}}  {score:>{wide[2]}} "
                    f"{value:>{wide[3]}} {prev:>{wide[4]}} {r['games']:>{wide[5]}} "
-                   f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}")
+                   f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}"
+                   + "".join(f" {_tb(v, tr.lang):>6}" for v in r.get("tiebreaks", {}).values()))
+    if rows and "tiebreaks" in rows[0]:  # a round robin's FIDE tie-breaks (issue 36)
+        out[0] += "".join(f" {k:>6}" for k in rows[0]["tiebreaks"])
     return out
+
+
+def _tb(v: Any, lang: str) -> str:
+    return "" if v is None else decimal_text(str(v), lang)
