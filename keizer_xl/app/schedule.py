@@ -15,12 +15,13 @@ from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
+from keizer_xl.sheets.schedule_sheet import STATES
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
+__all__ = ["STATES", "ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
            "write_schedule_sheet"]
 
 

@@ -87,7 +87,7 @@ def scheduled(report: ScheduleReport, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``schedule`` (issue 36): each round robin round by round, the results and the state of
     the games without one (postponed, a forfeit or annulled for a withdrawal)."""
-    from keizer_xl.sheets.schedule_sheet import STATES
+    from keizer_xl.app.schedule import STATES
 
     data = report.as_json()
     if done.format == "json":
