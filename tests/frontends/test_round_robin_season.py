@@ -323,3 +323,13 @@ def test_random_round_robins_pair_every_round_as_the_independent_tables(n, cycle
         season = replace(season, games=season.games + games, byes=season.byes + byes)
     with pytest.raises(ActionError):
         plan_pairing(season)
+
+
+def test_a_club_sheet_named_schedule_refuses_pair_with_nothing_written(tmp_path, capsys):
+    path = book(tmp_path / "own.xlsx", ["Anna", "Bert", "Cees"], [["round_robin", "all"]])
+    wb = openpyxl.load_workbook(path)
+    wb.create_sheet("Schedule").append(["Our club's own fixtures"])
+    wb.save(path)
+    before = path.read_bytes()
+    code, _, err = run(capsys, "pair", path)
+    assert code == 1 and "Schedule" in err and path.read_bytes() == before
