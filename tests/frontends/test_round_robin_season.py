@@ -135,6 +135,8 @@ def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
     assert code == 0 and "board 2, Bert - Cees: postponed (Bert absent)" in err
     assert ("Bert", "Cees") in [(r[2], r[3]) for r in rows_of(path, 1)]  # listed all the same
     type_results(path, 1, random.Random(0), skip={("Bert", "Cees")})
+    code, out, err = run(capsys, "check", path)
+    assert code == 0 and "is paired only when it has one" not in out + err
     code, _, err = run(capsys, "pair", path)  # no --force: the postponed game waits
     assert code == 0, err
     code, _, err = run(capsys, "standings", path)
