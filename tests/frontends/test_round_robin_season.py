@@ -135,6 +135,8 @@ def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
     assert code == 0 and "board 2, Bert - Cees: postponed (Bert absent)" in err
     assert ("Bert", "Cees") in [(r[2], r[3]) for r in rows_of(path, 1)]  # listed all the same
     type_results(path, 1, random.Random(0), skip={("Bert", "Cees")})
+    code, out, err = run(capsys, "check", path)
+    assert code == 0 and "is paired only when it has one" not in out + err
     code, _, err = run(capsys, "pair", path)  # no --force: the postponed game waits
     assert code == 0, err
     code, _, err = run(capsys, "standings", path)
@@ -323,3 +325,13 @@ def test_random_round_robins_pair_every_round_as_the_independent_tables(n, cycle
         season = replace(season, games=season.games + games, byes=season.byes + byes)
     with pytest.raises(ActionError):
         plan_pairing(season)
+
+
+def test_a_club_sheet_named_schedule_refuses_pair_with_nothing_written(tmp_path, capsys):
+    path = book(tmp_path / "own.xlsx", ["Anna", "Bert", "Cees"], [["round_robin", "all"]])
+    wb = openpyxl.load_workbook(path)
+    wb.create_sheet("Schedule").append(["Our club's own fixtures"])
+    wb.save(path)
+    before = path.read_bytes()
+    code, _, err = run(capsys, "pair", path)
+    assert code == 1 and "Schedule" in err and path.read_bytes() == before
