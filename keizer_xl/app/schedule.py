@@ -21,7 +21,7 @@ from keizer_xl.sheets.titles import RunContext, run_context
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["STATES", "ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
+__all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
            "write_schedule_sheet"]
 
 
@@ -63,6 +63,11 @@ class ScheduleReport:
 
     def as_json(self) -> dict[str, Any]:
         return {"groups": [g.as_json() for g in self.groups]}
+
+    @staticmethod
+    def state_word(state: str) -> str:
+        """The msgid a game's state is shown with ("" for a played game or the bye)."""
+        return STATES.get(state, "")
 
 
 def schedule_of(season: Season) -> ScheduleReport:

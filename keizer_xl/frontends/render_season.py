@@ -87,8 +87,6 @@ def scheduled(report: ScheduleReport, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``schedule`` (issue 36): each round robin round by round, the results and the state of
     the games without one (postponed, a forfeit or annulled for a withdrawal)."""
-    from keizer_xl.app.schedule import STATES
-
     data = report.as_json()
     if done.format == "json":
         return Outcome("ok", EXIT_OK, (), out=(_json_line(data),), report=data)
@@ -103,7 +101,7 @@ def scheduled(report: ScheduleReport, front: Front, done: Done, tr: Translator,
                 if s.state == "bye":
                     out.append(tr("Bye: {name}", name=s.white))
                     continue
-                state = tr(STATES[s.state]) if s.state in STATES else ""
+                state = tr(word) if (word := report.state_word(s.state)) else ""
                 out.append(f"{s.board:>3}  {s.white:<{width}}  -  {s.black:<{width}}  "
                            f"{s.result.value if s.result else '':<5} {state}".rstrip())
     return Outcome("ok", EXIT_OK, tuple(cli_notes(notes, done, tr)), out=tuple(out), report=data)
