@@ -325,11 +325,12 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
 
     heading = schema.sheet_name("Standings", tr.lang) if not group else tr.gettext(
         "Group {group}", group=group)
-    out.append(f'<h2 id="standings-title{key}">{e(heading)}</h2>')
+    title = f'<h2 id="standings-title{key}">{e(heading)}</h2>'  # one line with its table
     if rr:
-        out.extend(_round_robin_html(report.rows, tr, name_cell, key))
+        first, *rest = _round_robin_html(report.rows, tr, name_cell, key)
+        out.extend([title + first, *rest])
     else:
-        out.append(f'<div class="scroll"><table id="standings{key}"><thead><tr>'
+        out.append(f'{title}<div class="scroll"><table id="standings{key}"><thead><tr>'
                    f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
                    f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
                    f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
