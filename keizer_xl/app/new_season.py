@@ -3,7 +3,7 @@
 :func:`run` reads OLD through the Book API and returns a :class:`NewSeasonReport`: the Players
 table of the new season (every column OLD's Players sheet has, the club's own too, with OLD's
 header spelling), the settings rows, and what was carried and what was left.  It writes
-nothing: the new file is the season template (``frontends/template.py``) filled by the front
+nothing: the new file is the season template (``clients/xlsx/new_book.py``) filled by the front
 end (``frontends/new_season.py``), since the template and a new file are the front end's.
 
 What a competition leader expects (docs/club-year.md, Next season):
@@ -37,12 +37,13 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import find_sheet, name_key, workbook_language
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.tables import blank
+from keizer_xl.sheets.template_text import NewBook
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
 
 __all__ = ["NewSeasonRequest", "NewSeasonReport", "PlayerColumn", "run", "advance_season_name",
-           "SEASON_OWN_COLUMNS"]
+           "SEASON_OWN_COLUMNS", "book_plan"]
 
 #: Players columns that belong to one season: their values are not carried (the column is)
 SEASON_OWN_COLUMNS = ("joined", "status")
@@ -146,6 +147,14 @@ def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeason
         (advance_season_name(old_name) or old_name) if old_name else "", lang, last, grouped,
         min(max([last, *season.attendance_rounds]) or 40, 200), request.start, columns, rows,
         cleared, dropped, tuple(counts), end.moves, end.at_end, old_lang, reset, club)
+
+
+def book_plan(report: NewSeasonReport) -> NewBook:
+    """NEW made from the template (clients/xlsx/new_book.py) when it cannot be OLD's copy: the
+    report's settings, Players table and a row per player in Attendance."""
+    return NewBook(report.language, report.rounds, report.settings_rows,
+                   columns=tuple((c.header, c.key) for c in report.columns), players=report.rows,
+                   attendance=tuple(p.name for p in report.players))
 
 
 def _final_order(season: Season, last: int) -> list[str]:

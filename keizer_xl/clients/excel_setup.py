@@ -1,6 +1,6 @@
 """Make a season workbook button-ready for Excel (xlwings), on the volunteer's own computer.
 
-The default route builds the ``.xlsm`` without Excel (:mod:`keizer_xl.frontends.xlsm_build`);
+The default route builds the ``.xlsm`` without Excel (:mod:`keizer_xl.clients.xlsm_build`);
 this module holds what both routes share besides the VBA files
 (:mod:`keizer_xl.clients.vba_files`) and the ``xlwings.conf`` rows
 (:mod:`keizer_xl.clients.xlwings_conf`): the button macros and captions, the ``Start`` sheet's
@@ -154,7 +154,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     """Make BOOK button-ready (see the module docstring); returns where the .xlsm is.
 
     ``new`` needs ``make_seed(path)``, which writes the season template to ``path`` (.xlsx): the
-    template belongs to the frontends (keizer_xl.frontends.template), which call this."""
+    template belongs to the frontends (keizer_xl.clients.xlsx.new_book), which call this."""
     platform = platform or this_platform()
     say = progress or (lambda _text: None)
     if platform not in ("win", "mac"):

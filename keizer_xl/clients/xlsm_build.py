@@ -5,7 +5,7 @@ beside it) write the whole workbook with Python libraries; Excel is not needed, 
 its "Trust access to the VBA project object model" option:
 
 1. the sheets: a ``Start`` sheet first (what the buttons do), the season sheets (the template of
-   :mod:`keizer_xl.frontends.template`, or the user's own ``.xlsx``) and an ``xlwings.conf``
+   :mod:`keizer_xl.clients.xlsx.new_book`, or the user's own ``.xlsx``) and an ``xlwings.conf``
    sheet naming this computer's Python (:func:`keizer_xl.clients.xlwings_conf.config_entries`:
    no key without a value), written by openpyxl;
 2. three Form Control buttons on ``Start`` bound to ``KeizerXL.PairNextRound``,
@@ -376,7 +376,8 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     ``language`` setting or its sheet names; English for the template)."""
     from openpyxl import Workbook, load_workbook
 
-    from keizer_xl.frontends.template import template_workbook
+    from keizer_xl.clients.xlsx.new_book import template_workbook
+    from keizer_xl.sheets.template_text import NewBook
 
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
@@ -396,7 +397,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     wb: Workbook | None
     if source is None:
         language = language or "en"
-        wb = template_workbook(language=language)
+        wb = template_workbook(NewBook(language))
         result.steps.append(Message("the season sheets from the template"))
     else:
         src = Path(source)

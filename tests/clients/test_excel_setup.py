@@ -20,7 +20,7 @@ from keizer_xl.clients.excel_setup import setup_workbook
 from keizer_xl.clients.vba_files import KEIZER_VBA
 from keizer_xl.clients.xlwings_conf import CONFIG_SHEET, config_entries, write_config
 from keizer_xl.errors import SetupError
-from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx.new_book import build_template
 
 ROOT = Path(__file__).resolve().parents[2]
 XLWINGS = vba_files.xlwings_package_dir()

@@ -24,8 +24,8 @@ from keizer_xl.clients.excel_setup import BUTTON_MACROS, button_captions
 from keizer_xl.clients.vba_files import KEIZER_VBA
 from keizer_xl.clients.xlwings_conf import CONFIG_SHEET
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends.template import SHEET_ORDER
-from keizer_xl.frontends.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
+from keizer_xl.clients.xlsx.new_book import SHEET_ORDER
+from keizer_xl.clients.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
