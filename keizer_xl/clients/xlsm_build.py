@@ -235,37 +235,6 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
 # --------------------------------------------------------------------------- the sheets
 
 
-def _start_sheet(wb: Any, language: str) -> None:
-    from openpyxl.styles import Font
-
-    if excel_setup.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
-        old = next(n for n in wb.sheetnames if n.casefold() == excel_setup.START_SHEET.casefold())
-        wb.remove(wb[old])
-    ws = wb.create_sheet(excel_setup.START_SHEET, 0)
-    for row, line in enumerate(excel_setup.start_text(language), 1):
-        if line is not None:
-            ws.cell(row=row, column=1, value=line).data_type = "s"
-    ws["A1"].font = Font(bold=True, size=14)
-    ws.column_dimensions["A"].width = _START_WIDTH
-    wb.active = 0
-    for other in wb.worksheets[1:]:
-        other.sheet_view.tabSelected = False
-
-
-def _config_sheet(wb: Any, rows: list[tuple[str, Any]]) -> None:
-    for name in list(wb.sheetnames):
-        if name.casefold() == xlwings_conf.CONFIG_SHEET.casefold():
-            wb.remove(wb[name])
-    ws = wb.create_sheet(xlwings_conf.CONFIG_SHEET)
-    for i, (key, value) in enumerate(rows, 1):
-        ws.cell(row=i, column=1, value=key).data_type = "s"
-        cell = ws.cell(row=i, column=2, value=value)
-        if isinstance(value, str):
-            cell.data_type = "s"
-    ws.column_dimensions["A"].width = 30
-    ws.column_dimensions["B"].width = 70
-
-
 def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | None,
              language: str) -> tuple[bytes, list[tuple[str, Any]]]:
     """The source workbook's package with the Start sheet (first, the active one) and the
@@ -342,18 +311,6 @@ def _start_first(parts: dict[str, bytes]) -> None:
             parts[name] = (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8")
 
 
-def _existing_config(wb: Any) -> list[tuple[Any, Any]]:
-    for name in wb.sheetnames:
-        if name.casefold() == xlwings_conf.CONFIG_SHEET.casefold():
-            rows = []
-            for row in wb[name].iter_rows(min_row=1, max_col=2, values_only=True):
-                if row[0] is None or not str(row[0]).strip():
-                    break
-                rows.append((row[0], row[1] if len(row) > 1 else None))
-            return rows
-    return []
-
-
 def _this_platform() -> str:
     if sys.platform.startswith("win"):
         return "win"
@@ -374,9 +331,8 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     this computer's; elsewhere xlwings' generic ``Interpreter``).  ``language``: of the
     template, and of the Start sheet and the buttons (None: the source workbook's own, its
     ``language`` setting or its sheet names; English for the template)."""
-    from openpyxl import Workbook, load_workbook
-
-    from keizer_xl.clients.xlsx.new_book import template_workbook
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.clients.xlsx.new_book import new_book
     from keizer_xl.sheets.template_text import NewBook
 
     dest = Path(target).expanduser().absolute()
@@ -394,10 +350,9 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         pythonpath = xlwings_conf.pythonpath_for(python)
     result = BuildResult(dest)
 
-    wb: Workbook | None
     if source is None:
         language = language or "en"
-        wb = template_workbook(NewBook(language))
+        book = new_book(dest, NewBook(language))
         result.steps.append(Message("the season sheets from the template"))
     else:
         src = Path(source)
@@ -405,25 +360,12 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
             raise SetupError(Message("{name}: give the season workbook as .xlsx (an .xlsm "
                                      "already has macros: use --via-excel to replace them with "
                                      "Excel).", name=src.name))
-        from keizer_xl.clients.xlsx import open_book
-
         book = open_book(src)
         language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))
-        # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
-        # adds the Start and xlwings.conf sheets to the package itself (issue 25)
-        wb = None if book.openpyxl_would_drop(set()) else load_workbook(src)
-    if wb is not None:
-        rows = xlwings_conf.config_entries(python=python, platform=platform, pythonpath=pythonpath,
-                                           existing=_existing_config(wb))
-        _start_sheet(wb, language)
-        _config_sheet(wb, rows)
-        buffer = io.BytesIO()
-        wb.save(buffer)
-        package = buffer.getvalue()
-    else:
-        package, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
-                                 language=language)
+    # the file client adds the Start and xlwings.conf sheets: every other part as it was
+    package, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
+                             language=language)
     result.config = rows
     with zipfile.ZipFile(io.BytesIO(package)) as z:
         order = [info.filename for info in z.infolist()]

@@ -126,7 +126,9 @@ def test_three_buttons_on_start_each_bound_to_a_public_sub(built):
         module, sub = macro.split(".")
         assert module == "KeizerXL" and sub in subs, macro
     wb = openpyxl.load_workbook(built)
-    start_part = "xl/worksheets/sheet1.xml"
+    from keizer_xl.clients.xlsx.package import Package
+
+    start_part = next(s.part for s in Package(built.read_bytes()).sheets if s.name == "Start")
     with zipfile.ZipFile(built) as z:
         assert "<legacyDrawing" in z.read(start_part).decode()
         types = z.read("[Content_Types].xml").decode()
