@@ -52,12 +52,10 @@ def excel_setup_report(path: Path, *, new: bool, force: bool,
     is written as it goes (standard error), the result is the report."""
     from keizer_xl.app.setup import XlsmReport
     from keizer_xl.clients.excel_setup import setup_workbook
-    from keizer_xl.clients.xlsx.new_book import build_template
 
     # a SetupError is mapped in main() like every error: exit 1, or 2 when it is a usage error
     result = setup_workbook(path, new=new, force=force, python=python,
-                            progress=lambda text: print(f"  {text}", file=sys.stderr),
-                            make_seed=build_template)
+                            progress=lambda text: print(f"  {text}", file=sys.stderr))
     from keizer_xl.clients.excel_setup import START_SHEET
 
     return XlsmReport(str(result.target), (), sheet=START_SHEET)

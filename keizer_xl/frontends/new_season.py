@@ -24,8 +24,7 @@ __all__ = ["new_season"]
 def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | None = None,
                force: bool = False) -> NewSeasonReport:
     """Write NEW from OLD; returns the report (what the CLI prints)."""
-    from keizer_xl.app.new_season import NewSeasonRequest, book_plan, run
-    from keizer_xl.app.new_season_book import carries, fill
+    from keizer_xl.app.new_season import NewSeasonRequest, book_plan, carries, fill, run
     from keizer_xl.clients import files
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.clients.xlsx.new_book import new_book, save_new
@@ -48,7 +47,7 @@ def new_season(old: Path, new: Path, *, start: str = "ranking", language: str | 
     report = run(book, NewSeasonRequest(start=start, language=language))
     if book.macro_enabled == macros and carries(book, report):
         # NEW is OLD's copy with the season's sheets changed: the club's own sheets (their
-        # pictures, charts, text boxes ...) stay byte for byte (app/new_season_book.py)
+        # pictures, charts, text boxes ...) stay byte for byte (app/new_season.py)
         fill(book, report)
         with files.no_print_only_hint():
             book.save_as(new, force=True)  # an existing NEW: --force was checked above

@@ -271,7 +271,7 @@ def test_setup_new_creates_the_template_and_removes_the_seed(tmp_path):
 
     xw = Xw({})
     result = setup_workbook(target, new=True, xw=xw, platform="win", python="C:\\p.exe",
-                            pythonpath="", make_seed=build_template)
+                            pythonpath="")
     assert result.target == target
     assert Path(xw.opened[0]).name == seed_name
     book = xw.books[seed_name]
