@@ -125,13 +125,11 @@ def _replace_modules(path: Path) -> None:
 def _drop_performance_cache(path: Path) -> None:
     from pyopenvba.cfb import CFB
 
-    with zipfile.ZipFile(path) as z:
-        parts = {info.filename: z.read(info) for info in z.infolist()}
-        order = [info.filename for info in z.infolist()]
+    parts = _zip_parts(path.read_bytes())
     cfb = CFB.from_bytes(parts["xl/vbaProject.bin"])
     cfb.write_stream_in_storage("VBA", "_VBA_PROJECT", VBA_PROJECT_STREAM)
     parts["xl/vbaProject.bin"] = cfb.to_bytes()
-    _write_zip(path, order, parts)
+    _write_zip(path, parts)
 
 
 # --------------------------------------------------------------------------- the buttons
@@ -177,28 +175,13 @@ def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
     return text.encode("utf-8")
 
 
-def _sheet_part(parts: dict[str, bytes], title: str) -> str:
-    workbook = parts["xl/workbook.xml"].decode("utf-8")
-    rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
-    for m in re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook):
-        attrs = dict(re.findall(r'([\w:]+)="([^"]*)"', m.group()))
-        if attrs.get("name") == title:
-            rid = attrs.get("r:id") or next(v for k, v in attrs.items() if k.endswith(":id"))
-            rel = re.search(rf'<Relationship\b[^>]*Id="{re.escape(rid)}"[^>]*/>', rels)
-            assert rel is not None
-            target: str = dict(re.findall(r'(\w+)="([^"]*)"', rel.group()))["Target"]
-            return target.lstrip("/") if target.startswith("/") else "xl/" + target
-    raise SetupError(f"the sheet {title} is missing from the package")  # pragma: no cover
-
-
-def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> None:
-    sheet = _sheet_part(parts, excel_setup.START_SHEET)
+def _add_buttons(parts: dict[str, bytes], sheet: str, language: str) -> None:
+    """The buttons' VML drawing on the Start sheet (the part ``sheet``); a new part goes last."""
     # named vmlDrawing<digit>.vml: the name openpyxl's keep_vba keeps when keizer-xl itself
     # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
     vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
                if f"xl/drawings/vmlDrawing{n}.vml" not in parts)
     parts[vml] = _own_shape_ids(vml_buttons(language), parts)
-    order.append(vml)
     folder, name = sheet.rsplit("/", 1)
     rels_name = f"{folder}/_rels/{name}.rels"
     rel_id = "rIdKeizerButtons"
@@ -210,7 +193,6 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
         parts[rels_name] = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
                             '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
                             f'relationships">{rel}</Relationships>').encode()
-        order.append(rels_name)
     xml = parts[sheet].decode("utf-8")
     root = re.search(r"<(?:\w+:)?worksheet\b[^>]*>", xml)
     assert root is not None
@@ -236,32 +218,25 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
 
 
 def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | None,
-             language: str) -> tuple[bytes, list[tuple[str, Any]]]:
-    """The source workbook's package with the Start sheet (first, the active one) and the
-    xlwings.conf sheet written by the file client: every other part as it was (issue 25)."""
+             language: str) -> tuple[dict[str, bytes], str, list[tuple[str, Any]]]:
+    """The workbook's package with the Start sheet (first, the active one) and the xlwings.conf
+    sheet written by the file client, every other part as it was (issue 25); the Start sheet's
+    part and the config rows."""
+    from keizer_xl.clients.xlsx.package import Package
     from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
 
-    existing: list[tuple[Any, Any]] = []
-    found = next((n for n in book.sheet_names()
-                  if n.casefold() == xlwings_conf.CONFIG_SHEET.casefold()), None)
-    if found is not None:
-        cells = book.cell_values(found)
-        row = 1
-        while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
-            existing.append((cells[(row, 1)], cells.get((row, 2))))
-            row += 1
-    rows = xlwings_conf.config_entries(python=python, platform=platform, pythonpath=pythonpath,
-                                       existing=existing)
     plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
     book.write_sheet(excel_setup.START_SHEET, Layout(
         grid=tuple((line,) for line in excel_setup.start_text(language)),
         spans=(Span(1, 1, 1, 1, Style(bold=True)),),
         widths=(_START_WIDTH,), freeze_rows=0, page=plain))
-    book.write_sheet(xlwings_conf.CONFIG_SHEET, Layout(grid=tuple((str(k), v) for k, v in rows),
-                                                       widths=(30, 70), freeze_rows=0, page=plain))
-    parts = _zip_parts(book.spliced_bytes())
-    _start_first(parts)
-    return _zip_bytes(parts), rows
+    rows = xlwings_conf.put_config(book, python=python, platform=platform, pythonpath=pythonpath)
+    data = book.spliced_bytes()
+    start = next(s.part for s in Package(data).sheets
+                 if s.name == excel_setup.START_SHEET and s.part is not None)
+    parts = _zip_parts(data)
+    _start_first(parts, start)
+    return parts, start, rows
 
 
 def _zip_parts(data: bytes) -> dict[str, bytes]:
@@ -269,15 +244,7 @@ def _zip_parts(data: bytes) -> dict[str, bytes]:
         return {info.filename: z.read(info) for info in z.infolist()}
 
 
-def _zip_bytes(parts: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in parts.items():
-            z.writestr(name, data)
-    return out.getvalue()
-
-
-def _start_first(parts: dict[str, bytes]) -> None:
+def _start_first(parts: dict[str, bytes], start_part: str) -> None:
     """The Start sheet moved to the front of the sheet list and made the one shown: the sheet
     positions of the defined names (``localSheetId``) follow, no other tab stays selected."""
     workbook = parts["xl/workbook.xml"].decode("utf-8")
@@ -298,7 +265,6 @@ def _start_first(parts: dict[str, bytes]) -> None:
     workbook = re.sub(r'(\blocalSheetId=)"(\d+)"', moved, workbook)
     workbook = re.sub(r'\s(?:activeTab|firstSheet)="\d+"', "", workbook)
     parts["xl/workbook.xml"] = workbook.encode("utf-8")
-    start_part = _sheet_part(parts, excel_setup.START_SHEET)
     for name in list(parts):
         if name.startswith("xl/worksheets/") and name.endswith(".xml"):
             xml = parts[name].decode("utf-8")
@@ -364,20 +330,17 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))
     # the file client adds the Start and xlwings.conf sheets: every other part as it was
-    package, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
-                             language=language)
+    parts, start, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
+                                  language=language)
     result.config = rows
-    with zipfile.ZipFile(io.BytesIO(package)) as z:
-        order = [info.filename for info in z.infolist()]
-        parts = {name: z.read(name) for name in order}
-    _add_buttons(parts, order, language)
+    _add_buttons(parts, start, language)
     result.steps.append(Message("buttons on the sheet {sheet}", sheet=excel_setup.START_SHEET))
 
     # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
     # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
     with atomic.scratch_folder(dest) as scratch:
         work = scratch / dest.name
-        _write_zip(work, order, parts)
+        _write_zip(work, parts)
         _add_project(work)
         result.steps.append(Message("VBA modules {modules}",
                                     modules=", ".join(n for n, _, _ in vba_sources())))
@@ -389,10 +352,10 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     return result
 
 
-def _write_zip(path: Path, order: list[str], parts: dict[str, bytes]) -> None:
+def _write_zip(path: Path, parts: dict[str, bytes]) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name in order:
-            z.writestr(name, parts[name])
+        for name, data in parts.items():
+            z.writestr(name, data)
 
 
 def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
