@@ -9,8 +9,7 @@ from keizer_xl.clients import backup_files
 from keizer_xl.core import rules
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.clients.xlsx.new_book import INPUT_HEADERS, SHEET_ORDER, build_template, template_workbook
-from keizer_xl.sheets.template_text import NewBook
-from keizer_xl.sheets.template_text import ABSENCE_CHOICES, DEFAULT_SETTINGS, RESULT_CHOICES
+from keizer_xl.sheets.template_text import ABSENCE_CHOICES, DEFAULT_SETTINGS, RESULT_CHOICES, NewBook
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.clients.files import WorkbookFileError
 

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = ["new_book", "save_new", "build_template", "template_workbook", "SHEET_ORDER",
-           "INPUT_HEADERS", "MAX_ROUNDS"]
+           "INPUT_HEADERS"]
 
 SHEET_ORDER = ("Instructions", *schema.INPUT_SHEETS)
 
@@ -78,9 +78,6 @@ def _put(ws: Worksheet, row: int, column: int, value: object) -> None:
 #: Rows covered by the dropdowns and text formats (far more than a season needs).
 MAX_PLAYERS = 500
 MAX_RESULT_ROWS = 2000
-#: as many round columns as a workbook may have rounds (core.setting_values.MAX_ROUND): ``import`` of a
-#: file with 500 rounds gets 500 Attendance columns (issue 22), never fewer
-MAX_ROUNDS = MAX_ROUND
 TABLE_STYLE = "TableStyleMedium2"
 TEXT = "@"
 
@@ -106,8 +103,10 @@ def template_workbook(plan: NewBook) -> Workbook:
     from openpyxl.styles import Alignment, Font
 
     rounds, language = plan.rounds, plan.language
-    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
+    # as many round columns as a workbook may have rounds: ``import`` of a file with 500
+    # rounds gets 500 Attendance columns (issue 22), never fewer
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUND:
+        raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUND}, not {rounds!r}")
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
 
