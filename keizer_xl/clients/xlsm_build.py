@@ -363,10 +363,9 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
     keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
     old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything
-    else in the package is copied as it is
-    (pyOpenVBA rewrites only the project; openpyxl writes the config sheet and refuses, naming
-    them, to drop what it cannot keep)."""
-    import shutil
+    else in the package is copied as it is (the file client writes the config sheet, pyOpenVBA
+    only the project)."""
+    from keizer_xl.clients.xlsx import open_book
 
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
@@ -375,16 +374,16 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)
-    # the new version is made in a scratch folder beside the workbook; what saving the copy
-    # leaves there (its lock, its backup) goes with it; then it is written like every file
-    # (keizer_xl.clients.atomic: the old version kept in .keizer-backups/)
+    # the new version is made in a scratch folder beside the workbook (pyOpenVBA works on a
+    # file), then written like every file (clients.atomic: the old one kept in .keizer-backups/)
     with file_locks.workbook_lock(source), atomic.scratch_folder(source) as scratch:
         files.check_can_write(source)
+        book = open_book(source)
+        result.config = xlwings_conf.put_config(book, python=python, platform=platform,
+                                                pythonpath=pythonpath if pythonpath is not None
+                                                else xlwings_conf.pythonpath_for(python))
         tmp = scratch / source.name
-        shutil.copyfile(source, tmp)
-        result.config = xlwings_conf.write_config(tmp, python=python, platform=platform,
-                                                  pythonpath=pythonpath if pythonpath is not None
-                                                  else xlwings_conf.pythonpath_for(python))
+        tmp.write_bytes(book.spliced_bytes())
         _replace_modules(tmp)
         result.steps.append(Message("VBA modules {modules}",
                                     modules=", ".join(n for n, _, _ in vba_sources())))

@@ -29,24 +29,13 @@ from keizer_xl.frontends.shown import Done
 
 if TYPE_CHECKING:
     from keizer_xl.core.model import Season
-    from keizer_xl.formats import ImportedSeason
     from keizer_xl.formats.trf_write import TrfExport
 
-__all__ = ["read_source", "import_season", "write_new_season", "cmd_import", "cmd_export_trf",
+__all__ = ["import_season", "write_new_season", "cmd_import", "cmd_export_trf",
            "parse_rounds"]
 
 
 # --------------------------------------------------------------------------- import
-
-def read_source(path: Path, program: str = "auto") -> ImportedSeason:
-    """The season in ``path`` (app.import_season), after telling the one writer that this
-    file is an input: no target of this run may be it, by any path or link."""
-    from keizer_xl.app.import_season import ImportRequest, run
-    from keizer_xl.clients import files
-
-    files.protect_input(path)
-    return run(ImportRequest(path, program))
-
 
 def import_season(source: Path, target: Path, language: str, *, force: bool,
                   program: str = "auto") -> ImportReport:
@@ -59,15 +48,16 @@ def import_season(source: Path, target: Path, language: str, *, force: bool,
     if not os.path.isdir(target.parent):
         raise UsageError(Message("{path}: the folder {folder} does not exist", path=str(target),
                                  folder=str(target.parent)))
+    from keizer_xl.app.import_season import ImportRequest, run
     from keizer_xl.clients import files
 
-    files.protect_input(source)
+    files.protect_input(source)  # the one writer refuses it as a target, by any path or link
     # before anything is read or made (the writer checks again): BOOK named as typed
     files.refuse_unsafe_target(target, kind="zip")
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
-    imported = read_source(source, program)  # problems in the language of the run
+    imported = run(ImportRequest(source, program))  # problems in the language of the run
     with files.no_print_only_hint():  # import has no --no-write / --dry-run to suggest
         write_new_season(target, imported.season, imported.settings_rows, language)
     return report_of(imported, source, str(target))
