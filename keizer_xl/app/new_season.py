@@ -54,7 +54,7 @@ from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.read_attendance import dated_rounds
-from keizer_xl.sheets.read_names import find_sheet, name_key, workbook_language
+from keizer_xl.sheets.read_names import find_columns, find_sheet, name_key, workbook_language
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.tables import Book, blank
 from keizer_xl.sheets.template_text import NewBook
@@ -202,23 +202,6 @@ def _rating_order(players: Sequence[Player], groups: dict[str, str]) -> list[Pla
     return out
 
 
-def _column_keys(headers: Sequence[str]) -> list[str | None]:
-    """The engine's key of each Players header (as the reader matches them: case and runs of
-    spaces ignored, every language and alias), None for a column of the club's own."""
-    aliases = schema.header_aliases("Players")
-    out: list[str | None] = []
-    seen: set[str] = set()
-    for h in headers:
-        text = " ".join(str(h).split()).casefold()
-        key = next((k for k, names in aliases.items() if text in names), None)
-        if key in seen:  # a repeated header: the reader refuses it; never reached
-            key = None
-        if key is not None:
-            seen.add(key)
-        out.append(key)
-    return out
-
-
 def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: str
                    ) -> tuple[tuple[PlayerColumn, ...], tuple[tuple[Any, ...], ...],
                               tuple[str, ...]]:
@@ -230,7 +213,9 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
         raise ActionError(Message("the workbook has no {sheet} sheet",
                                   sheet=schema.sheet_name("Players", lang)))
     table: Table = book.read_table(sheet)
-    keys = _column_keys(table.headers)
+    # each header's engine key, as the reader matches them (None: a column of the club's own)
+    at = {i: key for key, i in find_columns(table, "Players", []).items()}
+    keys = [at.get(i) for i in range(len(table.headers))]
     name_at = keys.index("name")
     old_rows = {name_key(r[name_at]): r for r in table.rows
                 if name_at < len(r) and not blank(r[name_at])}
@@ -283,11 +268,8 @@ def _typed_settings(book: Book, rows: Sequence[tuple[str, str]]) -> tuple[tuple[
     typed: dict[str, Any] = {}
     if sheet is not None:
         table = book.read_table(sheet)
-        aliases = schema.header_aliases("Settings")
-        at = {k: next((i for i, h in enumerate(table.headers) if not blank(h) and
-                       " ".join(str(h).split()).casefold() in aliases[k]), None)
-              for k in ("setting", "value")}
-        k, v = at["setting"], at["value"]
+        at = find_columns(table, "Settings", [])
+        k, v = at.get("setting"), at.get("value")
         if k is not None and v is not None:
             typed = {normalise_key(str(r[k])).casefold(): r[v] for r in table.rows
                      if max(k, v) < len(r) and not blank(r[k]) and not blank(r[v])
@@ -380,10 +362,7 @@ def _clear(book: Book, sheet: str) -> None:
 
 def _header(book: Book, sheet: str, kind: str, key: str) -> int:
     """The column (0-based, in the table read) of ``key``'s header, in any language."""
-    names = schema.header_aliases(kind)[key]
-    headers = book.read_table(sheet).headers
-    return next(i for i, h in enumerate(headers) if not blank(h) and
-                " ".join(str(h).split()).casefold() in names)
+    return find_columns(book.read_table(sheet), kind, [])[key]
 
 
 def _name_header(book: Book, sheet: str) -> str:
