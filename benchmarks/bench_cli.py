@@ -45,7 +45,7 @@ def season_file(players: int = 150, rounds: int = 35, language: str = "en") -> P
         from keizer_xl.app.write_season import write_season
         from keizer_xl.analysis.simulate import simulate_season
         from keizer_xl.clients.xlsx import open_book
-        from keizer_xl.frontends.template import build_template
+        from keizer_xl.clients.xlsx.new_book import build_template
 
         season = simulate_season(players, rounds, seed=35, absence_rate=0.12)
         build_template(cache, rounds=rounds + 5, language=language)

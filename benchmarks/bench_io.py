@@ -21,13 +21,14 @@ import openpyxl
 import pandas as pd
 
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
-from keizer_xl.frontends.template import template_workbook
+from keizer_xl.clients.xlsx.new_book import template_workbook
+from keizer_xl.sheets.template_text import NewBook
 from keizer_xl.clients.xlsx import FileBook, preflight
 
 
 def build_season(path: Path, players: int, rounds: int) -> None:
     rng = random.Random(1)
-    wb = template_workbook(rounds=rounds)
+    wb = template_workbook(NewBook(rounds=rounds))
     names = [f"Player {i:03d}" for i in range(1, players + 1)]
     ws = wb["Players"]
     for i, name in enumerate(names, 2):

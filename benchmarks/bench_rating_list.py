@@ -69,7 +69,7 @@ def club_book(count: int, ids: bool, folder: Path) -> Path:
     """A season workbook with 40 of the list's players, spread over it."""
     import openpyxl
 
-    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx.new_book import build_template
 
     wanted = set(range(count // 80, count, count // 40))
     members = [p for i, p in enumerate(listed_players(count)) if i in wanted][:40]

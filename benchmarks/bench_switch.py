@@ -32,7 +32,7 @@ def make_files(folder: Path) -> dict[str, Path]:
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
     from keizer_xl.frontends.cli import main
-    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx.new_book import build_template
 
     season = folder / "season.xlsx"
     build_template(season, rounds=36)

@@ -17,7 +17,7 @@ sys.path.insert(0, str(HERE.parent))
 from keizer_xl.app.write_season import write_season
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
-from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx.new_book import build_template
 from keizer_xl.clients.xlsx import open_book
 
 

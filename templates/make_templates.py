@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from keizer_xl.frontends.template import template_workbook
-from keizer_xl.clients.xlsx import write_new_workbook
+from keizer_xl.clients.xlsx.new_book import template_workbook
+from keizer_xl.sheets.template_text import NewBook
 
 TEMPLATE = ROOT / "templates" / "season-template.xlsx"
 VBA = ROOT / "macros" / "KeizerXL.bas"
@@ -35,12 +35,12 @@ LO_SOURCE = ROOT / "keizer_xl" / "macros" / "keizer_xl_lo.py"
 
 
 def main() -> None:
-    wb = template_workbook()
+    wb = template_workbook(NewBook())
     # fixed document dates, so regenerating an unchanged template changes no byte that matters
     import datetime as dt
 
     wb.properties.created = wb.properties.modified = dt.datetime(2025, 1, 1)
-    write_new_workbook(wb, TEMPLATE, backup=False)
+    wb.save(TEMPLATE)
     VBA.write_bytes(VBA_PACKAGE.read_bytes())
     LO_MACRO.write_bytes(LO_SOURCE.read_bytes())
     print(f"wrote {TEMPLATE.relative_to(ROOT)}, {VBA.relative_to(ROOT)} and "

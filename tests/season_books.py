@@ -7,7 +7,7 @@ import shutil
 
 from keizer_xl.clients import files
 from keizer_xl.app.write_season import write_season
-from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx.new_book import build_template
 from keizer_xl.clients.xlsx import open_book
 
 

@@ -442,8 +442,7 @@ FRONTENDS_ALSO: dict[str, tuple[str, set[str]]] = {
 #: front-end modules that still build or change workbooks themselves, until issue 38 moves
 #: that work into app/ and clients/: batch's History chart (item 1, the splice writer's chart)
 #: and import, new-season and new with the .xlsm (item 2, the xlsx client's new_book)
-FRONTENDS_MOVING = {"batch", "cmd_import", "new_season", "template", "template_text",
-                    "xlsm_build"}
+FRONTENDS_MOVING = {"batch", "cmd_import", "new_season"}
 
 
 def frontend_imports(source: str, module: str, modules: set[str]) -> set[str]:

@@ -34,8 +34,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_holds_what_a_user_needs(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
-    # the season template is built by code (frontends/template.py): `new` works from the wheel
-    for needed in ("keizer_xl/frontends/template.py", "keizer_xl/macros/KeizerXL.bas",
+    # the season template is built by code (clients/xlsx/new_book.py): `new` works from the wheel
+    for needed in ("keizer_xl/clients/xlsx/new_book.py", "keizer_xl/macros/KeizerXL.bas",
                    "keizer_xl/macros/keizer_xl_lo.py", "keizer_xl/py.typed",
                    "keizer_xl/i18n/locale/nl/LC_MESSAGES/keizer_xl.po",
                    "keizer_xl/i18n/locale/de/LC_MESSAGES/keizer_xl.po",

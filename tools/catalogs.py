@@ -70,7 +70,7 @@ def used_msgids() -> dict[MsgId, list[str]]:
     from babel.messages.extract import extract_from_dir
 
     from keizer_xl.core.model import BUILTIN_CODES
-    from keizer_xl.frontends import template_text
+    from keizer_xl.sheets import template_text
 
     found: dict[MsgId, list[str]] = {}
     for filename, _lineno, message, _comments, _context in extract_from_dir(
@@ -88,8 +88,8 @@ def used_msgids() -> dict[MsgId, list[str]]:
     tables += list(template_text.ADDED_SETTINGS.values())
     for message in tables:
         where = found.setdefault(message, [])
-        if "keizer_xl/frontends/template_text.py" not in where:
-            where.append("keizer_xl/frontends/template_text.py")
+        if "keizer_xl/sheets/template_text.py" not in where:
+            where.append("keizer_xl/sheets/template_text.py")
     return found
 
 

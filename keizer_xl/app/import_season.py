@@ -13,12 +13,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Sequence
 
 from keizer_xl.core.model import Season
-from keizer_xl.errors import InputError, Message, Problem, UsageError
+from keizer_xl.core.setting_values import MAX_ROUND
+from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
 from keizer_xl.formats import ImportedSeason
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.template_text import NewBook
 
-__all__ = ["ImportRequest", "ImportReport", "run", "report_of"]
+__all__ = ["ImportRequest", "ImportReport", "run", "report_of", "book_plan"]
+
+#: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
+_REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
+_ATTRIBUTES = {"category": "categories"}
 
 #: the file names each reader takes (formats/trf_read.py, formats/kfc.py)
 TRF_SUFFIXES = (".trf", ".txt")
@@ -84,3 +92,18 @@ def report_of(imported: ImportedSeason, source: Path, book: str) -> ImportReport
     return ImportReport(source.name, book, imported.source, len(season.players),
                         season.known_rounds(), len(season.games), len(season.byes),
                         len(season.absences), imported.notes)
+
+
+def book_plan(season: Season, settings_rows: Sequence[tuple[str, str]],
+              language: str = "en") -> NewBook:
+    """The new workbook for ``season`` in ``language``: ``settings_rows`` explained in the
+    template's Settings, the rating report's Players columns the season fills, as many
+    Attendance round columns as it has rounds (at least the template's 40)."""
+    rounds = season.known_rounds()
+    if rounds > MAX_ROUND:  # the readers refuse such a file first
+        raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
+                                  rounds=rounds, max_round=MAX_ROUND))
+    keys = [key for key in _REPORT_COLUMNS
+            if any(getattr(p, _ATTRIBUTES.get(key, key)) for p in season.players)]
+    return NewBook(language, max(40, rounds), tuple(settings_rows), explain=True,
+                   columns=tuple((schema.header("Players", key, language), key) for key in keys))

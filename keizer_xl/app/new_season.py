@@ -3,8 +3,7 @@
 :func:`run` reads OLD through the Book API and returns a :class:`NewSeasonReport`: the Players
 table of the new season (every column OLD's Players sheet has, the club's own too, with OLD's
 header spelling), the settings rows, and what was carried and what was left.  It writes
-nothing: the new file is the season template (``frontends/template.py``) filled by the front
-end (``frontends/new_season.py``), since the template and a new file are the front end's.
+nothing itself: the front end (``frontends/new_season.py``) has the xlsx client write NEW.
 
 What a competition leader expects (docs/club-year.md, Next season):
 
@@ -19,30 +18,52 @@ What a competition leader expects (docs/club-year.md, Next season):
   closes A's; ``--start rating``: rating order inside each group;
 - settings: OLD's, with ``season`` advanced and the settings of last season's rounds left out
   (``round_dates``, a ``fixed Rn`` / ``forbidden Rn`` pair of one round).
+
+NEW is OLD's own file with only the season's sheets changed (issue 33 item 5), so the club's
+own sheets (their pictures, charts, text boxes, pivot tables, macros, everything) come along
+unchanged, when :func:`carries` says it can be: NEW in OLD's language (a language change
+renames every sheet) and every planned Players column in OLD's table (OLD without a ``Start``
+column: the template adds it).  :func:`fill` then edits the Book opened on OLD (the file
+writer saves it under NEW's name; OLD is never written) through the writer's own edits:
+
+- Players: every data row deleted, the report's rows appended (OLD's columns and header
+  spelling, each value as typed: numbers, dates, text);
+- Attendance: a row per player, his name only; the round columns as OLD had them, a column
+  headed by last season's date headed ``R1``, ``R2``, ... instead (as the template path does);
+- Results: empty;
+- Settings: OLD's rows as typed, the ``season`` row's value advanced and the settings of last
+  season's rounds (``round_dates``, ``fixed R3`` ...) deleted;
+- every engine sheet (Standings, Pairings, Periods, ...): emptied (the engine writes it again
+  at the first ``pair`` / ``standings``); what the club placed on its drawing layer stays.
+
+Otherwise NEW is the season template filled as :func:`book_plan` says (clients/xlsx/new_book.py).
 """
 from __future__ import annotations
 
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from collections.abc import Sequence
 
 from keizer_xl.core.group_rounds import season_end_groups
 from keizer_xl.core.groups import Move, group_names, has_groups
 from keizer_xl.core.model import Player, Season
-from keizer_xl.app.new_season_book import sheet_roles
+from keizer_xl.core.rules import normalise_key
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read_names import find_sheet, name_key, workbook_language
+from keizer_xl.sheets.layout import Layout
+from keizer_xl.sheets.read_attendance import dated_rounds
+from keizer_xl.sheets.read_names import find_columns, find_sheet, name_key, workbook_language
 from keizer_xl.sheets.read import read_season
-from keizer_xl.sheets.tables import blank
+from keizer_xl.sheets.tables import Book, blank
+from keizer_xl.sheets.template_text import NewBook
 
 if TYPE_CHECKING:
-    from keizer_xl.sheets.tables import Book, Table
+    from keizer_xl.sheets.tables import Table
 
 __all__ = ["NewSeasonRequest", "NewSeasonReport", "PlayerColumn", "run", "advance_season_name",
-           "SEASON_OWN_COLUMNS"]
+           "SEASON_OWN_COLUMNS", "book_plan", "CarryBook", "carries", "fill", "sheet_roles"]
 
 #: Players columns that belong to one season: their values are not carried (the column is)
 SEASON_OWN_COLUMNS = ("joined", "status")
@@ -94,7 +115,7 @@ class NewSeasonReport:
     old_language: str = "en"
     reset_sheets: tuple[str, ...] = ()  # OLD's engine sheets: emptied in NEW
     club_sheets: tuple[str, ...] = ()  # OLD's other sheets (not the input sheets)
-    carried: bool = False  # NEW is OLD's copy: club_sheets are in it unchanged (new_season_book)
+    carried: bool = False  # NEW is OLD's copy: club_sheets are in it unchanged (fill)
 
 
 def advance_season_name(name: str) -> str | None:
@@ -135,7 +156,7 @@ def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeason
                            federation=p.federation, fide_id=p.fide_id, knsb_id=p.knsb_id)
                     for i, p in enumerate(staying, start=1))
     columns, rows, cleared = _players_table(book, players, lang, old_lang)
-    rows_kept, dropped = _settings(season, lang)
+    rows_kept, dropped = _settings_rows(season, lang)
     counts = [(g, sum(1 for p in players if p.group == g)) for g in group_names(season)] \
         if grouped else []
     old_name = season.settings.season
@@ -146,6 +167,14 @@ def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeason
         (advance_season_name(old_name) or old_name) if old_name else "", lang, last, grouped,
         min(max([last, *season.attendance_rounds]) or 40, 200), request.start, columns, rows,
         cleared, dropped, tuple(counts), end.moves, end.at_end, old_lang, reset, club)
+
+
+def book_plan(report: NewSeasonReport) -> NewBook:
+    """NEW made from the template (clients/xlsx/new_book.py) when it cannot be OLD's copy: the
+    report's settings, Players table and a row per player in Attendance."""
+    return NewBook(report.language, report.rounds, report.settings_rows,
+                   columns=tuple((c.header, c.key) for c in report.columns), players=report.rows,
+                   attendance=tuple(p.name for p in report.players))
 
 
 def _final_order(season: Season, last: int) -> list[str]:
@@ -173,23 +202,6 @@ def _rating_order(players: Sequence[Player], groups: dict[str, str]) -> list[Pla
     return out
 
 
-def _column_keys(headers: Sequence[str]) -> list[str | None]:
-    """The engine's key of each Players header (as the reader matches them: case and runs of
-    spaces ignored, every language and alias), None for a column of the club's own."""
-    aliases = schema.header_aliases("Players")
-    out: list[str | None] = []
-    seen: set[str] = set()
-    for h in headers:
-        text = " ".join(str(h).split()).casefold()
-        key = next((k for k, names in aliases.items() if text in names), None)
-        if key in seen:  # a repeated header: the reader refuses it; never reached
-            key = None
-        if key is not None:
-            seen.add(key)
-        out.append(key)
-    return out
-
-
 def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: str
                    ) -> tuple[tuple[PlayerColumn, ...], tuple[tuple[Any, ...], ...],
                               tuple[str, ...]]:
@@ -201,7 +213,9 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
         raise ActionError(Message("the workbook has no {sheet} sheet",
                                   sheet=schema.sheet_name("Players", lang)))
     table: Table = book.read_table(sheet)
-    keys = _column_keys(table.headers)
+    # each header's engine key, as the reader matches them (None: a column of the club's own)
+    at = {i: key for key, i in find_columns(table, "Players", []).items()}
+    keys = [at.get(i) for i in range(len(table.headers))]
     name_at = keys.index("name")
     old_rows = {name_key(r[name_at]): r for r in table.rows
                 if name_at < len(r) and not blank(r[name_at])}
@@ -249,17 +263,13 @@ def _as_typed(value: Any) -> Any:
 def _typed_settings(book: Book, rows: Sequence[tuple[str, str]]) -> tuple[tuple[str, Any], ...]:
     """Each setting's value as OLD's Settings cell holds it (``promote`` 2 a number, not the
     text '2'), where OLD has the row and the value is OLD's; else the text."""
-    from keizer_xl.core.rules import normalise_key
 
     sheet = find_sheet(book, "Settings")
     typed: dict[str, Any] = {}
     if sheet is not None:
         table = book.read_table(sheet)
-        aliases = schema.header_aliases("Settings")
-        at = {k: next((i for i, h in enumerate(table.headers) if not blank(h) and
-                       " ".join(str(h).split()).casefold() in aliases[k]), None)
-              for k in ("setting", "value")}
-        k, v = at["setting"], at["value"]
+        at = find_columns(table, "Settings", [])
+        k, v = at.get("setting"), at.get("value")
         if k is not None and v is not None:
             typed = {normalise_key(str(r[k])).casefold(): r[v] for r in table.rows
                      if max(k, v) < len(r) and not blank(r[k]) and not blank(r[v])
@@ -269,7 +279,7 @@ def _typed_settings(book: Book, rows: Sequence[tuple[str, str]]) -> tuple[tuple[
                  for key, text in rows)
 
 
-def _settings(season: Season, lang: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+def _settings_rows(season: Season, lang: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """OLD's settings rows with ``season`` advanced and ``language`` NEW's; the settings of
     last season's rounds (``round_dates``, a pair fixed or forbidden in one round) left out."""
     from keizer_xl.sheets.season_tables import settings_rows
@@ -289,3 +299,97 @@ def _settings(season: Season, lang: str) -> tuple[tuple[tuple[str, str], ...], t
     kept += [("season", new_name)] if new_name else []
     kept += [("language", lang)] if lang != "en" or season.settings.language else []
     return tuple(kept), tuple(dropped)
+
+
+# --------------------------------------------------------------------------- OLD's copy
+
+class CarryBook(Book, Protocol):
+    """The file book (clients/xlsx): a Book that also renames a table's header cells."""
+
+    def retitle(self, sheet: str, titles: dict[int, str]) -> None: ...
+
+_INPUTS = ("Settings", "Players", "Attendance", "Results")
+
+
+def sheet_roles(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """OLD's engine sheets (reset in NEW) and the club's own sheets (carried unchanged):
+    every sheet that is neither an input nor an engine sheet, chart sheets too, in OLD's order."""
+    owned = {n.casefold() for n in schema.OWNED_SHEETS}
+    inputs = {find_sheet(book, kind) for kind in _INPUTS}
+    engine = tuple(n for n in book.sheet_names() if n.strip().casefold() in owned)
+    club = tuple(n for n in book.sheet_names() if n not in inputs and n not in engine)
+    return engine, club
+
+
+def carries(book: Book, report: NewSeasonReport) -> bool:
+    """Whether NEW can be OLD's copy (module docstring)."""
+    if report.language != report.old_language:
+        return False
+    players = find_sheet(book, "Players")
+    headers = {str(h) for h in book.read_table(players).headers} if players else set()
+    return all(c.header in headers for c in report.columns)
+
+
+def fill(book: CarryBook, report: NewSeasonReport) -> None:
+    """Make ``book`` (OLD, not saved here) next season's workbook (module docstring)."""
+    players = _sheet(book, "Players")
+    _clear(book, players)
+    book.append_rows(players, [{c.header: v for c, v in zip(report.columns, row, strict=True)
+                                if v is not None} for row in report.rows])
+    attendance = _sheet(book, "Attendance")
+    _clear(book, attendance)
+    name = _name_header(book, attendance)
+    book.append_rows(attendance, [{name: p.name} for p in report.players])
+    book.retitle(attendance, {i: f"R{n}" for i, n in
+                              dated_rounds(book.read_table(attendance).headers).items()})
+    _clear(book, _sheet(book, "Results"))
+    _settings(book, _sheet(book, "Settings"), report)
+    for sheet in report.reset_sheets:
+        book.write_sheet(sheet, Layout(grid=()))
+
+
+def _sheet(book: Book, kind: str) -> str:
+    name = find_sheet(book, kind)
+    assert name is not None  # read_season read it
+    return name
+
+
+def _clear(book: Book, sheet: str) -> None:
+    rows = book.read_table(sheet).rows
+    if rows:
+        book.delete_rows(sheet, list(range(len(rows))))
+
+
+def _header(book: Book, sheet: str, kind: str, key: str) -> int:
+    """The column (0-based, in the table read) of ``key``'s header, in any language."""
+    return find_columns(book.read_table(sheet), kind, [])[key]
+
+
+def _name_header(book: Book, sheet: str) -> str:
+    return str(book.read_table(sheet).headers[_header(book, sheet, "Attendance", "name")])
+
+
+def _settings(book: Book, sheet: str, report: NewSeasonReport) -> None:
+    """The ``season`` row's value replaced (the row moves to the table's end, its other cells
+    kept) and the rows of last season's rounds deleted; every other row as OLD has it."""
+    table = book.read_table(sheet)
+    at, to = _header(book, sheet, "Settings", "setting"), _header(book, sheet, "Settings", "value")
+    headers = [str(h) for h in table.headers]
+    dropped = {k.casefold() for k in report.cleared_settings}
+    season = dict(report.settings_rows).get("season")
+    doomed: list[int] = []
+    again: list[dict[str, Any]] = []
+    for i, row in enumerate(table.rows):
+        key = normalise_key(str(row[at])).casefold() if not blank(row[at]) else ""
+        if key in dropped:
+            doomed.append(i)
+        elif key == "season" and season is not None:
+            doomed.append(i)
+            again.append({h: season if c == to else v for c, (h, v) in enumerate(
+                zip(headers, row, strict=False)) if not blank(table.headers[c])
+                and (c == to or v is not None)})
+    if season is not None and not again:
+        again.append({headers[at]: "season", headers[to]: season})
+    if doomed:
+        book.delete_rows(sheet, doomed)
+    book.append_rows(sheet, again)

@@ -23,7 +23,7 @@ from keizer_xl.errors import ActionError, Message, UsageError
 from keizer_xl.formats.listed import Listed, Wanted
 from keizer_xl.formats.rating_list import ListKind, list_kind
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.read_names import find_sheet, workbook_language
+from keizer_xl.sheets.read_names import find_columns, find_sheet, workbook_language
 from keizer_xl.sheets.tables import blank, column_letter, quote_sheet
 
 if TYPE_CHECKING:
@@ -111,18 +111,6 @@ class _Row:
     values: dict[str, Any]
 
 
-def _column_keys(headers: Sequence[str]) -> dict[str, int]:
-    """Engine key -> column index of the Players headers (every language and alias)."""
-    aliases = schema.header_aliases("Players")
-    out: dict[str, int] = {}
-    for i, h in enumerate(headers):
-        text = " ".join(str(h).split()).casefold()
-        key = next((k for k, names in aliases.items() if text in names), None)
-        if key is not None and key not in out:
-            out[key] = i
-    return out
-
-
 def _text(value: Any) -> str:
     if blank(value):
         return ""
@@ -194,7 +182,7 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
         raise ActionError(Message("the workbook has no {sheet} sheet",
                                   sheet=schema.sheet_name("Players", lang)))
     table: Table = book.read_table(sheet)
-    at = _column_keys(table.headers)
+    at = find_columns(table, "Players", [])  # key -> column, every language and alias
     if "name" not in at:
         raise ActionError(Message("{where}: the {sheet} sheet has no {column} column",
                                   where=table.header_cell(0), sheet=sheet,

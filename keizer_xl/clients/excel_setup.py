@@ -1,6 +1,6 @@
 """Make a season workbook button-ready for Excel (xlwings), on the volunteer's own computer.
 
-The default route builds the ``.xlsm`` without Excel (:mod:`keizer_xl.frontends.xlsm_build`);
+The default route builds the ``.xlsm`` without Excel (:mod:`keizer_xl.clients.xlsm_build`);
 this module holds what both routes share besides the VBA files
 (:mod:`keizer_xl.clients.vba_files`) and the ``xlwings.conf`` rows
 (:mod:`keizer_xl.clients.xlwings_conf`): the button macros and captions, the ``Start`` sheet's
@@ -149,12 +149,9 @@ def _vba_folder(platform: str) -> Path:
 def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, force: bool = False,
                    xw: Any = None, platform: str | None = None, python: str | None = None,
                    pythonpath: str | None = None,
-                   progress: Callable[[str], None] | None = None,
-                   make_seed: Callable[[Path], Any] | None = None) -> SetupResult:
-    """Make BOOK button-ready (see the module docstring); returns where the .xlsm is.
-
-    ``new`` needs ``make_seed(path)``, which writes the season template to ``path`` (.xlsx): the
-    template belongs to the frontends (keizer_xl.frontends.template), which call this."""
+                   progress: Callable[[str], None] | None = None) -> SetupResult:
+    """Make BOOK button-ready (see the module docstring); returns where the .xlsm is (``new``:
+    made from the season template, :mod:`keizer_xl.clients.xlsx.new_book`)."""
     platform = platform or this_platform()
     say = progress or (lambda _text: None)
     if platform not in ("win", "mac"):
@@ -203,10 +200,10 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
                                                 export_vba(folder), strict=True)]
     seed = None
     if new:
-        if make_seed is None:
-            raise SetupError(Message("a new workbook needs the season template (make_seed)"))
+        from keizer_xl.clients.xlsx.new_book import build_template
+
         seed = target.with_name(f"{target.stem} (new).xlsx")
-        make_seed(seed)
+        build_template(seed)
         say(f"created the season template {seed.name}")
         open_path = seed
     else:

@@ -3,7 +3,7 @@
 version always equals the Python version, its add-in (whose macro imports a file on macOS),
 and ``KeizerXL`` (:data:`KEIZER_VBA`, the package's ``macros/KeizerXL.bas``); the Mac's
 AppleScript file for RunPython.  Shared by both routes to the ``.xlsm``
-(:mod:`keizer_xl.frontends.xlsm_build` and ``excel-setup --via-excel``).
+(:mod:`keizer_xl.clients.xlsm_build` and ``excel-setup --via-excel``).
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from typing import Any
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["CONFIG_SHEET", "this_platform", "config_entries", "pythonpath_for", "write_config",
-           "write_config_xw"]
+           "put_config", "write_config_xw"]
 
 CONFIG_SHEET = "xlwings.conf"
 
@@ -113,11 +113,19 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
         python = sys.executable
     if pythonpath is None and platform == this_platform():
         pythonpath = pythonpath_for(python)
-    # through the file client, which writes only this sheet into the workbook (issue 25): the
-    # club's charts, pictures and macros stay as they are
+    book = open_book(book_path)
+    rows = put_config(book, python=python, platform=platform, pythonpath=pythonpath)
+    book.save()
+    return rows
+
+
+def put_config(book: Any, *, python: str, platform: str | None,
+               pythonpath: str | None) -> list[tuple[str, Any]]:
+    """The xlwings.conf sheet written into the file ``book`` (the rows already there kept, as
+    :func:`config_entries` says) by the file client, which writes only this sheet (issue 25):
+    the club's charts, pictures and macros stay as they are.  Returns the rows."""
     from keizer_xl.sheets.layout import Layout, PageSetup
 
-    book = open_book(book_path)
     existing: list[tuple[Any, Any]] = []
     found = next((n for n in book.sheet_names() if n.casefold() == CONFIG_SHEET.casefold()), None)
     if found is not None:  # Excel's sheet names ignore case
@@ -131,7 +139,6 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
     book.write_sheet(CONFIG_SHEET, Layout(grid=grid, widths=(30, 70), freeze_rows=0,
                                           page=PageSetup(fit_width=None, repeat_rows=None,
                                                          footer=((), (), ()))))
-    book.save()
     return rows
 
 

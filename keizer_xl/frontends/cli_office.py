@@ -23,9 +23,9 @@ from keizer_xl.frontends.shown import Done
 
 def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: str | None,
                       language: str | None = None) -> XlsmReport:
-    """The button-ready workbook without Excel (keizer_xl.frontends.xlsm_build)."""
+    """The button-ready workbook without Excel (keizer_xl.clients.xlsm_build)."""
     from keizer_xl.app.setup import XlsmReport
-    from keizer_xl.frontends.xlsm_build import build_xlsm
+    from keizer_xl.clients.xlsm_build import build_xlsm
 
     # SetupError / WorkbookFileError are mapped in main() like every error
     from keizer_xl.clients.excel_setup import START_SHEET
@@ -38,7 +38,7 @@ def _refresh_xlsm(path: Path, *, python: str | None) -> XlsmReport:
     """excel-setup BOOK.xlsm: the VBA modules of the installed xlwings and keizer-xl, and the
     config for this computer, written into the existing .xlsm without Excel."""
     from keizer_xl.app.setup import XlsmReport
-    from keizer_xl.frontends.xlsm_build import refresh_xlsm
+    from keizer_xl.clients.xlsm_build import refresh_xlsm
 
     result = refresh_xlsm(path, python=python)
     return XlsmReport(str(result.target), tuple(result.steps), kind="updated")
@@ -50,12 +50,10 @@ def excel_setup_report(path: Path, *, new: bool, force: bool,
     is written as it goes (standard error), the result is the report."""
     from keizer_xl.app.setup import XlsmReport
     from keizer_xl.clients.excel_setup import setup_workbook
-    from keizer_xl.frontends.template import build_template
 
     # a SetupError is mapped in main() like every error: exit 1, or 2 when it is a usage error
     result = setup_workbook(path, new=new, force=force, python=python,
-                            progress=lambda text: print(f"  {text}", file=sys.stderr),
-                            make_seed=build_template)
+                            progress=lambda text: print(f"  {text}", file=sys.stderr))
     from keizer_xl.clients.excel_setup import START_SHEET
 
     return XlsmReport(str(result.target), (), sheet=START_SHEET)

@@ -19,7 +19,7 @@ __all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair"
 def cmd_new(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import TemplateReport
     from keizer_xl.frontends.cli_office import build_xlsm_report, excel_setup_report
-    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx.new_book import build_template
 
     path = book_path_arg(args.book, must_exist=False)
     if path.exists() and not args.force:

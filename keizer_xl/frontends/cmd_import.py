@@ -28,31 +28,14 @@ from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageErr
 from keizer_xl.frontends.shown import Done
 
 if TYPE_CHECKING:
-    from openpyxl.workbook.workbook import Workbook
-
     from keizer_xl.core.model import Season
-    from keizer_xl.formats import ImportedSeason
     from keizer_xl.formats.trf_write import TrfExport
 
-__all__ = ["read_source", "import_season", "write_new_season", "cmd_import", "cmd_export_trf",
+__all__ = ["import_season", "write_new_season", "cmd_import", "cmd_export_trf",
            "parse_rounds"]
-
-#: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
-_REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
-_ATTRIBUTES = {"category": "categories"}
 
 
 # --------------------------------------------------------------------------- import
-
-def read_source(path: Path, program: str = "auto") -> ImportedSeason:
-    """The season in ``path`` (app.import_season), after telling the one writer that this
-    file is an input: no target of this run may be it, by any path or link."""
-    from keizer_xl.app.import_season import ImportRequest, run
-    from keizer_xl.clients import files
-
-    files.protect_input(path)
-    return run(ImportRequest(path, program))
-
 
 def import_season(source: Path, target: Path, language: str, *, force: bool,
                   program: str = "auto") -> ImportReport:
@@ -65,15 +48,16 @@ def import_season(source: Path, target: Path, language: str, *, force: bool,
     if not os.path.isdir(target.parent):
         raise UsageError(Message("{path}: the folder {folder} does not exist", path=str(target),
                                  folder=str(target.parent)))
+    from keizer_xl.app.import_season import ImportRequest, run
     from keizer_xl.clients import files
 
-    files.protect_input(source)
+    files.protect_input(source)  # the one writer refuses it as a target, by any path or link
     # before anything is read or made (the writer checks again): BOOK named as typed
     files.refuse_unsafe_target(target, kind="zip")
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
-    imported = read_source(source, program)  # problems in the language of the run
+    imported = run(ImportRequest(source, program))  # problems in the language of the run
     with files.no_print_only_hint():  # import has no --no-write / --dry-run to suggest
         write_new_season(target, imported.season, imported.settings_rows, language)
     return report_of(imported, source, str(target))
@@ -81,98 +65,16 @@ def import_season(source: Path, target: Path, language: str, *, force: bool,
 
 def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple[str, str]],
                      language: str = "en") -> None:
-    """``target``: the template in ``language`` holding ``season`` (its players with the rating
-    report's columns they fill) and ``settings_rows`` in the template's Settings rows; written
-    atomically, a replaced file kept in ``.keizer-backups/``."""
+    """``target``: the template in ``language`` holding ``season`` and ``settings_rows``
+    (app.import_season.book_plan), made in memory and written once, atomically; a replaced
+    file kept in ``.keizer-backups/``."""
     from keizer_xl.app.write_season import write_season
-    from keizer_xl.clients import atomic
-    from keizer_xl.clients.xlsx import open_book, write_new_workbook
-    from keizer_xl.frontends.template import MAX_ROUNDS, template_workbook
+    from keizer_xl.app.import_season import book_plan
+    from keizer_xl.clients.xlsx.new_book import new_book, save_new
 
-    rounds = season.known_rounds()
-    if rounds > MAX_ROUNDS:  # the readers refuse such a file first (core.setting_values.MAX_ROUND)
-        raise ActionError(Message("{rounds} rounds: a season workbook holds at most {max_round}",
-                                  rounds=rounds, max_round=MAX_ROUNDS))
-    # as many Attendance round columns as the source has rounds (at least the template's 40)
-    wb = template_workbook(rounds=max(40, rounds), language=language)
-    _add_player_columns(wb, language, [key for key in _REPORT_COLUMNS if any(
-        getattr(p, _ATTRIBUTES.get(key, key)) for p in season.players)])
-    _fill_settings(wb, language, tuple(settings_rows))
-    # the draft is made beside the target, in the one writer's scratch folder
-    # (.~keizer-xl.<name>.<random>.tmp/, 0700): a run killed half-way leaves it where the next
-    # write of the target removes it, never a folder of players' names in the system's temp
-    with atomic.scratch_folder(target) as folder:
-        draft = folder / target.name
-        write_new_workbook(wb, draft, backup=False)
-        book = open_book(draft)
-        write_season(book, season, settings=False)
-        book.save_as(target)
-
-
-def _table_sheet(wb: Workbook, kind: str, language: str) -> Any:
-    from keizer_xl.sheets import schema
-
-    return wb[schema.sheet_name(kind, language)]
-
-
-def _grow_table(ws: Any, last_row: int, last_col: int) -> None:
-    from keizer_xl.sheets.tables import column_letter
-
-    for table in ws.tables.values():
-        table.ref = f"A1:{column_letter(last_col)}{last_row}"
-        if table.autoFilter is not None:
-            table.autoFilter.ref = table.ref
-        table.tableColumns = []  # named again from the header row when saved
-        table._initialise_columns()
-        # the header row may run on past the Table: its own columns are named
-        for column, cell in zip(table.tableColumns, ws[1], strict=False):
-            column.name = str(cell.value)
-
-
-def _add_player_columns(wb: Workbook, language: str, keys: list[str]) -> None:
-    """The rating report's Players columns the source fills, headed in ``language``."""
-    from keizer_xl.sheets import schema
-
-    if not keys:
-        return
-    ws = _table_sheet(wb, "Players", language)
-    col = ws.max_column
-    for key in keys:
-        col += 1
-        ws.cell(row=1, column=col, value=schema.header("Players", key, language))
-        ws.cell(row=1, column=col).data_type = "s"
-        ws.column_dimensions[ws.cell(row=1, column=col).column_letter].width = 14
-    _grow_table(ws, ws.max_row, col)
-
-
-def _fill_settings(wb: Workbook, language: str, rows: tuple[tuple[str, str], ...]) -> None:
-    """The source's settings in the template's Settings rows (their comments kept); keys the
-    template has no row for are added below."""
-    from keizer_xl.frontends.template import put_value
-    from keizer_xl.frontends.template_text import DEFAULT_SETTINGS, added_setting_comment, setting_comment
-
-    ws = _table_sheet(wb, "Settings", language)
-    where = {str(ws.cell(row=r, column=1).value or "").strip().casefold(): r
-             for r in range(2, ws.max_row + 1)}
-    last = ws.max_row
-    preset = dict(rows).get("preset")
-    for key, value in rows:
-        r = where.get(key.casefold())
-        if r is None:
-            last += 1
-            r = last
-            put_value(ws, r, 1, key)
-            # every row an import adds is explained too (issue 26)
-            ws.cell(row=r, column=3, value=added_setting_comment(key, language, preset) or None)
-        # put_value: text stays text ('=1+1' too); a control character was refused by the reader
-        cell = put_value(ws, r, 2, str(value))
-        cell.number_format = "@"
-    if preset:  # the explanations give the imported preset's values, not keizer's (issue 26)
-        for key, _value, comment in DEFAULT_SETTINGS:
-            if key.casefold() in where:
-                ws.cell(row=where[key.casefold()], column=3,
-                        value=setting_comment(key, comment, language, preset))
-    _grow_table(ws, last, ws.max_column)
+    book = new_book(target, book_plan(season, settings_rows, language))
+    write_season(book, season, settings=False)
+    save_new(book, backup=target.exists())
 
 
 def cmd_import(args: argparse.Namespace) -> tuple[ImportReport, Done]:

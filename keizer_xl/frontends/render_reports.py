@@ -92,7 +92,7 @@ def new_season(report: NewSeasonReport, front: Front, done: Done, tr: Translator
     out.append(tr("{attendance} and {results} start empty",
                   attendance=sheet_name("Attendance", report.language),
                   results=sheet_name("Results", report.language)))
-    if report.carried:  # NEW is OLD's copy (app/new_season_book.py)
+    if report.carried:  # NEW is OLD's copy (app/new_season.py)
         if report.reset_sheets:
             out.append(tr("Emptied until the engine writes them again: {sheets}",
                           sheets=", ".join(report.reset_sheets)))

@@ -118,7 +118,7 @@ def _export_vba(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
 
 
 def _build_xlsm(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
-    from keizer_xl.frontends.xlsm_build import build_xlsm
+    from keizer_xl.clients.xlsm_build import build_xlsm
 
     target = tmp_path / "club.xlsm"
     return target, lambda: build_xlsm(target, force=True, platform="win", python="python.exe",
@@ -126,7 +126,7 @@ def _build_xlsm(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
 
 
 def _refresh_xlsm(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
-    from keizer_xl.frontends.xlsm_build import build_xlsm, refresh_xlsm
+    from keizer_xl.clients.xlsm_build import build_xlsm, refresh_xlsm
 
     target = tmp_path / "club.xlsm"
     build_xlsm(target, platform="win", python="python.exe", pythonpath="")

@@ -387,7 +387,7 @@ def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, pictur
     from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
-    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx.new_book import build_template
 
     seed = tmp_path / "seizoen.xlsx"
     build_template(seed, rounds=10, language="nl")

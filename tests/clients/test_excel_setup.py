@@ -20,7 +20,7 @@ from keizer_xl.clients.excel_setup import setup_workbook
 from keizer_xl.clients.vba_files import KEIZER_VBA
 from keizer_xl.clients.xlwings_conf import CONFIG_SHEET, config_entries, write_config
 from keizer_xl.errors import SetupError
-from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx.new_book import build_template
 
 ROOT = Path(__file__).resolve().parents[2]
 XLWINGS = vba_files.xlwings_package_dir()
@@ -271,7 +271,7 @@ def test_setup_new_creates_the_template_and_removes_the_seed(tmp_path):
 
     xw = Xw({})
     result = setup_workbook(target, new=True, xw=xw, platform="win", python="C:\\p.exe",
-                            pythonpath="", make_seed=build_template)
+                            pythonpath="")
     assert result.target == target
     assert Path(xw.opened[0]).name == seed_name
     book = xw.books[seed_name]

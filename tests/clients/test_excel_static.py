@@ -19,7 +19,8 @@ from keizer_xl.clients import vba_files
 from keizer_xl.frontends import lite
 from keizer_xl.clients.excel_setup import BUTTON_MACROS
 from keizer_xl.clients.vba_files import KEIZER_VBA
-from keizer_xl.frontends.template import template_workbook
+from keizer_xl.clients.xlsx.new_book import template_workbook
+from keizer_xl.sheets.template_text import NewBook
 
 ROOT = Path(__file__).resolve().parents[2]
 VBA_FILE = ROOT / "macros" / "KeizerXL.bas"
@@ -167,7 +168,7 @@ def _describe(wb) -> dict:
 
 def test_the_committed_season_template_is_what_the_code_makes(tmp_path):
     fresh = tmp_path / "fresh.xlsx"
-    template_workbook().save(fresh)
+    template_workbook(NewBook()).save(fresh)
     committed = _describe(openpyxl.load_workbook(TEMPLATE))
     assert committed == _describe(openpyxl.load_workbook(fresh)), \
         "run: python templates/make_templates.py"

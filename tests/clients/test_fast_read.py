@@ -19,7 +19,7 @@ from reader_oracle import differences, sheet_values
 from openpyxl_book import openpyxl_book
 from season_books import write_book
 from keizer_xl.analysis.simulate import simulate_season
-from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx.new_book import build_template
 
 ROOT = Path(__file__).resolve().parents[2]
 

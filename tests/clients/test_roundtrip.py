@@ -11,7 +11,7 @@ from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.sheets.read import read_season
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.core.engine import compute_history
-from keizer_xl.frontends.template import build_template
+from keizer_xl.clients.xlsx.new_book import build_template
 from keizer_xl.clients.xlsx import open_book
 
 

@@ -99,9 +99,6 @@ def test_import_and_check_share_their_limits():
 
     assert read_tables.MAX_RATING is limits.MAX_RATING
     assert read_checks.MAX_ROUND_GAP is limits.MAX_ROUND_GAP
-    from keizer_xl.frontends import template
-
-    assert template.MAX_ROUNDS == limits.MAX_ROUND
 
 
 # --------------------------------------------------------------------------- the one writer

@@ -28,7 +28,7 @@ def write_book(path: Path, season: Season) -> Path:
     does: Excel widens the table), then the season's rows."""
     from keizer_xl.app.write_season import write_season
     from keizer_xl.clients.xlsx import open_book
-    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx.new_book import build_template
 
     build_template(path)
     wb = openpyxl.load_workbook(path)

@@ -307,9 +307,10 @@ def test_batch_writes_every_engine_sheet_under_the_workbooks_names(tmp_path, cap
 def test_the_templates_dropdown_offers_one_letter_per_absence_kind(lang, letters, also):
     # issue 16: one letter per kind in the workbook's language (A and E both meaning excused
     # in one list confused a Dutch club); the built-in letters are still read, and said so
-    from keizer_xl.frontends.template import template_workbook
+    from keizer_xl.clients.xlsx.new_book import template_workbook
+    from keizer_xl.sheets.template_text import NewBook
 
-    wb = template_workbook(rounds=3, language=lang)
+    wb = template_workbook(NewBook(lang, 3))
     ws = wb[schema.sheet_name("Attendance", lang)]
     dv = next(iter(ws.data_validations.dataValidation))
     assert dv.formula1 == f'"{letters}"'

@@ -328,7 +328,7 @@ def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, 
                                                                         monkeypatch):
     from keizer_xl.clients import excel_setup
     from keizer_xl.clients import xlwings_conf
-    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx.new_book import build_template
 
     book = tmp_path / "club.xlsx"
     build_template(book)

@@ -75,7 +75,7 @@ def _dutch_book(path: Path) -> Path:
     from keizer_xl.app.write_season import write_season
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.clients.xlsx import open_book
-    from keizer_xl.frontends.template import build_template
+    from keizer_xl.clients.xlsx.new_book import build_template
 
     build_template(path, rounds=8, language="nl")
     book = open_book(path)

@@ -8,8 +8,8 @@ from openpyxl.utils.cell import range_boundaries
 from keizer_xl.clients import backup_files
 from keizer_xl.core import rules
 from keizer_xl.core.presets import PRESETS
-from keizer_xl.frontends.template import INPUT_HEADERS, SHEET_ORDER, build_template, template_workbook
-from keizer_xl.frontends.template_text import ABSENCE_CHOICES, DEFAULT_SETTINGS, RESULT_CHOICES
+from keizer_xl.clients.xlsx.new_book import INPUT_HEADERS, SHEET_ORDER, build_template, template_workbook
+from keizer_xl.sheets.template_text import ABSENCE_CHOICES, DEFAULT_SETTINGS, RESULT_CHOICES, NewBook
 from keizer_xl.clients.xlsx import FileBook
 from keizer_xl.clients.files import WorkbookFileError
 
@@ -176,12 +176,12 @@ def test_rounds_and_language(tmp_path):
     ws = openpyxl.load_workbook(path)["Uitleg gebruik"]
     assert "Keizercompetitie" in ws["A1"].value
     assert book.read_table("Uitslagen").headers == ("Ronde", "Bord", "Wit", "Zwart", "Uitslag")
-    de = template_workbook(rounds=3, language="de")
+    de = template_workbook(NewBook("de", 3))
     assert "Keizer-Turnier" in de["Anleitung"]["A1"].value
     with pytest.raises(ValueError):
-        template_workbook(language="xx")  # (fr is a language since issue 9)
+        template_workbook(NewBook("xx"))  # (fr is a language since issue 9)
     with pytest.raises(ValueError):
-        template_workbook(rounds=0)
+        template_workbook(NewBook(rounds=0))
 
 
 def test_refuses_to_overwrite(tmp_path):

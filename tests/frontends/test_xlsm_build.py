@@ -24,8 +24,8 @@ from keizer_xl.clients.excel_setup import BUTTON_MACROS, button_captions
 from keizer_xl.clients.vba_files import KEIZER_VBA
 from keizer_xl.clients.xlwings_conf import CONFIG_SHEET
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends.template import SHEET_ORDER
-from keizer_xl.frontends.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
+from keizer_xl.clients.xlsx.new_book import SHEET_ORDER
+from keizer_xl.clients.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -126,7 +126,9 @@ def test_three_buttons_on_start_each_bound_to_a_public_sub(built):
         module, sub = macro.split(".")
         assert module == "KeizerXL" and sub in subs, macro
     wb = openpyxl.load_workbook(built)
-    start_part = "xl/worksheets/sheet1.xml"
+    from keizer_xl.clients.xlsx.package import Package
+
+    start_part = next(s.part for s in Package(built.read_bytes()).sheets if s.name == "Start")
     with zipfile.ZipFile(built) as z:
         assert "<legacyDrawing" in z.read(start_part).decode()
         types = z.read("[Content_Types].xml").decode()

@@ -34,7 +34,6 @@ from keizer_xl.clients.xlsx.limits import (
     XML_PEEK,
 )
 from keizer_xl.clients.xlsx.safety import OWNED_SHEETS, preflight
-from keizer_xl.clients.xlsx.save import write_new_workbook
 
 __all__ = [
     "FileBook",
@@ -44,7 +43,6 @@ __all__ = [
     "OWNED_SHEETS",
     "backup_path",
     "preflight",
-    "write_new_workbook",
     # the preflight's limits (read them here; change them in .limits)
     "EXCEL_SUFFIXES",
     "MACRO_SUFFIXES",

@@ -86,12 +86,15 @@ def open_book(path: str | os.PathLike[str]) -> FileBook:
 class FileBook(RowEditing, CellEditing):
     """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
-    def __init__(self, path: str | os.PathLike[str]):
+    def __init__(self, path: str | os.PathLike[str], data: bytes | None = None):
+        """The workbook in the file ``path``, or one made in memory (``data``: new_book.py)."""
         self.path = Path(path)
         self.label = str(path)
         self.messages: list[str] = []
         check_suffix(self.path, self.label)
-        data, self._signature = read_with_signature(self.path, self.label)
+        self._signature = (0, 0)  # nothing read from a file: nothing another program changed
+        if data is None:
+            data, self._signature = read_with_signature(self.path, self.label)
         self._data = data
         info = preflight(self.path, data)
         #: the sheet names as the file lists them (the sheet reader checks for ambiguous input

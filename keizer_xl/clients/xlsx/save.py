@@ -6,7 +6,6 @@ moved over the old one atomically); what goes wrong is worded here, for a workbo
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -15,11 +14,6 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import atomic
 from keizer_xl.clients.files import WorkbookFileError
-
-def write_new_workbook(wb: Workbook, path: str | os.PathLike[str], *, backup: bool = True) -> None:
-    """Save an openpyxl Workbook to ``path`` atomically (used for new workbooks and templates)."""
-    write_atomically(wb, Path(path), str(path), backup=backup)
-
 
 def write_bytes_atomically(data: bytes, target: Path, label: str, *, backup: bool,
                            in_place: bool = False) -> None:

@@ -1,9 +1,15 @@
-"""The empty season workbook that ``keizer-xl new BOOK`` creates.
+"""A new season workbook, made in one pass by the xlsx client: ``keizer-xl new``, ``import`` and
+``new-season`` (when NEW cannot be OLD's copy) all build theirs here.
+
+:func:`new_book` makes the template filled as a :class:`~keizer_xl.sheets.template_text.NewBook`
+asks (the Settings values, the Players columns and rows, the Attendance names) in memory and
+returns it as a :class:`~keizer_xl.clients.xlsx.FileBook` of its target, to be changed further
+through the Book API (``import`` writes the season's rows) and written once by :func:`save_new`.
 
 Sheets, in this order: ``Instructions``, ``Settings``, ``Players``, ``Attendance``, ``Results``
-(names and headers as in WORKBOOK-CONTRACT.md; ``language`` only changes the instructions).
+(names and headers as in WORKBOOK-CONTRACT.md, in the workbook's language).
 What the sheets say (the Settings rows, the instructions, the dropdowns' choices) is
-:mod:`keizer_xl.frontends.template_text`'s.
+:mod:`keizer_xl.sheets.template_text`'s.
 Every input sheet holds an Excel Table that starts at A1 with its header in row 1 and at least
 one (empty) data row, because a table must have one; :class:`~keizer_xl.clients.xlsx.FileBook`
 reads an empty data row as no rows, and its ``append_rows`` fills that row first.
@@ -15,30 +21,38 @@ wrong; ``check`` names anything the engine cannot read.  The Attendance list off
 per absence kind in the workbook's language (``A``/``Z``/``T``/``N`` in Dutch); E, U, C and L
 are read in every language and the instructions say so.  Cells for results, absence codes and
 settings values are formatted as text so Excel does not turn ``1/2`` or ``2/3`` into a date.
+Every value is put as the weekly commands put theirs (:func:`keizer_xl.sheets.cells.cell_value`,
+text forced to text): a name or a setting ``=HYPERLINK(...)`` stays text, never a formula.
 """
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from keizer_xl.clients.xlsx.book import FileBook
+from keizer_xl.clients.xlsx.safety import written_path
+from keizer_xl.clients.xlsx.save import write_bytes_atomically
+from keizer_xl.core.rules import normalise_key
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.core.settings import LANGUAGES
 from keizer_xl.errors import Message
-from keizer_xl.frontends.template_text import (DEFAULT_SETTINGS, STATUS_WORDS, absence_choices,
-                                               codes_text, instruction_lines, result_choices,
-                                               setting_comment)
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.tables import column_letter
+from keizer_xl.sheets.template_text import (DEFAULT_SETTINGS, STATUS_WORDS, NewBook,
+                                            absence_choices, added_setting_comment, codes_text,
+                                            instruction_lines, result_choices, setting_comment)
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.datavalidation import DataValidation
     from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = ["build_template", "template_workbook", "SHEET_ORDER", "INPUT_HEADERS", "put_value",
-           "MAX_ROUNDS"]
+__all__ = ["new_book", "save_new", "build_template", "template_workbook", "SHEET_ORDER",
+           "INPUT_HEADERS"]
 
 SHEET_ORDER = ("Instructions", *schema.INPUT_SHEETS)
 
@@ -52,49 +66,50 @@ INPUT_HEADERS = {kind: tuple(schema.header(kind, key, "en")
                  for kind in schema.INPUT_SHEETS}
 
 
-def put_value(ws: Worksheet, row: int, column: int, value: object) -> Any:
-    """Put ``value`` in a cell of an openpyxl sheet the way every workbook write does
-    (:func:`keizer_xl.sheets.cells.cell_value`, and the data type "s" forced for text, as
-    :mod:`keizer_xl.clients.xlsx.cells` stores the weekly commands' cells): a name or a
-    setting ``=HYPERLINK(...)`` or ``=cmd|' /C calc'!A0`` stays text, never a formula
-    (openpyxl's own ``cell.value = "=..."`` makes it one); control characters a workbook
-    cannot hold are dropped.  Returns the cell."""
-    from keizer_xl.sheets.cells import cell_value
-
+def _put(ws: Worksheet, row: int, column: int, value: object) -> None:
+    """``value`` in a cell as every workbook write puts it (module docstring)."""
     converted = cell_value(value)
-    cell = ws.cell(row=row, column=column)
-    if converted is None:
-        cell.value = None
-    elif isinstance(converted, str):
-        cell.value = converted
-        cell.data_type = "s"
-    else:
-        cell.value = converted
-    return cell
-
+    if converted is not None:
+        cell = ws.cell(row=row, column=column, value=converted)
+        if isinstance(converted, str):
+            cell.data_type = "s"
 
 
 #: Rows covered by the dropdowns and text formats (far more than a season needs).
 MAX_PLAYERS = 500
 MAX_RESULT_ROWS = 2000
-#: as many round columns as a workbook may have rounds (core.setting_values.MAX_ROUND): ``import`` of a
-#: file with 500 rounds gets 500 Attendance columns (issue 22), never fewer
-MAX_ROUNDS = MAX_ROUND
 TABLE_STYLE = "TableStyleMedium2"
 TEXT = "@"
 
 
-def template_workbook(*, rounds: int = 40, language: str = "en") -> Workbook:
-    """The season template as an openpyxl Workbook (for :func:`build_template` and samples)."""
+def new_book(path: str | os.PathLike[str], plan: NewBook) -> FileBook:
+    """The workbook ``plan`` describes, made in memory as the file book of ``path``: nothing is
+    on disk until :func:`save_new`."""
+    buffer = io.BytesIO()
+    template_workbook(plan).save(buffer)
+    return FileBook(path, buffer.getvalue())
+
+
+def save_new(book: FileBook, *, backup: bool) -> None:
+    """``book`` (from :func:`new_book`) written to its path through the one atomic writer; a
+    file it replaces is kept in ``.keizer-backups/`` when ``backup``."""
+    write_bytes_atomically(book.spliced_bytes(), written_path(book.path), book.label,
+                           backup=backup)
+
+
+def template_workbook(plan: NewBook) -> Workbook:
+    """The season template filled as ``plan`` asks, as an openpyxl Workbook."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
 
-    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
+    rounds, language = plan.rounds, plan.language
+    # as many round columns as a workbook may have rounds: ``import`` of a file with 500
+    # rounds gets 500 Attendance columns (issue 22), never fewer
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUND:
+        raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUND}, not {rounds!r}")
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
 
-    from keizer_xl.sheets import schema
     from keizer_xl.sheets.layout import SHEET_FONT
 
     wb = Workbook()
@@ -125,9 +140,9 @@ def template_workbook(*, rounds: int = 40, language: str = "en") -> Workbook:
 
     ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
 
-    _settings_sheet(wb, language)
-    _players_sheet(wb, language)
-    _attendance_sheet(wb, rounds, language)
+    _settings_sheet(wb, plan)
+    _players_sheet(wb, plan)
+    _attendance_sheet(wb, plan)
     _results_sheet(wb, language)
     wb.active = 0
     wb.properties.title = lines[0]
@@ -157,7 +172,6 @@ def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: 
     first); with ``overwrite=False`` an existing file is refused instead.
     """
     from keizer_xl.clients.files import WorkbookFileError
-    from keizer_xl.clients.xlsx import write_new_workbook
 
     target = Path(path)
     if target.suffix.lower() != ".xlsx":
@@ -167,8 +181,7 @@ def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: 
     if target.exists() and not overwrite:
         raise WorkbookFileError(Message("{path} already exists; choose another name (nothing "
                                         "was written).", path=str(path)))
-    wb = template_workbook(rounds=rounds, language=language)
-    write_new_workbook(wb, target, backup=overwrite)
+    save_new(new_book(target, NewBook(language, rounds)), backup=overwrite)
     return target
 
 
@@ -176,24 +189,19 @@ def build_template(path: str | os.PathLike[str], *, rounds: int = 40, language: 
 
 
 def _input_table(ws: Worksheet, name: str, headers: tuple[str, ...],
-                 rows: list[tuple[Any, ...]] | None = None,
+                 rows: Sequence[Sequence[Any]] = (),
                  *, widths: Mapping[str, float], text_columns: tuple[str, ...] = ()) -> None:
     """Header in row 1 from A1, the rows (or one empty row), an Excel Table over them."""
     from openpyxl.worksheet.table import Table, TableStyleInfo
 
-    rows = rows or []
     for j, header in enumerate(headers, 1):
-        ws.cell(row=1, column=j, value=header)
+        _put(ws, 1, j, header)
     for i, row in enumerate(rows or [()], 2):
         for j, header in enumerate(headers, 1):
-            value = row[j - 1] if j - 1 < len(row) else None
-            cell = ws.cell(row=i, column=j)
             if header in text_columns:
-                cell.number_format = TEXT
-            if value not in (None, ""):
-                cell.value = value
-                if isinstance(value, str):
-                    cell.data_type = "s"
+                ws.cell(row=i, column=j).number_format = TEXT
+            if j - 1 < len(row):
+                _put(ws, i, j, row[j - 1])
     last_row = 1 + max(len(rows), 1)
     ref = f"A1:{column_letter(len(headers))}{last_row}"
     table = Table(displayName=f"tbl{name}", ref=ref)
@@ -232,43 +240,74 @@ def _dropdown(ws: Worksheet, choices: tuple[str, ...], sqref: str, *, prompt: st
 
 def _localised(kind: str, language: str) -> tuple[str, dict[str, str]]:
     """The sheet's name and English header -> header in ``language`` (schema.py)."""
-    from keizer_xl.sheets import schema
-
     names = {schema.header(kind, key, "en"): schema.header(kind, key, language)
              for key in schema.COLUMNS[kind]}
     return schema.sheet_name(kind, language), names
 
 
-def _settings_sheet(wb: Workbook, language: str = "en") -> None:
+def _settings_sheet(wb: Workbook, plan: NewBook) -> None:
+    """The one writer of a new workbook's Settings: the template's rows with ``plan``'s values,
+    its other keys in rows below (:class:`~keizer_xl.sheets.template_text.NewBook`)."""
     from keizer_xl.i18n import translator
 
+    language = plan.language
     tr = translator(language)
     title, h = _localised("Settings", language)
     ws = wb.create_sheet(title)
-    rows = []
+    # the explanations give an imported preset's values, not keizer's (issue 26)
+    preset = dict(plan.settings).get("preset") if plan.explain else None
+    rows: list[list[Any]] = []
     for key, value, comment in DEFAULT_SETTINGS:
-        rows.append((key, value, setting_comment(key, comment, language)))
+        rows.append([key, value, setting_comment(key, comment, language, preset or None)])
         if key == "season":  # the club and the workbook's language right after the season
-            rows.append(("club", "", tr("the club's name, shown in titles and on the web page")))
-            rows.append(("language", "" if language == "en" else language,
+            rows.append(["club", "", tr("the club's name, shown in titles and on the web page")])
+            rows.append(["language", "" if language == "en" else language,
                          tr("en, nl, de or fr: the language the program writes its sheets and "
-                            "messages in (empty: the language of the sheet names)")))
+                            "messages in (empty: the language of the sheet names)")])
+    row_of = {row[0]: row for row in rows}
+    for key, value in plan.settings:
+        if normalise_key(key) in row_of:
+            row_of[normalise_key(key)][1] = value
+        else:  # every row an import adds is explained too (issue 26)
+            rows.append([key, value, (added_setting_comment(key, language, preset) or None)
+                         if plan.explain else None])
     headers = tuple(h[x] for x in INPUT_HEADERS["Settings"])
     _input_table(ws, "Settings", headers, rows,
                  widths={headers[0]: 22, headers[1]: 26, headers[2]: 80},
                  text_columns=headers[:2])
 
 
-def _players_sheet(wb: Workbook, language: str = "en") -> None:
+def _players_sheet(wb: Workbook, plan: NewBook) -> None:
+    """The template's columns (a plan's column of the same key takes its header), the plan's
+    other columns on the right, and its rows."""
     from keizer_xl.i18n import translator
 
+    language = plan.language
     tr = translator(language)
     title, h = _localised("Players", language)
     ws = wb.create_sheet(title)
-    headers = tuple(h[x] for x in INPUT_HEADERS["Players"])
-    widths = {"Name": 28, "Rating": 9, "Start": 8, "Joined": 12, "Status": 15, "Club": 18, "Id": 12}
-    _input_table(ws, "Players", headers, widths={h[k]: w for k, w in widths.items()},
-                 text_columns=tuple(h[x] for x in ("Name", "Status", "Club", "Id")))
+    keys: list[str | None] = list(_TEMPLATE_COLUMNS["Players"])
+    headers = [h[x] for x in INPUT_HEADERS["Players"]]
+    sizes = {"Name": 28, "Rating": 9, "Start": 8, "Joined": 12, "Status": 15, "Club": 18, "Id": 12}
+    widths: list[float] = [sizes[x] for x in INPUT_HEADERS["Players"]]
+    texts = [x in ("Name", "Status", "Club", "Id") for x in INPUT_HEADERS["Players"]]
+    where: list[int] = []
+    for header, key in plan.columns:
+        if key is None or key not in keys:
+            keys.append(key)
+            headers.append(header)
+            widths.append(max(14, len(header) + 3))
+            texts.append(False)
+        where.append(keys.index(key) if key is not None else len(keys) - 1)
+        headers[where[-1]] = header
+    rows = []
+    for values in plan.players:
+        row: list[Any] = [None] * len(headers)
+        for at, value in zip(where, values, strict=True):  # a value per planned column
+            row[at] = value
+        rows.append(row)
+    _input_table(ws, "Players", tuple(headers), rows, widths=dict(zip(headers, widths, strict=True)),
+                 text_columns=tuple(x for x, text in zip(headers, texts, strict=True) if text))
     status_col = column_letter(INPUT_HEADERS["Players"].index("Status") + 1)
     active, withdrawn = STATUS_WORDS[language]
     _dropdown(ws, STATUS_WORDS[language], f"{status_col}2:{status_col}{MAX_PLAYERS + 1}",
@@ -278,17 +317,19 @@ def _players_sheet(wb: Workbook, language: str = "en") -> None:
                         active=active, withdrawn=withdrawn))
 
 
-def _attendance_sheet(wb: Workbook, rounds: int, language: str = "en") -> None:
+def _attendance_sheet(wb: Workbook, plan: NewBook) -> None:
     from keizer_xl.i18n import translator
 
+    language = plan.language
     tr = translator(language)
     title, h = _localised("Attendance", language)
     ws = wb.create_sheet(title)
-    rounds_headers = tuple(f"R{r}" for r in range(1, rounds + 1))
+    rounds_headers = tuple(f"R{r}" for r in range(1, plan.rounds + 1))
     headers = (h["Name"], *rounds_headers)
     widths: dict[str, float] = {h["Name"]: 28}
     widths.update(dict.fromkeys(rounds_headers, 5.0))
-    _input_table(ws, "Attendance", headers, widths=widths, text_columns=headers)
+    _input_table(ws, "Attendance", headers, [(name,) for name in plan.attendance],
+                 widths=widths, text_columns=headers)
     last = column_letter(len(headers))
     _dropdown(ws, absence_choices(language), f"B2:{last}{MAX_PLAYERS + 1}", title=title,
               language=language,

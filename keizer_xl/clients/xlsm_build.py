@@ -5,7 +5,7 @@ beside it) write the whole workbook with Python libraries; Excel is not needed, 
 its "Trust access to the VBA project object model" option:
 
 1. the sheets: a ``Start`` sheet first (what the buttons do), the season sheets (the template of
-   :mod:`keizer_xl.frontends.template`, or the user's own ``.xlsx``) and an ``xlwings.conf``
+   :mod:`keizer_xl.clients.xlsx.new_book`, or the user's own ``.xlsx``) and an ``xlwings.conf``
    sheet naming this computer's Python (:func:`keizer_xl.clients.xlwings_conf.config_entries`:
    no key without a value), written by openpyxl;
 2. three Form Control buttons on ``Start`` bound to ``KeizerXL.PairNextRound``,
@@ -125,13 +125,11 @@ def _replace_modules(path: Path) -> None:
 def _drop_performance_cache(path: Path) -> None:
     from pyopenvba.cfb import CFB
 
-    with zipfile.ZipFile(path) as z:
-        parts = {info.filename: z.read(info) for info in z.infolist()}
-        order = [info.filename for info in z.infolist()]
+    parts = _zip_parts(path.read_bytes())
     cfb = CFB.from_bytes(parts["xl/vbaProject.bin"])
     cfb.write_stream_in_storage("VBA", "_VBA_PROJECT", VBA_PROJECT_STREAM)
     parts["xl/vbaProject.bin"] = cfb.to_bytes()
-    _write_zip(path, order, parts)
+    _write_zip(path, parts)
 
 
 # --------------------------------------------------------------------------- the buttons
@@ -177,28 +175,13 @@ def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
     return text.encode("utf-8")
 
 
-def _sheet_part(parts: dict[str, bytes], title: str) -> str:
-    workbook = parts["xl/workbook.xml"].decode("utf-8")
-    rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
-    for m in re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook):
-        attrs = dict(re.findall(r'([\w:]+)="([^"]*)"', m.group()))
-        if attrs.get("name") == title:
-            rid = attrs.get("r:id") or next(v for k, v in attrs.items() if k.endswith(":id"))
-            rel = re.search(rf'<Relationship\b[^>]*Id="{re.escape(rid)}"[^>]*/>', rels)
-            assert rel is not None
-            target: str = dict(re.findall(r'(\w+)="([^"]*)"', rel.group()))["Target"]
-            return target.lstrip("/") if target.startswith("/") else "xl/" + target
-    raise SetupError(f"the sheet {title} is missing from the package")  # pragma: no cover
-
-
-def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> None:
-    sheet = _sheet_part(parts, excel_setup.START_SHEET)
+def _add_buttons(parts: dict[str, bytes], sheet: str, language: str) -> None:
+    """The buttons' VML drawing on the Start sheet (the part ``sheet``); a new part goes last."""
     # named vmlDrawing<digit>.vml: the name openpyxl's keep_vba keeps when keizer-xl itself
     # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
     vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
                if f"xl/drawings/vmlDrawing{n}.vml" not in parts)
     parts[vml] = _own_shape_ids(vml_buttons(language), parts)
-    order.append(vml)
     folder, name = sheet.rsplit("/", 1)
     rels_name = f"{folder}/_rels/{name}.rels"
     rel_id = "rIdKeizerButtons"
@@ -210,7 +193,6 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
         parts[rels_name] = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
                             '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
                             f'relationships">{rel}</Relationships>').encode()
-        order.append(rels_name)
     xml = parts[sheet].decode("utf-8")
     root = re.search(r"<(?:\w+:)?worksheet\b[^>]*>", xml)
     assert root is not None
@@ -235,64 +217,26 @@ def _add_buttons(parts: dict[str, bytes], order: list[str], language: str) -> No
 # --------------------------------------------------------------------------- the sheets
 
 
-def _start_sheet(wb: Any, language: str) -> None:
-    from openpyxl.styles import Font
-
-    if excel_setup.START_SHEET.casefold() in (n.casefold() for n in wb.sheetnames):
-        old = next(n for n in wb.sheetnames if n.casefold() == excel_setup.START_SHEET.casefold())
-        wb.remove(wb[old])
-    ws = wb.create_sheet(excel_setup.START_SHEET, 0)
-    for row, line in enumerate(excel_setup.start_text(language), 1):
-        if line is not None:
-            ws.cell(row=row, column=1, value=line).data_type = "s"
-    ws["A1"].font = Font(bold=True, size=14)
-    ws.column_dimensions["A"].width = _START_WIDTH
-    wb.active = 0
-    for other in wb.worksheets[1:]:
-        other.sheet_view.tabSelected = False
-
-
-def _config_sheet(wb: Any, rows: list[tuple[str, Any]]) -> None:
-    for name in list(wb.sheetnames):
-        if name.casefold() == xlwings_conf.CONFIG_SHEET.casefold():
-            wb.remove(wb[name])
-    ws = wb.create_sheet(xlwings_conf.CONFIG_SHEET)
-    for i, (key, value) in enumerate(rows, 1):
-        ws.cell(row=i, column=1, value=key).data_type = "s"
-        cell = ws.cell(row=i, column=2, value=value)
-        if isinstance(value, str):
-            cell.data_type = "s"
-    ws.column_dimensions["A"].width = 30
-    ws.column_dimensions["B"].width = 70
-
-
 def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | None,
-             language: str) -> tuple[bytes, list[tuple[str, Any]]]:
-    """The source workbook's package with the Start sheet (first, the active one) and the
-    xlwings.conf sheet written by the file client: every other part as it was (issue 25)."""
+             language: str) -> tuple[dict[str, bytes], str, list[tuple[str, Any]]]:
+    """The workbook's package with the Start sheet (first, the active one) and the xlwings.conf
+    sheet written by the file client, every other part as it was (issue 25); the Start sheet's
+    part and the config rows."""
+    from keizer_xl.clients.xlsx.package import Package
     from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
 
-    existing: list[tuple[Any, Any]] = []
-    found = next((n for n in book.sheet_names()
-                  if n.casefold() == xlwings_conf.CONFIG_SHEET.casefold()), None)
-    if found is not None:
-        cells = book.cell_values(found)
-        row = 1
-        while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
-            existing.append((cells[(row, 1)], cells.get((row, 2))))
-            row += 1
-    rows = xlwings_conf.config_entries(python=python, platform=platform, pythonpath=pythonpath,
-                                       existing=existing)
     plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
     book.write_sheet(excel_setup.START_SHEET, Layout(
         grid=tuple((line,) for line in excel_setup.start_text(language)),
         spans=(Span(1, 1, 1, 1, Style(bold=True)),),
         widths=(_START_WIDTH,), freeze_rows=0, page=plain))
-    book.write_sheet(xlwings_conf.CONFIG_SHEET, Layout(grid=tuple((str(k), v) for k, v in rows),
-                                                       widths=(30, 70), freeze_rows=0, page=plain))
-    parts = _zip_parts(book.spliced_bytes())
-    _start_first(parts)
-    return _zip_bytes(parts), rows
+    rows = xlwings_conf.put_config(book, python=python, platform=platform, pythonpath=pythonpath)
+    data = book.spliced_bytes()
+    start = next(s.part for s in Package(data).sheets
+                 if s.name == excel_setup.START_SHEET and s.part is not None)
+    parts = _zip_parts(data)
+    _start_first(parts, start)
+    return parts, start, rows
 
 
 def _zip_parts(data: bytes) -> dict[str, bytes]:
@@ -300,15 +244,7 @@ def _zip_parts(data: bytes) -> dict[str, bytes]:
         return {info.filename: z.read(info) for info in z.infolist()}
 
 
-def _zip_bytes(parts: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in parts.items():
-            z.writestr(name, data)
-    return out.getvalue()
-
-
-def _start_first(parts: dict[str, bytes]) -> None:
+def _start_first(parts: dict[str, bytes], start_part: str) -> None:
     """The Start sheet moved to the front of the sheet list and made the one shown: the sheet
     positions of the defined names (``localSheetId``) follow, no other tab stays selected."""
     workbook = parts["xl/workbook.xml"].decode("utf-8")
@@ -329,7 +265,6 @@ def _start_first(parts: dict[str, bytes]) -> None:
     workbook = re.sub(r'(\blocalSheetId=)"(\d+)"', moved, workbook)
     workbook = re.sub(r'\s(?:activeTab|firstSheet)="\d+"', "", workbook)
     parts["xl/workbook.xml"] = workbook.encode("utf-8")
-    start_part = _sheet_part(parts, excel_setup.START_SHEET)
     for name in list(parts):
         if name.startswith("xl/worksheets/") and name.endswith(".xml"):
             xml = parts[name].decode("utf-8")
@@ -340,18 +275,6 @@ def _start_first(parts: dict[str, bytes]) -> None:
             if name == start_part:
                 tag += ' tabSelected="1"'
             parts[name] = (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8")
-
-
-def _existing_config(wb: Any) -> list[tuple[Any, Any]]:
-    for name in wb.sheetnames:
-        if name.casefold() == xlwings_conf.CONFIG_SHEET.casefold():
-            rows = []
-            for row in wb[name].iter_rows(min_row=1, max_col=2, values_only=True):
-                if row[0] is None or not str(row[0]).strip():
-                    break
-                rows.append((row[0], row[1] if len(row) > 1 else None))
-            return rows
-    return []
 
 
 def _this_platform() -> str:
@@ -374,9 +297,9 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     this computer's; elsewhere xlwings' generic ``Interpreter``).  ``language``: of the
     template, and of the Start sheet and the buttons (None: the source workbook's own, its
     ``language`` setting or its sheet names; English for the template)."""
-    from openpyxl import Workbook, load_workbook
-
-    from keizer_xl.frontends.template import template_workbook
+    from keizer_xl.clients.xlsx import open_book
+    from keizer_xl.clients.xlsx.new_book import new_book
+    from keizer_xl.sheets.template_text import NewBook
 
     dest = Path(target).expanduser().absolute()
     if dest.suffix.lower() != ".xlsm":
@@ -393,10 +316,9 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         pythonpath = xlwings_conf.pythonpath_for(python)
     result = BuildResult(dest)
 
-    wb: Workbook | None
     if source is None:
         language = language or "en"
-        wb = template_workbook(language=language)
+        book = new_book(dest, NewBook(language))
         result.steps.append(Message("the season sheets from the template"))
     else:
         src = Path(source)
@@ -404,37 +326,21 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
             raise SetupError(Message("{name}: give the season workbook as .xlsx (an .xlsm "
                                      "already has macros: use --via-excel to replace them with "
                                      "Excel).", name=src.name))
-        from keizer_xl.clients.xlsx import open_book
-
         book = open_book(src)
         language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))
-        # what openpyxl cannot keep (charts, pictures, pivot tables, ...): the file client
-        # adds the Start and xlwings.conf sheets to the package itself (issue 25)
-        wb = None if book.openpyxl_would_drop(set()) else load_workbook(src)
-    if wb is not None:
-        rows = xlwings_conf.config_entries(python=python, platform=platform, pythonpath=pythonpath,
-                                           existing=_existing_config(wb))
-        _start_sheet(wb, language)
-        _config_sheet(wb, rows)
-        buffer = io.BytesIO()
-        wb.save(buffer)
-        package = buffer.getvalue()
-    else:
-        package, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
-                                 language=language)
+    # the file client adds the Start and xlwings.conf sheets: every other part as it was
+    parts, start, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
+                                  language=language)
     result.config = rows
-    with zipfile.ZipFile(io.BytesIO(package)) as z:
-        order = [info.filename for info in z.infolist()]
-        parts = {name: z.read(name) for name in order}
-    _add_buttons(parts, order, language)
+    _add_buttons(parts, start, language)
     result.steps.append(Message("buttons on the sheet {sheet}", sheet=excel_setup.START_SHEET))
 
     # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
     # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
     with atomic.scratch_folder(dest) as scratch:
         work = scratch / dest.name
-        _write_zip(work, order, parts)
+        _write_zip(work, parts)
         _add_project(work)
         result.steps.append(Message("VBA modules {modules}",
                                     modules=", ".join(n for n, _, _ in vba_sources())))
@@ -446,10 +352,10 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     return result
 
 
-def _write_zip(path: Path, order: list[str], parts: dict[str, bytes]) -> None:
+def _write_zip(path: Path, parts: dict[str, bytes]) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name in order:
-            z.writestr(name, parts[name])
+        for name, data in parts.items():
+            z.writestr(name, data)
 
 
 def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
@@ -457,10 +363,9 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
     keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
     old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything
-    else in the package is copied as it is
-    (pyOpenVBA rewrites only the project; openpyxl writes the config sheet and refuses, naming
-    them, to drop what it cannot keep)."""
-    import shutil
+    else in the package is copied as it is (the file client writes the config sheet, pyOpenVBA
+    only the project)."""
+    from keizer_xl.clients.xlsx import open_book
 
     source = Path(path).expanduser().absolute()
     if source.suffix.lower() != ".xlsm" or not source.is_file():
@@ -469,16 +374,16 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     platform = platform or _this_platform()
     python = python or sys.executable
     result = BuildResult(source)
-    # the new version is made in a scratch folder beside the workbook; what saving the copy
-    # leaves there (its lock, its backup) goes with it; then it is written like every file
-    # (keizer_xl.clients.atomic: the old version kept in .keizer-backups/)
+    # the new version is made in a scratch folder beside the workbook (pyOpenVBA works on a
+    # file), then written like every file (clients.atomic: the old one kept in .keizer-backups/)
     with file_locks.workbook_lock(source), atomic.scratch_folder(source) as scratch:
         files.check_can_write(source)
+        book = open_book(source)
+        result.config = xlwings_conf.put_config(book, python=python, platform=platform,
+                                                pythonpath=pythonpath if pythonpath is not None
+                                                else xlwings_conf.pythonpath_for(python))
         tmp = scratch / source.name
-        shutil.copyfile(source, tmp)
-        result.config = xlwings_conf.write_config(tmp, python=python, platform=platform,
-                                                  pythonpath=pythonpath if pythonpath is not None
-                                                  else xlwings_conf.pythonpath_for(python))
+        tmp.write_bytes(book.spliced_bytes())
         _replace_modules(tmp)
         result.steps.append(Message("VBA modules {modules}",
                                     modules=", ".join(n for n, _, _ in vba_sources())))

@@ -2,19 +2,43 @@
 (``keizer: <default>. <text>``, the default from ``rules.describe(Settings())``), the
 Instructions sheet, and the dropdowns' choices (results, absence letters, Status words).  The
 text is English message ids translated through the catalog (keizer_xl/i18n/locale); the
-workbook is built by :mod:`keizer_xl.frontends.template`.
+workbook is built by :mod:`keizer_xl.clients.xlsx.new_book`, from the template and a
+:class:`NewBook` (what ``import`` and ``new-season`` put in it).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.core.rules import describe
 from keizer_xl.core.settings import CHOICES, Settings
 
-__all__ = ["RESULT_CHOICES", "result_choices", "ABSENCE_CHOICES", "absence_choices",
+__all__ = ["NewBook", "RESULT_CHOICES", "result_choices", "ABSENCE_CHOICES", "absence_choices",
            "DEFAULT_SETTINGS", "setting_comment", "ADDED_SETTINGS", "added_setting_comment",
            "STATUS_WORDS", "STATUS_CHOICES", "INSTRUCTIONS", "instruction_lines",
            "CODE_MEANINGS", "codes_text"]
+
+
+
+@dataclass(frozen=True)
+class NewBook:
+    """A new season workbook: the template in ``language`` with ``rounds`` Attendance columns,
+    and what ``import`` and ``new-season`` put in it.  ``settings``: each value in the template's
+    row of its key, a key without one in a row added below (``explain``: that row explained and
+    every comment giving the ``preset`` row's values); ``columns``: the Players table's (header,
+    engine key), a template column of that key taking the header, any other added on the right;
+    ``players``: rows aligned with ``columns``; ``attendance``: a row per name."""
+
+    language: str = "en"
+    rounds: int = 40
+    settings: tuple[tuple[str, Any], ...] = ()
+    explain: bool = False
+    columns: tuple[tuple[str, str | None], ...] = ()
+    players: tuple[tuple[Any, ...], ...] = ()
+    attendance: tuple[str, ...] = ()
+
 
 #: Every result that can be typed (core.model.Result, without "being played" and "pending").
 RESULT_CHOICES = (*tuple(r.value for r in Result if r.has_result), "bye")
