@@ -56,7 +56,7 @@ from keizer_xl.clients.xlsx.safety import (
 )
 from keizer_xl.clients.xlsx.celledit import CellEditing
 from keizer_xl.clients.xlsx.rowedit import RowEditing
-from keizer_xl.clients.xlsx.save import write_bytes_atomically
+from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
 from keizer_xl.clients.xlsx.tablepart import TablePart
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
@@ -80,7 +80,6 @@ def backup_path(path: str | os.PathLike[str]) -> Path | None:
 def open_book(path: str | os.PathLike[str]) -> FileBook:
     """Open a season workbook; raises :class:`WorkbookFileError` with a user-facing message."""
     return FileBook(path)
-
 
 
 class FileBook(RowEditing, CellEditing):
@@ -138,11 +137,9 @@ class FileBook(RowEditing, CellEditing):
                 for s in self._pkg.sheets] + self._new_sheets
 
     def _entry(self, sheet: str) -> SheetEntry | None:
-        for s in self._pkg.sheets:
-            if s.name == sheet:
-                return s
         folded = sheet.casefold()
-        return next((s for s in self._pkg.sheets if s.name.casefold() == folded), None)
+        return next((s for s in self._pkg.sheets if s.name == sheet), None) or \
+            next((s for s in self._pkg.sheets if s.name.casefold() == folded), None)
 
     def _worksheet(self, sheet: str) -> SheetEntry:
         entry = self._entry(sheet)
@@ -173,10 +170,9 @@ class FileBook(RowEditing, CellEditing):
     def _decode(self) -> Decoder:
         if self._decoder is None:
             pkg = self._pkg
-            sst = next(iter(pkg.related(pkg.workbook, REL_SHARED_STRINGS)), None)
-            strings = shared_strings(pkg.read(sst)) if sst and pkg.has(sst) else []
-            styles_part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
-            styles = StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part) else None)
+            sst = pkg.workbook_related(REL_SHARED_STRINGS)
+            strings = shared_strings(sst) if sst is not None else []
+            styles = StyleSheet(pkg.workbook_related(REL_STYLES))
             if self._edits.styles is None:  # the save adds to it: styles.xml not read twice (issue 25)
                 self._edits.styles = styles
             dates, spans = styles.date_styles()
@@ -261,10 +257,7 @@ class FileBook(RowEditing, CellEditing):
             except KeizerError:
                 raise
             except (ValueError, IndexError, KeyError) as exc:  # a part no Excel writes so
-                raise WorkbookFileError(
-                    f"{self.label} could not be read as an Excel workbook (the sheet "
-                    f"{quote_sheet(entry.name)}: {type(exc).__name__}: {exc}). Open it in Excel "
-                    f"or LibreOffice and save it again as .xlsx.") from exc
+                raise self._unreadable(entry, f"{type(exc).__name__}: {exc}") from exc
         return table
 
     def _read_table(self, entry: SheetEntry) -> Table:
@@ -387,7 +380,7 @@ class FileBook(RowEditing, CellEditing):
             data = self._new_bytes()
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
-            write_bytes_atomically(data, target, self.label, backup=True, in_place=True)
+            write_atomically(data, target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
             self._data = data
@@ -397,7 +390,7 @@ class FileBook(RowEditing, CellEditing):
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
         def write(target: Path) -> None:
             data = self._new_bytes()
-            write_bytes_atomically(data, target, str(path), backup=target.exists())
+            write_atomically(data, target, str(path), backup=target.exists())
             self._data = data
             self._open_package(data)
 

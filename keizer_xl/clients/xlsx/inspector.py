@@ -4,7 +4,6 @@ declared and real extent, entity declarations, parts that are not well-formed, a
 openpyxl would drop (:class:`Unsupported`).  :func:`.safety.preflight` runs it."""
 from __future__ import annotations
 
-import posixpath
 import re
 import zipfile
 import zlib
@@ -16,6 +15,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
+from keizer_xl.clients.xlsx.package import rels_path, target_part
 from keizer_xl.clients.xlsx.wellformed import WellFormed
 from keizer_xl.clients.xlsx.limits import (
     DIMENSION_PEEK,
@@ -204,22 +204,11 @@ class Inspector:
 
     def rels(self, part: str) -> list[tuple[str, str, str | None]]:
         """(Id, Type, target member or None for external targets) of ``part``'s relationships."""
-        rels_path = posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
-        if rels_path not in self.names:
+        path = rels_path(part)
+        if path not in self.names:
             return []
-        out = []
-        for rel in self.xml(rels_path):
-            if _local(rel.tag) != "Relationship":
-                continue
-            target = rel.get("Target") or ""
-            if (rel.get("TargetMode") or "").lower() == "external":
-                resolved = None
-            elif target.startswith("/"):
-                resolved = target[1:]
-            else:
-                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
-            out.append((rel.get("Id") or "", rel.get("Type") or "", resolved))
-        return out
+        return [(rel.get("Id") or "", rel.get("Type") or "", target_part(part, rel.attrib))
+                for rel in self.xml(path) if _local(rel.tag) == "Relationship"]
 
     # -- the checks ---------------------------------------------------------------------------
     def check_archive(self) -> None:

@@ -13,7 +13,9 @@ import posixpath
 import re
 import zipfile
 from dataclasses import dataclass
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+
+from keizer_xl.clients.xlsx.limits import WORKBOOK_TYPES
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 STRICT_REL_NS = "http://purl.oclc.org/ooxml/officeDocument/relationships"  # strict OOXML's
@@ -25,12 +27,6 @@ REL_TABLE = REL_NS + "/table"
 CT_WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 CT_STYLES = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 
-WORKBOOK_TYPES = (
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-    "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml",
-    "application/vnd.ms-excel.template.macroEnabled.main+xml",
-)
 
 # an XML attribute, with either quote; the name may carry a prefix (r:id)
 _ATTR = re.compile(rb"""([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -111,7 +107,6 @@ class Rel:
     id: str
     type: str
     target: str | None      # the part it points to (None: external)
-    raw_target: str
 
 
 @dataclass
@@ -128,6 +123,16 @@ class SheetEntry:
 
 def rels_path(part: str) -> str:
     return posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
+
+
+def target_part(part: str, rel: Mapping[str, str]) -> str | None:
+    """The part a relationship of ``part`` (its attributes) points to; None when external."""
+    target = rel.get("Target") or ""
+    if (rel.get("TargetMode") or "").lower() == "external":
+        return None
+    if target.startswith("/"):
+        return target[1:]
+    return posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
 
 
 def relative(from_part: str, to_part: str) -> str:
@@ -184,21 +189,16 @@ class Package:
         path = rels_path(part)
         if not self.has(path):
             return []
-        out = []
-        for m in _REL_RE.finditer(self.read(path)):
-            a = attributes(m.group(1))
-            target = a.get("Target", "")
-            if a.get("TargetMode", "").lower() == "external":
-                resolved = None
-            elif target.startswith("/"):
-                resolved = target[1:]
-            else:
-                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
-            out.append(Rel(a.get("Id", ""), a.get("Type", ""), resolved, target))
-        return out
+        return [Rel(a.get("Id", ""), a.get("Type", ""), target_part(part, a))
+                for a in (attributes(m.group(1)) for m in _REL_RE.finditer(self.read(path)))]
 
     def related(self, part: str, rel_type: str) -> list[str]:
         return [r.target for r in self.rels(part) if same_type(r.type, rel_type) and r.target]
+
+    def workbook_related(self, rel_type: str) -> bytes | None:
+        """The workbook's part of ``rel_type`` (its styles, its shared strings), or None."""
+        part = next(iter(self.related(self.workbook, rel_type)), None)
+        return self.read(part) if part and self.has(part) else None
 
     def _workbook_part(self) -> str:
         types = self.read("[Content_Types].xml")

@@ -132,9 +132,7 @@ class RowEditing:
     def _styles_for_edit(self) -> StyleSheet:
         """The workbook's styles, to add to; spliced in on save."""
         if self._edits.styles is None:
-            pkg = self._pkg
-            part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
-            self._edits.styles = StyleSheet(pkg.read(part) if part and pkg.has(part) else None)
+            self._edits.styles = StyleSheet(self._pkg.workbook_related(REL_STYLES))
         return self._edits.styles
 
     def _resize(self, entry: SheetEntry, cells: SheetCells, region: Region, table: TablePart | None,

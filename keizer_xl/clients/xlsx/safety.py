@@ -1,12 +1,6 @@
-"""The preflight of a workbook file: zip and XML safety, with :mod:`zipfile` alone.
-
-Nothing is handed to openpyxl before this has checked that the file is an Excel workbook and not
-a zip bomb, that no worksheet claims an absurd size and that no XML part declares entities.
-Every refusal is a :class:`WorkbookFileError` whose message names the file and says what to do;
-it comes in well under a second.  openpyxl silently drops some things when it rewrites a file
-(charts, pictures, shapes, pivot tables, slicers, sparklines, Excel 2010+ extensions, ...); the
-preflight lists them per sheet (:class:`Unsupported`).
-"""
+"""The preflight of a workbook file (zip and XML safety, with :mod:`zipfile` alone) and the
+checks before a save.  Every refusal is a :class:`WorkbookFileError` naming the file and what
+to do; what openpyxl would drop is listed per sheet (:class:`Unsupported`)."""
 from __future__ import annotations
 
 import contextlib
@@ -32,8 +26,7 @@ from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED
 from keizer_xl.sheets.read_names import SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import quote_sheet
 
-#: Sheets the engine writes; anything on them is replaced on every run anyway.
-# the engine's own sheets: one list, kept by the table mapping (sheets.py)
+#: the sheets the engine writes (one list: sheets/read_names.py)
 OWNED_SHEETS = frozenset(_SHEETS_OWNED)
 
 #: sheet names that must be worksheets, and whose size is limited: the engine's own and every
@@ -41,8 +34,9 @@ OWNED_SHEETS = frozenset(_SHEETS_OWNED)
 _TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
                                {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
                                {s.casefold() for s in _SHEET_ALIASES})
-
-
+#: what openpyxl would drop of a sheet that is not a worksheet
+_SHEET_KINDS = {"chartsheet": "chart sheet", "macrosheet": "Excel 4.0 macro sheet",
+                "dialogsheet": "Excel 5.0 dialog sheet"}
 
 
 def _sniff(data: bytes) -> str:
@@ -74,7 +68,7 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
     p = Path(path)
     label = str(path)
     if data is None:
-        data = _read_file(p, label)
+        data = read_with_signature(p, label)[0]
     if not zipfile.is_zipfile(io.BytesIO(data)):
         raise WorkbookFileError(f"{label} {NOT_EXCEL}{_sniff(data)}")
     try:
@@ -107,19 +101,9 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
             if sheet.kind == "worksheet":
                 kinds = ins.scan_sheet(sheet, macro, limits=ours)
                 scanned.add(sheet.part)  # unpacked whole by the scan
-            elif sheet.kind == "chartsheet":
-                kinds = ["chart sheet"]
-            elif sheet.kind == "macrosheet":
-                kinds = ["Excel 4.0 macro sheet"]
-            elif sheet.kind == "dialogsheet":
-                kinds = ["Excel 5.0 dialog sheet"]
             else:
-                kinds = []
-            seen: set[str] = set()
-            for kind in kinds:
-                if kind not in seen:
-                    seen.add(kind)
-                    result.unsupported.append(Unsupported(sheet.name, kind))
+                kinds = [_SHEET_KINDS[sheet.kind]] if sheet.kind in _SHEET_KINDS else []
+            result.unsupported.extend(Unsupported(sheet.name, kind) for kind in dict.fromkeys(kinds))
         result.unsupported.extend(Unsupported(None, kind) for kind in ins.workbook_wide())
         ins.check_members(scanned)
         result.unpacked = ins.unpacked
@@ -140,10 +124,6 @@ def _refuse_misplaced_sheets(ins: Inspector, sheets: list[SheetPart]) -> None:
             f"cannot be used: {listed}, but that name belongs to a table keizer-xl reads or "
             f"writes. Rename that sheet (right-click its tab > Rename) or delete it, and run "
             f"again. Nothing was written.")
-
-
-def _read_file(p: Path, label: str) -> bytes:
-    return read_with_signature(p, label)[0]
 
 
 def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
