@@ -63,20 +63,26 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
     try:
         lock.acquire(timeout=wait)
     except Timeout:
-        raise WorkbookFileError(Message(
-            "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
-            "Wait until it has finished and run this again; nothing was written.",
-            name=Path(book).name)) from None
+        raise _busy(Path(book).name) from None
     except OSError as exc:
-        raise WorkbookFileError(Message(
-            "{name} cannot be written: no file can be made in its folder {folder} ({reason}). "
-            "Copy the workbook to a folder you can write to; nothing was written.",
-            name=Path(book).name, folder=str(target.parent),
-            reason=str(exc.strerror or exc))) from exc
+        raise _no_lock_file(Path(book).name, target.parent, exc) from exc
     try:
         yield
     finally:
         lock.release()
+
+
+def _busy(name: str) -> WorkbookFileError:
+    return WorkbookFileError(Message(
+        "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
+        "Wait until it has finished and run this again; nothing was written.", name=name))
+
+
+def _no_lock_file(name: str, folder: Path, exc: OSError) -> WorkbookFileError:
+    return WorkbookFileError(Message(
+        "{name} cannot be written: no file can be made in its folder {folder} ({reason}). "
+        "Copy the workbook to a folder you can write to; nothing was written.",
+        name=name, folder=str(folder), reason=str(exc.strerror or exc)))
 
 
 #: the report locks this process holds (re-entrant, like :func:`workbook_lock`)
@@ -143,11 +149,7 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
         try:
             fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o666)
         except OSError as exc:
-            raise WorkbookFileError(Message(
-                "{name} cannot be written: no file can be made in its folder {folder} "
-                "({reason}). Copy the workbook to a folder you can write to; nothing was "
-                "written.", name=real.name, folder=str(real.parent),
-                reason=str(exc.strerror or exc))) from exc
+            raise _no_lock_file(real.name, real.parent, exc) from exc
         try:
             if _try_lock(fd):
                 try:
@@ -162,10 +164,7 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
             raise
         os.close(fd)
         if time.monotonic() >= deadline:
-            raise WorkbookFileError(Message(
-                "{name} is busy: another keizer-xl run (a command or a button) is working on "
-                "it. Wait until it has finished and run this again; nothing was written.",
-                name=Path(target).name))
+            raise _busy(Path(target).name)
         time.sleep(0.05)
     _outputs_held.add(key)
     try:

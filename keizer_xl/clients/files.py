@@ -1,16 +1,7 @@
-"""Whether a season workbook file (or a report) may be written, as a file, apart from its
-content; and what this run read and wrote.
-
-* Refusing to write a workbook that is open in Excel (``~$club.xlsx``) or LibreOffice
-  (``.~lock.club.xlsx#``), that is read-only, or whose folder is read-only.
-* Refusing to write over this run's own input, over a folder, a pipe or a device, or over a
-  file of another kind (a workbook, a database, an Office file).
-
-The lock of a write is :mod:`keizer_xl.clients.file_locks`'s, its temporary files
-:mod:`keizer_xl.clients.temp_files`', the kept versions :mod:`keizer_xl.clients.backup_files`'.
-
-Every refusal is a :class:`WorkbookFileError` whose message is meant for the user and names no
-cell (the file as a whole is the problem).
+"""Whether a file may be written, apart from its content: not when it is open in Excel
+(``~$club.xlsx``) or LibreOffice (``.~lock.club.xlsx#``), read-only or in a read-only folder,
+this run's own input, a folder, a pipe or a device, or a file of another kind; and what this run
+read and wrote.  Every refusal is a :class:`WorkbookFileError` for the user, naming no cell.
 """
 from __future__ import annotations
 

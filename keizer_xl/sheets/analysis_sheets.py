@@ -48,12 +48,9 @@ def history_style(history: History) -> SheetStyle:
 
 
 def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
-    # compact opponent columns: a cell "W 1 (16.67)" wraps to two lines; Rank right-aligned with
-    # a gap before the name; Rank and Name printed on every page when it splits
     # the opponent columns are as wide as their cells; Rank right-aligned with a gap before
     # the name; Rank and Name printed on every page when it splits
-    widths: dict[str, float] = {"Rank": 7, "Name": 24}
-    return SheetStyle(title=sheet_title("crosstable", history.last.round), widths=widths,
+    return SheetStyle(title=sheet_title("crosstable", history.last.round), widths={"Rank": 7, "Name": 24},
                       number_formats={"Rank": "0_0_0"}, landscape=True, repeat_cols=2,
                       notes=(Message("A cell reads: colour (W White, B Black), result (1, ½, 0, "
                                      "1F/0F forfeit, adj adjourned, ? no result yet)"),

@@ -99,10 +99,9 @@ def find_region(cells: Cells, table: TableRef | None = None,
             headers += (header_text(cells.get((header_row, beside))),)
             beside += 1
         width = len(headers)
-        # further right, past an empty column, the Table does not reach: the reader says so
-        # of a known column there (sheets/read_names.find_columns)
-        # the header row's cells picked first, then sorted by column (the order sorting all
-        # the cells gave): sorting every cell took 5 ms of a 150 x 35 Results sheet (issue 25)
+        # further right, past an empty column, the Table does not reach: the reader says so of
+        # a known column there (read_names.find_columns); the header row's cells picked first,
+        # then sorted (sorting every cell took 5 ms of a 150 x 35 Results sheet, issue 25)
         outside = tuple((c, header_text(v)) for c, v in sorted(
             (c, v) for (r, c), v in cells.items() if r == header_row and c > beside and not blank(v)))
     else:
@@ -220,7 +219,7 @@ def filter_last_row(first_row: int, last_row: int, grow_to: int | None,
     """The last row of an AutoFilter (no Excel Table) over a region from ``first_row`` (its
     header) after rows are appended down to ``grow_to`` or ``deleted`` (sheet rows): it grows
     with the rows added and shrinks by the deleted rows inside it, as Excel moves it, keeping
-    one data row.  Both file writers (the spliced package and openpyxl) use this one rule."""
+    one data row."""
     if grow_to is not None:
         return max(last_row, grow_to)
     within = sum(1 for d in deleted if d <= last_row)
