@@ -1,8 +1,6 @@
-"""The locks of the files keizer-xl writes: an exclusive lock (the ``filelock`` library) for a
-whole read-modify-write, in a hidden file beside the workbook (``.~keizer-xl.club.xlsx.lock``):
-two runs on one workbook (two ``pair`` at once, a button and the command line) never both
-write; the second one is told the workbook is busy.  A report (``export``'s .html, .csv, .trf;
-a macro file) has the same lock, removed when the write is done.
+"""The locks of the files keizer-xl writes: an exclusive lock (``filelock``) for a whole
+read-modify-write in ``.~keizer-xl.club.xlsx.lock`` beside the workbook, so two runs never both
+write it (the second is told it is busy); a report gets the same lock, removed afterwards.
 """
 from __future__ import annotations
 

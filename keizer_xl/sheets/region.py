@@ -1,13 +1,7 @@
 """Where a user's table sits on a sheet, and the plans to append rows to it and delete rows
-from it, computed once for every client (WORKBOOK-CONTRACT.md, Input sheets: a table may be an
-Excel Table / LibreOffice database range, with or without a header or totals row).
-
-Rows and columns are 1-based sheet numbers here, whatever the client counts from.  A client
-reads its cells into a ``{(row, column): value}`` mapping and the geometry of its Tables, asks
-for a :class:`Region`, an :class:`AppendPlan` or a :class:`DeletePlan`, and only carries it out:
-the rules (rows typed right under a Table belong to it; the totals row moves down below new
-rows; a note under the table or another Table in the way is never overwritten; a Table keeps
-one data row) are written here once.
+from it, computed once for every client (WORKBOOK-CONTRACT.md, Input sheets).  Rows and columns
+are 1-based; a client reads its cells into ``{(row, column): value}``, asks for a
+:class:`Region`, :class:`AppendPlan` or :class:`DeletePlan`, and only carries it out.
 """
 from __future__ import annotations
 

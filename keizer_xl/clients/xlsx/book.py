@@ -1,15 +1,7 @@
 """The file Book: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book` (issue 25).
-
-* Opening runs the preflight (:mod:`.safety`); nothing else is parsed until a sheet is read.
-* Reading parses only the sheets the engine reads, from their XML (:mod:`.reader`): the values
-  a user sees, a formula cell's cached result (its formula's text when the file holds none and
-  was saved by a program that does not calculate), text starting with ``=`` stays text; Excel
-  Tables from their own parts.
-* Writing changes only what the engine owns (:mod:`.splice`): the engine's sheets, the rows it
-  adds to or deletes from an input table; every other part of the file stays byte for byte, so
-  nothing the club keeps in its workbook (charts, pictures, pivot tables, macros, ...) is lost
-  and no refusal is needed for it.  The engine's charts (``batch``'s History) are DrawingML
-  parts it writes itself (:mod:`.chartxml`).
+Opening runs the preflight (:mod:`.safety`); a sheet is parsed when it is read (:mod:`.reader`:
+the values a user sees; a never-calculated formula as its text); writing changes only what the
+engine owns (:mod:`.splice`), every other part stays byte for byte.
 """
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""Cells of a user's table the engine fills in (issue 37: the Players sheet's ratings and ids
-from a rating list), in the sheet's XML: :class:`CellEditing` gives
-:class:`.book.FileBook` ``set_cells``.
-
-Only the cells named change: each keeps its style (a new cell in the header row takes the
-style of the header cell to its left); text is written as an inline string, never a formula.
-The rest of the sheet and every other part stay as they are (:mod:`.splice`).
+"""Cells of a user's table the engine fills in (issue 37: ratings and ids from a rating list):
+:class:`CellEditing` gives :class:`.book.FileBook` ``set_cells``; each cell keeps its style,
+text is an inline string, never a formula.
 """
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
+from keizer_xl.clients.xlsx.cellxml import col_index
 from keizer_xl.clients.xlsx.package import rels_path, target_part
 from keizer_xl.clients.xlsx.wellformed import WellFormed
 from keizer_xl.clients.xlsx.limits import (
@@ -312,12 +313,9 @@ class Inspector:
         mm = re.fullmatch(r"([A-Za-z]{0,3})(\d*)", last)
         if not mm:
             return
-        letters, digits = mm.group(1).upper(), mm.group(2)
-        col = 0
-        for ch in letters:
-            col = col * 26 + ord(ch) - 64
+        letters, digits = mm.group(1), mm.group(2)
         rows = int(digits) if digits else 1_048_576
-        cols = col if letters else 16_384
+        cols = col_index(letters) if letters else 16_384
         if rows > MAX_ROWS or cols > MAX_COLUMNS:
             raise self.refuse(
                 f"has a sheet {quote_sheet(sheet.name)} that spans {ref} ({rows:,} rows x {cols:,} "

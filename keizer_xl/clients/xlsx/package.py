@@ -1,10 +1,6 @@
-"""A workbook file as its zip package: the parts as stored, the workbook's sheet list, the
-relationships and content types, and a new package with some parts changed and every other part
-exactly as it was (issue 25).
-
-Nothing here parses a worksheet's cells (:mod:`.cellxml` does) or knows what the engine owns
-(:mod:`.splice` does).  The preflight (:mod:`.safety`) has checked the archive before a
-:class:`Package` is made: no entity declarations, no zip bomb, every part unpacks.
+"""A workbook file as its zip package: the parts as stored, the sheet list, the relationships
+and content types, and a new package with some parts changed and every other part exactly as
+it was (issue 25).  The preflight (:mod:`.safety`) has checked the archive first.
 """
 from __future__ import annotations
 

@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from keizer_xl.clients.xlsx.cellxml import col_index
+
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
@@ -153,10 +155,7 @@ def _cell_ref(ref: str) -> tuple[int, int]:
     m = _REF.match(ref)
     if m is None:
         raise ValueError(f"not a cell reference: {ref!r}")
-    n = 0
-    for ch in m.group(1).upper():
-        n = n * 26 + ord(ch) - 64
-    return int(m.group(2)), n
+    return int(m.group(2)), col_index(m.group(1))
 
 
 def _row_number(text: str) -> int:

@@ -1,16 +1,9 @@
-"""Rows the engine adds to or deletes from a user's table (Results; every input sheet for
-``import``), in the sheet's XML (issue 25): :class:`RowEditing` gives :class:`.book.FileBook`
-``append_rows`` and ``delete_rows``.
-
-* Adding: the rows go below the table's last data row (a totals row moves down below them);
-  each new cell takes the style of the cell above it (or of its column); a date gets a date
-  format as openpyxl gives it; a note typed below the table, merged cells or another Table in
-  the way are refused with their cell.  An Excel Table (and its autofilter) grows.
-* Deleting: as Excel's "Delete Table Rows": the cells below move up within the table's columns
-  only; formulas that move are translated (shared formulas written out per cell first; an
-  array formula that would move is refused); an Excel Table shrinks, keeping one data row.
-* What hangs on those rows (data validation, conditional formats, defined names) follows them
-  (:mod:`.rowshift`).
+"""Rows the engine adds to or deletes from a user's table, in the sheet's XML (issue 25):
+:class:`RowEditing` gives :class:`.book.FileBook` ``append_rows``, ``delete_rows`` and
+``retitle``.  Adding: below the last data row, each new cell styled as the one above it (a date
+given a date format), what is in the way refused with its cell, a Table grown.  Deleting: as
+Excel's "Delete Table Rows" (formulas that move translated, an array formula that would move
+refused).  What hangs on those rows follows them (:mod:`.rowshift`).
 """
 from __future__ import annotations
 

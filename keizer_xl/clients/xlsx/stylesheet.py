@@ -1,9 +1,6 @@
-"""The workbook's ``styles.xml``: which cell styles show dates (for reading), and the styles the
-engine's sheets need, added at the end of each list so that no index a club's sheet uses changes
-(issue 25).
-
-A style the engine added on an earlier run is found again (the same bytes) instead of added
-twice, so a workbook's styles do not grow run after run.
+"""The workbook's ``styles.xml``: which cell styles show dates (for reading), and the engine's
+styles appended at the end of each list, so that no index a club's sheet uses changes; a style
+an earlier run added is found again, so the file does not grow run after run (issue 25).
 """
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Whether a part of the workbook is well-formed XML, checked by expat alone (moved out of
-:mod:`.inspector`, which runs it on every part in the preflight, to keep that module within
-the project's 500 lines, issue 25)."""
+"""Whether a part of the workbook is well-formed XML, checked by expat alone (the preflight
+runs it on every part)."""
 from __future__ import annotations
 
 from typing import Protocol
