@@ -145,12 +145,8 @@ _ABSENT_WORDS = {"E": N_("absent, excused ({code})"), "U": N_("absent, unexcused
 
 def round_facts(season: Season, last: int, games: bool = True) -> dict[str, dict[int, RoundFact]]:
     """name -> round -> what he did, for rounds 1..last: the engine's own classification
-    (:func:`keizer_xl.core.engine.grid.season_rounds`, the one classification the engine
-    reads too), so explanation, crosstable and points agree.  ``games=False``: only the
-    rounds that were no game (byes, absences, ...).
-
-    A player withdrawn under ``withdrawn remove`` has no facts from his withdrawal round on:
-    he has left the ranking (rules section 7)."""
+    (:func:`keizer_xl.core.engine.grid.season_rounds`).  ``games=False``: only the rounds that
+    were no game.  A player withdrawn under ``withdrawn remove`` has no facts from then on."""
     return scoring.facts(season, last, RoundFact, season_rounds(season, last), games=games)
 
 
@@ -160,11 +156,8 @@ def history_grid_rows(history: History, shown: Mapping[str, int | None] | None =
                       season: Season | None = None) -> tuple[list[str], list[list[Any]]]:
     """The History sheet (issue 16 item 4): one row per player, best of the latest standing
     first (then those who left the ranking), his Keizer points now and his rank after each
-    round ``R1``..``Rk`` (empty while he was not ranked: before joining, after leaving).
-    A round per column keeps a season on a page or two where the long table took one page per
-    round; the ranks are the same as ``keizer-xl standings --after-round k``.  ``shown``: the
-    row model's places (core/rows.py: the Standings sheet's Rank, ``-`` below ``min_games``);
-    ``season``: its players' Joined rounds (no rank before it)."""
+    round ``R1``..``Rk`` (empty while not ranked).  ``shown``: the Standings sheet's Rank
+    (core/rows.py); ``season``: its players' Joined rounds (no rank before it)."""
     last = history.last
     now: Mapping[str, int | None] = (shown if shown is not None
                                      else dict(zip(last.order, last.places, strict=True)))
@@ -201,16 +194,10 @@ def rank_progression_rows(history: History, top: int = TOP_PLAYERS) -> tuple[lis
 def crosstable_rows(season: Season, history: History, colours: tuple[str, str] = ("W", "B"),
                     shown: Mapping[str, int | None] | None = None
                     ) -> tuple[list[str], list[list[Any]]]:
-    """Who met whom, with which colour and result, and what it is worth now.
-
-    Rows: the players in the final ranking order with their rank, then players who have left the
-    ranking (``withdrawn remove``) without a rank.  Columns ``1``..``N``: the opponent in that
-    row of the table (with tied places shared, the row number, not the shared rank).  A cell
-    reads ``W 1 (43)``: had White, won, worth 43 Keizer points in the latest standing; several
-    meetings are joined by `` / `` in round order.  Games of rounds after the last round with
-    results are not played yet and are left out.  ``shown``: the row model's places
-    (core/rows.py), the Standings sheet's Rank (``-`` below ``min_games``).
-    """
+    """Who met whom, with which colour and result, and what it is worth now (docs/guide.md):
+    the ranked players, then those who left the ranking; columns ``1``..``N`` are row numbers;
+    a cell reads ``W 1 (43)``, several meetings joined by `` / ``.  ``shown``: the Standings
+    sheet's Rank (core/rows.py: ``-`` below ``min_games``)."""
     last = history.last
     facts = round_facts(season, last.round)
     place: Mapping[str, int | None] = (shown if shown is not None

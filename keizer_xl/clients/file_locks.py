@@ -124,17 +124,11 @@ def _unlock(fd: int) -> None:
 
 @contextmanager
 def output_lock(target: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
-    """The exclusive lock of a report keizer-xl writes (``export``'s .html, .csv, .trf; a
-    macro file): like :func:`workbook_lock` (the same hidden ``.~keizer-xl.NAME.lock`` beside
-    it, the same wait and "busy" message), but the lock file is removed when the write is done,
-    so a club folder does not fill with empty lock files (issue 26).
-
-    Why removing it is safe against a concurrent writer: the holder removes the file while it
-    still holds the lock; a run that was waiting on the removed file gets its lock and then
-    sees that the name no longer leads to the file it locked (``os.path.samestat``), lets go
-    and tries again on the new file, so two runs never both hold "the" lock (the classic
-    lock-and-verify scheme).  On Windows an open file cannot be removed: the holder lets go
-    first and removes the file only when no other run has it open."""
+    """The lock of a report (``export``'s files, a macro file): as :func:`workbook_lock`, but
+    the lock file is removed when the write is done (issue 26).  Safe against a concurrent
+    writer: the holder removes it while still holding the lock, and a run that then gets the
+    lock on the removed file sees the name no longer leads to it (``os.path.samestat``) and
+    tries again (lock-and-verify).  On Windows the holder lets go first, then removes it."""
     real = Path(os.path.realpath(target))
     lp = lock_path(real)
     key = str(lp)

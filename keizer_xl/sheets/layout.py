@@ -269,16 +269,10 @@ def _numeric(rows: Sequence[tuple[CellValue, ...]], j: int) -> bool:
 
 def print_fit(widths: Sequence[float], landscape: bool, repeat_cols: int = 0
               ) -> tuple[int | None, int | None, tuple[int, int] | None, tuple[int, ...]]:
-    """How a sheet prints (issue 9, issue 26).
-
-    One page wide (fit to width) when the sheet fits the page at :data:`MIN_PRINT_SCALE` or
-    more in the font the workbook names (Calibri, Carlito): there it prints at 8 pt or more
-    (a Standings of 20 players and 12 rounds on one page); a LibreOffice without Carlito, whose
-    fallback font is a third wider, prints such a sheet smaller on the same one page.  Wider
-    sheets with ``repeat_cols`` (Rank, Name) print at that scale with those columns repeated on
-    every page, the other columns spread evenly over the fewest pages (:func:`column_breaks`,
-    counted in the wider fallback font, so the breaks hold on every system and no page holds
-    only the last column or two).  Returns (fit_width, scale, repeat_cols, col_breaks)."""
+    """How a sheet prints (issue 9, 26; docs/layout-and-print.md): one page wide when it fits at
+    :data:`MIN_PRINT_SCALE` in the named font or has no ``repeat_cols``; else at that scale with
+    those columns on every page and the others spread evenly (:func:`column_breaks`, counted in
+    the wider fallback font).  Returns (fit_width, scale, repeat_cols, col_breaks)."""
     padded = list(widths)  # a width includes its cell padding
     total = sum(padded)
     if total * MIN_PRINT_SCALE / 100 <= NAMED_PAGE_CHARS[landscape] or not repeat_cols:

@@ -223,12 +223,9 @@ class Package:
     def date1904(self) -> bool:
         """Whether the workbook counts dates from 1904, read by the XML parser (a comment is
         no ``<workbookPr>``); any value but false, f, 0 or none is true, as openpyxl reads it."""
-        from xml.etree.ElementTree import ParseError, fromstring
+        from keizer_xl.clients.xlsx.reader import parse_xml
 
-        try:
-            root = fromstring(self.read(self.workbook))  # noqa: S314 - declarations refused in read()
-        except ParseError as exc:
-            raise ValueError(f"{self.workbook} is not well-formed XML ({exc})") from exc
+        root = parse_xml(self.read(self.workbook), self.workbook)
         ns = root.tag[:root.tag.index("}") + 1] if root.tag.startswith("{") else ""
         pr = root.find(ns + "workbookPr")
         return pr is not None and pr.get("date1904", "") not in ("", "false", "f", "0")

@@ -113,16 +113,17 @@ def _number(raw: str) -> int | float:
     return float(raw) if ("." in raw or "e" in raw or "E" in raw) else int(raw)
 
 
-def _parse(xml: bytes) -> Element:
-    """The part's tree, built in C.  Not defusedxml's parser, which is ElementTree's pure-Python
-    one (3x slower on a season's sheets): a part with a document type or an entity declaration
-    never gets here (the preflight and ``Package.read`` refuse it)."""
+def parse_xml(xml: bytes, what: str = "") -> Element:
+    """A part's tree, built in C; ValueError for XML that is not well-formed (the preflight
+    found every part well-formed: an edit's).  Not defusedxml's parser, which is ElementTree's
+    pure-Python one (3x slower on a season's sheets): a part with a document type or an entity
+    declaration never gets here (the preflight and ``Package.read`` refuse it)."""
     from xml.etree.ElementTree import ParseError, fromstring
 
     try:
         return fromstring(xml)  # noqa: S314 - declarations refused before (see above)
-    except ParseError as exc:  # the preflight found every part well-formed: an edit's
-        raise ValueError(f"not well-formed XML ({exc})") from exc
+    except ParseError as exc:
+        raise ValueError((f"{what} is " if what else "") + f"not well-formed XML ({exc})") from exc
 
 
 def _namespace(root: Element) -> str:
@@ -176,7 +177,7 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
     stored: set[tuple[int, int]] = set()
     strings, epoch = decoder.strings, decoder.epoch
     dates, spans = decoder.date_styles, decoder.timedelta_styles
-    root = _parse(xml)
+    root = parse_xml(xml)
     ns = _namespace(root)
     c_tag, v_tag, f_tag, is_tag = ns + "c", ns + "v", ns + "f", ns + "is"
     # what repeats from cell to cell is decoded once (a 150 x 35 season: 18,500 cells, a few
@@ -290,5 +291,5 @@ def _merged(ref: str, shown: dict[tuple[int, int], Any], formulas: dict[tuple[in
 
 def shared_strings(xml: bytes) -> list[str]:
     """The shared strings part's strings, as openpyxl reads them."""
-    root = _parse(xml)
+    root = parse_xml(xml)
     return [text_content(si).replace("x005F_", "") for si in root.iter(_namespace(root) + "si")]

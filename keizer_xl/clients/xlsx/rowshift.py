@@ -118,8 +118,7 @@ def _drop_empty(xml: bytes) -> bytes:
                   flags=re.DOTALL)
 
 
-_RULE_BLOCK = re.compile(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>.*?</\1\2\s*>",
-                         re.S)
+_RULE_BLOCK = _X14_BLOCK  # a rule or validation, whole
 _FORMULA = re.compile(rb"(<(?:[\w.-]+:)?(?:formula[12]?|f)>)([^<]*)(</(?:[\w.-]+:)?(?:formula[12]?|f)>)")
 # a reference without a sheet: not part of a name, a function (LOG10(), a sheet reference or
 # an entity (&#34;)

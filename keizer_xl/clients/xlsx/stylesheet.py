@@ -198,12 +198,9 @@ class StyleSheet:
 def _read(xml: bytes) -> tuple[dict[int, str], list[int]]:
     """(number format codes by id, each cell style's number format id), read by the XML
     parser (issue 34): built-in formats as openpyxl knows them, then the workbook's own."""
-    from xml.etree.ElementTree import ParseError, fromstring
+    from keizer_xl.clients.xlsx.reader import parse_xml
 
-    try:
-        root = fromstring(xml)  # noqa: S314 - the preflight refused declarations in every part
-    except ParseError as exc:
-        raise ValueError(f"styles.xml is not well-formed XML ({exc})") from exc
+    root = parse_xml(xml, "styles.xml")
     ns = root.tag[:root.tag.index("}") + 1] if root.tag.startswith("{") else ""
     formats = dict(BUILTIN_FORMATS)
     for numfmt in root.iterfind(f"{ns}numFmts/{ns}numFmt"):
