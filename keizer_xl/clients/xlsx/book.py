@@ -46,7 +46,6 @@ from keizer_xl.clients.xlsx.safety import (
     read_with_signature,
     preflight,
 )
-from keizer_xl.clients.xlsx.celledit import CellEditing
 from keizer_xl.clients.xlsx.rowedit import RowEditing
 from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
@@ -74,7 +73,7 @@ def open_book(path: str | os.PathLike[str]) -> FileBook:
     return FileBook(path)
 
 
-class FileBook(RowEditing, CellEditing):
+class FileBook(RowEditing):
     """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
     def __init__(self, path: str | os.PathLike[str]):

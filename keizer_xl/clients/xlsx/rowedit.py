@@ -1,6 +1,7 @@
-"""Rows the engine adds to or deletes from a user's table, in the sheet's XML (issue 25):
-:class:`RowEditing` gives :class:`.book.FileBook` ``append_rows``, ``delete_rows`` and
-``retitle``.  Adding: below the last data row, each new cell styled as the one above it (a date
+"""Rows and cells the engine adds to, changes in or deletes from a user's table, in the sheet's
+XML (issue 25): :class:`RowEditing` gives :class:`.book.FileBook` ``append_rows``,
+``delete_rows``, ``retitle`` and ``set_cells`` (issue 37: ratings and ids from a rating list;
+each cell keeps its style).  Adding: below the last data row, each new cell styled as the one above it (a date
 given a date format), what is in the way refused with its cell, a Table grown.  Deleting: as
 Excel's "Delete Table Rows" (formulas that move translated, an array formula that would move
 refused).  What hangs on those rows follows them (:mod:`.rowshift`).
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import Cell, SheetCells, split_ref, value_cell
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class RowEditing:
-    """``append_rows`` and ``delete_rows`` of :class:`.book.FileBook` (which gives the rest)."""
+    """The edits of a user's table of :class:`.book.FileBook` (which gives the rest)."""
 
     label: str
     _edits: Edits
@@ -178,6 +179,25 @@ class RowEditing:
             named = self._edits.columns.setdefault(table.part, {})
             named.update({i + offset: text for i, text in titles.items()})
         self._changed(entry.name)
+
+    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
+                  header_row: int | None = None) -> None:
+        """Put each value (str, int, float or None) at its (row, column) of ``sheet``, both
+        1-based; a new cell in ``header_row`` is styled as the header cell left of it."""
+        if not values:
+            return
+        entry = self._worksheet(sheet)
+        assert entry.part is not None
+        cells = self._sheet_cells(entry)
+        self._changed(entry.name)
+        for (r, c), value in sorted(values.items()):
+            existing = cells.cell(r, c)
+            style = existing.style if existing is not None else 0
+            if existing is None and r == header_row and c > 1:
+                left = cells.cell(r, c - 1)
+                style = left.style if left is not None else 0
+            cells.put(r, c, value_cell(r, c, value, style, cells.prefix))
+        self._edits.sheets[entry.part] = cells
 
     # -- deleting rows of a user's table ----------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
