@@ -38,10 +38,6 @@ class RoundAudit:
         return (self.paired and not self.only_recorded and not self.only_engine
                 and self.bye_recorded == self.bye_engine)
 
-    @property
-    def verdict(self) -> str:
-        return ", ".join(self.verdict_parts())
-
     def verdict_in(self, lang: str) -> str:
         """The verdict in ``lang`` (the workbook's language)."""
         from keizer_xl.i18n import translate, translator

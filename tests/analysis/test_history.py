@@ -273,7 +273,7 @@ def test_audit_reports_a_manually_altered_pairing(simulated):
     s = replace(simulated, games=tuple(others + altered))
     audits = {a.round: a for a in audit_season(s, compute_history(s))}
     a = audits[r]
-    assert not a.same and a.verdict == "2 pairs differ, 1 colour differs"
+    assert not a.same and a.verdict_in("en") == "2 pairs differ, 1 colour differs"
     assert set(a.only_recorded) == {(g1.white, g2.black), (g2.white, g1.black)}
     assert set(a.only_engine) == {(g1.white, g1.black), (g2.white, g2.black)}
     assert a.colours == (((games[2].black, games[2].white), (games[2].white, games[2].black)),)
@@ -290,7 +290,7 @@ def test_audit_reports_a_different_bye():
     s2 = season(["A", "B", "C"], [[("A", "C", "1-0"), ("bye", "B")]])
     a = audit_season(s2, compute_history(s2))[0]
     assert (a.bye_recorded, a.bye_engine) == ("B", "C")
-    assert "bye differs" in a.verdict
+    assert "bye differs" in a.verdict_in("en")
 
 
 # --------------------------------------------------------------------------- Compare

@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
+from keizer_xl.errors import Message
 from keizer_xl.clients.xlsx.cellxml import col_index
 from keizer_xl.clients.xlsx.package import rels_path, target_part
-from keizer_xl.clients.xlsx.wellformed import WellFormed
 from keizer_xl.clients.xlsx.limits import (
     DIMENSION_PEEK,
     MACRO_TYPES,
@@ -51,6 +51,15 @@ _EXTENSION_KINDS = {
 # Extensions whose loss is harmless: 'ignored errors' (green triangles come back) and the
 # per-rule id of a data bar (only meaningful together with the conditional formatting ext).
 _HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
+
+#: a sheet's relationship types (their last word) whose parts openpyxl would drop
+_RELATED_KINDS = {"legacyDrawingHF": "picture in the page header or footer",
+                  "vmlDrawingHF": "picture in the page header or footer", "pivotTable": "pivot table",
+                  "slicer": "slicer", "slicerCache": "slicer", "timeline": "timeline",
+                  "timelineCache": "timeline", "threadedComment": "threaded comments (replies)",
+                  "oleObject": "embedded object", "package": "embedded object",
+                  "control": "ActiveX control", "webextension": "Office add-in (web extension)",
+                  "webExtension": "Office add-in (web extension)"}
 
 _ROW_RE = re.compile(rb"<(?:\w+:)?row[\s>/]")
 # a row or cell reference at row 100,000 or beyond (six digits or more), wherever it sits
@@ -393,31 +402,12 @@ class Inspector:
             return self.drawing_kinds(target, macro)
         if suffix == "vmlDrawing" and target in self.names:
             return self.vml_kinds(target, macro)
-        if suffix == "legacyDrawingHF" or suffix == "vmlDrawingHF":
-            return ["picture in the page header or footer"]
-        if suffix == "pivotTable":
-            return ["pivot table"]
-        if suffix in ("slicer", "slicerCache"):
-            return ["slicer"]
-        if suffix in ("timeline", "timelineCache"):
-            return ["timeline"]
-        if suffix == "threadedComment":
-            return ["threaded comments (replies)"]
-        if suffix in ("oleObject", "package"):
-            return ["embedded object"]
-        if suffix == "control":
-            return ["ActiveX control"]
         if suffix == "ctrlProp":
             return [] if macro else ["form control (button)"]
         if suffix == "table" and target in self.names:
-            kinds = []
-            for _rid, t2, _target in self.rels(target):
-                if t2.endswith("/queryTable"):
-                    kinds.append("query table (external data)")
-            return kinds
-        if suffix == "webextension" or suffix == "webExtension":
-            return ["Office add-in (web extension)"]
-        return []
+            return ["query table (external data)" for _rid, t2, _target in self.rels(target)
+                    if t2.endswith("/queryTable")]
+        return [_RELATED_KINDS[suffix]] if suffix in _RELATED_KINDS else []
 
     def drawing_kinds(self, part: str, macro: bool) -> list[str]:
         xml = self.read(part)
@@ -460,3 +450,29 @@ class Inspector:
             kinds.append("data model (Power Pivot)")
         return kinds
 
+
+class WellFormed:
+    """Feeds a part to expat, which only checks that it is well-formed XML (no handlers: fast);
+    a broken part is refused here with its name, before anything reads it (issue 25)."""
+
+    def __init__(self, inspector: Inspector, member: str):
+        import xml.parsers.expat
+
+        self.inspector = inspector
+        self.member = member
+        self.parser = xml.parsers.expat.ParserCreate()
+        self.error = xml.parsers.expat.ExpatError
+
+    def feed(self, data: bytes, final: bool = False) -> None:
+        try:
+            self.parser.Parse(data, final)
+        except self.error as exc:
+            sheet = self.inspector.sheet_of.get(self.member)
+            if sheet:
+                what = Message("the sheet {sheet} (part {part})", sheet=quote_sheet(sheet), part=self.member)
+            else:
+                what = Message("its part {part}", part=self.member)
+            raise WorkbookFileError(Message(
+                "{path} could not be read as an Excel workbook: {what} is not well-formed XML "
+                "({error}). Open it in Excel or LibreOffice and save it again as .xlsx.",
+                path=self.inspector.label, what=what, error=str(exc))) from exc
