@@ -161,9 +161,8 @@ def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
 def check_save(target: Path, label: str, signature: tuple[int, int], *,
                lost: Sequence[str]) -> None:
     """May the workbook read as ``target`` (with ``signature``: mtime, size) be written back?
-    Not when the writer would drop ``lost`` (the way out is the front end's: hint
-    ``keep_all``), nor when another program changed, moved or deleted the file after it was
-    read (both writers, the spliced and the openpyxl one, ask this)."""
+    Not when the writer would drop ``lost`` (hint ``keep_all``), nor when another program
+    changed, moved or deleted the file after it was read."""
     if lost:
         raise WorkbookFileError(Message(
             "{book} was not changed: saving it with this tool would remove {lost}.",
@@ -179,31 +178,13 @@ def check_save(target: Path, label: str, signature: tuple[int, int], *,
             f"after it was read. Run the command again.")
 
 
-def check_copy_name(dest: Path, label: str, *, macro_enabled: bool) -> None:
-    """A copy of the workbook ``label`` (``save_as``) keeps its kind: .xlsm when it holds
-    macros, else .xlsx, and names a file, not a folder (both writers, the spliced and the
-    openpyxl one, ask this)."""
-    copy = str(dest)
-    suffix = dest.suffix.lower()
-    if suffix not in EXCEL_SUFFIXES:
-        raise WorkbookFileError(f"{copy}: the copy must be named .xlsx or .xlsm.")
-    if macro_enabled and suffix != ".xlsm":
-        raise WorkbookFileError(f"{copy}: {label} contains macros, so the copy must be "
-                                f"named .xlsm.")
-    if not macro_enabled and suffix == ".xlsm":
-        raise WorkbookFileError(f"{copy}: {label} has no macros, so the copy must be "
-                                f"named .xlsx.")
-    if dest.is_dir():
-        raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
-
-
 def written_path(p: Path) -> Path:
     """The file a write of ``p`` replaces: a symlink's target (the link stays a link), else ``p``."""
     return Path(os.path.realpath(p)) if p.is_symlink() else p
 
 
 class CopySource(Protocol):
-    """What :func:`save_copy` needs of a workbook writer (the spliced and the openpyxl one)."""
+    """What :func:`save_copy` needs of a workbook writer (the file book; tests' openpyxl oracle)."""
 
     path: Path
     label: str
@@ -216,10 +197,9 @@ class CopySource(Protocol):
 
 def save_copy(book: CopySource, path: str | os.PathLike[str], *, force: bool,
               lost: Callable[[], list[str]], write: Callable[[Path], None]) -> None:
-    """``save_as(path)`` of ``book``, for both writers: when ``path`` is the workbook itself by
-    any path or link, it is saved in place; else the copy's name is checked, the book is told
-    what ``lost()`` names that the copy cannot hold (the original stays as it is), and
-    ``write`` writes the copy's file."""
+    """``save_as(path)`` of ``book``: the workbook itself (by any path or link) is saved in
+    place; else the copy keeps the book's kind (.xlsm with macros, else .xlsx) and names a file,
+    the book is told what ``lost()`` names that the copy cannot hold, and ``write`` writes it."""
     dest = Path(path)
     itself = False
     with contextlib.suppress(OSError):  # a name that cannot be compared is not the workbook
@@ -227,7 +207,15 @@ def save_copy(book: CopySource, path: str | os.PathLike[str], *, force: bool,
     if itself:
         book.save(force=force)
         return
-    check_copy_name(dest, book.label, macro_enabled=book.macro_enabled)
+    copy, label, suffix = str(dest), book.label, dest.suffix.lower()
+    if suffix not in EXCEL_SUFFIXES:
+        raise WorkbookFileError(f"{copy}: the copy must be named .xlsx or .xlsm.")
+    if book.macro_enabled and suffix != ".xlsm":
+        raise WorkbookFileError(f"{copy}: {label} contains macros, so the copy must be named .xlsm.")
+    if not book.macro_enabled and suffix == ".xlsm":
+        raise WorkbookFileError(f"{copy}: {label} has no macros, so the copy must be named .xlsx.")
+    if dest.is_dir():
+        raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
     missing = lost()
     if missing:
         book.message(Message("Not in the copy {copy} (the original {book} is unchanged): {lost}.",
