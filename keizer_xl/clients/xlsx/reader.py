@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from keizer_xl.clients.xlsx.cellxml import col_index
+from keizer_xl.clients.xlsx.package import parse_xml
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -111,19 +112,6 @@ def _iso(text: str) -> Any:
 
 def _number(raw: str) -> int | float:
     return float(raw) if ("." in raw or "e" in raw or "E" in raw) else int(raw)
-
-
-def parse_xml(xml: bytes, what: str = "") -> Element:
-    """A part's tree, built in C; ValueError for XML that is not well-formed (the preflight
-    found every part well-formed: an edit's).  Not defusedxml's parser, which is ElementTree's
-    pure-Python one (3x slower on a season's sheets): a part with a document type or an entity
-    declaration never gets here (the preflight and ``Package.read`` refuse it)."""
-    from xml.etree.ElementTree import ParseError, fromstring
-
-    try:
-        return fromstring(xml)  # noqa: S314 - declarations refused before (see above)
-    except ParseError as exc:
-        raise ValueError((f"{what} is " if what else "") + f"not well-formed XML ({exc})") from exc
 
 
 def _namespace(root: Element) -> str:

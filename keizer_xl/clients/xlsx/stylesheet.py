@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from keizer_xl.clients.xlsx.package import element_re, escape, prefix_of
+from keizer_xl.clients.xlsx.package import element_re, escape, parse_xml, prefix_of
 
 # Excel's built-in number formats as openpyxl reads them (the ids a file may use without
 # declaring them); ids not listed are not dates to openpyxl either
@@ -198,8 +198,6 @@ class StyleSheet:
 def _read(xml: bytes) -> tuple[dict[int, str], list[int]]:
     """(number format codes by id, each cell style's number format id), read by the XML
     parser (issue 34): built-in formats as openpyxl knows them, then the workbook's own."""
-    from keizer_xl.clients.xlsx.reader import parse_xml
-
     root = parse_xml(xml, "styles.xml")
     ns = root.tag[:root.tag.index("}") + 1] if root.tag.startswith("{") else ""
     formats = dict(BUILTIN_FORMATS)
