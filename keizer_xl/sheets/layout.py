@@ -7,6 +7,7 @@ not import pandas) and a :class:`SheetStyle`, which the builders of the engine's
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -453,11 +454,7 @@ def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]]
         spans.extend(replace(s, first_row=s.first_row + offset, last_row=s.last_row + offset)
                      for s in part.spans if s.first_row > skip)
         heights.extend((r + offset, h) for r, h in part.heights if r > skip)
-        for j, w in enumerate(part.widths):
-            if j < len(widths):
-                widths[j] = max(widths[j], w)
-            else:
-                widths.append(w)
+        widths = [max(a, b) for a, b in itertools.zip_longest(widths, part.widths, fillvalue=-math.inf)]
     first = parts[0][1].page if parts else PageSetup()
     land = first.landscape if landscape is None else landscape
     fit_width, scale, repeat_cols, breaks = print_fit(widths, land,
