@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping, Sequence
 
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cellxml import Cell, SheetCells, split_ref, value_cell
+from keizer_xl.clients.xlsx.cellxml import Cell, SheetCells, split_range, value_cell
 from keizer_xl.clients.xlsx.package import REL_STYLES, attributes, element_re, unescape
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
 from keizer_xl.errors import Message
@@ -148,9 +148,7 @@ class RowEditing:
         ref = attributes(m.group(1)).get("ref") if m else None
         if not ref:
             return
-        first, _, last_ref = ref.partition(":")
-        a_min_row, a_min_col = split_ref(first)
-        a_max_row, a_max_col = split_ref(last_ref or first)
+        a_min_row, a_min_col, a_max_row, a_max_col = split_range(ref)
         if a_min_row != region.header_row:
             return
         a_max_row = filter_last_row(a_min_row, a_max_row, grow_to, deleted)
@@ -256,13 +254,10 @@ def _merge_refs(cells: SheetCells) -> list[tuple[int, int, int, int]]:
     out = []
     for m in element_re("mergeCell").finditer(cells.tail):
         ref = attributes(m.group(1)).get("ref", "")
-        first, _, last = ref.partition(":")
         try:
-            r1, c1 = split_ref(first)
-            r2, c2 = split_ref(last or first)
+            out.append(split_range(ref))
         except ValueError:
             continue
-        out.append((r1, c1, r2, c2))
     return out
 
 
