@@ -4,11 +4,11 @@ The names other modules use are importable from here."""
 from __future__ import annotations
 
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.book import FileBook, backup_path, open_book
+from keizer_xl.clients.xlsx.book import FileBook, open_book
 from keizer_xl.clients.xlsx.inspector import Unsupported
 from keizer_xl.clients.xlsx.limits import XML_PEEK
 from keizer_xl.clients.xlsx.safety import OWNED_SHEETS, preflight
 from keizer_xl.clients.xlsx.save import write_new_workbook
 
 __all__ = ["FileBook", "open_book", "WorkbookFileError", "Unsupported", "OWNED_SHEETS",
-           "backup_path", "preflight", "write_new_workbook", "XML_PEEK"]
+           "preflight", "write_new_workbook", "XML_PEEK"]

@@ -13,7 +13,7 @@ from pathlib import Path
 from collections.abc import Iterable
 from typing import Any
 
-from keizer_xl.clients import backup_files, file_locks
+from keizer_xl.clients import file_locks
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import SheetCells
 from keizer_xl.clients.xlsx.reader import (
@@ -62,12 +62,6 @@ from keizer_xl.sheets.tables import Table, quote_sheet
 _ROW_END = re.compile(rb"</((?:[A-Za-z_][\w.-]*:)?)row\s*>")
 
 
-def backup_path(path: str | os.PathLike[str]) -> Path | None:
-    """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
-    kept = backup_files.backups(path)
-    return kept[-1] if kept else None
-
-
 def open_book(path: str | os.PathLike[str]) -> FileBook:
     """Open a season workbook; raises :class:`WorkbookFileError` with a user-facing message."""
     return FileBook(path)
@@ -92,8 +86,7 @@ class FileBook(RowEditing):
         #: what openpyxl would drop (the preflight's findings), for callers that copy the
         #: workbook through openpyxl (:meth:`openpyxl_would_drop`)
         self.unsupported: list[Unsupported] = list(info.unsupported)
-        self._misnamed = info.macro_enabled and not self.macro_enabled
-        if self._misnamed:
+        if info.macro_enabled and not self.macro_enabled:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
         self._written: set[str] = set()
