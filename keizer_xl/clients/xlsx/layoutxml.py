@@ -9,15 +9,12 @@ import datetime as dt
 from typing import Any
 
 from keizer_xl.clients.xlsx.cellxml import number_text
-from keizer_xl.clients.xlsx.reader import WINDOWS_EPOCH
-from keizer_xl.clients.xlsx.package import escape
+from keizer_xl.clients.xlsx.reader import MAIN_NAMESPACES, WINDOWS_EPOCH
+from keizer_xl.clients.xlsx.package import REL_NS, escape
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, CellFormat, StyleSheet, is_date_format
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
-
-MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
 def excel_serial(value: Any, epoch: dt.datetime = WINDOWS_EPOCH) -> tuple[float | int, str] | None:
@@ -137,7 +134,7 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
             rows_out.append(f'<row r="{r}"{ht}>' + "".join(out) + "</row>")
     page = layout.page
     parts = [(f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-             f'<worksheet xmlns="{MAIN_NS}" xmlns:r="{REL_NS}">')]
+             f'<worksheet xmlns="{MAIN_NAMESPACES[0]}" xmlns:r="{REL_NS}">')]
     parts.append("<sheetPr>" + tab_color.decode("utf-8")
                  + ('<pageSetUpPr fitToPage="1"/>' if page.fit_width is not None else "") + "</sheetPr>")
     parts.append(f'<dimension ref="A1:{column_letter(max(last_col, 1))}{max(last_row, 1)}"/>')
