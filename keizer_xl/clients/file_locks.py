@@ -111,11 +111,9 @@ def _unlock(fd: int) -> None:
     if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
 
-        try:
+        with suppress(OSError):
             os.lseek(fd, 0, os.SEEK_SET)
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        except OSError:
-            pass
         return
     import fcntl
 

@@ -9,7 +9,7 @@ import errno
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from keizer_xl.errors import N_, ClientError, Message
@@ -59,10 +59,8 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     """Whether ``a`` and ``b`` are one file: the same device and inode (any path spelling,
     ``./x``, a symlink, a hard link, another case on a case-insensitive disk), or, when one
     cannot be looked at, the same real path compared as the system compares names."""
-    try:
+    with suppress(OSError, ValueError):
         return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        pass
     try:
         return (os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b)))
     except (OSError, ValueError):
