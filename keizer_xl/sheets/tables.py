@@ -72,12 +72,9 @@ def checked_data_rows(data_rows: Sequence[int], count: int, where: str, label: s
 
 @dataclass(frozen=True)
 class Table:
-    """A block of cells as the user typed them.
-
-    ``rows`` holds raw values (str, int, float, bool, datetime or None), one tuple per sheet row
-    below the header, as wide as ``headers``.  ``header_row`` and ``first_column`` (1-based) place
-    the block on the sheet so any cell can be named as ``Sheet!B7``.
-    """
+    """A block of cells as the user typed them: raw values (str, int, float, bool, datetime or
+    None), a tuple per sheet row below the header, placed on the sheet by ``header_row`` and
+    ``first_column`` (1-based) so any cell can be named as ``Sheet!B7``."""
 
     sheet: str
     headers: tuple[str, ...]
