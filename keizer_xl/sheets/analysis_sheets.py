@@ -186,13 +186,11 @@ _GRID_LEAD = 3
 
 
 def history_chart(history: History, lang: str = "en") -> Chart | None:
-    """The History sheet's rank chart (``batch``): a line of the rank after each round of the
-    top players (the grid's first rows, best first), rank 1 on top, titled in ``lang``; None
-    before round 1.  Below the grid and its notes, on a page of its own (the grid keeps its
-    print scale), from column C and as wide as the first page's columns right of Rank and
-    Name: a History split by columns repeats those two on every page, and a chart over them or
-    across a column break printed a cut copy beside the later rounds (issue 26); in
-    centimetres of Carlito's digit (1.958 mm), the narrower of the two fonts."""
+    """The History sheet's rank chart (``batch``): the rank after each round of the top
+    players (the grid's first rows), rank 1 on top, titled in ``lang``; None before round 1.
+    Below the grid on a page of its own, from column C and as wide as the first page's columns
+    right of Rank and Name, which a split History repeats on every page (issue 26); in
+    centimetres of Carlito's digit (1.958 mm)."""
     from keizer_xl.analysis.history import top_players
 
     rounds = history.last.round

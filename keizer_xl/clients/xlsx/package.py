@@ -291,9 +291,6 @@ class Package:
             raise
         return out.getvalue()
 
-    def close(self) -> None:
-        self._zf.close()
-
 
 _UTF16_STARTS = (b"\xff\xfe", b"\xfe\xff", b"<\x00", b"\x00<")
 
