@@ -30,6 +30,18 @@ def season(players, rounds=(), absences=(), **raw_settings):
                   settings=settings(**raw_settings))
 
 
+def history_frame(history):
+    """Rank, Score and Value of every player after every round, a row each: the long table the
+    History sheet's grid and the rank chart are checked against."""
+    import pandas as pd
+
+    from keizer_xl.core.numbers import display
+
+    rows = [(st.round, place, name, display(st.score[name]), display(st.value[name]))
+            for st in history.standings[1:] for place, name in zip(st.places, st.order, strict=True)]
+    return pd.DataFrame(rows, columns=["Round", "Rank", "Name", "Score", "Value"])
+
+
 def scores(standing):
     return [(n, standing.score[n]) for n in standing.order]
 

@@ -333,7 +333,7 @@ class OpenpyxlBook:
 
     def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
                   header_row: int | None = None) -> None:
-        """Put each value at its (row, column) of ``sheet`` (celledit.CellEditing's, here)."""
+        """Put each value at its (row, column) of ``sheet`` (rowedit.RowEditing's, here)."""
         ws = self._worksheet(sheet)
         for (r, c), value in values.items():
             ws.cell(row=r, column=c).value = value

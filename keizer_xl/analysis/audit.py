@@ -1,13 +1,6 @@
-"""Pairing audit of a recorded season: what the engine would have paired, round by round.  Pure.
-
-For each paired round r the engine pairs, from the data before that round, exactly the players
-who were paired in r as recorded (who played or had the bye): the ranking is the standing after
-round r - 1 (after the last round with results, for a round paired but not played yet: what
-``keizer-xl pair`` uses), rematch and bye histories come from the rounds before r
-(:func:`keizer_xl.core.pairing.pair_round` only looks at earlier rounds).  The recorded pairing is
-then compared as unordered pairs and bye; colours are compared separately for the pairs both
-have.  Manual pairings are legitimate (a competition leader may swap boards for a reason the
-workbook does not know), so the audit reports differences and never calls them errors.
+"""Pairing audit of a recorded season: what the engine would have paired, round by round, from
+the data before each round (docs/guide.md says how).  Pure.  A manual pairing is legitimate, so
+the audit reports differences and never calls them errors.
 """
 from __future__ import annotations
 
@@ -44,10 +37,6 @@ class RoundAudit:
     def same(self) -> bool:
         return (self.paired and not self.only_recorded and not self.only_engine
                 and self.bye_recorded == self.bye_engine)
-
-    @property
-    def verdict(self) -> str:
-        return ", ".join(self.verdict_parts())
 
     def verdict_in(self, lang: str) -> str:
         """The verdict in ``lang`` (the workbook's language)."""

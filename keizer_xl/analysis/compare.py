@@ -1,14 +1,7 @@
-"""How the final ranking depends on the recalculation method and the preset.  Pure.
-
-Variants (issue 5):
-
-* ``Season``: the season's own settings, the ranking everyone sees.
-* ``prev``, ``frozen``, ``converge``: the season's settings with only the recalculation method
-  changed (rules section 4).  Mixed schemes (``extra_passes``, ``converge_from_round``) are
-  switched off in these variants, or ``prev`` would not be plain ``prev``.
-* ``keizer``, ``sevilla``, ``knsb-sixths``, ``frozen-fixed``: the preset alone (rules section 9:
-  a preset fills every setting), plus what the preset cannot know: the season name and the
-  club's absence codes (without them the season's absences could not be scored).
+"""How the final ranking depends on the recalculation method and the preset (issue 5; the
+variants are docs/guide.md's).  Pure.  ``prev``, ``frozen`` and ``converge`` switch the mixed
+schemes off, or ``prev`` would not be plain ``prev``; a preset gets the season name and the
+club's absence codes, which it cannot know (rules section 9).
 """
 from __future__ import annotations
 

@@ -1,34 +1,14 @@
 """Why a player stands where he stands: every result with its worth then and now, and the
-reasons for his latest rank change, in fixed English sentences.  Pure.
+reasons for his latest rank change, as catalog sentences (docs/guide.md shows them).  Pure.
 
-The explanation is an exact decomposition, not a guess.  Between the standing after round
-k-1 and the one after round k a player's Keizer points change by
-
-    (points of round k) + (revaluation of each earlier round) + (change of the own value),
-
-because a standing is the sum of its round points plus the own value (rules section 3), and
-under ``prev`` / ``converge`` every earlier result is revalued with the values now in force
-(rules section 4).  Each non-zero term becomes one sentence, in this order:
-
-1. ``Ilse Bos fell 3 places after round 4, from rank 2 to rank 5.`` (``rose`` / ``stayed at``;
-   ``start rank`` when the previous standing is the start ranking)
-2. ``Keizer points: 101 (was 93, +8).`` (``101 (unchanged).`` when equal)
-3. ``+20 for round 4: won with White against Carla Bakker.``: the new round
-4. ``-8 for round 1 (won with White against Daan Smit): worth 22 instead of 30 (after
-   round 3), because Daan Smit sank from value 30 to 22.``: an earlier game revalued, in round
-   order.  The opponent's value is the one the engine used (worth / the result's fraction:
-   exact).  ``rose`` when it went up; ``because Daan Smit left the ranking`` after a ``withdrawn remove``.
-5. ``-1 for round 2 (absent, excused (E)): worth 14 instead of 15 (after round 3),
-   because the own value fell.``: an earlier bye or absence credit revalued (a fraction of the
-   own value).  The earlier worth names its standing, so it never seems to contradict the
-   Explain sheet's "worth then" (the worth after the result's own round, issue 26).
-6. ``-3 for the own value: 44 instead of 47.``
-7. ``Overtaken by Eva Visser (+31) and Finn de Wit (+25).``: ranked below him before, above him
-   now, with their own change; ``Passed Gijs Mulder (-2).`` for the opposite.  Both in the
-   order of the new ranking.
-
-Amounts are rounded to 2 decimals for reading only (rules section 3); the terms add up to the
-change exactly before rounding (tests check it).
+The explanation is an exact decomposition, not a guess.  Between the standings after rounds
+k-1 and k a player's Keizer points change by (points of round k) + (revaluation of each earlier
+round) + (change of the own value), because a standing is the sum of its round points plus the
+own value (rules section 3), and under ``prev`` / ``converge`` every earlier result is revalued
+with the values now in force (rules section 4).  Each non-zero term becomes one sentence; an
+earlier worth names its standing, so it never seems to contradict the Explain sheet's "worth
+then" (issue 26).  Amounts are rounded to 2 decimals for reading only (rules section 3); the
+terms add up to the change exactly (tests check it).
 """
 from __future__ import annotations
 

@@ -1,14 +1,9 @@
 """A season's history as tables: ranks after every round, the rank chart's data, the crosstable.
 
-Pure (no files, no Excel, no printing).  Everything here is read off one
-:func:`keizer_xl.core.engine.compute_history` run, so each row means exactly what
-``keizer-xl standings --after-round k`` shows: the standing after round k depends only on the
-data of rounds 1..k (rules section 7: everything is recomputed from the recorded data), and the
-engine computes the standings after rounds 1, 2, ... in that order anyway.
-
-:class:`RoundFact` says what a player did in one round: the engine's own classification
-(:mod:`keizer_xl.core.scoring`), so the explanation and the crosstable never disagree with the
-points.
+Pure.  Everything is read off one :func:`keizer_xl.core.engine.compute_history` run, so each row
+means what ``keizer-xl standings --after-round k`` shows (rules section 7: the standing after
+round k depends only on rounds 1..k).  :class:`RoundFact` is the engine's own classification of
+a player's round (:mod:`keizer_xl.core.scoring`), so explanation, crosstable and points agree.
 """
 from __future__ import annotations
 
@@ -24,7 +19,6 @@ from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import Letter, Message, N_, Number
 
-HISTORY_COLUMNS = ("Round", "Rank", "Name", "Score", "Value")
 TOP_PLAYERS = 8  # lines on the rank chart (issue 5: the top 8 of the final ranking)
 
 
@@ -53,16 +47,10 @@ def signed_text(x: Fraction) -> str:
 
 # --------------------------------------------------------------------------- round points
 
-def round_column(st: Standing, r: int) -> dict[str, Fraction]:
-    """Every ranked player's points for round ``r`` as valued in ``st``; the same as
-    ``st.round_points[name][r - 1]`` (a test keeps them equal), without turning the whole
-    table of the standing into Fractions: the worth of each result *when it was played* needs
-    one column of every standing, and a 150 x 35 season has 35 such standings."""
-    return st.round_column(r)
-
-
 class Worth:
-    """The round points of a history, turned into Fractions only where they are needed."""
+    """The round points of a history, turned into Fractions only where they are needed: the
+    worth of each result when it was played needs one column of every standing
+    (``Standing.round_column``), not the whole table of each."""
 
     def __init__(self, history: History):
         self.history = history
@@ -78,7 +66,7 @@ class Worth:
     def played(self, r: int) -> dict[str, Fraction]:
         """What each result of round r was worth in the standing after round r."""
         if r not in self._played:
-            self._played[r] = round_column(self.history.standings[r], r)
+            self._played[r] = self.history.standings[r].round_column(r)
         return self._played[r]
 
 
@@ -157,37 +145,19 @@ _ABSENT_WORDS = {"E": N_("absent, excused ({code})"), "U": N_("absent, unexcused
 
 def round_facts(season: Season, last: int, games: bool = True) -> dict[str, dict[int, RoundFact]]:
     """name -> round -> what he did, for rounds 1..last: the engine's own classification
-    (:func:`keizer_xl.core.engine.grid.season_rounds`, the one classification the engine
-    reads too), so explanation, crosstable and points agree.  ``games=False``: only the
-    rounds that were no game (byes, absences, ...).
-
-    A player withdrawn under ``withdrawn remove`` has no facts from his withdrawal round on:
-    he has left the ranking (rules section 7)."""
+    (:func:`keizer_xl.core.engine.grid.season_rounds`).  ``games=False``: only the rounds that
+    were no game.  A player withdrawn under ``withdrawn remove`` has no facts from then on."""
     return scoring.facts(season, last, RoundFact, season_rounds(season, last), games=games)
 
 
 # --------------------------------------------------------------------------- History sheet
 
-def history_rows(history: History) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """Rank and Keizer points of every player after every round 1..last, best first within a
-    round: the same Rank, Score and Value as ``keizer-xl standings --after-round k`` (rounded to
-    2 decimals for display only)."""
-    rows = []
-    for st in history.standings[1:]:
-        for place, name in zip(st.places, st.order, strict=True):
-            rows.append((st.round, place, name, display(st.score[name]), display(st.value[name])))
-    return list(HISTORY_COLUMNS), rows
-
-
 def history_grid_rows(history: History, shown: Mapping[str, int | None] | None = None,
                       season: Season | None = None) -> tuple[list[str], list[list[Any]]]:
     """The History sheet (issue 16 item 4): one row per player, best of the latest standing
     first (then those who left the ranking), his Keizer points now and his rank after each
-    round ``R1``..``Rk`` (empty while he was not ranked: before joining, after leaving).
-    A round per column keeps a season on a page or two where the long table took one page per
-    round; the ranks are the same as ``keizer-xl standings --after-round k``.  ``shown``: the
-    row model's places (core/rows.py: the Standings sheet's Rank, ``-`` below ``min_games``);
-    ``season``: its players' Joined rounds (no rank before it)."""
+    round ``R1``..``Rk`` (empty while not ranked).  ``shown``: the Standings sheet's Rank
+    (core/rows.py); ``season``: its players' Joined rounds (no rank before it)."""
     last = history.last
     now: Mapping[str, int | None] = (shown if shown is not None
                                      else dict(zip(last.order, last.places, strict=True)))
@@ -224,16 +194,10 @@ def rank_progression_rows(history: History, top: int = TOP_PLAYERS) -> tuple[lis
 def crosstable_rows(season: Season, history: History, colours: tuple[str, str] = ("W", "B"),
                     shown: Mapping[str, int | None] | None = None
                     ) -> tuple[list[str], list[list[Any]]]:
-    """Who met whom, with which colour and result, and what it is worth now.
-
-    Rows: the players in the final ranking order with their rank, then players who have left the
-    ranking (``withdrawn remove``) without a rank.  Columns ``1``..``N``: the opponent in that
-    row of the table (with tied places shared, the row number, not the shared rank).  A cell
-    reads ``W 1 (43)``: had White, won, worth 43 Keizer points in the latest standing; several
-    meetings are joined by `` / `` in round order.  Games of rounds after the last round with
-    results are not played yet and are left out.  ``shown``: the row model's places
-    (core/rows.py), the Standings sheet's Rank (``-`` below ``min_games``).
-    """
+    """Who met whom, with which colour and result, and what it is worth now (docs/guide.md):
+    the ranked players, then those who left the ranking; columns ``1``..``N`` are row numbers;
+    a cell reads ``W 1 (43)``, several meetings joined by `` / ``.  ``shown``: the Standings
+    sheet's Rank (core/rows.py: ``-`` below ``min_games``)."""
     last = history.last
     facts = round_facts(season, last.round)
     place: Mapping[str, int | None] = (shown if shown is not None

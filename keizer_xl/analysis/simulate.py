@@ -33,11 +33,9 @@ def player_names(n: int, rng: random.Random) -> list[str]:
 def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = None, *,
                     seed: int = 1, absence_rate: float = 0.15, late: int = 1, withdrawn: int = 1,
                     pair_last_round: bool = False) -> Season:
-    """A season with ``n_rounds`` played rounds (and, if asked, the next one paired).
-
-    ``late`` players join mid-season (Joined), ``withdrawn`` players withdraw mid-season; the
-    absences use every built-in code (E, U, C, L) and each club code of ``settings``.
-    """
+    """A season with ``n_rounds`` played rounds (and, if asked, the next one paired); ``late``
+    players join and ``withdrawn`` players withdraw mid-season; absences use every built-in
+    code and each club code of ``settings``."""
     from keizer_xl.core.pairing import pair_round
     from keizer_xl.core.engine import compute_history
 

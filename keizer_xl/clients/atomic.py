@@ -1,23 +1,9 @@
-"""The one atomic writer: every file keizer-xl writes goes through :func:`replacing`.
-
-The workbook save (:mod:`keizer_xl.clients.xlsx`), the text exports (HTML, CSV), the view
-settings put back after a LibreOffice save (``.xlsx`` and ``.ods``), the LibreOffice macro and
-its configuration in a profile, and the button-ready ``.xlsm`` builds all write the same way:
-
-1. under the target's lock (:func:`file_locks.workbook_lock`, re-entrant: a command that holds it
-   from its read keeps it), temporary files a killed earlier run left beside the target (and in
-   its backup folder) are removed first: nobody else can be writing them then;
-2. the new content goes to a temporary file beside the target, named
-   ``.~keizer-xl.<name>.<random>.tmp`` (the same disk, so the final move is atomic); Ctrl+C and
-   SIGTERM are held back while it is created and remembered for clean-up;
-3. it is flushed to disk, checked as a zip archive when asked (workbooks), given the old file's
-   permissions, the old version is kept in ``.keizer-backups/`` when asked (the last five);
-4. ``os.replace`` moves it over the target, with the signals held back again so that the file is
-   replaced *and* recorded in :data:`files.written` or neither; the folder is flushed.
-
-Any failure removes the temporary file and leaves the target as it was.  Errors are raised as
-they come (``OSError``, :class:`files.WorkbookFileError` for a refusal); each caller words them
-for its own file (the workbook save in :mod:`keizer_xl.clients.xlsx.save`).
+"""The one atomic writer: every file keizer-xl writes goes through :func:`replacing`, in the
+steps docs/safety.md lists (the target's lock; stale temporary files removed; a temporary file
+beside the target, created with the signals held back; flushed, zip-checked when asked, given
+the old file's permissions, the old version kept when asked; ``os.replace`` and the record in
+:data:`files.written` together or neither).  Any failure removes the temporary file and leaves
+the target as it was; errors are raised as they come, each caller words them for its file.
 """
 from __future__ import annotations
 
@@ -55,24 +41,17 @@ def _mode(target: Path) -> int | None:
 @contextmanager
 def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check: bool = False,
               check: bool = False, in_place: bool = False) -> Iterator[IO[bytes]]:
-    """Write ``target`` atomically: the body writes the new content to the yielded temporary file
-    (open for binary writing; its ``name`` is its path, for writers that need one: they may
-    close it and write the path themselves).  When the body ends without an exception the file
-    replaces ``target``; otherwise it is removed and ``target`` is unchanged.
+    """Write ``target`` atomically: the body writes to the yielded temporary file (its ``name``
+    is its path, for writers that close it and write the path themselves); when the body ends
+    without an exception it replaces ``target``, else it is removed.
 
-    ``backup``: keep the old ``target`` in ``.keizer-backups/`` first (when there is one).
-    ``zip_check``: refuse a result that does not read back as a complete zip archive.
-    ``check``: refuse (:class:`files.WorkbookFileError`) a target open in Excel or LibreOffice,
-    read-only or in a read-only folder, before anything is made (not even the lock file).
-    ``in_place``: the write rewrites a file this run read on purpose (the workbook save of the
-    weekly commands); every other write onto one of :data:`files.inputs` is refused.
-
-    Always refused (:func:`files.refuse_unsafe_target`, here so that no caller can forget it):
-    a target that is one of this run's inputs by any path, link or case spelling; a folder,
-    pipe or device; a file of another kind (a report over a workbook, a database or an Office
-    file; a workbook over a database).  A workbook (``zip_check``, or named .xlsx/.xlsm/.ods) is
-    locked with :func:`file_locks.workbook_lock`, whose lock file stays; a report with
-    :func:`file_locks.output_lock`, whose lock file is removed afterwards (issue 26)."""
+    ``backup``: keep the old ``target`` in ``.keizer-backups/`` first.  ``zip_check``: refuse a
+    result that is no complete zip archive.  ``check``: refuse a target open in Excel or
+    LibreOffice or read-only (:func:`files.check_can_write`), before even the lock file is made.
+    ``in_place``: the write rewrites this run's input on purpose (the weekly save).  Always
+    refused here, so no caller can forget it: :func:`files.refuse_unsafe_target`.  A workbook
+    is locked with :func:`file_locks.workbook_lock` (its lock file stays), a report with
+    :func:`file_locks.output_lock` (removed afterwards, issue 26)."""
     path = Path(target)
     folder = path.parent
     kind = "zip" if zip_check else "text"
@@ -177,8 +156,7 @@ def _fsync_folder(folder: Path) -> None:
     except OSError:
         return
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
+        with suppress(OSError):
+            os.fsync(fd)
     finally:
         os.close(fd)

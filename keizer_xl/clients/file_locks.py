@@ -1,8 +1,6 @@
-"""The locks of the files keizer-xl writes: an exclusive lock (the ``filelock`` library) for a
-whole read-modify-write, in a hidden file beside the workbook (``.~keizer-xl.club.xlsx.lock``):
-two runs on one workbook (two ``pair`` at once, a button and the command line) never both
-write; the second one is told the workbook is busy.  A report (``export``'s .html, .csv, .trf;
-a macro file) has the same lock, removed when the write is done.
+"""The locks of the files keizer-xl writes: an exclusive lock (``filelock``) for a whole
+read-modify-write in ``.~keizer-xl.club.xlsx.lock`` beside the workbook, so two runs never both
+write it (the second is told it is busy); a report gets the same lock, removed afterwards.
 """
 from __future__ import annotations
 
@@ -63,20 +61,26 @@ def workbook_lock(book: str | os.PathLike[str], timeout: float | None = None) ->
     try:
         lock.acquire(timeout=wait)
     except Timeout:
-        raise WorkbookFileError(Message(
-            "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
-            "Wait until it has finished and run this again; nothing was written.",
-            name=Path(book).name)) from None
+        raise _busy(Path(book).name) from None
     except OSError as exc:
-        raise WorkbookFileError(Message(
-            "{name} cannot be written: no file can be made in its folder {folder} ({reason}). "
-            "Copy the workbook to a folder you can write to; nothing was written.",
-            name=Path(book).name, folder=str(target.parent),
-            reason=str(exc.strerror or exc))) from exc
+        raise _no_lock_file(Path(book).name, target.parent, exc) from exc
     try:
         yield
     finally:
         lock.release()
+
+
+def _busy(name: str) -> WorkbookFileError:
+    return WorkbookFileError(Message(
+        "{name} is busy: another keizer-xl run (a command or a button) is working on it. "
+        "Wait until it has finished and run this again; nothing was written.", name=name))
+
+
+def _no_lock_file(name: str, folder: Path, exc: OSError) -> WorkbookFileError:
+    return WorkbookFileError(Message(
+        "{name} cannot be written: no file can be made in its folder {folder} ({reason}). "
+        "Copy the workbook to a folder you can write to; nothing was written.",
+        name=name, folder=str(folder), reason=str(exc.strerror or exc)))
 
 
 #: the report locks this process holds (re-entrant, like :func:`workbook_lock`)
@@ -107,11 +111,9 @@ def _unlock(fd: int) -> None:
     if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
 
-        try:
+        with suppress(OSError):
             os.lseek(fd, 0, os.SEEK_SET)
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        except OSError:
-            pass
         return
     import fcntl
 
@@ -120,17 +122,11 @@ def _unlock(fd: int) -> None:
 
 @contextmanager
 def output_lock(target: str | os.PathLike[str], timeout: float | None = None) -> Iterator[None]:
-    """The exclusive lock of a report keizer-xl writes (``export``'s .html, .csv, .trf; a
-    macro file): like :func:`workbook_lock` (the same hidden ``.~keizer-xl.NAME.lock`` beside
-    it, the same wait and "busy" message), but the lock file is removed when the write is done,
-    so a club folder does not fill with empty lock files (issue 26).
-
-    Why removing it is safe against a concurrent writer: the holder removes the file while it
-    still holds the lock; a run that was waiting on the removed file gets its lock and then
-    sees that the name no longer leads to the file it locked (``os.path.samestat``), lets go
-    and tries again on the new file, so two runs never both hold "the" lock (the classic
-    lock-and-verify scheme).  On Windows an open file cannot be removed: the holder lets go
-    first and removes the file only when no other run has it open."""
+    """The lock of a report (``export``'s files, a macro file): as :func:`workbook_lock`, but
+    the lock file is removed when the write is done (issue 26).  Safe against a concurrent
+    writer: the holder removes it while still holding the lock, and a run that then gets the
+    lock on the removed file sees the name no longer leads to it (``os.path.samestat``) and
+    tries again (lock-and-verify).  On Windows the holder lets go first, then removes it."""
     real = Path(os.path.realpath(target))
     lp = lock_path(real)
     key = str(lp)
@@ -143,11 +139,7 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
         try:
             fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o666)
         except OSError as exc:
-            raise WorkbookFileError(Message(
-                "{name} cannot be written: no file can be made in its folder {folder} "
-                "({reason}). Copy the workbook to a folder you can write to; nothing was "
-                "written.", name=real.name, folder=str(real.parent),
-                reason=str(exc.strerror or exc))) from exc
+            raise _no_lock_file(real.name, real.parent, exc) from exc
         try:
             if _try_lock(fd):
                 try:
@@ -162,10 +154,7 @@ def output_lock(target: str | os.PathLike[str], timeout: float | None = None) ->
             raise
         os.close(fd)
         if time.monotonic() >= deadline:
-            raise WorkbookFileError(Message(
-                "{name} is busy: another keizer-xl run (a command or a button) is working on "
-                "it. Wait until it has finished and run this again; nothing was written.",
-                name=Path(target).name))
+            raise _busy(Path(target).name)
         time.sleep(0.05)
     _outputs_held.add(key)
     try:

@@ -1,16 +1,7 @@
-"""Whether a season workbook file (or a report) may be written, as a file, apart from its
-content; and what this run read and wrote.
-
-* Refusing to write a workbook that is open in Excel (``~$club.xlsx``) or LibreOffice
-  (``.~lock.club.xlsx#``), that is read-only, or whose folder is read-only.
-* Refusing to write over this run's own input, over a folder, a pipe or a device, or over a
-  file of another kind (a workbook, a database, an Office file).
-
-The lock of a write is :mod:`keizer_xl.clients.file_locks`'s, its temporary files
-:mod:`keizer_xl.clients.temp_files`', the kept versions :mod:`keizer_xl.clients.backup_files`'.
-
-Every refusal is a :class:`WorkbookFileError` whose message is meant for the user and names no
-cell (the file as a whole is the problem).
+"""Whether a file may be written, apart from its content: not when it is open in Excel
+(``~$club.xlsx``) or LibreOffice (``.~lock.club.xlsx#``), read-only or in a read-only folder,
+this run's own input, a folder, a pipe or a device, or a file of another kind; and what this run
+read and wrote.  Every refusal is a :class:`WorkbookFileError` for the user, naming no cell.
 """
 from __future__ import annotations
 
@@ -18,7 +9,7 @@ import errno
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from keizer_xl.errors import N_, ClientError, Message
@@ -68,10 +59,8 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     """Whether ``a`` and ``b`` are one file: the same device and inode (any path spelling,
     ``./x``, a symlink, a hard link, another case on a case-insensitive disk), or, when one
     cannot be looked at, the same real path compared as the system compares names."""
-    try:
+    with suppress(OSError, ValueError):
         return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        pass
     try:
         return (os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b)))
     except (OSError, ValueError):

@@ -1,16 +1,8 @@
-"""OpenDocument (.ods) season workbooks for the command line, through LibreOffice.
-
-openpyxl reads only Excel files.  A LibreOffice user's season lives in an ``.ods`` (the only
-format that keeps LibreOffice's buttons), so:
-
-* commands that only read (check, explain, audit, export, ``standings --no-write``,
-  ``pair --dry-run``) read a temporary ``.xlsx`` copy that headless LibreOffice converts
-  (``soffice --convert-to xlsx``, with a throw-away profile so that a LibreOffice the user has
-  open is not disturbed); the copy is removed afterwards and the ``.ods`` is never touched;
-* commands that write (``standings``, ``pair``) run the same macro as the LibreOffice buttons
-  (:func:`keizer_xl.clients.lo_run.run_macro`), which saves the ``.ods`` in place.
-
-Without LibreOffice every ``.ods`` command stops with :class:`OdsUnavailable` (exit code 2).
+"""OpenDocument (.ods) season workbooks for the command line, through LibreOffice: a command
+that only reads reads a temporary ``.xlsx`` copy headless LibreOffice converts (with a throw-away
+profile, so a LibreOffice the user has open is not disturbed; the ``.ods`` is never touched); a
+command that writes runs the buttons' macro (:func:`keizer_xl.clients.lo_run.run_macro`), which
+saves the ``.ods`` in place.  Without LibreOffice: :class:`OdsUnavailable` (exit code 2).
 """
 from __future__ import annotations
 
@@ -22,7 +14,6 @@ from pathlib import Path
 from collections.abc import Iterator
 
 from keizer_xl.clients.files import WorkbookFileError
-
 from keizer_xl.errors import ClientError, Message
 
 __all__ = ["OdsUnavailable", "is_ods", "xlsx_copy", "CONVERT_TIMEOUT"]

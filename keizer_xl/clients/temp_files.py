@@ -11,7 +11,7 @@ import shutil
 import signal
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO
 
@@ -63,12 +63,11 @@ def _legacy_temp(target: Path) -> re.Pattern[str]:
                       rf"|\.{full}\.\d+\.tmp")
 
 
-def remove_stale_temps(target: Path) -> list[Path]:
+def remove_stale_temps(target: Path) -> None:
     """Remove temporary files a killed run left beside ``target`` (and in its backup folder).
 
     Call it holding :func:`~keizer_xl.clients.file_locks.workbook_lock`: then no other run can
     be writing them."""
-    removed: list[Path] = []
     prefix = temp_prefix(target)
     legacy = _legacy_temp(target)
     for folder in (target.parent, target.parent / BACKUP_FOLDER):
@@ -81,12 +80,8 @@ def remove_stale_temps(target: Path) -> list[Path]:
                 found = folder / name
                 if os.path.realpath(found) in live_temps:  # this run's own (an import's draft beside it)
                     continue
-                try:
+                with suppress(OSError):
                     if found.is_dir() and not found.is_symlink():  # a scratch folder
                         shutil.rmtree(found)
                     else:
                         os.unlink(found)
-                    removed.append(found)
-                except OSError:
-                    pass
-    return removed

@@ -1,9 +1,7 @@
-"""The VBA a button-ready workbook needs, and where it comes from: xlwings' own modules
-(``xlwings.bas``, ``Dictionary.cls``), taken from the installed xlwings package so the VBA
-version always equals the Python version, its add-in (whose macro imports a file on macOS),
-and ``KeizerXL`` (:data:`KEIZER_VBA`, the package's ``macros/KeizerXL.bas``); the Mac's
-AppleScript file for RunPython.  Shared by both routes to the ``.xlsm``
-(:mod:`keizer_xl.clients.xlsm_build` and ``excel-setup --via-excel``).
+"""The VBA a button-ready workbook needs: xlwings' own modules (``xlwings.bas``,
+``Dictionary.cls``) from the installed xlwings, so the VBA version equals the Python version,
+its add-in (whose macro imports a file on macOS) and ``KeizerXL`` (:data:`KEIZER_VBA`); the
+Mac's AppleScript file for RunPython.  Shared by both routes to the ``.xlsm``.
 """
 from __future__ import annotations
 

@@ -48,12 +48,9 @@ def history_style(history: History) -> SheetStyle:
 
 
 def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
-    # compact opponent columns: a cell "W 1 (16.67)" wraps to two lines; Rank right-aligned with
-    # a gap before the name; Rank and Name printed on every page when it splits
     # the opponent columns are as wide as their cells; Rank right-aligned with a gap before
     # the name; Rank and Name printed on every page when it splits
-    widths: dict[str, float] = {"Rank": 7, "Name": 24}
-    return SheetStyle(title=sheet_title("crosstable", history.last.round), widths=widths,
+    return SheetStyle(title=sheet_title("crosstable", history.last.round), widths={"Rank": 7, "Name": 24},
                       number_formats={"Rank": "0_0_0"}, landscape=True, repeat_cols=2,
                       notes=(Message("A cell reads: colour (W White, B Black), result (1, ½, 0, "
                                      "1F/0F forfeit, adj adjourned, ? no result yet)"),
@@ -189,13 +186,11 @@ _GRID_LEAD = 3
 
 
 def history_chart(history: History, lang: str = "en") -> Chart | None:
-    """The History sheet's rank chart (``batch``): a line of the rank after each round of the
-    top players (the grid's first rows, best first), rank 1 on top, titled in ``lang``; None
-    before round 1.  Below the grid and its notes, on a page of its own (the grid keeps its
-    print scale), from column C and as wide as the first page's columns right of Rank and
-    Name: a History split by columns repeats those two on every page, and a chart over them or
-    across a column break printed a cut copy beside the later rounds (issue 26); in
-    centimetres of Carlito's digit (1.958 mm), the narrower of the two fonts."""
+    """The History sheet's rank chart (``batch``): the rank after each round of the top
+    players (the grid's first rows), rank 1 on top, titled in ``lang``; None before round 1.
+    Below the grid on a page of its own, from column C and as wide as the first page's columns
+    right of Rank and Name, which a split History repeats on every page (issue 26); in
+    centimetres of Carlito's digit (1.958 mm)."""
     from keizer_xl.analysis.history import top_players
 
     rounds = history.last.round

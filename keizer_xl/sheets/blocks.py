@@ -1,14 +1,7 @@
-"""Blocks whole on printed pages (issue 33): where a sheet of several titled blocks (the groups,
-categories, moves and legend of a Standings sheet; the periods of a Periods sheet) starts a new
-page, so that every block prints whole under its own heading and header row when it fits a
-page, and no page holds only a legend.
-
-The height of a row is the writers' default (:data:`layout.ROW_HEIGHT`) or the row's own
-(``Layout.heights``, rows with wrapped text), at the scale the sheet prints (fit to one page
-wide, or its scale), against the printable height of an A4 page (:data:`layout.PAGE_HEIGHT`)
-less the rows repeated on every page, with :data:`ROOM` to spare for what the estimate does
-not know (the fallback font's taller line): a break the estimate put too late would cut a block
-from its header (LibreOffice breaks a full page where it must).
+"""Blocks whole on printed pages (issue 33): where a sheet of several titled blocks starts a new
+page, so that each block prints whole under its heading when it fits a page.  Row heights (the
+default or ``Layout.heights``) at the sheet's print scale against an A4 page less the repeated
+rows, with :data:`ROOM` to spare: a break estimated too late would cut a block from its header.
 """
 from __future__ import annotations
 

@@ -1,17 +1,10 @@
-"""One conversion of a Python value into a spreadsheet cell value, for every client.
-
-The engine hands over exact Fractions, numpy scalars from pandas, dates and text typed by the
-user.  A cell holds less: this module turns any of them into a :data:`CellValue` (None, str,
-bool, int, float or a naive date/time) once, with the same rules for the file writer, Excel and
-LibreOffice (WORKBOOK-CONTRACT.md, Output sheets):
-
-* text is text: control characters a spreadsheet cannot store are removed (the .xlsx format
-  forbids them and Excel would refuse the file), and it is cut at Excel's 32,767 characters;
-  text that looks like a formula (``=HYPERLINK(...)``) stays text, each client makes sure of it;
-* a Fraction is shown as int when whole and as float otherwise (rounding for display is the
-  layout builder's business, via ``core.numbers.display``); integers beyond 2**53 and infinite
-  floats become text, since a spreadsheet would silently lose their digits;
-* NaN, NaT, pd.NA and the empty string are an empty cell.
+"""One conversion of a Python value (exact Fractions, numpy scalars, dates, typed text) into a
+spreadsheet :data:`CellValue`, with the same rules for every client (WORKBOOK-CONTRACT.md,
+Output sheets): text loses the control characters .xlsx forbids and is cut at Excel's 32,767
+characters (text like ``=HYPERLINK(...)`` stays text, each client makes sure of it); a Fraction
+is an int when whole, else a float (rounding for display is the layout's); integers beyond
+2**53 and infinite floats become text, which keeps their digits; NaN, NaT, pd.NA and '' are
+an empty cell.
 """
 from __future__ import annotations
 

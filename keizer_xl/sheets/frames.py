@@ -9,8 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from keizer_xl.analysis.history import (TOP_PLAYERS, crosstable_rows, history_grid_rows,
-                                        history_rows, rank_progression_rows)
+from keizer_xl.analysis.history import TOP_PLAYERS, crosstable_rows, history_grid_rows, rank_progression_rows
 from keizer_xl.core.model import Season
 from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part, Row
@@ -46,14 +45,6 @@ def part_records(part: Part) -> Rows:
 
 
 # The season sheets' tables: the analyses give plain rows, the sheets (and exports) take frames.
-
-def history_frame(history: History) -> pd.DataFrame:
-    """History: rank, score and value of every player after every round (analysis.history)."""
-    import pandas as pd
-
-    columns, rows = history_rows(history)
-    return pd.DataFrame(rows, columns=columns)
-
 
 def history_grid(history: History, part: Part | None = None,
                  season: Season | None = None) -> pd.DataFrame:

@@ -11,6 +11,8 @@ number that is a little too wide, no header running into the next one.
 """
 from __future__ import annotations
 
+import functools
+
 
 def _table(groups: dict[float, str]) -> dict[str, float]:
     return {ch: width for width, chars in groups.items() for ch in chars}
@@ -71,25 +73,14 @@ _BOLD = _table({
 })
 
 
-#: widths already measured, by text: a Standings sheet measures the same few texts ("16.67",
-#: "E 16.67") thousands of times (issue 25: 2,900 calls on a 60 x 35 standings); bounded, so a
-#: long-running process (the Excel buttons' server) does not grow it without end
-_MEASURED: tuple[dict[str, float], dict[str, float]] = ({}, {})
-_MEASURED_MAX = 50_000
-
-
+#: measured once per text: a Standings sheet measures the same few texts ("16.67", "E 16.67")
+#: thousands of times (issue 25); bounded for a long-running process (the Excel buttons' server)
+@functools.lru_cache(maxsize=50_000)
 def printed_width(text: str, bold: bool = False) -> float:
     """How many digit widths ``text`` takes in the sheet's font, the wider of Calibri/Carlito
     and DejaVu Sans (see the module docstring); a column fits it with one more for padding."""
-    measured = _MEASURED[1 if bold else 0]
-    width = measured.get(text)
-    if width is None:
-        table = _BOLD if bold else _REGULAR
-        width = round(sum(table.get(ch, UNKNOWN) for ch in text), 2)
-        if len(measured) >= _MEASURED_MAX:
-            measured.clear()
-        measured[text] = width
-    return width
+    table = _BOLD if bold else _REGULAR
+    return round(sum(table.get(ch, UNKNOWN) for ch in text), 2)
 
 
 def wrap_printed(text: str, room: float) -> list[str]:

@@ -1,22 +1,13 @@
-"""One description of an engine-owned sheet, computed once and applied by every client.
-
-A :class:`Layout` says everything a reader of the sheet sees, in terms every client knows: a grid
-of cell values from A1 (already converted by :mod:`keizer_xl.sheets.cells`, numbers already
-rounded for display), rectangles of cell style (bold, fill, bottom border, number format,
-alignment), one named font, column widths in characters, the frozen rows and the print setup
-(orientation, fit to pages, rows repeated on every page, header and footer with page fields).
-The file writer, Excel and LibreOffice each turn it into their own calls and decide nothing.
-
-:func:`sheet_layout` builds a Layout from a table (a DataFrame, or :class:`Rows` where a command
-should not pay for importing pandas) and a :class:`SheetStyle`: a title,
-number formats and widths by column name, podium rows, notes and extra blocks under the table.
-The builders of the engine's sheets (``sheets/report_sheets.py``, ``season_tables.standings_table``,
-``app.pair.pairing_tables``) only fill in a SheetStyle, so a title row, a header or footer text,
-landscape with repeated rows or a column's alignment is a data change here or there.
+"""One description of an engine-owned sheet, computed once and applied by every client: a
+:class:`Layout` (the cell values, rectangles of style, widths, frozen rows, print setup) that
+the file writer, Excel and LibreOffice each turn into their own calls, deciding nothing.
+:func:`sheet_layout` builds it from a table (a DataFrame, or :class:`Rows` where a command should
+not import pandas) and a :class:`SheetStyle`, which the builders of the engine's sheets fill in.
 """
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -52,40 +43,24 @@ LINE_HEIGHT = 13.5  # points, one line of wrapped 11 pt text
 
 @dataclass(frozen=True)
 class SheetStyle:
-    """How an engine-owned sheet should look, by column name; :func:`sheet_layout` turns it
-    (with the table) into a Layout.
+    """How an engine-owned sheet should look, by column name (:func:`sheet_layout` applies it)."""
 
-    ``number_formats`` maps a column name to an Excel number format; ``widths`` maps a column name
-    to a width in characters; ``align`` maps a column name to "left", "center" or "right";
-    ``highlight_rows`` is the number of data rows (from the top) shown as podium places;
-    ``wrap`` names columns whose text wraps (a block under the table shares the column by
-    position); ``cell_formats`` gives single cells of the table (0-based data row, column name)
-    a number format of their own (the marks of a round that was not a game, a withdrawn
-    player's name); ``repeat_cols`` is the number of columns (Rank, Name) printed on every page
-    when the sheet is too wide to fit one page at :data:`MIN_PRINT_SCALE` (see
-    :func:`print_fit`).  ``notes`` are lines written under the table (compromises, warnings);
-    ``blocks`` are extra
-    tables under it, each (heading, DataFrame).  ``title_rows`` are bold lines above the table
-    (then one empty row; the header row is frozen and printed on every page); ``title`` is the
-    page header's centre, ``footer`` the page footer's centre (default: "page / pages").
-    """
-
-    title: str = ""
-    title_rows: tuple[str, ...] = ()
-    wrap: tuple[str, ...] = ()          # columns whose long text wraps in its cell
+    title: str = ""                     # the page header's centre
+    title_rows: tuple[str, ...] = ()    # bold lines above the table, then an empty row
+    wrap: tuple[str, ...] = ()          # columns whose text wraps (a block below shares them by position)
     cell_formats: Mapping[tuple[int, str], str] = field(default_factory=dict)  # (data row, column)
-    repeat_cols: int = 0                # columns printed left on every page when split
-    footer: HeaderText = ()
-    number_formats: Mapping[str, str] = field(default_factory=dict)
-    widths: Mapping[str, float] = field(default_factory=dict)
-    align: Mapping[str, str] = field(default_factory=dict)
-    highlight_rows: int = 0
+    repeat_cols: int = 0                # columns printed left on every page when split (print_fit)
+    footer: HeaderText = ()             # the page footer's centre (default "page / pages")
+    number_formats: Mapping[str, str] = field(default_factory=dict)  # Excel number formats
+    widths: Mapping[str, float] = field(default_factory=dict)        # characters
+    align: Mapping[str, str] = field(default_factory=dict)           # left, center or right
+    highlight_rows: int = 0             # data rows from the top shown as podium places
     freeze_header: bool = True
     landscape: bool = False
     fit_to_page: bool = True
     wrap_header: bool = False           # a header wider than its column wraps at its spaces
-    notes: tuple[str, ...] = ()
-    blocks: tuple[tuple[str, pd.DataFrame | Rows], ...] = ()
+    notes: tuple[str, ...] = ()         # lines under the table (compromises, warnings)
+    blocks: tuple[tuple[str, pd.DataFrame | Rows], ...] = ()  # (heading, table) under it
 
 
 @dataclass(frozen=True)
@@ -295,16 +270,10 @@ def _numeric(rows: Sequence[tuple[CellValue, ...]], j: int) -> bool:
 
 def print_fit(widths: Sequence[float], landscape: bool, repeat_cols: int = 0
               ) -> tuple[int | None, int | None, tuple[int, int] | None, tuple[int, ...]]:
-    """How a sheet prints (issue 9, issue 26).
-
-    One page wide (fit to width) when the sheet fits the page at :data:`MIN_PRINT_SCALE` or
-    more in the font the workbook names (Calibri, Carlito): there it prints at 8 pt or more
-    (a Standings of 20 players and 12 rounds on one page); a LibreOffice without Carlito, whose
-    fallback font is a third wider, prints such a sheet smaller on the same one page.  Wider
-    sheets with ``repeat_cols`` (Rank, Name) print at that scale with those columns repeated on
-    every page, the other columns spread evenly over the fewest pages (:func:`column_breaks`,
-    counted in the wider fallback font, so the breaks hold on every system and no page holds
-    only the last column or two).  Returns (fit_width, scale, repeat_cols, col_breaks)."""
+    """How a sheet prints (issue 9, 26; docs/layout-and-print.md): one page wide when it fits at
+    :data:`MIN_PRINT_SCALE` in the named font or has no ``repeat_cols``; else at that scale with
+    those columns on every page and the others spread evenly (:func:`column_breaks`, counted in
+    the wider fallback font).  Returns (fit_width, scale, repeat_cols, col_breaks)."""
     padded = list(widths)  # a width includes its cell padding
     total = sum(padded)
     if total * MIN_PRINT_SCALE / 100 <= NAMED_PAGE_CHARS[landscape] or not repeat_cols:
@@ -485,11 +454,7 @@ def stack_layouts(title_rows: Sequence[str], parts: Sequence[tuple[str, Layout]]
         spans.extend(replace(s, first_row=s.first_row + offset, last_row=s.last_row + offset)
                      for s in part.spans if s.first_row > skip)
         heights.extend((r + offset, h) for r, h in part.heights if r > skip)
-        for j, w in enumerate(part.widths):
-            if j < len(widths):
-                widths[j] = max(widths[j], w)
-            else:
-                widths.append(w)
+        widths = [max(a, b) for a, b in itertools.zip_longest(widths, part.widths, fillvalue=-math.inf)]
     first = parts[0][1].page if parts else PageSetup()
     land = first.landscape if landscape is None else landscape
     fit_width, scale, repeat_cols, breaks = print_fit(widths, land,

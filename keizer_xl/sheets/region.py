@@ -1,13 +1,7 @@
 """Where a user's table sits on a sheet, and the plans to append rows to it and delete rows
-from it, computed once for every client (WORKBOOK-CONTRACT.md, Input sheets: a table may be an
-Excel Table / LibreOffice database range, with or without a header or totals row).
-
-Rows and columns are 1-based sheet numbers here, whatever the client counts from.  A client
-reads its cells into a ``{(row, column): value}`` mapping and the geometry of its Tables, asks
-for a :class:`Region`, an :class:`AppendPlan` or a :class:`DeletePlan`, and only carries it out:
-the rules (rows typed right under a Table belong to it; the totals row moves down below new
-rows; a note under the table or another Table in the way is never overwritten; a Table keeps
-one data row) are written here once.
+from it, computed once for every client (WORKBOOK-CONTRACT.md, Input sheets).  Rows and columns
+are 1-based; a client reads its cells into ``{(row, column): value}``, asks for a
+:class:`Region`, :class:`AppendPlan` or :class:`DeletePlan`, and only carries it out.
 """
 from __future__ import annotations
 
@@ -99,10 +93,9 @@ def find_region(cells: Cells, table: TableRef | None = None,
             headers += (header_text(cells.get((header_row, beside))),)
             beside += 1
         width = len(headers)
-        # further right, past an empty column, the Table does not reach: the reader says so
-        # of a known column there (sheets/read_names.find_columns)
-        # the header row's cells picked first, then sorted by column (the order sorting all
-        # the cells gave): sorting every cell took 5 ms of a 150 x 35 Results sheet (issue 25)
+        # further right, past an empty column, the Table does not reach: the reader says so of
+        # a known column there (read_names.find_columns); the header row's cells picked first,
+        # then sorted (sorting every cell took 5 ms of a 150 x 35 Results sheet, issue 25)
         outside = tuple((c, header_text(v)) for c, v in sorted(
             (c, v) for (r, c), v in cells.items() if r == header_row and c > beside and not blank(v)))
     else:
@@ -220,7 +213,7 @@ def filter_last_row(first_row: int, last_row: int, grow_to: int | None,
     """The last row of an AutoFilter (no Excel Table) over a region from ``first_row`` (its
     header) after rows are appended down to ``grow_to`` or ``deleted`` (sheet rows): it grows
     with the rows added and shrinks by the deleted rows inside it, as Excel moves it, keeping
-    one data row.  Both file writers (the spliced package and openpyxl) use this one rule."""
+    one data row."""
     if grow_to is not None:
         return max(last_row, grow_to)
     within = sum(1 for d in deleted if d <= last_row)

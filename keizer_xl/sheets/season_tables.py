@@ -46,10 +46,8 @@ def standings_table(frame: Rows, lang: str = "en") -> tuple[Rows, SheetStyle]:
             values.append(v)
         rows.append(tuple(values))
     out = Rows(frame.columns, tuple(rows))
-    # values are rounded to 2 decimals already; "General" shows 43 and 96.47 as they are
-    # (Excel's "0.##" would print a trailing dot: "43.")
-    # "0_0_0": the rank right-aligned with two digits' width of space after it, so a printed
-    # rank never runs into the name ("1Ruud Bakker"); Excel and LibreOffice both honour "_x"
+    # "General" shows the rounded 43 and 96.47 as they are (Excel's "0.##" prints "43."); "0_0_0"
+    # leaves two digits' space after the rank, so it never runs into the name ("1Ruud Bakker")
     formats = {"Rank": "0_0_0", "Score": "0.00"}
     formats.update({c: "General" for c in out.columns if re.fullmatch(r"R\d+", str(c))})
     formats.update({"Value": "General", "Prev value": "General"})

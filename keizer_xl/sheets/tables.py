@@ -1,10 +1,7 @@
-"""The table interface every transport implements (openpyxl file, xlwings book, LibreOffice).
-
-A transport only moves tables: it reads a sheet (or the Excel Table on it) as a header row and
-raw cell values, writes a whole sheet that the engine owns as a ``sheets.layout.Layout``
-describes it, appends rows to and deletes rows from a user's table as a ``sheets.region`` plan
-says, and shows messages.  It knows nothing of Keizer points; ``sheets.py`` maps
-tables to the model and back, and ``app/`` runs the same use cases on any transport.
+"""The table interface every client implements (the file book, Excel, LibreOffice): it reads a
+sheet as a header row and raw values, writes an engine sheet as its ``Layout`` describes it,
+appends and deletes a user's rows as a ``sheets.region`` plan says, and shows messages.  It
+knows nothing of Keizer points.
 """
 from __future__ import annotations
 
@@ -16,7 +13,6 @@ from collections.abc import Sequence
 from keizer_xl.errors import MissingPartError
 
 if TYPE_CHECKING:
-
     from keizer_xl.sheets.layout import Layout
 
 
@@ -76,12 +72,9 @@ def checked_data_rows(data_rows: Sequence[int], count: int, where: str, label: s
 
 @dataclass(frozen=True)
 class Table:
-    """A block of cells as the user typed them.
-
-    ``rows`` holds raw values (str, int, float, bool, datetime or None), one tuple per sheet row
-    below the header, as wide as ``headers``.  ``header_row`` and ``first_column`` (1-based) place
-    the block on the sheet so any cell can be named as ``Sheet!B7``.
-    """
+    """A block of cells as the user typed them: raw values (str, int, float, bool, datetime or
+    None), a tuple per sheet row below the header, placed on the sheet by ``header_row`` and
+    ``first_column`` (1-based) so any cell can be named as ``Sheet!B7``."""
 
     sheet: str
     headers: tuple[str, ...]

@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from helpers import season
+from helpers import history_frame, season
 from keizer_xl.analysis.audit import audit_lines, audit_season
 from keizer_xl.analysis.compare import compare_methods
 from keizer_xl.analysis.explain import PlayerNotFound, explain_all, explain_player, find_player
 from keizer_xl.analysis.history import number_text, round_facts, signed_text
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
-                                     history_frame, rank_progression)
+                                     rank_progression)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.numbers import display
@@ -273,7 +273,7 @@ def test_audit_reports_a_manually_altered_pairing(simulated):
     s = replace(simulated, games=tuple(others + altered))
     audits = {a.round: a for a in audit_season(s, compute_history(s))}
     a = audits[r]
-    assert not a.same and a.verdict == "2 pairs differ, 1 colour differs"
+    assert not a.same and a.verdict_in("en") == "2 pairs differ, 1 colour differs"
     assert set(a.only_recorded) == {(g1.white, g2.black), (g2.white, g1.black)}
     assert set(a.only_engine) == {(g1.white, g1.black), (g2.white, g2.black)}
     assert a.colours == (((games[2].black, games[2].white), (games[2].white, games[2].black)),)
@@ -290,7 +290,7 @@ def test_audit_reports_a_different_bye():
     s2 = season(["A", "B", "C"], [[("A", "C", "1-0"), ("bye", "B")]])
     a = audit_season(s2, compute_history(s2))[0]
     assert (a.bye_recorded, a.bye_engine) == ("B", "C")
-    assert "bye differs" in a.verdict
+    assert "bye differs" in a.verdict_in("en")
 
 
 # --------------------------------------------------------------------------- Compare
@@ -317,10 +317,8 @@ def test_compare_methods_and_presets(simulated):
 
 @pytest.mark.parametrize("raw", [{}, {"recalculation": "converge"}, {"withdrawn": "remove"}])
 def test_round_column_is_a_column_of_round_points(simulated, raw):
-    from keizer_xl.analysis.history import round_column
-
     settings = build_settings([parse_setting(k, v) for k, v in [("code T", "1/2"), *raw.items()]])
     h = compute_history(replace(simulated, settings=settings))
     for st in h.standings:
         for r in range(1, st.round + 1):
-            assert round_column(st, r) == {n: pts[r - 1] for n, pts in st.round_points.items()}
+            assert st.round_column(r) == {n: pts[r - 1] for n, pts in st.round_points.items()}

@@ -14,8 +14,9 @@ from keizer_xl.clients import backup_files
 from keizer_xl.frontends import batch
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.frontends.cli import main
+from helpers import history_frame
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
-                                     history_frame, history_grid)
+                                     history_grid)
 from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season

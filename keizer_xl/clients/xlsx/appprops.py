@@ -1,13 +1,8 @@
 """``docProps/app.xml``: the worksheet names Excel lists there, after the engine added a sheet
-(issue 25).
-
-Excel writes the document's parts in ``HeadingPairs`` (a group's name and count: "Worksheets"
-7, "Charts" 1, "Named Ranges" 4; the names are in Excel's language: "Werkbladen") and the
-titles, group after group, in ``TitlesOfParts`` (ECMA-376 Part 1, 22.2.2.12 and .26).  Windows
-Explorer and SharePoint show them.  The group that lists the worksheets is the one whose titles
-are the workbook's worksheets as read; its titles become the worksheets as written (in the
-workbook's order), its count and the vector's size follow.  An ``app.xml`` without these lists
-(openpyxl writes none), or with no group that matches, is left as it is.
+(issue 25).  Its ``HeadingPairs`` name each group and its count ("Worksheets" 7, in Excel's
+language) and ``TitlesOfParts`` the titles, group after group (ECMA-376 Part 1, 22.2.2.12 and
+.26).  The group whose titles are the worksheets as read gets the worksheets as written; an
+``app.xml`` without these lists, or with no group that matches, is left as it is.
 """
 from __future__ import annotations
 

@@ -1,15 +1,7 @@
 """The file Book: a season workbook (.xlsx / .xlsm) on disk as a :class:`Book` (issue 25).
-
-* Opening runs the preflight (:mod:`.safety`); nothing else is parsed until a sheet is read.
-* Reading parses only the sheets the engine reads, from their XML (:mod:`.reader`): the values
-  a user sees, a formula cell's cached result (its formula's text when the file holds none and
-  was saved by a program that does not calculate), text starting with ``=`` stays text; Excel
-  Tables from their own parts.
-* Writing changes only what the engine owns (:mod:`.splice`): the engine's sheets, the rows it
-  adds to or deletes from an input table; every other part of the file stays byte for byte, so
-  nothing the club keeps in its workbook (charts, pictures, pivot tables, macros, ...) is lost
-  and no refusal is needed for it.  The engine's charts (``batch``'s History) are DrawingML
-  parts it writes itself (:mod:`.chartxml`).
+Opening runs the preflight (:mod:`.safety`); a sheet is parsed when it is read (:mod:`.reader`:
+the values a user sees; a never-calculated formula as its text); writing changes only what the
+engine owns (:mod:`.splice`), every other part stays byte for byte.
 """
 from __future__ import annotations
 
@@ -21,7 +13,7 @@ from pathlib import Path
 from collections.abc import Iterable
 from typing import Any
 
-from keizer_xl.clients import backup_files, file_locks
+from keizer_xl.clients import file_locks
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.cellxml import SheetCells
 from keizer_xl.clients.xlsx.reader import (
@@ -54,9 +46,8 @@ from keizer_xl.clients.xlsx.safety import (
     read_with_signature,
     preflight,
 )
-from keizer_xl.clients.xlsx.celledit import CellEditing
 from keizer_xl.clients.xlsx.rowedit import RowEditing
-from keizer_xl.clients.xlsx.save import write_bytes_atomically
+from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.clients.xlsx.splice import Edits, splice
 from keizer_xl.clients.xlsx.tablepart import TablePart
 from keizer_xl.clients.xlsx.stylesheet import StyleSheet
@@ -71,19 +62,12 @@ from keizer_xl.sheets.tables import Table, quote_sheet
 _ROW_END = re.compile(rb"</((?:[A-Za-z_][\w.-]*:)?)row\s*>")
 
 
-def backup_path(path: str | os.PathLike[str]) -> Path | None:
-    """The newest kept version of ``path`` (in ``.keizer-backups/`` beside it), or None."""
-    kept = backup_files.backups(path)
-    return kept[-1] if kept else None
-
-
 def open_book(path: str | os.PathLike[str]) -> FileBook:
     """Open a season workbook; raises :class:`WorkbookFileError` with a user-facing message."""
     return FileBook(path)
 
 
-
-class FileBook(RowEditing, CellEditing):
+class FileBook(RowEditing):
     """A .xlsx / .xlsm workbook on disk, implementing the :class:`~keizer_xl.sheets.tables.Book` protocol."""
 
     def __init__(self, path: str | os.PathLike[str], data: bytes | None = None):
@@ -105,8 +89,7 @@ class FileBook(RowEditing, CellEditing):
         #: what openpyxl would drop (the preflight's findings), for callers that copy the
         #: workbook through openpyxl (:meth:`openpyxl_would_drop`)
         self.unsupported: list[Unsupported] = list(info.unsupported)
-        self._misnamed = info.macro_enabled and not self.macro_enabled
-        if self._misnamed:
+        if info.macro_enabled and not self.macro_enabled:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
         self._written: set[str] = set()
@@ -141,11 +124,9 @@ class FileBook(RowEditing, CellEditing):
                 for s in self._pkg.sheets] + self._new_sheets
 
     def _entry(self, sheet: str) -> SheetEntry | None:
-        for s in self._pkg.sheets:
-            if s.name == sheet:
-                return s
         folded = sheet.casefold()
-        return next((s for s in self._pkg.sheets if s.name.casefold() == folded), None)
+        return next((s for s in self._pkg.sheets if s.name == sheet), None) or \
+            next((s for s in self._pkg.sheets if s.name.casefold() == folded), None)
 
     def _worksheet(self, sheet: str) -> SheetEntry:
         entry = self._entry(sheet)
@@ -176,10 +157,9 @@ class FileBook(RowEditing, CellEditing):
     def _decode(self) -> Decoder:
         if self._decoder is None:
             pkg = self._pkg
-            sst = next(iter(pkg.related(pkg.workbook, REL_SHARED_STRINGS)), None)
-            strings = shared_strings(pkg.read(sst)) if sst and pkg.has(sst) else []
-            styles_part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
-            styles = StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part) else None)
+            sst = pkg.workbook_related(REL_SHARED_STRINGS)
+            strings = shared_strings(sst) if sst is not None else []
+            styles = StyleSheet(pkg.workbook_related(REL_STYLES))
             if self._edits.styles is None:  # the save adds to it: styles.xml not read twice (issue 25)
                 self._edits.styles = styles
             dates, spans = styles.date_styles()
@@ -264,10 +244,7 @@ class FileBook(RowEditing, CellEditing):
             except KeizerError:
                 raise
             except (ValueError, IndexError, KeyError) as exc:  # a part no Excel writes so
-                raise WorkbookFileError(
-                    f"{self.label} could not be read as an Excel workbook (the sheet "
-                    f"{quote_sheet(entry.name)}: {type(exc).__name__}: {exc}). Open it in Excel "
-                    f"or LibreOffice and save it again as .xlsx.") from exc
+                raise self._unreadable(entry, f"{type(exc).__name__}: {exc}") from exc
         return table
 
     def _read_table(self, entry: SheetEntry) -> Table:
@@ -390,7 +367,7 @@ class FileBook(RowEditing, CellEditing):
             data = self._new_bytes()
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
-            write_bytes_atomically(data, target, self.label, backup=True, in_place=True)
+            write_atomically(data, target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
             self._data = data
@@ -400,7 +377,7 @@ class FileBook(RowEditing, CellEditing):
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
         def write(target: Path) -> None:
             data = self._new_bytes()
-            write_bytes_atomically(data, target, str(path), backup=target.exists())
+            write_atomically(data, target, str(path), backup=target.exists())
             self._data = data
             self._open_package(data)
 

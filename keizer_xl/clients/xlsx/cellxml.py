@@ -42,6 +42,12 @@ def split_ref(ref: str) -> tuple[int, int]:
     return int(m.group(2)), col_index(m.group(1))
 
 
+def split_range(ref: str) -> tuple[int, int, int, int]:
+    """``A1:C5`` (or ``B2``) -> (1, 1, 5, 3): first row and column, last row and column."""
+    first, _, last = ref.partition(":")
+    return (*split_ref(first), *split_ref(last or first))
+
+
 @dataclass
 class Cell:
     """One ``<c>`` as stored (``xml``)."""

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from keizer_xl.clients.xlsx.package import escape
+from keizer_xl.clients.xlsx.package import REL_NS, escape
 from keizer_xl.sheets.chart import Chart, RowRange
 from keizer_xl.sheets.tables import column_letter
 
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
-_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _XDR = "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
 _EMU_PER_CM = 360000
 _LINE = '<spPr><a:ln><a:prstDash val="solid" /></a:ln></spPr>'
@@ -69,7 +68,7 @@ def drawing_xml(charts: Sequence[Chart]) -> bytes:
         f'</nvGraphicFramePr><xfrm /><a:graphic><a:graphicData uri="{_C}">'
         f'<c:chart r:id="rId{i}" /></a:graphicData></a:graphic></graphicFrame><clientData />'
         "</oneCellAnchor>" for i, c in enumerate(charts, 1))
-    return (f'<wsDr xmlns:a="{_A}" xmlns:c="{_C}" xmlns:r="{_R}" xmlns="{_XDR}">'
+    return (f'<wsDr xmlns:a="{_A}" xmlns:c="{_C}" xmlns:r="{REL_NS}" xmlns="{_XDR}">'
             f"{anchors}</wsDr>").encode()
 
 

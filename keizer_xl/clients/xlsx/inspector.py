@@ -4,7 +4,6 @@ declared and real extent, entity declarations, parts that are not well-formed, a
 openpyxl would drop (:class:`Unsupported`).  :func:`.safety.preflight` runs it."""
 from __future__ import annotations
 
-import posixpath
 import re
 import zipfile
 import zlib
@@ -16,7 +15,9 @@ if TYPE_CHECKING:
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.wellformed import WellFormed
+from keizer_xl.errors import Message
+from keizer_xl.clients.xlsx.cellxml import col_index
+from keizer_xl.clients.xlsx.package import rels_path, target_part
 from keizer_xl.clients.xlsx.limits import (
     DIMENSION_PEEK,
     MACRO_TYPES,
@@ -50,6 +51,15 @@ _EXTENSION_KINDS = {
 # Extensions whose loss is harmless: 'ignored errors' (green triangles come back) and the
 # per-rule id of a data bar (only meaningful together with the conditional formatting ext).
 _HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
+
+#: a sheet's relationship types (their last word) whose parts openpyxl would drop
+_RELATED_KINDS = {"legacyDrawingHF": "picture in the page header or footer",
+                  "vmlDrawingHF": "picture in the page header or footer", "pivotTable": "pivot table",
+                  "slicer": "slicer", "slicerCache": "slicer", "timeline": "timeline",
+                  "timelineCache": "timeline", "threadedComment": "threaded comments (replies)",
+                  "oleObject": "embedded object", "package": "embedded object",
+                  "control": "ActiveX control", "webextension": "Office add-in (web extension)",
+                  "webExtension": "Office add-in (web extension)"}
 
 _ROW_RE = re.compile(rb"<(?:\w+:)?row[\s>/]")
 # a row or cell reference at row 100,000 or beyond (six digits or more), wherever it sits
@@ -204,22 +214,11 @@ class Inspector:
 
     def rels(self, part: str) -> list[tuple[str, str, str | None]]:
         """(Id, Type, target member or None for external targets) of ``part``'s relationships."""
-        rels_path = posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
-        if rels_path not in self.names:
+        path = rels_path(part)
+        if path not in self.names:
             return []
-        out = []
-        for rel in self.xml(rels_path):
-            if _local(rel.tag) != "Relationship":
-                continue
-            target = rel.get("Target") or ""
-            if (rel.get("TargetMode") or "").lower() == "external":
-                resolved = None
-            elif target.startswith("/"):
-                resolved = target[1:]
-            else:
-                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
-            out.append((rel.get("Id") or "", rel.get("Type") or "", resolved))
-        return out
+        return [(rel.get("Id") or "", rel.get("Type") or "", target_part(part, rel.attrib))
+                for rel in self.xml(path) if _local(rel.tag) == "Relationship"]
 
     # -- the checks ---------------------------------------------------------------------------
     def check_archive(self) -> None:
@@ -249,12 +248,8 @@ class Inspector:
     def check_declarations(self) -> None:
         """No XML part starts with a document type / entity declaration."""
         for info in self.zf.infolist():
-            name = info.filename
-            if (name.endswith((".xml", ".rels", ".vml")) and info.file_size
-                    and _DTD_RE.search(self.peek(name, XML_PEEK))):
-                raise self.refuse(
-                    f"contains an XML document type / entity declaration in {name}, which "
-                    f"Excel never writes (an 'XML bomb'); refused for safety.")
+            if info.filename.endswith((".xml", ".rels", ".vml")) and info.file_size:
+                self.no_declaration(info.filename, self.peek(info.filename, XML_PEEK))
 
     def workbook_part(self) -> tuple[str, str]:
         if "[Content_Types].xml" not in self.names:
@@ -323,12 +318,9 @@ class Inspector:
         mm = re.fullmatch(r"([A-Za-z]{0,3})(\d*)", last)
         if not mm:
             return
-        letters, digits = mm.group(1).upper(), mm.group(2)
-        col = 0
-        for ch in letters:
-            col = col * 26 + ord(ch) - 64
+        letters, digits = mm.group(1), mm.group(2)
         rows = int(digits) if digits else 1_048_576
-        cols = col if letters else 16_384
+        cols = col_index(letters) if letters else 16_384
         if rows > MAX_ROWS or cols > MAX_COLUMNS:
             raise self.refuse(
                 f"has a sheet {quote_sheet(sheet.name)} that spans {ref} ({rows:,} rows x {cols:,} "
@@ -410,31 +402,12 @@ class Inspector:
             return self.drawing_kinds(target, macro)
         if suffix == "vmlDrawing" and target in self.names:
             return self.vml_kinds(target, macro)
-        if suffix == "legacyDrawingHF" or suffix == "vmlDrawingHF":
-            return ["picture in the page header or footer"]
-        if suffix == "pivotTable":
-            return ["pivot table"]
-        if suffix in ("slicer", "slicerCache"):
-            return ["slicer"]
-        if suffix in ("timeline", "timelineCache"):
-            return ["timeline"]
-        if suffix == "threadedComment":
-            return ["threaded comments (replies)"]
-        if suffix in ("oleObject", "package"):
-            return ["embedded object"]
-        if suffix == "control":
-            return ["ActiveX control"]
         if suffix == "ctrlProp":
             return [] if macro else ["form control (button)"]
         if suffix == "table" and target in self.names:
-            kinds = []
-            for _rid, t2, _target in self.rels(target):
-                if t2.endswith("/queryTable"):
-                    kinds.append("query table (external data)")
-            return kinds
-        if suffix == "webextension" or suffix == "webExtension":
-            return ["Office add-in (web extension)"]
-        return []
+            return ["query table (external data)" for _rid, t2, _target in self.rels(target)
+                    if t2.endswith("/queryTable")]
+        return [_RELATED_KINDS[suffix]] if suffix in _RELATED_KINDS else []
 
     def drawing_kinds(self, part: str, macro: bool) -> list[str]:
         xml = self.read(part)
@@ -477,3 +450,29 @@ class Inspector:
             kinds.append("data model (Power Pivot)")
         return kinds
 
+
+class WellFormed:
+    """Feeds a part to expat, which only checks that it is well-formed XML (no handlers: fast);
+    a broken part is refused here with its name, before anything reads it (issue 25)."""
+
+    def __init__(self, inspector: Inspector, member: str):
+        import xml.parsers.expat
+
+        self.inspector = inspector
+        self.member = member
+        self.parser = xml.parsers.expat.ParserCreate()
+        self.error = xml.parsers.expat.ExpatError
+
+    def feed(self, data: bytes, final: bool = False) -> None:
+        try:
+            self.parser.Parse(data, final)
+        except self.error as exc:
+            sheet = self.inspector.sheet_of.get(self.member)
+            if sheet:
+                what = Message("the sheet {sheet} (part {part})", sheet=quote_sheet(sheet), part=self.member)
+            else:
+                what = Message("its part {part}", part=self.member)
+            raise WorkbookFileError(Message(
+                "{path} could not be read as an Excel workbook: {what} is not well-formed XML "
+                "({error}). Open it in Excel or LibreOffice and save it again as .xlsx.",
+                path=self.inspector.label, what=what, error=str(exc))) from exc

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 
 from keizer_xl.clients.xlsx.book import FileBook
 from keizer_xl.clients.xlsx.safety import written_path
-from keizer_xl.clients.xlsx.save import write_bytes_atomically
+from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.core.rules import normalise_key
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.core.settings import LANGUAGES
@@ -93,8 +93,7 @@ def new_book(path: str | os.PathLike[str], plan: NewBook) -> FileBook:
 def save_new(book: FileBook, *, backup: bool) -> None:
     """``book`` (from :func:`new_book`) written to its path through the one atomic writer; a
     file it replaces is kept in ``.keizer-backups/`` when ``backup``."""
-    write_bytes_atomically(book.spliced_bytes(), written_path(book.path), book.label,
-                           backup=backup)
+    write_atomically(book.spliced_bytes(), written_path(book.path), book.label, backup=backup)
 
 
 def template_workbook(plan: NewBook) -> Workbook:

@@ -1,10 +1,6 @@
-"""A workbook file as its zip package: the parts as stored, the workbook's sheet list, the
-relationships and content types, and a new package with some parts changed and every other part
-exactly as it was (issue 25).
-
-Nothing here parses a worksheet's cells (:mod:`.cellxml` does) or knows what the engine owns
-(:mod:`.splice` does).  The preflight (:mod:`.safety`) has checked the archive before a
-:class:`Package` is made: no entity declarations, no zip bomb, every part unpacks.
+"""A workbook file as its zip package: the parts as stored, the sheet list, the relationships
+and content types, and a new package with some parts changed and every other part exactly as
+it was (issue 25).  The preflight (:mod:`.safety`) has checked the archive first.
 """
 from __future__ import annotations
 
@@ -13,7 +9,13 @@ import posixpath
 import re
 import zipfile
 from dataclasses import dataclass
-from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+
+from keizer_xl.clients.xlsx.limits import WORKBOOK_TYPES
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 STRICT_REL_NS = "http://purl.oclc.org/ooxml/officeDocument/relationships"  # strict OOXML's
@@ -25,12 +27,6 @@ REL_TABLE = REL_NS + "/table"
 CT_WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 CT_STYLES = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 
-WORKBOOK_TYPES = (
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-    "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml",
-    "application/vnd.ms-excel.template.macroEnabled.main+xml",
-)
 
 # an XML attribute, with either quote; the name may carry a prefix (r:id)
 _ATTR = re.compile(rb"""([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -111,7 +107,6 @@ class Rel:
     id: str
     type: str
     target: str | None      # the part it points to (None: external)
-    raw_target: str
 
 
 @dataclass
@@ -130,9 +125,32 @@ def rels_path(part: str) -> str:
     return posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
 
 
+def target_part(part: str, rel: Mapping[str, str]) -> str | None:
+    """The part a relationship of ``part`` (its attributes) points to; None when external."""
+    target = rel.get("Target") or ""
+    if (rel.get("TargetMode") or "").lower() == "external":
+        return None
+    if target.startswith("/"):
+        return target[1:]
+    return posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
+
+
 def relative(from_part: str, to_part: str) -> str:
     """The Target of a relationship of ``from_part`` to ``to_part``."""
     return posixpath.relpath(to_part, posixpath.dirname(from_part) or ".")
+
+
+def parse_xml(xml: bytes, what: str = "") -> Element:
+    """A part's tree, built in C; ValueError for XML that is not well-formed (the preflight
+    found every part well-formed: an edit's).  Not defusedxml's parser, which is ElementTree's
+    pure-Python one (3x slower on a season's sheets): a part with a document type or an entity
+    declaration never gets here (the preflight and ``Package.read`` refuse it)."""
+    from xml.etree.ElementTree import ParseError, fromstring
+
+    try:
+        return fromstring(xml)  # noqa: S314 - declarations refused before (see above)
+    except ParseError as exc:
+        raise ValueError((f"{what} is " if what else "") + f"not well-formed XML ({exc})") from exc
 
 
 class Package:
@@ -184,21 +202,16 @@ class Package:
         path = rels_path(part)
         if not self.has(path):
             return []
-        out = []
-        for m in _REL_RE.finditer(self.read(path)):
-            a = attributes(m.group(1))
-            target = a.get("Target", "")
-            if a.get("TargetMode", "").lower() == "external":
-                resolved = None
-            elif target.startswith("/"):
-                resolved = target[1:]
-            else:
-                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
-            out.append(Rel(a.get("Id", ""), a.get("Type", ""), resolved, target))
-        return out
+        return [Rel(a.get("Id", ""), a.get("Type", ""), target_part(part, a))
+                for a in (attributes(m.group(1)) for m in _REL_RE.finditer(self.read(path)))]
 
     def related(self, part: str, rel_type: str) -> list[str]:
         return [r.target for r in self.rels(part) if same_type(r.type, rel_type) and r.target]
+
+    def workbook_related(self, rel_type: str) -> bytes | None:
+        """The workbook's part of ``rel_type`` (its styles, its shared strings), or None."""
+        part = next(iter(self.related(self.workbook, rel_type)), None)
+        return self.read(part) if part and self.has(part) else None
 
     def _workbook_part(self) -> str:
         types = self.read("[Content_Types].xml")
@@ -227,12 +240,7 @@ class Package:
     def date1904(self) -> bool:
         """Whether the workbook counts dates from 1904, read by the XML parser (a comment is
         no ``<workbookPr>``); any value but false, f, 0 or none is true, as openpyxl reads it."""
-        from xml.etree.ElementTree import ParseError, fromstring
-
-        try:
-            root = fromstring(self.read(self.workbook))  # noqa: S314 - declarations refused in read()
-        except ParseError as exc:
-            raise ValueError(f"{self.workbook} is not well-formed XML ({exc})") from exc
+        root = parse_xml(self.read(self.workbook), self.workbook)
         ns = root.tag[:root.tag.index("}") + 1] if root.tag.startswith("{") else ""
         pr = root.find(ns + "workbookPr")
         return pr is not None and pr.get("date1904", "") not in ("", "false", "f", "0")
@@ -282,9 +290,6 @@ class Package:
             zf.fp = None
             raise
         return out.getvalue()
-
-    def close(self) -> None:
-        self._zf.close()
 
 
 _UTF16_STARTS = (b"\xff\xfe", b"\xfe\xff", b"<\x00", b"\x00<")

@@ -28,6 +28,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from keizer_xl.clients.xlsx.cellxml import col_index
+from keizer_xl.clients.xlsx.package import parse_xml
+
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
@@ -111,18 +114,6 @@ def _number(raw: str) -> int | float:
     return float(raw) if ("." in raw or "e" in raw or "E" in raw) else int(raw)
 
 
-def _parse(xml: bytes) -> Element:
-    """The part's tree, built in C.  Not defusedxml's parser, which is ElementTree's pure-Python
-    one (3x slower on a season's sheets): a part with a document type or an entity declaration
-    never gets here (the preflight and ``Package.read`` refuse it)."""
-    from xml.etree.ElementTree import ParseError, fromstring
-
-    try:
-        return fromstring(xml)  # noqa: S314 - declarations refused before (see above)
-    except ParseError as exc:  # the preflight found every part well-formed: an edit's
-        raise ValueError(f"not well-formed XML ({exc})") from exc
-
-
 def _namespace(root: Element) -> str:
     """``{ns}`` of the part's main namespace (transitional or strict), by its root element."""
     ns = root.tag[1:].partition("}")[0] if root.tag[:1] == "{" else ""
@@ -153,10 +144,7 @@ def _cell_ref(ref: str) -> tuple[int, int]:
     m = _REF.match(ref)
     if m is None:
         raise ValueError(f"not a cell reference: {ref!r}")
-    n = 0
-    for ch in m.group(1).upper():
-        n = n * 26 + ord(ch) - 64
-    return int(m.group(2)), n
+    return int(m.group(2)), col_index(m.group(1))
 
 
 def _row_number(text: str) -> int:
@@ -177,7 +165,7 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
     stored: set[tuple[int, int]] = set()
     strings, epoch = decoder.strings, decoder.epoch
     dates, spans = decoder.date_styles, decoder.timedelta_styles
-    root = _parse(xml)
+    root = parse_xml(xml)
     ns = _namespace(root)
     c_tag, v_tag, f_tag, is_tag = ns + "c", ns + "v", ns + "f", ns + "is"
     # what repeats from cell to cell is decoded once (a 150 x 35 season: 18,500 cells, a few
@@ -291,5 +279,5 @@ def _merged(ref: str, shown: dict[tuple[int, int], Any], formulas: dict[tuple[in
 
 def shared_strings(xml: bytes) -> list[str]:
     """The shared strings part's strings, as openpyxl reads them."""
-    root = _parse(xml)
+    root = parse_xml(xml)
     return [text_content(si).replace("x005F_", "") for si in root.iter(_namespace(root) + "si")]

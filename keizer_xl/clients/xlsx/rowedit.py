@@ -1,25 +1,19 @@
-"""Rows the engine adds to or deletes from a user's table (Results; every input sheet for
-``import``), in the sheet's XML (issue 25): :class:`RowEditing` gives :class:`.book.FileBook`
-``append_rows`` and ``delete_rows``.
-
-* Adding: the rows go below the table's last data row (a totals row moves down below them);
-  each new cell takes the style of the cell above it (or of its column); a date gets a date
-  format as openpyxl gives it; a note typed below the table, merged cells or another Table in
-  the way are refused with their cell.  An Excel Table (and its autofilter) grows.
-* Deleting: as Excel's "Delete Table Rows": the cells below move up within the table's columns
-  only; formulas that move are translated (shared formulas written out per cell first; an
-  array formula that would move is refused); an Excel Table shrinks, keeping one data row.
-* What hangs on those rows (data validation, conditional formats, defined names) follows them
-  (:mod:`.rowshift`).
+"""Rows and cells the engine adds to, changes in or deletes from a user's table, in the sheet's
+XML (issue 25): :class:`RowEditing` gives :class:`.book.FileBook` ``append_rows``,
+``delete_rows``, ``retitle`` and ``set_cells`` (issue 37: ratings and ids from a rating list;
+each cell keeps its style).  Adding: below the last data row, each new cell styled as the one above it (a date
+given a date format), what is in the way refused with its cell, a Table grown.  Deleting: as
+Excel's "Delete Table Rows" (formulas that move translated, an array formula that would move
+refused).  What hangs on those rows follows them (:mod:`.rowshift`).
 """
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.cellxml import Cell, SheetCells, split_ref, value_cell
+from keizer_xl.clients.xlsx.cellxml import Cell, SheetCells, split_range, value_cell
 from keizer_xl.clients.xlsx.package import REL_STYLES, attributes, element_re, unescape
 from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet
 from keizer_xl.errors import Message
@@ -35,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class RowEditing:
-    """``append_rows`` and ``delete_rows`` of :class:`.book.FileBook` (which gives the rest)."""
+    """The edits of a user's table of :class:`.book.FileBook` (which gives the rest)."""
 
     label: str
     _edits: Edits
@@ -132,9 +126,7 @@ class RowEditing:
     def _styles_for_edit(self) -> StyleSheet:
         """The workbook's styles, to add to; spliced in on save."""
         if self._edits.styles is None:
-            pkg = self._pkg
-            part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
-            self._edits.styles = StyleSheet(pkg.read(part) if part and pkg.has(part) else None)
+            self._edits.styles = StyleSheet(self._pkg.workbook_related(REL_STYLES))
         return self._edits.styles
 
     def _resize(self, entry: SheetEntry, cells: SheetCells, region: Region, table: TablePart | None,
@@ -156,9 +148,7 @@ class RowEditing:
         ref = attributes(m.group(1)).get("ref") if m else None
         if not ref:
             return
-        first, _, last_ref = ref.partition(":")
-        a_min_row, a_min_col = split_ref(first)
-        a_max_row, a_max_col = split_ref(last_ref or first)
+        a_min_row, a_min_col, a_max_row, a_max_col = split_range(ref)
         if a_min_row != region.header_row:
             return
         a_max_row = filter_last_row(a_min_row, a_max_row, grow_to, deleted)
@@ -187,6 +177,25 @@ class RowEditing:
             named = self._edits.columns.setdefault(table.part, {})
             named.update({i + offset: text for i, text in titles.items()})
         self._changed(entry.name)
+
+    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
+                  header_row: int | None = None) -> None:
+        """Put each value (str, int, float or None) at its (row, column) of ``sheet``, both
+        1-based; a new cell in ``header_row`` is styled as the header cell left of it."""
+        if not values:
+            return
+        entry = self._worksheet(sheet)
+        assert entry.part is not None
+        cells = self._sheet_cells(entry)
+        self._changed(entry.name)
+        for (r, c), value in sorted(values.items()):
+            existing = cells.cell(r, c)
+            style = existing.style if existing is not None else 0
+            if existing is None and r == header_row and c > 1:
+                left = cells.cell(r, c - 1)
+                style = left.style if left is not None else 0
+            cells.put(r, c, value_cell(r, c, value, style, cells.prefix))
+        self._edits.sheets[entry.part] = cells
 
     # -- deleting rows of a user's table ----------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
@@ -245,13 +254,10 @@ def _merge_refs(cells: SheetCells) -> list[tuple[int, int, int, int]]:
     out = []
     for m in element_re("mergeCell").finditer(cells.tail):
         ref = attributes(m.group(1)).get("ref", "")
-        first, _, last = ref.partition(":")
         try:
-            r1, c1 = split_ref(first)
-            r2, c2 = split_ref(last or first)
+            out.append(split_range(ref))
         except ValueError:
             continue
-        out.append((r1, c1, r2, c2))
     return out
 
 

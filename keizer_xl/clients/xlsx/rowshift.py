@@ -1,22 +1,8 @@
-"""What hangs on the rows of an input table follows the rows the engine adds or deletes (issue 25).
-
-A club may decorate Results: a dropdown of results (data validation), a colour for a game
-without a result (a conditional format), a defined name over the games.  The engine adds rows
-below the table (as typing below an Excel Table does) and deletes rows as Excel's "Delete Table
-Rows" does (the cells below move up within the table's columns).  Excel then:
-
-* **adding**: a Table grows over the new rows, and the data validation and conditional formats
-  that covered a whole column of its data (down to its last row) grow with it; references in
-  defined names and charts do not change (no row was inserted);
-* **deleting**: every reference to the moved cells moves with them: a range within the table's
-  columns loses the deleted rows and moves up by the rows deleted above it; a range left with
-  no rows goes (and a rule or a validation left with no range).
-
-Done here for the sheet's ``<conditionalFormatting>`` and ``<dataValidation>`` ranges (also
-Excel 2010's ``x14:`` forms in ``extLst``) and, after a delete, their formulas' references to
-the sheet's own cells, and for the workbook's defined names.  A chart's
-series are the club's own parts and stay byte for byte (docs/club-workbook.md).  A range that
-straddles the table's edge columns is left as it is (Excel refuses to delete table rows then).
+"""What hangs on the rows of an input table follows the rows the engine adds or deletes, as in
+Excel (issue 25; docs/club-workbook.md says how): the sheet's ``<conditionalFormatting>`` and
+``<dataValidation>`` ranges (also Excel 2010's ``x14:`` forms in ``extLst``), after a delete
+their formulas' references to the sheet's own cells, and the workbook's defined names.  A range
+that straddles the table's edge columns is left as it is (Excel refuses to delete rows then).
 """
 from __future__ import annotations
 
@@ -132,8 +118,7 @@ def _drop_empty(xml: bytes) -> bytes:
                   flags=re.DOTALL)
 
 
-_RULE_BLOCK = re.compile(rb"<((?:[\w.-]+:)?)(conditionalFormatting|dataValidation)\b[^>]*>.*?</\1\2\s*>",
-                         re.S)
+_RULE_BLOCK = _X14_BLOCK  # a rule or validation, whole
 _FORMULA = re.compile(rb"(<(?:[\w.-]+:)?(?:formula[12]?|f)>)([^<]*)(</(?:[\w.-]+:)?(?:formula[12]?|f)>)")
 # a reference without a sheet: not part of a name, a function (LOG10(), a sheet reference or
 # an entity (&#34;)

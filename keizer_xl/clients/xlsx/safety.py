@@ -1,12 +1,6 @@
-"""The preflight of a workbook file: zip and XML safety, with :mod:`zipfile` alone.
-
-Nothing is handed to openpyxl before this has checked that the file is an Excel workbook and not
-a zip bomb, that no worksheet claims an absurd size and that no XML part declares entities.
-Every refusal is a :class:`WorkbookFileError` whose message names the file and says what to do;
-it comes in well under a second.  openpyxl silently drops some things when it rewrites a file
-(charts, pictures, shapes, pivot tables, slicers, sparklines, Excel 2010+ extensions, ...); the
-preflight lists them per sheet (:class:`Unsupported`).
-"""
+"""The preflight of a workbook file (zip and XML safety, with :mod:`zipfile` alone) and the
+checks before a save.  Every refusal is a :class:`WorkbookFileError` naming the file and what
+to do; what openpyxl would drop is listed per sheet (:class:`Unsupported`)."""
 from __future__ import annotations
 
 import contextlib
@@ -32,8 +26,7 @@ from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED
 from keizer_xl.sheets.read_names import SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import quote_sheet
 
-#: Sheets the engine writes; anything on them is replaced on every run anyway.
-# the engine's own sheets: one list, kept by the table mapping (sheets.py)
+#: the sheets the engine writes (one list: sheets/read_names.py)
 OWNED_SHEETS = frozenset(_SHEETS_OWNED)
 
 #: sheet names that must be worksheets, and whose size is limited: the engine's own and every
@@ -41,8 +34,9 @@ OWNED_SHEETS = frozenset(_SHEETS_OWNED)
 _TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
                                {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
                                {s.casefold() for s in _SHEET_ALIASES})
-
-
+#: what openpyxl would drop of a sheet that is not a worksheet
+_SHEET_KINDS = {"chartsheet": "chart sheet", "macrosheet": "Excel 4.0 macro sheet",
+                "dialogsheet": "Excel 5.0 dialog sheet"}
 
 
 def _sniff(data: bytes) -> str:
@@ -74,7 +68,7 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
     p = Path(path)
     label = str(path)
     if data is None:
-        data = _read_file(p, label)
+        data = read_with_signature(p, label)[0]
     if not zipfile.is_zipfile(io.BytesIO(data)):
         raise WorkbookFileError(f"{label} {NOT_EXCEL}{_sniff(data)}")
     try:
@@ -107,19 +101,9 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
             if sheet.kind == "worksheet":
                 kinds = ins.scan_sheet(sheet, macro, limits=ours)
                 scanned.add(sheet.part)  # unpacked whole by the scan
-            elif sheet.kind == "chartsheet":
-                kinds = ["chart sheet"]
-            elif sheet.kind == "macrosheet":
-                kinds = ["Excel 4.0 macro sheet"]
-            elif sheet.kind == "dialogsheet":
-                kinds = ["Excel 5.0 dialog sheet"]
             else:
-                kinds = []
-            seen: set[str] = set()
-            for kind in kinds:
-                if kind not in seen:
-                    seen.add(kind)
-                    result.unsupported.append(Unsupported(sheet.name, kind))
+                kinds = [_SHEET_KINDS[sheet.kind]] if sheet.kind in _SHEET_KINDS else []
+            result.unsupported.extend(Unsupported(sheet.name, kind) for kind in dict.fromkeys(kinds))
         result.unsupported.extend(Unsupported(None, kind) for kind in ins.workbook_wide())
         ins.check_members(scanned)
         result.unpacked = ins.unpacked
@@ -140,10 +124,6 @@ def _refuse_misplaced_sheets(ins: Inspector, sheets: list[SheetPart]) -> None:
             f"cannot be used: {listed}, but that name belongs to a table keizer-xl reads or "
             f"writes. Rename that sheet (right-click its tab > Rename) or delete it, and run "
             f"again. Nothing was written.")
-
-
-def _read_file(p: Path, label: str) -> bytes:
-    return read_with_signature(p, label)[0]
 
 
 def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
@@ -181,9 +161,8 @@ def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
 def check_save(target: Path, label: str, signature: tuple[int, int], *,
                lost: Sequence[str]) -> None:
     """May the workbook read as ``target`` (with ``signature``: mtime, size) be written back?
-    Not when the writer would drop ``lost`` (the way out is the front end's: hint
-    ``keep_all``), nor when another program changed, moved or deleted the file after it was
-    read (both writers, the spliced and the openpyxl one, ask this)."""
+    Not when the writer would drop ``lost`` (hint ``keep_all``), nor when another program
+    changed, moved or deleted the file after it was read."""
     if lost:
         raise WorkbookFileError(Message(
             "{book} was not changed: saving it with this tool would remove {lost}.",
@@ -199,31 +178,13 @@ def check_save(target: Path, label: str, signature: tuple[int, int], *,
             f"after it was read. Run the command again.")
 
 
-def check_copy_name(dest: Path, label: str, *, macro_enabled: bool) -> None:
-    """A copy of the workbook ``label`` (``save_as``) keeps its kind: .xlsm when it holds
-    macros, else .xlsx, and names a file, not a folder (both writers, the spliced and the
-    openpyxl one, ask this)."""
-    copy = str(dest)
-    suffix = dest.suffix.lower()
-    if suffix not in EXCEL_SUFFIXES:
-        raise WorkbookFileError(f"{copy}: the copy must be named .xlsx or .xlsm.")
-    if macro_enabled and suffix != ".xlsm":
-        raise WorkbookFileError(f"{copy}: {label} contains macros, so the copy must be "
-                                f"named .xlsm.")
-    if not macro_enabled and suffix == ".xlsm":
-        raise WorkbookFileError(f"{copy}: {label} has no macros, so the copy must be "
-                                f"named .xlsx.")
-    if dest.is_dir():
-        raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
-
-
 def written_path(p: Path) -> Path:
     """The file a write of ``p`` replaces: a symlink's target (the link stays a link), else ``p``."""
     return Path(os.path.realpath(p)) if p.is_symlink() else p
 
 
 class CopySource(Protocol):
-    """What :func:`save_copy` needs of a workbook writer (the spliced and the openpyxl one)."""
+    """What :func:`save_copy` needs of a workbook writer (the file book; tests' openpyxl oracle)."""
 
     path: Path
     label: str
@@ -236,10 +197,9 @@ class CopySource(Protocol):
 
 def save_copy(book: CopySource, path: str | os.PathLike[str], *, force: bool,
               lost: Callable[[], list[str]], write: Callable[[Path], None]) -> None:
-    """``save_as(path)`` of ``book``, for both writers: when ``path`` is the workbook itself by
-    any path or link, it is saved in place; else the copy's name is checked, the book is told
-    what ``lost()`` names that the copy cannot hold (the original stays as it is), and
-    ``write`` writes the copy's file."""
+    """``save_as(path)`` of ``book``: the workbook itself (by any path or link) is saved in
+    place; else the copy keeps the book's kind (.xlsm with macros, else .xlsx) and names a file,
+    the book is told what ``lost()`` names that the copy cannot hold, and ``write`` writes it."""
     dest = Path(path)
     itself = False
     with contextlib.suppress(OSError):  # a name that cannot be compared is not the workbook
@@ -247,7 +207,15 @@ def save_copy(book: CopySource, path: str | os.PathLike[str], *, force: bool,
     if itself:
         book.save(force=force)
         return
-    check_copy_name(dest, book.label, macro_enabled=book.macro_enabled)
+    copy, label, suffix = str(dest), book.label, dest.suffix.lower()
+    if suffix not in EXCEL_SUFFIXES:
+        raise WorkbookFileError(f"{copy}: the copy must be named .xlsx or .xlsm.")
+    if book.macro_enabled and suffix != ".xlsm":
+        raise WorkbookFileError(f"{copy}: {label} contains macros, so the copy must be named .xlsm.")
+    if not book.macro_enabled and suffix == ".xlsm":
+        raise WorkbookFileError(f"{copy}: {label} has no macros, so the copy must be named .xlsx.")
+    if dest.is_dir():
+        raise WorkbookFileError(f"{copy} is a folder; give a file name for the copy.")
     missing = lost()
     if missing:
         book.message(Message("Not in the copy {copy} (the original {book} is unchanged): {lost}.",

@@ -1,8 +1,5 @@
-"""Saving a workbook: openpyxl's output through the one atomic writer
-(:mod:`keizer_xl.clients.atomic`: under the workbook's lock, and only when it is not open in
-Excel or LibreOffice nor read-only, a temporary file in the same folder, checked as a zip,
-flushed to disk, the previous version kept in ``.keizer-backups/`` (the last five), the new file
-moved over the old one atomically); what goes wrong is worded here, for a workbook."""
+"""Saving a workbook (the spliced package, or openpyxl's for a new one) through the one atomic
+writer, :mod:`keizer_xl.clients.atomic`; what goes wrong is worded here, for a workbook."""
 from __future__ import annotations
 
 import io
@@ -15,17 +12,11 @@ if TYPE_CHECKING:
 from keizer_xl.clients import atomic
 from keizer_xl.clients.files import WorkbookFileError
 
-def write_bytes_atomically(data: bytes, target: Path, label: str, *, backup: bool,
-                           in_place: bool = False) -> None:
-    """A workbook's bytes (the spliced package, :mod:`.splice`) through the one writer."""
-    write_atomically(data, target, label, backup=backup, in_place=in_place)
-
 
 def write_atomically(wb: Workbook | bytes, target: Path, label: str, *, backup: bool,
                       in_place: bool = False) -> None:
-    """The workbook through the one writer (:func:`atomic.replacing`: under its lock, refused
-    when open elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace);
-    what goes wrong is worded here, for a workbook."""
+    """The workbook through :func:`atomic.replacing` (under its lock, refused when open
+    elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace)."""
     folder = target.parent
     try:
         with atomic.replacing(target, backup=backup, zip_check=True, check=True,

@@ -1,39 +1,19 @@
-"""Writing only what the engine owns into the club's own workbook (issue 25).
+"""Writing only what the engine owns into the club's own workbook (issue 25); the table of
+what changes, part by part, is docs/club-workbook.md's.
 
-What the engine owns, and so changes, in a workbook package:
-
-* the worksheet parts of the engine's sheets (``sheets.schema.OWNED_SHEETS``: Standings,
-  Pairings, Periods, Crosstable, Explain, Audit, Compare in every language), written anew from
-  their layouts (:mod:`.layoutxml`); a new one is added at the end of the sheet list.  What
-  the club placed on an engine sheet's drawing layer stays: its ``<drawing>`` (charts,
-  pictures, shapes, text boxes), ``<legacyDrawing>`` (comments) and header/footer pictures keep
-  their relationship and parts, anchored at the same cells.  Anything else on an engine sheet
-  (an Excel Table, a pivot table, form controls) is replaced with the cells: the sheet is the
-  engine's; the parts only that sheet used are removed with it;
-* the rows the engine adds to or deletes from an input table (Results; every input sheet for
-  ``import``): only that sheet's ``<sheetData>`` rows that change, its ``<dimension>`` and
-  autofilter, and the ``ref`` of its Excel Table part;
-* in ``xl/workbook.xml``: the new sheets' ``<sheet>`` entries, the print titles of the engine
-  sheets (``_xlnm.Print_Titles``; their print area and filter database names go), and
-  ``fullCalcOnLoad`` on ``<calcPr>`` so that Excel and LibreOffice recalculate the club's
-  formulas that read the engine's cells; ``xl/_rels/workbook.xml.rels`` and
-  ``[Content_Types].xml`` for new or removed parts;
-* ``xl/styles.xml``: the engine's fonts, fills, borders, number formats and cell styles are
-  appended, nothing renumbered (:mod:`.stylesheet`);
-* the data validation, conditional formats (in the edited sheet) and defined names (in
-  ``xl/workbook.xml``) over the rows the engine adds or deletes follow them (:mod:`.rowshift`);
-  ``docProps/app.xml`` lists the worksheets as written (:mod:`.appprops`);
-* ``xl/calcChain.xml`` is removed: it is Excel's cache of where formulas are, rebuilt on load
-  (stale after cells moved, it would make Excel repair the file).
-
-Every other part, the club's sheets, charts, pictures, pivot tables and caches, slicers,
-shared strings, themes, defined names, custom XML, the VBA project, stays byte for byte.
-Text is written as inline strings, never as a formula.
+The engine's sheets are written anew from their layouts (:mod:`.layoutxml`), keeping what the
+club placed on their drawing layer (charts, pictures, comments, header pictures); an input
+table's rows that the engine adds or deletes change with its ``<dimension>``, autofilter and
+Table part; ``workbook.xml``, its relationships, the content types, ``styles.xml`` (appended
+to, nothing renumbered) and ``docProps/app.xml`` follow; ``calcChain.xml`` goes.  Every other
+part stays byte for byte.  Text is written as inline strings, never as a formula.
 """
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
+from collections.abc import Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -100,8 +80,7 @@ class Edits:
 def splice(pkg: Package, edits: Edits) -> bytes:
     """The package's bytes with ``edits`` in place (see the module docstring)."""
     styles_part = next(iter(pkg.related(pkg.workbook, REL_STYLES)), None)
-    styles = edits.styles or StyleSheet(pkg.read(styles_part) if styles_part and pkg.has(styles_part)
-                                        else None)
+    styles = edits.styles or StyleSheet(pkg.workbook_related(REL_STYLES))
     wb = _WorkbookXml(pkg)
     worksheets = [s.name for s in pkg.sheets if s.kind == "worksheet"]  # as read (rename changes them)
     for sheet, mapper in edits.names:
@@ -232,7 +211,7 @@ def _draw(pkg: Package, sheet: str, charts: list[Chart], part: str,
     pkg.write(drawing, drawing_xml(charts))
     _add_override(pkg, drawing, _CT_DRAWING)
     pkg.write(rels_path(drawing), (_RELS_HEAD + "".join(chart_rels) + "</Relationships>").encode())
-    rid = _add_sheet_relationship(pkg, part, REL_NS + "/drawing", drawing, kept_ids)
+    rid = _add_relationship(pkg, part, REL_NS + "/drawing", "/" + drawing, kept_ids)
     return b'<drawing r:id="' + rid.encode() + b'"/>', row_breaks_xml(charts)
 
 
@@ -248,14 +227,13 @@ def _add_override(pkg: Package, part: str, content_type: str) -> None:
         f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
 
 
-def _add_sheet_relationship(pkg: Package, part: str, rel_type: str, target: str, taken: set[str]) -> str:
+def _add_relationship(pkg: Package, part: str, rel_type: str, target: str,
+                      taken: Set[str] = frozenset()) -> str:
+    """A new relationship of ``part`` (Target ``target`` as written), under a free id: returned."""
     path = rels_path(part)
     ids = {r.id for r in pkg.rels(part)} | taken
-    n = 1
-    while f"rId{n}" in ids:
-        n += 1
-    rid = f"rId{n}"
-    element = f'<Relationship Id="{rid}" Type="{rel_type}" Target="/{escape(target, True)}"/>'.encode()
+    rid = next(f"rId{n}" for n in itertools.count(1) if f"rId{n}" not in ids)
+    element = f'<Relationship Id="{rid}" Type="{rel_type}" Target="{escape(target, True)}"/>'.encode()
     if pkg.has(path):
         pkg.write(path, insert_before_close(pkg.read(path), "Relationships", [element]))
     else:
@@ -277,19 +255,25 @@ def _prune_relationships(pkg: Package, part: str, kept_ids: set[str]) -> None:
         return
     xml = pkg.read(path)
     for r in gone:
-        xml = re.sub(
-            rb"<(?:[\w.-]+:)?Relationship\b[^>]*\sId\s*=\s*[\"']"
-            + re.escape(r.id.encode())
-            + rb"[\"'][^>]*?(?:/>|>.*?</(?:[\w.-]+:)?Relationship\s*>)",
-            b"",
-            xml,
-            count=1,
-            flags=re.S,
-        )
+        xml = _without_relationship(xml, r.id)
     pkg.write(path, xml)
     for r in gone:
         if r.target and pkg.has(r.target) and not _still_referenced(pkg, r.target):
             _remove_part(pkg, r.target)
+
+
+def _without_relationship(xml: bytes, rid: str) -> bytes:
+    return re.sub(rb"<(?:[\w.-]+:)?Relationship\b[^>]*\sId\s*=\s*[\"']" + re.escape(rid.encode())
+                  + rb"[\"'][^>]*?(?:/>|>.*?</(?:[\w.-]+:)?Relationship\s*>)", b"", xml, count=1,
+                  flags=re.S)
+
+
+def _after(xml: bytes, tags: tuple[bytes, ...]) -> int:
+    """Where the last of the elements ``tags`` of ``workbook.xml`` ends (its sheets at least)."""
+    ends = [m.end() for tag in tags for m in re.finditer(
+        rb"</(?:[\w.-]+:)?" + tag + rb"\s*>|<(?:[\w.-]+:)?" + tag + rb"\b[^>]*/>", xml)]
+    assert ends  # a workbook always lists its sheets
+    return max(ends)
 
 
 def _still_referenced(pkg: Package, target: str) -> bool:
@@ -333,18 +317,7 @@ class _WorkbookXml:
         return next((s for s in self.sheets if s.name.casefold() == folded and s.kind == "worksheet"), None)
 
     def add_relationship(self, rel_type: str, part: str) -> str:
-        path = rels_path(self.pkg.workbook)
-        xml = self.pkg.read(path)
-        ids = {r.id for r in self.pkg.rels(self.pkg.workbook)}
-        n = 1
-        while f"rId{n}" in ids:
-            n += 1
-        rid = f"rId{n}"
-        target = relative(self.pkg.workbook, part)
-        self.pkg.write(path, insert_before_close(xml, "Relationships", [
-            f'<Relationship Id="{rid}" Type="{rel_type}" Target="{escape(target, True)}"/>'.encode()]))
-        return rid
-
+        return _add_relationship(self.pkg, self.pkg.workbook, rel_type, relative(self.pkg.workbook, part))
 
     def add_sheet(self, name: str) -> SheetEntry:
         part = self.pkg.new_name(
@@ -385,13 +358,7 @@ class _WorkbookXml:
             if block is not None:  # <definedNames/>
                 self.xml = self.xml[:block.start()] + names + self.xml[block.end():]
                 return
-            after = None
-            for tag in (b"sheets", b"functionGroups", b"externalReferences"):
-                for m in re.finditer(
-                    rb"</(?:[\w.-]+:)?" + tag + rb"\s*>|<(?:[\w.-]+:)?" + tag + rb"\b[^>]*/>", self.xml
-                ):
-                    after = m.end() if after is None else max(after, m.end())
-            assert after is not None  # a workbook always lists its sheets
+            after = _after(self.xml, (b"sheets", b"functionGroups", b"externalReferences"))
             self.xml = self.xml[:after] + names + self.xml[after:]
             return
         content = block.group(2)
@@ -413,9 +380,7 @@ class _WorkbookXml:
         for r in self.pkg.rels(self.pkg.workbook):
             if r.type == REL_CALC_CHAIN:
                 path = rels_path(self.pkg.workbook)
-                xml = re.sub(rb"<(?:[\w.-]+:)?Relationship\b[^>]*\sId\s*=\s*[\"']" + re.escape(r.id.encode())
-                             + rb"[\"'][^>]*/>", b"", self.pkg.read(path), count=1)
-                self.pkg.write(path, xml)
+                self.pkg.write(path, _without_relationship(self.pkg.read(path), r.id))
                 if r.target and self.pkg.has(r.target):
                     _remove_part(self.pkg, r.target)
 
@@ -425,12 +390,7 @@ class _WorkbookXml:
             inner = re.sub(rb"""\sfullCalcOnLoad\s*=\s*["'][^"']*["']""", b"", m.group(1))
             self.xml = (self.xml[:m.start(1)] + inner + b' fullCalcOnLoad="1"' + self.xml[m.end(1):])
             return
-        after = None
-        for tag in (b"sheets", b"functionGroups", b"externalReferences", b"definedNames"):
-            for mm in re.finditer(rb"</(?:[\w.-]+:)?" + tag + rb"\s*>|<(?:[\w.-]+:)?" + tag + rb"\b[^>]*/>",
-                                  self.xml):
-                after = mm.end() if after is None else max(after, mm.end())
-        assert after is not None
+        after = _after(self.xml, (b"sheets", b"functionGroups", b"externalReferences", b"definedNames"))
         self.xml = self.xml[:after] + b"<" + self.p + b'calcPr fullCalcOnLoad="1"/>' + self.xml[after:]
 
     def flush(self) -> None:

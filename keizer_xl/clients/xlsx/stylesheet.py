@@ -1,16 +1,13 @@
-"""The workbook's ``styles.xml``: which cell styles show dates (for reading), and the styles the
-engine's sheets need, added at the end of each list so that no index a club's sheet uses changes
-(issue 25).
-
-A style the engine added on an earlier run is found again (the same bytes) instead of added
-twice, so a workbook's styles do not grow run after run.
+"""The workbook's ``styles.xml``: which cell styles show dates (for reading), and the engine's
+styles appended at the end of each list, so that no index a club's sheet uses changes; a style
+an earlier run added is found again, so the file does not grow run after run (issue 25).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from keizer_xl.clients.xlsx.package import element_re, escape, prefix_of
+from keizer_xl.clients.xlsx.package import element_re, escape, parse_xml, prefix_of
 
 # Excel's built-in number formats as openpyxl reads them (the ids a file may use without
 # declaring them); ids not listed are not dates to openpyxl either
@@ -201,12 +198,7 @@ class StyleSheet:
 def _read(xml: bytes) -> tuple[dict[int, str], list[int]]:
     """(number format codes by id, each cell style's number format id), read by the XML
     parser (issue 34): built-in formats as openpyxl knows them, then the workbook's own."""
-    from xml.etree.ElementTree import ParseError, fromstring
-
-    try:
-        root = fromstring(xml)  # noqa: S314 - the preflight refused declarations in every part
-    except ParseError as exc:
-        raise ValueError(f"styles.xml is not well-formed XML ({exc})") from exc
+    root = parse_xml(xml, "styles.xml")
     ns = root.tag[:root.tag.index("}") + 1] if root.tag.startswith("{") else ""
     formats = dict(BUILTIN_FORMATS)
     for numfmt in root.iterfind(f"{ns}numFmts/{ns}numFmt"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from keizer_xl.clients.xlsx.cellxml import split_ref
+from keizer_xl.clients.xlsx.cellxml import split_range
 from keizer_xl.clients.xlsx.package import attributes, element_re
 from keizer_xl.sheets.region import TableRef
 
@@ -26,10 +26,7 @@ class TablePart:
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min_row, min_col, max_row, max_col)."""
-        first, _, last = self.ref.partition(":")
-        r1, c1 = split_ref(first)
-        r2, c2 = split_ref(last or first)
-        return r1, c1, r2, c2
+        return split_range(self.ref)
 
     def table_ref(self) -> TableRef:
         r1, c1, r2, c2 = self.bounds()
