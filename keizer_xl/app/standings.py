@@ -193,6 +193,7 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     (every group's and category's block; ``group`` only chooses what is returned; an unknown
     ``category`` is refused before anything is written)."""
     season = season_for(book)
+    lang = workbook_language(book, season.settings)  # before a write makes Excel list sheets again
     view = competition(season, after_round)
     report = compute_standings(season, after_round, view=view)
     if category is not None:
@@ -201,8 +202,7 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
         report_of_group = compute_standings(season, after_round, group, view=view)
     if write:
         write_standings(book, season, report, view)
-    return replace(report_of_group if group is not None else report,
-                   language=workbook_language(book, season.settings))
+    return replace(report_of_group if group is not None else report, language=lang)
 
 
 def update_period_standings(book: Book, number: int, after_round: int | None = None,
