@@ -169,6 +169,9 @@ def test_a_withdrawal_after_half_his_games_gives_the_rest_by_forfeit(tmp_path, c
     type_results(path, 3, rng)
     code, _out, err = run(capsys, "standings", path)
     assert code == 0 and "withdrawn: Bert - Dirk (1-0F, R3) lost by forfeit" in err
+    # check says the same; Bert, whose round-3 opponent withdrew, is no unmarked absentee
+    code, out, err = run(capsys, "check", path)
+    assert code == 0 and "lost by forfeit" in out + err and "Neither paired" not in out + err
 
 
 def test_numbers_drawn_by_lot_are_kept_in_settings_and_repeat(tmp_path, capsys):
