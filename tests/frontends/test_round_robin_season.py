@@ -172,6 +172,12 @@ def test_a_withdrawal_after_half_his_games_gives_the_rest_by_forfeit(tmp_path, c
     # check says the same; Bert, whose round-3 opponent withdrew, is no unmarked absentee
     code, out, err = run(capsys, "check", path)
     assert code == 0 and "lost by forfeit" in out + err and "Neither paired" not in out + err
+    # the TRF carries the forfeit as the standings score it: Bert's round 3 a '+', Dirk's a '-'
+    assert run(capsys, "export", path, "--trf", tmp_path / "wd.trf")[0] == 0
+    lines = {ln[14:47].strip(): ln for ln in (tmp_path / "wd.trf").read_text().splitlines()
+             if ln.startswith("001")}
+    assert lines["Bert"][91 + 2 * 10:101 + 2 * 10].split()[-1] == "+"
+    assert lines["Dirk"][91 + 2 * 10:101 + 2 * 10].split()[-1] == "-"
 
 
 def test_numbers_drawn_by_lot_are_kept_in_settings_and_repeat(tmp_path, capsys):
