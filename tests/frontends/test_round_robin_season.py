@@ -172,6 +172,10 @@ def test_a_withdrawal_after_half_his_games_gives_the_rest_by_forfeit(tmp_path, c
     # check says the same; Bert, whose round-3 opponent withdrew, is no unmarked absentee
     code, out, err = run(capsys, "check", path)
     assert code == 0 and "lost by forfeit" in out + err and "Neither paired" not in out + err
+    # the forfeit was on no board: round 3's only board 1 is Cees - Anna's
+    code, out, _ = run(capsys, "schedule", path, "--format", "json")
+    third = json.loads(out)["groups"][0]["rounds"][2]["boards"]
+    assert sorted((b["board"] or 0, b["state"]) for b in third) == [(0, "forfeit"), (1, "played")]
     # the TRF carries the forfeit as the standings score it: Bert's round 3 a '+', Dirk's a '-'
     assert run(capsys, "export", path, "--trf", tmp_path / "wd.trf")[0] == 0
     lines = {ln[14:47].strip(): ln for ln in (tmp_path / "wd.trf").read_text().splitlines()
