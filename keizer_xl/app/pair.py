@@ -355,14 +355,16 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
 
 
 def _draw_lot(season: Season) -> tuple[Season, int | None]:
-    """A round robin numbered by lot without a seed yet: the seed drawn now (written to
-    Settings with the pairing, so every later run draws the same numbers)."""
+    """A round robin numbered by lot without a seed yet: the seed follows from the Players
+    sheet's names (so ``pair --dry-run`` shows the draw ``pair`` writes) and is written to
+    Settings with the pairing, so every later run draws the same numbers."""
     s = season.settings
     if not s.round_robin or s.round_robin_order != RoundRobinOrder.LOT or s.round_robin_seed:
         return season, None
-    import secrets
+    import hashlib
 
-    seed = secrets.randbelow(999_999_999) + 1
+    digest = hashlib.sha256("\n".join(p.name for p in season.players).encode()).hexdigest()
+    seed = int(digest, 16) % 999_999_999 + 1
     return replace(season, settings=replace(s, round_robin_seed=seed)), seed
 
 
