@@ -21,7 +21,8 @@ from keizer_xl.core.groups import group_names, has_groups
 from keizer_xl.core.model import Game, Result, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.core.pairing_round import (missing_results, missing_results_error,
-                                          pairing_ranking, plan_round, present_players)
+                                          pairing_ranking, plan_round, present_players,
+                                          refuse_after_last_round)
 from keizer_xl.core.round_robin import pair_round_robin
 from keizer_xl.core.settings import RoundRobinOrder, System
 from keizer_xl.errors import ActionError, Message
@@ -117,6 +118,7 @@ def _plan_round_robin(view: Competition, group: str, rnd: int | None, *,
     nxt = max(rounds[-1] + 1 if rounds else rr.first, rr.first)
     if rnd is None:
         rnd = rounds[-1] if repair and rounds else nxt
+    refuse_after_last_round(season, rnd)
     if len(rr.players) < 2 or not rr.plays(rnd):
         raise ActionError(Message("round {round} is not a round of the round robin (rounds "
                                   "{first} to {last})", round=rnd, first=rr.first,

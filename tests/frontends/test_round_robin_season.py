@@ -351,3 +351,14 @@ def test_a_club_sheet_named_schedule_refuses_pair_with_nothing_written(tmp_path,
     before = path.read_bytes()
     code, _, err = run(capsys, "pair", path)
     assert code == 1 and "Schedule" in err and path.read_bytes() == before
+
+
+def test_last_round_ends_a_round_robin_too(tmp_path, capsys):
+    path = book(tmp_path / "last.xlsx", ["Anna", "Bert", "Cees", "Dirk"],
+                [["round_robin", "all"], ["last_round", 2]])
+    for rnd in (1, 2):
+        assert run(capsys, "pair", path)[0] == 0
+        type_results(path, rnd, random.Random(rnd))
+    code, _, err = run(capsys, "pair", path)
+    assert code == 1 and "the season ends with round 2 (the last_round setting)" in err
+    assert rows_of(path, 3) == []
