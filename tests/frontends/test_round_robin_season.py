@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from helpers import berger_reference, make_workbook
+from helpers import berger_reference, make_workbook, round_robin_book
 
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
@@ -124,6 +124,13 @@ def test_group_a_plays_a_round_robin_while_group_b_plays_keizer_the_same_evening
     assert code == 0
     sched = list(openpyxl.load_workbook(path)["Schedule"].iter_rows(values_only=True))
     assert sched[2][0] == "Group" and {r[0] for r in sched[3:]} == {"A"} and len(sched) == 3 + 12
+    # batch: History, Crosstable, Explain and Audit are the Keizer group's only (A's Keizer
+    # values would be wrong numbers; its Standings block is its crosstable)
+    assert run(capsys, "batch", path, "--out", tmp_path / "out", "--quiet", "--jobs", "1")[0] == 0
+    done = openpyxl.load_workbook(tmp_path / "out" / "ab.keizer.xlsx")
+    for kind in ("History", "Crosstable", "Explain", "Audit"):
+        titles = [r[0] for r in done[kind].iter_rows(values_only=True)]
+        assert "Group B" in titles and "Group A" not in titles, kind
 
 
 def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
@@ -351,6 +358,13 @@ def test_a_club_sheet_named_schedule_refuses_pair_with_nothing_written(tmp_path,
     before = path.read_bytes()
     code, _, err = run(capsys, "pair", path)
     assert code == 1 and "Schedule" in err and path.read_bytes() == before
+
+
+def test_batch_writes_no_keizer_sheets_for_a_season_that_is_one_round_robin(tmp_path, capsys):
+    path = round_robin_book(tmp_path / "rr.xlsx", ["Anna", "Bert", "Cees", "Dirk", "Eva"])
+    assert run(capsys, "batch", path, "--out", tmp_path / "out", "--quiet", "--jobs", "1")[0] == 0
+    names = openpyxl.load_workbook(tmp_path / "out" / "rr.keizer.xlsx").sheetnames
+    assert "Standings" in names and not {"History", "Crosstable", "Explain", "Audit"} & set(names)
 
 
 def test_last_round_ends_a_round_robin_too(tmp_path, capsys):
