@@ -225,8 +225,9 @@ def round_robin_notes(games: RoundRobinGames, upto: int) -> tuple[str, ...]:
 class Scheduled:
     """One game of the schedule (the bye: ``black`` ""): its board (Results'; a round not
     paired yet: the table's; None: none), the result that counts (typed, or a forfeit for a
-    withdrawal; None: none yet), and ``state``: ``played``, ``bye``, ``to play``, ``postponed`` (its round is past or he was
-    absent, no result yet), ``forfeit`` (added for a withdrawal) or ``annulled``."""
+    withdrawal; None: none yet), and ``state``: ``played``, ``bye``, ``to play``,
+    ``postponed`` (its round is past or he was absent, no result yet), ``forfeit`` (added for
+    a withdrawal) or ``annulled``."""
 
     round: int
     board: int | None
