@@ -27,6 +27,7 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part
+from keizer_xl.core.settings import System, system_of
 from keizer_xl.sheets.frames import crosstable_frame, rank_progression
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 from keizer_xl.errors import N_
@@ -369,7 +370,7 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
         if open_round.bye:
             out.append(f'<p>{e(ph["bye_block"])}: {e(open_round.bye)}</p>')
 
-    chart = rank_chart_svg(history, lang=tr.lang)
+    chart = "" if rr else rank_chart_svg(history, lang=tr.lang)  # Keizer places: not a round robin's
     if chart:
         chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
         out.append(f"<h2>{e(chart_title)}</h2>{chart}")
@@ -404,10 +405,15 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
            "frozen": N_("each round valued once, with the values before it"),
            "converge": N_("values recalculated until the ranking stops changing")}
     recalculation = str(whole.settings.recalculation)
-    out.append("<footer>" + e(tr.gettext(
+    robin = whole.settings.round_robin  # all, or the groups that play one (issue 36)
+    rules = (tr.gettext("Made with keizer-xl from the season workbook; rules: round robin "
+                        "(FIDE's Berger tables), game points, FIDE tie-breaks.")
+             if system_of(whole.settings, "") is System.ROUND_ROBIN else tr.gettext(
         "Made with keizer-xl from the season workbook; rules: Keizer system, {how}.",
-        how=tr.gettext(how[recalculation]) if recalculation in how else recalculation))
-        + "</footer>")
+        how=tr.gettext(how[recalculation]) if recalculation in how else recalculation) + (
+        " " + tr.gettext("Group {groups}: round robin (FIDE's Berger tables), game points, FIDE "
+                         "tie-breaks.", groups=", ".join(robin)) if robin else ""))
+    out.append("<footer>" + e(rules) + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
 

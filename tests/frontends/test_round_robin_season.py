@@ -367,6 +367,15 @@ def test_batch_writes_no_keizer_sheets_for_a_season_that_is_one_round_robin(tmp_
     assert "Standings" in names and not {"History", "Crosstable", "Explain", "Audit"} & set(names)
 
 
+def test_the_html_page_of_a_round_robin_charts_no_keizer_places_and_names_its_rules(
+        tmp_path, capsys):
+    path = round_robin_book(tmp_path / "rr.xlsx", ["Anna", "Bert", "Cees", "Dirk"])
+    assert run(capsys, "export", path, "--html", "--out", tmp_path / "rr.html")[0] == 0
+    page = (tmp_path / "rr.html").read_text(encoding="utf-8")
+    assert "Rank after each round" not in page and "Keizer system" not in page
+    assert "rules: round robin (FIDE&#x27;s Berger tables), game points" in page
+
+
 def test_last_round_ends_a_round_robin_too(tmp_path, capsys):
     path = book(tmp_path / "last.xlsx", ["Anna", "Bert", "Cees", "Dirk"],
                 [["round_robin", "all"], ["last_round", 2]])
