@@ -99,7 +99,8 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
     in ONE layout with or without groups: Group (empty without groups), Rank, Name, Score,
     Value, Prev value, Games, W, D, L, R1..Rk, Game points, TPR, headed in ``lang``; every
     group's rows one after the other; with ``category`` its rows (Rank within it) and two more
-    columns, Category and Overall place.  Numbers rounded to 2 decimals, names protected as
+    columns, Category and Overall place; a round robin's rows (issue 36) their pairing number
+    and FIDE tie-breaks in more columns at the end.  Numbers rounded to 2 decimals, names protected as
     above.  ``separator`` and ``decimal`` default to the language's (CSV_CONVENTIONS), so a
     double click opens the file in columns in a Dutch or German Excel."""
     from keizer_xl.i18n import translator
@@ -120,6 +121,10 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
         head += [schema.header("Players", "category", lang),
                  translator(lang)("Overall place")]
     width = len(HEAD) + rounds + len(TAIL) + 1  # the columns the sheet has, and Group
+    # a round robin's rows add their pairing number and FIDE tie-breaks (issue 36)
+    fide = tuple(dict.fromkeys(t for p in parts if p.round_robin for t in p.tiebreaks))
+    if fide:
+        head += [translator(lang)("No."), *fide]
     lines: list[list[object]] = []
     for part in parts:
         rows = part.category(category) if category is not None else part.rows
@@ -130,6 +135,9 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
             line = [csv_escape(part.group), *(cell.get(c) for c in head[1:width])]
             if category is not None:
                 line += [csv_escape(category), r.overall]
+            if fide:
+                mine = dict(zip(part.tiebreaks, r.tiebreaks, strict=True))
+                line += [r.number, *(display(mine.get(t)) for t in fide)]
             lines.append([str(v).replace(".", decimal) if isinstance(v, float) else v
                           for v in line])
     buf = io.StringIO()

@@ -374,6 +374,14 @@ def test_the_html_page_of_a_round_robin_charts_no_keizer_places_and_names_its_ru
     page = (tmp_path / "rr.html").read_text(encoding="utf-8")
     assert "Rank after each round" not in page and "Keizer system" not in page
     assert "rules: round robin (FIDE&#x27;s Berger tables), game points" in page
+    # the CSV adds the pairing number and the tie-breaks, as the JSON has them
+    assert run(capsys, "export", path, "--csv", "--out", tmp_path / "rr.csv")[0] == 0
+    head, *lines = (tmp_path / "rr.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert head.endswith(",No.,DE,WIN,SB,KS")
+    rows = json.loads(run(capsys, "standings", path, "--format", "json")[1])
+    assert [ln.split(",")[-5:] for ln in lines] == [
+        [str(r["number"]), *("" if r["tiebreaks"][t] is None else f'{r["tiebreaks"][t]:g}'
+                             for t in ("DE", "WIN", "SB", "KS"))] for r in rows]
 
 
 def test_last_round_ends_a_round_robin_too(tmp_path, capsys):
