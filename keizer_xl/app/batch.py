@@ -155,7 +155,7 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
     audits = [(g, a) for g, a in audit_parts(view, progress=lambda done, total: report(
         "audit", 0.50 + 0.20 * done / total)) if view.system(g) is not System.ROUND_ROBIN]
     write("Audit", [(g, sheets.audit_layout(list(a), context, lang)) for g, a in audits])
-    if compare:
+    if compare and groups:  # (a round robin has no Keizer methods to compare)
         from keizer_xl.app.compare import compare_view
 
         report("compare", 0.70)

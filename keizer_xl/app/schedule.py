@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
-           "write_schedule_sheet"]
+           "write_schedule_sheet", "keizer_groups"]
 
 
 @dataclass(frozen=True)
@@ -102,3 +102,21 @@ def write_schedule_sheet(book: Book, season: Season, context: RunContext | None 
     book.write_sheet(schema.sheet_name("Schedule", lang), schedule_layout(
         [(g.group, g.games) for g in report.groups], lang,
         context or run_context(season.settings, book)))
+
+
+def keizer_groups(view: Competition, player: str | None = None) -> tuple[str, ...]:
+    """The groups ``explain``, ``audit`` and ``compare`` speak of: those that play Keizer (a
+    round robin has no Keizer values to explain, and its pairings are the Berger table's, not
+    the engine's to audit).  Refused when there are none, or when ``player`` plays in a round
+    robin."""
+    if player is not None and view.system(view.group_of(player, max(view.round, 1))) \
+            is System.ROUND_ROBIN:
+        raise ActionError(Message("{name} plays in a round robin: explain is for the Keizer "
+                                  "system (his standings: standings; his games: schedule)",
+                                  name=player))
+    keizer = tuple(g for g in view.groups if view.system(g) is not System.ROUND_ROBIN)
+    if not keizer:
+        raise ActionError(Message("the season is a round robin: explain, audit and compare are "
+                                  "for the Keizer system (its standings: standings; its "
+                                  "pairings, FIDE's Berger tables: schedule)"))
+    return keizer

@@ -131,6 +131,10 @@ def test_group_a_plays_a_round_robin_while_group_b_plays_keizer_the_same_evening
     for kind in ("History", "Crosstable", "Explain", "Audit"):
         titles = [r[0] for r in done[kind].iter_rows(values_only=True)]
         assert "Group B" in titles and "Group A" not in titles, kind
+    code, out, _ = run(capsys, "audit", path)  # the Keizer group's rounds only
+    assert code == 0 and "Group B" in out and "Group A" not in out
+    code, _, err = run(capsys, "explain", path, "Anna")
+    assert code == 1 and "Anna plays in a round robin" in err
 
 
 def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
@@ -382,6 +386,13 @@ def test_the_html_page_of_a_round_robin_charts_no_keizer_places_and_names_its_ru
     assert [ln.split(",")[-5:] for ln in lines] == [
         [str(r["number"]), *("" if r["tiebreaks"][t] is None else f'{r["tiebreaks"][t]:g}'
                              for t in ("DE", "WIN", "SB", "KS"))] for r in rows]
+
+
+def test_explain_audit_and_compare_refuse_a_round_robin_with_the_reason(tmp_path, capsys):
+    path = round_robin_book(tmp_path / "rr.xlsx", ["Anna", "Bert", "Cees", "Dirk"])
+    for argv in (("explain", path, "Anna"), ("audit", path), ("compare", path)):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and "for the Keizer system" in err and "Keizer points" not in err
 
 
 def test_last_round_ends_a_round_robin_too(tmp_path, capsys):
