@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.round_robin import Scheduled, schedule
-from keizer_xl.core.settings import System
+from keizer_xl.core.settings import Settings, System, system_of
 from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
@@ -19,10 +19,11 @@ from keizer_xl.sheets.schedule_sheet import STATES
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
+    from keizer_xl.i18n import Translator
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
-           "write_schedule_sheet", "keizer_groups"]
+           "write_schedule_sheet", "keizer_groups", "rules_note"]
 
 
 @dataclass(frozen=True)
@@ -120,3 +121,14 @@ def keizer_groups(view: Competition, player: str | None = None) -> tuple[str, ..
                                   "for the Keizer system (its standings: standings; its "
                                   "pairings, FIDE's Berger tables: schedule)"))
     return keizer
+
+
+def rules_note(settings: Settings, keizer: str, tr: Translator) -> str:
+    """The HTML page's line of rules: ``keizer`` (the Keizer system's), a round robin's (the
+    season is one), or Keizer's and the round robin groups' (issue 36)."""
+    if system_of(settings, "") is System.ROUND_ROBIN:
+        return tr.gettext("Made with keizer-xl from the season workbook; rules: round robin "
+                          "(FIDE's Berger tables), game points, FIDE tie-breaks.")
+    return keizer + (" " + tr.gettext(
+        "Group {groups}: round robin (FIDE's Berger tables), game points, FIDE tie-breaks.",
+        groups=", ".join(settings.round_robin)) if settings.round_robin else "")
