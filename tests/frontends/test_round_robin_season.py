@@ -150,6 +150,8 @@ def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
     assert code == 0 and "is paired only when it has one" not in out + err
     code, _, err = run(capsys, "pair", path)  # no --force: the postponed game waits
     assert code == 0, err
+    code, out, err = run(capsys, "check", path)  # said as postponed, not scored as Keizer's
+    assert code == 0 and "still to play (postponed" in out + err and "scored" not in out + err
     code, _, err = run(capsys, "standings", path)
     assert "after round 1 still to play (postponed, not counted yet): R1 Bert - Cees" in err
     sched = json.loads(run(capsys, "schedule", path, "--format", "json")[1])["groups"][0]
