@@ -57,8 +57,8 @@ class StandingsReport:
     #: the shown rows (core/rows.py): what every output of the standings reads
     rows: Part
     # groups: the group of this standing; with groups and no group asked for, every group's
-    # report (this one is the first group's with the latest round); the moves (promotion, relegation) decided up to
-    # the round after this standing's (the categories are the rows')
+    # report (this one is the first group's with the latest round); the moves (promotion,
+    # relegation) decided up to the round after this standing's (the categories are the rows')
     group: str = ""
     parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
