@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.audit import RoundAudit, audit_parts
 from keizer_xl.core.competition import Competition
+from keizer_xl.app.schedule import keizer_groups
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ class AuditReport:
 
 
 def audit_view(view: Competition) -> AuditReport:
-    return AuditReport(audit_parts(view))
+    """The Keizer groups' audits (a round robin's pairings are the Berger table's)."""
+    keizer = keizer_groups(view)
+    return AuditReport(tuple(p for p in audit_parts(view) if p[0] in keizer))
 
 
 def run(book: Book, request: AuditRequest = AuditRequest()) -> AuditReport:

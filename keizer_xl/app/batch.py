@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 from pathlib import Path
+from keizer_xl.core.settings import System
 
 if TYPE_CHECKING:
     from keizer_xl.core.competition import Competition
@@ -94,9 +95,10 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
     notes, differing = write_season_sheets(book, view, compare=request.compare,
                                            progress=report)
     players = sum(len(gs.standing.order) for gs in view.standings())
+    keizer = not view.grouped and view.system() is not System.ROUND_ROBIN  # the chart's
     return BookReport(notes, players, view.round, differing,
                       workbook_language(book, season.settings),
-                      None if view.grouped else view.standing("").history)
+                      view.standing("").history if keizer else None)
 
 
 def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
@@ -127,12 +129,15 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
     lang = workbook_language(book, season.settings)
     context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
-    groups = view.standings()
+    # a round robin's group has no Keizer history, crosstable, explanation or audit: its
+    # Standings block is its crosstable, its Schedule its pairing (docs/round-robin.md)
+    groups = [g for g in view.standings() if view.system(g.group) is not System.ROUND_ROBIN]
     shown = {p.group: p.rows for p in (standings.parts or (standings,))}  # core/rows.py
 
     def write(kind: str, blocks: list[tuple[str, Layout]]) -> None:
-        book.write_sheet(name[kind], grouped_layout(kind.lower(), blocks, view.round, lang,
-                                                    context))
+        if blocks:  # (a season that is one round robin has none of these sheets)
+            book.write_sheet(name[kind], grouped_layout(kind.lower(), blocks, view.round, lang,
+                                                        context))
 
     report("history", 0.30)
     write("History", [(g.group, sheets.history_layout(g.history, context, lang,
@@ -147,10 +152,10 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
                                                       shown[g.group]))
                       for g in groups])
     report("audit", 0.50)
-    audits = audit_parts(view, progress=lambda done, total: report("audit",
-                                                                    0.50 + 0.20 * done / total))
+    audits = [(g, a) for g, a in audit_parts(view, progress=lambda done, total: report(
+        "audit", 0.50 + 0.20 * done / total)) if view.system(g) is not System.ROUND_ROBIN]
     write("Audit", [(g, sheets.audit_layout(list(a), context, lang)) for g, a in audits])
-    if compare:
+    if compare and groups:  # (a round robin has no Keizer methods to compare)
         from keizer_xl.app.compare import compare_view
 
         report("compare", 0.70)

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from keizer_xl.core.competition import Competition
+from keizer_xl.core.competition import Competition, GroupStanding
+from keizer_xl.core.round_robin import round_robin_notes
+from keizer_xl.core.settings import System
 from keizer_xl.app.preflight import refusals
 from keizer_xl.errors import Message, Problem
 from keizer_xl.sheets.read_checks import warnings
@@ -55,8 +57,17 @@ def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
     if view.grouped:  # each group's engine notes; the moves decided now (said once)
         for gs in view.standings():
             notes.extend(Message("group {group}: {note}", group=gs.group, note=n)
-                         for n in gs.history.notes)
+                         for n in _engine_notes(view, gs))
         notes.extend(m.message for m in view.moves_decided_now())
     else:
-        notes.extend(view.standing().history.notes)
+        notes.extend(_engine_notes(view, view.standing()))
     return problems, notes
+
+
+def _engine_notes(view: Competition, gs: GroupStanding) -> tuple[str, ...]:
+    """A Keizer group's engine notes; a round robin's own (its empty games are postponed, not
+    scored as the pending rule says, and a withdrawn opponent's game is a forfeit, not an
+    absence): docs/round-robin.md."""
+    if view.system(gs.group) is System.ROUND_ROBIN:
+        return round_robin_notes(view.round_robin_games(gs.group), view.group_round(gs.group))
+    return gs.history.notes

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.compare import Comparison, compare_methods
 from keizer_xl.core.competition import Competition
+from keizer_xl.app.schedule import keizer_groups
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
@@ -33,12 +34,14 @@ class CompareReport:
 
 
 def compare_view(view: Competition) -> CompareReport:
+    """The Keizer groups' final rankings under other methods (a round robin has none)."""
+    keizer = keizer_groups(view)
     if not view.grouped:
         gs = view.standing("")
         return CompareReport(view.season, (("", compare_methods(view.season, gs.history)),))
     return CompareReport(view.season, tuple(
         (g, compare_methods(view.standing(g).season, view.standing(g).history))
-        for g in view.groups))
+        for g in keizer))
 
 
 def run(book: Book, request: CompareRequest = CompareRequest()) -> CompareReport:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from keizer_xl.analysis.explain import Explanation, explain_player, find_player, group_context
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.performance import Record
+from keizer_xl.app.schedule import keizer_groups
 from keizer_xl.sheets.read import read_season
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ def run(book: Book, request: ExplainRequest) -> ExplainReport:
     season = read_season(book)
     name = find_player(season, request.name)  # PlayerNotFound: refused, exit 1
     view = Competition(season)
+    keizer_groups(view, name)  # a round robin's player: refused, said why
     ctx = group_context(view, name)
     e = explain_player(ctx.season, ctx.history, name, ctx.facts)
     return ExplainReport(e, ctx.lines, ctx.record)

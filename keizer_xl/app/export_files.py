@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Callable, Sequence
 
 from keizer_xl.analysis.history import number_text, top_players
+from keizer_xl.app.schedule import rules_note
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
@@ -98,9 +99,9 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
     in ONE layout with or without groups: Group (empty without groups), Rank, Name, Score,
     Value, Prev value, Games, W, D, L, R1..Rk, Game points, TPR, headed in ``lang``; every
     group's rows one after the other; with ``category`` its rows (Rank within it) and two more
-    columns, Category and Overall place.  Numbers rounded to 2 decimals, names protected as
-    above.  ``separator`` and ``decimal`` default to the language's (CSV_CONVENTIONS), so a
-    double click opens the file in columns in a Dutch or German Excel."""
+    columns, Category and Overall place; a round robin's No. and tie-breaks at the end.
+    Numbers rounded to 2 decimals, names protected as above.  ``separator`` and ``decimal``
+    default to the language's (CSV_CONVENTIONS): a double click opens it in columns in Excel."""
     from keizer_xl.i18n import translator
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.frames import part_records
@@ -119,6 +120,9 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
         head += [schema.header("Players", "category", lang),
                  translator(lang)("Overall place")]
     width = len(HEAD) + rounds + len(TAIL) + 1  # the columns the sheet has, and Group
+    # a round robin's rows add their pairing number and FIDE tie-breaks (issue 36)
+    fide = tuple(dict.fromkeys(t for p in parts if p.round_robin for t in p.tiebreaks))
+    head += [translator(lang)("No."), *fide] if fide else []
     lines: list[list[object]] = []
     for part in parts:
         rows = part.category(category) if category is not None else part.rows
@@ -129,6 +133,9 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
             line = [csv_escape(part.group), *(cell.get(c) for c in head[1:width])]
             if category is not None:
                 line += [csv_escape(category), r.overall]
+            if fide:
+                mine = dict(zip(part.tiebreaks, r.tiebreaks, strict=True))
+                line += [r.number, *(display(mine.get(t)) for t in fide)]
             lines.append([str(v).replace(".", decimal) if isinstance(v, float) else v
                           for v in line])
     buf = io.StringIO()
@@ -369,8 +376,7 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
         if open_round.bye:
             out.append(f'<p>{e(ph["bye_block"])}: {e(open_round.bye)}</p>')
 
-    chart = rank_chart_svg(history, lang=tr.lang)
-    if chart:
+    if chart := "" if rr else rank_chart_svg(history, lang=tr.lang):  # (Keizer places)
         chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
         out.append(f"<h2>{e(chart_title)}</h2>{chart}")
 
@@ -404,9 +410,9 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
            "frozen": N_("each round valued once, with the values before it"),
            "converge": N_("values recalculated until the ranking stops changing")}
     recalculation = str(whole.settings.recalculation)
-    out.append("<footer>" + e(tr.gettext(
+    out.append("<footer>" + e(rules_note(whole.settings, tr.gettext(
         "Made with keizer-xl from the season workbook; rules: Keizer system, {how}.",
-        how=tr.gettext(how[recalculation]) if recalculation in how else recalculation))
+        how=tr.gettext(how[recalculation]) if recalculation in how else recalculation), tr))
         + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"

@@ -21,7 +21,8 @@ from keizer_xl.core.groups import group_names, has_groups
 from keizer_xl.core.model import Game, Result, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.core.pairing_round import (missing_results, missing_results_error,
-                                          pairing_ranking, plan_round, present_players)
+                                          pairing_ranking, plan_round, present_players,
+                                          refuse_after_last_round)
 from keizer_xl.core.round_robin import pair_round_robin
 from keizer_xl.core.settings import RoundRobinOrder, System
 from keizer_xl.errors import ActionError, Message
@@ -117,6 +118,7 @@ def _plan_round_robin(view: Competition, group: str, rnd: int | None, *,
     nxt = max(rounds[-1] + 1 if rounds else rr.first, rr.first)
     if rnd is None:
         rnd = rounds[-1] if repair and rounds else nxt
+    refuse_after_last_round(season, rnd)
     if len(rr.players) < 2 or not rr.plays(rnd):
         raise ActionError(Message("round {round} is not a round of the round robin (rounds "
                                   "{first} to {last})", round=rnd, first=rr.first,
@@ -355,14 +357,16 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
 
 
 def _draw_lot(season: Season) -> tuple[Season, int | None]:
-    """A round robin numbered by lot without a seed yet: the seed drawn now (written to
-    Settings with the pairing, so every later run draws the same numbers)."""
+    """A round robin numbered by lot without a seed yet: the seed follows from the Players
+    sheet's names (so ``pair --dry-run`` shows the draw ``pair`` writes) and is written to
+    Settings with the pairing, so every later run draws the same numbers."""
     s = season.settings
     if not s.round_robin or s.round_robin_order != RoundRobinOrder.LOT or s.round_robin_seed:
         return season, None
-    import secrets
+    import hashlib
 
-    seed = secrets.randbelow(999_999_999) + 1
+    digest = hashlib.sha256("\n".join(p.name for p in season.players).encode()).hexdigest()
+    seed = int(digest, 16) % 999_999_999 + 1
     return replace(season, settings=replace(s, round_robin_seed=seed)), seed
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.round_robin import Scheduled, schedule
-from keizer_xl.core.settings import System
+from keizer_xl.core.settings import Settings, System, system_of
 from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
@@ -19,10 +19,11 @@ from keizer_xl.sheets.schedule_sheet import STATES
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
+    from keizer_xl.i18n import Translator
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
-           "write_schedule_sheet"]
+           "write_schedule_sheet", "keizer_groups", "rules_note"]
 
 
 @dataclass(frozen=True)
@@ -102,3 +103,32 @@ def write_schedule_sheet(book: Book, season: Season, context: RunContext | None 
     book.write_sheet(schema.sheet_name("Schedule", lang), schedule_layout(
         [(g.group, g.games) for g in report.groups], lang,
         context or run_context(season.settings, book)))
+
+
+def keizer_groups(view: Competition, player: str | None = None) -> tuple[str, ...]:
+    """The groups ``explain``, ``audit`` and ``compare`` speak of: those that play Keizer (a
+    round robin has no Keizer values to explain, and its pairings are the Berger table's, not
+    the engine's to audit).  Refused when there are none, or when ``player`` plays in a round
+    robin."""
+    if player is not None and view.system(view.group_of(player, max(view.round, 1))) \
+            is System.ROUND_ROBIN:
+        raise ActionError(Message("{name} plays in a round robin: explain is for the Keizer "
+                                  "system (his standings: standings; his games: schedule)",
+                                  name=player))
+    keizer = tuple(g for g in view.groups if view.system(g) is not System.ROUND_ROBIN)
+    if not keizer:
+        raise ActionError(Message("the season is a round robin: explain, audit and compare are "
+                                  "for the Keizer system (its standings: standings; its "
+                                  "pairings, FIDE's Berger tables: schedule)"))
+    return keizer
+
+
+def rules_note(settings: Settings, keizer: str, tr: Translator) -> str:
+    """The HTML page's line of rules: ``keizer`` (the Keizer system's), a round robin's (the
+    season is one), or Keizer's and the round robin groups' (issue 36)."""
+    if system_of(settings, "") is System.ROUND_ROBIN:
+        return tr.gettext("Made with keizer-xl from the season workbook; rules: round robin "
+                          "(FIDE's Berger tables), game points, FIDE tie-breaks.")
+    return keizer + (" " + tr.gettext(
+        "Group {groups}: round robin (FIDE's Berger tables), game points, FIDE tie-breaks.",
+        groups=", ".join(settings.round_robin)) if settings.round_robin else "")

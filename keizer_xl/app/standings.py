@@ -57,8 +57,8 @@ class StandingsReport:
     #: the shown rows (core/rows.py): what every output of the standings reads
     rows: Part
     # groups: the group of this standing; with groups and no group asked for, every group's
-    # report (this one is the first group's); the moves (promotion, relegation) decided up to
-    # the round after this standing's (the categories are the rows')
+    # report (this one is the first group's with the latest round); the moves (promotion,
+    # relegation) decided up to the round after this standing's (the categories are the rows')
     group: str = ""
     parts: tuple[StandingsReport, ...] = ()
     moves: tuple[Move, ...] = ()
@@ -146,7 +146,10 @@ def compute_standings(season: Season, after_round: int | None = None,
     every: list[str] = [Message("group {group}: {note}", group=p.group, note=n)
                         for p in parts for n in p.notes if n not in announced]
     every += [m.message for m in now]
-    return replace(parts[0], parts=tuple(parts), moves=view.moves, notes=tuple(every))
+    # the first group whose round is the latest (a round robin that ended earlier is not it:
+    # the title says "after round" the season's latest, issue 36)
+    lead = max(parts, key=lambda p: p.standing.round)
+    return replace(lead, parts=tuple(parts), moves=view.moves, notes=tuple(every))
 
 
 def compute_period_standings(season: Season, number: int, after_round: int | None = None,

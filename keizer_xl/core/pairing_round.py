@@ -30,7 +30,7 @@ from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import ActionError, Message, Plural
 
 __all__ = ["RoundPlan", "next_round", "present_players", "pairing_ranking", "plan_round",
-           "missing_results", "missing_results_error"]
+           "missing_results", "missing_results_error", "refuse_after_last_round"]
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,15 @@ def missing_results_error(parts: Sequence[tuple[tuple[Game, ...], tuple[Game, ..
                                round=rnd - 1, boards=boards), hint="force")
 
 
+def refuse_after_last_round(season: Season, rnd: int) -> None:
+    """A round after the ``last_round`` setting is not paired (issue 33; a round robin's too,
+    issue 36): the club said where its season ends."""
+    last = season.settings.last_round
+    if last is not None and rnd > last:
+        raise ActionError(Message("the season ends with round {last} (the last_round setting); "
+                                  "round {round} is not paired", last=last, round=rnd))
+
+
 def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
                repair: bool = False) -> RoundPlan:
     """Check that round ``rnd`` (default: the next round) may be paired now and gather what
@@ -116,10 +125,7 @@ def plan_round(season: Season, rnd: int | None = None, *, force: bool = False,
         rnd = nxt
     if rnd < 1:
         raise ActionError(Message("round {round} does not exist", round=rnd), usage=True)
-    last = season.settings.last_round
-    if last is not None and rnd > last:  # the club said where its season ends (issue 33)
-        raise ActionError(Message("the season ends with round {last} (the last_round setting); "
-                                  "round {round} is not paired", last=last, round=rnd))
+    refuse_after_last_round(season, rnd)
     this_round = [g for g in season.games if g.round == rnd]
     keep: list[Board] = []
     if repair or this_round or any(b.round == rnd for b in season.byes):

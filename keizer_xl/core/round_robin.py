@@ -223,10 +223,11 @@ def round_robin_notes(games: RoundRobinGames, upto: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Scheduled:
-    """One game of the schedule (the bye: ``black`` ""): its board (Results', else the
-    table's), the result that counts (typed, or a forfeit for a withdrawal; None: none yet),
-    and ``state``: ``played``, ``bye``, ``to play``, ``postponed`` (its round is past or he was
-    absent, no result yet), ``forfeit`` (added for a withdrawal) or ``annulled``."""
+    """One game of the schedule (the bye: ``black`` ""): its board (Results'; a round not
+    paired yet: the table's; None: none), the result that counts (typed, or a forfeit for a
+    withdrawal; None: none yet), and ``state``: ``played``, ``bye``, ``to play``,
+    ``postponed`` (its round is past or he was absent, no result yet), ``forfeit`` (added for
+    a withdrawal) or ``annulled``."""
 
     round: int
     board: int | None
@@ -272,6 +273,8 @@ def schedule(season: Season, rr: RoundRobin) -> tuple[Scheduled, ...]:
                 state = "to play"
             if game is not None:  # as typed (the colours too)
                 white, black = game.white, game.black
-            out.append(Scheduled(rnd, game.board if game and game.board else board, white,
-                                 black, result, state))
+            # a paired round's boards are Results'; a game left out of it (a withdrawal's
+            # forfeit or annulled game) was on no board, so it shows none (never a duplicate)
+            out.append(Scheduled(rnd, game.board if game else None if rnd <= paired else board,
+                                 white, black, result, state))
     return tuple(out)

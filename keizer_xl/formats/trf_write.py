@@ -204,7 +204,10 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
     number = {name: i for i, name in enumerate(order, 1)}
     players = {p.name: p for p in season.players}
     span = range(a, b + 1)
-    games = {(g.round, n): g for g in season.games if a <= g.round <= b for n in (g.white, g.black)}
+    # a round robin withdrawal's remaining games are forfeits, as its standings score them
+    forfeits = [g for r in robin for g in view.round_robin_games(r).forfeits]
+    games = {(g.round, n): g for g in (*season.games, *forfeits) if a <= g.round <= b
+             for n in (g.white, g.black)}
     byes = {(x.round, x.player) for x in season.byes if a <= x.round <= b}
     absent = {(x.round, x.player): x.code for x in season.absences if a <= x.round <= b}
     dates = dict((round_dates or {}).items())

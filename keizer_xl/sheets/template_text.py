@@ -76,7 +76,8 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("absence_unexcused", "", "U: unexcused absence"),
     ("absence_club", "", "C: absent on club duty"),
     ("absence_late", "", "L: rounds before the player joined"),
-    ("tiebreak", "", "Order of tie-breaks (also name)"),
+    ("tiebreak", "", ("Order of tie-breaks (also name); a round robin takes FIDE's acronyms, "
+                      "e.g. DE, WIN, SB, KS, BH, ARO")),
     ("pairing", "", "Pairing rule: {choices}"),
     ("rematch_gap", "", "Rounds between two meetings of the same players"),
     ("colours", "", "Colour rule: {choices}"),

@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from helpers import berger_reference, make_workbook
+from helpers import berger_reference, make_workbook, round_robin_book
 
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
@@ -120,10 +120,24 @@ def test_group_a_plays_a_round_robin_while_group_b_plays_keizer_the_same_evening
     assert all(r[2] in b for r in rows_of(path, 7))
     pairings = list(openpyxl.load_workbook(path)["Pairings"].iter_rows(values_only=True))
     assert ("Board", "White", "Black", "Result") in [r[:4] for r in pairings]
-    code, _out, _ = run(capsys, "standings", path, "--format", "json")
-    assert code == 0
+    type_results(path, 7, rng)  # A's round robin ended in round 6: the title says B's round
+    code, out, _ = run(capsys, "standings", path)
+    assert code == 0 and out.splitlines()[0] == "Standings after round 7"
+    title = openpyxl.load_workbook(path)["Standings"]["A1"].value
+    assert "Standings after round 7" in title
     sched = list(openpyxl.load_workbook(path)["Schedule"].iter_rows(values_only=True))
     assert sched[2][0] == "Group" and {r[0] for r in sched[3:]} == {"A"} and len(sched) == 3 + 12
+    # batch: History, Crosstable, Explain and Audit are the Keizer group's only (A's Keizer
+    # values would be wrong numbers; its Standings block is its crosstable)
+    assert run(capsys, "batch", path, "--out", tmp_path / "out", "--quiet", "--jobs", "1")[0] == 0
+    done = openpyxl.load_workbook(tmp_path / "out" / "ab.keizer.xlsx")
+    for kind in ("History", "Crosstable", "Explain", "Audit"):
+        titles = [r[0] for r in done[kind].iter_rows(values_only=True)]
+        assert "Group B" in titles and "Group A" not in titles, kind
+    code, out, _ = run(capsys, "audit", path)  # the Keizer group's rounds only
+    assert code == 0 and "Group B" in out and "Group A" not in out
+    code, _, err = run(capsys, "explain", path, "Anna")
+    assert code == 1 and "Anna plays in a round robin" in err
 
 
 def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
@@ -139,6 +153,8 @@ def test_a_postponed_game_is_listed_and_counted_once_typed_under_its_own_round(
     assert code == 0 and "is paired only when it has one" not in out + err
     code, _, err = run(capsys, "pair", path)  # no --force: the postponed game waits
     assert code == 0, err
+    code, out, err = run(capsys, "check", path)  # said as postponed, not scored as Keizer's
+    assert code == 0 and "still to play (postponed" in out + err and "scored" not in out + err
     code, _, err = run(capsys, "standings", path)
     assert "after round 1 still to play (postponed, not counted yet): R1 Bert - Cees" in err
     sched = json.loads(run(capsys, "schedule", path, "--format", "json")[1])["groups"][0]
@@ -169,13 +185,29 @@ def test_a_withdrawal_after_half_his_games_gives_the_rest_by_forfeit(tmp_path, c
     type_results(path, 3, rng)
     code, _out, err = run(capsys, "standings", path)
     assert code == 0 and "withdrawn: Bert - Dirk (1-0F, R3) lost by forfeit" in err
+    # check says the same; Bert, whose round-3 opponent withdrew, is no unmarked absentee
+    code, out, err = run(capsys, "check", path)
+    assert code == 0 and "lost by forfeit" in out + err and "Neither paired" not in out + err
+    # the forfeit was on no board: round 3's only board 1 is Cees - Anna's
+    code, out, _ = run(capsys, "schedule", path, "--format", "json")
+    third = json.loads(out)["groups"][0]["rounds"][2]["boards"]
+    assert sorted((b["board"] or 0, b["state"]) for b in third) == [(0, "forfeit"), (1, "played")]
+    # the TRF carries the forfeit as the standings score it: Bert's round 3 a '+', Dirk's a '-'
+    assert run(capsys, "export", path, "--trf", tmp_path / "wd.trf")[0] == 0
+    lines = {ln[14:47].strip(): ln for ln in (tmp_path / "wd.trf").read_text().splitlines()
+             if ln.startswith("001")}
+    assert lines["Bert"][91 + 2 * 10:101 + 2 * 10].split()[-1] == "+"
+    assert lines["Dirk"][91 + 2 * 10:101 + 2 * 10].split()[-1] == "-"
 
 
 def test_numbers_drawn_by_lot_are_kept_in_settings_and_repeat(tmp_path, capsys):
     names = [f"P{i}" for i in range(1, 7)]
     path = book(tmp_path / "lot.xlsx", names, [["round_robin", "all"],
                                                ["round_robin_order", "lot"]])
-    assert run(capsys, "pair", path)[0] == 0
+    # the dry run shows the draw that pair then writes (the seed follows from the Players)
+    dry = [run(capsys, "pair", path, "--dry-run", "--format", "json")[1] for _ in range(2)]
+    code, real, _ = run(capsys, "pair", path, "--format", "json")
+    assert code == 0 and dry[0] == dry[1] == real
     settings = dict(r[:2] for r in openpyxl.load_workbook(path)["Settings"].iter_rows(
         min_row=2, values_only=True))
     seed = settings["round_robin_seed"]
@@ -335,3 +367,45 @@ def test_a_club_sheet_named_schedule_refuses_pair_with_nothing_written(tmp_path,
     before = path.read_bytes()
     code, _, err = run(capsys, "pair", path)
     assert code == 1 and "Schedule" in err and path.read_bytes() == before
+
+
+def test_batch_writes_no_keizer_sheets_for_a_season_that_is_one_round_robin(tmp_path, capsys):
+    path = round_robin_book(tmp_path / "rr.xlsx", ["Anna", "Bert", "Cees", "Dirk", "Eva"])
+    assert run(capsys, "batch", path, "--out", tmp_path / "out", "--quiet", "--jobs", "1")[0] == 0
+    names = openpyxl.load_workbook(tmp_path / "out" / "rr.keizer.xlsx").sheetnames
+    assert "Standings" in names and not {"History", "Crosstable", "Explain", "Audit"} & set(names)
+
+
+def test_the_html_page_of_a_round_robin_charts_no_keizer_places_and_names_its_rules(
+        tmp_path, capsys):
+    path = round_robin_book(tmp_path / "rr.xlsx", ["Anna", "Bert", "Cees", "Dirk"])
+    assert run(capsys, "export", path, "--html", "--out", tmp_path / "rr.html")[0] == 0
+    page = (tmp_path / "rr.html").read_text(encoding="utf-8")
+    assert "Rank after each round" not in page and "Keizer system" not in page
+    assert "rules: round robin (FIDE&#x27;s Berger tables), game points" in page
+    # the CSV adds the pairing number and the tie-breaks, as the JSON has them
+    assert run(capsys, "export", path, "--csv", "--out", tmp_path / "rr.csv")[0] == 0
+    head, *lines = (tmp_path / "rr.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert head.endswith(",No.,DE,WIN,SB,KS")
+    rows = json.loads(run(capsys, "standings", path, "--format", "json")[1])
+    assert [ln.split(",")[-5:] for ln in lines] == [
+        [str(r["number"]), *("" if r["tiebreaks"][t] is None else f'{r["tiebreaks"][t]:g}'
+                             for t in ("DE", "WIN", "SB", "KS"))] for r in rows]
+
+
+def test_explain_audit_and_compare_refuse_a_round_robin_with_the_reason(tmp_path, capsys):
+    path = round_robin_book(tmp_path / "rr.xlsx", ["Anna", "Bert", "Cees", "Dirk"])
+    for argv in (("explain", path, "Anna"), ("audit", path), ("compare", path)):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and "for the Keizer system" in err and "Keizer points" not in err
+
+
+def test_last_round_ends_a_round_robin_too(tmp_path, capsys):
+    path = book(tmp_path / "last.xlsx", ["Anna", "Bert", "Cees", "Dirk"],
+                [["round_robin", "all"], ["last_round", 2]])
+    for rnd in (1, 2):
+        assert run(capsys, "pair", path)[0] == 0
+        type_results(path, rnd, random.Random(rnd))
+    code, _, err = run(capsys, "pair", path)
+    assert code == 1 and "the season ends with round 2 (the last_round setting)" in err
+    assert rows_of(path, 3) == []
