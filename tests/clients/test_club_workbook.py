@@ -188,7 +188,6 @@ def test_pair_standings_and_batch_keep_everything_of_an_xlsxwriter_club_workbook
     # the engine's Standings: round 5's standings, names in column B from row 4 (the chart's range)
     book = FileBook(path)
     assert book.unsafe_to_write() == []
-    assert FileBook(path).openpyxl_would_drop() != []  # what the old writer refused
 
 
 def _content_types_and_rels_unique(path: Path) -> None:

@@ -25,7 +25,7 @@ from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 from keizer_xl.clients import backup_files, xlsx as wbmod
 from keizer_xl.sheets.layout import SheetStyle, sheet_layout
 from keizer_xl.sheets.tables import Table
-from keizer_xl.clients.xlsx import OWNED_SHEETS, preflight, FileBook, open_book
+from keizer_xl.clients.xlsx import OWNED_SHEETS, FileBook, open_book
 from keizer_xl.clients.files import WorkbookFileError
 
 XLSM_TYPE = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
@@ -809,7 +809,6 @@ def test_chart_on_a_user_sheet_is_kept(tmp_path):
     p = _book_with_chart(tmp_path / "club.xlsx", "Players")
     before = _parts(p)
     book = FileBook(p)
-    assert book.openpyxl_would_drop(OWNED_SHEETS) == ["chart on sheet Players"]
     assert book.unsafe_to_write(OWNED_SHEETS) == []
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
@@ -817,7 +816,6 @@ def test_chart_on_a_user_sheet_is_kept(tmp_path):
     for name in ("xl/charts/chart1.xml", "xl/drawings/drawing1.xml", "xl/worksheets/sheet1.xml",
                  "xl/worksheets/_rels/sheet1.xml.rels", "xl/drawings/_rels/drawing1.xml.rels"):
         assert after[name] == before[name], name
-    assert FileBook(p).openpyxl_would_drop(OWNED_SHEETS) == ["chart on sheet Players"]
 
 
 def test_a_save_that_would_lose_something_is_refused_with_its_hint(tmp_path):
@@ -853,7 +851,6 @@ def test_chart_on_an_owned_sheet_stays_on_its_drawing_layer(tmp_path):
     p = _book_with_chart(tmp_path / "club.xlsx", "Standings")
     before = _parts(p)
     book = FileBook(p)
-    assert [str(u) for u in book.unsupported] == ["chart on sheet Standings"]
     assert book.unsafe_to_write(OWNED_SHEETS) == []
     assert book.unsafe_to_write(set()) == []
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
@@ -862,7 +859,6 @@ def test_chart_on_an_owned_sheet_stays_on_its_drawing_layer(tmp_path):
     assert after["xl/charts/chart1.xml"] == before["xl/charts/chart1.xml"]
     assert after["xl/drawings/drawing1.xml"] == before["xl/drawings/drawing1.xml"]
     assert b"<drawing r:id=" in after["xl/worksheets/sheet2.xml"]
-    assert [str(u) for u in FileBook(p).unsupported] == ["chart on sheet Standings"]
     assert openpyxl.load_workbook(p)["Standings"]["A1"].value == "Rank"
 
 
@@ -872,14 +868,12 @@ def test_chart_on_a_sheet_written_this_session_is_allowed(tmp_path):
     sheet is kept, and so is the chart."""
     p = _book_with_chart(tmp_path / "club.xlsx", "Players")
     book = FileBook(p)
-    assert [str(u) for u in book.unsupported] == ["chart on sheet Players"]
     book.write_sheet("Players", sheet_layout(pd.DataFrame({"Name": ["x"]}), SheetStyle()))
     book.save()
     wb = openpyxl.load_workbook(p)
     assert [[c.value for c in row] for row in wb["Players"].iter_rows()] == [["Name"], ["x"]]
     assert [[c.value for c in row] for row in wb["Standings"].iter_rows()] == [
         ["Rank", "Score"], [1, 10]]
-    assert [str(u) for u in FileBook(p).unsupported] == ["chart on sheet Players"]
 
 
 SHAPE_DRAWING = (
@@ -895,7 +889,7 @@ SHAPE_DRAWING = (
 )
 
 
-def test_shape_on_a_user_sheet_is_detected(tmp_path):
+def test_shape_on_a_user_sheet_is_kept(tmp_path):
     p = make_book(tmp_path / "plain.xlsx", {"Players": [["Name"], ["Ann"]]})
     sheet = "xl/worksheets/sheet1.xml"
     replace = {sheet: lambda x: insert_before_end(x, f'<drawing xmlns:r="{REL_NS}" r:id="rIdD"/>'),
@@ -906,34 +900,10 @@ def test_shape_on_a_user_sheet_is_detected(tmp_path):
     add["xl/drawings/drawing1.xml"] = SHAPE_DRAWING.encode()
     bad = rewrite_zip(p, tmp_path / "club.xlsx", replace=replace, add=add)
     book = FileBook(bad)
-    assert book.openpyxl_would_drop() == ["shape or text box on sheet Players"]
     assert book.unsafe_to_write() == []
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
     assert _parts(bad)["xl/drawings/drawing1.xml"] == SHAPE_DRAWING.encode()
-
-
-def test_extensions_pivots_and_dynamic_arrays_are_detected(tmp_path):
-    p = make_book(tmp_path / "plain.xlsx", {"Players": [["Name"], ["Ann"]], "Stats": [["x"], [1]]})
-    ext = ('<extLst><ext uri="{05C60535-1F16-4fd2-B633-F4F36F0B64E0}" '
-           'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
-           '<x14:sparklineGroups/></ext>'
-           '<ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" '
-           'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
-           '<x14:dataValidations count="0"/></ext></extLst>')
-    replace = {
-        "xl/worksheets/sheet1.xml": lambda x: insert_before_end(x, ext),
-        "xl/worksheets/sheet2.xml": lambda x: x.replace(b'<c r="A2" t="n">', b'<c r="A2" t="n" cm="1">'),
-    }
-    add = add_sheet_rel(p, "xl/worksheets/sheet2.xml",
-                        f"{REL_NS}/pivotTable", "../pivotTables/pivotTable1.xml")
-    add["xl/metadata.xml"] = b"<metadata/>"
-    bad = rewrite_zip(p, tmp_path / "club.xlsx", replace=replace, add=add)
-    kinds = {(u.sheet, u.kind.split(" (")[0]) for u in preflight(bad).unsupported}
-    assert ("Players", "sparklines") in kinds
-    assert ("Players", "data validation") in kinds
-    assert ("Stats", "pivot table") in kinds
-    assert ("Stats", "dynamic array formulas") in kinds
 
 
 def test_sparklines_are_kept(tmp_path):
@@ -945,7 +915,6 @@ def test_sparklines_are_kept(tmp_path):
                       replace={"xl/worksheets/sheet1.xml": lambda x: insert_before_end(x, ext)})
     before = _parts(bad)["xl/worksheets/sheet1.xml"]
     book = FileBook(bad)
-    assert book.openpyxl_would_drop() == ["sparklines on sheet Players"]
     assert book.unsafe_to_write() == []
     book.write_sheet("Standings", sheet_layout(pd.DataFrame({"Rank": [1]}), SheetStyle()))
     book.save()
@@ -973,14 +942,12 @@ def _with_button(src: Path, dst: Path, macro: bool) -> Path:
     return rewrite_zip(src, dst, replace=replace, add=add)
 
 
-def test_form_button_in_xlsx_is_detected_comments_are_not(tmp_path):
+def test_form_button_and_comment_in_xlsx_are_kept(tmp_path):
     p = make_book(tmp_path / "plain.xlsx", {"Instructions": [["Read me"]], "Players": [["Name"], ["Ann"]]})
     wb = openpyxl.load_workbook(p)
     wb["Players"]["A2"].comment = Comment("strong player", "TD")
     wb.save(p)
-    assert FileBook(p).openpyxl_would_drop() == []       # a comment is kept
     bad = _with_button(p, tmp_path / "club.xlsx", macro=False)
-    assert FileBook(bad).openpyxl_would_drop() == ["form control (button) on sheet Instructions"]
     assert FileBook(bad).unsafe_to_write() == []         # the file writer keeps it (issue 25)
     book = FileBook(p)
     book.save()

@@ -86,9 +86,8 @@ class FileBook(RowEditing):
         self.stored_sheets = [s.name for s in info.sheets]
         # saved as the name says (Excel refuses a macro file named .xlsx)
         self.macro_enabled = self.path.suffix.lower() in MACRO_SUFFIXES
-        #: what openpyxl would drop (the preflight's findings), for callers that copy the
-        #: workbook through openpyxl (:meth:`openpyxl_would_drop`)
-        self.unsupported: list[Unsupported] = list(info.unsupported)
+        #: what a save would lose: only a macro-enabled file named .xlsx (Excel refuses it)
+        self.unsupported: list[Unsupported] = []
         if info.macro_enabled and not self.macro_enabled:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
@@ -332,12 +331,6 @@ class FileBook(RowEditing):
         nothing, since it writes only what the engine owns (issue 25), except a macro-enabled
         file named .xlsx, which Excel does not open."""
         return [str(u) for u in self.unsupported if u.kind.startswith("macros (")]
-
-    def openpyxl_would_drop(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
-        """What a copy of this workbook made through openpyxl would lose (the preflight's
-        findings), for callers that copy it with openpyxl themselves."""
-        owned = {s.casefold() for s in owned_sheets}
-        return [str(u) for u in self.unsupported if u.sheet is None or u.sheet.casefold() not in owned]
 
     # -- saving -----------------------------------------------------------------------------------
     def _new_bytes(self) -> bytes:

@@ -35,32 +35,6 @@ from keizer_xl.clients.xlsx.limits import (
 )
 from keizer_xl.sheets.tables import quote_sheet
 
-# Worksheet extensions (<extLst><ext uri=...>) openpyxl removes, by uri (upper case).
-_EXTENSION_KINDS = {
-    "{78C0D931-6437-407D-A8EE-F0AAD7539E65}": "conditional formatting (Excel 2010+ extension, "
-                                              "e.g. data bars or icon sets)",
-    "{CCE6A557-97BC-4B89-ADB6-D9C93CAAB3DF}": "data validation (Excel 2010+ extension, "
-                                              "e.g. a dropdown list from another sheet)",
-    "{05C60535-1F16-4FD2-B633-F4F36F0B64E0}": "sparklines",
-    "{A8765BA9-456A-4DAB-B4F3-ACF838C121DE}": "slicer",
-    "{3A4CF648-6AED-40F4-86FF-DC5316D8AED3}": "slicer",
-    "{7E03D99C-DC04-49D9-9315-930204A7B6E9}": "timeline",
-    "{FC87AEE6-9EDD-4A0A-B7FB-166176984837}": "protected ranges (Excel 2010+ extension)",
-    "{F7C9EE02-42E1-4005-9D12-6889AFFD525C}": "Office add-in (web extension)",
-}
-# Extensions whose loss is harmless: 'ignored errors' (green triangles come back) and the
-# per-rule id of a data bar (only meaningful together with the conditional formatting ext).
-_HARMLESS_EXTENSIONS = {"{01252117-D84E-4E92-8308-4BE1C098FCBB}", "{B025F937-C7B1-47D3-B67F-A62EFF666E3E}"}
-
-#: a sheet's relationship types (their last word) whose parts openpyxl would drop
-_RELATED_KINDS = {"legacyDrawingHF": "picture in the page header or footer",
-                  "vmlDrawingHF": "picture in the page header or footer", "pivotTable": "pivot table",
-                  "slicer": "slicer", "slicerCache": "slicer", "timeline": "timeline",
-                  "timelineCache": "timeline", "threadedComment": "threaded comments (replies)",
-                  "oleObject": "embedded object", "package": "embedded object",
-                  "control": "ActiveX control", "webextension": "Office add-in (web extension)",
-                  "webExtension": "Office add-in (web extension)"}
-
 _ROW_RE = re.compile(rb"<(?:\w+:)?row[\s>/]")
 # a row or cell reference at row 100,000 or beyond (six digits or more), wherever it sits
 _FAR_ROW_RE = re.compile(rb"<(?:\w+:)?(?:row|c)\s[^>]*?\br\s*=\s*[\"'][A-Za-z]{0,3}(\d{6,})[\"']")
@@ -72,10 +46,6 @@ _UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
 # exact _FAR_ROW_RE)
 _FAR_REF_RE = re.compile(rb"r\s*=\s*[\"'][A-Za-z]{0,3}\d{6}")
 _DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
-_EXTLST_RE = re.compile(rb"<(?:\w+:)?extLst[\s>/]")
-_EXT_URI_RE = re.compile(rb"<(?:\w+:)?ext\b[^>]*?\suri\s*=\s*[\"'](\{[^\"']+\})[\"']")
-_DYNAMIC_ARRAY_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bcm\s*=")
-_RICH_VALUE_RE = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bvm\s*=")
 _DTD_RE = re.compile(rb"<!DOCTYPE|<!ENTITY")
 
 @dataclass(frozen=True)
@@ -110,7 +80,6 @@ class Preflight:
 
     workbook_type: str
     sheets: list[SheetPart] = field(default_factory=list)
-    unsupported: list[Unsupported] = field(default_factory=list)
     unpacked: dict[str, bytes] = field(default_factory=dict)  # scanned sheets' XML, read once (issue 25)
 
     @property
@@ -328,13 +297,10 @@ class Inspector:
                 f"rows and columns below and right of the data (select them, right-click > Delete) "
                 f"and save again.")
 
-    def scan_sheet(self, sheet: SheetPart, macro: bool, limits: bool = True) -> list[str]:
-        """What openpyxl would drop from this worksheet; with ``limits``, refused past
+    def scan_sheet(self, sheet: SheetPart, limits: bool = True) -> None:
+        """A worksheet unpacked once and checked well-formed; with ``limits``, refused past
         ``MAX_ROWS`` (only for a sheet the engine reads or writes: issue 34)."""
         assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
-        kinds: list[str] = []
-        ext_tail: bytes | None = None
-        dynamic = rich = False
         prev = b""
         rows = 0
         parser = WellFormed(self, sheet.part)
@@ -370,85 +336,10 @@ class Inspector:
                             f"rows (a season needs a few thousand at most). Delete the unused "
                             f"rows below the data (select them, right-click > Delete) and save "
                             f"again.")
-                    dynamic = dynamic or (b"cm" in buf and bool(_DYNAMIC_ARRAY_RE.search(buf)))
-                    rich = rich or (b"vm" in buf and bool(_RICH_VALUE_RE.search(buf)))
-                    last = max(_EXTLST_RE.finditer(buf), key=lambda m: m.start(), default=None) \
-                        if b"extLst" in buf else None
-                    if last is not None:
-                        ext_tail = buf[last.start():]
-                    elif ext_tail is not None:
-                        ext_tail += chunk
                     prev = buf[-1024:]
         except _UNPACK_ERRORS as exc:
             raise self.damaged(sheet.part, exc) from exc
         self.unpacked[sheet.part] = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-        if dynamic and "xl/metadata.xml" in self.names:
-            kinds.append("dynamic array formulas (Excel 365), which would become single-cell formulas")
-        if rich:
-            kinds.append("pictures in cells or linked data types (Excel 365)")
-        if ext_tail:
-            for m in _EXT_URI_RE.finditer(ext_tail):
-                uri = m.group(1).decode("ascii", "replace").upper()
-                if uri in _HARMLESS_EXTENSIONS:
-                    continue
-                kinds.append(_EXTENSION_KINDS.get(uri, f"Excel extension {uri}"))
-        for _rid, rtype, target in self.rels(sheet.part):
-            kinds.extend(self.related(rtype, target, macro))
-        return kinds
-
-    def related(self, rtype: str, target: str | None, macro: bool) -> list[str]:
-        suffix = rtype.rsplit("/", 1)[-1]
-        if suffix == "drawing" and target in self.names:
-            return self.drawing_kinds(target, macro)
-        if suffix == "vmlDrawing" and target in self.names:
-            return self.vml_kinds(target, macro)
-        if suffix == "ctrlProp":
-            return [] if macro else ["form control (button)"]
-        if suffix == "table" and target in self.names:
-            return ["query table (external data)" for _rid, t2, _target in self.rels(target)
-                    if t2.endswith("/queryTable")]
-        return [_RELATED_KINDS[suffix]] if suffix in _RELATED_KINDS else []
-
-    def drawing_kinds(self, part: str, macro: bool) -> list[str]:
-        xml = self.read(part)
-        kinds: list[str] = []
-        if re.search(rb"drawingml/2006/chart[\"']|drawing/2014/chartex[\"']", xml):
-            kinds.append("chart")
-        if re.search(rb"<(?:\w+:)?pic[\s>]", xml):
-            kinds.append("picture")
-        if re.search(rb"drawingml/2006/diagram[\"']", xml):
-            kinds.append("SmartArt")
-        shapes = len(re.findall(rb"<(?:\w+:)?(?:sp|cxnSp)[\s>]", xml))
-        mirrors = len(re.findall(rb"<(?:\w+:)?compatExt\b", xml))  # mirrors of VML form controls
-        if mirrors:
-            if not macro:
-                kinds.append("form control (button)")
-            shapes = max(0, shapes - mirrors)
-        if shapes:
-            kinds.append("shape or text box")
-        if re.search(rb"<(?:\w+:)?contentPart[\s>]", xml):
-            kinds.append("ink drawing")
-        if not kinds and re.search(rb"<(?:\w+:)?graphicFrame[\s>]", xml):
-            kinds.append("drawing object")
-        return kinds
-
-    def vml_kinds(self, part: str, macro: bool) -> list[str]:
-        xml = self.read(part)
-        objects = {
-            m.decode("ascii", "replace") for m in re.findall(rb"ObjectType\s*=\s*[\"'](\w+)[\"']", xml)
-        }
-        objects.discard("Note")  # comments: openpyxl keeps their text and draws new boxes
-        if objects and not macro:  # in .xlsm openpyxl keeps the VML drawing as it is
-            return ["form control (button)"]
-        return []
-
-    def workbook_wide(self) -> list[str]:
-        kinds = []
-        if "xl/connections.xml" in self.names:
-            kinds.append("data connections (Power Query / external data)")
-        if any(n.startswith("xl/model/") for n in self.names):
-            kinds.append("data model (Power Pivot)")
-        return kinds
 
 
 class WellFormed:

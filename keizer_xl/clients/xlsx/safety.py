@@ -1,6 +1,7 @@
 """The preflight of a workbook file (zip and XML safety, with :mod:`zipfile` alone) and the
 checks before a save.  Every refusal is a :class:`WorkbookFileError` naming the file and what
-to do; what openpyxl would drop is listed per sheet (:class:`Unsupported`)."""
+to do.  What the engine does not own is never parsed for what it holds: the splice writer keeps
+it byte for byte (issue 25)."""
 from __future__ import annotations
 
 import contextlib
@@ -18,7 +19,6 @@ from keizer_xl.clients.xlsx.inspector import (
     Inspector,
     Preflight,
     SheetPart,
-    Unsupported,
 )
 from keizer_xl.clients.xlsx.limits import EXCEL_SUFFIXES, MAX_FILE_SIZE, NOT_EXCEL, MiB
 from keizer_xl.errors import Message
@@ -35,8 +35,6 @@ _TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
                                {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
                                {s.casefold() for s in _SHEET_ALIASES})
 #: what openpyxl would drop of a sheet that is not a worksheet
-_SHEET_KINDS = {"chartsheet": "chart sheet", "macrosheet": "Excel 4.0 macro sheet",
-                "dialogsheet": "Excel 5.0 dialog sheet"}
 
 
 def _sniff(data: bytes) -> str:
@@ -81,7 +79,6 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
         wb_part, wb_type = ins.workbook_part()
         result = Preflight(wb_type)
         result.sheets = ins.sheets(wb_part)
-        macro = result.macro_enabled
         _refuse_misplaced_sheets(ins, result.sheets)
         ins.sheet_of = {s.part: s.name for s in result.sheets if s.part}
         ins.check_declarations()
@@ -99,12 +96,8 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
             if ours and sheet.kind in ("worksheet", "macrosheet", "dialogsheet"):
                 ins.check_dimension(sheet)
             if sheet.kind == "worksheet":
-                kinds = ins.scan_sheet(sheet, macro, limits=ours)
+                ins.scan_sheet(sheet, limits=ours)
                 scanned.add(sheet.part)  # unpacked whole by the scan
-            else:
-                kinds = [_SHEET_KINDS[sheet.kind]] if sheet.kind in _SHEET_KINDS else []
-            result.unsupported.extend(Unsupported(sheet.name, kind) for kind in dict.fromkeys(kinds))
-        result.unsupported.extend(Unsupported(None, kind) for kind in ins.workbook_wide())
         ins.check_members(scanned)
         result.unpacked = ins.unpacked
     return result
