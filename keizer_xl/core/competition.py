@@ -3,24 +3,13 @@ record, decided once (issue 23, docs/club-year.md).  Pure.
 
 A command builds one :class:`Competition` for its season and round and every consumer (the
 Standings and Periods sheets, JSON, CSV, HTML, explain, check, the pairing's group split) reads
-it; nothing else splits the season by group or by period.  What it decides:
-
-* **each player's group in every round**: his Players ``Group``, changed by the promotions and
-  relegations (``promote`` / ``relegate``), which are decided once, at the period boundaries
-  (core/groups.py ``group_moves``);
-* **each period's rounds** (``periods``; one period, the season, without it);
-* **each part** = (group, period): a Keizer competition of its own over the players in that
-  group during that period (moves happen only at period boundaries, so a part's players are
-  fixed), started from the group's season ranking before the period (core/periods.py);
-* **the season standing per group**: the group's players of the standing's round over the whole
-  season; a game a moved player played in his old group counts in his new group as its result's
-  share of his own value (core/groups.py, rules section 7);
-* **categories**: filters of a part's ranking (the same points, ranked within the category);
-* **a player's record** (games, W/D/L, forfeits, game points, TPR, and so ``min_games``):
-  ALWAYS from all his games of the season (or of the period), in whatever group he played
-  them, never from a group's season where the other group's games became credits.
-
-Keizer points come from the engine (core/engine/) run unchanged on a part's sub-season.
+it; nothing else splits the season by group or by period.  It decides each player's group in
+every round (promotions and relegations only at period boundaries, core/groups.py), each
+period's rounds, each part = (group, period) as a Keizer competition of its own started from
+the group's ranking before the period (core/periods.py), the season standing per group, the
+categories (filters of a part's ranking), and each player's record (games, W/D/L, TPR,
+``min_games``), which ALWAYS comes from all his games of the season or period, in whatever
+group he played them.  Keizer points come from the engine run unchanged on a part's sub-season.
 """
 from __future__ import annotations
 

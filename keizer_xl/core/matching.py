@@ -1,30 +1,16 @@
-"""Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm).
+"""Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm, 1965).
 
-Why this module exists (KEIZER-RULES.md section 5): the Keizer pairing is "the
-lexicographically first complete pairing", and it "must be found without exponential
-blow-up (check feasibility with a matching, do not enumerate)".  A complete pairing of the
-players still to pair is a *perfect matching* of the graph whose edges are the pairs that
-may meet, and the question asked again and again during the top-down walk is "if a plays b,
-can everybody else still be paired?".
-
-Instead of recomputing a maximum matching for every question, :class:`Matching` keeps one
-perfect matching of the remaining graph and answers each question with at most one
-augmenting-path search (:meth:`Matching.try_pair`): remove ``a`` and ``b``; their former
-partners become the only two unmatched vertices, and the rest can be completely paired iff
-an augmenting path joins them (Berge's theorem).  One search costs O(V^2 + E) in the worst
-case and is usually a handful of steps, because in a club's graph the two partners are
-almost always neighbours or two steps apart.
-
-The search is the classical single-root alternating-tree search with blossom contraction
-(Edmonds 1965): vertices of the tree are *outer* (even distance from the root, or inside a
-contracted blossom) or *inner*; an edge between two outer vertices of different blossoms
-closes an odd cycle, which is contracted by pointing every member's ``base`` at the
-blossom's base and making every member outer.  Paths through a blossom are recovered from
-``parent`` pointers set while contracting, so no explicit contracted graph is built.
-
-Everything here is deterministic: vertices are small integers, adjacency is kept in sets of
-ints (whose iteration order depends only on the sequence of operations), and no randomness
-is used.  The final pairing does not depend on which perfect matching is found anyway.
+The Keizer pairing is "the lexicographically first complete pairing", found "without
+exponential blow-up (check feasibility with a matching, do not enumerate)" (KEIZER-RULES.md
+section 5): a complete pairing is a perfect matching of the graph of allowed pairs.
+:class:`Matching` keeps one perfect matching of the remaining graph and answers "if a plays b,
+can everybody else still be paired?" with at most one augmenting-path search
+(:meth:`Matching.try_pair`): remove ``a`` and ``b``; the rest can be paired iff an augmenting
+path joins their former partners (Berge).  One search is O(V^2 + E), usually a few steps.
+Blossoms are contracted by pointing each member's ``base`` at the blossom's base; paths through
+one are recovered from ``parent`` pointers, so no contracted graph is built.  Deterministic:
+int vertices in sets, no randomness; the final pairing does not depend on which perfect
+matching is found.
 """
 from __future__ import annotations
 

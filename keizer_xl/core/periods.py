@@ -1,22 +1,12 @@
 """Periods: a season split into Keizer competitions of their own (issue 18, item 1).  Pure.
 
-The ``periods`` setting lists each period's first round (``1, 11, 21``).  A period is a Keizer
-competition of its own over its rounds, with the season's rules, started from the season's
-ranking after the round before it (the first period from the season's start order).  The
-season's own standings do not change.
-
-How it is computed, without touching the engine: the period becomes a season of its own
-(:func:`period_season`): the same players, each with ``Start`` = his place in the season's
-ranking before the period, only the period's games, byes and absences, renumbered from round 1;
-the engine (:func:`keizer_xl.core.engine.compute_history`) computes that season exactly as
-any other.  Round-numbered settings (``extra_passes_from_round``, ``converge_from_round``,
-``Joined``, ``withdrawn R``) are renumbered the same way.  ``absence_max`` counts the period's
-absences (the period is a competition of its own).
-
-``period_scoring`` ``6/3/1``: the period is ranked by match points instead, win/draw/loss per
-game in the period (a forfeit win and the bye as a win, an adjourned or unfinished game as a
-draw, a forfeit loss and an absence nothing); equal match points are ordered by the period's
-Keizer ranking.
+The ``periods`` setting lists each period's first round (``1, 11, 21``).  A period becomes a
+season of its own (:func:`period_season`): the same players, each with ``Start`` = his place in
+the season's ranking before the period, only the period's games, byes and absences renumbered
+from round 1 (round-numbered settings, ``Joined`` and ``withdrawn R`` too), computed by the
+engine like any other; the season's own standings do not change.  ``period_scoring 6/3/1``
+ranks a period by match points (a forfeit win and the bye as a win, an adjourned or unfinished
+game as a draw), ties by the period's Keizer ranking.
 """
 from __future__ import annotations
 

@@ -1,28 +1,14 @@
 """Read a KeizerForClubs tournament (``.s3db``, SQLite) into an :class:`ImportedSeason`.
 
 KeizerForClubs (Dumuzy/KeizerForClubs) keeps one tournament in one SQLite file with the tables
-``Player``, ``Pairing`` and ``ConfigTab`` (``src/cSqliteInterface.cs``, ``OpenTournament`` and
-``CreateConfigTab``).  Facts used here, each from that file (docs/presets-kfc.md has the full
-mapping):
-
-- ``Player(id, name, rating, rank, state, ...)``; ``state`` is ``PlayerState``: 0 unknown (also
-  NULL: a new player), 1 available, 2 paired, 5 hindered (club game), 6 excused, 7 unexcused,
-  8 bye, 9 retired, 10 deleted, 11 not yet started, 12 preregistered.  Only 9 changes the
-  scoring: a retired player leaves every ranking.
-- ``Pairing(Rnd, board, PID_W, PID_B, Result, Pts_W, Pts_B)``: a game has two player ids; a
-  round without an opponent is a row with ``PID_B`` -1 and the player as ``PID_W``
-  (``UpdPairingResult``: ``ids > 0`` is a game).  ``Result`` is ``Results``: -1 not entered,
-  1 White wins, 2 draw, 3 Black wins, 4 bye (Freilos), 5 hindered (club game), 6 excused,
-  7 unexcused; 8 White wins by forfeit, 9 Black wins by forfeit, 10 both forfeit, 11 adjourned
-  (scored as a draw: ``DrawishResults``), 12 LateStart (the newest enum; older files use 1-7).
-  Rows without an opponent sit on boards 100, 101, ... (``FirstNonPlayingBoard``).
-- ``ConfigTab(CfgKey, CfgText, CfgValue)`` (not in files of the first versions, whose settings
-  lived in the program's own config database): read into Settings rows by
-  :mod:`keizer_xl.formats.kfc_config`; what KeizerForClubs stored (its cached standings, its
-  Keizer points) is compared by :mod:`keizer_xl.formats.kfc_stored`.
-
-Every problem names its table row (``Pairing row 12``); all are reported at once and nothing
-is returned when there is one.
+``Player``, ``Pairing`` and ``ConfigTab`` (``src/cSqliteInterface.cs``, ``OpenTournament``,
+``CreateConfigTab``; docs/presets-kfc.md has the full mapping).  A ``Pairing`` row with
+``PID_B`` -1 is a round without an opponent (``UpdPairingResult``), on boards 100, 101, ...
+(``FirstNonPlayingBoard``); the codes are :data:`PLAYER_STATES`, :data:`GAME_RESULTS` and
+:data:`ROUND_RESULTS`.  ``ConfigTab`` (absent from the first versions' files) becomes Settings
+rows (:mod:`keizer_xl.formats.kfc_config`); KFC's stored standings are compared by
+:mod:`keizer_xl.formats.kfc_stored`.  Every problem names its table row (``Pairing row 12``);
+all are reported at once and nothing is returned when there is one.
 """
 from __future__ import annotations
 
