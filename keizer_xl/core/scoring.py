@@ -27,7 +27,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -37,6 +37,8 @@ from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Seaso
 from keizer_xl.core.settings import AbsenceDecay, Credit, Rounding, Settings, Withdrawn
 from keizer_xl.errors import N_
 
+#: the arrays of the classification and of the engine (core/engine/)
+Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 

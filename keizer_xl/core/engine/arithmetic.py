@@ -14,15 +14,11 @@ strategy is exact integer arithmetic:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array
 from keizer_xl.core.settings import Rounding, Settings
-
-Array = npt.NDArray[Any]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["FLOAT_SHARES", "INT64_LIMIT", "ROUNDINGS", "Arithmetic", "Exact", "Float64Cells",
            "RoundedCells", "RoundedTotals", "arithmetic_for", "arithmetic_kind", "binary",

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Sequence
 
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array
 from keizer_xl.core.model import Player
 from keizer_xl.core.settings import Settings, Tiebreak
 from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for, arithmetic_kind
@@ -25,8 +25,6 @@ from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InR
                                               against_withdrawn)
 
 __all__ = ["Bundle", "resolve"]
-
-Array = npt.NDArray[Any]
 
 
 @dataclass(frozen=True)

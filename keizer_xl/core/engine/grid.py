@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, BoolArray, IntArray
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.settings import Credit, Settings, ValueBasis
@@ -37,10 +37,6 @@ from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_kind, binary
 from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
                                               against_withdrawn)
 from keizer_xl.errors import Message
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["Grid", "forget_rounds", "season_rounds"]
 

@@ -32,15 +32,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, IntArray
 from keizer_xl.core.settings import OwnValue
 from keizer_xl.core.engine.arithmetic import Arithmetic
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import TieBreaks, shared_places
 from keizer_xl.core.engine.step import Pass, Step
 from keizer_xl.core.engine.valuemap import ValueMaps
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
 
 __all__ = ["KernelPass", "KernelTables", "RoundKernel"]
 

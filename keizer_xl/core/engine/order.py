@@ -4,19 +4,15 @@
 """
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable, Sequence
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, IntArray
 from keizer_xl.core.model import Player
 from keizer_xl.core.settings import (DisplayOrder, NameOrder, Settings, StartRanking,
                                      Tiebreak)
 from keizer_xl.core.engine.grid import Grid
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
 
 __all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "float32_hundredths",
            "printed_hundredths", "rating_order",

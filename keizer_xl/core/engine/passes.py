@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, BoolArray, IntArray
 from keizer_xl.core.engine.arithmetic import Arithmetic
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.kernel import KernelTables, RoundKernel
@@ -23,10 +23,6 @@ from keizer_xl.core.engine.order import TieBreaks, shared_places
 from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.valuemap import ValueMaps
 from keizer_xl.errors import Message
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["Passes", "RoundContext"]
 

@@ -13,14 +13,10 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 from collections.abc import Callable, Mapping
 
-import numpy as np
-import numpy.typing as npt
 
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
+from keizer_xl.core.scoring import Array, IntArray
 
 __all__ = ["History", "Standing", "StandingData", "StandingRow"]
 

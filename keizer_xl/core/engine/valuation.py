@@ -19,16 +19,13 @@ rule is a new strategy here and a line in :func:`schedule_for`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array
 from keizer_xl.core.settings import ConvergeCycle, ConvergeStart, Recalculation, Settings
 from keizer_xl.core.engine.passes import RoundContext
 from keizer_xl.core.engine.step import Outcome, Pass
-
-Array = npt.NDArray[Any]
 
 __all__ = ["CONVERGES", "Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule",
            "Valuation", "schedule_for"]
