@@ -96,15 +96,9 @@ def _ab(a_white: bool, a: str, b: str) -> tuple[str, str]:
 # --------------------------------------------------------------------------- the rules
 
 def _keizer(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """Keizer's official rule.
-
-    1. lower share of White games gets White (no games = 50 %);
-    2. equal, and their last games had different colours: each gets the other's last colour,
-       i.e. the one who had Black last gets White (both must have a last game);
-    3. the higher-ranked gets White.
-    Step 3 always decides (two players never share a place in the ranking list passed to
-    the pairing), so the seeded draw of the spec is never reached.
-    """
+    """Keizer's official rule (KEIZER-RULES.md section 6): the lower share of White games
+    (no games = 50 %), then the one who had Black last, then the higher-ranked.  The last step
+    always decides (no two players share a place), so the spec's seeded draw is never reached."""
     # shares compared exactly by cross-multiplying (whites / games; no games = 1 / 2)
     wa, na = (ha.count(WHITE), len(ha)) if ha else (1, 2)
     wb, nb = (hb.count(WHITE), len(hb)) if hb else (1, 2)
@@ -116,8 +110,7 @@ def _keizer(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: i
 
 
 def _lower_white(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """German/Swiss-Chess style: fewer (White - Black) gets White; equal: the LOWER-ranked
-    gets White (so in round 1 the lower-ranked player has White)."""
+    """German/Swiss-Chess style (section 6): fewer (White - Black), then the lower-ranked."""
     da, db = _balance(ha), _balance(hb)
     if da != db:
         return _ab(da < db, a, b)
@@ -125,19 +118,9 @@ def _lower_white(a: str, b: str, ha: History, hb: History, settings: Settings, r
 
 
 def _balance_rule(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """JBF style.
-
-    1. The player whose balance (W - B) is furthest from zero gets the colour that brings it
-       back (White when he has more Blacks).  Equally far on opposite sides: both get what
-       brings them back, which is the same assignment.
-    2. Equally far on the same side (both zero counts as the same side): the one with the
-       longer current run of one colour switches (gets the opposite of his last colour).
-    3. Equal runs: walk back through both histories *game by game from the end* (players in
-       a Keizer competition skip rounds, so aligning by round number would compare games of
-       different evenings with gaps; decision) to the last position where their colours
-       differ, and give each the opposite of his colour there.
-    4. Histories identical (or one is the end of the other): seeded draw.
-    """
+    """JBF style (section 6): balance furthest from zero, then the longer run switches, then
+    the last difference walking back *game by game from the end* (players skip rounds, so
+    aligning by round number would compare different evenings; decision), then the draw."""
     da, db = _balance(ha), _balance(hb)
     if abs(da) != abs(db):
         if abs(da) > abs(db):
@@ -158,13 +141,8 @@ def _balance_rule(a: str, b: str, ha: History, hb: History, settings: Settings, 
 
 
 def _geel(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """Geel: compare both ways by the White shares after the game (exact Fractions).
-
-    For each way take the two players' distances |share - 1/2| after the game; prefer the way
-    whose larger distance is smaller, then the way whose smaller distance is smaller; then
-    alternation (each gets the opposite of his last colour, when that is consistent: their
-    last colours differ, or only one of them has played); then the seeded draw.
-    """
+    """Geel (section 6): both ways compared by the White shares after the game (exact), then
+    alternation when consistent (last colours differ, or only one has played), then the draw."""
     def distances(white_h: History, black_h: History) -> tuple[Fraction, Fraction]:
         half = Fraction(1, 2)
         pw = Fraction(sum(1 for c in white_h if c == WHITE) + 1, len(white_h) + 1)

@@ -158,22 +158,10 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
                round_dates: Mapping[int, datetime.date] | None = None,
                columns: Mapping[str, str] | None = None,
                club_spelling: bool = False) -> TrfExport:
-    """The season's games of rounds a..b as a TRF-16 rating report.
-
-    Start numbers are the order of the Standings sheet after round a - 1 (the start ranking for
-    a = 1), the rank the place on it after round b, both read from the row model (core/rows.py
-    ``overall_places``: with groups the groups one after the other, highest first, each ranked
-    on its own; below ``min_games`` after the group's ranked players). Every round has a result
-    code (``Z`` where nothing happened: not yet a member, withdrawn, a game without a result);
-    columns 81-84 are the total of the codes as FIDE counts them, and a player's game points (a
-    win or forfeit win 1, a draw 1/2; never Keizer points), where they differ, are in a ``###
-    keizer-xl:game-points`` line; so are Joined and withdrawals (``###
-    keizer-xl:joined``/``withdrawn``), which the import reads back (not in ``knsb``). Names are
-    in FIDE's ASCII spelling (the same columns in bytes and in characters) unless
-    ``club_spelling``. ``knsb``: the Dutch federation's flavour (092 ``Individual: Keizer
-    system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id column, forfeits,
-    byes, absences and games against a player without a KNSB id written as ``0000 - Z``).
-    ``round_dates``: the Attendance date headers (the ``round_dates``
+    """The season's games of rounds a..b as a TRF-16 rating report (docs/import-export.md,
+    Reporting games for rating: start numbers, ranks, the ``Z`` codes, the ``### keizer-xl``
+    lines, ``knsb``).  Start numbers and ranks come from the row model (core/rows.py
+    ``overall_places``).  ``round_dates``: the Attendance date headers (the ``round_dates``
     setting wins)."""
     last = season.last_round_with_results()
     a, b = rounds if rounds is not None else (1, last)
