@@ -1,23 +1,14 @@
 """Who gets White on a board (KEIZER-RULES.md section 6).
 
-A player's *colour history* is the colours of his over-the-board games that have a result,
-in round order: ``"W"`` or ``"B"`` per game.  Left out (decision, section 6 is silent):
+A player's *colour history* is the colours (``"W"``/``"B"``) of his over-the-board games with a
+result, in round order; adjourned games count (played over the board).  Left out (decision,
+section 6 is silent): forfeits (no colour was played), byes and absences (they do not break a
+run either), games without a result (perhaps never played, or still going).
 
-- forfeits (nobody moved a piece, so no colour was really played),
-- byes and absences (no colour at all; they do not break a run of equal colours either),
-- games without a result yet (``PENDING``: perhaps never played; ``STARTED``: still going).
-
-Adjourned games (``adj``) *are* counted: the game was started over the board with those
-colours, only its result is still open.
-
-Every rule below is called with ``a`` the higher-ranked and ``b`` the lower-ranked player of
-the board and returns ``(white, black)``.  :func:`choose_colours` then applies the optional
-limits ``max_same_colour_in_row`` and ``max_colour_difference`` (section 6: "applied when
-choosing colours; in classic Keizer they never reject a pairing").
-
-Where a rule ends in chance, :func:`seeded_draw` decides deterministically from
-``sha256(f"{season}|{round}|{a}|{b}")`` (section 5: "use a seeded draw (season name + round),
-never the clock"), with ``a`` the higher-ranked player: an even first byte gives ``a`` White.
+Every rule gets ``a`` the higher-ranked and ``b`` the lower-ranked player and returns
+``(white, black)``; :func:`choose_colours` then applies ``max_same_colour_in_row`` and
+``max_colour_difference``.  Where a rule ends in chance, :func:`seeded_draw` decides from
+``sha256(f"{season}|{round}|{a}|{b}")`` (section 5: a seeded draw, never the clock).
 """
 from __future__ import annotations
 
