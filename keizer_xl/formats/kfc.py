@@ -13,7 +13,6 @@ all are reported at once and nothing is returned when there is one.
 from __future__ import annotations
 
 import sqlite3
-import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,9 +21,9 @@ from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
-from keizer_xl.formats.kfc_config import CONFIG_SOURCE, config_rows, config_table, table_row
+from keizer_xl.formats.kfc_config import (CONFIG_SOURCE, config_rows, config_table, name_problem,
+                                          table_row)
 from keizer_xl.formats.kfc_stored import cache_tiebreak, compare_stored
-from keizer_xl.sheets.cells import TEXT_LIMIT
 
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS"]
 
@@ -226,16 +225,9 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
         if not isinstance(pid, int):
             problems.append(Problem(where, Message("id {id} is not a whole number", id=pid)))
             continue
-        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
-        if bad is not None:
-            problems.append(Problem(where, Message(
-                "the name {name!r} holds the control character {code}", name=text,
-                code=f"U+{ord(bad):04X}")))
-            continue
-        if len(text) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
-            problems.append(Problem(where, Message(
-                "the text is {length} characters long, more than the {limit} a workbook cell "
-                "holds", length=len(text), limit=TEXT_LIMIT)))
+        wrong = name_problem(text)
+        if wrong is not None:
+            problems.append(Problem(where, wrong))
             continue
         if not text:
             problems.append(Problem(where, Message("the player has no name")))
