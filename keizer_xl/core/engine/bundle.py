@@ -1,12 +1,6 @@
-"""A preset resolved once into the engine's strategies (KEIZER-RULES.md section 9).
-
-The presets themselves are setting values (:mod:`keizer_xl.core.presets`), and any setting
-given explicitly overrides them; :func:`resolve` turns the resulting
-:class:`~keizer_xl.core.settings.Settings` into a :class:`Bundle`: the start order, the
-valuation of each round, the arithmetic, the withdrawal rules, the tie-breaks and the display
-order, named after the preset.  The engine asks the bundle, never the settings, which method
-applies.
-"""
+"""A preset (and the settings overriding it, KEIZER-RULES.md section 9) resolved once into the
+engine's strategies: the engine asks the :class:`Bundle`, never the settings, which method
+applies."""
 from __future__ import annotations
 
 from dataclasses import dataclass

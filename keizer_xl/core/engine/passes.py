@@ -1,12 +1,8 @@
 """A valuation pass (KEIZER-RULES.md section 4): every result of rounds 1..k valued with one
-value map, the totals and the ranking they give.
-
-With a value map V a pass is ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)`` plus the own
-value, each cell as the arithmetic strategy counts it (:mod:`.arithmetic`), ranked by the
-tie-breaks.  :class:`Passes` computes it from the grids; the many passes of one round
-(converge, extra passes), and a single pass whose ties float64 decides, run on the table
-kernel of :mod:`.kernel`.  :class:`RoundContext`
-gives a valuation strategy (:mod:`.valuation`) the passes of one round.
+value map, ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)`` plus the own value, each cell as
+the arithmetic counts it, ranked by the tie-breaks (:class:`Passes`); the many passes of one
+round run on the table kernel of :mod:`.kernel`.  :class:`RoundContext` gives a valuation
+strategy (:mod:`.valuation`) the passes of one round.
 """
 from __future__ import annotations
 
