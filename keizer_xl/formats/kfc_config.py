@@ -1,10 +1,7 @@
 """A KeizerForClubs tournament's ``ConfigTab(CfgKey, CfgText, CfgValue)`` -> Settings rows
 (``preset kfc`` and the tournament's own percentages and options), each problem at its
 ConfigTab row.  Facts from Dumuzy/KeizerForClubs (``src/cSqliteInterface.cs``,
-``frmMainform.cs``; docs/presets-kfc.md has the full mapping): ``BONUS.Freilos`` (default 50),
-``BONUS.Excused``, ``BONUS.Unexcused``, ``BONUS.Clubgame``, ``BONUS.Retired``, ``BONUS.Verlust``
-(default 0), whole percentages; ``OPTION.RatioFirst2Last`` (default 3),
-``OPTION.WickerNormalization`` (0 or 1), ``OPTION.NiceName`` (the tournament's name).
+``frmMainform.cs``); docs/presets-kfc.md has the full mapping.
 """
 from __future__ import annotations
 
