@@ -23,8 +23,7 @@ from keizer_xl.core.engine.valuemap import moved_ratings
 from keizer_xl.core.engine import Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "period_end", "periods_of",
-           "period_season", "period_standing", "part_standing", "played_periods",
-           "start_order_of"]
+           "period_season", "part_standing", "played_periods"]
 
 
 @dataclass(frozen=True)
@@ -151,30 +150,6 @@ def _ratings_before(season: Season, first: int) -> dict[str, int | None]:
         return {}
     return {p.name: int(moved[i]) if p.rating is not None else None
             for i, p in enumerate(players)}
-
-
-def start_order_of(season: Season, period: Period) -> tuple[str, ...]:
-    """The season's ranking after the round before the period (its start order)."""
-    before = period.first - 1
-    return tuple(compute_history(season, before).after(before).order)
-
-
-def period_standing(season: Season, number: int, after_round: int | None = None
-                    ) -> PeriodStanding:
-    """Period ``number``'s standing after season round ``after_round`` (default: the last round
-    with results, or the period's last round when it is over) of a season without groups (with
-    groups, the competition view, core/competition.py, makes one per group).  Raises
-    ValueError for a period that does not exist or has not started by then (the actions word
-    it)."""
-    periods = periods_of(season.settings)
-    if not 1 <= number <= len(periods):
-        raise ValueError(f"no period {number}")
-    period = periods[number - 1]
-    last = season.last_round_with_results() if after_round is None else after_round
-    if last < period.first:
-        raise ValueError(f"period {number} has not started")
-    upto = last if period.last is None else min(last, period.last)
-    return part_standing(season, period, start_order_of(season, period), upto)
 
 
 def part_standing(season: Season, period: Period, order: tuple[str, ...], upto: int,

@@ -23,7 +23,7 @@ from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, fide_asc
                                          points_text)
 from keizer_xl.formats.trf_season import person_name
 
-__all__ = ["write_trf", "export_trf", "TrfExport", "trf_name", "field_warnings", "COLUMN_NAMES",
+__all__ = ["export_trf", "TrfExport", "trf_name", "field_warnings", "COLUMN_NAMES",
            "MAX_TRF_PLAYERS"]
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def field_warnings(players: Sequence[Player], knsb: bool) -> list[str]:
         if ident.strip() and not _ident(ident):
             warnings.append(Message("{name}: the id {value!r} is not 1 to 11 digits: left blank "
                                     "in the rating report", name=p.name, value=ident))
-        if p.birth.strip() and not _birth_date(p.birth):
+        if p.birth.strip() and not _birth(p.birth, knsb):
             warnings.append(Message("{name}: the birth date {value!r} is not a date: left blank "
                                     "in the rating report", name=p.name, value=p.birth))
     return warnings
@@ -132,12 +132,6 @@ def _distinct_names(rows: Sequence[TrfRow], order: Sequence[str], sheet: str) ->
                 "field: no reader could tell them apart; write one of the two names differently "
                 "in {sheet}", other=seen[key], name=name, short=row.name.strip(), sheet=sheet))
         seen[key] = name
-
-
-def _birth_date(text: str) -> bool:
-    """Whether the birth text is a date (or a year alone) the report can write."""
-    text = text.strip()
-    return bool(re.fullmatch(r"[0-9]{4}", text)) or parse_date(text.replace("/", "-")) is not None
 
 
 #: What the export writes without a game (FIDE flavour; docs/import-export.md has the table):
@@ -326,7 +320,3 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
     return TrfExport("\r\n".join(out) + "\r\n", tuple(warnings), len(order), len(written_games),
                      (a, b))
 
-
-def write_trf(season: Season, **options: object) -> str:
-    """:func:`export_trf`'s text alone."""
-    return export_trf(season, **options).text  # type: ignore[arg-type]
