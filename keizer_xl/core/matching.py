@@ -14,9 +14,9 @@ matching is found.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-__all__ = ["Matching", "max_cardinality_matching", "has_perfect_matching"]
+__all__ = ["Matching"]
 
 
 class Matching:
@@ -264,14 +264,3 @@ class Matching:
             mate[v], mate[p] = p, v
             v = nxt
 
-
-def max_cardinality_matching(n: int, edges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A maximum-cardinality matching of the graph on ``0 .. n-1``, as sorted pairs (u < v)."""
-    m = Matching(n, edges)
-    m.maximise()
-    return m.pairs()
-
-
-def has_perfect_matching(n: int, edges: Sequence[tuple[int, int]]) -> bool:
-    m = Matching(n, edges)
-    return 2 * m.maximise() == n

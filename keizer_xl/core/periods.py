@@ -34,9 +34,6 @@ class Period:
     first: int
     last: int | None
 
-    def holds(self, rnd: int) -> bool:
-        return rnd >= self.first and (self.last is None or rnd <= self.last)
-
 
 def period_end(season: Season, period: Period) -> int:
     """The period's last round: the round before the next period, the last period's the

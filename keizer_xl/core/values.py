@@ -60,13 +60,6 @@ def scaled_values(settings: Settings, places: Sequence[int], n: int) -> list[int
     return out
 
 
-def value_scale_problem(settings: Settings, n_players: int) -> str | None:
-    """Why the value scale does not work for ``n_players`` (see :func:`value_scale_check`),
-    or None."""
-    found = value_scale_check(settings, n_players)
-    return None if found is None else found[1]
-
-
 def value_scale_check(settings: Settings, n_players: int) -> tuple[str, Message] | None:
     """Why the value scale does not work for ``n_players``, or None (rules section 2): values
     must stay above zero down to the last place (top_value 100, value_step 1 and 150 players
