@@ -84,13 +84,9 @@ class Matching:
     # ------------------------------------------------------------------ matching
 
     def maximise(self) -> int:
-        """Grow the current matching to a maximum one; returns its size.
-
-        A greedy pass first (cheap, and it usually leaves very few free vertices), then one
-        augmenting-path search per free vertex.  A vertex from which no augmenting path
-        exists never gets one later in this loop (augmenting elsewhere does not create one),
-        so a single pass over the free vertices is enough.
-        """
+        """Grow the current matching to a maximum one; returns its size.  A greedy pass, then one
+        search per free vertex: one pass suffices (augmenting elsewhere never creates a path
+        from a vertex that had none)."""
         mate, alive, adj = self.mate, self.alive, self.adj
         for v in range(self.n):
             if alive[v] and mate[v] == -1:
@@ -109,12 +105,8 @@ class Matching:
         return self.size()
 
     def try_pair(self, a: int, b: int) -> bool:
-        """Pair ``a`` with ``b`` for good if the other live vertices can still all be matched.
-
-        Precondition: the current matching is perfect on the live vertices and a-b is an
-        edge.  On success a and b are removed (matched to each other) and the matching stays
-        perfect on the others; on failure nothing changes.  At most one search is needed.
-        """
+        """Pair ``a`` with ``b`` for good if the other live vertices can still all be matched
+        (the matching perfect on the live vertices and a-b an edge); else change nothing."""
         mate, alive = self.mate, self.alive
         if not (alive[a] and alive[b]) or b not in self.adj[a]:
             return False
@@ -143,11 +135,8 @@ class Matching:
         return True
 
     def drop_edge(self, u: int, v: int) -> bool:
-        """Remove edge u-v if the live vertices can still all be matched without it.
-
-        Precondition: the matching is perfect on the live vertices.  Returns True (edge gone,
-        matching still perfect) or False (edge kept: every perfect matching needs it).
-        """
+        """Remove edge u-v unless every perfect matching of the live vertices needs it (then
+        False, edge kept)."""
         if v not in self.adj[u]:
             return True
         self.adj[u].discard(v)
@@ -182,12 +171,8 @@ class Matching:
         return False
 
     def _search(self, root: int) -> tuple[int, list[int]] | None:
-        """Alternating-tree search from the free vertex ``root``.
-
-        Returns ``(end, parent)`` where ``end`` is a free vertex joined to ``root`` by an
-        augmenting path (recoverable through ``parent`` and ``mate``), or None when no
-        augmenting path starts at ``root``.
-        """
+        """Alternating-tree search from the free vertex ``root``: ``(end, parent)`` for an
+        augmenting path to the free vertex ``end``, or None."""
         n = self.n
         adj, mate, alive = self.adj, self.mate, self.alive
         base = list(range(n))

@@ -159,13 +159,9 @@ def decayed(credit: Credit, decay: AbsenceDecay, nth: int) -> Credit:
 
 @dataclass(frozen=True)
 class Rounds:
-    """The classification of rounds 1..last for ``players`` (rows in that order).
-
-    Arrays have shape (players, last + 1); column 0 is unused so column r is round r.
-    ``kind``: one of the class constants; ``opponent``: row of the opponent or -1;
-    ``white``: had White; ``result``: index into ``Result`` (games) or -1; ``code``: index
-    into ``codes`` (absences) or -1.
-    """
+    """The classification of rounds 1..last for ``players`` (rows in that order): arrays of
+    shape (players, last + 1), column r round r; ``kind`` a class constant, ``opponent`` a row,
+    ``result`` an index into ``Result``, ``code`` one into ``codes`` (-1: none)."""
 
     players: tuple[Player, ...]
     last: int
@@ -402,12 +398,8 @@ def _counted(counts: BoolArray, s: Settings) -> IntArray:
 
 @dataclass(frozen=True)
 class Fact:
-    """One player's round as plain values (what :func:`facts` returns).
-
-    ``kind``: ``game``, ``bye``, ``absent`` (with ``code``), ``late`` (not yet a member),
-    ``withdrawn`` (withdrawn keep: scored as absent unexcused) or ``unmarked`` (present in
-    Attendance but not paired: scored as absent unexcused, as the engine's note says).
-    """
+    """One player's round as plain values (:func:`facts`); ``kind`` one of :data:`FACT_KIND`'s
+    (``withdrawn`` and ``unmarked`` are scored as absent unexcused)."""
 
     round: int
     kind: str
