@@ -96,12 +96,9 @@ def read_source_bytes(path: str | os.PathLike[str], size: int = MAX_SOURCE_BYTES
 
 @dataclass(frozen=True)
 class ImportedSeason:
-    """A season read from another program's file.
-
-    ``settings_rows``: the Settings sheet's rows (key, value as typed), so that the new
-    workbook reproduces the source's rules (``preset kfc`` and its percentages);
-    ``season.settings`` is the same rules parsed.  ``notes``: what the importer decided and
-    the user should read (a code mapped, a line skipped), as Messages."""
+    """A season read from another program's file: ``settings_rows`` the Settings rows (key, value
+    as typed) that reproduce the source's rules, ``season.settings`` the same parsed; ``notes``
+    what the importer decided (Messages)."""
 
     season: Season
     settings_rows: tuple[tuple[str, str], ...]

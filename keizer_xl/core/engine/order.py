@@ -22,13 +22,10 @@ __all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "float32_
 # --------------------------------------------------------------------------- start ranking
 
 def start_order(players: Sequence[Player]) -> list[Player]:
-    """The start ranking (rules section 2): ``Start`` when filled, else rating, else row order.
-
-    Players without a Start place are slotted in by rating before the first placed player with
-    a lower rating (Sevilla's behaviour for late entrants), never silently last; players with
-    neither come after everyone else in row order.  Equal ratings keep row order (reproducible,
-    and ``check`` warns about them): never alphabetical.
-    """
+    """The start ranking (rules sections 2 and 7): ``Start`` when filled; players without one
+    slotted in by rating before the first placed player rated lower (Sevilla's behaviour for
+    late entrants); then the unrated in row order.  Equal ratings keep row order, never
+    alphabetical."""
     placed = sorted((p for p in players if p.start is not None), key=lambda p: p.start or 0)
     rest = [p for p in players if p.start is None]
     rated = sorted((p for p in rest if p.rating is not None),
