@@ -1,23 +1,14 @@
 """Who gets White on a board (KEIZER-RULES.md section 6).
 
-A player's *colour history* is the colours of his over-the-board games that have a result,
-in round order: ``"W"`` or ``"B"`` per game.  Left out (decision, section 6 is silent):
+A player's *colour history* is the colours (``"W"``/``"B"``) of his over-the-board games with a
+result, in round order; adjourned games count (played over the board).  Left out (decision,
+section 6 is silent): forfeits (no colour was played), byes and absences (they do not break a
+run either), games without a result (perhaps never played, or still going).
 
-- forfeits (nobody moved a piece, so no colour was really played),
-- byes and absences (no colour at all; they do not break a run of equal colours either),
-- games without a result yet (``PENDING``: perhaps never played; ``STARTED``: still going).
-
-Adjourned games (``adj``) *are* counted: the game was started over the board with those
-colours, only its result is still open.
-
-Every rule below is called with ``a`` the higher-ranked and ``b`` the lower-ranked player of
-the board and returns ``(white, black)``.  :func:`choose_colours` then applies the optional
-limits ``max_same_colour_in_row`` and ``max_colour_difference`` (section 6: "applied when
-choosing colours; in classic Keizer they never reject a pairing").
-
-Where a rule ends in chance, :func:`seeded_draw` decides deterministically from
-``sha256(f"{season}|{round}|{a}|{b}")`` (section 5: "use a seeded draw (season name + round),
-never the clock"), with ``a`` the higher-ranked player: an even first byte gives ``a`` White.
+Every rule gets ``a`` the higher-ranked and ``b`` the lower-ranked player and returns
+``(white, black)``; :func:`choose_colours` then applies ``max_same_colour_in_row`` and
+``max_colour_difference``.  Where a rule ends in chance, :func:`seeded_draw` decides from
+``sha256(f"{season}|{round}|{a}|{b}")`` (section 5: a seeded draw, never the clock).
 """
 from __future__ import annotations
 
@@ -96,15 +87,9 @@ def _ab(a_white: bool, a: str, b: str) -> tuple[str, str]:
 # --------------------------------------------------------------------------- the rules
 
 def _keizer(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """Keizer's official rule.
-
-    1. lower share of White games gets White (no games = 50 %);
-    2. equal, and their last games had different colours: each gets the other's last colour,
-       i.e. the one who had Black last gets White (both must have a last game);
-    3. the higher-ranked gets White.
-    Step 3 always decides (two players never share a place in the ranking list passed to
-    the pairing), so the seeded draw of the spec is never reached.
-    """
+    """Keizer's official rule (KEIZER-RULES.md section 6): the lower share of White games
+    (no games = 50 %), then the one who had Black last, then the higher-ranked.  The last step
+    always decides (no two players share a place), so the spec's seeded draw is never reached."""
     # shares compared exactly by cross-multiplying (whites / games; no games = 1 / 2)
     wa, na = (ha.count(WHITE), len(ha)) if ha else (1, 2)
     wb, nb = (hb.count(WHITE), len(hb)) if hb else (1, 2)
@@ -116,8 +101,7 @@ def _keizer(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: i
 
 
 def _lower_white(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """German/Swiss-Chess style: fewer (White - Black) gets White; equal: the LOWER-ranked
-    gets White (so in round 1 the lower-ranked player has White)."""
+    """German/Swiss-Chess style (section 6): fewer (White - Black), then the lower-ranked."""
     da, db = _balance(ha), _balance(hb)
     if da != db:
         return _ab(da < db, a, b)
@@ -125,19 +109,9 @@ def _lower_white(a: str, b: str, ha: History, hb: History, settings: Settings, r
 
 
 def _balance_rule(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """JBF style.
-
-    1. The player whose balance (W - B) is furthest from zero gets the colour that brings it
-       back (White when he has more Blacks).  Equally far on opposite sides: both get what
-       brings them back, which is the same assignment.
-    2. Equally far on the same side (both zero counts as the same side): the one with the
-       longer current run of one colour switches (gets the opposite of his last colour).
-    3. Equal runs: walk back through both histories *game by game from the end* (players in
-       a Keizer competition skip rounds, so aligning by round number would compare games of
-       different evenings with gaps; decision) to the last position where their colours
-       differ, and give each the opposite of his colour there.
-    4. Histories identical (or one is the end of the other): seeded draw.
-    """
+    """JBF style (section 6): balance furthest from zero, then the longer run switches, then
+    the last difference walking back *game by game from the end* (players skip rounds, so
+    aligning by round number would compare different evenings; decision), then the draw."""
     da, db = _balance(ha), _balance(hb)
     if abs(da) != abs(db):
         if abs(da) > abs(db):
@@ -158,13 +132,8 @@ def _balance_rule(a: str, b: str, ha: History, hb: History, settings: Settings, 
 
 
 def _geel(a: str, b: str, ha: History, hb: History, settings: Settings, rnd: int) -> tuple[str, str]:
-    """Geel: compare both ways by the White shares after the game (exact Fractions).
-
-    For each way take the two players' distances |share - 1/2| after the game; prefer the way
-    whose larger distance is smaller, then the way whose smaller distance is smaller; then
-    alternation (each gets the opposite of his last colour, when that is consistent: their
-    last colours differ, or only one of them has played); then the seeded draw.
-    """
+    """Geel (section 6): both ways compared by the White shares after the game (exact), then
+    alternation when consistent (last colours differ, or only one has played), then the draw."""
     def distances(white_h: History, black_h: History) -> tuple[Fraction, Fraction]:
         half = Fraction(1, 2)
         pw = Fraction(sum(1 for c in white_h if c == WHITE) + 1, len(white_h) + 1)

@@ -3,30 +3,20 @@ record, decided once (issue 23, docs/club-year.md).  Pure.
 
 A command builds one :class:`Competition` for its season and round and every consumer (the
 Standings and Periods sheets, JSON, CSV, HTML, explain, check, the pairing's group split) reads
-it; nothing else splits the season by group or by period.  What it decides:
-
-* **each player's group in every round**: his Players ``Group``, changed by the promotions and
-  relegations (``promote`` / ``relegate``), which are decided once, at the period boundaries
-  (core/groups.py ``group_moves``);
-* **each period's rounds** (``periods``; one period, the season, without it);
-* **each part** = (group, period): a Keizer competition of its own over the players in that
-  group during that period (moves happen only at period boundaries, so a part's players are
-  fixed), started from the group's season ranking before the period (core/periods.py);
-* **the season standing per group**: the group's players of the standing's round over the whole
-  season; a game a moved player played in his old group counts in his new group as its result's
-  share of his own value (core/groups.py, rules section 7);
-* **categories**: filters of a part's ranking (the same points, ranked within the category);
-* **a player's record** (games, W/D/L, forfeits, game points, TPR, and so ``min_games``):
-  ALWAYS from all his games of the season (or of the period), in whatever group he played
-  them, never from a group's season where the other group's games became credits.
-
-Keizer points come from the engine (core/engine/) run unchanged on a part's sub-season.
+it; nothing else splits the season by group or by period.  It decides each player's group in
+every round (promotions and relegations only at period boundaries, core/groups.py), each
+period's rounds, each part = (group, period) as a Keizer competition of its own started from
+the group's ranking before the period (core/periods.py), the season standing per group, the
+categories (filters of a part's ranking), and each player's record (games, W/D/L, TPR,
+``min_games``), which ALWAYS comes from all his games of the season or period, in whatever
+group he played them.  Keizer points come from the engine run unchanged on a part's sub-season.
 """
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from collections.abc import Sequence
+from typing import TypeVar
+from collections.abc import Callable, Sequence
 
 from keizer_xl.core import scoring
 from keizer_xl.core.engine.grid import season_rounds
@@ -42,6 +32,9 @@ from keizer_xl.core.settings import RoundRobinOrder, System, system_of
 from keizer_xl.errors import Message
 
 __all__ = ["Competition", "GroupStanding", "categories_of"]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -72,6 +65,14 @@ def categories_of(players: Sequence[Player]) -> tuple[tuple[str, tuple[str, ...]
         for c in p.categories:
             members.setdefault(c, []).append(p.name)
     return tuple((c, tuple(names)) for c, names in members.items())
+
+
+def _kept(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """``store[key]``, made by ``make`` the first time it is asked for."""
+    found = store.get(key)
+    if found is None:
+        found = store[key] = make()
+    return found
 
 
 class Competition:
@@ -109,10 +110,7 @@ class Competition:
 
     def groups_in(self, rnd: int) -> dict[str, str]:
         """Each player's group in round ``rnd`` ("" without groups)."""
-        found = self._membership.get(rnd)
-        if found is None:
-            found = self._membership[rnd] = membership(self.season, rnd, self.moves)
-        return found
+        return _kept(self._membership, rnd, lambda: membership(self.season, rnd, self.moves))
 
     def group_of(self, name: str, rnd: int) -> str:
         return self.groups_in(rnd).get(name, "")
@@ -128,20 +126,14 @@ class Competition:
         itself without groups."""
         if not self.grouped:
             return self.season
-        key = (group, rnd)
-        found = self._group_seasons.get(key)
-        if found is None:
-            found = self._group_seasons[key] = group_season(self.season, group, rnd, self.moves)
-        return found
+        return _kept(self._group_seasons, (group, rnd),
+                     lambda: group_season(self.season, group, rnd, self.moves))
 
     def history(self, group: str, rnd: int, upto: int) -> History:
         """The history up to round ``upto`` of ``group``'s season of round ``rnd`` (the
         season's without groups): every standing, period start and audit reads it here."""
         key = (group, rnd if self.grouped else 0, upto)  # one season without groups
-        found = self._histories.get(key)
-        if found is None:
-            found = self._histories[key] = compute_history(self.group_season(group, rnd), upto)
-        return found
+        return _kept(self._histories, key, lambda: compute_history(self.group_season(group, rnd), upto))
 
     def next_round(self, group: str) -> int:
         """The round ``group`` pairs next: one after the last round in which a player who was
@@ -169,10 +161,7 @@ class Competition:
         Start order, or drawn by lot with ``round_robin_seed``), fixed from its first round:
         the first round in which a member of the group takes part.  A player of the group
         who joins later is not in it (``check`` and ``pair`` refuse him)."""
-        found = self._round_robins.get(group)
-        if found is None:
-            found = self._round_robins[group] = self._round_robin(group)
-        return found
+        return _kept(self._round_robins, group, lambda: self._round_robin(group))
 
     def _round_robin(self, group: str) -> RoundRobin:
         import random
@@ -212,19 +201,13 @@ class Competition:
         """Every player's record over rounds ``first`` .. ``last`` (default: this round), from
         all his games of the season."""
         key = (first, self.round if last is None else last)
-        found = self._records.get(key)
-        if found is None:
-            found = self._records[key] = records(self._rounds, *key)
-        return found
+        return _kept(self._records, key, lambda: records(self._rounds, *key))
 
     # ---- the season standing per group ----------------------------------------------------
 
     def standing(self, group: str = "") -> GroupStanding:
         """``group``'s season standing after this round (``""``: the season's, without groups)."""
-        found = self._standings.get(group)
-        if found is None:
-            found = self._standings[group] = self._standing(group)
-        return found
+        return _kept(self._standings, group, lambda: self._standing(group))
 
     def standings(self) -> tuple[GroupStanding, ...]:
         """Every group's, highest group first (one, the season's, without groups)."""
@@ -289,11 +272,7 @@ class Competition:
         period = self.periods[number - 1]
         if period.first > self.group_round(group):
             raise ValueError(f"period {number} has not started")
-        key = (group, number)
-        found = self._parts.get(key)
-        if found is None:
-            found = self._parts[key] = self._part(group, period)
-        return found
+        return _kept(self._parts, (group, number), lambda: self._part(group, period))
 
     def parts(self, group: str | None = None) -> tuple[PeriodStanding, ...]:
         """Every part played so far: group by group (highest first), each group's periods in

@@ -1,20 +1,11 @@
 """Which group a player is in when, as the pairing and the next season ask it (issue 23).  Pure.
 
-Two decisions live here, once, so that the pairing and ``new-season`` cannot drift from the
-promotion rules of :mod:`keizer_xl.core.groups` (docs/groups.md):
-
-- :func:`season_end_groups`: each player's group as the season ends, after the last moves:
-  every move decided so far (a period boundary ``b`` is reached once round ``b - 1`` has
-  results), plus, with ``promote_at_season_end yes``, a boundary right after the last round
-  with results (the same rule: the ``promote`` best of a group up, the ``relegate`` worst of
-  the group above down);
-- :func:`group_next_round`: the round a group pairs next, from its members *of each round*:
-  round r is the group's when a player who is in the group in round r has a game or the bye
-  in round r.  After a promotion boundary a group's members may never have met each other
-  (their earlier games were in another group), yet those rounds are over for them.
-
-The competition view (core/competition.py, issue 23) keeps each player's group per round;
-these two functions are meant to move into it unchanged.
+Decided once so that the pairing and ``new-season`` cannot drift from the promotion rules of
+:mod:`keizer_xl.core.groups` (docs/groups.md): :func:`season_end_groups` (the groups after the
+last moves, with ``promote_at_season_end`` a boundary after the last round with results) and
+:func:`group_next_round` (round r is a group's when a player in it in round r has a game or
+the bye then: after a promotion a group's members may never have met, yet those rounds are
+over for them).
 """
 from __future__ import annotations
 

@@ -1,25 +1,13 @@
 """Groups in one workbook: each group its own Keizer competition (issue 18, docs/groups.md).  Pure.
 
-A club with an A and a B group keeps one season workbook: the Players sheet says each player's
-``Group``; Results holds every group's games (boards numbered on across the groups).  Each group
-is a competition of its own: its own value scale over its own players, its own standings, its
-own pairing.  :func:`group_season` cuts the season down to one group; the engine then runs on
-it unchanged.  Only the competition view (core/competition.py) calls these: it decides who is
-in which group in which round once per command (issue 23).
-
-Promotion and relegation (settings ``promote N`` / ``relegate N``): at each period boundary
-(``periods``, each period's first round b > 1), once round b - 1 has results, the N best of a
-group move up to the group above it and the N worst of the group above move down, from round
-b on.  Groups rank in the order they are first seen in the Players sheet (the first group
-listed is the highest): a club lists its A group first, and a name such as "Top" or "1e
-klasse" sorts nowhere useful alphabetically.
-
-A moved player keeps his games.  In his new group his games from before the move were played
-against players who are not in that group's ranking, so their value there is unknown: such a
-game counts as its result's share of his *own* value (a win ``win`` x own value, a draw
-``draw`` x own value, ...), as rules section 7 counts a game against a player who left the
-ranking.  The same holds, the other way round, for the players of his old group who met him.
-Such a round is marked ``=1``, ``=½``, ``=0`` (``=1F``, ``=0F`` for forfeits) on the sheet: an
+Each group has its own value scale, standings and pairing: :func:`group_season` cuts the season
+down to one group and the engine runs on it unchanged.  Only the competition view
+(core/competition.py) calls these, once per command (issue 23).  Promotion and relegation
+(``promote N`` / ``relegate N``) move players at each period boundary once the round before it
+has results; groups rank in the order first seen in Players (a club lists its A group first;
+"Top" or "1e klasse" sorts nowhere useful).  A moved player's games against players outside
+his new group count as their result's share of his *own* value (as rules section 7 counts a
+game against a player who left), marked ``=1``, ``=½``, ``=0``, ``=1F``, ``=0F``: an
 attendance-like credit that never counts toward ``absence_max``.
 """
 from __future__ import annotations

@@ -1,36 +1,22 @@
-"""Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm).
+"""Maximum-cardinality matching in a general graph (Edmonds' blossom algorithm, 1965).
 
-Why this module exists (KEIZER-RULES.md section 5): the Keizer pairing is "the
-lexicographically first complete pairing", and it "must be found without exponential
-blow-up (check feasibility with a matching, do not enumerate)".  A complete pairing of the
-players still to pair is a *perfect matching* of the graph whose edges are the pairs that
-may meet, and the question asked again and again during the top-down walk is "if a plays b,
-can everybody else still be paired?".
-
-Instead of recomputing a maximum matching for every question, :class:`Matching` keeps one
-perfect matching of the remaining graph and answers each question with at most one
-augmenting-path search (:meth:`Matching.try_pair`): remove ``a`` and ``b``; their former
-partners become the only two unmatched vertices, and the rest can be completely paired iff
-an augmenting path joins them (Berge's theorem).  One search costs O(V^2 + E) in the worst
-case and is usually a handful of steps, because in a club's graph the two partners are
-almost always neighbours or two steps apart.
-
-The search is the classical single-root alternating-tree search with blossom contraction
-(Edmonds 1965): vertices of the tree are *outer* (even distance from the root, or inside a
-contracted blossom) or *inner*; an edge between two outer vertices of different blossoms
-closes an odd cycle, which is contracted by pointing every member's ``base`` at the
-blossom's base and making every member outer.  Paths through a blossom are recovered from
-``parent`` pointers set while contracting, so no explicit contracted graph is built.
-
-Everything here is deterministic: vertices are small integers, adjacency is kept in sets of
-ints (whose iteration order depends only on the sequence of operations), and no randomness
-is used.  The final pairing does not depend on which perfect matching is found anyway.
+The Keizer pairing is "the lexicographically first complete pairing", found "without
+exponential blow-up (check feasibility with a matching, do not enumerate)" (KEIZER-RULES.md
+section 5): a complete pairing is a perfect matching of the graph of allowed pairs.
+:class:`Matching` keeps one perfect matching of the remaining graph and answers "if a plays b,
+can everybody else still be paired?" with at most one augmenting-path search
+(:meth:`Matching.try_pair`): remove ``a`` and ``b``; the rest can be paired iff an augmenting
+path joins their former partners (Berge).  One search is O(V^2 + E), usually a few steps.
+Blossoms are contracted by pointing each member's ``base`` at the blossom's base; paths through
+one are recovered from ``parent`` pointers, so no contracted graph is built.  Deterministic:
+int vertices in sets, no randomness; the final pairing does not depend on which perfect
+matching is found.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-__all__ = ["Matching", "max_cardinality_matching", "has_perfect_matching"]
+__all__ = ["Matching"]
 
 
 class Matching:
@@ -98,13 +84,9 @@ class Matching:
     # ------------------------------------------------------------------ matching
 
     def maximise(self) -> int:
-        """Grow the current matching to a maximum one; returns its size.
-
-        A greedy pass first (cheap, and it usually leaves very few free vertices), then one
-        augmenting-path search per free vertex.  A vertex from which no augmenting path
-        exists never gets one later in this loop (augmenting elsewhere does not create one),
-        so a single pass over the free vertices is enough.
-        """
+        """Grow the current matching to a maximum one; returns its size.  A greedy pass, then one
+        search per free vertex: one pass suffices (augmenting elsewhere never creates a path
+        from a vertex that had none)."""
         mate, alive, adj = self.mate, self.alive, self.adj
         for v in range(self.n):
             if alive[v] and mate[v] == -1:
@@ -123,12 +105,8 @@ class Matching:
         return self.size()
 
     def try_pair(self, a: int, b: int) -> bool:
-        """Pair ``a`` with ``b`` for good if the other live vertices can still all be matched.
-
-        Precondition: the current matching is perfect on the live vertices and a-b is an
-        edge.  On success a and b are removed (matched to each other) and the matching stays
-        perfect on the others; on failure nothing changes.  At most one search is needed.
-        """
+        """Pair ``a`` with ``b`` for good if the other live vertices can still all be matched
+        (the matching perfect on the live vertices and a-b an edge); else change nothing."""
         mate, alive = self.mate, self.alive
         if not (alive[a] and alive[b]) or b not in self.adj[a]:
             return False
@@ -157,11 +135,8 @@ class Matching:
         return True
 
     def drop_edge(self, u: int, v: int) -> bool:
-        """Remove edge u-v if the live vertices can still all be matched without it.
-
-        Precondition: the matching is perfect on the live vertices.  Returns True (edge gone,
-        matching still perfect) or False (edge kept: every perfect matching needs it).
-        """
+        """Remove edge u-v unless every perfect matching of the live vertices needs it (then
+        False, edge kept)."""
         if v not in self.adj[u]:
             return True
         self.adj[u].discard(v)
@@ -196,12 +171,8 @@ class Matching:
         return False
 
     def _search(self, root: int) -> tuple[int, list[int]] | None:
-        """Alternating-tree search from the free vertex ``root``.
-
-        Returns ``(end, parent)`` where ``end`` is a free vertex joined to ``root`` by an
-        augmenting path (recoverable through ``parent`` and ``mate``), or None when no
-        augmenting path starts at ``root``.
-        """
+        """Alternating-tree search from the free vertex ``root``: ``(end, parent)`` for an
+        augmenting path to the free vertex ``end``, or None."""
         n = self.n
         adj, mate, alive = self.adj, self.mate, self.alive
         base = list(range(n))
@@ -278,14 +249,3 @@ class Matching:
             mate[v], mate[p] = p, v
             v = nxt
 
-
-def max_cardinality_matching(n: int, edges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A maximum-cardinality matching of the graph on ``0 .. n-1``, as sorted pairs (u < v)."""
-    m = Matching(n, edges)
-    m.maximise()
-    return m.pairs()
-
-
-def has_perfect_matching(n: int, edges: Sequence[tuple[int, int]]) -> bool:
-    m = Matching(n, edges)
-    return 2 * m.maximise() == n

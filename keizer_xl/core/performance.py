@@ -15,10 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from keizer_xl.core import scoring
-from keizer_xl.core.engine.grid import season_rounds
-from keizer_xl.core.model import Season
 
-__all__ = ["DP_TABLE", "Record", "dp", "game_points", "performance", "records", "tpr"]
+__all__ = ["DP_TABLE", "Record", "dp", "performance", "records"]
 
 #: FIDE's dp for p = 0.50, 0.51, ..., 1.00 (B.02 table 8.1.1)
 DP_TABLE: tuple[int, ...] = (
@@ -26,58 +24,18 @@ DP_TABLE: tuple[int, ...] = (
     158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
     351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800)
 
-_HALF = Fraction(1, 2)
-
-
-def _half_up(x: Fraction) -> int:
-    return int((x + _HALF).__floor__())
-
 
 def dp(p: Fraction) -> int:
     """FIDE's rating difference for the score fraction ``p`` (rounded to two decimals)."""
-    hundredths = _half_up(p * 100)
-    if hundredths >= 50:
-        return DP_TABLE[hundredths - 50]
-    return -DP_TABLE[50 - hundredths]
+    hundredths = int((p * 100 + Fraction(1, 2)).__floor__())
+    return DP_TABLE[hundredths - 50] if hundredths >= 50 else -DP_TABLE[50 - hundredths]
 
 
-def performance(games: list[tuple[int, Fraction]]) -> int | None:
-    """TPR of (opponent rating, score 0/½/1) games; None without a game."""
-    if not games:
-        return None
-    return _tpr(sum(r for r, _ in games), int(sum((s for _, s in games), Fraction(0)) * 2), len(games))
-
-
-def _tpr(ratings: int, halves: int, n: int) -> int:
+def performance(ratings: int, halves: int, n: int) -> int:
     """TPR of ``n`` games against opponents rated ``ratings`` in all, scoring ``halves`` half
-    points: the same exact arithmetic as :func:`performance`, in integers (no Fraction made
-    per game: a 150 x 35 season has 5,000 of them)."""
-    ra = (2 * ratings + n) // (2 * n)                  # _half_up(ratings / n)
-    hundredths = (100 * halves + n) // (2 * n)         # _half_up(halves / 2 / n * 100)
-    return ra + (DP_TABLE[hundredths - 50] if hundredths >= 50 else -DP_TABLE[50 - hundredths])
-
-
-def game_points(season: Season, upto: int) -> dict[str, Fraction]:
-    """Game points of rounds 1..``upto`` per player (module doc)."""
-    rounds = season_rounds(season, upto)
-    worth = {scoring.WIN: Fraction(1), scoring.FORFEIT_WIN: Fraction(1), scoring.DRAW: _HALF}
-    kinds = rounds.kind.tolist()
-    return {p.name: sum((worth.get(k, Fraction(0)) for k in kinds[i][1:]), Fraction(0))
-            for i, p in enumerate(rounds.players)}
-
-
-def tpr(season: Season, upto: int) -> dict[str, int | None]:
-    """FIDE performance over rounds 1..``upto`` per player (module doc)."""
-    rounds = season_rounds(season, upto)
-    rating = [p.rating for p in rounds.players]
-    score = {scoring.WIN: Fraction(1), scoring.DRAW: _HALF, scoring.LOSS: Fraction(0)}
-    kinds, opponents = rounds.kind.tolist(), rounds.opponent.tolist()
-    out: dict[str, int | None] = {}
-    for i, p in enumerate(rounds.players):
-        games = [(rating[o], score[k]) for k, o in zip(kinds[i][1:], opponents[i][1:], strict=True)
-                 if k in score and rating[o] is not None]
-        out[p.name] = performance([(r, s) for r, s in games if r is not None])
-    return out
+    points, in integers (no Fraction per game: a 150 x 35 season has 5,000 of them)."""
+    ra = (2 * ratings + n) // (2 * n)                  # Ra rounded half up
+    return ra + dp(Fraction(halves, 2 * n))
 
 
 @dataclass(frozen=True)
@@ -120,5 +78,5 @@ def records(rounds: scoring.Rounds, first: int = 1, last: int | None = None
         w, d, lo = mine.count(scoring.WIN), mine.count(scoring.DRAW), mine.count(scoring.LOSS)
         fw = mine.count(scoring.FORFEIT_WIN)
         out[p.name] = Record(w + d + lo, w, d, lo, fw, mine.count(scoring.FORFEIT_LOSS),
-                             Fraction(2 * (w + fw) + d, 2), _tpr(ratings, scored, n) if n else None)
+                             Fraction(2 * (w + fw) + d, 2), performance(ratings, scored, n) if n else None)
     return out

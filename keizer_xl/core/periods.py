@@ -1,22 +1,12 @@
 """Periods: a season split into Keizer competitions of their own (issue 18, item 1).  Pure.
 
-The ``periods`` setting lists each period's first round (``1, 11, 21``).  A period is a Keizer
-competition of its own over its rounds, with the season's rules, started from the season's
-ranking after the round before it (the first period from the season's start order).  The
-season's own standings do not change.
-
-How it is computed, without touching the engine: the period becomes a season of its own
-(:func:`period_season`): the same players, each with ``Start`` = his place in the season's
-ranking before the period, only the period's games, byes and absences, renumbered from round 1;
-the engine (:func:`keizer_xl.core.engine.compute_history`) computes that season exactly as
-any other.  Round-numbered settings (``extra_passes_from_round``, ``converge_from_round``,
-``Joined``, ``withdrawn R``) are renumbered the same way.  ``absence_max`` counts the period's
-absences (the period is a competition of its own).
-
-``period_scoring`` ``6/3/1``: the period is ranked by match points instead, win/draw/loss per
-game in the period (a forfeit win and the bye as a win, an adjourned or unfinished game as a
-draw, a forfeit loss and an absence nothing); equal match points are ordered by the period's
-Keizer ranking.
+The ``periods`` setting lists each period's first round (``1, 11, 21``).  A period becomes a
+season of its own (:func:`period_season`): the same players, each with ``Start`` = his place in
+the season's ranking before the period, only the period's games, byes and absences renumbered
+from round 1 (round-numbered settings, ``Joined`` and ``withdrawn R`` too), computed by the
+engine like any other; the season's own standings do not change.  ``period_scoring 6/3/1``
+ranks a period by match points (a forfeit win and the bye as a win, an adjourned or unfinished
+game as a draw), ties by the period's Keizer ranking.
 """
 from __future__ import annotations
 
@@ -33,8 +23,7 @@ from keizer_xl.core.engine.valuemap import moved_ratings
 from keizer_xl.core.engine import Standing, compute_history
 
 __all__ = ["Period", "PeriodRow", "PeriodStanding", "period_end", "periods_of",
-           "period_season", "period_standing", "part_standing", "played_periods",
-           "start_order_of"]
+           "period_season", "part_standing", "played_periods"]
 
 
 @dataclass(frozen=True)
@@ -44,9 +33,6 @@ class Period:
     number: int
     first: int
     last: int | None
-
-    def holds(self, rnd: int) -> bool:
-        return rnd >= self.first and (self.last is None or rnd <= self.last)
 
 
 def period_end(season: Season, period: Period) -> int:
@@ -161,30 +147,6 @@ def _ratings_before(season: Season, first: int) -> dict[str, int | None]:
         return {}
     return {p.name: int(moved[i]) if p.rating is not None else None
             for i, p in enumerate(players)}
-
-
-def start_order_of(season: Season, period: Period) -> tuple[str, ...]:
-    """The season's ranking after the round before the period (its start order)."""
-    before = period.first - 1
-    return tuple(compute_history(season, before).after(before).order)
-
-
-def period_standing(season: Season, number: int, after_round: int | None = None
-                    ) -> PeriodStanding:
-    """Period ``number``'s standing after season round ``after_round`` (default: the last round
-    with results, or the period's last round when it is over) of a season without groups (with
-    groups, the competition view, core/competition.py, makes one per group).  Raises
-    ValueError for a period that does not exist or has not started by then (the actions word
-    it)."""
-    periods = periods_of(season.settings)
-    if not 1 <= number <= len(periods):
-        raise ValueError(f"no period {number}")
-    period = periods[number - 1]
-    last = season.last_round_with_results() if after_round is None else after_round
-    if last < period.first:
-        raise ValueError(f"period {number} has not started")
-    upto = last if period.last is None else min(last, period.last)
-    return part_standing(season, period, start_order_of(season, period), upto)
 
 
 def part_standing(season: Season, period: Period, order: tuple[str, ...], upto: int,

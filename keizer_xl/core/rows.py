@@ -2,19 +2,13 @@
 competition view (core/competition.py).  Pure.
 
 For every part (a group's season, a group's period; the season's without groups) a
-:class:`Part` holds its shown rows, best first: the shown place, name, Keizer points and value,
-the record (games, W/D/L, forfeits, game points, TPR: from all his games), the group, whether
-he is ranked, and the part's categories (each a filter of the rows), moves and notes.  The
-Standings and Periods sheets, ``batch``, JSON, CSV, HTML, the console and the TRF ranks read
-these rows and nothing else: what a player's shown place is (``min_games``, a later entrant)
-is decided here, once.
-
-The shown place: the engine's place; ``None`` (shown ``-``) for a player who joins in a later
-round and for one below ``min_games`` in the final standings, who is shown after the table;
-the others keep their place less the unranked players placed above them.
-
-A new column of the Standings table is a field here and a key in :data:`HEAD` or
-:data:`TAIL` (with its header in sheets/schema.py); the layouts that show it read it by key.
+:class:`Part` holds its shown rows, best first (place, name, points, value, the record from all
+his games, group, ranked or not), its categories, moves and notes.  Every output (sheets,
+``batch``, JSON, CSV, HTML, console, TRF ranks) reads these rows and nothing else.  The shown
+place is the engine's, less the unranked players above; ``None`` (shown ``-``) for a later
+entrant and, in the final standings, for a player below ``min_games`` (shown after the table).
+A new Standings column is a field here and a key in :data:`HEAD` or :data:`TAIL` (its header
+in sheets/schema.py).
 """
 from __future__ import annotations
 

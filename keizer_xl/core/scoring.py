@@ -1,33 +1,24 @@
 """One scoring classification of every player's round (KEIZER-RULES.md sections 3 and 7).  Pure.
 
-What a player did in round r, in the order the rules decide it:
+What a player did in round r, in the order the rules decide it: ``withdrawn remove`` from his
+withdrawal round on: nothing (section 7); a game (his side of the result); the bye; not yet a
+member: ``absence_late``; ``withdrawn keep``: absent unexcused (section 7); an attendance code;
+else (neither paired nor marked absent) absent unexcused, and reported.  With
+``forfeit_is_meeting`` no a double forfeit is no game: both absent unexcused (chesspairing's
+``ForfeitCountsAsMet`` false).
 
-1. ``withdrawn remove`` from his withdrawal round on: nothing, he has left the ranking (section 7);
-2. a game (his side of the result: win, draw, loss, forfeit win/loss, adjourned, no result yet);
-3. the bye;
-4. not yet a member (before ``Joined``): ``absence_late``;
-5. ``withdrawn keep`` from his withdrawal round on: absent unexcused (section 7);
-6. an attendance code (E, U, C, L or a club code);
-7. neither paired nor marked absent: scored as absent unexcused (U) and reported.
-
-With ``forfeit_is_meeting`` no, a double forfeit (0-0F) is no game: both players are absent
-unexcused (U) that round (chesspairing's ``ForfeitCountsAsMet`` false).
-
-The engine (:mod:`keizer_xl.core.engine`), the explanation and the crosstable all read this
-one classification (:func:`classify`), so they can never disagree with the points.  It is
-computed for all players and rounds at once as small integer arrays; :func:`credit_grid` then
-turns it into points: every cell gets one :class:`~keizer_xl.core.settings.Credit` (a fraction of
-a value, or fixed points), and a season has only a handful of distinct credits, so each cell
-holds an index into a short table.  This module is the only place that knows that an adjourned
-game or a game without a result counts as a draw (section 3) and what each attendance code is
-worth.
+The engine, the explanation and the crosstable all read this one classification
+(:func:`classify`), so they never disagree with the points.  It is small integer arrays over
+(player, round); :func:`credit_grid` gives each cell one :class:`~keizer_xl.core.settings.Credit`
+as an index into a short table.  Only this module knows that an adjourned game or one without a
+result counts as a draw (section 3) and what each attendance code is worth.
 """
 from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -37,6 +28,8 @@ from keizer_xl.core.model import BUILTIN_CODES, Player, Result, ScoreKind, Seaso
 from keizer_xl.core.settings import AbsenceDecay, Credit, Rounding, Settings, Withdrawn
 from keizer_xl.errors import N_
 
+#: the arrays of the classification and of the engine (core/engine/)
+Array = npt.NDArray[Any]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
@@ -166,13 +159,9 @@ def decayed(credit: Credit, decay: AbsenceDecay, nth: int) -> Credit:
 
 @dataclass(frozen=True)
 class Rounds:
-    """The classification of rounds 1..last for ``players`` (rows in that order).
-
-    Arrays have shape (players, last + 1); column 0 is unused so column r is round r.
-    ``kind``: one of the class constants; ``opponent``: row of the opponent or -1;
-    ``white``: had White; ``result``: index into ``Result`` (games) or -1; ``code``: index
-    into ``codes`` (absences) or -1.
-    """
+    """The classification of rounds 1..last for ``players`` (rows in that order): arrays of
+    shape (players, last + 1), column r round r; ``kind`` a class constant, ``opponent`` a row,
+    ``result`` an index into ``Result``, ``code`` one into ``codes`` (-1: none)."""
 
     players: tuple[Player, ...]
     last: int
@@ -409,12 +398,8 @@ def _counted(counts: BoolArray, s: Settings) -> IntArray:
 
 @dataclass(frozen=True)
 class Fact:
-    """One player's round as plain values (what :func:`facts` returns).
-
-    ``kind``: ``game``, ``bye``, ``absent`` (with ``code``), ``late`` (not yet a member),
-    ``withdrawn`` (withdrawn keep: scored as absent unexcused) or ``unmarked`` (present in
-    Attendance but not paired: scored as absent unexcused, as the engine's note says).
-    """
+    """One player's round as plain values (:func:`facts`); ``kind`` one of :data:`FACT_KIND`'s
+    (``withdrawn`` and ``unmarked`` are scored as absent unexcused)."""
 
     round: int
     kind: str

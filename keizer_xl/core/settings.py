@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import typing
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -252,7 +253,8 @@ class TopValue:
         1.5N and ratio R round to a whole number: half-up or half-even."""
         if self.number is not None:
             return self.number
-        rnd = _round_half_even if rounding == ValueRounding.HALF_EVEN else _round_half_up
+        # half-even: Python's round, as .NET's Convert.ToInt32 and Math.Round
+        rnd = round if rounding == ValueRounding.HALF_EVEN else _round_half_up
         if self.rule == "N":
             return Fraction(n)
         if self.rule == "1.5N":
@@ -273,11 +275,6 @@ class TopValue:
 
 def _round_half_up(x: Fraction) -> int:
     return int((x + Fraction(1, 2)).__floor__())
-
-
-def _round_half_even(x: Fraction) -> int:
-    """Nearest integer, a half to the even one (.NET Convert.ToInt32, Math.Round)."""
-    return round(x)
 
 
 def decimal_text(x: Fraction) -> str:
@@ -468,26 +465,8 @@ class Settings:
         return den
 
 
-#: The choice settings and their enums: the accepted words are the members' values.
+#: The choice settings (every field typed with a StrEnum) and their enums: the accepted words are
+#: the members' values.
 CHOICES: dict[str, type[StrEnum]] = {
-    "value_basis": ValueBasis,
-    "own_value": OwnValue,
-    "start_points": StartPoints,
-    "recalculation": Recalculation,
-    "absence_decay": AbsenceDecay,
-    "withdrawn": Withdrawn,
-    "value_rounding": ValueRounding,
-    "value_normalisation": ValueNormalisation,
-    "pairing": PairingRule,
-    "colours": ColourRule,
-    "attendance_default": AttendanceDefault,
-    "bye_choice": ByeChoice,
-    "rounding": Rounding,
-    "start_ranking": StartRanking,
-    "converge_start": ConvergeStart,
-    "converge_cycle": ConvergeCycle,
-    "name_order": NameOrder,
-    "display_order": DisplayOrder,
-    "round_robin_order": RoundRobinOrder,
-    "round_robin_withdrawal": RoundRobinWithdrawal,
-}
+    name: t for name, t in typing.get_type_hints(Settings).items()
+    if isinstance(t, type) and issubclass(t, StrEnum)}

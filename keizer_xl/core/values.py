@@ -60,23 +60,11 @@ def scaled_values(settings: Settings, places: Sequence[int], n: int) -> list[int
     return out
 
 
-def value_scale_problem(settings: Settings, n_players: int) -> str | None:
-    """Why the value scale does not work for ``n_players`` (see :func:`value_scale_check`),
-    or None."""
-    found = value_scale_check(settings, n_players)
-    return None if found is None else found[1]
-
-
 def value_scale_check(settings: Settings, n_players: int) -> tuple[str, Message] | None:
-    """Why the value scale does not work for ``n_players``, or None (rules section 2).
-
-    Values must stay above zero down to the last place: with ``top_value`` 100 and
-    ``value_step`` 1, 150 players give the last places values of 0 and below, so a win over
-    them earns nothing or costs points, and the ranking is computed on a scale that means
-    something else than the club intended.  The message names the setting to change and what
-    to set instead; the setting it returns with it (``bottom_value`` or ``top_value``) tells the
-    caller which Settings cell to name.
-    """
+    """Why the value scale does not work for ``n_players``, or None (rules section 2): values
+    must stay above zero down to the last place (top_value 100, value_step 1 and 150 players
+    would make a win over the last places earn nothing or cost points).  With the message comes
+    the setting to name (``bottom_value`` or ``top_value``)."""
     if settings.value_basis != ValueBasis.PLACE or n_players < 1:
         return None
     top = settings.top_value.resolve(n_players, settings.value_rounding)

@@ -69,10 +69,14 @@ def check_source_file(path: str | os.PathLike[str]) -> None:
         raise InputError([Problem(where, Message(
             "this is {what}, not a TRF file or a KeizerForClubs tournament", what=what))])
     if st.st_size > MAX_SOURCE_BYTES:
-        raise InputError([Problem(where, Message(
-            "the file is {size} MB, larger than any tournament file ({limit} MB at most): "
-            "not a TRF file or a KeizerForClubs tournament",
-            size=st.st_size // (1024 * 1024), limit=MAX_SOURCE_BYTES // (1024 * 1024)))])
+        raise _too_large(where, st.st_size)
+
+
+def _too_large(where: str, size: int) -> InputError:
+    return InputError([Problem(where, Message(
+        "the file is {size} MB, larger than any tournament file ({limit} MB at most): "
+        "not a TRF file or a KeizerForClubs tournament",
+        size=size // (1024 * 1024), limit=MAX_SOURCE_BYTES // (1024 * 1024)))])
 
 
 def read_source_bytes(path: str | os.PathLike[str], size: int = MAX_SOURCE_BYTES + 1) -> bytes:
@@ -86,21 +90,15 @@ def read_source_bytes(path: str | os.PathLike[str], size: int = MAX_SOURCE_BYTES
         raise InputError([Problem(str(path), Message("cannot read the file: {error}",
                                                      error=e.strerror or str(e)))]) from None
     if len(data) > MAX_SOURCE_BYTES:
-        raise InputError([Problem(str(path), Message(
-            "the file is {size} MB, larger than any tournament file ({limit} MB at most): "
-            "not a TRF file or a KeizerForClubs tournament",
-            size=len(data) // (1024 * 1024), limit=MAX_SOURCE_BYTES // (1024 * 1024)))])
+        raise _too_large(str(path), len(data))
     return data
 
 
 @dataclass(frozen=True)
 class ImportedSeason:
-    """A season read from another program's file.
-
-    ``settings_rows``: the Settings sheet's rows (key, value as typed), so that the new
-    workbook reproduces the source's rules (``preset kfc`` and its percentages);
-    ``season.settings`` is the same rules parsed.  ``notes``: what the importer decided and
-    the user should read (a code mapped, a line skipped), as Messages."""
+    """A season read from another program's file: ``settings_rows`` the Settings rows (key, value
+    as typed) that reproduce the source's rules, ``season.settings`` the same parsed; ``notes``
+    what the importer decided (Messages)."""
 
     season: Season
     settings_rows: tuple[tuple[str, str], ...]

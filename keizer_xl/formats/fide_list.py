@@ -1,19 +1,10 @@
-"""FIDE's monthly players list (issue 37), as FIDE publishes it on ratings.fide.com/download:
-
-* ``players_list_foa.txt``: fixed-width text, one player a line under a header line
-  ``ID Number      Name ... Fed Sex Tit  WTit OTit ... FOA SRtng SGm SK RRtng RGm Rk BRtng
-  BGm BK B-day Flag``; the columns are where the header's words start (read from the header,
-  not assumed);
-* ``players_list_xml_foa.xml``: ``<playerslist><player><fideid>, <name>, <country>,
-  <sex>, <title>, <w_title>, <o_title>, <foa_title>, <rating>, <games>, <k>,
-  <rapid_rating>, ..., <birthday>, <flag></player>...``.
-
-Both hold about 1.2 million players.  A lookup wants a few dozen of them, so each line or
-``<player>`` is first tested on its raw bytes (the id, the name's words folded and sorted, a
-part of a name) and only those that pass are parsed: a line by its columns, a ``<player>`` by the
-XML parser (ElementTree).  Nothing of the file is kept but the chunk being read.
-``tests/formats/test_rating_lists.py`` checks the fast path against ElementTree's iterparse
-over a whole list.
+"""FIDE's monthly players list (issue 37; ratings.fide.com/download): ``players_list_foa.txt``
+(fixed width, the columns where the header line's words start) and ``players_list_xml_foa.xml``
+(``<playerslist><player><fideid>, <name>, ...``), about 1.2 million players each.  A lookup
+wants a few dozen, so each line or ``<player>`` is first tested on its raw bytes (the id, the
+name's words folded and sorted, a part of a name) and only those that pass are parsed (by
+columns, or by ElementTree); nothing is kept but the chunk being read.
+``tests/formats/test_rating_lists.py`` checks the fast path against ElementTree's iterparse.
 """
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """The Belgian federation's member list, ``Player.dbf`` (issue 37; KEIZER-RULES.md section 11):
-a dBASE table read with ``dbfread``.  Its fields are found by name, folded (as
-``formats/named_columns.py`` does for CSV): the member id (``Matricule``, ``Stamnummer``,
-``IdBel``), the name (``Nom``/``Naam``/``Name``, or surname and first name apart), the club
-number (``Club``), the Elo (``Elo``), the FIDE id (``Fide``, ``IdFide``), the birth date
-(``Dnaiss``, ``Naissance``, ``Geboren``), the sex (``Sexe``), the federation (``Fed``).
+a dBASE table read with ``dbfread``, its fields found by name, folded (as
+``formats/named_columns.py`` does for CSV; the names each field goes by: :data:`DBF_FIELDS`).
 """
 from __future__ import annotations
 

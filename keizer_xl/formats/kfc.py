@@ -1,33 +1,18 @@
 """Read a KeizerForClubs tournament (``.s3db``, SQLite) into an :class:`ImportedSeason`.
 
 KeizerForClubs (Dumuzy/KeizerForClubs) keeps one tournament in one SQLite file with the tables
-``Player``, ``Pairing`` and ``ConfigTab`` (``src/cSqliteInterface.cs``, ``OpenTournament`` and
-``CreateConfigTab``).  Facts used here, each from that file (docs/presets-kfc.md has the full
-mapping):
-
-- ``Player(id, name, rating, rank, state, ...)``; ``state`` is ``PlayerState``: 0 unknown (also
-  NULL: a new player), 1 available, 2 paired, 5 hindered (club game), 6 excused, 7 unexcused,
-  8 bye, 9 retired, 10 deleted, 11 not yet started, 12 preregistered.  Only 9 changes the
-  scoring: a retired player leaves every ranking.
-- ``Pairing(Rnd, board, PID_W, PID_B, Result, Pts_W, Pts_B)``: a game has two player ids; a
-  round without an opponent is a row with ``PID_B`` -1 and the player as ``PID_W``
-  (``UpdPairingResult``: ``ids > 0`` is a game).  ``Result`` is ``Results``: -1 not entered,
-  1 White wins, 2 draw, 3 Black wins, 4 bye (Freilos), 5 hindered (club game), 6 excused,
-  7 unexcused; 8 White wins by forfeit, 9 Black wins by forfeit, 10 both forfeit, 11 adjourned
-  (scored as a draw: ``DrawishResults``), 12 LateStart (the newest enum; older files use 1-7).
-  Rows without an opponent sit on boards 100, 101, ... (``FirstNonPlayingBoard``).
-- ``ConfigTab(CfgKey, CfgText, CfgValue)`` (not in files of the first versions, whose settings
-  lived in the program's own config database): read into Settings rows by
-  :mod:`keizer_xl.formats.kfc_config`; what KeizerForClubs stored (its cached standings, its
-  Keizer points) is compared by :mod:`keizer_xl.formats.kfc_stored`.
-
-Every problem names its table row (``Pairing row 12``); all are reported at once and nothing
-is returned when there is one.
+``Player``, ``Pairing`` and ``ConfigTab`` (``src/cSqliteInterface.cs``, ``OpenTournament``,
+``CreateConfigTab``; docs/presets-kfc.md has the full mapping).  A ``Pairing`` row with
+``PID_B`` -1 is a round without an opponent (``UpdPairingResult``), on boards 100, 101, ...
+(``FirstNonPlayingBoard``); the codes are :data:`PLAYER_STATES`, :data:`GAME_RESULTS` and
+:data:`ROUND_RESULTS`.  ``ConfigTab`` (absent from the first versions' files) becomes Settings
+rows (:mod:`keizer_xl.formats.kfc_config`); KFC's stored standings are compared by
+:mod:`keizer_xl.formats.kfc_stored`.  Every problem names its table row (``Pairing row 12``);
+all are reported at once and nothing is returned when there is one.
 """
 from __future__ import annotations
 
 import sqlite3
-import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,9 +21,9 @@ from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
-from keizer_xl.formats.kfc_config import CONFIG_SOURCE, config_rows, config_table, table_row
+from keizer_xl.formats.kfc_config import (CONFIG_SOURCE, config_rows, config_table, name_problem,
+                                          table_row)
 from keizer_xl.formats.kfc_stored import cache_tiebreak, compare_stored
-from keizer_xl.sheets.cells import TEXT_LIMIT
 
 __all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS"]
 
@@ -240,16 +225,9 @@ def _players(con: sqlite3.Connection, problems: list[Problem]
         if not isinstance(pid, int):
             problems.append(Problem(where, Message("id {id} is not a whole number", id=pid)))
             continue
-        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
-        if bad is not None:
-            problems.append(Problem(where, Message(
-                "the name {name!r} holds the control character {code}", name=text,
-                code=f"U+{ord(bad):04X}")))
-            continue
-        if len(text) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
-            problems.append(Problem(where, Message(
-                "the text is {length} characters long, more than the {limit} a workbook cell "
-                "holds", length=len(text), limit=TEXT_LIMIT)))
+        wrong = name_problem(text)
+        if wrong is not None:
+            problems.append(Problem(where, wrong))
             continue
         if not text:
             problems.append(Problem(where, Message("the player has no name")))

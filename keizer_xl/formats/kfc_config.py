@@ -1,10 +1,7 @@
 """A KeizerForClubs tournament's ``ConfigTab(CfgKey, CfgText, CfgValue)`` -> Settings rows
 (``preset kfc`` and the tournament's own percentages and options), each problem at its
 ConfigTab row.  Facts from Dumuzy/KeizerForClubs (``src/cSqliteInterface.cs``,
-``frmMainform.cs``; docs/presets-kfc.md has the full mapping): ``BONUS.Freilos`` (default 50),
-``BONUS.Excused``, ``BONUS.Unexcused``, ``BONUS.Clubgame``, ``BONUS.Retired``, ``BONUS.Verlust``
-(default 0), whole percentages; ``OPTION.RatioFirst2Last`` (default 3),
-``OPTION.WickerNormalization`` (0 or 1), ``OPTION.NiceName`` (the tournament's name).
+``frmMainform.cs``); docs/presets-kfc.md has the full mapping.
 """
 from __future__ import annotations
 
@@ -19,7 +16,7 @@ from keizer_xl.errors import Message, Problem
 from keizer_xl.sheets.cells import TEXT_LIMIT
 
 __all__ = ["SHIPPED_PERCENTAGES", "REQUIRED_KEYS", "CONFIG_SOURCE", "table_row", "config_table",
-           "config_rows"]
+           "name_problem", "config_rows"]
 
 
 def table_row(table: str, row: object) -> str:
@@ -75,6 +72,19 @@ def _number(value: Any) -> float | None:
 REQUIRED_KEYS = ("BONUS.Clubgame", "BONUS.Excused", "BONUS.Unexcused", "BONUS.Retired")
 
 
+def name_problem(text: str) -> Message | None:
+    """What keeps ``text`` out of a workbook cell: a control character, or more characters
+    than a cell holds (never cut without a word); None when it fits."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        return Message("the name {name!r} holds the control character {code}", name=text,
+                       code=f"U+{ord(bad):04X}")
+    if len(text) > TEXT_LIMIT:
+        return Message("the text is {length} characters long, more than the {limit} a workbook "
+                       "cell holds", length=len(text), limit=TEXT_LIMIT)
+    return None
+
+
 def config_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
                 strict: bool = True, file_name: str = "") -> list[tuple[str, str]]:
     """``preset kfc`` and the tournament's own percentages and options, as Settings rows.
@@ -89,17 +99,9 @@ def config_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],
     name = config.get("OPTION.NiceName", (None, None))[0]
     if isinstance(name, bytes):  # a BLOB: the UTF-8 text KeizerForClubs writes, or nothing
         name = name.decode("utf-8", "replace")
-    bad = next((c for c in str(name or "") if unicodedata.category(c) in ("Cc", "Zl", "Zp")),
-               None)
-    if bad is not None:
-        problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
-            "the name {name!r} holds the control character {code}", name=str(name),
-            code=f"U+{ord(bad):04X}")))
-        name = None
-    elif name is not None and len(str(name)) > TEXT_LIMIT:
-        problems.append(Problem("ConfigTab row OPTION.NiceName", Message(
-            "the text is {length} characters long, more than the {limit} a workbook cell "
-            "holds", length=len(str(name)), limit=TEXT_LIMIT)))
+    wrong = name_problem(str(name or ""))
+    if wrong is not None:
+        problems.append(Problem("ConfigTab row OPTION.NiceName", wrong))
         name = None
     name = str(name).strip() if name is not None and str(name).strip() else file_name.strip()
     if name:

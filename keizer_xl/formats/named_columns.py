@@ -1,17 +1,9 @@
-"""Rating lists with named columns (issue 37): the German DWZ export, the Dutch rating list and
-a club's own list, each a CSV (``;``, ``,`` or tab; UTF-8 or Windows-1252) or an xlsx (its
-first sheet), recognised by their header row.
-
-* ``dsb``: the DSB's DWZ export (DeWIS, ``spieler.csv``): ``ZPS`` or ``VKZ`` (the club),
-  ``Mgl-Nr``/``Mgl_Nr``, ``Spielername`` (``Surname,First[,Title]``), ``Geschlecht``
-  (``M``/``W``), ``Geburtsjahr``, ``DWZ``, ``FIDE-ID``, ``FIDE-Land``, ``FIDE-Titel``; the
-  national id is ``ZPS-Mgl-Nr`` (``C0327-012``), the rating the DWZ;
-* ``knsb``: the KNSB's rating list: ``Relatienummer`` (the KNSB id), ``Naam``, ``Rating``,
-  ``FIDE-id``, ``Geboortedatum``/``Geboortejaar``, ``Geslacht``, ``Titel``, ``Vereniging``;
-* ``club``: any table with a name column (``Name``, ``Naam``, ``Nom``, or first name and
-  surname apart) and the others under the names of the Players sheet or the lists'.
-
-Headers are compared folded (case, accents, spaces, ``-`` and ``_`` left out).
+"""Rating lists with named columns (issue 37): the German DWZ export (``dsb``), the Dutch rating
+list (``knsb``) and a club's own list (``club``: any table with a name column, or first name
+and surname apart), each a CSV (``;``, ``,`` or tab; UTF-8 or Windows-1252) or an xlsx (its
+first sheet), recognised by their header row; the columns each list has are tabled in
+docs/rating-lists.md.  The DSB's national id is ``ZPS-Mgl-Nr`` (``C0327-012``).  Headers are
+compared folded (case, accents, spaces, ``-`` and ``_`` left out).
 """
 from __future__ import annotations
 

@@ -1,15 +1,8 @@
 """Rating lists (issue 37): what every list gives (:class:`Listed`), what a lookup wants from
 it (:class:`Wanted`), and THE table of list kinds (:data:`READERS`), each recognised from the
-file's first bytes and read by its own module:
-
-* ``fide-txt``: FIDE's players list, fixed-width text (``formats/fide_list.py``);
-* ``fide-xml``: FIDE's players list as XML (``formats/fide_list.py``);
-* ``kbsb``: the Belgian federation's ``Player.dbf`` (dBASE, ``formats/kbsb_dbf.py``);
-* ``dsb``, ``knsb``, ``club``: the German DWZ export, the Dutch rating list and a club's own
-  list, CSV or xlsx with named columns (``formats/named_columns.py``).
-
-A list is streamed: a reader yields only the entries a :class:`Wanted` may want (ids, a
-name, a part of a name, a club), so FIDE's 1.2 million players are never all in memory.
+file's first bytes and read by its own module.  A list is streamed: a reader yields only the
+entries a :class:`Wanted` may want (ids, a name, a part of a name, a club), so FIDE's 1.2
+million players are never all in memory.
 """
 from __future__ import annotations
 

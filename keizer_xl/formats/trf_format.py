@@ -1,39 +1,10 @@
 """FIDE TRF, the format as keizer-xl reads and writes it: the 001 line's columns, the result
 codes and what they become here both ways, the digits a number field may hold.
 
-The format, as keizer-xl uses it (facts from the FIDE TRF-16 description, "FIDE Data
-Exchange Format", and from the readers and writers that follow it: gnutterts/chesspairing
-``trf/read.go``, ``trf/write.go``, ``trf/trf.go``; the KNSB's flavour as clubs submit it, seen in
-a club program's ``knsbExport.ts``).  Columns are counted from 1, as the spec counts them.
-
-001 player line::
-
-    001 SSSS x TTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP KKKK
-    cols 5-8 start number, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation,
-    58-68 id, 70-79 birth date, 81-84 game points, 86-89 rank; round k from column
-    90+10(k-1): two blanks, the opponent's start number at 92-95 (0000: none), the colour at
-    97 (w, b or -), the result at 99.
-
-Result codes and what they become here (:data:`IMPORT_CODES`, :data:`EXPORT_CODES`,
-docs/import-export.md has the table both ways):
-
-* with an opponent: ``1 = 0`` played, ``+ -`` forfeit, ``W D L`` played but not rated (read
-  as played), ``*`` not played yet (read as an empty result);
-* without one (0000): ``U`` the pairing-allocated bye (FIDE) = the bye here; ``H`` half-point
-  bye (an announced absence) = E excused; ``F`` full-point bye = C club duty; ``Z`` zero-point
-  bye = U unexcused; blank = U unexcused, except before a player's first round (he joined
-  later) and after his last (he withdrew);
-* chesspairing reads ``U`` as an absence and ``F`` as its pairing-allocated bye: a file with
-  chesspairing's own lines (``### chesspairing:...`` or its Keizer options ``XXA``/``XXK``)
-  is read its way, and its ``### chesspairing:bye`` and ``withdrawn`` comments are followed.
-
-Header lines 012 (tournament), 022 (city), 032 (federation), 042/052 (first and last date),
-062/072 (players, rated players), 092 (type), 102 (chief arbiter), 122 (time control), 132
-(round dates at the rounds' columns); TRF-2026 adds 142 (rounds) and 240 (absences:
-``240 F|H round players``); Tornelo's TRFx writes a ``DAT`` line with the round dates.
-
-The reader is :mod:`keizer_xl.formats.trf_read`, the writer :mod:`keizer_xl.formats.trf_write`,
-chesspairing's dialect :mod:`keizer_xl.formats.trf_chesspairing`.
+Facts from the FIDE TRF-16 description and chesspairing's ``trf/read.go``, ``trf/write.go``,
+``trf/trf.go`` (read, never copied); the columns (counted from 1, as the spec counts them), the
+codes both ways and chesspairing's dialect are tabled in docs/import-export.md.  The reader is
+:mod:`keizer_xl.formats.trf_read`, the writer :mod:`keizer_xl.formats.trf_write`.
 """
 from __future__ import annotations
 

@@ -1,20 +1,12 @@
 """A TRF 001 line as text, both ways: a row -> the line (the writer), and a line padded by
-bytes -> the same line padded by characters (the reader).  No season, no files: where a row's
-data comes from is :func:`keizer_xl.formats.trf_write.export_trf`'s business.
+bytes -> the same line padded by characters (the reader).  No season, no files.
 
-Facts used (read, never copied):
-
-* FIDE TRF-16 ("FIDE Data Exchange Format"): the 001 line's columns; result codes ``1 = 0``
-  played, ``+ -`` forfeit, ``W D L`` unrated, and without an opponent ``H`` half-point bye,
-  ``F`` full-point bye, ``U`` pairing-allocated bye, ``Z`` zero-point bye (a blank is as Z);
-  columns 81-84 the player's points.
-* bbpPairings (src/fileformats/trf.cpp ``readPlayer``, ``validateScores``) reads a line by
-  characters (UTF-32) and refuses a file whose points are not the total of its codes:
-  ``1 + W F U`` count a win (``U``: the pairing-allocated bye's default, BBU), ``= D H`` a
-  draw, ``0 - L Z`` and a blank nothing.
-* gnutterts/chesspairing (trf/read.go ``parsePlayerLine``, ``parseRoundResult``) slices the
-  line by bytes (``line[14:47]`` the name) and refuses a blank result letter or colour;
-  its writer (trf/write.go ``writePlayerLine``, ``putLeft``) pads and cuts the name by bytes.
+Facts used (read, never copied): FIDE TRF-16 (the columns and codes, :mod:`.trf_format`);
+bbpPairings (src/fileformats/trf.cpp ``readPlayer``, ``validateScores``) reads by characters
+and refuses a file whose points are not the total of its codes (``1 + W F U`` a win, ``= D H``
+a draw, ``0 - L Z`` and a blank nothing); gnutterts/chesspairing (trf/read.go
+``parsePlayerLine``, trf/write.go ``putLeft``) slices, pads and cuts the name by bytes and
+refuses a blank result letter or colour.
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, fide_asc
                                          points_text)
 from keizer_xl.formats.trf_season import person_name
 
-__all__ = ["write_trf", "export_trf", "TrfExport", "trf_name", "field_warnings", "COLUMN_NAMES",
+__all__ = ["export_trf", "TrfExport", "trf_name", "field_warnings", "COLUMN_NAMES",
            "MAX_TRF_PLAYERS"]
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def field_warnings(players: Sequence[Player], knsb: bool) -> list[str]:
         if ident.strip() and not _ident(ident):
             warnings.append(Message("{name}: the id {value!r} is not 1 to 11 digits: left blank "
                                     "in the rating report", name=p.name, value=ident))
-        if p.birth.strip() and not _birth_date(p.birth):
+        if p.birth.strip() and not _birth(p.birth, knsb):
             warnings.append(Message("{name}: the birth date {value!r} is not a date: left blank "
                                     "in the rating report", name=p.name, value=p.birth))
     return warnings
@@ -134,12 +134,6 @@ def _distinct_names(rows: Sequence[TrfRow], order: Sequence[str], sheet: str) ->
         seen[key] = name
 
 
-def _birth_date(text: str) -> bool:
-    """Whether the birth text is a date (or a year alone) the report can write."""
-    text = text.strip()
-    return bool(re.fullmatch(r"[0-9]{4}", text)) or parse_date(text.replace("/", "-")) is not None
-
-
 #: What the export writes without a game (FIDE flavour; docs/import-export.md has the table):
 #: each Keizer event keeps the FIDE code that means it, and columns 81-84 are the total of
 #: the codes as FIDE counts them (U and F 1, H 1/2, Z 0), the game points in a comment line.
@@ -158,22 +152,10 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
                round_dates: Mapping[int, datetime.date] | None = None,
                columns: Mapping[str, str] | None = None,
                club_spelling: bool = False) -> TrfExport:
-    """The season's games of rounds a..b as a TRF-16 rating report.
-
-    Start numbers are the order of the Standings sheet after round a - 1 (the start ranking for
-    a = 1), the rank the place on it after round b, both read from the row model (core/rows.py
-    ``overall_places``: with groups the groups one after the other, highest first, each ranked
-    on its own; below ``min_games`` after the group's ranked players). Every round has a result
-    code (``Z`` where nothing happened: not yet a member, withdrawn, a game without a result);
-    columns 81-84 are the total of the codes as FIDE counts them, and a player's game points (a
-    win or forfeit win 1, a draw 1/2; never Keizer points), where they differ, are in a ``###
-    keizer-xl:game-points`` line; so are Joined and withdrawals (``###
-    keizer-xl:joined``/``withdrawn``), which the import reads back (not in ``knsb``). Names are
-    in FIDE's ASCII spelling (the same columns in bytes and in characters) unless
-    ``club_spelling``. ``knsb``: the Dutch federation's flavour (092 ``Individual: Keizer
-    system``, DD/MM/YYYY dates, YY.MM.DD round dates, the KNSB id in the id column, forfeits,
-    byes, absences and games against a player without a KNSB id written as ``0000 - Z``).
-    ``round_dates``: the Attendance date headers (the ``round_dates``
+    """The season's games of rounds a..b as a TRF-16 rating report (docs/import-export.md,
+    Reporting games for rating: start numbers, ranks, the ``Z`` codes, the ``### keizer-xl``
+    lines, ``knsb``).  Start numbers and ranks come from the row model (core/rows.py
+    ``overall_places``).  ``round_dates``: the Attendance date headers (the ``round_dates``
     setting wins)."""
     last = season.last_round_with_results()
     a, b = rounds if rounds is not None else (1, last)
@@ -341,7 +323,3 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
     return TrfExport("\r\n".join(out) + "\r\n", tuple(warnings), len(order), len(written_games),
                      (a, b))
 
-
-def write_trf(season: Season, **options: object) -> str:
-    """:func:`export_trf`'s text alone."""
-    return export_trf(season, **options).text  # type: ignore[arg-type]

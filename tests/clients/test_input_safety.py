@@ -133,7 +133,7 @@ def test_a_value_scale_that_goes_to_zero_or_below_is_refused_with_what_to_set(tm
         "Results": [["Round", "Board", "White", "Black", "Result"]],
     })
     out = refused_everywhere(capsys, path, "Settings!B2")
-    # the one value-scale check (core/values.value_scale_problem), at the top_value cell
+    # the one value-scale check (core/values.value_scale_check), at the top_value cell
     assert "last 50 of 150 places" in out and "lowest -49" in out
     assert "top_value to 150 or more" in out and "bottom_value" in out
 

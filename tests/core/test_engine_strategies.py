@@ -151,8 +151,7 @@ def test_the_season_is_classified_once_for_every_reader(monkeypatch):
     real = scoring.classify
     monkeypatch.setattr(scoring, "classify", lambda *a, **k: calls.append(a) or real(*a, **k))
     assert season_rounds(season, 5) is season_rounds(season, 5)
-    points = performance.game_points(season, 5)
-    performance.tpr(season, 5)
+    points = {n: r.game_points for n, r in performance.records(season_rounds(season, 5)).items()}
     facts = round_facts(season, 5)
     compute_history(season)
     assert calls == []  # all read the classification the engine made

@@ -13,7 +13,8 @@ import pytest
 
 from keizer_xl.core.model import Player
 from keizer_xl.core.pairing import pair_round
-from keizer_xl.core.performance import dp, game_points, performance, tpr
+from keizer_xl.core.engine.grid import season_rounds
+from keizer_xl.core.performance import dp, performance, records
 from keizer_xl.errors import SettingError
 from keizer_xl.core.rules import parse_setting
 from tests.helpers import make_workbook, season as make_season
@@ -37,7 +38,8 @@ def test_tpr_hand_worked():
         [("C", "A", "½-½"), ("B", "F", "0-1"), ("bye", "E")],
         [("D", "A", "1-0"), ("B", "C", "1-0")],
     ])
-    perf = tpr(s, 3)
+    rec = records(season_rounds(s, 3))
+    perf = {name: r.tpr for name, r in rec.items()}
     assert perf["A"] == 1800
     # B: lost to A (1900), beat C (1600); F unrated left out: Ra 1750, p 0.5 -> 1750
     assert perf["B"] == 1750
@@ -46,15 +48,14 @@ def test_tpr_hand_worked():
     assert perf["F"] == 2600
     # C: beat D (2000), drew A (1900), lost to B (1800): Ra 1900, p .5 -> 1900
     assert perf["C"] == 1900
-    points = game_points(s, 3)
+    points = {name: r.game_points for name, r in rec.items()}
     assert points["E"] == 1 and points["A"] == Fraction(3, 2) and points["F"] == 1
 
 
 def test_performance_of_a_clean_sweep_and_rounding():
-    assert performance([(1500, Fraction(1))] * 3) == 2300
+    assert performance(3 * 1500, 6, 3) == 2300  # three wins against 1500
     # Ra (1501 + 1502) / 2 = 1501.5 -> 1502; p 1/2 -> dp 0
-    assert performance([(1501, Fraction(1)), (1502, Fraction(0))]) == 1502
-    assert performance([]) is None
+    assert performance(1501 + 1502, 2, 2) == 1502
 
 
 def test_bye_choice_lowest_gives_the_bye_to_the_lowest_even_after_a_bye():

@@ -44,8 +44,7 @@ def test_a_standings_run_classifies_the_season_once(classified, after_round):
     report = compute_standings(season, after_round, view=view)
     for number in (1, 2) if view.round >= 6 else (1,):
         compute_period_standings(season, number, after_round, view=view)
-    performance.game_points(season, view.round)
-    performance.tpr(season, view.round)
+    performance.records(season_rounds(season, view.round))
     facts = round_facts(season, view.round)
     assert report.standing.round == view.round
     assert len(facts) == len(season.players)

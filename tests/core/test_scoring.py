@@ -11,7 +11,7 @@ from keizer_xl.core import scoring
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.engine import Engine, StandingRow, compute_history, fits_int64
-from keizer_xl.core.values import value_scale_problem
+from keizer_xl.core.values import value_scale_check
 
 from helpers import season
 from reference import reference_history
@@ -146,16 +146,18 @@ def test_object_path_gives_the_same_history_as_int64(monkeypatch):
 def test_value_scale_reaching_zero_is_reported_with_what_to_set():
     sevilla = _settings(preset="sevilla")
     # top 100, step 1: place 150 is worth 100 - 149 = -49; places 101..150 are 0 or below
-    msg = value_scale_problem(sevilla, 150)
-    assert msg is not None and "last 50 of 150 places" in msg and "-49" in msg
+    found = value_scale_check(sevilla, 150)
+    assert found is not None
+    msg = found[1]
+    assert "last 50 of 150 places" in msg and "-49" in msg
     assert "top_value to 150 or more" in msg and "value_step to at most 99/149" in msg
-    assert value_scale_problem(sevilla, 100) is None  # place 100 is worth 1
-    assert value_scale_problem(_settings(), 150) is None  # 1.5N: 225 down to 76
+    assert value_scale_check(sevilla, 100) is None  # place 100 is worth 1
+    assert value_scale_check(_settings(), 150) is None  # 1.5N: 225 down to 76
     # bottom_value 0 the Settings sheet refuses itself (rules.check_range); built directly
     from dataclasses import replace
 
     linear = replace(_settings(top_value=100), bottom_value=F(0))
-    assert "bottom_value 0" in value_scale_problem(linear, 18)
+    assert "bottom_value 0" in (value_scale_check(linear, 18) or ("", ""))[1]
 
 
 # --------------------------------------------------------------------------- converge cycles

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 
 from keizer_xl.core.competition import Competition
-from keizer_xl.core.periods import period_end, period_standing, periods_of
+from keizer_xl.core.periods import period_end, periods_of
 from keizer_xl.core.rules import parse_setting
 from keizer_xl.errors import SettingError
 from keizer_xl.frontends.cli import main
@@ -46,8 +46,8 @@ def test_the_last_period_finishes_when_the_seasons_last_round_has_results(
     assert season.season_end() == (last_round or attendance)
     first, last = periods_of(season.settings)
     assert period_end(season, first) == 3 and period_end(season, last) == season.season_end()
-    assert period_standing(season, 1).finished  # rounds 1-3: round 3 has results
-    assert period_standing(season, 2).finished is finished
+    assert Competition(season).part("", 1).finished  # rounds 1-3: round 3 has results
+    assert Competition(season).part("", 2).finished is finished
     # the competition view (the Periods sheet's source) says the same, after each round
     view = Competition(season, rounds)
     assert [p.finished for p in view.parts()] == [True, finished]

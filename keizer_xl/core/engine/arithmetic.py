@@ -1,28 +1,17 @@
-"""How amounts are added up (the ``rounding`` and ``float_shares`` settings): one strategy each.
-
-All amounts are integers over the season's common ``scale`` (see :mod:`.grid`), so every
-strategy is exact integer arithmetic:
-
-* :class:`Exact` (``rounding none``, KEIZER-RULES.md section 3): nothing is rounded;
-* :class:`RoundedCells` (``half`` / ``whole``): every contribution (one round of one player,
-  the own value) rounded to the unit on its own, ties away from zero (chesspairing's
-  ``math.Round`` on its x2 integers);
-* :class:`RoundedTotals` (``half total`` / ``whole total``): only the totals are rounded;
-* :class:`Float64Cells` (``float_shares`` with rounded cells): as :class:`RoundedCells`, but a
-  tie is decided as chesspairing's ``float64(value) * fraction`` would round it.
+"""How amounts are added up (the ``rounding`` and ``float_shares`` settings): one strategy each,
+exact integer arithmetic over the season's common ``scale`` (:mod:`.grid`).  :class:`RoundedCells`
+rounds every contribution ties away from zero (chesspairing's ``math.Round`` on its x2
+integers); :class:`Float64Cells` decides a tie as chesspairing's ``float64(value) * fraction``
+would round it.
 """
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array
 from keizer_xl.core.settings import Rounding, Settings
-
-Array = npt.NDArray[Any]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["FLOAT_SHARES", "INT64_LIMIT", "ROUNDINGS", "Arithmetic", "Exact", "Float64Cells",
            "RoundedCells", "RoundedTotals", "arithmetic_for", "arithmetic_kind", "binary",

@@ -1,20 +1,14 @@
-"""A preset resolved once into the engine's strategies (KEIZER-RULES.md section 9).
-
-The presets themselves are setting values (:mod:`keizer_xl.core.presets`), and any setting
-given explicitly overrides them; :func:`resolve` turns the resulting
-:class:`~keizer_xl.core.settings.Settings` into a :class:`Bundle`: the start order, the
-valuation of each round, the arithmetic, the withdrawal rules, the tie-breaks and the display
-order, named after the preset.  The engine asks the bundle, never the settings, which method
-applies.
-"""
+"""A preset (and the settings overriding it, KEIZER-RULES.md section 9) resolved once into the
+engine's strategies: the engine asks the :class:`Bundle`, never the settings, which method
+applies."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Sequence
 
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array
 from keizer_xl.core.model import Player
 from keizer_xl.core.settings import Settings, Tiebreak
 from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for, arithmetic_kind
@@ -25,8 +19,6 @@ from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InR
                                               against_withdrawn)
 
 __all__ = ["Bundle", "resolve"]
-
-Array = npt.NDArray[Any]
 
 
 @dataclass(frozen=True)

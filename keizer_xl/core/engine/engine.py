@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array
 from keizer_xl.core.model import Season
 from keizer_xl.core.engine.bundle import Bundle, resolve
 from keizer_xl.core.engine.grid import Grid
@@ -18,9 +18,6 @@ from keizer_xl.core.engine.passes import Passes, RoundContext
 from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.standing import History, Standing, StandingData
 from keizer_xl.core.engine.valuemap import ValueMaps, moved_ratings
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
 
 __all__ = ["Engine", "compute_history", "compute_standing"]
 

@@ -1,22 +1,15 @@
 """The season classified once into integer arrays (KEIZER-RULES.md sections 3 and 7).
 
-Every round of every player is classified once by :mod:`keizer_xl.core.scoring` (game, bye,
-absence, late, withdrawn ...) and gets a credit: a share of a value (the opponent's or his own)
-or fixed points.  A season has only a handful of distinct credits, so they become two small
-integer tables over a common denominator, and the season becomes three integer grids over
-(player, round): ``coef`` (the share, times the scale's factor), ``fixed`` (fixed points over
-``scale``) and ``target`` (whose value counts: the opponent, or the player himself).
+Each cell (player, round) is classified once by :mod:`keizer_xl.core.scoring` and gets a credit;
+the handful of distinct credits become three integer grids: ``coef`` (the share, times the
+scale's factor), ``fixed`` (fixed points over ``scale``) and ``target`` (whose value counts).
 
 Why this is exact (rules section 3: a rounding error must never decide a title): ``scale`` is
 the least common multiple of the value map's denominator times the shares' denominator and of
 every fixed amount's denominator, so every amount the engine adds, compares or rounds is an
 integer over ``scale``.  int64 is used while a proven bound of every amount fits
 (:attr:`Grid.bound`); beyond it the same code runs on Python integers (object arrays).
-
-:func:`season_rounds` is the one classification every consumer reads (the engine, the game
-points and performance, the crosstable and explanations, the period match points): it is
-computed once per season and number of rounds, and the engine reorders its rows into the start
-order instead of classifying again.
+:func:`season_rounds` is the one classification every consumer reads, once per season.
 """
 from __future__ import annotations
 
@@ -27,8 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, BoolArray, IntArray
 from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.settings import Credit, Settings, ValueBasis
@@ -37,10 +30,6 @@ from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_kind, binary
 from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
                                               against_withdrawn)
 from keizer_xl.errors import Message
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["Grid", "forget_rounds", "season_rounds"]
 

@@ -1,28 +1,18 @@
 """The passes of one round (converge, extra passes, chesspairing's iteration; one pass with
-float64 ties) as array steps.  Same integers as
-:meth:`~keizer_xl.core.engine.passes.Passes.evaluate`, fewer steps.
+float64 ties) as array steps: the same integers as :meth:`.passes.Passes.evaluate`, fewer steps.
 
-With ``value_basis place`` the value map of a ranking is the value of each place, and a cell
-(one round of one player) earns ``arithmetic(share x value of the target's place)`` or fixed
-points.  A season has a handful of distinct shares, so the points of every (place, share class)
-are one small table ``T[place, class]`` (made once per number of ranked players, with each
-cell's rounding and float64 tie already applied; one more class holds the current own value
-at the player's own place), and each cell is an index ``G`` = target x classes + class (share
-cells only, compacted once per season; stored slot by slot, ``G[slot, player]``, so that the
-cells of rounds 1..k are the first rows of one array).  A pass with each player's place
-``pos`` is then
+With ``value_basis place`` a cell earns ``arithmetic(share x value of the target's place)`` or
+fixed points, and a season has a handful of distinct shares, so the points of every (place,
+share class) are one small table ``T[place, class]`` (rounding and float64 ties applied; one
+more class for the own value), and each cell an index ``G`` = target x classes + class, stored
+slot by slot so the cells of rounds 1..k are the first rows of one array.  A pass is
 
     totals = 1 @ T[pos].ravel()[G]  + fixed points
 
-(two gathers and a column sum: a vector-matrix product with a vector of ones), then a sort on
-(-total, tie-break place), the tie-breaks being fixed within a round.  When everyone is ranked
-the product is taken with -n per cell and the tie-break place added, so the sort key is one
-float64 per player and one stable argsort ranks the pass (``RoundKernel._keyed``,
-``RoundKernel.chain``).
-
-Exactness: the table holds the same integers the cells would; while every amount (times n for
-the sort key) is below 2**53, checked against the grid's bound, the row sums run in float64,
-whose sums of such integers are exact; else in int64.
+then a sort on (-total, tie-break place); when everyone is ranked the sort key is one float64
+per player and one stable argsort ranks the pass (``RoundKernel._keyed``).  Exact: while every
+amount (times n for the sort key) is below 2**53, checked against the grid's bound, float64
+sums of such integers are exact; else int64.
 """
 from __future__ import annotations
 
@@ -32,15 +22,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, IntArray
 from keizer_xl.core.settings import OwnValue
 from keizer_xl.core.engine.arithmetic import Arithmetic
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import TieBreaks, shared_places
 from keizer_xl.core.engine.step import Pass, Step
 from keizer_xl.core.engine.valuemap import ValueMaps
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
 
 __all__ = ["KernelPass", "KernelTables", "RoundKernel"]
 

@@ -4,19 +4,15 @@
 """
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable, Sequence
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, IntArray
 from keizer_xl.core.model import Player
 from keizer_xl.core.settings import (DisplayOrder, NameOrder, Settings, StartRanking,
                                      Tiebreak)
 from keizer_xl.core.engine.grid import Grid
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
 
 __all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "float32_hundredths",
            "printed_hundredths", "rating_order",
@@ -26,13 +22,10 @@ __all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "float32_
 # --------------------------------------------------------------------------- start ranking
 
 def start_order(players: Sequence[Player]) -> list[Player]:
-    """The start ranking (rules section 2): ``Start`` when filled, else rating, else row order.
-
-    Players without a Start place are slotted in by rating before the first placed player with
-    a lower rating (Sevilla's behaviour for late entrants), never silently last; players with
-    neither come after everyone else in row order.  Equal ratings keep row order (reproducible,
-    and ``check`` warns about them): never alphabetical.
-    """
+    """The start ranking (rules sections 2 and 7): ``Start`` when filled; players without one
+    slotted in by rating before the first placed player rated lower (Sevilla's behaviour for
+    late entrants); then the unrated in row order.  Equal ratings keep row order, never
+    alphabetical."""
     placed = sorted((p for p in players if p.start is not None), key=lambda p: p.start or 0)
     rest = [p for p in players if p.start is None]
     rated = sorted((p for p in rest if p.rating is not None),

@@ -1,12 +1,8 @@
 """A valuation pass (KEIZER-RULES.md section 4): every result of rounds 1..k valued with one
-value map, the totals and the ranking they give.
-
-With a value map V a pass is ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)`` plus the own
-value, each cell as the arithmetic strategy counts it (:mod:`.arithmetic`), ranked by the
-tie-breaks.  :class:`Passes` computes it from the grids; the many passes of one round
-(converge, extra passes), and a single pass whose ties float64 decides, run on the table
-kernel of :mod:`.kernel`.  :class:`RoundContext`
-gives a valuation strategy (:mod:`.valuation`) the passes of one round.
+value map, ``(coef * V[target] + fixed)[:, :k+1].sum(axis=1)`` plus the own value, each cell as
+the arithmetic counts it, ranked by the tie-breaks (:class:`Passes`); the many passes of one
+round run on the table kernel of :mod:`.kernel`.  :class:`RoundContext` gives a valuation
+strategy (:mod:`.valuation`) the passes of one round.
 """
 from __future__ import annotations
 
@@ -14,8 +10,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, BoolArray, IntArray
 from keizer_xl.core.engine.arithmetic import Arithmetic
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.kernel import KernelTables, RoundKernel
@@ -23,10 +19,6 @@ from keizer_xl.core.engine.order import TieBreaks, shared_places
 from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.valuemap import ValueMaps
 from keizer_xl.errors import Message
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["Passes", "RoundContext"]
 

@@ -1,11 +1,7 @@
-"""A standing as the engine gives it (KEIZER-RULES.md section 4): :class:`Standing`, the
-ranking after one round, :class:`StandingRow`, one line of it, and :class:`History`, the
-standings after every round.  Pure.
-
-A :class:`Standing` keeps the engine's integer arrays (:class:`StandingData`); the Fractions
-and dictionaries the sheets, JSON and explain read (``score[name]``, ``round_points[name]``,
-``rows``) are made the first time they are asked for, so a whole season's history costs little
-more than its last ranking.
+"""A standing as the engine gives it (KEIZER-RULES.md section 4): :class:`Standing`,
+:class:`StandingRow` and :class:`History` (every round's).  Pure.  A standing keeps the
+engine's integer arrays; the Fractions and dictionaries readers want are made when first asked
+for, so a whole season's history costs little more than its last ranking.
 """
 from __future__ import annotations
 
@@ -13,14 +9,10 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 from collections.abc import Callable, Mapping
 
-import numpy as np
-import numpy.typing as npt
 
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
+from keizer_xl.core.scoring import Array, IntArray
 
 __all__ = ["History", "Standing", "StandingData", "StandingRow"]
 

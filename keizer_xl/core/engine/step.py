@@ -3,14 +3,8 @@ strategies of :mod:`.valuation` and the passes of :mod:`.passes` and :mod:`.kern
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
+from keizer_xl.core.scoring import Array, BoolArray, IntArray
 
 __all__ = ["Outcome", "Pass", "Step"]
 

@@ -1,34 +1,23 @@
 """How each round is valued (KEIZER-RULES.md section 4, ``recalculation`` and its companions):
-one small strategy per method, each given the passes of one round (:class:`RoundContext`).
-
-* :class:`Prev`: every result of rounds 1..k valued once with the values after round k-1;
-* :class:`ExtraPasses` (``extra_passes``): then revalued n more times with the new ranking;
-* :class:`Converge` (``converge``): revalued until the ranking repeats; a longer cycle is
-  ranked by the average of the totals of the cycle's own passes;
-* :class:`ConvergeTwo` (``converge_cycle two``, chesspairing's ``scoreIterative``): a pass
-  that gives back the ranking of two passes before ends with the average of the last two;
-* either converge from the start ranking (``converge_start start``, chesspairing's stateless
-  ``Score``) instead of the previous ranking;
-* :class:`Frozen` (``frozen``): round k valued once with the values after round k-1 and never
-  revisited (it keeps the values of every round in the history's memory).
-
-:class:`Schedule` says which applies in round k (``converge_from_round``,
-``extra_passes_from_round``); :func:`schedule_for` resolves the settings once.  A peer's new
-rule is a new strategy here and a line in :func:`schedule_for`.
+one small strategy per method, each given the passes of one round (:class:`RoundContext`):
+:class:`Prev`, :class:`ExtraPasses`, :class:`Converge` (a longer cycle ranked by the average
+of its passes' totals), :class:`ConvergeTwo` (chesspairing's ``scoreIterative``: a pass that
+gives back the ranking of two passes before ends with the average of the last two), either
+converge from the start ranking (``converge_start start``, chesspairing's stateless ``Score``),
+and :class:`Frozen` (each round valued once, never revisited).  :class:`Schedule` says which
+applies in round k; :func:`schedule_for` resolves the settings once.  A peer's new rule is a
+new strategy here and a line in :func:`schedule_for`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array
 from keizer_xl.core.settings import ConvergeCycle, ConvergeStart, Recalculation, Settings
 from keizer_xl.core.engine.passes import RoundContext
 from keizer_xl.core.engine.step import Outcome, Pass
-
-Array = npt.NDArray[Any]
 
 __all__ = ["CONVERGES", "Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule",
            "Valuation", "schedule_for"]

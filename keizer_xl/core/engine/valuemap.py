@@ -8,22 +8,17 @@ read off a value map too.
 """
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, BoolArray, IntArray
 from keizer_xl.core.model import Game, Player, Result, Season
 from keizer_xl.core.settings import OwnValue, StartPoints, ValueBasis
 from keizer_xl.core.values import scaled_values
 from keizer_xl.core.engine.arithmetic import Arithmetic
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import shared_places
-
-Array = npt.NDArray[Any]
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["ValueMaps", "moved_ratings"]
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
+from keizer_xl.core.scoring import Array, BoolArray
 from keizer_xl.core import scoring
 from keizer_xl.core.model import ScoreKind
 from keizer_xl.core.settings import Credit, Settings, Withdrawn
@@ -19,8 +19,6 @@ from keizer_xl.core.settings import Credit, Settings, Withdrawn
 if TYPE_CHECKING:
     from keizer_xl.core.engine.grid import Grid
 
-Array = npt.NDArray[Any]
-BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["AGAINST_WITHDRAWN", "WITHDRAWALS", "AgainstWithdrawn", "InRanking", "ResultShare",
            "ResultShareOtherAsLoss", "against_withdrawn"]
