@@ -1,19 +1,12 @@
 """The Excel buttons (and xlwings Lite's scripts): one action on the open book, one message box.
 
-The buttons (``macros/KeizerXL.bas``) call, through xlwings' ``RunPython``::
-
-    import keizer_xl.excel as k; k.pair_next_round()
-
-:mod:`keizer_xl.excel` (the name users' workbooks import) re-exports the entry points below.
-Each works on the open book (``xw.Book.caller()``), including edits not saved yet, runs the
-same action as the command line (:mod:`keizer_xl.app.button_actions`) through the xlwings transport
-(:class:`keizer_xl.clients.excel.XlwingsBook`) and ends in one readable message box, never a
-traceback.  Failures are worded by :func:`keizer_xl.frontends.outcome.describe`, the same
-function the command line and the LibreOffice macro use, in Excel's words: the way out of a
-refusal is the macro ``PairRoundAgain`` / ``PairNextRoundAnyway`` (in xlwings Lite the script
-``pair_round_again`` / ``pair_next_round_anyway``), never a command-line flag.  An unexpected
-error is logged with its traceback to :data:`keizer_xl.frontends.outcome.LOG_FILE` and the
-message box names that file.
+The buttons (``macros/KeizerXL.bas``) call ``import keizer_xl.excel as k; k.pair_next_round()``
+through xlwings' ``RunPython``; :mod:`keizer_xl.excel` re-exports the entry points below.  Each
+runs the command line's action (:mod:`keizer_xl.app.button_actions`) on the open book, unsaved
+edits included (:class:`keizer_xl.clients.excel.XlwingsBook`), and ends in one message box worded
+by :func:`keizer_xl.frontends.outcome.describe` in Excel's words (the macro
+``PairRoundAgain``, never a command-line flag); an unexpected error is logged to
+:data:`keizer_xl.frontends.outcome.LOG_FILE`, which the box names.
 """
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator
 
 if TYPE_CHECKING:  # a command line run makes no macro answer (~2 ms of every run, issue 25)
-    from keizer_xl.app.macro_answer import MacroAnswer, Status
+    from keizer_xl.app.macro_answer import Status
 
 __all__ = ["HINT_WORDS", "describe", "hint_text", "write_log", "debug_enabled",
            "LOG_FILE"]
