@@ -1,12 +1,9 @@
 """``batch``: the standings use case over many workbooks, plus the season's analysis sheets.
 
-:func:`run` recomputes one workbook (already opened as a Book) and writes its season sheets:
-the sheets ``standings`` writes, by the very function ``standings`` uses
-(:func:`keizer_xl.app.standings.write_standings_sheets`: Standings with Game points, TPR,
-``min_games``, a block per group and category, and Periods with periods: issue 23), then
-History, Crosstable, Explain, Audit and, if asked, Compare.  It does not save: opening the
-files, the process pool, the History sheet's chart and saving are the front end's
-(``frontends/batch.py``).
+:func:`run` recomputes one opened workbook and writes the sheets ``standings`` writes (by
+:func:`keizer_xl.app.standings.write_standings_sheets`), then History, Crosstable, Explain,
+Audit and, if asked, Compare.  Opening, the process pool, the chart and saving are
+``frontends/batch.py``'s.
 """
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
 """What a button's action answers (issue 27): one typed value for every path that runs one.
 
-The LibreOffice macro (:mod:`keizer_xl.frontends.lo_macro`) returns it as JSON (the macro file
-``macros/keizer_xl_lo.py`` shows it in a message box or writes it to ``lo-run``'s result file),
-:mod:`keizer_xl.clients.lo_run` reads it back and adds what it has to say after the save, the
-command line prints it (:meth:`keizer_xl.frontends.shown.Outcome.of_answer`), and the Excel
-buttons and xlwings Lite build one for the box they show.  Before, a ``dict[str, Any]`` whose
-keys four modules agreed on by convention.
-
-It lives here, below ``clients`` and ``frontends``, so that every one of them can import it; it
-imports nothing of the package (the macro's own answers, when keizer-xl cannot be loaded in
-LibreOffice's Python, are written with the same keys by the macro file itself).
+The LibreOffice macro returns it as JSON, :mod:`keizer_xl.clients.lo_run` reads it back and
+adds what it says after the save, the command line prints it
+(:meth:`keizer_xl.frontends.shown.Outcome.of_answer`), the Excel buttons and Lite build one for
+their box.  It imports nothing of the package, so every layer above may import it (the macro
+file writes the same keys itself when keizer-xl cannot be loaded).
 """
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
 """``pair``: pair the next round, write ``Pairings`` and append its games to ``Results``.
 
-The rules of which round, who is present and which ranking pairs it are the core's
-(:mod:`keizer_xl.core.pairing_round`); which round a group plays next is decided once, from the
-group's members of each round (:func:`keizer_xl.core.group_rounds.group_next_round`).  This
-module runs them and the pairing itself, and composes the sheets.
-
-With groups (issue 18, docs/groups.md) every group is paired as a season of its own players;
-a club may pair one group and then the other in the same round (``pair --group B``, then
-``pair``): the Pairings sheet always shows the blocks of every group paired in that round
-(issue 23), the other groups' boards, bye and absent players read back from Results and
-Attendance.
+Which round, who is present and which ranking pairs are the core's
+(:mod:`keizer_xl.core.pairing_round`, :func:`keizer_xl.core.group_rounds.group_next_round`);
+this module runs them and the pairing, and composes the sheets.  With groups (docs/groups.md)
+each group is paired as a season of its own; the Pairings sheet always shows the blocks of
+every group paired in that round (issue 23), the others read back from Results and Attendance.
 """
 from __future__ import annotations
 

@@ -1,15 +1,9 @@
 """What ``pair`` and ``standings`` refuse, decided once (issue 33): both read the season through
-:func:`season_for`, ``pair`` refuses a round whose round before lacks results with the core's
-:func:`~keizer_xl.core.pairing_round.missing_results_error` over every group's
-:func:`~keizer_xl.core.pairing_round.missing_results`, and ``check`` reports all of it through
-:func:`refusals`, each with its cell, every group at once.
-
-Reading refuses a workbook with problems (every problem listed, with its cell; for ``pair``
-also a result typed only on the Pairings sheet, which pairing rewrites).  Pairing the next
-round refuses while the round before it has games without a result (``pair --force`` pairs
-anyway): with groups, every group's boards are named in one refusal, not one group's and
-then, once they are typed, the next group's.  Refusals of a request (a round given, a group
-that does not exist) are the request's and are not here.
+:func:`season_for`; ``pair`` refuses a round whose round before lacks results
+(:func:`~keizer_xl.core.pairing_round.missing_results_error`, every group's boards in one
+refusal; ``--force`` pairs anyway), and ``check`` reports all of it through :func:`refusals`,
+each with its cell.  Refusals of a request (a round given, a group that does not exist) are the
+request's and are not here.
 """
 from __future__ import annotations
 

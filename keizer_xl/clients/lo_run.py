@@ -1,13 +1,10 @@
 """LibreOffice from the command line: install the macro, add buttons, run a macro headless.
 
-Runs in keizer-xl's own Python, which usually cannot ``import uno``.  Everything that talks
-UNO happens in a helper script (``_lo_driver.py``) run with a Python that can: LibreOffice's
-bundled one, or Debian's ``/usr/bin/python3`` with python3-uno.  soffice itself is started
-here, with a private user profile in a temporary folder (the macro installed in it), listening
-on a named pipe; whatever happens it is stopped again and its whole process group killed if
-it does not exit in time.  Nothing here prints: errors are :class:`LibreOfficeRunError`
-with a message for the user (``cli.py`` prints them).  What a headless save loses (frozen
-header rows, the active sheet) is put back by :mod:`keizer_xl.clients.lo_views`.
+Runs in keizer-xl's own Python, which usually cannot ``import uno``: everything UNO is done by
+``_lo_driver.py`` run with a Python that can.  soffice is started here with a private profile
+(the macro installed in it) on a named pipe, and always stopped again (its process group killed
+if it does not exit in time).  Nothing prints: errors are :class:`LibreOfficeRunError`.  What a
+headless save loses is put back by :mod:`keizer_xl.clients.lo_views`.
 """
 from __future__ import annotations
 

@@ -1,17 +1,11 @@
 """Recompute whole seasons from workbook files, many at once (issue 5).  The file side.
 
-``run_batch`` opens each workbook, recomputes every round and writes the season sheets
-(through the use case ``app/batch.py``: Standings and, with periods, Periods exactly as
-``standings`` writes them, History with its rank chart, Crosstable, Explain, Audit and, if
-asked, Compare) to
-``<stem>.keizer.xlsx`` next to it (``.xlsm`` stays ``.xlsm``), into another folder, or into the
-workbook itself (``FileBook.save`` keeps a backup).  Workbooks are processed in a process pool,
-one workbook per task: a season is small and its computation is sequential by nature (round k
-needs round k - 1), so the parallelism is across files.  A workbook that fails is reported
-with its first problems and never stops the others.
-
-No printing here: progress goes to a callback as :class:`BatchEvent` objects and the results
-come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the summary.
+``run_batch`` opens each workbook, writes the season sheets of the use case ``app/batch.py``
+(and History's rank chart) to ``<stem>.keizer.xlsx`` beside it (``.xlsm`` stays ``.xlsm``),
+into another folder, or into the workbook itself (with a backup).  One workbook per task of a
+process pool: round k needs round k - 1, so the parallelism is across files; a workbook that
+fails never stops the others.  Nothing prints here: progress goes to a callback as
+:class:`BatchEvent`, results come back as :class:`WorkbookResult`.
 """
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""What every front end ends an action with: an :class:`Outcome` (status, exit code, the lines
-in the front end's own words), how its report came about (:class:`Done`), the exit codes
-(WORKBOOK-CONTRACT.md; each status's is the macro answer's, ``app/macro_answer.py``), the front
-ends, and the one problem-list limit.
-
-The values both :mod:`keizer_xl.frontends.render` (a report -> an outcome) and
-:mod:`keizer_xl.frontends.outcome` (any result or exception -> an outcome) speak; they sit
-below both, so neither imports the other's types (no import circle).
+"""What every front end ends an action with: an :class:`Outcome`, how its report came about
+(:class:`Done`), the exit codes (WORKBOOK-CONTRACT.md), the front ends and the one problem-list
+limit; below both :mod:`keizer_xl.frontends.render` and :mod:`keizer_xl.frontends.outcome`, so
+neither imports the other's types.
 """
 from __future__ import annotations
 
