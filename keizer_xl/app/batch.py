@@ -2,8 +2,8 @@
 
 :func:`run` recomputes one opened workbook and writes the sheets ``standings`` writes (by
 :func:`keizer_xl.app.standings.write_standings_sheets`), then History, Crosstable, Explain,
-Audit and, if asked, Compare.  Opening, the process pool, the chart and saving are
-``frontends/batch.py``'s.
+Audit and, if asked, Compare, and says History's rank chart.  Opening, the process pool,
+drawing the chart and saving are ``frontends/batch.py``'s.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 if TYPE_CHECKING:
     from keizer_xl.core.competition import Competition
-    from keizer_xl.core.engine import History
+    from keizer_xl.sheets.chart import Chart
     from keizer_xl.sheets.layout import Layout
     from keizer_xl.sheets.tables import Book
 
@@ -65,21 +65,23 @@ class BatchRequest:
 @dataclass(frozen=True)
 class BookReport:
     """What one workbook's recomputation gave: the notes (the standings' notes in the
-    workbook's language), its size, the rounds the audit found different and the history (the
-    front end draws its chart from it)."""
+    workbook's language), its size, the rounds the audit found different and the History
+    sheet's rank chart with that sheet's name (the file client draws it)."""
 
     notes: tuple[str, ...]
     players: int
     rounds: int
     audit_rounds_differing: int
     language: str
-    history: History | None  # None with groups: one History block per group, no chart
+    chart: tuple[str, Chart] | None  # None with groups (a History block per group) or round 0
 
 
 def run(book: Book, request: BatchRequest = BatchRequest(),
         progress: Progress | None = None) -> BookReport:
     """Read the season of ``book``, recompute it and write its season sheets (not saved)."""
     from keizer_xl.app.standings import competition
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.analysis_sheets import history_chart
     from keizer_xl.sheets.read import read_season
     from keizer_xl.sheets.read_names import workbook_language
 
@@ -91,9 +93,10 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
     notes, differing = write_season_sheets(book, view, compare=request.compare,
                                            progress=report)
     players = sum(len(gs.standing.order) for gs in view.standings())
-    return BookReport(notes, players, view.round, differing,
-                      workbook_language(book, season.settings),
-                      None if view.grouped else view.standing("").history)
+    lang = workbook_language(book, season.settings)
+    chart = None if view.grouped else history_chart(view.standing("").history, lang)
+    return BookReport(notes, players, view.round, differing, lang,
+                      None if chart is None else (schema.sheet_name("History", lang), chart))
 
 
 def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,

@@ -27,13 +27,9 @@ from collections.abc import Callable, Iterable, Sequence
 from keizer_xl.app.batch import Job, WorkbookResult
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
-from keizer_xl.sheets.read_names import OWNED_SHEETS
 
-if TYPE_CHECKING:  # the batch imports pandas and the engine only when it runs
+if TYPE_CHECKING:
     from multiprocessing.queues import Queue
-
-    from keizer_xl.clients.xlsx.book import FileBook
-    from keizer_xl.core.engine import History
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
@@ -148,17 +144,6 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 Report = Callable[[str, float], None]
 
 
-def add_history_chart(book: FileBook, history: History, lang: str = "en") -> None:
-    """The History sheet's rank chart (``sheets.analysis_sheets.history_chart``), drawn by the
-    file client on the History sheet the use case wrote."""
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.analysis_sheets import history_chart
-
-    chart = history_chart(history, lang)
-    if chart is not None:
-        book.add_chart(schema.sheet_name("History", lang), chart)
-
-
 def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:
     """One workbook, start to finish; every failure becomes a failed result, never an exception
     (except KeyboardInterrupt)."""
@@ -178,7 +163,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
         report("open", 0.0)
         book = open_book(job.source)
         if job.output == job.source:
-            lost = book.unsafe_to_write(set(OWNED_SHEETS))
+            lost = book.unsafe_to_write()
             if lost:
                 from keizer_xl.frontends.cli_common import lost_part
 
@@ -186,11 +171,9 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
                     "{name} was not changed: writing it would drop {lost}. Write copies "
                     "instead (without --in-place).", name=job.source.name,
                     lost=tuple(lost_part(part) for part in lost))])
-        # the use case writes the sheets (app/batch.py: Standings and Periods as `standings`
-        # writes them); the History sheet's chart is the file client's
         done = run(book, BatchRequest(compare=compare), report)
-        if done.history is not None:  # with groups: a History block per group, no chart
-            add_history_chart(book, done.history, done.language)
+        if done.chart is not None:  # the use case's chart, drawn by the file client
+            book.add_chart(*done.chart)
         report("save", 0.75)
         if job.output == job.source:
             book.save()
