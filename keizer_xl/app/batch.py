@@ -102,10 +102,7 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
 def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
                         progress: Progress | None = None) -> tuple[tuple[str, ...], int]:
     """Write every season sheet into ``book`` (not saved), each from the view ``standings``
-    reads: Standings and Periods as ``standings`` writes them, then History, Crosstable,
-    Explain, Audit and Compare, with groups one titled block per group (each group's own
-    competition, as the ``explain``, ``audit`` and ``compare`` commands show it).  The notes
-    for the summary and the number of rounds the audit found different."""
+    reads, with groups one block per group: the notes and the rounds the audit found different."""
     from keizer_xl.analysis.audit import audit_parts
     from keizer_xl.app.standings import compute_standings, write_standings_sheets
     from keizer_xl.sheets import analysis_sheets as sheets, schema

@@ -87,12 +87,8 @@ def run(book: Book, request: PairRequest = PairRequest()) -> PairingReport:
 
 def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
                  repair: bool = False, group: str | None = None) -> PairingReport:
-    """Pair round ``rnd`` (default: the next round) without touching any sheet.
-
-    Which round, who is present and which ranking pairs it are the pairing rules of
-    :mod:`keizer_xl.core.pairing_round`; this only runs them and the pairing itself.  With
-    groups (issue 18) every group is paired on its own (``group``: only that one); a group
-    that plays a round robin (issue 36) takes its round from the Berger table."""
+    """Pair round ``rnd`` (default: the next round) without touching any sheet; with groups
+    each group on its own (``group``: only that one), a round robin's from its Berger table."""
     if group is not None or has_groups(season):
         return _plan_groups(season, rnd, force=force, repair=repair, group=group)
     view = Competition(season)

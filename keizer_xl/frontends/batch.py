@@ -86,11 +86,8 @@ def is_skipped(name: str) -> bool:
 
 
 def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, Path | None]]:
-    """(workbook, folder it was found in or None when named directly), in a stable order.
-
-    Folders are searched recursively for *.xlsx and *.xlsm (case-insensitive), skipping what
-    :func:`is_skipped` names; a file named directly is taken as it is.  A path that does not
-    exist raises :class:`BatchError`."""
+    """(workbook, folder it was found in or None when named directly), in a stable order:
+    folders searched recursively, skipping what :func:`is_skipped` names."""
     found: list[tuple[Path, Path | None]] = []
     seen: set[str] = set()
     missing = [str(p) for p in paths if not Path(p).exists()]

@@ -132,10 +132,8 @@ def _print_warning(message: str) -> None:
 
 
 def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
-    """(path, book) for a BOOK argument; when the command will write, take the workbook's lock
-    for the whole read-modify-write (another run waits or is told it is busy), refuse a file
-    that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
-    would drop what openpyxl cannot keep."""
+    """(path, book) for a BOOK argument; a command that writes holds the workbook's lock for
+    the whole read-modify-write and refuses a file that is open elsewhere or read-only."""
     from keizer_xl.clients import file_locks, files
 
     path = book_path_arg(text)
@@ -169,10 +167,8 @@ def _learn_language(path: Path) -> None:
 
 
 def learn_language_of_books(argv: Sequence[str]) -> None:
-    """A refusal before any workbook was read (``new-season`` onto an existing file, ``export
-    --rounds 8-5``): learn the language of the first workbook named on the command line from
-    its ``language`` setting too, not only its sheet names (issue 33), so the refusal speaks
-    it.  Only on the way out of a refused run: a run that works never reads twice."""
+    """A refusal before any workbook was read: learn the first named workbook's language from
+    its ``language`` setting too (issue 33).  Only on the way out of a refused run."""
     for arg in argv:
         if not arg.startswith("-") and arg.lower().endswith(_WORKBOOK_SUFFIXES):
             path = Path(arg)

@@ -89,11 +89,8 @@ def _front() -> Front:
 
 def run_action(action: str, book: Any = None, *, show: Alert | None = None,
                front: Front | None = None) -> str:
-    """Run one action (pair, repair, force, standings, check) on an xlwings book and show
-    the outcome in one message box.
-
-    Returns the message shown.  Never raises for a problem in the workbook or an unexpected
-    error: the first is listed, the second logged."""
+    """Run one action on an xlwings book and show the outcome in one message box; the message
+    shown.  Never raises: a problem in the workbook is listed, an unexpected error logged."""
     from keizer_xl.i18n import front_end_run
 
     if book is None:

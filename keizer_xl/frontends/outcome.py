@@ -144,19 +144,14 @@ def debug_enabled() -> bool:
 def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
              written: bool | None = False, log: str | None = None,
              lang: str | None = None, done: Done | None = None) -> Outcome:
-    """The outcome of an action: ``result`` is its report or the exception it raised; the
-    one place that decides a status, an exit code and every line a front end shows.
+    """The outcome of an action (``result``: its report or the exception it raised): the one
+    place that decides a status, an exit code and every line a front end shows.
 
-    A typed report is worded by its renderer (the one table, :mod:`keizer_xl.frontends.render`)
-    with ``done`` (where it was written, the client's messages, ``--format``); any other
-    report is "ok" with its ``notes``.  A failure is worded here, in each front end's words
-    (Excel's and Lite's "Nothing was changed: ...", LibreOffice's sentence and its undo, the
-    command line's Ctrl+C naming the files it wrote), followed by the client's warnings
-    (``done.messages``).  ``written``: for an exception, whether the workbook had been written
-    (True), not (False) or may have been (None) when it came; ``log``: where the traceback of
-    an unexpected error was written; ``lang``: the language of the lines (default:
-    i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays the reason in
-    that language, too."""
+    A typed report is worded by its renderer (:mod:`keizer_xl.frontends.render`) with ``done``;
+    a failure here, in each front end's words, then the client's warnings.  ``written``: for
+    an exception, whether the workbook had been written (True), not (False) or may have been
+    (None); ``log``: the traceback's file; ``lang``: the lines' language (default: the shown
+    language)."""
     done = done or Done()
     lang = lang or done.lang or shown_language()
     tr = translator(lang)
@@ -237,11 +232,8 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
 
 def _in_front_words(out: Outcome, result: BaseException, front: Front,
                     written: bool | None, done: Done, tr: Translator) -> Outcome:
-    """A failure's lines as the front end shows them, the client's warnings after them.
-
-    Excel and Lite open with "Nothing was changed" when nothing was (their box shows the
-    problem list under one heading); a LibreOffice box ends a refusal as a sentence and says
-    when the changes were taken back (its undo); the command line adds nothing."""
+    """A failure's lines as the front end shows them, the client's warnings after them (Excel
+    and Lite open with "Nothing was changed"; a LibreOffice box ends as a sentence)."""
     from keizer_xl.errors import ClientError, SetupError
     from keizer_xl.frontends.render_common import warning_lines
 
