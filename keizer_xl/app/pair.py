@@ -175,8 +175,7 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
                 if group is not None:
                     raise
                 first_error = first_error or e
-                skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
-                                       if e.args else str(e)))
+                skipped.append(_skipped(g, e))
             continue
         gs = view.group_season(g, rnd)
         # only a group that has this round already, or too few players for it, is left out;
@@ -192,8 +191,7 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
             if group is not None or not ((paired and not repair) or few):
                 raise
             first_error = first_error or e
-            skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
-                                   if e.args else str(e)))
+            skipped.append(_skipped(g, e))
             continue
         parts.append((g, report))
     refusal = missing_results_error(lacking, rnd) if lacking else None
@@ -225,6 +223,10 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     return PairingReport(whole, absent, tuple(n for _, r in numbered for n in r.ranking),
                          repaired=repair, kept=tuple(b for _, r in numbered for b in r.kept),
                          groups=tuple(numbered), earlier=earlier)
+
+
+def _skipped(group: str, e: ActionError) -> Message:
+    return Message("group {group}: {reason}", group=group, reason=e.args[0] if e.args else str(e))
 
 
 def _has_round(season: Season, rnd: int) -> bool:

@@ -154,9 +154,8 @@ def _wants_save(book: Any) -> bool:
 def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -> Done:
     """How the action went on this book: saved or not, the client's messages, and the file
     with every problem when there are more than a box shows."""
-    full = (_write_report([str(p) for p in problems])
-            if len(problems) > MAX_MESSAGE_LINES else None)
-    return Done(written=written, saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
+    return Done(written=written, saved=target.save_to_disk, messages=tuple(target.messages),
+                full_list=_write_report(problems))
 
 
 def _act(target: XlwingsBook, key: str) -> Outcome:
@@ -180,18 +179,20 @@ def _describe_failure(exc: BaseException, front: Front = "excel",
     expected = isinstance(exc, KeizerError)
     log = None if expected else _outcome.write_log("unexpected error", exc)
     problems = exc.problems if isinstance(exc, InputError) else ()
-    done = Done(full_list=_write_report([str(p) for p in problems])
-                if len(problems) > MAX_MESSAGE_LINES else None,
+    done = Done(full_list=_write_report(problems),
                 messages=tuple(target.messages) if target is not None else ())
     # a refusal or a problem list comes before any write; after an unexpected error the open
     # book may be partly changed (the xlwings transport writes cell by cell)
     return describe(exc, front, written=False if expected else None, log=log, done=done)
 
 
-def _write_report(lines: list[str]) -> str | None:
+def _write_report(problems: Sequence[object]) -> str | None:
+    """The file listing every problem when there are more than a box shows (else None)."""
+    if len(problems) <= MAX_MESSAGE_LINES:
+        return None
     try:
         path = Path(tempfile.gettempdir()) / "keizer-xl-problems.txt"
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        path.write_text("\n".join(map(str, problems)) + "\n", encoding="utf-8")
         return str(path)
     except OSError:
         return None
