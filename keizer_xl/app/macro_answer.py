@@ -24,15 +24,11 @@ EXIT_CODES: dict[Status, int] = {"ok": 0, "problems": 1, "refused": 1, "usage": 
 
 @dataclass(frozen=True)
 class MacroAnswer:
-    """One action's answer to the front end that asked for it.
-
-    The outcome's fields (``status`` ... ``detail``, as :class:`~keizer_xl.frontends.outcome.
-    Outcome` has them: ``lines`` in the asking front end's words), then the box's: ``action``
-    (pair, standings, check), ``text`` (the message box text); and the client's: ``written``
-    (the sheets written), ``saved`` (stored to the file), ``frozen`` (the header rows each
-    written sheet freezes, which ``lo_run`` puts back after a headless save) and ``messages``
-    (what the client has to add: a backup that could not be kept; the command line shows them
-    as warnings)."""
+    """One action's answer to the front end that asked for it: the outcome's fields (as
+    :class:`~keizer_xl.frontends.shown.Outcome` has them), the box's ``action`` and ``text``,
+    and the client's: ``written`` sheets, ``saved``, ``frozen`` (each written sheet's header
+    rows, which ``lo_run`` puts back after a headless save) and ``messages`` (shown as
+    warnings)."""
 
     action: str
     status: Status

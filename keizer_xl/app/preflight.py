@@ -52,10 +52,7 @@ def results_missing(season: Season, view: Competition | None = None
 def refusals(book: Book) -> tuple[Season | None, list[Problem], list[str]]:
     """Everything ``pair`` and ``standings`` would refuse: the problems of reading, each with
     its cell; and, when the season can be read, every game of every group that the next
-    pairing waits for (a warning each, with its cell: a round without its results yet is no
-    fault of the workbook, but ``pair`` waits for them).  A result typed only on the Pairings
-    sheet is read, with the reader's warning that pairing refuses it until it is typed in
-    Results too."""
+    pairing waits for (a warning each, with its cell: no fault of the workbook)."""
     try:
         season = season_for(book)
     except InputError as e:

@@ -39,10 +39,7 @@ class Outcome:
     ``Sheet!Cell: message`` of a workbook with problems (``lines`` lists the first
     :data:`MAX_LISTED`); ``notes`` the report's notes in the shown language; ``report`` the
     report as JSON data (``pair --format json``); ``title`` a message box's title;
-    ``language`` the language of the lines; ``detail`` the traceback of an unexpected error.
-
-    The LibreOffice macro returns one as its answer (:meth:`answer`), ``keizer-xl lo-run``
-    reads it back (:meth:`of_answer`) and prints it like any other command."""
+    ``language`` the language of the lines; ``detail`` the traceback of an unexpected error."""
 
     status: Status
     exit_code: int
