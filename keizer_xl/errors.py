@@ -1,27 +1,12 @@
 """Every exception keizer-xl raises, under one root (layer 0: imports nothing of the package).
 
 Errors are raised as data and worded once per front end (ARCHITECTURE.md, "Rules of the
-house"): a problem carries its ``Sheet!Cell``, a refusal carries a *hint key* (``"repair"``,
-``"force"``, ``"round"``) and never a command-line flag.  :mod:`keizer_xl.frontends.outcome`
-turns any of them into a status, an exit code and the lines a user reads, in the words of the
-CLI, the Excel buttons, xlwings Lite or LibreOffice.
-
-The tree::
-
-    KeizerError                     root: everything below is expected and has a user message
-      UserError                     the user can fix it in the workbook or in the request
-        InputError                  the season cannot be used; ``problems`` lists every reason
-        SettingError                one setting that cannot be used (``key``)
-        ResultError                 a Result cell that is not a result
-        PairingError                the round cannot be paired as asked
-        NotFoundError               a name that is not there (did-you-mean in the message)
-        ActionError                 an action refuses to run as asked (``hint``, ``usage``)
-        UsageError                  a request that makes no sense (exit code 2)
-      ClientError                   a workbook file, Excel or LibreOffice cannot do it
-        MissingPartError            a sheet, column or row the workbook does not have
-      SetupError                    installing the buttons or the macro cannot go on
-
-Anything else that escapes an action is a bug: an "unexpected error" with a log file.
+house"): a problem carries its ``Sheet!Cell``, a refusal carries a *hint key* (:data:`HINTS`)
+and never a command-line flag; :mod:`keizer_xl.frontends.outcome` turns any of them into a
+status, an exit code and the lines a user reads.  :class:`KeizerError` is the root of what is
+expected (:class:`UserError`: the user can fix it; :class:`ClientError`: a file, Excel or
+LibreOffice cannot do it; :class:`SetupError`); anything else that escapes an action is a bug:
+an "unexpected error" with a log file.
 """
 from __future__ import annotations
 
@@ -36,11 +21,7 @@ __all__ = [
     "MissingPartError", "SetupError", "HINTS", "Message", "Plural", "Number", "Letter", "N_",
 ]
 
-#: The hint keys an error may carry (the way out); each front end words each one
-#: (frontends/outcome.py), so no action or client names a command-line flag.  The actions':
-#: pair the round again, pair anyway, say which round; the clients': give the Python's path,
-#: replace the file, create it, import the VBA files by hand, keep every part (another
-#: writer), write an .ods copy, only print (a file that cannot be written).
+#: The hint keys an error may carry (the way out), worded by each front end (frontends/outcome.py)
 HINTS = ("repair", "force", "round",
          "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only")
 

@@ -424,6 +424,8 @@ FRONTENDS_ALSO: dict[str, tuple[str, set[str]]] = {
             {"keizer_xl.clients.files"}),
     "cli_common": ("the command line opens, locks, protects and writes the files it is named",
                    _CLI_FILES),
+    "batch": ("batch opens, writes and saves the workbooks it is named",
+              {"keizer_xl.clients.files", "keizer_xl.clients.xlsx"}),
     "cli_office": ("the setup commands and lo-run drive Excel and LibreOffice themselves",
                    {"keizer_xl.clients.excel_setup", "keizer_xl.clients.vba_files",
                     "keizer_xl.clients.xlwings_conf", "keizer_xl.clients.lo_install",
@@ -442,9 +444,8 @@ FRONTENDS_ALSO: dict[str, tuple[str, set[str]]] = {
                        {"keizer_xl.analysis.audit", "keizer_xl.analysis.history"}),
 }
 #: front-end modules that still build or change workbooks themselves, until issue 38 moves
-#: that work into app/ and clients/: batch's History chart (item 1, the splice writer's chart)
-#: and import, new-season and new with the .xlsm (item 2, the xlsx client's new_book)
-FRONTENDS_MOVING = {"batch", "cmd_import", "new_season"}
+#: that work into app/ and clients/: import and new-season (item 2, the xlsx client's new_book)
+FRONTENDS_MOVING = {"cmd_import", "new_season"}
 
 
 def frontend_imports(source: str, module: str, modules: set[str]) -> set[str]:

@@ -1,12 +1,9 @@
 """``batch``: the standings use case over many workbooks, plus the season's analysis sheets.
 
-:func:`run` recomputes one workbook (already opened as a Book) and writes its season sheets:
-the sheets ``standings`` writes, by the very function ``standings`` uses
-(:func:`keizer_xl.app.standings.write_standings_sheets`: Standings with Game points, TPR,
-``min_games``, a block per group and category, and Periods with periods: issue 23), then
-History, Crosstable, Explain, Audit and, if asked, Compare.  It does not save: opening the
-files, the process pool, the History sheet's chart and saving are the front end's
-(``frontends/batch.py``).
+:func:`run` recomputes one opened workbook and writes the sheets ``standings`` writes (by
+:func:`keizer_xl.app.standings.write_standings_sheets`), then History, Crosstable, Explain,
+Audit and, if asked, Compare, and says History's rank chart.  Opening, the process pool,
+drawing the chart and saving are ``frontends/batch.py``'s.
 """
 from __future__ import annotations
 
@@ -19,7 +16,7 @@ from keizer_xl.core.settings import System
 
 if TYPE_CHECKING:
     from keizer_xl.core.competition import Competition
-    from keizer_xl.core.engine import History
+    from keizer_xl.sheets.chart import Chart
     from keizer_xl.sheets.layout import Layout
     from keizer_xl.sheets.tables import Book
 
@@ -69,21 +66,23 @@ class BatchRequest:
 @dataclass(frozen=True)
 class BookReport:
     """What one workbook's recomputation gave: the notes (the standings' notes in the
-    workbook's language), its size, the rounds the audit found different and the history (the
-    front end draws its chart from it)."""
+    workbook's language), its size, the rounds the audit found different and the History
+    sheet's rank chart with that sheet's name (the file client draws it)."""
 
     notes: tuple[str, ...]
     players: int
     rounds: int
     audit_rounds_differing: int
     language: str
-    history: History | None  # None with groups: one History block per group, no chart
+    chart: tuple[str, Chart] | None  # None with groups (a History block per group) or round 0
 
 
 def run(book: Book, request: BatchRequest = BatchRequest(),
         progress: Progress | None = None) -> BookReport:
     """Read the season of ``book``, recompute it and write its season sheets (not saved)."""
     from keizer_xl.app.standings import competition
+    from keizer_xl.sheets import schema
+    from keizer_xl.sheets.analysis_sheets import history_chart
     from keizer_xl.sheets.read import read_season
     from keizer_xl.sheets.read_names import workbook_language
 
@@ -95,19 +94,17 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
     notes, differing = write_season_sheets(book, view, compare=request.compare,
                                            progress=report)
     players = sum(len(gs.standing.order) for gs in view.standings())
+    lang = workbook_language(book, season.settings)
     keizer = not view.grouped and view.system() is not System.ROUND_ROBIN  # the chart's
-    return BookReport(notes, players, view.round, differing,
-                      workbook_language(book, season.settings),
-                      view.standing("").history if keizer else None)
+    chart = history_chart(view.standing("").history, lang) if keizer else None
+    return BookReport(notes, players, view.round, differing, lang,
+                      None if chart is None else (schema.sheet_name("History", lang), chart))
 
 
 def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
                         progress: Progress | None = None) -> tuple[tuple[str, ...], int]:
     """Write every season sheet into ``book`` (not saved), each from the view ``standings``
-    reads: Standings and Periods as ``standings`` writes them, then History, Crosstable,
-    Explain, Audit and Compare, with groups one titled block per group (each group's own
-    competition, as the ``explain``, ``audit`` and ``compare`` commands show it).  The notes
-    for the summary and the number of rounds the audit found different."""
+    reads, with groups one block per group: the notes and the rounds the audit found different."""
     from keizer_xl.analysis.audit import audit_parts
     from keizer_xl.app.standings import compute_standings, write_standings_sheets
     from keizer_xl.sheets import analysis_sheets as sheets, schema

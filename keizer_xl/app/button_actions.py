@@ -1,13 +1,8 @@
 """THE table of the buttons' actions (issue 27): what each button (Excel, xlwings Lite,
 LibreOffice) and ``keizer-xl lo-run`` runs, under which names, and the one function that runs
-it on any book.
-
-Before, five modules agreed on these names and on how an action is run: the Excel buttons
-(their ``_ACTIONS`` and ``ENTRY_POINTS``), the LibreOffice macro (``ACTIONS``, ``TITLES``,
-``_dispatch``), ``lo_run`` (``FUNCTIONS``) and the ``lo-run`` command's choices.  They read this
-table now; the names users' files call (the VBA macros, Lite's ``main.py``, the LibreOffice
-macro file) stay spelled out where those files are (docs/development.md, "Adding a button
-action").  It imports nothing heavy: ``keizer-xl lo-run`` reads its choices here.
+it on any book.  The names users' files call stay spelled out in those files
+(docs/development.md, "Adding a button action").  It imports nothing heavy: ``lo-run`` reads
+its choices here.
 """
 from __future__ import annotations
 

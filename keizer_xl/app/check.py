@@ -19,7 +19,7 @@ from keizer_xl.sheets.read_checks import warnings
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["CheckRequest", "CheckReport", "run", "check_report", "check_workbook"]
+__all__ = ["CheckRequest", "CheckReport", "run", "check_workbook"]
 
 
 @dataclass(frozen=True)
@@ -38,11 +38,6 @@ class CheckReport:
 def run(book: Book, request: CheckRequest = CheckRequest()) -> CheckReport:
     problems, notes = check_workbook(book)
     return CheckReport(tuple(problems), tuple(notes))
-
-
-def check_report(book: Book) -> CheckReport:
-    """:func:`check_workbook` as a typed report (what the front ends describe)."""
-    return run(book)
 
 
 def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:

@@ -65,11 +65,11 @@ def publish(book: Book, request: PublishRequest) -> tuple[tuple[str, str, str], 
     from keizer_xl.sheets.read_names import workbook_language
 
     rows = run(book)
-    season, history = rows.view.season, rows.blocks[0].history
+    season = rows.view.season
     lang = request.language or workbook_language(book, season.settings)
     outputs = []
     if request.html:
-        outputs.append((page_html(season, history, request.title, lang, rows), ".html", "utf-8"))
+        outputs.append((page_html(season, request.title, lang, rows), ".html", "utf-8"))
     if request.csv:  # a BOM so that Excel opens the names (Zoë, Müller) as UTF-8
         outputs.append((standings_csv([b.report.rows for b in rows.blocks], lang,
                                       separator=request.separator, decimal=request.decimal),
@@ -263,13 +263,12 @@ th,td{padding:.3rem .3rem}td.name{white-space:normal}.crossbox{width:auto;left:0
 """
 
 
-def page_html(season: Season, history: History, title: str, lang: str = "en",
-              rows: ExportRows | None = None) -> str:
+def page_html(season: Season, title: str, lang: str = "en", rows: ExportRows | None = None
+              ) -> str:
     """The whole page in ``lang``: standings, the open pairing, the rank chart and the
     crosstable; the club and the season (the ``season`` setting, else ``title``, the file
     name) in the title.  Every number is read from the one competition view (app/export.py,
-    issue 23); ``history`` is the season's (kept for the callers; the view computes its own).
-    With groups: one section of each per group, then the moves (promotion and relegation).
+    issue 23).  With groups: one section of each per group, then the moves (promotion and relegation).
     ``rows``: the view's rows when the caller has them (app/export.py ``run``)."""
     from keizer_xl.app.export import export_rows
 

@@ -1,15 +1,10 @@
 """What a button's action answers (issue 27): one typed value for every path that runs one.
 
-The LibreOffice macro (:mod:`keizer_xl.frontends.lo_macro`) returns it as JSON (the macro file
-``macros/keizer_xl_lo.py`` shows it in a message box or writes it to ``lo-run``'s result file),
-:mod:`keizer_xl.clients.lo_run` reads it back and adds what it has to say after the save, the
-command line prints it (:meth:`keizer_xl.frontends.shown.Outcome.of_answer`), and the Excel
-buttons and xlwings Lite build one for the box they show.  Before, a ``dict[str, Any]`` whose
-keys four modules agreed on by convention.
-
-It lives here, below ``clients`` and ``frontends``, so that every one of them can import it; it
-imports nothing of the package (the macro's own answers, when keizer-xl cannot be loaded in
-LibreOffice's Python, are written with the same keys by the macro file itself).
+The LibreOffice macro returns it as JSON, :mod:`keizer_xl.clients.lo_run` reads it back and
+adds what it says after the save, the command line prints it
+(:meth:`keizer_xl.frontends.shown.Outcome.of_answer`), the Excel buttons and Lite build one for
+their box.  It imports nothing of the package, so every layer above may import it (the macro
+file writes the same keys itself when keizer-xl cannot be loaded).
 """
 from __future__ import annotations
 
@@ -29,15 +24,11 @@ EXIT_CODES: dict[Status, int] = {"ok": 0, "problems": 1, "refused": 1, "usage": 
 
 @dataclass(frozen=True)
 class MacroAnswer:
-    """One action's answer to the front end that asked for it.
-
-    The outcome's fields (``status`` ... ``detail``, as :class:`~keizer_xl.frontends.outcome.
-    Outcome` has them: ``lines`` in the asking front end's words), then the box's: ``action``
-    (pair, standings, check), ``text`` (the message box text); and the client's: ``written``
-    (the sheets written), ``saved`` (stored to the file), ``frozen`` (the header rows each
-    written sheet freezes, which ``lo_run`` puts back after a headless save) and ``messages``
-    (what the client has to add: a backup that could not be kept; the command line shows them
-    as warnings)."""
+    """One action's answer to the front end that asked for it: the outcome's fields (as
+    :class:`~keizer_xl.frontends.shown.Outcome` has them), the box's ``action`` and ``text``,
+    and the client's: ``written`` sheets, ``saved``, ``frozen`` (each written sheet's header
+    rows, which ``lo_run`` puts back after a headless save) and ``messages`` (shown as
+    warnings)."""
 
     action: str
     status: Status

@@ -1,15 +1,10 @@
 """``pair``: pair the next round, write ``Pairings`` and append its games to ``Results``.
 
-The rules of which round, who is present and which ranking pairs it are the core's
-(:mod:`keizer_xl.core.pairing_round`); which round a group plays next is decided once, from the
-group's members of each round (:func:`keizer_xl.core.group_rounds.group_next_round`).  This
-module runs them and the pairing itself, and composes the sheets.
-
-With groups (issue 18, docs/groups.md) every group is paired as a season of its own players;
-a club may pair one group and then the other in the same round (``pair --group B``, then
-``pair``): the Pairings sheet always shows the blocks of every group paired in that round
-(issue 23), the other groups' boards, bye and absent players read back from Results and
-Attendance.
+Which round, who is present and which ranking pairs are the core's
+(:mod:`keizer_xl.core.pairing_round`, :func:`keizer_xl.core.group_rounds.group_next_round`);
+this module runs them and the pairing, and composes the sheets.  With groups (docs/groups.md)
+each group is paired as a season of its own; the Pairings sheet always shows the blocks of
+every group paired in that round (issue 23), the others read back from Results and Attendance.
 """
 from __future__ import annotations
 
@@ -93,12 +88,8 @@ def run(book: Book, request: PairRequest = PairRequest()) -> PairingReport:
 
 def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
                  repair: bool = False, group: str | None = None) -> PairingReport:
-    """Pair round ``rnd`` (default: the next round) without touching any sheet.
-
-    Which round, who is present and which ranking pairs it are the pairing rules of
-    :mod:`keizer_xl.core.pairing_round`; this only runs them and the pairing itself.  With
-    groups (issue 18) every group is paired on its own (``group``: only that one); a group
-    that plays a round robin (issue 36) takes its round from the Berger table."""
+    """Pair round ``rnd`` (default: the next round) without touching any sheet; with groups
+    each group on its own (``group``: only that one), a round robin's from its Berger table."""
     if group is not None or has_groups(season):
         return _plan_groups(season, rnd, force=force, repair=repair, group=group)
     view = Competition(season)
@@ -186,8 +177,7 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
                 if group is not None:
                     raise
                 first_error = first_error or e
-                skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
-                                       if e.args else str(e)))
+                skipped.append(_skipped(g, e))
             continue
         gs = view.group_season(g, rnd)
         # only a group that has this round already, or too few players for it, is left out;
@@ -203,8 +193,7 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
             if group is not None or not ((paired and not repair) or few):
                 raise
             first_error = first_error or e
-            skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
-                                   if e.args else str(e)))
+            skipped.append(_skipped(g, e))
             continue
         parts.append((g, report))
     refusal = missing_results_error(lacking, rnd) if lacking else None
@@ -236,6 +225,10 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     return PairingReport(whole, absent, tuple(n for _, r in numbered for n in r.ranking),
                          repaired=repair, kept=tuple(b for _, r in numbered for b in r.kept),
                          groups=tuple(numbered), earlier=earlier)
+
+
+def _skipped(group: str, e: ActionError) -> Message:
+    return Message("group {group}: {reason}", group=group, reason=e.args[0] if e.args else str(e))
 
 
 def _has_round(season: Season, rnd: int) -> bool:

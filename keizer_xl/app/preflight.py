@@ -1,15 +1,9 @@
 """What ``pair`` and ``standings`` refuse, decided once (issue 33): both read the season through
-:func:`season_for`, ``pair`` refuses a round whose round before lacks results with the core's
-:func:`~keizer_xl.core.pairing_round.missing_results_error` over every group's
-:func:`~keizer_xl.core.pairing_round.missing_results`, and ``check`` reports all of it through
-:func:`refusals`, each with its cell, every group at once.
-
-Reading refuses a workbook with problems (every problem listed, with its cell; for ``pair``
-also a result typed only on the Pairings sheet, which pairing rewrites).  Pairing the next
-round refuses while the round before it has games without a result (``pair --force`` pairs
-anyway): with groups, every group's boards are named in one refusal, not one group's and
-then, once they are typed, the next group's.  Refusals of a request (a round given, a group
-that does not exist) are the request's and are not here.
+:func:`season_for`; ``pair`` refuses a round whose round before lacks results
+(:func:`~keizer_xl.core.pairing_round.missing_results_error`, every group's boards in one
+refusal; ``--force`` pairs anyway), and ``check`` reports all of it through :func:`refusals`,
+each with its cell.  Refusals of a request (a round given, a group that does not exist) are the
+request's and are not here.
 """
 from __future__ import annotations
 
@@ -58,10 +52,7 @@ def results_missing(season: Season, view: Competition | None = None
 def refusals(book: Book) -> tuple[Season | None, list[Problem], list[str]]:
     """Everything ``pair`` and ``standings`` would refuse: the problems of reading, each with
     its cell; and, when the season can be read, every game of every group that the next
-    pairing waits for (a warning each, with its cell: a round without its results yet is no
-    fault of the workbook, but ``pair`` waits for them).  A result typed only on the Pairings
-    sheet is read, with the reader's warning that pairing refuses it until it is typed in
-    Results too."""
+    pairing waits for (a warning each, with its cell: no fault of the workbook)."""
     try:
         season = season_for(book)
     except InputError as e:

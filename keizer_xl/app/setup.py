@@ -1,10 +1,6 @@
-"""The reports of the setup commands (issue 27: every command returns a report, shown by the
-one table of renderers, ``frontends/render.py``): a new season workbook, the button-ready
+"""The reports of the setup commands (issue 27): a new season workbook, the button-ready
 ``.xlsm`` and its macros, the ``xlwings.conf`` sheet, the LibreOffice macro and its buttons.
-
-The commands themselves are the clients' (``clients/xlsx/new_book.py``, ``clients/xlsm_build.py``,
-``clients/excel_setup.py``, ``clients/lo_install.py``, ``clients/lo_run.py``); these types only
-say what was done, so that the words are written once, in ``frontends/render_setup.py``.
+They only say what was done; the words are written once, in ``frontends/render_setup.py``.
 """
 from __future__ import annotations
 

@@ -1,20 +1,11 @@
 """Drive a running LibreOffice over a UNO pipe (run with the Python that has ``uno``).
 
-This file is executed as a script by :mod:`keizer_xl.clients.lo_run`, with LibreOffice's own Python or
-Debian's ``/usr/bin/python3`` (python3-uno): it imports nothing from keizer_xl, pandas or numpy.
-It reads one JSON request on stdin and writes one JSON answer line on stdout::
-
-    {"command": "run", "pipe": NAME, "book": PATH, "function": "update_standings",
-     "options": {...}, "connect_timeout": 30}
-    -> {"ok": true, "outcome": {...}}            (the macro's outcome)
-    {"command": "buttons", "pipe": NAME, "book": PATH, "out": PATH or null, "sheet": null,
-     "labels": {"KeizerXLPair": "Nächste Runde paaren", ...} or null}
-    -> {"ok": true, "sheet": "Start", "buttons": [...], "saved_to": PATH}
-    {"command": "ping" | "terminate", "pipe": NAME}
-    any failure -> {"ok": false, "error": "message"}
-
-Starting and stopping soffice, timeouts and killing it are the caller's job; this script only
-connects, opens the document hidden, does the one thing, and closes the document again.
+Executed as a script by :mod:`keizer_xl.clients.lo_run` with LibreOffice's Python (it imports
+nothing from keizer_xl, pandas or numpy): one JSON request on stdin (``command``: ``run``,
+``buttons``, ``inspect-buttons``, ``ping``, ``terminate``: :data:`COMMANDS`), one
+JSON answer line on stdout (``{"ok": false, "error": ...}`` on any failure).  Starting, timing
+and killing soffice are the caller's job; this only connects, opens the document hidden, does
+the one thing and closes it.
 """
 from __future__ import annotations  # the annotations stay text: any Python 3 with uno runs it
 

@@ -1,31 +1,16 @@
 """The xlwings transport: the workbook open in Excel as a :class:`~keizer_xl.sheets.tables.Book`.
 
-The entry points the Excel buttons run (``import keizer_xl.excel as k; k.pair_next_round()``)
-are a front end: :mod:`keizer_xl.frontends.excel_buttons`, re-exported by :mod:`keizer_xl.excel`.
+Thin: it only moves tables in and out of Excel through the public xlwings object model, so the
+same class serves a desktop book and an xlwings Lite book; xlwings is imported only in
+:func:`caller_book`.  The entry points the buttons run are :mod:`keizer_xl.frontends.excel_buttons`.
 
-This module stays thin: it only moves tables in and out of Excel.  It uses nothing but the
-public xlwings object model (``Book``, ``Sheet``, ``Range``, ``Table``, ``App.alert``), so the
-same class works on a desktop book (Windows, macOS) and on an xlwings Lite book
-(:mod:`keizer_xl.frontends.lite`).  xlwings itself is imported only inside :func:`caller_book`.
-
-Reading: each sheet is read once, with one call (``sheet.used_range.options(ndim=2).value``),
-and kept; the Excel Table (ListObject) on the sheet, if any, gives the header row and the data
-rows, as for the file transport.  The writes of this class are applied to the kept copy as
-well, so the book reads back what was written even where (xlwings Lite) the values read come
-from a snapshot taken before the script started.
-
-Writing: an engine-owned sheet (``Standings``, ``Pairings``) is cleared and filled with one
-assignment of a 2-D list, then formatted range by range (number formats, bold header, widths,
-podium fills, frozen header row).  Text that Excel would turn into something else when it is
-assigned (a formula ``=...``, a number ``007``, a date ``1-2``, ``TRUE``, a leading apostrophe)
-is written with Excel's quote prefix: a leading apostrophe that makes the cell text and is not
-part of its value.  Excel honours the prefix on every assignment; a text number format ('@')
-only on cells that were formatted before the assignment, and it would also be taken by the empty
-cells around.
-
-Saving: :meth:`XlwingsBook.save` does not write the file.  Excel owns the file; the user saves
-it (or closes without saving to undo everything the button did).  Only with ``save=True``
-(the ``Keizer Save`` entry of the ``xlwings.conf`` sheet) does it ask Excel to save.
+Each sheet is read once (``used_range``) and kept; writes go to the kept copy too, so the book
+reads back what was written even where (Lite) values come from a snapshot taken before the
+script started.  Text Excel would turn into something else on assignment (``=...``, ``007``,
+``1-2``, ``TRUE``) is written with Excel's quote prefix, which every assignment honours (a
+text number format only on cells formatted before).  :meth:`XlwingsBook.save` does not write
+the file: the user saves it (or closes without saving to undo the button), unless the
+``Keizer Save`` entry of ``xlwings.conf`` asks Excel to save.
 """
 from __future__ import annotations
 

@@ -1,29 +1,14 @@
 """Make a season workbook button-ready for Excel (xlwings), on the volunteer's own computer.
 
-The default route builds the ``.xlsm`` without Excel (:mod:`keizer_xl.clients.xlsm_build`);
-this module holds what both routes share besides the VBA files
-(:mod:`keizer_xl.clients.vba_files`) and the ``xlwings.conf`` rows
-(:mod:`keizer_xl.clients.xlwings_conf`): the button macros and captions, the ``Start`` sheet's
-text, the workbook name Excel's macros can call back; and the fallback route
-``keizer-xl excel-setup BOOK [--new] --via-excel``, which drives Excel through xlwings
-(Windows or macOS):
-
-1. opens BOOK in Excel (``--new``: first creates it from the season template);
-2. puts three VBA modules into the workbook's VBA project: ``xlwings`` (xlwings.bas) and
-   ``Dictionary`` (Dictionary.cls), both taken from the installed xlwings package, so the VBA
-   version always equals the Python version, and ``KeizerXL`` (``KEIZER_VBA``, the same text as
-   ``macros/KeizerXL.bas``), through Excel's VBA project (:mod:`keizer_xl.clients.excel_vba`:
-   it needs "Trust access to the VBA project object model", and says so when it is not given);
-3. adds a ``Start`` sheet and runs ``KeizerXL.AddKeizerButtons``, which puts the three Form
-   Control buttons on it (OnAction = PairNextRound, UpdateStandings, CheckWorkbook);
-4. writes the ``xlwings.conf`` sheet (which Python to run, see ``config_entries``);
-5. saves the workbook as ``.xlsm`` next to BOOK (Excel writes it; names with spaces are fine).
-
-The workbook is made on the user's machine, never downloaded: Office blocks macros in files
-that carry the "Mark of the Web", and the VBA module must match the installed xlwings.
-
-Everything that touches Excel goes through the ``xw`` argument (the xlwings module by default),
-so the steps are tested with a stand-in that records the calls.
+What both routes share besides the VBA files (:mod:`keizer_xl.clients.vba_files`) and the
+``xlwings.conf`` rows (:mod:`keizer_xl.clients.xlwings_conf`): the button macros and captions,
+the ``Start`` sheet's text; and the fallback route ``excel-setup BOOK --via-excel``, which
+drives Excel through xlwings: open (or ``--new``: create) BOOK, import the ``xlwings``,
+``Dictionary`` and ``KeizerXL`` VBA modules (:mod:`keizer_xl.clients.excel_vba`; the first two
+from the installed xlwings, so the versions match), add the ``Start`` sheet and its buttons,
+write ``xlwings.conf`` and save the ``.xlsm`` beside BOOK.  It is made on the user's machine,
+never downloaded (Office blocks macros in files with the "Mark of the Web").  Everything that
+touches Excel goes through the ``xw`` argument, so the steps are tested with a stand-in.
 """
 from __future__ import annotations
 

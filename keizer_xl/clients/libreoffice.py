@@ -1,19 +1,11 @@
 """The LibreOffice transport: an open Calc document (UNO) as a :class:`~keizer_xl.sheets.tables.Book`.
 
-:class:`UnoBook` works on a ``com.sun.star.sheet.SpreadsheetDocument``, both inside
-LibreOffice (the macro in ``macros/keizer_xl_lo.py``) and over a UNO bridge from a Python that
-has the ``uno`` module.  It follows the semantics of the openpyxl :class:`~keizer_xl.clients.xlsx.
-FileBook` so that every action gives the same sheets on both:
-
-* a sheet's table is found as :mod:`keizer_xl.clients.lo_tables` says, its values read in bulk
-  as :mod:`keizer_xl.clients.lo_cells` converts them;
-* ``write_sheet`` clears an engine-owned sheet *in place* or adds it at the end and puts its
-  layout on it (:mod:`keizer_xl.clients.lo_layout`);
-* ``append_rows`` / ``delete_rows`` move only the table's columns and grow / shrink its
-  database range, like FileBook does with an Excel Table.
-
-``uno`` is imported lazily: importing this module needs nothing from LibreOffice
-(:mod:`keizer_xl.clients.lo_uno`).
+:class:`UnoBook` works inside LibreOffice (``macros/keizer_xl_lo.py``) and over a UNO bridge,
+with the semantics of the file transport so that every action gives the same sheets on both:
+tables found and read as :mod:`~keizer_xl.clients.lo_tables` and
+:mod:`~keizer_xl.clients.lo_cells` say, engine-owned sheets cleared in place and laid out by
+:mod:`~keizer_xl.clients.lo_layout`, rows appended and deleted inside the table's database
+range.  ``uno`` is imported lazily (:mod:`keizer_xl.clients.lo_uno`).
 """
 from __future__ import annotations
 

@@ -1,13 +1,10 @@
 """LibreOffice from the command line: install the macro, add buttons, run a macro headless.
 
-Runs in keizer-xl's own Python, which usually cannot ``import uno``.  Everything that talks
-UNO happens in a helper script (``_lo_driver.py``) run with a Python that can: LibreOffice's
-bundled one, or Debian's ``/usr/bin/python3`` with python3-uno.  soffice itself is started
-here, with a private user profile in a temporary folder (the macro installed in it), listening
-on a named pipe; whatever happens it is stopped again and its whole process group killed if
-it does not exit in time.  Nothing here prints: errors are :class:`LibreOfficeRunError`
-with a message for the user (``cli.py`` prints them).  What a headless save loses (frozen
-header rows, the active sheet) is put back by :mod:`keizer_xl.clients.lo_views`.
+Runs in keizer-xl's own Python, which usually cannot ``import uno``: everything UNO is done by
+``_lo_driver.py`` run with a Python that can.  soffice is started here with a private profile
+(the macro installed in it) on a named pipe, and always stopped again (its process group killed
+if it does not exit in time).  Nothing prints: errors are :class:`LibreOfficeRunError`.  What a
+headless save loses is put back by :mod:`keizer_xl.clients.lo_views`.
 """
 from __future__ import annotations
 
@@ -58,12 +55,9 @@ class LibreOfficeRunError(ClientError):
 
 @dataclass
 class Office:
-    """A headless soffice with a private profile (the macro installed), listening on a pipe.
-
-    Use as a context manager; leaving it terminates soffice and, if it does not exit within a
-    few seconds, kills its whole process group, then removes the profile.  With ``pipe`` given
-    (or $KEIZER_XL_LO_PIPE set) an office that is already running is used and left running.
-    """
+    """A headless soffice with a private profile (the macro installed), listening on a pipe; a
+    context manager that terminates it (its process group killed if it lingers).  With ``pipe``
+    (or $KEIZER_XL_LO_PIPE) an office already running is used and left running."""
 
     pipe: str | None = None
     startup_timeout: float = STARTUP_TIMEOUT
@@ -295,13 +289,9 @@ def _check_book(path: Path) -> None:
 
 def run_macro(book: str | os.PathLike[str], request: ActionRequest, *,
               timeout: float = DEFAULT_TIMEOUT, office: Office | None = None) -> MacroAnswer:
-    """Open ``book`` in headless LibreOffice, run the macro of ``request.action``, save, close.
-
-    Returns the macro's answer (:class:`~keizer_xl.app.macro_answer.MacroAnswer`, read back
-    from its JSON) with what this client has to add in ``messages`` (a backup that could not
-    be kept); raises :class:`LibreOfficeRunError` when LibreOffice itself fails or the answer
-    is not one.
-    """
+    """Open ``book`` in headless LibreOffice, run ``request.action``'s macro, save, close: the
+    macro's answer with this client's ``messages``; :class:`LibreOfficeRunError` when
+    LibreOffice fails or the answer is not one."""
     action = request.action
     if action not in FUNCTIONS:
         raise LibreOfficeRunError(Message("unknown action {action!r} (pair, standings, check)",
@@ -397,13 +387,9 @@ def button_labels(language: str) -> dict[str, str]:
 def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str | None = None,
                 timeout: float = DEFAULT_TIMEOUT, office: Office | None = None,
                 language: str = "en") -> dict[str, Any]:
-    """Put the three buttons on the sheet ``Start`` (or the first sheet), captioned in the
-    workbook's ``language``, and save.
-
-    An .ods workbook gets them in place.  An Excel file cannot keep LibreOffice macro buttons
-    (LibreOffice 7.4 writes them to .xlsx without their macro and does not read them back), so
-    for .xlsx / .xlsm ``ods=True`` is required: the buttons go into a copy ``<stem>.ods``.
-    """
+    """Put the three buttons on the sheet ``Start`` (or the first sheet), captioned in
+    ``language``, and save.  An .xlsx cannot keep LibreOffice macro buttons, so for .xlsx /
+    .xlsm ``ods=True`` is required: the buttons go into a copy ``<stem>.ods``."""
     path = Path(book)
     _check_book(path)
     suffix = path.suffix.lower()

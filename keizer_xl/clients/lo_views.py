@@ -1,12 +1,10 @@
 """The view settings a headless LibreOffice save loses, put back (:func:`restore_xlsx_views`,
 :func:`restore_ods_settings`), for :func:`keizer_xl.clients.lo_run.run_macro`.
 
-LibreOffice 7.4 saves a document that was opened hidden (the only way without a display)
-without its view settings: every frozen header row and the active sheet are lost, in .xlsx
-(the <sheetViews> of each sheet) and in .ods (settings.xml).  A LibreOffice user clicking a
-button does not have this problem.  After a headless save they are put back from the file as
-it was before, and the sheets the engine wrote get a frozen header row.  The file is rewritten
-through the one atomic writer (:mod:`keizer_xl.clients.atomic`).
+LibreOffice 7.4 saves a document opened hidden without its view settings (every frozen header
+row, the active sheet; in .xlsx and .ods).  They are put back from the file as it was before,
+the sheets the engine wrote get a frozen header row, and the file is rewritten through
+:mod:`keizer_xl.clients.atomic`.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The VBA a button-ready workbook needs: xlwings' own modules (``xlwings.bas``,
-``Dictionary.cls``) from the installed xlwings, so the VBA version equals the Python version,
-its add-in (whose macro imports a file on macOS) and ``KeizerXL`` (:data:`KEIZER_VBA`); the
-Mac's AppleScript file for RunPython.  Shared by both routes to the ``.xlsm``.
+"""The VBA a button-ready workbook needs, for both routes to the ``.xlsm``: xlwings' own
+modules (``xlwings.bas``, ``Dictionary.cls``, from the installed xlwings so the versions match),
+its add-in (whose macro imports a file on macOS), ``KeizerXL`` (:data:`KEIZER_VBA`) and the
+Mac's AppleScript file for RunPython.
 """
 from __future__ import annotations
 

@@ -1,17 +1,11 @@
 """Recompute whole seasons from workbook files, many at once (issue 5).  The file side.
 
-``run_batch`` opens each workbook, recomputes every round and writes the season sheets
-(through the use case ``app/batch.py``: Standings and, with periods, Periods exactly as
-``standings`` writes them, History with its rank chart, Crosstable, Explain, Audit and, if
-asked, Compare) to
-``<stem>.keizer.xlsx`` next to it (``.xlsm`` stays ``.xlsm``), into another folder, or into the
-workbook itself (``FileBook.save`` keeps a backup).  Workbooks are processed in a process pool,
-one workbook per task: a season is small and its computation is sequential by nature (round k
-needs round k - 1), so the parallelism is across files.  A workbook that fails is reported
-with its first problems and never stops the others.
-
-No printing here: progress goes to a callback as :class:`BatchEvent` objects and the results
-come back as :class:`WorkbookResult` objects; ``cli.py`` draws the bars and the summary.
+``run_batch`` opens each workbook, writes the season sheets of the use case ``app/batch.py``
+(and History's rank chart) to ``<stem>.keizer.xlsx`` beside it (``.xlsm`` stays ``.xlsm``),
+into another folder, or into the workbook itself (with a backup).  One workbook per task of a
+process pool: round k needs round k - 1, so the parallelism is across files; a workbook that
+fails never stops the others.  Nothing prints here: progress goes to a callback as
+:class:`BatchEvent`, results come back as :class:`WorkbookResult`.
 """
 from __future__ import annotations
 
@@ -33,13 +27,9 @@ from collections.abc import Callable, Iterable, Sequence
 from keizer_xl.app.batch import Job, WorkbookResult
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
-from keizer_xl.sheets.read_names import OWNED_SHEETS
 
-if TYPE_CHECKING:  # the batch imports pandas and the engine only when it runs
+if TYPE_CHECKING:
     from multiprocessing.queues import Queue
-
-    from keizer_xl.clients.xlsx.book import FileBook
-    from keizer_xl.core.engine import History
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
@@ -96,11 +86,8 @@ def is_skipped(name: str) -> bool:
 
 
 def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, Path | None]]:
-    """(workbook, folder it was found in or None when named directly), in a stable order.
-
-    Folders are searched recursively for *.xlsx and *.xlsm (case-insensitive), skipping what
-    :func:`is_skipped` names; a file named directly is taken as it is.  A path that does not
-    exist raises :class:`BatchError`."""
+    """(workbook, folder it was found in or None when named directly), in a stable order:
+    folders searched recursively, skipping what :func:`is_skipped` names."""
     found: list[tuple[Path, Path | None]] = []
     seen: set[str] = set()
     missing = [str(p) for p in paths if not Path(p).exists()]
@@ -154,17 +141,6 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 Report = Callable[[str, float], None]
 
 
-def add_history_chart(book: FileBook, history: History, lang: str = "en") -> None:
-    """The History sheet's rank chart (``sheets.analysis_sheets.history_chart``), drawn by the
-    file client on the History sheet the use case wrote."""
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.analysis_sheets import history_chart
-
-    chart = history_chart(history, lang)
-    if chart is not None:
-        book.add_chart(schema.sheet_name("History", lang), chart)
-
-
 def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:
     """One workbook, start to finish; every failure becomes a failed result, never an exception
     (except KeyboardInterrupt)."""
@@ -184,7 +160,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
         report("open", 0.0)
         book = open_book(job.source)
         if job.output == job.source:
-            lost = book.unsafe_to_write(set(OWNED_SHEETS))
+            lost = book.unsafe_to_write()
             if lost:
                 from keizer_xl.frontends.cli_common import lost_part
 
@@ -192,11 +168,9 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
                     "{name} was not changed: writing it would drop {lost}. Write copies "
                     "instead (without --in-place).", name=job.source.name,
                     lost=tuple(lost_part(part) for part in lost))])
-        # the use case writes the sheets (app/batch.py: Standings and Periods as `standings`
-        # writes them); the History sheet's chart is the file client's
         done = run(book, BatchRequest(compare=compare), report)
-        if done.history is not None:  # with groups: a History block per group, no chart
-            add_history_chart(book, done.history, done.language)
+        if done.chart is not None:  # the use case's chart, drawn by the file client
+            book.add_chart(*done.chart)
         report("save", 0.75)
         if job.output == job.source:
             book.save()

@@ -1,24 +1,13 @@
 """The ``keizer-xl`` command line: the only place that prints and sets exit codes.
 
-The commands are the rows of one table (:mod:`keizer_xl.frontends.commands`): the parser is
-made from it, and :func:`run_command` runs a row's function, checks that it returned one of the
-row's report types and shows the report as :func:`keizer_xl.frontends.outcome.describe` words
-it (the one table of renderers, ``frontends/render.py``).
-
-Exit codes (WORKBOOK-CONTRACT.md): 0 success; 1 the workbook has problems (listed, nothing
-written), the action was refused, or an unexpected error (logged, see
-:mod:`keizer_xl.frontends.outcome`); 2 usage error.  Every outcome, the exceptions included,
-goes through :func:`keizer_xl.frontends.outcome.describe`, so the command line says what the
-buttons say; never a traceback unless ``KEIZER_XL_DEBUG=1``.  Every warning the workbook
-client collected (``book.messages``: "seems to be open in Excel", ...) is printed, and output
-never fails on a console that cannot encode a name (what cannot be encoded becomes ``?``).
+The parser is made from the table of commands (:mod:`keizer_xl.frontends.commands`); every
+outcome, the exceptions included, is worded by :func:`keizer_xl.frontends.outcome.describe`,
+so the command line says what the buttons say (exit codes: WORKBOOK-CONTRACT.md).
 """
 from __future__ import annotations
 
-# Ctrl+C while the command line is still starting (the imports below, building the parser) is
-# remembered and answered by main() like any other interrupt, never with a traceback (issue
-# 16).  Set first, before any slow import; only in the installed `keizer-xl` script: a program
-# importing this module keeps its own Ctrl+C.
+# Ctrl+C while starting is remembered and answered by main() like any other interrupt (issue
+# 16); only in the installed `keizer-xl` script: a program importing this keeps its own.
 import signal
 import sys
 
@@ -36,24 +25,16 @@ if _SCRIPT and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
 
 import gc
 
-# The cycle collector is paused from here to the end of the process (batch excepted, in _run),
-# as it is during a command (_pause_cycle_collector): the command line imports some 300
-# modules and works on one workbook, whose objects live until it ends; what is freed is freed by
-# reference counting as always.  The collections while it started, and the one that walked
-# all the command's objects once the collector was back on, were some 8 ms of a standings
-# (issue 25).  Only in the command line's own process (the installed script, python -m): a
-# program importing this module keeps its collector as it is.
+# The cycle collector is paused to the end of the process (batch excepted, in _run): the
+# collections while starting and after the command were some 8 ms of a standings (issue 25).
+# Only in the command line's own process: a program importing this keeps its collector.
 _STARTED_PAUSED = (_SCRIPT or __name__ == "__main__") and gc.isenabled()
 if _STARTED_PAUSED:
     gc.disable()
     import atexit
 
-    # At exit Python collects once more over every object the process still holds (CPython's
-    # finalize_modules), some 20-30 ms of a 60 x 35 standings (issue 25) for memory the
-    # operating system takes back anyway.  gc.freeze() moves those objects where no collection
-    # looks.  Registered first, it runs as the last exit handler, after filelock's, logging's
-    # and the weakref finalizers; the workbook and every report are written, fsynced and
-    # closed before main() returns (clients/atomic.py), never by a finalizer.
+    # Python's last collection at exit was 20-30 ms of a 60 x 35 standings (issue 25);
+    # registered first, gc.freeze runs last, after every file is written and closed.
     atexit.register(gc.freeze)
 
 import argparse
@@ -65,13 +46,9 @@ from collections.abc import Sequence
 if TYPE_CHECKING:
     from keizer_xl.frontends.commands import Command
 
-# Only what every command needs is imported here: `keizer-xl --help` loads no pandas, numpy,
-# openpyxl or xlwings (issue 12, start-up); each command imports what it uses (the engine and
-# numpy for standings / pair / check, openpyxl when a workbook is opened, pandas only where a
-# DataFrame is really built: compare, export, batch).
+# Only what every command needs (issue 12): `keizer-xl --help` loads no pandas, numpy,
+# openpyxl or xlwings; each command imports what it uses.
 from keizer_xl.errors import KeizerError
-# the commands are rows of one table (frontends/commands.py, issue 27); their functions are in
-# cli_season, cli_reports and cli_office, the shared plumbing in cli_common
 from keizer_xl.frontends.cli_common import OPENED, HELD, Parser, print_messages, show_outcome, any_written
 from keizer_xl.frontends.interrupts import handling
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
@@ -82,17 +59,15 @@ __all__ = ["main", "build_parser", "run_command"]
 
 def build_parser(lang: str | None = None,
                  words: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The parser, made from the table of commands (frontends/commands.py), its help in
-    ``lang``; with the command line's ``words``, the arguments of only the commands they name
-    (all of them are listed: :func:`keizer_xl.frontends.commands.build_parser`)."""
+    """The parser of the table of commands, its help in ``lang`` (see
+    :func:`keizer_xl.frontends.commands.build_parser`)."""
     from keizer_xl.frontends.commands import build_parser as from_table
 
     return from_table(Parser, lang, words)
 
 
 def run_command(command: Command, args: argparse.Namespace) -> int:
-    """Run one command of the table: its function returns its report (a type the table of
-    renderers shows) and how it came about; describe words it, and it is printed."""
+    """Run one command of the table and print its report as describe words it."""
     from keizer_xl.frontends.render import renderer_of
 
     report, done = command.run()(args)
@@ -107,12 +82,8 @@ def run_command(command: Command, args: argparse.Namespace) -> int:
 
 
 def _one_blas_thread() -> None:
-    """One OpenBLAS thread, unless the user chose otherwise: numpy (the engine's integer
-    grids) loads OpenBLAS, which starts a thread per core that spins while the process starts;
-    on the 2-core machine that is about 50 ms of CPU of a ~350 ms `keizer-xl standings`
-    (issue 25, docs/engine-and-speed.md), and the engine's products (a vector of at most a few
-    hundred players times a table) never pay for a second thread.  It must be set before numpy
-    is first imported; a process that imported it already keeps its threads."""
+    """One OpenBLAS thread unless the user chose otherwise (before numpy is imported): its
+    spinning threads were ~50 ms of CPU of a standings (issue 25, docs/engine-and-speed.md)."""
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(name, "1")
 
@@ -153,7 +124,7 @@ def _main(argv: Sequence[str] | None) -> int:
         files.inputs.clear()
     with handling():  # Ctrl+C and SIGTERM: one KeyboardInterrupt, never a traceback
         try:
-            return _run(args, list(sys.argv[1:] if argv is None else argv))
+            return _run(args, words)
         finally:
             HELD.close()  # the workbook's lock, converted .ods copies
 
@@ -177,8 +148,6 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
     try:
         code = run_command(args.command_row, args)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
@@ -197,13 +166,8 @@ def _run(args: argparse.Namespace, argv: list[str]) -> int:
 
 
 def _pause_cycle_collector(command: str) -> bool:
-    """Pause Python's cycle collector while a command works on one workbook; True if paused.
-
-    openpyxl builds some 100,000 linked objects for a season workbook and keeps them until the
-    command ends, so every collection walks them for nothing: about 90 ms of `standings` on the
-    150 x 35 season (issue 12, docs/engine-and-speed.md), with the same peak memory (what is freed is
-    freed by reference counting as always).  Not for `batch`, which goes through many
-    workbooks in one process."""
+    """Pause the cycle collector while a command works on one workbook (~90 ms of a 150 x 35
+    standings, issue 12); not for `batch`.  True if paused."""
     if command == "batch" or not gc.isenabled():
         return False
     gc.disable()
@@ -222,7 +186,6 @@ def _fail(exc: BaseException, argv: list[str]) -> int:
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:
         log = write_log("keizer-xl " + " ".join(argv), exc)
-    # problems: Sheet!Cell: message, one a line (capped), then the count; else the reason
     code = show_outcome(describe(exc, "cli", written=any_written(), log=log))
     if not expected and debug_enabled():
         import traceback

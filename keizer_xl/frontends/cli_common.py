@@ -1,11 +1,6 @@
 """The command line's shared plumbing: opening a workbook as a command does (its lock, the
-language it speaks, refusing what it cannot write), printing an outcome (standard output and
-standard error, exit code), and the helpers every family of commands uses.  The commands are
-in :mod:`keizer_xl.frontends.cli_season` (the season: new, standings, check, pair, new-season),
-:mod:`keizer_xl.frontends.cli_reports` (batch, explain, audit, compare, export, import) and
-:mod:`keizer_xl.frontends.cli_office` (Excel and LibreOffice) (issue 15: rooms that own one
-thing); the table of commands that the parser is made from is :mod:`keizer_xl.frontends.commands`
-and :mod:`keizer_xl.frontends.cli` runs them."""
+language it speaks, refusing what it cannot write), printing an outcome, and the helpers the
+command modules (``cli_season``, ``cli_reports``, ``cli_office``) share."""
 from __future__ import annotations
 
 import argparse
@@ -121,23 +116,24 @@ def any_written() -> bool:
 
 
 def print_messages(printed: set[str]) -> None:
-    """The warnings and notes the workbook clients collected (each once), worded as every
-    front end words them (render_common.warning_lines)."""
-    from keizer_xl.frontends.render_common import warning_lines
-
+    """The warnings and notes the workbook clients collected (each once)."""
     for _, book, _ in OPENED:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
-                for line in warning_lines((message,), "cli", _tr()):
-                    print(line, file=sys.stderr)
+                _print_warning(message)
+
+
+def _print_warning(message: str) -> None:
+    from keizer_xl.frontends.render_common import warning_lines
+
+    for line in warning_lines((message,), "cli", _tr()):
+        print(line, file=sys.stderr)
 
 
 def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
-    """(path, book) for a BOOK argument; when the command will write, take the workbook's lock
-    for the whole read-modify-write (another run waits or is told it is busy), refuse a file
-    that is open in Excel or LibreOffice or read-only, and refuse up front a file whose save
-    would drop what openpyxl cannot keep."""
+    """(path, book) for a BOOK argument; a command that writes holds the workbook's lock for
+    the whole read-modify-write and refuses a file that is open elsewhere or read-only."""
     from keizer_xl.clients import file_locks, files
 
     path = book_path_arg(text)
@@ -171,10 +167,8 @@ def _learn_language(path: Path) -> None:
 
 
 def learn_language_of_books(argv: Sequence[str]) -> None:
-    """A refusal before any workbook was read (``new-season`` onto an existing file, ``export
-    --rounds 8-5``): learn the language of the first workbook named on the command line from
-    its ``language`` setting too, not only its sheet names (issue 33), so the refusal speaks
-    it.  Only on the way out of a refused run: a run that works never reads twice."""
+    """A refusal before any workbook was read: learn the first named workbook's language from
+    its ``language`` setting too (issue 33).  Only on the way out of a refused run."""
     for arg in argv:
         if not arg.startswith("-") and arg.lower().endswith(_WORKBOOK_SUFFIXES):
             path = Path(arg)
@@ -242,10 +236,8 @@ def show_outcome(out: Outcome) -> int:
 
 
 def read_while_open(path: Path) -> Message | None:
-    """What a command that only reads ``path`` (export, new-season, check, explain, audit,
-    batch and the --no-write / --dry-run runs) says when the workbook is
-    open in Excel or LibreOffice (their lock files, as ``files.open_elsewhere`` finds them for
-    the commands that refuse to write): it read the file as last saved (issue 26)."""
+    """What a command that only reads ``path`` says when the workbook is open in Excel or
+    LibreOffice: it read the file as last saved (issue 26)."""
     from keizer_xl.clients import files
 
     there = files.open_elsewhere(path)
@@ -258,15 +250,10 @@ def read_while_open(path: Path) -> Message | None:
 
 
 def warn_read_while_open(path: Path) -> None:
-    """Print :func:`read_while_open`'s warning, if any, on standard error, at once (before the
-    workbook is read: it holds even when reading then fails), worded as every client warning
-    (render_common.warning_lines)."""
+    """Print :func:`read_while_open`'s warning at once (it holds even when reading fails)."""
     note = read_while_open(path)
     if note is not None:
-        from keizer_xl.frontends.render_common import warning_lines
-
-        for line in warning_lines((note,), "cli", _tr()):
-            print(line, file=sys.stderr)
+        _print_warning(note)
 
 
 # --------------------------------------------------------------------------- the language before reading
@@ -303,12 +290,9 @@ def language_given(argv: list[str]) -> str | None:
 
 
 def language_before_reading(argv: list[str]) -> str | None:
-    """The language of a run's messages before it has read a workbook (issue 26: `new-season`
-    and `import` refused in English unless --language was given): the language of the first
-    workbook named on the command line that exists (its sheet names: the source of
-    new-season, the target of import), else the system's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE
-    naming Dutch, German or French), else None (English).  The reader's own finding (the
-    workbook's `language` setting) replaces it once the workbook is read."""
+    """The language of a run's messages before it has read a workbook (issue 26): that of the
+    first workbook named that exists (its sheet names), else the system's, else None
+    (English).  The workbook's `language` setting replaces it once the workbook is read."""
     for arg in argv:
         if arg.startswith("-") or not arg.lower().endswith(_WORKBOOK_SUFFIXES):
             continue
@@ -353,26 +337,21 @@ ARGPARSE_MESSAGES = (
 
 
 class argparse_language:
-    """Within it, argparse words its usage errors in ``lang`` (argparse looks its messages up
-    through the module's ``_`` each time: that is replaced for the parse, then put back).
-
-    In English argparse's own lookup (``gettext.gettext``) is kept, asked once per message:
-    argparse asks for the same three words for each of the 17 parsers, and every lookup
-    searches the locale folders for a catalog (~1 ms of every run, issue 25)."""
+    """Within it, argparse words its usage errors in ``lang`` (its module's ``_`` is replaced,
+    then put back).  In English its own lookup is kept, cached (~1 ms of every run, issue 25)."""
 
     def __init__(self, lang: str | None):
         self.lang = lang
         self.saved: Any = None
 
     def __enter__(self) -> None:
+        self.saved = argparse._  # type: ignore[attr-defined]
         if not self.lang or self.lang == "en":
-            self.saved = argparse._  # type: ignore[attr-defined]
             argparse._ = functools.cache(self.saved)  # type: ignore[attr-defined]
             return
         from keizer_xl.i18n import translator
 
         tr = translator(self.lang)
-        self.saved = argparse._  # type: ignore[attr-defined]
 
         def words(text: str) -> str:
             return tr.gettext(text) if text in ARGPARSE_MESSAGES else str(self.saved(text))

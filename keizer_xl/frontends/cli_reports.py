@@ -150,17 +150,15 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
 def cmd_explain(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import explain
 
-    path = book_path_arg(args.book)
-    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
-    return explain.run(open_workbook(path), explain.ExplainRequest(args.name)), Done(book=str(path))
+    path, book = open_book_arg(args.book, False)
+    return explain.run(book, explain.ExplainRequest(args.name)), Done(book=str(path))
 
 
 def cmd_audit(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import audit
 
-    path = book_path_arg(args.book)
-    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
-    return audit.run(open_workbook(path)), Done(book=str(path))
+    path, book = open_book_arg(args.book, False)
+    return audit.run(book), Done(book=str(path))
 
 
 def cmd_compare(args: argparse.Namespace) -> Shown:

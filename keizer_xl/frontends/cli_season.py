@@ -8,8 +8,7 @@ import argparse
 from pathlib import Path
 
 from keizer_xl.errors import Message, UsageError
-from keizer_xl.frontends.cli_common import (Shown, book_path_arg, done_info, is_ods, open_book_arg,
-                                            open_workbook)
+from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, is_ods, open_book_arg
 from keizer_xl.frontends.shown import Done
 
 __all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players",
@@ -81,22 +80,14 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
 
 
 def cmd_check(args: argparse.Namespace) -> Shown:
-    from keizer_xl.frontends.cli_common import warn_read_while_open
-
-    path = book_path_arg(args.book)
-    warn_read_while_open(path)  # read as last saved while open elsewhere (issue 26)
-    book = open_workbook(path)
+    path, book = open_book_arg(args.book, False)  # said when open elsewhere (issue 26)
     from keizer_xl.app import check
     return check.run(book), done_info(path, False)
 
 
 def cmd_schedule(args: argparse.Namespace) -> Shown:
     """Issue 36: every round of the round robins (nothing written)."""
-    from keizer_xl.frontends.cli_common import warn_read_while_open
-
-    path = book_path_arg(args.book)
-    warn_read_while_open(path)
-    book = open_workbook(path)
+    path, book = open_book_arg(args.book, False)
     from keizer_xl.app import schedule
     return schedule.run(book), done_info(path, False, args.format)
 

@@ -1,19 +1,12 @@
 """The Excel buttons (and xlwings Lite's scripts): one action on the open book, one message box.
 
-The buttons (``macros/KeizerXL.bas``) call, through xlwings' ``RunPython``::
-
-    import keizer_xl.excel as k; k.pair_next_round()
-
-:mod:`keizer_xl.excel` (the name users' workbooks import) re-exports the entry points below.
-Each works on the open book (``xw.Book.caller()``), including edits not saved yet, runs the
-same action as the command line (:mod:`keizer_xl.app.button_actions`) through the xlwings transport
-(:class:`keizer_xl.clients.excel.XlwingsBook`) and ends in one readable message box, never a
-traceback.  Failures are worded by :func:`keizer_xl.frontends.outcome.describe`, the same
-function the command line and the LibreOffice macro use, in Excel's words: the way out of a
-refusal is the macro ``PairRoundAgain`` / ``PairNextRoundAnyway`` (in xlwings Lite the script
-``pair_round_again`` / ``pair_next_round_anyway``), never a command-line flag.  An unexpected
-error is logged with its traceback to :data:`keizer_xl.frontends.outcome.LOG_FILE` and the
-message box names that file.
+The buttons (``macros/KeizerXL.bas``) call ``import keizer_xl.excel as k; k.pair_next_round()``
+through xlwings' ``RunPython``; :mod:`keizer_xl.excel` re-exports the entry points below.  Each
+runs the command line's action (:mod:`keizer_xl.app.button_actions`) on the open book, unsaved
+edits included (:class:`keizer_xl.clients.excel.XlwingsBook`), and ends in one message box worded
+by :func:`keizer_xl.frontends.outcome.describe` in Excel's words (the macro
+``PairRoundAgain``, never a command-line flag); an unexpected error is logged to
+:data:`keizer_xl.frontends.outcome.LOG_FILE`, which the box names.
 """
 from __future__ import annotations
 
@@ -96,11 +89,8 @@ def _front() -> Front:
 
 def run_action(action: str, book: Any = None, *, show: Alert | None = None,
                front: Front | None = None) -> str:
-    """Run one action (pair, repair, force, standings, check) on an xlwings book and show
-    the outcome in one message box.
-
-    Returns the message shown.  Never raises for a problem in the workbook or an unexpected
-    error: the first is listed, the second logged."""
+    """Run one action on an xlwings book and show the outcome in one message box; the message
+    shown.  Never raises: a problem in the workbook is listed, an unexpected error logged."""
     from keizer_xl.i18n import front_end_run
 
     if book is None:
@@ -164,9 +154,8 @@ def _wants_save(book: Any) -> bool:
 def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -> Done:
     """How the action went on this book: saved or not, the client's messages, and the file
     with every problem when there are more than a box shows."""
-    full = (_write_report([str(p) for p in problems])
-            if len(problems) > MAX_MESSAGE_LINES else None)
-    return Done(written=written, saved=target.save_to_disk, messages=tuple(target.messages), full_list=full)
+    return Done(written=written, saved=target.save_to_disk, messages=tuple(target.messages),
+                full_list=_write_report(problems))
 
 
 def _act(target: XlwingsBook, key: str) -> Outcome:
@@ -190,18 +179,20 @@ def _describe_failure(exc: BaseException, front: Front = "excel",
     expected = isinstance(exc, KeizerError)
     log = None if expected else _outcome.write_log("unexpected error", exc)
     problems = exc.problems if isinstance(exc, InputError) else ()
-    done = Done(full_list=_write_report([str(p) for p in problems])
-                if len(problems) > MAX_MESSAGE_LINES else None,
+    done = Done(full_list=_write_report(problems),
                 messages=tuple(target.messages) if target is not None else ())
     # a refusal or a problem list comes before any write; after an unexpected error the open
     # book may be partly changed (the xlwings transport writes cell by cell)
     return describe(exc, front, written=False if expected else None, log=log, done=done)
 
 
-def _write_report(lines: list[str]) -> str | None:
+def _write_report(problems: Sequence[object]) -> str | None:
+    """The file listing every problem when there are more than a box shows (else None)."""
+    if len(problems) <= MAX_MESSAGE_LINES:
+        return None
     try:
         path = Path(tempfile.gettempdir()) / "keizer-xl-problems.txt"
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        path.write_text("\n".join(map(str, problems)) + "\n", encoding="utf-8")
         return str(path)
     except OSError:
         return None

@@ -1,29 +1,10 @@
-"""xlwings Lite (Excel on the web and Microsoft 365): the actions as plain functions.
+"""xlwings Lite (Excel on the web and Microsoft 365): the button actions as plain functions.
 
-xlwings Lite runs Python (Pyodide) inside Excel's task pane and hands each script the open
-workbook as an ``xw.Book`` (the remote engine, ``xlwings.pro._xlremote``).  These functions run
-the very same actions as the desktop buttons and the command line
-(:mod:`keizer_xl.app.button_actions`)
-through the same transport (:class:`keizer_xl.clients.excel.XlwingsBook`) and end in one message
-box (``book.app.alert``, which Lite shows after the script returns).
-
-They are plain synchronous functions on purpose.  In Lite ``from xlwings import script`` is the
-server decorator, which turns the function it decorates into a coroutine function; decorating
-these here would make ``lite.pair_next_round(book)`` in the user's ``main.py`` return a
-coroutine that nobody awaits (no action, no message).  ``main.py`` (shipped as
-``templates/xlwings_lite_main.py``) decorates its own small functions and calls these::
-
-    import xlwings as xw
-    from xlwings import script
-
-    from keizer_xl import lite
-
-    @script
-    def pair_next_round(book: xw.Book):
-        lite.pair_next_round(book)
-
-The messages speak of the scripts of the task pane where the desktop ones speak of macros
-(Alt+F8 does not exist in Lite).
+They run the same actions as the desktop buttons (:mod:`keizer_xl.app.button_actions`) through
+:class:`keizer_xl.clients.excel.XlwingsBook` and end in one ``book.app.alert``.  They are
+synchronous on purpose: Lite's ``@script`` makes a coroutine function, so ``main.py``
+(``templates/xlwings_lite_main.py``, docs/excel.md) decorates its own small functions that
+call these.
 """
 from __future__ import annotations
 

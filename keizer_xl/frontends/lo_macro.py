@@ -1,20 +1,13 @@
 """What the LibreOffice macro (``macros/keizer_xl_lo.py``) runs: one action on an open document.
 
-:func:`run` builds a :class:`~keizer_xl.clients.libreoffice.UnoBook` on the document, runs the action
-of :mod:`keizer_xl.app.button_actions` (the same code as the command line and the Excel buttons), stores
-the document when something was written, and returns the
-:class:`~keizer_xl.frontends.shown.Outcome` that :func:`~keizer_xl.frontends.outcome.describe`
-gave it as a :class:`~keizer_xl.app.macro_answer.MacroAnswer` serialised (``to_json``), which
-the macro shows in a message box or writes to a result file for ``keizer-xl lo-run``.  It never
-raises: every failure becomes an outcome.
-
-The options it is handed are an :class:`~keizer_xl.app.button_actions.ActionRequest` as JSON (the
-request's ``front`` says whose words: ``libreoffice`` for a button, ``cli`` when
-``keizer-xl lo-run`` or ``keizer-xl pair club.ods`` runs it, so those print exactly what the
-command line prints for an ``.xlsx``), plus the macro's own ``headless``, ``store``, ``url`` and
-``result``.  Besides the outcome's keys the answer holds ``action``, ``text`` (the message box
-text), and for the client that ran it ``written`` (sheets), ``frozen`` (their header rows) and
-``saved`` (the fields of the typed answer).
+:func:`run` builds a :class:`~keizer_xl.clients.libreoffice.UnoBook`, runs the action of
+:mod:`keizer_xl.app.button_actions` (the same code as the command line and the Excel buttons),
+stores the document when something was written and returns the outcome as a
+:class:`~keizer_xl.app.macro_answer.MacroAnswer` (``to_json``) for the message box or
+``lo-run``'s result file; it never raises.  Its options are an ``ActionRequest`` as JSON (its
+``front``: ``libreoffice`` for a button, ``cli`` for ``lo-run`` and ``pair club.ods``, which
+then print what the command line prints for an ``.xlsx``) plus the macro's ``headless``,
+``store``, ``url`` and ``result``.
 """
 from __future__ import annotations
 

@@ -1,33 +1,10 @@
 """One outcome for every front end: a report or an exception -> (status, exit code, lines).
 
 The command line, the Excel buttons, xlwings Lite and the LibreOffice macro all end an action
-here, so the same failure is the same status and the same exit code everywhere
-(WORKBOOK-CONTRACT.md):
-
-====== ========= ==============================================================
- code   status    meaning
-====== ========= ==============================================================
- 0      ok        done (notes and warnings may follow)
- 1      problems  the workbook has problems: every one listed, nothing written
- 1      refused   the action cannot run now (a round without results, a file
-                  open elsewhere, Excel or LibreOffice could not do it)
- 1      error     an unexpected error (a bug): a short message and a log file;
-                  the traceback only with ``KEIZER_XL_DEBUG=1``
- 2      usage     the request makes no sense (missing file, a round that does
-                  not exist yet, LibreOffice not installed for ``lo-run``)
-====== ========= ==============================================================
-
-An unexpected error keeps exit code 1 (the contract has three codes); scripts that must tell
-it apart read the status (``keizer-xl lo-run --format json`` / the macro's result file) or the
-line ``keizer-xl: unexpected error`` on standard error.
-
-Actions raise their refusals with a *hint key* (:data:`keizer_xl.errors.HINTS`); the way out
-is worded here once per front end (:data:`HINT_WORDS`): ``--repair`` on the command line, the
-macro ``PairRoundAgain`` in Excel, the script ``pair_round_again`` in Lite, the macro
-``pair_round_again`` in LibreOffice.
-
-:func:`describe` is pure: the caller writes the log first (:func:`write_log`) and passes its
-path, and says whether the workbook had been written when the failure came (``written``), so
+here, so the same failure is the same status and exit code everywhere (the table of codes:
+WORKBOOK-CONTRACT.md, docs/guide.md).  A refusal's *hint key* (:data:`keizer_xl.errors.HINTS`)
+is worded here once per front end (:data:`HINT_WORDS`).  :func:`describe` is pure: the caller
+writes the log first (:func:`write_log`) and says whether the workbook had been written, so
 the message never claims "nothing was written" after a write.
 """
 from __future__ import annotations
@@ -51,9 +28,9 @@ from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator
 
 if TYPE_CHECKING:  # a command line run makes no macro answer (~2 ms of every run, issue 25)
-    from keizer_xl.app.macro_answer import MacroAnswer, Status
+    from keizer_xl.app.macro_answer import Status
 
-__all__ = ["HINT_WORDS", "describe", "describe_answer", "hint_text", "write_log", "debug_enabled",
+__all__ = ["HINT_WORDS", "describe", "hint_text", "write_log", "debug_enabled",
            "LOG_FILE"]
 
 #: Where the traceback of an unexpected error goes (every front end names it).
@@ -167,19 +144,14 @@ def debug_enabled() -> bool:
 def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
              written: bool | None = False, log: str | None = None,
              lang: str | None = None, done: Done | None = None) -> Outcome:
-    """The outcome of an action: ``result`` is its report or the exception it raised; the
-    one place that decides a status, an exit code and every line a front end shows.
+    """The outcome of an action (``result``: its report or the exception it raised): the one
+    place that decides a status, an exit code and every line a front end shows.
 
-    A typed report is worded by its renderer (the one table, :mod:`keizer_xl.frontends.render`)
-    with ``done`` (where it was written, the client's messages, ``--format``); any other
-    report is "ok" with its ``notes``.  A failure is worded here, in each front end's words
-    (Excel's and Lite's "Nothing was changed: ...", LibreOffice's sentence and its undo, the
-    command line's Ctrl+C naming the files it wrote), followed by the client's warnings
-    (``done.messages``).  ``written``: for an exception, whether the workbook had been written
-    (True), not (False) or may have been (None) when it came; ``log``: where the traceback of
-    an unexpected error was written; ``lang``: the language of the lines (default:
-    i18n.shown_language, ``--language`` else the workbook's).  ``message`` stays the reason in
-    that language, too."""
+    A typed report is worded by its renderer (:mod:`keizer_xl.frontends.render`) with ``done``;
+    a failure here, in each front end's words, then the client's warnings.  ``written``: for
+    an exception, whether the workbook had been written (True), not (False) or may have been
+    (None); ``log``: the traceback's file; ``lang``: the lines' language (default: the shown
+    language)."""
     done = done or Done()
     lang = lang or done.lang or shown_language()
     tr = translator(lang)
@@ -260,11 +232,8 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
 
 def _in_front_words(out: Outcome, result: BaseException, front: Front,
                     written: bool | None, done: Done, tr: Translator) -> Outcome:
-    """A failure's lines as the front end shows them, the client's warnings after them.
-
-    Excel and Lite open with "Nothing was changed" when nothing was (their box shows the
-    problem list under one heading); a LibreOffice box ends a refusal as a sentence and says
-    when the changes were taken back (its undo); the command line adds nothing."""
+    """A failure's lines as the front end shows them, the client's warnings after them (Excel
+    and Lite open with "Nothing was changed"; a LibreOffice box ends as a sentence)."""
     from keizer_xl.errors import ClientError, SetupError
     from keizer_xl.frontends.render_common import warning_lines
 
@@ -291,13 +260,6 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
             lines += (tr(N_("The changes made before the error were taken back.")),)
     lines += warning_lines(done.messages, front, tr)
     return replace(out, lines=lines)
-
-
-def describe_answer(answer: MacroAnswer) -> Outcome:
-    """The outcome an action answered (``lo-run``: the macro's answer, worded for the command
-    line where it ran), with the client's own messages (``lo_run``'s after the save) as
-    warnings in the answer's language: the table's renderer for a MacroAnswer."""
-    return replace(describe(answer, "cli"), language=answer.language)
 
 
 def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:

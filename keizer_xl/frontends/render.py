@@ -1,24 +1,11 @@
 """What the front ends show of a report: ONE table, report type -> renderer (issue 27).
 
 :func:`keizer_xl.frontends.outcome.describe` hands every typed report to :func:`describe_report`,
-which looks its type up in :func:`renderers` (the only table: a report type without a row is
-not shown) and calls that row's renderer with the report's notes.  A renderer words the report
-for each front end:
-
-* the command line (``cli``): ``out`` goes to standard output (the pairing, the standings
-  table, JSON or CSV, the problems of ``check``), ``lines`` to standard error (``note:`` lines,
-  ``warning:`` lines, "Wrote ...").  ``keizer-xl pair`` on an ``.xlsx``, on an ``.ods``
-  (through LibreOffice) and ``keizer-xl lo-run`` print the same;
-* a message box (``excel``, ``lite``, ``libreoffice``): ``lines`` are its paragraphs.
-
-The renderers are grouped by what they show: the season's actions
-(:mod:`~keizer_xl.frontends.render_season`: pairing, standings, period, check), the reports on
-a season and the files (:mod:`~keizer_xl.frontends.render_reports`), the setup commands
-(:mod:`~keizer_xl.frontends.render_setup`); the rows and the text table of a standing are
-:mod:`~keizer_xl.frontends.render_rows`.  What they share: the problem list cut at
-:data:`~keizer_xl.frontends.shown.MAX_LISTED`, the notes block, the client's warnings, the
-saved line, absences with the letters the club types (Dutch ``A`` for excused): in
-:mod:`~keizer_xl.frontends.render_common`.
+which calls its type's row of :func:`renderers` (a type without a row is not shown).  A renderer
+words the report per front end: on the command line ``out`` goes to standard output and
+``lines`` to standard error; in a message box ``lines`` are its paragraphs.  The renderers live
+in ``render_season``, ``render_reports``, ``render_setup`` and ``render_players``, what they
+share in ``render_common`` and ``render_rows``.
 """
 from __future__ import annotations
 

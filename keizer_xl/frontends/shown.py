@@ -1,11 +1,7 @@
-"""What every front end ends an action with: an :class:`Outcome` (status, exit code, the lines
-in the front end's own words), how its report came about (:class:`Done`), the exit codes
-(WORKBOOK-CONTRACT.md; each status's is the macro answer's, ``app/macro_answer.py``), the front
-ends, and the one problem-list limit.
-
-The values both :mod:`keizer_xl.frontends.render` (a report -> an outcome) and
-:mod:`keizer_xl.frontends.outcome` (any result or exception -> an outcome) speak; they sit
-below both, so neither imports the other's types (no import circle).
+"""What every front end ends an action with: an :class:`Outcome`, how its report came about
+(:class:`Done`), the exit codes (WORKBOOK-CONTRACT.md), the front ends and the one problem-list
+limit; below both :mod:`keizer_xl.frontends.render` and :mod:`keizer_xl.frontends.outcome`, so
+neither imports the other's types.
 """
 from __future__ import annotations
 
@@ -43,10 +39,7 @@ class Outcome:
     ``Sheet!Cell: message`` of a workbook with problems (``lines`` lists the first
     :data:`MAX_LISTED`); ``notes`` the report's notes in the shown language; ``report`` the
     report as JSON data (``pair --format json``); ``title`` a message box's title;
-    ``language`` the language of the lines; ``detail`` the traceback of an unexpected error.
-
-    The LibreOffice macro returns one as its answer (:meth:`answer`), ``keizer-xl lo-run``
-    reads it back (:meth:`of_answer`) and prints it like any other command."""
+    ``language`` the language of the lines; ``detail`` the traceback of an unexpected error."""
 
     status: Status
     exit_code: int

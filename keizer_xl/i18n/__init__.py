@@ -1,18 +1,11 @@
 """Messages in the workbook's language: gettext catalogs.
 
-A translator edits ``locale/<lang>/LC_MESSAGES/keizer_xl.po`` beside this file;
-``python tools/catalogs.py`` merges new message ids into it and compiles it to the
-``keizer_xl.mo`` beside it, and ``tests/test_i18n.py`` fails when a ``.mo`` does not hold
-exactly its ``.po``'s translations.  Both are package data, committed, so an editable install,
-a wheel and a source tree read the same files.  At run time the ``.mo`` is read with the
-standard library's :mod:`gettext` (about 1 ms): parsing the ``.po`` with Babel at every
-command took some 45 ms of a Dutch ``standings`` (issue 25).  Message ids are the English text
-with named ``{placeholders}`` (``str.format`` fields), so English needs no catalog and a
-translation may reorder the fields.
-
-``translator(lang).gettext(msgid, **params)`` (alias ``_``) is the one way to translate.  A
-message id missing from a catalog is shown in English: never an error in front of a user,
-and ``tests/test_i18n.py`` fails when any id lacks an ``nl`` or ``de`` translation.
+``locale/<lang>/LC_MESSAGES/keizer_xl.po`` beside this file is compiled to the ``.mo`` read at
+run time with :mod:`gettext` (~1 ms; parsing the ``.po`` took ~45 ms of a Dutch standings,
+issue 25); both are committed package data (docs/languages.md).  Message ids are the English
+text with named ``{placeholders}``, so English needs no catalog and a translation may reorder
+them.  ``translator(lang).gettext(msgid, **params)`` is the one way to translate; an id missing
+from a catalog is shown in English, never an error (``tests/test_i18n.py`` checks the catalogs).
 """
 from __future__ import annotations
 

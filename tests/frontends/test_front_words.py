@@ -13,7 +13,7 @@ import pytest
 
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.errors import ActionError, InputError, Message, Problem
-from keizer_xl.frontends.outcome import describe, describe_answer
+from keizer_xl.frontends.outcome import describe
 from keizer_xl.frontends.shown import FRONTS, Done
 
 #: the English words of these sentences that are no Dutch or German words ("version" is German)
@@ -75,7 +75,7 @@ def test_lo_run_prints_lo_run_s_own_messages_in_the_answer_s_language(lang, pref
     backup = Message("The previous version could not be kept in {folder} ({error}).",
                      folder=".keizer-backups", error="club.xlsx")
     answer = MacroAnswer("pair", "ok", ("note",), language=lang, messages=(backup,))
-    out = describe_answer(answer)
+    out = describe(answer, "cli")
     assert out.lines[0] == "note" and out.lines[1].startswith(prefix), out.lines
     assert not english(out.lines[1:]), out.lines
 
