@@ -6,13 +6,11 @@ from pathlib import Path
 import pytest
 
 # The tests sit in one folder per layer (tests/core, tests/sheets, ... issue 15), so a failure
-# points to its layer; the shared builders (helpers.py, reference.py, season_books.py, ...) stay
-# here, and a test may use another folder's builders (test_languages.new_season): every folder
-# is on the path.
+# points to its layer; the tests that start a process in tests/e2e/.  No test file imports
+# another: the shared builders are the package tests/support/ (``from support.helpers import
+# ...``), importable from here.
 _HERE = Path(__file__).parent
 sys.path.insert(0, str(_HERE))
-for _layer in ("core", "analysis", "sheets", "formats", "clients", "frontends"):
-    sys.path.insert(1, str(_HERE / _layer))
 
 #: components `.ci/run` installs; a test skipped for lack of one of them hides a broken
 #: install step, so under CI (CI=true) such a skip is a failure (issue 8, hygiene).
@@ -45,7 +43,7 @@ def _reader_oracle(monkeypatch):  # type: ignore[no-untyped-def]
     openpyxl and compared (issue 25: the file client's own reader against openpyxl's values on
     every workbook the tests build).  Off by default: it doubles the reading time."""
     if os.environ.get("KEIZER_XL_READER_ORACLE"):
-        from reader_oracle import install
+        from support.reader_oracle import install
 
         install(monkeypatch)
     yield

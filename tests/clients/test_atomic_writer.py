@@ -21,7 +21,7 @@ from keizer_xl.clients import atomic, backup_files, file_locks, files, lo_instal
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.frontends.cli import main
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 PKG = Path(__file__).resolve().parents[2] / "keizer_xl"
 

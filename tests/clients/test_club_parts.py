@@ -15,17 +15,16 @@ from typing import Any
 
 import openpyxl
 import pytest
-from test_club_workbook import (
-    CLUB_CHART_TITLE,
+from support.club_books import CLUB_CHART_TITLE, club_workbook
+from support.club_checks import (
     SOFFICE,
-    _content_types_and_rels_unique,
-    _page_png,
-    _parts,
-    _pdf_pages,
-    _soffice,
+    content_types_and_rels_unique,
+    page_png,
+    package_parts,
+    pdf_pages,
+    soffice,
     assert_only_engine_parts_changed,
     assert_reads_back,
-    club_workbook,
     picture,
     run,
     season_rows,
@@ -36,7 +35,7 @@ from test_club_workbook import (
 from keizer_xl.clients.xlsx.package import Package
 from keizer_xl.frontends.cli import main
 
-__all__ = ["picture", "season_rows"]  # the fixtures, shared with test_club_workbook
+__all__ = ["picture", "season_rows"]  # the fixtures (support/club_checks.py)
 
 xlsxwriter = pytest.importorskip("xlsxwriter")
 
@@ -46,7 +45,7 @@ _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 
 
 def _rewrite(path: Path, change: dict[str, bytes]) -> None:
-    parts = _parts(path)
+    parts = package_parts(path)
     parts.update(change)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in parts.items():
@@ -61,7 +60,7 @@ def add_pivot(path: Path, players: list[list[Any]], sheet: str = "Clubinfo", at:
     names = [str(r[0]) for r in players[1:]]
     ratings = [int(r[1] or 0) for r in players[1:]]
     n = len(names)
-    parts = _parts(path)
+    parts = package_parts(path)
     pkg = Package(path.read_bytes())
     entry = next(s for s in pkg.sheets if s.name == sheet)
     assert entry.part is not None
@@ -141,7 +140,6 @@ def richer_club_workbook(path: Path, rows: dict[str, list[list[Any]]], picture: 
                          vba: Path | None = None) -> Path:
     """``club_workbook`` plus what this module adds: dynamic arrays over the club's data and
     over Standings, a form button, data validation and conditional formats on Results."""
-    import test_club_workbook as base
 
     real = xlsxwriter.Workbook
 
@@ -167,11 +165,11 @@ def richer_club_workbook(path: Path, rows: dict[str, list[list[Any]]], picture: 
                 self.add_vba_project(str(vba))
             super().close()
 
-    base.xlsxwriter.Workbook = Richer
+    xlsxwriter.Workbook = Richer
     try:
         return club_workbook(path, rows, picture=picture)
     finally:
-        base.xlsxwriter.Workbook = real
+        xlsxwriter.Workbook = real
 
 
 def _sqrefs(xml: bytes, element: str) -> list[str]:
@@ -199,7 +197,7 @@ def club(tmp_path: Path, season_rows, picture) -> Path:
 
 def test_every_writing_command_keeps_the_pivot_dynamic_arrays_and_buttons(club, tmp_path, monkeypatch,
                                                                           capsys):
-    original = _parts(club)
+    original = package_parts(club)
     assert b"_xlfn.ANCHORARRAY" in original["xl/worksheets/sheet1.xml"]
     assert b"_xlfn._xlws.SORT" in original["xl/worksheets/sheet1.xml"]
     openpyxl.load_workbook(club)  # the pivot is valid for openpyxl's parser
@@ -209,14 +207,14 @@ def test_every_writing_command_keeps_the_pivot_dynamic_arrays_and_buttons(club, 
     for argv in (["pair", str(club)], ["standings", str(club)], ["pair", str(club), "--repair"],
                  ["batch", str(club), "--in-place"], ["compare", str(club)],
                  ["excel-config", str(club), "--for", "win", "--python", "C:\\py\\python.exe"]):
-        before = _parts(club)
+        before = package_parts(club)
         layouts.clear()
         run(*argv)
         assert_only_engine_parts_changed(before, club)
         assert_reads_back(club, layouts)
-        _content_types_and_rels_unique(club)
+        content_types_and_rels_unique(club)
     assert_only_engine_parts_changed(original, club)
-    after = _parts(club)
+    after = package_parts(club)
     for name in ("xl/pivotTables/pivotTable1.xml", "xl/pivotCache/pivotCacheDefinition1.xml",
                  "xl/pivotCache/pivotCacheRecords1.xml", "xl/metadata.xml", "xl/vmlDrawing1.vml"):
         assert after.get(name) == original.get(name), name
@@ -229,7 +227,7 @@ def test_every_writing_command_keeps_the_pivot_dynamic_arrays_and_buttons(club, 
     # batch --out: a copy with everything of the club's
     run("batch", str(club), "--out", str(out))
     copy = out / "club.keizer.xlsx"
-    assert_only_engine_parts_changed(_parts(club), copy)
+    assert_only_engine_parts_changed(package_parts(club), copy)
     err = capsys.readouterr().err
     assert "would drop" not in err and "cannot keep" not in err
 
@@ -285,7 +283,7 @@ def test_app_xml_lists_the_sheets_the_engine_adds(tmp_path, season_rows, picture
 
 
 def test_an_xlsxwriter_xlsm_with_a_vba_project(tmp_path, season_rows, picture, monkeypatch):
-    from season_books import write_book
+    from support.season_books import write_book
 
     from keizer_xl.analysis.simulate import simulate_season
 
@@ -293,50 +291,50 @@ def test_an_xlsxwriter_xlsm_with_a_vba_project(tmp_path, season_rows, picture, m
     write_book(seed, simulate_season(8, 2, seed=3))
     assert main(["excel-setup", str(seed)]) == 0
     vba = tmp_path / "vbaProject.bin"
-    vba.write_bytes(_parts(tmp_path / "seed.xlsm")["xl/vbaProject.bin"])
+    vba.write_bytes(package_parts(tmp_path / "seed.xlsm")["xl/vbaProject.bin"])
     path = richer_club_workbook(tmp_path / "club.xlsm", season_rows, picture, vba=vba)
     add_pivot(path, season_rows["Players"])
-    original = _parts(path)
+    original = package_parts(path)
     layouts = written_layouts(monkeypatch)
     through_the_weekly_commands(path, layouts)
-    after = _parts(path)
+    after = package_parts(path)
     assert after["xl/vbaProject.bin"] == original["xl/vbaProject.bin"] == vba.read_bytes()
     assert b"macroEnabled" in after["[Content_Types].xml"]
     openpyxl.load_workbook(path, keep_vba=True)
 
 
 def test_new_season_and_import_write_new_files_and_leave_the_club_workbook_alone(club, tmp_path):
-    original = _parts(club)
+    original = package_parts(club)
     new = tmp_path / "next.xlsx"
     run("new-season", str(club), str(new))
-    assert _parts(club) == original  # read, never written
+    assert package_parts(club) == original  # read, never written
     assert openpyxl.load_workbook(new).sheetnames
     trf = tmp_path / "club.trf"
     run("export", str(club), "--trf", str(trf))
-    assert _parts(club) == original
+    assert package_parts(club) == original
     imported = tmp_path / "imported.xlsx"
     run("import", str(trf), str(imported))
-    assert _parts(club) == original
+    assert package_parts(club) == original
     # import onto the club's workbook is refused without --force: nothing of it is replaced
     assert main(["import", str(trf), str(club)]) != 0
-    assert _parts(club) == original
+    assert package_parts(club) == original
 
 
 @pytest.mark.skipif(SOFFICE is None or shutil.which("pdftoppm") is None,
                     reason="LibreOffice (soffice) and pdftoppm are needed")
 def test_libreoffice_renders_the_club_chart_the_same_after_every_command(club, tmp_path):
     before_pdf = tmp_path / "before"
-    _soffice("--convert-to", "pdf", "--outdir", str(before_pdf), str(club), profile=tmp_path / "profile")
+    soffice("--convert-to", "pdf", "--outdir", str(before_pdf), str(club), profile=tmp_path / "profile")
     for argv in (["pair", str(club)], ["standings", str(club)], ["batch", str(club), "--in-place"]):
         run(*argv)
     after_pdf = tmp_path / "after"
-    _soffice("--convert-to", "pdf", "--outdir", str(after_pdf), str(club), profile=tmp_path / "profile")
-    before_pages = _pdf_pages(before_pdf / "club.pdf")
-    after_pages = _pdf_pages(after_pdf / "club.pdf")
+    soffice("--convert-to", "pdf", "--outdir", str(after_pdf), str(club), profile=tmp_path / "profile")
+    before_pages = pdf_pages(before_pdf / "club.pdf")
+    after_pages = pdf_pages(after_pdf / "club.pdf")
     page = next(i for i, t in enumerate(before_pages) if CLUB_CHART_TITLE in t)
     assert after_pages[page] == before_pages[page]
-    assert _page_png(before_pdf / "club.pdf", page + 1, tmp_path / "b") == \
-        _page_png(after_pdf / "club.pdf", page + 1, tmp_path / "a")
+    assert page_png(before_pdf / "club.pdf", page + 1, tmp_path / "b") == \
+        page_png(after_pdf / "club.pdf", page + 1, tmp_path / "a")
     # LibreOffice read the pivot table (its output is on the Clubinfo pages)
     assert any("Sum of Rating" in t or "Sum - Rating" in t for t in after_pages)
 
@@ -345,7 +343,6 @@ def test_an_engine_sheet_keeps_its_drawing_and_drops_its_old_table(tmp_path, sea
     """What the club placed on Standings: the chart and a comment stay (the drawing layer), an
     Excel Table over the old cells goes with them (the sheet is the engine's): its part, its
     relationship and its content type, nothing dangling."""
-    import test_club_workbook as base
 
     real = xlsxwriter.Workbook
 
@@ -357,18 +354,18 @@ def test_an_engine_sheet_keeps_its_drawing_and_drops_its_old_table(tmp_path, sea
             ws.write_comment("A1", "Our standings")
             super().close()
 
-    base.xlsxwriter.Workbook = WithTable
+    xlsxwriter.Workbook = WithTable
     try:
         path = club_workbook(tmp_path / "club.xlsx", season_rows, picture=picture)
     finally:
-        base.xlsxwriter.Workbook = real
-    before = _parts(path)
+        xlsxwriter.Workbook = real
+    before = package_parts(path)
     table_part = next(n for n, d in before.items() if n.startswith("xl/tables/") and b"tblOldStandings" in d)
     run("standings", str(path))
-    after = _parts(path)
+    after = package_parts(path)
     assert table_part not in after
     assert table_part.encode() not in after["[Content_Types].xml"]
-    _content_types_and_rels_unique(path)
+    content_types_and_rels_unique(path)
     pkg = Package(path.read_bytes())
     standings = next(s for s in pkg.sheets if s.name == "Standings")
     rels = pkg.rels(standings.part or "")
@@ -423,7 +420,7 @@ def test_a_dutch_club_workbook_through_pair_standings_and_batch(tmp_path, pictur
     chart.add_series({"name": "Score", "categories": "=Stand!$B$4:$B$13", "values": "=Stand!$C$4:$C$13"})
     wb.add_chartsheet("Grafiek").set_chart(chart)
     wb.close()
-    original = _parts(path)
+    original = package_parts(path)
     layouts = written_layouts(monkeypatch)
     through_the_weekly_commands(path, layouts)
     assert_only_engine_parts_changed(original, path)

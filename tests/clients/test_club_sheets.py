@@ -20,7 +20,7 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.ownership import engine_wrote
 from keizer_xl.sheets.titles import RunContext
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 LANGUAGES = ("en", "nl", "de", "fr")
 #: the refusal's words in each language (the catalogs)
@@ -138,7 +138,7 @@ def test_an_untitled_standings_sheet_of_an_older_keizer_xl_is_replaced(tmp_path,
 
 def test_the_excel_client_refuses_the_same(tmp_path):
     """The buttons in Excel (xlwings) read the mark through the same Book method."""
-    from excel_fake import FakeBook
+    from support.excel_fake import FakeBook
     from keizer_xl.app.standings import update_standings
     from keizer_xl.clients.excel import XlwingsBook
 

@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
-import excel_fake
-from excel_fake import FakeBook, Formula
+from support import excel_fake
+from support.excel_fake import FakeBook, Formula
 from keizer_xl.app.pair import pair_next_round
 from keizer_xl import actions
 from keizer_xl.app import standings as app_standings

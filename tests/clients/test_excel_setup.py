@@ -9,8 +9,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-import excel_fake
-from excel_fake import FakeBook, FakeComApi
+from support import excel_fake
+from support.excel_fake import FakeBook, FakeComApi
 from keizer_xl.clients import backup_files
 from keizer_xl.clients import excel_setup
 from keizer_xl.clients import excel_vba

@@ -15,8 +15,8 @@ import openpyxl
 import pytest
 
 from keizer_xl.clients.xlsx import FileBook
-from reader_oracle import differences, sheet_values
-from season_books import write_book
+from support.reader_oracle import differences, sheet_values
+from support.season_books import write_book
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.frontends.template import build_template
 
@@ -218,7 +218,7 @@ def test_a_table_part_with_a_broken_ref_is_a_clear_refusal(tmp_path, ref):
 def test_the_oracle_of_a_test_run_can_fail(tmp_path, monkeypatch):
     # KEIZER_XL_READER_ORACLE=1 compares every read_table with openpyxl's: a wrong value fails
     import keizer_xl.clients.xlsx.book as bookmod
-    from reader_oracle import install
+    from support.reader_oracle import install
 
     p = tmp_path / "o.xlsx"
     wb = openpyxl.Workbook()

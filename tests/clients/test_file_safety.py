@@ -29,8 +29,8 @@ import pytest
 from keizer_xl.clients import backup_files, file_locks, files, temp_files
 from keizer_xl.frontends.cli import main
 
-from forkrunner import ForkRunner
-from helpers import keizer_example_sheets, make_workbook
+from support.forkrunner import ForkRunner
+from support.helpers import keizer_example_sheets, make_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -549,7 +549,7 @@ def test_kill_9_at_random_moments_leaves_old_or_new_and_no_stray_file(tmp_path, 
         trials += 1
         assert trials <= 150
         path.write_bytes(original)
-        # every other run writes slowly (tests/forkrunner.py): since issue 25 the save is a few
+        # every other run writes slowly (tests/support/forkrunner.py): since issue 25 the save is a few
         # per cent of a run (the package is spliced, not rewritten by openpyxl), too short for
         # random kills to land in it often
         slow = trials % 2 == 0

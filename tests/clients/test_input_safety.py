@@ -16,7 +16,7 @@ import pytest
 
 from keizer_xl.frontends.cli import main
 
-from helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
+from support.helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = (("check",), ("standings",), ("pair", "--dry-run"), ("pair",))
@@ -504,7 +504,7 @@ def test_a_chartsheet_with_an_input_sheets_name_is_a_problem(tmp_path, capsys):
 def test_the_excel_client_reads_the_same_table_as_the_file_client(tmp_path):
     from openpyxl.worksheet.table import Table as XLTable
 
-    from excel_fake import FakeBook
+    from support.excel_fake import FakeBook
     from keizer_xl.clients.excel import XlwingsBook
     from keizer_xl.clients.xlsx import FileBook
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import openpyxl
 from openpyxl.worksheet.table import Table as XLTable
 
-from helpers import keizer_example_sheets, make_workbook
-from test_libreoffice import office, run_cli  # noqa: F401 - the module's soffice fixture
+from support.helpers import keizer_example_sheets, make_workbook
+from support.languages import run as run_cli
 
 
-def test_libreoffice_reads_the_table_with_the_results_headers(office, tmp_path, capsys):  # noqa: F811 - the fixture
+def test_libreoffice_reads_the_table_with_the_results_headers(office, tmp_path, capsys):
     sheets = keizer_example_sheets()
     # the games from column D; a notes table first, at A1 (LibreOffice lists ranges top-left first)
     sheets["Results"] = [[None, None, None, *row] for row in sheets["Results"]]

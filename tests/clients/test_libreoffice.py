@@ -21,41 +21,14 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import lo_missing
+from support.languages import run as run_cli
+from support.office import needs_lo
 
 from keizer_xl.clients import backup_files, lo_install, lo_run
-from keizer_xl.frontends import cli
 from keizer_xl.clients.xlsx import open_book
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
-
-
-MISSING = lo_missing()
-needs_lo = pytest.mark.skipif(MISSING is not None, reason=f"LibreOffice tests: {MISSING}")
-
-
-@pytest.fixture(scope="module")
-def office():
-    """One headless soffice for the module; `keizer-xl lo-run` reuses it through the env var."""
-    if MISSING:
-        pytest.skip(f"LibreOffice tests: {MISSING}")
-    with lo_run.Office() as running:
-        old = os.environ.get(lo_run.CONNECT_ENV)
-        os.environ[lo_run.CONNECT_ENV] = running.pipe
-        try:
-            yield running
-        finally:
-            if old is None:
-                os.environ.pop(lo_run.CONNECT_ENV, None)
-            else:
-                os.environ[lo_run.CONNECT_ENV] = old
-
-
-def run_cli(capsys, *argv) -> tuple[int, str, str]:
-    code = cli.main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def values(path, sheet) -> list[list]:
@@ -192,7 +165,7 @@ def test_pairing_in_libreoffice_equals_the_file_writer(office, tmp_path, capsys)
 def test_R1_repair_in_libreoffice_replaces_the_rows_the_reader_counts(office, tmp_path, capsys):
     """The `R1` repair bug (issue 8) through LibreOffice: Round cells that read `R1` are the
     rows replaced, not left behind with the new boards appended after them."""
-    from helpers import keizer_example_sheets, make_workbook
+    from support.helpers import keizer_example_sheets, make_workbook
 
     sheets = keizer_example_sheets(with_round_2=False)
     sheets["Results"] = [sheets["Results"][0]] + [["R1", b, w, k, None]
@@ -577,8 +550,7 @@ def test_a_group_column_typed_beside_the_players_range_is_read_in_libreoffice(of
 def test_update_ratings_in_libreoffice(office, tmp_path, capsys):
     """Issue 37: the LibreOffice macro update_ratings (``lo-run BOOK players``) reads the list
     the rating_list setting names beside the workbook, and fills the Players cells."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from rating_list_files import P, write_fide_txt
+    from support.rating_list_files import P, write_fide_txt
 
     book = copy_sample(tmp_path, "season.xlsx")
     write_fide_txt(tmp_path / "fide.txt", [P("1000010", "Bakker, Noor", "NED", "F", "WIM", 2150, 1990)])

@@ -1,5 +1,5 @@
 """Contract tests: the shipped xlwings Lite main.py through xlwings' own Lite runtime code (the real
-remote engine and the real @script decorator, see tests/lite_runtime.py), on the sample season.
+remote engine and the real @script decorator, see tests/support/lite_runtime.py), on the sample season.
 
 Marked ``xlwings_remote``: CI runs them (``python -m pytest`` runs every test); they need the
 xlwings pinned by keizer-xl and use ``XLWINGS_LICENSE_KEY=noncommercial`` (xlwings PRO's remote
@@ -28,7 +28,7 @@ ACTIONS = ("pair_next_round", "update_standings", "check_workbook", "pair_round_
 def lite(book: Path, script: str) -> dict:
     env = dict(os.environ, XLWINGS_ON_SERVER="true", XLWINGS_LICENSE_KEY="noncommercial",
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "lite_runtime.py"), str(book),
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "support" / "lite_runtime.py"), str(book),
                            str(MAIN), script], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "never awaited" not in done.stderr, done.stderr

@@ -13,14 +13,13 @@ from typing import Any
 
 import openpyxl
 import pytest
-from test_club_workbook import (
-    CLUB_CHART_TITLE,
+from support.club_books import CLUB_CHART_TITLE, club_workbook
+from support.club_checks import (
     SOFFICE,
-    _page_png,
-    _parts,
-    _pdf_pages,
-    _soffice,
-    club_workbook,
+    page_png,
+    package_parts,
+    pdf_pages,
+    soffice,
     picture,
     season_rows,
 )
@@ -28,7 +27,7 @@ from test_club_workbook import (
 from keizer_xl.clients.xlsx.package import REL_TABLE, Package, rels_path
 from keizer_xl.frontends.cli import main
 
-__all__ = ["picture", "season_rows"]  # the fixtures, shared with test_club_workbook
+__all__ = ["picture", "season_rows"]  # the fixtures (support/club_checks.py)
 
 pytest.importorskip("xlsxwriter")
 
@@ -66,13 +65,13 @@ def _own_parts(path: Path, sheets: tuple[str, ...]) -> set[str]:
 
 
 def test_new_season_carries_every_club_part_byte_for_byte(old: Path, tmp_path: Path, capsys):
-    before = _parts(old)
+    before = package_parts(old)
     new = tmp_path / "next.xlsx"
     capsys.readouterr()
     assert main(["new-season", str(old), str(new)]) == 0
     out = capsys.readouterr().out
-    assert _parts(old) == before  # OLD only read
-    after = _parts(new)
+    assert package_parts(old) == before  # OLD only read
+    after = package_parts(new)
     changeable = _own_parts(old, ENGINE_SHEETS + INPUT_SHEETS) | {
         "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "[Content_Types].xml",
         "docProps/app.xml", "xl/calcChain.xml"}
@@ -155,19 +154,19 @@ def test_libreoffice_opens_the_new_season_and_prints_the_club_pages_the_same(old
     new = tmp_path / "next.xlsx"
     assert main(["new-season", str(old), str(new)]) == 0
     profile = tmp_path / "profile"
-    _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "old"), str(old), profile=profile)
-    _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "new"), str(new), profile=profile)
-    old_pages = _pdf_pages(tmp_path / "old" / "club.pdf")
-    new_pages = _pdf_pages(tmp_path / "new" / "next.pdf")
+    soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "old"), str(old), profile=profile)
+    soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "new"), str(new), profile=profile)
+    old_pages = pdf_pages(tmp_path / "old" / "club.pdf")
+    new_pages = pdf_pages(tmp_path / "new" / "next.pdf")
     # the club's sheets come first: the same pages, text and pixels
     info = next(i for i, t in enumerate(old_pages) if "De Witte Dame" in t)
     chart = next(i for i, t in enumerate(old_pages) if CLUB_CHART_TITLE in t)
     for page in (info, chart):
         assert new_pages[page] == old_pages[page]
-        assert _page_png(tmp_path / "old" / "club.pdf", page + 1, tmp_path / "o") == \
-            _page_png(tmp_path / "new" / "next.pdf", page + 1, tmp_path / "n")
+        assert page_png(tmp_path / "old" / "club.pdf", page + 1, tmp_path / "o") == \
+            page_png(tmp_path / "new" / "next.pdf", page + 1, tmp_path / "n")
     # LibreOffice reads it back as a workbook too (xlsx out): the club's chart and picture in it
-    _soffice("--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(tmp_path / "lo"),
+    soffice("--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(tmp_path / "lo"),
              str(new), profile=profile)
     with zipfile.ZipFile(tmp_path / "lo" / "next.xlsx") as zf:
         names = zf.namelist()
@@ -179,7 +178,7 @@ def test_libreoffice_opens_the_new_season_and_prints_the_club_pages_the_same(old
 
 def test_last_seasons_dated_round_headers_become_round_numbers(tmp_path: Path, capsys):
     from keizer_xl.analysis.simulate import simulate_season
-    from tests.season_books import write_book
+    from support.season_books import write_book
 
     old = write_book(tmp_path / "dated.xlsx", simulate_season(8, 3, seed=33))
     wb = openpyxl.load_workbook(old)
@@ -204,17 +203,17 @@ def test_last_seasons_dated_round_headers_become_round_numbers(tmp_path: Path, c
 
 def test_an_xlsm_season_carries_its_macros_and_buttons_into_an_xlsm(tmp_path: Path, capsys):
     from keizer_xl.analysis.simulate import simulate_season
-    from tests.season_books import write_book
+    from support.season_books import write_book
 
     source = write_book(tmp_path / "season.xlsx", simulate_season(8, 3, seed=5))
     assert main(["excel-setup", str(source)]) == 0
     old = tmp_path / "season.xlsm"
-    before = _parts(old)
+    before = package_parts(old)
     capsys.readouterr()
     new = tmp_path / "next.xlsm"
     assert main(["new-season", str(old), str(new)]) == 0
     out = capsys.readouterr().out
-    after = _parts(new)
+    after = package_parts(new)
     assert after["xl/vbaProject.bin"] == before["xl/vbaProject.bin"]
     assert b"macroEnabled" in after["[Content_Types].xml"]
     buttons = [n for n in before if n.endswith(".vml")]

@@ -13,7 +13,7 @@ import pytest
 from keizer_xl.clients import backup_files, lo_install, lo_run
 from keizer_xl.frontends.cli import main
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 SOFFICE = lo_run.find_soffice()
 UNO = lo_run.find_uno_python(SOFFICE) if SOFFICE else None

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-import hostile_corpus as hc
+from support import hostile_corpus as hc
 from keizer_xl.clients import atomic, file_locks, files
 
 CASES = hc.all_cases()
@@ -415,7 +415,7 @@ def test_the_csv_reads_back_to_the_names(tmp_path, capsys):
 def test_what_overflows_its_trf_columns_is_refused(monkeypatch):
     """110 wins are 110.0 points: 5 characters for the 4 columns 81-84; more players than
     4-digit start numbers hold (checked with the limit lowered: 10,000 players take minutes)."""
-    from helpers import season as make_season
+    from support.helpers import season as make_season
 
     from keizer_xl.errors import ActionError
     from keizer_xl.formats import trf_write as trf

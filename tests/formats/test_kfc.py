@@ -353,7 +353,7 @@ def test_imported_workbook_gives_the_same_standings(tmp_path):
     """Import -> a season workbook (template + write_season) -> read -> standings."""
     from keizer_xl.sheets.read import read_season
     from keizer_xl.clients.xlsx import open_book
-    from season_books import write_book
+    from support.season_books import write_book
 
     imported = read_kfc(make_db(tmp_path / "t.s3db", config=dict(CONFIG, **{"OPTION.DecayBonus": 1})))
     book_path = write_book(tmp_path / "club.xlsx", imported.season)

@@ -422,7 +422,7 @@ def test_reading_a_file_from_disk_in_windows_1252(tmp_path):
 
 
 def test_round_dates_come_from_dated_attendance_columns(tmp_path, capsys):
-    from helpers import make_workbook
+    from support.helpers import make_workbook
 
     book = make_workbook(tmp_path / "dated.xlsx", {
         "Players": [["Name", "Rating"], ["Piet Jansen", 2100], ["Jan de Vries", 1950]],

@@ -20,7 +20,7 @@ from keizer_xl.core.model import Game
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.core.engine import compute_history
-from season_books import write_book
+from support.season_books import write_book
 
 SETTINGS = build_settings([parse_setting("code T", "1/2")])
 

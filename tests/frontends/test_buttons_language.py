@@ -13,8 +13,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from helpers import lo_missing, make_workbook
-from test_xlsm_build import PROBE, _modules, _vml_buttons
+from support.helpers import lo_missing, make_workbook
+from support.xlsm import PROBE, vba_modules, vml_buttons
 
 from keizer_xl.clients import lo_run
 from keizer_xl.clients.excel_setup import BUTTON_MACROS, button_captions, start_text
@@ -46,7 +46,7 @@ def test_new_xlsm_has_the_start_sheet_and_buttons_in_its_language(tmp_path, caps
     path = tmp_path / "knopf.xlsm"
     assert main(["new", str(path), "--language", lang]) == 0
     pair, standings, check = CAPTIONS[lang]
-    assert _vml_buttons(path) == [(c, f"KeizerXL.{m}") for c, m in
+    assert vml_buttons(path) == [(c, f"KeizerXL.{m}") for c, m in
                                   zip(CAPTIONS[lang], BUTTON_MACROS, strict=True)]
     lines = _start_lines(path)
     text = "\n".join(lines)
@@ -69,7 +69,7 @@ def test_new_xlsm_has_the_start_sheet_and_buttons_in_its_language(tmp_path, caps
     (width,) = widths
     assert width * 4 / 3 >= 8 * max(map(len, CAPTIONS[lang])) + 24 - 1
     # the VBA is the same project in every language (olevba reads it)
-    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(_modules(path))
+    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(vba_modules(path))
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
@@ -83,14 +83,14 @@ def test_excel_setup_takes_the_language_of_the_workbook(tmp_path, capsys):
     german = tmp_path / "verein.xlsx"
     assert main(["new", str(german), "--language", "de"]) == 0
     assert main(["excel-setup", str(german)]) == 0
-    assert [c for c, _ in _vml_buttons(german.with_suffix(".xlsm"))] == list(CAPTIONS["de"])
+    assert [c for c, _ in vml_buttons(german.with_suffix(".xlsm"))] == list(CAPTIONS["de"])
     dutch = make_workbook(tmp_path / "club.xlsx", {
         "Settings": [["Setting", "Value"], ["language", "nl"]],
         "Players": [["Name", "Rating"], ["Anna", 1800], ["Bert", 1700]],
         "Results": [["Round", "Board", "White", "Black", "Result"]]})
     assert main(["excel-setup", str(dutch)]) == 0
     macro = dutch.with_suffix(".xlsm")
-    assert [c for c, _ in _vml_buttons(macro)] == list(CAPTIONS["nl"])
+    assert [c for c, _ in vml_buttons(macro)] == list(CAPTIONS["nl"])
     assert "Indeling" in _start_lines(macro)[2]
 
 

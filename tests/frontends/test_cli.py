@@ -12,7 +12,7 @@ import pytest
 from keizer_xl.clients import backup_files
 from keizer_xl.frontends.cli import main
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from helpers import trf_games
+from support.helpers import trf_games
 from keizer_xl.frontends.cli import main
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "club_year_nl.json"

@@ -11,8 +11,8 @@ import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from helpers import make_workbook, settings as make_settings
-from reference import reference_history
+from support.helpers import settings as make_settings
+from support.reference import reference_history
 
 from keizer_xl.app.standings import compute_standings, standings_sheet
 from keizer_xl.app.pair import plan_pairing
@@ -22,25 +22,7 @@ from keizer_xl.errors import ActionError
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.titles import RunContext
 import datetime as dt
-
-A = ["Anna", "Bert", "Cees", "Dirk", "Eva"]
-B = ["Fred", "Gijs", "Hans", "Ilse"]
-RESULTS_1 = [[1, 1, "Anna", "Bert", "1-0"], [1, 2, "Cees", "Dirk", "½-½"],
-             [1, None, "Eva", None, "bye"], [1, 3, "Fred", "Gijs", "0-1"],
-             [1, 4, "Hans", "Ilse", "1-0"]]
-
-
-def two_groups(path: Path, settings=(("periods", "1, 3"), ("promote", 1), ("relegate", 1)),
-               results=RESULTS_1, groups=None, sheets_lang="en") -> Path:
-    groups = groups or ["A"] * len(A) + ["B"] * len(B)
-    names = A + B
-    players = [["Name", "Rating", "Group"]] + [[n, 2000 - 10 * i, g]
-                                               for i, (n, g) in enumerate(zip(names, groups, strict=True))]
-    return make_workbook(path, {
-        "Settings": [["Setting", "Value"], *map(list, settings)],
-        "Players": players,
-        "Attendance": [["Name", "R1", "R2", "R3"]] + [[n, None, None, None] for n in names],
-        "Results": [["Round", "Board", "White", "Black", "Result"], *results]})
+from support.groups import A, B, RESULTS_1, two_groups
 
 
 def run(capsys, *argv):
@@ -433,7 +415,7 @@ def test_three_groups_moves_are_cumulative_and_simultaneous():
     """Three groups, promote 1, relegate 2, periods 1, 2, 3: at each boundary the best of a
     lower group moves up and the two worst of the group above move down, all at once (the
     player promoted from C to B is not among B's worst at the same boundary)."""
-    from helpers import season as make_season
+    from support.helpers import season as make_season
 
     names = {"A": ["a1", "a2", "a3"], "B": ["b1", "b2", "b3"], "C": ["c1", "c2", "c3"]}
     players = [Player(n, rating=2000 - 10 * i, group=g)
@@ -544,7 +526,6 @@ def test_each_group_has_its_own_value_scale(tmp_path, capsys):
     assert run(capsys, "check", flat)[0] == 1
 
 
-
 def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
     path = two_groups(tmp_path / "g.xlsx", settings=())
     code, out, _ = run(capsys, "export", path, "--csv", "--out", "-")
@@ -558,7 +539,7 @@ def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
 
 def test_promotion_never_empties_a_group():
     """promote 5 with three players in group B: two move up, the last one stays."""
-    from helpers import season as make_season
+    from support.helpers import season as make_season
 
     players = [Player(n, rating=2000 - 10 * i, group=g) for i, (n, g) in enumerate(
         [("a1", "A"), ("a2", "A"), ("a3", "A"), ("b1", "B"), ("b2", "B"), ("b3", "B")])]

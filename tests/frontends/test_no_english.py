@@ -22,7 +22,7 @@ from keizer_xl.core.rules import KNOWN_KEYS
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
-from tests.helpers import uno_python_without_script_provider
+from support.helpers import uno_python_without_script_provider
 
 #: English words that are no Dutch or German words (``was``, ``bye``, ``in``, ``top``, ``rank``
 #: and ``variant`` are, in one or the other, and stay out)

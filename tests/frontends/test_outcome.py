@@ -3,7 +3,7 @@
 The pure function (:func:`keizer_xl.frontends.outcome.describe`) for every exception kind and
 every front end's wording of a hint; then each front end through its own entry: the command
 line through ``main()`` and as a process (a console that cannot encode a name), the Excel
-buttons and Lite over ``tests/excel_fake.py``, the LibreOffice macro's Python function.
+buttons and Lite over ``tests/support/excel_fake.py``, the LibreOffice macro's Python function.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from keizer_xl.frontends import shown
 from keizer_xl.frontends.shown import FRONTS
 from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -369,7 +369,7 @@ def test_a_console_that_cannot_encode_a_name(tmp_path, encoding):
 
 
 def _fake_book(tmp_path):
-    from excel_fake import FakeBook
+    from support.excel_fake import FakeBook
 
     path = tmp_path / "s.xlsx"
     shutil.copy(SAMPLE, path)

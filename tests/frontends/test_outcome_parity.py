@@ -26,8 +26,8 @@ import pytest
 
 from keizer_xl.clients import lo_install, lo_run
 from keizer_xl.sheets import schema
-from test_languages import fill_results, run
-from test_messages_language import dutch_or_german
+from support.languages import fill_results, run
+from support.languages import dutch_or_german
 
 SOFFICE = lo_run.find_soffice()
 UNO = lo_run.find_uno_python(SOFFICE) if SOFFICE else None

@@ -1,6 +1,6 @@
 """The printout a club pins up (issue 33, item 2), read back from a LibreOffice render.
 
-A German year (tests/club_year_de.py: 28 players, groups A and B, periods, promotion and
+A German year (tests/support/club_year_de.py: 28 players, groups A and B, periods, promotion and
 relegation, categories Jugend, Senioren and Damen, a late entrant, a withdrawal, a forfeit, a
 double forfeit, a long name) after ``standings``; the Rangliste and the Perioden converted to
 PDF once.  For every block the sheet holds (group, category, period, the moves, the legend),
@@ -18,7 +18,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tests.club_year_de import LONG, book_de
+from support.club_year_de import LONG, book_de
 from tests.frontends.test_print_render import (FALLBACK_PT, MIN_PT, _beyond_page, _carlito,
                                                _pdf, _smallest_text, needs)
 

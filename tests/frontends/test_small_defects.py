@@ -13,7 +13,7 @@ from keizer_xl.core.model import Result, parse_result
 from keizer_xl.errors import ResultError
 from keizer_xl.frontends.cli import main
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 
 def cli(capsys, *argv) -> tuple[int, str]:

@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from keizer_xl.frontends.cli import main
-from tests.helpers import uno_python_without_script_provider
+from support.helpers import uno_python_without_script_provider
 
 NAMES = ["Anna", "Bert", "Carla", "Dirk", "Eva"]
 
@@ -78,7 +78,7 @@ def test_a_withdrawn_player_is_not_listed_absent_under_sign_up(tmp_path, capsys)
 def test_explain_names_the_standing_of_the_earlier_worth(tmp_path, capsys):
     """A revalued earlier result: the sentence says after which round the earlier worth held, so it
     agrees with the Explain sheet's 'worth then' (after the result's own round)."""
-    from tests.helpers import season
+    from support.helpers import season
     from keizer_xl.analysis.explain import explain_player
     from keizer_xl.core.engine import compute_history
     from keizer_xl.i18n import translate, translator

@@ -17,7 +17,6 @@ from pathlib import Path
 import olefile
 import openpyxl
 import pytest
-from oletools.olevba import VBA_Parser
 
 from keizer_xl.clients import lo_run, vba_files
 from keizer_xl.clients.excel_setup import BUTTON_MACROS, button_captions
@@ -26,10 +25,10 @@ from keizer_xl.clients.xlwings_conf import CONFIG_SHEET
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends.template import SHEET_ORDER
 from keizer_xl.frontends.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
+from support.xlsm import PROBE, vba_modules, vml_buttons
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
-PROBE = ROOT / "tests" / "lo_xlsm_probe.py"
 
 
 @pytest.fixture(scope="module")
@@ -45,14 +44,6 @@ def _pinned_xlwings() -> str:
     return pin
 
 
-def _modules(path: Path) -> dict[str, str]:
-    parser = VBA_Parser(str(path))
-    try:
-        return {name.rsplit(".", 1)[0]: code for _f, _s, name, code in parser.extract_macros()}
-    finally:
-        parser.close()
-
-
 def _project_bin(path: Path) -> bytes:
     with zipfile.ZipFile(path) as z:
         return z.read("xl/vbaProject.bin")
@@ -66,7 +57,7 @@ def _public_subs(code: str) -> set[str]:
 
 
 def test_olevba_lists_the_three_modules_with_the_pinned_xlwings(built):
-    modules = _modules(built)
+    modules = vba_modules(built)
     assert {"xlwings", "Dictionary", "KeizerXL"} <= set(modules)
     assert vba_files.bas_version(modules["xlwings"]) == _pinned_xlwings() == "0.37.8"
     assert modules["KeizerXL"].replace("\r\n", "\n").strip() == KEIZER_VBA.strip()
@@ -81,7 +72,7 @@ def test_dictionary_is_a_class_module(built):
     project = ole.openstream("PROJECT").read().decode("latin-1").splitlines()
     assert "Class=Dictionary" in project and "Module=xlwings" in project
     assert "Module=KeizerXL" in project
-    code = _modules(built)["Dictionary"]
+    code = vba_modules(built)["Dictionary"]
     assert 'Attribute VB_Base = "0{FCFB3D2A-A0FA-1068-A738-08002B3371B5}"' in code  # a class
     assert "VERSION 1.0 CLASS" not in code  # the .cls file header is not part of the stream
 
@@ -103,25 +94,11 @@ def test_no_performance_cache_as_in_xlwings_own_quickstart(built):
 # --------------------------------------------------------------------------- buttons and sheets
 
 
-def _vml_buttons(path: Path) -> list[tuple[str, str]]:
-    with zipfile.ZipFile(path) as z:
-        (vml,) = [n for n in z.namelist() if n.endswith(".vml")]
-        text = z.read(vml).decode("utf-8")
-    shapes = re.findall(r"<v:shape\b.*?</v:shape>", text, re.S)
-    out = []
-    for shape in shapes:
-        assert 'ObjectType="Button"' in shape
-        caption = re.search(r"<font[^>]*>([^<]*)</font>", shape).group(1)
-        macro = re.search(r"<x:FmlaMacro>\[0\]!([^<]+)</x:FmlaMacro>", shape).group(1)
-        out.append((caption, macro))
-    return out
-
-
 def test_three_buttons_on_start_each_bound_to_a_public_sub(built):
-    buttons = _vml_buttons(built)
+    buttons = vml_buttons(built)
     captions = button_captions("en")
     assert buttons == [(captions[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
-    subs = _public_subs(_modules(built)["KeizerXL"])
+    subs = _public_subs(vba_modules(built)["KeizerXL"])
     for _caption, macro in buttons:
         module, sub = macro.split(".")
         assert module == "KeizerXL" and sub in subs, macro
@@ -159,8 +136,8 @@ def test_excel_setup_keeps_the_users_sheets(tmp_path, capsys):
         assert sorted(before[name].tables) == sorted(after[name].tables)
     # the command line then works on the .xlsm and keeps its buttons and macros
     assert main(["standings", str(target)]) == 0
-    assert _vml_buttons(target) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
-    assert "KeizerXL" in _modules(target)
+    assert vml_buttons(target) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    assert "KeizerXL" in vba_modules(target)
     # and refuses to replace the result without --force
     capsys.readouterr()
     assert main(["excel-setup", str(source)]) == 1
@@ -190,24 +167,24 @@ def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
                                                  'XLWINGS_VERSION As String = "0.30.0"')
         book.set_module("xlwings", old)
         book.save(macro)
-    assert vba_files.bas_version(_modules(macro)["xlwings"]) == "0.30.0"
+    assert vba_files.bas_version(vba_modules(macro)["xlwings"]) == "0.30.0"
     wb = openpyxl.load_workbook(macro, keep_vba=True)
     wb["Players"]["A2"] = "Noor Bakker"
     wb.save(macro)
     assert main(["excel-setup", str(macro)]) == 0
-    modules = _modules(macro)
+    modules = vba_modules(macro)
     assert vba_files.bas_version(modules["xlwings"]) == "0.37.8"
     assert {"Dictionary", "KeizerXL"} <= set(modules)
     assert len([m for m in modules if m.casefold() == "xlwings"]) == 1
     assert openpyxl.load_workbook(macro)["Players"]["A2"].value == "Noor Bakker"
-    assert _vml_buttons(macro) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    assert vml_buttons(macro) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
     ole = olefile.OleFileIO(_project_bin(macro))
     assert ole.openstream(["VBA", "_VBA_PROJECT"]).read() == VBA_PROJECT_STREAM
     # the old version is the newest backup (rotated like every write); nothing else is left
     from keizer_xl.clients import backup_files
 
     (backup,) = backup_files.backups(macro)
-    assert vba_files.bas_version(_modules(backup)["xlwings"]) == "0.30.0"
+    assert vba_files.bas_version(vba_modules(backup)["xlwings"]) == "0.30.0"
     assert sorted(p.name for p in tmp_path.iterdir()
                   if not p.name.endswith(".lock")) == [".keizer-backups", "club.xlsm"]
 
@@ -253,7 +230,7 @@ def test_libreoffice_reopens_it_with_three_buttons_and_compiles_keizerxl(built, 
         (event,) = events
         assert event["code"] == (f"vnd.sun.star.script:VBAProject.KeizerXL.{macro}"
                                  "?language=Basic&location=document"), label
-    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(report["vba_modules"])
+    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(report["vbavba_modules"])
     assert report["vba_mode"] is True
     compiled = [c["ok"] for c in report["compile"]]
     assert compiled == [True, False, True], report["compile"]

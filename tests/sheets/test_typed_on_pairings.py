@@ -22,8 +22,6 @@ import pytest
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
 
-from test_libreoffice import office  # noqa: F401 - one soffice for the LibreOffice test
-
 NAMES = ["Anna", "Bert", "Cor", "Dirk", "Els", "Frank"]
 
 
@@ -190,7 +188,7 @@ def test_pair_force_keeps_results_typed_in_results(tmp_path, capsys):
 
 
 def test_through_libreoffice_the_pairings_results_are_read_and_pairing_refuses(
-        office, tmp_path, capsys):  # noqa: F811 - the module's soffice fixture
+        office, tmp_path, capsys):
     path = new_season(tmp_path, capsys, "de")
     sheet, _header, cells = pairings_cells(path, "de")
     results = results_cells(path, "de")

@@ -13,7 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
-from tests.helpers import settings
+
+from support.helpers import settings
 
 LONG = "Dr. Günther Müller-Lüdenscheidt"
 A = [LONG, "Lukas Hölzl", "Sören Groß", "Jürgen Weiß", "Käthe Schäfer", "Özlem Yılmaz",

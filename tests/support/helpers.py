@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from keizer_xl.core.model import Absence, Bye, Game, Player, Season, parse_result
+from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, parse_result
 from keizer_xl.core.rules import build_settings, parse_setting
 
 
@@ -113,3 +113,19 @@ def lo_missing() -> str | None:
     if lo_run.find_uno_python(soffice) is None:
         return "no Python with LibreOffice's uno module (python3-uno) is installed"
     return None
+
+
+def marks_season(**settings: str) -> Season:
+    """Six players over two rounds: a late entrant (Eva, round 2), a withdrawal (Frits, before
+    round 2), Dirk absent excused then unexcused; the title and mark tests' season."""
+    players = (Player("Anna", 2000), Player("Bram", 1900), Player("Cor", 1800),
+               Player("Dirk", 1700), Player("Eva", 1600, joined=2),
+               Player("Frits", 1500, withdrawn_round=2))
+    games = (Game(1, "Anna", "Bram", Result.WHITE_WINS, board=1),
+             Game(1, "Cor", "Frits", Result.DRAW, board=2),
+             Game(2, "Anna", "Cor", Result.WHITE_WINS, board=1),
+             Game(2, "Eva", "Bram", Result.BLACK_WINS, board=2))
+    absences = (Absence(1, "Dirk", "E"), Absence(2, "Dirk", "U"))
+    return Season(players=players, games=games,
+                  absences=absences,
+                  settings=build_settings([parse_setting(k, v) for k, v in settings.items()]))

@@ -13,7 +13,7 @@ line; :func:`defects` says what went wrong with one run:
   dropped what the source held.
 
 ``tests/formats/test_hostile_switch_in.py`` runs every case; ``python
-tests/formats/hostile_corpus.py`` prints the count of cases and defects (the numbers in the
+tests/support/hostile_corpus.py`` prints the count of cases and defects (the numbers in the
 report of issue 22).
 """
 from __future__ import annotations

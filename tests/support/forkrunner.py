@@ -83,11 +83,12 @@ class ForkRunner:
     """The test side: start the server, run commands, wait for or kill them."""
 
     def __init__(self, cwd: Path):
-        root = Path(__file__).resolve().parent.parent
+        root = Path(__file__).resolve().parents[2]
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(root), str(root / "tests")] +
                                             ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-        self.proc = subprocess.Popen([sys.executable, "-c", "import forkrunner; forkrunner.serve()"],
+        serve = "from support import forkrunner; forkrunner.serve()"
+        self.proc = subprocess.Popen([sys.executable, "-c", serve],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                      cwd=cwd, env=env)
         self.outputs = 0

@@ -3,7 +3,7 @@ sheets, the form-control buttons on each sheet with the macro each is bound to, 
 it imported, and whether LibreOffice's Basic compiles a given module text in VBA-compatibility
 mode.  Run with a Python that can ``import uno`` (Debian's python3 with python3-uno):
 
-    python3 tests/lo_xlsm_probe.py SOFFICE BOOK.xlsm [MODULE-FILE ...]
+    python3 tests/support/lo_xlsm_probe.py SOFFICE BOOK.xlsm [MODULE-FILE ...]
 
 Each MODULE-FILE is put into a new library ``KeizerCheck<n>`` of the document as module ``KeizerXL`` (with
 ``Option VBASupport 1`` and a probe function appended) and the probe is run: LibreOffice compiles

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-
 import shutil
 
 from keizer_xl.clients import files

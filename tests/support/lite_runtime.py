@@ -10,7 +10,7 @@ typehint_to_value={xw.Book: book})``; the actions the script queued (``book.json
 Office.js.  The remote engine is xlwings PRO code: noncommercial use needs
 ``XLWINGS_LICENSE_KEY=noncommercial`` (keizer-xl is noncommercial open source).
 
-    python tests/lite_runtime.py BOOK.xlsx MAIN.py SCRIPT   -> prints {"actions": [...]} as JSON
+    python tests/support/lite_runtime.py BOOK.xlsx MAIN.py SCRIPT   -> prints {"actions": [...]} as JSON
 
 Run as its own process because xlwings reads XLWINGS_ON_SERVER when it is imported.
 """

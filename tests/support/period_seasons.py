@@ -8,7 +8,8 @@ from dataclasses import replace
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.pairing import pair_round
 from keizer_xl.core.pairing_round import plan_round
-from tests.helpers import settings
+
+from support.helpers import settings
 
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 

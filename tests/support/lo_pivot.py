@@ -2,6 +2,7 @@
 Clubinfo summing the Players' second column by name, the workbook saved as .xlsx."""
 import sys
 import os
+
 import uno
 from com.sun.star.beans import PropertyValue
 
