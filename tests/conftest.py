@@ -12,6 +12,8 @@ import pytest
 _HERE = Path(__file__).parent
 sys.path.insert(0, str(_HERE))
 
+from support import loop  # noqa: E402 - from the folder just put on the path
+
 #: components `.ci/run` installs; a test skipped for lack of one of them hides a broken
 #: install step, so under CI (CI=true) such a skip is a failure (issue 8, hygiene).
 _INSTALLED_BY_CI = re.compile(r"LibreOffice|soffice|uno\b|python3-uno|xlwings|oletools|olevba|"
@@ -35,6 +37,49 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 
 
 pytest_plugins = ["pytester"]
+
+
+def _without_e2e(config: pytest.Config) -> bool:
+    """The run leaves the end-to-end tests out (``-m "not e2e"``, alone or and-ed)."""
+    expr = config.option.markexpr or ""
+    return bool(re.search(r"\bnot\s+e2e\b", expr)) and not re.search(r"\bor\b", expr)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The inner loop (``-m "not e2e"``) tries a tenth as hard unless KEIZER_XL_TESTS says
+    otherwise (support/loop.py); hypothesis follows with its ``quick`` profile."""
+    from hypothesis import settings
+
+    if loop.ENV not in os.environ and _without_e2e(config):
+        os.environ[loop.ENV] = "quick"
+    settings.register_profile("quick", max_examples=10)
+    if loop.quick():
+        settings.load_profile("quick")
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Without the end-to-end tests their modules are not even imported."""
+    if _without_e2e(config) and collection_path == _HERE / "e2e":
+        return True
+    return None
+
+
+def _no_process(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a unit test started a process: move it to tests/e2e/ (or call "
+                         "keizer_xl.frontends.cli.main in-process)")
+
+
+@pytest.fixture(autouse=True)
+def _unit_tests_start_no_process(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside tests/e2e/ no test starts a process (issue 38 item 5): the unit folders are
+    the fast loop."""
+    if request.node.get_closest_marker("e2e") is None:
+        import subprocess
+
+        monkeypatch.setattr(subprocess.Popen, "_execute_child", _no_process)
+        monkeypatch.setattr(os, "fork", _no_process)
+        monkeypatch.setattr(os, "posix_spawn", _no_process)
+        monkeypatch.setattr(os, "posix_spawnp", _no_process)
 
 
 @pytest.fixture(autouse=True)

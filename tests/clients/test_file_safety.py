@@ -31,6 +31,7 @@ from keizer_xl.frontends.cli import main
 
 from support.forkrunner import ForkRunner
 from support.helpers import keizer_example_sheets, make_workbook
+from support.timing import within
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -475,10 +476,9 @@ def test_an_oversized_sheet_is_refused_within_seconds(book, capsys):
            f'<dimension ref="A1:E2"/><sheetData>{rows}</sheetData></worksheet>')
     _rewrite(book, lambda name, data: xml.encode() if name == part else data)
     for argv in (["check"], ["pair"]):
-        t0 = time.perf_counter()
-        code, out, err = run(capsys, argv[0], book, *argv[1:])
+        with within(5):
+            code, out, err = run(capsys, argv[0], book, *argv[1:])
         assert code == 1
-        assert time.perf_counter() - t0 < 5
         assert re.search(r"Results (with more than 100,000 rows|with something in row 1\d\d,\d{3} "
                          r"\(the limit is 100,000 rows)", err), err
         assert len((out + err).splitlines()) < 5
@@ -493,9 +493,9 @@ def test_a_cell_far_below_an_understated_dimension_is_refused(book, capsys):
     wb.save(book)
     _rewrite(book, lambda name, data: data.replace(b'ref="A1:E1000000"', b'ref="A1:E11"')
              if name == part else data)
-    t0 = time.perf_counter()
-    code, _out, err = run(capsys, "check", book)
-    assert code == 1 and time.perf_counter() - t0 < 2
+    with within(2):
+        code, _out, err = run(capsys, "check", book)
+    assert code == 1
     assert "Results with something in row 1,000,000" in err, err
 
 

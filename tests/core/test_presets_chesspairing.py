@@ -21,6 +21,7 @@ from support.cp_reference import CpOptions
 from support.helpers import season as make_season
 from support.reference import reference_history
 from support.season_strategies import seasons as any_seasons
+from support.loop import examples
 
 F = Fraction
 
@@ -304,7 +305,7 @@ def agree(season, options):
         assert got.score == scores, f"round {k}"
 
 
-FAST = hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = hsettings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST

@@ -8,8 +8,9 @@ from keizer_xl.core.engine import compute_history
 
 from support.reference import reference_history
 from support.season_strategies import seasons
+from support.loop import examples
 
-FAST = hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = hsettings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST

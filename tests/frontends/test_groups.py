@@ -23,6 +23,7 @@ from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.titles import RunContext
 import datetime as dt
 from support.groups import A, B, RESULTS_1, two_groups
+from support.loop import examples
 
 
 def run(capsys, *argv):
@@ -85,7 +86,7 @@ def two_group_seasons(draw):
     return season
 
 
-FAST = hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = hsettings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST

@@ -18,30 +18,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.core.rules import KNOWN_KEYS
-from keizer_xl.core.presets import PRESETS
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
 from support.helpers import uno_python_without_script_provider
+from support.no_english import NAMES, english
 
-#: English words that are no Dutch or German words (``was``, ``bye``, ``in``, ``top``, ``rank``
-#: and ``variant`` are, in one or the other, and stay out)
-ENGLISH = {
-    "after", "against", "and", "absent", "board", "boards", "colour", "excused", "unexcused",
-    "every", "games", "left", "moved", "player", "players", "points", "round", "rounds", "season",
-    "standings", "the", "this", "which", "with", "won", "lost", "drew", "worth", "winner",
-    "largest", "previous", "explanation", "note", "warning", "wrote", "paired", "pairing",
-    "pairings", "results", "member", "yet", "value", "values", "opponent", "white", "black",
-    "period", "group", "category", "written", "problems", "problem", "found", "nothing", "refused",
-    "because", "instead", "rose", "fell", "stayed", "places", "place", "overtaken", "passed",
-    "counted"
-}
-#: words of the contract or of the settings that every language writes as they are
-SHARED = {"nl": {"score", "problem"}, "de": {"problem", "problems"}}
 
-NAMES = ["Anna Bos", "Bram de Wit", "Cor Visser", "Dirk Mulder", "Eva Smit", "Frits Bakker",
-         "Gert Jansen", "Hans Peters", "Ilse Meijer", "Joost de Boer", "Karin Dekker",
-         "Lars Vos"]
 LETTERS = {"nl": ("A", "Z", "T"), "de": ("E", "U", "M")}
 RESULTS = {"nl": ["1-0", "0-1", "remise", "1-0", "0-1R"], "de": ["1:0", "0:1", "remis", "1-0", "0-1F"]}
 WITHDRAWN = {"nl": "teruggetrokken 3", "de": "zurückgezogen 3"}
@@ -94,18 +76,8 @@ def _season(tmp_path: Path, capsys, lang: str) -> tuple[Path, list[str]]:
     return book, printed
 
 
-def _english(text: str, lang: str) -> set[str]:
-    for name in sorted(NAMES, key=len, reverse=True):
-        text = text.replace(name, " ")
-    text = re.sub(r"(?:[\w.~-]*/)+[\w.~-]+|[\w-]+\.(?:xlsx|xlsm|html|csv|trf|log)", " ", text)
-    text = re.sub(r"keizer-xl \S+", " ", text)
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
-    keys = {p for k in KNOWN_KEYS for p in k.split("_")} | set(PRESETS)
-    return (words & ENGLISH) - SHARED.get(lang, set()) - keys
-
-
 @pytest.mark.parametrize("lang", ["nl", "de"])
-def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys, lang,
+def test_a_dutch_or_german_season_prints_and_writes_noenglish(tmp_path, capsys, lang,
                                                                 monkeypatch):
     book, printed = _season(tmp_path, capsys, lang)
     printed += [_cli(capsys, *argv) for argv in (
@@ -127,13 +99,13 @@ def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys,
     found: dict[str, set[str]] = {}
     for i, text in enumerate(printed):
         for line in text.splitlines():
-            hits = _english(line, lang)
+            hits = english(line, lang)
             if hits:
                 found.setdefault(f"output {i}: {line.strip()[:90]}", set()).update(hits)
     page = (tmp_path / "club.html").read_text(encoding="utf-8")
     page = re.sub(r"<style.*?</style>|<script.*?</script>", " ", page, flags=re.S)
     for line in html.unescape(re.sub(r"<[^>]+>", "\n", page)).splitlines():
-        hits = _english(line, lang)
+        hits = english(line, lang)
         if hits:
             found.setdefault(f"html: {line.strip()[:90]}", set()).update(hits)
     written = openpyxl.load_workbook(tmp_path / "club.keizer.xlsx")
@@ -148,16 +120,16 @@ def test_a_dutch_or_german_season_prints_and_writes_no_english(tmp_path, capsys,
         texts += [part.text for hf in (ws.oddHeader, ws.oddFooter) if hf is not None
                   for part in (hf.left, hf.center, hf.right) if part.text]
         for text in texts:
-            hits = _english(text, lang)
+            hits = english(text, lang)
             if hits:
                 found.setdefault(f"{ws.title}: {text.strip()[:90]}", set()).update(hits)
     assert not found, "\n".join(f"{where}  {sorted(w)}" for where, w in found.items())
 
 
-def test_the_scan_sees_english():
-    assert _english("Anna Bos won with White against Bram de Wit", "nl") == {"won", "with",
+def test_the_scan_seesenglish():
+    assert english("Anna Bos won with White against Bram de Wit", "nl") == {"won", "with",
                                                                              "white", "against"}
-    assert not _english("Anna Bos gewonnen met wit van Bram de Wit", "nl")
+    assert not english("Anna Bos gewonnen met wit van Bram de Wit", "nl")
 
 
 #: more English words no Dutch or German refusal holds (argparse's, the refusals' own)
@@ -279,7 +251,7 @@ def test_every_refusal_and_usage_error_speaks_the_workbook_language(tmp_path, ca
                               " ", line)
                 line = re.sub(r"(?:[\w.~-]*/)+[\w.~-]+", " ", line)  # paths
                 line = re.sub(r"'[^']*'|\{[^}]*\}", " ", line)  # what is typed: choices
-                hits = _english(line, lang) | (REFUSAL_WORDS & {
+                hits = english(line, lang) | (REFUSAL_WORDS & {
                     w.lower() for w in re.findall(r"[A-Za-z]+", line)})
                 if hits:
                     found.setdefault(f"{argv[0]} {argv[2:]}: {line.strip()[:100]}",
@@ -315,4 +287,4 @@ def test_lo_runs_client_warnings_carry_the_languages_prefix(lang, word):
         out = lo_macro._failure(ActionError(Message("{option} must be 1 or more",
                                                     option="--jobs")), "cli", messages=(note,))
     assert out.lines[-1].startswith(word) and "b.xlsx" in out.lines[-1], out.lines
-    assert not _english(out.lines[-1], lang), out.lines
+    assert not english(out.lines[-1], lang), out.lines

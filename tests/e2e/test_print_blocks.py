@@ -19,8 +19,7 @@ import openpyxl
 import pytest
 
 from support.club_year_de import LONG, book_de
-from tests.frontends.test_print_render import (FALLBACK_PT, MIN_PT, _beyond_page, _carlito,
-                                               _pdf, _smallest_text, needs)
+from support.pdf import FALLBACK_PT, MIN_PT, beyond_page, carlito, needs, smallest_text, to_pdf
 
 RANK_NAME = ["Platz", "Name"]
 
@@ -34,7 +33,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list[
         if name not in ("Rangliste", "Perioden"):
             del wb[name]
     wb.save(d / "druck.xlsx")
-    pdf = _pdf(d / "druck.xlsx")
+    pdf = to_pdf(d / "druck.xlsx")
     n = int(re.search(r"Pages:\s+(\d+)", subprocess.run(
         ["pdfinfo", str(pdf)], capture_output=True, text=True).stdout).group(1))  # type: ignore[union-attr]
     pages = [subprocess.run(["pdftotext", "-layout", "-f", str(i), "-l", str(i), str(pdf), "-"],
@@ -94,8 +93,8 @@ def test_every_block_prints_whole_its_rows_the_sheets_rows(printed) -> None:
     assert 2 <= len(rangliste) <= 5, len(rangliste)
     assert 2 <= len(perioden) <= 4, len(perioden)
     every = list(range(1, len(pages) + 1))
-    assert _smallest_text(pdf, every) >= (MIN_PT if _carlito(pdf) else FALLBACK_PT)
-    assert not _beyond_page(pdf, every), _beyond_page(pdf, every)[:3]
+    assert smallest_text(pdf, every) >= (MIN_PT if carlito(pdf) else FALLBACK_PT)
+    assert not beyond_page(pdf, every), beyond_page(pdf, every)[:3]
     assert not any("###" in t for t in pages)
     for sheet, where in (("Rangliste", rangliste), ("Perioden", perioden)):
         blocks = _blocks(book, sheet)

@@ -18,20 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.clients import lo_run
+from support.pdf import (FALLBACK_PT, MIN_PT, beyond_page, carlito, font_names, needs, smallest_text,
+                         to_pdf)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
-SOFFICE = lo_run.find_soffice()
-needs = pytest.mark.skipif(SOFFICE is None or shutil.which("pdftotext") is None,
-                           reason="needs LibreOffice (soffice) and poppler-utils (pdftotext)")
-MIN_PT = 8.0  # 11 pt at the 74 % minimum scale is 8.14 pt (PyMuPDF reads 8.1)
-# A sheet that fits one page at 74 % in Calibri/Carlito prints one page wide (layout.print_fit);
-# a LibreOffice without Carlito (DejaVu Sans, a quarter wider) prints it smaller on that page.
-# CI installs Carlito (.ci/run), as Debian's `libreoffice` package recommends it for a club's
-# desktop; every test here passes with and without it, asserting the font the PDF was printed
-# in (docs/layout-and-print.md, "Standings sizes in both fonts").
-FALLBACK_PT = 6.4  # a 20 x 12 Standings prints at 6.6 pt in DejaVu Sans (nl and de)
 KINDS = {"Standings": "Standings after", "History": "History after",
          "Crosstable": "Crosstable after", "Explain": "Explanation after",
          "Audit": "Pairing audit", "Compare": "Final ranking"}
@@ -45,14 +36,6 @@ def _batch(book: Path) -> Path:
     subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", "batch", "--quiet",
                     "--compare", str(book)], check=True, env=_env(), capture_output=True)
     return book.with_name(book.stem + ".keizer.xlsx")
-
-
-def _pdf(xlsx: Path) -> Path:
-    profile = xlsx.parent / "lo-profile"
-    subprocess.run([str(SOFFICE), f"-env:UserInstallation=file://{profile}", "--headless",
-                    "--convert-to", "pdf", "--outdir", str(xlsx.parent), str(xlsx)],
-                   check=True, capture_output=True, timeout=300)
-    return xlsx.with_suffix(".pdf")
 
 
 def _pages(pdf: Path) -> dict[str, list[int]]:
@@ -80,21 +63,7 @@ def _landscape(pdf: Path, page: int) -> bool:
 
 def _min_pt(pdf: Path) -> float:
     """MIN_PT where LibreOffice printed in Carlito (Calibri's metric twin), else FALLBACK_PT."""
-    return MIN_PT if any("Carlito" in f for f in _font_names(pdf)) else FALLBACK_PT
-
-
-def _smallest_text(pdf: Path, pages: list[int]) -> float:
-    """The smallest font size (pt, as printed: the sheet's 11 pt times the page scale) of any
-    text on ``pages`` (PyMuPDF reads each text span's size from the PDF)."""
-    import pymupdf
-
-    with pymupdf.open(pdf) as doc:
-        sizes = [span["size"] for i in pages
-                 for block in doc[i - 1].get_text("dict")["blocks"]
-                 for line in block.get("lines", ()) for span in line["spans"]
-                 if span["text"].strip()]
-    assert sizes, pages
-    return float(min(sizes))
+    return MIN_PT if any("Carlito" in f for f in font_names(pdf)) else FALLBACK_PT
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +71,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     d = tmp_path_factory.mktemp("sample")
     shutil.copy(SAMPLE, d / "club-season.xlsx")
     out = _batch(d / "club-season.xlsx")
-    return out, _pdf(out)
+    return out, to_pdf(out)
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +86,7 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     write_season(book, simulate_season(60, 35, seed=3))
     book.save()
     out = _batch(d / "big-season.xlsx")
-    return out, _pdf(out)
+    return out, to_pdf(out)
 
 
 def _setup(xlsx: Path, sheet: str):
@@ -143,9 +112,9 @@ def test_sample_season_prints_on_landscape_a4_at_8pt(sample: tuple[Path, Path]) 
     assert ws.oddHeader.center.text.endswith("Standings after round 22 · 2026-03-01")
     assert len(pages["Standings"]) <= 3
     for sheet in ("Standings", "Crosstable", "Explain", "Audit", "Compare"):
-        assert _smallest_text(pdf, pages[sheet]) >= _min_pt(pdf), sheet
+        assert smallest_text(pdf, pages[sheet]) >= _min_pt(pdf), sheet
     # History: a round per column (issue 16 item 4): the grid, then the chart on a page of its own
-    assert _smallest_text(pdf, pages["History"][:1]) >= _min_pt(pdf)
+    assert smallest_text(pdf, pages["History"][:1]) >= _min_pt(pdf)
     assert len(pages["History"]) <= 3, pages["History"]  # 34 rows may spill; the chart
     # Explain: 34 players' wrapped explanations, one page wide (was 18 of 38 pages for 15)
     ex = _setup(xlsx, "Explain")
@@ -163,12 +132,12 @@ def test_60_players_35_rounds_print_readably(big: tuple[Path, Path]) -> None:
     assert ws.print_title_cols == "$A:$B"
     # 60 rows: two pages down; 35 round columns: three pages across, names repeated
     assert 2 <= len(pages["Standings"]) <= 8, pages["Standings"]
-    assert _smallest_text(pdf, pages["Standings"]) >= _min_pt(pdf)
+    assert smallest_text(pdf, pages["Standings"]) >= _min_pt(pdf)
     assert all(_landscape(pdf, i) for i in pages["Standings"])
     cross = _setup(xlsx, "Crosstable")
     assert cross.page_setup.scale == 74 and cross.print_title_cols == "$A:$B"
-    assert _smallest_text(pdf, pages["Crosstable"]) >= _min_pt(pdf)
-    assert _smallest_text(pdf, pages["Explain"] + pages["Audit"]) >= _min_pt(pdf)
+    assert smallest_text(pdf, pages["Crosstable"]) >= _min_pt(pdf)
+    assert smallest_text(pdf, pages["Explain"] + pages["Audit"]) >= _min_pt(pdf)
 
 
 def _club_season(path: Path, players: int, rounds: int, groups: bool = False,
@@ -235,14 +204,7 @@ def _club_season(path: Path, players: int, rounds: int, groups: bool = False,
         if name != schema.sheet_name("Standings", lang):
             del wb[name]
     wb.save(path)
-    return _pdf(path)
-
-
-def _font_names(pdf: Path) -> set[str]:
-    import pymupdf
-
-    with pymupdf.open(pdf) as doc:
-        return {f[3] for page in doc for f in page.get_fonts()}
+    return to_pdf(path)
 
 
 @pytest.fixture(scope="module")
@@ -261,10 +223,6 @@ def _page_texts(pdf: Path) -> list[str]:
 
     with pymupdf.open(pdf) as doc:
         return [page.get_text() for page in doc]
-
-
-def _carlito(pdf: Path) -> bool:
-    return any("Carlito" in f for f in _font_names(pdf))
 
 
 #: the words of the Stand in the two languages rendered
@@ -289,9 +247,9 @@ def test_a_stand_of_up_to_20_players_and_12_rounds_prints_on_one_page(
         assert len(texts) == 1, (name, len(texts))
         assert _landscape(pdf, 1), name
         small = name in ("8x7", "10x5")
-        assert _smallest_text(pdf, [1]) >= (MIN_PT if _carlito(pdf) or small else FALLBACK_PT), \
-            (name, _smallest_text(pdf, [1]), _font_names(pdf))
-        assert not _beyond_page(pdf, [1]), (name, _beyond_page(pdf, [1])[:3])
+        assert smallest_text(pdf, [1]) >= (MIN_PT if carlito(pdf) or small else FALLBACK_PT), \
+            (name, smallest_text(pdf, [1]), font_names(pdf))
+        assert not beyond_page(pdf, [1]), (name, beyond_page(pdf, [1])[:3])
         title, points = WORDS["de" if name.endswith("de") else "nl"][:2]
         # the title once, every round and Game points and TPR on the page, no cell '###'
         assert texts[0].count(title) == 1, (name, texts[0][:300])
@@ -318,8 +276,8 @@ def test_a_stand_with_groups_and_categories_prints_the_groups_whole_on_the_first
         assert 1 <= len(texts) <= 2, (name, len(texts))
         assert all(_landscape(pdf, i) for i in range(1, len(texts) + 1)), name
         pages = list(range(1, len(texts) + 1))
-        assert _smallest_text(pdf, pages) >= (MIN_PT if _carlito(pdf) else FALLBACK_PT), name
-        assert not _beyond_page(pdf, pages), (name, _beyond_page(pdf, pages)[:3])
+        assert smallest_text(pdf, pages) >= (MIN_PT if carlito(pdf) else FALLBACK_PT), name
+        assert not beyond_page(pdf, pages), (name, beyond_page(pdf, pages)[:3])
         first = texts[0]
         assert f"{group} A" in first and f"{group} B" in first, name
         assert first.count("R12\n") == 2 and first.count("TPR") == 2 and \
@@ -348,8 +306,8 @@ def test_a_stand_of_34_players_and_22_rounds_splits_by_round_columns(
     pages = list(range(1, len(texts) + 1))
     assert 2 <= len(texts) <= 4, len(texts)
     assert all(_landscape(pdf, i) for i in pages)
-    assert _smallest_text(pdf, pages) >= MIN_PT, _smallest_text(pdf, pages)
-    assert not _beyond_page(pdf, pages), _beyond_page(pdf, pages)[:3]
+    assert smallest_text(pdf, pages) >= MIN_PT, smallest_text(pdf, pages)
+    assert not beyond_page(pdf, pages), beyond_page(pdf, pages)[:3]
     assert all("Plaats" in t and "Naam" in t for t in texts)
     # the title whole on every page, once (in the page header: a repeated title row was cut
     # at the Name column on the later pages, "34x22 · Stand na ronde 22 · 1 maa")
@@ -363,23 +321,6 @@ def test_a_stand_of_34_players_and_22_rounds_splits_by_round_columns(
 
 
 # --------------------------------------------------------------------------- every engine sheet
-
-def _beyond_page(pdf: Path, pages: list[int]) -> list[str]:
-    """Text that runs past the page's right or bottom edge (a cut header, a line off the page)."""
-    import pymupdf
-
-    out = []
-    with pymupdf.open(pdf) as doc:
-        for i in pages:
-            page = doc[i - 1]
-            for block in page.get_text("dict")["blocks"]:
-                for line in block.get("lines", ()):
-                    for span in line["spans"]:
-                        x1, y1 = span["bbox"][2], span["bbox"][3]
-                        if span["text"].strip() and (x1 > page.rect.width + 0.5
-                                                     or y1 > page.rect.height + 0.5):
-                            out.append(f"page {i}: {span['text'][:40]!r}")
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -395,7 +336,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     write_season(book, simulate_season(15, 4, seed=5))
     book.save()
     out = _batch(d / "small-season.xlsx")
-    return out, _pdf(out)
+    return out, to_pdf(out)
 
 
 @needs
@@ -408,8 +349,8 @@ def test_15_players_4_rounds_every_sheet_prints_compactly(small: tuple[Path, Pat
               "Compare": 2}
     for sheet, numbers in pages.items():
         assert len(numbers) <= limits[sheet], (sheet, numbers)
-        assert _smallest_text(pdf, numbers) >= _min_pt(pdf), sheet
-        assert not _beyond_page(pdf, numbers), (sheet, _beyond_page(pdf, numbers))
+        assert smallest_text(pdf, numbers) >= _min_pt(pdf), sheet
+        assert not beyond_page(pdf, numbers), (sheet, beyond_page(pdf, numbers))
 
 
 @needs
@@ -417,7 +358,7 @@ def test_60_players_35_rounds_nothing_runs_off_the_page(big: tuple[Path, Path]) 
     _xlsx, pdf = big
     pages = _pages(pdf)
     for sheet, numbers in pages.items():
-        assert not _beyond_page(pdf, numbers), (sheet, _beyond_page(pdf, numbers)[:5])
+        assert not beyond_page(pdf, numbers), (sheet, beyond_page(pdf, numbers)[:5])
     # the grid's pages (the chart's page has its own small axis labels)
     import pymupdf
 
@@ -426,6 +367,6 @@ def test_60_players_35_rounds_nothing_runs_off_the_page(big: tuple[Path, Path]) 
                  if "Rank after each round (top" in doc[i - 1].get_text()]
     assert len(chart) == 1, chart
     grid = [i for i in pages["History"] if i not in chart]
-    assert _smallest_text(pdf, grid) >= _min_pt(pdf)
+    assert smallest_text(pdf, grid) >= _min_pt(pdf)
     # History: a round per column; 60 rows, 35 rounds: a handful of pages, not 81
     assert len(pages["History"]) <= 8, pages["History"]

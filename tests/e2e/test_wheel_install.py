@@ -20,7 +20,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
