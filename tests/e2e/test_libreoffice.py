@@ -21,11 +21,12 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from support.languages import run as run_cli
-from support.office import needs_lo
 
 from keizer_xl.clients import backup_files, lo_install, lo_run
 from keizer_xl.clients.xlsx import open_book
+
+from support.languages import run as run_cli
+from support.office import needs_lo
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"

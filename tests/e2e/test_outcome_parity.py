@@ -26,6 +26,7 @@ import pytest
 
 from keizer_xl.clients import lo_install, lo_run
 from keizer_xl.sheets import schema
+
 from support.languages import fill_results, run
 from support.languages import dutch_or_german
 

@@ -4,6 +4,7 @@ LibreOffice's PDF of a page.  Shared by tests/clients/test_club_workbook.py, tes
 and test_new_season_club.py."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 import shutil
 import subprocess
@@ -13,6 +14,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+import xlsxwriter
 
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.clients.xlsx import FileBook
@@ -22,7 +24,7 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.schema import OWNED_SHEETS
 
-from support.club_books import input_rows, png
+from support.club_books import club_workbook, input_rows, png
 from support.season_books import write_book
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
@@ -176,3 +178,163 @@ def page_png(pdf: Path, page: int, out: Path) -> bytes:
     found = sorted(out.parent.glob(out.name + "*.png"))
     assert found
     return found[-1].read_bytes()
+
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+
+
+def rewrite_parts(path: Path, change: dict[str, bytes]) -> None:
+    parts = package_parts(path)
+    parts.update(change)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+
+
+def add_pivot(path: Path, players: list[list[Any]], sheet: str = "Clubinfo", at: str = "H20") -> None:
+    """A pivot table (sum of Rating by Name over Players!A1:B<n>) with its cache definition and
+    records, written part by part as Excel lays them out (ECMA-376 Part 1, 18.10)."""
+    from xml.sax.saxutils import escape
+
+    names = [str(r[0]) for r in players[1:]]
+    ratings = [int(r[1] or 0) for r in players[1:]]
+    n = len(names)
+    parts = package_parts(path)
+    pkg = Package(path.read_bytes())
+    entry = next(s for s in pkg.sheets if s.name == sheet)
+    assert entry.part is not None
+    shared = "".join(f'<s v="{escape(x)}"/>' for x in names)
+    definition = (
+        f'{_HEAD}<pivotCacheDefinition xmlns="{_MAIN}" xmlns:r="{_R}" r:id="rId1" refreshOnLoad="1" '
+        f'createdVersion="6" refreshedVersion="6" minRefreshableVersion="3" recordCount="{n}">'
+        f'<cacheSource type="worksheet"><worksheetSource ref="A1:B{n + 1}" sheet="Players"/></cacheSource>'
+        f'<cacheFields count="2"><cacheField name="Name" numFmtId="0"><sharedItems count="{n}">{shared}'
+        f'</sharedItems></cacheField><cacheField name="Rating" numFmtId="0"><sharedItems '
+        f'containsSemiMixedTypes="0" containsString="0" containsNumber="1" containsInteger="1" '
+        f'minValue="{min(ratings)}" maxValue="{max(ratings)}"/></cacheField></cacheFields>'
+        f'</pivotCacheDefinition>').encode()
+    records = (f'{_HEAD}<pivotCacheRecords xmlns="{_MAIN}" xmlns:r="{_R}" count="{n}">'
+               + "".join(f'<r><x v="{i}"/><n v="{v}"/></r>' for i, v in enumerate(ratings))
+               + "</pivotCacheRecords>").encode()
+    col, row = re.match(r"([A-Z]+)(\d+)", at).groups()  # type: ignore[union-attr]
+    end = f"{chr(ord(col) + 1)}{int(row) + n + 1}"
+    table = (
+        f'{_HEAD}<pivotTableDefinition xmlns="{_MAIN}" name="PivotPlayers" cacheId="7" '
+        f'applyNumberFormats="0" applyBorderFormats="0" applyFontFormats="0" applyPatternFormats="0" '
+        f'applyAlignmentFormats="0" applyWidthHeightFormats="1" dataCaption="Values" updatedVersion="6" '
+        f'minRefreshableVersion="3" useAutoFormatting="1" itemPrintTitles="1" createdVersion="6" '
+        f'indent="0" outline="1" outlineData="1" multipleFieldFilters="0">'
+        f'<location ref="{at}:{end}" firstHeaderRow="1" firstDataRow="1" firstDataCol="1"/>'
+        f'<pivotFields count="2"><pivotField axis="axisRow" showAll="0"><items count="{n + 1}">'
+        + "".join(f'<item x="{i}"/>' for i in range(n)) + '<item t="default"/></items></pivotField>'
+        '<pivotField dataField="1" showAll="0"/></pivotFields>'
+        '<rowFields count="1"><field x="0"/></rowFields>'
+        f'<rowItems count="{n + 1}"><i><x/></i>'
+        + "".join(f'<i><x v="{i}"/></i>' for i in range(1, n)) + '<i t="grand"><x/></i></rowItems>'
+        '<colItems count="1"><i/></colItems>'
+        '<dataFields count="1"><dataField name="Sum of Rating" fld="1" baseField="0" baseItem="0"/>'
+        '</dataFields>'
+        '<pivotTableStyleInfo name="PivotStyleLight16" showRowHeaders="1" showColHeaders="1" '
+        'showRowStripes="0" showColStripes="0" showLastColumn="1"/></pivotTableDefinition>').encode()
+    rel = '<Relationship Id="{id}" Type="' + _R + '/{type}" Target="{target}"/>'
+    rels_head = f'{_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    change = {
+        "xl/pivotCache/pivotCacheDefinition1.xml": definition,
+        "xl/pivotCache/pivotCacheRecords1.xml": records,
+        "xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels": (rels_head + rel.format(
+            id="rId1", type="pivotCacheRecords", target="pivotCacheRecords1.xml")
+            + "</Relationships>").encode(),
+        "xl/pivotTables/pivotTable1.xml": table,
+        "xl/pivotTables/_rels/pivotTable1.xml.rels": (rels_head + rel.format(
+            id="rId1", type="pivotCacheDefinition", target="../pivotCache/pivotCacheDefinition1.xml")
+            + "</Relationships>").encode(),
+    }
+    sheet_rels = entry.part.replace("worksheets/", "worksheets/_rels/") + ".rels"
+    pivot_rel = rel.format(id="rIdPivot1", type="pivotTable",
+                           target="../pivotTables/pivotTable1.xml").encode()
+    change[sheet_rels] = (parts[sheet_rels].replace(b"</Relationships>", pivot_rel + b"</Relationships>")
+                          if sheet_rels in parts else (rels_head + "</Relationships>").encode().replace(
+                              b"</Relationships>", pivot_rel + b"</Relationships>"))
+    wb_rels = parts["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", rel.format(
+        id="rIdCache1", type="pivotCacheDefinition", target="pivotCache/pivotCacheDefinition1.xml").encode()
+        + b"</Relationships>")
+    change["xl/_rels/workbook.xml.rels"] = wb_rels
+    workbook = parts["xl/workbook.xml"]
+    caches = b'<pivotCaches><pivotCache cacheId="7" r:id="rIdCache1"/></pivotCaches>'
+    at_calc = re.search(rb"<calcPr\b[^>]*/>", workbook)
+    assert at_calc is not None
+    change["xl/workbook.xml"] = workbook[:at_calc.end()] + caches + workbook[at_calc.end():]
+    ct = "application/vnd.openxmlformats-officedocument.spreadsheetml."
+    change["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", (
+        f'<Override PartName="/xl/pivotCache/pivotCacheDefinition1.xml" '
+        f'ContentType="{ct}pivotCacheDefinition+xml"/>'
+        f'<Override PartName="/xl/pivotCache/pivotCacheRecords1.xml" '
+        f'ContentType="{ct}pivotCacheRecords+xml"/>'
+        f'<Override PartName="/xl/pivotTables/pivotTable1.xml" ContentType="{ct}pivotTable+xml"/>'
+        "</Types>").encode())
+    rewrite_parts(path, change)
+
+
+def richer_club_workbook(path: Path, rows: dict[str, list[list[Any]]], picture: Path,
+                         vba: Path | None = None) -> Path:
+    """``club_workbook`` plus what this module adds: dynamic arrays over the club's data and
+    over Standings, a form button, data validation and conditional formats on Results."""
+
+    real = xlsxwriter.Workbook
+
+    class Richer(real):  # type: ignore[misc, valid-type]
+        def close(self) -> None:
+            info = self.get_worksheet_by_name("Clubinfo")
+            info.write_dynamic_array_formula("F4", "=SUM(ANCHORARRAY(D4))", None, 6800)
+            info.write_dynamic_array_formula("G4", "=_xlfn._xlws.SORT(Standings!C4:C13,1,-1)", None, 0)
+            info.write_dynamic_array_formula("H4", "=SUM(D4#)", None, 6800)
+            info.insert_button("A12", {"caption": "Club macro", "macro": "ClubMacro"})
+            results = self.get_worksheet_by_name("Results")
+            n = len(rows["Results"])
+            results.data_validation(f"E2:E{n}", {"validate": "list", "source": ["1-0", "0-1", "½-½"],
+                                                 "error_type": "information"})
+            results.conditional_format(f"A2:E{n}", {"type": "formula", "criteria": "=$E2=\"\"",
+                                                    "format": self.add_format({"bg_color": "#FFEEAA"})})
+            results.conditional_format("H1:H5", {"type": "cell", "criteria": ">", "value": 0,
+                                                 "format": self.add_format({"bold": True})})
+            self.define_name("ResultsRange", f"=Results!$A$2:$E${n}")
+            self.define_name("ResultsBelow", "=Results!$A$2:$E$100")
+            self.define_name("ResultsNew", f"=Results!$A${n + 1}:$E${n + 8}")
+            if vba is not None:
+                self.add_vba_project(str(vba))
+            super().close()
+
+    xlsxwriter.Workbook = Richer
+    try:
+        return club_workbook(path, rows, picture=picture)
+    finally:
+        xlsxwriter.Workbook = real
+
+
+@pytest.fixture
+def club(tmp_path: Path, season_rows, picture) -> Path:
+    path = richer_club_workbook(tmp_path / "club.xlsx", season_rows, picture)
+    add_pivot(path, season_rows["Players"])
+    return path
+
+
+@pytest.fixture
+def old(tmp_path: Path, season_rows: dict[str, list[list[Any]]], picture: Path) -> Path:
+    """A played club workbook: birth dates typed as dates, a number setting, a season name,
+    pairings written for the next round."""
+    rows = {k: [list(r) for r in v] for k, v in season_rows.items()}
+    rows["Players"][0] += ["Birth", "Phone"]
+    for i, row in enumerate(rows["Players"][1:], start=1):
+        row += [dt.date(1970 + i, 1 + i % 12, i), f"06-{i:08d}"]
+    rows["Settings"] += [["min_games", 2, None], ["season", "2025-2026", None],
+                         ["round_dates", "2025-09-04", None]]
+    path = club_workbook(tmp_path / "club.xlsx", rows, picture=picture)
+    assert main(["pair", str(path)]) == 0
+    assert main(["standings", str(path)]) == 0
+    return path

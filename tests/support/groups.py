@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
+
+from keizer_xl.frontends.cli import main
+
 from support.helpers import make_workbook
 
 
@@ -27,3 +31,12 @@ def two_groups(path: Path, settings=(("periods", "1, 3"), ("promote", 1), ("rele
         "Players": players,
         "Attendance": [["Name", "R1", "R2", "R3"]] + [[n, None, None, None] for n in names],
         "Results": [["Round", "Board", "White", "Black", "Result"], *results]})
+
+
+def play_round_2(path: Path) -> None:
+    assert main(["pair", str(path)]) == 0
+    wb = openpyxl.load_workbook(path)
+    for row in wb["Results"].iter_rows(min_row=2):
+        if row[0].value == 2 and row[3].value:
+            row[4].value = "1-0"
+    wb.save(path)

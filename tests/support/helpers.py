@@ -1,9 +1,12 @@
-"""Small builders for test seasons (no files)."""
+"""Small builders shared by the tests: seasons, settings, workbooks, digests."""
 from __future__ import annotations
 
+import hashlib
 from fractions import Fraction
+from pathlib import Path
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, parse_result
+from keizer_xl.clients import files
 from keizer_xl.core.rules import build_settings, parse_setting
 
 
@@ -129,3 +132,15 @@ def marks_season(**settings: str) -> Season:
     return Season(players=players, games=games,
                   absences=absences,
                   settings=build_settings([parse_setting(k, v) for k, v in settings.items()]))
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def stray(folder: Path) -> list[str]:
+    """Files in ``folder`` (and its backups folder) that a finished run should not leave."""
+    names = [p.name for p in folder.iterdir()]
+    if (folder / files.BACKUP_FOLDER).is_dir():
+        names += [p.name for p in (folder / files.BACKUP_FOLDER).iterdir()]
+    return sorted(n for n in names if n.endswith(".tmp"))

@@ -952,6 +952,14 @@ def settings_cases() -> list[Case]:
     return cases
 
 
+#: the cases that start a process: their command runs apart (a FIFO, /dev/zero, a huge sparse
+#: file: a hang must not hang the test), or a process holds the database or left its journal;
+#: tests/e2e/ runs them
+APART = {"trf-fifo", "trf-dev-zero", "trf-huge-sparse", "kfc-locked", "kfc-hot-journal", "kfc-fifo",
+         "kfc-dev-zero", "import-book-is-fifo", "export-trf-onto-fifo", "export-html-onto-fifo",
+         "export-csv-onto-fifo", "new-season-onto-fifo"}
+
+
 def all_cases() -> list[Case]:
     return (trf_cases() + kfc_cases() + import_target_cases() + export_cases()
             + new_season_cases() + settings_cases())

@@ -6,7 +6,10 @@ import re
 import zipfile
 from pathlib import Path
 
+import pytest
 from oletools.olevba import VBA_Parser
+
+from keizer_xl.frontends.cli import main
 
 
 PROBE = Path(__file__).with_name("lo_xlsm_probe.py")
@@ -32,3 +35,19 @@ def vml_buttons(path: Path) -> list[tuple[str, str]]:
         macro = re.search(r"<x:FmlaMacro>\[0\]!([^<]+)</x:FmlaMacro>", shape).group(1)
         out.append((caption, macro))
     return out
+
+
+#: the captions, written out as the guides write them (not read from the catalogs)
+CAPTIONS = {
+    "en": ("Pair next round", "Update standings", "Check workbook"),
+    "nl": ("Volgende ronde indelen", "Stand bijwerken", "Controleren"),
+    "de": ("Nächste Runde paaren", "Rangliste aktualisieren", "Prüfen"),
+    "fr": ("Apparier la ronde suivante", "Mettre à jour le classement", "Vérifier"),
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("xlsm") / "club.xlsm"
+    assert main(["new", str(path)]) == 0
+    return path
