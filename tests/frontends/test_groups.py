@@ -23,6 +23,7 @@ from support.helpers import settings as make_settings
 from support.reference import reference_history
 from support.groups import A, B, RESULTS_1, play_round_2, two_groups
 from support.loop import examples
+from support import goldens
 
 
 def run(capsys, *argv):
@@ -265,8 +266,7 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "sheets" / "groups_sta
 
 def test_standings_sheet_blocks_golden(tmp_path):
     """The Standings sheet of two groups: title, 'Group A' block, 'Group B' block (each the
-    usual table with its header row), the moves.  Regenerate: KEIZER_GOLDEN=1."""
-    import os
+    usual table with its header row), the moves (support/goldens.py: KEIZER_XL_REGEN_GOLDENS)."""
     from keizer_xl.sheets.read import read_season
     from keizer_xl.clients.xlsx import open_book
 
@@ -275,9 +275,7 @@ def test_standings_sheet_blocks_golden(tmp_path):
     layout = standings_sheet(compute_standings(season), season, "en",
                              RunContext("2025-2026", "SV Test", dt.date(2026, 3, 1)))
     grid = [list(row) for row in layout.grid]
-    if os.environ.get("KEIZER_GOLDEN") or not GOLDEN.exists():
-        GOLDEN.write_text(json.dumps(grid, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    assert grid == json.loads(GOLDEN.read_text(encoding="utf-8"))
+    goldens.check(GOLDEN, grid)
     assert grid[0] == ["2025-2026 · SV Test · Standings after round 1 · 2026-03-01"]
     assert grid[2] == ["Group A"] and grid[3][:3] == ["Rank", "Name", "Score"]
 

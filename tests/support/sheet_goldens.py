@@ -1,29 +1,18 @@
-"""Record what the FILE client writes for every engine sheet of the sample season.
+"""Describe what the FILE client writes for every engine sheet of the sample season.
 
-    python tests/golden/make_sheet_goldens.py --tree /path/to/a/checkout [--out DIR]
-
-runs the command line of the checkout at ``--tree`` (``standings``, ``pair`` on copies and
-``batch --compare``) on ``samples/club-season.xlsx`` and describes each engine sheet as JSON:
-cell values and types, number formats, fonts, fills, borders, alignment, column widths, frozen
-panes and print setup.  The golden files in ``tests/golden/sheets/`` were made from the code
-before the one-layout refactor (commit b1fcf7a); ``tests/test_layout_golden.py`` makes the same
-description with today's code and compares.  Nothing here imports keizer_xl: the checkout is
-run as a subprocess, so the old and the new code are described by the same function.
+The command line (``standings``, ``pair`` on copies and ``batch --compare``) runs in-process on
+``samples/club-season.xlsx``, and each engine sheet is described as JSON: cell values and types,
+number formats, fonts, fills, borders, alignment, column widths, frozen panes and print setup.
+``tests/sheets/test_layout_golden.py`` compares the description with ``tests/golden/sheets/``
+and writes it there under ``KEIZER_XL_REGEN_GOLDENS=1`` (docs/development.md).
 """
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
-GOLDEN = Path(__file__).resolve().parent / "sheets"
 
 #: (golden file, command, sheets to describe); the book is a fresh copy of the sample
 RUNS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
@@ -33,12 +22,6 @@ RUNS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("batch", ("batch", "--compare", "--quiet"),
      ("Standings", "History", "Crosstable", "Explain", "Audit", "Compare")),
 )
-
-
-def _cli_module(tree: Path) -> str:
-    if (tree / "keizer_xl" / "frontends" / "cli.py").exists():
-        return "keizer_xl.frontends.cli"
-    return "keizer_xl.cli"
 
 
 def _colour(c: Any) -> str | None:
@@ -104,42 +87,25 @@ def describe_sheet(ws: Any) -> dict[str, Any]:
     }
 
 
-def record(tree: Path, work: Path) -> dict[str, dict[str, Any]]:
-    """{golden name: {sheet: description}} for the checkout at ``tree``."""
+def record(work: Path) -> dict[str, dict[str, Any]]:
+    """{golden name: {sheet: description}} of today's code, run in this process."""
     import openpyxl
 
-    env = dict(os.environ, PYTHONPATH=str(tree), TZ="UTC")
+    from keizer_xl.frontends.cli import main
+
     out: dict[str, dict[str, Any]] = {}
     for name, command, sheets in RUNS:
         folder = work / name
         folder.mkdir(parents=True)
         book = folder / "club-season.xlsx"
         shutil.copyfile(SAMPLE, book)
-        args = [sys.executable, "-m", _cli_module(tree), *command, str(book)]
+        args = [*command, str(book)]
         if command[0] == "batch":
             args += ["--out", str(folder / "out")]
-        done = subprocess.run(args, env=env, cwd=str(tree), capture_output=True, text=True,
-                              timeout=600)
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(args)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}")
+        code = main(args)
+        if code != 0:
+            raise RuntimeError(f"keizer-xl {' '.join(args)} exited {code}")
         written = folder / "out" / "club-season.keizer.xlsx" if command[0] == "batch" else book
         wb = openpyxl.load_workbook(written)
         out[name] = {s: describe_sheet(wb[s]) for s in sheets}
     return out
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--tree", required=True, help="the checkout whose code writes the sheets")
-    ap.add_argument("--out", default=str(GOLDEN))
-    a = ap.parse_args()
-    target = Path(a.out)
-    target.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, sheets in record(Path(a.tree).resolve(), Path(tmp)).items():
-            (target / f"{name}.json").write_text(json.dumps(sheets, indent=1, sort_keys=True,
-                                                            ensure_ascii=False) + "\n")
-
-
-if __name__ == "__main__":
-    main()
