@@ -64,31 +64,44 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return None
 
 
-def _no_process(*args: object, **kwargs: object) -> None:
-    raise AssertionError("a unit test started a process: move it to tests/e2e/ (or call "
-                         "keizer_xl.frontends.cli.main in-process)")
+#: whether the test being run is a unit test (outside tests/e2e/): it may start no process
+_UNIT = {"now": False}
 
 
-@pytest.fixture(autouse=True)
-def _unit_tests_start_no_process(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Outside tests/e2e/ no test starts a process (issue 38 item 5): the unit folders are
-    the fast loop."""
-    if request.node.get_closest_marker("e2e") is None:
-        import subprocess
-
-        monkeypatch.setattr(subprocess.Popen, "_execute_child", _no_process)
-        monkeypatch.setattr(os, "fork", _no_process)
-        monkeypatch.setattr(os, "posix_spawn", _no_process)
-        monkeypatch.setattr(os, "posix_spawnp", _no_process)
+def _unless_unit(real):  # type: ignore[no-untyped-def]
+    def start(*args: object, **kwargs: object) -> object:
+        if _UNIT["now"]:
+            raise AssertionError("a unit test started a process: move it to tests/e2e/ (or call "
+                                 "keizer_xl.frontends.cli.main in-process)")
+        return real(*args, **kwargs)
+    return start
 
 
-@pytest.fixture(autouse=True)
-def _reader_oracle(monkeypatch):  # type: ignore[no-untyped-def]
-    """KEIZER_XL_READER_ORACLE=1: every FileBook.read_table of the run is also read through
-    openpyxl and compared (issue 25: the file client's own reader against openpyxl's values on
-    every workbook the tests build).  Off by default: it doubles the reading time."""
-    if os.environ.get("KEIZER_XL_READER_ORACLE"):
-        from support.reader_oracle import install
+def _python_imports_keizer_xl(python: str) -> None:
+    """xlwings_conf.pythonpath_for without its probe (a process): this Python imports
+    keizer_xl by itself, as it does installed (tests/e2e/ runs the real probe)."""
+    return None
 
-        install(monkeypatch)
-    yield
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  # type: ignore[no-untyped-def]
+    """Outside tests/e2e/ no test starts a process (issue 38 item 5), in its fixtures (of any
+    scope) neither: the unit folders are the fast loop."""
+    from keizer_xl.clients import xlwings_conf
+
+    with pytest.MonkeyPatch.context() as mp:
+        if item.get_closest_marker("e2e") is None:
+            _UNIT["now"] = True
+            mp.setattr(xlwings_conf, "pythonpath_for", _python_imports_keizer_xl)
+        try:
+            yield
+        finally:
+            _UNIT["now"] = False
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    import subprocess
+
+    subprocess.Popen._execute_child = _unless_unit(subprocess.Popen._execute_child)  # type: ignore[attr-defined]
+    for name in ("fork", "posix_spawn", "posix_spawnp"):
+        setattr(os, name, _unless_unit(getattr(os, name)))

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-CONFTEST = (Path(__file__).parent / "conftest.py").read_text(encoding="utf-8")
+CONFTEST = (Path(__file__).parents[1] / "conftest.py").read_text(encoding="utf-8")
 SOURCE = """
 import pytest
 def test_needs_office():
