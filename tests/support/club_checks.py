@@ -153,7 +153,7 @@ def content_types_and_rels_unique(path: Path) -> None:
     overrides = re.findall(r'PartName="([^"]+)"', types)
     assert len(overrides) == len(set(overrides))
     for name in overrides:
-        assert name.lstrip("/") in package_parts, name
+        assert name.lstrip("/") in parts, name
     rels = parts["xl/_rels/workbook.xml.rels"].decode()
     ids = re.findall(r'Id="([^"]+)"', rels)
     targets = re.findall(r'Target="([^"]+)"', rels)
