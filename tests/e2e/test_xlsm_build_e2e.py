@@ -59,7 +59,7 @@ def test_libreoffice_reopens_it_with_three_buttons_and_compiles_keizerxl(built, 
         (event,) = events
         assert event["code"] == (f"vnd.sun.star.script:VBAProject.KeizerXL.{macro}"
                                  "?language=Basic&location=document"), label
-    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(report["vbavba_modules"])
+    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(report["vba_modules"])
     assert report["vba_mode"] is True
     compiled = [c["ok"] for c in report["compile"]]
     assert compiled == [True, False, True], report["compile"]
