@@ -57,6 +57,15 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("quick")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The inner loop leaves the tests marked slow to the full run (support/loop.py)."""
+    if loop.quick():
+        slow = [item for item in items if item.get_closest_marker("slow") is not None]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if item.get_closest_marker("slow") is None]
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """Without the end-to-end tests their modules are not even imported."""
     if _without_e2e(config) and collection_path == _HERE / "e2e":

@@ -115,6 +115,7 @@ def _translations(po: Path) -> dict[str, str]:
         return {m.id: m.string for m in read_po(fh) if isinstance(m.id, str) and m.id and m.string}
 
 
+@pytest.mark.slow
 def test_the_catalog_tool_keeps_every_translation_in_use_and_is_stable(tmp_path):
     """``python tools/catalogs.py``, the documented way to add a translation, run on a copy of
     the catalogs: every translation of an id the package still uses (found by the extractor, a

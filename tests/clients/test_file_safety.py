@@ -278,6 +278,7 @@ def test_a_missing_sheet_part_is_damaged(book, capsys):
         assert "is damaged" in err and "Results" in err and "missing" in err
 
 
+@pytest.mark.slow
 def test_an_oversized_sheet_is_refused_within_seconds(book, capsys):
     """600,000 rows although <dimension> says A1:E2 (issue 11: 19 s, 546 MB, 600,000 lines)."""
     part = _sheet_part(book, "Results")

@@ -26,6 +26,9 @@ from support.helpers import trf_games
 from keizer_xl.frontends.cli import main
 from support import goldens
 
+#: a whole year played through the command line (20 s): the full run has it, the inner loop not
+pytestmark = pytest.mark.slow
+
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "club_year_nl.json"
 
 A = ["Anton Bakker", "Bram de Vries", "Carla Smit", "Dirk Jansen", "Els Visser", "Frank Mulder",
