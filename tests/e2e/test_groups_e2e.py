@@ -36,7 +36,7 @@ def _played(tmp_path: Path) -> Path:
 
 
 def test_html_at_phone_width_one_section_per_group(tmp_path, capsys):
-    """Headless Chromium at 390 px (as tests/test_html_render.py): a section per group, and no
+    """Headless Chromium at 390 px (as tests/e2e/test_html_render.py): a section per group, and no
     standings or category table is cut; a screenshot is left beside for a look."""
     import re
     import shutil

@@ -139,7 +139,7 @@ def test_every_command_returns_its_report(tmp_path, monkeypatch, capsys):
         ("excel-config", "ExcelConfigReport"), ("lo-install", "MacroInstallReport"),
         ("players", "PlayersReport")]
     # every command of the table but the two that need LibreOffice itself (lo-buttons,
-    # lo-run: tests/clients/test_libreoffice.py runs them)
+    # lo-run: tests/e2e/test_libreoffice.py runs them)
     assert {c for c, _ in seen} == {c.name for c in COMMANDS} - {"lo-buttons", "lo-run"}
 
 

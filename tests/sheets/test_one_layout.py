@@ -3,7 +3,7 @@
 The actions compute each engine sheet's Layout and each table's append/delete plan once; here
 the file client and the Excel client (through tests/support/excel_fake.py) are run on the sample season
 and must receive equal Layouts and compute equal Regions and plans, and write the Layout's cells.
-LibreOffice is compared with the file client in tests/test_libreoffice.py (same values, widths,
+LibreOffice is compared with the file client in tests/e2e/test_libreoffice.py (same values, widths,
 print setup); it runs the same ``actions`` code, so it receives the same Layout objects.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The printed Standings and Periods of a season with groups and categories, as laid out
-(issue 33 item 2, without LibreOffice: tests/frontends/test_print_blocks.py renders them):
+(issue 33 item 2, without LibreOffice: tests/e2e/test_print_blocks.py renders them):
 every block in columns that fit it, the blocks below a column-split table in a print area of
 their own, every block whole between page breaks, one legend, long names whole, forfeits
 marked in every language."""

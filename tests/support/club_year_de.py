@@ -3,7 +3,7 @@
 late entrant, a withdrawal, a forfeit and a double forfeit, a long name, 18 evenings, paired
 group by group with the program's own pairing (``app.pair.plan_pairing``), results from a
 seeded draw; written into a German workbook as ``keizer-xl new --language de`` makes it, the
-Players table widened by Gruppe and Kategorie (as tests/frontends/test_print_render.py's
+Players table widened by Gruppe and Kategorie (as tests/e2e/test_print_render.py's
 ``_club_season`` does), then ``standings``."""
 from __future__ import annotations
 
