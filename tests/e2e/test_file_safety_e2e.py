@@ -21,6 +21,7 @@ from keizer_xl.clients import backup_files, file_locks
 
 from support.forkrunner import ForkRunner
 from support.helpers import digest, keizer_example_sheets, make_workbook, stray
+from support.timing import within
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -179,10 +180,11 @@ def test_a_busy_workbook_is_refused_after_the_timeout(book, runner):
     before = digest(book)
     with file_locks.workbook_lock(book):  # another run (here: this test) holds the workbook
         t0 = time.perf_counter()
-        code, text = runner.run("pair", book, env={"KEIZER_XL_LOCK_TIMEOUT": "0.5"})
+        with within(10):
+            code, text = runner.run("pair", book, env={"KEIZER_XL_LOCK_TIMEOUT": "0.5"})
         waited = time.perf_counter() - t0
     assert code == 1 and "club.xlsx is busy" in text and "nothing was written" in text
-    assert 0.4 < waited < 10
+    assert waited > 0.4  # it waited for the lock
     assert digest(book) == before
     assert runner.run("pair", book)[0] == 0      # free again
 
@@ -190,12 +192,10 @@ def test_a_busy_workbook_is_refused_after_the_timeout(book, runner):
 def test_a_libreoffice_button_run_waits_for_the_same_lock(book, runner):
     """`lo-run` (what a LibreOffice button does from the command line) takes the same lock: with
     a command holding the workbook it says busy before starting LibreOffice at all."""
-    with file_locks.workbook_lock(book):
-        t0 = time.perf_counter()
+    with file_locks.workbook_lock(book), within(10):
         code, text = runner.run("lo-run", book, "standings",
                                 env={"KEIZER_XL_LOCK_TIMEOUT": "0.3"})
     assert code == 1 and "club.xlsx is busy" in text, text
-    assert time.perf_counter() - t0 < 10
 
 
 def _values(path: Path, sheet: str) -> list[tuple]:
