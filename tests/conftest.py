@@ -45,9 +45,11 @@ def _without_e2e(config: pytest.Config) -> bool:
     return bool(re.search(r"\bnot\s+e2e\b", expr)) and not re.search(r"\bor\b", expr)
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """The inner loop (``-m "not e2e"``) tries a tenth as hard unless KEIZER_XL_TESTS says
-    otherwise (support/loop.py); hypothesis follows with its ``quick`` profile."""
+    otherwise (support/loop.py); hypothesis follows with its ``quick`` profile; with
+    pytest-xdist (the dev extra) it runs on two processes unless ``-n`` says otherwise."""
     from hypothesis import settings
 
     if loop.ENV not in os.environ and _without_e2e(config):
@@ -55,6 +57,12 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.register_profile("quick", max_examples=10)
     if loop.quick():
         settings.load_profile("quick")
+    if (_without_e2e(config) and config.pluginmanager.hasplugin("xdist")
+            and not hasattr(config, "workerinput") and not config.getoption("numprocesses")
+            and not config.getoption("collectonly")):
+        config.option.numprocesses = min(2, len(os.sched_getaffinity(0)))
+        config.option.dist = "load"
+        config.option.tx = ["popen"] * config.option.numprocesses
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
