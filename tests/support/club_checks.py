@@ -146,7 +146,6 @@ def picture(tmp_path: Path) -> Path:
     return p
 
 
-
 def content_types_and_rels_unique(path: Path) -> None:
     parts = package_parts(path)
     types = parts["[Content_Types].xml"].decode()
@@ -158,7 +157,6 @@ def content_types_and_rels_unique(path: Path) -> None:
     ids = re.findall(r'Id="([^"]+)"', rels)
     targets = re.findall(r'Target="([^"]+)"', rels)
     assert len(ids) == len(set(ids)) and len(targets) == len(set(targets))
-
 
 
 def soffice(*args: str, profile: Path) -> None:

@@ -18,7 +18,6 @@ PLAYERS = [("Anna", 1900), ("Bram", 1850), ("Cor", 1800), ("Dirk", 1750), ("Eva"
 ROUND1 = {"en": ("E", None), "nl": ("A", None), "de": ("E", None), "fr": ("E", None)}
 
 
-
 def sheet_rows(path, sheet):
     ws = openpyxl.load_workbook(path)[sheet]
     return [[c.value for c in row] for row in ws.iter_rows()]

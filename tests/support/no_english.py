@@ -14,7 +14,6 @@ from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
 
 
-
 #: English words that are no Dutch or German words (``was``, ``bye``, ``in``, ``top``, ``rank``
 #: and ``variant`` are, in one or the other, and stay out)
 ENGLISH = {

@@ -58,7 +58,6 @@ def font_names(pdf: Path) -> set[str]:
         return {f[3] for page in doc for f in page.get_fonts()}
 
 
-
 def carlito(pdf: Path) -> bool:
     return any("Carlito" in f for f in font_names(pdf))
 
