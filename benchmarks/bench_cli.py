@@ -13,7 +13,7 @@ of them alike; each is given a fresh copy of the workbook.  Reported: median and
 ``--language nl`` (de, fr) makes the template's workbooks in that language: its messages,
 sheet names and dates come from the catalogs, which an English run never reads.
 ``--club`` adds each size's season inside a club's own workbook (XlsxWriter: charts, a chart
-sheet, a picture, sparklines, Tables; tests/club_books.py), against openpyxl's load + save of
+sheet, a picture, sparklines, Tables; tests/support/club_books.py), against openpyxl's load + save of
 that file.  Every run also times ``python -c 'import numpy, filelock'`` (one OpenBLAS thread):
 the libraries alone, the part of a command's time no change to keizer-xl's own code removes.
 
@@ -105,13 +105,13 @@ def in_process(work: Path, fresh, runs: int) -> None:
 
 def club_file(players: int, rounds: int) -> Path:
     """The bench season's four input sheets inside a club's own XlsxWriter workbook (charts, one
-    on a chart sheet, a picture, a text box, sparklines, Tables, ...: tests/club_books.py): the
+    on a chart sheet, a picture, a text box, sparklines, Tables, ...: tests/support/club_books.py): the
     kind of file a club brings, which openpyxl loads and saves faster than the template (fewer
     styles, and it drops what it cannot keep) while keizer-xl copies the club's parts as they are."""
     cache = Path(tempfile.gettempdir()) / f"keizer-xl-bench-club-{players}x{rounds}.xlsx"
     if not cache.exists():
         sys.path.insert(0, str(ROOT / "tests"))
-        from club_books import club_workbook, input_rows, png
+        from support.club_books import club_workbook, input_rows, png
 
         picture = cache.with_suffix(".png")
         picture.write_bytes(png(200, 100))
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--language", default="en", choices=("en", "nl", "de", "fr"),
                     help="the template's language (its messages, sheet names and dates)")
     ap.add_argument("--club", action="store_true",
-                    help="also each size's season inside a club's own workbook (tests/club_books.py)")
+                    help="also each size's season inside a club's own workbook (tests/support/club_books.py)")
     ap.add_argument("--in-process", action="store_true", help="also time the actions in-process")
     ap.add_argument("--before", metavar="TREE", help="also run a checkout at TREE, interleaved")
     ap.add_argument("--no-bytecode", action="store_true",

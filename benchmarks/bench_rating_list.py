@@ -3,7 +3,7 @@ million players, the fixed-width TXT and the XML, as a whole process (`--dry-run
 and the report; a write adds the workbook's save, timed by bench_cli.py's kind of run).
 
 Targets: under 5 s and under 250 MB peak resident memory.  The lists are generated once
-(tests/rating_list_files.py's layouts, names from a seeded generator, about one in 70 with
+(tests/support/rating_list_files.py's layouts, names from a seeded generator, about one in 70 with
 letters beyond ASCII: FIDE spells its list in ASCII, a national list may not) and kept in the
 temp folder; the club's 40 are spread over the whole list and typed as clubs type them
 ("First Surname", no ids: the name path, the slower one), or with their FIDE ids (``--ids``).
@@ -36,7 +36,7 @@ SYLLABLES = ["an", "ber", "ko", "va", "lin", "ma", "ri", "sen", "to", "dor", "ka
 
 
 def listed_players(count: int, seed: int = 37) -> Iterator[Any]:
-    from rating_list_files import P
+    from support.rating_list_files import P
 
     rng = random.Random(seed)
 
@@ -53,7 +53,7 @@ def listed_players(count: int, seed: int = 37) -> Iterator[Any]:
 
 
 def list_files(count: int) -> dict[str, Path]:
-    from rating_list_files import write_fide_txt, write_fide_xml
+    from support.rating_list_files import write_fide_txt, write_fide_xml
 
     folder = Path(tempfile.gettempdir())
     out = {"txt": folder / f"keizer-xl-fide-{count}.txt",

@@ -6,13 +6,13 @@ from pathlib import Path
 import pytest
 
 # The tests sit in one folder per layer (tests/core, tests/sheets, ... issue 15), so a failure
-# points to its layer; the shared builders (helpers.py, reference.py, season_books.py, ...) stay
-# here, and a test may use another folder's builders (test_languages.new_season): every folder
-# is on the path.
+# points to its layer; the tests that start a process in tests/e2e/.  No test file imports
+# another: the shared builders are the package tests/support/ (``from support.helpers import
+# ...``), importable from here.
 _HERE = Path(__file__).parent
 sys.path.insert(0, str(_HERE))
-for _layer in ("core", "analysis", "sheets", "formats", "clients", "frontends"):
-    sys.path.insert(1, str(_HERE / _layer))
+
+from support import loop  # noqa: E402 - from the folder just put on the path
 
 #: components `.ci/run` installs; a test skipped for lack of one of them hides a broken
 #: install step, so under CI (CI=true) such a skip is a failure (issue 8, hygiene).
@@ -39,13 +39,86 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 pytest_plugins = ["pytester"]
 
 
-@pytest.fixture(autouse=True)
-def _reader_oracle(monkeypatch):  # type: ignore[no-untyped-def]
-    """KEIZER_XL_READER_ORACLE=1: every FileBook.read_table of the run is also read through
-    openpyxl and compared (issue 25: the file client's own reader against openpyxl's values on
-    every workbook the tests build).  Off by default: it doubles the reading time."""
-    if os.environ.get("KEIZER_XL_READER_ORACLE"):
-        from reader_oracle import install
+def _without_e2e(config: pytest.Config) -> bool:
+    """The run leaves the end-to-end tests out (``-m "not e2e"``, alone or and-ed)."""
+    expr = config.option.markexpr or ""
+    return bool(re.search(r"\bnot\s+e2e\b", expr)) and not re.search(r"\bor\b", expr)
 
-        install(monkeypatch)
-    yield
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """The inner loop (``-m "not e2e"``) tries a tenth as hard unless KEIZER_XL_TESTS says
+    otherwise (support/loop.py); hypothesis follows with its ``quick`` profile; with
+    pytest-xdist (the dev extra) it runs on two processes unless ``-n`` says otherwise."""
+    from hypothesis import settings
+
+    if loop.ENV not in os.environ and _without_e2e(config):
+        os.environ[loop.ENV] = "quick"
+    settings.register_profile("quick", max_examples=10)
+    if loop.quick():
+        settings.load_profile("quick")
+    if (_without_e2e(config) and config.pluginmanager.hasplugin("xdist")
+            and not hasattr(config, "workerinput") and not config.getoption("numprocesses")
+            and not config.getoption("collectonly")):
+        config.option.numprocesses = min(2, len(os.sched_getaffinity(0)))
+        config.option.dist = "load"
+        config.option.tx = ["popen"] * config.option.numprocesses
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The inner loop leaves the tests marked slow to the full run (support/loop.py)."""
+    if loop.quick():
+        slow = [item for item in items if item.get_closest_marker("slow") is not None]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if item.get_closest_marker("slow") is None]
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Without the end-to-end tests their modules are not even imported."""
+    if _without_e2e(config) and collection_path == _HERE / "e2e":
+        return True
+    return None
+
+
+#: whether the test being run is a unit test (outside tests/e2e/): it may start no process
+_UNIT = {"now": False}
+
+
+def _unless_unit(real):  # type: ignore[no-untyped-def]
+    def start(*args: object, **kwargs: object) -> object:
+        if _UNIT["now"]:
+            raise AssertionError("a unit test started a process: move it to tests/e2e/ (or call "
+                                 "keizer_xl.frontends.cli.main in-process)")
+        return real(*args, **kwargs)
+    return start
+
+
+def _python_imports_keizer_xl(python: str) -> None:
+    """xlwings_conf.pythonpath_for without its probe (a process): this Python imports
+    keizer_xl by itself, as it does installed (tests/e2e/ runs the real probe)."""
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  # type: ignore[no-untyped-def]
+    """Outside tests/e2e/ no test starts a process (issue 38 item 5), in its fixtures (of any
+    scope) neither: the unit folders are the fast loop."""
+    from keizer_xl.clients import xlwings_conf
+
+    with pytest.MonkeyPatch.context() as mp:
+        if item.get_closest_marker("e2e") is None:
+            _UNIT["now"] = True
+            mp.setattr(xlwings_conf, "pythonpath_for", _python_imports_keizer_xl)
+        try:
+            yield
+        finally:
+            _UNIT["now"] = False
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    import subprocess
+
+    subprocess.Popen._execute_child = _unless_unit(subprocess.Popen._execute_child)  # type: ignore[attr-defined]
+    for name in ("fork", "posix_spawn", "posix_spawnp"):
+        setattr(os, name, _unless_unit(getattr(os, name)))

@@ -10,7 +10,7 @@ Exit status 1 when any value differs.
 
     PYTHONPATH=. python tools/compare_reader.py FOLDER [FOLDER ...] [--show 10] [--timeout 120]
 
-The crafted corpus of the tests (tests/clients/crafted_books.py) is written to a folder with
+The crafted corpus of the tests (tests/support/crafted_books.py) is written to a folder with
 ``--write-crafted FOLDER`` first.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "clients"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 
 class _Slow(Exception):
@@ -36,8 +36,8 @@ def _too_slow(signum: int, frame: object) -> None:
 def compare(path: Path, timeout: int = 0) -> tuple[str, list[str], int]:
     """(outcome, lines, cells compared): outcome ``same``, ``different``, ``refused`` (by
     keizer-xl: lines hold its message) or ``unreadable`` (openpyxl fails: lines hold why)."""
-    from reader_oracle import compare as differences
-    from reader_oracle import fast_values, sheet_values
+    from support.reader_oracle import compare as differences
+    from support.reader_oracle import fast_values, sheet_values
 
     from keizer_xl.errors import KeizerError
 
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     folders = list(args.folders)
     if args.write_crafted:
-        from crafted_books import write
+        from support.crafted_books import write
 
         write(args.write_crafted)
         folders.append(args.write_crafted)

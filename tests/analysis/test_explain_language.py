@@ -2,7 +2,7 @@
 item 1): each sentence is a catalog message, English text unchanged."""
 from __future__ import annotations
 
-from test_languages import fill_results, new_season, run, table_rows
+from support.languages import fill_results, new_season, run, table_rows
 
 
 def test_dutch_explain_sheet_and_console_speak_dutch(tmp_path, capsys):

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from helpers import history_frame, season
+from support.helpers import history_frame, season
 from keizer_xl.analysis.audit import audit_lines, audit_season
 from keizer_xl.analysis.compare import compare_methods
 from keizer_xl.analysis.explain import PlayerNotFound, explain_all, explain_player, find_player

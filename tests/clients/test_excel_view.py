@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from excel_fake import FakeBook, com_error
+from support.excel_fake import FakeBook, com_error
 from keizer_xl.app.pair import pair_next_round
 from keizer_xl.app import standings as app_standings
 from keizer_xl.clients import excel_view
@@ -106,7 +106,7 @@ def test_macos_desktop_says_it_did_not_freeze(tmp_path, monkeypatch):
 def test_each_action_reads_the_sheet_names_once(tmp_path, monkeypatch):
     """Every sheet name is a round trip to Excel (an Apple Event on a Mac): the transport lists
     them once per action (before: 9 times for standings, 12 for a pairing)."""
-    import excel_fake
+    from support import excel_fake
 
     reads = []
     real_iter = excel_fake.FakeSheets.__iter__

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -15,9 +13,9 @@ import openpyxl
 import pytest
 
 from keizer_xl.clients.xlsx import FileBook
-from reader_oracle import differences, sheet_values
-from openpyxl_book import openpyxl_book
-from season_books import write_book
+from support.reader_oracle import differences, sheet_values
+from support.season_books import write_book
+from support.openpyxl_book import openpyxl_book
 from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.clients.xlsx.new_book import build_template
 
@@ -141,32 +139,6 @@ def test_excel_tables_with_and_without_headers_are_found_as_openpyxl_finds_them(
     assert fast.rows == (("Ann", 1800), ("Bob", None), ("Cy", 1500))
 
 
-def test_xlsxwriter_and_libreoffice_workbooks_read_as_openpyxl_reads_them(tmp_path):
-    xlsxwriter = pytest.importorskip("xlsxwriter")
-    p = tmp_path / "x.xlsx"
-    wb = xlsxwriter.Workbook(str(p))
-    ws = wb.add_worksheet("Players")
-    date = wb.add_format({"num_format": "dd/mm/yyyy"})
-    ws.write_row(0, 0, ["Name", "Rating", "Joined", "Active"])
-    ws.write_row(1, 0, ["Ann", 1800])
-    ws.write_datetime(1, 2, dt.datetime(2023, 5, 4), date)
-    ws.write_boolean(1, 3, True)
-    ws.write_formula(2, 1, "=B2+1", None, 1801)
-    ws.write_string(2, 0, "=not a formula")
-    ws.write_rich_string(3, 0, "Rich ", wb.add_format({"bold": True}), "text")
-    wb.close()
-    assert differences(p) == []
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    if soffice is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
-    out = tmp_path / "lo"
-    profile = tmp_path / "profile"
-    subprocess.run([soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to",
-                    "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(p)],
-                   check=True, capture_output=True, timeout=180)
-    assert differences(out / "x.xlsx") == []
-
-
 def test_a_sheet_with_a_namespace_prefix_is_read_and_appended_to(tmp_path):
     # some writers put the main namespace on a prefix (<x:worksheet>, <x:c>): the general
     # reader reads it, and rows appended carry the prefix too
@@ -219,7 +191,7 @@ def test_a_table_part_with_a_broken_ref_is_a_clear_refusal(tmp_path, ref):
 def test_the_oracle_of_a_test_run_can_fail(tmp_path, monkeypatch):
     # KEIZER_XL_READER_ORACLE=1 compares every read_table with openpyxl's: a wrong value fails
     import keizer_xl.clients.xlsx.book as bookmod
-    from reader_oracle import install
+    from support.reader_oracle import install
 
     p = tmp_path / "o.xlsx"
     wb = openpyxl.Workbook()

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import subprocess
-import sys
-import time
 import zipfile
 from pathlib import Path
 
@@ -16,7 +13,8 @@ import pytest
 
 from keizer_xl.frontends.cli import main
 
-from helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
+from support.helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
+from support.timing import within
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = (("check",), ("standings",), ("pair", "--dry-run"), ("pair",))
@@ -96,33 +94,16 @@ def test_a_win_worth_less_than_a_draw_is_refused(tmp_path, capsys):
                                    "9" * 5000, "1/0"])
 def test_extreme_top_values_are_refused_within_milliseconds(tmp_path, capsys, value):
     path = settings_book(tmp_path, ["top_value", value])
-    started = time.perf_counter()
-    refused_everywhere(capsys, path, "Settings!B2")
-    assert time.perf_counter() - started < 10  # four commands, each loading the workbook
+    with within(10):  # four commands, each loading the workbook
+        refused_everywhere(capsys, path, "Settings!B2")
 
 
 @pytest.mark.parametrize("key, value", [("extra_passes", "1e9"), ("value_decimals", "1e7"),
                                         ("max_passes", 10 ** 12), ("absence_max", "1e999999999")])
 def test_huge_counts_are_refused_before_any_loop(tmp_path, capsys, key, value):
     path = settings_book(tmp_path, ["top_value", 50], [key, value])
-    started = time.perf_counter()
-    refused_everywhere(capsys, path, "Settings!B3")
-    assert time.perf_counter() - started < 10
-
-
-def test_the_huge_setting_is_refused_through_python_m(tmp_path):
-    path = settings_book(tmp_path, ["top_value", "1e999999999"], ["extra_passes", "1e9"])
-    before = digest(path)
-    for command in COMMANDS:
-        started = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", command[0], str(path),
-                               *command[1:]], capture_output=True, text=True, timeout=60,
-                              cwd=ROOT)
-        assert proc.returncode == 1, proc.stderr
-        out = proc.stdout + proc.stderr
-        assert "Settings!B2" in out and "Settings!B3" in out and "Traceback" not in out
-        assert time.perf_counter() - started < 30
-    assert digest(path) == before
+    with within(10):
+        refused_everywhere(capsys, path, "Settings!B3")
 
 
 def test_a_value_scale_that_goes_to_zero_or_below_is_refused_with_what_to_set(tmp_path, capsys):
@@ -213,10 +194,8 @@ def test_numbers_are_bounded_before_exact_arithmetic():
 
     for raw in (float("inf"), float("nan"), float("-inf"), 1e300, 10 ** 30, "1e999999999",
                 "1e-999999999", "1/1e-400", "9" * 100):
-        started = time.perf_counter()
-        with pytest.raises(SettingError):
+        with within(0.05), pytest.raises(SettingError):
             parse_fraction(raw, "top_value")
-        assert time.perf_counter() - started < 0.05
     assert parse_fraction("33.33%") == Fraction(3333, 10000)
     assert parse_fraction(0.3333) == Fraction(3333, 10000)
     assert parse_fraction("1/3") == Fraction(1, 3)
@@ -504,7 +483,7 @@ def test_a_chartsheet_with_an_input_sheets_name_is_a_problem(tmp_path, capsys):
 def test_the_excel_client_reads_the_same_table_as_the_file_client(tmp_path):
     from openpyxl.worksheet.table import Table as XLTable
 
-    from excel_fake import FakeBook
+    from support.excel_fake import FakeBook
     from keizer_xl.clients.excel import XlwingsBook
     from keizer_xl.clients.xlsx import FileBook
 

@@ -6,51 +6,23 @@ carried.  LibreOffice opens NEW and prints the club's pages as it printed OLD's.
 from __future__ import annotations
 
 import datetime as dt
-import shutil
-import zipfile
 from pathlib import Path
-from typing import Any
 
 import openpyxl
 import pytest
-from test_club_workbook import (
-    CLUB_CHART_TITLE,
-    SOFFICE,
-    _page_png,
-    _parts,
-    _pdf_pages,
-    _soffice,
-    club_workbook,
-    picture,
-    season_rows,
-)
 
 from keizer_xl.clients.xlsx.package import REL_TABLE, Package, rels_path
 from keizer_xl.frontends.cli import main
 
-__all__ = ["picture", "season_rows"]  # the fixtures, shared with test_club_workbook
+from support.club_checks import old, package_parts, picture, season_rows
+
+__all__ = ["old", "picture", "season_rows"]  # the fixtures (support/club_checks.py)
 
 pytest.importorskip("xlsxwriter")
 
 CLUB_SHEETS = ("Clubinfo", "Grafiek", "Stand grafiek")
 ENGINE_SHEETS = ("Standings", "Pairings")
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
-
-
-@pytest.fixture
-def old(tmp_path: Path, season_rows: dict[str, list[list[Any]]], picture: Path) -> Path:
-    """A played club workbook: birth dates typed as dates, a number setting, a season name,
-    pairings written for the next round."""
-    rows = {k: [list(r) for r in v] for k, v in season_rows.items()}
-    rows["Players"][0] += ["Birth", "Phone"]
-    for i, row in enumerate(rows["Players"][1:], start=1):
-        row += [dt.date(1970 + i, 1 + i % 12, i), f"06-{i:08d}"]
-    rows["Settings"] += [["min_games", 2, None], ["season", "2025-2026", None],
-                         ["round_dates", "2025-09-04", None]]
-    path = club_workbook(tmp_path / "club.xlsx", rows, picture=picture)
-    assert main(["pair", str(path)]) == 0
-    assert main(["standings", str(path)]) == 0
-    return path
 
 
 def _own_parts(path: Path, sheets: tuple[str, ...]) -> set[str]:
@@ -66,13 +38,13 @@ def _own_parts(path: Path, sheets: tuple[str, ...]) -> set[str]:
 
 
 def test_new_season_carries_every_club_part_byte_for_byte(old: Path, tmp_path: Path, capsys):
-    before = _parts(old)
+    before = package_parts(old)
     new = tmp_path / "next.xlsx"
     capsys.readouterr()
     assert main(["new-season", str(old), str(new)]) == 0
     out = capsys.readouterr().out
-    assert _parts(old) == before  # OLD only read
-    after = _parts(new)
+    assert package_parts(old) == before  # OLD only read
+    after = package_parts(new)
     changeable = _own_parts(old, ENGINE_SHEETS + INPUT_SHEETS) | {
         "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "[Content_Types].xml",
         "docProps/app.xml", "xl/calcChain.xml"}
@@ -148,38 +120,9 @@ def test_another_language_is_made_from_the_template_and_says_what_is_left(old: P
     assert settings["min_games"] == 2  # a number, as OLD types it
 
 
-@pytest.mark.skipif(SOFFICE is None or shutil.which("pdftoppm") is None,
-                    reason="LibreOffice (soffice) and pdftoppm are needed")
-def test_libreoffice_opens_the_new_season_and_prints_the_club_pages_the_same(old: Path,
-                                                                             tmp_path: Path):
-    new = tmp_path / "next.xlsx"
-    assert main(["new-season", str(old), str(new)]) == 0
-    profile = tmp_path / "profile"
-    _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "old"), str(old), profile=profile)
-    _soffice("--convert-to", "pdf", "--outdir", str(tmp_path / "new"), str(new), profile=profile)
-    old_pages = _pdf_pages(tmp_path / "old" / "club.pdf")
-    new_pages = _pdf_pages(tmp_path / "new" / "next.pdf")
-    # the club's sheets come first: the same pages, text and pixels
-    info = next(i for i, t in enumerate(old_pages) if "De Witte Dame" in t)
-    chart = next(i for i, t in enumerate(old_pages) if CLUB_CHART_TITLE in t)
-    for page in (info, chart):
-        assert new_pages[page] == old_pages[page]
-        assert _page_png(tmp_path / "old" / "club.pdf", page + 1, tmp_path / "o") == \
-            _page_png(tmp_path / "new" / "next.pdf", page + 1, tmp_path / "n")
-    # LibreOffice reads it back as a workbook too (xlsx out): the club's chart and picture in it
-    _soffice("--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(tmp_path / "lo"),
-             str(new), profile=profile)
-    with zipfile.ZipFile(tmp_path / "lo" / "next.xlsx") as zf:
-        names = zf.namelist()
-    assert any(n.startswith("xl/charts/") for n in names)
-    assert any(n.startswith("xl/media/") for n in names)
-    assert openpyxl.load_workbook(tmp_path / "lo" / "next.xlsx")["Clubinfo"]["B1"].value == \
-        "De Witte Dame"
-
-
 def test_last_seasons_dated_round_headers_become_round_numbers(tmp_path: Path, capsys):
     from keizer_xl.analysis.simulate import simulate_season
-    from tests.season_books import write_book
+    from support.season_books import write_book
 
     old = write_book(tmp_path / "dated.xlsx", simulate_season(8, 3, seed=33))
     wb = openpyxl.load_workbook(old)
@@ -200,30 +143,3 @@ def test_last_seasons_dated_round_headers_become_round_numbers(tmp_path: Path, c
     table = next(iter(ws.tables.values()))
     assert [c.name for c in table.tableColumns] == ["Name", *rounds]
     assert main(["check", str(new)]) == 0
-
-
-def test_an_xlsm_season_carries_its_macros_and_buttons_into_an_xlsm(tmp_path: Path, capsys):
-    from keizer_xl.analysis.simulate import simulate_season
-    from tests.season_books import write_book
-
-    source = write_book(tmp_path / "season.xlsx", simulate_season(8, 3, seed=5))
-    assert main(["excel-setup", str(source)]) == 0
-    old = tmp_path / "season.xlsm"
-    before = _parts(old)
-    capsys.readouterr()
-    new = tmp_path / "next.xlsm"
-    assert main(["new-season", str(old), str(new)]) == 0
-    out = capsys.readouterr().out
-    after = _parts(new)
-    assert after["xl/vbaProject.bin"] == before["xl/vbaProject.bin"]
-    assert b"macroEnabled" in after["[Content_Types].xml"]
-    buttons = [n for n in before if n.endswith(".vml")]
-    assert buttons and all(after[n] == before[n] for n in buttons)
-    carried = next(line for line in out.splitlines() if line.startswith("Carried unchanged: "))
-    assert "xlwings.conf" in carried
-    # from the template (another language) an .xlsm cannot be made: refused, nothing written
-    assert main(["new-season", str(old), str(tmp_path / "volgend.xlsm"), "--language", "nl"]) == 2
-    assert not (tmp_path / "volgend.xlsm").exists()
-    # an .xlsx from an .xlsm: from the template, saying what it leaves
-    assert main(["new-season", str(old), str(tmp_path / "plain.xlsx")]) == 0
-    assert "Not carried (the new workbook is made from the template" in capsys.readouterr().out

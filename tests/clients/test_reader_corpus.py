@@ -1,6 +1,6 @@
 """Proof by difference (issue 34): the file client's one reader (clients/xlsx/reader.py) against
 openpyxl, value by value, on workbooks written byte by byte in every way valid XML and OOXML
-allow (tests/clients/crafted_books.py), on a season whose sheets are rewritten so, and through
+allow (tests/support/crafted_books.py), on a season whose sheets are rewritten so, and through
 tools/compare_reader.py, the same comparison over any folder of real workbooks."""
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from crafted_books import CASES, to_bytes, write
-from reader_oracle import differences, sheet_values
+from support.crafted_books import CASES, to_bytes, write
+from support.reader_oracle import differences, sheet_values
 from keizer_xl.clients.xlsx import FileBook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,7 +71,7 @@ def test_what_a_text_reader_got_wrong_is_read_as_the_xml_says(corpus):
 
 
 def test_a_utf16_part_declaring_entities_is_refused_before_it_is_parsed(tmp_path):
-    from crafted_books import UTF16_SOURCE, utf16
+    from support.crafted_books import UTF16_SOURCE, utf16
 
     from keizer_xl.clients.files import WorkbookFileError
 
@@ -109,7 +109,7 @@ def _as_a_stranger_writes_it(xml: bytes) -> bytes:
 
 
 def test_a_season_written_as_a_stranger_writes_it_reads_the_same(tmp_path):
-    from season_books import write_book
+    from support.season_books import write_book
 
     from keizer_xl.analysis.simulate import simulate_season
     from keizer_xl.sheets.read import read_season

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import openpyxl
 
-from helpers import make_workbook, season as make_season
-from reference import reference_history
+from support.helpers import make_workbook, season as make_season
+from support.reference import reference_history
 
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Player

@@ -1,7 +1,7 @@
 """Each player's group as the season ends (core/group_rounds.py, issue 23), hand-worked."""
 from __future__ import annotations
 
-from helpers import season as make_season
+from support.helpers import season as make_season
 
 from keizer_xl.core.group_rounds import season_end_groups
 from keizer_xl.core.model import Player

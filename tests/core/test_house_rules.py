@@ -3,8 +3,6 @@ min_games, game points and TPR (hand-worked with FIDE's dp table)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,7 +15,8 @@ from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.performance import dp, performance, records
 from keizer_xl.errors import SettingError
 from keizer_xl.core.rules import parse_setting
-from tests.helpers import make_workbook, season as make_season
+from support.helpers import make_workbook, season as make_season
+from support.cli import completed
 
 
 def test_dp_table_points():
@@ -95,11 +94,6 @@ def test_house_rule_ranges(key, raw):
         parse_setting(key, raw)
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", *args],
-                          capture_output=True, text=True, timeout=120)
-
-
 def book(tmp_path: Path, settings_rows, attendance, results, players=("A", "B", "C", "D")):
     return make_workbook(tmp_path / "club.xlsx", {
         "Settings": [["Setting", "Value"], *settings_rows],
@@ -112,7 +106,7 @@ def book(tmp_path: Path, settings_rows, attendance, results, players=("A", "B", 
 def test_attendance_default_absent_pairs_only_who_signed_up(tmp_path: Path):
     path = book(tmp_path, [["attendance_default", "absent"]],
                 [["A", "x", "+"], ["B", "x", ""], ["C", "ja", "1"], ["D", "", "E"]], [])
-    out = run("pair", str(path), "--dry-run", "--format", "json")
+    out = completed("pair", str(path), "--dry-run", "--format", "json")
     assert out.returncode == 0, out.stderr
     paired = json.loads(out.stdout)
     names = {n for b in paired["boards"] for n in (b["white"], b["black"])} | {paired["bye"]}
@@ -124,7 +118,7 @@ def test_attendance_default_absent_a_player_who_played_was_there(tmp_path: Path)
     path = book(tmp_path, [["attendance_default", "absent"]],
                 [["A", "", ""], ["B", "x", ""], ["C", "x", ""], ["D", "x", ""]],
                 [[1, 1, "A", "B", "1-0"], [1, 2, "C", "D", "0-1"]])
-    out = run("standings", str(path), "--format", "json", "--no-write")
+    out = completed("standings", str(path), "--format", "json", "--no-write")
     assert out.returncode == 0, out.stderr
     assert {r["name"]: r["games"] for r in json.loads(out.stdout)}["A"] == 1
 
@@ -135,7 +129,7 @@ def test_min_games_in_the_final_standings_only(tmp_path: Path):
     results = [[1, 1, "A", "B", "1-0"], [1, 2, "C", "D", "0-1"],
                [2, 1, "A", "D", "1-0"], [2, None, "B", None, "bye"]]
     path = book(tmp_path, [["min_games", "2"]], att, results)
-    out = run("standings", str(path), "--format", "json")
+    out = completed("standings", str(path), "--format", "json")
     assert out.returncode == 0, out.stderr
     rows = json.loads(out.stdout)
     assert [r["name"] for r in rows if r["rank"] is None] == ["B", "C"]
@@ -147,7 +141,7 @@ def test_min_games_in_the_final_standings_only(tmp_path: Path):
     last = [ws.cell(header + k, 2).value for k in (3, 4)]
     assert last == ["B", "C"] and ws.cell(header + 3, 1).value == "-"
     # not final (after round 1): everybody ranked
-    out = run("standings", str(path), "--format", "json", "--no-write", "--after-round", "1")
+    out = completed("standings", str(path), "--format", "json", "--no-write", "--after-round", "1")
     assert all(r["rank"] is not None for r in json.loads(out.stdout))
 
 
@@ -158,7 +152,7 @@ def test_check_names_the_settings_cells_of_bad_house_rules(tmp_path: Path):
                      ["attendance_default", "afwezig"]],
         "Players": [["Name"], ["A"], ["B"]], "Attendance": [["Name", "R1"]],
         "Results": [["Round", "Board", "White", "Black", "Result"]]})
-    out = run("check", str(path))
+    out = completed("check", str(path))
     assert out.returncode == 1
     for cell in ("Settings!B2", "Settings!B3", "Settings!B4", "Settings!B5"):
         assert cell in out.stdout + out.stderr

@@ -12,7 +12,7 @@ from keizer_xl.core.engine.order import float32_hundredths, printed_hundredths
 from keizer_xl.core.model import Player
 from keizer_xl.core.rules import build_settings, parse_setting
 
-from helpers import season as make_season
+from support.helpers import season as make_season
 
 
 # --------------------------------------------------------------------------- KFC's DecayBonus

@@ -13,7 +13,7 @@ from keizer_xl.app.standings import compute_period_standings, compute_standings
 from keizer_xl.core import performance, scoring
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.engine.grid import forget_rounds, season_rounds
-from tests.period_seasons import played_season
+from support.period_seasons import played_season
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "golden"))
 

@@ -6,6 +6,7 @@ from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.pairing import History, may_meet
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.analysis.simulate import simulate_season
+from support.loop import examples
 
 
 def present_by_the_contract(season, rnd):
@@ -29,7 +30,7 @@ def test_the_oracle_sees_an_absence_a_late_entrant_and_a_withdrawal():
     assert present_by_the_contract(season, 3)[0] == ["A", "B", "D"]
 
 
-@hsettings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hsettings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(2, 24), rounds=st.integers(0, 8), seed=st.integers(0, 10_000),
        pairing=st.sampled_from(["keizer", "geel"]), gap=st.sampled_from(["never", "0", "2"]))
 def test_pairing_covers_exactly_the_present_players(n, rounds, seed, pairing, gap):

@@ -4,8 +4,6 @@ reference.py) on a sub-season this test builds itself, and through the CLI."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -20,15 +18,16 @@ from keizer_xl.core.periods import periods_of
 from keizer_xl.errors import SettingError
 from keizer_xl.core.rules import parse_setting
 from keizer_xl.core.engine import compute_history
-from tests.helpers import season as make_season
-from tests.period_seasons import played_season
-from tests.reference import reference_history
-from tests.season_books import write_book
+from support.helpers import season as make_season
+from support.period_seasons import played_season
+from support.reference import reference_history
+from support.season_books import write_book
+from support.cli import completed
 
 
 def reference_order_after(season: Season, k: int) -> list[str]:
     """The reference's ranking after round k (round 0: its start list)."""
-    from tests.reference import start_list
+    from support.reference import start_list
 
     if k == 0:
         return start_list(season.players)
@@ -146,23 +145,18 @@ def test_period_scoring_parsing():
         parse_setting("period_scoring", "1/3/6")
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", *args],
-                          capture_output=True, text=True, timeout=120)
-
-
 def test_cli_period_json_sheet_and_exit_codes(tmp_path: Path):
     season = played_season(10, 6, seed=3, periods="1, 4, 20")
     book = write_book(tmp_path / "club.xlsx", season)
-    out = run("standings", str(book), "--period", "2")
+    out = completed("standings", str(book), "--period", "2")
     assert out.returncode == 0, out.stderr
-    out = run("standings", str(book), "--period", "2", "--format", "json", "--no-write")
+    out = completed("standings", str(book), "--period", "2", "--format", "json", "--no-write")
     rows = json.loads(out.stdout)
     expected = Competition(season).part("", 2)
     assert [r["name"] for r in rows] == [r.name for r in expected.rows]
     assert {r["period"] for r in rows} == {2}
-    assert run("standings", str(book), "--period", "3").returncode == 2  # starts in round 20
-    assert run("standings", str(book), "--period", "4").returncode == 2  # no such period
+    assert completed("standings", str(book), "--period", "3").returncode == 2  # starts in round 20
+    assert completed("standings", str(book), "--period", "4").returncode == 2  # no such period
     wb = openpyxl.load_workbook(book)
     ws = wb["Periods"]
     texts = [str(c.value) for c in ws["A"] if c.value]
@@ -174,14 +168,14 @@ def test_cli_period_json_sheet_and_exit_codes(tmp_path: Path):
 def test_periods_sheet_in_dutch(tmp_path: Path):
     season = played_season(8, 4, seed=2, periods="1, 3", language="nl")
     book = write_book(tmp_path / "club.xlsx", season)
-    assert run("standings", str(book)).returncode == 0
+    assert completed("standings", str(book)).returncode == 0
     assert "Periodes" in openpyxl.load_workbook(book).sheetnames
 
 
 def test_html_has_one_section_per_period(tmp_path: Path):
     season = played_season(8, 5, seed=6, periods="1, 3, 5, 9")
     book = write_book(tmp_path / "club.xlsx", season)
-    out = run("export", str(book), "--html")
+    out = completed("export", str(book), "--html")
     assert out.returncode == 0, out.stderr
     page = (tmp_path / "club.html").read_text(encoding="utf-8")
     assert [f'id="period-{n}"' in page for n in (1, 2, 3, 4)] == [True, True, True, False]

@@ -1,6 +1,6 @@
 """The presets ``chesspairing``, ``chesspairing-1956`` and ``esg`` and the ``rounding`` setting
 (issue 17): hand-worked arithmetic, and the presets against an independent reference of
-chesspairing's Keizer scorer (tests/cp_reference.py) on random small seasons."""
+chesspairing's Keizer scorer (tests/support/cp_reference.py) on random small seasons."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -16,11 +16,12 @@ from keizer_xl.errors import SettingError
 from keizer_xl.core.rules import build_settings, describe, parse_setting
 from keizer_xl.core.engine import compute_history, round_to_unit
 
-import cp_reference
-from cp_reference import CpOptions
-from helpers import season as make_season
-from reference import reference_history
-from test_standings_properties import seasons as any_seasons
+from support import cp_reference
+from support.cp_reference import CpOptions
+from support.helpers import season as make_season
+from support.reference import reference_history
+from support.season_strategies import seasons as any_seasons
+from support.loop import examples
 
 F = Fraction
 
@@ -304,7 +305,7 @@ def agree(season, options):
         assert got.score == scores, f"round {k}"
 
 
-FAST = hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = hsettings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -399,7 +400,7 @@ def test_a_workbook_with_preset_chesspairing_1956_gives_keizers_numbers(tmp_path
     import json
 
     from keizer_xl.frontends.cli import main
-    from helpers import keizer_example_sheets, make_workbook
+    from support.helpers import keizer_example_sheets, make_workbook
 
     sheets = keizer_example_sheets()
     sheets["Settings"] = [["Setting", "Value"], ["preset", "chesspairing-1956"],
@@ -425,7 +426,7 @@ def test_a_workbook_with_preset_chesspairing_1956_gives_keizers_numbers(tmp_path
 @FAST
 @given(st.data(), st.sampled_from(["half", "whole", "half total", "whole total"]))
 def test_rounding_agrees_with_the_naive_reference_under_every_method(data, rounding):
-    """tests/reference.py (engine-free) rounds each round's points and the own value, or the
+    """tests/support/reference.py (engine-free) rounds each round's points and the own value, or the
     total, and a cycle's average, halves away from zero; with every recalculation method."""
     season = data.draw(any_seasons())
     season = replace(season, settings=replace(season.settings, rounding=rounding))

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from helpers import berger_reference
+from support.helpers import berger_reference
 
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Player, Season

@@ -10,7 +10,7 @@ from keizer_xl.core.model import Player
 from keizer_xl.core.round_robin import RoundRobin
 from keizer_xl.core.rows import season_parts
 from keizer_xl.core.settings import RoundRobinWithdrawal as W
-from tests.helpers import season
+from support.helpers import season
 
 NAMES = ["Anna", "Bert", "Cor", "Dirk", "Eva", "Frank"]
 #: the row player's points against each (pairing numbers 1..6), as in test_tiebreaks.py

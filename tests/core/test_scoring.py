@@ -13,9 +13,9 @@ from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.engine import Engine, StandingRow, compute_history, fits_int64
 from keizer_xl.core.values import value_scale_check
 
-from helpers import season
-from reference import reference_history
-from test_golden_standings import load
+from support.helpers import season
+from support.reference import reference_history
+from support.golden_standings import load
 
 
 def _settings(**raw):

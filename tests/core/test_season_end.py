@@ -16,8 +16,8 @@ from keizer_xl.core.periods import period_end, periods_of
 from keizer_xl.core.rules import parse_setting
 from keizer_xl.errors import SettingError
 from keizer_xl.frontends.cli import main
-from tests.period_seasons import played_season
-from tests.season_books import write_book
+from support.period_seasons import played_season
+from support.season_books import write_book
 
 
 def test_last_round_is_a_whole_round_number():

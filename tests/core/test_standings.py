@@ -8,7 +8,7 @@ from keizer_xl.core.engine import compute_history, compute_standing, start_order
 from keizer_xl.sheets.frames import part_records
 from keizer_xl.core.values import place_values
 
-from helpers import scores, season, settings
+from support.helpers import scores, season, settings
 
 KEIZER = ["Jansen", "Pietersen", "Bakker", "Slager", "de Vries", "de Zeeuw", "de Jonge",
           "de Oude", "de Wit", "de Bruin"]

@@ -7,7 +7,7 @@ from keizer_xl.core.rules import parse_setting
 from keizer_xl.core.settings import Tiebreak
 from keizer_xl.errors import SettingError
 from keizer_xl.frontends.cli import main
-from tests.helpers import make_workbook
+from support.helpers import make_workbook
 
 
 def test_acronyms_in_order_any_case():

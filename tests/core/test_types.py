@@ -120,7 +120,7 @@ def test_every_standings_table_is_built_from_the_one_row_model():
     from keizer_xl.frontends.render_rows import part_rows
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.frames import part_records
-    from helpers import season
+    from support.helpers import season
 
     # a column of the row model has a header in every language (a new one without it fails)
     for lang in LANGUAGES:

@@ -11,7 +11,7 @@ import openpyxl
 
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.season_tables import typed_date, typed_text
-from tests.formats.test_trf import HAND
+from support.trf_files import HAND
 
 
 def test_typed_cells():

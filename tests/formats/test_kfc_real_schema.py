@@ -40,6 +40,7 @@ import pytest
 from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import InputError
 from keizer_xl.formats.kfc import read_kfc
+from support.loop import examples
 
 f32 = np.float32
 
@@ -357,7 +358,7 @@ def test_a_loss_against_a_retired_player_earns_the_loss_bonus_share(tmp_path):
     assert float(compute_history(season).last.score["Anna"]) == pytest.approx(4.45)
 
 
-@pytest.mark.parametrize("seed", range(int(os.environ.get("KFC_SEEDS", "8"))))
+@pytest.mark.parametrize("seed", range(int(os.environ.get("KFC_SEEDS", examples(8)))))
 def test_random_tournaments_agree_with_the_model(tmp_path, seed):
     """Tournaments drawn at random in the newest schema (every code, games without a result,
     retired players, late starters, a loss bonus); ratings distinct so that ties fall the same

@@ -12,7 +12,7 @@ from keizer_xl.errors import UsageError
 from keizer_xl.formats import fide_list
 from keizer_xl.formats.listed import Listed, Wanted
 from keizer_xl.formats.rating_list import list_kind, open_list
-from rating_list_files import P, fide_txt_header, write_csv, write_dbf, write_fide_txt, write_fide_xml
+from support.rating_list_files import P, fide_txt_header, write_csv, write_dbf, write_fide_txt, write_fide_xml
 
 ALL = Wanted(everything=True)
 PLAYERS = [

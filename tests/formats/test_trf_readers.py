@@ -1,6 +1,6 @@
 """The rating report as the readers that rating officers use read it (issue 24), and files
 those programs write, made here at the byte level.  The two readers and the points checker
-are in tests/trf_reference.py (they import nothing of keizer_xl).
+are in tests/support/trf_reference.py (they import nothing of keizer_xl).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from keizer_xl.core.engine import compute_history
 from keizer_xl.formats.trf_read import parse_trf, read_trf
 from keizer_xl.formats.trf_write import export_trf
 from keizer_xl.frontends.cli import main
-from tests.trf_reference import Refused, byte_reader, char_reader, check_points, games
+from support.trf_reference import Refused, byte_reader, char_reader, check_points, games
 
 # --------------------------------------------------------------------------- random seasons
 

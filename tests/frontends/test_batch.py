@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import shutil
-import zipfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,44 +13,15 @@ from keizer_xl.clients import backup_files
 from keizer_xl.frontends import batch
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.frontends.cli import main
-from helpers import history_frame
 from keizer_xl.sheets.frames import (audit_frames, compare_frames, crosstable_frame, explain_frames,
                                      history_grid)
 from keizer_xl.core.model import Game
-from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.analysis.simulate import simulate_season
 from keizer_xl.core.engine import compute_history
-from season_books import write_book
 
-SETTINGS = build_settings([parse_setting("code T", "1/2")])
+from support.season_books import write_book
+from support.batch_archive import folder, seasons, sheet
 
-
-def small(seed: int, players: int = 10, rounds: int = 5, **kw):
-    return simulate_season(players, rounds, SETTINGS, seed=seed, **kw)
-
-
-@pytest.fixture(scope="module")
-def seasons():
-    return {"a": small(1), "b": small(2, 9, 4, pair_last_round=True), "c": small(3, 8, 3)}
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory, seasons):
-    """A club's archive: two seasons (one in a subfolder, one .xlsm), a corrupt file, and files
-    the scan must leave alone (a lock file, a backup, an earlier output)."""
-    root = tmp_path_factory.mktemp("archive")
-    write_book(root / "2023.xlsx", seasons["a"])
-    write_book(root / "old" / "2019.xlsm", seasons["b"])
-    (root / "broken.xlsx").write_bytes(b"PK\x03\x04 this is not really a workbook")
-    for skipped in ("~$2023.xlsx", "2023.bak.xlsx", "2022.keizer.xlsx", "notes.txt"):
-        shutil.copy(root / "2023.xlsx", root / skipped)
-    return root
-
-
-def sheet(path: Path, name: str) -> pd.DataFrame:
-    """An engine sheet's table: its header is row 3, under the title line and an empty row
-    (issue 9)."""
-    return pd.read_excel(path, sheet_name=name, header=2)
+__all__ = ["folder", "seasons"]  # the fixtures (support/batch_archive.py)
 
 
 # --------------------------------------------------------------------------- finding files
@@ -76,67 +46,6 @@ def test_output_names(tmp_path):
 
 # --------------------------------------------------------------------------- the batch
 
-def test_batch_processes_a_folder_with_a_corrupt_file(folder, seasons, capsys):
-    rc = main(["batch", str(folder), "--jobs", "2"])
-    out, err = capsys.readouterr()
-    assert rc == 1
-    # the summary lists every workbook, the failed one with its problem
-    assert "Recomputed 2 of 3 workbooks" in out and "1 failed" in out
-    line = next(ln for ln in out.splitlines() if ln.startswith(str(folder / "broken.xlsx")))
-    assert "FAILED" in line
-    failed_part = out.split("Failed (nothing was written for these):")[1]
-    assert f"\n  {folder / 'broken.xlsx'}\n    {folder / 'broken.xlsx'} is not" in failed_part
-    # progress: a bar per workbook and overall, on stderr
-    assert "overall [####################] 3/3" in err
-    assert "2023.xlsx [####################] ok" in err
-    # the good ones are written next to their input, .xlsm kept; nothing else appeared
-    assert (folder / "2023.keizer.xlsx").exists() and (folder / "old" / "2019.keizer.xlsm").exists()
-    assert not (folder / "broken.keizer.xlsx").exists()
-    assert not any("~$" in p.name and "keizer" in p.name for p in folder.iterdir())
-    assert not (folder / "2022.keizer.keizer.xlsx").exists()
-
-    out_a = folder / "2023.keizer.xlsx"
-    names = openpyxl.load_workbook(out_a, read_only=True).sheetnames
-    for owned in ("Standings", "History", "Crosstable", "Explain", "Audit"):
-        assert owned in names
-    history = compute_history(seasons["a"])
-    got = sheet(out_a, "History")
-    # a round per column (issue 16 item 4); no rank before a player joins (as standings shows)
-    expect = history_grid(history, season=seasons["a"])
-    body = got.iloc[: len(expect), : len(expect.columns)].astype(object)
-    assert [str(c) for c in body.columns] == list(expect.columns)
-    assert body.where(body.notna(), None).values.tolist() == \
-        expect.where(expect.notna(), None).values.tolist()
-    # the rank of each player after each round, as the long history has it
-    long = history_frame(history)
-    joined = {p.name: p.joined for p in seasons["a"].players}
-    for _, row in long.iterrows():
-        line = expect[expect.Name == row.Name]
-        member = joined[row.Name] <= max(row.Round, 1)  # Rank '-' before joining (standings)
-        assert list(line[f"R{row.Round}"]) == [row.Rank if member else None]
-    # the chart: one line per top-8 player, drawn from the grid's own rows, rank 1 on top
-    with zipfile.ZipFile(out_a) as z:
-        chart = next(n for n in z.namelist() if n.startswith("xl/charts/chart"))
-        xml = z.read(chart).decode()
-    assert "<lineChart>" in xml and '<orientation val="maxMin"' in xml
-    assert xml.count("<c:ser>") == 8 or xml.count("<ser>") == 8
-    for name in history.last.order[:8]:
-        assert name in xml
-    cross = sheet(out_a, "Crosstable")
-    expect_cross = crosstable_frame(seasons["a"], history)
-    body = cross.iloc[: len(expect_cross), : len(expect_cross.columns)].astype(object)
-    assert [str(c) for c in body.columns] == list(expect_cross.columns)
-    assert body.where(body.notna(), None).values.tolist() == expect_cross.values.tolist()
-    explain = sheet(out_a, "Explain")
-    summary, _ = explain_frames(seasons["a"], history)
-    assert list(explain.Explanation[: len(summary)]) == list(summary.Explanation)
-    audit = sheet(out_a, "Audit")
-    assert list(audit.Verdict[: len(seasons["a"].paired_rounds())]) == ["same pairing"] * 5
-    standings = sheet(out_a, "Standings")
-    assert list(standings.Name[: len(history.last.order)]) == list(history.last.order)
-    # the input is untouched
-    assert "History" not in openpyxl.load_workbook(folder / "2023.xlsx", read_only=True).sheetnames
-
 
 def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, seasons, capsys):
     src = tmp_path / "in"
@@ -150,23 +59,6 @@ def test_batch_in_place_keeps_a_backup_and_out_dir_mirrors_folders(tmp_path, sea
     capsys.readouterr()
     assert main(["batch", str(tmp_path / "nothing-here")]) == 2
     assert main(["batch", str(src), "--in-place", "--out", str(out)]) == 2
-
-
-def test_a_season_with_problems_is_listed_with_its_cells(tmp_path, seasons, capsys):
-    bad = replace(
-        seasons["c"],
-        games=(
-            *seasons["c"].games,
-            Game(1, seasons["c"].players[0].name, seasons["c"].players[0].name, seasons["c"].games[0].result),
-        ),
-    )
-    write_book(tmp_path / "bad.xlsx", bad)
-    write_book(tmp_path / "good.xlsx", seasons["c"])
-    assert main(["batch", str(tmp_path), "--quiet"]) == 1
-    out = capsys.readouterr().out
-    failed = out.split("Failed")[1]
-    assert "bad.xlsx" in failed and "Results!" in failed and "cannot play himself" in failed
-    assert (tmp_path / "good.keizer.xlsx").exists()
 
 
 def test_run_batch_reports_progress_events(tmp_path, seasons):

@@ -12,9 +12,10 @@ import shutil
 import openpyxl
 import pytest
 
-from test_new_season_year import played_year
+from support.year_nl import played_year
 
 from keizer_xl.frontends.cli import main
+from support.year_nl import group_blocks
 
 
 def cells(ws) -> dict[str, tuple]:
@@ -49,8 +50,8 @@ def test_batch_sheets_equal_standings_sheets_cell_by_cell(tmp_path, capsys):
 
 
 def test_without_groups_batch_has_game_points_tpr_and_min_games_too(tmp_path, capsys):
-    from tests.period_seasons import played_season
-    from tests.season_books import write_book
+    from support.period_seasons import played_season
+    from support.season_books import write_book
 
     season = played_season(9, 5, seed=3, season="2025-2026", periods="1, 3", min_games=4)
     by_standings = write_book(tmp_path / "s" / "club.xlsx", season)
@@ -67,25 +68,6 @@ def test_without_groups_batch_has_game_points_tpr_and_min_games_too(tmp_path, ca
 
 
 # --------------------------------------------------------------------------- issue 33 item 1
-
-def group_blocks(ws) -> dict[str, list[tuple]]:
-    """Each group's rows on a sheet of one titled block per group (``Groep A``: its header row,
-    then its rows up to the first row that is not a player's), read as a leader reads them;
-    category blocks (``Groep A · Categorie ...``) are not groups."""
-    blocks: dict[str, list[tuple]] = {}
-    current: list[tuple] | None = None
-    header = False
-    for row in ws.iter_rows(values_only=True):
-        first = row[0] if row else None
-        if isinstance(first, str) and first.startswith("Groep ") and "·" not in first:
-            current, header = blocks.setdefault(first[6:], []), False
-        elif current is not None and not header:
-            header = any(v in ("Naam", "Ronde") for v in row)
-        elif current is not None and row and any(v is not None for v in row[1:]):
-            current.append(row)
-        else:
-            current = None
-    return blocks
 
 
 def test_batch_analysis_sheets_agree_with_its_standings_per_group(tmp_path, capsys):

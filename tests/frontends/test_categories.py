@@ -6,7 +6,7 @@ import json
 
 import openpyxl
 
-from helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
+from support.helpers import KEIZER_NAMES, keizer_example_sheets, make_workbook
 
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.groups_check import near_duplicate

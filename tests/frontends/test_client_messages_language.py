@@ -7,8 +7,8 @@ import stat
 from keizer_xl.clients import files
 from keizer_xl.i18n import error_text, translate
 
-from test_messages_language import dutch_or_german
-from test_languages import run
+from support.languages import dutch_or_german
+from support.languages import run
 
 
 def test_a_dutch_workbook_open_in_excel_is_refused_in_dutch(tmp_path, capsys):

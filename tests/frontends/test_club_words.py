@@ -93,7 +93,7 @@ def test_a_dutch_keizerforclubs_import_speaks_dutch(tmp_path, capsys):
     own points."""
     import json
 
-    from tests.formats.test_kfc import STORED, make_db
+    from support.kfc_files import STORED, make_db
 
     db = make_db(tmp_path / "t.s3db", sums=STORED)
     book = tmp_path / "club.xlsx"
@@ -130,8 +130,8 @@ def test_a_keizerforclubs_import_with_every_option_explains_every_row(tmp_path, 
     explanation in it (the rows the import adds too: value_normalisation, absence_decay,
     own_value_fade, withdrawn_opponent, loss), an empty preset value is said as empty (not
     "kfc: ."), and the import's report holds no English word."""
-    from tests.formats.test_kfc import CONFIG, make_db
-    from tests.frontends.test_no_english import _english
+    from support.kfc_files import CONFIG, make_db
+    from support.no_english import english
 
     config = {**CONFIG, "OPTION.WickerNormalization": 1, "OPTION.DecayBonus": 1,
               "OPTION.DecayPrevRound": 1, "OPTION.GameRepeat": 2}
@@ -142,7 +142,7 @@ def test_a_keizerforclubs_import_with_every_option_explains_every_row(tmp_path, 
     assert code == 0, err
     # (KeizerForClubs' own table names stay as its file spells them: "Player-rij 4")
     report = [ln.replace("Player-", "") for ln in (out + err).splitlines() if ln.strip()]
-    assert report and not any(_english(ln, lang) for ln in report), report
+    assert report and not any(english(ln, lang) for ln in report), report
     assert "byes" not in out, out
     wb = openpyxl.load_workbook(book)
     settings = wb[schema.sheet_name("Settings", lang)]
@@ -158,7 +158,7 @@ def test_a_keizerforclubs_import_with_every_option_explains_every_row(tmp_path, 
         assert comment, key  # every row explained
         words = " ".join(w for w in re.split(r"[\s,;:()]+", comment) if w.rstrip(".")
                          not in values)
-        assert not _english(words, lang), (key, comment)
+        assert not english(words, lang), (key, comment)
         assert "kfc: ." not in comment, (key, comment)
     assert rows["periods"][1].startswith({"nl": "kfc: (leeg). ", "de": "kfc: (leer). "}[lang])
     assert rows["value_normalisation"] == ("wicker", rows["value_normalisation"][1])

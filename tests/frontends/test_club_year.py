@@ -22,8 +22,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from helpers import trf_games
+from support.helpers import trf_games
 from keizer_xl.frontends.cli import main
+from support import goldens
+
+#: a whole year played through the command line (20 s): the full run has it, the inner loop not
+pytestmark = pytest.mark.slow
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "club_year_nl.json"
 
@@ -266,7 +270,7 @@ def test_the_year_golden_and_every_number_equal_to_the_results_sheet(year, capsy
     # golden: the final standings of both groups
     golden = [{k: r[k] for k in ("group", "rank", "name", "score", "games", "game_points")}
               for r in rows]
-    assert golden == json.loads(GOLDEN.read_text(encoding="utf-8"))
+    goldens.check(GOLDEN, golden)
 
 
 def test_periods_one_block_per_group_and_period_of_that_periods_group(year, capsys):

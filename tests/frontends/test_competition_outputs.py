@@ -15,10 +15,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from test_competition_matrix import Case, built_group_season, cases, oracle_groups, play, \
-    raw_record
+from support.competition_cases import Case, built_group_season, cases, oracle_groups, play, raw_record
 
-from helpers import trf_games
+from support.helpers import trf_games
 from keizer_xl.core.model import Season
 from keizer_xl.frontends.cli import main
 

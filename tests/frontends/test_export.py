@@ -8,14 +8,14 @@ from html.parser import HTMLParser
 import pandas as pd
 import pytest
 
-from helpers import season
+from support.helpers import season
 from keizer_xl.frontends.cli import main
 from keizer_xl.app.export_files import (csv_escape, csv_unescape, latest_pairing, page_html,
                               rank_chart_svg, standings_csv)
 from keizer_xl.sheets.frames import crosstable_frame
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import compute_history
-from season_books import write_book
+from support.season_books import write_book
 
 NASTY = ["<script>alert(1)</script>", '=HYPERLINK("http://evil.example","click")', "Zoë & Co",
          "'t Hart", "-Min", "@sum", "Plain \"Quote\"", "Bob"]

@@ -6,13 +6,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+import datetime as dt
 
 import openpyxl
-import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
-
-from helpers import make_workbook, settings as make_settings
-from reference import reference_history
 
 from keizer_xl.app.standings import compute_standings, standings_sheet
 from keizer_xl.app.pair import plan_pairing
@@ -21,26 +18,12 @@ from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, val
 from keizer_xl.errors import ActionError
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.titles import RunContext
-import datetime as dt
 
-A = ["Anna", "Bert", "Cees", "Dirk", "Eva"]
-B = ["Fred", "Gijs", "Hans", "Ilse"]
-RESULTS_1 = [[1, 1, "Anna", "Bert", "1-0"], [1, 2, "Cees", "Dirk", "½-½"],
-             [1, None, "Eva", None, "bye"], [1, 3, "Fred", "Gijs", "0-1"],
-             [1, 4, "Hans", "Ilse", "1-0"]]
-
-
-def two_groups(path: Path, settings=(("periods", "1, 3"), ("promote", 1), ("relegate", 1)),
-               results=RESULTS_1, groups=None, sheets_lang="en") -> Path:
-    groups = groups or ["A"] * len(A) + ["B"] * len(B)
-    names = A + B
-    players = [["Name", "Rating", "Group"]] + [[n, 2000 - 10 * i, g]
-                                               for i, (n, g) in enumerate(zip(names, groups, strict=True))]
-    return make_workbook(path, {
-        "Settings": [["Setting", "Value"], *map(list, settings)],
-        "Players": players,
-        "Attendance": [["Name", "R1", "R2", "R3"]] + [[n, None, None, None] for n in names],
-        "Results": [["Round", "Board", "White", "Black", "Result"], *results]})
+from support.helpers import settings as make_settings
+from support.reference import reference_history
+from support.groups import A, B, RESULTS_1, play_round_2, two_groups
+from support.loop import examples
+from support import goldens
 
 
 def run(capsys, *argv):
@@ -103,7 +86,7 @@ def two_group_seasons(draw):
     return season
 
 
-FAST = hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = hsettings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -151,21 +134,13 @@ def test_every_board_of_a_pairing_is_within_one_group(season):
 
 # --------------------------------------------------------------------------- promotion
 
-def _play_round_2(path: Path) -> None:
-    assert main(["pair", str(path)]) == 0
-    wb = openpyxl.load_workbook(path)
-    for row in wb["Results"].iter_rows(min_row=2):
-        if row[0].value == 2 and row[3].value:
-            row[4].value = "1-0"
-    wb.save(path)
-
 
 def test_promotion_and_relegation_at_the_period_boundary(tmp_path, capsys):
     from keizer_xl.sheets.read import read_season
     from keizer_xl.clients.xlsx import open_book
 
     path = two_groups(tmp_path / "g.xlsx")
-    _play_round_2(path)
+    play_round_2(path)
     capsys.readouterr()
     season = read_season(open_book(path))
     # group B after round 2 (Gijs beat Fred and Hans): Gijs first; group A: Eva last
@@ -291,8 +266,7 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "sheets" / "groups_sta
 
 def test_standings_sheet_blocks_golden(tmp_path):
     """The Standings sheet of two groups: title, 'Group A' block, 'Group B' block (each the
-    usual table with its header row), the moves.  Regenerate: KEIZER_GOLDEN=1."""
-    import os
+    usual table with its header row), the moves (support/goldens.py: KEIZER_XL_REGEN_GOLDENS)."""
     from keizer_xl.sheets.read import read_season
     from keizer_xl.clients.xlsx import open_book
 
@@ -301,9 +275,7 @@ def test_standings_sheet_blocks_golden(tmp_path):
     layout = standings_sheet(compute_standings(season), season, "en",
                              RunContext("2025-2026", "SV Test", dt.date(2026, 3, 1)))
     grid = [list(row) for row in layout.grid]
-    if os.environ.get("KEIZER_GOLDEN") or not GOLDEN.exists():
-        GOLDEN.write_text(json.dumps(grid, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    assert grid == json.loads(GOLDEN.read_text(encoding="utf-8"))
+    goldens.check(GOLDEN, grid)
     assert grid[0] == ["2025-2026 · SV Test · Standings after round 1 · 2026-03-01"]
     assert grid[2] == ["Group A"] and grid[3][:3] == ["Rank", "Name", "Score"]
 
@@ -325,107 +297,6 @@ def test_a_workbook_without_groups_is_unchanged(tmp_path):
 
 # --------------------------------------------------------------------------- renders
 
-def _played(tmp_path: Path) -> Path:
-    """Two groups, two rounds played (so a move is recorded), standings written."""
-    path = two_groups(tmp_path / "g.xlsx")
-    _play_round_2(path)
-    assert main(["standings", str(path)]) == 0
-    return path
-
-
-_PHONE_PROBE = """<script>
-window.addEventListener('load', function () {
-  var boxes = Array.prototype.map.call(document.querySelectorAll('table[id^="standings"],'
-    + ' table.category'), function (t) { var s = t.parentNode;
-      return {id: t.id || t.className, scroll: s.scrollWidth, client: s.clientWidth,
-              right: t.getBoundingClientRect().right}; });
-  var heads = Array.prototype.map.call(document.querySelectorAll('h2'),
-    function (h) { return h.textContent; });
-  (window.parent || window).document.body.setAttribute('data-measure', JSON.stringify(
-    {boxes: boxes, heads: heads, window: window.innerWidth}));
-});
-</script>"""
-
-
-def test_html_at_phone_width_one_section_per_group(tmp_path, capsys):
-    """Headless Chromium at 390 px (as tests/test_html_render.py): a section per group, and no
-    standings or category table is cut; a screenshot is left beside for a look."""
-    import re
-    import shutil
-    import subprocess
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("needs chromium")
-    path = _played(tmp_path)
-    html = tmp_path / "g.html"
-    assert main(["export", str(path), "--html", "--out", str(html)]) == 0
-    page = html.read_text(encoding="utf-8")
-    probe = tmp_path / "probe.html"
-    probe.write_text(page.replace("</body>", _PHONE_PROBE + "</body>"), encoding="utf-8")
-    host = tmp_path / "host.html"
-    host.write_text('<!DOCTYPE html><html><body style="margin:0"><iframe src="probe.html" '
-                    'width="390" height="2400" style="border:0"></iframe></body></html>',
-                    encoding="utf-8")
-    args = [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-            "--allow-file-access-from-files", "--window-size=410,2400",
-            "--virtual-time-budget=3000"]
-    out = subprocess.run([*args, "--dump-dom", host.as_uri()], capture_output=True, text=True,
-                         timeout=120).stdout
-    m = re.search(r'data-measure="([^"]*)"', out)
-    assert m, out[-500:]
-    measured = json.loads(m.group(1).replace("&quot;", '"'))
-    assert [h for h in measured["heads"] if h.startswith("Group")] == ["Group A", "Group B"]
-    assert "Promotion and relegation" in measured["heads"]
-    assert [b["id"] for b in measured["boxes"]] == ["standings-1", "standings-2"]
-    for box in measured["boxes"]:
-        assert box["scroll"] <= box["client"] and box["right"] <= measured["window"], box
-    subprocess.run([*args, f"--screenshot={tmp_path / 'phone.png'}", host.as_uri()],
-                   capture_output=True, timeout=120)
-
-
-@pytest.mark.slow
-def test_standings_with_two_groups_prints_on_a4_landscape(tmp_path):
-    """LibreOffice renders the Standings sheet of two groups on A4 landscape, both blocks on
-    the first page, nothing below 8 pt; the PNG is left beside for a look."""
-    import re
-    import shutil
-    import subprocess
-
-    from keizer_xl.clients import lo_run
-
-    soffice = lo_run.find_soffice()
-    if soffice is None or shutil.which("pdftotext") is None:
-        pytest.skip("needs LibreOffice and poppler-utils")
-    path = _played(tmp_path)
-    wb = openpyxl.load_workbook(path)
-    for name in wb.sheetnames:  # only the Standings sheet in the PDF
-        if name != "Standings":
-            del wb[name]
-    wb.save(path)
-    subprocess.run([str(soffice), f"-env:UserInstallation=file://{tmp_path / 'profile'}",
-                    "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
-                   check=True, capture_output=True, timeout=300)
-    pdf = path.with_suffix(".pdf")
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
-    w, h = map(float, re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
-    assert (round(w), round(h)) == (842, 595)  # A4 landscape, in points
-    first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"],
-                           capture_output=True, text=True).stdout
-    assert "Group A" in first and "Group B" in first and "Standings after round 2" in first
-    try:
-        import pymupdf
-    except ImportError:
-        pymupdf = None
-    if pymupdf is not None:
-        with pymupdf.open(pdf) as doc:
-            sizes = [span["size"] for page in doc for block in page.get_text("dict")["blocks"]
-                     for line in block.get("lines", []) for span in line["spans"]
-                     if span["text"].strip()]
-        assert min(sizes) >= 8.2
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf),
-                    str(tmp_path / "standings")], capture_output=True)
-
 
 # --------------------------------------------------------------------------- more cases
 
@@ -433,7 +304,7 @@ def test_three_groups_moves_are_cumulative_and_simultaneous():
     """Three groups, promote 1, relegate 2, periods 1, 2, 3: at each boundary the best of a
     lower group moves up and the two worst of the group above move down, all at once (the
     player promoted from C to B is not among B's worst at the same boundary)."""
-    from helpers import season as make_season
+    from support.helpers import season as make_season
 
     names = {"A": ["a1", "a2", "a3"], "B": ["b1", "b2", "b3"], "C": ["c1", "c2", "c3"]}
     players = [Player(n, rating=2000 - 10 * i, group=g)
@@ -466,7 +337,7 @@ def test_three_groups_moves_are_cumulative_and_simultaneous():
 
 def test_a_moved_player_may_meet_his_new_group_but_not_his_old(tmp_path, capsys):
     path = two_groups(tmp_path / "g.xlsx")
-    _play_round_2(path)
+    play_round_2(path)
     wb = openpyxl.load_workbook(path)
     ws = wb["Results"]
     ws.append([3, 1, "Gijs", "Anna", "1-0"])   # Gijs plays in group A from round 3: fine
@@ -544,7 +415,6 @@ def test_each_group_has_its_own_value_scale(tmp_path, capsys):
     assert run(capsys, "check", flat)[0] == 1
 
 
-
 def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
     path = two_groups(tmp_path / "g.xlsx", settings=())
     code, out, _ = run(capsys, "export", path, "--csv", "--out", "-")
@@ -558,7 +428,7 @@ def test_csv_export_has_every_group_with_a_group_column(tmp_path, capsys):
 
 def test_promotion_never_empties_a_group():
     """promote 5 with three players in group B: two move up, the last one stays."""
-    from helpers import season as make_season
+    from support.helpers import season as make_season
 
     players = [Player(n, rating=2000 - 10 * i, group=g) for i, (n, g) in enumerate(
         [("a1", "A"), ("a2", "A"), ("a3", "A"), ("b1", "B"), ("b2", "B"), ("b3", "B")])]

@@ -11,70 +11,10 @@ import openpyxl
 import pytest
 
 from keizer_xl.core.model import Result, parse_result
-from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
-
-PLAYERS = [("Anna", 1900), ("Bram", 1850), ("Cor", 1800), ("Dirk", 1750), ("Eva", 1700)]
-# round 1: Eva absent (excused); round 2: Dirk absent (excused), in each language's letter
-ROUND1 = {"en": ("E", None), "nl": ("A", None), "de": ("E", None), "fr": ("E", None)}
-
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def sheet_rows(path, sheet):
-    ws = openpyxl.load_workbook(path)[sheet]
-    return [[c.value for c in row] for row in ws.iter_rows()]
-
-
-def table_rows(path, sheet):
-    """An engine sheet's table: its rows from the header on (the header is found by content:
-    the first row with more than one value; above it the title line and a blank row)."""
-    rows = sheet_rows(path, sheet)
-    start = next(i for i, r in enumerate(rows) if sum(v is not None for v in r) > 1)
-    return rows[start:]
-
-
-def type_rows(path, kind, lang, rows):
-    """Type rows below the header of ``kind``'s sheet as a user would (openpyxl, no helper)."""
-    wb = openpyxl.load_workbook(path)
-    ws = wb[schema.sheet_name(kind, lang)]
-    first = 2
-    while any(ws.cell(first, c).value not in (None, "") for c in range(1, 6)):
-        first += 1
-    for i, row in enumerate(rows):
-        for j, value in enumerate(row, 1):
-            if value is not None:
-                ws.cell(first + i, j, value)
-    wb.save(path)
-
-
-def new_season(tmp_path, capsys, lang, absence_code):
-    """The template in ``lang``, five players, Eva absent in round 1, round 1 paired and
-    played with results typed in words of the language."""
-    book = tmp_path / f"club-{lang}.xlsx"
-    code, _, err = run(capsys, "new", book, "--language", lang)
-    assert code == 0, err
-    type_rows(book, "Players", lang, PLAYERS)
-    type_rows(book, "Attendance", lang, [(n, absence_code if n == "Eva" else None)
-                                         for n, _ in PLAYERS])
-    code, _, err = run(capsys, "pair", book)
-    assert code == 0, err
-    return book
-
-
-def fill_results(book, lang, words):
-    """Type ``words`` (one per board) in the Result column of round 1's rows."""
-    wb = openpyxl.load_workbook(book)
-    ws = wb[schema.sheet_name("Results", lang)]
-    header = [c.value for c in ws[1]]
-    col = header.index(schema.header("Results", "result", lang)) + 1
-    for i, word in enumerate(words):
-        ws.cell(2 + i, col, word)
-    wb.save(book)
+from support.languages import (
+    PLAYERS, ROUND1, fill_results, new_season, run, table_rows, type_rows,
+)
 
 
 @pytest.mark.parametrize("lang,draw,white_win", [("nl", "remise", "1:0"),
@@ -251,44 +191,6 @@ def test_english_csv_stays_as_it_was(tmp_path, capsys):
 
 
 # --------------------------------------------------------------------------- real LibreOffice
-
-from test_libreoffice import needs_lo, office  # noqa: E402,F401  (the module's soffice fixture)
-
-
-@needs_lo
-def test_a_dutch_season_in_libreoffice(office, tmp_path, capsys):  # noqa: F811 - the fixture
-    book = tmp_path / "club-nl.xlsx"
-    assert run(capsys, "new", book, "--language", "nl")[0] == 0
-    type_rows(book, "Players", "nl", PLAYERS)
-    type_rows(book, "Attendance", "nl", [(n, "A" if n == "Eva" else None) for n, _ in PLAYERS])
-    code, out, err = run(capsys, "lo-run", book, "pair")
-    assert code == 0, err
-    # the macro's messages are Dutch too (issue 9 item 1): lo-run prints them as it got them
-    assert out.splitlines()[0] == "Ronde 1" and "Afwezig: Eva" in out
-    # ... and the same lines as the command line on an .xlsx (issue 15)
-    assert (f"Indeling voor ronde 1 geschreven naar {book} en de partijen toegevoegd aan "
-            "Uitslagen") in err
-    rows = table_rows(book, "Indeling")
-    assert rows[0][:4] == ["Bord", "Wit", "Zwart", "Uitslag"]
-    flat = [v for r in rows for v in r if v is not None]
-    assert "afgemeld" in flat and "Afwezig" in flat
-    # the games were added to Uitslagen under its Dutch headers
-    res = sheet_rows(book, "Uitslagen")
-    assert res[0] == ["Ronde", "Bord", "Wit", "Zwart", "Uitslag"] and res[1][:4] == [1, 1, "Anna", "Bram"]
-    fill_results(book, "nl", ["1:0", "remise"])
-    code, _, err = run(capsys, "lo-run", book, "standings")
-    assert code == 0, err
-    stand = table_rows(book, "Stand")
-    assert stand[0][:9] == ["Plaats", "Naam", "Score", "Waarde", "Vorige waarde", "Partijen",
-                            "W", "R", "V"]
-    assert "Standings" not in openpyxl.load_workbook(book).sheetnames
-    # a problem typed in the Dutch workbook is reported in Dutch from LibreOffice too
-    fill_results(book, "nl", ["x", "remise"])
-    code, out, err = run(capsys, "lo-run", book, "check")
-    assert code == 1
-    assert "Uitslagen!E2: 'x' is geen uitslag" in out + err
-    # as `keizer-xl check` says it on an .xlsx (issue 15: one wording of a check)
-    assert f"1 probleem in {book.name}" in err
 
 
 def test_batch_writes_every_engine_sheet_under_the_workbooks_names(tmp_path, capsys):

@@ -11,8 +11,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from helpers import make_workbook
-from test_groups import A, B, run, two_groups
+from support.helpers import make_workbook
+from support.groups import A, B, two_groups
+from support.languages import run
 
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.app.preflight import refusals, results_missing

@@ -9,22 +9,13 @@ import json
 import openpyxl
 import pytest
 
-from excel_fake import FakeBook
+from support.excel_fake import FakeBook
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.frontends import excel_buttons as buttons, lo_macro, outcome
 from keizer_xl.i18n import front_end_run, translate
-from test_languages import PLAYERS, fill_results, run, type_rows
-
-
-def dutch_or_german(tmp_path, capsys, lang):
-    """The template in ``lang``, five players, Eva absent in round 1 (not yet paired)."""
-    book = tmp_path / f"club-{lang}.xlsx"
-    assert run(capsys, "new", book, "--language", lang)[0] == 0
-    type_rows(book, "Players", lang, PLAYERS)
-    absent = {"nl": "A", "de": "E"}[lang]
-    type_rows(book, "Attendance", lang, [(n, absent if n == "Eva" else None) for n, _ in PLAYERS])
-    return book
+from support.languages import PLAYERS, fill_results, run, type_rows
+from support.languages import dutch_or_german
 
 
 def test_cli_in_dutch_success_refusal_problems_and_override(tmp_path, capsys):

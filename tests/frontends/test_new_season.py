@@ -1,8 +1,6 @@
 """keizer-xl new-season (issue 18, item 4): round trips through real files in nl and de."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,13 +10,9 @@ from keizer_xl.app.new_season import advance_season_name
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.engine import compute_history
 from keizer_xl.sheets.read import read_season
-from tests.period_seasons import played_season
-from tests.season_books import write_book
-
-
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", *args],
-                          capture_output=True, text=True, timeout=120)
+from support.period_seasons import played_season
+from support.season_books import write_book
+from support.cli import completed
 
 
 @pytest.mark.parametrize("name,expected", [("2025-2026", "2026-2027"), ("2025/26", "2026/27"),
@@ -49,7 +43,7 @@ def test_round_trip(tmp_path: Path, lang: str):
     old = write_book(tmp_path / "old.xlsx", season)
     before = old.read_bytes()
     new = tmp_path / "new.xlsx"
-    out = run("new-season", str(old), str(new), "--language", lang)
+    out = completed("new-season", str(old), str(new), "--language", lang)
     assert out.returncode == 0, out.stderr
     withdrawn = season.players[3].name
     assert withdrawn in out.stdout
@@ -65,22 +59,22 @@ def test_round_trip(tmp_path: Path, lang: str):
     s = nxt.settings
     assert (s.season, s.club, s.language, s.periods) == ("2026-2027", "SV Test", lang, (1, 4))
     # and it is a workbook the engine takes: round 1 pairs
-    assert run("pair", str(new)).returncode == 0
+    assert completed("pair", str(new)).returncode == 0
 
 
 def test_rating_order_and_refusals(tmp_path: Path):
     season = old_season("en")
     old = write_book(tmp_path / "old.xlsx", season)
     new = tmp_path / "new.xlsx"
-    assert run("new-season", str(old), str(new), "--start", "rating").returncode == 0
+    assert completed("new-season", str(old), str(new), "--start", "rating").returncode == 0
     nxt = read_season(open_book(new))
     order = [p.name for p in sorted(nxt.players, key=lambda p: p.start or 0)]
     assert order == [p.name for p in sorted(nxt.players, key=lambda p: -(p.rating or 0))]
-    again = run("new-season", str(old), str(new))
+    again = completed("new-season", str(old), str(new))
     assert again.returncode == 2 and "--force" in again.stderr
-    assert run("new-season", str(old), str(new), "--force").returncode == 0
-    assert run("new-season", str(old), str(old), "--force").returncode == 2
-    assert run("new-season", str(tmp_path / "missing.xlsx"), str(tmp_path / "x.xlsx")).returncode != 0
+    assert completed("new-season", str(old), str(new), "--force").returncode == 0
+    assert completed("new-season", str(old), str(old), "--force").returncode == 2
+    assert completed("new-season", str(tmp_path / "missing.xlsx"), str(tmp_path / "x.xlsx")).returncode != 0
 
 
 def test_group_column_is_carried(tmp_path: Path):
@@ -111,6 +105,6 @@ def test_group_column_is_carried(tmp_path: Path):
     wb.save(old)
     assert {p.group for p in read_season(open_book(old)).players} == {"A", "B"}
     new = tmp_path / "new.xlsx"
-    assert run("new-season", str(old), str(new)).returncode == 0
+    assert completed("new-season", str(old), str(new)).returncode == 0
     groups = {p.name: p.group for p in read_season(open_book(new)).players}
     assert groups == {p.name: p.group for p in season.players if p.withdrawn_round is None}

@@ -3,19 +3,16 @@
 The pure function (:func:`keizer_xl.frontends.outcome.describe`) for every exception kind and
 every front end's wording of a hint; then each front end through its own entry: the command
 line through ``main()`` and as a process (a console that cannot encode a name), the Excel
-buttons and Lite over ``tests/excel_fake.py``, the LibreOffice macro's Python function.
+buttons and Lite over ``tests/support/excel_fake.py``, the LibreOffice macro's Python function.
 """
 from __future__ import annotations
 
 import ast
 import importlib
 import inspect
-import os
 import pkgutil
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
@@ -32,7 +29,7 @@ from keizer_xl.frontends import shown
 from keizer_xl.frontends.shown import FRONTS
 from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -344,34 +341,11 @@ def test_the_same_setup_error_has_the_same_exit_code_in_both_commands(tmp_path, 
     assert "Excel could not open club.xlsx" in err1 and "Excel could not open club.xlsx" in err2
 
 
-@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
-def test_a_console_that_cannot_encode_a_name(tmp_path, encoding):
-    """An emoji on a Windows cp1252 console, an accent on an ASCII one: the command writes the
-    workbook and prints what it can (replacing the rest), exit 0, never a traceback."""
-    book = make_workbook(tmp_path / "names.xlsx", keizer_example_sheets())
-    wb = openpyxl.load_workbook(book)
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for c in row:
-                if c.value == "de Zeeuw":
-                    c.value = "Zoë de Zeeuw 🙂"
-    wb.save(book)
-    env = dict(os.environ, PYTHONIOENCODING=encoding, LANG="C", LC_ALL="C",
-               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    env.pop("PYTHONUTF8", None)
-    out = subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", "standings", str(book)],
-                         capture_output=True, env=env, cwd=tmp_path, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert b"Traceback" not in out.stderr
-    assert b"de Zeeuw ?" in out.stdout  # the emoji replaced, the rest of the name printed
-    assert "Standings" in openpyxl.load_workbook(book).sheetnames
-
-
 # --------------------------------------------------------------------------- Excel and Lite
 
 
 def _fake_book(tmp_path):
-    from excel_fake import FakeBook
+    from support.excel_fake import FakeBook
 
     path = tmp_path / "s.xlsx"
     shutil.copy(SAMPLE, path)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import openpyxl
 
-from helpers import make_workbook, season as make_season
+from support.helpers import make_workbook, season as make_season
 
 from keizer_xl.core.group_rounds import group_next_round, group_rounds
 from keizer_xl.core.groups import group_moves

@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from keizer_xl.frontends.cli import main
-from rating_list_files import P, write_csv, write_fide_txt, write_fide_xml
+from support.rating_list_files import P, write_csv, write_fide_txt, write_fide_xml
 
 LIST = [P("1503014", "Carlsen, Magnus", "NOR", "M", "GM", 2830, 1990),
         P("4100018", "Müller, Jörg", "GER", "M", "", 1850, 1970),
@@ -222,7 +222,7 @@ def test_an_entry_found_by_id_is_no_candidate_for_anothers_name(tmp_path, capsys
 def test_the_update_ratings_button_reads_the_rating_list_setting(tmp_path, capsys):
     """The button action (app/button_actions.py, row ``ratings``) on an open Excel book (the
     xlwings stand-in) and on the file: the list the setting names, every change worded."""
-    from excel_fake import FakeBook
+    from support.excel_fake import FakeBook
 
     from keizer_xl.app.button_actions import ActionRequest, run_use_case
     from keizer_xl.app.players import PlayersReport

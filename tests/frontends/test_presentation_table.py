@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import make_workbook
+from support.helpers import make_workbook
 
 from keizer_xl.frontends import cli, cli_season
 from keizer_xl.frontends.commands import COMMANDS, build_parser
@@ -152,7 +152,7 @@ def test_every_command_returns_its_report(tmp_path, monkeypatch, capsys):
         ("excel-config", "ExcelConfigReport"), ("lo-install", "MacroInstallReport"),
         ("players", "PlayersReport"), ("schedule", "ScheduleReport")]
     # every command of the table but the two that need LibreOffice itself (lo-buttons,
-    # lo-run: tests/clients/test_libreoffice.py runs them)
+    # lo-run: tests/e2e/test_libreoffice.py runs them)
     assert {c for c, _ in seen} == {c.name for c in COMMANDS} - {"lo-buttons", "lo-run"}
 
 

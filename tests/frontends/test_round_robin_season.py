@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-import subprocess
 
 from dataclasses import replace
 
@@ -15,7 +13,7 @@ import openpyxl
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from helpers import berger_reference, make_workbook, round_robin_book
+from support.helpers import berger_reference, make_workbook, round_robin_book
 
 from keizer_xl.app.pair import plan_pairing
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
@@ -257,37 +255,6 @@ def test_a_withdrawal_before_half_his_games_annuls_his_results(tmp_path, capsys)
     assert run(capsys, "pair", path)[0] == 0
     code, _out, err = run(capsys, "standings", path)
     assert code == 0 and "the results of Dirk are annulled" in err
-
-
-@pytest.mark.e2e
-@pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdftotext") is None,
-                    reason="needs LibreOffice (soffice) and poppler-utils (pdftotext)")
-def test_the_schedule_sheet_prints_on_one_a4_page_as_libreoffice_renders_it(tmp_path, capsys):
-    names = ["Anna de Groot", "Bert Jansen", "Cees van Dijk", "Dirk Bakker", "Eva Visser",
-             "Femke de Boer"]
-    path = make_workbook(tmp_path / "nl.xlsx", {
-        "Instellingen": [["Instelling", "Waarde"], ["round_robin", "all"],
-                         ["round_robin_cycles", 2]],
-        "Spelers": [["Naam"], *[[n] for n in names]],
-        "Aanwezigheid": [["Naam", "R1"], *[[n, "A" if n == "Bert Jansen" else None]
-                                           for n in names]],
-        "Uitslagen": [["Ronde", "Bord", "Wit", "Zwart", "Uitslag"]]})
-    assert run(capsys, "pair", path)[0] == 0
-    assert run(capsys, "pair", path)[0] == 0
-    wb = openpyxl.load_workbook(path)
-    for name in wb.sheetnames:
-        if name != "Speelschema":
-            del wb[name]
-    only = tmp_path / "schedule.xlsx"
-    wb.save(only)
-    subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
-                    str(only)], check=True, capture_output=True, timeout=180)
-    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "schedule.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout
-    assert text.count("\f") == 1  # one page: 10 rounds x 3 boards
-    assert "Speelschema round robin" in text and "Opmerking" in text
-    assert "uitgesteld" in text  # Bert's game of round 1
-    assert "Anna de Groot" in text and "pagina 1 van 1" in text
 
 
 def test_group_by_group_and_again_after_a_late_absence(tmp_path, capsys):

@@ -5,16 +5,12 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
-import subprocess
 
 import openpyxl
-import pytest
 
-from keizer_xl.clients import lo_run
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.crosstable_sheets import SELF
-from tests.helpers import round_robin_book
+from support.helpers import round_robin_book
 
 SIX = ["Anna", "Bert", "Cor", "Dirk", "Eva", "Frank"]
 SIXTEEN = ["Alexandra van der Berg", "Bert Jansen", "Cornelis de Vries", "Dirk Bakker",
@@ -83,37 +79,6 @@ def test_the_crosstable_in_dutch(tmp_path, capsys):
     assert console[2].split()[-2:] == [str(v).replace(".", ",") for v in body[0][10:]]
 
 
-SOFFICE = lo_run.find_soffice()
-
-
-@pytest.mark.e2e
-@pytest.mark.skipif(SOFFICE is None or shutil.which("pdftotext") is None,
-                    reason="needs LibreOffice (soffice) and poppler-utils (pdftotext)")
-def test_sixteen_players_print_on_one_a4_page_row_for_row(tmp_path, capsys):
-    book = round_robin_book(tmp_path / "rr.xlsx", SIXTEEN, _random(4))
-    assert main(["standings", str(book)]) == 0
-    wb = openpyxl.load_workbook(book)
-    _, body = _table(wb["Standings"])
-    for name in wb.sheetnames:
-        if name != "Standings":
-            del wb[name]
-    wb.save(tmp_path / "print.xlsx")
-    subprocess.run([str(SOFFICE), f"-env:UserInstallation=file://{tmp_path}/profile",
-                    "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path),
-                    str(tmp_path / "print.xlsx")], check=True, capture_output=True, timeout=300)
-    pdf = tmp_path / "print.pdf"
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
-    assert re.search(r"Pages:\s+1\n", info) and "(A4)" in info
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True).stdout
-    printed = [line.split() for line in text.splitlines() if any(n in line for n in SIXTEEN)]
-    # each printed line: rank, number, the name, 16 cells, points, DE?, WIN, SB, KS
-    assert len(printed) == 16
-    for words, row in zip(printed, body, strict=True):
-        assert " ".join(words).startswith(f"{row[0]} {row[1]} {row[2]} ")
-        assert " ".join(str(c) for c in row[3:19]) in " ".join(words)
-        numbers = [f"{v:g}" for v in row[19:] if v is not None]  # points, tie-breaks
-        assert words[-len(numbers):] == numbers
 
 
 def test_the_trf_report_of_a_round_robin(tmp_path, capsys):

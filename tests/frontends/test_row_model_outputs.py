@@ -15,9 +15,9 @@ import json
 import re
 from pathlib import Path
 
-from test_batch_equals_standings import group_blocks
-from test_groups import two_groups
-from test_new_season_year import played_year
+from support.year_nl import group_blocks
+from support.groups import two_groups
+from support.year_nl import played_year
 
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.core.competition import Competition

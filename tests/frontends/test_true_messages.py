@@ -9,7 +9,6 @@ import openpyxl
 import pytest
 
 from keizer_xl.frontends.cli import main
-from tests.helpers import uno_python_without_script_provider
 
 NAMES = ["Anna", "Bert", "Carla", "Dirk", "Eva"]
 
@@ -78,7 +77,7 @@ def test_a_withdrawn_player_is_not_listed_absent_under_sign_up(tmp_path, capsys)
 def test_explain_names_the_standing_of_the_earlier_worth(tmp_path, capsys):
     """A revalued earlier result: the sentence says after which round the earlier worth held, so it
     agrees with the Explain sheet's 'worth then' (after the result's own round)."""
-    from tests.helpers import season
+    from support.helpers import season
     from keizer_xl.analysis.explain import explain_player
     from keizer_xl.core.engine import compute_history
     from keizer_xl.i18n import translate, translator
@@ -146,32 +145,6 @@ def test_a_group_column_typed_beside_the_players_table_is_read(tmp_path, capsys)
     for board in openpyxl.load_workbook(path)["Uitslagen"].iter_rows(min_row=2, values_only=True):
         pair = {board[2], board[3]} - {None}
         assert pair <= set(names[:3]) or pair <= set(names[3:]), board
-
-
-def test_lo_run_without_the_script_provider_gives_the_install_hint(tmp_path, capsys,
-                                                                   monkeypatch):
-    """LibreOffice without its Python script provider answers the macro call with a raw UNO
-    error; `lo-run` says what to install instead, in the workbook's language, exit code 2
-    (as the other LibreOffice commands do when a part is missing)."""
-    from keizer_xl.clients import lo_run
-
-    fake = uno_python_without_script_provider(tmp_path)
-    office = lo_run.Office(pipe="keizer-xl-test", python=str(fake))
-    with pytest.raises(lo_run.LibreOfficeRunError) as caught:
-        office.request({"command": "run"})
-    assert caught.value.usage and "libreoffice-script-provider-python" in str(caught.value)
-    assert "Reference.hxx" not in str(caught.value)
-    # the command: the hint in Dutch for a Dutch workbook, not the raw UNO text
-    path = tmp_path / "club.xlsx"
-    assert run(capsys, "new", path, "--language", "nl")[0] == 0
-    real = lo_run.Office
-    monkeypatch.setattr(lo_run, "Office",
-                        lambda: real(pipe="keizer-xl-test", python=str(fake)))
-    code, out, err = run(capsys, "lo-run", path, "standings")
-    assert code == 2, (out, err)
-    assert "Python-scriptprovider is niet geïnstalleerd" in err and "XScriptProvider" not in err
-    # a macro's own error is still shown as LibreOffice words it
-    assert "boom" in str(lo_run.driver_error("RuntimeException: boom"))
 
 
 @pytest.mark.parametrize("program, lock", [

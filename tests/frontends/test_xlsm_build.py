@@ -5,52 +5,34 @@ reopening it (its buttons and their macros, and compiling KeizerXL.bas in VBA mo
 Real Excel has not opened these files here: docs/excel-release-checklist.md is that check."""
 from __future__ import annotations
 
-import json
 import re
 import shutil
-import subprocess
-import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
 import olefile
 import openpyxl
-import pytest
-from oletools.olevba import VBA_Parser
 
-from keizer_xl.clients import lo_run, vba_files
+from keizer_xl.clients import vba_files
 from keizer_xl.clients.excel_setup import BUTTON_MACROS, button_captions
 from keizer_xl.clients.vba_files import KEIZER_VBA
 from keizer_xl.clients.xlwings_conf import CONFIG_SHEET
 from keizer_xl.frontends.cli import main
-from keizer_xl.clients.xlsx.new_book import SHEET_ORDER
 from keizer_xl.clients.xlsm_build import VBA_PROJECT_STREAM, build_xlsm
+
+from support.xlsm import built, vba_modules, vml_buttons
+
+__all__ = ["built"]  # the fixture (support/xlsm.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
-PROBE = ROOT / "tests" / "lo_xlsm_probe.py"
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("xlsm") / "club.xlsm"
-    assert main(["new", str(path)]) == 0
-    return path
 
 
 def _pinned_xlwings() -> str:
     deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
     (pin,) = [re.match(r"xlwings==([\d.]+)", d).group(1) for d in deps if d.startswith("xlwings")]
     return pin
-
-
-def _modules(path: Path) -> dict[str, str]:
-    parser = VBA_Parser(str(path))
-    try:
-        return {name.rsplit(".", 1)[0]: code for _f, _s, name, code in parser.extract_macros()}
-    finally:
-        parser.close()
 
 
 def _project_bin(path: Path) -> bytes:
@@ -66,7 +48,7 @@ def _public_subs(code: str) -> set[str]:
 
 
 def test_olevba_lists_the_three_modules_with_the_pinned_xlwings(built):
-    modules = _modules(built)
+    modules = vba_modules(built)
     assert {"xlwings", "Dictionary", "KeizerXL"} <= set(modules)
     assert vba_files.bas_version(modules["xlwings"]) == _pinned_xlwings() == "0.37.8"
     assert modules["KeizerXL"].replace("\r\n", "\n").strip() == KEIZER_VBA.strip()
@@ -81,7 +63,7 @@ def test_dictionary_is_a_class_module(built):
     project = ole.openstream("PROJECT").read().decode("latin-1").splitlines()
     assert "Class=Dictionary" in project and "Module=xlwings" in project
     assert "Module=KeizerXL" in project
-    code = _modules(built)["Dictionary"]
+    code = vba_modules(built)["Dictionary"]
     assert 'Attribute VB_Base = "0{FCFB3D2A-A0FA-1068-A738-08002B3371B5}"' in code  # a class
     assert "VERSION 1.0 CLASS" not in code  # the .cls file header is not part of the stream
 
@@ -103,25 +85,11 @@ def test_no_performance_cache_as_in_xlwings_own_quickstart(built):
 # --------------------------------------------------------------------------- buttons and sheets
 
 
-def _vml_buttons(path: Path) -> list[tuple[str, str]]:
-    with zipfile.ZipFile(path) as z:
-        (vml,) = [n for n in z.namelist() if n.endswith(".vml")]
-        text = z.read(vml).decode("utf-8")
-    shapes = re.findall(r"<v:shape\b.*?</v:shape>", text, re.S)
-    out = []
-    for shape in shapes:
-        assert 'ObjectType="Button"' in shape
-        caption = re.search(r"<font[^>]*>([^<]*)</font>", shape).group(1)
-        macro = re.search(r"<x:FmlaMacro>\[0\]!([^<]+)</x:FmlaMacro>", shape).group(1)
-        out.append((caption, macro))
-    return out
-
-
 def test_three_buttons_on_start_each_bound_to_a_public_sub(built):
-    buttons = _vml_buttons(built)
+    buttons = vml_buttons(built)
     captions = button_captions("en")
     assert buttons == [(captions[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
-    subs = _public_subs(_modules(built)["KeizerXL"])
+    subs = _public_subs(vba_modules(built)["KeizerXL"])
     for _caption, macro in buttons:
         module, sub = macro.split(".")
         assert module == "KeizerXL" and sub in subs, macro
@@ -134,18 +102,6 @@ def test_three_buttons_on_start_each_bound_to_a_public_sub(built):
         types = z.read("[Content_Types].xml").decode()
     assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
     assert wb.sheetnames[0] == "Start" and wb.active.title == "Start"
-
-
-def test_the_season_sheets_and_a_config_naming_this_python(built):
-    wb = openpyxl.load_workbook(built)
-    assert wb.sheetnames == ["Start", *SHEET_ORDER, CONFIG_SHEET]
-    rows = [[c.value for c in row][:2] for row in wb[CONFIG_SHEET].iter_rows()]
-    keys = [k for k, _ in rows]
-    assert all(k and v not in (None, "") for k, v in rows), rows   # no empty keys
-    assert len({k.casefold() for k in keys}) == len(keys)
-    key = {"win32": "Interpreter_Win", "darwin": "Interpreter_Mac"}.get(sys.platform, "Interpreter")
-    assert dict(rows)[key] == sys.executable
-    assert dict(rows)["ADD_WORKBOOK_TO_PYTHONPATH"] == "false"
 
 
 def test_excel_setup_keeps_the_users_sheets(tmp_path, capsys):
@@ -161,8 +117,8 @@ def test_excel_setup_keeps_the_users_sheets(tmp_path, capsys):
         assert sorted(before[name].tables) == sorted(after[name].tables)
     # the command line then works on the .xlsm and keeps its buttons and macros
     assert main(["standings", str(target)]) == 0
-    assert _vml_buttons(target) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
-    assert "KeizerXL" in _modules(target)
+    assert vml_buttons(target) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    assert "KeizerXL" in vba_modules(target)
     # and refuses to replace the result without --force
     capsys.readouterr()
     assert main(["excel-setup", str(source)]) == 1
@@ -192,24 +148,24 @@ def test_excel_setup_renews_the_modules_of_an_xlsm(tmp_path):
                                                  'XLWINGS_VERSION As String = "0.30.0"')
         book.set_module("xlwings", old)
         book.save(macro)
-    assert vba_files.bas_version(_modules(macro)["xlwings"]) == "0.30.0"
+    assert vba_files.bas_version(vba_modules(macro)["xlwings"]) == "0.30.0"
     wb = openpyxl.load_workbook(macro, keep_vba=True)
     wb["Players"]["A2"] = "Noor Bakker"
     wb.save(macro)
     assert main(["excel-setup", str(macro)]) == 0
-    modules = _modules(macro)
+    modules = vba_modules(macro)
     assert vba_files.bas_version(modules["xlwings"]) == "0.37.8"
     assert {"Dictionary", "KeizerXL"} <= set(modules)
     assert len([m for m in modules if m.casefold() == "xlwings"]) == 1
     assert openpyxl.load_workbook(macro)["Players"]["A2"].value == "Noor Bakker"
-    assert _vml_buttons(macro) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
+    assert vml_buttons(macro) == [(button_captions()[m], f"KeizerXL.{m}") for m in BUTTON_MACROS]
     ole = olefile.OleFileIO(_project_bin(macro))
     assert ole.openstream(["VBA", "_VBA_PROJECT"]).read() == VBA_PROJECT_STREAM
     # the old version is the newest backup (rotated like every write); nothing else is left
     from keizer_xl.clients import backup_files
 
     (backup,) = backup_files.backups(macro)
-    assert vba_files.bas_version(_modules(backup)["xlwings"]) == "0.30.0"
+    assert vba_files.bas_version(vba_modules(backup)["xlwings"]) == "0.30.0"
     assert sorted(p.name for p in tmp_path.iterdir()
                   if not p.name.endswith(".lock")) == [".keizer-backups", "club.xlsm"]
 
@@ -228,37 +184,6 @@ def test_a_mac_build_installs_xlwings_applescript(tmp_path):
 
 
 # --------------------------------------------------------------------------- LibreOffice
-
-
-def _libreoffice(book: Path, *modules: Path) -> dict:
-    soffice = lo_run.find_soffice()
-    python = lo_run.find_uno_python(soffice) if soffice else None
-    if soffice is None or python is None:
-        pytest.skip("LibreOffice (soffice) with a Python that can import uno is not installed")
-    done = subprocess.run([python, str(PROBE), soffice, str(book), *map(str, modules)],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def test_libreoffice_reopens_it_with_three_buttons_and_compiles_keizerxl(built, tmp_path):
-    good = ROOT / "keizer_xl" / "macros" / "KeizerXL.bas"
-    broken = tmp_path / "KeizerXL broken.bas"
-    # a deliberately broken copy: a Sub that is never closed
-    broken.write_bytes(good.read_bytes().replace(b"End Sub\r\n", b"\r\n", 1))
-    report = _libreoffice(built, good, broken, ROOT / "macros" / "KeizerXL.bas")
-    assert report["sheets"] == ["Start", *SHEET_ORDER, CONFIG_SHEET]
-    on_start = [(b["label"], b["events"]) for b in report["buttons"] if b["sheet"] == "Start"]
-    captions = button_captions("en")
-    assert [label for label, _ in on_start] == [captions[m] for m in BUTTON_MACROS]
-    for (label, events), macro in zip(on_start, BUTTON_MACROS, strict=True):
-        (event,) = events
-        assert event["code"] == (f"vnd.sun.star.script:VBAProject.KeizerXL.{macro}"
-                                 "?language=Basic&location=document"), label
-    assert {"xlwings", "Dictionary", "KeizerXL"} <= set(report["vba_modules"])
-    assert report["vba_mode"] is True
-    compiled = [c["ok"] for c in report["compile"]]
-    assert compiled == [True, False, True], report["compile"]
 
 
 def test_the_buttons_shape_ids_do_not_clash_with_a_comment_drawing(tmp_path):

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-sys.path.insert(0, str(ROOT / "tests" / "core"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.presets import PRESETS
@@ -141,7 +141,7 @@ def _synthetic(n: int, rounds: int, seed: int) -> Season:
 
 
 def _golden(name: str) -> Season:
-    from test_golden_standings import load
+    from support.golden_standings import load
     return load(ROOT / "tests" / "golden" / "standings" / name)[0]
 
 
@@ -153,8 +153,7 @@ def _golden_with(name: str, raw: dict[str, str]) -> Season:
 
 
 def _played() -> Season:
-    sys.path.insert(0, str(ROOT))
-    from tests.period_seasons import played_season
+    from support.period_seasons import played_season
     return played_season(14, 10, seed=5, periods="1, 6")
 
 

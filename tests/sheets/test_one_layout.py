@@ -1,9 +1,9 @@
 """One layout and one plan for every client (issue 8, item 2).
 
 The actions compute each engine sheet's Layout and each table's append/delete plan once; here
-the file client and the Excel client (through tests/excel_fake.py) are run on the sample season
+the file client and the Excel client (through tests/support/excel_fake.py) are run on the sample season
 and must receive equal Layouts and compute equal Regions and plans, and write the Layout's cells.
-LibreOffice is compared with the file client in tests/test_libreoffice.py (same values, widths,
+LibreOffice is compared with the file client in tests/e2e/test_libreoffice.py (same values, widths,
 print setup); it runs the same ``actions`` code, so it receives the same Layout objects.
 """
 from __future__ import annotations
@@ -18,8 +18,8 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from excel_fake import FakeBook
-from openpyxl_book import openpyxl_book
+from support.excel_fake import FakeBook
+from support.openpyxl_book import openpyxl_book
 from keizer_xl.app.pair import pair_next_round
 from keizer_xl.app import standings as app_standings
 from keizer_xl.analysis.audit import audit_season

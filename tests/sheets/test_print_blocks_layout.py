@@ -1,5 +1,5 @@
 """The printed Standings and Periods of a season with groups and categories, as laid out
-(issue 33 item 2, without LibreOffice: tests/frontends/test_print_blocks.py renders them):
+(issue 33 item 2, without LibreOffice: tests/e2e/test_print_blocks.py renders them):
 every block in columns that fit it, the blocks below a column-split table in a print area of
 their own, every block whole between page breaks, one legend, long names whole, forfeits
 marked in every language."""
@@ -19,8 +19,8 @@ from keizer_xl.sheets.group_sheets import periods_layout
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.report_sheets import round_marks, standings_layout
 from keizer_xl.sheets.titles import RunContext, legend, mark_text
-from tests.club_year_de import LONG, season_de
-from tests.helpers import season as make_season
+from support.club_year_de import LONG, season_de
+from support.helpers import season as make_season
 
 CTX = RunContext("2025-26", "SK Turm", dt.date(2026, 3, 1))
 
@@ -82,7 +82,7 @@ def test_blocks_below_a_split_table_print_as_their_own_area_and_whole(year) -> N
 
 
 def test_the_file_writer_writes_both_print_areas(year, tmp_path: Path) -> None:
-    from tests.club_year_de import book_de
+    from support.club_year_de import book_de
 
     book = book_de(tmp_path / "v.xlsx")
     with zipfile.ZipFile(book) as z:

@@ -2,7 +2,7 @@
 (issue 9 item 1): the contract's Standings/Results header names and translated notes."""
 from __future__ import annotations
 
-from test_languages import fill_results, new_season, run, sheet_rows, table_rows
+from support.languages import fill_results, new_season, run, sheet_rows, table_rows
 
 
 def test_batch_on_a_dutch_season_writes_verloop_and_kruistabel_in_dutch(tmp_path, capsys):

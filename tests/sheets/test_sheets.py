@@ -7,7 +7,7 @@ from keizer_xl.errors import InputError
 from keizer_xl.sheets.read import read_season
 from keizer_xl.clients.xlsx import open_book
 
-from helpers import keizer_example_sheets, make_workbook
+from support.helpers import keizer_example_sheets, make_workbook
 
 
 def problems_of(tmp_path, sheets):

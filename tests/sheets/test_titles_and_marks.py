@@ -7,14 +7,12 @@ import datetime as dt
 import itertools
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from keizer_xl.core.model import Absence, Game, Player, Result, Season
+from keizer_xl.core.model import Season
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import SettingError
@@ -22,29 +20,17 @@ from keizer_xl.sheets.layout import Field, print_fit
 from keizer_xl.sheets.report_sheets import pairings_layout, standings_layout
 from keizer_xl.sheets.analysis_sheets import crosstable_layout
 from keizer_xl.sheets.titles import RunContext, book_name, mark_format, run_context, run_date
+from support.helpers import marks_season
+from support.cli import completed
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _season(**settings: str) -> Season:
-    players = (Player("Anna", 2000), Player("Bram", 1900), Player("Cor", 1800),
-               Player("Dirk", 1700), Player("Eva", 1600, joined=2),
-               Player("Frits", 1500, withdrawn_round=2))
-    games = (Game(1, "Anna", "Bram", Result.WHITE_WINS, board=1),
-             Game(1, "Cor", "Frits", Result.DRAW, board=2),
-             Game(2, "Anna", "Cor", Result.WHITE_WINS, board=1),
-             Game(2, "Eva", "Bram", Result.BLACK_WINS, board=2))
-    absences = (Absence(1, "Dirk", "E"), Absence(2, "Dirk", "U"))
-    return Season(players=players, games=games,
-                  absences=absences,
-                  settings=build_settings([parse_setting(k, v) for k, v in settings.items()]))
 
 
 CTX = RunContext(season="Winter 2026", club="SC Oost", date=dt.date(2026, 3, 1))
 
 
 def test_title_line_names_season_club_sheet_and_date() -> None:
-    season = _season()
+    season = marks_season()
     layout = standings_layout(_part(season), (), season=season, context=CTX)
     line = "Winter 2026 · SC Oost · Standings after round 2 · 2026-03-01"
     assert layout.grid[0] == (line,) and layout.grid[1] == ()
@@ -56,7 +42,7 @@ def test_title_line_names_season_club_sheet_and_date() -> None:
 
 
 def test_round_marks_keep_the_points_and_show_what_happened() -> None:
-    season = _season()
+    season = marks_season()
     layout = standings_layout(_part(season), (), season=season, context=CTX)
     header = layout.grid[2]
     row = {r[1]: (i + 1, r) for i, r in enumerate(layout.grid) if len(r) > 1}
@@ -91,7 +77,7 @@ def test_mark_format_shows_points_only_where_it_scored() -> None:
 
 
 def test_headers_sit_like_their_column() -> None:
-    season = _season()
+    season = marks_season()
     layout = standings_layout(_part(season), (), season=season, context=CTX)
     styles = layout.styles()
     header = layout.grid[2]
@@ -142,7 +128,7 @@ def test_column_breaks_share_the_rounds_evenly_and_leave_no_stub() -> None:
 
 
 def test_withdrawn_marked_in_crosstable() -> None:
-    season = _season()
+    season = marks_season()
     history = compute_history(season)
     layout = crosstable_layout(season, history, CTX)
     styles = layout.styles()
@@ -171,21 +157,19 @@ def test_context_season_from_setting_else_file_name(monkeypatch: pytest.MonkeyPa
         run_date()
 
 
-def test_cli_standings_writes_titles_and_keeps_json_numbers(tmp_path: Path) -> None:
+def test_cli_standings_writes_titles_and_keeps_json_numbers(tmp_path: Path, monkeypatch) -> None:
     book = tmp_path / "Voorjaar.xlsx"
     shutil.copy(ROOT / "samples" / "club-season.xlsx", book)
-    env = {"PYTHONPATH": str(ROOT), "KEIZER_XL_TODAY": "2026-03-01", "PATH": "/usr/bin:/bin"}
-    subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", "standings", str(book)],
-                   check=True, env=env, capture_output=True)
+    monkeypatch.setenv("KEIZER_XL_TODAY", "2026-03-01")
+    assert completed("standings", book).returncode == 0
     ws = openpyxl.load_workbook(book)["Standings"]
     assert ws["A1"].value == "Schaakclub Oost 2025-2026 · Standings after round 22 · 2026-03-01"
     assert ws.oddFooter.center.text == "page &P of &N"
     marked = [c for row in ws.iter_rows(min_row=4) for c in row if '"' in c.number_format]
     assert marked and all(isinstance(c.value, (int, float, str)) for c in marked)
-    out = subprocess.run([sys.executable, "-m", "keizer_xl.frontends.cli", "standings",
-                          "--format", "json", "--no-write", str(book)], check=True, env=env,
-                         capture_output=True, text=True).stdout
-    data = json.loads(out)
+    done = completed("standings", "--format", "json", "--no-write", book)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
     rows = data["standings"] if isinstance(data, dict) else data
     assert all(isinstance(v, (int, float)) for r in rows for v in r["rounds"])
 
@@ -223,7 +207,7 @@ def test_pairings_and_periods_print_their_title_once_and_headers_apart() -> None
     from keizer_xl.sheets.report_sheets import pairings_layout
     from keizer_xl.sheets.group_sheets import periods_layout
 
-    season = _season()
+    season = marks_season()
     ranking = list(compute_history(season).last.order)
     p = pair_round(season, 3, ranking, ranking[:4])
     layout = pairings_layout(p, {}, ranking, lang="nl", context=CTX)

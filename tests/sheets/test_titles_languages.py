@@ -14,8 +14,8 @@ from keizer_xl.sheets.layout import Field
 from keizer_xl.sheets.report_sheets import pairings_layout, standings_layout
 from keizer_xl.sheets.analysis_sheets import crosstable_layout
 from keizer_xl.sheets.titles import RunContext, footer, legend_lines, mark_format, sheet_title
-from test_languages import PLAYERS, fill_results, run, table_rows, type_rows
-from test_titles_and_marks import _season
+from support.languages import PLAYERS, fill_results, run, table_rows, type_rows
+from support.helpers import marks_season
 
 LEGEND_DE = "W/S Farbe, 1 ½ 0 Ergebnis, (jetziger Wert in Keizer-Punkten)"
 CTX = RunContext(season="Winter 2026", club="SC Oost", date=dt.date(2026, 3, 1))
@@ -36,8 +36,8 @@ def _marks(layout):
 
 def test_a_dutch_standings_layout_speaks_dutch() -> None:
     # Dirk: excused in round 1 (scores), unexcused in round 2 (0); Eva joins in round 2;
-    # Frits withdraws before round 2 (see test_titles_and_marks._season)
-    season = _season()
+    # Frits withdraws before round 2 (see support.helpers.marks_season)
+    season = marks_season()
     st = compute_history(season).last
     layout = standings_layout(_part(season), (), "nl", season=season, context=CTX)
     line = "Winter 2026 · SC Oost · Stand na ronde 2 · 1 maart 2026"
@@ -61,7 +61,7 @@ def test_a_dutch_standings_layout_speaks_dutch() -> None:
 
 
 def test_german_and_french_marks_and_words() -> None:
-    season = _season()
+    season = marks_season()
     st = compute_history(season).last
     de = standings_layout(_part(season), (), "de", season=season, context=CTX)
     assert de.grid[0] == ("Winter 2026 · SC Oost · Rangliste nach Runde 2 · 1. März 2026",)
@@ -89,7 +89,7 @@ def test_every_title_in_every_language_and_the_crosstable_mark() -> None:
                      ("explain", "Uitleg na ronde 4"), ("pairings", "Indeling ronde 4")]:
         assert sheet_title(kind, 4, "nl") == nl
     assert sheet_title("audit", None, "de") == "Prüfung der Paarungen"
-    season = _season()
+    season = marks_season()
     layout = crosstable_layout(season, compute_history(season), CTX, "nl")
     i = next(i for i, r in enumerate(layout.grid, 1) if len(r) > 1 and r[1] == "Frits")
     assert layout.styles()[(i, 2)].number_format == '@" (tr)"'
@@ -136,7 +136,7 @@ def test_a_dutch_season_from_the_template(tmp_path, capsys, monkeypatch) -> None
 
 def test_a_german_html_page(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("KEIZER_XL_TODAY", "2026-03-01")
-    from test_languages import new_season
+    from support.languages import new_season
 
     book = new_season(tmp_path, capsys, "de", "E")
     fill_results(book, "de", ["1:0", "remis"])
@@ -155,7 +155,7 @@ def test_a_german_html_page(tmp_path, capsys, monkeypatch) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
 def test_html_lang_is_the_workbooks(tmp_path, capsys, lang) -> None:
-    from test_languages import ROUND1, new_season
+    from support.languages import ROUND1, new_season
 
     book = new_season(tmp_path, capsys, lang, ROUND1[lang][0])
     code, _, err = run(capsys, "export", book, "--html", "--out", tmp_path / "p.html")

@@ -19,77 +19,13 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
 
-from test_libreoffice import office  # noqa: F401 - one soffice for the LibreOffice test
-
-NAMES = ["Anna", "Bert", "Cor", "Dirk", "Els", "Frank"]
-
-
-def cli(capsys, *argv) -> tuple[int, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out + err
+from support.typed_pairings import cli, new_season, pairings_cells, results_cells, type_in
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def new_season(tmp_path: Path, capsys, lang: str) -> Path:
-    """The template in ``lang`` with six players (ratings in start order), round 1 paired."""
-    path = tmp_path / f"season-{lang}.xlsx"
-    assert cli(capsys, "new", path, "--language", lang)[0] == 0
-    wb = openpyxl.load_workbook(path)
-    players = wb[schema.sheet_name("Players", lang)]
-    attendance = wb[schema.sheet_name("Attendance", lang)]
-    for i, name in enumerate(NAMES):
-        players.cell(row=2 + i, column=1, value=name)
-        players.cell(row=2 + i, column=2, value=2000 - 10 * i)
-        attendance.cell(row=2 + i, column=1, value=name)
-    wb.save(path)
-    code, out = cli(capsys, "pair", path)
-    assert code == 0, out
-    return path
-
-
-def pairings_cells(path: Path, lang: str) -> tuple[str, int, dict[tuple[str, str], str]]:
-    """The Pairings sheet as the engine wrote it: its name, its header row (found, as the
-    contract says, below the title line) and the Result cell of each game."""
-    sheet = schema.sheet_name("Pairings", lang)
-    ws = openpyxl.load_workbook(path)[sheet]
-    h = schema.headers("Pairings", lang)
-    for row in ws.iter_rows(min_row=1, max_row=10):
-        labels = [c.value for c in row]
-        if h["white"] in labels and h["result"] in labels:
-            header = row[0].row
-            w, b, r = (labels.index(h[k]) for k in ("white", "black", "result"))
-            break
-    else:
-        raise AssertionError(f"no header row on {sheet}")
-    assert header > 1  # the engine's title line sits above it (the case issue 11 missed)
-    cells = {}
-    for row in ws.iter_rows(min_row=header + 1):
-        if row[w].value and row[b].value:
-            cells[(row[w].value, row[b].value)] = row[r].coordinate
-    return sheet, header, cells
-
-
-def results_cells(path: Path, lang: str) -> dict[tuple[str, str], str]:
-    ws = openpyxl.load_workbook(path)[schema.sheet_name("Results", lang)]
-    h = schema.headers("Results", lang)
-    labels = [c.value for c in ws[1]]
-    w, b, r = (labels.index(h[k]) for k in ("white", "black", "result"))
-    return {(row[w].value, row[b].value): row[r].coordinate
-            for row in ws.iter_rows(min_row=2) if row[w].value and row[b].value}
-
-
-def type_in(path: Path, sheet: str, values: dict[str, str]) -> None:
-    wb = openpyxl.load_workbook(path)
-    for cell, value in values.items():
-        wb[sheet][cell] = value
-    wb.save(path)
 
 
 def standings(capsys, path: Path) -> dict[str, dict]:
@@ -187,24 +123,3 @@ def test_pair_force_keeps_results_typed_in_results(tmp_path, capsys):
     code, out = cli(capsys, "pair", path, "--repair", "--round", "2", "--force")
     assert code == 0, out
     assert openpyxl.load_workbook(path)["Uitslagen"][results[first]].value == "1-0"
-
-
-def test_through_libreoffice_the_pairings_results_are_read_and_pairing_refuses(
-        office, tmp_path, capsys):  # noqa: F811 - the module's soffice fixture
-    path = new_season(tmp_path, capsys, "de")
-    sheet, _header, cells = pairings_cells(path, "de")
-    results = results_cells(path, "de")
-    games = list(cells)
-    type_in(path, sheet, {cells[g]: r for g, r in zip(games, ["1-0", "0-1", "½-½"], strict=True)})
-    code, out = cli(capsys, "lo-run", path, "check")
-    assert code == 0 and f"{sheet}!{cells[games[0]]}" in out, out
-    code, out = cli(capsys, "lo-run", path, "standings", "--format", "json")
-    assert code == 0, out
-    rows = {r["name"]: r for r in json.loads(out[out.index("["):out.rindex("]") + 1])}
-    assert rows[games[0][0]]["w"] == 1 and rows[games[1][1]]["w"] == 1
-    assert rows[games[2][0]]["d"] == 1
-    code, out = cli(capsys, "lo-run", path, "pair")
-    assert code == 1 and f"Ergebnisse!{results[games[0]]}" in out, out
-    _sheet, _header, after = pairings_cells(path, "de")
-    ws = openpyxl.load_workbook(path)[sheet]
-    assert [ws[after[g]].value for g in games] == ["1-0", "0-1", "½-½"]
