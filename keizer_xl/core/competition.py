@@ -36,6 +36,8 @@ from keizer_xl.core.model import Player, Season
 from keizer_xl.core.performance import Record, records
 from keizer_xl.core.periods import Period, PeriodStanding, part_standing, periods_of
 from keizer_xl.core.engine import History, Standing, compute_history
+from keizer_xl.core.round_robin import RoundRobin
+from keizer_xl.core.settings import ROUND_ROBIN_ALL, RoundRobinOrder, System
 from keizer_xl.errors import Message
 
 __all__ = ["Competition", "GroupStanding", "categories_of"]
@@ -96,6 +98,7 @@ class Competition:
         self._parts: dict[tuple[str, int], PeriodStanding] = {}
         self._records: dict[tuple[int, int], dict[str, Record]] = {}
         self._histories: dict[tuple[str, int, int], History] = {}
+        self._round_robins: dict[str, RoundRobin] = {}
 
     # ---- who is in which group ------------------------------------------------------------
 
@@ -152,6 +155,47 @@ class Competition:
         """The moves decided by this round's results: in force from the next round (what
         ``standings`` and ``check`` announce, once)."""
         return tuple(m for m in self.moves if m.round == self.round + 1)
+
+    # ---- which system a group plays (issue 36) ---------------------------------------------
+
+    def system(self, group: str = "") -> System:
+        """The system ``group`` ("" without groups) plays: the one place it is decided
+        (the ``round_robin`` setting: ``all``, or the groups named)."""
+        named = self.season.settings.round_robin
+        if named == (ROUND_ROBIN_ALL,) or group_key(group) in {group_key(g) for g in named}:
+            return System.ROUND_ROBIN
+        return System.KEIZER
+
+    def round_robin(self, group: str = "") -> RoundRobin:
+        """``group``'s round robin: its players in pairing-number order (the Players sheet's
+        Start order, or drawn by lot with ``round_robin_seed``), fixed from its first round:
+        the first round in which a member of the group takes part.  A player of the group
+        who joins later is not in it (``check`` and ``pair`` refuse him)."""
+        found = self._round_robins.get(group)
+        if found is None:
+            found = self._round_robins[group] = self._round_robin(group)
+        return found
+
+    def _round_robin(self, group: str) -> RoundRobin:
+        import random
+
+        s = self.season.settings
+        end = max(self.season.season_end(), self.season.known_rounds(), 1)
+        first = 1
+        names: tuple[str, ...] = ()
+        for rnd in range(1, end + 1):
+            mine = set(self.members(group, rnd))
+            names = tuple(p.name for p in self.season.players
+                          if p.name in mine and p.is_member(rnd))
+            if names:
+                first = rnd
+                break
+        index = {p.name: i for i, p in enumerate(self.season.players)}
+        start = {p.name: p.start for p in self.season.players}
+        order: list[str] = sorted(names, key=lambda n: (start[n] is None, start[n] or 0, index[n]))
+        if s.round_robin_order == RoundRobinOrder.LOT and s.round_robin_seed is not None:
+            random.Random(s.round_robin_seed).shuffle(order)  # noqa: S311 (a repeatable draw)
+        return RoundRobin(group, tuple(order), first, s.round_robin_cycles, s.round_robin_swap)
 
     # ---- records --------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from keizer_xl.core.settings import (CHOICES, LANGUAGE_NAMES, LANGUAGES, Credit,
 from keizer_xl.core.setting_values import (MAX_ROUND, did_you_mean, is_blank, parse_bool,
                                            parse_choice, parse_credit, parse_dates, parse_fraction,
                                            parse_int, parse_pair, parse_period_scoring, parse_periods,
+                                           parse_round_robin,
                                            parse_tiebreak, parse_top)
 from keizer_xl.errors import N_, Message, SettingError, UnknownSettingError
 
@@ -173,6 +174,8 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
         return key, parse_periods(raw_value, key)
     if key == "period_scoring":
         return key, parse_period_scoring(raw_value, key)
+    if key == "round_robin":
+        return key, parse_round_robin(raw_value, key)
     raise _unknown_setting(raw_key, key)
 
 
@@ -195,6 +198,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "last_round": (1, MAX_ROUND),
     "keizer_pairing_last": (0, MAX_ROUND),
     "promote": (0, 100), "relegate": (0, 100),  # groups (issue 18): players moved per boundary
+    "round_robin_cycles": (1, 2), "round_robin_seed": (1, 999_999_999),  # issue 36
 }
 #: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
 #: a fraction of the opponent's value, never negative; absences and the bye are a share of

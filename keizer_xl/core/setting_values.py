@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from keizer_xl.core.settings import (CHOICES, TIEBREAK_KEYS, Credit, PairConstraint, Settings,
                                      Tiebreak, TopValue, decimal_text, fraction_text)
+from keizer_xl.core.settings import ROUND_ROBIN_ALL
 from keizer_xl.errors import Message, NotANumberError, SettingError
 
 #: The highest round number anywhere in a workbook (a season has one round a week; a club
@@ -224,6 +225,20 @@ def parse_periods(raw: Any, key: str) -> tuple[int, ...]:
                                             "({after} follows {before})", raw=raw,
                                             after=after, before=before))
     return tuple(rounds)
+
+
+def parse_round_robin(raw: Any, key: str) -> tuple[str, ...]:
+    """``round_robin``: empty (none), ``all`` (also alle, tous: the whole season) or the groups
+    that play one, comma-separated (``A`` or ``A, B``)."""
+    if is_blank(raw) or str(raw).strip().lower() in ("none", "no", "-", "geen", "keine", "aucun"):
+        return ()
+    names = [p.strip() for p in re.split(r"[,;]", str(raw)) if p.strip()]
+    if any(n.lower() in ("all", "alle", "tous") for n in names):
+        if len(names) > 1:
+            raise SettingError(key, Message("{raw!r}: write all, or the groups' names, not both",
+                                            raw=raw))
+        return (ROUND_ROBIN_ALL,)
+    return tuple(names)
 
 
 @functools.cache

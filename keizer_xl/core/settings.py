@@ -153,6 +153,31 @@ class DisplayOrder(StrEnum):
     POINTS_GAMES_RATING = "points-games-rating"
 
 
+class System(StrEnum):
+    """Which system a group plays (issue 36): decided once, by ``Competition.system``."""
+    KEIZER = "keizer"
+    ROUND_ROBIN = "round-robin"
+
+
+class RoundRobinOrder(StrEnum):
+    """``round_robin_order``: pairing numbers from the Players sheet's Start order, or drawn by
+    lot (``round_robin_seed``, written to Settings when drawn, repeats the draw)."""
+    START = "start"
+    LOT = "lot"
+
+
+class RoundRobinWithdrawal(StrEnum):
+    """``round_robin_withdrawal``: ``fide`` (fewer than half his games played: his results
+    annulled, else his remaining games lost by forfeit), always ``forfeit``, always ``annul``."""
+    FIDE = "fide"
+    FORFEIT = "forfeit"
+    ANNUL = "annul"
+
+
+#: ``round_robin all``: the whole season (every group) is a round robin
+ROUND_ROBIN_ALL = "all"
+
+
 @dataclass(frozen=True)
 class Credit:
     """Points for a round without an opponent: ``fraction`` x own value, or ``fixed`` points."""
@@ -367,6 +392,14 @@ class Settings:
     withdrawn_opponent_forfeit_as_loss: bool = False
     # a game without a result scores nothing for either (KeizerForClubs) instead of a draw
     pending_scores_zero: bool = False
+    # round robin (issue 36, docs/round-robin.md): () none, ("all",) the whole season, or the
+    # groups that play one inside the Keizer season
+    round_robin: tuple[str, ...] = ()
+    round_robin_cycles: int = 1  # 1 single, 2 double
+    round_robin_swap: bool = True  # double: the first cycle's last two rounds swapped (FIDE)
+    round_robin_order: RoundRobinOrder = RoundRobinOrder.START
+    round_robin_seed: int | None = None  # the lot's seed (written when drawn)
+    round_robin_withdrawal: RoundRobinWithdrawal = RoundRobinWithdrawal.FIDE
 
     def __post_init__(self) -> None:
         # a choice given as its word (a preset's "frozen", replace(s, recalculation="prev"))
@@ -416,4 +449,6 @@ CHOICES: dict[str, type[StrEnum]] = {
     "converge_cycle": ConvergeCycle,
     "name_order": NameOrder,
     "display_order": DisplayOrder,
+    "round_robin_order": RoundRobinOrder,
+    "round_robin_withdrawal": RoundRobinWithdrawal,
 }

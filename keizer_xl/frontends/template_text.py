@@ -75,6 +75,16 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
                                "such as x or + in the round's column)")),
     ("bye_choice", "", "Who gets the bye: {choices}"),
     ("bye_first_evening", "", "no: a new player gets no bye on his first evening"),
+    # round robin (issue 36, docs/round-robin.md)
+    ("round_robin", "", ("all: the whole season is a round robin; group names (A, B): those "
+                         "groups play one inside the season; empty: none")),
+    ("round_robin_cycles", "", "1: a single round robin, 2: a double one"),
+    ("round_robin_order", "", ("Round robin pairing numbers: {choices} (start: the Players "
+                               "sheet's Start order; lot: drawn, the seed kept in "
+                               "round_robin_seed)")),
+    ("round_robin_withdrawal", "", ("A round robin player who withdraws: {choices} (fide: fewer "
+                                    "than half his games played: his results annulled, else his "
+                                    "remaining games lost by forfeit)")),
 )
 
 
@@ -125,6 +135,10 @@ ADDED_SETTINGS: dict[str, str] = {
     "absence_decay": "each further absence earns less: halving, halving-eu (excused and "
                      "unexcused counted together), halving-all (every absence, as "
                      "chesspairing), harmonic; none",
+    "round_robin_seed": "the seed of the round robin's draw by lot (written when drawn): the "
+                        "same seed draws the same numbers",
+    "round_robin_swap": "no: a double round robin keeps the first cycle's last two rounds in "
+                        "order (FIDE swaps them)",
     "own_value_fade": "n: the own value counts (n - R)/n after round R, nothing from round n "
                       "on; 0: always in full",
 }
