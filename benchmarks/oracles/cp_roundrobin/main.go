@@ -2,13 +2,12 @@
 // robins paired by chesspairing's pairing/roundrobin, random results, chesspairing's standard
 // scores and every tie-breaker of its tiebreaker package, as JSON on stdout.
 //
-//	cp_roundrobin -tables 200 -seed 1 [-forfeits 0.1] [-idle none|bye]
+//	cp_roundrobin -tables 200 -seed 1 [-forfeits 0.1]
 //
 // Players are P01..Pnn in pairing-number order (3 to 20 of them); a table is single or double
-// (a double one with or without the swap of the first cycle's last two rounds).  ``-idle``: how
-// the odd field's free round is recorded for the scorer and the tie-breakers: not at all
-// (``none``, the default: an idle round, no game and no points) or as chesspairing's
-// pairing-allocated bye worth 0 points (``bye``).
+// (a double one with or without the swap of the first cycle's last two rounds).  An odd
+// field's free round (the pairer's bye) is recorded for the scorer and the tie-breakers as no
+// game and no bye: a round without points.
 package main
 
 import (
@@ -34,6 +33,7 @@ type round struct {
 
 type table struct {
 	Players   []string                      `json:"players"`
+	Ratings   map[string]int                `json:"ratings"`
 	Cycles    int                           `json:"cycles"`
 	Swap      bool                          `json:"swap"`
 	Rounds    []round                       `json:"rounds"`
@@ -59,18 +59,19 @@ func result(rng *rand.Rand, forfeits float64) (cp.GameResult, bool) {
 	}
 }
 
-func one(ctx context.Context, rng *rand.Rand, forfeits float64, idleAsBye bool) (table, error) {
+func one(ctx context.Context, rng *rand.Rand, forfeits float64) (table, error) {
 	n := 3 + rng.Intn(18)
 	cycles := 1 + rng.Intn(2)
 	swap := cycles == 1 || rng.Intn(3) > 0
-	t := table{Cycles: cycles, Swap: swap, Scores: map[string]float64{}, Ranks: map[string]int{},
-		Tiebreaks: map[string]map[string]float64{}}
+	t := table{Cycles: cycles, Swap: swap, Ratings: map[string]int{}, Scores: map[string]float64{},
+		Ranks: map[string]int{}, Tiebreaks: map[string]map[string]float64{}}
 	state := &cp.TournamentState{}
 	for i := 1; i <= n; i++ {
 		id := fmt.Sprintf("P%02d", i)
 		t.Players = append(t.Players, id)
+		t.Ratings[id] = 1200 + rng.Intn(1200)
 		state.Players = append(state.Players, cp.PlayerEntry{ID: id, DisplayName: id,
-			Rating: 1200 + rng.Intn(1200)})
+			Rating: t.Ratings[id]})
 	}
 	pairer := roundrobin.New(roundrobin.Options{Cycles: &cycles, SwapLastTwoRounds: &swap})
 	total := (n + n%2 - 1) * cycles
@@ -90,9 +91,6 @@ func one(ctx context.Context, rng *rand.Rand, forfeits float64, idleAsBye bool) 
 		}
 		for _, b := range got.Byes {
 			out.Bye = b.PlayerID
-			if idleAsBye {
-				data.Byes = append(data.Byes, b)
-			}
 		}
 		state.Rounds = append(state.Rounds, data)
 		t.Rounds = append(t.Rounds, out)
@@ -129,13 +127,12 @@ func main() {
 	tables := flag.Int("tables", 200, "how many round robins")
 	seed := flag.Int64("seed", 1, "the random seed")
 	forfeits := flag.Float64("forfeits", 0, "the share of games forfeited")
-	idle := flag.String("idle", "none", "the odd field's free round: none or bye")
 	flag.Parse()
 	rng := rand.New(rand.NewSource(*seed))
 	ctx := context.Background()
 	out := make([]table, 0, *tables)
 	for i := 0; i < *tables; i++ {
-		t, err := one(ctx, rng, *forfeits, *idle == "bye")
+		t, err := one(ctx, rng, *forfeits)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
