@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.groups import group_names, has_groups
-from keizer_xl.core.model import Game, Season
+from keizer_xl.core.model import Game, Result, Season
 from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.core.pairing_round import (missing_results, missing_results_error,
                                           pairing_ranking, plan_round, present_players)
+from keizer_xl.core.round_robin import pair_round_robin
+from keizer_xl.core.settings import RoundRobinOrder, System
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate, translator
 from keizer_xl.app.preflight import season_for
@@ -93,10 +95,58 @@ def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
 
     Which round, who is present and which ranking pairs it are the pairing rules of
     :mod:`keizer_xl.core.pairing_round`; this only runs them and the pairing itself.  With
-    groups (issue 18) every group is paired on its own (``group``: only that one)."""
+    groups (issue 18) every group is paired on its own (``group``: only that one); a group
+    that plays a round robin (issue 36) takes its round from the Berger table."""
     if group is not None or has_groups(season):
         return _plan_groups(season, rnd, force=force, repair=repair, group=group)
+    view = Competition(season)
+    if view.system() is System.ROUND_ROBIN:
+        return _plan_round_robin(view, "", rnd, repair=repair)
     return _plan_one(season, rnd, force=force, repair=repair)
+
+
+def _plan_round_robin(view: Competition, group: str, rnd: int | None, *,
+                      repair: bool) -> PairingReport:
+    """Round ``rnd`` of ``group``'s round robin (default: its next round).  Missing results
+    never hold it up: a game without one is postponed, played later under its own round."""
+    season, rr = view.season, view.round_robin(group)
+    field = set(rr.players)
+    rounds = sorted({g.round for g in season.games if g.white in field}
+                    | {b.round for b in season.byes if b.player in field})
+    nxt = max(rounds[-1] + 1 if rounds else rr.first, rr.first)
+    if rnd is None:
+        rnd = rounds[-1] if repair and rounds else nxt
+    if len(rr.players) < 2 or not rr.plays(rnd):
+        raise ActionError(Message("round {round} is not a round of the round robin (rounds "
+                                  "{first} to {last})", round=rnd, first=rr.first,
+                                  last=max(rr.last, rr.first)))
+    this = [g for g in season.games if g.round == rnd and g.white in field]
+    if (this or any(b.round == rnd and b.player in field for b in season.byes)) and not repair:
+        raise ActionError(Message("round {round} is already paired", round=rnd), hint="repair")
+    done = [g for g in this if g.result.has_result]
+    if repair and done:
+        raise ActionError(Message("round {round} already has results (e.g. {white} - {black} at "
+                                  "{cell}); it cannot be paired again", round=rnd,
+                                  white=done[0].white, black=done[0].black, cell=done[0].origin))
+    later = [r for r in rounds if r > rnd]
+    if later:
+        raise ActionError(Message("round {later} is already in Results; pairing round {round} "
+                                  "now would change history", later=later[0], round=rnd),
+                          usage=True)
+    if rnd > nxt and not repair:
+        raise ActionError(Message("round {round} cannot be paired yet: the next round to pair is "
+                                  "{next}", round=rnd, next=nxt), usage=True)
+    pairing, absent = pair_round_robin(season, rr, rnd)
+    return PairingReport(pairing, absent, rr.players, repaired=repair)
+
+
+def _next_round(view: Competition, group: str) -> int | None:
+    """The round ``group`` pairs next; None for a round robin that is over."""
+    nxt = view.next_round(group)
+    if view.system(group) is System.ROUND_ROBIN:
+        rr = view.round_robin(group)
+        return max(nxt, rr.first) if nxt <= rr.last else None
+    return nxt
 
 
 def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
@@ -110,7 +160,13 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     view = Competition(season)  # who is in which group in which round (issue 23)
     wanted = [find_group(season, group, view)] if group is not None else list(view.groups)
     if rnd is None and not repair:
-        rnd = min(view.next_round(g) for g in wanted)
+        rnd = min((n for n in (_next_round(view, g) for g in wanted) if n is not None),
+                  default=None)
+        if rnd is None:  # every group's round robin is over
+            rr = view.round_robin(wanted[0])
+            raise ActionError(Message("round {round} is not a round of the round robin (rounds "
+                                      "{first} to {last})", round=rr.last + 1, first=rr.first,
+                                      last=rr.last))
     elif rnd is None:
         rnd = max(season.paired_rounds(), default=0) or None
     assert rnd is not None
@@ -120,6 +176,16 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     # every group's games of the round before without a result: said in one refusal
     lacking: list[tuple[tuple[Game, ...], tuple[Game, ...]]] = []
     for g in wanted:
+        if view.system(g) is System.ROUND_ROBIN:
+            try:
+                parts.append((g, _plan_round_robin(view, g, rnd, repair=repair)))
+            except ActionError as e:
+                if group is not None:
+                    raise
+                first_error = first_error or e
+                skipped.append(Message("group {group}: {reason}", group=g, reason=e.args[0]
+                                       if e.args else str(e)))
+            continue
         gs = view.group_season(g, rnd)
         # only a group that has this round already, or too few players for it, is left out;
         # any other refusal (results missing, a later round paired) stops the whole pairing
@@ -249,6 +315,7 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         view = Competition(season)
         season = season_for(book, repair_round=rnd, pairing=write, repair_players=frozenset(
             view.members(find_group(season, group, view), rnd)))
+    season, seed = _draw_lot(season)
     report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
     if write:
         lang = workbook_language(book, season.settings)
@@ -270,8 +337,41 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         book.append_rows(results, [{header[k]: v for k, v in row.items() if k in header}
                                    for row in rows])
         book.write_sheet(schema.sheet_name("Pairings", lang), layout)
+        if seed is not None:  # the draw by lot, kept so that it repeats (issue 36)
+            _write_setting(book, "round_robin_seed", seed)
+        if season.settings.round_robin:  # the round robins' schedule with this round
+            from keizer_xl.app.schedule import write_schedule_sheet
+
+            p = report.pairing
+            write_schedule_sheet(book, replace(season, games=season.games + tuple(
+                Game(p.round, b.white, b.black, Result.PENDING, b.board) for b in p.boards)),
+                run_context(season.settings, book))
         book.save()
     return report
+
+
+def _draw_lot(season: Season) -> tuple[Season, int | None]:
+    """A round robin numbered by lot without a seed yet: the seed drawn now (written to
+    Settings with the pairing, so every later run draws the same numbers)."""
+    s = season.settings
+    if not s.round_robin or s.round_robin_order != RoundRobinOrder.LOT or s.round_robin_seed:
+        return season, None
+    import secrets
+
+    seed = secrets.randbelow(999_999_999) + 1
+    return replace(season, settings=replace(s, round_robin_seed=seed)), seed
+
+
+def _write_setting(book: Book, key: str, value: object) -> None:
+    from keizer_xl.sheets.read_names import find_columns, find_sheet
+
+    sheet = find_sheet(book, "Settings")
+    if sheet is None:
+        return
+    table = book.read_table(sheet)
+    cols, headers = find_columns(table, "Settings", []), table.headers
+    if "setting" in cols and "value" in cols:
+        book.append_rows(sheet, [{headers[cols["setting"]]: key, headers[cols["value"]]: value}])
 
 
 def _last_round_in_results(book: Book) -> int:

@@ -260,6 +260,10 @@ def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
         view = view or Competition(season, report.standing.round)
         book.write_sheet(schema.sheet_name("Periods", lang),
                          periods_layout(period_reports(view), context, lang))
+    if season.settings.round_robin:  # issue 36: the round robins' every round
+        from keizer_xl.app.schedule import write_schedule_sheet
+
+        write_schedule_sheet(book, season, context)
 
 
 def standings_sheet(report: StandingsReport, season: Season, lang: str,

@@ -36,8 +36,9 @@ from keizer_xl.core.model import Player, Season
 from keizer_xl.core.performance import Record, records
 from keizer_xl.core.periods import Period, PeriodStanding, part_standing, periods_of
 from keizer_xl.core.engine import History, Standing, compute_history
-from keizer_xl.core.round_robin import RoundRobin
-from keizer_xl.core.settings import ROUND_ROBIN_ALL, RoundRobinOrder, System
+from keizer_xl.core.round_robin import (RoundRobin, RoundRobinGames, round_robin_notes,
+                                         scored_games)
+from keizer_xl.core.settings import RoundRobinOrder, System, system_of
 from keizer_xl.errors import Message
 
 __all__ = ["Competition", "GroupStanding", "categories_of"]
@@ -161,10 +162,7 @@ class Competition:
     def system(self, group: str = "") -> System:
         """The system ``group`` ("" without groups) plays: the one place it is decided
         (the ``round_robin`` setting: ``all``, or the groups named)."""
-        named = self.season.settings.round_robin
-        if named == (ROUND_ROBIN_ALL,) or group_key(group) in {group_key(g) for g in named}:
-            return System.ROUND_ROBIN
-        return System.KEIZER
+        return system_of(self.season.settings, group)
 
     def round_robin(self, group: str = "") -> RoundRobin:
         """``group``'s round robin: its players in pairing-number order (the Players sheet's
@@ -196,6 +194,12 @@ class Competition:
         if s.round_robin_order == RoundRobinOrder.LOT and s.round_robin_seed is not None:
             random.Random(s.round_robin_seed).shuffle(order)  # noqa: S311 (a repeatable draw)
         return RoundRobin(group, tuple(order), first, s.round_robin_cycles, s.round_robin_swap)
+
+    def round_robin_games(self, group: str = "") -> RoundRobinGames:
+        """``group``'s round robin up to the group's round of this standing: the games that
+        count, the forfeits added and the results annulled for withdrawals (the one place:
+        :func:`keizer_xl.core.round_robin.scored_games`), the games still outstanding."""
+        return scored_games(self.season, self.round_robin(group), self.group_round(group))
 
     # ---- records --------------------------------------------------------------------------
 
@@ -262,6 +266,8 @@ class Competition:
                 notes.append(Message("Fewer than {n} games (min_games), shown after the table "
                                      "without a rank: {names}", n=minimum,
                                      names=", ".join(unranked)))
+        if self.system(group) is System.ROUND_ROBIN:
+            notes += round_robin_notes(self.round_robin_games(group), k)
         moves = tuple(m for m in self.moves if group in (m.source, m.target))
         return GroupStanding(group, gs, history, st, rec, tuple(notes), not_yet, unranked,
                              categories_of(gs.players), moves)

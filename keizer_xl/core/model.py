@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
-from keizer_xl.core.settings import Settings
+from keizer_xl.core.settings import Settings, System, system_of
 # the problem and error types live in errors.py (one tree); re-exported here for old imports
 from keizer_xl.errors import Message, Problem, ResultError
 
@@ -307,6 +307,9 @@ def validate(season: Season) -> list[Problem]:
     for a in season.absences:
         if a.code not in codes:
             continue  # reported by the sheet reader, which knows the suggestion
+        p = players.get(a.player)
+        if p is not None and system_of(season.settings, p.group) is System.ROUND_ROBIN:
+            continue  # a round robin's game of that round is postponed, not a clash (issue 36)
         occupy(a.round, a.player, a.origin, Message("marked absent ({code})", code=a.code))
     return problems
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["RoundRobin", "berger_round", "berger_table", "cycle_table"]
+from keizer_xl.core.model import Game, Result, Season
+from keizer_xl.core.pairing import Board, Pairing
+from keizer_xl.core.settings import RoundRobinWithdrawal
+from keizer_xl.errors import Message
+
+__all__ = ["RoundRobin", "RoundRobinGames", "berger_round", "berger_table", "cycle_table",
+           "scored_games", "pair_round_robin", "round_robin_notes", "Scheduled", "schedule"]
 
 #: one round: (white, black) pairing numbers, board order; a number > n is the dummy (bye)
 Round = tuple[tuple[int, int], ...]
@@ -105,3 +111,167 @@ class RoundRobin:
     def plays(self, season_round: int) -> bool:
         """Whether ``season_round`` is one of its rounds."""
         return self.first <= season_round <= self.last
+
+
+@dataclass(frozen=True)
+class RoundRobinGames:
+    """What a round robin's rounds up to ``upto`` hold (:func:`scored_games`): ``games`` the
+    games that count (results typed, in their own round however late they were played, and
+    the forfeits added); ``forfeits`` those added for a withdrawal; ``annulled`` the players
+    whose results are annulled (FIDE: fewer than half their games played); ``outstanding``
+    the scheduled games without a result yet (postponed), in round order."""
+
+    games: tuple[Game, ...]
+    forfeits: tuple[Game, ...]
+    annulled: tuple[str, ...]
+    outstanding: tuple[Game, ...]
+
+
+def scored_games(season: Season, rr: RoundRobin, upto: int | None = None) -> RoundRobinGames:
+    """The one place a round robin's withdrawals are decided (``round_robin_withdrawal``):
+    ``annul`` drops every game of the player, ``forfeit`` gives each scheduled game of his
+    that has no result (from his withdrawal round on, or postponed before it) to the opponent
+    by forfeit in its scheduled round and colours; ``fide`` annuls when he played fewer than
+    half of his games (forfeits are not played), else forfeits."""
+    upto = rr.last if upto is None else upto
+    field = set(rr.players)
+    mine = [g for g in season.games if g.white in field and g.black in field
+            and rr.plays(g.round)]
+    per_player = (len(rr.players) - 1) * rr.cycles
+    rule = season.settings.round_robin_withdrawal
+    # withdrawn by the round after ``upto`` (the standings after his last round know it)
+    gone = {p.name for p in season.players if p.name in field
+            and p.withdrawn_round is not None and p.withdrawn_round <= upto + 1}
+    annulled: set[str] = set()
+    for name in gone:
+        played = sum(1 for g in mine if name in (g.white, g.black) and g.result.has_result
+                     and not g.result.is_forfeit)
+        if rule == RoundRobinWithdrawal.ANNUL or (rule == RoundRobinWithdrawal.FIDE
+                                                  and 2 * played < per_player):
+            annulled.add(name)
+    typed = {(g.round, frozenset((g.white, g.black))): g for g in mine}
+    counted: list[Game] = []
+    forfeits: list[Game] = []
+    outstanding: list[Game] = []
+    for k, rnd_pairs in enumerate(rr.table()):
+        rnd = rr.first + k
+        if rnd > upto:
+            break
+        for white, black in rnd_pairs:
+            if not black or {white, black} & annulled:
+                continue
+            game = typed.get((rnd, frozenset((white, black))))
+            if game is not None and game.result.has_result:
+                counted.append(game)
+                continue
+            left = [n for n in (white, black) if n in gone]
+            if left:  # his remaining game: lost by forfeit (both gone: both lose)
+                result = (Result.DOUBLE_FORFEIT if len(left) == 2 else
+                          Result.BLACK_FORFEIT if left[0] == white else Result.WHITE_FORFEIT)
+                forfeit = Game(rnd, white, black, result, origin=game.origin if game else "")
+                forfeits.append(forfeit)
+                counted.append(forfeit)
+            else:
+                outstanding.append(game or Game(rnd, white, black, Result.PENDING))
+    return RoundRobinGames(tuple(counted), tuple(forfeits), tuple(sorted(annulled)),
+                           tuple(outstanding))
+
+
+def pair_round_robin(season: Season, rr: RoundRobin, rnd: int) -> tuple[Pairing, dict[str, str]]:
+    """Round ``rnd`` of ``rr`` from its table, and the absent with their codes: every game of
+    the round, the absent's too (a game a player misses is postponed, still listed, and
+    played later under its own round); a game with a player who has withdrawn is left out
+    (:func:`scored_games` decides it); the bye to the dummy's opponent."""
+    absent = {a.player: a.code for a in season.absences if a.round == rnd and a.player in rr.players}
+    out = {p.name for p in season.players if p.name in rr.players and p.is_withdrawn(rnd)}
+    boards: list[Board] = []
+    notes: list[str] = []
+    for white, black in rr.pairs(rnd):
+        left = [n for n in (white, black) if n in out]
+        if left:
+            notes.append(Message("{white} - {black}: no game, {name} has withdrawn",
+                                 white=white, black=black, name=left[0]))
+            continue
+        boards.append(Board(len(boards) + 1, white, black))
+        missing = [n for n in (white, black) if n in absent]
+        if missing:
+            notes.append(Message("board {board}, {white} - {black}: postponed ({names} absent); "
+                                 "type its result under round {round} when it is played",
+                                 board=len(boards), white=white, black=black,
+                                 names=", ".join(missing), round=rnd))
+    bye = rr.bye(rnd)
+    return Pairing(rnd, tuple(boards), None if bye in out else bye, tuple(notes)), absent
+
+
+def round_robin_notes(games: RoundRobinGames, upto: int) -> tuple[str, ...]:
+    """What the standings after round ``upto`` say of a round robin: the results annulled and
+    the games given by forfeit for a withdrawal, and the games still outstanding (postponed),
+    which the standings do not count yet."""
+    notes: list[str] = []
+    if games.annulled:
+        notes.append(Message("withdrawn with fewer than half of the games played: the results "
+                             "of {names} are annulled", names=", ".join(games.annulled)))
+    if games.forfeits:
+        notes.append(Message("withdrawn: {games} lost by forfeit", games=", ".join(
+            f"{g.white} - {g.black} ({g.result.value}, R{g.round})" for g in games.forfeits)))
+    if games.outstanding:
+        notes.append(Message("after round {round} still to play (postponed, not counted yet): "
+                             "{games}", round=upto, games=", ".join(
+                                 f"R{g.round} {g.white} - {g.black}" for g in games.outstanding)))
+    return tuple(notes)
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    """One game of the schedule (the bye: ``black`` ""): its board (Results', else the
+    table's), the result that counts (typed, or a forfeit for a withdrawal; None: none yet),
+    and ``state``: ``played``, ``bye``, ``to play``, ``postponed`` (its round is past or he was
+    absent, no result yet), ``forfeit`` (added for a withdrawal) or ``annulled``."""
+
+    round: int
+    board: int | None
+    white: str
+    black: str
+    result: Result | None
+    state: str
+
+
+def schedule(season: Season, rr: RoundRobin) -> tuple[Scheduled, ...]:
+    """Every round of ``rr`` as it stands: the rounds played with their results, the
+    postponed games marked, the withdrawals as :func:`scored_games` decides them."""
+    decided = scored_games(season, rr)
+    field = set(rr.players)
+    typed = {(g.round, frozenset((g.white, g.black))): g for g in season.games}
+    forfeits = {(g.round, frozenset((g.white, g.black))): g for g in decided.forfeits}
+    paired = max([g.round for g in season.games if g.white in field and rr.plays(g.round)]
+                 + [b.round for b in season.byes if b.player in field and rr.plays(b.round)],
+                 default=0)
+    absent = {(a.round, a.player) for a in season.absences}
+    out: list[Scheduled] = []
+    for k, pairs in enumerate(rr.table()):
+        rnd = rr.first + k
+        board = 0
+        for white, black in sorted(pairs, key=lambda p: not p[1]):  # the bye last
+            if not black:
+                out.append(Scheduled(rnd, None, white, "", None, "bye"))
+                continue
+            board += 1
+            key = (rnd, frozenset((white, black)))
+            game = typed.get(key)
+            result = game.result if game is not None and game.result.has_result else None
+            if {white, black} & set(decided.annulled):
+                state = "annulled"
+            elif result is not None:
+                state = "played"
+            elif key in forfeits:
+                result, state = forfeits[key].result, "forfeit"
+            elif rnd < paired or (rnd == paired and ((rnd, white) in absent
+                                                     or (rnd, black) in absent)):
+                state = "postponed"
+            else:
+                state = "to play"
+            if game is not None:  # as typed (the colours too)
+                white, black = game.white, game.black
+            out.append(Scheduled(rnd, game.board if game and game.board else board, white,
+                                 black, result, state))
+    return tuple(out)

@@ -178,6 +178,19 @@ class RoundRobinWithdrawal(StrEnum):
 ROUND_ROBIN_ALL = "all"
 
 
+def system_of(settings: Settings, group: str) -> System:
+    """The system ``group`` ("" without groups) plays by the ``round_robin`` setting: ``all``,
+    or the groups it names (case and spaces ignored).  ``Competition.system`` asks this; the
+    season's own checks (model.validate) too."""
+    def key(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    named = settings.round_robin
+    if named == (ROUND_ROBIN_ALL,) or key(group) in {key(g) for g in named}:
+        return System.ROUND_ROBIN
+    return System.KEIZER
+
+
 @dataclass(frozen=True)
 class Credit:
     """Points for a round without an opponent: ``fraction`` x own value, or ``fixed`` points."""

@@ -11,7 +11,8 @@ from keizer_xl.errors import Message, UsageError
 from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, open_workbook, open_book_arg
 from keizer_xl.frontends.shown import Done
 
-__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players"]
+__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players",
+           "cmd_schedule"]
 
 
 def cmd_new(args: argparse.Namespace) -> Shown:
@@ -93,6 +94,17 @@ def cmd_check(args: argparse.Namespace) -> Shown:
     book = open_workbook(path)
     from keizer_xl.app import check
     return check.run(book), done_info(path, book, False)
+
+
+def cmd_schedule(args: argparse.Namespace) -> Shown:
+    """Issue 36: every round of the round robins (nothing written)."""
+    from keizer_xl.frontends.cli_common import warn_read_while_open
+
+    path = book_path_arg(args.book)
+    warn_read_while_open(path)
+    book = open_workbook(path)
+    from keizer_xl.app import schedule
+    return schedule.run(book), done_info(path, book, False, args.format)
 
 
 def cmd_pair(args: argparse.Namespace) -> Shown:

@@ -108,6 +108,9 @@ COMMANDS: tuple[Command, ...] = (
             help=N_("pair an already paired round again (late arrivals); boards whose Result is * "
                  "(started) are kept")),
     ), f"{_SEASON}:cmd_pair", ("keizer_xl.app.pair:PairingReport", _ANSWER)),
+    Command("schedule", N_("every round of the round robins: results, postponed games"), (
+        _BOOK, arg("--format", choices=("table", "json"), default="table"),
+    ), f"{_SEASON}:cmd_schedule", ("keizer_xl.app.schedule:ScheduleReport",)),
     Command("players", N_("the Players sheet's ratings, ids, federation, birth, sex and title from a "
             "rating list; add players by name or a whole club"), (
                 _BOOK,

@@ -80,6 +80,7 @@ def _table() -> dict[str, Renderer]:
         f"{_APP}.standings:StandingsReport": Renderer(lambda r: r.notes, season.standings),
         f"{_APP}.standings:PeriodReport": Renderer(lambda r: r.notes, season.period),
         f"{_APP}.check:CheckReport": Renderer(lambda r: r.warnings, season.check),
+        f"{_APP}.schedule:ScheduleReport": Renderer(no_notes, season.scheduled),
         f"{_APP}.players:PlayersReport": Renderer(no_notes, players.players),
         # lo-run, pair / standings on an .ods: the macro's answer
         f"{_APP}.macro_answer:MacroAnswer": Renderer(no_notes, season.answered),

@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.macro_answer import MacroAnswer, Status
     from keizer_xl.app.pair import PairingReport
+    from keizer_xl.app.schedule import ScheduleReport
     from keizer_xl.app.standings import StandingsReport
 
-__all__ = ["pairing", "standings", "period", "check", "answered"]
+__all__ = ["pairing", "standings", "period", "check", "answered", "scheduled"]
 
 
 def _json_line(data: Any) -> str:
@@ -79,6 +80,32 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
     lines = (first, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
              *saved_line(front, done, tr))
     return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
+
+
+def scheduled(report: ScheduleReport, front: Front, done: Done, tr: Translator,
+              notes: Sequence[str]) -> Outcome:
+    """``schedule`` (issue 36): each round robin round by round, the results and the state of
+    the games without one (postponed, a forfeit or annulled for a withdrawal)."""
+    from keizer_xl.sheets.schedule_sheet import STATES
+
+    data = report.as_json()
+    if done.format == "json":
+        return Outcome("ok", EXIT_OK, (), out=(_json_line(data),), report=data)
+    out: list[str] = []
+    for g in report.groups:
+        if g.group:
+            out.append(tr("Group {group}", group=g.group))
+        width = max([len(n) for n in g.players] + [5])
+        for rnd in range(g.first, g.last + 1):
+            out.append(tr("Round {round}", round=rnd))
+            for s in (s for s in g.games if s.round == rnd):
+                if s.state == "bye":
+                    out.append(tr("Bye: {name}", name=s.white))
+                    continue
+                state = tr(STATES[s.state]) if s.state in STATES else ""
+                out.append(f"{s.board:>3}  {s.white:<{width}}  -  {s.black:<{width}}  "
+                           f"{s.result.value if s.result else '':<5} {state}".rstrip())
+    return Outcome("ok", EXIT_OK, tuple(cli_notes(notes, done, tr)), out=tuple(out), report=data)
 
 
 def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,

@@ -89,6 +89,7 @@ def group_problems(season: Season, players_table: Table | None, setting_cells: d
                 "{setting} {n}: players move at a period's end, but there are no periods (set "
                 "periods, e.g. 1, 11, 21)", setting=key, n=n)))
     out.extend(_category_problems(season, players_table))
+    out.extend(_round_robin_problems(season, players_table, setting_cells, tr))
     if not out:
         out.extend(_cross_group_problems(season, setting_cells, tr))
     return [Problem(p.where, translate(p.message, tr)) for p in out]
@@ -129,6 +130,41 @@ def _cross_group_problems(season: Season, setting_cells: dict[str, str],
         "other in round {round}: each group is its own competition", white=g.white,
         white_group=gw, black=g.black, black_group=gb, round=g.round))
         for g, gw, gb in games]
+
+
+def _round_robin_problems(season: Season, players_table: Table | None,
+                          setting_cells: dict[str, str], tr: Translator) -> list[Problem]:
+    """``round_robin`` naming a group that does not exist; a player of a round-robin group
+    who joins after its first round (its field is fixed: a late entrant cannot join)."""
+    from keizer_xl.core.competition import Competition
+    from keizer_xl.core.settings import ROUND_ROBIN_ALL, System
+
+    named = season.settings.round_robin
+    if not named:
+        return []
+    groups = group_names(season)
+    where = setting_cells.get("round_robin") or schema.sheet_name("Settings", tr.lang)
+    out = [Problem(where, Message("round_robin {group}: there is no group {group} in {players} "
+                                  "(groups: {groups})", group=g,
+                                  players=schema.sheet_name("Players", tr.lang),
+                                  groups=", ".join(groups) or "-"))
+           for g in named if g != ROUND_ROBIN_ALL and group_key(g) not in map(group_key, groups)]
+    if out:
+        return out
+    view = Competition(season)
+    joined = _cells(players_table, season, "joined")
+    for g in view.groups:
+        if view.system(g) is not System.ROUND_ROBIN:
+            continue
+        rr = view.round_robin(g)
+        for p in season.players:
+            if group_key(p.group) == group_key(g) and p.name not in rr.players:
+                out.append(Problem(joined[p.name], Message(
+                    "{name} joins in round {round}, after the round robin began in round "
+                    "{first}: a late entrant cannot join a round robin (its pairings are fixed); "
+                    "put him in another group, or let him join in round {first}",
+                    name=p.name, round=p.joined, first=rr.first)))
+    return out
 
 
 def _category_problems(season: Season, players_table: Table | None) -> list[Problem]:

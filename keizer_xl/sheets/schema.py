@@ -36,11 +36,12 @@ SHEETS: dict[str, Names] = {
     "Compare": {"en": "Compare", "nl": "Vergelijking", "de": "Vergleich", "fr": "Comparaison"},
     "Audit": {"en": "Audit", "nl": "Controle", "de": "Prüfung", "fr": "Contrôle"},
     "Periods": {"en": "Periods", "nl": "Periodes", "de": "Perioden", "fr": "Périodes"},
+    "Schedule": {"en": "Schedule", "nl": "Speelschema", "de": "Spielplan", "fr": "Calendrier"},
     "Instructions": {"en": "Instructions", "nl": "Uitleg gebruik", "de": "Anleitung", "fr": "Mode d'emploi"},
 }
 INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit",
-                 "Periods")
+                 "Periods", "Schedule")
 
 #: Older or informal sheet names also read (never written).
 SHEET_ALIASES: dict[str, tuple[str, ...]] = {
@@ -116,6 +117,15 @@ COLUMNS: dict[str, dict[str, Names]] = {
         "reason": {"en": "Reason", "nl": "Reden", "de": "Grund", "fr": "Motif"},
         "bye_block": {"en": "Bye", "nl": "Vrijgeloot", "de": "Spielfrei", "fr": "Exempt"},
         "absent_block": {"en": "Absent", "nl": "Afwezig", "de": "Abwesend", "fr": "Absents"},
+    },
+    "Schedule": {  # issue 36: a round robin's every round
+        "group": {"en": "Group", "nl": "Groep", "de": "Gruppe", "fr": "Groupe"},
+        "round": {"en": "Round", "nl": "Ronde", "de": "Runde", "fr": "Ronde"},
+        "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
+        "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
+        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz", "fr": "Noirs"},
+        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis", "fr": "Résultat"},
+        "note": {"en": "Note", "nl": "Opmerking", "de": "Hinweis", "fr": "Remarque"},
     },
 }
 

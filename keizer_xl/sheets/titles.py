@@ -44,6 +44,7 @@ SHEET_TITLES: Mapping[str, str] = {
     "audit": N_("Pairing audit up to round {round}"),
     "compare": N_("Final ranking after round {round} by method and preset"),
     "periods": N_("Periods after round {round}"),
+    "schedule": N_("Round robin schedule after round {round}"),
 }
 
 #: the same without a round (an empty season, an audit of no round)
@@ -56,6 +57,7 @@ SHEET_TITLES_NO_ROUND: Mapping[str, str] = {
     "audit": N_("Pairing audit"),
     "compare": N_("Final ranking by method and preset"),
     "periods": N_("Periods"),
+    "schedule": N_("Round robin schedule"),
 }
 
 #: the short marks of a round that was not a game (Standings round columns, HTML), by what the

@@ -213,6 +213,7 @@ def _refusals(tmp_path: Path, book: Path, lang: str) -> dict[str, list[tuple[obj
         "standings": [("standings", book, "--after-round", "99"), ("standings", book, "--period", "5"),
                       ("standings", book, "--format", "xml")],
         "check": [("check", book, "--bogus")],
+        "schedule": [("schedule", book), ("schedule", book, "--format", "xml")],
         "pair": [("pair", book, "--round", "9"), ("pair", book, "--group", "Q")],
         "batch": [("batch", book, "--jobs", "0"), ("batch", book, tmp_path / "missing.xlsx"),
                   ("batch", book, "--out", book), ("batch", bad_book)],

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import make_workbook
 
 from keizer_xl.frontends import cli, cli_season
 from keizer_xl.frontends.commands import COMMANDS, build_parser
@@ -122,6 +123,9 @@ def test_every_command_returns_its_report(tmp_path, monkeypatch, capsys):
         ["excel-config", tmp_path / "new.xlsx", "--for", "win", "--python", "C:/Python/python.exe"],
         ["lo-install", "--profile", tmp_path / "profile", "--no-check"],
         ["players", book, "--list", tmp_path / "list.csv", "--dry-run"],
+        ["schedule", make_workbook(tmp_path / "rr.xlsx", {
+            "Settings": [["Setting", "Value"], ["round_robin", "all"]],
+            "Players": [["Name"], ["Ann"], ["Bob"], ["Cor"]]})],
     ]
     (tmp_path / "list.csv").write_text("Name;Rating\nNoor Bakker;1800\n", encoding="utf-8")
     for argv in runs:
@@ -137,7 +141,7 @@ def test_every_command_returns_its_report(tmp_path, monkeypatch, capsys):
         ("new-season", "NewSeasonReport"), ("import", "ImportReport"),
         ("batch", "BatchReport"), ("excel-setup", "VbaFilesReport"),
         ("excel-config", "ExcelConfigReport"), ("lo-install", "MacroInstallReport"),
-        ("players", "PlayersReport")]
+        ("players", "PlayersReport"), ("schedule", "ScheduleReport")]
     # every command of the table but the two that need LibreOffice itself (lo-buttons,
     # lo-run: tests/clients/test_libreoffice.py runs them)
     assert {c for c, _ in seen} == {c.name for c in COMMANDS} - {"lo-buttons", "lo-run"}

@@ -1,0 +1,98 @@
+"""``schedule``: every round of the season's round robins (issue 36, docs/round-robin.md), the
+rounds played with their results, the postponed games marked; and the Schedule sheet that
+``pair`` and ``standings`` write whenever a group plays a round robin."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from keizer_xl.core.competition import Competition
+from keizer_xl.core.model import Season
+from keizer_xl.core.round_robin import Scheduled, schedule
+from keizer_xl.core.settings import System
+from keizer_xl.app.preflight import season_for
+from keizer_xl.errors import ActionError, Message
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.ownership import claim
+from keizer_xl.sheets.read_names import workbook_language
+from keizer_xl.sheets.titles import RunContext, run_context
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.tables import Book
+
+__all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
+           "write_schedule_sheet"]
+
+
+@dataclass(frozen=True)
+class ScheduleRequest:
+    """``schedule`` takes nothing but the workbook."""
+
+
+@dataclass(frozen=True)
+class GroupSchedule:
+    """One round robin: its group ("" the season's), players by pairing number, its rounds
+    (season rounds ``first`` .. ``last``), cycles, and every game."""
+
+    group: str
+    players: tuple[str, ...]
+    first: int
+    last: int
+    cycles: int
+    games: tuple[Scheduled, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        rounds = []
+        for rnd in range(self.first, self.last + 1):
+            mine = [s for s in self.games if s.round == rnd]
+            rounds.append({"round": rnd, "boards": [
+                {"board": s.board, "white": s.white, "black": s.black,
+                 "result": s.result.value if s.result else None, "state": s.state}
+                for s in mine if s.state != "bye"],
+                "bye": next((s.white for s in mine if s.state == "bye"), None)})
+        return {"group": self.group, "cycles": self.cycles, "first": self.first,
+                "last": self.last, "players": [{"number": i, "name": n}
+                                               for i, n in enumerate(self.players, 1)],
+                "rounds": rounds}
+
+
+@dataclass(frozen=True)
+class ScheduleReport:
+    groups: tuple[GroupSchedule, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"groups": [g.as_json() for g in self.groups]}
+
+
+def schedule_of(season: Season) -> ScheduleReport:
+    """Every round robin of ``season`` (none: an empty report)."""
+    view = Competition(season)
+    out = []
+    for g in view.groups:
+        if view.system(g) is System.ROUND_ROBIN:
+            rr = view.round_robin(g)
+            out.append(GroupSchedule(g, rr.players, rr.first, rr.last, rr.cycles,
+                                     schedule(season, rr)))
+    return ScheduleReport(tuple(out))
+
+
+def run(book: Book, request: ScheduleRequest = ScheduleRequest()) -> ScheduleReport:
+    report = schedule_of(season_for(book))
+    if not report.groups:
+        raise ActionError(Message("no group plays a round robin (the round_robin setting is "
+                                  "empty)"), usage=True)
+    return report
+
+
+def write_schedule_sheet(book: Book, season: Season, context: RunContext | None = None) -> None:
+    """The Schedule sheet, when a group plays a round robin (not saved)."""
+    from keizer_xl.sheets.schedule_sheet import schedule_layout
+
+    report = schedule_of(season)
+    if not report.groups:
+        return
+    lang = workbook_language(book, season.settings)
+    claim(book, ("Schedule",), lang)
+    book.write_sheet(schema.sheet_name("Schedule", lang), schedule_layout(
+        [(g.group, g.games) for g in report.groups], lang,
+        context or run_context(season.settings, book)))
