@@ -10,7 +10,7 @@ from keizer_xl.core.competition import Competition, GroupStanding
 from keizer_xl.core.groups import Move
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
-from keizer_xl.core.rows import Part, period_part, season_part
+from keizer_xl.core.rows import Part, period_part, shown_part
 from keizer_xl.core.engine import Standing
 from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
@@ -19,6 +19,7 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
+from keizer_xl.sheets.crosstable_sheets import crosstable_layout
 from keizer_xl.sheets.report_sheets import round_marks, standings_layout
 from keizer_xl.sheets.group_sheets import periods_layout
 from keizer_xl.sheets.titles import RunContext, run_context
@@ -112,7 +113,8 @@ def find_group(season: Season, group: str, view: Competition | None = None) -> s
 
 
 def _report(view: Competition, gs: GroupStanding) -> StandingsReport:
-    return StandingsReport(gs.standing, gs.notes, view.last, season_part(gs), gs.group,
+    part = shown_part(view, gs)
+    return StandingsReport(gs.standing, part.notes, view.last, part, gs.group,
                            moves=gs.moves, ranked=gs.season)
 
 
@@ -274,6 +276,8 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                                                grouped_standings_layout)
 
     def one(r: StandingsReport, notes: tuple[str, ...], legend: bool = True) -> Layout:
+        if r.rows.round_robin:  # the crosstable (issue 36)
+            return crosstable_layout(r.rows, [translate(n, lang) for n in notes], lang, context)
         return standings_layout(r.rows, [translate(n, lang) for n in notes], lang=lang,
                                 season=r.ranked or season, context=context, legend=legend)
 
@@ -290,7 +294,8 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                                     if not any(n == m.message for m in p.moves)), legend=False))
              for p in parts]
     # one legend under all the blocks, of the marks of every group (issue 33)
-    used = {k for p in parts for k in round_marks(p.rows, p.ranked or season, lang)[1]}
+    used = {k for p in parts if not p.rows.round_robin
+            for k in round_marks(p.rows, p.ranked or season, lang)[1]}
     return grouped_standings_layout(shown, cats, report.standing.round, lang, context, moves,
                                     used)
 

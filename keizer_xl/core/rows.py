@@ -25,9 +25,12 @@ from typing import Any, ClassVar
 from keizer_xl.core.competition import Competition, GroupStanding
 from keizer_xl.core.groups import Move
 from keizer_xl.core.periods import PeriodStanding
+from keizer_xl.core.round_robin import round_robin_notes
+from keizer_xl.core.round_robin_standings import POINTS, standing
+from keizer_xl.core.settings import System
 
 __all__ = ["Row", "Part", "HEAD", "TAIL", "season_part", "period_part", "season_parts",
-           "overall_places"]
+           "overall_places", "round_robin_part", "shown_part"]
 
 #: the keys of the Standings table's columns before the round columns (sheets/schema.py's
 #: Standings headers, the JSON's keys) and after them
@@ -57,6 +60,11 @@ class Row:
     ranked: bool = True  # False: fewer games than min_games in the final standings
     waiting: bool = False  # joins in a later round
     overall: int | None = None  # a category's row: the place in its part's table
+    # a round robin's row (issue 36): its pairing number, its results against each pairing
+    # number (the crosstable's cells), its tie-break values (Part.tiebreaks; None: not used)
+    number: int | None = None
+    cells: tuple[str, ...] = ()
+    tiebreaks: tuple[Fraction | None, ...] = ()
 
     KEYS: ClassVar[dict[str, str]] = {"rank": "place", "w": "wins", "d": "draws",
                                       "l": "losses"}
@@ -77,11 +85,15 @@ class Part:
     categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
     moves: tuple[Move, ...] = ()
     notes: tuple[str, ...] = ()
+    #: a round robin's part (issue 36): ranked by game points (``score``), then these FIDE
+    #: tie-breaks (acronyms, each row's ``tiebreaks`` in this order)
+    tiebreaks: tuple[str, ...] = ()
+    round_robin: bool = False
 
     @property
     def keizer(self) -> bool:
-        """False for a period ranked by match points (no Value column)."""
-        return self.period is None or self.period.scoring == "keizer"
+        """False for a period ranked by match points and a round robin (no Value column)."""
+        return not self.round_robin and (self.period is None or self.period.scoring == "keizer")
 
     def places(self) -> dict[str, int | None]:
         """Each row's shown place (None: shown '-'), in the rows' order."""
@@ -132,9 +144,38 @@ def period_part(ps: PeriodStanding) -> Part:
     return Part(ps.group, ps.upto, rows, ps, notes=ps.notes)
 
 
+def round_robin_part(view: Competition, gs: GroupStanding) -> Part:
+    """A round-robin group's standings by game points and FIDE tie-breaks
+    (core/round_robin_standings.py): best first, equal on all sharing a place, a player whose
+    results are annulled after them (place None); ``rounds`` his game points per round."""
+    rr, scored = view.round_robin(gs.group), view.round_robin_games(gs.group)
+    st = standing(view.season, scored, rr, view.group_round(gs.group))
+    per_round: dict[str, dict[int, Fraction]] = {p: {} for p in rr.players}
+    for g in scored.games:
+        per_round[g.white][g.round], per_round[g.black][g.round], _ = POINTS[g.result]
+    rows = []
+    for ln in st.lines:
+        games, w, d, losses = st.record[ln.name]
+        rec = gs.records.get(ln.name)
+        rows.append(Row(ln.place or None, ln.name, ln.points, None, None, games, w, d, losses,
+                        tuple(per_round[ln.name].get(r, Fraction(0))
+                              for r in range(rr.first, st.round + 1)),
+                        gs.group, ln.points, rec.tpr if rec else None,
+                        ranked=ln.name not in st.annulled, number=rr.number(ln.name),
+                        cells=st.cells[ln.name], tiebreaks=ln.values))
+    return Part(gs.group, st.round, tuple(rows), None, gs.categories, gs.moves,
+                round_robin_notes(scored, st.round), st.names, True)
+
+
+def shown_part(view: Competition, gs: GroupStanding) -> Part:
+    """A group's season rows as the system it plays shows them (Competition.system)."""
+    return (round_robin_part(view, gs) if view.system(gs.group) is System.ROUND_ROBIN
+            else season_part(gs))
+
+
 def season_parts(view: Competition) -> tuple[Part, ...]:
     """Every group's season rows, highest group first (the season's alone without groups)."""
-    return tuple(season_part(gs) for gs in view.standings())
+    return tuple(shown_part(view, gs) for gs in view.standings())
 
 
 def overall_places(parts: tuple[Part, ...]) -> dict[str, int]:

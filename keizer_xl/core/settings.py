@@ -97,6 +97,35 @@ class Tiebreak(StrEnum):
     NAME = "name"
     GAMES = "games"
     ID = "id"
+    # FIDE's (C.07, 2024, Article 5; issue 36): a round robin's standings by game points use
+    # these (core/tiebreaks.py), the Keizer engine its own above; written in capitals
+    DE = "de"
+    WIN = "win"
+    WON = "won"
+    BPG = "bpg"
+    BWG = "bwg"
+    GE = "ge"
+    PS = "ps"
+    BH = "bh"
+    BH_C1 = "bh-c1"
+    BH_M1 = "bh-m1"
+    SB = "sb"
+    KS = "ks"
+    AOB = "aob"
+    ARO = "aro"
+
+    @property
+    def fide(self) -> bool:
+        """One of FIDE's tie-breaks (its acronym: ``self.value.upper()``)."""
+        return self not in KEIZER_TIEBREAKS
+
+
+#: the Keizer engine's tie-breaks (core/engine/order.py)
+KEIZER_TIEBREAKS = frozenset({Tiebreak.PREVIOUS, Tiebreak.RATING, Tiebreak.START, Tiebreak.NAME,
+                              Tiebreak.GAMES, Tiebreak.ID})
+#: C.07 (2024) recommends for an individual round robin: DE, WIN, SB, KS (in this order); the
+#: default of a round robin whose ``tiebreak`` names none of FIDE's (docs/round-robin-standings.md)
+ROUND_ROBIN_TIEBREAKS = (Tiebreak.DE, Tiebreak.WIN, Tiebreak.SB, Tiebreak.KS)
 
 
 class AttendanceDefault(StrEnum):

@@ -281,34 +281,39 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{heading}</title>", f"<style>{_CSS}</style>", "</head>", "<body><main>",
            f"<h1>{heading}</h1>"]
-    sub = tr.gettext("Keizer standings after round {round}", round=st.round)
+    rr = report.rows.round_robin  # a round robin: its crosstable is its standings (issue 36)
+    sub = (tr.gettext("Standings after round {round}", round=report.rows.round) if rr else
+           tr.gettext("Keizer standings after round {round}", round=st.round))
     date = f" · {date_text(ctx.date, tr.lang)}" if ctx.date else ""
     out.append(f'<p class="sub">{e(sub)}{e(date)}</p>')
 
     heading = schema.sheet_name("Standings", tr.lang) if not group else tr.gettext(
         "Group {group}", group=group)
-    out.append(f'<h2 id="standings-title{key}">{e(heading)}</h2>'
-               f'<div class="scroll"><table id="standings{key}"><thead><tr>'
-               f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
-               f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
-               f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
-               f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
-               f'<th class="n wide">{e(sh["game_points"])}</th>'
-               '</tr></thead><tbody>')
-    # the Standings sheet's rows (core/rows.py)
-    for line in report.rows.rows:
-        rank = "-" if line.place is None else line.place
-        podium = f' class="p{rank}"' if isinstance(rank, int) and rank <= 3 else ""
-        gp = line.game_points
-        out.append(f"<tr{podium}><td class=\"n\">{rank}</td>{name_cell(line.name)}"
-                   f"<td class=\"n\">{_fixed2(line.score, tr.lang)}</td>"
-                   f"<td class=\"n\">{decimal_text(number_text(line.value), tr.lang)}</td>"
-                   f"<td class=\"n\">{line.games}</td><td class=\"n wide\">{line.wins}</td>"
-                   f"<td class=\"n wide\">{line.draws}</td>"
-                   f"<td class=\"n wide\">{line.losses}</td>"
-                   f"<td class=\"n wide\">{'' if gp is None else decimal_text(number_text(gp), tr.lang)}"
-                   f"</td></tr>")
-    out.append("</tbody></table></div>")
+    out.append(f'<h2 id="standings-title{key}">{e(heading)}</h2>')
+    if rr:
+        out.extend(_round_robin_html(report.rows, tr, name_cell, key))
+    else:
+        out.append(f'<div class="scroll"><table id="standings{key}"><thead><tr>'
+                   f'<th class="n">{e(sh["rank"])}</th><th>{e(sh["name"])}</th>'
+                   f'<th class="n">{e(points)}</th><th class="n">{e(sh["value"])}</th>'
+                   f'<th class="n">{e(sh["games"])}</th><th class="n wide">{e(sh["w"])}</th>'
+                   f'<th class="n wide">{e(sh["d"])}</th><th class="n wide">{e(sh["l"])}</th>'
+                   f'<th class="n wide">{e(sh["game_points"])}</th>'
+                   '</tr></thead><tbody>')
+        # the Standings sheet's rows (core/rows.py)
+        for line in report.rows.rows:
+            rank = "-" if line.place is None else line.place
+            podium = f' class="p{rank}"' if isinstance(rank, int) and rank <= 3 else ""
+            gp = line.game_points
+            out.append(f"<tr{podium}><td class=\"n\">{rank}</td>{name_cell(line.name)}"
+                       f"<td class=\"n\">{_fixed2(line.score, tr.lang)}</td>"
+                       f"<td class=\"n\">{decimal_text(number_text(line.value), tr.lang)}</td>"
+                       f"<td class=\"n\">{line.games}</td><td class=\"n wide\">{line.wins}</td>"
+                       f"<td class=\"n wide\">{line.draws}</td>"
+                       f"<td class=\"n wide\">{line.losses}</td>"
+                       f"<td class=\"n wide\">{'' if gp is None else decimal_text(number_text(gp), tr.lang)}"
+                       f"</td></tr>")
+        out.append("</tbody></table></div>")
     out.extend(_periods_html(block.periods, st.round, tr, name_cell, key))
     out.extend(_category_tables(report.rows, tr, name_cell))
 
@@ -332,7 +337,7 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
         chart_title = tr.gettext("Rank after each round (top {top})", top=len(top_players(history)))
         out.append(f"<h2>{e(chart_title)}</h2>{chart}")
 
-    if st.round:
+    if st.round and not rr:
         cross = crosstable_frame(season, history, tr.lang, report.rows)
         # compact for a desktop page (20 players within 1366 px): the worth under the result,
         # one meeting per line; the box is as wide as the window
@@ -368,6 +373,26 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
         + "</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
+
+
+def _round_robin_html(part: Part, tr: Translator, name_cell: Callable[[str], str],
+                      key: str) -> list[str]:
+    """A round robin's standings: the crosstable's rows (sheets/crosstable_sheets.py)."""
+    from keizer_xl.sheets.crosstable_sheets import SELF, crosstable_rows
+
+    e = html.escape
+    rows = crosstable_rows(part, tr.lang)
+    out = [f'<div class="scroll crossbox"><table id="standings{key}" class="cross"><thead><tr>',
+           *(f"<th>{e(str(c))}</th>" if j == 2 else f'<th class="n">{e(str(c))}</th>'
+             for j, c in enumerate(rows.columns)), "</tr></thead><tbody>"]
+    for row in rows.rows:
+        cells = [name_cell(str(v)) if j == 2 else
+                 f'<td class="g{" self" if v == SELF else ""}">{"" if v == SELF else e(str(v))}</td>'
+                 if 3 <= j < 3 + len(part.rows) else
+                 f'<td class="n">{"" if v is None else e(decimal_text(str(v), tr.lang))}</td>'
+                 for j, v in enumerate(row)]
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    return [*out, "</tbody></table></div>"]
 
 
 def _periods_html(parts: Sequence[Part], rnd: int, tr: Translator,

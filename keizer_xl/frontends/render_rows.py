@@ -22,7 +22,8 @@ def _shown(v: Any) -> Any:
 def part_rows(parts: Sequence[Part], category: str | None = None) -> list[dict[str, Any]]:
     """One dict per shown row of every part, best first: rank (null: not ranked), name, score,
     value, prev_value, games, w, d, l, rounds, then game_points and tpr (a season's part) or
-    period (a period's); with ``category`` the category's rows (``rank`` within it,
+    period (a period's), a round robin's ``number`` and ``tiebreaks`` (acronym: value); with
+    ``category`` the category's rows (``rank`` within it,
     ``overall`` the place in the part, ``category``); ``group`` with groups.  Numbers rounded
     for display (core/numbers.py)."""
     out = []
@@ -35,6 +36,10 @@ def part_rows(parts: Sequence[Part], category: str | None = None) -> list[dict[s
             else:
                 row["period"] = part.period.period.number
                 row["finished"] = part.period.finished
+            if part.round_robin:  # pairing number and FIDE tie-breaks (issue 36)
+                row["number"] = r.number
+                row["tiebreaks"] = {k: _shown(v) for k, v in zip(part.tiebreaks, r.tiebreaks,
+                                                                  strict=True)}
             if category is not None:
                 row.update(overall=r.overall, category=category)
             if part.group:

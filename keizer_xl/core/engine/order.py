@@ -112,7 +112,7 @@ class TieBreaks:
     totals by them (then by start order)."""
 
     def __init__(self, grid: Grid):
-        self.names = tuple(grid.settings.tiebreak)
+        self.names = tuple(t for t in grid.settings.tiebreak if not t.fide)  # FIDE: not here
         self.exact_ints = grid.dtype is not object
         self._games2 = (grid.games2() if Tiebreak.GAMES in self.names
                         else np.zeros((grid.n, 1), dtype=np.int64))
