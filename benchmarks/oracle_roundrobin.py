@@ -14,7 +14,10 @@ benchmarks/oracle_chesspairing.py builds its scorer).
 Compared: every round's boards (white, black, board order) and bye; every player's game
 points; every tie-break both programs have, player by player (chesspairing's id beside the
 acronym, :data:`NAMES`); DE as the points each player of a tied group scored against the others
-(chesspairing's value, 0 for a player tied with nobody).  An odd field's free round is recorded
+(chesspairing's value, 0 for a player tied with nobody).  And the same table played through as a
+keizer-xl season (``round_robin all``, pairing numbers from the Start order): every round as
+``pair_round_robin`` pairs it, and the final standing (``round_robin_standings.standing``, via
+the competition view) against core/tiebreaks.py.  An odd field's free round is recorded
 as no game and no bye on both sides.  Exit 0 when every pairing and every game-point total
 agree; the tie-break differences are printed (their reasons below).
 
@@ -23,7 +26,11 @@ core/tiebreaks.py as merged on 2026-12-07):
 
 - ``--tables 500 --seed 1`` (every size 3-20, single and double, with and without the swap):
   pairings and colours equal in 8122 / 8122 rounds (500 / 500 tables); game points 5618 / 5618;
-  WIN, WON, BPG, BWG, PS, GE, SB and ARO 5618 / 5618 each; DE 3237 / 3237 tied players.  BH,
+  WIN, WON, BPG, BWG, PS, GE, SB and ARO 5618 / 5618 each; DE 3237 / 3237 tied players.  As a
+  season: ``pair_round_robin`` 8122 / 8122 rounds, the standing's game points and every
+  tie-break equal core/tiebreaks.py's (5618 / 5618 each) except ARO, 0 / 5618: the standing
+  gives the tie-breaks no ratings (round_robin_standings.standing builds its Tournament without
+  ``ratings``), so every ARO is 0 there.  BH,
   BH-C1, BH-M1, AOB and KS are equal on every even field (3096 / 3096 each) and differ on odd
   fields by a convention: chesspairing counts the free round as an unplayed round, with a
   virtual opponent of the player's own score (checked: its BH = ours + his score per free
@@ -56,7 +63,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from oracle_chesspairing import build_go  # noqa: E402
 
-from keizer_xl.core.round_robin import cycle_table  # noqa: E402
+from keizer_xl.core.competition import Competition  # noqa: E402
+from keizer_xl.core.model import Player, Season  # noqa: E402
+from keizer_xl.core.model import Game as SeasonGame, parse_result  # noqa: E402
+from keizer_xl.core.round_robin import cycle_table, pair_round_robin  # noqa: E402
+from keizer_xl.core.round_robin_standings import standing  # noqa: E402
+from keizer_xl.core.rules import build_settings, parse_setting  # noqa: E402
 from keizer_xl.core.tiebreaks import TIEBREAKS, Game, Tournament, de_order, score  # noqa: E402
 
 GO_DIR = ROOT / "benchmarks" / "oracles" / "cp_roundrobin"
@@ -88,22 +100,54 @@ def tournament(t: dict) -> Tournament:
                       ratings=dict(t["ratings"]))
 
 
+SEASON_RESULT = {"1-0": "1-0", "0-1": "0-1", "0.5-0.5": "½-½", "1-0f": "1-0F", "0-1f": "0-1F",
+                 "0-0f": "0-0F"}
+
+
+def through_the_season(t: dict) -> tuple[list[bool], dict[str, dict[str, Fraction | None]]]:
+    """The table played as a keizer-xl season (``round_robin all``, pairing numbers from the
+    Start order): each round paired by ``pair_round_robin`` and compared with chesspairing's,
+    chesspairing's results then typed; the final standing's game points (``points``) and
+    tie-break values by acronym, per player."""
+    settings = build_settings([parse_setting("round_robin", "all"),
+                               parse_setting("round_robin_cycles", t["cycles"]),
+                               parse_setting("round_robin_swap", "yes" if t["swap"] else "no"),
+                               parse_setting("tiebreak", ", ".join(["DE", *NAMES]))])
+    players = tuple(Player(p, rating=t["ratings"][p], start=i + 1) for i, p in enumerate(t["players"]))
+    season = Season(players, settings=settings)
+    rr = Competition(season).round_robin("")
+    equal, games = [], []
+    for r in t["rounds"]:  # (a round robin's pairing does not depend on the results before it)
+        pairing, _ = pair_round_robin(season, rr, r["round"])
+        equal.append([(b.white, b.black) for b in pairing.boards] == [tuple(g[:2]) for g in r["games"]]
+                     and (pairing.bye or "") == r["bye"])
+        games += [SeasonGame(r["round"], w, b, parse_result(SEASON_RESULT[res])) for w, b, res in r["games"]]
+    season = Season(players, games=tuple(games), settings=settings)
+    view = Competition(season)
+    st = standing(season, view.round_robin_games(""), view.round_robin(""), rr.last)
+    values: dict[str, dict[str, Fraction | None]] = {"points": {}}
+    for line in st.lines:
+        values["points"][line.name] = line.points
+        for name, v in zip(st.names, line.values, strict=True):
+            values.setdefault(name, {})[line.name] = v
+    return equal, values
+
+
 def same(ours: Fraction, theirs: float) -> bool:
     return abs(float(ours) - theirs) < 1e-9
 
 
-def compare(tables: list[dict], show: int = 3) -> tuple[dict[str, list[int]], list[str]]:
-    """Counters ``what -> [equal, total]`` and the first differences, described."""
-    count: dict[str, list[int]] = {}
+def compare(tables: list[dict], show: int = 2) -> tuple[dict[str, dict[str, list[int]]], list[str]]:
+    """Counters ``what -> {"even"/"odd" fields: [equal, total]}`` and the first differences."""
+    count: dict[str, dict[str, list[int]]] = {}
     diffs: list[str] = []
 
     def tally(what: str, ok: bool, detail: str) -> None:
-        key = f"{what} ({'odd' if len(t['players']) % 2 else 'even'} fields)"
-        c = count.setdefault(key, [0, 0])
+        c = count.setdefault(what, {}).setdefault("odd" if len(t["players"]) % 2 else "even", [0, 0])
         c[0] += ok
         c[1] += 1
-        if not ok and sum(1 for d in diffs if d.startswith(key + ":")) < show:
-            diffs.append(f"{key}: {detail}")
+        if not ok and sum(1 for d in diffs if d.startswith(what + ":")) < show:
+            diffs.append(f"{what}: {detail}")
 
     for i, t in enumerate(tables):
         label = f"table {i} ({len(t['players'])} players, {t['cycles']} cycle(s), swap {t['swap']})"
@@ -117,8 +161,9 @@ def compare(tables: list[dict], show: int = 3) -> tuple[dict[str, list[int]], li
         points, bh = score(tour), TIEBREAKS["BH"](tour)
         for p in t["players"]:
             tally("game points", same(points[p], t["scores"][p]), f"{label} {p}")
+        core_values = {acronym: TIEBREAKS[acronym](tour) for acronym in NAMES}
         for acronym, theirs_id in NAMES.items():
-            mine, theirs = TIEBREAKS[acronym](tour), dict(t["tiebreaks"][theirs_id])
+            mine, theirs = core_values[acronym], dict(t["tiebreaks"][theirs_id])
             if acronym == "ARO":  # chesspairing leaves the average unrounded; C.07 10.1 rounds
                 theirs = {p: float(int(v + 0.5)) for p, v in theirs.items()}
             for p in t["players"]:
@@ -129,6 +174,15 @@ def compare(tables: list[dict], show: int = 3) -> tuple[dict[str, list[int]], li
                 free = points[p] * t["cycles"]
                 tally("BH + own score per free round", same(bh[p] + free, theirs_bh[p]),
                       f"{label} {p}: {bh[p]} + {free} vs {theirs_bh[p]}")
+        season_rounds, season_values = through_the_season(t)
+        for k, ok in enumerate(season_rounds):
+            tally("season: rounds paired by pair_round_robin", ok, f"{label} round {k + 1}")
+        for p in t["players"]:
+            tally("season: standing's game points", same(season_values["points"][p], t["scores"][p]),
+                  f"{label} {p}")
+            for acronym in NAMES:
+                v, core = season_values[acronym][p], core_values[acronym][p]
+                tally(f"season: standing's {acronym}", v == core, f"{label} {p}: {v} vs core {core}")
         groups = Counter(points.values())
         for value, size in groups.items():
             if size < 2:
@@ -159,15 +213,20 @@ def main(argv: list[str]) -> int:
     if done.returncode:
         raise SystemExit(done.stderr)
     tables = json.loads(done.stdout)
-    sizes = Counter((len(t["players"]), t["cycles"], t["swap"]) for t in tables)
+    kinds = Counter("single" if t["cycles"] == 1 else "double, swapped" if t["swap"] else "double"
+                    for t in tables)
     count, diffs = compare(tables)
-    print(f"{len(tables)} round robins (seed {args.seed}, forfeits {args.forfeits}): "
-          f"{len({s[0] for s in sizes})} sizes, {sum(1 for s in sizes if s[1] == 2)} double kinds")
-    for what, (equal, total) in count.items():
-        print(f"  {what}: {equal} / {total} equal")
+    print(f"{len(tables)} round robins (seed {args.seed}, forfeits {args.forfeits}) of "
+          f"{len({len(t['players']) for t in tables})} sizes: "
+          + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())))
+    for what, parts in count.items():
+        equal, total = (sum(c[i] for c in parts.values()) for i in (0, 1))
+        print(f"  {what}: {equal} / {total} equal ("
+              + ", ".join(f"{k} fields {c[0]} / {c[1]}" for k, c in sorted(parts.items())) + ")")
     for d in diffs:
         print("  differs:", d)
-    agreed = [c[0] == c[1] for w, c in count.items() if w.startswith(("rounds", "game points"))]
+    agreed = [c[0] == c[1] for w, parts in count.items() for c in parts.values()
+              if "rounds" in w or "game points" in w]
     return 0 if all(agreed) else 1
 
 
