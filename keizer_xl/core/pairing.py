@@ -433,7 +433,11 @@ def pair_round(season: Season, rnd: int, ranking: Sequence[str], present: Sequen
         taken.update((a, b))
 
     pool = [name for name in ranking if name in present_set and name not in taken]
-    walked, bye = _pair_pool(pool, rnd, history, settings, notes, round_method(season, rnd))
+    method = round_method(season, rnd)
+    if method != settings.pairing:  # the schedule of methods by round (keizer_pairing_last)
+        notes.append(Message("Paired by Keizer's rule: one of the season's last {n} rounds "
+                             "(keizer_pairing_last)", n=settings.keizer_pairing_last))
+    walked, bye = _pair_pool(pool, rnd, history, settings, notes, method)
 
     new_pairs = sorted(fixed + walked, key=lambda p: rank[p[0]])
     boards = sorted(keep, key=lambda b: b.board)

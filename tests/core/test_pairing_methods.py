@@ -62,8 +62,12 @@ def test_a_geel_season_whose_last_two_rounds_pair_by_keizer():
     s = season(P, pairing="geel", keizer_pairing_last=2, last_round=3)
     assert pairs(pair_round(s, 1, P, P)) == fs(("P1", "P5"), ("P2", "P6"), ("P3", "P7"), ("P4", "P8"))
     r1 = (Game(1, "P1", "P5", d), Game(1, "P2", "P6", d), Game(1, "P3", "P7", d), Game(1, "P4", "P8", d))
+    assert not pair_round(s, 1, P, P).notes
     s = replace(s, games=r1)
-    assert pairs(pair_round(s, 2, P, P)) == fs(("P1", "P2"), ("P3", "P4"), ("P5", "P6"), ("P7", "P8"))
+    round_2 = pair_round(s, 2, P, P)
+    assert pairs(round_2) == fs(("P1", "P2"), ("P3", "P4"), ("P5", "P6"), ("P7", "P8"))
+    note = "Paired by Keizer's rule: one of the season's last 2 rounds (keizer_pairing_last)"
+    assert round_2.notes == (note,)
     geel_only = replace(s, settings=replace(s.settings, keizer_pairing_last=0))
     assert pairs(pair_round(geel_only, 2, P, P))[0] == frozenset(("P1", "P3"))
     r2 = (Game(2, "P1", "P2", d), Game(2, "P3", "P4", d), Game(2, "P5", "P6", d), Game(2, "P7", "P8", d))
