@@ -113,3 +113,20 @@ def lo_missing() -> str | None:
     if lo_run.find_uno_python(soffice) is None:
         return "no Python with LibreOffice's uno module (python3-uno) is installed"
     return None
+
+
+def berger_reference(n: int, r: int) -> set[tuple[int, int]]:
+    """Round r of FIDE's Berger table (C.05 Annex 1) for n players as (white, black) pairing
+    numbers, by an arithmetic of its own (not the engine's): with N even (a dummy n + 1 for an
+    odd n) and M = N - 1, players i, j < N meet when i + j = r + 1 (mod M), White to the one
+    with i - j even (mod M); N meets the i with 2i = r + 1 (mod M), N White in even rounds."""
+    big = n + n % 2
+    m = big - 1
+    out = set()
+    for i in range(1, big):
+        for j in range(1, big):
+            if i != j and (i + j - r - 1) % m == 0 and (i - j) % m % 2 == 0:
+                out.add((i, j))
+        if (2 * i - r - 1) % m == 0:
+            out.add((big, i) if r % 2 == 0 else (i, big))
+    return out

@@ -119,7 +119,8 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
     # every sheet it writes checked first: a club's own sheet of an engine sheet's name
     # refuses the workbook before anything is written into it (issue 34)
     claim(book, [kind for kind in schema.ENGINE_SHEETS if kind != "Pairings" and
-                 (compare or kind != "Compare") and (season.settings.periods or kind != "Periods")],
+                 (compare or kind != "Compare") and (season.settings.periods or kind != "Periods")
+                 and (season.settings.round_robin or kind != "Schedule")],
           workbook_language(book, season.settings))
     standings = compute_standings(season, view.round, view=view)
     write_standings_sheets(book, season, standings, view)  # what ``standings`` writes

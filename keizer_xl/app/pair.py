@@ -319,7 +319,9 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
     report = plan_pairing(season, rnd, force=force, repair=repair, group=group)
     if write:
         lang = workbook_language(book, season.settings)
-        claim(book, ("Pairings",), lang)  # a club's own sheet of that name: refused, untouched
+        # a club's own sheet of that name: refused, untouched (the Schedule: issue 36)
+        claim(book, ("Pairings", "Schedule") if season.settings.round_robin else ("Pairings",),
+              lang)
         layout, rows = pairing_tables(report, season, lang, run_context(season.settings, book))
         results = find_sheet(book, "Results")
         if results is None:

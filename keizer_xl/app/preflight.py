@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from keizer_xl.core.competition import Competition
+from keizer_xl.core.settings import System
 from keizer_xl.core.model import Game, Season
 from keizer_xl.core.pairing_round import missing_results
 from keizer_xl.errors import InputError, Message, Problem
@@ -47,9 +48,11 @@ def results_missing(season: Season, view: Competition | None = None
     view = view or Competition(season)
     if not view.grouped:
         rnd = max(season.paired_rounds(), default=0) + 1
-        return rnd, [missing_results(season, rnd)]
+        keizer = view.system() is System.KEIZER  # a round robin never waits (issue 36)
+        return rnd, [missing_results(season, rnd)] if keizer else []
     rnd = min(view.next_round(g) for g in view.groups)
-    return rnd, [missing_results(view.group_season(g, rnd), rnd) for g in view.groups]
+    return rnd, [missing_results(view.group_season(g, rnd), rnd) for g in view.groups
+                 if view.system(g) is System.KEIZER]
 
 
 def refusals(book: Book) -> tuple[Season | None, list[Problem], list[str]]:

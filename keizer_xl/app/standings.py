@@ -255,6 +255,8 @@ def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
     ``batch`` compose them (issue 23: batch is the standings use case over many workbooks)."""
     lang = workbook_language(book, season.settings)
     claim(book, ("Standings", "Periods") if season.settings.periods else ("Standings",), lang)
+    if season.settings.round_robin:  # before anything is written (issue 36)
+        claim(book, ("Schedule",), lang)
     context = run_context(season.settings, book)
     book.write_sheet(schema.sheet_name("Standings", lang),
                      standings_sheet(report, season, lang, context))

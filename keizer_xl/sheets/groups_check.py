@@ -8,6 +8,7 @@ import re
 
 from keizer_xl.core.groups import cross_group_games, group_key, group_names, has_groups
 from keizer_xl.core.model import Season
+from keizer_xl.core.round_robin import RoundRobin
 from keizer_xl.errors import Message, Problem
 from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
@@ -157,6 +158,7 @@ def _round_robin_problems(season: Season, players_table: Table | None,
         if view.system(g) is not System.ROUND_ROBIN:
             continue
         rr = view.round_robin(g)
+        out.extend(_off_table(season, rr))
         for p in season.players:
             if group_key(p.group) == group_key(g) and p.name not in rr.players:
                 out.append(Problem(joined[p.name], Message(
@@ -165,6 +167,22 @@ def _round_robin_problems(season: Season, players_table: Table | None,
                     "put him in another group, or let him join in round {first}",
                     name=p.name, round=p.joined, first=rr.first)))
     return out
+
+
+def _off_table(season: Season, rr: RoundRobin) -> list[Problem]:
+    """A game of the round robin's players that its table does not hold in that round (a
+    postponed game typed under the evening it was played, a changed Start order)."""
+    field = set(rr.players)
+    rounds: dict[frozenset[str], list[int]] = {}
+    for k, pairs in enumerate(rr.table()):
+        for w, b in pairs:
+            rounds.setdefault(frozenset((w, b)), []).append(rr.first + k)
+    return [Problem(g.origin, Message(
+        "{white} - {black} is not a game of round {round} of the round robin (its round: "
+        "{own}); a postponed game is typed under its own round", white=g.white, black=g.black,
+        round=g.round, own=", ".join(map(str, rounds.get(frozenset((g.white, g.black)), [])))))
+        for g in season.games if g.white in field and g.black in field and rr.plays(g.round)
+        and g.round not in rounds.get(frozenset((g.white, g.black)), [])]
 
 
 def _category_problems(season: Season, players_table: Table | None) -> list[Problem]:

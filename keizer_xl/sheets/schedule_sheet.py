@@ -39,6 +39,7 @@ def schedule_layout(groups: Sequence[tuple[str, Sequence[Scheduled]]], lang: str
             rows.append(((group,) if grouped else ()) + (s.round, s.board, s.white,
                                                          s.black or None, result, note))
     style = SheetStyle(widths={h["white"]: 24, h["black"]: 24, h["result"]: 9,
-                               h["note"]: 22, h["round"]: 7, h["board"]: 7})
+                               h["note"]: 22, h["round"]: 7, h["board"]: 7},
+                       number_formats={h["board"]: "0_0_0"})  # a gap before the name
     return sheet_layout(Rows(columns, tuple(rows)), titled(style, "schedule", None, context,
                                                             lang))

@@ -8,9 +8,12 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
+from helpers import berger_reference
+
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Player, Season
-from keizer_xl.core.round_robin import berger_table, cycle_table
+from keizer_xl.core.round_robin import (berger_table, cycle_table, pair_round_robin, schedule,
+                                         scored_games)
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.settings import RoundRobinOrder, RoundRobinWithdrawal, Settings, System
 from keizer_xl.errors import SettingError
@@ -54,6 +57,12 @@ def reference_meets(n: int) -> set[frozenset[int]]:
     return {frozenset((a, b)) for a in range(1, n + 1) for b in range(a + 1, n + 1)}
 
 
+@given(n=st.integers(2, 30))
+def test_the_table_equals_the_reference_arithmetic(n):
+    for r, rnd in enumerate(berger_table(n), 1):
+        assert set(rnd) == berger_reference(n, r)
+
+
 @hsettings(max_examples=60, deadline=None)
 @given(n=st.integers(2, 24), cycles=st.sampled_from((1, 2)), swap=st.booleans())
 def test_every_pair_meets_once_per_cycle_colours_balanced_byes_rotate(n, cycles, swap):
@@ -78,6 +87,11 @@ def test_every_pair_meets_once_per_cycle_colours_balanced_byes_rotate(n, cycles,
             assert whites[p] == blacks[p]
         else:  # FIDE: at most one more game with one colour (odd rounds)
             assert abs(whites[p] - blacks[p]) <= 1
+    if cycles == 2 and swap:  # why FIDE swaps: nobody gets one colour three times in a row
+        for p in range(1, n + 1):
+            seq = "".join("W" if w == p else "B" for r in table for w, b in r
+                          if p in (w, b) and max(w, b) <= n)
+            assert "WWW" not in seq and "BBB" not in seq, (p, seq)
     if cycles == 2:
         for a in range(1, n + 1):
             for b in range(a + 1, n + 1):
@@ -125,3 +139,75 @@ def test_the_view_says_which_system_a_group_plays_and_its_pairing_numbers():
     again = Competition(_season(names, round_robin=("all",), round_robin_order="lot",
                                 round_robin_seed=7)).round_robin("")
     assert lot.players == again.players and sorted(lot.players) == sorted(names)
+
+
+# --- withdrawals and postponed games: scored_games, the one place -------------------------
+
+def _four(withdrawn=None, rule="fide", results=(), absences=()):
+    """Ann, Bob, Cor, Dan (numbers 1-4): 1-4 2-3 | 4-3 1-2 | 2-4 3-1; ``results`` typed as
+    (round, white, black, result)."""
+    from keizer_xl.core.model import Absence, Game, parse_result
+
+    players = tuple(Player(n, start=i + 1, withdrawn_round=(withdrawn or {}).get(n))
+                    for i, n in enumerate(("Ann", "Bob", "Cor", "Dan")))
+    return Season(players, tuple(Game(r, w, b, parse_result(x)) for r, w, b, x in results),
+                  absences=tuple(Absence(r, n, "E") for r, n in absences),
+                  settings=Settings(round_robin=("all",), round_robin_withdrawal=rule))
+
+
+ROUND_1 = ((1, "Ann", "Dan", "1-0"), (1, "Bob", "Cor", "½-½"))
+
+
+def test_fewer_than_half_played_annuls_his_results():
+    s = _four({"Dan": 2}, results=ROUND_1)  # Dan played 1 of 3
+    view = Competition(s)
+    games = view.round_robin_games()
+    assert games.annulled == ("Dan",) and games.forfeits == ()
+    assert [(g.white, g.black) for g in games.games] == [("Bob", "Cor")]
+
+
+def test_half_or_more_played_gives_his_remaining_games_by_forfeit():
+    played = (*ROUND_1, (2, "Dan", "Cor", "0-1"), (2, "Ann", "Bob", "1-0"))
+    s = _four({"Dan": 3}, results=played)  # Dan played 2 of 3: round 3's 2-4 lost by forfeit
+    games = scored_games(s, Competition(s).round_robin())
+    assert games.annulled == ()
+    assert [(g.round, g.white, g.black, g.result.value) for g in games.forfeits] == [
+        (3, "Bob", "Dan", "1-0F")]
+    assert len(games.games) == 5 and [(g.white, g.black) for g in games.outstanding] == [
+        ("Cor", "Ann")]
+
+
+@pytest.mark.parametrize(("rule", "annulled"), [("forfeit", ()), ("annul", ("Dan",))])
+def test_the_setting_chooses_one_rule_always(rule, annulled):
+    s = _four({"Dan": 2}, rule, results=ROUND_1)
+    games = scored_games(s, Competition(s).round_robin())
+    assert games.annulled == annulled
+    assert bool(games.forfeits) is (rule == "forfeit")
+    if rule == "forfeit":  # rounds 2 and 3: 4-3 (Cor wins, Black) and 2-4 (Bob wins, White)
+        assert {(g.white, g.black, g.result.value) for g in games.forfeits} == {
+            ("Dan", "Cor", "0-1F"), ("Bob", "Dan", "1-0F")}
+
+
+def test_a_postponed_game_counts_in_its_own_round_once_its_result_is_there():
+    absent = ((1, "Bob"),)
+    before = _four(results=ROUND_1[:1], absences=absent)
+    waiting = Competition(before).round_robin_games()
+    assert [(g.round, g.white, g.black) for g in waiting.outstanding] == [(1, "Bob", "Cor")]
+    later = _four(results=(*ROUND_1, (2, "Dan", "Cor", "1-0"), (2, "Ann", "Bob", "0-1")),
+                  absences=absent)  # typed under round 1, played after round 2
+    assert Competition(later).round_robin_games().outstanding == ()
+    def states(season):
+        return [x.state for x in schedule(season, Competition(season).round_robin())][:2]
+
+    assert states(before) == ["played", "postponed"]  # he was absent: postponed
+    assert states(_four(results=ROUND_1[:1])) == ["played", "to play"]  # still this evening
+    assert states(_four(results=(*ROUND_1[:1], (2, "Dan", "Cor", ""), (2, "Ann", "Bob", "")))
+                  ) == ["played", "postponed"]  # the next round is paired: postponed
+
+
+def test_the_pairing_lists_an_absent_players_game_and_leaves_out_a_withdrawn_ones():
+    s = _four({"Dan": 2}, absences=((2, "Bob"),))
+    pairing, absent = pair_round_robin(s, Competition(s).round_robin(), 2)
+    assert [(b.board, b.white, b.black) for b in pairing.boards] == [(1, "Ann", "Bob")]
+    assert absent == {"Bob": "E"} and pairing.bye is None
+    assert len(pairing.notes) == 2  # Dan - Cor: no game; Ann - Bob: postponed
