@@ -115,6 +115,23 @@ def lo_missing() -> str | None:
     return None
 
 
+def round_robin_book(path, names, result=lambda r, b: "1-0", settings=(("round_robin", "all"),),
+                     cycles=1):
+    """A season workbook of one round robin of ``names`` (Start order) with every round of its
+    Berger table typed in Results, ``result(round, board)`` each game's (None: blank)."""
+    from keizer_xl.core.round_robin import RoundRobin
+
+    rows = [["Round", "Board", "White", "Black", "Result"]]
+    if cycles == 2:
+        settings = (*settings, ("round_robin_cycles", 2))
+    for r, pairs in enumerate(RoundRobin("", tuple(names), cycles=cycles).table(), 1):
+        for b, (w, bl) in enumerate(((w, bl) for w, bl in pairs if bl), 1):
+            rows.append([r, b, w, bl, result(r, b)])
+    make_workbook(path, {"Players": [["Name", "Start"]] + [[n, i] for i, n in enumerate(names, 1)],
+                         "Results": rows, "Settings": [["Setting", "Value"], *settings]})
+    return path
+
+
 def berger_reference(n: int, r: int) -> set[tuple[int, int]]:
     """Round r of FIDE's Berger table (C.05 Annex 1) for n players as (white, black) pairing
     numbers, by an arithmetic of its own (not the engine's): with N even (a dummy n + 1 for an

@@ -57,7 +57,8 @@ def standing(season: Season, games: RoundRobinGames, rr: RoundRobin, upto: int
     t = tiebreaks.Tournament(
         tuple(p for p in rr.players if p not in annulled),
         tuple(tiebreaks.Game(g.round, g.white, g.black, *POINTS[g.result])
-              for g in games.games if g.round <= last))
+              for g in games.games if g.round <= last),
+        ratings={p.name: p.rating for p in season.players if p.rating})
     names = _names(season)
     lines = tiebreaks.rank(t, names)
     lines += [tiebreaks.Standing(0, p, ZERO, tuple(None for _ in names)) for p in rr.players

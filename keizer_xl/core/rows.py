@@ -28,6 +28,7 @@ from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.round_robin import round_robin_notes
 from keizer_xl.core.round_robin_standings import POINTS, standing
 from keizer_xl.core.settings import System
+from keizer_xl.errors import Message
 
 __all__ = ["Row", "Part", "HEAD", "TAIL", "season_part", "period_part", "season_parts",
            "overall_places", "round_robin_part", "shown_part"]
@@ -163,8 +164,15 @@ def round_robin_part(view: Competition, gs: GroupStanding) -> Part:
                         gs.group, ln.points, rec.tpr if rec else None,
                         ranked=ln.name not in st.annulled, number=rr.number(ln.name),
                         cells=st.cells[ln.name], tiebreaks=ln.values))
-    return Part(gs.group, st.round, tuple(rows), None, gs.categories, gs.moves,
-                round_robin_notes(scored, st.round), st.names, True)
+    shared: dict[int, list[str]] = {}
+    for ln in st.lines:
+        if ln.shared and scored.games:  # before its first game everybody is equal
+            shared.setdefault(ln.place, []).append(ln.name)
+    notes = (*round_robin_notes(scored, st.round), *(
+        Message("equal on points and every tie-break, {names} share place {place}",
+                names=", ".join(names), place=place) for place, names in shared.items()))
+    return Part(gs.group, st.round, tuple(rows), None, gs.categories, gs.moves, notes,
+                st.names, True)
 
 
 def shown_part(view: Competition, gs: GroupStanding) -> Part:

@@ -144,13 +144,13 @@ def bwg(t: Tournament) -> Values:
 
 
 def ge(t: Tournament) -> Values:
-    """GE (7.5): his rounds less the voluntarily unplayed ones (requested byes, forfeit
+    """GE (Article 7): his rounds less the voluntarily unplayed ones (requested byes, forfeit
     losses)."""
     return _count(t, lambda e: e.kind not in VUR)
 
 
 def ps(t: Tournament) -> Values:
-    """PS (7.6): the sum of his running score after each round."""
+    """PS (Article 7): the sum of his running score after each round."""
     out = {}
     for p, es in t.entries().items():
         total = run = Fraction(0)
@@ -217,7 +217,7 @@ def bh_c1(t: Tournament) -> Values:
 
 
 def bh_m1(t: Tournament) -> Values:
-    """BH-M1 (14.3): Buchholz less the highest and the least significant value."""
+    """BH-M1 (Article 14): Buchholz less the highest and the least significant value."""
     return _bh(t, 1, 1)
 
 
@@ -238,7 +238,7 @@ def ks(t: Tournament) -> Values:
 
 
 def aob(t: Tournament) -> Values:
-    """AOB (8.4): the average of his opponents' Buchholz."""
+    """AOB (Article 8): the average of his opponents' Buchholz."""
     entries, buchholz = t.entries(), bh(t)
     out = {}
     for p, es in entries.items():
@@ -248,7 +248,7 @@ def aob(t: Tournament) -> Values:
 
 
 def aro(t: Tournament) -> Values:
-    """ARO (10.1): the average rating of the opponents he played over the board (forfeits are
+    """ARO (Article 10): the average rating of the opponents he played over the board (forfeits are
     unplayed for ratings), rounded to a whole number (half up)."""
     out = {}
     for p, es in t.entries().items():

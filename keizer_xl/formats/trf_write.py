@@ -16,6 +16,7 @@ from keizer_xl.core.setting_values import parse_date
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.engine import start_order
 from keizer_xl.core.rows import overall_places, season_parts
+from keizer_xl.core.settings import System
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.formats.trf_format import EXPORT_CODES, round_column
 from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, fide_ascii, player_line,
@@ -188,7 +189,13 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
                                   "(4-digit start numbers)", count=len(season.players),
                                   most=MAX_TRF_PLAYERS))
     before = tuple(overall_places(season_parts(Competition(season, a - 1))))
-    place = overall_places(season_parts(Competition(season, b)))
+    view = Competition(season, b)
+    place = overall_places(season_parts(view))
+    # a round robin's free round (odd field) is no game and worth nothing (issue 36)
+    robin = [g for g in view.groups if view.system(g) is System.ROUND_ROBIN]
+    idle = {n for g in robin for n in view.round_robin(g).players}
+    kind = ("Keizer system" if not robin else "Round robin" if len(robin) == len(view.groups)
+            else "Keizer system and round robin")
     listed = [p for p in season.players
               if p.joined <= b and (p.withdrawn_round is None or p.withdrawn_round > a)]
     listed_names = {p.name for p in listed}
@@ -229,7 +236,7 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
         if knsb or not p.is_member(k) or p.is_withdrawn(k):
             return nothing, Fraction(0)
         if (k, name) in byes:
-            return TrfRound(0, "-", EXPORT_CODES["bye"]), Fraction(0)
+            return TrfRound(0, "-", "Z" if name in idle else EXPORT_CODES["bye"]), Fraction(0)
         mark = absent.get((k, name))
         if mark is None or mark == "L":
             return nothing, Fraction(0)
@@ -312,7 +319,7 @@ def export_trf(season: Season, *, rounds: tuple[int, int] | None = None,
             ("042", day(dates.get(a), long_fmt)), ("052", day(dates.get(b), long_fmt)),
             ("062", str(len(order))), ("072", str(rated)),  # 072: a count, also in --knsb
             ("082", "0" if knsb else ""),
-            ("092", "Individual: Keizer system"), ("102", s.arbiter),
+            ("092", f"Individual: {kind}"), ("102", s.arbiter),
             ("112", ""), ("122", s.time_control)]
     out = [f"{code} {value}".rstrip() for code, value in head if value or knsb]
     row132 = list("132")

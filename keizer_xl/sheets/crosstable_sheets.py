@@ -47,6 +47,7 @@ def crosstable_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
         shown = [printed_width(str(row[j])) for row in rows.rows if row[j] is not None]
         widths[head] = max([printed_width(head, bold=True), 2.0, *shown]) + 1.0
     style = SheetStyle(widths=widths, landscape=len(part.rows) > 10, notes=tuple(notes),
-                       align={str(c): "center" for c in rows.columns[3:-1 - len(part.tiebreaks)]},
+                       align={str(c): "center" for c in
+                              (rows.columns[1], *rows.columns[3:-1 - len(part.tiebreaks)])},
                        highlight_rows=3)
     return sheet_layout(rows, titled(style, "standings", part.round, context, lang))

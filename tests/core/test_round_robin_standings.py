@@ -127,3 +127,21 @@ def test_a_keizer_group_beside_a_round_robin_group_is_unchanged():
     assert [p.round_robin for p in both] == [True, False]
     assert both[1] == keizer[1]
     assert [r.name for r in both[0].rows][:1] == ["Anna"]
+
+
+def test_a_shared_place_is_stated():
+    # a double round robin of two who draw both games: equal on everything
+    s = season(["Anna", "Bert"], [[("Anna", "Bert", "½-½")], [("Bert", "Anna", "½-½")]],
+               round_robin="all", round_robin_cycles=2)
+    p = part(s)
+    assert [(r.place, r.name) for r in p.rows] == [(1, "Anna"), (1, "Bert")]
+    assert p.rows[0].cells == ("", "½ ½")
+    (note,) = p.notes
+    assert str(note) == "equal on points and every tie-break, Anna, Bert share place 1"
+
+
+def test_aro_reads_the_players_ratings():
+    players = [Player(n, rating=1000 + 100 * i) for i, n in enumerate(NAMES)]
+    p = part(season(players, rounds(NAMES, TABLE), round_robin="all", tiebreak="ARO"))
+    # Anna met the other five: (1100 + 1200 + 1300 + 1400 + 1500) / 5 = 1300
+    assert {r.name: r.tiebreaks for r in p.rows}["Anna"] == (F(1300),)

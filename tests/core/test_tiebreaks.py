@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from keizer_xl.core.tiebreaks import (Bye, Game, Kind, Tournament, bh, bh_c1, bh_m1, bpg, bwg,
+from keizer_xl.core.tiebreaks import (Bye, Game, Kind, Tournament, aob, bh, bh_c1, bh_m1, bpg, bwg,
                                       de_order, ge, ks, ps, rank, sb, score, win, won)
 
 H = F(1, 2)
@@ -50,6 +50,8 @@ def test_six_player_round_robin_by_hand():
     assert bwg(t) == {"A": 0, "B": 0, "C": 0, "D": 0, "E": 1, "F": 0}  # E beat A with Black
     # BH in a round robin: everyone's points but his own (15 - own)
     assert bh(t)["A"] == 15 - F(7, 2) and bh(t)["F"] == 15 - H
+    # AOB: A's opponents' BH: B 11½ + C 12 + D 12½ + E 13 + F 14½ = 63½, over 5 = 12.7
+    assert aob(t)["A"] == F(127, 10) and ge(t) == dict.fromkeys(TABLE, 5)
 
 
 def test_de_first_then_the_rest():
