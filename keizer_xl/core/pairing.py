@@ -11,9 +11,10 @@ How a round is paired (:func:`pair_round`):
 3. The pool (present players, in ranking order) is paired as a perfect matching of the graph
    "may meet" (:func:`may_meet`), plus a *bye vertex* joined to everybody when the pool is
    odd.  The bye is decided first (candidates: fewest byes, then lowest-ranked), then the
-   players top-down, each taking the first opponent in his preference order (``keizer``:
-   nearest below; ``geel``: at distance n // k, then upwards, then downwards) such that the
-   rest can still be completely paired.  That is the lexicographically first complete
+   players top-down, each taking the first opponent in his preference order (the round's
+   method, :mod:`keizer_xl.core.pairing_methods`: ``keizer`` nearest below; ``geel`` at
+   distance n // k, then upwards, then downwards) such that the rest can still be completely
+   paired.  That is the lexicographically first complete
    pairing (section 5), found with one augmenting-path search per question
    (:class:`keizer_xl.core.matching.Matching`), never by enumeration.
 4. When no complete pairing exists, rules are relaxed as little as possible: rematches one
@@ -27,16 +28,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from keizer_xl.core.colours import choose_colours, colour_history
 from keizer_xl.core.matching import Matching
 from keizer_xl.core.model import Result, Season
 from keizer_xl.core.settings import PairingRule, Settings
+from keizer_xl.core.pairing_methods import WALKS, round_method
 from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
-__all__ = ["Board", "Pairing", "pair_round", "History", "may_meet", "geel_divisor", "geel_distance",
-           "bye_order"]
+__all__ = ["Board", "Pairing", "pair_round", "History", "may_meet", "bye_order"]
 
 
 @dataclass(frozen=True)
@@ -147,35 +148,6 @@ def _forbidden_pairs(settings: Settings, rnd: int) -> list[tuple[str, str]]:
     return list(seen)
 
 
-# --------------------------------------------------------------------------- geel
-
-def geel_divisor(rnd: int) -> int:
-    """k of ``pairing geel`` in round ``rnd``: 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, ...
-
-    After 2, 4 the factors alternate x1.5 and x4/3: odd rounds from 3 give 6 * 2**((r-3)/2),
-    even rounds 4 * 2**((r-2)/2).
-    """
-    if rnd <= 1:
-        return 2
-    if rnd % 2 == 0:
-        return 4 << ((rnd - 2) // 2)
-    return 6 << ((rnd - 3) // 2)
-
-
-def geel_distance(n: int, rnd: int) -> int:
-    """Target distance n // k, falling back to 1 (section 5)."""
-    if rnd > 2 * n.bit_length() + 4:  # k > n already: avoid building huge integers
-        return 1
-    return max(1, n // geel_divisor(rnd))
-
-
-def _geel_order(below: list[int], d: int) -> list[int]:
-    """Opponents in Geel preference order: distance d, then d-1 .. 1, then d+1, d+2 ...
-    (distances beyond the list are skipped)."""
-    d = min(d, len(below))
-    return below[d - 1::-1] + below[d:]
-
-
 # --------------------------------------------------------------------------- the core
 
 def bye_order(pool: Sequence[str], history: History,
@@ -239,8 +211,10 @@ def _bye_note(bye: str, pool: Sequence[str], history: History, notes: list[str],
 
 
 def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
-               notes: list[str]) -> tuple[list[tuple[str, str]], str | None]:
-    """Pair ``pool`` (ranking order); returns (pairs (higher-ranked first) in walk order, bye).
+               notes: list[str], method: PairingRule
+               ) -> tuple[list[tuple[str, str]], str | None]:
+    """Pair ``pool`` (ranking order) by ``method`` (:data:`WALKS`); returns (pairs
+    (higher-ranked first) in walk order, bye).
 
     For ``pairing geel`` the n of section 5 is the number of players still to be paired when
     the next top player is taken: the pool (present, minus kept boards and fixed pairs) minus
@@ -311,20 +285,12 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
 
     pairs: list[tuple[int, int]] = []
     alive = graph.alive
-    geel = settings.pairing == PairingRule.GEEL
+    walk = WALKS[method]
     for i in range(n):
         if not alive[i]:
             continue
-        if geel:
-            below = [j for j in range(i + 1, n) if alive[j]]
-            # geel: "the following players are paired the same way among those left", so n is
-            # recounted as the players still unpaired: round 1 gives the plain split 1-6, ...
-            d = geel_distance(len(below) + 1, rnd)
-            order: Iterable[int] = _geel_order(below, d) if d else below
-        else:
-            order = range(i + 1, n)  # nearest below first; the dead ones fail try_pair at once
         adj_i = graph.adj[i]
-        for j in order:
+        for j in walk(i, n, alive, rnd):
             if alive[j] and j in adj_i and graph.try_pair(i, j):
                 pairs.append((i, j))
                 break
@@ -467,7 +433,11 @@ def pair_round(season: Season, rnd: int, ranking: Sequence[str], present: Sequen
         taken.update((a, b))
 
     pool = [name for name in ranking if name in present_set and name not in taken]
-    walked, bye = _pair_pool(pool, rnd, history, settings, notes)
+    method = round_method(season, rnd)
+    if method != settings.pairing:  # the schedule of methods by round (keizer_pairing_last)
+        notes.append(Message("Paired by Keizer's rule: one of the season's last {n} rounds "
+                             "(keizer_pairing_last)", n=settings.keizer_pairing_last))
+    walked, bye = _pair_pool(pool, rnd, history, settings, notes, method)
 
     new_pairs = sorted(fixed + walked, key=lambda p: rank[p[0]])
     boards = sorted(keep, key=lambda b: b.board)

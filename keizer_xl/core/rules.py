@@ -196,6 +196,7 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "own_value_fade": (0, MAX_ROUND),
     "min_games": (1, MAX_ROUND),
     "last_round": (1, MAX_ROUND),
+    "keizer_pairing_last": (0, MAX_ROUND),
     "promote": (0, 100), "relegate": (0, 100),  # groups (issue 18): players moved per boundary
     "round_robin_cycles": (1, 2), "round_robin_seed": (1, 999_999_999),  # issue 36
 }

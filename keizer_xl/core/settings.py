@@ -378,6 +378,9 @@ class Settings:
     withdrawn_opponent: Fraction = Fraction(1, 2)
     # pairing (section 5)
     pairing: PairingRule = PairingRule.KEIZER
+    # n > 0: the season's last n rounds are paired by Keizer's method whatever ``pairing`` says
+    # (rules section 11: Geel's pairing, "the familiar Keizer pairing" for the last two rounds)
+    keizer_pairing_last: int = 0
     rematch_gap: int | None = None  # None = never again; 0 = no restriction
     max_meetings: int | None = None
     forfeit_is_meeting: bool = True

@@ -20,7 +20,8 @@ from keizer_xl.errors import InputError, Problem
 from keizer_xl.i18n import Translator, message_language, record_book_language, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_attendance import DefaultAbsence, read_attendance
-from keizer_xl.sheets.read_checks import (check_rounds_and_boards, check_settings_against_players,
+from keizer_xl.sheets.read_checks import (check_pairing_schedule, check_rounds_and_boards,
+                                          check_settings_against_players,
                                           check_value_scale, late_entrant_notes,
                                           resolve_bare_withdrawals)
 from keizer_xl.sheets.read_names import (ENGLISH_TR, SHEET_ALIASES, find_sheets, normalised, name_key,
@@ -127,6 +128,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
         problems.extend(Problem(p.where, translate(p.message, tr)) for p in validate(season))
         problems.extend(check_settings_against_players(season, tr))
         problems.extend(check_value_scale(season, setting_cells, tr))
+        problems.extend(check_pairing_schedule(season, setting_cells, tr))
     if not problems:  # groups and categories (issue 18): sheets/groups_check.py
         from keizer_xl.sheets.groups_check import group_problems
         problems.extend(group_problems(season, players_table, setting_cells, tr))

@@ -8,10 +8,11 @@ import re
 from dataclasses import replace
 
 from keizer_xl.core.model import Bye, Game, Player, Season
+from keizer_xl.core.pairing_methods import method_schedule
 from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.core.settings import ValueBasis
 from keizer_xl.core.values import value_scale_check
-from keizer_xl.errors import Message, Problem
+from keizer_xl.errors import Message, Problem, SettingError
 from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import ENGLISH_TR, find_columns, name_key
@@ -19,6 +20,7 @@ from keizer_xl.sheets.read_tables import BARE_WITHDRAWN
 from keizer_xl.sheets.tables import Table, quote_sheet
 
 __all__ = ["check_rounds_and_boards", "resolve_bare_withdrawals", "check_value_scale",
+           "check_pairing_schedule",
            "LATE_ENTRANT_ROUNDS", "late_entrant_notes", "check_settings_against_players",
            "warnings"]
 
@@ -116,6 +118,18 @@ def check_value_scale(season: Season, setting_cells: dict[str, str],
     where = setting_cells.get(first) or setting_cells.get("top_value") or \
         setting_cells.get("value_step") or setting_cells.get("preset") or "Settings"
     return [Problem(where, translate(why, tr))]
+
+
+def check_pairing_schedule(season: Season, setting_cells: dict[str, str],
+                           tr: Translator = ENGLISH_TR) -> list[Problem]:
+    """The pairing methods by round must be known (``keizer_pairing_last`` needs the season's
+    end): the problem at the setting's cell."""
+    try:
+        method_schedule(season)
+    except SettingError as e:
+        where = setting_cells.get(e.key) or schema.sheet_name("Settings", tr.lang)
+        return [Problem(where, translate(e, tr))]
+    return []
 
 
 #: A player without Joined who first appears in Results after this many played rounds (and

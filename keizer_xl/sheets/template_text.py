@@ -79,6 +79,9 @@ DEFAULT_SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("tiebreak", "", ("Order of tie-breaks (also name); a round robin takes FIDE's acronyms, "
                       "e.g. DE, WIN, SB, KS, BH, ARO")),
     ("pairing", "", "Pairing rule: {choices}"),
+    ("keizer_pairing_last", "", ("n: the season's last n rounds are paired by Keizer's rule, "
+                                 "e.g. 2 with pairing geel (the season ends at last_round, else "
+                                 "at the last round column of Attendance)")),
     ("rematch_gap", "", "Rounds between two meetings of the same players"),
     ("colours", "", "Colour rule: {choices}"),
     # the club's year (issue 18, docs/club-year.md, docs/groups.md)

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, event, given, settings as hsettings, strateg
 
 from keizer_xl.core.matching import Matching
 from keizer_xl.core.model import Bye, Game, Player, Result, Season
-from keizer_xl.core.pairing import Board, Pairing, bye_order, geel_distance, geel_divisor, pair_round
+from keizer_xl.core.pairing import Board, Pairing, bye_order, pair_round
+from keizer_xl.core.pairing_methods import geel_distance, geel_divisor
 from keizer_xl.errors import PairingError
 from keizer_xl.core.settings import PairConstraint
 from keizer_xl.core.rules import build_settings, parse_setting
