@@ -23,7 +23,8 @@ __all__ = [
 
 #: The hint keys an error may carry (the way out), worded by each front end (frontends/outcome.py)
 HINTS = ("repair", "force", "round",
-         "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only")
+         "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only",
+         "via_excel")
 
 
 def _hint(hint: str | None) -> str | None:

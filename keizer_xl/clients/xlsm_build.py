@@ -324,8 +324,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         src = Path(source)
         if src.suffix.lower() != ".xlsx":
             raise SetupError(Message("{name}: give the season workbook as .xlsx (an .xlsm "
-                                     "already has macros: use --via-excel to replace them with "
-                                     "Excel).", name=src.name))
+                                     "already has macros).", name=src.name), hint="via_excel")
         book = open_book(src)
         language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))

@@ -58,6 +58,7 @@ _FORCE_SCRIPT = N_(", or run the script {script} to pair anyway (missing results
 _ROUND_SCRIPT = N_(": the script {script} pairs the round just paired again {where}")
 _REPLACE_CLI = N_(" (use {flag} to replace it)")
 _CREATE_CLI = N_(" (use {flag} to create it)")
+_VIA_EXCEL_CLI = N_(" Use {flag} to replace them with Excel.")
 _PRINT_ONLY_CLI = N_(", or use {flags}.")
 _BY_HAND_CLI = N_(", or import the files of {command} by hand (see the README)")
 _KEEP_ALL_CLI = N_(". Use {flags} to print only, or the buttons in Excel or LibreOffice "
@@ -66,7 +67,7 @@ _KEEP_ALL_CLI = N_(". Use {flags} to print only, or the buttons in Excel or Libr
 #: command line's, a box has nothing to add to the message
 _BOX_CLIENT_HINTS: dict[str, tuple[str, dict[str, str]]] = {
     key: ("", {}) for key in ("python", "replace", "create", "vba_by_hand", "keep_all",
-                              "ods_copy", "print_only")}
+                              "ods_copy", "print_only", "via_excel")}
 _REPAIR_LO = N_("; run the macro {macro} to pair it again (late arrivals), keeping boards marked "
                 "* (started) {where}")
 
@@ -83,6 +84,7 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
                                      "command": "keizer-xl lo-run"}),
         "ods_copy": (_ROUND_CLI, {"flag": "--ods"}),
         "print_only": (_PRINT_ONLY_CLI, {"flags": "--no-write / --dry-run"}),
+        "via_excel": (_VIA_EXCEL_CLI, {"flag": "--via-excel"}),
     },
     "excel": {
         "repair": (_REPAIR_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
