@@ -2,7 +2,6 @@
 Schedule sheet each on one A4 page, read back with pdftotext row for row."""
 from __future__ import annotations
 
-import random
 import re
 import shutil
 import subprocess
@@ -12,7 +11,7 @@ import pytest
 
 from keizer_xl.clients import lo_run
 from keizer_xl.frontends.cli import main
-from support.helpers import make_workbook, round_robin_book
+from support.helpers import crosstable_rows, make_workbook, random_results, round_robin_book
 
 SOFFICE = lo_run.find_soffice()
 SIXTEEN = ["Alexandra van der Berg", "Bert Jansen", "Cornelis de Vries", "Dirk Bakker",
@@ -27,31 +26,14 @@ def run(capsys, *argv):
     return code, out.out, out.err
 
 
-def _random(seed):
-    rnd = random.Random(seed)
-    choices = ["1-0"] * 4 + ["½-½"] * 3 + ["0-1"] * 3 + ["1-0F", "0-1F"]
-    return lambda r, b: rnd.choice(choices)
-
-
-def _table(ws):
-    rows = list(ws.iter_rows(values_only=True))
-    head = next(i for i, r in enumerate(rows) if r and r[0] in ("Rank", "Plaats"))
-    body = []
-    for r in rows[head + 1:]:
-        if r[0] is None:
-            break
-        body.append(r)
-    return rows[head], body
-
-
 @pytest.mark.e2e
 @pytest.mark.skipif(SOFFICE is None or shutil.which("pdftotext") is None,
                     reason="needs LibreOffice (soffice) and poppler-utils (pdftotext)")
 def test_sixteen_players_print_on_one_a4_page_row_for_row(tmp_path, capsys):
-    book = round_robin_book(tmp_path / "rr.xlsx", SIXTEEN, _random(4))
+    book = round_robin_book(tmp_path / "rr.xlsx", SIXTEEN, random_results(4))
     assert main(["standings", str(book)]) == 0
     wb = openpyxl.load_workbook(book)
-    _, body = _table(wb["Standings"])
+    _, body = crosstable_rows(wb["Standings"])
     for name in wb.sheetnames:
         if name != "Standings":
             del wb[name]

@@ -3,14 +3,13 @@ JSON, CSV, the HTML page read the same rows; the crosstable prints on one A4 pag
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import openpyxl
 
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.crosstable_sheets import SELF
-from support.helpers import round_robin_book
+from support.helpers import crosstable_rows, random_results, round_robin_book
 
 SIX = ["Anna", "Bert", "Cor", "Dirk", "Eva", "Frank"]
 SIXTEEN = ["Alexandra van der Berg", "Bert Jansen", "Cornelis de Vries", "Dirk Bakker",
@@ -19,28 +18,11 @@ SIXTEEN = ["Alexandra van der Berg", "Bert Jansen", "Cornelis de Vries", "Dirk B
            "Otto van Leeuwen", "Paula Dekker"]
 
 
-def _random(seed):
-    rnd = random.Random(seed)
-    choices = ["1-0"] * 4 + ["½-½"] * 3 + ["0-1"] * 3 + ["1-0F", "0-1F"]
-    return lambda r, b: rnd.choice(choices)
-
-
-def _table(ws):
-    rows = list(ws.iter_rows(values_only=True))
-    head = next(i for i, r in enumerate(rows) if r and r[0] in ("Rank", "Plaats"))
-    body = []
-    for r in rows[head + 1:]:
-        if r[0] is None:
-            break
-        body.append(r)
-    return rows[head], body
-
-
 def test_the_standings_sheet_json_csv_and_html_show_the_same_rows(tmp_path, capsys):
-    book = round_robin_book(tmp_path / "rr.xlsx", SIX, _random(1))
+    book = round_robin_book(tmp_path / "rr.xlsx", SIX, random_results(1))
     assert main(["standings", str(book), "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    head, body = _table(openpyxl.load_workbook(book)["Standings"])
+    head, body = crosstable_rows(openpyxl.load_workbook(book)["Standings"])
     assert head[:3] == ("Rank", "No.", "Name") and head[3:9] == tuple("123456")
     assert head[9:] == ("Points", "DE", "WIN", "SB", "KS")
     assert [(r[0], r[1], r[2], r[9]) for r in body] == [
@@ -68,10 +50,10 @@ def test_the_standings_sheet_json_csv_and_html_show_the_same_rows(tmp_path, caps
 
 
 def test_the_crosstable_in_dutch(tmp_path, capsys):
-    book = round_robin_book(tmp_path / "rr.xlsx", SIX, _random(2), settings=(
+    book = round_robin_book(tmp_path / "rr.xlsx", SIX, random_results(2), settings=(
         ("round_robin", "all"), ("language", "nl"), ("tiebreak", "SB, BH")))
     assert main(["standings", str(book)]) == 0
-    head, body = _table(openpyxl.load_workbook(book)["Stand"])
+    head, body = crosstable_rows(openpyxl.load_workbook(book)["Stand"])
     assert head[:3] == ("Plaats", "Nr.", "Naam") and head[9:] == ("Punten", "SB", "BH")
     # the console's table has the tie-breaks too, with the decimal comma
     console = capsys.readouterr().out.splitlines()
@@ -79,11 +61,9 @@ def test_the_crosstable_in_dutch(tmp_path, capsys):
     assert console[2].split()[-2:] == [str(v).replace(".", ",") for v in body[0][10:]]
 
 
-
-
 def test_the_trf_report_of_a_round_robin(tmp_path, capsys):
     # five players: each has one free round, no game and no points (0000 - Z)
-    book = round_robin_book(tmp_path / "rr.xlsx", SIX[:5], _random(3))
+    book = round_robin_book(tmp_path / "rr.xlsx", SIX[:5], random_results(3))
     assert main(["standings", str(book), "--format", "json"]) == 0
     rank = {j["name"]: j["rank"] for j in json.loads(capsys.readouterr().out)}
     assert main(["export", str(book), "--trf", str(tmp_path / "rr.trf")]) == 0

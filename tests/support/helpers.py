@@ -190,3 +190,25 @@ def stray(folder: Path) -> list[str]:
     if (folder / files.BACKUP_FOLDER).is_dir():
         names += [p.name for p in (folder / files.BACKUP_FOLDER).iterdir()]
     return sorted(n for n in names if n.endswith(".tmp"))
+
+
+def random_results(seed):
+    """``result(round, board)`` for :func:`round_robin_book`: wins, draws, losses and forfeits
+    drawn by ``seed``."""
+    import random
+
+    rnd = random.Random(seed)
+    choices = ["1-0"] * 4 + ["½-½"] * 3 + ["0-1"] * 3 + ["1-0F", "0-1F"]
+    return lambda r, b: rnd.choice(choices)
+
+
+def crosstable_rows(ws):
+    """A round robin's Standings block on ``ws``: its header row and the rows below it."""
+    rows = list(ws.iter_rows(values_only=True))
+    head = next(i for i, r in enumerate(rows) if r and r[0] in ("Rank", "Plaats"))
+    body = []
+    for r in rows[head + 1:]:
+        if r[0] is None:
+            break
+        body.append(r)
+    return rows[head], body
