@@ -1,7 +1,7 @@
 """A round robin's standings as the classic crosstable (issue 36): Rank, pairing number, Name,
-one column per pairing number with the results (``1``, ``½``, ``0``, forfeits ``1F``/``0F`` as
-the season's crosstable marks them, both cycles' in one cell), Points and the FIDE tie-break
-columns; best first.  Read from the row model (core/rows.py); the Standings sheet's block of a
+one column per pairing number with the results (``1``, ``½``, ``0``, a forfeit as the language
+marks it everywhere: en 1F/0F, nl 1R/0R, de +/-; both cycles' in one cell), Points and the
+FIDE tie-break columns; best first.  Read from the row model (core/rows.py); the Standings sheet's block of a
 round-robin group, and the rows the HTML page, JSON and CSV show.  Up to 16 players print on
 one A4 page (fit to its width, landscape from 11 players)."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from keizer_xl.i18n import translator
 from keizer_xl.sheets.glyphs import printed_width
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
 from keizer_xl.sheets.report_sheets import titled
-from keizer_xl.sheets.titles import RunContext
+from keizer_xl.sheets.titles import MARKS, RunContext
 
 __all__ = ["crosstable_rows", "crosstable_layout", "SELF"]
 
@@ -28,10 +28,13 @@ def crosstable_rows(part: Part, lang: str = "en") -> Rows:
     by_number = sorted(part.rows, key=lambda r: r.number or 0)
     columns = (tr("Rank"), tr("No."), tr("Name"), *(str(r.number) for r in by_number),
                tr("Points"), *part.tiebreaks)
+    # a forfeit as the language marks it in every other table (titles.MARKS: nl 1R 0R, de + -)
+    forfeits = {MARKS["forfeit_win"], MARKS["forfeit_loss"]}
     rows = []
     for r in part.rows:
-        cells = tuple(SELF if o.number == r.number else r.cells[(o.number or 1) - 1] or None
-                      for o in by_number)
+        cells = tuple(SELF if o.number == r.number else " ".join(
+            tr(t) if t in forfeits else t for t in r.cells[(o.number or 1) - 1].split()) or None
+            for o in by_number)
         rows.append(("-" if r.place is None else r.place, r.number, r.name, *cells,
                      display(r.score),
                      *(None if v is None else display(v) for v in r.tiebreaks)))
