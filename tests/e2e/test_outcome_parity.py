@@ -16,7 +16,6 @@ once for all boxes and carries the same notes.  Before issue 15 the ``.ods`` pat
 """
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -36,23 +35,6 @@ needs_lo = pytest.mark.skipif(SOFFICE is None or UNO is None,
                               reason="LibreOffice (soffice and python3-uno) is not installed")
 
 NOTE = "let op: Nog geen uitslag, geteld als remise zoals een afgebroken partij: Cor-Dirk (ronde 1)"
-
-
-@pytest.fixture(scope="module")
-def office():
-    """One headless soffice for the module; the commands reuse it through the env var."""
-    if SOFFICE is None or UNO is None:
-        pytest.skip("LibreOffice (soffice and python3-uno) is not installed")
-    with lo_run.Office() as running:
-        old = os.environ.get(lo_run.CONNECT_ENV)
-        os.environ[lo_run.CONNECT_ENV] = running.pipe
-        try:
-            yield running
-        finally:
-            if old is None:
-                os.environ.pop(lo_run.CONNECT_ENV, None)
-            else:
-                os.environ[lo_run.CONNECT_ENV] = old
 
 
 def _absent_in_round(book: Path, name: str, rnd: int, letter: str) -> None:
