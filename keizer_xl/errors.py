@@ -113,10 +113,12 @@ class KeizerError(Exception):
     """The root of every error keizer-xl raises on purpose; the message is meant for the user.
 
     ``usage`` marks a request that makes no sense (exit code 2) rather than a state of the
-    workbook or the computer that needs fixing first (exit code 1)."""
+    workbook or the computer that needs fixing first (exit code 1).  ``language``: the
+    language it is worded in, set where it is known (the reader: the workbook's)."""
 
     usage: bool = False
     hint: str | None = None
+    language: str | None = None
 
     def __init__(self, message: str = "", usage: bool = False, hint: str | None = None):
         super().__init__(message)

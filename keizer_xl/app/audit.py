@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from keizer_xl.analysis.audit import RoundAudit, audit_parts
 from keizer_xl.core.competition import Competition
 from keizer_xl.app.schedule import keizer_groups
-from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read import read_book
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
@@ -19,7 +19,9 @@ __all__ = ["AuditRequest", "AuditReport", "run", "audit_view"]
 
 @dataclass(frozen=True)
 class AuditRequest:
-    """``audit`` takes nothing but the workbook."""
+    """``audit`` takes the workbook; ``language`` the messages' (None: the workbook's)."""
+
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class AuditReport:
     """Each group's round audits ("" without groups), group by group."""
 
     parts: tuple[tuple[str, tuple[RoundAudit, ...]], ...]
+    language: str = "en"  # the workbook's
 
     @property
     def audits(self) -> list[RoundAudit]:
@@ -40,4 +43,5 @@ def audit_view(view: Competition) -> AuditReport:
 
 
 def run(book: Book, request: AuditRequest = AuditRequest()) -> AuditReport:
-    return audit_view(Competition(read_season(book)))
+    season, lang = read_book(book, request.language)
+    return AuditReport(audit_view(Competition(season)).parts, lang)

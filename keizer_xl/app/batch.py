@@ -61,6 +61,7 @@ class BatchReport:
 @dataclass(frozen=True)
 class BatchRequest:
     compare: bool = False  # also the Compare sheet (seven more recomputations)
+    language: str | None = None  # the messages' (None: the workbook's)
 
 
 @dataclass(frozen=True)
@@ -83,18 +84,21 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
     from keizer_xl.app.standings import competition
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.analysis_sheets import history_chart
-    from keizer_xl.sheets.read import read_season
-    from keizer_xl.sheets.read_names import workbook_language
+    from keizer_xl.errors import KeizerError
+    from keizer_xl.sheets.read import read_book
 
     report = progress or (lambda stage, fraction: None)
     report("read", 0.15)
-    season = read_season(book)
+    season, lang = read_book(book, request.language)
     report("standings", 0.20)
     view = competition(season)  # the one view, as ``standings`` builds it
-    notes, differing = write_season_sheets(book, view, compare=request.compare,
-                                           progress=report)
+    try:
+        notes, differing = write_season_sheets(book, view, compare=request.compare,
+                                               progress=report)
+    except KeizerError as e:  # a refusal (a club's own sheet): in the workbook's language
+        e.language = e.language or lang
+        raise
     players = sum(len(gs.standing.order) for gs in view.standings())
-    lang = workbook_language(book, season.settings)
     keizer = not view.grouped and view.system() is not System.ROUND_ROBIN  # the chart's
     chart = history_chart(view.standing("").history, lang) if keizer else None
     return BookReport(notes, players, view.round, differing, lang,

@@ -6,6 +6,7 @@ its choices here.
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -112,18 +113,34 @@ def button_action(key: str) -> ButtonAction | None:
 def run_use_case(book: Book, request: ActionRequest) -> object:
     """Run the use case ``request.action`` on ``book`` (any client's): its typed report
     (PairingReport, StandingsReport, CheckReport, PlayersReport); the one dispatch of the
-    buttons and of ``lo-run``."""
+    buttons and of ``lo-run``.  A refusal carries the workbook's language (the reader's
+    already does; another is read for it: issue 33)."""
+    from keizer_xl.errors import KeizerError
+
+    try:
+        return _run_use_case(book, request)
+    except KeizerError as e:
+        if e.language is None:
+            from keizer_xl.app.workbook import learn_language
+
+            with contextlib.suppress(Exception):  # unreadable: the front end's default
+                e.language = learn_language(book)
+        raise
+
+
+def _run_use_case(book: Book, request: ActionRequest) -> object:
     from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
 
     use_case = request.action
     if use_case == "check":
-        return check.run(book)
+        return check.run(book, check.CheckRequest(request.language))
     if use_case == "standings":
-        return standings.run(book, standings.StandingsRequest(request.after_round))
+        return standings.run(book, standings.StandingsRequest(request.after_round,
+                                                              language=request.language))
     if use_case == "pair":
         return run(book, PairRequest(round=request.pair_round, force=request.force,
-                                     repair=request.repair))
+                                     repair=request.repair, language=request.language))
     if use_case == "players":  # the list named by the rating_list setting, beside the book
         from keizer_xl.app import players
 

@@ -19,12 +19,14 @@ from keizer_xl.sheets.read_checks import warnings
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["CheckRequest", "CheckReport", "run", "check_workbook"]
+__all__ = ["CheckRequest", "CheckReport", "run"]
 
 
 @dataclass(frozen=True)
 class CheckRequest:
-    """``check`` takes nothing but the workbook."""
+    """``check`` takes the workbook; ``language``: the messages' (None: the workbook's)."""
+
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -33,20 +35,16 @@ class CheckReport:
 
     problems: tuple[Problem, ...]
     warnings: tuple[str, ...]
+    language: str = "en"  # the workbook's
 
 
 def run(book: Book, request: CheckRequest = CheckRequest()) -> CheckReport:
-    problems, notes = check_workbook(book)
-    return CheckReport(tuple(problems), tuple(notes))
-
-
-def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
     """Every problem (with its cell) and every warning; nothing is written.  The problems are
     everything ``pair`` and ``standings`` would refuse (app/preflight.py, issue 33: with
     groups, every group's boards without a result at once)."""
-    season, problems, waiting = refusals(book)
+    season, problems, waiting, lang = refusals(book, request.language)
     if season is None:
-        return problems, []
+        return CheckReport(tuple(problems), (), lang)
     notes = warnings(season) + waiting
     view = Competition(season)
     if view.grouped:  # each group's engine notes; the moves decided now (said once)
@@ -56,7 +54,7 @@ def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
         notes.extend(m.message for m in view.moves_decided_now())
     else:
         notes.extend(_engine_notes(view, view.standing()))
-    return problems, notes
+    return CheckReport(tuple(problems), tuple(notes), lang)
 
 
 def _engine_notes(view: Competition, gs: GroupStanding) -> tuple[str, ...]:

@@ -3,13 +3,13 @@ recalculations and presets (analysis/compare.py), read from the one competition 
 (issue 23): with groups, each group's competition compared on its own."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.compare import Comparison, compare_methods
 from keizer_xl.core.competition import Competition
 from keizer_xl.app.schedule import keizer_groups
-from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read import read_book
 
 if TYPE_CHECKING:
     from keizer_xl.core.model import Season
@@ -23,6 +23,7 @@ class CompareRequest:
     """``write``: also write the Compare sheet into the workbook (and save it)."""
 
     write: bool = False
+    language: str | None = None  # the messages' (None: the workbook's)
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class CompareReport:
     parts: tuple[tuple[str, Comparison], ...]  # ("", the season's) without groups
     written: str | None = None  # the Compare sheet's name in the workbook, when written
     notes: tuple[str, ...] = ()  # the command line's (an .ods: the sheet is not written)
+    language: str = "en"  # the workbook's
 
 
 def compare_view(view: Competition) -> CompareReport:
@@ -45,15 +47,14 @@ def compare_view(view: Competition) -> CompareReport:
 
 
 def run(book: Book, request: CompareRequest = CompareRequest()) -> CompareReport:
-    report = compare_view(Competition(read_season(book)))
+    season, lang = read_book(book, request.language)
+    report = replace(compare_view(Competition(season)), language=lang)
     return write_compare(book, report) if request.write else report
 
 
 def write_compare(book: Book, report: CompareReport) -> CompareReport:
     """Write the Compare sheet (one titled block per group) into ``book`` and save it; the
     report with the sheet's name."""
-    from dataclasses import replace
-
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.ownership import claim
     from keizer_xl.sheets.read_names import workbook_language

@@ -10,7 +10,7 @@ from keizer_xl.analysis.explain import Explanation, explain_player, find_player,
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.performance import Record
 from keizer_xl.app.schedule import keizer_groups
-from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read import read_book
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
@@ -21,6 +21,7 @@ __all__ = ["ExplainRequest", "ExplainReport", "run"]
 @dataclass(frozen=True)
 class ExplainRequest:
     name: str  # as typed: case and spacing forgiven, a near miss suggested
+    language: str | None = None  # the messages' (None: the workbook's)
 
 
 @dataclass(frozen=True)
@@ -28,13 +29,14 @@ class ExplainReport:
     explanation: Explanation
     group_lines: tuple[str, ...]  # his group, why he moved, his record
     record: Record
+    language: str = "en"  # the workbook's
 
 
 def run(book: Book, request: ExplainRequest) -> ExplainReport:
-    season = read_season(book)
+    season, lang = read_book(book, request.language)
     name = find_player(season, request.name)  # PlayerNotFound: refused, exit 1
     view = Competition(season)
     keizer_groups(view, name)  # a round robin's player: refused, said why
     ctx = group_context(view, name)
     e = explain_player(ctx.season, ctx.history, name, ctx.facts)
-    return ExplainReport(e, ctx.lines, ctx.record)
+    return ExplainReport(e, ctx.lines, ctx.record, lang)

@@ -12,7 +12,7 @@ from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.rows import Part, period_part
 from keizer_xl.core.engine import History
-from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read import read_book
 
 if TYPE_CHECKING:
     from keizer_xl.formats.trf_write import TrfExport
@@ -24,9 +24,11 @@ __all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run", "
 
 @dataclass(frozen=True)
 class ExportRequest:
-    """The rows after ``after_round`` (None: the last round with results)."""
+    """The rows after ``after_round`` (None: the last round with results); ``language`` the
+    messages' (None: the workbook's)."""
 
     after_round: int | None = None
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class ExportBlock:
 class ExportRows:
     view: Competition
     blocks: tuple[ExportBlock, ...]
+    language: str = "en"  # the workbook's
 
 
 def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
@@ -64,7 +67,9 @@ def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
 
 
 def run(book: Book, request: ExportRequest = ExportRequest()) -> ExportRows:
-    return export_rows(read_season(book), request.after_round)
+    season, lang = read_book(book, request.language)
+    rows = export_rows(season, request.after_round)
+    return ExportRows(rows.view, rows.blocks, lang)
 
 
 # --------------------------------------------------------------------------- the rating report
@@ -78,6 +83,7 @@ class TrfRequest:
     rounds: tuple[int, int] | None = None
     knsb: bool = False
     club_spelling: bool = False
+    language: str | None = None  # the messages' (None: the workbook's)
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,7 @@ class ExportReport:
     rounds: tuple[int, int]
     warnings: tuple[str, ...] = ()
     text: str = ""  # the report itself when it goes to standard output (``--trf -``)
+    language: str = "en"  # the workbook's
 
 
 @dataclass(frozen=True)
@@ -102,22 +109,22 @@ class PublishReport:
     text: tuple[str, ...] = ()
     trf: ExportReport | None = None
     warnings: tuple[str, ...] = ()
+    language: str = "en"  # the workbook's
 
 
-def trf_report(book: Book, request: TrfRequest) -> TrfExport:
+def trf_report(book: Book, request: TrfRequest) -> tuple[TrfExport, str]:
     """The rating report of ``book``: its games as formats/trf_write.py writes them, with the Players
-    columns the report reads named in the workbook's language (for the warnings)."""
+    columns the report reads named in the workbook's language (for the warnings); and that
+    language."""
     from keizer_xl.formats.trf_write import export_trf
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.read_attendance import attendance_dates
-    from keizer_xl.sheets.read_names import workbook_language
 
-    season = read_season(book)
-    lang = workbook_language(book, season.settings)
+    season, lang = read_book(book, request.language)
     columns = {key: schema.header("Players", key, lang)
                for key in ("federation", "birth", "fide_id", "knsb_id")}
     columns["players"] = schema.sheet_name("Players", lang)
     return export_trf(season, rounds=request.rounds,
                       knsb=request.knsb, title=request.title,
                       round_dates=attendance_dates(book), columns=columns,
-                      club_spelling=request.club_spelling)
+                      club_spelling=request.club_spelling), lang

@@ -58,15 +58,14 @@ class PublishRequest:
     decimal: str | None = None
 
 
-def publish(book: Book, request: PublishRequest) -> tuple[tuple[str, str, str], ...]:
+def publish(book: Book, request: PublishRequest) -> tuple[tuple[tuple[str, str, str], ...], str]:
     """The HTML page and/or the standings as CSV of ``book``: (content, suffix, encoding)
-    each, read from the one competition view's rows (issue 23)."""
-    from keizer_xl.app.export import run
-    from keizer_xl.sheets.read_names import workbook_language
+    each, read from the one competition view's rows (issue 23); and the workbook's language."""
+    from keizer_xl.app.export import ExportRequest, run
 
-    rows = run(book)
+    rows = run(book, ExportRequest(language=request.language))
     season = rows.view.season
-    lang = request.language or workbook_language(book, season.settings)
+    lang = request.language or rows.language
     outputs = []
     if request.html:
         outputs.append((page_html(season, request.title, lang, rows), ".html", "utf-8"))
@@ -74,7 +73,7 @@ def publish(book: Book, request: PublishRequest) -> tuple[tuple[str, str, str], 
         outputs.append((standings_csv([b.report.rows for b in rows.blocks], lang,
                                       separator=request.separator, decimal=request.decimal),
                         ".csv", "utf-8-sig"))
-    return tuple(outputs)
+    return tuple(outputs), rows.language
 
 
 # --------------------------------------------------------------------------- CSV

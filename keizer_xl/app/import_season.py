@@ -36,10 +36,12 @@ KFC_SUFFIXES = (".s3db",)
 @dataclass(frozen=True)
 class ImportRequest:
     """``source``: a TRF file or a KeizerForClubs tournament; ``program`` (``import --from``):
-    who wrote a TRF file, when the file cannot tell (formats.trf_read.PROGRAMS)."""
+    who wrote a TRF file, when the file cannot tell (formats.trf_read.PROGRAMS); ``language``
+    the new workbook's and the messages'."""
 
     source: Path
     program: str = "auto"
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -55,18 +57,21 @@ class ImportReport:
     byes: int
     absences: int
     notes: tuple[str, ...] = ()
+    language: str = "en"  # the new workbook's
 
 
 def run(request: ImportRequest) -> ImportedSeason:
     """The season in ``request.source``, read by the reader its name asks for; the readers'
-    problems (file lines, table rows) in the language of this run."""
+    problems (file lines, table rows) in the request's language."""
     try:
         return _read(request.source, request.program)
     except InputError as e:
         from keizer_xl.i18n import translate
 
-        raise InputError(Problem(translate(p.where), translate(p.message))
-                         for p in e.problems) from None
+        error = InputError(Problem(translate(p.where, request.language),
+                                   translate(p.message, request.language)) for p in e.problems)
+        error.language = request.language
+        raise error from None
 
 
 def _read(path: Path, program: str) -> ImportedSeason:
@@ -86,12 +91,13 @@ def _read(path: Path, program: str) -> ImportedSeason:
                              "file (.trf, .txt)", path=str(path)))
 
 
-def report_of(imported: ImportedSeason, source: Path, book: str) -> ImportReport:
-    """The report of ``imported`` written as ``book``."""
+def report_of(imported: ImportedSeason, source: Path, book: str,
+              language: str = "en") -> ImportReport:
+    """The report of ``imported`` written as ``book`` in ``language``."""
     season: Season = imported.season
     return ImportReport(source.name, book, imported.source, len(season.players),
                         season.known_rounds(), len(season.games), len(season.byes),
-                        len(season.absences), imported.notes)
+                        len(season.absences), imported.notes, language)
 
 
 def book_plan(season: Season, settings_rows: Sequence[tuple[str, str]],

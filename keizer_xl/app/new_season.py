@@ -137,7 +137,7 @@ def advance_season_name(name: str) -> str | None:
 
 def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeasonReport:
     """Plan next season from OLD (``book``, only read)."""
-    season = read_season(book)
+    season = read_season(book, language=request.language)
     lang = request.language or workbook_language(book, season.settings)
     old_lang = workbook_language(book, season.settings)
     end = season_end_groups(season)

@@ -48,6 +48,7 @@ class PairRequest:
     force: bool = False
     repair: bool = False
     group: str | None = None
+    language: str | None = None  # the messages' (None: the workbook's)
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,8 @@ class PairingReport:
 def run(book: Book, request: PairRequest = PairRequest()) -> PairingReport:
     """The pair use case: :func:`pair_next_round` with a typed request."""
     return pair_next_round(book, request.round, write=request.write, force=request.force,
-                           repair=request.repair, group=request.group)
+                           repair=request.repair, group=request.group,
+                           language=request.language)
 
 
 def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
@@ -295,24 +297,28 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
 
 
 def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, force: bool = False,
-                    repair: bool = False, group: str | None = None) -> PairingReport:
+                    repair: bool = False, group: str | None = None,
+                    language: str | None = None) -> PairingReport:
     """Pair the round, write ``Pairings`` and append the games to ``Results`` (with groups:
-    every group, or only ``group``)."""
+    every group, or only ``group``); ``language``: the messages' (None: the workbook's)."""
     from keizer_xl.sheets.read_names import find_sheet, result_header_map
 
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
     # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
-    season = season_for(book, repair_round=rnd if repair else None, pairing=write)
+    season = season_for(book, repair_round=rnd if repair else None, pairing=write,
+                        language=language)
+    lang = workbook_language(book, season.settings)
+    if group is not None:  # refused in the messages' language
+        find_group(season, group, Competition(season), language or lang)
     if repair and group is not None and has_groups(season):
         # one group paired again: read once more dropping only its members' boards of the
         # round, so the other groups' boards stay (their numbers, their block on the sheet)
         assert rnd is not None
         view = Competition(season)
         season = season_for(book, repair_round=rnd, pairing=write, repair_players=frozenset(
-            view.members(find_group(season, group, view), rnd)))
+            view.members(find_group(season, group, view), rnd)), language=language)
     season, seed = _draw_lot(season)
-    lang = workbook_language(book, season.settings)
     report = replace(plan_pairing(season, rnd, force=force, repair=repair, group=group),
                      language=lang)
     if write:

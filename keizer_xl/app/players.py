@@ -81,6 +81,7 @@ class PlayersReport:
     refused: tuple[Refusal, ...] = ()
     not_in_list: tuple[str, ...] = ()
     written: bool = False
+    language: str = "en"  # the workbook's
 
     @property
     def exit_code(self) -> int:
@@ -258,7 +259,7 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
     return PlayersReport(kind.label, sheet, tuple(plan.changes),
                          tuple(str(r[plan.header("name")]) for r in plan.added),
                          tuple(plan.new_columns), tuple(plan.refused), tuple(plan.not_in_list),
-                         written)
+                         written, lang)
 
 
 def _club_of(entry: Listed, club: str) -> bool:

@@ -15,6 +15,7 @@ from keizer_xl.core.model import Game, Season
 from keizer_xl.core.pairing_round import missing_results
 from keizer_xl.errors import InputError, Message, Problem
 from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import workbook_language
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
@@ -27,11 +28,13 @@ Lacking = tuple[tuple[Game, ...], tuple[Game, ...]]
 
 
 def season_for(book: Book, *, pairing: bool = False, repair_round: int | None = None,
-               repair_players: frozenset[str] | None = None) -> Season:
+               repair_players: frozenset[str] | None = None,
+               language: str | None = None) -> Season:
     """The season as ``pair`` (``pairing``: about to rewrite the Pairings sheet) or
-    ``standings`` reads it; an :class:`InputError` lists every problem."""
+    ``standings`` reads it; an :class:`InputError` lists every problem (in ``language``, else
+    the workbook's)."""
     return read_season(book, repair_round=repair_round, for_pairing=pairing,
-                       repair_players=repair_players)
+                       repair_players=repair_players, language=language)
 
 
 def results_missing(season: Season, view: Competition | None = None
@@ -49,18 +52,22 @@ def results_missing(season: Season, view: Competition | None = None
                  if view.system(g) is System.KEIZER]
 
 
-def refusals(book: Book) -> tuple[Season | None, list[Problem], list[str]]:
+def refusals(book: Book, language: str | None = None
+             ) -> tuple[Season | None, list[Problem], list[str], str]:
     """Everything ``pair`` and ``standings`` would refuse: the problems of reading, each with
     its cell; and, when the season can be read, every game of every group that the next
-    pairing waits for (a warning each, with its cell: no fault of the workbook)."""
+    pairing waits for (a warning each, with its cell: no fault of the workbook); and the
+    workbook's language."""
     try:
-        season = season_for(book)
+        season = season_for(book, language=language)
     except InputError as e:
-        return None, list(e.problems), []
+        return None, list(e.problems), [], e.language or "en"
+    lang = workbook_language(book, season.settings)
     rnd, parts = results_missing(season)
     if rnd <= 1:
-        return season, [], []
+        return season, [], [], lang
     return season, [], [Message(
         "{where}: {white} - {black} (round {round}, board {board}) has no result yet: round "
         "{next} is paired only when it has one", where=g.origin, white=g.white, black=g.black,
-        round=g.round, board=g.board or "?", next=rnd) for _, lacking in parts for g in lacking]
+        round=g.round, board=g.board or "?", next=rnd) for _, lacking in parts for g in lacking
+    ], lang

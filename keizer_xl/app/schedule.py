@@ -28,7 +28,9 @@ __all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedul
 
 @dataclass(frozen=True)
 class ScheduleRequest:
-    """``schedule`` takes nothing but the workbook."""
+    """``schedule`` takes the workbook; ``language`` the messages' (None: the workbook's)."""
+
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class GroupSchedule:
 @dataclass(frozen=True)
 class ScheduleReport:
     groups: tuple[GroupSchedule, ...]
+    language: str = "en"  # the workbook's
 
     def as_json(self) -> dict[str, Any]:
         return {"groups": [g.as_json() for g in self.groups]}
@@ -84,11 +87,12 @@ def schedule_of(season: Season) -> ScheduleReport:
 
 
 def run(book: Book, request: ScheduleRequest = ScheduleRequest()) -> ScheduleReport:
-    report = schedule_of(season_for(book))
+    season = season_for(book, language=request.language)
+    report = schedule_of(season)
     if not report.groups:
         raise ActionError(Message("no group plays a round robin (the round_robin setting is "
                                   "empty)"), usage=True)
-    return report
+    return ScheduleReport(report.groups, workbook_language(book, season.settings))
 
 
 def write_schedule_sheet(book: Book, season: Season, context: RunContext | None = None) -> None:

@@ -44,6 +44,7 @@ class StandingsRequest:
     group: str | None = None
     period: int | None = None
     category: str | None = None
+    language: str | None = None  # the messages' (None: the workbook's)
 
 
 @dataclass(frozen=True)
@@ -98,18 +99,18 @@ def competition(season: Season, after_round: int | None = None) -> Competition:
     return Competition(season, after_round)
 
 
-def find_group(season: Season, group: str, view: Competition | None = None) -> str:
-    """The group named ``group`` (case and spaces ignored); a usage error naming the groups."""
+def find_group(season: Season, group: str, view: Competition | None = None,
+               lang: str = "en") -> str:
+    """The group named ``group`` (case and spaces ignored); a usage error naming the groups
+    (the sheet as the club names it in ``lang``, issue 26)."""
     view = view or Competition(season)
     found = view.find_group(group)
     if found is not None:
         return found
     if not view.grouped:
-        from keizer_xl.i18n import shown_language  # the sheet as the club names it (issue 26)
-
         raise ActionError(Message("there are no groups (the {players} sheet has no Group "
                                   "column, or it is empty)", players=schema.sheet_name(
-                                      "Players", shown_language())), usage=True)
+                                      "Players", lang)), usage=True)
     raise ActionError(Message("no group {group!r} (groups: {groups})", group=group,
                               groups=", ".join(view.groups)), usage=True)
 
@@ -190,18 +191,19 @@ def period_reports(view: Competition) -> list[Part]:
 
 
 def update_standings(book: Book, after_round: int | None = None, write: bool = True,
-                     group: str | None = None, category: str | None = None
-                     ) -> StandingsReport:
+                     group: str | None = None, category: str | None = None,
+                     language: str | None = None) -> StandingsReport:
     """Read the season, compute the standings after ``after_round`` and write ``Standings``
     (every group's and category's block; ``group`` only chooses what is returned; an unknown
-    ``category`` is refused before anything is written)."""
-    season = season_for(book)
+    ``category`` is refused before anything is written; ``language``: the messages')."""
+    season = season_for(book, language=language)
     lang = workbook_language(book, season.settings)  # before a write makes Excel list sheets again
     view = competition(season, after_round)
     report = compute_standings(season, after_round, view=view)
     if category is not None:
         find_category(report, category)
     if group is not None:
+        find_group(season, group, view, language or lang)
         report_of_group = compute_standings(season, after_round, group, view=view)
     if write:
         write_standings(book, season, report, view)
@@ -209,13 +211,17 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
 
 
 def update_period_standings(book: Book, number: int, after_round: int | None = None,
-                            write: bool = True, group: str | None = None) -> PeriodReport:
+                            write: bool = True, group: str | None = None,
+                            language: str | None = None) -> PeriodReport:
     """Period N's standing (one group's, or every group's); the sheets are written as by
     :func:`update_standings` (Standings and Periods after the same round)."""
-    season = season_for(book)
+    season = season_for(book, language=language)
+    lang = workbook_language(book, season.settings)
     view = competition(season, after_round)
+    if group is not None:
+        find_group(season, group, view, language or lang)
     period = replace(compute_period_standings(season, number, after_round, group, view=view),
-                     language=workbook_language(book, season.settings))
+                     language=lang)
     if write:
         report = compute_standings(season, after_round, view=view)
         write_standings(book, season, report, view)
@@ -228,9 +234,9 @@ def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport
     standings' (an unknown category is refused before anything is written)."""
     if request.period is not None:
         return update_period_standings(book, request.period, request.after_round,
-                                       request.write, request.group)
+                                       request.write, request.group, request.language)
     return update_standings(book, request.after_round, request.write, request.group,
-                            request.category)
+                            request.category, request.language)
 
 
 def find_category(report: StandingsReport, text: str) -> str:

@@ -25,10 +25,9 @@ def language_of_sheets(names: Iterable[str]) -> str:
     return schema.language_of_sheets(names)
 
 
-def learn_language(book: Book) -> None:
-    """Read ``book`` only to learn its language (the sheet names, then the ``language``
-    setting): the reader records it for the run before it raises on the season's problems."""
-    from keizer_xl.sheets.read import read_season
+def learn_language(book: Book) -> str:
+    """The language of ``book`` (its ``language`` setting, else its sheet names), read for a
+    refusal that comes before a use case read it, or that does not say its language."""
+    from keizer_xl.sheets.read import book_language
 
-    read_season(book)
-
+    return book_language(book)

@@ -46,6 +46,7 @@ class BatchOptions:
     in_place: bool = False
     jobs: int = 1
     compare: bool = False  # also write the Compare sheet (seven more recomputations)
+    language: str | None = None  # the messages' (None: each workbook's)
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,8 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 Report = Callable[[str, float], None]
 
 
-def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:
+def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None,
+                       language: str | None = None) -> WorkbookResult:
     """One workbook, start to finish; every failure becomes a failed result, never an exception
     (except KeyboardInterrupt)."""
     from keizer_xl.app.batch import BatchRequest, run
@@ -168,7 +170,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
                     "{name} was not changed: writing it would drop {lost}. Write copies "
                     "instead (without --in-place).", name=job.source.name,
                     lost=tuple(lost_part(part) for part in lost))])
-        done = run(book, BatchRequest(compare=compare), report)
+        done = run(book, BatchRequest(compare, language), report)
         if done.chart is not None:  # the use case's chart, drawn by the file client
             book.add_chart(*done.chart)
         report("save", 0.75)
@@ -190,7 +192,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Report | None = 
         from keizer_xl.frontends.outcome import describe, write_log
 
         log = None if isinstance(e, KeizerError) else write_log(f"batch: {job.label}", e)
-        out = describe(e, "cli", written=False, log=log)
+        out = describe(e, "cli", written=False, log=log, lang=language)
         return failed(out.problems if out.status == "problems" else out.lines)
 
 
@@ -204,7 +206,7 @@ def _init_worker(q: Queue[tuple[int, str, float]]) -> None:
     _progress_queue = q
 
 
-def _work(job: Job, compare: bool) -> WorkbookResult:
+def _work(job: Job, compare: bool, language: str | None) -> WorkbookResult:
     q = _progress_queue
 
     def report(stage: str, fraction: float) -> None:
@@ -212,7 +214,7 @@ def _work(job: Job, compare: bool) -> WorkbookResult:
             with contextlib.suppress(Exception):  # progress is a nicety; never fail a workbook over it
                 q.put_nowait((job.index, stage, fraction))
 
-    return recompute_workbook(job, compare, report)
+    return recompute_workbook(job, compare, report, language)
 
 
 def run_batch(jobs: Sequence[Job], options: BatchOptions,
@@ -254,7 +256,8 @@ def run_batch(jobs: Sequence[Job], options: BatchOptions,
     if workers == 1:
         for job in todo:
             on_done(recompute_workbook(job, options.compare,
-                                       functools.partial(on_progress, job.index)))
+                                       functools.partial(on_progress, job.index),
+                                       options.language))
     else:
         _run_pool(todo, options, workers, on_progress, on_done, results)
     return [results[j.index] for j in jobs]
@@ -281,7 +284,7 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
                                initargs=(q,))
     try:
         pending: dict[Future[WorkbookResult], Job] = {
-            pool.submit(_work, job, options.compare): job for job in todo
+            pool.submit(_work, job, options.compare, options.language): job for job in todo
         }
         while pending:
             done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
@@ -306,7 +309,7 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
         single = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
                                      initargs=(q,))
         try:
-            future = single.submit(_work, job, options.compare)
+            future = single.submit(_work, job, options.compare, options.language)
             while not future.done():
                 wait([future], timeout=0.1)
                 drain()

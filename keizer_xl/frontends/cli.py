@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 # Only what every command needs (issue 12): `keizer-xl --help` loads no pandas, numpy,
 # openpyxl or xlwings; each command imports what it uses.
 from keizer_xl.errors import KeizerError
-from keizer_xl.frontends.cli_common import OPENED, HELD, Parser, print_messages, show_outcome, any_written
+from keizer_xl.frontends.cli_common import OPENED, HELD, parser_in, print_messages, show_outcome, any_written
 from keizer_xl.frontends.interrupts import handling
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
 from keizer_xl.frontends.shown import EXIT_OK, Done
@@ -63,22 +63,26 @@ def build_parser(lang: str | None = None,
     :func:`keizer_xl.frontends.commands.build_parser`)."""
     from keizer_xl.frontends.commands import build_parser as from_table
 
-    return from_table(Parser, lang, words)
+    return from_table(parser_in(lang), lang, words)
 
 
-def run_command(command: Command, args: argparse.Namespace) -> int:
-    """Run one command of the table and print its report as describe words it."""
+def run_command(command: Command, args: argparse.Namespace,
+                first: str | None = None) -> tuple[int, str]:
+    """Run one command of the table and print its report as describe words it: in
+    ``--language``, else the language of the workbook it read (the report's), else ``first``
+    (the language before reading); its exit code and that language."""
     from keizer_xl.frontends.render import renderer_of
 
     report, done = command.run()(args)
     if renderer_of(report) is None:  # a bug: the table and the code disagree
         raise TypeError(f"{command.name} returned a {type(report).__name__}, which no renderer "
                         "shows")
-    out = describe(report, "cli", done=done)
+    out = describe(report, "cli", done=done, lang=getattr(args, "language", None) or done.lang
+                   or getattr(report, "language", None) or first)
     code = show_outcome(out)
     if out.status == "error" and out.detail and debug_enabled():  # the macro's traceback
         print(out.detail, file=sys.stderr)
-    return code
+    return code, out.language
 
 
 def _one_blas_thread() -> None:
@@ -101,15 +105,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     _safe_streams()
     _one_blas_thread()
-    from keizer_xl.frontends.cli_common import (PARSE_LANGUAGE, argparse_language,
-                                                language_before_reading, language_given)
+    from keizer_xl.frontends.cli_common import (argparse_language, language_before_reading,
+                                                language_given)
 
     words = list(sys.argv[1:] if argv is None else argv)
     # the language of messages before a workbook is read (issue 26; docs/languages.md); the
     # help (--help) and argparse's own words are in it too (issue 27: the table's help msgids)
-    PARSE_LANGUAGE[0] = language_given(words) or language_before_reading(words)
-    with argparse_language(PARSE_LANGUAGE[0]):
-        parser = build_parser(PARSE_LANGUAGE[0], words)
+    first = language_given(words) or language_before_reading(words)
+    with argparse_language(first):
+        parser = build_parser(first, words)
         args = parser.parse_args(argv)
     if signal.getsignal(signal.SIGINT) is _interrupted_early:  # started: Ctrl+C raises again
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -124,44 +128,35 @@ def _main(argv: Sequence[str] | None) -> int:
         files.inputs.clear()
     with handling():  # Ctrl+C and SIGTERM: one KeyboardInterrupt, never a traceback
         try:
-            return _run(args, words)
+            return _run(args, words, first)
         finally:
             HELD.close()  # the workbook's lock, converted .ods copies
 
 
-def _run(args: argparse.Namespace, argv: list[str]) -> int:
+def _run(args: argparse.Namespace, argv: list[str], first: str | None) -> int:
+    """Run the command; its messages in ``--language``, else the language of the workbook it
+    read (its report's, its refusal's, else read for it), else ``first``."""
     printed: set[str] = set()
-    from keizer_xl.i18n import front_end_run
-
-    scope = front_end_run(getattr(args, "language", None))
-    scope.__enter__()
-    # (batch: the first workbook named, until cmd_batch has looked at them all)
-    if not getattr(args, "language", None):
-        from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
-        from keizer_xl.i18n import record_book_language
-
-        if PARSE_LANGUAGE[0]:  # until the reader finds the workbook's own
-            record_book_language(PARSE_LANGUAGE[0])
     if _STARTED_PAUSED and args.command == "batch":  # many workbooks: collected as usual
         gc.enable()
     paused = _pause_cycle_collector(args.command)
     try:
-        code = run_command(args.command_row, args)
+        code, lang = run_command(args.command_row, args, first)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
-        print_messages(printed)
-        if isinstance(exc, KeizerError) and not getattr(args, "language", None):
+        said: str | None = getattr(args, "language", None) or getattr(exc, "language", None)
+        if not said and isinstance(exc, KeizerError):  # a refusal that does not say its own
             from keizer_xl.frontends.cli_common import learn_language_of_books
 
-            learn_language_of_books(argv)  # refused before the workbook's language was read
-        return _fail(exc, argv)
+            said = learn_language_of_books(argv)
+        print_messages(printed, said or first or "en")
+        return _fail(exc, argv, said or first)
     finally:
-        scope.__exit__(None, None, None)
         if paused:
             gc.enable()
-    print_messages(printed)
+    print_messages(printed, lang)
     return int(code)
 
 
@@ -174,19 +169,20 @@ def _pause_cycle_collector(command: str) -> bool:
     return True
 
 
-def _fail(exc: BaseException, argv: list[str]) -> int:
-    """Print a failure as outcome.describe words it for the command line; its exit code."""
+def _fail(exc: BaseException, argv: list[str], lang: str | None = None) -> int:
+    """Print a failure as outcome.describe words it for the command line, in ``lang``; its
+    exit code."""
     if isinstance(exc, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
         from keizer_xl.clients import files
 
-        return show_outcome(describe(exc, "cli", written=bool(files.written),
+        return show_outcome(describe(exc, "cli", written=bool(files.written), lang=lang,
                               done=Done(files=tuple(map(str, files.written)),
                                         backups=files.BACKUP_FOLDER)))
     log = None
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:
         log = write_log("keizer-xl " + " ".join(argv), exc)
-    code = show_outcome(describe(exc, "cli", written=any_written(), log=log))
+    code = show_outcome(describe(exc, "cli", written=any_written(), log=log, lang=lang))
     if not expected and debug_enabled():
         import traceback
 

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.errors import N_
-from keizer_xl.i18n import shown_translator as _tr
 from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
 
@@ -36,18 +35,27 @@ OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
 HELD = ExitStack()
 
 
-#: the language argparse's usage errors are worded in (set by cli._main before parsing)
-PARSE_LANGUAGE: list[str | None] = [None]
-
-
 class Parser(argparse.ArgumentParser):
+    #: the language of its usage errors (:func:`parser_in`: a class per run, its subparsers'
+    #: too, since argparse makes them of the parser's own class)
+    lang: str | None = None
+
     def error(self, message: str) -> NoReturn:  # argparse's own usage errors: exit 2 with the usage line
         from keizer_xl.i18n import translator
 
         self.print_usage(sys.stderr)
-        tr = translator(PARSE_LANGUAGE[0])
+        tr = translator(self.lang)
         print("keizer-xl: " + tr("error: {message}", message=message), file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
+
+
+def parser_in(lang: str | None) -> type[Parser]:
+    """The parser class whose usage errors are worded in ``lang``."""
+    class LanguageParser(Parser):
+        pass
+
+    LanguageParser.lang = lang
+    return LanguageParser
 
 
 def book_path_arg(text: str, must_exist: bool = True) -> Path:
@@ -115,37 +123,40 @@ def any_written() -> bool:
     return any(_signature(path) != before for path, _, before in OPENED)
 
 
-def print_messages(printed: set[str]) -> None:
-    """The warnings and notes the workbook clients collected (each once)."""
+def print_messages(printed: set[str], lang: str) -> None:
+    """The warnings and notes the workbook clients collected (each once), in ``lang``."""
     for _, book, _ in OPENED:
         for message in getattr(book, "messages", ()):
             if message not in printed:
                 printed.add(message)
-                _print_warning(message)
+                _print_warning(message, lang)
 
 
-def _print_warning(message: str) -> None:
+def _print_warning(message: str, lang: str | None) -> None:
     from keizer_xl.frontends.render_common import warning_lines
+    from keizer_xl.i18n import translator
 
-    for line in warning_lines((message,), "cli", _tr()):
+    for line in warning_lines((message,), "cli", translator(lang)):
         print(line, file=sys.stderr)
 
 
-def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
+def open_book_arg(text: str, write: bool, language: str | None = None
+                  ) -> tuple[Path, FileBook]:
     """(path, book) for a BOOK argument; a command that writes holds the workbook's lock for
-    the whole read-modify-write and refuses a file that is open elsewhere or read-only."""
+    the whole read-modify-write and refuses a file that is open elsewhere or read-only
+    (``language``: the messages', None: the workbook's)."""
     from keizer_xl.clients import file_locks, files
 
     path = book_path_arg(text)
     if not write:  # --no-write / --dry-run: read as last saved, said when open elsewhere
-        warn_read_while_open(path)
+        warn_read_while_open(path, language)
     if write:
         try:
             files.check_can_write(path)  # first: a read-only folder gets no lock file either
             HELD.enter_context(file_locks.workbook_lock(path))
             files.check_can_write(path)  # again, holding the lock
-        except files.WorkbookFileError:
-            _learn_language(path)  # the refusal is shown in the workbook's language
+        except files.WorkbookFileError as e:
+            e.language = book_language(path)  # the refusal in the workbook's language
             raise
     book = open_workbook(path)
     if write:
@@ -153,28 +164,25 @@ def open_book_arg(text: str, write: bool) -> tuple[Path, FileBook]:
     return path, book
 
 
-def _learn_language(path: Path) -> None:
-    """Read the workbook (read-only) only to learn its language, for a refusal that comes
-    before it is read (open in Excel, read-only, busy): the reader records the language
-    (the sheet names, then the ``language`` setting) even when the season has problems."""
+def book_language(path: Path) -> str | None:
+    """Read the workbook (read-only) only to learn its language (the ``language`` setting,
+    else the sheet names), for a refusal that does not say its own; None: unreadable."""
     from keizer_xl.app.workbook import learn_language
-    from keizer_xl.i18n import book_language_settled
 
-    if book_language_settled():
-        return
-    with contextlib.suppress(KeizerError, OSError):  # unreadable: the refusal stays in the default language
-        learn_language(open_workbook(path))
+    with contextlib.suppress(KeizerError, OSError):
+        return learn_language(open_workbook(path))
+    return None
 
 
-def learn_language_of_books(argv: Sequence[str]) -> None:
-    """A refusal before any workbook was read: learn the first named workbook's language from
-    its ``language`` setting too (issue 33).  Only on the way out of a refused run."""
+def learn_language_of_books(argv: Sequence[str]) -> str | None:
+    """The language of the first workbook named in ``argv`` that exists (issue 33: its
+    ``language`` setting too), for a refusal that does not say its own."""
     for arg in argv:
         if not arg.startswith("-") and arg.lower().endswith(_WORKBOOK_SUFFIXES):
             path = Path(arg)
             if path.is_file():
-                _learn_language(path)
-                return
+                return book_language(path)
+    return None
 
 
 def _refuse_unsafe(book: FileBook) -> None:
@@ -249,11 +257,12 @@ def read_while_open(path: Path) -> Message | None:
                    "again to include it.", name=path.name, program=program)
 
 
-def warn_read_while_open(path: Path) -> None:
-    """Print :func:`read_while_open`'s warning at once (it holds even when reading fails)."""
+def warn_read_while_open(path: Path, language: str | None = None) -> None:
+    """Print :func:`read_while_open`'s warning at once (it holds even when reading fails), in
+    ``language``, else that of the workbook's sheet names (before it is read)."""
     note = read_while_open(path)
     if note is not None:
-        _print_warning(note)
+        _print_warning(note, language or language_before_reading([str(path)]))
 
 
 # --------------------------------------------------------------------------- the language before reading

@@ -139,16 +139,15 @@ def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import ButtonsReport
     from keizer_xl.clients import lo_run
 
-    from keizer_xl.frontends.cli_common import learn_language_of_books
-    from keizer_xl.i18n import seen_book_language
+    from keizer_xl.frontends.cli_common import book_language
 
     path = book_path_arg(args.book)
-    learn_language_of_books([str(path)])  # the captions in the workbook's language (issue 33)
+    language = book_language(path) or "en"  # the captions in the workbook's (issue 33)
     # LibreOfficeRunError: its own exit code (2 when LibreOffice is missing), mapped in main()
     with lo_run.Office() as office:
         answer = lo_run.add_buttons(path, ods=args.ods, sheet=args.sheet, office=office,
                                     timeout=args.timeout,
-                                    language=seen_book_language() or "en")
+                                    language=language)
         saved = answer["saved_to"]
         found = lo_run.inspect_buttons(saved, office=office, timeout=args.timeout)
     bound = {b["name"] for b in found if b["macros"]}
@@ -158,25 +157,13 @@ def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
                                                  "{path}", buttons=tuple(missing),
                                                  path=str(saved)))
     return ButtonsReport(tuple((b["label"], b["macro"]) for b in answer["buttons"]),
-                         answer["sheet"], str(saved)), Done()
+                         answer["sheet"], str(saved)), Done(lang=language)
 
 
 def cmd_lo_run(args: argparse.Namespace) -> Shown:
     # lo-run's --round: the round to pair, or the standings after it
     return macro_run(args, args.action, args.round if args.action == "pair" else None,
                      args.round if args.action == "standings" else None, args.timeout)
-
-
-def _note_language(path: Path) -> None:
-    """Record the language of the workbook's sheet names (the macro, which reads it, did not
-    run): LibreOffice's refusals of `lo-run` speak it too (issue 26)."""
-    from keizer_xl.app.workbook import language_of_sheets
-    from keizer_xl.frontends.cli_common import sheet_names_of
-    from keizer_xl.i18n import record_book_language
-
-    names = sheet_names_of(path)
-    if names is not None:
-        record_book_language(language_of_sheets(names))
 
 
 def macro_run(args: argparse.Namespace, action: str, pair_round: int | None,
@@ -203,11 +190,9 @@ def macro_run(args: argparse.Namespace, action: str, pair_round: int | None,
         previous = signal.signal(signal.SIGTERM, stop)
     except (ValueError, AttributeError):  # not the main thread, or no SIGTERM here
         previous = None
-    try:  # LibreOfficeRunError: worded and its exit code decided in main() (outcome.py)
+    try:  # LibreOfficeRunError: worded and its exit code decided in main() (outcome.py),
+        # in the workbook's language, as every command's refusal
         answer = lo_run.run_macro(path, request, timeout=timeout)
-    except lo_run.LibreOfficeRunError:
-        _note_language(path)  # the refusal in the workbook's language, as every command's
-        raise
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -118,7 +118,8 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("{option} must be 1 or more", option="--jobs"))
     options = batch.BatchOptions(out_dir=Path(args.out) if args.out else None,
                                  in_place=args.in_place,
-                                 jobs=args.jobs or batch.default_jobs(), compare=args.compare)
+                                 jobs=args.jobs or batch.default_jobs(), compare=args.compare,
+                                 language=args.language)
     if options.out_dir is not None and options.out_dir.exists() and not options.out_dir.is_dir():
         raise UsageError(Message("{path} is a file, not a folder", path=str(options.out_dir)))
     jobs = batch.plan_jobs(args.paths, options)  # BatchError: a usage error in the language
@@ -150,15 +151,16 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
 def cmd_explain(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import explain
 
-    path, book = open_book_arg(args.book, False)
-    return explain.run(book, explain.ExplainRequest(args.name)), Done(book=str(path))
+    path, book = open_book_arg(args.book, False, args.language)
+    return (explain.run(book, explain.ExplainRequest(args.name, args.language)),
+            Done(book=str(path)))
 
 
 def cmd_audit(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import audit
 
-    path, book = open_book_arg(args.book, False)
-    return audit.run(book), Done(book=str(path))
+    path, book = open_book_arg(args.book, False, args.language)
+    return audit.run(book, audit.AuditRequest(args.language)), Done(book=str(path))
 
 
 def cmd_compare(args: argparse.Namespace) -> Shown:
@@ -170,10 +172,10 @@ def cmd_compare(args: argparse.Namespace) -> Shown:
         notes = (Message("the Compare sheet is not written into an .ods workbook (LibreOffice's "
                          "macro has no compare); the comparison is printed only."),)
         write = False
-    path, book = open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write, args.language)
     from keizer_xl.app import compare
 
-    report = compare.run(book, compare.CompareRequest(write=write))
+    report = compare.run(book, compare.CompareRequest(write, args.language))
     return replace(report, notes=notes), Done(book=str(path))
 
 
@@ -204,7 +206,7 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
                                  separator=separator))
     path = book_path_arg(args.book)
-    outputs = publish(open_workbook(path), PublishRequest(
+    outputs, lang = publish(open_workbook(path), PublishRequest(
         path.stem, args.html, args.csv, args.language, separator, args.decimal))
     written: list[str] = []
     text: list[str] = []
@@ -221,7 +223,7 @@ def cmd_export(args: argparse.Namespace) -> Shown:
     if trf is not None and open_there:  # said once, with the rating report's warnings
         open_there = None
     return PublishReport(tuple(written), tuple(text), trf,
-                         (open_there,) if open_there else ()), Done()
+                         (open_there,) if open_there else (), lang), Done()
 
 
 def cmd_import(args: argparse.Namespace) -> Shown:

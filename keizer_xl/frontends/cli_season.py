@@ -19,8 +19,11 @@ def cmd_new(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import TemplateReport
     from keizer_xl.frontends.cli_office import build_xlsm_report, excel_setup_report
     from keizer_xl.clients.xlsx.new_book import build_template
+    from keizer_xl.frontends.cli_common import language_before_reading
 
     path = book_path_arg(args.book, must_exist=False)
+    # the messages in the language before reading (the system's), not the template's
+    before = language_before_reading([args.book])
     if path.exists() and not args.force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(path), flag="--force"))
@@ -33,7 +36,7 @@ def cmd_new(args: argparse.Namespace) -> Shown:
         return build_xlsm_report(path, source=None, force=args.force, python=None,
                                  language=language), Done()
     build_template(path, language=language)
-    return TemplateReport(str(path), language), Done()
+    return TemplateReport(str(path), language), Done(lang=before)
 
 
 def cmd_new_season(args: argparse.Namespace) -> Shown:
@@ -66,13 +69,13 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
         if getattr(args, "period", None) is not None:
             raise UsageError(Message("--period with an .ods workbook: add --no-write"))
         return _ods_write(args, "standings")
-    path, book = open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write, args.language)
     from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
     period = getattr(args, "period", None)
     if period is not None and args.format == "csv":
         raise UsageError(Message("--period with --format csv: use table or json"))
     report = standings.run(book, standings.StandingsRequest(
-        args.after_round, write, args.group, period, args.category))
+        args.after_round, write, args.group, period, args.category, args.language))
     if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
         return report, done_info(path, write, args.format)
     # an unknown category is refused by the renderer, before anything is shown
@@ -80,34 +83,36 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
 
 
 def cmd_check(args: argparse.Namespace) -> Shown:
-    path, book = open_book_arg(args.book, False)  # said when open elsewhere (issue 26)
+    path, book = open_book_arg(args.book, False, args.language)  # said when open elsewhere (issue 26)
     from keizer_xl.app import check
-    return check.run(book), done_info(path, False)
+    return check.run(book, check.CheckRequest(args.language)), done_info(path, False)
 
 
 def cmd_schedule(args: argparse.Namespace) -> Shown:
     """Issue 36: every round of the round robins (nothing written)."""
-    path, book = open_book_arg(args.book, False)
+    path, book = open_book_arg(args.book, False, args.language)
     from keizer_xl.app import schedule
-    return schedule.run(book), done_info(path, False, args.format)
+    return (schedule.run(book, schedule.ScheduleRequest(args.language)),
+            done_info(path, False, args.format))
 
 
 def cmd_pair(args: argparse.Namespace) -> Shown:
     write = not args.dry_run
     if write and is_ods(args.book):
         return _ods_write(args, "pair")
-    path, book = open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write, args.language)
     from keizer_xl.app.pair import PairRequest, run
 
     report = run(book, PairRequest(round=args.round, write=write, force=args.force,
-                                   repair=args.repair, group=args.group))
+                                   repair=args.repair, group=args.group,
+                                   language=args.language))
     return report, done_info(path, write, args.format)
 
 
 def cmd_players(args: argparse.Namespace) -> Shown:
     """Issue 37: the Players sheet from a rating list (app/players.py)."""
     write = not args.dry_run
-    path, book = open_book_arg(args.book, write)
+    path, book = open_book_arg(args.book, write, args.language)
     from keizer_xl.app.players import PlayersRequest, run
 
     report = run(book, PlayersRequest(args.list, args.club, tuple(args.add or ()), write,

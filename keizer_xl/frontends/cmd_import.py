@@ -57,10 +57,10 @@ def import_season(source: Path, target: Path, language: str, *, force: bool,
     if target.exists() and not force:
         raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
                                  path=str(target), flag="--force"))
-    imported = run(ImportRequest(source, program))  # problems in the language of the run
+    imported = run(ImportRequest(source, program, language))  # its problems in the language
     with files.no_print_only_hint():  # import has no --no-write / --dry-run to suggest
         write_new_season(target, imported.season, imported.settings_rows, language)
-    return report_of(imported, source, str(target))
+    return report_of(imported, source, str(target), language)
 
 
 def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple[str, str]],
@@ -78,13 +78,11 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
 
 
 def cmd_import(args: argparse.Namespace) -> tuple[ImportReport, Done]:
-    from keizer_xl.frontends.cli_common import PARSE_LANGUAGE
-    from keizer_xl.i18n import record_book_language
+    from keizer_xl.frontends.cli_common import language_before_reading
 
     # the new workbook's language: --language, else the one the run speaks before reading
     # (the existing target's sheet names, else the system's: issue 26, docs/languages.md)
-    language = args.language or PARSE_LANGUAGE[0] or "en"
-    record_book_language(language)  # the summary in the new workbook's language
+    language = args.language or language_before_reading([args.book]) or "en"
     report = import_season(Path(args.source), Path(args.book), language, force=args.force,
                            program=getattr(args, "program", None) or "auto")
     return report, Done(book=str(args.book))
@@ -109,12 +107,14 @@ def parse_rounds(text: str | None) -> tuple[int, int] | None:
                              text=text))
 
 
-def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None,
-                knsb: bool, club_spelling: bool = False) -> TrfExport:
-    """The rating report of the workbook ``book`` read from ``path`` (app.export)."""
+def trf_of_book(path: Path, book: Any, *, rounds: tuple[int, int] | None, knsb: bool,
+                club_spelling: bool = False, language: str | None = None
+                ) -> tuple[TrfExport, str]:
+    """The rating report of the workbook ``book`` read from ``path`` (app.export), and the
+    workbook's language."""
     from keizer_xl.app.export import TrfRequest, trf_report
 
-    return trf_report(book, TrfRequest(path.stem, rounds, knsb, club_spelling))
+    return trf_report(book, TrfRequest(path.stem, rounds, knsb, club_spelling, language))
 
 
 def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> ExportReport:
@@ -122,8 +122,9 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> ExportRep
     from keizer_xl.clients import atomic, files
 
     rounds = parse_rounds(args.rounds)
-    report = trf_of_book(path, book, rounds=rounds, knsb=args.knsb,
-                         club_spelling=bool(getattr(args, "club_spelling", False)))
+    report, lang = trf_of_book(path, book, rounds=rounds, knsb=args.knsb,
+                               club_spelling=bool(getattr(args, "club_spelling", False)),
+                               language=args.language)
     if getattr(args, "strict", False) and report.warnings:  # --strict: all or nothing
         raise InputError([Problem(str(args.trf), Message(
             "--strict: the rating report was not written: {warning}", warning=w))
@@ -150,4 +151,5 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> ExportRep
 
     open_there = read_while_open(path)  # read as last saved while open elsewhere (issue 26)
     warnings = (*report.warnings, *((open_there,) if open_there else ()))
-    return ExportReport(target, report.players, report.games, report.rounds, warnings, text)
+    return ExportReport(target, report.players, report.games, report.rounds, warnings, text,
+                        lang)

@@ -90,16 +90,10 @@ def _front() -> Front:
 def run_action(action: str, book: Any = None, *, show: Alert | None = None,
                front: Front | None = None) -> str:
     """Run one action on an xlwings book and show the outcome in one message box; the message
-    shown.  Never raises: a problem in the workbook is listed, an unexpected error logged."""
-    from keizer_xl.i18n import front_end_run
-
+    shown.  Never raises: a problem in the workbook is listed, an unexpected error logged.
+    The messages are in the workbook's language (the report's, the refusal's)."""
     if book is None:
         book = caller_book()
-    with front_end_run():  # the messages in the workbook's language (as the reader finds it)
-        return _run_action(action, book, show, front)
-
-
-def _run_action(action: str, book: Any, show: Alert | None, front: Front | None) -> str:
     answer = answer_action(action, book, front)
     alert: Alert = show or (lambda text, mode: _alert(book, text, mode))
     _show(alert, answer.text, "info" if answer.status == "ok" else "critical")

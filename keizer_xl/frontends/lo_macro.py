@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, run_use_case
-from keizer_xl.i18n import shown_translator as _tr
+from keizer_xl.i18n import translator
 import contextlib
 
 if TYPE_CHECKING:
@@ -32,17 +32,16 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
     The messages are in the workbook's language (its ``language`` setting, else its sheet
     names), or in the request's ``language`` when given (``keizer-xl lo-run --language``)."""
     from keizer_xl.app.button_actions import ActionRequest
-    from keizer_xl.i18n import front_end_run
 
     options = dict(options or {})
     request = ActionRequest.from_json({**options, "action": action})
-    with front_end_run(request.language):
-        # the macro file (installed on its own, maybe older) takes JSON data
-        return _run(request, doc, options).to_json()
+    # the macro file (installed on its own, maybe older) takes JSON data
+    return _run(request, doc, options).to_json()
 
 
 def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> MacroAnswer:
-    title = _tr()(TITLES[request.action]) if request.action in TITLES else request.action
+    title = (translator(out.language)(TITLES[request.action]) if request.action in TITLES
+             else request.action)
     out = replace(out, title=f"keizer-xl: {title}")
     written = list(book.written) if book is not None else []
     return out.answer(request.action, written=written,
@@ -59,17 +58,17 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     if request.action not in USE_CASES:
         return _answer(request, _failure(UsageError(Message(
             "Unknown action {action!r} (pair, standings or check).", action=request.action)),
-            front))
+            front, lang=request.language))
     try:
         from keizer_xl.clients.libreoffice import UnoBook
         from keizer_xl.clients.lo_uno import LibreOfficeError
     except Exception as exc:  # pragma: no cover - a broken installation
-        return _answer(request, _failure(exc, front))
+        return _answer(request, _failure(exc, front, lang=request.language))
     try:
         book = UnoBook(doc, store=options.get("store", True))
     except LibreOfficeError as exc:
-        return _answer(request, _failure(exc, front))
-    undo = _UndoContext(doc, f"keizer-xl: {_tr()(TITLES[request.action])}")
+        return _answer(request, _failure(exc, front, lang=request.language))
+    undo = _UndoContext(doc, f"keizer-xl: {translator(request.language)(TITLES[request.action])}")
     try:
         with undo:
             report = run_use_case(book, request)  # the table's one dispatch
@@ -84,7 +83,7 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
             undo.roll_back()
             book.written.clear()
         out = _failure(exc, front, written=written, messages=tuple(book.messages),
-                       rolled_back=rolled_back)
+                       rolled_back=rolled_back, lang=request.language)
         return _answer(request, out, book)
     out = describe_done(request, report, book)
     if book.written:
@@ -99,20 +98,22 @@ def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     done = Done(book=request.label, written=bool(book.written),
                 saved=bool(book.saved) or not book.written, messages=tuple(book.messages),
                 format=request.format)
-    return describe(report, request.front.value, done=done)
+    return describe(report, request.front.value, done=done, lang=request.language)
 
 
 def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | None = False,
-             messages: tuple[str, ...] = (), rolled_back: bool = False) -> Outcome:
+             messages: tuple[str, ...] = (), rolled_back: bool = False,
+             lang: str | None = None) -> Outcome:
     """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for ``front``
-    (the macro's box, or the command line for ``lo-run``), the client's messages after it."""
+    (the macro's box, or the command line for ``lo-run``), the client's messages after it;
+    in ``lang`` (``--language``), else the language the failure carries, else English."""
     from keizer_xl.errors import KeizerError
     from keizer_xl.frontends.outcome import describe, write_log
     from keizer_xl.frontends.shown import Done
 
     expected = isinstance(exc, KeizerError)
     log = None if expected else write_log("LibreOffice macro", exc)
-    return describe(exc, front, written=False if expected else written, log=log,
+    return describe(exc, front, written=False if expected else written, log=log, lang=lang,
                     done=Done(messages=messages, rolled_back=rolled_back))
 
 

@@ -25,7 +25,7 @@ from keizer_xl.errors import InputError, KeizerError, UsageError
 from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
                                        Done, Front, Outcome)
 from keizer_xl.errors import N_
-from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator
+from keizer_xl.i18n import Translator, error_text, translate, translator
 
 if TYPE_CHECKING:  # a command line run makes no macro answer (~2 ms of every run, issue 25)
     from keizer_xl.app.macro_answer import Status
@@ -152,10 +152,10 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
     A typed report is worded by its renderer (:mod:`keizer_xl.frontends.render`) with ``done``;
     a failure here, in each front end's words, then the client's warnings.  ``written``: for
     an exception, whether the workbook had been written (True), not (False) or may have been
-    (None); ``log``: the traceback's file; ``lang``: the lines' language (default: the shown
-    language)."""
+    (None); ``log``: the traceback's file; ``lang``: the lines' language (default: the one
+    ``done``, the report or the exception says, else English)."""
     done = done or Done()
-    lang = lang or done.lang or shown_language()
+    lang = lang or done.lang or getattr(result, "language", None) or "en"
     tr = translator(lang)
     if not isinstance(result, BaseException):
         from keizer_xl.frontends.render import describe_report

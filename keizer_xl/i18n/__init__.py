@@ -13,10 +13,7 @@ import functools
 import gettext
 from dataclasses import dataclass
 from pathlib import Path
-from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any
-from collections.abc import Iterator
 
 
 #: Languages with a catalog (English is the message ids themselves).
@@ -100,68 +97,6 @@ def translator(lang: str | None) -> Translator:
     return Translator(lang if lang in CATALOG_LANGUAGES else "en")
 
 
-#: The language messages are shown in when the user chose one (``--language``); None: the
-#: workbook's language.  A context variable, so a server or test can set it per request.
-message_language: ContextVar[str | None] = ContextVar("keizer_xl_message_language", default=None)
-
-class _Seen:
-    """The language of the workbook a front end's run is working on (set by the reader)."""
-
-    def __init__(self) -> None:
-        self.lang: str | None = None
-        self.settled = False  # the reader has read the ``language`` setting (or its lack)
-
-
-#: Set by a front end around one run (:func:`front_end_run`); the sheet reader records the
-#: workbook's language in it once it knows it (the sheet names, then the ``language``
-#: setting).  None outside a front end's run: a library call records nothing, so one run's
-#: language never leaks into the next.
-_book_language: ContextVar[_Seen | None] = ContextVar("keizer_xl_book_language", default=None)
-
-
-def record_book_language(lang: str, settled: bool = False) -> None:
-    """The reader found the workbook's language (kept only during a front end's run);
-    ``settled``: from the ``language`` setting as read, not guessed from the sheet names."""
-    seen = _book_language.get()
-    if seen is not None:
-        seen.lang = lang
-        seen.settled = seen.settled or settled
-
-
-def book_language_settled() -> bool:
-    """Whether this front-end run has read the workbook's ``language`` setting (issue 33: a
-    workbook with English sheet names and ``language nl`` was refused in English before it
-    was read)."""
-    seen = _book_language.get()
-    return seen is not None and seen.settled
-
-
-@contextmanager
-def front_end_run(override: str | None = None) -> Iterator[None]:
-    """One front-end run: messages in ``override`` (``--language``) when given, else in the
-    language of the workbook the run reads (:func:`shown_language`)."""
-    t1 = message_language.set(override)
-    t2 = _book_language.set(_Seen())
-    try:
-        yield
-    finally:
-        _book_language.reset(t2)
-        message_language.reset(t1)
-
-
-def seen_book_language() -> str | None:
-    """The language of the workbook this front-end run has read (None: not read yet)."""
-    seen = _book_language.get()
-    return seen.lang if seen else None
-
-
-def shown_language(default: str | None = None) -> str:
-    """The language of the messages a front end shows now: ``--language``, else the workbook's
-    (as the reader found it), else ``default``, else English."""
-    seen = _book_language.get()
-    return message_language.get() or (seen.lang if seen else None) or default or "en"
-
-
 #: Attendance letters a club types in its own language -> the built-in code (E excused,
 #: U unexcused, C club duty, L not yet a member).  E, U, C and L are accepted in every
 #: language; these letters only in a workbook of that language (sheets/schema.py reads and
@@ -194,17 +129,13 @@ def shown_letter(code: str, lang: str) -> str:
         if builtin == code:
             return letter
     return code
-def shown_translator() -> Translator:
-    """The translator of the messages shown now (:func:`shown_language`): ``--language``, else
-    the workbook's language.  The one ``_tr`` of the front ends."""
-    return translator(shown_language())
 
 
 def translate(text: Any, lang: str | Translator | None = None) -> str:
-    """``text`` in ``lang`` (default :func:`shown_language`): a
+    """``text`` in ``lang`` (default English): a
     :class:`keizer_xl.errors.Message` (or anything with ``msgid`` and ``params``) through the
     catalog, its Message parameters translated too; any other text as it is."""
-    tr = lang if isinstance(lang, Translator) else translator(lang or shown_language())
+    tr = lang if isinstance(lang, Translator) else translator(lang)
     msgid = getattr(text, "msgid", None)
     if not isinstance(msgid, str):
         return str(text)
@@ -231,7 +162,7 @@ def decimal_text(number: str, lang: str | None) -> str:
 def error_text(exc: BaseException, lang: str | Translator | None = None) -> str:
     """The message of an exception in ``lang``: its ``msgid``/``params`` (SettingError,
     ResultError) or its Message argument; else its text as raised (English)."""
-    tr = lang if isinstance(lang, Translator) else translator(lang or shown_language())
+    tr = lang if isinstance(lang, Translator) else translator(lang)
     msgid = getattr(exc, "msgid", None)
     if isinstance(msgid, str):
         return translate(exc, tr)

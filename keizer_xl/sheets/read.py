@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season, validate
 from keizer_xl.errors import InputError, Problem
-from keizer_xl.i18n import Translator, message_language, record_book_language, translate, translator
+from keizer_xl.i18n import Translator, translate, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_attendance import DefaultAbsence, read_attendance
 from keizer_xl.sheets.read_checks import (check_pairing_schedule, check_rounds_and_boards,
@@ -30,12 +30,13 @@ from keizer_xl.sheets.read_pairings import merge_pairings_sheet
 from keizer_xl.sheets.read_tables import PlayerNames, read_players, read_results, read_settings
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["read_season"]
+__all__ = ["read_season", "read_book", "book_language"]
 
 
 def read_season(book: Book, repair_round: int | str | None = None, *,
                 for_pairing: bool = False,
-                repair_players: frozenset[str] | None = None) -> Season:
+                repair_players: frozenset[str] | None = None,
+                language: str | None = None) -> Season:
     """Read and validate the four input sheets; raises InputError listing every problem.
 
     ``repair_round`` (a round number, or ``"last"`` for the last paired round) is a round about
@@ -47,15 +48,15 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     there is a problem rather than read (see :func:`merge_pairings_sheet`).
 
     ``repair_players``: only these players' games and bye of ``repair_round`` are dropped (one
-    group paired again: the other groups' boards of the round stay, issue 23)."""
+    group paired again: the other groups' boards of the round stay, issue 23).
+
+    ``language``: the messages' (``--language``); else the workbook's (:func:`workbook_language`,
+    the one place that decides it), which the InputError carries."""
     problems: list[Problem] = []
     notes: list[str] = []
-    # the messages' language: --language, else the workbook's (the setting is read first,
-    # so the Settings sheet's own problems are in the language of the sheet names)
-    override = message_language.get()
-    by_names = schema.language_of_sheets(book.sheet_names())
-    record_book_language(by_names)
-    tr = translator(override or by_names)
+    # the setting is read first, so the Settings sheet's own problems are in the language of
+    # the sheet names
+    tr = translator(language or workbook_language(book))
 
     def table(canonical: str, required: bool) -> Table | None:
         if _stored_sheet_problems(book, canonical, problems, tr):
@@ -78,8 +79,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     code_origins: dict[str, str] = {}
     settings = read_settings(table("Settings", False), problems, setting_cells, code_origins, tr)
     lang = workbook_language(book, settings)
-    record_book_language(lang, settled=True)  # the front ends' messages follow it
-    tr = translator(override or lang)
+    tr = translator(language or lang)
     for code, letter_means in schema.code_letters(lang).items():
         if code in code_origins:
             problems.append(Problem(code_origins[code], tr(
@@ -133,9 +133,29 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
         from keizer_xl.sheets.groups_check import group_problems
         problems.extend(group_problems(season, players_table, setting_cells, tr))
     if problems:
-        raise InputError(problems)
+        error = InputError(problems)
+        error.language = lang  # the front end shows the refusal in it (issue 33)
+        raise error
     notes.extend(late_entrant_notes(season, joined_cells))
     return replace(season, notes=tuple(notes))
+
+
+def read_book(book: Book, language: str | None = None) -> tuple[Season, str]:
+    """:func:`read_season` (its messages in ``language``, else the workbook's) and the
+    workbook's language it decided."""
+    season = read_season(book, language=language)
+    return season, workbook_language(book, season.settings)
+
+
+def book_language(book: Book) -> str:
+    """The workbook's language as :func:`read_season` decides it, reading only the Settings
+    sheet: for a refusal that comes before (or outside) a use case's read."""
+    found = find_sheets(book, "Settings")
+    try:
+        table = book.read_table(found[0]) if len(found) == 1 else None
+    except (KeyError, ValueError, LookupError):
+        table = None
+    return workbook_language(book, read_settings(table, []))
 
 
 def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],

@@ -108,17 +108,17 @@ def _parse(words: list[str], only_named: bool) -> tuple[object, str, str, dict[s
     """What ``keizer-xl WORDS`` parses to or prints (exit code, stdout, stderr), with the
     parser of the named commands (as main() builds it) or of all of them."""
     from keizer_xl.frontends import cli
-    from keizer_xl.frontends.cli_common import (PARSE_LANGUAGE, argparse_language,
-                                                language_before_reading, language_given)
+    from keizer_xl.frontends.cli_common import (argparse_language, language_before_reading,
+                                                language_given)
 
-    PARSE_LANGUAGE[0] = language_given(words) or language_before_reading(words)
+    first = language_given(words) or language_before_reading(words)
     out, err = io.StringIO(), io.StringIO()
     code: object = None
     parsed: dict[str, object] = {}
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            with argparse_language(PARSE_LANGUAGE[0]):
-                parser = cli.build_parser(PARSE_LANGUAGE[0], words if only_named else None)
+            with argparse_language(first):
+                parser = cli.build_parser(first, words if only_named else None)
                 parsed = vars(parser.parse_args(words))
         except SystemExit as e:
             code = e.code

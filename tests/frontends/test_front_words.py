@@ -85,13 +85,11 @@ def test_the_libreoffice_macro_s_failure_for_lo_run_has_no_english_warning(lang)
     """The macro answering ``lo-run`` (front cli) prefixed the client's warnings with an
     English ``warning:`` in a Dutch run (issue 27)."""
     from keizer_xl.frontends import lo_macro
-    from keizer_xl.i18n import front_end_run
 
-    with front_end_run(lang):
-        out = lo_macro._failure(ActionError("round 4 is already paired"), "cli",
-                                messages=(OPEN_IN_EXCEL,))
-        box = lo_macro._failure(ActionError("round 4 is already paired"), "libreoffice",
-                                messages=(OPEN_IN_EXCEL,), rolled_back=True)
+    out = lo_macro._failure(ActionError("round 4 is already paired"), "cli",
+                            messages=(OPEN_IN_EXCEL,), lang=lang)
+    box = lo_macro._failure(ActionError("round 4 is already paired"), "libreoffice",
+                            messages=(OPEN_IN_EXCEL,), rolled_back=True, lang=lang)
     assert not english(out.lines[1:]), out.lines
     assert not english(box.lines[1:]), box.lines
     assert len(box.lines) == 3  # the refusal, the undo, the warnings

@@ -13,7 +13,7 @@ from support.excel_fake import FakeBook
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.frontends import excel_buttons as buttons, lo_macro, outcome
-from keizer_xl.i18n import front_end_run, translate
+from keizer_xl.i18n import translate
 from support.languages import PLAYERS, fill_results, run, type_rows
 from support.languages import dutch_or_german
 
@@ -124,30 +124,29 @@ def test_libreoffice_macro_text_in_dutch(tmp_path, capsys):
     book = dutch_or_german(tmp_path, capsys, "nl")
     from keizer_xl.app.button_actions import ActionRequest, run_use_case
 
-    request = ActionRequest("pair")
-    with front_end_run():
-        from keizer_xl.frontends.shown import Done
+    from keizer_xl.frontends.shown import Done
 
-        report = run_use_case(open_book(book), request)
-        # what describe_done says for the UNO book: written; the sheets named in the
-        # workbook's language, which the report carries
-        assert report.language == "nl"
-        worded = outcome.describe(report, "libreoffice", done=Done(written=True))
-        result = lo_macro._answer(request, worded)
-        # the message box says what Excel's says (issue 15: worded once for the boxes)
-        assert result.text.startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
-                                          "indeling staat op het blad Indeling; de partijen "
-                                          "zijn met een lege uitslag toegevoegd aan "
-                                          "Uitslagen."), result.text
-        assert result.title == "keizer-xl: Volgende ronde indelen"
-        assert result.language == "nl"
-    with front_end_run():
-        try:
-            run_use_case(open_book(book), request)
-        except ActionError as exc:
-            refused = lo_macro._failure(exc)
-        else:
-            pytest.fail("round 1 without results was paired again")
+    request = ActionRequest("pair")
+    report = run_use_case(open_book(book), request)
+    # what describe_done says for the UNO book: written; the sheets named in the
+    # workbook's language, which the report carries
+    assert report.language == "nl"
+    worded = outcome.describe(report, "libreoffice", done=Done(written=True))
+    result = lo_macro._answer(request, worded)
+    # the message box says what Excel's says (issue 15: worded once for the boxes)
+    assert result.text.startswith("Ronde 1 is ingedeeld: 2 borden, afwezig: 1. De "
+                                  "indeling staat op het blad Indeling; de partijen "
+                                  "zijn met een lege uitslag toegevoegd aan "
+                                  "Uitslagen."), result.text
+    assert result.title == "keizer-xl: Volgende ronde indelen"
+    assert result.language == "nl"
+    try:
+        run_use_case(open_book(book), request)
+    except ActionError as exc:  # the refusal carries the workbook's language
+        assert exc.language == "nl"
+        refused = lo_macro._failure(exc)
+    else:
+        pytest.fail("round 1 without results was paired again")
     assert refused.box_text.startswith("ronde 1 heeft nog geen uitslagen"), refused.box_text
     assert "voer de macro pair_next_round_anyway uit" in refused.box_text
     assert refused.hint == "force"

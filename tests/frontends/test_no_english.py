@@ -97,12 +97,10 @@ def test_lo_runs_client_warnings_carry_the_languages_prefix(lang, word):
     the language's word for a warning (it was the English `warning:`)."""
     from keizer_xl.errors import ActionError, Message
     from keizer_xl.frontends import lo_macro
-    from keizer_xl.i18n import front_end_run
 
     note = Message("Not in the copy {copy} (the original {book} is unchanged): {lost}.",
                    copy="b.xlsx", book="a.xlsx", lost="")
-    with front_end_run(lang):
-        out = lo_macro._failure(ActionError(Message("{option} must be 1 or more",
-                                                    option="--jobs")), "cli", messages=(note,))
+    out = lo_macro._failure(ActionError(Message("{option} must be 1 or more", option="--jobs")),
+                            "cli", messages=(note,), lang=lang)
     assert out.lines[-1].startswith(word) and "b.xlsx" in out.lines[-1], out.lines
     assert not english(out.lines[-1], lang), out.lines
