@@ -50,7 +50,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     ``repair_players``: only these players' games and bye of ``repair_round`` are dropped (one
     group paired again: the other groups' boards of the round stay, issue 23).
 
-    ``language``: the messages' (``--language``); else the workbook's (:func:`workbook_language`,
+    ``language``: the messages' (the user's choice); else the workbook's (:func:`workbook_language`,
     the one place that decides it), which the InputError carries."""
     problems: list[Problem] = []
     notes: list[str] = []

@@ -111,14 +111,15 @@ def test_the_preflight_is_the_refusal_pair_gives(tmp_path):
     with pytest.raises(ActionError) as refused:
         plan_pairing(season)
     assert str(refused.value.args[0]) == str(refusal.args[0])
-    read, problems, waiting = refusals(open_book(path))
+    read, problems, waiting, lang = refusals(open_book(path))
+    assert lang == "en"
     assert read is not None and problems == []
     assert [w.params["where"] for w in waiting] == [f"Results!E{r}" for r in (7, 8, 9, 10)]
     assert {w.params["white"] for w in waiting} == {"Anna", "Dirk", "Gijs", "Ilse"}
     # a season with every result: nothing refused
     _type(path, {"E7": "1-0", "E8": "0-1", "E9": "1-0", "E10": "½-½"})
     assert missing_results_error(results_missing(read_season(open_book(path)))[1], 3) is None
-    assert refusals(open_book(path))[1:] == ([], [])
+    assert refusals(open_book(path))[1:] == ([], [], "en")
 
 
 def test_one_board_left_is_said_in_the_singular(tmp_path, capsys):

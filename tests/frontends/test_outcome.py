@@ -361,11 +361,11 @@ def test_excel_buttons_word_their_hints_and_show_the_clients_messages(tmp_path, 
     lite = excel_buttons.run_action("pair", fake, front="lite", show=lambda t, m: None)
     assert "pair_next_round_anyway" in lite and "task pane" in lite and not FLAG.search(lite)
 
-    def warn(target):
+    def warn(target, request=None):
         target.message("a note from the client")
-        return [], []
+        return app_check.CheckReport((), ())
 
-    monkeypatch.setattr(app_check, "check_workbook", warn)
+    monkeypatch.setattr(app_check, "run", warn)
     assert "a note from the client" in excel_buttons.check_workbook(fake)
 
 
