@@ -521,3 +521,44 @@ def test_the_size_check_can_fail(tmp_path: Path) -> None:
     (tmp_path / "ok.py").write_text("x = 1\n" * 500, encoding="utf-8")
     assert oversized(tmp_path, set()) == ["core/big.py: 501 lines"]
     assert oversized(tmp_path, {"core/big.py"}) == []
+
+
+# --------------------------------------------------------------------------- the language
+#
+# The workbook's language travels in the reports and the refusals, the user's --language in
+# the requests (issue 38): no context variable, no module-level language to set and read back.
+
+def language_state(source: str) -> list[str]:
+    """What in ``source`` keeps a language aside: a context or thread-local variable, a
+    ``global`` language, a module-level language in a list, set or object made at import."""
+    tree = ast.parse(source)
+    found = [f"line {n.lineno}: {a.name}" for n in ast.walk(tree)
+             if isinstance(n, (ast.Import, ast.ImportFrom))
+             for a in n.names if a.name in ("contextvars", "ContextVar", "local")]
+    found += [f"line {n.lineno}: global {name}" for n in ast.walk(tree)
+              if isinstance(n, ast.Global) for name in n.names if "lang" in name.lower()]
+    for node in tree.body:
+        targets = (node.targets if isinstance(node, ast.Assign) else
+                   [node.target] if isinstance(node, ast.AnnAssign) and node.value else [])
+        value = getattr(node, "value", None)
+        for t in targets:
+            if (isinstance(t, ast.Name) and "lang" in t.id.lower()
+                    and isinstance(value, (ast.List, ast.Set, ast.Call))):
+                found.append(f"line {node.lineno}: {t.id}")
+    return found
+
+
+def test_no_language_is_kept_aside() -> None:
+    kept = {path.relative_to(PKG).as_posix(): language_state(path.read_text(encoding="utf-8"))
+            for path in PKG.rglob("*.py")}
+    assert {name: found for name, found in kept.items() if found} == {}
+
+
+def test_the_language_state_check_can_fail() -> None:
+    assert language_state("from contextvars import ContextVar\n"
+                          "LANG: ContextVar[str] = ContextVar('lang')\n") == [
+        "line 1: ContextVar", "line 2: LANG"]
+    assert language_state("PARSE_LANGUAGE = [None]\ndef f():\n    global shown_language\n") == [
+        "line 3: global shown_language", "line 1: PARSE_LANGUAGE"]
+    assert language_state("import threading\nfrom threading import local\n"
+                          "LANGUAGES = ('en', 'nl')\n") == ["line 2: local"]

@@ -196,3 +196,30 @@ def test_setting_and_value_scale_messages_carry_their_ids():
     assert why.startswith("top_value 10 with value_step 1 gives the last 2 of 12 places")
     assert translate(why, "nl").startswith("top_value 10 met value_step 1 geeft de laatste 2 van "
                                            "12 plaatsen een waarde van 0 of lager")
+
+
+def test_runs_in_one_process_keep_their_own_language(tmp_path, capsys):
+    """Issue 38: the language travels in each run's reports and refusals, so runs on Dutch,
+    English and German workbooks (and one with --language) in one process never borrow the
+    language of the run before, on the command line or the buttons."""
+    dutch = dutch_or_german(tmp_path, capsys, "nl")
+    german = dutch_or_german(tmp_path, capsys, "de")
+    english = tmp_path / "club-en.xlsx"
+    assert run(capsys, "new", english)[0] == 0
+    type_rows(english, "Players", "en", PLAYERS)
+    for book, head in ((dutch, "Ronde 1"), (english, "Round 1"), (german, "Runde 1")):
+        code, out, err = run(capsys, "pair", book)
+        assert code == 0 and out.splitlines()[0] == head, (book, out, err)
+    for book, refusal in ((dutch, "ronde 1 heeft nog geen uitslagen"),
+                          (english, "round 1 has no results yet"),
+                          ("--language", "Runde 1 hat noch keine Ergebnisse"),
+                          (dutch, "ronde 1 heeft nog geen uitslagen"),
+                          (german, "Runde 1 hat noch keine Ergebnisse"),
+                          (english, "round 1 has no results yet")):
+        words = ("pair", dutch, "--language", "de") if book == "--language" else ("pair", book)
+        code, _out, err = run(capsys, *words)
+        assert code == 1 and err.startswith(f"keizer-xl: {refusal}"), (words, err)
+    boxes = [buttons.check_workbook(FakeBook.from_file(book, name="club.xlsm"))
+             for book in (dutch, english, dutch)]
+    assert [text.split(".")[0] for text in boxes] == [
+        "Geen problemen gevonden", "No problems found", "Geen problemen gevonden"], boxes
