@@ -6,7 +6,6 @@ its choices here.
 """
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -113,18 +112,14 @@ def button_action(key: str) -> ButtonAction | None:
 def run_use_case(book: Book, request: ActionRequest) -> object:
     """Run the use case ``request.action`` on ``book`` (any client's): its typed report
     (PairingReport, StandingsReport, CheckReport, PlayersReport); the one dispatch of the
-    buttons and of ``lo-run``.  A refusal carries the workbook's language (the reader's
-    already does; another is read for it: issue 33)."""
+    buttons and of ``lo-run``; a refusal carries the workbook's language (issue 33)."""
+    from keizer_xl.app.workbook import learn_language
     from keizer_xl.errors import KeizerError
 
     try:
         return _run_use_case(book, request)
     except KeizerError as e:
-        if e.language is None:
-            from keizer_xl.app.workbook import learn_language
-
-            with contextlib.suppress(Exception):  # unreadable: the front end's default
-                e.language = learn_language(book)
+        e.language = e.language or learn_language(book)
         raise
 
 

@@ -102,7 +102,7 @@ def competition(season: Season, after_round: int | None = None) -> Competition:
 def find_group(season: Season, group: str, view: Competition | None = None,
                lang: str = "en") -> str:
     """The group named ``group`` (case and spaces ignored); a usage error naming the groups
-    (the sheet as the club names it in ``lang``, issue 26)."""
+    (the sheet in ``lang``, issue 26)."""
     view = view or Competition(season)
     found = view.find_group(group)
     if found is not None:

@@ -25,9 +25,16 @@ def language_of_sheets(names: Iterable[str]) -> str:
     return schema.language_of_sheets(names)
 
 
-def learn_language(book: Book) -> str:
-    """The language of ``book`` (its ``language`` setting, else its sheet names), read for a
-    refusal that comes before a use case read it, or that does not say its language."""
-    from keizer_xl.sheets.read import book_language
+def learn_language(book: Book) -> str | None:
+    """The language of ``book`` as the reader decides it (its ``language`` setting, else its
+    sheet names), reading only Settings: for a refusal that does not say its own (issue 33);
+    None: it cannot be read."""
+    from keizer_xl.sheets.read_names import find_sheets, workbook_language
+    from keizer_xl.sheets.read_tables import read_settings
 
-    return book_language(book)
+    try:
+        found = find_sheets(book, "Settings")
+        return workbook_language(book, read_settings(
+            book.read_table(found[0]) if len(found) == 1 else None, []))
+    except Exception:  # unreadable: the front end's default
+        return None

@@ -68,9 +68,8 @@ def build_parser(lang: str | None = None,
 
 def run_command(command: Command, args: argparse.Namespace,
                 first: str | None = None) -> tuple[int, str]:
-    """Run one command of the table and print its report as describe words it: in
-    ``--language``, else the language of the workbook it read (the report's), else ``first``
-    (the language before reading); its exit code and that language."""
+    """Run one command of the table and print its report as describe words it, in
+    --language, else the report's language, else ``first``; its exit code and language."""
     from keizer_xl.frontends.render import renderer_of
 
     report, done = command.run()(args)
@@ -134,8 +133,6 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, argv: list[str], first: str | None) -> int:
-    """Run the command; its messages in ``--language``, else the language of the workbook it
-    read (its report's, its refusal's, else read for it), else ``first``."""
     printed: set[str] = set()
     if _STARTED_PAUSED and args.command == "batch":  # many workbooks: collected as usual
         gc.enable()
@@ -170,8 +167,7 @@ def _pause_cycle_collector(command: str) -> bool:
 
 
 def _fail(exc: BaseException, argv: list[str], lang: str | None = None) -> int:
-    """Print a failure as outcome.describe words it for the command line, in ``lang``; its
-    exit code."""
+    """Print a failure as outcome.describe words it for the command line; its exit code."""
     if isinstance(exc, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
         from keizer_xl.clients import files
 

@@ -165,8 +165,8 @@ def open_book_arg(text: str, write: bool, language: str | None = None
 
 
 def book_language(path: Path) -> str | None:
-    """Read the workbook (read-only) only to learn its language (the ``language`` setting,
-    else the sheet names), for a refusal that does not say its own; None: unreadable."""
+    """The workbook's language, read for a refusal that does not say its own (None: the
+    workbook cannot be read)."""
     from keizer_xl.app.workbook import learn_language
 
     with contextlib.suppress(KeizerError, OSError):

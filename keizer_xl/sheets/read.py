@@ -30,7 +30,7 @@ from keizer_xl.sheets.read_pairings import merge_pairings_sheet
 from keizer_xl.sheets.read_tables import PlayerNames, read_players, read_results, read_settings
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["read_season", "read_book", "book_language"]
+__all__ = ["read_season", "read_book"]
 
 
 def read_season(book: Book, repair_round: int | str | None = None, *,
@@ -145,17 +145,6 @@ def read_book(book: Book, language: str | None = None) -> tuple[Season, str]:
     workbook's language it decided."""
     season = read_season(book, language=language)
     return season, workbook_language(book, season.settings)
-
-
-def book_language(book: Book) -> str:
-    """The workbook's language as :func:`read_season` decides it, reading only the Settings
-    sheet: for a refusal that comes before (or outside) a use case's read."""
-    found = find_sheets(book, "Settings")
-    try:
-        table = book.read_table(found[0]) if len(found) == 1 else None
-    except (KeyError, ValueError, LookupError):
-        table = None
-    return workbook_language(book, read_settings(table, []))
 
 
 def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
