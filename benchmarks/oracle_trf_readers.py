@@ -46,7 +46,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season  # noqa: E402
-from keizer_xl.frontends.cmd_import import write_new_season  # noqa: E402
+from keizer_xl.app.import_season import write_new_season  # noqa: E402
+from keizer_xl.frontends.cli_common import NewWorkbookFiles  # noqa: E402
 
 FIRST = ["Jürgen", "Zoë", "Anna", "Piet", "Ségolène", "Björn", "Åsa", "Łukasz", "Çağla", "Noor",
          "Karl-Heinz", "Émile", "Sören", "Jan", "Ines", "Grete", "François", "Mila", "Tomáš",
@@ -233,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.seasons):
             season, rows, what = random_season(rng, i)
             book = work / f"season{i:03d}.xlsx"
-            write_new_season(book, season, rows)
+            write_new_season(book, season, rows, NewWorkbookFiles())
             last = season.last_round_with_results()
             extra = rng.choice([["--knsb"], ["--club-spelling"], ["--strict"],
                                 ["--rounds", f"{rng.randint(1, max(1, last))}-{max(1, last)}"]])

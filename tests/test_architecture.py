@@ -404,7 +404,8 @@ def test_the_seam_checkers_can_fail() -> None:
 
 FRONTENDS_IMPORT = ("keizer_xl.app", "keizer_xl.frontends", "keizer_xl.errors", "keizer_xl.i18n")
 _CLI_FILES = {"keizer_xl.clients.files", "keizer_xl.clients.ods", "keizer_xl.clients.xlsx",
-              "keizer_xl.clients.file_locks", "keizer_xl.clients.atomic"}
+              "keizer_xl.clients.file_locks", "keizer_xl.clients.atomic",
+              "keizer_xl.clients.xlsx.new_book"}
 _ROW_MODEL = {"keizer_xl.core.rows", "keizer_xl.core.numbers"}
 #: front-end module -> (why, the modules below app/ it may import)
 FRONTENDS_ALSO: dict[str, tuple[str, set[str]]] = {
@@ -421,14 +422,6 @@ FRONTENDS_ALSO: dict[str, tuple[str, set[str]]] = {
                     "keizer_xl.clients.lo_run", "keizer_xl.clients.xlsm_build"}),
     "cli_season": ("`new` has the xlsx client make the template file it is named",
                    {"keizer_xl.clients.xlsx.new_book"}),
-    "cmd_import": (("import checks its paths and has the xlsx client write the new workbook "
-                    "once; export --trf writes its file (the season's and the report's types)"),
-                   {"keizer_xl.clients.atomic", "keizer_xl.clients.files",
-                    "keizer_xl.clients.xlsx.new_book", "keizer_xl.core.model",
-                    "keizer_xl.formats.trf_write"}),
-    "new_season": ("new-season checks its paths, opens OLD read-only, has the client write NEW",
-                   {"keizer_xl.clients.files", "keizer_xl.clients.xlsx",
-                    "keizer_xl.clients.xlsx.new_book"}),
     "excel_buttons": ("a button's book is Excel's open workbook (xlwings)",
                       {"keizer_xl.clients.excel"}),
     "lo_macro": ("the macro's book is LibreOffice's open document",

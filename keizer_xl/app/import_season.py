@@ -4,17 +4,20 @@ command).
 
 :func:`run` takes an :class:`ImportRequest` and returns an :class:`ImportedSeason` (the season,
 the Settings rows, what the reader noticed); it decides which reader a file gets and puts the
-readers' problems in the language of the run.  Checking the paths (the source is not the
-target, the target is no folder, pipe or device) and writing the new workbook from the template
-belong to the client and the front end (frontends/cmd_import.py): this layer reaches neither
-the file system's locks nor openpyxl.  :class:`ImportReport` is what the front end shows.
+readers' problems in the request's language.  :func:`write` checks the paths and has the file
+client the front end passes (app.workbook.NewFiles: the source is not the target, the target
+is no folder, pipe or device) write the new workbook from the template, once; this layer
+reaches neither the file system's locks nor openpyxl.  :class:`ImportReport` is what the
+front end shows.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Sequence
 
+from keizer_xl.app.workbook import NewFiles
 from keizer_xl.core.model import Season
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import ActionError, InputError, Message, Problem, UsageError
@@ -22,7 +25,8 @@ from keizer_xl.formats import ImportedSeason
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.template_text import NewBook
 
-__all__ = ["ImportRequest", "ImportReport", "run", "report_of", "book_plan"]
+__all__ = ["ImportRequest", "ImportReport", "run", "write", "write_new_season", "report_of",
+           "book_plan"]
 
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
@@ -37,11 +41,14 @@ KFC_SUFFIXES = (".s3db",)
 class ImportRequest:
     """``source``: a TRF file or a KeizerForClubs tournament; ``program`` (``import --from``):
     who wrote a TRF file, when the file cannot tell (formats.trf_read.PROGRAMS); ``language``
-    the new workbook's and the messages'."""
+    the new workbook's and the messages'; for :func:`write`: the new workbook ``target`` (an
+    existing one replaced only with ``force``)."""
 
     source: Path
     program: str = "auto"
     language: str = "en"
+    target: Path = Path()
+    force: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,39 @@ def run(request: ImportRequest) -> ImportedSeason:
                                    translate(p.message, request.language)) for p in e.problems)
         error.language = request.language
         raise error from None
+
+
+def write(request: ImportRequest, files: NewFiles) -> ImportReport:
+    """Read ``request.source`` and write the new season workbook ``request.target`` through
+    ``files`` (nothing on a problem)."""
+    source, target = request.source, request.target
+    if not source.exists():  # also a dangling link
+        raise UsageError(Message("{path}: no such file", path=str(source)))
+    if target.suffix.lower() != ".xlsx":
+        raise UsageError(Message("{path}: the season workbook must end in .xlsx",
+                                 path=str(target)))
+    if not os.path.isdir(target.parent):
+        raise UsageError(Message("{path}: the folder {folder} does not exist", path=str(target),
+                                 folder=str(target.parent)))
+    files.guard(source, target)  # before anything is read or made (the writer checks again)
+    if target.exists() and not request.force:
+        raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
+                                 path=str(target), flag="--force"))
+    imported = run(request)
+    write_new_season(target, imported.season, imported.settings_rows, files, request.language)
+    return report_of(imported, source, str(target), request.language)
+
+
+def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple[str, str]],
+                     files: NewFiles, language: str = "en") -> None:
+    """``target``: the template in ``language`` holding ``season`` and ``settings_rows``
+    (:func:`book_plan`), made in memory and written once, atomically, by ``files``; a replaced
+    file kept in ``.keizer-backups/``."""
+    from keizer_xl.app.write_season import write_season
+
+    book = files.create(target, book_plan(season, settings_rows, language))
+    write_season(book, season, settings=False)
+    files.save(book, backup=target.exists())
 
 
 def _read(path: Path, program: str) -> ImportedSeason:

@@ -3,7 +3,8 @@
 :func:`run` reads OLD through the Book API and returns a :class:`NewSeasonReport`: the Players
 table of the new season (every column OLD's Players sheet has, the club's own too, with OLD's
 header spelling), the settings rows, and what was carried and what was left.  It writes
-nothing itself: the front end (``frontends/new_season.py``) has the xlsx client write NEW.
+nothing itself; :func:`write` checks the paths and has the file client the front end passes
+write NEW.
 
 What a competition leader expects (docs/club-year.md, Next season):
 
@@ -42,7 +43,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 from collections.abc import Sequence
 
@@ -50,7 +52,8 @@ from keizer_xl.core.group_rounds import season_end_groups
 from keizer_xl.core.groups import Move, group_names, has_groups
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.rules import normalise_key
-from keizer_xl.errors import ActionError, Message
+from keizer_xl.app.workbook import NewFiles
+from keizer_xl.errors import ActionError, Message, UsageError
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.read_attendance import dated_rounds
@@ -72,10 +75,14 @@ SEASON_OWN_COLUMNS = ("joined", "status")
 @dataclass(frozen=True)
 class NewSeasonRequest:
     """``start``: ``ranking`` (each group's final table) or ``rating``; ``language``: NEW's
-    (None: OLD's)."""
+    (None: OLD's); for :func:`write`: ``old`` and ``new`` (an existing NEW replaced only with
+    ``force``)."""
 
     start: str = "ranking"
     language: str | None = None
+    old: Path = Path()
+    new: Path = Path()
+    force: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,37 @@ def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeason
         (advance_season_name(old_name) or old_name) if old_name else "", lang, last, grouped,
         min(max([last, *season.attendance_rounds]) or 40, 200), request.start, columns, rows,
         cleared, dropped, tuple(counts), end.moves, end.at_end, old_lang, reset, club)
+
+
+def write(request: NewSeasonRequest, files: NewFiles) -> NewSeasonReport:
+    """Write NEW from OLD (opened read-only, never written): OLD's copy when it
+    :func:`carries`, else the template in NEW's language; every text written as text."""
+    old, new = request.old, request.new
+    # an .xlsm's copy stays an .xlsm (its macros and buttons carried); else NEW is .xlsx
+    macros = new.suffix.lower() == ".xlsm" and old.suffix.lower() == ".xlsm"
+    must_be_xlsx = UsageError(Message("{path}: the new season workbook must end in .xlsx",
+                                      path=str(new)))
+    if new.suffix.lower() != ".xlsx" and not macros:
+        raise must_be_xlsx
+    if new.exists() and old.exists() and new.resolve() == old.resolve():
+        raise UsageError(Message("{path}: the new season cannot replace the old one",
+                                 path=str(new)))
+    if new.exists() and not request.force:
+        raise UsageError(Message("{path} already exists (use {flag} to overwrite it)",
+                                 path=str(new), flag="--force"))
+    files.guard(old, new)  # the writer refuses NEW when it is OLD by any path or link
+    book = files.open(old)
+    report = run(book, request)
+    if book.macro_enabled == macros and carries(book, report):
+        # NEW is OLD's copy with the season's sheets changed: the club's own sheets (their
+        # pictures, charts, text boxes ...) stay byte for byte
+        fill(book, report)
+        files.copy(book, new)  # an existing NEW: force was checked above
+        return replace(report, carried=True)
+    if macros:  # from the template (another language): no macros, so no .xlsm
+        raise must_be_xlsx
+    files.save(files.create(new, book_plan(report)), backup=request.force)
+    return report
 
 
 def book_plan(report: NewSeasonReport) -> NewBook:

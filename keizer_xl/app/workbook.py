@@ -1,18 +1,34 @@
 """What a front end asks of a workbook outside a use case (issue 38): the language of its sheet
 names, a sheet's name in a language, the season read only to learn its language (for a refusal
 that comes before a use case read it).  The front ends word their lines with these and import
-nothing of sheets/ (tests/test_architecture.py)."""
+nothing of sheets/ (tests/test_architecture.py).  :class:`NewFiles`: what the use cases that
+make a workbook file (``import``, ``new-season``) ask of the file client the front end passes."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from keizer_xl.sheets import schema
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
+    from keizer_xl.sheets.template_text import NewBook
 
-__all__ = ["sheet_name", "language_of_sheets", "learn_language"]
+__all__ = ["sheet_name", "language_of_sheets", "learn_language", "NewFiles"]
+
+
+class NewFiles(Protocol):
+    """The file client of a use case that writes a new workbook file (app imports no client):
+    ``guard`` protects ``source`` (only read) and refuses ``target`` at once when it may not be
+    written; ``open`` a workbook; ``create`` one in memory from a template plan; ``save`` a
+    created one (``backup``: keep the file it replaces); ``copy`` an opened one to ``target``."""
+
+    def guard(self, source: Path, target: Path) -> None: ...
+    def open(self, path: Path) -> Any: ...
+    def create(self, target: Path, plan: NewBook) -> Any: ...
+    def save(self, book: Any, backup: bool) -> None: ...
+    def copy(self, book: Any, target: Path) -> None: ...
 
 
 def sheet_name(canonical: str, lang: str) -> str:

@@ -40,13 +40,14 @@ def cmd_new(args: argparse.Namespace) -> Shown:
 
 
 def cmd_new_season(args: argparse.Namespace) -> Shown:
-    """Issue 18: next season's workbook (frontends/new_season.py)."""
-    from keizer_xl.frontends.cli_common import read_while_open
-    from keizer_xl.frontends.new_season import new_season
+    """Issue 18: next season's workbook (app/new_season.py)."""
+    from keizer_xl.app.new_season import NewSeasonRequest, write
+    from keizer_xl.frontends.cli_common import NewWorkbookFiles, read_while_open
 
     old = book_path_arg(args.old)
     new = Path(args.new)
-    plan = new_season(old, new, start=args.start, language=args.language, force=args.force)
+    plan = write(NewSeasonRequest(args.start, args.language, old, new, args.force),
+                 NewWorkbookFiles())
     warning = read_while_open(old)  # the old season read as last saved (issue 26)
     return plan, Done(book=str(new), source=str(old),
                       messages=(warning,) if warning else ())

@@ -17,7 +17,8 @@ from keizer_xl.errors import InputError
 from keizer_xl.formats.trf_read import parse_trf, read_trf
 from keizer_xl.formats.trf_write import trf_name
 from keizer_xl.frontends.cli import main
-from keizer_xl.frontends.cmd_import import write_new_season
+from keizer_xl.app.import_season import write_new_season
+from keizer_xl.frontends.cli_common import NewWorkbookFiles
 from keizer_xl.sheets.read import read_season
 from support.trf_files import HAND
 
@@ -294,7 +295,8 @@ def test_knsb_flavour_leaves_out_forfeits_and_players_without_a_knsb_number(tore
                                            for p in season.players))
     book = tmp_path / "knsb.xlsx"
     write_new_season(book, season, [("preset", "keizer"), ("city", "Hengelo"),
-                                    ("round_dates", "2025-09-04, 2025-09-11, 2025-09-18, 2025-09-25")])
+                                    ("round_dates", "2025-09-04, 2025-09-11, 2025-09-18, 2025-09-25")],
+                     NewWorkbookFiles())
     out = tmp_path / "knsb.trf"
     assert main(["export", str(book), "--trf", str(out), "--knsb"]) == 0
     header, players = read_report(out.read_text(encoding="utf-8"))

@@ -299,11 +299,12 @@ def test_a_windows_1252_name_is_no_byte_padded_line(tmp_path):
 
 
 def test_export_command_spells_names_in_ascii_unless_club_spelling(tmp_path):
-    from keizer_xl.frontends.cmd_import import write_new_season
+    from keizer_xl.app.import_season import write_new_season
+    from keizer_xl.frontends.cli_common import NewWorkbookFiles
 
     season = random_season(5, accented=True)
     book = tmp_path / "club.xlsx"
-    write_new_season(book, season, [("preset", "keizer")])
+    write_new_season(book, season, [("preset", "keizer")], NewWorkbookFiles())
     fide, club = tmp_path / "fide.trf", tmp_path / "club.trf"
     assert main(["export", str(book), "--trf", str(fide)]) == 0
     assert main(["export", str(book), "--trf", str(club), "--club-spelling"]) == 0
