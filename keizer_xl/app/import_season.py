@@ -4,11 +4,9 @@ command).
 
 :func:`run` takes an :class:`ImportRequest` and returns an :class:`ImportedSeason` (the season,
 the Settings rows, what the reader noticed); it decides which reader a file gets and puts the
-readers' problems in the request's language.  :func:`write` checks the paths and has the file
-client the front end passes (app.workbook.NewFiles: the source is not the target, the target
-is no folder, pipe or device) write the new workbook from the template, once; this layer
-reaches neither the file system's locks nor openpyxl.  :class:`ImportReport` is what the
-front end shows.
+readers' problems in the request's language; :func:`write` checks the paths and has the file
+client the front end passes (app.workbook.NewFiles) write the new workbook, once.
+:class:`ImportReport` is what the front end shows.
 """
 from __future__ import annotations
 
@@ -41,8 +39,7 @@ KFC_SUFFIXES = (".s3db",)
 class ImportRequest:
     """``source``: a TRF file or a KeizerForClubs tournament; ``program`` (``import --from``):
     who wrote a TRF file, when the file cannot tell (formats.trf_read.PROGRAMS); ``language``
-    the new workbook's and the messages'; for :func:`write`: the new workbook ``target`` (an
-    existing one replaced only with ``force``)."""
+    the new workbook's and the messages'; ``target`` the new workbook (replaced: ``force``)."""
 
     source: Path
     program: str = "auto"
@@ -105,8 +102,7 @@ def write(request: ImportRequest, files: NewFiles) -> ImportReport:
 def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple[str, str]],
                      files: NewFiles, language: str = "en") -> None:
     """``target``: the template in ``language`` holding ``season`` and ``settings_rows``
-    (:func:`book_plan`), made in memory and written once, atomically, by ``files``; a replaced
-    file kept in ``.keizer-backups/``."""
+    (:func:`book_plan`), made in memory and written once by ``files``."""
     from keizer_xl.app.write_season import write_season
 
     book = files.create(target, book_plan(season, settings_rows, language))

@@ -75,8 +75,7 @@ SEASON_OWN_COLUMNS = ("joined", "status")
 @dataclass(frozen=True)
 class NewSeasonRequest:
     """``start``: ``ranking`` (each group's final table) or ``rating``; ``language``: NEW's
-    (None: OLD's); for :func:`write`: ``old`` and ``new`` (an existing NEW replaced only with
-    ``force``)."""
+    (None: OLD's); ``old`` and ``new`` the workbooks (NEW replaced: ``force``)."""
 
     start: str = "ranking"
     language: str | None = None

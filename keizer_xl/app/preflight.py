@@ -31,8 +31,7 @@ def season_for(book: Book, *, pairing: bool = False, repair_round: int | None = 
                repair_players: frozenset[str] | None = None,
                language: str | None = None) -> Season:
     """The season as ``pair`` (``pairing``: about to rewrite the Pairings sheet) or
-    ``standings`` reads it; an :class:`InputError` lists every problem (in ``language``, else
-    the workbook's)."""
+    ``standings`` reads it; an :class:`InputError` lists every problem."""
     return read_season(book, repair_round=repair_round, for_pairing=pairing,
                        repair_players=repair_players, language=language)
 

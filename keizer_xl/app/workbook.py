@@ -19,10 +19,9 @@ __all__ = ["sheet_name", "language_of_sheets", "learn_language", "NewFiles"]
 
 
 class NewFiles(Protocol):
-    """The file client of a use case that writes a new workbook file (app imports no client):
-    ``guard`` protects ``source`` (only read) and refuses ``target`` at once when it may not be
-    written; ``open`` a workbook; ``create`` one in memory from a template plan; ``save`` a
-    created one (``backup``: keep the file it replaces); ``copy`` an opened one to ``target``."""
+    """The file client of a use case that writes a new workbook file (app imports none):
+    ``guard`` protects ``source`` and refuses ``target`` at once when it may not be written;
+    ``create`` makes a book from a template plan; ``copy`` saves an opened one as ``target``."""
 
     def guard(self, source: Path, target: Path) -> None: ...
     def open(self, path: Path) -> Any: ...

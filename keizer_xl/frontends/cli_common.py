@@ -116,30 +116,25 @@ class NewWorkbookFiles:
 
     def guard(self, source: Path, target: Path) -> None:
         from keizer_xl.clients import files
-
         files.protect_input(source)  # the one writer refuses it as a target, by any path or link
         files.refuse_unsafe_target(target, kind="zip")  # at once, the target named as typed
 
     def open(self, path: Path) -> FileBook:
         from keizer_xl.clients.xlsx import open_book
-
         return open_book(path)
 
     def create(self, target: Path, plan: Any) -> FileBook:
         from keizer_xl.clients.xlsx.new_book import new_book
-
         return new_book(target, plan)
 
     def save(self, book: FileBook, backup: bool) -> None:
         from keizer_xl.clients import files
         from keizer_xl.clients.xlsx.new_book import save_new
-
         with files.no_print_only_hint():
             save_new(book, backup=backup)
 
     def copy(self, book: FileBook, target: Path) -> None:
         from keizer_xl.clients import files
-
         with files.no_print_only_hint():
             book.save_as(target, force=True)
 
