@@ -124,7 +124,7 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("{path} is a file, not a folder", path=str(options.out_dir)))
     jobs = batch.plan_jobs(args.paths, options)  # BatchError: a usage error in the language
     for job in jobs:  # read as last saved while open elsewhere (issue 26)
-        warn_read_while_open(job.source)
+        warn_read_while_open(job.source, args.language)
     # the workbooks' one language (their sheet names; issue 26), else the system's, else
     # English; --language decides when given
     by_job = {job.index: workbook_language(job.source) or "en" for job in jobs}
