@@ -392,8 +392,3 @@ def _apply_view(xl_sheet: Any, layout: Layout) -> None:
     _optional(lambda: xl_sheet.activate())
     if layout.freeze_rows:
         excel_view.freeze_header(xl_sheet, layout.freeze_rows, engine)
-
-
-# --------------------------------------------------------------------------- entry points
-
-#: The functions the VBA module calls with RunPython (checked by the static tests).

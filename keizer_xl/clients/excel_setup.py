@@ -181,8 +181,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     if pythonpath is None:
         pythonpath = pythonpath_for(python)
     folder = _vba_folder(platform)
-    files = [(name, path) for name, path in zip([n for n, _ in XLWINGS_VBA] + [VBA_MODULE],
-                                                export_vba(folder), strict=True)]
+    files = list(zip([n for n, _ in XLWINGS_VBA] + [VBA_MODULE], export_vba(folder), strict=True))
     seed = None
     if new:
         from keizer_xl.clients.xlsx.new_book import build_template
@@ -219,7 +218,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
         say(f"wrote the sheet {CONFIG_SHEET}")
 
         if platform == "mac":
-            _enable_runpython_mac()
+            install_runpython_applescript()
             result.steps.append("RunPython enabled for Excel (AppleScript file installed)")
 
         book.sheets[next(s.name for s in book.sheets
@@ -251,7 +250,3 @@ def _start_sheet(book: Any) -> None:
     lines = start_text(language)
     sheet.range((1, 1), (len(lines), 1)).value = [[to_excel(line)] for line in lines]
     sheet.range((1, 1)).font.bold = True
-
-
-def _enable_runpython_mac() -> None:
-    install_runpython_applescript()

@@ -16,7 +16,7 @@ from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["VBA_MODULE", "XLWINGS_VBA", "XLWINGS_ADDIN", "ADDIN_IMPORT_MACRO", "KEIZER_VBA",
            "xlwings_package_dir", "bas_version", "installed_xlwings_version", "read_vba",
-           "export_vba", "to_crlf", "install_runpython_applescript"]
+           "xlwings_vba", "export_vba", "to_crlf", "install_runpython_applescript"]
 
 VBA_MODULE = "KeizerXL"
 
@@ -70,26 +70,32 @@ def read_vba(path: Path) -> str:
     return path.read_bytes().decode("cp1252", errors="replace")
 
 
-def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
-    """Write the three VBA files (Windows line endings) to ``folder`` for a manual import;
-    checks that the xlwings module has the version of the installed xlwings."""
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+def xlwings_vba() -> list[tuple[str, Path]]:
+    """xlwings' VBA files the workbook needs (component name, path) in the installed xlwings;
+    refused when one is missing or its module says another version than the package."""
     package = xlwings_package_dir()
-    written = []
-    for _name, rel in XLWINGS_VBA:
-        src = package / rel
+    found = [(name, package / rel) for name, rel in XLWINGS_VBA]
+    for _name, src in found:
         if not src.is_file():
             raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    version = bas_version(read_vba(found[0][1]))
+    installed = installed_xlwings_version()
+    if version != installed:
+        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
+                                 "{installed} is installed; reinstall xlwings.", found=version,
+                                 installed=installed))
+    return found
+
+
+def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
+    """Write the three VBA files (Windows line endings) to ``folder`` for a manual import."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for _name, src in xlwings_vba():
         dest = out / src.name
         atomic.write_bytes(dest, src.read_bytes())
         written.append(dest)
-    found = bas_version(read_vba(package / "xlwings.bas"))
-    installed = installed_xlwings_version()
-    if found != installed:
-        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
-                                 "{installed} is installed; reinstall xlwings.", found=found,
-                                 installed=installed))
     dest = out / f"{VBA_MODULE}.bas"
     atomic.write_bytes(dest, to_crlf(KEIZER_VBA).encode("cp1252"))
     written.append(dest)

@@ -75,33 +75,17 @@ class BuildResult:
 
 def vba_sources() -> list[tuple[str, str, bool]]:
     """(module name, source, is a class) of the project, xlwings' files from the installed
-    package; refuses an xlwings whose VBA says another version than the package."""
-    package = vba_files.xlwings_package_dir()
-    out = []
-    for name, rel in vba_files.XLWINGS_VBA:
-        src = package / rel
-        if not src.is_file():
-            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
-        out.append((name, vba_files.read_vba(src), rel.endswith(".cls")))
-    found = vba_files.bas_version(out[0][1])
-    installed = vba_files.installed_xlwings_version()
-    if found != installed:
-        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
-                                 "{installed} is installed; reinstall xlwings.", found=found,
-                                 installed=installed))
+    package (:func:`~keizer_xl.clients.vba_files.xlwings_vba` checks their version)."""
+    out = [(name, vba_files.read_vba(src), src.suffix == ".cls")
+           for name, src in vba_files.xlwings_vba()]
     out.append((vba_files.VBA_MODULE, vba_files.to_crlf(vba_files.KEIZER_VBA), False))
     return out
 
 
-def _add_project(path: Path) -> None:
-    """Give the .xlsm at ``path`` the VBA project (pyOpenVBA), then drop the performance cache:
-    a new workbook has no project yet, so every module is added (one code path with renewing)."""
-    _replace_modules(path)
-
-
 def _replace_modules(path: Path) -> None:
-    """Put the installed xlwings' modules and KeizerXL into the existing project of ``path``
-    (adding the ones it lacks), every module rewritten without a cache."""
+    """Give the .xlsm at ``path`` the VBA project (pyOpenVBA) or put the installed xlwings'
+    modules and KeizerXL into its project (adding the ones it lacks), every module rewritten
+    and the performance cache dropped."""
     from pyopenvba import ExcelFile
     from pyopenvba.vba import VBAModuleKind
 
@@ -277,14 +261,6 @@ def _start_first(parts: dict[str, bytes], start_part: str) -> None:
             parts[name] = (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8")
 
 
-def _this_platform() -> str:
-    if sys.platform.startswith("win"):
-        return "win"
-    if sys.platform == "darwin":
-        return "mac"
-    return "any"
-
-
 # --------------------------------------------------------------------------- the command
 
 
@@ -310,7 +286,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         raise SetupError(Message("{path} already exists", path=str(dest)), hint="replace")
     if not dest.parent.is_dir():
         raise SetupError(Message("the folder {path} does not exist.", path=str(dest.parent)))
-    platform = platform or _this_platform()
+    platform = platform or xlwings_conf.this_platform()
     python = python or sys.executable
     if pythonpath is None:
         pythonpath = xlwings_conf.pythonpath_for(python)
@@ -340,7 +316,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     with atomic.scratch_folder(dest) as scratch:
         work = scratch / dest.name
         _write_zip(work, parts)
-        _add_project(work)
+        _replace_modules(work)
         result.steps.append(Message("VBA modules {modules}",
                                     modules=", ".join(n for n, _, _ in vba_sources())))
         atomic.write_bytes(dest, work.read_bytes(), backup=dest.exists(), zip_check=True)
@@ -370,7 +346,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     if source.suffix.lower() != ".xlsm" or not source.is_file():
         raise SetupError(Message("{path}: give an existing .xlsm.", path=str(source)))
     excel_setup.check_book_name(source)
-    platform = platform or _this_platform()
+    platform = platform or xlwings_conf.this_platform()
     python = python or sys.executable
     result = BuildResult(source)
     # the new version is made in a scratch folder beside the workbook (pyOpenVBA works on a

@@ -21,12 +21,11 @@ CONFIG_SHEET = "xlwings.conf"
 
 
 def this_platform() -> str:
-    """``win``, ``mac`` or ``sys.platform``: the computer this runs on, as xlwings.conf keys it."""
+    """``win``, ``mac`` or ``any``: the computer this runs on, as xlwings.conf keys it (``any``:
+    xlwings' generic ``Interpreter``)."""
     if sys.platform.startswith("win"):
         return "win"
-    if sys.platform == "darwin":
-        return "mac"
-    return sys.platform
+    return "mac" if sys.platform == "darwin" else "any"
 
 
 def config_entries(*, python: str | None = None, platform: str | None = None,

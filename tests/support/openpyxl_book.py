@@ -474,6 +474,14 @@ class OpenpyxlBook:
                 if u.sheet is None or u.sheet.casefold() not in owned]
 
     # -- saving -------------------------------------------------------------------------------
+    def _bytes(self) -> bytes:
+        """openpyxl's ``Workbook.save`` into memory: its zip writer never gets the file, so a
+        save that fails half-way cannot leave zip objects that later seek a closed file
+        ('ValueError: seek of closed file', issue 11)."""
+        buffer = io.BytesIO()
+        self.wb.save(buffer)
+        return buffer.getvalue()
+
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = written_path(self.path)
@@ -483,14 +491,14 @@ class OpenpyxlBook:
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
-            write_atomically(self.wb, target, self.label, backup=True, in_place=True)
+            write_atomically(self._bytes(), target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
         save_copy(self, path, force=force,
-                  write=lambda target: write_atomically(self.wb, target, str(path),
+                  write=lambda target: write_atomically(self._bytes(), target, str(path),
                                                         backup=target.exists()),
                   lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written))
 
