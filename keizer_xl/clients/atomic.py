@@ -107,10 +107,10 @@ def write_bytes(target: str | os.PathLike[str], data: bytes, *, backup: bool = F
         fh.write(data)
 
 
-def write_text(target: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """``text`` to ``target`` through :func:`replacing` (an export: the old file stays whole
-    until the new one is complete)."""
-    write_bytes(target, text.encode(encoding))
+def write_text(target: str | os.PathLike[str], text: str) -> None:
+    """``text`` (UTF-8) to ``target`` through :func:`replacing` (an export: the old file stays
+    whole until the new one is complete)."""
+    write_bytes(target, text.encode("utf-8"))
 
 
 @contextmanager

@@ -40,6 +40,7 @@ from typing import Any
 
 from keizer_xl.clients import (atomic, backup_files, excel_setup, file_locks, files, vba_files,
                                xlwings_conf)
+from keizer_xl.clients.xlsx.package import Package
 from keizer_xl.errors import Message, SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
@@ -109,11 +110,11 @@ def _replace_modules(path: Path) -> None:
 def _drop_performance_cache(path: Path) -> None:
     from pyopenvba.cfb import CFB
 
-    parts = _zip_parts(path.read_bytes())
-    cfb = CFB.from_bytes(parts["xl/vbaProject.bin"])
+    pkg = Package(path.read_bytes())
+    cfb = CFB.from_bytes(pkg.read("xl/vbaProject.bin"))
     cfb.write_stream_in_storage("VBA", "_VBA_PROJECT", VBA_PROJECT_STREAM)
-    parts["xl/vbaProject.bin"] = cfb.to_bytes()
-    _write_zip(path, parts)
+    pkg.write("xl/vbaProject.bin", cfb.to_bytes())
+    path.write_bytes(pkg.to_bytes())
 
 
 # --------------------------------------------------------------------------- the buttons
@@ -144,12 +145,12 @@ def vml_buttons(language: str = "en") -> bytes:
     return vml
 
 
-def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
+def _own_shape_ids(vml: bytes, pkg: Package) -> bytes:
     """XlsxWriter numbers the buttons' shapes from block 1 (``o:idmap data="1"``, ids
     ``_x0000_s1025``...), as openpyxl numbers the drawing of a sheet's comments: shape ids must be
     unique in the workbook, so the buttons take the first block no other VML drawing uses."""
-    taken = {int(n) for name, data in parts.items() if name.endswith(".vml")
-             for found in re.findall(rb'idmap\b[^>]*\bdata="([\d,]+)"', data)
+    taken = {int(n) for name in pkg.names if name.endswith(".vml")
+             for found in re.findall(rb'idmap\b[^>]*\bdata="([\d,]+)"', pkg.read(name))
              for n in found.split(b",")}
     block = next(n for n in range(1, 1000) if n not in taken)
     text = vml.decode("utf-8")
@@ -159,25 +160,14 @@ def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
     return text.encode("utf-8")
 
 
-def _add_buttons(parts: dict[str, bytes], sheet: str, language: str) -> None:
+def _add_buttons(pkg: Package, sheet: str, language: str) -> None:
     """The buttons' VML drawing on the Start sheet (the part ``sheet``); a new part goes last."""
     # named vmlDrawing<digit>.vml: the name openpyxl's keep_vba keeps when keizer-xl itself
     # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
-    vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
-               if f"xl/drawings/vmlDrawing{n}.vml" not in parts)
-    parts[vml] = _own_shape_ids(vml_buttons(language), parts)
-    folder, name = sheet.rsplit("/", 1)
-    rels_name = f"{folder}/_rels/{name}.rels"
-    rel_id = "rIdKeizerButtons"
-    rel = f'<Relationship Id="{rel_id}" Type="{_VML_REL}" Target="../drawings/{vml.rsplit("/", 1)[1]}"/>'
-    if rels_name in parts:
-        parts[rels_name] = parts[rels_name].replace(b"</Relationships>",
-                                                    rel.encode() + b"</Relationships>")
-    else:
-        parts[rels_name] = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
-                            f'relationships">{rel}</Relationships>').encode()
-    xml = parts[sheet].decode("utf-8")
+    vml = pkg.new_name("xl/drawings/vmlDrawing%d.vml")
+    pkg.write(vml, _own_shape_ids(vml_buttons(language), pkg))
+    rel_id = pkg.add_relationship(sheet, _VML_REL, "../drawings/" + vml.rsplit("/", 1)[1])
+    xml = pkg.read(sheet).decode("utf-8")
     root = re.search(r"<(?:\w+:)?worksheet\b[^>]*>", xml)
     assert root is not None
     if f'xmlns:r="{_R_NS}"' not in root.group():
@@ -188,25 +178,24 @@ def _add_buttons(parts: dict[str, bytes], sheet: str, language: str) -> None:
         m = re.search(rf"<(?:\w+:)?{later}\b", xml)
         if m is not None:
             at = min(at, m.start())
-    parts[sheet] = (xml[:at] + f'<legacyDrawing r:id="{rel_id}"/>' + xml[at:]).encode("utf-8")
-    types = parts["[Content_Types].xml"].decode("utf-8")
+    pkg.write(sheet, (xml[:at] + f'<legacyDrawing r:id="{rel_id}"/>' + xml[at:]).encode("utf-8"))
+    types = pkg.read("[Content_Types].xml").decode("utf-8")
     types = types.replace(f'ContentType="{_PLAIN_MAIN}"', f'ContentType="{_MACRO_MAIN}"')
     if 'Extension="vml"' not in types:
         types = types.replace(
             "<Default ", f'<Default Extension="vml" ContentType="{_VML_TYPE}"/><Default ', 1
         )
-    parts["[Content_Types].xml"] = types.encode("utf-8")
+    pkg.write("[Content_Types].xml", types.encode("utf-8"))
 
 
 # --------------------------------------------------------------------------- the sheets
 
 
 def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | None,
-             language: str) -> tuple[dict[str, bytes], str, list[tuple[str, Any]]]:
+             language: str) -> tuple[Package, str, list[tuple[str, Any]]]:
     """The workbook's package with the Start sheet (first, the active one) and the xlwings.conf
     sheet written by the file client, every other part as it was (issue 25); the Start sheet's
     part and the config rows."""
-    from keizer_xl.clients.xlsx.package import Package
     from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
 
     plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
@@ -215,23 +204,17 @@ def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | 
         spans=(Span(1, 1, 1, 1, Style(bold=True)),),
         widths=(_START_WIDTH,), freeze_rows=0, page=plain))
     rows = xlwings_conf.put_config(book, python=python, platform=platform, pythonpath=pythonpath)
-    data = book.spliced_bytes()
-    start = next(s.part for s in Package(data).sheets
+    pkg = Package(book.spliced_bytes())
+    start = next(s.part for s in pkg.sheets
                  if s.name == excel_setup.START_SHEET and s.part is not None)
-    parts = _zip_parts(data)
-    _start_first(parts, start)
-    return parts, start, rows
+    _start_first(pkg, start)
+    return pkg, start, rows
 
 
-def _zip_parts(data: bytes) -> dict[str, bytes]:
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        return {info.filename: z.read(info) for info in z.infolist()}
-
-
-def _start_first(parts: dict[str, bytes], start_part: str) -> None:
+def _start_first(pkg: Package, start_part: str) -> None:
     """The Start sheet moved to the front of the sheet list and made the one shown: the sheet
     positions of the defined names (``localSheetId``) follow, no other tab stays selected."""
-    workbook = parts["xl/workbook.xml"].decode("utf-8")
+    workbook = pkg.read(pkg.workbook).decode("utf-8")
     sheets = list(re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook))
     k = next(
         i for i, m in enumerate(sheets)
@@ -248,17 +231,18 @@ def _start_first(parts: dict[str, bytes], start_part: str) -> None:
         return f'{m.group(1)}"{0 if i == k else i + 1 if i < k else i}"'
     workbook = re.sub(r'(\blocalSheetId=)"(\d+)"', moved, workbook)
     workbook = re.sub(r'\s(?:activeTab|firstSheet)="\d+"', "", workbook)
-    parts["xl/workbook.xml"] = workbook.encode("utf-8")
-    for name in list(parts):
-        if name.startswith("xl/worksheets/") and name.endswith(".xml"):
-            xml = parts[name].decode("utf-8")
-            view = re.search(r"<(?:\w+:)?sheetView\b[^>]*?(?=/?>)", xml)  # not its "/"
-            if view is None:
-                continue
-            tag = re.sub(r'\stabSelected="[^"]*"', "", view.group())
-            if name == start_part:
-                tag += ' tabSelected="1"'
-            parts[name] = (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8")
+    pkg.write(pkg.workbook, workbook.encode("utf-8"))
+    for entry in pkg.sheets:
+        if entry.part is None or entry.kind != "worksheet":
+            continue
+        xml = pkg.read(entry.part).decode("utf-8")
+        view = re.search(r"<(?:\w+:)?sheetView\b[^>]*?(?=/?>)", xml)  # not its "/"
+        if view is None:
+            continue
+        tag = re.sub(r'\stabSelected="[^"]*"', "", view.group())
+        if entry.part == start_part:
+            tag += ' tabSelected="1"'
+        pkg.write(entry.part, (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8"))
 
 
 # --------------------------------------------------------------------------- the command
@@ -305,17 +289,17 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))
     # the file client adds the Start and xlwings.conf sheets: every other part as it was
-    parts, start, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
-                                  language=language)
+    pkg, start, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
+                                language=language)
     result.config = rows
-    _add_buttons(parts, start, language)
+    _add_buttons(pkg, start, language)
     result.steps.append(Message("buttons on the sheet {sheet}", sheet=excel_setup.START_SHEET))
 
     # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
     # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
     with atomic.scratch_folder(dest) as scratch:
         work = scratch / dest.name
-        _write_zip(work, parts)
+        work.write_bytes(pkg.to_bytes())
         _replace_modules(work)
         result.steps.append(Message("VBA modules {modules}",
                                     modules=", ".join(n for n, _, _ in vba_sources())))
@@ -325,12 +309,6 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         script = vba_files.install_runpython_applescript(home)
         result.steps.append(Message("RunPython enabled for Excel ({script})", script=script))
     return result
-
-
-def _write_zip(path: Path, parts: dict[str, bytes]) -> None:
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in parts.items():
-            z.writestr(name, data)
 
 
 def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,

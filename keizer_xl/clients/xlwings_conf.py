@@ -47,7 +47,7 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
     index: dict[str, int] = {}
     for key, value in existing:
         if key is None or not str(key).strip():
-            continue
+            break  # xlwings reads no further
         folded = str(key).strip().casefold()
         if folded in index:
             continue  # xlwings would stop at a key given twice; the first one counted
@@ -125,14 +125,11 @@ def put_config(book: Any, *, python: str, platform: str | None,
     the club's charts, pictures and macros stay as they are.  Returns the rows."""
     from keizer_xl.sheets.layout import Layout, PageSetup
 
-    existing: list[tuple[Any, Any]] = []
+    # Excel's sheet names ignore case
     found = next((n for n in book.sheet_names() if n.casefold() == CONFIG_SHEET.casefold()), None)
-    if found is not None:  # Excel's sheet names ignore case
-        cells = book.cell_values(found)
-        row = 1
-        while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
-            existing.append((cells[(row, 1)], cells.get((row, 2))))
-            row += 1
+    cells = book.cell_values(found) if found is not None else {}
+    existing = [(cells.get((r, 1)), cells.get((r, 2)))
+                for r in range(1, max((r for r, _ in cells), default=0) + 1)]
     rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
     grid = tuple((str(key), value) for key, value in rows)
     book.write_sheet(CONFIG_SHEET, Layout(grid=grid, widths=(30, 70), freeze_rows=0,
@@ -154,10 +151,7 @@ def write_config_xw(book: Any, *, python: str, platform: str,
         values = sheet.used_range.options(ndim=2).value or []
         used = sheet.used_range
         if (used.row, used.column) == (1, 1):
-            for row in values:
-                if not row or row[0] is None or not str(row[0]).strip():
-                    break
-                existing.append((row[0], from_excel(row[1]) if len(row) > 1 else None))
+            existing = [(row[0], from_excel(row[1]) if len(row) > 1 else None) for row in values]
         sheet.clear()
     else:
         sheet = book.sheets.add(name=CONFIG_SHEET, after=book.sheets[len(book.sheets) - 1])

@@ -41,13 +41,15 @@ from keizer_xl.clients.xlsx.safety import (
     save_copy,
     written_path,
     check_save,
-    OWNED_SHEETS,
 )
 from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.errors import Message, MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
 from keizer_xl.sheets.region import Region, filter_last_row, find_region, plan_append, plan_delete
+from keizer_xl.sheets.read_names import OWNED_SHEETS as _OWNED
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
+
+OWNED_SHEETS = frozenset(_OWNED)
 
 
 def openpyxl_book(path: str | os.PathLike[str]) -> OpenpyxlBook:

@@ -10,7 +10,6 @@ import itertools
 import os
 import re
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any
 
 from keizer_xl.clients import file_locks
@@ -41,7 +40,6 @@ from keizer_xl.clients.xlsx.safety import (
     save_copy,
     written_path,
     check_save,
-    OWNED_SHEETS,
     check_suffix,
     read_with_signature,
     preflight,
@@ -91,7 +89,6 @@ class FileBook(RowEditing):
         if info.macro_enabled and not self.macro_enabled:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
-        self._written: set[str] = set()
         self._open_package(data, info.unpacked)
 
     def _open_package(self, data: bytes, unpacked: dict[str, bytes] | None = None) -> None:
@@ -309,7 +306,6 @@ class FileBook(RowEditing):
         self._edits.layouts[name] = layout
         if entry is None and not any(n.casefold() == name.casefold() for n in self._new_sheets):
             self._new_sheets.append(name)
-        self._written.add(name)
         self._changed(name)
 
     def add_chart(self, sheet: str, chart: Chart) -> None:
@@ -326,7 +322,7 @@ class FileBook(RowEditing):
         self.messages.append(text if isinstance(text, Message) else str(text))
 
     # -- what would be lost -----------------------------------------------------------------------
-    def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
+    def unsafe_to_write(self) -> list[str]:
         """What saving this book would lose on sheets the engine does not own, one line each:
         nothing, since it writes only what the engine owns (issue 25), except a macro-enabled
         file named .xlsx, which Excel does not open."""
@@ -356,7 +352,7 @@ class FileBook(RowEditing):
         with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
-                           lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
+                           lost=self.unsafe_to_write())
             data = self._new_bytes()
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
@@ -375,5 +371,5 @@ class FileBook(RowEditing):
             self._open_package(data)
 
         save_copy(self, path, force=force, write=write,
-                  lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written))
+                  lost=self.unsafe_to_write)
 

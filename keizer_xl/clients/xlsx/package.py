@@ -5,12 +5,13 @@ it was (issue 25).  The preflight (:mod:`.safety`) has checked the archive first
 from __future__ import annotations
 
 import io
+import itertools
 import posixpath
 import re
 import zipfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 
 from keizer_xl.clients.xlsx.limits import WORKBOOK_TYPES
 
@@ -26,6 +27,8 @@ REL_CALC_CHAIN = REL_NS + "/calcChain"
 REL_TABLE = REL_NS + "/table"
 CT_WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 CT_STYLES = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+RELS_HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+             '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">')
 
 
 # an XML attribute, with either quote; the name may carry a prefix (r:id)
@@ -253,6 +256,24 @@ class Package:
     def remove(self, name: str) -> None:
         self.removed.add(name)
         self.changed.pop(name, None)
+
+    def add_override(self, part: str, content_type: str) -> None:
+        self.write("[Content_Types].xml", insert_before_close(self.read("[Content_Types].xml"), "Types", [
+            f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
+
+    def add_relationship(self, part: str, rel_type: str, target: str,
+                         taken: Set[str] = frozenset()) -> str:
+        """A new relationship of ``part`` (Target ``target`` as written), under a free id
+        (none of ``taken`` either): returned."""
+        path = rels_path(part)
+        ids = {r.id for r in self.rels(part)} | taken
+        rid = next(f"rId{n}" for n in itertools.count(1) if f"rId{n}" not in ids)
+        element = f'<Relationship Id="{rid}" Type="{rel_type}" Target="{escape(target, True)}"/>'.encode()
+        if self.has(path):
+            self.write(path, insert_before_close(self.read(path), "Relationships", [element]))
+        else:
+            self.write(path, RELS_HEAD.encode() + element + b"</Relationships>")
+        return rid
 
     def new_name(self, pattern: str) -> str:
         """The first free part name ``pattern % n`` (n = 1, 2, ...)."""

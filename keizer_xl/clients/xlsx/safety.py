@@ -26,15 +26,11 @@ from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED
 from keizer_xl.sheets.read_names import SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import quote_sheet
 
-#: the sheets the engine writes (one list: sheets/read_names.py)
-OWNED_SHEETS = frozenset(_SHEETS_OWNED)
-
 #: sheet names that must be worksheets, and whose size is limited: the engine's own and every
 #: input sheet's aliases
 _TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
                                {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
                                {s.casefold() for s in _SHEET_ALIASES})
-#: what openpyxl would drop of a sheet that is not a worksheet
 
 
 def _sniff(data: bytes) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import IO
 
 from keizer_xl.clients import atomic
 from keizer_xl.clients.files import WorkbookFileError
@@ -16,7 +17,7 @@ def write_atomically(data: bytes, target: Path, label: str, *, backup: bool,
     try:
         with atomic.replacing(target, backup=backup, zip_check=True, check=True,
                               in_place=in_place) as fh:
-            fh.write(data)
+            _save_workbook(data, fh)
     except WorkbookFileError:
         raise
     except PermissionError as exc:
@@ -34,6 +35,12 @@ def write_atomically(data: bytes, target: Path, label: str, *, backup: bool,
                 f"workbook to another disk) and run again. The file is unchanged.") from exc
         raise WorkbookFileError(f"{label} could not be written ({type(exc).__name__}: {exc}). "
                                 f"The file is unchanged.") from exc
+
+
+def _save_workbook(data: bytes, fh: IO[bytes]) -> None:
+    """The one write that can fail half-way (a full disk): the seam the tests of a failed or
+    killed save replace."""
+    fh.write(data)
 
 
 def _no_space(exc: BaseException | None) -> bool:
