@@ -5,6 +5,5 @@ from __future__ import annotations
 
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.book import FileBook, open_book
-from keizer_xl.clients.xlsx.limits import XML_PEEK
 
-__all__ = ["FileBook", "open_book", "WorkbookFileError", "XML_PEEK"]
+__all__ = ["FileBook", "open_book", "WorkbookFileError"]

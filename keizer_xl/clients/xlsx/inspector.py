@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import zipfile
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -30,7 +31,6 @@ from keizer_xl.clients.xlsx.limits import (
     NOT_EXCEL,
     RATIO_CHECK_MIN_SIZE,
     WORKBOOK_TYPES,
-    XML_PEEK,
     MiB,
 )
 from keizer_xl.sheets.tables import quote_sheet
@@ -127,29 +127,35 @@ class Inspector:
             if info.filename in done or info.is_dir():
                 continue
             xml = info.filename.endswith((".xml", ".rels"))
-            vml = info.filename.endswith(".vml")  # VML is not always well-formed XML
-            prev = b""
-            parser = WellFormed(self, info.filename) if xml else None
-            try:
-                with self.zf.open(info) as fh:
-                    while True:
-                        chunk = fh.read(MiB)
-                        if not chunk:
-                            break
-                        if xml or vml:
-                            self.no_declaration(info.filename, prev + chunk)
-                            prev = chunk[-16:]
-                        if parser is not None:
-                            parser.feed(chunk)
-                if parser is not None:
-                    parser.feed(b"", final=True)
-            except _UNPACK_ERRORS as exc:
-                raise self.damaged(info.filename, exc) from exc
+            # VML is not always well-formed XML
+            for _ in self._stream(info.filename, xml=xml, dtd=xml or info.filename.endswith(".vml")):
+                pass
+
+    def _stream(self, member: str, *, xml: bool, dtd: bool = True) -> Iterator[tuple[bytes, bytes]]:
+        """``member`` unpacked a MiB at a time, as (the chunk after the last KiB of the one
+        before, that KiB), each checked for declarations (``dtd``) and well-formed (``xml``)."""
+        parser = WellFormed(self, member) if xml else None
+        prev = b""
+        try:
+            with self.zf.open(member) as fh:
+                while chunk := fh.read(MiB):
+                    buf = prev + chunk
+                    if dtd:
+                        self.no_declaration(member, buf)
+                    if parser is not None:
+                        parser.feed(chunk)
+                    yield buf, prev
+                    prev = buf[-1024:]
+            if parser is not None:
+                parser.feed(b"", final=True)
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(member, exc) from exc
 
     def no_declaration(self, member: str, data: bytes) -> None:
         """No document type / entity declaration anywhere in an XML part (a long comment may
-        push one past the peek of :meth:`check_declarations`); the file client parses the
-        parts itself, so this is checked on every byte (issue 25)."""
+        push one far from the start); the file client parses the parts itself, so this is
+        checked on every byte (issue 25) as :meth:`scan_sheet` and :meth:`check_members` read
+        them (the parts parsed before, by defusedxml, refuse one themselves)."""
         if _DTD_RE.search(data):
             raise self.refuse(
                 f"contains an XML document type / entity declaration in {member}, which "
@@ -213,12 +219,6 @@ class Inspector:
             raise self.refuse(
                 f"would unpack to {total / MiB:,.0f} MiB (limit {MAX_TOTAL_UNCOMPRESSED // MiB} MiB); "
                 f"refused as a possible zip bomb. A season workbook is normally well under 10 MiB.")
-
-    def check_declarations(self) -> None:
-        """No XML part starts with a document type / entity declaration."""
-        for info in self.zf.infolist():
-            if info.filename.endswith((".xml", ".rels", ".vml")) and info.file_size:
-                self.no_declaration(info.filename, self.peek(info.filename, XML_PEEK))
 
     def workbook_part(self) -> tuple[str, str]:
         if "[Content_Types].xml" not in self.names:
@@ -301,44 +301,28 @@ class Inspector:
         """A worksheet unpacked once and checked well-formed; with ``limits``, refused past
         ``MAX_ROWS`` (only for a sheet the engine reads or writes: issue 34)."""
         assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
-        prev = b""
         rows = 0
-        parser = WellFormed(self, sheet.part)
         chunks: list[bytes] = []
-        try:
-            with self.zf.open(sheet.part) as fh:
-                while True:
-                    chunk = fh.read(MiB)
-                    if not chunk:
-                        parser.feed(b"", final=True)
-                        break
-                    chunks.append(chunk)
-                    buf = prev + chunk
-                    self.no_declaration(sheet.part, buf)
-                    parser.feed(chunk)
-                    # <row> elements, whatever <dimension> claims; a match lying wholly in
-                    # ``prev`` was counted with the previous chunk
-                    # (findall and literal prefilters: a 150-player Results sheet is 0.6 MB)
-                    n = buf.count(b"<row")  # all "<row " and none prefixed: findall's count, in C (issue 25)
-                    rows += (n if n == buf.count(b"<row ") and b":row" not in buf else
-                             len(_ROW_RE.findall(buf))) - len(_ROW_RE.findall(prev))
-                    far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0) \
-                        if _FAR_REF_RE.search(buf) else 0
-                    if limits and far > MAX_ROWS:
-                        raise self.refuse(
-                            f"has a sheet {quote_sheet(sheet.name)} with something in row "
-                            f"{far:,} (the limit is {MAX_ROWS:,} rows; its declared size says "
-                            f"less). Delete the unused rows below the data (select them, "
-                            f"right-click > Delete) and save again.")
-                    if limits and rows > MAX_ROWS:
-                        raise self.refuse(
-                            f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} "
-                            f"rows (a season needs a few thousand at most). Delete the unused "
-                            f"rows below the data (select them, right-click > Delete) and save "
-                            f"again.")
-                    prev = buf[-1024:]
-        except _UNPACK_ERRORS as exc:
-            raise self.damaged(sheet.part, exc) from exc
+        for buf, prev in self._stream(sheet.part, xml=True):
+            chunks.append(buf[len(prev):])
+            # <row> elements, whatever <dimension> claims; a match lying wholly in ``prev`` was
+            # counted with the previous chunk
+            # (findall and literal prefilters: a 150-player Results sheet is 0.6 MB)
+            n = buf.count(b"<row")  # all "<row " and none prefixed: findall's count, in C (issue 25)
+            rows += (n if n == buf.count(b"<row ") and b":row" not in buf else
+                     len(_ROW_RE.findall(buf))) - len(_ROW_RE.findall(prev))
+            far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0) \
+                if _FAR_REF_RE.search(buf) else 0
+            if limits and far > MAX_ROWS:
+                raise self.refuse(
+                    f"has a sheet {quote_sheet(sheet.name)} with something in row {far:,} (the "
+                    f"limit is {MAX_ROWS:,} rows; its declared size says less). Delete the unused "
+                    f"rows below the data (select them, right-click > Delete) and save again.")
+            if limits and rows > MAX_ROWS:
+                raise self.refuse(
+                    f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} rows (a "
+                    f"season needs a few thousand at most). Delete the unused rows below the data "
+                    f"(select them, right-click > Delete) and save again.")
         self.unpacked[sheet.part] = chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 

@@ -77,7 +77,6 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
         result.sheets = ins.sheets(wb_part)
         _refuse_misplaced_sheets(ins, result.sheets)
         ins.sheet_of = {s.part: s.name for s in result.sheets if s.part}
-        ins.check_declarations()
         scanned: set[str] = set()
         for sheet in result.sheets:
             if sheet.part is None:
