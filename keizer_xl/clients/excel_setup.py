@@ -30,7 +30,8 @@ from keizer_xl.errors import N_, Message, SetupError  # one error tree: errors.p
 from keizer_xl.i18n import translator
 
 __all__ = ["SetupResult", "setup_workbook", "START_SHEET", "BUTTON_MACROS", "BUTTON_CAPTIONS",
-           "button_captions", "START_TEXT", "start_text", "book_language", "check_book_name"]
+           "button_captions", "START_TEXT", "start_text", "book_language", "check_book_name",
+           "check_new_target"]
 
 START_SHEET = "Start"
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
@@ -121,6 +122,14 @@ def check_book_name(path: Path) -> None:
             chars=" or ".join(repr(c) for c in bad)))
 
 
+def check_new_target(target: Path, force: bool) -> None:
+    """Refuse to make ``target`` over an existing file (unless ``force``) or in no folder."""
+    if target.exists() and not force:
+        raise SetupError(Message("{path} already exists", path=str(target)), hint="replace")
+    if not target.parent.is_dir():
+        raise SetupError(Message("the folder {path} does not exist.", path=str(target.parent)))
+
+
 def _vba_folder(platform: str) -> Path:
     """Where Excel can read the VBA files: on macOS inside Excel's sandbox container."""
     if platform == "mac":
@@ -153,10 +162,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     target = source.with_suffix(".xlsm")
     result = SetupResult(target)
     if new:
-        if target.exists() and not force:
-            raise SetupError(Message("{path} already exists", path=str(target)), hint="replace")
-        if not target.parent.is_dir():
-            raise SetupError(Message("the folder {path} does not exist.", path=str(target.parent)))
+        check_new_target(target, force)
     else:
         if not source.is_file():
             raise SetupError(Message("{path} does not exist", path=str(source)), hint="create")

@@ -266,10 +266,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         raise SetupError(Message("{name}: the button-ready workbook is an .xlsm.",
                                  name=dest.name))
     excel_setup.check_book_name(dest)
-    if dest.exists() and not force:
-        raise SetupError(Message("{path} already exists", path=str(dest)), hint="replace")
-    if not dest.parent.is_dir():
-        raise SetupError(Message("the folder {path} does not exist.", path=str(dest.parent)))
+    excel_setup.check_new_target(dest, force)
     platform = platform or xlwings_conf.this_platform()
     python = python or sys.executable
     if pythonpath is None:

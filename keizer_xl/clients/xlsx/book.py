@@ -89,17 +89,10 @@ class FileBook(RowEditing):
         if info.macro_enabled and not self.macro_enabled:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
-        self._open_package(data, info.unpacked)
+        self._open_package(info.package)
 
-    def _open_package(self, data: bytes, unpacked: dict[str, bytes] | None = None) -> None:
-        try:
-            self._pkg = Package(data, self.label, unpacked)
-        except WorkbookFileError:
-            raise
-        except Exception as exc:  # the preflight passed it: a structure no Excel writes
-            raise WorkbookFileError(
-                f"{self.label} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
-                f"Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
+    def _open_package(self, pkg: Package) -> None:
+        self._pkg = pkg
         self._edits = Edits()
         self._cells: dict[str, SheetCells] = {}       # parts being edited
         self._sheet_values: dict[str, SheetValues] = {}
@@ -360,7 +353,7 @@ class FileBook(RowEditing):
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
             self._data = data
-            self._open_package(data)
+            self._open_package(Package(data, self.label))
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
@@ -368,7 +361,7 @@ class FileBook(RowEditing):
             data = self._new_bytes()
             write_atomically(data, target, str(path), backup=target.exists())
             self._data = data
-            self._open_package(data)
+            self._open_package(Package(data, self.label))
 
         save_copy(self, path, force=force, write=write,
                   lost=self.unsafe_to_write)

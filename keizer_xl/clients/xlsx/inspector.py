@@ -1,24 +1,21 @@
-"""The preflight's look into a workbook zip, with :mod:`zipfile`, expat and defusedxml alone
-(nothing of openpyxl): the workbook part and its sheets, the archive's sizes, a worksheet's
-declared and real extent, entity declarations, parts that are not well-formed, and what
-openpyxl would drop (:class:`Unsupported`).  :func:`.safety.preflight` runs it."""
+"""The preflight's look into a workbook zip, with :mod:`zipfile` and expat (nothing of
+openpyxl): the workbook part and its sheets (as :class:`.package.Package` finds them, the file
+book's own reading), the archive's sizes, a worksheet's declared and real extent, entity
+declarations, parts that are not well-formed, and what openpyxl would drop
+(:class:`Unsupported`).  :func:`.safety.preflight` runs it."""
 from __future__ import annotations
 
 import re
 import zipfile
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from xml.etree.ElementTree import Element
+from dataclasses import dataclass
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import Message
 from keizer_xl.clients.xlsx.cellxml import col_index
-from keizer_xl.clients.xlsx.package import rels_path, target_part
+from keizer_xl.clients.xlsx.package import Package, SheetEntry
 from keizer_xl.clients.xlsx.limits import (
     DIMENSION_PEEK,
     MACRO_TYPES,
@@ -30,7 +27,6 @@ from keizer_xl.clients.xlsx.limits import (
     MAX_TOTAL_UNCOMPRESSED,
     NOT_EXCEL,
     RATIO_CHECK_MIN_SIZE,
-    WORKBOOK_TYPES,
     MiB,
 )
 from keizer_xl.sheets.tables import quote_sheet
@@ -65,41 +61,23 @@ class Unsupported:
 
 
 @dataclass
-class SheetPart:
-    """One sheet of the package and the kind of sheet it is."""
-
-    name: str
-    part: str | None      # zip member of the sheet XML
-    kind: str             # worksheet | chartsheet | macrosheet | dialogsheet | other
-
-
-@dataclass
 class Preflight:
-    """What the workbook holds that a save must keep or refuse: its type, sheets and
-    what this writer cannot keep."""
+    """What the workbook holds that a save must keep or refuse: its type and its package."""
 
     workbook_type: str
-    sheets: list[SheetPart] = field(default_factory=list)
-    unpacked: dict[str, bytes] = field(default_factory=dict)  # scanned sheets' XML, read once (issue 25)
+    package: Package  # its worksheets' XML as the scan read them, read once (issue 25)
+
+    @property
+    def sheets(self) -> list[SheetEntry]:
+        return self.package.sheets
 
     @property
     def macro_enabled(self) -> bool:
         return self.workbook_type in MACRO_TYPES
 
 
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
-def _attr(element: Element, local_name: str) -> str | None:
-    for key, value in element.attrib.items():
-        if _local(key) == local_name:
-            return value
-    return None
-
-
 class Inspector:
-    """Checks a workbook zip with zipfile and defusedxml only (nothing of openpyxl)."""
+    """Checks a workbook zip with zipfile and expat only (nothing of openpyxl)."""
 
     def __init__(self, label: str, zf: zipfile.ZipFile):
         self.label = label
@@ -161,39 +139,12 @@ class Inspector:
                 f"contains an XML document type / entity declaration in {member}, which "
                 f"Excel never writes (an 'XML bomb'); refused for safety.")
 
-    def read(self, member: str) -> bytes:
-        try:
-            return self.zf.read(member)
-        except _UNPACK_ERRORS as exc:
-            raise self.damaged(member, exc) from exc
-
     def peek(self, member: str, size: int) -> bytes:
         try:
             with self.zf.open(member) as fh:
                 return fh.read(size)
         except _UNPACK_ERRORS as exc:
             raise self.damaged(member, exc) from exc
-
-    def xml(self, member: str) -> Element:
-        from defusedxml import DefusedXmlException
-        from defusedxml.ElementTree import ParseError, fromstring
-
-        data = self.read(member)
-        try:
-            return fromstring(data)
-        except DefusedXmlException as exc:
-            raise self.refuse(f"contains XML entity declarations in {member}, which Excel never "
-                              f"writes (an 'XML bomb'); refused for safety.") from exc
-        except (ParseError, ValueError) as exc:
-            raise self.refuse(f"is damaged: {member} is not well-formed XML ({exc}).") from exc
-
-    def rels(self, part: str) -> list[tuple[str, str, str | None]]:
-        """(Id, Type, target member or None for external targets) of ``part``'s relationships."""
-        path = rels_path(part)
-        if path not in self.names:
-            return []
-        return [(rel.get("Id") or "", rel.get("Type") or "", target_part(part, rel.attrib))
-                for rel in self.xml(path) if _local(rel.tag) == "Relationship"]
 
     # -- the checks ---------------------------------------------------------------------------
     def check_archive(self) -> None:
@@ -220,24 +171,19 @@ class Inspector:
                 f"would unpack to {total / MiB:,.0f} MiB (limit {MAX_TOTAL_UNCOMPRESSED // MiB} MiB); "
                 f"refused as a possible zip bomb. A season workbook is normally well under 10 MiB.")
 
-    def workbook_part(self) -> tuple[str, str]:
+    def package(self, data: bytes) -> tuple[Package, str]:
+        """The workbook's package (its workbook part and sheets, as the file book reads them)
+        and its workbook's content type; refused when it holds no Excel workbook."""
         if "[Content_Types].xml" not in self.names:
             raise self.refuse(NOT_EXCEL + self._what_else())
-        types = self.xml("[Content_Types].xml")
-        defaults: dict[str, str] = {}
-        for el in types:
-            if _local(el.tag) == "Override":
-                ctype = el.get("ContentType") or ""
-                if ctype in WORKBOOK_TYPES:
-                    part = (el.get("PartName") or "").lstrip("/")
-                    if part in self.names:
-                        return part, ctype
-            elif _local(el.tag) == "Default":
-                defaults[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
-        for ctype in WORKBOOK_TYPES:  # some writers declare the type as the xml default
-            if defaults.get("xml") == ctype and "xl/workbook.xml" in self.names:
-                return "xl/workbook.xml", ctype
-        raise self.refuse(NOT_EXCEL + self._what_else())
+        try:
+            pkg = Package(data, self.label)
+        except _UNPACK_ERRORS as exc:  # what Package reads first: its parts' list and workbook
+            raise self.damaged("[Content_Types].xml, the workbook or its relationships", exc) from exc
+        if pkg.workbook_type is None:
+            raise self.refuse(NOT_EXCEL + self._what_else())
+        self.unpacked = pkg.unpacked  # what scan_sheet unpacks, the package takes
+        return pkg, pkg.workbook_type
 
     def _what_else(self) -> str:
         if "mimetype" in self.names:
@@ -254,23 +200,7 @@ class Inspector:
             return " (it is an Excel binary .xlsb workbook: save it as .xlsx or .xlsm in Excel)."
         return " (it is a zip archive without an Excel workbook in it)."
 
-    def sheets(self, wb_part: str) -> list[SheetPart]:
-        root = self.xml(wb_part)
-        rels = {rid: (rtype, target) for rid, rtype, target in self.rels(wb_part)}
-        out: list[SheetPart] = []
-        for el in root.iter():
-            if _local(el.tag) != "sheet":
-                continue
-            name = el.get("name") or ""
-            rtype, target = rels.get(_attr(el, "id") or "", ("", None))
-            suffix = rtype.rsplit("/", 1)[-1].lower()
-            kind = {"worksheet": "worksheet", "chartsheet": "chartsheet",
-                    "xlmacrosheet": "macrosheet", "xlintlmacrosheet": "macrosheet",
-                    "dialogsheet": "dialogsheet"}.get(suffix, "other")
-            out.append(SheetPart(name, target if target in self.names else None, kind))
-        return out
-
-    def check_dimension(self, sheet: SheetPart) -> None:
+    def check_dimension(self, sheet: SheetEntry) -> None:
         assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
         size = self.zf.getinfo(sheet.part).file_size
         if size > MAX_SHEET_BYTES:
@@ -297,7 +227,7 @@ class Inspector:
                 f"rows and columns below and right of the data (select them, right-click > Delete) "
                 f"and save again.")
 
-    def scan_sheet(self, sheet: SheetPart, limits: bool = True) -> None:
+    def scan_sheet(self, sheet: SheetEntry, limits: bool = True) -> None:
         """A worksheet unpacked once and checked well-formed; with ``limits``, refused past
         ``MAX_ROWS`` (only for a sheet the engine reads or writes: issue 34)."""
         assert sheet.part is not None  # preflight refuses a sheet whose part is missing first

@@ -120,8 +120,13 @@ class SheetEntry:
     sheet_id: int
     rid: str
     part: str | None
-    kind: str               # worksheet | chartsheet | other
+    kind: str               # worksheet | chartsheet | macrosheet | dialogsheet | other
     index: int              # position in the sheet list (localSheetId)
+
+
+#: the kind of sheet each relationship type's last word names
+_SHEET_KINDS = {"worksheet": "worksheet", "chartsheet": "chartsheet", "xlmacrosheet": "macrosheet",
+                "xlintlmacrosheet": "macrosheet", "dialogsheet": "dialogsheet"}
 
 
 def rels_path(part: str) -> str:
@@ -159,21 +164,20 @@ def parse_xml(xml: bytes, what: str = "") -> Element:
 class Package:
     """The parts of a workbook file as stored; changed parts are kept apart until written."""
 
-    def __init__(self, data: bytes, label: str = "the workbook",
-                 unpacked: dict[str, bytes] | None = None):
+    def __init__(self, data: bytes, label: str = "the workbook"):
         self.label = label
         self._zf = zipfile.ZipFile(io.BytesIO(data))
         self.infos = self._zf.infolist()
         self.names = {i.filename for i in self.infos}
         self._cache: dict[str, bytes] = {}
         self._utf16: dict[str, bytes] = {}  # parts stored as UTF-16, as stored (read as UTF-8)
-        #: parts of ``data`` the preflight unpacked already (its ``Preflight.unpacked``): taken
-        #: instead of unpacking them again, and checked as any part read here
-        self._unpacked = dict(unpacked) if unpacked else {}
+        #: parts of ``data`` the preflight's scan unpacked already: taken instead of unpacking
+        #: them again, and checked as any part read here
+        self.unpacked: dict[str, bytes] = {}
         self.changed: dict[str, bytes] = {}
         self.removed: set[str] = set()
-        self.workbook = self._workbook_part()
-        self.sheets = self._sheets()
+        self.workbook, self.workbook_type = self._workbook_part()
+        self.sheets = self._sheets() if self.has(self.workbook) else []
 
     # -- reading ------------------------------------------------------------------------------
     def read(self, name: str) -> bytes:
@@ -181,7 +185,7 @@ class Package:
             return self.changed[name]
         data = self._cache.get(name)
         if data is None:
-            data = self._unpacked.pop(name, None)
+            data = self.unpacked.pop(name, None)
             if data is None:
                 data = self._zf.read(name)
             if data[:2] in _UTF16_STARTS:  # (Excel on Windows Phone): read as UTF-8, kept as stored
@@ -216,15 +220,21 @@ class Package:
         part = next(iter(self.related(self.workbook, rel_type)), None)
         return self.read(part) if part and self.has(part) else None
 
-    def _workbook_part(self) -> str:
+    def _workbook_part(self) -> tuple[str, str | None]:
+        """The workbook part and its content type (None: the package holds no workbook)."""
         types = self.read("[Content_Types].xml")
         for m in element_re("Override").finditer(types):
             a = attributes(m.group(1))
             if a.get("ContentType") in WORKBOOK_TYPES:
                 part = a.get("PartName", "").lstrip("/")
                 if part in self.names:
-                    return part
-        return "xl/workbook.xml"  # the preflight accepted the file: the xml default names it
+                    return part, a["ContentType"]
+        for m in element_re("Default").finditer(types):  # some writers declare the xml default
+            a = attributes(m.group(1))
+            if a.get("Extension", "").lower() == "xml" and a.get("ContentType") in WORKBOOK_TYPES \
+                    and "xl/workbook.xml" in self.names:
+                return "xl/workbook.xml", a["ContentType"]
+        return "xl/workbook.xml", None
 
     def _sheets(self) -> list[SheetEntry]:
         rels = {r.id: r for r in self.rels(self.workbook)}
@@ -233,8 +243,7 @@ class Package:
             a = attributes(m.group(1))
             rid = attr(a, "id") or ""
             rel = rels.get(rid)
-            suffix = rel.type.rsplit("/", 1)[-1].lower() if rel else ""
-            kind = suffix if suffix in ("worksheet", "chartsheet") else "other"
+            kind = _SHEET_KINDS.get(rel.type.rsplit("/", 1)[-1].lower() if rel else "", "other")
             part = rel.target if rel is not None and rel.target in self.names else None
             out.append(SheetEntry(a.get("name", ""), int(a.get("sheetId", "0") or 0), rid, part,
                                   kind, len(out)))

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from keizer_xl.clients.xlsx.cellxml import col_index
+from keizer_xl.clients.xlsx.cellxml import split_ref
 from keizer_xl.clients.xlsx.package import parse_xml
 
 if TYPE_CHECKING:
@@ -40,7 +40,6 @@ WINDOWS_EPOCH = dt.datetime(1899, 12, 30)
 MAC_EPOCH = dt.datetime(1904, 1, 1)
 
 _DIGITS = "0123456789"
-_REF = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d+)$")
 _ISO = re.compile(r"(?P<date>(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2}))?T?"
                   r"(?P<time>(?P<hour>\d{2}):(?P<minute>\d{2})(:(?P<second>\d{2})"
                   r"(?P<microsecond>\.\d{1,3})?)?)?Z?")
@@ -140,13 +139,6 @@ def text_content(item: Element) -> str:
     return (plain or "") + "".join(runs)
 
 
-def _cell_ref(ref: str) -> tuple[int, int]:
-    m = _REF.match(ref)
-    if m is None:
-        raise ValueError(f"not a cell reference: {ref!r}")
-    return int(m.group(2)), col_index(m.group(1))
-
-
 def _row_number(text: str) -> int:
     try:
         return int(text)
@@ -190,7 +182,7 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
                 if col and len(letters) < len(ref):
                     rc = (int(ref[len(letters):]), col)
                 else:
-                    rc = _cell_ref(ref)
+                    rc = split_ref(ref)
                     if letters.isalpha() and letters.isascii():
                         columns[letters] = rc[1]
                     col = rc[1]
@@ -264,7 +256,7 @@ def _merged(ref: str, shown: dict[tuple[int, int], Any], formulas: dict[tuple[in
     first, _, last = ref.partition(":")
     if not first:
         return
-    (r1, c1), (r2, c2) = _cell_ref(first), _cell_ref(last or first)
+    (r1, c1), (r2, c2) = split_ref(first), split_ref(last or first)
     if (r2 - r1 + 1) * (c2 - c1 + 1) <= len(shown) + len(formulas):
         covered = [(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
         del covered[0]

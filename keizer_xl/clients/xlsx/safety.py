@@ -15,11 +15,8 @@ from typing import Protocol
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.inspector import (
-    Inspector,
-    Preflight,
-    SheetPart,
-)
+from keizer_xl.clients.xlsx.inspector import Inspector, Preflight
+from keizer_xl.clients.xlsx.package import SheetEntry
 from keizer_xl.clients.xlsx.limits import EXCEL_SUFFIXES, MAX_FILE_SIZE, NOT_EXCEL, MiB
 from keizer_xl.errors import Message
 from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED
@@ -72,9 +69,8 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
     with zf:
         ins = Inspector(label, zf)
         ins.check_archive()
-        wb_part, wb_type = ins.workbook_part()
-        result = Preflight(wb_type)
-        result.sheets = ins.sheets(wb_part)
+        pkg, workbook_type = ins.package(data)
+        result = Preflight(workbook_type, pkg)
         _refuse_misplaced_sheets(ins, result.sheets)
         ins.sheet_of = {s.part: s.name for s in result.sheets if s.part}
         scanned: set[str] = set()
@@ -94,11 +90,10 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
                 ins.scan_sheet(sheet, limits=ours)
                 scanned.add(sheet.part)  # unpacked whole by the scan
         ins.check_members(scanned)
-        result.unpacked = ins.unpacked
     return result
 
 
-def _refuse_misplaced_sheets(ins: Inspector, sheets: list[SheetPart]) -> None:
+def _refuse_misplaced_sheets(ins: Inspector, sheets: list[SheetEntry]) -> None:
     """A chart sheet (or a macro or dialog sheet) named like an input or engine sheet: the engine
     would read nothing from it, or write a workbook that no longer opens (issue 11)."""
     kinds = {"chartsheet": "a chart sheet", "macrosheet": "an Excel 4.0 macro sheet",
