@@ -292,20 +292,25 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     _add_buttons(pkg, start, language)
     result.steps.append(Message("buttons on the sheet {sheet}", sheet=excel_setup.START_SHEET))
 
-    # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
-    # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
-    with atomic.scratch_folder(dest) as scratch:
-        work = scratch / dest.name
-        work.write_bytes(pkg.to_bytes())
-        _replace_modules(work)
-        result.steps.append(Message("VBA modules {modules}",
-                                    modules=", ".join(n for n, _, _ in vba_sources())))
-        atomic.write_bytes(dest, work.read_bytes(), backup=dest.exists(), zip_check=True)
+    # a file replaced with --force is kept as a backup
+    _write_with_project(dest, pkg.to_bytes(), result, backup=dest.exists())
     result.steps.append(f"{xlwings_conf.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
     if platform == "mac" and (sys.platform == "darwin" or home is not None):
         script = vba_files.install_runpython_applescript(home)
         result.steps.append(Message("RunPython enabled for Excel ({script})", script=script))
     return result
+
+
+def _write_with_project(target: Path, data: bytes, result: BuildResult, **how: bool) -> None:
+    """``data`` given the VBA project in a scratch folder beside ``target`` (pyOpenVBA works on
+    a file of its own), then written to ``target`` like every file (clients.atomic, ``how``)."""
+    with atomic.scratch_folder(target) as scratch:
+        work = scratch / target.name
+        work.write_bytes(data)
+        _replace_modules(work)
+        result.steps.append(Message("VBA modules {modules}",
+                                    modules=", ".join(n for n, _, _ in vba_sources())))
+        atomic.write_bytes(target, work.read_bytes(), zip_check=True, **how)
 
 
 def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
@@ -324,21 +329,15 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     platform = platform or xlwings_conf.this_platform()
     python = python or sys.executable
     result = BuildResult(source)
-    # the new version is made in a scratch folder beside the workbook (pyOpenVBA works on a
-    # file), then written like every file (clients.atomic: the old one kept in .keizer-backups/)
-    with file_locks.workbook_lock(source), atomic.scratch_folder(source) as scratch:
+    with file_locks.workbook_lock(source):
         files.check_can_write(source)
         book = open_book(source)
         result.config = xlwings_conf.put_config(book, python=python, platform=platform,
                                                 pythonpath=pythonpath if pythonpath is not None
                                                 else xlwings_conf.pythonpath_for(python))
-        tmp = scratch / source.name
-        tmp.write_bytes(book.spliced_bytes())
-        _replace_modules(tmp)
-        result.steps.append(Message("VBA modules {modules}",
-                                    modules=", ".join(n for n, _, _ in vba_sources())))
-        atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True,
-                           in_place=True)  # the workbook rebuilt with its buttons, on purpose
+        # the old one kept in .keizer-backups/; the workbook rebuilt with its buttons, on purpose
+        _write_with_project(source, book.spliced_bytes(), result, backup=True, check=True,
+                            in_place=True)
         backup = backup_files.backups(source)[-1]
         result.steps.append(Message("the old file kept as {path}",
                                     path=f"{files.BACKUP_FOLDER}/{backup.name}"))
