@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from keizer_xl.clients import atomic
+from keizer_xl.clients.xlsx.layoutxml import sheet_views
 from keizer_xl.clients.xlsx.package import Package
 
 __all__ = ["restore_xlsx_views", "restore_ods_settings"]
@@ -26,14 +27,6 @@ _ACTIVE_RE = re.compile(r"(<workbookView\b[^>]*?)\s+activeTab=\"\d+\"")
 def _as_is(text: str) -> Callable[[re.Match[str]], str]:
     """A replacement for re.sub that is ``text`` as it is (no backslash escapes)."""
     return lambda _m: text
-
-
-def _frozen_view(rows: int) -> str:
-    """The view of an engine sheet: its top ``rows`` frozen (title lines and the header)."""
-    below = f"A{rows + 1}"
-    return (f'<sheetViews><sheetView workbookViewId="0"><pane ySplit="{rows}" '
-            f'topLeftCell="{below}" activePane="bottomLeft" state="frozen"/><selection '
-            f'pane="bottomLeft" activeCell="{below}" sqref="{below}"/></sheetView></sheetViews>')
 
 
 def _xlsx_sheets(pkg: Package) -> tuple[list[tuple[str, str | None]], int]:
@@ -61,7 +54,7 @@ def restore_xlsx_views(path: Path, original: bytes, written: list[str],
         if part is None:
             continue
         xml = new.read(part).decode("utf-8")
-        view = (_frozen_view((frozen or {}).get(name, 1)) if name in written
+        view = (sheet_views((frozen or {}).get(name, 1)) if name in written
                 else views.get(name))
         if view is None:
             m = _SHEETVIEWS_RE.search(xml)
