@@ -213,6 +213,11 @@ class XlwingsBook:
                      header_row=region.header_row, first_column=region.first_column,
                      outside=region.outside)
 
+    def cell_values(self, sheet: str) -> dict[tuple[int, int], Any]:
+        """Every non-empty cell of ``sheet`` by (row, column): for a sheet that is no table
+        (the xlwings.conf sheet)."""
+        return dict(self._sheet(sheet).cells)
+
     def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
         title = self._title(sheet)
         if title is None or title in self._kept:  # read already (or missing: said so)

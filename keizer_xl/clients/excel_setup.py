@@ -24,8 +24,7 @@ from typing import Any
 from keizer_xl.clients.excel_vba import MacVBA, WindowsVBA
 from keizer_xl.clients.vba_files import (VBA_MODULE, XLWINGS_VBA, export_vba,
                                          install_runpython_applescript)
-from keizer_xl.clients.xlwings_conf import (CONFIG_SHEET, pythonpath_for, this_platform,
-                                            write_config_xw)
+from keizer_xl.clients.xlwings_conf import CONFIG_SHEET, put_config, pythonpath_for, this_platform
 from keizer_xl.errors import N_, Message, SetupError  # one error tree: errors.py
 from keizer_xl.i18n import translator
 
@@ -219,7 +218,10 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
         result.steps.append(f"buttons on the sheet {START_SHEET}")
         say(f"added the buttons on the sheet {START_SHEET}")
 
-        rows = write_config_xw(book, python=python, platform=platform, pythonpath=pythonpath)
+        from keizer_xl.clients.excel import XlwingsBook
+
+        rows = put_config(XlwingsBook(book), python=python, platform=platform,
+                          pythonpath=pythonpath)
         result.steps.append(f"{CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows if v))
         say(f"wrote the sheet {CONFIG_SHEET}")
 

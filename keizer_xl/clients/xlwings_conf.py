@@ -1,7 +1,7 @@
 """The ``xlwings.conf`` sheet of a button-ready workbook: which Python the buttons run
-(:func:`config_entries`), written by the file client (``keizer-xl excel-config BOOK``, no Excel
-needed: :func:`write_config`) or through Excel (``excel-setup --via-excel``:
-:func:`write_config_xw`).
+(:func:`config_entries`), written into a Book by :func:`put_config`: the file client's
+(``keizer-xl excel-config BOOK``, no Excel needed: :func:`write_config`) or Excel's
+(``excel-setup --via-excel``).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["CONFIG_SHEET", "this_platform", "config_entries", "pythonpath_for", "write_config",
-           "put_config", "write_config_xw"]
+           "put_config"]
 
 CONFIG_SHEET = "xlwings.conf"
 
@@ -120,9 +120,9 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
 
 def put_config(book: Any, *, python: str, platform: str | None,
                pythonpath: str | None) -> list[tuple[str, Any]]:
-    """The xlwings.conf sheet written into the file ``book`` (the rows already there kept, as
-    :func:`config_entries` says) by the file client, which writes only this sheet (issue 25):
-    the club's charts, pictures and macros stay as they are.  Returns the rows."""
+    """The xlwings.conf sheet written into ``book`` (the rows already there kept, as
+    :func:`config_entries` says); the file client writes only this sheet (issue 25): the
+    club's charts, pictures and macros stay as they are.  Returns the rows."""
     from keizer_xl.sheets.layout import Layout, PageSetup
 
     # Excel's sheet names ignore case
@@ -135,26 +135,4 @@ def put_config(book: Any, *, python: str, platform: str | None,
     book.write_sheet(CONFIG_SHEET, Layout(grid=grid, widths=(30, 70), freeze_rows=0,
                                           page=PageSetup(fit_width=None, repeat_rows=None,
                                                          footer=((), (), ()))))
-    return rows
-
-
-def write_config_xw(book: Any, *, python: str, platform: str,
-                    pythonpath: str | None) -> list[tuple[str, Any]]:
-    """Write the xlwings.conf sheet of an open xlwings ``book`` (keeping the rows already
-    there, as :func:`config_entries` says); returns the rows."""
-    from keizer_xl.clients.excel import from_excel, to_excel
-
-    names = {s.name.casefold(): s.name for s in book.sheets}
-    existing: list[tuple[Any, Any]] = []
-    if CONFIG_SHEET.casefold() in names:
-        sheet = book.sheets[names[CONFIG_SHEET.casefold()]]
-        values = sheet.used_range.options(ndim=2).value or []
-        used = sheet.used_range
-        if (used.row, used.column) == (1, 1):
-            existing = [(row[0], from_excel(row[1]) if len(row) > 1 else None) for row in values]
-        sheet.clear()
-    else:
-        sheet = book.sheets.add(name=CONFIG_SHEET, after=book.sheets[len(book.sheets) - 1])
-    rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
-    sheet.range((1, 1), (len(rows), 2)).value = [[to_excel(k), to_excel(v)] for k, v in rows]
     return rows
