@@ -78,7 +78,8 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
                     fh.flush()
                     os.fsync(fh.fileno())
             if not synced:  # the body closed the file and wrote its path itself
-                _fsync_file(name)
+                with open(name, "rb") as written:
+                    os.fsync(written.fileno())
             if zip_check:
                 with zipfile.ZipFile(name) as archive:
                     bad = archive.testzip()
@@ -141,11 +142,6 @@ def _folder_exists(folder: Path) -> None:
     """A missing folder is an error (the lock would quietly make it, with its parents)."""
     if not os.path.isdir(folder or "."):
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(folder))
-
-
-def _fsync_file(name: str) -> None:
-    with open(name, "rb") as fh:
-        os.fsync(fh.fileno())
 
 
 def _fsync_folder(folder: Path) -> None:

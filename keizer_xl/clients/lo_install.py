@@ -45,10 +45,6 @@ def find_soffice() -> str | None:
     return next((c for c in candidates if Path(c).exists()), None)
 
 
-def _program_dir(soffice: str) -> Path:
-    return Path(os.path.realpath(soffice)).parent
-
-
 _UNO_PYTHON: dict[str, str | None] = {}
 
 
@@ -62,7 +58,7 @@ def find_uno_python(soffice: str | None = None) -> str | None:
     if env:
         candidates.append(env)
     if soffice:
-        program = _program_dir(soffice)
+        program = Path(os.path.realpath(soffice)).parent
         candidates += [str(program / "python"), str(program / "python.exe"),
                        str(program.parent / "Resources" / "python")]
     candidates += ["/usr/bin/python3", shutil.which("python3") or ""]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 from keizer_xl.clients import atomic
@@ -24,11 +23,6 @@ __all__ = ["restore_xlsx_views", "restore_ods_settings"]
 _SHEETVIEWS_RE = re.compile(r"<sheetViews\b[^>]*?(?:/>|>.*?</sheetViews>)", re.S)
 _TABSEL_RE = re.compile(r"\s+tabSelected=\"(?:1|true)\"")
 _ACTIVE_RE = re.compile(r"(<workbookView\b[^>]*?)\s+activeTab=\"\d+\"")
-def _as_is(text: str) -> Callable[[re.Match[str]], str]:
-    """A replacement for re.sub that is ``text`` as it is (no backslash escapes)."""
-    return lambda _m: text
-
-
 def _xlsx_sheets(pkg: Package) -> tuple[list[tuple[str, str | None]], int]:
     """[(sheet name, part)], active tab index of a workbook package."""
     m = re.search(rb"<(?:[\w.-]+:)?workbookView\b[^>]*\sactiveTab=\"(\d+)\"", pkg.read(pkg.workbook))
@@ -64,7 +58,7 @@ def restore_xlsx_views(path: Path, original: bytes, written: list[str],
         view = _TABSEL_RE.sub("", view)
         if i == active:
             view = view.replace("<sheetView ", '<sheetView tabSelected="1" ', 1)
-        fixed, count = _SHEETVIEWS_RE.subn(_as_is(view), xml, count=1)
+        fixed, count = _SHEETVIEWS_RE.subn(view.replace("\\", "\\\\"), xml, count=1)  # no escapes
         if count:
             new.write(part, fixed.encode("utf-8"))
     wb = new.read(new.workbook).decode("utf-8")

@@ -5,6 +5,7 @@ Mac's AppleScript file for RunPython.
 """
 from __future__ import annotations
 
+import importlib.resources
 import importlib.util
 import os
 import re
@@ -26,17 +27,11 @@ XLWINGS_VBA = (("xlwings", "xlwings.bas"), ("Dictionary", "addin/Dictionary.cls"
 XLWINGS_ADDIN = "addin/xlwings.xlam"
 ADDIN_IMPORT_MACRO = "Main.ImportXlwingsUdfsModule"
 
-def _keizer_vba() -> str:
-    """The VBA module of the buttons: the real file ``keizer_xl/macros/KeizerXL.bas`` of the
-    package (CRLF, as the VBA editor imports it), as text with plain newlines."""
-    from importlib.resources import files
-
-    return files("keizer_xl").joinpath("macros", "KeizerXL.bas").read_bytes() \
-        .decode("ascii").replace("\r\n", "\n")
-
-
-#: the KeizerXL module's source (one file in the package; macros/KeizerXL.bas is its copy)
-KEIZER_VBA = _keizer_vba()
+#: the VBA module of the buttons: the real file ``keizer_xl/macros/KeizerXL.bas`` of the
+#: package (CRLF, as the VBA editor imports it; the repository's macros/KeizerXL.bas is its
+#: copy), as text with plain newlines
+KEIZER_VBA = importlib.resources.files("keizer_xl").joinpath("macros", "KeizerXL.bas") \
+    .read_bytes().decode("ascii").replace("\r\n", "\n")
 
 
 def xlwings_package_dir() -> Path:

@@ -74,11 +74,7 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
     # No key without a value: xlwings' GetConfig takes a key found on the sheet even when its
     # value is empty, so an empty Interpreter_Mac written on Windows would beat the Mac user's
     # own ~/.xlwings/xlwings.conf and run plain `python` (missing on a standard Mac).
-    return [(k, v) for k, v in rows if not _empty(v)]
-
-
-def _empty(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+    return [(k, v) for k, v in rows if v is not None and not (isinstance(v, str) and not v.strip())]
 
 
 def pythonpath_for(python: str) -> str | None:

@@ -53,14 +53,11 @@ def with_worksheets(xml: bytes, before: Sequence[str], after: Sequence[str]) -> 
     last = title_matches[start + n - 1].end() if n else first
     body = body[:first] + new_titles + body[last:]
     total = len(title_matches) - n + len(after)
+    sized = re.sub(rb"""(\ssize\s*=\s*)(["'])\d*\2""", lambda m: m.group(1) + b'"%d"' % total,
+                   titles.group(4), count=1)
     i4 = list(_I4.finditer(pairs.group(5)))[i]
     pair_body = pairs.group(5)[:i4.start(2)] + str(len(after)).encode() + pairs.group(5)[i4.end(2):]
-    out = (xml[:pairs.start()] + pairs.group(1) + pairs.group(4) + b">" + pair_body + pairs.group(6)
+    return (xml[:pairs.start()] + pairs.group(1) + pairs.group(4) + b">" + pair_body + pairs.group(6)
            + xml[pairs.end():titles.start()]
-           + titles.group(1) + _sized(titles.group(4), total) + b">" + body + titles.group(6)
+           + titles.group(1) + sized + b">" + body + titles.group(6)
            + xml[titles.end():])
-    return out
-
-
-def _sized(attrs: bytes, size: int) -> bytes:
-    return re.sub(rb"""(\ssize\s*=\s*)(["'])\d*\2""", lambda m: m.group(1) + b'"%d"' % size, attrs, count=1)
