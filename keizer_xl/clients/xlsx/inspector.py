@@ -132,8 +132,8 @@ class Inspector:
     def no_declaration(self, member: str, data: bytes) -> None:
         """No document type / entity declaration anywhere in an XML part (a long comment may
         push one far from the start); the file client parses the parts itself, so this is
-        checked on every byte (issue 25) as :meth:`scan_sheet` and :meth:`check_members` read
-        them (the parts parsed before, by defusedxml, refuse one themselves)."""
+        checked on every byte (issue 25), as :meth:`scan_sheet` and :meth:`check_members`
+        read them."""
         if _DTD_RE.search(data):
             raise self.refuse(
                 f"contains an XML document type / entity declaration in {member}, which "
