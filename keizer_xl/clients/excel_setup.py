@@ -27,12 +27,15 @@ from keizer_xl.clients.vba_files import (VBA_MODULE, XLWINGS_VBA, export_vba,
 from keizer_xl.clients.xlwings_conf import CONFIG_SHEET, put_config, pythonpath_for, this_platform
 from keizer_xl.errors import N_, Message, SetupError  # one error tree: errors.py
 from keizer_xl.i18n import translator
+from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
 
 __all__ = ["SetupResult", "setup_workbook", "START_SHEET", "BUTTON_MACROS", "BUTTON_CAPTIONS",
-           "button_captions", "START_TEXT", "start_text", "book_language", "check_book_name",
-           "check_new_target"]
+           "button_captions", "START_TEXT", "start_text", "start_layout", "START_WIDTH",
+           "book_language", "check_book_name", "check_new_target"]
 
 START_SHEET = "Start"
+#: Column A of the Start sheet, in characters (the buttons' row is as wide).
+START_WIDTH = 110.0
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
 BUTTON_MACROS = ("PairNextRound", "UpdateStandings", "CheckWorkbook")
 #: The captions of the three buttons (catalog ids: each workbook language's words, issue 33;
@@ -92,6 +95,14 @@ def start_text(language: str = "en") -> tuple[str | None, ...]:
               "standings_button": captions["UpdateStandings"],
               "check_button": captions["CheckWorkbook"]}
     return tuple(None if line is None else tr(line, **fields) for line in START_TEXT)
+
+
+def start_layout(language: str) -> Layout:
+    """The Start sheet: :func:`start_text`'s lines in column A, the first one bold."""
+    return Layout(grid=tuple((line,) for line in start_text(language)),
+                  spans=(Span(1, 1, 1, 1, Style(bold=True)),), widths=(START_WIDTH,),
+                  freeze_rows=0, page=PageSetup(fit_width=None, repeat_rows=None,
+                                                footer=((), (), ())))
 
 
 def book_language(book: Any) -> str:
@@ -246,15 +257,11 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
 
 
 def _start_sheet(book: Any) -> None:
-    from keizer_xl.clients.excel import to_excel
+    """The Start sheet first (made if missing), written as the file client writes it."""
+    from keizer_xl.clients.excel import XlwingsBook
     from keizer_xl.sheets import schema
 
-    names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
     language = schema.language_of_sheets(s.name for s in book.sheets)
-    if START_SHEET.casefold() in names:
-        sheet = book.sheets[names[START_SHEET.casefold()]]
-    else:
-        sheet = book.sheets.add(name=START_SHEET, before=book.sheets[0])
-    lines = start_text(language)
-    sheet.range((1, 1), (len(lines), 1)).value = [[to_excel(line)] for line in lines]
-    sheet.range((1, 1)).font.bold = True
+    if all(s.name.casefold() != START_SHEET.casefold() for s in book.sheets):  # names ignore case
+        book.sheets.add(name=START_SHEET, before=book.sheets[0])
+    XlwingsBook(book).write_sheet(START_SHEET, start_layout(language))

@@ -52,7 +52,6 @@ VBA_PROJECT_STREAM = bytes.fromhex("cc61ffff000100")
 BUTTON_CELL = (3, 0)
 _BUTTON_SIZE = (170, 40)    # pixels
 _BUTTON_STEP = 180          # pixels from one button's left edge to the next
-_START_WIDTH = 110.0        # characters: column A of the Start sheet
 
 _MACRO_MAIN = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 _PLAIN_MAIN = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
@@ -128,7 +127,7 @@ def vml_buttons(language: str = "en") -> bytes:
     out = io.BytesIO()
     wb = xlsxwriter.Workbook(out, {"in_memory": True})
     ws = wb.add_worksheet(excel_setup.START_SHEET)
-    ws.set_column(0, 0, _START_WIDTH)
+    ws.set_column(0, 0, excel_setup.START_WIDTH)
     captions = excel_setup.button_captions(language)
     width, height = _BUTTON_SIZE
     # a caption on one line: "Apparier la ronde suivante" needs more than the English width
@@ -196,13 +195,7 @@ def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | 
     """The workbook's package with the Start sheet (first, the active one) and the xlwings.conf
     sheet written by the file client, every other part as it was (issue 25); the Start sheet's
     part and the config rows."""
-    from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
-
-    plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
-    book.write_sheet(excel_setup.START_SHEET, Layout(
-        grid=tuple((line,) for line in excel_setup.start_text(language)),
-        spans=(Span(1, 1, 1, 1, Style(bold=True)),),
-        widths=(_START_WIDTH,), freeze_rows=0, page=plain))
+    book.write_sheet(excel_setup.START_SHEET, excel_setup.start_layout(language))
     rows = xlwings_conf.put_config(book, python=python, platform=platform, pythonpath=pythonpath)
     pkg = Package(book.spliced_bytes())
     start = next(s.part for s in pkg.sheets
