@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from keizer_xl.clients.xlsx.package import Package, escape, unescape
+from keizer_xl.clients.xlsx.package import escape, unescape
 
 REL_APP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties"
 
@@ -17,10 +17,6 @@ _VECTOR = re.compile(rb"(<(?:[\w.-]+:)?(HeadingPairs|TitlesOfParts)\b[^>]*>\s*<(
                      rb"([^>]*)>(.*?)(</\3vector\s*>)", re.DOTALL)
 _LPSTR = re.compile(rb"<((?:[\w.-]+:)?)lpstr>([^<]*)</\1lpstr>")
 _I4 = re.compile(rb"<((?:[\w.-]+:)?)i4>\s*(\d+)\s*</\1i4>")
-
-
-def app_part(pkg: Package) -> str | None:
-    return next(iter(pkg.related("", REL_APP)), None)
 
 
 def with_worksheets(xml: bytes, before: Sequence[str], after: Sequence[str]) -> bytes:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from keizer_xl.clients.xlsx.appprops import app_part, with_worksheets
+from keizer_xl.clients.xlsx.appprops import REL_APP, with_worksheets
 from keizer_xl.clients.xlsx.cellxml import SheetCells
 from keizer_xl.clients.xlsx.chartxml import chart_xml, drawing_xml, row_breaks_xml
 from keizer_xl.clients.xlsx.layoutxml import print_area, print_titles, sheet_xml
@@ -130,7 +130,7 @@ def splice(pkg: Package, edits: Edits) -> bytes:
     wb.drop_calc_chain()
     wb.full_calc_on_load()
     wb.flush()
-    app = app_part(pkg)
+    app = next(iter(pkg.related("", REL_APP)), None)
     if app is not None and pkg.has(app):
         xml = pkg.read(app)
         new = with_worksheets(xml, worksheets, [s.name for s in wb.sheets if s.kind == "worksheet"])
