@@ -16,7 +16,7 @@ from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["VBA_MODULE", "XLWINGS_VBA", "XLWINGS_ADDIN", "ADDIN_IMPORT_MACRO", "KEIZER_VBA",
-           "xlwings_package_dir", "bas_version", "installed_xlwings_version", "read_vba",
+           "xlwings_package_dir", "xlwings_file", "bas_version", "installed_xlwings_version", "read_vba",
            "xlwings_vba", "export_vba", "to_crlf", "install_runpython_applescript"]
 
 VBA_MODULE = "KeizerXL"
@@ -45,6 +45,14 @@ def xlwings_package_dir() -> Path:
     return Path(spec.origin).parent
 
 
+def xlwings_file(rel: str) -> Path:
+    """The file ``rel`` of the installed xlwings package; refused when it is missing."""
+    src = xlwings_package_dir() / rel
+    if not src.is_file():
+        raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    return src
+
+
 def bas_version(text: str) -> str | None:
     """The version in an xlwings VBA module (``Public Const XLWINGS_VERSION As String = "..."``)."""
     m = re.search(r'XLWINGS_VERSION\s+As\s+String\s*=\s*"([^"]+)"', text)
@@ -68,11 +76,7 @@ def read_vba(path: Path) -> str:
 def xlwings_vba() -> list[tuple[str, Path]]:
     """xlwings' VBA files the workbook needs (component name, path) in the installed xlwings;
     refused when one is missing or its module says another version than the package."""
-    package = xlwings_package_dir()
-    found = [(name, package / rel) for name, rel in XLWINGS_VBA]
-    for _name, src in found:
-        if not src.is_file():
-            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    found = [(name, xlwings_file(rel)) for name, rel in XLWINGS_VBA]
     version = bas_version(read_vba(found[0][1]))
     installed = installed_xlwings_version()
     if version != installed:
@@ -107,10 +111,7 @@ def install_runpython_applescript(home: Path | None = None) -> Path:
     installed xlwings' ``xlwings-<version>.applescript`` there, as ``xlwings runpython install``
     does (xlwings/cli.py: ``~/Library/Application Scripts/com.microsoft.Excel``).  Returns the
     file written."""
-    version = installed_xlwings_version()
-    src = xlwings_package_dir() / f"xlwings-{version}.applescript"
-    if not src.is_file():
-        raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    src = xlwings_file(f"xlwings-{installed_xlwings_version()}.applescript")
     dest = (home or Path.home()) / "Library" / "Application Scripts" / "com.microsoft.Excel"
     dest.mkdir(parents=True, exist_ok=True)
     target = dest / src.name
