@@ -7,11 +7,11 @@ its "Trust access to the VBA project object model" option:
 1. the sheets: a ``Start`` sheet first (what the buttons do), the season sheets (the template of
    :mod:`keizer_xl.clients.xlsx.new_book`, or the user's own ``.xlsx``) and an ``xlwings.conf``
    sheet naming this computer's Python (:func:`keizer_xl.clients.xlwings_conf.config_entries`:
-   no key without a value), written by openpyxl;
+   no key without a value), written by the file client (every other part as it was);
 2. three Form Control buttons on ``Start`` bound to ``KeizerXL.PairNextRound``,
    ``KeizerXL.UpdateStandings`` and ``KeizerXL.CheckWorkbook``: the legacy VML drawing that
    XlsxWriter's ``insert_button(macro=...)`` writes, made by XlsxWriter for a sheet of the same
-   column width and put into the openpyxl package (openpyxl cannot make buttons);
+   column width and put into that package (the file client makes no buttons);
 3. the VBA project, by pyOpenVBA (pure Python, MIT): the installed xlwings' own ``xlwings.bas``
    and ``Dictionary.cls`` (a class module) and ``KeizerXL.bas``
    (:data:`~keizer_xl.clients.vba_files.KEIZER_VBA`), so the VBA always matches the xlwings
