@@ -5,5 +5,6 @@ from __future__ import annotations
 
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.book import FileBook, open_book
+from keizer_xl.clients.xlsx.safety import preflight
 
-__all__ = ["FileBook", "open_book", "WorkbookFileError"]
+__all__ = ["FileBook", "open_book", "WorkbookFileError", "preflight"]
