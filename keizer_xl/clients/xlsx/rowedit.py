@@ -163,21 +163,13 @@ class RowEditing:
         (``new-season``: last season's dated round headers become R1, R2, ...)."""
         if not titles:
             return
-        entry = self._worksheet(sheet)
-        assert entry.part is not None
-        region, table = self._region(entry)
-        cells = self._sheet_cells(entry)
-        for i, text in titles.items():
-            c = region.first_column + i
-            old = cells.cell(region.header_row, c)
-            cells.put(region.header_row, c, value_cell(region.header_row, c, text,
-                                                       old.style if old else 0, cells.prefix))
-        self._edits.sheets[entry.part] = cells
+        region, table = self._region(self._worksheet(sheet))
+        self.set_cells(sheet, {(region.header_row, region.first_column + i): text
+                               for i, text in titles.items()})
         if table is not None and region.table is not None:
             offset = region.first_column - region.table.min_col
             named = self._edits.columns.setdefault(table.part, {})
             named.update({i + offset: text for i, text in titles.items()})
-        self._changed(entry.name)
 
     def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
                   header_row: int | None = None) -> None:
