@@ -23,6 +23,8 @@ __all__ = ["restore_xlsx_views", "restore_ods_settings"]
 _SHEETVIEWS_RE = re.compile(r"<sheetViews\b[^>]*?(?:/>|>.*?</sheetViews>)", re.S)
 _TABSEL_RE = re.compile(r"\s+tabSelected=\"(?:1|true)\"")
 _ACTIVE_RE = re.compile(r"(<workbookView\b[^>]*?)\s+activeTab=\"\d+\"")
+
+
 def _xlsx_sheets(pkg: Package) -> tuple[list[tuple[str, str | None]], int]:
     """[(sheet name, part)], active tab index of a workbook package."""
     m = re.search(rb"<(?:[\w.-]+:)?workbookView\b[^>]*\sactiveTab=\"(\d+)\"", pkg.read(pkg.workbook))
