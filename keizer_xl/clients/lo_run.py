@@ -25,10 +25,8 @@ from typing import TYPE_CHECKING, Any
 from keizer_xl.app.button_actions import BUTTON_ACTIONS
 from keizer_xl.clients.lo_install import (  # finding soffice and its Python, the macro
     clean_env, find_soffice, find_uno_python, install_macro, office_env)
-from keizer_xl.clients.lo_views import (  # the view settings a headless save loses
-    restore_ods_settings as restore_ods_settings,
-    restore_xlsx_views as restore_xlsx_views,
-)
+# the view settings a headless save loses
+from keizer_xl.clients.lo_views import restore_ods_settings, restore_xlsx_views
 from keizer_xl.errors import ClientError, Message
 
 if TYPE_CHECKING:
