@@ -119,9 +119,7 @@ def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
                 "{path} is not a regular file (a pipe, a device or a socket), not a workbook",
                 path=label))
         with open(p, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            if stat.S_ISDIR(st.st_mode):
-                raise IsADirectoryError(21, "is a directory")
+            st = os.fstat(fh.fileno())  # (open refuses a folder: IsADirectoryError)
             if st.st_size > MAX_FILE_SIZE:
                 raise WorkbookFileError(
                     f"{label} is {st.st_size / MiB:,.0f} MiB (limit {MAX_FILE_SIZE // MiB} MiB); "
