@@ -15,11 +15,10 @@ import sys
 import time
 import traceback
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 import contextlib
 
 SCRIPT_URL = "vnd.sun.star.script:keizer_xl_lo.py${function}?language=Python&location=user"
-FUNCTIONS = ("pair_next_round", "update_standings", "check_workbook", "update_ratings")
 BUTTONS = (("KeizerXLPair", "Pair next round", "pair_next_round"),
            ("KeizerXLStandings", "Update standings", "update_standings"),
            ("KeizerXLCheck", "Check", "check_workbook"))
@@ -84,21 +83,25 @@ def load(desktop: Any, path: str) -> tuple[Any, str]:
     return doc, url
 
 
-def close(doc: Any) -> None:
-    try:
-        doc.close(True)
-    except Exception:
-        with contextlib.suppress(Exception):
-            doc.dispose()
-
-
-def cmd_run(req: dict[str, Any]) -> dict[str, Any]:
-    function = req["function"]
-    if function not in FUNCTIONS:
-        raise DriverError(f"unknown macro {function}")
+@contextlib.contextmanager
+def opened(req: dict[str, Any]) -> Iterator[tuple[Any, str]]:
+    """The request's ``book`` opened hidden in the LibreOffice on its pipe (and its URL);
+    closed afterwards, whatever happens."""
     _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
     doc, url = load(desktop, req["book"])
     try:
+        yield doc, url
+    finally:
+        try:
+            doc.close(True)
+        except Exception:
+            with contextlib.suppress(Exception):
+                doc.dispose()
+
+
+def cmd_run(req: dict[str, Any]) -> dict[str, Any]:
+    function = req["function"]  # one of the macro's (lo_run.FUNCTIONS)
+    with opened(req) as (doc, url):
         with contextlib.suppress(Exception):  # make it the current document, as a click in LibreOffice would
             doc.getCurrentController().getFrame().activate()
         options = dict(req.get("options") or {})
@@ -114,8 +117,6 @@ def cmd_run(req: dict[str, Any]) -> dict[str, Any]:
         if outcome is None:
             raise DriverError(f"the macro {function} returned no outcome ({value!r:.200})")
         return {"ok": True, "outcome": outcome}
-    finally:
-        close(doc)
 
 
 def _button_sheet(doc: Any, wanted: str | None) -> Any:
@@ -160,9 +161,7 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
     from com.sun.star.awt import Point, Size
     from com.sun.star.script import ScriptEventDescriptor
 
-    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
-    doc, _url = load(desktop, req["book"])
-    try:
+    with opened(req) as (doc, _url):
         sheet = _button_sheet(doc, req.get("sheet"))
         draw_page = sheet.DrawPage
         forms = draw_page.Forms
@@ -213,15 +212,11 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
             doc.store()
         return {"ok": True, "sheet": sheet.Name, "buttons": placed,
                 "saved_to": out or req["book"]}
-    finally:
-        close(doc)
 
 
 def cmd_inspect_buttons(req: dict[str, Any]) -> dict[str, Any]:
     """The buttons of a document with their bound macros (to check that saving kept them)."""
-    _ctx, desktop = connect(req["pipe"], req.get("connect_timeout", 30))
-    doc, _url = load(desktop, req["book"])
-    try:
+    with opened(req) as (doc, _url):
         found = []
         for s in range(doc.Sheets.Count):
             sheet = doc.Sheets.getByIndex(s)
@@ -236,8 +231,6 @@ def cmd_inspect_buttons(req: dict[str, Any]) -> dict[str, Any]:
                                   "macros": [e.ScriptCode for e in events
                                              if e.EventMethod == "actionPerformed"]})
         return {"ok": True, "buttons": found}
-    finally:
-        close(doc)
 
 
 def cmd_ping(req: dict[str, Any]) -> dict[str, Any]:
@@ -267,18 +260,15 @@ def main() -> None:
         if command is None:
             raise DriverError(f"unknown command {req.get('command')!r}")
         _answer(command(req))
-        code = 0
     except DriverError as exc:
         _answer({"ok": False, "error": str(exc)})
-        code = 0
     except Exception as exc:
         message = getattr(exc, "Message", "") or str(exc)
         _answer({"ok": False, "error": f"{type(exc).__name__}: {message}",
                  "detail": traceback.format_exc()})
-        code = 0
     # leave without tearing the UNO bridge down politely: that can crash at interpreter exit
     sys.stderr.flush()
-    os._exit(code)
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -78,7 +78,8 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
                     fh.flush()
                     os.fsync(fh.fileno())
             if not synced:  # the body closed the file and wrote its path itself
-                _fsync_file(name)
+                with open(name, "rb") as written:
+                    os.fsync(written.fileno())
             if zip_check:
                 with zipfile.ZipFile(name) as archive:
                     bad = archive.testzip()
@@ -107,10 +108,10 @@ def write_bytes(target: str | os.PathLike[str], data: bytes, *, backup: bool = F
         fh.write(data)
 
 
-def write_text(target: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """``text`` to ``target`` through :func:`replacing` (an export: the old file stays whole
-    until the new one is complete)."""
-    write_bytes(target, text.encode(encoding))
+def write_text(target: str | os.PathLike[str], text: str) -> None:
+    """``text`` (UTF-8) to ``target`` through :func:`replacing` (an export: the old file stays
+    whole until the new one is complete)."""
+    write_bytes(target, text.encode("utf-8"))
 
 
 @contextmanager
@@ -141,11 +142,6 @@ def _folder_exists(folder: Path) -> None:
     """A missing folder is an error (the lock would quietly make it, with its parents)."""
     if not os.path.isdir(folder or "."):
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(folder))
-
-
-def _fsync_file(name: str) -> None:
-    with open(name, "rb") as fh:
-        os.fsync(fh.fileno())
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -213,6 +213,11 @@ class XlwingsBook:
                      header_row=region.header_row, first_column=region.first_column,
                      outside=region.outside)
 
+    def cell_values(self, sheet: str) -> dict[tuple[int, int], Any]:
+        """Every non-empty cell of ``sheet`` by (row, column): for a sheet that is no table
+        (the xlwings.conf sheet)."""
+        return dict(self._sheet(sheet).cells)
+
     def top_cells(self, sheet: str, rows: int, columns: int) -> dict[tuple[int, int], Any]:
         title = self._title(sheet)
         if title is None or title in self._kept:  # read already (or missing: said so)
@@ -244,14 +249,20 @@ class XlwingsBook:
             if span.style.bold:
                 rng.font.bold = True
             if span.style.fill:
-                rng.color = _rgb(span.style.fill)
+                rng.color = tuple(int(span.style.fill[i:i + 2], 16) for i in (0, 2, 4))  # RRGGBB
             if span.style.number_format:
                 rng.number_format = span.style.number_format
             if span.style.wrap:  # Range.wrap_text (optional in Lite)
                 _optional(partial(setattr, rng, "wrap_text", True))
         for r, height in layout.heights:  # rows with wrapped text (optional in Lite)
             _optional(partial(setattr, xl_sheet.range((r, 1)), "row_height", height))
-        _apply_view(xl_sheet, layout)
+        # column widths and frozen rows, each in the unit and the way its engine takes them
+        # (characters on desktop, points in Lite; see keizer_xl.clients.excel_view)
+        engine = excel_view.engine_of(xl_sheet.book)
+        excel_view.set_column_widths(xl_sheet, dict(enumerate(layout.widths, 1)), engine)
+        _optional(lambda: xl_sheet.activate())
+        if layout.freeze_rows:
+            excel_view.freeze_header(xl_sheet, layout.freeze_rows, engine)
         # the kept copy: what the sheet now holds (values as Excel gives them back)
         kept = _Sheet(title)
         for i, row in enumerate(grid, 1):
@@ -377,23 +388,3 @@ def _client_errors() -> tuple[type[Exception], ...]:
     module that is not loaded cannot have raised)."""
     found = (getattr(sys.modules.get(module), name, None) for module, name in _CLIENT_ERRORS)
     return tuple(c for c in found if isinstance(c, type) and issubclass(c, Exception))
-
-
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    """'DDE4EE' -> (221, 228, 238), as xlwings takes a colour."""
-    return int(hex_colour[0:2], 16), int(hex_colour[2:4], 16), int(hex_colour[4:6], 16)
-
-
-def _apply_view(xl_sheet: Any, layout: Layout) -> None:
-    """Column widths and frozen rows, each in the unit and the way its engine takes them
-    (characters on desktop, points in Lite; see :mod:`keizer_xl.clients.excel_view`)."""
-    engine = excel_view.engine_of(xl_sheet.book)
-    excel_view.set_column_widths(xl_sheet, dict(enumerate(layout.widths, 1)), engine)
-    _optional(lambda: xl_sheet.activate())
-    if layout.freeze_rows:
-        excel_view.freeze_header(xl_sheet, layout.freeze_rows, engine)
-
-
-# --------------------------------------------------------------------------- entry points
-
-#: The functions the VBA module calls with RunPython (checked by the static tests).

@@ -24,15 +24,18 @@ from typing import Any
 from keizer_xl.clients.excel_vba import MacVBA, WindowsVBA
 from keizer_xl.clients.vba_files import (VBA_MODULE, XLWINGS_VBA, export_vba,
                                          install_runpython_applescript)
-from keizer_xl.clients.xlwings_conf import (CONFIG_SHEET, pythonpath_for, this_platform,
-                                            write_config_xw)
+from keizer_xl.clients.xlwings_conf import CONFIG_SHEET, put_config, pythonpath_for, this_platform
 from keizer_xl.errors import N_, Message, SetupError  # one error tree: errors.py
 from keizer_xl.i18n import translator
+from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
 
 __all__ = ["SetupResult", "setup_workbook", "START_SHEET", "BUTTON_MACROS", "BUTTON_CAPTIONS",
-           "button_captions", "START_TEXT", "start_text", "book_language", "check_book_name"]
+           "button_captions", "START_TEXT", "start_text", "start_layout", "START_WIDTH",
+           "book_language", "check_book_name", "check_new_target"]
 
 START_SHEET = "Start"
+#: Column A of the Start sheet, in characters (the buttons' row is as wide).
+START_WIDTH = 110.0
 #: The macros the three buttons run (KeizerXL.AddKeizerButtons), in button order.
 BUTTON_MACROS = ("PairNextRound", "UpdateStandings", "CheckWorkbook")
 #: The captions of the three buttons (catalog ids: each workbook language's words, issue 33;
@@ -94,6 +97,14 @@ def start_text(language: str = "en") -> tuple[str | None, ...]:
     return tuple(None if line is None else tr(line, **fields) for line in START_TEXT)
 
 
+def start_layout(language: str) -> Layout:
+    """The Start sheet: :func:`start_text`'s lines in column A, the first one bold."""
+    return Layout(grid=tuple((line,) for line in start_text(language)),
+                  spans=(Span(1, 1, 1, 1, Style(bold=True)),), widths=(START_WIDTH,),
+                  freeze_rows=0, page=PageSetup(fit_width=None, repeat_rows=None,
+                                                footer=((), (), ())))
+
+
 def book_language(book: Any) -> str:
     """A season workbook's language: its ``language`` setting when it can be read, else the
     language of its sheet names (WORKBOOK-CONTRACT.md, Languages)."""
@@ -119,6 +130,14 @@ def check_book_name(path: Path) -> None:
             "{name}: Excel's macros cannot call back a workbook whose name contains {chars}; "
             "rename the file (spaces are fine).", name=path.name,
             chars=" or ".join(repr(c) for c in bad)))
+
+
+def check_new_target(target: Path, force: bool) -> None:
+    """Refuse to make ``target`` over an existing file (unless ``force``) or in no folder."""
+    if target.exists() and not force:
+        raise SetupError(Message("{path} already exists", path=str(target)), hint="replace")
+    if not target.parent.is_dir():
+        raise SetupError(Message("the folder {path} does not exist.", path=str(target.parent)))
 
 
 def _vba_folder(platform: str) -> Path:
@@ -153,10 +172,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     target = source.with_suffix(".xlsm")
     result = SetupResult(target)
     if new:
-        if target.exists() and not force:
-            raise SetupError(Message("{path} already exists", path=str(target)), hint="replace")
-        if not target.parent.is_dir():
-            raise SetupError(Message("the folder {path} does not exist.", path=str(target.parent)))
+        check_new_target(target, force)
     else:
         if not source.is_file():
             raise SetupError(Message("{path} does not exist", path=str(source)), hint="create")
@@ -181,8 +197,7 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
     if pythonpath is None:
         pythonpath = pythonpath_for(python)
     folder = _vba_folder(platform)
-    files = [(name, path) for name, path in zip([n for n, _ in XLWINGS_VBA] + [VBA_MODULE],
-                                                export_vba(folder), strict=True)]
+    files = list(zip([n for n, _ in XLWINGS_VBA] + [VBA_MODULE], export_vba(folder), strict=True))
     seed = None
     if new:
         from keizer_xl.clients.xlsx.new_book import build_template
@@ -214,12 +229,15 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
         result.steps.append(f"buttons on the sheet {START_SHEET}")
         say(f"added the buttons on the sheet {START_SHEET}")
 
-        rows = write_config_xw(book, python=python, platform=platform, pythonpath=pythonpath)
+        from keizer_xl.clients.excel import XlwingsBook
+
+        rows = put_config(XlwingsBook(book), python=python, platform=platform,
+                          pythonpath=pythonpath)
         result.steps.append(f"{CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows if v))
         say(f"wrote the sheet {CONFIG_SHEET}")
 
         if platform == "mac":
-            _enable_runpython_mac()
+            install_runpython_applescript()
             result.steps.append("RunPython enabled for Excel (AppleScript file installed)")
 
         book.sheets[next(s.name for s in book.sheets
@@ -239,19 +257,11 @@ def setup_workbook(book_path: str | os.PathLike[str], *, new: bool = False, forc
 
 
 def _start_sheet(book: Any) -> None:
-    from keizer_xl.clients.excel import to_excel
+    """The Start sheet first (made if missing), written as the file client writes it."""
+    from keizer_xl.clients.excel import XlwingsBook
     from keizer_xl.sheets import schema
 
-    names = {s.name.casefold(): s.name for s in book.sheets}  # Excel's names ignore case
     language = schema.language_of_sheets(s.name for s in book.sheets)
-    if START_SHEET.casefold() in names:
-        sheet = book.sheets[names[START_SHEET.casefold()]]
-    else:
-        sheet = book.sheets.add(name=START_SHEET, before=book.sheets[0])
-    lines = start_text(language)
-    sheet.range((1, 1), (len(lines), 1)).value = [[to_excel(line)] for line in lines]
-    sheet.range((1, 1)).font.bold = True
-
-
-def _enable_runpython_mac() -> None:
-    install_runpython_applescript()
+    if all(s.name.casefold() != START_SHEET.casefold() for s in book.sheets):  # names ignore case
+        book.sheets.add(name=START_SHEET, before=book.sheets[0])
+    XlwingsBook(book).write_sheet(START_SHEET, start_layout(language))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from keizer_xl.clients.vba_files import (ADDIN_IMPORT_MACRO, XLWINGS_ADDIN, to_crlf,
-                                         installed_xlwings_version, xlwings_package_dir)
+                                         installed_xlwings_version, xlwings_file)
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["PROBE_MODULE", "PROBE_ANSWER", "PROBE_VBA", "WindowsVBA", "MacVBA"]
@@ -85,9 +85,7 @@ class MacVBA:
         workbook is touched: import a one-function probe module there and call it.  Without
         the setting Excel imports nothing (the add-in's macro gives no error), so the call
         fails or returns nothing, and we stop with the instructions."""
-        src = xlwings_package_dir() / XLWINGS_ADDIN
-        if not src.is_file():
-            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+        src = xlwings_file(XLWINGS_ADDIN)
         self.addin_name = f"keizer-xl-xlwings-{installed_xlwings_version()}.xlam"
         copy = self.folder / self.addin_name
         shutil.copyfile(src, copy)

@@ -69,7 +69,6 @@ class UnoBook:
         return sheet
 
     # -- reading ------------------------------------------------------------------------------
-    # -- reading ------------------------------------------------------------------------------
     def read_table(self, sheet: str) -> Table:
         sh = self._sheet(sheet)
         found = table_region(self.doc, sh, self.label, self._null_date)

@@ -9,6 +9,7 @@ macro into the private profile of the soffice it starts.  Nothing here prints.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -17,8 +18,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError
-import contextlib
 
 MACRO_NAME = "keizer_xl_lo.py"
 CONFIG_NAME = "keizer_xl_lo.json"
@@ -44,10 +45,6 @@ def find_soffice() -> str | None:
     return next((c for c in candidates if Path(c).exists()), None)
 
 
-def _program_dir(soffice: str) -> Path:
-    return Path(os.path.realpath(soffice)).parent
-
-
 _UNO_PYTHON: dict[str, str | None] = {}
 
 
@@ -61,7 +58,7 @@ def find_uno_python(soffice: str | None = None) -> str | None:
     if env:
         candidates.append(env)
     if soffice:
-        program = _program_dir(soffice)
+        program = Path(os.path.realpath(soffice)).parent
         candidates += [str(program / "python"), str(program / "python.exe"),
                        str(program.parent / "Resources" / "python")]
     candidates += ["/usr/bin/python3", shutil.which("python3") or ""]
@@ -135,25 +132,19 @@ def scripts_folder(profile: str | os.PathLike[str] | None = None) -> Path:
 # --------------------------------------------------------------------------- the macro
 
 def macro_source() -> str:
-    """The macro file shipped with the package (or, in a source tree, macros/)."""
-    try:
-        from importlib.resources import files
+    """The macro file shipped with the package (keizer_xl/macros/)."""
+    from importlib.resources import files
 
-        res = files("keizer_xl").joinpath("macros", MACRO_NAME)
-        if res.is_file():
-            return res.read_text(encoding="utf-8")
-    except (ImportError, FileNotFoundError, OSError, TypeError):
-        pass
-    repo = Path(__file__).resolve().parent.parent / "macros" / MACRO_NAME
-    if repo.is_file():
-        return repo.read_text(encoding="utf-8")
+    res = files("keizer_xl").joinpath("macros", MACRO_NAME)
+    if res.is_file():
+        return res.read_text(encoding="utf-8")
     raise SetupError(Message("the macro file {name} is missing from this installation of "
                              "keizer-xl; reinstall it", name=MACRO_NAME), usage=True)
 
 
 def import_paths() -> list[str]:
     """Folders LibreOffice's Python needs in sys.path: keizer_xl's parent, site-packages."""
-    # this file is keizer_xl/clients/lo_run.py: the package's parent is three levels up
+    # this file is keizer_xl/clients/lo_install.py: the package's parent is three levels up
     paths = [str(Path(__file__).resolve().parents[2])]
     for key in ("purelib", "platlib"):
         with contextlib.suppress(KeyError):
@@ -187,8 +178,8 @@ def install_macro(profile: str | os.PathLike[str] | None = None) -> tuple[Path, 
     folder.mkdir(parents=True, exist_ok=True)
     macro = folder / MACRO_NAME
     config = folder / CONFIG_NAME
-    _write_text(macro, macro_source())
-    _write_text(config, json.dumps({
+    atomic.write_text(macro, macro_source())
+    atomic.write_text(config, json.dumps({
         "paths": import_paths(),
         "python_version": "{}.{}".format(*sys.version_info[:2]),
         "installed_by": sys.executable,
@@ -204,12 +195,6 @@ def _version() -> str:
         return version("keizer-xl")
     except Exception:
         return "unknown"
-
-
-def _write_text(path: Path, text: str) -> None:
-    from keizer_xl.clients import atomic
-
-    atomic.write_text(path, text, "utf-8")
 
 
 def check_import(python: str, paths: list[str], timeout: float = 60.0) -> str | None:

@@ -25,10 +25,8 @@ from typing import TYPE_CHECKING, Any
 from keizer_xl.app.button_actions import BUTTON_ACTIONS
 from keizer_xl.clients.lo_install import (  # finding soffice and its Python, the macro
     clean_env, find_soffice, find_uno_python, install_macro, office_env)
-from keizer_xl.clients.lo_views import (  # the view settings a headless save loses
-    restore_ods_settings as restore_ods_settings,
-    restore_xlsx_views as restore_xlsx_views,
-)
+# the view settings a headless save loses
+from keizer_xl.clients.lo_views import restore_ods_settings, restore_xlsx_views
 from keizer_xl.errors import ClientError, Message
 
 if TYPE_CHECKING:
@@ -60,7 +58,6 @@ class Office:
     (or $KEIZER_XL_LO_PIPE) an office already running is used and left running."""
 
     pipe: str | None = None
-    startup_timeout: float = STARTUP_TIMEOUT
     soffice: str | None = None
     python: str | None = None
     owned: bool = False
@@ -116,8 +113,8 @@ class Office:
                                       usage=True) from None
         self.owned = True
         try:
-            self.request({"command": "ping", "connect_timeout": self.startup_timeout},
-                         timeout=self.startup_timeout + 15)
+            self.request({"command": "ping", "connect_timeout": STARTUP_TIMEOUT},
+                         timeout=STARTUP_TIMEOUT + 15)
         except BaseException:
             self.stop()
             raise
@@ -162,9 +159,8 @@ class Office:
                 helper.kill()
                 helper.wait()
             raise
-        done = subprocess.CompletedProcess(helper.args, helper.returncode, stdout, stderr)
         answer: dict[str, Any] | None = None
-        for line in reversed(done.stdout.strip().splitlines()):
+        for line in reversed(stdout.strip().splitlines()):
             try:
                 answer = json.loads(line)
                 break
@@ -172,7 +168,7 @@ class Office:
                 continue
         if answer is None:
             crashed = self.owned and self.process is not None and self.process.poll() is not None
-            detail = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+            detail = (stderr.strip().splitlines() or [f"exit code {helper.returncode}"])[-1]
             raise LibreOfficeRunError(
                 Message("LibreOffice crashed ({detail})", detail=detail) if crashed
                 else Message("the LibreOffice helper failed ({detail})", detail=detail))
@@ -259,8 +255,9 @@ def _lock_file(path: Path) -> Path:
     return path.with_name(f".~lock.{path.name}#")
 
 
-def _ask(office: Office | None, req: dict[str, Any], timeout: float, lock: Path) -> dict[str, Any]:
-    """``req``'s answer from ``office`` (else from a LibreOffice of its own); then the lock
+def _ask(office: Office | None, req: dict[str, Any], timeout: float,
+         lock: Path | None = None) -> dict[str, Any]:
+    """``req``'s answer from ``office`` (else from a LibreOffice of its own); then the ``lock``
     file is removed: there was none before (_check_book), so it is one our soffice left."""
     try:
         if office is not None:
@@ -268,7 +265,8 @@ def _ask(office: Office | None, req: dict[str, Any], timeout: float, lock: Path)
         with Office() as own:
             return own.request(req, timeout=timeout)
     finally:
-        lock.unlink(missing_ok=True)
+        if lock is not None:
+            lock.unlink(missing_ok=True)
 
 
 def _check_book(path: Path) -> None:
@@ -414,10 +412,5 @@ def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str |
 def inspect_buttons(book: str | os.PathLike[str], *, office: Office | None = None,
                     timeout: float = DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
     req = {"command": "inspect-buttons", "book": str(Path(book).resolve())}
-    buttons: list[dict[str, Any]]
-    if office is not None:
-        buttons = office.request(req, timeout=timeout)["buttons"]
-        return buttons
-    with Office() as own:
-        buttons = own.request(req, timeout=timeout)["buttons"]
-        return buttons
+    buttons: list[dict[str, Any]] = _ask(office, req, timeout)["buttons"]
+    return buttons

@@ -7,7 +7,7 @@ dropped; rows typed directly under a table belong to it).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from keizer_xl.clients.lo_cells import read_block
 from keizer_xl.clients.lo_uno import CONTENT, prop
@@ -17,14 +17,13 @@ __all__ = ["Found", "find_sheet", "content_bottom_right", "headed_beside", "row_
            "dbranges", "table_region"]
 
 
-class Found:
+class Found(NamedTuple):
     """A sheet's table (``sheets.region.Region``, 1-based), its rows as read and its database
     range (the Excel Table LibreOffice kept), if any."""
 
-    __slots__ = ("db", "region", "rows")
-
-    def __init__(self, region: Region, rows: tuple[tuple[Any, ...], ...], db: Any = None):
-        self.region, self.rows, self.db = region, rows, db
+    region: Region
+    rows: tuple[tuple[Any, ...], ...]
+    db: Any = None
 
 
 def find_sheet(doc: Any, name: str) -> Any:

@@ -20,10 +20,8 @@ class LibreOfficeError(ClientError):
     """A workbook operation LibreOffice cannot do as asked; the message is meant for the user."""
 
 
-# com.sun.star.sheet.CellFlags
-_VALUE, _DATETIME, _STRING, _ANNOTATION, _FORMULA = 1, 2, 4, 8, 16
-_HARDATTR, _STYLES, _OBJECTS, _EDITATTR, _FORMATTED = 32, 64, 128, 256, 512
-CONTENT = _VALUE | _DATETIME | _STRING | _FORMULA
+# com.sun.star.sheet.CellFlags: VALUE | DATETIME | STRING | FORMULA; every flag (1..512)
+CONTENT = 1 | 2 | 4 | 16
 EVERYTHING = 1023
 # com.sun.star.sheet.FormulaResult.ERROR
 FORMULA_ERROR = 4

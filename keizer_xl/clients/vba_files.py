@@ -5,6 +5,7 @@ Mac's AppleScript file for RunPython.
 """
 from __future__ import annotations
 
+import importlib.resources
 import importlib.util
 import os
 import re
@@ -15,8 +16,8 @@ from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["VBA_MODULE", "XLWINGS_VBA", "XLWINGS_ADDIN", "ADDIN_IMPORT_MACRO", "KEIZER_VBA",
-           "xlwings_package_dir", "bas_version", "installed_xlwings_version", "read_vba",
-           "export_vba", "to_crlf", "install_runpython_applescript"]
+           "xlwings_package_dir", "xlwings_file", "bas_version", "installed_xlwings_version", "read_vba",
+           "xlwings_vba", "export_vba", "to_crlf", "install_runpython_applescript"]
 
 VBA_MODULE = "KeizerXL"
 
@@ -26,17 +27,11 @@ XLWINGS_VBA = (("xlwings", "xlwings.bas"), ("Dictionary", "addin/Dictionary.cls"
 XLWINGS_ADDIN = "addin/xlwings.xlam"
 ADDIN_IMPORT_MACRO = "Main.ImportXlwingsUdfsModule"
 
-def _keizer_vba() -> str:
-    """The VBA module of the buttons: the real file ``keizer_xl/macros/KeizerXL.bas`` of the
-    package (CRLF, as the VBA editor imports it), as text with plain newlines."""
-    from importlib.resources import files
-
-    return files("keizer_xl").joinpath("macros", "KeizerXL.bas").read_bytes() \
-        .decode("ascii").replace("\r\n", "\n")
-
-
-#: the KeizerXL module's source (one file in the package; macros/KeizerXL.bas is its copy)
-KEIZER_VBA = _keizer_vba()
+#: the VBA module of the buttons: the real file ``keizer_xl/macros/KeizerXL.bas`` of the
+#: package (CRLF, as the VBA editor imports it; the repository's macros/KeizerXL.bas is its
+#: copy), as text with plain newlines
+KEIZER_VBA = importlib.resources.files("keizer_xl").joinpath("macros", "KeizerXL.bas") \
+    .read_bytes().decode("ascii").replace("\r\n", "\n")
 
 
 def xlwings_package_dir() -> Path:
@@ -48,6 +43,14 @@ def xlwings_package_dir() -> Path:
                                  "xlwings with the version keizer-xl pins).",
                                  python=Path(sys.executable).name))
     return Path(spec.origin).parent
+
+
+def xlwings_file(rel: str) -> Path:
+    """The file ``rel`` of the installed xlwings package; refused when it is missing."""
+    src = xlwings_package_dir() / rel
+    if not src.is_file():
+        raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    return src
 
 
 def bas_version(text: str) -> str | None:
@@ -70,26 +73,28 @@ def read_vba(path: Path) -> str:
     return path.read_bytes().decode("cp1252", errors="replace")
 
 
+def xlwings_vba() -> list[tuple[str, Path]]:
+    """xlwings' VBA files the workbook needs (component name, path) in the installed xlwings;
+    refused when one is missing or its module says another version than the package."""
+    found = [(name, xlwings_file(rel)) for name, rel in XLWINGS_VBA]
+    version = bas_version(read_vba(found[0][1]))
+    installed = installed_xlwings_version()
+    if version != installed:
+        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
+                                 "{installed} is installed; reinstall xlwings.", found=version,
+                                 installed=installed))
+    return found
+
+
 def export_vba(folder: str | os.PathLike[str]) -> list[Path]:
-    """Write the three VBA files (Windows line endings) to ``folder`` for a manual import;
-    checks that the xlwings module has the version of the installed xlwings."""
+    """Write the three VBA files (Windows line endings) to ``folder`` for a manual import."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    package = xlwings_package_dir()
     written = []
-    for _name, rel in XLWINGS_VBA:
-        src = package / rel
-        if not src.is_file():
-            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    for _name, src in xlwings_vba():
         dest = out / src.name
         atomic.write_bytes(dest, src.read_bytes())
         written.append(dest)
-    found = bas_version(read_vba(package / "xlwings.bas"))
-    installed = installed_xlwings_version()
-    if found != installed:
-        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
-                                 "{installed} is installed; reinstall xlwings.", found=found,
-                                 installed=installed))
     dest = out / f"{VBA_MODULE}.bas"
     atomic.write_bytes(dest, to_crlf(KEIZER_VBA).encode("cp1252"))
     written.append(dest)
@@ -106,10 +111,7 @@ def install_runpython_applescript(home: Path | None = None) -> Path:
     installed xlwings' ``xlwings-<version>.applescript`` there, as ``xlwings runpython install``
     does (xlwings/cli.py: ``~/Library/Application Scripts/com.microsoft.Excel``).  Returns the
     file written."""
-    version = installed_xlwings_version()
-    src = xlwings_package_dir() / f"xlwings-{version}.applescript"
-    if not src.is_file():
-        raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
+    src = xlwings_file(f"xlwings-{installed_xlwings_version()}.applescript")
     dest = (home or Path.home()) / "Library" / "Application Scripts" / "com.microsoft.Excel"
     dest.mkdir(parents=True, exist_ok=True)
     target = dest / src.name

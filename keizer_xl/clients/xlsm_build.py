@@ -7,11 +7,11 @@ its "Trust access to the VBA project object model" option:
 1. the sheets: a ``Start`` sheet first (what the buttons do), the season sheets (the template of
    :mod:`keizer_xl.clients.xlsx.new_book`, or the user's own ``.xlsx``) and an ``xlwings.conf``
    sheet naming this computer's Python (:func:`keizer_xl.clients.xlwings_conf.config_entries`:
-   no key without a value), written by openpyxl;
+   no key without a value), written by the file client (every other part as it was);
 2. three Form Control buttons on ``Start`` bound to ``KeizerXL.PairNextRound``,
    ``KeizerXL.UpdateStandings`` and ``KeizerXL.CheckWorkbook``: the legacy VML drawing that
    XlsxWriter's ``insert_button(macro=...)`` writes, made by XlsxWriter for a sheet of the same
-   column width and put into the openpyxl package (openpyxl cannot make buttons);
+   column width and put into that package (the file client makes no buttons);
 3. the VBA project, by pyOpenVBA (pure Python, MIT): the installed xlwings' own ``xlwings.bas``
    and ``Dictionary.cls`` (a class module) and ``KeizerXL.bas``
    (:data:`~keizer_xl.clients.vba_files.KEIZER_VBA`), so the VBA always matches the xlwings
@@ -40,6 +40,7 @@ from typing import Any
 
 from keizer_xl.clients import (atomic, backup_files, excel_setup, file_locks, files, vba_files,
                                xlwings_conf)
+from keizer_xl.clients.xlsx.package import Package
 from keizer_xl.errors import Message, SetupError
 
 __all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
@@ -51,7 +52,6 @@ VBA_PROJECT_STREAM = bytes.fromhex("cc61ffff000100")
 BUTTON_CELL = (3, 0)
 _BUTTON_SIZE = (170, 40)    # pixels
 _BUTTON_STEP = 180          # pixels from one button's left edge to the next
-_START_WIDTH = 110.0        # characters: column A of the Start sheet
 
 _MACRO_MAIN = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 _PLAIN_MAIN = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
@@ -75,33 +75,17 @@ class BuildResult:
 
 def vba_sources() -> list[tuple[str, str, bool]]:
     """(module name, source, is a class) of the project, xlwings' files from the installed
-    package; refuses an xlwings whose VBA says another version than the package."""
-    package = vba_files.xlwings_package_dir()
-    out = []
-    for name, rel in vba_files.XLWINGS_VBA:
-        src = package / rel
-        if not src.is_file():
-            raise SetupError(Message("{path} is missing: reinstall xlwings.", path=str(src)))
-        out.append((name, vba_files.read_vba(src), rel.endswith(".cls")))
-    found = vba_files.bas_version(out[0][1])
-    installed = vba_files.installed_xlwings_version()
-    if found != installed:
-        raise SetupError(Message("The xlwings VBA module says version {found}, but xlwings "
-                                 "{installed} is installed; reinstall xlwings.", found=found,
-                                 installed=installed))
+    package (:func:`~keizer_xl.clients.vba_files.xlwings_vba` checks their version)."""
+    out = [(name, vba_files.read_vba(src), src.suffix == ".cls")
+           for name, src in vba_files.xlwings_vba()]
     out.append((vba_files.VBA_MODULE, vba_files.to_crlf(vba_files.KEIZER_VBA), False))
     return out
 
 
-def _add_project(path: Path) -> None:
-    """Give the .xlsm at ``path`` the VBA project (pyOpenVBA), then drop the performance cache:
-    a new workbook has no project yet, so every module is added (one code path with renewing)."""
-    _replace_modules(path)
-
-
 def _replace_modules(path: Path) -> None:
-    """Put the installed xlwings' modules and KeizerXL into the existing project of ``path``
-    (adding the ones it lacks), every module rewritten without a cache."""
+    """Give the .xlsm at ``path`` the VBA project (pyOpenVBA) or put the installed xlwings'
+    modules and KeizerXL into its project (adding the ones it lacks), every module rewritten
+    and the performance cache dropped."""
     from pyopenvba import ExcelFile
     from pyopenvba.vba import VBAModuleKind
 
@@ -125,11 +109,11 @@ def _replace_modules(path: Path) -> None:
 def _drop_performance_cache(path: Path) -> None:
     from pyopenvba.cfb import CFB
 
-    parts = _zip_parts(path.read_bytes())
-    cfb = CFB.from_bytes(parts["xl/vbaProject.bin"])
+    pkg = Package(path.read_bytes())
+    cfb = CFB.from_bytes(pkg.read("xl/vbaProject.bin"))
     cfb.write_stream_in_storage("VBA", "_VBA_PROJECT", VBA_PROJECT_STREAM)
-    parts["xl/vbaProject.bin"] = cfb.to_bytes()
-    _write_zip(path, parts)
+    pkg.write("xl/vbaProject.bin", cfb.to_bytes())
+    path.write_bytes(pkg.to_bytes())
 
 
 # --------------------------------------------------------------------------- the buttons
@@ -143,7 +127,7 @@ def vml_buttons(language: str = "en") -> bytes:
     out = io.BytesIO()
     wb = xlsxwriter.Workbook(out, {"in_memory": True})
     ws = wb.add_worksheet(excel_setup.START_SHEET)
-    ws.set_column(0, 0, _START_WIDTH)
+    ws.set_column(0, 0, excel_setup.START_WIDTH)
     captions = excel_setup.button_captions(language)
     width, height = _BUTTON_SIZE
     # a caption on one line: "Apparier la ronde suivante" needs more than the English width
@@ -160,12 +144,12 @@ def vml_buttons(language: str = "en") -> bytes:
     return vml
 
 
-def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
+def _own_shape_ids(vml: bytes, pkg: Package) -> bytes:
     """XlsxWriter numbers the buttons' shapes from block 1 (``o:idmap data="1"``, ids
     ``_x0000_s1025``...), as openpyxl numbers the drawing of a sheet's comments: shape ids must be
     unique in the workbook, so the buttons take the first block no other VML drawing uses."""
-    taken = {int(n) for name, data in parts.items() if name.endswith(".vml")
-             for found in re.findall(rb'idmap\b[^>]*\bdata="([\d,]+)"', data)
+    taken = {int(n) for name in pkg.names if name.endswith(".vml")
+             for found in re.findall(rb'idmap\b[^>]*\bdata="([\d,]+)"', pkg.read(name))
              for n in found.split(b",")}
     block = next(n for n in range(1, 1000) if n not in taken)
     text = vml.decode("utf-8")
@@ -175,25 +159,14 @@ def _own_shape_ids(vml: bytes, parts: dict[str, bytes]) -> bytes:
     return text.encode("utf-8")
 
 
-def _add_buttons(parts: dict[str, bytes], sheet: str, language: str) -> None:
+def _add_buttons(pkg: Package, sheet: str, language: str) -> None:
     """The buttons' VML drawing on the Start sheet (the part ``sheet``); a new part goes last."""
     # named vmlDrawing<digit>.vml: the name openpyxl's keep_vba keeps when keizer-xl itself
     # later writes Standings into this .xlsm (openpyxl/writer/excel.py, ARC_VBA)
-    vml = next(f"xl/drawings/vmlDrawing{n}.vml" for n in range(1, 10)
-               if f"xl/drawings/vmlDrawing{n}.vml" not in parts)
-    parts[vml] = _own_shape_ids(vml_buttons(language), parts)
-    folder, name = sheet.rsplit("/", 1)
-    rels_name = f"{folder}/_rels/{name}.rels"
-    rel_id = "rIdKeizerButtons"
-    rel = f'<Relationship Id="{rel_id}" Type="{_VML_REL}" Target="../drawings/{vml.rsplit("/", 1)[1]}"/>'
-    if rels_name in parts:
-        parts[rels_name] = parts[rels_name].replace(b"</Relationships>",
-                                                    rel.encode() + b"</Relationships>")
-    else:
-        parts[rels_name] = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
-                            f'relationships">{rel}</Relationships>').encode()
-    xml = parts[sheet].decode("utf-8")
+    vml = pkg.new_name("xl/drawings/vmlDrawing%d.vml")
+    pkg.write(vml, _own_shape_ids(vml_buttons(language), pkg))
+    rel_id = pkg.add_relationship(sheet, _VML_REL, "../drawings/" + vml.rsplit("/", 1)[1])
+    xml = pkg.read(sheet).decode("utf-8")
     root = re.search(r"<(?:\w+:)?worksheet\b[^>]*>", xml)
     assert root is not None
     if f'xmlns:r="{_R_NS}"' not in root.group():
@@ -204,50 +177,37 @@ def _add_buttons(parts: dict[str, bytes], sheet: str, language: str) -> None:
         m = re.search(rf"<(?:\w+:)?{later}\b", xml)
         if m is not None:
             at = min(at, m.start())
-    parts[sheet] = (xml[:at] + f'<legacyDrawing r:id="{rel_id}"/>' + xml[at:]).encode("utf-8")
-    types = parts["[Content_Types].xml"].decode("utf-8")
+    pkg.write(sheet, (xml[:at] + f'<legacyDrawing r:id="{rel_id}"/>' + xml[at:]).encode("utf-8"))
+    types = pkg.read("[Content_Types].xml").decode("utf-8")
     types = types.replace(f'ContentType="{_PLAIN_MAIN}"', f'ContentType="{_MACRO_MAIN}"')
     if 'Extension="vml"' not in types:
         types = types.replace(
             "<Default ", f'<Default Extension="vml" ContentType="{_VML_TYPE}"/><Default ', 1
         )
-    parts["[Content_Types].xml"] = types.encode("utf-8")
+    pkg.write("[Content_Types].xml", types.encode("utf-8"))
 
 
 # --------------------------------------------------------------------------- the sheets
 
 
 def _spliced(book: Any, *, python: str, platform: str | None, pythonpath: str | None,
-             language: str) -> tuple[dict[str, bytes], str, list[tuple[str, Any]]]:
+             language: str) -> tuple[Package, str, list[tuple[str, Any]]]:
     """The workbook's package with the Start sheet (first, the active one) and the xlwings.conf
     sheet written by the file client, every other part as it was (issue 25); the Start sheet's
     part and the config rows."""
-    from keizer_xl.clients.xlsx.package import Package
-    from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
-
-    plain = PageSetup(fit_width=None, repeat_rows=None, footer=((), (), ()))
-    book.write_sheet(excel_setup.START_SHEET, Layout(
-        grid=tuple((line,) for line in excel_setup.start_text(language)),
-        spans=(Span(1, 1, 1, 1, Style(bold=True)),),
-        widths=(_START_WIDTH,), freeze_rows=0, page=plain))
+    book.write_sheet(excel_setup.START_SHEET, excel_setup.start_layout(language))
     rows = xlwings_conf.put_config(book, python=python, platform=platform, pythonpath=pythonpath)
-    data = book.spliced_bytes()
-    start = next(s.part for s in Package(data).sheets
+    pkg = Package(book.spliced_bytes())
+    start = next(s.part for s in pkg.sheets
                  if s.name == excel_setup.START_SHEET and s.part is not None)
-    parts = _zip_parts(data)
-    _start_first(parts, start)
-    return parts, start, rows
+    _start_first(pkg, start)
+    return pkg, start, rows
 
 
-def _zip_parts(data: bytes) -> dict[str, bytes]:
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        return {info.filename: z.read(info) for info in z.infolist()}
-
-
-def _start_first(parts: dict[str, bytes], start_part: str) -> None:
+def _start_first(pkg: Package, start_part: str) -> None:
     """The Start sheet moved to the front of the sheet list and made the one shown: the sheet
     positions of the defined names (``localSheetId``) follow, no other tab stays selected."""
-    workbook = parts["xl/workbook.xml"].decode("utf-8")
+    workbook = pkg.read(pkg.workbook).decode("utf-8")
     sheets = list(re.finditer(r"<(?:\w+:)?sheet\b[^>]*/>", workbook))
     k = next(
         i for i, m in enumerate(sheets)
@@ -264,25 +224,18 @@ def _start_first(parts: dict[str, bytes], start_part: str) -> None:
         return f'{m.group(1)}"{0 if i == k else i + 1 if i < k else i}"'
     workbook = re.sub(r'(\blocalSheetId=)"(\d+)"', moved, workbook)
     workbook = re.sub(r'\s(?:activeTab|firstSheet)="\d+"', "", workbook)
-    parts["xl/workbook.xml"] = workbook.encode("utf-8")
-    for name in list(parts):
-        if name.startswith("xl/worksheets/") and name.endswith(".xml"):
-            xml = parts[name].decode("utf-8")
-            view = re.search(r"<(?:\w+:)?sheetView\b[^>]*?(?=/?>)", xml)  # not its "/"
-            if view is None:
-                continue
-            tag = re.sub(r'\stabSelected="[^"]*"', "", view.group())
-            if name == start_part:
-                tag += ' tabSelected="1"'
-            parts[name] = (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8")
-
-
-def _this_platform() -> str:
-    if sys.platform.startswith("win"):
-        return "win"
-    if sys.platform == "darwin":
-        return "mac"
-    return "any"
+    pkg.write(pkg.workbook, workbook.encode("utf-8"))
+    for entry in pkg.sheets:
+        if entry.part is None or entry.kind != "worksheet":
+            continue
+        xml = pkg.read(entry.part).decode("utf-8")
+        view = re.search(r"<(?:\w+:)?sheetView\b[^>]*?(?=/?>)", xml)  # not its "/"
+        if view is None:
+            continue
+        tag = re.sub(r'\stabSelected="[^"]*"', "", view.group())
+        if entry.part == start_part:
+            tag += ' tabSelected="1"'
+        pkg.write(entry.part, (xml[:view.start()] + tag + xml[view.end():]).encode("utf-8"))
 
 
 # --------------------------------------------------------------------------- the command
@@ -306,11 +259,8 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         raise SetupError(Message("{name}: the button-ready workbook is an .xlsm.",
                                  name=dest.name))
     excel_setup.check_book_name(dest)
-    if dest.exists() and not force:
-        raise SetupError(Message("{path} already exists", path=str(dest)), hint="replace")
-    if not dest.parent.is_dir():
-        raise SetupError(Message("the folder {path} does not exist.", path=str(dest.parent)))
-    platform = platform or _this_platform()
+    excel_setup.check_new_target(dest, force)
+    platform = platform or xlwings_conf.this_platform()
     python = python or sys.executable
     if pythonpath is None:
         pythonpath = xlwings_conf.pythonpath_for(python)
@@ -329,21 +279,14 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
         language = language or excel_setup.book_language(book)
         result.steps.append(Message("the sheets of {name}", name=src.name))
     # the file client adds the Start and xlwings.conf sheets: every other part as it was
-    parts, start, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
-                                  language=language)
+    pkg, start, rows = _spliced(book, python=python, platform=platform, pythonpath=pythonpath,
+                                language=language)
     result.config = rows
-    _add_buttons(parts, start, language)
+    _add_buttons(pkg, start, language)
     result.steps.append(Message("buttons on the sheet {sheet}", sheet=excel_setup.START_SHEET))
 
-    # made in a scratch folder (pyOpenVBA works on a file of its own), then written like every
-    # file (keizer_xl.clients.atomic); a file replaced with --force is kept as a backup
-    with atomic.scratch_folder(dest) as scratch:
-        work = scratch / dest.name
-        _write_zip(work, parts)
-        _add_project(work)
-        result.steps.append(Message("VBA modules {modules}",
-                                    modules=", ".join(n for n, _, _ in vba_sources())))
-        atomic.write_bytes(dest, work.read_bytes(), backup=dest.exists(), zip_check=True)
+    # a file replaced with --force is kept as a backup
+    _write_with_project(dest, pkg.to_bytes(), result, backup=dest.exists())
     result.steps.append(f"{xlwings_conf.CONFIG_SHEET}: " + ", ".join(f"{k}={v}" for k, v in rows))
     if platform == "mac" and (sys.platform == "darwin" or home is not None):
         script = vba_files.install_runpython_applescript(home)
@@ -351,10 +294,16 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     return result
 
 
-def _write_zip(path: Path, parts: dict[str, bytes]) -> None:
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in parts.items():
-            z.writestr(name, data)
+def _write_with_project(target: Path, data: bytes, result: BuildResult, **how: bool) -> None:
+    """``data`` given the VBA project in a scratch folder beside ``target`` (pyOpenVBA works on
+    a file of its own), then written to ``target`` like every file (clients.atomic, ``how``)."""
+    with atomic.scratch_folder(target) as scratch:
+        work = scratch / target.name
+        work.write_bytes(data)
+        _replace_modules(work)
+        result.steps.append(Message("VBA modules {modules}",
+                                    modules=", ".join(n for n, _, _ in vba_sources())))
+        atomic.write_bytes(target, work.read_bytes(), zip_check=True, **how)
 
 
 def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
@@ -370,24 +319,18 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     if source.suffix.lower() != ".xlsm" or not source.is_file():
         raise SetupError(Message("{path}: give an existing .xlsm.", path=str(source)))
     excel_setup.check_book_name(source)
-    platform = platform or _this_platform()
+    platform = platform or xlwings_conf.this_platform()
     python = python or sys.executable
     result = BuildResult(source)
-    # the new version is made in a scratch folder beside the workbook (pyOpenVBA works on a
-    # file), then written like every file (clients.atomic: the old one kept in .keizer-backups/)
-    with file_locks.workbook_lock(source), atomic.scratch_folder(source) as scratch:
+    with file_locks.workbook_lock(source):
         files.check_can_write(source)
         book = open_book(source)
         result.config = xlwings_conf.put_config(book, python=python, platform=platform,
                                                 pythonpath=pythonpath if pythonpath is not None
                                                 else xlwings_conf.pythonpath_for(python))
-        tmp = scratch / source.name
-        tmp.write_bytes(book.spliced_bytes())
-        _replace_modules(tmp)
-        result.steps.append(Message("VBA modules {modules}",
-                                    modules=", ".join(n for n, _, _ in vba_sources())))
-        atomic.write_bytes(source, tmp.read_bytes(), backup=True, zip_check=True, check=True,
-                           in_place=True)  # the workbook rebuilt with its buttons, on purpose
+        # the old one kept in .keizer-backups/; the workbook rebuilt with its buttons, on purpose
+        _write_with_project(source, book.spliced_bytes(), result, backup=True, check=True,
+                            in_place=True)
         backup = backup_files.backups(source)[-1]
         result.steps.append(Message("the old file kept as {path}",
                                     path=f"{files.BACKUP_FOLDER}/{backup.name}"))

@@ -1,7 +1,7 @@
 """The ``xlwings.conf`` sheet of a button-ready workbook: which Python the buttons run
-(:func:`config_entries`), written by the file client (``keizer-xl excel-config BOOK``, no Excel
-needed: :func:`write_config`) or through Excel (``excel-setup --via-excel``:
-:func:`write_config_xw`).
+(:func:`config_entries`), written into a Book by :func:`put_config`: the file client's
+(``keizer-xl excel-config BOOK``, no Excel needed: :func:`write_config`) or Excel's
+(``excel-setup --via-excel``).
 """
 from __future__ import annotations
 
@@ -15,18 +15,17 @@ from typing import Any
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
 __all__ = ["CONFIG_SHEET", "this_platform", "config_entries", "pythonpath_for", "write_config",
-           "put_config", "write_config_xw"]
+           "put_config"]
 
 CONFIG_SHEET = "xlwings.conf"
 
 
 def this_platform() -> str:
-    """``win``, ``mac`` or ``sys.platform``: the computer this runs on, as xlwings.conf keys it."""
+    """``win``, ``mac`` or ``any``: the computer this runs on, as xlwings.conf keys it (``any``:
+    xlwings' generic ``Interpreter``)."""
     if sys.platform.startswith("win"):
         return "win"
-    if sys.platform == "darwin":
-        return "mac"
-    return sys.platform
+    return "mac" if sys.platform == "darwin" else "any"
 
 
 def config_entries(*, python: str | None = None, platform: str | None = None,
@@ -48,7 +47,7 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
     index: dict[str, int] = {}
     for key, value in existing:
         if key is None or not str(key).strip():
-            continue
+            break  # xlwings reads no further
         folded = str(key).strip().casefold()
         if folded in index:
             continue  # xlwings would stop at a key given twice; the first one counted
@@ -75,11 +74,7 @@ def config_entries(*, python: str | None = None, platform: str | None = None,
     # No key without a value: xlwings' GetConfig takes a key found on the sheet even when its
     # value is empty, so an empty Interpreter_Mac written on Windows would beat the Mac user's
     # own ~/.xlwings/xlwings.conf and run plain `python` (missing on a standard Mac).
-    return [(k, v) for k, v in rows if not _empty(v)]
-
-
-def _empty(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+    return [(k, v) for k, v in rows if v is not None and not (isinstance(v, str) and not v.strip())]
 
 
 def pythonpath_for(python: str) -> str | None:
@@ -121,47 +116,19 @@ def write_config(book_path: str | os.PathLike[str], *, python: str | None = None
 
 def put_config(book: Any, *, python: str, platform: str | None,
                pythonpath: str | None) -> list[tuple[str, Any]]:
-    """The xlwings.conf sheet written into the file ``book`` (the rows already there kept, as
-    :func:`config_entries` says) by the file client, which writes only this sheet (issue 25):
-    the club's charts, pictures and macros stay as they are.  Returns the rows."""
+    """The xlwings.conf sheet written into ``book`` (the rows already there kept, as
+    :func:`config_entries` says); the file client writes only this sheet (issue 25): the
+    club's charts, pictures and macros stay as they are.  Returns the rows."""
     from keizer_xl.sheets.layout import Layout, PageSetup
 
-    existing: list[tuple[Any, Any]] = []
+    # Excel's sheet names ignore case
     found = next((n for n in book.sheet_names() if n.casefold() == CONFIG_SHEET.casefold()), None)
-    if found is not None:  # Excel's sheet names ignore case
-        cells = book.cell_values(found)
-        row = 1
-        while not (cells.get((row, 1)) is None or not str(cells[(row, 1)]).strip()):
-            existing.append((cells[(row, 1)], cells.get((row, 2))))
-            row += 1
+    cells = book.cell_values(found) if found is not None else {}
+    existing = [(cells.get((r, 1)), cells.get((r, 2)))
+                for r in range(1, max((r for r, _ in cells), default=0) + 1)]
     rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
     grid = tuple((str(key), value) for key, value in rows)
     book.write_sheet(CONFIG_SHEET, Layout(grid=grid, widths=(30, 70), freeze_rows=0,
                                           page=PageSetup(fit_width=None, repeat_rows=None,
                                                          footer=((), (), ()))))
-    return rows
-
-
-def write_config_xw(book: Any, *, python: str, platform: str,
-                    pythonpath: str | None) -> list[tuple[str, Any]]:
-    """Write the xlwings.conf sheet of an open xlwings ``book`` (keeping the rows already
-    there, as :func:`config_entries` says); returns the rows."""
-    from keizer_xl.clients.excel import from_excel, to_excel
-
-    names = {s.name.casefold(): s.name for s in book.sheets}
-    existing: list[tuple[Any, Any]] = []
-    if CONFIG_SHEET.casefold() in names:
-        sheet = book.sheets[names[CONFIG_SHEET.casefold()]]
-        values = sheet.used_range.options(ndim=2).value or []
-        used = sheet.used_range
-        if (used.row, used.column) == (1, 1):
-            for row in values:
-                if not row or row[0] is None or not str(row[0]).strip():
-                    break
-                existing.append((row[0], from_excel(row[1]) if len(row) > 1 else None))
-        sheet.clear()
-    else:
-        sheet = book.sheets.add(name=CONFIG_SHEET, after=book.sheets[len(book.sheets) - 1])
-    rows = config_entries(python=python, platform=platform, pythonpath=pythonpath, existing=existing)
-    sheet.range((1, 1), (len(rows), 2)).value = [[to_excel(k), to_excel(v)] for k, v in rows]
     return rows

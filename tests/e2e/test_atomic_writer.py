@@ -17,7 +17,8 @@ from collections.abc import Callable
 import openpyxl
 import pytest
 
-from keizer_xl.clients import atomic, backup_files, file_locks, files, lo_install, lo_run, temp_files
+from keizer_xl.clients import (atomic, backup_files, file_locks, files, lo_install, lo_views,
+                               temp_files)
 from keizer_xl.clients.xlsx import open_book
 from keizer_xl.frontends.cli import main
 
@@ -95,13 +96,13 @@ def _ods_settings(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
     path = tmp_path / "club.ods"
     original = ods_file(path, b"<office:settings>ViewId</office:settings>")
     ods_file(path, None)  # as a headless save left it: without the view settings
-    return path, lambda: lo_run.restore_ods_settings(path, original)
+    return path, lambda: lo_views.restore_ods_settings(path, original)
 
 
 def _xlsx_views(tmp_path: Path) -> tuple[Path, Callable[[], object]]:
     path = make_workbook(tmp_path / "club.xlsx", keizer_example_sheets())
     original = path.read_bytes()
-    return path, lambda: lo_run.restore_xlsx_views(path, original, ["Players"], {"Players": 1})
+    return path, lambda: lo_views.restore_xlsx_views(path, original, ["Players"], {"Players": 1})
 
 
 def _lo_macro(tmp_path: Path) -> tuple[Path, Callable[[], object]]:

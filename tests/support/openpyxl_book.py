@@ -41,13 +41,15 @@ from keizer_xl.clients.xlsx.safety import (
     save_copy,
     written_path,
     check_save,
-    OWNED_SHEETS,
 )
 from keizer_xl.clients.xlsx.save import write_atomically
 from keizer_xl.errors import Message, MissingPartError
 from keizer_xl.sheets.layout import Layout, Style
 from keizer_xl.sheets.region import Region, filter_last_row, find_region, plan_append, plan_delete
+from keizer_xl.sheets.read_names import OWNED_SHEETS as _OWNED
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
+
+OWNED_SHEETS = frozenset(_OWNED)
 
 
 def openpyxl_book(path: str | os.PathLike[str]) -> OpenpyxlBook:
@@ -474,6 +476,14 @@ class OpenpyxlBook:
                 if u.sheet is None or u.sheet.casefold() not in owned]
 
     # -- saving -------------------------------------------------------------------------------
+    def _bytes(self) -> bytes:
+        """openpyxl's ``Workbook.save`` into memory: its zip writer never gets the file, so a
+        save that fails half-way cannot leave zip objects that later seek a closed file
+        ('ValueError: seek of closed file', issue 11)."""
+        buffer = io.BytesIO()
+        self.wb.save(buffer)
+        return buffer.getvalue()
+
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = written_path(self.path)
@@ -483,14 +493,14 @@ class OpenpyxlBook:
                            lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
-            write_atomically(self.wb, target, self.label, backup=True, in_place=True)
+            write_atomically(self._bytes(), target, self.label, backup=True, in_place=True)
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
         save_copy(self, path, force=force,
-                  write=lambda target: write_atomically(self.wb, target, str(path),
+                  write=lambda target: write_atomically(self._bytes(), target, str(path),
                                                         backup=target.exists()),
                   lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written))
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.clients.xlsx.book import FileBook, open_book
-from keizer_xl.clients.xlsx.inspector import Unsupported
-from keizer_xl.clients.xlsx.limits import XML_PEEK
-from keizer_xl.clients.xlsx.safety import OWNED_SHEETS, preflight
+from keizer_xl.clients.xlsx.safety import preflight
 
-__all__ = ["FileBook", "open_book", "WorkbookFileError", "Unsupported", "OWNED_SHEETS",
-           "preflight", "XML_PEEK"]
+__all__ = ["FileBook", "open_book", "WorkbookFileError", "preflight"]

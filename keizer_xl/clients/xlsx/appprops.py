@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from keizer_xl.clients.xlsx.package import Package, escape, unescape
+from keizer_xl.clients.xlsx.package import escape, unescape
 
 REL_APP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties"
 
@@ -17,10 +17,6 @@ _VECTOR = re.compile(rb"(<(?:[\w.-]+:)?(HeadingPairs|TitlesOfParts)\b[^>]*>\s*<(
                      rb"([^>]*)>(.*?)(</\3vector\s*>)", re.DOTALL)
 _LPSTR = re.compile(rb"<((?:[\w.-]+:)?)lpstr>([^<]*)</\1lpstr>")
 _I4 = re.compile(rb"<((?:[\w.-]+:)?)i4>\s*(\d+)\s*</\1i4>")
-
-
-def app_part(pkg: Package) -> str | None:
-    return next(iter(pkg.related("", REL_APP)), None)
 
 
 def with_worksheets(xml: bytes, before: Sequence[str], after: Sequence[str]) -> bytes:
@@ -53,14 +49,11 @@ def with_worksheets(xml: bytes, before: Sequence[str], after: Sequence[str]) -> 
     last = title_matches[start + n - 1].end() if n else first
     body = body[:first] + new_titles + body[last:]
     total = len(title_matches) - n + len(after)
+    sized = re.sub(rb"""(\ssize\s*=\s*)(["'])\d*\2""", lambda m: m.group(1) + b'"%d"' % total,
+                   titles.group(4), count=1)
     i4 = list(_I4.finditer(pairs.group(5)))[i]
     pair_body = pairs.group(5)[:i4.start(2)] + str(len(after)).encode() + pairs.group(5)[i4.end(2):]
-    out = (xml[:pairs.start()] + pairs.group(1) + pairs.group(4) + b">" + pair_body + pairs.group(6)
+    return (xml[:pairs.start()] + pairs.group(1) + pairs.group(4) + b">" + pair_body + pairs.group(6)
            + xml[pairs.end():titles.start()]
-           + titles.group(1) + _sized(titles.group(4), total) + b">" + body + titles.group(6)
+           + titles.group(1) + sized + b">" + body + titles.group(6)
            + xml[titles.end():])
-    return out
-
-
-def _sized(attrs: bytes, size: int) -> bytes:
-    return re.sub(rb"""(\ssize\s*=\s*)(["'])\d*\2""", lambda m: m.group(1) + b'"%d"' % size, attrs, count=1)

@@ -10,7 +10,6 @@ import itertools
 import os
 import re
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any
 
 from keizer_xl.clients import file_locks
@@ -41,7 +40,6 @@ from keizer_xl.clients.xlsx.safety import (
     save_copy,
     written_path,
     check_save,
-    OWNED_SHEETS,
     check_suffix,
     read_with_signature,
     preflight,
@@ -91,18 +89,10 @@ class FileBook(RowEditing):
         if info.macro_enabled and not self.macro_enabled:
             self.unsupported.append(Unsupported(
                 None, "macros (the file is macro-enabled but named .xlsx: rename it to .xlsm)"))
-        self._written: set[str] = set()
-        self._open_package(data, info.unpacked)
+        self._open_package(info.package)
 
-    def _open_package(self, data: bytes, unpacked: dict[str, bytes] | None = None) -> None:
-        try:
-            self._pkg = Package(data, self.label, unpacked)
-        except WorkbookFileError:
-            raise
-        except Exception as exc:  # the preflight passed it: a structure no Excel writes
-            raise WorkbookFileError(
-                f"{self.label} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
-                f"Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
+    def _open_package(self, pkg: Package) -> None:
+        self._pkg = pkg
         self._edits = Edits()
         self._cells: dict[str, SheetCells] = {}       # parts being edited
         self._sheet_values: dict[str, SheetValues] = {}
@@ -309,7 +299,6 @@ class FileBook(RowEditing):
         self._edits.layouts[name] = layout
         if entry is None and not any(n.casefold() == name.casefold() for n in self._new_sheets):
             self._new_sheets.append(name)
-        self._written.add(name)
         self._changed(name)
 
     def add_chart(self, sheet: str, chart: Chart) -> None:
@@ -326,7 +315,7 @@ class FileBook(RowEditing):
         self.messages.append(text if isinstance(text, Message) else str(text))
 
     # -- what would be lost -----------------------------------------------------------------------
-    def unsafe_to_write(self, owned_sheets: Iterable[str] = OWNED_SHEETS) -> list[str]:
+    def unsafe_to_write(self) -> list[str]:
         """What saving this book would lose on sheets the engine does not own, one line each:
         nothing, since it writes only what the engine owns (issue 25), except a macro-enabled
         file named .xlsx, which Excel does not open."""
@@ -356,7 +345,7 @@ class FileBook(RowEditing):
         with file_locks.workbook_lock(target):  # re-entrant: the command line holds it from the read
             if not force:
                 check_save(target, self.label, self._signature,
-                           lost=self.unsafe_to_write(OWNED_SHEETS | self._written))
+                           lost=self.unsafe_to_write())
             data = self._new_bytes()
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
@@ -364,7 +353,7 @@ class FileBook(RowEditing):
             st = target.stat()
             self._signature = (st.st_mtime_ns, st.st_size)
             self._data = data
-            self._open_package(data)
+            self._open_package(Package(data, self.label))
 
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
@@ -372,8 +361,8 @@ class FileBook(RowEditing):
             data = self._new_bytes()
             write_atomically(data, target, str(path), backup=target.exists())
             self._data = data
-            self._open_package(data)
+            self._open_package(Package(data, self.label))
 
         save_copy(self, path, force=force, write=write,
-                  lost=lambda: self.unsafe_to_write(OWNED_SHEETS | self._written))
+                  lost=self.unsafe_to_write)
 

@@ -178,7 +178,8 @@ class SheetCells:
             if row.xml is not None:
                 parts.append(row.xml)
                 continue
-            if not row.cells and not _keeps_empty(row.attrs):
+            # an empty row is kept when it carries a height, style or hidden flag of its own
+            if not row.cells and not re.search(rb"""\s(?:ht|s|hidden|customFormat)\s*=""", row.attrs):
                 continue
             # spans is an optional hint of the row's columns: dropped rather than kept wrong
             attrs = re.sub(rb"""\s(?:r|spans)\s*=\s*["'][^"']*["']""", b"", row.attrs)
@@ -202,11 +203,6 @@ class SheetCells:
             elif row._body and b"<" in row._body:
                 last_r = max(last_r, r)
         return last_r, last_c
-
-
-def _keeps_empty(attrs: bytes) -> bool:
-    """An empty row is kept when it carries a height, style or hidden flag of its own."""
-    return bool(re.search(rb"""\s(?:ht|s|hidden|customFormat)\s*=""", attrs))
 
 
 def value_cell(r: int, c: int, value: Any, style: int, prefix: bytes = b"") -> Cell:

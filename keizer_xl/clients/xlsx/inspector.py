@@ -1,23 +1,21 @@
-"""The preflight's look into a workbook zip, with :mod:`zipfile`, expat and defusedxml alone
-(nothing of openpyxl): the workbook part and its sheets, the archive's sizes, a worksheet's
-declared and real extent, entity declarations, parts that are not well-formed, and what
-openpyxl would drop (:class:`Unsupported`).  :func:`.safety.preflight` runs it."""
+"""The preflight's look into a workbook zip, with :mod:`zipfile` and expat (nothing of
+openpyxl): the workbook part and its sheets (as :class:`.package.Package` finds them, the file
+book's own reading), the archive's sizes, a worksheet's declared and real extent, entity
+declarations, parts that are not well-formed, and what openpyxl would drop
+(:class:`Unsupported`).  :func:`.safety.preflight` runs it."""
 from __future__ import annotations
 
 import re
 import zipfile
 import zlib
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from xml.etree.ElementTree import Element
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import Message
 from keizer_xl.clients.xlsx.cellxml import col_index
-from keizer_xl.clients.xlsx.package import rels_path, target_part
+from keizer_xl.clients.xlsx.package import Package, SheetEntry
 from keizer_xl.clients.xlsx.limits import (
     DIMENSION_PEEK,
     MACRO_TYPES,
@@ -29,8 +27,6 @@ from keizer_xl.clients.xlsx.limits import (
     MAX_TOTAL_UNCOMPRESSED,
     NOT_EXCEL,
     RATIO_CHECK_MIN_SIZE,
-    WORKBOOK_TYPES,
-    XML_PEEK,
     MiB,
 )
 from keizer_xl.sheets.tables import quote_sheet
@@ -65,41 +61,23 @@ class Unsupported:
 
 
 @dataclass
-class SheetPart:
-    """One sheet of the package and the kind of sheet it is."""
-
-    name: str
-    part: str | None      # zip member of the sheet XML
-    kind: str             # worksheet | chartsheet | macrosheet | dialogsheet | other
-
-
-@dataclass
 class Preflight:
-    """What the workbook holds that a save must keep or refuse: its type, sheets and
-    what this writer cannot keep."""
+    """What the workbook holds that a save must keep or refuse: its type and its package."""
 
     workbook_type: str
-    sheets: list[SheetPart] = field(default_factory=list)
-    unpacked: dict[str, bytes] = field(default_factory=dict)  # scanned sheets' XML, read once (issue 25)
+    package: Package  # its worksheets' XML as the scan read them, read once (issue 25)
+
+    @property
+    def sheets(self) -> list[SheetEntry]:
+        return self.package.sheets
 
     @property
     def macro_enabled(self) -> bool:
         return self.workbook_type in MACRO_TYPES
 
 
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
-def _attr(element: Element, local_name: str) -> str | None:
-    for key, value in element.attrib.items():
-        if _local(key) == local_name:
-            return value
-    return None
-
-
 class Inspector:
-    """Checks a workbook zip with zipfile and defusedxml only (nothing of openpyxl)."""
+    """Checks a workbook zip with zipfile and expat only (nothing of openpyxl)."""
 
     def __init__(self, label: str, zf: zipfile.ZipFile):
         self.label = label
@@ -127,39 +105,39 @@ class Inspector:
             if info.filename in done or info.is_dir():
                 continue
             xml = info.filename.endswith((".xml", ".rels"))
-            vml = info.filename.endswith(".vml")  # VML is not always well-formed XML
-            prev = b""
-            parser = WellFormed(self, info.filename) if xml else None
-            try:
-                with self.zf.open(info) as fh:
-                    while True:
-                        chunk = fh.read(MiB)
-                        if not chunk:
-                            break
-                        if xml or vml:
-                            self.no_declaration(info.filename, prev + chunk)
-                            prev = chunk[-16:]
-                        if parser is not None:
-                            parser.feed(chunk)
-                if parser is not None:
-                    parser.feed(b"", final=True)
-            except _UNPACK_ERRORS as exc:
-                raise self.damaged(info.filename, exc) from exc
+            # VML is not always well-formed XML
+            for _ in self._stream(info.filename, xml=xml, dtd=xml or info.filename.endswith(".vml")):
+                pass
+
+    def _stream(self, member: str, *, xml: bool, dtd: bool = True) -> Iterator[tuple[bytes, bytes]]:
+        """``member`` unpacked a MiB at a time, as (the chunk after the last KiB of the one
+        before, that KiB), each checked for declarations (``dtd``) and well-formed (``xml``)."""
+        parser = WellFormed(self, member) if xml else None
+        prev = b""
+        try:
+            with self.zf.open(member) as fh:
+                while chunk := fh.read(MiB):
+                    buf = prev + chunk
+                    if dtd:
+                        self.no_declaration(member, buf)
+                    if parser is not None:
+                        parser.feed(chunk)
+                    yield buf, prev
+                    prev = buf[-1024:]
+            if parser is not None:
+                parser.feed(b"", final=True)
+        except _UNPACK_ERRORS as exc:
+            raise self.damaged(member, exc) from exc
 
     def no_declaration(self, member: str, data: bytes) -> None:
         """No document type / entity declaration anywhere in an XML part (a long comment may
-        push one past the peek of :meth:`check_declarations`); the file client parses the
-        parts itself, so this is checked on every byte (issue 25)."""
+        push one far from the start); the file client parses the parts itself, so this is
+        checked on every byte (issue 25), as :meth:`scan_sheet` and :meth:`check_members`
+        read them."""
         if _DTD_RE.search(data):
             raise self.refuse(
                 f"contains an XML document type / entity declaration in {member}, which "
                 f"Excel never writes (an 'XML bomb'); refused for safety.")
-
-    def read(self, member: str) -> bytes:
-        try:
-            return self.zf.read(member)
-        except _UNPACK_ERRORS as exc:
-            raise self.damaged(member, exc) from exc
 
     def peek(self, member: str, size: int) -> bytes:
         try:
@@ -167,27 +145,6 @@ class Inspector:
                 return fh.read(size)
         except _UNPACK_ERRORS as exc:
             raise self.damaged(member, exc) from exc
-
-    def xml(self, member: str) -> Element:
-        from defusedxml import DefusedXmlException
-        from defusedxml.ElementTree import ParseError, fromstring
-
-        data = self.read(member)
-        try:
-            return fromstring(data)
-        except DefusedXmlException as exc:
-            raise self.refuse(f"contains XML entity declarations in {member}, which Excel never "
-                              f"writes (an 'XML bomb'); refused for safety.") from exc
-        except (ParseError, ValueError) as exc:
-            raise self.refuse(f"is damaged: {member} is not well-formed XML ({exc}).") from exc
-
-    def rels(self, part: str) -> list[tuple[str, str, str | None]]:
-        """(Id, Type, target member or None for external targets) of ``part``'s relationships."""
-        path = rels_path(part)
-        if path not in self.names:
-            return []
-        return [(rel.get("Id") or "", rel.get("Type") or "", target_part(part, rel.attrib))
-                for rel in self.xml(path) if _local(rel.tag) == "Relationship"]
 
     # -- the checks ---------------------------------------------------------------------------
     def check_archive(self) -> None:
@@ -214,30 +171,19 @@ class Inspector:
                 f"would unpack to {total / MiB:,.0f} MiB (limit {MAX_TOTAL_UNCOMPRESSED // MiB} MiB); "
                 f"refused as a possible zip bomb. A season workbook is normally well under 10 MiB.")
 
-    def check_declarations(self) -> None:
-        """No XML part starts with a document type / entity declaration."""
-        for info in self.zf.infolist():
-            if info.filename.endswith((".xml", ".rels", ".vml")) and info.file_size:
-                self.no_declaration(info.filename, self.peek(info.filename, XML_PEEK))
-
-    def workbook_part(self) -> tuple[str, str]:
+    def package(self, data: bytes) -> tuple[Package, str]:
+        """The workbook's package (its workbook part and sheets, as the file book reads them)
+        and its workbook's content type; refused when it holds no Excel workbook."""
         if "[Content_Types].xml" not in self.names:
             raise self.refuse(NOT_EXCEL + self._what_else())
-        types = self.xml("[Content_Types].xml")
-        defaults: dict[str, str] = {}
-        for el in types:
-            if _local(el.tag) == "Override":
-                ctype = el.get("ContentType") or ""
-                if ctype in WORKBOOK_TYPES:
-                    part = (el.get("PartName") or "").lstrip("/")
-                    if part in self.names:
-                        return part, ctype
-            elif _local(el.tag) == "Default":
-                defaults[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
-        for ctype in WORKBOOK_TYPES:  # some writers declare the type as the xml default
-            if defaults.get("xml") == ctype and "xl/workbook.xml" in self.names:
-                return "xl/workbook.xml", ctype
-        raise self.refuse(NOT_EXCEL + self._what_else())
+        try:
+            pkg = Package(data, self.label)
+        except _UNPACK_ERRORS as exc:  # what Package reads first: its parts' list and workbook
+            raise self.damaged("[Content_Types].xml, the workbook or its relationships", exc) from exc
+        if pkg.workbook_type is None:
+            raise self.refuse(NOT_EXCEL + self._what_else())
+        self.unpacked = pkg.unpacked  # what scan_sheet unpacks, the package takes
+        return pkg, pkg.workbook_type
 
     def _what_else(self) -> str:
         if "mimetype" in self.names:
@@ -254,23 +200,7 @@ class Inspector:
             return " (it is an Excel binary .xlsb workbook: save it as .xlsx or .xlsm in Excel)."
         return " (it is a zip archive without an Excel workbook in it)."
 
-    def sheets(self, wb_part: str) -> list[SheetPart]:
-        root = self.xml(wb_part)
-        rels = {rid: (rtype, target) for rid, rtype, target in self.rels(wb_part)}
-        out: list[SheetPart] = []
-        for el in root.iter():
-            if _local(el.tag) != "sheet":
-                continue
-            name = el.get("name") or ""
-            rtype, target = rels.get(_attr(el, "id") or "", ("", None))
-            suffix = rtype.rsplit("/", 1)[-1].lower()
-            kind = {"worksheet": "worksheet", "chartsheet": "chartsheet",
-                    "xlmacrosheet": "macrosheet", "xlintlmacrosheet": "macrosheet",
-                    "dialogsheet": "dialogsheet"}.get(suffix, "other")
-            out.append(SheetPart(name, target if target in self.names else None, kind))
-        return out
-
-    def check_dimension(self, sheet: SheetPart) -> None:
+    def check_dimension(self, sheet: SheetEntry) -> None:
         assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
         size = self.zf.getinfo(sheet.part).file_size
         if size > MAX_SHEET_BYTES:
@@ -297,48 +227,32 @@ class Inspector:
                 f"rows and columns below and right of the data (select them, right-click > Delete) "
                 f"and save again.")
 
-    def scan_sheet(self, sheet: SheetPart, limits: bool = True) -> None:
+    def scan_sheet(self, sheet: SheetEntry, limits: bool = True) -> None:
         """A worksheet unpacked once and checked well-formed; with ``limits``, refused past
         ``MAX_ROWS`` (only for a sheet the engine reads or writes: issue 34)."""
         assert sheet.part is not None  # preflight refuses a sheet whose part is missing first
-        prev = b""
         rows = 0
-        parser = WellFormed(self, sheet.part)
         chunks: list[bytes] = []
-        try:
-            with self.zf.open(sheet.part) as fh:
-                while True:
-                    chunk = fh.read(MiB)
-                    if not chunk:
-                        parser.feed(b"", final=True)
-                        break
-                    chunks.append(chunk)
-                    buf = prev + chunk
-                    self.no_declaration(sheet.part, buf)
-                    parser.feed(chunk)
-                    # <row> elements, whatever <dimension> claims; a match lying wholly in
-                    # ``prev`` was counted with the previous chunk
-                    # (findall and literal prefilters: a 150-player Results sheet is 0.6 MB)
-                    n = buf.count(b"<row")  # all "<row " and none prefixed: findall's count, in C (issue 25)
-                    rows += (n if n == buf.count(b"<row ") and b":row" not in buf else
-                             len(_ROW_RE.findall(buf))) - len(_ROW_RE.findall(prev))
-                    far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0) \
-                        if _FAR_REF_RE.search(buf) else 0
-                    if limits and far > MAX_ROWS:
-                        raise self.refuse(
-                            f"has a sheet {quote_sheet(sheet.name)} with something in row "
-                            f"{far:,} (the limit is {MAX_ROWS:,} rows; its declared size says "
-                            f"less). Delete the unused rows below the data (select them, "
-                            f"right-click > Delete) and save again.")
-                    if limits and rows > MAX_ROWS:
-                        raise self.refuse(
-                            f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} "
-                            f"rows (a season needs a few thousand at most). Delete the unused "
-                            f"rows below the data (select them, right-click > Delete) and save "
-                            f"again.")
-                    prev = buf[-1024:]
-        except _UNPACK_ERRORS as exc:
-            raise self.damaged(sheet.part, exc) from exc
+        for buf, prev in self._stream(sheet.part, xml=True):
+            chunks.append(buf[len(prev):])
+            # <row> elements, whatever <dimension> claims; a match lying wholly in ``prev`` was
+            # counted with the previous chunk
+            # (findall and literal prefilters: a 150-player Results sheet is 0.6 MB)
+            n = buf.count(b"<row")  # all "<row " and none prefixed: findall's count, in C (issue 25)
+            rows += (n if n == buf.count(b"<row ") and b":row" not in buf else
+                     len(_ROW_RE.findall(buf))) - len(_ROW_RE.findall(prev))
+            far = max((int(m.group(1)) for m in _FAR_ROW_RE.finditer(buf)), default=0) \
+                if _FAR_REF_RE.search(buf) else 0
+            if limits and far > MAX_ROWS:
+                raise self.refuse(
+                    f"has a sheet {quote_sheet(sheet.name)} with something in row {far:,} (the "
+                    f"limit is {MAX_ROWS:,} rows; its declared size says less). Delete the unused "
+                    f"rows below the data (select them, right-click > Delete) and save again.")
+            if limits and rows > MAX_ROWS:
+                raise self.refuse(
+                    f"has a sheet {quote_sheet(sheet.name)} with more than {MAX_ROWS:,} rows (a "
+                    f"season needs a few thousand at most). Delete the unused rows below the data "
+                    f"(select them, right-click > Delete) and save again.")
         self.unpacked[sheet.part] = chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 

@@ -138,15 +138,7 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
     parts.append("<sheetPr>" + tab_color.decode("utf-8")
                  + ('<pageSetUpPr fitToPage="1"/>' if page.fit_width is not None else "") + "</sheetPr>")
     parts.append(f'<dimension ref="A1:{column_letter(max(last_col, 1))}{max(last_row, 1)}"/>')
-    selected = ' tabSelected="1"' if tab_selected else ""
-    if layout.freeze_rows:
-        top = f"A{layout.freeze_rows + 1}"
-        parts.append(f'<sheetViews><sheetView{selected} workbookViewId="0">'
-                     f'<pane ySplit="{layout.freeze_rows}" topLeftCell="{top}" activePane="bottomLeft" '
-                     f'state="frozen"/><selection pane="bottomLeft" activeCell="{top}" sqref="{top}"/>'
-                     f"</sheetView></sheetViews>")
-    else:
-        parts.append(f'<sheetViews><sheetView{selected} workbookViewId="0"/></sheetViews>')
+    parts.append(sheet_views(layout.freeze_rows, tab_selected))
     parts.append('<sheetFormatPr defaultRowHeight="15"/>')
     if layout.widths:
         parts.append("<cols>" + "".join(
@@ -167,6 +159,18 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
                      + "".join(f'<brk id="{c - 1}" max="1048575" man="1"/>' for c in page.col_breaks)
                      + "</colBreaks>")
     return "".join(parts).encode("utf-8") + keep + b"</worksheet>"
+
+
+def sheet_views(freeze_rows: int, tab_selected: bool = False) -> str:
+    """An engine sheet's ``<sheetViews>``: its top ``freeze_rows`` frozen (title lines and the
+    header)."""
+    selected = ' tabSelected="1"' if tab_selected else ""
+    if not freeze_rows:
+        return f'<sheetViews><sheetView{selected} workbookViewId="0"/></sheetViews>'
+    top = f"A{freeze_rows + 1}"
+    return (f'<sheetViews><sheetView{selected} workbookViewId="0"><pane ySplit="{freeze_rows}" '
+            f'topLeftCell="{top}" activePane="bottomLeft" state="frozen"/><selection '
+            f'pane="bottomLeft" activeCell="{top}" sqref="{top}"/></sheetView></sheetViews>')
 
 
 def _page_setup(page: PageSetup) -> str:

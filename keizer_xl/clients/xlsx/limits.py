@@ -18,7 +18,6 @@ DIMENSION_PEEK = 16 * KiB            # <dimension> sits at the very start of the
 # A sheet without a <dimension> record is judged by its size: a 150-player season's largest
 # sheet is about 0.3 MiB of XML; 48 MiB is some 500,000 cells, far beyond any club season.
 MAX_SHEET_BYTES = 48 * MiB
-XML_PEEK = 4 * KiB                   # where a DOCTYPE / ENTITY declaration would be
 
 EXCEL_SUFFIXES = (".xlsx", ".xlsm")
 MACRO_SUFFIXES = (".xlsm",)

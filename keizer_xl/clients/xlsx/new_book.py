@@ -48,7 +48,6 @@ from keizer_xl.sheets.template_text import (DEFAULT_SETTINGS, STATUS_WORDS, NewB
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
-    from openpyxl.worksheet.datavalidation import DataValidation
     from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = ["new_book", "save_new", "build_template", "template_workbook", "SHEET_ORDER",
@@ -217,7 +216,7 @@ def _input_table(ws: Worksheet, name: str, headers: tuple[str, ...],
 
 
 def _dropdown(ws: Worksheet, choices: tuple[str, ...], sqref: str, *, prompt: str, title: str,
-              language: str = "en") -> DataValidation:
+              language: str = "en") -> None:
     from openpyxl.worksheet.datavalidation import DataValidation
 
     from keizer_xl.i18n import translator
@@ -234,7 +233,6 @@ def _dropdown(ws: Worksheet, choices: tuple[str, ...], sqref: str, *, prompt: st
                         promptTitle=title, prompt=prompt, showInputMessage=True)
     dv.add(sqref)
     ws.add_data_validation(dv)
-    return dv
 
 
 def _localised(kind: str, language: str) -> tuple[str, dict[str, str]]:

@@ -5,12 +5,13 @@ it was (issue 25).  The preflight (:mod:`.safety`) has checked the archive first
 from __future__ import annotations
 
 import io
+import itertools
 import posixpath
 import re
 import zipfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 
 from keizer_xl.clients.xlsx.limits import WORKBOOK_TYPES
 
@@ -26,6 +27,8 @@ REL_CALC_CHAIN = REL_NS + "/calcChain"
 REL_TABLE = REL_NS + "/table"
 CT_WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 CT_STYLES = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+RELS_HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+             '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">')
 
 
 # an XML attribute, with either quote; the name may carry a prefix (r:id)
@@ -117,8 +120,13 @@ class SheetEntry:
     sheet_id: int
     rid: str
     part: str | None
-    kind: str               # worksheet | chartsheet | other
+    kind: str               # worksheet | chartsheet | macrosheet | dialogsheet | other
     index: int              # position in the sheet list (localSheetId)
+
+
+#: the kind of sheet each relationship type's last word names
+_SHEET_KINDS = {"worksheet": "worksheet", "chartsheet": "chartsheet", "xlmacrosheet": "macrosheet",
+                "xlintlmacrosheet": "macrosheet", "dialogsheet": "dialogsheet"}
 
 
 def rels_path(part: str) -> str:
@@ -156,21 +164,20 @@ def parse_xml(xml: bytes, what: str = "") -> Element:
 class Package:
     """The parts of a workbook file as stored; changed parts are kept apart until written."""
 
-    def __init__(self, data: bytes, label: str = "the workbook",
-                 unpacked: dict[str, bytes] | None = None):
+    def __init__(self, data: bytes, label: str = "the workbook"):
         self.label = label
         self._zf = zipfile.ZipFile(io.BytesIO(data))
         self.infos = self._zf.infolist()
         self.names = {i.filename for i in self.infos}
         self._cache: dict[str, bytes] = {}
         self._utf16: dict[str, bytes] = {}  # parts stored as UTF-16, as stored (read as UTF-8)
-        #: parts of ``data`` the preflight unpacked already (its ``Preflight.unpacked``): taken
-        #: instead of unpacking them again, and checked as any part read here
-        self._unpacked = dict(unpacked) if unpacked else {}
+        #: parts of ``data`` the preflight's scan unpacked already: taken instead of unpacking
+        #: them again, and checked as any part read here
+        self.unpacked: dict[str, bytes] = {}
         self.changed: dict[str, bytes] = {}
         self.removed: set[str] = set()
-        self.workbook = self._workbook_part()
-        self.sheets = self._sheets()
+        self.workbook, self.workbook_type = self._workbook_part()
+        self.sheets = self._sheets() if self.has(self.workbook) else []
 
     # -- reading ------------------------------------------------------------------------------
     def read(self, name: str) -> bytes:
@@ -178,7 +185,7 @@ class Package:
             return self.changed[name]
         data = self._cache.get(name)
         if data is None:
-            data = self._unpacked.pop(name, None)
+            data = self.unpacked.pop(name, None)
             if data is None:
                 data = self._zf.read(name)
             if data[:2] in _UTF16_STARTS:  # (Excel on Windows Phone): read as UTF-8, kept as stored
@@ -213,15 +220,21 @@ class Package:
         part = next(iter(self.related(self.workbook, rel_type)), None)
         return self.read(part) if part and self.has(part) else None
 
-    def _workbook_part(self) -> str:
+    def _workbook_part(self) -> tuple[str, str | None]:
+        """The workbook part and its content type (None: the package holds no workbook)."""
         types = self.read("[Content_Types].xml")
         for m in element_re("Override").finditer(types):
             a = attributes(m.group(1))
             if a.get("ContentType") in WORKBOOK_TYPES:
                 part = a.get("PartName", "").lstrip("/")
                 if part in self.names:
-                    return part
-        return "xl/workbook.xml"  # the preflight accepted the file: the xml default names it
+                    return part, a["ContentType"]
+        for m in element_re("Default").finditer(types):  # some writers declare the xml default
+            a = attributes(m.group(1))
+            if a.get("Extension", "").lower() == "xml" and a.get("ContentType") in WORKBOOK_TYPES \
+                    and "xl/workbook.xml" in self.names:
+                return "xl/workbook.xml", a["ContentType"]
+        return "xl/workbook.xml", None
 
     def _sheets(self) -> list[SheetEntry]:
         rels = {r.id: r for r in self.rels(self.workbook)}
@@ -230,8 +243,7 @@ class Package:
             a = attributes(m.group(1))
             rid = attr(a, "id") or ""
             rel = rels.get(rid)
-            suffix = rel.type.rsplit("/", 1)[-1].lower() if rel else ""
-            kind = suffix if suffix in ("worksheet", "chartsheet") else "other"
+            kind = _SHEET_KINDS.get(rel.type.rsplit("/", 1)[-1].lower() if rel else "", "other")
             part = rel.target if rel is not None and rel.target in self.names else None
             out.append(SheetEntry(a.get("name", ""), int(a.get("sheetId", "0") or 0), rid, part,
                                   kind, len(out)))
@@ -253,6 +265,24 @@ class Package:
     def remove(self, name: str) -> None:
         self.removed.add(name)
         self.changed.pop(name, None)
+
+    def add_override(self, part: str, content_type: str) -> None:
+        self.write("[Content_Types].xml", insert_before_close(self.read("[Content_Types].xml"), "Types", [
+            f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
+
+    def add_relationship(self, part: str, rel_type: str, target: str,
+                         taken: Set[str] = frozenset()) -> str:
+        """A new relationship of ``part`` (Target ``target`` as written), under a free id
+        (none of ``taken`` either): returned."""
+        path = rels_path(part)
+        ids = {r.id for r in self.rels(part)} | taken
+        rid = next(f"rId{n}" for n in itertools.count(1) if f"rId{n}" not in ids)
+        element = f'<Relationship Id="{rid}" Type="{rel_type}" Target="{escape(target, True)}"/>'.encode()
+        if self.has(path):
+            self.write(path, insert_before_close(self.read(path), "Relationships", [element]))
+        else:
+            self.write(path, RELS_HEAD.encode() + element + b"</Relationships>")
+        return rid
 
     def new_name(self, pattern: str) -> str:
         """The first free part name ``pattern % n`` (n = 1, 2, ...)."""

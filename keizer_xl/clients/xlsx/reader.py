@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from keizer_xl.clients.xlsx.cellxml import col_index
+from keizer_xl.clients.xlsx.cellxml import split_range, split_ref
 from keizer_xl.clients.xlsx.package import parse_xml
 
 if TYPE_CHECKING:
@@ -40,7 +40,6 @@ WINDOWS_EPOCH = dt.datetime(1899, 12, 30)
 MAC_EPOCH = dt.datetime(1904, 1, 1)
 
 _DIGITS = "0123456789"
-_REF = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d+)$")
 _ISO = re.compile(r"(?P<date>(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2}))?T?"
                   r"(?P<time>(?P<hour>\d{2}):(?P<minute>\d{2})(:(?P<second>\d{2})"
                   r"(?P<microsecond>\.\d{1,3})?)?)?Z?")
@@ -62,11 +61,13 @@ class Decoder:
 class SheetValues:
     """A sheet's values: ``shown`` the value of every non-empty cell (a formula's cached
     result), ``formulas`` the text of every formula (``=...``), ``stored_text`` the formulas
-    whose result was stored as text (``t="str"``)."""
+    whose result was stored as text (``t="str"``), ``merges`` the merged ranges (first row and
+    column, last row and column)."""
 
     shown: dict[tuple[int, int], Any]
     formulas: dict[tuple[int, int], str]
     stored_text: set[tuple[int, int]]
+    merges: list[tuple[int, int, int, int]]
 
     def region_cells(self) -> dict[tuple[int, int], Any]:
         """As openpyxl's cells hold them: a formula as its text."""
@@ -140,13 +141,6 @@ def text_content(item: Element) -> str:
     return (plain or "") + "".join(runs)
 
 
-def _cell_ref(ref: str) -> tuple[int, int]:
-    m = _REF.match(ref)
-    if m is None:
-        raise ValueError(f"not a cell reference: {ref!r}")
-    return int(m.group(2)), col_index(m.group(1))
-
-
 def _row_number(text: str) -> int:
     try:
         return int(text)
@@ -190,7 +184,7 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
                 if col and len(letters) < len(ref):
                     rc = (int(ref[len(letters):]), col)
                 else:
-                    rc = _cell_ref(ref)
+                    rc = split_ref(ref)
                     if letters.isalpha() and letters.isascii():
                         columns[letters] = rc[1]
                     col = rc[1]
@@ -252,19 +246,18 @@ def sheet_values(xml: bytes, decoder: Decoder) -> SheetValues:
                 value = _iso(value)
             # else inline text, str (a formula's text result), e (an error code): the text
             shown[rc] = value
-    for merged in root.iter(ns + "mergeCell"):
-        _merged(merged.get("ref") or "", shown, formulas, stored)
-    return SheetValues(shown, formulas, stored)
+    merges = [split_range(ref) for ref in (m.get("ref") or "" for m in root.iter(ns + "mergeCell"))
+              if ref.partition(":")[0]]
+    for merge in merges:
+        _merged(merge, shown, formulas, stored)
+    return SheetValues(shown, formulas, stored, merges)
 
 
-def _merged(ref: str, shown: dict[tuple[int, int], Any], formulas: dict[tuple[int, int], str],
-            stored: set[tuple[int, int]]) -> None:
+def _merged(merge: tuple[int, int, int, int], shown: dict[tuple[int, int], Any],
+            formulas: dict[tuple[int, int], str], stored: set[tuple[int, int]]) -> None:
     """The cells a merge covers, its first one apart, hold nothing (Excel shows none of them;
     openpyxl reads them as empty MergedCells)."""
-    first, _, last = ref.partition(":")
-    if not first:
-        return
-    (r1, c1), (r2, c2) = _cell_ref(first), _cell_ref(last or first)
+    r1, c1, r2, c2 = merge
     if (r2 - r1 + 1) * (c2 - c1 + 1) <= len(shown) + len(formulas):
         covered = [(r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
         del covered[0]

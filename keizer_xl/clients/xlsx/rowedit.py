@@ -52,12 +52,13 @@ class RowEditing:
         entry = self._worksheet(sheet)
         assert entry.part is not None
         region, table = self._region(entry)
-        shown = self._values(entry).region_cells()
+        values = self._values(entry)
+        shown = values.region_cells()
         others = [t.table_ref() for t in self._table_parts(entry)]
         cells = self._sheet_cells(entry)
         self._changed(entry.name)
         where = quote_sheet(entry.name)
-        merged = _merged(cells)
+        merged = _covered(values.merges)
 
         def plain(r: int, c: int) -> Any:
             return None if (r, c) in merged else shown.get((r, c))
@@ -162,21 +163,13 @@ class RowEditing:
         (``new-season``: last season's dated round headers become R1, R2, ...)."""
         if not titles:
             return
-        entry = self._worksheet(sheet)
-        assert entry.part is not None
-        region, table = self._region(entry)
-        cells = self._sheet_cells(entry)
-        for i, text in titles.items():
-            c = region.first_column + i
-            old = cells.cell(region.header_row, c)
-            cells.put(region.header_row, c, value_cell(region.header_row, c, text,
-                                                       old.style if old else 0, cells.prefix))
-        self._edits.sheets[entry.part] = cells
+        region, table = self._region(self._worksheet(sheet))
+        self.set_cells(sheet, {(region.header_row, region.first_column + i): text
+                               for i, text in titles.items()})
         if table is not None and region.table is not None:
             offset = region.first_column - region.table.min_col
             named = self._edits.columns.setdefault(table.part, {})
             named.update({i + offset: text for i, text in titles.items()})
-        self._changed(entry.name)
 
     def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
                   header_row: int | None = None) -> None:
@@ -209,6 +202,7 @@ class RowEditing:
         assert entry.part is not None
         region, table = self._region(entry)
         cells = self._sheet_cells(entry)
+        merges = self._values(entry).merges
         self._changed(entry.name)
         where = quote_sheet(entry.name)
         plan = plan_delete(region, data_rows, where, self.label)
@@ -216,8 +210,7 @@ class RowEditing:
             return
         first_col, last_col = region.first_column, region.last_column
         top = plan.doomed[0]
-        for ref in _merge_refs(cells):
-            r1, c1, r2, c2 = ref
+        for r1, c1, r2, c2 in merges:
             if r2 >= top and c1 <= last_col and c2 >= first_col:
                 raise WorkbookFileError(
                     f"Cannot delete rows of {where} in {self.label}: the merged cells "
@@ -250,21 +243,10 @@ class RowEditing:
 # --------------------------------------------------------------------------- sheet helpers
 
 
-def _merge_refs(cells: SheetCells) -> list[tuple[int, int, int, int]]:
-    out = []
-    for m in element_re("mergeCell").finditer(cells.tail):
-        ref = attributes(m.group(1)).get("ref", "")
-        try:
-            out.append(split_range(ref))
-        except ValueError:
-            continue
-    return out
-
-
-def _merged(cells: SheetCells) -> set[tuple[int, int]]:
+def _covered(merges: list[tuple[int, int, int, int]]) -> set[tuple[int, int]]:
     """The cells covered by a merge other than its top-left one (openpyxl's MergedCell)."""
     out: set[tuple[int, int]] = set()
-    for r1, c1, r2, c2 in _merge_refs(cells):
+    for r1, c1, r2, c2 in merges:
         if (r2 - r1 + 1) * (c2 - c1 + 1) > 100_000:
             continue
         out.update((r, c) for r in range(r1, r2 + 1) for c in range(c1, c2 + 1) if (r, c) != (r1, c1))

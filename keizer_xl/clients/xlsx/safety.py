@@ -15,26 +15,19 @@ from typing import Protocol
 
 from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
-from keizer_xl.clients.xlsx.inspector import (
-    Inspector,
-    Preflight,
-    SheetPart,
-)
+from keizer_xl.clients.xlsx.inspector import Inspector, Preflight
+from keizer_xl.clients.xlsx.package import SheetEntry
 from keizer_xl.clients.xlsx.limits import EXCEL_SUFFIXES, MAX_FILE_SIZE, NOT_EXCEL, MiB
 from keizer_xl.errors import Message
 from keizer_xl.sheets.read_names import OWNED_SHEETS as _SHEETS_OWNED
 from keizer_xl.sheets.read_names import SHEET_ALIASES as _SHEET_ALIASES
 from keizer_xl.sheets.tables import quote_sheet
 
-#: the sheets the engine writes (one list: sheets/read_names.py)
-OWNED_SHEETS = frozenset(_SHEETS_OWNED)
-
 #: sheet names that must be worksheets, and whose size is limited: the engine's own and every
 #: input sheet's aliases
 _TABLE_SHEET_NAMES = frozenset({s.casefold() for s in _SHEETS_OWNED} |
                                {a for aliases in _SHEET_ALIASES.values() for a in aliases} |
                                {s.casefold() for s in _SHEET_ALIASES})
-#: what openpyxl would drop of a sheet that is not a worksheet
 
 
 def _sniff(data: bytes) -> str:
@@ -76,12 +69,10 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
     with zf:
         ins = Inspector(label, zf)
         ins.check_archive()
-        wb_part, wb_type = ins.workbook_part()
-        result = Preflight(wb_type)
-        result.sheets = ins.sheets(wb_part)
+        pkg, workbook_type = ins.package(data)
+        result = Preflight(workbook_type, pkg)
         _refuse_misplaced_sheets(ins, result.sheets)
         ins.sheet_of = {s.part: s.name for s in result.sheets if s.part}
-        ins.check_declarations()
         scanned: set[str] = set()
         for sheet in result.sheets:
             if sheet.part is None:
@@ -99,11 +90,10 @@ def preflight(path: str | os.PathLike[str], data: bytes | None = None) -> Prefli
                 ins.scan_sheet(sheet, limits=ours)
                 scanned.add(sheet.part)  # unpacked whole by the scan
         ins.check_members(scanned)
-        result.unpacked = ins.unpacked
     return result
 
 
-def _refuse_misplaced_sheets(ins: Inspector, sheets: list[SheetPart]) -> None:
+def _refuse_misplaced_sheets(ins: Inspector, sheets: list[SheetEntry]) -> None:
     """A chart sheet (or a macro or dialog sheet) named like an input or engine sheet: the engine
     would read nothing from it, or write a workbook that no longer opens (issue 11)."""
     kinds = {"chartsheet": "a chart sheet", "macrosheet": "an Excel 4.0 macro sheet",
@@ -129,9 +119,7 @@ def read_with_signature(p: Path, label: str) -> tuple[bytes, tuple[int, int]]:
                 "{path} is not a regular file (a pipe, a device or a socket), not a workbook",
                 path=label))
         with open(p, "rb") as fh:
-            st = os.fstat(fh.fileno())
-            if stat.S_ISDIR(st.st_mode):
-                raise IsADirectoryError(21, "is a directory")
+            st = os.fstat(fh.fileno())  # (open refuses a folder: IsADirectoryError)
             if st.st_size > MAX_FILE_SIZE:
                 raise WorkbookFileError(
                     f"{label} is {st.st_size / MiB:,.0f} MiB (limit {MAX_FILE_SIZE // MiB} MiB); "

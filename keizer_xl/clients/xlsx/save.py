@@ -1,19 +1,15 @@
-"""Saving a workbook (the spliced package, or openpyxl's for a new one) through the one atomic
-writer, :mod:`keizer_xl.clients.atomic`; what goes wrong is worded here, for a workbook."""
+"""Saving a workbook's bytes (the spliced package) through the one atomic writer,
+:mod:`keizer_xl.clients.atomic`; what goes wrong is worded here, for a workbook."""
 from __future__ import annotations
 
-import io
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from openpyxl.workbook.workbook import Workbook
+from typing import IO
 
 from keizer_xl.clients import atomic
 from keizer_xl.clients.files import WorkbookFileError
 
 
-def write_atomically(wb: Workbook | bytes, target: Path, label: str, *, backup: bool,
+def write_atomically(data: bytes, target: Path, label: str, *, backup: bool,
                       in_place: bool = False) -> None:
     """The workbook through :func:`atomic.replacing` (under its lock, refused when open
     elsewhere or read-only, zip check, backup in ``.keizer-backups/``, os.replace)."""
@@ -21,7 +17,7 @@ def write_atomically(wb: Workbook | bytes, target: Path, label: str, *, backup: 
     try:
         with atomic.replacing(target, backup=backup, zip_check=True, check=True,
                               in_place=in_place) as fh:
-            _save_workbook(wb, fh)
+            _save_workbook(data, fh)
     except WorkbookFileError:
         raise
     except PermissionError as exc:
@@ -41,20 +37,10 @@ def write_atomically(wb: Workbook | bytes, target: Path, label: str, *, backup: 
                                 f"The file is unchanged.") from exc
 
 
-def _save_workbook(wb: Workbook | bytes, fh: IO[bytes]) -> None:
-    """openpyxl's ``Workbook.save`` into memory, then the bytes into the open temporary file.
-
-    openpyxl's zip writer is never given the file: when saving fails half-way (a full disk,
-    Ctrl+C) its unfinished zip objects are finalised later and would seek the closed file,
-    printing 'ValueError: seek of closed file' (issue 11).  In memory they only touch the
-    buffer, and the one write that can fail is the plain ``fh.write``.  A season workbook is a
-    few MiB at most (the preflight caps it)."""
-    if isinstance(wb, bytes):  # the spliced package (issue 25)
-        fh.write(wb)
-        return
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    fh.write(buffer.getbuffer())
+def _save_workbook(data: bytes, fh: IO[bytes]) -> None:
+    """The one write that can fail half-way (a full disk): the seam the tests of a failed or
+    killed save replace."""
+    fh.write(data)
 
 
 def _no_space(exc: BaseException | None) -> bool:

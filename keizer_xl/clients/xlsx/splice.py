@@ -10,14 +10,12 @@ part stays byte for byte.  Text is written as inline strings, never as a formula
 """
 from __future__ import annotations
 
-import itertools
 import posixpath
 import re
-from collections.abc import Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from keizer_xl.clients.xlsx.appprops import app_part, with_worksheets
+from keizer_xl.clients.xlsx.appprops import REL_APP, with_worksheets
 from keizer_xl.clients.xlsx.cellxml import SheetCells
 from keizer_xl.clients.xlsx.chartxml import chart_xml, drawing_xml, row_breaks_xml
 from keizer_xl.clients.xlsx.layoutxml import print_area, print_titles, sheet_xml
@@ -28,6 +26,7 @@ from keizer_xl.clients.xlsx.package import (
     REL_NS,
     REL_STYLES,
     REL_WORKSHEET,
+    RELS_HEAD,
     Package,
     SheetEntry,
     attr,
@@ -126,12 +125,12 @@ def splice(pkg: Package, edits: Edits) -> bytes:
         if styles_part is None:
             styles_part = posixpath.join(posixpath.dirname(pkg.workbook), "styles.xml")
             wb.add_relationship(REL_STYLES, styles_part)
-            _add_override(pkg, styles_part, CT_STYLES)
+            pkg.add_override(styles_part, CT_STYLES)
         pkg.write(styles_part, styles.xml)
     wb.drop_calc_chain()
     wb.full_calc_on_load()
     wb.flush()
-    app = app_part(pkg)
+    app = next(iter(pkg.related("", REL_APP)), None)
     if app is not None and pkg.has(app):
         xml = pkg.read(app)
         new = with_worksheets(xml, worksheets, [s.name for s in wb.sheets if s.kind == "worksheet"])
@@ -206,41 +205,17 @@ def _draw(pkg: Package, sheet: str, charts: list[Chart], part: str,
     for i, chart in enumerate(charts, 1):
         target = pkg.new_name("xl/charts/chart%d.xml")
         pkg.write(target, chart_xml(chart, sheet))
-        _add_override(pkg, target, _CT_CHART)
+        pkg.add_override(target, _CT_CHART)
         chart_rels.append(f'<Relationship Id="rId{i}" Type="{REL_NS}/chart" Target="/{target}"/>')
     pkg.write(drawing, drawing_xml(charts))
-    _add_override(pkg, drawing, _CT_DRAWING)
-    pkg.write(rels_path(drawing), (_RELS_HEAD + "".join(chart_rels) + "</Relationships>").encode())
-    rid = _add_relationship(pkg, part, REL_NS + "/drawing", "/" + drawing, kept_ids)
+    pkg.add_override(drawing, _CT_DRAWING)
+    pkg.write(rels_path(drawing), (RELS_HEAD + "".join(chart_rels) + "</Relationships>").encode())
+    rid = pkg.add_relationship(part, REL_NS + "/drawing", "/" + drawing, kept_ids)
     return b'<drawing r:id="' + rid.encode() + b'"/>', row_breaks_xml(charts)
 
 
 _CT_CHART = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
 _CT_DRAWING = "application/vnd.openxmlformats-officedocument.drawing+xml"
-_RELS_HEAD = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-              '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">')
-
-
-def _add_override(pkg: Package, part: str, content_type: str) -> None:
-    types = pkg.read("[Content_Types].xml")
-    pkg.write("[Content_Types].xml", insert_before_close(types, "Types", [
-        f'<Override PartName="/{escape(part, True)}" ContentType="{content_type}"/>'.encode()]))
-
-
-def _add_relationship(pkg: Package, part: str, rel_type: str, target: str,
-                      taken: Set[str] = frozenset()) -> str:
-    """A new relationship of ``part`` (Target ``target`` as written), under a free id: returned."""
-    path = rels_path(part)
-    ids = {r.id for r in pkg.rels(part)} | taken
-    rid = next(f"rId{n}" for n in itertools.count(1) if f"rId{n}" not in ids)
-    element = f'<Relationship Id="{rid}" Type="{rel_type}" Target="{escape(target, True)}"/>'.encode()
-    if pkg.has(path):
-        pkg.write(path, insert_before_close(pkg.read(path), "Relationships", [element]))
-    else:
-        pkg.write(path, _RELS_HEAD.encode() + element + b"</Relationships>")
-    return rid
-
-
 def _prune_relationships(pkg: Package, part: str, kept_ids: set[str]) -> None:
     """Keep only the relationships of ``part`` the new sheet refers to (and the comments that
     go with its legacy drawing); remove the parts nothing else refers to any more."""
@@ -317,14 +292,14 @@ class _WorkbookXml:
         return next((s for s in self.sheets if s.name.casefold() == folded and s.kind == "worksheet"), None)
 
     def add_relationship(self, rel_type: str, part: str) -> str:
-        return _add_relationship(self.pkg, self.pkg.workbook, rel_type, relative(self.pkg.workbook, part))
+        return self.pkg.add_relationship(self.pkg.workbook, rel_type, relative(self.pkg.workbook, part))
 
     def add_sheet(self, name: str) -> SheetEntry:
         part = self.pkg.new_name(
             posixpath.join(posixpath.dirname(self.pkg.workbook), "worksheets/sheet%d.xml")
         )
         rid = self.add_relationship(REL_WORKSHEET, part)
-        _add_override(self.pkg, part, CT_WORKSHEET)
+        self.pkg.add_override(part, CT_WORKSHEET)
         sheet_id = max((s.sheet_id for s in self.sheets), default=0) + 1
         p = self.p.decode()
         rattr = f'{self.r.decode()}:id="{rid}"' if self.r is not None else f'xmlns:r="{REL_NS}" r:id="{rid}"'
