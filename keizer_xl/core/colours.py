@@ -19,11 +19,6 @@ from keizer_xl.core.model import Result, Season
 from keizer_xl.core.settings import ColourRule, Settings
 from keizer_xl.errors import Message
 
-__all__ = [
-    "WHITE", "BLACK", "COLOUR_RULES", "colour_history", "choose_colours", "rule_choice",
-    "seeded_draw", "limit_problems",
-]
-
 WHITE = "W"
 BLACK = "B"
 History = Sequence[str]

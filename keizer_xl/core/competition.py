@@ -31,8 +31,6 @@ from keizer_xl.core.round_robin import (RoundRobin, RoundRobinGames, round_robin
 from keizer_xl.core.settings import RoundRobinOrder, System, system_of
 from keizer_xl.errors import Message
 
-__all__ = ["Competition", "GroupStanding", "categories_of"]
-
 K = TypeVar("K")
 V = TypeVar("V")
 

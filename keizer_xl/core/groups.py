@@ -20,9 +20,6 @@ from keizer_xl.core.model import Absence, Game, Season
 from keizer_xl.core.settings import Credit, Settings
 from keizer_xl.errors import Message
 
-__all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
-           "group_moves", "membership", "group_season", "cross_group_games"]
-
 #: the mark of a game against a player of another group, by the side's score kind
 OTHER_GROUP_CODES = {"win": "=1", "draw": "=½", "loss": "=0", "forfeit_win": "=1F",
                      "forfeit_loss": "=0F", "pending": "=½"}

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["Matching"]
-
 
 class Matching:
     """A matching on the vertices ``0 .. n-1`` of a graph that can lose vertices and edges.

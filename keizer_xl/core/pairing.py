@@ -37,8 +37,6 @@ from keizer_xl.core.settings import PairingRule, Settings
 from keizer_xl.core.pairing_methods import WALKS, round_method
 from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
-__all__ = ["Board", "Pairing", "pair_round", "History", "may_meet", "bye_order"]
-
 
 @dataclass(frozen=True)
 class Board:

@@ -22,9 +22,6 @@ from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.engine.valuemap import moved_ratings
 from keizer_xl.core.engine import Standing, compute_history
 
-__all__ = ["Period", "PeriodRow", "PeriodStanding", "period_end", "periods_of",
-           "period_season", "part_standing", "played_periods"]
-
 
 @dataclass(frozen=True)
 class Period:

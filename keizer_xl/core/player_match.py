@@ -15,9 +15,6 @@ from itertools import product
 from dataclasses import dataclass
 from collections.abc import Sequence
 
-__all__ = ["fold", "name_forms", "same_name", "name_contains", "gate_keys", "list_keys",
-           "ASCII_FOLD", "birth_year", "Candidate", "Match", "match"]
-
 # letters NFKD does not take apart, and the two spellings of the German umlauts
 _PLAIN = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d",
                         "ð": "d", "þ": "th", "ı": "i", "ŀ": "l", "ĳ": "ij"})

@@ -17,9 +17,6 @@ from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.core.settings import RoundRobinWithdrawal
 from keizer_xl.errors import Message
 
-__all__ = ["RoundRobin", "RoundRobinGames", "berger_round", "berger_table", "cycle_table",
-           "scored_games", "pair_round_robin", "round_robin_notes", "Scheduled", "schedule"]
-
 #: one round: (white, black) pairing numbers, board order; a number > n is the dummy (bye)
 Round = tuple[tuple[int, int], ...]
 

@@ -22,9 +22,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-__all__ = ["Kind", "Game", "Bye", "Tournament", "Standing", "TIEBREAKS", "FIDE_TIEBREAKS",
-           "de_order", "rank", "score"]
-
 HALF = Fraction(1, 2)
 
 

@@ -16,9 +16,6 @@ from keizer_xl.core.model import Bye, Game, Season
 from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.errors import InputError, Message, Problem
 
-__all__ = ["ImportedSeason", "MAX_SOURCE_BYTES", "check_source_file", "read_source_bytes",
-           "round_gap_problems"]
-
 #: The largest file ``import`` reads: a TRF of 1,000 players and 1,000 rounds is 10 MB, a
 #: KeizerForClubs tournament of a long season a few MB.  A larger one is refused before it is
 #: read (``/dev/zero`` or a 4 GiB file must not fill the memory; issue 22).

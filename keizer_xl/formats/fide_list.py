@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from keizer_xl.core.player_match import ASCII_FOLD, fold, list_keys
 from keizer_xl.formats.listed import Listed, Wanted
 
-__all__ = ["is_txt", "is_xml", "read_txt", "read_xml", "listed_from_xml", "txt_columns"]
-
 _CHUNK = 1 << 22  # 4 MiB of XML at a time
 
 

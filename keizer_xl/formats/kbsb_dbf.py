@@ -11,8 +11,6 @@ from collections.abc import Iterator
 from keizer_xl.formats.listed import Listed, Wanted
 from keizer_xl.formats.named_columns import FIELDS, header_key, listed_from_row
 
-__all__ = ["is_dbf", "read", "DBF_FIELDS"]
-
 #: field -> the folded field names of the dbf it is read under (then the club list's names)
 DBF_FIELDS: dict[str, tuple[str, ...]] = {
     **FIELDS["club"],

@@ -21,11 +21,9 @@ from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
 from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
-from keizer_xl.formats.kfc_config import (CONFIG_SOURCE, config_rows, config_table, name_problem,
-                                          table_row)
+from keizer_xl.formats.kfc_config import (CONFIG_SOURCE, config_rows, config_table,
+                                          missing_columns, name_problem, table_row)
 from keizer_xl.formats.kfc_stored import cache_tiebreak, compare_stored
-
-__all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS"]
 
 #: PlayerState codes (cSqliteInterface.cs); NULL reads as 0 like KeizerForClubs reads it
 #: 12 ``PreRegistered`` (newest versions, issue #112): a player entered before the season
@@ -112,11 +110,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
             problems.append(Problem(where, Message(
                 "table {table} is missing: not a KeizerForClubs tournament", table=table)))
             continue
-        have = {r[1].casefold() for r in con.execute(f"PRAGMA table_info('{table}')")}
-        for col in columns:
-            if col.casefold() not in have:
-                problems.append(Problem(table, Message("column {column} is missing",
-                                                       column=col)))
+        problems += missing_columns(con, table, columns)
     if problems:
         raise InputError(problems)
 

@@ -15,10 +15,6 @@ from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import Message, Problem
 from keizer_xl.sheets.cells import TEXT_LIMIT
 
-__all__ = ["SHIPPED_PERCENTAGES", "REQUIRED_KEYS", "CONFIG_SOURCE", "table_row", "config_table",
-           "name_problem", "config_rows"]
-
-
 def table_row(table: str, row: object) -> str:
     """Where a problem is: ``Pairing row 12`` (the table's name as KeizerForClubs has it;
     "row" in the club's language where it is shown, issue 26)."""
@@ -34,13 +30,20 @@ SHIPPED_PERCENTAGES = {"BONUS.Freilos": ("bye", 50), "BONUS.Excused": ("absence_
                        "BONUS.Verlust": ("loss", 0)}
 
 
+def missing_columns(con: sqlite3.Connection, table: str, columns: tuple[str, ...]
+                    ) -> list[Problem]:
+    """A problem for each of ``columns`` that ``table`` lacks (named as such, not "the database
+    is damaged: no such column": issue 34)."""
+    have = {r[1].casefold() for r in con.execute(f"PRAGMA table_info('{table}')")}
+    return [Problem(table, Message("column {column} is missing", column=c))
+            for c in columns if c.casefold() not in have]
+
+
 def config_table(con: sqlite3.Connection, problems: list[Problem]) -> dict[str, tuple[Any, Any]]:
     """CfgKey -> (CfgText, CfgValue)."""
-    cols = {r[1].casefold() for r in con.execute("PRAGMA table_info('ConfigTab')")}
-    missing = [c for c in ("CfgKey", "CfgText", "CfgValue") if c.casefold() not in cols]
+    missing = missing_columns(con, "ConfigTab", ("CfgKey", "CfgText", "CfgValue"))
     if missing:
-        problems.extend(Problem("ConfigTab", Message("column {column} is missing", column=c))
-                        for c in missing)
+        problems.extend(missing)
         return {}
     return {str(k): (t, v) for k, t, v in
             con.execute("SELECT CfgKey, CfgText, CfgValue FROM ConfigTab") if k is not None}

@@ -18,8 +18,6 @@ from keizer_xl.core.player_match import fold
 from keizer_xl.formats.listed import Listed, Wanted
 from keizer_xl.sheets.tables import header_text
 
-__all__ = ["FIELDS", "sniffer", "reader", "listed_from_row", "birth_text", "sex_letter", "header_key"]
-
 _COMMON: dict[str, tuple[str, ...]] = {
     "name": ("name", "naam", "nom", "spielername", "speler", "spieler", "player", "nomprenom"),
     "surname": ("surname", "lastname", "achternaam", "nachname", "familienaam"),

@@ -13,9 +13,6 @@ import re
 from keizer_xl.core.model import Result
 from keizer_xl.formats.trf_lines import ROUND_WIDTH
 
-__all__ = ["FIELDS", "round_column", "IMPORT_CODES", "EXPORT_CODES", "GAME_CODES", "PAIRS",
-           "ascii_number", "other_digit"]
-
 
 #: The 001 line's fields: (first, last) column, counted from 1 as the spec does.
 FIELDS: dict[str, tuple[int, int]] = {

@@ -16,10 +16,6 @@ from fractions import Fraction
 from collections.abc import Iterable
 import itertools
 
-__all__ = ["TrfRound", "TrfRow", "CODE_POINTS", "code_total", "player_line", "fide_ascii",
-           "points_text", "byte_layout", "fits_columns", "HEADER_WIDTH", "ROUND_WIDTH",
-           "SEPARATORS"]
-
 #: The player fields end at column 89; round k starts at column 90 + 10 (k - 1).
 HEADER_WIDTH = 89
 ROUND_WIDTH = 10

@@ -13,8 +13,6 @@ from keizer_xl.formats.trf_format import (FIELDS, GAME_CODES, IMPORT_CODES, asci
                                           other_digit, round_column)
 from keizer_xl.formats.trf_lines import ROUND_WIDTH, SEPARATORS
 
-__all__ = ["PlayerLine", "Reader", "read_player_line"]
-
 _FIELD_WORDS = {"start": N_("start number"), "rating": N_("rating"), "points": N_("game points"),
                 "rank": N_("rank")}
 

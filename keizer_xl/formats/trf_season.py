@@ -17,8 +17,6 @@ from keizer_xl.formats.trf_format import IMPORT_CODES, PAIRS, ascii_number, roun
 from keizer_xl.formats.trf_lines import ROUND_WIDTH
 from keizer_xl.formats.trf_player import PlayerLine, Reader
 
-__all__ = ["season_from_lines", "round_dates", "own_directives", "settings_rows", "person_name"]
-
 
 def _trf_date(text: str) -> datetime.date | None:
     """A TRF date: YY/MM/DD or YY.MM.DD (132 lines), YYYY/MM/DD, DD/MM/YYYY, DD.MM.YYYY."""

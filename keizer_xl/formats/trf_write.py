@@ -23,9 +23,6 @@ from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, fide_asc
                                          points_text)
 from keizer_xl.formats.trf_season import person_name
 
-__all__ = ["export_trf", "TrfExport", "trf_name", "field_warnings", "COLUMN_NAMES",
-           "MAX_TRF_PLAYERS"]
-
 @dataclass(frozen=True)
 class TrfExport:
     """The report's text and what is missing for a valid report (Messages)."""

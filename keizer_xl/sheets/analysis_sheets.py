@@ -26,10 +26,6 @@ from keizer_xl.sheets.titles import RunContext, sheet_title
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["history_layout", "history_chart", "crosstable_layout", "explain_layout", "audit_layout",
-           "compare_layout", "history_style", "crosstable_style", "explain_style", "audit_style",
-           "compare_style"]
-
 
 def history_style(history: History) -> SheetStyle:
     # a round per column (issue 16 item 4): landscape, one page wide while the scale stays

@@ -91,5 +91,3 @@ def block_rows(layout: Layout, headings: Sequence[str], start: int = 1) -> list[
     ends = [f - 2 for f in firsts[1:]] + [len(layout.grid)]
     return [(f, max(f, e)) for f, e in zip(firsts, ends, strict=True)]
 
-
-__all__ = ["ROOM", "print_scale", "keep_whole", "block_rows", "fits_page"]

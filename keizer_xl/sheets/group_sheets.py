@@ -18,10 +18,6 @@ from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.report_sheets import titled
 from keizer_xl.sheets.titles import RunContext, footer, legend_lines, run_context, sheet_title
 
-__all__ = ["group_heading", "period_heading", "category_heading", "category_layout",
-           "grouped_standings_layout", "grouped_pairings_layout", "grouped_layout",
-           "periods_layout", "blocks_on_pages"]
-
 
 def group_heading(group: str, lang: str = "en") -> str:
     """The heading of a group's block (issue 18): ``Group A``, Dutch ``Groep A``."""

@@ -14,8 +14,6 @@ from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import Table
 
-__all__ = ["group_problems", "near_duplicate"]
-
 
 def _cells(table: Table | None, season: Season, column: str) -> dict[str, str]:
     """name -> the player's cell in ``column`` (the Name cell when there is no such column)."""

@@ -31,8 +31,6 @@ from keizer_xl.sheets.read_names import (
 from keizer_xl.sheets.read_tables import PlayerNames
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["PRESENT_MARKS", "DefaultAbsence", "read_attendance", "attendance_dates", "dated_rounds"]
-
 
 #: Attendance headers that are not rounds but may sit beside them (copied from Players, notes).
 _ATTENDANCE_EXTRA = {n for names in HEADER_ALIASES["Players"].values() for n in names} | {

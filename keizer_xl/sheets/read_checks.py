@@ -19,11 +19,6 @@ from keizer_xl.sheets.read_names import ENGLISH_TR, find_columns, name_key
 from keizer_xl.sheets.read_tables import BARE_WITHDRAWN
 from keizer_xl.sheets.tables import Table, quote_sheet
 
-__all__ = ["check_rounds_and_boards", "resolve_bare_withdrawals", "check_value_scale",
-           "check_pairing_schedule",
-           "LATE_ENTRANT_ROUNDS", "late_entrant_notes", "check_settings_against_players",
-           "warnings"]
-
 #: MAX_ROUND_GAP (core.rules): a round more than that many after the round before it is a
 #: typing slip (issue 11); ``import`` refuses such a file likewise (issue 22).
 

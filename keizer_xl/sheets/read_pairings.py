@@ -15,9 +15,6 @@ from keizer_xl.sheets.read_names import (HEADER_ALIASES, cell_text, find_columns
 from keizer_xl.sheets.read_tables import PlayerNames, result_is_a_date
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["PAIRINGS_SHEET_NAMES", "ENGINE_HEADER_SEARCH_ROWS", "engine_table",
-           "merge_pairings_sheet"]
-
 #: The engine's Pairings sheet in every language it is written in (WORKBOOK-CONTRACT.md).
 PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")
 

@@ -231,6 +231,3 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
                        notes=tuple(p.notes), blocks=tuple(blocks))
     return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
-
-__all__ = ["standings_layout", "round_marks", "pairings_layout", "titled", "withdrawn_format",
-           "withdrawn_names"]

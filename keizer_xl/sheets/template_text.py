@@ -15,11 +15,6 @@ from keizer_xl.core.presets import PRESETS
 from keizer_xl.core.rules import describe
 from keizer_xl.core.settings import CHOICES, Settings
 
-__all__ = ["NewBook", "RESULT_CHOICES", "result_choices", "ABSENCE_CHOICES", "absence_choices",
-           "DEFAULT_SETTINGS", "setting_comment", "ADDED_SETTINGS", "added_setting_comment",
-           "STATUS_WORDS", "STATUS_CHOICES", "INSTRUCTIONS", "instruction_lines",
-           "CODE_MEANINGS", "codes_text"]
-
 
 
 @dataclass(frozen=True)

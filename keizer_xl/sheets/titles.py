@@ -270,8 +270,3 @@ def legend_lines(used: set[str], lang: str = "en", width: int = LEGEND_WIDTH) ->
     return tuple(line for text in (f"{tr.gettext(LEGEND_INTRO)} {tr.gettext(LEGEND_POINTS)}", marks)
                  for line in textwrap.wrap(text, width, break_long_words=False))
 
-
-__all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",
-           "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer", "mark_key",
-           "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
-           "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "WORD_MARKS"]

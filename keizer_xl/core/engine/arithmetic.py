@@ -13,10 +13,6 @@ import numpy as np
 from keizer_xl.core.scoring import Array
 from keizer_xl.core.settings import Rounding, Settings
 
-__all__ = ["FLOAT_SHARES", "INT64_LIMIT", "ROUNDINGS", "Arithmetic", "Exact", "Float64Cells",
-           "RoundedCells", "RoundedTotals", "arithmetic_for", "arithmetic_kind", "binary",
-           "fits_int64", "round_to_unit"]
-
 #: totals are kept in int64 while this bound holds; beyond it, Python integers (object arrays)
 INT64_LIMIT = 2 ** 63 - 1
 

@@ -18,8 +18,6 @@ from keizer_xl.core.engine.valuation import Schedule, schedule_for
 from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
                                               against_withdrawn)
 
-__all__ = ["Bundle", "resolve"]
-
 
 @dataclass(frozen=True)
 class Bundle:

@@ -19,8 +19,6 @@ from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.standing import History, Standing, StandingData
 from keizer_xl.core.engine.valuemap import ValueMaps, moved_ratings
 
-__all__ = ["Engine", "compute_history", "compute_standing"]
-
 
 class Engine:
     """Computes the history of a season; construct once, ask for any round."""

@@ -31,8 +31,6 @@ from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InR
                                               against_withdrawn)
 from keizer_xl.errors import Message
 
-__all__ = ["Grid", "forget_rounds", "season_rounds"]
-
 #: the classifications of the last few seasons, by the season's identity (a Season is
 #: immutable): the widest classified so far and its prefixes asked for
 _RECENT: list[tuple[Season, dict[int, scoring.Rounds]]] = []

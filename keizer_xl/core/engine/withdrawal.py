@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from keizer_xl.core.engine.grid import Grid
 
 
-__all__ = ["AGAINST_WITHDRAWN", "WITHDRAWALS", "AgainstWithdrawn", "InRanking", "ResultShare",
-           "ResultShareOtherAsLoss", "against_withdrawn"]
-
-
 # --------------------------------------------------------------------------- in the ranking
 
 def _keep(grid: Grid, k: int) -> BoolArray:
