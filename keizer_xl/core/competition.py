@@ -289,9 +289,3 @@ class Competition:
         names = {p.name for p in base.players}
         rec = {n: r.wdl for n, r in self.records(period.first, upto).items() if n in names}
         return part_standing(base, period, order, upto, group, rec)
-
-    # ---- categories -----------------------------------------------------------------------
-
-    def categories(self) -> tuple[str, ...]:
-        """Every category, in the order first seen in Players."""
-        return tuple(c for c, _ in categories_of(self.season.players))

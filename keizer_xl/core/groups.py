@@ -82,14 +82,10 @@ def membership(season: Season, rnd: int, moves: tuple[Move, ...] = ()) -> dict[s
     return out
 
 
-def group_season(season: Season, group: str, rnd: int | None = None,
-                 moves: tuple[Move, ...] = ()) -> Season:
-    """The season of ``group``'s players in round ``rnd`` (default: the round after the last
-    with results, i.e. after the moves at a boundary just reached) with their games, byes and
-    absences; a game against a player outside the group becomes a credit of the player's own
-    value (module doc)."""
-    if rnd is None:
-        rnd = season.last_round_with_results() + 1
+def group_season(season: Season, group: str, rnd: int, moves: tuple[Move, ...] = ()) -> Season:
+    """The season of ``group``'s players in round ``rnd`` with their games, byes and absences;
+    a game against a player outside the group becomes a credit of the player's own value
+    (module doc)."""
     groups = membership(season, rnd, moves)
     key = group_key(group)
     members = {n for n, g in groups.items() if group_key(g) == key}
@@ -157,14 +153,12 @@ def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def cross_group_games(season: Season, moves: tuple[Move, ...] | None = None
-                      ) -> list[tuple[Game, str, str]]:
+def cross_group_games(season: Season) -> list[tuple[Game, str, str]]:
     """Every game between players of different groups in its round, with White's and Black's
     group then."""
     if not has_groups(season):
         return []
-    if moves is None:
-        moves = group_moves(season)
+    moves = group_moves(season)
     out: list[tuple[Game, str, str]] = []
     cache: dict[int, dict[str, str]] = {}
     for g in season.games:

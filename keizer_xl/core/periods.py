@@ -45,13 +45,6 @@ def periods_of(settings: Settings) -> tuple[Period, ...]:
                  for i, first in enumerate(firsts, start=1))
 
 
-def played_periods(season: Season, after_round: int | None = None) -> tuple[Period, ...]:
-    """The periods with a result so far (up to ``after_round``, default the last round with
-    results), in order."""
-    last = season.last_round_with_results() if after_round is None else after_round
-    return tuple(p for p in periods_of(season.settings) if p.first <= last)
-
-
 @dataclass(frozen=True)
 class PeriodRow:
     """One line of a period's standing; ``value`` is None when it is ranked by match points."""

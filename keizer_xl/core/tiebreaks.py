@@ -260,7 +260,6 @@ TIEBREAKS: dict[str, Callable[[Tournament], Values]] = {
     "WIN": win, "WON": won, "BPG": bpg, "BWG": bwg, "GE": ge, "PS": ps, "BH": bh,
     "BH-C1": bh_c1, "BH-M1": bh_m1, "SB": sb, "KS": ks, "AOB": aob, "ARO": aro,
 }
-FIDE_TIEBREAKS = ("DE", *TIEBREAKS)
 
 
 def _encounters(t: Tournament, group: Iterable[str]) -> tuple[Values, set[frozenset[str]]]:

@@ -17,7 +17,7 @@ from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import ENGLISH_TR, find_columns, name_key
 from keizer_xl.sheets.read_tables import BARE_WITHDRAWN
-from keizer_xl.sheets.tables import Table, quote_sheet
+from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 #: MAX_ROUND_GAP (core.rules): a round more than that many after the round before it is a
 #: typing slip (issue 11); ``import`` refuses such a file likewise (issue 22).
@@ -62,8 +62,6 @@ def _round_cell(origin: str, table: Table, column: str = "round") -> str:
     m = re.search(r"(\d+)$", origin)
     if column not in cols or m is None:
         return origin
-    from keizer_xl.sheets.tables import column_letter
-
     return f"{quote_sheet(table.sheet)}!{column_letter(table.first_column + cols[column])}{m.group(1)}"
 
 

@@ -83,10 +83,8 @@ def merge_pairings_sheet(book: Book, games: list[Game], names: PlayerNames,
             raw = row[cols["result"]] if cols["result"] < len(row) else None
             if empty_cell(raw):
                 continue
-            white = names.players.get(name_key(row[cols["white"]])) if not empty_cell(
-                row[cols["white"]]) else None
-            black = names.players.get(name_key(row[cols["black"]])) if not empty_cell(
-                row[cols["black"]]) else None
+            white, black = (None if empty_cell(row[cols[k]]) else names.players.get(
+                name_key(row[cols[k]])) for k in ("white", "black"))
             if white is None or black is None:
                 continue  # the bye and absent blocks under the boards: no game
             where = t.cell(r, cols["result"])

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from keizer_xl.core.model import BUILTIN_CODES, Season
+from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
@@ -63,8 +63,6 @@ def round_marks(part: Part, season: Season | None, lang: str = "en",
     """The number formats of a part's round cells that were no game, or a forfeit (issue 33: a
     forfeit win printed like a played win, a double forfeit like a loss), and of a withdrawn
     player's name, by (row of ``part.rows``, column); and the marks used (for the legend)."""
-    from keizer_xl.core.model import Result
-
     name_col = schema.header("Standings", "name", lang)
     formats: dict[tuple[int, str], str] = {}
     used: set[str] = set()
@@ -113,7 +111,6 @@ def standings_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
     ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
     way; a legend line explains the marks (``legend=False``: a sheet of several tables has one
     legend under them all, ``sheets/group_sheets.py``)."""
-    from keizer_xl.sheets import schema
     from keizer_xl.sheets.frames import part_records
     from keizer_xl.sheets.season_tables import standings_table
 
@@ -204,7 +201,6 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     Board, names under White) so a printed sheet stays one readable page, the bye first, then
     the absent with their reasons (in ranking order), codes as the language types them."""
     from keizer_xl.i18n import translator
-    from keizer_xl.sheets import schema
 
     tr = translator(lang)
     h = schema.headers("Pairings", lang)

@@ -10,7 +10,7 @@ from typing import Any, TYPE_CHECKING
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.settings import Settings
-from keizer_xl.core.rules import build_settings
+from keizer_xl.core.rules import build_settings, describe
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows, SheetStyle
 
@@ -70,8 +70,6 @@ def standings_table(frame: Rows, lang: str = "en") -> tuple[Rows, SheetStyle]:
 
 def settings_rows(settings: Settings) -> list[tuple[str, str]]:
     """The Settings rows that reproduce ``settings``: the preset, then what differs from it."""
-    from keizer_xl.core.rules import describe
-
     base = dict(describe(build_settings([("preset", settings.preset)])))
     rows = [("preset", settings.preset)]
     for key, text in describe(settings):

@@ -12,7 +12,7 @@ from typing import Any
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
 from keizer_xl.core.presets import PRESETS
-from keizer_xl.core.rules import describe
+from keizer_xl.core.rules import build_settings, describe
 from keizer_xl.core.settings import CHOICES, Settings
 
 
@@ -113,7 +113,6 @@ def setting_comment(key: str, comment: str, language: str = "en",
     """A Settings row's comment in ``language``: ``preset``'s value (default: the default
     preset's; rules.py), then the text, with the presets and the setting's choices filled in
     (issue 26: an import under ``preset kfc`` explains kfc's values, not keizer's)."""
-    from keizer_xl.core.rules import build_settings
     from keizer_xl.i18n import translator
 
     tr = translator(language)

@@ -156,10 +156,8 @@ def sheet_title(kind: str, rnd: int | None = None, lang: str = "en") -> str:
     return tr.gettext(SHEET_TITLES[kind], round=rnd)
 
 
-def run_date(today: _dt.date | None = None) -> _dt.date:
-    """``today`` if given, else ``KEIZER_XL_TODAY`` (YYYY-MM-DD) if set, else the system date."""
-    if today is not None:
-        return today
+def run_date() -> _dt.date:
+    """``KEIZER_XL_TODAY`` (YYYY-MM-DD) if set, else the system date."""
     fixed = os.environ.get(TODAY_VARIABLE, "").strip()
     if fixed:
         try:
@@ -181,13 +179,12 @@ def book_name(book: Any) -> str:
     return re.sub(r"\.keizer$", "", name)  # batch writes <stem>.keizer.xlsx
 
 
-def run_context(settings: Any = None, book: Any = None, name: str = "",
-                today: _dt.date | None = None) -> RunContext:
+def run_context(settings: Any = None, book: Any = None, name: str = "") -> RunContext:
     """The context of a run: the ``season`` setting (else the workbook's file name), the
     ``club`` setting, and :func:`run_date`."""
     season = str(getattr(settings, "season", "") or "") or name or book_name(book)
     club = str(getattr(settings, "club", "") or "")
-    return RunContext(season=season, club=club, date=run_date(today))
+    return RunContext(season=season, club=club, date=run_date())
 
 
 def footer(lang: str = "en") -> HeaderText:
