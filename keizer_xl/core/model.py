@@ -235,20 +235,16 @@ class Season:
     #: date headers map to rounds, columns ignored, late entrants without Joined, ...
     notes: tuple[str, ...] = field(default=(), compare=False)
 
-    def rounds_with_results(self) -> list[int]:
-        """Rounds with at least one game result entered (byes alone do not count)."""
-        return list(self._rounds_with_results)
-
     @functools.cached_property
-    def _rounds_with_results(self) -> tuple[int, ...]:
+    def _last_with_results(self) -> int:
         # once per season (every reader of a run asks; the fields never change)
         none, started = Result.PENDING, Result.STARTED  # identity: cheaper than has_result
-        return tuple(sorted({g.round for g in self.games
-                             if g.result is not none and g.result is not started}))
+        return max((g.round for g in self.games
+                    if g.result is not none and g.result is not started), default=0)
 
     def last_round_with_results(self) -> int:
-        rounds = self.rounds_with_results()
-        return rounds[-1] if rounds else 0
+        """The highest round with a game result entered (byes alone do not count)."""
+        return self._last_with_results
 
     def paired_rounds(self) -> list[int]:
         return sorted({g.round for g in self.games} | {b.round for b in self.byes})

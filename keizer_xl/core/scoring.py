@@ -176,15 +176,6 @@ class Rounds:
     def is_game(self) -> BoolArray:
         return (self.kind >= WIN) & (self.kind <= PENDING)
 
-    def code_from_id(self, k: int) -> str | None:
-        """The Attendance code a cell of :attr:`code` holds (-1: none)."""
-        return self.codes[k] if k >= 0 else None
-
-
-def result_from_id(k: int) -> Result | None:
-    """The Result a cell of :attr:`Rounds.result` holds (-1: none)."""
-    return _RESULTS[k] if k >= 0 else None
-
 
 def classify(season: Season, players: Sequence[Player] | None = None,
              last: int | None = None) -> Rounds:
@@ -454,9 +445,9 @@ def facts(season: Season, last: int, make: Callable[..., F],
                 if not games:
                     continue
                 mine[r] = make(r, what, opponent=names[int(opponents[i][r])],
-                               white=bool(whites[i][r]), result=result_from_id(int(results[i][r])))
+                               white=bool(whites[i][r]), result=_RESULTS[results[i][r]])
             elif k == ABSENT:
-                mine[r] = make(r, what, code=rounds.code_from_id(int(codes[i][r])))
+                mine[r] = make(r, what, code=rounds.codes[codes[i][r]])
             elif k == LATE:
                 mine[r] = make(r, what, code="L")
             elif k == UNMARKED:
