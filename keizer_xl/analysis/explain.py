@@ -24,6 +24,7 @@ from keizer_xl.analysis.history import (RoundFact, Worth, number_text, round_fac
 from keizer_xl.core import scoring
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
+from keizer_xl.core.numbers import display
 from keizer_xl.core.performance import Record
 from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import Message, NotFoundError
@@ -285,7 +286,6 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
     row per player per round (the result, its worth when played and now).  ``shown``: the
     Rank the Standings sheet shows (core/rows.py: ``-`` below ``min_games``); the sentences
     and the move are the ranking's."""
-    from keizer_xl.core.numbers import display
     from keizer_xl.i18n import colour_letters, translate, translator
 
     tr = translator(lang)

@@ -52,13 +52,15 @@ def header_key(text: Any) -> str:
     return "".join(fold(str(text or "")).split())
 
 
+def field_columns(keys: list[str], fields: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    """Each field's column: the first of its names among the folded headers ``keys``."""
+    found = {f: next((keys.index(n) for n in names if n in keys), None) for f, names in fields.items()}
+    return {f: at for f, at in found.items() if at is not None}
+
+
 def _mapping(headers: Sequence[Any], kind: str) -> dict[str, int] | None:
     keys = [header_key(h) for h in headers]
-    out: dict[str, int] = {}
-    for field, names in FIELDS[kind].items():
-        at = next((keys.index(n) for n in names if n in keys), None)
-        if at is not None:
-            out[field] = at
+    out = field_columns(keys, FIELDS[kind])
     if kind == "knsb" and not set(FIELDS["knsb"]["national_id"]) & set(keys):
         return None
     if not all(f in out for f in _REQUIRED.get(kind, ())):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.history import TOP_PLAYERS, crosstable_rows, history_grid_rows, rank_progression_rows
 from keizer_xl.core.model import Season
+from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part, Row
 from keizer_xl.sheets import schema
@@ -28,8 +29,6 @@ def part_records(part: Part) -> Rows:
     """A part's shown rows (core/rows.py) as the Standings table, headed in English (the sheet
     and the CSV rename them): Rank ('-' when not ranked), the row model's :data:`HEAD` columns,
     R1..Rk, then :data:`TAIL` (game points shown rounded); exact otherwise."""
-    from keizer_xl.core.numbers import display
-
     columns = (tuple(schema.header("Standings", k, "en") for k in HEAD)
                + tuple(f"R{r}" for r in range(1, part.round + 1))
                + tuple(schema.header("Standings", k, "en") for k in TAIL))

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence, Set
 from dataclasses import replace
 
+from keizer_xl.core.numbers import display
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.rows import Part, Row
 from keizer_xl.i18n import translator
@@ -33,7 +34,6 @@ def category_layout(rows: Sequence[Row], lang: str = "en") -> Layout:
     Score, Overall place (in the whole ranking), headed in ``lang``; its columns as wide as
     what it shows (issue 33: it inherited a wide table's columns and printed ``###``),
     "Overall place" over two lines."""
-    from keizer_xl.core.numbers import display
     tr = translator(lang)
     h = (schema.header("Standings", "rank", lang), schema.header("Standings", "name", lang),
          # "Overall place", not "Overall" (Dutch "Totaal" read as total points, issue 26)
@@ -208,8 +208,6 @@ def periods_layout(parts: Sequence[Part], context: RunContext | None = None,
     and period, issue 23: core/competition.py), its leader named in the block's heading and on
     the podium fill of its first row; headed like Standings in ``lang``.
     A period ranked by match points (``period_scoring 6/3/1``) has no Value column."""
-    from keizer_xl.core.numbers import display
-
     tr = translator(lang)
     h = schema.headers("Standings", lang)
     upto = max((p.round for p in parts), default=None)
