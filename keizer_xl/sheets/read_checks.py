@@ -5,6 +5,7 @@ Joined, equal ratings without Start)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from keizer_xl.core.model import Bye, Game, Player, Season
@@ -100,10 +101,7 @@ def check_value_scale(season: Season, setting_cells: dict[str, str],
     n = len(season.players)
     if any(p.group.strip() for p in season.players):  # each group has its own scale (issue 18)
         from keizer_xl.core.groups import group_key
-        sizes: dict[str, int] = {}
-        for p in season.players:
-            sizes[group_key(p.group)] = sizes.get(group_key(p.group), 0) + 1
-        n = max(sizes.values())
+        n = max(Counter(group_key(p.group) for p in season.players).values())
     found = value_scale_check(s, n)
     if found is None:
         return []

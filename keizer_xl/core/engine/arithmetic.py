@@ -195,9 +195,8 @@ def arithmetic_kind(settings: Settings) -> type[Arithmetic]:
 
 
 def arithmetic_for(settings: Settings, scale: int, share_den: int,
-                   kind: type[Arithmetic] | None = None) -> Arithmetic:
-    """The strategy ``kind`` (default: the settings') over a season's ``scale``."""
-    kind = arithmetic_kind(settings) if kind is None else kind
+                   kind: type[Arithmetic]) -> Arithmetic:
+    """The strategy ``kind`` (the bundle's: :func:`arithmetic_kind`) over a season's ``scale``."""
     units = int(ROUNDINGS[settings.rounding][1] * scale)  # whole: the scale has the unit's 1/2
     if issubclass(kind, Float64Cells):
         return Float64Cells(units, share_den, scale // share_den)

@@ -72,10 +72,7 @@ class ResultShare(AgainstWithdrawn):
         return [share, *(c.fraction * share for c in used if c.fixed is None),
                 scoring.game_fraction(s, ScoreKind.LOSS) * share]
 
-    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array | None:
-        return self.result_grid(grid, credits)
-
-    def result_grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array:
+    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array:
         """withdrawn_opponent x each cell's result share, as a coefficient."""
         share = grid.settings.withdrawn_opponent
         table = np.array([grid.coefficient(c.fraction * share) if c.fixed is None else 0
@@ -92,7 +89,7 @@ class ResultShareOtherAsLoss(ResultShare):
 
     def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array | None:
         s = grid.settings
-        out = self.result_grid(grid, credits)
+        out = super().grid(grid, credits)
         is_other = np.zeros(scoring.UNMARKED + 1, dtype=bool)
         is_other[list(scoring.pending_rule(s).other)] = True
         loss = scoring.game_fraction(s, ScoreKind.LOSS) * s.withdrawn_opponent
