@@ -14,6 +14,7 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part, Row
+from keizer_xl.i18n import colour_letters, translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows
 
@@ -69,8 +70,6 @@ def crosstable_frame(season: Season, history: History, lang: str = "en",
     player who left the ranking headed in ``lang``)."""
     import pandas as pd
 
-    from keizer_xl.i18n import colour_letters, translate
-
     # the colour letters of the language (Dutch W/Z, German W/S, French B/N), as its legend
     columns, rows = crosstable_rows(season, history, colour_letters(lang),
                                     part.places() if part else None)
@@ -108,7 +107,6 @@ def compare_frames(comparison: Comparison, lang: str = "en") -> tuple[pd.DataFra
     import pandas as pd
 
     from keizer_xl.analysis.compare import SUMMARY_COLUMNS  # not loaded by standings and pair
-    from keizer_xl.i18n import translate
 
     columns = [translate(c, lang) for c in comparison.columns]
     summary = [{k: translate(v, lang) if k in ("Variant", "What") else v for k, v in row.items()}

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.rows import HEAD, TAIL, Part
+from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, print_fit, sheet_layout
@@ -200,8 +201,6 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     """Pairings in ``lang``: the boards; under them, in the same columns (narrow Code under
     Board, names under White) so a printed sheet stays one readable page, the bye first, then
     the absent with their reasons (in ranking order), codes as the language types them."""
-    from keizer_xl.i18n import translator
-
     tr = translator(lang)
     h = schema.headers("Pairings", lang)
     frame = Rows((h["board"], h["white"], h["black"], h["result"]),

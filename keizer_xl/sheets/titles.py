@@ -28,6 +28,7 @@ from collections.abc import Mapping
 
 from keizer_xl.errors import N_
 from keizer_xl.i18n import translator
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Field, HeaderText
 
 
@@ -208,8 +209,6 @@ def mark_key(kind: str, code: str | None) -> str:
 def mark_text(key: str, lang: str = "en") -> str:
     """The mark shown for ``key`` in ``lang``: ``bye`` and ``wd`` translated, a built-in code
     as the language's letter (Dutch ``A`` for E), a club code as typed."""
-    from keizer_xl.sheets import schema
-
     if key == "bye" and translator(lang).has(BYE_MARK) and translator(lang).lang != "en":
         return translator(lang).gettext(BYE_MARK)
     if key in WORD_MARKS:
