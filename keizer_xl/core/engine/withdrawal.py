@@ -87,7 +87,7 @@ class ResultShareOtherAsLoss(ResultShare):
     forfeits included, and a game without a result where it earns nothing
     (``scoring.pending_rule``: KFC's "anything else")."""
 
-    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array | None:
+    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array:
         s = grid.settings
         out = super().grid(grid, credits)
         is_other = np.zeros(scoring.UNMARKED + 1, dtype=bool)
