@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from keizer_xl.core import scoring
 from keizer_xl.core.engine.grid import season_rounds
+from keizer_xl.core.group_rounds import group_next_round
 from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, group_season,
                                    has_groups, membership)
 from keizer_xl.core.model import Player, Season
@@ -138,8 +139,6 @@ class Competition:
         in the group in that round has a game or the bye in Results (a round the other groups
         have paired in which fewer than two of its members could play is over for it too):
         :func:`keizer_xl.core.group_rounds.group_next_round`, the one place it is decided."""
-        from keizer_xl.core.group_rounds import group_next_round
-
         return group_next_round(self.season, group, self.moves)
 
     def moves_decided_now(self) -> tuple[Move, ...]:

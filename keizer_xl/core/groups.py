@@ -16,6 +16,7 @@ import itertools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from keizer_xl.core.engine import compute_history
 from keizer_xl.core.model import Absence, Game, Season
 from keizer_xl.core.settings import Credit, Settings
 from keizer_xl.errors import Message
@@ -120,8 +121,6 @@ def _with_other_group_codes(s: Settings) -> Settings:
 def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
     """The promotions and relegations at every period boundary reached (round b - 1 has
     results), up to round ``upto`` (default: all reached)."""
-    from keizer_xl.core.engine import compute_history
-
     s = season.settings
     names = group_names(season)
     if not (s.promote or s.relegate) or len(names) < 2:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import replace
 
+from keizer_xl.core.engine import compute_history
 from keizer_xl.core.model import Season
 from keizer_xl.core.settings import Tiebreak
 from keizer_xl.errors import InputError, Message
@@ -36,8 +37,6 @@ def cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
     """The tie-break that gives the order of KeizerForClubs' cached standing after the round
     before the last, when the fresh calculation (ties by rating) does not: the last round is
     valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
-    from keizer_xl.core.engine import compute_history
-
     cache = f"tStand_{last - 1}"
     if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
         return None
@@ -65,8 +64,6 @@ def compare_stored(con: sqlite3.Connection, season: Season,
     ``Player.Keizer_SumPts`` (the standing after its last round, float32) and its cached
     standing after the round before (table ``tStand_<R>``, which RankingCalculator.cs reuses
     instead of recomputing that round when it exists)."""
-    from keizer_xl.core.engine import compute_history
-
     scored = season.last_round_with_results()
     if scored == 0:
         return []

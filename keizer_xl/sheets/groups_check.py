@@ -14,13 +14,12 @@ from keizer_xl.core.settings import ROUND_ROBIN_ALL, System
 from keizer_xl.errors import Message, Problem
 from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.read_names import find_columns, name_key
 from keizer_xl.sheets.tables import Table
 
 
 def _cells(table: Table | None, season: Season, column: str) -> dict[str, str]:
     """name -> the player's cell in ``column`` (the Name cell when there is no such column)."""
-    from keizer_xl.sheets.read_names import find_columns, name_key
-
     out = {p.name: p.origin for p in season.players}
     if table is None:
         return out

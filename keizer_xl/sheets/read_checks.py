@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
+from keizer_xl.core.groups import group_key
 from keizer_xl.core.model import Bye, Game, Player, Season
 from keizer_xl.core.pairing_methods import method_schedule
 from keizer_xl.core.setting_values import MAX_ROUND_GAP
@@ -100,7 +101,6 @@ def check_value_scale(season: Season, setting_cells: dict[str, str],
     s = season.settings
     n = len(season.players)
     if any(p.group.strip() for p in season.players):  # each group has its own scale (issue 18)
-        from keizer_xl.core.groups import group_key
         n = max(Counter(group_key(p.group) for p in season.players).values())
     found = value_scale_check(s, n)
     if found is None:

@@ -15,12 +15,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from keizer_xl.analysis.history import round_facts
 from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.frames import part_records
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, print_fit, sheet_layout
+from keizer_xl.sheets.season_tables import standings_table
 from keizer_xl.sheets.titles import (LEGEND_WIDTH, RunContext, footer, legend_lines, mark_format,
                                      mark_key, run_context, sheet_title, withdrawn_suffix)
 
@@ -69,7 +72,6 @@ def round_marks(part: Part, season: Season | None, lang: str = "en",
     used: set[str] = set()
     if season is None or not part.round:
         return formats, used
-    from keizer_xl.analysis.history import round_facts
 
     def shown(r: int) -> bool:
         return columns is None or f"R{r}" in columns
@@ -112,9 +114,6 @@ def standings_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
     ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
     way; a legend line explains the marks (``legend=False``: a sheet of several tables has one
     legend under them all, ``sheets/group_sheets.py``)."""
-    from keizer_xl.sheets.frames import part_records
-    from keizer_xl.sheets.season_tables import standings_table
-
     frame, style = standings_table(part_records(part), lang)
     name_col = schema.header("Standings", "name", lang)
     formats, used = round_marks(part, season, lang, set(map(str, frame.columns)))
