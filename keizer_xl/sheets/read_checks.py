@@ -9,9 +9,8 @@ from collections import Counter
 from dataclasses import replace
 
 from keizer_xl.core.groups import group_key
-from keizer_xl.core.model import Bye, Game, Player, Season
+from keizer_xl.core.model import Bye, Game, Player, Season, round_gaps
 from keizer_xl.core.pairing_methods import method_schedule
-from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.core.settings import ValueBasis
 from keizer_xl.core.values import value_scale_check
 from keizer_xl.errors import Message, Problem, SettingError
@@ -20,9 +19,6 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import ENGLISH_TR, find_columns, name_key
 from keizer_xl.sheets.read_tables import BARE_WITHDRAWN
 from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
-
-#: MAX_ROUND_GAP (core.rules): a round more than that many after the round before it is a
-#: typing slip (issue 11); ``import`` refuses such a file likewise (issue 22).
 
 
 def check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
@@ -42,18 +38,11 @@ def check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
                 white2=g.white, black2=g.black)))
         else:
             boards[(g.round, g.board)] = g
-    first_cell: dict[int, str] = {}
-    items: tuple[Game | Bye, ...] = (*games, *byes)
-    for item in items:
-        first_cell.setdefault(item.round, item.origin)
-    previous = 0
-    for rnd in sorted(first_cell):
-        if rnd - previous > MAX_ROUND_GAP:
-            out.append(Problem(_round_cell(first_cell[rnd], table),
-                               tr("round {round} comes after round {previous} in {sheet} "
-                                  "({count} rounds without any game): a typing slip?", round=rnd,
-                                  previous=previous, sheet=table.sheet, count=rnd - previous - 1)))
-        previous = rnd
+    out.extend(Problem(_round_cell(origin, table),
+                       tr("round {round} comes after round {previous} in {sheet} ({count} rounds "
+                          "without any game): a typing slip?", round=rnd, previous=previous,
+                          sheet=table.sheet, count=rnd - previous - 1))
+               for rnd, previous, origin in round_gaps((*games, *byes)))
     return out
 
 
