@@ -17,8 +17,7 @@ from keizer_xl.errors import SettingError, InputError, Message, Problem
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
 from keizer_xl.formats.trf_chesspairing import CHESSPAIRING_CLUB_CODES, generated_by_chesspairing
-from keizer_xl.formats.trf_format import ascii_number
-from keizer_xl.formats.trf_lines import byte_layout, fits_columns
+from keizer_xl.formats.trf_format import ascii_number, byte_layout, fits_columns
 from keizer_xl.formats.trf_player import PlayerLine, Reader, read_player_line
 from keizer_xl.formats.trf_season import (own_directives, round_dates, season_from_lines,
                                           settings_rows)
