@@ -63,16 +63,10 @@ _PLAYER, _CODE = operator.attrgetter("player"), operator.attrgetter("code")
 _DOUBLE_FORFEIT = _RESULTS.index(Result.DOUBLE_FORFEIT)
 
 
-def _side(result: Result, white: bool) -> int:
-    if result is Result.ADJOURNED:
-        return ADJOURNED
-    return {ScoreKind.WIN: WIN, ScoreKind.DRAW: DRAW, ScoreKind.LOSS: LOSS,
-            ScoreKind.FORFEIT_WIN: FORFEIT_WIN, ScoreKind.FORFEIT_LOSS: FORFEIT_LOSS,
-            ScoreKind.PENDING: PENDING}[result.score(white)]
-
-
-_WHITE_SIDE = np.array([_side(r, True) for r in _RESULTS], dtype=np.int8)
-_BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
+#: each result's class from White's and from Black's side (adjourned: its own class)
+_CLASS = {kind: cls for cls, kind in SCORE_KIND.items() if cls != ADJOURNED}
+_WHITE_SIDE, _BLACK_SIDE = (np.array([ADJOURNED if r is Result.ADJOURNED else _CLASS[r.score(white)]
+                                      for r in _RESULTS], dtype=np.int8) for white in (True, False))
 
 
 @dataclass(frozen=True)
