@@ -273,8 +273,8 @@ def explain_all(season: Season, history: History) -> list[Explanation]:
     return [explain_player(season, history, n, facts, worth) for n in names]
 
 
-def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None,
-                 lang: str = "en", shown: Mapping[str, int | None] | None = None
+def explain_rows(season: Season, history: History, lang: str = "en",
+                 shown: Mapping[str, int | None] | None = None
                  ) -> tuple[tuple[list[str], list[dict[str, Any]]],
                             tuple[list[str], list[dict[str, Any]]]]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
@@ -282,12 +282,10 @@ def explain_rows(season: Season, history: History, explanations: list[Explanatio
     Rank the Standings sheet shows (core/rows.py: ``-`` below ``min_games``); the sentences
     and the move are the ranking's."""
     tr = translator(lang)
-
-    explanations = explanations if explanations is not None else explain_all(season, history)
     # the colour letters of the language (Dutch W/Z), as on the Crosstable
     colour = dict(zip(("W", "B"), colour_letters(tr), strict=True))
     summary, detail = [], []
-    for e in explanations:
+    for e in explain_all(season, history):
         moved = (e.rank_before - e.rank_now) if e.rank_now is not None and e.rank_before is not None else None
         rank = e.rank_now if shown is None or e.name not in shown else shown[e.name] or "-"
         summary.append({"Rank": rank, "Name": e.name, "Previous rank": e.rank_before,

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
     from keizer_xl.analysis.audit import RoundAudit
     from keizer_xl.analysis.compare import Comparison
-    from keizer_xl.analysis.explain import Explanation
 
 
 def part_records(part: Part) -> Rows:
@@ -77,16 +76,15 @@ def crosstable_frame(season: Season, history: History, lang: str = "en",
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
-def explain_frames(season: Season, history: History,
-                   explanations: list[Explanation] | None = None,
-                   lang: str = "en", part: Part | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def explain_frames(season: Season, history: History, lang: str = "en",
+                   part: Part | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Explain sheet's two tables: one row per player, one per player per round; the
     sentences in ``lang``."""
     import pandas as pd
 
     from keizer_xl.analysis.explain import explain_rows  # not loaded by standings and pair
 
-    (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang,
+    (c1, summary), (c2, detail) = explain_rows(season, history, lang,
                                                part.places() if part else None)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
