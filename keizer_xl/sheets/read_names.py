@@ -75,11 +75,7 @@ ENGLISH_TR = translator("en")
 
 def did_you_mean_in(text: str, options: Any, tr: Translator) -> str:
     """rules.did_you_mean's suffix in the message language."""
-    english = did_you_mean(text, options)
-    prefix = "; did you mean "
-    if not english.startswith(prefix):
-        return english
-    return tr("; did you mean {suggestion}?", suggestion=english[len(prefix):-1])
+    return translate(did_you_mean(text, options), tr)
 
 
 def setting_message(e: SettingError, tr: Translator) -> str:
