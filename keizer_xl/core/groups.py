@@ -67,15 +67,10 @@ def has_groups(season: Season) -> bool:
     return any(p.group.strip() for p in season.players)
 
 
-def _canonical(season: Season) -> dict[str, str]:
-    """group key -> the group's name as first typed."""
-    return {group_key(g): g for g in group_names(season)}
-
-
 def membership(season: Season, rnd: int, moves: tuple[Move, ...] = ()) -> dict[str, str]:
     """Each player's group in round ``rnd``: his Players group, changed by every move from a
     round up to ``rnd``."""
-    names = _canonical(season)
+    names = {group_key(g): g for g in group_names(season)}  # as first typed
     out = {p.name: names.get(group_key(p.group), "") for p in season.players}
     for m in sorted(moves, key=lambda m: m.round):
         if m.round <= rnd:

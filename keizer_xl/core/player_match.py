@@ -45,17 +45,13 @@ def _words(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", text).split())
 
 
-def _strip_marks(text: str) -> str:
-    return _MARKS.sub("", unicodedata.normalize("NFKD", text))
-
-
 def fold(text: str, umlaut_e: bool = False) -> str:
     """``text`` lowercased, as plain ASCII-like words separated by one space: ``Müller-Lüden``
     -> ``muller luden`` (``mueller lueden`` with ``umlaut_e``)."""
     low = text.casefold()
     if umlaut_e:
         low = unicodedata.normalize("NFC", low).translate(_UMLAUT_E)
-    low = _strip_marks(low.translate(_PLAIN)).translate(_PLAIN)
+    low = _MARKS.sub("", unicodedata.normalize("NFKD", low.translate(_PLAIN))).translate(_PLAIN)
     low = low.replace("ου", "ou").translate(_SCRIPTS)  # noqa: RUF001  (Greek's "ou")
     return _words(low)
 

@@ -82,10 +82,6 @@ def _decoded(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def _delimiter(first_line: str) -> str:
-    return max(";,\t", key=first_line.count)
-
-
 def _rows(path: Path, head: bytes | None = None) -> Iterator[Sequence[Any]]:
     """The rows of the list (the header row first); ``head``: only those in these bytes."""
     if head is None:
@@ -109,7 +105,7 @@ def _rows(path: Path, head: bytes | None = None) -> Iterator[Sequence[Any]]:
     text = _decoded(head) if head is not None else _decoded(path.read_bytes())
     lines = io.StringIO(text)
     first = text.split("\n", 1)[0]
-    yield from csv.reader(lines, delimiter=_delimiter(first))
+    yield from csv.reader(lines, delimiter=max(";,\t", key=first.count))
 
 
 def sniffer(kind: str) -> Callable[[Path, bytes], bool]:

@@ -20,15 +20,12 @@ if TYPE_CHECKING:  # reading a workbook needs no pandas; only input_frames build
 
 # --------------------------------------------------------------------------- writing
 
-def _shown_rounded(column: Any) -> bool:
-    return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
-
-
 def standings_table(frame: Rows, lang: str = "en") -> tuple[Rows, SheetStyle]:
     """The Standings sheet: a part's shown rows, exact (sheets/frames.py ``part_records``) ->
     display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
     columns are R1, R2, ... in every language)."""
-    rounded = [_shown_rounded(c) for c in frame.columns]
+    rounded = [c in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(c)))
+               for c in frame.columns]
     rows = []
     # a value shown once per distinct Fraction object: the engine shares one Fraction per
     # distinct round value (core.engine.standing.round_points), so 2,100 round cells of a
