@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Iterable
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 from keizer_xl.core.model import Bye, Game, Season, round_gaps
 from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.errors import InputError, Message, Problem
+from keizer_xl.sheets.cells import TEXT_LIMIT
 
 #: The largest file ``import`` reads: a TRF of 1,000 players and 1,000 rounds is 10 MB, a
 #: KeizerForClubs tournament of a long season a few MB.  A larger one is refused before it is
@@ -30,6 +32,19 @@ def round_gap_problems(items: Iterable[Game | Bye]) -> list[Problem]:
         "slip? A season workbook allows at most {gap} rounds without games", round=rnd,
         previous=previous, count=rnd - previous - 1, gap=MAX_ROUND_GAP))
         for rnd, previous, origin in round_gaps(items)]
+
+
+def name_problem(text: str) -> Message | None:
+    """What keeps ``text`` (a name, a header line) out of a workbook cell: a control character,
+    or more characters than a cell holds (never cut without a word); None when it fits."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        return Message("the name {name!r} holds the control character {code}", name=text,
+                       code=f"U+{ord(bad):04X}")
+    if len(text) > TEXT_LIMIT:
+        return Message("the text is {length} characters long, more than the {limit} a workbook "
+                       "cell holds", length=len(text), limit=TEXT_LIMIT)
+    return None
 
 
 def check_source_file(path: str | os.PathLike[str]) -> None:

@@ -20,9 +20,9 @@ from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, val
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
-from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
+from keizer_xl.formats import ImportedSeason, name_problem, read_source_bytes, round_gap_problems
 from keizer_xl.formats.kfc_config import (CONFIG_SOURCE, config_rows, config_table,
-                                          missing_columns, name_problem, table_row)
+                                          missing_columns, table_row)
 from keizer_xl.formats.kfc_stored import cache_tiebreak, compare_stored
 
 #: PlayerState codes (cSqliteInterface.cs); NULL reads as 0 like KeizerForClubs reads it

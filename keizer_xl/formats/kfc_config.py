@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import math
 import sqlite3
-import unicodedata
 from fractions import Fraction
 from typing import Any
 
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import Message, Problem
-from keizer_xl.sheets.cells import TEXT_LIMIT
+from keizer_xl.formats import name_problem
 
 def table_row(table: str, row: object) -> str:
     """Where a problem is: ``Pairing row 12`` (the table's name as KeizerForClubs has it;
@@ -73,19 +72,6 @@ def _number(value: Any) -> float | None:
 #: ConfigTab keys KeizerForClubs reads without a default (frmMainform.cs, opening a tournament:
 #: ``GetConfigInt("BONUS.Clubgame")``): a file without them cannot be scored by it either
 REQUIRED_KEYS = ("BONUS.Clubgame", "BONUS.Excused", "BONUS.Unexcused", "BONUS.Retired")
-
-
-def name_problem(text: str) -> Message | None:
-    """What keeps ``text`` out of a workbook cell: a control character, or more characters
-    than a cell holds (never cut without a word); None when it fits."""
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
-    if bad is not None:
-        return Message("the name {name!r} holds the control character {code}", name=text,
-                       code=f"U+{ord(bad):04X}")
-    if len(text) > TEXT_LIMIT:
-        return Message("the text is {length} characters long, more than the {limit} a workbook "
-                       "cell holds", length=len(text), limit=TEXT_LIMIT)
-    return None
 
 
 def config_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],

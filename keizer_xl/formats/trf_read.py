@@ -15,13 +15,12 @@ from keizer_xl.core.model import validate
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import SettingError, InputError, Message, Problem
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
+from keizer_xl.formats import ImportedSeason, name_problem, read_source_bytes, round_gap_problems
 from keizer_xl.formats.trf_chesspairing import CHESSPAIRING_CLUB_CODES, generated_by_chesspairing
 from keizer_xl.formats.trf_format import ascii_number, byte_layout, fits_columns
 from keizer_xl.formats.trf_player import PlayerLine, Reader, read_player_line
 from keizer_xl.formats.trf_season import (own_directives, round_dates, season_from_lines,
                                           settings_rows)
-from keizer_xl.sheets.cells import TEXT_LIMIT
 
 #: Standard header lines that carry nothing the workbook keeps (counts, the deputy, the
 #: number of rounds, the initial colour, TRF-2026's scoring, tie-break and time-control codes):
@@ -141,10 +140,9 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
             if parsed is not None:
                 players.append(parsed)
         elif code in ("012", "022", "032", "042", "052", "092", "102", "122"):
-            if len(rest) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
-                r.problem(n, Message("the text is {length} characters long, more than the "
-                                     "{limit} a workbook cell holds", length=len(rest),
-                                     limit=TEXT_LIMIT))
+            wrong = name_problem(rest)  # control characters: reported above, line left out
+            if wrong is not None:  # a cell holds no more: never cut without a word
+                r.problem(n, wrong)
             header.setdefault(code, rest)
         elif code == "132":
             dates_132.append((n, line))
