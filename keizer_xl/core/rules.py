@@ -335,8 +335,8 @@ def describe(settings: Settings) -> list[tuple[str, str]]:
             rows.extend((f"code {c}", str(credit)) for c, credit in value)
             continue
         if f.name in ("fixed", "forbidden"):
-            for pc in value:
-                rows.append((f.name + (f" R{pc.round}" if pc.round else ""), f"{pc.first} vs {pc.second}"))
+            rows.extend((f.name + (f" R{pc.round}" if pc.round else ""), f"{pc.first} vs {pc.second}")
+                        for pc in value)
             continue
         if isinstance(value, Fraction):
             text = fraction_text(value)

@@ -102,6 +102,6 @@ def compute_history(season: Season, upto: int | None = None) -> History:
     return Engine(season, upto).history(upto)
 
 
-def compute_standing(season: Season, after_round: int | None = None) -> Standing:
-    hist = compute_history(season, after_round)
-    return hist.last
+def compute_standing(season: Season) -> Standing:
+    """The standing after the last round with results."""
+    return compute_history(season).last
