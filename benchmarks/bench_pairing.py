@@ -32,7 +32,8 @@ def simulated_season(
     rng = random.Random(seed)
     players = names(n)
     strength = {p: rng.random() for p in players}
-    season = Season(players=tuple(Player(p) for p in players), settings=build_settings(settings))
+    season = Season(players=tuple(Player(p) for p in players),
+                    settings=build_settings(list(settings.items())))
     games: list[Game] = []
     byes: list[Bye] = []
     for rnd in range(1, rounds + 1):
@@ -66,7 +67,8 @@ def round_robin_season(n: int, rounds: int, settings: dict) -> tuple[Season, lis
             a, b = circle[i], circle[n - 1 - i]
             games.append(Game(rnd, a, b, Result.DRAW))
         rest = rest[-1:] + rest[:-1]
-    season = Season(tuple(Player(p) for p in players), tuple(games), settings=build_settings(settings))
+    season = Season(tuple(Player(p) for p in players), tuple(games),
+                    settings=build_settings(list(settings.items())))
     return season, players
 
 
@@ -87,7 +89,7 @@ def sparse_allowed_season(n: int, extra: float, seed: int) -> tuple[Season, list
                 games.append(Game(1 + len(games) % 100, a, b, Result.DRAW))
     ranking = players[:]
     rng.shuffle(ranking)
-    return Season(tuple(Player(p) for p in players), tuple(games), settings=build_settings({})), ranking
+    return Season(tuple(Player(p) for p in players), tuple(games), settings=build_settings()), ranking
 
 
 def measure(

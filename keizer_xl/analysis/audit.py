@@ -13,6 +13,7 @@ from keizer_xl.core.model import Season
 from keizer_xl.errors import PairingError, Message
 from keizer_xl.core.pairing import pair_round
 from keizer_xl.core.engine import History
+from keizer_xl.i18n import translate, translator
 
 
 def _key(a: str, b: str) -> tuple[str, str]:
@@ -40,8 +41,6 @@ class RoundAudit:
 
     def verdict_in(self, lang: str) -> str:
         """The verdict in ``lang`` (the workbook's language)."""
-        from keizer_xl.i18n import translate, translator
-
         tr = translator(lang)
         return ", ".join(translate(p, tr) for p in self.verdict_parts())
 
@@ -142,8 +141,6 @@ def _pairs_text(pairs: tuple[tuple[str, str], ...]) -> str | None:
 def audit_rows(audits: list[RoundAudit], lang: str = "en") -> tuple[tuple[list[str], list[dict[str, Any]]],
                                                    tuple[list[str], list[dict[str, Any]]]]:
     """The Audit sheet: one row per round, and the differences one per row below it."""
-    from keizer_xl.i18n import translate, translator
-
     tr = translator(lang)
     summary = (["Round", "Verdict", "Bye recorded", "Bye engine", "Players", "Boards",
                 "Same pairs", "Different pairs", "Colours differ", "Engine notes"],
@@ -171,8 +168,6 @@ def audit_rows(audits: list[RoundAudit], lang: str = "en") -> tuple[tuple[list[s
 
 def audit_lines(audits: list[RoundAudit], lang: str = "en") -> list[str]:
     """Plain text for the command line: one line per round, the differences indented."""
-    from keizer_xl.i18n import translate
-
     out = []
     for a in audits:
         head = Message("Round {round}: {verdict} ({players} players)", round=a.round,

@@ -16,7 +16,7 @@ import difflib
 from dataclasses import dataclass
 from fractions import Fraction
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from collections.abc import Mapping
 
 from keizer_xl.analysis.history import (RoundFact, Worth, number_text, round_facts, signed_text,
@@ -24,9 +24,11 @@ from keizer_xl.analysis.history import (RoundFact, Worth, number_text, round_fac
 from keizer_xl.core import scoring
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
+from keizer_xl.core.numbers import display
 from keizer_xl.core.performance import Record
 from keizer_xl.core.engine import History, Standing
 from keizer_xl.errors import Message, NotFoundError
+from keizer_xl.i18n import Translator, colour_letters, shown_letter, translate, translator
 
 
 @dataclass(frozen=True)
@@ -83,10 +85,6 @@ def find_player(season: Season, text: str) -> str:
                                          last=options[-1]))
     raise PlayerNotFound(Message("{name!r} is not in Players; did you mean {suggestion}?",
                                  name=str(text), suggestion=suggestion))
-
-
-if TYPE_CHECKING:
-    from keizer_xl.i18n import Translator
 
 
 # --------------------------------------------------------------------------- one player
@@ -253,8 +251,6 @@ def _and(items: list[str]) -> str | Message:
 def short_text(fact: RoundFact, tr: Translator) -> str:
     """The Result column: ``1``, ``½``, ``0``, ... for a game, the absence code as the club's
     letter, ``bye`` and ``withdrawn`` in the language of ``tr``."""
-    from keizer_xl.i18n import shown_letter
-
     short = fact.short
     if fact.kind in ("absent", "late", "unmarked"):
         return shown_letter(short, tr.lang)
@@ -277,24 +273,19 @@ def explain_all(season: Season, history: History) -> list[Explanation]:
     return [explain_player(season, history, n, facts, worth) for n in names]
 
 
-def explain_rows(season: Season, history: History, explanations: list[Explanation] | None = None,
-                 lang: str = "en", shown: Mapping[str, int | None] | None = None
+def explain_rows(season: Season, history: History, lang: str = "en",
+                 shown: Mapping[str, int | None] | None = None
                  ) -> tuple[tuple[list[str], list[dict[str, Any]]],
                             tuple[list[str], list[dict[str, Any]]]]:
     """The Explain sheet: one row per player (rank, move, points, the sentences) and, below, one
     row per player per round (the result, its worth when played and now).  ``shown``: the
     Rank the Standings sheet shows (core/rows.py: ``-`` below ``min_games``); the sentences
     and the move are the ranking's."""
-    from keizer_xl.core.numbers import display
-    from keizer_xl.i18n import colour_letters, translate, translator
-
     tr = translator(lang)
-
-    explanations = explanations if explanations is not None else explain_all(season, history)
     # the colour letters of the language (Dutch W/Z), as on the Crosstable
     colour = dict(zip(("W", "B"), colour_letters(tr), strict=True))
     summary, detail = [], []
-    for e in explanations:
+    for e in explain_all(season, history):
         moved = (e.rank_before - e.rank_now) if e.rank_now is not None and e.rank_before is not None else None
         rank = e.rank_now if shown is None or e.name not in shown else shown[e.name] or "-"
         summary.append({"Rank": rank, "Name": e.name, "Previous rank": e.rank_before,

@@ -19,11 +19,6 @@ from keizer_xl.core.model import Result, Season
 from keizer_xl.core.settings import ColourRule, Settings
 from keizer_xl.errors import Message
 
-__all__ = [
-    "WHITE", "BLACK", "COLOUR_RULES", "colour_history", "choose_colours", "rule_choice",
-    "seeded_draw", "limit_problems",
-]
-
 WHITE = "W"
 BLACK = "B"
 History = Sequence[str]
@@ -61,15 +56,7 @@ def _balance(h: History) -> int:
 
 def _run(h: History) -> int:
     """Length of the current run of equal colours (0 without games)."""
-    if not h:
-        return 0
-    last = h[-1]
-    n = 0
-    for c in reversed(h):
-        if c != last:
-            break
-        n += 1
-    return n
+    return next((i for i, c in enumerate(reversed(h)) if c != h[-1]), len(h))
 
 
 def seeded_draw(season_name: str, rnd: int, a: str, b: str) -> bool:

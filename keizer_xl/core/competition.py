@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from keizer_xl.core import scoring
 from keizer_xl.core.engine.grid import season_rounds
+from keizer_xl.core.group_rounds import group_next_round
 from keizer_xl.core.groups import (Move, group_key, group_moves, group_names, group_season,
                                    has_groups, membership)
 from keizer_xl.core.model import Player, Season
@@ -30,8 +31,6 @@ from keizer_xl.core.round_robin import (RoundRobin, RoundRobinGames, round_robin
                                          scored_games)
 from keizer_xl.core.settings import RoundRobinOrder, System, system_of
 from keizer_xl.errors import Message
-
-__all__ = ["Competition", "GroupStanding", "categories_of"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -140,8 +139,6 @@ class Competition:
         in the group in that round has a game or the bye in Results (a round the other groups
         have paired in which fewer than two of its members could play is over for it too):
         :func:`keizer_xl.core.group_rounds.group_next_round`, the one place it is decided."""
-        from keizer_xl.core.group_rounds import group_next_round
-
         return group_next_round(self.season, group, self.moves)
 
     def moves_decided_now(self) -> tuple[Move, ...]:
@@ -291,9 +288,3 @@ class Competition:
         names = {p.name for p in base.players}
         rec = {n: r.wdl for n, r in self.records(period.first, upto).items() if n in names}
         return part_standing(base, period, order, upto, group, rec)
-
-    # ---- categories -----------------------------------------------------------------------
-
-    def categories(self) -> tuple[str, ...]:
-        """Every category, in the order first seen in Players."""
-        return tuple(c for c, _ in categories_of(self.season.players))

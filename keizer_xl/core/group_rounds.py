@@ -14,8 +14,6 @@ from dataclasses import dataclass, replace
 from keizer_xl.core.groups import Move, group_key, group_moves, group_names, membership
 from keizer_xl.core.model import Season
 
-__all__ = ["SeasonEndGroups", "season_end_groups", "group_rounds", "group_next_round"]
-
 
 @dataclass(frozen=True)
 class SeasonEndGroups:

@@ -16,12 +16,10 @@ import itertools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from keizer_xl.core.engine import compute_history
 from keizer_xl.core.model import Absence, Game, Season
 from keizer_xl.core.settings import Credit, Settings
 from keizer_xl.errors import Message
-
-__all__ = ["Move", "OTHER_GROUP_CODES", "group_key", "group_names", "has_groups",
-           "group_moves", "membership", "group_season", "cross_group_games"]
 
 #: the mark of a game against a player of another group, by the side's score kind
 OTHER_GROUP_CODES = {"win": "=1", "draw": "=½", "loss": "=0", "forfeit_win": "=1F",
@@ -69,15 +67,10 @@ def has_groups(season: Season) -> bool:
     return any(p.group.strip() for p in season.players)
 
 
-def _canonical(season: Season) -> dict[str, str]:
-    """group key -> the group's name as first typed."""
-    return {group_key(g): g for g in group_names(season)}
-
-
 def membership(season: Season, rnd: int, moves: tuple[Move, ...] = ()) -> dict[str, str]:
     """Each player's group in round ``rnd``: his Players group, changed by every move from a
     round up to ``rnd``."""
-    names = _canonical(season)
+    names = {group_key(g): g for g in group_names(season)}  # as first typed
     out = {p.name: names.get(group_key(p.group), "") for p in season.players}
     for m in sorted(moves, key=lambda m: m.round):
         if m.round <= rnd:
@@ -85,14 +78,10 @@ def membership(season: Season, rnd: int, moves: tuple[Move, ...] = ()) -> dict[s
     return out
 
 
-def group_season(season: Season, group: str, rnd: int | None = None,
-                 moves: tuple[Move, ...] = ()) -> Season:
-    """The season of ``group``'s players in round ``rnd`` (default: the round after the last
-    with results, i.e. after the moves at a boundary just reached) with their games, byes and
-    absences; a game against a player outside the group becomes a credit of the player's own
-    value (module doc)."""
-    if rnd is None:
-        rnd = season.last_round_with_results() + 1
+def group_season(season: Season, group: str, rnd: int, moves: tuple[Move, ...] = ()) -> Season:
+    """The season of ``group``'s players in round ``rnd`` with their games, byes and absences;
+    a game against a player outside the group becomes a credit of the player's own value
+    (module doc)."""
     groups = membership(season, rnd, moves)
     key = group_key(group)
     members = {n for n, g in groups.items() if group_key(g) == key}
@@ -127,8 +116,6 @@ def _with_other_group_codes(s: Settings) -> Settings:
 def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
     """The promotions and relegations at every period boundary reached (round b - 1 has
     results), up to round ``upto`` (default: all reached)."""
-    from keizer_xl.core.engine import compute_history
-
     s = season.settings
     names = group_names(season)
     if not (s.promote or s.relegate) or len(names) < 2:
@@ -160,14 +147,12 @@ def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def cross_group_games(season: Season, moves: tuple[Move, ...] | None = None
-                      ) -> list[tuple[Game, str, str]]:
+def cross_group_games(season: Season) -> list[tuple[Game, str, str]]:
     """Every game between players of different groups in its round, with White's and Black's
     group then."""
     if not has_groups(season):
         return []
-    if moves is None:
-        moves = group_moves(season)
+    moves = group_moves(season)
     out: list[tuple[Game, str, str]] = []
     cache: dict[int, dict[str, str]] = {}
     for g in season.games:

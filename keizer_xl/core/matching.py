@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["Matching"]
-
 
 class Matching:
     """A matching on the vertices ``0 .. n-1`` of a graph that can lose vertices and edges.
@@ -71,12 +69,9 @@ class Matching:
     def size(self) -> int:
         return sum(1 for v in range(self.n) if self.alive[v] and self.mate[v] > v)
 
-    def free_vertices(self) -> list[int]:
-        return [v for v in range(self.n) if self.alive[v] and self.mate[v] == -1]
-
     def is_perfect(self) -> bool:
         """Every live vertex is matched (to a live vertex)."""
-        return not self.free_vertices()
+        return all(self.mate[v] != -1 for v in range(self.n) if self.alive[v])
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(v, self.mate[v]) for v in range(self.n) if self.alive[v] and self.mate[v] > v]

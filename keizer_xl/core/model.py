@@ -7,11 +7,14 @@ engine only sees :class:`Result` members.  Every event remembers where it came f
 from __future__ import annotations
 
 import functools
+import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from keizer_xl.core.settings import Settings, System, system_of
+from keizer_xl.core.setting_values import MAX_ROUND_GAP
 # the problem and error types live in errors.py (one tree); re-exported here for old imports
 from keizer_xl.errors import Message, Problem, ResultError
 
@@ -235,20 +238,16 @@ class Season:
     #: date headers map to rounds, columns ignored, late entrants without Joined, ...
     notes: tuple[str, ...] = field(default=(), compare=False)
 
-    def rounds_with_results(self) -> list[int]:
-        """Rounds with at least one game result entered (byes alone do not count)."""
-        return list(self._rounds_with_results)
-
     @functools.cached_property
-    def _rounds_with_results(self) -> tuple[int, ...]:
+    def _last_with_results(self) -> int:
         # once per season (every reader of a run asks; the fields never change)
         none, started = Result.PENDING, Result.STARTED  # identity: cheaper than has_result
-        return tuple(sorted({g.round for g in self.games
-                             if g.result is not none and g.result is not started}))
+        return max((g.round for g in self.games
+                    if g.result is not none and g.result is not started), default=0)
 
     def last_round_with_results(self) -> int:
-        rounds = self.rounds_with_results()
-        return rounds[-1] if rounds else 0
+        """The highest round with a game result entered (byes alone do not count)."""
+        return self._last_with_results
 
     def paired_rounds(self) -> list[int]:
         return sorted({g.round for g in self.games} | {b.round for b in self.byes})
@@ -268,6 +267,17 @@ class Season:
             if p.name == name:
                 return p
         raise KeyError(name)
+
+
+def round_gaps(items: Iterable[Game | Bye]) -> list[tuple[int, int, str]]:
+    """(round, the round before it, the origin of its first game or bye) of every round more
+    than MAX_ROUND_GAP rounds after the round before it: a typing slip (issue 11), which
+    ``check`` and ``import`` both refuse (issue 22: what import writes, check accepts)."""
+    first: dict[int, str] = {}
+    for item in items:
+        first.setdefault(item.round, item.origin)
+    return [(rnd, previous, first[rnd]) for previous, rnd in itertools.pairwise([0, *sorted(first)])
+            if rnd - previous > MAX_ROUND_GAP]
 
 
 def validate(season: Season) -> list[Problem]:

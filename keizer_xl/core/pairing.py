@@ -37,8 +37,6 @@ from keizer_xl.core.settings import PairingRule, Settings
 from keizer_xl.core.pairing_methods import WALKS, round_method
 from keizer_xl.errors import Message, PairingError  # one error tree: errors.py
 
-__all__ = ["Board", "Pairing", "pair_round", "History", "may_meet", "bye_order"]
-
 
 @dataclass(frozen=True)
 class Board:
@@ -141,11 +139,8 @@ def _may_meet_again(settings: Settings, rnd: int, count: int, last: int) -> bool
 
 def _forbidden_pairs(settings: Settings, rnd: int) -> list[tuple[str, str]]:
     """Forbidden pairs in force in round ``rnd``, in settings order, without repeats."""
-    seen: dict[tuple[str, str], None] = {}
-    for pc in settings.forbidden:
-        if pc.round is None or pc.round == rnd:
-            seen.setdefault(_key(pc.first, pc.second), None)
-    return list(seen)
+    return list(dict.fromkeys(_key(pc.first, pc.second) for pc in settings.forbidden
+                              if pc.round in (None, rnd)))
 
 
 # --------------------------------------------------------------------------- the core
@@ -248,18 +243,10 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
         if not _may_meet_again(settings, rnd, count, last):
             rematches.append((last, i, j) if i < j else (last, j, i))
     # forbidden pairs last of all, in the order the settings give them
-    forbidden_edges = []
-    for a, b in forbidden_keys:
-        if a in index and b in index:
-            i, j = sorted((index[a], index[b]))
-            forbidden_edges.append((i, j))
-    adj = [set(range(size)) for _ in range(size)]
-    for v in range(size):
-        adj[v].discard(v)
-    for _, i, j in rematches:
-        adj[i].discard(j)
-        adj[j].discard(i)
-    for i, j in forbidden_edges:
+    forbidden_edges = [(min(index[a], index[b]), max(index[a], index[b]))
+                       for a, b in forbidden_keys if a in index and b in index]
+    adj = [set(range(size)) - {v} for v in range(size)]
+    for i, j in [(i, j) for _, i, j in rematches] + forbidden_edges:
         adj[i].discard(j)
         adj[j].discard(i)
     base = Matching.from_adjacency(adj)  # the bye vertex (if any) is joined to everybody

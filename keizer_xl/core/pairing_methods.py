@@ -15,8 +15,6 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.settings import PairingRule
 from keizer_xl.errors import Message, SettingError
 
-__all__ = ["geel_divisor", "geel_distance", "WALKS", "method_schedule", "round_method"]
-
 
 def geel_divisor(rnd: int) -> int:
     """k of ``pairing geel`` in round ``rnd``: 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, ...

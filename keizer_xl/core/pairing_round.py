@@ -29,9 +29,6 @@ from keizer_xl.core.pairing import Board
 from keizer_xl.core.engine import compute_history
 from keizer_xl.errors import ActionError, Message, Plural
 
-__all__ = ["RoundPlan", "next_round", "present_players", "pairing_ranking", "plan_round",
-           "missing_results", "missing_results_error", "refuse_after_last_round"]
-
 
 @dataclass(frozen=True)
 class RoundPlan:

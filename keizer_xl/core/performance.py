@@ -16,8 +16,6 @@ from fractions import Fraction
 
 from keizer_xl.core import scoring
 
-__all__ = ["DP_TABLE", "Record", "dp", "performance", "records"]
-
 #: FIDE's dp for p = 0.50, 0.51, ..., 1.00 (B.02 table 8.1.1)
 DP_TABLE: tuple[int, ...] = (
     0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,

@@ -22,9 +22,6 @@ from keizer_xl.core.engine.grid import season_rounds
 from keizer_xl.core.engine.valuemap import moved_ratings
 from keizer_xl.core.engine import Standing, compute_history
 
-__all__ = ["Period", "PeriodRow", "PeriodStanding", "period_end", "periods_of",
-           "period_season", "part_standing", "played_periods"]
-
 
 @dataclass(frozen=True)
 class Period:
@@ -46,13 +43,6 @@ def periods_of(settings: Settings) -> tuple[Period, ...]:
     firsts = settings.periods or (1,)
     return tuple(Period(i, first, firsts[i] - 1 if i < len(firsts) else None)
                  for i, first in enumerate(firsts, start=1))
-
-
-def played_periods(season: Season, after_round: int | None = None) -> tuple[Period, ...]:
-    """The periods with a result so far (up to ``after_round``, default the last round with
-    results), in order."""
-    last = season.last_round_with_results() if after_round is None else after_round
-    return tuple(p for p in periods_of(season.settings) if p.first <= last)
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,6 @@ from itertools import product
 from dataclasses import dataclass
 from collections.abc import Sequence
 
-__all__ = ["fold", "name_forms", "same_name", "name_contains", "gate_keys", "list_keys",
-           "ASCII_FOLD", "birth_year", "Candidate", "Match", "match"]
-
 # letters NFKD does not take apart, and the two spellings of the German umlauts
 _PLAIN = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d",
                         "ð": "d", "þ": "th", "ı": "i", "ŀ": "l", "ĳ": "ij"})
@@ -48,17 +45,13 @@ def _words(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", text).split())
 
 
-def _strip_marks(text: str) -> str:
-    return _MARKS.sub("", unicodedata.normalize("NFKD", text))
-
-
 def fold(text: str, umlaut_e: bool = False) -> str:
     """``text`` lowercased, as plain ASCII-like words separated by one space: ``Müller-Lüden``
     -> ``muller luden`` (``mueller lueden`` with ``umlaut_e``)."""
     low = text.casefold()
     if umlaut_e:
         low = unicodedata.normalize("NFC", low).translate(_UMLAUT_E)
-    low = _strip_marks(low.translate(_PLAIN)).translate(_PLAIN)
+    low = _MARKS.sub("", unicodedata.normalize("NFKD", low.translate(_PLAIN))).translate(_PLAIN)
     low = low.replace("ου", "ou").translate(_SCRIPTS)  # noqa: RUF001  (Greek's "ou")
     return _words(low)
 

@@ -17,9 +17,6 @@ from keizer_xl.core.pairing import Board, Pairing
 from keizer_xl.core.settings import RoundRobinWithdrawal
 from keizer_xl.errors import Message
 
-__all__ = ["RoundRobin", "RoundRobinGames", "berger_round", "berger_table", "cycle_table",
-           "scored_games", "pair_round_robin", "round_robin_notes", "Scheduled", "schedule"]
-
 #: one round: (white, black) pairing numbers, board order; a number > n is the dummy (bye)
 Round = tuple[tuple[int, int], ...]
 
@@ -97,16 +94,8 @@ class RoundRobin:
         """Each round as (white, black) names; the bye as (name, "")."""
         names = self.players
         n = len(names)
-        out = []
-        for rnd in cycle_table(n, self.cycles, self.swap):
-            games = []
-            for w, b in rnd:
-                if w > n or b > n:
-                    games.append((names[min(w, b) - 1], ""))
-                else:
-                    games.append((names[w - 1], names[b - 1]))
-            out.append(tuple(games))
-        return tuple(out)
+        return tuple(tuple((names[min(w, b) - 1], "") if max(w, b) > n else (names[w - 1], names[b - 1])
+                           for w, b in rnd) for rnd in cycle_table(n, self.cycles, self.swap))
 
     def plays(self, season_round: int) -> bool:
         """Whether ``season_round`` is one of its rounds."""

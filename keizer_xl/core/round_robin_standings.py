@@ -12,8 +12,6 @@ from keizer_xl.core.model import Result, Season
 from keizer_xl.core.round_robin import RoundRobin, RoundRobinGames
 from keizer_xl.core.settings import ROUND_ROBIN_TIEBREAKS
 
-__all__ = ["RoundRobinStanding", "standing", "POINTS", "CELL"]
-
 ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
 #: a result's game points for White and Black, and whether it was a forfeit
 POINTS: dict[Result, tuple[Fraction, Fraction, bool]] = {

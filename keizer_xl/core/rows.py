@@ -24,9 +24,6 @@ from keizer_xl.core.round_robin_standings import POINTS, standing
 from keizer_xl.core.settings import System
 from keizer_xl.errors import Message
 
-__all__ = ["Row", "Part", "HEAD", "TAIL", "season_part", "period_part", "season_parts",
-           "overall_places", "round_robin_part", "shown_part"]
-
 #: the keys of the Standings table's columns before the round columns (sheets/schema.py's
 #: Standings headers, the JSON's keys) and after them
 HEAD = ("rank", "name", "score", "value", "prev_value", "games", "w", "d", "l")

@@ -12,7 +12,7 @@ import re
 from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.core.settings import (CHOICES, LANGUAGE_NAMES, LANGUAGES, Credit, PairConstraint,
@@ -259,17 +259,13 @@ def check_range(field_name: str, value: Any, raw: Any = None) -> None:
                                                raw=shown))
 
 
-def build_settings(pairs: Sequence[tuple[str, Any]] | Mapping[str, Any] = ()) -> Settings:
-    """Defaults, then the preset named among ``pairs``, then every explicit setting.
+def build_settings(items: Sequence[tuple[str, Any]] = ()) -> Settings:
+    """Defaults, then the preset named among ``items``, then every explicit setting.
 
-    ``pairs`` holds parsed ``(field, value)`` items as returned by :func:`parse_setting`.
+    ``items`` holds parsed ``(field, value)`` pairs as returned by :func:`parse_setting`.
     Raises SettingError when the combination is inconsistent.
     """
-    items = list(pairs.items()) if isinstance(pairs, Mapping) else list(pairs)
-    preset = "keizer"
-    for key, value in items:
-        if key == "preset":
-            preset = value
+    preset = next((value for key, value in reversed(items) if key == "preset"), "keizer")
     values: dict[str, Any] = dict(PRESETS[preset])
     values["preset"] = preset
     codes: dict[str, Credit] = {}
@@ -339,8 +335,8 @@ def describe(settings: Settings) -> list[tuple[str, str]]:
             rows.extend((f"code {c}", str(credit)) for c, credit in value)
             continue
         if f.name in ("fixed", "forbidden"):
-            for pc in value:
-                rows.append((f.name + (f" R{pc.round}" if pc.round else ""), f"{pc.first} vs {pc.second}"))
+            rows.extend((f.name + (f" R{pc.round}" if pc.round else ""), f"{pc.first} vs {pc.second}")
+                        for pc in value)
             continue
         if isinstance(value, Fraction):
             text = fraction_text(value)

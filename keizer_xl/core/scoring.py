@@ -63,16 +63,10 @@ _PLAYER, _CODE = operator.attrgetter("player"), operator.attrgetter("code")
 _DOUBLE_FORFEIT = _RESULTS.index(Result.DOUBLE_FORFEIT)
 
 
-def _side(result: Result, white: bool) -> int:
-    if result is Result.ADJOURNED:
-        return ADJOURNED
-    return {ScoreKind.WIN: WIN, ScoreKind.DRAW: DRAW, ScoreKind.LOSS: LOSS,
-            ScoreKind.FORFEIT_WIN: FORFEIT_WIN, ScoreKind.FORFEIT_LOSS: FORFEIT_LOSS,
-            ScoreKind.PENDING: PENDING}[result.score(white)]
-
-
-_WHITE_SIDE = np.array([_side(r, True) for r in _RESULTS], dtype=np.int8)
-_BLACK_SIDE = np.array([_side(r, False) for r in _RESULTS], dtype=np.int8)
+#: each result's class from White's and from Black's side (adjourned: its own class)
+_CLASS = {kind: cls for cls, kind in SCORE_KIND.items() if cls != ADJOURNED}
+_WHITE_SIDE, _BLACK_SIDE = (np.array([ADJOURNED if r is Result.ADJOURNED else _CLASS[r.score(white)]
+                                      for r in _RESULTS], dtype=np.int8) for white in (True, False))
 
 
 @dataclass(frozen=True)
@@ -175,15 +169,6 @@ class Rounds:
     @property
     def is_game(self) -> BoolArray:
         return (self.kind >= WIN) & (self.kind <= PENDING)
-
-    def code_from_id(self, k: int) -> str | None:
-        """The Attendance code a cell of :attr:`code` holds (-1: none)."""
-        return self.codes[k] if k >= 0 else None
-
-
-def result_from_id(k: int) -> Result | None:
-    """The Result a cell of :attr:`Rounds.result` holds (-1: none)."""
-    return _RESULTS[k] if k >= 0 else None
 
 
 def classify(season: Season, players: Sequence[Player] | None = None,
@@ -454,9 +439,9 @@ def facts(season: Season, last: int, make: Callable[..., F],
                 if not games:
                     continue
                 mine[r] = make(r, what, opponent=names[int(opponents[i][r])],
-                               white=bool(whites[i][r]), result=result_from_id(int(results[i][r])))
+                               white=bool(whites[i][r]), result=_RESULTS[results[i][r]])
             elif k == ABSENT:
-                mine[r] = make(r, what, code=rounds.code_from_id(int(codes[i][r])))
+                mine[r] = make(r, what, code=rounds.codes[codes[i][r]])
             elif k == LATE:
                 mine[r] = make(r, what, code="L")
             elif k == UNMARKED:

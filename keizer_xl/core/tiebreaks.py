@@ -22,9 +22,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-__all__ = ["Kind", "Game", "Bye", "Tournament", "Standing", "TIEBREAKS", "FIDE_TIEBREAKS",
-           "de_order", "rank", "score"]
-
 HALF = Fraction(1, 2)
 
 
@@ -263,7 +260,6 @@ TIEBREAKS: dict[str, Callable[[Tournament], Values]] = {
     "WIN": win, "WON": won, "BPG": bpg, "BWG": bwg, "GE": ge, "PS": ps, "BH": bh,
     "BH-C1": bh_c1, "BH-M1": bh_m1, "SB": sb, "KS": ks, "AOB": aob, "ARO": aro,
 }
-FIDE_TIEBREAKS = ("DE", *TIEBREAKS)
 
 
 def _encounters(t: Tournament, group: Iterable[str]) -> tuple[Values, set[frozenset[str]]]:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import floor
 from collections.abc import Sequence
 
-from keizer_xl.core.settings import Settings, ValueBasis, ValueNormalisation
+from keizer_xl.core.settings import Settings, ValueBasis, ValueNormalisation, fraction_text
 from keizer_xl.errors import Message
 
 
@@ -72,7 +72,7 @@ def value_scale_check(settings: Settings, n_players: int) -> tuple[str, Message]
     if bottom is not None and bottom > top:  # a rule top (N, 1.5N) can fall below bottom_value
         return "bottom_value", Message(
             "bottom_value {bottom} is above top_value {top} (= {value} with {n} players)",
-            bottom=_text(bottom), top=str(settings.top_value), value=_text(top), n=n_players)
+            bottom=fraction_text(bottom), top=str(settings.top_value), value=fraction_text(top), n=n_players)
     values = place_values(settings, n_players)
     lowest = values[-1]
     if lowest > 0:
@@ -82,11 +82,11 @@ def value_scale_check(settings: Settings, n_players: int) -> tuple[str, Message]
         if top > 0 and bottom > 0:  # above 0, but cut to value_decimals it is 0
             return "bottom_value", Message(
                 "bottom_value {bottom} cut to {decimals} decimals is 0: set bottom_value to at "
-                "least {least} or value_decimals higher", bottom=_text(bottom),
-                decimals=settings.value_decimals, least=_text(Fraction(1, scale)))
+                "least {least} or value_decimals higher", bottom=fraction_text(bottom),
+                decimals=settings.value_decimals, least=fraction_text(Fraction(1, scale)))
         return "bottom_value", Message(
             "bottom_value {bottom} gives the last place a value of {lowest} with {n} players; "
-            "set bottom_value above 0 (e.g. 1)", bottom=_text(bottom), lowest=_text(lowest),
+            "set bottom_value above 0 (e.g. 1)", bottom=fraction_text(bottom), lowest=fraction_text(lowest),
             n=n_players)
     bad = sum(1 for v in values if v <= 0)
     step = settings.value_step
@@ -99,15 +99,11 @@ def value_scale_check(settings: Settings, n_players: int) -> tuple[str, Message]
             "0 or below (lowest {lowest}); set top_value to {need} or more, or top_value to a "
             "rule such as N or 1.5N, or value_step to at most {fitting}, or set bottom_value "
             "(the last place's value)",
-            top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
-            lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
+            top=str(settings.top_value), step=fraction_text(step), bad=bad, n=n_players,
+            lowest=fraction_text(lowest), need=fraction_text(need), fitting=fraction_text(fitting_step))
     return "top_value", Message(
         "top_value {top} with value_step {step} gives the last {bad} of {n} places a value of 0 "
         "or below (lowest {lowest}); set value_step to at most {fitting}, or top_value to {need} "
         "or more, or set bottom_value (the last place's value)",
-        top=str(settings.top_value), step=_text(step), bad=bad, n=n_players,
-        lowest=_text(lowest), need=_text(need), fitting=_text(fitting_step))
-
-
-def _text(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+        top=str(settings.top_value), step=fraction_text(step), bad=bad, n=n_players,
+        lowest=fraction_text(lowest), need=fraction_text(need), fitting=fraction_text(fitting_step))

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Iterable
 
-from keizer_xl.core.model import Bye, Game, Season
+from keizer_xl.core.model import Bye, Game, Season, round_gaps
 from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.errors import InputError, Message, Problem
-
-__all__ = ["ImportedSeason", "MAX_SOURCE_BYTES", "check_source_file", "read_source_bytes",
-           "round_gap_problems"]
+from keizer_xl.sheets.cells import TEXT_LIMIT
 
 #: The largest file ``import`` reads: a TRF of 1,000 players and 1,000 rounds is 10 MB, a
 #: KeizerForClubs tournament of a long season a few MB.  A larger one is refused before it is
@@ -26,22 +25,26 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 def round_gap_problems(items: Iterable[Game | Bye]) -> list[Problem]:
-    """The rule ``check`` applies to Results (core.setting_values.MAX_ROUND_GAP), at the source's
-    line or row (``origin``): a round with games more than MAX_ROUND_GAP rounds after the round
-    before it is refused at import, so that what import writes, check accepts."""
-    first: dict[int, str] = {}
-    for item in sorted(items, key=lambda x: x.round):
-        first.setdefault(item.round, item.origin)
-    out: list[Problem] = []
-    previous = 0
-    for rnd in sorted(first):
-        if rnd - previous > MAX_ROUND_GAP:
-            out.append(Problem(first[rnd] or "?", Message(
-                "round {round} comes after round {previous} ({count} rounds without any game): "
-                "a typing slip? A season workbook allows at most {gap} rounds without games",
-                round=rnd, previous=previous, count=rnd - previous - 1, gap=MAX_ROUND_GAP)))
-        previous = rnd
-    return out
+    """The rule ``check`` applies to Results (core.model.round_gaps), at the source's line or
+    row (``origin``)."""
+    return [Problem(origin or "?", Message(
+        "round {round} comes after round {previous} ({count} rounds without any game): a typing "
+        "slip? A season workbook allows at most {gap} rounds without games", round=rnd,
+        previous=previous, count=rnd - previous - 1, gap=MAX_ROUND_GAP))
+        for rnd, previous, origin in round_gaps(items)]
+
+
+def name_problem(text: str) -> Message | None:
+    """What keeps ``text`` (a name, a header line) out of a workbook cell: a control character,
+    or more characters than a cell holds (never cut without a word); None when it fits."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        return Message("the name {name!r} holds the control character {code}", name=text,
+                       code=f"U+{ord(bad):04X}")
+    if len(text) > TEXT_LIMIT:
+        return Message("the text is {length} characters long, more than the {limit} a workbook "
+                       "cell holds", length=len(text), limit=TEXT_LIMIT)
+    return None
 
 
 def check_source_file(path: str | os.PathLike[str]) -> None:

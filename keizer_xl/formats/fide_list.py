@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from keizer_xl.core.player_match import ASCII_FOLD, fold, list_keys
 from keizer_xl.formats.listed import Listed, Wanted
 
-__all__ = ["is_txt", "is_xml", "read_txt", "read_xml", "listed_from_xml", "txt_columns"]
-
 _CHUNK = 1 << 22  # 4 MiB of XML at a time
 
 
@@ -139,12 +137,6 @@ def listed_from_xml(element: object) -> Listed:
                   sex=get("sex"), title=get("title") or get("w_title"))
 
 
-def _parse_player(block: bytes) -> Listed:
-    from defusedxml.ElementTree import fromstring
-
-    return listed_from_xml(fromstring(block))
-
-
 def _blocks(chunk: bytes, test: _Test) -> Iterator[bytes]:
     """The ``<player>`` blocks of ``chunk`` (whole blocks only) that pass the cheap test."""
     pairs = _PLAYER_FAST.findall(chunk)
@@ -195,6 +187,8 @@ def _found(chunk: bytes, wanted: set[tuple[bytes, bytes]]) -> Iterator[bytes]:
 
 
 def read_xml(path: Path, wanted: Wanted) -> Iterator[Listed]:
+    from defusedxml.ElementTree import fromstring
+
     test = _Test(wanted)
     rest = b""
     with path.open("rb") as f:
@@ -206,6 +200,6 @@ def read_xml(path: Path, wanted: Wanted) -> Iterator[Listed]:
                 cut = 0
             rest = chunk[cut:]
             for block in _blocks(chunk[:cut], test):
-                yield _parse_player(block)
+                yield listed_from_xml(fromstring(block))
             if not data:
                 return

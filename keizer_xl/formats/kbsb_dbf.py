@@ -9,9 +9,7 @@ from pathlib import Path
 from collections.abc import Iterator
 
 from keizer_xl.formats.listed import Listed, Wanted
-from keizer_xl.formats.named_columns import FIELDS, header_key, listed_from_row
-
-__all__ = ["is_dbf", "read", "DBF_FIELDS"]
+from keizer_xl.formats.named_columns import FIELDS, field_columns, header_key, listed_from_row
 
 #: field -> the folded field names of the dbf it is read under (then the club list's names)
 DBF_FIELDS: dict[str, tuple[str, ...]] = {
@@ -46,12 +44,7 @@ def read(path: Path, wanted: Wanted) -> Iterator[Listed]:
     from dbfread import DBF
 
     table = DBF(str(path), encoding="cp1252", char_decode_errors="replace", ignore_missing_memofile=True)
-    names = [header_key(n) for n in table.field_names]
-    at: dict[str, int] = {}
-    for field, options in DBF_FIELDS.items():
-        hit = next((names.index(n) for n in options if n in names), None)
-        if hit is not None:
-            at[field] = hit
+    at = field_columns([header_key(n) for n in table.field_names], DBF_FIELDS)
     for record in table:
         values = list(record.values())
         entry = listed_from_row(values, at, "kbsb")

@@ -20,12 +20,10 @@ from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season, val
 from keizer_xl.core.rules import build_settings, parse_setting
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import InputError, Message, Problem, SettingError
-from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
-from keizer_xl.formats.kfc_config import (CONFIG_SOURCE, config_rows, config_table, name_problem,
-                                          table_row)
+from keizer_xl.formats import ImportedSeason, name_problem, read_source_bytes, round_gap_problems
+from keizer_xl.formats.kfc_config import (CONFIG_SOURCE, config_rows, config_table,
+                                          missing_columns, table_row)
 from keizer_xl.formats.kfc_stored import cache_tiebreak, compare_stored
-
-__all__ = ["read_kfc", "PLAYER_STATES", "GAME_RESULTS", "ROUND_RESULTS"]
 
 #: PlayerState codes (cSqliteInterface.cs); NULL reads as 0 like KeizerForClubs reads it
 #: 12 ``PreRegistered`` (newest versions, issue #112): a player entered before the season
@@ -112,11 +110,7 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
             problems.append(Problem(where, Message(
                 "table {table} is missing: not a KeizerForClubs tournament", table=table)))
             continue
-        have = {r[1].casefold() for r in con.execute(f"PRAGMA table_info('{table}')")}
-        for col in columns:
-            if col.casefold() not in have:
-                problems.append(Problem(table, Message("column {column} is missing",
-                                                       column=col)))
+        problems += missing_columns(con, table, columns)
     if problems:
         raise InputError(problems)
 
@@ -133,10 +127,9 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     if len(problems) > known:  # a column of ConfigTab missing: said so, not each key it lacks
         raise InputError(problems)
     settings_rows = config_rows(config, problems, strict=has_config, file_name=path.stem)
-    parsed = []
     for key, value in settings_rows:
         try:
-            parsed.append(parse_setting(key, value))
+            parse_setting(key, value)
         except SettingError as e:  # a ratio of 1 or less lands here
             problems.append(Problem(table_row("ConfigTab", CONFIG_SOURCE.get(key, key)), str(e)))
     if problems:
@@ -176,14 +169,11 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
                             withdrawn_round=withdrawn, id=str(pid), origin=f"Player row {pid}"))
     if gaps:
         settings_rows.append((f"code {GAP_CODE}", "0"))
-        parsed.append(parse_setting(f"code {GAP_CODE}", "0"))
     if any(a.code == LATE_START_CODE for a in absences):
         # LateStart scores like an unexcused absence (RankingCalculator.cs)
-        unexcused = dict(settings_rows)["absence_unexcused"]
-        settings_rows.append((f"code {LATE_START_CODE}", unexcused))
-        parsed.append(parse_setting(f"code {LATE_START_CODE}", unexcused))
+        settings_rows.append((f"code {LATE_START_CODE}", dict(settings_rows)["absence_unexcused"]))
     try:
-        settings = build_settings(parsed)
+        settings = build_settings([parse_setting(k, v) for k, v in settings_rows])
     except SettingError as e:
         raise InputError([Problem("ConfigTab", str(e))]) from None
     season = Season(players=tuple(plist), games=tuple(games), byes=tuple(byes),
@@ -196,8 +186,8 @@ def _read(con: sqlite3.Connection, path: Path) -> ImportedSeason:
     tiebreak = cache_tiebreak(con, season, tables, last)
     if tiebreak is not None:
         settings_rows.append(("tiebreak", tiebreak))
-        parsed.append(parse_setting("tiebreak", tiebreak))
-        season = replace(season, settings=build_settings(parsed))
+        season = replace(season, settings=build_settings([parse_setting(k, v)
+                                                          for k, v in settings_rows]))
         notes.append(Message("KeizerForClubs' stored standing after round {round} (table "
                              "{table}) breaks ties by {tiebreak}: tiebreak set so", round=last - 1,
                              table=f"tStand_{last - 1}", tiebreak=tiebreak))

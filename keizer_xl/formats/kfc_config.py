@@ -7,17 +7,12 @@ from __future__ import annotations
 
 import math
 import sqlite3
-import unicodedata
 from fractions import Fraction
 from typing import Any
 
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import Message, Problem
-from keizer_xl.sheets.cells import TEXT_LIMIT
-
-__all__ = ["SHIPPED_PERCENTAGES", "REQUIRED_KEYS", "CONFIG_SOURCE", "table_row", "config_table",
-           "name_problem", "config_rows"]
-
+from keizer_xl.formats import name_problem
 
 def table_row(table: str, row: object) -> str:
     """Where a problem is: ``Pairing row 12`` (the table's name as KeizerForClubs has it;
@@ -34,13 +29,20 @@ SHIPPED_PERCENTAGES = {"BONUS.Freilos": ("bye", 50), "BONUS.Excused": ("absence_
                        "BONUS.Verlust": ("loss", 0)}
 
 
+def missing_columns(con: sqlite3.Connection, table: str, columns: tuple[str, ...]
+                    ) -> list[Problem]:
+    """A problem for each of ``columns`` that ``table`` lacks (named as such, not "the database
+    is damaged: no such column": issue 34)."""
+    have = {r[1].casefold() for r in con.execute(f"PRAGMA table_info('{table}')")}
+    return [Problem(table, Message("column {column} is missing", column=c))
+            for c in columns if c.casefold() not in have]
+
+
 def config_table(con: sqlite3.Connection, problems: list[Problem]) -> dict[str, tuple[Any, Any]]:
     """CfgKey -> (CfgText, CfgValue)."""
-    cols = {r[1].casefold() for r in con.execute("PRAGMA table_info('ConfigTab')")}
-    missing = [c for c in ("CfgKey", "CfgText", "CfgValue") if c.casefold() not in cols]
+    missing = missing_columns(con, "ConfigTab", ("CfgKey", "CfgText", "CfgValue"))
     if missing:
-        problems.extend(Problem("ConfigTab", Message("column {column} is missing", column=c))
-                        for c in missing)
+        problems.extend(missing)
         return {}
     return {str(k): (t, v) for k, t, v in
             con.execute("SELECT CfgKey, CfgText, CfgValue FROM ConfigTab") if k is not None}
@@ -70,19 +72,6 @@ def _number(value: Any) -> float | None:
 #: ConfigTab keys KeizerForClubs reads without a default (frmMainform.cs, opening a tournament:
 #: ``GetConfigInt("BONUS.Clubgame")``): a file without them cannot be scored by it either
 REQUIRED_KEYS = ("BONUS.Clubgame", "BONUS.Excused", "BONUS.Unexcused", "BONUS.Retired")
-
-
-def name_problem(text: str) -> Message | None:
-    """What keeps ``text`` out of a workbook cell: a control character, or more characters
-    than a cell holds (never cut without a word); None when it fits."""
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
-    if bad is not None:
-        return Message("the name {name!r} holds the control character {code}", name=text,
-                       code=f"U+{ord(bad):04X}")
-    if len(text) > TEXT_LIMIT:
-        return Message("the text is {length} characters long, more than the {limit} a workbook "
-                       "cell holds", length=len(text), limit=TEXT_LIMIT)
-    return None
 
 
 def config_rows(config: dict[str, tuple[Any, Any]], problems: list[Problem],

@@ -8,12 +8,11 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import replace
 
+from keizer_xl.core.engine import compute_history
 from keizer_xl.core.model import Season
 from keizer_xl.core.settings import Tiebreak
-from keizer_xl.errors import InputError, Message, Problem
-
-__all__ = ["CACHE_TIEBREAKS", "cache_tiebreak", "compare_stored"]
-
+from keizer_xl.errors import InputError, Message
+from keizer_xl.formats.kfc_config import missing_columns
 
 #: How KeizerForClubs' standings caches order players of equal points (cReportingUnit.cs,
 #: fReportTabellenstandTable): by id in the middle versions (``ORDER BY Keizer_SumPts desc``),
@@ -24,11 +23,9 @@ CACHE_TIEBREAKS = ("games, rating, start", "id")
 def _cached_order(con: sqlite3.Connection, table: str) -> list[str]:
     """The names of a cached standings table tStand_<R>, best first (WriteTableWHeaders2Db:
     Header1, Header2, Footer, the column headers, then one row per player, joined by §)."""
-    have = {r[1].casefold() for r in con.execute(f"PRAGMA table_info('{table}')")}
-    missing = [c for c in ("id", "line") if c not in have]
-    if missing:  # named as such, not "the database is damaged: no such column" (issue 34)
-        raise InputError([Problem(table, Message("column {column} is missing", column=c))
-                          for c in missing])
+    missing = missing_columns(con, table, ("id", "line"))
+    if missing:
+        raise InputError(missing)
     # an identifier cannot be a parameter; table is tStand_<int>, made from a round number
     lines = [str(r[0]) for r in con.execute(f"SELECT line FROM {table} ORDER BY id")]  # noqa: S608
     rows = [line.split("\u00a7") for line in lines[4:]]
@@ -40,8 +37,6 @@ def cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
     """The tie-break that gives the order of KeizerForClubs' cached standing after the round
     before the last, when the fresh calculation (ties by rating) does not: the last round is
     valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
-    from keizer_xl.core.engine import compute_history
-
     cache = f"tStand_{last - 1}"
     if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
         return None
@@ -69,8 +64,6 @@ def compare_stored(con: sqlite3.Connection, season: Season,
     ``Player.Keizer_SumPts`` (the standing after its last round, float32) and its cached
     standing after the round before (table ``tStand_<R>``, which RankingCalculator.cs reuses
     instead of recomputing that round when it exists)."""
-    from keizer_xl.core.engine import compute_history
-
     scored = season.last_round_with_results()
     if scored == 0:
         return []
@@ -88,8 +81,7 @@ def compare_stored(con: sqlite3.Connection, season: Season,
                 "KeizerForClubs reused its stored standing after round {round} (table {table}), "
                 "which differs from a new calculation (players changed since?); its points for "
                 "round {last} may differ", round=last - 1, table=cache, last=last))
-    have = {r[1].casefold() for r in con.execute("PRAGMA table_info('Player')")}
-    if "keizer_sumpts" not in have:
+    if missing_columns(con, "Player", ("Keizer_SumPts",)):
         return notes
     score = hist.last.score
     differ = []

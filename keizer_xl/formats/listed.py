@@ -6,8 +6,6 @@ from dataclasses import dataclass
 
 from keizer_xl.core.player_match import list_keys, name_contains
 
-__all__ = ["Listed", "Wanted"]
-
 
 @dataclass(frozen=True, slots=True)
 class Listed:

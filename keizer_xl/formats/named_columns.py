@@ -18,8 +18,6 @@ from keizer_xl.core.player_match import fold
 from keizer_xl.formats.listed import Listed, Wanted
 from keizer_xl.sheets.tables import header_text
 
-__all__ = ["FIELDS", "sniffer", "reader", "listed_from_row", "birth_text", "sex_letter", "header_key"]
-
 _COMMON: dict[str, tuple[str, ...]] = {
     "name": ("name", "naam", "nom", "spielername", "speler", "spieler", "player", "nomprenom"),
     "surname": ("surname", "lastname", "achternaam", "nachname", "familienaam"),
@@ -54,13 +52,15 @@ def header_key(text: Any) -> str:
     return "".join(fold(str(text or "")).split())
 
 
+def field_columns(keys: list[str], fields: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    """Each field's column: the first of its names among the folded headers ``keys``."""
+    found = {f: next((keys.index(n) for n in names if n in keys), None) for f, names in fields.items()}
+    return {f: at for f, at in found.items() if at is not None}
+
+
 def _mapping(headers: Sequence[Any], kind: str) -> dict[str, int] | None:
     keys = [header_key(h) for h in headers]
-    out: dict[str, int] = {}
-    for field, names in FIELDS[kind].items():
-        at = next((keys.index(n) for n in names if n in keys), None)
-        if at is not None:
-            out[field] = at
+    out = field_columns(keys, FIELDS[kind])
     if kind == "knsb" and not set(FIELDS["knsb"]["national_id"]) & set(keys):
         return None
     if not all(f in out for f in _REQUIRED.get(kind, ())):
@@ -80,10 +80,6 @@ def _decoded(data: bytes) -> str:
         if exc.start > len(data) - 4:  # a character cut by the 64 KiB of a sniff
             return data[:exc.start].decode("utf-8")
         return data.decode("cp1252", errors="replace")
-
-
-def _delimiter(first_line: str) -> str:
-    return max(";,\t", key=first_line.count)
 
 
 def _rows(path: Path, head: bytes | None = None) -> Iterator[Sequence[Any]]:
@@ -109,7 +105,7 @@ def _rows(path: Path, head: bytes | None = None) -> Iterator[Sequence[Any]]:
     text = _decoded(head) if head is not None else _decoded(path.read_bytes())
     lines = io.StringIO(text)
     first = text.split("\n", 1)[0]
-    yield from csv.reader(lines, delimiter=_delimiter(first))
+    yield from csv.reader(lines, delimiter=max(";,\t", key=first.count))
 
 
 def sniffer(kind: str) -> Callable[[Path, bytes], bool]:

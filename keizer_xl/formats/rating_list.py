@@ -14,8 +14,6 @@ from keizer_xl.errors import N_, Message, UsageError
 from keizer_xl.formats import fide_list, kbsb_dbf, named_columns
 from keizer_xl.formats.listed import Listed, Wanted
 
-__all__ = ["ListReader", "READERS", "open_list", "list_kind", "ListKind"]
-
 
 #: a reader: the entries of the list at a path that a lookup may want
 ListReader = Callable[[Path, Wanted], Iterator[Listed]]

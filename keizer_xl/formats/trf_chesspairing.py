@@ -12,9 +12,6 @@ from keizer_xl.errors import Message
 from keizer_xl.formats.trf_format import ascii_number
 from keizer_xl.formats.trf_player import PlayerLine, Reader
 
-__all__ = ["CHESSPAIRING_CODES", "CHESSPAIRING_CLUB_CODES", "generated_by_chesspairing",
-           "directive"]
-
 #: chesspairing's reading of the letters without an opponent (FIDE's: trf_format.IMPORT_CODES;
 #: its trf/convert.go: U absent, F its PAB).
 #: Its half-point and zero-point byes (``H``, ``Z``) score as its Keizer scorer's defaults do

@@ -9,11 +9,8 @@ from dataclasses import dataclass, field
 
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.errors import Message, N_, Problem
-from keizer_xl.formats.trf_format import (FIELDS, GAME_CODES, IMPORT_CODES, ascii_number,
-                                          other_digit, round_column)
-from keizer_xl.formats.trf_lines import ROUND_WIDTH, SEPARATORS
-
-__all__ = ["PlayerLine", "Reader", "read_player_line"]
+from keizer_xl.formats.trf_format import (FIELDS, GAME_CODES, IMPORT_CODES, ROUND_WIDTH,
+                                          SEPARATORS, ascii_number, other_digit, round_column)
 
 _FIELD_WORDS = {"start": N_("start number"), "rating": N_("rating"), "points": N_("game points"),
                 "rank": N_("rank")}

@@ -15,27 +15,18 @@ from keizer_xl.core.model import validate
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.errors import SettingError, InputError, Message, Problem
 from keizer_xl.core.rules import build_settings, parse_setting
-from keizer_xl.formats import ImportedSeason, read_source_bytes, round_gap_problems
+from keizer_xl.formats import ImportedSeason, name_problem, read_source_bytes, round_gap_problems
 from keizer_xl.formats.trf_chesspairing import CHESSPAIRING_CLUB_CODES, generated_by_chesspairing
-from keizer_xl.formats.trf_format import ascii_number
-from keizer_xl.formats.trf_lines import byte_layout, fits_columns
+from keizer_xl.formats.trf_format import ascii_number, byte_layout, fits_columns
 from keizer_xl.formats.trf_player import PlayerLine, Reader, read_player_line
 from keizer_xl.formats.trf_season import (own_directives, round_dates, season_from_lines,
                                           settings_rows)
-from keizer_xl.sheets.cells import TEXT_LIMIT
 
-__all__ = ["read_trf", "parse_trf", "decode_trf", "PROGRAMS"]
-
-#: Lines other programs write that say nothing this competition uses (teams, accelerations,
-#: forbidden pairs, scoring systems): read past, with one note per kind.
 #: Standard header lines that carry nothing the workbook keeps (counts, the deputy, the
 #: number of rounds, the initial colour, TRF-2026's scoring, tie-break and time-control codes):
 #: read past silently.
 _SILENT = {"062", "072", "082", "112", "142", "152", "162", "172", "192", "202", "212", "222",
            "352", "362", "XXR", "XXC"}
-_IGNORED = {"013", "062", "072", "082", "112", "152", "162", "172", "192", "202", "212", "222",
-            "250", "260", "300", "310", "320", "330", "352", "362", "801", "802", "XXC", "XXS",
-            "XXP", "XXY", "XXB", "XXM", "XXT", "XXG", "XXR", "142"}
 
 
 #: Who wrote a TRF file, as ``import --from`` names it: ``auto`` tells it from the file.
@@ -87,10 +78,8 @@ def not_text(data: bytes) -> Message | None:
     """What the file is when it is not a TRF's plain text (UTF-8 or Windows-1252): UTF-16 or
     UTF-32 text (its byte-order mark, or a zero byte beside every character), a SQLite
     database, other binary data (zero bytes)."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+    if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")) or (
             len(data) >= 4 and data.count(0) * 3 >= len(data) and b"\x00\x00\x00" not in data[:64]):
-        return Message("the file is UTF-16 text: save it as UTF-8 (or ANSI) and import again")
-    if data.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00")):  # pragma: no cover
         return Message("the file is UTF-16 text: save it as UTF-8 (or ANSI) and import again")
     if data.startswith(b"SQLite format 3\x00"):
         return None  # named .trf by mistake: parse_trf says what it is
@@ -151,10 +140,9 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
             if parsed is not None:
                 players.append(parsed)
         elif code in ("012", "022", "032", "042", "052", "092", "102", "122"):
-            if len(rest) > TEXT_LIMIT:  # a cell holds no more: never cut without a word
-                r.problem(n, Message("the text is {length} characters long, more than the "
-                                     "{limit} a workbook cell holds", length=len(rest),
-                                     limit=TEXT_LIMIT))
+            wrong = name_problem(rest)  # control characters: reported above, line left out
+            if wrong is not None:  # a cell holds no more: never cut without a word
+                r.problem(n, wrong)
             header.setdefault(code, rest)
         elif code == "132":
             dates_132.append((n, line))
@@ -182,8 +170,11 @@ def parse_trf(text: str, label: str = "file.trf", program: str = "auto") -> Impo
             options[code] = (n, rest)
         elif code in _SILENT:
             continue
-        elif code in _IGNORED or re.fullmatch(r"[A-Z]{3}|\d{3}", code):
-            ignored[code] += 1  # extensions, national (NRS) records, later TRF-2026 records
+        elif re.fullmatch(r"[A-Z]{3}|\d{3}", code):
+            # other programs' lines that say nothing this competition uses (teams,
+            # accelerations, forbidden pairs, scoring systems, national (NRS) records, later
+            # TRF-2026 records): read past, with one note per kind
+            ignored[code] += 1
         else:
             r.problem(n, Message("{code!r} is not a TRF line code (001 players, 012-132 the "
                                  "header, ### comments)", code=code))

@@ -13,11 +13,8 @@ from keizer_xl.core.setting_values import MAX_ROUND, parse_date
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.errors import Message
 from keizer_xl.formats.trf_chesspairing import CHESSPAIRING_CODES, directive
-from keizer_xl.formats.trf_format import IMPORT_CODES, PAIRS, ascii_number, round_column
-from keizer_xl.formats.trf_lines import ROUND_WIDTH
+from keizer_xl.formats.trf_format import IMPORT_CODES, PAIRS, ROUND_WIDTH, ascii_number, round_column
 from keizer_xl.formats.trf_player import PlayerLine, Reader
-
-__all__ = ["season_from_lines", "round_dates", "own_directives", "settings_rows", "person_name"]
 
 
 def _trf_date(text: str) -> datetime.date | None:

@@ -1,7 +1,6 @@
 """The season's games as a FIDE TRF-16 rating report: ``export --trf`` (and ``--knsb``, the
 Dutch federation's flavour), with a warning for every value the report cannot hold as it is.
-The 001 line itself is :mod:`keizer_xl.formats.trf_lines`'; the codes
-:mod:`keizer_xl.formats.trf_format`'s."""
+The 001 line itself and the codes are :mod:`keizer_xl.formats.trf_format`'s."""
 from __future__ import annotations
 
 import datetime
@@ -18,13 +17,9 @@ from keizer_xl.core.engine import start_order
 from keizer_xl.core.rows import overall_places, season_parts
 from keizer_xl.core.settings import System
 from keizer_xl.errors import ActionError, Message
-from keizer_xl.formats.trf_format import EXPORT_CODES, round_column
-from keizer_xl.formats.trf_lines import (CODE_POINTS, TrfRound, TrfRow, fide_ascii, player_line,
-                                         points_text)
+from keizer_xl.formats.trf_format import (CODE_POINTS, EXPORT_CODES, TrfRound, TrfRow, fide_ascii,
+                                          player_line, points_text, round_column)
 from keizer_xl.formats.trf_season import person_name
-
-__all__ = ["export_trf", "TrfExport", "trf_name", "field_warnings", "COLUMN_NAMES",
-           "MAX_TRF_PLAYERS"]
 
 @dataclass(frozen=True)
 class TrfExport:

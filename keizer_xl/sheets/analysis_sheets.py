@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from keizer_xl.analysis.audit import RoundAudit
 from keizer_xl.analysis.compare import Comparison
+from keizer_xl.analysis.history import top_players
 from keizer_xl.core.engine import History
 from keizer_xl.core.model import Season
 from keizer_xl.core.rows import Part
@@ -25,10 +26,6 @@ from keizer_xl.sheets.titles import RunContext, sheet_title
 
 if TYPE_CHECKING:
     import pandas as pd
-
-__all__ = ["history_layout", "history_chart", "crosstable_layout", "explain_layout", "audit_layout",
-           "compare_layout", "history_style", "crosstable_style", "explain_style", "audit_style",
-           "compare_style"]
 
 
 def history_style(history: History) -> SheetStyle:
@@ -47,7 +44,7 @@ def history_style(history: History) -> SheetStyle:
                                      "not ranked then (not yet a member, or left)."),))
 
 
-def crosstable_style(frame: pd.DataFrame, history: History) -> SheetStyle:
+def crosstable_style(history: History) -> SheetStyle:
     # the opponent columns are as wide as their cells; Rank right-aligned with a gap before
     # the name; Rank and Name printed on every page when it splits
     return SheetStyle(title=sheet_title("crosstable", history.last.round), widths={"Rank": 7, "Name": 24},
@@ -191,8 +188,6 @@ def history_chart(history: History, lang: str = "en") -> Chart | None:
     Below the grid on a page of its own, from column C and as wide as the first page's columns
     right of Rank and Name, which a split History repeats on every page (issue 26); in
     centimetres of Carlito's digit (1.958 mm)."""
-    from keizer_xl.analysis.history import top_players
-
     rounds = history.last.round
     if rounds == 0:
         return None
@@ -215,7 +210,7 @@ def history_chart(history: History, lang: str = "en") -> Chart | None:
 def crosstable_layout(season: Season, history: History, context: RunContext | None = None,
                       lang: str = "en", part: Part | None = None) -> Layout:
     cross = crosstable_frame(season, history, lang, part)
-    style = crosstable_style(cross, history)
+    style = crosstable_style(history)
     gone = withdrawn_names(season, history.last.round)
     style = replace(style, cell_formats={(i, "Name"): withdrawn_format(lang)
                                          for i, n in enumerate(cross["Name"]) if n in gone})

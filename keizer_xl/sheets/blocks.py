@@ -19,25 +19,25 @@ from keizer_xl.sheets.layout import (
 ROOM = 0.96
 
 
-def print_scale(layout: Layout, width: float | None = None) -> float:
+def print_scale(layout: Layout) -> float:
     """The scale ``layout`` prints at: its own, or fit to one page wide in the font the
-    workbook names (never below :data:`MIN_PRINT_SCALE`); ``width`` the printed columns'."""
+    workbook names (never below :data:`MIN_PRINT_SCALE`)."""
     page = layout.page
     if page.fit_width is None:
         return (page.scale or 100) / 100
-    wide = width if width is not None else (sum(layout.widths) or 1.0)
+    wide = sum(layout.widths) or 1.0
     return min(1.0, max(NAMED_PAGE_CHARS[page.landscape] / wide, MIN_PRINT_SCALE / 100))
 
 
-def keep_whole(layout: Layout, units: Sequence[tuple[int, int]], fresh: Sequence[int] = (),
-               scale: float | None = None) -> tuple[int, ...]:
+def keep_whole(layout: Layout, units: Sequence[tuple[int, int]], fresh: Sequence[int] = ()
+               ) -> tuple[int, ...]:
     """The rows (1-based) that start a new page so that each unit (first row, last row: a
     block with its heading, or a block with the legend under it) prints on one page when it
     fits one.  ``fresh``: rows where the printout starts a new page anyway (a second print
     area).  Rows repeated on every page (``page.repeat_rows``) take their height off each page."""
     height = _heights(layout)
     page = layout.page
-    cap = _cap(layout, scale)
+    cap = _cap(layout)
     breaks: list[int] = []
     used, row = 0.0, page.print_from_row
     if page.repeat_rows:
@@ -63,11 +63,11 @@ def _heights(layout: Layout) -> Callable[[int, int], float]:
     return height
 
 
-def _cap(layout: Layout, scale: float | None = None) -> float:
+def _cap(layout: Layout) -> float:
     """The height (points at 100 %) of the rows one page holds, less the repeated rows."""
     page = layout.page
     repeated = _heights(layout)(*page.repeat_rows) if page.repeat_rows else 0.0
-    return PAGE_HEIGHT[page.landscape] * ROOM / (scale or print_scale(layout)) - repeated
+    return PAGE_HEIGHT[page.landscape] * ROOM / print_scale(layout) - repeated
 
 
 def fits_page(layout: Layout, first: int, last: int) -> bool:
@@ -91,5 +91,3 @@ def block_rows(layout: Layout, headings: Sequence[str], start: int = 1) -> list[
     ends = [f - 2 for f in firsts[1:]] + [len(layout.grid)]
     return [(f, max(f, e)) for f, e in zip(firsts, ends, strict=True)]
 
-
-__all__ = ["ROOM", "print_scale", "keep_whole", "block_rows", "fits_page"]

@@ -55,9 +55,7 @@ def cell_value(value: Any) -> CellValue:
     module = t.__module__.split(".")[0]
     if module in ("numpy", "pandas"):
         return _from_pandas(value)
-    if isinstance(value, bool):
-        return bool(value)
-    if isinstance(value, int):
+    if isinstance(value, int):  # a subclass (bool is none: it has no subclasses)
         return cell_value(int(value))
     if isinstance(value, float):
         return cell_value(float(value))

@@ -16,8 +16,6 @@ from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
 from keizer_xl.sheets.report_sheets import titled
 from keizer_xl.sheets.titles import MARKS, RunContext
 
-__all__ = ["crosstable_rows", "crosstable_layout", "SELF"]
-
 #: the cell where a player meets himself
 SELF = "\u00d7"  # the multiplication sign
 

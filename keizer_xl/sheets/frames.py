@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.history import TOP_PLAYERS, crosstable_rows, history_grid_rows, rank_progression_rows
 from keizer_xl.core.model import Season
+from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part, Row
+from keizer_xl.i18n import colour_letters, translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows
 
@@ -21,15 +23,12 @@ if TYPE_CHECKING:
 
     from keizer_xl.analysis.audit import RoundAudit
     from keizer_xl.analysis.compare import Comparison
-    from keizer_xl.analysis.explain import Explanation
 
 
 def part_records(part: Part) -> Rows:
     """A part's shown rows (core/rows.py) as the Standings table, headed in English (the sheet
     and the CSV rename them): Rank ('-' when not ranked), the row model's :data:`HEAD` columns,
     R1..Rk, then :data:`TAIL` (game points shown rounded); exact otherwise."""
-    from keizer_xl.core.numbers import display
-
     columns = (tuple(schema.header("Standings", k, "en") for k in HEAD)
                + tuple(f"R{r}" for r in range(1, part.round + 1))
                + tuple(schema.header("Standings", k, "en") for k in TAIL))
@@ -70,8 +69,6 @@ def crosstable_frame(season: Season, history: History, lang: str = "en",
     player who left the ranking headed in ``lang``)."""
     import pandas as pd
 
-    from keizer_xl.i18n import colour_letters, translate
-
     # the colour letters of the language (Dutch W/Z, German W/S, French B/N), as its legend
     columns, rows = crosstable_rows(season, history, colour_letters(lang),
                                     part.places() if part else None)
@@ -79,16 +76,15 @@ def crosstable_frame(season: Season, history: History, lang: str = "en",
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
-def explain_frames(season: Season, history: History,
-                   explanations: list[Explanation] | None = None,
-                   lang: str = "en", part: Part | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def explain_frames(season: Season, history: History, lang: str = "en",
+                   part: Part | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Explain sheet's two tables: one row per player, one per player per round; the
     sentences in ``lang``."""
     import pandas as pd
 
     from keizer_xl.analysis.explain import explain_rows  # not loaded by standings and pair
 
-    (c1, summary), (c2, detail) = explain_rows(season, history, explanations, lang,
+    (c1, summary), (c2, detail) = explain_rows(season, history, lang,
                                                part.places() if part else None)
     return pd.DataFrame(summary, columns=c1), pd.DataFrame(detail, columns=c2)
 
@@ -109,7 +105,6 @@ def compare_frames(comparison: Comparison, lang: str = "en") -> tuple[pd.DataFra
     import pandas as pd
 
     from keizer_xl.analysis.compare import SUMMARY_COLUMNS  # not loaded by standings and pair
-    from keizer_xl.i18n import translate
 
     columns = [translate(c, lang) for c in comparison.columns]
     summary = [{k: translate(v, lang) if k in ("Variant", "What") else v for k, v in row.items()}

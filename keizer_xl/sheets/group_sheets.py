@@ -7,20 +7,17 @@ import math
 from collections.abc import Sequence, Set
 from dataclasses import replace
 
+from keizer_xl.core.numbers import display
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.rows import Part, Row
 from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import (Layout, PageSetup, Rows, SheetStyle, Span, Style, podium_fill,
-                                     print_fit, sheet_layout)
+                                     print_fit, sheet_layout, stack_layouts)
 from keizer_xl.sheets.blocks import block_rows, fits_page, keep_whole
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
-from keizer_xl.sheets.report_sheets import titled
+from keizer_xl.sheets.report_sheets import NAME_WIDTH, PAD, titled
 from keizer_xl.sheets.titles import RunContext, footer, legend_lines, run_context, sheet_title
-
-__all__ = ["group_heading", "period_heading", "category_heading", "category_layout",
-           "grouped_standings_layout", "grouped_pairings_layout", "grouped_layout",
-           "periods_layout", "blocks_on_pages"]
 
 
 def group_heading(group: str, lang: str = "en") -> str:
@@ -37,9 +34,6 @@ def category_layout(rows: Sequence[Row], lang: str = "en") -> Layout:
     Score, Overall place (in the whole ranking), headed in ``lang``; its columns as wide as
     what it shows (issue 33: it inherited a wide table's columns and printed ``###``),
     "Overall place" over two lines."""
-    from keizer_xl.core.numbers import display
-    from keizer_xl.sheets.report_sheets import NAME_WIDTH, PAD
-
     tr = translator(lang)
     h = (schema.header("Standings", "rank", lang), schema.header("Standings", "name", lang),
          # "Overall place", not "Overall" (Dutch "Totaal" read as total points, issue 26)
@@ -91,8 +85,6 @@ def _stack(title: str, blocks: Sequence[tuple[str, Layout]],
            tables: Sequence[tuple[str, Layout]]) -> Layout:
     """``blocks`` one under the other (:func:`layout.stack_layouts`), landscape, with Rank and
     Name repeated when any of the ``tables`` splits by columns (not only the first)."""
-    from keizer_xl.sheets.layout import stack_layouts
-
     layout = stack_layouts((title,), blocks, landscape=True)
     if any(t.page.repeat_cols for _, t in tables) and not layout.page.repeat_cols:
         fit, scale, repeat, breaks = print_fit(layout.widths, True, 2)
@@ -172,8 +164,6 @@ def grouped_layout(kind: str, blocks: Sequence[tuple[str, Layout]], rnd: int | N
     """A season sheet (``kind``: history, crosstable, explain, audit, compare) of one titled
     block per group, each the group's own sheet; without groups (one block, group "") the
     sheet as it is."""
-    from keizer_xl.sheets.layout import stack_layouts
-
     if len(blocks) == 1 and not blocks[0][0]:
         return blocks[0][1]
     ctx = context if context is not None else run_context()
@@ -185,8 +175,6 @@ def grouped_pairings_layout(parts: Sequence[tuple[str, Layout]], rnd: int, lang:
                             context: RunContext | None = None) -> Layout:
     """The Pairings sheet of a workbook with groups: one titled block per group, each with the
     contract's header row (Board, White, Black, Result), so results typed there read back."""
-    from keizer_xl.sheets.layout import stack_layouts
-
     ctx = context if context is not None else run_context()
     layout = stack_layouts((ctx.line("pairings", rnd, lang),),
                            [(group_heading(g, lang), lay) for g, lay in parts], landscape=False)
@@ -220,8 +208,6 @@ def periods_layout(parts: Sequence[Part], context: RunContext | None = None,
     and period, issue 23: core/competition.py), its leader named in the block's heading and on
     the podium fill of its first row; headed like Standings in ``lang``.
     A period ranked by match points (``period_scoring 6/3/1``) has no Value column."""
-    from keizer_xl.core.numbers import display
-
     tr = translator(lang)
     h = schema.headers("Standings", lang)
     upto = max((p.round for p in parts), default=None)
@@ -240,8 +226,6 @@ def periods_layout(parts: Sequence[Part], context: RunContext | None = None,
             heading = f"{group_heading(ps.group, lang)} · {heading}"
         blocks.append((heading, Rows(columns, rows)))
     # every name whole (issue 33: cut at 24), a very long one over two lines
-    from keizer_xl.sheets.report_sheets import NAME_WIDTH, PAD
-
     longest = max((printed_width(str(r.name)) for part in parts for r in part.rows), default=0.0)
     name_width = min(NAME_WIDTH, max(24.0, math.ceil((longest + PAD) * 2) / 2))
     first: Rows = blocks[0][1] if blocks else Rows((h["rank"], h["name"], h["score"]), ())

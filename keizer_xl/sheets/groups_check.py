@@ -5,22 +5,21 @@ relegation with no group to move into, and a game between players of different g
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from keizer_xl.core.groups import cross_group_games, group_key, group_names, has_groups
 from keizer_xl.core.model import Season
 from keizer_xl.core.round_robin import RoundRobin
+from keizer_xl.core.settings import ROUND_ROBIN_ALL, System
 from keizer_xl.errors import Message, Problem
 from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.read_names import find_columns, name_key
 from keizer_xl.sheets.tables import Table
-
-__all__ = ["group_problems", "near_duplicate"]
 
 
 def _cells(table: Table | None, season: Season, column: str) -> dict[str, str]:
     """name -> the player's cell in ``column`` (the Name cell when there is no such column)."""
-    from keizer_xl.sheets.read_names import find_columns, name_key
-
     out = {p.name: p.origin for p in season.players}
     if table is None:
         return out
@@ -78,14 +77,13 @@ def group_problems(season: Season, players_table: Table | None, setting_cells: d
     groups = group_names(season)
     for key in ("promote", "relegate"):
         n = getattr(s, key)
+        where = setting_cells.get(key) or schema.sheet_name("Settings", tr.lang)
         if n and len(groups) < 2:
-            where = setting_cells.get(key) or schema.sheet_name("Settings", tr.lang)
             out.append(Problem(where, Message(
                 "{setting} {n}: there is no group to move players into ({players} has {count} "
                 "group(s); promotion and relegation need two or more)", setting=key, n=n,
                 players=schema.sheet_name("Players", tr.lang), count=len(groups))))
         elif n and not any(b > 1 for b in s.periods) and not s.promote_at_season_end:
-            where = setting_cells.get(key) or schema.sheet_name("Settings", tr.lang)
             out.append(Problem(where, Message(
                 "{setting} {n}: players move at a period's end, but there are no periods (set "
                 "periods, e.g. 1, 11, 21)", setting=key, n=n)))
@@ -104,8 +102,6 @@ def _cross_group_problems(season: Season, setting_cells: dict[str, str],
     ``1, 5, 9``).  Then ONE problem at the Settings cell of ``periods`` says so (issue 23),
     not a flood of problems at Results cells.  Any other game between groups (a wrong Group, a
     mistyped name) is a problem at its Results cell."""
-    from dataclasses import replace
-
     s = season.settings
     games = cross_group_games(season)
     if not games:
@@ -138,7 +134,6 @@ def _round_robin_problems(season: Season, players_table: Table | None,
     """``round_robin`` naming a group that does not exist; a player of a round-robin group
     who joins after its first round (its field is fixed: a late entrant cannot join)."""
     from keizer_xl.core.competition import Competition
-    from keizer_xl.core.settings import ROUND_ROBIN_ALL, System
 
     named = season.settings.round_robin
     if not named:

@@ -216,24 +216,19 @@ class _Builder:
         last = len(self.grid)
         if last < first:
             return
-        # a header sits like its column: right over numbers (issue 9), or as ``align`` says
-        for j, name in enumerate(frame.columns, 1):
-            key = str(name) if isinstance(name, (str, int)) else None
-            align = self.style.align.get(key) if key is not None else None
-            if align is None and _numeric(self.grid[first - 1:last], j - 1):
-                align = "right"
-            fmt = self.style.number_formats.get(key) if key is not None else None
-            # a header over "0_0_0" keeps the same space on its right ("Rank" over "12 ")
-            head_fmt = "@" + fmt[1:] if fmt and fmt.startswith("0_") else None
-            if (align and align != "left") or head_fmt:
-                self.spans.append(Span(first - 1, first - 1, j, j,
-                                       Style(align=align, number_format=head_fmt)))
         # one span per run of neighbouring columns with the same format and alignment
         runs: list[tuple[int, int, str | None, str | None]] = []
         for j, name in enumerate(frame.columns, 1):
             key = str(name) if isinstance(name, (str, int)) else None
             fmt = self.style.number_formats.get(key) if key is not None else None
             align = self.style.align.get(key) if key is not None else None
+            # a header sits like its column: right over numbers (issue 9), or as ``align`` says
+            head = "right" if align is None and _numeric(self.grid[first - 1:last], j - 1) else align
+            # a header over "0_0_0" keeps the same space on its right ("Rank" over "12 ")
+            head_fmt = "@" + fmt[1:] if fmt and fmt.startswith("0_") else None
+            if (head and head != "left") or head_fmt:
+                self.spans.append(Span(first - 1, first - 1, j, j,
+                                       Style(align=head, number_format=head_fmt)))
             if not fmt and not align:
                 continue
             if runs and runs[-1][1] == j - 1 and runs[-1][2:] == (fmt or None, align):

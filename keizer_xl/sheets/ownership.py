@@ -29,8 +29,6 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.tables import Book, header_text
 from keizer_xl.sheets.titles import SHEET_TITLES, SHEET_TITLES_NO_ROUND
 
-__all__ = ["TOP_ROWS", "TOP_COLUMNS", "engine_wrote", "claim"]
-
 #: how much of a sheet's top left corner the mark is looked for in
 TOP_ROWS = 5
 TOP_COLUMNS = 12

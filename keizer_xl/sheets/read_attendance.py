@@ -31,8 +31,6 @@ from keizer_xl.sheets.read_names import (
 from keizer_xl.sheets.read_tables import PlayerNames
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["PRESENT_MARKS", "DefaultAbsence", "read_attendance", "attendance_dates", "dated_rounds"]
-
 
 #: Attendance headers that are not rounds but may sit beside them (copied from Players, notes).
 _ATTENDANCE_EXTRA = {n for names in HEADER_ALIASES["Players"].values() for n in names} | {
@@ -108,23 +106,18 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
                 notes.append(Message("{where}: a column without a header; ignored",
                                      where=table.header_cell(idx)))
             continue
-        if m:
-            if values:
-                problems.append(Problem(table.header_cell(idx), tr(
-                    "{header!r} is not a round (rounds are 1 to {max_round}), but its column "
-                    "holds {value!r} ({where})", header=text, max_round=MAX_ROUND,
-                    value=cell_text(values[0][1]), where=table.cell(values[0][0], idx))))
-            else:
-                notes.append(Message("{where}: column {header!r} is not a round and is empty; "
-                                     "ignored", where=table.header_cell(idx), header=text))
-            continue
-        day = _header_date(text)
+        day = None if m else _header_date(text)
         if day is not None:
             dated.append((idx, day))
             continue
-        if normalised(text) in _ATTENDANCE_EXTRA:
+        if not m and normalised(text) in _ATTENDANCE_EXTRA:
             continue
-        if coded := first_code(values):
+        if m and values:
+            problems.append(Problem(table.header_cell(idx), tr(
+                "{header!r} is not a round (rounds are 1 to {max_round}), but its column "
+                "holds {value!r} ({where})", header=text, max_round=MAX_ROUND,
+                value=cell_text(values[0][1]), where=table.cell(values[0][0], idx))))
+        elif coded := first_code(values):
             r, v = coded
             problems.append(Problem(table.header_cell(idx), tr(
                 "{header!r} is not a round header (R1, R2, ... or a date), but its column holds "

@@ -5,11 +5,12 @@ Joined, equal ratings without Start)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
-from keizer_xl.core.model import Bye, Game, Player, Season
+from keizer_xl.core.groups import group_key
+from keizer_xl.core.model import Bye, Game, Player, Season, round_gaps
 from keizer_xl.core.pairing_methods import method_schedule
-from keizer_xl.core.setting_values import MAX_ROUND_GAP
 from keizer_xl.core.settings import ValueBasis
 from keizer_xl.core.values import value_scale_check
 from keizer_xl.errors import Message, Problem, SettingError
@@ -17,15 +18,7 @@ from keizer_xl.i18n import Translator, translate
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import ENGLISH_TR, find_columns, name_key
 from keizer_xl.sheets.read_tables import BARE_WITHDRAWN
-from keizer_xl.sheets.tables import Table, quote_sheet
-
-__all__ = ["check_rounds_and_boards", "resolve_bare_withdrawals", "check_value_scale",
-           "check_pairing_schedule",
-           "LATE_ENTRANT_ROUNDS", "late_entrant_notes", "check_settings_against_players",
-           "warnings"]
-
-#: MAX_ROUND_GAP (core.rules): a round more than that many after the round before it is a
-#: typing slip (issue 11); ``import`` refuses such a file likewise (issue 22).
+from keizer_xl.sheets.tables import Table, column_letter, quote_sheet
 
 
 def check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
@@ -45,18 +38,11 @@ def check_rounds_and_boards(games: list[Game], byes: list[Bye], table: Table,
                 white2=g.white, black2=g.black)))
         else:
             boards[(g.round, g.board)] = g
-    first_cell: dict[int, str] = {}
-    items: tuple[Game | Bye, ...] = (*games, *byes)
-    for item in items:
-        first_cell.setdefault(item.round, item.origin)
-    previous = 0
-    for rnd in sorted(first_cell):
-        if rnd - previous > MAX_ROUND_GAP:
-            out.append(Problem(_round_cell(first_cell[rnd], table),
-                               tr("round {round} comes after round {previous} in {sheet} "
-                                  "({count} rounds without any game): a typing slip?", round=rnd,
-                                  previous=previous, sheet=table.sheet, count=rnd - previous - 1)))
-        previous = rnd
+    out.extend(Problem(_round_cell(origin, table),
+                       tr("round {round} comes after round {previous} in {sheet} ({count} rounds "
+                          "without any game): a typing slip?", round=rnd, previous=previous,
+                          sheet=table.sheet, count=rnd - previous - 1))
+               for rnd, previous, origin in round_gaps((*games, *byes)))
     return out
 
 
@@ -67,8 +53,6 @@ def _round_cell(origin: str, table: Table, column: str = "round") -> str:
     m = re.search(r"(\d+)$", origin)
     if column not in cols or m is None:
         return origin
-    from keizer_xl.sheets.tables import column_letter
-
     return f"{quote_sheet(table.sheet)}!{column_letter(table.first_column + cols[column])}{m.group(1)}"
 
 
@@ -106,11 +90,7 @@ def check_value_scale(season: Season, setting_cells: dict[str, str],
     s = season.settings
     n = len(season.players)
     if any(p.group.strip() for p in season.players):  # each group has its own scale (issue 18)
-        from keizer_xl.core.groups import group_key
-        sizes: dict[str, int] = {}
-        for p in season.players:
-            sizes[group_key(p.group)] = sizes.get(group_key(p.group), 0) + 1
-        n = max(sizes.values())
+        n = max(Counter(group_key(p.group) for p in season.players).values())
     found = value_scale_check(s, n)
     if found is None:
         return []

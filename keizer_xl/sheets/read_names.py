@@ -14,7 +14,7 @@ from keizer_xl.errors import SettingError, AmbiguousTables, Message, Problem
 from keizer_xl.core.settings import Settings
 from keizer_xl.i18n import Translator, translate, translator
 from keizer_xl.sheets import schema
-from keizer_xl.sheets.tables import Book, Table, blank
+from keizer_xl.sheets.tables import Book, Table, blank, column_letter, quote_sheet
 
 
 # --------------------------------------------------------------------------- names
@@ -75,11 +75,7 @@ ENGLISH_TR = translator("en")
 
 def did_you_mean_in(text: str, options: Any, tr: Translator) -> str:
     """rules.did_you_mean's suffix in the message language."""
-    english = did_you_mean(text, options)
-    prefix = "; did you mean "
-    if not english.startswith(prefix):
-        return english
-    return tr("; did you mean {suggestion}?", suggestion=english[len(prefix):-1])
+    return translate(did_you_mean(text, options), tr)
 
 
 def setting_message(e: SettingError, tr: Translator) -> str:
@@ -118,8 +114,6 @@ def find_columns(table: Table, kind: str, problems: list[Problem],
         # not reach it, and ignoring it (a Group column) would pair A players against B
         # players without a word (issue 26); right beside the Table it is read (region.py)
         if any(normalised(header) in names for names in aliases.values()):
-            from keizer_xl.sheets.tables import column_letter, quote_sheet
-
             gap = column_letter(table.first_column + len(table.headers))
             problems.append(Problem(
                 f"{quote_sheet(table.sheet)}!{column_letter(column)}{table.header_row}", tr(
@@ -136,8 +130,6 @@ def find_columns(table: Table, kind: str, problems: list[Problem],
 
 
 def next_column(table: Table) -> str:
-    from keizer_xl.sheets.tables import column_letter
-
     return column_letter(table.first_column + len(table.headers))
 
 

@@ -15,9 +15,6 @@ from keizer_xl.sheets.read_names import (HEADER_ALIASES, cell_text, find_columns
 from keizer_xl.sheets.read_tables import PlayerNames, result_is_a_date
 from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["PAIRINGS_SHEET_NAMES", "ENGINE_HEADER_SEARCH_ROWS", "engine_table",
-           "merge_pairings_sheet"]
-
 #: The engine's Pairings sheet in every language it is written in (WORKBOOK-CONTRACT.md).
 PAIRINGS_SHEET_NAMES = schema.sheet_names_read("Pairings")
 
@@ -86,10 +83,8 @@ def merge_pairings_sheet(book: Book, games: list[Game], names: PlayerNames,
             raw = row[cols["result"]] if cols["result"] < len(row) else None
             if empty_cell(raw):
                 continue
-            white = names.players.get(name_key(row[cols["white"]])) if not empty_cell(
-                row[cols["white"]]) else None
-            black = names.players.get(name_key(row[cols["black"]])) if not empty_cell(
-                row[cols["black"]]) else None
+            white, black = (None if empty_cell(row[cols[k]]) else names.players.get(
+                name_key(row[cols[k]])) for k in ("white", "black"))
             if white is None or black is None:
                 continue  # the bye and absent blocks under the boards: no game
             where = t.cell(r, cols["result"])

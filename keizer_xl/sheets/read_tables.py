@@ -35,9 +35,6 @@ from keizer_xl.sheets.read_names import (
 )
 from keizer_xl.sheets.tables import Table
 
-__all__ = ["PlayerNames", "read_settings", "read_players", "read_results", "BARE_WITHDRAWN",
-           "BYE_WORDS"]
-
 
 @dataclass
 class PlayerNames:

@@ -15,11 +15,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from keizer_xl.core.model import BUILTIN_CODES, Season
+from keizer_xl.analysis.history import round_facts
+from keizer_xl.core.model import BUILTIN_CODES, Result, Season
 from keizer_xl.core.rows import HEAD, TAIL, Part
+from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.frames import part_records
 from keizer_xl.sheets.glyphs import printed_width, wrap_printed
 from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, print_fit, sheet_layout
+from keizer_xl.sheets.season_tables import standings_table
 from keizer_xl.sheets.titles import (LEGEND_WIDTH, RunContext, footer, legend_lines, mark_format,
                                      mark_key, run_context, sheet_title, withdrawn_suffix)
 
@@ -63,14 +67,11 @@ def round_marks(part: Part, season: Season | None, lang: str = "en",
     """The number formats of a part's round cells that were no game, or a forfeit (issue 33: a
     forfeit win printed like a played win, a double forfeit like a loss), and of a withdrawn
     player's name, by (row of ``part.rows``, column); and the marks used (for the legend)."""
-    from keizer_xl.core.model import Result
-
     name_col = schema.header("Standings", "name", lang)
     formats: dict[tuple[int, str], str] = {}
     used: set[str] = set()
     if season is None or not part.round:
         return formats, used
-    from keizer_xl.analysis.history import round_facts
 
     def shown(r: int) -> bool:
         return columns is None or f"R{r}" in columns
@@ -113,10 +114,6 @@ def standings_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
     ``sheets/titles.py``); a withdrawn player's name shows ``(wd)`` (Dutch ``(tr)``) the same
     way; a legend line explains the marks (``legend=False``: a sheet of several tables has one
     legend under them all, ``sheets/group_sheets.py``)."""
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.frames import part_records
-    from keizer_xl.sheets.season_tables import standings_table
-
     frame, style = standings_table(part_records(part), lang)
     name_col = schema.header("Standings", "name", lang)
     formats, used = round_marks(part, season, lang, set(map(str, frame.columns)))
@@ -203,9 +200,6 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
     """Pairings in ``lang``: the boards; under them, in the same columns (narrow Code under
     Board, names under White) so a printed sheet stays one readable page, the bye first, then
     the absent with their reasons (in ranking order), codes as the language types them."""
-    from keizer_xl.i18n import translator
-    from keizer_xl.sheets import schema
-
     tr = translator(lang)
     h = schema.headers("Pairings", lang)
     frame = Rows((h["board"], h["white"], h["black"], h["result"]),
@@ -231,6 +225,3 @@ def pairings_layout(p: Pairing, absent: Mapping[str, str], ranking: Sequence[str
                        notes=tuple(p.notes), blocks=tuple(blocks))
     return sheet_layout(frame, titled(style, "pairings", p.round, context, lang))
 
-
-__all__ = ["standings_layout", "round_marks", "pairings_layout", "titled", "withdrawn_format",
-           "withdrawn_names"]

@@ -14,8 +14,6 @@ from keizer_xl.sheets.layout import Layout, Rows, SheetStyle, sheet_layout
 from keizer_xl.sheets.report_sheets import titled
 from keizer_xl.sheets.titles import RunContext
 
-__all__ = ["STATES", "schedule_layout"]
-
 #: the words of a game's state (core/round_robin.Scheduled.state); "played" and "to play"
 #: say nothing on the sheet
 STATES = {"postponed": N_("postponed"), "forfeit": N_("forfeit (withdrawn)"),

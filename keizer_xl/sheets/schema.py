@@ -43,7 +43,7 @@ INPUT_SHEETS = ("Settings", "Players", "Attendance", "Results")
 ENGINE_SHEETS = ("Standings", "Pairings", "History", "Crosstable", "Explain", "Compare", "Audit",
                  "Periods", "Schedule")
 
-#: a game's columns, in Results and in Pairings
+#: a game's columns, in Results, Pairings and Schedule
 _GAME_COLUMNS = {
         "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
         "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
@@ -123,10 +123,7 @@ COLUMNS: dict[str, dict[str, Names]] = {
     "Schedule": {  # issue 36: a round robin's every round
         "group": {"en": "Group", "nl": "Groep", "de": "Gruppe", "fr": "Groupe"},
         "round": {"en": "Round", "nl": "Ronde", "de": "Runde", "fr": "Ronde"},
-        "board": {"en": "Board", "nl": "Bord", "de": "Brett", "fr": "Échiquier"},
-        "white": {"en": "White", "nl": "Wit", "de": "Weiß", "fr": "Blancs"},
-        "black": {"en": "Black", "nl": "Zwart", "de": "Schwarz", "fr": "Noirs"},
-        "result": {"en": "Result", "nl": "Uitslag", "de": "Ergebnis", "fr": "Résultat"},
+        **_GAME_COLUMNS,
         "note": {"en": "Note", "nl": "Opmerking", "de": "Hinweis", "fr": "Remarque"},
     },
 }

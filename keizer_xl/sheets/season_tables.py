@@ -10,7 +10,7 @@ from typing import Any, TYPE_CHECKING
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.settings import Settings
-from keizer_xl.core.rules import build_settings
+from keizer_xl.core.rules import build_settings, describe
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Rows, SheetStyle
 
@@ -20,15 +20,12 @@ if TYPE_CHECKING:  # reading a workbook needs no pandas; only input_frames build
 
 # --------------------------------------------------------------------------- writing
 
-def _shown_rounded(column: Any) -> bool:
-    return column in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(column)))
-
-
 def standings_table(frame: Rows, lang: str = "en") -> tuple[Rows, SheetStyle]:
     """The Standings sheet: a part's shown rows, exact (sheets/frames.py ``part_records``) ->
     display values and layout, headed in ``lang`` (schema.COLUMNS["Standings"]; the round
     columns are R1, R2, ... in every language)."""
-    rounded = [_shown_rounded(c) for c in frame.columns]
+    rounded = [c in ("Score", "Value", "Prev value") or bool(re.fullmatch(r"R\d+", str(c)))
+               for c in frame.columns]
     rows = []
     # a value shown once per distinct Fraction object: the engine shares one Fraction per
     # distinct round value (core.engine.standing.round_points), so 2,100 round cells of a
@@ -70,8 +67,6 @@ def standings_table(frame: Rows, lang: str = "en") -> tuple[Rows, SheetStyle]:
 
 def settings_rows(settings: Settings) -> list[tuple[str, str]]:
     """The Settings rows that reproduce ``settings``: the preset, then what differs from it."""
-    from keizer_xl.core.rules import describe
-
     base = dict(describe(build_settings([("preset", settings.preset)])))
     rows = [("preset", settings.preset)]
     for key, text in describe(settings):

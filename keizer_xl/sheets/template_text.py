@@ -12,13 +12,10 @@ from typing import Any
 
 from keizer_xl.core.model import BUILTIN_CODES, Result
 from keizer_xl.core.presets import PRESETS
-from keizer_xl.core.rules import describe
+from keizer_xl.core.rules import build_settings, describe
 from keizer_xl.core.settings import CHOICES, Settings
-
-__all__ = ["NewBook", "RESULT_CHOICES", "result_choices", "ABSENCE_CHOICES", "absence_choices",
-           "DEFAULT_SETTINGS", "setting_comment", "ADDED_SETTINGS", "added_setting_comment",
-           "STATUS_WORDS", "STATUS_CHOICES", "INSTRUCTIONS", "instruction_lines",
-           "CODE_MEANINGS", "codes_text"]
+from keizer_xl.i18n import translator
+from keizer_xl.sheets import schema
 
 
 
@@ -51,8 +48,6 @@ def result_choices(language: str = "en") -> tuple[str, ...]:
     """The Results dropdown in ``language``: the results as the instructions teach them and the
     bye in the language's word (Dutch ``vrij``, German ``spielfrei``; every word is read in
     every language, sheets/read_tables.BYE_WORDS)."""
-    from keizer_xl.i18n import translator
-
     forfeits = _FORFEITS.get(language, {})
     return (*tuple(forfeits.get(r, r) for r in RESULT_CHOICES[:-1]), translator(language).gettext("bye"))
 ABSENCE_CHOICES = tuple(BUILTIN_CODES)
@@ -118,9 +113,6 @@ def setting_comment(key: str, comment: str, language: str = "en",
     """A Settings row's comment in ``language``: ``preset``'s value (default: the default
     preset's; rules.py), then the text, with the presets and the setting's choices filled in
     (issue 26: an import under ``preset kfc`` explains kfc's values, not keizer's)."""
-    from keizer_xl.core.rules import build_settings
-    from keizer_xl.i18n import translator
-
     tr = translator(language)
     choice = CHOICES.get(key)
     text = tr(comment, presets=", ".join(PRESETS),
@@ -174,8 +166,6 @@ ADDED_CODE = "{code}: a club's own absence code, worth this share of the own val
 def added_setting_comment(key: str, language: str = "en", preset: str | None = None) -> str:
     """The comment of a Settings row an import adds (:data:`ADDED_SETTINGS`), in
     ``language``, with ``preset``'s value where the preset has one; "" for a key not listed."""
-    from keizer_xl.i18n import translator
-
     if key.casefold().startswith("code "):
         return translator(language)(ADDED_CODE, code=key.split(None, 1)[1])
     comment = ADDED_SETTINGS.get(key)
@@ -234,17 +224,13 @@ CODE_MEANINGS = BUILTIN_CODES
 def absence_choices(language: str = "en") -> tuple[str, ...]:
     """The Attendance dropdown: one letter per absence kind (excused, unexcused, club duty, not
     yet a member), the language's own letter where it has one (schema.py), else E, U, C, L."""
-    from keizer_xl.sheets.schema import code_letters
-
-    own = {code: letter for letter, code in code_letters(language).items()}
+    own = {code: letter for letter, code in schema.code_letters(language).items()}
     return tuple(own.get(code, code) for code in ABSENCE_CHOICES)
 
 
 def codes_text(language: str = "en") -> str:
     """'A (afgemeld), Z (zonder bericht), ...' in ``language``: the letters of the dropdown,
     then the built-in letters the language does not offer, which are read too."""
-    from keizer_xl.i18n import translator
-
     tr = translator(language)
     offered = absence_choices(language)
     parts = [f"{letter} ({tr(CODE_MEANINGS[code])})"
@@ -258,9 +244,6 @@ def codes_text(language: str = "en") -> str:
 
 def instruction_lines(language: str = "en") -> tuple[str, ...]:
     """The Instructions sheet's lines in ``language``."""
-    from keizer_xl.i18n import translator
-    from keizer_xl.sheets import schema
-
     tr = translator(language)
     names = {kind: schema.sheet_name(kind, language) for kind in schema.SHEETS}
     for kind in ("Players", "Results", "Settings"):

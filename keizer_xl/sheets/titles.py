@@ -28,6 +28,7 @@ from collections.abc import Mapping
 
 from keizer_xl.errors import N_
 from keizer_xl.i18n import translator
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Field, HeaderText
 
 
@@ -156,10 +157,8 @@ def sheet_title(kind: str, rnd: int | None = None, lang: str = "en") -> str:
     return tr.gettext(SHEET_TITLES[kind], round=rnd)
 
 
-def run_date(today: _dt.date | None = None) -> _dt.date:
-    """``today`` if given, else ``KEIZER_XL_TODAY`` (YYYY-MM-DD) if set, else the system date."""
-    if today is not None:
-        return today
+def run_date() -> _dt.date:
+    """``KEIZER_XL_TODAY`` (YYYY-MM-DD) if set, else the system date."""
     fixed = os.environ.get(TODAY_VARIABLE, "").strip()
     if fixed:
         try:
@@ -181,13 +180,12 @@ def book_name(book: Any) -> str:
     return re.sub(r"\.keizer$", "", name)  # batch writes <stem>.keizer.xlsx
 
 
-def run_context(settings: Any = None, book: Any = None, name: str = "",
-                today: _dt.date | None = None) -> RunContext:
+def run_context(settings: Any = None, book: Any = None, name: str = "") -> RunContext:
     """The context of a run: the ``season`` setting (else the workbook's file name), the
     ``club`` setting, and :func:`run_date`."""
     season = str(getattr(settings, "season", "") or "") or name or book_name(book)
     club = str(getattr(settings, "club", "") or "")
-    return RunContext(season=season, club=club, date=run_date(today))
+    return RunContext(season=season, club=club, date=run_date())
 
 
 def footer(lang: str = "en") -> HeaderText:
@@ -211,8 +209,6 @@ def mark_key(kind: str, code: str | None) -> str:
 def mark_text(key: str, lang: str = "en") -> str:
     """The mark shown for ``key`` in ``lang``: ``bye`` and ``wd`` translated, a built-in code
     as the language's letter (Dutch ``A`` for E), a club code as typed."""
-    from keizer_xl.sheets import schema
-
     if key == "bye" and translator(lang).has(BYE_MARK) and translator(lang).lang != "en":
         return translator(lang).gettext(BYE_MARK)
     if key in WORD_MARKS:
@@ -270,8 +266,3 @@ def legend_lines(used: set[str], lang: str = "en", width: int = LEGEND_WIDTH) ->
     return tuple(line for text in (f"{tr.gettext(LEGEND_INTRO)} {tr.gettext(LEGEND_POINTS)}", marks)
                  for line in textwrap.wrap(text, width, break_long_words=False))
 
-
-__all__ = ["RunContext", "SHEET_TITLES", "SHEET_TITLES_NO_ROUND", "MARKS", "MARK_WORDS",
-           "run_context", "run_date", "date_text", "sheet_title", "book_name", "footer", "mark_key",
-           "mark_text", "mark_format", "legend", "legend_lines", "TODAY_VARIABLE",
-           "WITHDRAWN_WORD", "withdrawn_suffix", "PAGE_OF", "WORD_MARKS"]

@@ -11,7 +11,7 @@ from keizer_xl.core.rules import build_settings
 
 
 def settings(**kw):
-    return build_settings(kw)
+    return build_settings(list(kw.items()))
 
 
 def choice(rule, ha, hb, *, season="S", rnd=5):

@@ -93,11 +93,12 @@ def test_a_long_season_keeps_every_round_and_absence(tmp_path, capsys):
 
 
 def test_import_and_check_share_their_limits():
-    from keizer_xl.core import setting_values as limits
+    from keizer_xl import formats
+    from keizer_xl.core import model, setting_values as limits
     from keizer_xl.sheets import read_checks, read_tables
 
     assert read_tables.MAX_RATING is limits.MAX_RATING
-    assert read_checks.MAX_ROUND_GAP is limits.MAX_ROUND_GAP
+    assert read_checks.round_gaps is formats.round_gaps is model.round_gaps  # one round-gap rule
 
 
 # --------------------------------------------------------------------------- the one writer

@@ -83,7 +83,7 @@ def test_every_fide_export_is_read_alike_by_bytes_and_by_characters(seed, accent
     # every game comes back, with its colours and result
     trf = {p["name"]: p["name"] for p in by_chars.values()}
     from keizer_xl.formats.trf_write import trf_name
-    from keizer_xl.formats.trf_lines import fide_ascii
+    from keizer_xl.formats.trf_format import fide_ascii
 
     assert games(by_chars) == model_games(season, lambda n: trf.get(fide_ascii(trf_name(n))))
     assert all(code != " " for p in by_chars.values() for _, _, code in p["rounds"])
@@ -147,7 +147,7 @@ def test_club_spelling_keeps_the_accents_padded_by_characters_and_reads_back(tmp
 
 
 def test_names_in_fide_ascii_spelling():
-    from keizer_xl.formats.trf_lines import fide_ascii
+    from keizer_xl.formats.trf_format import fide_ascii
 
     assert fide_ascii("Müller, Jürgen") == "Mueller, Juergen"
     assert fide_ascii("Ødegård, Ørjan") == "Odegard, Orjan"

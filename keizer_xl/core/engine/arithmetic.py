@@ -13,10 +13,6 @@ import numpy as np
 from keizer_xl.core.scoring import Array
 from keizer_xl.core.settings import Rounding, Settings
 
-__all__ = ["FLOAT_SHARES", "INT64_LIMIT", "ROUNDINGS", "Arithmetic", "Exact", "Float64Cells",
-           "RoundedCells", "RoundedTotals", "arithmetic_for", "arithmetic_kind", "binary",
-           "fits_int64", "round_to_unit"]
-
 #: totals are kept in int64 while this bound holds; beyond it, Python integers (object arrays)
 INT64_LIMIT = 2 ** 63 - 1
 
@@ -199,9 +195,8 @@ def arithmetic_kind(settings: Settings) -> type[Arithmetic]:
 
 
 def arithmetic_for(settings: Settings, scale: int, share_den: int,
-                   kind: type[Arithmetic] | None = None) -> Arithmetic:
-    """The strategy ``kind`` (default: the settings') over a season's ``scale``."""
-    kind = arithmetic_kind(settings) if kind is None else kind
+                   kind: type[Arithmetic]) -> Arithmetic:
+    """The strategy ``kind`` (the bundle's: :func:`arithmetic_kind`) over a season's ``scale``."""
     units = int(ROUNDINGS[settings.rounding][1] * scale)  # whole: the scale has the unit's 1/2
     if issubclass(kind, Float64Cells):
         return Float64Cells(units, share_den, scale // share_den)

@@ -10,15 +10,13 @@ from collections.abc import Callable, Sequence
 
 from keizer_xl.core.scoring import Array
 from keizer_xl.core.model import Player
-from keizer_xl.core.settings import Settings, Tiebreak
+from keizer_xl.core.settings import Settings
 from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_for, arithmetic_kind
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import DISPLAY_ORDERS, START_ORDERS
 from keizer_xl.core.engine.valuation import Schedule, schedule_for
 from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
                                               against_withdrawn)
-
-__all__ = ["Bundle", "resolve"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,6 @@ class Bundle:
     arithmetic_kind: type[Arithmetic]  # rounding and float_shares
     in_ranking: InRanking  # withdrawn: keep, remove, retroactive
     against: AgainstWithdrawn  # withdrawn_opponent(_result, _forfeit_as_loss)
-    tiebreaks: tuple[Tiebreak, ...]
     display: Callable[[Grid, int, Any, Array, int], Any] | None
 
     def players(self, players: Sequence[Player]) -> list[Player]:
@@ -52,5 +49,4 @@ def resolve(settings: Settings) -> Bundle:
                   schedule=schedule_for(settings), arithmetic_kind=arithmetic_kind(settings),
                   in_ranking=WITHDRAWALS[settings.withdrawn],
                   against=against_withdrawn(settings),
-                  tiebreaks=tuple(settings.tiebreak),
                   display=DISPLAY_ORDERS[settings.display_order])

@@ -19,8 +19,6 @@ from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.standing import History, Standing, StandingData
 from keizer_xl.core.engine.valuemap import ValueMaps, moved_ratings
 
-__all__ = ["Engine", "compute_history", "compute_standing"]
-
 
 class Engine:
     """Computes the history of a season; construct once, ask for any round."""
@@ -104,6 +102,6 @@ def compute_history(season: Season, upto: int | None = None) -> History:
     return Engine(season, upto).history(upto)
 
 
-def compute_standing(season: Season, after_round: int | None = None) -> Standing:
-    hist = compute_history(season, after_round)
-    return hist.last
+def compute_standing(season: Season) -> Standing:
+    """The standing after the last round with results."""
+    return compute_history(season).last

@@ -26,12 +26,9 @@ from keizer_xl.core import scoring
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.settings import Credit, Settings, ValueBasis
 from keizer_xl.core.values import place_values
-from keizer_xl.core.engine.arithmetic import Arithmetic, arithmetic_kind, binary, fits_int64
-from keizer_xl.core.engine.withdrawal import (WITHDRAWALS, AgainstWithdrawn, InRanking,
-                                              against_withdrawn)
+from keizer_xl.core.engine.arithmetic import Arithmetic, binary, fits_int64
+from keizer_xl.core.engine.withdrawal import AgainstWithdrawn, InRanking
 from keizer_xl.errors import Message
-
-__all__ = ["Grid", "forget_rounds", "season_rounds"]
 
 #: the classifications of the last few seasons, by the season's identity (a Season is
 #: immutable): the widest classified so far and its prefixes asked for
@@ -101,16 +98,12 @@ class Grid:
     """A season as integer grids over (player, round), players in ``players`` order."""
 
     def __init__(self, season: Season, players: Sequence[Player], last_round: int,
-                 arithmetic: type[Arithmetic] | None = None,
-                 in_ranking: InRanking | None = None, against: AgainstWithdrawn | None = None):
+                 arithmetic: type[Arithmetic], in_ranking: InRanking, against: AgainstWithdrawn):
         """``arithmetic``: the strategy the amounts are added up with; ``in_ranking``: who is
         in the ranking after a round; ``against``: what a game against a player who has left
-        earns (default: the settings', as a bundle resolves them)."""
+        earns (the bundle's strategies, core/engine/bundle.py)."""
         s = self.settings = season.settings
-        arithmetic = self.arithmetic = (arithmetic if arithmetic is not None
-                                        else arithmetic_kind(s))
-        self._in_ranking = in_ranking if in_ranking is not None else WITHDRAWALS[s.withdrawn]
-        self.against = against if against is not None else against_withdrawn(s)
+        self.arithmetic, self._in_ranking, self.against = arithmetic, in_ranking, against
         self.season = season
         self.players = tuple(players)
         self.names = tuple(p.name for p in self.players)
@@ -158,7 +151,8 @@ class Grid:
         self._shares: Array | None = None
         self._games2: IntArray | None = None
         never = last_round + 2  # later than any round asked about
-        self._gone = np.array([p.withdrawn_round if p.withdrawn_round is not None else never
+        #: each player's withdrawal round (later than any round: never)
+        self.gone: IntArray = np.array([p.withdrawn_round if p.withdrawn_round is not None else never
                                for p in self.players], dtype=np.int64)
 
     def coefficient(self, share: Fraction) -> int:
@@ -294,8 +288,3 @@ class Grid:
     def active(self, k: int) -> BoolArray:
         """Who is in the ranking for the standing after round k (``withdrawn``, section 7)."""
         return self._in_ranking(self, k)
-
-    @property
-    def gone(self) -> IntArray:
-        """Each player's withdrawal round (later than any round: never)."""
-        return self._gone

@@ -30,8 +30,6 @@ from keizer_xl.core.engine.order import TieBreaks, shared_places
 from keizer_xl.core.engine.step import Pass, Step
 from keizer_xl.core.engine.valuemap import ValueMaps
 
-__all__ = ["KernelPass", "KernelTables", "RoundKernel"]
-
 #: float64 holds every integer up to this exactly (and so every sum that stays below it)
 FLOAT_EXACT = 2 ** 53
 

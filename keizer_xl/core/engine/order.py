@@ -14,10 +14,6 @@ from keizer_xl.core.settings import (DisplayOrder, NameOrder, Settings, StartRan
                                      Tiebreak)
 from keizer_xl.core.engine.grid import Grid
 
-__all__ = ["DISPLAY_ORDERS", "START_ORDERS", "TIEBREAKS", "TieBreaks", "float32_hundredths",
-           "printed_hundredths", "rating_order",
-           "shared_places", "start_order"]
-
 
 # --------------------------------------------------------------------------- start ranking
 

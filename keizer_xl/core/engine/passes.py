@@ -20,8 +20,6 @@ from keizer_xl.core.engine.step import Outcome, Pass, Step
 from keizer_xl.core.engine.valuemap import ValueMaps
 from keizer_xl.errors import Message
 
-__all__ = ["Passes", "RoundContext"]
-
 
 class Passes:
     """Valuation passes over one season's grid."""

@@ -14,8 +14,6 @@ from collections.abc import Callable, Mapping
 
 from keizer_xl.core.scoring import Array, IntArray
 
-__all__ = ["History", "Standing", "StandingData", "StandingRow"]
-
 
 @dataclass(frozen=True)
 class StandingRow:

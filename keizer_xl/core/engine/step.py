@@ -6,8 +6,6 @@ from dataclasses import dataclass
 
 from keizer_xl.core.scoring import Array, BoolArray, IntArray
 
-__all__ = ["Outcome", "Pass", "Step"]
-
 
 @dataclass(frozen=True)
 class Step:

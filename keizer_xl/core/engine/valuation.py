@@ -19,9 +19,6 @@ from keizer_xl.core.settings import ConvergeCycle, ConvergeStart, Recalculation,
 from keizer_xl.core.engine.passes import RoundContext
 from keizer_xl.core.engine.step import Outcome, Pass
 
-__all__ = ["CONVERGES", "Converge", "ConvergeTwo", "ExtraPasses", "Frozen", "Prev", "Schedule",
-           "Valuation", "schedule_for"]
-
 
 class Valuation:
     """A way to value one round; :meth:`run` gives its outcome."""

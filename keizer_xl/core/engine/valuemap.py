@@ -20,8 +20,6 @@ from keizer_xl.core.engine.arithmetic import Arithmetic
 from keizer_xl.core.engine.grid import Grid
 from keizer_xl.core.engine.order import shared_places
 
-__all__ = ["ValueMaps", "moved_ratings"]
-
 
 def moved_ratings(season: Season, players: Sequence[Player], index: dict[str, int],
                   upto: int) -> list[IntArray | None]:

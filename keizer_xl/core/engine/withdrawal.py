@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from keizer_xl.core.engine.grid import Grid
 
 
-__all__ = ["AGAINST_WITHDRAWN", "WITHDRAWALS", "AgainstWithdrawn", "InRanking", "ResultShare",
-           "ResultShareOtherAsLoss", "against_withdrawn"]
-
-
 # --------------------------------------------------------------------------- in the ranking
 
 def _keep(grid: Grid, k: int) -> BoolArray:
@@ -76,10 +72,7 @@ class ResultShare(AgainstWithdrawn):
         return [share, *(c.fraction * share for c in used if c.fixed is None),
                 scoring.game_fraction(s, ScoreKind.LOSS) * share]
 
-    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array | None:
-        return self.result_grid(grid, credits)
-
-    def result_grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array:
+    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array:
         """withdrawn_opponent x each cell's result share, as a coefficient."""
         share = grid.settings.withdrawn_opponent
         table = np.array([grid.coefficient(c.fraction * share) if c.fixed is None else 0
@@ -94,9 +87,9 @@ class ResultShareOtherAsLoss(ResultShare):
     forfeits included, and a game without a result where it earns nothing
     (``scoring.pending_rule``: KFC's "anything else")."""
 
-    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array | None:
+    def grid(self, grid: Grid, credits: scoring.CreditGrid) -> Array:
         s = grid.settings
-        out = self.result_grid(grid, credits)
+        out = super().grid(grid, credits)
         is_other = np.zeros(scoring.UNMARKED + 1, dtype=bool)
         is_other[list(scoring.pending_rule(s).other)] = True
         loss = scoring.game_fraction(s, ScoreKind.LOSS) * s.withdrawn_opponent
