@@ -10,6 +10,7 @@ an "unexpected error" with a log file.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, cast
@@ -26,11 +27,6 @@ HINTS = ("repair", "force", "round",
          "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only",
          "via_excel")
 
-
-def _hint(hint: str | None) -> str | None:
-    if hint is not None and hint not in HINTS:
-        raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
-    return hint
 
 def N_(msgid: str) -> str:
     """Marks a catalog id for tools/catalogs.py (gettext_noop); translated where it is shown.
@@ -63,7 +59,7 @@ class Message(str):
         return self
 
     def __reduce__(self) -> Any:  # pickles (batch workers) with its id and parameters
-        return (_message, (self.msgid, self.params))
+        return functools.partial(type(self), self.msgid, **self.params), ()
 
 
 class Plural(Message):
@@ -83,7 +79,7 @@ class Plural(Message):
     def __reduce__(self) -> Any:
         params = dict(self.params)
         n = params.pop("n")
-        return (_plural, (self.msgid, self.plural, n, params))
+        return functools.partial(Plural, self.msgid, self.plural, n, **params), ()
 
 
 class Number(str):
@@ -96,14 +92,6 @@ class Letter(str):
     shown as the workbook language's own letter (Dutch ``A``, ``Z``, ``T``, ``N``) when the
     message is translated (:func:`keizer_xl.i18n.translate`); a club code as typed.  The
     English text (and ``str()``) is the code itself."""
-
-
-def _message(msgid: str, params: dict[str, Any]) -> Message:
-    return Message(msgid, **params)
-
-
-def _plural(singular: str, plural: str, n: int, params: dict[str, Any]) -> Plural:
-    return Plural(singular, plural, n, **params)
 
 
 _WHERE = re.compile(r"^(?P<sheet>.*)!(?P<cell>\$?[A-Z]{0,3}\$?\d*)$")
@@ -123,7 +111,9 @@ class KeizerError(Exception):
         if usage:
             self.usage = True
         if hint is not None:
-            self.hint = _hint(hint)
+            if hint not in HINTS:
+                raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
+            self.hint = hint
 
 
 class UserError(KeizerError):

@@ -14,12 +14,7 @@ from keizer_xl.sheets.read import read_season
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["AuditRequest", "AuditReport", "run", "audit_view"]
-
-
-@dataclass(frozen=True)
-class AuditRequest:
-    """``audit`` takes nothing but the workbook."""
+__all__ = ["AuditReport", "run", "audit_view"]
 
 
 @dataclass(frozen=True)
@@ -39,5 +34,6 @@ def audit_view(view: Competition) -> AuditReport:
     return AuditReport(tuple(p for p in audit_parts(view) if p[0] in keizer))
 
 
-def run(book: Book, request: AuditRequest = AuditRequest()) -> AuditReport:
+def run(book: Book) -> AuditReport:
+    """``audit`` takes nothing but the workbook."""
     return audit_view(Competition(read_season(book)))

@@ -19,12 +19,7 @@ from keizer_xl.sheets.read_checks import warnings
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["CheckRequest", "CheckReport", "run", "check_workbook"]
-
-
-@dataclass(frozen=True)
-class CheckRequest:
-    """``check`` takes nothing but the workbook."""
+__all__ = ["CheckReport", "run"]
 
 
 @dataclass(frozen=True)
@@ -35,18 +30,13 @@ class CheckReport:
     warnings: tuple[str, ...]
 
 
-def run(book: Book, request: CheckRequest = CheckRequest()) -> CheckReport:
-    problems, notes = check_workbook(book)
-    return CheckReport(tuple(problems), tuple(notes))
-
-
-def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
+def run(book: Book) -> CheckReport:
     """Every problem (with its cell) and every warning; nothing is written.  The problems are
     everything ``pair`` and ``standings`` would refuse (app/preflight.py, issue 33: with
     groups, every group's boards without a result at once)."""
     season, problems, waiting = refusals(book)
     if season is None:
-        return problems, []
+        return CheckReport(tuple(problems), ())
     notes = warnings(season) + waiting
     view = Competition(season)
     if view.grouped:  # each group's engine notes; the moves decided now (said once)
@@ -56,7 +46,7 @@ def check_workbook(book: Book) -> tuple[list[Problem], list[str]]:
         notes.extend(m.message for m in view.moves_decided_now())
     else:
         notes.extend(_engine_notes(view, view.standing()))
-    return problems, notes
+    return CheckReport(tuple(problems), tuple(notes))
 
 
 def _engine_notes(view: Competition, gs: GroupStanding) -> tuple[str, ...]:

@@ -18,15 +18,8 @@ if TYPE_CHECKING:
     from keizer_xl.formats.trf_write import TrfExport
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run", "TrfRequest",
+__all__ = ["ExportBlock", "ExportRows", "export_rows", "TrfRequest",
            "ExportReport", "PublishReport", "trf_report"]
-
-
-@dataclass(frozen=True)
-class ExportRequest:
-    """The rows after ``after_round`` (None: the last round with results)."""
-
-    after_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -48,10 +41,10 @@ class ExportRows:
     blocks: tuple[ExportBlock, ...]
 
 
-def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
-    """Every group's block after ``after_round`` (default: the last round with results)."""
-    view = Competition(season, after_round)
-    whole = compute_standings(season, after_round, view=view)
+def export_rows(season: Season) -> ExportRows:
+    """Every group's block after the last round with results."""
+    view = Competition(season)
+    whole = compute_standings(season, view=view)
     reports = whole.parts or (whole,)
     blocks = []
     for r in reports:
@@ -61,10 +54,6 @@ def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
                                   tuple(period_part(ps) for ps in view.parts(g))
                                   if season.settings.periods else ()))
     return ExportRows(view, tuple(blocks))
-
-
-def run(book: Book, request: ExportRequest = ExportRequest()) -> ExportRows:
-    return export_rows(read_season(book), request.after_round)
 
 
 # --------------------------------------------------------------------------- the rating report

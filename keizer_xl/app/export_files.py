@@ -61,10 +61,11 @@ class PublishRequest:
 def publish(book: Book, request: PublishRequest) -> tuple[tuple[str, str, str], ...]:
     """The HTML page and/or the standings as CSV of ``book``: (content, suffix, encoding)
     each, read from the one competition view's rows (issue 23)."""
-    from keizer_xl.app.export import run
+    from keizer_xl.app.export import export_rows
+    from keizer_xl.sheets.read import read_season
     from keizer_xl.sheets.read_names import workbook_language
 
-    rows = run(book)
+    rows = export_rows(read_season(book))
     season = rows.view.season
     lang = request.language or workbook_language(book, season.settings)
     outputs = []

@@ -182,7 +182,7 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
         gs = view.group_season(g, rnd)
         # only a group that has this round already, or too few players for it, is left out;
         # any other refusal (results missing, a later round paired) stops the whole pairing
-        paired = any(x.round == rnd for x in gs.games) or any(b.round == rnd for b in gs.byes)
+        paired = _has_round(gs, rnd)
         few = len(present_players(gs, rnd)[0]) < 2
         try:
             report = _plan_one(gs, rnd, force=force, repair=repair)
@@ -208,9 +208,8 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     board = max(taken, default=0)
     numbered: list[tuple[str, PairingReport]] = []
     for g, r in parts:
-        shift = board
-        boards = tuple(replace(b, board=b.board + shift) for b in r.pairing.boards)
-        kept = tuple(replace(b, board=b.board + shift) for b in r.kept)
+        boards = tuple(replace(b, board=b.board + board) for b in r.pairing.boards)
+        kept = tuple(replace(b, board=b.board + board) for b in r.kept)
         board += len(boards)
         numbered.append((g, replace(r, pairing=replace(r.pairing, boards=boards), kept=kept)))
     byes = [r.pairing.bye for _, r in numbered if r.pairing.bye]
@@ -265,23 +264,21 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
     from keizer_xl.sheets.report_sheets import pairings_layout
 
     p = report.pairing
-    # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
-    shown = replace(p, notes=tuple(translate(n, lang) for n in p.notes))
     ctx = context or run_context(season.settings)
+
+    def one(r: PairingReport) -> Layout:
+        # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
+        mine = replace(r.pairing, notes=tuple(translate(n, lang) for n in r.pairing.notes))
+        return pairings_layout(mine, r.absent, r.ranking, season.settings.codes, lang, ctx)
+
     if report.groups:
         from keizer_xl.sheets.group_sheets import grouped_pairings_layout
 
         order = {g: i for i, g in enumerate(group_names(season))}
         every = sorted((*report.groups, *report.earlier), key=lambda x: order.get(x[0], 0))
-        parts = []
-        for g, r in every:
-            mine = replace(r.pairing, notes=tuple(translate(n, lang) for n in r.pairing.notes))
-            parts.append((g, pairings_layout(mine, r.absent, r.ranking, season.settings.codes,
-                                             lang, ctx)))
-        layout = grouped_pairings_layout(parts, p.round, lang, ctx)
+        layout = grouped_pairings_layout([(g, one(r)) for g, r in every], p.round, lang, ctx)
     else:
-        layout = pairings_layout(shown, report.absent, report.ranking, season.settings.codes,
-                                 lang, ctx)
+        layout = one(report)
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]

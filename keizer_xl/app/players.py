@@ -82,10 +82,6 @@ class PlayersReport:
     not_in_list: tuple[str, ...] = ()
     written: bool = False
 
-    @property
-    def exit_code(self) -> int:
-        return 1 if self.refused else 0
-
     def as_json(self) -> dict[str, Any]:
         return {"list": self.list_label, "written": self.written,
                 "changes": [{"player": c.player, "column": c.column, "cell": c.cell,

@@ -22,13 +22,8 @@ if TYPE_CHECKING:
     from keizer_xl.i18n import Translator
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
+__all__ = ["GroupSchedule", "ScheduleReport", "run", "schedule_of",
            "write_schedule_sheet", "keizer_groups", "rules_note"]
-
-
-@dataclass(frozen=True)
-class ScheduleRequest:
-    """``schedule`` takes nothing but the workbook."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +78,7 @@ def schedule_of(season: Season) -> ScheduleReport:
     return ScheduleReport(tuple(out))
 
 
-def run(book: Book, request: ScheduleRequest = ScheduleRequest()) -> ScheduleReport:
+def run(book: Book) -> ScheduleReport:
     report = schedule_of(season_for(book))
     if not report.groups:
         raise ActionError(Message("no group plays a round robin (the round_robin setting is "

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
-           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet",
+           "write_standings_sheets", "standings_sheet",
            "find_group", "period_reports", "find_category"]
 
 
@@ -84,17 +84,13 @@ class PeriodReport:
         return self.period.keizer
 
 
-def _round_error(rnd: int, last: int) -> ActionError:
-    return ActionError(Message("round {round} has no results yet (the last round with "
-                               "results is {last})", round=rnd, last=last), usage=True)
-
-
 def competition(season: Season, after_round: int | None = None) -> Competition:
     """The one view of the season after ``after_round``; a usage error for a round without
     results."""
     last = season.last_round_with_results()
     if after_round is not None and not 0 <= after_round <= last:
-        raise _round_error(after_round, last)
+        raise ActionError(Message("round {round} has no results yet (the last round with "
+                                  "results is {last})", round=after_round, last=last), usage=True)
     return Competition(season, after_round)
 
 
@@ -204,33 +200,29 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     if group is not None:
         report_of_group = compute_standings(season, after_round, group, view=view)
     if write:
-        write_standings(book, season, report, view)
+        write_standings_sheets(book, season, report, view)
+        book.save()
     return replace(report_of_group if group is not None else report, language=lang)
 
 
-def update_period_standings(book: Book, number: int, after_round: int | None = None,
-                            write: bool = True, group: str | None = None) -> PeriodReport:
-    """Period N's standing (one group's, or every group's); the sheets are written as by
-    :func:`update_standings` (Standings and Periods after the same round)."""
-    season = season_for(book)
-    view = competition(season, after_round)
-    period = replace(compute_period_standings(season, number, after_round, group, view=view),
-                     language=workbook_language(book, season.settings))
-    if write:
-        report = compute_standings(season, after_round, view=view)
-        write_standings(book, season, report, view)
-        return replace(period, written=report.standing.round)
-    return period
-
-
 def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport:
-    """The ``standings`` command: the period's report with ``request.period``, else the
-    standings' (an unknown category is refused before anything is written)."""
-    if request.period is not None:
-        return update_period_standings(book, request.period, request.after_round,
-                                       request.write, request.group)
-    return update_standings(book, request.after_round, request.write, request.group,
-                            request.category)
+    """The ``standings`` command: the period's report with ``request.period`` (one group's,
+    or every group's; the sheets written as by :func:`update_standings`, after the same
+    round), else the standings' (an unknown category is refused before anything is written)."""
+    if request.period is None:
+        return update_standings(book, request.after_round, request.write, request.group,
+                                request.category)
+    season = season_for(book)
+    view = competition(season, request.after_round)
+    period = replace(compute_period_standings(season, request.period, request.after_round,
+                                              request.group, view=view),
+                     language=workbook_language(book, season.settings))
+    if not request.write:
+        return period
+    report = compute_standings(season, request.after_round, view=view)
+    write_standings_sheets(book, season, report, view)
+    book.save()
+    return replace(period, written=report.standing.round)
 
 
 def find_category(report: StandingsReport, text: str) -> str:
@@ -248,18 +240,12 @@ def find_category(report: StandingsReport, text: str) -> str:
     return match
 
 
-def write_standings(book: Book, season: Season, report: StandingsReport,
-                    view: Competition | None = None) -> None:
-    """Write the Standings sheet (one block per group and category) and, when the season has
-    periods, the Periods sheet (one block per group and period); then save."""
-    write_standings_sheets(book, season, report, view)
-    book.save()
-
-
 def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
-                           view: Competition | None = None) -> None:
-    """The sheets ``standings`` writes, not saved: the one place both ``standings`` and
-    ``batch`` compose them (issue 23: batch is the standings use case over many workbooks)."""
+                           view: Competition) -> None:
+    """The sheets ``standings`` writes, not saved: the Standings sheet (one block per group and
+    category) and, with periods, the Periods sheet (one block per group and period); the one
+    place both ``standings`` and ``batch`` compose them (issue 23: batch is the standings use
+    case over many workbooks)."""
     lang = workbook_language(book, season.settings)
     claim(book, ("Standings", "Periods") if season.settings.periods else ("Standings",), lang)
     if season.settings.round_robin:  # before anything is written (issue 36)
@@ -268,7 +254,6 @@ def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
     book.write_sheet(schema.sheet_name("Standings", lang),
                      standings_sheet(report, season, lang, context))
     if season.settings.periods:
-        view = view or Competition(season, report.standing.round)
         book.write_sheet(schema.sheet_name("Periods", lang),
                          periods_layout(period_reports(view), context, lang))
     if season.settings.round_robin:  # issue 36: the round robins' every round

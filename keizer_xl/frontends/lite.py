@@ -15,36 +15,34 @@ from keizer_xl.frontends.excel_buttons import run_action
 __all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
            "pair_next_round_anyway", "update_ratings"]
 
-def _run(action: str, book: Any) -> str:
-    # the outcome function words the hints for Lite (the scripts of main.py, no Alt+F8)
-    return run_action(action, book, front="lite")
+# front="lite": the outcome words the hints for Lite (the scripts of main.py, no Alt+F8)
 
 
 def pair_next_round(book: Any) -> str:
     """Pair the next round: the Pairings sheet, and the games added to Results."""
-    return _run("pair", book)
+    return run_action("pair", book, front="lite")
 
 
 def update_standings(book: Any) -> str:
     """Write the Standings sheet after the last round with results."""
-    return _run("standings", book)
+    return run_action("standings", book, front="lite")
 
 
 def check_workbook(book: Any) -> str:
     """List every problem in the workbook, with its sheet and cell."""
-    return _run("check", book)
+    return run_action("check", book, front="lite")
 
 
 def pair_round_again(book: Any) -> str:
     """Pair the round just paired again (late arrivals; boards whose Result is * are kept)."""
-    return _run("repair", book)
+    return run_action("repair", book, front="lite")
 
 
 def pair_next_round_anyway(book: Any) -> str:
     """Pair the next round although the previous one still lacks results."""
-    return _run("force", book)
+    return run_action("force", book, front="lite")
 
 
 def update_ratings(book: Any) -> str:
     """Ratings and ids on the Players sheet from the list the rating_list setting names."""
-    return _run("ratings", book)
+    return run_action("ratings", book, front="lite")

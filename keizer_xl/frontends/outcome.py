@@ -194,7 +194,7 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
         return Outcome("problems", EXIT_PROBLEMS, (*listed, summary, *extra),
                        message=summary, problems=problems, language=lang)
     if isinstance(result, KeizerError):
-        message = _message(result, lang)
+        message = error_text(result, lang) or type(result).__name__  # a Message translated
         hint = result.hint
         usage = bool(getattr(result, "usage", False)) or isinstance(result, UsageError)
         code = EXIT_USAGE if usage else EXIT_PROBLEMS
@@ -269,12 +269,6 @@ def _after_write(front: Front, written: bool | None, lang: str | None = "en") ->
     if written is None and front == "cli":
         return tr(N_("The workbook may be partly changed."))
     return tr(_WRITTEN[front])
-
-
-def _message(exc: BaseException, lang: str | None = "en") -> str:
-    """The reason in ``lang``: a Message or a catalog id with parameters is translated."""
-    text = error_text(exc, lang)
-    return text or type(exc).__name__
 
 
 def write_log(kind: str, exc: BaseException | None = None, text: str = "",

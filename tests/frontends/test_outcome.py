@@ -363,9 +363,9 @@ def test_excel_buttons_word_their_hints_and_show_the_clients_messages(tmp_path, 
 
     def warn(target):
         target.message("a note from the client")
-        return [], []
+        return app_check.CheckReport((), ())
 
-    monkeypatch.setattr(app_check, "check_workbook", warn)
+    monkeypatch.setattr(app_check, "run", warn)
     assert "a note from the client" in excel_buttons.check_workbook(fake)
 
 
