@@ -91,8 +91,7 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
     season = read_season(book)
     report("standings", 0.20)
     view = competition(season)  # the one view, as ``standings`` builds it
-    notes, differing = write_season_sheets(book, view, compare=request.compare,
-                                           progress=report)
+    notes, differing = write_season_sheets(book, view, report, compare=request.compare)
     players = sum(len(gs.standing.order) for gs in view.standings())
     lang = workbook_language(book, season.settings)
     keizer = not view.grouped and view.system() is not System.ROUND_ROBIN  # the chart's
@@ -101,8 +100,8 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
                       None if chart is None else (schema.sheet_name("History", lang), chart))
 
 
-def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
-                        progress: Progress | None = None) -> tuple[tuple[str, ...], int]:
+def write_season_sheets(book: Book, view: Competition, report: Progress, *,
+                        compare: bool = False) -> tuple[tuple[str, ...], int]:
     """Write every season sheet into ``book`` (not saved), each from the view ``standings``
     reads, with groups one block per group: the notes and the rounds the audit found different."""
     from keizer_xl.analysis.audit import audit_parts
@@ -113,7 +112,6 @@ def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
     from keizer_xl.sheets.read_names import workbook_language
     from keizer_xl.sheets.titles import run_context
 
-    report = progress or (lambda stage, fraction: None)
     season = view.season
     # every sheet it writes checked first: a club's own sheet of an engine sheet's name
     # refuses the workbook before anything is written into it (issue 34)

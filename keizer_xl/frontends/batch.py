@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 # a workbook's job, its result and the batch's report are the use case's values (app/batch.py),
 # so that the renderers read them without importing this front end
-from keizer_xl.app.batch import Job, WorkbookResult
+from keizer_xl.app.batch import Job, Progress, WorkbookResult
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
 
@@ -77,12 +77,8 @@ def is_skipped(name: str) -> bool:
     the folder .keizer-backups is not entered at all),
     Office lock files (~$*) and our own or LibreOffice's temporary files (.~*)."""
     lowered = name.casefold()
-    if name.startswith(("~$", ".~")):
-        return True
-    if ".bak." in lowered:
-        return True
-    stem = lowered.rsplit(".", 1)[0]
-    return stem.endswith(OUTPUT_TAG)
+    return (name.startswith(("~$", ".~")) or ".bak." in lowered
+            or lowered.rsplit(".", 1)[0].endswith(OUTPUT_TAG))
 
 
 def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, Path | None]]:
@@ -138,10 +134,8 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 
 # --------------------------------------------------------------------------- one workbook
 
-Report = Callable[[str, float], None]
-
-
-def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None) -> WorkbookResult:
+def recompute_workbook(job: Job, compare: bool = False,
+                       report: Progress | None = None) -> WorkbookResult:
     """One workbook, start to finish; every failure becomes a failed result, never an exception
     (except KeyboardInterrupt)."""
     from keizer_xl.app.batch import BatchRequest, run
@@ -270,9 +264,7 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
         while True:
             try:
                 index, stage, fraction = q.get_nowait()
-            except queue_module.Empty:
-                return
-            except (EOFError, OSError):
+            except (queue_module.Empty, EOFError, OSError):
                 return
             on_progress(index, stage, fraction)
 

@@ -1,6 +1,7 @@
 """The command line's reports on a whole season: ``batch``, ``explain``, ``audit``,
-``compare``, ``export`` (HTML, CSV, TRF) and ``import`` (issue 15: the commands grouped by what
-they own; the shared plumbing is :mod:`keizer_xl.frontends.cli_common`).  Each returns its
+``compare`` and ``export`` (HTML, CSV; TRF and ``import``: frontends/cmd_import.py) (issue 15:
+the commands grouped by what they own; the shared plumbing is
+:mod:`keizer_xl.frontends.cli_common`).  Each returns its
 report (issue 27), worded by ``frontends/render_reports.py``; only batch's progress bars are
 written here, while it runs."""
 from __future__ import annotations
@@ -222,9 +223,3 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         open_there = None
     return PublishReport(tuple(written), tuple(text), trf,
                          (open_there,) if open_there else ()), Done()
-
-
-def cmd_import(args: argparse.Namespace) -> Shown:
-    from keizer_xl.frontends.cmd_import import cmd_import as run_import
-
-    return run_import(args)

@@ -71,6 +71,17 @@ _BOX_CLIENT_HINTS: dict[str, tuple[str, dict[str, str]]] = {
 _REPAIR_LO = N_("; run the macro {macro} to pair it again (late arrivals), keeping boards marked "
                 "* (started) {where}")
 
+
+def _box(words: tuple[str, str, str], name: str, again: str, anyway: str,
+         where: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """A message box's hints: ``words`` of repair, force and round, naming the macro or script
+    (``name``) that pairs ``again`` or ``anyway`` and ``where`` it is found."""
+    repair, force, round_ = words
+    return {"repair": (repair, {name: again, "where": where}),
+            "force": (force, {name: anyway, "where": where}),
+            "round": (round_, {name: again, "where": where}), **_BOX_CLIENT_HINTS}
+
+
 _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
     "cli": {
         "repair": (_REPAIR_CLI, {"flag": "--repair"}),
@@ -86,24 +97,12 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
         "print_only": (_PRINT_ONLY_CLI, {"flags": "--no-write / --dry-run"}),
         "via_excel": (_VIA_EXCEL_CLI, {"flag": "--via-excel"}),
     },
-    "excel": {
-        "repair": (_REPAIR_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
-        "force": (_FORCE_XL, {"macro": "PairNextRoundAnyway", "where": _MACROS_XL}),
-        "round": (_ROUND_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
-        **_BOX_CLIENT_HINTS,
-    },
-    "lite": {
-        "repair": (_REPAIR_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
-        "force": (_FORCE_SCRIPT, {"script": "pair_next_round_anyway", "where": _SCRIPTS_LITE}),
-        "round": (_ROUND_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
-        **_BOX_CLIENT_HINTS,
-    },
-    "libreoffice": {
-        "repair": (_REPAIR_LO, {"macro": "pair_round_again", "where": _MACROS_LO}),
-        "force": (_FORCE_XL, {"macro": "pair_next_round_anyway", "where": _MACROS_LO}),
-        "round": (_ROUND_XL, {"macro": "pair_round_again", "where": _MACROS_LO}),
-        **_BOX_CLIENT_HINTS,
-    },
+    "excel": _box((_REPAIR_XL, _FORCE_XL, _ROUND_XL), "macro", "PairRoundAgain",
+                  "PairNextRoundAnyway", _MACROS_XL),
+    "lite": _box((_REPAIR_SCRIPT, _FORCE_SCRIPT, _ROUND_SCRIPT), "script", "pair_round_again",
+                 "pair_next_round_anyway", _SCRIPTS_LITE),
+    "libreoffice": _box((_REPAIR_LO, _FORCE_XL, _ROUND_XL), "macro", "pair_round_again",
+                        "pair_next_round_anyway", _MACROS_LO),
 }
 
 

@@ -9,6 +9,7 @@ share in ``render_common`` and ``render_rows``.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from collections.abc import Callable, Sequence
@@ -28,14 +29,9 @@ else:  # a report's module is loaded: the report was made there (start-up time, 
         "audit", "batch", "check", "compare", "explain", "export", "import_season",
         "macro_answer", "new_season", "pair", "players", "schedule", "setup", "standings"))
 
-__all__ = ["Renderer", "renderers", "renderer_of", "describe_report", "no_notes"]
+__all__ = ["Renderer", "renderers", "renderer_of", "describe_report"]
 
 R = TypeVar("R")
-
-
-def no_notes(report: object) -> Sequence[str]:
-    """A report that carries no notes."""
-    return ()
 
 
 @dataclass(frozen=True)
@@ -46,28 +42,19 @@ class Renderer(Generic[R]):
 
     report: Callable[[], type[R]]
     words: Callable[[R, Front, Done, Translator, Sequence[str]], Outcome]
-    notes: Callable[[R], Sequence[str]] = no_notes
+    notes: Callable[[R], Sequence[str]] = lambda report: ()  # a report that carries none
 
 
-#: the table, filled at first use (the renderers' modules)
-_TABLE: list[Renderer[Any]] = []
-
-
-def renderers() -> Sequence[Renderer[Any]]:
+@functools.cache  # the table, made at first use (the renderers' modules)
+def renderers() -> tuple[Renderer[Any], ...]:
     """THE table: every typed report -> its one renderer."""
-    if not _TABLE:
-        _TABLE.extend(_table())
-    return _TABLE
-
-
-def _table() -> tuple[Renderer[Any], ...]:
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
     from keizer_xl.frontends import render_players as players_
     from keizer_xl.frontends import render_setup as setup_
 
     # each row is inferred on its own (mypy checks its type, words and notes agree), then listed
-    rows = (
+    return (
         # the season's actions (the buttons' too)
         Renderer(lambda: pair.PairingReport, season.pairing, lambda r: r.pairing.notes),
         Renderer(lambda: standings.StandingsReport, season.standings, lambda r: r.notes),
@@ -94,7 +81,6 @@ def _table() -> tuple[Renderer[Any], ...]:
         Renderer(lambda: setup.MacroInstallReport, setup_.macro_install),
         Renderer(lambda: setup.ButtonsReport, setup_.buttons),
     )
-    return rows
 
 
 def renderer_of(report: object) -> Renderer[Any] | None:

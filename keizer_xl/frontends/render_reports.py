@@ -75,11 +75,10 @@ def new_season(report: NewSeasonReport, front: Front, done: Done, tr: Translator
                       count=len(report.moves), groups=", ".join(
                           f"{g} ({n})" for g, n in report.groups)))
     for m in report.moves_at_end:
-        out.append(tr("{name} moves up to group {group} for next season (place {place} in "
-                      "group {source})", name=m.name, group=m.target, place=m.place,
-                      source=m.source) if m.up else
-                   tr("{name} moves down to group {group} for next season (place {place} in "
-                      "group {source})", name=m.name, group=m.target, place=m.place,
+        out.append(tr(N_("{name} moves up to group {group} for next season (place {place} in "
+                         "group {source})") if m.up else
+                      N_("{name} moves down to group {group} for next season (place {place} in "
+                         "group {source})"), name=m.name, group=m.target, place=m.place,
                       source=m.source))
     if report.left_out:
         out.append(tr("Left out (withdrawn): {names}", names=", ".join(report.left_out)))

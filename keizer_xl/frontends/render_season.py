@@ -34,6 +34,24 @@ def _json_line(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def _blocks(title: str, rows: list[dict[str, Any]], tr: Translator) -> tuple[str, ...]:
+    """The command line's table under ``title``: with groups one block per group, headed."""
+    out = [title]
+    for g in dict.fromkeys(r.get("group", "") for r in rows):
+        if g:
+            out.append(tr("Group {group}", group=g))
+        out += standings_table([r for r in rows if r.get("group", "") == g], tr)
+    return tuple(out)
+
+
+def _box(text: str, notes: Sequence[str], front: Front, done: Done,
+         tr: Translator) -> tuple[str, ...]:
+    """A message box's paragraphs: ``text``, the notes and the client's warnings, whether
+    Excel saved."""
+    return (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
+            *saved_line(front, done, tr))
+
+
 def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              notes: Sequence[str]) -> Outcome:
 
@@ -78,9 +96,8 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
                   "with an empty result.", pairings=sheet("Pairings", report),
                   results=sheet("Results", report)))
-    lines = (first, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
-             *saved_line(front, done, tr))
-    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
+    return Outcome("ok", EXIT_OK, _box(first, notes, front, done, tr), notes=tuple(notes),
+                   report=report_json)
 
 
 def scheduled(report: ScheduleReport, front: Front, done: Done, tr: Translator,
@@ -130,12 +147,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
 
             out = tuple(standings_csv(parts, category=category).splitlines())
         elif blocks:
-            table = [tr("Standings after round {round}", round=st.round)]
-            for g in dict.fromkeys(r.get("group", "") for r in rows):
-                if g:
-                    table.append(tr("Group {group}", group=g))
-                table += standings_table([r for r in rows if r.get("group", "") == g], tr)
-            out = tuple(table)
+            out = _blocks(tr("Standings after round {round}", round=st.round), rows, tr)
         else:
             title = tr("Standings after round {round}", round=st.round)
             out = ((title if st.converged
@@ -152,9 +164,8 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         first = parts[0].rows[0]
         text += " " + tr("Leader: {name} ({score} points).", name=first.name,
                          score=display(first.score))
-    lines = (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
-             *saved_line(front, done, tr))
-    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
+    return Outcome("ok", EXIT_OK, _box(text, notes, front, done, tr), notes=tuple(notes),
+                   report=rows)
 
 
 def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
@@ -170,13 +181,7 @@ def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
     title = (tr("{heading}; finished", heading=title) if report.period.finished
              else tr("{heading}; running", heading=title))
     if front == "cli":
-        table: list[str] = [title]
-        for ps in parts:
-            if ps.group:
-                table.append(tr("Group {group}", group=ps.group))
-            table += standings_table(part_rows([ps]), tr)
-        out: tuple[str, ...] = ((_json_line(rows),) if done.format == "json"
-                                else tuple(table))
+        out = (_json_line(rows),) if done.format == "json" else _blocks(title, rows, tr)
         err = cli_notes(notes, done, tr)
         if report.written is not None:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
@@ -184,8 +189,8 @@ def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")
-    lines = (text, *notes_block(list(notes), tr), *saved_line(front, done, tr))
-    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
+    return Outcome("ok", EXIT_OK, _box(text, notes, front, done, tr), notes=tuple(notes),
+                   report=rows)
 
 
 def check(report: CheckReport, front: Front, done: Done, tr: Translator,
