@@ -11,7 +11,6 @@ an "unexpected error" with a log file.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from typing import Any, cast
 from collections.abc import Iterable
@@ -94,9 +93,6 @@ class Letter(str):
     English text (and ``str()``) is the code itself."""
 
 
-_WHERE = re.compile(r"^(?P<sheet>.*)!(?P<cell>\$?[A-Z]{0,3}\$?\d*)$")
-
-
 class KeizerError(Exception):
     """The root of every error keizer-xl raises on purpose; the message is meant for the user.
 
@@ -126,22 +122,6 @@ class Problem:
 
     where: str
     message: str
-
-    @classmethod
-    def at(cls, sheet: str, cell: str, message: str) -> Problem:
-        return cls(f"{sheet}!{cell}" if cell else sheet, message)
-
-    @property
-    def sheet(self) -> str:
-        """The sheet named by ``where`` (``""`` for a workbook-wide problem)."""
-        m = _WHERE.match(self.where)
-        return m.group("sheet") if m else self.where
-
-    @property
-    def cell(self) -> str:
-        """The cell (``E5``), the row (``5``) or ``""`` when the problem has no cell."""
-        m = _WHERE.match(self.where)
-        return m.group("cell") if m else ""
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message

@@ -20,6 +20,7 @@ from keizer_xl.frontends.cli_common import (Shown, book_path_arg, is_ods, open_b
                                             open_workbook, system_language,
                                             warn_read_while_open, workbook_language, write_file)
 from keizer_xl.frontends.shown import Done
+from keizer_xl.i18n import translate, translator
 
 
 def _bar(fraction: float, width: int = 20) -> str:
@@ -40,8 +41,6 @@ class BatchProgress:
     and one bar per workbook being worked on); otherwise a line whenever a bar grows."""
 
     def __init__(self, stream: TextIO, tty: bool, tr: Any = None) -> None:
-        from keizer_xl.i18n import translator
-
         self.stream, self.tty = stream, tty
         self.tr = tr or translator("en")
         self.active: dict[int, tuple[str, float, str]] = {}
@@ -53,11 +52,8 @@ class BatchProgress:
         label = Path(event.job.label).name
         if event.kind == "done":
             self.active.pop(event.job.index, None)
-            r = event.result
+            r, tr = event.result, self.tr
             assert r is not None  # a done event carries its result
-            from keizer_xl.i18n import translate
-
-            tr = self.tr
             state = (f"{tr('ok')} ({r.seconds:.1f} s)" if r.ok
                      else f"{tr('FAILED')}: {translate(r.problems[0], tr) if r.problems else ''}")
             self._line(f"{label} {_bar(1.0 if r.ok else event.fraction)} {state}")
@@ -113,7 +109,6 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
 
     from keizer_xl.app.batch import BatchReport
     from keizer_xl.frontends import batch
-    from keizer_xl.i18n import translator
 
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(Message("{option} must be 1 or more", option="--jobs"))

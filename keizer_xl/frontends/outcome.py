@@ -172,7 +172,8 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
              lang: str, done: Done) -> Outcome:
     """A failure's status, exit code and lines, before the front end's own sentence."""
     tr = translator(lang)
-    after = _after_write(front, written, lang)
+    after = tr(N_("The workbook may be partly changed.") if written is None and front == "cli"
+               else _WRITTEN[front])
     if isinstance(result, InputError):
         from keizer_xl.frontends.render_common import problem_lines
 
@@ -261,13 +262,6 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
             lines += (tr(N_("The changes made before the error were taken back.")),)
     lines += warning_lines(done.messages, front, tr)
     return replace(out, lines=lines)
-
-
-def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:
-    tr = translator(lang)
-    if written is None and front == "cli":
-        return tr(N_("The workbook may be partly changed."))
-    return tr(_WRITTEN[front])
 
 
 def write_log(kind: str, exc: BaseException | None = None, text: str = "",

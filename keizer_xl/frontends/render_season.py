@@ -131,12 +131,9 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
     # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group;
     # every output reads the row model (core/rows.py)
     parts = tuple(p.rows for p in report.parts or (report,))
-    if done.category is not None:
-        from keizer_xl.app.standings import find_category
+    from keizer_xl.app.standings import find_category  # loaded: the report was made there
 
-        category: str | None = find_category(report, done.category)
-    else:
-        category = None
+    category = None if done.category is None else find_category(report, done.category)
     blocks = category is not None or bool(report.parts)
     rows = part_rows(parts, category)
     if front == "cli":
