@@ -4,8 +4,8 @@
 which calls its type's row of :func:`renderers` (a type without a row is not shown).  A renderer
 words the report per front end: on the command line ``out`` goes to standard output and
 ``lines`` to standard error; in a message box ``lines`` are its paragraphs.  The renderers live
-in ``render_season``, ``render_reports``, ``render_setup`` and ``render_players``, what they
-share in ``render_common`` and ``render_rows``.
+in ``render_season``, ``render_reports`` and ``render_setup``, what they share in
+``render_common`` and ``render_rows``.
 """
 from __future__ import annotations
 
@@ -50,7 +50,6 @@ def renderers() -> tuple[Renderer[Any], ...]:
     """THE table: every typed report -> its one renderer."""
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
-    from keizer_xl.frontends import render_players as players_
     from keizer_xl.frontends import render_setup as setup_
 
     # each row is inferred on its own (mypy checks its type, words and notes agree), then listed
@@ -61,7 +60,7 @@ def renderers() -> tuple[Renderer[Any], ...]:
         Renderer(lambda: standings.PeriodReport, season.period, lambda r: r.notes),
         Renderer(lambda: check.CheckReport, season.check, lambda r: r.warnings),
         Renderer(lambda: schedule.ScheduleReport, season.scheduled),
-        Renderer(lambda: players.PlayersReport, players_.players),
+        Renderer(lambda: players.PlayersReport, season.players),
         # lo-run, pair / standings on an .ods: the macro's answer
         Renderer(lambda: macro_answer.MacroAnswer, season.answered),
         # reports on a season, its files

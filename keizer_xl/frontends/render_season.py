@@ -1,7 +1,7 @@
 """The renderers of the season's actions (rows of the one table, :mod:`keizer_xl.frontends.render`):
-the pairing, the standings, a period's standing and the check, worded for the command line and
-for the message boxes (Excel, Lite, LibreOffice); and an action's answer as the LibreOffice
-macro gave it (``lo-run``)."""
+the pairing, the standings, a period's standing, the check, the schedule and ``players``, worded
+for the command line and for the message boxes (Excel, Lite, LibreOffice); and an action's
+answer as the LibreOffice macro gave it (``lo-run``)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -21,10 +21,11 @@ if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.macro_answer import MacroAnswer, Status
     from keizer_xl.app.pair import PairingReport
+    from keizer_xl.app.players import PlayersReport
     from keizer_xl.app.schedule import ScheduleReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
 
-__all__ = ["pairing", "standings", "period", "check", "answered", "scheduled"]
+__all__ = ["pairing", "standings", "period", "check", "answered", "scheduled", "players"]
 
 
 def _json_line(data: Any) -> str:
@@ -240,3 +241,58 @@ def answered(report: MacroAnswer, front: Front, done: Done, tr: Translator,
     out = Outcome.of_answer(report)
     return replace(out, lines=out.lines + warning_lines(report.messages, "cli",
                                                         translator(report.language)))
+
+
+def _cell_value(value: Any) -> str:
+    return "-" if value is None or value == "" else str(value)
+
+
+def _player_lines(report: PlayersReport, tr: Translator) -> list[str]:
+    """``players`` (issue 37): every changed cell (old -> new, an overwritten value named), the
+    players added, the columns added, each refusal with its candidates and ids, the players the
+    list does not hold."""
+    out: list[str] = []
+    for c in report.changes:
+        text = (N_("{cell} {player}, {column}: {old} -> {new} (overwrites what was typed)")
+                if c.overwritten else N_("{cell} {player}, {column}: {old} -> {new}"))
+        out.append(tr(text, cell=c.cell, player=c.player, column=c.column, old=_cell_value(c.old),
+                      new=_cell_value(c.new)))
+    out += [tr("added: {name}", name=name) for name in report.added]
+    out += [tr("new column: {column}", column=column) for column in report.new_columns]
+    for r in report.refused:
+        if r.reason == "ambiguous":
+            out.append(tr("{who}: several players in the list fit, nothing changed: {candidates}",
+                          who=r.who, candidates="; ".join(
+                              f"{name} ({pid})" if pid else name for name, pid in r.candidates)))
+        else:
+            out.append(tr("{who}: not found in the list, nothing added", who=r.who))
+    if report.not_in_list:
+        out.append(tr("not in the list (left as they are): {names}",
+                      names=", ".join(report.not_in_list)))
+    return out
+
+
+def players(report: PlayersReport, front: Front, done: Done, tr: Translator,
+            notes: Sequence[str]) -> Outcome:
+    lines = _player_lines(report, tr)
+    n = len(report.changes)
+    if report.written:
+        summary = tr(N_("{sheet}: {n} cell changed, {added} players added (from {list})")
+                     if n == 1 else N_("{sheet}: {n} cells changed, {added} players added "
+                                       "(from {list})"),
+                     sheet=report.sheet, n=n, added=len(report.added), list=tr(report.list_label))
+    elif report.changes or report.added:
+        summary = tr("Dry run: {sheet} not written ({n} cells would change, {added} players "
+                     "would be added)", sheet=report.sheet, n=n, added=len(report.added))
+    else:
+        summary = tr("{sheet}: nothing to change (from {list})", sheet=report.sheet,
+                     list=tr(report.list_label))
+    status: Status = "problems" if report.refused else "ok"
+    code = EXIT_PROBLEMS if report.refused else EXIT_OK
+    if report.refused:
+        summary += " " + tr("{n} refused: see above", n=len(report.refused))
+    if front == "cli":
+        return Outcome(status, code, (summary, *cli_notes(notes, done, tr)), out=tuple(lines),
+                       report=report.as_json())
+    return Outcome(status, code, (summary, *notes_block(lines, tr, N_("Changes"))),
+                   report=report.as_json())
