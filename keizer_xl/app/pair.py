@@ -170,32 +170,23 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     # every group's games of the round before without a result: said in one refusal
     lacking: list[tuple[tuple[Game, ...], tuple[Game, ...]]] = []
     for g in wanted:
-        if view.system(g) is System.ROUND_ROBIN:
-            try:
-                parts.append((g, _plan_round_robin(view, g, rnd, repair=repair)))
-            except ActionError as e:
-                if group is not None:
-                    raise
-                first_error = first_error or e
-                skipped.append(_skipped(g, e))
-            continue
-        gs = view.group_season(g, rnd)
-        # only a group that has this round already, or too few players for it, is left out;
-        # any other refusal (results missing, a later round paired) stops the whole pairing
-        paired = _has_round(gs, rnd)
-        few = len(present_players(gs, rnd)[0]) < 2
+        # a round robin's group from its Berger table, a Keizer group as a season of its own
+        gs = None if view.system(g) is System.ROUND_ROBIN else view.group_season(g, rnd)
         try:
-            report = _plan_one(gs, rnd, force=force, repair=repair)
+            parts.append((g, _plan_round_robin(view, g, rnd, repair=repair) if gs is None
+                          else _plan_one(gs, rnd, force=force, repair=repair)))
         except ActionError as e:
-            if e.hint == "force":  # results missing: said once for every group, below
+            if gs is not None and e.hint == "force":  # results missing: said once, below
                 lacking.append(missing_results(gs, rnd))
                 continue
-            if group is not None or not ((paired and not repair) or few):
+            # only a round robin's group, or a group that has this round already or too few
+            # players for it, is left out; any other refusal (results missing, a later round
+            # paired) stops the whole pairing
+            if group is not None or not (gs is None or (_has_round(gs, rnd) and not repair)
+                                         or len(present_players(gs, rnd)[0]) < 2):
                 raise
             first_error = first_error or e
             skipped.append(_skipped(g, e))
-            continue
-        parts.append((g, report))
     refusal = missing_results_error(lacking, rnd) if lacking else None
     if refusal is not None:
         raise refusal

@@ -162,12 +162,9 @@ def compute_period_standings(season: Season, number: int, after_round: int | Non
                                   "defines {count}", number=number, count=len(periods),
                                   sheet=schema.sheet_name("Settings", season.settings.language
                                                           or "en")), usage=True)
-    if periods[number - 1].first > view.round:
-        raise ActionError(Message("period {number} starts in round {first}: it has no results "
-                                  "yet", number=number, first=periods[number - 1].first),
-                          usage=True)
     wanted = [group] if group is not None else list(view.groups)
-    # a group that has not played the period's first round yet has no block
+    # a group that has not played the period's first round yet has no block (a group's round
+    # is at most the view's: a period after it has none)
     parts = tuple(view.part(g, number) for g in wanted
                   if periods[number - 1].first <= view.group_round(g))
     if not parts:
