@@ -16,13 +16,12 @@ import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
-from collections.abc import Sequence
 
 from keizer_xl.errors import InputError, KeizerError, UsageError
 # the values an outcome is made of (shown.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
 # answer's (app/macro_answer.py, the lowest layer every front end and client imports)
-from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
+from keizer_xl.frontends.shown import (EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
                                        Done, Front, Outcome)
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, error_text, shown_language, translate, translator
@@ -142,9 +141,8 @@ def debug_enabled() -> bool:
     return os.environ.get("KEIZER_XL_DEBUG", "").strip() not in ("", "0")
 
 
-def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
-             written: bool | None = False, log: str | None = None,
-             lang: str | None = None, done: Done | None = None) -> Outcome:
+def describe(result: object, front: Front = "cli", *, written: bool | None = False,
+             log: str | None = None, lang: str | None = None, done: Done | None = None) -> Outcome:
     """The outcome of an action (``result``: its report or the exception it raised): the one
     place that decides a status, an exit code and every line a front end shows.
 
@@ -159,11 +157,7 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
     if not isinstance(result, BaseException):
         from keizer_xl.frontends.render import describe_report
 
-        worded = describe_report(result, front, done, tr, notes)
-        if worded is not None:
-            return replace(worded, language=lang)
-        return Outcome("ok", EXIT_OK, tuple(translate(n, tr) for n in notes),
-                       notes=tuple(translate(n, tr) for n in notes), language=lang)
+        return replace(describe_report(result, front, done, tr), language=lang)
     out = _failure(result, front, written, log, lang, done)
     return _in_front_words(out, result, front, written, done, tr)
 

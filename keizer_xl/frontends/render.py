@@ -93,12 +93,11 @@ def renderer_of(report: object) -> Renderer[Any] | None:
     return None
 
 
-def describe_report(report: object, front: Front, done: Done, tr: Translator,
-                    notes: Sequence[str] = ()) -> Outcome | None:
-    """The outcome of a typed report, or None for a report the table has no row for."""
+def describe_report(report: object, front: Front, done: Done, tr: Translator) -> Outcome:
+    """The outcome of a typed report (a report the table has no row for is a bug)."""
     renderer = renderer_of(report)
     if renderer is None:
-        return None
+        raise TypeError(f"no renderer shows a {type(report).__name__}")
     shown = [GoodNews(translate(n, tr)) if getattr(n, "msgid", None) in GOOD_NEWS
-             else translate(n, tr) for n in (*renderer.notes(report), *notes)]
+             else translate(n, tr) for n in renderer.notes(report)]
     return renderer.words(report, front, done, tr, shown)

@@ -110,9 +110,9 @@ def test_a_hint_key_must_be_known():
 # --------------------------------------------------------------------------- the pure function
 
 
-def test_a_report_is_ok_with_its_notes():
-    out = describe(object(), "cli", notes=["Round 3: did not converge."])
-    assert (out.status, out.exit_code, out.lines) == ("ok", 0, ("Round 3: did not converge.",))
+def test_a_report_no_renderer_shows_is_a_bug():
+    with pytest.raises(TypeError, match="no renderer shows a object"):
+        describe(object(), "cli")
 
 
 def test_problems_are_listed_with_their_cells_and_exit_1():
