@@ -22,11 +22,11 @@ from keizer_xl.core.round_robin import pair_round_robin
 from keizer_xl.core.settings import RoundRobinOrder, System
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate, translator
-from keizer_xl.app.preflight import season_for
 from keizer_xl.app.standings import find_group
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import result_round_numbers, workbook_language
 from keizer_xl.sheets.titles import RunContext, run_context
 
@@ -291,13 +291,13 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
     # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
-    season = season_for(book, repair_round=rnd if repair else None, pairing=write)
+    season = read_season(book, repair_round=rnd if repair else None, for_pairing=write)
     if repair and group is not None and has_groups(season):
         # one group paired again: read once more dropping only its members' boards of the
         # round, so the other groups' boards stay (their numbers, their block on the sheet)
         assert rnd is not None
         view = Competition(season)
-        season = season_for(book, repair_round=rnd, pairing=write, repair_players=frozenset(
+        season = read_season(book, repair_round=rnd, for_pairing=write, repair_players=frozenset(
             view.members(find_group(season, group, view), rnd)))
     season, seed = _draw_lot(season)
     lang = workbook_language(book, season.settings)

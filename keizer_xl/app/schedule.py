@@ -10,9 +10,9 @@ from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.round_robin import Scheduled, schedule
 from keizer_xl.core.settings import Settings, System, system_of
-from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.schedule_sheet import STATES
@@ -79,7 +79,7 @@ def schedule_of(season: Season) -> ScheduleReport:
 
 
 def run(book: Book) -> ScheduleReport:
-    report = schedule_of(season_for(book))
+    report = schedule_of(read_season(book))
     if not report.groups:
         raise ActionError(Message("no group plays a round robin (the round_robin setting is "
                                   "empty)"), usage=True)

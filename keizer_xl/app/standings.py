@@ -12,10 +12,10 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.rows import Part, period_part, shown_part
 from keizer_xl.core.engine import Standing
-from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
@@ -188,7 +188,7 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     """Read the season, compute the standings after ``after_round`` and write ``Standings``
     (every group's and category's block; ``group`` only chooses what is returned; an unknown
     ``category`` is refused before anything is written)."""
-    season = season_for(book)
+    season = read_season(book)
     lang = workbook_language(book, season.settings)  # before a write makes Excel list sheets again
     view = competition(season, after_round)
     report = compute_standings(season, after_round, view=view)
@@ -209,7 +209,7 @@ def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport
     if request.period is None:
         return update_standings(book, request.after_round, request.write, request.group,
                                 request.category)
-    season = season_for(book)
+    season = read_season(book)
     view = competition(season, request.after_round)
     period = replace(compute_period_standings(season, request.period, request.after_round,
                                               request.group, view=view),
