@@ -120,10 +120,9 @@ def _text(value: Any) -> str:
 def _value(entry: Listed, key: str) -> Any:
     if key == "rating":
         return entry.rating
-    if key == "fide_id":
-        return int(entry.fide_id) if entry.fide_id.isdigit() else entry.fide_id or None
-    if key == "birth":
-        return int(entry.birth) if entry.birth.isdigit() else entry.birth or None
+    if key in ("fide_id", "birth"):  # a number when all digits (an id, a birth year)
+        text = str(getattr(entry, key))
+        return int(text) if text.isdigit() else text or None
     value = getattr(entry, key) or None
     return int(value) if isinstance(value, str) and value.isdigit() and key == "national_id" \
         and not value.startswith("0") else value

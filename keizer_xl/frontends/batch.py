@@ -36,10 +36,6 @@ OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
 MAX_PROBLEMS = 5  # problems kept per failed workbook for the summary
 
 
-class BatchError(UsageError):
-    """The batch cannot start (a path that does not exist, nothing to do): a usage error."""
-
-
 @dataclass(frozen=True)
 class BatchOptions:
     out_dir: Path | None = None  # None: next to each input
@@ -88,7 +84,7 @@ def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, 
     seen: set[str] = set()
     missing = [str(p) for p in paths if not Path(p).exists()]
     if missing:
-        raise BatchError(Message("no such file or folder: {paths}", paths=", ".join(missing)))
+        raise UsageError(Message("no such file or folder: {paths}", paths=", ".join(missing)))
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -122,11 +118,11 @@ def output_path(source: Path, root: Path | None, options: BatchOptions) -> Path:
 
 def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) -> list[Job]:
     if options.in_place and options.out_dir is not None:
-        raise BatchError(Message("{first} and {second} exclude each other", first="--in-place",
+        raise UsageError(Message("{first} and {second} exclude each other", first="--in-place",
                                  second="--out"))
     found = find_workbooks(paths)
     if not found:
-        raise BatchError(Message("no workbooks (*.xlsx, *.xlsm) found in {paths}",
+        raise UsageError(Message("no workbooks (*.xlsx, *.xlsm) found in {paths}",
                                  paths=", ".join(map(str, paths))))
     return [Job(i, src, output_path(src, root, options), str(src))
             for i, (src, root) in enumerate(found)]

@@ -117,7 +117,7 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
                                  jobs=args.jobs or batch.default_jobs(), compare=args.compare)
     if options.out_dir is not None and options.out_dir.exists() and not options.out_dir.is_dir():
         raise UsageError(Message("{path} is a file, not a folder", path=str(options.out_dir)))
-    jobs = batch.plan_jobs(args.paths, options)  # BatchError: a usage error in the language
+    jobs = batch.plan_jobs(args.paths, options)  # UsageError: the batch cannot start
     for job in jobs:  # read as last saved while open elsewhere (issue 26)
         warn_read_while_open(job.source)
     # the workbooks' one language (their sheet names; issue 26), else the system's, else

@@ -167,8 +167,6 @@ def test_refusal_and_usage_exit_codes():
     assert describe(ActionError("round 40 has no results yet", usage=True)).exit_code == 2
     assert describe(ActionError("only 1 player present")).exit_code == 1
     assert describe(UsageError("club.xlsx: no such file")).status == "usage"
-    from keizer_xl.frontends.batch import BatchError
-    assert describe(BatchError("nothing to do")).exit_code == 2
 
 
 def test_client_setup_and_lookup_errors():
