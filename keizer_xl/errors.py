@@ -97,7 +97,10 @@ class KeizerError(Exception):
     """The root of every error keizer-xl raises on purpose; the message is meant for the user.
 
     ``usage`` marks a request that makes no sense (exit code 2) rather than a state of the
-    workbook or the computer that needs fixing first (exit code 1)."""
+    workbook or the computer that needs fixing first (exit code 1); the exit code is decided
+    from it in ``frontends/outcome.describe`` only.  ``hint`` is a key of :data:`HINTS` naming
+    the way out (pair the round again, pair anyway, say which round, a flag to use); each
+    front end words it, so an action never names a command-line flag."""
 
     usage: bool = False
     hint: str | None = None
@@ -183,11 +186,7 @@ class NotFoundError(UserError, LookupError):
 
 
 class ActionError(UserError):
-    """An action cannot run as asked (not a data problem in a cell).
-
-    ``hint`` is a key of :data:`HINTS` naming the way out (pair the round again, pair anyway,
-    say which round); the front end words it, so an action never names a command-line flag.
-    ``usage`` marks a request that makes no sense for this workbook (exit code 2)."""
+    """An action cannot run as asked (not a data problem in a cell)."""
 
 
 class UsageError(UserError):
@@ -197,11 +196,8 @@ class UsageError(UserError):
 
 
 class ClientError(KeizerError):
-    """A workbook file, Excel or LibreOffice cannot do what was asked.
-
-    ``usage`` marks a request that cannot work here at all (LibreOffice is not installed, no
-    such file); the exit code is decided from it in ``frontends/outcome.describe`` only.
-    ``hint`` is a key of :data:`HINTS`, the way out as each front end words it."""
+    """A workbook file, Excel or LibreOffice cannot do what was asked (``usage``: it cannot
+    work here at all, LibreOffice is not installed, no such file)."""
 
 
 class MissingPartError(ClientError, KeyError, IndexError):
@@ -215,5 +211,4 @@ class MissingPartError(ClientError, KeyError, IndexError):
 
 class SetupError(KeizerError):
     """Making a workbook button-ready (or installing the macro) cannot go on; the message
-    says what to do.  ``usage`` for a request that is missing something (exit code 2);
-    ``hint`` a key of :data:`HINTS` (a flag to use, worded by the front end)."""
+    says what to do (``usage``: the request is missing something)."""

@@ -1,7 +1,6 @@
 """The renderers of the reports on a season and its files (rows of the one table,
 :mod:`keizer_xl.frontends.render`): ``import``, ``export`` (TRF, HTML, CSV), ``new-season``,
-``batch``, ``explain``, ``audit``, ``compare``.  These commands printed their own lines before
-issue 27; the words are unchanged (the notes' ``note:`` now in the language of the messages)."""
+``batch``, ``explain``, ``audit``, ``compare``."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
