@@ -3,7 +3,7 @@ recalculations and presets (analysis/compare.py), read from the one competition 
 (issue 23): with groups, each group's competition compared on its own."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from keizer_xl.analysis.compare import Comparison, compare_methods
@@ -52,8 +52,6 @@ def run(book: Book, request: CompareRequest = CompareRequest()) -> CompareReport
 def write_compare(book: Book, report: CompareReport) -> CompareReport:
     """Write the Compare sheet (one titled block per group) into ``book`` and save it; the
     report with the sheet's name."""
-    from dataclasses import replace
-
     from keizer_xl.sheets import schema
     from keizer_xl.sheets.ownership import claim
     from keizer_xl.sheets.read_names import workbook_language

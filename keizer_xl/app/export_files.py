@@ -28,10 +28,10 @@ from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part
-from keizer_xl.sheets.frames import crosstable_frame, rank_progression
+from keizer_xl.sheets.frames import crosstable_frame, rank_progression, part_records
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 from keizer_xl.errors import N_
-from keizer_xl.i18n import decimal_text
+from keizer_xl.i18n import decimal_text, translator, translate
 
 if TYPE_CHECKING:
     from keizer_xl.app.export import ExportBlock, ExportRows
@@ -103,9 +103,7 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
     columns, Category and Overall place; a round robin's No. and tie-breaks at the end.
     Numbers rounded to 2 decimals, names protected as above.  ``separator`` and ``decimal``
     default to the language's (CSV_CONVENTIONS): a double click opens it in columns in Excel."""
-    from keizer_xl.i18n import translator
     from keizer_xl.sheets import schema
-    from keizer_xl.sheets.frames import part_records
     from keizer_xl.sheets.season_tables import standings_table
 
     default_sep, default_dec = CSV_CONVENTIONS.get(lang, CSV_CONVENTIONS["en"])
@@ -194,8 +192,6 @@ def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
     def y(rank: int) -> float:
         return top_m + (ih * (rank - 1) / (worst - 1) if worst > 1 else ih / 2)
 
-    from keizer_xl.i18n import translator
-
     label = translator(lang).gettext("Rank after each round of the top {top}", top=len(names))
     parts = [(f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
              f'aria-label="{e(label)}" '
@@ -276,8 +272,6 @@ def page_html(season: Season, title: str, lang: str = "en", rows: ExportRows | N
     rows = rows or export_rows(season)
     if not rows.view.grouped:
         return _page(season, rows.blocks[0], title, lang)
-    from keizer_xl.i18n import translate, translator
-
     tr = translator(lang)
     moves = rows.view.moves
     pages = [_page(season, block, title, lang, key=f"-{j}")
@@ -297,7 +291,6 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
           key: str = "") -> str:
     """One competition's page (the season, or one group: then the group heads its standings,
     ``key`` keeps element ids apart); ``block`` the view's rows (app/export.py)."""
-    from keizer_xl.i18n import translator
     from keizer_xl.sheets import schema
 
     tr = translator(lang)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.groups import group_names, has_groups
 from keizer_xl.core.model import Game, Result, Season
-from keizer_xl.core.pairing import Board, Pairing
+from keizer_xl.core.pairing import Board, Pairing, pair_round
 from keizer_xl.core.pairing_round import (missing_results, missing_results_error,
                                           pairing_ranking, plan_round, present_players,
                                           refuse_after_last_round)
@@ -27,7 +27,8 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read import read_season
-from keizer_xl.sheets.read_names import result_round_numbers, workbook_language
+from keizer_xl.sheets.read_names import (result_round_numbers, workbook_language, find_sheet,
+                                         result_header_map, find_columns, name_key)
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -240,8 +241,6 @@ def paired_group(view: Competition, group: str, rnd: int) -> PairingReport:
 
 def _plan_one(season: Season, rnd: int | None = None, *, force: bool = False,
               repair: bool = False) -> PairingReport:
-    from keizer_xl.core.pairing import pair_round
-
     plan = plan_round(season, rnd, force=force, repair=repair)
     pairing = pair_round(plan.season, plan.round, list(plan.ranking), list(plan.present),
                          keep=list(plan.keep))
@@ -286,8 +285,6 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
                     repair: bool = False, group: str | None = None) -> PairingReport:
     """Pair the round, write ``Pairings`` and append the games to ``Results`` (with groups:
     every group, or only ``group``)."""
-    from keizer_xl.sheets.read_names import find_sheet, result_header_map
-
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
     # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
@@ -352,8 +349,6 @@ def _draw_lot(season: Season) -> tuple[Season, int | None]:
 
 
 def _write_setting(book: Book, key: str, value: object) -> None:
-    from keizer_xl.sheets.read_names import find_columns, find_sheet
-
     sheet = find_sheet(book, "Settings")
     if sheet is None:
         return
@@ -364,8 +359,6 @@ def _write_setting(book: Book, key: str, value: object) -> None:
 
 
 def _last_round_in_results(book: Book) -> int:
-    from keizer_xl.sheets.read_names import find_sheet
-
     name = find_sheet(book, "Results")
     if name is None:
         raise ActionError(Message("the workbook has no {sheet} sheet", sheet=schema.sheet_name(
@@ -379,8 +372,6 @@ def _last_round_in_results(book: Book) -> int:
 
 def _rows_of_players(table: Table, rows: list[int], names: set[str]) -> list[int]:
     """Those of ``rows`` whose White is one of ``names`` (a group's games and bye)."""
-    from keizer_xl.sheets.read_names import name_key, result_header_map
-
     white = result_header_map(table).get("White")
     if white is None:
         return rows

@@ -15,7 +15,7 @@ from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
-from keizer_xl.sheets.schedule_sheet import STATES
+from keizer_xl.sheets.schedule_sheet import STATES, schedule_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -88,8 +88,6 @@ def run(book: Book) -> ScheduleReport:
 
 def write_schedule_sheet(book: Book, season: Season, context: RunContext | None = None) -> None:
     """The Schedule sheet, when a group plays a round robin (not saved)."""
-    from keizer_xl.sheets.schedule_sheet import schedule_layout
-
     report = schedule_of(season)
     if not report.groups:
         return

@@ -7,13 +7,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from keizer_xl.core.competition import Competition, GroupStanding
-from keizer_xl.core.groups import Move
+from keizer_xl.core.groups import Move, group_key
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.rows import Part, period_part, shown_part
 from keizer_xl.core.engine import Standing
 from keizer_xl.errors import ActionError, Message
-from keizer_xl.i18n import translate
+from keizer_xl.i18n import translate, shown_language
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.layout import Layout
@@ -21,7 +21,8 @@ from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.crosstable_sheets import crosstable_layout
 from keizer_xl.sheets.report_sheets import round_marks, standings_layout
-from keizer_xl.sheets.group_sheets import periods_layout
+from keizer_xl.sheets.group_sheets import (periods_layout, category_heading, category_layout,
+                                           group_heading, grouped_standings_layout, blocks_on_pages)
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -101,8 +102,6 @@ def find_group(season: Season, group: str, view: Competition | None = None) -> s
     if found is not None:
         return found
     if not view.grouped:
-        from keizer_xl.i18n import shown_language  # the sheet as the club names it (issue 26)
-
         raise ActionError(Message("there are no groups (the {players} sheet has no Group "
                                   "column, or it is empty)", players=schema.sheet_name(
                                       "Players", shown_language())), usage=True)
@@ -225,8 +224,6 @@ def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport
 def find_category(report: StandingsReport, text: str) -> str:
     """The category called ``text`` (case and spaces ignored); a usage error naming the
     categories there are."""
-    from keizer_xl.core.groups import group_key
-
     known = list(dict.fromkeys(c for part in report.parts or (report,)
                                for c, _ in part.rows.categories))
     match = next((c for c in known if group_key(c) == group_key(text)), None)
@@ -263,9 +260,6 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                     context: RunContext) -> Layout:
     """The Standings sheet: one table, or (groups, categories) one titled block per group and
     per category; the notes in the workbook's language (the sheet is the club's)."""
-    from keizer_xl.sheets.group_sheets import (category_heading, category_layout, group_heading,
-                                               grouped_standings_layout)
-
     def one(r: StandingsReport, notes: tuple[str, ...], legend: bool = True) -> Layout:
         if r.rows.round_robin:  # the crosstable (issue 36)
             return crosstable_layout(r.rows, [translate(n, lang) for n in notes], lang, context)
@@ -294,8 +288,6 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
 def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -> Layout:
     """The one standings table as it always is (its legend under it), then the category
     blocks one under the other, each in columns that fit it (issue 33)."""
-    from keizer_xl.sheets.group_sheets import blocks_on_pages, category_heading, category_layout
-
     blocks = [(category_heading(c, lang), category_layout(report.rows.category(c), lang))
               for c, _ in report.rows.categories]
     title = str(table.grid[0][0]) if table.grid and table.grid[0] else ""

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import N_, ActionError, Message, UsageError
 from keizer_xl.frontends.cli_common import (Shown, book_path_arg, is_ods, open_book_arg,
-                                            open_workbook, system_language,
-                                            warn_read_while_open, workbook_language, write_file)
+                                            open_workbook, system_language, warn_read_while_open,
+                                            workbook_language, write_file, read_while_open)
 from keizer_xl.frontends.shown import Done
 from keizer_xl.i18n import translate, translator
 
@@ -193,8 +193,6 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.frontends.cli_common import read_while_open
-
     separator = "\t" if args.csv_separator == "tab" else args.csv_separator
     if args.csv and separator and separator == args.decimal:
         raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",

@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from keizer_xl.errors import InputError, KeizerError, UsageError
+from keizer_xl.errors import InputError, KeizerError, UsageError, ClientError, SetupError
 # the values an outcome is made of (shown.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
 # answer's (app/macro_answer.py, the lowest layer every front end and client imports)
@@ -230,7 +230,6 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
                     written: bool | None, done: Done, tr: Translator) -> Outcome:
     """A failure's lines as the front end shows them, the client's warnings after them (Excel
     and Lite open with "Nothing was changed"; a LibreOffice box ends as a sentence)."""
-    from keizer_xl.errors import ClientError, SetupError
     from keizer_xl.frontends.render_common import warning_lines
 
     lines = out.lines

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, table_lines
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
-from keizer_xl.errors import N_
-from keizer_xl.i18n import Translator, translate
+from keizer_xl.errors import N_, Message
+from keizer_xl.i18n import Translator, translate, decimal_text
 
 if TYPE_CHECKING:
     from keizer_xl.app.audit import AuditReport
@@ -134,8 +134,6 @@ def explained(report: ExplainReport, front: Front, done: Done, tr: Translator,
     """``explain``: his rank, his results with what each was worth then and now, the lines
     that say why (his group, the moves, his record)."""
     from keizer_xl.analysis.history import number_text
-    from keizer_xl.errors import Message
-    from keizer_xl.i18n import decimal_text
 
     e, name = report.explanation, report.explanation.name
     if e.rank_now is not None:
@@ -163,7 +161,6 @@ def audited(report: AuditReport, front: Front, done: Done, tr: Translator,
     """``audit``: each round, the differences indented; with groups under each group's name;
     how many rounds were paired as the engine would have on standard error."""
     from keizer_xl.analysis.audit import audit_lines
-    from keizer_xl.errors import Message
 
     out: list[str] = []
     for group, part in report.parts:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from keizer_xl.core.numbers import display
-from keizer_xl.frontends.render_common import (cli_notes, notes_block,
-                                               problem_lines, saved_line, sheet, wrote_suffix)
+from keizer_xl.frontends.render_common import (cli_notes, notes_block, problem_lines, saved_line,
+                                               sheet, wrote_suffix, warning_lines)
 from keizer_xl.core.rows import period_part
 from keizer_xl.frontends.render_rows import part_rows, standings_table
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
 from keizer_xl.errors import N_, Plural
-from keizer_xl.i18n import Translator, shown_letter, translate
+from keizer_xl.i18n import Translator, shown_letter, translate, translator
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
@@ -235,9 +235,6 @@ def answered(report: MacroAnswer, front: Front, done: Done, tr: Translator,
     """An action's answer (``lo-run``: the macro's, worded where it ran for the command line)
     with what ``lo_run`` itself has to add (``messages``) as warnings in the answer's
     language."""
-    from keizer_xl.frontends.render_common import warning_lines
-    from keizer_xl.i18n import translator
-
     out = Outcome.of_answer(report)
     return replace(out, lines=out.lines + warning_lines(report.messages, "cli",
                                                         translator(report.language)))
