@@ -30,6 +30,7 @@ from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.read_names import (result_round_numbers, workbook_language, find_sheet,
                                          result_header_map, find_columns, name_key)
 from keizer_xl.sheets.titles import RunContext, run_context
+from keizer_xl.sheets.report_sheets import pairings_layout
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
@@ -251,8 +252,6 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
                    context: RunContext | None = None) -> tuple[Layout, list[dict[str, Any]]]:
     """The Pairings sheet's layout and the rows to append to Results (the rows of the groups
     paired now; the groups paired earlier in the round are in Results already)."""
-    from keizer_xl.sheets.report_sheets import pairings_layout
-
     p = report.pairing
     ctx = context or run_context(season.settings)
 

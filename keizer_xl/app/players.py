@@ -25,6 +25,7 @@ from keizer_xl.formats.rating_list import ListKind, list_kind
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import find_columns, find_sheet, workbook_language
 from keizer_xl.sheets.tables import blank, column_letter, quote_sheet
+from keizer_xl.sheets.read_tables import read_settings
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
@@ -148,8 +149,6 @@ def _shown_name(entry: Listed, comma_names: bool) -> str:
 
 def _list_path(book: Book, request: PlayersRequest) -> tuple[Path, str]:
     """The rating list's path and the workbook's language (its ``language`` setting)."""
-    from keizer_xl.sheets.read_tables import read_settings
-
     settings_sheet = find_sheet(book, "Settings")
     settings = read_settings(book.read_table(settings_sheet) if settings_sheet else None, [])
     lang = workbook_language(book, settings)
