@@ -3,6 +3,7 @@
 ``batch``, ``explain``, ``audit``, ``compare``."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
@@ -52,8 +53,6 @@ def new_season(report: NewSeasonReport, front: Front, done: Done, tr: Translator
                 notes: Sequence[str]) -> Outcome:
     """``keizer-xl new-season``: the new workbook, its start order, what it carried from OLD
     and what it left (issue 23: a leader checks it before the first evening)."""
-    from pathlib import Path
-
     from keizer_xl.app.workbook import sheet_name
 
     if report.start == "ranking":

@@ -5,6 +5,7 @@ answer as the LibreOffice macro gave it (``lo-run``)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
@@ -200,8 +201,6 @@ def check(report: CheckReport, front: Front, done: Done, tr: Translator,
     status: Status = "problems" if problems else "ok"
     code = EXIT_PROBLEMS if problems else EXIT_OK
     if front == "cli":
-        from pathlib import Path
-
         name = Path(done.book).name
         out = problem_lines(problems, front, tr) + tuple(tr("warning: {warning}", warning=w)
                                                           for w in notes)
