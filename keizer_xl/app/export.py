@@ -12,7 +12,10 @@ from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.rows import Part, period_part
 from keizer_xl.core.engine import History
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_attendance import attendance_dates
+from keizer_xl.sheets.read_names import workbook_language
 
 if TYPE_CHECKING:
     from keizer_xl.formats.trf_write import TrfExport
@@ -97,9 +100,6 @@ def trf_report(book: Book, request: TrfRequest) -> TrfExport:
     """The rating report of ``book``: its games as formats/trf_write.py writes them, with the Players
     columns the report reads named in the workbook's language (for the warnings)."""
     from keizer_xl.formats.trf_write import export_trf
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read_attendance import attendance_dates
-    from keizer_xl.sheets.read_names import workbook_language
 
     season = read_season(book)
     lang = workbook_language(book, season.settings)

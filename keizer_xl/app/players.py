@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
-from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.core.player_match import (
     Candidate, birth_year, gate_keys, match, name_contains, name_forms)
@@ -92,13 +92,6 @@ class PlayersReport:
                 "refused": [{"who": r.who, "reason": r.reason,
                              "candidates": [list(c) for c in r.candidates]} for r in self.refused],
                 "not_in_list": list(self.not_in_list)}
-
-
-class CellBook(Protocol):
-    """A book whose cells the use case can set (the file client)."""
-
-    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
-                  header_row: int | None = None) -> None: ...
 
 
 @dataclass
@@ -240,11 +233,11 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
             taken.add(i)
     written = False
     if request.write and (plan.cells or plan.added):
-        cell_book: CellBook = book  # type: ignore[assignment]
-        if not hasattr(book, "set_cells"):
+        set_cells = getattr(book, "set_cells", None)  # the clients have it; tables.Book does not
+        if set_cells is None:
             raise ActionError(Message("this workbook client cannot update the {sheet} sheet's "
                                       "cells: use the command line", sheet=sheet))
-        cell_book.set_cells(sheet, plan.cells, header_row=table.header_row)
+        set_cells(sheet, plan.cells, header_row=table.header_row)
         if plan.added:
             book.append_rows(sheet, plan.added)
         book.save()
