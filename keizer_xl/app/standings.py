@@ -101,7 +101,7 @@ def find_group(season: Season, group: str, view: Competition | None = None) -> s
     found = view.find_group(group)
     if found is not None:
         return found
-    if not view.grouped:
+    if not view.grouped:  # the sheet as the club names it (issue 26)
         raise ActionError(Message("there are no groups (the {players} sheet has no Group "
                                   "column, or it is empty)", players=schema.sheet_name(
                                       "Players", shown_language())), usage=True)
