@@ -252,7 +252,8 @@ def run_batch(jobs: Sequence[Job], options: BatchOptions,
 
 def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
               on_progress: Callable[[int, str, float], None],
-              on_done: Callable[[WorkbookResult], None], results: dict[int, WorkbookResult]) -> None:
+              on_done: Callable[[WorkbookResult], None], results: dict[int, WorkbookResult],
+              again: bool = True) -> None:
     ctx = multiprocessing.get_context()
     q = ctx.Queue()
 
@@ -279,31 +280,20 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
                 try:
                     on_done(future.result())
                 except BrokenProcessPool:
-                    leftovers.append(job)
+                    if again:
+                        leftovers.append(job)
+                    else:
+                        on_done(WorkbookResult(job, False, (("the process working on this "
+                                                            "workbook died (out of memory?)"),), 1))
                 except Exception as e:  # pickling trouble and the like
                     on_done(WorkbookResult(job, False, (f"internal error ({type(e).__name__}: {e})",), 1))
         drain()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        q.close()
     # A worker process died (killed for memory, a crash in a C library): the pool takes every
     # unfinished task down with it.  Run those again one by one, each in its own process, so
-    # the one that kills its process fails alone.
+    # the one that kills its process fails alone (``again=False``: its own pool's death is its).
     for job in leftovers:
-        if job.index in results:
-            continue
-        single = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
-                                     initargs=(q,))
-        try:
-            future = single.submit(_work, job, options.compare)
-            while not future.done():
-                wait([future], timeout=0.1)
-                drain()
-            try:
-                on_done(future.result())
-            except BrokenProcessPool:
-                on_done(WorkbookResult(job, False, (("the process working on this workbook died "
-                                                    "(out of memory?)"),), 1))
-        finally:
-            single.shutdown(wait=True)
-        drain()
-    q.close()
+        if job.index not in results:
+            _run_pool([job], options, 1, on_progress, on_done, results, again=False)
