@@ -188,7 +188,8 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
                                          or len(present_players(gs, rnd)[0]) < 2):
                 raise
             first_error = first_error or e
-            skipped.append(_skipped(g, e))
+            skipped.append(Message("group {group}: {reason}", group=g,
+                                   reason=e.args[0] if e.args else str(e)))
     refusal = missing_results_error(lacking, rnd) if lacking else None
     if refusal is not None:
         raise refusal
@@ -217,10 +218,6 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     return PairingReport(whole, absent, tuple(n for _, r in numbered for n in r.ranking),
                          repaired=repair, kept=tuple(b for _, r in numbered for b in r.kept),
                          groups=tuple(numbered), earlier=earlier)
-
-
-def _skipped(group: str, e: ActionError) -> Message:
-    return Message("group {group}: {reason}", group=group, reason=e.args[0] if e.args else str(e))
 
 
 def _has_round(season: Season, rnd: int) -> bool:
