@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -105,8 +107,6 @@ def _one_language(languages: Iterable[str]) -> str | None:
 
 
 def cmd_batch(args: argparse.Namespace) -> Shown:
-    import time
-
     from keizer_xl.app.batch import BatchReport
     from keizer_xl.frontends import batch
 
@@ -158,8 +158,6 @@ def cmd_audit(args: argparse.Namespace) -> Shown:
 
 
 def cmd_compare(args: argparse.Namespace) -> Shown:
-    from dataclasses import replace
-
     write = not args.no_write
     notes: tuple[str, ...] = ()
     if write and is_ods(args.book):
