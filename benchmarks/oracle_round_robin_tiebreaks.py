@@ -32,7 +32,7 @@ from keizer_xl.core import tiebreaks  # noqa: E402
 from keizer_xl.core.competition import Competition  # noqa: E402
 from keizer_xl.core.round_robin_standings import POINTS  # noqa: E402
 from keizer_xl.frontends.cli import main  # noqa: E402
-from keizer_xl.app.preflight import season_for  # noqa: E402
+from keizer_xl.sheets.read import read_season  # noqa: E402
 from keizer_xl.clients.xlsx.book import open_book  # noqa: E402
 from tests.helpers import round_robin_book  # noqa: E402
 
@@ -41,7 +41,7 @@ IDS = {"SB": "sonneborn-berger", "WIN": "win", "WON": "wins", "BPG": "black-game
 
 
 def ours(book: Path) -> dict[str, dict[str, Fraction]]:
-    season = season_for(open_book(book))
+    season = read_season(open_book(book))
     view = Competition(season)
     scored = view.round_robin_games("")
     t = tiebreaks.Tournament(view.round_robin("").players, tuple(

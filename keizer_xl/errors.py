@@ -10,7 +10,7 @@ an "unexpected error" with a log file.
 """
 from __future__ import annotations
 
-import re
+import functools
 from dataclasses import dataclass
 from typing import Any, cast
 from collections.abc import Iterable
@@ -26,11 +26,6 @@ HINTS = ("repair", "force", "round",
          "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only",
          "via_excel")
 
-
-def _hint(hint: str | None) -> str | None:
-    if hint is not None and hint not in HINTS:
-        raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
-    return hint
 
 def N_(msgid: str) -> str:
     """Marks a catalog id for tools/catalogs.py (gettext_noop); translated where it is shown.
@@ -63,7 +58,7 @@ class Message(str):
         return self
 
     def __reduce__(self) -> Any:  # pickles (batch workers) with its id and parameters
-        return (_message, (self.msgid, self.params))
+        return functools.partial(type(self), self.msgid, **self.params), ()
 
 
 class Plural(Message):
@@ -83,7 +78,7 @@ class Plural(Message):
     def __reduce__(self) -> Any:
         params = dict(self.params)
         n = params.pop("n")
-        return (_plural, (self.msgid, self.plural, n, params))
+        return functools.partial(Plural, self.msgid, self.plural, n, **params), ()
 
 
 class Number(str):
@@ -98,22 +93,14 @@ class Letter(str):
     English text (and ``str()``) is the code itself."""
 
 
-def _message(msgid: str, params: dict[str, Any]) -> Message:
-    return Message(msgid, **params)
-
-
-def _plural(singular: str, plural: str, n: int, params: dict[str, Any]) -> Plural:
-    return Plural(singular, plural, n, **params)
-
-
-_WHERE = re.compile(r"^(?P<sheet>.*)!(?P<cell>\$?[A-Z]{0,3}\$?\d*)$")
-
-
 class KeizerError(Exception):
     """The root of every error keizer-xl raises on purpose; the message is meant for the user.
 
     ``usage`` marks a request that makes no sense (exit code 2) rather than a state of the
-    workbook or the computer that needs fixing first (exit code 1).  ``language``: the
+    workbook or the computer that needs fixing first (exit code 1); the exit code is decided
+    from it in ``frontends/outcome.describe`` only.  ``hint`` is a key of :data:`HINTS` naming
+    the way out (pair the round again, pair anyway, say which round, a flag to use); each
+    front end words it, so an action never names a command-line flag.  ``language``: the
     language it is worded in, set where it is known (the reader: the workbook's)."""
 
     usage: bool = False
@@ -125,7 +112,9 @@ class KeizerError(Exception):
         if usage:
             self.usage = True
         if hint is not None:
-            self.hint = _hint(hint)
+            if hint not in HINTS:
+                raise ValueError(f"unknown hint {hint!r} (one of {', '.join(HINTS)})")
+            self.hint = hint
 
 
 class UserError(KeizerError):
@@ -138,22 +127,6 @@ class Problem:
 
     where: str
     message: str
-
-    @classmethod
-    def at(cls, sheet: str, cell: str, message: str) -> Problem:
-        return cls(f"{sheet}!{cell}" if cell else sheet, message)
-
-    @property
-    def sheet(self) -> str:
-        """The sheet named by ``where`` (``""`` for a workbook-wide problem)."""
-        m = _WHERE.match(self.where)
-        return m.group("sheet") if m else self.where
-
-    @property
-    def cell(self) -> str:
-        """The cell (``E5``), the row (``5``) or ``""`` when the problem has no cell."""
-        m = _WHERE.match(self.where)
-        return m.group("cell") if m else ""
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -215,11 +188,7 @@ class NotFoundError(UserError, LookupError):
 
 
 class ActionError(UserError):
-    """An action cannot run as asked (not a data problem in a cell).
-
-    ``hint`` is a key of :data:`HINTS` naming the way out (pair the round again, pair anyway,
-    say which round); the front end words it, so an action never names a command-line flag.
-    ``usage`` marks a request that makes no sense for this workbook (exit code 2)."""
+    """An action cannot run as asked (not a data problem in a cell)."""
 
 
 class UsageError(UserError):
@@ -229,11 +198,8 @@ class UsageError(UserError):
 
 
 class ClientError(KeizerError):
-    """A workbook file, Excel or LibreOffice cannot do what was asked.
-
-    ``usage`` marks a request that cannot work here at all (LibreOffice is not installed, no
-    such file); the exit code is decided from it in ``frontends/outcome.describe`` only.
-    ``hint`` is a key of :data:`HINTS`, the way out as each front end words it."""
+    """A workbook file, Excel or LibreOffice cannot do what was asked (``usage``: it cannot
+    work here at all, LibreOffice is not installed, no such file)."""
 
 
 class MissingPartError(ClientError, KeyError, IndexError):
@@ -247,5 +213,4 @@ class MissingPartError(ClientError, KeyError, IndexError):
 
 class SetupError(KeizerError):
     """Making a workbook button-ready (or installing the macro) cannot go on; the message
-    says what to do.  ``usage`` for a request that is missing something (exit code 2);
-    ``hint`` a key of :data:`HINTS` (a flag to use, worded by the front end)."""
+    says what to do (``usage``: the request is missing something)."""

@@ -13,6 +13,16 @@ from collections.abc import Callable
 
 from pathlib import Path
 from keizer_xl.core.settings import System
+from keizer_xl.app.standings import competition, compute_standings, write_standings_sheets
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.analysis_sheets import history_chart
+from keizer_xl.errors import KeizerError
+from keizer_xl.sheets.read import read_book
+from keizer_xl.sheets.read_names import workbook_language
+from keizer_xl.analysis.audit import audit_parts
+from keizer_xl.sheets.group_sheets import grouped_layout
+from keizer_xl.sheets.ownership import claim
+from keizer_xl.sheets.titles import run_context
 
 if TYPE_CHECKING:
     from keizer_xl.core.competition import Competition
@@ -81,20 +91,13 @@ class BookReport:
 def run(book: Book, request: BatchRequest = BatchRequest(),
         progress: Progress | None = None) -> BookReport:
     """Read the season of ``book``, recompute it and write its season sheets (not saved)."""
-    from keizer_xl.app.standings import competition
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.analysis_sheets import history_chart
-    from keizer_xl.errors import KeizerError
-    from keizer_xl.sheets.read import read_book
-
     report = progress or (lambda stage, fraction: None)
     report("read", 0.15)
     season, lang = read_book(book, request.language)
     report("standings", 0.20)
     view = competition(season)  # the one view, as ``standings`` builds it
     try:
-        notes, differing = write_season_sheets(book, view, compare=request.compare,
-                                               progress=report)
+        notes, differing = write_season_sheets(book, view, report, compare=request.compare)
     except KeizerError as e:  # a refusal (a club's own sheet): in the workbook's language
         e.language = e.language or lang
         raise
@@ -105,19 +108,11 @@ def run(book: Book, request: BatchRequest = BatchRequest(),
                       None if chart is None else (schema.sheet_name("History", lang), chart))
 
 
-def write_season_sheets(book: Book, view: Competition, *, compare: bool = False,
-                        progress: Progress | None = None) -> tuple[tuple[str, ...], int]:
+def write_season_sheets(book: Book, view: Competition, report: Progress, *,
+                        compare: bool = False) -> tuple[tuple[str, ...], int]:
     """Write every season sheet into ``book`` (not saved), each from the view ``standings``
     reads, with groups one block per group: the notes and the rounds the audit found different."""
-    from keizer_xl.analysis.audit import audit_parts
-    from keizer_xl.app.standings import compute_standings, write_standings_sheets
     from keizer_xl.sheets import analysis_sheets as sheets, schema
-    from keizer_xl.sheets.group_sheets import grouped_layout
-    from keizer_xl.sheets.ownership import claim
-    from keizer_xl.sheets.read_names import workbook_language
-    from keizer_xl.sheets.titles import run_context
-
-    report = progress or (lambda stage, fraction: None)
     season = view.season
     # every sheet it writes checked first: a club's own sheet of an engine sheet's name
     # refuses the workbook before anything is written into it (issue 34)

@@ -6,7 +6,7 @@ its choices here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -48,10 +48,7 @@ class ActionRequest:
     label: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "pair_round": self.pair_round,
-                "after_round": self.after_round, "force": self.force, "repair": self.repair,
-                "language": self.language, "front": self.front.value, "format": self.format,
-                "label": self.label}
+        return {**asdict(self), "front": self.front.value}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ActionRequest:

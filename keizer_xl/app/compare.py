@@ -10,6 +10,12 @@ from keizer_xl.analysis.compare import Comparison, compare_methods
 from keizer_xl.core.competition import Competition
 from keizer_xl.app.schedule import keizer_groups
 from keizer_xl.sheets.read import read_book
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.ownership import claim
+from keizer_xl.sheets.read_names import workbook_language
+from keizer_xl.sheets.analysis_sheets import compare_layout
+from keizer_xl.sheets.group_sheets import grouped_layout
+from keizer_xl.sheets.titles import run_context
 
 if TYPE_CHECKING:
     from keizer_xl.core.model import Season
@@ -55,13 +61,6 @@ def run(book: Book, request: CompareRequest = CompareRequest()) -> CompareReport
 def write_compare(book: Book, report: CompareReport) -> CompareReport:
     """Write the Compare sheet (one titled block per group) into ``book`` and save it; the
     report with the sheet's name."""
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.ownership import claim
-    from keizer_xl.sheets.read_names import workbook_language
-    from keizer_xl.sheets.analysis_sheets import compare_layout
-    from keizer_xl.sheets.group_sheets import grouped_layout
-    from keizer_xl.sheets.titles import run_context
-
     settings = report.season.settings
     lang = workbook_language(book, settings)
     claim(book, ("Compare",), lang)

@@ -12,23 +12,16 @@ from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.rows import Part, period_part
 from keizer_xl.core.engine import History
+from keizer_xl.sheets import schema
 from keizer_xl.sheets.read import read_book
+from keizer_xl.sheets.read_attendance import attendance_dates
 
 if TYPE_CHECKING:
     from keizer_xl.formats.trf_write import TrfExport
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ExportRequest", "ExportBlock", "ExportRows", "export_rows", "run", "TrfRequest",
+__all__ = ["ExportBlock", "ExportRows", "export_rows", "TrfRequest",
            "ExportReport", "PublishReport", "trf_report"]
-
-
-@dataclass(frozen=True)
-class ExportRequest:
-    """The rows after ``after_round`` (None: the last round with results); ``language`` the
-    messages' (None: the workbook's)."""
-
-    after_round: int | None = None
-    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -48,13 +41,12 @@ class ExportBlock:
 class ExportRows:
     view: Competition
     blocks: tuple[ExportBlock, ...]
-    language: str = "en"  # the workbook's
 
 
-def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
-    """Every group's block after ``after_round`` (default: the last round with results)."""
-    view = Competition(season, after_round)
-    whole = compute_standings(season, after_round, view=view)
+def export_rows(season: Season) -> ExportRows:
+    """Every group's block after the last round with results."""
+    view = Competition(season)
+    whole = compute_standings(season, view=view)
     reports = whole.parts or (whole,)
     blocks = []
     for r in reports:
@@ -64,12 +56,6 @@ def export_rows(season: Season, after_round: int | None = None) -> ExportRows:
                                   tuple(period_part(ps) for ps in view.parts(g))
                                   if season.settings.periods else ()))
     return ExportRows(view, tuple(blocks))
-
-
-def run(book: Book, request: ExportRequest = ExportRequest()) -> ExportRows:
-    season, lang = read_book(book, request.language)
-    rows = export_rows(season, request.after_round)
-    return ExportRows(rows.view, rows.blocks, lang)
 
 
 # --------------------------------------------------------------------------- the rating report
@@ -117,8 +103,6 @@ def trf_report(book: Book, request: TrfRequest) -> tuple[TrfExport, str]:
     columns the report reads named in the workbook's language (for the warnings); and that
     language."""
     from keizer_xl.formats.trf_write import export_trf
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.read_attendance import attendance_dates
 
     season, lang = read_book(book, request.language)
     columns = {key: schema.header("Players", key, lang)

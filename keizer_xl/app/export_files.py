@@ -23,18 +23,23 @@ from typing import TYPE_CHECKING
 from collections.abc import Callable, Sequence
 
 from keizer_xl.analysis.history import number_text, top_players
+from keizer_xl.app.export import ExportBlock, ExportRows, export_rows
 from keizer_xl.app.schedule import rules_note
 from keizer_xl.core.model import Season
 from keizer_xl.core.numbers import display
 from keizer_xl.core.engine import History
 from keizer_xl.core.rows import HEAD, TAIL, Part
-from keizer_xl.sheets.frames import crosstable_frame, rank_progression
+from keizer_xl.sheets import schema
+from keizer_xl.sheets.crosstable_sheets import SELF, crosstable_rows
+from keizer_xl.sheets.frames import crosstable_frame, rank_progression, part_records
+from keizer_xl.sheets.group_sheets import period_heading
+from keizer_xl.sheets.read import read_book
+from keizer_xl.sheets.season_tables import standings_table
 from keizer_xl.sheets.titles import WITHDRAWN_WORD, date_text, run_context, withdrawn_suffix
 from keizer_xl.errors import N_
-from keizer_xl.i18n import decimal_text
+from keizer_xl.i18n import decimal_text, translator, translate
 
 if TYPE_CHECKING:
-    from keizer_xl.app.export import ExportBlock, ExportRows
     from keizer_xl.sheets.tables import Book
 
     from keizer_xl.i18n import Translator
@@ -61,11 +66,9 @@ class PublishRequest:
 def publish(book: Book, request: PublishRequest) -> tuple[tuple[tuple[str, str, str], ...], str]:
     """The HTML page and/or the standings as CSV of ``book``: (content, suffix, encoding)
     each, read from the one competition view's rows (issue 23); and the workbook's language."""
-    from keizer_xl.app.export import ExportRequest, run
-
-    rows = run(book, ExportRequest(language=request.language))
-    season = rows.view.season
-    lang = request.language or rows.language
+    season, book_lang = read_book(book, request.language)
+    rows = export_rows(season)
+    lang = request.language or book_lang
     outputs = []
     if request.html:
         outputs.append((page_html(season, request.title, lang, rows), ".html", "utf-8"))
@@ -73,7 +76,7 @@ def publish(book: Book, request: PublishRequest) -> tuple[tuple[tuple[str, str, 
         outputs.append((standings_csv([b.report.rows for b in rows.blocks], lang,
                                       separator=request.separator, decimal=request.decimal),
                         ".csv", "utf-8-sig"))
-    return tuple(outputs), rows.language
+    return tuple(outputs), book_lang
 
 
 # --------------------------------------------------------------------------- CSV
@@ -101,11 +104,6 @@ def standings_csv(parts: Sequence[Part], lang: str = "en", *, separator: str | N
     columns, Category and Overall place; a round robin's No. and tie-breaks at the end.
     Numbers rounded to 2 decimals, names protected as above.  ``separator`` and ``decimal``
     default to the language's (CSV_CONVENTIONS): a double click opens it in columns in Excel."""
-    from keizer_xl.i18n import translator
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.frames import part_records
-    from keizer_xl.sheets.season_tables import standings_table
-
     default_sep, default_dec = CSV_CONVENTIONS.get(lang, CSV_CONVENTIONS["en"])
     separator = separator or default_sep
     decimal = decimal or default_dec
@@ -192,8 +190,6 @@ def rank_chart_svg(history: History, top: int = 8, lang: str = "en") -> str:
     def y(rank: int) -> float:
         return top_m + (ih * (rank - 1) / (worst - 1) if worst > 1 else ih / 2)
 
-    from keizer_xl.i18n import translator
-
     label = translator(lang).gettext("Rank after each round of the top {top}", top=len(names))
     parts = [(f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
              f'aria-label="{e(label)}" '
@@ -268,14 +264,10 @@ def page_html(season: Season, title: str, lang: str = "en", rows: ExportRows | N
     crosstable; the club and the season (the ``season`` setting, else ``title``, the file
     name) in the title.  Every number is read from the one competition view (app/export.py,
     issue 23).  With groups: one section of each per group, then the moves (promotion and relegation).
-    ``rows``: the view's rows when the caller has them (app/export.py ``run``)."""
-    from keizer_xl.app.export import export_rows
-
+    ``rows``: the view's rows when the caller has them (:func:`publish`)."""
     rows = rows or export_rows(season)
     if not rows.view.grouped:
         return _page(season, rows.blocks[0], title, lang)
-    from keizer_xl.i18n import translate, translator
-
     tr = translator(lang)
     moves = rows.view.moves
     pages = [_page(season, block, title, lang, key=f"-{j}")
@@ -295,9 +287,6 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
           key: str = "") -> str:
     """One competition's page (the season, or one group: then the group heads its standings,
     ``key`` keeps element ids apart); ``block`` the view's rows (app/export.py)."""
-    from keizer_xl.i18n import translator
-    from keizer_xl.sheets import schema
-
     tr = translator(lang)
     e = html.escape
     season, history, group, paired = block.ranked, block.history, block.group, block.paired
@@ -419,8 +408,6 @@ def _page(whole: Season, block: ExportBlock, title: str, lang: str = "en", *,
 def _round_robin_html(part: Part, tr: Translator, name_cell: Callable[[str], str],
                       key: str) -> list[str]:
     """A round robin's standings: the crosstable's rows (sheets/crosstable_sheets.py)."""
-    from keizer_xl.sheets.crosstable_sheets import SELF, crosstable_rows
-
     e = html.escape
     rows = crosstable_rows(part, tr.lang)
     out = [f'<div class="scroll crossbox"><table id="standings{key}" class="cross"><thead><tr>',
@@ -440,9 +427,6 @@ def _periods_html(parts: Sequence[Part], rnd: int, tr: Translator,
                   name_cell: Callable[[str], str], key: str = "") -> list[str]:
     """One section per period played so far (``periods``), after the standings: the group's
     parts (group, period) of the view, each over the group's players of THAT period."""
-    from keizer_xl.sheets import schema
-    from keizer_xl.sheets.group_sheets import period_heading
-
     if not parts or not rnd:
         return []
     e = html.escape
@@ -473,8 +457,6 @@ def _category_tables(part: Part, tr: Translator,
                      name_cell: Callable[[str], str]) -> list[str]:
     """One table per category (core/rows.py ``Part.category``): the same points, ranked
     within the category, with the place in the whole ranking."""
-    from keizer_xl.sheets import schema
-
     e = html.escape
     sh = schema.headers("Standings", tr.lang)
     out = []

@@ -9,8 +9,8 @@ file writes the same keys itself when keizer-xl cannot be loaded).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, cast
-from collections.abc import Mapping
+from typing import Any, Literal
+from collections.abc import Callable, Mapping
 
 __all__ = ["MacroAnswer", "Status", "STATUSES", "EXIT_CODES"]
 
@@ -80,45 +80,33 @@ class MacroAnswer:
         missing = [key for key in ("action", "status", "lines") if key not in data]
         if missing:
             raise ValueError(f"a macro answer lacks {', '.join(missing)}")
-        values: dict[str, Any] = {}
-        for key, value in data.items():
-            values[key] = _checked(key, value)
-        return cls(**values)
+        return cls(**{key: _checked(key, value) for key, value in data.items()})
 
 
 _TEXTS = ("lines", "problems", "out", "notes", "written", "messages")
 _STRINGS = ("action", "status", "message", "title", "language", "detail", "text")
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: each field's kind as a wrong value is told, and its check (``report``: any JSON data)
+_KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    **dict.fromkeys(_TEXTS, ("a list of texts", lambda v: isinstance(v, (list, tuple)))),
+    **dict.fromkeys(_STRINGS, ("a text", lambda v: isinstance(v, str))),
+    "hint": ("a text or null", lambda v: v is None or isinstance(v, str)),
+    "exit_code": ("a whole number", _whole),
+    "saved": ("true or false", lambda v: isinstance(v, bool)),
+    "frozen": ("an object of sheet names and row counts", lambda v: isinstance(v, Mapping)
+               and all(isinstance(k, str) and _whole(n) for k, n in v.items())),
+}
+
+
 def _checked(key: str, value: Any) -> Any:
     """``value`` as the field ``key`` holds it; a value of the wrong kind is a ValueError."""
-    def wrong(kind: str) -> ValueError:
-        return ValueError(f"the macro answer's {key} must be {kind}, not {value!r:.80}")
-
-    if key in _TEXTS:
-        if not isinstance(value, (list, tuple)):
-            raise wrong("a list of texts")
-        return tuple(str(x) for x in value)
-    if key in _STRINGS:
-        if not isinstance(value, str):
-            raise wrong("a text")
-        return cast(Status, value) if key == "status" else value
-    if key == "hint":
-        if value is not None and not isinstance(value, str):
-            raise wrong("a text or null")
-        return value
-    if key == "exit_code":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise wrong("a whole number")
-        return value
-    if key == "saved":
-        if not isinstance(value, bool):
-            raise wrong("true or false")
-        return value
-    if key == "frozen":
-        if not isinstance(value, Mapping) or not all(
-                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
-                for k, v in value.items()):
-            raise wrong("an object of sheet names and row counts")
-        return dict(value)
-    return value  # report: any JSON data
+    kind, ok = _KINDS.get(key, ("", lambda v: True))
+    if not ok(value):
+        raise ValueError(f"the macro answer's {key} must be {kind}, not {value!r:.80}")
+    return (tuple(str(x) for x in value) if key in _TEXTS
+            else dict(value) if key == "frozen" else value)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.groups import group_names, has_groups
 from keizer_xl.core.model import Game, Result, Season
-from keizer_xl.core.pairing import Board, Pairing
+from keizer_xl.core.pairing import Board, Pairing, pair_round
 from keizer_xl.core.pairing_round import (missing_results, missing_results_error,
                                           pairing_ranking, plan_round, present_players,
                                           refuse_after_last_round)
@@ -22,13 +22,15 @@ from keizer_xl.core.round_robin import pair_round_robin
 from keizer_xl.core.settings import RoundRobinOrder, System
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate, translator
-from keizer_xl.app.preflight import season_for
 from keizer_xl.app.standings import find_group
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
-from keizer_xl.sheets.read_names import result_round_numbers, workbook_language
+from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import (result_round_numbers, workbook_language, find_sheet,
+                                         result_header_map, find_columns, name_key)
 from keizer_xl.sheets.titles import RunContext, run_context
+from keizer_xl.sheets.report_sheets import pairings_layout
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
@@ -172,32 +174,24 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     # every group's games of the round before without a result: said in one refusal
     lacking: list[tuple[tuple[Game, ...], tuple[Game, ...]]] = []
     for g in wanted:
-        if view.system(g) is System.ROUND_ROBIN:
-            try:
-                parts.append((g, _plan_round_robin(view, g, rnd, repair=repair)))
-            except ActionError as e:
-                if group is not None:
-                    raise
-                first_error = first_error or e
-                skipped.append(_skipped(g, e))
-            continue
-        gs = view.group_season(g, rnd)
-        # only a group that has this round already, or too few players for it, is left out;
-        # any other refusal (results missing, a later round paired) stops the whole pairing
-        paired = any(x.round == rnd for x in gs.games) or any(b.round == rnd for b in gs.byes)
-        few = len(present_players(gs, rnd)[0]) < 2
+        # a round robin's group from its Berger table, a Keizer group as a season of its own
+        gs = None if view.system(g) is System.ROUND_ROBIN else view.group_season(g, rnd)
         try:
-            report = _plan_one(gs, rnd, force=force, repair=repair)
+            parts.append((g, _plan_round_robin(view, g, rnd, repair=repair) if gs is None
+                          else _plan_one(gs, rnd, force=force, repair=repair)))
         except ActionError as e:
-            if e.hint == "force":  # results missing: said once for every group, below
+            if gs is not None and e.hint == "force":  # results missing: said once, below
                 lacking.append(missing_results(gs, rnd))
                 continue
-            if group is not None or not ((paired and not repair) or few):
+            # only a round robin's group, or a group that has this round already or too few
+            # players for it, is left out; any other refusal (results missing, a later round
+            # paired) stops the whole pairing
+            if group is not None or not (gs is None or (_has_round(gs, rnd) and not repair)
+                                         or len(present_players(gs, rnd)[0]) < 2):
                 raise
             first_error = first_error or e
-            skipped.append(_skipped(g, e))
-            continue
-        parts.append((g, report))
+            skipped.append(Message("group {group}: {reason}", group=g,
+                                   reason=e.args[0] if e.args else str(e)))
     refusal = missing_results_error(lacking, rnd) if lacking else None
     if refusal is not None:
         raise refusal
@@ -210,9 +204,8 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     board = max(taken, default=0)
     numbered: list[tuple[str, PairingReport]] = []
     for g, r in parts:
-        shift = board
-        boards = tuple(replace(b, board=b.board + shift) for b in r.pairing.boards)
-        kept = tuple(replace(b, board=b.board + shift) for b in r.kept)
+        boards = tuple(replace(b, board=b.board + board) for b in r.pairing.boards)
+        kept = tuple(replace(b, board=b.board + board) for b in r.kept)
         board += len(boards)
         numbered.append((g, replace(r, pairing=replace(r.pairing, boards=boards), kept=kept)))
     byes = [r.pairing.bye for _, r in numbered if r.pairing.bye]
@@ -227,10 +220,6 @@ def _plan_groups(season: Season, rnd: int | None, *, force: bool, repair: bool,
     return PairingReport(whole, absent, tuple(n for _, r in numbered for n in r.ranking),
                          repaired=repair, kept=tuple(b for _, r in numbered for b in r.kept),
                          groups=tuple(numbered), earlier=earlier)
-
-
-def _skipped(group: str, e: ActionError) -> Message:
-    return Message("group {group}: {reason}", group=group, reason=e.args[0] if e.args else str(e))
 
 
 def _has_round(season: Season, rnd: int) -> bool:
@@ -252,8 +241,6 @@ def paired_group(view: Competition, group: str, rnd: int) -> PairingReport:
 
 def _plan_one(season: Season, rnd: int | None = None, *, force: bool = False,
               repair: bool = False) -> PairingReport:
-    from keizer_xl.core.pairing import pair_round
-
     plan = plan_round(season, rnd, force=force, repair=repair)
     pairing = pair_round(plan.season, plan.round, list(plan.ranking), list(plan.present),
                          keep=list(plan.keep))
@@ -264,26 +251,22 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
                    context: RunContext | None = None) -> tuple[Layout, list[dict[str, Any]]]:
     """The Pairings sheet's layout and the rows to append to Results (the rows of the groups
     paired now; the groups paired earlier in the round are in Results already)."""
-    from keizer_xl.sheets.report_sheets import pairings_layout
-
     p = report.pairing
-    # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
-    shown = replace(p, notes=tuple(translate(n, lang) for n in p.notes))
     ctx = context or run_context(season.settings)
+
+    def one(r: PairingReport) -> Layout:
+        # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
+        mine = replace(r.pairing, notes=tuple(translate(n, lang) for n in r.pairing.notes))
+        return pairings_layout(mine, r.absent, r.ranking, season.settings.codes, lang, ctx)
+
     if report.groups:
         from keizer_xl.sheets.group_sheets import grouped_pairings_layout
 
         order = {g: i for i, g in enumerate(group_names(season))}
         every = sorted((*report.groups, *report.earlier), key=lambda x: order.get(x[0], 0))
-        parts = []
-        for g, r in every:
-            mine = replace(r.pairing, notes=tuple(translate(n, lang) for n in r.pairing.notes))
-            parts.append((g, pairings_layout(mine, r.absent, r.ranking, season.settings.codes,
-                                             lang, ctx)))
-        layout = grouped_pairings_layout(parts, p.round, lang, ctx)
+        layout = grouped_pairings_layout([(g, one(r)) for g, r in every], p.round, lang, ctx)
     else:
-        layout = pairings_layout(shown, report.absent, report.ranking, season.settings.codes,
-                                 lang, ctx)
+        layout = one(report)
     kept = {(b.white, b.black) for b in report.kept}
     results_rows = [{"Round": p.round, "Board": b.board, "White": b.white, "Black": b.black,
                      "Result": "*" if (b.white, b.black) in kept else None} for b in p.boards]
@@ -301,13 +284,11 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
                     language: str | None = None) -> PairingReport:
     """Pair the round, write ``Pairings`` and append the games to ``Results`` (with groups:
     every group, or only ``group``); ``language``: the messages' (None: the workbook's)."""
-    from keizer_xl.sheets.read_names import find_sheet, result_header_map
-
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
     # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
-    season = season_for(book, repair_round=rnd if repair else None, pairing=write,
-                        language=language)
+    season = read_season(book, repair_round=rnd if repair else None, for_pairing=write,
+                         language=language)
     lang = workbook_language(book, season.settings)
     if group is not None:  # refused in the messages' language
         find_group(season, group, Competition(season), language or lang)
@@ -316,7 +297,7 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         # round, so the other groups' boards stay (their numbers, their block on the sheet)
         assert rnd is not None
         view = Competition(season)
-        season = season_for(book, repair_round=rnd, pairing=write, repair_players=frozenset(
+        season = read_season(book, repair_round=rnd, for_pairing=write, repair_players=frozenset(
             view.members(find_group(season, group, view), rnd)), language=language)
     season, seed = _draw_lot(season)
     report = replace(plan_pairing(season, rnd, force=force, repair=repair, group=group),
@@ -370,8 +351,6 @@ def _draw_lot(season: Season) -> tuple[Season, int | None]:
 
 
 def _write_setting(book: Book, key: str, value: object) -> None:
-    from keizer_xl.sheets.read_names import find_columns, find_sheet
-
     sheet = find_sheet(book, "Settings")
     if sheet is None:
         return
@@ -382,8 +361,6 @@ def _write_setting(book: Book, key: str, value: object) -> None:
 
 
 def _last_round_in_results(book: Book) -> int:
-    from keizer_xl.sheets.read_names import find_sheet
-
     name = find_sheet(book, "Results")
     if name is None:
         raise ActionError(Message("the workbook has no {sheet} sheet", sheet=schema.sheet_name(
@@ -397,8 +374,6 @@ def _last_round_in_results(book: Book) -> int:
 
 def _rows_of_players(table: Table, rows: list[int], names: set[str]) -> list[int]:
     """Those of ``rows`` whose White is one of ``names`` (a group's games and bye)."""
-    from keizer_xl.sheets.read_names import name_key, result_header_map
-
     white = result_header_map(table).get("White")
     if white is None:
         return rows

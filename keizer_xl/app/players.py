@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
-from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from keizer_xl.core.player_match import (
     Candidate, birth_year, gate_keys, match, name_contains, name_forms)
@@ -25,6 +25,7 @@ from keizer_xl.formats.rating_list import ListKind, list_kind
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import find_columns, find_sheet, workbook_language
 from keizer_xl.sheets.tables import blank, column_letter, quote_sheet
+from keizer_xl.sheets.read_tables import read_settings
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
@@ -83,10 +84,6 @@ class PlayersReport:
     written: bool = False
     language: str = "en"  # the workbook's
 
-    @property
-    def exit_code(self) -> int:
-        return 1 if self.refused else 0
-
     def as_json(self) -> dict[str, Any]:
         return {"list": self.list_label, "written": self.written,
                 "changes": [{"player": c.player, "column": c.column, "cell": c.cell,
@@ -96,13 +93,6 @@ class PlayersReport:
                 "refused": [{"who": r.who, "reason": r.reason,
                              "candidates": [list(c) for c in r.candidates]} for r in self.refused],
                 "not_in_list": list(self.not_in_list)}
-
-
-class CellBook(Protocol):
-    """A book whose cells the use case can set (the file client)."""
-
-    def set_cells(self, sheet: str, values: Mapping[tuple[int, int], Any],
-                  header_row: int | None = None) -> None: ...
 
 
 @dataclass
@@ -125,10 +115,9 @@ def _text(value: Any) -> str:
 def _value(entry: Listed, key: str) -> Any:
     if key == "rating":
         return entry.rating
-    if key == "fide_id":
-        return int(entry.fide_id) if entry.fide_id.isdigit() else entry.fide_id or None
-    if key == "birth":
-        return int(entry.birth) if entry.birth.isdigit() else entry.birth or None
+    if key in ("fide_id", "birth"):  # a number when all digits (an id, a birth year)
+        text = str(getattr(entry, key))
+        return int(text) if text.isdigit() else text or None
     value = getattr(entry, key) or None
     return int(value) if isinstance(value, str) and value.isdigit() and key == "national_id" \
         and not value.startswith("0") else value
@@ -154,8 +143,6 @@ def _shown_name(entry: Listed, comma_names: bool) -> str:
 
 def _list_path(book: Book, request: PlayersRequest) -> tuple[Path, str]:
     """The rating list's path and the workbook's language (its ``language`` setting)."""
-    from keizer_xl.sheets.read_tables import read_settings
-
     settings_sheet = find_sheet(book, "Settings")
     settings = read_settings(book.read_table(settings_sheet) if settings_sheet else None, [])
     lang = workbook_language(book, settings)
@@ -247,11 +234,11 @@ def run(book: Book, request: PlayersRequest) -> PlayersReport:
             taken.add(i)
     written = False
     if request.write and (plan.cells or plan.added):
-        cell_book: CellBook = book  # type: ignore[assignment]
-        if not hasattr(book, "set_cells"):
+        set_cells = getattr(book, "set_cells", None)  # the clients have it; tables.Book does not
+        if set_cells is None:
             raise ActionError(Message("this workbook client cannot update the {sheet} sheet's "
                                       "cells: use the command line", sheet=sheet))
-        cell_book.set_cells(sheet, plan.cells, header_row=table.header_row)
+        set_cells(sheet, plan.cells, header_row=table.header_row)
         if plan.added:
             book.append_rows(sheet, plan.added)
         book.save()

@@ -1,5 +1,5 @@
 """What ``pair`` and ``standings`` refuse, decided once (issue 33): both read the season through
-:func:`season_for`; ``pair`` refuses a round whose round before lacks results
+the one reader (``sheets/read.py``); ``pair`` refuses a round whose round before lacks results
 (:func:`~keizer_xl.core.pairing_round.missing_results_error`, every group's boards in one
 refusal; ``--force`` pairs anyway), and ``check`` reports all of it through :func:`refusals`,
 each with its cell.  Refusals of a request (a round given, a group that does not exist) are the
@@ -20,20 +20,11 @@ from keizer_xl.sheets.read_names import workbook_language
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["season_for", "results_missing", "refusals"]
+__all__ = ["results_missing", "refusals"]
 
 #: the games of one part (the season, or one group) in the round before the next, and those
 #: of them without a result
 Lacking = tuple[tuple[Game, ...], tuple[Game, ...]]
-
-
-def season_for(book: Book, *, pairing: bool = False, repair_round: int | None = None,
-               repair_players: frozenset[str] | None = None,
-               language: str | None = None) -> Season:
-    """The season as ``pair`` (``pairing``: about to rewrite the Pairings sheet) or
-    ``standings`` reads it; an :class:`InputError` lists every problem."""
-    return read_season(book, repair_round=repair_round, for_pairing=pairing,
-                       repair_players=repair_players, language=language)
 
 
 def results_missing(season: Season, view: Competition | None = None
@@ -58,7 +49,7 @@ def refusals(book: Book, language: str | None = None
     pairing waits for (a warning each, with its cell: no fault of the workbook); and the
     workbook's language."""
     try:
-        season = season_for(book, language=language)
+        season = read_season(book, language=language)
     except InputError as e:
         return None, list(e.problems), [], e.language or "en"
     lang = workbook_language(book, season.settings)

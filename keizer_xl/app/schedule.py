@@ -10,19 +10,19 @@ from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.round_robin import Scheduled, schedule
 from keizer_xl.core.settings import Settings, System, system_of
-from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
-from keizer_xl.sheets.schedule_sheet import STATES
+from keizer_xl.sheets.schedule_sheet import STATES, schedule_layout
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
     from keizer_xl.i18n import Translator
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ScheduleRequest", "GroupSchedule", "ScheduleReport", "run", "schedule_of",
+__all__ = ["GroupSchedule", "ScheduleReport", "run", "schedule_of",
            "write_schedule_sheet", "keizer_groups", "rules_note"]
 
 
@@ -87,7 +87,7 @@ def schedule_of(season: Season) -> ScheduleReport:
 
 
 def run(book: Book, request: ScheduleRequest = ScheduleRequest()) -> ScheduleReport:
-    season = season_for(book, language=request.language)
+    season = read_season(book, language=request.language)
     report = schedule_of(season)
     if not report.groups:
         raise ActionError(Message("no group plays a round robin (the round_robin setting is "
@@ -97,8 +97,6 @@ def run(book: Book, request: ScheduleRequest = ScheduleRequest()) -> ScheduleRep
 
 def write_schedule_sheet(book: Book, season: Season, context: RunContext | None = None) -> None:
     """The Schedule sheet, when a group plays a round robin (not saved)."""
-    from keizer_xl.sheets.schedule_sheet import schedule_layout
-
     report = schedule_of(season)
     if not report.groups:
         return

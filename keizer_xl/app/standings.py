@@ -7,21 +7,22 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from keizer_xl.core.competition import Competition, GroupStanding
-from keizer_xl.core.groups import Move
+from keizer_xl.core.groups import Move, group_key
 from keizer_xl.core.model import Season
 from keizer_xl.core.periods import PeriodStanding
 from keizer_xl.core.rows import Part, period_part, shown_part
 from keizer_xl.core.engine import Standing
-from keizer_xl.app.preflight import season_for
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translate
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.crosstable_sheets import crosstable_layout
 from keizer_xl.sheets.report_sheets import round_marks, standings_layout
-from keizer_xl.sheets.group_sheets import periods_layout
+from keizer_xl.sheets.group_sheets import (periods_layout, category_heading, category_layout,
+                                           group_heading, grouped_standings_layout, blocks_on_pages)
 from keizer_xl.sheets.titles import RunContext, run_context
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
            "compute_standings", "compute_period_standings", "update_standings",
-           "update_period_standings", "write_standings", "write_standings_sheets", "standings_sheet",
+           "write_standings_sheets", "standings_sheet",
            "find_group", "period_reports", "find_category"]
 
 
@@ -85,17 +86,13 @@ class PeriodReport:
         return self.period.keizer
 
 
-def _round_error(rnd: int, last: int) -> ActionError:
-    return ActionError(Message("round {round} has no results yet (the last round with "
-                               "results is {last})", round=rnd, last=last), usage=True)
-
-
 def competition(season: Season, after_round: int | None = None) -> Competition:
     """The one view of the season after ``after_round``; a usage error for a round without
     results."""
     last = season.last_round_with_results()
     if after_round is not None and not 0 <= after_round <= last:
-        raise _round_error(after_round, last)
+        raise ActionError(Message("round {round} has no results yet (the last round with "
+                                  "results is {last})", round=after_round, last=last), usage=True)
     return Competition(season, after_round)
 
 
@@ -107,7 +104,7 @@ def find_group(season: Season, group: str, view: Competition | None = None,
     found = view.find_group(group)
     if found is not None:
         return found
-    if not view.grouped:
+    if not view.grouped:  # the sheet as the club names it (issue 26)
         raise ActionError(Message("there are no groups (the {players} sheet has no Group "
                                   "column, or it is empty)", players=schema.sheet_name(
                                       "Players", lang)), usage=True)
@@ -167,12 +164,9 @@ def compute_period_standings(season: Season, number: int, after_round: int | Non
                                   "defines {count}", number=number, count=len(periods),
                                   sheet=schema.sheet_name("Settings", season.settings.language
                                                           or "en")), usage=True)
-    if periods[number - 1].first > view.round:
-        raise ActionError(Message("period {number} starts in round {first}: it has no results "
-                                  "yet", number=number, first=periods[number - 1].first),
-                          usage=True)
     wanted = [group] if group is not None else list(view.groups)
-    # a group that has not played the period's first round yet has no block
+    # a group that has not played the period's first round yet has no block (a group's round
+    # is at most the view's: a period after it has none)
     parts = tuple(view.part(g, number) for g in wanted
                   if periods[number - 1].first <= view.group_round(g))
     if not parts:
@@ -196,7 +190,7 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
     """Read the season, compute the standings after ``after_round`` and write ``Standings``
     (every group's and category's block; ``group`` only chooses what is returned; an unknown
     ``category`` is refused before anything is written; ``language``: the messages')."""
-    season = season_for(book, language=language)
+    season = read_season(book, language=language)
     lang = workbook_language(book, season.settings)  # before a write makes Excel list sheets again
     view = competition(season, after_round)
     report = compute_standings(season, after_round, view=view)
@@ -206,44 +200,36 @@ def update_standings(book: Book, after_round: int | None = None, write: bool = T
         find_group(season, group, view, language or lang)
         report_of_group = compute_standings(season, after_round, group, view=view)
     if write:
-        write_standings(book, season, report, view)
+        write_standings_sheets(book, season, report, view)
+        book.save()
     return replace(report_of_group if group is not None else report, language=lang)
 
 
-def update_period_standings(book: Book, number: int, after_round: int | None = None,
-                            write: bool = True, group: str | None = None,
-                            language: str | None = None) -> PeriodReport:
-    """Period N's standing (one group's, or every group's); the sheets are written as by
-    :func:`update_standings` (Standings and Periods after the same round)."""
-    season = season_for(book, language=language)
-    lang = workbook_language(book, season.settings)
-    view = competition(season, after_round)
-    if group is not None:
-        find_group(season, group, view, language or lang)
-    period = replace(compute_period_standings(season, number, after_round, group, view=view),
-                     language=lang)
-    if write:
-        report = compute_standings(season, after_round, view=view)
-        write_standings(book, season, report, view)
-        return replace(period, written=report.standing.round)
-    return period
-
-
 def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport:
-    """The ``standings`` command: the period's report with ``request.period``, else the
-    standings' (an unknown category is refused before anything is written)."""
-    if request.period is not None:
-        return update_period_standings(book, request.period, request.after_round,
-                                       request.write, request.group, request.language)
-    return update_standings(book, request.after_round, request.write, request.group,
-                            request.category, request.language)
+    """The ``standings`` command: the period's report with ``request.period`` (one group's,
+    or every group's; the sheets written as by :func:`update_standings`, after the same
+    round), else the standings' (an unknown category is refused before anything is written)."""
+    if request.period is None:
+        return update_standings(book, request.after_round, request.write, request.group,
+                                request.category, request.language)
+    season = read_season(book, language=request.language)
+    lang = workbook_language(book, season.settings)
+    view = competition(season, request.after_round)
+    if request.group is not None:
+        find_group(season, request.group, view, request.language or lang)
+    period = replace(compute_period_standings(season, request.period, request.after_round,
+                                              request.group, view=view), language=lang)
+    if not request.write:
+        return period
+    report = compute_standings(season, request.after_round, view=view)
+    write_standings_sheets(book, season, report, view)
+    book.save()
+    return replace(period, written=report.standing.round)
 
 
 def find_category(report: StandingsReport, text: str) -> str:
     """The category called ``text`` (case and spaces ignored); a usage error naming the
     categories there are."""
-    from keizer_xl.core.groups import group_key
-
     known = list(dict.fromkeys(c for part in report.parts or (report,)
                                for c, _ in part.rows.categories))
     match = next((c for c in known if group_key(c) == group_key(text)), None)
@@ -254,18 +240,12 @@ def find_category(report: StandingsReport, text: str) -> str:
     return match
 
 
-def write_standings(book: Book, season: Season, report: StandingsReport,
-                    view: Competition | None = None) -> None:
-    """Write the Standings sheet (one block per group and category) and, when the season has
-    periods, the Periods sheet (one block per group and period); then save."""
-    write_standings_sheets(book, season, report, view)
-    book.save()
-
-
 def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
-                           view: Competition | None = None) -> None:
-    """The sheets ``standings`` writes, not saved: the one place both ``standings`` and
-    ``batch`` compose them (issue 23: batch is the standings use case over many workbooks)."""
+                           view: Competition) -> None:
+    """The sheets ``standings`` writes, not saved: the Standings sheet (one block per group and
+    category) and, with periods, the Periods sheet (one block per group and period); the one
+    place both ``standings`` and ``batch`` compose them (issue 23: batch is the standings use
+    case over many workbooks)."""
     lang = workbook_language(book, season.settings)
     claim(book, ("Standings", "Periods") if season.settings.periods else ("Standings",), lang)
     if season.settings.round_robin:  # before anything is written (issue 36)
@@ -274,7 +254,6 @@ def write_standings_sheets(book: Book, season: Season, report: StandingsReport,
     book.write_sheet(schema.sheet_name("Standings", lang),
                      standings_sheet(report, season, lang, context))
     if season.settings.periods:
-        view = view or Competition(season, report.standing.round)
         book.write_sheet(schema.sheet_name("Periods", lang),
                          periods_layout(period_reports(view), context, lang))
     if season.settings.round_robin:  # issue 36: the round robins' every round
@@ -287,9 +266,6 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
                     context: RunContext) -> Layout:
     """The Standings sheet: one table, or (groups, categories) one titled block per group and
     per category; the notes in the workbook's language (the sheet is the club's)."""
-    from keizer_xl.sheets.group_sheets import (category_heading, category_layout, group_heading,
-                                               grouped_standings_layout)
-
     def one(r: StandingsReport, notes: tuple[str, ...], legend: bool = True) -> Layout:
         if r.rows.round_robin:  # the crosstable (issue 36)
             return crosstable_layout(r.rows, [translate(n, lang) for n in notes], lang, context)
@@ -318,8 +294,6 @@ def standings_sheet(report: StandingsReport, season: Season, lang: str,
 def _single_with_categories(report: StandingsReport, table: Layout, lang: str) -> Layout:
     """The one standings table as it always is (its legend under it), then the category
     blocks one under the other, each in columns that fit it (issue 33)."""
-    from keizer_xl.sheets.group_sheets import blocks_on_pages, category_heading, category_layout
-
     blocks = [(category_heading(c, lang), category_layout(report.rows.category(c), lang))
               for c, _ in report.rows.categories]
     title = str(table.grid[0][0]) if table.grid and table.grid[0] else ""

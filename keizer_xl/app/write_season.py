@@ -11,6 +11,8 @@ from keizer_xl.core.model import Season
 from keizer_xl.errors import ActionError, Message
 from keizer_xl.i18n import translator
 from keizer_xl.sheets import schema
+from keizer_xl.sheets.read_names import find_sheet
+from keizer_xl.sheets.season_tables import input_frames
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
@@ -22,9 +24,6 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
     Works on any transport and in any language: the input tables keep their place, headers and
     formatting.  ``settings=False`` leaves the Settings sheet as it is (``import`` fills the
     template's own rows)."""
-    from keizer_xl.sheets.read_names import find_sheet
-    from keizer_xl.sheets.season_tables import input_frames
-
     # the workbook's own words (issue 26): the bye (vrij), the attendance letters (Dutch A, Z,
     # T, N for E, U, C, L), the withdrawn status (teruggetrokken 5), the forfeits the
     # language's instructions teach (Dutch 1-0R)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 # a workbook's job, its result and the batch's report are the use case's values (app/batch.py),
 # so that the renderers read them without importing this front end
-from keizer_xl.app.batch import Job, WorkbookResult
+from keizer_xl.app.batch import Job, Progress, WorkbookResult
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.clients.files import BACKUP_FOLDER
 
@@ -34,10 +34,6 @@ if TYPE_CHECKING:
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 OUTPUT_TAG = ".keizer"  # <stem>.keizer.xlsx
 MAX_PROBLEMS = 5  # problems kept per failed workbook for the summary
-
-
-class BatchError(UsageError):
-    """The batch cannot start (a path that does not exist, nothing to do): a usage error."""
 
 
 @dataclass(frozen=True)
@@ -78,12 +74,8 @@ def is_skipped(name: str) -> bool:
     the folder .keizer-backups is not entered at all),
     Office lock files (~$*) and our own or LibreOffice's temporary files (.~*)."""
     lowered = name.casefold()
-    if name.startswith(("~$", ".~")):
-        return True
-    if ".bak." in lowered:
-        return True
-    stem = lowered.rsplit(".", 1)[0]
-    return stem.endswith(OUTPUT_TAG)
+    return (name.startswith(("~$", ".~")) or ".bak." in lowered
+            or lowered.rsplit(".", 1)[0].endswith(OUTPUT_TAG))
 
 
 def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, Path | None]]:
@@ -93,7 +85,7 @@ def find_workbooks(paths: Sequence[str | os.PathLike[str]]) -> list[tuple[Path, 
     seen: set[str] = set()
     missing = [str(p) for p in paths if not Path(p).exists()]
     if missing:
-        raise BatchError(Message("no such file or folder: {paths}", paths=", ".join(missing)))
+        raise UsageError(Message("no such file or folder: {paths}", paths=", ".join(missing)))
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -127,11 +119,11 @@ def output_path(source: Path, root: Path | None, options: BatchOptions) -> Path:
 
 def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) -> list[Job]:
     if options.in_place and options.out_dir is not None:
-        raise BatchError(Message("{first} and {second} exclude each other", first="--in-place",
+        raise UsageError(Message("{first} and {second} exclude each other", first="--in-place",
                                  second="--out"))
     found = find_workbooks(paths)
     if not found:
-        raise BatchError(Message("no workbooks (*.xlsx, *.xlsm) found in {paths}",
+        raise UsageError(Message("no workbooks (*.xlsx, *.xlsm) found in {paths}",
                                  paths=", ".join(map(str, paths))))
     return [Job(i, src, output_path(src, root, options), str(src))
             for i, (src, root) in enumerate(found)]
@@ -139,10 +131,7 @@ def plan_jobs(paths: Sequence[str | os.PathLike[str]], options: BatchOptions) ->
 
 # --------------------------------------------------------------------------- one workbook
 
-Report = Callable[[str, float], None]
-
-
-def recompute_workbook(job: Job, compare: bool = False, report: Report | None = None,
+def recompute_workbook(job: Job, compare: bool = False, report: Progress | None = None,
                        language: str | None = None) -> WorkbookResult:
     """One workbook, start to finish; every failure becomes a failed result, never an exception
     (except KeyboardInterrupt)."""
@@ -265,7 +254,8 @@ def run_batch(jobs: Sequence[Job], options: BatchOptions,
 
 def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
               on_progress: Callable[[int, str, float], None],
-              on_done: Callable[[WorkbookResult], None], results: dict[int, WorkbookResult]) -> None:
+              on_done: Callable[[WorkbookResult], None], results: dict[int, WorkbookResult],
+              again: bool = True) -> None:
     ctx = multiprocessing.get_context()
     q = ctx.Queue()
 
@@ -273,9 +263,7 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
         while True:
             try:
                 index, stage, fraction = q.get_nowait()
-            except queue_module.Empty:
-                return
-            except (EOFError, OSError):
+            except (queue_module.Empty, EOFError, OSError):
                 return
             on_progress(index, stage, fraction)
 
@@ -294,31 +282,20 @@ def _run_pool(todo: list[Job], options: BatchOptions, workers: int,
                 try:
                     on_done(future.result())
                 except BrokenProcessPool:
-                    leftovers.append(job)
+                    if again:
+                        leftovers.append(job)
+                    else:
+                        on_done(WorkbookResult(job, False, (("the process working on this "
+                                                            "workbook died (out of memory?)"),), 1))
                 except Exception as e:  # pickling trouble and the like
                     on_done(WorkbookResult(job, False, (f"internal error ({type(e).__name__}: {e})",), 1))
         drain()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        q.close()
     # A worker process died (killed for memory, a crash in a C library): the pool takes every
     # unfinished task down with it.  Run those again one by one, each in its own process, so
-    # the one that kills its process fails alone.
+    # the one that kills its process fails alone (``again=False``: its own pool's death is its).
     for job in leftovers:
-        if job.index in results:
-            continue
-        single = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
-                                     initargs=(q,))
-        try:
-            future = single.submit(_work, job, options.compare, options.language)
-            while not future.done():
-                wait([future], timeout=0.1)
-                drain()
-            try:
-                on_done(future.result())
-            except BrokenProcessPool:
-                on_done(WorkbookResult(job, False, (("the process working on this workbook died "
-                                                    "(out of memory?)"),), 1))
-        finally:
-            single.shutdown(wait=True)
-        drain()
-    q.close()
+        if job.index not in results:
+            _run_pool([job], options, 1, on_progress, on_done, results, again=False)

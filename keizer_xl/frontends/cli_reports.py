@@ -1,12 +1,15 @@
 """The command line's reports on a whole season: ``batch``, ``explain``, ``audit``,
-``compare``, ``export`` (HTML, CSV, TRF) and ``import`` (issue 15: the commands grouped by what
-they own; the shared plumbing is :mod:`keizer_xl.frontends.cli_common`).  Each returns its
+``compare`` and ``export`` (HTML, CSV; TRF and ``import``: frontends/cmd_import.py) (issue 15:
+the commands grouped by what they own; the shared plumbing is
+:mod:`keizer_xl.frontends.cli_common`).  Each returns its
 report (issue 27), worded by ``frontends/render_reports.py``; only batch's progress bars are
 written here, while it runs."""
 from __future__ import annotations
 
 import argparse
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -16,9 +19,10 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import N_, ActionError, Message, UsageError
 from keizer_xl.frontends.cli_common import (Shown, book_path_arg, is_ods, open_book_arg,
-                                            open_workbook, system_language,
-                                            warn_read_while_open, workbook_language, write_file)
+                                            open_workbook, system_language, warn_read_while_open,
+                                            workbook_language, write_file, read_while_open)
 from keizer_xl.frontends.shown import Done
+from keizer_xl.i18n import translate, translator
 
 
 def _bar(fraction: float, width: int = 20) -> str:
@@ -39,8 +43,6 @@ class BatchProgress:
     and one bar per workbook being worked on); otherwise a line whenever a bar grows."""
 
     def __init__(self, stream: TextIO, tty: bool, tr: Any = None) -> None:
-        from keizer_xl.i18n import translator
-
         self.stream, self.tty = stream, tty
         self.tr = tr or translator("en")
         self.active: dict[int, tuple[str, float, str]] = {}
@@ -52,11 +54,8 @@ class BatchProgress:
         label = Path(event.job.label).name
         if event.kind == "done":
             self.active.pop(event.job.index, None)
-            r = event.result
+            r, tr = event.result, self.tr
             assert r is not None  # a done event carries its result
-            from keizer_xl.i18n import translate
-
-            tr = self.tr
             state = (f"{tr('ok')} ({r.seconds:.1f} s)" if r.ok
                      else f"{tr('FAILED')}: {translate(r.problems[0], tr) if r.problems else ''}")
             self._line(f"{label} {_bar(1.0 if r.ok else event.fraction)} {state}")
@@ -108,11 +107,8 @@ def _one_language(languages: Iterable[str]) -> str | None:
 
 
 def cmd_batch(args: argparse.Namespace) -> Shown:
-    import time
-
     from keizer_xl.app.batch import BatchReport
     from keizer_xl.frontends import batch
-    from keizer_xl.i18n import translator
 
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(Message("{option} must be 1 or more", option="--jobs"))
@@ -122,7 +118,7 @@ def cmd_batch(args: argparse.Namespace) -> Shown:
                                  language=args.language)
     if options.out_dir is not None and options.out_dir.exists() and not options.out_dir.is_dir():
         raise UsageError(Message("{path} is a file, not a folder", path=str(options.out_dir)))
-    jobs = batch.plan_jobs(args.paths, options)  # BatchError: a usage error in the language
+    jobs = batch.plan_jobs(args.paths, options)  # UsageError: the batch cannot start
     for job in jobs:  # read as last saved while open elsewhere (issue 26)
         warn_read_while_open(job.source, args.language)
     # the workbooks' one language (their sheet names; issue 26), else the system's, else
@@ -164,8 +160,6 @@ def cmd_audit(args: argparse.Namespace) -> Shown:
 
 
 def cmd_compare(args: argparse.Namespace) -> Shown:
-    from dataclasses import replace
-
     write = not args.no_write
     notes: tuple[str, ...] = ()
     if write and is_ods(args.book):
@@ -199,8 +193,6 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         raise UsageError(Message("say what to export: --html, --csv and/or --trf FILE"))
     if args.html and args.csv and args.out and args.out != "-":
         raise UsageError(Message("--out names one file: export --html and --csv separately"))
-    from keizer_xl.frontends.cli_common import read_while_open
-
     separator = "\t" if args.csv_separator == "tab" else args.csv_separator
     if args.csv and separator and separator == args.decimal:
         raise UsageError(Message("--csv-separator and --decimal are both {separator!r}",
@@ -224,9 +216,3 @@ def cmd_export(args: argparse.Namespace) -> Shown:
         open_there = None
     return PublishReport(tuple(written), tuple(text), trf,
                          (open_there,) if open_there else (), lang), Done()
-
-
-def cmd_import(args: argparse.Namespace) -> Shown:
-    from keizer_xl.frontends.cmd_import import cmd_import as run_import
-
-    return run_import(args)

@@ -67,20 +67,18 @@ def _ods_write(args: argparse.Namespace, action: str) -> Shown:
 def cmd_standings(args: argparse.Namespace) -> Shown:
     write = not args.no_write
     if write and is_ods(args.book):
-        if getattr(args, "period", None) is not None:
+        if args.period is not None:
             raise UsageError(Message("--period with an .ods workbook: add --no-write"))
         return _ods_write(args, "standings")
     path, book = open_book_arg(args.book, write, args.language)
     from keizer_xl.app import standings  # the engine (numpy) only once the workbook is open
-    period = getattr(args, "period", None)
-    if period is not None and args.format == "csv":
+    if args.period is not None and args.format == "csv":
         raise UsageError(Message("--period with --format csv: use table or json"))
     report = standings.run(book, standings.StandingsRequest(
-        args.after_round, write, args.group, period, args.category, args.language))
-    if isinstance(report, standings.PeriodReport):  # one period's standing (per group)
-        return report, done_info(path, write, args.format)
-    # an unknown category is refused by the renderer, before anything is shown
-    return report, done_info(path, write, args.format, args.category)
+        args.after_round, write, args.group, args.period, args.category, args.language))
+    # one period's standing (per group) has no categories
+    category = None if isinstance(report, standings.PeriodReport) else args.category
+    return report, done_info(path, write, args.format, category)
 
 
 def cmd_check(args: argparse.Namespace) -> Shown:

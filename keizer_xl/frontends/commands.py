@@ -42,12 +42,12 @@ class Lazy:
 
 if TYPE_CHECKING:
     from keizer_xl.app import button_actions
-    from keizer_xl.frontends import cli_office, cli_reports, cli_season
+    from keizer_xl.frontends import cli_office, cli_reports, cli_season, cmd_import
     from keizer_xl.frontends.shown import Done
 else:
     button_actions = Lazy("keizer_xl.app.button_actions")
-    cli_office, cli_reports, cli_season = (Lazy(f"keizer_xl.frontends.cli_{m}")
-                                           for m in ("office", "reports", "season"))
+    cli_office, cli_reports, cli_season, cmd_import = (Lazy(f"keizer_xl.frontends.{m}") for m in (
+        "cli_office", "cli_reports", "cli_season", "cmd_import"))
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,10 @@ class Command:
 
 
 _BOOK = arg("book")
-_TIMEOUT = arg("--timeout", type=float, default=180.0, metavar="SECONDS")
+_TIMEOUT = arg("--timeout", type=float, default=180.0, metavar="SECONDS",
+               help=N_("stop LibreOffice after this long (default 180)"))
+_FORCE_PAIR = arg("--force", action="store_true",
+                  help=N_("pair even though the previous round still lacks results"))
 
 COMMANDS: tuple[Command, ...] = (
     Command("new", N_("create a season workbook from the template (.xlsm: with buttons)"), (
@@ -112,8 +115,7 @@ COMMANDS: tuple[Command, ...] = (
         arg("--dry-run", action="store_true", help=N_("print the pairing, write nothing")),
         arg("--group", metavar="G", help=N_("pair only group G (docs/groups.md)")),
         arg("--format", choices=("table", "json"), default="table"),
-        arg("--force", action="store_true",
-            help=N_("pair even though the previous round still lacks results")),
+        _FORCE_PAIR,
         arg("--repair", action="store_true",
             help=N_("pair an already paired round again (late arrivals); boards whose Result is * "
                  "(started) are kept")),
@@ -182,7 +184,7 @@ COMMANDS: tuple[Command, ...] = (
                     default="auto",
                     help=N_("who wrote the TRF file, when the file cannot tell: chesspairing reads "
                          "U as an absence and F as the bye (default: auto)")),
-            ), lambda: cli_reports.cmd_import),
+            ), lambda: cmd_import.cmd_import),
     Command("excel-setup",
             N_("make a workbook button-ready for Excel (BOOK.xlsm beside BOOK.xlsx)"), (
                 arg("book", nargs="?",
@@ -228,12 +230,10 @@ COMMANDS: tuple[Command, ...] = (
         arg("action", choices_from=lambda: button_actions.USE_CASES),
         arg("--round", "--after-round", dest="round", type=int, metavar="N",
             help=N_("pair: the round to pair; standings: after round N")),
-        arg("--force", action="store_true",
-            help=N_("pair even though the previous round still lacks results")),
+        _FORCE_PAIR,
         arg("--repair", action="store_true", help=N_("pair the last paired round again")),
         arg("--format", choices=("table", "json"), default="table"),
-        arg("--timeout", type=float, default=180.0, metavar="SECONDS",
-            help=N_("stop LibreOffice after this long (default 180)")),
+        _TIMEOUT,
     ), lambda: cli_office.cmd_lo_run),
 )
 

@@ -9,42 +9,31 @@ call these.
 from __future__ import annotations
 
 from typing import Any
+from collections.abc import Callable
 
 from keizer_xl.frontends.excel_buttons import run_action
 
 __all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
            "pair_next_round_anyway", "update_ratings"]
 
-def _run(action: str, book: Any) -> str:
-    # the outcome function words the hints for Lite (the scripts of main.py, no Alt+F8)
-    return run_action(action, book, front="lite")
+
+def _script(action: str, doc: str) -> Callable[[Any], str]:
+    def script(book: Any) -> str:
+        # front="lite": the outcome words the hints for Lite (the scripts of main.py, no Alt+F8)
+        return run_action(action, book, front="lite")
+
+    script.__doc__ = doc
+    return script
 
 
-def pair_next_round(book: Any) -> str:
-    """Pair the next round: the Pairings sheet, and the games added to Results."""
-    return _run("pair", book)
-
-
-def update_standings(book: Any) -> str:
-    """Write the Standings sheet after the last round with results."""
-    return _run("standings", book)
-
-
-def check_workbook(book: Any) -> str:
-    """List every problem in the workbook, with its sheet and cell."""
-    return _run("check", book)
-
-
-def pair_round_again(book: Any) -> str:
-    """Pair the round just paired again (late arrivals; boards whose Result is * are kept)."""
-    return _run("repair", book)
-
-
-def pair_next_round_anyway(book: Any) -> str:
-    """Pair the next round although the previous one still lacks results."""
-    return _run("force", book)
-
-
-def update_ratings(book: Any) -> str:
-    """Ratings and ids on the Players sheet from the list the rating_list setting names."""
-    return _run("ratings", book)
+pair_next_round = _script("pair", "Pair the next round: the Pairings sheet, and the games added "
+                          "to Results.")
+update_standings = _script("standings", "Write the Standings sheet after the last round with "
+                           "results.")
+check_workbook = _script("check", "List every problem in the workbook, with its sheet and cell.")
+pair_round_again = _script("repair", "Pair the round just paired again (late arrivals; boards "
+                           "whose Result is * are kept).")
+pair_next_round_anyway = _script("force", "Pair the next round although the previous one still "
+                                 "lacks results.")
+update_ratings = _script("ratings", "Ratings and ids on the Players sheet from the list the "
+                         "rating_list setting names.")

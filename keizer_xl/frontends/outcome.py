@@ -16,13 +16,12 @@ import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
-from collections.abc import Sequence
 
-from keizer_xl.errors import InputError, KeizerError, UsageError
+from keizer_xl.errors import InputError, KeizerError, UsageError, ClientError, SetupError
 # the values an outcome is made of (shown.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
 # answer's (app/macro_answer.py, the lowest layer every front end and client imports)
-from keizer_xl.frontends.shown import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
+from keizer_xl.frontends.shown import (EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
                                        Done, Front, Outcome)
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, error_text, translate, translator
@@ -71,6 +70,17 @@ _BOX_CLIENT_HINTS: dict[str, tuple[str, dict[str, str]]] = {
 _REPAIR_LO = N_("; run the macro {macro} to pair it again (late arrivals), keeping boards marked "
                 "* (started) {where}")
 
+
+def _box(words: tuple[str, str, str], name: str, again: str, anyway: str,
+         where: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """A message box's hints: ``words`` of repair, force and round, naming the macro or script
+    (``name``) that pairs ``again`` or ``anyway`` and ``where`` it is found."""
+    repair, force, round_ = words
+    return {"repair": (repair, {name: again, "where": where}),
+            "force": (force, {name: anyway, "where": where}),
+            "round": (round_, {name: again, "where": where}), **_BOX_CLIENT_HINTS}
+
+
 _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
     "cli": {
         "repair": (_REPAIR_CLI, {"flag": "--repair"}),
@@ -86,24 +96,12 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
         "print_only": (_PRINT_ONLY_CLI, {"flags": "--no-write / --dry-run"}),
         "via_excel": (_VIA_EXCEL_CLI, {"flag": "--via-excel"}),
     },
-    "excel": {
-        "repair": (_REPAIR_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
-        "force": (_FORCE_XL, {"macro": "PairNextRoundAnyway", "where": _MACROS_XL}),
-        "round": (_ROUND_XL, {"macro": "PairRoundAgain", "where": _MACROS_XL}),
-        **_BOX_CLIENT_HINTS,
-    },
-    "lite": {
-        "repair": (_REPAIR_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
-        "force": (_FORCE_SCRIPT, {"script": "pair_next_round_anyway", "where": _SCRIPTS_LITE}),
-        "round": (_ROUND_SCRIPT, {"script": "pair_round_again", "where": _SCRIPTS_LITE}),
-        **_BOX_CLIENT_HINTS,
-    },
-    "libreoffice": {
-        "repair": (_REPAIR_LO, {"macro": "pair_round_again", "where": _MACROS_LO}),
-        "force": (_FORCE_XL, {"macro": "pair_next_round_anyway", "where": _MACROS_LO}),
-        "round": (_ROUND_XL, {"macro": "pair_round_again", "where": _MACROS_LO}),
-        **_BOX_CLIENT_HINTS,
-    },
+    "excel": _box((_REPAIR_XL, _FORCE_XL, _ROUND_XL), "macro", "PairRoundAgain",
+                  "PairNextRoundAnyway", _MACROS_XL),
+    "lite": _box((_REPAIR_SCRIPT, _FORCE_SCRIPT, _ROUND_SCRIPT), "script", "pair_round_again",
+                 "pair_next_round_anyway", _SCRIPTS_LITE),
+    "libreoffice": _box((_REPAIR_LO, _FORCE_XL, _ROUND_XL), "macro", "pair_round_again",
+                        "pair_next_round_anyway", _MACROS_LO),
 }
 
 
@@ -143,9 +141,8 @@ def debug_enabled() -> bool:
     return os.environ.get("KEIZER_XL_DEBUG", "").strip() not in ("", "0")
 
 
-def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
-             written: bool | None = False, log: str | None = None,
-             lang: str | None = None, done: Done | None = None) -> Outcome:
+def describe(result: object, front: Front = "cli", *, written: bool | None = False,
+             log: str | None = None, lang: str | None = None, done: Done | None = None) -> Outcome:
     """The outcome of an action (``result``: its report or the exception it raised): the one
     place that decides a status, an exit code and every line a front end shows.
 
@@ -160,11 +157,7 @@ def describe(result: object, front: Front = "cli", *, notes: Sequence[str] = (),
     if not isinstance(result, BaseException):
         from keizer_xl.frontends.render import describe_report
 
-        worded = describe_report(result, front, done, tr, notes)
-        if worded is not None:
-            return replace(worded, language=lang)
-        return Outcome("ok", EXIT_OK, tuple(translate(n, tr) for n in notes),
-                       notes=tuple(translate(n, tr) for n in notes), language=lang)
+        return replace(describe_report(result, front, done, tr), language=lang)
     out = _failure(result, front, written, log, lang, done)
     return _in_front_words(out, result, front, written, done, tr)
 
@@ -173,7 +166,8 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
              lang: str, done: Done) -> Outcome:
     """A failure's status, exit code and lines, before the front end's own sentence."""
     tr = translator(lang)
-    after = _after_write(front, written, lang)
+    after = tr(N_("The workbook may be partly changed.") if written is None and front == "cli"
+               else _WRITTEN[front])
     if isinstance(result, InputError):
         from keizer_xl.frontends.render_common import problem_lines
 
@@ -194,7 +188,7 @@ def _failure(result: BaseException, front: Front, written: bool | None, log: str
         return Outcome("problems", EXIT_PROBLEMS, (*listed, summary, *extra),
                        message=summary, problems=problems, language=lang)
     if isinstance(result, KeizerError):
-        message = _message(result, lang)
+        message = error_text(result, lang) or type(result).__name__  # a Message translated
         hint = result.hint
         usage = bool(getattr(result, "usage", False)) or isinstance(result, UsageError)
         code = EXIT_USAGE if usage else EXIT_PROBLEMS
@@ -236,7 +230,6 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
                     written: bool | None, done: Done, tr: Translator) -> Outcome:
     """A failure's lines as the front end shows them, the client's warnings after them (Excel
     and Lite open with "Nothing was changed"; a LibreOffice box ends as a sentence)."""
-    from keizer_xl.errors import ClientError, SetupError
     from keizer_xl.frontends.render_common import warning_lines
 
     lines = out.lines
@@ -262,19 +255,6 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
             lines += (tr(N_("The changes made before the error were taken back.")),)
     lines += warning_lines(done.messages, front, tr)
     return replace(out, lines=lines)
-
-
-def _after_write(front: Front, written: bool | None, lang: str | None = "en") -> str:
-    tr = translator(lang)
-    if written is None and front == "cli":
-        return tr(N_("The workbook may be partly changed."))
-    return tr(_WRITTEN[front])
-
-
-def _message(exc: BaseException, lang: str | None = "en") -> str:
-    """The reason in ``lang``: a Message or a catalog id with parameters is translated."""
-    text = error_text(exc, lang)
-    return text or type(exc).__name__
 
 
 def write_log(kind: str, exc: BaseException | None = None, text: str = "",

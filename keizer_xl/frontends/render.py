@@ -4,11 +4,12 @@
 which calls its type's row of :func:`renderers` (a type without a row is not shown).  A renderer
 words the report per front end: on the command line ``out`` goes to standard output and
 ``lines`` to standard error; in a message box ``lines`` are its paragraphs.  The renderers live
-in ``render_season``, ``render_reports``, ``render_setup`` and ``render_players``, what they
-share in ``render_common`` and ``render_rows``.
+in ``render_season``, ``render_reports`` and ``render_setup``, what they share in
+``render_common`` and ``render_rows``.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from collections.abc import Callable, Sequence
@@ -28,14 +29,9 @@ else:  # a report's module is loaded: the report was made there (start-up time, 
         "audit", "batch", "check", "compare", "explain", "export", "import_season",
         "macro_answer", "new_season", "pair", "players", "schedule", "setup", "standings"))
 
-__all__ = ["Renderer", "renderers", "renderer_of", "describe_report", "no_notes"]
+__all__ = ["Renderer", "renderers", "renderer_of", "describe_report"]
 
 R = TypeVar("R")
-
-
-def no_notes(report: object) -> Sequence[str]:
-    """A report that carries no notes."""
-    return ()
 
 
 @dataclass(frozen=True)
@@ -46,35 +42,25 @@ class Renderer(Generic[R]):
 
     report: Callable[[], type[R]]
     words: Callable[[R, Front, Done, Translator, Sequence[str]], Outcome]
-    notes: Callable[[R], Sequence[str]] = no_notes
+    notes: Callable[[R], Sequence[str]] = lambda report: ()  # a report that carries none
 
 
-#: the table, filled at first use (the renderers' modules)
-_TABLE: list[Renderer[Any]] = []
-
-
-def renderers() -> Sequence[Renderer[Any]]:
+@functools.cache  # the table, made at first use (the renderers' modules)
+def renderers() -> tuple[Renderer[Any], ...]:
     """THE table: every typed report -> its one renderer."""
-    if not _TABLE:
-        _TABLE.extend(_table())
-    return _TABLE
-
-
-def _table() -> tuple[Renderer[Any], ...]:
     from keizer_xl.frontends import render_reports as reports
     from keizer_xl.frontends import render_season as season
-    from keizer_xl.frontends import render_players as players_
     from keizer_xl.frontends import render_setup as setup_
 
     # each row is inferred on its own (mypy checks its type, words and notes agree), then listed
-    rows = (
+    return (
         # the season's actions (the buttons' too)
         Renderer(lambda: pair.PairingReport, season.pairing, lambda r: r.pairing.notes),
         Renderer(lambda: standings.StandingsReport, season.standings, lambda r: r.notes),
         Renderer(lambda: standings.PeriodReport, season.period, lambda r: r.notes),
         Renderer(lambda: check.CheckReport, season.check, lambda r: r.warnings),
         Renderer(lambda: schedule.ScheduleReport, season.scheduled),
-        Renderer(lambda: players.PlayersReport, players_.players),
+        Renderer(lambda: players.PlayersReport, season.players),
         # lo-run, pair / standings on an .ods: the macro's answer
         Renderer(lambda: macro_answer.MacroAnswer, season.answered),
         # reports on a season, its files
@@ -94,7 +80,6 @@ def _table() -> tuple[Renderer[Any], ...]:
         Renderer(lambda: setup.MacroInstallReport, setup_.macro_install),
         Renderer(lambda: setup.ButtonsReport, setup_.buttons),
     )
-    return rows
 
 
 def renderer_of(report: object) -> Renderer[Any] | None:
@@ -108,12 +93,11 @@ def renderer_of(report: object) -> Renderer[Any] | None:
     return None
 
 
-def describe_report(report: object, front: Front, done: Done, tr: Translator,
-                    notes: Sequence[str] = ()) -> Outcome | None:
-    """The outcome of a typed report, or None for a report the table has no row for."""
+def describe_report(report: object, front: Front, done: Done, tr: Translator) -> Outcome:
+    """The outcome of a typed report (a report the table has no row for is a bug)."""
     renderer = renderer_of(report)
     if renderer is None:
-        return None
+        raise TypeError(f"no renderer shows a {type(report).__name__}")
     shown = [GoodNews(translate(n, tr)) if getattr(n, "msgid", None) in GOOD_NEWS
-             else translate(n, tr) for n in (*renderer.notes(report), *notes)]
+             else translate(n, tr) for n in renderer.notes(report)]
     return renderer.words(report, front, done, tr, shown)

@@ -1,16 +1,16 @@
 """The renderers of the reports on a season and its files (rows of the one table,
 :mod:`keizer_xl.frontends.render`): ``import``, ``export`` (TRF, HTML, CSV), ``new-season``,
-``batch``, ``explain``, ``audit``, ``compare``.  These commands printed their own lines before
-issue 27; the words are unchanged (the notes' ``note:`` now in the language of the messages)."""
+``batch``, ``explain``, ``audit``, ``compare``."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, table_lines
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
-from keizer_xl.errors import N_
-from keizer_xl.i18n import Translator, translate
+from keizer_xl.errors import N_, Message
+from keizer_xl.i18n import Translator, translate, decimal_text
 
 if TYPE_CHECKING:
     from keizer_xl.app.audit import AuditReport
@@ -53,8 +53,6 @@ def new_season(report: NewSeasonReport, front: Front, done: Done, tr: Translator
                 notes: Sequence[str]) -> Outcome:
     """``keizer-xl new-season``: the new workbook, its start order, what it carried from OLD
     and what it left (issue 23: a leader checks it before the first evening)."""
-    from pathlib import Path
-
     from keizer_xl.app.workbook import sheet_name
 
     if report.start == "ranking":
@@ -75,11 +73,10 @@ def new_season(report: NewSeasonReport, front: Front, done: Done, tr: Translator
                       count=len(report.moves), groups=", ".join(
                           f"{g} ({n})" for g, n in report.groups)))
     for m in report.moves_at_end:
-        out.append(tr("{name} moves up to group {group} for next season (place {place} in "
-                      "group {source})", name=m.name, group=m.target, place=m.place,
-                      source=m.source) if m.up else
-                   tr("{name} moves down to group {group} for next season (place {place} in "
-                      "group {source})", name=m.name, group=m.target, place=m.place,
+        out.append(tr(N_("{name} moves up to group {group} for next season (place {place} in "
+                         "group {source})") if m.up else
+                      N_("{name} moves down to group {group} for next season (place {place} in "
+                         "group {source})"), name=m.name, group=m.target, place=m.place,
                       source=m.source))
     if report.left_out:
         out.append(tr("Left out (withdrawn): {names}", names=", ".join(report.left_out)))
@@ -136,8 +133,6 @@ def explained(report: ExplainReport, front: Front, done: Done, tr: Translator,
     """``explain``: his rank, his results with what each was worth then and now, the lines
     that say why (his group, the moves, his record)."""
     from keizer_xl.analysis.history import number_text
-    from keizer_xl.errors import Message
-    from keizer_xl.i18n import decimal_text
 
     e, name = report.explanation, report.explanation.name
     if e.rank_now is not None:
@@ -165,7 +160,6 @@ def audited(report: AuditReport, front: Front, done: Done, tr: Translator,
     """``audit``: each round, the differences indented; with groups under each group's name;
     how many rounds were paired as the engine would have on standard error."""
     from keizer_xl.analysis.audit import audit_lines
-    from keizer_xl.errors import Message
 
     out: list[str] = []
     for group, part in report.parts:

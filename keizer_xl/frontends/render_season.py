@@ -1,30 +1,32 @@
 """The renderers of the season's actions (rows of the one table, :mod:`keizer_xl.frontends.render`):
-the pairing, the standings, a period's standing and the check, worded for the command line and
-for the message boxes (Excel, Lite, LibreOffice); and an action's answer as the LibreOffice
-macro gave it (``lo-run``)."""
+the pairing, the standings, a period's standing, the check, the schedule and ``players``, worded
+for the command line and for the message boxes (Excel, Lite, LibreOffice); and an action's
+answer as the LibreOffice macro gave it (``lo-run``)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from keizer_xl.core.numbers import display
-from keizer_xl.frontends.render_common import (cli_notes, notes_block,
-                                               problem_lines, saved_line, sheet, wrote_suffix)
+from keizer_xl.frontends.render_common import (cli_notes, notes_block, problem_lines, saved_line,
+                                               sheet, wrote_suffix, warning_lines)
 from keizer_xl.core.rows import period_part
 from keizer_xl.frontends.render_rows import part_rows, standings_table
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
 from keizer_xl.errors import N_, Plural
-from keizer_xl.i18n import Translator, shown_letter, translate
+from keizer_xl.i18n import Translator, shown_letter, translate, translator
 
 if TYPE_CHECKING:
     from keizer_xl.app.check import CheckReport
     from keizer_xl.app.macro_answer import MacroAnswer, Status
     from keizer_xl.app.pair import PairingReport
+    from keizer_xl.app.players import PlayersReport
     from keizer_xl.app.schedule import ScheduleReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
 
-__all__ = ["pairing", "standings", "period", "check", "answered", "scheduled"]
+__all__ = ["pairing", "standings", "period", "check", "answered", "scheduled", "players"]
 
 
 def _json_line(data: Any) -> str:
@@ -32,6 +34,24 @@ def _json_line(data: Any) -> str:
     import json  # only --format json needs it; ~1 ms of every run (issue 25)
 
     return json.dumps(data, ensure_ascii=False)
+
+
+def _blocks(title: str, rows: list[dict[str, Any]], tr: Translator) -> tuple[str, ...]:
+    """The command line's table under ``title``: with groups one block per group, headed."""
+    out = [title]
+    for g in dict.fromkeys(r.get("group", "") for r in rows):
+        if g:
+            out.append(tr("Group {group}", group=g))
+        out += standings_table([r for r in rows if r.get("group", "") == g], tr)
+    return tuple(out)
+
+
+def _box(text: str, notes: Sequence[str], front: Front, done: Done,
+         tr: Translator) -> tuple[str, ...]:
+    """A message box's paragraphs: ``text``, the notes and the client's warnings, whether
+    Excel saved."""
+    return (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
+            *saved_line(front, done, tr))
 
 
 def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
@@ -78,9 +98,8 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
                   "with an empty result.", pairings=sheet("Pairings", report),
                   results=sheet("Results", report)))
-    lines = (first, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
-             *saved_line(front, done, tr))
-    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=report_json)
+    return Outcome("ok", EXIT_OK, _box(first, notes, front, done, tr), notes=tuple(notes),
+                   report=report_json)
 
 
 def scheduled(report: ScheduleReport, front: Front, done: Done, tr: Translator,
@@ -114,12 +133,9 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
     # groups and categories (issue 18, docs/groups.md): every group's rows, each with its group;
     # every output reads the row model (core/rows.py)
     parts = tuple(p.rows for p in report.parts or (report,))
-    if done.category is not None:
-        from keizer_xl.app.standings import find_category
+    from keizer_xl.app.standings import find_category  # loaded: the report was made there
 
-        category: str | None = find_category(report, done.category)
-    else:
-        category = None
+    category = None if done.category is None else find_category(report, done.category)
     blocks = category is not None or bool(report.parts)
     rows = part_rows(parts, category)
     if front == "cli":
@@ -130,12 +146,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
 
             out = tuple(standings_csv(parts, category=category).splitlines())
         elif blocks:
-            table = [tr("Standings after round {round}", round=st.round)]
-            for g in dict.fromkeys(r.get("group", "") for r in rows):
-                if g:
-                    table.append(tr("Group {group}", group=g))
-                table += standings_table([r for r in rows if r.get("group", "") == g], tr)
-            out = tuple(table)
+            out = _blocks(tr("Standings after round {round}", round=st.round), rows, tr)
         else:
             title = tr("Standings after round {round}", round=st.round)
             out = ((title if st.converged
@@ -152,9 +163,8 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         first = parts[0].rows[0]
         text += " " + tr("Leader: {name} ({score} points).", name=first.name,
                          score=display(first.score))
-    lines = (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
-             *saved_line(front, done, tr))
-    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
+    return Outcome("ok", EXIT_OK, _box(text, notes, front, done, tr), notes=tuple(notes),
+                   report=rows)
 
 
 def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
@@ -170,13 +180,7 @@ def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
     title = (tr("{heading}; finished", heading=title) if report.period.finished
              else tr("{heading}; running", heading=title))
     if front == "cli":
-        table: list[str] = [title]
-        for ps in parts:
-            if ps.group:
-                table.append(tr("Group {group}", group=ps.group))
-            table += standings_table(part_rows([ps]), tr)
-        out: tuple[str, ...] = ((_json_line(rows),) if done.format == "json"
-                                else tuple(table))
+        out = (_json_line(rows),) if done.format == "json" else _blocks(title, rows, tr)
         err = cli_notes(notes, done, tr)
         if report.written is not None:
             err.append(tr("Wrote {sheet} after round {round} to {path}", round=report.written,
@@ -184,8 +188,8 @@ def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")
-    lines = (text, *notes_block(list(notes), tr), *saved_line(front, done, tr))
-    return Outcome("ok", EXIT_OK, lines, notes=tuple(notes), report=rows)
+    return Outcome("ok", EXIT_OK, _box(text, notes, front, done, tr), notes=tuple(notes),
+                   report=rows)
 
 
 def check(report: CheckReport, front: Front, done: Done, tr: Translator,
@@ -197,8 +201,6 @@ def check(report: CheckReport, front: Front, done: Done, tr: Translator,
     status: Status = "problems" if problems else "ok"
     code = EXIT_PROBLEMS if problems else EXIT_OK
     if front == "cli":
-        from pathlib import Path
-
         name = Path(done.book).name
         out = problem_lines(problems, front, tr) + tuple(tr("warning: {warning}", warning=w)
                                                           for w in notes)
@@ -232,9 +234,61 @@ def answered(report: MacroAnswer, front: Front, done: Done, tr: Translator,
     """An action's answer (``lo-run``: the macro's, worded where it ran for the command line)
     with what ``lo_run`` itself has to add (``messages``) as warnings in the answer's
     language."""
-    from keizer_xl.frontends.render_common import warning_lines
-    from keizer_xl.i18n import translator
-
     out = Outcome.of_answer(report)
     return replace(out, lines=out.lines + warning_lines(report.messages, "cli",
                                                         translator(report.language)))
+
+
+def _cell_value(value: Any) -> str:
+    return "-" if value is None or value == "" else str(value)
+
+
+def _player_lines(report: PlayersReport, tr: Translator) -> list[str]:
+    """``players`` (issue 37): every changed cell (old -> new, an overwritten value named), the
+    players added, the columns added, each refusal with its candidates and ids, the players the
+    list does not hold."""
+    out: list[str] = []
+    for c in report.changes:
+        text = (N_("{cell} {player}, {column}: {old} -> {new} (overwrites what was typed)")
+                if c.overwritten else N_("{cell} {player}, {column}: {old} -> {new}"))
+        out.append(tr(text, cell=c.cell, player=c.player, column=c.column, old=_cell_value(c.old),
+                      new=_cell_value(c.new)))
+    out += [tr("added: {name}", name=name) for name in report.added]
+    out += [tr("new column: {column}", column=column) for column in report.new_columns]
+    for r in report.refused:
+        if r.reason == "ambiguous":
+            out.append(tr("{who}: several players in the list fit, nothing changed: {candidates}",
+                          who=r.who, candidates="; ".join(
+                              f"{name} ({pid})" if pid else name for name, pid in r.candidates)))
+        else:
+            out.append(tr("{who}: not found in the list, nothing added", who=r.who))
+    if report.not_in_list:
+        out.append(tr("not in the list (left as they are): {names}",
+                      names=", ".join(report.not_in_list)))
+    return out
+
+
+def players(report: PlayersReport, front: Front, done: Done, tr: Translator,
+            notes: Sequence[str]) -> Outcome:
+    lines = _player_lines(report, tr)
+    n = len(report.changes)
+    if report.written:
+        summary = tr(N_("{sheet}: {n} cell changed, {added} players added (from {list})")
+                     if n == 1 else N_("{sheet}: {n} cells changed, {added} players added "
+                                       "(from {list})"),
+                     sheet=report.sheet, n=n, added=len(report.added), list=tr(report.list_label))
+    elif report.changes or report.added:
+        summary = tr("Dry run: {sheet} not written ({n} cells would change, {added} players "
+                     "would be added)", sheet=report.sheet, n=n, added=len(report.added))
+    else:
+        summary = tr("{sheet}: nothing to change (from {list})", sheet=report.sheet,
+                     list=tr(report.list_label))
+    status: Status = "problems" if report.refused else "ok"
+    code = EXIT_PROBLEMS if report.refused else EXIT_OK
+    if report.refused:
+        summary += " " + tr("{n} refused: see above", n=len(report.refused))
+    if front == "cli":
+        return Outcome(status, code, (summary, *cli_notes(notes, done, tr)), out=tuple(lines),
+                       report=report.as_json())
+    return Outcome(status, code, (summary, *notes_block(lines, tr, N_("Changes"))),
+                   report=report.as_json())

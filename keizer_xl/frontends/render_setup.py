@@ -1,7 +1,6 @@
 """The renderers of the setup commands (rows of the one table, :mod:`keizer_xl.frontends.render`;
 the reports are ``app/setup.py``'s): ``new``, ``excel-setup``, ``excel-config``, ``lo-install``,
-``lo-buttons``.  They were printed by the commands themselves, some in English only; the
-English text is unchanged, now through the catalogs.  Only the command line runs them."""
+``lo-buttons``.  Only the command line runs them."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -5,7 +5,7 @@ neither imports the other's types.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
 
@@ -69,20 +69,19 @@ class Outcome:
         MacroAnswer`): the LibreOffice macro's, the Excel buttons' and Lite's."""
         from keizer_xl.app.macro_answer import MacroAnswer
 
-        return MacroAnswer(action, self.status, self.lines, exit_code=self.exit_code,
-                           message=self.message, hint=self.hint, problems=self.problems,
-                           out=self.out, notes=self.notes, report=self.report, title=self.title,
-                           language=self.language, detail=self.detail, text=self.box_text,
+        return MacroAnswer(action, **_fields_of(self), text=self.box_text,
                            written=tuple(written), saved=saved, frozen=dict(frozen or {}))
 
     @classmethod
     def of_answer(cls, answer: MacroAnswer) -> Outcome:
         """The outcome an action answered (``lo-run`` prints it like any other)."""
         lines = answer.lines or ((answer.text,) if answer.text else ())
-        return cls(answer.status, answer.exit_code, lines, message=answer.message,
-                   hint=answer.hint, problems=answer.problems, out=answer.out,
-                   notes=answer.notes, report=answer.report, title=answer.title,
-                   language=answer.language, detail=answer.detail)
+        return cls(**{**_fields_of(answer), "lines": lines})
+
+
+def _fields_of(value: object) -> dict[str, Any]:
+    """The fields an :class:`Outcome` and a macro answer share, as ``value`` has them."""
+    return {f.name: getattr(value, f.name) for f in fields(Outcome)}
 
 
 @dataclass(frozen=True)

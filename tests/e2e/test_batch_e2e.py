@@ -2,11 +2,17 @@
 fails alone, a season with problems is listed with its cells."""
 from __future__ import annotations
 
+import multiprocessing
+import os
+import shutil
 import zipfile
 from dataclasses import replace
+from pathlib import Path
 
 import openpyxl
+import pytest
 
+from keizer_xl.frontends import batch
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets.frames import crosstable_frame, explain_frames, history_grid
 from keizer_xl.core.model import Game
@@ -96,3 +102,26 @@ def test_a_season_with_problems_is_listed_with_its_cells(tmp_path, seasons, caps
     failed = out.split("Failed")[1]
     assert "bad.xlsx" in failed and "Results!" in failed and "cannot play himself" in failed
     assert (tmp_path / "good.keizer.xlsx").exists()
+
+
+def _dies_on_its_workbook(job: batch.Job, compare: bool) -> batch.WorkbookResult:
+    """A pool task whose process dies on the workbook ``dies.xlsx``, as a crash or the
+    out-of-memory killer takes it (no exception, no result)."""
+    if Path(job.label).name == "dies.xlsx":
+        os._exit(9)
+    return batch.recompute_workbook(job, compare)
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                    reason="the workers inherit the patched task only when forked")
+def test_a_worker_that_dies_fails_its_workbook_alone(tmp_path, monkeypatch):
+    sample = Path(__file__).resolve().parents[2] / "samples" / "club-season.xlsx"
+    names = ("a.xlsx", "dies.xlsx", "b.xlsx")
+    for name in names:
+        shutil.copyfile(sample, tmp_path / name)
+    monkeypatch.setattr(batch, "_work", _dies_on_its_workbook)
+    options = batch.BatchOptions(jobs=2)
+    results = batch.run_batch(batch.plan_jobs([tmp_path / n for n in names], options), options)
+    assert [(Path(r.job.label).name, r.ok) for r in results] == [
+        ("a.xlsx", True), ("dies.xlsx", False), ("b.xlsx", True)]
+    assert results[1].problems == ("the process working on this workbook died (out of memory?)",)

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from keizer_xl.clients import backup_files
+from keizer_xl.errors import UsageError
 from keizer_xl.frontends import batch
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.frontends.cli import main
@@ -40,7 +41,7 @@ def test_output_names(tmp_path):
     assert batch.output_path(src, tmp_path, batch.BatchOptions(out_dir=Path("/out"))) == \
         Path("/out/club/2019.keizer.xlsm")
     assert batch.output_path(src, None, batch.BatchOptions(in_place=True)) == src
-    with pytest.raises(batch.BatchError):
+    with pytest.raises(UsageError):
         batch.plan_jobs([tmp_path / "missing"], batch.BatchOptions())
 
 
