@@ -76,19 +76,12 @@ def run_command(command: Command, args: argparse.Namespace,
     if renderer_of(report) is None:  # a bug: the table and the code disagree
         raise TypeError(f"{command.name} returned a {type(report).__name__}, which no renderer "
                         "shows")
-    out = describe(report, "cli", done=done, lang=getattr(args, "language", None) or done.lang
+    out = describe(report, "cli", done=done, lang=args.language or done.lang
                    or getattr(report, "language", None) or first)
     code = show_outcome(out)
     if out.status == "error" and out.detail and debug_enabled():  # the macro's traceback
         print(out.detail, file=sys.stderr)
     return code, out.language
-
-
-def _one_blas_thread() -> None:
-    """One OpenBLAS thread unless the user chose otherwise (before numpy is imported): its
-    spinning threads were ~50 ms of CPU of a standings (issue 25, docs/engine-and-speed.md)."""
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
-        os.environ.setdefault(name, "1")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,7 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     _safe_streams()
-    _one_blas_thread()
+    # one OpenBLAS thread unless the user chose otherwise (before numpy is imported): its
+    # spinning threads were ~50 ms of CPU of a standings (issue 25, docs/engine-and-speed.md)
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
     from keizer_xl.frontends.cli_common import (argparse_language, language_before_reading,
                                                 language_given)
 
@@ -133,37 +129,32 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, argv: list[str], first: str | None) -> int:
-    printed: set[str] = set()
     if _STARTED_PAUSED and args.command == "batch":  # many workbooks: collected as usual
         gc.enable()
-    paused = _pause_cycle_collector(args.command)
+    # the cycle collector paused while a command works on one workbook (~90 ms of a 150 x 35
+    # standings, issue 12); not for `batch`
+    paused = args.command != "batch" and gc.isenabled()
+    if paused:
+        gc.disable()
     try:
         code, lang = run_command(args.command_row, args, first)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
-        said: str | None = getattr(args, "language", None) or getattr(exc, "language", None)
-        if not said and isinstance(exc, KeizerError):  # a refusal that does not say its own
-            from keizer_xl.frontends.cli_common import learn_language_of_books
+        from keizer_xl.frontends.cli_common import learn_language_of_books
 
-            said = learn_language_of_books(argv)
-        print_messages(printed, said or first or "en")
-        return _fail(exc, argv, said or first)
+        # --language, else the failure's, else (a refusal that does not say its own) the
+        # workbook's, else the language before reading
+        said = args.language or getattr(exc, "language", None) or (
+            learn_language_of_books(argv) if isinstance(exc, KeizerError) else None) or first
+        print_messages(said or "en")
+        return _fail(exc, argv, said)
     finally:
         if paused:
             gc.enable()
-    print_messages(printed, lang)
+    print_messages(lang)
     return int(code)
-
-
-def _pause_cycle_collector(command: str) -> bool:
-    """Pause the cycle collector while a command works on one workbook (~90 ms of a 150 x 35
-    standings, issue 12); not for `batch`.  True if paused."""
-    if command == "batch" or not gc.isenabled():
-        return False
-    gc.disable()
-    return True
 
 
 def _fail(exc: BaseException, argv: list[str], lang: str | None = None) -> int:
