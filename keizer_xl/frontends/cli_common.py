@@ -7,24 +7,20 @@ import argparse
 import contextlib
 import functools
 import sys
-from contextlib import ExitStack
 from pathlib import Path
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    from keizer_xl.frontends.shown import Done
-
     from keizer_xl.clients.xlsx import FileBook
 
-from keizer_xl.errors import KeizerError, Message, UsageError
-from keizer_xl.errors import N_
-from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
+from keizer_xl.errors import N_, KeizerError, Message, UsageError
+from keizer_xl.frontends.shown import EXIT_USAGE, Done, Outcome
 
 
 #: what a command returns: its report and how it came about, shown by the command line through
 #: outcome.describe and the one table of renderers (frontends/commands.py runs it)
-Shown = tuple[object, "Done"]
+Shown = tuple[object, Done]
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
 #: their warnings are printed and a failure can say truthfully whether the file was written
@@ -32,7 +28,7 @@ OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
 
 
 #: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
-HELD = ExitStack()
+HELD = contextlib.ExitStack()
 
 
 class Parser(argparse.ArgumentParser):
@@ -181,13 +177,10 @@ def open_book_arg(text: str, write: bool, language: str | None = None
     if not write:  # --no-write / --dry-run: read as last saved, said when open elsewhere
         warn_read_while_open(path, language)
         return path, open_workbook(path)
-    try:
-        files.check_can_write(path)  # first: a read-only folder gets no lock file either
-        HELD.enter_context(file_locks.workbook_lock(path))
-        files.check_can_write(path)  # again, holding the lock
-    except files.WorkbookFileError as e:
-        e.language = book_language(path)  # the refusal in the workbook's language
-        raise
+    # a refusal here is in the workbook's language (main: learn_language_of_books)
+    files.check_can_write(path)  # first: a read-only folder gets no lock file either
+    HELD.enter_context(file_locks.workbook_lock(path))
+    files.check_can_write(path)  # again, holding the lock
     book = open_workbook(path)
     lost = book.unsafe_to_write()  # on the sheets the engine does not own
     if lost:
@@ -242,11 +235,9 @@ def lost_part(text: str) -> Message | str:
 
 
 def done_info(path: Path, written: bool, fmt: str = "table",
-          category: str | None = None) -> Any:
+          category: str | None = None) -> Done:
     """How a command's report came about (shown.Done): the path as typed; the client's
     messages are printed at the end by print_messages."""
-    from keizer_xl.frontends.shown import Done
-
     return Done(book=str(path), written=written, format=fmt, category=category)
 
 

@@ -28,7 +28,7 @@ from keizer_xl.sheets.read_names import (ENGLISH_TR, SHEET_ALIASES, find_sheets,
                                          workbook_language)
 from keizer_xl.sheets.read_pairings import merge_pairings_sheet
 from keizer_xl.sheets.read_tables import PlayerNames, read_players, read_results, read_settings
-from keizer_xl.sheets.tables import Book, Table
+from keizer_xl.sheets.tables import Book, Table, quote_sheet
 
 __all__ = ["read_season", "read_book"]
 
@@ -64,7 +64,7 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
         found = find_sheets(book, canonical)
         if len(found) > 1:
             # two sheets that both mean Results (case, space, alias): never pick one silently
-            problems.append(Problem(_quote(found[1]), _all_mean(found, canonical, tr)))
+            problems.append(Problem(quote_sheet(found[1]), _all_mean(found, canonical, tr)))
             return None
         if not found:
             if required:
@@ -160,7 +160,7 @@ def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
     aliases = SHEET_ALIASES[canonical]
     mine = [name for name in stored if normalised(name) in aliases]
     if len(mine) > 1:
-        problems.append(Problem(_quote(mine[1]), _all_mean(mine, canonical, tr)))
+        problems.append(Problem(quote_sheet(mine[1]), _all_mean(mine, canonical, tr)))
         return True
     return False
 
@@ -169,12 +169,6 @@ def _all_mean(names: Sequence[str], canonical: str, tr: Translator) -> str:
     """Two or more sheets that are all read as ``canonical`` (case, spaces, another language)."""
     return tr("sheets {sheets} all mean {sheet}: keep one (rename or delete the others)",
               sheets=", ".join(repr(n) for n in names), sheet=schema.sheet_name(canonical, tr.lang))
-
-
-def _quote(sheet: str) -> str:
-    from keizer_xl.sheets.tables import quote_sheet
-
-    return quote_sheet(sheet)
 
 
 def _read_table(book: Book, name: str, problems: list[Problem],
@@ -187,5 +181,5 @@ def _read_table(book: Book, name: str, problems: list[Problem],
         first = e.args[0] if e.args else None
         text = (translate(first, tr) if hasattr(first, "msgid") else
                 first if isinstance(e, KeyError) and e.args else str(e))
-        problems.append(Problem(_quote(name), tr("cannot be read as a table: {reason}", reason=text)))
+        problems.append(Problem(quote_sheet(name), tr("cannot be read as a table: {reason}", reason=text)))
         return None
