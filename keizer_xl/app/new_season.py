@@ -140,7 +140,7 @@ def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeason
     reset, club = sheet_roles(book)
     return NewSeasonReport(
         players, left_out, _typed_settings(book, rows_kept), old_name,
-        (advance_season_name(old_name) or old_name) if old_name else "", lang, last,
+        dict(rows_kept).get("season", ""), lang, last,
         min(max([last, *season.attendance_rounds]) or 40, 200), request.start, columns, rows,
         cleared, dropped, tuple(counts), end.moves, end.at_end, old_lang, reset, club)
 

@@ -95,7 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    _safe_streams()
+    # never die printing a name the console cannot encode (an emoji on a cp1252 console, an
+    # accent under LANG=C): write what can be written and replace the rest with '?'
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
     # one OpenBLAS thread unless the user chose otherwise (before numpy is imported): its
     # spinning threads were ~50 ms of CPU of a standings (issue 25, docs/engine-and-speed.md)
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
@@ -175,14 +179,6 @@ def _fail(exc: BaseException, argv: list[str], lang: str | None = None) -> int:
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
     return code
-
-
-def _safe_streams() -> None:
-    """Never die printing a name the console cannot encode (an emoji on a cp1252 console, an
-    accent under LANG=C): write what can be written and replace the rest with '?'."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
-            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
 if __name__ == "__main__":  # pragma: no cover

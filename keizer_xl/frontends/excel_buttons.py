@@ -107,16 +107,13 @@ def answer_action(action: str, book: Any, front: Front | None = None) -> MacroAn
     answers with, app/macro_answer.py), the message box text in ``text``."""
     where = front or _front()
     target: XlwingsBook | None = None
+    saved = False  # the xlwings book keeps no list of sheets written; Excel saved it when asked to
     try:
         target = XlwingsBook(book, save=_wants_save(book))
-        out = _act(target, action, where)
+        out, saved = _act(target, action, where)
     except Exception as exc:  # every outcome ends in a readable message box
         out = _describe_failure(exc, where, target)
-    # the xlwings book keeps no list of sheets written; Excel saved it when asked to
-    row = button_action(action)
-    return out.answer(action, saved=bool(target is not None and target.save_to_disk
-                                         and out.status == "ok" and row is not None
-                                         and row.writes))
+    return out.answer(action, saved=saved)
 
 
 def _wants_save(book: Any) -> bool:
@@ -136,18 +133,20 @@ def _wants_save(book: Any) -> bool:
     return False
 
 
-def _act(target: XlwingsBook, key: str, front: Front) -> Outcome:
+def _act(target: XlwingsBook, key: str, front: Front) -> tuple[Outcome, bool]:
     """Run the button action ``key`` (the table's row: its use case and options) on the open
-    book; a check writes nothing, so its problems may go to a file (the full list)."""
+    book; a check writes nothing, so its problems may go to a file (the full list).  Its
+    outcome, and whether Excel saved the book."""
     action = button_action(key)
     if action is None:
         raise KeyError(key)
     report = run_use_case(target, ActionRequest(action.use_case, force=action.force,
                                                 repair=action.repair))
     problems = getattr(report, "problems", ()) if not action.writes else ()
-    return describe(report, front, done=Done(
+    out = describe(report, front, done=Done(
         written=action.writes, saved=target.save_to_disk, messages=tuple(target.messages),
         full_list=_write_report(problems)))
+    return out, out.status == "ok" and target.save_to_disk and action.writes
 
 
 def _describe_failure(exc: BaseException, front: Front = "excel",

@@ -33,16 +33,15 @@ from keizer_xl.sheets.tables import Book, Table, quote_sheet
 __all__ = ["read_season", "read_book"]
 
 
-def read_season(book: Book, repair_round: int | str | None = None, *,
+def read_season(book: Book, repair_round: int | None = None, *,
                 for_pairing: bool = False,
                 repair_players: frozenset[str] | None = None,
                 language: str | None = None) -> Season:
     """Read and validate the four input sheets; raises InputError listing every problem.
 
-    ``repair_round`` (a round number, or ``"last"`` for the last paired round) is a round about
-    to be paired again: its games that have not started and its bye are dropped before
-    validation, since the new pairing replaces them (a player who cancelled after the pairing
-    is then simply absent, not "absent and playing").
+    ``repair_round`` is a round about to be paired again: its games that have not started and
+    its bye are dropped before validation, since the new pairing replaces them (a player who
+    cancelled after the pairing is then simply absent, not "absent and playing").
 
     ``for_pairing``: the caller is about to rewrite the Pairings sheet, so a result typed only
     there is a problem rather than read (see :func:`merge_pairings_sheet`).
@@ -114,14 +113,12 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
                     if not (isinstance(a, DefaultAbsence)
                             and ((a.round, a.player) in came or (a.round, a.player) in outside))]
     if repair_round is not None:
-        paired = sorted({g.round for g in games} | {b.round for b in byes})
-        rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round
         def mine(*names: str) -> bool:
             return repair_players is None or any(n in repair_players for n in names)
 
-        games = [g for g in games if g.round != rnd or g.result is not Result.PENDING
+        games = [g for g in games if g.round != repair_round or g.result is not Result.PENDING
                  or not mine(g.white, g.black)]
-        byes = [b for b in byes if b.round != rnd or not mine(b.player)]
+        byes = [b for b in byes if b.round != repair_round or not mine(b.player)]
     season = Season(players=tuple(players), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences), settings=settings, attendance_rounds=tuple(att_rounds))
     if not problems:
