@@ -49,7 +49,9 @@ if TYPE_CHECKING:
 # Only what every command needs (issue 12): `keizer-xl --help` loads no pandas, numpy,
 # openpyxl or xlwings; each command imports what it uses.
 from keizer_xl.errors import KeizerError
-from keizer_xl.frontends.cli_common import OPENED, HELD, parser_in, print_messages, show_outcome, any_written
+from keizer_xl.frontends.cli_common import (
+    HELD, OPENED, any_written, argparse_language, language_before_reading, language_given,
+    learn_language_of_books, parser_in, print_messages, show_outcome)
 from keizer_xl.frontends.interrupts import handling
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
 from keizer_xl.frontends.shown import EXIT_OK, Done
@@ -104,9 +106,6 @@ def _main(argv: Sequence[str] | None) -> int:
     # spinning threads were ~50 ms of CPU of a standings (issue 25, docs/engine-and-speed.md)
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(name, "1")
-    from keizer_xl.frontends.cli_common import (argparse_language, language_before_reading,
-                                                language_given)
-
     words = list(sys.argv[1:] if argv is None else argv)
     # the language of messages before a workbook is read (issue 26; docs/languages.md); the
     # help (--help) and argparse's own words are in it too (issue 27: the table's help msgids)
@@ -146,8 +145,6 @@ def _run(args: argparse.Namespace, argv: list[str], first: str | None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
-        from keizer_xl.frontends.cli_common import learn_language_of_books
-
         # --language, else the failure's, else (a refusal that does not say its own) the
         # workbook's, else the language before reading
         said = args.language or getattr(exc, "language", None) or (

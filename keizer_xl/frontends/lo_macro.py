@@ -14,12 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, run_use_case
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, ActionRequest, run_use_case
 from keizer_xl.i18n import translator
 import contextlib
 
 if TYPE_CHECKING:
-    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.shown import Front, Outcome
 
@@ -31,8 +30,6 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
 
     The messages are in the workbook's language (its ``language`` setting, else its sheet
     names), or in the request's ``language`` when given (``keizer-xl lo-run --language``)."""
-    from keizer_xl.app.button_actions import ActionRequest
-
     options = dict(options or {})
     request = ActionRequest.from_json({**options, "action": action})
     # the macro file (installed on its own, maybe older) takes JSON data
