@@ -58,13 +58,18 @@ def read_season(book: Book, repair_round: int | None = None, *,
     tr = translator(language or workbook_language(book))
 
     def table(canonical: str, required: bool) -> Table | None:
-        if _stored_sheet_problems(book, canonical, problems, tr):
-            return None
         found = find_sheets(book, canonical)
-        if len(found) > 1:
-            # two sheets that both mean Results (case, space, alias): never pick one silently
-            problems.append(Problem(quote_sheet(found[1]), _all_mean(found, canonical, tr)))
-            return None
+        # two sheets that both mean Results (case, space, alias): never pick one silently; first
+        # as the file itself lists them, for clients that know (``stored_sheets``: the file
+        # client, whose library renames a second 'results' to 'results1' before the reader
+        # could see it).  A chart sheet named like an input sheet, or a sheet whose content is
+        # missing, the file client refuses when it opens the file (clients/xlsx.preflight).
+        stored = [name for name in getattr(book, "stored_sheets", None) or ()
+                  if normalised(name) in SHEET_ALIASES[canonical]]
+        for same in (stored, found):
+            if len(same) > 1:
+                problems.append(Problem(quote_sheet(same[1]), _all_mean(same, canonical, tr)))
+                return None
         if not found:
             if required:
                 problems.append(Problem(schema.sheet_name(canonical, tr.lang), tr(
@@ -142,24 +147,6 @@ def read_book(book: Book, language: str | None = None) -> tuple[Season, str]:
     workbook's language it decided."""
     season = read_season(book, language=language)
     return season, workbook_language(book, season.settings)
-
-
-def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
-                           tr: Translator = ENGLISH_TR) -> bool:
-    """Two sheets that both mean ``canonical`` as the file itself lists them, for clients that
-    know (``stored_sheets``: the file client, whose library renames a second 'results' to
-    'results1' before the reader could see it).  True when a problem was added.  A chart
-    sheet named like an input sheet, or a sheet whose content is missing, the file client
-    refuses when it opens the file (clients/xlsx.preflight), before anything is read."""
-    stored = getattr(book, "stored_sheets", None)
-    if not stored:
-        return False
-    aliases = SHEET_ALIASES[canonical]
-    mine = [name for name in stored if normalised(name) in aliases]
-    if len(mine) > 1:
-        problems.append(Problem(quote_sheet(mine[1]), _all_mean(mine, canonical, tr)))
-        return True
-    return False
 
 
 def _all_mean(names: Sequence[str], canonical: str, tr: Translator) -> str:
