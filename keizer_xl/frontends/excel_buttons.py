@@ -79,12 +79,6 @@ def update_ratings(book: Any = None) -> str:
     return run_action("ratings", book)
 
 
-def _front() -> Front:
-    """xlwings Lite runs in Pyodide (``sys.platform == 'emscripten'``): its hints name the
-    task pane's scripts; desktop Excel's name the macros."""
-    return "lite" if sys.platform == "emscripten" else "excel"
-
-
 def run_action(action: str, book: Any = None, *, show: Alert | None = None,
                front: Front | None = None) -> str:
     """Run one action on an xlwings book and show the outcome in one message box; the message
@@ -105,7 +99,9 @@ def run_action(action: str, book: Any = None, *, show: Alert | None = None,
 def answer_action(action: str, book: Any, front: Front | None = None) -> MacroAnswer:
     """Run one action on an xlwings book; its answer (the one type every front end's action
     answers with, app/macro_answer.py), the message box text in ``text``."""
-    where = front or _front()
+    # xlwings Lite runs in Pyodide (``sys.platform == 'emscripten'``): its hints name the task
+    # pane's scripts; desktop Excel's name the macros
+    where: Front = front or ("lite" if sys.platform == "emscripten" else "excel")
     target: XlwingsBook | None = None
     saved = False  # the xlwings book keeps no list of sheets written; Excel saved it when asked to
     try:
