@@ -425,7 +425,7 @@ FRONTENDS_ALSO: dict[str, tuple[str, set[str]]] = {
     "excel_buttons": ("a button's book is Excel's open workbook (xlwings)",
                       {"keizer_xl.clients.excel"}),
     "lo_macro": ("the macro's book is LibreOffice's open document",
-                 {"keizer_xl.clients.libreoffice", "keizer_xl.clients.lo_uno"}),
+                 {"keizer_xl.clients.libreoffice"}),
     # the presentation of what the reports carry
     "render_rows": ("the shown rows the reports carry (core/rows.py) and the one number display",
                     _ROW_MODEL),

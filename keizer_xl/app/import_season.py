@@ -1,12 +1,7 @@
 """The import use case (``keizer-xl import SOURCE BOOK``): another program's file read into a
 season and the Settings rows that reproduce its rules (issue 17; issue 23 item 2: one module per
-command).
-
-:func:`run` takes an :class:`ImportRequest` and returns an :class:`ImportedSeason` (the season,
-the Settings rows, what the reader noticed); it decides which reader a file gets and puts the
-readers' problems in the request's language; :func:`write` checks the paths and has the file
-client the front end passes (app.workbook.NewFiles) write the new workbook, once.
-:class:`ImportReport` is what the front end shows.
+command): :func:`run` decides which reader a file gets, :func:`write` has the file client the
+front end passes write the new workbook, once.
 """
 from __future__ import annotations
 
@@ -67,8 +62,21 @@ class ImportReport:
 def run(request: ImportRequest) -> ImportedSeason:
     """The season in ``request.source``, read by the reader its name asks for; the readers'
     problems (file lines, table rows) in the request's language."""
+    path, suffix = request.source, request.source.suffix.lower()
     try:
-        return _read(request.source, request.program)
+        if suffix in TRF_SUFFIXES:
+            from keizer_xl.formats.trf_read import read_trf
+
+            return read_trf(path, request.program)
+        if request.program != "auto":
+            raise UsageError(Message("{flag} is for TRF files: {path} is not one", flag="--from",
+                                     path=str(path)))
+        if suffix in KFC_SUFFIXES:
+            from keizer_xl.formats.kfc import read_kfc
+
+            return read_kfc(path)
+        raise UsageError(Message("{path}: import reads a KeizerForClubs tournament (.s3db) or a "
+                                 "TRF file (.trf, .txt)", path=str(path)))
     except InputError as e:
         from keizer_xl.i18n import translate
 
@@ -108,23 +116,6 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
     book = files.create(target, book_plan(season, settings_rows, language))
     write_season(book, season, settings=False)
     files.save(book, backup=target.exists())
-
-
-def _read(path: Path, program: str) -> ImportedSeason:
-    suffix = path.suffix.lower()
-    if suffix in TRF_SUFFIXES:
-        from keizer_xl.formats.trf_read import read_trf
-
-        return read_trf(path, program)
-    if program != "auto":
-        raise UsageError(Message("{flag} is for TRF files: {path} is not one", flag="--from",
-                                 path=str(path)))
-    if suffix in KFC_SUFFIXES:
-        from keizer_xl.formats.kfc import read_kfc
-
-        return read_kfc(path)
-    raise UsageError(Message("{path}: import reads a KeizerForClubs tournament (.s3db) or a TRF "
-                             "file (.trf, .txt)", path=str(path)))
 
 
 def report_of(imported: ImportedSeason, source: Path, book: str,

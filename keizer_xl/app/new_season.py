@@ -1,43 +1,15 @@
 """``new-season``: what next season's workbook holds, decided from OLD (issue 18 item 4, issue 23).
 
-:func:`run` reads OLD through the Book API and returns a :class:`NewSeasonReport`: the Players
-table of the new season (every column OLD's Players sheet has, the club's own too, with OLD's
-header spelling), the settings rows, and what was carried and what was left.  It writes
-nothing itself; :func:`write` checks the paths and has the file client the front end passes
-write NEW.
-
-What a competition leader expects (docs/club-year.md, Next season):
-
-- every Players column is carried as typed, except ``Start`` (the new start order), ``Group``
-  (the group as the season ends), and the two that belong to last season: ``Joined`` and
-  ``Status`` (left empty; withdrawn players are left out);
-- the group as the season ends: after the last moves (core/group_rounds.py, the promotion rules
-  themselves; ``promote_at_season_end yes`` adds a boundary after the last round);
-- Start: each group's final table (the Standings sheet's table, ranked rows then the rows below
-  ``min_games``), groups in order (A's start places first); a player who moved at the season's
-  end comes with his final table: one relegated from A heads B's list, one promoted from B
-  closes A's; ``--start rating``: rating order inside each group;
-- settings: OLD's, with ``season`` advanced and the settings of last season's rounds left out
-  (``round_dates``, a ``fixed Rn`` / ``forbidden Rn`` pair of one round).
-
-NEW is OLD's own file with only the season's sheets changed (issue 33 item 5), so the club's
-own sheets (their pictures, charts, text boxes, pivot tables, macros, everything) come along
-unchanged, when :func:`carries` says it can be: NEW in OLD's language (a language change
-renames every sheet) and every planned Players column in OLD's table (OLD without a ``Start``
-column: the template adds it).  :func:`fill` then edits the Book opened on OLD (the file
-writer saves it under NEW's name; OLD is never written) through the writer's own edits:
-
-- Players: every data row deleted, the report's rows appended (OLD's columns and header
-  spelling, each value as typed: numbers, dates, text);
-- Attendance: a row per player, his name only; the round columns as OLD had them, a column
-  headed by last season's date headed ``R1``, ``R2``, ... instead (as the template path does);
-- Results: empty;
-- Settings: OLD's rows as typed, the ``season`` row's value advanced and the settings of last
-  season's rounds (``round_dates``, ``fixed R3`` ...) deleted;
-- every engine sheet (Standings, Pairings, Periods, ...): emptied (the engine writes it again
-  at the first ``pair`` / ``standings``); what the club placed on its drawing layer stays.
-
-Otherwise NEW is the season template filled as :func:`book_plan` says (clients/xlsx/new_book.py).
+The rules (each Players column carried as typed but Start, Group, Joined and Status; the group
+as the season ends; the start order of the final tables; the settings of last season's rounds
+left out) are the user's documentation's, docs/club-year.md "Next season".  :func:`run` plans
+NEW from OLD (a :class:`NewSeasonReport`) and writes nothing; :func:`write` has the file client
+the front end passes write it.  NEW is OLD's own file with only the season's sheets changed
+(:func:`fill`, issue 33 item 5), so the club's own sheets (pictures, charts, pivot tables,
+macros, everything) come along unchanged, when :func:`carries` says it can be: NEW in OLD's
+language (a language change renames every sheet) and every planned Players column in OLD's
+table (OLD without a ``Start`` column: the template adds it).  Otherwise NEW is the season
+template filled as :func:`book_plan` says (clients/xlsx/new_book.py).  OLD is never written.
 """
 from __future__ import annotations
 
@@ -53,12 +25,12 @@ from keizer_xl.core.groups import Move, group_names, has_groups
 from keizer_xl.core.model import Player, Season
 from keizer_xl.core.rules import normalise_key
 from keizer_xl.app.workbook import NewFiles
-from keizer_xl.errors import ActionError, Message, UsageError
+from keizer_xl.errors import Message, UsageError
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.read_attendance import dated_rounds
-from keizer_xl.sheets.read_names import find_columns, find_sheet, name_key, workbook_language
-from keizer_xl.sheets.read import read_season
+from keizer_xl.sheets.read_names import find_columns, find_sheet, name_key
+from keizer_xl.sheets.read import read_book
 from keizer_xl.sheets.tables import Book, blank
 from keizer_xl.sheets.template_text import NewBook
 
@@ -108,7 +80,6 @@ class NewSeasonReport:
     new_season: str
     language: str
     final_round: int
-    group_column: bool  # OLD has a Group column with something in it
     rounds: int = 40  # round columns in Attendance: as many as OLD had
     start: str = "ranking"  # ranking (the final tables) or rating
     columns: tuple[PlayerColumn, ...] = ()
@@ -143,9 +114,8 @@ def advance_season_name(name: str) -> str | None:
 
 def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeasonReport:
     """Plan next season from OLD (``book``, only read)."""
-    season = read_season(book, language=request.language)
-    lang = request.language or workbook_language(book, season.settings)
-    old_lang = workbook_language(book, season.settings)
+    season, old_lang = read_book(book, request.language)
+    lang = request.language or old_lang
     end = season_end_groups(season)
     order = _final_order(season, end.last)
     by_name = {p.name: p for p in season.players}
@@ -170,7 +140,7 @@ def run(book: Book, request: NewSeasonRequest = NewSeasonRequest()) -> NewSeason
     reset, club = sheet_roles(book)
     return NewSeasonReport(
         players, left_out, _typed_settings(book, rows_kept), old_name,
-        (advance_season_name(old_name) or old_name) if old_name else "", lang, last, grouped,
+        dict(rows_kept).get("season", ""), lang, last,
         min(max([last, *season.attendance_rounds]) or 40, 200), request.start, columns, rows,
         cleared, dropped, tuple(counts), end.moves, end.at_end, old_lang, reset, club)
 
@@ -245,11 +215,7 @@ def _players_table(book: Book, players: Sequence[Player], lang: str, old_lang: s
     """NEW's Players table: OLD's columns in OLD's order (header spelling kept; a known column
     named in NEW's language when NEW has another language), plus Start and Group when OLD
     lacks them; each player's row from OLD's row as typed."""
-    sheet = find_sheet(book, "Players")
-    if sheet is None:  # read_season has refused such a workbook already
-        raise ActionError(Message("the workbook has no {sheet} sheet",
-                                  sheet=schema.sheet_name("Players", lang)))
-    table: Table = book.read_table(sheet)
+    table: Table = book.read_table(_sheet(book, "Players"))
     # each header's engine key, as the reader matches them (None: a column of the club's own)
     at = {i: key for key, i in find_columns(table, "Players", []).items()}
     keys = [at.get(i) for i in range(len(table.headers))]
@@ -362,20 +328,24 @@ def carries(book: Book, report: NewSeasonReport) -> bool:
     """Whether NEW can be OLD's copy (module docstring)."""
     if report.language != report.old_language:
         return False
-    players = find_sheet(book, "Players")
-    headers = {str(h) for h in book.read_table(players).headers} if players else set()
+    headers = {str(h) for h in book.read_table(_sheet(book, "Players")).headers}
     return all(c.header in headers for c in report.columns)
 
 
 def fill(book: CarryBook, report: NewSeasonReport) -> None:
-    """Make ``book`` (OLD, not saved here) next season's workbook (module docstring)."""
+    """Make ``book`` (OLD, not saved here) next season's workbook through the writer's own
+    edits: Players the report's rows, Attendance a row per player (a column headed by last
+    season's date headed ``R1``, ``R2``, ... as the template has them), Results empty, Settings
+    edited (:func:`_settings`), every engine sheet emptied (the engine writes it again at the
+    first ``pair`` / ``standings``; what the club placed on its drawing layer stays)."""
     players = _sheet(book, "Players")
     _clear(book, players)
     book.append_rows(players, [{c.header: v for c, v in zip(report.columns, row, strict=True)
                                 if v is not None} for row in report.rows])
     attendance = _sheet(book, "Attendance")
     _clear(book, attendance)
-    name = _name_header(book, attendance)
+    name = str(book.read_table(attendance).headers[_header(book, attendance, "Attendance",
+                                                           "name")])
     book.append_rows(attendance, [{name: p.name} for p in report.players])
     book.retitle(attendance, {i: f"R{n}" for i, n in
                               dated_rounds(book.read_table(attendance).headers).items()})
@@ -387,7 +357,7 @@ def fill(book: CarryBook, report: NewSeasonReport) -> None:
 
 def _sheet(book: Book, kind: str) -> str:
     name = find_sheet(book, kind)
-    assert name is not None  # read_season read it
+    assert name is not None  # read_season refused a workbook without it
     return name
 
 
@@ -400,10 +370,6 @@ def _clear(book: Book, sheet: str) -> None:
 def _header(book: Book, sheet: str, kind: str, key: str) -> int:
     """The column (0-based, in the table read) of ``key``'s header, in any language."""
     return find_columns(book.read_table(sheet), kind, [])[key]
-
-
-def _name_header(book: Book, sheet: str) -> str:
-    return str(book.read_table(sheet).headers[_header(book, sheet, "Attendance", "name")])
 
 
 def _settings(book: Book, sheet: str, report: NewSeasonReport) -> None:

@@ -49,7 +49,9 @@ if TYPE_CHECKING:
 # Only what every command needs (issue 12): `keizer-xl --help` loads no pandas, numpy,
 # openpyxl or xlwings; each command imports what it uses.
 from keizer_xl.errors import KeizerError
-from keizer_xl.frontends.cli_common import OPENED, HELD, parser_in, print_messages, show_outcome, any_written
+from keizer_xl.frontends.cli_common import (
+    HELD, OPENED, any_written, argparse_language, language_before_reading, language_given,
+    learn_language_of_books, parser_in, print_messages, show_outcome)
 from keizer_xl.frontends.interrupts import handling
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
 from keizer_xl.frontends.shown import EXIT_OK, Done
@@ -76,19 +78,12 @@ def run_command(command: Command, args: argparse.Namespace,
     if renderer_of(report) is None:  # a bug: the table and the code disagree
         raise TypeError(f"{command.name} returned a {type(report).__name__}, which no renderer "
                         "shows")
-    out = describe(report, "cli", done=done, lang=getattr(args, "language", None) or done.lang
+    out = describe(report, "cli", done=done, lang=args.language or done.lang
                    or getattr(report, "language", None) or first)
     code = show_outcome(out)
     if out.status == "error" and out.detail and debug_enabled():  # the macro's traceback
         print(out.detail, file=sys.stderr)
     return code, out.language
-
-
-def _one_blas_thread() -> None:
-    """One OpenBLAS thread unless the user chose otherwise (before numpy is imported): its
-    spinning threads were ~50 ms of CPU of a standings (issue 25, docs/engine-and-speed.md)."""
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
-        os.environ.setdefault(name, "1")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -102,11 +97,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    _safe_streams()
-    _one_blas_thread()
-    from keizer_xl.frontends.cli_common import (argparse_language, language_before_reading,
-                                                language_given)
-
+    # never die printing a name the console cannot encode (an emoji on a cp1252 console, an
+    # accent under LANG=C): write what can be written and replace the rest with '?'
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+    # one OpenBLAS thread unless the user chose otherwise (before numpy is imported): its
+    # spinning threads were ~50 ms of CPU of a standings (issue 25, docs/engine-and-speed.md)
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
     words = list(sys.argv[1:] if argv is None else argv)
     # the language of messages before a workbook is read (issue 26; docs/languages.md); the
     # help (--help) and argparse's own words are in it too (issue 27: the table's help msgids)
@@ -133,37 +132,30 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, argv: list[str], first: str | None) -> int:
-    printed: set[str] = set()
     if _STARTED_PAUSED and args.command == "batch":  # many workbooks: collected as usual
         gc.enable()
-    paused = _pause_cycle_collector(args.command)
+    # the cycle collector paused while a command works on one workbook (~90 ms of a 150 x 35
+    # standings, issue 12); not for `batch`
+    paused = args.command != "batch" and gc.isenabled()
+    if paused:
+        gc.disable()
     try:
         code, lang = run_command(args.command_row, args, first)
     except BrokenPipeError:  # e.g. `keizer-xl standings club.xlsx | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (Exception, KeyboardInterrupt) as exc:  # the one place that maps a failure to a code
-        said: str | None = getattr(args, "language", None) or getattr(exc, "language", None)
-        if not said and isinstance(exc, KeizerError):  # a refusal that does not say its own
-            from keizer_xl.frontends.cli_common import learn_language_of_books
-
-            said = learn_language_of_books(argv)
-        print_messages(printed, said or first or "en")
-        return _fail(exc, argv, said or first)
+        # --language, else the failure's, else (a refusal that does not say its own) the
+        # workbook's, else the language before reading
+        said = args.language or getattr(exc, "language", None) or (
+            learn_language_of_books(argv) if isinstance(exc, KeizerError) else None) or first
+        print_messages(said or "en")
+        return _fail(exc, argv, said)
     finally:
         if paused:
             gc.enable()
-    print_messages(printed, lang)
+    print_messages(lang)
     return int(code)
-
-
-def _pause_cycle_collector(command: str) -> bool:
-    """Pause the cycle collector while a command works on one workbook (~90 ms of a 150 x 35
-    standings, issue 12); not for `batch`.  True if paused."""
-    if command == "batch" or not gc.isenabled():
-        return False
-    gc.disable()
-    return True
 
 
 def _fail(exc: BaseException, argv: list[str], lang: str | None = None) -> int:
@@ -184,14 +176,6 @@ def _fail(exc: BaseException, argv: list[str], lang: str | None = None) -> int:
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
     return code
-
-
-def _safe_streams() -> None:
-    """Never die printing a name the console cannot encode (an emoji on a cp1252 console, an
-    accent under LANG=C): write what can be written and replace the rest with '?'."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(AttributeError, ValueError, OSError):  # not a text wrapper (a test's buffer)
-            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,24 +7,20 @@ import argparse
 import contextlib
 import functools
 import sys
-from contextlib import ExitStack
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    from keizer_xl.frontends.shown import Done
-
     from keizer_xl.clients.xlsx import FileBook
 
-from keizer_xl.errors import KeizerError, Message, UsageError
-from keizer_xl.errors import N_
-from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
+from keizer_xl.errors import N_, KeizerError, Message, UsageError
+from keizer_xl.frontends.shown import EXIT_USAGE, Done, Outcome
 
 
 #: what a command returns: its report and how it came about, shown by the command line through
 #: outcome.describe and the one table of renderers (frontends/commands.py runs it)
-Shown = tuple[object, "Done"]
+Shown = tuple[object, Done]
 
 #: the workbooks this run opened: (path, book, the file's signature when it was opened), so
 #: their warnings are printed and a failure can say truthfully whether the file was written
@@ -32,7 +28,7 @@ OPENED: list[tuple[Path, object, tuple[int, int] | None]] = []
 
 
 #: what a command holds until it ends: the workbook's lock, a converted copy of an .ods
-HELD = ExitStack()
+HELD = contextlib.ExitStack()
 
 
 class Parser(argparse.ArgumentParser):
@@ -152,8 +148,9 @@ def any_written() -> bool:
     return any(_signature(path) != before for path, _, before in OPENED)
 
 
-def print_messages(printed: set[str], lang: str) -> None:
+def print_messages(lang: str) -> None:
     """The warnings and notes the workbook clients collected (each once), in ``lang``."""
+    printed: set[str] = set()
     for _, book, _ in OPENED:
         for message in getattr(book, "messages", ()):
             if message not in printed:
@@ -179,17 +176,21 @@ def open_book_arg(text: str, write: bool, language: str | None = None
     path = book_path_arg(text)
     if not write:  # --no-write / --dry-run: read as last saved, said when open elsewhere
         warn_read_while_open(path, language)
-    if write:
-        try:
-            files.check_can_write(path)  # first: a read-only folder gets no lock file either
-            HELD.enter_context(file_locks.workbook_lock(path))
-            files.check_can_write(path)  # again, holding the lock
-        except files.WorkbookFileError as e:
-            e.language = book_language(path)  # the refusal in the workbook's language
-            raise
+        return path, open_workbook(path)
+    # a refusal here is in the workbook's language (main: learn_language_of_books)
+    files.check_can_write(path)  # first: a read-only folder gets no lock file either
+    HELD.enter_context(file_locks.workbook_lock(path))
+    files.check_can_write(path)  # again, holding the lock
     book = open_workbook(path)
-    if write:
-        _refuse_unsafe(book)
+    lost = book.unsafe_to_write()  # on the sheets the engine does not own
+    if lost:
+        # the parts lost as the file's inspection names them, in the club's language where
+        # the catalog knows the kind (issue 26): "chart on sheet Stand" -> "grafiek op blad Stand"
+        raise files.WorkbookFileError(Message(
+            "{name}: writing would drop what this file writer cannot keep: {lost}. Nothing was "
+            "written. Use --no-write / --dry-run, or the LibreOffice (keizer-xl lo-run) or Excel "
+            "buttons, which keep them.", name=book.path.name,
+            lost=tuple(lost_part(part) for part in lost)))
     return path, book
 
 
@@ -206,26 +207,7 @@ def book_language(path: Path) -> str | None:
 def learn_language_of_books(argv: Sequence[str]) -> str | None:
     """The language of the first workbook named in ``argv`` that exists (issue 33: its
     ``language`` setting too), for a refusal that does not say its own."""
-    for arg in argv:
-        if not arg.startswith("-") and arg.lower().endswith(_WORKBOOK_SUFFIXES):
-            path = Path(arg)
-            if path.is_file():
-                return book_language(path)
-    return None
-
-
-def _refuse_unsafe(book: FileBook) -> None:
-    from keizer_xl.clients.xlsx import WorkbookFileError
-
-    lost = book.unsafe_to_write()  # on the sheets the engine does not own
-    if lost:
-        # the parts lost as the file's inspection names them, in the club's language where
-        # the catalog knows the kind (issue 26): "chart on sheet Stand" -> "grafiek op blad Stand"
-        raise WorkbookFileError(Message(
-            "{name}: writing would drop what this file writer cannot keep: {lost}. Nothing was "
-            "written. Use --no-write / --dry-run, or the LibreOffice (keizer-xl lo-run) or Excel "
-            "buttons, which keep them.", name=book.path.name,
-            lost=tuple(lost_part(part) for part in lost)))
+    return next((book_language(path) for path in _books(argv)), None)
 
 
 #: the kinds of part the file writer cannot keep (clients/xlsx/safety.py) that the catalogs
@@ -253,11 +235,9 @@ def lost_part(text: str) -> Message | str:
 
 
 def done_info(path: Path, written: bool, fmt: str = "table",
-          category: str | None = None) -> Any:
+          category: str | None = None) -> Done:
     """How a command's report came about (shown.Done): the path as typed; the client's
     messages are printed at the end by print_messages."""
-    from keizer_xl.frontends.shown import Done
-
     return Done(book=str(path), written=written, format=fmt, category=category)
 
 
@@ -296,25 +276,10 @@ def warn_read_while_open(path: Path, language: str | None = None) -> None:
 
 # --------------------------------------------------------------------------- the language before reading
 
-#: workbooks whose sheet names tell their language before anything is read
-_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
-
-
-def sheet_names_of(path: Path) -> list[str] | None:
-    """The sheet names of a workbook file, read from its zip without loading it (None: not a
-    workbook this can read)."""
-    import re
-    import zipfile
-
-    try:
-        with zipfile.ZipFile(path) as z:
-            if "content.xml" in z.namelist():  # .ods: <table:table table:name="Spelers" ...>
-                text = z.read("content.xml").decode("utf-8", "replace")
-                return re.findall(r'<table:table [^>]*?table:name="([^"]*)"', text)
-            text = z.read("xl/workbook.xml").decode("utf-8", "replace")
-            return re.findall(r'<sheet [^>]*?name="([^"]*)"', text)
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return None
+def _books(argv: Sequence[str]) -> list[Path]:
+    """The workbooks (.xlsx, .xlsm, .ods) named in ``argv`` that exist."""
+    return [Path(arg) for arg in argv if not arg.startswith("-")
+            and arg.lower().endswith((".xlsx", ".xlsm", ".ods")) and Path(arg).is_file()]
 
 
 def language_given(argv: list[str]) -> str | None:
@@ -331,20 +296,29 @@ def language_before_reading(argv: list[str]) -> str | None:
     """The language of a run's messages before it has read a workbook (issue 26): that of the
     first workbook named that exists (its sheet names), else the system's, else None
     (English).  The workbook's `language` setting replaces it once the workbook is read."""
-    for arg in argv:
-        if arg.startswith("-") or not arg.lower().endswith(_WORKBOOK_SUFFIXES):
-            continue
-        found = workbook_language(Path(arg))
-        if found:
-            return found
-    return system_language()
+    return next(filter(None, map(workbook_language, _books(argv))), None) or system_language()
 
 
 def workbook_language(path: Path) -> str | None:
-    """The language of a workbook file by its sheet names (None: no workbook to read)."""
+    """The language of a workbook file by its sheet names, read from its zip without loading
+    it (None: not a workbook this can read)."""
+    import re
+    import zipfile
+
     from keizer_xl.app.workbook import language_of_sheets
 
-    names = sheet_names_of(path) if path.is_file() else None
+    if not path.is_file():  # a pipe or a device: reading it hangs
+        return None
+    try:
+        with zipfile.ZipFile(path) as z:
+            if "content.xml" in z.namelist():  # .ods: <table:table table:name="Spelers" ...>
+                names = re.findall(r'<table:table [^>]*?table:name="([^"]*)"',
+                                   z.read("content.xml").decode("utf-8", "replace"))
+            else:
+                names = re.findall(r'<sheet [^>]*?name="([^"]*)"',
+                                   z.read("xl/workbook.xml").decode("utf-8", "replace"))
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return None
     return language_of_sheets(names) if names else None
 
 
@@ -374,28 +348,17 @@ ARGPARSE_MESSAGES = (
     "show this help message and exit")
 
 
-class argparse_language:
+@contextlib.contextmanager
+def argparse_language(lang: str | None) -> Iterator[None]:
     """Within it, argparse words its usage errors in ``lang`` (its module's ``_`` is replaced,
     then put back).  In English its own lookup is kept, cached (~1 ms of every run, issue 25)."""
+    from keizer_xl.i18n import translator
 
-    def __init__(self, lang: str | None):
-        self.lang = lang
-        self.saved: Any = None
-
-    def __enter__(self) -> None:
-        self.saved = argparse._  # type: ignore[attr-defined]
-        if not self.lang or self.lang == "en":
-            argparse._ = functools.cache(self.saved)  # type: ignore[attr-defined]
-            return
-        from keizer_xl.i18n import translator
-
-        tr = translator(self.lang)
-
-        def words(text: str) -> str:
-            return tr.gettext(text) if text in ARGPARSE_MESSAGES else str(self.saved(text))
-
-        argparse._ = words  # type: ignore[attr-defined]
-
-    def __exit__(self, *exc: object) -> None:
-        if self.saved is not None:
-            argparse._ = self.saved  # type: ignore[attr-defined]
+    saved: Callable[[str], str] = argparse._  # type: ignore[attr-defined]
+    tr = translator(lang)
+    argparse._ = functools.cache(saved) if tr.lang == "en" else (  # type: ignore[attr-defined]
+        lambda text: tr.gettext(text) if text in ARGPARSE_MESSAGES else saved(text))
+    try:
+        yield
+    finally:
+        argparse._ = saved  # type: ignore[attr-defined]

@@ -9,11 +9,9 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from types import FrameType
-
     from keizer_xl.app.setup import XlsmReport
 
 from keizer_xl.errors import Message, SetupError, UsageError
@@ -25,23 +23,12 @@ def build_xlsm_report(path: Path, *, source: Path | None, force: bool, python: s
                       language: str | None = None) -> XlsmReport:
     """The button-ready workbook without Excel (keizer_xl.clients.xlsm_build)."""
     from keizer_xl.app.setup import XlsmReport
+    from keizer_xl.clients.excel_setup import START_SHEET
     from keizer_xl.clients.xlsm_build import build_xlsm
 
     # SetupError / WorkbookFileError are mapped in main() like every error
-    from keizer_xl.clients.excel_setup import START_SHEET
-
     result = build_xlsm(path, source=source, force=force, python=python, language=language)
     return XlsmReport(str(result.target), tuple(result.steps), sheet=START_SHEET)
-
-
-def _refresh_xlsm(path: Path, *, python: str | None) -> XlsmReport:
-    """excel-setup BOOK.xlsm: the VBA modules of the installed xlwings and keizer-xl, and the
-    config for this computer, written into the existing .xlsm without Excel."""
-    from keizer_xl.app.setup import XlsmReport
-    from keizer_xl.clients.xlsm_build import refresh_xlsm
-
-    result = refresh_xlsm(path, python=python)
-    return XlsmReport(str(result.target), tuple(result.steps), kind="updated")
 
 
 def excel_setup_report(path: Path, *, new: bool, force: bool,
@@ -49,18 +36,16 @@ def excel_setup_report(path: Path, *, new: bool, force: bool,
     """--via-excel: Excel itself (COM / AppleScript) adds the macros and buttons; its progress
     is written as it goes (standard error), the result is the report."""
     from keizer_xl.app.setup import XlsmReport
-    from keizer_xl.clients.excel_setup import setup_workbook
+    from keizer_xl.clients.excel_setup import START_SHEET, setup_workbook
 
     # a SetupError is mapped in main() like every error: exit 1, or 2 when it is a usage error
     result = setup_workbook(path, new=new, force=force, python=python,
                             progress=lambda text: print(f"  {text}", file=sys.stderr))
-    from keizer_xl.clients.excel_setup import START_SHEET
-
     return XlsmReport(str(result.target), (), sheet=START_SHEET)
 
 
 def cmd_excel_setup(args: argparse.Namespace) -> Shown:
-    from keizer_xl.app.setup import VbaFilesReport
+    from keizer_xl.app.setup import VbaFilesReport, XlsmReport
     from keizer_xl.clients.vba_files import export_vba
 
     if args.export_vba:
@@ -75,9 +60,7 @@ def cmd_excel_setup(args: argparse.Namespace) -> Shown:
         return VbaFilesReport(tuple(map(str, files))), Done()
     if not args.book:
         raise UsageError(Message("excel-setup needs a workbook (or --export-vba FOLDER)"))
-    path = Path(args.book)
-    if not args.new:
-        path = book_path_arg(args.book)
+    path = Path(args.book) if args.new else book_path_arg(args.book)
     if args.via_excel:
         return excel_setup_report(path, new=args.new, force=args.force,
                                   python=args.python), Done()
@@ -85,7 +68,10 @@ def cmd_excel_setup(args: argparse.Namespace) -> Shown:
         return build_xlsm_report(path.with_suffix(".xlsm"), source=None, force=args.force,
                                  python=args.python), Done()
     if path.suffix.lower() == ".xlsm":  # after an upgrade: the modules and config renewed
-        return _refresh_xlsm(path, python=args.python), Done()
+        from keizer_xl.clients.xlsm_build import refresh_xlsm  # without Excel
+
+        result = refresh_xlsm(path, python=args.python)
+        return XlsmReport(str(result.target), tuple(result.steps), kind="updated"), Done()
     if path.suffix.lower() != ".xlsx":  # a request that makes no sense: exit 2 (outcome.py)
         raise UsageError(Message("{name}: give the season workbook as .xlsx (the result is "
                                  "{stem}.xlsm beside it) or a button workbook (.xlsm) to renew "
@@ -138,7 +124,6 @@ def cmd_lo_install(args: argparse.Namespace) -> Shown:
 def cmd_lo_buttons(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import ButtonsReport
     from keizer_xl.clients import lo_run
-
     from keizer_xl.frontends.cli_common import book_language
 
     path = book_path_arg(args.book)
@@ -171,29 +156,15 @@ def macro_run(args: argparse.Namespace, action: str, pair_round: int | None,
     """``action`` run on BOOK by the LibreOffice buttons' macro in headless LibreOffice
     (``lo-run``, and ``pair`` / ``standings`` on an ``.ods``), worded for the command line:
     its answer, which the command line shows like any other command's report."""
-    import signal
-
     from keizer_xl.app.button_actions import ActionRequest, Front
     from keizer_xl.clients import lo_run
 
     path = book_path_arg(args.book)
     request = ActionRequest(action, pair_round, after_round, force=getattr(args, "force", False),
                             repair=getattr(args, "repair", False),
-                            language=getattr(args, "language", None), front=Front.CLI,
+                            language=args.language, front=Front.CLI,
                             format=args.format, label=args.book)
-
-    # SIGTERM: still clean up soffice (the finally blocks run)
-    def stop(signum: int, frame: FrameType | None) -> NoReturn:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except (ValueError, AttributeError):  # not the main thread, or no SIGTERM here
-        previous = None
-    try:  # LibreOfficeRunError: worded and its exit code decided in main() (outcome.py),
-        # in the workbook's language, as every command's refusal
-        answer = lo_run.run_macro(path, request, timeout=timeout)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
-    return answer, Done()
+    # SIGTERM raises KeyboardInterrupt in main() (interrupts.handling), so soffice is still
+    # cleaned up; LibreOfficeRunError: worded and its exit code decided in main() (outcome.py),
+    # in the workbook's language, as every command's refusal
+    return lo_run.run_macro(path, request, timeout=timeout), Done()

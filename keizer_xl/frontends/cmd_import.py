@@ -1,13 +1,5 @@
 """``keizer-xl import SOURCE BOOK`` and ``keizer-xl export BOOK --trf OUT`` (issue 17).
 
-``import`` reads another program's file (a TRF file; a KeizerForClubs ``.s3db`` through
-:mod:`keizer_xl.formats.kfc`) and writes a NEW season workbook in the contract's sheets, in
-the language asked for: the template (its instructions, dropdowns and Settings rows with
-their comments), the players (with the rating report's columns the file fills), attendance,
-results and the Settings that reproduce the source's rules.  Nothing is written when the
-source has problems; an existing BOOK is refused without ``--force`` and then kept in
-``.keizer-backups/`` by the normal save.
-
 What is read, checked and written is the use cases' (:mod:`keizer_xl.app.import_season`
 through the file client the command line passes, :func:`keizer_xl.app.export.trf_report`);
 this module reads the arguments and writes the rating report's file; the reports are worded
@@ -35,8 +27,8 @@ def cmd_import(args: argparse.Namespace) -> tuple[ImportReport, Done]:
     # the new workbook's language: --language, else the one the run speaks before reading
     # (the existing target's sheet names, else the system's: issue 26, docs/languages.md)
     language = args.language or language_before_reading([args.book]) or "en"
-    report = write(ImportRequest(Path(args.source), getattr(args, "program", None) or "auto",
-                                 language, Path(args.book), args.force), NewWorkbookFiles())
+    report = write(ImportRequest(Path(args.source), args.program, language, Path(args.book),
+                                 args.force), NewWorkbookFiles())
     return report, Done(book=str(args.book))
 
 
@@ -66,16 +58,14 @@ def cmd_export_trf(args: argparse.Namespace, path: Path, book: Any) -> ExportRep
     from keizer_xl.frontends.cli_common import read_while_open, write_file
 
     report, lang = trf_report(book, TrfRequest(
-        path.stem, parse_rounds(args.rounds), args.knsb,
-        bool(getattr(args, "club_spelling", False)), args.language))
-    if getattr(args, "strict", False) and report.warnings:  # --strict: all or nothing
+        path.stem, parse_rounds(args.rounds), args.knsb, args.club_spelling, args.language))
+    if args.strict and report.warnings:  # --strict: all or nothing
         raise InputError([Problem(str(args.trf), Message(
             "--strict: the rating report was not written: {warning}", warning=w))
             for w in report.warnings])
-    text = ""
+    text, target = "", "-"
     if args.trf == "-":  # printed by the command line with the report (render_reports)
         text = report.text
-        target = "-"
     else:
         out = Path(args.trf)
         if out.is_dir():

@@ -39,8 +39,6 @@ ENTRY_POINTS = tuple(a.function for a in BUTTON_ACTIONS)
 #: full list goes to a file.
 MAX_MESSAGE_LINES = MAX_LISTED
 
-_TITLE = "Keizer"
-
 Alert = Callable[[str, str], Any]
 
 
@@ -81,12 +79,6 @@ def update_ratings(book: Any = None) -> str:
     return run_action("ratings", book)
 
 
-def _front() -> Front:
-    """xlwings Lite runs in Pyodide (``sys.platform == 'emscripten'``): its hints name the
-    task pane's scripts; desktop Excel's name the macros."""
-    return "lite" if sys.platform == "emscripten" else "excel"
-
-
 def run_action(action: str, book: Any = None, *, show: Alert | None = None,
                front: Front | None = None) -> str:
     """Run one action on an xlwings book and show the outcome in one message box; the message
@@ -95,37 +87,29 @@ def run_action(action: str, book: Any = None, *, show: Alert | None = None,
     if book is None:
         book = caller_book()
     answer = answer_action(action, book, front)
-    alert: Alert = show or (lambda text, mode: _alert(book, text, mode))
-    _show(alert, answer.text, "info" if answer.status == "ok" else "critical")
+    alert: Alert = show or (lambda text, mode: book.app.alert(text, title="Keizer", buttons="ok",
+                                                              mode=mode))
+    try:
+        alert(answer.text, "info" if answer.status == "ok" else "critical")
+    except Exception as exc:  # the message box itself failed: keep the text where it can be found
+        _outcome.write_log("message box failed", exc, answer.text + "\n")
     return answer.text
 
 
 def answer_action(action: str, book: Any, front: Front | None = None) -> MacroAnswer:
     """Run one action on an xlwings book; its answer (the one type every front end's action
     answers with, app/macro_answer.py), the message box text in ``text``."""
-    where = front or _front()
+    # xlwings Lite runs in Pyodide (``sys.platform == 'emscripten'``): its hints name the task
+    # pane's scripts; desktop Excel's name the macros
+    where: Front = front or ("lite" if sys.platform == "emscripten" else "excel")
     target: XlwingsBook | None = None
+    saved = False  # the xlwings book keeps no list of sheets written; Excel saved it when asked to
     try:
         target = XlwingsBook(book, save=_wants_save(book))
-        out = _act(target, action)
+        out, saved = _act(target, action, where)
     except Exception as exc:  # every outcome ends in a readable message box
         out = _describe_failure(exc, where, target)
-    # the xlwings book keeps no list of sheets written; Excel saved it when asked to
-    row = button_action(action)
-    return out.answer(action, saved=bool(target is not None and target.save_to_disk
-                                         and out.status == "ok" and row is not None
-                                         and row.writes))
-
-
-def _show(alert: Alert, text: str, mode: str) -> None:
-    try:
-        alert(text, mode)
-    except Exception as exc:  # the message box itself failed: keep the text where it can be found
-        _outcome.write_log("message box failed", exc, text + "\n")
-
-
-def _alert(book: Any, text: str, mode: str) -> None:
-    book.app.alert(text, title=_TITLE, buttons="ok", mode=mode)
+    return out.answer(action, saved=saved)
 
 
 def _wants_save(book: Any) -> bool:
@@ -145,23 +129,20 @@ def _wants_save(book: Any) -> bool:
     return False
 
 
-def _done(target: XlwingsBook, written: bool, problems: Sequence[object] = ()) -> Done:
-    """How the action went on this book: saved or not, the client's messages, and the file
-    with every problem when there are more than a box shows."""
-    return Done(written=written, saved=target.save_to_disk, messages=tuple(target.messages),
-                full_list=_write_report(problems))
-
-
-def _act(target: XlwingsBook, key: str) -> Outcome:
+def _act(target: XlwingsBook, key: str, front: Front) -> tuple[Outcome, bool]:
     """Run the button action ``key`` (the table's row: its use case and options) on the open
-    book; a check writes nothing, so its problems may go to a file (the full list)."""
+    book; a check writes nothing, so its problems may go to a file (the full list).  Its
+    outcome, and whether Excel saved the book."""
     action = button_action(key)
     if action is None:
         raise KeyError(key)
     report = run_use_case(target, ActionRequest(action.use_case, force=action.force,
                                                 repair=action.repair))
     problems = getattr(report, "problems", ()) if not action.writes else ()
-    return describe(report, _front(), done=_done(target, action.writes, problems))
+    out = describe(report, front, done=Done(
+        written=action.writes, saved=target.save_to_disk, messages=tuple(target.messages),
+        full_list=_write_report(problems)))
+    return out, out.status == "ok" and target.save_to_disk and action.writes
 
 
 def _describe_failure(exc: BaseException, front: Front = "excel",

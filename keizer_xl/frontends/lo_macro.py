@@ -14,12 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, run_use_case
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, ActionRequest, run_use_case
 from keizer_xl.i18n import translator
 import contextlib
 
 if TYPE_CHECKING:
-    from keizer_xl.app.button_actions import ActionRequest
     from keizer_xl.app.macro_answer import MacroAnswer
     from keizer_xl.frontends.shown import Front, Outcome
 
@@ -31,8 +30,6 @@ def run(action: str, doc: Any, options: dict[str, Any] | None = None) -> dict[st
 
     The messages are in the workbook's language (its ``language`` setting, else its sheet
     names), or in the request's ``language`` when given (``keizer-xl lo-run --language``)."""
-    from keizer_xl.app.button_actions import ActionRequest
-
     options = dict(options or {})
     request = ActionRequest.from_json({**options, "action": action})
     # the macro file (installed on its own, maybe older) takes JSON data
@@ -43,11 +40,11 @@ def _answer(request: ActionRequest, out: Outcome, book: Any = None) -> MacroAnsw
     title = (translator(out.language)(TITLES[request.action]) if request.action in TITLES
              else request.action)
     out = replace(out, title=f"keizer-xl: {title}")
-    written = list(book.written) if book is not None else []
-    return out.answer(request.action, written=written,
-                      saved=bool(book is not None and book.saved),
-                      frozen={name: rows for name, rows in book.frozen.items() if name in written}
-                      if book is not None else {})
+    if book is None:
+        return out.answer(request.action)
+    written = list(book.written)
+    return out.answer(request.action, written=written, saved=bool(book.saved),
+                      frozen={name: rows for name, rows in book.frozen.items() if name in written})
 
 
 def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnswer:
@@ -55,18 +52,14 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)
     front: Front = request.front.value
-    if request.action not in USE_CASES:
-        return _answer(request, _failure(UsageError(Message(
-            "Unknown action {action!r} (pair, standings or check).", action=request.action)),
-            front, lang=request.language))
-    try:
+    try:  # an unknown action, a broken installation, a document UnoBook cannot take
+        if request.action not in USE_CASES:
+            raise UsageError(Message("Unknown action {action!r} (pair, standings or check).",
+                                     action=request.action))
         from keizer_xl.clients.libreoffice import UnoBook
-        from keizer_xl.clients.lo_uno import LibreOfficeError
-    except Exception as exc:  # pragma: no cover - a broken installation
-        return _answer(request, _failure(exc, front, lang=request.language))
-    try:
+
         book = UnoBook(doc, store=options.get("store", True))
-    except LibreOfficeError as exc:
+    except Exception as exc:
         return _answer(request, _failure(exc, front, lang=request.language))
     undo = _UndoContext(doc, f"keizer-xl: {translator(request.language)(TITLES[request.action])}")
     try:
@@ -86,8 +79,8 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
                        rolled_back=rolled_back, lang=request.language)
         return _answer(request, out, book)
     out = describe_done(request, report, book)
-    if book.written:
-        _show_sheet(doc, book.written[-1], headless)
+    if book.written and not headless:
+        _show_sheet(doc, book.written[-1])
     return _answer(request, out, book)
 
 
@@ -163,10 +156,8 @@ def _has_window(doc: Any) -> bool:
         return False
 
 
-def _show_sheet(doc: Any, name: str, headless: bool) -> None:
+def _show_sheet(doc: Any, name: str) -> None:
     """Interactive: show the sheet just written."""
-    if headless:
-        return
     with contextlib.suppress(Exception):
         controller = doc.getCurrentController()
         if controller is not None and doc.Sheets.hasByName(name):

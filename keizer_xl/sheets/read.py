@@ -28,21 +28,20 @@ from keizer_xl.sheets.read_names import (ENGLISH_TR, SHEET_ALIASES, find_sheets,
                                          workbook_language)
 from keizer_xl.sheets.read_pairings import merge_pairings_sheet
 from keizer_xl.sheets.read_tables import PlayerNames, read_players, read_results, read_settings
-from keizer_xl.sheets.tables import Book, Table
+from keizer_xl.sheets.tables import Book, Table, quote_sheet
 
 __all__ = ["read_season", "read_book"]
 
 
-def read_season(book: Book, repair_round: int | str | None = None, *,
+def read_season(book: Book, repair_round: int | None = None, *,
                 for_pairing: bool = False,
                 repair_players: frozenset[str] | None = None,
                 language: str | None = None) -> Season:
     """Read and validate the four input sheets; raises InputError listing every problem.
 
-    ``repair_round`` (a round number, or ``"last"`` for the last paired round) is a round about
-    to be paired again: its games that have not started and its bye are dropped before
-    validation, since the new pairing replaces them (a player who cancelled after the pairing
-    is then simply absent, not "absent and playing").
+    ``repair_round`` is a round about to be paired again: its games that have not started and
+    its bye are dropped before validation, since the new pairing replaces them (a player who
+    cancelled after the pairing is then simply absent, not "absent and playing").
 
     ``for_pairing``: the caller is about to rewrite the Pairings sheet, so a result typed only
     there is a problem rather than read (see :func:`merge_pairings_sheet`).
@@ -59,13 +58,18 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
     tr = translator(language or workbook_language(book))
 
     def table(canonical: str, required: bool) -> Table | None:
-        if _stored_sheet_problems(book, canonical, problems, tr):
-            return None
         found = find_sheets(book, canonical)
-        if len(found) > 1:
-            # two sheets that both mean Results (case, space, alias): never pick one silently
-            problems.append(Problem(_quote(found[1]), _all_mean(found, canonical, tr)))
-            return None
+        # two sheets that both mean Results (case, space, alias): never pick one silently; first
+        # as the file itself lists them, for clients that know (``stored_sheets``: the file
+        # client, whose library renames a second 'results' to 'results1' before the reader
+        # could see it).  A chart sheet named like an input sheet, or a sheet whose content is
+        # missing, the file client refuses when it opens the file (clients/xlsx.preflight).
+        stored = [name for name in getattr(book, "stored_sheets", None) or ()
+                  if normalised(name) in SHEET_ALIASES[canonical]]
+        for same in (stored, found):
+            if len(same) > 1:
+                problems.append(Problem(quote_sheet(same[1]), _all_mean(same, canonical, tr)))
+                return None
         if not found:
             if required:
                 problems.append(Problem(schema.sheet_name(canonical, tr.lang), tr(
@@ -114,14 +118,12 @@ def read_season(book: Book, repair_round: int | str | None = None, *,
                     if not (isinstance(a, DefaultAbsence)
                             and ((a.round, a.player) in came or (a.round, a.player) in outside))]
     if repair_round is not None:
-        paired = sorted({g.round for g in games} | {b.round for b in byes})
-        rnd = (paired[-1] if paired else 0) if repair_round == "last" else repair_round
         def mine(*names: str) -> bool:
             return repair_players is None or any(n in repair_players for n in names)
 
-        games = [g for g in games if g.round != rnd or g.result is not Result.PENDING
+        games = [g for g in games if g.round != repair_round or g.result is not Result.PENDING
                  or not mine(g.white, g.black)]
-        byes = [b for b in byes if b.round != rnd or not mine(b.player)]
+        byes = [b for b in byes if b.round != repair_round or not mine(b.player)]
     season = Season(players=tuple(players), games=tuple(games), byes=tuple(byes),
                     absences=tuple(absences), settings=settings, attendance_rounds=tuple(att_rounds))
     if not problems:
@@ -147,34 +149,10 @@ def read_book(book: Book, language: str | None = None) -> tuple[Season, str]:
     return season, workbook_language(book, season.settings)
 
 
-def _stored_sheet_problems(book: Book, canonical: str, problems: list[Problem],
-                           tr: Translator = ENGLISH_TR) -> bool:
-    """Two sheets that both mean ``canonical`` as the file itself lists them, for clients that
-    know (``stored_sheets``: the file client, whose library renames a second 'results' to
-    'results1' before the reader could see it).  True when a problem was added.  A chart
-    sheet named like an input sheet, or a sheet whose content is missing, the file client
-    refuses when it opens the file (clients/xlsx.preflight), before anything is read."""
-    stored = getattr(book, "stored_sheets", None)
-    if not stored:
-        return False
-    aliases = SHEET_ALIASES[canonical]
-    mine = [name for name in stored if normalised(name) in aliases]
-    if len(mine) > 1:
-        problems.append(Problem(_quote(mine[1]), _all_mean(mine, canonical, tr)))
-        return True
-    return False
-
-
 def _all_mean(names: Sequence[str], canonical: str, tr: Translator) -> str:
     """Two or more sheets that are all read as ``canonical`` (case, spaces, another language)."""
     return tr("sheets {sheets} all mean {sheet}: keep one (rename or delete the others)",
               sheets=", ".join(repr(n) for n in names), sheet=schema.sheet_name(canonical, tr.lang))
-
-
-def _quote(sheet: str) -> str:
-    from keizer_xl.sheets.tables import quote_sheet
-
-    return quote_sheet(sheet)
 
 
 def _read_table(book: Book, name: str, problems: list[Problem],
@@ -187,5 +165,5 @@ def _read_table(book: Book, name: str, problems: list[Problem],
         first = e.args[0] if e.args else None
         text = (translate(first, tr) if hasattr(first, "msgid") else
                 first if isinstance(e, KeyError) and e.args else str(e))
-        problems.append(Problem(_quote(name), tr("cannot be read as a table: {reason}", reason=text)))
+        problems.append(Problem(quote_sheet(name), tr("cannot be read as a table: {reason}", reason=text)))
         return None
