@@ -7,6 +7,7 @@ import openpyxl
 
 from keizer_xl.sheets import schema
 
+from support.built import once
 from support.cli import run
 
 __all__ = ["run"]  # the command line in-process, for the language tests
@@ -45,27 +46,11 @@ def type_rows(path, kind, lang, rows):
     wb.save(path)
 
 
-#: the seasons built so far in this process: (builder, language, code) -> the workbook's bytes;
-#: each is typed and paired once, then copied (the inner loop's time, issue 38 item 5)
-_BUILT: dict[tuple[str, str, str], bytes] = {}
-
-
-def _once(build, tmp_path, capsys, lang, code=""):
-    """``build``'s workbook, built in ``tmp_path`` the first time, a copy of it after."""
-    key = (build.__name__, lang, code)
-    book = tmp_path / f"club-{lang}.xlsx"
-    if key in _BUILT:
-        book.write_bytes(_BUILT[key])
-        return book
-    built = build(tmp_path, capsys, lang, *([code] if code else []))
-    _BUILT[key] = built.read_bytes()
-    return built
-
-
 def new_season(tmp_path, capsys, lang, absence_code):
     """The template in ``lang``, five players, Eva absent in round 1, round 1 paired and
     played with results typed in words of the language."""
-    return _once(_new_season, tmp_path, capsys, lang, absence_code)
+    return once(("new_season", lang, absence_code), tmp_path / f"club-{lang}.xlsx",
+                lambda: _new_season(tmp_path, capsys, lang, absence_code))
 
 
 def _new_season(tmp_path, capsys, lang, absence_code):
@@ -93,7 +78,8 @@ def fill_results(book, lang, words):
 
 def dutch_or_german(tmp_path, capsys, lang):
     """The template in ``lang``, five players, Eva absent in round 1 (not yet paired)."""
-    return _once(_dutch_or_german, tmp_path, capsys, lang)
+    return once(("dutch_or_german", lang), tmp_path / f"club-{lang}.xlsx",
+                lambda: _dutch_or_german(tmp_path, capsys, lang))
 
 
 def _dutch_or_german(tmp_path, capsys, lang):
