@@ -1,6 +1,8 @@
+import gc
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -45,6 +47,10 @@ def _without_e2e(config: pytest.Config) -> bool:
     return bool(re.search(r"\bnot\s+e2e\b", expr)) and not re.search(r"\bor\b", expr)
 
 
+#: a file system in memory (Linux); the inner loop's temporary files go there when it exists
+_RAM = "/dev/shm"
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """The inner loop (``-m "not e2e"``) tries a tenth as hard unless KEIZER_XL_TESTS says
@@ -57,12 +63,29 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.register_profile("quick", max_examples=10)
     if loop.quick():
         settings.load_profile("quick")
+    if _without_e2e(config) and "TMPDIR" not in os.environ and os.access(_RAM, os.W_OK):
+        # the workbooks the tests write, and openpyxl's scratch files, in memory: on a disk
+        # each save's fsync and each scratch file's removal wait for it (a TMPDIR set is kept)
+        os.environ["TMPDIR"] = _RAM
+        tempfile.tempdir = None
     if (_without_e2e(config) and config.pluginmanager.hasplugin("xdist")
             and not hasattr(config, "workerinput") and not config.getoption("numprocesses")
             and not config.getoption("collectonly")):
         config.option.numprocesses = min(2, len(os.sched_getaffinity(0)))
-        config.option.dist = "load"
+        # loadgroup: the tests marked xdist_group share a process (and what they compute
+        # once, support/sources.py); the others are handed out one by one, as by "load"
+        config.option.dist = "loadgroup"
         config.option.tx = ["popen"] * config.option.numprocesses
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The inner loop: what collection built (the modules, pytest's items) lives to the end,
+    so the garbage collector stops scanning it, and scans the rest less often (in the tests
+    of tests/frontends: 1.8 s of collecting instead of 3.6 s)."""
+    if _without_e2e(session.config):
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(10_000, 20, 20)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -9,17 +9,14 @@ library and numpy: no pandas, no file format, no client; so do the analyses.
 from __future__ import annotations
 
 import ast
-import functools
 from pathlib import Path
 
 import pytest
 
+from support.sources import GROUP
+from support.sources import parse
 
-@functools.cache
-def _tree(source: str) -> ast.Module:
-    """A module's syntax tree, parsed once for all the checks of this file (the inner loop's
-    time: issue 38 item 5); the checks only read it."""
-    return ast.parse(source)
+pytestmark = GROUP
 
 PKG = Path(__file__).resolve().parent.parent / "keizer_xl"
 
@@ -91,7 +88,7 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
     if own not in LAYERS:
         return [f"{module}: not in a known layer ({sorted(LAYERS)})"]
     wrong = []
-    for line, target in _imported(_tree(source), module, is_package):
+    for line, target in _imported(parse(source), module, is_package):
         top = target.split(".")[0]
         if top == "keizer_xl":
             other = _layer(target)
@@ -143,7 +140,7 @@ def test_the_checker_can_fail() -> None:
 @pytest.mark.parametrize("path", [p for p in _modules() if _layer(_module_name(p)) in
                                   ("core", "analysis")], ids=lambda p: p.name)
 def test_core_and_analysis_do_not_print_or_exit(path: Path) -> None:
-    tree = _tree(path.read_text(encoding="utf-8"))
+    tree = parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             assert node.func.id not in ("print", "exit", "input", "open"), (path, node.lineno)
@@ -219,7 +216,7 @@ def _defined(tree: ast.Module) -> set[str]:
 def reexport_imports(sources: dict[str, tuple[str, bool]]) -> list[str]:
     """Every ``from m import name`` among ``sources`` (module -> (text, is package)) where the
     plain module ``m`` does not define ``name`` itself."""
-    trees = {m: _tree(text) for m, (text, _) in sources.items()}
+    trees = {m: parse(text) for m, (text, _) in sources.items()}
     defined = {m: _defined(tree) for m, tree in trees.items()}
     wrong = []
     for module, tree in trees.items():
@@ -237,7 +234,7 @@ def reexport_imports(sources: dict[str, tuple[str, bool]]) -> list[str]:
 
 def private_crossings(source: str, module: str, is_package: bool = False) -> list[str]:
     """Every ``_private`` name of another keizer_xl module that ``module`` uses."""
-    tree = _tree(source)
+    tree = parse(source)
     wrong = []
     modules: dict[str, str] = {}  # local name -> keizer_xl module it is bound to
     for line, target, names in _from_imports(tree, module, is_package):
@@ -268,7 +265,7 @@ def import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
     """module -> the keizer_xl modules it imports at run time (lazy imports included)."""
     graph: dict[str, set[str]] = {m: set() for m in sources}
     for module, (text, is_package) in sources.items():
-        tree = _tree(text)
+        tree = parse(text)
         for _, target, names in _from_imports(tree, module, is_package, runtime_only=True):
             for name in names:
                 sub = f"{target}.{name}"
@@ -351,7 +348,7 @@ def test_what_tests_and_benchmarks_import_exists() -> None:
     module x has (mypy checks the package itself; a benchmark's stale import is caught here)."""
     modules = _modules_by_name()
     modules["keizer_xl"] = modules.pop("keizer_xl.__init__")
-    bound = {m: _bound(_tree(p.read_text(encoding="utf-8"))) for m, p in modules.items()}
+    bound = {m: _bound(parse(p.read_text(encoding="utf-8"))) for m, p in modules.items()}
     import keizer_xl
 
     bound["keizer_xl"] |= set(keizer_xl.__all__)  # the public names, loaded on first use
@@ -359,7 +356,7 @@ def test_what_tests_and_benchmarks_import_exists() -> None:
     missing = []
     for folder in ("tests", "benchmarks", "tools"):
         for path in sorted((root / folder).rglob("*.py")):
-            for node in ast.walk(_tree(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.ImportFrom) and not node.level and node.module \
                         and node.module.split(".")[0] == "keizer_xl":
                     for alias in node.names:
@@ -439,9 +436,9 @@ def frontend_imports(source: str, module: str, modules: set[str]) -> set[str]:
     """The keizer_xl modules ``module`` imports (``from keizer_xl.clients import files`` is
     keizer_xl.clients.files), lazy and TYPE_CHECKING ones included."""
     found = set()
-    for _, target, names in _from_imports(_tree(source), module, False):
+    for _, target, names in _from_imports(parse(source), module, False):
         found |= {f"{target}.{n}" if f"{target}.{n}" in modules else target for n in names}
-    for node in ast.walk(_tree(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names if a.name.split(".")[0] == "keizer_xl"}
     return found

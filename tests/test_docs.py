@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from support.sources import GROUP, tree
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -73,6 +75,7 @@ def _undocumented(doc: str, modules: list[str]) -> list[str]:
     return missing
 
 
+@GROUP
 def test_the_architecture_page_names_every_module() -> None:
     """docs/architecture.md lists every module of keizer_xl with its job (issue 27): a module
     added or split without its line there fails here.  Empty package markers are skipped."""
@@ -83,7 +86,7 @@ def test_the_architecture_page_names_every_module() -> None:
     for path in sorted(pkg.rglob("*.py")):
         if "macros" in path.parts:
             continue
-        body = ast.parse(path.read_text(encoding="utf-8")).body
+        body = tree(path).body
         if path.name == "__init__.py" and path.parent != pkg and all(
                 isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) for n in body):
             continue  # a package marker (at most a docstring): its folder is listed

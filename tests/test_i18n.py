@@ -3,11 +3,12 @@ code uses has a Dutch and a German translation with the same placeholders, the .
 valid and ship in the wheel."""
 from __future__ import annotations
 
+import datetime
+import functools
 import shutil
 import string
 import sys
 from pathlib import Path
-import datetime
 
 import pytest
 from babel.dates import format_date
@@ -20,8 +21,15 @@ from keizer_xl.sheets.titles import date_text
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from catalogs import package_literals, update, used_msgids
+from support.sources import GROUP
+
+#: one process reads the catalogs and extracts the package's messages once for every test
+#: of this file (the inner loop's time: tests/conftest.py); the tests only read them
+pytestmark = GROUP
+used_once = functools.cache(used_msgids)
 
 
+@functools.cache
 def catalog(lang):
     with open(po_path(lang), "rb") as fh:
         return read_po(fh, locale=lang, domain=DOMAIN)
@@ -37,7 +45,7 @@ def fields(text: str) -> set[str]:
 def test_every_message_used_has_a_translation_with_the_same_placeholders(lang):
     assert lang in CATALOG_LANGUAGES
     entries = {m.id: m for m in catalog(lang) if m.id}
-    used = used_msgids()
+    used = used_once()
     assert len(used) > 50
     missing = [m for m in used if m not in entries or not all(forms(entries[m].string))
                or entries[m].fuzzy]
@@ -128,7 +136,7 @@ def test_the_catalog_tool_keeps_every_translation_in_use_and_is_stable(tmp_path)
     update(first)
     shutil.copytree(first, second)
     update(second)
-    in_use = set(used_msgids()) | package_literals()
+    in_use = set(used_once()) | package_literals()
     for lang in CATALOG_LANGUAGES:
         po = Path("LC_MESSAGES") / f"{DOMAIN}.po"
         before = {k: v for k, v in _translations(LOCALE_DIR / lang / po).items() if k in in_use}

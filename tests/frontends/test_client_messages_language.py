@@ -9,6 +9,7 @@ from keizer_xl.i18n import error_text, translate
 
 from support.languages import dutch_or_german
 from support.languages import run
+from support.sources import GROUP, tree
 
 
 def test_a_dutch_workbook_open_in_excel_is_refused_in_dutch(tmp_path, capsys):
@@ -72,6 +73,7 @@ def test_not_a_workbook_and_missing_file_are_refused_in_dutch(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- issue 15, item 5
 
+@GROUP
 def test_no_client_message_names_a_command_line_flag():
     """A client's error or message carries a hint key; the flag is the command line's word
     (frontends/outcome.py).  Every Message(...) and every ...Error(...) call in clients/."""
@@ -82,8 +84,7 @@ def test_no_client_message_names_a_command_line_flag():
     flag = re.compile(r"(?<![\w-])--[a-z]")
     root = Path(__file__).resolve().parents[2] / "keizer_xl" / "clients"
     for path in root.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(tree(path)):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))

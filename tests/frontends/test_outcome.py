@@ -30,6 +30,7 @@ from keizer_xl.frontends.shown import FRONTS
 from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
 from support.helpers import keizer_example_sheets, make_workbook
+from support.sources import GROUP, tree
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "club-season.xlsx"
@@ -62,14 +63,14 @@ def _package_exceptions():
     Excel's own libraries to import are read as text instead)."""
     found = {}
     for info in pkgutil.walk_packages(keizer_xl.__path__, "keizer_xl."):
-        source = Path(importlib.util.find_spec(info.name).origin).read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(source)):
+        for node in ast.walk(tree(Path(importlib.util.find_spec(info.name).origin))):
             if isinstance(node, ast.ClassDef) and any(
                     re.search(r"(Error|Exception|NotFound)$", ast.unparse(b)) for b in node.bases):
                 found[f"{info.name}.{node.name}"] = info.name
     return found
 
 
+@GROUP
 def test_every_exception_of_the_package_has_the_one_root():
     found = _package_exceptions()
     assert len(found) >= 14, sorted(found)
@@ -90,14 +91,14 @@ def test_problem_carries_sheet_and_cell():
     assert Old is InputError
 
 
+@GROUP
 def test_an_action_never_names_a_command_line_flag():
     """Actions and the rules raise hint keys; only the front ends word them (ARCHITECTURE.md)."""
     app = ROOT / "keizer_xl" / "app"
     for path in [app / "write_season.py", app / "button_actions.py",
                  *(ROOT / "keizer_xl" / "core").glob("*.py"),
                  *(ROOT / "keizer_xl" / "sheets").glob("*.py")]:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(tree(path)):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert not FLAG.search(node.value), f"{path.name}:{node.lineno}: {node.value!r}"
 

@@ -7,6 +7,7 @@ import openpyxl
 
 from keizer_xl.sheets import schema
 
+from support.built import once
 from support.cli import run
 
 __all__ = ["run"]  # the command line in-process, for the language tests
@@ -48,6 +49,11 @@ def type_rows(path, kind, lang, rows):
 def new_season(tmp_path, capsys, lang, absence_code):
     """The template in ``lang``, five players, Eva absent in round 1, round 1 paired and
     played with results typed in words of the language."""
+    return once(("new_season", lang, absence_code), tmp_path / f"club-{lang}.xlsx",
+                lambda: _new_season(tmp_path, capsys, lang, absence_code))
+
+
+def _new_season(tmp_path, capsys, lang, absence_code):
     book = tmp_path / f"club-{lang}.xlsx"
     code, _, err = run(capsys, "new", book, "--language", lang)
     assert code == 0, err
@@ -72,6 +78,11 @@ def fill_results(book, lang, words):
 
 def dutch_or_german(tmp_path, capsys, lang):
     """The template in ``lang``, five players, Eva absent in round 1 (not yet paired)."""
+    return once(("dutch_or_german", lang), tmp_path / f"club-{lang}.xlsx",
+                lambda: _dutch_or_german(tmp_path, capsys, lang))
+
+
+def _dutch_or_german(tmp_path, capsys, lang):
     book = tmp_path / f"club-{lang}.xlsx"
     assert run(capsys, "new", book, "--language", lang)[0] == 0
     type_rows(book, "Players", lang, PLAYERS)

@@ -10,6 +10,8 @@ import openpyxl
 from keizer_xl.frontends.cli import main
 from keizer_xl.sheets import schema
 
+from support.built import once
+
 
 NAMES = ["Anna", "Bert", "Cor", "Dirk", "Els", "Frank"]
 
@@ -23,6 +25,10 @@ def cli(capsys, *argv) -> tuple[int, str]:
 def new_season(tmp_path: Path, capsys, lang: str) -> Path:
     """The template in ``lang`` with six players (ratings in start order), round 1 paired."""
     path = tmp_path / f"season-{lang}.xlsx"
+    return once(("typed_pairings", lang), path, lambda: _new_season(path, capsys, lang))
+
+
+def _new_season(path: Path, capsys, lang: str) -> Path:
     assert cli(capsys, "new", path, "--language", lang)[0] == 0
     wb = openpyxl.load_workbook(path)
     players = wb[schema.sheet_name("Players", lang)]
