@@ -1,6 +1,7 @@
 import gc
 import os
 import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -63,9 +64,11 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.register_profile("quick", max_examples=10)
     if loop.quick():
         settings.load_profile("quick")
-    if _without_e2e(config) and "TMPDIR" not in os.environ and os.access(_RAM, os.W_OK):
+    if (_without_e2e(config) and "TMPDIR" not in os.environ and os.access(_RAM, os.W_OK)
+            and shutil.disk_usage(_RAM).free > 2 << 30):
         # the workbooks the tests write, and openpyxl's scratch files, in memory: on a disk
-        # each save's fsync and each scratch file's removal wait for it (a TMPDIR set is kept)
+        # each save's fsync and each scratch file's removal wait for it (a TMPDIR set is kept;
+        # a container's small /dev/shm, 64 MiB in Docker by default, is not used)
         os.environ["TMPDIR"] = _RAM
         tempfile.tempdir = None
     if (_without_e2e(config) and config.pluginmanager.hasplugin("xdist")
