@@ -97,13 +97,8 @@ def check_key(raw_key: str) -> None:
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     """Turn one Settings row into ``(field, value)``; raises SettingError with a suggestion.
 
-    The value is checked against its documented range (:func:`check_range`)."""
-    field_name, value = _parse_setting(raw_key, raw_value)
-    check_range(field_name, value, raw_value)
-    return field_name, value
-
-
-def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
+    The value is checked against its documented range as it is parsed (:data:`_FRACTION_RANGES`,
+    :data:`~keizer_xl.core.setting_values.INT_RANGES`, the parsers of credits and top values)."""
     key = normalise_key(raw_key)
     m = re.fullmatch(r"code\s+(\S+)", key)
     if m:
@@ -112,7 +107,7 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
             raise SettingError(key, Message("code {code} is built in (E excused, U unexcused, C club "
                                             "duty, L not yet a member); set it with absence_* "
                                             "instead", code=code))
-        return "codes", (code, parse_credit(raw_value, key))
+        return "codes", (code, parse_credit(raw_value, f"code {code}"))
     m = re.fullmatch(r"(fixed|forbidden)(?:\s+r?(\d+))?", key)
     if m:
         if m.group(2) and len(m.group(2)) > 4:
@@ -144,11 +139,22 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if key == "top_value":
         return key, parse_top(raw_value, key)
     if key == "bottom_value":
-        return key, None if is_blank(raw_value) else parse_fraction(raw_value, key)
+        bottom = None if is_blank(raw_value) else parse_fraction(raw_value, key)
+        if bottom is not None and bottom <= 0:
+            raise SettingError(key, Message("{raw!r}: bottom_value must be more than 0 (the "
+                                            "last place's value), or leave it empty",
+                                            raw=raw_value))
+        return key, bottom
     if key in CHOICES:
         return key, parse_choice(raw_value, key)
     if key in _FRACTION_KEYS:
-        return key, parse_fraction(raw_value, key)
+        value = parse_fraction(raw_value, key)
+        low, high = _FRACTION_RANGES[key]
+        if value < low or (high is not None and value > high):
+            raise SettingError(key, Message("{raw!r} is out of range: {setting} must be {range}",
+                                            raw=raw_value, setting=key,
+                                            range=describe_range(low, high)))
+        return key, value
     if key in _CREDIT_KEYS:
         return key, parse_credit(raw_value, key)
     if key in _BOOL_KEYS:
@@ -184,40 +190,6 @@ _FRACTION_RANGES: dict[str, tuple[Fraction, Fraction | None]] = {
     "withdrawn_opponent": (Fraction(0), Fraction(1)),
     "value_step": (Fraction(0), None),
 }
-
-
-def check_range(field_name: str, value: Any, raw: Any = None) -> None:
-    """Raise SettingError when a parsed setting is outside its documented range; the message
-    says what to write instead.  A whole number's range is checked as it is parsed
-    (:func:`~keizer_xl.core.setting_values.parse_int`)."""
-    shown = raw if raw is not None else value
-    if field_name in _FRACTION_RANGES:
-        low_f, high_f = _FRACTION_RANGES[field_name]
-        if value < low_f or (high_f is not None and value > high_f):
-            raise SettingError(field_name, Message("{raw!r} is out of range: {setting} must be "
-                                                   "{range}", raw=shown, setting=field_name,
-                                                   range=describe_range(low_f, high_f)))
-    elif field_name in _CREDIT_KEYS or field_name == "codes":
-        credit = value[1] if field_name == "codes" else value
-        what = f"code {value[0]}" if field_name == "codes" else field_name
-        if credit.fixed is not None:
-            if credit.fixed < 0:
-                raise SettingError(field_name, Message("{raw!r}: {setting} must not be negative "
-                                                       "(write e.g. '20 points', or 0)", raw=shown,
-                                                       setting=what))
-        elif not 0 <= credit.fraction <= 1:
-            raise SettingError(field_name, Message(
-                "{raw!r} is out of range: {setting} is a share of the player's own value between "
-                "0 and 1 (write e.g. 1/3, 0.3333 or 33.33%), or fixed points ('20 points')",
-                raw=shown, setting=what))
-    elif field_name == "top_value" and value.number is not None:
-        if value.number <= 0:
-            raise SettingError(field_name, Message("{raw!r}: top_value must be more than 0 (e.g. "
-                                                   "100, or N, 1.5N, 2N, ratio 3)", raw=shown))
-    elif field_name == "bottom_value" and value is not None and value <= 0:
-        raise SettingError(field_name, Message("{raw!r}: bottom_value must be more than 0 (the "
-                                               "last place's value), or leave it empty",
-                                               raw=shown))
 
 
 def build_settings(items: Sequence[tuple[str, Any]] = ()) -> Settings:

@@ -126,13 +126,23 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
 
 
 def parse_credit(raw: Any, key: str) -> Credit:
-    """A fraction of the player's own value, or ``<n> points`` fixed."""
+    """A fraction of the player's own value between 0 and 1, or ``<n> points`` fixed (0 or
+    more); ``key`` names the setting (``code X`` for a club code)."""
     text = str(raw).strip().lower() if not isinstance(raw, (int, float)) else None
-    if text is not None:
-        m = re.fullmatch(r"(.+?)\s*(points?|pts?|punten|punkte)", text)
-        if m:
-            return Credit(fixed=parse_fraction(m.group(1), key))
-    return Credit(fraction=parse_fraction(raw, key))
+    m = re.fullmatch(r"(.+?)\s*(points?|pts?|punten|punkte)", text) if text is not None else None
+    if m:
+        fixed = parse_fraction(m.group(1), key)
+        if fixed < 0:
+            raise SettingError(key, Message("{raw!r}: {setting} must not be negative (write e.g. "
+                                            "'20 points', or 0)", raw=raw, setting=key))
+        return Credit(fixed=fixed)
+    fraction = parse_fraction(raw, key)
+    if not 0 <= fraction <= 1:
+        raise SettingError(key, Message(
+            "{raw!r} is out of range: {setting} is a share of the player's own value between "
+            "0 and 1 (write e.g. 1/3, 0.3333 or 33.33%), or fixed points ('20 points')",
+            raw=raw, setting=key))
+    return Credit(fraction=fraction)
 
 
 #: Whole-number settings: (lowest, highest) allowed, as KEIZER-RULES.md documents them or as a
@@ -170,7 +180,10 @@ def parse_int(raw: Any, key: str) -> int:
     """A whole-number setting, within its range (:data:`INT_RANGES`)."""
     value = parse_fraction(raw, key)
     low, high = INT_RANGES[key]
-    if value.denominator != 1 or not low <= value <= high:
+    if value.denominator != 1 or value < low:
+        raise SettingError(key, Message("{raw!r} is not a whole number >= {minimum}", raw=raw,
+                                        minimum=low))
+    if value > high:
         raise SettingError(key, Message("{raw!r} is out of range: {setting} must be a whole "
                                         "number {range}", raw=raw, setting=key,
                                         range=describe_range(low, high)))
@@ -189,8 +202,9 @@ def parse_bool(raw: Any, key: str) -> bool:
 
 
 def parse_top(raw: Any, key: str) -> TopValue:
+    """``top_value``: a number more than 0, N, 1.5N, 2N or ``ratio R`` (R more than 1)."""
     if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        return TopValue(number=parse_fraction(raw, key))
+        return _top_number(raw, key)
     text = str(raw).strip().replace(" ", "").replace("*", "").replace(",", ".").lower()
     rules = {"n": "N", "1.5n": "1.5N", "2n": "2N"}
     if text in rules:
@@ -203,10 +217,18 @@ def parse_top(raw: Any, key: str) -> TopValue:
                                             raw=raw))
         return TopValue(rule=f"ratio {decimal_text(r)}")
     try:
-        return TopValue(number=parse_fraction(raw, key))
+        return _top_number(raw, key)
     except NotANumberError:  # (a number, but infinite or far too large, is said as it is)
         raise NotANumberError(key, Message("{raw!r} is not a number or one of N, 1.5N, 2N, "
                                            "ratio 3", raw=raw)) from None
+
+
+def _top_number(raw: Any, key: str) -> TopValue:
+    number = parse_fraction(raw, key)
+    if number <= 0:
+        raise SettingError(key, Message("{raw!r}: top_value must be more than 0 (e.g. 100, or N, "
+                                        "1.5N, 2N, ratio 3)", raw=raw))
+    return TopValue(number=number)
 
 
 def parse_choice(raw: Any, key: str) -> StrEnum:
