@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 from collections.abc import Sequence
 
+from keizer_xl.core.model import BUILTIN_CODES
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.core.settings import (CHOICES, LANGUAGE_NAMES, LANGUAGES, Credit, PairConstraint,
                                      Settings, ValueNormalisation, fraction_text)
@@ -66,9 +67,6 @@ KEY_ALIASES = {
     "withdrawn_as_absent": "withdrawn",
 }
 
-_BUILTIN_CODES = ("E", "U", "C", "L")
-
-
 def normalise_key(raw_key: str) -> str:
     key = re.sub(r"\s+", " ", str(raw_key).strip()).lower()
     if key.startswith(("code ", "fixed", "forbidden")):
@@ -103,7 +101,7 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     m = re.fullmatch(r"code\s+(\S+)", key)
     if m:
         code = str(raw_key).strip().split(None, 1)[1].strip().upper()
-        if code in _BUILTIN_CODES:
+        if code in BUILTIN_CODES:
             raise SettingError(key, Message("code {code} is built in (E excused, U unexcused, C club "
                                             "duty, L not yet a member); set it with absence_* "
                                             "instead", code=code))
