@@ -95,7 +95,7 @@ def check_key(raw_key: str) -> None:
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     """Turn one Settings row into ``(field, value)``; raises SettingError with a suggestion.
 
-    The value is checked against its documented range as it is parsed (:data:`_FRACTION_RANGES`,
+    The value is checked against its documented range as it is parsed (a fraction 0 or more,
     :data:`~keizer_xl.core.setting_values.INT_RANGES`, the parsers of credits and top values)."""
     key = normalise_key(raw_key)
     m = re.fullmatch(r"code\s+(\S+)", key)
@@ -146,12 +146,14 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if key in CHOICES:
         return key, parse_choice(raw_value, key)
     if key in _FRACTION_KEYS:
+        # rules section 3: the points for a game are a fraction of the opponent's value, never
+        # negative; withdrawn_opponent is a share of them, between none and all
         value = parse_fraction(raw_value, key)
-        low, high = _FRACTION_RANGES[key]
-        if value < low or (high is not None and value > high):
+        high = Fraction(1) if key == "withdrawn_opponent" else None
+        if value < 0 or (high is not None and value > high):
             raise SettingError(key, Message("{raw!r} is out of range: {setting} must be {range}",
                                             raw=raw_value, setting=key,
-                                            range=describe_range(low, high)))
+                                            range=describe_range(0, high)))
         return key, value
     if key in _CREDIT_KEYS:
         return key, parse_credit(raw_value, key)
@@ -177,17 +179,6 @@ def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if key == "round_robin":
         return key, parse_round_robin(raw_value, key)
     raise _unknown_setting(raw_key, key)
-
-
-#: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
-#: a fraction of the opponent's value, never negative; absences and the bye are a share of
-#: the player's own value, between none and all of it.
-_FRACTION_RANGES: dict[str, tuple[Fraction, Fraction | None]] = {
-    "win": (Fraction(0), None), "draw": (Fraction(0), None), "loss": (Fraction(0), None),
-    "forfeit_win": (Fraction(0), None), "forfeit_loss": (Fraction(0), None),
-    "withdrawn_opponent": (Fraction(0), Fraction(1)),
-    "value_step": (Fraction(0), None),
-}
 
 
 def build_settings(items: Sequence[tuple[str, Any]] = ()) -> Settings:

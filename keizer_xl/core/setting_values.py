@@ -126,8 +126,9 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
 
 
 def parse_credit(raw: Any, key: str) -> Credit:
-    """A fraction of the player's own value between 0 and 1, or ``<n> points`` fixed (0 or
-    more); ``key`` names the setting (``code X`` for a club code)."""
+    """A fraction of the player's own value between 0 and 1 (rules section 3: absences and the
+    bye are a share of it, between none and all of it), or ``<n> points`` fixed (0 or more);
+    ``key`` names the setting (``code X`` for a club code)."""
     text = str(raw).strip().lower() if not isinstance(raw, (int, float)) else None
     m = re.fullmatch(r"(.+?)\s*(points?|pts?|punten|punkte)", text) if text is not None else None
     if m:
