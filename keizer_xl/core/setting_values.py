@@ -147,22 +147,17 @@ def parse_credit(raw: Any, key: str) -> Credit:
 
 
 #: Whole-number settings: (lowest, highest) allowed, as KEIZER-RULES.md documents them or as a
-#: club could sensibly use them.  ``None`` (where the setting allows it) is always fine.
+#: club could sensibly use them.  ``None`` (where the setting allows it) is always fine.  A
+#: setting not listed counts rounds (extra_passes_from_round, converge_from_round, absence_max,
+#: max_meetings, max_same_colour_in_row, min_games, last_round): 1 to MAX_ROUND.
 INT_RANGES: dict[str, tuple[int, int]] = {
     "value_decimals": (0, 6),
     "k_factor": (0, 32),  # rules section 8: at most 32
     "max_passes": (1, 1000),
     "extra_passes": (0, 100),
-    "extra_passes_from_round": (1, MAX_ROUND),
-    "converge_from_round": (1, MAX_ROUND),
-    "absence_max": (1, MAX_ROUND),
-    "max_meetings": (1, MAX_ROUND),
     "rematch_gap": (0, MAX_ROUND),
-    "max_same_colour_in_row": (1, MAX_ROUND),
     "max_colour_difference": (0, MAX_ROUND),
     "own_value_fade": (0, MAX_ROUND),
-    "min_games": (1, MAX_ROUND),
-    "last_round": (1, MAX_ROUND),
     "keizer_pairing_last": (0, MAX_ROUND),
     "promote": (0, 100), "relegate": (0, 100),  # groups (issue 18): players moved per boundary
     "round_robin_cycles": (1, 2), "round_robin_seed": (1, 999_999_999),  # issue 36
@@ -180,7 +175,7 @@ def describe_range(low: Any, high: Any) -> str:
 def parse_int(raw: Any, key: str) -> int:
     """A whole-number setting, within its range (:data:`INT_RANGES`)."""
     value = parse_fraction(raw, key)
-    low, high = INT_RANGES[key]
+    low, high = INT_RANGES.get(key, (1, MAX_ROUND))
     if value.denominator != 1 or value < low:
         raise SettingError(key, Message("{raw!r} is not a whole number >= {minimum}", raw=raw,
                                         minimum=low))
