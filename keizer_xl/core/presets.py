@@ -9,6 +9,7 @@ from typing import Any
 from keizer_xl.core.settings import Credit, TopValue
 
 # --------------------------------------------------------------------------- presets
+# A preset names only what differs from Settings' defaults (the ``keizer`` preset).
 
 PRESETS: dict[str, dict[str, Any]] = {
     # Keizer's 1956 example: every default of Settings.
@@ -16,8 +17,6 @@ PRESETS: dict[str, dict[str, Any]] = {
     # Sevilla's Keizer defaults; its percentages carry two decimals, so 33.33 % is 3333/10000.
     "sevilla": {
         "top_value": TopValue(number=Fraction(100)),
-        "value_step": Fraction(1),
-        "draw": Fraction(1, 2),
         "bye": Credit(Fraction(6667, 10000)),
         "absence_excused": Credit(Fraction(3333, 10000)),
         "absence_club": Credit(Fraction(6667, 10000)),
@@ -67,8 +66,6 @@ PRESETS: dict[str, dict[str, Any]] = {
     # most 5 scored absences (club exempt), ties by rating then name.
     "chesspairing": {
         "top_value": TopValue(rule="N"),
-        "value_step": Fraction(1),
-        "own_value": "current",
         "start_points": "zero",  # Score without rounds: every player 0 (keizer.go Score)
         "recalculation": "converge",
         "max_passes": 20,
@@ -77,8 +74,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "start_ranking": "rating",
         "rounding": "half",
         "float_shares": True,  # 45 x 0.35 x 2 is 31.4999... in float64: 15.5, not 16
-        "win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0),
-        "forfeit_win": Fraction(1), "forfeit_loss": Fraction(0),
         "bye": Credit(Fraction(1, 2)),
         "absence_excused": Credit(Fraction(35, 100)),
         "absence_unexcused": Credit(Fraction(35, 100)),
@@ -102,12 +97,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     # times), 15 per round before a late entrant joined; a withdrawn player stays as absent.
     "esg": {
         "top_value": TopValue(number=Fraction(60)),
-        "value_step": Fraction(1),
         "recalculation": "frozen",
         "own_value": "none",
         "start_ranking": "rating",
         "rounding": "half",
-        "win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0),
         "bye": Credit(fixed=Fraction(40)),
         "absence_club": Credit(fixed=Fraction(40)),
         "absence_excused": Credit(fixed=Fraction(20)),

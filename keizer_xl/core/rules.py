@@ -14,13 +14,14 @@ from fractions import Fraction
 from typing import Any
 from collections.abc import Sequence
 
+from keizer_xl.core.model import BUILTIN_CODES
 from keizer_xl.core.presets import PRESETS
 from keizer_xl.core.settings import (CHOICES, LANGUAGE_NAMES, LANGUAGES, Credit, PairConstraint,
                                      Settings, ValueNormalisation, fraction_text)
-from keizer_xl.core.setting_values import (MAX_ROUND, did_you_mean, is_blank, parse_bool,
-                                           parse_choice, parse_credit, parse_dates, parse_fraction,
-                                           parse_int, parse_pair, parse_period_scoring, parse_periods,
-                                           parse_round_robin,
+from keizer_xl.core.setting_values import (MAX_ROUND, describe_range, did_you_mean, is_blank,
+                                           parse_bool, parse_choice, parse_credit, parse_dates,
+                                           parse_fraction, parse_int, parse_pair,
+                                           parse_period_scoring, parse_periods, parse_round_robin,
                                            parse_tiebreak, parse_top)
 from keizer_xl.errors import N_, Message, SettingError, UnknownSettingError
 
@@ -66,9 +67,6 @@ KEY_ALIASES = {
     "withdrawn_as_absent": "withdrawn",
 }
 
-_BUILTIN_CODES = ("E", "U", "C", "L")
-
-
 def normalise_key(raw_key: str) -> str:
     key = re.sub(r"\s+", " ", str(raw_key).strip()).lower()
     if key.startswith(("code ", "fixed", "forbidden")):
@@ -97,22 +95,17 @@ def check_key(raw_key: str) -> None:
 def parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     """Turn one Settings row into ``(field, value)``; raises SettingError with a suggestion.
 
-    The value is checked against its documented range (:func:`check_range`)."""
-    field_name, value = _parse_setting(raw_key, raw_value)
-    check_range(field_name, value, raw_value)
-    return field_name, value
-
-
-def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
+    The value is checked against its documented range as it is parsed (a fraction 0 or more,
+    :data:`~keizer_xl.core.setting_values.INT_RANGES`, the parsers of credits and top values)."""
     key = normalise_key(raw_key)
     m = re.fullmatch(r"code\s+(\S+)", key)
     if m:
         code = str(raw_key).strip().split(None, 1)[1].strip().upper()
-        if code in _BUILTIN_CODES:
+        if code in BUILTIN_CODES:
             raise SettingError(key, Message("code {code} is built in (E excused, U unexcused, C club "
                                             "duty, L not yet a member); set it with absence_* "
                                             "instead", code=code))
-        return "codes", (code, parse_credit(raw_value, key))
+        return "codes", (code, parse_credit(raw_value, f"code {code}"))
     m = re.fullmatch(r"(fixed|forbidden)(?:\s+r?(\d+))?", key)
     if m:
         if m.group(2) and len(m.group(2)) > 4:
@@ -144,11 +137,24 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if key == "top_value":
         return key, parse_top(raw_value, key)
     if key == "bottom_value":
-        return key, None if is_blank(raw_value) else parse_fraction(raw_value, key)
+        bottom = None if is_blank(raw_value) else parse_fraction(raw_value, key)
+        if bottom is not None and bottom <= 0:
+            raise SettingError(key, Message("{raw!r}: bottom_value must be more than 0 (the "
+                                            "last place's value), or leave it empty",
+                                            raw=raw_value))
+        return key, bottom
     if key in CHOICES:
         return key, parse_choice(raw_value, key)
     if key in _FRACTION_KEYS:
-        return key, parse_fraction(raw_value, key)
+        # rules section 3: the points for a game are a fraction of the opponent's value, never
+        # negative; withdrawn_opponent is a share of them, between none and all
+        value = parse_fraction(raw_value, key)
+        high = Fraction(1) if key == "withdrawn_opponent" else None
+        if value < 0 or (high is not None and value > high):
+            raise SettingError(key, Message("{raw!r} is out of range: {setting} must be {range}",
+                                            raw=raw_value, setting=key,
+                                            range=describe_range(0, high)))
+        return key, value
     if key in _CREDIT_KEYS:
         return key, parse_credit(raw_value, key)
     if key in _BOOL_KEYS:
@@ -156,13 +162,9 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if key in _OPTIONAL_INT_KEYS:
         if is_blank(raw_value) or str(raw_value).strip().lower() in ("none", "no", "-"):
             return key, None
-        return key, parse_int(raw_value, key, minimum=1 if key != "max_colour_difference" else 0)
+        return key, parse_int(raw_value, key)
     if key in _INT_KEYS:
-        minimum = 1 if key in ("max_passes", "extra_passes_from_round") else 0
-        value = parse_int(raw_value, key, minimum)
-        if key == "k_factor" and value > 32:
-            raise SettingError(key, Message("{raw!r}: k_factor is at most 32", raw=raw_value))
-        return key, value
+        return key, parse_int(raw_value, key)
     if key == "rematch_gap":
         text = str(raw_value).strip().lower()
         if text in ("never", "nooit", "nie", ""):
@@ -177,86 +179,6 @@ def _parse_setting(raw_key: str, raw_value: Any) -> tuple[str, Any]:
     if key == "round_robin":
         return key, parse_round_robin(raw_value, key)
     raise _unknown_setting(raw_key, key)
-
-
-#: Whole-number settings: (lowest, highest) allowed, as KEIZER-RULES.md documents them or as a
-#: club could sensibly use them.  ``None`` (where the setting allows it) is always fine.
-INT_RANGES: dict[str, tuple[int, int]] = {
-    "value_decimals": (0, 6),
-    "k_factor": (0, 32),  # rules section 8: at most 32
-    "max_passes": (1, 1000),
-    "extra_passes": (0, 100),
-    "extra_passes_from_round": (1, MAX_ROUND),
-    "converge_from_round": (1, MAX_ROUND),
-    "absence_max": (1, MAX_ROUND),
-    "max_meetings": (1, MAX_ROUND),
-    "rematch_gap": (0, MAX_ROUND),
-    "max_same_colour_in_row": (1, MAX_ROUND),
-    "max_colour_difference": (0, MAX_ROUND),
-    "own_value_fade": (0, MAX_ROUND),
-    "min_games": (1, MAX_ROUND),
-    "last_round": (1, MAX_ROUND),
-    "keizer_pairing_last": (0, MAX_ROUND),
-    "promote": (0, 100), "relegate": (0, 100),  # groups (issue 18): players moved per boundary
-    "round_robin_cycles": (1, 2), "round_robin_seed": (1, 999_999_999),  # issue 36
-}
-#: Fractions of a value: (lowest, highest) allowed.  Rules section 3: the points for a game are
-#: a fraction of the opponent's value, never negative; absences and the bye are a share of
-#: the player's own value, between none and all of it.
-_FRACTION_RANGES: dict[str, tuple[Fraction, Fraction | None]] = {
-    "win": (Fraction(0), None), "draw": (Fraction(0), None), "loss": (Fraction(0), None),
-    "forfeit_win": (Fraction(0), None), "forfeit_loss": (Fraction(0), None),
-    "withdrawn_opponent": (Fraction(0), Fraction(1)),
-    "value_step": (Fraction(0), None),
-}
-
-
-def _describe_range(low: Any, high: Any) -> str:
-    if high is None:
-        return Message("{low} or more", low=fraction_text(Fraction(low)))
-    return Message(
-        "between {low} and {high}", low=fraction_text(Fraction(low)), high=fraction_text(Fraction(high))
-    )
-
-
-def check_range(field_name: str, value: Any, raw: Any = None) -> None:
-    """Raise SettingError when a parsed setting is outside its documented range; the message
-    says what to write instead."""
-    shown = raw if raw is not None else value
-    if field_name in INT_RANGES and value is not None:
-        low, high = INT_RANGES[field_name]
-        if not low <= value <= high:
-            raise SettingError(field_name, Message("{raw!r} is out of range: {setting} must be a "
-                                                   "whole number {range}", raw=shown,
-                                                   setting=field_name,
-                                                   range=_describe_range(low, high)))
-    elif field_name in _FRACTION_RANGES:
-        low_f, high_f = _FRACTION_RANGES[field_name]
-        if value < low_f or (high_f is not None and value > high_f):
-            raise SettingError(field_name, Message("{raw!r} is out of range: {setting} must be "
-                                                   "{range}", raw=shown, setting=field_name,
-                                                   range=_describe_range(low_f, high_f)))
-    elif field_name in _CREDIT_KEYS or field_name == "codes":
-        credit = value[1] if field_name == "codes" else value
-        what = f"code {value[0]}" if field_name == "codes" else field_name
-        if credit.fixed is not None:
-            if credit.fixed < 0:
-                raise SettingError(field_name, Message("{raw!r}: {setting} must not be negative "
-                                                       "(write e.g. '20 points', or 0)", raw=shown,
-                                                       setting=what))
-        elif not 0 <= credit.fraction <= 1:
-            raise SettingError(field_name, Message(
-                "{raw!r} is out of range: {setting} is a share of the player's own value between "
-                "0 and 1 (write e.g. 1/3, 0.3333 or 33.33%), or fixed points ('20 points')",
-                raw=shown, setting=what))
-    elif field_name == "top_value" and value.number is not None:
-        if value.number <= 0:
-            raise SettingError(field_name, Message("{raw!r}: top_value must be more than 0 (e.g. "
-                                                   "100, or N, 1.5N, 2N, ratio 3)", raw=shown))
-    elif field_name == "bottom_value" and value is not None and value <= 0:
-        raise SettingError(field_name, Message("{raw!r}: bottom_value must be more than 0 (the "
-                                               "last place's value), or leave it empty",
-                                               raw=shown))
 
 
 def build_settings(items: Sequence[tuple[str, Any]] = ()) -> Settings:
@@ -298,8 +220,6 @@ def _check_consistency(s: Settings) -> None:
                 top=str(s.top_value),
             ),
         )
-    if s.value_step < 0:
-        raise SettingError("value_step", Message("value_step must not be negative"))
     # rules section 3: a win is worth at least a draw and at least a loss.  A loss may be worth
     # more than a draw: KeizerForClubs' loss bonus (BONUS.Verlust, its "toughness bonus",
     # RankingCalculator.cs OneRoundAllPairingsSetKeizerPtsTa) goes from 0 to 100 % while a

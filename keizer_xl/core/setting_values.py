@@ -126,20 +126,63 @@ def parse_fraction(raw: Any, key: str = "value") -> Fraction:
 
 
 def parse_credit(raw: Any, key: str) -> Credit:
-    """A fraction of the player's own value, or ``<n> points`` fixed."""
+    """A fraction of the player's own value between 0 and 1 (rules section 3: absences and the
+    bye are a share of it, between none and all of it), or ``<n> points`` fixed (0 or more);
+    ``key`` names the setting (``code X`` for a club code)."""
     text = str(raw).strip().lower() if not isinstance(raw, (int, float)) else None
-    if text is not None:
-        m = re.fullmatch(r"(.+?)\s*(points?|pts?|punten|punkte)", text)
-        if m:
-            return Credit(fixed=parse_fraction(m.group(1), key))
-    return Credit(fraction=parse_fraction(raw, key))
+    m = re.fullmatch(r"(.+?)\s*(points?|pts?|punten|punkte)", text) if text is not None else None
+    if m:
+        fixed = parse_fraction(m.group(1), key)
+        if fixed < 0:
+            raise SettingError(key, Message("{raw!r}: {setting} must not be negative (write e.g. "
+                                            "'20 points', or 0)", raw=raw, setting=key))
+        return Credit(fixed=fixed)
+    fraction = parse_fraction(raw, key)
+    if not 0 <= fraction <= 1:
+        raise SettingError(key, Message(
+            "{raw!r} is out of range: {setting} is a share of the player's own value between "
+            "0 and 1 (write e.g. 1/3, 0.3333 or 33.33%), or fixed points ('20 points')",
+            raw=raw, setting=key))
+    return Credit(fraction=fraction)
 
 
-def parse_int(raw: Any, key: str, minimum: int = 0) -> int:
+#: Whole-number settings: (lowest, highest) allowed, as KEIZER-RULES.md documents them or as a
+#: club could sensibly use them.  ``None`` (where the setting allows it) is always fine.  A
+#: setting not listed counts rounds (extra_passes_from_round, converge_from_round, absence_max,
+#: max_meetings, max_same_colour_in_row, min_games, last_round): 1 to MAX_ROUND.
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "value_decimals": (0, 6),
+    "k_factor": (0, 32),  # rules section 8: at most 32
+    "max_passes": (1, 1000),
+    "extra_passes": (0, 100),
+    "rematch_gap": (0, MAX_ROUND),
+    "max_colour_difference": (0, MAX_ROUND),
+    "own_value_fade": (0, MAX_ROUND),
+    "keizer_pairing_last": (0, MAX_ROUND),
+    "promote": (0, 100), "relegate": (0, 100),  # groups (issue 18): players moved per boundary
+    "round_robin_cycles": (1, 2), "round_robin_seed": (1, 999_999_999),  # issue 36
+}
+
+
+def describe_range(low: Any, high: Any) -> str:
+    if high is None:
+        return Message("{low} or more", low=fraction_text(Fraction(low)))
+    return Message(
+        "between {low} and {high}", low=fraction_text(Fraction(low)), high=fraction_text(Fraction(high))
+    )
+
+
+def parse_int(raw: Any, key: str) -> int:
+    """A whole-number setting, within its range (:data:`INT_RANGES`)."""
     value = parse_fraction(raw, key)
-    if value.denominator != 1 or value < minimum:
+    low, high = INT_RANGES.get(key, (1, MAX_ROUND))
+    if value.denominator != 1 or value < low:
         raise SettingError(key, Message("{raw!r} is not a whole number >= {minimum}", raw=raw,
-                                        minimum=minimum))
+                                        minimum=low))
+    if value > high:
+        raise SettingError(key, Message("{raw!r} is out of range: {setting} must be a whole "
+                                        "number {range}", raw=raw, setting=key,
+                                        range=describe_range(low, high)))
     return int(value)
 
 
@@ -155,8 +198,9 @@ def parse_bool(raw: Any, key: str) -> bool:
 
 
 def parse_top(raw: Any, key: str) -> TopValue:
+    """``top_value``: a number more than 0, N, 1.5N, 2N or ``ratio R`` (R more than 1)."""
     if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        return TopValue(number=parse_fraction(raw, key))
+        return _top_number(raw, key)
     text = str(raw).strip().replace(" ", "").replace("*", "").replace(",", ".").lower()
     rules = {"n": "N", "1.5n": "1.5N", "2n": "2N"}
     if text in rules:
@@ -169,10 +213,18 @@ def parse_top(raw: Any, key: str) -> TopValue:
                                             raw=raw))
         return TopValue(rule=f"ratio {decimal_text(r)}")
     try:
-        return TopValue(number=parse_fraction(raw, key))
+        return _top_number(raw, key)
     except NotANumberError:  # (a number, but infinite or far too large, is said as it is)
         raise NotANumberError(key, Message("{raw!r} is not a number or one of N, 1.5N, 2N, "
                                            "ratio 3", raw=raw)) from None
+
+
+def _top_number(raw: Any, key: str) -> TopValue:
+    number = parse_fraction(raw, key)
+    if number <= 0:
+        raise SettingError(key, Message("{raw!r}: top_value must be more than 0 (e.g. 100, or N, "
+                                        "1.5N, 2N, ratio 3)", raw=raw))
+    return TopValue(number=number)
 
 
 def parse_choice(raw: Any, key: str) -> StrEnum:

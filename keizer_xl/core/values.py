@@ -93,17 +93,16 @@ def value_scale_check(settings: Settings, n_players: int) -> tuple[str, Message]
     # the largest step that keeps the last place at 1 or more: (top - 1) / (n - 1)
     fitting_step = (top - 1) / (n_players - 1) if n_players > 1 else step
     need = 1 + (n_players - 1) * step  # a number top_value that keeps the last place at 1
+    said = {"top": str(settings.top_value), "step": fraction_text(step), "bad": bad, "n": n_players,
+            "lowest": fraction_text(lowest), "need": fraction_text(need),
+            "fitting": fraction_text(fitting_step)}
     if settings.top_value.number is not None:
         return "top_value", Message(
             "top_value {top} with value_step {step} gives the last {bad} of {n} places a value of "
             "0 or below (lowest {lowest}); set top_value to {need} or more, or top_value to a "
             "rule such as N or 1.5N, or value_step to at most {fitting}, or set bottom_value "
-            "(the last place's value)",
-            top=str(settings.top_value), step=fraction_text(step), bad=bad, n=n_players,
-            lowest=fraction_text(lowest), need=fraction_text(need), fitting=fraction_text(fitting_step))
+            "(the last place's value)", **said)
     return "top_value", Message(
         "top_value {top} with value_step {step} gives the last {bad} of {n} places a value of 0 "
         "or below (lowest {lowest}); set value_step to at most {fitting}, or top_value to {need} "
-        "or more, or set bottom_value (the last place's value)",
-        top=str(settings.top_value), step=fraction_text(step), bad=bad, n=n_players,
-        lowest=fraction_text(lowest), need=fraction_text(need), fitting=fraction_text(fitting_step))
+        "or more, or set bottom_value (the last place's value)", **said)

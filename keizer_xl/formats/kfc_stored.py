@@ -20,9 +20,13 @@ from keizer_xl.formats.kfc_config import missing_columns
 CACHE_TIEBREAKS = ("games, rating, start", "id")
 
 
-def _cached_order(con: sqlite3.Connection, table: str) -> list[str]:
-    """The names of a cached standings table tStand_<R>, best first (WriteTableWHeaders2Db:
-    Header1, Header2, Footer, the column headers, then one row per player, joined by §)."""
+def _cached_order(con: sqlite3.Connection, tables: set[str], last: int) -> list[str]:
+    """The names of the cached standing after the round before ``last`` (table tStand_<R>),
+    best first; [] when there is none (WriteTableWHeaders2Db: Header1, Header2, Footer, the
+    column headers, then one row per player, joined by §)."""
+    table = f"tStand_{last - 1}"
+    if last < 2 or table not in tables:
+        return []
     missing = missing_columns(con, table, ("id", "line"))
     if missing:
         raise InputError(missing)
@@ -37,10 +41,7 @@ def cache_tiebreak(con: sqlite3.Connection, season: Season, tables: set[str],
     """The tie-break that gives the order of KeizerForClubs' cached standing after the round
     before the last, when the fresh calculation (ties by rating) does not: the last round is
     valued with that cached order (RankingCalculator.AllPlayersSetRankAndStartPtsFromDbCacheTa)."""
-    cache = f"tStand_{last - 1}"
-    if last < 2 or cache not in tables or season.last_round_with_results() < last - 1:
-        return None
-    cached = _cached_order(con, cache)
+    cached = _cached_order(con, tables, last) if season.last_round_with_results() >= last - 1 else []
     if not cached:
         return None
 
@@ -72,15 +73,12 @@ def compare_stored(con: sqlite3.Connection, season: Season,
                         "no results yet; they are not compared", round=last)]
     notes: list[str] = []
     hist = compute_history(season)
-    cache = f"tStand_{last - 1}"
-    if last >= 2 and cache in tables:
-        cached = _cached_order(con, cache)
-        ours = list(hist.after(last - 1).order)
-        if cached and cached != ours:
-            notes.append(Message(
-                "KeizerForClubs reused its stored standing after round {round} (table {table}), "
-                "which differs from a new calculation (players changed since?); its points for "
-                "round {last} may differ", round=last - 1, table=cache, last=last))
+    cached = _cached_order(con, tables, last)
+    if cached and cached != list(hist.after(last - 1).order):
+        notes.append(Message(
+            "KeizerForClubs reused its stored standing after round {round} (table {table}), "
+            "which differs from a new calculation (players changed since?); its points for "
+            "round {last} may differ", round=last - 1, table=f"tStand_{last - 1}", last=last))
     if missing_columns(con, "Player", ("Keizer_SumPts",)):
         return notes
     score = hist.last.score

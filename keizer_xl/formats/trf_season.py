@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
 from keizer_xl.core.setting_values import MAX_ROUND, parse_date
-from keizer_xl.core.presets import PRESETS
 from keizer_xl.errors import Message
 from keizer_xl.formats.trf_chesspairing import CHESSPAIRING_CODES, directive
 from keizer_xl.formats.trf_format import IMPORT_CODES, PAIRS, ROUND_WIDTH, ascii_number, round_column
@@ -267,7 +266,7 @@ def settings_rows(header: Mapping[str, str], dates: Sequence[datetime.date],
     chesspairing's rematch options (``XXA``/``XXK``)."""
     # a chesspairing Keizer file: its 092 says Keizer, or its generator wrote no 092 at all
     keizer = "keizer" in header.get("092", "").casefold() or (generated and not header.get("092"))
-    preset = "chesspairing" if chesspairing and keizer and "chesspairing" in PRESETS else "keizer"
+    preset = "chesspairing" if chesspairing and keizer else "keizer"
     rows = [("preset", preset)]
     for code, key in (("012", "season"), ("022", "city"), ("102", "arbiter"),
                       ("122", "time_control")):

@@ -73,7 +73,7 @@ def settings_book(tmp_path: Path, *rows) -> Path:
     ("top_value", -5, "more than 0"),
     ("top_value", 0, "more than 0"),
     ("bottom_value", -3, "more than 0"),
-    ("k_factor", 33, "at most 32"),
+    ("k_factor", 33, "between 0 and 32"),
     ("withdrawn_opponent", 2, "between 0 and 1"),
     ("max_passes", 0, "max_passes"),
     ("rematch_gap", 5000, "between 0 and 1000"),

@@ -153,7 +153,7 @@ def test_value_scale_reaching_zero_is_reported_with_what_to_set():
     assert "top_value to 150 or more" in msg and "value_step to at most 99/149" in msg
     assert value_scale_check(sevilla, 100) is None  # place 100 is worth 1
     assert value_scale_check(_settings(), 150) is None  # 1.5N: 225 down to 76
-    # bottom_value 0 the Settings sheet refuses itself (rules.check_range); built directly
+    # bottom_value 0 the Settings sheet refuses itself (rules.parse_setting); built directly
     from dataclasses import replace
 
     linear = replace(_settings(top_value=100), bottom_value=F(0))
