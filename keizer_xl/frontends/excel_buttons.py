@@ -84,7 +84,7 @@ def update_ratings(book: Any = None) -> str:
 def _front() -> Front:
     """xlwings Lite runs in Pyodide (``sys.platform == 'emscripten'``): its hints name the
     task pane's scripts; desktop Excel's name the macros."""
-    return "lite" if sys.platform == "emscripten" else "excel"
+    return Front.LITE if sys.platform == "emscripten" else Front.EXCEL
 
 
 def run_action(action: str, book: Any = None, *, show: Alert | None = None,
@@ -164,7 +164,7 @@ def _act(target: XlwingsBook, key: str) -> Outcome:
     return describe(report, _front(), done=_done(target, action.writes, problems))
 
 
-def _describe_failure(exc: BaseException, front: Front = "excel",
+def _describe_failure(exc: BaseException, front: Front = Front.EXCEL,
                       target: XlwingsBook | None = None) -> Outcome:
     """The outcome of a failure, worded by :func:`outcome.describe` in Excel's (Lite's) words,
     the client's messages under it."""

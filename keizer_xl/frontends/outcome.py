@@ -82,7 +82,7 @@ def _box(words: tuple[str, str, str], name: str, again: str, anyway: str,
 
 
 _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
-    "cli": {
+    Front.CLI: {
         "repair": (_REPAIR_CLI, {"flag": "--repair"}),
         "force": (_FORCE_CLI, {"flag": "--force"}),
         "round": (_ROUND_CLI, {"flag": "--round N"}),
@@ -96,11 +96,11 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
         "print_only": (_PRINT_ONLY_CLI, {"flags": "--no-write / --dry-run"}),
         "via_excel": (_VIA_EXCEL_CLI, {"flag": "--via-excel"}),
     },
-    "excel": _box((_REPAIR_XL, _FORCE_XL, _ROUND_XL), "macro", "PairRoundAgain",
+    Front.EXCEL: _box((_REPAIR_XL, _FORCE_XL, _ROUND_XL), "macro", "PairRoundAgain",
                   "PairNextRoundAnyway", _MACROS_XL),
-    "lite": _box((_REPAIR_SCRIPT, _FORCE_SCRIPT, _ROUND_SCRIPT), "script", "pair_round_again",
+    Front.LITE: _box((_REPAIR_SCRIPT, _FORCE_SCRIPT, _ROUND_SCRIPT), "script", "pair_round_again",
                  "pair_next_round_anyway", _SCRIPTS_LITE),
-    "libreoffice": _box((_REPAIR_LO, _FORCE_XL, _ROUND_XL), "macro", "pair_round_again",
+    Front.LIBREOFFICE: _box((_REPAIR_LO, _FORCE_XL, _ROUND_XL), "macro", "pair_round_again",
                         "pair_next_round_anyway", _MACROS_LO),
 }
 
@@ -121,10 +121,10 @@ HINT_WORDS: dict[Front, dict[str, str]] = {
 }
 
 _WRITTEN: dict[Front, str] = {
-    "cli": N_("The workbook had already been written when this happened."),
-    "excel": N_("The workbook may be partly changed: close it without saving to undo."),
-    "lite": N_("The workbook may be partly changed: close it without saving to undo."),
-    "libreoffice": N_("The workbook may be partly changed: use Edit > Undo, or close it without "
+    Front.CLI: N_("The workbook had already been written when this happened."),
+    Front.EXCEL: N_("The workbook may be partly changed: close it without saving to undo."),
+    Front.LITE: N_("The workbook may be partly changed: close it without saving to undo."),
+    Front.LIBREOFFICE: N_("The workbook may be partly changed: use Edit > Undo, or close it without "
                       "saving."),
 }
 
@@ -141,7 +141,7 @@ def debug_enabled() -> bool:
     return os.environ.get("KEIZER_XL_DEBUG", "").strip() not in ("", "0")
 
 
-def describe(result: object, front: Front = "cli", *, written: bool | None = False,
+def describe(result: object, front: Front = Front.CLI, *, written: bool | None = False,
              log: str | None = None, lang: str | None = None, done: Done | None = None) -> Outcome:
     """The outcome of an action (``result``: its report or the exception it raised): the one
     place that decides a status, an exit code and every line a front end shows.

@@ -83,7 +83,7 @@ def cli_notes(notes: Sequence[str], done: Done, tr: Translator) -> list[str]:
     """The command line's notes and warnings on standard error, their prefix in the language
     of the messages (``note:``, Dutch ``let op:``; issue 16); good news without one."""
     return ([n if isinstance(n, GoodNews) else tr("note: {note}", note=n) for n in notes]
-            + list(warning_lines(done.messages, "cli", tr)))
+            + list(warning_lines(done.messages, Front.CLI, tr)))
 
 
 def warning_lines(messages: Sequence[str], front: Front, tr: Translator) -> tuple[str, ...]:

@@ -235,7 +235,7 @@ def answered(report: MacroAnswer, front: Front, done: Done, tr: Translator,
     with what ``lo_run`` itself has to add (``messages``) as warnings in the answer's
     language."""
     out = Outcome.of_answer(report)
-    return replace(out, lines=out.lines + warning_lines(report.messages, "cli",
+    return replace(out, lines=out.lines + warning_lines(report.messages, Front.CLI,
                                                         translator(report.language)))
 
 

@@ -26,7 +26,7 @@ from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends import shown
-from keizer_xl.frontends.shown import FRONTS
+from keizer_xl.frontends.shown import Front
 from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
 from support.helpers import keizer_example_sheets, make_workbook
@@ -118,7 +118,7 @@ def test_a_report_no_renderer_shows_is_a_bug():
 def test_problems_are_listed_with_their_cells_and_exit_1():
     exc = InputError([Problem("Results!E5", "'1/0' is not a result"),
                       Problem("Attendance!B3", "'Q' is not an attendance code")])
-    for front in FRONTS:
+    for front in Front:
         out = describe(exc, front)
         assert (out.status, out.exit_code) == ("problems", 1)
         assert out.problems == ("Results!E5: '1/0' is not a result",
@@ -142,7 +142,7 @@ HINTED = {  # hint key -> what each front end must name (and no other front end'
 
 
 @pytest.mark.parametrize("hint", sorted(HINTED))
-@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("front", Front)
 def test_each_front_end_words_the_hint_itself(hint, front):
     exc = ActionError("round 23 has no results yet. Enter them", hint=hint)
     out = describe(exc, front)
@@ -187,7 +187,7 @@ def test_client_setup_and_lookup_errors():
     assert describe(PlayerNotFound("no player 'Jansn' (did you mean Jansen?)")).exit_code == 1
 
 
-@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("front", Front)
 def test_an_unexpected_error_is_a_message_with_the_log_never_a_traceback(front):
     out = describe(KeyError("Standings"), front, log="/tmp/keizer-xl.log")
     assert (out.status, out.exit_code) == ("error", shown.EXIT_UNEXPECTED) == ("error", 1)
@@ -420,6 +420,6 @@ def test_lo_macro_unexpected_error_is_an_error_not_a_refusal(log):
 
 
 def test_every_front_has_every_hint():
-    assert set(HINT_WORDS) == set(FRONTS)
-    for front in FRONTS:
+    assert set(HINT_WORDS) == set(Front)
+    for front in Front:
         assert set(HINT_WORDS[front]) == set(errors.HINTS)
