@@ -50,12 +50,8 @@ def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes")
     """A message box's notes: a heading and one ``- note`` a line, cut at the one limit."""
     if not notes:
         return ()
-    limit = MAX_LISTED
-    lines = [f"- {n}" for n in notes[:limit]]
-    if len(notes) > limit:
-        lines.append(tr("... and {n} more.", n=len(notes) - limit))
     title = translate(heading, tr) if isinstance(heading, Message) else tr(heading, **params)
-    return (f"{title}:\n" + "\n".join(lines),)
+    return (f"{title}:\n" + "\n".join(problem_lines(notes, Front.EXCEL, tr)),)  # a box's list
 
 
 def saved_line(front: Front, done: Done, tr: Translator) -> tuple[str, ...]:
