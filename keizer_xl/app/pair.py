@@ -240,12 +240,11 @@ def _plan_one(season: Season, rnd: int | None = None, *, force: bool = False,
     return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
 
 
-def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
-                   context: RunContext | None = None) -> tuple[Layout, list[dict[str, Any]]]:
+def pairing_tables(report: PairingReport, season: Season, lang: str,
+                   ctx: RunContext) -> tuple[Layout, list[dict[str, Any]]]:
     """The Pairings sheet's layout and the rows to append to Results (the rows of the groups
     paired now; the groups paired earlier in the round are in Results already)."""
     p = report.pairing
-    ctx = context or run_context(season.settings)
 
     def one(r: PairingReport) -> Layout:
         # the pairing notes on the sheet in the workbook's language (the report keeps Messages)

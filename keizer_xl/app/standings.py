@@ -96,11 +96,9 @@ def competition(season: Season, after_round: int | None = None) -> Competition:
     return Competition(season, after_round)
 
 
-def find_group(season: Season, group: str, view: Competition | None = None,
-               lang: str = "en") -> str:
+def find_group(season: Season, group: str, view: Competition, lang: str = "en") -> str:
     """The group named ``group`` (case and spaces ignored); a usage error naming the groups
     (the sheet in ``lang``, issue 26)."""
-    view = view or Competition(season)
     found = view.find_group(group)
     if found is not None:
         return found

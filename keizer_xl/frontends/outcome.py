@@ -257,19 +257,17 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
     return replace(out, lines=lines)
 
 
-def write_log(kind: str, exc: BaseException | None = None, text: str = "",
-              path: Path | None = None) -> str | None:
+def write_log(kind: str, exc: BaseException | None = None, text: str = "") -> str | None:
     """Append ``text`` and the traceback of ``exc`` to the log file; its path, or None when
     it cannot be written (the message then says nothing about a file)."""
-    target = path if path is not None else LOG_FILE
     body = text
     if exc is not None:
         body += "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "a", encoding="utf-8") as fh:
+        LOG_FILE.parent.mkdir(parents=True, exist_ok=True)
+        with open(LOG_FILE, "a", encoding="utf-8") as fh:
             fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')} {kind}\n{body}\n")
-        return str(target)
+        return str(LOG_FILE)
     except OSError:
         return None
 

@@ -45,12 +45,11 @@ def sheet(canonical: str, report: Any) -> str:
     return sheet_name(canonical, report.language)
 
 
-def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes"),
-                 **params: Any) -> tuple[str, ...]:
+def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes")) -> tuple[str, ...]:
     """A message box's notes: a heading and one ``- note`` a line, cut at the one limit."""
     if not notes:
         return ()
-    title = translate(heading, tr) if isinstance(heading, Message) else tr(heading, **params)
+    title = translate(heading, tr) if isinstance(heading, Message) else tr(heading)
     return (f"{title}:\n" + "\n".join(problem_lines(notes, Front.EXCEL, tr)),)  # a box's list
 
 
