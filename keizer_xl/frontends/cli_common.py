@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 from keizer_xl.errors import KeizerError, Message, UsageError
 from keizer_xl.errors import N_
-from keizer_xl.frontends.shown import EXIT_USAGE, Front, Outcome
+from keizer_xl.frontends.shown import EXIT_USAGE, Outcome
 
 
 #: what a command returns: its report and how it came about, shown by the command line through
@@ -162,6 +162,7 @@ def print_messages(printed: set[str], lang: str) -> None:
 
 
 def _print_warning(message: str, lang: str | None) -> None:
+    from keizer_xl.app.button_actions import Front
     from keizer_xl.frontends.render_common import warning_lines
     from keizer_xl.i18n import translator
 

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from keizer_xl.app.button_actions import (BUTTON_ACTIONS, ActionRequest, button_action,
+from keizer_xl.app.button_actions import (BUTTON_ACTIONS, ActionRequest, Front, button_action,
                                           run_use_case)
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
 from keizer_xl.frontends.outcome import describe
-from keizer_xl.frontends.shown import MAX_LISTED, Done, Front, Outcome
+from keizer_xl.frontends.shown import MAX_LISTED, Done, Outcome
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",

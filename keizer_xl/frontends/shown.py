@@ -9,14 +9,12 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
-from keizer_xl.app.button_actions import Front
-
 # the macro answer (its statuses and their exit codes) is imported where an answer is made
 # or read: a command line run makes none (~2 ms of every run, issue 25)
 if TYPE_CHECKING:
     from keizer_xl.app.macro_answer import MacroAnswer, Status
 
-__all__ = ["Outcome", "Done", "Front", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
+__all__ = ["Outcome", "Done", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
            "EXIT_UNEXPECTED", "MAX_LISTED"]
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2

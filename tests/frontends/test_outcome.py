@@ -26,7 +26,7 @@ from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends import shown
-from keizer_xl.frontends.shown import Front
+from keizer_xl.app.button_actions import Front
 from keizer_xl.frontends.outcome import HINT_WORDS, describe
 
 from support.helpers import keizer_example_sheets, make_workbook
@@ -293,7 +293,7 @@ def test_an_unexpected_error_in_the_cli(keizer_book, capsys, monkeypatch, log):
     def boom(*args, **kwargs):
         raise KeyError("Standings")
 
-    monkeypatch.setattr(app_standings, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "run", boom)
     monkeypatch.delenv("KEIZER_XL_DEBUG", raising=False)
     code, _, err = run(capsys, "standings", keizer_book)
     assert code == 1
@@ -372,7 +372,7 @@ def test_excel_unexpected_error_names_the_log(tmp_path, monkeypatch, log):
     def boom(*args, **kwargs):
         raise KeyError("Standings")
 
-    monkeypatch.setattr(app_standings, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "run", boom)
     fake = _fake_book(tmp_path)
     text = excel_buttons.update_standings(fake)
     assert text.startswith("Something unexpected went wrong (KeyError: Standings)")
