@@ -3,7 +3,7 @@
 The command line, the Excel buttons, xlwings Lite and the LibreOffice macro all end an action
 here, so the same failure is the same status and exit code everywhere (the table of codes:
 WORKBOOK-CONTRACT.md, docs/guide.md).  A refusal's *hint key* (:data:`keizer_xl.errors.HINTS`)
-is worded here once per front end (:data:`HINT_WORDS`).  :func:`describe` is pure: the caller
+is worded here once per front end (``_HINTS``).  :func:`describe` is pure: the caller
 writes the log first (:func:`write_log`) and says whether the workbook had been written, so
 the message never claims "nothing was written" after a write.
 """
@@ -30,7 +30,7 @@ from keizer_xl.i18n import Translator, error_text, translate, translator
 if TYPE_CHECKING:  # a command line run makes no macro answer (~2 ms of every run, issue 25)
     from keizer_xl.app.macro_answer import Status
 
-__all__ = ["HINT_WORDS", "describe", "hint_text", "write_log", "debug_enabled",
+__all__ = ["describe", "hint_text", "write_log", "debug_enabled",
            "LOG_FILE"]
 
 #: Where the traceback of an unexpected error goes (every front end names it).
@@ -113,13 +113,6 @@ def _hint_words(front: Front, hint: str, lang: str | None) -> str:
     tr = translator(lang)
     return tr(msgid, **{k: tr(v) if v.startswith("(") else v for k, v in params.items()})
 
-
-#: How each front end words the way out of a refusal in English (the action's message comes
-#: first); :func:`hint_text` says it in another language.
-HINT_WORDS: dict[Front, dict[str, str]] = {
-    front: {hint: _hint_words(front, hint, "en") for hint in hints}
-    for front, hints in _HINTS.items()
-}
 
 _WRITTEN: dict[Front, str] = {
     Front.CLI: N_("The workbook had already been written when this happened."),

@@ -27,7 +27,7 @@ from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends import shown
 from keizer_xl.app.button_actions import Front
-from keizer_xl.frontends.outcome import HINT_WORDS, describe
+from keizer_xl.frontends.outcome import describe
 
 from support.helpers import keizer_example_sheets, make_workbook
 
@@ -420,6 +420,6 @@ def test_lo_macro_unexpected_error_is_an_error_not_a_refusal(log):
 
 
 def test_every_front_has_every_hint():
-    assert set(HINT_WORDS) == set(Front)
+    assert set(outcome._HINTS) == set(Front)
     for front in Front:
-        assert set(HINT_WORDS[front]) == set(errors.HINTS)
+        assert set(outcome._HINTS[front]) == set(errors.HINTS)
