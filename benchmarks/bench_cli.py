@@ -79,14 +79,13 @@ def summary(times: list[float]) -> str:
 def in_process(work: Path, fresh, runs: int) -> None:
     import openpyxl
 
-    from keizer_xl.app.pair import pair_next_round
-    from keizer_xl.app.standings import update_standings
+    from keizer_xl.app import pair, standings
     from keizer_xl.clients.xlsx import open_book
 
     cases = {
         "openpyxl load + save": lambda: openpyxl.load_workbook(work).save(work),
-        "standings": lambda: update_standings(open_book(work)),
-        "pair next round": lambda: pair_next_round(open_book(work)),
+        "standings": lambda: standings.run(open_book(work), standings.StandingsRequest()),
+        "pair next round": lambda: pair.run(open_book(work)),
     }
     times: dict[str, list[float]] = {k: [] for k in cases}
     for _ in range(runs):

@@ -69,7 +69,7 @@ else:
     report = app_pair.plan_pairing(season, None)
     phases["engine"] = T() - s
     s = T()
-    app_pair.pair_next_round(book)  # reads the (cached) tables again, pairs and writes
+    app_pair.run(book)  # reads the (cached) tables again, pairs and writes
     phases["sheets + save"] = T() - s - phases["engine"]
 phases["save"] = saved.get("save", 0.0)
 phases["sheets + save"] -= phases["save"]

@@ -114,15 +114,14 @@ def write_season_sheets(book: Book, view: Competition, report: Progress, *,
     reads, with groups one block per group: the notes and the rounds the audit found different."""
     from keizer_xl.sheets import analysis_sheets as sheets, schema
     season = view.season
+    lang = workbook_language(book, season.settings)
     # every sheet it writes checked first: a club's own sheet of an engine sheet's name
     # refuses the workbook before anything is written into it (issue 34)
     claim(book, [kind for kind in schema.ENGINE_SHEETS if kind != "Pairings" and
                  (compare or kind != "Compare") and (season.settings.periods or kind != "Periods")
-                 and (season.settings.round_robin or kind != "Schedule")],
-          workbook_language(book, season.settings))
+                 and (season.settings.round_robin or kind != "Schedule")], lang)
     standings = compute_standings(season, view.round, view=view)
     write_standings_sheets(book, season, standings, view)  # what ``standings`` writes
-    lang = workbook_language(book, season.settings)
     context = run_context(season.settings, book)
     name = {kind: schema.sheet_name(kind, lang) for kind in schema.ENGINE_SHEETS}
     # a round robin's group has no Keizer history, crosstable, explanation or audit: its

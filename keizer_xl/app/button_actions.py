@@ -110,31 +110,26 @@ def run_use_case(book: Book, request: ActionRequest) -> object:
     """Run the use case ``request.action`` on ``book`` (any client's): its typed report
     (PairingReport, StandingsReport, CheckReport, PlayersReport); the one dispatch of the
     buttons and of ``lo-run``; a refusal carries the workbook's language (issue 33)."""
+    from keizer_xl.app import check, standings
+    from keizer_xl.app.pair import PairRequest, run
     from keizer_xl.app.workbook import learn_language
     from keizer_xl.errors import KeizerError
 
+    use_case = request.action
     try:
-        return _run_use_case(book, request)
+        if use_case == "check":
+            return check.run(book, check.CheckRequest(request.language))
+        if use_case == "standings":
+            return standings.run(book, standings.StandingsRequest(request.after_round,
+                                                                  language=request.language))
+        if use_case == "pair":
+            return run(book, PairRequest(round=request.pair_round, force=request.force,
+                                         repair=request.repair, language=request.language))
+        if use_case == "players":  # the list named by the rating_list setting, beside the book
+            from keizer_xl.app import players
+
+            return players.run(book, players.PlayersRequest(None, folder=getattr(book, "folder", None)))
     except KeizerError as e:
         e.language = e.language or learn_language(book)
         raise
-
-
-def _run_use_case(book: Book, request: ActionRequest) -> object:
-    from keizer_xl.app import check, standings
-    from keizer_xl.app.pair import PairRequest, run
-
-    use_case = request.action
-    if use_case == "check":
-        return check.run(book, check.CheckRequest(request.language))
-    if use_case == "standings":
-        return standings.run(book, standings.StandingsRequest(request.after_round,
-                                                              language=request.language))
-    if use_case == "pair":
-        return run(book, PairRequest(round=request.pair_round, force=request.force,
-                                     repair=request.repair, language=request.language))
-    if use_case == "players":  # the list named by the rating_list setting, beside the book
-        from keizer_xl.app import players
-
-        return players.run(book, players.PlayersRequest(None, folder=getattr(book, "folder", None)))
     raise ValueError(f"not a use case of the buttons: {use_case!r} ({', '.join(USE_CASES)})")

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
 
 __all__ = ["PairRequest", "PairingReport", "run", "plan_pairing", "pairing_tables",
-           "pair_next_round", "result_rows_of_round"]
+           "result_rows_of_round"]
 
 
 @dataclass(frozen=True)
@@ -81,13 +81,6 @@ class PairingReport:
         if self.groups:
             out["groups"] = [{"group": g, **r.as_json()} for g, r in self.groups]
         return out
-
-
-def run(book: Book, request: PairRequest = PairRequest()) -> PairingReport:
-    """The pair use case: :func:`pair_next_round` with a typed request."""
-    return pair_next_round(book, request.round, write=request.write, force=request.force,
-                           repair=request.repair, group=request.group,
-                           language=request.language)
 
 
 def plan_pairing(season: Season, rnd: int | None = None, *, force: bool = False,
@@ -247,12 +240,11 @@ def _plan_one(season: Season, rnd: int | None = None, *, force: bool = False,
     return PairingReport(pairing, plan.absent, plan.ranking, repaired=repair, kept=plan.keep)
 
 
-def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
-                   context: RunContext | None = None) -> tuple[Layout, list[dict[str, Any]]]:
+def pairing_tables(report: PairingReport, season: Season, lang: str,
+                   ctx: RunContext) -> tuple[Layout, list[dict[str, Any]]]:
     """The Pairings sheet's layout and the rows to append to Results (the rows of the groups
     paired now; the groups paired earlier in the round are in Results already)."""
     p = report.pairing
-    ctx = context or run_context(season.settings)
 
     def one(r: PairingReport) -> Layout:
         # the pairing notes on the sheet in the workbook's language (the report keeps Messages)
@@ -279,11 +271,11 @@ def pairing_tables(report: PairingReport, season: Season, lang: str = "en",
     return layout, results_rows
 
 
-def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, force: bool = False,
-                    repair: bool = False, group: str | None = None,
-                    language: str | None = None) -> PairingReport:
-    """Pair the round, write ``Pairings`` and append the games to ``Results`` (with groups:
-    every group, or only ``group``); ``language``: the messages' (None: the workbook's)."""
+def run(book: Book, request: PairRequest = PairRequest()) -> PairingReport:
+    """The pair use case: pair the round, write ``Pairings`` and append the games to ``Results``
+    (with groups: every group, or only the request's group)."""
+    rnd, write, repair, group, language = (request.round, request.write, request.repair,
+                                           request.group, request.language)
     if repair and rnd is None:  # the round just paired: the highest round in Results
         rnd = _last_round_in_results(book)
     # writing rewrites the Pairings sheet: a result typed only there is refused, never erased
@@ -300,7 +292,7 @@ def pair_next_round(book: Book, rnd: int | None = None, *, write: bool = True, f
         season = read_season(book, repair_round=rnd, for_pairing=write, repair_players=frozenset(
             view.members(find_group(season, group, view), rnd)), language=language)
     season, seed = _draw_lot(season)
-    report = replace(plan_pairing(season, rnd, force=force, repair=repair, group=group),
+    report = replace(plan_pairing(season, rnd, force=request.force, repair=repair, group=group),
                      language=lang)
     if write:
         # a club's own sheet of that name: refused, untouched (the Schedule: issue 36)

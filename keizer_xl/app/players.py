@@ -12,7 +12,7 @@ right), through the same writer, lock and backup as every command.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
@@ -86,9 +86,7 @@ class PlayersReport:
 
     def as_json(self) -> dict[str, Any]:
         return {"list": self.list_label, "written": self.written,
-                "changes": [{"player": c.player, "column": c.column, "cell": c.cell,
-                             "old": c.old, "new": c.new, "overwritten": c.overwritten}
-                            for c in self.changes],
+                "changes": [asdict(c) for c in self.changes],
                 "added": list(self.added), "new_columns": list(self.new_columns),
                 "refused": [{"who": r.who, "reason": r.reason,
                              "candidates": [list(c) for c in r.candidates]} for r in self.refused],

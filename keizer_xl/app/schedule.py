@@ -16,7 +16,7 @@ from keizer_xl.sheets.read import read_season
 from keizer_xl.sheets.ownership import claim
 from keizer_xl.sheets.read_names import workbook_language
 from keizer_xl.sheets.schedule_sheet import STATES, schedule_layout
-from keizer_xl.sheets.titles import RunContext, run_context
+from keizer_xl.sheets.titles import RunContext
 
 if TYPE_CHECKING:
     from keizer_xl.i18n import Translator
@@ -95,7 +95,7 @@ def run(book: Book, request: ScheduleRequest = ScheduleRequest()) -> ScheduleRep
     return ScheduleReport(report.groups, workbook_language(book, season.settings))
 
 
-def write_schedule_sheet(book: Book, season: Season, context: RunContext | None = None) -> None:
+def write_schedule_sheet(book: Book, season: Season, context: RunContext) -> None:
     """The Schedule sheet, when a group plays a round robin (not saved)."""
     report = schedule_of(season)
     if not report.groups:
@@ -103,8 +103,7 @@ def write_schedule_sheet(book: Book, season: Season, context: RunContext | None 
     lang = workbook_language(book, season.settings)
     claim(book, ("Schedule",), lang)
     book.write_sheet(schema.sheet_name("Schedule", lang), schedule_layout(
-        [(g.group, g.games) for g in report.groups], lang,
-        context or run_context(season.settings, book)))
+        [(g.group, g.games) for g in report.groups], lang, context))
 
 
 def keizer_groups(view: Competition, player: str | None = None) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
 __all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
-           "compute_standings", "compute_period_standings", "update_standings",
+           "compute_standings", "compute_period_standings",
            "write_standings_sheets", "standings_sheet",
            "find_group", "period_reports", "find_category"]
 
@@ -96,11 +96,9 @@ def competition(season: Season, after_round: int | None = None) -> Competition:
     return Competition(season, after_round)
 
 
-def find_group(season: Season, group: str, view: Competition | None = None,
-               lang: str = "en") -> str:
+def find_group(season: Season, group: str, view: Competition, lang: str = "en") -> str:
     """The group named ``group`` (case and spaces ignored); a usage error naming the groups
     (the sheet in ``lang``, issue 26)."""
-    view = view or Competition(season)
     found = view.find_group(group)
     if found is not None:
         return found
@@ -184,47 +182,33 @@ def period_reports(view: Competition) -> list[Part]:
     return [period_part(ps) for ps in view.parts()]
 
 
-def update_standings(book: Book, after_round: int | None = None, write: bool = True,
-                     group: str | None = None, category: str | None = None,
-                     language: str | None = None) -> StandingsReport:
-    """Read the season, compute the standings after ``after_round`` and write ``Standings``
-    (every group's and category's block; ``group`` only chooses what is returned; an unknown
-    ``category`` is refused before anything is written; ``language``: the messages')."""
-    season = read_season(book, language=language)
-    lang = workbook_language(book, season.settings)  # before a write makes Excel list sheets again
-    view = competition(season, after_round)
-    report = compute_standings(season, after_round, view=view)
-    if category is not None:
-        find_category(report, category)
-    if group is not None:
-        find_group(season, group, view, language or lang)
-        report_of_group = compute_standings(season, after_round, group, view=view)
-    if write:
-        write_standings_sheets(book, season, report, view)
-        book.save()
-    return replace(report_of_group if group is not None else report, language=lang)
-
-
 def run(book: Book, request: StandingsRequest) -> StandingsReport | PeriodReport:
-    """The ``standings`` command: the period's report with ``request.period`` (one group's,
-    or every group's; the sheets written as by :func:`update_standings`, after the same
-    round), else the standings' (an unknown category is refused before anything is written)."""
-    if request.period is None:
-        return update_standings(book, request.after_round, request.write, request.group,
-                                request.category, request.language)
+    """The ``standings`` command: read the season, compute the standings after
+    ``request.after_round`` and write ``Standings`` (every group's and category's block; the
+    request's group only chooses what is returned; an unknown category is refused before
+    anything is written); with ``request.period`` that period's report (one group's, or every
+    group's; the sheets written after the same round)."""
     season = read_season(book, language=request.language)
-    lang = workbook_language(book, season.settings)
+    lang = workbook_language(book, season.settings)  # before a write makes Excel list sheets again
     view = competition(season, request.after_round)
+    report = compute_standings(season, request.after_round, view=view)
+    if request.category is not None and request.period is None:
+        find_category(report, request.category)
     if request.group is not None:
         find_group(season, request.group, view, request.language or lang)
-    period = replace(compute_period_standings(season, request.period, request.after_round,
-                                              request.group, view=view), language=lang)
-    if not request.write:
-        return period
-    report = compute_standings(season, request.after_round, view=view)
-    write_standings_sheets(book, season, report, view)
-    book.save()
-    return replace(period, written=report.standing.round)
+    if request.period is not None:
+        shown: StandingsReport | PeriodReport = compute_period_standings(
+            season, request.period, request.after_round, request.group, view=view)
+    elif request.group is not None:
+        shown = compute_standings(season, request.after_round, request.group, view=view)
+    else:
+        shown = report
+    if request.write:
+        write_standings_sheets(book, season, report, view)
+        book.save()
+        if isinstance(shown, PeriodReport):
+            shown = replace(shown, written=report.standing.round)
+    return replace(shown, language=lang)
 
 
 def find_category(report: StandingsReport, text: str) -> str:

@@ -181,7 +181,7 @@ def recompute_workbook(job: Job, compare: bool = False, report: Progress | None 
         from keizer_xl.frontends.outcome import describe, write_log
 
         log = None if isinstance(e, KeizerError) else write_log(f"batch: {job.label}", e)
-        out = describe(e, "cli", written=False, log=log, lang=language)
+        out = describe(e, written=False, log=log, lang=language)
         return failed(out.problems if out.status == "problems" else out.lines)
 
 

@@ -78,7 +78,7 @@ def run_command(command: Command, args: argparse.Namespace,
     if renderer_of(report) is None:  # a bug: the table and the code disagree
         raise TypeError(f"{command.name} returned a {type(report).__name__}, which no renderer "
                         "shows")
-    out = describe(report, "cli", done=done, lang=args.language or done.lang
+    out = describe(report, done=done, lang=args.language or done.lang
                    or getattr(report, "language", None) or first)
     code = show_outcome(out)
     if out.status == "error" and out.detail and debug_enabled():  # the macro's traceback
@@ -163,14 +163,14 @@ def _fail(exc: BaseException, argv: list[str], lang: str | None = None) -> int:
     if isinstance(exc, KeyboardInterrupt):  # Ctrl+C or SIGTERM: say exactly what was written
         from keizer_xl.clients import files
 
-        return show_outcome(describe(exc, "cli", written=bool(files.written), lang=lang,
+        return show_outcome(describe(exc, written=bool(files.written), lang=lang,
                               done=Done(files=tuple(map(str, files.written)),
                                         backups=files.BACKUP_FOLDER)))
     log = None
     expected = isinstance(exc, (KeizerError, KeyboardInterrupt))
     if not expected:
         log = write_log("keizer-xl " + " ".join(argv), exc)
-    code = show_outcome(describe(exc, "cli", written=any_written(), log=log, lang=lang))
+    code = show_outcome(describe(exc, written=any_written(), log=log, lang=lang))
     if not expected and debug_enabled():
         import traceback
 

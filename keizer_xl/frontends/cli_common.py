@@ -159,10 +159,11 @@ def print_messages(lang: str) -> None:
 
 
 def _print_warning(message: str, lang: str | None) -> None:
+    from keizer_xl.app.button_actions import Front
     from keizer_xl.frontends.render_common import warning_lines
     from keizer_xl.i18n import translator
 
-    for line in warning_lines((message,), "cli", translator(lang)):
+    for line in warning_lines((message,), Front.CLI, translator(lang)):
         print(line, file=sys.stderr)
 
 

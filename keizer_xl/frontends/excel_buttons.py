@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from keizer_xl.app.button_actions import (BUTTON_ACTIONS, ActionRequest, button_action,
+from keizer_xl.app.button_actions import (BUTTON_ACTIONS, ActionRequest, Front, button_action,
                                           run_use_case)
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError
 from keizer_xl.frontends import outcome as _outcome
 from keizer_xl.frontends.outcome import describe
-from keizer_xl.frontends.shown import MAX_LISTED, Done, Front, Outcome
+from keizer_xl.frontends.shown import MAX_LISTED, Done, Outcome
 
 __all__ = [
     "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
@@ -101,7 +101,7 @@ def answer_action(action: str, book: Any, front: Front | None = None) -> MacroAn
     answers with, app/macro_answer.py), the message box text in ``text``."""
     # xlwings Lite runs in Pyodide (``sys.platform == 'emscripten'``): its hints name the task
     # pane's scripts; desktop Excel's name the macros
-    where: Front = front or ("lite" if sys.platform == "emscripten" else "excel")
+    where = front or (Front.LITE if sys.platform == "emscripten" else Front.EXCEL)
     target: XlwingsBook | None = None
     saved = False  # the xlwings book keeps no list of sheets written; Excel saved it when asked to
     try:
@@ -145,7 +145,7 @@ def _act(target: XlwingsBook, key: str, front: Front) -> tuple[Outcome, bool]:
     return out, out.status == "ok" and target.save_to_disk and action.writes
 
 
-def _describe_failure(exc: BaseException, front: Front = "excel",
+def _describe_failure(exc: BaseException, front: Front = Front.EXCEL,
                       target: XlwingsBook | None = None) -> Outcome:
     """The outcome of a failure, worded by :func:`outcome.describe` in Excel's (Lite's) words,
     the client's messages under it."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, Front
 from keizer_xl.frontends.excel_buttons import run_action
 
 __all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
@@ -20,8 +21,11 @@ __all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_
 def _script(action: str, doc: str) -> Callable[[Any], str]:
     def script(book: Any) -> str:
         # front="lite": the outcome words the hints for Lite (the scripts of main.py, no Alt+F8)
-        return run_action(action, book, front="lite")
+        return run_action(action, book, front=Front.LITE)
 
+    # the name the table gives it (what tracebacks and main.py's scripts show)
+    script.__name__ = script.__qualname__ = next(a.function for a in BUTTON_ACTIONS
+                                                 if a.key == action)
     script.__doc__ = doc
     return script
 

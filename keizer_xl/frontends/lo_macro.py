@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, ActionRequest, run_use_case
+from keizer_xl.app.button_actions import (BUTTON_ACTIONS, USE_CASES, ActionRequest, Front,
+                                         run_use_case)
 from keizer_xl.i18n import translator
 import contextlib
 
 if TYPE_CHECKING:
     from keizer_xl.app.macro_answer import MacroAnswer
-    from keizer_xl.frontends.shown import Front, Outcome
+    from keizer_xl.frontends.shown import Outcome
 
 #: a box's title for each use case the macro runs (the table of button actions)
 TITLES = {a.use_case: a.title for a in reversed(BUTTON_ACTIONS)}
@@ -51,7 +52,7 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
     from keizer_xl.errors import UsageError, Message
 
     headless = options["headless"] if "headless" in options else not _has_window(doc)
-    front: Front = request.front.value
+    front = request.front
     try:  # an unknown action, a broken installation, a document UnoBook cannot take
         if request.action not in USE_CASES:
             raise UsageError(Message("Unknown action {action!r} (pair, standings or check).",
@@ -91,10 +92,10 @@ def describe_done(request: ActionRequest, report: object, book: Any) -> Outcome:
     done = Done(book=request.label, written=bool(book.written),
                 saved=bool(book.saved) or not book.written, messages=tuple(book.messages),
                 format=request.format)
-    return describe(report, request.front.value, done=done, lang=request.language)
+    return describe(report, request.front, done=done, lang=request.language)
 
 
-def _failure(exc: BaseException, front: Front = "libreoffice", written: bool | None = False,
+def _failure(exc: BaseException, front: Front = Front.LIBREOFFICE, written: bool | None = False,
              messages: tuple[str, ...] = (), rolled_back: bool = False,
              lang: str | None = None) -> Outcome:
     """A failure as :func:`keizer_xl.frontends.outcome.describe` words it for ``front``

@@ -3,7 +3,7 @@
 The command line, the Excel buttons, xlwings Lite and the LibreOffice macro all end an action
 here, so the same failure is the same status and exit code everywhere (the table of codes:
 WORKBOOK-CONTRACT.md, docs/guide.md).  A refusal's *hint key* (:data:`keizer_xl.errors.HINTS`)
-is worded here once per front end (:data:`HINT_WORDS`).  :func:`describe` is pure: the caller
+is worded here once per front end (``_HINTS``).  :func:`describe` is pure: the caller
 writes the log first (:func:`write_log`) and says whether the workbook had been written, so
 the message never claims "nothing was written" after a write.
 """
@@ -21,15 +21,16 @@ from keizer_xl.errors import InputError, KeizerError, UsageError, ClientError, S
 # the values an outcome is made of (shown.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
 # answer's (app/macro_answer.py, the lowest layer every front end and client imports)
+from keizer_xl.app.button_actions import Front
 from keizer_xl.frontends.shown import (EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
-                                       Done, Front, Outcome)
+                                       Done, Outcome)
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, error_text, translate, translator
 
 if TYPE_CHECKING:  # a command line run makes no macro answer (~2 ms of every run, issue 25)
     from keizer_xl.app.macro_answer import Status
 
-__all__ = ["HINT_WORDS", "describe", "hint_text", "write_log", "debug_enabled",
+__all__ = ["describe", "hint_text", "write_log", "debug_enabled",
            "LOG_FILE"]
 
 #: Where the traceback of an unexpected error goes (every front end names it).
@@ -82,7 +83,7 @@ def _box(words: tuple[str, str, str], name: str, again: str, anyway: str,
 
 
 _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
-    "cli": {
+    Front.CLI: {
         "repair": (_REPAIR_CLI, {"flag": "--repair"}),
         "force": (_FORCE_CLI, {"flag": "--force"}),
         "round": (_ROUND_CLI, {"flag": "--round N"}),
@@ -96,11 +97,11 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
         "print_only": (_PRINT_ONLY_CLI, {"flags": "--no-write / --dry-run"}),
         "via_excel": (_VIA_EXCEL_CLI, {"flag": "--via-excel"}),
     },
-    "excel": _box((_REPAIR_XL, _FORCE_XL, _ROUND_XL), "macro", "PairRoundAgain",
+    Front.EXCEL: _box((_REPAIR_XL, _FORCE_XL, _ROUND_XL), "macro", "PairRoundAgain",
                   "PairNextRoundAnyway", _MACROS_XL),
-    "lite": _box((_REPAIR_SCRIPT, _FORCE_SCRIPT, _ROUND_SCRIPT), "script", "pair_round_again",
+    Front.LITE: _box((_REPAIR_SCRIPT, _FORCE_SCRIPT, _ROUND_SCRIPT), "script", "pair_round_again",
                  "pair_next_round_anyway", _SCRIPTS_LITE),
-    "libreoffice": _box((_REPAIR_LO, _FORCE_XL, _ROUND_XL), "macro", "pair_round_again",
+    Front.LIBREOFFICE: _box((_REPAIR_LO, _FORCE_XL, _ROUND_XL), "macro", "pair_round_again",
                         "pair_next_round_anyway", _MACROS_LO),
 }
 
@@ -113,18 +114,11 @@ def _hint_words(front: Front, hint: str, lang: str | None) -> str:
     return tr(msgid, **{k: tr(v) if v.startswith("(") else v for k, v in params.items()})
 
 
-#: How each front end words the way out of a refusal in English (the action's message comes
-#: first); :func:`hint_text` says it in another language.
-HINT_WORDS: dict[Front, dict[str, str]] = {
-    front: {hint: _hint_words(front, hint, "en") for hint in hints}
-    for front, hints in _HINTS.items()
-}
-
 _WRITTEN: dict[Front, str] = {
-    "cli": N_("The workbook had already been written when this happened."),
-    "excel": N_("The workbook may be partly changed: close it without saving to undo."),
-    "lite": N_("The workbook may be partly changed: close it without saving to undo."),
-    "libreoffice": N_("The workbook may be partly changed: use Edit > Undo, or close it without "
+    Front.CLI: N_("The workbook had already been written when this happened."),
+    Front.EXCEL: N_("The workbook may be partly changed: close it without saving to undo."),
+    Front.LITE: N_("The workbook may be partly changed: close it without saving to undo."),
+    Front.LIBREOFFICE: N_("The workbook may be partly changed: use Edit > Undo, or close it without "
                       "saving."),
 }
 
@@ -141,7 +135,7 @@ def debug_enabled() -> bool:
     return os.environ.get("KEIZER_XL_DEBUG", "").strip() not in ("", "0")
 
 
-def describe(result: object, front: Front = "cli", *, written: bool | None = False,
+def describe(result: object, front: Front = Front.CLI, *, written: bool | None = False,
              log: str | None = None, lang: str | None = None, done: Done | None = None) -> Outcome:
     """The outcome of an action (``result``: its report or the exception it raised): the one
     place that decides a status, an exit code and every line a front end shows.
@@ -257,19 +251,17 @@ def _in_front_words(out: Outcome, result: BaseException, front: Front,
     return replace(out, lines=lines)
 
 
-def write_log(kind: str, exc: BaseException | None = None, text: str = "",
-              path: Path | None = None) -> str | None:
+def write_log(kind: str, exc: BaseException | None = None, text: str = "") -> str | None:
     """Append ``text`` and the traceback of ``exc`` to the log file; its path, or None when
     it cannot be written (the message then says nothing about a file)."""
-    target = path if path is not None else LOG_FILE
     body = text
     if exc is not None:
         body += "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "a", encoding="utf-8") as fh:
+        LOG_FILE.parent.mkdir(parents=True, exist_ok=True)
+        with open(LOG_FILE, "a", encoding="utf-8") as fh:
             fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')} {kind}\n{body}\n")
-        return str(target)
+        return str(LOG_FILE)
     except OSError:
         return None
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Sequence
 
-from keizer_xl.frontends.shown import MAX_LISTED, Done, Front
+from keizer_xl.app.button_actions import Front
+from keizer_xl.frontends.shown import MAX_LISTED, Done
 from keizer_xl.errors import N_, Message
 from keizer_xl.i18n import Translator, translate
 
@@ -45,17 +46,12 @@ def sheet(canonical: str, report: Any) -> str:
     return sheet_name(canonical, report.language)
 
 
-def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes"),
-                 **params: Any) -> tuple[str, ...]:
+def notes_block(notes: Sequence[str], tr: Translator, heading: str = N_("Notes")) -> tuple[str, ...]:
     """A message box's notes: a heading and one ``- note`` a line, cut at the one limit."""
     if not notes:
         return ()
-    limit = MAX_LISTED
-    lines = [f"- {n}" for n in notes[:limit]]
-    if len(notes) > limit:
-        lines.append(tr("... and {n} more.", n=len(notes) - limit))
-    title = translate(heading, tr) if isinstance(heading, Message) else tr(heading, **params)
-    return (f"{title}:\n" + "\n".join(lines),)
+    title = translate(heading, tr) if isinstance(heading, Message) else tr(heading)
+    return (f"{title}:\n" + "\n".join(problem_lines(notes, Front.EXCEL, tr)),)  # a box's list
 
 
 def saved_line(front: Front, done: Done, tr: Translator) -> tuple[str, ...]:
@@ -83,7 +79,7 @@ def cli_notes(notes: Sequence[str], done: Done, tr: Translator) -> list[str]:
     """The command line's notes and warnings on standard error, their prefix in the language
     of the messages (``note:``, Dutch ``let op:``; issue 16); good news without one."""
     return ([n if isinstance(n, GoodNews) else tr("note: {note}", note=n) for n in notes]
-            + list(warning_lines(done.messages, "cli", tr)))
+            + list(warning_lines(done.messages, Front.CLI, tr)))
 
 
 def warning_lines(messages: Sequence[str], front: Front, tr: Translator) -> tuple[str, ...]:

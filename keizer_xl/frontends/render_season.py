@@ -14,7 +14,8 @@ from keizer_xl.frontends.render_common import (cli_notes, notes_block, problem_l
                                                sheet, wrote_suffix, warning_lines)
 from keizer_xl.core.rows import period_part
 from keizer_xl.frontends.render_rows import part_rows, standings_table
-from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Front, Outcome
+from keizer_xl.app.button_actions import Front
+from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Outcome
 from keizer_xl.errors import N_, Plural
 from keizer_xl.i18n import Translator, shown_letter, translate, translator
 
@@ -46,12 +47,13 @@ def _blocks(title: str, rows: list[dict[str, Any]], tr: Translator) -> tuple[str
     return tuple(out)
 
 
-def _box(text: str, notes: Sequence[str], front: Front, done: Done,
-         tr: Translator) -> tuple[str, ...]:
+def _box(text: str, notes: Sequence[str], front: Front, done: Done, tr: Translator,
+         report: Any) -> Outcome:
     """A message box's paragraphs: ``text``, the notes and the client's warnings, whether
-    Excel saved."""
-    return (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
-            *saved_line(front, done, tr))
+    Excel saved; ``report`` as JSON data."""
+    shown = (text, *notes_block([*notes, *(translate(m, tr) for m in done.messages)], tr),
+             *saved_line(front, done, tr))
+    return Outcome("ok", EXIT_OK, shown, notes=tuple(notes), report=report)
 
 
 def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
@@ -98,8 +100,7 @@ def pairing(report: PairingReport, front: Front, done: Done, tr: Translator,
              + tr("The pairing is on the sheet {pairings}; the games were added to {results} "
                   "with an empty result.", pairings=sheet("Pairings", report),
                   results=sheet("Results", report)))
-    return Outcome("ok", EXIT_OK, _box(first, notes, front, done, tr), notes=tuple(notes),
-                   report=report_json)
+    return _box(first, notes, front, done, tr, report_json)
 
 
 def scheduled(report: ScheduleReport, front: Front, done: Done, tr: Translator,
@@ -139,6 +140,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
     blocks = category is not None or bool(report.parts)
     rows = part_rows(parts, category)
     if front == "cli":
+        title = tr("Standings after round {round}", round=st.round)
         if done.format == "json":
             out: tuple[str, ...] = (_json_line(rows),)
         elif done.format == "csv":  # one layout with or without groups (docs/guide.md)
@@ -146,9 +148,8 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
 
             out = tuple(standings_csv(parts, category=category).splitlines())
         elif blocks:
-            out = _blocks(tr("Standings after round {round}", round=st.round), rows, tr)
+            out = _blocks(title, rows, tr)
         else:
-            title = tr("Standings after round {round}", round=st.round)
             out = ((title if st.converged
                     else tr("{title} ({note})", title=title, note=translate(st.note, tr))),
                    *standings_table(rows, tr))
@@ -163,8 +164,7 @@ def standings(report: StandingsReport, front: Front, done: Done, tr: Translator,
         first = parts[0].rows[0]
         text += " " + tr("Leader: {name} ({score} points).", name=first.name,
                          score=display(first.score))
-    return Outcome("ok", EXIT_OK, _box(text, notes, front, done, tr), notes=tuple(notes),
-                   report=rows)
+    return _box(text, notes, front, done, tr, rows)
 
 
 def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
@@ -188,8 +188,7 @@ def period(report: PeriodReport, front: Front, done: Done, tr: Translator,
         return Outcome("ok", EXIT_OK, tuple(err), out=out, notes=tuple(notes), report=rows)
     leader = report.period.leader
     text = title + ("." if not leader else ": " + tr("leader {name}", name=leader) + ".")
-    return Outcome("ok", EXIT_OK, _box(text, notes, front, done, tr), notes=tuple(notes),
-                   report=rows)
+    return _box(text, notes, front, done, tr, rows)
 
 
 def check(report: CheckReport, front: Front, done: Done, tr: Translator,
@@ -235,7 +234,7 @@ def answered(report: MacroAnswer, front: Front, done: Done, tr: Translator,
     with what ``lo_run`` itself has to add (``messages``) as warnings in the answer's
     language."""
     out = Outcome.of_answer(report)
-    return replace(out, lines=out.lines + warning_lines(report.messages, "cli",
+    return replace(out, lines=out.lines + warning_lines(report.messages, Front.CLI,
                                                         translator(report.language)))
 
 

@@ -6,7 +6,7 @@ neither imports the other's types.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 # the macro answer (its statuses and their exit codes) is imported where an answer is made
@@ -14,15 +14,12 @@ from collections.abc import Sequence
 if TYPE_CHECKING:
     from keizer_xl.app.macro_answer import MacroAnswer, Status
 
-__all__ = ["Outcome", "Done", "Front", "FRONTS", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
+__all__ = ["Outcome", "Done", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
            "EXIT_UNEXPECTED", "MAX_LISTED"]
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 #: an unexpected error (a bug) exits 1 like a refusal: the contract has three codes
 EXIT_UNEXPECTED = 1
-
-Front = Literal["cli", "excel", "lite", "libreoffice"]
-FRONTS: tuple[Front, ...] = ("cli", "excel", "lite", "libreoffice")
 
 #: The one problem-list limit (issue 15): the command line, the message boxes and the
 #: notes blocks list at most this many, then say how many more (all are in ``problems``).

@@ -126,19 +126,20 @@ def test_an_untitled_standings_sheet_of_an_older_keizer_xl_is_replaced(tmp_path,
 def test_the_excel_client_refuses_the_same(tmp_path):
     """The buttons in Excel (xlwings) read the mark through the same Book method."""
     from support.excel_fake import FakeBook
-    from keizer_xl.app.standings import update_standings
+    from keizer_xl.app import standings
     from keizer_xl.clients.excel import XlwingsBook
 
     book = season_book(tmp_path / "club.xlsx", "nl", club_sheet="Stand")
     fake = FakeBook.from_file(book, name="club.xlsm")
     with pytest.raises(ActionError) as err:
-        update_standings(XlwingsBook(fake))
+        standings.run(XlwingsBook(fake), standings.StandingsRequest())
     assert "Stand" in str(err.value)
     assert fake.grid("Stand")[0][0] == CLUB_ROWS[0][0]
     ours = season_book(tmp_path / "ours.xlsx", "nl")
     fake = FakeBook.from_file(ours, name="ours.xlsm")
-    update_standings(XlwingsBook(fake))
-    update_standings(XlwingsBook(fake))  # its own sheet, written by Excel, is its own again
+    standings.run(XlwingsBook(fake), standings.StandingsRequest())
+    # its own sheet, written by Excel, is its own again
+    standings.run(XlwingsBook(fake), standings.StandingsRequest())
     assert "Stand na ronde 2" in fake.grid("Stand")[0][0]
 
 

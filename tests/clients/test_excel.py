@@ -17,7 +17,7 @@ from openpyxl.worksheet.table import Table as XLTable, TableStyleInfo
 
 from support import excel_fake
 from support.excel_fake import FakeBook, Formula
-from keizer_xl.app.pair import pair_next_round
+from keizer_xl.app import pair as app_pair
 from keizer_xl.app.write_season import write_season
 from keizer_xl.app import standings as app_standings
 from keizer_xl.clients import excel
@@ -82,7 +82,7 @@ def test_reads_the_same_tables_as_the_file_transport(tmp_path):
 
 def test_each_sheet_is_read_with_one_call(tmp_path):
     _path, _filebook, fake, book = both(tmp_path)
-    app_standings.update_standings(book)
+    app_standings.run(book, app_standings.StandingsRequest())
     reads = [c for c in fake.calls if c[0] == "read"]
     assert len(reads) == len({c[1] for c in reads}) <= 5
     assert {c[1] for c in reads} >= {"Players", "Attendance", "Results"}
@@ -100,8 +100,8 @@ def test_sheet_names_are_found_case_insensitively(tmp_path):
 
 def test_standings_write_the_same_sheet(tmp_path):
     path, filebook, fake, book = both(tmp_path)
-    a = app_standings.update_standings(filebook)
-    b = app_standings.update_standings(book)
+    a = app_standings.run(filebook, app_standings.StandingsRequest())
+    b = app_standings.run(book, app_standings.StandingsRequest())
     assert a.rows == b.rows
     assert_same(path, fake, ["Standings"])
     sheet = fake.sheets["Standings"]
@@ -120,8 +120,8 @@ def test_standings_write_the_same_sheet(tmp_path):
 @pytest.mark.parametrize("options", [{"repair": True}, {"force": True}])
 def test_pairing_writes_the_same_sheets_and_results(tmp_path, options):
     path, filebook, fake, book = both(tmp_path)
-    a = pair_next_round(filebook, **options)
-    b = pair_next_round(book, **options)
+    a = app_pair.run(filebook, app_pair.PairRequest(**options))
+    b = app_pair.run(book, app_pair.PairRequest(**options))
     assert a.as_json() == b.as_json()
     assert_same(path, fake, ["Pairings", "Results"])
     assert fake.sheets["Results"].table().ref == table_ref(path, "Results")
@@ -133,8 +133,8 @@ def test_pairing_writes_the_same_sheets_and_results(tmp_path, options):
 def test_repair_twice_in_one_session(tmp_path):
     path, filebook, fake, book = both(tmp_path)
     for _ in range(2):
-        pair_next_round(filebook, repair=True)
-        pair_next_round(book, repair=True)
+        app_pair.run(filebook, app_pair.PairRequest(repair=True))
+        app_pair.run(book, app_pair.PairRequest(repair=True))
         filebook = FileBook(path)
     assert_same(path, fake, ["Pairings", "Results"])
 
@@ -319,7 +319,7 @@ def test_an_unexpected_error_is_a_message_and_a_log_entry(tmp_path, monkeypatch)
     def boom(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(app_standings, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "run", boom)
     fake = _season_book(tmp_path)
     text = buttons.update_standings(fake)
     assert text.startswith("Something unexpected went wrong (ZeroDivisionError: division by zero)")
@@ -441,5 +441,5 @@ def test_a_note_below_the_results_table_is_never_overwritten(tmp_path):
     before = fake_grid(fake, "Results")
     for transport in (filebook, book):
         with pytest.raises(Exception, match="below the table holds 'checked by the arbiter'"):
-            pair_next_round(transport)
+            app_pair.run(transport)
     assert fake_grid(fake, "Results") == before and "Pairings" not in [s.name for s in fake.sheets]

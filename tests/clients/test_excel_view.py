@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from support.excel_fake import FakeBook, com_error
-from keizer_xl.app.pair import pair_next_round
+from keizer_xl.app import pair as app_pair
 from keizer_xl.app import standings as app_standings
 from keizer_xl.clients import excel_view
 from keizer_xl.clients.excel import XlwingsBook
@@ -31,7 +31,7 @@ def test_excel_width_rule_for_the_default_font():
 
 def test_lite_gets_widths_in_points_and_only_the_title_and_header_rows_frozen(tmp_path):
     fake = _book(tmp_path, "remote")
-    app_standings.update_standings(XlwingsBook(fake))
+    app_standings.run(XlwingsBook(fake), app_standings.StandingsRequest())
     sheet = fake.sheets["Standings"]
     # the header by content: row 3, under the title line and a blank row (issue 9)
     name_col = next(c for (r, c), v in sheet.cells.items() if r == 3 and v == "Name")
@@ -42,7 +42,7 @@ def test_lite_gets_widths_in_points_and_only_the_title_and_header_rows_frozen(tm
 
 def test_desktop_widths_in_characters_and_no_freeze_panes_call(tmp_path):
     fake = _book(tmp_path, "excel")
-    app_standings.update_standings(XlwingsBook(fake))
+    app_standings.run(XlwingsBook(fake), app_standings.StandingsRequest())
     sheet = fake.sheets["Standings"]
     # the header by content: row 3, under the title line and a blank row (issue 9)
     name_col = next(c for (r, c), v in sheet.cells.items() if r == 3 and v == "Name")
@@ -113,8 +113,8 @@ def test_each_action_reads_the_sheet_names_once(tmp_path, monkeypatch):
     monkeypatch.setattr(excel_fake.FakeSheets, "__iter__",
                         lambda self: (reads.append(1), real_iter(self))[1])
     fake = _book(tmp_path, "excel")
-    app_standings.update_standings(XlwingsBook(fake))
+    app_standings.run(XlwingsBook(fake), app_standings.StandingsRequest())
     assert len(reads) == 1
     reads.clear()
-    pair_next_round(XlwingsBook(fake), force=True)
+    app_pair.run(XlwingsBook(fake), app_pair.PairRequest(force=True))
     assert len(reads) == 1

@@ -77,7 +77,7 @@ def test_macro_shipped_in_package_is_the_repository_macro():
 
 def test_macro_exports_exactly_the_six_actions():
     """The three buttons, the two ways out of a refusal the message box names
-    (pair_round_again, pair_next_round_anyway: outcome.HINT_WORDS['libreoffice']) and the
+    (pair_round_again, pair_next_round_anyway: outcome._HINTS['libreoffice']) and the
     rating list's update (update_ratings, issue 37)."""
     tree = ast.parse((ROOT / "macros" / "keizer_xl_lo.py").read_text(encoding="utf-8"))
     exported = [node for node in tree.body if isinstance(node, ast.Assign)

@@ -304,9 +304,9 @@ def test_imported_workbook_gives_the_same_standings(tmp_path):
     assert r3.score["Finn"] == F(475, 100)
     # the standings command's action writes the Standings sheet: the same numbers
     import openpyxl
-    from keizer_xl.app.standings import update_standings
+    from keizer_xl.app.standings import StandingsRequest, run
 
-    report = update_standings(open_book(book_path))
+    report = run(open_book(book_path), StandingsRequest())
     assert report.standing.order == r3.order
     ws = openpyxl.load_workbook(book_path, data_only=True)["Standings"]
     cells = [list(row) for row in ws.iter_rows(values_only=True)]

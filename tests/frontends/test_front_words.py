@@ -14,7 +14,8 @@ import pytest
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.frontends.outcome import describe
-from keizer_xl.frontends.shown import FRONTS, Done
+from keizer_xl.app.button_actions import Front
+from keizer_xl.frontends.shown import Done
 
 #: the English words of these sentences that are no Dutch or German words ("version" is German)
 ENGLISH = {"warning", "warnings", "interrupted", "writing", "complete", "previous",
@@ -48,7 +49,7 @@ def test_ctrl_c_on_the_command_line_has_no_english(lang):
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
-@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("front", Front)
 def test_the_client_warnings_under_a_failure_have_no_english(lang, front):
     refused = ActionError(Message("round {round} is already paired", round=4))
     problems = InputError([Problem("Results!E5", "'1/0' is not a result")])

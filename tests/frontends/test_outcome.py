@@ -26,8 +26,8 @@ from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends import shown
-from keizer_xl.frontends.shown import FRONTS
-from keizer_xl.frontends.outcome import HINT_WORDS, describe
+from keizer_xl.app.button_actions import Front
+from keizer_xl.frontends.outcome import describe
 
 from support.helpers import keizer_example_sheets, make_workbook
 from support.sources import GROUP, tree
@@ -119,7 +119,7 @@ def test_a_report_no_renderer_shows_is_a_bug():
 def test_problems_are_listed_with_their_cells_and_exit_1():
     exc = InputError([Problem("Results!E5", "'1/0' is not a result"),
                       Problem("Attendance!B3", "'Q' is not an attendance code")])
-    for front in FRONTS:
+    for front in Front:
         out = describe(exc, front)
         assert (out.status, out.exit_code) == ("problems", 1)
         assert out.problems == ("Results!E5: '1/0' is not a result",
@@ -143,7 +143,7 @@ HINTED = {  # hint key -> what each front end must name (and no other front end'
 
 
 @pytest.mark.parametrize("hint", sorted(HINTED))
-@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("front", Front)
 def test_each_front_end_words_the_hint_itself(hint, front):
     exc = ActionError("round 23 has no results yet. Enter them", hint=hint)
     out = describe(exc, front)
@@ -188,7 +188,7 @@ def test_client_setup_and_lookup_errors():
     assert describe(PlayerNotFound("no player 'Jansn' (did you mean Jansen?)")).exit_code == 1
 
 
-@pytest.mark.parametrize("front", FRONTS)
+@pytest.mark.parametrize("front", Front)
 def test_an_unexpected_error_is_a_message_with_the_log_never_a_traceback(front):
     out = describe(KeyError("Standings"), front, log="/tmp/keizer-xl.log")
     assert (out.status, out.exit_code) == ("error", shown.EXIT_UNEXPECTED) == ("error", 1)
@@ -294,7 +294,7 @@ def test_an_unexpected_error_in_the_cli(keizer_book, capsys, monkeypatch, log):
     def boom(*args, **kwargs):
         raise KeyError("Standings")
 
-    monkeypatch.setattr(app_standings, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "run", boom)
     monkeypatch.delenv("KEIZER_XL_DEBUG", raising=False)
     code, _, err = run(capsys, "standings", keizer_book)
     assert code == 1
@@ -373,7 +373,7 @@ def test_excel_unexpected_error_names_the_log(tmp_path, monkeypatch, log):
     def boom(*args, **kwargs):
         raise KeyError("Standings")
 
-    monkeypatch.setattr(app_standings, "update_standings", boom)
+    monkeypatch.setattr(app_standings, "run", boom)
     fake = _fake_book(tmp_path)
     text = excel_buttons.update_standings(fake)
     assert text.startswith("Something unexpected went wrong (KeyError: Standings)")
@@ -421,6 +421,6 @@ def test_lo_macro_unexpected_error_is_an_error_not_a_refusal(log):
 
 
 def test_every_front_has_every_hint():
-    assert set(HINT_WORDS) == set(FRONTS)
-    for front in FRONTS:
-        assert set(HINT_WORDS[front]) == set(errors.HINTS)
+    assert set(outcome._HINTS) == set(Front)
+    for front in Front:
+        assert set(outcome._HINTS[front]) == set(errors.HINTS)

@@ -20,7 +20,7 @@ import pytest
 
 from support.excel_fake import FakeBook
 from support.openpyxl_book import openpyxl_book
-from keizer_xl.app.pair import pair_next_round
+from keizer_xl.app import pair as app_pair
 from keizer_xl.app import standings as app_standings
 from keizer_xl.analysis.audit import audit_season
 from keizer_xl.clients.excel import XlwingsBook
@@ -65,9 +65,9 @@ def test_file_and_excel_clients_get_the_same_layout(tmp_path: Path, action: str)
     file_book, excel_book, fake = _books(tmp_path, action)
     for book in (file_book, excel_book):
         if action == "standings":
-            app_standings.update_standings(book)
+            app_standings.run(book, app_standings.StandingsRequest())
         else:
-            pair_next_round(book, force=True)
+            app_pair.run(book, app_pair.PairRequest(force=True))
     assert file_book.layouts and file_book.layouts == excel_book.layouts
     for sheet, layout in file_book.layouts.items():
         # both clients wrote exactly the layout's cells (the fake hands numbers back as floats)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from keizer_xl.app.pair import pair_next_round
+from keizer_xl.app import pair as app_pair
 from keizer_xl.clients import xlsx
 from keizer_xl.errors import InputError
 from keizer_xl.sheets import tables
@@ -41,7 +41,7 @@ def test_pairing_scans_each_sheet_once(book_path: Path, monkeypatch: pytest.Monk
     scanned = counting(monkeypatch)
     book = xlsx.open_book(book_path)
     rows_before = len(book.read_table("Results").rows)
-    report = pair_next_round(book, force=True)
+    report = app_pair.run(book, app_pair.PairRequest(force=True))
     # Settings, Players, Attendance, Results: each once, although pairing reads Results again
     # and appends the new round's games to it (before: Results three times)
     assert sorted(scanned) == ["Name", "Name", "Round", "Setting"]
