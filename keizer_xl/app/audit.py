@@ -9,19 +9,13 @@ from typing import TYPE_CHECKING
 from keizer_xl.analysis.audit import RoundAudit, audit_parts
 from keizer_xl.core.competition import Competition
 from keizer_xl.app.schedule import keizer_groups
+from keizer_xl.app.workbook import BookRequest
 from keizer_xl.sheets.read import read_book
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["AuditRequest", "AuditReport", "run", "audit_view"]
-
-
-@dataclass(frozen=True)
-class AuditRequest:
-    """``audit`` takes the workbook; ``language`` the messages' (None: the workbook's)."""
-
-    language: str | None = None
+__all__ = ["AuditReport", "run", "audit_view"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +36,6 @@ def audit_view(view: Competition) -> AuditReport:
     return AuditReport(tuple(p for p in audit_parts(view) if p[0] in keizer))
 
 
-def run(book: Book, request: AuditRequest = AuditRequest()) -> AuditReport:
+def run(book: Book, request: BookRequest = BookRequest()) -> AuditReport:
     season, lang = read_book(book, request.language)
     return AuditReport(audit_view(Competition(season)).parts, lang)

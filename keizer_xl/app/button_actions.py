@@ -112,13 +112,13 @@ def run_use_case(book: Book, request: ActionRequest) -> object:
     buttons and of ``lo-run``; a refusal carries the workbook's language (issue 33)."""
     from keizer_xl.app import check, standings
     from keizer_xl.app.pair import PairRequest, run
-    from keizer_xl.app.workbook import learn_language
+    from keizer_xl.app.workbook import BookRequest, learn_language
     from keizer_xl.errors import KeizerError
 
     use_case = request.action
     try:
         if use_case == "check":
-            return check.run(book, check.CheckRequest(request.language))
+            return check.run(book, BookRequest(request.language))
         if use_case == "standings":
             return standings.run(book, standings.StandingsRequest(request.after_round,
                                                                   language=request.language))

@@ -13,20 +13,14 @@ from keizer_xl.core.competition import Competition, GroupStanding
 from keizer_xl.core.round_robin import round_robin_notes
 from keizer_xl.core.settings import System
 from keizer_xl.app.preflight import refusals
+from keizer_xl.app.workbook import BookRequest
 from keizer_xl.errors import Message, Problem
 from keizer_xl.sheets.read_checks import warnings
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["CheckRequest", "CheckReport", "run"]
-
-
-@dataclass(frozen=True)
-class CheckRequest:
-    """``check`` takes the workbook; ``language``: the messages' (None: the workbook's)."""
-
-    language: str | None = None
+__all__ = ["CheckReport", "run"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +32,7 @@ class CheckReport:
     language: str = "en"  # the workbook's
 
 
-def run(book: Book, request: CheckRequest = CheckRequest()) -> CheckReport:
+def run(book: Book, request: BookRequest = BookRequest()) -> CheckReport:
     """Every problem (with its cell) and every warning; nothing is written.  The problems are
     everything ``pair`` and ``standings`` would refuse (app/preflight.py, issue 33: with
     groups, every group's boards without a result at once)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from keizer_xl.app.workbook import BookRequest
 from keizer_xl.core.competition import Competition
 from keizer_xl.core.model import Season
 from keizer_xl.core.round_robin import Scheduled, schedule
@@ -24,13 +25,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GroupSchedule", "ScheduleReport", "run", "schedule_of",
            "write_schedule_sheet", "keizer_groups", "rules_note"]
-
-
-@dataclass(frozen=True)
-class ScheduleRequest:
-    """``schedule`` takes the workbook; ``language`` the messages' (None: the workbook's)."""
-
-    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +80,7 @@ def schedule_of(season: Season) -> ScheduleReport:
     return ScheduleReport(tuple(out))
 
 
-def run(book: Book, request: ScheduleRequest = ScheduleRequest()) -> ScheduleReport:
+def run(book: Book, request: BookRequest = BookRequest()) -> ScheduleReport:
     season = read_season(book, language=request.language)
     report = schedule_of(season)
     if not report.groups:

@@ -6,6 +6,7 @@ make a workbook file (``import``, ``new-season``) ask of the file client the fro
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -15,7 +16,15 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
     from keizer_xl.sheets.template_text import NewBook
 
-__all__ = ["sheet_name", "language_of_sheets", "learn_language", "NewFiles"]
+__all__ = ["sheet_name", "language_of_sheets", "learn_language", "NewFiles", "BookRequest"]
+
+
+@dataclass(frozen=True)
+class BookRequest:
+    """The request of a use case that takes nothing but the workbook (check, audit, schedule):
+    ``language``, the messages' (None: the workbook's)."""
+
+    language: str | None = None
 
 
 class NewFiles(Protocol):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from keizer_xl.frontends.batch import BatchEvent
 
+from keizer_xl.app.workbook import BookRequest
 from keizer_xl.errors import N_, ActionError, Message, UsageError
 from keizer_xl.frontends.cli_common import (Shown, book_path_arg, is_ods, open_book_arg,
                                             open_workbook, system_language, warn_read_while_open,
@@ -156,7 +157,7 @@ def cmd_audit(args: argparse.Namespace) -> Shown:
     from keizer_xl.app import audit
 
     path, book = open_book_arg(args.book, False, args.language)
-    return audit.run(book, audit.AuditRequest(args.language)), Done(book=str(path))
+    return audit.run(book, BookRequest(args.language)), Done(book=str(path))
 
 
 def cmd_compare(args: argparse.Namespace) -> Shown:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from keizer_xl.app.workbook import BookRequest
 from keizer_xl.errors import Message, UsageError
 from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, is_ods, open_book_arg
 from keizer_xl.frontends.shown import Done
@@ -84,14 +85,14 @@ def cmd_standings(args: argparse.Namespace) -> Shown:
 def cmd_check(args: argparse.Namespace) -> Shown:
     path, book = open_book_arg(args.book, False, args.language)  # said when open elsewhere (issue 26)
     from keizer_xl.app import check
-    return check.run(book, check.CheckRequest(args.language)), done_info(path, False)
+    return check.run(book, BookRequest(args.language)), done_info(path, False)
 
 
 def cmd_schedule(args: argparse.Namespace) -> Shown:
     """Issue 36: every round of the round robins (nothing written)."""
     path, book = open_book_arg(args.book, False, args.language)
     from keizer_xl.app import schedule
-    return (schedule.run(book, schedule.ScheduleRequest(args.language)),
+    return (schedule.run(book, BookRequest(args.language)),
             done_info(path, False, args.format))
 
 
