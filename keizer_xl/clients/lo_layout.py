@@ -139,10 +139,11 @@ def put_layout(doc: Any, sh: Any, layout: Layout, null_date: datetime,
         sh.Columns.getByIndex(j).Width = width_to_uno(width, digit)
     for r, height in layout.heights:  # points -> 1/100 mm
         sh.Rows.getByIndex(r - 1).Height = round(height * 2540 / 72)
-    _page_setup(doc, sh, layout.page, len(layout.grid), n_cols)
+    _page_setup(doc, sh, layout.page, layout.printed_areas())
 
 
-def _page_setup(doc: Any, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0) -> None:
+def _page_setup(doc: Any, sh: Any, page: PageSetup,
+                areas: tuple[tuple[int, int, int, int], ...]) -> None:
     """A4, orientation, fit to one page wide, header row on every page, title and pages."""
     page_styles = doc.StyleFamilies.PageStyles
     current = sh.PageStyle
@@ -198,8 +199,6 @@ def _page_setup(doc: Any, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0
     for row in page.row_breaks:
         sh.Rows.getByIndex(row - 1).IsStartOfNewPage = True
     # a split sheet's title row not printed (its title is in the page header)
-    areas = page.print_areas or (((page.print_from_row, rows, 1, cols),)
-                                 if page.print_from_row > 1 and rows and cols else ())
     sh.setPrintAreas(tuple(uno_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
                                       StartColumn=c1 - 1, StartRow=r1 - 1, EndColumn=c2 - 1,
                                       EndRow=r2 - 1) for r1, r2, c1, c2 in areas))

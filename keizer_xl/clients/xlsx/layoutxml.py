@@ -206,17 +206,11 @@ def _header_footer(page: PageSetup) -> str:
 
 
 def print_area(sheet: str, layout: Layout) -> str | None:
-    """The ``_xlnm.Print_Area`` of a sheet printed from a row below its first
-    (``PageSetup.print_from_row``), or in several areas (``PageSetup.print_areas``, each
-    starting its own pages), or None: the whole sheet prints."""
+    """The ``_xlnm.Print_Area`` of a sheet printed in parts (:meth:`Layout.printed_areas`),
+    or None: the whole sheet prints."""
     quoted = "'" + sheet.replace("'", "''") + "'"
-    if layout.page.print_areas:
-        return ",".join(f"{quoted}!${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"
-                        for r1, r2, c1, c2 in layout.page.print_areas)
-    first = layout.page.print_from_row
-    if first <= 1 or not layout.grid or not layout.width:
-        return None
-    return f"{quoted}!$A${first}:${column_letter(layout.width)}${len(layout.grid)}"
+    return ",".join(f"{quoted}!${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"
+                    for r1, r2, c1, c2 in layout.printed_areas()) or None
 
 
 def print_titles(sheet: str, page: PageSetup) -> str | None:
