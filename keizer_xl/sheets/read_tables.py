@@ -287,9 +287,16 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
     round_at, white_at, black_at, result_at = (cols[k] for k in ("round", "white", "black", "result"))
     bi = cols.get("board")
     results: dict[str, Any] = {}
-    bye_black: dict[str, bool] = {}
-    bye_result: dict[str, bool] = {}
     bye_forms = (*BYE_WORDS, "-")
+
+    @functools.cache
+    def bye_black(raw: Any) -> bool:
+        return normalised(raw) in bye_forms and name_key(raw) not in names.players
+
+    @functools.cache
+    def bye_result(raw: Any) -> bool:
+        return normalised(raw) in BYE_WORDS
+
     cell_at = table.cell
     found = names._found  # a spelling resolve has seen: looked up here, no call made for it
     for r, row in enumerate(table.rows):
@@ -326,24 +333,8 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
         raw_result = row[result_at]
         black_raw = row[black_at]
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
-        if empty_cell(black_raw):
-            is_bye = True
-        elif type(black_raw) is str and black_raw in bye_black:
-            is_bye = bye_black[black_raw]
-        else:
-            is_bye = (normalised(black_raw) in bye_forms
-                      and name_key(black_raw) not in names.players)
-            if type(black_raw) is str:
-                bye_black[black_raw] = is_bye
-        if is_bye:
-            if empty_cell(raw_result):
-                bye_word = False
-            elif type(raw_result) is str and raw_result in bye_result:
-                bye_word = bye_result[raw_result]
-            else:
-                bye_word = normalised(raw_result) in BYE_WORDS
-                if type(raw_result) is str:
-                    bye_result[raw_result] = bye_word
+        if empty_cell(black_raw) or bye_black(black_raw):
+            bye_word = not empty_cell(raw_result) and bye_result(raw_result)
             if bye_word or (not empty_cell(black_raw) and empty_cell(raw_result)):
                 if white:
                     byes.append(Bye(rnd, white, cell_at(r, white_at)))
