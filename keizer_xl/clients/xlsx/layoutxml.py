@@ -6,12 +6,13 @@ print setup.  The print titles are a defined name of the workbook (:mod:`.splice
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from keizer_xl.clients.xlsx.cellxml import number_text
 from keizer_xl.clients.xlsx.reader import MAIN_NAMESPACES, WINDOWS_EPOCH
 from keizer_xl.clients.xlsx.package import REL_NS, escape
-from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, CellFormat, StyleSheet, is_date_format
+from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet, is_date_format
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
@@ -40,14 +41,6 @@ def excel_serial(value: Any, epoch: dt.datetime = WINDOWS_EPOCH) -> tuple[float 
     return (int(serial) if float(serial).is_integer() else serial), kind
 
 
-def cell_format(layout: Layout, style: Style | None, number_format: str | None = None) -> CellFormat:
-    s = style or Style()
-    return CellFormat(layout.font, layout.font_size, bold=bool(s.bold), fill=s.fill,
-                      border_bottom=s.border_bottom,
-                      number_format=number_format or s.number_format, align=s.align,
-                      wrap=s.wrap, top=s.top)
-
-
 def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
               tab_color: bytes = b"", keep: bytes = b"", date1904: bool = False,
               breaks: bytes = b"") -> bytes:
@@ -70,7 +63,9 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
         key = (style, number_format)
         found = xf.get(key)
         if found is None:
-            found = xf[key] = styles.index(cell_format(layout, style, number_format))
+            s = style or Style()
+            found = xf[key] = styles.index(layout.font, layout.font_size,
+                                           replace(s, number_format=number_format) if number_format else s)
         if number_format is None:
             by_id[id(style)] = found
             keep_alive.append(style)
