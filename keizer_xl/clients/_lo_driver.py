@@ -19,9 +19,6 @@ from collections.abc import Callable, Iterator
 import contextlib
 
 SCRIPT_URL = "vnd.sun.star.script:keizer_xl_lo.py${function}?language=Python&location=user"
-BUTTONS = (("KeizerXLPair", "Pair next round", "pair_next_round"),
-           ("KeizerXLStandings", "Update standings", "update_standings"),
-           ("KeizerXLCheck", "Check", "check_workbook"))
 FORM_NAME = "KeizerXL"
 FILTERS = {".ods": "calc8", ".xlsx": "Calc MS Excel 2007 XML", ".xlsm": "Calc MS Excel 2007 VBA XML",
            ".pdf": "calc_pdf_Export"}
@@ -178,9 +175,8 @@ def cmd_buttons(req: dict[str, Any]) -> dict[str, Any]:
         left = min(max(_text_right_edge(sheet) + 800, 1000), 40000)
         top = 500
         placed = []
-        labels = req.get("labels") or {}  # the workbook language's captions (issue 33)
-        for i, (name, english, function) in enumerate(BUTTONS):
-            label = labels.get(name, english)
+        # (name, caption in the workbook's language (issue 33), macro function): lo_run's
+        for i, (name, label, function) in enumerate(req["buttons"]):
             model = doc.createInstance("com.sun.star.form.component.CommandButton")
             model.Name = name
             model.Label = label

@@ -290,7 +290,7 @@ class XlwingsBook:
             # cells inserted above the totals row become table rows; the totals row moves down
             xl_sheet.range((plan.totals_at, t.min_col),
                            (plan.totals_at + plan.shift - 1, t.max_col)).insert(shift="down")
-            self._move_down(kept, plan.totals_at, plan.shift, t.min_col, t.max_col)
+            self._move(kept, plan.totals_at, t.min_col, t.max_col, lambda r: r + plan.shift)
             t.max_row += plan.shift
         elif t is not None and plan.table_last is not None and plan.table_last != t.max_row:
             xl_table = self._xl_table(xl_sheet, t.name)
@@ -320,11 +320,14 @@ class XlwingsBook:
                          f"it was being changed.")
 
     @staticmethod
-    def _move_down(kept: _Sheet, from_row: int, by: int, first_col: int, last_col: int) -> None:
-        moving = sorted(((r, c) for (r, c) in kept.cells
-                         if r >= from_row and first_col <= c <= last_col), reverse=True)
-        for r, c in moving:
-            kept.cells[(r + by, c)] = kept.cells.pop((r, c))
+    def _move(kept: _Sheet, from_row: int, first_col: int, last_col: int,
+              to: Callable[[int], int | None]) -> None:
+        """The kept cells of these columns from ``from_row`` down to row ``to(row)`` (None: gone)."""
+        moving = [(r, c) for (r, c) in kept.cells if r >= from_row and first_col <= c <= last_col]
+        moved = {(r, c): kept.cells.pop((r, c)) for r, c in moving}
+        for (r, c), value in moved.items():
+            if (row := to(r)) is not None:
+                kept.cells[(row, c)] = value
 
     # -- deleting rows of a user's table ------------------------------------------------------
     def delete_rows(self, sheet: str, data_rows: Sequence[int]) -> None:
@@ -340,12 +343,8 @@ class XlwingsBook:
         for r1, r2 in reversed(plan.runs()):
             xl_sheet.range((r1, first_col), (r2, last_col)).delete(shift="up")
         gone = set(plan.doomed)
-        moving = sorted((r, c) for (r, c) in kept.cells
-                         if r >= plan.doomed[0] and first_col <= c <= last_col)
-        for r, c in moving:
-            value = kept.cells.pop((r, c))
-            if r not in gone:
-                kept.cells[(plan.new_row(r), c)] = value
+        self._move(kept, plan.doomed[0], first_col, last_col,
+                   lambda r: None if r in gone else plan.new_row(r))
         if kept.table is not None and plan.table_last is not None:
             kept.table.max_row = plan.table_last
 

@@ -54,10 +54,12 @@ def button_captions(language: str = "en") -> dict[str, str]:
 
 @dataclass
 class SetupResult:
-    """Where the ``.xlsm`` was saved and the steps done, for the user."""
+    """Where the ``.xlsm`` was saved, the steps done and the xlwings.conf rows written, for
+    the user (both routes: this one and :mod:`keizer_xl.clients.xlsm_build`)."""
 
     target: Path
     steps: list[str] = field(default_factory=list)
+    config: list[tuple[str, Any]] = field(default_factory=list)
 
 
 #: The Start sheet's lines (catalog ids; None: a row left free, the buttons sit in row 4).

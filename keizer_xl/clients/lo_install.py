@@ -10,6 +10,7 @@ macro into the private profile of the soffice it starts.  Nothing here prints.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -45,14 +46,9 @@ def find_soffice() -> str | None:
     return next((c for c in candidates if Path(c).exists()), None)
 
 
-_UNO_PYTHON: dict[str, str | None] = {}
-
-
+@functools.cache  # looked for once per soffice: each candidate is a Python started
 def find_uno_python(soffice: str | None = None) -> str | None:
     """A Python that can ``import uno``: $KEIZER_XL_LO_PYTHON, LibreOffice's own, python3."""
-    key = soffice or ""
-    if key in _UNO_PYTHON:
-        return _UNO_PYTHON[key]
     candidates = []
     env = os.environ.get("KEIZER_XL_LO_PYTHON")
     if env:
@@ -62,13 +58,8 @@ def find_uno_python(soffice: str | None = None) -> str | None:
         candidates += [str(program / "python"), str(program / "python.exe"),
                        str(program.parent / "Resources" / "python")]
     candidates += ["/usr/bin/python3", shutil.which("python3") or ""]
-    found = None
-    for exe in candidates:
-        if exe and Path(exe).exists() and _imports_uno(exe):
-            found = exe
-            break
-    _UNO_PYTHON[key] = found
-    return found
+    return next((exe for exe in candidates if exe and Path(exe).exists() and _imports_uno(exe)),
+                None)
 
 
 def _imports_uno(exe: str) -> bool:

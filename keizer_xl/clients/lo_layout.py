@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from keizer_xl.clients.lo_cells import KIND_FORMATS, to_cell
 from keizer_xl.clients.lo_tables import content_bottom_right, dbranges
 from keizer_xl.clients.lo_uno import (BOLD, EVERYTHING, LibreOfficeError, current_controller,
-                                      thin_line, uno_enum, uno_struct)
+                                      range_address, thin_line, uno_enum, uno_struct)
 from keizer_xl.errors import Message
 from keizer_xl.sheets.layout import Field, Layout, PageSetup
 from keizer_xl.sheets.tables import quote_sheet
@@ -139,10 +139,11 @@ def put_layout(doc: Any, sh: Any, layout: Layout, null_date: datetime,
         sh.Columns.getByIndex(j).Width = width_to_uno(width, digit)
     for r, height in layout.heights:  # points -> 1/100 mm
         sh.Rows.getByIndex(r - 1).Height = round(height * 2540 / 72)
-    _page_setup(doc, sh, layout.page, len(layout.grid), n_cols)
+    _page_setup(doc, sh, layout.page, layout.printed_areas())
 
 
-def _page_setup(doc: Any, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0) -> None:
+def _page_setup(doc: Any, sh: Any, page: PageSetup,
+                areas: tuple[tuple[int, int, int, int], ...]) -> None:
     """A4, orientation, fit to one page wide, header row on every page, title and pages."""
     page_styles = doc.StyleFamilies.PageStyles
     current = sh.PageStyle
@@ -181,16 +182,12 @@ def _page_setup(doc: Any, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0
     index = sh.RangeAddress.Sheet
     if page.repeat_rows:
         sh.setPrintTitleRows(True)
-        sh.setTitleRows(uno_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
-                                   StartColumn=0, StartRow=page.repeat_rows[0] - 1, EndColumn=0,
-                                   EndRow=page.repeat_rows[1] - 1))
+        sh.setTitleRows(range_address(index, 0, page.repeat_rows[0] - 1, 0, page.repeat_rows[1] - 1))
     else:
         sh.setPrintTitleRows(False)
     if page.repeat_cols:
         sh.setPrintTitleColumns(True)
-        sh.setTitleColumns(uno_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
-                                      StartColumn=page.repeat_cols[0] - 1, StartRow=0,
-                                      EndColumn=page.repeat_cols[1] - 1, EndRow=0))
+        sh.setTitleColumns(range_address(index, page.repeat_cols[0] - 1, 0, page.repeat_cols[1] - 1, 0))
     else:
         sh.setPrintTitleColumns(False)
     for col in page.col_breaks:
@@ -198,11 +195,8 @@ def _page_setup(doc: Any, sh: Any, page: PageSetup, rows: int = 0, cols: int = 0
     for row in page.row_breaks:
         sh.Rows.getByIndex(row - 1).IsStartOfNewPage = True
     # a split sheet's title row not printed (its title is in the page header)
-    areas = page.print_areas or (((page.print_from_row, rows, 1, cols),)
-                                 if page.print_from_row > 1 and rows and cols else ())
-    sh.setPrintAreas(tuple(uno_struct("com.sun.star.table.CellRangeAddress", Sheet=index,
-                                      StartColumn=c1 - 1, StartRow=r1 - 1, EndColumn=c2 - 1,
-                                      EndRow=r2 - 1) for r1, r2, c1, c2 in areas))
+    sh.setPrintAreas(tuple(range_address(index, c1 - 1, r1 - 1, c2 - 1, r2 - 1)
+                           for r1, r2, c1, c2 in areas))
 
 
 def _page_text(doc: Any, text: Any, part: HeaderText, bold: bool) -> None:

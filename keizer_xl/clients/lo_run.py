@@ -374,7 +374,6 @@ BUTTON_KEYS = {"KeizerXLPair": "pair", "KeizerXLStandings": "standings", "Keizer
 def button_labels(language: str) -> dict[str, str]:
     """The captions of the LibreOffice buttons in ``language`` (Nächste Runde paaren,
     Rangliste aktualisieren, Prüfen), from the button actions' titles."""
-    from keizer_xl.app.button_actions import BUTTON_ACTIONS
     from keizer_xl.i18n import translator
 
     tr = translator(language)
@@ -404,8 +403,9 @@ def add_buttons(book: str | os.PathLike[str], *, ods: bool = False, sheet: str |
         if Path(out).exists():
             raise LibreOfficeRunError(Message("{name} already exists; remove it first, or run "
                                               "lo-buttons on it", name=Path(out).name))
+    labels = button_labels(language)
     req = {"command": "buttons", "book": str(path.resolve()), "out": out, "sheet": sheet,
-           "labels": button_labels(language)}
+           "buttons": [(name, labels[name], FUNCTIONS[key]) for name, key in BUTTON_KEYS.items()]}
     return _ask(office, req, timeout, _lock_file(path.resolve()))
 
 

@@ -34,7 +34,6 @@ import os
 import re
 import sys
 import zipfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +42,7 @@ from keizer_xl.clients import (atomic, backup_files, excel_setup, file_locks, fi
 from keizer_xl.clients.xlsx.package import Package
 from keizer_xl.errors import Message, SetupError
 
-__all__ = ["build_xlsm", "refresh_xlsm", "BuildResult", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
+__all__ = ["build_xlsm", "refresh_xlsm", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
            "vba_sources"]
 
 #: ``_VBA_PROJECT`` without a performance cache, byte for byte as in xlwings' quickstart.
@@ -61,13 +60,6 @@ _R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 #: Elements that come after <legacyDrawing> in a worksheet (ECMA-376 CT_Worksheet order).
 _AFTER_LEGACY = ("legacyDrawingHF", "drawingHF", "picture", "oleObjects", "controls",
                  "webPublishItems", "tableParts", "extLst")
-
-
-@dataclass
-class BuildResult:
-    target: Path
-    steps: list[str] = field(default_factory=list)
-    config: list[tuple[str, Any]] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- the VBA
@@ -244,7 +236,7 @@ def _start_first(pkg: Package, start_part: str) -> None:
 def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str] | None = None,
                force: bool = False, python: str | None = None, platform: str | None = None,
                pythonpath: str | None = None, language: str | None = None,
-               home: Path | None = None) -> BuildResult:
+               home: Path | None = None) -> excel_setup.SetupResult:
     """Write the button-ready workbook ``target`` (.xlsm) from ``source`` (an .xlsx; None: the
     season template).  ``platform`` says whose interpreter key to write ('win', 'mac'; default
     this computer's; elsewhere xlwings' generic ``Interpreter``).  ``language``: of the
@@ -264,7 +256,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     python = python or sys.executable
     if pythonpath is None:
         pythonpath = xlwings_conf.pythonpath_for(python)
-    result = BuildResult(dest)
+    result = excel_setup.SetupResult(dest)
 
     if source is None:
         language = language or "en"
@@ -294,7 +286,7 @@ def build_xlsm(target: str | os.PathLike[str], *, source: str | os.PathLike[str]
     return result
 
 
-def _write_with_project(target: Path, data: bytes, result: BuildResult, **how: bool) -> None:
+def _write_with_project(target: Path, data: bytes, result: excel_setup.SetupResult, **how: bool) -> None:
     """``data`` given the VBA project in a scratch folder beside ``target`` (pyOpenVBA works on
     a file of its own), then written to ``target`` like every file (clients.atomic, ``how``)."""
     with atomic.scratch_folder(target) as scratch:
@@ -307,7 +299,7 @@ def _write_with_project(target: Path, data: bytes, result: BuildResult, **how: b
 
 
 def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
-                 platform: str | None = None, pythonpath: str | None = None) -> BuildResult:
+                 platform: str | None = None, pythonpath: str | None = None) -> excel_setup.SetupResult:
     """An existing button workbook (.xlsm) gets the VBA modules of the installed xlwings and
     keizer-xl (after an upgrade) and an ``xlwings.conf`` for this computer, without Excel.  The
     old file is kept in ``.keizer-backups/`` (the last five, as for every write); everything
@@ -321,7 +313,7 @@ def refresh_xlsm(path: str | os.PathLike[str], *, python: str | None = None,
     excel_setup.check_book_name(source)
     platform = platform or xlwings_conf.this_platform()
     python = python or sys.executable
-    result = BuildResult(source)
+    result = excel_setup.SetupResult(source)
     with file_locks.workbook_lock(source):
         files.check_can_write(source)
         book = open_book(source)

@@ -156,6 +156,15 @@ class Layout:
     def width(self) -> int:
         return max((len(row) for row in self.grid), default=0)
 
+    def printed_areas(self) -> tuple[tuple[int, int, int, int], ...]:
+        """What prints, as (rows, columns) areas each on pages of its own: the page's
+        ``print_areas``, or a sheet printed from a row below its first (a split sheet's title
+        row not printed) from there down; () when the whole sheet prints."""
+        page = self.page
+        if page.print_areas or page.print_from_row <= 1 or not self.grid or not self.width:
+            return page.print_areas
+        return ((page.print_from_row, len(self.grid), 1, self.width),)
+
     def styles(self) -> dict[tuple[int, int], Style]:
         """The combined style of every styled cell, by (row, column): for clients that style
         cell by cell (the file writer); later spans win where both set an attribute."""

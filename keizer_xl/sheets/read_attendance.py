@@ -59,17 +59,11 @@ def _header_date(text: str) -> _dt.date | None:
     return None
 
 
-@dataclass
-class _AttendanceColumns:
-    """The Attendance sheet's round columns and what reading them noted."""
-
-    rounds: list[tuple[int, int]]  # (column index, round)
-    notes: list[str]
-
-
 def _attendance_columns(table: Table, name_col: int, codes: set[str],
-                        problems: list[Problem], tr: Translator = ENGLISH_TR) -> _AttendanceColumns:
-    """Which columns are which round (WORKBOOK-CONTRACT.md: R1, R2, ... or 1, 2, ...).
+                        problems: list[Problem], tr: Translator = ENGLISH_TR
+                        ) -> tuple[list[tuple[int, int]], list[str]]:
+    """Which columns are which round (WORKBOOK-CONTRACT.md: R1, R2, ... or 1, 2, ...), as
+    (column index, round), and what reading them noted.
 
     Club evenings are often headed by their date: then the n-th date column from the left is
     round n, and the dates must increase from left to right; a mix of dates and round headers
@@ -134,7 +128,7 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
             "{sheet} mixes date headers ({date}) and round headers ({header!r} at {where}): use "
             "one kind, e.g. R1, R2, ...", sheet=table.sheet, date=dated[0][1].isoformat(),
             header=table.headers[numbered[0][0]], where=table.header_cell(numbered[0][0]))))
-        return _AttendanceColumns(numbered, notes)
+        return numbered, notes
     if dated:
         for (i_prev, d_prev), (i, d) in itertools.pairwise(dated):
             if d <= d_prev:
@@ -151,8 +145,8 @@ def _attendance_columns(table: Table, name_col: int, codes: set[str],
                              "round n: {mapping}", sheet=table.sheet,
                              mapping=", ".join(f"{d.isoformat()} = R{n}"
                                                for n, (_, d) in enumerate(dated, 1))))
-        return _AttendanceColumns(rounds, notes)
-    return _AttendanceColumns(numbered, notes)
+        return rounds, notes
+    return numbered, notes
 
 
 
@@ -182,10 +176,9 @@ def read_attendance(table: Table | None, names: PlayerNames, settings: Settings,
     letters = schema.code_letters(lang)
     codes = set(BUILTIN_CODES) | set(settings.code_map) | set(letters)
     by_default_absent = settings.attendance_default == "absent"
-    layout = _attendance_columns(table, cols["name"], codes, problems, tr)
+    round_cols, column_notes = _attendance_columns(table, cols["name"], codes, problems, tr)
     if notes is not None:
-        notes.extend(layout.notes)
-    round_cols = layout.rounds
+        notes.extend(column_notes)
     seen_rounds: dict[int, str] = {}
     for idx, rnd in round_cols:
         if rnd in seen_rounds:

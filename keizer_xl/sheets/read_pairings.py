@@ -2,17 +2,16 @@
 compared with Results; and how an engine sheet's header row is found below its title line."""
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from keizer_xl.core.model import Game, parse_result
-from keizer_xl.errors import Message, Problem, ResultError
+from keizer_xl.core.model import Game
+from keizer_xl.errors import Message, Problem
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.read_names import (HEADER_ALIASES, cell_text, find_columns, normalised,
                                          empty_cell, name_key)
-from keizer_xl.sheets.read_tables import PlayerNames, result_is_a_date
+from keizer_xl.sheets.read_tables import PlayerNames, read_result
 from keizer_xl.sheets.tables import Book, Table
 
 #: The engine's Pairings sheet in every language it is written in (WORKBOOK-CONTRACT.md).
@@ -96,13 +95,9 @@ def merge_pairings_sheet(book: Book, games: list[Game], names: PlayerNames,
                     black=black, results=results)))
                 continue
             game = games[index]
-            if isinstance(raw, (_dt.datetime, _dt.date)):
-                problems.append(Problem(where, result_is_a_date(raw, tr)))
-                continue
-            try:
-                typed = parse_result(raw)
-            except ResultError as e:
-                problems.append(Problem(where, tr(e.msgid, **e.params)))
+            typed = read_result(raw, tr)
+            if isinstance(typed, str):
+                problems.append(Problem(where, typed))
                 continue
             if typed is game.result or not typed.has_result:
                 continue  # the same as Results, or '*' (being played): nothing to read

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from keizer_xl.core.model import Bye, Game, Player, parse_result
+from keizer_xl.core.model import Bye, Game, Player, Result, parse_result
 from keizer_xl.core.rules import build_settings, check_key, parse_setting
 from keizer_xl.core.setting_values import MAX_RATING, MAX_ROUND
 from keizer_xl.core.settings import Settings
@@ -264,11 +264,23 @@ def _categories(value: Any) -> tuple[str, ...]:
 BYE_WORDS = ("bye", "vrij", "vrijgeloot", "spielfrei", "exempt")
 
 
-def result_is_a_date(raw: _dt.date, tr: Translator) -> str:
-    """A Result cell that Excel turned into a date (``1-0`` typed into a General cell reads as
-    1 January): said the same on Results and on a typed-on Pairings sheet."""
-    return tr("{date} is a date: Excel changed what was typed; format the Result column as "
-              "Text and type the result again", date=str(raw))
+def read_result(raw: Any, tr: Translator) -> Result | str:
+    """A Result cell's result, or what is wrong with it, said the same on Results and on a
+    typed-on Pairings sheet: a date Excel made of it (``1-0`` typed into a General cell reads
+    as 1 January), not a result, a formula without its value."""
+    if isinstance(raw, (_dt.datetime, _dt.date)):
+        return tr("{date} is a date: Excel changed what was typed; format the Result column as "
+                  "Text and type the result again", date=str(raw))
+    try:
+        return parse_result(raw)
+    except ResultError as e:
+        message = tr(e.msgid, **e.params)
+        if isinstance(raw, str) and raw.lstrip().startswith("="):
+            message += "; " + tr(
+                "if this is a formula, its value is not stored in the file (last saved by a "
+                "program that does not calculate): open and save the workbook in Excel or "
+                "LibreOffice, or type the result")
+        return message
 
 
 def read_results(table: Table | None, names: PlayerNames, problems: list[Problem],
@@ -287,9 +299,16 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
     round_at, white_at, black_at, result_at = (cols[k] for k in ("round", "white", "black", "result"))
     bi = cols.get("board")
     results: dict[str, Any] = {}
-    bye_black: dict[str, bool] = {}
-    bye_result: dict[str, bool] = {}
     bye_forms = (*BYE_WORDS, "-")
+
+    @functools.cache
+    def bye_black(raw: Any) -> bool:
+        return normalised(raw) in bye_forms and name_key(raw) not in names.players
+
+    @functools.cache
+    def bye_result(raw: Any) -> bool:
+        return normalised(raw) in BYE_WORDS
+
     cell_at = table.cell
     found = names._found  # a spelling resolve has seen: looked up here, no call made for it
     for r, row in enumerate(table.rows):
@@ -326,24 +345,8 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
         raw_result = row[result_at]
         black_raw = row[black_at]
         # a name that is in Players is that player, even 'Bye' or 'Vrij' (issue 11)
-        if empty_cell(black_raw):
-            is_bye = True
-        elif type(black_raw) is str and black_raw in bye_black:
-            is_bye = bye_black[black_raw]
-        else:
-            is_bye = (normalised(black_raw) in bye_forms
-                      and name_key(black_raw) not in names.players)
-            if type(black_raw) is str:
-                bye_black[black_raw] = is_bye
-        if is_bye:
-            if empty_cell(raw_result):
-                bye_word = False
-            elif type(raw_result) is str and raw_result in bye_result:
-                bye_word = bye_result[raw_result]
-            else:
-                bye_word = normalised(raw_result) in BYE_WORDS
-                if type(raw_result) is str:
-                    bye_result[raw_result] = bye_word
+        if empty_cell(black_raw) or bye_black(black_raw):
+            bye_word = not empty_cell(raw_result) and bye_result(raw_result)
             if bye_word or (not empty_cell(black_raw) and empty_cell(raw_result)):
                 if white:
                     byes.append(Bye(rnd, white, cell_at(r, white_at)))
@@ -356,21 +359,11 @@ def read_results(table: Table | None, names: PlayerNames, problems: list[Problem
         black = found.get(black_raw) if type(black_raw) is str else None
         if black is None:
             black = names.resolve(black_raw, functools.partial(cell_at, r, black_at), problems)
-        if isinstance(raw_result, (_dt.datetime, _dt.date)):
-            problems.append(Problem(cell_at(r, result_at), result_is_a_date(raw_result, tr)))
-            continue
         result = results.get(raw_result) if type(raw_result) is str else None
         if result is None:
-            try:
-                result = parse_result(raw_result)
-            except ResultError as e:
-                message = tr(e.msgid, **e.params)
-                if isinstance(raw_result, str) and raw_result.lstrip().startswith("="):
-                    message += "; " + tr(
-                        "if this is a formula, its value is not stored in the file (last saved by a "
-                        "program that does not calculate): open and save the workbook in Excel or "
-                        "LibreOffice, or type the result")
-                problems.append(Problem(cell_at(r, result_at), message))
+            result = read_result(raw_result, tr)
+            if isinstance(result, str):
+                problems.append(Problem(cell_at(r, result_at), result))
                 continue
             if type(raw_result) is str:
                 results[raw_result] = result

@@ -10,6 +10,7 @@ alignment) is made here or in ``layout.py``, never in a client.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -48,6 +49,7 @@ def titled(style: SheetStyle, kind: str, rnd: int | None,
     return replace(style, title=line, title_rows=(line,), footer=footer(lang))
 
 
+@functools.cache  # a format's mark, taken out once per format (issue 25)
 def _mark_of(fmt: str | None) -> str:
     """The mark in a mark format ('"E "General' -> 'E')."""
     return (fmt or "").split('"')[1].strip() if fmt and '"' in fmt else ""
@@ -120,15 +122,12 @@ def standings_layout(part: Part, notes: Sequence[str] = (), lang: str = "en",
     # each round column as wide as what it shows ("bye 23.33", "E 16.67", "16.67"), counted in
     # digit widths (issue 26: "vrij 13.33" is 7.5 digits wide, not 10)
     widths = dict(style.widths)
-    marked: dict[str, str] = {"": ""}  # a format's mark, taken out once per format (issue 25)
     for column in map(str, frame.columns):
         if column.startswith("R") and column[1:].isdigit():
             shown = []
             for i, v in enumerate(frame.column(column)):
                 fmt = formats.get((i, column), "")
-                mark = marked.get(fmt)
-                if mark is None:
-                    mark = marked[fmt] = _mark_of(fmt)
+                mark = _mark_of(fmt)
                 text = (f"{mark} {v}" if fmt.endswith("General") else mark if mark
                         else "" if v is None else str(v))
                 shown.append(printed_width(text))

@@ -175,7 +175,6 @@ def added_setting_comment(key: str, language: str = "en", preset: str | None = N
 #: The Players Status dropdown in each language (the reader accepts every one of them).
 STATUS_WORDS = {"en": ("active", "withdrawn"), "nl": ("actief", "teruggetrokken"),
                 "de": ("aktiv", "zurückgezogen"), "fr": ("actif", "retiré")}
-STATUS_CHOICES = STATUS_WORDS["en"]
 
 #: The Instructions sheet: English message ids translated through the catalog
 #: (keizer_xl/i18n/locale); {Sheet} and {Column} fields are filled with the workbook

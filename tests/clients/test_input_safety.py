@@ -433,9 +433,9 @@ def test_withdrawn_alone_means_from_the_round_after_his_last_round(tmp_path, cap
 
 
 def test_every_status_choice_of_the_template_is_accepted(tmp_path, capsys):
-    from keizer_xl.sheets.template_text import STATUS_CHOICES
+    from keizer_xl.sheets.template_text import STATUS_WORDS
 
-    for choice in STATUS_CHOICES:
+    for choice in STATUS_WORDS["en"]:
         sheets = keizer_example_sheets()
         sheets["Players"] = [["Name", "Rating", "Status"]] + \
             [[n, None, choice if n == "de Wit" else None] for n in KEIZER_NAMES]

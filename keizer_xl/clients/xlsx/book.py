@@ -322,7 +322,9 @@ class FileBook(RowEditing):
         return [str(u) for u in self.unsupported if u.kind.startswith("macros (")]
 
     # -- saving -----------------------------------------------------------------------------------
-    def _new_bytes(self) -> bytes:
+    def spliced_bytes(self) -> bytes:
+        """The workbook as :meth:`save` writes it (also for a caller that builds another file
+        from it without writing this one: ``excel-setup``'s .xlsm)."""
         if not self._edits:
             return self._data
         try:
@@ -334,11 +336,6 @@ class FileBook(RowEditing):
                 f"{self.label} was not changed: its parts could not be updated ({type(exc).__name__}: "
                 f"{exc}). Open it in Excel or LibreOffice and save it again as .xlsx.") from exc
 
-    def spliced_bytes(self) -> bytes:
-        """The workbook as :meth:`save` would write it, without writing it (for a caller that
-        builds another file from it: ``excel-setup``'s .xlsm)."""
-        return self._new_bytes()
-
     def save(self, force: bool = False) -> None:
         """Write the workbook back to its file: atomically, with a backup of the old version."""
         target = written_path(self.path)
@@ -346,7 +343,7 @@ class FileBook(RowEditing):
             if not force:
                 check_save(target, self.label, self._signature,
                            lost=self.unsafe_to_write())
-            data = self._new_bytes()
+            data = self.spliced_bytes()
             # the weekly loop rewrites the workbook it read: on purpose (issue 22: the writer
             # refuses every other write onto a file this run reads)
             write_atomically(data, target, self.label, backup=True, in_place=True)
@@ -358,7 +355,7 @@ class FileBook(RowEditing):
     def save_as(self, path: str | os.PathLike[str], force: bool = False) -> None:
         """Write a copy to ``path`` (same atomic procedure; a replaced file is kept as backup)."""
         def write(target: Path) -> None:
-            data = self._new_bytes()
+            data = self.spliced_bytes()
             write_atomically(data, target, str(path), backup=target.exists())
             self._data = data
             self._open_package(Package(data, self.label))

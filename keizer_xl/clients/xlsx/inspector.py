@@ -15,7 +15,7 @@ from keizer_xl.clients import files
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import Message
 from keizer_xl.clients.xlsx.cellxml import col_index
-from keizer_xl.clients.xlsx.package import Package, SheetEntry
+from keizer_xl.clients.xlsx.package import DTD_RE, Package, SheetEntry
 from keizer_xl.clients.xlsx.limits import (
     DIMENSION_PEEK,
     MACRO_TYPES,
@@ -42,7 +42,6 @@ _UNPACK_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError,
 # exact _FAR_ROW_RE)
 _FAR_REF_RE = re.compile(rb"r\s*=\s*[\"'][A-Za-z]{0,3}\d{6}")
 _DIMENSION_RE = re.compile(rb"<(?:\w+:)?dimension\s+ref\s*=\s*[\"']([^\"']*)[\"']")
-_DTD_RE = re.compile(rb"<!DOCTYPE|<!ENTITY")
 
 @dataclass(frozen=True)
 class Unsupported:
@@ -134,7 +133,7 @@ class Inspector:
         push one far from the start); the file client parses the parts itself, so this is
         checked on every byte (issue 25), as :meth:`scan_sheet` and :meth:`check_members`
         read them."""
-        if _DTD_RE.search(data):
+        if DTD_RE.search(data):
             raise self.refuse(
                 f"contains an XML document type / entity declaration in {member}, which "
                 f"Excel never writes (an 'XML bomb'); refused for safety.")

@@ -6,12 +6,13 @@ print setup.  The print titles are a defined name of the workbook (:mod:`.splice
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from keizer_xl.clients.xlsx.cellxml import number_text
 from keizer_xl.clients.xlsx.reader import MAIN_NAMESPACES, WINDOWS_EPOCH
 from keizer_xl.clients.xlsx.package import REL_NS, escape
-from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, CellFormat, StyleSheet, is_date_format
+from keizer_xl.clients.xlsx.stylesheet import DATE_FORMATS, StyleSheet, is_date_format
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.tables import column_letter
 from keizer_xl.sheets.layout import Field, HeaderText, Layout, PageSetup, Style
@@ -40,14 +41,6 @@ def excel_serial(value: Any, epoch: dt.datetime = WINDOWS_EPOCH) -> tuple[float 
     return (int(serial) if float(serial).is_integer() else serial), kind
 
 
-def cell_format(layout: Layout, style: Style | None, number_format: str | None = None) -> CellFormat:
-    s = style or Style()
-    return CellFormat(layout.font, layout.font_size, bold=bool(s.bold), fill=s.fill,
-                      border_bottom=s.border_bottom,
-                      number_format=number_format or s.number_format, align=s.align,
-                      wrap=s.wrap, top=s.top)
-
-
 def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
               tab_color: bytes = b"", keep: bytes = b"", date1904: bool = False,
               breaks: bytes = b"") -> bytes:
@@ -70,7 +63,9 @@ def sheet_xml(layout: Layout, styles: StyleSheet, *, tab_selected: bool = False,
         key = (style, number_format)
         found = xf.get(key)
         if found is None:
-            found = xf[key] = styles.index(cell_format(layout, style, number_format))
+            s = style or Style()
+            found = xf[key] = styles.index(layout.font, layout.font_size,
+                                           replace(s, number_format=number_format) if number_format else s)
         if number_format is None:
             by_id[id(style)] = found
             keep_alive.append(style)
@@ -206,17 +201,11 @@ def _header_footer(page: PageSetup) -> str:
 
 
 def print_area(sheet: str, layout: Layout) -> str | None:
-    """The ``_xlnm.Print_Area`` of a sheet printed from a row below its first
-    (``PageSetup.print_from_row``), or in several areas (``PageSetup.print_areas``, each
-    starting its own pages), or None: the whole sheet prints."""
+    """The ``_xlnm.Print_Area`` of a sheet printed in parts (:meth:`Layout.printed_areas`),
+    or None: the whole sheet prints."""
     quoted = "'" + sheet.replace("'", "''") + "'"
-    if layout.page.print_areas:
-        return ",".join(f"{quoted}!${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"
-                        for r1, r2, c1, c2 in layout.page.print_areas)
-    first = layout.page.print_from_row
-    if first <= 1 or not layout.grid or not layout.width:
-        return None
-    return f"{quoted}!$A${first}:${column_letter(layout.width)}${len(layout.grid)}"
+    return ",".join(f"{quoted}!${column_letter(c1)}${r1}:${column_letter(c2)}${r2}"
+                    for r1, r2, c1, c2 in layout.printed_areas()) or None
 
 
 def print_titles(sheet: str, page: PageSetup) -> str | None:

@@ -39,6 +39,7 @@ from keizer_xl.core.rules import normalise_key
 from keizer_xl.core.setting_values import MAX_ROUND
 from keizer_xl.core.settings import LANGUAGES
 from keizer_xl.errors import Message
+from keizer_xl.i18n import Translator, translator
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.cells import cell_value
 from keizer_xl.sheets.tables import column_letter
@@ -219,8 +220,6 @@ def _dropdown(ws: Worksheet, choices: tuple[str, ...], sqref: str, *, prompt: st
               language: str = "en") -> None:
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    from keizer_xl.i18n import translator
-
     # information style: OK keeps what was typed (the engine reads more spellings than the
     # list shows; check names what it cannot read), so Excel never calls a valid entry wrong
     error = translator(language).gettext(
@@ -235,22 +234,19 @@ def _dropdown(ws: Worksheet, choices: tuple[str, ...], sqref: str, *, prompt: st
     ws.add_data_validation(dv)
 
 
-def _localised(kind: str, language: str) -> tuple[str, dict[str, str]]:
-    """The sheet's name and English header -> header in ``language`` (schema.py)."""
+def _localised(wb: Workbook, kind: str, language: str) -> tuple[Worksheet, dict[str, str], Translator]:
+    """The new sheet of ``kind`` named in ``language``, its English header -> header in
+    ``language`` (schema.py), and the language's translator."""
     names = {schema.header(kind, key, "en"): schema.header(kind, key, language)
              for key in schema.COLUMNS[kind]}
-    return schema.sheet_name(kind, language), names
+    return wb.create_sheet(schema.sheet_name(kind, language)), names, translator(language)
 
 
 def _settings_sheet(wb: Workbook, plan: NewBook) -> None:
     """The one writer of a new workbook's Settings: the template's rows with ``plan``'s values,
     its other keys in rows below (:class:`~keizer_xl.sheets.template_text.NewBook`)."""
-    from keizer_xl.i18n import translator
-
     language = plan.language
-    tr = translator(language)
-    title, h = _localised("Settings", language)
-    ws = wb.create_sheet(title)
+    ws, h, tr = _localised(wb, "Settings", language)
     # the explanations give an imported preset's values, not keizer's (issue 26)
     preset = dict(plan.settings).get("preset") if plan.explain else None
     rows: list[list[Any]] = []
@@ -277,12 +273,8 @@ def _settings_sheet(wb: Workbook, plan: NewBook) -> None:
 def _players_sheet(wb: Workbook, plan: NewBook) -> None:
     """The template's columns (a plan's column of the same key takes its header), the plan's
     other columns on the right, and its rows."""
-    from keizer_xl.i18n import translator
-
     language = plan.language
-    tr = translator(language)
-    title, h = _localised("Players", language)
-    ws = wb.create_sheet(title)
+    ws, h, tr = _localised(wb, "Players", language)
     keys: list[str | None] = list(_TEMPLATE_COLUMNS["Players"])
     headers = [h[x] for x in INPUT_HEADERS["Players"]]
     sizes = {"Name": 28, "Rating": 9, "Start": 8, "Joined": 12, "Status": 15, "Club": 18, "Id": 12}
@@ -315,12 +307,8 @@ def _players_sheet(wb: Workbook, plan: NewBook) -> None:
 
 
 def _attendance_sheet(wb: Workbook, plan: NewBook) -> None:
-    from keizer_xl.i18n import translator
-
     language = plan.language
-    tr = translator(language)
-    title, h = _localised("Attendance", language)
-    ws = wb.create_sheet(title)
+    ws, h, tr = _localised(wb, "Attendance", language)
     rounds_headers = tuple(f"R{r}" for r in range(1, plan.rounds + 1))
     headers = (h["Name"], *rounds_headers)
     widths: dict[str, float] = {h["Name"]: 28}
@@ -328,18 +316,14 @@ def _attendance_sheet(wb: Workbook, plan: NewBook) -> None:
     _input_table(ws, "Attendance", headers, [(name,) for name in plan.attendance],
                  widths=widths, text_columns=headers)
     last = column_letter(len(headers))
-    _dropdown(ws, absence_choices(language), f"B2:{last}{MAX_PLAYERS + 1}", title=title,
+    _dropdown(ws, absence_choices(language), f"B2:{last}{MAX_PLAYERS + 1}", title=ws.title,
               language=language,
               prompt=tr("Empty = present. {codes}, or a code from {settings}",
-                        codes=codes_text(language), settings=_localised("Settings", language)[0]))
+                        codes=codes_text(language), settings=schema.sheet_name("Settings", language)))
 
 
 def _results_sheet(wb: Workbook, language: str = "en") -> None:
-    from keizer_xl.i18n import translator
-
-    tr = translator(language)
-    title, h = _localised("Results", language)
-    ws = wb.create_sheet(title)
+    ws, h, tr = _localised(wb, "Results", language)
     headers = tuple(h[x] for x in INPUT_HEADERS["Results"])
     widths = {"Round": 8, "Board": 8, "White": 28, "Black": 28, "Result": 10}
     _input_table(ws, "Results", headers, widths={h[k]: w for k, w in widths.items()},

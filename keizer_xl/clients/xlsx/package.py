@@ -100,7 +100,7 @@ def element_re(name: str, flags: int = re.S) -> re.Pattern[bytes]:
 
 
 _REL_RE = element_re("Relationship")
-_DTD = re.compile(rb"<!DOCTYPE|<!ENTITY")
+DTD_RE = re.compile(rb"<!DOCTYPE|<!ENTITY")
 
 
 @dataclass
@@ -193,7 +193,7 @@ class Package:
                 data = _as_utf8(data)
             # the preflight looked at the first bytes of every part; a declaration pushed
             # further (behind a long comment) is found here, before anything parses the part
-            if _DTD.search(data):
+            if DTD_RE.search(data):
                 from keizer_xl.clients.files import WorkbookFileError
 
                 raise WorkbookFileError(

@@ -94,15 +94,15 @@ def splice(pkg: Package, edits: Edits) -> bytes:
                      rb'\g<1>"' + f"A1:{column_letter(last_c)}{last_r}".encode() + b'"',
                      xml, count=1)
         if part in edits.filters:
-            xml = _set_ref(xml, "autoFilter", edits.filters[part])
+            xml = _set_attr(xml, "autoFilter", "ref", edits.filters[part])
         pkg.write(part, xml)
     for part, ref in edits.filters.items():
         if part not in edits.sheets:
-            pkg.write(part, _set_ref(pkg.read(part), "autoFilter", ref))
+            pkg.write(part, _set_attr(pkg.read(part), "autoFilter", "ref", ref))
     for part, (ref, filter_ref) in edits.tables.items():
-        xml = _set_ref(pkg.read(part), "table", ref)
+        xml = _set_attr(pkg.read(part), "table", "ref", ref)
         if filter_ref is not None:
-            xml = _set_ref(xml, "autoFilter", filter_ref)
+            xml = _set_attr(xml, "autoFilter", "ref", filter_ref)
         pkg.write(part, xml)
     for part, names in edits.columns.items():
         pkg.write(part, _named_columns(pkg.read(part), names))
@@ -148,17 +148,16 @@ def _named_columns(xml: bytes, names: dict[int, str]) -> bytes:
         count += 1
         if count not in names:
             return m.group(0)
-        return re.sub(rb"""(\sname\s*=\s*)(["'])[^"']*\2""",
-                      lambda a: a.group(1) + b'"' + escape(names[count], True).encode() + b'"',
-                      m.group(0), count=1)
+        return _set_attr(m.group(0), "tableColumn", "name", names[count])
 
     return re.sub(rb"<(?:[\w.-]+:)?tableColumn\b[^>]*>", rename, xml)
 
 
-def _set_ref(xml: bytes, element: str, ref: str) -> bytes:
-    """The ``ref`` attribute of the first ``element`` start tag set to ``ref``."""
-    pattern = re.compile(rb"(<(?:[\w.-]+:)?" + element.encode() + rb"\b[^>]*?\sref\s*=\s*)([\"'])[^\"']*\2")
-    return pattern.sub(lambda m: m.group(1) + b'"' + ref.encode() + b'"', xml, count=1)
+def _set_attr(xml: bytes, element: str, name: str, value: str) -> bytes:
+    """The attribute ``name`` of the first ``element`` start tag set to ``value``."""
+    pattern = re.compile(rb"(<(?:[\w.-]+:)?" + element.encode() + rb"\b[^>]*?\s" + name.encode()
+                         + rb"\s*=\s*)([\"'])[^\"']*\2")
+    return pattern.sub(lambda m: m.group(1) + b'"' + escape(value, True).encode() + b'"', xml, count=1)
 
 
 def _rewrite_engine_sheet(pkg: Package, entry: SheetEntry, layout: Layout, styles: StyleSheet,
@@ -311,9 +310,7 @@ class _WorkbookXml:
 
     def rename(self, entry: SheetEntry, name: str) -> None:
         m = list(element_re("sheet").finditer(self.xml))[entry.index]
-        tag = re.sub(rb"""(\sname\s*=\s*)(["'])[^"']*\2""",
-                     lambda g: g.group(1) + b'"' + escape(name, True).encode() + b'"', m.group(0), count=1)
-        self.xml = self.xml[:m.start()] + tag + self.xml[m.end():]
+        self.xml = self.xml[:m.start()] + _set_attr(m.group(0), "sheet", "name", name) + self.xml[m.end():]
         entry.name = name
 
     def set_print_titles(self, entry: SheetEntry, titles: str | None,

@@ -5,9 +5,12 @@ an earlier run added is found again, so the file does not grow run after run (is
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from keizer_xl.clients.xlsx.package import element_re, escape, parse_xml, prefix_of
+
+if TYPE_CHECKING:
+    from keizer_xl.sheets.layout import Style
 
 # Excel's built-in number formats as openpyxl reads them (the ids a file may use without
 # declaring them); ids not listed are not dates to openpyxl either
@@ -40,21 +43,6 @@ def is_timedelta_format(code: str | None) -> bool:
     return code is not None and _ELAPSED.search(code.split(";")[0]) is not None
 
 
-@dataclass(frozen=True)
-class CellFormat:
-    """What a cell written by the engine looks like; one ``<xf>`` each."""
-
-    font: str
-    size: float
-    bold: bool = False
-    fill: str | None = None           # RRGGBB
-    border_bottom: bool = False
-    number_format: str | None = None
-    align: str | None = None
-    wrap: bool = False
-    top: bool = False
-
-
 class StyleSheet:
     """``styles.xml`` read for its date styles, with the engine's formats added on demand."""
 
@@ -65,7 +53,7 @@ class StyleSheet:
         self._kids: dict[tuple[str, str], list[bytes]] = {}  # the children of a list, read once
         self.prefix = prefix_of(self.xml, "styleSheet")
         self.formats, self.xf_formats = _read(self.xml)
-        self._added: dict[CellFormat, int] = {}
+        self._added: dict[tuple[str, float, Style], int] = {}
         self.changed = xml is None
 
     # -- reading ------------------------------------------------------------------------------
@@ -89,14 +77,15 @@ class StyleSheet:
         return frozenset(dates), frozenset(spans)
 
     # -- adding -------------------------------------------------------------------------------
-    def index(self, fmt: CellFormat) -> int:
-        """The ``cellXfs`` index of ``fmt``: found among the styles, or added at the end."""
-        found = self._added.get(fmt)
+    def index(self, font_name: str, size: float, fmt: Style) -> int:
+        """The ``cellXfs`` index of a cell written by the engine in ``fmt`` and the font
+        ``font_name`` of ``size``: found among the styles, or added at the end."""
+        found = self._added.get((font_name, size, fmt))
         if found is not None:
             return found
         p = self.prefix.decode()
-        font = (f"<{p}font>" + (f"<{p}b/>" if fmt.bold else "") + f'<{p}sz val="{_num(fmt.size)}"/>'
-                f'<{p}name val="{escape(fmt.font, True)}"/></{p}font>')
+        font = (f"<{p}font>" + (f"<{p}b/>" if fmt.bold else "") + f'<{p}sz val="{_num(size)}"/>'
+                f'<{p}name val="{escape(font_name, True)}"/></{p}font>')
         font_id = self._find_or_add("fonts", "font", font.encode())
         fill_id = 0
         if fmt.fill:
@@ -119,7 +108,7 @@ class StyleSheet:
               f'applyFill="{int(bool(fill_id))}" applyBorder="{int(bool(border_id))}"'
               + (f' applyAlignment="1">{align}</{p}xf>' if align else "/>"))
         index = self._find_or_add("cellXfs", "xf", xf.encode())
-        self._added[fmt] = index
+        self._added[(font_name, size, fmt)] = index
         return index
 
     def with_number_format(self, index: int, code: str) -> int:
