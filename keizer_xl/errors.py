@@ -15,12 +15,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 from collections.abc import Iterable
 
-__all__ = [
-    "KeizerError", "UserError", "Problem", "InputError", "SettingError", "ResultError",
-    "AmbiguousTables", "PairingError", "NotFoundError", "ActionError", "UsageError", "ClientError",
-    "MissingPartError", "SetupError", "HINTS", "Message", "Plural", "Number", "Letter", "N_",
-]
-
 #: The hint keys an error may carry (the way out), worded by each front end (frontends/outcome.py)
 HINTS = ("repair", "force", "round",
          "python", "replace", "create", "vba_by_hand", "keep_all", "ods_copy", "print_only",

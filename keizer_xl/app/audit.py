@@ -15,9 +15,6 @@ from keizer_xl.sheets.read import read_book
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["AuditReport", "run", "audit_view"]
-
-
 @dataclass(frozen=True)
 class AuditReport:
     """Each group's round audits ("" without groups), group by group."""

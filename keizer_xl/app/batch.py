@@ -30,9 +30,6 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.layout import Layout
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["BatchReport", "BatchRequest", "BookReport", "Job", "WorkbookResult", "run",
-           "write_season_sheets"]
-
 #: progress: (stage name, fraction of this workbook done)
 Progress = Callable[[str, float], None]
 

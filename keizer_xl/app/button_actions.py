@@ -15,10 +15,6 @@ from keizer_xl.errors import N_
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["BUTTON_ACTIONS", "ButtonAction", "USE_CASES", "button_action", "run_use_case",
-           "ActionRequest", "Front"]
-
-
 class Front(StrEnum):
     """Who words an outcome: the command line, the Excel buttons, xlwings Lite, LibreOffice."""
 

@@ -20,9 +20,6 @@ from keizer_xl.sheets.read_checks import warnings
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["CheckReport", "run"]
-
-
 @dataclass(frozen=True)
 class CheckReport:
     """What ``check`` found: every problem (with its cell) and every warning."""

@@ -21,9 +21,6 @@ if TYPE_CHECKING:
     from keizer_xl.core.model import Season
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["CompareRequest", "CompareReport", "run", "compare_view", "write_compare"]
-
-
 @dataclass(frozen=True)
 class CompareRequest:
     """``write``: also write the Compare sheet into the workbook (and save it)."""

@@ -15,9 +15,6 @@ from keizer_xl.sheets.read import read_book
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ExplainRequest", "ExplainReport", "run"]
-
-
 @dataclass(frozen=True)
 class ExplainRequest:
     name: str  # as typed: case and spacing forgiven, a near miss suggested

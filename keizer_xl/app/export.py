@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from keizer_xl.formats.trf_write import TrfExport
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["ExportBlock", "ExportRows", "export_rows", "TrfRequest",
-           "ExportReport", "PublishReport", "trf_report"]
-
-
 @dataclass(frozen=True)
 class ExportBlock:
     """One group's part of an export ("" without groups): its standings (the Standings sheet's

@@ -18,9 +18,6 @@ from keizer_xl.formats import ImportedSeason
 from keizer_xl.sheets import schema
 from keizer_xl.sheets.template_text import NewBook
 
-__all__ = ["ImportRequest", "ImportReport", "run", "write", "write_new_season", "report_of",
-           "book_plan"]
-
 #: the optional Players columns an imported file may fill (schema.COLUMNS["Players"] keys)
 _REPORT_COLUMNS = ("sex", "birth", "federation", "fide_id", "knsb_id", "group", "category")
 _ATTRIBUTES = {"category": "categories"}

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 from collections.abc import Callable, Mapping
 
-__all__ = ["MacroAnswer", "Status", "STATUSES", "EXIT_CODES"]
-
 Status = Literal["ok", "problems", "refused", "usage", "error"]
 STATUSES: tuple[Status, ...] = ("ok", "problems", "refused", "usage", "error")
 

@@ -37,9 +37,6 @@ from keizer_xl.sheets.template_text import NewBook
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Table
 
-__all__ = ["NewSeasonRequest", "NewSeasonReport", "PlayerColumn", "run", "advance_season_name",
-           "SEASON_OWN_COLUMNS", "book_plan", "CarryBook", "carries", "fill", "sheet_roles"]
-
 #: Players columns that belong to one season: their values are not carried (the column is)
 SEASON_OWN_COLUMNS = ("joined", "status")
 

@@ -35,10 +35,6 @@ from keizer_xl.sheets.report_sheets import pairings_layout
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["PairRequest", "PairingReport", "run", "plan_pairing", "pairing_tables",
-           "result_rows_of_round"]
-
-
 @dataclass(frozen=True)
 class PairRequest:
     """``round``: the round to pair (None: the next); ``write``: write the sheets (else a dry

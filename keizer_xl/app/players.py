@@ -30,8 +30,6 @@ from keizer_xl.sheets.read_tables import read_settings
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book, Table
 
-__all__ = ["PlayersRequest", "PlayersReport", "CellChange", "Refusal", "run", "FILLED"]
-
 #: the Players columns a list fills, in this order
 FILLED = ("rating", "fide_id", "national_id", "federation", "birth", "sex", "title")
 

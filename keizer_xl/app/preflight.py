@@ -20,8 +20,6 @@ from keizer_xl.sheets.read_names import workbook_language
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["results_missing", "refusals"]
-
 #: the games of one part (the season, or one group) in the round before the next, and those
 #: of them without a result
 Lacking = tuple[tuple[Game, ...], tuple[Game, ...]]

@@ -23,10 +23,6 @@ if TYPE_CHECKING:
     from keizer_xl.i18n import Translator
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["GroupSchedule", "ScheduleReport", "run", "schedule_of",
-           "write_schedule_sheet", "keizer_groups", "rules_note"]
-
-
 @dataclass(frozen=True)
 class GroupSchedule:
     """One round robin: its group ("" the season's), players by pairing number, its rounds

@@ -7,10 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["TemplateReport", "XlsmReport", "VbaFilesReport", "ExcelConfigReport",
-           "MacroInstallReport", "ButtonsReport"]
-
-
 @dataclass(frozen=True)
 class TemplateReport:
     """``new BOOK.xlsx``: the season template written to ``path`` in ``language``."""

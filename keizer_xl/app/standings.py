@@ -29,12 +29,6 @@ if TYPE_CHECKING:
 
     from keizer_xl.sheets.tables import Book
 
-__all__ = ["StandingsRequest", "StandingsReport", "PeriodReport", "run", "competition",
-           "compute_standings", "compute_period_standings",
-           "write_standings_sheets", "standings_sheet",
-           "find_group", "period_reports", "find_category"]
-
-
 @dataclass(frozen=True)
 class StandingsRequest:
     """``standings``: after which round (None: the last with results), write the sheets or not,

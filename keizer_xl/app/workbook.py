@@ -16,9 +16,6 @@ if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
     from keizer_xl.sheets.template_text import NewBook
 
-__all__ = ["sheet_name", "language_of_sheets", "learn_language", "NewFiles", "BookRequest"]
-
-
 @dataclass(frozen=True)
 class BookRequest:
     """The request of a use case that takes nothing but the workbook (check, audit, schedule):

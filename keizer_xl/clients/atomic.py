@@ -20,8 +20,6 @@ from collections.abc import Iterator
 
 from keizer_xl.clients import backup_files, file_locks, files, temp_files
 
-__all__ = ["replacing", "write_bytes", "write_text", "scratch_folder"]
-
 #: names that are workbooks whatever is written: locked with the workbook's lasting lock
 _WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 

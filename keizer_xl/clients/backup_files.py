@@ -15,8 +15,6 @@ from pathlib import Path
 from keizer_xl.clients import temp_files
 from keizer_xl.clients.files import BACKUP_FOLDER
 
-__all__ = ["KEEP_BACKUPS", "backups", "keep_backup"]
-
 #: how many previous versions of one workbook are kept
 KEEP_BACKUPS = 5
 

@@ -29,11 +29,6 @@ from keizer_xl.sheets.tables import Table, quote_sheet
 from keizer_xl.sheets.region import Region, TableRef, find_region, plan_append, plan_delete, runs
 from keizer_xl.clients import excel_view
 
-__all__ = [
-    "XlwingsBook",
-    "ExcelError",
-]
-
 #: A used range taller than this is refused (a real season sheet is far smaller).
 MAX_ROWS = 100_000
 

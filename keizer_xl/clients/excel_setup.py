@@ -29,10 +29,6 @@ from keizer_xl.errors import N_, Message, SetupError  # one error tree: errors.p
 from keizer_xl.i18n import translator
 from keizer_xl.sheets.layout import Layout, PageSetup, Span, Style
 
-__all__ = ["SetupResult", "setup_workbook", "START_SHEET", "BUTTON_MACROS", "BUTTON_CAPTIONS",
-           "button_captions", "START_TEXT", "start_text", "start_layout", "START_WIDTH",
-           "book_language", "check_book_name", "check_new_target"]
-
 START_SHEET = "Start"
 #: Column A of the Start sheet, in characters (the buttons' row is as wide).
 START_WIDTH = 110.0

@@ -17,8 +17,6 @@ from keizer_xl.clients.vba_files import (ADDIN_IMPORT_MACRO, XLWINGS_ADDIN, to_c
                                          installed_xlwings_version, xlwings_file)
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
-__all__ = ["PROBE_MODULE", "PROBE_ANSWER", "PROBE_VBA", "WindowsVBA", "MacVBA"]
-
 #: The scratch module that proves (on a Mac) that Excel lets the add-in import VBA.
 PROBE_MODULE = "KeizerXLProbe"
 PROBE_ANSWER = "keizer-xl can import"

@@ -24,9 +24,6 @@ import sys
 from typing import Any
 from collections.abc import Mapping
 
-__all__ = ["engine_of", "uses_points", "chars_to_points", "set_column_widths", "freeze_header",
-           "POINT_ENGINES", "MAX_WIDTH_CHARS"]
-
 #: Engines whose ``column_width`` is in points (Office.js behind them).
 POINT_ENGINES = frozenset({"remote", "officejs"})
 #: Excel refuses a column wider than 255 characters.

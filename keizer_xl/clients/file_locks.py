@@ -17,8 +17,6 @@ from filelock import FileLock, Timeout
 from keizer_xl.clients.files import TEMP_PREFIX, WorkbookFileError
 from keizer_xl.errors import Message
 
-__all__ = ["LOCK_TIMEOUT", "lock_path", "workbook_lock", "output_lock"]
-
 #: seconds a run waits for another run on the same workbook before it says "busy"
 LOCK_TIMEOUT = 10.0
 

@@ -14,21 +14,6 @@ from pathlib import Path
 
 from keizer_xl.errors import N_, ClientError, Message
 
-__all__ = [
-    "WorkbookFileError",
-    "BACKUP_FOLDER",
-    "TEMP_PREFIX",
-    "open_elsewhere",
-    "check_can_write",
-    "written",
-    "inputs",
-    "protect_input",
-    "same_file",
-    "refuse_unsafe_target",
-    "file_kind",
-    "no_print_only_hint",
-]
-
 #: the hidden folder beside a workbook that keeps its previous versions
 BACKUP_FOLDER = ".keizer-backups"
 

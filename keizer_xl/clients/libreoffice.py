@@ -24,8 +24,6 @@ from keizer_xl.sheets.layout import Layout
 from keizer_xl.sheets.region import Region, TableRef, plan_append, plan_delete
 from keizer_xl.sheets.tables import Table, quote_sheet
 
-__all__ = ["UnoBook"]
-
 # Cell properties copied from the row above to appended rows (what FileBook copies as a style).
 _COPIED_PROPERTIES = ("BottomBorder", "CellBackColor", "CellProtection", "CharColor",
                       "CharFontName", "CharHeight", "CharPosture", "CharUnderline", "CharWeight",

@@ -14,8 +14,6 @@ from keizer_xl.errors import Message
 from keizer_xl.sheets.cells import NUMERIC_LIMIT as _NUMERIC_LIMIT, cell_value
 from keizer_xl.sheets.tables import quote_sheet
 
-__all__ = ["MAX_ROWS", "MAX_COLUMNS", "KIND_FORMATS", "to_cell", "read_block", "format_key"]
-
 # The same limits as the file transport's preflight: a season table is far below them.
 MAX_ROWS = 100_000
 MAX_COLUMNS = 2_000

@@ -23,8 +23,6 @@ from keizer_xl.sheets.tables import quote_sheet
 if TYPE_CHECKING:
     from keizer_xl.sheets.layout import HeaderText
 
-__all__ = ["OWNED_PAGE_STYLE_PREFIX", "width_to_uno", "clear_sheet", "put_layout", "freeze_rows"]
-
 #: LibreOffice reads an Excel column width of w characters as w times the widest digit of the
 #: workbook's default font (Calibri 11), measured in twips on the document's reference device
 #: (oox/source/xls/unitconverter.cxx, UnitConverter::finalizeImport), and writes it back the

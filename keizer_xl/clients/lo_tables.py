@@ -13,10 +13,6 @@ from keizer_xl.clients.lo_cells import read_block
 from keizer_xl.clients.lo_uno import CONTENT, prop
 from keizer_xl.sheets.region import Region, TableRef, find_region
 
-__all__ = ["Found", "find_sheet", "content_bottom_right", "headed_beside", "row_end",
-           "dbranges", "table_region"]
-
-
 class Found(NamedTuple):
     """A sheet's table (``sheets.region.Region``, 1-based), its rows as read and its database
     range (the Excel Table LibreOffice kept), if any."""

@@ -11,11 +11,6 @@ from typing import Any, cast
 
 from keizer_xl.errors import ClientError
 
-__all__ = ["LibreOfficeError", "uno_struct", "uno_enum", "CONTENT", "EVERYTHING", "FORMULA_ERROR",
-           "NF_DATE", "NF_TIME", "NF_LOGICAL", "BOLD", "supports", "doc_title", "prop",
-           "current_controller", "thin_line", "range_address", "unformatted"]
-
-
 class LibreOfficeError(ClientError):
     """A workbook operation LibreOffice cannot do as asked; the message is meant for the user."""
 

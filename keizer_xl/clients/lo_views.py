@@ -17,9 +17,6 @@ from keizer_xl.clients import atomic
 from keizer_xl.clients.xlsx.layoutxml import sheet_views
 from keizer_xl.clients.xlsx.package import Package
 
-__all__ = ["restore_xlsx_views", "restore_ods_settings"]
-
-
 _SHEETVIEWS_RE = re.compile(r"<sheetViews\b[^>]*?(?:/>|>.*?</sheetViews>)", re.S)
 _TABSEL_RE = re.compile(r"\s+tabSelected=\"(?:1|true)\"")
 _ACTIVE_RE = re.compile(r"(<workbookView\b[^>]*?)\s+activeTab=\"\d+\"")

@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from keizer_xl.clients.files import WorkbookFileError
 from keizer_xl.errors import ClientError, Message
 
-__all__ = ["OdsUnavailable", "is_ods", "xlsx_copy", "CONVERT_TIMEOUT"]
-
 #: seconds LibreOffice may take to convert a season workbook
 CONVERT_TIMEOUT = 180.0
 

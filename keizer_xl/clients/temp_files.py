@@ -17,8 +17,6 @@ from typing import IO
 
 from keizer_xl.clients.files import BACKUP_FOLDER, TEMP_PREFIX
 
-__all__ = ["live_temps", "temp_prefix", "signals_deferred", "temp_file", "remove_stale_temps"]
-
 #: temporary files and scratch folders this process is using: the clean-up of a killed
 #: run's leftovers (:func:`remove_stale_temps`) must not take them away
 live_temps: set[str] = set()

@@ -15,10 +15,6 @@ from pathlib import Path
 from keizer_xl.clients import atomic
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
-__all__ = ["VBA_MODULE", "XLWINGS_VBA", "XLWINGS_ADDIN", "ADDIN_IMPORT_MACRO", "KEIZER_VBA",
-           "xlwings_package_dir", "xlwings_file", "bas_version", "installed_xlwings_version", "read_vba",
-           "xlwings_vba", "export_vba", "to_crlf", "install_runpython_applescript"]
-
 VBA_MODULE = "KeizerXL"
 
 #: xlwings' own VBA files that the workbook needs: (component name, path in the xlwings package).

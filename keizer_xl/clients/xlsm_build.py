@@ -42,9 +42,6 @@ from keizer_xl.clients import (atomic, backup_files, excel_setup, file_locks, fi
 from keizer_xl.clients.xlsx.package import Package
 from keizer_xl.errors import Message, SetupError
 
-__all__ = ["build_xlsm", "refresh_xlsm", "VBA_PROJECT_STREAM", "BUTTON_CELL", "vml_buttons",
-           "vba_sources"]
-
 #: ``_VBA_PROJECT`` without a performance cache, byte for byte as in xlwings' quickstart.
 VBA_PROJECT_STREAM = bytes.fromhex("cc61ffff000100")
 #: The buttons sit in this row of the Start sheet (0-based, XlsxWriter's numbering: row 4).

@@ -14,9 +14,6 @@ from typing import Any
 
 from keizer_xl.errors import Message, SetupError  # one error tree: errors.py
 
-__all__ = ["CONFIG_SHEET", "this_platform", "config_entries", "pythonpath_for", "write_config",
-           "put_config"]
-
 CONFIG_SHEET = "xlwings.conf"
 
 

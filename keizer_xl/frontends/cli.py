@@ -56,9 +56,6 @@ from keizer_xl.frontends.interrupts import handling
 from keizer_xl.frontends.outcome import debug_enabled, describe, write_log
 from keizer_xl.frontends.shown import EXIT_OK, Done
 
-__all__ = ["main", "build_parser", "run_command"]
-
-
 def build_parser(lang: str | None = None,
                  words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the table of commands, its help in ``lang`` (see

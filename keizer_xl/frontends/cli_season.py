@@ -12,10 +12,6 @@ from keizer_xl.errors import Message, UsageError
 from keizer_xl.frontends.cli_common import Shown, book_path_arg, done_info, is_ods, open_book_arg
 from keizer_xl.frontends.shown import Done
 
-__all__ = ["cmd_new", "cmd_new_season", "cmd_standings", "cmd_check", "cmd_pair", "cmd_players",
-           "cmd_schedule"]
-
-
 def cmd_new(args: argparse.Namespace) -> Shown:
     from keizer_xl.app.setup import TemplateReport
     from keizer_xl.frontends.cli_office import build_xlsm_report, excel_setup_report

@@ -17,9 +17,6 @@ from keizer_xl.app.import_season import ImportReport
 from keizer_xl.errors import InputError, Message, Problem, UsageError
 from keizer_xl.frontends.shown import Done
 
-__all__ = ["cmd_import", "cmd_export_trf", "parse_rounds"]
-
-
 def cmd_import(args: argparse.Namespace) -> tuple[ImportReport, Done]:
     from keizer_xl.app.import_season import ImportRequest, write
     from keizer_xl.frontends.cli_common import NewWorkbookFiles, language_before_reading

@@ -24,9 +24,6 @@ from collections.abc import Callable, Sequence
 
 from keizer_xl.errors import N_
 
-__all__ = ["Arg", "Command", "COMMANDS", "Lazy", "arg", "build_parser"]
-
-
 class Lazy:
     """A module a table names without importing it: imported at the first use of one of its
     names; ``loaded_only``: never imported here, its names there only once something else

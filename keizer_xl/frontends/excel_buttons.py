@@ -25,12 +25,6 @@ from keizer_xl.frontends import outcome as _outcome
 from keizer_xl.frontends.outcome import describe
 from keizer_xl.frontends.shown import MAX_LISTED, Done, Outcome
 
-__all__ = [
-    "pair_next_round", "update_standings", "check_workbook", "pair_round_again",
-    "pair_next_round_anyway", "update_ratings", "run_action", "caller_book", "ENTRY_POINTS",
-    "MAX_MESSAGE_LINES",
-]
-
 #: The functions the VBA module calls with RunPython (checked by the static tests): the table
 #: of button actions' names (app/button_actions.py).
 ENTRY_POINTS = tuple(a.function for a in BUTTON_ACTIONS)

@@ -26,8 +26,6 @@ from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Any
 
-__all__ = ["handling"]
-
 # the main thread's id while a command runs under handling(), else None: a helper that comes
 # after the command has ended sends nothing
 _COMMAND: list[int | None] = [None]

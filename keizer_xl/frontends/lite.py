@@ -14,10 +14,6 @@ from collections.abc import Callable
 from keizer_xl.app.button_actions import BUTTON_ACTIONS, Front
 from keizer_xl.frontends.excel_buttons import run_action
 
-__all__ = ["pair_next_round", "update_standings", "check_workbook", "pair_round_again",
-           "pair_next_round_anyway", "update_ratings"]
-
-
 def _script(action: str, doc: str) -> Callable[[Any], str]:
     def script(book: Any) -> str:
         # front="lite": the outcome words the hints for Lite (the scripts of main.py, no Alt+F8)

@@ -30,9 +30,6 @@ from keizer_xl.i18n import Translator, error_text, translate, translator
 if TYPE_CHECKING:  # a command line run makes no macro answer (~2 ms of every run, issue 25)
     from keizer_xl.app.macro_answer import Status
 
-__all__ = ["describe", "hint_text", "write_log", "debug_enabled",
-           "LOG_FILE"]
-
 #: Where the traceback of an unexpected error goes (every front end names it).
 LOG_FILE = Path(tempfile.gettempdir()) / "keizer-xl.log"
 

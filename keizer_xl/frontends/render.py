@@ -30,8 +30,6 @@ else:  # a report's module is loaded: the report was made there (start-up time, 
         "audit", "batch", "check", "compare", "explain", "export", "import_season",
         "macro_answer", "new_season", "pair", "players", "schedule", "setup", "standings"))
 
-__all__ = ["Renderer", "renderers", "renderer_of", "describe_report"]
-
 R = TypeVar("R")
 
 

@@ -13,10 +13,6 @@ from keizer_xl.frontends.shown import MAX_LISTED, Done
 from keizer_xl.errors import N_, Message
 from keizer_xl.i18n import Translator, translate
 
-__all__ = ["problem_lines", "notes_block", "saved_line", "cli_notes",
-           "warning_lines", "wrote_suffix", "sheet", "table_lines", "GoodNews", "GOOD_NEWS"]
-
-
 def problem_lines(problems: Sequence[object], front: Front, tr: Translator,
                   full_list: str | None = None) -> tuple[str, ...]:
     """The problems, one a line (``- `` in a message box), cut at the one limit; the last

@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from keizer_xl.app.import_season import ImportReport
     from keizer_xl.app.new_season import NewSeasonReport
 
-__all__ = ["imported", "exported", "new_season", "batch", "published", "explained", "audited",
-           "compared"]
-
-
 def imported(report: ImportReport, front: Front, done: Done, tr: Translator,
               notes: Sequence[str]) -> Outcome:
     """``keizer-xl import``: the summary on standard output, each note on standard error."""

@@ -12,9 +12,6 @@ from keizer_xl.core.rows import HEAD, TAIL, Part
 from keizer_xl.errors import N_
 from keizer_xl.i18n import Translator, decimal_text
 
-__all__ = ["part_rows", "standings_table"]
-
-
 def _shown(v: Any) -> Any:
     return display(v) if isinstance(v, Fraction) else v
 

@@ -27,9 +27,6 @@ if TYPE_CHECKING:
     from keizer_xl.app.schedule import ScheduleReport
     from keizer_xl.app.standings import PeriodReport, StandingsReport
 
-__all__ = ["pairing", "standings", "period", "check", "answered", "scheduled", "players"]
-
-
 def _json_line(data: Any) -> str:
     """``--format json``'s one line (names as typed, not ``\\u`` escapes)."""
     import json  # only --format json needs it; ~1 ms of every run (issue 25)

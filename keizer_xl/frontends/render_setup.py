@@ -15,9 +15,6 @@ if TYPE_CHECKING:
     from keizer_xl.app.setup import (ButtonsReport, ExcelConfigReport, MacroInstallReport,
                                      TemplateReport, VbaFilesReport, XlsmReport)
 
-__all__ = ["template", "xlsm", "vba_files", "excel_config", "macro_install", "buttons"]
-
-
 def template(report: TemplateReport, front: Front, done: Done, tr: Translator,
              notes: Sequence[str]) -> Outcome:
     out = tr("Created {path}: fill in {players}, then mark absences and pair round 1.",

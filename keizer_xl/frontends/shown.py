@@ -14,9 +14,6 @@ from collections.abc import Sequence
 if TYPE_CHECKING:
     from keizer_xl.app.macro_answer import MacroAnswer, Status
 
-__all__ = ["Outcome", "Done", "EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE",
-           "EXIT_UNEXPECTED", "MAX_LISTED"]
-
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 #: an unexpected error (a bug) exits 1 like a refusal: the contract has three codes
 EXIT_UNEXPECTED = 1

@@ -30,9 +30,6 @@ from keizer_xl.sheets.read_pairings import merge_pairings_sheet
 from keizer_xl.sheets.read_tables import PlayerNames, read_players, read_results, read_settings
 from keizer_xl.sheets.tables import Book, Table, quote_sheet
 
-__all__ = ["read_season", "read_book"]
-
-
 def read_season(book: Book, repair_round: int | None = None, *,
                 for_pairing: bool = False,
                 repair_players: frozenset[str] | None = None,

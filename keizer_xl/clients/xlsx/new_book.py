@@ -51,9 +51,6 @@ if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-__all__ = ["new_book", "save_new", "build_template", "template_workbook", "SHEET_ORDER",
-           "INPUT_HEADERS"]
-
 SHEET_ORDER = ("Instructions", *schema.INPUT_SHEETS)
 
 #: The columns of the input tables the template shows (schema.py has more Players columns:
