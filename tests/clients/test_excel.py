@@ -379,7 +379,7 @@ def test_entry_points_named_in_vba_exist():
 
 
 def test_lite_scripts_run_the_same_actions(tmp_path):
-    from keizer_xl.frontends import lite
+    from keizer_xl import lite  # the entry module main.py imports: its __all__ is the scripts
 
     fake = _season_book(tmp_path)
     assert lite.update_standings(fake).startswith("Standings after round 22")

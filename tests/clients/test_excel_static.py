@@ -16,7 +16,7 @@ from keizer_xl.frontends import excel_buttons
 import keizer_xl.excel
 from keizer_xl.clients import excel_setup
 from keizer_xl.clients import vba_files
-from keizer_xl.frontends import lite
+from keizer_xl import lite  # the entry module main.py imports: its __all__ is the scripts
 from keizer_xl.clients.excel_setup import BUTTON_MACROS
 from keizer_xl.clients.vba_files import KEIZER_VBA
 from keizer_xl.clients.xlsx.new_book import template_workbook
