@@ -359,7 +359,6 @@ class KernelPass(Pass):
 
     @property
     def places(self) -> IntArray:
-        """The places that valued the pass."""
         if self._pos is None:
             assert self._by is not None
             self._pos = self._kernel.positions(self._by)
