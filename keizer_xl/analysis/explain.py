@@ -122,8 +122,12 @@ def explain_player(season: Season, history: History, name: str,
         return Explanation(name, 0, now_place, now_place, last.score[name], last.score[name],
                            tuple(results), (line,))
     prev = history.standings[k - 1]
+    before, now = prev.score[name], last.score[name]
     lines = [_headline(name, k, standing_places(prev)[name], now_place),
-             _points_line(prev.score[name], last.score[name])]
+             Message("Keizer points: {points} (unchanged).", points=number_text(now))
+             if now == before else
+             Message("Keizer points: {points} (was {before}, {change}).", points=number_text(now),
+                     before=number_text(before), change=signed_text(now - before))]
     lines += _terms(season, name, k, prev, last, mine, worth)
     lines += _overtaking(name, prev, last)
     return Explanation(name, k, standing_places(prev)[name], now_place, prev.score[name],
@@ -146,13 +150,6 @@ def _headline(name: str, k: int, before: int, now: int) -> str:
     if moved == 1:
         return Message("{name} rose 1 place after round {round}, from {where} to rank {rank}.", **p)
     return Message("{name} rose {moved} places after round {round}, from {where} to rank {rank}.", **p)
-
-
-def _points_line(before: Fraction, now: Fraction) -> str:
-    if now == before:
-        return Message("Keizer points: {points} (unchanged).", points=number_text(now))
-    return Message("Keizer points: {points} (was {before}, {change}).", points=number_text(now),
-                   before=number_text(before), change=signed_text(now - before))
 
 
 def _fraction_of(season: Season, fact: RoundFact) -> Fraction:

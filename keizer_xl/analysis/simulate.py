@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from keizer_xl.core.engine import compute_history
 from keizer_xl.core.model import Absence, Bye, Game, Player, Result, Season
+from keizer_xl.core.pairing import pair_round
 from keizer_xl.core.settings import Settings
 
 FIRST = ["Anna", "Bram", "Carla", "Daan", "Eva", "Finn", "Gijs", "Hanna", "Ilse", "Jeroen",
@@ -36,9 +38,6 @@ def simulate_season(n_players: int, n_rounds: int, settings: Settings | None = N
     """A season with ``n_rounds`` played rounds (and, if asked, the next one paired); ``late``
     players join and ``withdrawn`` players withdraw mid-season; absences use every built-in
     code and each club code of ``settings``."""
-    from keizer_xl.core.pairing import pair_round
-    from keizer_xl.core.engine import compute_history
-
     rng = random.Random(seed)
     settings = settings or Settings()
     names = player_names(n_players, rng)

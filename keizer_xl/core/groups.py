@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from keizer_xl.core.engine import compute_history
 from keizer_xl.core.model import Absence, Game, Season
-from keizer_xl.core.settings import Credit, Settings
+from keizer_xl.core.settings import Credit
 from keizer_xl.errors import Message
 
 #: the mark of a game against a player of another group, by the side's score kind
@@ -95,22 +95,18 @@ def group_season(season: Season, group: str, rnd: int, moves: tuple[Move, ...] =
             name = g.white if w else g.black
             kind = g.result.score(w)
             credits.append(Absence(g.round, name, OTHER_GROUP_CODES[kind], g.origin))
-    settings = season.settings
+    settings = s = season.settings
     if credits:
-        settings = _with_other_group_codes(settings)
+        share = {"win": s.win, "draw": s.draw, "loss": s.loss, "forfeit_win": s.forfeit_win,
+                 "forfeit_loss": s.forfeit_loss, "pending": s.draw}
+        codes = dict(s.codes)
+        for outcome, code in OTHER_GROUP_CODES.items():
+            codes[code] = Credit(Fraction(share[outcome]))
+        settings = replace(s, codes=tuple(sorted(codes.items())))
     return replace(season, players=tuple(p for p in season.players if p.name in members),
                    games=tuple(games), byes=tuple(b for b in season.byes if b.player in members),
                    absences=tuple(a for a in season.absences if a.player in members) +
                    tuple(credits), settings=settings, notes=())
-
-
-def _with_other_group_codes(s: Settings) -> Settings:
-    share = {"win": s.win, "draw": s.draw, "loss": s.loss, "forfeit_win": s.forfeit_win,
-             "forfeit_loss": s.forfeit_loss, "pending": s.draw}
-    codes = dict(s.codes)
-    for kind, code in OTHER_GROUP_CODES.items():
-        codes[code] = Credit(Fraction(share[kind]))
-    return replace(s, codes=tuple(sorted(codes.items())))
 
 
 def group_moves(season: Season, upto: int | None = None) -> tuple[Move, ...]:

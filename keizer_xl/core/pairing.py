@@ -137,12 +137,6 @@ def _may_meet_again(settings: Settings, rnd: int, count: int, last: int) -> bool
     return rnd - last - 1 >= gap
 
 
-def _forbidden_pairs(settings: Settings, rnd: int) -> list[tuple[str, str]]:
-    """Forbidden pairs in force in round ``rnd``, in settings order, without repeats."""
-    return list(dict.fromkeys(_key(pc.first, pc.second) for pc in settings.forbidden
-                              if pc.round in (None, rnd)))
-
-
 # --------------------------------------------------------------------------- the core
 
 def bye_order(pool: Sequence[str], history: History,
@@ -226,7 +220,9 @@ def _pair_pool(pool: list[str], rnd: int, history: History, settings: Settings,
     bye_vertex = n if odd else -1
     index = {name: i for i, name in enumerate(pool)}
 
-    forbidden_keys = _forbidden_pairs(settings, rnd)
+    # forbidden pairs in force in round ``rnd``, in settings order, without repeats
+    forbidden_keys = list(dict.fromkeys(_key(pc.first, pc.second) for pc in settings.forbidden
+                                        if pc.round in (None, rnd)))
     forbidden_set = set(forbidden_keys)
     # Only pairs that met before or are forbidden can be missing from the graph "may meet":
     # start from the complete graph and take those out (a season has far fewer meetings

@@ -36,13 +36,6 @@ def geel_distance(n: int, rnd: int) -> int:
     return max(1, n // geel_divisor(rnd))
 
 
-def _geel_order(below: list[int], d: int) -> list[int]:
-    """Opponents in Geel preference order: distance d, then d-1 .. 1, then d+1, d+2 ...
-    (distances beyond the list are skipped)."""
-    d = min(d, len(below))
-    return below[d - 1::-1] + below[d:]
-
-
 def _keizer_walk(i: int, n: int, alive: Sequence[bool], rnd: int) -> Iterable[int]:
     """``keizer``: the nearest below first (the dead ones fail try_pair at once)."""
     return range(i + 1, n)
@@ -52,7 +45,10 @@ def _geel_walk(i: int, n: int, alive: Sequence[bool], rnd: int) -> Iterable[int]
     """``geel``: "the following players are paired the same way among those left", so n is
     recounted as the players still unpaired: round 1 gives the plain split 1-6, ..."""
     below = [j for j in range(i + 1, n) if alive[j]]
-    return _geel_order(below, geel_distance(len(below) + 1, rnd))
+    # opponents in Geel preference order: distance d, then d-1 .. 1, then d+1, d+2 ...
+    # (distances beyond the list are skipped)
+    d = min(geel_distance(len(below) + 1, rnd), len(below))
+    return below[d - 1::-1] + below[d:]
 
 
 #: The strategy of each pairing method: the opponents of the pool's i-th player (of n, those

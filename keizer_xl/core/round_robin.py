@@ -69,17 +69,14 @@ class RoundRobin:
 
     @property
     def rounds(self) -> int:
-        """The number of rounds it has."""
         n = len(self.players)
         return (n + n % 2 - 1) * self.cycles if n >= 2 else 0
 
     @property
     def last(self) -> int:
-        """Its last season round."""
         return self.first + self.rounds - 1
 
     def number(self, name: str) -> int:
-        """``name``'s pairing number."""
         return self.players.index(name) + 1
 
     def pairs(self, season_round: int) -> tuple[tuple[str, str], ...]:
@@ -98,7 +95,6 @@ class RoundRobin:
                            for w, b in rnd) for rnd in cycle_table(n, self.cycles, self.swap))
 
     def plays(self, season_round: int) -> bool:
-        """Whether ``season_round`` is one of its rounds."""
         return self.first <= season_round <= self.last
 
 

@@ -254,7 +254,7 @@ class TopValue:
         if self.number is not None:
             return self.number
         # half-even: Python's round, as .NET's Convert.ToInt32 and Math.Round
-        rnd = round if rounding == ValueRounding.HALF_EVEN else _round_half_up
+        rnd = round if rounding == ValueRounding.HALF_EVEN else lambda x: (x + Fraction(1, 2)).__floor__()
         if self.rule == "N":
             return Fraction(n)
         if self.rule == "1.5N":
@@ -271,10 +271,6 @@ class TopValue:
 
     def __str__(self) -> str:
         return self.rule if self.rule is not None else fraction_text(self.number)
-
-
-def _round_half_up(x: Fraction) -> int:
-    return int((x + Fraction(1, 2)).__floor__())
 
 
 def decimal_text(x: Fraction) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -113,11 +112,7 @@ class TrfRow:
     @property
     def points(self) -> Fraction:
         """Columns 81-84: the total of the round codes (never Keizer or game points)."""
-        return code_total(r.code for r in self.rounds)
-
-
-def code_total(codes: Iterable[str]) -> Fraction:
-    return sum((CODE_POINTS[c] for c in codes), Fraction(0))
+        return sum((CODE_POINTS[r.code] for r in self.rounds), Fraction(0))
 
 
 def points_text(points: Fraction) -> str:

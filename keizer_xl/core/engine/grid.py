@@ -146,7 +146,10 @@ class Grid:
         kind = self.rounds.kind
         wdl = np.stack([kind == scoring.WIN, kind == scoring.DRAW, kind == scoring.LOSS], axis=2)
         self.stats: IntArray = np.cumsum(wdl, axis=1, dtype=np.int64)  # [:, k]: rounds 1..k
-        self._withdrawn_opponent(credits)
+        # what a game against a player who has left earns (``withdrawn remove``, section 7):
+        # the strategy of :mod:`.withdrawal` (one coefficient, or one per cell)
+        self.wd_coef = self.coefficient(s.withdrawn_opponent)
+        self.wd_grid: Array | None = self.against.grid(self, credits)
         self._inexact_cells(credits)
         self._shares: Array | None = None
         self._games2: IntArray | None = None
@@ -158,12 +161,6 @@ class Grid:
     def coefficient(self, share: Fraction) -> int:
         """A share of a value as a coefficient: share x value map x coefficient = scale."""
         return int(share * self.cden) * self.factor
-
-    def _withdrawn_opponent(self, credits: scoring.CreditGrid) -> None:
-        """What a game against a player who has left earns (``withdrawn remove``, section 7):
-        the strategy of :mod:`.withdrawal` (one coefficient, or one per cell)."""
-        self.wd_coef = self.coefficient(self.settings.withdrawn_opponent)
-        self.wd_grid: Array | None = self.against.grid(self, credits)
 
     def _inexact_cells(self, credits: scoring.CreditGrid) -> None:
         """``float_shares``: the cells whose share a binary double cannot hold (0.35, 1/3; not

@@ -279,15 +279,6 @@ class RoundKernel:
         order = np.lexsort((self.tb, -totals)) if idx is None else idx[np.lexsort((self.tb, -totals[idx]))]
         return KernelPass(order, self, pos, totals=totals)
 
-    def totals_of(self, key: Array) -> Array:
-        """The totals a sort key holds: (tie-break place - key) / n, exact in float64."""
-        totals: Array = ((self.tb - key) / len(self.tb)).astype(np.int64)
-        return totals
-
-    def own_of(self, pos: IntArray) -> Array:
-        """The own value's points of a pass valued with places ``pos``."""
-        return self.own_fixed if self.own_by_place is None else self.own_by_place.take(pos)
-
     def start_order(self) -> IntArray:
         """The start ranking of this round's ranked players (their indices in order)."""
         if self.m == len(self.empty_pos):
@@ -330,10 +321,6 @@ class RoundKernel:
             pos[current.order] = self.places
         return self._pass(pos)
 
-    def revalue_by_place(self, current: Pass) -> Pass:
-        """:meth:`revalue` without shared places."""
-        return self.by_order(current.order)
-
 
 class KernelPass(Pass):
     """A pass of the table kernel: its ranking at once; totals, own value points and value
@@ -365,12 +352,13 @@ class KernelPass(Pass):
             return self._totals
         except AttributeError:
             assert self._key is not None
-            self._totals = self._kernel.totals_of(self._key)
+            tb = self._kernel.tb
+            # the totals a sort key holds: (tie-break place - key) / n, exact in float64
+            self._totals = ((tb - self._key) / len(tb)).astype(np.int64)
             return self._totals
 
     @property
     def places(self) -> IntArray:
-        """The places that valued the pass."""
         if self._pos is None:
             assert self._by is not None
             self._pos = self._kernel.positions(self._by)
@@ -381,7 +369,8 @@ class KernelPass(Pass):
         try:
             return self._own
         except AttributeError:
-            self._own = self._kernel.own_of(self.places)
+            k = self._kernel
+            self._own = k.own_fixed if k.own_by_place is None else k.own_by_place.take(self.places)
             return self._own
 
     @property

@@ -158,7 +158,7 @@ class RoundContext:
         if kernel is not None and kernel.chained:
             return kernel.chain(current.order)
         revalue = self.revalue if kernel is None else (
-            kernel.revalue if kernel.tied_share else kernel.revalue_by_place)
+            kernel.revalue if kernel.tied_share else lambda p: kernel.by_order(p.order))
 
         def passes(p: Pass) -> Iterator[Pass]:
             while True:
