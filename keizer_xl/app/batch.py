@@ -109,7 +109,7 @@ def write_season_sheets(book: Book, view: Competition, report: Progress, *,
                         compare: bool = False) -> tuple[tuple[str, ...], int]:
     """Write every season sheet into ``book`` (not saved), each from the view ``standings``
     reads, with groups one block per group: the notes and the rounds the audit found different."""
-    from keizer_xl.sheets import analysis_sheets as sheets, schema
+    from keizer_xl.sheets import analysis_sheets as sheets
     season = view.season
     lang = workbook_language(book, season.settings)
     # every sheet it writes checked first: a club's own sheet of an engine sheet's name

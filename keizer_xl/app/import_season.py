@@ -117,7 +117,6 @@ def write_new_season(target: Path, season: Season, settings_rows: Sequence[tuple
 
 def report_of(imported: ImportedSeason, source: Path, book: str,
               language: str = "en") -> ImportReport:
-    """The report of ``imported`` written as ``book`` in ``language``."""
     season: Season = imported.season
     return ImportReport(source.name, book, imported.source, len(season.players),
                         season.known_rounds(), len(season.games), len(season.byes),

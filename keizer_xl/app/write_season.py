@@ -53,7 +53,7 @@ def write_season(book: Book, season: Season, *, settings: bool = True) -> None:
                           for k, v in record.items()}
             elif canonical == "Players" and isinstance(record.get("Status"), str):
                 record["Status"] = re.sub(r"^withdrawn\b", withdrawn, record["Status"])
-            rows.append({lookup[k.casefold()]: (None if _missing(v) else v)
+            rows.append({lookup[k.casefold()]: (None if isinstance(v, float) and v != v else v)
                          for k, v in record.items() if k.casefold() in lookup})
         book.append_rows(name, rows)
 
@@ -67,7 +67,3 @@ def _header_lookup(canonical: str, headers: Sequence[str]) -> dict[str, str]:
             if h and str(h).strip().casefold() in spelled:
                 lookup.setdefault(schema.header(canonical, key, "en").casefold(), h)
     return lookup
-
-
-def _missing(value: Any) -> bool:
-    return value is None or (isinstance(value, float) and value != value)

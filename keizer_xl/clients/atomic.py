@@ -100,7 +100,6 @@ def replacing(target: str | os.PathLike[str], *, backup: bool = False, zip_check
 
 def write_bytes(target: str | os.PathLike[str], data: bytes, *, backup: bool = False,
                 zip_check: bool = False, check: bool = False, in_place: bool = False) -> None:
-    """``data`` to ``target`` through :func:`replacing`."""
     with replacing(target, backup=backup, zip_check=zip_check, check=check,
                    in_place=in_place) as fh:
         fh.write(data)

@@ -106,7 +106,10 @@ class XlwingsBook:
         self.save_requested = 0
         self._kept: dict[str, _Sheet] = {}
         self._names: list[str] | None = None
-        self.label = _book_name(book)
+        try:
+            self.label = str(book.name)
+        except Exception:  # pragma: no cover - a book that cannot tell its name
+            self.label = "the workbook"
 
     # -- sheets -------------------------------------------------------------------------------
     def sheet_names(self) -> list[str]:
@@ -288,7 +291,10 @@ class XlwingsBook:
             self._move(kept, plan.totals_at, t.min_col, t.max_col, lambda r: r + plan.shift)
             t.max_row += plan.shift
         elif t is not None and plan.table_last is not None and plan.table_last != t.max_row:
-            xl_table = self._xl_table(xl_sheet, t.name)
+            xl_table = next((x for x in xl_sheet.tables if x.name == t.name), None)
+            if xl_table is None:
+                raise ExcelError(f"The table {t.name} on {quote_sheet(xl_sheet.name)} "
+                                 f"disappeared while it was being changed.")
             xl_table.resize(xl_sheet.range((t.min_row, t.min_col), (plan.table_last, t.max_col)))
             t.max_row = plan.table_last
         first_col = region.first_column
@@ -305,14 +311,6 @@ class XlwingsBook:
                         kept.cells[cell] = from_excel(
                             v[1:] if isinstance(v, str) and v.startswith("'") else v
                         )
-
-    @staticmethod
-    def _xl_table(xl_sheet: Any, name: str) -> Any:
-        for xl_table in xl_sheet.tables:
-            if xl_table.name == name:
-                return xl_table
-        raise ExcelError(f"The table {name} on {quote_sheet(xl_sheet.name)} disappeared while "
-                         f"it was being changed.")
 
     @staticmethod
     def _move(kept: _Sheet, from_row: int, first_col: int, last_col: int,
@@ -352,13 +350,6 @@ class XlwingsBook:
         self.save_requested += 1
         if self.save_to_disk:
             self.book.save()
-
-
-def _book_name(book: Any) -> str:
-    try:
-        return str(book.name)
-    except Exception:  # pragma: no cover - a book that cannot tell its name
-        return "the workbook"
 
 
 def _optional(step: Callable[[], Any]) -> None:

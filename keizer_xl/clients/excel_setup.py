@@ -43,7 +43,6 @@ BUTTON_CAPTIONS: dict[str, str] = {
 
 
 def button_captions(language: str = "en") -> dict[str, str]:
-    """Macro name -> caption in the workbook's ``language``."""
     tr = translator(language)
     return {macro: tr(caption) for macro, caption in BUTTON_CAPTIONS.items()}
 

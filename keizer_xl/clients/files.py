@@ -36,7 +36,6 @@ inputs: list[Path] = []
 
 
 def protect_input(path: str | os.PathLike[str]) -> None:
-    """Remember ``path`` as an input of this run (see :data:`inputs`)."""
     inputs.append(Path(path))
 
 

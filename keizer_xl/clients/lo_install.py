@@ -123,7 +123,6 @@ def scripts_folder(profile: str | os.PathLike[str] | None = None) -> Path:
 # --------------------------------------------------------------------------- the macro
 
 def macro_source() -> str:
-    """The macro file shipped with the package (keizer_xl/macros/)."""
     from importlib.resources import files
 
     res = files("keizer_xl").joinpath("macros", MACRO_NAME)

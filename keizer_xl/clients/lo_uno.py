@@ -41,7 +41,6 @@ def uno_struct(name: str, **fields: Any) -> Any:
 
 
 def uno_enum(type_name: str, value: str) -> Any:
-    """The UNO enum value ``type_name.value``."""
     return _uno().Enum(type_name, value)
 
 

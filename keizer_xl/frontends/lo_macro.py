@@ -80,8 +80,11 @@ def _run(request: ActionRequest, doc: Any, options: dict[str, Any]) -> MacroAnsw
                        rolled_back=rolled_back, lang=request.language)
         return _answer(request, out, book)
     out = describe_done(request, report, book)
-    if book.written and not headless:
-        _show_sheet(doc, book.written[-1])
+    if book.written and not headless:  # interactive: show the sheet just written
+        with contextlib.suppress(Exception):
+            controller = doc.getCurrentController()
+            if controller is not None and doc.Sheets.hasByName(book.written[-1]):
+                controller.setActiveSheet(doc.Sheets.getByName(book.written[-1]))
     return _answer(request, out, book)
 
 
@@ -155,11 +158,3 @@ def _has_window(doc: Any) -> bool:
         return bool(window is not None and window.isVisible())
     except Exception:
         return False
-
-
-def _show_sheet(doc: Any, name: str) -> None:
-    """Interactive: show the sheet just written."""
-    with contextlib.suppress(Exception):
-        controller = doc.getCurrentController()
-        if controller is not None and doc.Sheets.hasByName(name):
-            controller.setActiveSheet(doc.Sheets.getByName(name))

@@ -103,14 +103,6 @@ _HINTS: dict[Front, dict[str, tuple[str, dict[str, str]]]] = {
 }
 
 
-def _hint_words(front: Front, hint: str, lang: str | None) -> str:
-    msgid, params = _HINTS[front][hint]
-    if not msgid:  # nothing to add in this front end's words
-        return ""
-    tr = translator(lang)
-    return tr(msgid, **{k: tr(v) if v.startswith("(") else v for k, v in params.items()})
-
-
 _WRITTEN: dict[Front, str] = {
     Front.CLI: N_("The workbook had already been written when this happened."),
     Front.EXCEL: N_("The workbook may be partly changed: close it without saving to undo."),
@@ -123,8 +115,12 @@ _WRITTEN: dict[Front, str] = {
 def hint_text(message: str, hint: str | None, front: Front, lang: str | None = "en") -> str:
     """``message`` followed by the front end's wording of ``hint`` in ``lang``, as one
     sentence."""
-    words = _hint_words(front, hint, lang) if hint in _HINTS[front] else ""
-    return message.rstrip(".") + words if words else message
+    msgid, params = _HINTS[front].get(hint or "", ("", {}))
+    if not msgid:  # no hint, or nothing to add in this front end's words
+        return message
+    tr = translator(lang)
+    return message.rstrip(".") + tr(msgid, **{k: tr(v) if v.startswith("(") else v
+                                             for k, v in params.items()})
 
 
 def debug_enabled() -> bool:

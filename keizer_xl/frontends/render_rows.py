@@ -69,11 +69,8 @@ def standings_table(rows: list[dict[str, Any]], tr: Translator) -> list[str]:
         out.append(f"{rank:>{wide[0]}}  {r['name']:<{width}}  {score:>{wide[2]}} "
                    f"{value:>{wide[3]}} {prev:>{wide[4]}} {r['games']:>{wide[5]}} "
                    f"{r['w']:>{wide[6]}} {r['d']:>{wide[7]}} {r['l']:>{wide[8]}}"
-                   + "".join(f" {_tb(v, tr.lang):>6}" for v in r.get("tiebreaks", {}).values()))
+                   + "".join(f" {'' if v is None else decimal_text(str(v), tr.lang):>6}"
+                             for v in r.get("tiebreaks", {}).values()))
     if rows and "tiebreaks" in rows[0]:  # a round robin's FIDE tie-breaks (issue 36)
         out[0] += "".join(f" {k:>6}" for k in rows[0]["tiebreaks"])
     return out
-
-
-def _tb(v: Any, lang: str) -> str:
-    return "" if v is None else decimal_text(str(v), lang)

@@ -79,7 +79,6 @@ class Rows:
         return len(self.rows)
 
     def column(self, name: str) -> list[Any]:
-        """The values of one column, top to bottom."""
         j = self.columns.index(name)
         return [row[j] if j < len(row) else None for row in self.rows]
 

@@ -53,15 +53,6 @@ def _title(kind: str, lang: str) -> re.Pattern[str]:
     return re.compile("|".join(spelled), re.IGNORECASE)
 
 
-def _untitled(kind: str, cells: Mapping[tuple[int, int], Any]) -> bool:
-    keys = _UNTITLED_HEADERS.get(kind)
-    if keys is None:
-        return False
-    row = [header_text(cells.get((1, c))).casefold() for c in range(1, len(keys) + 1)]
-    return any(row == [schema.header(kind, k, lang).casefold() for k in keys]
-               for lang in LANGUAGES)
-
-
 def engine_wrote(kind: str, cells: Mapping[tuple[int, int], Any], lang: str = "en") -> bool:
     """Whether a sheet whose top left corner holds ``cells`` ((row, column) -> value, 1-based)
     is the engine's sheet of ``kind`` (``schema.ENGINE_SHEETS``): its title line (in any
@@ -76,7 +67,12 @@ def engine_wrote(kind: str, cells: Mapping[tuple[int, int], Any], lang: str = "e
                 _title(kind, tried).fullmatch(part)
                 for tried in (lang, *(x for x in LANGUAGES if x != lang)) for part in parts):
             return True
-    return _untitled(kind, cells)
+    keys = _UNTITLED_HEADERS.get(kind)
+    if keys is None:
+        return False
+    row = [header_text(cells.get((1, c))).casefold() for c in range(1, len(keys) + 1)]
+    return any(row == [schema.header(kind, k, lang).casefold() for k in keys]
+               for lang in LANGUAGES)
 
 
 def claim(book: Book, kinds: Iterable[str], lang: str) -> None:

@@ -242,7 +242,6 @@ def codes_text(language: str = "en") -> str:
 
 
 def instruction_lines(language: str = "en") -> tuple[str, ...]:
-    """The Instructions sheet's lines in ``language``."""
     tr = translator(language)
     names = {kind: schema.sheet_name(kind, language) for kind in schema.SHEETS}
     for kind in ("Players", "Results", "Settings"):

@@ -246,7 +246,10 @@ class FileBook(RowEditing):
         for (r, c), value in values.shown.items():
             if lo <= r <= hi and first_col <= c <= last_col:
                 rows[r - lo][c - first_col] = value
-        if values.formulas and not self._cached_values_saved():
+        # the file lacks its formulas' results? Excel and LibreOffice store them; a
+        # writer that cannot calculate marks the workbook ``fullCalcOnLoad`` and stores none
+        if values.formulas and re.search(rb"<(?:\w+:)?calcPr\b[^>]*\bfullCalcOnLoad\s*=\s*[\"'](?:1|true)",
+                                         self._pkg.read(self._pkg.workbook)):
             for (r, c), formula in values.formulas.items():
                 if lo <= r <= hi and first_col <= c <= last_col and (r, c) not in values.shown \
                         and (r, c) not in values.stored_text:
@@ -279,12 +282,6 @@ class FileBook(RowEditing):
         if values is None:
             values = self._values(entry)
         return {(r, c): v for (r, c), v in values.shown.items() if r <= rows and c <= columns}
-
-    def _cached_values_saved(self) -> bool:
-        """Whether the file holds its formulas' results: Excel and LibreOffice store them; a
-        writer that cannot calculate marks the workbook ``fullCalcOnLoad`` and stores none."""
-        xml = self._pkg.read(self._pkg.workbook)
-        return re.search(rb"<(?:\w+:)?calcPr\b[^>]*\bfullCalcOnLoad\s*=\s*[\"'](?:1|true)", xml) is None
 
     # -- writing an engine-owned sheet ------------------------------------------------------------
     def write_sheet(self, sheet: str, layout: Layout) -> None:
