@@ -7,22 +7,13 @@ its choices here.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from keizer_xl.app.workbook import Front
 from keizer_xl.errors import N_
 
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
-
-class Front(StrEnum):
-    """Who words an outcome: the command line, the Excel buttons, xlwings Lite, LibreOffice."""
-
-    CLI = "cli"
-    EXCEL = "excel"
-    LITE = "lite"
-    LIBREOFFICE = "libreoffice"
-
 
 @dataclass(frozen=True)
 class ActionRequest:

@@ -2,11 +2,13 @@
 names, a sheet's name in a language, the season read only to learn its language (for a refusal
 that comes before a use case read it).  The front ends word their lines with these and import
 nothing of sheets/ (tests/test_architecture.py).  :class:`NewFiles`: what the use cases that
-make a workbook file (``import``, ``new-season``) ask of the file client the front end passes."""
+make a workbook file (``import``, ``new-season``) ask of the file client the front end passes.
+:class:`Front`: which front end asks; :class:`BookRequest`: a request of the workbook alone."""
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -15,6 +17,15 @@ from keizer_xl.sheets import schema
 if TYPE_CHECKING:
     from keizer_xl.sheets.tables import Book
     from keizer_xl.sheets.template_text import NewBook
+
+class Front(StrEnum):
+    """Who words an outcome: the command line, the Excel buttons, xlwings Lite, LibreOffice."""
+
+    CLI = "cli"
+    EXCEL = "excel"
+    LITE = "lite"
+    LIBREOFFICE = "libreoffice"
+
 
 @dataclass(frozen=True)
 class BookRequest:

@@ -159,7 +159,7 @@ def print_messages(lang: str) -> None:
 
 
 def _print_warning(message: str, lang: str | None) -> None:
-    from keizer_xl.app.button_actions import Front
+    from keizer_xl.app.workbook import Front
     from keizer_xl.frontends.render_common import warning_lines
     from keizer_xl.i18n import translator
 

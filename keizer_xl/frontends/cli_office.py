@@ -156,7 +156,8 @@ def macro_run(args: argparse.Namespace, action: str, pair_round: int | None,
     """``action`` run on BOOK by the LibreOffice buttons' macro in headless LibreOffice
     (``lo-run``, and ``pair`` / ``standings`` on an ``.ods``), worded for the command line:
     its answer, which the command line shows like any other command's report."""
-    from keizer_xl.app.button_actions import ActionRequest, Front
+    from keizer_xl.app.button_actions import ActionRequest
+    from keizer_xl.app.workbook import Front
     from keizer_xl.clients import lo_run
 
     path = book_path_arg(args.book)

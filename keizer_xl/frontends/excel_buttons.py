@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from keizer_xl.app.button_actions import (BUTTON_ACTIONS, ActionRequest, Front, button_action,
-                                          run_use_case)
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, ActionRequest, button_action, run_use_case
+from keizer_xl.app.workbook import Front
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.clients.excel import XlwingsBook
 from keizer_xl.errors import KeizerError

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
-from keizer_xl.app.button_actions import BUTTON_ACTIONS, Front
+from keizer_xl.app.button_actions import BUTTON_ACTIONS
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.excel_buttons import run_action
 
 def _script(action: str, doc: str) -> Callable[[Any], str]:

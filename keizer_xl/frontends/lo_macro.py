@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from keizer_xl.app.button_actions import (BUTTON_ACTIONS, USE_CASES, ActionRequest, Front,
-                                         run_use_case)
+from keizer_xl.app.button_actions import BUTTON_ACTIONS, USE_CASES, ActionRequest, run_use_case
+from keizer_xl.app.workbook import Front
 from keizer_xl.i18n import translator
 import contextlib
 

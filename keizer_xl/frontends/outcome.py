@@ -21,7 +21,7 @@ from keizer_xl.errors import InputError, KeizerError, UsageError, ClientError, S
 # the values an outcome is made of (shown.py: below this module and the renderers, so that
 # neither imports the other in a circle); the statuses and their exit codes are the macro
 # answer's (app/macro_answer.py, the lowest layer every front end and client imports)
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.shown import (EXIT_PROBLEMS, EXIT_UNEXPECTED, EXIT_USAGE,
                                        Done, Outcome)
 from keizer_xl.errors import N_

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from keizer_xl.frontends.commands import Lazy
 from keizer_xl.frontends.render_common import GOOD_NEWS, GoodNews
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.shown import Done, Outcome
 from keizer_xl.i18n import Translator, translate
 

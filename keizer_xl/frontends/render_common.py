@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Sequence
 
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.shown import MAX_LISTED, Done
 from keizer_xl.errors import N_, Message
 from keizer_xl.i18n import Translator, translate

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, table_lines
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Outcome
 from keizer_xl.errors import N_, Message
 from keizer_xl.i18n import Translator, translate, decimal_text

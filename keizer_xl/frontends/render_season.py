@@ -14,7 +14,7 @@ from keizer_xl.frontends.render_common import (cli_notes, notes_block, problem_l
                                                sheet, wrote_suffix, warning_lines)
 from keizer_xl.core.rows import period_part
 from keizer_xl.frontends.render_rows import part_rows, standings_table
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.shown import EXIT_OK, EXIT_PROBLEMS, Done, Outcome
 from keizer_xl.errors import N_, Plural
 from keizer_xl.i18n import Translator, shown_letter, translate, translator

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 from keizer_xl.frontends.render_common import cli_notes, sheet
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.shown import EXIT_OK, Done, Outcome
 from keizer_xl.i18n import Translator, translate
 

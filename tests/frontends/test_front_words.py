@@ -14,7 +14,7 @@ import pytest
 from keizer_xl.app.macro_answer import MacroAnswer
 from keizer_xl.errors import ActionError, InputError, Message, Problem
 from keizer_xl.frontends.outcome import describe
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.shown import Done
 
 #: the English words of these sentences that are no Dutch or German words ("version" is German)

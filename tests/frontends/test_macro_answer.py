@@ -72,7 +72,8 @@ def test_an_outcome_becomes_an_answer_and_back():
 def test_an_action_request_keeps_the_round_to_pair_and_the_round_after_apart():
     import json
 
-    from keizer_xl.app.button_actions import ActionRequest, Front
+    from keizer_xl.app.button_actions import ActionRequest
+    from keizer_xl.app.workbook import Front
 
     pair = ActionRequest("pair", pair_round=4, force=True, front=Front.CLI, label="club.ods")
     assert ActionRequest.from_json(json.loads(json.dumps(pair.to_json()))) == pair

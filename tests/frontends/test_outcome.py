@@ -26,7 +26,7 @@ from keizer_xl.errors import (ActionError, ClientError, InputError, KeizerError,
 from keizer_xl.frontends import outcome
 from keizer_xl.frontends.cli import main
 from keizer_xl.frontends import shown
-from keizer_xl.app.button_actions import Front
+from keizer_xl.app.workbook import Front
 from keizer_xl.frontends.outcome import describe
 
 from support.helpers import keizer_example_sheets, make_workbook
