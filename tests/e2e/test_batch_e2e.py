@@ -104,12 +104,13 @@ def test_a_season_with_problems_is_listed_with_its_cells(tmp_path, seasons, caps
     assert (tmp_path / "good.keizer.xlsx").exists()
 
 
-def _dies_on_its_workbook(job: batch.Job, compare: bool) -> batch.WorkbookResult:
+def _dies_on_its_workbook(job: batch.Job, compare: bool, language: str | None
+                          ) -> batch.WorkbookResult:
     """A pool task whose process dies on the workbook ``dies.xlsx``, as a crash or the
     out-of-memory killer takes it (no exception, no result)."""
     if Path(job.label).name == "dies.xlsx":
         os._exit(9)
-    return batch.recompute_workbook(job, compare)
+    return batch.recompute_workbook(job, compare, language=language)
 
 
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
