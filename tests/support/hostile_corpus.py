@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Callable
 
+from support.kfc_files import SCHEMA  # KeizerForClubs' own CREATE TABLE statements
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # --------------------------------------------------------------------------- TRF at the byte level
@@ -97,15 +99,6 @@ def long_season(rounds: int, players: int = 4) -> str:
 
 # --------------------------------------------------------------------------- KeizerForClubs
 
-KFC_SCHEMA = """
-CREATE TABLE Player (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, name VARCHAR(30) NOT NULL,
-  rating INTEGER(4) NOT NULL, rank INTEGER(3) NOT NULL, state INTEGER(2), Keizer_StartPts FLOAT,
-  Keizer_SumPts FLOAT, RatingWDelta INTEGER NOT NULL DEFAULT 0, Keizer_PrevPts FLOAT);
-CREATE TABLE Pairing (Rnd INTEGER NOT NULL, board INTEGER NOT NULL, PID_W INTEGER NOT NULL,
-  PID_B INTEGER NOT NULL, Result INTEGER(2), Pts_W FLOAT, Pts_B FLOAT);
-CREATE TABLE ConfigTab (CfgKey VARCHAR(20) NOT NULL PRIMARY KEY, CfgText VARCHAR(5),
-  CfgValue FLOAT);
-"""
 KFC_PLAYERS = [(1, "Anna", 2000, 1), (2, "Bert", 1900, 1), (3, "Carl", 1800, 1),
                (4, "Dirk", 1700, 1)]
 KFC_PAIRINGS = [(1, 1, 1, 2, 1), (1, 2, 3, 4, 2), (2, 1, 3, 1, 3), (2, 2, 2, 4, 1)]
@@ -120,7 +113,7 @@ def kfc_file(path: Path, players: list[tuple[object, ...]] = KFC_PLAYERS,
              config: dict[str, object] | None = None,
              texts: dict[str, object] | None = None) -> Path:
     con = sqlite3.connect(path)
-    con.executescript(KFC_SCHEMA)
+    con.executescript(SCHEMA)
     con.executemany("INSERT INTO Player (id, name, rating, rank, state) VALUES (?, ?, ?, 99, ?)",
                     players)
     con.executemany("INSERT INTO Pairing VALUES (?, ?, ?, ?, ?, 0, 0)", pairings)
